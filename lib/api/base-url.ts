@@ -1,0 +1,54 @@
+/**
+ * The service address as the user typed or pasted it, made into the base every path is joined to.
+ * HTTPS is required (the key travels in a header); plain http is allowed only for a service on
+ * this machine, for development. A pasted `/api/v2` suffix and trailing slashes are dropped.
+ */
+
+export type BaseUrlResult =
+  | { ok: true; baseUrl: string; origin: string; permissionPattern: string }
+  | { ok: false; reason: 'empty' | 'malformed' | 'insecure' | 'unsupported'; message: string };
+
+const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+export function normaliseBaseUrl(input: string): BaseUrlResult {
+  const trimmed = input.trim();
+  if (trimmed === '') return { ok: false, reason: 'empty', message: 'Enter the service address.' };
+  // A bare host ("api.example.com") is meant as https.
+  const withScheme = /^[a-z][a-z0-9+.-]*:\/\//i.test(trimmed) ? trimmed : `https://${trimmed}`;
+  let url: URL;
+  try {
+    url = new URL(withScheme);
+  } catch {
+    return { ok: false, reason: 'malformed', message: 'This is not a valid web address.' };
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') {
+    return { ok: false, reason: 'unsupported', message: 'The address must start with https://.' };
+  }
+  if (url.protocol === 'http:' && !LOCAL_HOSTS.has(url.hostname)) {
+    return {
+      ok: false,
+      reason: 'insecure',
+      message: 'Use https:// — plain http is only allowed for localhost and 127.0.0.1.',
+    };
+  }
+  if (url.username || url.password) {
+    return { ok: false, reason: 'malformed', message: 'Leave the user name and password out of the address.' };
+  }
+  let path = url.pathname.replace(/\/+$/, '');
+  path = path.replace(/\/api\/v2$/i, '').replace(/\/+$/, '');
+  const baseUrl = `${url.origin}${path}`;
+  // Host permissions match on host, not port: the pattern covers the origin's host.
+  const permissionPattern = `${url.protocol}//${url.hostname}/*`;
+  return { ok: true, baseUrl, origin: url.origin, permissionPattern };
+}
+
+/** Match pattern for a URL's host (used for the upload origin, which the server chooses). */
+export function permissionPatternFor(url: string): string | null {
+  try {
+    const parsed = new URL(url);
+    if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') return null;
+    return `${parsed.protocol}//${parsed.hostname}/*`;
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,296 @@
+/**
+ * Typed client for every endpoint of the Conversation Intelligence Service. Lives only in the
+ * background (and in tests): it holds the API key. Every reply goes through lib/api/normalise.
+ */
+import type {
+  Contact,
+  ContactPage,
+  Insights,
+  PresignedUpload,
+  Recording,
+  RecordingInsights,
+  RecordingPage,
+  Transcript,
+  Webhook,
+  WebhookEvent,
+} from '../models';
+import { ContactFinder } from './contact-finder';
+import type { IndexPersistence } from './contact-index';
+import { MemoryDiscoveryStore, type DiscoveryStore, type RecordingInsightRoute } from './discovery';
+import { ApiError } from './errors';
+import { Http, type HttpOptions } from './http';
+import {
+  embeddedRecordingInsights,
+  toContact,
+  toContactPage,
+  toInsights,
+  toPresignedUpload,
+  toRecording,
+  toRecordingInsights,
+  toRecordingPage,
+  toTranscript,
+  toWebhook,
+  toWebhookList,
+} from './normalise';
+
+export interface ClientOptions extends HttpOptions {
+  discovery?: DiscoveryStore;
+  indexPersistence?: IndexPersistence;
+  /** Upper bound on pages read when indexing the whole contact list. */
+  maxContactPages?: number;
+}
+
+export interface ListRecordingsParams {
+  limit?: number;
+  offset?: number;
+  contactId?: string;
+  sort?: `${string}:${'asc' | 'desc'}`;
+}
+
+export interface UploadRequest {
+  filename: string;
+  contentType: string;
+  fileSize: number;
+  speakersExpected?: number;
+  /** Not in the shown request body; sent for servers that accept them, ignored by others. */
+  title?: string;
+  meetingDate?: string;
+  primaryContactId?: string;
+}
+
+export interface Signal {
+  signal?: AbortSignal;
+}
+
+const INSIGHT_ROUTES_RECHECK_MS = 24 * 60 * 60 * 1000;
+
+export class ServiceClient {
+  readonly http: Http;
+  readonly #discovery: DiscoveryStore;
+  readonly #finder: ContactFinder;
+  readonly #maxContactPages: number;
+  readonly #now: () => number;
+
+  constructor(baseUrl: string, apiKey: string, options: ClientOptions = {}) {
+    this.http = new Http(baseUrl, apiKey, options);
+    this.#discovery = options.discovery ?? new MemoryDiscoveryStore();
+    this.#maxContactPages = options.maxContactPages ?? 500;
+    this.#now = options.now ?? Date.now;
+    this.#finder = new ContactFinder(this.http, this.#discovery, {
+      listAll: () => this.listAllContacts(),
+      indexPersistence: options.indexPersistence,
+      now: this.#now,
+    });
+  }
+
+  get baseUrl(): string {
+    return this.http.baseUrl;
+  }
+
+  // ---------- recordings ----------
+
+  async listRecordings(params: ListRecordingsParams = {}, { signal }: Signal = {}): Promise<RecordingPage> {
+    const limit = params.limit ?? 20;
+    const offset = params.offset ?? 0;
+    const response = await this.http.request('GET', '/api/v2/recordings', {
+      query: { limit, offset, contact_id: params.contactId, sort: params.sort ?? 'meeting_date:desc' },
+      signal,
+    });
+    return toRecordingPage(response.body, { limit, offset });
+  }
+
+  async getRecording(id: string, { signal }: Signal = {}): Promise<Recording> {
+    const response = await this.http.request('GET', `/api/v2/recordings/${encodeURIComponent(id)}`, { signal });
+    return toRecording(response.body);
+  }
+
+  async getTranscript(id: string, { signal }: Signal = {}): Promise<Transcript> {
+    const response = await this.http.request('GET', `/api/v2/recordings/${encodeURIComponent(id)}/transcript`, {
+      signal,
+      headers: { Accept: 'application/json, text/plain;q=0.9' },
+    });
+    return toTranscript(response.body, id);
+  }
+
+  /**
+   * Per-recording insights, wherever this server keeps them; `null` when it offers none (or the
+   * recording is not processed yet). The working route is remembered per server.
+   */
+  async getRecordingInsights(id: string, { signal }: Signal = {}): Promise<RecordingInsights | null> {
+    const record = await this.#discovery.get(this.baseUrl);
+    const fresh =
+      record.recordingInsightsCheckedAt !== null && this.#now() - record.recordingInsightsCheckedAt < INSIGHT_ROUTES_RECHECK_MS;
+    if (record.recordingInsights !== null && fresh) {
+      return record.recordingInsights === 'none' ? null : this.#recordingInsightsVia(record.recordingInsights, id, signal);
+    }
+    for (const route of ['insights-path', 'recording-path', 'embedded'] as const) {
+      const insights = await this.#recordingInsightsVia(route, id, signal);
+      if (insights !== null) {
+        await this.#discovery.update(this.baseUrl, { recordingInsights: route, recordingInsightsCheckedAt: this.#now() });
+        return insights;
+      }
+    }
+    // Only a processed recording proves the server has no route at all.
+    const recording = await this.getRecording(id, { signal });
+    if (recording.status === 'completed') {
+      await this.#discovery.update(this.baseUrl, { recordingInsights: 'none', recordingInsightsCheckedAt: this.#now() });
+    }
+    return null;
+  }
+
+  async #recordingInsightsVia(route: Exclude<RecordingInsightRoute, 'none'>, id: string, signal?: AbortSignal): Promise<RecordingInsights | null> {
+    const encoded = encodeURIComponent(id);
+    try {
+      if (route === 'embedded') {
+        const response = await this.http.request('GET', `/api/v2/recordings/${encoded}`, { signal });
+        return embeddedRecordingInsights(response.body, id);
+      }
+      const path = route === 'insights-path' ? `/api/v2/insights/recording/${encoded}` : `/api/v2/recordings/${encoded}/insights`;
+      const response = await this.http.request('GET', path, { signal });
+      return toRecordingInsights(response.body, id);
+    } catch (error) {
+      if (error instanceof ApiError && (error.kind === 'not_found' || error.kind === 'bad_request')) return null;
+      throw error;
+    }
+  }
+
+  // ---------- upload ----------
+
+  async requestUpload(request: UploadRequest, { signal }: Signal = {}): Promise<PresignedUpload> {
+    const response = await this.http.request('POST', '/api/v2/recordings/presigned-url', {
+      body: {
+        filename: request.filename,
+        content_type: request.contentType,
+        file_size: request.fileSize,
+        speakers_expected: request.speakersExpected,
+        title: request.title,
+        meeting_date: request.meetingDate,
+        primary_contact_id: request.primaryContactId,
+      },
+      // Creates a recording: never sent twice on an unknown outcome.
+      idempotent: false,
+      signal,
+    });
+    return toPresignedUpload(response.body, this.baseUrl, this.#now());
+  }
+
+  /** PUT of the raw bytes to the presigned address: same Content-Type, no Authorization header. */
+  async putUpload(
+    upload: PresignedUpload,
+    body: BodyInit,
+    contentType: string,
+    { signal, timeoutMs }: Signal & { timeoutMs?: number } = {},
+  ): Promise<void> {
+    await this.http.request('PUT', upload.uploadUrl, {
+      absolute: true,
+      rawBody: body,
+      headers: { ...upload.headers, 'Content-Type': contentType },
+      idempotent: true,
+      signal,
+      timeoutMs: timeoutMs ?? 60 * 60 * 1000,
+    });
+  }
+
+  /** Marking the same upload complete twice changes nothing, so this one may be retried. */
+  async completeUpload(recordingId: string, { signal }: Signal = {}): Promise<void> {
+    await this.http.request('POST', '/api/v2/recordings/complete-upload', {
+      body: { recording_id: recordingId },
+      idempotent: true,
+      signal,
+    });
+  }
+
+  // ---------- contacts ----------
+
+  /** One page; `next` is the token from the previous page (whatever paging the server uses). */
+  async listContacts(
+    params: { limit?: number; next?: string | null; search?: string } = {},
+    { signal }: Signal = {},
+  ): Promise<ContactPage> {
+    const limit = params.limit ?? 50;
+    const query: Record<string, string | number | undefined> = params.next
+      ? (JSON.parse(params.next) as Record<string, string>)
+      : { limit, offset: 0, search: params.search };
+    const offset = Number(query.offset ?? 0);
+    const response = await this.http.request('GET', '/api/v2/contacts', { query, signal });
+    return toContactPage(response.body, { limit, offset: Number.isFinite(offset) ? offset : 0 });
+  }
+
+  /** Every contact, page by page; stops on a repeated page (a server ignoring the paging query). */
+  async listAllContacts({ signal }: Signal = {}): Promise<Contact[]> {
+    const seen = new Map<string, Contact>();
+    let next: string | null = null;
+    for (let page = 0; page < this.#maxContactPages; page++) {
+      const result: ContactPage = await this.listContacts({ limit: 100, next }, { signal });
+      const fresh = result.items.filter((contact) => !seen.has(contact.id));
+      for (const contact of result.items) seen.set(contact.id, contact);
+      if (result.next === null || fresh.length === 0) break;
+      next = result.next;
+    }
+    return [...seen.values()];
+  }
+
+  async getContact(id: string, { signal }: Signal = {}): Promise<Contact> {
+    const response = await this.http.request('GET', `/api/v2/contacts/${encodeURIComponent(id)}`, { signal });
+    return toContact(response.body);
+  }
+
+  findContactByEmail(email: string, { signal }: Signal = {}): Promise<Contact | null> {
+    return this.#finder.findByEmail(email, signal);
+  }
+
+  findContactByName(name: string, { signal }: Signal = {}): Promise<Contact | null> {
+    return this.#finder.findByName(name, signal);
+  }
+
+  /** Rebuilds the local contact index (used after contact changes). */
+  refreshContactIndex(): Promise<void> {
+    return this.#finder.index.refresh();
+  }
+
+  async getContactInsights(contactId: string, { signal }: Signal = {}): Promise<Insights> {
+    const response = await this.http.request('GET', `/api/v2/insights/contact/${encodeURIComponent(contactId)}`, { signal });
+    return toInsights(response.body, contactId);
+  }
+
+  // ---------- webhooks ----------
+
+  async createWebhook(
+    config: { url: string; events: WebhookEvent[]; description?: string },
+    { signal }: Signal = {},
+  ): Promise<Webhook> {
+    const response = await this.http.request('POST', '/api/v2/webhooks', {
+      body: { url: config.url, events: config.events, description: config.description },
+      idempotent: false,
+      signal,
+    });
+    return toWebhook(response.body);
+  }
+
+  /** `null` when the server does not list webhooks (the interface shows only creation). */
+  async listWebhooks({ signal }: Signal = {}): Promise<Webhook[] | null> {
+    try {
+      const response = await this.http.request('GET', '/api/v2/webhooks', { signal });
+      return toWebhookList(response.body);
+    } catch (error) {
+      if (error instanceof ApiError && isUnsupported(error)) return null;
+      throw error;
+    }
+  }
+
+  /** `false` when the server offers no deletion. */
+  async deleteWebhook(id: string, { signal }: Signal = {}): Promise<boolean> {
+    try {
+      await this.http.request('DELETE', `/api/v2/webhooks/${encodeURIComponent(id)}`, { signal });
+      return true;
+    } catch (error) {
+      if (error instanceof ApiError && isUnsupported(error) && error.status !== 404) return false;
+      throw error;
+    }
+  }
+}
+
+/** 404/405/501 on a route the interface does not show means "this server has no such route". */
+function isUnsupported(error: ApiError): boolean {
+  return error.status === 404 || error.status === 405 || error.status === 501 || error.kind === 'invalid_response';
+}

@@ -1,0 +1,168 @@
+/**
+ * Finding the contact behind an e-mail address (or a unique full name) on a server whose lookup
+ * path is not shown in the interface.
+ *
+ * Never guess a person: whatever a server returns, only a contact whose address equals the asked
+ * one (trimmed, case-insensitive) is accepted. Which request form works is learned once per server
+ * by calibrating against a contact known to exist; a server that ignores every filter is served from
+ * a local index of its whole contact list. A calibrated form that later returns other people is
+ * dropped for the index, so a server changing under us cannot show a wrong person.
+ */
+import type { Contact } from '../models';
+import { ContactIndex, normaliseEmail, normaliseName, type IndexPersistence } from './contact-index';
+import { CONTACT_LOOKUPS, type ContactLookup, type DiscoveryStore } from './discovery';
+import { ApiError } from './errors';
+import type { Http } from './http';
+import { toContact, toContactPage } from './normalise';
+
+const RECHECK_AFTER_MS = 24 * 60 * 60 * 1000;
+const CALIBRATION_SAMPLE = 20;
+const NAME_SEARCH_LIMIT = 100;
+/** Route missing or filter refused: try the next form. Anything else is a real failure. */
+const NOT_THIS_FORM = new Set(['not_found', 'bad_request', 'http']);
+
+type Candidates = Contact[] | 'unsupported';
+
+export class ContactFinder {
+  readonly #http: Http;
+  readonly #store: DiscoveryStore;
+  readonly #index: ContactIndex;
+  readonly #now: () => number;
+  #calibrating: Promise<ContactLookup | null> | null = null;
+
+  constructor(
+    http: Http,
+    store: DiscoveryStore,
+    options: { listAll: () => Promise<Contact[]>; indexPersistence?: IndexPersistence; now?: () => number },
+  ) {
+    this.#http = http;
+    this.#store = store;
+    this.#now = options.now ?? Date.now;
+    this.#index = new ContactIndex(options.listAll, { persistence: options.indexPersistence, now: this.#now });
+  }
+
+  get index(): ContactIndex {
+    return this.#index;
+  }
+
+  async findByEmail(email: string, signal?: AbortSignal): Promise<Contact | null> {
+    const wanted = normaliseEmail(email);
+    const lookup = await this.#lookupForm(signal);
+    if (lookup === null) return null;
+    if (lookup === 'local-index') return pickByEmail(await this.#index.byEmail(wanted), wanted);
+    const candidates = await this.#run(lookup, wanted, signal);
+    if (candidates === 'unsupported' || !this.#honoursFilter(lookup, candidates, wanted)) {
+      // The server changed under us: stop trusting this form.
+      await this.#store.update(this.#http.baseUrl, { contactLookup: 'local-index', contactLookupCheckedAt: this.#now() });
+      return pickByEmail(await this.#index.byEmail(wanted), wanted);
+    }
+    return pickByEmail(candidates, wanted);
+  }
+
+  /** A single contact whose full name is exactly `name`; none when absent or ambiguous. */
+  async findByName(name: string, signal?: AbortSignal): Promise<Contact | null> {
+    const wanted = normaliseName(name);
+    if (wanted === '') return null;
+    const lookup = await this.#lookupForm(signal);
+    if (lookup === null) return null;
+    let pool: Contact[];
+    if (lookup === 'search-param' || lookup === 'q-param') {
+      const param = lookup === 'search-param' ? 'search' : 'q';
+      const page = toContactPage(
+        (await this.#http.request('GET', '/api/v2/contacts', { query: { [param]: name.trim(), limit: NAME_SEARCH_LIMIT }, signal })).body,
+        { limit: NAME_SEARCH_LIMIT, offset: 0 },
+      );
+      // More results than one page: we cannot prove the name is unique, so we do not match.
+      if (page.next !== null) return null;
+      pool = page.items;
+    } else {
+      pool = await this.#index.byName(wanted);
+    }
+    const exact = pool.filter((contact) => contact.name !== null && normaliseName(contact.name) === wanted);
+    const distinct = new Map(exact.map((contact) => [contact.id, contact]));
+    return distinct.size === 1 ? ([...distinct.values()][0] ?? null) : null;
+  }
+
+  async #lookupForm(signal?: AbortSignal): Promise<ContactLookup | null> {
+    const record = await this.#store.get(this.#http.baseUrl);
+    const fresh = record.contactLookupCheckedAt !== null && this.#now() - record.contactLookupCheckedAt < RECHECK_AFTER_MS;
+    if (record.contactLookup !== null && fresh) return record.contactLookup;
+    this.#calibrating ??= this.#calibrate(signal).finally(() => {
+      this.#calibrating = null;
+    });
+    return this.#calibrating;
+  }
+
+  /**
+   * Tries each form with the address of a contact known to exist. A form counts only if it returns
+   * that contact and nobody whose address (or, for substring search, whose name or address) does
+   * not fit the query. `null`: the account has no contact with an address, so nobody can match.
+   */
+  async #calibrate(signal?: AbortSignal): Promise<ContactLookup | null> {
+    const sample = await this.#http.request('GET', '/api/v2/contacts', { query: { limit: CALIBRATION_SAMPLE }, signal });
+    const known = toContactPage(sample.body, { limit: CALIBRATION_SAMPLE, offset: 0 }).items.find((contact) => contact.email);
+    if (!known?.email) return null;
+    const wanted = normaliseEmail(known.email);
+    let chosen: ContactLookup = 'local-index';
+    for (const lookup of CONTACT_LOOKUPS) {
+      if (lookup === 'local-index') break;
+      const candidates = await this.#run(lookup, wanted, signal);
+      if (candidates === 'unsupported') continue;
+      if (candidates.some((contact) => contact.id === known.id) && this.#honoursFilter(lookup, candidates, wanted)) {
+        chosen = lookup;
+        break;
+      }
+    }
+    await this.#store.update(this.#http.baseUrl, { contactLookup: chosen, contactLookupCheckedAt: this.#now() });
+    return chosen;
+  }
+
+  #honoursFilter(lookup: ContactLookup, candidates: Contact[], wanted: string): boolean {
+    if (lookup === 'search-param' || lookup === 'q-param') {
+      return candidates.every(
+        (contact) => (contact.email ?? '').toLowerCase().includes(wanted) || (contact.name ?? '').toLowerCase().includes(wanted),
+      );
+    }
+    return candidates.every((contact) => contact.email !== null && normaliseEmail(contact.email) === wanted);
+  }
+
+  async #run(lookup: ContactLookup, email: string, signal?: AbortSignal): Promise<Candidates> {
+    try {
+      switch (lookup) {
+        case 'email-param':
+          return await this.#list('/api/v2/contacts', { email }, signal);
+        case 'search-path':
+          return await this.#list('/api/v2/contacts/search', { email }, signal);
+        case 'search-param':
+          return await this.#list('/api/v2/contacts', { search: email }, signal);
+        case 'q-param':
+          return await this.#list('/api/v2/contacts', { q: email }, signal);
+        case 'by-email-path': {
+          const response = await this.#http.request('GET', `/api/v2/contacts/by-email/${encodeURIComponent(email)}`, { signal });
+          return response.body === null ? [] : [toContact(response.body)];
+        }
+        case 'local-index':
+          return await this.#index.byEmail(email);
+      }
+    } catch (error) {
+      if (error instanceof ApiError && NOT_THIS_FORM.has(error.kind)) {
+        // by-email answers 404 for "no such person" once it is known to work.
+        return lookup === 'by-email-path' && error.kind === 'not_found' ? [] : 'unsupported';
+      }
+      if (error instanceof ApiError && error.kind === 'invalid_response') return 'unsupported';
+      throw error;
+    }
+  }
+
+  async #list(path: string, query: Record<string, string>, signal?: AbortSignal): Promise<Contact[]> {
+    const response = await this.#http.request('GET', path, { query: { ...query, limit: 50 }, signal });
+    return toContactPage(response.body, { limit: 50, offset: 0 }).items;
+  }
+}
+
+/** Exactly the asked address; several contacts sharing one address resolve to the first by id. */
+function pickByEmail(candidates: Contact[], wanted: string): Contact | null {
+  const exact = candidates.filter((contact) => contact.email !== null && normaliseEmail(contact.email) === wanted);
+  exact.sort((a, b) => a.id.localeCompare(b.id));
+  return exact[0] ?? null;
+}

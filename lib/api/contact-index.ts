@@ -1,0 +1,111 @@
+/**
+ * A local e-mail → contact (and name → contacts) index, built by paging the whole contact list.
+ * Used for servers that offer no working e-mail filter, and for name-only matches. Served stale
+ * while a refresh runs in the background, so a lookup never waits for a rebuild once one exists.
+ */
+import type { Contact } from '../models';
+
+export interface IndexSnapshot {
+  contacts: Contact[];
+  builtAt: number;
+}
+
+export interface IndexPersistence {
+  load(): Promise<IndexSnapshot | null>;
+  save(snapshot: IndexSnapshot): Promise<void>;
+}
+
+export function normaliseEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+/** Full names compare without case, accents' composition or repeated spaces. */
+export function normaliseName(name: string): string {
+  return name.normalize('NFC').trim().replace(/\s+/g, ' ').toLowerCase();
+}
+
+export class ContactIndex {
+  readonly #loadAll: () => Promise<Contact[]>;
+  readonly #persistence: IndexPersistence | null;
+  readonly #ttlMs: number;
+  readonly #now: () => number;
+  #byEmail = new Map<string, Contact[]>();
+  #byName = new Map<string, Contact[]>();
+  #builtAt: number | null = null;
+  #building: Promise<void> | null = null;
+  #restored = false;
+
+  constructor(
+    loadAll: () => Promise<Contact[]>,
+    options: { persistence?: IndexPersistence; ttlMs?: number; now?: () => number } = {},
+  ) {
+    this.#loadAll = loadAll;
+    this.#persistence = options.persistence ?? null;
+    this.#ttlMs = options.ttlMs ?? 60 * 60 * 1000;
+    this.#now = options.now ?? Date.now;
+  }
+
+  get builtAt(): number | null {
+    return this.#builtAt;
+  }
+
+  async byEmail(email: string): Promise<Contact[]> {
+    await this.#ready();
+    return this.#byEmail.get(normaliseEmail(email)) ?? [];
+  }
+
+  async byName(name: string): Promise<Contact[]> {
+    await this.#ready();
+    return this.#byName.get(normaliseName(name)) ?? [];
+  }
+
+  /** Forces a rebuild now (e.g. after a contact.updated event). */
+  refresh(): Promise<void> {
+    this.#building ??= this.#build().finally(() => {
+      this.#building = null;
+    });
+    return this.#building;
+  }
+
+  async #ready(): Promise<void> {
+    if (!this.#restored) {
+      this.#restored = true;
+      const snapshot = await this.#persistence?.load();
+      if (snapshot) this.#fill(snapshot);
+    }
+    if (this.#builtAt === null) {
+      await this.refresh();
+      return;
+    }
+    if (this.#now() - this.#builtAt > this.#ttlMs) {
+      // Stale: answer from what we have, rebuild behind the scenes.
+      this.refresh().catch(() => undefined);
+    }
+  }
+
+  async #build(): Promise<void> {
+    const contacts = await this.#loadAll();
+    const snapshot = { contacts, builtAt: this.#now() };
+    this.#fill(snapshot);
+    await this.#persistence?.save(snapshot);
+  }
+
+  #fill(snapshot: IndexSnapshot): void {
+    const byEmail = new Map<string, Contact[]>();
+    const byName = new Map<string, Contact[]>();
+    for (const contact of snapshot.contacts) {
+      if (contact.email) push(byEmail, normaliseEmail(contact.email), contact);
+      if (contact.name) push(byName, normaliseName(contact.name), contact);
+    }
+    this.#byEmail = byEmail;
+    this.#byName = byName;
+    this.#builtAt = snapshot.builtAt;
+  }
+}
+
+function push(map: Map<string, Contact[]>, key: string, contact: Contact): void {
+  const list = map.get(key);
+  if (list) {
+    if (!list.some((existing) => existing.id === contact.id)) list.push(contact);
+  } else map.set(key, [contact]);
+}

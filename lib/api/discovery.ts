@@ -1,0 +1,52 @@
+/**
+ * What the client learned about a server's unshown paths (finding a contact by e-mail, insights
+ * of a recording), remembered per service address so discovery costs requests once, not per call.
+ */
+import { z } from 'zod';
+
+export const CONTACT_LOOKUPS = [
+  'email-param', // GET /contacts?email=
+  'search-path', // GET /contacts/search?email=
+  'by-email-path', // GET /contacts/by-email/:email
+  'search-param', // GET /contacts?search=  (substring; filtered exactly here)
+  'q-param', // GET /contacts?q=
+  'local-index', // none works: page through the list and index it here
+] as const;
+export type ContactLookup = (typeof CONTACT_LOOKUPS)[number];
+
+export const RECORDING_INSIGHT_ROUTES = ['insights-path', 'recording-path', 'embedded', 'none'] as const;
+export type RecordingInsightRoute = (typeof RECORDING_INSIGHT_ROUTES)[number];
+
+export const DiscoveryRecordSchema = z.object({
+  contactLookup: z.enum(CONTACT_LOOKUPS).nullable(),
+  contactLookupCheckedAt: z.number().nullable(),
+  recordingInsights: z.enum(RECORDING_INSIGHT_ROUTES).nullable(),
+  recordingInsightsCheckedAt: z.number().nullable(),
+});
+export type DiscoveryRecord = z.infer<typeof DiscoveryRecordSchema>;
+
+export const EMPTY_DISCOVERY: DiscoveryRecord = {
+  contactLookup: null,
+  contactLookupCheckedAt: null,
+  recordingInsights: null,
+  recordingInsightsCheckedAt: null,
+};
+
+export interface DiscoveryStore {
+  get(baseUrl: string): Promise<DiscoveryRecord>;
+  update(baseUrl: string, patch: Partial<DiscoveryRecord>): Promise<void>;
+}
+
+/** In-memory store: the default, and what unit tests use. The background persists its own. */
+export class MemoryDiscoveryStore implements DiscoveryStore {
+  readonly #records = new Map<string, DiscoveryRecord>();
+
+  get(baseUrl: string): Promise<DiscoveryRecord> {
+    return Promise.resolve(this.#records.get(baseUrl) ?? EMPTY_DISCOVERY);
+  }
+
+  update(baseUrl: string, patch: Partial<DiscoveryRecord>): Promise<void> {
+    this.#records.set(baseUrl, { ...(this.#records.get(baseUrl) ?? EMPTY_DISCOVERY), ...patch });
+    return Promise.resolve();
+  }
+}

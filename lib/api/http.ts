@@ -1,0 +1,214 @@
+/**
+ * One HTTP call to the service with the rules every call shares: bearer key, timeout, abort,
+ * typed errors, and retry with capped exponential backoff and full jitter for calls that are safe
+ * to repeat. Retry-After is honoured; a wait longer than the cap is not slept through but handed to
+ * the caller as a rate-limited error carrying the retry time.
+ */
+import { ApiError, defaultMessage, kindForStatus, parseErrorBody, parseRetryAfter } from './errors';
+
+export type FetchLike = (input: string, init?: RequestInit) => Promise<Response>;
+
+export interface RetryPolicy {
+  /** Attempts in all, the first included. */
+  attempts: number;
+  baseDelayMs: number;
+  maxDelayMs: number;
+  /** A Retry-After longer than this is not waited for. */
+  maxRetryAfterMs: number;
+}
+
+export const DEFAULT_RETRY: RetryPolicy = {
+  attempts: 4,
+  baseDelayMs: 500,
+  maxDelayMs: 8_000,
+  maxRetryAfterMs: 30_000,
+};
+
+export interface HttpOptions {
+  fetch?: FetchLike;
+  timeoutMs?: number;
+  retry?: Partial<RetryPolicy>;
+  /** Injected for tests: fake timers drive it, Math.random is replaced. */
+  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
+  random?: () => number;
+  now?: () => number;
+}
+
+export interface RequestOptions {
+  query?: Record<string, string | number | undefined>;
+  body?: unknown;
+  signal?: AbortSignal;
+  /** Safe to send again after a failure whose outcome is unknown (5xx, network, timeout). */
+  idempotent?: boolean;
+  timeoutMs?: number;
+  /** Absolute URL outside the base (presigned upload): no Authorization header is sent. */
+  absolute?: boolean;
+  headers?: Record<string, string>;
+  rawBody?: BodyInit;
+}
+
+export interface HttpResponse {
+  status: number;
+  headers: Headers;
+  /** Parsed JSON, the text for non-JSON bodies, or null for an empty body. */
+  body: unknown;
+  contentType: string | null;
+}
+
+const RETRYABLE_STATUS = new Set([408, 425, 429, 500, 502, 503, 504]);
+
+export function abortableSleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) {
+      reject(new ApiError('aborted', defaultMessage('aborted')));
+      return;
+    }
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(new ApiError('aborted', defaultMessage('aborted')));
+    };
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}
+
+export class Http {
+  readonly baseUrl: string;
+  readonly #apiKey: string;
+  readonly #fetch: FetchLike;
+  readonly #timeoutMs: number;
+  readonly #retry: RetryPolicy;
+  readonly #sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
+  readonly #random: () => number;
+  readonly #now: () => number;
+
+  constructor(baseUrl: string, apiKey: string, options: HttpOptions = {}) {
+    this.baseUrl = baseUrl;
+    this.#apiKey = apiKey;
+    this.#fetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
+    this.#timeoutMs = options.timeoutMs ?? 15_000;
+    this.#retry = { ...DEFAULT_RETRY, ...options.retry };
+    this.#sleep = options.sleep ?? abortableSleep;
+    this.#random = options.random ?? Math.random;
+    this.#now = options.now ?? Date.now;
+  }
+
+  url(path: string, query?: RequestOptions['query']): string {
+    const url = new URL(`${this.baseUrl}${path}`);
+    for (const [key, value] of Object.entries(query ?? {})) {
+      if (value !== undefined) url.searchParams.set(key, String(value));
+    }
+    return url.toString();
+  }
+
+  async request(method: string, path: string, options: RequestOptions = {}): Promise<HttpResponse> {
+    const idempotent = options.idempotent ?? (method === 'GET' || method === 'PUT' || method === 'DELETE');
+    const url = options.absolute ? path : this.url(path, options.query);
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await this.#once(method, url, options);
+      } catch (error) {
+        if (!(error instanceof ApiError)) throw error;
+        const delay = this.#retryDelay(error, attempt, idempotent);
+        if (delay === null) throw error;
+        await this.#sleep(delay, options.signal);
+      }
+    }
+  }
+
+  /** How long to wait before the next attempt, or null when this error ends the call. */
+  #retryDelay(error: ApiError, attempt: number, idempotent: boolean): number | null {
+    if (attempt >= this.#retry.attempts) return null;
+    const { kind, status } = error;
+    // A 429 means the server did not act on the request, so even a POST may be sent again.
+    const retryable =
+      kind === 'rate_limited' ||
+      (idempotent && (kind === 'network' || kind === 'timeout' || (status !== null && RETRYABLE_STATUS.has(status))));
+    if (!retryable) return null;
+    if (error.retryAfterMs !== null) {
+      return error.retryAfterMs <= this.#retry.maxRetryAfterMs ? error.retryAfterMs : null;
+    }
+    const ceiling = Math.min(this.#retry.maxDelayMs, this.#retry.baseDelayMs * 2 ** (attempt - 1));
+    return Math.round(this.#random() * ceiling);
+  }
+
+  async #once(method: string, url: string, options: RequestOptions): Promise<HttpResponse> {
+    const controller = new AbortController();
+    const timeoutMs = options.timeoutMs ?? this.#timeoutMs;
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      controller.abort();
+    }, timeoutMs);
+    const onOuterAbort = () => controller.abort();
+    if (options.signal?.aborted) controller.abort();
+    options.signal?.addEventListener('abort', onOuterAbort, { once: true });
+
+    const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
+    if (!options.absolute) headers.Authorization = `Bearer ${this.#apiKey}`;
+    let body: BodyInit | undefined = options.rawBody;
+    if (options.body !== undefined) {
+      headers['Content-Type'] = 'application/json';
+      body = JSON.stringify(options.body);
+    }
+
+    try {
+      let response: Response;
+      try {
+        response = await this.#fetch(url, { method, headers, body, signal: controller.signal });
+      } catch (cause) {
+        if (timedOut) throw new ApiError('timeout', defaultMessage('timeout'), { cause });
+        if (options.signal?.aborted) throw new ApiError('aborted', defaultMessage('aborted'), { cause });
+        throw new ApiError('network', defaultMessage('network'), { cause });
+      }
+      const contentType = response.headers.get('content-type');
+      let text: string;
+      try {
+        text = await response.text();
+      } catch (cause) {
+        if (timedOut) throw new ApiError('timeout', defaultMessage('timeout'), { cause });
+        if (options.signal?.aborted) throw new ApiError('aborted', defaultMessage('aborted'), { cause });
+        throw new ApiError('network', defaultMessage('network'), { cause });
+      }
+      if (!response.ok) throw this.#errorFor(response, text, contentType);
+      return { status: response.status, headers: response.headers, body: parseBody(text, contentType), contentType };
+    } finally {
+      clearTimeout(timer);
+      options.signal?.removeEventListener('abort', onOuterAbort);
+    }
+  }
+
+  #errorFor(response: Response, text: string, contentType: string | null): ApiError {
+    const kind = kindForStatus(response.status);
+    const parsed = parseErrorBody(text, contentType);
+    const retryAfterMs = parseRetryAfter(response.headers.get('retry-after'), this.#now());
+    return new ApiError(kind, this.#redact(parsed.message ?? defaultMessage(kind)), {
+      status: response.status,
+      code: parsed.code,
+      retryAfterMs: kind === 'rate_limited' || kind === 'server' ? retryAfterMs : null,
+    });
+  }
+
+  /** A server that echoes the request back must not put the key into a message we show or log. */
+  #redact(message: string): string {
+    return this.#apiKey.length >= 4 ? message.split(this.#apiKey).join('[hidden]') : message;
+  }
+}
+
+function parseBody(text: string, contentType: string | null): unknown {
+  if (text.trim() === '') return null;
+  const type = contentType ?? '';
+  if (type.includes('json') || /^[[{]/.test(text.trimStart())) {
+    try {
+      return JSON.parse(text) as unknown;
+    } catch {
+      if (type.includes('json')) {
+        throw new ApiError('invalid_response', 'The service sent malformed JSON.');
+      }
+    }
+  }
+  return text;
+}

@@ -1,0 +1,503 @@
+/**
+ * The one place where the service's replies become view models (lib/models.ts).
+ *
+ * The interface leaves many details "not shown", so each raw schema below accepts the plausible
+ * alternatives (snake_case and camelCase names, lists of strings or of objects, flags as booleans,
+ * strings or 0/1, wrapped `{data:…}` envelopes), ignores unknown fields, and throws an
+ * `invalid_response` ApiError when a reply lacks what the view needs (an id, an upload URL).
+ */
+import { z } from 'zod';
+import type {
+  ActionItem,
+  Contact,
+  ContactPage,
+  Insights,
+  Participant,
+  PreferenceFlags,
+  PresignedUpload,
+  Recording,
+  RecordingInsights,
+  RecordingPage,
+  RecordingStatus,
+  Transcript,
+  TranscriptSegment,
+  Webhook,
+} from '../models';
+import { ApiError } from './errors';
+
+// ---------- primitives ----------
+
+const Obj = z.record(z.string(), z.unknown());
+type Obj = z.infer<typeof Obj>;
+
+const Scalar = z.union([z.string(), z.number()]);
+
+function isObj(value: unknown): value is Obj {
+  return Obj.safeParse(value).success && !Array.isArray(value);
+}
+
+/** First present, non-empty text among the given keys (numbers become strings). */
+function textOf(source: Obj, ...keys: string[]): string | null {
+  for (const key of keys) {
+    const parsed = Scalar.safeParse(source[key]);
+    if (parsed.success) {
+      const value = String(parsed.data).trim();
+      if (value !== '') return value;
+    }
+  }
+  return null;
+}
+
+function numberOf(source: Obj, ...keys: string[]): number | null {
+  for (const key of keys) {
+    const value = source[key];
+    if (typeof value === 'number' && Number.isFinite(value)) return value;
+    if (typeof value === 'string' && value.trim() !== '' && Number.isFinite(Number(value))) return Number(value);
+  }
+  return null;
+}
+
+function invalid(what: string): ApiError {
+  return new ApiError('invalid_response', `The service’s reply is missing ${what}.`);
+}
+
+/** Many APIs wrap a resource in `{data: …}` or `{<name>: …}`; look inside when the top lacks `probe`. */
+function unwrap(body: unknown, probeKeys: string[], wrappers: string[]): unknown {
+  if (!isObj(body)) return body;
+  if (probeKeys.some((key) => key in body)) return body;
+  for (const wrapper of wrappers) {
+    const inner = body[wrapper];
+    if (isObj(inner) || Array.isArray(inner)) return inner;
+  }
+  return body;
+}
+
+const TRUE_WORDS = new Set(['true', 'yes', 'y', '1', 'on']);
+const FALSE_WORDS = new Set(['false', 'no', 'n', '0', 'off']);
+
+export function toFlag(value: unknown): boolean | null {
+  if (typeof value === 'boolean') return value;
+  if (typeof value === 'number') return value === 1 ? true : value === 0 ? false : null;
+  if (typeof value === 'string') {
+    const word = value.trim().toLowerCase();
+    if (TRUE_WORDS.has(word)) return true;
+    if (FALSE_WORDS.has(word)) return false;
+  }
+  return null;
+}
+
+const ITEM_TEXT_KEYS = ['text', 'title', 'description', 'name', 'topic', 'label', 'value', 'content', 'summary', 'task'];
+
+/** A list given as strings, as objects with a text-like field, or as one comma-separated string. */
+export function toTextList(value: unknown): string[] {
+  if (typeof value === 'string') {
+    return value
+      .split(/[,;\n]/)
+      .map((part) => part.trim())
+      .filter((part) => part !== '');
+  }
+  if (!Array.isArray(value)) return [];
+  const out: string[] = [];
+  for (const entry of value) {
+    if (typeof entry === 'string' || typeof entry === 'number') {
+      const text = String(entry).trim();
+      if (text !== '') out.push(text);
+    } else if (isObj(entry)) {
+      const text = textOf(entry, ...ITEM_TEXT_KEYS);
+      if (text !== null) out.push(text);
+    }
+  }
+  return out;
+}
+
+const DONE_STATUSES = new Set(['done', 'completed', 'complete', 'closed', 'resolved', 'cancelled', 'canceled']);
+
+export function toActionItems(value: unknown, { pendingOnly }: { pendingOnly: boolean }): ActionItem[] {
+  if (!Array.isArray(value)) return toTextList(value).map((text) => ({ text, owner: null, dueDate: null, status: null }));
+  const out: ActionItem[] = [];
+  for (const entry of value) {
+    if (typeof entry === 'string' || typeof entry === 'number') {
+      const text = String(entry).trim();
+      if (text !== '') out.push({ text, owner: null, dueDate: null, status: null });
+      continue;
+    }
+    if (!isObj(entry)) continue;
+    const text = textOf(entry, ...ITEM_TEXT_KEYS, 'action', 'item');
+    if (text === null) continue;
+    const ownerValue = entry.owner ?? entry.assignee ?? entry.assigned_to ?? entry.assignedTo;
+    const owner = isObj(ownerValue) ? textOf(ownerValue, 'name', 'email') : textOf(entry, 'owner', 'assignee', 'assigned_to', 'assignedTo');
+    const status = textOf(entry, 'status', 'state');
+    const completed = toFlag(entry.completed ?? entry.done);
+    if (pendingOnly && ((status !== null && DONE_STATUSES.has(status.toLowerCase())) || completed === true)) continue;
+    out.push({ text, owner, dueDate: textOf(entry, 'due_date', 'dueDate', 'due', 'due_at', 'dueAt', 'deadline'), status });
+  }
+  return out;
+}
+
+// ---------- contacts ----------
+
+export function toContact(raw: unknown): Contact {
+  const body = unwrap(raw, ['id', 'email'], ['contact', 'data']);
+  if (!isObj(body)) throw invalid('the contact');
+  const id = textOf(body, 'id', 'contact_id', 'contactId', 'uuid');
+  if (id === null) throw invalid('the contact’s id');
+  let email = textOf(body, 'email', 'email_address', 'emailAddress', 'primary_email', 'primaryEmail');
+  if (email === null && Array.isArray(body.emails)) {
+    const first: unknown = body.emails[0];
+    email = typeof first === 'string' ? first : isObj(first) ? textOf(first, 'email', 'value', 'address') : null;
+  }
+  let name = textOf(body, 'name', 'full_name', 'fullName', 'display_name', 'displayName');
+  if (name === null) {
+    const parts = [textOf(body, 'first_name', 'firstName', 'given_name'), textOf(body, 'last_name', 'lastName', 'family_name')];
+    const joined = parts.filter((part): part is string => part !== null).join(' ');
+    name = joined === '' ? null : joined;
+  }
+  const companyValue = body.company ?? body.organization ?? body.organisation;
+  const company = isObj(companyValue)
+    ? textOf(companyValue, 'name')
+    : textOf(body, 'company', 'organization', 'organisation', 'company_name', 'companyName');
+  return { id, name, email, company, title: textOf(body, 'title', 'job_title', 'jobTitle', 'role', 'position') };
+}
+
+/** Contacts that fail to parse are dropped rather than failing the whole list. */
+function toContacts(value: unknown): Contact[] {
+  if (!Array.isArray(value)) return [];
+  const out: Contact[] = [];
+  for (const entry of value) {
+    try {
+      out.push(toContact(entry));
+    } catch {
+      // A single malformed entry must not hide everyone else.
+    }
+  }
+  return out;
+}
+
+export interface PageRequest {
+  limit: number;
+  offset: number;
+}
+
+/**
+ * The contact list: `items` is shown by the interface, paging is not. The next page is returned as
+ * an opaque token holding the query to send, whatever style (offset, page, cursor, next link).
+ */
+export function toContactPage(raw: unknown, request: PageRequest): ContactPage {
+  const body = Array.isArray(raw) ? { items: raw } : unwrap(raw, ['items'], ['data']);
+  if (Array.isArray(body)) return toContactPage({ items: body }, request);
+  if (!isObj(body)) throw invalid('the contact list');
+  const list = body.items ?? body.contacts ?? body.results ?? body.data;
+  if (!Array.isArray(list)) throw invalid('the contact list (items)');
+  const items = toContacts(list);
+  const paging = isObj(body.pagination) ? body.pagination : isObj(body.meta) ? body.meta : isObj(body.page_info) ? body.page_info : {};
+  const total = numberOf(body, 'total', 'total_count', 'totalCount', 'count') ?? numberOf(paging, 'total', 'total_count', 'totalCount', 'count');
+  const next = nextPageQuery(body, paging, list.length, total, request);
+  return { items, total, next: next === null ? null : JSON.stringify(next) };
+}
+
+type Query = Record<string, string>;
+
+function nextPageQuery(body: Obj, paging: Obj, received: number, total: number | null, request: PageRequest): Query | null {
+  const hasMore = toFlag(body.has_more ?? body.hasMore ?? paging.has_more ?? paging.hasMore);
+  if (received === 0 || hasMore === false) return null;
+
+  const cursor =
+    textOf(body, 'next_cursor', 'nextCursor', 'cursor_next') ?? textOf(paging, 'next_cursor', 'nextCursor', 'cursor', 'end_cursor');
+  if (cursor !== null) return { cursor, limit: String(request.limit) };
+  if (body.next_cursor === null || paging.next_cursor === null) return null;
+
+  const nextLink = textOf(body, 'next', 'next_url', 'nextUrl') ?? textOf(paging, 'next', 'next_url');
+  if (nextLink !== null && /^(https?:\/\/|\/)/.test(nextLink)) {
+    const url = new URL(nextLink, 'http://placeholder.invalid');
+    return Object.fromEntries(url.searchParams.entries());
+  }
+
+  const page = numberOf(body, 'page', 'current_page') ?? numberOf(paging, 'page', 'current_page');
+  if (page !== null) {
+    const perPage = numberOf(body, 'per_page', 'perPage', 'page_size', 'pageSize') ?? numberOf(paging, 'per_page', 'perPage', 'page_size', 'pageSize') ?? request.limit;
+    const pages = numberOf(body, 'total_pages', 'totalPages', 'pages') ?? numberOf(paging, 'total_pages', 'totalPages', 'pages');
+    const more = hasMore ?? (pages !== null ? page < pages : total !== null ? page * perPage < total : received >= perPage);
+    return more ? { page: String(page + 1), per_page: String(perPage) } : null;
+  }
+
+  const offset = numberOf(body, 'offset') ?? numberOf(paging, 'offset') ?? request.offset;
+  const limit = numberOf(body, 'limit') ?? numberOf(paging, 'limit') ?? request.limit;
+  const nextOffset = offset + received;
+  const more = hasMore ?? (total !== null ? nextOffset < total : received >= limit);
+  return more ? { offset: String(nextOffset), limit: String(limit) } : null;
+}
+
+// ---------- insights ----------
+
+const INSIGHT_PROBES = ['preferred_tone', 'communication_approach', 'total_conversations', 'recent_topics', 'preferredTone'];
+
+function flagsOf(body: Obj): PreferenceFlags {
+  const flags = isObj(body.preferences) ? { ...body, ...body.preferences } : body;
+  return {
+    prefersDataDriven: toFlag(flags.prefers_data_driven ?? flags.prefersDataDriven),
+    prefersDirect: toFlag(flags.prefers_direct ?? flags.prefersDirect),
+    valuesRelationships: toFlag(flags.values_relationships ?? flags.valuesRelationships),
+    dislikesSmallTalk: toFlag(flags.dislikes_small_talk ?? flags.dislikesSmallTalk),
+    prefersBrevity: toFlag(flags.prefers_brevity ?? flags.prefersBrevity),
+    dislikesJargon: toFlag(flags.dislikes_jargon ?? flags.dislikesJargon),
+  };
+}
+
+export function toInsights(raw: unknown, contactId: string): Insights {
+  const body = unwrap(raw, INSIGHT_PROBES, ['insights', 'data']);
+  // `{}` or null from a server with nothing yet is "no insights", not an error.
+  const b: Obj = isObj(body) ? body : {};
+  if (raw !== null && !isObj(body)) throw invalid('the insights');
+  return {
+    contactId: textOf(b, 'contact_id', 'contactId') ?? contactId,
+    communicationApproach: textOf(b, 'communication_approach', 'communicationApproach', 'communication_style'),
+    preferredTone: textOf(b, 'preferred_tone', 'preferredTone', 'tone'),
+    personalitySummary: textOf(b, 'personality_summary', 'personalitySummary', 'summary'),
+    recentTopics: toTextList(b.recent_topics ?? b.recentTopics),
+    favoriteTopics: toTextList(b.favorite_topics ?? b.favoriteTopics ?? b.favourite_topics),
+    interests: toTextList(b.interests),
+    sensitiveTopics: toTextList(b.sensitive_topics ?? b.sensitiveTopics ?? b.topics_to_avoid),
+    pendingActionItems: toActionItems(b.pending_action_items ?? b.pendingActionItems, { pendingOnly: true }),
+    lastConversationDate: textOf(b, 'last_conversation_date', 'lastConversationDate', 'last_conversation_at'),
+    totalConversations: numberOf(b, 'total_conversations', 'totalConversations', 'conversation_count'),
+    flags: flagsOf(b),
+    updatedAt: textOf(b, 'updated_at', 'updatedAt', 'generated_at'),
+  };
+}
+
+export function toRecordingInsights(raw: unknown, recordingId: string): RecordingInsights {
+  const body = unwrap(raw, ['action_items', 'key_decisions', 'topics_discussed', 'actionItems'], ['insights', 'data']);
+  if (!isObj(body)) throw invalid('the recording’s insights');
+  return {
+    recordingId: textOf(body, 'recording_id', 'recordingId') ?? recordingId,
+    actionItems: toActionItems(body.action_items ?? body.actionItems, { pendingOnly: false }),
+    keyDecisions: toTextList(body.key_decisions ?? body.keyDecisions ?? body.decisions),
+    topicsDiscussed: toTextList(body.topics_discussed ?? body.topicsDiscussed ?? body.topics),
+  };
+}
+
+/** Whether a recording detail carries its insights inline (one dialect of "insights by recording"). */
+export function embeddedRecordingInsights(raw: unknown, recordingId: string): RecordingInsights | null {
+  const body = unwrap(raw, ['id', 'status'], ['recording', 'data']);
+  if (!isObj(body) || !isObj(body.insights)) return null;
+  return toRecordingInsights(body.insights, recordingId);
+}
+
+// ---------- recordings ----------
+
+const STATUS_WORDS: Record<Exclude<RecordingStatus, 'unknown'>, string[]> = {
+  completed: ['completed', 'complete', 'done', 'succeeded', 'success', 'processed', 'ready', 'finished'],
+  failed: ['failed', 'failure', 'error', 'errored', 'cancelled', 'canceled', 'rejected'],
+  processing: ['processing', 'transcribing', 'analyzing', 'analysing', 'in_progress', 'running', 'started'],
+  queued: ['queued', 'pending', 'waiting', 'scheduled', 'uploaded'],
+  uploading: ['uploading', 'pending_upload', 'awaiting_upload', 'created', 'initiated', 'new'],
+};
+
+export function toStatus(raw: string | null): RecordingStatus {
+  if (raw === null) return 'unknown';
+  const word = raw.trim().toLowerCase().replace(/[\s-]+/g, '_');
+  for (const [status, words] of Object.entries(STATUS_WORDS) as [RecordingStatus, string[]][]) {
+    if (words.includes(word)) return status;
+  }
+  return 'unknown';
+}
+
+function toParticipants(value: unknown): Participant[] {
+  if (!Array.isArray(value)) return [];
+  const out: Participant[] = [];
+  for (const entry of value) {
+    if (typeof entry === 'string') {
+      const text = entry.trim();
+      if (text === '') continue;
+      // "Name <addr>" and bare addresses both occur.
+      const angle = /^(.*?)\s*<([^<>\s]+@[^<>\s]+)>$/.exec(text);
+      if (angle) out.push({ contactId: null, name: angle[1]?.replace(/^"|"$/g, '').trim() || null, email: angle[2] ?? null });
+      else if (text.includes('@')) out.push({ contactId: null, name: null, email: text });
+      else out.push({ contactId: null, name: text, email: null });
+    } else if (isObj(entry)) {
+      const participant = {
+        contactId: textOf(entry, 'contact_id', 'contactId', 'id'),
+        name: textOf(entry, 'name', 'display_name', 'displayName', 'full_name'),
+        email: textOf(entry, 'email', 'email_address', 'emailAddress'),
+      };
+      if (participant.contactId ?? participant.name ?? participant.email) out.push(participant);
+    }
+  }
+  return out;
+}
+
+export function toRecording(raw: unknown): Recording {
+  const body = unwrap(raw, ['id', 'status'], ['recording', 'data']);
+  if (!isObj(body)) throw invalid('the recording');
+  const id = textOf(body, 'id', 'recording_id', 'recordingId', 'uuid');
+  if (id === null) throw invalid('the recording’s id');
+  const rawStatus = textOf(body, 'status', 'state', 'processing_status');
+  let progress = numberOf(body, 'progress', 'progress_percent', 'percent_complete');
+  // Some servers report progress as a 0–1 fraction.
+  if (progress !== null && progress > 0 && progress < 1) progress = Math.round(progress * 100);
+  if (progress !== null) progress = Math.min(100, Math.max(0, progress));
+  const errorValue = body.error;
+  return {
+    id,
+    filename: textOf(body, 'filename', 'file_name', 'fileName'),
+    title: textOf(body, 'title', 'name', 'topic'),
+    meetingDate: textOf(body, 'meeting_date', 'meetingDate', 'date', 'started_at', 'startedAt', 'recorded_at'),
+    status: toStatus(rawStatus),
+    rawStatus,
+    progress,
+    primaryContactId: textOf(body, 'primary_contact_id', 'primaryContactId', 'contact_id'),
+    participants: toParticipants(body.participants ?? body.attendees ?? body.speakers),
+    error: isObj(errorValue) ? textOf(errorValue, 'message', 'detail') : textOf(body, 'error', 'error_message', 'failure_reason'),
+  };
+}
+
+export function toRecordingPage(raw: unknown, request: PageRequest): RecordingPage {
+  const body = Array.isArray(raw) ? { recordings: raw } : unwrap(raw, ['recordings'], ['data']);
+  if (!isObj(body)) throw invalid('the recording list');
+  const list = body.recordings ?? body.items ?? body.data ?? body.results;
+  if (!Array.isArray(list)) throw invalid('the recording list (recordings)');
+  const recordings: Recording[] = [];
+  for (const entry of list) {
+    try {
+      recordings.push(toRecording(entry));
+    } catch {
+      // Skip the malformed entry, keep the page.
+    }
+  }
+  const total = numberOf(body, 'total', 'total_count', 'count');
+  const limit = numberOf(body, 'limit') ?? request.limit;
+  const offset = numberOf(body, 'offset') ?? request.offset;
+  const hasMore = toFlag(body.has_more ?? body.hasMore) ?? (total !== null ? offset + list.length < total : list.length >= limit);
+  return { recordings, total, limit, offset, hasMore: list.length > 0 && hasMore };
+}
+
+// ---------- transcripts ----------
+
+/** "01:02:03.5", "02:03", 63.5, "63.5" → seconds. */
+function toSeconds(value: unknown): number | null {
+  if (typeof value === 'number' && Number.isFinite(value)) return value;
+  if (typeof value !== 'string') return null;
+  const trimmed = value.trim();
+  if (/^\d+(\.\d+)?$/.test(trimmed)) return Number(trimmed);
+  const clock = /^(?:(\d+):)?(\d{1,2}):(\d{1,2}(?:\.\d+)?)$/.exec(trimmed);
+  if (!clock) return null;
+  return Number(clock[1] ?? 0) * 3600 + Number(clock[2]) * 60 + Number(clock[3]);
+}
+
+function segmentTime(entry: Obj, secondsKeys: string[], msKeys: string[]): number | null {
+  for (const key of msKeys) {
+    const ms = numberOf(entry, key);
+    if (ms !== null) return ms / 1000;
+  }
+  for (const key of secondsKeys) {
+    const seconds = toSeconds(entry[key]);
+    if (seconds !== null) return seconds;
+  }
+  return null;
+}
+
+function toSegment(entry: unknown): TranscriptSegment | null {
+  if (typeof entry === 'string') return entry.trim() === '' ? null : { speaker: null, start: null, end: null, text: entry.trim() };
+  if (!isObj(entry)) return null;
+  const text = textOf(entry, 'text', 'content', 'transcript', 'utterance', 'sentence');
+  if (text === null) return null;
+  const speakerValue = entry.speaker;
+  const speaker = isObj(speakerValue)
+    ? textOf(speakerValue, 'name', 'label', 'id')
+    : textOf(entry, 'speaker', 'speaker_name', 'speakerName', 'speaker_label', 'speakerLabel', 'name');
+  return {
+    speaker,
+    start: segmentTime(entry, ['start', 'start_time', 'startTime', 'offset', 'from'], ['start_ms', 'startMs', 'start_time_ms']),
+    end: segmentTime(entry, ['end', 'end_time', 'endTime', 'to'], ['end_ms', 'endMs', 'end_time_ms']),
+    text,
+  };
+}
+
+const LINE_PATTERN = /^(?:\[?(\d{1,2}(?::\d{1,2}){1,2}(?:\.\d+)?)\]?\s*[-–]?\s*)?(?:([^:\n]{1,60}):\s+)?(.+)$/;
+
+/** Plain text: one segment per line, with an optional leading time and "Speaker:" label. */
+function segmentsFromText(text: string): TranscriptSegment[] {
+  const out: TranscriptSegment[] = [];
+  for (const line of text.split(/\r?\n/)) {
+    const trimmed = line.trim();
+    if (trimmed === '') continue;
+    const match = LINE_PATTERN.exec(trimmed);
+    out.push({
+      speaker: match?.[2]?.trim() ?? null,
+      start: match?.[1] ? toSeconds(match[1]) : null,
+      end: null,
+      text: match?.[3]?.trim() ?? trimmed,
+    });
+  }
+  return out;
+}
+
+export function toTranscript(raw: unknown, recordingId: string): Transcript {
+  if (typeof raw === 'string') return { recordingId, segments: segmentsFromText(raw) };
+  const body = unwrap(raw, ['segments', 'utterances', 'text'], ['transcript', 'data']);
+  if (typeof body === 'string') return { recordingId, segments: segmentsFromText(body) };
+  if (Array.isArray(body)) return { recordingId, segments: body.map(toSegment).filter((s) => s !== null) };
+  if (!isObj(body)) throw invalid('the transcript');
+  const list = body.segments ?? body.utterances ?? body.results ?? body.entries ?? body.paragraphs ?? body.items;
+  const id = textOf(body, 'recording_id', 'recordingId') ?? recordingId;
+  if (Array.isArray(list)) return { recordingId: id, segments: list.map(toSegment).filter((s) => s !== null) };
+  const text = textOf(body, 'text', 'transcript', 'content');
+  if (text !== null) return { recordingId: id, segments: segmentsFromText(text) };
+  throw invalid('the transcript text');
+}
+
+// ---------- uploads ----------
+
+export function toPresignedUpload(raw: unknown, baseUrl: string, now: number): PresignedUpload {
+  const body = unwrap(raw, ['upload_url', 'url', 'presigned_url', 'uploadUrl'], ['data', 'upload']);
+  if (!isObj(body)) throw invalid('the upload address');
+  const urlText = textOf(body, 'upload_url', 'uploadUrl', 'presigned_url', 'presignedUrl', 'signed_url', 'signedUrl', 'put_url', 'url');
+  if (urlText === null) throw invalid('the upload address');
+  let uploadUrl: string;
+  try {
+    uploadUrl = new URL(urlText, `${baseUrl}/`).toString();
+  } catch {
+    throw invalid('a valid upload address');
+  }
+  if (!/^https?:/.test(uploadUrl)) throw invalid('a valid upload address');
+  const nested = isObj(body.recording) ? body.recording : {};
+  const recordingId =
+    textOf(body, 'recording_id', 'recordingId', 'recording_uuid') ?? textOf(nested, 'id', 'recording_id') ?? textOf(body, 'id');
+  if (recordingId === null) throw invalid('the new recording’s id');
+  const expiresIn = numberOf(body, 'expires_in', 'expiresIn');
+  const expiresAtText = textOf(body, 'expires_at', 'expiresAt', 'expiration', 'expires');
+  let expiresAt: string | null = null;
+  if (expiresAtText !== null && !Number.isNaN(Date.parse(expiresAtText))) expiresAt = new Date(Date.parse(expiresAtText)).toISOString();
+  else if (expiresIn !== null) expiresAt = new Date(now + expiresIn * 1000).toISOString();
+  const headers: Record<string, string> = {};
+  const rawHeaders = body.headers ?? body.required_headers ?? body.requiredHeaders;
+  if (isObj(rawHeaders)) {
+    for (const [name, value] of Object.entries(rawHeaders)) {
+      if (typeof value === 'string') headers[name] = value;
+    }
+  }
+  return { uploadUrl, recordingId, expiresAt, headers };
+}
+
+// ---------- webhooks ----------
+
+export function toWebhook(raw: unknown): Webhook {
+  const body = unwrap(raw, ['id', 'url', 'events'], ['webhook', 'data']);
+  if (!isObj(body)) throw invalid('the webhook');
+  const eventsValue = body.events ?? body.event_types ?? body.eventTypes ?? body.subscriptions;
+  const status = textOf(body, 'status');
+  return {
+    id: textOf(body, 'id', 'webhook_id', 'webhookId'),
+    url: textOf(body, 'url', 'endpoint', 'endpoint_url', 'target_url', 'targetUrl'),
+    events: toTextList(eventsValue),
+    secret: textOf(body, 'secret', 'signing_secret', 'signingSecret', 'webhook_secret'),
+    active: toFlag(body.active ?? body.enabled) ?? (status === null ? null : status.toLowerCase() === 'active'),
+    createdAt: textOf(body, 'created_at', 'createdAt'),
+  };
+}
+
+export function toWebhookList(raw: unknown): Webhook[] {
+  const body = Array.isArray(raw) ? raw : isObj(raw) ? (raw.items ?? raw.webhooks ?? raw.data ?? raw.results) : undefined;
+  if (!Array.isArray(body)) throw invalid('the webhook list');
+  return body.map(toWebhook);
+}

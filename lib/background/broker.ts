@@ -1,0 +1,72 @@
+/**
+ * The background's single message entry point. Order of checks: is it our envelope at all, who sent
+ * it (this extension's page, our content script, or anyone else), may that sender send this
+ * message, is the payload valid. Only then does a handler run, and its reply is checked against the
+ * protocol before it leaves, so a bug here cannot send a malformed or unexpected value out.
+ */
+import type { z } from 'zod';
+import { ApiError, toErrorInfo } from '../api/errors';
+import { EnvelopeSchema, protocol, type MessageType, type Protocol, type Reply, type ResponseOf } from '../messaging/protocol';
+
+export type SenderKind = 'extension' | 'content' | 'foreign';
+
+export interface MessageSender {
+  id?: string;
+  url?: string;
+  tab?: { id?: number };
+  frameId?: number;
+}
+
+export interface HandlerContext {
+  sender: SenderKind;
+  tabId: number | null;
+}
+
+export type Handlers = {
+  [T in MessageType]: (payload: z.infer<Protocol[T]['request']>, context: HandlerContext) => Promise<ResponseOf<T>>;
+};
+
+export interface ExtensionIdentity {
+  id: string;
+  /** `chrome-extension://<id>/` (or the moz-extension equivalent). */
+  origin: string;
+}
+
+export function classifySender(sender: MessageSender, self: ExtensionIdentity): SenderKind {
+  if (sender.id !== self.id) return 'foreign';
+  if (sender.url?.startsWith(self.origin)) return 'extension';
+  if (sender.tab !== undefined) return 'content';
+  return 'foreign';
+}
+
+function refuse(kind: 'forbidden' | 'bad_request', message: string): Reply {
+  return { ok: false, error: new ApiError(kind, message).toInfo() };
+}
+
+export function createBroker(handlers: Handlers, self: ExtensionIdentity) {
+  async function handle<T extends MessageType>(type: T, rawPayload: unknown, sender: MessageSender): Promise<Reply> {
+    const senderKind = classifySender(sender, self);
+    const definition = protocol[type];
+    if (senderKind === 'foreign' || (definition.audience === 'extension' && senderKind !== 'extension')) {
+      return refuse('forbidden', 'This message is not accepted from here.');
+    }
+    const payload = definition.request.safeParse(rawPayload);
+    if (!payload.success) return refuse('bad_request', `Invalid ${type} request.`);
+    try {
+      const handler = handlers[type] as (payload: unknown, context: HandlerContext) => Promise<unknown>;
+      const data = await handler(payload.data, { sender: senderKind, tabId: sender.tab?.id ?? null });
+      const checked = definition.response.safeParse(data);
+      if (!checked.success) return { ok: false, error: new ApiError('invalid_response', 'Primer produced an invalid reply.').toInfo() };
+      return { ok: true, data: checked.data };
+    } catch (error) {
+      return { ok: false, error: toErrorInfo(error) };
+    }
+  }
+
+  /** A runtime.onMessage listener: returns a promise for our messages, undefined for others'. */
+  return (message: unknown, sender: MessageSender): Promise<Reply> | undefined => {
+    const envelope = EnvelopeSchema.safeParse(message);
+    if (!envelope.success) return undefined;
+    return handle(envelope.data.type, envelope.data.payload, sender);
+  };
+}

@@ -1,0 +1,64 @@
+/**
+ * `storage.local`-backed stores for the cache, the discovery memory and the contact index, so an
+ * ended service worker or a browser restart keeps what was learned and fetched.
+ */
+import { browser } from '#imports';
+import { z } from 'zod';
+import type { IndexPersistence, IndexSnapshot } from '../api/contact-index';
+import { EMPTY_DISCOVERY, type DiscoveryRecord, type DiscoveryStore } from '../api/discovery';
+import { ContactSchema } from '../models';
+import { CACHE_PREFIX, discoveryItem, DiscoveryMapSchema, readItem } from '../storage/items';
+import type { CacheStore } from './cache';
+
+export const storageCacheStore: CacheStore = {
+  async get(key) {
+    const stored = await browser.storage.local.get(CACHE_PREFIX + key);
+    return stored[CACHE_PREFIX + key];
+  },
+  async set(key, value) {
+    await browser.storage.local.set({ [CACHE_PREFIX + key]: value });
+  },
+  async remove(keys) {
+    await browser.storage.local.remove(keys.map((key) => CACHE_PREFIX + key));
+  },
+  async keys() {
+    const all = await browser.storage.local.get(null);
+    return Object.keys(all)
+      .filter((key) => key.startsWith(CACHE_PREFIX))
+      .map((key) => key.slice(CACHE_PREFIX.length));
+  },
+};
+
+export const storageDiscoveryStore: DiscoveryStore = {
+  async get(baseUrl) {
+    const all = await readItem(discoveryItem, DiscoveryMapSchema);
+    return all[baseUrl] ?? EMPTY_DISCOVERY;
+  },
+  async update(baseUrl, patch: Partial<DiscoveryRecord>) {
+    const all = await readItem(discoveryItem, DiscoveryMapSchema);
+    await discoveryItem.setValue({ ...all, [baseUrl]: { ...(all[baseUrl] ?? EMPTY_DISCOVERY), ...patch } });
+  },
+};
+
+const INDEX_KEY = 'contactIndex';
+const StoredIndexSchema = z.object({
+  baseUrl: z.string(),
+  builtAt: z.number(),
+  contacts: z.array(ContactSchema),
+});
+
+export function storageIndexPersistence(baseUrl: string): IndexPersistence {
+  return {
+    async load(): Promise<IndexSnapshot | null> {
+      const parsed = StoredIndexSchema.safeParse((await browser.storage.local.get(INDEX_KEY))[INDEX_KEY]);
+      return parsed.success && parsed.data.baseUrl === baseUrl ? parsed.data : null;
+    },
+    async save(snapshot) {
+      await browser.storage.local.set({ [INDEX_KEY]: { baseUrl, ...snapshot } });
+    },
+  };
+}
+
+export async function clearContactIndex(): Promise<void> {
+  await browser.storage.local.remove(INDEX_KEY);
+}

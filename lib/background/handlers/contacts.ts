@@ -1,0 +1,51 @@
+/**
+ * contact.find / contact.insights: what content scripts and the side panel ask for. Cached per
+ * server so one address costs one lookup per cache lifetime however many tabs show it.
+ */
+import { normaliseEmail, normaliseName } from '../../api/contact-index';
+import { ContactMatchSchema, InsightsSchema } from '../../models';
+import type { Handlers } from '../broker';
+import type { ServiceContext } from '../service-context';
+
+const MINUTE = 60_000;
+export const CONTACT_POLICY = { schema: ContactMatchSchema.nullable(), freshMs: 30 * MINUTE, maxStaleMs: 7 * 24 * 60 * MINUTE };
+export const INSIGHTS_POLICY = { schema: InsightsSchema, freshMs: 5 * MINUTE, maxStaleMs: 7 * 24 * 60 * MINUTE };
+
+export function contactHandlers(context: ServiceContext): Pick<Handlers, 'contact.find' | 'contact.insights'> {
+  return {
+    'contact.find': async (query) => {
+      const client = await context.client();
+      if ('email' in query) {
+        const email = normaliseEmail(query.email);
+        const cached = await context.cache.get(
+          `${client.baseUrl}|contact-email|${email}`,
+          async () => {
+            const contact = await client.findContactByEmail(email);
+            return contact ? { contact, matchedBy: 'email' as const } : null;
+          },
+          CONTACT_POLICY,
+        );
+        return cached.value;
+      }
+      const name = normaliseName(query.name);
+      const cached = await context.cache.get(
+        `${client.baseUrl}|contact-name|${name}`,
+        async () => {
+          const contact = await client.findContactByName(query.name);
+          return contact ? { contact, matchedBy: 'name' as const } : null;
+        },
+        CONTACT_POLICY,
+      );
+      return cached.value;
+    },
+    'contact.insights': async ({ contactId }) => {
+      const client = await context.client();
+      const cached = await context.cache.get(
+        `${client.baseUrl}|insights|${contactId}`,
+        () => client.getContactInsights(contactId),
+        INSIGHTS_POLICY,
+      );
+      return cached.value;
+    },
+  };
+}

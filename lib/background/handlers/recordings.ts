@@ -1,0 +1,53 @@
+/** recordings.list / recording.get / recording.transcript / recording.insights for the side panel. */
+import { z } from 'zod';
+import { RecordingInsightsSchema, RecordingPageSchema, RecordingSchema, TranscriptSchema } from '../../models';
+import type { Handlers } from '../broker';
+import type { ServiceContext } from '../service-context';
+
+const MINUTE = 60_000;
+const WEEK = 7 * 24 * 60 * MINUTE;
+
+export function recordingHandlers(
+  context: ServiceContext,
+): Pick<Handlers, 'recordings.list' | 'recording.get' | 'recording.transcript' | 'recording.insights'> {
+  return {
+    'recordings.list': async ({ contactId, limit = 10, offset = 0 }) => {
+      const client = await context.client();
+      const key = `${client.baseUrl}|recordings|${contactId ?? '*'}|${limit}|${offset}`;
+      const cached = await context.cache.get(
+        key,
+        () => client.listRecordings({ contactId, limit, offset, sort: 'meeting_date:desc' }),
+        { schema: RecordingPageSchema, freshMs: MINUTE, maxStaleMs: WEEK },
+      );
+      return cached.value;
+    },
+    'recording.get': async ({ id }) => {
+      const client = await context.client();
+      const cached = await context.cache.get(`${client.baseUrl}|recording|${id}`, () => client.getRecording(id), {
+        schema: RecordingSchema,
+        freshMs: 15_000,
+        maxStaleMs: WEEK,
+      });
+      return cached.value;
+    },
+    'recording.transcript': async ({ id }) => {
+      const client = await context.client();
+      // A finished transcript does not change.
+      const cached = await context.cache.get(`${client.baseUrl}|transcript|${id}`, () => client.getTranscript(id), {
+        schema: TranscriptSchema,
+        freshMs: WEEK,
+        maxStaleMs: 4 * WEEK,
+      });
+      return cached.value;
+    },
+    'recording.insights': async ({ id }) => {
+      const client = await context.client();
+      const cached = await context.cache.get(
+        `${client.baseUrl}|recording-insights|${id}`,
+        () => client.getRecordingInsights(id),
+        { schema: z.nullable(RecordingInsightsSchema), freshMs: 10 * MINUTE, maxStaleMs: WEEK },
+      );
+      return cached.value;
+    },
+  };
+}

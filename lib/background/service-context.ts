@@ -1,0 +1,63 @@
+/**
+ * What every handler shares: the client for the saved settings (rebuilt when they change), the
+ * response cache, and one cap on concurrent calls to the service.
+ */
+import { ServiceClient, type ClientOptions } from '../api/client';
+import { ApiError, defaultMessage } from '../api/errors';
+import type { FetchLike } from '../api/http';
+import { clearContactIndex, storageDiscoveryStore, storageIndexPersistence } from './browser-stores';
+import { SwrCache, type CacheStore } from './cache';
+import { createLimiter } from './limiter';
+import { effectiveSettings } from './settings';
+
+export const MAX_CONCURRENT_CALLS = 6;
+
+export interface ServiceContextOptions {
+  cacheStore: CacheStore;
+  fetch?: FetchLike;
+  clientOptions?: ClientOptions;
+}
+
+export class ServiceContext {
+  readonly cache: SwrCache;
+  readonly #fetch: FetchLike;
+  readonly #clientOptions: ClientOptions;
+  #current: { fingerprint: string; client: ServiceClient } | null = null;
+
+  constructor(options: ServiceContextOptions) {
+    this.cache = new SwrCache(options.cacheStore);
+    const limit = createLimiter(MAX_CONCURRENT_CALLS);
+    const fetchImpl = options.fetch ?? ((input: string, init?: RequestInit) => globalThis.fetch(input, init));
+    this.#fetch = (input, init) => limit(() => fetchImpl(input, init));
+    this.#clientOptions = options.clientOptions ?? {};
+  }
+
+  /** The client for the settings in effect; throws `not_configured` until both are saved. */
+  async client(): Promise<ServiceClient> {
+    const { baseUrl, apiKey } = await effectiveSettings();
+    if (!baseUrl || !apiKey) throw new ApiError('not_configured', defaultMessage('not_configured'));
+    const fingerprint = `${baseUrl}\n${apiKey}`;
+    if (this.#current?.fingerprint !== fingerprint) {
+      this.#current = { fingerprint, client: this.clientFor(baseUrl, apiKey, { persistent: true }) };
+    }
+    return this.#current.client;
+  }
+
+  /** A client for given values (connection test of unsaved values uses a throwaway one). */
+  clientFor(baseUrl: string, apiKey: string, { persistent }: { persistent: boolean }): ServiceClient {
+    return new ServiceClient(baseUrl, apiKey, {
+      ...this.#clientOptions,
+      fetch: this.#fetch,
+      ...(persistent
+        ? { discovery: storageDiscoveryStore, indexPersistence: storageIndexPersistence(baseUrl) }
+        : { retry: { attempts: 1 }, timeoutMs: 10_000 }),
+    });
+  }
+
+  /** Settings changed: nothing fetched with the old key or from the old server may be served. */
+  async reset(): Promise<void> {
+    this.#current = null;
+    await this.cache.invalidate();
+    await clearContactIndex();
+  }
+}

@@ -1,0 +1,74 @@
+/**
+ * The service address and API key in effect: an administrator's enterprise policy
+ * (`storage.managed`) wins over what the user saved. Only the background reads the key in clear.
+ */
+import { browser } from '#imports';
+import { z } from 'zod';
+import { normaliseBaseUrl } from '../api/base-url';
+import { ApiError } from '../api/errors';
+import type { SettingsView } from '../messaging/protocol';
+import { readItem, sealedApiKeyItem, SealedSecretSchema, serviceUrlItem } from '../storage/items';
+import { seal, unseal } from './key-vault';
+
+const ManagedPolicySchema = z.object({
+  serviceUrl: z.string().optional(),
+  apiKey: z.string().optional(),
+});
+type ManagedPolicy = z.infer<typeof ManagedPolicySchema>;
+
+/** Managed storage throws where no policy schema applies (Firefox without policy, tests). */
+async function readPolicy(): Promise<ManagedPolicy> {
+  try {
+    const parsed = ManagedPolicySchema.safeParse(await browser.storage.managed.get(['serviceUrl', 'apiKey']));
+    return parsed.success ? parsed.data : {};
+  } catch {
+    return {};
+  }
+}
+
+export interface EffectiveSettings {
+  baseUrl: string | null;
+  apiKey: string | null;
+  policy: ManagedPolicy;
+}
+
+export async function effectiveSettings(): Promise<EffectiveSettings> {
+  const policy = await readPolicy();
+  const rawUrl = policy.serviceUrl ?? (await readItem(serviceUrlItem, z.string().nullable()));
+  const normalised = rawUrl ? normaliseBaseUrl(rawUrl) : null;
+  let apiKey = policy.apiKey ?? null;
+  if (apiKey === null) {
+    const sealed = await readItem(sealedApiKeyItem, SealedSecretSchema.nullable());
+    apiKey = sealed ? await unseal(sealed) : null;
+  }
+  return { baseUrl: normalised?.ok ? normalised.baseUrl : null, apiKey, policy };
+}
+
+export async function settingsView(): Promise<SettingsView> {
+  const policy = await readPolicy();
+  const sealed = await readItem(sealedApiKeyItem, SealedSecretSchema.nullable());
+  const savedUrl = await readItem(serviceUrlItem, z.string().nullable());
+  return {
+    serviceUrl: policy.serviceUrl ?? savedUrl,
+    hasApiKey: policy.apiKey !== undefined || sealed !== null,
+    apiKeyHint: policy.apiKey !== undefined ? policy.apiKey.slice(-4) : (sealed?.hint ?? null),
+    locked: { serviceUrl: policy.serviceUrl !== undefined, apiKey: policy.apiKey !== undefined },
+  };
+}
+
+/** Saves what the options page sent. Values locked by policy cannot be changed. */
+export async function saveSettings(change: { serviceUrl?: string; apiKey?: string | null }): Promise<SettingsView> {
+  const policy = await readPolicy();
+  if (change.serviceUrl !== undefined) {
+    if (policy.serviceUrl !== undefined) throw new ApiError('forbidden', 'Your administrator set the service address.');
+    const normalised = normaliseBaseUrl(change.serviceUrl);
+    if (!normalised.ok) throw new ApiError('bad_request', normalised.message);
+    await serviceUrlItem.setValue(normalised.baseUrl);
+  }
+  if (change.apiKey !== undefined) {
+    if (policy.apiKey !== undefined) throw new ApiError('forbidden', 'Your administrator set the API key.');
+    const key = change.apiKey?.trim() ?? '';
+    await sealedApiKeyItem.setValue(key === '' ? null : await seal(key));
+  }
+  return settingsView();
+}

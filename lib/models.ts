@@ -1,0 +1,167 @@
+/**
+ * View models: the one normalised shape of the service's data that every part of the extension
+ * uses. Whatever dialect the server speaks, `lib/api/normalise.ts` turns it into these. They are
+ * zod schemas because they also cross the message boundary between background and UI.
+ */
+import { z } from 'zod';
+
+export const ContactSchema = z.object({
+  id: z.string(),
+  name: z.string().nullable(),
+  email: z.string().nullable(),
+  company: z.string().nullable(),
+  title: z.string().nullable(),
+});
+export type Contact = z.infer<typeof ContactSchema>;
+
+/** How a person on a page was tied to a contact: exact address, or a unique exact full name. */
+export const MatchKindSchema = z.enum(['email', 'name']);
+export type MatchKind = z.infer<typeof MatchKindSchema>;
+
+export const ContactMatchSchema = z.object({
+  contact: ContactSchema,
+  matchedBy: MatchKindSchema,
+});
+export type ContactMatch = z.infer<typeof ContactMatchSchema>;
+
+export const ActionItemSchema = z.object({
+  text: z.string(),
+  owner: z.string().nullable(),
+  /** ISO date or timestamp as the server gave it. */
+  dueDate: z.string().nullable(),
+  status: z.string().nullable(),
+});
+export type ActionItem = z.infer<typeof ActionItemSchema>;
+
+export const PREFERENCE_FLAGS = [
+  'prefersDataDriven',
+  'prefersDirect',
+  'valuesRelationships',
+  'dislikesSmallTalk',
+  'prefersBrevity',
+  'dislikesJargon',
+] as const;
+export type PreferenceFlag = (typeof PREFERENCE_FLAGS)[number];
+
+/** A flag the server did not send is `null`, not `false`: "unknown" must not read as "no". */
+export const PreferenceFlagsSchema = z.object({
+  prefersDataDriven: z.boolean().nullable(),
+  prefersDirect: z.boolean().nullable(),
+  valuesRelationships: z.boolean().nullable(),
+  dislikesSmallTalk: z.boolean().nullable(),
+  prefersBrevity: z.boolean().nullable(),
+  dislikesJargon: z.boolean().nullable(),
+});
+export type PreferenceFlags = z.infer<typeof PreferenceFlagsSchema>;
+
+export const InsightsSchema = z.object({
+  contactId: z.string(),
+  communicationApproach: z.string().nullable(),
+  preferredTone: z.string().nullable(),
+  personalitySummary: z.string().nullable(),
+  recentTopics: z.array(z.string()),
+  favoriteTopics: z.array(z.string()),
+  interests: z.array(z.string()),
+  sensitiveTopics: z.array(z.string()),
+  pendingActionItems: z.array(ActionItemSchema),
+  lastConversationDate: z.string().nullable(),
+  totalConversations: z.number().nullable(),
+  flags: PreferenceFlagsSchema,
+  updatedAt: z.string().nullable(),
+});
+export type Insights = z.infer<typeof InsightsSchema>;
+
+export const RECORDING_STATUSES = ['uploading', 'queued', 'processing', 'completed', 'failed', 'unknown'] as const;
+export const RecordingStatusSchema = z.enum(RECORDING_STATUSES);
+export type RecordingStatus = z.infer<typeof RecordingStatusSchema>;
+
+export const ParticipantSchema = z.object({
+  contactId: z.string().nullable(),
+  name: z.string().nullable(),
+  email: z.string().nullable(),
+});
+export type Participant = z.infer<typeof ParticipantSchema>;
+
+export const RecordingSchema = z.object({
+  id: z.string(),
+  filename: z.string().nullable(),
+  title: z.string().nullable(),
+  meetingDate: z.string().nullable(),
+  status: RecordingStatusSchema,
+  /** The server's own word, kept so an unknown status can still be shown. */
+  rawStatus: z.string().nullable(),
+  progress: z.number().nullable(),
+  primaryContactId: z.string().nullable(),
+  participants: z.array(ParticipantSchema),
+  error: z.string().nullable(),
+});
+export type Recording = z.infer<typeof RecordingSchema>;
+
+export const RecordingPageSchema = z.object({
+  recordings: z.array(RecordingSchema),
+  total: z.number().nullable(),
+  limit: z.number(),
+  offset: z.number(),
+  hasMore: z.boolean(),
+});
+export type RecordingPage = z.infer<typeof RecordingPageSchema>;
+
+export const ContactPageSchema = z.object({
+  items: z.array(ContactSchema),
+  total: z.number().nullable(),
+  /** Opaque position of the next page, whatever paging style the server uses. */
+  next: z.string().nullable(),
+});
+export type ContactPage = z.infer<typeof ContactPageSchema>;
+
+export const TranscriptSegmentSchema = z.object({
+  speaker: z.string().nullable(),
+  /** Seconds from the start of the recording. */
+  start: z.number().nullable(),
+  end: z.number().nullable(),
+  text: z.string(),
+});
+export type TranscriptSegment = z.infer<typeof TranscriptSegmentSchema>;
+
+export const TranscriptSchema = z.object({
+  recordingId: z.string(),
+  segments: z.array(TranscriptSegmentSchema),
+});
+export type Transcript = z.infer<typeof TranscriptSchema>;
+
+export const RecordingInsightsSchema = z.object({
+  recordingId: z.string(),
+  actionItems: z.array(ActionItemSchema),
+  keyDecisions: z.array(z.string()),
+  topicsDiscussed: z.array(z.string()),
+});
+export type RecordingInsights = z.infer<typeof RecordingInsightsSchema>;
+
+export const PresignedUploadSchema = z.object({
+  uploadUrl: z.string(),
+  recordingId: z.string(),
+  expiresAt: z.string().nullable(),
+  /** Extra headers the server asks to send with the PUT (Content-Type always included). */
+  headers: z.record(z.string(), z.string()),
+});
+export type PresignedUpload = z.infer<typeof PresignedUploadSchema>;
+
+export const WEBHOOK_EVENTS = [
+  'recording.processing.started',
+  'recording.processing.completed',
+  'insights.generated',
+  'contact.updated',
+] as const;
+export const WebhookEventSchema = z.enum(WEBHOOK_EVENTS);
+export type WebhookEvent = z.infer<typeof WebhookEventSchema>;
+
+export const WebhookSchema = z.object({
+  id: z.string().nullable(),
+  url: z.string().nullable(),
+  events: z.array(z.string()),
+  /** Signing secret; servers usually show it only in the creation response. */
+  secret: z.string().nullable(),
+  active: z.boolean().nullable(),
+  createdAt: z.string().nullable(),
+});
+export type Webhook = z.infer<typeof WebhookSchema>;

@@ -1,0 +1,44 @@
+/**
+ * Every value Primer keeps in extension storage, defined once. Values are validated with zod when
+ * read (`readItem`), because storage is a boundary too: an older version, another tool or a
+ * hand-edited profile may have left something else there.
+ *
+ * The API key's item holds only ciphertext (see lib/background/key-vault.ts). Content scripts can
+ * read `storage.local`, so nothing secret may ever be written here in clear.
+ */
+import { storage } from '#imports';
+import { z } from 'zod';
+import { DiscoveryRecordSchema } from '../api/discovery';
+
+export const SealedSecretSchema = z.object({
+  v: z.literal(1),
+  iv: z.string(),
+  data: z.string(),
+  hint: z.string().nullable(),
+});
+export type SealedSecret = z.infer<typeof SealedSecretSchema>;
+
+export const serviceUrlItem = storage.defineItem<string | null>('local:serviceUrl', { fallback: null, version: 1 });
+
+export const sealedApiKeyItem = storage.defineItem<SealedSecret | null>('local:apiKeySealed', {
+  fallback: null,
+  version: 1,
+});
+
+export const DiscoveryMapSchema = z.record(z.string(), DiscoveryRecordSchema);
+export const discoveryItem = storage.defineItem<z.infer<typeof DiscoveryMapSchema>>('local:discovery', {
+  fallback: {},
+  version: 1,
+});
+
+/** Keys of cache entries: `local:cache:<key>`, one item each so a write touches one entry. */
+export const CACHE_PREFIX = 'cache:';
+
+/** Reads an item and validates it; a value that does not fit is treated as absent. */
+export async function readItem<T>(
+  item: { getValue(): Promise<unknown>; fallback: T },
+  schema: z.ZodType<T>,
+): Promise<T> {
+  const parsed = schema.safeParse(await item.getValue());
+  return parsed.success ? parsed.data : item.fallback;
+}
