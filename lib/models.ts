@@ -3,14 +3,14 @@
  * uses. Whatever dialect the server speaks, `lib/api/normalise.ts` turns it into these. They are
  * zod schemas because they also cross the message boundary between background and UI.
  */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 export const ContactSchema = z.object({
   id: z.string(),
-  name: z.string().nullable(),
-  email: z.string().nullable(),
-  company: z.string().nullable(),
-  title: z.string().nullable(),
+  name: z.nullable(z.string()),
+  email: z.nullable(z.string()),
+  company: z.nullable(z.string()),
+  title: z.nullable(z.string()),
 });
 export type Contact = z.infer<typeof ContactSchema>;
 
@@ -26,10 +26,10 @@ export type ContactMatch = z.infer<typeof ContactMatchSchema>;
 
 export const ActionItemSchema = z.object({
   text: z.string(),
-  owner: z.string().nullable(),
+  owner: z.nullable(z.string()),
   /** ISO date or timestamp as the server gave it. */
-  dueDate: z.string().nullable(),
-  status: z.string().nullable(),
+  dueDate: z.nullable(z.string()),
+  status: z.nullable(z.string()),
 });
 export type ActionItem = z.infer<typeof ActionItemSchema>;
 
@@ -45,29 +45,29 @@ export type PreferenceFlag = (typeof PREFERENCE_FLAGS)[number];
 
 /** A flag the server did not send is `null`, not `false`: "unknown" must not read as "no". */
 export const PreferenceFlagsSchema = z.object({
-  prefersDataDriven: z.boolean().nullable(),
-  prefersDirect: z.boolean().nullable(),
-  valuesRelationships: z.boolean().nullable(),
-  dislikesSmallTalk: z.boolean().nullable(),
-  prefersBrevity: z.boolean().nullable(),
-  dislikesJargon: z.boolean().nullable(),
+  prefersDataDriven: z.nullable(z.boolean()),
+  prefersDirect: z.nullable(z.boolean()),
+  valuesRelationships: z.nullable(z.boolean()),
+  dislikesSmallTalk: z.nullable(z.boolean()),
+  prefersBrevity: z.nullable(z.boolean()),
+  dislikesJargon: z.nullable(z.boolean()),
 });
 export type PreferenceFlags = z.infer<typeof PreferenceFlagsSchema>;
 
 export const InsightsSchema = z.object({
   contactId: z.string(),
-  communicationApproach: z.string().nullable(),
-  preferredTone: z.string().nullable(),
-  personalitySummary: z.string().nullable(),
+  communicationApproach: z.nullable(z.string()),
+  preferredTone: z.nullable(z.string()),
+  personalitySummary: z.nullable(z.string()),
   recentTopics: z.array(z.string()),
   favoriteTopics: z.array(z.string()),
   interests: z.array(z.string()),
   sensitiveTopics: z.array(z.string()),
   pendingActionItems: z.array(ActionItemSchema),
-  lastConversationDate: z.string().nullable(),
-  totalConversations: z.number().nullable(),
+  lastConversationDate: z.nullable(z.string()),
+  totalConversations: z.nullable(z.number()),
   flags: PreferenceFlagsSchema,
-  updatedAt: z.string().nullable(),
+  updatedAt: z.nullable(z.string()),
 });
 export type Insights = z.infer<typeof InsightsSchema>;
 
@@ -76,30 +76,30 @@ export const RecordingStatusSchema = z.enum(RECORDING_STATUSES);
 export type RecordingStatus = z.infer<typeof RecordingStatusSchema>;
 
 export const ParticipantSchema = z.object({
-  contactId: z.string().nullable(),
-  name: z.string().nullable(),
-  email: z.string().nullable(),
+  contactId: z.nullable(z.string()),
+  name: z.nullable(z.string()),
+  email: z.nullable(z.string()),
 });
 export type Participant = z.infer<typeof ParticipantSchema>;
 
 export const RecordingSchema = z.object({
   id: z.string(),
-  filename: z.string().nullable(),
-  title: z.string().nullable(),
-  meetingDate: z.string().nullable(),
+  filename: z.nullable(z.string()),
+  title: z.nullable(z.string()),
+  meetingDate: z.nullable(z.string()),
   status: RecordingStatusSchema,
   /** The server's own word, kept so an unknown status can still be shown. */
-  rawStatus: z.string().nullable(),
-  progress: z.number().nullable(),
-  primaryContactId: z.string().nullable(),
+  rawStatus: z.nullable(z.string()),
+  progress: z.nullable(z.number()),
+  primaryContactId: z.nullable(z.string()),
   participants: z.array(ParticipantSchema),
-  error: z.string().nullable(),
+  error: z.nullable(z.string()),
 });
 export type Recording = z.infer<typeof RecordingSchema>;
 
 export const RecordingPageSchema = z.object({
   recordings: z.array(RecordingSchema),
-  total: z.number().nullable(),
+  total: z.nullable(z.number()),
   limit: z.number(),
   offset: z.number(),
   hasMore: z.boolean(),
@@ -108,17 +108,17 @@ export type RecordingPage = z.infer<typeof RecordingPageSchema>;
 
 export const ContactPageSchema = z.object({
   items: z.array(ContactSchema),
-  total: z.number().nullable(),
+  total: z.nullable(z.number()),
   /** Opaque position of the next page, whatever paging style the server uses. */
-  next: z.string().nullable(),
+  next: z.nullable(z.string()),
 });
 export type ContactPage = z.infer<typeof ContactPageSchema>;
 
 export const TranscriptSegmentSchema = z.object({
-  speaker: z.string().nullable(),
+  speaker: z.nullable(z.string()),
   /** Seconds from the start of the recording. */
-  start: z.number().nullable(),
-  end: z.number().nullable(),
+  start: z.nullable(z.number()),
+  end: z.nullable(z.number()),
   text: z.string(),
 });
 export type TranscriptSegment = z.infer<typeof TranscriptSegmentSchema>;
@@ -140,7 +140,7 @@ export type RecordingInsights = z.infer<typeof RecordingInsightsSchema>;
 export const PresignedUploadSchema = z.object({
   uploadUrl: z.string(),
   recordingId: z.string(),
-  expiresAt: z.string().nullable(),
+  expiresAt: z.nullable(z.string()),
   /** Extra headers the server asks to send with the PUT (Content-Type always included). */
   headers: z.record(z.string(), z.string()),
 });
@@ -156,12 +156,12 @@ export const WebhookEventSchema = z.enum(WEBHOOK_EVENTS);
 export type WebhookEvent = z.infer<typeof WebhookEventSchema>;
 
 export const WebhookSchema = z.object({
-  id: z.string().nullable(),
-  url: z.string().nullable(),
+  id: z.nullable(z.string()),
+  url: z.nullable(z.string()),
   events: z.array(z.string()),
   /** Signing secret; servers usually show it only in the creation response. */
-  secret: z.string().nullable(),
-  active: z.boolean().nullable(),
-  createdAt: z.string().nullable(),
+  secret: z.nullable(z.string()),
+  active: z.nullable(z.boolean()),
+  createdAt: z.nullable(z.string()),
 });
 export type Webhook = z.infer<typeof WebhookSchema>;

@@ -9,6 +9,7 @@ import { createHandlers } from '@/lib/background/handlers';
 import { ServiceContext } from '@/lib/background/service-context';
 import { sealedApiKeyItem, serviceUrlItem } from '@/lib/storage/items';
 
+const INDEX_ALARM = 'contact-index-refresh';
 const CACHE_MAX_AGE_MS = 30 * 24 * 60 * 60 * 1000;
 
 export default defineBackground(() => {
@@ -17,6 +18,8 @@ export default defineBackground(() => {
     id: browser.runtime.id,
     origin: browser.runtime.getURL('/'),
   });
+  // Returning the reply's promise is how runtime.onMessage answers asynchronously.
+  // eslint-disable-next-line @typescript-eslint/no-misused-promises
   browser.runtime.onMessage.addListener(broker);
 
   // Settings may change from another options tab or from enterprise policy.
@@ -25,6 +28,12 @@ export default defineBackground(() => {
   sealedApiKeyItem.watch(reset);
   browser.storage.onChanged.addListener((_changes, area) => {
     if (area === 'managed') reset();
+  });
+
+  // Servers without a usable e-mail filter are served from a local index; keep it fresh.
+  void browser.alarms.create(INDEX_ALARM, { periodInMinutes: 60 });
+  browser.alarms.onAlarm.addListener((alarm) => {
+    if (alarm.name === INDEX_ALARM) context.refreshContactIndexIfUsed().catch(() => undefined);
   });
 
   void context.cache.prune(CACHE_MAX_AGE_MS);

@@ -2,7 +2,7 @@
  * What the client learned about a server's unshown paths (finding a contact by e-mail, insights
  * of a recording), remembered per service address so discovery costs requests once, not per call.
  */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 export const CONTACT_LOOKUPS = [
   'email-param', // GET /contacts?email=
@@ -18,10 +18,10 @@ export const RECORDING_INSIGHT_ROUTES = ['insights-path', 'recording-path', 'emb
 export type RecordingInsightRoute = (typeof RECORDING_INSIGHT_ROUTES)[number];
 
 export const DiscoveryRecordSchema = z.object({
-  contactLookup: z.enum(CONTACT_LOOKUPS).nullable(),
-  contactLookupCheckedAt: z.number().nullable(),
-  recordingInsights: z.enum(RECORDING_INSIGHT_ROUTES).nullable(),
-  recordingInsightsCheckedAt: z.number().nullable(),
+  contactLookup: z.nullable(z.enum(CONTACT_LOOKUPS)),
+  contactLookupCheckedAt: z.nullable(z.number()),
+  recordingInsights: z.nullable(z.enum(RECORDING_INSIGHT_ROUTES)),
+  recordingInsightsCheckedAt: z.nullable(z.number()),
 });
 export type DiscoveryRecord = z.infer<typeof DiscoveryRecordSchema>;
 

@@ -3,7 +3,7 @@
  * accepts the common forms (problem+json, {error:{message,code}}, {message}, {detail}, plain text)
  * and classifies by status. `ApiErrorInfo` is the plain, serialisable form sent to the UI.
  */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 export const API_ERROR_KINDS = [
   'unauthorized',
@@ -25,10 +25,10 @@ export type ApiErrorKind = (typeof API_ERROR_KINDS)[number];
 export const ApiErrorInfoSchema = z.object({
   kind: z.enum(API_ERROR_KINDS),
   message: z.string(),
-  status: z.number().nullable(),
-  code: z.string().nullable(),
+  status: z.nullable(z.number()),
+  code: z.nullable(z.string()),
   /** When a rate-limited call may be tried again, in ms from when the error was made. */
-  retryAfterMs: z.number().nullable(),
+  retryAfterMs: z.nullable(z.number()),
 });
 export type ApiErrorInfo = z.infer<typeof ApiErrorInfoSchema>;
 
@@ -108,8 +108,8 @@ export function defaultMessage(kind: ApiErrorKind): string {
 
 const MAX_MESSAGE = 300;
 
-const ErrorBodySchema = z
-  .object({
+const ErrorBodySchema = z.partial(
+  z.object({
     // problem+json (RFC 9457)
     title: z.unknown(),
     detail: z.unknown(),
@@ -120,8 +120,8 @@ const ErrorBodySchema = z
     message: z.unknown(),
     code: z.unknown(),
     errors: z.unknown(),
-  })
-  .partial();
+  }),
+);
 
 function text(value: unknown): string | null {
   if (typeof value === 'string' && value.trim() !== '') return value.trim();

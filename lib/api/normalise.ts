@@ -6,7 +6,7 @@
  * strings or 0/1, wrapped `{data:…}` envelopes), ignores unknown fields, and throws an
  * `invalid_response` ApiError when a reply lacks what the view needs (an id, an upload URL).
  */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import type {
   ActionItem,
   Contact,

@@ -4,7 +4,7 @@
  * message, is the payload valid. Only then does a handler run, and its reply is checked against the
  * protocol before it leaves, so a bug here cannot send a malformed or unexpected value out.
  */
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import { ApiError, toErrorInfo } from '../api/errors';
 import { EnvelopeSchema, protocol, type MessageType, type Protocol, type Reply, type ResponseOf } from '../messaging/protocol';
 

@@ -3,7 +3,7 @@
  * ended service worker or a browser restart keeps what was learned and fetched.
  */
 import { browser } from '#imports';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import type { IndexPersistence, IndexSnapshot } from '../api/contact-index';
 import { EMPTY_DISCOVERY, type DiscoveryRecord, type DiscoveryStore } from '../api/discovery';
 import { ContactSchema } from '../models';

@@ -5,7 +5,7 @@
  * workers) or a browser restart loses nothing. When the service cannot be reached, the last known
  * value is served whatever its age, marked with when it was stored.
  */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { ApiError } from '../api/errors';
 
 export interface CacheStore {
@@ -25,7 +25,7 @@ export interface Cached<T> {
 }
 
 export interface CachePolicy<T> {
-  schema: z.ZodType<T>;
+  schema: z.ZodMiniType<T>;
   freshMs: number;
   /** Past this age a value is not served while online; the caller waits for the service. */
   maxStaleMs: number;
@@ -79,7 +79,7 @@ export class SwrCache {
     return old.length;
   }
 
-  async #read<T>(key: string, schema: z.ZodType<T>): Promise<{ value: T; storedAt: number } | null> {
+  async #read<T>(key: string, schema: z.ZodMiniType<T>): Promise<{ value: T; storedAt: number } | null> {
     const raw = this.#memory.get(key) ?? (await this.#store.get(key));
     const entry = EntrySchema.safeParse(raw);
     if (!entry.success) return null;

@@ -54,6 +54,18 @@ export class ServiceContext {
     });
   }
 
+  /**
+   * Keeps the local contact index current for servers that need it (no working e-mail filter), so
+   * lookups keep answering from the index without waiting for a rebuild. Run from an alarm.
+   */
+  async refreshContactIndexIfUsed(): Promise<boolean> {
+    const client = await this.client();
+    const record = await storageDiscoveryStore.get(client.baseUrl);
+    if (record.contactLookup !== 'local-index') return false;
+    await client.refreshContactIndex();
+    return true;
+  }
+
   /** Settings changed: nothing fetched with the old key or from the old server may be served. */
   async reset(): Promise<void> {
     this.#current = null;

@@ -3,7 +3,7 @@
  * (`storage.managed`) wins over what the user saved. Only the background reads the key in clear.
  */
 import { browser } from '#imports';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { normaliseBaseUrl } from '../api/base-url';
 import { ApiError } from '../api/errors';
 import type { SettingsView } from '../messaging/protocol';
@@ -11,8 +11,8 @@ import { readItem, sealedApiKeyItem, SealedSecretSchema, serviceUrlItem } from '
 import { seal, unseal } from './key-vault';
 
 const ManagedPolicySchema = z.object({
-  serviceUrl: z.string().optional(),
-  apiKey: z.string().optional(),
+  serviceUrl: z.optional(z.string()),
+  apiKey: z.optional(z.string()),
 });
 type ManagedPolicy = z.infer<typeof ManagedPolicySchema>;
 
@@ -34,11 +34,11 @@ export interface EffectiveSettings {
 
 export async function effectiveSettings(): Promise<EffectiveSettings> {
   const policy = await readPolicy();
-  const rawUrl = policy.serviceUrl ?? (await readItem(serviceUrlItem, z.string().nullable()));
+  const rawUrl = policy.serviceUrl ?? (await readItem(serviceUrlItem, z.nullable(z.string())));
   const normalised = rawUrl ? normaliseBaseUrl(rawUrl) : null;
   let apiKey = policy.apiKey ?? null;
   if (apiKey === null) {
-    const sealed = await readItem(sealedApiKeyItem, SealedSecretSchema.nullable());
+    const sealed = await readItem(sealedApiKeyItem, z.nullable(SealedSecretSchema));
     apiKey = sealed ? await unseal(sealed) : null;
   }
   return { baseUrl: normalised?.ok ? normalised.baseUrl : null, apiKey, policy };
@@ -46,8 +46,8 @@ export async function effectiveSettings(): Promise<EffectiveSettings> {
 
 export async function settingsView(): Promise<SettingsView> {
   const policy = await readPolicy();
-  const sealed = await readItem(sealedApiKeyItem, SealedSecretSchema.nullable());
-  const savedUrl = await readItem(serviceUrlItem, z.string().nullable());
+  const sealed = await readItem(sealedApiKeyItem, z.nullable(SealedSecretSchema));
+  const savedUrl = await readItem(serviceUrlItem, z.nullable(z.string()));
   return {
     serviceUrl: policy.serviceUrl ?? savedUrl,
     hasApiKey: policy.apiKey !== undefined || sealed !== null,

@@ -4,7 +4,7 @@
  * its reply; the background validates the sender first, then the payload (see lib/background/broker).
  * Replies are `{ok:true,data}` or `{ok:false,error}`, never a silent null.
  */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { ApiErrorInfoSchema } from '../api/errors';
 import {
   ContactMatchSchema,
@@ -20,13 +20,13 @@ import {
 /** `extension`: only this extension's own pages; `any`: content scripts too. */
 export type Audience = 'extension' | 'any';
 
-interface MessageDefinition<Req extends z.ZodType, Res extends z.ZodType> {
+interface MessageDefinition<Req extends z.ZodMiniType, Res extends z.ZodMiniType> {
   audience: Audience;
   request: Req;
   response: Res;
 }
 
-function message<Req extends z.ZodType, Res extends z.ZodType>(
+function message<Req extends z.ZodMiniType, Res extends z.ZodMiniType>(
   audience: Audience,
   request: Req,
   response: Res,
@@ -35,10 +35,10 @@ function message<Req extends z.ZodType, Res extends z.ZodType>(
 }
 
 export const SettingsViewSchema = z.object({
-  serviceUrl: z.string().nullable(),
+  serviceUrl: z.nullable(z.string()),
   hasApiKey: z.boolean(),
   /** Last four characters, so the user can tell which key is saved without seeing it. */
-  apiKeyHint: z.string().nullable(),
+  apiKeyHint: z.nullable(z.string()),
   /** Values an administrator set through enterprise policy; the options page shows them locked. */
   locked: z.object({ serviceUrl: z.boolean(), apiKey: z.boolean() }),
 });
@@ -57,37 +57,39 @@ export const CONNECTION_FAILURES = [
 ] as const;
 
 export const ConnectionResultSchema = z.discriminatedUnion('ok', [
-  z.object({ ok: z.literal(true), serviceUrl: z.string(), contactCount: z.number().nullable() }),
+  z.object({ ok: z.literal(true), serviceUrl: z.string(), contactCount: z.nullable(z.number()) }),
   z.object({ ok: z.literal(false), reason: z.enum(CONNECTION_FAILURES), message: z.string() }),
 ]);
 export type ConnectionResult = z.infer<typeof ConnectionResultSchema>;
 
-const Email = z.string().trim().min(3).max(320);
-const Id = z.string().min(1).max(200);
+const Email = z.string().check(z.trim(), z.minLength(3), z.maxLength(320));
+const Id = z.string().check(z.minLength(1), z.maxLength(200));
+const Url = z.string().check(z.maxLength(2000));
+const Key = z.string().check(z.maxLength(4000));
 
 export const protocol = {
   'settings.get': message('extension', z.object({}), SettingsViewSchema),
   'settings.save': message(
     'extension',
     z.object({
-      serviceUrl: z.string().max(2000).optional(),
+      serviceUrl: z.optional(Url),
       /** A new key; `null` removes the saved key; absent keeps it. */
-      apiKey: z.string().max(4000).nullable().optional(),
+      apiKey: z.optional(z.nullable(Key)),
     }),
     SettingsViewSchema,
   ),
   /** Tests the given (possibly unsaved) values, falling back to the saved ones. */
   'connection.test': message(
     'extension',
-    z.object({ serviceUrl: z.string().max(2000).optional(), apiKey: z.string().max(4000).optional() }),
+    z.object({ serviceUrl: z.optional(Url), apiKey: z.optional(Key) }),
     ConnectionResultSchema,
   ),
   'webhook.create': message(
     'extension',
     z.object({
-      url: z.string().url().max(2000),
-      events: z.array(WebhookEventSchema).min(1),
-      description: z.string().max(200).optional(),
+      url: z.url().check(z.maxLength(2000)),
+      events: z.array(WebhookEventSchema).check(z.minLength(1)),
+      description: z.optional(z.string().check(z.maxLength(200))),
     }),
     WebhookSchema,
   ),
@@ -99,23 +101,23 @@ export const protocol = {
   'webhook.delete': message('extension', z.object({ id: Id }), z.object({ deleted: z.boolean() })),
   'contact.find': message(
     'any',
-    z.union([z.object({ email: Email }), z.object({ name: z.string().trim().min(1).max(200) })]),
-    ContactMatchSchema.nullable(),
+    z.union([z.object({ email: Email }), z.object({ name: z.string().check(z.trim(), z.minLength(1), z.maxLength(200)) })]),
+    z.nullable(ContactMatchSchema),
   ),
   'contact.insights': message('any', z.object({ contactId: Id }), InsightsSchema),
   'recordings.list': message(
     'extension',
     z.object({
-      contactId: Id.optional(),
-      limit: z.number().int().min(1).max(100).optional(),
-      offset: z.number().int().min(0).optional(),
+      contactId: z.optional(Id),
+      limit: z.optional(z.int().check(z.minimum(1), z.maximum(100))),
+      offset: z.optional(z.int().check(z.minimum(0))),
     }),
     RecordingPageSchema,
   ),
   'recording.get': message('extension', z.object({ id: Id }), RecordingSchema),
   'recording.transcript': message('extension', z.object({ id: Id }), TranscriptSchema),
   /** `null` when the server offers no per-recording insights. */
-  'recording.insights': message('extension', z.object({ id: Id }), RecordingInsightsSchema.nullable()),
+  'recording.insights': message('extension', z.object({ id: Id }), z.nullable(RecordingInsightsSchema)),
 } as const;
 
 export type Protocol = typeof protocol;

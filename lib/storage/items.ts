@@ -7,14 +7,14 @@
  * read `storage.local`, so nothing secret may ever be written here in clear.
  */
 import { storage } from '#imports';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { DiscoveryRecordSchema } from '../api/discovery';
 
 export const SealedSecretSchema = z.object({
   v: z.literal(1),
   iv: z.string(),
   data: z.string(),
-  hint: z.string().nullable(),
+  hint: z.nullable(z.string()),
 });
 export type SealedSecret = z.infer<typeof SealedSecretSchema>;
 
@@ -37,7 +37,7 @@ export const CACHE_PREFIX = 'cache:';
 /** Reads an item and validates it; a value that does not fit is treated as absent. */
 export async function readItem<T>(
   item: { getValue(): Promise<unknown>; fallback: T },
-  schema: z.ZodType<T>,
+  schema: z.ZodMiniType<T>,
 ): Promise<T> {
   const parsed = schema.safeParse(await item.getValue());
   return parsed.success ? parsed.data : item.fallback;

@@ -3,12 +3,13 @@
  * server so one address costs one lookup per cache lifetime however many tabs show it.
  */
 import { normaliseEmail, normaliseName } from '../../api/contact-index';
+import { z } from 'zod/mini';
 import { ContactMatchSchema, InsightsSchema } from '../../models';
 import type { Handlers } from '../broker';
 import type { ServiceContext } from '../service-context';
 
 const MINUTE = 60_000;
-export const CONTACT_POLICY = { schema: ContactMatchSchema.nullable(), freshMs: 30 * MINUTE, maxStaleMs: 7 * 24 * 60 * MINUTE };
+export const CONTACT_POLICY = { schema: z.nullable(ContactMatchSchema), freshMs: 30 * MINUTE, maxStaleMs: 7 * 24 * 60 * MINUTE };
 export const INSIGHTS_POLICY = { schema: InsightsSchema, freshMs: 5 * MINUTE, maxStaleMs: 7 * 24 * 60 * MINUTE };
 
 export function contactHandlers(context: ServiceContext): Pick<Handlers, 'contact.find' | 'contact.insights'> {

@@ -1,5 +1,5 @@
 /** recordings.list / recording.get / recording.transcript / recording.insights for the side panel. */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { RecordingInsightsSchema, RecordingPageSchema, RecordingSchema, TranscriptSchema } from '../../models';
 import type { Handlers } from '../broker';
 import type { ServiceContext } from '../service-context';

@@ -1,0 +1,43 @@
+// @ts-check
+import js from '@eslint/js';
+import reactHooks from 'eslint-plugin-react-hooks';
+import tseslint from 'typescript-eslint';
+
+/** Modules that hold or use the API key: only the background (and tests) may import them. */
+const KEY_HOLDERS = ['**/lib/background/**', '**/lib/api/client*', '**/lib/api/http*', '**/lib/api/contact-finder*', '**/lib/api/connection-test*'];
+
+export default tseslint.config(
+  { ignores: ['.output/**', '.wxt/**', 'node_modules/**', 'coverage/**', 'test-results/**', 'playwright-report/**', 'test/artifacts/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommendedTypeChecked,
+  {
+    languageOptions: {
+      parserOptions: { projectService: { allowDefaultProject: ['*.js', '*.ts'] }, tsconfigRootDir: import.meta.dirname },
+    },
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      '@typescript-eslint/no-explicit-any': 'error',
+      '@typescript-eslint/consistent-type-imports': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      'no-console': ['error', { allow: ['warn', 'error'] }],
+    },
+  },
+  {
+    // The key boundary: everything a page-facing context loads must not reach the key's modules.
+    files: ['entrypoints/**', 'components/**', 'lib/**'],
+    ignores: ['entrypoints/background/**', 'lib/background/**', 'lib/api/**'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ group: KEY_HOLDERS, message: 'Only the background may use the API key: send a message (lib/messaging/send.ts) instead.' }] }],
+    },
+  },
+  { files: ['**/*.js'], ...tseslint.configs.disableTypeChecked },
+  {
+    files: ['test/**', '*.config.*'],
+    rules: {
+      'no-console': 'off',
+      '@typescript-eslint/no-non-null-assertion': 'off',
+      '@typescript-eslint/unbound-method': 'off',
+    },
+  },
+);

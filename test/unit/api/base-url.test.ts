@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { normaliseBaseUrl, permissionPatternFor } from '@/lib/api/base-url';
+
+describe('normaliseBaseUrl', () => {
+  it.each([
+    ['https://api.example.com', 'https://api.example.com'],
+    ['https://api.example.com/', 'https://api.example.com'],
+    ['https://api.example.com///', 'https://api.example.com'],
+    ['https://api.example.com/api/v2', 'https://api.example.com'],
+    ['https://api.example.com/api/v2/', 'https://api.example.com'],
+    ['  https://API.example.com/ci/api/V2 ', 'https://api.example.com/ci'],
+    ['api.example.com', 'https://api.example.com'],
+    ['http://localhost:8787', 'http://localhost:8787'],
+    ['http://127.0.0.1:9000/api/v2/', 'http://127.0.0.1:9000'],
+  ])('%s → %s', (input, expected) => {
+    const result = normaliseBaseUrl(input);
+    expect(result.ok && result.baseUrl).toBe(expected);
+  });
+
+  it('gives the host permission pattern without the port', () => {
+    const result = normaliseBaseUrl('http://127.0.0.1:9000');
+    expect(result.ok && result.permissionPattern).toBe('http://127.0.0.1/*');
+    expect(result.ok && result.origin).toBe('http://127.0.0.1:9000');
+  });
+
+  it.each([
+    ['', 'empty'],
+    ['http://api.example.com', 'insecure'],
+    ['ftp://api.example.com', 'unsupported'],
+    ['https://user:pw@api.example.com', 'malformed'],
+    ['https://exa mple.com', 'malformed'],
+  ])('refuses %j (%s)', (input, reason) => {
+    const result = normaliseBaseUrl(input);
+    expect(result.ok).toBe(false);
+    expect(!result.ok && result.reason).toBe(reason);
+  });
+});
+
+describe('permissionPatternFor', () => {
+  it('covers the host of an upload URL', () => {
+    expect(permissionPatternFor('https://bucket.s3.example.com/a/b?sig=1')).toBe('https://bucket.s3.example.com/*');
+    expect(permissionPatternFor('data:text/plain,hi')).toBeNull();
+    expect(permissionPatternFor('not a url')).toBeNull();
+  });
+});

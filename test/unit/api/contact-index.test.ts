@@ -1,0 +1,56 @@
+import { describe, expect, it, vi } from 'vitest';
+import { ContactIndex, normaliseEmail, normaliseName, type IndexSnapshot } from '@/lib/api/contact-index';
+import type { Contact } from '@/lib/models';
+
+const contact = (id: string, name: string | null, email: string | null): Contact => ({ id, name, email, company: null, title: null });
+
+describe('ContactIndex', () => {
+  it('normalises addresses and names', () => {
+    expect(normaliseEmail('  Jonas.Berg@Example.org ')).toBe('jonas.berg@example.org');
+    expect(normaliseName('  Alex   KIM ')).toBe('alex kim');
+    expect(normaliseName('Zoe\u0301')).toBe(normaliseName('Zoé'));
+  });
+
+  it('builds once on first use and finds by address and by full name', async () => {
+    const loadAll = vi.fn(() =>
+      Promise.resolve([contact('1', 'Alex Kim', 'alex@example.com'), contact('2', 'Alex Kim', 'akim@example.org'), contact('3', null, 'Jonas.Berg@Example.org'), contact('3', null, 'jonas.berg@example.org'), contact('4', 'No Mail', null)]),
+    );
+    const index = new ContactIndex(loadAll);
+    expect(await index.byEmail('JONAS.BERG@example.org')).toHaveLength(1);
+    expect((await index.byName('alex kim')).map((c) => c.id)).toEqual(['1', '2']);
+    expect(await index.byName('No Mail')).toHaveLength(1);
+    expect(await index.byEmail('nobody@example.com')).toEqual([]);
+    expect(loadAll).toHaveBeenCalledTimes(1);
+  });
+
+  it('restores a persisted snapshot, serves it while stale and rebuilds behind it', async () => {
+    let now = 10_000;
+    let saved: IndexSnapshot | null = { contacts: [contact('1', 'Old', 'old@example.com')], builtAt: 0 };
+    const persistence = { load: () => Promise.resolve(saved), save: (s: IndexSnapshot) => ((saved = s), Promise.resolve()) };
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const loadAll = vi.fn(async () => {
+      await gate;
+      return [contact('2', 'New', 'new@example.com')];
+    });
+    const index = new ContactIndex(loadAll, { persistence, ttlMs: 5000, now: () => now });
+    expect(await index.byEmail('old@example.com')).toHaveLength(1);
+    expect(loadAll).toHaveBeenCalledTimes(1);
+    release();
+    await index.refresh();
+    expect(await index.byEmail('new@example.com')).toHaveLength(1);
+    expect(await index.byEmail('old@example.com')).toHaveLength(0);
+    expect(saved?.builtAt).toBe(10_000);
+    expect(index.builtAt).toBe(10_000);
+    now = 11_000;
+    await index.byEmail('new@example.com');
+    expect(loadAll).toHaveBeenCalledTimes(1);
+  });
+
+  it('shares one rebuild between concurrent callers', async () => {
+    const loadAll = vi.fn(() => new Promise<Contact[]>((resolve) => setTimeout(() => resolve([contact('1', 'A', 'a@example.com')]), 5)));
+    const index = new ContactIndex(loadAll);
+    await Promise.all([index.byEmail('a@example.com'), index.byName('A'), index.refresh()]);
+    expect(loadAll).toHaveBeenCalledTimes(1);
+  });
+});

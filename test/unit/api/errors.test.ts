@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { ApiError, kindForStatus, parseErrorBody, parseRetryAfter, toErrorInfo } from '@/lib/api/errors';
+
+describe('parseErrorBody', () => {
+  it.each([
+    ['problem+json', '{"type":"https://x.test/probs/invalid-key","title":"Unauthorized","status":401,"detail":"Key revoked"}', 'application/problem+json', 'Key revoked', 'invalid-key'],
+    ['problem+json without detail', '{"type":"about:blank","title":"Not Found","status":404}', 'application/problem+json', 'Not Found', null],
+    ['error object', '{"error":{"message":"Bad key","code":"unauthorized"}}', 'application/json', 'Bad key', 'unauthorized'],
+    ['oauth style', '{"error":"invalid_token","error_description":"Token expired"}', 'application/json', 'Token expired', 'invalid_token'],
+    ['message', '{"message":"Slow down","code":42}', 'application/json', 'Slow down', '42'],
+    ['detail string', '{"detail":"Not authenticated"}', 'application/json', 'Not authenticated', null],
+    ['detail list', '{"detail":[{"loc":["body","filename"],"msg":"field required"},{"msg":"bad type"}]}', 'application/json', 'field required; bad type', null],
+    ['errors list', '{"errors":[{"message":"first"},"second"]}', 'application/json', 'first; second', null],
+    ['plain text', 'Service unavailable\n', 'text/plain', 'Service unavailable', null],
+    ['s3 xml', '<?xml version="1.0"?><Error><Code>AccessDenied</Code><Message>Request has expired</Message></Error>', 'application/xml', 'Request has expired', 'AccessDenied'],
+    ['html page', '<!DOCTYPE html><html><body>502 Bad Gateway</body></html>', 'text/html', null, null],
+    ['empty', '   ', null, null, null],
+    ['json-looking garbage', '{not json', 'application/json', '{not json', null],
+  ])('reads %s', (_name, body, type, message, code) => {
+    expect(parseErrorBody(body, type)).toEqual({ message, code });
+  });
+
+  it('truncates very long messages', () => {
+    const parsed = parseErrorBody('x'.repeat(1000), 'text/plain');
+    expect(parsed.message).toHaveLength(300);
+    expect(parsed.message?.endsWith('…')).toBe(true);
+  });
+});
+
+describe('parseRetryAfter', () => {
+  const now = Date.parse('2026-01-01T00:00:00Z');
+  it('reads seconds and HTTP dates', () => {
+    expect(parseRetryAfter('7', now)).toBe(7000);
+    expect(parseRetryAfter('1.5', now)).toBe(1500);
+    expect(parseRetryAfter('Thu, 01 Jan 2026 00:00:30 GMT', now)).toBe(30_000);
+    expect(parseRetryAfter('Wed, 31 Dec 2025 00:00:00 GMT', now)).toBe(0);
+    expect(parseRetryAfter('soon', now)).toBeNull();
+    expect(parseRetryAfter(null, now)).toBeNull();
+  });
+});
+
+describe('kindForStatus', () => {
+  it.each([
+    [401, 'unauthorized'], [403, 'forbidden'], [404, 'not_found'], [410, 'not_found'], [409, 'conflict'],
+    [408, 'timeout'], [429, 'rate_limited'], [500, 'server'], [503, 'server'], [400, 'bad_request'], [422, 'bad_request'], [302, 'http'],
+  ])('%i is %s', (status, kind) => expect(kindForStatus(status)).toBe(kind));
+});
+
+describe('toErrorInfo', () => {
+  it('keeps ApiError details and hides anything else', () => {
+    expect(toErrorInfo(new ApiError('rate_limited', 'wait', { status: 429, retryAfterMs: 1000 }))).toEqual({
+      kind: 'rate_limited', message: 'wait', status: 429, code: null, retryAfterMs: 1000,
+    });
+    const info = toErrorInfo(new Error('secret internals'));
+    expect(info.kind).toBe('http');
+    expect(info.message).not.toContain('secret');
+  });
+});

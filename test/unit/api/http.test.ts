@@ -1,0 +1,206 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError } from '@/lib/api/errors';
+import { Http, abortableSleep, type FetchLike } from '@/lib/api/http';
+
+const KEY = 'sk_live_abcdef123456';
+
+type Step = Response | Error | ((init?: RequestInit) => Promise<Response>);
+
+/** A fetch that plays the given replies in order and records each call. */
+function scripted(...steps: Step[]) {
+  const calls: { url: string; init?: RequestInit }[] = [];
+  const fetch: FetchLike = (url, init) => {
+    calls.push({ url, init });
+    const step = steps.shift();
+    if (step === undefined) throw new Error('unexpected call');
+    if (step instanceof Error) return Promise.reject(step);
+    if (typeof step === 'function') return step(init);
+    return Promise.resolve(step);
+  };
+  return { fetch, calls };
+}
+
+const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...headers } });
+
+describe('Http', () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('sends the bearer key and JSON body, builds the query, parses JSON', async () => {
+    const { fetch, calls } = scripted(json(200, { ok: 1 }));
+    const http = new Http('https://svc.test', KEY, { fetch });
+    const response = await http.request('POST', '/api/v2/x', { query: { a: 1, b: undefined, c: 'd e' }, body: { n: 1 } });
+    expect(response.body).toEqual({ ok: 1 });
+    expect(calls[0]?.url).toBe('https://svc.test/api/v2/x?a=1&c=d+e');
+    const headers = calls[0]?.init?.headers as Record<string, string>;
+    expect(headers.Authorization).toBe(`Bearer ${KEY}`);
+    expect(headers['Content-Type']).toBe('application/json');
+    expect(calls[0]?.init?.body).toBe('{"n":1}');
+  });
+
+  it('never sends the key to an absolute (presigned) URL', async () => {
+    const { fetch, calls } = scripted(new Response('', { status: 200 }));
+    const http = new Http('https://svc.test', KEY, { fetch });
+    const response = await http.request('PUT', 'https://bucket.test/up?sig=1', { absolute: true, rawBody: 'bytes', headers: { 'Content-Type': 'audio/mpeg' } });
+    expect(response.body).toBeNull();
+    const headers = calls[0]?.init?.headers as Record<string, string>;
+    expect(headers.Authorization).toBeUndefined();
+    expect(headers['Content-Type']).toBe('audio/mpeg');
+    expect(calls[0]?.url).toBe('https://bucket.test/up?sig=1');
+  });
+
+  it('returns non-JSON text as text and rejects malformed JSON', async () => {
+    const { fetch } = scripted(new Response('Speaker: hi', { headers: { 'content-type': 'text/plain' } }), new Response('{oops', { headers: { 'content-type': 'application/json' } }));
+    const http = new Http('https://svc.test', KEY, { fetch });
+    expect((await http.request('GET', '/t')).body).toBe('Speaker: hi');
+    await expect(http.request('GET', '/t')).rejects.toMatchObject({ kind: 'invalid_response' });
+  });
+
+  it('retries idempotent calls on 5xx with capped exponential backoff and jitter', async () => {
+    const { fetch, calls } = scripted(json(503, {}), json(502, {}), json(500, {}), json(200, { done: true }));
+    const sleeps: number[] = [];
+    const http = new Http('https://svc.test', KEY, {
+      fetch,
+      random: () => 1,
+      sleep: (ms) => {
+        sleeps.push(ms);
+        return Promise.resolve();
+      },
+      retry: { baseDelayMs: 100, maxDelayMs: 250 },
+    });
+    await expect(http.request('GET', '/x')).resolves.toMatchObject({ body: { done: true } });
+    expect(calls).toHaveLength(4);
+    // 100, 200, then capped at 250 (random()=1 takes the ceiling).
+    expect(sleeps).toEqual([100, 200, 250]);
+  });
+
+  it('applies full jitter below the ceiling', async () => {
+    const { fetch } = scripted(json(503, {}), json(200, {}));
+    const sleeps: number[] = [];
+    const http = new Http('https://svc.test', KEY, { fetch, random: () => 0.25, sleep: (ms) => (sleeps.push(ms), Promise.resolve()) });
+    await http.request('GET', '/x');
+    expect(sleeps).toEqual([125]);
+  });
+
+  it('gives up after the attempt cap with the last error', async () => {
+    const { fetch, calls } = scripted(json(503, { message: 'a' }), json(503, { message: 'b' }), json(503, { message: 'c' }), json(503, { message: 'd' }));
+    const http = new Http('https://svc.test', KEY, { fetch, sleep: () => Promise.resolve() });
+    await expect(http.request('GET', '/x')).rejects.toMatchObject({ kind: 'server', status: 503, message: 'd' });
+    expect(calls).toHaveLength(4);
+  });
+
+  it('does not retry a POST on 5xx or network failure (outcome unknown)', async () => {
+    const a = scripted(json(500, {}));
+    await expect(new Http('https://svc.test', KEY, { fetch: a.fetch }).request('POST', '/x', { body: {} })).rejects.toMatchObject({ kind: 'server' });
+    expect(a.calls).toHaveLength(1);
+    const b = scripted(new TypeError('Failed to fetch'));
+    await expect(new Http('https://svc.test', KEY, { fetch: b.fetch }).request('POST', '/x', { body: {} })).rejects.toMatchObject({ kind: 'network' });
+    expect(b.calls).toHaveLength(1);
+  });
+
+  it('retries a POST marked idempotent, and any call on 429', async () => {
+    const a = scripted(new TypeError('reset'), json(200, {}));
+    await new Http('https://svc.test', KEY, { fetch: a.fetch, sleep: () => Promise.resolve() }).request('POST', '/x', { body: {}, idempotent: true });
+    expect(a.calls).toHaveLength(2);
+    const b = scripted(json(429, {}), json(201, { id: 1 }));
+    await new Http('https://svc.test', KEY, { fetch: b.fetch, sleep: () => Promise.resolve() }).request('POST', '/x', { body: {} });
+    expect(b.calls).toHaveLength(2);
+  });
+
+  it('does not retry client errors', async () => {
+    for (const status of [400, 401, 403, 404, 409, 422]) {
+      const { fetch, calls } = scripted(json(status, {}));
+      await expect(new Http('https://svc.test', KEY, { fetch }).request('GET', '/x')).rejects.toBeInstanceOf(ApiError);
+      expect(calls).toHaveLength(1);
+    }
+  });
+
+  it('honours Retry-After exactly, using real (fake) timers', async () => {
+    const { fetch, calls } = scripted(json(429, { error: { message: 'slow down' } }, { 'retry-after': '3' }), json(200, { ok: true }));
+    const http = new Http('https://svc.test', KEY, { fetch });
+    const pending = http.request('GET', '/x');
+    await vi.advanceTimersByTimeAsync(2999);
+    expect(calls).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(1);
+    await expect(pending).resolves.toMatchObject({ body: { ok: true } });
+    expect(calls).toHaveLength(2);
+  });
+
+  it('does not sleep through a Retry-After beyond the cap: the caller gets the retry time', async () => {
+    const { fetch, calls } = scripted(json(429, {}, { 'retry-after': '120' }));
+    const http = new Http('https://svc.test', KEY, { fetch });
+    await expect(http.request('GET', '/x')).rejects.toMatchObject({ kind: 'rate_limited', retryAfterMs: 120_000 });
+    expect(calls).toHaveLength(1);
+  });
+
+  it('times out a call that hangs, and retries it when idempotent', async () => {
+    const hang = (init?: RequestInit) =>
+      new Promise<Response>((_resolve, reject) => {
+        init?.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
+      });
+    const { fetch, calls } = scripted(hang, json(200, { late: false }));
+    const http = new Http('https://svc.test', KEY, { fetch, timeoutMs: 1000, random: () => 0 });
+    const pending = http.request('GET', '/x');
+    await vi.advanceTimersByTimeAsync(1000);
+    await vi.advanceTimersByTimeAsync(1);
+    await expect(pending).resolves.toMatchObject({ body: { late: false } });
+    expect(calls).toHaveLength(2);
+
+    const single = scripted(hang);
+    const once = new Http('https://svc.test', KEY, { fetch: single.fetch, timeoutMs: 500, retry: { attempts: 1 } }).request('GET', '/x');
+    const assertion = expect(once).rejects.toMatchObject({ kind: 'timeout' });
+    await vi.advanceTimersByTimeAsync(500);
+    await assertion;
+  });
+
+  it('can be aborted, during a call and during a backoff wait', async () => {
+    const hang = (init?: RequestInit) =>
+      new Promise<Response>((_resolve, reject) => {
+        init?.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
+      });
+    const controller = new AbortController();
+    const { fetch } = scripted(hang);
+    const pending = new Http('https://svc.test', KEY, { fetch }).request('GET', '/x', { signal: controller.signal });
+    controller.abort();
+    await expect(pending).rejects.toMatchObject({ kind: 'aborted' });
+
+    const waiting = new AbortController();
+    const second = scripted(json(503, {}), json(200, {}));
+    const during = new Http('https://svc.test', KEY, { fetch: second.fetch, random: () => 1 }).request('GET', '/x', { signal: waiting.signal });
+    const assertion = expect(during).rejects.toMatchObject({ kind: 'aborted' });
+    await vi.advanceTimersByTimeAsync(10);
+    waiting.abort();
+    await assertion;
+    expect(second.calls).toHaveLength(1);
+
+    const already = new AbortController();
+    already.abort();
+    await expect(abortableSleep(10, already.signal)).rejects.toMatchObject({ kind: 'aborted' });
+  });
+
+  it('turns a failure while reading the body into a network error', async () => {
+    const broken = new Response(new ReadableStream({ start: (c) => c.error(new Error('reset')) }), { status: 200 });
+    const { fetch } = scripted(broken);
+    await expect(new Http('https://svc.test', KEY, { fetch, retry: { attempts: 1 } }).request('GET', '/x')).rejects.toMatchObject({ kind: 'network' });
+  });
+
+  it('removes the key from any message the server echoes back', async () => {
+    const { fetch } = scripted(json(400, { message: `Bad header: Bearer ${KEY}` }));
+    const error = await new Http('https://svc.test', KEY, { fetch }).request('GET', '/x').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).message).toBe('Bad header: Bearer [hidden]');
+  });
+
+  it('uses a default message when the error body says nothing', async () => {
+    const { fetch } = scripted(new Response('<html>oops</html>', { status: 401, headers: { 'content-type': 'text/html' } }));
+    await expect(new Http('https://svc.test', KEY, { fetch }).request('GET', '/x')).rejects.toMatchObject({
+      kind: 'unauthorized',
+      message: 'The service did not accept the API key.',
+    });
+  });
+});

@@ -1,0 +1,261 @@
+import { describe, expect, it } from 'vitest';
+import {
+  embeddedRecordingInsights,
+  toActionItems,
+  toContact,
+  toContactPage,
+  toFlag,
+  toInsights,
+  toPresignedUpload,
+  toRecording,
+  toRecordingInsights,
+  toRecordingPage,
+  toStatus,
+  toTextList,
+  toTranscript,
+  toWebhook,
+  toWebhookList,
+} from '@/lib/api/normalise';
+
+const NOW = Date.parse('2026-11-22T10:00:00Z');
+
+describe('presigned upload', () => {
+  it.each([
+    [{ upload_url: 'https://s3.test/u?sig=1', recording_id: 'r1', expires_at: '2026-11-22T10:15:00Z' }, '2026-11-22T10:15:00.000Z', {}],
+    [{ url: 'https://s3.test/u?sig=1', id: 'r1', expires_in: 900 }, '2026-11-22T10:15:00.000Z', {}],
+    [{ presigned_url: 'https://s3.test/u?sig=1', recording: { id: 'r1' } }, null, {}],
+    [{ uploadUrl: 'https://s3.test/u?sig=1', recordingId: 'r1', headers: { 'x-amz-acl': 'private', n: 1 } }, null, { 'x-amz-acl': 'private' }],
+    [{ data: { upload_url: 'https://s3.test/u?sig=1', recording_id: 'r1' } }, null, {}],
+  ])('reads %j', (raw, expiresAt, headers) => {
+    expect(toPresignedUpload(raw, 'https://svc.test', NOW)).toEqual({ uploadUrl: 'https://s3.test/u?sig=1', recordingId: 'r1', expiresAt, headers });
+  });
+
+  it('resolves a relative upload URL against the service', () => {
+    expect(toPresignedUpload({ url: '/uploads/r1', id: 'r1' }, 'https://svc.test/base', NOW).uploadUrl).toBe('https://svc.test/uploads/r1');
+  });
+
+  it.each([[{ recording_id: 'r1' }], [{ upload_url: 'https://s3.test/u' }], ['text'], [{ upload_url: 'javascript:alert(1)', id: 'r' }]])(
+    'refuses %j',
+    (raw) => {
+      expect(() => toPresignedUpload(raw, 'https://svc.test', NOW)).toThrow(expect.objectContaining({ kind: 'invalid_response' }));
+    },
+  );
+});
+
+describe('lists and flags', () => {
+  it('reads text lists from strings, objects and comma strings', () => {
+    expect(toTextList(['a', ' ', 3, { name: 'b' }, { title: 'c' }, { description: 'd' }, { other: 1 }, null])).toEqual(['a', '3', 'b', 'c', 'd']);
+    expect(toTextList('budget, hiring; travel')).toEqual(['budget', 'hiring', 'travel']);
+    expect(toTextList(undefined)).toEqual([]);
+  });
+
+  it.each([
+    [true, true], [false, false], [1, true], [0, false], [2, null], ['true', true], ['False', false], ['yes', true], ['no', false], ['1', true], ['0', false], ['maybe', null], [null, null], [undefined, null],
+  ])('flag %j → %j', (value, expected) => expect(toFlag(value)).toBe(expected));
+
+  it('reads action items in every shape and keeps only pending ones when asked', () => {
+    const items = toActionItems(
+      [
+        'Send deck',
+        { text: 'Call back', due_date: '2026-11-01', owner: 'Maya', status: 'open' },
+        { title: 'Share pricing', dueDate: '2026-12-01', assignee: { name: 'Jo' } },
+        { description: 'Review', due: '2026-12-02', assigned_to: 'Ann' },
+        { text: 'Old', status: 'done' },
+        { text: 'Also old', completed: true },
+        { nothing: 1 },
+      ],
+      { pendingOnly: true },
+    );
+    expect(items).toEqual([
+      { text: 'Send deck', owner: null, dueDate: null, status: null },
+      { text: 'Call back', owner: 'Maya', dueDate: '2026-11-01', status: 'open' },
+      { text: 'Share pricing', owner: 'Jo', dueDate: '2026-12-01', status: null },
+      { text: 'Review', owner: 'Ann', dueDate: '2026-12-02', status: null },
+    ]);
+    expect(toActionItems([{ text: 'Old', status: 'done' }], { pendingOnly: false })).toHaveLength(1);
+    expect(toActionItems('a, b', { pendingOnly: true }).map((i) => i.text)).toEqual(['a', 'b']);
+  });
+});
+
+describe('insights', () => {
+  it('reads the shown field names, with flags in any form', () => {
+    const insights = toInsights(
+      {
+        contact_id: 'c1',
+        communication_approach: 'Direct',
+        preferred_tone: 'formal',
+        personality_summary: 'Sharp',
+        recent_topics: ['Q3'],
+        favorite_topics: [{ name: 'sailing' }],
+        interests: 'chess, jazz',
+        sensitive_topics: [{ topic: 'layoffs' }],
+        pending_action_items: [{ text: 'Send deck', due_date: '2026-11-01' }],
+        last_conversation_date: '2026-11-20T09:00:00Z',
+        total_conversations: '5',
+        prefers_data_driven: 'true',
+        prefers_direct: 1,
+        values_relationships: false,
+        dislikes_small_talk: 'no',
+        updated_at: '2026-11-21',
+        unknown_field: { deep: true },
+      },
+      'ignored',
+    );
+    expect(insights).toMatchObject({
+      contactId: 'c1',
+      communicationApproach: 'Direct',
+      preferredTone: 'formal',
+      favoriteTopics: ['sailing'],
+      interests: ['chess', 'jazz'],
+      sensitiveTopics: ['layoffs'],
+      totalConversations: 5,
+      flags: { prefersDataDriven: true, prefersDirect: true, valuesRelationships: false, dislikesSmallTalk: false, prefersBrevity: null, dislikesJargon: null },
+    });
+  });
+
+  it('reads camelCase, wrapped and nested-preference forms', () => {
+    const insights = toInsights({ insights: { preferredTone: 'casual', recentTopics: ['x'], preferences: { prefersBrevity: 'yes' } } }, 'c9');
+    expect(insights.contactId).toBe('c9');
+    expect(insights.preferredTone).toBe('casual');
+    expect(insights.recentTopics).toEqual(['x']);
+    expect(insights.flags.prefersBrevity).toBe(true);
+  });
+
+  it('treats an empty body as no insights and refuses a non-object', () => {
+    expect(toInsights(null, 'c1')).toMatchObject({ contactId: 'c1', preferredTone: null, recentTopics: [], totalConversations: null });
+    expect(toInsights({}, 'c1').pendingActionItems).toEqual([]);
+    expect(() => toInsights('oops', 'c1')).toThrow(expect.objectContaining({ kind: 'invalid_response' }));
+  });
+
+  it('reads per-recording insights, also embedded in a recording', () => {
+    const raw = { action_items: [{ title: 'Do it', owner: 'Al' }], key_decisions: ['Go'], topics_discussed: [{ name: 'Pricing' }] };
+    expect(toRecordingInsights(raw, 'r1')).toEqual({
+      recordingId: 'r1',
+      actionItems: [{ text: 'Do it', owner: 'Al', dueDate: null, status: null }],
+      keyDecisions: ['Go'],
+      topicsDiscussed: ['Pricing'],
+    });
+    expect(embeddedRecordingInsights({ id: 'r1', status: 'done', insights: raw }, 'r1')?.keyDecisions).toEqual(['Go']);
+    expect(embeddedRecordingInsights({ id: 'r1', status: 'done' }, 'r1')).toBeNull();
+    expect(() => toRecordingInsights([], 'r1')).toThrow();
+  });
+});
+
+describe('recordings', () => {
+  it.each([
+    ['completed', 'completed'], ['done', 'completed'], ['Succeeded', 'completed'], ['transcribing', 'processing'], ['in-progress', 'processing'],
+    ['queued', 'queued'], ['pending_upload', 'uploading'], ['error', 'failed'], ['archived', 'unknown'],
+  ])('status %s → %s', (raw, status) => expect(toStatus(raw)).toBe(status));
+
+  it('reads a recording with participants as objects, strings or both', () => {
+    const recording = toRecording({
+      id: 42,
+      filename: 'call.mp3',
+      title: 'Kickoff',
+      meeting_date: '2026-11-01T10:00:00Z',
+      status: 'analyzing',
+      progress: 0.4,
+      primary_contact_id: 'c1',
+      participants: [{ contact_id: 'c1', name: 'Maya', email: 'maya@example.com' }, 'jo@example.com', 'Ann Lee', '"Bo Park" <bo@example.com>', { email: 'x@example.com' }, {}, 7],
+      error: { message: 'nope' },
+    });
+    expect(recording).toMatchObject({ id: '42', status: 'processing', rawStatus: 'analyzing', progress: 40, error: 'nope' });
+    expect(recording.participants).toEqual([
+      { contactId: 'c1', name: 'Maya', email: 'maya@example.com' },
+      { contactId: null, name: null, email: 'jo@example.com' },
+      { contactId: null, name: 'Ann Lee', email: null },
+      { contactId: null, name: 'Bo Park', email: 'bo@example.com' },
+      { contactId: null, name: null, email: 'x@example.com' },
+    ]);
+    expect(toRecording({ recording: { id: 'r', state: 'weird', progress: 250 } })).toMatchObject({ status: 'unknown', rawStatus: 'weird', progress: 100 });
+    expect(() => toRecording({ title: 'no id' })).toThrow();
+  });
+
+  it('reads the list envelope and skips malformed entries', () => {
+    const page = toRecordingPage({ recordings: [{ id: 'a' }, { nope: 1 }], total: 5, limit: 2, offset: 0 }, { limit: 2, offset: 0 });
+    expect(page.recordings.map((r) => r.id)).toEqual(['a']);
+    expect(page).toMatchObject({ total: 5, hasMore: true });
+    expect(toRecordingPage([{ id: 'a' }], { limit: 10, offset: 0 }).hasMore).toBe(false);
+    expect(toRecordingPage({ items: [], total: 0 }, { limit: 10, offset: 0 }).hasMore).toBe(false);
+    expect(() => toRecordingPage({ total: 1 }, { limit: 10, offset: 0 })).toThrow();
+  });
+});
+
+describe('transcripts', () => {
+  it('reads segments with seconds, ms or clock times', () => {
+    expect(toTranscript({ segments: [{ speaker: 'A', start: 0, end: 2.5, text: 'Hi' }, { speaker: { name: 'B' }, start: '00:01:02.5', text: 'Yo' }, { text: '' }] }, 'r1').segments).toEqual([
+      { speaker: 'A', start: 0, end: 2.5, text: 'Hi' },
+      { speaker: 'B', start: 62.5, end: null, text: 'Yo' },
+    ]);
+    expect(toTranscript({ utterances: [{ speaker_name: 'C', start_ms: 1500, end_ms: 3000, text: 'Hey' }] }, 'r1').segments[0]).toEqual({ speaker: 'C', start: 1.5, end: 3, text: 'Hey' });
+  });
+
+  it('reads plain text and {text}, with speakers and times when the lines carry them', () => {
+    const text = 'Maya Chen: Hello there\n\n[00:05] Jo: Hi\nno speaker line';
+    const expected = [
+      { speaker: 'Maya Chen', start: null, end: null, text: 'Hello there' },
+      { speaker: 'Jo', start: 5, end: null, text: 'Hi' },
+      { speaker: null, start: null, end: null, text: 'no speaker line' },
+    ];
+    expect(toTranscript(text, 'r1').segments).toEqual(expected);
+    expect(toTranscript({ text }, 'r1').segments).toEqual(expected);
+    expect(toTranscript({ transcript: text }, 'r1').segments).toEqual(expected);
+    expect(toTranscript(['a', 'b'], 'r1').segments).toHaveLength(2);
+    expect(() => toTranscript({ words: 3 }, 'r1')).toThrow();
+    expect(() => toTranscript(5, 'r1')).toThrow();
+  });
+});
+
+describe('contacts', () => {
+  it('reads contacts with alternative field names', () => {
+    expect(toContact({ id: 1, first_name: 'Ada', last_name: 'L', emails: [{ value: 'ada@example.com' }], organization: { name: 'Acme' }, job_title: 'CTO' })).toEqual({
+      id: '1', name: 'Ada L', email: 'ada@example.com', company: 'Acme', title: 'CTO',
+    });
+    expect(toContact({ contact: { id: 'c', full_name: 'Bo', email_address: 'bo@example.com' } })).toMatchObject({ name: 'Bo', email: 'bo@example.com' });
+    expect(toContact({ id: 'c', emails: ['z@example.com'] }).email).toBe('z@example.com');
+    expect(toContact({ id: 'c' })).toMatchObject({ name: null, email: null });
+    expect(() => toContact({ name: 'no id' })).toThrow();
+  });
+
+  const req = { limit: 2, offset: 0 };
+  it.each([
+    ['offset/total', { items: [{ id: 'a' }, { id: 'b' }], total: 5, limit: 2, offset: 0 }, { offset: '2', limit: '2' }],
+    ['offset, last page', { items: [{ id: 'a' }], total: 5, limit: 2, offset: 4 }, null],
+    ['offset without total, full page', { items: [{ id: 'a' }, { id: 'b' }] }, { offset: '2', limit: '2' }],
+    ['has_more false', { items: [{ id: 'a' }, { id: 'b' }], has_more: false }, null],
+    ['page/per_page', { items: [{ id: 'a' }, { id: 'b' }], page: 1, per_page: 2, total_pages: 3 }, { page: '2', per_page: '2' }],
+    ['last page', { items: [{ id: 'a' }], page: 3, per_page: 2, total_pages: 3 }, null],
+    ['cursor', { items: [{ id: 'a' }], next_cursor: 'abc' }, { cursor: 'abc', limit: '2' }],
+    ['cursor end', { items: [{ id: 'a' }], next_cursor: null }, null],
+    ['pagination object', { items: [{ id: 'a' }, { id: 'b' }], pagination: { total: 3, limit: 2, offset: 0 } }, { offset: '2', limit: '2' }],
+    ['next link', { items: [{ id: 'a' }], next: 'https://svc.test/api/v2/contacts?page=2&size=1' }, { page: '2', size: '1' }],
+    ['empty', { items: [], total: 9 }, null],
+  ])('paging: %s', (_name, raw, next) => {
+    const page = toContactPage(raw, req);
+    expect(page.next === null ? null : (JSON.parse(page.next) as unknown)).toEqual(next);
+  });
+
+  it('reads bare arrays and wrapped lists, skipping bad entries', () => {
+    expect(toContactPage([{ id: 'a' }, { bad: 1 }], req).items.map((c) => c.id)).toEqual(['a']);
+    expect(toContactPage({ data: { items: [{ id: 'a' }] } }, req).items).toHaveLength(1);
+    expect(toContactPage({ contacts: [{ id: 'a' }], meta: { total: 1 } }, req).total).toBe(1);
+    expect(() => toContactPage({ items: 'x' }, req)).toThrow();
+    expect(() => toContactPage('html', req)).toThrow();
+  });
+});
+
+describe('webhooks', () => {
+  it('reads a created webhook and lists in any envelope', () => {
+    expect(toWebhook({ id: 'w1', url: 'https://h.test', events: ['insights.generated'], secret: 'whsec_1', active: true, created_at: 'now' })).toEqual({
+      id: 'w1', url: 'https://h.test', events: ['insights.generated'], secret: 'whsec_1', active: true, createdAt: 'now',
+    });
+    expect(toWebhook({ webhook: { webhook_id: 'w2', endpoint: 'https://h.test', event_types: ['contact.updated'], signing_secret: 's', status: 'disabled' } })).toMatchObject({
+      id: 'w2', secret: 's', active: false,
+    });
+    expect(toWebhookList({ items: [{ id: 'a' }] })).toHaveLength(1);
+    expect(toWebhookList({ webhooks: [{ id: 'a' }] })).toHaveLength(1);
+    expect(toWebhookList([{ id: 'a' }])).toHaveLength(1);
+    expect(() => toWebhookList({ nope: 1 })).toThrow();
+    expect(() => toWebhook('x')).toThrow();
+  });
+});
