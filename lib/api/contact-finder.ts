@@ -29,6 +29,8 @@ export class ContactFinder {
   readonly #index: ContactIndex;
   readonly #now: () => number;
   #calibrating: Promise<ContactLookup | null> | null = null;
+  /** What calibration already fetched for its sample address, so asking for it costs nothing more. */
+  #calibrationAnswer: { email: string; candidates: Contact[] } | null = null;
 
   constructor(
     http: Http,
@@ -50,7 +52,9 @@ export class ContactFinder {
     const lookup = await this.#lookupForm(signal);
     if (lookup === null) return null;
     if (lookup === 'local-index') return pickByEmail(await this.#index.byEmail(wanted), wanted);
-    const candidates = await this.#run(lookup, wanted, signal);
+    const calibrated = this.#calibrationAnswer;
+    this.#calibrationAnswer = null;
+    const candidates = calibrated?.email === wanted ? calibrated.candidates : await this.#run(lookup, wanted, signal);
     if (candidates === 'unsupported' || !this.#honoursFilter(lookup, candidates, wanted)) {
       // The server changed under us: stop trusting this form.
       await this.#store.update(this.#http.baseUrl, { contactLookup: 'local-index', contactLookupCheckedAt: this.#now() });
@@ -69,7 +73,7 @@ export class ContactFinder {
     if (lookup === 'search-param' || lookup === 'q-param') {
       const param = lookup === 'search-param' ? 'search' : 'q';
       const page = toContactPage(
-        (await this.#http.request('GET', '/api/v2/contacts', { query: { [param]: name.trim(), limit: NAME_SEARCH_LIMIT }, signal })).body,
+        (await this.#http.request('GET', '/api/v2/contacts', { query: { [param]: name.trim().replace(/\s+/g, ' '), limit: NAME_SEARCH_LIMIT }, signal })).body,
         { limit: NAME_SEARCH_LIMIT, offset: 0 },
       );
       // More results than one page: we cannot prove the name is unique, so we do not match.
@@ -110,6 +114,7 @@ export class ContactFinder {
       if (candidates === 'unsupported') continue;
       if (candidates.some((contact) => contact.id === known.id) && this.#honoursFilter(lookup, candidates, wanted)) {
         chosen = lookup;
+        this.#calibrationAnswer = { email: wanted, candidates };
         break;
       }
     }

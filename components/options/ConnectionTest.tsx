@@ -1,0 +1,93 @@
+/**
+ * "Test connection": asks the background to try the typed (unsaved) values, falling back to the
+ * saved ones, and says plainly what happened.
+ */
+import { useState, type ReactNode } from 'react';
+import { useMutation } from '@tanstack/react-query';
+import { sendRequest } from '@/lib/messaging/send';
+import type { RequestOf } from '@/lib/messaging/protocol';
+import { Button } from '@/components/ui/Button';
+import { LiveRegion } from '@/components/ui/Message';
+import { connectionHeadline } from './connection-messages';
+import { errorMessage } from './error-message';
+import { requestHostPermission } from './host-permission';
+
+export interface ConnectionDraft {
+  payload: RequestOf<'connection.test'>;
+  /** Host permission pattern of the address being tested, for the "Grant access" button. */
+  permissionPattern: string | null;
+}
+
+interface Props {
+  /** Reads the form; returns null when the typed address is invalid (the form shows why). */
+  prepare: () => ConnectionDraft | null;
+}
+
+export function ConnectionTest({ prepare }: Props) {
+  const [lastDraft, setLastDraft] = useState<ConnectionDraft | null>(null);
+  const [permissionRefused, setPermissionRefused] = useState(false);
+  const test = useMutation({
+    mutationFn: (payload: RequestOf<'connection.test'>) => sendRequest('connection.test', payload),
+  });
+
+  function run() {
+    const draft = prepare();
+    if (!draft) return;
+    setLastDraft(draft);
+    setPermissionRefused(false);
+    test.mutate(draft.payload);
+  }
+
+  async function grantAccess() {
+    const pattern = lastDraft?.permissionPattern;
+    if (!pattern || !lastDraft) return;
+    // First thing in the click handler, so the browser sees the user's gesture.
+    const granted = await requestHostPermission(pattern);
+    if (!granted) {
+      setPermissionRefused(true);
+      return;
+    }
+    setPermissionRefused(false);
+    test.mutate(lastDraft.payload);
+  }
+
+  const result = test.data;
+  let body: ReactNode = null;
+  let tone: 'neutral' | 'success' | 'error' = 'neutral';
+  if (test.isPending) {
+    body = <p>Testing the connection…</p>;
+  } else if (test.isError) {
+    tone = 'error';
+    body = <p>{errorMessage(test.error)}</p>;
+  } else if (result) {
+    tone = result.ok ? 'success' : 'error';
+    const headline = connectionHeadline(result);
+    const detail = result.ok ? null : result.message.trim();
+    body = (
+      <>
+        <p>
+          <strong>{headline}</strong>
+        </p>
+        {detail && detail !== headline ? <p>{detail}</p> : null}
+        {!result.ok && result.reason === 'bad_key' ? <p>Check the key, or create a new one in the service.</p> : null}
+        {permissionRefused ? <p>Access was not granted, so Primer cannot contact the service.</p> : null}
+      </>
+    );
+  }
+
+  const needsPermission = !test.isPending && result && !result.ok && result.reason === 'no_permission';
+
+  return (
+    <div className="options-connection">
+      <Button variant="secondary" onClick={run} disabled={test.isPending}>
+        Test connection
+      </Button>
+      <LiveRegion tone={tone}>{body}</LiveRegion>
+      {needsPermission && lastDraft?.permissionPattern ? (
+        <Button className="options-grant" onClick={() => void grantAccess()}>
+          Grant access
+        </Button>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,52 @@
+/** The options page: service settings and connection test, then webhooks. */
+import { Button } from '@/components/ui/Button';
+import { Section } from '@/components/ui/Section';
+import { errorMessage } from './error-message';
+import { useSettings } from './queries';
+import { ServiceSettingsForm } from './ServiceSettingsForm';
+import { WebhookSection } from './WebhookSection';
+import '@/components/ui/theme.css';
+import './options.css';
+
+export function OptionsApp() {
+  const settings = useSettings();
+
+  let content;
+  if (settings.isPending) {
+    content = (
+      <p role="status" className="options-loading">
+        Loading settings…
+      </p>
+    );
+  } else if (settings.isError) {
+    content = (
+      <div role="alert" className="ui-message ui-message--error">
+        <p>Primer could not load its settings. {errorMessage(settings.error)}</p>
+        <p>
+          <Button variant="secondary" onClick={() => void settings.refetch()}>
+            Try again
+          </Button>
+        </p>
+      </div>
+    );
+  } else {
+    content = (
+      <>
+        <Section title="Service settings">
+          <ServiceSettingsForm settings={settings.data} />
+        </Section>
+        <WebhookSection settings={settings.data} />
+      </>
+    );
+  }
+
+  return (
+    <main className="options-page">
+      <h1>Primer options</h1>
+      <p className="ui-hint">
+        Primer shows briefings on the people you meet. Connect it to your Conversation Intelligence Service here.
+      </p>
+      {content}
+    </main>
+  );
+}

@@ -1,0 +1,134 @@
+/**
+ * Service address and API key. Saving first asks for host access to the address (inside the
+ * click, as browsers require a user gesture), then hands the values to the background, which
+ * stores them; this page never keeps the key.
+ */
+import { useRef, useState, type FormEvent } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { normaliseBaseUrl } from '@/lib/api/base-url';
+import { sendRequest } from '@/lib/messaging/send';
+import type { RequestOf, SettingsView } from '@/lib/messaging/protocol';
+import { Button } from '@/components/ui/Button';
+import { LockNote } from '@/components/ui/LockNote';
+import { LiveRegion, type Tone } from '@/components/ui/Message';
+import { TextField } from '@/components/ui/TextField';
+import { ApiKeyField } from './ApiKeyField';
+import { ConnectionTest, type ConnectionDraft } from './ConnectionTest';
+import { errorMessage } from './error-message';
+import { requestHostPermission } from './host-permission';
+import { settingsKey, webhooksKey } from './queries';
+
+interface SaveRequest {
+  payload: RequestOf<'settings.save'>;
+  done: string;
+}
+
+export function ServiceSettingsForm({ settings }: { settings: SettingsView }) {
+  const queryClient = useQueryClient();
+  const urlRef = useRef<HTMLInputElement>(null);
+  const [typedUrl, setTypedUrl] = useState(settings.serviceUrl ?? '');
+  const [showUrlError, setShowUrlError] = useState(false);
+  const [key, setKey] = useState('');
+  const [status, setStatus] = useState<{ tone: Tone; text: string } | null>(null);
+
+  const urlLocked = settings.locked.serviceUrl;
+  const url = urlLocked ? (settings.serviceUrl ?? '') : typedUrl;
+  const urlCheck = normaliseBaseUrl(url);
+  const urlError = showUrlError && !urlLocked && !urlCheck.ok ? urlCheck.message : null;
+
+  const save = useMutation({
+    mutationFn: ({ payload }: SaveRequest) => sendRequest('settings.save', payload),
+    onSuccess: (view, { done }) => {
+      queryClient.setQueryData(settingsKey, view);
+      void queryClient.invalidateQueries({ queryKey: webhooksKey });
+      setKey('');
+      if (view.serviceUrl !== null) setTypedUrl(view.serviceUrl);
+      setStatus({ tone: 'success', text: done });
+    },
+    onError: (error) => setStatus({ tone: 'error', text: errorMessage(error) }),
+  });
+
+  function rejectUrl() {
+    if (urlLocked) {
+      // Nothing the user can fix here: the policy value itself is missing or wrong.
+      setStatus({ tone: 'error', text: 'The service address set by your administrator is missing or not valid.' });
+      return;
+    }
+    setShowUrlError(true);
+    urlRef.current?.focus();
+  }
+
+  async function handleSave(event: FormEvent) {
+    event.preventDefault();
+    setStatus(null);
+    if (!urlCheck.ok) {
+      rejectUrl();
+      return;
+    }
+    // Before anything else awaits: the permission prompt needs this submit's user gesture.
+    const granted = await requestHostPermission(urlCheck.permissionPattern);
+    if (!granted) {
+      setStatus({
+        tone: 'error',
+        text: `Nothing was saved: Primer needs your permission to contact ${urlCheck.origin}. Choose “Save” again and allow access when the browser asks.`,
+      });
+      return;
+    }
+    const payload: RequestOf<'settings.save'> = {};
+    if (!urlLocked) payload.serviceUrl = urlCheck.baseUrl;
+    if (!settings.locked.apiKey && key.trim() !== '') payload.apiKey = key.trim();
+    save.mutate({ payload, done: 'Saved' });
+  }
+
+  function removeKey() {
+    setStatus(null);
+    save.mutate({ payload: { apiKey: null }, done: 'The API key was removed.' });
+  }
+
+  function prepareTest(): ConnectionDraft | null {
+    const payload: RequestOf<'connection.test'> = {};
+    let permissionPattern: string | null = null;
+    if (url.trim() !== '') {
+      if (!urlCheck.ok) {
+        rejectUrl();
+        return null;
+      }
+      if (!urlLocked) payload.serviceUrl = urlCheck.baseUrl;
+      permissionPattern = urlCheck.permissionPattern;
+    }
+    if (!settings.locked.apiKey && key.trim() !== '') payload.apiKey = key.trim();
+    return { payload, permissionPattern };
+  }
+
+  return (
+    <form className="options-form" noValidate onSubmit={(event) => void handleSave(event)}>
+      <TextField
+        ref={urlRef}
+        label="Service URL"
+        type="url"
+        inputMode="url"
+        value={url}
+        onValueChange={(value) => {
+          setTypedUrl(value);
+          setStatus(null);
+        }}
+        onBlur={() => setShowUrlError(url.trim() !== '')}
+        placeholder="https://api.example.com"
+        autoComplete="url"
+        spellCheck={false}
+        readOnly={urlLocked}
+        error={urlError}
+        hint="The address of your Conversation Intelligence Service. It must start with https:// (http is allowed for localhost)."
+        badge={urlLocked ? <LockNote /> : null}
+      />
+      <ApiKeyField settings={settings} value={key} onChange={setKey} onRemove={removeKey} busy={save.isPending} />
+      <div className="options-actions">
+        <Button type="submit" disabled={save.isPending}>
+          {save.isPending ? 'Saving…' : 'Save'}
+        </Button>
+      </div>
+      <LiveRegion tone={status?.tone}>{status ? <p>{status.text}</p> : null}</LiveRegion>
+      <ConnectionTest prepare={prepareTest} />
+    </form>
+  );
+}

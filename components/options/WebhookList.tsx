@@ -1,0 +1,130 @@
+/**
+ * The webhooks the service already has. Not every service lets clients list or delete them; then
+ * this says where to manage them instead of showing an error.
+ */
+import { useState } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { sendRequest } from '@/lib/messaging/send';
+import type { Webhook } from '@/lib/models';
+import { Button } from '@/components/ui/Button';
+import { LiveRegion, type Tone } from '@/components/ui/Message';
+import { errorMessage } from './error-message';
+import { useWebhookList, webhooksKey } from './queries';
+import { eventTitle } from './webhook-events';
+
+export function WebhookList() {
+  const list = useWebhookList(true);
+  const queryClient = useQueryClient();
+  const [confirming, setConfirming] = useState<string | null>(null);
+  const [status, setStatus] = useState<{ tone: Tone; text: string } | null>(null);
+
+  const remove = useMutation({
+    mutationFn: (id: string) => sendRequest('webhook.delete', { id }),
+    onSuccess: ({ deleted }) => {
+      setConfirming(null);
+      setStatus(
+        deleted
+          ? { tone: 'success', text: 'The webhook was deleted.' }
+          : { tone: 'error', text: 'The service did not delete the webhook.' },
+      );
+      void queryClient.invalidateQueries({ queryKey: webhooksKey });
+    },
+    onError: (error) => setStatus({ tone: 'error', text: errorMessage(error) }),
+  });
+
+  let body;
+  if (list.isPending) {
+    body = <p role="status">Loading webhooks…</p>;
+  } else if (list.isError) {
+    body = (
+      <div role="alert" className="ui-message ui-message--error">
+        <p>Primer could not load the webhooks. {errorMessage(list.error)}</p>
+        <p>
+          <Button variant="secondary" onClick={() => void list.refetch()}>
+            Try again
+          </Button>
+        </p>
+      </div>
+    );
+  } else if (!list.data.supported) {
+    body = (
+      <p className="ui-message">
+        This service does not let Primer list or delete webhooks — manage them in the service’s own dashboard.
+      </p>
+    );
+  } else if (list.data.items.length === 0) {
+    body = <p className="ui-hint">There are no webhooks yet.</p>;
+  } else {
+    body = (
+      <ul className="options-webhooks">
+        {list.data.items.map((webhook, index) => (
+          <WebhookItem
+            key={webhook.id ?? `index-${index}`}
+            webhook={webhook}
+            confirming={webhook.id !== null && confirming === webhook.id}
+            busy={remove.isPending}
+            onAsk={() => {
+              setStatus(null);
+              setConfirming(webhook.id);
+            }}
+            onCancel={() => setConfirming(null)}
+            onConfirm={() => webhook.id && remove.mutate(webhook.id)}
+          />
+        ))}
+      </ul>
+    );
+  }
+
+  return (
+    <div className="options-webhook-list">
+      <h3>Existing webhooks</h3>
+      {body}
+      <LiveRegion tone={status?.tone}>{status ? <p>{status.text}</p> : null}</LiveRegion>
+    </div>
+  );
+}
+
+interface ItemProps {
+  webhook: Webhook;
+  confirming: boolean;
+  busy: boolean;
+  onAsk: () => void;
+  onCancel: () => void;
+  onConfirm: () => void;
+}
+
+function WebhookItem({ webhook, confirming, busy, onAsk, onCancel, onConfirm }: ItemProps) {
+  const name = webhook.url ?? webhook.id ?? 'this webhook';
+  return (
+    <li className="options-webhook">
+      <p className="options-webhook__url">
+        <code>{webhook.url ?? '(no address given)'}</code>
+        {webhook.active === false ? <span className="ui-lock"> paused</span> : null}
+      </p>
+      <p className="ui-hint">
+        {webhook.events.length > 0 ? webhook.events.map(eventTitle).join(', ') : 'No events listed'}
+        {webhook.id ? (
+          <>
+            {' · ID '}
+            <code>{webhook.id}</code>
+          </>
+        ) : null}
+      </p>
+      {webhook.id === null ? null : confirming ? (
+        <div className="options-confirm" role="group" aria-label={`Confirm deleting ${name}`}>
+          <p>Delete the webhook for {name}? The service will stop sending events there.</p>
+          <Button variant="danger" onClick={onConfirm} disabled={busy}>
+            Yes, delete
+          </Button>
+          <Button variant="secondary" onClick={onCancel} disabled={busy} autoFocus>
+            Cancel
+          </Button>
+        </div>
+      ) : (
+        <Button variant="danger" onClick={onAsk} aria-label={`Delete webhook ${name}`}>
+          Delete
+        </Button>
+      )}
+    </li>
+  );
+}

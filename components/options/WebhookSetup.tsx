@@ -1,0 +1,135 @@
+/** The "create webhook" form: endpoint address, the events to send, an optional description. */
+import { useId, useRef, useState, type FormEvent } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { sendRequest } from '@/lib/messaging/send';
+import { WEBHOOK_EVENTS, type WebhookEvent } from '@/lib/models';
+import { Button } from '@/components/ui/Button';
+import { LiveRegion } from '@/components/ui/Message';
+import { TextField } from '@/components/ui/TextField';
+import { errorMessage } from './error-message';
+import { webhooksKey } from './queries';
+import { validateWebhookUrl } from './webhook-url';
+import { WEBHOOK_EVENT_TEXT } from './webhook-events';
+import { WebhookCreated } from './WebhookCreated';
+
+export function WebhookSetup() {
+  const queryClient = useQueryClient();
+  const ids = useId();
+  const urlRef = useRef<HTMLInputElement>(null);
+  const firstEventRef = useRef<HTMLInputElement>(null);
+  const [url, setUrl] = useState('');
+  const [events, setEvents] = useState<Set<WebhookEvent>>(new Set());
+  const [description, setDescription] = useState('');
+  const [submitted, setSubmitted] = useState(false);
+
+  const create = useMutation({
+    mutationFn: (payload: { url: string; events: WebhookEvent[]; description?: string }) =>
+      sendRequest('webhook.create', payload),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: webhooksKey });
+      setUrl('');
+      setEvents(new Set());
+      setDescription('');
+      setSubmitted(false);
+    },
+  });
+
+  const urlCheck = validateWebhookUrl(url);
+  const urlError = submitted && !urlCheck.ok ? urlCheck.message : null;
+  const eventsError = submitted && events.size === 0 ? 'Choose at least one event.' : null;
+  const eventsErrorId = `${ids}-events-error`;
+
+  function toggle(kind: WebhookEvent, on: boolean) {
+    setEvents((current) => {
+      const next = new Set(current);
+      if (on) next.add(kind);
+      else next.delete(kind);
+      return next;
+    });
+  }
+
+  function handleSubmit(event: FormEvent) {
+    event.preventDefault();
+    setSubmitted(true);
+    if (!urlCheck.ok) {
+      urlRef.current?.focus();
+      return;
+    }
+    if (events.size === 0) {
+      firstEventRef.current?.focus();
+      return;
+    }
+    const text = description.trim();
+    create.mutate({
+      url: urlCheck.url,
+      // Keep the service's documented order, whatever order the boxes were ticked in.
+      events: WEBHOOK_EVENTS.filter((kind) => events.has(kind)),
+      ...(text ? { description: text } : {}),
+    });
+  }
+
+  return (
+    <>
+      <form className="options-form" noValidate onSubmit={handleSubmit}>
+        <TextField
+          ref={urlRef}
+          label="Webhook URL"
+          type="url"
+          inputMode="url"
+          value={url}
+          onValueChange={setUrl}
+          placeholder="https://hooks.example.com/primer"
+          autoComplete="off"
+          spellCheck={false}
+          error={urlError}
+          hint="The address that should receive the events. It must start with https:// (http is allowed for localhost)."
+        />
+        <fieldset className="options-fieldset" aria-describedby={eventsError ? eventsErrorId : undefined}>
+          <legend className="ui-field__label">Events to send</legend>
+          {WEBHOOK_EVENTS.map((kind, index) => {
+            const descriptionId = `${ids}-${index}-description`;
+            return (
+              <div className="options-check" key={kind}>
+                <input
+                  ref={index === 0 ? firstEventRef : undefined}
+                  type="checkbox"
+                  id={`${ids}-${index}`}
+                  checked={events.has(kind)}
+                  onChange={(change) => toggle(kind, change.target.checked)}
+                  aria-describedby={descriptionId}
+                  aria-invalid={eventsError ? true : undefined}
+                />
+                <label htmlFor={`${ids}-${index}`}>{WEBHOOK_EVENT_TEXT[kind].title}</label>
+                <p id={descriptionId} className="ui-hint">
+                  {WEBHOOK_EVENT_TEXT[kind].description} <code>{kind}</code>
+                </p>
+              </div>
+            );
+          })}
+          {eventsError ? (
+            <p id={eventsErrorId} className="ui-error">
+              {eventsError}
+            </p>
+          ) : null}
+        </fieldset>
+        <TextField
+          label="Description (optional)"
+          value={description}
+          onValueChange={setDescription}
+          maxLength={200}
+          autoComplete="off"
+        />
+        <div className="options-actions">
+          <Button type="submit" disabled={create.isPending}>
+            {create.isPending ? 'Creating…' : 'Create webhook'}
+          </Button>
+        </div>
+        <LiveRegion tone={create.isError ? 'error' : 'success'}>
+          {create.isError ? <p>{errorMessage(create.error)}</p> : null}
+          {create.isSuccess ? <p>The webhook was created. Its details are below.</p> : null}
+        </LiveRegion>
+      </form>
+      {create.data ? <WebhookCreated webhook={create.data} /> : null}
+    </>
+  );
+}

@@ -1,0 +1,29 @@
+/**
+ * Webhook endpoints receive account data, so they must be HTTPS; plain http is allowed only for a
+ * receiver on this machine (development).
+ */
+export type WebhookUrlResult = { ok: true; url: string } | { ok: false; message: string };
+
+const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+export function validateWebhookUrl(input: string): WebhookUrlResult {
+  const trimmed = input.trim();
+  if (trimmed === '') return { ok: false, message: 'Enter the address that should receive the events.' };
+  let url: URL;
+  try {
+    url = new URL(trimmed);
+  } catch {
+    return { ok: false, message: 'This is not a valid web address. It should start with https://.' };
+  }
+  if (url.protocol === 'http:' && LOCAL_HOSTS.has(url.hostname)) return { ok: true, url: url.href };
+  if (url.protocol !== 'https:') {
+    return {
+      ok: false,
+      message: 'The address must start with https:// (plain http is only allowed for localhost and 127.0.0.1).',
+    };
+  }
+  if (url.username || url.password) {
+    return { ok: false, message: 'Leave the user name and password out of the address.' };
+  }
+  return { ok: true, url: url.href };
+}

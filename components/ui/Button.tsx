@@ -1,0 +1,16 @@
+import type { ButtonHTMLAttributes } from 'react';
+import './ui.css';
+
+type Variant = 'primary' | 'secondary' | 'danger';
+
+export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
+  variant?: Variant;
+}
+
+/** A plain button; `type="button"` unless told otherwise so it never submits a form by accident. */
+export function Button({ variant = 'primary', className, type = 'button', ...rest }: ButtonProps) {
+  const classes = ['ui-button', variant === 'primary' ? '' : `ui-button--${variant}`, className ?? '']
+    .filter(Boolean)
+    .join(' ');
+  return <button type={type} className={classes} {...rest} />;
+}

@@ -1,0 +1,24 @@
+/**
+ * The few `chrome.*` shapes the tests touch inside `evaluate` callbacks. The project has no
+ * `chrome` global types (code uses `browser` from '#imports'). Use as a type only:
+ * `(globalThis as unknown as { chrome?: ChromeLike }).chrome` — an evaluate callback is sent to
+ * the browser as source, so it cannot call functions imported here.
+ */
+export interface StorageAreaLike {
+  get(keys: null): Promise<Record<string, unknown>>;
+}
+
+export interface ChromeLike {
+  runtime?: {
+    id?: string;
+    sendMessage(extensionId: string, message: unknown): Promise<unknown>;
+  };
+  storage: { local: StorageAreaLike; sync: StorageAreaLike; session: StorageAreaLike };
+  permissions: {
+    contains(permissions: { origins: string[] }): Promise<boolean>;
+    remove(permissions: { origins: string[] }): Promise<boolean>;
+  };
+  developerPrivate: {
+    addHostPermission(extensionId: string, host: string): Promise<void>;
+  };
+}

@@ -1,0 +1,226 @@
+// @vitest-environment node
+/**
+ * The client against the local stand-in in every dialect: whatever reasonable choice a server made
+ * for the parts the interface does not show, the client must end with the same view models.
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { ServiceClient } from '@/lib/api/client';
+import { MemoryDiscoveryStore } from '@/lib/api/discovery';
+import { ApiError } from '@/lib/api/errors';
+import { createStandIn, type StandIn } from '../../stand-in/server';
+import { CONTACT_IDS, FILLER_COUNT, RECORDING_IDS, SAMPLE_CONTACTS } from '../../stand-in/sample-data';
+import type { PresetName } from '../../stand-in/dialect';
+
+const PRESETS: PresetName[] = ['standard', 'alt', 'camel', 'legacy', 'sloppy'];
+
+let standIn: StandIn;
+
+beforeAll(async () => {
+  standIn = await createStandIn({ processingStepMs: 0 });
+});
+afterAll(async () => {
+  await standIn.close();
+});
+
+function client(options: { key?: string; discovery?: MemoryDiscoveryStore } = {}) {
+  return new ServiceClient(standIn.baseUrl, options.key ?? standIn.apiKey, {
+    discovery: options.discovery ?? new MemoryDiscoveryStore(),
+    retry: { baseDelayMs: 1, maxDelayMs: 5 },
+  });
+}
+
+async function waitFor<T>(read: () => Promise<T>, done: (value: T) => boolean, tries = 200): Promise<T> {
+  for (let i = 0; i < tries; i++) {
+    const value = await read();
+    if (done(value)) return value;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  throw new Error('condition not reached');
+}
+
+describe.each(PRESETS)('dialect %s', (preset) => {
+  beforeEach(() => {
+    standIn.reset();
+    standIn.setDialect(preset);
+  });
+
+  it('lists a contact’s recordings newest first, with known statuses', async () => {
+    const page = await client().listRecordings({ contactId: CONTACT_IDS.mayaChen, limit: 3, sort: 'meeting_date:desc' });
+    expect(page.recordings).toHaveLength(3);
+    expect(page.hasMore).toBe(true);
+    const dates = page.recordings.map((r) => Date.parse(r.meetingDate ?? ''));
+    expect([...dates].sort((a, b) => b - a)).toEqual(dates);
+    for (const recording of page.recordings) {
+      expect(recording.status).not.toBe('unknown');
+      expect(recording.participants.length).toBeGreaterThan(0);
+    }
+    const next = await client().listRecordings({ contactId: CONTACT_IDS.mayaChen, limit: 3, offset: 3 });
+    expect(next.recordings.map((r) => r.id)).not.toContain(page.recordings[0]?.id);
+  });
+
+  it('reads one recording, its transcript and (where offered) its insights', async () => {
+    const c = client();
+    const recording = await c.getRecording(RECORDING_IDS.mayaRoadmap);
+    expect(recording).toMatchObject({ id: RECORDING_IDS.mayaRoadmap, status: 'completed', progress: 100 });
+    const transcript = await c.getTranscript(RECORDING_IDS.mayaRoadmap);
+    expect(transcript.segments.length).toBeGreaterThan(1);
+    expect(transcript.segments.every((s) => s.text.length > 0 && s.speaker !== null)).toBe(true);
+    const insights = await c.getRecordingInsights(RECORDING_IDS.mayaRoadmap);
+    if (preset === 'legacy') expect(insights).toBeNull();
+    else {
+      expect(insights?.actionItems.length).toBeGreaterThan(0);
+      expect(insights?.topicsDiscussed.length).toBeGreaterThan(0);
+    }
+    const failed = await c.getRecording(RECORDING_IDS.omarFailed);
+    expect(failed.status).toBe('failed');
+  });
+
+  it('finds contacts by exact address only, case-insensitively, never a wrong person', async () => {
+    const c = client();
+    expect((await c.findContactByEmail('MAYA.CHEN@example.com'))?.id).toBe(CONTACT_IDS.mayaChen);
+    expect((await c.findContactByEmail(' jonas.berg@example.org '))?.id).toBe(CONTACT_IDS.jonasBerg);
+    expect((await c.findContactByEmail('person125@example.net'))?.email).toBe('person125@example.net');
+    expect(await c.findContactByEmail('nobody@unknown.example')).toBeNull();
+    // A substring of a real address is not that person.
+    expect(await c.findContactByEmail('chen@example.com')).toBeNull();
+    expect(await c.findContactByEmail('maya.chen@example.co')).toBeNull();
+  });
+
+  it('matches a name only when exactly one contact has that full name', async () => {
+    const c = client();
+    expect((await c.findContactByName('Maya Chen'))?.id).toBe(CONTACT_IDS.mayaChen);
+    expect((await c.findContactByName('  lena   novak-brandt '))?.id).toBe(CONTACT_IDS.lenaNovak);
+    expect(await c.findContactByName('Alex Kim')).toBeNull();
+    expect(await c.findContactByName('Maya')).toBeNull();
+  });
+
+  it('pages through every contact, whatever the paging style', async () => {
+    const all = await client().listAllContacts();
+    expect(all).toHaveLength(SAMPLE_CONTACTS.length);
+    expect(SAMPLE_CONTACTS.length).toBeGreaterThan(FILLER_COUNT);
+    expect(new Set(all.map((contact) => contact.id)).size).toBe(all.length);
+  });
+
+  it('normalises a contact’s insights, flags included', async () => {
+    const insights = await client().getContactInsights(CONTACT_IDS.mayaChen);
+    expect(insights.preferredTone).toEqual(expect.any(String));
+    expect(insights.recentTopics.length).toBeGreaterThan(0);
+    expect(insights.pendingActionItems.length).toBeGreaterThan(0);
+    expect(insights.pendingActionItems.every((item) => item.text.length > 0)).toBe(true);
+    expect(Object.values(insights.flags).every((flag) => typeof flag === 'boolean')).toBe(true);
+    expect(insights.totalConversations).toBeGreaterThan(0);
+    const contact = await client().getContact(CONTACT_IDS.graceLiu);
+    expect(contact.email).toBe('grace.liu@example.org');
+  });
+
+  it('uploads in the three steps and processing reaches completed', async () => {
+    const c = client();
+    const bytes = new Uint8Array(64 * 1024).map((_, i) => i % 251);
+    const upload = await c.requestUpload({ filename: 'call.mp3', contentType: 'audio/mpeg', fileSize: bytes.byteLength, speakersExpected: 2 });
+    expect(upload.uploadUrl.startsWith(standIn.storageUrl)).toBe(true);
+    await c.putUpload(upload, new Blob([bytes]), 'audio/mpeg');
+    await c.completeUpload(upload.recordingId);
+    expect(standIn.uploads.get(upload.recordingId)?.bytes).toBe(bytes.byteLength);
+    const done = await waitFor(() => c.getRecording(upload.recordingId), (r) => r.status === 'completed');
+    expect(done.progress).toBe(100);
+    // The storage origin answers 400 to a PUT carrying an Authorization header, so a 200 here
+    // proves the key was not sent along.
+    const put = standIn.requests.find((r) => r.server === 'storage' && r.method === 'PUT');
+    expect(put?.status).toBe(200);
+  });
+
+  it('creates webhooks, and lists them only where the server can', async () => {
+    const c = client();
+    const created = await c.createWebhook({ url: 'https://hooks.example.com/primer', events: ['insights.generated', 'contact.updated'] });
+    expect(created).toMatchObject({ url: 'https://hooks.example.com/primer', events: ['insights.generated', 'contact.updated'] });
+    expect(created.secret).toEqual(expect.any(String));
+    const listed = await c.listWebhooks();
+    if (preset === 'alt') {
+      expect(listed).toBeNull();
+      expect(await c.deleteWebhook(created.id ?? 'x')).toBe(false);
+    } else {
+      expect(listed?.map((w) => w.id)).toContain(created.id);
+      expect(await c.deleteWebhook(created.id ?? 'x')).toBe(true);
+      expect(await c.listWebhooks()).toEqual([]);
+    }
+  });
+
+  it('reads this dialect’s error body into a typed error', async () => {
+    const error = await client({ key: 'wrong-key' }).getContact(CONTACT_IDS.mayaChen).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ kind: 'unauthorized', status: 401 });
+    expect((error as ApiError).message.length).toBeGreaterThan(0);
+    expect((error as ApiError).message).not.toContain('wrong-key');
+    await expect(client().getRecording('no-such-recording')).rejects.toMatchObject({ kind: 'not_found' });
+  });
+});
+
+describe('discovery is remembered per server', () => {
+  beforeEach(() => standIn.reset());
+
+  it('calibrates once, then uses the working form only', async () => {
+    standIn.setDialect({ contactLookup: 'by-email-path' });
+    const discovery = new MemoryDiscoveryStore();
+    await client({ discovery }).findContactByEmail('maya.chen@example.com');
+    expect((await discovery.get(standIn.baseUrl)).contactLookup).toBe('by-email-path');
+    const before = standIn.requests.length;
+    await client({ discovery }).findContactByEmail('grace.liu@example.org');
+    expect(standIn.requests.length - before).toBe(1);
+  });
+
+  it('notices a server that starts ignoring the filter and falls back to the index', async () => {
+    const discovery = new MemoryDiscoveryStore();
+    const c = client({ discovery });
+    expect((await c.findContactByEmail('maya.chen@example.com'))?.id).toBe(CONTACT_IDS.mayaChen);
+    expect((await discovery.get(standIn.baseUrl)).contactLookup).toBe('email-param');
+    standIn.setDialect({ contactLookup: 'ignores-filter' });
+    expect((await c.findContactByEmail('grace.liu@example.org'))?.id).toBe(CONTACT_IDS.graceLiu);
+    expect((await discovery.get(standIn.baseUrl)).contactLookup).toBe('local-index');
+    expect(await c.findContactByEmail('nobody@unknown.example')).toBeNull();
+  });
+
+  it('remembers that a server has no per-recording insights', async () => {
+    standIn.setDialect('legacy');
+    const discovery = new MemoryDiscoveryStore();
+    expect(await client({ discovery }).getRecordingInsights(RECORDING_IDS.mayaRoadmap)).toBeNull();
+    expect((await discovery.get(standIn.baseUrl)).recordingInsights).toBe('none');
+    const before = standIn.requests.length;
+    expect(await client({ discovery }).getRecordingInsights(RECORDING_IDS.mayaRoadmap)).toBeNull();
+    expect(standIn.requests.length).toBe(before);
+  });
+
+  it('does not conclude "no route" from a recording still processing', async () => {
+    const discovery = new MemoryDiscoveryStore();
+    expect(await client({ discovery }).getRecordingInsights(RECORDING_IDS.mayaProcessing)).toBeNull();
+    expect((await discovery.get(standIn.baseUrl)).recordingInsights).toBeNull();
+  });
+});
+
+describe('retries against the stand-in', () => {
+  beforeEach(() => standIn.reset());
+
+  it('retries a GET after 503 and a dropped connection', async () => {
+    standIn.failNext({ path: `/api/v2/contacts/${CONTACT_IDS.mayaChen}`, status: 503, retryAfter: 0 });
+    standIn.failNext({ path: `/api/v2/contacts/${CONTACT_IDS.mayaChen}`, status: 0, dropConnection: true });
+    expect((await client().getContact(CONTACT_IDS.mayaChen)).id).toBe(CONTACT_IDS.mayaChen);
+    expect(standIn.countRequests({ pathPrefix: `/api/v2/contacts/${CONTACT_IDS.mayaChen}` })).toBeGreaterThanOrEqual(2);
+  });
+
+  it('never sends presigned-url twice on a server error (it would create a second recording)', async () => {
+    standIn.failNext({ method: 'POST', path: '/api/v2/recordings/presigned-url', status: 500 });
+    await expect(client().requestUpload({ filename: 'a.mp3', contentType: 'audio/mpeg', fileSize: 10 })).rejects.toMatchObject({ kind: 'server' });
+    expect(standIn.countRequests({ method: 'POST', pathPrefix: '/api/v2/recordings/presigned-url' })).toBe(1);
+  });
+
+  it('surfaces a long rate limit with its retry time', async () => {
+    standIn.failNext({ path: '/api/v2/recordings', status: 429, retryAfter: 120 });
+    await expect(client().listRecordings()).rejects.toMatchObject({ kind: 'rate_limited', retryAfterMs: 120_000 });
+  });
+
+  it('reports a refused upload URL so the caller can ask for a new one', async () => {
+    standIn.setDialect({ expireUploadUrls: true });
+    const c = client();
+    const upload = await c.requestUpload({ filename: 'a.mp3', contentType: 'audio/mpeg', fileSize: 3 });
+    await expect(c.putUpload(upload, new Blob([new Uint8Array([1, 2, 3])]), 'audio/mpeg')).rejects.toMatchObject({ kind: 'forbidden', status: 403 });
+  });
+});

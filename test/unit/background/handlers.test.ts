@@ -1,0 +1,157 @@
+// @vitest-environment node
+/**
+ * The background's handlers end to end against the stand-in: settings through the vault, the
+ * connection test's outcomes, caching and deduplication of lookups, webhooks.
+ */
+import 'fake-indexeddb/auto';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { createBroker, type Handlers } from '@/lib/background/broker';
+import { storageCacheStore } from '@/lib/background/browser-stores';
+import { createHandlers } from '@/lib/background/handlers';
+import { resetVaultForTests } from '@/lib/background/key-vault';
+import { ServiceContext } from '@/lib/background/service-context';
+import type { MessageType, RequestOf } from '@/lib/messaging/protocol';
+import { createStandIn, type StandIn } from '../../stand-in/server';
+import { CONTACT_IDS, RECORDING_IDS } from '../../stand-in/sample-data';
+
+let standIn: StandIn;
+let handlers: Handlers;
+let context: ServiceContext;
+const options = { id: 'test-extension-id', url: 'chrome-extension://test-extension-id/options.html' };
+const content = { id: 'test-extension-id', url: 'https://mail.google.com/mail/u/0/', tab: { id: 4 } };
+
+beforeAll(async () => {
+  standIn = await createStandIn({ processingStepMs: 0 });
+});
+afterAll(async () => {
+  await standIn.close();
+});
+
+beforeEach(() => {
+  standIn.reset();
+  resetVaultForTests();
+  vi.spyOn(fakeBrowser.permissions, 'contains').mockResolvedValue(true as never);
+  context = new ServiceContext({ cacheStore: storageCacheStore });
+  handlers = createHandlers(context);
+});
+
+const broker = () => createBroker(handlers, { id: 'test-extension-id', origin: 'chrome-extension://test-extension-id/' });
+
+async function send<T extends MessageType>(type: T, payload: RequestOf<T>, sender: object = options) {
+  return broker()({ primer: 1, type, payload }, sender);
+}
+
+async function configure() {
+  await send('settings.save', { serviceUrl: `${standIn.baseUrl}/api/v2/`, apiKey: standIn.apiKey });
+}
+
+describe('settings and connection', () => {
+  it('reports not configured until both values are saved', async () => {
+    expect(await send('contact.find', { email: 'maya.chen@example.com' }, content)).toMatchObject({ ok: false, error: { kind: 'not_configured' } });
+    expect(await send('connection.test', {})).toMatchObject({ ok: true, data: { ok: false, reason: 'not_configured' } });
+  });
+
+  it('saves, never returns the key, and tests the connection', async () => {
+    const saved = await send('settings.save', { serviceUrl: standIn.baseUrl, apiKey: standIn.apiKey });
+    expect(saved).toMatchObject({ ok: true, data: { serviceUrl: standIn.baseUrl, hasApiKey: true } });
+    expect(JSON.stringify(saved)).not.toContain(standIn.apiKey);
+    expect(await send('connection.test', {})).toMatchObject({ ok: true, data: { ok: true, serviceUrl: standIn.baseUrl } });
+    expect(await send('connection.test', { apiKey: 'wrong-key' })).toMatchObject({ ok: true, data: { ok: false, reason: 'bad_key' } });
+    expect(await send('connection.test', { apiKey: 'readonly-key' })).toMatchObject({ ok: true, data: { ok: true } });
+  });
+
+  it('tells apart an unreachable address, a non-service, a bad address and missing permission', async () => {
+    await configure();
+    expect(await send('connection.test', { serviceUrl: 'http://127.0.0.1:9' })).toMatchObject({ data: { ok: false, reason: 'unreachable' } });
+    expect(await send('connection.test', { serviceUrl: standIn.storageUrl })).toMatchObject({ data: { ok: false, reason: 'not_service' } });
+    expect(await send('connection.test', { serviceUrl: 'http://example.com' })).toMatchObject({ data: { ok: false, reason: 'invalid_url' } });
+    vi.spyOn(fakeBrowser.permissions, 'contains').mockResolvedValue(false as never);
+    expect(await send('connection.test', {})).toMatchObject({ data: { ok: false, reason: 'no_permission' } });
+    standIn.failNext({ path: '/api/v2/contacts', status: 503 });
+    vi.spyOn(fakeBrowser.permissions, 'contains').mockResolvedValue(true as never);
+    expect(await send('connection.test', {})).toMatchObject({ data: { ok: false, reason: 'server_error' } });
+  });
+});
+
+describe('people and recordings', () => {
+  beforeEach(configure);
+
+  it('finds a person once per cache lifetime, however many tabs ask at once', async () => {
+    const asks = Array.from({ length: 12 }, (_, i) =>
+      send('contact.find', { email: i % 2 ? 'MAYA.CHEN@example.com' : ' maya.chen@example.com ' }, { ...content, tab: { id: i } }),
+    );
+    const replies = await Promise.all(asks);
+    expect(replies.every((r) => r?.ok && (r.data as { contact: { id: string } }).contact.id === CONTACT_IDS.mayaChen)).toBe(true);
+    const lookups = standIn.requests.filter((r) => r.path.startsWith('/api/v2/contacts') && r.query.email === 'maya.chen@example.com');
+    expect(lookups).toHaveLength(1);
+    // A restarted worker reads the persisted cache instead of asking again.
+    const restarted = createHandlers(new ServiceContext({ cacheStore: storageCacheStore }));
+    handlers = restarted;
+    await send('contact.find', { email: 'maya.chen@example.com' }, content);
+    expect(standIn.requests.filter((r) => r.query.email === 'maya.chen@example.com')).toHaveLength(1);
+  });
+
+  it('answers name matches labelled as such, and unknown people with null', async () => {
+    expect(await send('contact.find', { name: 'Grace Liu' }, content)).toMatchObject({ ok: true, data: { matchedBy: 'name', contact: { id: CONTACT_IDS.graceLiu } } });
+    expect(await send('contact.find', { name: 'Alex Kim' }, content)).toEqual({ ok: true, data: null });
+    expect(await send('contact.find', { email: 'nobody@unknown.example' }, content)).toEqual({ ok: true, data: null });
+  });
+
+  it('serves insights, recordings, transcripts and recording insights', async () => {
+    expect(await send('contact.insights', { contactId: CONTACT_IDS.mayaChen }, content)).toMatchObject({ ok: true, data: { contactId: CONTACT_IDS.mayaChen } });
+    const list = await send('recordings.list', { contactId: CONTACT_IDS.mayaChen, limit: 2 });
+    expect(list).toMatchObject({ ok: true, data: { hasMore: true } });
+    expect(await send('recording.get', { id: RECORDING_IDS.mayaRoadmap })).toMatchObject({ ok: true, data: { status: 'completed' } });
+    expect(await send('recording.transcript', { id: RECORDING_IDS.mayaRoadmap })).toMatchObject({ ok: true });
+    expect(await send('recording.insights', { id: RECORDING_IDS.mayaRoadmap })).toMatchObject({ ok: true, data: { recordingId: RECORDING_IDS.mayaRoadmap } });
+    expect(await send('recording.get', { id: 'missing' })).toMatchObject({ ok: false, error: { kind: 'not_found' } });
+  });
+
+  it('serves the last known briefing when the service is down', async () => {
+    await send('contact.insights', { contactId: CONTACT_IDS.mayaChen }, content);
+    await standIn.close();
+    try {
+      // Fresh within its lifetime: served without a call at all.
+      expect(await send('contact.insights', { contactId: CONTACT_IDS.mayaChen }, content)).toMatchObject({ ok: true });
+    } finally {
+      standIn = await createStandIn({ processingStepMs: 0 });
+    }
+  });
+
+  it('forgets everything fetched with the old settings when they change', async () => {
+    await send('contact.find', { email: 'maya.chen@example.com' }, content);
+    await send('settings.save', { apiKey: 'wrong-key' });
+    expect(await send('contact.find', { email: 'maya.chen@example.com' }, content)).toMatchObject({ ok: false, error: { kind: 'unauthorized' } });
+  });
+});
+
+describe('webhooks', () => {
+  beforeEach(configure);
+
+  it('creates, lists and deletes; says when the server cannot list', async () => {
+    const created = await send('webhook.create', { url: 'https://hooks.example.com/x', events: ['contact.updated'] });
+    expect(created).toMatchObject({ ok: true, data: { secret: expect.any(String) } });
+    const id = (created as { data: { id: string } }).data.id;
+    expect(await send('webhook.list', {})).toMatchObject({ ok: true, data: { supported: true, items: [expect.objectContaining({ id })] } });
+    expect(await send('webhook.delete', { id })).toEqual({ ok: true, data: { deleted: true } });
+    standIn.setDialect({ webhookManagement: 'create-only' });
+    expect(await send('webhook.list', {})).toEqual({ ok: true, data: { supported: false, items: [] } });
+    expect(await send('webhook.create', { url: 'https://hooks.example.com/x', events: [] as never })).toMatchObject({ ok: false, error: { kind: 'bad_request' } });
+  });
+});
+
+describe('contact index refresh', () => {
+  beforeEach(configure);
+
+  it('refreshes only for servers that need the index', async () => {
+    await send('contact.find', { email: 'maya.chen@example.com' }, content);
+    expect(await context.refreshContactIndexIfUsed()).toBe(false);
+    standIn.setDialect({ contactLookup: 'ignores-filter' });
+    await context.reset();
+    await send('settings.save', { serviceUrl: standIn.baseUrl });
+    await fakeBrowser.storage.local.remove('discovery');
+    expect(await send('contact.find', { email: 'grace.liu@example.org' }, content)).toMatchObject({ ok: true, data: { contact: { id: CONTACT_IDS.graceLiu } } });
+    expect(await context.refreshContactIndexIfUsed()).toBe(true);
+  });
+});

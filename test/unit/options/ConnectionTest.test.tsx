@@ -1,0 +1,121 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { ApiError } from '@/lib/api/errors';
+import { CONNECTION_FAILURES, type ConnectionResult } from '@/lib/messaging/protocol';
+import { ServiceSettingsForm } from '@/components/options/ServiceSettingsForm';
+import { CONNECTION_FAILURE_TEXT } from '@/components/options/connection-messages';
+import { fakeBackground, grantPermission, renderWithClient, sent, settingsView } from './helpers';
+
+vi.mock('@/lib/messaging/send', () => ({ sendRequest: vi.fn() }));
+
+async function runTest(result: ConnectionResult | Error, settings = settingsView()) {
+  const user = userEvent.setup();
+  fakeBackground({ 'connection.test': result });
+  renderWithClient(<ServiceSettingsForm settings={settings} />);
+  await user.click(screen.getByRole('button', { name: 'Test connection' }));
+  return user;
+}
+
+/** The status region that belongs to the connection test (the form has its own for saving). */
+async function connectionStatus(text: string | RegExp) {
+  const node = await screen.findByText(text);
+  const region = node.closest('[role="status"]');
+  expect(region).not.toBeNull();
+  return region as HTMLElement;
+}
+
+describe('ConnectionTest', () => {
+  it('reports a working connection with the number of contacts', async () => {
+    await runTest({ ok: true, serviceUrl: 'https://api.example.com', contactCount: 42 });
+    await connectionStatus('Connected — 42 contacts visible');
+  });
+
+  it('says "Connected" when the service does not tell how many contacts there are', async () => {
+    await runTest({ ok: true, serviceUrl: 'https://api.example.com', contactCount: null });
+    await connectionStatus('Connected');
+  });
+
+  it('uses the singular for one contact', async () => {
+    await runTest({ ok: true, serviceUrl: 'https://api.example.com', contactCount: 1 });
+    await connectionStatus('Connected — 1 contact visible');
+  });
+
+  it.each(CONNECTION_FAILURES.filter((reason) => reason !== 'no_permission'))(
+    'explains the failure "%s"',
+    async (reason) => {
+      await runTest({ ok: false, reason, message: `Detail from the background about ${reason}.` });
+      const region = await connectionStatus(CONNECTION_FAILURE_TEXT[reason]);
+      // The background's own detail is shown too, as plain text.
+      expect(region).toHaveTextContent(`Detail from the background about ${reason}.`);
+      expect(screen.queryByRole('button', { name: 'Grant access' })).not.toBeInTheDocument();
+    },
+  );
+
+  it('has the exact wording for a refused key and a wrong address', () => {
+    expect(CONNECTION_FAILURE_TEXT.bad_key).toBe('The service did not accept this API key');
+    expect(CONNECTION_FAILURE_TEXT.not_service).toBe(
+      'This address answers, but it is not the Conversation Intelligence Service',
+    );
+  });
+
+  it('tests the typed, unsaved values', async () => {
+    const user = userEvent.setup();
+    fakeBackground({ 'connection.test': { ok: true, serviceUrl: 'https://other.example.net', contactCount: 3 } });
+    renderWithClient(<ServiceSettingsForm settings={settingsView()} />);
+    const url = screen.getByLabelText('Service URL');
+    await user.clear(url);
+    await user.type(url, 'https://other.example.net/');
+    await user.type(screen.getByLabelText('API key'), 'typed-key');
+    await user.click(screen.getByRole('button', { name: 'Test connection' }));
+    await connectionStatus('Connected — 3 contacts visible');
+    expect(sent('connection.test')).toEqual([{ serviceUrl: 'https://other.example.net', apiKey: 'typed-key' }]);
+  });
+
+  it('does not test an invalid typed address', async () => {
+    const user = userEvent.setup();
+    fakeBackground({});
+    renderWithClient(<ServiceSettingsForm settings={settingsView()} />);
+    const url = screen.getByLabelText('Service URL');
+    await user.clear(url);
+    await user.type(url, 'ftp://example.com');
+    await user.click(screen.getByRole('button', { name: 'Test connection' }));
+    expect(url).toHaveAttribute('aria-invalid', 'true');
+    expect(sent('connection.test')).toHaveLength(0);
+  });
+
+  it('offers "Grant access" when host access is missing, and tests again once granted', async () => {
+    let calls = 0;
+    const user = userEvent.setup();
+    const request = grantPermission(true);
+    fakeBackground({
+      'connection.test': () => {
+        calls += 1;
+        return Promise.resolve(
+          calls === 1
+            ? { ok: false, reason: 'no_permission', message: 'Primer may not contact this address.' }
+            : { ok: true, serviceUrl: 'https://api.example.com', contactCount: 7 },
+        );
+      },
+    });
+    renderWithClient(<ServiceSettingsForm settings={settingsView()} />);
+    await user.click(screen.getByRole('button', { name: 'Test connection' }));
+    await connectionStatus(CONNECTION_FAILURE_TEXT.no_permission);
+    await user.click(screen.getByRole('button', { name: 'Grant access' }));
+    expect(request).toHaveBeenCalledWith({ origins: ['https://api.example.com/*'] });
+    await connectionStatus('Connected — 7 contacts visible');
+    expect(screen.queryByRole('button', { name: 'Grant access' })).not.toBeInTheDocument();
+  });
+
+  it('says so when access is refused again', async () => {
+    const user = await runTest({ ok: false, reason: 'no_permission', message: '' });
+    grantPermission(false);
+    await user.click(await screen.findByRole('button', { name: 'Grant access' }));
+    await connectionStatus('Access was not granted, so Primer cannot contact the service.');
+  });
+
+  it('shows an error thrown by the messaging layer', async () => {
+    await runTest(new ApiError('network', 'Primer’s background service is not available. Reload the page.'));
+    await connectionStatus('Primer’s background service is not available. Reload the page.');
+  });
+});

@@ -1,0 +1,159 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError } from '@/lib/api/errors';
+import type { SettingsView } from '@/lib/messaging/protocol';
+import { ServiceSettingsForm } from '@/components/options/ServiceSettingsForm';
+import { fakeBackground, grantPermission, renderWithClient, sent, settingsView } from './helpers';
+
+vi.mock('@/lib/messaging/send', () => ({ sendRequest: vi.fn() }));
+
+function renderForm(settings: SettingsView) {
+  return renderWithClient(<ServiceSettingsForm settings={settings} />);
+}
+
+describe('ServiceSettingsForm', () => {
+  beforeEach(() => {
+    fakeBackground({});
+  });
+
+  it('says which key is saved and leaves the key field empty', () => {
+    renderForm(settingsView());
+    const key = screen.getByLabelText('API key');
+    expect(key).toHaveValue('');
+    expect(key).toHaveAttribute('type', 'password');
+    expect(key).toHaveAccessibleDescription(/A key ending in …abcd is saved/);
+    expect(screen.getByRole('button', { name: 'Remove key' })).toBeInTheDocument();
+  });
+
+  it('says when no key is saved and offers no Remove button', () => {
+    renderForm(settingsView({ serviceUrl: null, hasApiKey: false, apiKeyHint: null }));
+    expect(screen.getByLabelText('API key')).toHaveAccessibleDescription(/No key is saved yet/);
+    expect(screen.queryByRole('button', { name: 'Remove key' })).not.toBeInTheDocument();
+  });
+
+  it('shows and hides the typed key', async () => {
+    const user = userEvent.setup();
+    renderForm(settingsView());
+    const toggle = screen.getByRole('button', { name: 'Show API key' });
+    expect(toggle).toHaveAttribute('aria-pressed', 'false');
+    await user.click(toggle);
+    expect(screen.getByRole('button', { name: 'Hide API key' })).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByLabelText('API key')).toHaveAttribute('type', 'text');
+  });
+
+  it('rejects an insecure address inline and neither asks for access nor saves', async () => {
+    const user = userEvent.setup();
+    const request = grantPermission(true);
+    renderForm(settingsView({ serviceUrl: null, hasApiKey: false, apiKeyHint: null }));
+    const url = screen.getByLabelText('Service URL');
+    await user.type(url, 'http://api.example.com');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(url).toHaveAttribute('aria-invalid', 'true');
+    expect(url).toHaveAccessibleDescription(/Use https:\/\/ — plain http is only allowed for localhost/);
+    expect(url).toHaveFocus();
+    expect(request).not.toHaveBeenCalled();
+    expect(sent('settings.save')).toHaveLength(0);
+  });
+
+  it('shows the validation message when leaving an invalid field', async () => {
+    const user = userEvent.setup();
+    renderForm(settingsView({ serviceUrl: null }));
+    await user.type(screen.getByLabelText('Service URL'), 'https://exa mple');
+    await user.tab();
+    expect(screen.getByText('This is not a valid web address.')).toBeInTheDocument();
+  });
+
+  it('does not save when host access is refused', async () => {
+    const user = userEvent.setup();
+    const request = grantPermission(false);
+    renderForm(settingsView());
+    await user.type(screen.getByLabelText('API key'), 'new-key-9999');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(request).toHaveBeenCalledWith({ origins: ['https://api.example.com/*'] });
+    expect(await screen.findByText(/Nothing was saved: Primer needs your permission/)).toBeInTheDocument();
+    expect(sent('settings.save')).toHaveLength(0);
+  });
+
+  it('asks for access, then saves the normalised address and the new key', async () => {
+    const user = userEvent.setup();
+    const request = grantPermission(true);
+    fakeBackground({
+      'settings.save': settingsView({ serviceUrl: 'https://ci.example.org', apiKeyHint: '9999' }),
+    });
+    renderForm(settingsView({ serviceUrl: null, hasApiKey: false, apiKeyHint: null }));
+    await user.type(screen.getByLabelText('Service URL'), 'ci.example.org/api/v2/');
+    await user.type(screen.getByLabelText('API key'), '  new-key-9999 ');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(request).toHaveBeenCalledWith({ origins: ['https://ci.example.org/*'] });
+    expect(await screen.findByText('Saved')).toBeInTheDocument();
+    expect(sent('settings.save')).toEqual([{ serviceUrl: 'https://ci.example.org', apiKey: 'new-key-9999' }]);
+    expect(screen.getByLabelText('API key')).toHaveValue('');
+    expect(screen.getByLabelText('Service URL')).toHaveValue('https://ci.example.org');
+  });
+
+  it('keeps the saved key when the key field is left empty', async () => {
+    const user = userEvent.setup();
+    grantPermission(true);
+    fakeBackground({ 'settings.save': settingsView() });
+    renderForm(settingsView());
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await screen.findByText('Saved');
+    expect(sent('settings.save')).toEqual([{ serviceUrl: 'https://api.example.com' }]);
+  });
+
+  it('removes the key with apiKey: null', async () => {
+    const user = userEvent.setup();
+    fakeBackground({ 'settings.save': settingsView({ hasApiKey: false, apiKeyHint: null }) });
+    renderForm(settingsView());
+    await user.click(screen.getByRole('button', { name: 'Remove key' }));
+    expect(await screen.findByText('The API key was removed.')).toBeInTheDocument();
+    expect(sent('settings.save')).toEqual([{ apiKey: null }]);
+  });
+
+  it('explains a rejected save and hints at the key when unauthorized', async () => {
+    const user = userEvent.setup();
+    grantPermission(true);
+    fakeBackground({ 'settings.save': new ApiError('unauthorized', 'The service did not accept the API key.') });
+    renderForm(settingsView());
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText(/did not accept the API key\. Check the API key/)).toBeInTheDocument();
+  });
+
+  it('locks values set by the administrator and does not send them', async () => {
+    const user = userEvent.setup();
+    const request = grantPermission(true);
+    fakeBackground({ 'settings.save': settingsView({ locked: { serviceUrl: true, apiKey: true } }) });
+    renderForm(settingsView({ locked: { serviceUrl: true, apiKey: true } }));
+    const url = screen.getByLabelText('Service URL');
+    expect(url).toHaveAttribute('readonly');
+    expect(url).toHaveValue('https://api.example.com');
+    expect(screen.getByLabelText('API key')).toBeDisabled();
+    expect(screen.getAllByText('Set by your administrator')).toHaveLength(2);
+    expect(screen.queryByRole('button', { name: 'Remove key' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Show API key' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await screen.findByText('Saved');
+    expect(request).toHaveBeenCalledWith({ origins: ['https://api.example.com/*'] });
+    expect(sent('settings.save')).toEqual([{}]);
+  });
+
+  it('locks only the key when only the key is managed', () => {
+    renderForm(settingsView({ locked: { serviceUrl: false, apiKey: true } }));
+    expect(screen.getByLabelText('Service URL')).not.toHaveAttribute('readonly');
+    const keyField = screen.getByLabelText('API key').closest('.ui-field');
+    expect(within(keyField as HTMLElement).getByText('Set by your administrator')).toBeInTheDocument();
+  });
+});
+
+describe('ServiceSettingsForm with a broken policy value', () => {
+  it('says the administrator’s address is missing instead of failing silently', async () => {
+    const user = userEvent.setup();
+    fakeBackground({});
+    const request = grantPermission(true);
+    renderForm(settingsView({ serviceUrl: null, locked: { serviceUrl: true, apiKey: false } }));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText(/set by your administrator is missing or not valid/)).toBeInTheDocument();
+    expect(request).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,182 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { ApiError } from '@/lib/api/errors';
+import type { Webhook } from '@/lib/models';
+import { WebhookSection } from '@/components/options/WebhookSection';
+import { fakeBackground, renderWithClient, sent, settingsView } from './helpers';
+
+vi.mock('@/lib/messaging/send', () => ({ sendRequest: vi.fn() }));
+
+function webhook(overrides: Partial<Webhook> = {}): Webhook {
+  return {
+    id: 'wh_1',
+    url: 'https://hooks.example.com/primer',
+    events: ['recording.processing.completed', 'insights.generated'],
+    secret: null,
+    active: true,
+    createdAt: null,
+    ...overrides,
+  };
+}
+
+describe('WebhookSection', () => {
+  it('is disabled with an explanation until an address and key are saved', () => {
+    fakeBackground({});
+    renderWithClient(<WebhookSection settings={settingsView({ hasApiKey: false, apiKeyHint: null })} />);
+    expect(screen.getByText(/Save a service address and an API key above first/)).toBeInTheDocument();
+    expect(screen.getByLabelText('Webhook URL')).toBeDisabled();
+    expect(screen.queryByRole('button', { name: 'Create webhook' })).not.toBeInTheDocument();
+    expect(sent('webhook.list')).toHaveLength(0);
+  });
+
+  it('checks the address and the events before creating', async () => {
+    const user = userEvent.setup();
+    fakeBackground({ 'webhook.list': { supported: true, items: [] } });
+    renderWithClient(<WebhookSection settings={settingsView()} />);
+    const url = screen.getByLabelText('Webhook URL');
+    await user.type(url, 'http://hooks.example.com/primer');
+    await user.click(screen.getByRole('button', { name: 'Create webhook' }));
+    expect(url).toHaveAttribute('aria-invalid', 'true');
+    expect(url).toHaveAccessibleDescription(/must start with https:\/\//);
+    await user.clear(url);
+    await user.type(url, 'http://127.0.0.1:9000/hook');
+    await user.click(screen.getByRole('button', { name: 'Create webhook' }));
+    expect(url).not.toHaveAttribute('aria-invalid');
+    expect(screen.getByText('Choose at least one event.')).toBeInTheDocument();
+    expect(screen.getByRole('group', { name: 'Events to send' })).toHaveAccessibleDescription(
+      'Choose at least one event.',
+    );
+    expect(sent('webhook.create')).toHaveLength(0);
+  });
+
+  it('describes each event kind in plain words', () => {
+    fakeBackground({ 'webhook.list': { supported: true, items: [] } });
+    renderWithClient(<WebhookSection settings={settingsView()} />);
+    expect(screen.getByRole('checkbox', { name: 'Transcript ready' })).toHaveAccessibleDescription(
+      /transcript is ready/,
+    );
+    expect(screen.getAllByRole('checkbox')).toHaveLength(4);
+  });
+
+  it('creates a webhook and shows its secret once with a Copy button', async () => {
+    const user = userEvent.setup();
+    const writeText = vi.fn((_text: string) => Promise.resolve());
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    const created = webhook({ id: 'wh_new', url: 'https://hooks.example.com/new', secret: 'whsec_abc123' });
+    fakeBackground({ 'webhook.list': { supported: true, items: [] }, 'webhook.create': created });
+    renderWithClient(<WebhookSection settings={settingsView()} />);
+    await user.type(screen.getByLabelText('Webhook URL'), 'https://hooks.example.com/new');
+    await user.click(screen.getByRole('checkbox', { name: 'New insights' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Transcript ready' }));
+    await user.type(screen.getByLabelText('Description (optional)'), 'CRM sync');
+    await user.click(screen.getByRole('button', { name: 'Create webhook' }));
+
+    expect(await screen.findByRole('heading', { name: 'Webhook created' })).toBeInTheDocument();
+    expect(sent('webhook.create')).toEqual([
+      {
+        url: 'https://hooks.example.com/new',
+        events: ['recording.processing.completed', 'insights.generated'],
+        description: 'CRM sync',
+      },
+    ]);
+    expect(screen.getByText('wh_new')).toBeInTheDocument();
+    const secret = screen.getByLabelText('Signing secret');
+    expect(secret).toHaveValue('whsec_abc123');
+    expect(secret).toHaveAttribute('readonly');
+    expect(secret).toHaveAccessibleDescription(/Copy this secret now — it will not be shown again/);
+    await user.click(screen.getByRole('button', { name: 'Copy' }));
+    expect(writeText).toHaveBeenCalledWith('whsec_abc123');
+    expect(await screen.findByText('Copied.')).toBeInTheDocument();
+    // The form is cleared for the next one, and the list is asked again.
+    expect(screen.getByLabelText('Webhook URL')).toHaveValue('');
+    await waitFor(() => expect(sent('webhook.list').length).toBeGreaterThanOrEqual(2));
+  });
+
+  it('says when the service returned no secret', async () => {
+    const user = userEvent.setup();
+    fakeBackground({ 'webhook.list': { supported: true, items: [] }, 'webhook.create': webhook() });
+    renderWithClient(<WebhookSection settings={settingsView()} />);
+    await user.type(screen.getByLabelText('Webhook URL'), 'https://hooks.example.com/primer');
+    await user.click(screen.getByRole('checkbox', { name: 'Contact changed' }));
+    await user.click(screen.getByRole('button', { name: 'Create webhook' }));
+    expect(await screen.findByText(/did not return a signing secret/)).toBeInTheDocument();
+    expect(screen.queryByLabelText('Signing secret')).not.toBeInTheDocument();
+  });
+
+  it('shows a readable error when creating fails', async () => {
+    const user = userEvent.setup();
+    fakeBackground({
+      'webhook.list': { supported: true, items: [] },
+      'webhook.create': new ApiError('bad_request', 'The url must be reachable.'),
+    });
+    renderWithClient(<WebhookSection settings={settingsView()} />);
+    await user.type(screen.getByLabelText('Webhook URL'), 'https://hooks.example.com/primer');
+    await user.click(screen.getByRole('checkbox', { name: 'Processing started' }));
+    await user.click(screen.getByRole('button', { name: 'Create webhook' }));
+    expect(await screen.findByText('The url must be reachable.')).toBeInTheDocument();
+  });
+
+  it('explains when the service does not let Primer list webhooks', async () => {
+    fakeBackground({ 'webhook.list': { supported: false, items: [] } });
+    renderWithClient(<WebhookSection settings={settingsView()} />);
+    expect(
+      await screen.findByText(
+        'This service does not let Primer list or delete webhooks — manage them in the service’s own dashboard.',
+      ),
+    ).toBeInTheDocument();
+  });
+
+  it('lists webhooks as text and deletes one after confirmation', async () => {
+    const user = userEvent.setup();
+    let items = [webhook(), webhook({ id: 'wh_2', url: 'https://other.example.com/<b>x</b>', events: ['x.custom'] })];
+    fakeBackground({
+      'webhook.list': () => Promise.resolve({ supported: true, items }),
+      'webhook.delete': ({ id }) => {
+        items = items.filter((item) => item.id !== id);
+        return Promise.resolve({ deleted: true });
+      },
+    });
+    renderWithClient(<WebhookSection settings={settingsView()} />);
+    expect(await screen.findByText('https://hooks.example.com/primer')).toBeInTheDocument();
+    expect(screen.getByText('Transcript ready, New insights · ID')).toBeInTheDocument();
+    // Server text is text: markup in it is not interpreted.
+    expect(screen.getByText('https://other.example.com/<b>x</b>')).toBeInTheDocument();
+    expect(document.querySelector('.options-webhooks b')).toBeNull();
+
+    await user.click(screen.getByRole('button', { name: 'Delete webhook https://hooks.example.com/primer' }));
+    expect(screen.getByText(/Delete the webhook for https:\/\/hooks.example.com\/primer\?/)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(sent('webhook.delete')).toHaveLength(0);
+
+    await user.click(screen.getByRole('button', { name: 'Delete webhook https://hooks.example.com/primer' }));
+    await user.click(screen.getByRole('button', { name: 'Yes, delete' }));
+    expect(await screen.findByText('The webhook was deleted.')).toBeInTheDocument();
+    expect(sent('webhook.delete')).toEqual([{ id: 'wh_1' }]);
+    await waitFor(() => expect(screen.queryByText('https://hooks.example.com/primer')).not.toBeInTheDocument());
+    expect(screen.getByText('https://other.example.com/<b>x</b>')).toBeInTheDocument();
+  });
+
+  it('says when the service did not delete', async () => {
+    const user = userEvent.setup();
+    fakeBackground({ 'webhook.list': { supported: true, items: [webhook()] }, 'webhook.delete': { deleted: false } });
+    renderWithClient(<WebhookSection settings={settingsView()} />);
+    await user.click(await screen.findByRole('button', { name: /^Delete webhook/ }));
+    await user.click(screen.getByRole('button', { name: 'Yes, delete' }));
+    expect(await screen.findByText('The service did not delete the webhook.')).toBeInTheDocument();
+  });
+
+  it('shows a list error with a hint to check the key when unauthorized', async () => {
+    fakeBackground({ 'webhook.list': new ApiError('unauthorized', 'The service did not accept the API key.') });
+    renderWithClient(<WebhookSection settings={settingsView()} />);
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Primer could not load the webhooks. The service did not accept the API key. Check the API key',
+    );
+  });
+
+  it('says when there are no webhooks yet', async () => {
+    fakeBackground({ 'webhook.list': { supported: true, items: [] } });
+    renderWithClient(<WebhookSection settings={settingsView()} />);
+    expect(await screen.findByText('There are no webhooks yet.')).toBeInTheDocument();
+  });
+});
