@@ -4,7 +4,7 @@
  * Authorization header.
  */
 import { OptionsPage } from './support/options-page';
-import type { ChromeLike } from './support/chrome-like';
+import type { ChromeLike } from '../support/chrome-like';
 import { expect, serveFixture, test } from './support/browser';
 
 const GMAIL_URL = 'https://mail.google.com/mail/u/0/';

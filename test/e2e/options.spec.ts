@@ -1,5 +1,5 @@
 import { OptionsPage } from './support/options-page';
-import type { ChromeLike } from './support/chrome-like';
+import type { ChromeLike } from '../support/chrome-like';
 import { expect, test } from './support/browser';
 
 test('a user connects Primer to the service and sets up a webhook', async ({

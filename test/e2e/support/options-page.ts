@@ -1,6 +1,6 @@
 /** The options page as a user sees it: found by labels, roles and visible text only. */
 import { expect, type BrowserContext, type Page } from 'playwright/test';
-import { allowSiteForExtension } from './host-access';
+import { allowSiteForExtension } from '../../support/host-access';
 
 export class OptionsPage {
   constructor(
@@ -43,7 +43,7 @@ export class OptionsPage {
   /**
    * Fills and saves like a user. The site is first allowed for the extension the way a user can on
    * chrome://extensions, because headless Chromium cannot click the permission prompt that Save
-   * opens (see support/host-access.ts).
+   * opens (see test/support/host-access.ts).
    */
   async saveSettings(serviceUrl: string, apiKey: string) {
     const pattern = `${new URL(serviceUrl).protocol}//${new URL(serviceUrl).hostname}/*`;

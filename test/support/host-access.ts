@@ -10,7 +10,7 @@
  * `permissions.request` for that host resolves `true` at once, without a prompt. So the tests
  * still drive the real Save button and its real `permissions.request` call.
  */
-import type { BrowserContext } from 'playwright/test';
+import type { BrowserContext } from 'playwright';
 import type { ChromeLike } from './chrome-like';
 
 export async function allowSiteForExtension(context: BrowserContext, extensionId: string, pattern: string) {

@@ -1,0 +1,93 @@
+/**
+ * `npm run demo`: Primer's main job on this machine, with nothing to set up by hand.
+ *
+ * Starts the local stand-in of the service with the sample data, opens Chromium with the
+ * production build, points Primer at the stand-in through its options page (as a user would),
+ * and opens a sample Google Calendar event served at its real address. With a display it leaves
+ * the browser open until you close it or press Ctrl-C; without one (or with --headless) it saves
+ * screenshots and prints their paths.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Page } from 'playwright';
+import { createStandIn, type StandIn } from '../stand-in/server.ts';
+import { launchWithExtension, serveFixture, type Launched } from '../support/chromium.ts';
+import { allowSiteForExtension } from '../support/host-access.ts';
+import { DEMO_EVENT } from './sample-event.ts';
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+const SHOTS = path.join(ROOT, 'test/artifacts/demo');
+
+async function startStandIn(): Promise<StandIn> {
+  try {
+    return await createStandIn({ port: 8787, storagePort: 8788, processingStepMs: 1500 });
+  } catch {
+    // The usual ports are taken (another demo running?): any free port does.
+    return createStandIn({ processingStepMs: 1500 });
+  }
+}
+
+/** Saves the address and key on the options page and waits for "Connected". */
+async function configure(launched: Launched, standIn: StandIn): Promise<Page> {
+  // Headless Chromium cannot click the permission prompt; allow the site the way a user can on
+  // chrome://extensions, then Save's own permissions.request is granted at once.
+  await allowSiteForExtension(launched.context, launched.extensionId, 'http://127.0.0.1/*');
+  const page = await launched.context.newPage();
+  await page.goto(`chrome-extension://${launched.extensionId}/options.html`);
+  await page.getByLabel('Service URL', { exact: true }).fill(standIn.baseUrl);
+  await page.getByLabel('API key', { exact: true }).fill(standIn.apiKey);
+  const settings = page.getByRole('region', { name: 'Service settings' });
+  await settings.getByRole('button', { name: 'Save', exact: true }).click();
+  await settings.getByText('Saved', { exact: true }).waitFor();
+  await page.getByRole('button', { name: 'Test connection' }).click();
+  await page.locator('.options-connection [role="status"]').getByText('Connected').waitFor({ timeout: 15_000 });
+  return page;
+}
+
+async function main(): Promise<void> {
+  const headless = process.argv.includes('--headless') || (!process.env.DISPLAY && !process.env.WAYLAND_DISPLAY);
+  const standIn = await startStandIn();
+  console.log(`Stand-in service: ${standIn.baseUrl} (API key ${standIn.apiKey}); uploads go to ${standIn.storageUrl}`);
+  const launched = await launchWithExtension({ headless });
+  const stop = async () => {
+    await launched.context.close().catch(() => undefined);
+    await standIn.close();
+    fs.rmSync(launched.userDataDir, { recursive: true, force: true });
+  };
+  process.once('SIGINT', () => void stop().then(() => process.exit(0)));
+  process.once('SIGTERM', () => void stop().then(() => process.exit(0)));
+
+  try {
+    const options = await configure(launched, standIn);
+    console.log('Primer is connected to the stand-in service.');
+    await serveFixture(launched.context, DEMO_EVENT.url, DEMO_EVENT.html);
+    const calendar = await launched.context.newPage();
+    await calendar.goto(DEMO_EVENT.url);
+    await calendar.bringToFront();
+    console.log(`Sample calendar event open at ${DEMO_EVENT.url}`);
+
+    if (!headless) {
+      console.log('Close the browser or press Ctrl-C to stop.');
+      await new Promise<void>((resolve) => launched.context.once('close', () => resolve()));
+      await standIn.close();
+      return;
+    }
+    fs.mkdirSync(SHOTS, { recursive: true });
+    const shots = [
+      { page: options, file: path.join(SHOTS, '1-options-connected.png') },
+      { page: calendar, file: path.join(SHOTS, '2-calendar-event.png') },
+    ];
+    for (const shot of shots) await shot.page.screenshot({ path: shot.file, fullPage: true });
+    console.log('No display: ran headless. Screenshots:');
+    for (const shot of shots) console.log(`  ${shot.file}`);
+    await stop();
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
