@@ -16,6 +16,7 @@ import {
   WebhookEventSchema,
   WebhookSchema,
 } from '../models';
+import { SITES } from '../sites/types';
 
 /** `extension`: only this extension's own pages; `any`: content scripts too. */
 export type Audience = 'extension' | 'any';
@@ -64,6 +65,11 @@ export type ConnectionResult = z.infer<typeof ConnectionResultSchema>;
 
 const Email = z.string().check(z.trim(), z.minLength(3), z.maxLength(320));
 const Id = z.string().check(z.minLength(1), z.maxLength(200));
+const PersonQuery = z.union([
+  z.object({ email: Email }),
+  z.object({ name: z.string().check(z.trim(), z.minLength(1), z.maxLength(200)) }),
+]);
+export type PersonQuery = z.infer<typeof PersonQuery>;
 const Url = z.string().check(z.maxLength(2000));
 const Key = z.string().check(z.maxLength(4000));
 
@@ -99,12 +105,25 @@ export const protocol = {
     z.object({ supported: z.boolean(), items: z.array(WebhookSchema) }),
   ),
   'webhook.delete': message('extension', z.object({ id: Id }), z.object({ deleted: z.boolean() })),
-  'contact.find': message(
-    'any',
-    z.union([z.object({ email: Email }), z.object({ name: z.string().check(z.trim(), z.minLength(1), z.maxLength(200)) })]),
-    z.nullable(ContactMatchSchema),
-  ),
+  'contact.find': message('any', PersonQuery, z.nullable(ContactMatchSchema)),
   'contact.insights': message('any', z.object({ contactId: Id }), InsightsSchema),
+  /** Many people at once (a page's worth); answers in the same order, null for unknown people. */
+  'people.find': message(
+    'any',
+    z.object({ people: z.array(PersonQuery).check(z.maxLength(1000)) }),
+    z.array(z.nullable(ContactMatchSchema)),
+  ),
+  /** A content script's self-check: whether the page's layout is recognised, and what it found. */
+  'page.status': message(
+    'any',
+    z.object({
+      site: z.enum(SITES),
+      recognised: z.boolean(),
+      people: z.int().check(z.minimum(0)),
+      known: z.int().check(z.minimum(0)),
+    }),
+    z.object({ recorded: z.boolean() }),
+  ),
   'recordings.list': message(
     'extension',
     z.object({

@@ -2,6 +2,7 @@
 import type { Handlers } from '../broker';
 import type { ServiceContext } from '../service-context';
 import { contactHandlers } from './contacts';
+import { pageStatusHandlers } from './page-status';
 import { recordingHandlers } from './recordings';
 import { settingsHandlers } from './settings';
 import { webhookHandlers } from './webhooks';
@@ -12,5 +13,6 @@ export function createHandlers(context: ServiceContext): Handlers {
     ...webhookHandlers(context),
     ...contactHandlers(context),
     ...recordingHandlers(context),
+    ...pageStatusHandlers(),
   };
 }

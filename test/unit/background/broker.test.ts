@@ -18,6 +18,8 @@ function handlers(overrides: Partial<Handlers> = {}): Handlers {
     'webhook.delete': fail,
     'contact.find': () => Promise.resolve(null),
     'contact.insights': fail,
+    'people.find': fail,
+    'page.status': fail,
     'recordings.list': fail,
     'recording.get': fail,
     'recording.transcript': fail,

@@ -1,0 +1,141 @@
+/**
+ * The hover card: who this is, how to talk to them, what to raise and avoid, what they are still
+ * owed, and when you last spoke. Every value from the service is rendered as text by React.
+ */
+import { useEffect, useRef } from 'react';
+import type { ApiErrorInfo } from '@/lib/api/errors';
+import { pendingCounts, topicsToRaise, isEmptyBriefing } from '@/lib/format/briefing';
+import { formatDate, relativeDay } from '@/lib/format/dates';
+import type { ContactMatch, Insights } from '@/lib/models';
+
+export type InsightsState = { status: 'loading' } | { status: 'ready'; insights: Insights } | { status: 'error'; error: ApiErrorInfo };
+
+interface HoverCardProps {
+  match: ContactMatch;
+  state: InsightsState;
+  focusOnOpen: boolean;
+  onClose: () => void;
+  now?: Date;
+}
+
+const ERROR_TEXT: Partial<Record<ApiErrorInfo['kind'], string>> = {
+  not_configured: 'Primer is not set up yet: add the service address and API key in Primer’s options.',
+  unauthorized: 'The service did not accept Primer’s API key. Check it in Primer’s options.',
+  network: 'The service cannot be reached right now.',
+  timeout: 'The service took too long to answer.',
+  rate_limited: 'The service is busy; try again in a moment.',
+};
+
+export function HoverCard({ match, state, focusOnOpen, onClose, now = new Date() }: HoverCardProps) {
+  const { contact, matchedBy } = match;
+  const name = contact.name ?? contact.email ?? 'Contact';
+  const closeRef = useRef<HTMLButtonElement>(null);
+
+  useEffect(() => {
+    if (focusOnOpen) closeRef.current?.focus();
+  }, [focusOnOpen]);
+
+  return (
+    <section className="card" role="dialog" aria-label={`Briefing: ${name}`}>
+      <header className="head">
+        <div className="who">
+          <h2 className="name">{name}</h2>
+          {contact.email && contact.name ? <p className="email">{contact.email}</p> : null}
+          {contact.title || contact.company ? (
+            <p className="role">{[contact.title, contact.company].filter(Boolean).join(' · ')}</p>
+          ) : null}
+          {matchedBy === 'name' ? <p className="badge">matched by name</p> : null}
+        </div>
+        <button ref={closeRef} type="button" className="close" aria-label="Close briefing" onClick={onClose}>
+          ×
+        </button>
+      </header>
+      <CardBody state={state} now={now} />
+    </section>
+  );
+}
+
+function CardBody({ state, now }: { state: InsightsState; now: Date }) {
+  if (state.status === 'loading') {
+    return (
+      <div className="body" aria-busy="true" aria-label="Loading briefing">
+        <div className="skeleton" />
+        <div className="skeleton short" />
+        <div className="skeleton" />
+      </div>
+    );
+  }
+  if (state.status === 'error') {
+    return (
+      <div className="body">
+        <p className="error" role="alert">
+          {ERROR_TEXT[state.error.kind] ?? state.error.message}
+        </p>
+      </div>
+    );
+  }
+  const { insights } = state;
+  if (isEmptyBriefing(insights)) {
+    return (
+      <div className="body">
+        <p className="muted">No insights yet: they appear after a recorded conversation with this person.</p>
+      </div>
+    );
+  }
+  const raise = topicsToRaise(insights, 3);
+  const avoid = insights.sensitiveTopics;
+  const { pending, overdue } = pendingCounts(insights, now);
+  const last = relativeDay(insights.lastConversationDate, now);
+  return (
+    <dl className="body">
+      {insights.preferredTone ? (
+        <div className="row">
+          <dt>Tone</dt>
+          <dd>{insights.preferredTone}</dd>
+        </div>
+      ) : null}
+      {raise.length > 0 ? (
+        <div className="row">
+          <dt>Raise</dt>
+          <dd>
+            <ul className="chips">
+              {raise.map((topic) => (
+                <li key={topic}>{topic}</li>
+              ))}
+            </ul>
+          </dd>
+        </div>
+      ) : null}
+      {avoid.length > 0 ? (
+        <div className="row avoid">
+          <dt>Avoid</dt>
+          <dd>
+            <ul className="chips">
+              {avoid.slice(0, 4).map((topic) => (
+                <li key={topic}>{topic}</li>
+              ))}
+              {avoid.length > 4 ? <li>+{avoid.length - 4} more</li> : null}
+            </ul>
+          </dd>
+        </div>
+      ) : null}
+      {pending > 0 ? (
+        <div className="row">
+          <dt>Pending</dt>
+          <dd>
+            {pending === 1 ? '1 action item' : `${pending} action items`}
+            {overdue > 0 ? <span className="overdue"> · {overdue} overdue</span> : null}
+          </dd>
+        </div>
+      ) : null}
+      {last ? (
+        <div className="row">
+          <dt>Last talk</dt>
+          <dd>
+            {last} <span className="muted">({formatDate(insights.lastConversationDate)})</span>
+          </dd>
+        </div>
+      ) : null}
+    </dl>
+  );
+}

@@ -1,0 +1,42 @@
+/**
+ * page.status: a content script's self-check. When a supported site shows none of the anchors its
+ * adapter expects, the toolbar badge says so for that tab (and the side panel reads the same
+ * record), instead of Primer silently showing nothing.
+ */
+import { browser } from '#imports';
+import { z } from 'zod/mini';
+import { SITES } from '../../sites/types';
+import type { Handlers } from '../broker';
+
+export const PageStatusSchema = z.object({
+  site: z.enum(SITES),
+  recognised: z.boolean(),
+  people: z.number(),
+  known: z.number(),
+  at: z.number(),
+});
+export type PageStatus = z.infer<typeof PageStatusSchema>;
+
+const key = (tabId: number) => `pageStatus:${tabId}`;
+
+/** The last status a tab reported (session storage: gone with the browser session). */
+export async function readPageStatus(tabId: number): Promise<PageStatus | null> {
+  const parsed = PageStatusSchema.safeParse((await browser.storage.session.get(key(tabId)))[key(tabId)]);
+  return parsed.success ? parsed.data : null;
+}
+
+export function pageStatusHandlers(): Pick<Handlers, 'page.status'> {
+  return {
+    'page.status': async (status, { tabId }) => {
+      if (tabId === null) return { recorded: false };
+      await browser.storage.session.set({ [key(tabId)]: { ...status, at: Date.now() } });
+      await browser.action.setBadgeText({ tabId, text: status.recognised ? '' : '!' });
+      await browser.action.setTitle({
+        tabId,
+        title: status.recognised ? 'Primer' : 'Primer: this page’s layout is not recognised',
+      });
+      if (!status.recognised) await browser.action.setBadgeBackgroundColor({ tabId, color: '#b3261e' });
+      return { recorded: true };
+    },
+  };
+}

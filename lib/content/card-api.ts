@@ -1,0 +1,29 @@
+/**
+ * The contract between the always-injected content script and the hover card, which is a separate
+ * bundle (entrypoints/hover-card) loaded only when a card first opens, so React and the card's code
+ * cost nothing on pages where no card is shown.
+ */
+import type { ContentScriptContext } from '#imports';
+import type { ContactMatch } from '../models';
+
+export interface CardRequest {
+  ctx: ContentScriptContext;
+  /** The page element that shows the person: the card is placed beside it, never over it. */
+  anchor: Element;
+  match: ContactMatch;
+  /** Whether the card was opened from the keyboard (focus moves into it). */
+  viaKeyboard: boolean;
+  /** Called when the card closes itself (Esc, close button). */
+  onClose: () => void;
+}
+
+export interface HoverCardApi {
+  show(request: CardRequest): void;
+  hide(): void;
+  /** Whether `node` is inside the card (pointer moving from the name into the card keeps it open). */
+  contains(node: Node): boolean;
+}
+
+/** Where the card bundle registers itself in the content script's isolated world. */
+export const CARD_GLOBAL = '__primerHoverCard';
+export const CARD_SCRIPT = '/hover-card.js';

@@ -1,0 +1,74 @@
+/**
+ * One MutationObserver per page. Its callback does almost nothing: it collects the surface roots
+ * touched by the changed subtrees and hands them over in one batch after a short quiet spell
+ * (Calendar renders its popup in phases). No polling and no timer while the page is idle;
+ * mutations caused by Primer's own nodes are ignored.
+ */
+import { isOwned } from './owned-nodes';
+
+/** Attributes that carry who a person is; style and class churn is ignored. */
+const WATCHED_ATTRIBUTES = ['email', 'name', 'data-email', 'data-hovercard-id', 'data-name', 'data-eventid', 'hidden', 'aria-hidden', 'title'];
+export const BATCH_DELAY_MS = 60;
+
+export interface SurfaceWatch {
+  disconnect(): void;
+}
+
+function onlyOwned(nodes: NodeList): boolean {
+  for (const node of nodes) if (!isOwned(node)) return false;
+  return true;
+}
+
+export function watchSurfaces(
+  target: Node,
+  surfaceSelector: string,
+  onRoots: (roots: Set<Element>) => void,
+): SurfaceWatch {
+  let pending = new Set<Element>();
+  let timer: ReturnType<typeof setTimeout> | null = null;
+
+  const addAround = (node: Node | null) => {
+    const element = node instanceof Element ? node : (node?.parentElement ?? null);
+    const root = element?.closest(surfaceSelector);
+    if (root) pending.add(root);
+  };
+  const addWithin = (node: Node) => {
+    if (!(node instanceof Element) || isOwned(node)) return;
+    if (node.matches(surfaceSelector)) pending.add(node);
+    for (const root of node.querySelectorAll(surfaceSelector)) pending.add(root);
+  };
+
+  // A view that goes away must release what Primer held for it, even if nothing new appears.
+  let removed = false;
+  const observer = new MutationObserver((records) => {
+    for (const record of records) {
+      if (record.type === 'childList') {
+        if (onlyOwned(record.addedNodes) && onlyOwned(record.removedNodes)) continue;
+        if (record.removedNodes.length > 0) removed = true;
+        addAround(record.target);
+        for (const node of record.addedNodes) addWithin(node);
+      } else if (!isOwned(record.target)) {
+        addAround(record.target);
+      }
+    }
+    if ((pending.size > 0 || removed) && timer === null) {
+      timer = setTimeout(() => {
+        timer = null;
+        const roots = pending;
+        pending = new Set();
+        removed = false;
+        onRoots(roots);
+      }, BATCH_DELAY_MS);
+    }
+  });
+  observer.observe(target, { childList: true, subtree: true, attributes: true, attributeFilter: WATCHED_ATTRIBUTES });
+
+  return {
+    disconnect() {
+      observer.disconnect();
+      if (timer !== null) clearTimeout(timer);
+      timer = null;
+      pending = new Set();
+    },
+  };
+}

@@ -1,0 +1,77 @@
+/**
+ * The content-script runtime shared by every site: wires an adapter to the observer, the scanner,
+ * the hover cards and the self-check, follows the user's preferences live, and tears everything
+ * down when WXT invalidates the context (extension updated or disabled).
+ */
+import { browser, type ContentScriptContext } from '#imports';
+import { sendRequest } from '../messaging/send';
+import type { SiteAdapter } from '../sites/types';
+import { isSiteEnabled, readPreferences, watchPreferences, type Preferences } from '../storage/preferences';
+import { loadHoverCard } from './card-loader';
+import { installHoverCards } from './hover';
+import { PeopleLookup } from './lookup';
+import { watchSurfaces, type SurfaceWatch } from './observer';
+import { PageScanner } from './scanner';
+import { startSelfCheck } from './self-check';
+
+/** Storage keys whose change means earlier answers may be wrong (other server or account). */
+const SERVICE_KEYS = ['serviceUrl', 'apiKeySealed'];
+
+export async function startPrimer(ctx: ContentScriptContext, adapter: SiteAdapter): Promise<void> {
+  let preferences: Preferences = await readPreferences();
+  let pageAddresses = new Set<string>();
+  const ownAddresses = () => {
+    const set = new Set(pageAddresses);
+    for (const address of preferences.ownAddresses) set.add(address.trim().toLowerCase());
+    return set;
+  };
+
+  const lookup = new PeopleLookup((people) => sendRequest('people.find', { people }));
+  const scanner = new PageScanner({ adapter, lookup, preferences: () => preferences, ownAddresses });
+  const selfCheck = startSelfCheck(adapter, () => scanner.stats(), (status) => {
+    sendRequest('page.status', status).catch(() => undefined);
+  });
+
+  const scan = (roots: Iterable<Element>) => {
+    pageAddresses = new Set(adapter.ownAddresses(document));
+    void scanner.scan(roots).then(() => selfCheck.afterScan());
+  };
+
+  let watch: SurfaceWatch | null = null;
+  const start = () => {
+    if (watch || !isSiteEnabled(adapter.site, preferences)) return;
+    watch = watchSurfaces(document.body, adapter.surfaceSelector, scan);
+    scan(document.querySelectorAll(adapter.surfaceSelector));
+  };
+  const stop = () => {
+    watch?.disconnect();
+    watch = null;
+    scanner.clear();
+  };
+  const restart = () => {
+    stop();
+    start();
+  };
+
+  installHoverCards(ctx, scanner, loadHoverCard);
+  start();
+
+  const unwatchPreferences = watchPreferences((next) => {
+    preferences = next;
+    restart();
+  });
+  const onStorage = (changes: Record<string, unknown>, area: string) => {
+    if (area === 'local' && SERVICE_KEYS.some((key) => key in changes)) {
+      lookup.clear();
+      restart();
+    }
+  };
+  browser.storage.onChanged.addListener(onStorage);
+
+  ctx.onInvalidated(() => {
+    unwatchPreferences();
+    browser.storage.onChanged.removeListener(onStorage);
+    selfCheck.dispose();
+    stop();
+  });
+}

@@ -1,0 +1,186 @@
+/**
+ * Reads the surfaces the observer hands over, leaves out the user's own addresses and excluded
+ * domains, asks who is a known contact, and marks exactly those people. Unknown people get
+ * nothing. A surface re-read (a reused Calendar popup, a re-rendered Gmail header) replaces or
+ * removes marks whose element now shows someone else or no one; marks on elements that left the
+ * page are dropped, so a tab open for a day does not grow.
+ */
+import type { PersonQuery } from '../messaging/protocol';
+import type { ContactMatch } from '../models';
+import type { FoundPerson, SiteAdapter, Surface } from '../sites/types';
+import { isExcludedAddress, type Preferences } from '../storage/preferences';
+import { personKey, type PeopleLookup } from './lookup';
+import { createMarker } from './marker';
+
+export interface Mark {
+  key: string;
+  element: Element;
+  marker: HTMLElement | null;
+  match: ContactMatch;
+  surface: Surface;
+}
+
+export interface ScannerOptions {
+  adapter: SiteAdapter;
+  lookup: PeopleLookup;
+  preferences: () => Preferences;
+  /** The user's own addresses: from the page and from the options. */
+  ownAddresses: () => ReadonlySet<string>;
+}
+
+export interface ScanStats {
+  surfaces: number;
+  people: number;
+  known: number;
+}
+
+export class PageScanner {
+  readonly #options: ScannerOptions;
+  readonly #marks = new Map<Element, Mark>();
+  readonly #markerOwners = new WeakMap<Element, Element>();
+  /** Elements marked from each surface root at its last read. */
+  readonly #byRoot = new Map<Element, Set<Element>>();
+  readonly #surfaces = new Map<Element, Surface>();
+  #generation = 0;
+
+  constructor(options: ScannerOptions) {
+    this.#options = options;
+  }
+
+  /** Reads these surface roots now; resolves when their lookups have been answered and applied. */
+  async scan(roots: Iterable<Element>): Promise<void> {
+    this.#prune();
+    const generation = this.#generation;
+    const pending: Promise<void>[] = [];
+    for (const root of roots) {
+      if (!root.isConnected) continue;
+      const surface = this.#options.adapter.readSurface(root);
+      if (!surface) {
+        this.#surfaces.delete(root);
+        this.#unmarkRoot(root, new Set());
+        continue;
+      }
+      this.#surfaces.set(root, surface);
+      pending.push(this.#scanSurface(surface, generation));
+    }
+    await Promise.all(pending);
+  }
+
+  /** The mark for a page element, or for the marker beside it. */
+  markFor(node: Element): Mark | undefined {
+    const owner = this.#markerOwners.get(node);
+    return this.#marks.get(owner ?? node);
+  }
+
+  /** The marked element (or its marker) at or above `node`, within a few levels. */
+  findMark(node: Node | null): Mark | undefined {
+    let current: Node | null = node;
+    for (let depth = 0; current && depth < 8; depth++) {
+      if (current instanceof Element) {
+        const mark = this.markFor(current);
+        if (mark) return mark;
+      }
+      current = current.parentNode;
+    }
+    return undefined;
+  }
+
+  stats(): ScanStats {
+    const people = new Set<string>();
+    for (const surface of this.surfaces()) {
+      for (const person of surface.people) if (this.#included(person)) people.add(personKey(queryFor(person)));
+    }
+    const known = new Set([...this.#marks.values()].map((mark) => mark.key));
+    return { surfaces: this.#surfaces.size, people: people.size, known: known.size };
+  }
+
+  /** Current surfaces (events, threads…) with their people, for the side panel. */
+  surfaces(): Surface[] {
+    return [...this.#surfaces.values()].filter((surface) => surface.root.isConnected);
+  }
+
+  /** Removes every mark (site switched off, settings changed); pending lookups are ignored. */
+  clear(): void {
+    this.#generation++;
+    for (const mark of this.#marks.values()) mark.marker?.remove();
+    this.#marks.clear();
+    this.#byRoot.clear();
+    this.#surfaces.clear();
+  }
+
+  #included(person: FoundPerson): boolean {
+    if (person.email === null) return person.name !== null;
+    if (this.#options.ownAddresses().has(person.email)) return false;
+    return !isExcludedAddress(person.email, this.#options.preferences());
+  }
+
+  async #scanSurface(surface: Surface, generation: number): Promise<void> {
+    const people = surface.people.filter((person) => this.#included(person));
+    const answers = await Promise.all(
+      people.map(async (person) => {
+        const query = queryFor(person);
+        try {
+          return { person, key: personKey(query), match: await this.#options.lookup.find(query) };
+        } catch {
+          // Not configured, offline, bad key: nothing is marked; the next scan asks again.
+          return { person, key: personKey(query), match: null };
+        }
+      }),
+    );
+    if (generation !== this.#generation || !surface.root.isConnected) return;
+    const keep = new Set<Element>();
+    for (const { person, key, match } of answers) {
+      if (!match) continue;
+      for (const element of person.elements) {
+        if (!element.isConnected) continue;
+        keep.add(element);
+        this.#mark(element, key, match, surface);
+      }
+    }
+    this.#unmarkRoot(surface.root, keep);
+    this.#byRoot.set(surface.root, keep);
+  }
+
+  #mark(element: Element, key: string, match: ContactMatch, surface: Surface): void {
+    const existing = this.#marks.get(element);
+    if (existing?.key === key && (existing.marker === null || existing.marker.isConnected)) {
+      existing.surface = surface;
+      return;
+    }
+    existing?.marker?.remove();
+    // Typing in a compose field must not meet our node inside the editable area.
+    const editable = element instanceof HTMLElement && (element.isContentEditable || element.closest('[contenteditable="true"]'));
+    const marker = editable ? null : createMarker(match);
+    if (marker) {
+      element.append(marker);
+      this.#markerOwners.set(marker, element);
+    }
+    this.#marks.set(element, { key, element, marker, match, surface });
+  }
+
+  #unmarkRoot(root: Element, keep: Set<Element>): void {
+    for (const element of this.#byRoot.get(root) ?? []) {
+      if (keep.has(element)) continue;
+      const mark = this.#marks.get(element);
+      if (mark?.surface.root === root) {
+        mark.marker?.remove();
+        this.#marks.delete(element);
+      }
+    }
+  }
+
+  #prune(): void {
+    for (const [element, mark] of this.#marks) {
+      if (!element.isConnected) {
+        mark.marker?.remove();
+        this.#marks.delete(element);
+      }
+    }
+    for (const root of this.#byRoot.keys()) if (!root.isConnected) this.#byRoot.delete(root);
+    for (const root of this.#surfaces.keys()) if (!root.isConnected) this.#surfaces.delete(root);
+  }
+}
+
+function queryFor(person: FoundPerson): PersonQuery {
+  return person.email !== null ? { email: person.email } : { name: person.name ?? '' };
+}

@@ -1,0 +1,39 @@
+/**
+ * Short forms of a contact's insights shared by the hover card and the side panel: what to raise
+ * (recent topics first, then favourites and interests, without repeats), what to avoid, and the
+ * count of pending and overdue action items.
+ */
+import type { Insights } from '../models';
+import { isOverdue } from './dates';
+
+export function topicsToRaise(insights: Insights, limit = Infinity): string[] {
+  const seen = new Set<string>();
+  const avoid = new Set(insights.sensitiveTopics.map((topic) => topic.toLowerCase()));
+  const out: string[] = [];
+  for (const topic of [...insights.recentTopics, ...insights.favoriteTopics, ...insights.interests]) {
+    const key = topic.toLowerCase();
+    if (seen.has(key) || avoid.has(key)) continue;
+    seen.add(key);
+    out.push(topic);
+    if (out.length >= limit) break;
+  }
+  return out;
+}
+
+export function pendingCounts(insights: Insights, now: Date = new Date()): { pending: number; overdue: number } {
+  const items = insights.pendingActionItems;
+  return { pending: items.length, overdue: items.filter((item) => isOverdue(item.dueDate, now)).length };
+}
+
+/** True when the server has nothing yet worth a briefing for this contact. */
+export function isEmptyBriefing(insights: Insights): boolean {
+  return (
+    insights.preferredTone === null &&
+    insights.communicationApproach === null &&
+    insights.personalitySummary === null &&
+    topicsToRaise(insights).length === 0 &&
+    insights.sensitiveTopics.length === 0 &&
+    insights.pendingActionItems.length === 0 &&
+    insights.lastConversationDate === null
+  );
+}

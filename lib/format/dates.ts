@@ -1,0 +1,36 @@
+/** Dates as people read them in a briefing: "3 days ago" next to "12 Nov 2026". */
+
+const DAY = 24 * 60 * 60 * 1000;
+
+function parse(value: string | null): Date | null {
+  if (!value) return null;
+  // A bare date (YYYY-MM-DD) is a calendar day, not midnight UTC.
+  const date = /^\d{4}-\d{2}-\d{2}$/.test(value) ? new Date(`${value}T12:00:00`) : new Date(value);
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
+function startOfDay(date: Date): number {
+  return new Date(date.getFullYear(), date.getMonth(), date.getDate()).getTime();
+}
+
+export function formatDate(value: string | null, locale?: string): string | null {
+  const date = parse(value);
+  return date ? date.toLocaleDateString(locale, { day: 'numeric', month: 'short', year: 'numeric' }) : null;
+}
+
+export function relativeDay(value: string | null, now: Date = new Date(), locale?: string): string | null {
+  const date = parse(value);
+  if (!date) return null;
+  const days = Math.round((startOfDay(date) - startOfDay(now)) / DAY);
+  const format = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' });
+  if (Math.abs(days) < 14) return format.format(days, 'day');
+  if (Math.abs(days) < 60) return format.format(Math.round(days / 7), 'week');
+  if (Math.abs(days) < 730) return format.format(Math.round(days / 30), 'month');
+  return format.format(Math.round(days / 365), 'year');
+}
+
+/** Due before today (an item due today is not overdue yet). */
+export function isOverdue(dueDate: string | null, now: Date = new Date()): boolean {
+  const date = parse(dueDate);
+  return date !== null && startOfDay(date) < startOfDay(now);
+}

@@ -1,0 +1,57 @@
+/**
+ * What a site adapter gives the content-script runtime: the "surfaces" of a page where people
+ * appear (a calendar event, a mail thread, a message, a compose window, a message list), each
+ * with its context and the people on it. One adapter per site, in one module each, holding all of
+ * that site's selectors; the runtime (lib/content) knows no selector at all.
+ *
+ * Adapters must be pure DOM readers: no observers, no timers, no network, no writes to the page.
+ */
+
+export const SITES = ['google-calendar', 'gmail', 'outlook'] as const;
+export type SiteId = (typeof SITES)[number];
+
+export type PersonRole = 'organizer' | 'guest' | 'sender' | 'to' | 'cc' | 'bcc';
+export type SurfaceKind = 'event' | 'thread' | 'message' | 'compose' | 'list';
+
+export interface FoundPerson {
+  /** Lowercased, trimmed address; `null` where the site shows only a name (Outlook often does). */
+  email: string | null;
+  /** Display name as shown, or null. */
+  name: string | null;
+  roles: PersonRole[];
+  /** The elements that show this person on the page: where markers and hover cards attach. */
+  elements: Element[];
+}
+
+export interface SurfaceContext {
+  /** Event title or mail subject. */
+  title: string | null;
+  /** Event time as the page shows it (events only). */
+  when: string | null;
+}
+
+export interface Surface {
+  kind: SurfaceKind;
+  root: Element;
+  context: SurfaceContext;
+  /** Deduplicated by address (by exact name for name-only people); rooms and resources left out. */
+  people: FoundPerson[];
+}
+
+export interface SiteAdapter {
+  site: SiteId;
+  /**
+   * Elements that are (or contain) surfaces. The runtime re-reads a surface when something inside
+   * it changes, so this selector must match the surface roots themselves.
+   */
+  surfaceSelector: string;
+  /** Reads one surface root (an element matching surfaceSelector); null if it holds no surface. */
+  readSurface(root: Element): Surface | null;
+  /**
+   * Whether the page shows any of the anchors this adapter relies on (app shell, list, dialog…).
+   * False on a settled page means the site's layout changed under us: the self-check reports it.
+   */
+  recognise(doc: Document): boolean;
+  /** The signed-in user's own addresses as the page shows them (lowercased). */
+  ownAddresses(doc: Document): string[];
+}

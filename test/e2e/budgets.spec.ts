@@ -1,0 +1,30 @@
+/**
+ * Stable budgets of the production build: what every page load of a supported site injects must
+ * stay small (React and the card arrive only with the first card), and the card bundle must not be
+ * injected at all.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { expect, test } from 'playwright/test';
+
+const OUTPUT = path.resolve(import.meta.dirname, '../../.output/chrome-mv3');
+const BUDGET_GZIP_BYTES = 20 * 1024;
+
+interface ManifestContentScript { matches: string[]; js?: string[]; css?: string[] }
+
+test('each site injects at most 20 KB gzipped on page load, without React', () => {
+  const manifest = JSON.parse(fs.readFileSync(path.join(OUTPUT, 'manifest.json'), 'utf8')) as { content_scripts: ManifestContentScript[] };
+  expect(manifest.content_scripts.length).toBe(3);
+  for (const script of manifest.content_scripts) {
+    const files = [...(script.js ?? []), ...(script.css ?? [])];
+    const code = files.map((file) => fs.readFileSync(path.join(OUTPUT, file)));
+    const gzipped = gzipSync(Buffer.concat(code), { level: 9 }).length;
+    console.log(`${script.matches.join(' ')}: ${files.join(', ')} = ${code.reduce((n, b) => n + b.length, 0)} B, ${gzipped} B gzipped`);
+    expect(gzipped, script.matches.join(' ')).toBeLessThanOrEqual(BUDGET_GZIP_BYTES);
+    const text = Buffer.concat(code).toString('utf8');
+    expect(text).not.toContain('react.production');
+    expect(text).not.toMatch(/__SECRET_INTERNALS|ReactCurrentOwner|react-dom/);
+  }
+  expect(fs.existsSync(path.join(OUTPUT, 'hover-card.js'))).toBe(true);
+});

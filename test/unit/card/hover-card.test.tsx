@@ -1,0 +1,108 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { HoverCard } from '@/components/card/HoverCard';
+import { placeCard } from '@/components/card/mount';
+import type { ContactMatch, Insights } from '@/lib/models';
+
+const NOW = new Date('2026-11-22T12:00:00');
+const maya: ContactMatch = { contact: { id: 'm', name: 'Maya Chen', email: 'maya.chen@example.com', company: 'Northwind', title: 'VP Engineering' }, matchedBy: 'email' };
+
+function insights(patch: Partial<Insights> = {}): Insights {
+  return {
+    contactId: 'm', communicationApproach: null, preferredTone: null, personalitySummary: null, recentTopics: [], favoriteTopics: [], interests: [],
+    sensitiveTopics: [], pendingActionItems: [], lastConversationDate: null, totalConversations: null,
+    flags: { prefersDataDriven: null, prefersDirect: null, valuesRelationships: null, dislikesSmallTalk: null, prefersBrevity: null, dislikesJargon: null },
+    updatedAt: null, ...patch,
+  };
+}
+
+describe('HoverCard', () => {
+  it('shows tone, up to three topics to raise, topics to avoid, pending and overdue items, last talk', () => {
+    render(
+      <HoverCard
+        match={maya}
+        now={NOW}
+        focusOnOpen={false}
+        onClose={() => undefined}
+        state={{
+          status: 'ready',
+          insights: insights({
+            preferredTone: 'formal',
+            recentTopics: ['Q3 roadmap', 'hiring'],
+            favoriteTopics: ['sailing', 'Hiring'],
+            interests: ['chess', 'layoffs'],
+            sensitiveTopics: ['layoffs'],
+            pendingActionItems: [
+              { text: 'Send deck', owner: null, dueDate: '2026-11-01', status: null },
+              { text: 'Call', owner: null, dueDate: '2026-12-01', status: null },
+            ],
+            lastConversationDate: '2026-11-19T10:00:00Z',
+          }),
+        }}
+      />,
+    );
+    expect(screen.getByRole('dialog', { name: 'Briefing: Maya Chen' })).toBeInTheDocument();
+    expect(screen.getByText('VP Engineering · Northwind')).toBeInTheDocument();
+    expect(screen.getByText('formal')).toBeInTheDocument();
+    const raise = screen.getByText('Raise').nextElementSibling!;
+    expect([...raise.querySelectorAll('li')].map((li) => li.textContent)).toEqual(['Q3 roadmap', 'hiring', 'sailing']);
+    const avoid = screen.getByText('Avoid').nextElementSibling!;
+    expect(avoid.textContent).toBe('layoffs');
+    expect(screen.getByText(/2 action items/)).toHaveTextContent('2 action items · 1 overdue');
+    expect(screen.getByText('3 days ago')).toBeInTheDocument();
+    expect(screen.queryByText('matched by name')).toBeNull();
+  });
+
+  it('labels a name match, and says so when there are no insights yet', () => {
+    render(<HoverCard match={{ ...maya, matchedBy: 'name' }} now={NOW} focusOnOpen={false} onClose={() => undefined} state={{ status: 'ready', insights: insights() }} />);
+    expect(screen.getByText('matched by name')).toBeInTheDocument();
+    expect(screen.getByText(/No insights yet/)).toBeInTheDocument();
+    expect(document.body.textContent).not.toMatch(/undefined|null/);
+  });
+
+  it('shows loading and readable errors', () => {
+    const { rerender } = render(<HoverCard match={maya} focusOnOpen={false} onClose={() => undefined} state={{ status: 'loading' }} />);
+    expect(screen.getByLabelText('Loading briefing')).toHaveAttribute('aria-busy', 'true');
+    rerender(<HoverCard match={maya} focusOnOpen={false} onClose={() => undefined} state={{ status: 'error', error: { kind: 'not_configured', message: 'x', status: null, code: null, retryAfterMs: null } }} />);
+    expect(screen.getByRole('alert')).toHaveTextContent('Primer is not set up yet');
+    rerender(<HoverCard match={maya} focusOnOpen={false} onClose={() => undefined} state={{ status: 'error', error: { kind: 'server', message: 'Boom from server', status: 500, code: null, retryAfterMs: null } }} />);
+    expect(screen.getByRole('alert')).toHaveTextContent('Boom from server');
+  });
+
+  it('renders hostile text as text, focuses the close button from the keyboard, and closes', async () => {
+    const onClose = vi.fn();
+    const hostile = '<img src=x onerror="window.__pwned=1">';
+    render(
+      <HoverCard
+        match={{ contact: { ...maya.contact, name: hostile }, matchedBy: 'email' }}
+        focusOnOpen
+        onClose={onClose}
+        state={{ status: 'ready', insights: insights({ sensitiveTopics: [hostile], preferredTone: hostile }) }}
+      />,
+    );
+    expect(document.querySelector('img')).toBeNull();
+    expect(screen.getAllByText(hostile).length).toBeGreaterThan(1);
+    const close = screen.getByRole('button', { name: 'Close briefing' });
+    expect(close).toHaveFocus();
+    await userEvent.keyboard('{Enter}');
+    expect(onClose).toHaveBeenCalled();
+  });
+});
+
+describe('placeCard', () => {
+  const viewport = { width: 1000, height: 800 };
+  const rect = (left: number, top: number, width = 100, height = 20) => ({ left, top, right: left + width, bottom: top + height, width, height, x: left, y: top, toJSON: () => ({}) }) as DOMRect;
+
+  it('goes below the person when it fits, above when not, never over them', () => {
+    expect(placeCard(rect(100, 100), { width: 300, height: 200 }, viewport)).toEqual({ left: 100, top: 128 });
+    const high = placeCard(rect(100, 700), { width: 300, height: 200 }, viewport);
+    expect(high).toEqual({ left: 100, top: 492 });
+    expect(high.top + 200).toBeLessThanOrEqual(700);
+  });
+
+  it('stays inside the viewport horizontally', () => {
+    expect(placeCard(rect(900, 100), { width: 300, height: 200 }, viewport).left).toBe(692);
+    expect(placeCard(rect(-50, 100), { width: 300, height: 200 }, viewport).left).toBe(8);
+  });
+});

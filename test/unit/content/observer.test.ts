@@ -1,0 +1,68 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { BATCH_DELAY_MS, watchSurfaces } from '@/lib/content/observer';
+import { own } from '@/lib/content/owned-nodes';
+
+describe('watchSurfaces', () => {
+  let batches: Set<Element>[];
+  let watch: ReturnType<typeof watchSurfaces>;
+
+  beforeEach(() => {
+    vi.useFakeTimers();
+    document.body.innerHTML = '<div id="app"><div class="s" id="one"><span>a</span></div></div>';
+    batches = [];
+    watch = watchSurfaces(document.body, '.s', (roots) => batches.push(roots));
+  });
+  afterEach(() => {
+    watch.disconnect();
+    vi.useRealTimers();
+  });
+
+  const flush = async () => {
+    await Promise.resolve();
+    await vi.advanceTimersByTimeAsync(BATCH_DELAY_MS);
+  };
+
+  it('hands over the surfaces around and inside changed subtrees, in one batch', async () => {
+    document.querySelector('#one span')!.append(document.createElement('i'));
+    const added = document.createElement('section');
+    added.innerHTML = '<div class="s" id="two"></div><div class="s" id="three"></div>';
+    document.querySelector('#app')!.append(added);
+    await flush();
+    expect(batches).toHaveLength(1);
+    expect([...batches[0]!].map((root) => root.id).sort()).toEqual(['one', 'three', 'two']);
+  });
+
+  it('reacts to the attributes that carry people, not to style churn', async () => {
+    const span = document.querySelector('#one span')!;
+    span.setAttribute('style', 'color: red');
+    span.setAttribute('class', 'x');
+    await flush();
+    expect(batches).toHaveLength(0);
+    span.setAttribute('data-email', 'a@example.com');
+    await flush();
+    expect(batches).toHaveLength(1);
+  });
+
+  it('ignores its own nodes, but reports removals so held views are released', async () => {
+    document.querySelector('#one span')!.append(own(document.createElement('span')));
+    await flush();
+    expect(batches).toHaveLength(0);
+    document.querySelector('#one')!.remove();
+    await flush();
+    expect(batches).toHaveLength(1);
+    expect(batches[0]!.size).toBe(0);
+  });
+
+  it('runs no timer while the page is idle, and nothing after disconnect', async () => {
+    expect(vi.getTimerCount()).toBe(0);
+    document.querySelector('#one span')!.append(document.createElement('i'));
+    await Promise.resolve();
+    expect(vi.getTimerCount()).toBe(1);
+    await flush();
+    expect(vi.getTimerCount()).toBe(0);
+    watch.disconnect();
+    document.querySelector('#one span')!.append(document.createElement('i'));
+    await flush();
+    expect(batches).toHaveLength(1);
+  });
+});

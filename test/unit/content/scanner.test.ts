@@ -1,0 +1,144 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { PeopleLookup } from '@/lib/content/lookup';
+import { MARKER_ATTRIBUTE } from '@/lib/content/marker';
+import { PageScanner } from '@/lib/content/scanner';
+import type { PersonQuery } from '@/lib/messaging/protocol';
+import type { ContactMatch } from '@/lib/models';
+import type { SiteAdapter, Surface } from '@/lib/sites/types';
+import { DEFAULT_PREFERENCES, type Preferences } from '@/lib/storage/preferences';
+
+/** A tiny adapter over `<div class="s" data-title><span data-mail|data-who>…</span></div>`. */
+const adapter: SiteAdapter = {
+  site: 'gmail',
+  surfaceSelector: '.s',
+  readSurface(root): Surface | null {
+    const spans = [...root.querySelectorAll<HTMLElement>('span[data-mail], span[data-who]')];
+    if (spans.length === 0) return null;
+    return {
+      kind: 'thread',
+      root,
+      context: { title: root.getAttribute('data-title'), when: null },
+      people: spans.map((span) => ({
+        email: span.dataset.mail?.toLowerCase() ?? null,
+        name: span.dataset.who ?? span.textContent,
+        roles: ['to'],
+        elements: [span],
+      })),
+    };
+  },
+  recognise: () => true,
+  ownAddresses: () => ['me@example.com'],
+};
+
+const KNOWN: Record<string, ContactMatch> = {
+  'e:maya@example.com': { contact: { id: 'm', name: 'Maya', email: 'maya@example.com', company: null, title: null }, matchedBy: 'email' },
+  'e:bo@example.com': { contact: { id: 'b', name: 'Bo', email: 'bo@example.com', company: null, title: null }, matchedBy: 'email' },
+  'n:grace liu': { contact: { id: 'g', name: 'Grace Liu', email: null, company: null, title: null }, matchedBy: 'name' },
+};
+
+let preferences: Preferences;
+let find: ReturnType<typeof vi.fn<(people: PersonQuery[]) => Promise<(ContactMatch | null)[]>>>;
+let scanner: PageScanner;
+
+function key(query: PersonQuery) {
+  return 'email' in query ? `e:${query.email}` : `n:${query.name.toLowerCase()}`;
+}
+
+beforeEach(() => {
+  document.body.innerHTML = '';
+  preferences = structuredClone(DEFAULT_PREFERENCES);
+  find = vi.fn((people: PersonQuery[]) => Promise.resolve(people.map((p) => KNOWN[key(p)] ?? null)));
+  scanner = new PageScanner({
+    adapter,
+    lookup: new PeopleLookup(find),
+    preferences: () => preferences,
+    ownAddresses: () => new Set(['me@example.com']),
+  });
+});
+
+function page(html: string) {
+  document.body.innerHTML = html;
+  return [...document.querySelectorAll('.s')];
+}
+
+const markers = () => [...document.querySelectorAll(`[${MARKER_ATTRIBUTE}]`)];
+
+describe('PageScanner', () => {
+  it('marks known contacts only, by address or unique name, never the user', async () => {
+    const roots = page(`<div class="s" data-title="Hi">
+      <span data-mail="Maya@example.com">Maya</span><span data-mail="nobody@unknown.example">N</span>
+      <span data-mail="me@example.com">Me</span><span data-who="Grace Liu">Grace Liu</span></div>`);
+    await scanner.scan(roots);
+    expect(markers().map((m) => m.parentElement?.textContent)).toEqual(['Maya', 'Grace Liu']);
+    expect(markers().map((m) => m.getAttribute(MARKER_ATTRIBUTE))).toEqual(['email', 'name']);
+    expect(markers()[1]?.getAttribute('aria-label')).toBe('Primer briefing: Grace Liu (matched by name)');
+    expect(find.mock.calls.flatMap((c) => c[0])).not.toContainEqual({ email: 'me@example.com' });
+    expect(scanner.stats()).toEqual({ surfaces: 1, people: 3, known: 2 });
+  });
+
+  it('never asks about excluded domains', async () => {
+    preferences.excludedDomains = ['example.com'];
+    await scanner.scan(page(`<div class="s"><span data-mail="maya@example.com">Maya</span><span data-mail="x@eu.example.com">X</span></div>`));
+    expect(markers()).toHaveLength(0);
+    expect(find).not.toHaveBeenCalled();
+  });
+
+  it('is idempotent, and follows a reused surface that now shows someone else', async () => {
+    const roots = page(`<div class="s"><span data-mail="maya@example.com">Maya</span></div>`);
+    await scanner.scan(roots);
+    await scanner.scan(roots);
+    expect(markers()).toHaveLength(1);
+    const span = document.querySelector('span[data-mail]') as HTMLElement;
+    span.dataset.mail = 'bo@example.com';
+    span.firstChild!.textContent = 'Bo';
+    await scanner.scan(roots);
+    expect(markers()).toHaveLength(1);
+    expect(markers()[0]?.getAttribute('aria-label')).toBe('Primer briefing: Bo');
+    span.dataset.mail = 'nobody@unknown.example';
+    await scanner.scan(roots);
+    expect(markers()).toHaveLength(0);
+  });
+
+  it('finds the mark from the element, its children or the marker, and lets go of removed views', async () => {
+    const roots = page(`<div class="s"><span data-mail="maya@example.com"><b>Maya</b></span></div>`);
+    await scanner.scan(roots);
+    const bold = document.querySelector('b')!;
+    expect(scanner.findMark(bold)?.match.contact.id).toBe('m');
+    expect(scanner.markFor(markers()[0]!)?.match.contact.id).toBe('m');
+    expect(scanner.findMark(document.body)).toBeUndefined();
+    expect(scanner.surfaces()).toHaveLength(1);
+    document.body.innerHTML = '';
+    await scanner.scan([]);
+    expect(scanner.surfaces()).toHaveLength(0);
+    expect(scanner.findMark(bold)).toBeUndefined();
+    expect(scanner.stats()).toEqual({ surfaces: 0, people: 0, known: 0 });
+  });
+
+  it('puts no marker inside editable fields but keeps the person hoverable', async () => {
+    await scanner.scan(page(`<div class="s"><div contenteditable="true"><span data-mail="maya@example.com">Maya</span></div></div>`));
+    expect(markers()).toHaveLength(0);
+    expect(scanner.findMark(document.querySelector('span'))?.match.contact.id).toBe('m');
+  });
+
+  it('drops answers that arrive after a clear, and marks nothing when lookups fail', async () => {
+    const roots = page(`<div class="s"><span data-mail="maya@example.com">Maya</span></div>`);
+    const pending = scanner.scan(roots);
+    scanner.clear();
+    await pending;
+    expect(markers()).toHaveLength(0);
+    find.mockRejectedValueOnce(new Error('offline'));
+    await scanner.scan([document.createElement('div')]);
+    const failing = new PageScanner({ adapter, lookup: new PeopleLookup(() => Promise.reject(new Error('down'))), preferences: () => preferences, ownAddresses: () => new Set() });
+    await failing.scan(roots);
+    expect(markers()).toHaveLength(0);
+  });
+
+  it('renders names as text: a hostile name is never markup', async () => {
+    KNOWN['n:<img src=x onerror=alert(1)>'] = { contact: { id: 'h', name: '<img src=x onerror=alert(1)>', email: null, company: null, title: null }, matchedBy: 'name' };
+    const root = page(`<div class="s"><span></span></div>`)[0]!;
+    root.querySelector('span')!.setAttribute('data-who', '<img src=x onerror=alert(1)>');
+    await scanner.scan([root]);
+    expect(markers()[0]?.getAttribute('aria-label')).toBe('Primer briefing: <img src=x onerror=alert(1)> (matched by name)');
+    expect(document.querySelector('img')).toBeNull();
+  });
+});

@@ -1,0 +1,37 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { SETTLE_MS, startSelfCheck, type PageStatusReport } from '@/lib/content/self-check';
+import type { SiteAdapter } from '@/lib/sites/types';
+
+describe('startSelfCheck', () => {
+  let recognised: boolean;
+  let reports: PageStatusReport[];
+  const adapter = { site: 'gmail', recognise: () => recognised } as unknown as SiteAdapter;
+
+  beforeEach(() => {
+    vi.useFakeTimers();
+    recognised = false;
+    reports = [];
+  });
+  afterEach(() => vi.useRealTimers());
+
+  it('reports once the page has settled, again only when something changes', () => {
+    const check = startSelfCheck(adapter, () => ({ surfaces: 0, people: 0, known: 0 }), (r) => reports.push(r));
+    check.afterScan();
+    expect(reports).toEqual([]);
+    vi.advanceTimersByTime(SETTLE_MS);
+    expect(reports).toEqual([{ site: 'gmail', recognised: false, people: 0, known: 0 }]);
+    check.afterScan();
+    expect(reports).toHaveLength(1);
+    recognised = true;
+    check.afterScan();
+    expect(reports.at(-1)).toEqual({ site: 'gmail', recognised: true, people: 0, known: 0 });
+    check.dispose();
+  });
+
+  it('does nothing if disposed before the page settles', () => {
+    const check = startSelfCheck(adapter, () => ({ surfaces: 0, people: 0, known: 0 }), (r) => reports.push(r));
+    check.dispose();
+    vi.advanceTimersByTime(SETTLE_MS * 2);
+    expect(reports).toEqual([]);
+  });
+});
