@@ -5,24 +5,9 @@
  */
 import { z } from 'zod/mini';
 
-export const ContactSchema = z.object({
-  id: z.string(),
-  name: z.nullable(z.string()),
-  email: z.nullable(z.string()),
-  company: z.nullable(z.string()),
-  title: z.nullable(z.string()),
-});
-export type Contact = z.infer<typeof ContactSchema>;
-
-/** How a person on a page was tied to a contact: exact address, or a unique exact full name. */
-export const MatchKindSchema = z.enum(['email', 'name']);
-export type MatchKind = z.infer<typeof MatchKindSchema>;
-
-export const ContactMatchSchema = z.object({
-  contact: ContactSchema,
-  matchedBy: MatchKindSchema,
-});
-export type ContactMatch = z.infer<typeof ContactMatchSchema>;
+// Contacts live in their own module so content scripts can import them without the rest.
+export * from './models/contact';
+import { ContactSchema } from './models/contact';
 
 export const ActionItemSchema = z.object({
   text: z.string(),

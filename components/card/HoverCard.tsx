@@ -32,7 +32,7 @@ export function HoverCard({ match, state, focusOnOpen, onClose, now = new Date()
   const closeRef = useRef<HTMLButtonElement>(null);
 
   useEffect(() => {
-    if (focusOnOpen) closeRef.current?.focus();
+    if (focusOnOpen) closeRef.current?.focus({ preventScroll: true });
   }, [focusOnOpen]);
 
   return (

@@ -31,22 +31,31 @@ function CardWithData({ request, onClose }: { request: CardRequest; onClose: () 
   return <HoverCard match={request.match} state={state} focusOnOpen={request.viaKeyboard} onClose={onClose} />;
 }
 
-/** Below the anchor if it fits, else above; clamped to the viewport horizontally. */
+/**
+ * Below the anchor if it fits, else above; if neither fits, on the roomier side with a height cap
+ * (the card scrolls) — never over the anchor. Clamped to the viewport horizontally.
+ */
 export function placeCard(anchor: DOMRect, card: { width: number; height: number }, viewport: { width: number; height: number }) {
   const left = Math.min(Math.max(GAP, anchor.left), Math.max(GAP, viewport.width - card.width - GAP));
-  const below = anchor.bottom + GAP;
-  const fitsBelow = below + card.height <= viewport.height - GAP;
-  const top = fitsBelow || anchor.top - GAP - card.height < GAP ? below : anchor.top - GAP - card.height;
-  return { left, top };
+  const roomBelow = viewport.height - GAP - (anchor.bottom + GAP);
+  const roomAbove = anchor.top - GAP - GAP;
+  if (card.height <= roomBelow) return { left, top: anchor.bottom + GAP, maxHeight: null };
+  if (card.height <= roomAbove) return { left, top: anchor.top - GAP - card.height, maxHeight: null };
+  if (roomBelow >= roomAbove) return { left, top: anchor.bottom + GAP, maxHeight: Math.max(roomBelow, 80) };
+  const maxHeight = Math.max(roomAbove, 80);
+  return { left, top: anchor.top - GAP - maxHeight, maxHeight };
 }
 
 export function createHoverCardApi(): HoverCardApi {
   let ui: ShadowRootContentScriptUi<Root> | null = null;
   let current: CardRequest | null = null;
   let generation = 0;
+  let resizeObserver: ResizeObserver | null = null;
 
   const hide = () => {
     generation++;
+    resizeObserver?.disconnect();
+    resizeObserver = null;
     ui?.remove();
     ui = null;
     current = null;
@@ -74,10 +83,12 @@ export function createHoverCardApi(): HoverCardApi {
         anchor: 'body',
         append: 'last',
         css,
+        // WXT's default reset is `:host{all:initial !important}`, which would also beat the fixed
+        // position we give the host; card.css resets inherited styles itself, without !important.
+        inheritStyles: true,
         isolateEvents: ['keydown', 'keyup', 'keypress'],
         onMount(container, _shadow, host) {
           own(host);
-          host.style.cssText = `position: fixed; z-index: 2147483647; inline-size: ${WIDTH}px; left: 0; top: 0; visibility: hidden;`;
           container.addEventListener('keydown', (event) => {
             if (event.key === 'Escape') close();
           });
@@ -96,18 +107,27 @@ export function createHoverCardApi(): HoverCardApi {
         if (mine !== generation) return;
         ui = created;
         created.mount();
-        // Measure after the first paint, then place beside the anchor.
-        requestAnimationFrame(() => {
+        // Styled after mounting (WXT sets the host's own position on mount). Off-screen, not
+        // hidden (a hidden card could not take focus), until measured and placed.
+        created.shadowHost.style.cssText = `position: fixed; z-index: 2147483647; inline-size: ${WIDTH}px; left: -10000px; top: 0; margin: 0; display: block; overflow-x: hidden; overflow-y: auto; border-radius: 10px;`;
+        // Place beside the anchor once measured, and again whenever the card changes size
+        // (the briefing arrives after the loading skeleton).
+        const place = () => {
           if (mine !== generation) return;
-          const box = created.shadowHost.getBoundingClientRect();
-          const { left, top } = placeCard(request.anchor.getBoundingClientRect(), { width: WIDTH, height: Math.max(box.height, 120) }, {
-            width: window.innerWidth,
-            height: window.innerHeight,
-          });
-          created.shadowHost.style.left = `${left}px`;
-          created.shadowHost.style.top = `${top}px`;
-          created.shadowHost.style.visibility = 'visible';
-        });
+          const card = created.uiContainer.firstElementChild ?? created.shadowHost;
+          const { left, top, maxHeight } = placeCard(
+            request.anchor.getBoundingClientRect(),
+            { width: WIDTH, height: card.scrollHeight },
+            { width: window.innerWidth, height: window.innerHeight },
+          );
+          const style = created.shadowHost.style;
+          style.left = `${left}px`;
+          style.top = `${top}px`;
+          style.maxHeight = maxHeight === null ? '' : `${maxHeight}px`;
+        };
+        resizeObserver?.disconnect();
+        resizeObserver = new ResizeObserver(place);
+        resizeObserver.observe(created.uiContainer);
         window.addEventListener('scroll', onScroll, true);
       });
     },

@@ -1,9 +1,10 @@
-/** The options page: service settings and connection test, then webhooks. */
+/** The options page: service settings and connection test, where Primer works, then webhooks. */
 import { Button } from '@/components/ui/Button';
 import { Section } from '@/components/ui/Section';
 import { errorMessage } from './error-message';
 import { useSettings } from './queries';
 import { ServiceSettingsForm } from './ServiceSettingsForm';
+import { SitesSection } from './SitesSection';
 import { WebhookSection } from './WebhookSection';
 import '@/components/ui/theme.css';
 import './options.css';
@@ -35,6 +36,7 @@ export function OptionsApp() {
         <Section title="Service settings">
           <ServiceSettingsForm settings={settings.data} />
         </Section>
+        <SitesSection />
         <WebhookSection settings={settings.data} />
       </>
     );

@@ -4,75 +4,10 @@
  * and classifies by status. `ApiErrorInfo` is the plain, serialisable form sent to the UI.
  */
 import { z } from 'zod/mini';
+import type { ApiErrorKind } from './error-info';
 
-export const API_ERROR_KINDS = [
-  'unauthorized',
-  'forbidden',
-  'not_found',
-  'conflict',
-  'bad_request',
-  'rate_limited',
-  'server',
-  'network',
-  'timeout',
-  'aborted',
-  'invalid_response',
-  'not_configured',
-  'http',
-] as const;
-export type ApiErrorKind = (typeof API_ERROR_KINDS)[number];
-
-export const ApiErrorInfoSchema = z.object({
-  kind: z.enum(API_ERROR_KINDS),
-  message: z.string(),
-  status: z.nullable(z.number()),
-  code: z.nullable(z.string()),
-  /** When a rate-limited call may be tried again, in ms from when the error was made. */
-  retryAfterMs: z.nullable(z.number()),
-});
-export type ApiErrorInfo = z.infer<typeof ApiErrorInfoSchema>;
-
-export class ApiError extends Error {
-  readonly kind: ApiErrorKind;
-  readonly status: number | null;
-  readonly code: string | null;
-  readonly retryAfterMs: number | null;
-
-  constructor(
-    kind: ApiErrorKind,
-    message: string,
-    extra: { status?: number | null; code?: string | null; retryAfterMs?: number | null; cause?: unknown } = {},
-  ) {
-    super(message, extra.cause === undefined ? undefined : { cause: extra.cause });
-    this.name = 'ApiError';
-    this.kind = kind;
-    this.status = extra.status ?? null;
-    this.code = extra.code ?? null;
-    this.retryAfterMs = extra.retryAfterMs ?? null;
-  }
-
-  toInfo(): ApiErrorInfo {
-    return {
-      kind: this.kind,
-      message: this.message,
-      status: this.status,
-      code: this.code,
-      retryAfterMs: this.retryAfterMs,
-    };
-  }
-}
-
-/** Anything thrown, as an ApiErrorInfo (unknown throws become a generic, non-leaking message). */
-export function toErrorInfo(error: unknown): ApiErrorInfo {
-  if (error instanceof ApiError) return error.toInfo();
-  return {
-    kind: 'http',
-    message: 'Something went wrong inside Primer.',
-    status: null,
-    code: null,
-    retryAfterMs: null,
-  };
-}
+// The error type itself lives in error-info.ts (small, shared with content scripts).
+export * from './error-info';
 
 export function kindForStatus(status: number): ApiErrorKind {
   if (status === 401) return 'unauthorized';

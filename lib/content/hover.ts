@@ -20,6 +20,14 @@ export function installHoverCards(
   let hideTimer: ReturnType<typeof setTimeout> | null = null;
   let open: { mark: Mark; card: HoverCardApi } | null = null;
   let returnFocusTo: HTMLElement | null = null;
+  /** Focus we move back to a marker ourselves must not reopen the card it just closed. */
+  let refocusing: Element | null = null;
+  const focusBackTo = (element: HTMLElement | null) => {
+    if (!element) return;
+    refocusing = element;
+    element.focus();
+    refocusing = null;
+  };
 
   const cancel = (timer: ReturnType<typeof setTimeout> | null) => {
     if (timer !== null) clearTimeout(timer);
@@ -49,7 +57,7 @@ export function installHoverCards(
       viaKeyboard: input.focusCard,
       onClose: () => {
         open = null;
-        returnFocusTo?.focus();
+        focusBackTo(returnFocusTo);
       },
     };
     card.show(request);
@@ -95,7 +103,7 @@ export function installHoverCards(
   );
 
   ctx.addEventListener(document, 'focusin', (event) => {
-    if (insideCard(event.target)) return;
+    if (insideCard(event.target) || (refocusing !== null && event.target === refocusing)) return;
     const mark = scanner.findMark(event.target as Node);
     if (mark) void show(mark, { fromKeyboard: true, focusCard: false });
     else if (open) close();
@@ -105,7 +113,7 @@ export function installHoverCards(
     if (event.key === 'Escape' && open) {
       const focusBack = returnFocusTo;
       close();
-      focusBack?.focus();
+      focusBackTo(focusBack);
       return;
     }
     // Enter or Space on a marker opens the card with focus inside it.

@@ -4,7 +4,8 @@
  * down when WXT invalidates the context (extension updated or disabled).
  */
 import { browser, type ContentScriptContext } from '#imports';
-import { sendRequest } from '../messaging/send';
+import { normaliseName } from '../api/contact-index';
+import { sendContentRequest } from '../messaging/send-content';
 import type { SiteAdapter } from '../sites/types';
 import { isSiteEnabled, readPreferences, watchPreferences, type Preferences } from '../storage/preferences';
 import { loadHoverCard } from './card-loader';
@@ -20,20 +21,22 @@ const SERVICE_KEYS = ['serviceUrl', 'apiKeySealed'];
 export async function startPrimer(ctx: ContentScriptContext, adapter: SiteAdapter): Promise<void> {
   let preferences: Preferences = await readPreferences();
   let pageAddresses = new Set<string>();
+  let pageNames = new Set<string>();
   const ownAddresses = () => {
     const set = new Set(pageAddresses);
     for (const address of preferences.ownAddresses) set.add(address.trim().toLowerCase());
     return set;
   };
 
-  const lookup = new PeopleLookup((people) => sendRequest('people.find', { people }));
-  const scanner = new PageScanner({ adapter, lookup, preferences: () => preferences, ownAddresses });
+  const lookup = new PeopleLookup((people) => sendContentRequest('people.find', { people }));
+  const scanner = new PageScanner({ adapter, lookup, preferences: () => preferences, ownAddresses, ownNames: () => pageNames });
   const selfCheck = startSelfCheck(adapter, () => scanner.stats(), (status) => {
-    sendRequest('page.status', status).catch(() => undefined);
+    sendContentRequest('page.status', status).catch(() => undefined);
   });
 
   const scan = (roots: Iterable<Element>) => {
     pageAddresses = new Set(adapter.ownAddresses(document));
+    pageNames = new Set((adapter.ownNames?.(document) ?? []).map(normaliseName));
     void scanner.scan(roots).then(() => selfCheck.afterScan());
   };
 

@@ -9,6 +9,7 @@ import type { PersonQuery } from '../messaging/protocol';
 import type { ContactMatch } from '../models';
 import type { FoundPerson, SiteAdapter, Surface } from '../sites/types';
 import { isExcludedAddress, type Preferences } from '../storage/preferences';
+import { normaliseName } from '../api/contact-index';
 import { personKey, type PeopleLookup } from './lookup';
 import { createMarker } from './marker';
 
@@ -26,6 +27,8 @@ export interface ScannerOptions {
   preferences: () => Preferences;
   /** The user's own addresses: from the page and from the options. */
   ownAddresses: () => ReadonlySet<string>;
+  /** The user's own display names (normalised), where the site shows people by name only. */
+  ownNames?: () => ReadonlySet<string>;
 }
 
 export interface ScanStats {
@@ -109,7 +112,7 @@ export class PageScanner {
   }
 
   #included(person: FoundPerson): boolean {
-    if (person.email === null) return person.name !== null;
+    if (person.email === null) return person.name !== null && !(this.#options.ownNames?.().has(normaliseName(person.name)) ?? false);
     if (this.#options.ownAddresses().has(person.email)) return false;
     return !isExcludedAddress(person.email, this.#options.preferences());
   }
@@ -148,11 +151,12 @@ export class PageScanner {
       return;
     }
     existing?.marker?.remove();
-    // Typing in a compose field must not meet our node inside the editable area.
-    const editable = element instanceof HTMLElement && (element.isContentEditable || element.closest('[contenteditable="true"]'));
+    // Typing in a compose field must not meet our node inside the editable text; a recipient chip
+    // that is a non-editable island (contenteditable=false) can carry it.
+    const editable = isEditable(element);
     const marker = editable ? null : createMarker(match);
     if (marker) {
-      element.append(marker);
+      placeMarker(element, marker, [match.contact.name, match.contact.email, ...namesShown(surface, element)]);
       this.#markerOwners.set(marker, element);
     }
     this.#marks.set(element, { key, element, marker, match, surface });
@@ -182,5 +186,50 @@ export class PageScanner {
 }
 
 function queryFor(person: FoundPerson): PersonQuery {
-  return person.email !== null ? { email: person.email } : { name: person.name ?? '' };
+  return person.email !== null ? { email: person.email } : { name: fullName(person.name ?? '') };
+}
+
+/**
+ * Outlook directories often display "Last, First"; the contact's full name is "First Last".
+ * Only that exact swap is made (one comma, a word on each side): it is the same full name, not a
+ * guess, and the match must still be unique.
+ */
+export function fullName(shown: string): string {
+  const parts = shown.split(',');
+  if (parts.length !== 2) return shown;
+  const [last, first] = parts.map((part) => part.trim());
+  return last && first && !shown.includes('@') ? `${first} ${last}` : shown;
+}
+
+/** What the page shows for the person behind `element` (their name and address as displayed). */
+function namesShown(surface: Surface, element: Element): string[] {
+  const person = surface.people.find((candidate) => candidate.elements.includes(element));
+  return [person?.name ?? null, person?.email ?? null].filter((text): text is string => text !== null);
+}
+
+const MAX_TEXT_NODES = 40;
+
+/**
+ * Right after the person's name (or address) as the page shows it, so the marker reads as part of
+ * the name; at the end of the element when no such text is found. Never inside form fields.
+ */
+function placeMarker(element: Element, marker: HTMLElement, texts: (string | null)[]): void {
+  const wanted = new Set(texts.filter((text): text is string => !!text).map((text) => text.trim().toLowerCase()));
+  const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+  for (let count = 0, node = walker.nextNode(); node && count < MAX_TEXT_NODES; count++, node = walker.nextNode()) {
+    const text = node.textContent?.trim().toLowerCase() ?? '';
+    if (text !== '' && wanted.has(text)) {
+      (node as Text).after(marker);
+      return;
+    }
+  }
+  element.append(marker);
+}
+
+/** Whether the user edits text at `element` (the nearest contenteditable attribute decides). */
+function isEditable(element: Element): boolean {
+  const host = element.closest('[contenteditable]');
+  if (!host) return false;
+  const value = host.getAttribute('contenteditable')?.toLowerCase() ?? '';
+  return value !== 'false';
 }

@@ -5,7 +5,6 @@
  * Replies are `{ok:true,data}` or `{ok:false,error}`, never a silent null.
  */
 import { z } from 'zod/mini';
-import { ApiErrorInfoSchema } from '../api/errors';
 import {
   ContactMatchSchema,
   InsightsSchema,
@@ -16,24 +15,11 @@ import {
   WebhookEventSchema,
   WebhookSchema,
 } from '../models';
-import { SITES } from '../sites/types';
+import { contentProtocol, PersonQuery } from './content-protocol';
+import { message } from './message-definition';
 
-/** `extension`: only this extension's own pages; `any`: content scripts too. */
-export type Audience = 'extension' | 'any';
-
-interface MessageDefinition<Req extends z.ZodMiniType, Res extends z.ZodMiniType> {
-  audience: Audience;
-  request: Req;
-  response: Res;
-}
-
-function message<Req extends z.ZodMiniType, Res extends z.ZodMiniType>(
-  audience: Audience,
-  request: Req,
-  response: Res,
-): MessageDefinition<Req, Res> {
-  return { audience, request, response };
-}
+export type { Audience, MessageDefinition } from './message-definition';
+export type { PersonQuery } from './content-protocol';
 
 export const SettingsViewSchema = z.object({
   serviceUrl: z.nullable(z.string()),
@@ -63,17 +49,12 @@ export const ConnectionResultSchema = z.discriminatedUnion('ok', [
 ]);
 export type ConnectionResult = z.infer<typeof ConnectionResultSchema>;
 
-const Email = z.string().check(z.trim(), z.minLength(3), z.maxLength(320));
 const Id = z.string().check(z.minLength(1), z.maxLength(200));
-const PersonQuery = z.union([
-  z.object({ email: Email }),
-  z.object({ name: z.string().check(z.trim(), z.minLength(1), z.maxLength(200)) }),
-]);
-export type PersonQuery = z.infer<typeof PersonQuery>;
 const Url = z.string().check(z.maxLength(2000));
 const Key = z.string().check(z.maxLength(4000));
 
 export const protocol = {
+  ...contentProtocol,
   'settings.get': message('extension', z.object({}), SettingsViewSchema),
   'settings.save': message(
     'extension',
@@ -107,23 +88,6 @@ export const protocol = {
   'webhook.delete': message('extension', z.object({ id: Id }), z.object({ deleted: z.boolean() })),
   'contact.find': message('any', PersonQuery, z.nullable(ContactMatchSchema)),
   'contact.insights': message('any', z.object({ contactId: Id }), InsightsSchema),
-  /** Many people at once (a page's worth); answers in the same order, null for unknown people. */
-  'people.find': message(
-    'any',
-    z.object({ people: z.array(PersonQuery).check(z.maxLength(1000)) }),
-    z.array(z.nullable(ContactMatchSchema)),
-  ),
-  /** A content script's self-check: whether the page's layout is recognised, and what it found. */
-  'page.status': message(
-    'any',
-    z.object({
-      site: z.enum(SITES),
-      recognised: z.boolean(),
-      people: z.int().check(z.minimum(0)),
-      known: z.int().check(z.minimum(0)),
-    }),
-    z.object({ recorded: z.boolean() }),
-  ),
   'recordings.list': message(
     'extension',
     z.object({
@@ -154,8 +118,4 @@ export const EnvelopeSchema = z.object({
 });
 export type Envelope = z.infer<typeof EnvelopeSchema>;
 
-export const ReplySchema = z.discriminatedUnion('ok', [
-  z.object({ ok: z.literal(true), data: z.unknown() }),
-  z.object({ ok: z.literal(false), error: ApiErrorInfoSchema }),
-]);
-export type Reply = z.infer<typeof ReplySchema>;
+export { ReplySchema, type Reply } from './reply';

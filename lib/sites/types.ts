@@ -54,4 +54,9 @@ export interface SiteAdapter {
   recognise(doc: Document): boolean;
   /** The signed-in user's own addresses as the page shows them (lowercased). */
   ownAddresses(doc: Document): string[];
+  /**
+   * The signed-in user's display names, for sites that show people by name only (Outlook), so
+   * the user is not looked up or marked there either.
+   */
+  ownNames?(doc: Document): string[];
 }

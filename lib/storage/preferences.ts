@@ -3,8 +3,12 @@
  * per-site switches, e-mail domains never to look up (e.g. your own company's), and the user's own
  * addresses (never looked up, never marked). Content scripts watch the item, so a change applies
  * at once, without reloading the page.
+ *
+ * Unlike lib/storage/items.ts this item talks to `storage.local` directly instead of through WXT's
+ * storage module: content scripts import it, and WXT's module (about 3 KB gzipped with its lock)
+ * would not fit the per-site injection budget.
  */
-import { storage } from '#imports';
+import { browser } from '#imports';
 import { z } from 'zod/mini';
 import type { SiteId } from '../sites/types';
 
@@ -21,22 +25,39 @@ export const DEFAULT_PREFERENCES: Preferences = {
   ownAddresses: [],
 };
 
-export const preferencesItem = storage.defineItem<Preferences>('local:preferences', {
-  fallback: DEFAULT_PREFERENCES,
-  version: 1,
-});
+const KEY = 'preferences';
 
-export async function readPreferences(): Promise<Preferences> {
-  const parsed = PreferencesSchema.safeParse(await preferencesItem.getValue());
+function valid(value: unknown): Preferences {
+  const parsed = PreferencesSchema.safeParse(value);
   return parsed.success ? parsed.data : DEFAULT_PREFERENCES;
 }
 
-/** Calls back with every valid new value; returns the unsubscribe function. */
+/** The item, with the shape of a WXT storage item (getValue, setValue, watch). */
+export const preferencesItem = {
+  key: KEY,
+  fallback: DEFAULT_PREFERENCES,
+  async getValue(): Promise<Preferences> {
+    return valid((await browser.storage.local.get(KEY))[KEY]);
+  },
+  async setValue(value: Preferences): Promise<void> {
+    await browser.storage.local.set({ [KEY]: value });
+  },
+  /** Calls back with every new value (invalid values read as the defaults); returns the unsubscribe. */
+  watch(callback: (value: Preferences) => void): () => void {
+    const listener = (changes: Record<string, { newValue?: unknown }>, area: string) => {
+      if (area === 'local' && KEY in changes) callback(valid(changes[KEY]?.newValue));
+    };
+    browser.storage.onChanged.addListener(listener);
+    return () => browser.storage.onChanged.removeListener(listener);
+  },
+};
+
+export function readPreferences(): Promise<Preferences> {
+  return preferencesItem.getValue();
+}
+
 export function watchPreferences(callback: (preferences: Preferences) => void): () => void {
-  return preferencesItem.watch((value) => {
-    const parsed = PreferencesSchema.safeParse(value);
-    callback(parsed.success ? parsed.data : DEFAULT_PREFERENCES);
-  });
+  return preferencesItem.watch(callback);
 }
 
 /** A domain list entry covers that domain and its subdomains ("example.com" covers "eu.example.com"). */

@@ -65,6 +65,11 @@ async function main(): Promise<void> {
     await calendar.goto(DEMO_EVENT.url);
     await calendar.bringToFront();
     console.log(`Sample calendar event open at ${DEMO_EVENT.url}`);
+    // Known guests get a marker; resting the pointer on one opens the hover card.
+    const marker = calendar.locator('[data-primer-marker]').first();
+    await marker.waitFor({ timeout: 20_000 });
+    await marker.locator('xpath=..').hover();
+    await calendar.getByRole('dialog', { name: /^Briefing:/ }).getByText('Raise').waitFor({ timeout: 10_000 });
 
     if (!headless) {
       console.log('Close the browser or press Ctrl-C to stop.');
@@ -75,7 +80,7 @@ async function main(): Promise<void> {
     fs.mkdirSync(SHOTS, { recursive: true });
     const shots = [
       { page: options, file: path.join(SHOTS, '1-options-connected.png') },
-      { page: calendar, file: path.join(SHOTS, '2-calendar-event.png') },
+      { page: calendar, file: path.join(SHOTS, '2-calendar-event-hover-card.png') },
     ];
     for (const shot of shots) await shot.page.screenshot({ path: shot.file, fullPage: true });
     console.log('No display: ran headless. Screenshots:');

@@ -73,6 +73,43 @@ test('the API key never leaves the background in readable form', async ({ contex
     expect(JSON.stringify(cookies)).not.toContain(key);
   });
 
+  await test.step('Primer’s own content script cannot read the key or ask for settings', async () => {
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    const worlds: { id: number; name: string }[] = [];
+    cdp.on('Runtime.executionContextCreated', ({ context: created }) => {
+      const aux = created.auxData as { type?: string } | undefined;
+      // Playwright has isolated worlds of its own; Chromium names an extension's after the extension.
+      if (aux?.type === 'isolated' && created.name.startsWith('Primer')) worlds.push({ id: created.id, name: created.name });
+    });
+    await cdp.send('Runtime.enable');
+    await page.goto(GMAIL_URL);
+    await expect.poll(() => worlds.length, { timeout: 10_000 }).toBeGreaterThan(0);
+    const world = worlds.at(-1)!;
+    // Evaluated inside the content script's isolated world: it has chrome.storage and messaging.
+    const result = await cdp.send('Runtime.evaluate', {
+      contextId: world.id,
+      awaitPromise: true,
+      returnByValue: true,
+      expression: `(async () => {
+        const stored = JSON.stringify(await chrome.storage.local.get(null));
+        let reply;
+        try { reply = JSON.stringify(await chrome.runtime.sendMessage({ primer: 1, type: 'settings.get', payload: {} })); }
+        catch (error) { reply = 'failed: ' + error; }
+        return { hasStorage: stored.length > 2, stored, reply };
+      })()`,
+    });
+    expect(result.exceptionDetails).toBeUndefined();
+    const value = result.result.value as { hasStorage: boolean; stored: string; reply: string };
+    expect(value.hasStorage).toBe(true);
+    expect(value.stored).toContain('apiKeySealed');
+    expect(value.stored).not.toContain(key);
+    expect(value.stored).not.toContain(Buffer.from(key).toString('base64'));
+    expect(value.reply).toContain('"kind":"forbidden"');
+    expect(value.reply).not.toContain(key);
+    await page.close();
+  });
+
   await test.step('the key travels only in the Authorization header', () => {
     // The stand-in logs path and query of every request, and `authorized` only when the
     // Authorization header carried a known key (it accepts the key nowhere else).

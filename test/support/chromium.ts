@@ -58,7 +58,10 @@ async function blockOutsideNetwork(context: BrowserContext): Promise<void> {
  * match as they would in the wild. Only that exact URL is answered; nothing is widened.
  */
 export async function serveFixture(context: BrowserContext, url: string, html: string): Promise<void> {
-  const exact = new URL(url).href;
+  // Requests never carry the fragment (Gmail's views live in it), so match without it.
+  const address = new URL(url);
+  address.hash = '';
+  const exact = address.href;
   servedFixtures.get(context)?.add(exact);
   await context.route(
     (candidate) => candidate.href === exact,

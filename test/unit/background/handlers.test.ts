@@ -98,6 +98,17 @@ describe('people and recordings', () => {
     expect(await send('contact.find', { email: 'nobody@unknown.example' }, content)).toEqual({ ok: true, data: null });
   });
 
+  it('answers a page’s worth of people in one message, in order', async () => {
+    const reply = await send('people.find', { people: [{ email: 'grace.liu@example.org' }, { email: 'nobody@unknown.example' }, { name: 'Grace Liu' }] }, content);
+    expect(reply).toMatchObject({ ok: true, data: [{ contact: { id: CONTACT_IDS.graceLiu }, matchedBy: 'email' }, null, { matchedBy: 'name' }] });
+    // A lookup form the server suddenly refuses falls back to the local index, still exact.
+    standIn.failNext({ path: '/api/v2/contacts', status: 400, times: 1 });
+    expect(await send('people.find', { people: [{ email: 'tom.okafor@example.org' }] }, content)).toMatchObject({ ok: true, data: [{ contact: { id: CONTACT_IDS.tomOkafor } }] });
+    // A bad key concerns everyone: the whole request fails, so the page can say why.
+    await send('settings.save', { apiKey: 'wrong-key' });
+    expect(await send('people.find', { people: [{ email: 'priya.raman@example.com' }] }, content)).toMatchObject({ ok: false, error: { kind: 'unauthorized' } });
+  });
+
   it('serves insights, recordings, transcripts and recording insights', async () => {
     expect(await send('contact.insights', { contactId: CONTACT_IDS.mayaChen }, content)).toMatchObject({ ok: true, data: { contactId: CONTACT_IDS.mayaChen } });
     const list = await send('recordings.list', { contactId: CONTACT_IDS.mayaChen, limit: 2 });

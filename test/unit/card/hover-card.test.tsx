@@ -95,10 +95,18 @@ describe('placeCard', () => {
   const rect = (left: number, top: number, width = 100, height = 20) => ({ left, top, right: left + width, bottom: top + height, width, height, x: left, y: top, toJSON: () => ({}) }) as DOMRect;
 
   it('goes below the person when it fits, above when not, never over them', () => {
-    expect(placeCard(rect(100, 100), { width: 300, height: 200 }, viewport)).toEqual({ left: 100, top: 128 });
+    expect(placeCard(rect(100, 100), { width: 300, height: 200 }, viewport)).toEqual({ left: 100, top: 128, maxHeight: null });
     const high = placeCard(rect(100, 700), { width: 300, height: 200 }, viewport);
-    expect(high).toEqual({ left: 100, top: 492 });
+    expect(high).toEqual({ left: 100, top: 492, maxHeight: null });
     expect(high.top + 200).toBeLessThanOrEqual(700);
+  });
+
+  it('caps the height on the roomier side when the card fits on neither', () => {
+    const middle = placeCard(rect(100, 350, 100, 30), { width: 300, height: 600 }, viewport);
+    expect(middle).toEqual({ left: 100, top: 388, maxHeight: 404 });
+    const low = placeCard(rect(100, 500, 100, 30), { width: 300, height: 600 }, viewport);
+    expect(low).toEqual({ left: 100, top: 8, maxHeight: 484 });
+    expect(low.top + low.maxHeight!).toBeLessThanOrEqual(500);
   });
 
   it('stays inside the viewport horizontally', () => {

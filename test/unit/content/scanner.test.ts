@@ -142,3 +142,39 @@ describe('PageScanner', () => {
     expect(document.querySelector('img')).toBeNull();
   });
 });
+
+describe('PageScanner on name-only sites', () => {
+  it('leaves out the user’s own display name', async () => {
+    const own = new PageScanner({
+      adapter,
+      lookup: new PeopleLookup(find),
+      preferences: () => preferences,
+      ownAddresses: () => new Set(),
+      ownNames: () => new Set(['grace liu']),
+    });
+    await own.scan(page(`<div class="s"><span data-who="Grace  Liu">Grace Liu</span><span data-mail="maya@example.com">Maya</span></div>`));
+    expect(markers().map((m) => m.getAttribute('aria-label'))).toEqual(['Primer briefing: Maya']);
+    expect(find.mock.calls.flatMap((c) => c[0])).toEqual([{ email: 'maya@example.com' }]);
+  });
+});
+
+describe('fullName', () => {
+  it('turns a directory-style "Last, First" into the full name, and nothing else', async () => {
+    const { fullName } = await import('@/lib/content/scanner');
+    expect(fullName('Novak-Brandt, Lena')).toBe('Lena Novak-Brandt');
+    expect(fullName(' Liu ,  Grace ')).toBe('Grace Liu');
+    expect(fullName('Grace Liu')).toBe('Grace Liu');
+    expect(fullName('a, b, c')).toBe('a, b, c');
+    expect(fullName('Liu,')).toBe('Liu,');
+    expect(fullName('x@y.com, Z')).toBe('x@y.com, Z');
+  });
+});
+
+describe('PageScanner in compose fields', () => {
+  it('marks a recipient chip that is a non-editable island inside the editable field', async () => {
+    await scanner.scan(
+      page(`<div class="s"><div contenteditable="true"><span contenteditable="false"><span data-mail="maya@example.com">Maya</span></span></div></div>`),
+    );
+    expect(markers()).toHaveLength(1);
+  });
+});

@@ -1,0 +1,290 @@
+/**
+ * "Where Primer works": a switch per site, saved as soon as it changes, and two lists — domains
+ * never looked up and the user's own addresses — saved with a button. The preferences are not
+ * secret, so this page reads and writes the storage item itself; content scripts watch it and
+ * apply a change at once. Another tab may change it too, so the form follows the stored value.
+ */
+import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode, type Ref } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  preferencesItem,
+  readPreferences,
+  watchPreferences,
+  type Preferences,
+} from '@/lib/storage/preferences';
+import { SITES, type SiteId } from '@/lib/sites/types';
+import { Button } from '@/components/ui/Button';
+import { LiveRegion, type Tone } from '@/components/ui/Message';
+import { Section } from '@/components/ui/Section';
+import { formatList, parseAddressList, parseDomainList } from './domain-list';
+
+const preferencesKey = ['preferences'] as const;
+
+const SITE_TEXT: Record<SiteId, { title: string; description: string }> = {
+  'google-calendar': {
+    title: 'Google Calendar',
+    description: 'Briefings on the guests of the events you open.',
+  },
+  gmail: {
+    title: 'Gmail',
+    description: 'Briefings on the people in the mail you read and write.',
+  },
+  outlook: {
+    title: 'Outlook on the web',
+    description: 'Briefings in Outlook mail and calendar, for work (Microsoft 365) and personal accounts.',
+  },
+};
+
+const SAVE_FAILED = 'Primer could not save this change. Reload this page and try again.';
+
+// Writes run one after another, each on the newest stored value, so two quick changes (or a list
+// saved while a switch is still saving) never undo each other.
+let writes: Promise<unknown> = Promise.resolve();
+function updatePreferences(change: (current: Preferences) => Preferences): Promise<Preferences> {
+  const write = writes.then(async () => {
+    const next = change(await readPreferences());
+    await preferencesItem.setValue(next);
+    return next;
+  });
+  writes = write.catch(() => undefined);
+  return write;
+}
+
+type Status = { tone: Tone; text: string } | null;
+
+export function SitesSection() {
+  const queryClient = useQueryClient();
+  const preferences = useQuery({ queryKey: preferencesKey, queryFn: readPreferences });
+
+  useEffect(
+    () => watchPreferences((next) => queryClient.setQueryData(preferencesKey, next)),
+    [queryClient],
+  );
+
+  let content;
+  if (preferences.isPending) {
+    content = (
+      <p role="status" className="options-loading">
+        Loading your choices…
+      </p>
+    );
+  } else if (preferences.isError) {
+    content = (
+      <div role="alert" className="ui-message ui-message--error">
+        <p>Primer could not load these choices. Reload this page and try again.</p>
+        <p>
+          <Button variant="secondary" onClick={() => void preferences.refetch()}>
+            Try again
+          </Button>
+        </p>
+      </div>
+    );
+  } else {
+    content = (
+      <>
+        <SiteSwitches preferences={preferences.data} />
+        <ListsForm preferences={preferences.data} />
+      </>
+    );
+  }
+
+  return (
+    <Section title="Where Primer works">
+      <p className="ui-hint">
+        Choose the sites where Primer shows briefings and the people it should leave alone. Changes apply at once,
+        also in tabs that are already open.
+      </p>
+      {content}
+    </Section>
+  );
+}
+
+function SiteSwitches({ preferences }: { preferences: Preferences }) {
+  const queryClient = useQueryClient();
+  const ids = useId();
+  const [status, setStatus] = useState<Status>(null);
+
+  const toggle = useMutation({
+    mutationFn: ({ site, on }: { site: SiteId; on: boolean }) =>
+      updatePreferences((current) => ({ ...current, sites: { ...current.sites, [site]: on } })),
+    onMutate: ({ site, on }) => {
+      // Show the new position straight away; the stored value follows a moment later.
+      queryClient.setQueryData<Preferences>(preferencesKey, (current) =>
+        current ? { ...current, sites: { ...current.sites, [site]: on } } : current,
+      );
+    },
+    onSuccess: (next) => {
+      queryClient.setQueryData(preferencesKey, next);
+      setStatus({ tone: 'success', text: 'Saved' });
+    },
+    onError: () => {
+      void queryClient.invalidateQueries({ queryKey: preferencesKey });
+      setStatus({ tone: 'error', text: SAVE_FAILED });
+    },
+  });
+
+  return (
+    <>
+      <fieldset className="options-fieldset">
+        <legend className="ui-field__label">Sites</legend>
+        {SITES.map((site) => {
+          const inputId = `${ids}-${site}`;
+          const descriptionId = `${inputId}-description`;
+          return (
+            <div className="options-check" key={site}>
+              <input
+                type="checkbox"
+                role="switch"
+                id={inputId}
+                checked={preferences.sites[site]}
+                onChange={(change) => {
+                  setStatus(null);
+                  toggle.mutate({ site, on: change.target.checked });
+                }}
+                aria-describedby={descriptionId}
+              />
+              <label htmlFor={inputId}>{SITE_TEXT[site].title}</label>
+              <p id={descriptionId} className="ui-hint">
+                {SITE_TEXT[site].description}
+              </p>
+            </div>
+          );
+        })}
+      </fieldset>
+      <LiveRegion tone={status?.tone}>{status ? <p>{status.text}</p> : null}</LiveRegion>
+    </>
+  );
+}
+
+function ListsForm({ preferences }: { preferences: Preferences }) {
+  const queryClient = useQueryClient();
+  const domainsRef = useRef<HTMLTextAreaElement>(null);
+  const addressesRef = useRef<HTMLTextAreaElement>(null);
+  // null = not edited: the field shows the stored list and follows changes made elsewhere.
+  const [domainsDraft, setDomainsDraft] = useState<string | null>(null);
+  const [addressesDraft, setAddressesDraft] = useState<string | null>(null);
+  const [submitted, setSubmitted] = useState(false);
+  const [status, setStatus] = useState<Status>(null);
+
+  const domainsText = domainsDraft ?? formatList(preferences.excludedDomains);
+  const addressesText = addressesDraft ?? formatList(preferences.ownAddresses);
+  // Only what the user typed is checked; a stored list is shown as it is.
+  const domains = domainsDraft === null ? null : parseDomainList(domainsDraft);
+  const addresses = addressesDraft === null ? null : parseAddressList(addressesDraft);
+  const domainsError = submitted && domains && !domains.ok ? domains.message : null;
+  const addressesError = submitted && addresses && !addresses.ok ? addresses.message : null;
+
+  const save = useMutation({
+    // Only the edited lists: an untouched one keeps whatever is stored when the write happens.
+    mutationFn: (lists: Partial<Pick<Preferences, 'excludedDomains' | 'ownAddresses'>>) =>
+      updatePreferences((current) => ({ ...current, ...lists })),
+    onSuccess: (next) => {
+      queryClient.setQueryData(preferencesKey, next);
+      setDomainsDraft(null);
+      setAddressesDraft(null);
+      setSubmitted(false);
+      setStatus({ tone: 'success', text: 'Saved' });
+    },
+    onError: () => setStatus({ tone: 'error', text: SAVE_FAILED }),
+  });
+
+  function handleSubmit(event: FormEvent) {
+    event.preventDefault();
+    setSubmitted(true);
+    setStatus(null);
+    if (domains && !domains.ok) {
+      domainsRef.current?.focus();
+      return;
+    }
+    if (addresses && !addresses.ok) {
+      addressesRef.current?.focus();
+      return;
+    }
+    save.mutate({
+      ...(domains ? { excludedDomains: domains.values } : {}),
+      ...(addresses ? { ownAddresses: addresses.values } : {}),
+    });
+  }
+
+  return (
+    <form className="options-form" noValidate onSubmit={handleSubmit}>
+      <ListField
+        ref={domainsRef}
+        label="Don’t look up people at these domains"
+        value={domainsText}
+        onValueChange={(value) => {
+          setDomainsDraft(value);
+          setStatus(null);
+        }}
+        placeholder={'example.com\npartner.example.org'}
+        error={domainsError}
+        hint="One domain a line, or separated by commas. Each domain covers its subdomains too (example.com also covers eu.example.com). Addresses at these domains are never sent to the service."
+      />
+      <ListField
+        ref={addressesRef}
+        label="Your own addresses"
+        value={addressesText}
+        onValueChange={(value) => {
+          setAddressesDraft(value);
+          setStatus(null);
+        }}
+        placeholder="you@example.com"
+        error={addressesError}
+        hint="Primer never looks these up or marks them; it also learns your address from the page where it can."
+      />
+      <div className="options-actions">
+        <Button type="submit" disabled={save.isPending}>
+          {save.isPending ? 'Saving…' : 'Save lists'}
+        </Button>
+      </div>
+      <LiveRegion tone={status?.tone}>{status ? <p>{status.text}</p> : null}</LiveRegion>
+    </form>
+  );
+}
+
+interface ListFieldProps {
+  label: string;
+  ref?: Ref<HTMLTextAreaElement>;
+  value: string;
+  onValueChange: (value: string) => void;
+  placeholder?: string;
+  error: string | null;
+  hint: ReactNode;
+}
+
+/** A labelled multi-line list, laid out and announced like TextField. */
+function ListField({ label, ref, value, onValueChange, placeholder, error, hint }: ListFieldProps) {
+  const generated = useId();
+  const inputId = `field-${generated}`;
+  const hintId = `${inputId}-hint`;
+  const errorId = `${inputId}-error`;
+  return (
+    <div className="ui-field">
+      <label className="ui-field__label" htmlFor={inputId}>
+        {label}
+      </label>
+      <textarea
+        ref={ref}
+        id={inputId}
+        className="ui-input options-list"
+        rows={4}
+        value={value}
+        onChange={(event) => onValueChange(event.target.value)}
+        placeholder={placeholder}
+        autoComplete="off"
+        autoCapitalize="none"
+        spellCheck={false}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={[error ? errorId : null, hintId].filter(Boolean).join(' ')}
+      />
+      {error ? (
+        <p id={errorId} className="ui-error">
+          {error}
+        </p>
+      ) : null}
+      <p id={hintId} className="ui-hint">
+        {hint}
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,110 @@
+/**
+ * Parsing of the two lists on the "Where Primer works" section: e-mail domains never looked up and
+ * the user's own addresses. Entries may be on separate lines or separated by commas, semicolons or
+ * spaces; they are trimmed, lowercased and deduplicated in the order given. Anything that is not a
+ * domain (or address) is reported by name so the user can fix it; nothing is saved then.
+ */
+
+export type ListCheck = { ok: true; values: string[] } | { ok: false; invalid: string[]; message: string };
+
+const MAX_NAMED = 3;
+
+/** Entries as typed, without blanks. */
+export function splitEntries(text: string): string[] {
+  return text
+    .split(/[\s,;]+/)
+    .map((entry) => entry.trim())
+    .filter((entry) => entry !== '');
+}
+
+// Letters and digits of any script (IDNs as people type them) or the xn-- form, hyphens inside.
+const LABEL = /^[\p{L}\p{N}](?:[\p{L}\p{N}-]{0,61}[\p{L}\p{N}])?$/u;
+const TOP_LEVEL = /^(?:\p{L}{2,63}|xn--[a-z0-9-]{1,59})$/u;
+
+/** True for a host name with at least two labels, e.g. "example.com" or "eu.example.co.uk". */
+export function isDomain(domain: string): boolean {
+  if (domain.length > 253) return false;
+  const labels = domain.split('.');
+  if (labels.length < 2) return false;
+  const top = labels[labels.length - 1] ?? '';
+  return labels.every((label) => LABEL.test(label)) && TOP_LEVEL.test(top);
+}
+
+/** "@Example.COM", "*.example.com" and "example.com." all mean "example.com". */
+export function normaliseDomain(entry: string): string {
+  return entry
+    .trim()
+    .toLowerCase()
+    .replace(/^@/, '')
+    .replace(/^\*\./, '')
+    .replace(/\.$/, '');
+}
+
+/** "<Me@Example.com>" and "mailto:me@example.com" both mean "me@example.com". */
+export function normaliseAddress(entry: string): string {
+  return entry
+    .trim()
+    .replace(/^<(.*)>$/, '$1')
+    .replace(/^mailto:/i, '')
+    .toLowerCase();
+}
+
+export function isAddress(address: string): boolean {
+  const at = address.lastIndexOf('@');
+  if (at <= 0 || at > 64) return false;
+  const local = address.slice(0, at);
+  // No second "@", no quotes or brackets: plain addresses are all a person needs here.
+  if (!/^[^\s@"<>()[\]\\,;:]+$/u.test(local) || local.startsWith('.') || local.endsWith('.') || local.includes('..')) {
+    return false;
+  }
+  return isDomain(address.slice(at + 1));
+}
+
+function check(
+  text: string,
+  normalise: (entry: string) => string,
+  valid: (value: string) => boolean,
+  describe: (invalid: string[]) => string,
+): ListCheck {
+  const values: string[] = [];
+  const invalid: string[] = [];
+  for (const entry of splitEntries(text)) {
+    const value = normalise(entry);
+    if (!valid(value)) {
+      if (!invalid.includes(entry)) invalid.push(entry);
+    } else if (!values.includes(value)) {
+      values.push(value);
+    }
+  }
+  return invalid.length === 0 ? { ok: true, values } : { ok: false, invalid, message: describe(invalid) };
+}
+
+/** Names the first few bad entries, quoted, e.g. `“foo” and “bar”`. */
+function nameEntries(invalid: string[]): string {
+  const named = invalid.slice(0, MAX_NAMED).map((entry) => `“${entry}”`);
+  const more = invalid.length - named.length;
+  if (more > 0) return `${named.join(', ')} and ${more} more`;
+  if (named.length === 1) return named[0] ?? '';
+  return `${named.slice(0, -1).join(', ')} and ${named[named.length - 1] ?? ''}`;
+}
+
+export function parseDomainList(text: string): ListCheck {
+  return check(text, normaliseDomain, isDomain, (invalid) =>
+    invalid.length === 1
+      ? `${nameEntries(invalid)} is not a domain. Enter domains such as example.com.`
+      : `${nameEntries(invalid)} are not domains. Enter domains such as example.com.`,
+  );
+}
+
+export function parseAddressList(text: string): ListCheck {
+  return check(text, normaliseAddress, isAddress, (invalid) =>
+    invalid.length === 1
+      ? `${nameEntries(invalid)} is not an e-mail address. Enter addresses such as you@example.com.`
+      : `${nameEntries(invalid)} are not e-mail addresses. Enter addresses such as you@example.com.`,
+  );
+}
+
+/** How a saved list is shown for editing: one entry a line. */
+export function formatList(values: readonly string[]): string {
+  return values.join('\n');
+}

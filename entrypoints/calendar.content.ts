@@ -1,0 +1,11 @@
+/** Calendar: find the people on the page, mark known contacts, show hover cards. Wiring only. */
+import { defineContentScript } from '#imports';
+import { startPrimer } from '@/lib/content/runtime';
+import { calendarAdapter } from '@/lib/sites/calendar';
+import { SITE_MATCHES } from '@/lib/sites/matches';
+
+export default defineContentScript({
+  matches: SITE_MATCHES['google-calendar'],
+  runAt: 'document_idle',
+  main: (ctx) => startPrimer(ctx, calendarAdapter),
+});

@@ -1,0 +1,11 @@
+/** Gmail: find the people on the page, mark known contacts, show hover cards. Wiring only. */
+import { defineContentScript } from '#imports';
+import { startPrimer } from '@/lib/content/runtime';
+import { gmailAdapter } from '@/lib/sites/gmail';
+import { SITE_MATCHES } from '@/lib/sites/matches';
+
+export default defineContentScript({
+  matches: SITE_MATCHES['gmail'],
+  runAt: 'document_idle',
+  main: (ctx) => startPrimer(ctx, gmailAdapter),
+});

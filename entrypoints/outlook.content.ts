@@ -1,0 +1,11 @@
+/** Outlook: find the people on the page, mark known contacts, show hover cards. Wiring only. */
+import { defineContentScript } from '#imports';
+import { startPrimer } from '@/lib/content/runtime';
+import { outlookAdapter } from '@/lib/sites/outlook';
+import { SITE_MATCHES } from '@/lib/sites/matches';
+
+export default defineContentScript({
+  matches: SITE_MATCHES['outlook'],
+  runAt: 'document_idle',
+  main: (ctx) => startPrimer(ctx, outlookAdapter),
+});

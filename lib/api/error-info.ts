@@ -1,0 +1,75 @@
+/**
+ * The typed error every part of Primer passes around, and its plain serialisable form
+ * (`ApiErrorInfo`) that crosses the message boundary. Kept apart from the error-body parsing in
+ * errors.ts so content scripts can use it without that code.
+ */
+import { z } from 'zod/mini';
+
+export const API_ERROR_KINDS = [
+  'unauthorized',
+  'forbidden',
+  'not_found',
+  'conflict',
+  'bad_request',
+  'rate_limited',
+  'server',
+  'network',
+  'timeout',
+  'aborted',
+  'invalid_response',
+  'not_configured',
+  'http',
+] as const;
+export type ApiErrorKind = (typeof API_ERROR_KINDS)[number];
+
+export const ApiErrorInfoSchema = z.object({
+  kind: z.enum(API_ERROR_KINDS),
+  message: z.string(),
+  status: z.nullable(z.number()),
+  code: z.nullable(z.string()),
+  /** When a rate-limited call may be tried again, in ms from when the error was made. */
+  retryAfterMs: z.nullable(z.number()),
+});
+export type ApiErrorInfo = z.infer<typeof ApiErrorInfoSchema>;
+
+export class ApiError extends Error {
+  readonly kind: ApiErrorKind;
+  readonly status: number | null;
+  readonly code: string | null;
+  readonly retryAfterMs: number | null;
+
+  constructor(
+    kind: ApiErrorKind,
+    message: string,
+    extra: { status?: number | null; code?: string | null; retryAfterMs?: number | null; cause?: unknown } = {},
+  ) {
+    super(message, extra.cause === undefined ? undefined : { cause: extra.cause });
+    this.name = 'ApiError';
+    this.kind = kind;
+    this.status = extra.status ?? null;
+    this.code = extra.code ?? null;
+    this.retryAfterMs = extra.retryAfterMs ?? null;
+  }
+
+  toInfo(): ApiErrorInfo {
+    return {
+      kind: this.kind,
+      message: this.message,
+      status: this.status,
+      code: this.code,
+      retryAfterMs: this.retryAfterMs,
+    };
+  }
+}
+
+/** Anything thrown, as an ApiErrorInfo (unknown throws become a generic, non-leaking message). */
+export function toErrorInfo(error: unknown): ApiErrorInfo {
+  if (error instanceof ApiError) return error.toInfo();
+  return {
+    kind: 'http',
+    message: 'Something went wrong inside Primer.',
+    status: null,
+    code: null,
+    retryAfterMs: null,
+  };
+}

@@ -1,0 +1,36 @@
+/**
+ * The messages the always-injected content scripts send. Kept in their own module (with only the
+ * schemas they need) so the per-site injected bundle stays small; lib/messaging/protocol.ts
+ * includes them in the one protocol the background serves.
+ */
+import { z } from 'zod/mini';
+import { ContactMatchSchema } from '../models/contact';
+import { SITES } from '../sites/types';
+import { message } from './message-definition';
+
+const Email = z.string().check(z.trim(), z.minLength(3), z.maxLength(320));
+export const PersonQuery = z.union([
+  z.object({ email: Email }),
+  z.object({ name: z.string().check(z.trim(), z.minLength(1), z.maxLength(200)) }),
+]);
+export type PersonQuery = z.infer<typeof PersonQuery>;
+
+export const contentProtocol = {
+  /** Many people at once (a page's worth); answers in the same order, null for unknown people. */
+  'people.find': message(
+    'any',
+    z.object({ people: z.array(PersonQuery).check(z.maxLength(1000)) }),
+    z.array(z.nullable(ContactMatchSchema)),
+  ),
+  /** A content script's self-check: whether the page's layout is recognised, and what it found. */
+  'page.status': message(
+    'any',
+    z.object({
+      site: z.enum(SITES),
+      recognised: z.boolean(),
+      people: z.int().check(z.minimum(0)),
+      known: z.int().check(z.minimum(0)),
+    }),
+    z.object({ recorded: z.boolean() }),
+  ),
+} as const;

@@ -1,0 +1,40 @@
+/**
+ * Builds a typed sender over (part of) the protocol. The reply is validated against the message's
+ * schema here too: the receiving side trusts nothing that crosses a context boundary.
+ */
+import { browser } from '#imports';
+import type { z } from 'zod/mini';
+import { ApiError, type ApiErrorInfo } from '../api/error-info';
+import type { MessageDefinition } from './message-definition';
+import { ReplySchema } from './reply';
+
+type Definitions = Record<string, MessageDefinition<z.ZodMiniType, z.ZodMiniType>>;
+
+export function errorFromInfo(info: ApiErrorInfo): ApiError {
+  return new ApiError(info.kind, info.message, {
+    status: info.status,
+    code: info.code,
+    retryAfterMs: info.retryAfterMs,
+  });
+}
+
+export function createSender<P extends Definitions>(definitions: P) {
+  return async function send<T extends keyof P & string>(
+    type: T,
+    payload: z.input<P[T]['request']>,
+  ): Promise<z.infer<P[T]['response']>> {
+    let raw: unknown;
+    try {
+      raw = await browser.runtime.sendMessage({ primer: 1, type, payload });
+    } catch (error) {
+      // The background may be restarting, or the extension was updated under an open page.
+      throw new ApiError('network', 'Primer’s background service is not available. Reload the page.', { cause: error });
+    }
+    const reply = ReplySchema.safeParse(raw);
+    if (!reply.success) throw new ApiError('invalid_response', 'Primer’s background sent an unreadable reply.');
+    if (!reply.data.ok) throw errorFromInfo(reply.data.error);
+    const data = definitions[type]!.response.safeParse(reply.data.data);
+    if (!data.success) throw new ApiError('invalid_response', 'Primer’s background sent an unexpected reply.');
+    return data.data as z.infer<P[T]['response']>;
+  };
+}

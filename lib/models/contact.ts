@@ -1,0 +1,21 @@
+/** Contact view models: the part of lib/models.ts that content scripts need (kept small). */
+import { z } from 'zod/mini';
+
+export const ContactSchema = z.object({
+  id: z.string(),
+  name: z.nullable(z.string()),
+  email: z.nullable(z.string()),
+  company: z.nullable(z.string()),
+  title: z.nullable(z.string()),
+});
+export type Contact = z.infer<typeof ContactSchema>;
+
+/** How a person on a page was tied to a contact: exact address, or a unique exact full name. */
+export const MatchKindSchema = z.enum(['email', 'name']);
+export type MatchKind = z.infer<typeof MatchKindSchema>;
+
+export const ContactMatchSchema = z.object({
+  contact: ContactSchema,
+  matchedBy: MatchKindSchema,
+});
+export type ContactMatch = z.infer<typeof ContactMatchSchema>;

@@ -1,0 +1,264 @@
+/**
+ * Shared, site-independent helpers for the site adapters: address validation and normalisation,
+ * "Name <addr>" parsing, text normalisation, a per-surface people collector (dedupe by address,
+ * by exact name for name-only people; roles and elements merged), cheap visibility checks, and
+ * the rule for surface roots nested inside other surface roots.
+ *
+ * Pure functions over strings and DOM reads only: nothing here writes to the page.
+ */
+import type { FoundPerson, PersonRole } from './types';
+
+// ---------------------------------------------------------------- addresses
+
+/**
+ * A pragmatic address check (RFC 5321 dot-atom local part, DNS host with at least one dot, no
+ * quoted local parts or IP literals, which no site shows as a person). Length limits: 64 for the
+ * local part, 254 overall.
+ */
+const ADDRESS = /^[a-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[a-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z](?:[a-z0-9-]{0,61}[a-z0-9])?$/i;
+/** The same shape, unanchored, to pick addresses out of longer text (labels, titles). */
+const ADDRESS_IN_TEXT = /[a-z0-9!#$%&'*+/=?^_`{|}~.-]+@(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z](?:[a-z0-9-]{0,61}[a-z0-9])?/gi;
+
+export function isAddress(value: string): boolean {
+  if (value.length > 254) return false;
+  const at = value.lastIndexOf('@');
+  return at > 0 && at <= 64 && ADDRESS.test(value);
+}
+
+/** Trims, drops a `mailto:` prefix and lowercases; null unless the result is a valid address. */
+export function normaliseAddress(raw: string | null | undefined): string | null {
+  if (!raw) return null;
+  let value = raw.trim();
+  if (/^mailto:/i.test(value)) value = value.slice(7).split('?')[0] ?? '';
+  value = value.toLowerCase();
+  return isAddress(value) ? value : null;
+}
+
+/** Every valid address in a piece of text (lowercased, in order, deduplicated). */
+export function addressesIn(text: string | null | undefined): string[] {
+  if (!text) return [];
+  const found = new Set<string>();
+  for (const match of text.matchAll(ADDRESS_IN_TEXT)) {
+    const address = normaliseAddress(match[0].replace(/^\.+|\.+$/g, ''));
+    if (address) found.add(address);
+  }
+  return [...found];
+}
+
+/** Google Calendar rooms and resources (`…@resource.calendar.google.com`). */
+export function isResourceAddress(address: string): boolean {
+  return /@resource\.calendar\.google\.com$/i.test(address);
+}
+
+// ---------------------------------------------------------------- text
+
+/** Collapses runs of whitespace (including NBSP) and trims; null when nothing is left. */
+export function normaliseText(value: string | null | undefined): string | null {
+  if (value === null || value === undefined) return null;
+  const text = value.replace(/\s+/g, ' ').trim();
+  return text === '' ? null : text;
+}
+
+export interface ParsedContact {
+  name: string | null;
+  email: string | null;
+}
+
+/**
+ * Parses what a chip or a header shows: "Name <addr>", an address alone, or a name alone. The
+ * address between the last `<` and `>` counts only if it is valid, so a display name such as
+ * `<img src=x onerror=…>` stays a name. Returns both null for empty text.
+ */
+export function parseNameAndAddress(text: string | null | undefined): ParsedContact {
+  const value = normaliseText(text);
+  if (value === null) return { name: null, email: null };
+  if (value.endsWith('>')) {
+    const open = value.lastIndexOf('<');
+    if (open >= 0) {
+      const email = normaliseAddress(value.slice(open + 1, -1));
+      if (email) return { name: normaliseText(value.slice(0, open)), email };
+    }
+  }
+  const alone = normaliseAddress(value);
+  if (alone) return { name: null, email: alone };
+  return { name: value, email: null };
+}
+
+/** A display name, or null when the "name" is really an address (the page knew no name). */
+export function nameOrNull(value: string | null | undefined): string | null {
+  const name = normaliseText(value);
+  if (name === null) return null;
+  return isAddress(name) ? null : name;
+}
+
+/** Attribute Primer's markers carry (lib/content/marker.ts); adapters never read inside them. */
+const MARKER_ATTRIBUTE = 'data-primer-marker';
+
+/**
+ * Text of an element without the parts hidden from assistive technology (initials avatars,
+ * separators) and without Primer's own markers.
+ */
+export function shownText(element: Element): string | null {
+  let out = '';
+  const walk = (node: Node): void => {
+    for (let child = node.firstChild; child; child = child.nextSibling) {
+      if (child.nodeType === 3) out += child.nodeValue ?? '';
+      else if (child.nodeType === 1) {
+        const el = child as Element;
+        if (el.getAttribute('aria-hidden') === 'true' || el.hasAttribute(MARKER_ATTRIBUTE)) continue;
+        walk(el);
+      }
+    }
+  };
+  walk(element);
+  return normaliseText(out);
+}
+
+// ---------------------------------------------------------------- visibility
+
+/**
+ * Whether the element, or an ancestor up to the document, is hidden by attribute or inline style:
+ * `hidden`, `aria-hidden="true"`, `style="display:none"` / `visibility:hidden`. These are the ways
+ * the sites hide leftover dialogs and inactive views (Gmail hides views with an inline
+ * `display:none`, InboxSDK watches those style changes). Attribute reads only: no layout.
+ */
+export function isHidden(element: Element): boolean {
+  for (let el: Element | null = element; el; el = el.parentElement) {
+    if (el.hasAttribute('hidden') || el.getAttribute('aria-hidden') === 'true') return true;
+    const style = (el as Partial<HTMLElement>).style;
+    if (style && (style.display === 'none' || style.visibility === 'hidden')) return true;
+  }
+  return false;
+}
+
+// ---------------------------------------------------------------- nested surface roots
+
+/**
+ * The nesting rule shared by all adapters: a surface root found inside another surface root (a
+ * Gmail inline reply inside a thread, an Outlook inline reply inside the reading pane, Calendar's
+ * details block inside a dialog that also matches) is a surface of its own, read on its own. The
+ * outer root skips that subtree, so nobody is read twice and the runtime's observer, which maps a
+ * change to the nearest root (`closest`), re-reads exactly the surface that changed.
+ *
+ * Returns a predicate "does this element belong to `root` itself"; cheap when nothing is nested.
+ */
+export function ownedByRoot(root: Element, surfaceSelector: string): (element: Element) => boolean {
+  const nested = root.querySelectorAll(surfaceSelector);
+  if (nested.length === 0) return () => true;
+  const inner = [...nested];
+  return (element) => !inner.some((n) => n.contains(element));
+}
+
+// ---------------------------------------------------------------- people
+
+const ROLE_ORDER: readonly PersonRole[] = ['organizer', 'guest', 'sender', 'to', 'cc', 'bcc'];
+
+/**
+ * Collects the people of one surface: one entry per address (lowercased) and one per exact
+ * display name for name-only people; roles and elements are merged, the first name seen is kept.
+ */
+export class PeopleCollector {
+  readonly #byEmail = new Map<string, FoundPerson>();
+  readonly #byName = new Map<string, FoundPerson>();
+  readonly #order: FoundPerson[] = [];
+
+  /** A person shown with an address (already normalised by the caller, or raw: it is checked). */
+  add(rawEmail: string | null, name: string | null, role: PersonRole | null, element: Element | null): boolean {
+    const email = normaliseAddress(rawEmail);
+    if (email === null || isResourceAddress(email)) return false;
+    let person = this.#byEmail.get(email);
+    if (!person) {
+      person = { email, name: null, roles: [], elements: [] };
+      this.#byEmail.set(email, person);
+      this.#order.push(person);
+    }
+    this.#merge(person, nameOrNull(name), role, element);
+    return true;
+  }
+
+  /** A person shown by name only (Outlook). The name is kept exactly as shown (whitespace collapsed). */
+  addName(rawName: string | null, role: PersonRole | null, element: Element | null): boolean {
+    const name = normaliseText(rawName);
+    if (name === null) return false;
+    let person = this.#byName.get(name);
+    if (!person) {
+      person = { email: null, name, roles: [], elements: [] };
+      this.#byName.set(name, person);
+      this.#order.push(person);
+    }
+    this.#merge(person, null, role, element);
+    return true;
+  }
+
+  /** Adds what `parseNameAndAddress` found: by address when there is one, else by name. */
+  addParsed(parsed: ParsedContact, role: PersonRole | null, element: Element | null): boolean {
+    if (parsed.email) return this.add(parsed.email, parsed.name, role, element);
+    return this.addName(parsed.name, role, element);
+  }
+
+  has(email: string): boolean {
+    return this.#byEmail.has(email);
+  }
+
+  get size(): number {
+    return this.#order.length;
+  }
+
+  people(): FoundPerson[] {
+    for (const person of this.#order) person.roles.sort((a, b) => ROLE_ORDER.indexOf(a) - ROLE_ORDER.indexOf(b));
+    return this.#order;
+  }
+
+  #merge(person: FoundPerson, name: string | null, role: PersonRole | null, element: Element | null): void {
+    if (person.name === null && name !== null) person.name = name;
+    if (role !== null && !person.roles.includes(role)) person.roles.push(role);
+    if (element !== null && !person.elements.includes(element)) person.elements.push(element);
+  }
+}
+
+// ---------------------------------------------------------------- localized labels
+
+/**
+ * Header labels as the sites write them in their main UI languages (lowercased, without the
+ * colon). Used before any positional fallback; an unknown label never drops a person.
+ */
+const LABELS: Record<'sender' | 'to' | 'cc' | 'bcc', readonly string[]> = {
+  sender: ['from', 'von', 'de', 'da', 'van', 'från', 'fra', 'od', 'от', '差出人', '发件人', '寄件者', '보낸 사람', 'mittente', 'remitente', 'expéditeur'],
+  to: ['to', 'an', 'à', 'a', 'para', 'aan', 'till', 'til', 'do', 'кому', '宛先', '收件人', '받는 사람', 'destinataire', 'destinatario'],
+  cc: ['cc', 'kopie', 'copie', 'copia', 'kopia', 'копия', '抄送', '副本'],
+  bcc: ['bcc', 'cci', 'cco', 'ccn', 'bkopie', 'ukryta kopia', 'скрытая копия', '密送', '密件副本', '숨은 참조'],
+};
+
+/** Maps a header label ("To:", "Cc :", "An:", "Cci :") to a role, or null when unknown. */
+export function roleForLabel(label: string | null | undefined): 'sender' | 'to' | 'cc' | 'bcc' | null {
+  const key = normaliseText(label)?.replace(/[:：]\s*$/, '').trim().toLowerCase();
+  if (!key) return null;
+  for (const role of ['bcc', 'cc', 'to', 'sender'] as const) if (LABELS[role].includes(key)) return role;
+  return null;
+}
+
+/** "Organizer" and its translations, as Calendar puts it in a guest row's label or second line. */
+export const ORGANIZER_WORDS = /organi[sz]er|organisateur|organizador|organisator|organizzatore|organizator|organizátor|järjestäjä|arrangør|arrangör|主催者|组织者|組織者|主辦者|주최자|организатор/i;
+
+/**
+ * The current value of an input or textarea (normalised), by tag name rather than `instanceof`, so
+ * it also works for elements from another window (pop-out compose, iframes, parsed documents).
+ */
+export function inputValue(element: Element): string | null {
+  const tag = element.tagName;
+  if (tag !== 'INPUT' && tag !== 'TEXTAREA') return null;
+  return normaliseText((element as HTMLInputElement).value);
+}
+
+/** All text under an element with a space between text nodes (so "Name" + "addr" never fuse). */
+export function spacedText(element: Element): string {
+  const parts: string[] = [];
+  const walk = (node: Node): void => {
+    for (let child = node.firstChild; child; child = child.nextSibling) {
+      if (child.nodeType === 3) parts.push(child.nodeValue ?? '');
+      else if (child.nodeType === 1 && !(child as Element).hasAttribute(MARKER_ATTRIBUTE)) walk(child);
+    }
+  };
+  walk(element);
+  return parts.join(' ');
+}

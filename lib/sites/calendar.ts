@@ -1,0 +1,174 @@
+/**
+ * Google Calendar adapter: the people on an event (the details popup over the grid, and the full
+ * event page /r/eventedit/…), with the event's title and time.
+ *
+ * Relied on (read 2026-11-22; summary in /work/shared/notes/dom.md §2):
+ * - calcom/cal.com @05f75d8 `companion/extension/lib/google-calendar.ts` `parseAttendees()`: guest
+ *   rows `[role="treeitem"][data-email]`; organizer from the row's aria-label ("organizer" /
+ *   "organiser"); name in `.SDqFWd span`, else the aria-label text before the first comma;
+ *   fallbacks `[data-email]`, `[jsname="xR2lFb"]`; popup roots `[role="dialog"]`, `[aria-modal]`.
+ * - welovechatter/meeting-cost-chrome-extension-uk `content.js` and assistant scripts found by
+ *   `find_string xDetDlgAtt`: `#xDetDlg` (carries `data-eventid`), `#rAECCd` title,
+ *   `#xDetDlgWhen` time, `#xDetDlgAtt` guests, `#xDetDlgDesc` description; `#xTiIn` title input.
+ * - Stormbreakerr20/GoogleCalendarExtension `script.js`: `data-hovercard-id` on a guest = address.
+ * - codemonkeycxy/gmate @d87883e `script/shared/common.js` `hasInvitee()` L239-260 and
+ *   `script/content/auto-room-booking.js` L69-70: edit-page guests are `div[data-email]` with
+ *   `data-id === data-email`; rooms carry `data-email` + `data-name`.
+ * - toggl/track-extension `src/content/google-calendar.js`: `[data-is-create]` on the full-page
+ *   detail, `data-chips-dialog` on the popup, the popup element is reused, and "do not select on
+ *   an aria-label's value; i18n will cause that selector to fail".
+ * - Calendar keeps hidden/transient `[role=dialog]` leftovers (notes §2): hidden roots read as null.
+ *
+ * Selectors are layered: data-bearing attributes and ids first, roles/structure next, classes only
+ * to narrow a search that has already been scoped. Rooms/resources are never returned.
+ */
+import {
+  inputValue,
+  ORGANIZER_WORDS,
+  PeopleCollector,
+  isHidden,
+  isResourceAddress,
+  nameOrNull,
+  normaliseAddress,
+  normaliseText,
+  ownedByRoot,
+  shownText,
+  addressesIn,
+} from './address';
+import type { PersonRole, SiteAdapter, Surface } from './types';
+
+/** Every Calendar selector lives here. */
+const SEL = {
+  /**
+   * Surface roots. Chips in the grid (`[data-eventchip]`) carry `data-eventid` too but hold no
+   * guests, so no alternative below matches them.
+   */
+  roots: [
+    // Details popup block, has data-eventid (meeting-cost content.js; README "V"), 2026-11.
+    '#xDetDlg',
+    // Full-page event detail / edit page (toggl google-calendar.js `div[data-is-create]`), 2026-11.
+    '[data-is-create]',
+    // Edit-page guest list by its English label (gmate common.js hasInvitee()), 2026-11. Where it
+    // exists it is the innermost root and reads the guests (the page around it then has none of its
+    // own); in other languages the [data-is-create] page above reads them.
+    'div[aria-label="Guests invited to this event."]',
+    // A dialog that carries the event id itself (stale/alternative popups; notes §2), 2026-11.
+    '[role="dialog"][data-eventid]',
+    // Fallback: any modal dialog (cal.com observeEventPopups); reads only when the ids above are gone,
+    // because nested roots are read on their own (address.ts ownedByRoot).
+    '[role="dialog"][aria-modal="true"]',
+  ].join(', '),
+  /** Guest rows: the address attribute first (cal.com, gmate), then the hovercard id (Stormbreakerr20). */
+  guestByEmail: '[data-email]',
+  guestByHovercard: '[data-hovercard-id]',
+  /** Name inside a row: `.SDqFWd` (cal.com, class used only inside a row already found by data-email). */
+  rowName: '.SDqFWd',
+  /** Parts of a popup that hold no guests: the description (mailto links), 2026-11. */
+  notGuests: '#xDetDlgDesc, [role="document"]',
+  /** Title: popup id (meeting-cost), edit-page input id (assistant script), then any heading. */
+  popupTitle: '#rAECCd',
+  editTitle: '#xTiIn',
+  anyHeading: '[role="heading"], h1, h2',
+  /** Time: popup block (meeting-cost); edit-page date/time inputs (fixture, "A"). */
+  popupWhen: '#xDetDlgWhen',
+  startDate: '#xStDaIn',
+  startTime: '#xStTiIn',
+  endTime: '#xEnTiIn',
+  endDate: '#xEnDaIn',
+  /** Signed-in account button: Google bar link to SignOutOptions whose label holds the address (2026-11). */
+  account: 'a[href*="accounts.google.com/SignOutOptions"], header a[aria-label*="@"], [role="banner"] a[aria-label*="@"]',
+  /** Anchors for recognise(): event ids, grid day columns, the popup and the edit page. */
+  anchors: '[data-eventid], [data-eventchip], [data-datekey], #xDetDlg, #xTiIn, [data-is-create]',
+} as const;
+
+function readWhen(root: Element, doc: Document): string | null {
+  const popup = root.querySelector(SEL.popupWhen) ?? (root.matches(SEL.popupWhen) ? root : null);
+  if (popup) return normaliseText(popup.textContent);
+  const value = (selector: string): string | null => {
+    const el = root.querySelector(selector) ?? doc.querySelector(selector);
+    return el ? inputValue(el) : null;
+  };
+  const startDate = value(SEL.startDate);
+  const startTime = value(SEL.startTime);
+  const endTime = value(SEL.endTime);
+  const endDate = value(SEL.endDate);
+  if (!startDate) return null;
+  let when = startTime ? `${startDate} ${startTime}` : startDate;
+  if (endDate && endDate !== startDate) when += ` – ${endDate}${endTime ? ` ${endTime}` : ''}`;
+  else if (endTime) when += ` – ${endTime}`;
+  return when;
+}
+
+function readTitle(root: Element, doc: Document): string | null {
+  const popup = root.querySelector(SEL.popupTitle);
+  if (popup) return normaliseText(popup.textContent);
+  const input = root.querySelector(SEL.editTitle) ?? doc.querySelector(SEL.editTitle);
+  if (input) return inputValue(input);
+  const heading = root.querySelector(SEL.anyHeading);
+  return heading ? normaliseText(heading.textContent) : null;
+}
+
+/** Organizer: language-list match on the row's label or its second line (cal.com, "organizer"). */
+function roleOf(row: Element, name: string | null): PersonRole {
+  const label = row.getAttribute('aria-label') ?? '';
+  // The label starts with the name; only what follows it says "organizer".
+  const rest = name !== null && label.startsWith(name) ? label.slice(name.length) : label;
+  if (ORGANIZER_WORDS.test(rest)) return 'organizer';
+  // The row's text minus the name: "Organizer" under the name (popup), beside it (edit page).
+  let text = row.textContent ?? '';
+  if (name !== null) text = text.replace(name, '');
+  return ORGANIZER_WORDS.test(text) ? 'organizer' : 'guest';
+}
+
+function rowName(row: Element): string | null {
+  const named = row.querySelector(SEL.rowName);
+  if (named) return nameOrNull(shownText(named));
+  // cal.com fallback: the aria-label up to the first comma.
+  const label = row.getAttribute('aria-label');
+  if (label) return nameOrNull(label.split(',')[0]);
+  return null;
+}
+
+/** Rooms: resource addresses (always); on the edit page, rows with `data-name` (gmate: rooms). */
+function isRoom(row: Element, address: string): boolean {
+  return isResourceAddress(address) || (row.hasAttribute('data-name') && row.hasAttribute('data-id'));
+}
+
+function readSurface(root: Element): Surface | null {
+  if (isHidden(root)) return null;
+  const doc = root.ownerDocument;
+  const owned = ownedByRoot(root, SEL.roots);
+  const people = new PeopleCollector();
+
+  let rows = [...root.querySelectorAll(SEL.guestByEmail)];
+  const byHovercard = rows.length === 0;
+  if (byHovercard) rows = [...root.querySelectorAll(SEL.guestByHovercard)];
+  for (const row of rows) {
+    if (!owned(row)) continue;
+    const address = normaliseAddress(row.getAttribute(byHovercard ? 'data-hovercard-id' : 'data-email'));
+    if (address === null || isRoom(row, address) || row.closest(SEL.notGuests)) continue;
+    // A hidden row (the Rooms tab of the edit page, a collapsed group) is not shown.
+    if (row.closest('[hidden], [aria-hidden="true"]')) continue;
+    const anchor = byHovercard ? row : (row.querySelector(SEL.guestByHovercard) ?? row);
+    const name = rowName(row);
+    people.add(address, name, roleOf(row, name), anchor);
+  }
+  if (people.size === 0) return null;
+  return { kind: 'event', root, context: { title: readTitle(root, doc), when: readWhen(root, doc) }, people: people.people() };
+}
+
+function ownAddresses(doc: Document): string[] {
+  const found = new Set<string>();
+  for (const el of doc.querySelectorAll(SEL.account)) {
+    for (const address of addressesIn(`${el.getAttribute('aria-label') ?? ''} ${el.getAttribute('title') ?? ''}`)) found.add(address);
+  }
+  return [...found];
+}
+
+export const calendarAdapter: SiteAdapter = {
+  site: 'google-calendar',
+  surfaceSelector: SEL.roots,
+  readSurface,
+  recognise: (doc) => doc.querySelector(SEL.anchors) !== null,
+  ownAddresses,
+};

@@ -1,0 +1,232 @@
+/**
+ * Gmail adapter: the people in an open thread (senders and recipients of every message), in a
+ * compose window (To/Cc/Bcc chips), and in the message list (senders of the visible rows).
+ *
+ * Relied on (read 2026-11-22; summary in /work/shared/notes/dom.md §1):
+ * - KartikTalwar/gmail.js @b7dfdab `src/gmail.js`: sender `span[email].gD` with `email`/`name`
+ *   (`api.dom.email…from()` L4334-4348, `dom()` L4456-4463); recipients `span[email].g2` in
+ *   `span.hb` (`to()` L4356-4390); subject `h2.hP`; messages `div.adn.ads` (L2487-2498); list rows
+ *   `tbody>tr.zA[role="row"]` → `*[email][name]` (`visible_messages()` L3951-3968); compose
+ *   `closest('div.M9')` (L2470-2580); PeopleKit chips `div[name=to|cc|bcc] div[data-hovercard-id]`
+ *   + `data-name` (`recipients()` L4075-4090), legacy `input[type=hidden][name=to]`/`textarea[name=to]`.
+ * - InboxSDK/InboxSDK @a8a6fe2c `src/platform-implementation-js/dom-driver/gmail/`:
+ *   `views/gmail-message-view.ts` sender `td.gF span[email]` (L226), recipients `.hb span[email]`
+ *   (L240-255), `[data-message-id]` (L123); `views/gmail-thread-view.ts` thread element
+ *   `.a98.iY` (Nov 2023), `.PeIF1d` (Oct 2022), `.if` (2018) (L203-225, L884) with messages in
+ *   `[role=list]` (L299); `views/gmail-message-view/get-updated-contact.ts` "Show details" menu
+ *   `.ajA.SK` holding `.ajC [email]` with `name`, else "Name <addr>" text;
+ *   `views/gmail-compose-view/get-recipients.ts` chip `data-hovercard-id` = address, `data-name`.
+ * - Briskine/briskine @98b08db `src/content/plugins/gmail.js` L103-117:
+ *   `input[name=f], [name=f] [role=option]` → `value`, else `data-hovercard-id` + `data-name`.
+ * - The thread-list attribute `[gh="tl"]` (used by many Gmail extensions, found with
+ *   `find_string '[gh="tl"]'`, 2026-11-22).
+ *
+ * Address-bearing attributes (`email`, `data-hovercard-id`) are the only source of addresses;
+ * classes only pick the part of a message (sender line, header, details) already scoped by them.
+ * Message bodies are never read (mailto links and quoted headers are not participants).
+ */
+import {
+  inputValue,
+  PeopleCollector,
+  addressesIn,
+  isHidden,
+  normaliseText,
+  ownedByRoot,
+  parseNameAndAddress,
+  roleForLabel,
+} from './address';
+import type { PersonRole, SiteAdapter, Surface, SurfaceKind } from './types';
+
+/** Every Gmail selector lives here. */
+const SEL = {
+  roots: [
+    // Thread view element: InboxSDK gmail-thread-view.ts, Nov 2023 layout (read 2026-11-22).
+    'div.a98.iY',
+    // Older thread view elements (InboxSDK: Oct 2022, 2018); kept as fallbacks.
+    'div.PeIF1d',
+    'div.if',
+    // Compose window: gmail.js `closest('div.M9')`; `.AD` is the full-screen/pop-out variant (2026-11-22).
+    'div.M9',
+    'div.AD',
+    // Message list: the `gh="tl"` thread-list attribute (Gmail extensions; 2026-11-22).
+    'div[gh="tl"]',
+    // Fallback: the main view (InboxSDK tracks `[role=main]`/.nH views); reads only what no root
+    // above claims (nested roots are read on their own: address.ts ownedByRoot).
+    'div[role="main"]',
+  ].join(', '),
+  /** Messages: data attribute first (InboxSDK), then gmail.js's message class. */
+  message: '[data-message-id]',
+  messageFallback: 'div.adn',
+  /** Sender: gmail.js `.gD[email]`, InboxSDK `td.gF span[email]`, then the header's heading. */
+  sender: '.gD[email], td.gF [email], h3 [email]',
+  /** Header recipients ("to me, Alex, +4"): gmail.js/InboxSDK `.hb [email]`. */
+  headerRecipients: '.hb [email]',
+  /** "Show details" table (InboxSDK get-updated-contact.ts `.ajC [email]`); rows are `tr`. */
+  details: '.ajC',
+  /** Message body: never read (gmail.js `div.a3s`, InboxSDK `div.ii.gt`). */
+  body: '.a3s, div.ii, [role="document"]',
+  /** Subject: data attributes first (InboxSDK gmail-thread-view), then gmail.js `h2.hP`. */
+  subject: 'h2[data-thread-perm-id], h2[data-legacy-thread-id], h2.hP',
+  /** Compose fields: PeopleKit chips (gmail.js recipients(), Briskine), legacy inputs. */
+  composeChip: (field: string) => `[name="${field}"] [data-hovercard-id]`,
+  composeLegacy: (field: string) => `input[name="${field}"], textarea[name="${field}"]`,
+  composeSubject: 'input[name="subjectbox"]',
+  /** List rows: gmail.js `tbody>tr.zA[role=row]`, then any grid row. */
+  listRow: 'tr[role="row"]',
+  /** Signed-in account: Google bar link to SignOutOptions, or any banner link labelled with an address. */
+  account: 'a[href*="accounts.google.com/SignOutOptions"], header a[aria-label*="@"], [role="banner"] a[aria-label*="@"]',
+  /** Anchors for recognise(): list, list rows, messages, thread subject, PeopleKit compose. */
+  anchors: '[gh="tl"], tr.zA, [data-message-id], [data-legacy-message-id], h2[data-thread-perm-id], [data-thread-id], div.M9, input[peoplekit-id]',
+} as const;
+
+const FIELDS = ['to', 'cc', 'bcc'] as const;
+
+function nameAttr(el: Element): string | null {
+  return el.getAttribute('name');
+}
+
+/** `name` attribute first (gmail.js); else "Name <addr>" text (InboxSDK get-updated-contact). */
+function nameOf(el: Element): string | null {
+  const name = normaliseText(nameAttr(el));
+  if (name !== null) return name;
+  return parseNameAndAddress(el.textContent).name;
+}
+
+function readMessage(message: Element, people: PeopleCollector): void {
+  // Sender (never from inside a body: quoted mail can carry Gmail markup too).
+  const sender = message.querySelector(SEL.sender);
+  if (sender && !sender.closest(SEL.body)) people.add(sender.getAttribute('email'), nameOf(sender), 'sender', sender);
+
+  // The details table lists every recipient with its role; the header shows the first few.
+  const detailRoles = new Map<string, PersonRole>();
+  const details = message.querySelector(SEL.details);
+  if (details) {
+    let rowIndex = 0;
+    for (const row of details.querySelectorAll('tr')) {
+      const spans = row.querySelectorAll('[email]');
+      if (spans.length === 0) continue;
+      const label = row.querySelector('td');
+      const labelText = label && !label.querySelector('[email]') ? label.textContent : null;
+      // Unknown label (another language): the first address row is the sender, the rest "to".
+      const role = roleForLabel(labelText) ?? (rowIndex === 0 ? 'sender' : 'to');
+      rowIndex++;
+      for (const span of spans) {
+        if (people.add(span.getAttribute('email'), nameOf(span), role, span)) {
+          const address = span.getAttribute('email')?.trim().toLowerCase();
+          if (address && role !== 'sender') detailRoles.set(address, role);
+        }
+      }
+    }
+  }
+  // Header recipients: their elements always; the role "to" only when no details table says more.
+  for (const span of message.querySelectorAll(SEL.headerRecipients)) {
+    const address = span.getAttribute('email')?.trim().toLowerCase() ?? '';
+    const known = detailRoles.get(address) ?? (details && people.has(address) ? null : 'to');
+    people.add(address, nameOf(span), known, span);
+  }
+}
+
+function readThread(root: Element, owned: (el: Element) => boolean): Surface | null {
+  let messages = [...root.querySelectorAll(SEL.message)];
+  if (messages.length === 0) messages = [...root.querySelectorAll(SEL.messageFallback)];
+  const people = new PeopleCollector();
+  for (const message of messages) {
+    if (!owned(message) || isHiddenBelow(message, root)) continue;
+    // A message element inside another one (quoted/nested markup) is read with its parent.
+    if (message.parentElement?.closest(SEL.message) && root.contains(message.parentElement.closest(SEL.message))) continue;
+    readMessage(message, people);
+  }
+  if (people.size === 0) return null;
+  const subject = root.querySelector(SEL.subject);
+  return { kind: 'thread', root, context: { title: subject ? normaliseText(subject.textContent) : null, when: null }, people: people.people() };
+}
+
+function readCompose(root: Element, owned: (el: Element) => boolean): Surface | null {
+  const people = new PeopleCollector();
+  for (const field of FIELDS) {
+    let chips = 0;
+    for (const chip of root.querySelectorAll(SEL.composeChip(field))) {
+      if (!owned(chip)) continue;
+      chips++;
+      people.add(chip.getAttribute('data-hovercard-id'), chip.getAttribute('data-name'), field, chip);
+    }
+    if (chips > 0) continue;
+    // Legacy compose (and Briskine's `input[name=to]` branch): "Name <addr>, …" in a value.
+    for (const input of root.querySelectorAll(SEL.composeLegacy(field))) {
+      if (!owned(input)) continue;
+      for (const part of (inputValue(input) ?? '').split(/[,;](?=(?:[^"]*"[^"]*")*[^"]*$)/)) {
+        const parsed = parseNameAndAddress(part);
+        if (parsed.email) people.add(parsed.email, parsed.name, field, input.parentElement ?? input);
+      }
+    }
+  }
+  const subject = root.querySelector(SEL.composeSubject);
+  const title = subject ? inputValue(subject) : null;
+  // A compose window without recipients has no one to mark.
+  if (people.size === 0) return null;
+  return { kind: 'compose', root, context: { title, when: null }, people: people.people() };
+}
+
+function readList(root: Element, owned: (el: Element) => boolean): Surface | null {
+  const people = new PeopleCollector();
+  for (const row of root.querySelectorAll(SEL.listRow)) {
+    if (!owned(row) || isHiddenBelow(row, root)) continue;
+    for (const span of row.querySelectorAll('[email]')) {
+      people.add(span.getAttribute('email'), nameAttr(span), 'sender', span);
+    }
+  }
+  if (people.size === 0) return null;
+  return { kind: 'list', root, context: { title: null, when: null }, people: people.people() };
+}
+
+/** Hidden by attribute/inline style between `el` and `root` (the root itself is checked once). */
+function isHiddenBelow(el: Element, root: Element): boolean {
+  for (let node: Element | null = el; node && node !== root; node = node.parentElement) {
+    if (node.hasAttribute('hidden') || node.getAttribute('aria-hidden') === 'true') return true;
+    const style = (node as Partial<HTMLElement>).style;
+    if (style?.display === 'none') return true;
+  }
+  return false;
+}
+
+function kindOf(root: Element): SurfaceKind | null {
+  if (root.matches('div.M9, div.AD')) return 'compose';
+  if (root.matches('div.a98.iY, div.PeIF1d, div.if')) return 'thread';
+  if (root.matches('div[gh="tl"]')) return 'list';
+  return null;
+}
+
+function readSurface(root: Element): Surface | null {
+  if (isHidden(root)) return null;
+  const owned = ownedByRoot(root, SEL.roots);
+  switch (kindOf(root)) {
+    case 'compose':
+      return readCompose(root, owned);
+    case 'thread':
+      return readThread(root, owned);
+    case 'list':
+      return readList(root, owned);
+    default:
+      // Fallback root ([role=main]): whatever it holds that no other root claimed.
+      return readThread(root, owned) ?? readCompose(root, owned) ?? readList(root, owned);
+  }
+}
+
+function ownAddresses(doc: Document): string[] {
+  const found = new Set<string>();
+  for (const el of doc.querySelectorAll(SEL.account)) {
+    for (const address of addressesIn(`${el.getAttribute('aria-label') ?? ''} ${el.getAttribute('title') ?? ''}`)) found.add(address);
+  }
+  // Gmail's document title: "Inbox (3) - me@example.com - Gmail" (the account's address).
+  const title = /\s-\s([^\s]+@[^\s]+)\s-\s[^-]+$/.exec(doc.title);
+  for (const address of addressesIn(title?.[1])) found.add(address);
+  return [...found];
+}
+
+export const gmailAdapter: SiteAdapter = {
+  site: 'gmail',
+  surfaceSelector: SEL.roots,
+  readSurface,
+  recognise: (doc) => doc.querySelector(SEL.anchors) !== null,
+  ownAddresses,
+};

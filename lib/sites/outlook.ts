@@ -1,0 +1,239 @@
+/**
+ * Outlook on the web adapter (outlook.office.com, outlook.office365.com, outlook.live.com): the
+ * people in the reading pane (From/To/Cc), in a compose form (To/Cc/Bcc chips) and in the full
+ * calendar event view (organizer and attendees). Outlook mostly shows names only: those people come
+ * back with `email: null` and the exact display name.
+ *
+ * Relied on (read 2026-11-22; summary in /work/shared/notes/dom.md §3):
+ * - gabeosx/outlook-web-skill @ff7238c `references/outlook-ui.md` (ARIA captured live 2026-04-10):
+ *   `main "Reading Pane"` with level-3 headings "From: …", "To: …" (one button per recipient),
+ *   "Cc: …"; `button "Opens card for {name}"`; `document "Message body"`; `listbox "Message list"`
+ *   with `option[data-convid]` rows; labels are localized, so key on roles and structure.
+ * - gabeosx/outlook-web-skill `references/calendar-events.md`, `outlook-web/lib/calendar.js`
+ *   `parseFullEventSnapshot()`: the full event view lists attendees as `listitem` rows under
+ *   response headings, and names the organizer through `button "Opens card for {name}"`.
+ * - Briskine/briskine @98b08db `src/content/plugins/outlook.js` L69-114, L246: compose parent
+ *   `[role=main], [data-app-section="Form_Content"]`; fields
+ *   `[contenteditable=true]:not([aria-multiline=true])` in To/Cc/Bcc order; chip text in
+ *   `[class*="textContainer-"], [class*="individualText-"]`, "Name <addr>" or either part alone;
+ *   `#O365_MainLink_Me` for the user; older subject `.ms-TextField-field[maxlength="255"]`
+ *   (f9b6dd7); host markers `meta[content*="owamail"]`, `meta[name=cdnUrl]` (`isActive()`).
+ * - Briskine PR #550 (commit 325973db, Aug 2024): chips were `[draggable="true"],
+ *   [data-lpc-hover-target-id]` (Live Persona Card targets).
+ * - `#ReadingPaneContainerId` as the reading pane (several OWA extensions, `find_string`, 2026-11-22);
+ *   `#mectrl_currentAccount_secondary` for the account's address (test code found by
+ *   `find_string O365_MainLink_Me`).
+ *
+ * Every address is validated (a display name like `<img …>` stays a name). English aria-label text
+ * is used only as a last fallback (the organizer's "Opens card for"); header roles come from the
+ * label text in several languages, then from the headers' fixed order.
+ */
+import {
+  inputValue,
+  PeopleCollector,
+  addressesIn,
+  isHidden,
+  normaliseText,
+  ownedByRoot,
+  parseNameAndAddress,
+  roleForLabel,
+  shownText,
+  spacedText,
+} from './address';
+import type { ParsedContact } from './address';
+import type { PersonRole, SiteAdapter, Surface } from './types';
+
+/** Every Outlook selector lives here. */
+const SEL = {
+  roots: [
+    // Reading pane container id (OWA extensions, 2026-11-22).
+    '#ReadingPaneContainerId',
+    // Main region: reading pane, compose, event view (outlook-web-skill ARIA map; Briskine compose parent).
+    '[role="main"]',
+    // Compose form, also when popped out or inline (Briskine outlook.js, 2026-11-22).
+    '[data-app-section="Form_Content"]',
+  ].join(', '),
+  /** Headings (role first, then tags). */
+  heading: '[role="heading"], h1, h2, h3',
+  /** Person buttons in a header heading; Live Persona Card targets (Briskine PR #550). */
+  personTarget: 'button, [data-lpc-hover-target-id]',
+  /** Compose recipient fields (Briskine): single-line editables; the body is aria-multiline. */
+  recipientField: '[contenteditable="true"]:not([aria-multiline="true"])',
+  /** A chip inside a field: Briskine (current: `:scope > [contenteditable]`; before Aug 2024: draggable / LPC). */
+  chip: '[contenteditable="false"], [draggable="true"], [data-lpc-hover-target-id]',
+  /** Chip text (Briskine): hashed class *prefixes*, then the Fluent UI persona text. */
+  chipText: '[class*="individualText-"], [class*="textContainer-"], .ms-Persona-primaryText',
+  /** Compose subject: Briskine's older `[maxlength="255"]`, then the form's text input. */
+  subject: 'input[maxlength="255"], input[type="text"], input:not([type])',
+  /** Attendee rows of the full event view (outlook-web-skill calendar-events.md: `listitem "Name"`). */
+  attendee: '[role="listitem"]',
+  /** Persona text in a row: Fluent UI class (not hashed), then any `primaryText` class. */
+  personaText: '.ms-Persona-primaryText, [class*="primaryText"]',
+  /** Never people: message/event bodies, toolbars, menus, the message list. */
+  notPeople: '[role="document"], [role="toolbar"], [role="menubar"], [role="menu"], [role="listbox"]',
+  /** The account manager (header button and its flyout, kept in the DOM). */
+  accountAddress: '#mectrl_currentAccount_secondary, .mectrl_accountDetails, #O365_MainLink_Me',
+  accountName: '#mectrl_currentAccount_primary, #O365_MainLink_Me .mectrl_header_text',
+  /** Anchors for recognise(): OWA shell, list rows, app sections, reading pane, host markers. */
+  anchors: '#O365_MainLink_Me, #O365_NavHeader, [data-convid], [data-app-section], #ReadingPaneContainerId, meta[content*="owamail"], meta[name="cdnUrl"][content*="cdn.office.net"]',
+} as const;
+
+/** Positional roles (the order Outlook always uses): From, To, Cc, Bcc. */
+const HEADER_ORDER: readonly PersonRole[] = ['sender', 'to', 'cc', 'bcc'];
+const FIELD_ORDER: readonly PersonRole[] = ['to', 'cc', 'bcc'];
+
+type Owned = (element: Element) => boolean;
+
+/** What a person element shows, with the `title` address (hover tooltip) as a fallback. */
+function parseTarget(element: Element, textElement: Element = element): ParsedContact {
+  const parsed = parseNameAndAddress(shownText(textElement));
+  if (parsed.email === null) {
+    const titled = addressesIn(element.getAttribute('title'));
+    if (titled.length === 1) return { name: parsed.name, email: titled[0] ?? null };
+  }
+  return parsed;
+}
+
+/** Text of a heading before its first person element: "From: ", "To: ", "An: ", "À : ". */
+function headingLabel(heading: Element, first: Element): string | null {
+  let label = '';
+  for (let child = heading.firstChild; child; child = child.nextSibling) {
+    if (child === first || (child.nodeType === 1 && (child as Element).contains(first))) break;
+    label += child.textContent ?? '';
+  }
+  return normaliseText(label);
+}
+
+function targetsIn(container: Element): Element[] {
+  // Keep the outermost of nested targets (a button inside an LPC target, or the reverse).
+  return [...container.querySelectorAll(SEL.personTarget)].filter((el) => {
+    const outer = el.parentElement?.closest(SEL.personTarget);
+    return !outer || !container.contains(outer);
+  });
+}
+
+function readMessage(root: Element, owned: Owned): Surface | null {
+  const people = new PeopleCollector();
+  let subject: string | null = null;
+  let index = 0;
+  for (const heading of root.querySelectorAll(SEL.heading)) {
+    if (!owned(heading) || heading.closest(SEL.notPeople)) continue;
+    const targets = targetsIn(heading);
+    const first = targets[0];
+    if (first === undefined) {
+      if (subject === null && index === 0) subject = shownText(heading);
+      continue;
+    }
+    const role = roleForLabel(headingLabel(heading, first)) ?? HEADER_ORDER[Math.min(index, HEADER_ORDER.length - 1)] ?? 'to';
+    index++;
+    for (const target of targets) people.addParsed(parseTarget(target), role, target);
+  }
+  if (people.size === 0) return null;
+  return { kind: 'message', root, context: { title: subject, when: null }, people: people.people() };
+}
+
+function readCompose(root: Element, owned: Owned): Surface | null {
+  const fields = [...root.querySelectorAll(SEL.recipientField)].filter((f) => owned(f) && !f.closest(SEL.notPeople));
+  if (fields.length === 0) return null;
+  const people = new PeopleCollector();
+  fields.forEach((field, i) => {
+    const role = roleForLabel(field.getAttribute('aria-label')) ?? FIELD_ORDER[Math.min(i, FIELD_ORDER.length - 1)] ?? 'to';
+    let chips = [...field.children].filter((child) => child.matches(SEL.chip));
+    if (chips.length === 0) chips = targetsIn(field).concat([...field.querySelectorAll('[draggable="true"]')]);
+    for (const chip of chips) {
+      const text = chip.querySelector(SEL.chipText) ?? chip;
+      people.addParsed(parseTarget(chip, text), role, chip);
+    }
+  });
+  // Recipient fields without chips (a new, empty form; a stray editable) hold no one.
+  if (people.size === 0) return null;
+  const subjectInput = [...root.querySelectorAll(SEL.subject)].find(owned);
+  const title = subjectInput ? inputValue(subjectInput) : null;
+  return { kind: 'compose', root, context: { title, when: null }, people: people.people() };
+}
+
+/** The event's time: the element right after the title that shows a digit (date or hour). */
+function eventWhen(title: Element | null): string | null {
+  for (let el = title?.nextElementSibling ?? null; el; el = el.nextElementSibling) {
+    const text = shownText(el);
+    if (text && /\d/.test(text)) return text;
+    if (el.matches(SEL.heading)) break;
+  }
+  return null;
+}
+
+/**
+ * The organizer line: a person button whose accessible label contains the name shown beside it
+ * ("Opens card for Sofia Alvarez" + "Sofia Alvarez", in any language); last, the English label.
+ */
+function readOrganizer(root: Element, owned: Owned, people: PeopleCollector): void {
+  for (const button of root.querySelectorAll('button')) {
+    if (!owned(button) || button.closest(`${SEL.notPeople}, ${SEL.attendee}, ${SEL.heading}`)) continue;
+    const label = button.getAttribute('aria-label') ?? '';
+    const beside = button.nextElementSibling;
+    const name = beside ? shownText(beside) : null;
+    // The label must say more than the name alone ("Opens card for …", "Ouvre la carte de …").
+    if (name !== null && name.length > 1 && label.length > name.length && label.includes(name)) {
+      people.addParsed(parseTarget(beside ?? button, beside ?? button), 'organizer', beside ?? button);
+      return;
+    }
+    const english = /^Opens card for (.+)$/.exec(label);
+    if (english?.[1]) {
+      people.addParsed(parseNameAndAddress(english[1]), 'organizer', button);
+      return;
+    }
+  }
+}
+
+function readEvent(root: Element, owned: Owned): Surface | null {
+  const rows = [...root.querySelectorAll(SEL.attendee)].filter((row) => owned(row) && !row.closest(SEL.notPeople));
+  if (rows.length === 0) return null;
+  const people = new PeopleCollector();
+  readOrganizer(root, owned, people);
+  for (const row of rows) {
+    const text = row.querySelector(SEL.personaText);
+    let parsed = parseTarget(row, text ?? row);
+    if (parsed.name === null && parsed.email === null) parsed = parseNameAndAddress(row.getAttribute('aria-label'));
+    people.addParsed(parsed, 'guest', text ?? row);
+  }
+  const title = [...root.querySelectorAll(SEL.heading)].find((h) => owned(h) && !h.closest(SEL.notPeople)) ?? null;
+  return { kind: 'event', root, context: { title: title ? shownText(title) : null, when: eventWhen(title) }, people: people.people() };
+}
+
+function readSurface(root: Element): Surface | null {
+  if (isHidden(root)) return null;
+  const owned = ownedByRoot(root, SEL.roots);
+  return readCompose(root, owned) ?? readMessage(root, owned) ?? readEvent(root, owned);
+}
+
+function ownAddresses(doc: Document): string[] {
+  const found = new Set<string>();
+  for (const el of doc.querySelectorAll(SEL.accountAddress)) {
+    const text = `${spacedText(el)} ${el.getAttribute('aria-label') ?? ''} ${el.getAttribute('title') ?? ''}`;
+    for (const address of addressesIn(text)) found.add(address);
+  }
+  return [...found];
+}
+
+/**
+ * The signed-in user's display name(s) as the account manager shows them. Outlook often shows the
+ * user by name only ("Primer Tester" among the To recipients), which `ownAddresses` cannot cover;
+ * the runtime may use this to leave those name-only entries out. Not part of SiteAdapter.
+ */
+export function outlookOwnNames(doc: Document): string[] {
+  const names = new Set<string>();
+  for (const el of doc.querySelectorAll(SEL.accountName)) {
+    const name = normaliseText(el.textContent);
+    if (name !== null && addressesIn(name).length === 0) names.add(name);
+  }
+  return [...names];
+}
+
+export const outlookAdapter: SiteAdapter = {
+  site: 'outlook',
+  ownNames: outlookOwnNames,
+  surfaceSelector: SEL.roots,
+  readSurface,
+  recognise: (doc) => doc.querySelector(SEL.anchors) !== null,
+  ownAddresses,
+};

@@ -1,0 +1,216 @@
+/**
+ * Content scripts in real Chromium with the production build: every fixture view is served at its
+ * real address; Primer must look up exactly the people the view shows (no more, no fewer), mark
+ * exactly the known contacts, show hover cards with the stand-in's data, execute no payload and
+ * log no errors.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import type { BrowserContext, Page } from 'playwright/test';
+import { SAMPLE_CONTACTS, SAMPLE_INSIGHTS, CONTACT_IDS } from '../stand-in/sample-data';
+import type { ChromeLike } from '../support/chrome-like';
+import { expect, serveFixture, test, type StandIn } from './support/browser';
+import { OptionsPage } from './support/options-page';
+
+interface ExpectedPerson { email: string; name: string | null; contactId: string | null }
+interface ExpectedSurface { people: ExpectedPerson[]; namesOnly: { name: string; contactIds: string[] }[] }
+interface ExpectedView { view: string; url: string; surfaces: ExpectedSurface[] }
+interface ExpectedPage { file: string; site: string; views: ExpectedView[] }
+
+const FIXTURES = path.resolve(import.meta.dirname, '../fixtures');
+const expected = JSON.parse(fs.readFileSync(path.join(FIXTURES, 'expected.json'), 'utf8')) as { pages: ExpectedPage[] };
+const contactName = new Map(SAMPLE_CONTACTS.map((contact) => [contact.id, contact.name]));
+/** The contact the client calibrates its e-mail lookup with (first of the list). */
+const CALIBRATION_EMAIL = SAMPLE_CONTACTS[0]!.email.toLowerCase();
+
+function html(file: string) {
+  return fs.readFileSync(path.join(FIXTURES, file), 'utf8');
+}
+
+/** What a view must produce: the addresses looked up and the labels of the markers. */
+function expectationsFor(view: ExpectedView) {
+  const emails = new Set<string>();
+  const labels = new Set<string>();
+  for (const surface of view.surfaces) {
+    for (const person of surface.people) {
+      emails.add(person.email);
+      if (person.contactId) labels.add(`Primer briefing: ${contactName.get(person.contactId)}`);
+    }
+    for (const person of surface.namesOnly) {
+      if (person.contactIds.length === 1) labels.add(`Primer briefing: ${contactName.get(person.contactIds[0]!)} (matched by name)`);
+    }
+  }
+  return { emails, labels };
+}
+
+async function configure(context: BrowserContext, extensionId: string, standIn: StandIn) {
+  const options = await OptionsPage.open(context, extensionId);
+  await options.saveSettings(standIn.baseUrl, standIn.apiKey);
+  await options.page.close();
+}
+
+/** Collects console errors and uncaught exceptions of a page. */
+function watchErrors(page: Page) {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  return errors;
+}
+
+async function markerLabels(page: Page): Promise<string[]> {
+  return page.locator('[data-primer-marker]').evaluateAll((nodes) => nodes.map((node) => node.getAttribute('aria-label') ?? ''));
+}
+
+function emailsLookedUp(standIn: StandIn): Set<string> {
+  return new Set(
+    standIn.requests
+      .filter((request) => request.path === '/api/v2/contacts' && request.query.email)
+      .map((request) => request.query.email!.toLowerCase()),
+  );
+}
+
+const STATIC_VIEWS = expected.pages.filter((page) => page.file !== 'gmail/spa.html');
+
+for (const fixture of STATIC_VIEWS) {
+  const view = fixture.views[0]!;
+  test(`${fixture.file}: finds exactly the people shown and marks exactly the known contacts`, async ({ context, extensionId, standIn }) => {
+    test.setTimeout(90_000);
+    await configure(context, extensionId, standIn);
+    await serveFixture(context, view.url, html(fixture.file));
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    await page.goto(view.url);
+
+    const { emails, labels } = expectationsFor(view);
+    await expect.poll(async () => new Set(await markerLabels(page)), { timeout: 30_000 }).toEqual(labels);
+    // Every address shown was looked up, and nothing else (the calibration sample aside).
+    const looked = emailsLookedUp(standIn);
+    for (const email of emails) expect(looked.has(email), `looked up ${email}`).toBe(true);
+    for (const email of looked) expect(emails.has(email) || email === CALIBRATION_EMAIL, `unexpected lookup of ${email}`).toBe(true);
+    // One request per distinct address.
+    const perAddress = standIn.requests.filter((r) => r.path === '/api/v2/contacts' && r.query.email);
+    expect(perAddress.length).toBeLessThanOrEqual(looked.size + 1);
+
+    expect(await page.evaluate(() => (window as unknown as { __pwned?: unknown }).__pwned)).toBeUndefined();
+    expect(errors).toEqual([]);
+  });
+}
+
+test('a hover card shows the stand-in’s briefing, by pointer and by keyboard, and never covers the person', async ({ context, extensionId, standIn }) => {
+  await configure(context, extensionId, standIn);
+  const fixture = expected.pages.find((page) => page.file === 'calendar/event-popup.html')!;
+  await serveFixture(context, fixture.views[0]!.url, html(fixture.file));
+  const page = await context.newPage();
+  const errors = watchErrors(page);
+  await page.goto(fixture.views[0]!.url);
+
+  const marker = page.getByRole('button', { name: 'Primer briefing: Maya Chen' });
+  await expect(marker).toBeVisible({ timeout: 20_000 });
+  const person = marker.locator('xpath=..');
+  await person.hover();
+  const card = page.getByRole('dialog', { name: 'Briefing: Maya Chen' });
+  await expect(card).toBeVisible();
+  const tone = SAMPLE_INSIGHTS[CONTACT_IDS.mayaChen]?.preferred_tone;
+  if (typeof tone === 'string') await expect(card).toContainText(tone);
+  await expect(card).toContainText('Raise');
+  await expect(card).toContainText('Pending');
+
+  const personBox = (await person.boundingBox())!;
+  const cardBox = (await card.boundingBox())!;
+  const overlaps =
+    cardBox.x < personBox.x + personBox.width && personBox.x < cardBox.x + cardBox.width &&
+    cardBox.y < personBox.y + personBox.height && personBox.y < cardBox.y + cardBox.height;
+  expect(overlaps).toBe(false);
+
+  await page.mouse.move(0, 0);
+  await expect(card).toBeHidden();
+
+  await marker.focus();
+  await expect(card).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(card).toBeHidden();
+  await expect(marker).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(card).toBeVisible();
+  await expect(card.getByRole('button', { name: 'Close briefing' })).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(card).toBeHidden();
+
+  expect(await page.evaluate(() => (window as unknown as { __pwned?: unknown }).__pwned)).toBeUndefined();
+  expect(errors).toEqual([]);
+});
+
+test('Gmail as a single-page app: views come and go, marks follow, nothing is left behind', async ({ context, extensionId, standIn }) => {
+  await configure(context, extensionId, standIn);
+  const fixture = expected.pages.find((page) => page.file === 'gmail/spa.html')!;
+  const inbox = fixture.views[0]!;
+  await serveFixture(context, inbox.url, html(fixture.file));
+  const page = await context.newPage();
+  const errors = watchErrors(page);
+  await page.goto(inbox.url);
+  await expect.poll(async () => new Set(await markerLabels(page)), { timeout: 20_000 }).toEqual(expectationsFor(inbox).labels);
+
+  const thread = fixture.views.find((view) => view.view === 'thread')!;
+  await page.evaluate(() => (window as unknown as { __fixture: { openThread(): Promise<void> } }).__fixture.openThread());
+  const visibleLabels = () =>
+    page.locator('[data-primer-marker]:visible').evaluateAll((nodes) => nodes.map((node) => node.getAttribute('aria-label') ?? ''));
+  await expect.poll(async () => new Set(await visibleLabels()), { timeout: 20_000 }).toEqual(expectationsFor(thread).labels);
+
+  await page.evaluate(() => (window as unknown as { __fixture: { back(): Promise<void> } }).__fixture.back());
+  await expect.poll(async () => new Set(await visibleLabels()), { timeout: 20_000 }).toEqual(expectationsFor(inbox).labels);
+  expect(errors).toEqual([]);
+});
+
+test('one lookup per distinct address, however many tabs show it', async ({ context, extensionId, standIn }) => {
+  await configure(context, extensionId, standIn);
+  const fixture = expected.pages.find((page) => page.file === 'gmail/thread.html')!;
+  const view = fixture.views[0]!;
+  await serveFixture(context, view.url, html(fixture.file));
+  const pages = await Promise.all([context.newPage(), context.newPage(), context.newPage()]);
+  await Promise.all(pages.map((page) => page.goto(view.url)));
+  const { labels } = expectationsFor(view);
+  for (const page of pages) await expect.poll(async () => new Set(await markerLabels(page)), { timeout: 20_000 }).toEqual(labels);
+  const perAddress = new Map<string, number>();
+  for (const request of standIn.requests) {
+    if (request.path === '/api/v2/contacts' && request.query.email) {
+      perAddress.set(request.query.email, (perAddress.get(request.query.email) ?? 0) + 1);
+    }
+  }
+  for (const [email, count] of perAddress) expect(count, email).toBe(email === CALIBRATION_EMAIL ? count : 1);
+  expect(Math.max(...[...perAddress].filter(([email]) => email !== CALIBRATION_EMAIL).map(([, count]) => count))).toBe(1);
+});
+
+test('the per-site switch and excluded domains apply at once, without reload', async ({ context, extensionId, serviceWorker, standIn }) => {
+  await configure(context, extensionId, standIn);
+  const fixture = expected.pages.find((page) => page.file === 'calendar/event-popup.html')!;
+  const view = fixture.views[0]!;
+  await serveFixture(context, view.url, html(fixture.file));
+  const page = await context.newPage();
+  await page.goto(view.url);
+  await expect.poll(() => markerLabels(page), { timeout: 20_000 }).toContain('Primer briefing: Maya Chen');
+
+  const setPreferences = (value: unknown) =>
+    serviceWorker.evaluate((v) => (globalThis as unknown as { chrome: { storage: { local: { set(x: object): Promise<void> } } } }).chrome.storage.local.set({ preferences: v }), value);
+  await setPreferences({ sites: { 'google-calendar': false, gmail: true, outlook: true }, excludedDomains: [], ownAddresses: [] });
+  await expect.poll(() => markerLabels(page)).toEqual([]);
+  await setPreferences({ sites: { 'google-calendar': true, gmail: true, outlook: true }, excludedDomains: ['example.com'], ownAddresses: [] });
+  await expect.poll(() => markerLabels(page)).not.toContain('Primer briefing: Maya Chen');
+  await expect.poll(() => markerLabels(page)).toContain('Primer briefing: Daniel Weiss');
+});
+
+test('a supported site whose layout is not recognised says so on the toolbar badge', async ({ context, extensionId, serviceWorker, standIn }) => {
+  await configure(context, extensionId, standIn);
+  const url = 'https://mail.google.com/mail/u/0/#inbox';
+  await serveFixture(context, url, '<!doctype html><html><body><p>Gmail has changed everything.</p></body></html>');
+  const page = await context.newPage();
+  await page.goto(url);
+  const status = () =>
+    serviceWorker.evaluate(async () => {
+      const chrome = (globalThis as unknown as { chrome: ChromeLike }).chrome;
+      const all = await chrome.storage.session.get(null);
+      return Object.entries(all).find(([key]) => key.startsWith('pageStatus:'))?.[1] ?? null;
+    });
+  await expect.poll(status, { timeout: 15_000 }).toMatchObject({ site: 'gmail', recognised: false });
+});

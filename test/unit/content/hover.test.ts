@@ -1,0 +1,141 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ContentScriptContext } from 'wxt/utils/content-script-context';
+import type { CardRequest, HoverCardApi } from '@/lib/content/card-api';
+import { HIDE_DELAY_MS, SHOW_DELAY_MS, installHoverCards } from '@/lib/content/hover';
+import { PeopleLookup } from '@/lib/content/lookup';
+import { PageScanner } from '@/lib/content/scanner';
+import type { SiteAdapter } from '@/lib/sites/types';
+import { DEFAULT_PREFERENCES } from '@/lib/storage/preferences';
+
+const adapter: SiteAdapter = {
+  site: 'gmail',
+  surfaceSelector: '.s',
+  readSurface: (root) => ({
+    kind: 'thread',
+    root,
+    context: { title: null, when: null },
+    people: [...root.querySelectorAll<HTMLElement>('[data-mail]')].map((el) => ({ email: el.dataset.mail!, name: el.textContent, roles: ['to' as const], elements: [el] })),
+  }),
+  recognise: () => true,
+  ownAddresses: () => [],
+};
+
+/** A card that records what it was asked to do; `node` stands for its shadow host. */
+function fakeCard() {
+  const node = document.createElement('div');
+  const shown: CardRequest[] = [];
+  let open = false;
+  const api: HoverCardApi = {
+    show: (request) => {
+      shown.push(request);
+      open = true;
+      document.body.append(node);
+    },
+    hide: () => {
+      open = false;
+      node.remove();
+    },
+    contains: (target) => open && (target === node || node.contains(target)),
+  };
+  return { api, shown, node, isOpen: () => open };
+}
+
+describe('installHoverCards', () => {
+  let ctx: ContentScriptContext;
+  let card: ReturnType<typeof fakeCard>;
+  let maya: HTMLElement;
+  let marker: HTMLElement;
+
+  beforeEach(async () => {
+    vi.useFakeTimers();
+    document.body.innerHTML = '<div class="s"><span data-mail="maya@example.com">Maya</span><span data-mail="x@unknown.example">X</span></div><p id="away">away</p>';
+    const scanner = new PageScanner({
+      adapter,
+      lookup: new PeopleLookup((people) =>
+        Promise.resolve(people.map((p) => ('email' in p && p.email === 'maya@example.com' ? { contact: { id: 'm', name: 'Maya', email: p.email, company: null, title: null }, matchedBy: 'email' as const } : null))),
+      ),
+      preferences: () => DEFAULT_PREFERENCES,
+      ownAddresses: () => new Set(),
+    });
+    await scanner.scan(document.querySelectorAll('.s'));
+    maya = document.querySelector('[data-mail="maya@example.com"]')!;
+    marker = document.querySelector('[data-primer-marker]')!;
+    ctx = new ContentScriptContext('test');
+    card = fakeCard();
+    installHoverCards(ctx, scanner, () => Promise.resolve(card.api));
+  });
+  afterEach(() => {
+    ctx.notifyInvalidated();
+    vi.useRealTimers();
+  });
+
+  const over = (target: Element, related: Element | null = null) => target.dispatchEvent(new PointerEvent('pointerover', { bubbles: true, relatedTarget: related }));
+  const out = (target: Element, related: Element | null) => target.dispatchEvent(new PointerEvent('pointerout', { bubbles: true, relatedTarget: related }));
+
+  it('opens after the pointer rests on a known person, not on unknown ones or a passing pointer', async () => {
+    over(document.querySelector('[data-mail="x@unknown.example"]')!);
+    await vi.advanceTimersByTimeAsync(SHOW_DELAY_MS * 2);
+    expect(card.shown).toHaveLength(0);
+    over(maya);
+    await vi.advanceTimersByTimeAsync(SHOW_DELAY_MS / 2);
+    out(maya, document.querySelector('#away'));
+    await vi.advanceTimersByTimeAsync(SHOW_DELAY_MS);
+    expect(card.shown).toHaveLength(0);
+    over(maya);
+    await vi.advanceTimersByTimeAsync(SHOW_DELAY_MS);
+    expect(card.shown).toHaveLength(1);
+    expect(card.shown[0]).toMatchObject({ anchor: maya, viaKeyboard: false, match: { contact: { id: 'm' } } });
+  });
+
+  it('stays open while the pointer moves into the card, closes after leaving both', async () => {
+    over(maya);
+    await vi.advanceTimersByTimeAsync(SHOW_DELAY_MS);
+    out(maya, card.node);
+    over(card.node);
+    await vi.advanceTimersByTimeAsync(HIDE_DELAY_MS * 2);
+    expect(card.isOpen()).toBe(true);
+    out(card.node, document.querySelector('#away'));
+    await vi.advanceTimersByTimeAsync(HIDE_DELAY_MS);
+    expect(card.isOpen()).toBe(false);
+  });
+
+  it('opens on keyboard focus, Enter moves focus into it, Esc closes and returns focus', async () => {
+    marker.focus();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(card.shown.at(-1)).toMatchObject({ viaKeyboard: false });
+    marker.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true }));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(card.shown.at(-1)).toMatchObject({ viaKeyboard: true });
+    document.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true }));
+    expect(card.isOpen()).toBe(false);
+    expect(document.activeElement).toBe(marker);
+    // Giving focus back must not reopen the card.
+    await vi.advanceTimersByTimeAsync(0);
+    expect(card.isOpen()).toBe(false);
+  });
+
+  it('closes when the card closes itself, returning focus, and when focus moves elsewhere', async () => {
+    marker.dispatchEvent(new KeyboardEvent('keydown', { key: ' ', bubbles: true }));
+    await vi.advanceTimersByTimeAsync(0);
+    card.api.hide();
+    card.shown.at(-1)!.onClose();
+    expect(document.activeElement).toBe(marker);
+    expect(card.shown).toHaveLength(1);
+    marker.focus();
+    const away = document.createElement('button');
+    document.body.append(away);
+    marker.blur();
+    over(maya);
+    await vi.advanceTimersByTimeAsync(SHOW_DELAY_MS);
+    expect(card.isOpen()).toBe(true);
+    away.focus();
+    expect(card.isOpen()).toBe(false);
+  });
+
+  it('stops listening when the context is invalidated', async () => {
+    ctx.notifyInvalidated();
+    over(maya);
+    await vi.advanceTimersByTimeAsync(SHOW_DELAY_MS * 2);
+    expect(card.shown).toHaveLength(0);
+  });
+});

@@ -1,0 +1,103 @@
+import { describe, expect, it } from 'vitest';
+import {
+  formatList,
+  isAddress,
+  isDomain,
+  parseAddressList,
+  parseDomainList,
+  splitEntries,
+} from '@/components/options/domain-list';
+
+describe('splitEntries', () => {
+  it('splits on lines, commas, semicolons and spaces and drops blanks', () => {
+    expect(splitEntries(' a.com,b.com\n\n  c.com ;d.com  e.com\r\n')).toEqual(['a.com', 'b.com', 'c.com', 'd.com', 'e.com']);
+    expect(splitEntries('   \n , ')).toEqual([]);
+  });
+});
+
+describe('parseDomainList', () => {
+  it('normalises, lowercases and dedupes in the order given', () => {
+    expect(parseDomainList('@Example.COM\nexample.com, eu.Example.com\n*.partner.org\nlast.io.')).toEqual({
+      ok: true,
+      values: ['example.com', 'eu.example.com', 'partner.org', 'last.io'],
+    });
+  });
+
+  it('accepts an empty list', () => {
+    expect(parseDomainList('')).toEqual({ ok: true, values: [] });
+  });
+
+  it('accepts international and punycode domains', () => {
+    expect(parseDomainList('bücher.de, xn--bcher-kva.de, 例え.jp')).toEqual({
+      ok: true,
+      values: ['bücher.de', 'xn--bcher-kva.de', '例え.jp'],
+    });
+  });
+
+  it('names a single bad entry', () => {
+    const result = parseDomainList('example.com\nlocalhost');
+    expect(result).toEqual({
+      ok: false,
+      invalid: ['localhost'],
+      message: '“localhost” is not a domain. Enter domains such as example.com.',
+    });
+  });
+
+  it('names several bad entries, each once, and counts the rest', () => {
+    const two = parseDomainList('me@example.com, https://x.com');
+    expect(two.ok).toBe(false);
+    if (!two.ok) expect(two.message).toBe('“me@example.com” and “https://x.com” are not domains. Enter domains such as example.com.');
+    const many = parseDomainList('a b c d e a');
+    if (many.ok) throw new Error('expected a failure');
+    expect(many.invalid).toEqual(['a', 'b', 'c', 'd', 'e']);
+    expect(many.message).toMatch(/^“a”, “b”, “c” and 2 more are not domains\./);
+  });
+
+  it.each(['-bad.com', 'bad-.com', 'a..com', 'example.c0m', 'example.1', '.com', `${'a'.repeat(64)}.com`, '<b>x</b>.com'])(
+    'rejects %s',
+    (entry) => {
+      expect(parseDomainList(entry).ok).toBe(false);
+    },
+  );
+});
+
+describe('isDomain', () => {
+  it('needs at least two labels and a real top-level label', () => {
+    expect(isDomain('example.com')).toBe(true);
+    expect(isDomain('a-b.co.uk')).toBe(true);
+    expect(isDomain('com')).toBe(false);
+    expect(isDomain(`${'a.'.repeat(127)}com`)).toBe(false);
+  });
+});
+
+describe('parseAddressList', () => {
+  it('validates, lowercases and dedupes addresses', () => {
+    expect(parseAddressList(' Me@Example.com\nme@example.com, <Other.Name+tag@Sub.Example.org>; mailto:x@y.io')).toEqual({
+      ok: true,
+      values: ['me@example.com', 'other.name+tag@sub.example.org', 'x@y.io'],
+    });
+  });
+
+  it('names entries that are not addresses', () => {
+    const result = parseAddressList('me@example.com\nexample.com\nme@');
+    expect(result).toEqual({
+      ok: false,
+      invalid: ['example.com', 'me@'],
+      message: '“example.com” and “me@” are not e-mail addresses. Enter addresses such as you@example.com.',
+    });
+  });
+
+  it.each(['@example.com', 'a@b@example.com', 'a..b@example.com', '.a@example.com', 'a@localhost', '"q"@example.com'])(
+    'rejects %s',
+    (entry) => {
+      expect(isAddress(entry)).toBe(false);
+    },
+  );
+});
+
+describe('formatList', () => {
+  it('puts one entry a line', () => {
+    expect(formatList(['a.com', 'b.com'])).toBe('a.com\nb.com');
+    expect(formatList([])).toBe('');
+  });
+});

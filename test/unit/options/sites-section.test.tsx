@@ -1,0 +1,193 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { OptionsApp } from '@/components/options/OptionsApp';
+import { SitesSection } from '@/components/options/SitesSection';
+import { DEFAULT_PREFERENCES, preferencesItem, type Preferences } from '@/lib/storage/preferences';
+import { fakeBackground, renderWithClient, settingsView } from './helpers';
+
+vi.mock('@/lib/messaging/send', () => ({ sendRequest: vi.fn() }));
+
+function prefs(overrides: Partial<Preferences> = {}): Preferences {
+  return { ...DEFAULT_PREFERENCES, ...overrides, sites: { ...DEFAULT_PREFERENCES.sites, ...overrides.sites } };
+}
+
+async function renderSection() {
+  const result = renderWithClient(<SitesSection />);
+  const region = await screen.findByRole('region', { name: 'Where Primer works' });
+  await within(region).findByRole('switch', { name: 'Gmail' });
+  return { ...result, region };
+}
+
+const domainsField = () => screen.getByRole('textbox', { name: 'Don’t look up people at these domains' });
+const addressesField = () => screen.getByRole('textbox', { name: 'Your own addresses' });
+const saveLists = () => screen.getByRole('button', { name: 'Save lists' });
+
+describe('SitesSection', () => {
+  it('loads the stored preferences', async () => {
+    await preferencesItem.setValue(
+      prefs({
+        sites: { 'google-calendar': true, gmail: false, outlook: true },
+        excludedDomains: ['example.com', 'partner.org'],
+        ownAddresses: ['me@example.com'],
+      }),
+    );
+    await renderSection();
+    expect(screen.getByRole('switch', { name: 'Google Calendar' })).toBeChecked();
+    expect(screen.getByRole('switch', { name: 'Gmail' })).not.toBeChecked();
+    expect(screen.getByRole('switch', { name: 'Outlook on the web' })).toBeChecked();
+    expect(domainsField()).toHaveValue('example.com\npartner.org');
+    expect(addressesField()).toHaveValue('me@example.com');
+  });
+
+  it('starts with every site on and empty lists', async () => {
+    await renderSection();
+    expect(screen.getAllByRole('switch')).toHaveLength(3);
+    for (const toggle of screen.getAllByRole('switch')) expect(toggle).toBeChecked();
+    expect(domainsField()).toHaveValue('');
+    expect(addressesField()).toHaveValue('');
+  });
+
+  it('describes each site and the lists', async () => {
+    await renderSection();
+    expect(screen.getByRole('switch', { name: 'Google Calendar' })).toHaveAccessibleDescription(/events you open/);
+    expect(screen.getByRole('switch', { name: 'Outlook on the web' })).toHaveAccessibleDescription(/Outlook mail/);
+    expect(domainsField()).toHaveAccessibleDescription(/subdomains.*never sent to the service/);
+    expect(addressesField()).toHaveAccessibleDescription(
+      'Primer never looks these up or marks them; it also learns your address from the page where it can.',
+    );
+  });
+
+  it('saves a switch as soon as it changes', async () => {
+    const user = userEvent.setup();
+    await preferencesItem.setValue(prefs({ excludedDomains: ['example.com'] }));
+    const { region } = await renderSection();
+    const gmail = screen.getByRole('switch', { name: 'Gmail' });
+    await user.click(gmail);
+    expect(gmail).not.toBeChecked();
+    await waitFor(async () =>
+      expect(await preferencesItem.getValue()).toEqual(
+        prefs({ sites: { 'google-calendar': true, gmail: false, outlook: true }, excludedDomains: ['example.com'] }),
+      ),
+    );
+    expect(await within(region).findByText('Saved', { exact: true })).toBeInTheDocument();
+    expect(within(region).getAllByRole('status').some((status) => status.textContent === 'Saved')).toBe(true);
+  });
+
+  it('can be switched with the keyboard', async () => {
+    const user = userEvent.setup();
+    await renderSection();
+    const outlook = screen.getByRole('switch', { name: 'Outlook on the web' });
+    outlook.focus();
+    await user.keyboard(' ');
+    await waitFor(async () => expect((await preferencesItem.getValue()).sites.outlook).toBe(false));
+    expect(outlook).not.toBeChecked();
+  });
+
+  it('keeps both of two quick changes', async () => {
+    const user = userEvent.setup();
+    await renderSection();
+    await user.click(screen.getByRole('switch', { name: 'Gmail' }));
+    await user.click(screen.getByRole('switch', { name: 'Google Calendar' }));
+    await waitFor(async () =>
+      expect((await preferencesItem.getValue()).sites).toEqual({ 'google-calendar': false, gmail: false, outlook: true }),
+    );
+  });
+
+  it('parses, normalises, dedupes and saves the lists', async () => {
+    const user = userEvent.setup();
+    const { region } = await renderSection();
+    await user.type(domainsField(), '@Example.COM, partner.org{Enter}  example.com {Enter}EU.Example.com');
+    await user.type(addressesField(), 'Me@Example.com{Enter}me@example.com, other@partner.org');
+    await user.click(saveLists());
+    await waitFor(async () => {
+      const stored = await preferencesItem.getValue();
+      expect(stored.excludedDomains).toEqual(['example.com', 'partner.org', 'eu.example.com']);
+      expect(stored.ownAddresses).toEqual(['me@example.com', 'other@partner.org']);
+    });
+    expect((await preferencesItem.getValue()).sites).toEqual(DEFAULT_PREFERENCES.sites);
+    expect(await within(region).findByText('Saved', { exact: true })).toBeInTheDocument();
+    // The fields now show what was stored, one entry a line.
+    expect(domainsField()).toHaveValue('example.com\npartner.org\neu.example.com');
+    expect(addressesField()).toHaveValue('me@example.com\nother@partner.org');
+  });
+
+  it('names invalid entries and saves nothing', async () => {
+    const user = userEvent.setup();
+    await preferencesItem.setValue(prefs({ excludedDomains: ['old.com'] }));
+    await renderSection();
+    await user.clear(domainsField());
+    await user.type(domainsField(), 'example.com{Enter}not a domain');
+    await user.type(addressesField(), 'me@example.com');
+    await user.click(saveLists());
+    const domains = domainsField();
+    expect(domains).toHaveAttribute('aria-invalid', 'true');
+    expect(domains).toHaveAccessibleDescription(/“not”, “a” and “domain” are not domains\./);
+    expect(domains).toHaveFocus();
+    expect(addressesField()).not.toHaveAttribute('aria-invalid');
+
+    await user.clear(domains);
+    await user.type(domains, 'example.com');
+    expect(domains).not.toHaveAttribute('aria-invalid');
+    await user.clear(addressesField());
+    await user.type(addressesField(), 'me-at-example.com');
+    await user.click(saveLists());
+    expect(addressesField()).toHaveAttribute('aria-invalid', 'true');
+    expect(addressesField()).toHaveAccessibleDescription(/“me-at-example.com” is not an e-mail address\./);
+    expect(addressesField()).toHaveFocus();
+
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(await preferencesItem.getValue()).toEqual(prefs({ excludedDomains: ['old.com'] }));
+    expect(screen.queryByText('Saved', { exact: true })).not.toBeInTheDocument();
+  });
+
+  it('shows an entry that looks like markup as plain text', async () => {
+    const user = userEvent.setup();
+    await renderSection();
+    await user.type(domainsField(), '<img src=x onerror=alert(1)>');
+    await user.click(saveLists());
+    expect(screen.getByText(/^“<img”, “src=x” and “onerror=alert\(1\)>” are not domains\./)).toBeInTheDocument();
+    expect(document.querySelector('img')).toBeNull();
+  });
+
+  it('follows changes stored elsewhere', async () => {
+    await renderSection();
+    await act(() =>
+      preferencesItem.setValue(
+        prefs({
+          sites: { 'google-calendar': false, gmail: true, outlook: true },
+          excludedDomains: ['elsewhere.com'],
+          ownAddresses: ['me@elsewhere.com'],
+        }),
+      ),
+    );
+    await waitFor(() => expect(screen.getByRole('switch', { name: 'Google Calendar' })).not.toBeChecked());
+    expect(domainsField()).toHaveValue('elsewhere.com');
+    expect(addressesField()).toHaveValue('me@elsewhere.com');
+  });
+
+  it('keeps what the user is typing when the stored value changes, and saves only that list', async () => {
+    const user = userEvent.setup();
+    await renderSection();
+    await user.type(domainsField(), 'mine.com');
+    await act(() => preferencesItem.setValue(prefs({ excludedDomains: ['theirs.com'], ownAddresses: ['me@theirs.com'] })));
+    await waitFor(() => expect(addressesField()).toHaveValue('me@theirs.com'));
+    expect(domainsField()).toHaveValue('mine.com');
+    await user.click(saveLists());
+    await waitFor(async () =>
+      expect(await preferencesItem.getValue()).toEqual(
+        prefs({ excludedDomains: ['mine.com'], ownAddresses: ['me@theirs.com'] }),
+      ),
+    );
+  });
+});
+
+describe('OptionsApp with the sites section', () => {
+  it('places it between the service settings and the webhooks', async () => {
+    fakeBackground({ 'settings.get': settingsView(), 'webhook.list': { supported: true, items: [] } });
+    renderWithClient(<OptionsApp />);
+    await screen.findByRole('region', { name: 'Where Primer works' });
+    const names = screen.getAllByRole('region').map((region) => region.querySelector('h2')?.textContent);
+    expect(names).toEqual(['Service settings', 'Where Primer works', 'Webhooks']);
+  });
+});

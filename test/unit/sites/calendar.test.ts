@@ -1,0 +1,170 @@
+import { describe, expect, it } from 'vitest';
+import { calendarAdapter } from '@/lib/sites/calendar';
+import { EXPECTED, checkView, fixtureHtml, loadView, pagesOf, parse, readAll, renamed, timeReads } from './fixtures';
+
+const ME = EXPECTED.signedInUser;
+
+describe('calendar adapter: fixtures', () => {
+  for (const page of pagesOf('google-calendar')) {
+    for (const view of page.views) {
+      it(`${page.file} [${view.view}] reads exactly the expected people and context`, () => {
+        checkView(calendarAdapter, page, view);
+      });
+    }
+  }
+});
+
+describe('calendar adapter: details', () => {
+  it('returns hostile display names as plain text, and nothing on the page runs', () => {
+    const doc = loadView('calendar/event-popup.html', 'popup-open');
+    const [surface] = readAll(calendarAdapter, doc);
+    expect(surface!.people.find((p) => p.email === 'mallory@unknown.example')?.name).toBe('"><svg onload=window.__pwned=1>');
+    expect(doc.querySelector('svg, img, [onload], [onerror]')).toBeNull();
+    expect((window as { __pwned?: unknown }).__pwned).toBeUndefined();
+    const edit = readAll(calendarAdapter, loadView('calendar/event-page.html', 'edit-page'))[0]!;
+    expect(edit.people.find((p) => p.email === 'script-name@unknown.example')?.name).toBe('<script>window.__pwned=1</script>');
+    expect(edit.context.title).toBe('Renewal sync "><svg onload=window.__pwned=1>');
+  });
+
+  it('lowercases mixed-case addresses and shows no name where the page shows the address', () => {
+    const [surface] = readAll(calendarAdapter, loadView('calendar/event-popup.html', 'popup-open'));
+    const jonas = surface!.people.find((p) => p.email === 'jonas.berg@example.org');
+    expect(jonas).toMatchObject({ name: null, roles: ['guest'] });
+  });
+
+  it('ignores malformed addresses', () => {
+    const doc = loadView('calendar/event-popup.html', 'popup-open');
+    const tree = doc.querySelector('#xDetDlg [role=tree]')!;
+    for (const bad of ['not-an-address', 'a@b', 'x@@example.com', 'two words@example.com', '<img src=x>@example.com', '']) {
+      const row = doc.createElement('div');
+      row.setAttribute('role', 'treeitem');
+      row.setAttribute('data-email', bad);
+      row.textContent = bad;
+      tree.append(row);
+    }
+    const surface = calendarAdapter.readSurface(doc.getElementById('xDetDlg')!)!;
+    expect(surface.people.map((p) => p.email).sort()).toEqual(
+      ['alex.kim@example.com', 'daniel.weiss@example.net', 'jonas.berg@example.org', 'mallory@unknown.example', 'maya.chen@example.com', ME.email, 'riley.stone@unknown.example'].sort(),
+    );
+  });
+
+  it('leaves rooms and resources out (popup row, edit-page row, Rooms tab)', () => {
+    for (const [file, view] of [['calendar/event-popup.html', 'popup-open'], ['calendar/event-page.html', 'edit-page'], ['calendar/event-large.html', 'popup-open']] as const) {
+      const people = readAll(calendarAdapter, loadView(file, view)).flatMap((s) => s.people);
+      expect(people.some((p) => p.email?.endsWith('@resource.calendar.google.com'))).toBe(false);
+      expect(people.some((p) => p.name?.startsWith('HQ-'))).toBe(false);
+    }
+  });
+
+  it('ignores the hidden leftover dialog, and would read it were it shown', () => {
+    const doc = loadView('calendar/event-popup.html', 'popup-open');
+    const stale = doc.querySelector('.RDlrG.stale')!;
+    expect(stale.matches(calendarAdapter.surfaceSelector)).toBe(true);
+    expect(calendarAdapter.readSurface(stale)).toBeNull();
+    stale.removeAttribute('aria-hidden');
+    stale.removeAttribute('style');
+    expect(calendarAdapter.readSurface(stale)?.people).toEqual([expect.objectContaining({ email: 'tom.okafor@example.org', name: 'Tom Okafor', roles: ['organizer'] })]);
+  });
+
+  it('does not read the description (mailto links) or the grid chips', () => {
+    const doc = loadView('calendar/event-popup.html', 'popup-open');
+    const people = readAll(calendarAdapter, doc).flatMap((s) => s.people);
+    expect(people.some((p) => p.email === 'helpdesk@unknown.example')).toBe(false);
+    for (const chip of doc.querySelectorAll('[data-eventchip]')) expect(chip.matches(calendarAdapter.surfaceSelector)).toBe(false);
+  });
+
+  it('recognises the organizer in other languages, and only from the part after the name', () => {
+    const doc = loadView('calendar/event-popup.html', 'popup-open');
+    const rows = [...doc.querySelectorAll('#xDetDlg [role=treeitem][data-email]')];
+    const maya = rows.find((r) => r.getAttribute('data-email') === 'maya.chen@example.com')!;
+    const daniel = rows.find((r) => r.getAttribute('data-email') === 'daniel.weiss@example.net')!;
+    maya.setAttribute('aria-label', 'Maya Chen, Organisateur, Accepté');
+    maya.querySelector('.bgOWSb')!.textContent = 'Organisateur';
+    daniel.setAttribute('aria-label', 'Daniel Weiss, Vielleicht');
+    const surface = calendarAdapter.readSurface(doc.getElementById('xDetDlg')!)!;
+    expect(surface.people.find((p) => p.email === 'maya.chen@example.com')?.roles).toEqual(['organizer']);
+    expect(surface.people.find((p) => p.email === 'daniel.weiss@example.net')?.roles).toEqual(['guest']);
+  });
+
+  it('falls back when the ids and data-email go away: event-id block, dialog root, then data-hovercard-id', () => {
+    let html = fixtureHtml('calendar/event-popup.html').replace(/id="xDetDlg"/, 'id="renamedDlg"');
+    let surfaces = readAll(calendarAdapter, parse(html));
+    expect(surfaces).toHaveLength(1);
+    expect(surfaces[0]!.root.id).toBe('renamedDlg');
+    expect(surfaces[0]!.people).toHaveLength(7);
+    html = html.replace(/ data-is-create="false"/g, '');
+    surfaces = readAll(calendarAdapter, parse(html));
+    expect(surfaces).toHaveLength(1);
+    expect(surfaces[0]!.root.getAttribute('role')).toBe('dialog');
+    expect(surfaces[0]!.context.title).toBe('Q3 roadmap review');
+    expect(surfaces[0]!.people).toHaveLength(7);
+    html = html.replace(/ data-email="[^"]*"/g, '');
+    surfaces = readAll(calendarAdapter, parse(html));
+    expect(surfaces[0]!.people.map((p) => p.email)).toContain('maya.chen@example.com');
+    expect(surfaces[0]!.people.some((p) => p.email?.endsWith('@resource.calendar.google.com'))).toBe(false);
+    expect(surfaces[0]!.people).toHaveLength(7);
+  });
+
+  it('edit page: the guest list (English label) or, in other languages, the [data-is-create] page reads the guests', () => {
+    let doc = loadView('calendar/event-page.html', 'edit-page');
+    const list = doc.querySelector('div[aria-label="Guests invited to this event."]')!;
+    const context = { title: 'Renewal sync "><svg onload=window.__pwned=1>', when: 'Thursday, May 21, 2026 2:00pm – 3:00pm' };
+    let surfaces = readAll(calendarAdapter, doc);
+    expect(surfaces.map((s) => s.root)).toEqual([list]);
+    expect(calendarAdapter.readSurface(doc.querySelector('[data-is-create]')!)).toBeNull();
+    doc = parse(fixtureHtml('calendar/event-page.html').replace('aria-label="Guests invited to this event."', 'aria-label="Invités à cet événement."'));
+    surfaces = readAll(calendarAdapter, doc);
+    expect(surfaces.map((s) => s.root)).toEqual([doc.querySelector('[data-is-create]')]);
+    for (const s of [surfaces[0]!, readAll(calendarAdapter, loadView('calendar/event-page.html', 'edit-page'))[0]!]) {
+      expect(s.people).toHaveLength(9);
+      expect(s.context).toEqual(context);
+    }
+  });
+
+  it('re-reads a reused popup: the same root now shows another event', () => {
+    const doc = loadView('calendar/event-popup.html', 'popup-open');
+    const root = doc.getElementById('xDetDlg')!;
+    doc.getElementById('rAECCd')!.textContent = 'Another event';
+    for (const row of [...root.querySelectorAll('[role=treeitem]')].slice(1)) row.remove();
+    const surface = calendarAdapter.readSurface(root)!;
+    expect(surface.context.title).toBe('Another event');
+    expect(surface.people.map((p) => p.email)).toEqual(['maya.chen@example.com']);
+  });
+
+  it('reads nothing from a popup without guests', () => {
+    const doc = loadView('calendar/event-popup.html', 'popup-open');
+    for (const row of doc.querySelectorAll('#xDetDlg [data-email]')) row.remove();
+    expect(calendarAdapter.readSurface(doc.getElementById('xDetDlg')!)).toBeNull();
+  });
+
+  it('recognise(): true on every fixture, false on an unrelated page and on renamed anchors', () => {
+    for (const page of pagesOf('google-calendar')) {
+      expect(calendarAdapter.recognise(loadView(page.file, page.views[0]!.view))).toBe(true);
+      const html = renamed(fixtureHtml(page.file), [
+        [/data-eventid/g, 'data-evx'],
+        [/data-eventchip/g, 'data-chx'],
+        [/data-datekey/g, 'data-dkx'],
+        [/data-is-create/g, 'data-isx'],
+        [/xDetDlg/g, 'yDetDlg'],
+        [/xTiIn/g, 'yTiIn'],
+      ]);
+      expect(calendarAdapter.recognise(parse(html))).toBe(false);
+    }
+    expect(calendarAdapter.recognise(parse('<html><body><p>Hello</p></body></html>'))).toBe(false);
+  });
+
+  it('ownAddresses() finds the signed-in user', () => {
+    for (const page of pagesOf('google-calendar')) {
+      expect(calendarAdapter.ownAddresses(loadView(page.file, page.views[0]!.view))).toEqual([ME.email]);
+    }
+    expect(calendarAdapter.ownAddresses(parse('<p>Hello</p>'))).toEqual([]);
+  });
+
+  it('reads the 322-guest popup fast', () => {
+    const doc = loadView('calendar/event-large.html', 'popup-open');
+    const { median, max, people } = timeReads(calendarAdapter, doc.getElementById('xDetDlg')!);
+    console.log(`calendar/event-large.html: ${String(people)} people, median ${median.toFixed(2)} ms, max ${max.toFixed(2)} ms per read`);
+    expect(people).toBe(323);
+    expect(median).toBeLessThan(50);
+  });
+});

@@ -1,0 +1,198 @@
+import { describe, expect, it } from 'vitest';
+import { gmailAdapter } from '@/lib/sites/gmail';
+import { EXPECTED, checkView, fixtureHtml, loadView, pagesOf, parse, readAll, renamed, timeReads } from './fixtures';
+
+const ME = EXPECTED.signedInUser;
+
+function thread(doc: Document) {
+  return readAll(gmailAdapter, doc).find((s) => s.kind === 'thread')!;
+}
+
+describe('gmail adapter: fixtures', () => {
+  for (const page of pagesOf('gmail')) {
+    for (const view of page.views) {
+      it(`${page.file} [${view.view}] reads exactly the expected people and context`, () => {
+        checkView(gmailAdapter, page, view);
+      });
+    }
+  }
+});
+
+describe('gmail adapter: details', () => {
+  it('returns hostile display names as plain text, and nothing on the page runs', () => {
+    const doc = loadView('gmail/thread.html', 'thread');
+    const surface = thread(doc);
+    expect(surface.context.title).toBe('Q3 roadmap review <img src=x onerror="window.__pwned=1">');
+    expect(surface.people.find((p) => p.email === 'mallory@unknown.example')?.name).toBe('"><svg onload=window.__pwned=1>');
+    const compose = readAll(gmailAdapter, loadView('gmail/compose.html', 'inbox+compose')).find((s) => s.kind === 'compose')!;
+    expect(compose.context.title).toBe('<script>window.__pwned=1</script> intro call');
+    expect(compose.people.find((p) => p.email === 'attr-name@unknown.example')?.name).toBe('" onmouseover="window.__pwned=1');
+    expect(doc.querySelector('svg, img, [onload], [onerror], [onmouseover]')).toBeNull();
+    expect((window as { __pwned?: unknown }).__pwned).toBeUndefined();
+  });
+
+  it('lowercases mixed-case addresses (details row, compose chip whose data-name is the address)', () => {
+    const jonas = thread(loadView('gmail/thread.html', 'thread')).people.find((p) => p.email === 'jonas.berg@example.org');
+    expect(jonas).toMatchObject({ name: 'Jonas Berg', roles: ['to'] });
+    const compose = readAll(gmailAdapter, loadView('gmail/compose.html', 'inbox+compose')).find((s) => s.kind === 'compose')!;
+    expect(compose.people.find((p) => p.email === 'jonas.berg@example.org')).toMatchObject({ name: null, roles: ['cc'] });
+  });
+
+  it('ignores malformed addresses', () => {
+    const doc = loadView('gmail/thread.html', 'thread');
+    const hb = doc.querySelector('.h7 .hb')!;
+    for (const bad of ['bogus', 'a@b', 'x@@example.com', ' @example.com', 'mallory@unknown.example>']) {
+      const span = doc.createElement('span');
+      span.setAttribute('email', bad);
+      span.setAttribute('name', 'Bad');
+      hb.append(span);
+    }
+    expect(thread(doc).people).toHaveLength(7);
+  });
+
+  it('reads the sender of collapsed messages, and only that', () => {
+    const doc = loadView('gmail/thread.html', 'thread');
+    const collapsed = doc.querySelector('.kv[aria-expanded=false] [data-message-id]')!;
+    const people = thread(doc).people;
+    const daniel = people.find((p) => p.email === 'daniel.weiss@example.net')!;
+    expect(daniel.roles).toEqual(['sender', 'cc']);
+    expect(daniel.elements.some((el) => collapsed.contains(el))).toBe(true);
+    // The collapsed message's snippet and body are never read.
+    expect(people.some((p) => p.email === 'priya.raman@example.com')).toBe(false);
+  });
+
+  it('with the details closed, reads the header recipients as "to" and not the "+N" marker', () => {
+    const doc = loadView('gmail/thread.html', 'thread');
+    doc.querySelector('.ajA')!.remove();
+    expect(doc.querySelector('.ajz-more')?.textContent).toBe('+4');
+    const people = thread(doc).people.map((p) => ({ email: p.email, roles: p.roles }));
+    expect(people).toEqual([
+      { email: 'daniel.weiss@example.net', roles: ['sender'] },
+      { email: ME.email, roles: ['sender', 'to'] },
+      { email: 'maya.chen@example.com', roles: ['sender'] },
+      { email: 'alex.kim@example.com', roles: ['to'] },
+    ]);
+  });
+
+  it('with the details open, the header recipients keep their detail roles and add their elements', () => {
+    const doc = loadView('gmail/thread.html', 'thread');
+    const alex = thread(doc).people.find((p) => p.email === 'alex.kim@example.com')!;
+    expect(alex.roles).toEqual(['to']);
+    expect(alex.elements).toHaveLength(2);
+    expect(alex.elements.some((el) => el.classList.contains('g2'))).toBe(true);
+  });
+
+  it('maps the details labels of other languages, and falls back to "to" for unknown ones', () => {
+    const doc = loadView('gmail/thread.html', 'thread');
+    const labels = [...doc.querySelectorAll('.ajC tr.ajv td.gG .gI')];
+    const byText = (t: string) => labels.find((l) => l.textContent === t)!;
+    byText('from:').textContent = 'von:';
+    byText('to:').textContent = 'An:';
+    byText('cc:').textContent = 'Cc :';
+    let people = thread(doc).people;
+    expect(people.find((p) => p.email === 'mallory@unknown.example')?.roles).toEqual(['cc']);
+    expect(people.find((p) => p.email === 'riley.stone@unknown.example')?.roles).toEqual(['to']);
+    byText('Cc :').textContent = '抄本:';
+    people = thread(doc).people;
+    expect(people.find((p) => p.email === 'mallory@unknown.example')?.roles).toEqual(['to']);
+    expect(people.find((p) => p.email === 'maya.chen@example.com')?.roles).toEqual(['sender']);
+  });
+
+  it('compose: chips only, not the typed text, the suggestions, the From row or the body', () => {
+    const doc = loadView('gmail/compose.html', 'inbox+compose');
+    const compose = readAll(gmailAdapter, doc).find((s) => s.kind === 'compose')!;
+    const emails = compose.people.map((p) => p.email);
+    expect(emails).not.toContain('grace.liu@example.org');
+    expect(emails).not.toContain(ME.email);
+    for (const person of compose.people) for (const el of person.elements) expect(el.getAttribute('role')).toBe('option');
+  });
+
+  it('reads an inline reply inside a thread as its own compose surface (nested roots)', () => {
+    const doc = loadView('gmail/thread.html', 'thread');
+    const compose = loadView('gmail/compose.html', 'inbox+compose').querySelector('div.M9')!;
+    const inline = doc.importNode(compose, true);
+    doc.querySelector('#fixture-thread [role=list]')!.append(inline);
+    const surfaces = readAll(gmailAdapter, doc);
+    expect(surfaces.map((s) => s.kind).sort()).toEqual(['compose', 'thread']);
+    const t = surfaces.find((s) => s.kind === 'thread')!;
+    expect(t.people.some((p) => p.email === 'sofia.alvarez@example.com')).toBe(false);
+    expect(t.people).toHaveLength(7);
+    expect(surfaces.find((s) => s.kind === 'compose')!.people).toHaveLength(7);
+  });
+
+  it('falls back to the main view when the thread classes change', () => {
+    const html = fixtureHtml('gmail/thread.html').replace('class="nH a98 iY"', 'class="nH zz9 qQ"');
+    const surfaces = readAll(gmailAdapter, parse(html));
+    expect(surfaces).toHaveLength(1);
+    expect(surfaces[0]!.kind).toBe('thread');
+    expect(surfaces[0]!.root.getAttribute('role')).toBe('main');
+    expect(surfaces[0]!.people).toHaveLength(7);
+    expect(surfaces[0]!.context.title).toBe('Q3 roadmap review <img src=x onerror="window.__pwned=1">');
+  });
+
+  it('SPA: the hidden list reads as nothing while a thread is open', () => {
+    const doc = loadView('gmail/spa.html', 'thread');
+    const list = doc.getElementById('fixture-list')!;
+    expect(list.matches(gmailAdapter.surfaceSelector)).toBe(true);
+    expect(gmailAdapter.readSurface(list)).toBeNull();
+    // Templates are inert: nothing inside <template> is a surface.
+    const fresh = loadView('gmail/spa.html', 'inbox');
+    expect(readAll(gmailAdapter, fresh).map((s) => s.kind)).toEqual(['list']);
+  });
+
+  it('SPA: a thread whose messages arrive later is read once they are in', () => {
+    const doc = loadView('gmail/spa.html', 'inbox');
+    const fragment = doc.importNode((doc.getElementById('tpl-thread') as HTMLTemplateElement).content, true);
+    const messages = fragment.querySelector('[role=list]')!;
+    messages.remove();
+    doc.getElementById('fixture-list')!.style.display = 'none';
+    doc.querySelector('div[role=main]')!.append(fragment);
+    const root = doc.getElementById('fixture-thread')!;
+    expect(gmailAdapter.readSurface(root)).toBeNull();
+    root.append(messages);
+    expect(gmailAdapter.readSurface(root)?.people).toHaveLength(7);
+  });
+
+  it('reads legacy compose fields ("Name <addr>" values) when there are no chips', () => {
+    const doc = parse(`<div class="M9"><input type="hidden" name="to" value='"Weiss, Daniel" <Daniel.Weiss@example.net>, maya.chen@example.com, <img src=x>'><input name="subjectbox" value="Hi"></div>`);
+    const surface = gmailAdapter.readSurface(doc.querySelector('.M9')!)!;
+    expect(surface.people.map((p) => [p.email, p.name, p.roles])).toEqual([
+      ['daniel.weiss@example.net', '"Weiss, Daniel"', ['to']],
+      ['maya.chen@example.com', null, ['to']],
+    ]);
+    expect(surface.context).toEqual({ title: 'Hi', when: null });
+  });
+
+  it('recognise(): true on every fixture, false on an unrelated page and on renamed anchors', () => {
+    for (const page of pagesOf('gmail')) {
+      for (const view of page.views) expect(gmailAdapter.recognise(loadView(page.file, view.view))).toBe(true);
+      const html = renamed(fixtureHtml(page.file), [
+        [/gh="tl"/g, 'gx="tl"'],
+        [/class="zA /g, 'class="zQ '],
+        [/data-message-id/g, 'data-mx-id'],
+        [/data-legacy-/g, 'data-lx-'],
+        [/data-thread-/g, 'data-tx-'],
+        [/class="M9"/g, 'class="M0"'],
+        [/peoplekit-id/g, 'pk-id'],
+      ]);
+      expect(gmailAdapter.recognise(parse(html))).toBe(false);
+    }
+    expect(gmailAdapter.recognise(parse('<html><body><p>Hello</p></body></html>'))).toBe(false);
+  });
+
+  it('ownAddresses() finds the signed-in user (account button, else the document title)', () => {
+    for (const page of pagesOf('gmail')) expect(gmailAdapter.ownAddresses(loadView(page.file, page.views[0]!.view))).toEqual([ME.email]);
+    const doc = loadView('gmail/thread.html', 'thread');
+    doc.querySelector('a.gb_B')!.remove();
+    expect(gmailAdapter.ownAddresses(doc)).toEqual([ME.email]);
+    expect(gmailAdapter.ownAddresses(parse('<title>Hello</title><p>Hello</p>'))).toEqual([]);
+  });
+
+  it('reads the 317-participant thread fast', () => {
+    const doc = loadView('gmail/thread-large.html', 'thread');
+    const { median, max, people } = timeReads(gmailAdapter, doc.getElementById('fixture-thread')!);
+    console.log(`gmail/thread-large.html: ${String(people)} people, median ${median.toFixed(2)} ms, max ${max.toFixed(2)} ms per read`);
+    expect(people).toBe(318);
+    expect(median).toBeLessThan(50);
+  });
+});

@@ -1,0 +1,151 @@
+import { describe, expect, it } from 'vitest';
+import { outlookAdapter, outlookOwnNames } from '@/lib/sites/outlook';
+import { EXPECTED, checkView, fixtureHtml, loadView, pagesOf, parse, readAll, renamed, timeReads } from './fixtures';
+
+const ME = EXPECTED.signedInUser;
+
+function only(file: string, view: string) {
+  const surfaces = readAll(outlookAdapter, loadView(file, view));
+  expect(surfaces).toHaveLength(1);
+  return surfaces[0]!;
+}
+
+describe('outlook adapter: fixtures', () => {
+  for (const page of pagesOf('outlook')) {
+    for (const view of page.views) {
+      it(`${page.file} [${view.view}] reads exactly the expected people, names-only people and context`, () => {
+        checkView(outlookAdapter, page, view);
+      });
+    }
+  }
+});
+
+describe('outlook adapter: details', () => {
+  it('returns hostile names as plain text: a "<img …>" name stays a name, not an address', () => {
+    const pane = only('outlook/reading-pane.html', 'reading-pane');
+    expect(pane.people.find((p) => p.name === '<img src=x onerror="window.__pwned=1">')).toMatchObject({ email: null, roles: ['cc'] });
+    expect(pane.context.title).toBe('Pricing follow-up "><svg onload=window.__pwned=1>');
+    const compose = only('outlook/compose.html', 'compose');
+    expect(compose.people.find((p) => p.email === 'attr-name@unknown.example')?.name).toBe('" onmouseover="window.__pwned=1');
+    const event = only('outlook/calendar-event.html', 'event-full-view');
+    expect(event.people.find((p) => p.name === '<script>window.__pwned=1</script>')).toMatchObject({ email: null, roles: ['guest'] });
+    expect((window as { __pwned?: unknown }).__pwned).toBeUndefined();
+  });
+
+  it('parses "Name <addr>", an address alone, and a title attribute; lowercases addresses', () => {
+    const pane = only('outlook/reading-pane.html', 'reading-pane');
+    expect(pane.people.find((p) => p.email === 'maya.chen@example.com')).toMatchObject({ name: 'Maya Chen', roles: ['sender'] });
+    expect(pane.people.find((p) => p.email === 'riley.stone@unknown.example')).toMatchObject({ name: null, roles: ['to'] });
+    expect(pane.people.find((p) => p.email === 'alex.kim@example.com')).toMatchObject({ name: 'Alex Kim', roles: ['to'] });
+    const compose = only('outlook/compose.html', 'compose');
+    expect(compose.people.find((p) => p.email === 'jonas.berg@example.org')).toMatchObject({ name: null, roles: ['to'] });
+  });
+
+  it('keeps name-only chips and people by their exact display name, apart from same-named addresses', () => {
+    const compose = only('outlook/compose.html', 'compose');
+    const names = compose.people.filter((p) => p.email === null);
+    expect(names.map((p) => [p.name, p.roles])).toEqual([['Maya Chen', ['to']], ['Omar Haddad', ['cc']]]);
+    for (const person of names) expect(person.elements[0]!.getAttribute('draggable')).toBe('true');
+    const pane = only('outlook/reading-pane.html', 'reading-pane');
+    expect(pane.people.filter((p) => p.name === 'Alex Kim').map((p) => p.email)).toEqual(['alex.kim@example.com', null]);
+    expect(pane.people.find((p) => p.name === 'Novak-Brandt, Lena')).toMatchObject({ email: null, roles: ['cc'] });
+  });
+
+  it('ignores malformed addresses in chips (they stay names) and never reads the bodies', () => {
+    const doc = loadView('outlook/compose.html', 'compose');
+    const to = doc.querySelector('[contenteditable=true][aria-label=To]')!;
+    const chip = to.firstElementChild!.cloneNode(true) as Element;
+    chip.querySelector('[class*="individualText-"]')!.textContent = 'Broken <not-an-address>';
+    to.append(chip);
+    const compose = outlookAdapter.readSurface(doc.querySelector('[role=main]')!)!;
+    expect(compose.people.find((p) => p.name === 'Broken <not-an-address>')).toMatchObject({ email: null });
+    expect(compose.people.some((p) => p.email === 'tom.okafor@example.org')).toBe(false);
+    expect(only('outlook/reading-pane.html', 'reading-pane').people.some((p) => p.email === 'priya.raman@example.com')).toBe(false);
+    expect(only('outlook/calendar-event.html', 'event-full-view').people.some((p) => p.email === 'riley.stone@unknown.example')).toBe(false);
+  });
+
+  it('does not read the message list', () => {
+    const pane = only('outlook/reading-pane.html', 'reading-pane');
+    expect(pane.people.some((p) => p.name === 'Weiss, Daniel' || p.name === '<script>window.__pwned=1</script>')).toBe(false);
+    const doc = loadView('outlook/reading-pane.html', 'reading-pane');
+    expect(doc.querySelector('[role=listbox]')!.matches(outlookAdapter.surfaceSelector)).toBe(false);
+  });
+
+  it('takes header roles from localized labels, then from the headers\' order', () => {
+    const html = fixtureHtml('outlook/reading-pane.html')
+      .replace('<span class="lbl">To: </span>', '<span class="lbl">An: </span>')
+      .replace('<span class="lbl">Cc: </span>', '<span class="lbl">Kopie: </span>')
+      .replace(/<span class="lbl" aria-hidden="true">From: <\/span>/, '<span class="lbl" aria-hidden="true">Von: </span>');
+    let surface = readAll(outlookAdapter, parse(html))[0]!;
+    expect(surface.people.find((p) => p.email === 'grace.liu@example.org')?.roles).toEqual(['cc']);
+    expect(surface.people.find((p) => p.email === 'maya.chen@example.com')?.roles).toEqual(['sender']);
+    const unknown = html.replace(/<span class="lbl"( aria-hidden="true")?>[^<]*<\/span>/g, '<span class="lbl">❓ </span>');
+    surface = readAll(outlookAdapter, parse(unknown))[0]!;
+    expect(surface.people.find((p) => p.email === 'maya.chen@example.com')?.roles).toEqual(['sender']);
+    expect(surface.people.find((p) => p.email === 'riley.stone@unknown.example')?.roles).toEqual(['to']);
+    expect(surface.people.find((p) => p.email === 'grace.liu@example.org')?.roles).toEqual(['cc']);
+  });
+
+  it('finds the event organizer without the English label', () => {
+    const html = fixtureHtml('outlook/calendar-event.html').replace('aria-label="Opens card for Sofia Alvarez"', 'aria-label="Ouvre la carte de Sofia Alvarez"');
+    const surface = readAll(outlookAdapter, parse(html))[0]!;
+    expect(surface.people.find((p) => p.name === 'Sofia Alvarez')).toMatchObject({ email: null, roles: ['organizer'] });
+  });
+
+  it('reads an inline reply inside the reading pane as its own compose surface', () => {
+    const doc = loadView('outlook/reading-pane.html', 'reading-pane');
+    const form = loadView('outlook/compose.html', 'compose').querySelector('[data-app-section="Form_Content"]')!;
+    const inline = doc.importNode(form, true);
+    inline.removeAttribute('role');
+    doc.getElementById('ReadingPaneContainerId')!.append(inline);
+    const surfaces = readAll(outlookAdapter, doc);
+    expect(surfaces.map((s) => s.kind).sort()).toEqual(['compose', 'message']);
+    expect(surfaces.find((s) => s.kind === 'message')!.people.some((p) => p.email === 'sofia.alvarez@example.com')).toBe(false);
+  });
+
+  it('reads a hidden root as nothing', () => {
+    const doc = loadView('outlook/reading-pane.html', 'reading-pane');
+    const pane = doc.getElementById('ReadingPaneContainerId')!;
+    pane.setAttribute('hidden', '');
+    expect(outlookAdapter.readSurface(pane)).toBeNull();
+  });
+
+  it('recognise(): true on every fixture, false on an unrelated page and on renamed anchors', () => {
+    for (const page of pagesOf('outlook')) {
+      expect(outlookAdapter.recognise(loadView(page.file, page.views[0]!.view))).toBe(true);
+      const html = renamed(fixtureHtml(page.file), [
+        [/O365_/g, 'X365_'],
+        [/data-convid/g, 'data-cx'],
+        [/data-app-section/g, 'data-as'],
+        [/ReadingPaneContainerId/g, 'RPC'],
+        [/owamail/g, 'xxxmail'],
+      ]);
+      expect(outlookAdapter.recognise(parse(html))).toBe(false);
+    }
+    expect(outlookAdapter.recognise(parse('<html><body><p>Hello</p></body></html>'))).toBe(false);
+  });
+
+  it('ownAddresses() finds the signed-in user; outlookOwnNames() their display name', () => {
+    for (const page of pagesOf('outlook')) {
+      const doc = loadView(page.file, page.views[0]!.view);
+      expect(outlookAdapter.ownAddresses(doc)).toEqual([ME.email]);
+      expect(outlookOwnNames(doc)).toEqual([ME.name]);
+    }
+    expect(outlookAdapter.ownAddresses(parse('<p>Hello</p>'))).toEqual([]);
+  });
+
+  it('reads a reading pane with 300 recipients fast (synthetic: the fixtures have no large Outlook page)', () => {
+    const doc = loadView('outlook/reading-pane.html', 'reading-pane');
+    const to = [...doc.querySelectorAll('#ReadingPaneContainerId [role=heading]')][2]!;
+    for (let n = 0; n < 300; n++) {
+      const button = doc.createElement('button');
+      button.setAttribute('data-lpc-hover-target-id', `lpc-x-${String(n)}`);
+      button.textContent = n % 3 === 0 ? `Person ${String(n)}` : `Person ${String(n)} <Person${String(n)}@Example.net>`;
+      to.append(button);
+    }
+    const { median, max, people } = timeReads(outlookAdapter, doc.getElementById('ReadingPaneContainerId')!);
+    console.log(`outlook reading pane + 300 recipients: ${String(people)} people, median ${median.toFixed(2)} ms, max ${max.toFixed(2)} ms per read`);
+    expect(people).toBe(311);
+    expect(median).toBeLessThan(50);
+  });
+});
