@@ -16,7 +16,14 @@ export default defineConfig({
     name: 'Primer — meeting briefings',
     description:
       'Briefings on the people you meet or write to, inside Google Calendar, Gmail and Outlook on the web.',
-    permissions: ['storage', 'alarms'],
+    // sidePanel: Chrome's side panel (Firefox's sidebar_action needs no permission).
+    permissions: ['storage', 'alarms', ...(browser === 'firefox' ? [] : ['sidePanel'])],
+    commands: {
+      'open-briefing': {
+        suggested_key: { default: 'Alt+Shift+P' },
+        description: 'Open the Primer briefing for this page',
+      },
+    },
     // MV2 (Firefox) has no optional_host_permissions: origins go with the optional permissions.
     ...(manifestVersion === 3 ? { optional_host_permissions: OPTIONAL_HOSTS } : { optional_permissions: OPTIONAL_HOSTS }),
     // Chrome's enterprise policy schema (Firefox reads policies.json instead).

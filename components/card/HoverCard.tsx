@@ -15,6 +15,10 @@ interface HoverCardProps {
   state: InsightsState;
   focusOnOpen: boolean;
   onClose: () => void;
+  /** Opens the side panel on this person. */
+  onOpenBriefing?: () => void;
+  /** Opens the side panel on the whole meeting (offered when others are on it too). */
+  onOpenMeeting?: (() => void) | null;
   now?: Date;
 }
 
@@ -26,7 +30,7 @@ const ERROR_TEXT: Partial<Record<ApiErrorInfo['kind'], string>> = {
   rate_limited: 'The service is busy; try again in a moment.',
 };
 
-export function HoverCard({ match, state, focusOnOpen, onClose, now = new Date() }: HoverCardProps) {
+export function HoverCard({ match, state, focusOnOpen, onClose, onOpenBriefing, onOpenMeeting, now = new Date() }: HoverCardProps) {
   const { contact, matchedBy } = match;
   const name = contact.name ?? contact.email ?? 'Contact';
   const closeRef = useRef<HTMLButtonElement>(null);
@@ -51,6 +55,20 @@ export function HoverCard({ match, state, focusOnOpen, onClose, now = new Date()
         </button>
       </header>
       <CardBody state={state} now={now} />
+      {onOpenBriefing || onOpenMeeting ? (
+        <footer className="actions">
+          {onOpenBriefing ? (
+            <button type="button" className="action primary" onClick={onOpenBriefing}>
+              Open briefing
+            </button>
+          ) : null}
+          {onOpenMeeting ? (
+            <button type="button" className="action" onClick={onOpenMeeting}>
+              Brief the whole meeting
+            </button>
+          ) : null}
+        </footer>
+      ) : null}
     </section>
   );
 }

@@ -11,6 +11,7 @@ import type { CardRequest, HoverCardApi } from '@/lib/content/card-api';
 import { own } from '@/lib/content/owned-nodes';
 import { ApiError, toErrorInfo } from '@/lib/api/errors';
 import { sendRequest } from '@/lib/messaging/send';
+import type { PanelFocus } from '@/lib/panel/context';
 import { HoverCard, type InsightsState } from './HoverCard';
 import css from './card.css?inline';
 
@@ -28,7 +29,21 @@ function CardWithData({ request, onClose }: { request: CardRequest; onClose: () 
       live = false;
     };
   }, [request.match.contact.id]);
-  return <HoverCard match={request.match} state={state} focusOnOpen={request.viaKeyboard} onClose={onClose} />;
+  const open = (focus: PanelFocus) => {
+    sendRequest('panel.focus', { focus }).catch(() => undefined);
+    onClose();
+  };
+  const { meeting } = request;
+  return (
+    <HoverCard
+      match={request.match}
+      state={state}
+      focusOnOpen={request.viaKeyboard}
+      onClose={onClose}
+      onOpenBriefing={() => open({ kind: 'person', match: request.match })}
+      onOpenMeeting={meeting ? () => open({ kind: 'surface', surface: meeting }) : null}
+    />
+  );
 }
 
 /**

@@ -6,9 +6,11 @@ import { browser, defineBackground } from '#imports';
 import { createBroker } from '@/lib/background/broker';
 import { storageCacheStore } from '@/lib/background/browser-stores';
 import { createHandlers } from '@/lib/background/handlers';
+import { forgetFocusOnNavigation, openPanel } from '@/lib/background/handlers/panel';
 import { ServiceContext } from '@/lib/background/service-context';
 import { sealedApiKeyItem, serviceUrlItem } from '@/lib/storage/items';
 
+const OPEN_BRIEFING_COMMAND = 'open-briefing';
 const INDEX_ALARM = 'contact-index-refresh';
 const CACHE_MAX_AGE_MS = 30 * 24 * 60 * 60 * 1000;
 
@@ -34,6 +36,12 @@ export default defineBackground(() => {
   void browser.alarms.create(INDEX_ALARM, { periodInMinutes: 60 });
   browser.alarms.onAlarm.addListener((alarm) => {
     if (alarm.name === INDEX_ALARM) context.refreshContactIndexIfUsed().catch(() => undefined);
+  });
+
+  // The side panel: remembered focus per tab, and the keyboard command that opens it.
+  forgetFocusOnNavigation();
+  browser.commands.onCommand.addListener((command, tab) => {
+    if (command === OPEN_BRIEFING_COMMAND && tab?.id !== undefined) void openPanel({ tabId: tab.id });
   });
 
   void context.cache.prune(CACHE_MAX_AGE_MS);

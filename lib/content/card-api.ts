@@ -5,12 +5,15 @@
  */
 import type { ContentScriptContext } from '#imports';
 import type { ContactMatch } from '../models';
+import type { PageSurface } from '../panel/context';
 
 export interface CardRequest {
   ctx: ContentScriptContext;
   /** The page element that shows the person: the card is placed beside it, never over it. */
   anchor: Element;
   match: ContactMatch;
+  /** The meeting or thread the person was found in, when it has other people too. */
+  meeting: PageSurface | null;
   /** Whether the card was opened from the keyboard (focus moves into it). */
   viaKeyboard: boolean;
   /** Called when the card closes itself (Esc, close button). */

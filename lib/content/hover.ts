@@ -54,6 +54,7 @@ export function installHoverCards(
       ctx,
       anchor: mark.element,
       match: mark.match,
+      meeting: meetingOf(scanner, mark),
       viaKeyboard: input.focusCard,
       onClose: () => {
         open = null;
@@ -129,4 +130,11 @@ export function installHoverCards(
   });
 
   ctx.onInvalidated(close);
+}
+
+/** The event or thread around a person, offered as "brief the whole meeting" when others are on it. */
+function meetingOf(scanner: PageScanner, mark: Mark) {
+  if (mark.surface.kind === 'list') return null;
+  const surface = scanner.describe(mark.surface);
+  return surface.people.length >= 2 ? surface : null;
 }

@@ -10,6 +10,7 @@ import type { SiteAdapter } from '../sites/types';
 import { isSiteEnabled, readPreferences, watchPreferences, type Preferences } from '../storage/preferences';
 import { loadHoverCard } from './card-loader';
 import { installHoverCards } from './hover';
+import { answerPageContext } from './page-context';
 import { PeopleLookup } from './lookup';
 import { watchSurfaces, type SurfaceWatch } from './observer';
 import { PageScanner } from './scanner';
@@ -57,6 +58,7 @@ export async function startPrimer(ctx: ContentScriptContext, adapter: SiteAdapte
   };
 
   installHoverCards(ctx, scanner, loadHoverCard);
+  const stopAnswering = answerPageContext(adapter, scanner);
   start();
 
   const unwatchPreferences = watchPreferences((next) => {
@@ -73,6 +75,7 @@ export async function startPrimer(ctx: ContentScriptContext, adapter: SiteAdapte
 
   ctx.onInvalidated(() => {
     unwatchPreferences();
+    stopAnswering();
     browser.storage.onChanged.removeListener(onStorage);
     selfCheck.dispose();
     stop();

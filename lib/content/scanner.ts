@@ -6,6 +6,7 @@
  * page are dropped, so a tab open for a day does not grow.
  */
 import type { PersonQuery } from '../messaging/protocol';
+import type { PageContext, PageSurface } from '../panel/context';
 import type { ContactMatch } from '../models';
 import type { FoundPerson, SiteAdapter, Surface } from '../sites/types';
 import { isExcludedAddress, type Preferences } from '../storage/preferences';
@@ -35,6 +36,8 @@ export interface ScanStats {
   surfaces: number;
   people: number;
   known: number;
+  /** Identifies what is in view (surface kinds and titles), so a new view is noticed. */
+  view: string;
 }
 
 export class PageScanner {
@@ -94,12 +97,41 @@ export class PageScanner {
       for (const person of surface.people) if (this.#included(person)) people.add(personKey(queryFor(person)));
     }
     const known = new Set([...this.#marks.values()].map((mark) => mark.key));
-    return { surfaces: this.#surfaces.size, people: people.size, known: known.size };
+    const view = this.surfaces()
+      .map((surface) => `${surface.kind}:${surface.context.title ?? ''}`)
+      .join('|')
+      .slice(0, 500);
+    return { surfaces: this.#surfaces.size, people: people.size, known: known.size, view };
   }
 
   /** Current surfaces (events, threads…) with their people, for the side panel. */
   surfaces(): Surface[] {
     return [...this.#surfaces.values()].filter((surface) => surface.root.isConnected);
+  }
+
+  /** The surfaces in view with each person's match, for the side panel (lists last). */
+  pageContext(): PageContext['surfaces'] {
+    const order = (surface: Surface) => (surface.kind === 'list' ? 1 : 0);
+    return this.surfaces()
+      .sort((a, b) => order(a) - order(b))
+      .map((surface) => this.describe(surface));
+  }
+
+  /** One surface as the side panel sees it: context and people, each with its match. */
+  describe(surface: Surface): PageSurface {
+    return {
+      kind: surface.kind,
+      title: surface.context.title,
+      when: surface.context.when,
+      people: surface.people
+        .filter((person) => this.#included(person))
+        .map((person) => ({
+          email: person.email,
+          name: person.name,
+          roles: person.roles,
+          match: person.elements.map((element) => this.#marks.get(element)?.match).find((match) => match !== undefined) ?? null,
+        })),
+    };
   }
 
   /** Removes every mark (site switched off, settings changed); pending lookups are ignored. */

@@ -21,6 +21,7 @@ export interface PageStatusReport {
   recognised: boolean;
   people: number;
   known: number;
+  view: string;
 }
 
 export function startSelfCheck(
@@ -32,8 +33,8 @@ export function startSelfCheck(
   let last: string | null = null;
 
   const check = () => {
-    const { people, known } = stats();
-    const status = { site: adapter.site, recognised: adapter.recognise(document), people, known };
+    const { people, known, view } = stats();
+    const status = { site: adapter.site, recognised: adapter.recognise(document), people, known, view };
     const signature = JSON.stringify(status);
     if (signature !== last) {
       last = signature;

@@ -30,6 +30,8 @@ export const contentProtocol = {
       recognised: z.boolean(),
       people: z.int().check(z.minimum(0)),
       known: z.int().check(z.minimum(0)),
+      /** What is in view (kinds and titles), so the side panel notices a new view. */
+      view: z.string().check(z.maxLength(500)),
     }),
     z.object({ recorded: z.boolean() }),
   ),

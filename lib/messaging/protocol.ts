@@ -15,6 +15,7 @@ import {
   WebhookEventSchema,
   WebhookSchema,
 } from '../models';
+import { PanelFocusSchema } from '../panel/context';
 import { contentProtocol, PersonQuery } from './content-protocol';
 import { message } from './message-definition';
 
@@ -55,6 +56,11 @@ const Key = z.string().check(z.maxLength(4000));
 
 export const protocol = {
   ...contentProtocol,
+  /**
+   * "Open briefing" on a hover card: brief this person (or meeting) in the side panel of the
+   * sender's tab. Sent from a click, so the background may open the panel.
+   */
+  'panel.focus': message('any', z.object({ focus: PanelFocusSchema }), z.object({ opened: z.boolean() })),
   'settings.get': message('extension', z.object({}), SettingsViewSchema),
   'settings.save': message(
     'extension',

@@ -3,6 +3,7 @@ import type { Handlers } from '../broker';
 import type { ServiceContext } from '../service-context';
 import { contactHandlers } from './contacts';
 import { pageStatusHandlers } from './page-status';
+import { panelHandlers } from './panel';
 import { recordingHandlers } from './recordings';
 import { settingsHandlers } from './settings';
 import { webhookHandlers } from './webhooks';
@@ -14,5 +15,6 @@ export function createHandlers(context: ServiceContext): Handlers {
     ...contactHandlers(context),
     ...recordingHandlers(context),
     ...pageStatusHandlers(),
+    ...panelHandlers(),
   };
 }

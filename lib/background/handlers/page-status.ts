@@ -13,6 +13,7 @@ export const PageStatusSchema = z.object({
   recognised: z.boolean(),
   people: z.number(),
   known: z.number(),
+  view: z.string(),
   at: z.number(),
 });
 export type PageStatus = z.infer<typeof PageStatusSchema>;

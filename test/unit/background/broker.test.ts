@@ -20,6 +20,7 @@ function handlers(overrides: Partial<Handlers> = {}): Handlers {
     'contact.insights': fail,
     'people.find': fail,
     'page.status': fail,
+    'panel.focus': fail,
     'recordings.list': fail,
     'recording.get': fail,
     'recording.transcript': fail,

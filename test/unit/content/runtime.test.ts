@@ -75,7 +75,7 @@ describe('startPrimer', () => {
   it('reports the page status once settled', async () => {
     await startPrimer(ctx, adapter);
     await settle(SETTLE_MS);
-    expect(messages.find((m) => m.type === 'page.status')?.payload).toEqual({ site: 'gmail', recognised: true, people: 1, known: 1 });
+    expect(messages.find((m) => m.type === 'page.status')?.payload).toMatchObject({ site: 'gmail', recognised: true, people: 1, known: 1 });
   });
 
   it('follows the per-site switch live, and asks again when the service settings change', async () => {

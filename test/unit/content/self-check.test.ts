@@ -15,21 +15,21 @@ describe('startSelfCheck', () => {
   afterEach(() => vi.useRealTimers());
 
   it('reports once the page has settled, again only when something changes', () => {
-    const check = startSelfCheck(adapter, () => ({ surfaces: 0, people: 0, known: 0 }), (r) => reports.push(r));
+    const check = startSelfCheck(adapter, () => ({ surfaces: 0, people: 0, known: 0, view: '' }), (r) => reports.push(r));
     check.afterScan();
     expect(reports).toEqual([]);
     vi.advanceTimersByTime(SETTLE_MS);
-    expect(reports).toEqual([{ site: 'gmail', recognised: false, people: 0, known: 0 }]);
+    expect(reports).toEqual([{ site: 'gmail', recognised: false, people: 0, known: 0, view: '' }]);
     check.afterScan();
     expect(reports).toHaveLength(1);
     recognised = true;
     check.afterScan();
-    expect(reports.at(-1)).toEqual({ site: 'gmail', recognised: true, people: 0, known: 0 });
+    expect(reports.at(-1)).toEqual({ site: 'gmail', recognised: true, people: 0, known: 0, view: '' });
     check.dispose();
   });
 
   it('does nothing if disposed before the page settles', () => {
-    const check = startSelfCheck(adapter, () => ({ surfaces: 0, people: 0, known: 0 }), (r) => reports.push(r));
+    const check = startSelfCheck(adapter, () => ({ surfaces: 0, people: 0, known: 0, view: '' }), (r) => reports.push(r));
     check.dispose();
     vi.advanceTimersByTime(SETTLE_MS * 2);
     expect(reports).toEqual([]);

@@ -18,8 +18,8 @@ describe('typed senders', () => {
       sendResponse({ ok: true, data: { recorded: true } });
       return true;
     });
-    await expect(sendContentRequest('page.status', { site: 'gmail', recognised: true, people: 1, known: 0 })).resolves.toEqual({ recorded: true });
-    expect(seen).toEqual([{ primer: 1, type: 'page.status', payload: { site: 'gmail', recognised: true, people: 1, known: 0 } }]);
+    await expect(sendContentRequest('page.status', { site: 'gmail', recognised: true, people: 1, known: 0, view: '' })).resolves.toEqual({ recorded: true });
+    expect(seen).toEqual([{ primer: 1, type: 'page.status', payload: { site: 'gmail', recognised: true, people: 1, known: 0, view: '' } }]);
   });
 
   it('turn error replies into typed errors', async () => {

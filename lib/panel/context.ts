@@ -1,0 +1,41 @@
+/**
+ * What the side panel briefs: the person or meeting the user chose ("Open briefing" on a hover
+ * card, a search in the panel), else what the active tab shows (the calendar event or mail thread
+ * in view, read by that tab's content script). Plain data, zod-validated where it crosses contexts.
+ */
+import { z } from 'zod/mini';
+import { ContactMatchSchema } from '../models/contact';
+import { SITES } from '../sites/types';
+
+export const PagePersonSchema = z.object({
+  email: z.nullable(z.string()),
+  name: z.nullable(z.string()),
+  roles: z.array(z.enum(['organizer', 'guest', 'sender', 'to', 'cc', 'bcc'])),
+  /** The known contact, or null for someone the service does not know (or not looked up yet). */
+  match: z.nullable(ContactMatchSchema),
+});
+export type PagePerson = z.infer<typeof PagePersonSchema>;
+
+export const PageSurfaceSchema = z.object({
+  kind: z.enum(['event', 'thread', 'message', 'compose', 'list']),
+  title: z.nullable(z.string()),
+  when: z.nullable(z.string()),
+  people: z.array(PagePersonSchema),
+});
+export type PageSurface = z.infer<typeof PageSurfaceSchema>;
+
+/** What a tab's content script reports about the page in view. */
+export const PageContextSchema = z.object({
+  site: z.enum(SITES),
+  recognised: z.boolean(),
+  /** The surfaces in view, most relevant first (an open event or thread before a list). */
+  surfaces: z.array(PageSurfaceSchema),
+});
+export type PageContext = z.infer<typeof PageContextSchema>;
+
+/** What the user explicitly asked the panel to brief. */
+export const PanelFocusSchema = z.union([
+  z.object({ kind: z.literal('person'), match: ContactMatchSchema }),
+  z.object({ kind: z.literal('surface'), surface: PageSurfaceSchema }),
+]);
+export type PanelFocus = z.infer<typeof PanelFocusSchema>;
