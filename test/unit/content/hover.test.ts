@@ -4,21 +4,10 @@ import type { CardRequest, HoverCardApi } from '@/lib/content/card-api';
 import { HIDE_DELAY_MS, SHOW_DELAY_MS, installHoverCards } from '@/lib/content/hover';
 import { PeopleLookup } from '@/lib/content/lookup';
 import { PageScanner } from '@/lib/content/scanner';
-import type { SiteAdapter } from '@/lib/sites/types';
+import { fakeAdapter } from './fake-adapter';
 import { DEFAULT_PREFERENCES } from '@/lib/storage/preferences';
 
-const adapter: SiteAdapter = {
-  site: 'gmail',
-  surfaceSelector: '.s',
-  readSurface: (root) => ({
-    kind: 'thread',
-    root,
-    context: { title: null, when: null },
-    people: [...root.querySelectorAll<HTMLElement>('[data-mail]')].map((el) => ({ email: el.dataset.mail!, name: el.textContent, roles: ['to' as const], elements: [el] })),
-  }),
-  recognise: () => true,
-  ownAddresses: () => [],
-};
+const adapter = fakeAdapter();
 
 /** A card that records what it was asked to do; `node` stands for its shadow host. */
 function fakeCard() {

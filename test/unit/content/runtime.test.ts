@@ -4,21 +4,10 @@ import { ContentScriptContext } from 'wxt/utils/content-script-context';
 import { BATCH_DELAY_MS } from '@/lib/content/observer';
 import { startPrimer } from '@/lib/content/runtime';
 import { SETTLE_MS } from '@/lib/content/self-check';
-import type { SiteAdapter } from '@/lib/sites/types';
+import { fakeAdapter } from './fake-adapter';
 import { DEFAULT_PREFERENCES, preferencesItem } from '@/lib/storage/preferences';
 
-const adapter: SiteAdapter = {
-  site: 'gmail',
-  surfaceSelector: '.s',
-  readSurface: (root) => ({
-    kind: 'thread',
-    root,
-    context: { title: null, when: null },
-    people: [...root.querySelectorAll<HTMLElement>('[data-mail]')].map((el) => ({ email: el.dataset.mail!, name: el.textContent, roles: ['to' as const], elements: [el] })),
-  }),
-  recognise: (doc) => doc.querySelector('.s') !== null,
-  ownAddresses: () => ['me@example.com'],
-};
+const adapter = fakeAdapter({ ownAddresses: () => ['me@example.com'] });
 
 interface Envelope { type: string; payload: { people?: { email?: string }[] } }
 
