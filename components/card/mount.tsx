@@ -61,74 +61,80 @@ export function placeCard(anchor: DOMRect, card: { width: number; height: number
   return { left, top: anchor.top - GAP - maxHeight, maxHeight };
 }
 
+/**
+ * One card UI for the whole page life, created on the first card and reused: each card shown
+ * re-renders the same React root, so opening a hundred cards does not leave a hundred shadow roots,
+ * React trees or references to page elements behind.
+ */
 export function createHoverCardApi(): HoverCardApi {
   let ui: ShadowRootContentScriptUi<Root> | null = null;
+  let creating: Promise<ShadowRootContentScriptUi<Root>> | null = null;
   let current: CardRequest | null = null;
-  let generation = 0;
-  let resizeObserver: ResizeObserver | null = null;
+  let placeCurrent: (() => void) | null = null;
+
+  const host = () => ui?.shadowHost ?? null;
 
   const hide = () => {
-    generation++;
-    resizeObserver?.disconnect();
-    resizeObserver = null;
-    ui?.remove();
-    ui = null;
     current = null;
+    placeCurrent = null;
     window.removeEventListener('scroll', onScroll, true);
+    ui?.mounted?.render(null);
+    const element = host();
+    if (element) element.style.display = 'none';
   };
   const onScroll = (event: Event) => {
-    if (ui && event.target instanceof Node && ui.shadowHost.contains(event.target)) return;
+    const element = host();
+    if (element && event.target instanceof Node && element.contains(event.target)) return;
     hide();
   };
-
   const close = () => {
     const request = current;
     hide();
     request?.onClose();
   };
 
+  function ensureUi(ctx: CardRequest['ctx']): Promise<ShadowRootContentScriptUi<Root>> {
+    creating ??= createShadowRootUi<Root>(ctx, {
+      name: 'primer-hover-card',
+      position: 'inline',
+      anchor: 'body',
+      append: 'last',
+      css,
+      // WXT's default reset is `:host{all:initial !important}`, which would also beat the fixed
+      // position we give the host; card.css resets inherited styles itself, without !important.
+      inheritStyles: true,
+      isolateEvents: ['keydown', 'keyup', 'keypress'],
+      onMount(container, _shadow, shadowHost) {
+        own(shadowHost);
+        container.addEventListener('keydown', (event) => {
+          if (event.key === 'Escape') close();
+        });
+        // Place again whenever the card changes size (the briefing arrives after the skeleton).
+        new ResizeObserver(() => placeCurrent?.()).observe(container);
+        return createRoot(container);
+      },
+      onRemove(root) {
+        root?.unmount();
+      },
+    }).then((created) => {
+      created.mount();
+      ui = created;
+      return created;
+    });
+    return creating;
+  }
+
   return {
     show(request) {
       hide();
       current = request;
-      const mine = ++generation;
-      void createShadowRootUi<Root>(request.ctx, {
-        name: 'primer-hover-card',
-        position: 'inline',
-        anchor: 'body',
-        append: 'last',
-        css,
-        // WXT's default reset is `:host{all:initial !important}`, which would also beat the fixed
-        // position we give the host; card.css resets inherited styles itself, without !important.
-        inheritStyles: true,
-        isolateEvents: ['keydown', 'keyup', 'keypress'],
-        onMount(container, _shadow, host) {
-          own(host);
-          container.addEventListener('keydown', (event) => {
-            if (event.key === 'Escape') close();
-          });
-          const root = createRoot(container);
-          root.render(
-            <StrictMode>
-              <CardWithData request={request} onClose={close} />
-            </StrictMode>,
-          );
-          return root;
-        },
-        onRemove(root) {
-          root?.unmount();
-        },
-      }).then((created) => {
-        if (mine !== generation) return;
-        ui = created;
-        created.mount();
+      void ensureUi(request.ctx).then((created) => {
+        if (current !== request) return;
         // Styled after mounting (WXT sets the host's own position on mount). Off-screen, not
         // hidden (a hidden card could not take focus), until measured and placed.
         created.shadowHost.style.cssText = `position: fixed; z-index: 2147483647; inline-size: ${WIDTH}px; left: -10000px; top: 0; margin: 0; display: block; overflow-x: hidden; overflow-y: auto; border-radius: 10px;`;
-        // Place beside the anchor once measured, and again whenever the card changes size
-        // (the briefing arrives after the loading skeleton).
-        const place = () => {
-          if (mine !== generation) return;
+        placeCurrent = () => {
+          if (current !== request || !request.anchor.isConnected) return;
           const card = created.uiContainer.firstElementChild ?? created.shadowHost;
           const { left, top, maxHeight } = placeCard(
             request.anchor.getBoundingClientRect(),
@@ -140,15 +146,20 @@ export function createHoverCardApi(): HoverCardApi {
           style.top = `${top}px`;
           style.maxHeight = maxHeight === null ? '' : `${maxHeight}px`;
         };
-        resizeObserver?.disconnect();
-        resizeObserver = new ResizeObserver(place);
-        resizeObserver.observe(created.uiContainer);
+        created.mounted?.render(
+          <StrictMode>
+            <CardWithData key={request.match.contact.id} request={request} onClose={close} />
+          </StrictMode>,
+        );
+        // Same size as the previous card means no resize callback: place after this paint too.
+        requestAnimationFrame(() => placeCurrent?.());
         window.addEventListener('scroll', onScroll, true);
       });
     },
     hide,
     contains(node) {
-      return ui !== null && (ui.shadowHost === node || ui.shadowHost.contains(node) || ui.shadow.contains(node));
+      const element = host();
+      return current !== null && element !== null && (element === node || element.contains(node) || ui!.shadow.contains(node));
     },
   };
 }

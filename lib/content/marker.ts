@@ -23,6 +23,20 @@ export function markerLabel(match: ContactMatch): string {
   return match.matchedBy === 'name' ? `Primer briefing: ${who} (matched by name)` : `Primer briefing: ${who}`;
 }
 
+/** One stylesheet shared by every marker (a 300-person page must not parse it 300 times). */
+let sharedSheet: CSSStyleSheet | null | undefined;
+function markerSheet(): CSSStyleSheet | null {
+  if (sharedSheet === undefined) {
+    try {
+      sharedSheet = new CSSStyleSheet();
+      sharedSheet.replaceSync(STYLE);
+    } catch {
+      sharedSheet = null;
+    }
+  }
+  return sharedSheet;
+}
+
 export function createMarker(match: ContactMatch): HTMLElement {
   const host = own(document.createElement('span'));
   host.setAttribute(MARKER_ATTRIBUTE, match.matchedBy);
@@ -31,10 +45,16 @@ export function createMarker(match: ContactMatch): HTMLElement {
   host.setAttribute('aria-label', markerLabel(match));
   host.title = markerLabel(match);
   const shadow = host.attachShadow({ mode: 'closed' });
-  const style = document.createElement('style');
-  style.textContent = STYLE;
   const dot = document.createElement('span');
   dot.className = match.matchedBy === 'name' ? 'dot name' : 'dot';
-  shadow.append(style, dot);
+  const sheet = markerSheet();
+  if (sheet && 'adoptedStyleSheets' in shadow) {
+    shadow.adoptedStyleSheets = [sheet];
+    shadow.append(dot);
+  } else {
+    const style = document.createElement('style');
+    style.textContent = STYLE;
+    shadow.append(style, dot);
+  }
   return host;
 }

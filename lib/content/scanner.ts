@@ -48,6 +48,8 @@ export class PageScanner {
   readonly #byRoot = new Map<Element, Set<Element>>();
   readonly #surfaces = new Map<Element, Surface>();
   #generation = 0;
+  /** The user's own addresses, read once per scan. */
+  #own: ReadonlySet<string> = new Set();
 
   constructor(options: ScannerOptions) {
     this.#options = options;
@@ -56,6 +58,7 @@ export class PageScanner {
   /** Reads these surface roots now; resolves when their lookups have been answered and applied. */
   async scan(roots: Iterable<Element>): Promise<void> {
     this.#prune();
+    this.#own = this.#options.ownAddresses();
     const generation = this.#generation;
     const pending: Promise<void>[] = [];
     for (const root of roots) {
@@ -145,7 +148,7 @@ export class PageScanner {
 
   #included(person: FoundPerson): boolean {
     if (person.email === null) return person.name !== null && !(this.#options.ownNames?.().has(normaliseName(person.name)) ?? false);
-    if (this.#options.ownAddresses().has(person.email)) return false;
+    if (this.#own.has(person.email)) return false;
     return !isExcludedAddress(person.email, this.#options.preferences());
   }
 
@@ -169,14 +172,14 @@ export class PageScanner {
       for (const element of person.elements) {
         if (!element.isConnected) continue;
         keep.add(element);
-        this.#mark(element, key, match, surface);
+        this.#mark(element, key, match, surface, person);
       }
     }
     this.#unmarkRoot(surface.root, keep);
     this.#byRoot.set(surface.root, keep);
   }
 
-  #mark(element: Element, key: string, match: ContactMatch, surface: Surface): void {
+  #mark(element: Element, key: string, match: ContactMatch, surface: Surface, person: FoundPerson): void {
     const existing = this.#marks.get(element);
     if (existing?.key === key && (existing.marker === null || existing.marker.isConnected)) {
       existing.surface = surface;
@@ -188,7 +191,7 @@ export class PageScanner {
     const editable = isEditable(element);
     const marker = editable ? null : createMarker(match);
     if (marker) {
-      placeMarker(element, marker, [match.contact.name, match.contact.email, ...namesShown(surface, element)]);
+      placeMarker(element, marker, [person.name, person.email, match.contact.name, match.contact.email]);
       this.#markerOwners.set(marker, element);
     }
     this.#marks.set(element, { key, element, marker, match, surface });
@@ -231,12 +234,6 @@ export function fullName(shown: string): string {
   if (parts.length !== 2) return shown;
   const [last, first] = parts.map((part) => part.trim());
   return last && first && !shown.includes('@') ? `${first} ${last}` : shown;
-}
-
-/** What the page shows for the person behind `element` (their name and address as displayed). */
-function namesShown(surface: Surface, element: Element): string[] {
-  const person = surface.people.find((candidate) => candidate.elements.includes(element));
-  return [person?.name ?? null, person?.email ?? null].filter((text): text is string => text !== null);
 }
 
 const MAX_TEXT_NODES = 40;

@@ -123,12 +123,39 @@ export function shownText(element: Element): string | null {
  * `display:none`, InboxSDK watches those style changes). Attribute reads only: no layout.
  */
 export function isHidden(element: Element): boolean {
-  for (let el: Element | null = element; el; el = el.parentElement) {
-    if (el.hasAttribute('hidden') || el.getAttribute('aria-hidden') === 'true') return true;
-    const style = (el as Partial<HTMLElement>).style;
-    if (style && (style.display === 'none' || style.visibility === 'hidden')) return true;
+  return hiddenUp(element, hiddenCache ?? new Map<Element, boolean>());
+}
+
+/**
+ * Runs one surface read with visibility answers remembered: the people of a surface share most
+ * ancestors, so a 300-person surface checks each ancestor once instead of once per person. The
+ * memory lasts for this synchronous read only, so the page cannot change underneath it.
+ */
+export function withReadCache<T>(read: () => T): T {
+  const outer = hiddenCache;
+  hiddenCache = new Map<Element, boolean>();
+  try {
+    return read();
+  } finally {
+    hiddenCache = outer;
   }
-  return false;
+}
+
+let hiddenCache: Map<Element, boolean> | null = null;
+
+function hiddenUp(element: Element, cache: Map<Element, boolean>): boolean {
+  const known = cache.get(element);
+  if (known !== undefined) return known;
+  let hidden: boolean;
+  if (element.hasAttribute('hidden') || element.getAttribute('aria-hidden') === 'true') hidden = true;
+  else {
+    // Only elements with a style attribute can hide themselves inline; skip the rest cheaply.
+    const style = element.hasAttribute('style') ? (element as Partial<HTMLElement>).style : undefined;
+    hidden = !!style && (style.display === 'none' || style.visibility === 'hidden');
+  }
+  if (!hidden && element.parentElement) hidden = hiddenUp(element.parentElement, cache);
+  cache.set(element, hidden);
+  return hidden;
 }
 
 // ---------------------------------------------------------------- nested surface roots

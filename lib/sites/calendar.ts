@@ -32,6 +32,7 @@ import {
   normaliseAddress,
   normaliseText,
   ownedByRoot,
+  withReadCache,
   shownText,
   addressesIn,
 } from './address';
@@ -148,7 +149,7 @@ function readSurface(root: Element): Surface | null {
     const address = normaliseAddress(row.getAttribute(byHovercard ? 'data-hovercard-id' : 'data-email'));
     if (address === null || isRoom(row, address) || row.closest(SEL.notGuests)) continue;
     // A hidden row (the Rooms tab of the edit page, a collapsed group) is not shown.
-    if (row.closest('[hidden], [aria-hidden="true"]')) continue;
+    if (isHidden(row)) continue;
     const anchor = byHovercard ? row : (row.querySelector(SEL.guestByHovercard) ?? row);
     const name = rowName(row);
     people.add(address, name, roleOf(row, name), anchor);
@@ -168,7 +169,7 @@ function ownAddresses(doc: Document): string[] {
 export const calendarAdapter: SiteAdapter = {
   site: 'google-calendar',
   surfaceSelector: SEL.roots,
-  readSurface,
+  readSurface: (root) => withReadCache(() => readSurface(root)),
   recognise: (doc) => doc.querySelector(SEL.anchors) !== null,
   ownAddresses,
 };

@@ -32,6 +32,7 @@ import {
   isHidden,
   normaliseText,
   ownedByRoot,
+  withReadCache,
   parseNameAndAddress,
   roleForLabel,
 } from './address';
@@ -226,7 +227,7 @@ function ownAddresses(doc: Document): string[] {
 export const gmailAdapter: SiteAdapter = {
   site: 'gmail',
   surfaceSelector: SEL.roots,
-  readSurface,
+  readSurface: (root) => withReadCache(() => readSurface(root)),
   recognise: (doc) => doc.querySelector(SEL.anchors) !== null,
   ownAddresses,
 };

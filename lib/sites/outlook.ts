@@ -35,6 +35,7 @@ import {
   isHidden,
   normaliseText,
   ownedByRoot,
+  withReadCache,
   parseNameAndAddress,
   roleForLabel,
   shownText,
@@ -233,7 +234,7 @@ export const outlookAdapter: SiteAdapter = {
   site: 'outlook',
   ownNames: outlookOwnNames,
   surfaceSelector: SEL.roots,
-  readSurface,
+  readSurface: (root) => withReadCache(() => readSurface(root)),
   recognise: (doc) => doc.querySelector(SEL.anchors) !== null,
   ownAddresses,
 };
