@@ -4,7 +4,7 @@
  * when there is no room), never over them. Closes on Esc, on its close button, and when the page
  * scrolls.
  */
-import { createShadowRootUi, type ShadowRootContentScriptUi } from '#imports';
+import { browser, createShadowRootUi, type ShadowRootContentScriptUi } from '#imports';
 import { StrictMode, useEffect, useState } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import type { CardRequest, HoverCardApi } from '@/lib/content/card-api';
@@ -16,6 +16,12 @@ import { HoverCard, type InsightsState } from './HoverCard';
 import css from './card.css?inline';
 
 const GAP = 8;
+
+/** Whether this build has a briefing panel (Chrome side_panel, Firefox sidebar_action). */
+function panelAvailable(): boolean {
+  const manifest = browser.runtime.getManifest() as { side_panel?: { default_path?: string }; sidebar_action?: object };
+  return Boolean(manifest.side_panel?.default_path ?? manifest.sidebar_action);
+}
 const WIDTH = 300;
 
 function CardWithData({ request, onClose }: { request: CardRequest; onClose: () => void }) {
@@ -34,14 +40,16 @@ function CardWithData({ request, onClose }: { request: CardRequest; onClose: () 
     onClose();
   };
   const { meeting } = request;
+  // "Open briefing" needs a panel to open: offered only by builds that have one.
+  const hasPanel = panelAvailable();
   return (
     <HoverCard
       match={request.match}
       state={state}
       focusOnOpen={request.viaKeyboard}
       onClose={onClose}
-      onOpenBriefing={() => open({ kind: 'person', match: request.match })}
-      onOpenMeeting={meeting ? () => open({ kind: 'surface', surface: meeting }) : null}
+      onOpenBriefing={hasPanel ? () => open({ kind: 'person', match: request.match }) : undefined}
+      onOpenMeeting={hasPanel && meeting ? () => open({ kind: 'surface', surface: meeting }) : null}
     />
   );
 }

@@ -90,6 +90,22 @@ describe('HoverCard', () => {
   });
 });
 
+describe('HoverCard actions', () => {
+  it('offers the briefing and the whole meeting only when it can open them', async () => {
+    const person = vi.fn();
+    const meeting = vi.fn();
+    const { rerender } = render(<HoverCard match={maya} focusOnOpen={false} onClose={() => undefined} state={{ status: 'loading' }} />);
+    expect(screen.queryByRole('button', { name: 'Open briefing' })).toBeNull();
+    rerender(<HoverCard match={maya} focusOnOpen={false} onClose={() => undefined} state={{ status: 'loading' }} onOpenBriefing={person} onOpenMeeting={meeting} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Open briefing' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Brief the whole meeting' }));
+    expect(person).toHaveBeenCalledTimes(1);
+    expect(meeting).toHaveBeenCalledTimes(1);
+    rerender(<HoverCard match={maya} focusOnOpen={false} onClose={() => undefined} state={{ status: 'loading' }} onOpenBriefing={person} onOpenMeeting={null} />);
+    expect(screen.queryByRole('button', { name: 'Brief the whole meeting' })).toBeNull();
+  });
+});
+
 describe('placeCard', () => {
   const viewport = { width: 1000, height: 800 };
   const rect = (left: number, top: number, width = 100, height = 20) => ({ left, top, right: left + width, bottom: top + height, width, height, x: left, y: top, toJSON: () => ({}) }) as DOMRect;
