@@ -1,5 +1,6 @@
 /** Gmail: find the people on the page, mark known contacts, show hover cards. Wiring only. */
 import { defineContentScript } from '#imports';
+import '@/lib/content/marker.css';
 import { startPrimer } from '@/lib/content/runtime';
 import { gmailAdapter } from '@/lib/sites/gmail';
 import { SITE_MATCHES } from '@/lib/sites/matches';

@@ -16,6 +16,8 @@ import { watchSurfaces, type SurfaceWatch } from './observer';
 import { PageScanner } from './scanner';
 import { startSelfCheck } from './self-check';
 
+const OWN_ADDRESSES_TTL_MS = 30_000;
+
 /** Storage keys whose change means earlier answers may be wrong (other server or account). */
 const SERVICE_KEYS = ['serviceUrl', 'apiKeySealed'];
 
@@ -35,9 +37,14 @@ export async function startPrimer(ctx: ContentScriptContext, adapter: SiteAdapte
     sendContentRequest('page.status', status).catch(() => undefined);
   });
 
+  // Who is signed in rarely changes while a page lives: re-read it at most every half minute.
+  let ownReadAt = -Infinity;
   const scan = (roots: Iterable<Element>) => {
-    pageAddresses = new Set(adapter.ownAddresses(document));
-    pageNames = new Set((adapter.ownNames?.(document) ?? []).map(normaliseName));
+    if (performance.now() - ownReadAt > OWN_ADDRESSES_TTL_MS) {
+      ownReadAt = performance.now();
+      pageAddresses = new Set(adapter.ownAddresses(document));
+      pageNames = new Set((adapter.ownNames?.(document) ?? []).map(normaliseName));
+    }
     void scanner.scan(roots).then(() => selfCheck.afterScan());
   };
 

@@ -244,10 +244,20 @@ const MAX_TEXT_NODES = 40;
  */
 function placeMarker(element: Element, marker: HTMLElement, texts: (string | null)[]): void {
   const wanted = new Set(texts.filter((text): text is string => !!text).map((text) => text.trim().toLowerCase()));
+  const matches = (node: Node) => {
+    const text = node.nodeValue?.trim().toLowerCase() ?? '';
+    return text !== '' && wanted.has(text);
+  };
+  // Most sites put the name straight into the element (Gmail's span[email]): look there first.
+  for (let child = element.firstChild; child; child = child.nextSibling) {
+    if (child.nodeType === Node.TEXT_NODE && matches(child)) {
+      child.after(marker);
+      return;
+    }
+  }
   const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
   for (let count = 0, node = walker.nextNode(); node && count < MAX_TEXT_NODES; count++, node = walker.nextNode()) {
-    const text = node.textContent?.trim().toLowerCase() ?? '';
-    if (text !== '' && wanted.has(text)) {
+    if (matches(node)) {
       (node as Text).after(marker);
       return;
     }
