@@ -109,7 +109,13 @@ test('a hover card shows the stand-in’s briefing, by pointer and by keyboard, 
   const marker = page.getByRole('button', { name: 'Primer briefing: Maya Chen' });
   await expect(marker).toBeVisible({ timeout: 20_000 });
   const person = marker.locator('xpath=..');
+  // The site's own hover card listens on the same element: it must still get every event.
+  await person.evaluate((element) => {
+    (window as unknown as { __siteHover: number }).__siteHover = 0;
+    element.addEventListener('mouseover', () => (window as unknown as { __siteHover: number }).__siteHover++);
+  });
   await person.hover();
+  await expect.poll(() => page.evaluate(() => (window as unknown as { __siteHover: number }).__siteHover)).toBeGreaterThan(0);
   const card = page.getByRole('dialog', { name: 'Briefing: Maya Chen' });
   await expect(card).toBeVisible();
   const tone = SAMPLE_INSIGHTS[CONTACT_IDS.mayaChen]?.preferred_tone;
