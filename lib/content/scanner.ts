@@ -47,6 +47,8 @@ export class PageScanner {
   /** Elements marked from each surface root at its last read. */
   readonly #byRoot = new Map<Element, Set<Element>>();
   readonly #surfaces = new Map<Element, Surface>();
+  /** The people keys of each surface at its last read (for stats without re-normalising). */
+  readonly #keysByRoot = new Map<Element, string[]>();
   #generation = 0;
   /** The user's own addresses, read once per scan. */
   #own: ReadonlySet<string> = new Set();
@@ -66,6 +68,7 @@ export class PageScanner {
       const surface = this.#options.adapter.readSurface(root);
       if (!surface) {
         this.#surfaces.delete(root);
+        this.#keysByRoot.delete(root);
         this.#unmarkRoot(root, new Set());
         continue;
       }
@@ -95,12 +98,12 @@ export class PageScanner {
   }
 
   stats(): ScanStats {
+    // Runs after every batch: uses the keys computed when each surface was read.
+    const surfaces = this.surfaces();
     const people = new Set<string>();
-    for (const surface of this.surfaces()) {
-      for (const person of surface.people) if (this.#included(person)) people.add(personKey(queryFor(person)));
-    }
+    for (const surface of surfaces) for (const key of this.#keysByRoot.get(surface.root) ?? []) people.add(key);
     const known = new Set([...this.#marks.values()].map((mark) => mark.key));
-    const view = this.surfaces()
+    const view = surfaces
       .map((surface) => `${surface.kind}:${surface.context.title ?? ''}`)
       .join('|')
       .slice(0, 500);
@@ -144,6 +147,7 @@ export class PageScanner {
     this.#marks.clear();
     this.#byRoot.clear();
     this.#surfaces.clear();
+    this.#keysByRoot.clear();
   }
 
   #included(person: FoundPerson): boolean {
@@ -154,6 +158,7 @@ export class PageScanner {
 
   async #scanSurface(surface: Surface, generation: number): Promise<void> {
     const people = surface.people.filter((person) => this.#included(person));
+    this.#keysByRoot.set(surface.root, people.map((person) => personKey(queryFor(person))));
     const answers = await Promise.all(
       people.map(async (person) => {
         const query = queryFor(person);
@@ -217,6 +222,7 @@ export class PageScanner {
     }
     for (const root of this.#byRoot.keys()) if (!root.isConnected) this.#byRoot.delete(root);
     for (const root of this.#surfaces.keys()) if (!root.isConnected) this.#surfaces.delete(root);
+    for (const root of this.#keysByRoot.keys()) if (!root.isConnected) this.#keysByRoot.delete(root);
   }
 }
 
