@@ -29,7 +29,7 @@ function CardWithData({ request, onClose }: { request: CardRequest; onClose: () 
   useEffect(() => {
     let live = true;
     sendRequest('contact.insights', { contactId: request.match.contact.id })
-      .then((insights) => live && setState({ status: 'ready', insights }))
+      .then(({ insights }) => live && setState({ status: 'ready', insights }))
       .catch((error: unknown) => live && setState({ status: 'error', error: error instanceof ApiError ? error.toInfo() : toErrorInfo(error) }));
     return () => {
       live = false;

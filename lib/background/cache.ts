@@ -6,7 +6,7 @@
  * value is served whatever its age, marked with when it was stored.
  */
 import { z } from 'zod/mini';
-import { ApiError } from '../api/errors';
+import { ApiError, type ApiErrorInfo } from '../api/errors';
 
 export interface CacheStore {
   get(key: string): Promise<unknown>;
@@ -22,6 +22,11 @@ export interface Cached<T> {
   storedAt: number;
   /** True when served past its freshness (revalidating, or the service is unreachable). */
   stale: boolean;
+}
+
+export interface Revalidated<T> extends Cached<T> {
+  /** Why the value could not be refreshed; null when it is fresh from the service. */
+  problem: ApiErrorInfo | null;
 }
 
 export interface CachePolicy<T> {
@@ -58,6 +63,22 @@ export class SwrCache {
     } catch (error) {
       if (entry && error instanceof ApiError && OFFLINE_KINDS.has(error.kind)) return { ...entry, stale: true };
       throw error;
+    }
+  }
+
+  /**
+   * Network first, for a view the user just opened (the side panel shows its own copy meanwhile):
+   * a fresh value when the service answers; when it cannot (offline, busy, failing), the last known
+   * value whatever its age, with the problem that kept it from being refreshed.
+   */
+  async revalidate<T>(key: string, fetcher: () => Promise<T>, policy: CachePolicy<T>): Promise<Revalidated<T>> {
+    try {
+      const fresh = await this.#refresh(key, fetcher);
+      return { value: fresh.value as T, storedAt: fresh.storedAt, stale: false, problem: null };
+    } catch (error) {
+      const entry = error instanceof ApiError && OFFLINE_KINDS.has(error.kind) ? await this.#read(key, policy.schema) : null;
+      if (!entry || !(error instanceof ApiError)) throw error;
+      return { ...entry, stale: true, problem: error.toInfo() };
     }
   }
 

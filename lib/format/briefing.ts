@@ -37,3 +37,15 @@ export function isEmptyBriefing(insights: Insights): boolean {
     insights.lastConversationDate === null
   );
 }
+
+/** Overdue first, then by due date, undated last; the server's order otherwise. */
+export function sortActionItems<T extends { dueDate: string | null }>(items: readonly T[]): T[] {
+  const time = (item: T) => {
+    const parsed = item.dueDate ? Date.parse(item.dueDate) : Number.NaN;
+    return Number.isNaN(parsed) ? Infinity : parsed;
+  };
+  return items
+    .map((item, index) => ({ item, index, due: time(item) }))
+    .sort((a, b) => a.due - b.due || a.index - b.index)
+    .map(({ item }) => item);
+}

@@ -15,6 +15,7 @@ import {
   WebhookEventSchema,
   WebhookSchema,
 } from '../models';
+import { ApiErrorInfoSchema } from '../api/error-info';
 import { PanelFocusSchema } from '../panel/context';
 import { contentProtocol, PersonQuery } from './content-protocol';
 import { message } from './message-definition';
@@ -53,6 +54,15 @@ export type ConnectionResult = z.infer<typeof ConnectionResultSchema>;
 const Id = z.string().check(z.minLength(1), z.maxLength(200));
 const Url = z.string().check(z.maxLength(2000));
 const Key = z.string().check(z.maxLength(4000));
+
+export const InsightsReplySchema = z.object({
+  insights: InsightsSchema,
+  /** When the service gave these insights (ms since the epoch). */
+  asOf: z.number(),
+  /** Why they could not be refreshed (offline, rate limited, server error); null when current. */
+  problem: z.nullable(ApiErrorInfoSchema),
+});
+export type InsightsReply = z.infer<typeof InsightsReplySchema>;
 
 export const protocol = {
   ...contentProtocol,
@@ -93,7 +103,16 @@ export const protocol = {
   ),
   'webhook.delete': message('extension', z.object({ id: Id }), z.object({ deleted: z.boolean() })),
   'contact.find': message('any', PersonQuery, z.nullable(ContactMatchSchema)),
-  'contact.insights': message('any', z.object({ contactId: Id }), InsightsSchema),
+  /**
+   * A contact's insights and how current they are. `revalidate` (the side panel) asks the service
+   * first and falls back to the last known insights only when it cannot answer; without it the
+   * background serves its cache stale-while-revalidate (the hover card).
+   */
+  'contact.insights': message(
+    'any',
+    z.object({ contactId: Id, revalidate: z.optional(z.boolean()) }),
+    InsightsReplySchema,
+  ),
   'recordings.list': message(
     'extension',
     z.object({

@@ -6,6 +6,8 @@
  */
 export interface StorageAreaLike {
   get(keys: null): Promise<Record<string, unknown>>;
+  set(items: Record<string, unknown>): Promise<void>;
+  remove(keys: string | string[]): Promise<void>;
 }
 
 export interface ChromeLike {
@@ -13,6 +15,7 @@ export interface ChromeLike {
     id?: string;
     sendMessage(extensionId: string, message: unknown): Promise<unknown>;
   };
+  tabs: { query(query: { url?: string; active?: boolean; lastFocusedWindow?: boolean }): Promise<{ id?: number; url?: string }[]> };
   storage: { local: StorageAreaLike; sync: StorageAreaLike; session: StorageAreaLike };
   permissions: {
     contains(permissions: { origins: string[] }): Promise<boolean>;

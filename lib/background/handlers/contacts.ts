@@ -56,14 +56,14 @@ export function contactHandlers(context: ServiceContext): Pick<Handlers, 'contac
         ),
       );
     },
-    'contact.insights': async ({ contactId }) => {
+    'contact.insights': async ({ contactId, revalidate }) => {
       const client = await context.client();
-      const cached = await context.cache.get(
-        `${client.baseUrl}|insights|${contactId}`,
-        () => client.getContactInsights(contactId),
-        INSIGHTS_POLICY,
-      );
-      return cached.value;
+      const key = `${client.baseUrl}|insights|${contactId}`;
+      const fetcher = () => client.getContactInsights(contactId);
+      const cached = revalidate
+        ? await context.cache.revalidate(key, fetcher, INSIGHTS_POLICY)
+        : { ...(await context.cache.get(key, fetcher, INSIGHTS_POLICY)), problem: null };
+      return { insights: cached.value, asOf: cached.storedAt, problem: cached.problem };
     },
   };
 }

@@ -55,6 +55,23 @@ describe('SwrCache', () => {
     await expect(cache.get('other', () => Promise.reject(new ApiError('network', 'down')), policy)).rejects.toMatchObject({ kind: 'network' });
   });
 
+  it('revalidates network first, falling back to the last value only when the service cannot answer', async () => {
+    let now = 0;
+    const cache = new SwrCache(memoryStore(), () => now);
+    await cache.get('k', () => Promise.resolve(1), policy);
+    now = 10;
+    // Fresh in the cache, yet the service is asked: the panel wants the current value.
+    expect(await cache.revalidate('k', () => Promise.resolve(2), policy)).toEqual({ value: 2, storedAt: 10, stale: false, problem: null });
+    now = 20;
+    const offline = await cache.revalidate('k', () => Promise.reject(new ApiError('network', 'down')), policy);
+    expect(offline).toMatchObject({ value: 2, storedAt: 10, stale: true, problem: { kind: 'network' } });
+    const busy = await cache.revalidate('k', () => Promise.reject(new ApiError('rate_limited', 'slow down', { retryAfterMs: 3000 })), policy);
+    expect(busy.problem).toMatchObject({ kind: 'rate_limited', retryAfterMs: 3000 });
+    // A refused key is not "offline": the user must act, so the error is not hidden.
+    await expect(cache.revalidate('k', () => Promise.reject(new ApiError('unauthorized', 'no')), policy)).rejects.toMatchObject({ kind: 'unauthorized' });
+    await expect(cache.revalidate('none', () => Promise.reject(new ApiError('network', 'down')), policy)).rejects.toMatchObject({ kind: 'network' });
+  });
+
   it('sends concurrent requests for one key to the service once', async () => {
     const cache = new SwrCache(memoryStore());
     const fetcher = vi.fn(() => new Promise<number>((resolve) => setTimeout(() => resolve(7), 5)));

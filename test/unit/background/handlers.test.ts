@@ -110,7 +110,10 @@ describe('people and recordings', () => {
   });
 
   it('serves insights, recordings, transcripts and recording insights', async () => {
-    expect(await send('contact.insights', { contactId: CONTACT_IDS.mayaChen }, content)).toMatchObject({ ok: true, data: { contactId: CONTACT_IDS.mayaChen } });
+    expect(await send('contact.insights', { contactId: CONTACT_IDS.mayaChen }, content)).toMatchObject({
+      ok: true,
+      data: { insights: { contactId: CONTACT_IDS.mayaChen }, problem: null },
+    });
     const list = await send('recordings.list', { contactId: CONTACT_IDS.mayaChen, limit: 2 });
     expect(list).toMatchObject({ ok: true, data: { hasMore: true } });
     expect(await send('recording.get', { id: RECORDING_IDS.mayaRoadmap })).toMatchObject({ ok: true, data: { status: 'completed' } });
@@ -124,7 +127,12 @@ describe('people and recordings', () => {
     await standIn.close();
     try {
       // Fresh within its lifetime: served without a call at all.
-      expect(await send('contact.insights', { contactId: CONTACT_IDS.mayaChen }, content)).toMatchObject({ ok: true });
+      expect(await send('contact.insights', { contactId: CONTACT_IDS.mayaChen }, content)).toMatchObject({ ok: true, data: { problem: null } });
+      // The panel asks the service first; it cannot answer, so the last insights come with why.
+      expect(await send('contact.insights', { contactId: CONTACT_IDS.mayaChen, revalidate: true })).toMatchObject({
+        ok: true,
+        data: { insights: { contactId: CONTACT_IDS.mayaChen }, problem: { kind: 'network' } },
+      });
     } finally {
       standIn = await createStandIn({ processingStepMs: 0 });
     }

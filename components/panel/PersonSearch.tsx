@@ -1,0 +1,47 @@
+/** "Find a person by e-mail": brief anyone, whatever the page shows. Exact addresses only. */
+import { useId, useState, type FormEvent } from 'react';
+import { Button } from '@/components/ui/Button';
+import { normaliseEmail } from '@/lib/api/contact-index';
+
+const LOOKS_LIKE_EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export function PersonSearch({ onFind }: { onFind: (email: string) => void }) {
+  const inputId = useId();
+  const hintId = useId();
+  const [value, setValue] = useState('');
+  const [invalid, setInvalid] = useState(false);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const email = normaliseEmail(value);
+    if (!LOOKS_LIKE_EMAIL.test(email)) {
+      setInvalid(true);
+      return;
+    }
+    setInvalid(false);
+    onFind(email);
+  };
+  return (
+    <form className="person-search" role="search" onSubmit={submit} noValidate>
+      <label htmlFor={inputId}>Find a person by e-mail</label>
+      <div className="search-row">
+        <input
+          id={inputId}
+          type="email"
+          autoComplete="off"
+          spellCheck={false}
+          placeholder="name@company.com"
+          value={value}
+          aria-invalid={invalid}
+          aria-describedby={invalid ? hintId : undefined}
+          onChange={(event) => setValue(event.target.value)}
+        />
+        <Button type="submit">Find</Button>
+      </div>
+      {invalid ? (
+        <p id={hintId} className="field-error">
+          Enter a full e-mail address, like name@company.com.
+        </p>
+      ) : null}
+    </form>
+  );
+}

@@ -1,0 +1,70 @@
+/**
+ * Keeps the side panel's query cache in `storage.local`, so a briefing opened before paints at once
+ * and is there offline. What is read back is validated like any stored data: an entry that no
+ * longer fits its schema (an older version of Primer wrote it) is dropped, not rendered.
+ */
+import { browser } from '#imports';
+import { createAsyncStoragePersister } from '@tanstack/query-async-storage-persister';
+import type { PersistedClient } from '@tanstack/react-query-persist-client';
+import type { Query } from '@tanstack/react-query';
+import { z } from 'zod/mini';
+import { PERSISTED } from './keys';
+
+/** Also removed by the background when the service or key changes (see entrypoints/background). */
+export const PANEL_CACHE_KEY = 'panelQueryCache';
+export const PANEL_CACHE_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
+/** Bumped when the shape of persisted data changes. */
+export const PANEL_CACHE_BUSTER = 'v1';
+
+const PersistedQuerySchema = z.object({
+  queryKey: z.array(z.unknown()),
+  queryHash: z.string(),
+  state: z.object({ data: z.unknown(), dataUpdatedAt: z.number(), status: z.literal('success') }),
+});
+const PersistedClientSchema = z.object({
+  timestamp: z.number(),
+  buster: z.string(),
+  clientState: z.object({ mutations: z.array(z.unknown()), queries: z.array(z.unknown()) }),
+});
+
+export function shouldPersist(query: Pick<Query, 'queryKey' | 'state'>): boolean {
+  const [kind] = query.queryKey;
+  return query.state.status === 'success' && typeof kind === 'string' && kind in PERSISTED;
+}
+
+export function readPersisted(text: string): PersistedClient {
+  const empty = { timestamp: 0, buster: PANEL_CACHE_BUSTER, clientState: { mutations: [], queries: [] } };
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text);
+  } catch {
+    return empty;
+  }
+  const client = PersistedClientSchema.safeParse(raw);
+  if (!client.success) return empty;
+  const queries = client.data.clientState.queries.filter((query) => {
+    const parsed = PersistedQuerySchema.safeParse(query);
+    if (!parsed.success) return false;
+    const [kind] = parsed.data.queryKey;
+    const schema = typeof kind === 'string' ? PERSISTED[kind] : undefined;
+    return schema !== undefined && schema.safeParse(parsed.data.state.data).success;
+  });
+  return { ...client.data, clientState: { mutations: [], queries } } as PersistedClient;
+}
+
+export function createPanelPersister() {
+  return createAsyncStoragePersister({
+    key: PANEL_CACHE_KEY,
+    // Short, so a briefing seen a moment ago is already saved if the panel closes.
+    throttleTime: 250,
+    deserialize: readPersisted,
+    storage: {
+      getItem: async (key) => {
+        const value = (await browser.storage.local.get(key))[key];
+        return typeof value === 'string' ? value : null;
+      },
+      setItem: (key, value) => browser.storage.local.set({ [key]: value }),
+      removeItem: (key) => browser.storage.local.remove(key),
+    },
+  });
+}

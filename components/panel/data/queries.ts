@@ -1,0 +1,80 @@
+/** The side panel's data hooks; every call goes through the background. */
+import { useInfiniteQuery, useQueries, useQuery } from '@tanstack/react-query';
+import { sendRequest } from '@/lib/messaging/send';
+import type { InsightsReply, PersonQuery } from '@/lib/messaging/protocol';
+import type { ContactMatch } from '@/lib/models';
+import type { SubjectPerson } from '@/lib/panel/subject';
+import { keys } from './keys';
+
+export const RECORDINGS_PAGE_SIZE = 5;
+/** While the service cannot be reached, look again this often (only while the panel is open). */
+const RECOVER_EVERY_MS = 30_000;
+
+export function personQuery(person: SubjectPerson): PersonQuery | null {
+  if (person.email) return { email: person.email };
+  if (person.name) return { name: person.name };
+  return null;
+}
+
+function contactOptions(person: SubjectPerson) {
+  const query = personQuery(person);
+  return {
+    queryKey: query ? keys.contact(query) : ['contact', 'none'],
+    queryFn: (): Promise<ContactMatch | null> => (query ? sendRequest('contact.find', query) : Promise.resolve(null)),
+    // Known already (from the card or the page): no lookup needed.
+    enabled: person.match === null && query !== null,
+  };
+}
+
+/** The person's contact: as the page or card gave it, else looked up (exact address or full name). */
+export function useContactMatch(person: SubjectPerson) {
+  const query = useQuery(contactOptions(person));
+  return { ...query, match: person.match ?? query.data ?? null, resolved: person.match !== null || query.isSuccess };
+}
+
+export function useContactMatches(people: readonly SubjectPerson[]) {
+  return useQueries({ queries: people.map(contactOptions) });
+}
+
+function insightsOptions(contactId: string | null) {
+  return {
+    queryKey: keys.insights(contactId ?? ''),
+    queryFn: () => sendRequest('contact.insights', { contactId: contactId ?? '', revalidate: true }),
+    enabled: contactId !== null,
+    // Served from the last copy because the service could not answer: try again while open.
+    refetchInterval: (query: { state: { data: InsightsReply | undefined } }) => {
+      const problem = query.state.data?.problem;
+      if (!problem) return false;
+      return problem.kind === 'rate_limited' && problem.retryAfterMs ? problem.retryAfterMs : RECOVER_EVERY_MS;
+    },
+  };
+}
+
+export function useInsights(contactId: string | null) {
+  return useQuery(insightsOptions(contactId));
+}
+
+export function useInsightsOf(contactIds: readonly (string | null)[]) {
+  return useQueries({ queries: contactIds.map(insightsOptions) });
+}
+
+export function useRecordings(contactId: string) {
+  return useInfiniteQuery({
+    queryKey: keys.recordings(contactId),
+    queryFn: ({ pageParam }) => sendRequest('recordings.list', { contactId, limit: RECORDINGS_PAGE_SIZE, offset: pageParam }),
+    initialPageParam: 0,
+    getNextPageParam: (last) => (last.hasMore ? last.offset + last.recordings.length : undefined),
+  });
+}
+
+export function useRecording(id: string) {
+  return useQuery({ queryKey: keys.recording(id), queryFn: () => sendRequest('recording.get', { id }) });
+}
+
+export function useTranscript(id: string, enabled: boolean) {
+  return useQuery({ queryKey: keys.transcript(id), queryFn: () => sendRequest('recording.transcript', { id }), enabled });
+}
+
+export function useRecordingInsights(id: string, enabled: boolean) {
+  return useQuery({ queryKey: keys.recordingInsights(id), queryFn: () => sendRequest('recording.insights', { id }), enabled });
+}

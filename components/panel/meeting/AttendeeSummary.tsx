@@ -1,0 +1,61 @@
+/** One attendee in a meeting briefing: the gist, and a way to their full briefing. */
+import { pendingCounts, topicsToRaise } from '@/lib/format/briefing';
+import { relativeDay } from '@/lib/format/dates';
+import { Button } from '@/components/ui/Button';
+import { ProblemNotice } from '../states/ProblemNotice';
+import { Skeleton } from '../states/Skeleton';
+import type { Attendee } from './attendees';
+
+interface AttendeeSummaryProps {
+  attendee: Attendee;
+  onOpen: () => void;
+  onRetry: () => void;
+  now: Date;
+}
+
+export function AttendeeSummary({ attendee, onOpen, onRetry, now }: AttendeeSummaryProps) {
+  const { state, name } = attendee;
+  const match = state.status === 'briefed' || state.status === 'loading' ? state.match : null;
+  const email = match?.contact.email ?? attendee.person.email;
+  return (
+    <li className="attendee">
+      <div className="attendee-head">
+        <h3>{name}</h3>
+        {email && email !== name ? <p className="subtle">{email}</p> : null}
+        {match?.matchedBy === 'name' ? <p className="badge">matched by name</p> : null}
+      </div>
+      {state.status === 'looking-up' || state.status === 'loading' ? <Skeleton label={`Loading ${name}`} lines={2} /> : null}
+      {state.status === 'failed' ? <ProblemNotice error={state.error} what={`${name}’s briefing`} onRetry={onRetry} /> : null}
+      {state.status === 'briefed' ? <Gist reply={state.reply} now={now} /> : null}
+      {match ? (
+        <Button variant="secondary" className="attendee-open" onClick={onOpen} aria-label={`Full briefing: ${name}`}>
+          Full briefing
+        </Button>
+      ) : null}
+    </li>
+  );
+}
+
+function Gist({ reply, now }: { reply: Extract<Attendee['state'], { status: 'briefed' }>['reply']; now: Date }) {
+  const { insights } = reply;
+  const raise = topicsToRaise(insights, 2);
+  const { pending, overdue } = pendingCounts(insights, now);
+  const last = relativeDay(insights.lastConversationDate, now);
+  const facts: [string, string][] = [];
+  if (insights.preferredTone) facts.push(['Tone', insights.preferredTone]);
+  if (raise.length > 0) facts.push(['Raise', raise.join(', ')]);
+  if (insights.sensitiveTopics.length > 0) facts.push(['Avoid', insights.sensitiveTopics.join(', ')]);
+  if (pending > 0) facts.push(['Pending', `${pending === 1 ? '1 action item' : `${pending} action items`}${overdue > 0 ? `, ${overdue} overdue` : ''}`]);
+  if (last) facts.push(['Last talk', last]);
+  if (facts.length === 0) return <p className="subtle">No insights yet.</p>;
+  return (
+    <dl className="facts compact">
+      {facts.map(([term, value]) => (
+        <div key={term} className={term === 'Avoid' ? 'avoid' : undefined}>
+          <dt>{term}</dt>
+          <dd>{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}

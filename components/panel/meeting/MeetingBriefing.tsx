@@ -1,0 +1,128 @@
+/**
+ * The whole meeting (or conversation) at a glance: what to avoid and whom it concerns, topics
+ * several people share, every pending action item grouped by person, a short brief per attendee,
+ * and who the service does not know yet.
+ */
+import { useId, type ReactNode } from 'react';
+import type { PageSurface } from '@/lib/panel/context';
+import type { SubjectPerson } from '@/lib/panel/subject';
+import { actionItemsByPerson, sharedTopics, topicsToAvoid, type BriefedAttendee, type TopicPeople } from '@/lib/format/meeting';
+import { ActionItemList } from '../person/ActionItemList';
+import { usePaintedMark } from '../paint-mark';
+import { FreshnessNote } from '../states/FreshnessNote';
+import { AttendeeSummary } from './AttendeeSummary';
+import { useAttendees } from './attendees';
+
+const SURFACE_NAMES: Record<PageSurface['kind'], string> = {
+  event: 'This meeting',
+  thread: 'This conversation',
+  message: 'This message',
+  compose: 'This draft',
+  list: 'This list',
+};
+
+interface MeetingBriefingProps {
+  surface: PageSurface;
+  onOpenPerson: (person: SubjectPerson) => void;
+  /** Offered for attendees the service does not know (upload a recording of a meeting with them). */
+  unknownAction?: ReactNode;
+  nav?: ReactNode;
+  now?: Date;
+}
+
+function Section({ title, className, children }: { title: ReactNode; className?: string; children: ReactNode }) {
+  const id = useId();
+  return (
+    <section className={['panel-section', className].filter(Boolean).join(' ')} aria-labelledby={id}>
+      <h2 id={id}>{title}</h2>
+      {children}
+    </section>
+  );
+}
+
+function TopicPeopleList({ entries, label }: { entries: TopicPeople[]; label: string }) {
+  return (
+    <ul className="topic-people" aria-label={label}>
+      {entries.map(({ topic, people }) => (
+        <li key={topic}>
+          <strong>{topic}</strong> <span className="subtle">— {people.join(', ')}</span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export function MeetingBriefing({ surface, onOpenPerson, unknownAction, nav, now = new Date() }: MeetingBriefingProps) {
+  const { attendees, settled, refetch } = useAttendees(surface);
+  usePaintedMark(settled, 'meeting');
+  const briefed: BriefedAttendee[] = attendees.flatMap((attendee) =>
+    attendee.state.status === 'briefed' ? [{ id: attendee.key, name: attendee.name, insights: attendee.state.reply.insights }] : [],
+  );
+  const avoid = topicsToAvoid(briefed);
+  const shared = sharedTopics(briefed);
+  const actions = actionItemsByPerson(briefed);
+  const unknown = attendees.filter((attendee) => attendee.state.status === 'unknown');
+  const known = attendees.filter((attendee) => attendee.state.status !== 'unknown');
+  // One note for the whole meeting when some briefings come from their last copy.
+  const oldest = attendees
+    .flatMap((attendee) => (attendee.state.status === 'briefed' && attendee.state.reply.problem ? [attendee.state.reply] : []))
+    .sort((a, b) => a.asOf - b.asOf)[0];
+  const title = surface.title ?? SURFACE_NAMES[surface.kind];
+
+  return (
+    <article className="briefing" aria-busy={!settled}>
+      {nav}
+      <header className="person-header">
+        <h1 className="subject-title">{title}</h1>
+        {surface.when ? <p className="subtle">{surface.when}</p> : null}
+        <p className="subtle">
+          {attendees.length} people
+          {settled ? ` · ${known.length} in Primer${unknown.length > 0 ? `, ${unknown.length} not yet` : ''}` : ''}
+        </p>
+      </header>
+      {oldest?.problem ? <FreshnessNote asOf={oldest.asOf} problem={oldest.problem} onRetry={refetch} /> : null}
+      {avoid.length > 0 ? (
+        <Section title={<><span aria-hidden="true">⚠ </span>Topics to avoid</>} className="avoid-warning">
+          <TopicPeopleList entries={avoid} label="Topics to avoid and whom they concern" />
+        </Section>
+      ) : null}
+      {shared.length > 0 ? (
+        <Section title="Shared topics">
+          <TopicPeopleList entries={shared} label="Topics several attendees share" />
+        </Section>
+      ) : null}
+      {actions.length > 0 ? (
+        <Section title={`Pending action items (${actions.reduce((sum, { items }) => sum + items.length, 0)})`}>
+          {actions.map(({ id, name, items }) => (
+            <div key={id} className="action-group">
+              <h3>{name}</h3>
+              <ActionItemList items={items} label={`Pending action items: ${name}`} now={now} />
+            </div>
+          ))}
+        </Section>
+      ) : null}
+      {known.length > 0 ? (
+        <Section title="Attendees">
+          <ul className="attendees">
+            {known.map((attendee) => (
+              <AttendeeSummary key={attendee.key} attendee={attendee} onOpen={() => onOpenPerson(attendee.person)} onRetry={refetch} now={now} />
+            ))}
+          </ul>
+        </Section>
+      ) : null}
+      {unknown.length > 0 ? (
+        <Section title={`Not in Primer yet (${unknown.length})`}>
+          <ul className="unknown-people">
+            {unknown.map((attendee) => (
+              <li key={attendee.key}>
+                {attendee.name}
+                {attendee.person.email && attendee.person.email !== attendee.name ? <span className="subtle"> {attendee.person.email}</span> : null}
+              </li>
+            ))}
+          </ul>
+          {unknownAction}
+        </Section>
+      ) : null}
+    </article>
+  );
+}

@@ -1,0 +1,31 @@
+/** Action items with owner and due date when the server gives them; overdue ones marked. */
+import type { ActionItem } from '@/lib/models';
+import { formatDate, isOverdue } from '@/lib/format/dates';
+import { sortActionItems } from '@/lib/format/briefing';
+
+export function ActionItemList({ items, label, now = new Date() }: { items: readonly ActionItem[]; label: string; now?: Date }) {
+  return (
+    <ul className="action-items" aria-label={label}>
+      {sortActionItems(items).map((item, index) => {
+        const overdue = isOverdue(item.dueDate, now);
+        const due = formatDate(item.dueDate);
+        return (
+          <li key={`${index}:${item.text}`} className={overdue ? 'overdue' : undefined}>
+            <span className="item-text">{item.text}</span>
+            {item.owner || due ? (
+              <span className="item-meta">
+                {item.owner ? <span>Owner: {item.owner}</span> : null}
+                {due ? (
+                  <span>
+                    {overdue ? <strong className="overdue-label">Overdue · </strong> : null}
+                    Due {due}
+                  </span>
+                ) : null}
+              </span>
+            ) : null}
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

@@ -1,0 +1,35 @@
+/** When you last spoke and how often. */
+import { useId } from 'react';
+import type { Insights } from '@/lib/models';
+import { formatDate, relativeDay } from '@/lib/format/dates';
+
+export function Conversations({ insights, now = new Date() }: { insights: Insights; now?: Date }) {
+  const headingId = useId();
+  const last = relativeDay(insights.lastConversationDate, now);
+  const total = insights.totalConversations;
+  if (!last && total === null) return null;
+  return (
+    <section className="panel-section" aria-labelledby={headingId}>
+      <h2 id={headingId}>Conversations</h2>
+      <dl className="facts">
+        {last ? (
+          <div>
+            <dt>Last</dt>
+            <dd>
+              {last}{' '}
+              <time className="subtle" dateTime={insights.lastConversationDate ?? undefined}>
+                ({formatDate(insights.lastConversationDate)})
+              </time>
+            </dd>
+          </div>
+        ) : null}
+        {total !== null ? (
+          <div>
+            <dt>Total</dt>
+            <dd>{total === 1 ? '1 conversation' : `${total} conversations`}</dd>
+          </div>
+        ) : null}
+      </dl>
+    </section>
+  );
+}

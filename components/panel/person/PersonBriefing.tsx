@@ -1,0 +1,84 @@
+/**
+ * The briefing on one person: how to talk to them, what to raise and avoid, what they are owed,
+ * when you last spoke, and the recordings it all comes from. Each part shows only what the server
+ * gave; a briefing served from its last copy says so and as of when.
+ */
+import type { ReactNode } from 'react';
+import { isEmptyBriefing } from '@/lib/format/briefing';
+import { provenance, ageOf } from '@/lib/format/provenance';
+import { displayName, type SubjectPerson } from '@/lib/panel/subject';
+import { useContactMatch, useInsights } from '../data/queries';
+import { usePaintedMark } from '../paint-mark';
+import { RecordingsSection } from '../recordings/RecordingsSection';
+import { FreshnessNote } from '../states/FreshnessNote';
+import { ProblemNotice } from '../states/ProblemNotice';
+import { Skeleton } from '../states/Skeleton';
+import { Conversations } from './Conversations';
+import { HowToTalk } from './HowToTalk';
+import { PendingItems } from './PendingItems';
+import { PersonHeader } from './PersonHeader';
+import { Topics } from './Topics';
+import { UnknownPersonNote } from './UnknownPerson';
+
+interface PersonBriefingProps {
+  person: SubjectPerson;
+  onOpenRecording: (id: string) => void;
+  /** Shown above the header (e.g. "Back to the meeting"). */
+  nav?: ReactNode;
+  now?: Date;
+}
+
+export function PersonBriefing({ person, onOpenRecording, nav, now = new Date() }: PersonBriefingProps) {
+  const contact = useContactMatch(person);
+  const contactId = contact.match?.contact.id ?? null;
+  const insights = useInsights(contactId);
+  const reply = insights.data;
+  usePaintedMark(reply !== undefined || (contact.resolved && contact.match === null), 'person');
+
+  let body: ReactNode;
+  if (!contact.resolved && contact.isError) {
+    body = <ProblemNotice error={contact.error} what="this person" onRetry={() => void contact.refetch()} retrying={contact.isFetching} />;
+  } else if (!contact.resolved) {
+    body = <Skeleton label="Looking up this person" />;
+  } else if (!contact.match) {
+    body = <UnknownPersonNote person={person} />;
+  } else if (!reply) {
+    body = insights.isError ? (
+      <ProblemNotice error={insights.error} what="this briefing" onRetry={() => void insights.refetch()} retrying={insights.isFetching} />
+    ) : (
+      <Skeleton label="Loading the briefing" lines={6} />
+    );
+  } else {
+    const data = reply.insights;
+    const source = provenance(data, now);
+    const updated = data.updatedAt ? Date.parse(data.updatedAt) : Number.NaN;
+    body = (
+      <>
+        {reply.problem ? <FreshnessNote asOf={reply.asOf} problem={reply.problem} onRetry={() => void insights.refetch()} /> : null}
+        {insights.isError ? (
+          <ProblemNotice error={insights.error} what="the latest briefing" onRetry={() => void insights.refetch()} retrying={insights.isFetching} />
+        ) : null}
+        {isEmptyBriefing(data) ? (
+          <p className="empty-note">No insights yet: they appear after a recorded conversation with this person is processed.</p>
+        ) : (
+          <>
+            <HowToTalk insights={data} source={source} />
+            <Topics insights={data} />
+            <PendingItems insights={data} now={now} />
+            <Conversations insights={data} now={now} />
+          </>
+        )}
+        {Number.isFinite(updated) ? <p className="source">Insights updated {ageOf(updated, now.getTime())}.</p> : null}
+        <RecordingsSection contactId={data.contactId} onOpen={onOpenRecording} />
+      </>
+    );
+  }
+
+  return (
+    <article className="briefing" aria-busy={!reply && contact.match !== null}>
+      {nav}
+      <PersonHeader match={contact.match} fallbackName={displayName(person)} fallbackEmail={person.email} />
+      {body}
+    </article>
+  );
+}

@@ -1,0 +1,28 @@
+/** Who is being briefed: name, address, role at their company, and how they were matched. */
+import type { ContactMatch } from '@/lib/models';
+
+interface PersonHeaderProps {
+  match: ContactMatch | null;
+  /** As the page showed them, for people the service does not know. */
+  fallbackName: string;
+  fallbackEmail: string | null;
+}
+
+export function PersonHeader({ match, fallbackName, fallbackEmail }: PersonHeaderProps) {
+  const contact = match?.contact;
+  const name = contact?.name ?? fallbackName;
+  const email = contact?.email ?? fallbackEmail;
+  const role = [contact?.title, contact?.company].filter(Boolean).join(' · ');
+  return (
+    <header className="person-header">
+      <h1 className="subject-title">{name}</h1>
+      {email && email !== name ? <p className="subtle">{email}</p> : null}
+      {role ? <p className="subtle">{role}</p> : null}
+      {match?.matchedBy === 'name' ? (
+        <p className="badge" title="The page showed no address; one contact has exactly this full name.">
+          matched by name
+        </p>
+      ) : null}
+    </header>
+  );
+}

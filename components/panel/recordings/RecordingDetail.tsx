@@ -1,0 +1,89 @@
+/**
+ * One recording: its status, its insights (action items, key decisions, topics discussed) when the
+ * server offers them, and its transcript. Insights and transcript exist once processing is done.
+ */
+import { useEffect, useId, useRef } from 'react';
+import { Button } from '@/components/ui/Button';
+import { formatDate } from '@/lib/format/dates';
+import type { RecordingInsights } from '@/lib/models';
+import { useRecording, useRecordingInsights, useTranscript } from '../data/queries';
+import { ActionItemList } from '../person/ActionItemList';
+import { TopicList } from '../person/Topics';
+import { ProblemNotice } from '../states/ProblemNotice';
+import { Skeleton } from '../states/Skeleton';
+import { recordingTitle, statusLabel } from './status';
+import { Transcript } from './Transcript';
+
+function InsightsOfRecording({ insights }: { insights: RecordingInsights }) {
+  const headingId = useId();
+  const { actionItems, keyDecisions, topicsDiscussed } = insights;
+  if (actionItems.length + keyDecisions.length + topicsDiscussed.length === 0) return null;
+  return (
+    <section className="panel-section" aria-labelledby={headingId}>
+      <h2 id={headingId}>From this conversation</h2>
+      {actionItems.length > 0 ? (
+        <>
+          <h3>Action items</h3>
+          <ActionItemList items={actionItems} label="Action items from this conversation" />
+        </>
+      ) : null}
+      {keyDecisions.length > 0 ? (
+        <>
+          <h3>Key decisions</h3>
+          <ul className="plain-list">
+            {keyDecisions.map((decision, index) => (
+              <li key={index}>{decision}</li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+      {topicsDiscussed.length > 0 ? (
+        <>
+          <h3>Topics discussed</h3>
+          <TopicList topics={topicsDiscussed} label="Topics discussed" />
+        </>
+      ) : null}
+    </section>
+  );
+}
+
+export function RecordingDetail({ id, onBack, backLabel }: { id: string; onBack: () => void; backLabel: string }) {
+  const recording = useRecording(id);
+  const done = recording.data?.status === 'completed';
+  const insights = useRecordingInsights(id, done);
+  const transcript = useTranscript(id, done);
+  const transcriptId = useId();
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  useEffect(() => headingRef.current?.focus(), []);
+  const data = recording.data;
+  return (
+    <article className="recording-detail" aria-busy={recording.isPending}>
+      <Button variant="secondary" className="back" onClick={onBack}>
+        ← {backLabel}
+      </Button>
+      <h1 className="subject-title" tabIndex={-1} ref={headingRef}>
+        {data ? recordingTitle(data) : 'Recording'}
+      </h1>
+      {recording.isPending ? <Skeleton label="Loading the recording" /> : null}
+      {recording.isError ? <ProblemNotice error={recording.error} what="the recording" onRetry={() => void recording.refetch()} /> : null}
+      {data ? (
+        <p className="subtle">
+          {formatDate(data.meetingDate) ?? 'No date'} · <span className={`status status-${data.status}`}>{statusLabel(data)}</span>
+        </p>
+      ) : null}
+      {data?.status === 'failed' && data.error ? <p className="problem">Processing failed: {data.error}</p> : null}
+      {data && !done && data.status !== 'failed' ? <p className="subtle">Insights and the transcript appear once processing is done.</p> : null}
+      {done && insights.isPending ? <Skeleton label="Loading this conversation’s insights" lines={2} /> : null}
+      {insights.data ? <InsightsOfRecording insights={insights.data} /> : null}
+      {insights.isError ? <ProblemNotice error={insights.error} what="this conversation’s insights" onRetry={() => void insights.refetch()} /> : null}
+      {done ? (
+        <section className="panel-section" aria-labelledby={transcriptId}>
+          <h2 id={transcriptId}>Transcript</h2>
+          {transcript.isPending ? <Skeleton label="Loading the transcript" /> : null}
+          {transcript.isError ? <ProblemNotice error={transcript.error} what="the transcript" onRetry={() => void transcript.refetch()} /> : null}
+          {transcript.data ? <Transcript transcript={transcript.data} /> : null}
+        </section>
+      ) : null}
+    </article>
+  );
+}

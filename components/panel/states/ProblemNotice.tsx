@@ -1,0 +1,36 @@
+/** A failed load, said plainly, with the next step as a button (or when Primer will retry). */
+import { browser } from '#imports';
+import { ApiError, toErrorInfo } from '@/lib/api/errors';
+import { Button } from '@/components/ui/Button';
+import { PROBLEMS } from './problem-text';
+import { useCountdown, useDeadline } from './useCountdown';
+
+interface ProblemNoticeProps {
+  error: unknown;
+  /** What failed to load, e.g. "this briefing". */
+  what: string;
+  onRetry?: () => void;
+  /** True while the query is still retrying on its own. */
+  retrying?: boolean;
+}
+
+export function ProblemNotice({ error, what, onRetry, retrying = false }: ProblemNoticeProps) {
+  const info = error instanceof ApiError ? error.toInfo() : toErrorInfo(error);
+  const problem = PROBLEMS[info.kind];
+  const deadline = useDeadline(info.kind === 'rate_limited' ? (info.retryAfterMs ?? 5000) : null, error);
+  const seconds = useCountdown(retrying ? deadline : null);
+  return (
+    <div className="problem" role="alert">
+      <p>
+        <strong>Could not load {what}.</strong> {problem.text}
+        {problem.next === 'wait' && seconds !== null ? ` Primer will try again in ${seconds} s.` : null}
+      </p>
+      {problem.next === 'options' ? (
+        <Button onClick={() => void browser.runtime.openOptionsPage()}>Open Primer options</Button>
+      ) : null}
+      {(problem.next === 'retry' || (problem.next === 'wait' && !retrying)) && onRetry ? (
+        <Button onClick={onRetry}>Try again</Button>
+      ) : null}
+    </div>
+  );
+}

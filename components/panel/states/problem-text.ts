@@ -1,0 +1,30 @@
+/**
+ * What a failure means for the user and what they can do next: open options (the key or address
+ * is wrong), wait (the service asked to slow down), or retry (it failed or cannot be reached).
+ */
+import type { ApiErrorKind } from '@/lib/api/errors';
+
+export type NextStep = 'options' | 'retry' | 'wait' | 'none';
+
+export const PROBLEMS: Record<ApiErrorKind, { text: string; next: NextStep }> = {
+  not_configured: { text: 'Primer is not set up yet: add the service address and API key.', next: 'options' },
+  unauthorized: { text: 'The service did not accept Primer’s API key.', next: 'options' },
+  forbidden: { text: 'This API key is not allowed to read briefings.', next: 'options' },
+  not_found: { text: 'The service no longer has this contact.', next: 'none' },
+  rate_limited: { text: 'The service asked Primer to slow down.', next: 'wait' },
+  network: { text: 'The service cannot be reached.', next: 'retry' },
+  timeout: { text: 'The service took too long to answer.', next: 'retry' },
+  server: { text: 'The service had a problem answering.', next: 'retry' },
+  invalid_response: { text: 'The service sent an answer Primer cannot read.', next: 'retry' },
+  http: { text: 'The request failed.', next: 'retry' },
+  bad_request: { text: 'The service refused the request.', next: 'retry' },
+  conflict: { text: 'The service refused the request.', next: 'retry' },
+  aborted: { text: 'The request was cancelled.', next: 'retry' },
+};
+
+/** How a briefing shown from the last copy is introduced, by why it could not be refreshed. */
+export function staleReason(kind: ApiErrorKind): string {
+  if (kind === 'network' || kind === 'timeout') return 'Offline';
+  if (kind === 'rate_limited') return 'The service is busy';
+  return 'The service had a problem';
+}

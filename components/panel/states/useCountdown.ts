@@ -1,0 +1,28 @@
+import { useEffect, useState } from 'react';
+
+/** Whole seconds left until `deadline` (ms since the epoch), ticking once a second; null without one. */
+export function useCountdown(deadline: number | null): number | null {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (deadline === null) return;
+    const tick = () => setNow(Date.now());
+    const first = setTimeout(tick, 0);
+    const timer = setInterval(tick, 1000);
+    return () => {
+      clearTimeout(first);
+      clearInterval(timer);
+    };
+  }, [deadline]);
+  return deadline === null ? null : Math.max(0, Math.ceil((deadline - now) / 1000));
+}
+
+/** When a failure reported `retryAfterMs`: the moment it was first seen (`seenKey` changed) plus that wait. */
+export function useDeadline(retryAfterMs: number | null | undefined, seenKey: unknown): number | null {
+  const [deadline, setDeadline] = useState<number | null>(null);
+  useEffect(() => {
+    // Set from a task, not during the effect: the clock is read once per failure seen.
+    const timer = setTimeout(() => setDeadline(retryAfterMs ? Date.now() + retryAfterMs : null), 0);
+    return () => clearTimeout(timer);
+  }, [retryAfterMs, seenKey]);
+  return deadline;
+}

@@ -1,0 +1,59 @@
+/**
+ * What the side panel briefs, decided from the panel target: the person or meeting the user chose
+ * on a card, else the event or conversation the page shows (one person → a person briefing,
+ * several → a meeting briefing), else why there is nothing to brief.
+ */
+import type { ContactMatch } from '../models/contact';
+import type { PagePerson, PageSurface } from './context';
+import type { PanelTarget } from './target';
+
+export interface SubjectPerson {
+  email: string | null;
+  name: string | null;
+  /** Known already (from the card or the page's lookup); null means "look it up". */
+  match: ContactMatch | null;
+}
+
+export type NothingReason = 'no-tab' | 'unsupported' | 'not-recognised' | 'no-people';
+
+export type Subject =
+  | { kind: 'person'; person: SubjectPerson; chosen: boolean }
+  | { kind: 'meeting'; surface: PageSurface; chosen: boolean }
+  | { kind: 'nothing'; reason: NothingReason };
+
+export function personFromPage(person: PagePerson): SubjectPerson {
+  return { email: person.email, name: person.name, match: person.match };
+}
+
+export function personFromMatch(match: ContactMatch): SubjectPerson {
+  return { email: match.contact.email, name: match.contact.name, match };
+}
+
+function fromSurface(surface: PageSurface, chosen: boolean): Subject {
+  const [only] = surface.people;
+  if (surface.people.length === 1 && only) return { kind: 'person', person: personFromPage(only), chosen };
+  return { kind: 'meeting', surface, chosen };
+}
+
+export function subjectOf(target: PanelTarget): Subject {
+  if (target.focus?.kind === 'person') return { kind: 'person', person: personFromMatch(target.focus.match), chosen: true };
+  if (target.focus?.kind === 'surface' && target.focus.surface.people.length > 0) return fromSurface(target.focus.surface, true);
+  if (target.tabId === null) return { kind: 'nothing', reason: 'no-tab' };
+  const page = target.page;
+  if (!page) return { kind: 'nothing', reason: target.status?.recognised === false ? 'not-recognised' : 'unsupported' };
+  if (!page.recognised) return { kind: 'nothing', reason: 'not-recognised' };
+  // A list (the inbox, the week view) is not one conversation: its senders are not a meeting.
+  const surface = page.surfaces.find((candidate) => candidate.kind !== 'list' && candidate.people.length > 0);
+  return surface ? fromSurface(surface, false) : { kind: 'nothing', reason: 'no-people' };
+}
+
+/** A stable key for a person, for React lists and query keys. */
+export function personKey(person: SubjectPerson): string {
+  if (person.match) return `contact:${person.match.contact.id}`;
+  if (person.email) return `email:${person.email.toLowerCase()}`;
+  return `name:${(person.name ?? '').toLowerCase()}`;
+}
+
+export function displayName(person: SubjectPerson): string {
+  return person.match?.contact.name ?? person.name ?? person.match?.contact.email ?? person.email ?? 'Unknown person';
+}
