@@ -3,14 +3,12 @@
  * for). Views stack: from a meeting to one attendee to one recording, each with its way back.
  */
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
-import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client';
-import { useQueryClient } from '@tanstack/react-query';
+import { IsRestoringProvider, QueryClientProvider, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { Button } from '@/components/ui/Button';
 import { clearPanelFocus } from '@/lib/panel/target';
 import { personKey, subjectOf, type Subject, type SubjectPerson } from '@/lib/panel/subject';
 import { sealedApiKeyItem, serviceUrlItem } from '@/lib/storage/items';
-import { createPanelQueryClient } from './data/query-client';
-import { createPanelPersister, PANEL_CACHE_BUSTER, PANEL_CACHE_MAX_AGE_MS, shouldPersist } from './data/persistence';
+import type { PanelTarget } from '@/lib/panel/target';
 import { MeetingBriefing } from './meeting/MeetingBriefing';
 import { NothingToBrief } from './NothingToBrief';
 import { PersonBriefing } from './person/PersonBriefing';
@@ -39,8 +37,8 @@ function useForgetOnSettingsChange() {
   }, [client]);
 }
 
-export function Panel() {
-  const target = usePanelTarget();
+export function Panel({ firstTarget }: { firstTarget?: Promise<PanelTarget> }) {
+  const target = usePanelTarget(firstTarget);
   const subject = useMemo(() => (target ? subjectOf(target) : null), [target]);
   const key = subject ? subjectKey(subject) : '';
   // The stack belongs to the subject it was built on: a new page or choice starts over.
@@ -104,22 +102,33 @@ export function Panel() {
   );
 }
 
-export function PanelApp() {
-  const [client] = useState(createPanelQueryClient);
-  const [persister] = useState(createPanelPersister);
-  return (
-    <PersistQueryClientProvider
-      client={client}
-      persistOptions={{
-        persister,
-        maxAge: PANEL_CACHE_MAX_AGE_MS,
-        buster: PANEL_CACHE_BUSTER,
-        dehydrateOptions: { shouldDehydrateQuery: shouldPersist },
-      }}
+interface PanelAppProps {
+  client: QueryClient;
+  /** Settles when the saved cache is restored into `client` (see data/persistence.ts). */
+  restored: Promise<void>;
+  /** The target, asked for before React started. */
+  firstTarget?: Promise<PanelTarget>;
+}
+
+export function PanelApp({ client, restored, firstTarget }: PanelAppProps) {
+  const [restoring, setRestoring] = useState(true);
+  useEffect(() => {
+    let live = true;
+    void restored.then(() => {
+      if (!live) return;
+      setRestoring(false);
       // What was restored is shown at once and asked for again: stale-while-revalidate on every open.
-      onSuccess={() => void client.invalidateQueries()}
-    >
-      <Panel />
-    </PersistQueryClientProvider>
+      void client.invalidateQueries();
+    });
+    return () => {
+      live = false;
+    };
+  }, [client, restored]);
+  return (
+    <QueryClientProvider client={client}>
+      <IsRestoringProvider value={restoring}>
+        <Panel firstTarget={firstTarget} />
+      </IsRestoringProvider>
+    </QueryClientProvider>
   );
 }

@@ -8,7 +8,7 @@ import { storageCacheStore } from '@/lib/background/browser-stores';
 import { createHandlers } from '@/lib/background/handlers';
 import { forgetFocusOnNavigation, openPanel } from '@/lib/background/handlers/panel';
 import { ServiceContext } from '@/lib/background/service-context';
-import { sealedApiKeyItem, serviceUrlItem } from '@/lib/storage/items';
+import { PANEL_CACHE_KEY, sealedApiKeyItem, serviceUrlItem } from '@/lib/storage/items';
 
 const OPEN_BRIEFING_COMMAND = 'open-briefing';
 const INDEX_ALARM = 'contact-index-refresh';
@@ -25,7 +25,11 @@ export default defineBackground(() => {
   browser.runtime.onMessage.addListener(broker);
 
   // Settings may change from another options tab or from enterprise policy.
-  const reset = () => void context.reset();
+  // The side panel's saved briefings came from the old settings too.
+  const reset = () => {
+    void context.reset();
+    void browser.storage.local.remove(PANEL_CACHE_KEY);
+  };
   serviceUrlItem.watch(reset);
   sealedApiKeyItem.watch(reset);
   browser.storage.onChanged.addListener((_changes, area) => {

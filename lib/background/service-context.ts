@@ -23,6 +23,11 @@ export class ServiceContext {
   readonly #fetch: FetchLike;
   readonly #clientOptions: ClientOptions;
   #current: { fingerprint: string; client: ServiceClient } | null = null;
+  /**
+   * The settings in effect, read (and the key unsealed) once rather than on every call: a
+   * 20-person meeting is 20 calls. The background calls reset() whenever they change.
+   */
+  #settings: ReturnType<typeof effectiveSettings> | null = null;
 
   constructor(options: ServiceContextOptions) {
     this.cache = new SwrCache(options.cacheStore);
@@ -34,7 +39,11 @@ export class ServiceContext {
 
   /** The client for the settings in effect; throws `not_configured` until both are saved. */
   async client(): Promise<ServiceClient> {
-    const { baseUrl, apiKey } = await effectiveSettings();
+    this.#settings ??= effectiveSettings();
+    const settings = this.#settings;
+    // A failed read is not remembered: the next call reads again.
+    settings.catch(() => this.#settings === settings && (this.#settings = null));
+    const { baseUrl, apiKey } = await settings;
     if (!baseUrl || !apiKey) throw new ApiError('not_configured', defaultMessage('not_configured'));
     const fingerprint = `${baseUrl}\n${apiKey}`;
     if (this.#current?.fingerprint !== fingerprint) {
@@ -69,6 +78,7 @@ export class ServiceContext {
   /** Settings changed: nothing fetched with the old key or from the old server may be served. */
   async reset(): Promise<void> {
     this.#current = null;
+    this.#settings = null;
     await this.cache.invalidate();
     await clearContactIndex();
   }

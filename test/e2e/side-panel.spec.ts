@@ -7,8 +7,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright/test';
-import { CONTACT_IDS, SAMPLE_INSIGHTS } from '../stand-in/sample-data';
+import { CONTACT_IDS, SAMPLE_CONTACTS, SAMPLE_INSIGHTS } from '../stand-in/sample-data';
 import { expect, serveFixture, test, type StandIn } from './support/browser';
+import type { ChromeLike } from '../support/chrome-like';
 import { OptionsPage } from './support/options-page';
 import { axeViolations, openPanel, tabIdOf, timeToBriefing } from './support/side-panel';
 
@@ -101,4 +102,175 @@ test('from a calendar event, the panel briefs the whole meeting', async ({ conte
   expect(await axeViolations(panel)).toEqual([]);
   await screenshot(panel, 'meeting');
   expect(errors).toEqual([]);
+});
+
+test('"Open briefing" on a Gmail hover card briefs that person, recordings and transcript included', async ({ context, extensionId, serviceWorker, standIn }) => {
+  await configure(context, extensionId, standIn);
+  const page = await openFixture(context, 'gmail/thread.html', GMAIL_URL);
+  const marker = page.getByRole('button', { name: 'Primer briefing: Maya Chen' }).first();
+  await expect(marker).toBeVisible({ timeout: 20_000 });
+  const tabId = await tabIdOf(serviceWorker, page);
+  await marker.focus();
+  await page.keyboard.press('Enter');
+  const card = page.getByRole('dialog', { name: 'Briefing: Maya Chen' });
+  await card.getByRole('button', { name: 'Open briefing' }).click();
+  await expect(card).toBeHidden();
+  // The card told the background whom to brief in this tab.
+  await expect
+    .poll(() => serviceWorker.evaluate((key) => (globalThis as unknown as { chrome: { storage: { session: { get(k: string): Promise<Record<string, unknown>> } } } }).chrome.storage.session.get(key), `panelFocus:${tabId}`))
+    .toMatchObject({ [`panelFocus:${tabId}`]: { kind: 'person', match: { contact: { id: CONTACT_IDS.mayaChen } } } });
+
+  const panel = await openPanel(context, extensionId, tabId);
+  const errors = watchErrors(panel);
+  timings.personCold = await timeToBriefing(panel);
+  await expect(panel.getByRole('heading', { level: 1, name: 'Maya Chen' })).toBeVisible();
+  const maya = SAMPLE_INSIGHTS[CONTACT_IDS.mayaChen]!;
+  const talk = panel.getByRole('region', { name: 'How to talk to them' });
+  await expect(talk).toContainText(String(maya.preferred_tone));
+  await expect(talk).toContainText(String(maya.communication_approach));
+  await expect(talk).toContainText(String(maya.personality_summary));
+  await expect(talk.getByRole('list', { name: 'Do' })).toContainText('Bring numbers and evidence');
+  await expect(talk).toContainText('From 7 conversations, the latest 3 days ago.');
+  await expect(panel.getByRole('list', { name: 'Topics to raise' })).toContainText('Q3 roadmap');
+  await expect(panel.getByRole('list', { name: 'Topics to avoid' })).toHaveText('the delayed Atlas migration');
+  const items = panel.getByRole('list', { name: 'Pending action items' });
+  await expect(items.getByRole('listitem')).toHaveCount(4);
+  await expect(items.getByRole('listitem').first()).toContainText('Overdue');
+  await expect(panel.getByRole('region', { name: 'Conversations' })).toContainText('7 conversations');
+
+  // Recordings with her, newest first, paged with "More recordings".
+  const recordings = panel.getByRole('region', { name: /Recent recordings/ });
+  await expect(recordings.getByRole('listitem')).toHaveCount(3);
+  await expect(recordings.getByRole('listitem').first()).toContainText('Weekly sync');
+  await expect(recordings.getByRole('listitem').first()).toContainText('Processing · 40%');
+  await recordings.getByRole('button', { name: 'More recordings' }).click();
+  await expect(recordings.getByRole('listitem')).toHaveCount(4);
+  const listed = standIn.requests.filter((request) => request.path === '/api/v2/recordings');
+  expect(listed.every((request) => request.query.contact_id === CONTACT_IDS.mayaChen && request.query.sort === 'meeting_date:desc')).toBe(true);
+
+  // One recording: its insights and its transcript, then back.
+  await recordings.getByRole('button', { name: /Q3 roadmap review/ }).click();
+  await expect(panel.getByRole('heading', { level: 1, name: 'Q3 roadmap review' })).toBeFocused();
+  await expect(panel.getByRole('list', { name: 'Action items from this conversation' })).toContainText('Share the SOC 2 report');
+  await expect(panel.getByRole('region', { name: 'From this conversation' })).toContainText('Pilot starts with the analytics team');
+  const transcript = panel.getByRole('region', { name: 'Transcript' });
+  await expect(transcript.getByRole('listitem')).not.toHaveCount(0);
+  await expect(transcript.getByRole('listitem').first()).toContainText(/\d+:\d\d/);
+  expect(await axeViolations(panel)).toEqual([]);
+  await screenshot(panel, 'recording');
+  await panel.getByRole('button', { name: /Back to the briefing/ }).click();
+  await expect(panel.getByRole('heading', { level: 1, name: 'Maya Chen' })).toBeVisible();
+
+  expect(await axeViolations(panel)).toEqual([]);
+  await screenshot(panel, 'person');
+  // Nothing is wider than the panel: it reads at the side panel's narrow width.
+  expect(await panel.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
+
+  // Back to what the page shows: the whole thread.
+  await panel.getByRole('button', { name: /Back to this page/ }).click();
+  await expect(panel.getByRole('region', { name: 'Attendees' })).toBeVisible();
+  await expect(panel.getByRole('heading', { level: 1 })).toContainText('Q3 roadmap review <img src=x');
+  expect(await panel.evaluate(() => (window as unknown as { __pwned?: unknown }).__pwned)).toBeUndefined();
+  expect(errors).toEqual([]);
+});
+
+test('offline, the panel shows the last briefing and says as of when; a refused key leads to options', async ({ context, extensionId, serviceWorker, standIn }) => {
+  await configure(context, extensionId, standIn);
+  const page = await openFixture(context, 'calendar/event-popup.html', CALENDAR_URL);
+  await expect(page.getByRole('button', { name: 'Primer briefing: Maya Chen' })).toBeVisible({ timeout: 20_000 });
+  const tabId = await tabIdOf(serviceWorker, page);
+
+  const first = await openPanel(context, extensionId, tabId);
+  await timeToBriefing(first);
+  await expect(first.getByRole('region', { name: 'Attendees' })).toContainText('friendly');
+  // Saved (throttled) before the panel closes.
+  await first.waitForTimeout(600);
+  await first.close();
+
+  const warm = await openPanel(context, extensionId, tabId);
+  timings.meetingWarm = await timeToBriefing(warm);
+  await warm.close();
+
+  standIn.failNext({ path: /^\/api\/v2\//, status: 0, dropConnection: true, times: 10_000 });
+  const offline = await openPanel(context, extensionId, tabId);
+  timings.meetingOffline = await timeToBriefing(offline);
+  await expect(offline.getByRole('region', { name: 'Attendees' })).toContainText('friendly');
+  await expect(offline.getByRole('status').filter({ hasText: 'Offline: showing the briefing as of' })).toBeVisible({ timeout: 30_000 });
+  expect(await axeViolations(offline)).toEqual([]);
+  await screenshot(offline, 'offline');
+  await offline.close();
+
+  // Back online, with a key the service refuses: the next step is Primer's options.
+  standIn.reset();
+  standIn.failNext({ path: /^\/api\/v2\/insights\//, status: 401, times: 10_000 });
+  const refused = await openPanel(context, extensionId, tabId);
+  await refused.getByRole('button', { name: 'Full briefing: Maya Chen' }).click();
+  const alert = refused.getByRole('alert').filter({ hasText: 'did not accept Primer’s API key' });
+  await expect(alert).toBeVisible({ timeout: 20_000 });
+  const optionsOpened = context.waitForEvent('page', { predicate: (opened) => opened.url().includes('options.html') });
+  await alert.getByRole('button', { name: 'Open Primer options' }).click();
+  await optionsOpened;
+});
+
+test('time to briefing: warm and cold, one person and a 20-person meeting', async ({ context, extensionId, serviceWorker, standIn }) => {
+  test.setTimeout(120_000);
+  await configure(context, extensionId, standIn);
+  const page = await openFixture(context, 'calendar/event-popup.html', CALENDAR_URL);
+  await expect(page.getByRole('button', { name: 'Primer briefing: Maya Chen' })).toBeVisible({ timeout: 20_000 });
+  const tabId = await tabIdOf(serviceWorker, page);
+  const person = (contact: (typeof SAMPLE_CONTACTS)[number]) => ({
+    email: contact.email,
+    name: contact.name,
+    roles: ['guest'],
+    match: { contact: { id: contact.id, name: contact.name, email: contact.email, company: contact.company, title: contact.title }, matchedBy: 'email' },
+  });
+  const focusOn = (people: (typeof SAMPLE_CONTACTS)[number][]) =>
+    serviceWorker.evaluate(
+      ({ key, focus }) => (globalThis as unknown as { chrome: ChromeLike }).chrome.storage.session.set({ [key]: focus }),
+      {
+        key: `panelFocus:${tabId}`,
+        focus: people.length === 1 ? { kind: 'person', match: person(people[0]!).match } : { kind: 'surface', surface: { kind: 'event', title: 'Twenty people', when: null, people: people.map(person) } },
+      },
+    );
+  const forgetPanelCache = () =>
+    serviceWorker.evaluate(() => (globalThis as unknown as { chrome: ChromeLike }).chrome.storage.local.remove('panelQueryCache'));
+  const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+  /** Opens the panel `runs` times; `cold` forgets the panel's saved briefings before each. */
+  const measure = async (runs: number, cold: boolean) => {
+    const times: number[] = [];
+    for (let run = 0; run < runs; run++) {
+      if (cold) await forgetPanelCache();
+      const panel = await openPanel(context, extensionId, tabId);
+      times.push(await timeToBriefing(panel));
+      await panel.waitForTimeout(400);
+      await panel.close();
+    }
+    return median(times);
+  };
+
+  const maya = SAMPLE_CONTACTS.find((contact) => contact.id === CONTACT_IDS.mayaChen)!;
+  await focusOn([maya]);
+  await measure(1, true); // first load of the panel's code in this profile
+  timings.singleCold = await measure(5, true);
+  timings.singleWarm = await measure(5, false);
+  const twenty = SAMPLE_CONTACTS.slice(0, 20);
+  await focusOn(twenty);
+  const before = standIn.requests.length;
+  timings.twentyCold = await measure(5, true);
+  timings.twentyWarm = await measure(5, false);
+  timings.twentyToSingleCold = Math.round((timings.twentyCold / timings.singleCold) * 100) / 100;
+  // Every attendee's insights were asked for (the panel asks the service on every open).
+  const asked = new Set(standIn.requests.slice(before).filter((r) => r.path.startsWith('/api/v2/insights/contact/')).map((r) => r.path));
+  expect(asked.size).toBe(20);
+  // One round trip to the stand-in, for reference.
+  timings.standInRoundTrip = await serviceWorker.evaluate(async ({ base, key }) => {
+    const samples: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      const start = performance.now();
+      await (await fetch(`${base}/api/v2/insights/contact/ctc_maya_chen`, { headers: { Authorization: `Bearer ${key}` } })).text();
+      samples.push(performance.now() - start);
+    }
+    return samples.sort((a, b) => a - b)[2]!;
+  }, { base: standIn.baseUrl, key: standIn.apiKey });
+  console.log('time to briefing (ms)', JSON.stringify(timings));
 });

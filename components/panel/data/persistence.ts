@@ -5,13 +5,16 @@
  */
 import { browser } from '#imports';
 import { createAsyncStoragePersister } from '@tanstack/query-async-storage-persister';
-import type { PersistedClient } from '@tanstack/react-query-persist-client';
-import type { Query } from '@tanstack/react-query';
+import {
+  persistQueryClientRestore,
+  persistQueryClientSubscribe,
+  type PersistedClient,
+} from '@tanstack/query-persist-client-core';
+import type { Query, QueryClient } from '@tanstack/react-query';
 import { z } from 'zod/mini';
+import { PANEL_CACHE_KEY } from '@/lib/storage/items';
 import { PERSISTED } from './keys';
 
-/** Also removed by the background when the service or key changes (see entrypoints/background). */
-export const PANEL_CACHE_KEY = 'panelQueryCache';
 export const PANEL_CACHE_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
 /** Bumped when the shape of persisted data changes. */
 export const PANEL_CACHE_BUSTER = 'v1';
@@ -67,4 +70,21 @@ export function createPanelPersister() {
       removeItem: (key) => browser.storage.local.remove(key),
     },
   });
+}
+
+/**
+ * Restores the saved cache into `client` and keeps saving it from then on. Started before React
+ * renders, so reading storage overlaps with loading the page; resolves when the restore is done
+ * (a cache that cannot be read is dropped, never fatal).
+ */
+export async function startPanelCache(client: QueryClient): Promise<void> {
+  const options = {
+    queryClient: client,
+    persister: createPanelPersister(),
+    maxAge: PANEL_CACHE_MAX_AGE_MS,
+    buster: PANEL_CACHE_BUSTER,
+    dehydrateOptions: { shouldDehydrateQuery: shouldPersist },
+  };
+  await persistQueryClientRestore(options).catch(() => options.persister.removeClient());
+  persistQueryClientSubscribe(options);
 }

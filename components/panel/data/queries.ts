@@ -6,7 +6,7 @@ import type { ContactMatch } from '@/lib/models';
 import type { SubjectPerson } from '@/lib/panel/subject';
 import { keys } from './keys';
 
-export const RECORDINGS_PAGE_SIZE = 5;
+export const RECORDINGS_PAGE_SIZE = 3;
 /** While the service cannot be reached, look again this often (only while the panel is open). */
 const RECOVER_EVERY_MS = 30_000;
 

@@ -1,4 +1,4 @@
-/** Recent recordings with this contact, newest first, five at a time. */
+/** Recent recordings with this contact, newest first, a few at a time. */
 import { useId } from 'react';
 import { Button } from '@/components/ui/Button';
 import { formatDate } from '@/lib/format/dates';
