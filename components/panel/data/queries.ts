@@ -19,7 +19,7 @@ export function personQuery(person: SubjectPerson): PersonQuery | null {
 function contactOptions(person: SubjectPerson) {
   const query = personQuery(person);
   return {
-    queryKey: query ? keys.contact(query) : ['contact', 'none'],
+    queryKey: query ? keys.contact(query) : ['contact', 'none', person.name ?? ''],
     queryFn: (): Promise<ContactMatch | null> => (query ? sendRequest('contact.find', query) : Promise.resolve(null)),
     // Known already (from the card or the page): no lookup needed.
     enabled: person.match === null && query !== null,
@@ -54,7 +54,7 @@ export function useInsights(contactId: string | null) {
   return useQuery(insightsOptions(contactId));
 }
 
-export function useInsightsOf(contactIds: readonly (string | null)[]) {
+export function useInsightsOf(contactIds: readonly string[]) {
   return useQueries({ queries: contactIds.map(insightsOptions) });
 }
 

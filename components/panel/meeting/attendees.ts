@@ -31,11 +31,13 @@ export function useAttendees(surface: PageSurface): { attendees: Attendee[]; set
   });
   const contacts = useContactMatches(people);
   const matches = people.map((person, index) => person.match ?? contacts[index]?.data ?? null);
-  const insights = useInsightsOf(matches.map((match) => match?.contact.id ?? null));
+  const ids = [...new Set(matches.flatMap((match) => (match ? [match.contact.id] : [])))];
+  const insightQueries = useInsightsOf(ids);
+  const insightsOf = new Map(ids.map((id, index) => [id, insightQueries[index]]));
   const attendees = people.map((person, index): Attendee => {
     const contact = contacts[index];
     const match = matches[index] ?? null;
-    const reply = insights[index];
+    const reply = match ? insightsOf.get(match.contact.id) : undefined;
     const base = { key: personKey(person), name: displayName(match ? { ...person, match } : person), person: match ? { ...person, match } : person };
     if (!match) {
       if (person.match === null && contact?.isError) return { ...base, state: { status: 'failed', match: null, error: contact.error } };
@@ -48,7 +50,7 @@ export function useAttendees(surface: PageSurface): { attendees: Attendee[]; set
   });
   const settled = attendees.every((attendee) => attendee.state.status !== 'looking-up' && attendee.state.status !== 'loading');
   const refetch = () => {
-    for (const query of [...contacts, ...insights]) if (query.isError) void query.refetch();
+    for (const query of [...contacts, ...insightQueries]) if (query.isError) void query.refetch();
   };
   return { attendees, settled, refetch };
 }

@@ -1,0 +1,83 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { MeetingBriefing } from '@/components/panel/meeting/MeetingBriefing';
+import { ApiError } from '@/lib/api/errors';
+import type { PersonQuery } from '@/lib/messaging/protocol';
+import { fakeBackground, renderWithClient } from '../support/fake-background';
+import { insights, match, NOW, pagePerson, reply, surface } from './fixtures';
+
+vi.mock('@/lib/messaging/send', () => ({ sendRequest: vi.fn() }));
+
+const maya = match('m', 'Maya Chen', 'maya@example.com');
+const dan = match('d', 'Daniel Weiss', 'dan@example.net');
+const lee = match('l', 'Lee Park', 'lee@example.org');
+const byId = {
+  m: insights({ contactId: 'm', preferredTone: 'friendly', recentTopics: ['Q3 roadmap', 'hiring'], sensitiveTopics: ['the Atlas delay'], pendingActionItems: [{ text: 'Send pricing', owner: 'Jordan', dueDate: '2026-11-01', status: null }], lastConversationDate: '2026-11-19' }),
+  d: insights({ contactId: 'd', preferredTone: 'formal', recentTopics: ['q3 roadmap'], sensitiveTopics: ['layoffs', 'The Atlas delay'], pendingActionItems: [{ text: 'Cost comparison', owner: null, dueDate: null, status: null }] }),
+  l: insights({ contactId: 'l' }),
+};
+
+describe('MeetingBriefing', () => {
+  it('briefs the whole meeting: what to avoid and whom it concerns, shared topics, items by person, each attendee, unknown people', async () => {
+    fakeBackground({
+      'contact.find': (query: PersonQuery) => Promise.resolve('email' in query && query.email === 'lee@example.org' ? lee : null),
+      'contact.insights': ({ contactId }) => Promise.resolve(reply(byId[contactId as keyof typeof byId])),
+    });
+    const open = vi.fn();
+    renderWithClient(
+      <MeetingBriefing
+        now={NOW}
+        onOpenPerson={open}
+        surface={surface([
+          pagePerson('Maya Chen', 'maya@example.com', maya),
+          pagePerson('Daniel Weiss', 'dan@example.net', dan),
+          pagePerson('Maya Chen', 'maya@example.com', maya),
+          pagePerson('Lee Park', 'lee@example.org', null),
+          pagePerson('Riley Stone', 'riley@unknown.example', null),
+        ])}
+      />,
+    );
+    const avoid = await screen.findByRole('list', { name: 'Topics to avoid and whom they concern' });
+    expect(within(avoid).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['the Atlas delay — Maya Chen, Daniel Weiss', 'layoffs — Daniel Weiss']);
+    expect(screen.getByRole('list', { name: 'Topics several attendees share' })).toHaveTextContent('Q3 roadmap — Maya Chen, Daniel Weiss');
+    expect(screen.getByRole('heading', { name: 'Pending action items (2)' })).toBeInTheDocument();
+    expect(screen.getByRole('list', { name: 'Pending action items: Maya Chen' })).toHaveTextContent(/Send pricing.*Overdue/);
+    expect(screen.getByRole('list', { name: 'Pending action items: Daniel Weiss' })).toHaveTextContent('Cost comparison');
+
+    const attendees = screen.getByRole('region', { name: 'Attendees' });
+    expect(within(attendees).getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual(['Maya Chen', 'Daniel Weiss', 'Lee Park']);
+    expect(within(attendees).getAllByRole('listitem')[0]).toHaveTextContent(/Tonefriendly.*RaiseQ3 roadmap, hiring.*Avoidthe Atlas delay.*Pending1 action item, 1 overdue.*Last talk3 days ago/);
+    expect(within(attendees).getAllByRole('listitem')[2]).toHaveTextContent('No insights yet.');
+    const unknown = screen.getByRole('region', { name: 'Not in Primer yet (1)' });
+    expect(unknown).toHaveTextContent('Riley Stone riley@unknown.example');
+    expect(screen.getByText(/5 people|4 people/)).toHaveTextContent('4 people · 3 in Primer, 1 not yet');
+
+    await userEvent.click(within(attendees).getByRole('button', { name: 'Full briefing: Daniel Weiss' }));
+    expect(open).toHaveBeenCalledWith(expect.objectContaining({ email: 'dan@example.net', match: dan }));
+  });
+
+  it('shows each attendee loading, and a failed one with a way to retry', async () => {
+    let fail = true;
+    fakeBackground({
+      'contact.insights': ({ contactId }) =>
+        contactId === 'd' && fail ? ((fail = false), Promise.reject(new ApiError('server', 'boom'))) : contactId === 'm' ? new Promise(() => undefined) : Promise.resolve(reply(byId.d)),
+    });
+    renderWithClient(<MeetingBriefing now={NOW} onOpenPerson={() => undefined} surface={surface([pagePerson('Maya Chen', 'maya@example.com', maya), pagePerson('Daniel Weiss', 'dan@example.net', dan)])} />);
+    expect(screen.getByRole('status', { name: 'Loading Maya Chen' })).toBeInTheDocument();
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Could not load Daniel Weiss’s briefing. The service had a problem answering.');
+    await userEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('formal')).toBeInTheDocument();
+  });
+
+  it('says once, for the whole meeting, that briefings come from their last copy', async () => {
+    const problem = { kind: 'network' as const, message: 'down', status: null, code: null, retryAfterMs: null };
+    fakeBackground({
+      'contact.insights': ({ contactId }) => Promise.resolve(reply(byId[contactId as keyof typeof byId], { problem, asOf: NOW.getTime() - (contactId === 'm' ? 60_000 : 7_200_000) })),
+    });
+    renderWithClient(<MeetingBriefing now={NOW} onOpenPerson={() => undefined} surface={surface([pagePerson('Maya Chen', 'maya@example.com', maya), pagePerson('Daniel Weiss', 'dan@example.net', dan)], { title: null, kind: 'thread' })} />);
+    expect(await screen.findAllByText(/showing the briefing as of/)).toHaveLength(1);
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('This conversation');
+  });
+});

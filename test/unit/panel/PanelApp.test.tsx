@@ -1,0 +1,91 @@
+import { act, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { QueryClient } from '@tanstack/react-query';
+import { describe, expect, it, vi } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { PanelApp } from '@/components/panel/PanelApp';
+import type { PanelTarget } from '@/lib/panel/target';
+import { serviceUrlItem } from '@/lib/storage/items';
+import { fakeBackground, sent } from '../support/fake-background';
+import { insights, match, pagePerson, reply, surface } from './fixtures';
+
+vi.mock('@/lib/messaging/send', () => ({ sendRequest: vi.fn() }));
+
+const configured = { serviceUrl: 'https://api.example.com', hasApiKey: true, apiKeyHint: 'abcd', locked: { serviceUrl: false, apiKey: false } };
+const noRecordings = { recordings: [], total: 0, limit: 3, offset: 0, hasMore: false };
+const maya = match('m', 'Maya Chen', 'maya@example.com');
+const dan = match('d', 'Daniel Weiss', 'dan@example.net');
+
+function target(patch: Partial<PanelTarget>): PanelTarget {
+  return { tabId: 7, focus: null, page: null, status: null, ...patch };
+}
+
+function showPanel(first: PanelTarget) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(<PanelApp client={client} restored={Promise.resolve()} firstTarget={Promise.resolve(first)} />);
+  return client;
+}
+
+describe('PanelApp', () => {
+  it('says when the page is not a supported site, and when its layout is not recognised', async () => {
+    fakeBackground({ 'settings.get': configured });
+    showPanel(target({}));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Nothing to brief on this page' })).toBeInTheDocument();
+    fakeBackground({ 'settings.get': configured });
+    showPanel(target({ page: { site: 'gmail', recognised: false, surfaces: [] } }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'This page’s layout is not recognised' })).toBeInTheDocument();
+  });
+
+  it('asks to set Primer up when it has no service or key', async () => {
+    fakeBackground({ 'settings.get': { ...configured, hasApiKey: false } });
+    showPanel(target({}));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Primer is not set up yet.');
+  });
+
+  it('goes from the meeting to one attendee and back, and finds anyone by e-mail', async () => {
+    fakeBackground({
+      'settings.get': configured,
+      'contact.find': null,
+      'contact.insights': ({ contactId }) => Promise.resolve(reply(insights({ contactId, preferredTone: contactId === 'd' ? 'formal' : 'friendly' }))),
+      'recordings.list': noRecordings,
+    });
+    const page = { site: 'google-calendar' as const, recognised: true, surfaces: [surface([pagePerson('Maya Chen', 'maya@example.com', maya), pagePerson('Daniel Weiss', 'dan@example.net', dan)])] };
+    showPanel(target({ page }));
+    const attendees = await screen.findByRole('region', { name: 'Attendees' });
+    await userEvent.click(await within(attendees).findByRole('button', { name: 'Full briefing: Daniel Weiss' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Daniel Weiss' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: /Back to the meeting/ }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Q3 roadmap review' })).toBeInTheDocument();
+
+    const search = screen.getByRole('search');
+    const field = within(search).getByLabelText('Find a person by e-mail');
+    await userEvent.type(field, 'not an address');
+    await userEvent.click(within(search).getByRole('button', { name: 'Find' }));
+    expect(field).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByText(/Enter a full e-mail address/)).toBeInTheDocument();
+    await userEvent.clear(field);
+    await userEvent.type(field, '  Nobody@Example.com {Enter}');
+    expect(await screen.findByText('Not in Primer yet.')).toBeInTheDocument();
+    expect(sent('contact.find')).toContainEqual({ email: 'nobody@example.com' });
+    await userEvent.click(screen.getByRole('button', { name: /Back to this page/ }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Q3 roadmap review' })).toBeInTheDocument();
+  });
+
+  it('offers to go back to the page from a person chosen on a card', async () => {
+    fakeBackground({ 'settings.get': configured, 'contact.insights': reply(insights({ preferredTone: 'friendly' })), 'recordings.list': noRecordings });
+    await fakeBrowser.storage.session.set({ 'panelFocus:7': { kind: 'person', match: maya } });
+    showPanel(target({ focus: { kind: 'person', match: maya } }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Maya Chen' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: /Back to this page/ }));
+    expect(await fakeBrowser.storage.session.get('panelFocus:7')).toEqual({});
+  });
+
+  it('forgets every briefing when the service or key changes', async () => {
+    fakeBackground({ 'settings.get': configured, 'contact.insights': reply(insights({ preferredTone: 'friendly' })), 'recordings.list': noRecordings });
+    const client = showPanel(target({ focus: { kind: 'person', match: maya } }));
+    await screen.findByText('friendly');
+    expect(client.getQueryData(['insights', 'm'])).toBeDefined();
+    await act(() => serviceUrlItem.setValue('https://other.example.com'));
+    expect(client.getQueryData(['insights', 'm'])).toBeUndefined();
+  });
+});

@@ -1,0 +1,156 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { PersonBriefing } from '@/components/panel/person/PersonBriefing';
+import { ApiError } from '@/lib/api/errors';
+import type { RecordingPage } from '@/lib/models';
+import type { SubjectPerson } from '@/lib/panel/subject';
+import { fakeBackground, renderWithClient, sent } from '../support/fake-background';
+import { insights, match, NOW, reply } from './fixtures';
+
+vi.mock('@/lib/messaging/send', () => ({ sendRequest: vi.fn() }));
+
+const maya = match('m', 'Maya Chen', 'maya@example.com');
+const noRecordings: RecordingPage = { recordings: [], total: 0, limit: 3, offset: 0, hasMore: false };
+const full = insights({
+  preferredTone: 'friendly',
+  communicationApproach: 'Lead with data.',
+  personalitySummary: 'Analytical and warm.',
+  recentTopics: ['Q3 roadmap'],
+  favoriteTopics: ['trail running'],
+  interests: ['marathons'],
+  sensitiveTopics: ['the Atlas delay'],
+  pendingActionItems: [
+    { text: 'Share the SOC 2 report', owner: 'Jordan Lee', dueDate: '2026-11-25', status: 'open' },
+    { text: 'Send pricing', owner: null, dueDate: '2026-11-18', status: 'open' },
+    { text: 'Confirm headcount', owner: 'Maya Chen', dueDate: null, status: null },
+  ],
+  lastConversationDate: '2026-11-19T15:00:00',
+  totalConversations: 7,
+  flags: { prefersDataDriven: true, prefersDirect: true, valuesRelationships: null, dislikesSmallTalk: true, prefersBrevity: null, dislikesJargon: null },
+  updatedAt: '2026-11-22T09:00:00',
+});
+
+function show(person: SubjectPerson = { email: 'maya@example.com', name: 'Maya Chen', match: maya }) {
+  return renderWithClient(<PersonBriefing person={person} onOpenRecording={() => undefined} now={NOW} />);
+}
+
+describe('PersonBriefing', () => {
+  beforeEach(() => {
+    fakeBrowser.reset();
+  });
+
+  it('shows every part of a full briefing, topics to raise and to avoid set apart', async () => {
+    fakeBackground({ 'contact.insights': reply(full), 'recordings.list': noRecordings });
+    show();
+    const talk = await screen.findByRole('region', { name: 'How to talk to them' });
+    expect(within(talk).getByText('friendly')).toBeInTheDocument();
+    expect(within(talk).getByText('Lead with data.')).toBeInTheDocument();
+    expect(within(talk).getByText('Analytical and warm.')).toBeInTheDocument();
+    expect(within(talk).getByRole('list', { name: 'Do' })).toHaveTextContent(/numbers/);
+    expect(within(talk).getByRole('list', { name: 'Don’t' })).toHaveTextContent(/small talk/);
+    expect(talk).toHaveTextContent('From 7 conversations, the latest 3 days ago.');
+    expect(screen.getByRole('list', { name: 'Topics to raise' })).toHaveTextContent(/Q3 roadmap.*trail running.*marathons/);
+    expect(screen.getByRole('list', { name: 'Topics to avoid' })).toHaveTextContent('the Atlas delay');
+    const items = within(screen.getByRole('list', { name: 'Pending action items' })).getAllByRole('listitem');
+    expect(items.map((item) => item.textContent)).toEqual([
+      expect.stringMatching(/^Send pricing.*Overdue/),
+      expect.stringMatching(/^Share the SOC 2 report.*Owner: Jordan Lee.*Due/),
+      expect.stringMatching(/^Confirm headcount.*Owner: Maya Chen$/),
+    ]);
+    expect(screen.getByRole('heading', { name: /Pending action items \(3, 1 overdue\)/ })).toBeInTheDocument();
+    const talks = screen.getByRole('region', { name: 'Conversations' });
+    expect(talks).toHaveTextContent(/3 days ago/);
+    expect(talks).toHaveTextContent(/19 Nov 2026|Nov 19, 2026/);
+    expect(talks).toHaveTextContent('7 conversations');
+    expect(screen.getByText('Insights updated 3 h ago.')).toBeInTheDocument();
+    expect(sent('contact.insights')).toEqual([{ contactId: 'm', revalidate: true }]);
+  });
+
+  it('shows only what a partial briefing has: no empty heading, no “undefined” or “null”', async () => {
+    fakeBackground({ 'contact.insights': reply(insights({ preferredTone: 'formal' })), 'recordings.list': noRecordings });
+    const { container } = show();
+    await screen.findByText('formal');
+    expect(screen.queryByRole('region', { name: 'Topics' })).toBeNull();
+    expect(screen.queryByRole('region', { name: /Pending action items/ })).toBeNull();
+    expect(screen.queryByRole('region', { name: 'Conversations' })).toBeNull();
+    expect(container.textContent).not.toMatch(/undefined|null|NaN|Invalid Date/);
+    await screen.findByText('No recordings with them yet.');
+  });
+
+  it('says when there are no insights yet', async () => {
+    fakeBackground({ 'contact.insights': reply(insights()), 'recordings.list': noRecordings });
+    show();
+    expect(await screen.findByText(/No insights yet/)).toBeInTheDocument();
+  });
+
+  it('looks up a person by address and says when the service does not know them', async () => {
+    fakeBackground({ 'contact.find': null });
+    show({ email: 'nobody@example.com', name: null, match: null });
+    expect(await screen.findByText('Not in Primer yet.')).toBeInTheDocument();
+    expect(screen.getByText('The service has no contact with this address.')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('nobody@example.com');
+    expect(sent('contact.find')).toEqual([{ email: 'nobody@example.com' }]);
+  });
+
+  it('labels a person matched by name', async () => {
+    fakeBackground({ 'contact.find': match('g', 'Grace Liu', 'grace@example.org', 'name'), 'contact.insights': reply(insights({ preferredTone: 'formal' })), 'recordings.list': noRecordings });
+    show({ email: null, name: 'Grace Liu', match: null });
+    expect(await screen.findByText('matched by name')).toBeInTheDocument();
+    expect(sent('contact.find')).toEqual([{ name: 'Grace Liu' }]);
+    expect(await screen.findByText('formal')).toBeInTheDocument();
+  });
+
+  it('shows a skeleton while the briefing loads', () => {
+    fakeBackground({ 'contact.insights': () => new Promise(() => undefined) });
+    show();
+    expect(screen.getByRole('status', { name: 'Loading the briefing' })).toBeInTheDocument();
+  });
+
+  it('sends a refused key to the options page', async () => {
+    fakeBackground({ 'contact.insights': new ApiError('unauthorized', 'no') });
+    const open = vi.spyOn(fakeBrowser.runtime, 'openOptionsPage').mockResolvedValue(undefined);
+    show();
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('The service did not accept Primer’s API key.');
+    await userEvent.click(within(alert).getByRole('button', { name: 'Open Primer options' }));
+    expect(open).toHaveBeenCalled();
+  });
+
+  it('offers to try again after a server error, and recovers', async () => {
+    let calls = 0;
+    fakeBackground({
+      'contact.insights': () => (++calls === 1 ? Promise.reject(new ApiError('server', 'boom')) : Promise.resolve(reply(full))),
+      'recordings.list': noRecordings,
+    });
+    show();
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('The service had a problem answering.');
+    await userEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('region', { name: 'How to talk to them' })).toBeInTheDocument();
+  });
+
+  it('shows the last briefing when the service cannot be reached, and as of when', async () => {
+    const asOf = NOW.getTime() - 2 * 3_600_000;
+    fakeBackground({
+      'contact.insights': reply(full, { asOf, problem: { kind: 'network', message: 'down', status: null, code: null, retryAfterMs: null } }),
+      'recordings.list': noRecordings,
+    });
+    show();
+    const note = await screen.findByText(/showing the briefing as of/);
+    expect(note.closest('[role="status"]')).toHaveTextContent(/^Offline: showing the briefing as of .+ \(.+\)\./);
+    expect(screen.getByRole('region', { name: 'How to talk to them' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Refresh' })).toBeInTheDocument();
+  });
+
+  it('says when a busy service will be asked again', async () => {
+    fakeBackground({
+      'contact.insights': reply(full, { problem: { kind: 'rate_limited', message: 'slow', status: 429, code: null, retryAfterMs: 30_000 } }),
+      'recordings.list': noRecordings,
+    });
+    show();
+    expect(await screen.findByText(/The service is busy/)).toBeInTheDocument();
+    expect(await screen.findByText(/Primer will ask again in (30|29) s/)).toBeInTheDocument();
+  });
+});

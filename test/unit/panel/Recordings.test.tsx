@@ -1,0 +1,99 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { RecordingDetail } from '@/components/panel/recordings/RecordingDetail';
+import { RecordingsSection } from '@/components/panel/recordings/RecordingsSection';
+import { ApiError } from '@/lib/api/errors';
+import type { Recording, RecordingPage } from '@/lib/models';
+import { fakeBackground, renderWithClient, sent } from '../support/fake-background';
+
+vi.mock('@/lib/messaging/send', () => ({ sendRequest: vi.fn() }));
+
+function recording(id: string, patch: Partial<Recording> = {}): Recording {
+  return {
+    id, filename: `${id}.mp3`, title: `Call ${id}`, meetingDate: '2026-11-19T15:00:00Z', status: 'completed', rawStatus: 'completed',
+    progress: 100, primaryContactId: 'm', participants: [], error: null, ...patch,
+  };
+}
+
+describe('RecordingsSection', () => {
+  it('lists recordings with title, date and status, and pages with “More recordings”', async () => {
+    const pages: Record<number, RecordingPage> = {
+      0: { recordings: [recording('a'), recording('b', { status: 'processing', progress: 40 }), recording('c', { title: null, filename: null, status: 'unknown', rawStatus: 'transcoding' })], total: 4, limit: 3, offset: 0, hasMore: true },
+      3: { recordings: [recording('d', { status: 'failed' })], total: 4, limit: 3, offset: 3, hasMore: false },
+    };
+    fakeBackground({ 'recordings.list': ({ offset = 0 }) => Promise.resolve(pages[offset]!) });
+    const open = vi.fn();
+    renderWithClient(<RecordingsSection contactId="m" onOpen={open} />);
+    const region = await screen.findByRole('region', { name: 'Recent recordings (4)' });
+    await within(region).findByText('Call a');
+    const rows = within(region).getAllByRole('listitem');
+    expect(rows.map((row) => row.textContent)).toEqual([
+      expect.stringMatching(/Call a.*2026.*Ready/),
+      expect.stringMatching(/Call b.*Processing · 40%/),
+      expect.stringMatching(/Untitled recording.*transcoding/),
+    ]);
+    await userEvent.click(within(region).getByRole('button', { name: 'More recordings' }));
+    await within(region).findByText('Call d');
+    expect(within(region).getByText('Failed')).toBeInTheDocument();
+    expect(within(region).queryByRole('button', { name: 'More recordings' })).toBeNull();
+    expect(sent('recordings.list')).toEqual([
+      { contactId: 'm', limit: 3, offset: 0 },
+      { contactId: 'm', limit: 3, offset: 3 },
+    ]);
+    await userEvent.click(within(region).getByRole('button', { name: /Call b/ }));
+    expect(open).toHaveBeenCalledWith('b');
+  });
+
+  it('says when there are none, and when they cannot be loaded', async () => {
+    fakeBackground({ 'recordings.list': { recordings: [], total: 0, limit: 3, offset: 0, hasMore: false } });
+    const { unmount } = renderWithClient(<RecordingsSection contactId="m" onOpen={() => undefined} />);
+    expect(await screen.findByText('No recordings with them yet.')).toBeInTheDocument();
+    unmount();
+    fakeBackground({ 'recordings.list': new ApiError('timeout', 'slow') });
+    renderWithClient(<RecordingsSection contactId="m" onOpen={() => undefined} />);
+    expect(await screen.findByRole('alert')).toHaveTextContent('Could not load the recordings. The service took too long to answer.');
+  });
+});
+
+describe('RecordingDetail', () => {
+  it('shows a finished recording’s insights and its transcript with speakers and times', async () => {
+    fakeBackground({
+      'recording.get': recording('a'),
+      'recording.insights': { recordingId: 'a', actionItems: [{ text: 'Send deck', owner: 'Jordan', dueDate: null, status: null }], keyDecisions: ['Pilot first'], topicsDiscussed: ['pricing'] },
+      'recording.transcript': { recordingId: 'a', segments: [{ speaker: 'Maya', start: 65, end: 70, text: 'Hello <b>there</b>' }, { speaker: null, start: null, end: null, text: 'Unattributed line' }] },
+    });
+    const back = vi.fn();
+    renderWithClient(<RecordingDetail id="a" onBack={back} backLabel="Back to the briefing" />);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Call a' })).toHaveFocus();
+    expect(await screen.findByRole('list', { name: 'Action items from this conversation' })).toHaveTextContent('Send deck');
+    expect(screen.getByText('Pilot first')).toBeInTheDocument();
+    expect(screen.getByRole('list', { name: 'Topics discussed' })).toHaveTextContent('pricing');
+    const transcript = await screen.findByRole('region', { name: 'Transcript' });
+    const lines = await within(transcript).findAllByRole('listitem');
+    expect(lines[0]).toHaveTextContent('Maya 1:05Hello <b>there</b>');
+    expect(lines[1]).toHaveTextContent('Unattributed line');
+    await userEvent.click(screen.getByRole('button', { name: /Back to the briefing/ }));
+    expect(back).toHaveBeenCalled();
+  });
+
+  it('asks for no transcript or insights before processing is done, and says why', async () => {
+    fakeBackground({ 'recording.get': recording('b', { status: 'processing', progress: 70 }) });
+    renderWithClient(<RecordingDetail id="b" onBack={() => undefined} backLabel="Back" />);
+    expect(await screen.findByText('Insights and the transcript appear once processing is done.')).toBeInTheDocument();
+    expect(screen.getByText('Processing · 70%')).toBeInTheDocument();
+    expect(sent('recording.transcript')).toEqual([]);
+    expect(sent('recording.insights')).toEqual([]);
+  });
+
+  it('shows why processing failed, and a server without per-recording insights shows none', async () => {
+    fakeBackground({ 'recording.get': recording('c', { status: 'failed', error: 'Audio could not be decoded' }) });
+    const { unmount } = renderWithClient(<RecordingDetail id="c" onBack={() => undefined} backLabel="Back" />);
+    expect(await screen.findByText('Processing failed: Audio could not be decoded')).toBeInTheDocument();
+    unmount();
+    fakeBackground({ 'recording.get': recording('d'), 'recording.insights': null, 'recording.transcript': { recordingId: 'd', segments: [] } });
+    renderWithClient(<RecordingDetail id="d" onBack={() => undefined} backLabel="Back" />);
+    expect(await screen.findByText('The transcript is empty.')).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'From this conversation' })).toBeNull();
+  });
+});

@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest';
+import { sortActionItems } from '@/lib/format/briefing';
+import { actionItemsByPerson, sharedTopics, topicsToAvoid } from '@/lib/format/meeting';
+import { ageOf, provenance } from '@/lib/format/provenance';
+import { tipsFromFlags } from '@/lib/format/tips';
+import { insights, NOW } from './fixtures';
+
+describe('tipsFromFlags', () => {
+  it('turns each known flag into one tip, true and false alike, and says nothing of unknown ones', () => {
+    const { dos, donts } = tipsFromFlags({
+      prefersDataDriven: true, prefersDirect: false, valuesRelationships: null, dislikesSmallTalk: true, prefersBrevity: null, dislikesJargon: false,
+    });
+    expect(dos.map((tip) => tip.flag)).toEqual(['prefersDataDriven', 'dislikesJargon']);
+    expect(donts.map((tip) => tip.flag)).toEqual(['prefersDirect', 'dislikesSmallTalk']);
+    expect(dos[0]!.text).toMatch(/numbers/);
+    expect(donts[1]!.text).toMatch(/small talk/);
+  });
+
+  it('gives no tips when every flag is unknown', () => {
+    expect(tipsFromFlags(insights().flags)).toEqual({ dos: [], donts: [] });
+  });
+});
+
+describe('provenance', () => {
+  it('says how many conversations a briefing comes from and how recent the latest is', () => {
+    expect(provenance(insights({ totalConversations: 5, lastConversationDate: '2026-11-19T10:00:00' }), NOW)).toBe('From 5 conversations, the latest 3 days ago.');
+    expect(provenance(insights({ totalConversations: 1 }), NOW)).toBe('From 1 conversation.');
+    expect(provenance(insights({ lastConversationDate: '2026-11-21' }), NOW)).toBe('The latest conversation was yesterday.');
+    expect(provenance(insights({ totalConversations: 0 }), NOW)).toBeNull();
+    expect(provenance(insights(), NOW)).toBeNull();
+  });
+
+  it('says how old a saved briefing is', () => {
+    const now = NOW.getTime();
+    expect(ageOf(now - 10_000, now)).toBe('just now');
+    expect(ageOf(now - 5 * 60_000, now)).toBe('5 min ago');
+    expect(ageOf(now - 3 * 3_600_000, now)).toBe('3 h ago');
+    expect(ageOf(now - 3 * 86_400_000, now)).toMatch(/19/);
+  });
+});
+
+describe('sortActionItems', () => {
+  it('puts the earliest due first and undated last, keeping the server’s order otherwise', () => {
+    const item = (text: string, dueDate: string | null) => ({ text, dueDate, owner: null, status: null });
+    const sorted = sortActionItems([item('a', null), item('b', '2026-12-01'), item('c', '2026-11-01'), item('d', null), item('e', 'soon')]);
+    expect(sorted.map((i) => i.text)).toEqual(['c', 'b', 'a', 'd', 'e']);
+  });
+});
+
+describe('meeting', () => {
+  const maya = { id: 'm', name: 'Maya', insights: insights({ recentTopics: ['Q3 roadmap', 'Hiring'], interests: ['Sailing'], sensitiveTopics: ['Layoffs'], pendingActionItems: [{ text: 'Send deck', dueDate: null, owner: null, status: null }] }) };
+  const dan = { id: 'd', name: 'Dan', insights: insights({ recentTopics: ['q3 roadmap', 'layoffs'], interests: ['hiring'], sensitiveTopics: ['layoffs', 'the reorg', 'sailing'] }) };
+  const lee = { id: 'l', name: 'Lee', insights: insights({ favoriteTopics: ['Hiring', 'sailing'] }) };
+
+  it('lists each topic to avoid once, with everyone it concerns, most people first', () => {
+    expect(topicsToAvoid([maya, dan, lee])).toEqual([
+      { topic: 'Layoffs', people: ['Maya', 'Dan'] },
+      { topic: 'the reorg', people: ['Dan'] },
+      { topic: 'sailing', people: ['Dan'] },
+    ]);
+  });
+
+  it('shares topics two or more attendees raise, never one someone in the room must avoid', () => {
+    expect(sharedTopics([maya, dan, lee])).toEqual([
+      { topic: 'Hiring', people: ['Maya', 'Dan', 'Lee'] },
+      { topic: 'Q3 roadmap', people: ['Maya', 'Dan'] },
+    ]);
+  });
+
+  it('groups pending action items by person, leaving out people with none', () => {
+    expect(actionItemsByPerson([maya, dan, lee])).toEqual([{ id: 'm', name: 'Maya', items: maya.insights.pendingActionItems }]);
+  });
+});

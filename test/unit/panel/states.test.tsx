@@ -1,0 +1,41 @@
+import { act, render, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ProblemNotice } from '@/components/panel/states/ProblemNotice';
+import { retryDelayFor, shouldRetry } from '@/components/panel/data/query-client';
+import { ApiError } from '@/lib/api/errors';
+
+describe('ProblemNotice', () => {
+  beforeEach(() => vi.useFakeTimers({ shouldAdvanceTime: false }));
+  afterEach(() => vi.useRealTimers());
+
+  it('counts down to the retry a busy service asked for, and offers nothing to click meanwhile', async () => {
+    render(<ProblemNotice error={new ApiError('rate_limited', 'slow', { retryAfterMs: 5000 })} what="this briefing" onRetry={() => undefined} retrying />);
+    await act(() => vi.advanceTimersByTimeAsync(10));
+    expect(screen.getByRole('alert')).toHaveTextContent('Could not load this briefing. The service asked Primer to slow down. Primer will try again in 5 s.');
+    await act(() => vi.advanceTimersByTimeAsync(2000));
+    expect(screen.getByRole('alert')).toHaveTextContent('in 3 s.');
+    expect(screen.queryByRole('button')).toBeNull();
+  });
+
+  it('says something sensible for errors that are not the service’s', () => {
+    render(<ProblemNotice error={new TypeError('x is undefined')} what="this briefing" />);
+    expect(screen.getByRole('alert')).toHaveTextContent('Could not load this briefing. The request failed.');
+    expect(screen.getByRole('alert')).not.toHaveTextContent('x is undefined');
+  });
+});
+
+describe('panel query retries', () => {
+  it('retries what may pass (busy, failing, unreachable) a few times, never a refused key', () => {
+    expect(shouldRetry(0, new ApiError('rate_limited', 'x'))).toBe(true);
+    expect(shouldRetry(1, new ApiError('network', 'x'))).toBe(true);
+    expect(shouldRetry(3, new ApiError('server', 'x'))).toBe(false);
+    expect(shouldRetry(0, new ApiError('unauthorized', 'x'))).toBe(false);
+    expect(shouldRetry(0, new Error('x'))).toBe(false);
+  });
+
+  it('waits as long as the service asked, else backs off', () => {
+    expect(retryDelayFor(0, new ApiError('rate_limited', 'x', { retryAfterMs: 7000 }))).toBe(7000);
+    expect(retryDelayFor(1, new ApiError('server', 'x'))).toBe(2000);
+    expect(retryDelayFor(10, new ApiError('server', 'x'))).toBe(10_000);
+  });
+});

@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { displayName, personKey, subjectOf } from '@/lib/panel/subject';
+import type { PanelTarget } from '@/lib/panel/target';
+import { match, pagePerson, surface } from './fixtures';
+
+const maya = match('m', 'Maya Chen', 'maya@example.com');
+const target = (patch: Partial<PanelTarget>): PanelTarget => ({ tabId: 7, focus: null, page: null, status: null, ...patch });
+
+describe('subjectOf', () => {
+  it('briefs the person or meeting chosen on a card before anything the page shows', () => {
+    const page = { site: 'gmail' as const, recognised: true, surfaces: [surface([pagePerson('A', 'a@x.com', null), pagePerson('B', 'b@x.com', null)])] };
+    expect(subjectOf(target({ focus: { kind: 'person', match: maya }, page }))).toMatchObject({ kind: 'person', chosen: true, person: { match: maya } });
+    const chosen = surface([pagePerson('C', 'c@x.com', null), pagePerson('D', 'd@x.com', null)], { title: 'Chosen' });
+    expect(subjectOf(target({ focus: { kind: 'surface', surface: chosen }, page }))).toMatchObject({ kind: 'meeting', chosen: true, surface: { title: 'Chosen' } });
+  });
+
+  it('briefs one person for a view with one, a meeting for several, skipping lists', () => {
+    const list = surface([pagePerson('L', 'l@x.com', null), pagePerson('M', 'm@x.com', null)], { kind: 'list' });
+    const one = surface([pagePerson('Maya Chen', 'maya@example.com', maya)], { kind: 'thread' });
+    expect(subjectOf(target({ page: { site: 'gmail', recognised: true, surfaces: [list, one] } }))).toMatchObject({ kind: 'person', chosen: false, person: { email: 'maya@example.com' } });
+    const two = surface([pagePerson('A', 'a@x.com', null), pagePerson('B', 'b@x.com', null)]);
+    expect(subjectOf(target({ page: { site: 'google-calendar', recognised: true, surfaces: [two] } }))).toMatchObject({ kind: 'meeting', chosen: false });
+    expect(subjectOf(target({ page: { site: 'gmail', recognised: true, surfaces: [list] } }))).toEqual({ kind: 'nothing', reason: 'no-people' });
+  });
+
+  it('says why there is nothing to brief', () => {
+    expect(subjectOf(target({ tabId: null }))).toEqual({ kind: 'nothing', reason: 'no-tab' });
+    expect(subjectOf(target({}))).toEqual({ kind: 'nothing', reason: 'unsupported' });
+    expect(subjectOf(target({ status: { recognised: false } }))).toEqual({ kind: 'nothing', reason: 'not-recognised' });
+    expect(subjectOf(target({ page: { site: 'outlook', recognised: false, surfaces: [] } }))).toEqual({ kind: 'nothing', reason: 'not-recognised' });
+  });
+
+  it('names and keys people by contact, else address, else name', () => {
+    expect(personKey({ email: 'X@Y.com', name: null, match: null })).toBe('email:x@y.com');
+    expect(personKey({ email: null, name: 'Ann Lee', match: null })).toBe('name:ann lee');
+    expect(personKey({ email: 'maya@example.com', name: null, match: maya })).toBe('contact:m');
+    expect(displayName({ email: 'x@y.com', name: null, match: null })).toBe('x@y.com');
+    expect(displayName({ email: null, name: null, match: null })).toBe('Unknown person');
+  });
+});
