@@ -13,6 +13,7 @@ import type { Page } from 'playwright';
 import { createStandIn, type StandIn } from '../stand-in/server.ts';
 import { launchWithExtension, serveFixture, type Launched } from '../support/chromium.ts';
 import { allowSiteForExtension } from '../support/host-access.ts';
+import { openPanel, screenshotPanel, tabIdOf, timeToBriefing } from '../support/side-panel.ts';
 import { DEMO_EVENT } from './sample-event.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -72,17 +73,23 @@ async function main(): Promise<void> {
     await calendar.getByRole('dialog', { name: /^Briefing:/ }).getByText('Raise').waitFor({ timeout: 10_000 });
 
     if (!headless) {
+      console.log('Click “Open briefing” on a card, or press Alt+Shift+P, for the side panel briefing.');
       console.log('Close the browser or press Ctrl-C to stop.');
       await new Promise<void>((resolve) => launched.context.once('close', () => resolve()));
       await standIn.close();
       return;
     }
+    // The side panel's briefing of the whole meeting (its page, opened for the calendar's tab).
+    const panel = await openPanel(launched.context, launched.extensionId, await tabIdOf(launched.serviceWorker, calendar));
+    await timeToBriefing(panel);
     fs.mkdirSync(SHOTS, { recursive: true });
     const shots = [
       { page: options, file: path.join(SHOTS, '1-options-connected.png') },
       { page: calendar, file: path.join(SHOTS, '2-calendar-event-hover-card.png') },
     ];
     for (const shot of shots) await shot.page.screenshot({ path: shot.file, fullPage: true });
+    shots.push({ page: panel, file: path.join(SHOTS, '3-side-panel-meeting-briefing.png') });
+    await screenshotPanel(panel, shots[2]!.file, 380);
     console.log('No display: ran headless. Screenshots:');
     for (const shot of shots) console.log(`  ${shot.file}`);
     await stop();

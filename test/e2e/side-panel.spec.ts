@@ -11,7 +11,7 @@ import { CONTACT_IDS, SAMPLE_CONTACTS, SAMPLE_INSIGHTS } from '../stand-in/sampl
 import { expect, serveFixture, test, type StandIn } from './support/browser';
 import type { ChromeLike } from '../support/chrome-like';
 import { OptionsPage } from './support/options-page';
-import { axeViolations, openPanel, tabIdOf, timeToBriefing } from './support/side-panel';
+import { axeViolations, openPanel, screenshotPanel, tabIdOf, timeToBriefing } from './support/side-panel';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const FIXTURES = path.join(ROOT, 'test/fixtures');
@@ -42,10 +42,9 @@ async function openFixture(context: BrowserContext, file: string, url: string): 
 
 async function screenshot(panel: Page, name: string) {
   fs.mkdirSync(ARTIFACTS, { recursive: true });
-  await panel.setViewportSize({ width: 360, height: 900 });
   for (const scheme of ['light', 'dark'] as const) {
     await panel.emulateMedia({ colorScheme: scheme });
-    await panel.screenshot({ path: path.join(ARTIFACTS, `${name}-${scheme}.png`), fullPage: true });
+    await screenshotPanel(panel, path.join(ARTIFACTS, `${name}-${scheme}.png`));
   }
   await panel.emulateMedia({ colorScheme: null });
 }

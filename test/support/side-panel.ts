@@ -1,0 +1,46 @@
+/**
+ * Reaching Primer's side panel from tests and the demo. Playwright cannot drive Chrome's side
+ * panel container, so the panel's own page is opened in a tab and told which tab to brief
+ * (`sidepanel.html?tab=<id>`): the same code and the same target resolution as in the panel.
+ */
+import type { BrowserContext, Page, Worker } from 'playwright';
+import type { ChromeLike } from './chrome-like.ts';
+
+/**
+ * The tab id of `page`. Primer has no "tabs" permission, so tabs show no address to it: the page is
+ * brought to the front and the active tab asked for.
+ */
+export async function tabIdOf(serviceWorker: Worker, page: Page): Promise<number> {
+  await page.bringToFront();
+  const id = await serviceWorker.evaluate(async () => {
+    const chrome = (globalThis as unknown as { chrome: ChromeLike }).chrome;
+    const [tab] = await chrome.tabs.query({ active: true, lastFocusedWindow: true });
+    return tab?.id ?? null;
+  });
+  if (id === null) throw new Error(`No active tab for ${page.url()}`);
+  return id;
+}
+
+export async function openPanel(context: BrowserContext, extensionId: string, tabId: number): Promise<Page> {
+  const page = await context.newPage();
+  await page.goto(`chrome-extension://${extensionId}/sidepanel.html?tab=${tabId}`);
+  return page;
+}
+
+/** Milliseconds from the panel page starting to load to its first briefing painted. */
+export async function timeToBriefing(panel: Page): Promise<number> {
+  await panel.waitForFunction(() => document.documentElement.dataset.briefing !== undefined, undefined, { timeout: 20_000 });
+  return panel.evaluate(() => performance.getEntriesByName('primer:briefing-painted')[0]?.startTime ?? Number.NaN);
+}
+
+/**
+ * A screenshot of the whole panel at `width`. The viewport is made as tall as the page first: a
+ * full-page capture of a scrolling page is cut to the width it had beside its scrollbar.
+ */
+export async function screenshotPanel(panel: Page, file: string, width = 360): Promise<void> {
+  await panel.setViewportSize({ width, height: 900 });
+  const height = await panel.evaluate(() => document.documentElement.scrollHeight);
+  await panel.setViewportSize({ width, height: Math.max(900, height) });
+  await panel.screenshot({ path: file });
+  await panel.setViewportSize({ width, height: 900 });
+}
