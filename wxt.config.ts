@@ -16,8 +16,10 @@ export default defineConfig({
     name: 'Primer — meeting briefings',
     description:
       'Briefings on the people you meet or write to, inside Google Calendar, Gmail and Outlook on the web.',
-    // sidePanel: Chrome's side panel (Firefox's sidebar_action needs no permission).
-    permissions: ['storage', 'alarms', ...(browser === 'firefox' ? [] : ['sidePanel'])],
+    // sidePanel: Chrome's side panel (Firefox's sidebar_action needs no permission). offscreen:
+    // Chrome sends recordings from an offscreen document (Firefox's background page does it).
+    // notifications: "recording processed" / "processing failed".
+    permissions: ['storage', 'alarms', 'notifications', ...(browser === 'firefox' ? [] : ['sidePanel', 'offscreen'])],
     commands: {
       'open-briefing': {
         suggested_key: { default: 'Alt+Shift+P' },

@@ -8,6 +8,7 @@ import { storageCacheStore } from '@/lib/background/browser-stores';
 import { createHandlers } from '@/lib/background/handlers';
 import { forgetFocusOnNavigation, openPanel } from '@/lib/background/handlers/panel';
 import { ServiceContext } from '@/lib/background/service-context';
+import { createUploadService, UPLOAD_POLL_ALARM } from '@/lib/background/uploads';
 import { PANEL_CACHE_KEY, sealedApiKeyItem, serviceUrlItem } from '@/lib/storage/items';
 
 const OPEN_BRIEFING_COMMAND = 'open-briefing';
@@ -16,7 +17,8 @@ const CACHE_MAX_AGE_MS = 30 * 24 * 60 * 60 * 1000;
 
 export default defineBackground(() => {
   const context = new ServiceContext({ cacheStore: storageCacheStore });
-  const broker = createBroker(createHandlers(context), {
+  const uploads = createUploadService(context);
+  const broker = createBroker(createHandlers(context, uploads), {
     id: browser.runtime.id,
     origin: browser.runtime.getURL('/'),
   });
@@ -40,7 +42,10 @@ export default defineBackground(() => {
   void browser.alarms.create(INDEX_ALARM, { periodInMinutes: 60 });
   browser.alarms.onAlarm.addListener((alarm) => {
     if (alarm.name === INDEX_ALARM) context.refreshContactIndexIfUsed().catch(() => undefined);
+    if (alarm.name === UPLOAD_POLL_ALARM) uploads.poll().catch(() => undefined);
   });
+  // Uploads cut off by a stopped worker or a restart go on; processing is watched again.
+  void uploads.resume();
 
   // The side panel: remembered focus per tab, and the keyboard command that opens it.
   forgetFocusOnNavigation();

@@ -17,6 +17,7 @@ import {
 } from '../models';
 import { ApiErrorInfoSchema } from '../api/error-info';
 import { PanelFocusSchema } from '../panel/context';
+import { UploadFileSchema, UploadMetaSchema, UploadRecordSchema } from '../upload/record';
 import { contentProtocol, PersonQuery } from './content-protocol';
 import { message } from './message-definition';
 
@@ -126,6 +127,15 @@ export const protocol = {
   'recording.transcript': message('extension', z.object({ id: Id }), TranscriptSchema),
   /** `null` when the server offers no per-recording insights. */
   'recording.insights': message('extension', z.object({ id: Id }), z.nullable(RecordingInsightsSchema)),
+  /**
+   * Uploads of recordings (lib/upload). The file itself is handed over in IndexedDB under `id`
+   * before `upload.start`; views follow progress through storage (lib/upload/store.ts).
+   */
+  'upload.start': message('extension', z.object({ id: Id, file: UploadFileSchema, meta: UploadMetaSchema }), UploadRecordSchema),
+  'upload.cancel': message('extension', z.object({ id: Id }), UploadRecordSchema),
+  'upload.retry': message('extension', z.object({ id: Id }), UploadRecordSchema),
+  'upload.dismiss': message('extension', z.object({ id: Id }), z.object({ removed: z.boolean() })),
+  'upload.check': message('extension', z.object({ id: Id }), UploadRecordSchema),
 } as const;
 
 export type Protocol = typeof protocol;

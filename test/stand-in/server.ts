@@ -35,6 +35,12 @@ export interface StandInOptions {
   storagePort?: number;
   /** default '127.0.0.1'; only loopback addresses are accepted */
   host?: string;
+  /**
+   * Host name written into upload URLs (default: `host`). 'localhost' while binding 127.0.0.1 puts
+   * the upload origin on another host than the API, as object storage is, so host permission for
+   * it must be asked for separately.
+   */
+  storageHost?: 'localhost' | '127.0.0.1';
   /** default 'test-key-123' */
   apiKey?: string;
   dialect?: Partial<Dialect> | PresetName;
@@ -69,6 +75,8 @@ export interface StandIn {
   /** Back to sample data and the standard dialect; clears faults, logs, uploads, webhooks and events. */
   reset(): void;
   failNext(f: Fault): void;
+  /** Drops faults not used up yet (the service "recovers"). */
+  clearFaults(): void;
   /** Every request received on both servers, in order (control requests excluded). */
   requests: RequestLogEntry[];
   countRequests(filter?: { method?: string; pathPrefix?: string }): number;
@@ -333,7 +341,7 @@ export async function createStandIn(opts: StandInOptions = {}): Promise<StandIn>
     apiServer.close();
     throw err;
   }
-  storageUrl = origin(host, storagePort);
+  storageUrl = origin(opts.storageHost ?? host, storagePort);
 
   const clearUploads = (): void => {
     for (const info of uploads.values()) rmSync(info.path, { force: true });
@@ -366,6 +374,9 @@ export async function createStandIn(opts: StandInOptions = {}): Promise<StandIn>
     },
     failNext(f) {
       faults.add(f);
+    },
+    clearFaults() {
+      faults.clear();
     },
     countRequests(filter = {}) {
       const method = filter.method?.toUpperCase();

@@ -6,9 +6,12 @@ import { pageStatusHandlers } from './page-status';
 import { panelHandlers } from './panel';
 import { recordingHandlers } from './recordings';
 import { settingsHandlers } from './settings';
+import { uploadHandlers } from './uploads';
 import { webhookHandlers } from './webhooks';
+import { createUploadService } from '../uploads';
+import type { UploadService } from '../../upload/service';
 
-export function createHandlers(context: ServiceContext): Handlers {
+export function createHandlers(context: ServiceContext, uploads: UploadService = createUploadService(context)): Handlers {
   return {
     ...settingsHandlers(context),
     ...webhookHandlers(context),
@@ -16,5 +19,6 @@ export function createHandlers(context: ServiceContext): Handlers {
     ...recordingHandlers(context),
     ...pageStatusHandlers(),
     ...panelHandlers(),
+    ...uploadHandlers(uploads),
   };
 }

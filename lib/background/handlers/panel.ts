@@ -6,30 +6,12 @@
  */
 import { browser } from '#imports';
 import type { PanelFocus } from '../../panel/context';
+import { openPanel } from '../../panel/open';
+
+export { openPanel };
 import type { Handlers } from '../broker';
 
 export const focusKey = (tabId: number) => `panelFocus:${tabId}`;
-
-interface SidePanelApi {
-  open(options: { tabId?: number; windowId?: number }): Promise<void>;
-}
-interface SidebarActionApi {
-  open(): Promise<void>;
-}
-
-/** Opens Primer's panel for a tab or window, in whichever form this browser has. */
-export async function openPanel(target: { tabId?: number; windowId?: number }): Promise<boolean> {
-  const api = browser as unknown as { sidePanel?: SidePanelApi; sidebarAction?: SidebarActionApi };
-  try {
-    if (api.sidePanel) await api.sidePanel.open(target);
-    else if (api.sidebarAction) await api.sidebarAction.open();
-    else return false;
-    return true;
-  } catch {
-    // No user gesture in reach (or the panel is disabled): the focus is kept for when it opens.
-    return false;
-  }
-}
 
 export async function setPanelFocus(tabId: number, focus: PanelFocus): Promise<void> {
   await browser.storage.session.set({ [focusKey(tabId)]: focus });

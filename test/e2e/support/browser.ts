@@ -19,15 +19,17 @@ interface TestFixtures {
 
 interface WorkerFixtures {
   standInServer: StandIn;
+  /** Set per file with `test.use({ standInOptions: … })`. */
+  standInOptions: Parameters<typeof createStandIn>[0];
 }
 
 // The fixture callback is named `provide`, not Playwright's usual `use`: React's hook lint rule
 // would take `use(...)` for React's `use` hook.
 export const test = base.extend<TestFixtures, WorkerFixtures>({
+  standInOptions: [{}, { scope: 'worker', option: true }],
   standInServer: [
-    // eslint-disable-next-line no-empty-pattern -- Playwright requires the destructuring form.
-    async ({}, provide) => {
-      const server = await createStandIn({ port: 0 });
+    async ({ standInOptions }, provide) => {
+      const server = await createStandIn({ port: 0, ...standInOptions });
       await provide(server);
       await server.close();
     },

@@ -25,6 +25,11 @@ function handlers(overrides: Partial<Handlers> = {}): Handlers {
     'recording.get': fail,
     'recording.transcript': fail,
     'recording.insights': fail,
+    'upload.start': fail,
+    'upload.cancel': fail,
+    'upload.retry': fail,
+    'upload.dismiss': fail,
+    'upload.check': fail,
     ...overrides,
   };
 }

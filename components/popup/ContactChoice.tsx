@@ -1,0 +1,73 @@
+/**
+ * The recording's primary contact: one of the meeting's known people, someone else by exact
+ * e-mail address, or no one. The address is looked up when the upload starts (UploadForm).
+ */
+import { useId } from 'react';
+import type { UploadDraft } from '@/lib/upload/draft';
+
+export const SOMEONE_ELSE = '__email__';
+export const NO_ONE = '';
+
+interface ContactChoiceProps {
+  contacts: UploadDraft['contacts'];
+  /** A contact id, NO_ONE, or SOMEONE_ELSE. */
+  choice: string;
+  email: string;
+  onChoice: (choice: string) => void;
+  onEmail: (email: string) => void;
+  error: string | null;
+  disabled?: boolean;
+}
+
+export function ContactChoice({ contacts, choice, email, onChoice, onEmail, error, disabled = false }: ContactChoiceProps) {
+  const selectId = useId();
+  const emailId = useId();
+  const errorId = useId();
+  const byEmail = contacts.length === 0 || choice === SOMEONE_ELSE;
+  return (
+    <div className="ui-field">
+      {contacts.length > 0 ? (
+        <>
+          <label className="ui-field__label" htmlFor={selectId}>
+            Primary contact <span className="optional">(optional)</span>
+          </label>
+          <select id={selectId} className="ui-input" value={choice} disabled={disabled} onChange={(event) => onChoice(event.target.value)}>
+            <option value={NO_ONE}>No one in particular</option>
+            {contacts.map((contact) => (
+              <option key={contact.id} value={contact.id}>
+                {contact.name}
+              </option>
+            ))}
+            <option value={SOMEONE_ELSE}>Someone else (by e-mail)…</option>
+          </select>
+        </>
+      ) : null}
+      {byEmail ? (
+        <>
+          <label className={contacts.length > 0 ? 'visually-hidden' : 'ui-field__label'} htmlFor={emailId}>
+            Primary contact’s e-mail
+            {contacts.length > 0 ? null : <span className="optional"> (optional)</span>}
+          </label>
+          <input
+            id={emailId}
+            className="ui-input"
+            type="email"
+            autoComplete="off"
+            spellCheck={false}
+            placeholder="name@company.com"
+            value={email}
+            disabled={disabled}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? errorId : undefined}
+            onChange={(event) => onEmail(event.target.value)}
+          />
+        </>
+      ) : null}
+      {error ? (
+        <p id={errorId} className="ui-error">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,87 @@
+/**
+ * The toolbar popup: open the briefing, upload a recording, follow recent uploads. Uploads run in
+ * the background (lib/upload), so this page only starts them and shows what storage says.
+ */
+import { useEffect, useState } from 'react';
+import { browser } from '#imports';
+import { Button } from '@/components/ui/Button';
+import { LiveRegion } from '@/components/ui/Message';
+import { sendRequest } from '@/lib/messaging/send';
+import { openPanel } from '@/lib/panel/open';
+import type { UploadDraft } from '@/lib/upload/draft';
+import { UploadForm } from './UploadForm';
+import { UploadList } from './UploadList';
+import { useDraft } from './useDraft';
+import { useLiveProcessing, useUploads } from './useUploads';
+
+type Setup = 'loading' | 'ready' | 'missing';
+
+function useSetup(): Setup {
+  const [setup, setSetup] = useState<Setup>('loading');
+  useEffect(() => {
+    let live = true;
+    sendRequest('settings.get', {})
+      .then((settings) => live && setSetup(settings.serviceUrl && settings.hasApiKey ? 'ready' : 'missing'))
+      .catch(() => live && setSetup('missing'));
+    return () => {
+      live = false;
+    };
+  }, []);
+  return setup;
+}
+
+/** The window this popup belongs to, known before any click (the side panel must open from the click itself). */
+function useWindowId(): number | null {
+  const [windowId, setWindowId] = useState<number | null>(null);
+  useEffect(() => {
+    void browser.windows
+      .getCurrent()
+      .then((window) => setWindowId(window.id ?? null))
+      .catch(() => undefined);
+  }, []);
+  return windowId;
+}
+
+export function PopupApp({ draft: loadingDraft }: { draft: Promise<UploadDraft> }) {
+  const setup = useSetup();
+  const draft = useDraft(loadingDraft);
+  const uploads = useUploads();
+  const windowId = useWindowId();
+  const [started, setStarted] = useState<string | null>(null);
+  useLiveProcessing(uploads);
+
+  const openBriefing = () => {
+    void openPanel(windowId === null ? {} : { windowId }).then((opened) => opened && window.close());
+  };
+
+  return (
+    <main className="popup">
+      <header className="popup__bar">
+        <h1 className="popup__brand">Primer</h1>
+        <Button variant="secondary" onClick={openBriefing}>
+          Open briefing
+        </Button>
+      </header>
+
+      <section className="popup__section" aria-labelledby="upload-heading">
+        <h2 id="upload-heading">Upload a recording</h2>
+        {setup === 'missing' ? (
+          <div className="ui-message ui-message--error">
+            <p>Primer is not set up yet: add the service address and your API key first.</p>
+            <Button onClick={() => void browser.runtime.openOptionsPage()}>Open Primer options</Button>
+          </div>
+        ) : draft && setup === 'ready' ? (
+          <UploadForm draft={draft} onStarted={setStarted} />
+        ) : (
+          <p className="ui-hint">Loading…</p>
+        )}
+        <LiveRegion tone="success">{started ? `Uploading “${started}”. You can close this window; the upload goes on.` : null}</LiveRegion>
+      </section>
+
+      <section className="popup__section" aria-labelledby="recent-heading">
+        <h2 id="recent-heading">Recent uploads</h2>
+        {uploads ? <UploadList uploads={uploads} /> : <p className="ui-hint">Loading…</p>}
+      </section>
+    </main>
+  );
+}

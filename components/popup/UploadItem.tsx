@@ -1,0 +1,81 @@
+/** One upload in the list: its state, a progress bar while it moves, and what can be done with it. */
+import { useState } from 'react';
+import { Button } from '@/components/ui/Button';
+import { requestHostPermission } from '@/components/options/host-permission';
+import { toErrorInfo } from '@/lib/api/error-info';
+import { sendRequest } from '@/lib/messaging/send';
+import { isActive, isSending, type UploadRecord } from '@/lib/upload/record';
+import { meetingWhen, progressOf, retryLabel, sizeAndType, stateLabel } from './upload-text';
+
+export function UploadItem({ record }: { record: UploadRecord }) {
+  const [problem, setProblem] = useState<string | null>(null);
+  const progress = progressOf(record);
+  const retry = retryLabel(record);
+
+  const act = async (action: () => Promise<unknown>) => {
+    setProblem(null);
+    try {
+      await action();
+    } catch (error) {
+      setProblem(toErrorInfo(error).message);
+    }
+  };
+  const onRetry = () => {
+    // The permission prompt must come straight from the click, before anything is awaited.
+    const asking = record.needsAccess ? requestHostPermission(record.needsAccess) : Promise.resolve(true);
+    void act(async () => {
+      if (!(await asking)) throw new Error('Primer was not allowed to send the file there, so the upload did not go on.');
+      await sendRequest('upload.retry', { id: record.id });
+    });
+  };
+
+  const stateClass = `upload-item__state upload-item__state--${record.state}`;
+  return (
+    <li className="upload-item" aria-label={`${record.meta.title}: ${stateLabel(record)}`}>
+      <div className="upload-item__head">
+        <span className="upload-item__title">{record.meta.title}</span>
+        <span className={stateClass}>{stateLabel(record)}</span>
+      </div>
+      <p className="upload-item__meta">
+        {sizeAndType(record)}
+        {record.meta.meetingDate ? ` · ${meetingWhen(record.meta.meetingDate)}` : ''}
+        {record.meta.primaryContactName ? ` · with ${record.meta.primaryContactName}` : ''}
+      </p>
+      {progress ? (
+        <div className="upload-item__progress">
+          <div
+            className={`progress${progress.percent === null ? ' progress--unknown' : ''}`}
+            role="progressbar"
+            aria-label={`${record.meta.title}: ${isSending(record) ? 'upload' : 'processing'}`}
+            aria-valuemin={0}
+            aria-valuemax={100}
+            aria-valuenow={progress.percent ?? undefined}
+            aria-valuetext={progress.text}
+          >
+            <div className="progress__bar" style={{ width: `${progress.percent ?? 100}%` }} />
+          </div>
+          <p className="upload-item__numbers">{progress.text}</p>
+        </div>
+      ) : null}
+      {record.state === 'failed' && record.error ? <p className="ui-error">{record.error}</p> : null}
+      {problem ? (
+        <p className="ui-error" role="alert">
+          {problem}
+        </p>
+      ) : null}
+      <div className="upload-item__actions">
+        {isSending(record) ? (
+          <Button variant="danger" onClick={() => void act(() => sendRequest('upload.cancel', { id: record.id }))}>
+            Cancel
+          </Button>
+        ) : null}
+        {retry ? <Button onClick={onRetry}>{retry}</Button> : null}
+        {!isActive(record) ? (
+          <Button variant="secondary" onClick={() => void act(() => sendRequest('upload.dismiss', { id: record.id }))}>
+            Remove
+          </Button>
+        ) : null}
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,82 @@
+/** What an upload's row says: its state in words, its progress, what the user can do next. */
+import { formatBytes } from '@/lib/upload/file-check';
+import type { UploadRecord, UploadStep } from '@/lib/upload/record';
+
+const STEP_NAMES: Record<UploadStep, string> = {
+  'request-url': 'asking the service where to send the file',
+  put: 'sending the file',
+  complete: 'telling the service the file has arrived',
+  processing: 'processing',
+};
+
+export interface Progress {
+  /** 0–100, or null when the amount is unknown (an indeterminate bar). */
+  percent: number | null;
+  text: string;
+}
+
+function percentOf(part: number, whole: number): number {
+  return whole <= 0 ? 0 : Math.min(100, Math.floor((part / whole) * 100));
+}
+
+export function stateLabel(record: UploadRecord): string {
+  switch (record.state) {
+    case 'requesting-url':
+      return 'Starting';
+    case 'uploading':
+      return 'Uploading';
+    case 'completing':
+      return 'Finishing upload';
+    case 'processing':
+      return 'Processing';
+    case 'completed':
+      return 'Processed';
+    case 'cancelled':
+      return 'Cancelled';
+    case 'failed':
+      return record.needsAccess ? 'Needs your permission' : `Failed while ${STEP_NAMES[record.failedStep ?? 'put']}`;
+  }
+}
+
+/** The bar under a row, for uploads still moving; null when there is nothing to show. */
+export function progressOf(record: UploadRecord): Progress | null {
+  const size = record.file.size;
+  switch (record.state) {
+    case 'requesting-url':
+      return { percent: 0, text: `0 B of ${formatBytes(size)} · 0%` };
+    case 'uploading':
+    case 'completing': {
+      const sent = record.state === 'completing' ? size : Math.min(record.sentBytes, size);
+      const percent = percentOf(sent, size);
+      return { percent, text: `${formatBytes(sent)} of ${formatBytes(size)} · ${percent}%` };
+    }
+    case 'processing': {
+      const status = record.processingStatus ? record.processingStatus.replace(/_/g, ' ') : 'queued';
+      const percent = record.processingProgress === null ? null : Math.max(0, Math.min(100, Math.round(record.processingProgress)));
+      return { percent, text: percent === null ? `Service: ${status}` : `Service: ${status} · ${percent}%` };
+    }
+    default:
+      return null;
+  }
+}
+
+/** What retrying does, in the button's words. */
+export function retryLabel(record: UploadRecord): string | null {
+  if (record.state === 'cancelled') return 'Resume';
+  if (record.state !== 'failed' || record.failedStep === 'processing') return null;
+  if (record.needsAccess) return 'Allow and upload';
+  return record.putDone ? 'Retry finishing' : 'Retry';
+}
+
+export function sizeAndType(record: UploadRecord): string {
+  return `${record.file.name} · ${formatBytes(record.file.size)}`;
+}
+
+/** "today 14:05", "3 Mar 2026 09:30": when the meeting was, in the user's locale. */
+export function meetingWhen(iso: string, now: Date = new Date()): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return '';
+  const time = date.toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' });
+  if (date.toDateString() === now.toDateString()) return `today ${time}`;
+  return `${date.toLocaleDateString(undefined, { day: 'numeric', month: 'short', year: 'numeric' })} ${time}`;
+}

@@ -1,0 +1,40 @@
+import { useEffect, useState } from 'react';
+import { browser } from '#imports';
+import type { UploadRecord } from '@/lib/upload/record';
+import { parseUploads, UPLOADS_KEY } from '@/lib/upload/store';
+import { sendRequest } from '@/lib/messaging/send';
+
+/** Live list of uploads (the background writes progress to storage); null until first read. */
+export function useUploads(): UploadRecord[] | null {
+  const [uploads, setUploads] = useState<UploadRecord[] | null>(null);
+  useEffect(() => {
+    let live = true;
+    void browser.storage.local.get(UPLOADS_KEY).then((stored) => live && setUploads(parseUploads(stored[UPLOADS_KEY])));
+    const onChanged = (changes: Record<string, { newValue?: unknown }>, area: string) => {
+      if (area === 'local' && UPLOADS_KEY in changes) setUploads(parseUploads(changes[UPLOADS_KEY]?.newValue));
+    };
+    browser.storage.onChanged.addListener(onChanged);
+    return () => {
+      live = false;
+      browser.storage.onChanged.removeListener(onChanged);
+    };
+  }, []);
+  return uploads;
+}
+
+const CHECK_EVERY_MS = 2000;
+
+/**
+ * While this view is open, processing is checked every 2 s so the user sees it move; once the
+ * view closes, the background's alarm-driven checks (with backoff) carry on alone.
+ */
+export function useLiveProcessing(uploads: UploadRecord[] | null): void {
+  const ids = (uploads ?? []).filter((record) => record.state === 'processing').map((record) => record.id).join(',');
+  useEffect(() => {
+    if (!ids) return;
+    const timer = setInterval(() => {
+      for (const id of ids.split(',')) void sendRequest('upload.check', { id }).catch(() => undefined);
+    }, CHECK_EVERY_MS);
+    return () => clearInterval(timer);
+  }, [ids]);
+}

@@ -1,0 +1,93 @@
+/**
+ * The upload service wired to the browser: the service client for the three steps, the platform's
+ * way of sending files, an alarm for processing checks, the toolbar badge and notifications, and
+ * a refreshed briefing for the recording's primary contact when processing is done.
+ */
+import { browser } from '#imports';
+import { permissionPatternFor } from '../api/base-url';
+import { ApiError } from '../api/error-info';
+import { deleteUploadFile } from '../upload/file-store';
+import type { UploadRecord } from '../upload/record';
+import { UploadService } from '../upload/service';
+import { storageUploadStore } from '../upload/store';
+import { createPutFile } from '../upload/transport';
+import type { ServiceContext } from './service-context';
+
+export const UPLOAD_POLL_ALARM = 'upload-processing-check';
+const BADGE_COLOUR = '#1a56b0';
+
+function abortableSleep(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(resolve, ms);
+    signal.addEventListener('abort', () => (clearTimeout(timer), reject(new ApiError('aborted', 'The upload was cancelled.'))), { once: true });
+  });
+}
+
+async function announce(record: UploadRecord): Promise<void> {
+  const title = record.meta.title;
+  const options =
+    record.state === 'completed'
+      ? { title: 'Recording processed', message: `“${title}” is ready${record.meta.primaryContactName ? `; ${record.meta.primaryContactName}’s briefing is up to date` : ''}.` }
+      : { title: 'Recording could not be processed', message: `“${title}”: ${record.error ?? 'processing failed'}.` };
+  await browser.notifications
+    .create(`primer-upload-${record.id}`, { type: 'basic', iconUrl: browser.runtime.getURL('/icon/128.png'), ...options })
+    .catch(() => undefined);
+}
+
+const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1']);
+
+/**
+ * The pattern to ask for before sending to `url`, or null when Primer already may. Only https
+ * hosts (and this computer over http) can be granted: the manifest offers nothing wider.
+ */
+export async function missingUploadAccess(url: string): Promise<string | null> {
+  const pattern = permissionPatternFor(url);
+  const host = pattern ? new URL(url).hostname : '';
+  if (!pattern || (pattern.startsWith('http:') && !LOCAL_HOSTS.has(host))) {
+    throw new ApiError('invalid_response', `The service gave an upload address Primer will not send recordings to (${url.slice(0, 80)}): it must use https.`);
+  }
+  return (await browser.permissions.contains({ origins: [pattern] })) ? null : pattern;
+}
+
+export function createUploadService(context: ServiceContext): UploadService {
+  return new UploadService({
+    store: storageUploadStore(),
+    requestUrl: async (record, signal) =>
+      (await context.client()).requestUpload(
+        {
+          filename: record.file.name,
+          contentType: record.file.type,
+          fileSize: record.file.size,
+          speakersExpected: record.meta.speakersExpected ?? undefined,
+          title: record.meta.title,
+          meetingDate: record.meta.meetingDate,
+          primaryContactId: record.meta.primaryContactId ?? undefined,
+        },
+        { signal },
+      ),
+    put: createPutFile(),
+    missingAccess: missingUploadAccess,
+    complete: async (recordingId, signal) => (await context.client()).completeUpload(recordingId, { signal }),
+    getRecording: async (id) => (await context.client()).getRecording(id),
+    announce: async (record) => {
+      if (record.state === 'completed' && record.meta.primaryContactId) {
+        // The contact's insights and recordings changed: the next briefing asks the service.
+        const { baseUrl } = await context.client();
+        await context.cache.invalidate(`${baseUrl}|insights|${record.meta.primaryContactId}`);
+        await context.cache.invalidate(`${baseUrl}|recordings|${record.meta.primaryContactId}|`);
+      }
+      await announce(record);
+    },
+    showActive: async (count) => {
+      await browser.action.setBadgeBackgroundColor({ color: BADGE_COLOUR }).catch(() => undefined);
+      await browser.action.setBadgeText({ text: count > 0 ? `↑${count}` : '' }).catch(() => undefined);
+    },
+    schedulePoll: async (delayMs) => {
+      if (delayMs === null) await browser.alarms.clear(UPLOAD_POLL_ALARM);
+      else await browser.alarms.create(UPLOAD_POLL_ALARM, { when: Date.now() + delayMs });
+    },
+    deleteFile: deleteUploadFile,
+    now: Date.now,
+    sleep: abortableSleep,
+  });
+}

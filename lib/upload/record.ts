@@ -1,0 +1,82 @@
+/**
+ * One upload of a meeting recording, as the background tracks it and every view shows it. Kept in
+ * storage.local (see store.ts), so an upload outlives the popup, the service worker and a restart.
+ */
+import { z } from 'zod/mini';
+
+export const UPLOAD_STATES = ['requesting-url', 'uploading', 'completing', 'processing', 'completed', 'failed', 'cancelled'] as const;
+export type UploadState = (typeof UPLOAD_STATES)[number];
+
+/** The steps in the interface's order; `processing` is the service's work after complete-upload. */
+export const UPLOAD_STEPS = ['request-url', 'put', 'complete', 'processing'] as const;
+export type UploadStep = (typeof UPLOAD_STEPS)[number];
+
+export const UploadMetaSchema = z.object({
+  title: z.string().check(z.minLength(1), z.maxLength(500)),
+  /** ISO timestamp. */
+  meetingDate: z.string().check(z.maxLength(64)),
+  speakersExpected: z.nullable(z.int().check(z.minimum(1), z.maximum(100))),
+  primaryContactId: z.nullable(z.string().check(z.maxLength(200))),
+  primaryContactName: z.nullable(z.string().check(z.maxLength(300))),
+});
+export type UploadMeta = z.infer<typeof UploadMetaSchema>;
+
+export const UploadFileSchema = z.object({
+  name: z.string().check(z.minLength(1), z.maxLength(1000)),
+  size: z.number().check(z.minimum(1)),
+  type: z.string().check(z.maxLength(200)),
+});
+export type UploadFile = z.infer<typeof UploadFileSchema>;
+
+export const UploadRecordSchema = z.object({
+  id: z.string(),
+  createdAt: z.number(),
+  updatedAt: z.number(),
+  file: UploadFileSchema,
+  meta: UploadMetaSchema,
+  state: z.enum(UPLOAD_STATES),
+  recordingId: z.nullable(z.string()),
+  uploadUrl: z.nullable(z.string()),
+  uploadHeaders: z.record(z.string(), z.string()),
+  urlExpiresAt: z.nullable(z.string()),
+  /** The file is stored at the upload URL (PUT answered 2xx). */
+  putDone: z.boolean(),
+  sentBytes: z.number(),
+  failedStep: z.nullable(z.enum(UPLOAD_STEPS)),
+  error: z.nullable(z.string()),
+  /** Processing as the service reports it, after complete-upload. */
+  processingStatus: z.nullable(z.string()),
+  processingProgress: z.nullable(z.number()),
+  /** How many status checks so far (the poller's backoff grows with it). */
+  polls: z.number(),
+  /**
+   * Recordings created for upload URLs that expired or were refused before the file arrived. The
+   * interface offers no way to renew a URL, so a new presigned-url call creates a new recording;
+   * these are never completed and never processed.
+   */
+  abandonedRecordingIds: z.array(z.string()),
+  /**
+   * The host pattern (`https://storage.example/*`) Primer must be allowed to reach before the file
+   * can be sent; the user grants it from a click in the popup, then retries.
+   */
+  needsAccess: z.nullable(z.string()),
+});
+export type UploadRecord = z.infer<typeof UploadRecordSchema>;
+
+export function newUploadRecord(id: string, file: UploadFile, meta: UploadMeta, now: number): UploadRecord {
+  return {
+    id, createdAt: now, updatedAt: now, file, meta, state: 'requesting-url',
+    recordingId: null, uploadUrl: null, uploadHeaders: {}, urlExpiresAt: null, putDone: false, sentBytes: 0,
+    failedStep: null, error: null, processingStatus: null, processingProgress: null, polls: 0, abandonedRecordingIds: [], needsAccess: null,
+  };
+}
+
+/** Still moving: sending, or waiting for the service to finish processing. */
+export function isActive(record: Pick<UploadRecord, 'state'>): boolean {
+  return record.state !== 'completed' && record.state !== 'failed' && record.state !== 'cancelled';
+}
+
+/** Running on our side (the three steps), as opposed to processing on the service's. */
+export function isSending(record: Pick<UploadRecord, 'state'>): boolean {
+  return record.state === 'requesting-url' || record.state === 'uploading' || record.state === 'completing';
+}

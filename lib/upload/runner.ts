@@ -1,0 +1,169 @@
+/**
+ * The upload state machine, in the interface's order: presigned-url, PUT of the raw bytes, then
+ * complete-upload. It resumes where an upload stopped (a retry, or a restarted background), so a
+ * retried step never repeats one that succeeded: the recording is created once, the file is sent
+ * to that recording's URL, and complete-upload (idempotent) is called for it. Only an upload URL
+ * that expired or was refused is requested again. Platform-free: every effect is a dependency.
+ */
+import { ApiError, toErrorInfo } from '../api/error-info';
+import type { PresignedUpload } from '../models';
+import type { UploadRecord, UploadStep } from './record';
+
+export interface UploadDeps {
+  requestUrl(record: UploadRecord, signal: AbortSignal): Promise<PresignedUpload>;
+  put(record: UploadRecord & { uploadUrl: string }, onProgress: (sent: number) => void, signal: AbortSignal): Promise<void>;
+  complete(recordingId: string, signal: AbortSignal): Promise<void>;
+  save(record: UploadRecord): Promise<void>;
+  /**
+   * Null when this context may send to `url`; else the host pattern to ask the user for, or an
+   * ApiError thrown when no permission could ever allow it.
+   */
+  missingAccess(url: string): Promise<string | null>;
+  now(): number;
+  sleep(ms: number, signal: AbortSignal): Promise<void>;
+}
+
+/** A URL this close to expiry is renewed before sending: a large file takes a while. */
+const EXPIRY_MARGIN_MS = 60_000;
+/** Transient PUT failures (network, server error) are retried this many times, with these waits. */
+const PUT_RETRY_DELAYS_MS = [1000, 4000];
+/** URLs requested per run at most (the first plus renewals after expiry or refusal). */
+const MAX_URLS_PER_RUN = 3;
+const PROGRESS_SAVE_MS = 250;
+
+const TRANSIENT = new Set(['network', 'timeout', 'server', 'rate_limited']);
+/** Storage answers an expired or tampered URL with 403 (S3: AccessDenied / SignatureDoesNotMatch), some with 400 or 401. */
+const REFUSED_STATUS = new Set([400, 401, 403]);
+
+function hostOf(pattern: string): string {
+  return /^[a-z]+:\/\/([^/]+)/.exec(pattern)?.[1] ?? pattern;
+}
+
+export function urlUsable(record: UploadRecord, now: number): boolean {
+  if (!record.uploadUrl) return false;
+  if (!record.urlExpiresAt) return true;
+  const expires = Date.parse(record.urlExpiresAt);
+  return Number.isNaN(expires) || expires - now > EXPIRY_MARGIN_MS;
+}
+
+export class UploadRunner {
+  readonly #deps: UploadDeps;
+  readonly #running = new Map<string, { controller: AbortController; done: Promise<UploadRecord> }>();
+
+  constructor(deps: UploadDeps) {
+    this.#deps = deps;
+  }
+
+  isRunning(id: string): boolean {
+    return this.#running.has(id);
+  }
+
+  /** Runs (or resumes) an upload; a second call while it runs joins the first, never starts another. */
+  run(record: UploadRecord): Promise<UploadRecord> {
+    const running = this.#running.get(record.id);
+    if (running) return running.done;
+    const controller = new AbortController();
+    const done = this.#run(record, controller.signal).finally(() => this.#running.delete(record.id));
+    this.#running.set(record.id, { controller, done });
+    return done;
+  }
+
+  /** Stops a running upload; it ends `cancelled`. Returns false when it was not running. */
+  cancel(id: string): boolean {
+    const running = this.#running.get(id);
+    running?.controller.abort();
+    return running !== undefined;
+  }
+
+  async #run(start: UploadRecord, signal: AbortSignal): Promise<UploadRecord> {
+    let record: UploadRecord = { ...start, failedStep: null, error: null, needsAccess: null };
+    const save = async (patch: Partial<UploadRecord>) => {
+      record = { ...record, ...patch, updatedAt: this.#deps.now() };
+      await this.#deps.save(record);
+      return record;
+    };
+    let step: UploadStep = 'request-url';
+    try {
+      let urls = 0;
+      while (!record.putDone) {
+        if (!record.recordingId || !urlUsable(record, this.#deps.now())) {
+          if (urls >= MAX_URLS_PER_RUN) throw new ApiError('forbidden', 'Every upload URL the service issued had expired or was refused; try again later.');
+          step = 'request-url';
+          await save({ state: 'requesting-url' });
+          const abandoned = record.recordingId ? [...record.abandonedRecordingIds, record.recordingId] : record.abandonedRecordingIds;
+          const presigned = await this.#deps.requestUrl(record, signal);
+          urls++;
+          await save({
+            recordingId: presigned.recordingId,
+            uploadUrl: presigned.uploadUrl,
+            uploadHeaders: presigned.headers,
+            urlExpiresAt: presigned.expiresAt,
+            abandonedRecordingIds: abandoned,
+          });
+        }
+        step = 'put';
+        const missing = await this.#deps.missingAccess(record.uploadUrl!);
+        if (missing) {
+          // Permission prompts need the user's click: stop here; the popup offers "Allow and upload".
+          return await save({
+            state: 'failed',
+            failedStep: 'put',
+            needsAccess: missing,
+            error: `Primer needs your permission to send the recording to ${hostOf(missing)}.`,
+          });
+        }
+        await save({ state: 'uploading', sentBytes: 0 });
+        const outcome = await this.#putWithRetries(record as UploadRecord & { uploadUrl: string }, save, signal);
+        if (outcome === 'refused') {
+          // Expired or refused: the next turn asks for a new URL.
+          await save({ uploadUrl: null, urlExpiresAt: null });
+          continue;
+        }
+        await save({ putDone: true, sentBytes: record.file.size });
+      }
+      step = 'complete';
+      await save({ state: 'completing' });
+      await this.#deps.complete(record.recordingId!, signal);
+      return await save({ state: 'processing', processingStatus: 'queued', processingProgress: null, polls: 0 });
+    } catch (error) {
+      if (signal.aborted || (error instanceof ApiError && error.kind === 'aborted')) {
+        return save({ state: 'cancelled', failedStep: null, error: null });
+      }
+      return save({ state: 'failed', failedStep: step, error: toErrorInfo(error).message });
+    }
+  }
+
+  /** 'ok', 'refused' (ask for a new URL), or throws for a failure the user must see. */
+  async #putWithRetries(
+    record: UploadRecord & { uploadUrl: string },
+    save: (patch: Partial<UploadRecord>) => Promise<UploadRecord>,
+    signal: AbortSignal,
+  ): Promise<'ok' | 'refused'> {
+    for (let attempt = 0; ; attempt++) {
+      let lastSaved = 0;
+      let pending: Promise<unknown> = Promise.resolve();
+      try {
+        await this.#deps.put(
+          record,
+          (sent) => {
+            const now = this.#deps.now();
+            if (now - lastSaved < PROGRESS_SAVE_MS) return;
+            lastSaved = now;
+            pending = pending.then(() => save({ sentBytes: sent })).catch(() => undefined);
+          },
+          signal,
+        );
+        await pending;
+        return 'ok';
+      } catch (error) {
+        await pending;
+        if (!(error instanceof ApiError)) throw error;
+        if (error.status !== null && REFUSED_STATUS.has(error.status)) return 'refused';
+        const delay = PUT_RETRY_DELAYS_MS[attempt];
+        if (!TRANSIENT.has(error.kind) || delay === undefined) throw error;
+        await this.#deps.sleep(delay, signal);
+        await save({ sentBytes: 0 });
+      }
+    }
+  }
+}

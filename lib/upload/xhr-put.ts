@@ -1,0 +1,69 @@
+/**
+ * The PUT of the raw file to the presigned URL, with XMLHttpRequest because it reports upload
+ * progress (fetch does not) and streams a Blob body from disk. No Authorization header: the URL
+ * itself is the credential. Failures come back as ApiError, with object storage's XML error
+ * (<Code>/<Message>) read for the message.
+ */
+import { ApiError, type ApiErrorKind } from '../api/error-info';
+
+export interface PutRequest {
+  url: string;
+  body: Blob;
+  contentType: string;
+  headers: Record<string, string>;
+  onProgress: (sent: number) => void;
+  signal: AbortSignal;
+  timeoutMs?: number;
+}
+
+function kindOf(status: number): ApiErrorKind {
+  if (status === 400) return 'bad_request';
+  if (status === 401) return 'unauthorized';
+  if (status === 403) return 'forbidden';
+  if (status === 404) return 'not_found';
+  if (status === 408) return 'timeout';
+  if (status === 429) return 'rate_limited';
+  if (status >= 500) return 'server';
+  return 'http';
+}
+
+/** `<Code>AccessDenied</Code><Message>Request has expired</Message>` → "Request has expired (AccessDenied)". */
+export function storageErrorMessage(status: number, body: string): string {
+  const code = /<Code>([^<]{1,100})<\/Code>/.exec(body)?.[1];
+  const message = /<Message>([^<]{1,300})<\/Message>/.exec(body)?.[1];
+  if (message) return code ? `${message} (${code})` : message;
+  return `The upload server answered ${status}.`;
+}
+
+export function xhrPut(request: PutRequest): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (request.signal.aborted) return reject(new ApiError('aborted', 'The upload was cancelled.'));
+    const xhr = new XMLHttpRequest();
+    xhr.open('PUT', request.url);
+    for (const [name, value] of Object.entries(request.headers)) {
+      if (name.toLowerCase() !== 'authorization' && name.toLowerCase() !== 'content-type') xhr.setRequestHeader(name, value);
+    }
+    xhr.setRequestHeader('Content-Type', request.contentType);
+    xhr.timeout = request.timeoutMs ?? 0;
+    xhr.upload.onprogress = (event) => request.onProgress(event.loaded);
+    const onAbort = () => xhr.abort();
+    request.signal.addEventListener('abort', onAbort, { once: true });
+    const settle = (error: ApiError | null) => {
+      request.signal.removeEventListener('abort', onAbort);
+      if (error) reject(error);
+      else resolve();
+    };
+    xhr.onload = () => {
+      if (xhr.status >= 200 && xhr.status < 300) {
+        request.onProgress(request.body.size);
+        settle(null);
+      } else {
+        settle(new ApiError(kindOf(xhr.status), storageErrorMessage(xhr.status, xhr.responseText), { status: xhr.status }));
+      }
+    };
+    xhr.onerror = () => settle(new ApiError('network', 'The upload server could not be reached, or refused Primer’s request.'));
+    xhr.ontimeout = () => settle(new ApiError('timeout', 'The upload took too long.'));
+    xhr.onabort = () => settle(new ApiError('aborted', 'The upload was cancelled.'));
+    xhr.send(request.body);
+  });
+}

@@ -1,0 +1,155 @@
+/**
+ * Uploading a recording through the toolbar popup, in Chromium with the production build, against
+ * the stand-in. The stand-in's upload origin is `localhost` while its API is `127.0.0.1`, so access
+ * to the upload origin is a separate permission, asked for from the user's click.
+ */
+import type { BrowserContext, Worker } from 'playwright/test';
+import { wavTone } from '../support/audio';
+import { allowSiteForExtension } from '../support/host-access';
+import { expect, test, type StandIn } from './support/browser';
+import { OptionsPage } from './support/options-page';
+import { PopupPage } from './support/popup';
+
+test.use({ standInOptions: { storageHost: 'localhost', processingStepMs: 300 } });
+
+const PRESIGN = '/api/v2/recordings/presigned-url';
+const COMPLETE = '/api/v2/recordings/complete-upload';
+const UPLOAD_ORIGIN = 'http://localhost/*';
+
+async function configure(context: BrowserContext, extensionId: string, standIn: StandIn) {
+  const options = await OptionsPage.open(context, extensionId);
+  await options.saveSettings(standIn.baseUrl, standIn.apiKey);
+  await options.page.close();
+}
+
+/** Allows the upload origin the way a user would, from the popup's own "Allow and upload". */
+async function grantUploadOrigin(context: BrowserContext, extensionId: string, popup: PopupPage, title: string) {
+  const item = popup.item(title);
+  await expect(item).toContainText('Needs your permission');
+  await expect(item).toContainText('Primer needs your permission to send the recording to localhost');
+  await allowSiteForExtension(context, extensionId, UPLOAD_ORIGIN);
+  await item.getByRole('button', { name: 'Allow and upload' }).click();
+}
+
+function presignCount(standIn: StandIn) {
+  return standIn.requests.filter((entry) => entry.method === 'POST' && entry.path === PRESIGN).length;
+}
+function completeCount(standIn: StandIn) {
+  return standIn.requests.filter((entry) => entry.method === 'POST' && entry.path === COMPLETE).length;
+}
+function puts(standIn: StandIn) {
+  return standIn.requests.filter((entry) => entry.server === 'storage' && entry.method === 'PUT');
+}
+
+async function badgeText(serviceWorker: Worker): Promise<string> {
+  return serviceWorker.evaluate(() => (globalThis as unknown as { chrome: { action: { getBadgeText(details: object): Promise<string> } } }).chrome.action.getBadgeText({}));
+}
+
+async function notifications(serviceWorker: Worker): Promise<string[]> {
+  return serviceWorker.evaluate(async () =>
+    Object.keys(await (globalThis as unknown as { chrome: { notifications: { getAll(): Promise<Record<string, unknown>> } } }).chrome.notifications.getAll()),
+  );
+}
+
+test('a recording picked in the popup arrives once, even when the popup closes mid-upload', async ({ context, extensionId, serviceWorker, standIn }) => {
+  await configure(context, extensionId, standIn);
+  let popup = await PopupPage.open(context, extensionId);
+  const audio = wavTone(60); // ~1.9 MB
+
+  // The title defaults to the file's name; a file that is not audio is refused before anything is sent.
+  await popup.pick('notes.pdf', Buffer.from('%PDF-1.4'), 'application/pdf');
+  await expect(popup.page.getByRole('alert').filter({ hasText: 'notes.pdf' })).toContainText('“notes.pdf” is not an audio recording');
+  await popup.pick('Weekly sync.wav', audio);
+  await expect(popup.title).toHaveValue('Weekly sync');
+  await popup.speakers.fill('3');
+
+  // The storage answers slowly, so the popup can be closed while the file is on its way.
+  standIn.failNext({ path: '/upload/*', status: 0, delayMs: 2500 });
+  await popup.uploadButton.click();
+  await grantUploadOrigin(context, extensionId, popup, 'Weekly sync');
+  const item = popup.item('Weekly sync');
+  await expect(item.getByRole('progressbar')).toBeVisible();
+  await expect(item).toContainText(/Uploading|Starting/);
+  expect(await badgeText(serviceWorker)).toBe('↑1');
+  expect(standIn.uploads.size).toBe(0);
+  await popup.page.close();
+
+  // Popup gone: the background (and its offscreen document) carry on, and processing is watched.
+  await expect.poll(() => standIn.uploads.size, { timeout: 20_000 }).toBe(1);
+  const [recordingId, stored] = [...standIn.uploads.entries()][0]!;
+  expect(stored.bytes).toBe(audio.length);
+  expect(stored.contentType).toBe('audio/wav');
+  await expect.poll(() => notifications(serviceWorker), { timeout: 30_000 }).toContainEqual(expect.stringMatching(/^primer-upload-/));
+
+  popup = await PopupPage.open(context, extensionId);
+  await expect(popup.item('Weekly sync')).toContainText('Processed');
+  await expect(popup.item('Weekly sync').getByRole('progressbar')).toHaveCount(0);
+  expect(await badgeText(serviceWorker)).toBe('');
+
+  // The interface's three steps, once each: one recording, one file, one completion.
+  expect(presignCount(standIn)).toBe(1);
+  expect(puts(standIn)).toHaveLength(1);
+  expect(puts(standIn)[0]!.path).toBe(`/upload/${recordingId}`);
+  expect(completeCount(standIn)).toBe(1);
+  const completion = standIn.requests.find((entry) => entry.path === COMPLETE)!;
+  expect(completion.at).toBeGreaterThan(puts(standIn)[0]!.at);
+
+  // Recent uploads survive a reload (they live in storage, not in the popup).
+  await popup.page.reload();
+  await expect(popup.item('Weekly sync')).toContainText('Processed');
+});
+
+test('an expired upload URL is asked for again, and a retry after the service fixes it succeeds', async ({ context, extensionId, standIn }) => {
+  await configure(context, extensionId, standIn);
+  const popup = await PopupPage.open(context, extensionId);
+
+  // One PUT refused as expired (403 "Request has expired"): a new URL is requested and used.
+  standIn.failNext({ path: '/upload/*', status: 403, body: '<?xml version="1.0"?><Error><Code>AccessDenied</Code><Message>Request has expired</Message></Error>' });
+  await popup.pick('Retro.wav', wavTone(5));
+  await popup.uploadButton.click();
+  await grantUploadOrigin(context, extensionId, popup, 'Retro');
+  await expect(popup.item('Retro')).toContainText('Processed', { timeout: 30_000 });
+  expect(presignCount(standIn)).toBe(2);
+  expect(puts(standIn).map((entry) => entry.status)).toEqual([403, 200]);
+  expect(completeCount(standIn)).toBe(1);
+  expect(standIn.uploads.size).toBe(1);
+
+  // Every URL the service issues has already expired: Primer stops after a few and says so.
+  standIn.setDialect({ expireUploadUrls: true });
+  await popup.pick('Planning.wav', wavTone(5));
+  await popup.uploadButton.click();
+  const planning = popup.item('Planning');
+  await expect(planning).toContainText('Failed while sending the file', { timeout: 20_000 });
+  await expect(planning).toContainText('expired');
+  const presignedBefore = presignCount(standIn);
+
+  // Fixed on the service's side: Retry goes on with a fresh URL and completes once.
+  standIn.setDialect({ expireUploadUrls: false });
+  await planning.getByRole('button', { name: 'Retry' }).click();
+  await expect(planning).toContainText('Processed', { timeout: 30_000 });
+  expect(presignCount(standIn)).toBe(presignedBefore + 1);
+  expect(completeCount(standIn)).toBe(2);
+  expect(standIn.uploads.size).toBe(2);
+});
+
+test('a server error on complete-upload is retried without a second recording', async ({ context, extensionId, standIn }) => {
+  await configure(context, extensionId, standIn);
+  const popup = await PopupPage.open(context, extensionId);
+
+  standIn.failNext({ path: COMPLETE, status: 500, times: 10 });
+  await popup.pick('Board prep.wav', wavTone(5));
+  await popup.uploadButton.click();
+  await grantUploadOrigin(context, extensionId, popup, 'Board prep');
+  const item = popup.item('Board prep');
+  await expect(item).toContainText('Failed while telling the service the file has arrived', { timeout: 30_000 });
+  const attempts = completeCount(standIn);
+  expect(attempts).toBeGreaterThanOrEqual(1);
+
+  standIn.clearFaults();
+  await item.getByRole('button', { name: 'Retry finishing' }).click();
+  await expect(item).toContainText('Processed', { timeout: 30_000 });
+  // The file went once and the recording was created once; only complete-upload was repeated.
+  expect(presignCount(standIn)).toBe(1);
+  expect(puts(standIn)).toHaveLength(1);
+  expect(completeCount(standIn)).toBeGreaterThan(attempts);
+});
