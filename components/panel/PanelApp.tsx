@@ -10,6 +10,8 @@ import { personKey, subjectOf, type Subject, type SubjectPerson } from '@/lib/pa
 import { sealedApiKeyItem, serviceUrlItem } from '@/lib/storage/items';
 import type { PanelTarget } from '@/lib/panel/target';
 import { MeetingBriefing } from './meeting/MeetingBriefing';
+import { UploadRecordingButton } from './meeting/UploadRecordingButton';
+import { useRefreshOnUploads } from './data/useRefreshOnUploads';
 import { NothingToBrief } from './NothingToBrief';
 import { PersonBriefing } from './person/PersonBriefing';
 import { PersonSearch } from './PersonSearch';
@@ -45,6 +47,7 @@ export function Panel({ firstTarget }: { firstTarget?: Promise<PanelTarget> }) {
   const [stacked, setStacked] = useState<{ key: string; views: View[] }>({ key: '', views: [] });
   const stack = stacked.key === key ? stacked.views : [];
   useForgetOnSettingsChange();
+  useRefreshOnUploads();
 
   const setStack = (update: (views: View[]) => View[]) => setStacked({ key, views: update(stack) });
   const push = (view: View) => setStack((views) => [...views, view]);
@@ -82,6 +85,15 @@ export function Panel({ firstTarget }: { firstTarget?: Promise<PanelTarget> }) {
         key={key}
         surface={subject.surface}
         onOpenPerson={(person) => push({ kind: 'person', person, back: 'Back to the meeting' })}
+        meetingAction={target && subject.surface.kind === 'event' ? <UploadRecordingButton target={target} /> : null}
+        unknownAction={
+          target ? (
+            <>
+              <p className="subtle">Their briefings start with a processed recording of a conversation with them.</p>
+              {subject.surface.kind === 'event' ? null : <UploadRecordingButton target={target} label="Upload a recording with them" />}
+            </>
+          ) : null
+        }
       />
     );
   } else {

@@ -2,7 +2,7 @@
 import { useState } from 'react';
 import { Button } from '@/components/ui/Button';
 import { requestHostPermission } from '@/components/options/host-permission';
-import { toErrorInfo } from '@/lib/api/error-info';
+import { ApiError, toErrorInfo } from '@/lib/api/error-info';
 import { sendRequest } from '@/lib/messaging/send';
 import { isActive, isSending, type UploadRecord } from '@/lib/upload/record';
 import { meetingWhen, progressOf, retryLabel, sizeAndType, stateLabel } from './upload-text';
@@ -24,7 +24,7 @@ export function UploadItem({ record }: { record: UploadRecord }) {
     // The permission prompt must come straight from the click, before anything is awaited.
     const asking = record.needsAccess ? requestHostPermission(record.needsAccess) : Promise.resolve(true);
     void act(async () => {
-      if (!(await asking)) throw new Error('Primer was not allowed to send the file there, so the upload did not go on.');
+      if (!(await asking)) throw new ApiError('forbidden', 'Primer was not allowed to send the file there, so the upload did not go on.');
       await sendRequest('upload.retry', { id: record.id });
     });
   };

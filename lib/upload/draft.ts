@@ -103,6 +103,29 @@ export async function takeDraft(): Promise<UploadDraft | null> {
 interface ActionWithPopup {
   openPopup?: () => Promise<void>;
 }
+interface RuntimeWithContexts {
+  getContexts?: (filter: { contextTypes: string[] }) => Promise<unknown[]>;
+}
+
+/** How long `action.openPopup` may take before the tab is used instead (it can hang, e.g. headless). */
+const POPUP_WAIT_MS = 1000;
+
+async function popupOpened(action: ActionWithPopup): Promise<boolean> {
+  if (!action.openPopup) return false;
+  const opened = await Promise.race([
+    action.openPopup().then(
+      () => true,
+      // Not allowed here (no focused window, another popup in front): a tab does the same.
+      () => false,
+    ),
+    new Promise<null>((resolve) => setTimeout(() => resolve(null), POPUP_WAIT_MS)),
+  ]);
+  if (opened !== null) return opened;
+  // Still pending: trust only a popup that is really there.
+  const runtime = browser.runtime as unknown as RuntimeWithContexts;
+  const popups = await runtime.getContexts?.({ contextTypes: ['POPUP'] }).catch(() => []);
+  return (popups?.length ?? 0) > 0;
+}
 
 /**
  * Opens the upload flow pre-filled with `draft`: the toolbar popup where the browser allows it,
@@ -110,14 +133,6 @@ interface ActionWithPopup {
  */
 export async function openUploadFor(draft: UploadDraft): Promise<void> {
   await saveDraft(draft);
-  const action = browser.action as unknown as ActionWithPopup;
-  try {
-    if (action.openPopup) {
-      await action.openPopup();
-      return;
-    }
-  } catch {
-    // Not allowed here (no user gesture, or another window in front): a tab does the same.
-  }
+  if (await popupOpened(browser.action)) return;
   await browser.tabs.create({ url: browser.runtime.getURL('/popup.html') });
 }

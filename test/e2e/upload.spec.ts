@@ -3,18 +3,23 @@
  * the stand-in. The stand-in's upload origin is `localhost` while its API is `127.0.0.1`, so access
  * to the upload origin is a separate permission, asked for from the user's click.
  */
+import fs from 'node:fs';
+import path from 'node:path';
 import type { BrowserContext, Worker } from 'playwright/test';
 import { wavTone } from '../support/audio';
 import { allowSiteForExtension } from '../support/host-access';
-import { expect, test, type StandIn } from './support/browser';
+import { expect, serveFixture, test, type StandIn } from './support/browser';
 import { OptionsPage } from './support/options-page';
 import { PopupPage } from './support/popup';
+import { openPanel, tabIdOf } from './support/side-panel';
 
 test.use({ standInOptions: { storageHost: 'localhost', processingStepMs: 300 } });
 
 const PRESIGN = '/api/v2/recordings/presigned-url';
 const COMPLETE = '/api/v2/recordings/complete-upload';
 const UPLOAD_ORIGIN = 'http://localhost/*';
+const FIXTURES = path.resolve(import.meta.dirname, '../fixtures');
+const CALENDAR_URL = 'https://calendar.google.com/calendar/u/0/r/week/2026/5/18';
 
 async function configure(context: BrowserContext, extensionId: string, standIn: StandIn) {
   const options = await OptionsPage.open(context, extensionId);
@@ -152,4 +157,45 @@ test('a server error on complete-upload is retried without a second recording', 
   expect(presignCount(standIn)).toBe(1);
   expect(puts(standIn)).toHaveLength(1);
   expect(completeCount(standIn)).toBeGreaterThan(attempts);
+});
+
+test('"Upload recording of this meeting" in the side panel opens the upload pre-filled from the event', async ({ context, extensionId, serviceWorker, standIn }) => {
+  await configure(context, extensionId, standIn);
+  await serveFixture(context, CALENDAR_URL, fs.readFileSync(path.join(FIXTURES, 'calendar/event-popup.html'), 'utf8'));
+  const page = await context.newPage();
+  await page.goto(CALENDAR_URL);
+  await expect(page.getByRole('button', { name: 'Primer briefing: Maya Chen' })).toBeVisible({ timeout: 20_000 });
+  const panel = await openPanel(context, extensionId, await tabIdOf(serviceWorker, page));
+  await expect(panel.getByRole('heading', { level: 1, name: 'Q3 roadmap review' })).toBeVisible();
+
+  // The toolbar popup opens (as a view Playwright does not list); it is read through the panel's
+  // extension views, as any extension page can.
+  await panel.getByRole('button', { name: 'Upload recording of this meeting' }).click();
+  const readPopup = () =>
+    panel.evaluate(() => {
+      const views = (globalThis as unknown as { chrome: { extension: { getViews(filter: { type: string }): Window[] } } }).chrome.extension.getViews({ type: 'popup' });
+      const doc = views[0]?.document;
+      if (!doc) return null;
+      const field = (label: string) => {
+        const element = [...doc.querySelectorAll('label')].find((candidate) => candidate.textContent?.startsWith(label));
+        // The popup's elements belong to its own window: instanceof this page's classes fails.
+        return (element ? doc.getElementById(element.htmlFor) : null) as HTMLInputElement | HTMLSelectElement | null;
+      };
+      const contact = field('Primary contact');
+      return {
+        title: field('Title')?.value ?? null,
+        when: field('Meeting date')?.value ?? null,
+        speakers: field('Speakers expected')?.value ?? null,
+        contacts: contact?.tagName === 'SELECT' ? [...(contact as HTMLSelectElement).options].map((option) => option.text) : [],
+      };
+    });
+  await expect.poll(readPopup, { timeout: 10_000 }).toMatchObject({ title: 'Q3 roadmap review' });
+  const shown = (await readPopup())!;
+  // The fixture's event: Tuesday, May 19, 2026, 10:00 – 10:45am, six guests besides the user.
+  expect(shown.when).toBe('2026-05-19T10:00');
+  expect(shown.speakers).toBe('7');
+  expect(shown.contacts).toEqual(expect.arrayContaining(['No one in particular', 'Maya Chen', 'Daniel Weiss']));
+  // The hand-over is used once.
+  const left = await serviceWorker.evaluate(async () => (await (globalThis as unknown as { chrome: { storage: { session: { get(key: string): Promise<Record<string, unknown>> } } } }).chrome.storage.session.get('uploadDraft')).uploadDraft);
+  expect(left).toBeUndefined();
 });

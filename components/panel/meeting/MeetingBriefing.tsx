@@ -26,6 +26,8 @@ interface MeetingBriefingProps {
   onOpenPerson: (person: SubjectPerson) => void;
   /** Offered for attendees the service does not know (upload a recording of a meeting with them). */
   unknownAction?: ReactNode;
+  /** Shown under the meeting's title, e.g. "Upload recording of this meeting". */
+  meetingAction?: ReactNode;
   nav?: ReactNode;
   now?: Date;
 }
@@ -52,7 +54,7 @@ function TopicPeopleList({ entries, label }: { entries: TopicPeople[]; label: st
   );
 }
 
-export function MeetingBriefing({ surface, onOpenPerson, unknownAction, nav, now = new Date() }: MeetingBriefingProps) {
+export function MeetingBriefing({ surface, onOpenPerson, unknownAction, meetingAction, nav, now = new Date() }: MeetingBriefingProps) {
   const { attendees, settled, refetch } = useAttendees(surface);
   usePaintedMark(settled, 'meeting');
   const briefed: BriefedAttendee[] = attendees.flatMap((attendee) =>
@@ -79,6 +81,7 @@ export function MeetingBriefing({ surface, onOpenPerson, unknownAction, nav, now
           {attendees.length} people
           {settled ? ` · ${known.length} in Primer${unknown.length > 0 ? `, ${unknown.length} not yet` : ''}` : ''}
         </p>
+        {meetingAction}
       </header>
       {oldest?.problem ? <FreshnessNote asOf={oldest.asOf} problem={oldest.problem} onRetry={refetch} /> : null}
       {avoid.length > 0 ? (

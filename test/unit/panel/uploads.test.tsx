@@ -1,0 +1,82 @@
+import { act, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { QueryClient } from '@tanstack/react-query';
+import { describe, expect, it, vi } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { PanelApp } from '@/components/panel/PanelApp';
+import { completedContacts } from '@/components/panel/data/useRefreshOnUploads';
+import type { PanelTarget } from '@/lib/panel/target';
+import { DRAFT_KEY } from '@/lib/upload/draft';
+import { UPLOADS_KEY } from '@/lib/upload/store';
+import { fakeBackground, sent } from '../support/fake-background';
+import { record } from '../popup/records';
+import { insights, match, pagePerson, reply, surface } from './fixtures';
+
+vi.mock('@/lib/messaging/send', () => ({ sendRequest: vi.fn() }));
+
+const configured = { serviceUrl: 'https://api.example.com', hasApiKey: true, apiKeyHint: 'abcd', locked: { serviceUrl: false, apiKey: false } };
+const maya = match('m', 'Maya Chen', 'maya@example.com');
+
+function showMeeting(kind: 'event' | 'thread') {
+  const page = {
+    site: 'google-calendar' as const,
+    recognised: true,
+    surfaces: [surface([pagePerson('Maya Chen', 'maya@example.com', maya), pagePerson('Riley Stone', 'riley@unknown.example', null)], { kind, when: 'Tuesday, May 19, 2026⋅10:00 – 10:45am' })],
+  };
+  const target: PanelTarget = { tabId: 7, focus: null, page, status: null };
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(<PanelApp client={client} restored={Promise.resolve()} firstTarget={Promise.resolve(target)} />);
+  return client;
+}
+
+describe('uploads from the side panel', () => {
+  it('"Upload recording of this meeting" opens the upload flow pre-filled from the event', async () => {
+    const user = userEvent.setup();
+    fakeBackground({ 'settings.get': configured, 'contact.find': null, 'contact.insights': reply(insights({ contactId: 'm' })) });
+    const openPopup = vi.fn(() => Promise.reject(new Error('no popup here')));
+    (fakeBrowser.action as unknown as { openPopup: typeof openPopup }).openPopup = openPopup;
+    const create = vi.spyOn(fakeBrowser.tabs, 'create');
+    showMeeting('event');
+    await user.click(await screen.findByRole('button', { name: 'Upload recording of this meeting' }));
+    await waitFor(() => expect(create).toHaveBeenCalledWith({ url: expect.stringMatching(/\/popup\.html$/) }));
+    expect(openPopup).toHaveBeenCalled();
+    const stored = (await fakeBrowser.storage.session.get(DRAFT_KEY))[DRAFT_KEY];
+    expect(stored).toEqual({
+      title: 'Q3 roadmap review',
+      meetingDate: new Date(2026, 4, 19, 10, 0).toISOString(),
+      speakersExpected: 3,
+      contacts: [{ id: 'm', name: 'Maya Chen' }],
+      primaryContactId: 'm',
+    });
+    // The people not in Primer yet are told how their briefing starts.
+    expect(screen.getByText('Their briefings start with a processed recording of a conversation with them.')).toBeInTheDocument();
+  });
+
+  it('a thread offers the upload beside its unknown people only', async () => {
+    fakeBackground({ 'settings.get': configured, 'contact.find': null, 'contact.insights': reply(insights({ contactId: 'm' })) });
+    showMeeting('thread');
+    expect(await screen.findByRole('button', { name: 'Upload a recording with them' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Upload recording of this meeting' })).toBeNull();
+  });
+
+  it('asks for the primary contact’s briefing again when their recording is processed', async () => {
+    fakeBackground({ 'settings.get': configured, 'contact.find': null, 'contact.insights': reply(insights({ contactId: 'm' })) });
+    const client = showMeeting('event');
+    await screen.findByRole('region', { name: 'Attendees' });
+    const invalidate = vi.spyOn(client, 'invalidateQueries');
+    await act(() => fakeBrowser.storage.local.set({ [UPLOADS_KEY]: [record({ state: 'processing' })] }));
+    expect(invalidate).not.toHaveBeenCalled();
+    await act(() => fakeBrowser.storage.local.set({ [UPLOADS_KEY]: [record({ state: 'completed' })] }));
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: ['insights', 'm'] });
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: ['recordings', 'm'] });
+    await waitFor(() => expect(sent('contact.insights').length).toBeGreaterThanOrEqual(2));
+  });
+
+  it('only uploads that just completed, with a primary contact, count', () => {
+    const done = record({ state: 'completed' });
+    expect(completedContacts([], [done])).toEqual(['m']);
+    expect(completedContacts([done], [done])).toEqual([]);
+    expect(completedContacts(undefined, [record({ state: 'completed', meta: { ...done.meta, primaryContactId: null } })])).toEqual([]);
+    expect(completedContacts([record({ state: 'processing' })], [record({ state: 'failed', failedStep: 'processing' })])).toEqual([]);
+  });
+});

@@ -1,0 +1,72 @@
+import { act, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { PopupApp } from '@/components/popup/PopupApp';
+import { EMPTY_DRAFT, type UploadDraft } from '@/lib/upload/draft';
+import { UPLOADS_KEY } from '@/lib/upload/store';
+import { fakeBackground, sent } from '../support/fake-background';
+import { settingsView } from '../options/helpers';
+import { record } from './records';
+
+vi.mock('@/lib/messaging/send', () => ({ sendRequest: vi.fn() }));
+
+const draft = (value: UploadDraft = EMPTY_DRAFT) => Promise.resolve(value);
+
+describe('PopupApp', () => {
+  it('sends a user without settings to the options first', async () => {
+    const user = userEvent.setup();
+    fakeBackground({ 'settings.get': settingsView({ serviceUrl: null, hasApiKey: false }) });
+    const openOptions = vi.spyOn(fakeBrowser.runtime, 'openOptionsPage').mockResolvedValue(undefined);
+    render(<PopupApp draft={draft()} />);
+    expect(await screen.findByText(/Primer is not set up yet/)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Upload' })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Open Primer options' }));
+    expect(openOptions).toHaveBeenCalled();
+  });
+
+  it('shows the form with the draft’s defaults, and recent uploads as storage holds them, live', async () => {
+    fakeBackground({ 'settings.get': settingsView() });
+    await fakeBrowser.storage.local.set({ [UPLOADS_KEY]: [record({ state: 'uploading', sentBytes: 10 * 1024 * 1024 }), { not: 'an upload' }] });
+    render(<PopupApp draft={draft({ ...EMPTY_DRAFT, title: 'Q3 roadmap review' })} />);
+    expect(await screen.findByLabelText('Title')).toHaveValue('Q3 roadmap review');
+    const recent = screen.getByRole('region', { name: 'Recent uploads' });
+    expect(await within(recent).findByRole('progressbar')).toHaveAttribute('aria-valuenow', '25');
+    expect(within(recent).getAllByRole('listitem')).toHaveLength(1);
+
+    await act(() => fakeBrowser.storage.local.set({ [UPLOADS_KEY]: [record({ state: 'completed' })] }));
+    expect(await within(recent).findByRole('listitem', { name: 'Weekly sync: Processed' })).toBeInTheDocument();
+  });
+
+  it('checks processing every 2 s while open, and stops once it is done', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    try {
+      fakeBackground({ 'settings.get': settingsView(), 'upload.check': ({ id }) => Promise.resolve(record({ id, state: 'processing' })) });
+      await fakeBrowser.storage.local.set({ [UPLOADS_KEY]: [record({ state: 'processing' })] });
+      render(<PopupApp draft={draft()} />);
+      await screen.findByRole('listitem', { name: 'Weekly sync: Processing' });
+      act(() => void vi.advanceTimersByTime(4000));
+      expect(sent('upload.check')).toEqual([{ id: 'u1' }, { id: 'u1' }]);
+      await act(() => fakeBrowser.storage.local.set({ [UPLOADS_KEY]: [record({ state: 'completed' })] }));
+      await screen.findByRole('listitem', { name: 'Weekly sync: Processed' });
+      act(() => void vi.advanceTimersByTime(6000));
+      expect(sent('upload.check')).toHaveLength(2);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('opens the briefing panel for this window and closes', async () => {
+    const user = userEvent.setup();
+    fakeBackground({ 'settings.get': settingsView() });
+    const open = vi.fn((_options: { windowId?: number }) => Promise.resolve());
+    (fakeBrowser as unknown as { sidePanel: { open: typeof open } }).sidePanel = { open };
+    vi.spyOn(fakeBrowser.windows, 'getCurrent').mockResolvedValue({ id: 7 } as never);
+    const close = vi.spyOn(window, 'close').mockImplementation(() => undefined);
+    render(<PopupApp draft={draft()} />);
+    await screen.findByLabelText('Title');
+    await user.click(screen.getByRole('button', { name: 'Open briefing' }));
+    expect(open).toHaveBeenCalledWith({ windowId: 7 });
+    await waitFor(() => expect(close).toHaveBeenCalled());
+  });
+});

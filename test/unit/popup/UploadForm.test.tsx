@@ -1,0 +1,154 @@
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { UploadForm } from '@/components/popup/UploadForm';
+import { toLocalInput } from '@/components/popup/date-input';
+import { ApiError } from '@/lib/api/error-info';
+import { EMPTY_DRAFT, type UploadDraft } from '@/lib/upload/draft';
+import { saveUploadFile, deleteUploadFile } from '@/lib/upload/file-store';
+import { fakeBackground, sent } from '../support/fake-background';
+import { match } from '../panel/fixtures';
+import { record } from './records';
+
+vi.mock('@/lib/messaging/send', () => ({ sendRequest: vi.fn() }));
+// happy-dom has no IndexedDB; the hand-over itself is exercised end to end.
+vi.mock('@/lib/upload/file-store', () => ({ saveUploadFile: vi.fn(() => Promise.resolve()), deleteUploadFile: vi.fn(() => Promise.resolve()) }));
+
+const EVENT: UploadDraft = {
+  title: 'Q3 roadmap review',
+  meetingDate: new Date(2026, 4, 19, 10, 0).toISOString(),
+  speakersExpected: 4,
+  contacts: [
+    { id: 'm', name: 'Maya Chen' },
+    { id: 'd', name: 'Daniel Weiss' },
+  ],
+  primaryContactId: null,
+};
+
+function audio(name = 'Weekly sync.m4a', type = 'audio/mp4', bytes = 2048) {
+  return new File([new Uint8Array(bytes)], name, { type });
+}
+
+describe('UploadForm', () => {
+  beforeEach(() => {
+    vi.mocked(saveUploadFile).mockClear();
+    vi.mocked(deleteUploadFile).mockClear();
+  });
+
+  it('starts from the event: its title, time, attendee count and known people', () => {
+    render(<UploadForm draft={EVENT} onStarted={vi.fn()} />);
+    expect(screen.getByLabelText('Title')).toHaveValue('Q3 roadmap review');
+    expect(screen.getByLabelText('Meeting date')).toHaveValue('2026-05-19T10:00');
+    expect(screen.getByLabelText('Speakers expected')).toHaveValue(4);
+    const contact = screen.getByLabelText(/Primary contact/);
+    expect(contact).toHaveValue('');
+    expect([...(contact as HTMLSelectElement).options].map((option) => option.text)).toEqual([
+      'No one in particular',
+      'Maya Chen',
+      'Daniel Weiss',
+      'Someone else (by e-mail)…',
+    ]);
+  });
+
+  it('without an event: the file’s name as title, now as the date, the chosen person preselected', async () => {
+    const user = userEvent.setup();
+    const before = toLocalInput(new Date());
+    render(<UploadForm draft={{ ...EMPTY_DRAFT, contacts: [{ id: 'm', name: 'Maya Chen' }], primaryContactId: 'm' }} onStarted={vi.fn()} />);
+    expect(screen.getByLabelText('Title')).toHaveValue('');
+    expect([before, toLocalInput(new Date())]).toContain(screen.getByLabelText<HTMLInputElement>('Meeting date').value);
+    expect(screen.getByLabelText(/Primary contact/)).toHaveValue('m');
+    await user.upload(screen.getByLabelText('Recording'), audio());
+    expect(screen.getByLabelText('Title')).toHaveValue('Weekly sync');
+    expect(screen.getByText('Weekly sync.m4a · 2.0 KB · audio/mp4')).toBeInTheDocument();
+  });
+
+  it('refuses a file that is not audio, before anything is sent', async () => {
+    const user = userEvent.setup({ applyAccept: false });
+    const mock = fakeBackground({});
+    render(<UploadForm draft={EMPTY_DRAFT} onStarted={vi.fn()} />);
+    await user.upload(screen.getByLabelText('Recording'), new File(['%PDF'], 'slides.pdf', { type: 'application/pdf' }));
+    expect(screen.getByText(/“slides.pdf” is not an audio recording/)).toHaveAttribute('role', 'alert');
+    expect(screen.getByLabelText('Recording')).toHaveAttribute('aria-invalid', 'true');
+    await user.click(screen.getByRole('button', { name: 'Upload' }));
+    expect(screen.getByText('Choose a recording first.')).toBeInTheDocument();
+    expect(mock).not.toHaveBeenCalled();
+    expect(saveUploadFile).not.toHaveBeenCalled();
+  });
+
+  it('hands the file over and starts the upload with what the form says', async () => {
+    const user = userEvent.setup();
+    fakeBackground({ 'upload.start': ({ id }) => Promise.resolve(record({ id })) });
+    const started = vi.fn();
+    render(<UploadForm draft={EVENT} onStarted={started} />);
+    const file = audio('rec.m4a', '');
+    await user.upload(screen.getByLabelText('Recording'), file);
+    await user.clear(screen.getByLabelText('Title'));
+    await user.type(screen.getByLabelText('Title'), 'Roadmap call');
+    await user.selectOptions(screen.getByLabelText(/Primary contact/), 'Daniel Weiss');
+    await user.click(screen.getByRole('button', { name: 'Upload' }));
+
+    await waitFor(() => expect(started).toHaveBeenCalledWith('Roadmap call'));
+    const [start] = sent('upload.start');
+    expect(start).toEqual({
+      id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      // The browser gave no type for .m4a: it is named from the extension, and the PUT will use the same.
+      file: { name: 'rec.m4a', size: 2048, type: 'audio/mp4' },
+      meta: {
+        title: 'Roadmap call',
+        meetingDate: new Date(2026, 4, 19, 10, 0).toISOString(),
+        speakersExpected: 4,
+        primaryContactId: 'd',
+        primaryContactName: 'Daniel Weiss',
+      },
+    });
+    expect(saveUploadFile).toHaveBeenCalledWith(start!.id, file);
+    // Ready for the next one.
+    expect(screen.getByLabelText('Title')).toHaveValue('Q3 roadmap review');
+    expect(screen.getByText('Choose an audio file, or drop it here.')).toBeInTheDocument();
+  });
+
+  it('finds someone else by exact e-mail, and says so when no contact has it', async () => {
+    const user = userEvent.setup();
+    fakeBackground({
+      'contact.find': (query) => Promise.resolve('email' in query && query.email === 'lee@example.org' ? match('l', 'Lee Park', 'lee@example.org') : null),
+      'upload.start': ({ id }) => Promise.resolve(record({ id })),
+    });
+    render(<UploadForm draft={EMPTY_DRAFT} onStarted={vi.fn()} />);
+    await user.upload(screen.getByLabelText('Recording'), audio());
+    const email = screen.getByLabelText(/Primary contact’s e-mail/);
+    await user.type(email, 'nobody@example.org');
+    await user.click(screen.getByRole('button', { name: 'Upload' }));
+    expect(await screen.findByText('No contact has the address nobody@example.org. Check it, or leave the field empty.')).toBeInTheDocument();
+    expect(email).toHaveAttribute('aria-invalid', 'true');
+    expect(sent('upload.start')).toHaveLength(0);
+
+    await user.clear(email);
+    await user.type(email, ' Lee@Example.org ');
+    await user.click(screen.getByRole('button', { name: 'Upload' }));
+    await waitFor(() => expect(sent('upload.start')).toHaveLength(1));
+    expect(sent('upload.start')[0]!.meta).toMatchObject({ primaryContactId: 'l', primaryContactName: 'Lee Park' });
+  });
+
+  it('checks the date and speaker count', async () => {
+    const user = userEvent.setup();
+    const mock = fakeBackground({});
+    render(<UploadForm draft={EMPTY_DRAFT} onStarted={vi.fn()} />);
+    await user.upload(screen.getByLabelText('Recording'), audio());
+    await user.clear(screen.getByLabelText('Meeting date'));
+    await user.type(screen.getByLabelText('Speakers expected'), '0');
+    await user.click(screen.getByRole('button', { name: 'Upload' }));
+    expect(screen.getByText('Enter the date and time of the meeting.')).toBeInTheDocument();
+    expect(screen.getByText('Enter a whole number from 1 to 100, or leave it empty.')).toBeInTheDocument();
+    expect(mock).not.toHaveBeenCalled();
+  });
+
+  it('says why an upload could not start, and drops the handed-over file', async () => {
+    const user = userEvent.setup();
+    fakeBackground({ 'upload.start': new ApiError('not_configured', 'Primer is not set up yet.') });
+    render(<UploadForm draft={EVENT} onStarted={vi.fn()} />);
+    await user.upload(screen.getByLabelText('Recording'), audio());
+    await user.click(screen.getByRole('button', { name: 'Upload' }));
+    expect(await screen.findByText('Primer is not set up yet.')).toBeInTheDocument();
+    expect(deleteUploadFile).toHaveBeenCalledWith(vi.mocked(saveUploadFile).mock.calls[0]![0]);
+  });
+});

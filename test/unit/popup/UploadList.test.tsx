@@ -1,0 +1,94 @@
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { UploadList } from '@/components/popup/UploadList';
+import { fakeBackground, sent } from '../support/fake-background';
+import { grantPermission } from '../options/helpers';
+import { record } from './records';
+
+vi.mock('@/lib/messaging/send', () => ({ sendRequest: vi.fn() }));
+
+describe('UploadList', () => {
+  it('says when there is nothing yet', () => {
+    render(<UploadList uploads={[]} />);
+    expect(screen.getByText('No recordings uploaded yet.')).toBeInTheDocument();
+  });
+
+  it('shows a sending upload with its progress in bytes and percent, and cancels it', async () => {
+    const user = userEvent.setup();
+    fakeBackground({ 'upload.cancel': ({ id }) => Promise.resolve(record({ id, state: 'cancelled' })) });
+    render(<UploadList uploads={[record({ state: 'uploading', sentBytes: 30 * 1024 * 1024 })]} />);
+    const item = screen.getByRole('listitem', { name: 'Weekly sync: Uploading' });
+    const bar = within(item).getByRole('progressbar', { name: 'Weekly sync: upload' });
+    expect(bar).toHaveAttribute('aria-valuenow', '75');
+    expect(bar).toHaveAttribute('aria-valuetext', '30.0 MB of 40.0 MB · 75%');
+    expect(item).toHaveTextContent('Weekly sync.m4a · 40.0 MB');
+    expect(item).toHaveTextContent('with Maya Chen');
+    expect(within(item).queryByRole('button', { name: 'Remove' })).toBeNull();
+    await user.click(within(item).getByRole('button', { name: 'Cancel' }));
+    expect(sent('upload.cancel')).toEqual([{ id: 'u1' }]);
+  });
+
+  it('asks for access to the upload origin from the click, then goes on', async () => {
+    const user = userEvent.setup();
+    const request = grantPermission(true);
+    fakeBackground({ 'upload.retry': ({ id }) => Promise.resolve(record({ id, state: 'uploading' })) });
+    const waiting = record({ state: 'failed', failedStep: 'put', needsAccess: 'https://uploads.example/*', error: 'Primer needs your permission to send the recording to uploads.example.' });
+    render(<UploadList uploads={[waiting]} />);
+    const item = screen.getByRole('listitem', { name: 'Weekly sync: Needs your permission' });
+    expect(item).toHaveTextContent('Primer needs your permission to send the recording to uploads.example.');
+    await user.click(within(item).getByRole('button', { name: 'Allow and upload' }));
+    expect(request).toHaveBeenCalledWith({ origins: ['https://uploads.example/*'] });
+    await waitFor(() => expect(sent('upload.retry')).toEqual([{ id: 'u1' }]));
+  });
+
+  it('does not go on when access is refused, and says why', async () => {
+    const user = userEvent.setup();
+    grantPermission(false);
+    fakeBackground({});
+    render(<UploadList uploads={[record({ state: 'failed', failedStep: 'put', needsAccess: 'https://uploads.example/*' })]} />);
+    await user.click(screen.getByRole('button', { name: 'Allow and upload' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Primer was not allowed to send the file there');
+    expect(sent('upload.retry')).toHaveLength(0);
+  });
+
+  it('retries a failed step, resumes a cancelled upload, removes finished ones', async () => {
+    const user = userEvent.setup();
+    fakeBackground({
+      'upload.retry': ({ id }) => Promise.resolve(record({ id })),
+      'upload.dismiss': () => Promise.resolve({ removed: true }),
+    });
+    render(
+      <UploadList
+        uploads={[
+          record({ id: 'a', state: 'failed', failedStep: 'complete', putDone: true, error: 'The service answered 500.', meta: { ...record().meta, title: 'A' } }),
+          record({ id: 'b', state: 'cancelled', meta: { ...record().meta, title: 'B' } }),
+          record({ id: 'c', state: 'completed', processingProgress: 100, meta: { ...record().meta, title: 'C' } }),
+          record({ id: 'd', state: 'failed', failedStep: 'processing', error: 'Audio could not be decoded.', meta: { ...record().meta, title: 'D' } }),
+        ]}
+      />,
+    );
+    const a = screen.getByRole('listitem', { name: 'A: Failed while telling the service the file has arrived' });
+    expect(a).toHaveTextContent('The service answered 500.');
+    await user.click(within(a).getByRole('button', { name: 'Retry finishing' }));
+    await user.click(within(screen.getByRole('listitem', { name: 'B: Cancelled' })).getByRole('button', { name: 'Resume' }));
+    await waitFor(() => expect(sent('upload.retry')).toEqual([{ id: 'a' }, { id: 'b' }]));
+
+    const c = screen.getByRole('listitem', { name: 'C: Processed' });
+    expect(within(c).queryByRole('progressbar')).toBeNull();
+    await user.click(within(c).getByRole('button', { name: 'Remove' }));
+    expect(sent('upload.dismiss')).toEqual([{ id: 'c' }]);
+
+    // Processing failed on the service: the file must be uploaded again, so no retry is offered.
+    const d = screen.getByRole('listitem', { name: 'D: Failed while processing' });
+    expect(d).toHaveTextContent('Audio could not be decoded.');
+    expect(within(d).queryByRole('button', { name: /Retry/ })).toBeNull();
+  });
+
+  it('shows processing as the service reports it', () => {
+    render(<UploadList uploads={[record({ state: 'processing', processingStatus: 'transcribing', processingProgress: 40 })]} />);
+    const bar = screen.getByRole('progressbar', { name: 'Weekly sync: processing' });
+    expect(bar).toHaveAttribute('aria-valuetext', 'Service: transcribing · 40%');
+    expect(screen.queryByRole('button', { name: 'Cancel' })).toBeNull();
+  });
+});

@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { meetingWhen, progressOf, retryLabel, stateLabel } from '@/components/popup/upload-text';
+import { fromLocalInput, toLocalInput } from '@/components/popup/date-input';
+import { titleFromFileName } from '@/components/popup/UploadForm';
+import { record } from './records';
+
+describe('upload text', () => {
+  it('shows bytes and percent while sending, the full size once finishing', () => {
+    expect(progressOf(record({ state: 'uploading', sentBytes: 10 * 1024 * 1024 }))).toEqual({ percent: 25, text: '10.0 MB of 40.0 MB · 25%' });
+    expect(progressOf(record({ state: 'uploading', sentBytes: 99 * 1024 * 1024 }))?.percent).toBe(100);
+    expect(progressOf(record({ state: 'completing' }))).toEqual({ percent: 100, text: '40.0 MB of 40.0 MB · 100%' });
+    expect(progressOf(record({ state: 'requesting-url' }))?.percent).toBe(0);
+  });
+
+  it('shows the service’s processing status, with an indeterminate bar when it gives no progress', () => {
+    expect(progressOf(record({ state: 'processing', processingStatus: 'transcribing', processingProgress: 40.4 }))).toEqual({ percent: 40, text: 'Service: transcribing · 40%' });
+    expect(progressOf(record({ state: 'processing', processingStatus: 'pending_upload', processingProgress: null }))).toEqual({ percent: null, text: 'Service: pending upload' });
+    expect(progressOf(record({ state: 'completed' }))).toBeNull();
+  });
+
+  it('names the failed step, and what retry does', () => {
+    expect(stateLabel(record({ state: 'failed', failedStep: 'complete' }))).toBe('Failed while telling the service the file has arrived');
+    expect(stateLabel(record({ state: 'failed', failedStep: 'put', needsAccess: 'https://s3.example/*' }))).toBe('Needs your permission');
+    expect(retryLabel(record({ state: 'failed', failedStep: 'put', needsAccess: 'https://s3.example/*' }))).toBe('Allow and upload');
+    expect(retryLabel(record({ state: 'failed', failedStep: 'complete', putDone: true }))).toBe('Retry finishing');
+    expect(retryLabel(record({ state: 'failed', failedStep: 'request-url' }))).toBe('Retry');
+    expect(retryLabel(record({ state: 'failed', failedStep: 'processing' }))).toBeNull();
+    expect(retryLabel(record({ state: 'cancelled' }))).toBe('Resume');
+    expect(retryLabel(record({ state: 'uploading' }))).toBeNull();
+  });
+
+  it('says when the meeting was', () => {
+    const now = new Date(2026, 10, 22, 15, 0);
+    expect(meetingWhen(new Date(2026, 10, 22, 9, 30).toISOString(), now)).toMatch(/^today /);
+    expect(meetingWhen(new Date(2026, 2, 3, 9, 30).toISOString(), now)).toMatch(/2026/);
+    expect(meetingWhen('not a date', now)).toBe('');
+  });
+
+  it('turns local date inputs into timestamps and back', () => {
+    const date = new Date(2026, 4, 19, 10, 5);
+    expect(toLocalInput(date)).toBe('2026-05-19T10:05');
+    expect(fromLocalInput('2026-05-19T10:05')).toBe(date.toISOString());
+    expect(fromLocalInput('2026-02-30T10:05')).toBeNull();
+    expect(fromLocalInput('')).toBeNull();
+  });
+
+  it('titles a recording after its file', () => {
+    expect(titleFromFileName('Weekly sync.m4a')).toBe('Weekly sync');
+    expect(titleFromFileName('call.2026.11.20.wav')).toBe('call.2026.11.20');
+    expect(titleFromFileName('.wav')).toBe('.wav');
+  });
+});
