@@ -6,7 +6,7 @@ import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { IsRestoringProvider, QueryClientProvider, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { Button } from '@/components/ui/Button';
 import { clearPanelFocus } from '@/lib/panel/target';
-import { personKey, subjectOf, type Subject, type SubjectPerson } from '@/lib/panel/subject';
+import { personKey, subjectOf, surfaceOf, type Subject, type SubjectPerson } from '@/lib/panel/subject';
 import { sealedApiKeyItem, serviceUrlItem } from '@/lib/storage/items';
 import type { PanelTarget } from '@/lib/panel/target';
 import { MeetingBriefing } from './meeting/MeetingBriefing';
@@ -78,7 +78,23 @@ export function Panel({ firstTarget }: { firstTarget?: Promise<PanelTarget> }) {
           ← Back to this page
         </Button>
       ) : null;
-    content = <PersonBriefing key={key} person={subject.person} onOpenRecording={openRecording('Back to the briefing')} nav={nav} />;
+    // A one-to-one meeting is briefed as its one person; its recording can still be uploaded.
+    const oneToOne = !subject.chosen && target && surfaceOf(target)?.kind === 'event' ? <UploadRecordingButton target={target} /> : null;
+    content = (
+      <PersonBriefing
+        key={key}
+        person={subject.person}
+        onOpenRecording={openRecording('Back to the briefing')}
+        nav={
+          nav || oneToOne ? (
+            <>
+              {nav}
+              {oneToOne}
+            </>
+          ) : null
+        }
+      />
+    );
   } else if (subject.kind === 'meeting') {
     content = (
       <MeetingBriefing

@@ -35,6 +35,14 @@ function fromSurface(surface: PageSurface, chosen: boolean): Subject {
   return { kind: 'meeting', surface, chosen };
 }
 
+/** The event or conversation in view (or chosen with "Brief the whole meeting"), people and all. */
+export function surfaceOf(target: PanelTarget): PageSurface | null {
+  if (target.focus?.kind === 'surface') return target.focus.surface.people.length > 0 ? target.focus.surface : null;
+  if (!target.page?.recognised) return null;
+  // A list (the inbox, the week view) is not one conversation: its senders are not a meeting.
+  return target.page.surfaces.find((candidate) => candidate.kind !== 'list' && candidate.people.length > 0) ?? null;
+}
+
 export function subjectOf(target: PanelTarget): Subject {
   if (target.focus?.kind === 'person') return { kind: 'person', person: personFromMatch(target.focus.match), chosen: true };
   if (target.focus?.kind === 'surface' && target.focus.surface.people.length > 0) return fromSurface(target.focus.surface, true);
@@ -42,8 +50,7 @@ export function subjectOf(target: PanelTarget): Subject {
   const page = target.page;
   if (!page) return { kind: 'nothing', reason: target.status?.recognised === false ? 'not-recognised' : 'unsupported' };
   if (!page.recognised) return { kind: 'nothing', reason: 'not-recognised' };
-  // A list (the inbox, the week view) is not one conversation: its senders are not a meeting.
-  const surface = page.surfaces.find((candidate) => candidate.kind !== 'list' && candidate.people.length > 0);
+  const surface = surfaceOf(target);
   return surface ? fromSurface(surface, false) : { kind: 'nothing', reason: 'no-people' };
 }
 

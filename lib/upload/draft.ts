@@ -5,7 +5,8 @@
 import { browser } from '#imports';
 import { z } from 'zod/mini';
 import type { PanelTarget } from '../panel/target';
-import { subjectOf } from '../panel/subject';
+import type { PageSurface } from '../panel/context';
+import { surfaceOf } from '../panel/subject';
 
 export const UploadDraftSchema = z.object({
   title: z.nullable(z.string()),
@@ -23,33 +24,55 @@ export const EMPTY_DRAFT: UploadDraft = { title: null, meetingDate: null, speake
 
 const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
 
+interface DayOfYear {
+  year: number | null;
+  month: number;
+  day: number;
+  /** Where the date ends in the text: the start time comes after it. */
+  end: number;
+}
+
+function monthOf(word: string): number | null {
+  const index = MONTHS.indexOf(word.slice(0, 3).toLowerCase());
+  return index >= 0 && word.length >= 3 ? index : null;
+}
+
+/** The first date in the text: "May 19, 2026", "19 May 2026", "2026-05-19", or "19/05/2026" when the order is certain. */
+function findDate(text: string): DayOfYear | null {
+  const found: DayOfYear[] = [];
+  for (const m of text.matchAll(/\b([A-Za-z]{3,9})\.? (\d{1,2})(?:st|nd|rd|th)?\b,?(?: (\d{4})\b)?/g)) {
+    const month = monthOf(m[1]!);
+    if (month !== null) found.push({ month, day: Number(m[2]), year: m[3] ? Number(m[3]) : null, end: m.index + m[0].length });
+  }
+  for (const m of text.matchAll(/\b(\d{1,2})(?:st|nd|rd|th)?\.? ([A-Za-z]{3,9})\b\.?,?(?: (\d{4})\b)?/g)) {
+    const month = monthOf(m[2]!);
+    if (month !== null) found.push({ month, day: Number(m[1]), year: m[3] ? Number(m[3]) : null, end: m.index + m[0].length });
+  }
+  for (const m of text.matchAll(/\b(\d{4})-(\d{2})-(\d{2})\b/g)) {
+    found.push({ year: Number(m[1]), month: Number(m[2]) - 1, day: Number(m[3]), end: m.index + m[0].length });
+  }
+  for (const m of text.matchAll(/\b(\d{1,2})[/.](\d{1,2})[/.](\d{4})\b/g)) {
+    const [a, b] = [Number(m[1]), Number(m[2])];
+    // 19/05 is day-first, 05/19 month-first; 05/06 could be either, so it is not guessed.
+    if (a > 12 && b <= 12) found.push({ day: a, month: b - 1, year: Number(m[3]), end: m.index + m[0].length });
+    else if (b > 12 && a <= 12) found.push({ day: b, month: a - 1, year: Number(m[3]), end: m.index + m[0].length });
+  }
+  return found.sort((x, y) => x.end - y.end)[0] ?? null;
+}
+
 /**
  * The start of a meeting from the text a calendar shows, e.g. "Tuesday, May 19, 2026⋅10:00 –
- * 10:45am" or "Tue 19/05/2026 10:00 - 10:45". Null when it cannot be read for sure.
+ * 10:45am", "Tue 19 May 2026 14:30" or "Tue 19/05/2026 10:00 - 10:45". Null when it cannot be read
+ * for sure.
  */
 export function parseWhen(text: string | null, now: Date = new Date()): string | null {
   if (!text) return null;
   const clean = text.replace(/[⋅·]/g, ' ').replace(/\s+/g, ' ');
-  let year = now.getFullYear();
-  let month: number | null = null;
-  let day: number | null = null;
-  const named = /\b([A-Za-z]{3,9})\.? (\d{1,2})(?:st|nd|rd|th)?,?(?: (\d{4}))?/.exec(clean) ?? /\b(\d{1,2}) ([A-Za-z]{3,9})\.?,?(?: (\d{4}))?/.exec(clean);
-  if (named) {
-    const [first, second] = /^\d/.test(named[1]!) ? [named[2]!, named[1]!] : [named[1]!, named[2]!];
-    const index = MONTHS.indexOf(first.slice(0, 3).toLowerCase());
-    if (index >= 0) {
-      month = index;
-      day = Number(second);
-      if (named[3]) year = Number(named[3]);
-    }
-  }
-  if (month === null) {
-    const numeric = /\b(\d{4})-(\d{2})-(\d{2})\b/.exec(clean);
-    if (numeric) [year, month, day] = [Number(numeric[1]), Number(numeric[2]) - 1, Number(numeric[3])];
-  }
-  if (month === null || day === null) return null;
-  const times = [...clean.matchAll(/\b(\d{1,2})(?::(\d{2}))?\s?(am|pm)?\b/gi)].filter((match) => match[2] !== undefined || match[3] !== undefined);
-  const start = times.find((match) => match.index !== undefined && match.index > (named?.index ?? -1) + (named?.[0].length ?? 0) - 1) ?? null;
+  const date = findDate(clean);
+  if (!date) return null;
+  const rest = clean.slice(date.end);
+  const times = [...rest.matchAll(/\b(\d{1,2})(?::(\d{2}))?\s?(am|pm)?\b/gi)].filter((match) => match[2] !== undefined || match[3] !== undefined);
+  const start = times[0];
   let hours = 0;
   let minutes = 0;
   if (start) {
@@ -59,31 +82,42 @@ export function parseWhen(text: string | null, now: Date = new Date()): string |
     const meridiem = (start[3] ?? times.find((match) => match !== start && match[3])?.[3] ?? '').toLowerCase();
     if (meridiem === 'pm' && hours < 12) hours += 12;
     if (meridiem === 'am' && hours === 12) hours = 0;
+    if (hours > 23 || minutes > 59) return null;
   }
-  const date = new Date(year, month, day, hours, minutes);
-  return Number.isNaN(date.getTime()) || date.getDate() !== day ? null : date.toISOString();
+  const year = date.year ?? now.getFullYear();
+  const result = new Date(year, date.month, date.day, hours, minutes);
+  const valid = !Number.isNaN(result.getTime()) && result.getDate() === date.day && result.getMonth() === date.month;
+  return valid ? result.toISOString() : null;
 }
 
-/** The form's defaults for the tab in view: its event (title, time, attendees) or the person chosen. */
-export function draftFromTarget(target: PanelTarget): UploadDraft {
-  const subject = subjectOf(target);
-  if (subject.kind === 'person') {
-    const match = subject.person.match;
-    return { ...EMPTY_DRAFT, contacts: match ? [{ id: match.contact.id, name: match.contact.name ?? match.contact.email ?? match.contact.id }] : [], primaryContactId: match?.contact.id ?? null };
-  }
-  if (subject.kind !== 'meeting') return EMPTY_DRAFT;
-  const { surface } = subject;
-  const contacts = surface.people.flatMap((person) =>
+type SurfaceContact = UploadDraft['contacts'][number];
+
+function contactsOf(people: PageSurface['people']): SurfaceContact[] {
+  const contacts = people.flatMap((person) =>
     person.match ? [{ id: person.match.contact.id, name: person.match.contact.name ?? person.name ?? person.match.contact.email ?? person.match.contact.id }] : [],
   );
-  const unique = [...new Map(contacts.map((contact) => [contact.id, contact])).values()];
+  return [...new Map(contacts.map((contact) => [contact.id, contact])).values()];
+}
+
+/**
+ * The form's defaults for the tab in view: its event (title, time, attendees; a one-to-one meeting
+ * too) and the person chosen on a card as primary contact.
+ */
+export function draftFromTarget(target: PanelTarget): UploadDraft {
+  const surface = surfaceOf(target);
+  const chosen = target.focus?.kind === 'person' ? target.focus.match : null;
+  const contacts = surface ? contactsOf(surface.people) : [];
+  if (chosen && !contacts.some((contact) => contact.id === chosen.contact.id)) {
+    contacts.unshift({ id: chosen.contact.id, name: chosen.contact.name ?? chosen.contact.email ?? chosen.contact.id });
+  }
+  const event = surface?.kind === 'event' ? surface : null;
   return {
-    title: surface.title,
-    meetingDate: surface.kind === 'event' ? parseWhen(surface.when) : null,
+    title: surface?.kind === 'list' ? null : (surface?.title ?? null),
+    meetingDate: event ? parseWhen(event.when) : null,
     // The page lists the others; the user is an attendee too.
-    speakersExpected: surface.kind === 'event' ? surface.people.length + 1 : null,
-    contacts: unique,
-    primaryContactId: unique.length === 1 ? unique[0]!.id : null,
+    speakersExpected: event ? Math.min(100, event.people.length + 1) : null,
+    contacts,
+    primaryContactId: chosen?.contact.id ?? (contacts.length === 1 ? contacts[0]!.id : null),
   };
 }
 

@@ -59,6 +59,15 @@ describe('uploads from the side panel', () => {
     expect(screen.queryByRole('button', { name: 'Upload recording of this meeting' })).toBeNull();
   });
 
+  it('a one-to-one meeting, briefed as its one person, still offers the upload', async () => {
+    fakeBackground({ 'settings.get': configured, 'contact.find': null, 'contact.insights': reply(insights({ contactId: 'm' })), 'recordings.list': { recordings: [], total: 0, limit: 3, offset: 0, hasMore: false } });
+    const page = { site: 'google-calendar' as const, recognised: true, surfaces: [surface([pagePerson('Maya Chen', 'maya@example.com', maya)])] };
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    render(<PanelApp client={client} restored={Promise.resolve()} firstTarget={Promise.resolve({ tabId: 7, focus: null, page, status: null })} />);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Maya Chen' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Upload recording of this meeting' })).toBeInTheDocument();
+  });
+
   it('asks for the primary contact’s briefing again when their recording is processed', async () => {
     fakeBackground({ 'settings.get': configured, 'contact.find': null, 'contact.insights': reply(insights({ contactId: 'm' })) });
     const client = showMeeting('event');

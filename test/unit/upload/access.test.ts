@@ -1,0 +1,40 @@
+/** Which storage hosts Primer may send a recording to, and the permission to ask for. */
+import { describe, expect, it, vi } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { ApiError } from '@/lib/api/error-info';
+import { missingUploadAccess } from '@/lib/background/uploads';
+
+function grant(granted: boolean) {
+  return vi.spyOn(fakeBrowser.permissions, 'contains').mockResolvedValue(granted as never);
+}
+
+describe('missingUploadAccess', () => {
+  it('asks for the https host when it is not granted', async () => {
+    const contains = grant(false);
+    expect(await missingUploadAccess('https://bucket.s3.eu-west-1.amazonaws.com/rec-1?X-Amz-Signature=abc')).toBe('https://bucket.s3.eu-west-1.amazonaws.com/*');
+    expect(contains).toHaveBeenCalledExactlyOnceWith({ origins: ['https://bucket.s3.eu-west-1.amazonaws.com/*'] });
+  });
+
+  it('asks for nothing when the host is granted', async () => {
+    const contains = grant(true);
+    expect(await missingUploadAccess('https://storage.example:8443/rec-1')).toBeNull();
+    expect(contains).toHaveBeenCalledExactlyOnceWith({ origins: ['https://storage.example/*'] });
+  });
+
+  it.each(['http://storage.example/rec-1', 'http://10.0.0.5:9000/rec-1', 'ftp://storage.example/rec-1', 'not a url'])('refuses %s outright', async (url) => {
+    const contains = grant(true);
+    const error: unknown = await missingUploadAccess(url).catch((thrown: unknown) => thrown);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ kind: 'invalid_response', message: expect.stringContaining('it must use https') });
+    expect((error as ApiError).message).toContain(url);
+    expect(contains).not.toHaveBeenCalled();
+  });
+
+  it('allows this computer over http', async () => {
+    grant(false);
+    expect(await missingUploadAccess('http://127.0.0.1:9000/bucket/rec-1')).toBe('http://127.0.0.1/*');
+    expect(await missingUploadAccess('http://localhost:4566/rec-1')).toBe('http://localhost/*');
+    grant(true);
+    expect(await missingUploadAccess('http://127.0.0.1:9000/bucket/rec-1')).toBeNull();
+  });
+});

@@ -1,0 +1,77 @@
+/** Which picked files can be uploaded, and how sizes are written. */
+import { describe, expect, it } from 'vitest';
+import { checkFile, formatBytes, MAX_UPLOAD_BYTES } from '@/lib/upload/file-check';
+
+const MB = 1024 * 1024;
+
+describe('checkFile', () => {
+  it.each([
+    ['meeting.mp3', 'audio/mpeg', 'audio/mpeg'],
+    ['meeting.wav', 'AUDIO/WAV', 'audio/wav'],
+    ['meeting.webm', 'audio/webm;codecs=opus', 'audio/webm'],
+    ['meeting.ogg', 'audio/ogg; codecs="vorbis"', 'audio/ogg'],
+  ])('accepts %s declared as %s', (name, type, contentType) => {
+    expect(checkFile({ name, size: 3 * MB, type })).toEqual({ ok: true, contentType });
+  });
+
+  it.each([
+    ['Weekly sync.m4a', '', 'audio/mp4'],
+    ['call.opus', 'application/octet-stream', 'audio/opus'],
+    ['CALL.FLAC', '', 'audio/flac'],
+    ['voice.memo.amr', 'application/octet-stream', 'audio/amr'],
+    ['old.aif', '', 'audio/aiff'],
+  ])('takes the type of %s (declared “%s”) from its extension', (name, type, contentType) => {
+    expect(checkFile({ name, size: MB, type })).toEqual({ ok: true, contentType });
+  });
+
+  it('rejects a file that is not audio, naming the file and its type', () => {
+    expect(checkFile({ name: 'notes.pdf', size: MB, type: 'application/pdf' })).toEqual({
+      ok: false,
+      message: '“notes.pdf” is not an audio recording (application/pdf). Choose an audio file such as MP3, M4A, WAV, OGG or FLAC.',
+    });
+    expect(checkFile({ name: 'screen.mp4', size: MB, type: 'video/mp4' })).toMatchObject({ ok: false, message: expect.stringContaining('“screen.mp4” is not an audio recording (video/mp4)') });
+  });
+
+  it('rejects a file of unknown type, even with an audio-looking declared type missing', () => {
+    expect(checkFile({ name: 'recording', size: MB, type: '' })).toEqual({
+      ok: false,
+      message: '“recording” is not an audio recording (a file of unknown type). Choose an audio file such as MP3, M4A, WAV, OGG or FLAC.',
+    });
+    expect(checkFile({ name: 'archive.zip', size: MB, type: 'application/octet-stream' })).toMatchObject({ ok: false, message: expect.stringContaining('(a file of unknown type)') });
+  });
+
+  it('trusts a declared type over the extension', () => {
+    expect(checkFile({ name: 'song.mp3', size: MB, type: 'text/plain' })).toMatchObject({ ok: false, message: expect.stringContaining('(text/plain)') });
+  });
+
+  it('rejects an empty file', () => {
+    expect(checkFile({ name: 'silence.mp3', size: 0, type: 'audio/mpeg' })).toEqual({ ok: false, message: '“silence.mp3” is empty.' });
+  });
+
+  it('accepts up to 5 GiB and rejects anything larger', () => {
+    expect(MAX_UPLOAD_BYTES).toBe(5 * 1024 ** 3);
+    expect(checkFile({ name: 'long.wav', size: MAX_UPLOAD_BYTES, type: 'audio/wav' })).toEqual({ ok: true, contentType: 'audio/wav' });
+    expect(checkFile({ name: 'longer.wav', size: MAX_UPLOAD_BYTES + 1, type: 'audio/wav' })).toMatchObject({ ok: false });
+    expect(checkFile({ name: 'huge.wav', size: 6 * 1024 ** 3, type: 'audio/wav' })).toEqual({
+      ok: false,
+      message: '“huge.wav” is 6.0 GB; recordings can be at most 5.0 GB.',
+    });
+  });
+});
+
+describe('formatBytes', () => {
+  it.each([
+    [0, '0 B'],
+    [1023, '1023 B'],
+    [1024, '1.0 KB'],
+    [1536, '1.5 KB'],
+    [100 * 1024, '100 KB'],
+    [40 * MB, '40.0 MB'],
+    [250 * MB, '250 MB'],
+    [5 * 1024 ** 3, '5.0 GB'],
+    [1024 ** 4, '1.0 TB'],
+    [2048 * 1024 ** 4, '2048 TB'],
+  ])('%i bytes → %s', (bytes, text) => {
+    expect(formatBytes(bytes)).toBe(text);
+  });
+});

@@ -1,0 +1,90 @@
+/** Records, presigned URLs and an in-memory store for the upload tests. */
+import type { PresignedUpload } from '@/lib/models';
+import { newUploadRecord, type UploadRecord } from '@/lib/upload/record';
+import type { UploadStore } from '@/lib/upload/store';
+
+export const T0 = Date.parse('2026-05-19T10:00:00Z');
+export const FILE_SIZE = 40 * 1024 * 1024;
+
+export function uploadRecord(patch: Partial<UploadRecord> = {}, id = 'u1'): UploadRecord {
+  const base = newUploadRecord(
+    id,
+    { name: 'Weekly sync.m4a', size: FILE_SIZE, type: 'audio/mp4' },
+    { title: 'Weekly sync', meetingDate: '2026-05-19T09:00:00.000Z', speakersExpected: 3, primaryContactId: 'c-maya', primaryContactName: 'Maya Chen' },
+    T0,
+  );
+  return { ...base, ...patch };
+}
+
+/** The n-th URL the fake service hands out: recording `rec-n`, valid for an hour from `now`. */
+export function presigned(n: number, now: number): PresignedUpload {
+  return {
+    uploadUrl: `https://storage.example/rec-${n}?sig=${n}`,
+    recordingId: `rec-${n}`,
+    expiresAt: new Date(now + 3_600_000).toISOString(),
+    headers: { 'x-amz-server-side-encryption': 'AES256' },
+  };
+}
+
+/** A record that already holds a usable URL for `rec-1`, as after a failed PUT. */
+export function withUrl(patch: Partial<UploadRecord> = {}, id = 'u1'): UploadRecord {
+  const url = presigned(1, T0);
+  return uploadRecord(
+    { recordingId: url.recordingId, uploadUrl: url.uploadUrl, uploadHeaders: url.headers, urlExpiresAt: url.expiresAt, ...patch },
+    id,
+  );
+}
+
+export interface Deferred<T> {
+  promise: Promise<T>;
+  resolve: (value: T) => void;
+  reject: (error: unknown) => void;
+}
+
+export function deferred<T = void>(): Deferred<T> {
+  let resolve!: (value: T) => void;
+  let reject!: (error: unknown) => void;
+  const promise = new Promise<T>((res, rej) => {
+    resolve = res;
+    reject = rej;
+  });
+  return { promise, resolve, reject };
+}
+
+/** Lets every pending promise chain run (the fakes never use timers). */
+export function idle(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 0));
+}
+
+/** Rejects with `error` once `signal` aborts (as the real PUT and sleep do). */
+export function untilAborted(signal: AbortSignal, error: Error): Promise<never> {
+  return new Promise((_resolve, reject) => {
+    if (signal.aborted) reject(error);
+    else signal.addEventListener('abort', () => reject(error), { once: true });
+  });
+}
+
+export interface MemoryStore extends UploadStore {
+  records: Map<string, UploadRecord>;
+}
+
+/** The UploadStore contract in memory: copies in and out, newest first. */
+export function memoryStore(initial: UploadRecord[] = []): MemoryStore {
+  const records = new Map<string, UploadRecord>(initial.map((record) => [record.id, structuredClone(record)]));
+  return {
+    records,
+    all: () => Promise.resolve([...records.values()].sort((a, b) => b.createdAt - a.createdAt).map((record) => structuredClone(record))),
+    get: (id) => {
+      const record = records.get(id);
+      return Promise.resolve(record ? structuredClone(record) : null);
+    },
+    put: (record) => {
+      records.set(record.id, structuredClone(record));
+      return Promise.resolve();
+    },
+    remove: (id) => {
+      records.delete(id);
+      return Promise.resolve();
+    },
+  };
+}

@@ -1,0 +1,480 @@
+/**
+ * The upload state machine with fake effects: the order of the three steps, failure at each of
+ * them, retry from where it stopped (one recording, one PUT that succeeded), URL expiry and
+ * refusal, cancel, joining a second run, and the host permission check.
+ */
+import { describe, expect, it, vi } from 'vitest';
+import { ApiError } from '@/lib/api/error-info';
+import type { PresignedUpload } from '@/lib/models';
+import type { UploadRecord } from '@/lib/upload/record';
+import { UploadRunner, urlUsable, type UploadDeps } from '@/lib/upload/runner';
+import { deferred, FILE_SIZE, presigned, T0, untilAborted, uploadRecord, withUrl } from './helpers';
+
+type PutFn = UploadDeps['put'];
+
+function harness() {
+  let now = T0;
+  let issued = 0;
+  const calls: string[] = [];
+  const saves: UploadRecord[] = [];
+  const waits: number[] = [];
+  const requestUrl = vi.fn<UploadDeps['requestUrl']>(() => Promise.resolve(presigned(++issued, now)));
+  const put = vi.fn<PutFn>((record, onProgress) => {
+    onProgress(record.file.size);
+    return Promise.resolve();
+  });
+  const complete = vi.fn<UploadDeps['complete']>(() => Promise.resolve());
+  const missingAccess = vi.fn<UploadDeps['missingAccess']>(() => Promise.resolve(null));
+  const sleep = vi.fn<UploadDeps['sleep']>((ms) => {
+    waits.push(ms);
+    return Promise.resolve();
+  });
+  const deps: UploadDeps = {
+    requestUrl: (record, signal) => {
+      calls.push('request-url');
+      return requestUrl(record, signal);
+    },
+    put: (record, onProgress, signal) => {
+      calls.push(`put ${record.uploadUrl}`);
+      return put(record, onProgress, signal);
+    },
+    complete: (recordingId, signal) => {
+      calls.push(`complete ${recordingId}`);
+      return complete(recordingId, signal);
+    },
+    missingAccess: (url) => {
+      calls.push(`access ${url}`);
+      return missingAccess(url);
+    },
+    save: (record) => {
+      saves.push(structuredClone(record));
+      return Promise.resolve();
+    },
+    now: () => now,
+    sleep,
+  };
+  return {
+    runner: new UploadRunner(deps),
+    calls,
+    saves,
+    waits,
+    requestUrl,
+    put,
+    complete,
+    missingAccess,
+    sleep,
+    advance: (ms: number) => {
+      now += ms;
+    },
+    now: () => now,
+    /** The states saved, without repeats in a row. */
+    states: () => saves.map((record) => record.state).filter((state, index, all) => index === 0 || all[index - 1] !== state),
+  };
+}
+
+const URL_1 = 'https://storage.example/rec-1?sig=1';
+const URL_2 = 'https://storage.example/rec-2?sig=2';
+const URL_3 = 'https://storage.example/rec-3?sig=3';
+
+describe('urlUsable', () => {
+  it('needs a URL that is more than a minute from expiry, or has no (readable) expiry', () => {
+    expect(urlUsable(uploadRecord(), T0)).toBe(false);
+    expect(urlUsable(uploadRecord({ uploadUrl: URL_1, urlExpiresAt: null }), T0)).toBe(true);
+    expect(urlUsable(uploadRecord({ uploadUrl: URL_1, urlExpiresAt: 'soon' }), T0)).toBe(true);
+    expect(urlUsable(uploadRecord({ uploadUrl: URL_1, urlExpiresAt: new Date(T0 + 61_000).toISOString() }), T0)).toBe(true);
+    expect(urlUsable(uploadRecord({ uploadUrl: URL_1, urlExpiresAt: new Date(T0 + 60_000).toISOString() }), T0)).toBe(false);
+    expect(urlUsable(uploadRecord({ uploadUrl: URL_1, urlExpiresAt: new Date(T0 - 1).toISOString() }), T0)).toBe(false);
+  });
+});
+
+describe('UploadRunner: the happy path', () => {
+  it('requests a URL, checks access, PUTs, completes, and ends processing', async () => {
+    const h = harness();
+    const done = await h.runner.run(uploadRecord());
+
+    expect(h.calls).toEqual(['request-url', `access ${URL_1}`, `put ${URL_1}`, 'complete rec-1']);
+    expect(h.states()).toEqual(['requesting-url', 'uploading', 'completing', 'processing']);
+    expect(done).toEqual({
+      ...uploadRecord(),
+      state: 'processing',
+      updatedAt: T0,
+      recordingId: 'rec-1',
+      uploadUrl: URL_1,
+      uploadHeaders: { 'x-amz-server-side-encryption': 'AES256' },
+      urlExpiresAt: new Date(T0 + 3_600_000).toISOString(),
+      putDone: true,
+      sentBytes: FILE_SIZE,
+      processingStatus: 'queued',
+      processingProgress: null,
+      polls: 0,
+    });
+    expect(h.saves.at(-1)).toEqual(done);
+    expect(h.runner.isRunning('u1')).toBe(false);
+  });
+
+  it('sends the file with the content type it asked the URL for, to the URL and headers it was given', async () => {
+    const h = harness();
+    await h.runner.run(uploadRecord());
+    const asked = h.requestUrl.mock.calls[0]![0];
+    const sent = h.put.mock.calls[0]![0];
+    expect(asked.file).toEqual({ name: 'Weekly sync.m4a', size: FILE_SIZE, type: 'audio/mp4' });
+    expect(sent.file.type).toBe(asked.file.type);
+    expect(sent.uploadUrl).toBe(URL_1);
+    expect(sent.uploadHeaders).toEqual({ 'x-amz-server-side-encryption': 'AES256' });
+    expect(h.complete).toHaveBeenCalledTimes(1);
+    expect(h.complete.mock.calls[0]![0]).toBe('rec-1');
+  });
+
+  it('saves the PUT progress at most every 250 ms', async () => {
+    const h = harness();
+    h.put.mockImplementationOnce((_record, onProgress) => {
+      onProgress(1_000); // saved
+      h.advance(100);
+      onProgress(2_000); // 100 ms later: skipped
+      h.advance(150);
+      onProgress(3_000); // 250 ms after the last save: saved
+      h.advance(249);
+      onProgress(4_000); // skipped
+      h.advance(1);
+      onProgress(5_000); // saved
+      return Promise.resolve();
+    });
+    const done = await h.runner.run(uploadRecord());
+    const uploading = h.saves.filter((record) => record.state === 'uploading').map((record) => [record.sentBytes, record.putDone]);
+    expect(uploading).toEqual([
+      [0, false],
+      [1_000, false],
+      [3_000, false],
+      [5_000, false],
+      [FILE_SIZE, true],
+    ]);
+    expect(done.state).toBe('processing');
+  });
+});
+
+describe('UploadRunner: failure at each step', () => {
+  it('fails at request-url with the service’s message and sends nothing', async () => {
+    const h = harness();
+    h.requestUrl.mockRejectedValueOnce(new ApiError('server', 'The service failed (503).', { status: 503 }));
+    const done = await h.runner.run(uploadRecord());
+    expect(done).toMatchObject({ state: 'failed', failedStep: 'request-url', error: 'The service failed (503).', recordingId: null, putDone: false });
+    expect(h.calls).toEqual(['request-url']);
+    expect(h.saves.at(-1)).toEqual(done);
+  });
+
+  it('hides the details of an unexpected error', async () => {
+    const h = harness();
+    h.requestUrl.mockRejectedValueOnce(new TypeError('secret internals'));
+    const done = await h.runner.run(uploadRecord());
+    expect(done).toMatchObject({ state: 'failed', failedStep: 'request-url', error: 'Something went wrong inside Primer.' });
+  });
+
+  it.each([
+    ['too large', new ApiError('http', 'Your proposed upload exceeds the maximum allowed size (EntityTooLarge)', { status: 413 })],
+    ['bad request without status', new ApiError('bad_request', 'Bad digest.')],
+    ['file gone', new ApiError('not_found', 'The recording’s file is no longer available to Primer; pick it again.')],
+  ])('fails at put on a lasting error (%s), without retrying', async (_name, error) => {
+    const h = harness();
+    h.put.mockRejectedValueOnce(error);
+    const done = await h.runner.run(uploadRecord());
+    expect(done).toMatchObject({ state: 'failed', failedStep: 'put', error: error.message, recordingId: 'rec-1', uploadUrl: URL_1, putDone: false });
+    expect(h.put).toHaveBeenCalledTimes(1);
+    expect(h.requestUrl).toHaveBeenCalledTimes(1);
+    expect(h.complete).not.toHaveBeenCalled();
+    expect(h.waits).toEqual([]);
+  });
+
+  it('fails at put on an error that is not an ApiError, without retrying', async () => {
+    const h = harness();
+    h.put.mockRejectedValueOnce(new Error('boom'));
+    const done = await h.runner.run(uploadRecord());
+    expect(done).toMatchObject({ state: 'failed', failedStep: 'put', error: 'Something went wrong inside Primer.' });
+    expect(h.put).toHaveBeenCalledTimes(1);
+  });
+
+  it('retries a transient PUT failure after 1 s, then 4 s, then fails', async () => {
+    const h = harness();
+    h.put.mockRejectedValue(new ApiError('network', 'The upload server could not be reached.'));
+    const done = await h.runner.run(uploadRecord());
+    expect(h.put).toHaveBeenCalledTimes(3);
+    expect(h.waits).toEqual([1000, 4000]);
+    expect(h.sleep.mock.calls.every(([, signal]) => signal instanceof AbortSignal)).toBe(true);
+    expect(done).toMatchObject({ state: 'failed', failedStep: 'put', error: 'The upload server could not be reached.', putDone: false });
+    expect(h.requestUrl).toHaveBeenCalledTimes(1);
+    expect(h.complete).not.toHaveBeenCalled();
+  });
+
+  it.each([
+    new ApiError('network', 'offline'),
+    new ApiError('timeout', 'The upload took too long.'),
+    new ApiError('server', 'Internal error', { status: 500 }),
+    new ApiError('rate_limited', 'Slow down', { status: 429 }),
+  ])('recovers when a transient failure ($kind) passes', async (error) => {
+    const h = harness();
+    h.put.mockImplementationOnce((_record, onProgress) => {
+      onProgress(1_000);
+      return Promise.reject(error);
+    });
+    const done = await h.runner.run(uploadRecord());
+    expect(h.waits).toEqual([1000]);
+    expect(h.put).toHaveBeenCalledTimes(2);
+    expect(done).toMatchObject({ state: 'processing', putDone: true, sentBytes: FILE_SIZE });
+    // The progress of the failed attempt is reset before the next one.
+    const sent = h.saves.filter((record) => record.state === 'uploading').map((record) => [record.sentBytes, record.putDone]);
+    expect(sent).toEqual([
+      [0, false],
+      [1_000, false],
+      [0, false],
+      [FILE_SIZE, false],
+      [FILE_SIZE, true],
+    ]);
+  });
+
+  it('fails at complete with the file already stored', async () => {
+    const h = harness();
+    h.complete.mockRejectedValueOnce(new ApiError('server', 'Could not queue the recording.', { status: 502 }));
+    const done = await h.runner.run(uploadRecord());
+    expect(done).toMatchObject({ state: 'failed', failedStep: 'complete', error: 'Could not queue the recording.', putDone: true, sentBytes: FILE_SIZE, recordingId: 'rec-1' });
+    expect(h.calls).toEqual(['request-url', `access ${URL_1}`, `put ${URL_1}`, 'complete rec-1']);
+  });
+});
+
+describe('UploadRunner: retry resumes where it stopped', () => {
+  it('after request-url failed, asks for a URL again (no recording exists yet)', async () => {
+    const h = harness();
+    h.requestUrl.mockRejectedValueOnce(new ApiError('network', 'offline'));
+    const failed = await h.runner.run(uploadRecord());
+    const done = await h.runner.run(failed);
+    expect(done).toMatchObject({ state: 'processing', recordingId: 'rec-1', abandonedRecordingIds: [], failedStep: null, error: null });
+    expect(h.calls).toEqual(['request-url', 'request-url', `access ${URL_1}`, `put ${URL_1}`, 'complete rec-1']);
+  });
+
+  it('after put failed, PUTs again to the same recording’s URL without asking for another', async () => {
+    const h = harness();
+    h.put.mockRejectedValueOnce(new ApiError('http', 'Payload too large', { status: 413 }));
+    const failed = await h.runner.run(uploadRecord());
+    h.advance(5 * 60_000);
+    const done = await h.runner.run(failed);
+    expect(h.requestUrl).toHaveBeenCalledTimes(1);
+    expect(h.calls).toEqual(['request-url', `access ${URL_1}`, `put ${URL_1}`, `access ${URL_1}`, `put ${URL_1}`, 'complete rec-1']);
+    expect(done).toMatchObject({ state: 'processing', recordingId: 'rec-1', abandonedRecordingIds: [], failedStep: null, error: null });
+  });
+
+  it('after complete failed, only completes (never a second PUT or recording)', async () => {
+    const h = harness();
+    h.complete.mockRejectedValueOnce(new ApiError('server', 'down', { status: 503 }));
+    const failed = await h.runner.run(uploadRecord());
+    h.calls.length = 0;
+    // Even with the URL long expired, nothing but complete is repeated.
+    h.advance(24 * 3_600_000);
+    const done = await h.runner.run(failed);
+    expect(h.calls).toEqual(['complete rec-1']);
+    expect(h.states().slice(-2)).toEqual(['completing', 'processing']);
+    expect(done).toMatchObject({ state: 'processing', recordingId: 'rec-1', failedStep: null, error: null, abandonedRecordingIds: [] });
+    expect(h.requestUrl).toHaveBeenCalledTimes(1);
+    expect(h.put).toHaveBeenCalledTimes(1);
+  });
+
+  it('after put failed and the URL expired meanwhile, renews it and abandons the first recording', async () => {
+    const h = harness();
+    h.put.mockRejectedValueOnce(new ApiError('bad_request', 'Bad digest.'));
+    const failed = await h.runner.run(uploadRecord());
+    h.advance(3_600_000 - 30_000);
+    const done = await h.runner.run(failed);
+    expect(h.calls.slice(3)).toEqual(['request-url', `access ${URL_2}`, `put ${URL_2}`, 'complete rec-2']);
+    expect(done).toMatchObject({ state: 'processing', recordingId: 'rec-2', abandonedRecordingIds: ['rec-1'] });
+  });
+
+  it('clears the previous failure as soon as it starts again', async () => {
+    const h = harness();
+    const failed = withUrl({ state: 'failed', failedStep: 'put', error: 'old error', needsAccess: 'https://storage.example/*' });
+    await h.runner.run(failed);
+    expect(h.saves[0]).toMatchObject({ failedStep: null, error: null, needsAccess: null, state: 'uploading' });
+  });
+});
+
+describe('UploadRunner: URL expiry and refusal', () => {
+  it('renews a URL that expires within a minute before sending, abandoning its recording', async () => {
+    const h = harness();
+    const start = withUrl({ recordingId: 'rec-0', uploadUrl: 'https://storage.example/old', urlExpiresAt: new Date(T0 + 59_000).toISOString() });
+    const done = await h.runner.run(start);
+    expect(h.calls).toEqual(['request-url', `access ${URL_1}`, `put ${URL_1}`, 'complete rec-1']);
+    expect(done).toMatchObject({ state: 'processing', recordingId: 'rec-1', uploadUrl: URL_1, abandonedRecordingIds: ['rec-0'] });
+  });
+
+  it('keeps a URL with more than a minute left', async () => {
+    const h = harness();
+    const start = withUrl({ urlExpiresAt: new Date(T0 + 61_000).toISOString() });
+    const done = await h.runner.run(start);
+    expect(h.calls).toEqual([`access ${URL_1}`, `put ${URL_1}`, 'complete rec-1']);
+    expect(done.abandonedRecordingIds).toEqual([]);
+  });
+
+  it.each([400, 401, 403])('asks for a new URL when storage refuses the PUT with %i', async (status) => {
+    const h = harness();
+    h.put.mockRejectedValueOnce(new ApiError(status === 403 ? 'forbidden' : status === 401 ? 'unauthorized' : 'bad_request', 'Request has expired (AccessDenied)', { status }));
+    const done = await h.runner.run(uploadRecord());
+    expect(h.calls).toEqual(['request-url', `access ${URL_1}`, `put ${URL_1}`, 'request-url', `access ${URL_2}`, `put ${URL_2}`, 'complete rec-2']);
+    expect(h.waits).toEqual([]);
+    expect(done).toMatchObject({ state: 'processing', recordingId: 'rec-2', uploadUrl: URL_2, abandonedRecordingIds: ['rec-1'], putDone: true });
+  });
+
+  it('asks for at most three URLs per run, then fails', async () => {
+    const h = harness();
+    h.put.mockRejectedValue(new ApiError('forbidden', 'Request has expired (AccessDenied)', { status: 403 }));
+    const done = await h.runner.run(uploadRecord());
+    expect(h.requestUrl).toHaveBeenCalledTimes(3);
+    expect(h.calls).toEqual([
+      'request-url', `access ${URL_1}`, `put ${URL_1}`,
+      'request-url', `access ${URL_2}`, `put ${URL_2}`,
+      'request-url', `access ${URL_3}`, `put ${URL_3}`,
+    ]);
+    expect(h.complete).not.toHaveBeenCalled();
+    expect(done).toMatchObject({
+      state: 'failed',
+      failedStep: 'put',
+      error: 'Every upload URL the service issued had expired or was refused; try again later.',
+      recordingId: 'rec-3',
+      uploadUrl: null,
+      abandonedRecordingIds: ['rec-1', 'rec-2'],
+      putDone: false,
+    });
+  });
+
+  it('a retry after that starts a fresh budget and abandons the last refused recording', async () => {
+    const h = harness();
+    h.put.mockRejectedValueOnce(new ApiError('forbidden', 'x', { status: 403 }));
+    h.put.mockRejectedValueOnce(new ApiError('forbidden', 'x', { status: 403 }));
+    h.put.mockRejectedValueOnce(new ApiError('forbidden', 'x', { status: 403 }));
+    const failed = await h.runner.run(uploadRecord());
+    const done = await h.runner.run(failed);
+    expect(h.requestUrl).toHaveBeenCalledTimes(4);
+    expect(done).toMatchObject({ state: 'processing', recordingId: 'rec-4', abandonedRecordingIds: ['rec-1', 'rec-2', 'rec-3'] });
+    expect(h.complete.mock.calls.map(([id]) => id)).toEqual(['rec-4']);
+  });
+});
+
+describe('UploadRunner: cancel', () => {
+  it('stops a PUT in flight through its abort signal and ends cancelled', async () => {
+    const h = harness();
+    const started = deferred();
+    let seen: AbortSignal | null = null;
+    h.put.mockImplementationOnce((_record, onProgress, signal) => {
+      seen = signal;
+      onProgress(1_000);
+      started.resolve();
+      return untilAborted(signal, new ApiError('aborted', 'The upload was cancelled.'));
+    });
+    const running = h.runner.run(uploadRecord());
+    await started.promise;
+    expect(h.runner.isRunning('u1')).toBe(true);
+    expect(h.runner.cancel('u1')).toBe(true);
+    const done = await running;
+    expect(seen!.aborted).toBe(true);
+    expect(done).toMatchObject({ state: 'cancelled', failedStep: null, error: null, putDone: false });
+    expect(h.saves.at(-1)).toEqual(done);
+    expect(h.complete).not.toHaveBeenCalled();
+    expect(h.runner.isRunning('u1')).toBe(false);
+    expect(h.runner.cancel('u1')).toBe(false);
+  });
+
+  it('ends cancelled whatever error the aborted step throws', async () => {
+    const h = harness();
+    const started = deferred();
+    h.requestUrl.mockImplementationOnce((_record, signal) => {
+      started.resolve();
+      return untilAborted(signal, new DOMException('The operation was aborted.', 'AbortError'));
+    });
+    const running = h.runner.run(uploadRecord());
+    await started.promise;
+    h.runner.cancel('u1');
+    expect(await running).toMatchObject({ state: 'cancelled', error: null, failedStep: null });
+    expect(h.put).not.toHaveBeenCalled();
+  });
+
+  it('cancels during the wait before a PUT is retried', async () => {
+    const h = harness();
+    const waiting = deferred();
+    h.put.mockRejectedValueOnce(new ApiError('network', 'offline'));
+    h.sleep.mockImplementationOnce((_ms, signal) => {
+      waiting.resolve();
+      return untilAborted(signal, new ApiError('aborted', 'The upload was cancelled.'));
+    });
+    const running = h.runner.run(uploadRecord());
+    await waiting.promise;
+    h.runner.cancel('u1');
+    expect(await running).toMatchObject({ state: 'cancelled' });
+    expect(h.put).toHaveBeenCalledTimes(1);
+  });
+
+  it('says so when there is nothing to cancel', () => {
+    expect(harness().runner.cancel('nope')).toBe(false);
+  });
+});
+
+describe('UploadRunner: one run per upload', () => {
+  it('joins a second run of the same upload instead of starting another', async () => {
+    const h = harness();
+    const url = deferred<PresignedUpload>();
+    h.requestUrl.mockReturnValueOnce(url.promise);
+    const first = h.runner.run(uploadRecord());
+    const second = h.runner.run(uploadRecord());
+    expect(second).toBe(first);
+    url.resolve(presigned(1, T0));
+    const [a, b] = await Promise.all([first, second]);
+    expect(a).toBe(b);
+    expect(h.requestUrl).toHaveBeenCalledTimes(1);
+    expect(h.put).toHaveBeenCalledTimes(1);
+    expect(h.complete).toHaveBeenCalledTimes(1);
+  });
+
+  it('runs different uploads side by side', async () => {
+    const h = harness();
+    const [a, b] = await Promise.all([h.runner.run(uploadRecord({}, 'a')), h.runner.run(uploadRecord({}, 'b'))]);
+    expect(h.requestUrl).toHaveBeenCalledTimes(2);
+    expect(new Set([a.recordingId, b.recordingId])).toEqual(new Set(['rec-1', 'rec-2']));
+  });
+});
+
+describe('UploadRunner: access to the storage host', () => {
+  it('stops before the PUT when the host needs the user’s permission', async () => {
+    const h = harness();
+    h.missingAccess.mockResolvedValueOnce('https://storage.example/*');
+    const done = await h.runner.run(uploadRecord());
+    expect(h.missingAccess).toHaveBeenCalledWith(URL_1);
+    expect(h.put).not.toHaveBeenCalled();
+    expect(h.complete).not.toHaveBeenCalled();
+    expect(done).toMatchObject({
+      state: 'failed',
+      failedStep: 'put',
+      needsAccess: 'https://storage.example/*',
+      error: 'Primer needs your permission to send the recording to storage.example.',
+      recordingId: 'rec-1',
+      uploadUrl: URL_1,
+    });
+    expect(h.saves.at(-1)).toEqual(done);
+  });
+
+  it('once allowed, a retry sends to the same recording', async () => {
+    const h = harness();
+    h.missingAccess.mockResolvedValueOnce('https://storage.example/*');
+    const failed = await h.runner.run(uploadRecord());
+    const done = await h.runner.run(failed);
+    expect(h.requestUrl).toHaveBeenCalledTimes(1);
+    expect(h.put).toHaveBeenCalledTimes(1);
+    expect(done).toMatchObject({ state: 'processing', needsAccess: null, recordingId: 'rec-1', abandonedRecordingIds: [] });
+  });
+
+  it('fails at put when no permission could allow the URL', async () => {
+    const h = harness();
+    h.missingAccess.mockRejectedValueOnce(new ApiError('invalid_response', 'The service gave an upload address Primer will not send recordings to: it must use https.'));
+    const done = await h.runner.run(uploadRecord());
+    expect(h.put).not.toHaveBeenCalled();
+    expect(done).toMatchObject({
+      state: 'failed',
+      failedStep: 'put',
+      needsAccess: null,
+      error: 'The service gave an upload address Primer will not send recordings to: it must use https.',
+    });
+  });
+});

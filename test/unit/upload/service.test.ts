@@ -1,0 +1,327 @@
+/**
+ * The background's upload service over an in-memory store and fake platform: no duplicate
+ * uploads, retry, cancel, dismiss, resume after a restart, processing checks, and the badge.
+ */
+import { describe, expect, it, vi } from 'vitest';
+import { ApiError } from '@/lib/api/error-info';
+import type { Recording } from '@/lib/models';
+import type { UploadRecord } from '@/lib/upload/record';
+import { UploadService, type UploadPlatform } from '@/lib/upload/service';
+import { idle, memoryStore, presigned, T0, untilAborted, uploadRecord, withUrl, type MemoryStore } from './helpers';
+
+const FILE = { name: 'Weekly sync.m4a', size: 1000, type: 'audio/mp4' };
+const META = { title: 'Weekly sync', meetingDate: '2026-05-19T09:00:00.000Z', speakersExpected: 3, primaryContactId: 'c-maya', primaryContactName: 'Maya Chen' };
+
+function recording(patch: Partial<Recording> = {}): Recording {
+  return {
+    id: 'rec-1', filename: 'Weekly sync.m4a', title: 'Weekly sync', meetingDate: null, status: 'processing', rawStatus: null,
+    progress: 40, primaryContactId: 'c-maya', participants: [], error: null, ...patch,
+  };
+}
+
+function setup(initial: UploadRecord[] = []) {
+  const store: MemoryStore = memoryStore(initial);
+  let issued = 0;
+  const platform = {
+    store,
+    requestUrl: vi.fn<UploadPlatform['requestUrl']>(() => Promise.resolve(presigned(++issued, T0))),
+    put: vi.fn<UploadPlatform['put']>((record, onProgress) => {
+      onProgress(record.file.size);
+      return Promise.resolve();
+    }),
+    missingAccess: vi.fn<UploadPlatform['missingAccess']>(() => Promise.resolve(null)),
+    complete: vi.fn<UploadPlatform['complete']>(() => Promise.resolve()),
+    getRecording: vi.fn<UploadPlatform['getRecording']>(() => Promise.resolve(recording())),
+    announce: vi.fn<UploadPlatform['announce']>(() => Promise.resolve()),
+    showActive: vi.fn<UploadPlatform['showActive']>(() => Promise.resolve()),
+    schedulePoll: vi.fn<UploadPlatform['schedulePoll']>(() => Promise.resolve()),
+    deleteFile: vi.fn<UploadPlatform['deleteFile']>(() => Promise.resolve()),
+    now: () => T0,
+    sleep: vi.fn<UploadPlatform['sleep']>(() => Promise.resolve()),
+  } satisfies UploadPlatform;
+  const service = new UploadService(platform);
+  const badge = () => platform.showActive.mock.calls.at(-1)?.[0];
+  return { service, store, platform, badge };
+}
+
+describe('start', () => {
+  it('stores the upload, runs it to processing and schedules a processing check', async () => {
+    const { service, store, platform, badge } = setup();
+    const started = await service.start('u1', FILE, META);
+    expect(started).toMatchObject({ id: 'u1', state: 'requesting-url', file: FILE, meta: META, createdAt: T0 });
+    await idle();
+    expect(await store.get('u1')).toMatchObject({ state: 'processing', recordingId: 'rec-1', putDone: true });
+    expect(platform.schedulePoll).toHaveBeenCalledWith(0);
+    expect(badge()).toBe(1);
+  });
+
+  it('starting the same id again returns it as it stands, with no second upload', async () => {
+    const { service, store, platform } = setup();
+    await service.start('u1', FILE, META);
+    await idle();
+    const again = await service.start('u1', { ...FILE, name: 'other.mp3' }, META);
+    await idle();
+    expect(again).toMatchObject({ id: 'u1', state: 'processing', file: FILE });
+    expect(store.records.size).toBe(1);
+    expect(platform.requestUrl).toHaveBeenCalledTimes(1);
+    expect(platform.put).toHaveBeenCalledTimes(1);
+    expect(platform.complete).toHaveBeenCalledTimes(1);
+  });
+
+  it('two starts of the same id at once create one upload', async () => {
+    const { service, store, platform } = setup();
+    const [a, b] = await Promise.all([service.start('u1', FILE, META), service.start('u1', FILE, META)]);
+    await idle();
+    expect(a.id).toBe('u1');
+    expect(b.id).toBe('u1');
+    expect(store.records.size).toBe(1);
+    expect(platform.requestUrl).toHaveBeenCalledTimes(1);
+    expect(platform.complete).toHaveBeenCalledTimes(1);
+  });
+
+  it('a failed upload is stored failed, with no processing check and no active badge', async () => {
+    const { service, store, platform, badge } = setup();
+    platform.requestUrl.mockRejectedValueOnce(new ApiError('forbidden', 'This key may not upload.', { status: 403 }));
+    await service.start('u1', FILE, META);
+    await idle();
+    expect(await store.get('u1')).toMatchObject({ state: 'failed', failedStep: 'request-url', error: 'This key may not upload.' });
+    expect(platform.schedulePoll).not.toHaveBeenCalled();
+    expect(badge()).toBe(0);
+  });
+});
+
+describe('retry', () => {
+  it('refuses an upload whose processing failed on the service', async () => {
+    const { service, platform } = setup([withUrl({ state: 'failed', failedStep: 'processing', putDone: true, error: 'Bad audio' })]);
+    await expect(service.retry('u1')).rejects.toMatchObject({ kind: 'conflict', message: 'The service could not process this recording; upload the file again.' });
+    await idle();
+    expect(platform.complete).not.toHaveBeenCalled();
+  });
+
+  it('clears the missing permission and resumes at the PUT, with the same recording', async () => {
+    const failed = withUrl({ state: 'failed', failedStep: 'put', error: 'Primer needs your permission', needsAccess: 'https://storage.example/*' });
+    const { service, store, platform } = setup([failed]);
+    const resumed = await service.retry('u1');
+    expect(resumed).toMatchObject({ state: 'requesting-url', failedStep: null, error: null, needsAccess: null, recordingId: 'rec-1' });
+    await idle();
+    expect(platform.requestUrl).not.toHaveBeenCalled();
+    expect(platform.missingAccess).toHaveBeenCalledWith('https://storage.example/rec-1?sig=1');
+    expect(platform.put).toHaveBeenCalledTimes(1);
+    expect(platform.complete).toHaveBeenCalledWith('rec-1', expect.any(AbortSignal));
+    expect(await store.get('u1')).toMatchObject({ state: 'processing', needsAccess: null, abandonedRecordingIds: [] });
+  });
+
+  it('after complete failed, completes only', async () => {
+    const { service, store, platform } = setup([withUrl({ state: 'failed', failedStep: 'complete', putDone: true, error: 'down' })]);
+    expect(await service.retry('u1')).toMatchObject({ state: 'completing', error: null });
+    await idle();
+    expect(platform.requestUrl).not.toHaveBeenCalled();
+    expect(platform.put).not.toHaveBeenCalled();
+    expect(platform.complete).toHaveBeenCalledTimes(1);
+    expect(await store.get('u1')).toMatchObject({ state: 'processing' });
+  });
+
+  it('resumes a cancelled upload', async () => {
+    const { service, store, platform } = setup([uploadRecord({ state: 'cancelled' })]);
+    expect(await service.retry('u1')).toMatchObject({ state: 'requesting-url' });
+    await idle();
+    expect(platform.requestUrl).toHaveBeenCalledTimes(1);
+    expect(await store.get('u1')).toMatchObject({ state: 'processing', recordingId: 'rec-1' });
+  });
+
+  it.each(['processing', 'completed'] as const)('leaves a %s upload alone', async (state) => {
+    const record = withUrl({ state, putDone: true });
+    const { service, store, platform } = setup([record]);
+    expect(await service.retry('u1')).toEqual(record);
+    await idle();
+    expect(platform.complete).not.toHaveBeenCalled();
+    expect(await store.get('u1')).toEqual(record);
+  });
+
+  it('does not start a second run of an upload that is running', async () => {
+    const { service, platform } = setup();
+    platform.put.mockImplementation((_record, _progress, signal) => untilAborted(signal, new ApiError('aborted', 'cancelled')));
+    await service.start('u1', FILE, META);
+    await idle();
+    const running = await service.retry('u1');
+    await idle();
+    expect(running.state).toBe('uploading');
+    expect(platform.requestUrl).toHaveBeenCalledTimes(1);
+    expect(platform.put).toHaveBeenCalledTimes(1);
+  });
+
+  it('says so for an unknown upload', async () => {
+    await expect(setup().service.retry('nope')).rejects.toMatchObject({ kind: 'not_found' });
+  });
+});
+
+describe('cancel', () => {
+  it('aborts a running upload, which ends cancelled', async () => {
+    const { service, store, platform, badge } = setup();
+    platform.put.mockImplementation((_record, _progress, signal) => untilAborted(signal, new ApiError('aborted', 'cancelled')));
+    await service.start('u1', FILE, META);
+    await idle();
+    expect(badge()).toBe(1);
+    const answer = await service.cancel('u1');
+    expect(answer.state).toBe('uploading');
+    await idle();
+    expect(await store.get('u1')).toMatchObject({ state: 'cancelled', error: null });
+    expect(platform.complete).not.toHaveBeenCalled();
+    expect(badge()).toBe(0);
+  });
+
+  it.each(['requesting-url', 'uploading', 'completing'] as const)('marks a %s upload that is not running here cancelled', async (state) => {
+    const { service, store, platform, badge } = setup([withUrl({ state })]);
+    const cancelled = await service.cancel('u1');
+    expect(cancelled).toMatchObject({ state: 'cancelled', recordingId: 'rec-1' });
+    expect(await store.get('u1')).toEqual(cancelled);
+    expect(badge()).toBe(0);
+    await idle();
+    expect(platform.requestUrl).not.toHaveBeenCalled();
+    expect(platform.put).not.toHaveBeenCalled();
+    expect(platform.complete).not.toHaveBeenCalled();
+  });
+
+  it.each(['processing', 'failed', 'completed'] as const)('leaves a %s upload as it is', async (state) => {
+    const record = withUrl({ state, putDone: true });
+    const { service, store } = setup([record]);
+    expect(await service.cancel('u1')).toEqual(record);
+    expect(await store.get('u1')).toEqual(record);
+  });
+
+  it('says so for an unknown upload', async () => {
+    await expect(setup().service.cancel('nope')).rejects.toMatchObject({ kind: 'not_found', message: 'Primer has no such upload.' });
+  });
+});
+
+describe('dismiss', () => {
+  it.each(['requesting-url', 'uploading', 'completing', 'processing'] as const)('refuses an active (%s) upload', async (state) => {
+    const { service, store, platform } = setup([withUrl({ state })]);
+    await expect(service.dismiss('u1')).rejects.toMatchObject({ kind: 'conflict', message: 'Cancel the upload before removing it.' });
+    expect(store.records.size).toBe(1);
+    expect(platform.deleteFile).not.toHaveBeenCalled();
+  });
+
+  it.each(['completed', 'failed', 'cancelled'] as const)('removes a %s upload and deletes its file', async (state) => {
+    const { service, store, platform } = setup([withUrl({ state }), uploadRecord({ state: 'failed' }, 'other')]);
+    expect(await service.dismiss('u1')).toBe(true);
+    expect(await store.get('u1')).toBeNull();
+    expect(await store.get('other')).not.toBeNull();
+    expect(platform.deleteFile).toHaveBeenCalledExactlyOnceWith('u1');
+  });
+
+  it('removes it even when the file cannot be deleted', async () => {
+    const { service, store, platform } = setup([uploadRecord({ state: 'failed' })]);
+    platform.deleteFile.mockRejectedValueOnce(new Error('IndexedDB closed'));
+    expect(await service.dismiss('u1')).toBe(true);
+    expect(store.records.size).toBe(0);
+  });
+
+  it('answers false for an unknown upload', async () => {
+    const { service, platform } = setup();
+    expect(await service.dismiss('nope')).toBe(false);
+    expect(platform.deleteFile).not.toHaveBeenCalled();
+  });
+});
+
+describe('resume', () => {
+  it('relaunches uploads cut off mid-way, each at its own step, and watches processing', async () => {
+    const records = [
+      uploadRecord({ createdAt: T0 - 1 }, 'asking'),
+      withUrl({ state: 'uploading', createdAt: T0 - 2, recordingId: 'rec-b', uploadUrl: 'https://storage.example/b' }, 'sending'),
+      withUrl({ state: 'completing', createdAt: T0 - 3, recordingId: 'rec-c', putDone: true }, 'completing'),
+      withUrl({ state: 'processing', createdAt: T0 - 4, recordingId: 'rec-d', putDone: true }, 'processing'),
+      withUrl({ state: 'failed', createdAt: T0 - 5, failedStep: 'put', error: 'x' }, 'failed'),
+      uploadRecord({ state: 'cancelled', createdAt: T0 - 6 }, 'cancelled'),
+    ];
+    const { service, store, platform, badge } = setup(records);
+    await service.resume();
+    await idle();
+    expect(platform.requestUrl).toHaveBeenCalledTimes(1);
+    expect(platform.requestUrl.mock.calls[0]![0].id).toBe('asking');
+    expect(platform.put.mock.calls.map(([record]) => record.uploadUrl).sort()).toEqual(['https://storage.example/b', 'https://storage.example/rec-1?sig=1']);
+    expect(platform.complete.mock.calls.map(([id]) => id).sort()).toEqual(['rec-1', 'rec-b', 'rec-c']);
+    const states = Object.fromEntries((await store.all()).map((record) => [record.id, record.state]));
+    expect(states).toEqual({ asking: 'processing', sending: 'processing', completing: 'processing', processing: 'processing', failed: 'failed', cancelled: 'cancelled' });
+    expect(platform.schedulePoll).toHaveBeenCalledWith(0);
+    expect(badge()).toBe(4);
+  });
+
+  it('schedules a check at once when something is being processed', async () => {
+    const { service, platform, badge } = setup([withUrl({ state: 'processing', putDone: true }), uploadRecord({ state: 'failed' }, 'f')]);
+    await service.resume();
+    await idle();
+    expect(platform.schedulePoll.mock.calls).toEqual([[0]]);
+    expect(platform.requestUrl).not.toHaveBeenCalled();
+    expect(platform.put).not.toHaveBeenCalled();
+    expect(platform.complete).not.toHaveBeenCalled();
+    expect(badge()).toBe(1);
+  });
+
+  it('schedules nothing and clears the badge when nothing is going', async () => {
+    const { service, platform } = setup([uploadRecord({ state: 'completed' }), uploadRecord({ state: 'failed' }, 'f')]);
+    await service.resume();
+    await idle();
+    expect(platform.schedulePoll).not.toHaveBeenCalled();
+    expect(platform.showActive.mock.calls).toEqual([[0]]);
+  });
+
+  it('does not relaunch an upload that is already running', async () => {
+    const { service, platform } = setup();
+    platform.put.mockImplementation((_record, _progress, signal) => untilAborted(signal, new ApiError('aborted', 'cancelled')));
+    await service.start('u1', FILE, META);
+    await idle();
+    await service.resume();
+    await idle();
+    expect(platform.requestUrl).toHaveBeenCalledTimes(1);
+    expect(platform.put).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('processing checks and the badge', () => {
+  it('counts every active upload on the badge', async () => {
+    const { service, platform, badge } = setup([withUrl({ state: 'processing', putDone: true }, 'p'), uploadRecord({ state: 'failed' }, 'f')]);
+    platform.put.mockImplementation((_record, _progress, signal) => untilAborted(signal, new ApiError('aborted', 'cancelled')));
+    await service.start('a', FILE, META);
+    await service.start('b', FILE, META);
+    await idle();
+    expect(badge()).toBe(3);
+    await service.cancel('a');
+    await idle();
+    expect(badge()).toBe(2);
+  });
+
+  it('check(): a finished recording completes the upload, deletes the file, tells the user once and clears the badge', async () => {
+    const { service, store, platform, badge } = setup([withUrl({ state: 'processing', putDone: true })]);
+    platform.getRecording.mockResolvedValueOnce(recording({ status: 'completed', progress: 90 }));
+    const checked = await service.check('u1');
+    expect(checked).toMatchObject({ state: 'completed', processingProgress: 100, polls: 1 });
+    expect(await store.get('u1')).toEqual(checked);
+    expect(platform.getRecording).toHaveBeenCalledWith('rec-1');
+    expect(platform.deleteFile).toHaveBeenCalledExactlyOnceWith('u1');
+    expect(platform.announce).toHaveBeenCalledExactlyOnceWith(checked);
+    expect(badge()).toBe(0);
+  });
+
+  it('check(): a failed recording keeps the file so it can be sent again', async () => {
+    const { service, platform } = setup([withUrl({ state: 'processing', putDone: true })]);
+    platform.getRecording.mockResolvedValueOnce(recording({ status: 'failed', error: 'No speech found' }));
+    expect(await service.check('u1')).toMatchObject({ state: 'failed', failedStep: 'processing', error: 'No speech found' });
+    expect(platform.deleteFile).not.toHaveBeenCalled();
+    expect(platform.announce).toHaveBeenCalledTimes(1);
+  });
+
+  it('check(): an upload not being processed is returned without asking the service', async () => {
+    const record = withUrl({ state: 'failed', failedStep: 'put' });
+    const { service, platform } = setup([record]);
+    expect(await service.check('u1')).toEqual(record);
+    expect(platform.getRecording).not.toHaveBeenCalled();
+  });
+
+  it('poll(): checks what is processing and schedules the next check', async () => {
+    const { service, store, platform } = setup([withUrl({ state: 'processing', putDone: true, polls: 2 })]);
+    await service.poll();
+    expect(await store.get('u1')).toMatchObject({ state: 'processing', polls: 3, processingProgress: 40 });
+    expect(platform.schedulePoll.mock.calls).toEqual([[24_000]]);
+  });
+});

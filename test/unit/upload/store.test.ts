@@ -1,0 +1,108 @@
+/** The uploads list in storage.local: validation, order, concurrent writes and trimming. */
+import { describe, expect, it, vi } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import type { UploadRecord } from '@/lib/upload/record';
+import { parseUploads, storageUploadStore, UPLOADS_KEY } from '@/lib/upload/store';
+import { T0, uploadRecord, withUrl } from './helpers';
+
+const at = (id: string, createdAt: number, patch: Partial<UploadRecord> = {}) => uploadRecord({ createdAt, updatedAt: createdAt, ...patch }, id);
+
+async function stored(): Promise<unknown> {
+  return (await fakeBrowser.storage.local.get(UPLOADS_KEY))[UPLOADS_KEY];
+}
+
+describe('parseUploads', () => {
+  it('keeps valid records and drops what does not fit', () => {
+    const good = withUrl();
+    const { needsAccess: _dropped, ...older } = uploadRecord({}, 'old');
+    expect(parseUploads([good, null, 'x', { id: 'u2' }, { ...good, id: 'u3', state: 'paused' }, older, { ...good, id: 'u4', file: { ...good.file, size: 0 } }])).toEqual([good]);
+  });
+
+  it.each([
+    ['nothing', undefined],
+    ['null', null],
+    ['a string', 'uploads'],
+    ['an object', { 0: withUrl() }],
+  ])('reads %s as no uploads', (_name, raw) => {
+    expect(parseUploads(raw)).toEqual([]);
+  });
+});
+
+describe('storageUploadStore', () => {
+  it('puts, gets and removes, newest first', async () => {
+    const store = storageUploadStore();
+    expect(await store.all()).toEqual([]);
+    expect(await store.get('a')).toBeNull();
+    await store.put(at('a', T0));
+    await store.put(at('c', T0 + 2));
+    await store.put(at('b', T0 + 1));
+    expect((await store.all()).map((record) => record.id)).toEqual(['c', 'b', 'a']);
+    expect(await store.get('b')).toEqual(at('b', T0 + 1));
+    await store.remove('c');
+    expect((await store.all()).map((record) => record.id)).toEqual(['b', 'a']);
+    expect(((await stored()) as UploadRecord[]).map((record) => record.id)).toEqual(['b', 'a']);
+  });
+
+  it('replaces a record with the same id, keeping its place', async () => {
+    const store = storageUploadStore();
+    await store.put(at('a', T0));
+    await store.put(at('b', T0 + 1));
+    await store.put(at('a', T0, { state: 'uploading', sentBytes: 500 }));
+    const all = await store.all();
+    expect(all.map((record) => [record.id, record.state])).toEqual([['b', 'requesting-url'], ['a', 'uploading']]);
+    expect(all[1]!.sentBytes).toBe(500);
+  });
+
+  it('keeps both of two records written at the same time', async () => {
+    const store = storageUploadStore();
+    await Promise.all([store.put(at('a', T0)), store.put(at('b', T0 + 1)), store.put(at('a', T0, { state: 'uploading' }))]);
+    expect((await store.all()).map((record) => [record.id, record.state])).toEqual([['b', 'requesting-url'], ['a', 'uploading']]);
+  });
+
+  it('two stores over the same storage read what the other wrote', async () => {
+    await storageUploadStore().put(at('a', T0));
+    expect(await storageUploadStore().get('a')).toEqual(at('a', T0));
+  });
+
+  it('goes on writing after a write failed', async () => {
+    const store = storageUploadStore();
+    vi.spyOn(fakeBrowser.storage.local, 'set').mockRejectedValueOnce(new Error('QUOTA_BYTES quota exceeded'));
+    await expect(store.put(at('a', T0))).rejects.toThrow('QUOTA_BYTES');
+    await store.put(at('b', T0 + 1));
+    expect((await store.all()).map((record) => record.id)).toEqual(['b']);
+  });
+
+  it('keeps at most 20, dropping the oldest finished ones', async () => {
+    const store = storageUploadStore();
+    for (let i = 0; i < 22; i++) await store.put(at(`r${i}`, T0 + i, { state: i % 2 ? 'completed' : 'failed' }));
+    const ids = (await store.all()).map((record) => record.id);
+    expect(ids).toHaveLength(20);
+    expect(ids[0]).toBe('r21');
+    expect(ids).not.toContain('r0');
+    expect(ids).not.toContain('r1');
+    expect(ids.at(-1)).toBe('r2');
+  });
+
+  it('never drops an active upload, however old', async () => {
+    const store = storageUploadStore();
+    await store.put(at('old-processing', T0 - 3, { state: 'processing' }));
+    await store.put(at('old-uploading', T0 - 2, { state: 'uploading' }));
+    await store.put(at('old-cancelled', T0 - 1, { state: 'cancelled' }));
+    for (let i = 0; i < 20; i++) await store.put(at(`done${i}`, T0 + i, { state: 'completed' }));
+    const ids = (await store.all()).map((record) => record.id);
+    expect(ids).toHaveLength(20);
+    expect(ids).toContain('old-processing');
+    expect(ids).toContain('old-uploading');
+    expect(ids).not.toContain('old-cancelled');
+    expect(ids).not.toContain('done0');
+    expect(ids).not.toContain('done1');
+    expect(ids.at(-1)).toBe('old-processing');
+    expect(ids.at(-3)).toBe('done2');
+  });
+
+  it('keeps more than 20 when they are all active', async () => {
+    const store = storageUploadStore();
+    for (let i = 0; i < 22; i++) await store.put(at(`a${i}`, T0 + i, { state: 'uploading' }));
+    expect(await store.all()).toHaveLength(22);
+  });
+});

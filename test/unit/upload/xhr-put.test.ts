@@ -1,0 +1,144 @@
+/**
+ * The PUT to object storage: its error messages from S3-style XML, and the error kinds and statuses
+ * the runner relies on (a refused URL is a 400/401/403; a network failure is retried).
+ */
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { ApiError, ApiErrorKind } from '@/lib/api/error-info';
+import { storageErrorMessage, xhrPut, type PutRequest } from '@/lib/upload/xhr-put';
+
+describe('storageErrorMessage', () => {
+  it('reads the message and code of an S3 error', () => {
+    const body = '<?xml version="1.0" encoding="UTF-8"?>\n<Error><Code>AccessDenied</Code><Message>Request has expired</Message><RequestId>X1</RequestId></Error>';
+    expect(storageErrorMessage(403, body)).toBe('Request has expired (AccessDenied)');
+  });
+
+  it('reads the message alone when there is no code', () => {
+    expect(storageErrorMessage(400, '<Error><Message>Your proposed upload exceeds the maximum allowed size</Message></Error>')).toBe(
+      'Your proposed upload exceeds the maximum allowed size',
+    );
+  });
+
+  it('names the status when there is no message', () => {
+    expect(storageErrorMessage(403, '<Error><Code>SignatureDoesNotMatch</Code></Error>')).toBe('The upload server answered 403.');
+    expect(storageErrorMessage(502, '<html>Bad gateway</html>')).toBe('The upload server answered 502.');
+    expect(storageErrorMessage(500, '')).toBe('The upload server answered 500.');
+  });
+});
+
+/** Just enough of XMLHttpRequest: records what was sent, and answers as the test says. */
+class FakeXhr {
+  static last: FakeXhr | null = null;
+  method = '';
+  url = '';
+  headers: Record<string, string> = {};
+  timeout = 0;
+  status = 0;
+  responseText = '';
+  body: unknown = null;
+  aborted = false;
+  upload: { onprogress: ((event: { loaded: number }) => void) | null } = { onprogress: null };
+  onload: (() => void) | null = null;
+  onerror: (() => void) | null = null;
+  ontimeout: (() => void) | null = null;
+  onabort: (() => void) | null = null;
+  constructor() {
+    FakeXhr.last = this;
+  }
+  open(method: string, url: string) {
+    this.method = method;
+    this.url = url;
+  }
+  setRequestHeader(name: string, value: string) {
+    this.headers[name] = value;
+  }
+  send(body: unknown) {
+    this.body = body;
+  }
+  abort() {
+    this.aborted = true;
+    this.onabort?.();
+  }
+  answer(status: number, text = '') {
+    this.status = status;
+    this.responseText = text;
+    this.onload?.();
+  }
+}
+
+function request(patch: Partial<PutRequest> = {}): PutRequest {
+  return {
+    url: 'https://storage.example/rec-1?sig=1',
+    body: new Blob(['0123456789'], { type: 'audio/mp4' }),
+    contentType: 'audio/mp4',
+    headers: { 'x-amz-acl': 'private', Authorization: 'Bearer leak', 'content-type': 'text/plain' },
+    onProgress: () => undefined,
+    signal: new AbortController().signal,
+    ...patch,
+  };
+}
+
+describe('xhrPut', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    FakeXhr.last = null;
+  });
+
+  it('PUTs the body with the content type and extra headers, never an Authorization header', async () => {
+    vi.stubGlobal('XMLHttpRequest', FakeXhr);
+    const progress: number[] = [];
+    const req = request({ onProgress: (sent) => progress.push(sent) });
+    const done = xhrPut(req);
+    const xhr = FakeXhr.last!;
+    expect(xhr.method).toBe('PUT');
+    expect(xhr.url).toBe('https://storage.example/rec-1?sig=1');
+    expect(xhr.headers).toEqual({ 'x-amz-acl': 'private', 'Content-Type': 'audio/mp4' });
+    expect(xhr.body).toBe(req.body);
+    xhr.upload.onprogress!({ loaded: 4 });
+    xhr.answer(200);
+    await done;
+    expect(progress).toEqual([4, 10]);
+  });
+
+  it.each([
+    [400, 'bad_request'],
+    [401, 'unauthorized'],
+    [403, 'forbidden'],
+    [404, 'not_found'],
+    [408, 'timeout'],
+    [413, 'http'],
+    [429, 'rate_limited'],
+    [503, 'server'],
+  ] as [number, ApiErrorKind][])('turns a %i answer into a %s error with the status', async (status, kind) => {
+    vi.stubGlobal('XMLHttpRequest', FakeXhr);
+    const done = xhrPut(request());
+    FakeXhr.last!.answer(status, '<Error><Code>C</Code><Message>M</Message></Error>');
+    await expect(done).rejects.toMatchObject({ name: 'ApiError', kind, status, message: 'M (C)' } satisfies Partial<ApiError>);
+  });
+
+  it('reports a network failure, a timeout and a cancel', async () => {
+    vi.stubGlobal('XMLHttpRequest', FakeXhr);
+    const failing = xhrPut(request());
+    FakeXhr.last!.onerror!();
+    await expect(failing).rejects.toMatchObject({ kind: 'network', status: null });
+
+    const slow = xhrPut(request({ timeoutMs: 5000 }));
+    expect(FakeXhr.last!.timeout).toBe(5000);
+    FakeXhr.last!.ontimeout!();
+    await expect(slow).rejects.toMatchObject({ kind: 'timeout' });
+
+    const controller = new AbortController();
+    const cancelled = xhrPut(request({ signal: controller.signal }));
+    const xhr = FakeXhr.last!;
+    controller.abort();
+    expect(xhr.aborted).toBe(true);
+    await expect(cancelled).rejects.toMatchObject({ kind: 'aborted' });
+  });
+
+  it('does not start when already cancelled', async () => {
+    vi.stubGlobal('XMLHttpRequest', FakeXhr);
+    const controller = new AbortController();
+    controller.abort();
+    await expect(xhrPut(request({ signal: controller.signal }))).rejects.toMatchObject({ kind: 'aborted' });
+    expect(FakeXhr.last).toBeNull();
+  });
+});
