@@ -52,7 +52,7 @@ export function UploadItem({ record }: { record: UploadRecord }) {
             aria-valuenow={progress.percent ?? undefined}
             aria-valuetext={progress.text}
           >
-            <div className="progress__bar" style={{ width: `${progress.percent ?? 100}%` }} />
+            <div className="progress__bar" style={{ transform: `scaleX(${(progress.percent ?? 100) / 100})` }} />
           </div>
           <p className="upload-item__numbers">{progress.text}</p>
         </div>

@@ -10,7 +10,8 @@ import { OffscreenRequestSchema, type Progress, type PutReply } from '@/lib/uplo
 import { MISSING_FILE } from '@/lib/upload/transport';
 import { xhrPut } from '@/lib/upload/xhr-put';
 
-const PROGRESS_EVERY_MS = 200;
+// The background saves progress once a second at most; more messages would be thrown away.
+const PROGRESS_EVERY_MS = 500;
 const running = new Map<string, AbortController>();
 
 async function put(id: string, url: string, contentType: string, headers: Record<string, string>): Promise<PutReply> {

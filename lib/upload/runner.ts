@@ -29,7 +29,11 @@ const EXPIRY_MARGIN_MS = 60_000;
 const PUT_RETRY_DELAYS_MS = [1000, 4000];
 /** URLs requested per run at most (the first plus renewals after expiry or refusal). */
 const MAX_URLS_PER_RUN = 3;
-const PROGRESS_SAVE_MS = 250;
+/**
+ * Progress is written to storage (which every open view watches) at most this often: each write
+ * costs a storage round trip and a redraw in every view, CPU the upload itself needs.
+ */
+const PROGRESS_SAVE_MS = 1000;
 
 const TRANSIENT = new Set(['network', 'timeout', 'server', 'rate_limited']);
 /** Storage answers an expired or tampered URL with 403 (S3: AccessDenied / SignatureDoesNotMatch), some with 400 or 401. */

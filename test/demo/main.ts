@@ -12,6 +12,7 @@ import path from 'node:path';
 import type { Page } from 'playwright';
 import { createStandIn, type StandIn } from '../stand-in/server.ts';
 import { launchWithExtension, serveFixture, type Launched } from '../support/chromium.ts';
+import { wavTone } from '../support/audio.ts';
 import { allowSiteForExtension } from '../support/host-access.ts';
 import { openPanel, screenshotPanel, tabIdOf, timeToBriefing } from '../support/side-panel.ts';
 import { DEMO_EVENT } from './sample-event.ts';
@@ -74,6 +75,7 @@ async function main(): Promise<void> {
 
     if (!headless) {
       console.log('Click “Open briefing” on a card, or press Alt+Shift+P, for the side panel briefing.');
+      console.log('Primer’s toolbar button opens the upload popup: drop an audio recording on it.');
       console.log('Close the browser or press Ctrl-C to stop.');
       await new Promise<void>((resolve) => launched.context.once('close', () => resolve()));
       await standIn.close();
@@ -90,6 +92,15 @@ async function main(): Promise<void> {
     for (const shot of shots) await shot.page.screenshot({ path: shot.file, fullPage: true });
     shots.push({ page: panel, file: path.join(SHOTS, '3-side-panel-meeting-briefing.png') });
     await screenshotPanel(panel, shots[2]!.file, 380);
+    // A recording uploaded through the toolbar popup (its page), followed to "Processed".
+    const popup = await launched.context.newPage();
+    await popup.setViewportSize({ width: 380, height: 640 });
+    await popup.goto(`chrome-extension://${launched.extensionId}/popup.html`);
+    await popup.getByLabel('Recording', { exact: true }).setInputFiles({ name: 'Q3 roadmap review.wav', mimeType: 'audio/wav', buffer: wavTone(20) });
+    await popup.getByRole('button', { name: 'Upload', exact: true }).click();
+    await popup.getByRole('listitem', { name: 'Q3 roadmap review: Processed' }).waitFor({ timeout: 30_000 });
+    shots.push({ page: popup, file: path.join(SHOTS, '4-popup-recording-uploaded.png') });
+    await popup.screenshot({ path: shots[3]!.file, fullPage: true });
     console.log('No display: ran headless. Screenshots:');
     for (const shot of shots) console.log(`  ${shot.file}`);
     await stop();

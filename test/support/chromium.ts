@@ -76,7 +76,17 @@ export interface Launched {
   userDataDir: string;
 }
 
-export async function launchWithExtension({ headless = true }: { headless?: boolean } = {}): Promise<Launched> {
+export interface LaunchOptions {
+  headless?: boolean;
+  /**
+   * Refuse every request that is not to loopback (default true). The block is a context-wide
+   * `context.route`, i.e. CDP request interception; a benchmark that times large request bodies
+   * can turn it off (the browser is still only pointed at the stand-in, on loopback).
+   */
+  blockNetwork?: boolean;
+}
+
+export async function launchWithExtension({ headless = true, blockNetwork = true }: LaunchOptions = {}): Promise<Launched> {
   const ext = extensionDir();
   const userDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'primer-e2e-'));
   const context = await chromium.launchPersistentContext(userDataDir, {
@@ -94,7 +104,7 @@ export async function launchWithExtension({ headless = true }: { headless?: bool
       `--load-extension=${ext}`,
     ],
   });
-  await blockOutsideNetwork(context);
+  if (blockNetwork) await blockOutsideNetwork(context);
   const serviceWorker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
   const extensionId = new URL(serviceWorker.url()).host;
   return { context, serviceWorker, extensionId, userDataDir };
