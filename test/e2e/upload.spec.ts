@@ -11,7 +11,7 @@ import { allowSiteForExtension } from '../support/host-access';
 import { expect, serveFixture, test, type StandIn } from './support/browser';
 import { OptionsPage } from './support/options-page';
 import { PopupPage } from './support/popup';
-import { openPanel, tabIdOf } from './support/side-panel';
+import { axeViolations, openPanel, tabIdOf } from './support/side-panel';
 
 test.use({ standInOptions: { storageHost: 'localhost', processingStepMs: 300 } });
 
@@ -19,6 +19,7 @@ const PRESIGN = '/api/v2/recordings/presigned-url';
 const COMPLETE = '/api/v2/recordings/complete-upload';
 const UPLOAD_ORIGIN = 'http://localhost/*';
 const FIXTURES = path.resolve(import.meta.dirname, '../fixtures');
+const ARTIFACTS = path.resolve(import.meta.dirname, '../artifacts/upload');
 const CALENDAR_URL = 'https://calendar.google.com/calendar/u/0/r/week/2026/5/18';
 
 async function configure(context: BrowserContext, extensionId: string, standIn: StandIn) {
@@ -102,6 +103,15 @@ test('a recording picked in the popup arrives once, even when the popup closes m
   // Recent uploads survive a reload (they live in storage, not in the popup).
   await popup.page.reload();
   await expect(popup.item('Weekly sync')).toContainText('Processed');
+
+  // Accessible in both themes; screenshots kept as artifacts.
+  fs.mkdirSync(ARTIFACTS, { recursive: true });
+  await popup.page.setViewportSize({ width: 380, height: 700 });
+  for (const scheme of ['light', 'dark'] as const) {
+    await popup.page.emulateMedia({ colorScheme: scheme });
+    expect(await axeViolations(popup.page)).toEqual([]);
+    await popup.page.screenshot({ path: path.join(ARTIFACTS, `popup-${scheme}.png`), fullPage: true });
+  }
 });
 
 test('an expired upload URL is asked for again, and a retry after the service fixes it succeeds', async ({ context, extensionId, standIn }) => {
