@@ -12,6 +12,7 @@ import { UploadService } from '../upload/service';
 import { storageUploadStore } from '../upload/store';
 import { createPutFile } from '../upload/transport';
 import type { ServiceContext } from './service-context';
+import { setGlobalBadge } from './toolbar';
 
 export const UPLOAD_POLL_ALARM = 'upload-processing-check';
 const BADGE_COLOUR = '#1a56b0';
@@ -79,8 +80,7 @@ export function createUploadService(context: ServiceContext): UploadService {
       await announce(record);
     },
     showActive: async (count) => {
-      await browser.action.setBadgeBackgroundColor({ color: BADGE_COLOUR }).catch(() => undefined);
-      await browser.action.setBadgeText({ text: count > 0 ? `↑${count}` : '' }).catch(() => undefined);
+      await setGlobalBadge(count > 0 ? `↑${count}` : '', BADGE_COLOUR).catch(() => undefined);
     },
     schedulePoll: async (delayMs) => {
       if (delayMs === null) await browser.alarms.clear(UPLOAD_POLL_ALARM);

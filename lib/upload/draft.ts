@@ -7,6 +7,7 @@ import { z } from 'zod/mini';
 import type { PanelTarget } from '../panel/target';
 import type { PageSurface } from '../panel/context';
 import { surfaceOf } from '../panel/subject';
+import { toolbarButton } from '../background/toolbar';
 
 export const UploadDraftSchema = z.object({
   title: z.nullable(z.string()),
@@ -167,6 +168,7 @@ async function popupOpened(action: ActionWithPopup): Promise<boolean> {
  */
 export async function openUploadFor(draft: UploadDraft): Promise<void> {
   await saveDraft(draft);
-  if (await popupOpened(browser.action)) return;
+  const button = toolbarButton();
+  if (button && (await popupOpened(button))) return;
   await browser.tabs.create({ url: browser.runtime.getURL('/popup.html') });
 }

@@ -6,6 +6,7 @@
 import { browser } from '#imports';
 import { z } from 'zod/mini';
 import { SITES } from '../../sites/types';
+import { setTabAlert } from '../toolbar';
 import type { Handlers } from '../broker';
 
 export const PageStatusSchema = z.object({
@@ -31,12 +32,10 @@ export function pageStatusHandlers(): Pick<Handlers, 'page.status'> {
     'page.status': async (status, { tabId }) => {
       if (tabId === null) return { recorded: false };
       await browser.storage.session.set({ [key(tabId)]: { ...status, at: Date.now() } });
-      await browser.action.setBadgeText({ tabId, text: status.recognised ? '' : '!' });
-      await browser.action.setTitle({
+      await setTabAlert(
         tabId,
-        title: status.recognised ? 'Primer' : 'Primer: this page’s layout is not recognised',
-      });
-      if (!status.recognised) await browser.action.setBadgeBackgroundColor({ tabId, color: '#b3261e' });
+        status.recognised ? null : { text: '!', colour: '#b3261e', title: 'Primer: this page’s layout is not recognised' },
+      ).catch(() => undefined);
       return { recorded: true };
     },
   };

@@ -1,0 +1,41 @@
+/**
+ * The toolbar button: `action` in Manifest V3 (Chrome), `browserAction` in Firefox's MV2 build.
+ * Two things write on it: the page self-check ("!" on one tab) and uploads ("↑2" everywhere). A
+ * tab's own badge is cleared, not set to "", when its page is fine, so the uploads' global badge
+ * shows through on that tab as well.
+ */
+import { browser } from '#imports';
+
+type Action = typeof browser.action;
+
+export function toolbarButton(): Action | null {
+  const api = browser as unknown as { action?: Action; browserAction?: Action };
+  return api.action ?? api.browserAction ?? null;
+}
+
+function defaultTitle(): string {
+  const manifest = browser.runtime.getManifest() as { action?: { default_title?: string }; browser_action?: { default_title?: string } };
+  return manifest.action?.default_title ?? manifest.browser_action?.default_title ?? 'Primer';
+}
+
+export async function setTabAlert(tabId: number, alert: { text: string; title: string; colour: string } | null): Promise<void> {
+  const button = toolbarButton();
+  if (!button) return;
+  if (alert) {
+    await button.setBadgeText({ tabId, text: alert.text });
+    await button.setBadgeBackgroundColor({ tabId, color: alert.colour });
+    await button.setTitle({ tabId, title: alert.title });
+    return;
+  }
+  // Null clears the tab's own text, so the global badge shows again; a title cannot be cleared
+  // that way in Chrome, so the manifest's own title is put back.
+  await button.setBadgeText({ tabId, text: null as unknown as string });
+  await button.setTitle({ tabId, title: defaultTitle() });
+}
+
+export async function setGlobalBadge(text: string, colour: string): Promise<void> {
+  const button = toolbarButton();
+  if (!button) return;
+  await button.setBadgeBackgroundColor({ color: colour });
+  await button.setBadgeText({ text });
+}
