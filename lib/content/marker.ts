@@ -16,12 +16,20 @@ export function markerLabel(match: ContactMatch): string {
   return match.matchedBy === 'name' ? `Primer briefing: ${who} (matched by name)` : `Primer briefing: ${who}`;
 }
 
+/** The attributes every marker shares, set once: a marker is a copy of this plus its label. */
+let template: HTMLElement | null = null;
+
 export function createMarker(match: ContactMatch): HTMLElement {
-  const marker = own(document.createElement(MARKER_TAG));
+  if (!template) {
+    template = document.createElement(MARKER_TAG);
+    template.setAttribute(MARKER_ATTRIBUTE, '');
+    template.setAttribute('role', 'button');
+    template.setAttribute('tabindex', '0');
+  }
+  // Copying one element is cheaper than building each (a page can get hundreds at once).
+  const marker = own(template.cloneNode() as HTMLElement);
   const label = markerLabel(match);
   marker.setAttribute(MARKER_ATTRIBUTE, match.matchedBy);
-  marker.setAttribute('role', 'button');
-  marker.setAttribute('tabindex', '0');
   marker.setAttribute('aria-label', label);
   marker.setAttribute('title', label);
   return marker;

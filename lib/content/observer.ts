@@ -4,6 +4,7 @@
  * (Calendar renders its popup in phases). No polling and no timer while the page is idle;
  * mutations caused by Primer's own nodes are ignored.
  */
+import { queryAll } from '../sites/query';
 import { isOwned } from './owned-nodes';
 
 /** Attributes that carry who a person is; style and class churn is ignored. */
@@ -21,9 +22,12 @@ function onlyOwned(nodes: NodeList): boolean {
 
 export function watchSurfaces(
   target: Node,
-  surfaceSelector: string,
+  surfaceSelectors: readonly string[],
   onRoots: (roots: Set<Element>) => void,
 ): SurfaceWatch {
+  // One element and its ancestors are tested against the whole list at once; subtrees are
+  // queried one selector at a time (query.ts).
+  const surfaceSelector = surfaceSelectors.join(', ');
   let pending = new Set<Element>();
   let timer: ReturnType<typeof setTimeout> | null = null;
 
@@ -35,7 +39,7 @@ export function watchSurfaces(
   const addWithin = (node: Node) => {
     if (!(node instanceof Element) || isOwned(node)) return;
     if (node.matches(surfaceSelector)) pending.add(node);
-    for (const root of node.querySelectorAll(surfaceSelector)) pending.add(root);
+    if (node.firstElementChild) for (const root of queryAll(node, surfaceSelectors)) pending.add(root);
   };
 
   // A view that goes away must release what Primer held for it, even if nothing new appears.

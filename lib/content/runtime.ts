@@ -6,6 +6,7 @@
 import { browser, type ContentScriptContext } from '#imports';
 import { normaliseName } from '../api/contact-index';
 import { sendContentRequest } from '../messaging/send-content';
+import { queryAll } from '../sites/query';
 import type { SiteAdapter } from '../sites/types';
 import { isSiteEnabled, readPreferences, watchPreferences, type Preferences } from '../storage/preferences';
 import { loadHoverCard } from './card-loader';
@@ -51,8 +52,8 @@ export async function startPrimer(ctx: ContentScriptContext, adapter: SiteAdapte
   let watch: SurfaceWatch | null = null;
   const start = () => {
     if (watch || !isSiteEnabled(adapter.site, preferences)) return;
-    watch = watchSurfaces(document.body, adapter.surfaceSelector, scan);
-    scan(document.querySelectorAll(adapter.surfaceSelector));
+    watch = watchSurfaces(document.body, adapter.surfaceSelectors, scan);
+    scan(queryAll(document, adapter.surfaceSelectors));
   };
   const stop = () => {
     watch?.disconnect();

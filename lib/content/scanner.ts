@@ -158,28 +158,22 @@ export class PageScanner {
 
   async #scanSurface(surface: Surface, generation: number): Promise<void> {
     const people = surface.people.filter((person) => this.#included(person));
-    this.#keysByRoot.set(surface.root, people.map((person) => personKey(queryFor(person))));
-    const answers = await Promise.all(
-      people.map(async (person) => {
-        const query = queryFor(person);
-        try {
-          return { person, key: personKey(query), match: await this.#options.lookup.find(query) };
-        } catch {
-          // Not configured, offline, bad key: nothing is marked; the next scan asks again.
-          return { person, key: personKey(query), match: null };
-        }
-      }),
-    );
+    const queries = people.map(queryFor);
+    const keys = queries.map(personKey);
+    this.#keysByRoot.set(surface.root, keys);
+    // One wait for the whole surface; a failed lookup answers null (nothing is marked).
+    const matches = await this.#options.lookup.findAll(queries, keys);
     if (generation !== this.#generation || !surface.root.isConnected) return;
     const keep = new Set<Element>();
-    for (const { person, key, match } of answers) {
-      if (!match) continue;
+    people.forEach((person, i) => {
+      const match = matches[i];
+      if (!match) return;
       for (const element of person.elements) {
         if (!element.isConnected) continue;
         keep.add(element);
-        this.#mark(element, key, match, surface, person);
+        this.#mark(element, keys[i]!, match, surface, person);
       }
-    }
+    });
     this.#unmarkRoot(surface.root, keep);
     this.#byRoot.set(surface.root, keep);
   }
@@ -249,10 +243,12 @@ const MAX_TEXT_NODES = 40;
  * the name; at the end of the element when no such text is found. Never inside form fields.
  */
 function placeMarker(element: Element, marker: HTMLElement, texts: (string | null)[]): void {
-  const wanted = new Set(texts.filter((text): text is string => !!text).map((text) => text.trim().toLowerCase()));
+  // Plain loops over at most four strings: this runs once per marker, hundreds of times per scan.
+  const wanted: string[] = [];
+  for (const text of texts) if (text) wanted.push(text.trim().toLowerCase());
   const matches = (node: Node) => {
     const text = node.nodeValue?.trim().toLowerCase() ?? '';
-    return text !== '' && wanted.has(text);
+    return text !== '' && wanted.includes(text);
   };
   // Most sites put the name straight into the element (Gmail's span[email]): look there first.
   for (let child = element.firstChild; child; child = child.nextSibling) {
@@ -261,11 +257,14 @@ function placeMarker(element: Element, marker: HTMLElement, texts: (string | nul
       return;
     }
   }
-  const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
-  for (let count = 0, node = walker.nextNode(); node && count < MAX_TEXT_NODES; count++, node = walker.nextNode()) {
-    if (matches(node)) {
-      (node as Text).after(marker);
-      return;
+  // Without child elements the walk below would only see the text nodes just checked.
+  if (element.firstElementChild) {
+    const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+    for (let count = 0, node = walker.nextNode(); node && count < MAX_TEXT_NODES; count++, node = walker.nextNode()) {
+      if (matches(node)) {
+        (node as Text).after(marker);
+        return;
+      }
     }
   }
   element.append(marker);

@@ -6,6 +6,7 @@
  *
  * Pure functions over strings and DOM reads only: nothing here writes to the page.
  */
+import { queryAll } from './query';
 import type { FoundPerson, PersonRole } from './types';
 
 // ---------------------------------------------------------------- addresses
@@ -45,9 +46,9 @@ export function addressesIn(text: string | null | undefined): string[] {
   return [...found];
 }
 
-/** Google Calendar rooms and resources (`…@resource.calendar.google.com`). */
+/** Google Calendar rooms and resources (`…@resource.calendar.google.com`); `address` normalised. */
 export function isResourceAddress(address: string): boolean {
-  return /@resource\.calendar\.google\.com$/i.test(address);
+  return address.endsWith('@resource.calendar.google.com');
 }
 
 // ---------------------------------------------------------------- text
@@ -169,10 +170,9 @@ function hiddenUp(element: Element, cache: Map<Element, boolean>): boolean {
  *
  * Returns a predicate "does this element belong to `root` itself"; cheap when nothing is nested.
  */
-export function ownedByRoot(root: Element, surfaceSelector: string): (element: Element) => boolean {
-  const nested = root.querySelectorAll(surfaceSelector);
-  if (nested.length === 0) return () => true;
-  const inner = [...nested];
+export function ownedByRoot(root: Element, surfaceSelectors: readonly string[]): (element: Element) => boolean {
+  const inner = queryAll(root, surfaceSelectors);
+  if (inner.length === 0) return () => true;
   return (element) => !inner.some((n) => n.contains(element));
 }
 
@@ -189,18 +189,22 @@ export class PeopleCollector {
   readonly #byName = new Map<string, FoundPerson>();
   readonly #order: FoundPerson[] = [];
 
-  /** A person shown with an address (already normalised by the caller, or raw: it is checked). */
-  add(rawEmail: string | null, name: string | null, role: PersonRole | null, element: Element | null): boolean {
+  /**
+   * A person shown with an address (already normalised by the caller, or raw: it is checked).
+   * Returns the normalised address, or null when it is not a person's address.
+   */
+  add(rawEmail: string | null, name: string | null, role: PersonRole | null, element: Element | null): string | null {
     const email = normaliseAddress(rawEmail);
-    if (email === null || isResourceAddress(email)) return false;
+    if (email === null || isResourceAddress(email)) return null;
     let person = this.#byEmail.get(email);
     if (!person) {
       person = { email, name: null, roles: [], elements: [] };
       this.#byEmail.set(email, person);
       this.#order.push(person);
     }
-    this.#merge(person, nameOrNull(name), role, element);
-    return true;
+    // The first name seen is kept, so later ones need no checking (hundreds per large surface).
+    this.#merge(person, person.name === null ? nameOrNull(name) : null, role, element);
+    return email;
   }
 
   /** A person shown by name only (Outlook). The name is kept exactly as shown (whitespace collapsed). */
@@ -219,7 +223,7 @@ export class PeopleCollector {
 
   /** Adds what `parseNameAndAddress` found: by address when there is one, else by name. */
   addParsed(parsed: ParsedContact, role: PersonRole | null, element: Element | null): boolean {
-    if (parsed.email) return this.add(parsed.email, parsed.name, role, element);
+    if (parsed.email) return this.add(parsed.email, parsed.name, role, element) !== null;
     return this.addName(parsed.name, role, element);
   }
 

@@ -36,6 +36,7 @@ import {
   shownText,
   addressesIn,
 } from './address';
+import { queryAll, queryFirst } from './query';
 import type { PersonRole, SiteAdapter, Surface } from './types';
 
 /** Every Calendar selector lives here. */
@@ -58,18 +59,18 @@ const SEL = {
     // Fallback: any modal dialog (cal.com observeEventPopups); reads only when the ids above are gone,
     // because nested roots are read on their own (address.ts ownedByRoot).
     '[role="dialog"][aria-modal="true"]',
-  ].join(', '),
+  ],
   /** Guest rows: the address attribute first (cal.com, gmate), then the hovercard id (Stormbreakerr20). */
   guestByEmail: '[data-email]',
   guestByHovercard: '[data-hovercard-id]',
   /** Name inside a row: `.SDqFWd` (cal.com, class used only inside a row already found by data-email). */
   rowName: '.SDqFWd',
   /** Parts of a popup that hold no guests: the description (mailto links), 2026-11. */
-  notGuests: '#xDetDlgDesc, [role="document"]',
+  notGuests: ['#xDetDlgDesc', '[role="document"]'],
   /** Title: popup id (meeting-cost), edit-page input id (assistant script), then any heading. */
   popupTitle: '#rAECCd',
   editTitle: '#xTiIn',
-  anyHeading: '[role="heading"], h1, h2',
+  anyHeading: ['[role="heading"]', 'h1', 'h2'],
   /** Time: popup block (meeting-cost); edit-page date/time inputs (fixture, "A"). */
   popupWhen: '#xDetDlgWhen',
   startDate: '#xStDaIn',
@@ -77,9 +78,9 @@ const SEL = {
   endTime: '#xEnTiIn',
   endDate: '#xEnDaIn',
   /** Signed-in account button: Google bar link to SignOutOptions whose label holds the address (2026-11). */
-  account: 'a[href*="accounts.google.com/SignOutOptions"], header a[aria-label*="@"], [role="banner"] a[aria-label*="@"]',
+  account: ['a[href*="accounts.google.com/SignOutOptions"]', 'header a[aria-label*="@"]', '[role="banner"] a[aria-label*="@"]'],
   /** Anchors for recognise(): event ids, grid day columns, the popup and the edit page. */
-  anchors: '[data-eventid], [data-eventchip], [data-datekey], #xDetDlg, #xTiIn, [data-is-create]',
+  anchors: ['[data-eventid]', '[data-eventchip]', '[data-datekey]', '#xDetDlg', '#xTiIn', '[data-is-create]'],
 } as const;
 
 function readWhen(root: Element, doc: Document): string | null {
@@ -105,7 +106,7 @@ function readTitle(root: Element, doc: Document): string | null {
   if (popup) return normaliseText(popup.textContent);
   const input = root.querySelector(SEL.editTitle) ?? doc.querySelector(SEL.editTitle);
   if (input) return inputValue(input);
-  const heading = root.querySelector(SEL.anyHeading);
+  const heading = queryFirst(root, SEL.anyHeading);
   return heading ? normaliseText(heading.textContent) : null;
 }
 
@@ -135,19 +136,31 @@ function isRoom(row: Element, address: string): boolean {
   return isResourceAddress(address) || (row.hasAttribute('data-name') && row.hasAttribute('data-id'));
 }
 
+/**
+ * `row.closest(SEL.notGuests)` for the rows of `root`, without walking up from each of hundreds of
+ * rows: a row's ancestors are the root's own (checked once) or elements inside the root.
+ */
+function notGuestsTest(root: Element): (row: Element) => boolean {
+  if (root.closest(SEL.notGuests.join(', '))) return () => true;
+  const inside = queryAll(root, SEL.notGuests);
+  if (inside.length === 0) return () => false;
+  return (row) => inside.some((part) => part.contains(row));
+}
+
 function readSurface(root: Element): Surface | null {
   if (isHidden(root)) return null;
   const doc = root.ownerDocument;
   const owned = ownedByRoot(root, SEL.roots);
   const people = new PeopleCollector();
 
+  const notGuests = notGuestsTest(root);
   let rows = [...root.querySelectorAll(SEL.guestByEmail)];
   const byHovercard = rows.length === 0;
   if (byHovercard) rows = [...root.querySelectorAll(SEL.guestByHovercard)];
   for (const row of rows) {
     if (!owned(row)) continue;
     const address = normaliseAddress(row.getAttribute(byHovercard ? 'data-hovercard-id' : 'data-email'));
-    if (address === null || isRoom(row, address) || row.closest(SEL.notGuests)) continue;
+    if (address === null || isRoom(row, address) || notGuests(row)) continue;
     // A hidden row (the Rooms tab of the edit page, a collapsed group) is not shown.
     if (isHidden(row)) continue;
     const anchor = byHovercard ? row : (row.querySelector(SEL.guestByHovercard) ?? row);
@@ -160,7 +173,7 @@ function readSurface(root: Element): Surface | null {
 
 function ownAddresses(doc: Document): string[] {
   const found = new Set<string>();
-  for (const el of doc.querySelectorAll(SEL.account)) {
+  for (const el of queryAll(doc, SEL.account)) {
     for (const address of addressesIn(`${el.getAttribute('aria-label') ?? ''} ${el.getAttribute('title') ?? ''}`)) found.add(address);
   }
   return [...found];
@@ -168,8 +181,9 @@ function ownAddresses(doc: Document): string[] {
 
 export const calendarAdapter: SiteAdapter = {
   site: 'google-calendar',
-  surfaceSelector: SEL.roots,
+  surfaceSelectors: SEL.roots,
   readSurface: (root) => withReadCache(() => readSurface(root)),
-  recognise: (doc) => doc.querySelector(SEL.anchors) !== null,
+  // Any one anchor will do: stop at the first found (a missing one costs a whole-page search).
+  recognise: (doc) => SEL.anchors.some((selector) => doc.querySelector(selector) !== null),
   ownAddresses,
 };

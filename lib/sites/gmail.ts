@@ -36,6 +36,7 @@ import {
   parseNameAndAddress,
   roleForLabel,
 } from './address';
+import { queryAll, queryFirst } from './query';
 import type { PersonRole, SiteAdapter, Surface, SurfaceKind } from './types';
 
 /** Every Gmail selector lives here. */
@@ -54,12 +55,12 @@ const SEL = {
     // Fallback: the main view (InboxSDK tracks `[role=main]`/.nH views); reads only what no root
     // above claims (nested roots are read on their own: address.ts ownedByRoot).
     'div[role="main"]',
-  ].join(', '),
+  ],
   /** Messages: data attribute first (InboxSDK), then gmail.js's message class. */
   message: '[data-message-id]',
   messageFallback: 'div.adn',
   /** Sender: gmail.js `.gD[email]`, InboxSDK `td.gF span[email]`, then the header's heading. */
-  sender: '.gD[email], td.gF [email], h3 [email]',
+  sender: ['.gD[email]', 'td.gF [email]', 'h3 [email]'],
   /** Header recipients ("to me, Alex, +4"): gmail.js/InboxSDK `.hb [email]`. */
   headerRecipients: '.hb [email]',
   /** "Show details" table (InboxSDK get-updated-contact.ts `.ajC [email]`); rows are `tr`. */
@@ -67,20 +68,28 @@ const SEL = {
   /** Message body: never read (gmail.js `div.a3s`, InboxSDK `div.ii.gt`). */
   body: '.a3s, div.ii, [role="document"]',
   /** Subject: data attributes first (InboxSDK gmail-thread-view), then gmail.js `h2.hP`. */
-  subject: 'h2[data-thread-perm-id], h2[data-legacy-thread-id], h2.hP',
+  subject: ['h2[data-thread-perm-id]', 'h2[data-legacy-thread-id]', 'h2.hP'],
   /** Compose fields: PeopleKit chips (gmail.js recipients(), Briskine), legacy inputs. */
   composeChip: (field: string) => `[name="${field}"] [data-hovercard-id]`,
-  composeLegacy: (field: string) => `input[name="${field}"], textarea[name="${field}"]`,
+  composeLegacy: (field: string) => [`input[name="${field}"]`, `textarea[name="${field}"]`],
   composeSubject: 'input[name="subjectbox"]',
   /** List rows: gmail.js `tbody>tr.zA[role=row]`, then any grid row. */
   listRow: 'tr[role="row"]',
   /** Signed-in account: Google bar link to SignOutOptions, or any banner link labelled with an address. */
-  account: 'a[href*="accounts.google.com/SignOutOptions"], header a[aria-label*="@"], [role="banner"] a[aria-label*="@"]',
+  account: ['a[href*="accounts.google.com/SignOutOptions"]', 'header a[aria-label*="@"]', '[role="banner"] a[aria-label*="@"]'],
   /** Anchors for recognise(): list, list rows, messages, thread subject, PeopleKit compose. */
-  anchors: '[gh="tl"], tr.zA, [data-message-id], [data-legacy-message-id], h2[data-thread-perm-id], [data-thread-id], div.M9, input[peoplekit-id]',
+  anchors: ['[gh="tl"]', 'tr.zA', '[data-message-id]', '[data-legacy-message-id]', 'h2[data-thread-perm-id]', '[data-thread-id]', 'div.M9', 'input[peoplekit-id]'],
 } as const;
 
 const FIELDS = ['to', 'cc', 'bcc'] as const;
+
+/** Every element one of the readers below starts from: a fallback root without any owns nobody. */
+const FALLBACK_CANDIDATES = [
+  SEL.message,
+  SEL.messageFallback,
+  ...FIELDS.flatMap((field) => [SEL.composeChip(field), ...SEL.composeLegacy(field)]),
+  SEL.listRow,
+];
 
 function nameAttr(el: Element): string | null {
   return el.getAttribute('name');
@@ -95,7 +104,7 @@ function nameOf(el: Element): string | null {
 
 function readMessage(message: Element, people: PeopleCollector): void {
   // Sender (never from inside a body: quoted mail can carry Gmail markup too).
-  const sender = message.querySelector(SEL.sender);
+  const sender = queryFirst(message, SEL.sender);
   if (sender && !sender.closest(SEL.body)) people.add(sender.getAttribute('email'), nameOf(sender), 'sender', sender);
 
   // The details table lists every recipient with its role; the header shows the first few.
@@ -112,10 +121,8 @@ function readMessage(message: Element, people: PeopleCollector): void {
       const role = roleForLabel(labelText) ?? (rowIndex === 0 ? 'sender' : 'to');
       rowIndex++;
       for (const span of spans) {
-        if (people.add(span.getAttribute('email'), nameOf(span), role, span)) {
-          const address = span.getAttribute('email')?.trim().toLowerCase();
-          if (address && role !== 'sender') detailRoles.set(address, role);
-        }
+        const address = people.add(span.getAttribute('email'), nameOf(span), role, span);
+        if (address !== null && role !== 'sender') detailRoles.set(address, role);
       }
     }
   }
@@ -138,7 +145,7 @@ function readThread(root: Element, owned: (el: Element) => boolean): Surface | n
     readMessage(message, people);
   }
   if (people.size === 0) return null;
-  const subject = root.querySelector(SEL.subject);
+  const subject = queryFirst(root, SEL.subject);
   return { kind: 'thread', root, context: { title: subject ? normaliseText(subject.textContent) : null, when: null }, people: people.people() };
 }
 
@@ -153,7 +160,7 @@ function readCompose(root: Element, owned: (el: Element) => boolean): Surface | 
     }
     if (chips > 0) continue;
     // Legacy compose (and Briskine's `input[name=to]` branch): "Name <addr>, …" in a value.
-    for (const input of root.querySelectorAll(SEL.composeLegacy(field))) {
+    for (const input of queryAll(root, SEL.composeLegacy(field))) {
       if (!owned(input)) continue;
       for (const part of (inputValue(input) ?? '').split(/[,;](?=(?:[^"]*"[^"]*")*[^"]*$)/)) {
         const parsed = parseNameAndAddress(part);
@@ -184,8 +191,8 @@ function readList(root: Element, owned: (el: Element) => boolean): Surface | nul
 function isHiddenBelow(el: Element, root: Element): boolean {
   for (let node: Element | null = el; node && node !== root; node = node.parentElement) {
     if (node.hasAttribute('hidden') || node.getAttribute('aria-hidden') === 'true') return true;
-    const style = (node as Partial<HTMLElement>).style;
-    if (style?.display === 'none') return true;
+    // Only an element with a style attribute can hide itself inline (reading .style costs more).
+    if (node.hasAttribute('style') && (node as Partial<HTMLElement>).style?.display === 'none') return true;
   }
   return false;
 }
@@ -208,14 +215,16 @@ function readSurface(root: Element): Surface | null {
     case 'list':
       return readList(root, owned);
     default:
-      // Fallback root ([role=main]): whatever it holds that no other root claimed.
+      // Fallback root ([role=main]): whatever it holds that no other root claimed. It usually
+      // holds only nested roots: one query tells, instead of each reader searching it again.
+      if (!FALLBACK_CANDIDATES.some((selector) => [...root.querySelectorAll(selector)].some(owned))) return null;
       return readThread(root, owned) ?? readCompose(root, owned) ?? readList(root, owned);
   }
 }
 
 function ownAddresses(doc: Document): string[] {
   const found = new Set<string>();
-  for (const el of doc.querySelectorAll(SEL.account)) {
+  for (const el of queryAll(doc, SEL.account)) {
     for (const address of addressesIn(`${el.getAttribute('aria-label') ?? ''} ${el.getAttribute('title') ?? ''}`)) found.add(address);
   }
   // Gmail's document title: "Inbox (3) - me@example.com - Gmail" (the account's address).
@@ -226,8 +235,9 @@ function ownAddresses(doc: Document): string[] {
 
 export const gmailAdapter: SiteAdapter = {
   site: 'gmail',
-  surfaceSelector: SEL.roots,
+  surfaceSelectors: SEL.roots,
   readSurface: (root) => withReadCache(() => readSurface(root)),
-  recognise: (doc) => doc.querySelector(SEL.anchors) !== null,
+  // Any one anchor will do: stop at the first found (a missing one costs a whole-page search).
+  recognise: (doc) => SEL.anchors.some((selector) => doc.querySelector(selector) !== null),
   ownAddresses,
 };

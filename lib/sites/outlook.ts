@@ -42,6 +42,7 @@ import {
   spacedText,
 } from './address';
 import type { ParsedContact } from './address';
+import { queryAll } from './query';
 import type { PersonRole, SiteAdapter, Surface } from './types';
 
 /** Every Outlook selector lives here. */
@@ -53,11 +54,11 @@ const SEL = {
     '[role="main"]',
     // Compose form, also when popped out or inline (Briskine outlook.js, 2026-11-22).
     '[data-app-section="Form_Content"]',
-  ].join(', '),
+  ],
   /** Headings (role first, then tags). */
-  heading: '[role="heading"], h1, h2, h3',
+  heading: ['[role="heading"]', 'h1', 'h2', 'h3'],
   /** Person buttons in a header heading; Live Persona Card targets (Briskine PR #550). */
-  personTarget: 'button, [data-lpc-hover-target-id]',
+  personTarget: ['button', '[data-lpc-hover-target-id]'],
   /** Compose recipient fields (Briskine): single-line editables; the body is aria-multiline. */
   recipientField: '[contenteditable="true"]:not([aria-multiline="true"])',
   /** A chip inside a field: Briskine (current: `:scope > [contenteditable]`; before Aug 2024: draggable / LPC). */
@@ -65,7 +66,7 @@ const SEL = {
   /** Chip text (Briskine): hashed class *prefixes*, then the Fluent UI persona text. */
   chipText: '[class*="individualText-"], [class*="textContainer-"], .ms-Persona-primaryText',
   /** Compose subject: Briskine's older `[maxlength="255"]`, then the form's text input. */
-  subject: 'input[maxlength="255"], input[type="text"], input:not([type])',
+  subject: ['input[maxlength="255"]', 'input[type="text"]', 'input:not([type])'],
   /** Attendee rows of the full event view (outlook-web-skill calendar-events.md: `listitem "Name"`). */
   attendee: '[role="listitem"]',
   /** Persona text in a row: Fluent UI class (not hashed), then any `primaryText` class. */
@@ -73,11 +74,15 @@ const SEL = {
   /** Never people: message/event bodies, toolbars, menus, the message list. */
   notPeople: '[role="document"], [role="toolbar"], [role="menubar"], [role="menu"], [role="listbox"]',
   /** The account manager (header button and its flyout, kept in the DOM). */
-  accountAddress: '#mectrl_currentAccount_secondary, .mectrl_accountDetails, #O365_MainLink_Me',
-  accountName: '#mectrl_currentAccount_primary, #O365_MainLink_Me .mectrl_header_text',
+  accountAddress: ['#mectrl_currentAccount_secondary', '.mectrl_accountDetails', '#O365_MainLink_Me'],
+  accountName: ['#mectrl_currentAccount_primary', '#O365_MainLink_Me .mectrl_header_text'],
   /** Anchors for recognise(): OWA shell, list rows, app sections, reading pane, host markers. */
-  anchors: '#O365_MainLink_Me, #O365_NavHeader, [data-convid], [data-app-section], #ReadingPaneContainerId, meta[content*="owamail"], meta[name="cdnUrl"][content*="cdn.office.net"]',
+  anchors: ['#O365_MainLink_Me', '#O365_NavHeader', '[data-convid]', '[data-app-section]', '#ReadingPaneContainerId', 'meta[content*="owamail"]', 'meta[name="cdnUrl"][content*="cdn.office.net"]'],
 } as const;
+
+/** The lists above that `closest()`/`matches()` test as one selector list. */
+const HEADING = SEL.heading.join(', ');
+const PERSON_TARGET = SEL.personTarget.join(', ');
 
 /** Positional roles (the order Outlook always uses): From, To, Cc, Bcc. */
 const HEADER_ORDER: readonly PersonRole[] = ['sender', 'to', 'cc', 'bcc'];
@@ -107,8 +112,8 @@ function headingLabel(heading: Element, first: Element): string | null {
 
 function targetsIn(container: Element): Element[] {
   // Keep the outermost of nested targets (a button inside an LPC target, or the reverse).
-  return [...container.querySelectorAll(SEL.personTarget)].filter((el) => {
-    const outer = el.parentElement?.closest(SEL.personTarget);
+  return queryAll(container, SEL.personTarget).filter((el) => {
+    const outer = el.parentElement?.closest(PERSON_TARGET);
     return !outer || !container.contains(outer);
   });
 }
@@ -117,7 +122,7 @@ function readMessage(root: Element, owned: Owned): Surface | null {
   const people = new PeopleCollector();
   let subject: string | null = null;
   let index = 0;
-  for (const heading of root.querySelectorAll(SEL.heading)) {
+  for (const heading of queryAll(root, SEL.heading)) {
     if (!owned(heading) || heading.closest(SEL.notPeople)) continue;
     const targets = targetsIn(heading);
     const first = targets[0];
@@ -148,7 +153,7 @@ function readCompose(root: Element, owned: Owned): Surface | null {
   });
   // Recipient fields without chips (a new, empty form; a stray editable) hold no one.
   if (people.size === 0) return null;
-  const subjectInput = [...root.querySelectorAll(SEL.subject)].find(owned);
+  const subjectInput = queryAll(root, SEL.subject).find(owned);
   const title = subjectInput ? inputValue(subjectInput) : null;
   return { kind: 'compose', root, context: { title, when: null }, people: people.people() };
 }
@@ -158,7 +163,7 @@ function eventWhen(title: Element | null): string | null {
   for (let el = title?.nextElementSibling ?? null; el; el = el.nextElementSibling) {
     const text = shownText(el);
     if (text && /\d/.test(text)) return text;
-    if (el.matches(SEL.heading)) break;
+    if (el.matches(HEADING)) break;
   }
   return null;
 }
@@ -169,7 +174,7 @@ function eventWhen(title: Element | null): string | null {
  */
 function readOrganizer(root: Element, owned: Owned, people: PeopleCollector): void {
   for (const button of root.querySelectorAll('button')) {
-    if (!owned(button) || button.closest(`${SEL.notPeople}, ${SEL.attendee}, ${SEL.heading}`)) continue;
+    if (!owned(button) || button.closest(`${SEL.notPeople}, ${SEL.attendee}, ${HEADING}`)) continue;
     const label = button.getAttribute('aria-label') ?? '';
     const beside = button.nextElementSibling;
     const name = beside ? shownText(beside) : null;
@@ -197,7 +202,7 @@ function readEvent(root: Element, owned: Owned): Surface | null {
     if (parsed.name === null && parsed.email === null) parsed = parseNameAndAddress(row.getAttribute('aria-label'));
     people.addParsed(parsed, 'guest', text ?? row);
   }
-  const title = [...root.querySelectorAll(SEL.heading)].find((h) => owned(h) && !h.closest(SEL.notPeople)) ?? null;
+  const title = queryAll(root, SEL.heading).find((h) => owned(h) && !h.closest(SEL.notPeople)) ?? null;
   return { kind: 'event', root, context: { title: title ? shownText(title) : null, when: eventWhen(title) }, people: people.people() };
 }
 
@@ -209,7 +214,7 @@ function readSurface(root: Element): Surface | null {
 
 function ownAddresses(doc: Document): string[] {
   const found = new Set<string>();
-  for (const el of doc.querySelectorAll(SEL.accountAddress)) {
+  for (const el of queryAll(doc, SEL.accountAddress)) {
     const text = `${spacedText(el)} ${el.getAttribute('aria-label') ?? ''} ${el.getAttribute('title') ?? ''}`;
     for (const address of addressesIn(text)) found.add(address);
   }
@@ -223,7 +228,7 @@ function ownAddresses(doc: Document): string[] {
  */
 export function outlookOwnNames(doc: Document): string[] {
   const names = new Set<string>();
-  for (const el of doc.querySelectorAll(SEL.accountName)) {
+  for (const el of queryAll(doc, SEL.accountName)) {
     const name = normaliseText(el.textContent);
     if (name !== null && addressesIn(name).length === 0) names.add(name);
   }
@@ -233,8 +238,9 @@ export function outlookOwnNames(doc: Document): string[] {
 export const outlookAdapter: SiteAdapter = {
   site: 'outlook',
   ownNames: outlookOwnNames,
-  surfaceSelector: SEL.roots,
+  surfaceSelectors: SEL.roots,
   readSurface: (root) => withReadCache(() => readSurface(root)),
-  recognise: (doc) => doc.querySelector(SEL.anchors) !== null,
+  // Any one anchor will do: stop at the first found (a missing one costs a whole-page search).
+  recognise: (doc) => SEL.anchors.some((selector) => doc.querySelector(selector) !== null),
   ownAddresses,
 };

@@ -41,11 +41,12 @@ export interface Surface {
 export interface SiteAdapter {
   site: SiteId;
   /**
-   * Elements that are (or contain) surfaces. The runtime re-reads a surface when something inside
-   * it changes, so this selector must match the surface roots themselves.
+   * Elements that are (or contain) surfaces, one selector each (queried one by one: see
+   * query.ts). The runtime re-reads a surface when something inside it changes, so these selectors
+   * must match the surface roots themselves.
    */
-  surfaceSelector: string;
-  /** Reads one surface root (an element matching surfaceSelector); null if it holds no surface. */
+  surfaceSelectors: readonly string[];
+  /** Reads one surface root (an element matching surfaceSelectors); null if it holds no surface. */
   readSurface(root: Element): Surface | null;
   /**
    * Whether the page shows any of the anchors this adapter relies on (app shell, list, dialog…).

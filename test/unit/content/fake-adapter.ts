@@ -4,7 +4,7 @@ import type { SiteAdapter, Surface } from '@/lib/sites/types';
 export function fakeAdapter(overrides: Partial<SiteAdapter> = {}): SiteAdapter {
   return {
     site: 'gmail',
-    surfaceSelector: '.s',
+    surfaceSelectors: ['.s'],
     readSurface: (root): Surface => ({
       kind: root.classList.contains('list') ? 'list' : 'thread',
       root,

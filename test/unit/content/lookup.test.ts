@@ -41,4 +41,49 @@ describe('PeopleLookup', () => {
     await Promise.all(Array.from({ length: 1200 }, (_, i) => lookup.find({ email: `p${i}@example.com` })));
     expect(find.mock.calls.slice(3).map((call) => call[0].length)).toEqual([500, 500, 200]);
   });
+
+  it('findAll answers in order: known people at once, the rest from the batches they ride in', async () => {
+    const find = vi.fn((people: PersonQuery[]) => Promise.resolve(people.map((p) => ('email' in p && p.email.startsWith('a') ? match(p.email) : null))));
+    const lookup = new PeopleLookup(find);
+    await lookup.find({ email: 'a1@example.com' });
+    const pending = lookup.find({ email: 'a2@example.com' });
+    const all = await lookup.findAll([{ email: 'a1@example.com' }, { email: 'b@example.com' }, { email: 'a2@example.com' }, { email: 'a3@example.com' }]);
+    expect(all.map((m) => m?.contact.id ?? null)).toEqual(['a1@example.com', null, 'a2@example.com', 'a3@example.com']);
+    expect((await pending)?.contact.id).toBe('a2@example.com');
+    // a1 was known; a2 rode in the pending batch with b and a3: two messages in all.
+    expect(find).toHaveBeenCalledTimes(2);
+    expect(find.mock.calls[1]?.[0]).toEqual([{ email: 'a2@example.com' }, { email: 'b@example.com' }, { email: 'a3@example.com' }]);
+  });
+
+  it('findAll gives null for people whose lookup failed (also when the sender throws at once), and asks again later', async () => {
+    let mode: 'throw' | 'reject' | 'ok' = 'throw';
+    const find = vi.fn((people: PersonQuery[]) => {
+      if (mode === 'throw') throw new Error('no background');
+      if (mode === 'reject') return Promise.reject(new Error('offline'));
+      return Promise.resolve(people.map(() => match('x')));
+    });
+    const lookup = new PeopleLookup(find);
+    expect(await lookup.findAll([{ email: 'x@example.com' }])).toEqual([null]);
+    mode = 'reject';
+    expect(await lookup.findAll([{ email: 'x@example.com' }, { name: 'Bo' }])).toEqual([null, null]);
+    mode = 'ok';
+    expect((await lookup.findAll([{ email: 'x@example.com' }]))[0]?.contact.id).toBe('x');
+    expect(find).toHaveBeenCalledTimes(3);
+  });
+
+  it('an answer arriving after a clear is not remembered', async () => {
+    let answer!: (value: (ContactMatch | null)[]) => void;
+    const find = vi.fn(() => new Promise<(ContactMatch | null)[]>((resolve) => (answer = resolve)));
+    const lookup = new PeopleLookup(find);
+    const first = lookup.find({ email: 'a@example.com' });
+    await Promise.resolve();
+    lookup.clear();
+    answer([match('old')]);
+    expect((await first)?.contact.id).toBe('old');
+    const again = lookup.find({ email: 'a@example.com' });
+    await Promise.resolve();
+    expect(find).toHaveBeenCalledTimes(2);
+    answer([match('new')]);
+    expect((await again)?.contact.id).toBe('new');
+  });
 });

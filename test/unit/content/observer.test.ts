@@ -10,7 +10,7 @@ describe('watchSurfaces', () => {
     vi.useFakeTimers();
     document.body.innerHTML = '<div id="app"><div class="s" id="one"><span>a</span></div></div>';
     batches = [];
-    watch = watchSurfaces(document.body, '.s', (roots) => batches.push(roots));
+    watch = watchSurfaces(document.body, ['.s'], (roots) => batches.push(roots));
   });
   afterEach(() => {
     watch.disconnect();

@@ -10,7 +10,7 @@ import { DEFAULT_PREFERENCES, type Preferences } from '@/lib/storage/preferences
 /** A tiny adapter over `<div class="s" data-title><span data-mail|data-who>…</span></div>`. */
 const adapter: SiteAdapter = {
   site: 'gmail',
-  surfaceSelector: '.s',
+  surfaceSelectors: ['.s'],
   readSurface(root): Surface | null {
     const spans = [...root.querySelectorAll<HTMLElement>('span[data-mail], span[data-who]')];
     if (spans.length === 0) return null;

@@ -45,11 +45,12 @@ describe('address helpers', () => {
     const doc = parse('<p><span id=a></span><span id=b></span><span id=c></span></p>');
     const [a, b, c] = ['a', 'b', 'c'].map((id) => doc.getElementById(id)!);
     const people = new PeopleCollector();
-    expect(people.add('Daniel.Weiss@example.net', null, 'cc', a!)).toBe(true);
+    expect(people.add('Daniel.Weiss@example.net', null, 'cc', a!)).toBe('daniel.weiss@example.net');
     people.add('daniel.weiss@example.net', 'Daniel Weiss', 'sender', b!);
     people.add('daniel.weiss@example.net', 'Other', 'cc', b!);
-    expect(people.add('room@resource.calendar.google.com', 'Room', 'guest', c!)).toBe(false);
-    expect(people.add('bogus', 'Bogus', 'to', c!)).toBe(false);
+    expect(people.add('room@resource.calendar.google.com', 'Room', 'guest', c!)).toBeNull();
+    expect(people.add('Room@Resource.Calendar.Google.com', 'Room', 'guest', c!)).toBeNull();
+    expect(people.add('bogus', 'Bogus', 'to', c!)).toBeNull();
     people.addName('Alex Kim', 'to', c!);
     people.addName('Alex  Kim', 'cc', a!);
     people.addName('alex kim', 'cc', a!);

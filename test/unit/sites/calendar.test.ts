@@ -59,7 +59,7 @@ describe('calendar adapter: details', () => {
   it('ignores the hidden leftover dialog, and would read it were it shown', () => {
     const doc = loadView('calendar/event-popup.html', 'popup-open');
     const stale = doc.querySelector('.RDlrG.stale')!;
-    expect(stale.matches(calendarAdapter.surfaceSelector)).toBe(true);
+    expect(stale.matches(calendarAdapter.surfaceSelectors.join(', '))).toBe(true);
     expect(calendarAdapter.readSurface(stale)).toBeNull();
     stale.removeAttribute('aria-hidden');
     stale.removeAttribute('style');
@@ -70,7 +70,7 @@ describe('calendar adapter: details', () => {
     const doc = loadView('calendar/event-popup.html', 'popup-open');
     const people = readAll(calendarAdapter, doc).flatMap((s) => s.people);
     expect(people.some((p) => p.email === 'helpdesk@unknown.example')).toBe(false);
-    for (const chip of doc.querySelectorAll('[data-eventchip]')) expect(chip.matches(calendarAdapter.surfaceSelector)).toBe(false);
+    for (const chip of doc.querySelectorAll('[data-eventchip]')) expect(chip.matches(calendarAdapter.surfaceSelectors.join(', '))).toBe(false);
   });
 
   it('recognises the organizer in other languages, and only from the part after the name', () => {

@@ -1,6 +1,6 @@
 /**
  * Loads the site fixtures (test/fixtures) into fresh, inert documents and reads them the way the
- * content-script runtime does: every element matching the adapter's surfaceSelector is read.
+ * content-script runtime does: every element matching one of the adapter's surfaceSelectors is read.
  *
  * Documents come from DOMParser: scripts in a parsed document never run, and the fixtures' hostile
  * payloads are escaped text, so nothing on a page executes. The Gmail SPA fixture's views are
@@ -10,6 +10,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect } from 'vitest';
+import { queryAll } from '@/lib/sites/query';
 import type { FoundPerson, PersonRole, SiteAdapter, SiteId, Surface, SurfaceKind } from '@/lib/sites/types';
 
 export const FIXTURE_DIR = path.resolve(process.cwd(), 'test/fixtures');
@@ -84,7 +85,7 @@ export function loadView(file: string, view: string): Document {
 /** Reads every surface root of a document, as the runtime does on its first scan. */
 export function readAll(adapter: SiteAdapter, doc: Document): Surface[] {
   const surfaces: Surface[] = [];
-  for (const root of doc.querySelectorAll(adapter.surfaceSelector)) {
+  for (const root of queryAll(doc, adapter.surfaceSelectors)) {
     const surface = adapter.readSurface(root);
     if (surface) surfaces.push(surface);
   }

@@ -133,7 +133,7 @@ describe('gmail adapter: details', () => {
   it('SPA: the hidden list reads as nothing while a thread is open', () => {
     const doc = loadView('gmail/spa.html', 'thread');
     const list = doc.getElementById('fixture-list')!;
-    expect(list.matches(gmailAdapter.surfaceSelector)).toBe(true);
+    expect(list.matches(gmailAdapter.surfaceSelectors.join(', '))).toBe(true);
     expect(gmailAdapter.readSurface(list)).toBeNull();
     // Templates are inert: nothing inside <template> is a surface.
     const fresh = loadView('gmail/spa.html', 'inbox');

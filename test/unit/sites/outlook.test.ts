@@ -68,7 +68,7 @@ describe('outlook adapter: details', () => {
     const pane = only('outlook/reading-pane.html', 'reading-pane');
     expect(pane.people.some((p) => p.name === 'Weiss, Daniel' || p.name === '<script>window.__pwned=1</script>')).toBe(false);
     const doc = loadView('outlook/reading-pane.html', 'reading-pane');
-    expect(doc.querySelector('[role=listbox]')!.matches(outlookAdapter.surfaceSelector)).toBe(false);
+    expect(doc.querySelector('[role=listbox]')!.matches(outlookAdapter.surfaceSelectors.join(', '))).toBe(false);
   });
 
   it('takes header roles from localized labels, then from the headers\' order', () => {
