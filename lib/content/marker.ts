@@ -30,7 +30,7 @@ export function createMarker(match: ContactMatch): HTMLElement {
   const marker = own(template.cloneNode() as HTMLElement);
   const label = markerLabel(match);
   marker.setAttribute(MARKER_ATTRIBUTE, match.matchedBy);
+  // No `title`: the hover card says the same, and a native tooltip would sit on top of it.
   marker.setAttribute('aria-label', label);
-  marker.setAttribute('title', label);
   return marker;
 }

@@ -165,20 +165,23 @@ export class PageScanner {
     const matches = await this.#options.lookup.findAll(queries, keys);
     if (generation !== this.#generation || !surface.root.isConnected) return;
     const keep = new Set<Element>();
+    // Most surfaces (a thread, an event) hold no editable text at all: then no element needs the
+    // per-element check below (hundreds of walks up the tree on a large surface).
+    const mayEdit = surface.root.closest('[contenteditable]') !== null || surface.root.querySelector('[contenteditable]') !== null;
     people.forEach((person, i) => {
       const match = matches[i];
       if (!match) return;
       for (const element of person.elements) {
         if (!element.isConnected) continue;
         keep.add(element);
-        this.#mark(element, keys[i]!, match, surface, person);
+        this.#mark(element, keys[i]!, match, surface, person, mayEdit);
       }
     });
     this.#unmarkRoot(surface.root, keep);
     this.#byRoot.set(surface.root, keep);
   }
 
-  #mark(element: Element, key: string, match: ContactMatch, surface: Surface, person: FoundPerson): void {
+  #mark(element: Element, key: string, match: ContactMatch, surface: Surface, person: FoundPerson, mayEdit: boolean): void {
     const existing = this.#marks.get(element);
     if (existing?.key === key && (existing.marker === null || existing.marker.isConnected)) {
       existing.surface = surface;
@@ -187,7 +190,7 @@ export class PageScanner {
     existing?.marker?.remove();
     // Typing in a compose field must not meet our node inside the editable text; a recipient chip
     // that is a non-editable island (contenteditable=false) can carry it.
-    const editable = isEditable(element);
+    const editable = mayEdit && isEditable(element);
     const marker = editable ? null : createMarker(match);
     if (marker) {
       placeMarker(element, marker, [person.name, person.email, match.contact.name, match.contact.email]);

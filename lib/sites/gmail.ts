@@ -95,10 +95,13 @@ function nameAttr(el: Element): string | null {
   return el.getAttribute('name');
 }
 
-/** `name` attribute first (gmail.js); else "Name <addr>" text (InboxSDK get-updated-contact). */
+/**
+ * `name` attribute first (gmail.js); else "Name <addr>" text (InboxSDK get-updated-contact). The
+ * attribute is handed over as it is: PeopleCollector normalises a name once, and only the first.
+ */
 function nameOf(el: Element): string | null {
-  const name = normaliseText(nameAttr(el));
-  if (name !== null) return name;
+  const name = nameAttr(el);
+  if (name !== null && name.trim() !== '') return name;
   return parseNameAndAddress(el.textContent).name;
 }
 

@@ -62,6 +62,8 @@ export function watchPreferences(callback: (preferences: Preferences) => void): 
 
 /** A domain list entry covers that domain and its subdomains ("example.com" covers "eu.example.com"). */
 export function isExcludedAddress(email: string, preferences: Preferences): boolean {
+  // Asked for every person on a page: most users exclude nothing.
+  if (preferences.excludedDomains.length === 0) return false;
   const at = email.lastIndexOf('@');
   if (at < 0) return false;
   const domain = email.slice(at + 1).toLowerCase();

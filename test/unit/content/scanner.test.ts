@@ -120,6 +120,13 @@ describe('PageScanner', () => {
     expect(scanner.findMark(document.querySelector('span'))?.match.contact.id).toBe('m');
   });
 
+  it('also when the whole surface sits inside an editable region', async () => {
+    const roots = page(`<div contenteditable="true"><div class="s"><span data-mail="maya@example.com">Maya</span></div></div>`);
+    await scanner.scan(roots);
+    expect(markers()).toHaveLength(0);
+    expect(scanner.findMark(document.querySelector('span'))?.match.contact.id).toBe('m');
+  });
+
   it('drops answers that arrive after a clear, and marks nothing when lookups fail', async () => {
     const roots = page(`<div class="s"><span data-mail="maya@example.com">Maya</span></div>`);
     const pending = scanner.scan(roots);
