@@ -9,6 +9,7 @@ import { UploadRunner, type UploadDeps } from './runner';
 import type { UploadStore } from './store';
 import type { PresignedUpload, Recording } from '../models';
 import { ApiError } from '../api/error-info';
+import { checkUploadInfo } from './file-check';
 
 export interface UploadPlatform {
   store: UploadStore;
@@ -62,6 +63,9 @@ export class UploadService {
   async start(id: string, file: UploadFile, meta: UploadMeta): Promise<UploadRecord> {
     const existing = await this.#platform.store.get(id);
     if (existing) return existing;
+    // Checked again here: the popup checked the file it was given, but a message can say anything.
+    const check = checkUploadInfo(file);
+    if (!check.ok) throw new ApiError('bad_request', check.message);
     const record = newUploadRecord(id, file, meta, this.#platform.now());
     await this.#platform.store.put(record);
     this.#launch(record);

@@ -75,6 +75,15 @@ describe('UploadForm', () => {
     expect(saveUploadFile).not.toHaveBeenCalled();
   });
 
+  it('takes a .webm the browser calls video/webm as audio, and refuses a playlist', async () => {
+    const user = userEvent.setup({ applyAccept: false });
+    render(<UploadForm draft={EMPTY_DRAFT} onStarted={vi.fn()} />);
+    await user.upload(screen.getByLabelText('Recording'), audio('Standup.webm', 'video/webm'));
+    expect(screen.getByText('Standup.webm · 2.0 KB · audio/webm')).toBeInTheDocument();
+    await user.upload(screen.getByLabelText('Recording'), audio('radio.m3u', 'audio/x-mpegurl'));
+    expect(screen.getByText(/“radio.m3u” is a playlist \(audio\/x-mpegurl\), not a recording\./)).toHaveAttribute('role', 'alert');
+  });
+
   it('hands the file over and starts the upload with what the form says', async () => {
     const user = userEvent.setup();
     fakeBackground({ 'upload.start': ({ id }) => Promise.resolve(record({ id })) });

@@ -79,6 +79,18 @@ describe('start', () => {
     expect(platform.complete).toHaveBeenCalledTimes(1);
   });
 
+  it.each([
+    [{ name: 'notes.pdf', size: 1000, type: 'application/pdf' }, '“notes.pdf” is not an audio recording'],
+    [{ name: 'radio.m3u', size: 1000, type: 'audio/x-mpegurl' }, '“radio.m3u” is a playlist'],
+    [{ name: 'long.wav', size: 6 * 1024 ** 3, type: 'audio/wav' }, 'recordings can be at most 5.0 GB'],
+  ])('refuses to start what the popup should never have sent (%o)', async (file, message) => {
+    const { service, store, platform } = setup();
+    await expect(service.start('u1', file, META)).rejects.toMatchObject({ kind: 'bad_request', message: expect.stringContaining(message) });
+    await idle();
+    expect(store.records.size).toBe(0);
+    expect(platform.requestUrl).not.toHaveBeenCalled();
+  });
+
   it('a failed upload is stored failed, with no processing check and no active badge', async () => {
     const { service, store, platform, badge } = setup();
     platform.requestUrl.mockRejectedValueOnce(new ApiError('forbidden', 'This key may not upload.', { status: 403 }));
