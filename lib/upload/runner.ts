@@ -36,8 +36,23 @@ const MAX_URLS_PER_RUN = 3;
 const PROGRESS_SAVE_MS = 1000;
 
 const TRANSIENT = new Set(['network', 'timeout', 'server', 'rate_limited']);
-/** Storage answers an expired or tampered URL with 403 (S3: AccessDenied / SignatureDoesNotMatch), some with 400 or 401. */
-const REFUSED_STATUS = new Set([400, 401, 403]);
+/**
+ * Error codes object storage gives an expired or revoked presigned URL when it answers 400 or 401
+ * rather than 403 (Google Cloud Storage: ExpiredToken; S3-compatible servers: AccessDenied).
+ */
+const EXPIRED_CODES = new Set(['AccessDenied', 'ExpiredToken', 'RequestExpired', 'TokenRefreshRequired', 'AuthenticationFailed']);
+
+/**
+ * Whether storage refused the URL itself (expired, revoked, signature no longer valid), so a new
+ * one may work: any 403 (S3: AccessDenied "Request has expired", SignatureDoesNotMatch; Azure:
+ * AuthenticationFailed), and a 400 or 401 only when its body says the URL expired or was denied.
+ * Any other refusal (a malformed request, a file too large) would fail again with a new URL.
+ */
+export function refusesUrl(error: ApiError): boolean {
+  if (error.status === 403) return true;
+  if (error.status !== 400 && error.status !== 401) return false;
+  return (error.code !== null && EXPIRED_CODES.has(error.code)) || /\bexpired\b/i.test(error.message);
+}
 
 function hostOf(pattern: string): string {
   return /^[a-z]+:\/\/([^/]+)/.exec(pattern)?.[1] ?? pattern;
@@ -162,7 +177,7 @@ export class UploadRunner {
       } catch (error) {
         await pending;
         if (!(error instanceof ApiError)) throw error;
-        if (error.status !== null && REFUSED_STATUS.has(error.status)) return 'refused';
+        if (refusesUrl(error)) return 'refused';
         const delay = PUT_RETRY_DELAYS_MS[attempt];
         if (!TRANSIENT.has(error.kind) || delay === undefined) throw error;
         await this.#deps.sleep(delay, signal);
