@@ -35,6 +35,21 @@ async function announce(record: UploadRecord): Promise<void> {
     .catch(() => undefined);
 }
 
+/**
+ * The cache entries (key prefixes, lib/background/handlers) a processed recording makes stale:
+ * its primary contact's insights and recordings, the list of all recordings, and the recording
+ * itself. Nothing when processing failed.
+ */
+export function changedByProcessing(baseUrl: string, record: UploadRecord): string[] {
+  if (record.state !== 'completed') return [];
+  const contactId = record.meta.primaryContactId;
+  return [
+    ...(contactId ? [`${baseUrl}|insights|${contactId}`, `${baseUrl}|recordings|${contactId}|`] : []),
+    `${baseUrl}|recordings|*|`,
+    ...(record.recordingId ? [`${baseUrl}|recording|${record.recordingId}`, `${baseUrl}|recording-insights|${record.recordingId}`] : []),
+  ];
+}
+
 const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1']);
 
 /**
@@ -70,21 +85,18 @@ export function createUploadService(context: ServiceContext): UploadService {
     missingAccess: missingUploadAccess,
     complete: async (recordingId, signal) => (await context.client()).completeUpload(recordingId, { signal }),
     getRecording: async (id) => (await context.client()).getRecording(id),
-    announce: async (record) => {
-      if (record.state === 'completed' && record.meta.primaryContactId) {
-        // The contact's insights and recordings changed: the next briefing asks the service.
-        const { baseUrl } = await context.client();
-        await context.cache.invalidate(`${baseUrl}|insights|${record.meta.primaryContactId}`);
-        await context.cache.invalidate(`${baseUrl}|recordings|${record.meta.primaryContactId}|`);
-      }
-      await announce(record);
+    dropCachedResults: async (record) => {
+      // Done before the upload is saved as completed, which is what open side panels refresh on.
+      const { baseUrl } = await context.client();
+      for (const prefix of changedByProcessing(baseUrl, record)) await context.cache.invalidate(prefix);
     },
+    announce,
     showActive: async (count) => {
       await setGlobalBadge(count > 0 ? `↑${count}` : '', BADGE_COLOUR).catch(() => undefined);
     },
-    schedulePoll: async (delayMs) => {
-      if (delayMs === null) await browser.alarms.clear(UPLOAD_POLL_ALARM);
-      else await browser.alarms.create(UPLOAD_POLL_ALARM, { when: Date.now() + delayMs });
+    schedulePoll: async (at) => {
+      if (at === null) await browser.alarms.clear(UPLOAD_POLL_ALARM);
+      else await browser.alarms.create(UPLOAD_POLL_ALARM, { when: Math.max(at, Date.now()) });
     },
     deleteFile: deleteUploadFile,
     now: Date.now,

@@ -7,6 +7,7 @@
  */
 import { ApiError, toErrorInfo } from '../api/error-info';
 import type { PresignedUpload } from '../models';
+import { pollDelayMs } from './poller';
 import type { UploadRecord, UploadStep } from './record';
 
 export interface UploadDeps {
@@ -143,7 +144,7 @@ export class UploadRunner {
       step = 'complete';
       await save({ state: 'completing' });
       await this.#deps.complete(record.recordingId!, signal);
-      return await save({ state: 'processing', processingStatus: 'queued', processingProgress: null, polls: 0 });
+      return await save({ state: 'processing', processingStatus: 'queued', processingProgress: null, polls: 0, nextCheckAt: this.#deps.now() + pollDelayMs(0) });
     } catch (error) {
       if (signal.aborted || (error instanceof ApiError && error.kind === 'aborted')) {
         return save({ state: 'cancelled', failedStep: null, error: null });

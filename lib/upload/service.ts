@@ -4,7 +4,7 @@
  * runner's; the PUT goes wherever the platform sends files (transport.ts).
  */
 import { newUploadRecord, isActive, isSending, type UploadFile, type UploadMeta, type UploadRecord } from './record';
-import { checkProcessing, pollAll, type PollDeps } from './poller';
+import { checkProcessing, nextPollAt, pollDue, type PollDeps } from './poller';
 import { UploadRunner, type UploadDeps } from './runner';
 import type { UploadStore } from './store';
 import type { PresignedUpload, Recording } from '../models';
@@ -18,11 +18,14 @@ export interface UploadPlatform {
   missingAccess: UploadDeps['missingAccess'];
   complete: (recordingId: string, signal: AbortSignal) => Promise<void>;
   getRecording: (id: string) => Promise<Recording>;
-  /** Processing ended (completed or failed): notification, briefing refresh. */
+  /** Processing ended: cached results it changes (the contact's briefing, recordings) are dropped. Runs before the state is saved. */
+  dropCachedResults: (record: UploadRecord) => Promise<void>;
+  /** Processing ended (completed or failed): the notification. Once per upload. */
   announce: (record: UploadRecord) => Promise<void>;
   /** How many uploads are still going (toolbar badge). */
   showActive: (count: number) => Promise<void>;
-  schedulePoll: (delayMs: number | null) => Promise<void>;
+  /** Sets the processing alarm for `at` (ms since the epoch), or clears it (null). */
+  schedulePoll: (at: number | null) => Promise<void>;
   deleteFile: (id: string) => Promise<void>;
   now: () => number;
   sleep: (ms: number, signal: AbortSignal) => Promise<void>;
@@ -32,6 +35,8 @@ export class UploadService {
   readonly #platform: UploadPlatform;
   readonly #runner: UploadRunner;
   readonly #poll: PollDeps;
+  /** Alarm decisions, one after another (see #reschedule). */
+  #scheduling: Promise<unknown> = Promise.resolve();
 
   constructor(platform: UploadPlatform) {
     this.#platform = platform;
@@ -49,8 +54,8 @@ export class UploadService {
     this.#poll = {
       store: platform.store,
       getRecording: platform.getRecording,
+      beforeFinish: platform.dropCachedResults,
       finished: (record) => this.#finished(record),
-      schedule: platform.schedulePoll,
       now: platform.now,
     };
   }
@@ -114,22 +119,29 @@ export class UploadService {
     return true;
   }
 
-  /** Checks one upload's processing now (an open popup wants fresh progress). */
+  /**
+   * Checks one upload's processing now, for an open view that wants fresh progress. Not a
+   * scheduled check: the backoff and the give-up count stay as they are.
+   */
   async check(id: string): Promise<UploadRecord> {
     const record = await this.#require(id);
-    return record.state === 'processing' ? checkProcessing(record, this.#poll) : record;
+    return record.state === 'processing' ? checkProcessing(record, this.#poll, 'viewer') : record;
   }
 
-  /** The alarm's work: every upload being processed is checked, and the next check scheduled. */
-  poll(): Promise<void> {
-    return pollAll(this.#poll);
+  /** The alarm's work: the uploads whose check is due are checked, and the alarm set for the next one. */
+  async poll(): Promise<void> {
+    try {
+      await pollDue(this.#poll);
+    } finally {
+      await this.#reschedule();
+    }
   }
 
   /** At start-up: uploads cut off mid-way (worker stopped, browser restarted) go on; processing is watched. */
   async resume(): Promise<void> {
     const records = await this.#platform.store.all();
     for (const record of records) if (isSending(record) && !this.#runner.isRunning(record.id)) this.#launch(record);
-    if (records.some((record) => record.state === 'processing')) await this.#platform.schedulePoll(0);
+    await this.#reschedule();
     await this.#updateBadge();
   }
 
@@ -139,7 +151,7 @@ export class UploadService {
   }
 
   async #settled(record: UploadRecord): Promise<void> {
-    if (record.state === 'processing') await this.#platform.schedulePoll(0);
+    if (record.state === 'processing') await this.#reschedule();
     await this.#updateBadge();
   }
 
@@ -148,6 +160,21 @@ export class UploadService {
     if (record.state === 'completed') await this.#platform.deleteFile(record.id).catch(() => undefined);
     await this.#platform.announce(record);
     await this.#updateBadge();
+    await this.#reschedule();
+  }
+
+  /**
+   * Sets the one alarm for the earliest due check, or clears it when nothing is processed. Each
+   * decision reads the stored uploads afresh and waits for the previous one, so a decision taken
+   * from an older reading (a poll that started before another upload began processing) can never
+   * undo a newer one.
+   */
+  #reschedule(): Promise<void> {
+    const decided = this.#scheduling.then(async () => {
+      await this.#platform.schedulePoll(nextPollAt(await this.#platform.store.all()));
+    });
+    this.#scheduling = decided.catch(() => undefined);
+    return decided;
   }
 
   async #updateBadge(): Promise<void> {

@@ -58,6 +58,8 @@ async function notifications(serviceWorker: Worker): Promise<string[]> {
 }
 
 test('a recording picked in the popup arrives once, even when the popup closes mid-upload', async ({ context, extensionId, serviceWorker, standIn }) => {
+  // Nobody watches processing here: the first alarm check comes 30 s after complete-upload.
+  test.setTimeout(120_000);
   await configure(context, extensionId, standIn);
   let popup = await PopupPage.open(context, extensionId);
   const audio = wavTone(60); // ~1.9 MB
@@ -85,7 +87,7 @@ test('a recording picked in the popup arrives once, even when the popup closes m
   const [recordingId, stored] = [...standIn.uploads.entries()][0]!;
   expect(stored.bytes).toBe(audio.length);
   expect(stored.contentType).toBe('audio/wav');
-  await expect.poll(() => notifications(serviceWorker), { timeout: 30_000 }).toContainEqual(expect.stringMatching(/^primer-upload-/));
+  await expect.poll(() => notifications(serviceWorker), { timeout: 60_000 }).toContainEqual(expect.stringMatching(/^primer-upload-/));
 
   popup = await PopupPage.open(context, extensionId);
   await expect(popup.item('Weekly sync')).toContainText('Processed');

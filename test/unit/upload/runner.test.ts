@@ -120,6 +120,7 @@ describe('UploadRunner: the happy path', () => {
       processingStatus: 'queued',
       processingProgress: null,
       polls: 0,
+      nextCheckAt: T0 + 30_000,
     });
     expect(h.saves.at(-1)).toEqual(done);
     expect(h.runner.isRunning('u1')).toBe(false);

@@ -7,7 +7,7 @@ import { ApiError } from '@/lib/api/error-info';
 import type { Recording } from '@/lib/models';
 import type { UploadRecord } from '@/lib/upload/record';
 import { UploadService, type UploadPlatform } from '@/lib/upload/service';
-import { idle, memoryStore, presigned, T0, untilAborted, uploadRecord, withUrl, type MemoryStore } from './helpers';
+import { deferred, idle, memoryStore, presigned, T0, untilAborted, uploadRecord, withUrl, type MemoryStore } from './helpers';
 
 const FILE = { name: 'Weekly sync.m4a', size: 1000, type: 'audio/mp4' };
 const META = { title: 'Weekly sync', meetingDate: '2026-05-19T09:00:00.000Z', speakersExpected: 3, primaryContactId: 'c-maya', primaryContactName: 'Maya Chen' };
@@ -21,6 +21,7 @@ function recording(patch: Partial<Recording> = {}): Recording {
 
 function setup(initial: UploadRecord[] = []) {
   const store: MemoryStore = memoryStore(initial);
+  const clock = { now: T0 };
   let issued = 0;
   const platform = {
     store,
@@ -32,16 +33,17 @@ function setup(initial: UploadRecord[] = []) {
     missingAccess: vi.fn<UploadPlatform['missingAccess']>(() => Promise.resolve(null)),
     complete: vi.fn<UploadPlatform['complete']>(() => Promise.resolve()),
     getRecording: vi.fn<UploadPlatform['getRecording']>(() => Promise.resolve(recording())),
+    dropCachedResults: vi.fn<UploadPlatform['dropCachedResults']>(() => Promise.resolve()),
     announce: vi.fn<UploadPlatform['announce']>(() => Promise.resolve()),
     showActive: vi.fn<UploadPlatform['showActive']>(() => Promise.resolve()),
     schedulePoll: vi.fn<UploadPlatform['schedulePoll']>(() => Promise.resolve()),
     deleteFile: vi.fn<UploadPlatform['deleteFile']>(() => Promise.resolve()),
-    now: () => T0,
+    now: () => clock.now,
     sleep: vi.fn<UploadPlatform['sleep']>(() => Promise.resolve()),
   } satisfies UploadPlatform;
   const service = new UploadService(platform);
   const badge = () => platform.showActive.mock.calls.at(-1)?.[0];
-  return { service, store, platform, badge };
+  return { service, store, platform, badge, clock };
 }
 
 describe('start', () => {
@@ -50,8 +52,9 @@ describe('start', () => {
     const started = await service.start('u1', FILE, META);
     expect(started).toMatchObject({ id: 'u1', state: 'requesting-url', file: FILE, meta: META, createdAt: T0 });
     await idle();
-    expect(await store.get('u1')).toMatchObject({ state: 'processing', recordingId: 'rec-1', putDone: true });
-    expect(platform.schedulePoll).toHaveBeenCalledWith(0);
+    expect(await store.get('u1')).toMatchObject({ state: 'processing', recordingId: 'rec-1', putDone: true, nextCheckAt: T0 + 30_000 });
+    // The first check 30 s on: the shortest an alarm may wait in a packed build.
+    expect(platform.schedulePoll).toHaveBeenLastCalledWith(T0 + 30_000);
     expect(badge()).toBe(1);
   });
 
@@ -255,26 +258,27 @@ describe('resume', () => {
     expect(platform.complete.mock.calls.map(([id]) => id).sort()).toEqual(['rec-1', 'rec-b', 'rec-c']);
     const states = Object.fromEntries((await store.all()).map((record) => [record.id, record.state]));
     expect(states).toEqual({ asking: 'processing', sending: 'processing', completing: 'processing', processing: 'processing', failed: 'failed', cancelled: 'cancelled' });
-    expect(platform.schedulePoll).toHaveBeenCalledWith(0);
+    // The upload already processing was saved before due times existed: it is due at once.
+    expect(platform.schedulePoll).toHaveBeenCalledWith(T0);
     expect(badge()).toBe(4);
   });
 
-  it('schedules a check at once when something is being processed', async () => {
-    const { service, platform, badge } = setup([withUrl({ state: 'processing', putDone: true }), uploadRecord({ state: 'failed' }, 'f')]);
+  it('sets the alarm for the check that is due when something is being processed', async () => {
+    const { service, platform, badge } = setup([withUrl({ state: 'processing', putDone: true, nextCheckAt: T0 + 45_000 }), uploadRecord({ state: 'failed' }, 'f')]);
     await service.resume();
     await idle();
-    expect(platform.schedulePoll.mock.calls).toEqual([[0]]);
+    expect(platform.schedulePoll.mock.calls).toEqual([[T0 + 45_000]]);
     expect(platform.requestUrl).not.toHaveBeenCalled();
     expect(platform.put).not.toHaveBeenCalled();
     expect(platform.complete).not.toHaveBeenCalled();
     expect(badge()).toBe(1);
   });
 
-  it('schedules nothing and clears the badge when nothing is going', async () => {
+  it('clears the alarm and the badge when nothing is going', async () => {
     const { service, platform } = setup([uploadRecord({ state: 'completed' }), uploadRecord({ state: 'failed' }, 'f')]);
     await service.resume();
     await idle();
-    expect(platform.schedulePoll).not.toHaveBeenCalled();
+    expect(platform.schedulePoll.mock.calls).toEqual([[null]]);
     expect(platform.showActive.mock.calls).toEqual([[0]]);
   });
 
@@ -307,7 +311,7 @@ describe('processing checks and the badge', () => {
     const { service, store, platform, badge } = setup([withUrl({ state: 'processing', putDone: true })]);
     platform.getRecording.mockResolvedValueOnce(recording({ status: 'completed', progress: 90 }));
     const checked = await service.check('u1');
-    expect(checked).toMatchObject({ state: 'completed', processingProgress: 100, polls: 1 });
+    expect(checked).toMatchObject({ state: 'completed', processingProgress: 100, polls: 0 });
     expect(await store.get('u1')).toEqual(checked);
     expect(platform.getRecording).toHaveBeenCalledWith('rec-1');
     expect(platform.deleteFile).toHaveBeenCalledExactlyOnceWith('u1');
@@ -330,10 +334,80 @@ describe('processing checks and the badge', () => {
     expect(platform.getRecording).not.toHaveBeenCalled();
   });
 
-  it('poll(): checks what is processing and schedules the next check', async () => {
-    const { service, store, platform } = setup([withUrl({ state: 'processing', putDone: true, polls: 2 })]);
+  it('poll(): checks what is due and sets the alarm for the next check', async () => {
+    const { service, store, platform } = setup([withUrl({ state: 'processing', putDone: true, polls: 2, nextCheckAt: T0 })]);
     await service.poll();
-    expect(await store.get('u1')).toMatchObject({ state: 'processing', polls: 3, processingProgress: 40 });
-    expect(platform.schedulePoll.mock.calls).toEqual([[24_000]]);
+    expect(await store.get('u1')).toMatchObject({ state: 'processing', polls: 3, processingProgress: 40, nextCheckAt: T0 + 240_000 });
+    expect(platform.schedulePoll.mock.calls).toEqual([[T0 + 240_000]]);
+  });
+
+  it('poll(): clears the alarm once nothing is left to watch', async () => {
+    const { service, platform } = setup([withUrl({ state: 'processing', putDone: true, nextCheckAt: T0 })]);
+    platform.getRecording.mockResolvedValueOnce(recording({ status: 'completed' }));
+    await service.poll();
+    expect(platform.schedulePoll).toHaveBeenLastCalledWith(null);
+  });
+
+  it('an open popup’s checks (every 2 s for 10 minutes) neither fail the upload nor push its next scheduled check out', async () => {
+    const { service, store, platform, clock } = setup([withUrl({ state: 'processing', putDone: true, polls: 1, nextCheckAt: T0 + 60_000 })]);
+    for (let i = 0; i < 300; i++) {
+      clock.now += 2000;
+      await service.check('u1');
+    }
+    expect(platform.getRecording).toHaveBeenCalledTimes(300);
+    expect(await store.get('u1')).toMatchObject({ state: 'processing', polls: 1, nextCheckAt: T0 + 60_000, processingProgress: 40 });
+    expect(platform.announce).not.toHaveBeenCalled();
+    expect(platform.schedulePoll).not.toHaveBeenCalled();
+  });
+
+  it('a poll that ends one upload does not clear the alarm another upload set meanwhile', async () => {
+    const { service, store, platform } = setup([withUrl({ state: 'processing', putDone: true, nextCheckAt: T0, createdAt: T0 - 1 }, 'a')]);
+    const answer = deferred<Recording>();
+    platform.getRecording.mockReturnValueOnce(answer.promise);
+    const polling = service.poll();
+    await idle();
+    // While the poll waits for the service about a, b is uploaded and starts processing.
+    await service.start('b', FILE, META);
+    await idle();
+    expect(await store.get('b')).toMatchObject({ state: 'processing', nextCheckAt: T0 + 30_000 });
+    // a is still being checked (due at T0), b set the alarm.
+    expect(platform.schedulePoll).toHaveBeenLastCalledWith(T0);
+    answer.resolve(recording({ status: 'completed' }));
+    await polling;
+    await idle();
+    expect(await store.get('a')).toMatchObject({ state: 'completed' });
+    expect(platform.schedulePoll).toHaveBeenLastCalledWith(T0 + 30_000);
+    expect(platform.schedulePoll).not.toHaveBeenCalledWith(null);
+  });
+
+  it('check() and poll() finding the recording done at the same time tell the user once', async () => {
+    const { service, platform } = setup([withUrl({ state: 'processing', putDone: true, nextCheckAt: T0 })]);
+    const forPoll = deferred<Recording>();
+    const forCheck = deferred<Recording>();
+    platform.getRecording.mockReturnValueOnce(forPoll.promise).mockReturnValueOnce(forCheck.promise);
+    const polling = service.poll();
+    await idle();
+    const checking = service.check('u1');
+    await idle();
+    forPoll.resolve(recording({ status: 'completed' }));
+    forCheck.resolve(recording({ status: 'completed' }));
+    await Promise.all([polling, checking]);
+    expect(platform.getRecording).toHaveBeenCalledTimes(2);
+    expect(platform.announce).toHaveBeenCalledTimes(1);
+    expect(platform.deleteFile).toHaveBeenCalledTimes(1);
+  });
+
+  it('drops the cached results of a completed recording before the completed state is saved (open views refresh on that save)', async () => {
+    const { service, store, platform } = setup([withUrl({ state: 'processing', putDone: true })]);
+    const order: string[] = [];
+    platform.getRecording.mockResolvedValueOnce(recording({ status: 'completed' }));
+    platform.dropCachedResults.mockImplementationOnce(async (record) => {
+      order.push(`drop ${record.state}, stored ${(await store.get('u1'))!.state}`);
+    });
+    platform.announce.mockImplementationOnce(async () => {
+      order.push(`announce, stored ${(await store.get('u1'))!.state}`);
+    });
+    await service.check('u1');
+    expect(order).toEqual(['drop completed, stored processing', 'announce, stored completed']);
   });
 });

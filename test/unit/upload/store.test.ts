@@ -100,6 +100,31 @@ describe('storageUploadStore', () => {
     expect(ids.at(-3)).toBe('done2');
   });
 
+  it('update(): reads and writes one record in one step, so only one of two racing callers sees the old state', async () => {
+    const store = storageUploadStore();
+    await store.put(at('a', T0, { state: 'processing' }));
+    const finish = (current: UploadRecord) => (current.state === 'processing' ? { ...current, state: 'completed' as const } : current);
+    const [first, second] = await Promise.all([store.update('a', finish), store.update('a', finish)]);
+    expect([first.before?.state, first.after?.state]).toEqual(['processing', 'completed']);
+    expect([second.before?.state, second.after?.state]).toEqual(['completed', 'completed']);
+    expect((await store.get('a'))?.state).toBe('completed');
+  });
+
+  it('update(): writes nothing when the record is missing or left as it is', async () => {
+    const store = storageUploadStore();
+    await store.put(at('a', T0));
+    const set = vi.spyOn(fakeBrowser.storage.local, 'set');
+    expect(await store.update('nope', (current) => ({ ...current, state: 'failed' }))).toEqual({ before: null, after: null });
+    const same = await store.update('a', (current) => current);
+    expect(same.after).toEqual(at('a', T0));
+    expect(set).not.toHaveBeenCalled();
+  });
+
+  it('reads a record saved before due times existed as having none', () => {
+    const { nextCheckAt: _missing, ...older } = withUrl({ state: 'processing' });
+    expect(parseUploads([older])).toEqual([withUrl({ state: 'processing', nextCheckAt: null })]);
+  });
+
   it('keeps more than 20 when they are all active', async () => {
     const store = storageUploadStore();
     for (let i = 0; i < 22; i++) await store.put(at(`a${i}`, T0 + i, { state: 'uploading' }));
