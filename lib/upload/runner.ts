@@ -13,6 +13,11 @@ import type { UploadRecord, UploadStep } from './record';
 export interface UploadDeps {
   requestUrl(record: UploadRecord, signal: AbortSignal): Promise<PresignedUpload>;
   put(record: UploadRecord & { uploadUrl: string }, onProgress: (sent: number) => void, signal: AbortSignal): Promise<void>;
+  /**
+   * Whether the file of upload `id` is on its way to `url` already, sent by a context that outlived
+   * this run (Chrome's offscreen document goes on while the service worker restarts).
+   */
+  sending(id: string, url: string): Promise<boolean>;
   complete(recordingId: string, signal: AbortSignal): Promise<void>;
   save(record: UploadRecord): Promise<void>;
   /**
@@ -105,34 +110,41 @@ export class UploadRunner {
     let step: UploadStep = 'request-url';
     try {
       let urls = 0;
+      // A restarted background finds the PUT it started still running: it waits for that PUT (put
+      // joins it) instead of sending the file again from the start, even if the URL is close to expiry.
+      let adopt = start.state === 'uploading' && !start.putDone && start.uploadUrl !== null && (await this.#deps.sending(start.id, start.uploadUrl));
       while (!record.putDone) {
-        if (!record.recordingId || !urlUsable(record, this.#deps.now())) {
-          if (urls >= MAX_URLS_PER_RUN) throw new ApiError('forbidden', 'Every upload URL the service issued had expired or was refused; try again later.');
-          step = 'request-url';
-          await save({ state: 'requesting-url' });
-          const abandoned = record.recordingId ? [...record.abandonedRecordingIds, record.recordingId] : record.abandonedRecordingIds;
-          const presigned = await this.#deps.requestUrl(record, signal);
-          urls++;
-          await save({
-            recordingId: presigned.recordingId,
-            uploadUrl: presigned.uploadUrl,
-            uploadHeaders: presigned.headers,
-            urlExpiresAt: presigned.expiresAt,
-            abandonedRecordingIds: abandoned,
-          });
+        if (!adopt) {
+          if (!record.recordingId || !urlUsable(record, this.#deps.now())) {
+            if (urls >= MAX_URLS_PER_RUN) throw new ApiError('forbidden', 'Every upload URL the service issued had expired or was refused; try again later.');
+            step = 'request-url';
+            await save({ state: 'requesting-url' });
+            const abandoned = record.recordingId ? [...record.abandonedRecordingIds, record.recordingId] : record.abandonedRecordingIds;
+            const presigned = await this.#deps.requestUrl(record, signal);
+            urls++;
+            await save({
+              recordingId: presigned.recordingId,
+              uploadUrl: presigned.uploadUrl,
+              uploadHeaders: presigned.headers,
+              urlExpiresAt: presigned.expiresAt,
+              abandonedRecordingIds: abandoned,
+            });
+          }
+          step = 'put';
+          const missing = await this.#deps.missingAccess(record.uploadUrl!);
+          if (missing) {
+            // Permission prompts need the user's click: stop here; the popup offers "Allow and upload".
+            return await save({
+              state: 'failed',
+              failedStep: 'put',
+              needsAccess: missing,
+              error: `Primer needs your permission to send the recording to ${hostOf(missing)}.`,
+            });
+          }
+          await save({ state: 'uploading', sentBytes: 0 });
         }
         step = 'put';
-        const missing = await this.#deps.missingAccess(record.uploadUrl!);
-        if (missing) {
-          // Permission prompts need the user's click: stop here; the popup offers "Allow and upload".
-          return await save({
-            state: 'failed',
-            failedStep: 'put',
-            needsAccess: missing,
-            error: `Primer needs your permission to send the recording to ${hostOf(missing)}.`,
-          });
-        }
-        await save({ state: 'uploading', sentBytes: 0 });
+        adopt = false;
         const outcome = await this.#putWithRetries(record as UploadRecord & { uploadUrl: string }, save, signal);
         if (outcome === 'refused') {
           // Expired or refused: the next turn asks for a new URL.

@@ -15,6 +15,7 @@ export interface UploadPlatform {
   store: UploadStore;
   requestUrl: (record: UploadRecord, signal: AbortSignal) => Promise<PresignedUpload>;
   put: UploadDeps['put'];
+  sending: UploadDeps['sending'];
   missingAccess: UploadDeps['missingAccess'];
   complete: (recordingId: string, signal: AbortSignal) => Promise<void>;
   getRecording: (id: string) => Promise<Recording>;
@@ -26,7 +27,14 @@ export interface UploadPlatform {
   showActive: (count: number) => Promise<void>;
   /** Sets the processing alarm for `at` (ms since the epoch), or clears it (null). */
   schedulePoll: (at: number | null) => Promise<void>;
+  /** Gets the receiver of the popup's hand-over ready (transport.ts). */
+  prepareHandOver: () => Promise<void>;
+  /** At start-up, with nothing to resume: closes what was left open for nothing. */
+  tidy: () => Promise<void>;
+  /** Deletes the kept copy of upload `id`'s file, and has whatever holds the file let go of it. */
   deleteFile: (id: string) => Promise<void>;
+  /** The ids of every kept file. */
+  listFiles: () => Promise<string[]>;
   now: () => number;
   sleep: (ms: number, signal: AbortSignal) => Promise<void>;
 }
@@ -43,6 +51,7 @@ export class UploadService {
     this.#runner = new UploadRunner({
       requestUrl: platform.requestUrl,
       put: platform.put,
+      sending: platform.sending,
       complete: platform.complete,
       missingAccess: platform.missingAccess,
       save: async (record) => {
@@ -62,6 +71,11 @@ export class UploadService {
 
   list(): Promise<UploadRecord[]> {
     return this.#platform.store.all();
+  }
+
+  /** The popup has a file to hand over soon: the context that receives it is made ready. */
+  prepare(): Promise<void> {
+    return this.#platform.prepareHandOver();
   }
 
   /** Starts an upload; starting the same id again returns it as it stands (no second upload). */
@@ -115,7 +129,7 @@ export class UploadService {
     if (!record) return false;
     if (isActive(record)) throw new ApiError('conflict', 'Cancel the upload before removing it.');
     await this.#platform.store.remove(id);
-    await this.#platform.deleteFile(id).catch(() => undefined);
+    await this.#deleteFile(id);
     return true;
   }
 
@@ -137,10 +151,15 @@ export class UploadService {
     }
   }
 
-  /** At start-up: uploads cut off mid-way (worker stopped, browser restarted) go on; processing is watched. */
+  /**
+   * At start-up: kept files no upload can use are deleted; uploads cut off mid-way (worker
+   * stopped, browser restarted) go on, joining a PUT still on its way; processing is watched.
+   */
   async resume(): Promise<void> {
+    await this.#deleteUnusableFiles();
     const records = await this.#platform.store.all();
     for (const record of records) if (isSending(record) && !this.#runner.isRunning(record.id)) this.#launch(record);
+    if (!records.some(isSending)) await this.#platform.tidy().catch(() => undefined);
     await this.#reschedule();
     await this.#updateBadge();
   }
@@ -151,13 +170,14 @@ export class UploadService {
   }
 
   async #settled(record: UploadRecord): Promise<void> {
+    // Stored at its URL: the file is never sent again (a retry only completes; a failed processing
+    // cannot be retried), so neither the copy nor the File is kept.
+    if (record.putDone) await this.#deleteFile(record.id);
     if (record.state === 'processing') await this.#reschedule();
     await this.#updateBadge();
   }
 
   async #finished(record: UploadRecord): Promise<void> {
-    // The file is on the service: no need to keep a copy.
-    if (record.state === 'completed') await this.#platform.deleteFile(record.id).catch(() => undefined);
     await this.#platform.announce(record);
     await this.#updateBadge();
     await this.#reschedule();
@@ -175,6 +195,25 @@ export class UploadService {
     });
     this.#scheduling = decided.catch(() => undefined);
     return decided;
+  }
+
+  #deleteFile(id: string): Promise<void> {
+    return this.#platform.deleteFile(id).catch(() => undefined);
+  }
+
+  /**
+   * Deletes every kept file whose upload is gone (removed, dropped from the list, never started)
+   * or already stored at its URL. Files are listed before uploads: an upload is saved before its
+   * file is kept, so a file found first has its upload listed too, unless it really has none.
+   */
+  async #deleteUnusableFiles(): Promise<void> {
+    const files = await this.#platform.listFiles().catch(() => []);
+    if (files.length === 0) return;
+    const records = new Map((await this.#platform.store.all()).map((record) => [record.id, record]));
+    for (const id of files) {
+      const record = records.get(id);
+      if (!record || record.putDone) await this.#deleteFile(id);
+    }
   }
 
   async #updateBadge(): Promise<void> {

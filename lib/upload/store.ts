@@ -40,7 +40,12 @@ function trim(records: UploadRecord[]): UploadRecord[] {
   return records.filter((r) => !drop.has(r.id));
 }
 
-export function storageUploadStore(): UploadStore {
+export interface StoreOptions {
+  /** Uploads dropped to keep the list short: their files can never be used again. */
+  onDropped?: (ids: string[]) => void;
+}
+
+export function storageUploadStore({ onDropped }: StoreOptions = {}): UploadStore {
   // Writes are chained so concurrent updates of two uploads never overwrite each other.
   let queue: Promise<unknown> = Promise.resolve();
   const read = async () => parseUploads((await browser.storage.local.get(UPLOADS_KEY))[UPLOADS_KEY]);
@@ -49,7 +54,10 @@ export function storageUploadStore(): UploadStore {
       const current = await read();
       const changed = change(current);
       // Nothing to change (an update that found the record already moved on): nothing written.
-      if (changed !== current) await browser.storage.local.set({ [UPLOADS_KEY]: trim(changed) });
+      if (changed === current) return;
+      const kept = trim(changed);
+      await browser.storage.local.set({ [UPLOADS_KEY]: kept });
+      if (kept.length < changed.length) onDropped?.(changed.filter((record) => !kept.includes(record)).map((record) => record.id));
     });
     queue = next.catch(() => undefined);
     return next;

@@ -25,6 +25,7 @@ function harness() {
   });
   const complete = vi.fn<UploadDeps['complete']>(() => Promise.resolve());
   const missingAccess = vi.fn<UploadDeps['missingAccess']>(() => Promise.resolve(null));
+  const sending = vi.fn<UploadDeps['sending']>(() => Promise.resolve(false));
   const sleep = vi.fn<UploadDeps['sleep']>((ms) => {
     waits.push(ms);
     return Promise.resolve();
@@ -46,6 +47,7 @@ function harness() {
       calls.push(`access ${url}`);
       return missingAccess(url);
     },
+    sending,
     save: (record) => {
       saves.push(structuredClone(record));
       return Promise.resolve();
@@ -62,6 +64,7 @@ function harness() {
     put,
     complete,
     missingAccess,
+    sending,
     sleep,
     advance: (ms: number) => {
       now += ms;
@@ -384,6 +387,44 @@ describe('UploadRunner: URL expiry and refusal', () => {
     expect(h.requestUrl).toHaveBeenCalledTimes(4);
     expect(done).toMatchObject({ state: 'processing', recordingId: 'rec-4', abandonedRecordingIds: ['rec-1', 'rec-2', 'rec-3'] });
     expect(h.complete.mock.calls.map(([id]) => id)).toEqual(['rec-4']);
+  });
+});
+
+describe('UploadRunner: a PUT that outlived the background', () => {
+  it('is joined, not started over: no new URL, no access check, progress kept', async () => {
+    const h = harness();
+    h.sending.mockResolvedValueOnce(true);
+    const done = await h.runner.run(withUrl({ state: 'uploading', sentBytes: 7_000 }));
+    expect(h.sending).toHaveBeenCalledExactlyOnceWith('u1', URL_1);
+    expect(h.calls).toEqual([`put ${URL_1}`, 'complete rec-1']);
+    expect(h.saves.some((record) => record.state === 'uploading' && record.sentBytes === 0)).toBe(false);
+    expect(done).toMatchObject({ state: 'processing', putDone: true, recordingId: 'rec-1', abandonedRecordingIds: [] });
+  });
+
+  it('is joined even when its URL is about to expire (storage checked it when the PUT began)', async () => {
+    const h = harness();
+    h.sending.mockResolvedValueOnce(true);
+    await h.runner.run(withUrl({ state: 'uploading', urlExpiresAt: new Date(T0 + 10_000).toISOString() }));
+    expect(h.requestUrl).not.toHaveBeenCalled();
+    expect(h.calls).toEqual([`put ${URL_1}`, 'complete rec-1']);
+  });
+
+  it('goes on as usual when the joined PUT was refused: a new URL is asked for', async () => {
+    const h = harness();
+    h.sending.mockResolvedValueOnce(true);
+    h.put.mockRejectedValueOnce(new ApiError('forbidden', 'The upload server answered 403: Request has expired (AccessDenied)', { status: 403 }));
+    const done = await h.runner.run(withUrl({ state: 'uploading', recordingId: 'rec-0', uploadUrl: 'https://storage.example/old' }));
+    expect(h.calls).toEqual(['put https://storage.example/old', 'request-url', `access ${URL_1}`, `put ${URL_1}`, 'complete rec-1']);
+    expect(done).toMatchObject({ state: 'processing', recordingId: 'rec-1', abandonedRecordingIds: ['rec-0'] });
+  });
+
+  it('is only looked for when the upload was sending its file', async () => {
+    const h = harness();
+    h.sending.mockResolvedValue(true);
+    await h.runner.run(withUrl({ state: 'requesting-url' }));
+    await h.runner.run(withUrl({ state: 'failed', failedStep: 'put' }, 'u2'));
+    expect(h.sending).not.toHaveBeenCalled();
+    expect(h.missingAccess).toHaveBeenCalledTimes(2);
   });
 });
 

@@ -30,6 +30,7 @@ function setup(initial: UploadRecord[] = []) {
       onProgress(record.file.size);
       return Promise.resolve();
     }),
+    sending: vi.fn<UploadPlatform['sending']>(() => Promise.resolve(false)),
     missingAccess: vi.fn<UploadPlatform['missingAccess']>(() => Promise.resolve(null)),
     complete: vi.fn<UploadPlatform['complete']>(() => Promise.resolve()),
     getRecording: vi.fn<UploadPlatform['getRecording']>(() => Promise.resolve(recording())),
@@ -37,7 +38,10 @@ function setup(initial: UploadRecord[] = []) {
     announce: vi.fn<UploadPlatform['announce']>(() => Promise.resolve()),
     showActive: vi.fn<UploadPlatform['showActive']>(() => Promise.resolve()),
     schedulePoll: vi.fn<UploadPlatform['schedulePoll']>(() => Promise.resolve()),
+    prepareHandOver: vi.fn<UploadPlatform['prepareHandOver']>(() => Promise.resolve()),
+    tidy: vi.fn<UploadPlatform['tidy']>(() => Promise.resolve()),
     deleteFile: vi.fn<UploadPlatform['deleteFile']>(() => Promise.resolve()),
+    listFiles: vi.fn<UploadPlatform['listFiles']>(() => Promise.resolve([])),
     now: () => clock.now,
     sleep: vi.fn<UploadPlatform['sleep']>(() => Promise.resolve()),
   } satisfies UploadPlatform;
@@ -307,24 +311,23 @@ describe('processing checks and the badge', () => {
     expect(badge()).toBe(2);
   });
 
-  it('check(): a finished recording completes the upload, deletes the file, tells the user once and clears the badge', async () => {
+  it('check(): a finished recording completes the upload, tells the user once and clears the badge', async () => {
     const { service, store, platform, badge } = setup([withUrl({ state: 'processing', putDone: true })]);
     platform.getRecording.mockResolvedValueOnce(recording({ status: 'completed', progress: 90 }));
     const checked = await service.check('u1');
     expect(checked).toMatchObject({ state: 'completed', processingProgress: 100, polls: 0 });
     expect(await store.get('u1')).toEqual(checked);
     expect(platform.getRecording).toHaveBeenCalledWith('rec-1');
-    expect(platform.deleteFile).toHaveBeenCalledExactlyOnceWith('u1');
     expect(platform.announce).toHaveBeenCalledExactlyOnceWith(checked);
     expect(badge()).toBe(0);
   });
 
-  it('check(): a failed recording keeps the file so it can be sent again', async () => {
+  it('check(): a failed recording is announced, and cannot be retried', async () => {
     const { service, platform } = setup([withUrl({ state: 'processing', putDone: true })]);
     platform.getRecording.mockResolvedValueOnce(recording({ status: 'failed', error: 'No speech found' }));
     expect(await service.check('u1')).toMatchObject({ state: 'failed', failedStep: 'processing', error: 'No speech found' });
-    expect(platform.deleteFile).not.toHaveBeenCalled();
     expect(platform.announce).toHaveBeenCalledTimes(1);
+    await expect(service.retry('u1')).rejects.toMatchObject({ kind: 'conflict' });
   });
 
   it('check(): an upload not being processed is returned without asking the service', async () => {
@@ -394,7 +397,6 @@ describe('processing checks and the badge', () => {
     await Promise.all([polling, checking]);
     expect(platform.getRecording).toHaveBeenCalledTimes(2);
     expect(platform.announce).toHaveBeenCalledTimes(1);
-    expect(platform.deleteFile).toHaveBeenCalledTimes(1);
   });
 
   it('drops the cached results of a completed recording before the completed state is saved (open views refresh on that save)', async () => {
@@ -409,5 +411,93 @@ describe('processing checks and the badge', () => {
     });
     await service.check('u1');
     expect(order).toEqual(['drop completed, stored processing', 'announce, stored completed']);
+  });
+});
+
+describe('the file', () => {
+  it('is let go and its kept copy deleted once it is stored at its URL, before processing is even checked', async () => {
+    const { service, store, platform } = setup();
+    await service.start('u1', FILE, META);
+    await idle();
+    expect(await store.get('u1')).toMatchObject({ state: 'processing', putDone: true });
+    expect(platform.deleteFile).toHaveBeenCalledExactlyOnceWith('u1');
+    expect(platform.getRecording).not.toHaveBeenCalled();
+  });
+
+  it('is deleted when complete-upload failed after the PUT (a retry only completes)', async () => {
+    const { service, store, platform } = setup();
+    platform.complete.mockRejectedValueOnce(new ApiError('server', 'down', { status: 503 }));
+    await service.start('u1', FILE, META);
+    await idle();
+    expect(await store.get('u1')).toMatchObject({ state: 'failed', failedStep: 'complete', putDone: true });
+    expect(platform.deleteFile).toHaveBeenCalledExactlyOnceWith('u1');
+  });
+
+  it.each([
+    ['the URL was refused for good', (platform: ReturnType<typeof setup>['platform']) => platform.put.mockRejectedValue(new ApiError('forbidden', 'expired', { status: 403 }))],
+    ['cancelled', (platform: ReturnType<typeof setup>['platform']) => platform.put.mockRejectedValueOnce(new ApiError('aborted', 'cancelled'))],
+    ['needing permission', (platform: ReturnType<typeof setup>['platform']) => platform.missingAccess.mockResolvedValueOnce('https://storage.example/*')],
+  ])('is kept while the upload can still be retried or resumed (%s)', async (_case, arrange) => {
+    const { service, store, platform } = setup();
+    arrange(platform);
+    await service.start('u1', FILE, META);
+    await idle();
+    expect((await store.get('u1'))?.putDone).toBe(false);
+    expect(platform.deleteFile).not.toHaveBeenCalled();
+  });
+
+  it('at start-up, kept files nobody can use are deleted: no upload, or one already stored; the rest are kept', async () => {
+    const { service, platform } = setup([
+      withUrl({ state: 'completed', putDone: true, createdAt: T0 - 1 }, 'done'),
+      withUrl({ state: 'failed', failedStep: 'processing', putDone: true, createdAt: T0 - 2 }, 'bad-audio'),
+      withUrl({ state: 'failed', failedStep: 'put', error: 'x', createdAt: T0 - 3 }, 'retryable'),
+      uploadRecord({ state: 'cancelled', createdAt: T0 - 4 }, 'paused'),
+    ]);
+    platform.listFiles.mockResolvedValueOnce(['done', 'bad-audio', 'retryable', 'paused', 'never-started']);
+    await service.resume();
+    await idle();
+    expect(platform.deleteFile.mock.calls.map(([id]) => id).sort()).toEqual(['bad-audio', 'done', 'never-started']);
+  });
+
+  it('at start-up with nothing to resume, what was left open is closed; with an upload to resume, it is not', async () => {
+    const idle1 = setup([withUrl({ state: 'completed', putDone: true })]);
+    await idle1.service.resume();
+    expect(idle1.platform.tidy).toHaveBeenCalledTimes(1);
+    const busy = setup([withUrl({ state: 'uploading' })]);
+    busy.platform.put.mockImplementation((_record, _progress, signal) => untilAborted(signal, new ApiError('aborted', 'cancelled')));
+    await busy.service.resume();
+    expect(busy.platform.tidy).not.toHaveBeenCalled();
+  });
+
+  it('prepare() readies the receiver of the popup’s hand-over', async () => {
+    const { service, platform } = setup();
+    await service.prepare();
+    expect(platform.prepareHandOver).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('a restarted background', () => {
+  it('joins the PUT still on its way instead of asking for a URL or starting the file over', async () => {
+    const record = withUrl({ state: 'uploading', sentBytes: 600, urlExpiresAt: new Date(T0 + 30_000).toISOString() });
+    const { service, store, platform } = setup([record]);
+    platform.sending.mockResolvedValueOnce(true);
+    await service.resume();
+    await idle();
+    expect(platform.sending).toHaveBeenCalledWith('u1', 'https://storage.example/rec-1?sig=1');
+    // Even with its URL about to expire: storage checked it when the PUT began.
+    expect(platform.requestUrl).not.toHaveBeenCalled();
+    expect(platform.missingAccess).not.toHaveBeenCalled();
+    expect(platform.put).toHaveBeenCalledTimes(1);
+    expect(platform.put.mock.calls[0]![0]).toMatchObject({ uploadUrl: 'https://storage.example/rec-1?sig=1', sentBytes: 600 });
+    expect(await store.get('u1')).toMatchObject({ state: 'processing', recordingId: 'rec-1', abandonedRecordingIds: [] });
+  });
+
+  it('sends again from the start when nothing is sending it any more', async () => {
+    const { service, platform } = setup([withUrl({ state: 'uploading', sentBytes: 600 })]);
+    await service.resume();
+    await idle();
+    expect(platform.sending).toHaveBeenCalledTimes(1);
+    expect(platform.missingAccess).toHaveBeenCalledTimes(1);
+    expect(platform.put.mock.calls[0]![0]).toMatchObject({ sentBytes: 0 });
   });
 });

@@ -83,6 +83,16 @@ describe('storageUploadStore', () => {
     expect(ids.at(-1)).toBe('r2');
   });
 
+  it('says which uploads it dropped, so their files are deleted too', async () => {
+    const dropped: string[][] = [];
+    const store = storageUploadStore({ onDropped: (ids) => dropped.push(ids) });
+    for (let i = 0; i < 20; i++) await store.put(at(`r${i}`, T0 + i, { state: 'completed' }));
+    expect(dropped).toEqual([]);
+    await store.put(at('r20', T0 + 20, { state: 'uploading' }));
+    await store.put(at('r21', T0 + 21, { state: 'uploading' }));
+    expect(dropped).toEqual([['r0'], ['r1']]);
+  });
+
   it('never drops an active upload, however old', async () => {
     const store = storageUploadStore();
     await store.put(at('old-processing', T0 - 3, { state: 'processing' }));
