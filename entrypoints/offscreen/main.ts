@@ -56,6 +56,7 @@ browser.runtime.onMessage.addListener((message: unknown, from: { id?: string }) 
       return undefined;
     case 'release':
       held.release(request.data.id);
+      sender.forget(request.data.id);
       return undefined;
     case 'status':
       return Promise.resolve<StatusReply>({ sending: sender.sending(), busy: sender.busy || held.busy || handOvers.busy });

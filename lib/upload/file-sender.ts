@@ -2,7 +2,8 @@
  * Sends held files (held-files.ts) to their presigned URLs, in the context that holds them. One PUT
  * per upload at a time: asked again for the same upload and URL while it runs (a restarted
  * background resuming what it finds in `uploading`), it joins the PUT already on its way instead
- * of starting the file over from byte 0. A new URL (the old one expired) replaces the PUT.
+ * of starting the file over from byte 0; asked after that PUT succeeded (the background that
+ * asked was gone before the answer came), it answers at once. A new URL replaces the PUT.
  */
 import { ApiError } from '../api/error-info';
 import type { HeldFiles } from './held-files';
@@ -28,6 +29,8 @@ export class FileSender {
   readonly #held: HeldFiles;
   readonly #put: (request: PutRequest) => Promise<void>;
   readonly #running = new Map<string, Sending>();
+  /** PUTs that succeeded, by upload, until the background lets go of the file: id → URL. */
+  readonly #sent = new Map<string, string>();
 
   constructor(held: HeldFiles, put: (request: PutRequest) => Promise<void> = xhrPut) {
     this.#held = held;
@@ -36,6 +39,7 @@ export class FileSender {
 
   /** Sends the file of `request.id`, or joins its PUT already on the way to the same URL. */
   send(request: SendRequest, onProgress: (sent: number) => void): Promise<void> {
+    if (this.#sent.get(request.id) === request.url) return Promise.resolve();
     const running = this.#running.get(request.id);
     if (running?.url === request.url) {
       running.listeners.add(onProgress);
@@ -54,9 +58,14 @@ export class FileSender {
     this.#running.get(id)?.controller.abort();
   }
 
-  /** The uploads being sent now, and where to. */
+  /** The uploads being sent now, or sent and not yet let go of, and where to. */
   sending(): { id: string; url: string }[] {
-    return [...this.#running].map(([id, { url }]) => ({ id, url }));
+    return [...[...this.#running].map(([id, { url }]) => ({ id, url })), ...[...this.#sent].map(([id, url]) => ({ id, url }))];
+  }
+
+  /** The background has the PUT's outcome (or dropped the upload): nothing more to remember. */
+  forget(id: string): void {
+    this.#sent.delete(id);
   }
 
   get busy(): boolean {
@@ -77,6 +86,7 @@ export class FileSender {
       },
     });
     // Stored at the URL: this file is never sent again.
+    this.#sent.set(request.id, request.url);
     this.#held.release(request.id);
   }
 }

@@ -30,7 +30,7 @@ export const PutReplySchema = z.discriminatedUnion('ok', [
 export type PutReply = z.infer<typeof PutReplySchema>;
 
 export const StatusReplySchema = z.object({
-  /** The PUTs on their way. */
+  /** The PUTs on their way, or done and not yet let go of (their background may have missed the answer). */
   sending: z.array(z.object({ id: z.string(), url: z.string() })),
   /** Anything the document must stay open for: a PUT, a hand-over being started, a copy being kept. */
   busy: z.boolean(),

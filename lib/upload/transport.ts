@@ -20,8 +20,8 @@ export type PutFile = (record: UploadRecord & { uploadUrl: string }, onProgress:
 export interface UploadTransport {
   put: PutFile;
   /**
-   * Whether the file of upload `id` is on its way to `url` right now, sent by a context that
-   * outlived this background (the offscreen document, when the service worker restarted).
+   * Whether the file of upload `id` is on its way to `url` (or already stored there), sent by a
+   * context that outlived this background (the offscreen document, when the service worker restarted).
    */
   sending: (id: string, url: string) => Promise<boolean>;
   /** Gets the receiver of hand-overs ready for the popup (Chrome: opens the offscreen document for a while). */
@@ -114,7 +114,11 @@ export function localTransport(held: HeldFiles, sender: FileSender): UploadTrans
     },
     sending: (id, url) => Promise.resolve(sender.sending().some((entry) => entry.id === id && entry.url === url)),
     prepare: () => Promise.resolve(),
-    release: (id) => Promise.resolve(held.release(id)),
+    release: (id) => {
+      held.release(id);
+      sender.forget(id);
+      return Promise.resolve();
+    },
     tidy: () => Promise.resolve(),
   };
 }

@@ -115,7 +115,6 @@ describe('FileSender', () => {
     puts[0]!.done.resolve();
     await done;
     expect(held.has('u1')).toBe(false);
-    expect(files.sending()).toEqual([]);
     expect(files.busy).toBe(false);
   });
 
@@ -135,6 +134,23 @@ describe('FileSender', () => {
     expect(puts[0]!.request.signal.aborted).toBe(false);
     expect(first.mock.calls).toEqual([[300], [600]]);
     expect(again.mock.calls).toEqual([[600]]);
+  });
+
+  it('answers at once, without a second PUT, when asked again after the PUT succeeded (the background that asked was gone)', async () => {
+    const { held, puts, put, files } = sender();
+    held.hold('u1', file());
+    const first = files.send(REQUEST, vi.fn());
+    await vi.waitFor(() => expect(puts).toHaveLength(1));
+    puts[0]!.done.resolve();
+    await first;
+    expect(files.sending()).toEqual([{ id: 'u1', url: REQUEST.url }]);
+    expect(files.busy).toBe(false);
+    await files.send(REQUEST, vi.fn());
+    expect(put).toHaveBeenCalledTimes(1);
+    // Once the background has the outcome, nothing is remembered.
+    files.forget('u1');
+    expect(files.sending()).toEqual([]);
+    await expect(files.send(REQUEST, vi.fn())).rejects.toMatchObject({ kind: 'not_found', message: MISSING_FILE });
   });
 
   it('replaces the PUT when asked to send to a new URL (the old one expired)', async () => {
