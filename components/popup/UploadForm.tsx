@@ -1,16 +1,17 @@
 /**
  * The upload form: a recording, its title, when the meeting was, how many speakers, and whom it is
- * with. Nothing is sent until the file fits (FilePicker). Starting hands the file to the background
- * through IndexedDB and asks it to run the upload, which then goes on whatever happens to this page.
+ * with. Nothing is sent until the file fits (FilePicker). Upload hands the picked File itself to
+ * the context that sends it (lib/upload/hand-over.ts), in the same task as the click: from then on
+ * the upload goes on whatever happens to this page, which may close at once.
  */
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/Button';
 import { LiveRegion } from '@/components/ui/Message';
 import { TextField } from '@/components/ui/TextField';
 import { normaliseEmail } from '@/lib/api/contact-index';
 import { sendRequest } from '@/lib/messaging/send';
 import type { UploadDraft } from '@/lib/upload/draft';
-import { deleteUploadFile, saveUploadFile } from '@/lib/upload/file-store';
+import { handOverFile } from '@/lib/upload/hand-over';
 import type { UploadMeta } from '@/lib/upload/record';
 import { toErrorInfo } from '@/lib/api/error-info';
 import { ContactChoice, NO_ONE, SOMEONE_ELSE } from './ContactChoice';
@@ -18,12 +19,32 @@ import { fromLocalInput, toLocalInput } from './date-input';
 import { FilePicker, type PickedFile } from './FilePicker';
 
 const LOOKS_LIKE_EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** The receiver is held ready for a minute per request (transport.ts); renewed well before that. */
+const PREPARE_EVERY_MS = 30_000;
+
+function prepare(): Promise<unknown> {
+  return sendRequest('upload.prepare', {});
+}
+
+/**
+ * While the form is open, the context that receives recordings is kept ready, so Upload can hand
+ * the file over at once, without a round trip the closing popup might not live through.
+ */
+function useReceiverReady(): void {
+  useEffect(() => {
+    void prepare().catch(() => undefined);
+    const timer = setInterval(() => void prepare().catch(() => undefined), PREPARE_EVERY_MS);
+    return () => clearInterval(timer);
+  }, []);
+}
 
 /** "Weekly sync.m4a" → "Weekly sync". */
 export function titleFromFileName(name: string): string {
   const stem = name.replace(/\.[A-Za-z0-9]{1,5}$/, '').trim();
   return stem || name;
 }
+
+type Contact = { id: string; name: string } | null;
 
 interface Problems {
   file?: string;
@@ -43,15 +64,19 @@ export function UploadForm({ draft, onStarted }: { draft: UploadDraft; onStarted
   const [email, setEmail] = useState('');
   const [problems, setProblems] = useState<Problems>({});
   const [busy, setBusy] = useState<string | null>(null);
+  useReceiverReady();
 
   const defaultTitle = draft.title ?? (picked ? titleFromFileName(picked.file.name) : '');
   const shownTitle = title ?? defaultTitle;
 
-  const primaryContact = async (): Promise<{ id: string; name: string } | null | 'unknown'> => {
+  /** Known without asking anyone (chosen from the meeting, or none): no wait before the hand-over. */
+  const contactAtHand = (): Contact | undefined => {
     const byEmail = draft.contacts.length === 0 || choice === SOMEONE_ELSE;
     if (!byEmail) return draft.contacts.find((contact) => contact.id === choice) ?? null;
+    return normaliseEmail(email) === '' ? null : undefined;
+  };
+  const contactByEmail = async (): Promise<Contact | 'unknown'> => {
     const address = normaliseEmail(email);
-    if (address === '') return null;
     // Exact address only: a recording is never tied to a guessed person.
     const match = await sendRequest('contact.find', { email: address });
     return match ? { id: match.contact.id, name: match.contact.name ?? match.contact.email ?? address } : 'unknown';
@@ -75,33 +100,33 @@ export function UploadForm({ draft, onStarted }: { draft: UploadDraft; onStarted
     if (!picked || !meetingDate || Object.keys(found).length > 0) return;
 
     const id = crypto.randomUUID();
+    const file = picked.file;
+    const info = { name: file.name, size: file.size, type: picked.contentType };
+    const metaFor = (contact: Contact): UploadMeta => ({
+      title: shownTitle.trim() || titleFromFileName(file.name),
+      meetingDate,
+      speakersExpected: speakerCount,
+      primaryContactId: contact?.id ?? null,
+      primaryContactName: contact?.name ?? null,
+    });
     try {
-      setBusy('Looking up the contact…');
-      const contact = await primaryContact();
+      // With the contact at hand (chosen from the meeting, or none), nothing is awaited before the
+      // file is posted: a popup closing right after the click has already handed it over.
+      const atHand = contactAtHand();
+      if (atHand === undefined) setBusy('Looking up the contact…');
+      const contact = atHand !== undefined ? atHand : await contactByEmail();
       if (contact === 'unknown') {
         setProblems({ contact: `No contact has the address ${normaliseEmail(email)}. Check it, or leave the field empty.` });
         return;
       }
-      setBusy('Preparing the file…');
-      await saveUploadFile(id, picked.file);
-      const meta: UploadMeta = {
-        title: shownTitle.trim() || titleFromFileName(picked.file.name),
-        meetingDate,
-        speakersExpected: speakerCount,
-        primaryContactId: contact?.id ?? null,
-        primaryContactName: contact?.name ?? null,
-      };
-      await sendRequest('upload.start', {
-        id,
-        file: { name: picked.file.name, size: picked.file.size, type: picked.contentType },
-        meta,
-      });
+      const meta = metaFor(contact);
+      setBusy('Handing the file over…');
+      await handOverFile({ id, file, info, meta }, { prepare, onReceived: () => setBusy('Starting the upload…') });
       onStarted(meta.title);
       setPicked(null);
       setPickerKey((key) => key + 1);
       setTitle(null);
     } catch (error) {
-      void deleteUploadFile(id).catch(() => undefined);
       setProblems({ form: toErrorInfo(error).message });
     } finally {
       setBusy(null);

@@ -25,8 +25,9 @@ export function useUploads(): UploadRecord[] | null {
 const CHECK_EVERY_MS = 2000;
 
 /**
- * While this view is open, processing is checked every 2 s so the user sees it move; once the
- * view closes, the background's alarm-driven checks (with backoff) carry on alone.
+ * While this view is open, processing is checked every 2 s so the user sees it move. These are
+ * not the background's scheduled checks: they neither advance its backoff nor count towards
+ * giving up (lib/upload/poller.ts), which carry on alone once the view closes.
  */
 export function useLiveProcessing(uploads: UploadRecord[] | null): void {
   const ids = (uploads ?? []).filter((record) => record.state === 'processing').map((record) => record.id).join(',');

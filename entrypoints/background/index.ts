@@ -8,7 +8,8 @@ import { storageCacheStore } from '@/lib/background/browser-stores';
 import { createHandlers } from '@/lib/background/handlers';
 import { forgetFocusOnNavigation, openPanel } from '@/lib/background/handlers/panel';
 import { ServiceContext } from '@/lib/background/service-context';
-import { createUploadService, UPLOAD_POLL_ALARM } from '@/lib/background/uploads';
+import { createUploadService, createUploadTransport, UPLOAD_POLL_ALARM } from '@/lib/background/uploads';
+import { receiveHandOvers } from '@/lib/upload/hand-over-receiver';
 import { PANEL_CACHE_KEY, sealedApiKeyItem, serviceUrlItem } from '@/lib/storage/items';
 
 const OPEN_BRIEFING_COMMAND = 'open-briefing';
@@ -17,7 +18,10 @@ const CACHE_MAX_AGE_MS = 30 * 24 * 60 * 60 * 1000;
 
 export default defineBackground(() => {
   const context = new ServiceContext({ cacheStore: storageCacheStore });
-  const uploads = createUploadService(context);
+  const { transport, local } = createUploadTransport();
+  const uploads = createUploadService(context, transport);
+  // Firefox: no offscreen document; the popup hands recordings to this page.
+  if (local) receiveHandOvers({ held: local.held, start: (id, file, meta) => uploads.start(id, file, meta) });
   const broker = createBroker(createHandlers(context, uploads), {
     id: browser.runtime.id,
     origin: browser.runtime.getURL('/'),

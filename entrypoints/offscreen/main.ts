@@ -1,57 +1,64 @@
 /**
- * Chrome's offscreen document for uploads (see lib/upload/transport.ts): sends a file kept in
- * IndexedDB to its presigned URL with XMLHttpRequest and reports progress. It answers only this
- * extension's background, and never holds the API key.
+ * Chrome's offscreen document for uploads (see lib/upload/transport.ts): receives the File the
+ * popup picked (hand-over), has the background start the upload, keeps a copy for resumption,
+ * and sends the File to its presigned URL with XMLHttpRequest when the background asks, reporting
+ * progress. It outlives the popup and a restarting service worker. It answers only this
+ * extension, and never holds the API key.
  */
 import { browser } from '#imports';
-import { ApiError, toErrorInfo } from '@/lib/api/error-info';
-import { loadUploadFile } from '@/lib/upload/file-store';
-import { OffscreenRequestSchema, type Progress, type PutReply } from '@/lib/upload/offscreen-protocol';
-import { MISSING_FILE } from '@/lib/upload/transport';
-import { xhrPut } from '@/lib/upload/xhr-put';
+import { toErrorInfo } from '@/lib/api/error-info';
+import { sendRequest } from '@/lib/messaging/send';
+import { FileSender } from '@/lib/upload/file-sender';
+import { receiveHandOvers } from '@/lib/upload/hand-over-receiver';
+import { HeldFiles } from '@/lib/upload/held-files';
+import { OffscreenRequestSchema, type Progress, type PutReply, type StatusReply } from '@/lib/upload/offscreen-protocol';
 
 // The background saves progress once a second at most; more messages would be thrown away.
 const PROGRESS_EVERY_MS = 500;
-const running = new Map<string, AbortController>();
 
-async function put(id: string, url: string, contentType: string, headers: Record<string, string>): Promise<PutReply> {
-  const controller = new AbortController();
-  running.get(id)?.abort();
-  running.set(id, controller);
-  try {
-    const body = await loadUploadFile(id);
-    if (!body) throw new ApiError('not_found', MISSING_FILE);
-    let last = 0;
-    await xhrPut({
-      url,
-      body,
-      contentType,
-      headers,
-      signal: controller.signal,
-      onProgress: (sent) => {
-        const now = performance.now();
-        if (now - last < PROGRESS_EVERY_MS && sent < body.size) return;
-        last = now;
-        void browser.runtime.sendMessage({ primer: 'offscreen-progress', id, sent } satisfies Progress).catch(() => undefined);
-      },
-    });
-    return { ok: true };
-  } catch (error) {
-    return { ok: false, error: toErrorInfo(error) };
-  } finally {
-    if (running.get(id) === controller) running.delete(id);
+const held = new HeldFiles();
+const sender = new FileSender(held);
+const handOvers = receiveHandOvers({ held, start: (id, file, meta) => sendRequest('upload.start', { id, file, meta }) });
+
+/** One reporter per upload: a restarted background joining a PUT must not double its reports. */
+const reporters = new Map<string, (sent: number) => void>();
+function reportProgress(id: string): (sent: number) => void {
+  let reporter = reporters.get(id);
+  if (!reporter) {
+    let last = -Infinity;
+    reporter = (sent) => {
+      const now = performance.now();
+      if (now - last < PROGRESS_EVERY_MS) return;
+      last = now;
+      void browser.runtime.sendMessage({ primer: 'offscreen-progress', id, sent } satisfies Progress).catch(() => undefined);
+    };
+    reporters.set(id, reporter);
   }
+  return reporter;
 }
 
 // Returning the reply's promise is how runtime.onMessage answers asynchronously.
 // eslint-disable-next-line @typescript-eslint/no-misused-promises
-browser.runtime.onMessage.addListener((message: unknown, sender: { id?: string }) => {
-  if (sender.id !== browser.runtime.id) return undefined;
+browser.runtime.onMessage.addListener((message: unknown, from: { id?: string }) => {
+  if (from.id !== browser.runtime.id) return undefined;
   const request = OffscreenRequestSchema.safeParse(message);
   if (!request.success) return undefined;
-  if (request.data.type === 'abort') {
-    running.get(request.data.id)?.abort();
-    return undefined;
+  switch (request.data.type) {
+    case 'put': {
+      const { id, url, contentType, headers } = request.data;
+      return sender.send({ id, url, contentType, headers }, reportProgress(id)).finally(() => reporters.delete(id)).then(
+        (): PutReply => ({ ok: true }),
+        (error: unknown): PutReply => ({ ok: false, error: toErrorInfo(error) }),
+      );
+    }
+    case 'abort':
+      sender.abort(request.data.id);
+      return undefined;
+    case 'release':
+      held.release(request.data.id);
+      sender.forget(request.data.id);
+      return undefined;
+    case 'status':
+      return Promise.resolve<StatusReply>({ sending: sender.sending(), busy: sender.busy || held.busy || handOvers.busy });
   }
-  return put(request.data.id, request.data.url, request.data.contentType, request.data.headers);
 });

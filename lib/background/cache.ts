@@ -82,8 +82,13 @@ export class SwrCache {
     }
   }
 
-  /** Drops entries whose key starts with `prefix` (all of them without one). */
+  /**
+   * Drops entries whose key starts with `prefix` (all of them without one). A request already on
+   * its way for such a key may answer with what the service had before the change, so its answer
+   * is not kept, and the next caller asks again rather than joining it.
+   */
   async invalidate(prefix = ''): Promise<void> {
+    for (const key of [...this.#inflight.keys()]) if (key.startsWith(prefix)) this.#inflight.delete(key);
     for (const key of [...this.#memory.keys()]) if (key.startsWith(prefix)) this.#memory.delete(key);
     const stored = (await this.#store.keys()).filter((key) => key.startsWith(prefix));
     if (stored.length > 0) await this.#store.remove(stored);
@@ -111,17 +116,23 @@ export class SwrCache {
   }
 
   #refresh<T>(key: string, fetcher: () => Promise<T>): Promise<{ value: unknown; storedAt: number }> {
-    let pending = this.#inflight.get(key);
-    if (!pending) {
-      pending = (async () => {
-        const value = await fetcher();
-        const entry = { value, storedAt: this.#now() };
+    const joined = this.#inflight.get(key);
+    if (joined) return joined;
+    const request: { pending?: Promise<{ value: unknown; storedAt: number }> } = {};
+    const current = () => request.pending !== undefined && this.#inflight.get(key) === request.pending;
+    request.pending = (async () => {
+      const value = await fetcher();
+      const entry = { value, storedAt: this.#now() };
+      // Invalidated while the service answered: this caller gets the answer, the cache does not.
+      if (current()) {
         this.#memory.set(key, entry);
         await this.#store.set(key, entry);
-        return entry;
-      })().finally(() => this.#inflight.delete(key));
-      this.#inflight.set(key, pending);
-    }
-    return pending;
+      }
+      return entry;
+    })().finally(() => {
+      if (current()) this.#inflight.delete(key);
+    });
+    this.#inflight.set(key, request.pending);
+    return request.pending;
   }
 }

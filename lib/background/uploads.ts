@@ -6,11 +6,13 @@
 import { browser } from '#imports';
 import { permissionPatternFor } from '../api/base-url';
 import { ApiError } from '../api/error-info';
-import { deleteUploadFile } from '../upload/file-store';
+import { deleteUploadFile, listUploadFileIds } from '../upload/file-store';
 import type { UploadRecord } from '../upload/record';
 import { UploadService } from '../upload/service';
 import { storageUploadStore } from '../upload/store';
-import { createPutFile } from '../upload/transport';
+import { FileSender } from '../upload/file-sender';
+import { HeldFiles } from '../upload/held-files';
+import { localTransport, offscreenApi, offscreenTransport, type UploadTransport } from '../upload/transport';
 import type { ServiceContext } from './service-context';
 import { setGlobalBadge } from './toolbar';
 
@@ -35,6 +37,21 @@ async function announce(record: UploadRecord): Promise<void> {
     .catch(() => undefined);
 }
 
+/**
+ * The cache entries (key prefixes, lib/background/handlers) a processed recording makes stale:
+ * its primary contact's insights and recordings, the list of all recordings, and the recording
+ * itself. Nothing when processing failed.
+ */
+export function changedByProcessing(baseUrl: string, record: UploadRecord): string[] {
+  if (record.state !== 'completed') return [];
+  const contactId = record.meta.primaryContactId;
+  return [
+    ...(contactId ? [`${baseUrl}|insights|${contactId}`, `${baseUrl}|recordings|${contactId}|`] : []),
+    `${baseUrl}|recordings|*|`,
+    ...(record.recordingId ? [`${baseUrl}|recording|${record.recordingId}`, `${baseUrl}|recording-insights|${record.recordingId}`] : []),
+  ];
+}
+
 const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1']);
 
 /**
@@ -50,9 +67,29 @@ export async function missingUploadAccess(url: string): Promise<string | null> {
   return (await browser.permissions.contains({ origins: [pattern] })) ? null : pattern;
 }
 
-export function createUploadService(context: ServiceContext): UploadService {
+export interface UploadContext {
+  transport: UploadTransport;
+  /** Firefox: this background page holds and sends the files itself (it also receives hand-overs). */
+  local: { held: HeldFiles; sender: FileSender } | null;
+}
+
+/** Chrome: the offscreen document receives and sends files; elsewhere, this page does. */
+export function createUploadTransport(): UploadContext {
+  const api = offscreenApi();
+  if (api) return { transport: offscreenTransport(api), local: null };
+  const held = new HeldFiles();
+  const sender = new FileSender(held);
+  return { transport: localTransport(held, sender), local: { held, sender } };
+}
+
+export function createUploadService(context: ServiceContext, transport: UploadTransport = createUploadTransport().transport): UploadService {
+  /** The kept copy (IndexedDB) and the held File (offscreen document or this page) go together. */
+  const deleteFile = async (id: string) => {
+    await transport.release(id).catch(() => undefined);
+    await deleteUploadFile(id);
+  };
   return new UploadService({
-    store: storageUploadStore(),
+    store: storageUploadStore({ onDropped: (ids) => ids.forEach((id) => void deleteFile(id).catch(() => undefined)) }),
     requestUrl: async (record, signal) =>
       (await context.client()).requestUpload(
         {
@@ -66,27 +103,28 @@ export function createUploadService(context: ServiceContext): UploadService {
         },
         { signal },
       ),
-    put: createPutFile(),
+    put: transport.put,
+    sending: transport.sending,
+    prepareHandOver: transport.prepare,
+    tidy: transport.tidy,
     missingAccess: missingUploadAccess,
     complete: async (recordingId, signal) => (await context.client()).completeUpload(recordingId, { signal }),
     getRecording: async (id) => (await context.client()).getRecording(id),
-    announce: async (record) => {
-      if (record.state === 'completed' && record.meta.primaryContactId) {
-        // The contact's insights and recordings changed: the next briefing asks the service.
-        const { baseUrl } = await context.client();
-        await context.cache.invalidate(`${baseUrl}|insights|${record.meta.primaryContactId}`);
-        await context.cache.invalidate(`${baseUrl}|recordings|${record.meta.primaryContactId}|`);
-      }
-      await announce(record);
+    dropCachedResults: async (record) => {
+      // Done before the upload is saved as completed, which is what open side panels refresh on.
+      const { baseUrl } = await context.client();
+      for (const prefix of changedByProcessing(baseUrl, record)) await context.cache.invalidate(prefix);
     },
+    announce,
     showActive: async (count) => {
       await setGlobalBadge(count > 0 ? `↑${count}` : '', BADGE_COLOUR).catch(() => undefined);
     },
-    schedulePoll: async (delayMs) => {
-      if (delayMs === null) await browser.alarms.clear(UPLOAD_POLL_ALARM);
-      else await browser.alarms.create(UPLOAD_POLL_ALARM, { when: Date.now() + delayMs });
+    schedulePoll: async (at) => {
+      if (at === null) await browser.alarms.clear(UPLOAD_POLL_ALARM);
+      else await browser.alarms.create(UPLOAD_POLL_ALARM, { when: Math.max(at, Date.now()) });
     },
-    deleteFile: deleteUploadFile,
+    deleteFile,
+    listFiles: listUploadFileIds,
     now: Date.now,
     sleep: abortableSleep,
   });

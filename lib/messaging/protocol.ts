@@ -128,9 +128,11 @@ export const protocol = {
   /** `null` when the server offers no per-recording insights. */
   'recording.insights': message('extension', z.object({ id: Id }), z.nullable(RecordingInsightsSchema)),
   /**
-   * Uploads of recordings (lib/upload). The file itself is handed over in IndexedDB under `id`
-   * before `upload.start`; views follow progress through storage (lib/upload/store.ts).
+   * Uploads of recordings (lib/upload). The popup asks for `upload.prepare`, then hands the File
+   * itself to the context that sends it (lib/upload/hand-over.ts), which asks for `upload.start`;
+   * views follow progress through storage (lib/upload/store.ts).
    */
+  'upload.prepare': message('extension', z.object({}), z.object({ ready: z.boolean() })),
   'upload.start': message('extension', z.object({ id: Id, file: UploadFileSchema, meta: UploadMetaSchema }), UploadRecordSchema),
   'upload.cancel': message('extension', z.object({ id: Id }), UploadRecordSchema),
   'upload.retry': message('extension', z.object({ id: Id }), UploadRecordSchema),

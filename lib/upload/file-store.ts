@@ -1,7 +1,9 @@
 /**
- * The picked file, handed from the popup to whatever runs the upload. A File put in IndexedDB is
- * kept by the browser on disk and read back as a disk-backed Blob, so neither side ever holds a
- * large recording in memory, and the upload does not depend on the popup staying open.
+ * The kept copy of a recording being uploaded, so an upload cut off by a restart (browser,
+ * offscreen document) can go on without the user picking the file again. A File put in IndexedDB
+ * is written by the browser to disk and read back as a disk-backed Blob: no context ever holds a
+ * large recording in memory. The copy is made by the context that sends the file (held-files.ts)
+ * and deleted by the background as soon as it can no longer be used.
  */
 const DB_NAME = 'primer-uploads';
 const STORE = 'files';
@@ -41,4 +43,10 @@ export async function loadUploadFile(id: string): Promise<Blob | null> {
 
 export async function deleteUploadFile(id: string): Promise<void> {
   await run('readwrite', (store) => store.delete(id));
+}
+
+/** The ids of every kept file (the background deletes those no upload can use any more). */
+export async function listUploadFileIds(): Promise<string[]> {
+  const keys = await run('readonly', (store) => store.getAllKeys());
+  return keys.filter((key): key is string => typeof key === 'string');
 }

@@ -1,65 +1,110 @@
 /**
  * After complete-upload, the service processes the recording; this checks its status with backoff
- * (3 s, 6 s, 12 s … at most 5 min apart), driven by an alarm rather than a timer loop so nothing
- * runs between checks and a stopped service worker picks up where it was.
+ * (30 s, 1 min, 2 min, 4 min, then every 5 min), driven by one alarm rather than a timer loop so
+ * nothing runs between checks and a stopped service worker picks up where it was. The schedule
+ * starts at 30 s because Chrome runs a packed extension's alarms at most that often: a shorter
+ * first delay would behave differently unpacked (tests) and packed (users).
+ *
+ * Each upload keeps its own due time (`nextCheckAt`); the alarm is set for the earliest of them.
+ * A view that is open (the popup) may check more often to show progress, but its checks are not
+ * scheduled ones: they move neither the backoff nor the give-up count.
  */
 import { ApiError } from '../api/error-info';
 import type { Recording } from '../models';
 import type { UploadRecord } from './record';
 import type { UploadStore } from './store';
 
-const FIRST_DELAY_MS = 3000;
+export const FIRST_DELAY_MS = 30_000;
 const MAX_DELAY_MS = 5 * 60_000;
-/** Past this many checks (about a day of backoff) an upload stops being watched. */
-const MAX_POLLS = 300;
+/** Past this many scheduled checks (about a day of backoff) an upload stops being watched. */
+export const MAX_POLLS = 300;
+/** An alarm may fire a little before the earliest due time it was set for; such a check is not early. */
+const DUE_SLACK_MS = 1000;
 
+/** The wait before the scheduled check that follows `polls` checks. */
 export function pollDelayMs(polls: number): number {
   return Math.min(FIRST_DELAY_MS * 2 ** Math.min(polls, 20), MAX_DELAY_MS);
+}
+
+/** When this processing upload's next scheduled check is due (records from before due times: now). */
+export function dueAt(record: UploadRecord): number {
+  return record.nextCheckAt ?? record.updatedAt;
+}
+
+/** When the alarm should next fire: the earliest due check of any upload being processed; null when there is none. */
+export function nextPollAt(records: UploadRecord[]): number | null {
+  const due = records.filter((record) => record.state === 'processing').map(dueAt);
+  return due.length === 0 ? null : Math.min(...due);
 }
 
 export interface PollDeps {
   store: UploadStore;
   getRecording(id: string): Promise<Recording>;
-  /** Processing ended: tell the user, refresh what depends on it. */
+  /**
+   * Processing ended: what depends on the result is made ready (cached briefings dropped) before
+   * the new state is saved, since every open view reacts to that save.
+   */
+  beforeFinish(record: UploadRecord): Promise<void>;
+  /** Processing ended and this check is the one that saved it: tell the user. Once per upload. */
   finished(record: UploadRecord): Promise<void>;
-  /** Check again in `delayMs` (an alarm); `null` when nothing is left to watch. */
-  schedule(delayMs: number | null): Promise<void>;
   now(): number;
 }
 
-/** Checks one upload; returns it as updated (and saved). */
-export async function checkProcessing(record: UploadRecord, deps: PollDeps): Promise<UploadRecord> {
-  if (record.state !== 'processing' || !record.recordingId) return record;
-  let next: UploadRecord;
+/** `scheduled`: the alarm's check, which backs off and counts; `viewer`: an open view asking for fresh progress. */
+export type CheckKind = 'scheduled' | 'viewer';
+
+type Outcome = Pick<UploadRecord, 'state' | 'processingStatus' | 'processingProgress' | 'failedStep' | 'error'>;
+
+/** What the service's answer (or failure) means for the upload; null when nothing was learned. */
+async function ask(record: UploadRecord & { recordingId: string }, deps: PollDeps): Promise<Partial<Outcome> | null> {
   try {
     const recording = await deps.getRecording(record.recordingId);
-    const base = { ...record, processingStatus: recording.rawStatus ?? recording.status, processingProgress: recording.progress, polls: record.polls + 1, updatedAt: deps.now() };
-    if (recording.status === 'completed') next = { ...base, state: 'completed', processingProgress: 100 };
-    else if (recording.status === 'failed') next = { ...base, state: 'failed', failedStep: 'processing', error: recording.error ?? 'The service could not process the recording.' };
-    else next = base;
+    const seen = { processingStatus: recording.rawStatus ?? recording.status, processingProgress: recording.progress };
+    if (recording.status === 'completed') return { ...seen, state: 'completed', processingProgress: 100 };
+    if (recording.status === 'failed') return { ...seen, state: 'failed', failedStep: 'processing', error: recording.error ?? 'The service could not process the recording.' };
+    return seen;
   } catch (error) {
     if (error instanceof ApiError && error.kind === 'not_found') {
-      next = { ...record, state: 'failed', failedStep: 'processing', error: 'The service no longer has this recording.', updatedAt: deps.now() };
-    } else {
-      // Offline or a passing failure: look again later, a little less often.
-      next = { ...record, polls: record.polls + 1, updatedAt: deps.now() };
+      return { state: 'failed', failedStep: 'processing', error: 'The service no longer has this recording.' };
     }
+    // Offline or a passing failure: a scheduled check looks again later, a little less often.
+    return null;
   }
-  if (next.state === 'processing' && next.polls >= MAX_POLLS) {
-    next = { ...next, state: 'failed', failedStep: 'processing', error: 'Processing did not finish; check the recording on the service later.' };
-  }
-  await deps.store.put(next);
-  if (next.state !== 'processing') await deps.finished(next);
-  return next;
 }
 
-/** Checks every upload being processed, then schedules the next check for those still going. */
-export async function pollAll(deps: PollDeps): Promise<void> {
-  const processing = (await deps.store.all()).filter((record) => record.state === 'processing');
-  const still: UploadRecord[] = [];
-  for (const record of processing) {
-    const next = await checkProcessing(record, deps);
-    if (next.state === 'processing') still.push(next);
-  }
-  await deps.schedule(still.length === 0 ? null : Math.min(...still.map((record) => pollDelayMs(record.polls))));
+/**
+ * Checks one upload and saves what was learned. The save is a single read-and-write of the stored
+ * record, so when two checks race (the alarm's and a view's), only the one that moves it out of
+ * `processing` announces it.
+ */
+export async function checkProcessing(record: UploadRecord, deps: PollDeps, kind: CheckKind = 'scheduled'): Promise<UploadRecord> {
+  if (record.state !== 'processing' || !record.recordingId) return record;
+  const learned = await ask({ ...record, recordingId: record.recordingId }, deps);
+  if (learned === null && kind === 'viewer') return record;
+  const ends = learned?.state !== undefined && learned.state !== 'processing';
+  if (ends) await deps.beforeFinish({ ...record, ...learned });
+  const now = deps.now();
+  const { before, after } = await deps.store.update(record.id, (current) => {
+    // Finished meanwhile (the other check), or retried, cancelled, removed: not this check's business.
+    if (current.state !== 'processing' || current.recordingId !== record.recordingId) return current;
+    let next: UploadRecord = { ...current, ...learned, updatedAt: now };
+    if (kind === 'scheduled') {
+      const polls = current.polls + 1;
+      next = { ...next, polls, nextCheckAt: now + pollDelayMs(polls) };
+      if (next.state === 'processing' && polls >= MAX_POLLS) {
+        next = { ...next, state: 'failed', failedStep: 'processing', error: 'Processing did not finish; check the recording on the service later.' };
+      }
+    }
+    return next;
+  });
+  if (!after) return record;
+  if (before?.state === 'processing' && after.state !== 'processing') await deps.finished(after);
+  return after;
+}
+
+/** The alarm's work: every upload being processed whose check is due is checked (one after another). */
+export async function pollDue(deps: PollDeps): Promise<void> {
+  const now = deps.now();
+  const due = (await deps.store.all()).filter((record) => record.state === 'processing' && dueAt(record) <= now + DUE_SLACK_MS);
+  for (const record of due) await checkProcessing(record, deps, 'scheduled');
 }

@@ -47,8 +47,10 @@ export const UploadRecordSchema = z.object({
   /** Processing as the service reports it, after complete-upload. */
   processingStatus: z.nullable(z.string()),
   processingProgress: z.nullable(z.number()),
-  /** How many status checks so far (the poller's backoff grows with it). */
+  /** How many scheduled status checks so far (the poller's backoff grows with it; a view's checks do not count). */
   polls: z.number(),
+  /** When the next scheduled check is due (ms since the epoch), while processing. Older records lack it. */
+  nextCheckAt: z._default(z.nullable(z.number()), null),
   /**
    * Recordings created for upload URLs that expired or were refused before the file arrived. The
    * interface offers no way to renew a URL, so a new presigned-url call creates a new recording;
@@ -67,7 +69,7 @@ export function newUploadRecord(id: string, file: UploadFile, meta: UploadMeta, 
   return {
     id, createdAt: now, updatedAt: now, file, meta, state: 'requesting-url',
     recordingId: null, uploadUrl: null, uploadHeaders: {}, urlExpiresAt: null, putDone: false, sentBytes: 0,
-    failedStep: null, error: null, processingStatus: null, processingProgress: null, polls: 0, abandonedRecordingIds: [], needsAccess: null,
+    failedStep: null, error: null, processingStatus: null, processingProgress: null, polls: 0, nextCheckAt: null, abandonedRecordingIds: [], needsAccess: null,
   };
 }
 

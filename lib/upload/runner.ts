@@ -7,11 +7,17 @@
  */
 import { ApiError, toErrorInfo } from '../api/error-info';
 import type { PresignedUpload } from '../models';
+import { pollDelayMs } from './poller';
 import type { UploadRecord, UploadStep } from './record';
 
 export interface UploadDeps {
   requestUrl(record: UploadRecord, signal: AbortSignal): Promise<PresignedUpload>;
   put(record: UploadRecord & { uploadUrl: string }, onProgress: (sent: number) => void, signal: AbortSignal): Promise<void>;
+  /**
+   * Whether the file of upload `id` is on its way to `url` already, sent by a context that outlived
+   * this run (Chrome's offscreen document goes on while the service worker restarts).
+   */
+  sending(id: string, url: string): Promise<boolean>;
   complete(recordingId: string, signal: AbortSignal): Promise<void>;
   save(record: UploadRecord): Promise<void>;
   /**
@@ -36,8 +42,23 @@ const MAX_URLS_PER_RUN = 3;
 const PROGRESS_SAVE_MS = 1000;
 
 const TRANSIENT = new Set(['network', 'timeout', 'server', 'rate_limited']);
-/** Storage answers an expired or tampered URL with 403 (S3: AccessDenied / SignatureDoesNotMatch), some with 400 or 401. */
-const REFUSED_STATUS = new Set([400, 401, 403]);
+/**
+ * Error codes object storage gives an expired or revoked presigned URL when it answers 400 or 401
+ * rather than 403 (Google Cloud Storage: ExpiredToken; S3-compatible servers: AccessDenied).
+ */
+const EXPIRED_CODES = new Set(['AccessDenied', 'ExpiredToken', 'RequestExpired', 'TokenRefreshRequired', 'AuthenticationFailed']);
+
+/**
+ * Whether storage refused the URL itself (expired, revoked, signature no longer valid), so a new
+ * one may work: any 403 (S3: AccessDenied "Request has expired", SignatureDoesNotMatch; Azure:
+ * AuthenticationFailed), and a 400 or 401 only when its body says the URL expired or was denied.
+ * Any other refusal (a malformed request, a file too large) would fail again with a new URL.
+ */
+export function refusesUrl(error: ApiError): boolean {
+  if (error.status === 403) return true;
+  if (error.status !== 400 && error.status !== 401) return false;
+  return (error.code !== null && EXPIRED_CODES.has(error.code)) || /\bexpired\b/i.test(error.message);
+}
 
 function hostOf(pattern: string): string {
   return /^[a-z]+:\/\/([^/]+)/.exec(pattern)?.[1] ?? pattern;
@@ -89,34 +110,41 @@ export class UploadRunner {
     let step: UploadStep = 'request-url';
     try {
       let urls = 0;
+      // A restarted background finds the PUT it started still running: it waits for that PUT (put
+      // joins it) instead of sending the file again from the start, even if the URL is close to expiry.
+      let adopt = start.state === 'uploading' && !start.putDone && start.uploadUrl !== null && (await this.#deps.sending(start.id, start.uploadUrl));
       while (!record.putDone) {
-        if (!record.recordingId || !urlUsable(record, this.#deps.now())) {
-          if (urls >= MAX_URLS_PER_RUN) throw new ApiError('forbidden', 'Every upload URL the service issued had expired or was refused; try again later.');
-          step = 'request-url';
-          await save({ state: 'requesting-url' });
-          const abandoned = record.recordingId ? [...record.abandonedRecordingIds, record.recordingId] : record.abandonedRecordingIds;
-          const presigned = await this.#deps.requestUrl(record, signal);
-          urls++;
-          await save({
-            recordingId: presigned.recordingId,
-            uploadUrl: presigned.uploadUrl,
-            uploadHeaders: presigned.headers,
-            urlExpiresAt: presigned.expiresAt,
-            abandonedRecordingIds: abandoned,
-          });
+        if (!adopt) {
+          if (!record.recordingId || !urlUsable(record, this.#deps.now())) {
+            if (urls >= MAX_URLS_PER_RUN) throw new ApiError('forbidden', 'Every upload URL the service issued had expired or was refused; try again later.');
+            step = 'request-url';
+            await save({ state: 'requesting-url' });
+            const abandoned = record.recordingId ? [...record.abandonedRecordingIds, record.recordingId] : record.abandonedRecordingIds;
+            const presigned = await this.#deps.requestUrl(record, signal);
+            urls++;
+            await save({
+              recordingId: presigned.recordingId,
+              uploadUrl: presigned.uploadUrl,
+              uploadHeaders: presigned.headers,
+              urlExpiresAt: presigned.expiresAt,
+              abandonedRecordingIds: abandoned,
+            });
+          }
+          step = 'put';
+          const missing = await this.#deps.missingAccess(record.uploadUrl!);
+          if (missing) {
+            // Permission prompts need the user's click: stop here; the popup offers "Allow and upload".
+            return await save({
+              state: 'failed',
+              failedStep: 'put',
+              needsAccess: missing,
+              error: `Primer needs your permission to send the recording to ${hostOf(missing)}.`,
+            });
+          }
+          await save({ state: 'uploading', sentBytes: 0 });
         }
         step = 'put';
-        const missing = await this.#deps.missingAccess(record.uploadUrl!);
-        if (missing) {
-          // Permission prompts need the user's click: stop here; the popup offers "Allow and upload".
-          return await save({
-            state: 'failed',
-            failedStep: 'put',
-            needsAccess: missing,
-            error: `Primer needs your permission to send the recording to ${hostOf(missing)}.`,
-          });
-        }
-        await save({ state: 'uploading', sentBytes: 0 });
+        adopt = false;
         const outcome = await this.#putWithRetries(record as UploadRecord & { uploadUrl: string }, save, signal);
         if (outcome === 'refused') {
           // Expired or refused: the next turn asks for a new URL.
@@ -128,7 +156,7 @@ export class UploadRunner {
       step = 'complete';
       await save({ state: 'completing' });
       await this.#deps.complete(record.recordingId!, signal);
-      return await save({ state: 'processing', processingStatus: 'queued', processingProgress: null, polls: 0 });
+      return await save({ state: 'processing', processingStatus: 'queued', processingProgress: null, polls: 0, nextCheckAt: this.#deps.now() + pollDelayMs(0) });
     } catch (error) {
       if (signal.aborted || (error instanceof ApiError && error.kind === 'aborted')) {
         return save({ state: 'cancelled', failedStep: null, error: null });
@@ -162,7 +190,7 @@ export class UploadRunner {
       } catch (error) {
         await pending;
         if (!(error instanceof ApiError)) throw error;
-        if (error.status !== null && REFUSED_STATUS.has(error.status)) return 'refused';
+        if (refusesUrl(error)) return 'refused';
         const delay = PUT_RETRY_DELAYS_MS[attempt];
         if (!TRANSIENT.has(error.kind) || delay === undefined) throw error;
         await this.#deps.sleep(delay, signal);

@@ -4,25 +4,37 @@
  * runner's; the PUT goes wherever the platform sends files (transport.ts).
  */
 import { newUploadRecord, isActive, isSending, type UploadFile, type UploadMeta, type UploadRecord } from './record';
-import { checkProcessing, pollAll, type PollDeps } from './poller';
+import { checkProcessing, nextPollAt, pollDue, type PollDeps } from './poller';
 import { UploadRunner, type UploadDeps } from './runner';
 import type { UploadStore } from './store';
 import type { PresignedUpload, Recording } from '../models';
 import { ApiError } from '../api/error-info';
+import { checkUploadInfo } from './file-check';
 
 export interface UploadPlatform {
   store: UploadStore;
   requestUrl: (record: UploadRecord, signal: AbortSignal) => Promise<PresignedUpload>;
   put: UploadDeps['put'];
+  sending: UploadDeps['sending'];
   missingAccess: UploadDeps['missingAccess'];
   complete: (recordingId: string, signal: AbortSignal) => Promise<void>;
   getRecording: (id: string) => Promise<Recording>;
-  /** Processing ended (completed or failed): notification, briefing refresh. */
+  /** Processing ended: cached results it changes (the contact's briefing, recordings) are dropped. Runs before the state is saved. */
+  dropCachedResults: (record: UploadRecord) => Promise<void>;
+  /** Processing ended (completed or failed): the notification. Once per upload. */
   announce: (record: UploadRecord) => Promise<void>;
   /** How many uploads are still going (toolbar badge). */
   showActive: (count: number) => Promise<void>;
-  schedulePoll: (delayMs: number | null) => Promise<void>;
+  /** Sets the processing alarm for `at` (ms since the epoch), or clears it (null). */
+  schedulePoll: (at: number | null) => Promise<void>;
+  /** Gets the receiver of the popup's hand-over ready (transport.ts). */
+  prepareHandOver: () => Promise<void>;
+  /** At start-up, with nothing to resume: closes what was left open for nothing. */
+  tidy: () => Promise<void>;
+  /** Deletes the kept copy of upload `id`'s file, and has whatever holds the file let go of it. */
   deleteFile: (id: string) => Promise<void>;
+  /** The ids of every kept file. */
+  listFiles: () => Promise<string[]>;
   now: () => number;
   sleep: (ms: number, signal: AbortSignal) => Promise<void>;
 }
@@ -31,12 +43,15 @@ export class UploadService {
   readonly #platform: UploadPlatform;
   readonly #runner: UploadRunner;
   readonly #poll: PollDeps;
+  /** Alarm decisions, one after another (see #reschedule). */
+  #scheduling: Promise<unknown> = Promise.resolve();
 
   constructor(platform: UploadPlatform) {
     this.#platform = platform;
     this.#runner = new UploadRunner({
       requestUrl: platform.requestUrl,
       put: platform.put,
+      sending: platform.sending,
       complete: platform.complete,
       missingAccess: platform.missingAccess,
       save: async (record) => {
@@ -48,8 +63,8 @@ export class UploadService {
     this.#poll = {
       store: platform.store,
       getRecording: platform.getRecording,
+      beforeFinish: platform.dropCachedResults,
       finished: (record) => this.#finished(record),
-      schedule: platform.schedulePoll,
       now: platform.now,
     };
   }
@@ -58,10 +73,18 @@ export class UploadService {
     return this.#platform.store.all();
   }
 
+  /** The popup has a file to hand over soon: the context that receives it is made ready. */
+  prepare(): Promise<void> {
+    return this.#platform.prepareHandOver();
+  }
+
   /** Starts an upload; starting the same id again returns it as it stands (no second upload). */
   async start(id: string, file: UploadFile, meta: UploadMeta): Promise<UploadRecord> {
     const existing = await this.#platform.store.get(id);
     if (existing) return existing;
+    // Checked again here: the popup checked the file it was given, but a message can say anything.
+    const check = checkUploadInfo(file);
+    if (!check.ok) throw new ApiError('bad_request', check.message);
     const record = newUploadRecord(id, file, meta, this.#platform.now());
     await this.#platform.store.put(record);
     this.#launch(record);
@@ -106,26 +129,38 @@ export class UploadService {
     if (!record) return false;
     if (isActive(record)) throw new ApiError('conflict', 'Cancel the upload before removing it.');
     await this.#platform.store.remove(id);
-    await this.#platform.deleteFile(id).catch(() => undefined);
+    await this.#deleteFile(id);
     return true;
   }
 
-  /** Checks one upload's processing now (an open popup wants fresh progress). */
+  /**
+   * Checks one upload's processing now, for an open view that wants fresh progress. Not a
+   * scheduled check: the backoff and the give-up count stay as they are.
+   */
   async check(id: string): Promise<UploadRecord> {
     const record = await this.#require(id);
-    return record.state === 'processing' ? checkProcessing(record, this.#poll) : record;
+    return record.state === 'processing' ? checkProcessing(record, this.#poll, 'viewer') : record;
   }
 
-  /** The alarm's work: every upload being processed is checked, and the next check scheduled. */
-  poll(): Promise<void> {
-    return pollAll(this.#poll);
+  /** The alarm's work: the uploads whose check is due are checked, and the alarm set for the next one. */
+  async poll(): Promise<void> {
+    try {
+      await pollDue(this.#poll);
+    } finally {
+      await this.#reschedule();
+    }
   }
 
-  /** At start-up: uploads cut off mid-way (worker stopped, browser restarted) go on; processing is watched. */
+  /**
+   * At start-up: kept files no upload can use are deleted; uploads cut off mid-way (worker
+   * stopped, browser restarted) go on, joining a PUT still on its way; processing is watched.
+   */
   async resume(): Promise<void> {
+    await this.#deleteUnusableFiles();
     const records = await this.#platform.store.all();
     for (const record of records) if (isSending(record) && !this.#runner.isRunning(record.id)) this.#launch(record);
-    if (records.some((record) => record.state === 'processing')) await this.#platform.schedulePoll(0);
+    if (!records.some(isSending)) await this.#platform.tidy().catch(() => undefined);
+    await this.#reschedule();
     await this.#updateBadge();
   }
 
@@ -135,15 +170,50 @@ export class UploadService {
   }
 
   async #settled(record: UploadRecord): Promise<void> {
-    if (record.state === 'processing') await this.#platform.schedulePoll(0);
+    // Stored at its URL: the file is never sent again (a retry only completes; a failed processing
+    // cannot be retried), so neither the copy nor the File is kept.
+    if (record.putDone) await this.#deleteFile(record.id);
+    if (record.state === 'processing') await this.#reschedule();
     await this.#updateBadge();
   }
 
   async #finished(record: UploadRecord): Promise<void> {
-    // The file is on the service: no need to keep a copy.
-    if (record.state === 'completed') await this.#platform.deleteFile(record.id).catch(() => undefined);
     await this.#platform.announce(record);
     await this.#updateBadge();
+    await this.#reschedule();
+  }
+
+  /**
+   * Sets the one alarm for the earliest due check, or clears it when nothing is processed. Each
+   * decision reads the stored uploads afresh and waits for the previous one, so a decision taken
+   * from an older reading (a poll that started before another upload began processing) can never
+   * undo a newer one.
+   */
+  #reschedule(): Promise<void> {
+    const decided = this.#scheduling.then(async () => {
+      await this.#platform.schedulePoll(nextPollAt(await this.#platform.store.all()));
+    });
+    this.#scheduling = decided.catch(() => undefined);
+    return decided;
+  }
+
+  #deleteFile(id: string): Promise<void> {
+    return this.#platform.deleteFile(id).catch(() => undefined);
+  }
+
+  /**
+   * Deletes every kept file whose upload is gone (removed, dropped from the list, never started)
+   * or already stored at its URL. Files are listed before uploads: an upload is saved before its
+   * file is kept, so a file found first has its upload listed too, unless it really has none.
+   */
+  async #deleteUnusableFiles(): Promise<void> {
+    const files = await this.#platform.listFiles().catch(() => []);
+    if (files.length === 0) return;
+    const records = new Map((await this.#platform.store.all()).map((record) => [record.id, record]));
+    for (const id of files) {
+      const record = records.get(id);
+      if (!record || record.putDone) await this.#deleteFile(id);
+    }
   }
 
   async #updateBadge(): Promise<void> {

@@ -14,6 +14,12 @@ export interface UploadStore {
   get(id: string): Promise<UploadRecord | null>;
   put(record: UploadRecord): Promise<void>;
   remove(id: string): Promise<void>;
+  /**
+   * Reads one record and writes `change(record)` in one step, with no other write in between
+   * (returning the record unchanged, or null for a missing one, writes nothing). The way to make
+   * a transition happen once when two callers race for it: only one sees the old state.
+   */
+  update(id: string, change: (current: UploadRecord) => UploadRecord): Promise<{ before: UploadRecord | null; after: UploadRecord | null }>;
 }
 
 /** Reads the stored list; entries that do not fit the schema (an older version wrote them) are dropped. */
@@ -34,19 +40,43 @@ function trim(records: UploadRecord[]): UploadRecord[] {
   return records.filter((r) => !drop.has(r.id));
 }
 
-export function storageUploadStore(): UploadStore {
+export interface StoreOptions {
+  /** Uploads dropped to keep the list short: their files can never be used again. */
+  onDropped?: (ids: string[]) => void;
+}
+
+export function storageUploadStore({ onDropped }: StoreOptions = {}): UploadStore {
   // Writes are chained so concurrent updates of two uploads never overwrite each other.
   let queue: Promise<unknown> = Promise.resolve();
   const read = async () => parseUploads((await browser.storage.local.get(UPLOADS_KEY))[UPLOADS_KEY]);
   const write = (change: (records: UploadRecord[]) => UploadRecord[]) => {
-    const next = queue.then(async () => browser.storage.local.set({ [UPLOADS_KEY]: trim(change(await read())) }));
+    const next = queue.then(async () => {
+      const current = await read();
+      const changed = change(current);
+      // Nothing to change (an update that found the record already moved on): nothing written.
+      if (changed === current) return;
+      const kept = trim(changed);
+      await browser.storage.local.set({ [UPLOADS_KEY]: kept });
+      if (kept.length < changed.length) onDropped?.(changed.filter((record) => !kept.includes(record)).map((record) => record.id));
+    });
     queue = next.catch(() => undefined);
     return next;
   };
+  const put = (records: UploadRecord[], record: UploadRecord) => [record, ...records.filter((r) => r.id !== record.id)].sort((a, b) => b.createdAt - a.createdAt);
   return {
     all: read,
     get: async (id) => (await read()).find((record) => record.id === id) ?? null,
-    put: (record) => write((records) => [record, ...records.filter((r) => r.id !== record.id)].sort((a, b) => b.createdAt - a.createdAt)),
+    put: (record) => write((records) => put(records, record)),
     remove: (id) => write((records) => records.filter((r) => r.id !== id)),
+    update: async (id, change) => {
+      let before: UploadRecord | null = null;
+      let after: UploadRecord | null = null;
+      await write((records) => {
+        before = records.find((record) => record.id === id) ?? null;
+        after = before ? change(before) : null;
+        return after && after !== before ? put(records, after) : records;
+      });
+      return { before, after };
+    },
   };
 }

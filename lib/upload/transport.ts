@@ -1,88 +1,124 @@
 /**
- * Where the PUT runs. Chrome's service worker has no XMLHttpRequest (no upload progress) and may be
- * stopped, so the file is sent from an offscreen document, which lives until the upload is done.
- * Firefox's background page has XMLHttpRequest and stays, so it sends the file itself. Either way
- * the file is read from IndexedDB (file-store.ts), streamed from disk.
+ * Where recordings are received and sent. Chrome's service worker has no XMLHttpRequest (no
+ * upload progress), cannot receive a File from the popup, and may be stopped at any time, so an
+ * offscreen document does both: it is handed the picked File (hand-over.ts) and sends it
+ * (file-sender.ts), and it lives on while the worker restarts. Firefox's background page has all
+ * of that and stays, so it does the same itself.
  */
 import { browser } from '#imports';
 import { ApiError } from '../api/error-info';
 import { errorFromInfo } from '../messaging/sender';
-import { loadUploadFile } from './file-store';
-import { ProgressSchema, PutReplySchema, type OffscreenRequest } from './offscreen-protocol';
+import type { FileSender } from './file-sender';
+import type { HeldFiles } from './held-files';
+import { OffscreenDocument, type OffscreenApi } from './offscreen-document';
+import { ProgressSchema, PutReplySchema, StatusReplySchema, type OffscreenRequest, type Progress, type StatusReply } from './offscreen-protocol';
 import type { UploadRecord } from './record';
-import { xhrPut } from './xhr-put';
 
 export type PutFile = (record: UploadRecord & { uploadUrl: string }, onProgress: (sent: number) => void, signal: AbortSignal) => Promise<void>;
 
-interface OffscreenApi {
-  createDocument(options: { url: string; reasons: string[]; justification: string }): Promise<void>;
-  closeDocument(): Promise<void>;
-  hasDocument?: () => Promise<boolean>;
+// Properties, not methods: the background passes them around on their own.
+export interface UploadTransport {
+  put: PutFile;
+  /**
+   * Whether the file of upload `id` is on its way to `url` (or already stored there), sent by a
+   * context that outlived this background (the offscreen document, when the service worker restarted).
+   */
+  sending: (id: string, url: string) => Promise<boolean>;
+  /** Gets the receiver of hand-overs ready for the popup (Chrome: opens the offscreen document for a while). */
+  prepare: () => Promise<void>;
+  /** The file of `id` will not be sent again: whoever holds it lets go. */
+  release: (id: string) => Promise<void>;
+  /** At start-up: nothing left open that nothing needs. */
+  tidy: () => Promise<void>;
 }
 
 export function offscreenApi(): OffscreenApi | null {
   return (globalThis as unknown as { chrome?: { offscreen?: OffscreenApi } }).chrome?.offscreen ?? null;
 }
 
-const MISSING_FILE = 'The recording’s file is no longer available to Primer; pick it again.';
-
-/** Sends the file from this context (Firefox's background page). */
-export const putHere: PutFile = async (record, onProgress, signal) => {
-  const body = await loadUploadFile(record.id);
-  if (!body) throw new ApiError('not_found', MISSING_FILE);
-  await xhrPut({ url: record.uploadUrl, body, contentType: contentTypeOf(record), headers: record.uploadHeaders, onProgress, signal });
-};
-
 export function contentTypeOf(record: Pick<UploadRecord, 'file'>): string {
   return record.file.type;
 }
 
-/** Sends the file from the offscreen document (Chrome), which is opened for it and closed after. */
-export function offscreenPut(api: OffscreenApi): PutFile {
-  let active = 0;
-  let opening: Promise<void> | null = null;
-  const ensure = async () => {
-    if (api.hasDocument && (await api.hasDocument())) return;
-    opening ??= api
-      .createDocument({
-        url: 'offscreen.html',
-        reasons: ['BLOBS'],
-        justification: 'Streams a meeting recording from disk (a Blob kept in IndexedDB) to its upload URL, with progress.',
-      })
-      .catch((error: unknown) => {
-        // Another call opened it first.
-        if (!String(error).includes('single offscreen')) throw error;
-      })
-      .finally(() => (opening = null));
-    await opening;
-  };
-  return async (record, onProgress, signal) => {
-    active++;
-    const onMessage = (message: unknown) => {
-      const progress = ProgressSchema.safeParse(message);
-      if (progress.success && progress.data.id === record.id) onProgress(progress.data.sent);
-    };
-    const onAbort = () => void browser.runtime.sendMessage({ primer: 'offscreen', type: 'abort', id: record.id } satisfies OffscreenRequest).catch(() => undefined);
-    try {
-      await ensure();
+/** How the background talks to the offscreen document (runtime messages; fakes in unit tests). */
+export interface OffscreenChannel {
+  ask(request: OffscreenRequest): Promise<unknown>;
+  /** Listens for the document's progress reports; returns how to stop. */
+  onProgress(listener: (progress: Progress) => void): () => void;
+}
+
+export function runtimeChannel(): OffscreenChannel {
+  return {
+    ask: (request) => browser.runtime.sendMessage(request),
+    onProgress: (listener) => {
+      const onMessage = (message: unknown) => {
+        const progress = ProgressSchema.safeParse(message);
+        if (progress.success) listener(progress.data);
+      };
       browser.runtime.onMessage.addListener(onMessage);
-      signal.addEventListener('abort', onAbort, { once: true });
-      const request: OffscreenRequest = { primer: 'offscreen', type: 'put', id: record.id, url: record.uploadUrl, contentType: contentTypeOf(record), headers: record.uploadHeaders };
-      const reply = PutReplySchema.safeParse(await browser.runtime.sendMessage(request));
-      if (!reply.success) throw new ApiError('invalid_response', 'The upload page sent an unexpected reply.');
-      if (!reply.data.ok) throw errorFromInfo(reply.data.error);
-    } finally {
-      signal.removeEventListener('abort', onAbort);
-      browser.runtime.onMessage.removeListener(onMessage);
-      // The document is only kept while something is being sent.
-      if (--active === 0) await api.closeDocument().catch(() => undefined);
-    }
+      return () => browser.runtime.onMessage.removeListener(onMessage);
+    },
   };
 }
 
-export function createPutFile(): PutFile {
-  const api = offscreenApi();
-  return api ? offscreenPut(api) : putHere;
+/** A popup that picked a file may take a while to click Upload; it renews this while open. */
+export const HAND_OVER_HOLD_MS = 60_000;
+
+/** Chrome: the offscreen document receives and sends; the background steers it. */
+export function offscreenTransport(api: OffscreenApi, channel: OffscreenChannel = runtimeChannel(), now: () => number = Date.now): UploadTransport {
+  const status = async (): Promise<StatusReply | null> => {
+    const reply = StatusReplySchema.safeParse(await channel.ask({ primer: 'offscreen', type: 'status' }).catch(() => null));
+    return reply.success ? reply.data : null;
+  };
+  const document = new OffscreenDocument({ api, status, now, later: (run, ms) => void setTimeout(run, ms) });
+  const isOpen = async () => (api.hasDocument ? api.hasDocument() : true);
+
+  return {
+    put: (record, onProgress, signal) =>
+      document.use(async () => {
+        const stop = channel.onProgress((progress) => progress.id === record.id && onProgress(progress.sent));
+        const onAbort = () => void channel.ask({ primer: 'offscreen', type: 'abort', id: record.id }).catch(() => undefined);
+        signal.addEventListener('abort', onAbort, { once: true });
+        try {
+          if (signal.aborted) throw new ApiError('aborted', 'The upload was cancelled.');
+          const request: OffscreenRequest = { primer: 'offscreen', type: 'put', id: record.id, url: record.uploadUrl, contentType: contentTypeOf(record), headers: record.uploadHeaders };
+          const reply = PutReplySchema.safeParse(await channel.ask(request));
+          if (!reply.success) throw new ApiError('invalid_response', 'The upload page sent an unexpected reply.');
+          if (!reply.data.ok) throw errorFromInfo(reply.data.error);
+        } finally {
+          signal.removeEventListener('abort', onAbort);
+          stop();
+        }
+      }),
+    sending: async (id, url) => (await isOpen()) && ((await status())?.sending.some((entry) => entry.id === id && entry.url === url) ?? false),
+    prepare: () => document.holdFor(HAND_OVER_HOLD_MS),
+    release: async (id) => {
+      if (await isOpen()) await channel.ask({ primer: 'offscreen', type: 'release', id }).catch(() => undefined);
+    },
+    tidy: () => document.closeIfIdle(),
+  };
 }
 
-export { MISSING_FILE };
+/** Firefox: this background page receives and sends itself. */
+export function localTransport(held: HeldFiles, sender: FileSender): UploadTransport {
+  return {
+    put: async (record, onProgress, signal) => {
+      if (signal.aborted) throw new ApiError('aborted', 'The upload was cancelled.');
+      const onAbort = () => sender.abort(record.id);
+      signal.addEventListener('abort', onAbort, { once: true });
+      try {
+        await sender.send({ id: record.id, url: record.uploadUrl, contentType: contentTypeOf(record), headers: record.uploadHeaders }, onProgress);
+      } finally {
+        signal.removeEventListener('abort', onAbort);
+      }
+    },
+    sending: (id, url) => Promise.resolve(sender.sending().some((entry) => entry.id === id && entry.url === url)),
+    prepare: () => Promise.resolve(),
+    release: (id) => {
+      held.release(id);
+      sender.forget(id);
+      return Promise.resolve();
+    },
+    tidy: () => Promise.resolve(),
+  };
+}

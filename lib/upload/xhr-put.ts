@@ -2,7 +2,7 @@
  * The PUT of the raw file to the presigned URL, with XMLHttpRequest because it reports upload
  * progress (fetch does not) and streams a Blob body from disk. No Authorization header: the URL
  * itself is the credential. Failures come back as ApiError, with object storage's XML error
- * (<Code>/<Message>) read for the message.
+ * (<Code>/<Message>) read for the message and code (the runner tells an expired URL by them).
  */
 import { ApiError, type ApiErrorKind } from '../api/error-info';
 
@@ -27,12 +27,17 @@ function kindOf(status: number): ApiErrorKind {
   return 'http';
 }
 
-/** `<Code>AccessDenied</Code><Message>Request has expired</Message>` → "Request has expired (AccessDenied)". */
+/** The `<Code>` of object storage's XML error (`AccessDenied`, `ExpiredToken` …), when there is one. */
+export function storageErrorCode(body: string): string | null {
+  return /<Code>([^<]{1,100})<\/Code>/.exec(body)?.[1] ?? null;
+}
+
+/** `<Code>AccessDenied</Code><Message>Request has expired</Message>` → "The upload server answered 403: Request has expired (AccessDenied)". */
 export function storageErrorMessage(status: number, body: string): string {
-  const code = /<Code>([^<]{1,100})<\/Code>/.exec(body)?.[1];
+  const code = storageErrorCode(body);
   const message = /<Message>([^<]{1,300})<\/Message>/.exec(body)?.[1];
-  if (message) return code ? `${message} (${code})` : message;
-  return `The upload server answered ${status}.`;
+  const detail = message ? (code ? `${message} (${code})` : message) : code;
+  return detail ? `The upload server answered ${status}: ${detail}` : `The upload server answered ${status}.`;
 }
 
 export function xhrPut(request: PutRequest): Promise<void> {
@@ -58,7 +63,7 @@ export function xhrPut(request: PutRequest): Promise<void> {
         request.onProgress(request.body.size);
         settle(null);
       } else {
-        settle(new ApiError(kindOf(xhr.status), storageErrorMessage(xhr.status, xhr.responseText), { status: xhr.status }));
+        settle(new ApiError(kindOf(xhr.status), storageErrorMessage(xhr.status, xhr.responseText), { status: xhr.status, code: storageErrorCode(xhr.responseText) }));
       }
     };
     xhr.onerror = () => settle(new ApiError('network', 'The upload server could not be reached, or refused Primer’s request.'));

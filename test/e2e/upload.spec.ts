@@ -4,9 +4,10 @@
  * to the upload origin is a separate permission, asked for from the user's click.
  */
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import type { BrowserContext, Worker } from 'playwright/test';
-import { wavTone } from '../support/audio';
+import { wavTone, writeWavFile } from '../support/audio';
 import { allowSiteForExtension } from '../support/host-access';
 import { expect, serveFixture, test, type StandIn } from './support/browser';
 import { OptionsPage } from './support/options-page';
@@ -57,8 +58,60 @@ async function notifications(serviceWorker: Worker): Promise<string[]> {
   );
 }
 
-test('a recording picked in the popup arrives once, even when the popup closes mid-upload', async ({ context, extensionId, serviceWorker, standIn }) => {
+interface Shown {
+  id: string;
+  title: string;
+  message: string;
+}
+interface NotificationsApi {
+  create(id: string, options: { title: string; message: string }): Promise<string>;
+}
+
+/**
+ * Records what each notification says: Chrome shows no notification's words to the extension once
+ * it is up, so the service worker's notifications.create is watched from here on (Playwright's
+ * attachment keeps this worker alive for the test).
+ */
+async function watchNotifications(serviceWorker: Worker): Promise<void> {
+  await serviceWorker.evaluate(() => {
+    const g = globalThis as unknown as { chrome: { notifications: NotificationsApi }; __shown?: Shown[] };
+    if (g.__shown) return;
+    const shown: Shown[] = [];
+    g.__shown = shown;
+    const api = g.chrome.notifications;
+    const create = api.create.bind(api);
+    api.create = (id, options) => {
+      shown.push({ id, title: options.title, message: options.message });
+      return create(id, options);
+    };
+  });
+}
+
+async function shownNotifications(serviceWorker: Worker): Promise<Shown[]> {
+  return serviceWorker.evaluate(() => (globalThis as unknown as { __shown?: Shown[] }).__shown ?? []);
+}
+
+/** Files Primer keeps in IndexedDB so an upload can go on after a restart. */
+async function keptFiles(serviceWorker: Worker): Promise<number> {
+  return serviceWorker.evaluate(
+    () =>
+      new Promise<number>((resolve, reject) => {
+        const opening = indexedDB.open('primer-uploads');
+        opening.onerror = () => reject(new Error(String(opening.error)));
+        opening.onsuccess = () => {
+          const db = opening.result;
+          if (!db.objectStoreNames.contains('files')) return resolve((db.close(), 0));
+          const counting = db.transaction('files').objectStore('files').count();
+          counting.onsuccess = () => resolve((db.close(), counting.result));
+          counting.onerror = () => reject(new Error(String(counting.error)));
+        };
+      }),
+  );
+}
+
+test('a recording picked in the popup arrives once, even when the popup closes mid-upload; the PUT carries no Authorization', async ({ context, extensionId, serviceWorker, standIn }) => {
   await configure(context, extensionId, standIn);
+  await watchNotifications(serviceWorker);
   let popup = await PopupPage.open(context, extensionId);
   const audio = wavTone(60); // ~1.9 MB
 
@@ -80,16 +133,33 @@ test('a recording picked in the popup arrives once, even when the popup closes m
   expect(standIn.uploads.size).toBe(0);
   await popup.page.close();
 
-  // Popup gone: the background (and its offscreen document) carry on, and processing is watched.
-  await expect.poll(() => standIn.uploads.size, { timeout: 20_000 }).toBe(1);
+  // Popup gone: the background (and its offscreen document) carry on.
+  await expect.poll(() => completeCount(standIn), { timeout: 20_000 }).toBe(1);
   const [recordingId, stored] = [...standIn.uploads.entries()][0]!;
   expect(stored.bytes).toBe(audio.length);
   expect(stored.contentType).toBe('audio/wav');
-  await expect.poll(() => notifications(serviceWorker), { timeout: 30_000 }).toContainEqual(expect.stringMatching(/^primer-upload-/));
+  // At the storage server: the raw bytes with the upload's Content-Type, and no Authorization
+  // header (the URL is the credential; the API key never goes there).
+  const put = puts(standIn)[0]!;
+  expect(put.status).toBe(200);
+  expect(put.headerNames).toContain('content-type');
+  expect(put.headerNames).not.toContain('authorization');
+  expect(put.authorized).toBe(true);
 
+  // Processing: shown in the popup and on the toolbar until a check finds it done.
   popup = await PopupPage.open(context, extensionId);
-  await expect(popup.item('Weekly sync')).toContainText('Processed');
-  await expect(popup.item('Weekly sync').getByRole('progressbar')).toHaveCount(0);
+  const processing = popup.item('Weekly sync');
+  await expect(processing.locator('.upload-item__state')).toHaveText('Processing');
+  await expect(processing.getByRole('progressbar', { name: 'Weekly sync: processing' })).toBeVisible();
+  expect(await badgeText(serviceWorker)).toBe('↑1');
+
+  // The open popup checks every 2 s: completed, announced once with the recording's title.
+  await expect(processing.locator('.upload-item__state')).toHaveText('Processed', { timeout: 15_000 });
+  await expect(processing.getByRole('progressbar')).toHaveCount(0);
+  await expect.poll(() => shownNotifications(serviceWorker)).toEqual([
+    { id: expect.stringMatching(/^primer-upload-/), title: 'Recording processed', message: '“Weekly sync” is ready.' },
+  ]);
+  expect(await notifications(serviceWorker)).toHaveLength(1);
   expect(await badgeText(serviceWorker)).toBe('');
 
   // The interface's three steps, once each: one recording, one file, one completion.
@@ -99,6 +169,8 @@ test('a recording picked in the popup arrives once, even when the popup closes m
   expect(completeCount(standIn)).toBe(1);
   const completion = standIn.requests.find((entry) => entry.path === COMPLETE)!;
   expect(completion.at).toBeGreaterThan(puts(standIn)[0]!.at);
+  // Stored at its URL: Primer keeps no copy of the file.
+  expect(await keptFiles(serviceWorker)).toBe(0);
 
   // Recent uploads survive a reload (they live in storage, not in the popup).
   await popup.page.reload();
@@ -112,6 +184,76 @@ test('a recording picked in the popup arrives once, even when the popup closes m
     expect(await axeViolations(popup.page)).toEqual([]);
     await popup.page.screenshot({ path: path.join(ARTIFACTS, `popup-${scheme}.png`), fullPage: true });
   }
+});
+
+test('closing the popup right after clicking Upload loses nothing: the upload completes once, and processing is followed by the alarm', async ({ context, extensionId, serviceWorker, standIn }) => {
+  // The first alarm check comes 30 s after complete-upload (as in a packed build).
+  test.setTimeout(150_000);
+  await configure(context, extensionId, standIn);
+  await watchNotifications(serviceWorker);
+  const popup = await PopupPage.open(context, extensionId);
+  // A first upload grants the upload origin from the popup's "Allow and upload", as a user does.
+  await popup.pick('Warm-up.wav', wavTone(2));
+  await popup.uploadButton.click();
+  await grantUploadOrigin(context, extensionId, popup, 'Warm-up');
+  await expect(popup.item('Warm-up')).toContainText('Processed', { timeout: 30_000 });
+
+  // A large recording: copying it anywhere before the hand-over would take longer than the popup lives.
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'primer-e2e-upload-'));
+  const file = path.join(dir, 'Board meeting.wav');
+  const bytes = 96 * 1024 * 1024;
+  writeWavFile(file, bytes);
+  try {
+    await popup.recording.setInputFiles(file);
+    await expect(popup.title).toHaveValue('Board meeting');
+    // The popup closes as soon as Upload is clicked (it lost focus: the user walked away).
+    await popup.uploadButton.click();
+    await popup.page.close();
+
+    await expect.poll(() => standIn.uploads.size, { timeout: 60_000 }).toBe(2);
+    const board = [...standIn.uploads.entries()].find(([, stored]) => stored.bytes === bytes);
+    expect(board).toBeDefined();
+    await expect.poll(() => completeCount(standIn), { timeout: 20_000 }).toBe(2);
+    // Nobody is watching: the alarm checks processing, and the notification says it is done.
+    await expect
+      .poll(() => shownNotifications(serviceWorker), { timeout: 60_000, intervals: [1000] })
+      .toContainEqual({ id: expect.stringMatching(/^primer-upload-/), title: 'Recording processed', message: '“Board meeting” is ready.' });
+
+    // Exactly once: one more recording, one PUT of the whole file, one completion.
+    expect(presignCount(standIn)).toBe(2);
+    expect(puts(standIn).filter((entry) => entry.path === `/upload/${board![0]}`)).toHaveLength(1);
+    expect(puts(standIn)).toHaveLength(2);
+    expect((await shownNotifications(serviceWorker)).filter((shown) => shown.message.includes('Board meeting'))).toHaveLength(1);
+    const again = await PopupPage.open(context, extensionId);
+    await expect(again.item('Board meeting')).toHaveCount(1);
+    await expect(again.item('Board meeting')).toContainText('Processed');
+    expect(await badgeText(serviceWorker)).toBe('');
+    expect(await keptFiles(serviceWorker)).toBe(0);
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('a recording the service cannot process is shown failed, announced, and cannot be retried', async ({ context, extensionId, serviceWorker, standIn }) => {
+  await configure(context, extensionId, standIn);
+  await watchNotifications(serviceWorker);
+  const popup = await PopupPage.open(context, extensionId);
+  // The stand-in fails processing of any file whose name contains "fail".
+  await popup.pick('Standup (fail).wav', wavTone(5));
+  await popup.uploadButton.click();
+  await grantUploadOrigin(context, extensionId, popup, 'Standup (fail)');
+  const item = popup.item('Standup (fail)');
+  await expect(item.locator('.upload-item__state')).toHaveText('Processing', { timeout: 20_000 });
+  await expect(item.locator('.upload-item__state')).toHaveText('Failed while processing', { timeout: 15_000 });
+  await expect(item).toContainText('Audio could not be decoded');
+  await expect(item.getByRole('button', { name: /Retry/ })).toHaveCount(0);
+  await expect(item.getByRole('button', { name: 'Remove' })).toBeVisible();
+  await expect.poll(() => shownNotifications(serviceWorker)).toEqual([
+    { id: expect.stringMatching(/^primer-upload-/), title: 'Recording could not be processed', message: '“Standup (fail)”: Audio could not be decoded.' },
+  ]);
+  expect(await badgeText(serviceWorker)).toBe('');
+  expect(completeCount(standIn)).toBe(1);
+  expect(await keptFiles(serviceWorker)).toBe(0);
 });
 
 test('an expired upload URL is asked for again, and a retry after the service fixes it succeeds', async ({ context, extensionId, standIn }) => {

@@ -61,6 +61,8 @@ export interface RequestLogEntry {
   status: number;
   /** api: carried a known API key; storage: carried the right upload token */
   authorized: boolean;
+  /** Names of the request's headers, lower case (values are not logged: they may hold a key). */
+  headerNames: string[];
   at: number;
 }
 
@@ -159,7 +161,8 @@ export async function createStandIn(opts: StandInOptions = {}): Promise<StandIn>
   }
 
   function track(req: IncomingMessage, res: ServerResponse, url: URL, server: 'api' | 'storage', authorized: boolean): RequestLogEntry {
-    const entry: RequestLogEntry = { method: (req.method ?? 'GET').toUpperCase(), path: url.pathname, query: queryRecord(url), server, status: 0, authorized, at: Date.now() };
+    const headerNames = [...new Set(Object.keys(req.headers).map((name) => name.toLowerCase()))];
+    const entry: RequestLogEntry = { method: (req.method ?? 'GET').toUpperCase(), path: url.pathname, query: queryRecord(url), server, status: 0, authorized, headerNames, at: Date.now() };
     requests.push(entry);
     let done = false;
     const finish = (): void => {

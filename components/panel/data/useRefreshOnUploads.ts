@@ -1,7 +1,8 @@
 /**
  * A recording that finishes processing changes its primary contact's insights and recordings:
- * when an upload turns `completed`, the open panel asks for them again (the background has already
- * dropped its cached copies, lib/background/uploads.ts).
+ * when an upload turns `completed`, the open panel asks for them again. The background drops its
+ * cached copies before it saves the `completed` state this reacts to (lib/upload/poller.ts,
+ * lib/background/uploads.ts), so the panel's requests reach the service.
  */
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';

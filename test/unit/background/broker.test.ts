@@ -25,6 +25,7 @@ function handlers(overrides: Partial<Handlers> = {}): Handlers {
     'recording.get': fail,
     'recording.transcript': fail,
     'recording.insights': fail,
+    'upload.prepare': fail,
     'upload.start': fail,
     'upload.cancel': fail,
     'upload.retry': fail,

@@ -91,6 +91,33 @@ describe('SwrCache', () => {
     expect((await restarted.get('bad', fetcher, policy)).value).toBe(9);
   });
 
+  it('does not keep, or share, an answer that was on its way when its key was invalidated', async () => {
+    const store = memoryStore();
+    const cache = new SwrCache(store, () => 0);
+    let answerOld!: (n: number) => void;
+    let asked!: () => void;
+    const askedOld = new Promise<void>((resolve) => (asked = resolve));
+    const old = cache.get(
+      'insights|c1',
+      () => {
+        asked();
+        return new Promise<number>((resolve) => (answerOld = resolve));
+      },
+      policy,
+    );
+    await askedOld;
+    // The recording was processed: the cached briefing is dropped while the old request is out.
+    await cache.invalidate('insights|c1');
+    const fresh = vi.fn(() => Promise.resolve(2));
+    const next = cache.get('insights|c1', fresh, policy);
+    answerOld(1);
+    expect((await old).value).toBe(1);
+    expect((await next).value).toBe(2);
+    expect(fresh).toHaveBeenCalledTimes(1);
+    expect((await cache.get('insights|c1', () => Promise.resolve(3), policy)).value).toBe(2);
+    expect(store.data.get('insights|c1')).toEqual({ value: 2, storedAt: 0 });
+  });
+
   it('invalidates by prefix and prunes old entries', async () => {
     const store = memoryStore();
     let now = 0;

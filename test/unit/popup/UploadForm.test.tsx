@@ -1,18 +1,20 @@
-import { render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { UploadForm } from '@/components/popup/UploadForm';
 import { toLocalInput } from '@/components/popup/date-input';
 import { ApiError } from '@/lib/api/error-info';
 import { EMPTY_DRAFT, type UploadDraft } from '@/lib/upload/draft';
-import { saveUploadFile, deleteUploadFile } from '@/lib/upload/file-store';
+import { handOverFile } from '@/lib/upload/hand-over';
 import { fakeBackground, sent } from '../support/fake-background';
 import { match } from '../panel/fixtures';
 import { record } from './records';
 
 vi.mock('@/lib/messaging/send', () => ({ sendRequest: vi.fn() }));
-// happy-dom has no IndexedDB; the hand-over itself is exercised end to end.
-vi.mock('@/lib/upload/file-store', () => ({ saveUploadFile: vi.fn(() => Promise.resolve()), deleteUploadFile: vi.fn(() => Promise.resolve()) }));
+// The hand-over has tests of its own (test/unit/upload/hand-over.test.ts) and runs end to end.
+vi.mock('@/lib/upload/hand-over', () => ({ handOverFile: vi.fn() }));
+
+const READY = { 'upload.prepare': { ready: true } } as const;
 
 const EVENT: UploadDraft = {
   title: 'Q3 roadmap review',
@@ -31,8 +33,9 @@ function audio(name = 'Weekly sync.m4a', type = 'audio/mp4', bytes = 2048) {
 
 describe('UploadForm', () => {
   beforeEach(() => {
-    vi.mocked(saveUploadFile).mockClear();
-    vi.mocked(deleteUploadFile).mockClear();
+    vi.mocked(handOverFile).mockReset();
+    vi.mocked(handOverFile).mockImplementation(({ id }) => Promise.resolve(record({ id })));
+    fakeBackground(READY);
   });
 
   it('starts from the event: its title, time, attendee count and known people', () => {
@@ -64,20 +67,31 @@ describe('UploadForm', () => {
 
   it('refuses a file that is not audio, before anything is sent', async () => {
     const user = userEvent.setup({ applyAccept: false });
-    const mock = fakeBackground({});
     render(<UploadForm draft={EMPTY_DRAFT} onStarted={vi.fn()} />);
     await user.upload(screen.getByLabelText('Recording'), new File(['%PDF'], 'slides.pdf', { type: 'application/pdf' }));
     expect(screen.getByText(/“slides.pdf” is not an audio recording/)).toHaveAttribute('role', 'alert');
     expect(screen.getByLabelText('Recording')).toHaveAttribute('aria-invalid', 'true');
     await user.click(screen.getByRole('button', { name: 'Upload' }));
     expect(screen.getByText('Choose a recording first.')).toBeInTheDocument();
-    expect(mock).not.toHaveBeenCalled();
-    expect(saveUploadFile).not.toHaveBeenCalled();
+    expect(handOverFile).not.toHaveBeenCalled();
   });
 
-  it('hands the file over and starts the upload with what the form says', async () => {
+  it('takes a .webm the browser calls video/webm as audio, and refuses a playlist', async () => {
+    const user = userEvent.setup({ applyAccept: false });
+    render(<UploadForm draft={EMPTY_DRAFT} onStarted={vi.fn()} />);
+    await user.upload(screen.getByLabelText('Recording'), audio('Standup.webm', 'video/webm'));
+    expect(screen.getByText('Standup.webm · 2.0 KB · audio/webm')).toBeInTheDocument();
+    await user.upload(screen.getByLabelText('Recording'), audio('radio.m3u', 'audio/x-mpegurl'));
+    expect(screen.getByText(/“radio.m3u” is a playlist \(audio\/x-mpegurl\), not a recording\./)).toHaveAttribute('role', 'alert');
+  });
+
+  it('keeps the receiver of recordings ready while it is open', async () => {
+    render(<UploadForm draft={EVENT} onStarted={vi.fn()} />);
+    await waitFor(() => expect(sent('upload.prepare')).toEqual([{}]));
+  });
+
+  it('hands the picked File itself over, with what the form says', async () => {
     const user = userEvent.setup();
-    fakeBackground({ 'upload.start': ({ id }) => Promise.resolve(record({ id })) });
     const started = vi.fn();
     render(<UploadForm draft={EVENT} onStarted={started} />);
     const file = audio('rec.m4a', '');
@@ -88,11 +102,13 @@ describe('UploadForm', () => {
     await user.click(screen.getByRole('button', { name: 'Upload' }));
 
     await waitFor(() => expect(started).toHaveBeenCalledWith('Roadmap call'));
-    const [start] = sent('upload.start');
-    expect(start).toEqual({
+    expect(handOverFile).toHaveBeenCalledTimes(1);
+    const [handed, options] = vi.mocked(handOverFile).mock.calls[0]!;
+    expect(handed).toEqual({
       id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      file,
       // The browser gave no type for .m4a: it is named from the extension, and the PUT will use the same.
-      file: { name: 'rec.m4a', size: 2048, type: 'audio/mp4' },
+      info: { name: 'rec.m4a', size: 2048, type: 'audio/mp4' },
       meta: {
         title: 'Roadmap call',
         meetingDate: new Date(2026, 4, 19, 10, 0).toISOString(),
@@ -101,17 +117,31 @@ describe('UploadForm', () => {
         primaryContactName: 'Daniel Weiss',
       },
     });
-    expect(saveUploadFile).toHaveBeenCalledWith(start!.id, file);
+    expect(handed.file).toBe(file);
+    // A receiver that does not answer is readied again through the background.
+    await options.prepare();
+    expect(sent('upload.prepare').length).toBeGreaterThanOrEqual(2);
     // Ready for the next one.
     expect(screen.getByLabelText('Title')).toHaveValue('Q3 roadmap review');
     expect(screen.getByText('Choose an audio file, or drop it here.')).toBeInTheDocument();
   });
 
-  it('finds someone else by exact e-mail, and says so when no contact has it', async () => {
+  it('hands the file over in the click’s own task, before anything is awaited (the popup may close right after)', async () => {
+    const user = userEvent.setup();
+    render(<UploadForm draft={{ ...EVENT, primaryContactId: 'm' }} onStarted={vi.fn()} />);
+    await user.upload(screen.getByLabelText('Recording'), audio());
+    fireEvent.click(screen.getByRole('button', { name: 'Upload' }));
+    // No await between the click and this line.
+    expect(handOverFile).toHaveBeenCalledTimes(1);
+    expect(vi.mocked(handOverFile).mock.calls[0]![0].meta).toMatchObject({ primaryContactId: 'm', primaryContactName: 'Maya Chen' });
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Upload' })).toBeEnabled());
+  });
+
+  it('finds someone else by exact e-mail before handing over, and says so when no contact has it', async () => {
     const user = userEvent.setup();
     fakeBackground({
+      ...READY,
       'contact.find': (query) => Promise.resolve('email' in query && query.email === 'lee@example.org' ? match('l', 'Lee Park', 'lee@example.org') : null),
-      'upload.start': ({ id }) => Promise.resolve(record({ id })),
     });
     render(<UploadForm draft={EMPTY_DRAFT} onStarted={vi.fn()} />);
     await user.upload(screen.getByLabelText('Recording'), audio());
@@ -120,18 +150,17 @@ describe('UploadForm', () => {
     await user.click(screen.getByRole('button', { name: 'Upload' }));
     expect(await screen.findByText('No contact has the address nobody@example.org. Check it, or leave the field empty.')).toBeInTheDocument();
     expect(email).toHaveAttribute('aria-invalid', 'true');
-    expect(sent('upload.start')).toHaveLength(0);
+    expect(handOverFile).not.toHaveBeenCalled();
 
     await user.clear(email);
     await user.type(email, ' Lee@Example.org ');
     await user.click(screen.getByRole('button', { name: 'Upload' }));
-    await waitFor(() => expect(sent('upload.start')).toHaveLength(1));
-    expect(sent('upload.start')[0]!.meta).toMatchObject({ primaryContactId: 'l', primaryContactName: 'Lee Park' });
+    await waitFor(() => expect(handOverFile).toHaveBeenCalledTimes(1));
+    expect(vi.mocked(handOverFile).mock.calls[0]![0].meta).toMatchObject({ primaryContactId: 'l', primaryContactName: 'Lee Park' });
   });
 
   it('checks the date and speaker count', async () => {
     const user = userEvent.setup();
-    const mock = fakeBackground({});
     render(<UploadForm draft={EMPTY_DRAFT} onStarted={vi.fn()} />);
     await user.upload(screen.getByLabelText('Recording'), audio());
     await user.clear(screen.getByLabelText('Meeting date'));
@@ -139,16 +168,18 @@ describe('UploadForm', () => {
     await user.click(screen.getByRole('button', { name: 'Upload' }));
     expect(screen.getByText('Enter the date and time of the meeting.')).toBeInTheDocument();
     expect(screen.getByText('Enter a whole number from 1 to 100, or leave it empty.')).toBeInTheDocument();
-    expect(mock).not.toHaveBeenCalled();
+    expect(handOverFile).not.toHaveBeenCalled();
   });
 
-  it('says why an upload could not start, and drops the handed-over file', async () => {
+  it('says why an upload could not start, and keeps the form filled for another try', async () => {
     const user = userEvent.setup();
-    fakeBackground({ 'upload.start': new ApiError('not_configured', 'Primer is not set up yet.') });
-    render(<UploadForm draft={EVENT} onStarted={vi.fn()} />);
+    vi.mocked(handOverFile).mockRejectedValueOnce(new ApiError('not_configured', 'Primer is not set up yet.'));
+    const started = vi.fn();
+    render(<UploadForm draft={EVENT} onStarted={started} />);
     await user.upload(screen.getByLabelText('Recording'), audio());
     await user.click(screen.getByRole('button', { name: 'Upload' }));
     expect(await screen.findByText('Primer is not set up yet.')).toBeInTheDocument();
-    expect(deleteUploadFile).toHaveBeenCalledWith(vi.mocked(saveUploadFile).mock.calls[0]![0]);
+    expect(started).not.toHaveBeenCalled();
+    expect(screen.getByText('Weekly sync.m4a · 2.0 KB · audio/mp4')).toBeInTheDocument();
   });
 });

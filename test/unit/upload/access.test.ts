@@ -1,8 +1,9 @@
-/** Which storage hosts Primer may send a recording to, and the permission to ask for. */
+/** Which storage hosts Primer may send a recording to, the permission to ask for, and what a processed recording makes stale. */
 import { describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { ApiError } from '@/lib/api/error-info';
-import { missingUploadAccess } from '@/lib/background/uploads';
+import { changedByProcessing, missingUploadAccess } from '@/lib/background/uploads';
+import { withUrl } from './helpers';
 
 function grant(granted: boolean) {
   return vi.spyOn(fakeBrowser.permissions, 'contains').mockResolvedValue(granted as never);
@@ -36,5 +37,32 @@ describe('missingUploadAccess', () => {
     expect(await missingUploadAccess('http://localhost:4566/rec-1')).toBe('http://localhost/*');
     grant(true);
     expect(await missingUploadAccess('http://127.0.0.1:9000/bucket/rec-1')).toBeNull();
+  });
+});
+
+describe('changedByProcessing', () => {
+  const BASE = 'https://ci.example';
+
+  it('names the primary contact’s insights and recordings, all recordings, and the recording itself', () => {
+    expect(changedByProcessing(BASE, withUrl({ state: 'completed' }))).toEqual([
+      'https://ci.example|insights|c-maya',
+      'https://ci.example|recordings|c-maya|',
+      'https://ci.example|recordings|*|',
+      'https://ci.example|recording|rec-1',
+      'https://ci.example|recording-insights|rec-1',
+    ]);
+  });
+
+  it('names no contact when the recording has none', () => {
+    const record = withUrl({ state: 'completed' });
+    expect(changedByProcessing(BASE, { ...record, meta: { ...record.meta, primaryContactId: null } })).toEqual([
+      'https://ci.example|recordings|*|',
+      'https://ci.example|recording|rec-1',
+      'https://ci.example|recording-insights|rec-1',
+    ]);
+  });
+
+  it('names nothing when processing failed', () => {
+    expect(changedByProcessing(BASE, withUrl({ state: 'failed', failedStep: 'processing' }))).toEqual([]);
   });
 });

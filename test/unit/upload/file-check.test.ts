@@ -1,6 +1,6 @@
 /** Which picked files can be uploaded, and how sizes are written. */
 import { describe, expect, it } from 'vitest';
-import { checkFile, formatBytes, MAX_UPLOAD_BYTES } from '@/lib/upload/file-check';
+import { checkFile, checkUploadInfo, formatBytes, MAX_UPLOAD_BYTES } from '@/lib/upload/file-check';
 
 const MB = 1024 * 1024;
 
@@ -44,6 +44,37 @@ describe('checkFile', () => {
     expect(checkFile({ name: 'song.mp3', size: MB, type: 'text/plain' })).toMatchObject({ ok: false, message: expect.stringContaining('(text/plain)') });
   });
 
+  it.each([
+    ['meeting.webm', 'video/webm'],
+    ['meeting.WEBM', 'video/webm;codecs=opus'],
+    ['meeting.webm', ''],
+    ['meeting.weba', 'video/webm'],
+  ])('takes %s (declared “%s”) as audio/webm, since the picker offers .webm', (name, type) => {
+    expect(checkFile({ name, size: MB, type })).toEqual({ ok: true, contentType: 'audio/webm' });
+  });
+
+  it('does not take any other video as audio, whatever its name', () => {
+    expect(checkFile({ name: 'screen.mp4', size: MB, type: 'video/webm' })).toMatchObject({ ok: false, message: expect.stringContaining('(video/webm)') });
+    expect(checkFile({ name: 'meeting.webm', size: MB, type: 'video/mp4' })).toMatchObject({ ok: false, message: expect.stringContaining('(video/mp4)') });
+  });
+
+  it.each([
+    ['radio.m3u', 'audio/x-mpegurl'],
+    ['radio.m3u', 'audio/mpegurl'],
+    ['stream.pls', 'audio/x-scpls'],
+    ['list.wax', 'audio/x-ms-wax'],
+  ])('refuses the playlist %s (%s)', (name, type) => {
+    expect(checkFile({ name, size: 300, type })).toEqual({
+      ok: false,
+      message: `“${name}” is a playlist (${type}), not a recording. Choose an audio file such as MP3, M4A, WAV, OGG or FLAC.`,
+    });
+  });
+
+  it('rejects a size that is not a whole number of bytes', () => {
+    expect(checkFile({ name: 'odd.mp3', size: 1.5, type: 'audio/mpeg' })).toEqual({ ok: false, message: '“odd.mp3” has no readable size.' });
+    expect(checkFile({ name: 'odd.mp3', size: -1, type: 'audio/mpeg' })).toMatchObject({ ok: false });
+  });
+
   it('rejects an empty file', () => {
     expect(checkFile({ name: 'silence.mp3', size: 0, type: 'audio/mpeg' })).toEqual({ ok: false, message: '“silence.mp3” is empty.' });
   });
@@ -56,6 +87,23 @@ describe('checkFile', () => {
       ok: false,
       message: '“huge.wav” is 6.0 GB; recordings can be at most 5.0 GB.',
     });
+  });
+});
+
+describe('checkUploadInfo (the background’s check)', () => {
+  it('accepts what the popup would send: a checked audio type for that name, a size in range', () => {
+    expect(checkUploadInfo({ name: 'Weekly sync.m4a', size: MB, type: 'audio/mp4' })).toEqual({ ok: true, contentType: 'audio/mp4' });
+    expect(checkUploadInfo({ name: 'call.webm', size: MB, type: 'audio/webm' })).toEqual({ ok: true, contentType: 'audio/webm' });
+  });
+
+  it.each([
+    [{ name: 'notes.pdf', size: MB, type: 'application/pdf' }, 'is not an audio recording'],
+    [{ name: 'radio.m3u', size: MB, type: 'audio/x-mpegurl' }, 'is a playlist'],
+    [{ name: 'huge.wav', size: MAX_UPLOAD_BYTES + 1, type: 'audio/wav' }, 'recordings can be at most'],
+    [{ name: 'call.webm', size: MB, type: 'video/webm' }, 'was described as video/webm, not as the audio type Primer would send (audio/webm)'],
+    [{ name: 'call.m4a', size: MB, type: '' }, 'was described as no type'],
+  ])('refuses %o', (info, message) => {
+    expect(checkUploadInfo(info)).toMatchObject({ ok: false, message: expect.stringContaining(message) });
   });
 });
 

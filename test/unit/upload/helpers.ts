@@ -86,5 +86,13 @@ export function memoryStore(initial: UploadRecord[] = []): MemoryStore {
       records.delete(id);
       return Promise.resolve();
     },
+    update: (id, change) => {
+      const current = records.get(id);
+      if (!current) return Promise.resolve({ before: null, after: null });
+      const before = structuredClone(current);
+      const after = change(structuredClone(current));
+      records.set(id, structuredClone(after));
+      return Promise.resolve({ before, after: structuredClone(after) });
+    },
   };
 }

@@ -1,10 +1,10 @@
-/** Processing checks after complete-upload: backoff, each outcome, the give-up point, scheduling. */
+/** Processing checks after complete-upload: backoff, each outcome, the give-up point, due times, races. */
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@/lib/api/error-info';
 import type { Recording } from '@/lib/models';
-import { checkProcessing, pollAll, pollDelayMs, type PollDeps } from '@/lib/upload/poller';
+import { checkProcessing, dueAt, MAX_POLLS, nextPollAt, pollDelayMs, pollDue, type PollDeps } from '@/lib/upload/poller';
 import type { UploadRecord } from '@/lib/upload/record';
-import { memoryStore, T0, uploadRecord, withUrl } from './helpers';
+import { deferred, memoryStore, T0, uploadRecord, withUrl } from './helpers';
 
 const LATER = T0 + 10_000;
 
@@ -20,8 +20,8 @@ function setup(initial: UploadRecord[] = []) {
   const deps = {
     store,
     getRecording: vi.fn<PollDeps['getRecording']>(() => Promise.resolve(recording())),
+    beforeFinish: vi.fn<PollDeps['beforeFinish']>(() => Promise.resolve()),
     finished: vi.fn<PollDeps['finished']>(() => Promise.resolve()),
-    schedule: vi.fn<PollDeps['schedule']>(() => Promise.resolve()),
     now: () => LATER,
   } satisfies PollDeps;
   return { store, deps };
@@ -30,40 +30,53 @@ function setup(initial: UploadRecord[] = []) {
 const processing = (patch: Partial<UploadRecord> = {}, id = 'u1') => withUrl({ state: 'processing', putDone: true, processingStatus: 'queued', ...patch }, id);
 
 describe('pollDelayMs', () => {
-  it('doubles from 3 s and stops growing at 5 minutes', () => {
-    expect([0, 1, 2, 3, 4, 5, 6, 7, 8].map(pollDelayMs)).toEqual([3000, 6000, 12_000, 24_000, 48_000, 96_000, 192_000, 300_000, 300_000]);
+  it('starts at 30 s (packed builds run alarms at most that often), doubles, and stops growing at 5 minutes', () => {
+    expect([0, 1, 2, 3, 4, 5].map(pollDelayMs)).toEqual([30_000, 60_000, 120_000, 240_000, 300_000, 300_000]);
     expect(pollDelayMs(299)).toBe(300_000);
     expect(pollDelayMs(10_000)).toBe(300_000);
   });
+
+  it('gives up after about a day of scheduled checks', () => {
+    const total = Array.from({ length: MAX_POLLS }, (_, polls) => pollDelayMs(polls)).reduce((sum, ms) => sum + ms, 0);
+    expect(total / 3_600_000).toBeGreaterThan(20);
+    expect(total / 3_600_000).toBeLessThan(30);
+  });
 });
 
-describe('checkProcessing', () => {
-  it('keeps watching while the service is still at work, with its status and progress', async () => {
-    const { store, deps } = setup();
+describe('checkProcessing (scheduled)', () => {
+  it('keeps watching while the service is still at work, with its status and progress, and sets the next due time', async () => {
+    const { store, deps } = setup([processing({ polls: 4 })]);
     const next = await checkProcessing(processing({ polls: 4 }), deps);
-    expect(next).toEqual({ ...processing({ polls: 5 }), processingStatus: 'transcribing', processingProgress: 35, updatedAt: LATER });
+    expect(next).toEqual({ ...processing({ polls: 5 }), processingStatus: 'transcribing', processingProgress: 35, updatedAt: LATER, nextCheckAt: LATER + 300_000 });
     expect(await store.get('u1')).toEqual(next);
     expect(deps.getRecording).toHaveBeenCalledExactlyOnceWith('rec-1');
+    expect(deps.beforeFinish).not.toHaveBeenCalled();
     expect(deps.finished).not.toHaveBeenCalled();
   });
 
   it('uses the normalised status when the server gave no word of its own', async () => {
-    const { deps } = setup();
+    const { deps } = setup([processing()]);
     deps.getRecording.mockResolvedValueOnce(recording({ status: 'queued', rawStatus: null, progress: null }));
-    expect(await checkProcessing(processing(), deps)).toMatchObject({ processingStatus: 'queued', processingProgress: null });
+    expect(await checkProcessing(processing(), deps)).toMatchObject({ processingStatus: 'queued', processingProgress: null, polls: 1, nextCheckAt: LATER + 60_000 });
   });
 
-  it('completes at 100 % and says so once', async () => {
-    const { store, deps } = setup();
+  it('completes at 100 %, with what depends on it made ready before the state is saved, and says so once', async () => {
+    const { store, deps } = setup([processing()]);
     deps.getRecording.mockResolvedValueOnce(recording({ status: 'completed', rawStatus: 'done', progress: 97 }));
+    deps.beforeFinish.mockImplementationOnce(async (record) => {
+      // Not saved yet: a view that reacts to the save must find the cache already cleared.
+      expect((await store.get('u1'))?.state).toBe('processing');
+      expect(record).toMatchObject({ id: 'u1', state: 'completed', recordingId: 'rec-1' });
+    });
     const next = await checkProcessing(processing(), deps);
     expect(next).toMatchObject({ state: 'completed', processingProgress: 100, processingStatus: 'done', polls: 1, failedStep: null, error: null, updatedAt: LATER });
     expect(await store.get('u1')).toEqual(next);
+    expect(deps.beforeFinish).toHaveBeenCalledTimes(1);
     expect(deps.finished).toHaveBeenCalledExactlyOnceWith(next);
   });
 
   it('fails at processing with the service’s error', async () => {
-    const { store, deps } = setup();
+    const { store, deps } = setup([processing()]);
     deps.getRecording.mockResolvedValueOnce(recording({ status: 'failed', rawStatus: 'error', error: 'Audio could not be decoded' }));
     const next = await checkProcessing(processing(), deps);
     expect(next).toMatchObject({ state: 'failed', failedStep: 'processing', error: 'Audio could not be decoded', processingStatus: 'error' });
@@ -72,31 +85,31 @@ describe('checkProcessing', () => {
   });
 
   it('fails with a message of its own when the service gives none', async () => {
-    const { deps } = setup();
+    const { deps } = setup([processing()]);
     deps.getRecording.mockResolvedValueOnce(recording({ status: 'failed', error: null }));
     expect(await checkProcessing(processing(), deps)).toMatchObject({ state: 'failed', error: 'The service could not process the recording.' });
   });
 
   it('fails when the service no longer has the recording', async () => {
-    const { store, deps } = setup();
+    const { store, deps } = setup([processing({ polls: 3 })]);
     deps.getRecording.mockRejectedValueOnce(new ApiError('not_found', 'Not found', { status: 404 }));
     const next = await checkProcessing(processing({ polls: 3 }), deps);
-    expect(next).toMatchObject({ state: 'failed', failedStep: 'processing', error: 'The service no longer has this recording.', polls: 3, updatedAt: LATER });
+    expect(next).toMatchObject({ state: 'failed', failedStep: 'processing', error: 'The service no longer has this recording.', polls: 4, updatedAt: LATER });
     expect(await store.get('u1')).toEqual(next);
     expect(deps.finished).toHaveBeenCalledExactlyOnceWith(next);
   });
 
   it.each([new ApiError('network', 'offline'), new ApiError('server', 'down', { status: 502 }), new Error('odd')])('looks again later after a passing failure (%s)', async (error) => {
-    const { store, deps } = setup();
+    const { store, deps } = setup([processing({ polls: 1 })]);
     deps.getRecording.mockRejectedValueOnce(error);
-    const next = await checkProcessing(processing({ polls: 7 }), deps);
-    expect(next).toEqual({ ...processing({ polls: 8 }), updatedAt: LATER });
+    const next = await checkProcessing(processing({ polls: 1 }), deps);
+    expect(next).toEqual({ ...processing({ polls: 2 }), updatedAt: LATER, nextCheckAt: LATER + 120_000 });
     expect(await store.get('u1')).toEqual(next);
     expect(deps.finished).not.toHaveBeenCalled();
   });
 
-  it('gives up after 300 checks', async () => {
-    const { deps } = setup();
+  it('gives up after 300 scheduled checks', async () => {
+    const { deps } = setup([processing({ polls: 298 })]);
     deps.getRecording.mockRejectedValue(new ApiError('network', 'offline'));
     expect(await checkProcessing(processing({ polls: 298 }), deps)).toMatchObject({ state: 'processing', polls: 299 });
     const last = await checkProcessing(processing({ polls: 299 }), deps);
@@ -105,7 +118,7 @@ describe('checkProcessing', () => {
   });
 
   it('gives up after 300 checks even when the service answers “still processing”', async () => {
-    const { deps } = setup();
+    const { deps } = setup([processing({ polls: 299 })]);
     expect(await checkProcessing(processing({ polls: 299 }), deps)).toMatchObject({ state: 'failed', failedStep: 'processing', polls: 300 });
   });
 
@@ -118,38 +131,110 @@ describe('checkProcessing', () => {
     expect(deps.getRecording).not.toHaveBeenCalled();
     expect(store.records.size).toBe(0);
   });
+
+  it('saves nothing over an upload that moved on while the service answered (removed, or finished by another check)', async () => {
+    const { store, deps } = setup([processing()]);
+    const answer = deferred<Recording>();
+    deps.getRecording.mockReturnValueOnce(answer.promise);
+    const checking = checkProcessing(processing(), deps);
+    await store.put(processing({ state: 'completed', processingProgress: 100 }));
+    answer.resolve(recording({ status: 'failed', error: 'late' }));
+    expect(await checking).toMatchObject({ state: 'completed' });
+    expect(await store.get('u1')).toMatchObject({ state: 'completed', error: null, polls: 0 });
+    expect(deps.finished).not.toHaveBeenCalled();
+
+    await store.remove('u1');
+    expect(await checkProcessing(processing(), deps)).toMatchObject({ state: 'processing', polls: 0 });
+    expect(store.records.size).toBe(0);
+  });
 });
 
-describe('pollAll', () => {
-  it('checks only uploads being processed and schedules the shortest delay of those still going', async () => {
+describe('checkProcessing (an open view’s)', () => {
+  it('updates status and progress but neither the backoff nor the give-up count', async () => {
+    const record = processing({ polls: 2, nextCheckAt: T0 + 120_000 });
+    const { store, deps } = setup([record]);
+    const next = await checkProcessing(record, deps, 'viewer');
+    expect(next).toEqual({ ...record, processingStatus: 'transcribing', processingProgress: 35, updatedAt: LATER });
+    expect(await store.get('u1')).toEqual(next);
+  });
+
+  it('never gives up, however often a view asks', async () => {
+    const { store, deps } = setup([processing({ polls: 299 })]);
+    for (let i = 0; i < 400; i++) await checkProcessing((await store.get('u1'))!, deps, 'viewer');
+    expect(await store.get('u1')).toMatchObject({ state: 'processing', polls: 299 });
+    expect(deps.finished).not.toHaveBeenCalled();
+  });
+
+  it('leaves the record as it is when the service cannot be reached', async () => {
+    const record = processing({ polls: 2, nextCheckAt: T0 + 120_000 });
+    const { store, deps } = setup([record]);
+    deps.getRecording.mockRejectedValueOnce(new ApiError('network', 'offline'));
+    expect(await checkProcessing(record, deps, 'viewer')).toEqual(record);
+    expect(await store.get('u1')).toEqual(record);
+  });
+
+  it('completes the upload like a scheduled check, once', async () => {
+    const { deps } = setup([processing()]);
+    deps.getRecording.mockResolvedValueOnce(recording({ status: 'completed' }));
+    const next = await checkProcessing(processing(), deps, 'viewer');
+    expect(next).toMatchObject({ state: 'completed', polls: 0 });
+    expect(deps.beforeFinish).toHaveBeenCalledTimes(1);
+    expect(deps.finished).toHaveBeenCalledExactlyOnceWith(next);
+  });
+});
+
+describe('a view’s check and the alarm’s at the same time', () => {
+  it('announce a completion once', async () => {
+    const { deps } = setup([processing()]);
+    const first = deferred<Recording>();
+    const second = deferred<Recording>();
+    deps.getRecording.mockReturnValueOnce(first.promise).mockReturnValueOnce(second.promise);
+    const scheduled = checkProcessing(processing(), deps, 'scheduled');
+    const viewer = checkProcessing(processing(), deps, 'viewer');
+    first.resolve(recording({ status: 'completed' }));
+    second.resolve(recording({ status: 'completed' }));
+    const results = await Promise.all([scheduled, viewer]);
+    expect(results.map((record) => record.state)).toEqual(['completed', 'completed']);
+    expect(deps.finished).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('due times', () => {
+  it('an upload is due at its nextCheckAt; one saved before due times existed, at once', () => {
+    expect(dueAt(processing({ nextCheckAt: T0 + 5 }))).toBe(T0 + 5);
+    expect(dueAt(processing({ nextCheckAt: null, updatedAt: T0 - 7 }))).toBe(T0 - 7);
+  });
+
+  it('the alarm is for the earliest due upload being processed; none when nothing is processed', () => {
+    expect(
+      nextPollAt([processing({ nextCheckAt: T0 + 90_000 }, 'a'), processing({ nextCheckAt: T0 + 30_000 }, 'b'), withUrl({ state: 'failed', nextCheckAt: T0 }, 'c')]),
+    ).toBe(T0 + 30_000);
+    expect(nextPollAt([withUrl({ state: 'completed' }), uploadRecord({ state: 'uploading' }, 'x')])).toBeNull();
+    expect(nextPollAt([])).toBeNull();
+  });
+});
+
+describe('pollDue', () => {
+  it('checks only the uploads being processed whose check is due', async () => {
     const { store, deps } = setup([
-      processing({ polls: 0, recordingId: 'rec-a', createdAt: T0 - 1 }, 'a'),
-      processing({ polls: 3, recordingId: 'rec-b', createdAt: T0 - 2 }, 'b'),
-      processing({ polls: 0, recordingId: 'rec-c', createdAt: T0 - 3 }, 'c'),
+      processing({ polls: 0, recordingId: 'rec-a', nextCheckAt: LATER - 1, createdAt: T0 - 1 }, 'a'),
+      processing({ polls: 3, recordingId: 'rec-b', nextCheckAt: LATER + 200_000, createdAt: T0 - 2 }, 'b'),
+      processing({ polls: 1, recordingId: 'rec-c', nextCheckAt: LATER + 500, createdAt: T0 - 3 }, 'c'),
       withUrl({ state: 'failed', createdAt: T0 - 4 }, 'd'),
     ]);
     deps.getRecording.mockImplementation((id) => Promise.resolve(recording({ id, status: id === 'rec-a' ? 'completed' : 'processing' })));
-    await pollAll(deps);
-    expect(deps.getRecording.mock.calls.map(([id]) => id).sort()).toEqual(['rec-a', 'rec-b', 'rec-c']);
+    await pollDue(deps);
+    // c is due within the alarm's slack; b is not due for minutes and is left alone.
+    expect(deps.getRecording.mock.calls.map(([id]) => id).sort()).toEqual(['rec-a', 'rec-c']);
     expect((await store.get('a'))?.state).toBe('completed');
-    expect((await store.get('b'))?.polls).toBe(4);
-    expect((await store.get('c'))?.polls).toBe(1);
-    // b waits 48 s, c 6 s (a is done).
-    expect(deps.schedule.mock.calls).toEqual([[6000]]);
+    expect(await store.get('b')).toMatchObject({ polls: 3, nextCheckAt: LATER + 200_000 });
+    expect(await store.get('c')).toMatchObject({ polls: 2, nextCheckAt: LATER + 120_000 });
     expect(deps.finished).toHaveBeenCalledTimes(1);
   });
 
-  it('schedules nothing when nothing is left to watch', async () => {
-    const { deps } = setup([processing()]);
-    deps.getRecording.mockResolvedValueOnce(recording({ status: 'failed' }));
-    await pollAll(deps);
-    expect(deps.schedule.mock.calls).toEqual([[null]]);
-  });
-
-  it('schedules nothing for an empty list', async () => {
+  it('does nothing for an empty list', async () => {
     const { deps } = setup();
-    await pollAll(deps);
-    expect(deps.schedule.mock.calls).toEqual([[null]]);
+    await pollDue(deps);
     expect(deps.getRecording).not.toHaveBeenCalled();
   });
 });

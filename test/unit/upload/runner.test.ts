@@ -7,7 +7,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@/lib/api/error-info';
 import type { PresignedUpload } from '@/lib/models';
 import type { UploadRecord } from '@/lib/upload/record';
-import { UploadRunner, urlUsable, type UploadDeps } from '@/lib/upload/runner';
+import { refusesUrl, UploadRunner, urlUsable, type UploadDeps } from '@/lib/upload/runner';
 import { deferred, FILE_SIZE, presigned, T0, untilAborted, uploadRecord, withUrl } from './helpers';
 
 type PutFn = UploadDeps['put'];
@@ -25,6 +25,7 @@ function harness() {
   });
   const complete = vi.fn<UploadDeps['complete']>(() => Promise.resolve());
   const missingAccess = vi.fn<UploadDeps['missingAccess']>(() => Promise.resolve(null));
+  const sending = vi.fn<UploadDeps['sending']>(() => Promise.resolve(false));
   const sleep = vi.fn<UploadDeps['sleep']>((ms) => {
     waits.push(ms);
     return Promise.resolve();
@@ -46,6 +47,7 @@ function harness() {
       calls.push(`access ${url}`);
       return missingAccess(url);
     },
+    sending,
     save: (record) => {
       saves.push(structuredClone(record));
       return Promise.resolve();
@@ -62,6 +64,7 @@ function harness() {
     put,
     complete,
     missingAccess,
+    sending,
     sleep,
     advance: (ms: number) => {
       now += ms;
@@ -75,6 +78,19 @@ function harness() {
 const URL_1 = 'https://storage.example/rec-1?sig=1';
 const URL_2 = 'https://storage.example/rec-2?sig=2';
 const URL_3 = 'https://storage.example/rec-3?sig=3';
+
+describe('refusesUrl', () => {
+  it('takes any 403 as a refused URL, a 400 or 401 only when storage says the URL expired or was denied', () => {
+    expect(refusesUrl(new ApiError('forbidden', 'x', { status: 403 }))).toBe(true);
+    expect(refusesUrl(new ApiError('bad_request', 'x', { status: 400, code: 'ExpiredToken' }))).toBe(true);
+    expect(refusesUrl(new ApiError('unauthorized', 'x', { status: 401, code: 'AccessDenied' }))).toBe(true);
+    expect(refusesUrl(new ApiError('bad_request', 'The upload server answered 400: Request has expired', { status: 400 }))).toBe(true);
+    expect(refusesUrl(new ApiError('bad_request', 'x', { status: 400, code: 'InvalidArgument' }))).toBe(false);
+    expect(refusesUrl(new ApiError('unauthorized', 'x', { status: 401 }))).toBe(false);
+    expect(refusesUrl(new ApiError('not_found', 'x', { status: 404, code: 'AccessDenied' }))).toBe(false);
+    expect(refusesUrl(new ApiError('network', 'expired'))).toBe(false);
+  });
+});
 
 describe('urlUsable', () => {
   it('needs a URL that is more than a minute from expiry, or has no (readable) expiry', () => {
@@ -107,6 +123,7 @@ describe('UploadRunner: the happy path', () => {
       processingStatus: 'queued',
       processingProgress: null,
       polls: 0,
+      nextCheckAt: T0 + 30_000,
     });
     expect(h.saves.at(-1)).toEqual(done);
     expect(h.runner.isRunning('u1')).toBe(false);
@@ -310,13 +327,32 @@ describe('UploadRunner: URL expiry and refusal', () => {
     expect(done.abandonedRecordingIds).toEqual([]);
   });
 
-  it.each([400, 401, 403])('asks for a new URL when storage refuses the PUT with %i', async (status) => {
+  it.each([
+    [403, 'forbidden', 'AccessDenied', 'The upload server answered 403: Request has expired (AccessDenied)'],
+    [403, 'forbidden', 'SignatureDoesNotMatch', 'The upload server answered 403: SignatureDoesNotMatch'],
+    [400, 'bad_request', 'ExpiredToken', 'The upload server answered 400: The provided token has expired. (ExpiredToken)'],
+    [400, 'bad_request', 'AccessDenied', 'The upload server answered 400: Request has expired (AccessDenied)'],
+    [401, 'unauthorized', null, 'The upload server answered 401: Request has expired'],
+  ] as const)('asks for a new URL when storage refuses the URL (%i %s %s)', async (status, kind, code, message) => {
     const h = harness();
-    h.put.mockRejectedValueOnce(new ApiError(status === 403 ? 'forbidden' : status === 401 ? 'unauthorized' : 'bad_request', 'Request has expired (AccessDenied)', { status }));
+    h.put.mockRejectedValueOnce(new ApiError(kind, message, { status, code }));
     const done = await h.runner.run(uploadRecord());
     expect(h.calls).toEqual(['request-url', `access ${URL_1}`, `put ${URL_1}`, 'request-url', `access ${URL_2}`, `put ${URL_2}`, 'complete rec-2']);
     expect(h.waits).toEqual([]);
     expect(done).toMatchObject({ state: 'processing', recordingId: 'rec-2', uploadUrl: URL_2, abandonedRecordingIds: ['rec-1'], putDone: true });
+  });
+
+  it.each([
+    [400, 'bad_request', 'InvalidArgument', 'The upload server answered 400: Only one auth mechanism allowed (InvalidArgument)'],
+    [400, 'bad_request', 'EntityTooLarge', 'The upload server answered 400: Your proposed upload exceeds the maximum allowed object size. (EntityTooLarge)'],
+    [401, 'unauthorized', null, 'The upload server answered 401.'],
+  ] as const)('fails with the server’s words, without a new URL, when storage refuses the request itself (%i %s %s)', async (status, kind, code, message) => {
+    const h = harness();
+    h.put.mockRejectedValueOnce(new ApiError(kind, message, { status, code }));
+    const done = await h.runner.run(uploadRecord());
+    expect(h.calls).toEqual(['request-url', `access ${URL_1}`, `put ${URL_1}`]);
+    expect(h.waits).toEqual([]);
+    expect(done).toMatchObject({ state: 'failed', failedStep: 'put', error: message, recordingId: 'rec-1', abandonedRecordingIds: [], putDone: false });
   });
 
   it('asks for at most three URLs per run, then fails', async () => {
@@ -351,6 +387,44 @@ describe('UploadRunner: URL expiry and refusal', () => {
     expect(h.requestUrl).toHaveBeenCalledTimes(4);
     expect(done).toMatchObject({ state: 'processing', recordingId: 'rec-4', abandonedRecordingIds: ['rec-1', 'rec-2', 'rec-3'] });
     expect(h.complete.mock.calls.map(([id]) => id)).toEqual(['rec-4']);
+  });
+});
+
+describe('UploadRunner: a PUT that outlived the background', () => {
+  it('is joined, not started over: no new URL, no access check, progress kept', async () => {
+    const h = harness();
+    h.sending.mockResolvedValueOnce(true);
+    const done = await h.runner.run(withUrl({ state: 'uploading', sentBytes: 7_000 }));
+    expect(h.sending).toHaveBeenCalledExactlyOnceWith('u1', URL_1);
+    expect(h.calls).toEqual([`put ${URL_1}`, 'complete rec-1']);
+    expect(h.saves.some((record) => record.state === 'uploading' && record.sentBytes === 0)).toBe(false);
+    expect(done).toMatchObject({ state: 'processing', putDone: true, recordingId: 'rec-1', abandonedRecordingIds: [] });
+  });
+
+  it('is joined even when its URL is about to expire (storage checked it when the PUT began)', async () => {
+    const h = harness();
+    h.sending.mockResolvedValueOnce(true);
+    await h.runner.run(withUrl({ state: 'uploading', urlExpiresAt: new Date(T0 + 10_000).toISOString() }));
+    expect(h.requestUrl).not.toHaveBeenCalled();
+    expect(h.calls).toEqual([`put ${URL_1}`, 'complete rec-1']);
+  });
+
+  it('goes on as usual when the joined PUT was refused: a new URL is asked for', async () => {
+    const h = harness();
+    h.sending.mockResolvedValueOnce(true);
+    h.put.mockRejectedValueOnce(new ApiError('forbidden', 'The upload server answered 403: Request has expired (AccessDenied)', { status: 403 }));
+    const done = await h.runner.run(withUrl({ state: 'uploading', recordingId: 'rec-0', uploadUrl: 'https://storage.example/old' }));
+    expect(h.calls).toEqual(['put https://storage.example/old', 'request-url', `access ${URL_1}`, `put ${URL_1}`, 'complete rec-1']);
+    expect(done).toMatchObject({ state: 'processing', recordingId: 'rec-1', abandonedRecordingIds: ['rec-0'] });
+  });
+
+  it('is only looked for when the upload was sending its file', async () => {
+    const h = harness();
+    h.sending.mockResolvedValue(true);
+    await h.runner.run(withUrl({ state: 'requesting-url' }));
+    await h.runner.run(withUrl({ state: 'failed', failedStep: 'put' }, 'u2'));
+    expect(h.sending).not.toHaveBeenCalled();
+    expect(h.missingAccess).toHaveBeenCalledTimes(2);
   });
 });
 

@@ -7,7 +7,7 @@ import { ApiError } from '@/lib/api/error-info';
 import type { Recording } from '@/lib/models';
 import type { UploadRecord } from '@/lib/upload/record';
 import { UploadService, type UploadPlatform } from '@/lib/upload/service';
-import { idle, memoryStore, presigned, T0, untilAborted, uploadRecord, withUrl, type MemoryStore } from './helpers';
+import { deferred, idle, memoryStore, presigned, T0, untilAborted, uploadRecord, withUrl, type MemoryStore } from './helpers';
 
 const FILE = { name: 'Weekly sync.m4a', size: 1000, type: 'audio/mp4' };
 const META = { title: 'Weekly sync', meetingDate: '2026-05-19T09:00:00.000Z', speakersExpected: 3, primaryContactId: 'c-maya', primaryContactName: 'Maya Chen' };
@@ -21,6 +21,7 @@ function recording(patch: Partial<Recording> = {}): Recording {
 
 function setup(initial: UploadRecord[] = []) {
   const store: MemoryStore = memoryStore(initial);
+  const clock = { now: T0 };
   let issued = 0;
   const platform = {
     store,
@@ -29,19 +30,24 @@ function setup(initial: UploadRecord[] = []) {
       onProgress(record.file.size);
       return Promise.resolve();
     }),
+    sending: vi.fn<UploadPlatform['sending']>(() => Promise.resolve(false)),
     missingAccess: vi.fn<UploadPlatform['missingAccess']>(() => Promise.resolve(null)),
     complete: vi.fn<UploadPlatform['complete']>(() => Promise.resolve()),
     getRecording: vi.fn<UploadPlatform['getRecording']>(() => Promise.resolve(recording())),
+    dropCachedResults: vi.fn<UploadPlatform['dropCachedResults']>(() => Promise.resolve()),
     announce: vi.fn<UploadPlatform['announce']>(() => Promise.resolve()),
     showActive: vi.fn<UploadPlatform['showActive']>(() => Promise.resolve()),
     schedulePoll: vi.fn<UploadPlatform['schedulePoll']>(() => Promise.resolve()),
+    prepareHandOver: vi.fn<UploadPlatform['prepareHandOver']>(() => Promise.resolve()),
+    tidy: vi.fn<UploadPlatform['tidy']>(() => Promise.resolve()),
     deleteFile: vi.fn<UploadPlatform['deleteFile']>(() => Promise.resolve()),
-    now: () => T0,
+    listFiles: vi.fn<UploadPlatform['listFiles']>(() => Promise.resolve([])),
+    now: () => clock.now,
     sleep: vi.fn<UploadPlatform['sleep']>(() => Promise.resolve()),
   } satisfies UploadPlatform;
   const service = new UploadService(platform);
   const badge = () => platform.showActive.mock.calls.at(-1)?.[0];
-  return { service, store, platform, badge };
+  return { service, store, platform, badge, clock };
 }
 
 describe('start', () => {
@@ -50,8 +56,9 @@ describe('start', () => {
     const started = await service.start('u1', FILE, META);
     expect(started).toMatchObject({ id: 'u1', state: 'requesting-url', file: FILE, meta: META, createdAt: T0 });
     await idle();
-    expect(await store.get('u1')).toMatchObject({ state: 'processing', recordingId: 'rec-1', putDone: true });
-    expect(platform.schedulePoll).toHaveBeenCalledWith(0);
+    expect(await store.get('u1')).toMatchObject({ state: 'processing', recordingId: 'rec-1', putDone: true, nextCheckAt: T0 + 30_000 });
+    // The first check 30 s on: the shortest an alarm may wait in a packed build.
+    expect(platform.schedulePoll).toHaveBeenLastCalledWith(T0 + 30_000);
     expect(badge()).toBe(1);
   });
 
@@ -77,6 +84,18 @@ describe('start', () => {
     expect(store.records.size).toBe(1);
     expect(platform.requestUrl).toHaveBeenCalledTimes(1);
     expect(platform.complete).toHaveBeenCalledTimes(1);
+  });
+
+  it.each([
+    [{ name: 'notes.pdf', size: 1000, type: 'application/pdf' }, '“notes.pdf” is not an audio recording'],
+    [{ name: 'radio.m3u', size: 1000, type: 'audio/x-mpegurl' }, '“radio.m3u” is a playlist'],
+    [{ name: 'long.wav', size: 6 * 1024 ** 3, type: 'audio/wav' }, 'recordings can be at most 5.0 GB'],
+  ])('refuses to start what the popup should never have sent (%o)', async (file, message) => {
+    const { service, store, platform } = setup();
+    await expect(service.start('u1', file, META)).rejects.toMatchObject({ kind: 'bad_request', message: expect.stringContaining(message) });
+    await idle();
+    expect(store.records.size).toBe(0);
+    expect(platform.requestUrl).not.toHaveBeenCalled();
   });
 
   it('a failed upload is stored failed, with no processing check and no active badge', async () => {
@@ -243,26 +262,27 @@ describe('resume', () => {
     expect(platform.complete.mock.calls.map(([id]) => id).sort()).toEqual(['rec-1', 'rec-b', 'rec-c']);
     const states = Object.fromEntries((await store.all()).map((record) => [record.id, record.state]));
     expect(states).toEqual({ asking: 'processing', sending: 'processing', completing: 'processing', processing: 'processing', failed: 'failed', cancelled: 'cancelled' });
-    expect(platform.schedulePoll).toHaveBeenCalledWith(0);
+    // The upload already processing was saved before due times existed: it is due at once.
+    expect(platform.schedulePoll).toHaveBeenCalledWith(T0);
     expect(badge()).toBe(4);
   });
 
-  it('schedules a check at once when something is being processed', async () => {
-    const { service, platform, badge } = setup([withUrl({ state: 'processing', putDone: true }), uploadRecord({ state: 'failed' }, 'f')]);
+  it('sets the alarm for the check that is due when something is being processed', async () => {
+    const { service, platform, badge } = setup([withUrl({ state: 'processing', putDone: true, nextCheckAt: T0 + 45_000 }), uploadRecord({ state: 'failed' }, 'f')]);
     await service.resume();
     await idle();
-    expect(platform.schedulePoll.mock.calls).toEqual([[0]]);
+    expect(platform.schedulePoll.mock.calls).toEqual([[T0 + 45_000]]);
     expect(platform.requestUrl).not.toHaveBeenCalled();
     expect(platform.put).not.toHaveBeenCalled();
     expect(platform.complete).not.toHaveBeenCalled();
     expect(badge()).toBe(1);
   });
 
-  it('schedules nothing and clears the badge when nothing is going', async () => {
+  it('clears the alarm and the badge when nothing is going', async () => {
     const { service, platform } = setup([uploadRecord({ state: 'completed' }), uploadRecord({ state: 'failed' }, 'f')]);
     await service.resume();
     await idle();
-    expect(platform.schedulePoll).not.toHaveBeenCalled();
+    expect(platform.schedulePoll.mock.calls).toEqual([[null]]);
     expect(platform.showActive.mock.calls).toEqual([[0]]);
   });
 
@@ -291,24 +311,23 @@ describe('processing checks and the badge', () => {
     expect(badge()).toBe(2);
   });
 
-  it('check(): a finished recording completes the upload, deletes the file, tells the user once and clears the badge', async () => {
+  it('check(): a finished recording completes the upload, tells the user once and clears the badge', async () => {
     const { service, store, platform, badge } = setup([withUrl({ state: 'processing', putDone: true })]);
     platform.getRecording.mockResolvedValueOnce(recording({ status: 'completed', progress: 90 }));
     const checked = await service.check('u1');
-    expect(checked).toMatchObject({ state: 'completed', processingProgress: 100, polls: 1 });
+    expect(checked).toMatchObject({ state: 'completed', processingProgress: 100, polls: 0 });
     expect(await store.get('u1')).toEqual(checked);
     expect(platform.getRecording).toHaveBeenCalledWith('rec-1');
-    expect(platform.deleteFile).toHaveBeenCalledExactlyOnceWith('u1');
     expect(platform.announce).toHaveBeenCalledExactlyOnceWith(checked);
     expect(badge()).toBe(0);
   });
 
-  it('check(): a failed recording keeps the file so it can be sent again', async () => {
+  it('check(): a failed recording is announced, and cannot be retried', async () => {
     const { service, platform } = setup([withUrl({ state: 'processing', putDone: true })]);
     platform.getRecording.mockResolvedValueOnce(recording({ status: 'failed', error: 'No speech found' }));
     expect(await service.check('u1')).toMatchObject({ state: 'failed', failedStep: 'processing', error: 'No speech found' });
-    expect(platform.deleteFile).not.toHaveBeenCalled();
     expect(platform.announce).toHaveBeenCalledTimes(1);
+    await expect(service.retry('u1')).rejects.toMatchObject({ kind: 'conflict' });
   });
 
   it('check(): an upload not being processed is returned without asking the service', async () => {
@@ -318,10 +337,167 @@ describe('processing checks and the badge', () => {
     expect(platform.getRecording).not.toHaveBeenCalled();
   });
 
-  it('poll(): checks what is processing and schedules the next check', async () => {
-    const { service, store, platform } = setup([withUrl({ state: 'processing', putDone: true, polls: 2 })]);
+  it('poll(): checks what is due and sets the alarm for the next check', async () => {
+    const { service, store, platform } = setup([withUrl({ state: 'processing', putDone: true, polls: 2, nextCheckAt: T0 })]);
     await service.poll();
-    expect(await store.get('u1')).toMatchObject({ state: 'processing', polls: 3, processingProgress: 40 });
-    expect(platform.schedulePoll.mock.calls).toEqual([[24_000]]);
+    expect(await store.get('u1')).toMatchObject({ state: 'processing', polls: 3, processingProgress: 40, nextCheckAt: T0 + 240_000 });
+    expect(platform.schedulePoll.mock.calls).toEqual([[T0 + 240_000]]);
+  });
+
+  it('poll(): clears the alarm once nothing is left to watch', async () => {
+    const { service, platform } = setup([withUrl({ state: 'processing', putDone: true, nextCheckAt: T0 })]);
+    platform.getRecording.mockResolvedValueOnce(recording({ status: 'completed' }));
+    await service.poll();
+    expect(platform.schedulePoll).toHaveBeenLastCalledWith(null);
+  });
+
+  it('an open popup’s checks (every 2 s for 10 minutes) neither fail the upload nor push its next scheduled check out', async () => {
+    const { service, store, platform, clock } = setup([withUrl({ state: 'processing', putDone: true, polls: 1, nextCheckAt: T0 + 60_000 })]);
+    for (let i = 0; i < 300; i++) {
+      clock.now += 2000;
+      await service.check('u1');
+    }
+    expect(platform.getRecording).toHaveBeenCalledTimes(300);
+    expect(await store.get('u1')).toMatchObject({ state: 'processing', polls: 1, nextCheckAt: T0 + 60_000, processingProgress: 40 });
+    expect(platform.announce).not.toHaveBeenCalled();
+    expect(platform.schedulePoll).not.toHaveBeenCalled();
+  });
+
+  it('a poll that ends one upload does not clear the alarm another upload set meanwhile', async () => {
+    const { service, store, platform } = setup([withUrl({ state: 'processing', putDone: true, nextCheckAt: T0, createdAt: T0 - 1 }, 'a')]);
+    const answer = deferred<Recording>();
+    platform.getRecording.mockReturnValueOnce(answer.promise);
+    const polling = service.poll();
+    await idle();
+    // While the poll waits for the service about a, b is uploaded and starts processing.
+    await service.start('b', FILE, META);
+    await idle();
+    expect(await store.get('b')).toMatchObject({ state: 'processing', nextCheckAt: T0 + 30_000 });
+    // a is still being checked (due at T0), b set the alarm.
+    expect(platform.schedulePoll).toHaveBeenLastCalledWith(T0);
+    answer.resolve(recording({ status: 'completed' }));
+    await polling;
+    await idle();
+    expect(await store.get('a')).toMatchObject({ state: 'completed' });
+    expect(platform.schedulePoll).toHaveBeenLastCalledWith(T0 + 30_000);
+    expect(platform.schedulePoll).not.toHaveBeenCalledWith(null);
+  });
+
+  it('check() and poll() finding the recording done at the same time tell the user once', async () => {
+    const { service, platform } = setup([withUrl({ state: 'processing', putDone: true, nextCheckAt: T0 })]);
+    const forPoll = deferred<Recording>();
+    const forCheck = deferred<Recording>();
+    platform.getRecording.mockReturnValueOnce(forPoll.promise).mockReturnValueOnce(forCheck.promise);
+    const polling = service.poll();
+    await idle();
+    const checking = service.check('u1');
+    await idle();
+    forPoll.resolve(recording({ status: 'completed' }));
+    forCheck.resolve(recording({ status: 'completed' }));
+    await Promise.all([polling, checking]);
+    expect(platform.getRecording).toHaveBeenCalledTimes(2);
+    expect(platform.announce).toHaveBeenCalledTimes(1);
+  });
+
+  it('drops the cached results of a completed recording before the completed state is saved (open views refresh on that save)', async () => {
+    const { service, store, platform } = setup([withUrl({ state: 'processing', putDone: true })]);
+    const order: string[] = [];
+    platform.getRecording.mockResolvedValueOnce(recording({ status: 'completed' }));
+    platform.dropCachedResults.mockImplementationOnce(async (record) => {
+      order.push(`drop ${record.state}, stored ${(await store.get('u1'))!.state}`);
+    });
+    platform.announce.mockImplementationOnce(async () => {
+      order.push(`announce, stored ${(await store.get('u1'))!.state}`);
+    });
+    await service.check('u1');
+    expect(order).toEqual(['drop completed, stored processing', 'announce, stored completed']);
+  });
+});
+
+describe('the file', () => {
+  it('is let go and its kept copy deleted once it is stored at its URL, before processing is even checked', async () => {
+    const { service, store, platform } = setup();
+    await service.start('u1', FILE, META);
+    await idle();
+    expect(await store.get('u1')).toMatchObject({ state: 'processing', putDone: true });
+    expect(platform.deleteFile).toHaveBeenCalledExactlyOnceWith('u1');
+    expect(platform.getRecording).not.toHaveBeenCalled();
+  });
+
+  it('is deleted when complete-upload failed after the PUT (a retry only completes)', async () => {
+    const { service, store, platform } = setup();
+    platform.complete.mockRejectedValueOnce(new ApiError('server', 'down', { status: 503 }));
+    await service.start('u1', FILE, META);
+    await idle();
+    expect(await store.get('u1')).toMatchObject({ state: 'failed', failedStep: 'complete', putDone: true });
+    expect(platform.deleteFile).toHaveBeenCalledExactlyOnceWith('u1');
+  });
+
+  it.each([
+    ['the URL was refused for good', (platform: ReturnType<typeof setup>['platform']) => platform.put.mockRejectedValue(new ApiError('forbidden', 'expired', { status: 403 }))],
+    ['cancelled', (platform: ReturnType<typeof setup>['platform']) => platform.put.mockRejectedValueOnce(new ApiError('aborted', 'cancelled'))],
+    ['needing permission', (platform: ReturnType<typeof setup>['platform']) => platform.missingAccess.mockResolvedValueOnce('https://storage.example/*')],
+  ])('is kept while the upload can still be retried or resumed (%s)', async (_case, arrange) => {
+    const { service, store, platform } = setup();
+    arrange(platform);
+    await service.start('u1', FILE, META);
+    await idle();
+    expect((await store.get('u1'))?.putDone).toBe(false);
+    expect(platform.deleteFile).not.toHaveBeenCalled();
+  });
+
+  it('at start-up, kept files nobody can use are deleted: no upload, or one already stored; the rest are kept', async () => {
+    const { service, platform } = setup([
+      withUrl({ state: 'completed', putDone: true, createdAt: T0 - 1 }, 'done'),
+      withUrl({ state: 'failed', failedStep: 'processing', putDone: true, createdAt: T0 - 2 }, 'bad-audio'),
+      withUrl({ state: 'failed', failedStep: 'put', error: 'x', createdAt: T0 - 3 }, 'retryable'),
+      uploadRecord({ state: 'cancelled', createdAt: T0 - 4 }, 'paused'),
+    ]);
+    platform.listFiles.mockResolvedValueOnce(['done', 'bad-audio', 'retryable', 'paused', 'never-started']);
+    await service.resume();
+    await idle();
+    expect(platform.deleteFile.mock.calls.map(([id]) => id).sort()).toEqual(['bad-audio', 'done', 'never-started']);
+  });
+
+  it('at start-up with nothing to resume, what was left open is closed; with an upload to resume, it is not', async () => {
+    const idle1 = setup([withUrl({ state: 'completed', putDone: true })]);
+    await idle1.service.resume();
+    expect(idle1.platform.tidy).toHaveBeenCalledTimes(1);
+    const busy = setup([withUrl({ state: 'uploading' })]);
+    busy.platform.put.mockImplementation((_record, _progress, signal) => untilAborted(signal, new ApiError('aborted', 'cancelled')));
+    await busy.service.resume();
+    expect(busy.platform.tidy).not.toHaveBeenCalled();
+  });
+
+  it('prepare() readies the receiver of the popup’s hand-over', async () => {
+    const { service, platform } = setup();
+    await service.prepare();
+    expect(platform.prepareHandOver).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('a restarted background', () => {
+  it('joins the PUT still on its way instead of asking for a URL or starting the file over', async () => {
+    const record = withUrl({ state: 'uploading', sentBytes: 600, urlExpiresAt: new Date(T0 + 30_000).toISOString() });
+    const { service, store, platform } = setup([record]);
+    platform.sending.mockResolvedValueOnce(true);
+    await service.resume();
+    await idle();
+    expect(platform.sending).toHaveBeenCalledWith('u1', 'https://storage.example/rec-1?sig=1');
+    // Even with its URL about to expire: storage checked it when the PUT began.
+    expect(platform.requestUrl).not.toHaveBeenCalled();
+    expect(platform.missingAccess).not.toHaveBeenCalled();
+    expect(platform.put).toHaveBeenCalledTimes(1);
+    expect(platform.put.mock.calls[0]![0]).toMatchObject({ uploadUrl: 'https://storage.example/rec-1?sig=1', sentBytes: 600 });
+    expect(await store.get('u1')).toMatchObject({ state: 'processing', recordingId: 'rec-1', abandonedRecordingIds: [] });
+  });
+
+  it('sends again from the start when nothing is sending it any more', async () => {
+    const { service, platform } = setup([withUrl({ state: 'uploading', sentBytes: 600 })]);
+    await service.resume();
+    await idle();
+    expect(platform.sending).toHaveBeenCalledTimes(1);
+    expect(platform.missingAccess).toHaveBeenCalledTimes(1);
+    expect(platform.put.mock.calls[0]![0]).toMatchObject({ sentBytes: 0 });
   });
 });

@@ -83,6 +83,16 @@ describe('storageUploadStore', () => {
     expect(ids.at(-1)).toBe('r2');
   });
 
+  it('says which uploads it dropped, so their files are deleted too', async () => {
+    const dropped: string[][] = [];
+    const store = storageUploadStore({ onDropped: (ids) => dropped.push(ids) });
+    for (let i = 0; i < 20; i++) await store.put(at(`r${i}`, T0 + i, { state: 'completed' }));
+    expect(dropped).toEqual([]);
+    await store.put(at('r20', T0 + 20, { state: 'uploading' }));
+    await store.put(at('r21', T0 + 21, { state: 'uploading' }));
+    expect(dropped).toEqual([['r0'], ['r1']]);
+  });
+
   it('never drops an active upload, however old', async () => {
     const store = storageUploadStore();
     await store.put(at('old-processing', T0 - 3, { state: 'processing' }));
@@ -98,6 +108,31 @@ describe('storageUploadStore', () => {
     expect(ids).not.toContain('done1');
     expect(ids.at(-1)).toBe('old-processing');
     expect(ids.at(-3)).toBe('done2');
+  });
+
+  it('update(): reads and writes one record in one step, so only one of two racing callers sees the old state', async () => {
+    const store = storageUploadStore();
+    await store.put(at('a', T0, { state: 'processing' }));
+    const finish = (current: UploadRecord) => (current.state === 'processing' ? { ...current, state: 'completed' as const } : current);
+    const [first, second] = await Promise.all([store.update('a', finish), store.update('a', finish)]);
+    expect([first.before?.state, first.after?.state]).toEqual(['processing', 'completed']);
+    expect([second.before?.state, second.after?.state]).toEqual(['completed', 'completed']);
+    expect((await store.get('a'))?.state).toBe('completed');
+  });
+
+  it('update(): writes nothing when the record is missing or left as it is', async () => {
+    const store = storageUploadStore();
+    await store.put(at('a', T0));
+    const set = vi.spyOn(fakeBrowser.storage.local, 'set');
+    expect(await store.update('nope', (current) => ({ ...current, state: 'failed' }))).toEqual({ before: null, after: null });
+    const same = await store.update('a', (current) => current);
+    expect(same.after).toEqual(at('a', T0));
+    expect(set).not.toHaveBeenCalled();
+  });
+
+  it('reads a record saved before due times existed as having none', () => {
+    const { nextCheckAt: _missing, ...older } = withUrl({ state: 'processing' });
+    expect(parseUploads([older])).toEqual([withUrl({ state: 'processing', nextCheckAt: null })]);
   });
 
   it('keeps more than 20 when they are all active', async () => {

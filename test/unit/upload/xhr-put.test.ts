@@ -4,22 +4,24 @@
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ApiError, ApiErrorKind } from '@/lib/api/error-info';
-import { storageErrorMessage, xhrPut, type PutRequest } from '@/lib/upload/xhr-put';
+import { storageErrorCode, storageErrorMessage, xhrPut, type PutRequest } from '@/lib/upload/xhr-put';
 
 describe('storageErrorMessage', () => {
   it('reads the message and code of an S3 error', () => {
     const body = '<?xml version="1.0" encoding="UTF-8"?>\n<Error><Code>AccessDenied</Code><Message>Request has expired</Message><RequestId>X1</RequestId></Error>';
-    expect(storageErrorMessage(403, body)).toBe('Request has expired (AccessDenied)');
+    expect(storageErrorMessage(403, body)).toBe('The upload server answered 403: Request has expired (AccessDenied)');
+    expect(storageErrorCode(body)).toBe('AccessDenied');
   });
 
   it('reads the message alone when there is no code', () => {
     expect(storageErrorMessage(400, '<Error><Message>Your proposed upload exceeds the maximum allowed size</Message></Error>')).toBe(
-      'Your proposed upload exceeds the maximum allowed size',
+      'The upload server answered 400: Your proposed upload exceeds the maximum allowed size',
     );
   });
 
-  it('names the status when there is no message', () => {
-    expect(storageErrorMessage(403, '<Error><Code>SignatureDoesNotMatch</Code></Error>')).toBe('The upload server answered 403.');
+  it('names the status (and the code) when there is no message', () => {
+    expect(storageErrorMessage(403, '<Error><Code>SignatureDoesNotMatch</Code></Error>')).toBe('The upload server answered 403: SignatureDoesNotMatch');
+    expect(storageErrorCode('<html>Bad gateway</html>')).toBeNull();
     expect(storageErrorMessage(502, '<html>Bad gateway</html>')).toBe('The upload server answered 502.');
     expect(storageErrorMessage(500, '')).toBe('The upload server answered 500.');
   });
@@ -112,7 +114,7 @@ describe('xhrPut', () => {
     vi.stubGlobal('XMLHttpRequest', FakeXhr);
     const done = xhrPut(request());
     FakeXhr.last!.answer(status, '<Error><Code>C</Code><Message>M</Message></Error>');
-    await expect(done).rejects.toMatchObject({ name: 'ApiError', kind, status, message: 'M (C)' } satisfies Partial<ApiError>);
+    await expect(done).rejects.toMatchObject({ name: 'ApiError', kind, status, code: 'C', message: `The upload server answered ${status}: M (C)` } satisfies Partial<ApiError>);
   });
 
   it('reports a network failure, a timeout and a cancel', async () => {
