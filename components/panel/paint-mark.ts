@@ -1,22 +1,26 @@
 /**
- * Marks the moment the first briefing of this panel load was painted, for the time-to-briefing
- * measurement: a `primer:briefing-painted` performance mark (ms since the panel started opening)
- * and `data-briefing` on the root element, set after the frame that shows it.
+ * Marks the moment a briefing was painted, for the time-to-briefing measurement: a
+ * `primer:briefing-painted` performance mark (ms since the panel started opening; detail: kind and
+ * subject key) and `data-briefing` on the root element, set after the frame that shows it. Each
+ * new subject is marked once, so a switch to another person or meeting while the panel is open
+ * can be timed too.
  */
 import { useEffect } from 'react';
 
-let marked = false;
+export const PAINT_MARK = 'primer:briefing-painted';
 
-export function usePaintedMark(ready: boolean, kind: 'person' | 'meeting'): void {
+let lastKey: string | null = null;
+
+export function usePaintedMark(ready: boolean, kind: 'person' | 'meeting', key: string): void {
   useEffect(() => {
-    if (!ready || marked) return;
-    marked = true;
+    if (!ready || lastKey === key) return;
+    lastKey = key;
     // rAF runs before the frame is painted; the task queued from it runs after.
     requestAnimationFrame(() =>
       setTimeout(() => {
-        performance.mark('primer:briefing-painted', { detail: kind });
+        performance.mark(PAINT_MARK, { detail: { kind, key } });
         document.documentElement.dataset.briefing = kind;
       }, 0),
     );
-  }, [ready, kind]);
+  }, [ready, kind, key]);
 }

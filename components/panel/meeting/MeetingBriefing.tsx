@@ -56,7 +56,7 @@ function TopicPeopleList({ entries, label }: { entries: TopicPeople[]; label: st
 
 export function MeetingBriefing({ surface, onOpenPerson, unknownAction, meetingAction, nav, now = new Date() }: MeetingBriefingProps) {
   const { attendees, settled, refetch } = useAttendees(surface);
-  usePaintedMark(settled, 'meeting');
+  usePaintedMark(settled, 'meeting', `${surface.title ?? surface.kind}:${attendees.map((attendee) => attendee.key).join(',')}`);
   const briefed: BriefedAttendee[] = attendees.flatMap((attendee) =>
     attendee.state.status === 'briefed' ? [{ id: attendee.key, name: attendee.name, insights: attendee.state.reply.insights }] : [],
   );

@@ -6,7 +6,7 @@
 import type { ReactNode } from 'react';
 import { isEmptyBriefing } from '@/lib/format/briefing';
 import { provenance, ageOf } from '@/lib/format/provenance';
-import { displayName, type SubjectPerson } from '@/lib/panel/subject';
+import { displayName, personKey, type SubjectPerson } from '@/lib/panel/subject';
 import { useContactMatch, useInsights } from '../data/queries';
 import { usePaintedMark } from '../paint-mark';
 import { RecordingsSection } from '../recordings/RecordingsSection';
@@ -33,7 +33,7 @@ export function PersonBriefing({ person, onOpenRecording, nav, now = new Date() 
   const contactId = contact.match?.contact.id ?? null;
   const insights = useInsights(contactId);
   const reply = insights.data;
-  usePaintedMark(reply !== undefined || (contact.resolved && contact.match === null), 'person');
+  usePaintedMark(reply !== undefined || (contact.resolved && contact.match === null), 'person', personKey(person));
 
   let body: ReactNode;
   if (!contact.resolved && contact.isError) {
