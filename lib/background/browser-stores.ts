@@ -15,8 +15,8 @@ export const storageCacheStore: CacheStore = {
     const stored = await browser.storage.local.get(CACHE_PREFIX + key);
     return stored[CACHE_PREFIX + key];
   },
-  async set(key, value) {
-    await browser.storage.local.set({ [CACHE_PREFIX + key]: value });
+  async setMany(entries) {
+    await browser.storage.local.set(Object.fromEntries(Object.entries(entries).map(([key, value]) => [CACHE_PREFIX + key, value])));
   },
   async remove(keys) {
     await browser.storage.local.remove(keys.map((key) => CACHE_PREFIX + key));
@@ -26,6 +26,15 @@ export const storageCacheStore: CacheStore = {
     return Object.keys(all)
       .filter((key) => key.startsWith(CACHE_PREFIX))
       .map((key) => key.slice(CACHE_PREFIX.length));
+  },
+  watchRemovals(onRemoved) {
+    const listener = (changes: Record<string, { newValue?: unknown }>, area: string) => {
+      if (area !== 'local') return;
+      const removed = Object.keys(changes).filter((key) => key.startsWith(CACHE_PREFIX) && changes[key]?.newValue === undefined);
+      if (removed.length > 0) onRemoved(removed.map((key) => key.slice(CACHE_PREFIX.length)));
+    };
+    browser.storage.onChanged.addListener(listener);
+    return () => browser.storage.onChanged.removeListener(listener);
   },
 };
 

@@ -86,6 +86,7 @@ describe('people and recordings', () => {
     const lookups = standIn.requests.filter((r) => r.path.startsWith('/api/v2/contacts') && r.query.email === 'maya.chen@example.com');
     expect(lookups).toHaveLength(1);
     // A restarted worker reads the persisted cache instead of asking again.
+    await context.cache.flush();
     const restarted = createHandlers(new ServiceContext({ cacheStore: storageCacheStore }));
     handlers = restarted;
     await send('contact.find', { email: 'maya.chen@example.com' }, content);
