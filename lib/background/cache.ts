@@ -75,7 +75,7 @@ export class SwrCache {
   /** Bumped by `invalidate`: a call that started before must not put its value back. */
   #generation = 0;
 
-  constructor(store: CacheStore, now: () => number = Date.now) {
+  constructor(store: CacheStore, now: () => number = () => Date.now()) {
     this.#store = store;
     this.#now = now;
     store.watchRemovals?.((keys) => {
