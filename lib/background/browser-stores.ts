@@ -27,11 +27,16 @@ export const storageCacheStore: CacheStore = {
       .filter((key) => key.startsWith(CACHE_PREFIX))
       .map((key) => key.slice(CACHE_PREFIX.length));
   },
-  watchRemovals(onRemoved) {
+  watchChanges(onChanged) {
     const listener = (changes: Record<string, { newValue?: unknown }>, area: string) => {
       if (area !== 'local') return;
-      const removed = Object.keys(changes).filter((key) => key.startsWith(CACHE_PREFIX) && changes[key]?.newValue === undefined);
-      if (removed.length > 0) onRemoved(removed.map((key) => key.slice(CACHE_PREFIX.length)));
+      const changed = Object.entries(changes)
+        .filter(([key]) => key.startsWith(CACHE_PREFIX))
+        .map(([key, change]) => {
+          const stored = z.object({ storedAt: z.number() }).safeParse(change.newValue);
+          return { key: key.slice(CACHE_PREFIX.length), storedAt: stored.success ? stored.data.storedAt : null };
+        });
+      if (changed.length > 0) onChanged(changed);
     };
     browser.storage.onChanged.addListener(listener);
     return () => browser.storage.onChanged.removeListener(listener);

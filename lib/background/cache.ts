@@ -18,11 +18,11 @@ export interface CacheStore {
   remove(keys: string[]): Promise<void>;
   keys(): Promise<string[]>;
   /**
-   * Calls back with the keys of entries removed from the store by anyone (another context, the
-   * browser's "clear data", a test); returns how to stop. Optional: a store only this cache
-   * writes needs none.
+   * Calls back with entries changed in the store, by anyone (this cache, another context, the
+   * browser's "clear data", a test): each key with its new `storedAt`, null when removed.
+   * Returns how to stop. Optional: a store only this cache writes needs none.
    */
-  watchRemovals?(onRemoved: (keys: string[]) => void): () => void;
+  watchChanges?(onChanged: (changes: { key: string; storedAt: number | null }[]) => void): () => void;
 }
 
 const EntrySchema = z.object({ value: z.unknown(), storedAt: z.number() });
@@ -75,11 +75,18 @@ export class SwrCache {
   /** Bumped by `invalidate`: a call that started before must not put its value back. */
   #generation = 0;
 
-  constructor(store: CacheStore, now: () => number = () => Date.now()) {
+  readonly #online: () => boolean;
+
+  constructor(store: CacheStore, now: () => number = () => Date.now(), online: () => boolean = () => globalThis.navigator?.onLine !== false) {
     this.#store = store;
     this.#now = now;
-    store.watchRemovals?.((keys) => {
-      for (const key of keys) if (!this.#unwritten.has(key)) this.#memory.delete(key);
+    this.#online = online;
+    // Memory follows the store when someone else changed it: the next read takes the stored entry.
+    store.watchChanges?.((changes) => {
+      for (const { key, storedAt } of changes) {
+        if (this.#unwritten.has(key) || this.#memory.get(key)?.storedAt === storedAt) continue;
+        this.#memory.delete(key);
+      }
     });
   }
 
@@ -107,7 +114,8 @@ export class SwrCache {
    * kept it from being refreshed.
    */
   async revalidate<T>(key: string, fetcher: () => Promise<T>, policy: RevalidatePolicy<T>): Promise<Revalidated<T>> {
-    if (policy.recentMs) {
+    // While the browser says it is offline, the copy is answered with that said (the call fails at once).
+    if (policy.recentMs && this.#online()) {
       const entry = await this.#read(key, policy.schema);
       const age = entry ? this.#now() - entry.storedAt : Infinity;
       if (entry && age <= policy.recentMs) {

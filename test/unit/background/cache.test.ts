@@ -147,18 +147,38 @@ describe('SwrCache', () => {
     expect(store.data.get('k')).toEqual({ value: 1, storedAt: 5 });
   });
 
-  it('forgets a value whose stored entry was removed by someone else', async () => {
+  it('follows its store when someone else removes or rewrites an entry', async () => {
     const store = memoryStore();
-    let onRemoved: (keys: string[]) => void = () => undefined;
-    store.watchRemovals = (listener) => ((onRemoved = listener), () => undefined);
-    const cache = new SwrCache(store);
+    let onChanged: (changes: { key: string; storedAt: number | null }[]) => void = () => undefined;
+    store.watchChanges = (listener) => ((onChanged = listener), () => undefined);
+    let now = 0;
+    const cache = new SwrCache(store, () => now);
     await cache.get('k', () => Promise.resolve(1), policy);
+    await cache.get('j', () => Promise.resolve(1), policy);
     await cache.flush();
-    store.data.delete('k');
-    onRemoved(['k']);
+    // Its own write changes nothing.
+    onChanged([{ key: 'k', storedAt: 0 }]);
     const fetcher = vi.fn(() => Promise.resolve(2));
+    expect((await cache.get('k', fetcher, policy)).value).toBe(1);
+    // Removed elsewhere: asked for again.
+    store.data.delete('k');
+    onChanged([{ key: 'k', storedAt: null }]);
     expect((await cache.get('k', fetcher, policy)).value).toBe(2);
     expect(fetcher).toHaveBeenCalledTimes(1);
+    // Rewritten elsewhere (an older copy): the stored one is what counts.
+    store.data.set('j', { value: 7, storedAt: -5_000 });
+    onChanged([{ key: 'j', storedAt: -5_000 }]);
+    now = 10;
+    expect(await cache.get('j', fetcher, policy)).toMatchObject({ value: 7, stale: true });
+  });
+
+  it('does not answer from a recent copy while the browser says it is offline', async () => {
+    let online = true;
+    const cache = new SwrCache(memoryStore(), () => 0, () => online);
+    await cache.get('k', () => Promise.resolve(1), policy);
+    online = false;
+    const offline = await cache.revalidate('k', () => Promise.reject(new ApiError('network', 'offline')), { ...policy, recentMs: 60_000 });
+    expect(offline).toMatchObject({ value: 1, stale: true, problem: { kind: 'network' } });
   });
 
   it('does not put back a value fetched before an invalidation', async () => {
