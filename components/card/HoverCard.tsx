@@ -6,6 +6,7 @@ import { useEffect, useRef } from 'react';
 import type { ApiErrorInfo } from '@/lib/api/errors';
 import { pendingCounts, topicsToRaise, isEmptyBriefing } from '@/lib/format/briefing';
 import { formatDate, relativeDay } from '@/lib/format/dates';
+import { uniqueTopics } from '@/lib/format/text';
 import type { ContactMatch, Insights } from '@/lib/models';
 
 export type InsightsState = { status: 'loading' } | { status: 'ready'; insights: Insights } | { status: 'error'; error: ApiErrorInfo };
@@ -101,7 +102,7 @@ function CardBody({ state, now }: { state: InsightsState; now: Date }) {
     );
   }
   const raise = topicsToRaise(insights, 3);
-  const avoid = insights.sensitiveTopics;
+  const avoid = uniqueTopics(insights.sensitiveTopics);
   const { pending, overdue } = pendingCounts(insights, now);
   const last = relativeDay(insights.lastConversationDate, now);
   return (
@@ -118,7 +119,7 @@ function CardBody({ state, now }: { state: InsightsState; now: Date }) {
           <dd>
             <ul className="chips">
               {raise.map((topic) => (
-                <li key={topic}>{topic}</li>
+                <li key={topic.toLowerCase()}>{topic}</li>
               ))}
             </ul>
           </dd>
@@ -130,7 +131,7 @@ function CardBody({ state, now }: { state: InsightsState; now: Date }) {
           <dd>
             <ul className="chips">
               {avoid.slice(0, 4).map((topic) => (
-                <li key={topic}>{topic}</li>
+                <li key={topic.toLowerCase()}>{topic}</li>
               ))}
               {avoid.length > 4 ? <li>+{avoid.length - 4} more</li> : null}
             </ul>
