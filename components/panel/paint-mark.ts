@@ -10,6 +10,27 @@ import { useEffect } from 'react';
 export const PAINT_MARK = 'primer:briefing-painted';
 
 let lastKey: string | null = null;
+/** Work that should not compete with the first briefing waits for it, or for this at most. */
+const FIRST_PAINT_WAIT_MS = 500;
+let firstPainted: () => void = () => undefined;
+const firstPaint = new Promise<void>((resolve) => (firstPainted = resolve));
+
+/**
+ * Runs `task` once the first briefing of this panel load is on screen (or after a short wait, for
+ * loads that show no briefing): for what the first paint does not need.
+ */
+export function afterFirstBriefing(task: () => void): () => void {
+  let live = true;
+  const timer = setTimeout(() => firstPainted(), FIRST_PAINT_WAIT_MS);
+  void firstPaint.then(() => {
+    clearTimeout(timer);
+    if (live) task();
+  });
+  return () => {
+    live = false;
+    clearTimeout(timer);
+  };
+}
 
 export function usePaintedMark(ready: boolean, kind: 'person' | 'meeting', key: string): void {
   useEffect(() => {
@@ -20,6 +41,7 @@ export function usePaintedMark(ready: boolean, kind: 'person' | 'meeting', key: 
       setTimeout(() => {
         performance.mark(PAINT_MARK, { detail: { kind, key } });
         document.documentElement.dataset.briefing = kind;
+        firstPainted();
       }, 0),
     );
   }, [ready, kind, key]);

@@ -12,7 +12,7 @@ export function usePanelTarget(first?: Promise<PanelTarget>): PanelTarget | null
     let initial = first;
     const read = () => {
       const ticket = ++latest;
-      const pending = initial ?? getPanelTarget();
+      const pending = initial ?? getPanelTarget({ skipPageWhenFocused: true });
       initial = undefined;
       pending
         .then((next) => ticket === latest && setTarget(next))

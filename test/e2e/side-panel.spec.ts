@@ -132,7 +132,8 @@ test('"Open briefing" on a Gmail hover card briefs that person, recordings and t
   await expect(talk).toContainText(String(maya.communication_approach));
   await expect(talk).toContainText(String(maya.personality_summary));
   await expect(talk.getByRole('list', { name: 'Do' })).toContainText('Bring numbers and evidence');
-  await expect(talk).toContainText('From 7 conversations, the latest 3 days ago.');
+  // Where the briefing comes from, said once above its sections.
+  await expect(panel.getByText('From 7 conversations, the latest 3 days ago.')).toBeVisible();
   await expect(panel.getByRole('list', { name: 'Topics to raise' })).toContainText('Q3 roadmap');
   await expect(panel.getByRole('list', { name: 'Topics to avoid' })).toHaveText('the delayed Atlas migration');
   const items = panel.getByRole('list', { name: 'Pending action items' });
@@ -193,11 +194,25 @@ test('offline, the panel shows the last briefing and says as of when; a refused 
   timings.meetingWarm = await timeToBriefing(warm);
   await warm.close();
 
+  // Minutes later: the background's copies are no longer recent, so opening the panel asks the service.
+  await serviceWorker.evaluate(async () => {
+    const chrome = (globalThis as unknown as { chrome: ChromeLike }).chrome;
+    const all = await chrome.storage.local.get(null);
+    const aged = Object.fromEntries(
+      Object.entries(all).flatMap(([key, value]) => {
+        const entry = value as { storedAt?: unknown };
+        return key.startsWith('cache:') && typeof entry.storedAt === 'number' ? [[key, { ...entry, storedAt: entry.storedAt - 5 * 60_000 }]] : [];
+      }),
+    );
+    await chrome.storage.local.set(aged);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  });
   standIn.failNext({ path: /^\/api\/v2\//, status: 0, dropConnection: true, times: 10_000 });
   const offline = await openPanel(context, extensionId, tabId);
   timings.meetingOffline = await timeToBriefing(offline);
   await expect(offline.getByRole('region', { name: 'Attendees' })).toContainText('friendly');
   await expect(offline.getByRole('status').filter({ hasText: 'Offline: showing the briefing as of' })).toBeVisible({ timeout: 30_000 });
+  timings.meetingOfflineNote = await offline.evaluate(() => performance.now());
   expect(await axeViolations(offline)).toEqual([]);
   await screenshot(offline, 'offline');
   await offline.close();
