@@ -65,8 +65,8 @@ function useForgetOnSettingsChange() {
   }, [client]);
 }
 
-export function Panel({ firstTarget }: { firstTarget?: Promise<PanelTarget> }) {
-  const target = usePanelTarget(firstTarget);
+export function Panel({ firstTarget, initialTarget }: { firstTarget?: Promise<PanelTarget>; initialTarget?: PanelTarget }) {
+  const target = usePanelTarget(firstTarget, initialTarget);
   const subject = useMemo(() => (target ? subjectOf(target) : null), [target]);
   const key = subject ? subjectKey(subject) : '';
   // The stack belongs to the subject it was built on: a new page or choice starts over.
@@ -209,11 +209,13 @@ interface PanelAppProps {
   restored: Promise<void>;
   /** The target, asked for before React started. */
   firstTarget?: Promise<PanelTarget>;
+  /** The target, when it was already read before React started. */
+  initialTarget?: PanelTarget;
   /** When this panel load started (ms since the epoch): data older than this came from the saved cache. */
   startedAt?: number;
 }
 
-export function PanelApp({ client, restored, firstTarget, startedAt = 0 }: PanelAppProps) {
+export function PanelApp({ client, restored, firstTarget, initialTarget, startedAt = 0 }: PanelAppProps) {
   useEffect(() => {
     let stop: () => void = () => undefined;
     let live = true;
@@ -239,7 +241,7 @@ export function PanelApp({ client, restored, firstTarget, startedAt = 0 }: Panel
   }, [client, restored, startedAt]);
   return (
     <QueryClientProvider client={client}>
-      <Panel firstTarget={firstTarget} />
+      <Panel firstTarget={firstTarget} initialTarget={initialTarget} />
     </QueryClientProvider>
   );
 }

@@ -11,8 +11,9 @@ import type { PanelTarget } from '@/lib/panel/target';
 import { contactOptions, insightsOptions, personQuery, recordingsOptions } from './queries';
 
 function prefetchInsights(client: QueryClient, contactId: string, withRecordings: boolean): void {
-  void client.prefetchQuery(insightsOptions(contactId));
-  if (withRecordings) void client.prefetchInfiniteQuery(recordingsOptions(contactId));
+  const insights = client.prefetchQuery(insightsOptions(contactId));
+  // Recordings are drawn below the briefing: asked for once the insights are in, not competing with them.
+  if (withRecordings) void insights.then(() => client.prefetchInfiniteQuery(recordingsOptions(contactId)));
 }
 
 function prefetchPerson(client: QueryClient, person: SubjectPerson, withRecordings: boolean): void {
