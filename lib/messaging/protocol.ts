@@ -79,9 +79,14 @@ export const protocol = {
   ...contentProtocol,
   /**
    * "Open briefing" on a hover card: brief this person (or meeting) in the side panel of the
-   * sender's tab. Sent from a click, so the background may open the panel.
+   * sender's tab. Sent from a click, so the background may open the panel (Chrome; Firefox does
+   * not allow it). `opened: false` means the user must open it: `shortcut` is the keys that do.
    */
-  'panel.focus': message('any', z.object({ focus: PanelFocusSchema }), z.object({ opened: z.boolean() })),
+  'panel.focus': message(
+    'any',
+    z.object({ focus: PanelFocusSchema }),
+    z.object({ opened: z.boolean(), shortcut: z.nullable(z.string().check(z.maxLength(100))) }),
+  ),
   'settings.get': message('extension', z.object({}), SettingsViewSchema),
   'settings.save': message(
     'extension',
