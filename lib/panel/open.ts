@@ -15,7 +15,7 @@ interface SidebarActionApi {
   isOpen?(details: { windowId?: number }): Promise<boolean>;
 }
 interface RuntimeContextsApi {
-  getContexts?(filter: { contextTypes: string[]; windowIds?: number[] }): Promise<unknown[]>;
+  getContexts?(filter: { contextTypes: string[] }): Promise<unknown[]>;
 }
 
 export const OPEN_BRIEFING_COMMAND = 'open-briefing';
@@ -46,7 +46,9 @@ export async function panelShowing(tabId: number): Promise<boolean> {
     const { windowId } = await browser.tabs.get(tabId);
     if (api.sidebarAction?.isOpen) return await api.sidebarAction.isOpen({ windowId });
     if (api.runtime.getContexts) {
-      return (await api.runtime.getContexts({ contextTypes: ['SIDE_PANEL'], windowIds: windowId === undefined ? undefined : [windowId] })).length > 0;
+      // Chrome may report a side panel's window as -1 (not known): such a panel counts too.
+      const panels = (await api.runtime.getContexts({ contextTypes: ['SIDE_PANEL'] })) as { windowId?: number }[];
+      return panels.some((panel) => panel.windowId === windowId || panel.windowId === undefined || panel.windowId < 0);
     }
   } catch {
     // The tab is gone, or the browser cannot say.

@@ -13,7 +13,7 @@ import { FLOOR_PAGE, FLOOR_PAGES } from '../support/floor-page';
 import { markdown, report, TimingRecorder, writeReport } from './support/panel-timing';
 import type { ChromeLike } from '../support/chrome-like';
 import { OptionsPage } from './support/options-page';
-import { axeViolations, openExtensionPage, openPanel, screenshotPanel, tabIdOf, timeToBriefing, timeToSwitch } from './support/side-panel';
+import { axeViolations, openExtensionPage, openPanel, screenshotPanel, sectionsReachedByTab, tabIdOf, timeToBriefing, timeToSwitch, visibleSections } from './support/side-panel';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const FIXTURES = path.join(ROOT, 'test/fixtures');
@@ -99,10 +99,19 @@ test('from a calendar event, the panel briefs the whole meeting', async ({ conte
   await panel.getByRole('button', { name: /Back to the meeting/ }).press('Enter');
   await expect(panel.getByRole('heading', { level: 1, name: 'Q3 roadmap review' })).toBeVisible();
 
+  // Every section is reached with Tab, in order.
+  const sections = await visibleSections(panel);
+  expect(sections).toEqual(expect.arrayContaining(['⚠ Topics to avoid', 'Attendees', expect.stringMatching(/^Pending action items/), expect.stringMatching(/^Not in Primer yet/)]));
+  expect(await sectionsReachedByTab(panel)).toEqual(sections);
+
   expect(await axeViolations(panel)).toEqual([]);
   await panel.emulateMedia({ colorScheme: 'dark' });
   expect(await axeViolations(panel)).toEqual([]);
   await screenshot(panel, 'meeting');
+  // Nothing is wider than the panel at the side panel's narrowest.
+  await panel.setViewportSize({ width: 320, height: 900 });
+  expect(await panel.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
+  await screenshotPanel(panel, path.join(ARTIFACTS, 'meeting-320.png'), 320);
   expect(errors).toEqual([]);
 });
 
@@ -117,6 +126,16 @@ test('"Open briefing" on a Gmail hover card briefs that person, recordings and t
   const card = page.getByRole('dialog', { name: 'Briefing: Maya Chen' });
   await card.getByRole('button', { name: 'Open briefing' }).click();
   await expect(card).toBeHidden();
+  // Chrome opened its side panel on that click: the panel's page runs as a SIDE_PANEL context.
+  // (Playwright cannot drive the side panel's container, so the briefing is read below in a tab.)
+  await expect
+    .poll(() =>
+      serviceWorker.evaluate(async () => {
+        const runtime = (globalThis as unknown as { chrome: { runtime: { getContexts(filter: object): Promise<{ documentUrl?: string }[]> } } }).chrome.runtime;
+        return (await runtime.getContexts({ contextTypes: ['SIDE_PANEL'] })).map((panel) => new URL(panel.documentUrl ?? 'about:blank').pathname);
+      }),
+    )
+    .toEqual(['/sidepanel.html']);
   // The card told the background whom to brief in this tab.
   await expect
     .poll(() => serviceWorker.evaluate((key) => (globalThis as unknown as { chrome: { storage: { session: { get(k: string): Promise<Record<string, unknown>> } } } }).chrome.storage.session.get(key), `panelFocus:${tabId}`))
@@ -164,10 +183,18 @@ test('"Open briefing" on a Gmail hover card briefs that person, recordings and t
   await panel.getByRole('button', { name: /Back to the briefing/ }).click();
   await expect(panel.getByRole('heading', { level: 1, name: 'Maya Chen' })).toBeVisible();
 
+  // Every section is reached with Tab, in order.
+  const sections = await visibleSections(panel);
+  expect(sections).toEqual(['How to talk to them', 'Topics', expect.stringMatching(/^Pending action items/), 'Conversations', expect.stringMatching(/^Recent recordings/)]);
+  expect(await sectionsReachedByTab(panel)).toEqual(sections);
+
   expect(await axeViolations(panel)).toEqual([]);
   await screenshot(panel, 'person');
   // Nothing is wider than the panel: it reads at the side panel's narrow width.
   expect(await panel.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
+  await panel.setViewportSize({ width: 320, height: 900 });
+  expect(await panel.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
+  await panel.setViewportSize({ width: 360, height: 900 });
 
   // Back to what the page shows: the whole thread.
   await panel.getByRole('button', { name: /Back to this page/ }).click();
@@ -227,6 +254,59 @@ test('offline, the panel shows the last briefing and says as of when; a refused 
   const optionsOpened = context.waitForEvent('page', { predicate: (opened) => opened.url().includes('options.html') });
   await alert.getByRole('button', { name: 'Open Primer options' }).click();
   await optionsOpened;
+});
+
+test('errors, unknown people and pages with nothing to brief say what to do next, fast, and pass axe-core', async ({ context, extensionId, serviceWorker, standIn }) => {
+  await configure(context, extensionId, standIn);
+  const page = await openFixture(context, 'gmail/thread.html', GMAIL_URL);
+  await expect(page.getByRole('button', { name: 'Primer briefing: Maya Chen' }).first()).toBeVisible({ timeout: 20_000 });
+  const tabId = await tabIdOf(serviceWorker, page);
+  await serviceWorker.evaluate(
+    ({ key, focus }) => (globalThis as unknown as { chrome: ChromeLike }).chrome.storage.session.set({ [key]: focus }),
+    { key: `panelFocus:${tabId}`, focus: { kind: 'person', match: { contact: { id: CONTACT_IDS.mayaChen, name: 'Maya Chen', email: 'maya.chen@example.com', company: null, title: null }, matchedBy: 'email' } } },
+  );
+
+  // A failing service with nothing cached: said within a couple of seconds, with Try again.
+  standIn.failNext({ path: /^\/api\/v2\/insights\//, status: 500, times: 10_000 });
+  const failing = await openPanel(context, extensionId, tabId);
+  const errors = watchErrors(failing);
+  const alert = failing.getByRole('alert').filter({ hasText: 'Could not load this briefing' });
+  await expect(alert).toContainText('The service had a problem answering.', { timeout: 5_000 });
+  await expect(alert.getByRole('button', { name: 'Try again' })).toBeVisible({ timeout: 5_000 });
+  timings.serverErrorTryAgain = await failing.evaluate(() => performance.now());
+  expect(await axeViolations(failing)).toEqual([]);
+  await screenshot(failing, 'server-error');
+  standIn.reset();
+  await alert.getByRole('button', { name: 'Try again' }).click();
+  await expect(failing.getByRole('region', { name: 'How to talk to them' })).toBeVisible();
+
+  // Someone the service does not know.
+  const search = failing.getByRole('search');
+  await search.getByLabel('Find a person by e-mail').fill('nobody@unknown.example');
+  await search.getByRole('button', { name: 'Find' }).click();
+  await expect(failing.getByText('Not in Primer yet.')).toBeVisible();
+  expect(await axeViolations(failing)).toEqual([]);
+  await screenshot(failing, 'unknown-person');
+  expect(errors).toEqual([]);
+
+  // A tab that is not a supported site: nothing to brief, and what to do instead.
+  const blank = await context.newPage();
+  const nothing = await openPanel(context, extensionId, await tabIdOf(serviceWorker, blank));
+  await expect(nothing.getByRole('heading', { level: 1, name: 'Nothing to brief on this page' })).toBeVisible();
+  expect(await axeViolations(nothing)).toEqual([]);
+  await screenshot(nothing, 'nothing-to-brief');
+
+  // A busy service: said at once, with when Primer asks again.
+  await serviceWorker.evaluate(async () => {
+    const chrome = (globalThis as unknown as { chrome: ChromeLike }).chrome;
+    const all = await chrome.storage.local.get(null);
+    await chrome.storage.local.remove(['panelQueryCache', ...Object.keys(all).filter((key) => key.startsWith('cache:'))]);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  });
+  standIn.failNext({ path: /^\/api\/v2\/insights\//, status: 429, retryAfter: 20, times: 10_000 });
+  const busy = await openPanel(context, extensionId, tabId);
+  await expect(busy.getByRole('alert').filter({ hasText: 'The service asked Primer to slow down.' })).toContainText(/Primer will try again in \d+ s\./, { timeout: 5_000 });
+  expect(await axeViolations(busy)).toEqual([]);
 });
 
 test.describe('time to briefing', () => {

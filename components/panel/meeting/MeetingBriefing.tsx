@@ -39,7 +39,7 @@ interface MeetingBriefingProps {
 function Section({ title, className, children }: { title: ReactNode; className?: string; children: ReactNode }) {
   const id = useId();
   return (
-    <section className={['panel-section', className].filter(Boolean).join(' ')} aria-labelledby={id}>
+    <section className={['panel-section', className].filter(Boolean).join(' ')} tabIndex={0} aria-labelledby={id}>
       <h2 id={id}>{title}</h2>
       {children}
     </section>

@@ -24,7 +24,7 @@ export function HowToTalk({ insights }: { insights: Insights }) {
   const { preferredTone, communicationApproach, personalitySummary } = insights;
   if (!preferredTone && !communicationApproach && !personalitySummary && dos.length + donts.length === 0) return null;
   return (
-    <section className="panel-section" aria-labelledby={headingId}>
+    <section className="panel-section" tabIndex={0} aria-labelledby={headingId}>
       <h2 id={headingId}>How to talk to them</h2>
       {preferredTone || communicationApproach ? (
         <dl className="facts">

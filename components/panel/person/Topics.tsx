@@ -20,7 +20,7 @@ export function Topics({ insights }: { insights: Insights }) {
   const avoid = uniqueTopics(insights.sensitiveTopics);
   if (raise.length === 0 && avoid.length === 0) return null;
   return (
-    <section className="panel-section" aria-labelledby={headingId}>
+    <section className="panel-section" tabIndex={0} aria-labelledby={headingId}>
       <h2 id={headingId}>Topics</h2>
       {raise.length > 0 ? (
         <div className="topics-raise">

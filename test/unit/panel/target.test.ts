@@ -69,6 +69,16 @@ describe('panel.focus', () => {
     expect((await fakeBrowser.storage.session.get('panelFocus:6'))['panelFocus:6']).toBeUndefined();
   });
 
+  it('counts Chrome’s side panel already open as opened, even when this click could not open it', async () => {
+    sidePanel().open = () => Promise.reject(new Error('user gesture'));
+    vi.spyOn(fakeBrowser.tabs, 'get').mockResolvedValue({ id: 6, windowId: 2 } as never);
+    const runtime = fakeBrowser.runtime as unknown as { getContexts: (filter: object) => Promise<unknown[]> };
+    const getContexts = vi.spyOn(runtime, 'getContexts').mockResolvedValue([{ contextType: 'SIDE_PANEL', windowId: -1 }]);
+    expect(await panelHandlers()['panel.focus']({ focus }, { sender: 'content', tabId: 6 })).toEqual({ opened: true, shortcut: null });
+    getContexts.mockResolvedValue([]);
+    expect(await panelHandlers()['panel.focus']({ focus }, { sender: 'content', tabId: 6 })).toEqual({ opened: false, shortcut: 'Alt+Shift+P' });
+  });
+
   describe('in Firefox (sidebar, which a message cannot open)', () => {
     const firefox = (isOpen: boolean) => {
       const api = fakeBrowser as unknown as { sidePanel?: unknown; sidebarAction?: unknown };
