@@ -144,4 +144,20 @@ describe('PanelApp', () => {
     render(<PanelApp client={client} restored={never} firstTarget={Promise.resolve(target({ focus: { kind: 'person', match: maya } }))} />);
     expect(await screen.findByText('friendly')).toBeInTheDocument();
   });
+
+  it('asks again at once when the browser is back online', async () => {
+    const problem = { kind: 'network' as const, message: 'offline', status: null, code: null, retryAfterMs: null };
+    let online = false;
+    fakeBackground({
+      'settings.get': configured,
+      'contact.insights': () => Promise.resolve(reply(insights({ preferredTone: 'friendly' }), online ? {} : { problem })),
+      'recordings.list': noRecordings,
+    });
+    showPanel(target({ focus: { kind: 'person', match: maya } }));
+    expect(await screen.findByText(/^Offline:/)).toBeInTheDocument();
+    online = true;
+    act(() => void globalThis.dispatchEvent(new Event('online')));
+    await vi.waitFor(() => expect(screen.queryByText(/^Offline:/)).toBeNull());
+    expect(sent('contact.insights').length).toBeGreaterThanOrEqual(2);
+  });
 });

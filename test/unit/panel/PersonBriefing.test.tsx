@@ -137,6 +137,19 @@ describe('PersonBriefing', () => {
     }
   });
 
+  it('shows its own copy at once and says it is updating while a newer one is asked for', async () => {
+    let asked = 0;
+    fakeBackground({ 'contact.insights': () => (++asked, new Promise(() => undefined)), 'recordings.list': noRecordings });
+    const { client } = renderWithClient(<PersonBriefing person={{ email: 'maya@example.com', name: 'Maya Chen', match: maya }} onOpenRecording={() => undefined} now={NOW} />, {
+      staleTime: 0,
+    });
+    // The panel's saved copy (restored from storage) arrives while the request is out.
+    client.setQueryData(['insights', 'm'], reply(full), { updatedAt: 1 });
+    expect(await screen.findByRole('region', { name: 'How to talk to them' })).toBeInTheDocument();
+    expect(await screen.findByText(/^Updating… showing the briefing as of/)).toBeInTheDocument();
+    expect(asked).toBe(1);
+  });
+
   it('says when there are no insights yet', async () => {
     fakeBackground({ 'contact.insights': reply(insights()), 'recordings.list': noRecordings });
     show();
