@@ -6,6 +6,8 @@ import { useEffect, useRef } from 'react';
 import type { ApiErrorInfo } from '@/lib/api/errors';
 import { pendingCounts, topicsToRaise, isEmptyBriefing } from '@/lib/format/briefing';
 import { formatDate, relativeDay } from '@/lib/format/dates';
+import { conversationCount } from '@/lib/format/provenance';
+import { uniqueTopics } from '@/lib/format/text';
 import type { ContactMatch, Insights } from '@/lib/models';
 
 export type InsightsState = { status: 'loading' } | { status: 'ready'; insights: Insights } | { status: 'error'; error: ApiErrorInfo };
@@ -19,6 +21,8 @@ interface HoverCardProps {
   onOpenBriefing?: () => void;
   /** Opens the side panel on the whole meeting (offered when others are on it too). */
   onOpenMeeting?: (() => void) | null;
+  /** How to open the panel by hand, when the browser would not open it from the card. */
+  panelHint?: string | null;
   now?: Date;
 }
 
@@ -30,7 +34,7 @@ const ERROR_TEXT: Partial<Record<ApiErrorInfo['kind'], string>> = {
   rate_limited: 'The service is busy; try again in a moment.',
 };
 
-export function HoverCard({ match, state, focusOnOpen, onClose, onOpenBriefing, onOpenMeeting, now = new Date() }: HoverCardProps) {
+export function HoverCard({ match, state, focusOnOpen, onClose, onOpenBriefing, onOpenMeeting, panelHint = null, now = new Date() }: HoverCardProps) {
   const { contact, matchedBy } = match;
   const name = contact.name ?? contact.email ?? 'Contact';
   const closeRef = useRef<HTMLButtonElement>(null);
@@ -67,6 +71,9 @@ export function HoverCard({ match, state, focusOnOpen, onClose, onOpenBriefing, 
               Brief the whole meeting
             </button>
           ) : null}
+          <p className="hint" role="status">
+            {panelHint}
+          </p>
         </footer>
       ) : null}
     </section>
@@ -101,59 +108,63 @@ function CardBody({ state, now }: { state: InsightsState; now: Date }) {
     );
   }
   const raise = topicsToRaise(insights, 3);
-  const avoid = insights.sensitiveTopics;
+  const avoid = uniqueTopics(insights.sensitiveTopics);
   const { pending, overdue } = pendingCounts(insights, now);
   const last = relativeDay(insights.lastConversationDate, now);
+  const source = conversationCount(insights);
   return (
-    <dl className="body">
-      {insights.preferredTone ? (
-        <div className="row">
-          <dt>Tone</dt>
-          <dd>{insights.preferredTone}</dd>
-        </div>
-      ) : null}
-      {raise.length > 0 ? (
-        <div className="row">
-          <dt>Raise</dt>
-          <dd>
-            <ul className="chips">
-              {raise.map((topic) => (
-                <li key={topic}>{topic}</li>
-              ))}
-            </ul>
-          </dd>
-        </div>
-      ) : null}
-      {avoid.length > 0 ? (
-        <div className="row avoid">
-          <dt>Avoid</dt>
-          <dd>
-            <ul className="chips">
-              {avoid.slice(0, 4).map((topic) => (
-                <li key={topic}>{topic}</li>
-              ))}
-              {avoid.length > 4 ? <li>+{avoid.length - 4} more</li> : null}
-            </ul>
-          </dd>
-        </div>
-      ) : null}
-      {pending > 0 ? (
-        <div className="row">
-          <dt>Pending</dt>
-          <dd>
-            {pending === 1 ? '1 action item' : `${pending} action items`}
-            {overdue > 0 ? <span className="overdue"> · {overdue} overdue</span> : null}
-          </dd>
-        </div>
-      ) : null}
-      {last ? (
-        <div className="row">
-          <dt>Last talk</dt>
-          <dd>
-            {last} <span className="muted">({formatDate(insights.lastConversationDate)})</span>
-          </dd>
-        </div>
-      ) : null}
-    </dl>
+    <>
+      <dl className="body">
+        {insights.preferredTone ? (
+          <div className="row">
+            <dt>Tone</dt>
+            <dd>{insights.preferredTone}</dd>
+          </div>
+        ) : null}
+        {raise.length > 0 ? (
+          <div className="row">
+            <dt>Raise</dt>
+            <dd>
+              <ul className="chips">
+                {raise.map((topic) => (
+                  <li key={topic.toLowerCase()}>{topic}</li>
+                ))}
+              </ul>
+            </dd>
+          </div>
+        ) : null}
+        {avoid.length > 0 ? (
+          <div className="row avoid">
+            <dt>Avoid</dt>
+            <dd>
+              <ul className="chips">
+                {avoid.slice(0, 4).map((topic) => (
+                  <li key={topic.toLowerCase()}>{topic}</li>
+                ))}
+                {avoid.length > 4 ? <li>+{avoid.length - 4} more</li> : null}
+              </ul>
+            </dd>
+          </div>
+        ) : null}
+        {pending > 0 ? (
+          <div className="row">
+            <dt>Pending</dt>
+            <dd>
+              {pending === 1 ? '1 action item' : `${pending} action items`}
+              {overdue > 0 ? <span className="overdue"> · {overdue} overdue</span> : null}
+            </dd>
+          </div>
+        ) : null}
+        {last ? (
+          <div className="row">
+            <dt>Last talk</dt>
+            <dd>
+              {last} <span className="muted">({formatDate(insights.lastConversationDate)})</span>
+            </dd>
+          </div>
+        ) : null}
+      </dl>
+      {source ? <p className="source">{source}</p> : null}
+    </>
   );
 }

@@ -24,7 +24,17 @@ function panelAvailable(): boolean {
 }
 const WIDTH = 300;
 
-function CardWithData({ request, onClose }: { request: CardRequest; onClose: () => void }) {
+/**
+ * Said on the card when the browser would not open the panel from it (Firefox allows that only
+ * from the toolbar or the keyboard): how to open it, and that it will show what was chosen.
+ */
+export function openPanelHint(shortcut: string | null, focus: PanelFocus): string {
+  const what = focus.kind === 'person' ? (focus.match.contact.name?.trim() || focus.match.contact.email || 'this person') : 'this meeting';
+  const keys = shortcut ? `press ${shortcut}, or ` : '';
+  return `To see the briefing, ${keys}open Primer’s toolbar button and choose Open briefing: the panel will show ${what}.`;
+}
+
+export function CardWithData({ request, onClose }: { request: CardRequest; onClose: () => void }) {
   const [state, setState] = useState<InsightsState>({ status: 'loading' });
   useEffect(() => {
     let live = true;
@@ -35,9 +45,12 @@ function CardWithData({ request, onClose }: { request: CardRequest; onClose: () 
       live = false;
     };
   }, [request.match.contact.id]);
+  const [hint, setHint] = useState<string | null>(null);
   const open = (focus: PanelFocus) => {
-    sendRequest('panel.focus', { focus }).catch(() => undefined);
-    onClose();
+    setHint(null);
+    sendRequest('panel.focus', { focus })
+      .then(({ opened, shortcut }) => (opened ? onClose() : setHint(openPanelHint(shortcut, focus))))
+      .catch(() => setHint('Primer could not be reached. Reload the page and try again.'));
   };
   const { meeting } = request;
   // "Open briefing" needs a panel to open: offered only by builds that have one.
@@ -50,6 +63,7 @@ function CardWithData({ request, onClose }: { request: CardRequest; onClose: () 
       onClose={onClose}
       onOpenBriefing={hasPanel ? () => open({ kind: 'person', match: request.match }) : undefined}
       onOpenMeeting={hasPanel && meeting ? () => open({ kind: 'surface', surface: meeting }) : null}
+      panelHint={hint}
     />
   );
 }

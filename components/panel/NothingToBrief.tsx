@@ -24,7 +24,7 @@ export function NothingToBrief({ reason }: { reason: NothingReason }) {
   const { title, body } = TEXT[reason];
   return (
     <div className={reason === 'not-recognised' ? 'nothing warning' : 'nothing'} role="status">
-      <h1 className="subject-title">{title}</h1>
+      <h1 className="subject-title" tabIndex={-1}>{title}</h1>
       <p>{body}</p>
     </div>
   );

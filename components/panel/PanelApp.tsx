@@ -2,24 +2,50 @@
  * The side panel: briefs what the active tab shows (or what the user chose on a card or searched
  * for). Views stack: from a meeting to one attendee to one recording, each with its way back.
  */
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
-import { IsRestoringProvider, QueryClientProvider, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { QueryClientProvider, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { Button } from '@/components/ui/Button';
 import { clearPanelFocus } from '@/lib/panel/target';
 import { personKey, subjectOf, surfaceOf, type Subject, type SubjectPerson } from '@/lib/panel/subject';
 import { sealedApiKeyItem, serviceUrlItem } from '@/lib/storage/items';
 import type { PanelTarget } from '@/lib/panel/target';
 import { MeetingBriefing } from './meeting/MeetingBriefing';
-import { UploadRecordingButton } from './meeting/UploadRecordingButton';
 import { useRefreshOnUploads } from './data/useRefreshOnUploads';
 import { NothingToBrief } from './NothingToBrief';
+import { afterFirstBriefing } from './paint-mark';
 import { PersonBriefing } from './person/PersonBriefing';
 import { PersonSearch } from './PersonSearch';
-import { RecordingDetail } from './recordings/RecordingDetail';
 import { SetupNotice } from './SetupNotice';
 import { usePanelTarget } from './usePanelTarget';
 
-type View = { kind: 'person'; person: SubjectPerson; back: string } | { kind: 'recording'; id: string; back: string };
+// Not needed for the first briefing: loaded when first shown.
+const RecordingDetail = lazy(() => import('./recordings/RecordingDetail').then((module) => ({ default: module.RecordingDetail })));
+const LazyUploadButton = lazy(() => import('./meeting/UploadRecordingButton').then((module) => ({ default: module.UploadRecordingButton })));
+
+function UploadRecordingButton(props: { target: PanelTarget; label?: string }) {
+  return (
+    <Suspense fallback={null}>
+      <LazyUploadButton {...props} />
+    </Suspense>
+  );
+}
+
+type View = ({ kind: 'person'; person: SubjectPerson } | { kind: 'recording'; id: string }) & {
+  back: string;
+  /** Where keyboard focus was when this view was opened: it goes back there on "Back". */
+  returnTo: HTMLElement | null;
+};
+type NewView = ({ kind: 'person'; person: SubjectPerson } | { kind: 'recording'; id: string }) & { back: string };
+
+/** The heading of the view on screen, which takes focus when the view changes under the user. */
+function focusVisibleHeading(main: HTMLElement | null): void {
+  const heading = main?.querySelector<HTMLElement>('[data-view]:not([hidden]) h1');
+  heading?.focus();
+}
+
+function focusedElement(): HTMLElement | null {
+  return document.activeElement instanceof HTMLElement && document.activeElement !== document.body ? document.activeElement : null;
+}
 
 function subjectKey(subject: Subject): string {
   if (subject.kind === 'person') return `person:${personKey(subject.person)}`;
@@ -39,52 +65,75 @@ function useForgetOnSettingsChange() {
   }, [client]);
 }
 
-export function Panel({ firstTarget }: { firstTarget?: Promise<PanelTarget> }) {
-  const target = usePanelTarget(firstTarget);
+export function Panel({ firstTarget, initialTarget }: { firstTarget?: Promise<PanelTarget>; initialTarget?: PanelTarget }) {
+  const target = usePanelTarget(firstTarget, initialTarget);
   const subject = useMemo(() => (target ? subjectOf(target) : null), [target]);
   const key = subject ? subjectKey(subject) : '';
   // The stack belongs to the subject it was built on: a new page or choice starts over.
   const [stacked, setStacked] = useState<{ key: string; views: View[] }>({ key: '', views: [] });
   const stack = stacked.key === key ? stacked.views : [];
+  const mainRef = useRef<HTMLElement>(null);
+  /** Set when the view changes under the user: where focus goes once it is drawn. */
+  const focusNext = useRef<HTMLElement | 'heading' | null>(null);
   useForgetOnSettingsChange();
   useRefreshOnUploads();
 
   const setStack = (update: (views: View[]) => View[]) => setStacked({ key, views: update(stack) });
-  const push = (view: View) => setStack((views) => [...views, view]);
-  const pop = () => setStack((views) => views.slice(0, -1));
-  const find = (email: string) => setStack(() => [{ kind: 'person', person: { email, name: null, match: null }, back: 'Back to this page' }]);
-  const openRecording = (back: string) => (id: string) => push({ kind: 'recording', id, back });
+  const push = (view: NewView) => {
+    const returnTo = focusedElement();
+    focusNext.current = 'heading';
+    setStack((views) => [...views, { ...view, returnTo }]);
+  };
+  const pop = () => {
+    focusNext.current = stack.at(-1)?.returnTo ?? 'heading';
+    setStack((views) => views.slice(0, -1));
+  };
+  const find = (email: string) => {
+    const returnTo = focusedElement();
+    focusNext.current = 'heading';
+    setStack(() => [{ kind: 'person', person: { email, name: null, match: null }, back: 'Back to this page', returnTo }]);
+  };
+  const openRecording = (id: string) => push({ kind: 'recording', id, back: 'Back to the briefing' });
 
-  const top = stack.at(-1);
+  // Earlier views stay mounted (hidden), so "Back" finds the very control the user left from.
+  useEffect(() => {
+    const next = focusNext.current;
+    if (next === null) return;
+    focusNext.current = null;
+    if (next !== 'heading' && next.isConnected) next.focus();
+    else focusVisibleHeading(mainRef.current);
+  }, [stack.length, key]);
+
   const backButton = (label: string): ReactNode => (
     <Button variant="secondary" className="back" onClick={pop}>
       ← {label}
     </Button>
   );
 
-  let content: ReactNode;
-  if (top?.kind === 'recording') {
-    content = <RecordingDetail key={top.id} id={top.id} onBack={pop} backLabel={top.back} />;
-  } else if (top?.kind === 'person') {
-    content = (
-      <PersonBriefing key={personKey(top.person)} person={top.person} onOpenRecording={openRecording('Back to the briefing')} nav={backButton(top.back)} />
-    );
-  } else if (!subject) {
-    content = null;
+  let base: ReactNode;
+  if (!subject) {
+    base = null;
   } else if (subject.kind === 'person') {
     const nav =
       subject.chosen && target?.tabId ? (
-        <Button variant="secondary" className="back" onClick={() => void clearPanelFocus(target.tabId ?? 0)}>
+        <Button
+          variant="secondary"
+          className="back"
+          onClick={() => {
+            focusNext.current = 'heading';
+            void clearPanelFocus(target.tabId ?? 0);
+          }}
+        >
           ← Back to this page
         </Button>
       ) : null;
     // A one-to-one meeting is briefed as its one person; its recording can still be uploaded.
     const oneToOne = !subject.chosen && target && surfaceOf(target)?.kind === 'event' ? <UploadRecordingButton target={target} /> : null;
-    content = (
+    base = (
       <PersonBriefing
         key={key}
         person={subject.person}
-        onOpenRecording={openRecording('Back to the briefing')}
+        onOpenRecording={openRecording}
         nav={
           nav || oneToOne ? (
             <>
@@ -96,7 +145,7 @@ export function Panel({ firstTarget }: { firstTarget?: Promise<PanelTarget> }) {
       />
     );
   } else if (subject.kind === 'meeting') {
-    content = (
+    base = (
       <MeetingBriefing
         key={key}
         surface={subject.surface}
@@ -113,8 +162,20 @@ export function Panel({ firstTarget }: { firstTarget?: Promise<PanelTarget> }) {
       />
     );
   } else {
-    content = <NothingToBrief reason={subject.reason} />;
+    base = <NothingToBrief reason={subject.reason} />;
   }
+
+  const views = stack.map((view, index) => (
+    <div key={`${index}:${view.kind === 'person' ? personKey(view.person) : view.id}`} data-view hidden={index < stack.length - 1}>
+      {view.kind === 'recording' ? (
+        <Suspense fallback={<div className="skeleton-line" aria-hidden="true" />}>
+          <RecordingDetail id={view.id} onBack={pop} backLabel={view.back} />
+        </Suspense>
+      ) : (
+        <PersonBriefing person={view.person} onOpenRecording={openRecording} nav={backButton(view.back)} />
+      )}
+    </div>
+  ));
 
   return (
     <>
@@ -122,9 +183,18 @@ export function Panel({ firstTarget }: { firstTarget?: Promise<PanelTarget> }) {
         <p className="brand">Primer</p>
         <PersonSearch onFind={find} />
       </header>
-      <main className="panel-main">
+      <main className="panel-main" ref={mainRef}>
         <SetupNotice />
-        {target === null ? <div className="skeleton-line" aria-hidden="true" /> : content}
+        {target === null ? (
+          <div className="skeleton-line" aria-hidden="true" />
+        ) : (
+          <>
+            <div data-view hidden={stack.length > 0}>
+              {base}
+            </div>
+            {views}
+          </>
+        )}
       </main>
     </>
   );
@@ -132,31 +202,46 @@ export function Panel({ firstTarget }: { firstTarget?: Promise<PanelTarget> }) {
 
 interface PanelAppProps {
   client: QueryClient;
-  /** Settles when the saved cache is restored into `client` (see data/persistence.ts). */
+  /**
+   * Settles when the saved cache is restored into `client` (see data/persistence.ts). Queries do
+   * not wait for it: what they fetch first wins, what is restored first shows first.
+   */
   restored: Promise<void>;
   /** The target, asked for before React started. */
   firstTarget?: Promise<PanelTarget>;
+  /** The target, when it was already read before React started. */
+  initialTarget?: PanelTarget;
+  /** When this panel load started (ms since the epoch): data older than this came from the saved cache. */
+  startedAt?: number;
 }
 
-export function PanelApp({ client, restored, firstTarget }: PanelAppProps) {
-  const [restoring, setRestoring] = useState(true);
+export function PanelApp({ client, restored, firstTarget, initialTarget, startedAt = 0 }: PanelAppProps) {
   useEffect(() => {
+    let stop: () => void = () => undefined;
     let live = true;
     void restored.then(() => {
       if (!live) return;
-      setRestoring(false);
-      // What was restored is shown at once and asked for again: stale-while-revalidate on every open.
-      void client.invalidateQueries();
+      // What was restored is shown at once and asked for again (stale-while-revalidate on every
+      // open), once the first briefing is on screen and without repeating what is on its way.
+      stop = afterFirstBriefing(() => {
+        void client.invalidateQueries(
+          { predicate: (query) => query.state.dataUpdatedAt < startedAt && query.state.fetchStatus === 'idle' },
+          { cancelRefetch: false },
+        );
+      });
     });
+    // Back online: what was shown from the last copy is asked for again at once.
+    const onOnline = () => void client.invalidateQueries(undefined, { cancelRefetch: false });
+    globalThis.addEventListener('online', onOnline);
     return () => {
       live = false;
+      stop();
+      globalThis.removeEventListener('online', onOnline);
     };
-  }, [client, restored]);
+  }, [client, restored, startedAt]);
   return (
     <QueryClientProvider client={client}>
-      <IsRestoringProvider value={restoring}>
-        <Panel firstTarget={firstTarget} />
-      </IsRestoringProvider>
+      <Panel firstTarget={firstTarget} initialTarget={initialTarget} />
     </QueryClientProvider>
   );
 }

@@ -1,22 +1,48 @@
 /**
- * Marks the moment the first briefing of this panel load was painted, for the time-to-briefing
- * measurement: a `primer:briefing-painted` performance mark (ms since the panel started opening)
- * and `data-briefing` on the root element, set after the frame that shows it.
+ * Marks the moment a briefing was painted, for the time-to-briefing measurement: a
+ * `primer:briefing-painted` performance mark (ms since the panel started opening; detail: kind and
+ * subject key) and `data-briefing` on the root element, set after the frame that shows it. Each
+ * new subject is marked once, so a switch to another person or meeting while the panel is open
+ * can be timed too.
  */
 import { useEffect } from 'react';
 
-let marked = false;
+export const PAINT_MARK = 'primer:briefing-painted';
 
-export function usePaintedMark(ready: boolean, kind: 'person' | 'meeting'): void {
+let lastKey: string | null = null;
+/** Work that should not compete with the first briefing waits for it, or for this at most. */
+const FIRST_PAINT_WAIT_MS = 500;
+let firstPainted: () => void = () => undefined;
+const firstPaint = new Promise<void>((resolve) => (firstPainted = resolve));
+
+/**
+ * Runs `task` once the first briefing of this panel load is on screen (or after a short wait, for
+ * loads that show no briefing): for what the first paint does not need.
+ */
+export function afterFirstBriefing(task: () => void): () => void {
+  let live = true;
+  const timer = setTimeout(() => firstPainted(), FIRST_PAINT_WAIT_MS);
+  void firstPaint.then(() => {
+    clearTimeout(timer);
+    if (live) task();
+  });
+  return () => {
+    live = false;
+    clearTimeout(timer);
+  };
+}
+
+export function usePaintedMark(ready: boolean, kind: 'person' | 'meeting', key: string): void {
   useEffect(() => {
-    if (!ready || marked) return;
-    marked = true;
+    if (!ready || lastKey === key) return;
+    lastKey = key;
     // rAF runs before the frame is painted; the task queued from it runs after.
     requestAnimationFrame(() =>
       setTimeout(() => {
-        performance.mark('primer:briefing-painted', { detail: kind });
+        performance.mark(PAINT_MARK, { detail: { kind, key } });
         document.documentElement.dataset.briefing = kind;
+        firstPainted();
       }, 0),
     );
-  }, [ready, kind]);
+  }, [ready, kind, key]);
 }

@@ -3,23 +3,25 @@ import { getPanelTarget, watchPanelTarget, type PanelTarget } from '@/lib/panel/
 
 /**
  * The active tab's target, read again whenever it may have changed; null until first read. The
- * first read may have been started before React (`first`), to overlap with loading the page.
+ * first read may have been started before React (`first`), to overlap with loading the page, and
+ * may even be done (`known`), so the first render already has it.
  */
-export function usePanelTarget(first?: Promise<PanelTarget>): PanelTarget | null {
-  const [target, setTarget] = useState<PanelTarget | null>(null);
+export function usePanelTarget(first?: Promise<PanelTarget>, known?: PanelTarget): PanelTarget | null {
+  const [target, setTarget] = useState<PanelTarget | null>(known ?? null);
   useEffect(() => {
     let latest = 0;
-    let initial = first;
+    // Already read (`known`): no need to read it again until something changes.
+    let initial = known ? undefined : first;
     const read = () => {
       const ticket = ++latest;
-      const pending = initial ?? getPanelTarget();
+      const pending = initial ?? getPanelTarget({ skipPageWhenFocused: true });
       initial = undefined;
       pending
         .then((next) => ticket === latest && setTarget(next))
         .catch(() => ticket === latest && setTarget({ tabId: null, focus: null, page: null, status: null }));
     };
-    read();
+    if (!known) read();
     return watchPanelTarget(read);
-  }, [first]);
+  }, [first, known]);
   return target;
 }

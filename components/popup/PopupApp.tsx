@@ -50,8 +50,15 @@ export function PopupApp({ draft: loadingDraft }: { draft: Promise<UploadDraft> 
   const [started, setStarted] = useState<string | null>(null);
   useLiveProcessing(uploads);
 
+  const [openFailed, setOpenFailed] = useState(false);
   const openBriefing = () => {
-    void openPanel(windowId === null ? {} : { windowId }).then((opened) => opened && window.close());
+    setOpenFailed(false);
+    // Clicked before the window was known: ask for it now (the click still counts as the user's).
+    const where = windowId !== null ? Promise.resolve({ windowId }) : browser.windows.getCurrent().then((current) => ({ windowId: current.id }));
+    void where
+      .then((target) => openPanel(target))
+      .catch(() => false)
+      .then((opened) => (opened ? window.close() : setOpenFailed(true)));
   };
 
   return (
@@ -62,6 +69,11 @@ export function PopupApp({ draft: loadingDraft }: { draft: Promise<UploadDraft> 
           Open briefing
         </Button>
       </header>
+      {openFailed ? (
+        <p className="ui-message ui-message--error" role="alert">
+          The briefing panel could not be opened from here. Press Alt+Shift+P on the page instead.
+        </p>
+      ) : null}
 
       <section className="popup__section" aria-labelledby="upload-heading">
         <h2 id="upload-heading">Upload a recording</h2>

@@ -6,13 +6,13 @@ import { browser, defineBackground } from '#imports';
 import { createBroker } from '@/lib/background/broker';
 import { storageCacheStore } from '@/lib/background/browser-stores';
 import { createHandlers } from '@/lib/background/handlers';
-import { forgetFocusOnNavigation, openPanel } from '@/lib/background/handlers/panel';
+import { listenForCommands } from '@/lib/background/commands';
+import { forgetFocusOnNavigation } from '@/lib/background/handlers/panel';
 import { ServiceContext } from '@/lib/background/service-context';
 import { createUploadService, createUploadTransport, UPLOAD_POLL_ALARM } from '@/lib/background/uploads';
 import { receiveHandOvers } from '@/lib/upload/hand-over-receiver';
 import { PANEL_CACHE_KEY, sealedApiKeyItem, serviceUrlItem } from '@/lib/storage/items';
 
-const OPEN_BRIEFING_COMMAND = 'open-briefing';
 const INDEX_ALARM = 'contact-index-refresh';
 const CACHE_MAX_AGE_MS = 30 * 24 * 60 * 60 * 1000;
 
@@ -53,9 +53,7 @@ export default defineBackground(() => {
 
   // The side panel: remembered focus per tab, and the keyboard command that opens it.
   forgetFocusOnNavigation();
-  browser.commands.onCommand.addListener((command, tab) => {
-    if (command === OPEN_BRIEFING_COMMAND && tab?.id !== undefined) void openPanel({ tabId: tab.id });
-  });
+  listenForCommands();
 
   void context.cache.prune(CACHE_MAX_AGE_MS);
 });

@@ -3,19 +3,39 @@ import { createRoot } from 'react-dom/client';
 import '@/components/ui/theme.css';
 import '@/components/panel/panel.css';
 import { PanelApp } from '@/components/panel/PanelApp';
+import { PanelErrorBoundary } from '@/components/panel/PanelErrorBoundary';
 import { startPanelCache } from '@/components/panel/data/persistence';
+import { prefetchBriefing } from '@/components/panel/data/prefetch';
 import { createPanelQueryClient } from '@/components/panel/data/query-client';
-import { getPanelTarget } from '@/lib/panel/target';
+import { getPanelTarget, type PanelTarget } from '@/lib/panel/target';
 
-// Both start before React renders: reading storage and asking the tab overlap with the first render.
+// Everything starts before React renders: the tab (or chosen focus) is read, and the briefing is
+// asked for the moment it is known, while the saved cache is read from storage alongside.
+const startedAt = Date.now();
 const client = createPanelQueryClient();
+const firstTarget = getPanelTarget({ skipPageWhenFocused: true });
+firstTarget.then((target) => prefetchBriefing(client, target)).catch(() => undefined);
 const restored = startPanelCache(client);
-const firstTarget = getPanelTarget();
+
+/**
+ * The first render waits this long at most for the target and the saved cache: with both at hand
+ * React draws the briefing itself in one pass, instead of a skeleton first and the briefing after.
+ */
+const FIRST_RENDER_WAIT_MS = 40;
+let knownTarget: PanelTarget | undefined;
+void firstTarget.then((target) => (knownTarget = target)).catch(() => undefined);
 
 const root = document.getElementById('root');
 if (!root) throw new Error('Primer side panel: #root is missing from index.html.');
-createRoot(root).render(
-  <StrictMode>
-    <PanelApp client={client} restored={restored} firstTarget={firstTarget} />
-  </StrictMode>,
-);
+const rootElement = root;
+void Promise.race([Promise.all([firstTarget, restored]), new Promise((resolve) => setTimeout(resolve, FIRST_RENDER_WAIT_MS))])
+  .catch(() => undefined)
+  .then(() => {
+    createRoot(rootElement).render(
+      <StrictMode>
+        <PanelErrorBoundary>
+          <PanelApp client={client} restored={restored} firstTarget={firstTarget} initialTarget={knownTarget} startedAt={startedAt} />
+        </PanelErrorBoundary>
+      </StrictMode>,
+    );
+  });

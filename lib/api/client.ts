@@ -60,6 +60,8 @@ export interface UploadRequest {
 
 export interface Signal {
   signal?: AbortSignal;
+  /** Someone is waiting on screen: fail fast rather than retry (lib/api/http.ts). */
+  interactive?: boolean;
 }
 
 const INSIGHT_ROUTES_RECHECK_MS = 24 * 60 * 60 * 1000;
@@ -89,24 +91,26 @@ export class ServiceClient {
 
   // ---------- recordings ----------
 
-  async listRecordings(params: ListRecordingsParams = {}, { signal }: Signal = {}): Promise<RecordingPage> {
+  async listRecordings(params: ListRecordingsParams = {}, { signal, interactive }: Signal = {}): Promise<RecordingPage> {
     const limit = params.limit ?? 20;
     const offset = params.offset ?? 0;
     const response = await this.http.request('GET', '/api/v2/recordings', {
       query: { limit, offset, contact_id: params.contactId, sort: params.sort ?? 'meeting_date:desc' },
       signal,
+      interactive,
     });
     return toRecordingPage(response.body, { limit, offset });
   }
 
-  async getRecording(id: string, { signal }: Signal = {}): Promise<Recording> {
-    const response = await this.http.request('GET', `/api/v2/recordings/${encodeURIComponent(id)}`, { signal });
+  async getRecording(id: string, { signal, interactive }: Signal = {}): Promise<Recording> {
+    const response = await this.http.request('GET', `/api/v2/recordings/${encodeURIComponent(id)}`, { signal, interactive });
     return toRecording(response.body);
   }
 
-  async getTranscript(id: string, { signal }: Signal = {}): Promise<Transcript> {
+  async getTranscript(id: string, { signal, interactive }: Signal = {}): Promise<Transcript> {
     const response = await this.http.request('GET', `/api/v2/recordings/${encodeURIComponent(id)}/transcript`, {
       signal,
+      interactive,
       headers: { Accept: 'application/json, text/plain;q=0.9' },
     });
     return toTranscript(response.body, id);
@@ -248,8 +252,8 @@ export class ServiceClient {
     return this.#finder.index.refresh();
   }
 
-  async getContactInsights(contactId: string, { signal }: Signal = {}): Promise<Insights> {
-    const response = await this.http.request('GET', `/api/v2/insights/contact/${encodeURIComponent(contactId)}`, { signal });
+  async getContactInsights(contactId: string, { signal, interactive }: Signal = {}): Promise<Insights> {
+    const response = await this.http.request('GET', `/api/v2/insights/contact/${encodeURIComponent(contactId)}`, { signal, interactive });
     return toInsights(response.body, contactId);
   }
 

@@ -3,6 +3,12 @@
  * typed errors, and retry with capped exponential backoff and full jitter for calls that are safe
  * to repeat. Retry-After is honoured; a wait longer than the cap is not slept through but handed to
  * the caller as a rate-limited error carrying the retry time.
+ *
+ * An interactive call (someone is looking at the side panel) fails fast instead: no request while
+ * the browser says it is offline, no retry of a refused or timed-out connection, a shorter
+ * timeout, one quick retry of a server error, and a rate limit handed back at once with its retry
+ * time. The panel shows its last copy meanwhile and says why; background work keeps the patient
+ * policy above.
  */
 import { ApiError, defaultMessage, kindForStatus, parseErrorBody, parseRetryAfter } from './errors';
 
@@ -24,6 +30,16 @@ export const DEFAULT_RETRY: RetryPolicy = {
   maxRetryAfterMs: 30_000,
 };
 
+/** One quick second try of a server error, and never a wait for Retry-After (the panel shows it). */
+export const INTERACTIVE_RETRY: RetryPolicy = {
+  attempts: 2,
+  baseDelayMs: 250,
+  maxDelayMs: 500,
+  maxRetryAfterMs: 0,
+};
+/** Long enough for a slow but working service; short enough that "offline" is said soon. */
+export const INTERACTIVE_TIMEOUT_MS = 4_000;
+
 export interface HttpOptions {
   fetch?: FetchLike;
   timeoutMs?: number;
@@ -32,6 +48,8 @@ export interface HttpOptions {
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
   random?: () => number;
   now?: () => number;
+  /** Whether the browser believes it is online (navigator.onLine); injected for tests. */
+  online?: () => boolean;
 }
 
 export interface RequestOptions {
@@ -45,6 +63,8 @@ export interface RequestOptions {
   absolute?: boolean;
   headers?: Record<string, string>;
   rawBody?: BodyInit;
+  /** Someone is waiting for this answer on screen: fail fast (see the top of this file). */
+  interactive?: boolean;
 }
 
 export interface HttpResponse {
@@ -84,6 +104,7 @@ export class Http {
   readonly #sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
   readonly #random: () => number;
   readonly #now: () => number;
+  readonly #online: () => boolean;
 
   constructor(baseUrl: string, apiKey: string, options: HttpOptions = {}) {
     this.baseUrl = baseUrl;
@@ -94,6 +115,7 @@ export class Http {
     this.#sleep = options.sleep ?? abortableSleep;
     this.#random = options.random ?? Math.random;
     this.#now = options.now ?? Date.now;
+    this.#online = options.online ?? (() => globalThis.navigator?.onLine !== false);
   }
 
   url(path: string, query?: RequestOptions['query']): string {
@@ -107,12 +129,15 @@ export class Http {
   async request(method: string, path: string, options: RequestOptions = {}): Promise<HttpResponse> {
     const idempotent = options.idempotent ?? (method === 'GET' || method === 'PUT' || method === 'DELETE');
     const url = options.absolute ? path : this.url(path, options.query);
+    const interactive = options.interactive === true;
+    if (interactive && !this.#online()) throw new ApiError('network', 'The browser is offline.');
+    const once = interactive ? { ...options, timeoutMs: options.timeoutMs ?? INTERACTIVE_TIMEOUT_MS } : options;
     for (let attempt = 1; ; attempt++) {
       try {
-        return await this.#once(method, url, options);
+        return await this.#once(method, url, once);
       } catch (error) {
         if (!(error instanceof ApiError)) throw error;
-        const delay = this.#retryDelay(error, attempt, idempotent);
+        const delay = this.#retryDelay(error, attempt, idempotent, interactive);
         if (delay === null) throw error;
         await this.#sleep(delay, options.signal);
       }
@@ -120,18 +145,23 @@ export class Http {
   }
 
   /** How long to wait before the next attempt, or null when this error ends the call. */
-  #retryDelay(error: ApiError, attempt: number, idempotent: boolean): number | null {
-    if (attempt >= this.#retry.attempts) return null;
+  #retryDelay(error: ApiError, attempt: number, idempotent: boolean, interactive: boolean): number | null {
+    const policy = interactive ? INTERACTIVE_RETRY : this.#retry;
+    if (attempt >= policy.attempts) return null;
     const { kind, status } = error;
+    // Refused, unreachable or silent: trying again at once would only keep the user waiting.
+    if (interactive && (kind === 'network' || kind === 'timeout')) return null;
     // A 429 means the server did not act on the request, so even a POST may be sent again.
     const retryable =
       kind === 'rate_limited' ||
       (idempotent && (kind === 'network' || kind === 'timeout' || (status !== null && RETRYABLE_STATUS.has(status))));
     if (!retryable) return null;
     if (error.retryAfterMs !== null) {
-      return error.retryAfterMs <= this.#retry.maxRetryAfterMs ? error.retryAfterMs : null;
+      return error.retryAfterMs <= policy.maxRetryAfterMs ? error.retryAfterMs : null;
     }
-    const ceiling = Math.min(this.#retry.maxDelayMs, this.#retry.baseDelayMs * 2 ** (attempt - 1));
+    // A rate limit without a retry time is handed back too when someone is waiting: the panel says so.
+    if (interactive && kind === 'rate_limited') return null;
+    const ceiling = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** (attempt - 1));
     return Math.round(this.#random() * ceiling);
   }
 

@@ -15,8 +15,8 @@ export const storageCacheStore: CacheStore = {
     const stored = await browser.storage.local.get(CACHE_PREFIX + key);
     return stored[CACHE_PREFIX + key];
   },
-  async set(key, value) {
-    await browser.storage.local.set({ [CACHE_PREFIX + key]: value });
+  async setMany(entries) {
+    await browser.storage.local.set(Object.fromEntries(Object.entries(entries).map(([key, value]) => [CACHE_PREFIX + key, value])));
   },
   async remove(keys) {
     await browser.storage.local.remove(keys.map((key) => CACHE_PREFIX + key));
@@ -26,6 +26,20 @@ export const storageCacheStore: CacheStore = {
     return Object.keys(all)
       .filter((key) => key.startsWith(CACHE_PREFIX))
       .map((key) => key.slice(CACHE_PREFIX.length));
+  },
+  watchChanges(onChanged) {
+    const listener = (changes: Record<string, { newValue?: unknown }>, area: string) => {
+      if (area !== 'local') return;
+      const changed = Object.entries(changes)
+        .filter(([key]) => key.startsWith(CACHE_PREFIX))
+        .map(([key, change]) => {
+          const stored = z.object({ storedAt: z.number() }).safeParse(change.newValue);
+          return { key: key.slice(CACHE_PREFIX.length), storedAt: stored.success ? stored.data.storedAt : null };
+        });
+      if (changed.length > 0) onChanged(changed);
+    };
+    browser.storage.onChanged.addListener(listener);
+    return () => browser.storage.onChanged.removeListener(listener);
   },
 };
 

@@ -4,18 +4,33 @@
  * one call, and entries are written to `storage.local` so an ended service worker (MV3 stops idle
  * workers) or a browser restart loses nothing. When the service cannot be reached, the last known
  * value is served whatever its age, marked with when it was stored.
+ *
+ * Replies come from memory: a fetched value is answered at once and written to the store behind
+ * it, all writes of one task in one `set` (a 20-person meeting is one write, not 20 in a row).
  */
 import { z } from 'zod/mini';
 import { ApiError, type ApiErrorInfo } from '../api/errors';
 
 export interface CacheStore {
   get(key: string): Promise<unknown>;
-  set(key: string, value: unknown): Promise<void>;
+  /** Writes several entries in one operation. */
+  setMany(entries: Record<string, unknown>): Promise<void>;
   remove(keys: string[]): Promise<void>;
   keys(): Promise<string[]>;
+  /**
+   * Calls back with entries changed in the store, by anyone (this cache, another context, the
+   * browser's "clear data", a test): each key with its new `storedAt`, null when removed.
+   * Returns how to stop. Optional: a store only this cache writes needs none.
+   */
+  watchChanges?(onChanged: (changes: { key: string; storedAt: number | null }[]) => void): () => void;
 }
 
 const EntrySchema = z.object({ value: z.unknown(), storedAt: z.number() });
+
+interface Entry {
+  value: unknown;
+  storedAt: number;
+}
 
 export interface Cached<T> {
   value: T;
@@ -36,17 +51,40 @@ export interface CachePolicy<T> {
   maxStaleMs: number;
 }
 
+export interface RevalidatePolicy<T> extends CachePolicy<T> {
+  /**
+   * A copy younger than this answers a revalidation at once (refreshed behind it): asking the
+   * service again so soon would return the same thing one round trip later.
+   */
+  recentMs?: number;
+}
+
 const OFFLINE_KINDS = new Set(['network', 'timeout', 'server', 'rate_limited']);
+/** A copy this young is not even refreshed behind a revalidation: it was just fetched. */
+const JUST_FETCHED_MS = 10_000;
 
 export class SwrCache {
   readonly #store: CacheStore;
   readonly #now: () => number;
-  readonly #memory = new Map<string, { value: unknown; storedAt: number }>();
-  readonly #inflight = new Map<string, Promise<{ value: unknown; storedAt: number }>>();
+  readonly #memory = new Map<string, Entry>();
+  readonly #inflight = new Map<string, Promise<Entry>>();
+  /** Entries answered but not yet written; written together by `flush`. */
+  readonly #unwritten = new Map<string, Entry>();
+  #flushTimer: ReturnType<typeof setTimeout> | null = null;
+  #writing: Promise<void> = Promise.resolve();
+  readonly #online: () => boolean;
 
-  constructor(store: CacheStore, now: () => number = Date.now) {
+  constructor(store: CacheStore, now: () => number = () => Date.now(), online: () => boolean = () => globalThis.navigator?.onLine !== false) {
     this.#store = store;
     this.#now = now;
+    this.#online = online;
+    // Memory follows the store when someone else changed it: the next read takes the stored entry.
+    store.watchChanges?.((changes) => {
+      for (const { key, storedAt } of changes) {
+        if (this.#unwritten.has(key) || this.#memory.get(key)?.storedAt === storedAt) continue;
+        this.#memory.delete(key);
+      }
+    });
   }
 
   async get<T>(key: string, fetcher: () => Promise<T>, policy: CachePolicy<T>): Promise<Cached<T>> {
@@ -67,11 +105,21 @@ export class SwrCache {
   }
 
   /**
-   * Network first, for a view the user just opened (the side panel shows its own copy meanwhile):
-   * a fresh value when the service answers; when it cannot (offline, busy, failing), the last known
-   * value whatever its age, with the problem that kept it from being refreshed.
+   * For a view the user just opened (the side panel shows its own copy meanwhile): a recent copy
+   * (`recentMs`) at once, refreshed behind; otherwise network first, and when the service cannot
+   * answer (offline, busy, failing), the last known value whatever its age, with the problem that
+   * kept it from being refreshed.
    */
-  async revalidate<T>(key: string, fetcher: () => Promise<T>, policy: CachePolicy<T>): Promise<Revalidated<T>> {
+  async revalidate<T>(key: string, fetcher: () => Promise<T>, policy: RevalidatePolicy<T>): Promise<Revalidated<T>> {
+    // While the browser says it is offline, the copy is answered with that said (the call fails at once).
+    if (policy.recentMs && this.#online()) {
+      const entry = await this.#read(key, policy.schema);
+      const age = entry ? this.#now() - entry.storedAt : Infinity;
+      if (entry && age <= policy.recentMs) {
+        if (age > JUST_FETCHED_MS) this.#refresh(key, fetcher).catch(() => undefined);
+        return { ...entry, stale: false, problem: null };
+      }
+    }
     try {
       const fresh = await this.#refresh(key, fetcher);
       return { value: fresh.value as T, storedAt: fresh.storedAt, stale: false, problem: null };
@@ -90,6 +138,9 @@ export class SwrCache {
   async invalidate(prefix = ''): Promise<void> {
     for (const key of [...this.#inflight.keys()]) if (key.startsWith(prefix)) this.#inflight.delete(key);
     for (const key of [...this.#memory.keys()]) if (key.startsWith(prefix)) this.#memory.delete(key);
+    for (const key of [...this.#unwritten.keys()]) if (key.startsWith(prefix)) this.#unwritten.delete(key);
+    // A batch already being written lands first, then is removed with the rest.
+    await this.#writing;
     const stored = (await this.#store.keys()).filter((key) => key.startsWith(prefix));
     if (stored.length > 0) await this.#store.remove(stored);
   }
@@ -105,6 +156,21 @@ export class SwrCache {
     return old.length;
   }
 
+  /**
+   * Writes what was answered but not stored yet, in one store operation; resolves when it (and
+   * any write before it) is done. Runs by itself on the next task after a value is fetched.
+   */
+  flush(): Promise<void> {
+    if (this.#flushTimer !== null) clearTimeout(this.#flushTimer);
+    this.#flushTimer = null;
+    if (this.#unwritten.size === 0) return this.#writing;
+    const batch = Object.fromEntries(this.#unwritten);
+    this.#unwritten.clear();
+    // One write at a time, in order: a later value never lands under an earlier one.
+    this.#writing = this.#writing.then(() => this.#store.setMany(batch)).catch(() => undefined);
+    return this.#writing;
+  }
+
   async #read<T>(key: string, schema: z.ZodMiniType<T>): Promise<{ value: T; storedAt: number } | null> {
     const raw = this.#memory.get(key) ?? (await this.#store.get(key));
     const entry = EntrySchema.safeParse(raw);
@@ -115,10 +181,10 @@ export class SwrCache {
     return { value: value.data, storedAt: entry.data.storedAt };
   }
 
-  #refresh<T>(key: string, fetcher: () => Promise<T>): Promise<{ value: unknown; storedAt: number }> {
+  #refresh<T>(key: string, fetcher: () => Promise<T>): Promise<Entry> {
     const joined = this.#inflight.get(key);
     if (joined) return joined;
-    const request: { pending?: Promise<{ value: unknown; storedAt: number }> } = {};
+    const request: { pending?: Promise<Entry> } = {};
     const current = () => request.pending !== undefined && this.#inflight.get(key) === request.pending;
     request.pending = (async () => {
       const value = await fetcher();
@@ -126,7 +192,8 @@ export class SwrCache {
       // Invalidated while the service answered: this caller gets the answer, the cache does not.
       if (current()) {
         this.#memory.set(key, entry);
-        await this.#store.set(key, entry);
+        this.#unwritten.set(key, entry);
+        this.#flushTimer ??= setTimeout(() => void this.flush(), 0);
       }
       return entry;
     })().finally(() => {

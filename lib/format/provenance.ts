@@ -15,6 +15,34 @@ export function provenance(insights: Insights, now: Date = new Date()): string |
   return null;
 }
 
+/** How many conversations a briefing rests on, without the date (shown beside it elsewhere). */
+export function conversationCount(insights: Insights): string | null {
+  const total = insights.totalConversations;
+  if (total === null || total === 0) return null;
+  return total === 1 ? 'From 1 conversation.' : `From ${total} conversations.`;
+}
+
+/**
+ * Where a whole meeting's briefing comes from: "From 12 conversations with 3 attendees, the latest
+ * 2 days ago". Counts only what the server gave; attendees without a count are not guessed at.
+ */
+export function meetingProvenance(attendees: readonly Insights[], now: Date = new Date()): string | null {
+  const counted = attendees.filter((insights) => insights.totalConversations !== null && insights.totalConversations > 0);
+  const total = counted.reduce((sum, insights) => sum + (insights.totalConversations ?? 0), 0);
+  const dates = attendees.flatMap((insights) => {
+    const time = insights.lastConversationDate ? Date.parse(insights.lastConversationDate) : Number.NaN;
+    return Number.isNaN(time) ? [] : [{ time, text: insights.lastConversationDate }];
+  });
+  const latestDate = dates.sort((a, b) => b.time - a.time)[0]?.text ?? null;
+  const latest = relativeDay(latestDate, now);
+  const people = counted.length === 1 ? '1 attendee' : `${counted.length} attendees`;
+  const count = total === 0 ? null : `${total === 1 ? '1 conversation' : `${total} conversations`} with ${people}`;
+  if (count && latest) return `From ${count}, the latest ${latest}.`;
+  if (count) return `From ${count}.`;
+  if (latest) return `The latest conversation with them was ${latest}.`;
+  return null;
+}
+
 /** "just now", "5 min ago", "3 h ago", else the date and time: how old a cached briefing is. */
 export function ageOf(timestamp: number, now: number = Date.now(), locale?: string): string {
   const minutes = Math.round((now - timestamp) / 60_000);

@@ -65,13 +65,28 @@ export const InsightsReplySchema = z.object({
 });
 export type InsightsReply = z.infer<typeof InsightsReplySchema>;
 
+/** One contact's part of a `contacts.insights` reply: their insights, or why they could not be had. */
+export const InsightsResultSchema = z.discriminatedUnion('ok', [
+  z.object({ ok: z.literal(true), contactId: z.string(), reply: InsightsReplySchema }),
+  z.object({ ok: z.literal(false), contactId: z.string(), error: ApiErrorInfoSchema }),
+]);
+export type InsightsResult = z.infer<typeof InsightsResultSchema>;
+
+/** The most contacts one `contacts.insights` message may ask for. */
+export const MAX_INSIGHTS_BATCH = 100;
+
 export const protocol = {
   ...contentProtocol,
   /**
    * "Open briefing" on a hover card: brief this person (or meeting) in the side panel of the
-   * sender's tab. Sent from a click, so the background may open the panel.
+   * sender's tab. Sent from a click, so the background may open the panel (Chrome; Firefox does
+   * not allow it). `opened: false` means the user must open it: `shortcut` is the keys that do.
    */
-  'panel.focus': message('any', z.object({ focus: PanelFocusSchema }), z.object({ opened: z.boolean() })),
+  'panel.focus': message(
+    'any',
+    z.object({ focus: PanelFocusSchema }),
+    z.object({ opened: z.boolean(), shortcut: z.nullable(z.string().check(z.maxLength(100))) }),
+  ),
   'settings.get': message('extension', z.object({}), SettingsViewSchema),
   'settings.save': message(
     'extension',
@@ -105,14 +120,25 @@ export const protocol = {
   'webhook.delete': message('extension', z.object({ id: Id }), z.object({ deleted: z.boolean() })),
   'contact.find': message('any', PersonQuery, z.nullable(ContactMatchSchema)),
   /**
-   * A contact's insights and how current they are. `revalidate` (the side panel) asks the service
-   * first and falls back to the last known insights only when it cannot answer; without it the
-   * background serves its cache stale-while-revalidate (the hover card).
+   * A contact's insights and how current they are. `revalidate` (the side panel) is answered from a
+   * copy under a minute old, else asks the service first (failing fast: someone is waiting) and
+   * falls back to the last known insights only when it cannot answer; without it the background
+   * serves its cache stale-while-revalidate (the hover card).
    */
   'contact.insights': message(
     'any',
     z.object({ contactId: Id, revalidate: z.optional(z.boolean()) }),
     InsightsReplySchema,
+  ),
+  /**
+   * Many contacts' insights in one message (a meeting's attendees), as the side panel asks for
+   * them: a recent copy at once, else the service first, else the last copy with why. One result
+   * per distinct contact, in order; one contact's failure is that contact's result only.
+   */
+  'contacts.insights': message(
+    'extension',
+    z.object({ contactIds: z.array(Id).check(z.minLength(1), z.maxLength(MAX_INSIGHTS_BATCH)) }),
+    z.array(InsightsResultSchema),
   ),
   'recordings.list': message(
     'extension',

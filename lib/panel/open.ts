@@ -1,7 +1,9 @@
 /**
  * Opens Primer's briefing panel in whichever form this browser has: Chrome's side panel (for a tab
  * or a window), Firefox's sidebar. Both need a user action, so call it straight from a click (or a
- * command) with nothing awaited before.
+ * command) with nothing awaited before. Firefox does not count a message from a content script as
+ * one: there, "Open briefing" on a hover card cannot open the sidebar (see panelShowing and the
+ * card's hint).
  */
 import { browser } from '#imports';
 
@@ -10,10 +12,22 @@ interface SidePanelApi {
 }
 interface SidebarActionApi {
   open(): Promise<void>;
+  isOpen?(details: { windowId?: number }): Promise<boolean>;
+}
+interface RuntimeContextsApi {
+  getContexts?(filter: { contextTypes: string[] }): Promise<unknown[]>;
+}
+
+export const OPEN_BRIEFING_COMMAND = 'open-briefing';
+
+function apis() {
+  return browser as unknown as { sidePanel?: SidePanelApi; sidebarAction?: SidebarActionApi; runtime: RuntimeContextsApi };
 }
 
 export async function openPanel(target: { tabId?: number; windowId?: number }): Promise<boolean> {
-  const api = browser as unknown as { sidePanel?: SidePanelApi; sidebarAction?: SidebarActionApi };
+  const api = apis();
+  // Chrome needs to know where; asking it to open "somewhere" only throws.
+  if (api.sidePanel && target.tabId === undefined && target.windowId === undefined) return false;
   try {
     if (api.sidePanel) await api.sidePanel.open(target);
     else if (api.sidebarAction) await api.sidebarAction.open();
@@ -22,5 +36,32 @@ export async function openPanel(target: { tabId?: number; windowId?: number }): 
   } catch {
     // No user gesture in reach (or the panel is disabled).
     return false;
+  }
+}
+
+/** Whether Primer's panel is already showing in this tab's window (so it will show a new focus). */
+export async function panelShowing(tabId: number): Promise<boolean> {
+  const api = apis();
+  try {
+    const { windowId } = await browser.tabs.get(tabId);
+    if (api.sidebarAction?.isOpen) return await api.sidebarAction.isOpen({ windowId });
+    if (api.runtime.getContexts) {
+      // Chrome may report a side panel's window as -1 (not known): such a panel counts too.
+      const panels = (await api.runtime.getContexts({ contextTypes: ['SIDE_PANEL'] })) as { windowId?: number }[];
+      return panels.some((panel) => panel.windowId === windowId || panel.windowId === undefined || panel.windowId < 0);
+    }
+  } catch {
+    // The tab is gone, or the browser cannot say.
+  }
+  return false;
+}
+
+/** The keys that open the briefing, as the user has them set (they can change them), or null. */
+export async function openBriefingShortcut(): Promise<string | null> {
+  try {
+    const command = (await browser.commands.getAll()).find((candidate) => candidate.name === OPEN_BRIEFING_COMMAND);
+    return command?.shortcut ? command.shortcut : null;
+  } catch {
+    return null;
   }
 }

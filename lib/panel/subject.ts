@@ -3,6 +3,7 @@
  * on a card, else the event or conversation the page shows (one person → a person briefing,
  * several → a meeting briefing), else why there is nothing to brief.
  */
+import { nonBlank } from '../format/text';
 import type { ContactMatch } from '../models/contact';
 import type { PagePerson, PageSurface } from './context';
 import type { PanelTarget } from './target';
@@ -29,10 +30,42 @@ export function personFromMatch(match: ContactMatch): SubjectPerson {
   return { email: match.contact.email, name: match.contact.name, match };
 }
 
+/**
+ * Each person once: the same person may be listed twice (organizer and guest, To and Cc), and is
+ * briefed once. Decided before "one person or a meeting", so two entries for one person are a
+ * person briefing, not a one-person meeting.
+ */
+export function uniquePeople(people: readonly PagePerson[]): PagePerson[] {
+  const out: PagePerson[] = [];
+  const seen = new Map<string, number>();
+  // One person may be known by contact, by address, or (with neither) by name.
+  const keysOf = (person: PagePerson) => {
+    const keys = [personKey(personFromPage(person))];
+    if (person.match && person.email) keys.push(personKey({ ...personFromPage(person), match: null }));
+    return keys;
+  };
+  for (const person of people) {
+    const at = keysOf(person)
+      .map((key) => seen.get(key))
+      .find((index) => index !== undefined);
+    if (at === undefined) {
+      out.push(person);
+      for (const key of keysOf(person)) seen.set(key, out.length - 1);
+      continue;
+    }
+    const kept = out[at]!;
+    // Keep what either entry knew: the match, and every role (organizer and guest).
+    out[at] = { ...kept, match: kept.match ?? person.match, roles: [...new Set([...kept.roles, ...person.roles])] };
+    for (const key of keysOf(out[at])) seen.set(key, at);
+  }
+  return out;
+}
+
 function fromSurface(surface: PageSurface, chosen: boolean): Subject {
-  const [only] = surface.people;
-  if (surface.people.length === 1 && only) return { kind: 'person', person: personFromPage(only), chosen };
-  return { kind: 'meeting', surface, chosen };
+  const people = uniquePeople(surface.people);
+  const [only] = people;
+  if (people.length === 1 && only) return { kind: 'person', person: personFromPage(only), chosen };
+  return { kind: 'meeting', surface: { ...surface, people }, chosen };
 }
 
 /** The event or conversation in view (or chosen with "Brief the whole meeting"), people and all. */
@@ -61,6 +94,13 @@ export function personKey(person: SubjectPerson): string {
   return `name:${(person.name ?? '').toLowerCase()}`;
 }
 
+/** The name to show: the contact's, the page's, else an address; an empty name is no name. */
 export function displayName(person: SubjectPerson): string {
-  return person.match?.contact.name ?? person.name ?? person.match?.contact.email ?? person.email ?? 'Unknown person';
+  return (
+    nonBlank(person.match?.contact.name) ??
+    nonBlank(person.name) ??
+    nonBlank(person.match?.contact.email) ??
+    nonBlank(person.email) ??
+    'Unknown person'
+  );
 }

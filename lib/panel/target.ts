@@ -38,15 +38,26 @@ async function askPage(tabId: number): Promise<PageContext | null> {
   }
 }
 
-export async function getPanelTarget(): Promise<PanelTarget> {
+export interface TargetOptions {
+  /**
+   * A chosen person or meeting is briefed whatever the page shows: with this, the target comes back
+   * as soon as the focus is read, without waiting for the page's content script (page: null).
+   */
+  skipPageWhenFocused?: boolean;
+}
+
+export async function getPanelTarget({ skipPageWhenFocused = false }: TargetOptions = {}): Promise<PanelTarget> {
   const tabId = await activeTabId();
   if (tabId === null) return { tabId, focus: null, page: null, status: null };
   const focusKey = `panelFocus:${tabId}`;
   const statusKey = `pageStatus:${tabId}`;
-  const [stored, page] = await Promise.all([browser.storage.session.get([focusKey, statusKey]), askPage(tabId)]);
+  const page = askPage(tabId);
+  const stored = await browser.storage.session.get([focusKey, statusKey]);
   const focus = PanelFocusSchema.safeParse(stored[focusKey]);
   const status = StatusSchema.safeParse(stored[statusKey]);
-  return { tabId, focus: focus.success ? focus.data : null, page, status: status.success ? status.data : null };
+  const known = { tabId, focus: focus.success ? focus.data : null, status: status.success ? status.data : null };
+  if (skipPageWhenFocused && known.focus) return { ...known, page: null };
+  return { ...known, page: await page };
 }
 
 /** Clears the chosen focus of a tab (e.g. "Back to this page"). */

@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { chromium, type BrowserContext, type Worker } from 'playwright';
+import { chromium, type BrowserContext, type Page, type Worker } from 'playwright';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const EXTENSION_DIR = path.join(ROOT, '.output/chrome-mv3');
@@ -69,11 +69,27 @@ export async function serveFixture(context: BrowserContext, url: string, html: s
   );
 }
 
+/**
+ * Serves `html` at its real address for one page only (a page route: the context's other pages,
+ * the side panel among them, are not intercepted). Only that exact URL is answered.
+ */
+export async function servePage(page: Page, url: string, html: string): Promise<void> {
+  const address = new URL(url);
+  address.hash = '';
+  const exact = address.href;
+  await page.route(
+    (candidate) => candidate.href === exact,
+    (route) => route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: html }),
+  );
+}
+
 export interface Launched {
   context: BrowserContext;
   serviceWorker: Worker;
   extensionId: string;
   userDataDir: string;
+  /** Removes the profile (and the build copy made for test pages); call after closing the context. */
+  cleanUp: () => void;
 }
 
 export interface LaunchOptions {
@@ -84,10 +100,35 @@ export interface LaunchOptions {
    * can turn it off (the browser is still only pointed at the stand-in, on loopback).
    */
   blockNetwork?: boolean;
+  /**
+   * How the outside network is refused. `route` (default): the context-wide route above, which
+   * intercepts every request of every page, extension pages included. `resolver`: no host name
+   * but loopback resolves (`--host-resolver-rules`), and nothing is intercepted; fixture pages are
+   * then served with `servePage`, a route on that one page. For timing extension pages.
+   */
+  networkBlock?: 'route' | 'resolver';
+  /**
+   * Test-only pages (file name → contents) added to a copy of the production build, which is then
+   * the one loaded; .output itself is never changed, so no test page ships.
+   */
+  testPages?: Record<string, string>;
 }
 
-export async function launchWithExtension({ headless = true, blockNetwork = true }: LaunchOptions = {}): Promise<Launched> {
-  const ext = extensionDir();
+/** Loopback only: every other host name (and address) fails to resolve. */
+const LOOPBACK_ONLY_RESOLVER = '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost, EXCLUDE 127.0.0.1, EXCLUDE [::1]';
+
+function buildWithTestPages(pages: Record<string, string>): string {
+  const copy = fs.mkdtempSync(path.join(os.tmpdir(), 'primer-build-'));
+  fs.cpSync(extensionDir(), copy, { recursive: true });
+  for (const [name, contents] of Object.entries(pages)) {
+    if (name.includes('/') || name.includes('..') || fs.existsSync(path.join(copy, name))) throw new Error(`Test page ${name} would overwrite the build`);
+    fs.writeFileSync(path.join(copy, name), contents);
+  }
+  return copy;
+}
+
+export async function launchWithExtension({ headless = true, blockNetwork = true, networkBlock = 'route', testPages }: LaunchOptions = {}): Promise<Launched> {
+  const ext = testPages ? buildWithTestPages(testPages) : extensionDir();
   const userDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'primer-e2e-'));
   const context = await chromium.launchPersistentContext(userDataDir, {
     executablePath: findChromium(),
@@ -102,10 +143,15 @@ export async function launchWithExtension({ headless = true, blockNetwork = true
       '--no-first-run',
       `--disable-extensions-except=${ext}`,
       `--load-extension=${ext}`,
+      ...(blockNetwork && networkBlock === 'resolver' ? [LOOPBACK_ONLY_RESOLVER] : []),
     ],
   });
-  if (blockNetwork) await blockOutsideNetwork(context);
+  if (blockNetwork && networkBlock === 'route') await blockOutsideNetwork(context);
   const serviceWorker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
   const extensionId = new URL(serviceWorker.url()).host;
-  return { context, serviceWorker, extensionId, userDataDir };
+  const cleanUp = () => {
+    fs.rmSync(userDataDir, { recursive: true, force: true });
+    if (ext !== EXTENSION_DIR) fs.rmSync(ext, { recursive: true, force: true });
+  };
+  return { context, serviceWorker, extensionId, userDataDir, cleanUp };
 }

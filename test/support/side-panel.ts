@@ -27,6 +27,41 @@ export async function openPanel(context: BrowserContext, extensionId: string, ta
   return page;
 }
 
+/** Opens another page of the extension (e.g. the timing floor) in a tab. */
+export async function openExtensionPage(context: BrowserContext, extensionId: string, file: string): Promise<Page> {
+  const page = await context.newPage();
+  await page.goto(`chrome-extension://${extensionId}/${file}`);
+  return page;
+}
+
+/**
+ * With the panel open, the user picks another person or meeting ("Open briefing" on a card
+ * writes the tab's focus): milliseconds from the focus being written to the new briefing painted.
+ * The write is made from the panel page itself, so both times are on its clock.
+ */
+export async function timeToSwitch(panel: Page, tabId: number, focus: unknown): Promise<number> {
+  return panel.evaluate(
+    async ({ key, value }) => {
+      const chrome = (globalThis as unknown as { chrome: ChromeLike }).chrome;
+      const start = performance.now();
+      const painted = new Promise<number>((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error('No briefing painted within 20 s of the switch')), 20_000);
+        const observer = new PerformanceObserver((list) => {
+          const mark = list.getEntriesByName('primer:briefing-painted').find((entry) => entry.startTime > start);
+          if (!mark) return;
+          clearTimeout(timer);
+          observer.disconnect();
+          resolve(mark.startTime - start);
+        });
+        observer.observe({ type: 'mark' });
+      });
+      await chrome.storage.session.set({ [key]: value });
+      return painted;
+    },
+    { key: `panelFocus:${tabId}`, value: focus },
+  );
+}
+
 /** Milliseconds from the panel page starting to load to its first briefing painted. */
 export async function timeToBriefing(panel: Page): Promise<number> {
   await panel.waitForFunction(() => document.documentElement.dataset.briefing !== undefined, undefined, { timeout: 20_000 });

@@ -10,7 +10,7 @@ import {
   persistQueryClientSubscribe,
   type PersistedClient,
 } from '@tanstack/query-persist-client-core';
-import type { Query, QueryClient } from '@tanstack/react-query';
+import { dehydrate, type Query, type QueryClient } from '@tanstack/react-query';
 import { z } from 'zod/mini';
 import { PANEL_CACHE_KEY } from '@/lib/storage/items';
 import { PERSISTED } from './keys';
@@ -55,21 +55,72 @@ export function readPersisted(text: string): PersistedClient {
   return { ...client.data, clientState: { mutations: [], queries } } as PersistedClient;
 }
 
+/**
+ * Saves land in the order their snapshots were taken: the throttled saver takes its snapshot,
+ * then writes a moment later; a save on closing (below) may come in between, and must not be
+ * overwritten by the older snapshot.
+ */
+let snapshots = 0;
+let newestWritten = 0;
+const snapshotOf = new Map<string, number>();
+
+function snapshot(client: PersistedClient): string {
+  const text = JSON.stringify(client);
+  snapshotOf.set(text, ++snapshots);
+  return text;
+}
+
+async function writeIfNewest(text: string): Promise<void> {
+  const taken = snapshotOf.get(text) ?? ++snapshots;
+  snapshotOf.delete(text);
+  if (taken < newestWritten) return;
+  newestWritten = taken;
+  await browser.storage.local.set({ [PANEL_CACHE_KEY]: text });
+}
+
 export function createPanelPersister() {
   return createAsyncStoragePersister({
     key: PANEL_CACHE_KEY,
     // Short, so a briefing seen a moment ago is already saved if the panel closes.
     throttleTime: 250,
+    serialize: snapshot,
     deserialize: readPersisted,
     storage: {
       getItem: async (key) => {
         const value = (await browser.storage.local.get(key))[key];
         return typeof value === 'string' ? value : null;
       },
-      setItem: (key, value) => browser.storage.local.set({ [key]: value }),
+      setItem: (_key, value) => writeIfNewest(value),
       removeItem: (key) => browser.storage.local.remove(key),
     },
   });
+}
+
+/** Writes the cache now, past the throttle (what a closing panel has seen must not be lost). */
+export async function savePanelCache(client: QueryClient): Promise<void> {
+  const saved: PersistedClient = {
+    buster: PANEL_CACHE_BUSTER,
+    timestamp: Date.now(),
+    clientState: dehydrate(client, { shouldDehydrateQuery: shouldPersist }),
+  };
+  await writeIfNewest(snapshot(saved));
+}
+
+/**
+ * Saves at once when the panel is hidden or closed: the throttled save may still be waiting, and
+ * a page being closed does not run its timers. Returns how to stop.
+ */
+export function saveWhenHidden(client: QueryClient): () => void {
+  const save = () => void savePanelCache(client).catch(() => undefined);
+  const onVisibility = () => {
+    if (document.visibilityState === 'hidden') save();
+  };
+  globalThis.addEventListener('pagehide', save);
+  document.addEventListener('visibilitychange', onVisibility);
+  return () => {
+    globalThis.removeEventListener('pagehide', save);
+    document.removeEventListener('visibilitychange', onVisibility);
+  };
 }
 
 /**
@@ -87,4 +138,6 @@ export async function startPanelCache(client: QueryClient): Promise<void> {
   };
   await persistQueryClientRestore(options).catch(() => options.persister.removeClient());
   persistQueryClientSubscribe(options);
+  // Only once restored: saving earlier would replace the saved briefings with a half-empty cache.
+  saveWhenHidden(client);
 }

@@ -2,8 +2,9 @@
 import { useInfiniteQuery, useQueries, useQuery } from '@tanstack/react-query';
 import { sendRequest } from '@/lib/messaging/send';
 import type { InsightsReply, PersonQuery } from '@/lib/messaging/protocol';
-import type { ContactMatch } from '@/lib/models';
+import type { ContactMatch, RecordingPage } from '@/lib/models';
 import type { SubjectPerson } from '@/lib/panel/subject';
+import { loadInsights } from './insights-loader';
 import { keys } from './keys';
 
 export const RECORDINGS_PAGE_SIZE = 3;
@@ -16,7 +17,7 @@ export function personQuery(person: SubjectPerson): PersonQuery | null {
   return null;
 }
 
-function contactOptions(person: SubjectPerson) {
+export function contactOptions(person: SubjectPerson) {
   const query = personQuery(person);
   return {
     queryKey: query ? keys.contact(query) : ['contact', 'none', person.name ?? ''],
@@ -36,10 +37,11 @@ export function useContactMatches(people: readonly SubjectPerson[]) {
   return useQueries({ queries: people.map(contactOptions) });
 }
 
-function insightsOptions(contactId: string | null) {
+/** A contact's insights, as the panel asks for them; shared by the hooks and the prefetch at start. */
+export function insightsOptions(contactId: string | null) {
   return {
     queryKey: keys.insights(contactId ?? ''),
-    queryFn: () => sendRequest('contact.insights', { contactId: contactId ?? '', revalidate: true }),
+    queryFn: () => loadInsights(contactId ?? ''),
     enabled: contactId !== null,
     // Served from the last copy because the service could not answer: try again while open.
     refetchInterval: (query: { state: { data: InsightsReply | undefined } }) => {
@@ -58,13 +60,17 @@ export function useInsightsOf(contactIds: readonly string[]) {
   return useQueries({ queries: contactIds.map(insightsOptions) });
 }
 
-export function useRecordings(contactId: string) {
-  return useInfiniteQuery({
+export function recordingsOptions(contactId: string) {
+  return {
     queryKey: keys.recordings(contactId),
-    queryFn: ({ pageParam }) => sendRequest('recordings.list', { contactId, limit: RECORDINGS_PAGE_SIZE, offset: pageParam }),
+    queryFn: ({ pageParam }: { pageParam: number }) => sendRequest('recordings.list', { contactId, limit: RECORDINGS_PAGE_SIZE, offset: pageParam }),
     initialPageParam: 0,
-    getNextPageParam: (last) => (last.hasMore ? last.offset + last.recordings.length : undefined),
-  });
+    getNextPageParam: (last: RecordingPage) => (last.hasMore ? last.offset + last.recordings.length : undefined),
+  };
+}
+
+export function useRecordings(contactId: string) {
+  return useInfiniteQuery(recordingsOptions(contactId));
 }
 
 export function useRecording(id: string) {
@@ -77,4 +83,16 @@ export function useTranscript(id: string, enabled: boolean) {
 
 export function useRecordingInsights(id: string, enabled: boolean) {
   return useQuery({ queryKey: keys.recordingInsights(id), queryFn: () => sendRequest('recording.insights', { id }), enabled });
+}
+
+/**
+ * What went wrong with a query, as soon as it went wrong: its error, or the failure a retry is
+ * waiting out (TanStack keeps a query pending until its retries are done). `retrying` while
+ * Primer will ask again by itself.
+ */
+export function problemOf(query: { error: unknown; failureReason: unknown; failureCount: number; fetchStatus: string }): { error: unknown; retrying: boolean } | null {
+  const fetching = query.fetchStatus === 'fetching';
+  if (query.error) return { error: query.error, retrying: fetching };
+  if (fetching && query.failureCount > 0 && query.failureReason) return { error: query.failureReason, retrying: true };
+  return null;
 }

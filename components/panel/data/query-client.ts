@@ -1,22 +1,28 @@
 /**
  * The side panel's QueryClient. Every query goes to the background by message, so "online" is the
- * background's business (networkMode 'always'); retries follow the error: a busy service is retried
- * after the time it asked for, a failing one with backoff, a refused key never.
+ * background's business (networkMode 'always'). The background already fails fast for the panel
+ * (lib/api/http.ts, interactive), so retries here are few and the first failure is shown at once
+ * (components read `failureReason` while a retry waits): a busy service is asked again after the
+ * time it gave, a failing one once more after a second, an unreachable one or a refused key not
+ * at all (the user has Try again).
  */
 import { QueryClient } from '@tanstack/react-query';
 import { ApiError, type ApiErrorKind } from '@/lib/api/errors';
 import { PANEL_CACHE_MAX_AGE_MS } from './persistence';
 
-const RETRYABLE = new Set<ApiErrorKind>(['rate_limited', 'server', 'network', 'timeout']);
-const MAX_RETRIES = 3;
+/** Retries after the first failure, per kind of failure; kinds not listed are not retried. */
+const RETRIES: Partial<Record<ApiErrorKind, number>> = { rate_limited: 3, server: 1, invalid_response: 1 };
+/** A rate limit without a retry time is asked again after this. */
+const RATE_LIMIT_DEFAULT_MS = 5_000;
 
 export function retryDelayFor(attempt: number, error: unknown): number {
   if (error instanceof ApiError && error.retryAfterMs !== null) return error.retryAfterMs;
-  return Math.min(1000 * 2 ** attempt, 10_000);
+  if (error instanceof ApiError && error.kind === 'rate_limited') return RATE_LIMIT_DEFAULT_MS;
+  return Math.min(1000 * 2 ** (attempt - 1), 10_000);
 }
 
 export function shouldRetry(failureCount: number, error: unknown): boolean {
-  return error instanceof ApiError && RETRYABLE.has(error.kind) && failureCount < MAX_RETRIES;
+  return error instanceof ApiError && failureCount < (RETRIES[error.kind] ?? 0);
 }
 
 export function createPanelQueryClient(): QueryClient {

@@ -1,6 +1,8 @@
 /** One attendee in a meeting briefing: the gist, and a way to their full briefing. */
 import { pendingCounts, topicsToRaise } from '@/lib/format/briefing';
 import { relativeDay } from '@/lib/format/dates';
+import { conversationCount } from '@/lib/format/provenance';
+import { uniqueTopics } from '@/lib/format/text';
 import { Button } from '@/components/ui/Button';
 import { ProblemNotice } from '../states/ProblemNotice';
 import { Skeleton } from '../states/Skeleton';
@@ -10,10 +12,12 @@ interface AttendeeSummaryProps {
   attendee: Attendee;
   onOpen: () => void;
   onRetry: () => void;
+  /** False when the meeting says the problem once for everyone. */
+  showProblem?: boolean;
   now: Date;
 }
 
-export function AttendeeSummary({ attendee, onOpen, onRetry, now }: AttendeeSummaryProps) {
+export function AttendeeSummary({ attendee, onOpen, onRetry, showProblem = true, now }: AttendeeSummaryProps) {
   const { state, name } = attendee;
   const match = state.status === 'briefed' || state.status === 'loading' ? state.match : null;
   const email = match?.contact.email ?? attendee.person.email;
@@ -25,7 +29,10 @@ export function AttendeeSummary({ attendee, onOpen, onRetry, now }: AttendeeSumm
         {match?.matchedBy === 'name' ? <p className="badge">matched by name</p> : null}
       </div>
       {state.status === 'looking-up' || state.status === 'loading' ? <Skeleton label={`Loading ${name}`} lines={2} /> : null}
-      {state.status === 'failed' ? <ProblemNotice error={state.error} what={`${name}’s briefing`} onRetry={onRetry} /> : null}
+      {state.status === 'failed' && showProblem ? (
+        <ProblemNotice error={state.error} what={`${name}’s briefing`} onRetry={onRetry} retrying={state.retrying} />
+      ) : null}
+      {state.status === 'failed' && !showProblem ? <p className="subtle">No briefing (see above).</p> : null}
       {state.status === 'briefed' ? <Gist reply={state.reply} now={now} /> : null}
       {match ? (
         <Button variant="secondary" className="attendee-open" onClick={onOpen} aria-label={`Full briefing: ${name}`}>
@@ -44,18 +51,23 @@ function Gist({ reply, now }: { reply: Extract<Attendee['state'], { status: 'bri
   const facts: [string, string][] = [];
   if (insights.preferredTone) facts.push(['Tone', insights.preferredTone]);
   if (raise.length > 0) facts.push(['Raise', raise.join(', ')]);
-  if (insights.sensitiveTopics.length > 0) facts.push(['Avoid', insights.sensitiveTopics.join(', ')]);
+  const avoid = uniqueTopics(insights.sensitiveTopics);
+  if (avoid.length > 0) facts.push(['Avoid', avoid.join(', ')]);
   if (pending > 0) facts.push(['Pending', `${pending === 1 ? '1 action item' : `${pending} action items`}${overdue > 0 ? `, ${overdue} overdue` : ''}`]);
   if (last) facts.push(['Last talk', last]);
   if (facts.length === 0) return <p className="subtle">No insights yet.</p>;
+  const source = conversationCount(insights);
   return (
-    <dl className="facts compact">
-      {facts.map(([term, value]) => (
-        <div key={term} className={term === 'Avoid' ? 'avoid' : undefined}>
-          <dt>{term}</dt>
-          <dd>{value}</dd>
-        </div>
-      ))}
-    </dl>
+    <>
+      <dl className="facts compact">
+        {facts.map(([term, value]) => (
+          <div key={term} className={term === 'Avoid' ? 'avoid' : undefined}>
+            <dt>{term}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
+      </dl>
+      {source ? <p className="source">{source}</p> : null}
+    </>
   );
 }

@@ -6,12 +6,16 @@
 import { useId, type ReactNode } from 'react';
 import type { PageSurface } from '@/lib/panel/context';
 import type { SubjectPerson } from '@/lib/panel/subject';
+import { ApiError, toErrorInfo } from '@/lib/api/errors';
 import { actionItemsByPerson, sharedTopics, topicsToAvoid, type BriefedAttendee, type TopicPeople } from '@/lib/format/meeting';
+import { meetingProvenance } from '@/lib/format/provenance';
 import { ActionItemList } from '../person/ActionItemList';
 import { usePaintedMark } from '../paint-mark';
 import { FreshnessNote } from '../states/FreshnessNote';
+import { ProblemNotice } from '../states/ProblemNotice';
+import { RefreshNote } from '../states/RefreshNote';
 import { AttendeeSummary } from './AttendeeSummary';
-import { useAttendees } from './attendees';
+import { useAttendees, type Attendee } from './attendees';
 
 const SURFACE_NAMES: Record<PageSurface['kind'], string> = {
   event: 'This meeting',
@@ -35,7 +39,7 @@ interface MeetingBriefingProps {
 function Section({ title, className, children }: { title: ReactNode; className?: string; children: ReactNode }) {
   const id = useId();
   return (
-    <section className={['panel-section', className].filter(Boolean).join(' ')} aria-labelledby={id}>
+    <section className={['panel-section', className].filter(Boolean).join(' ')} tabIndex={0} aria-labelledby={id}>
       <h2 id={id}>{title}</h2>
       {children}
     </section>
@@ -54,9 +58,25 @@ function TopicPeopleList({ entries, label }: { entries: TopicPeople[]; label: st
   );
 }
 
+type Failed = Attendee & { state: Extract<Attendee['state'], { status: 'failed' }> };
+
+/**
+ * When several attendees failed for the same reason (a refused key, a busy service), it is said
+ * once for the meeting, not once per person.
+ */
+function commonProblem(attendees: readonly Attendee[]): Failed['state'] | null {
+  const failed = attendees.filter((attendee): attendee is Failed => attendee.state.status === 'failed');
+  if (failed.length < 2) return null;
+  const kindOf = (error: unknown) => (error instanceof ApiError ? error.kind : toErrorInfo(error).kind);
+  const kind = kindOf(failed[0]!.state.error);
+  return failed.every((attendee) => kindOf(attendee.state.error) === kind) ? failed[0]!.state : null;
+}
+
+const peopleCount = (count: number) => (count === 1 ? '1 person' : `${count} people`);
+
 export function MeetingBriefing({ surface, onOpenPerson, unknownAction, meetingAction, nav, now = new Date() }: MeetingBriefingProps) {
-  const { attendees, settled, refetch } = useAttendees(surface);
-  usePaintedMark(settled, 'meeting');
+  const { attendees, settled, refetch, refreshing } = useAttendees(surface);
+  usePaintedMark(settled, 'meeting', `${surface.title ?? surface.kind}:${attendees.map((attendee) => attendee.key).join(',')}`);
   const briefed: BriefedAttendee[] = attendees.flatMap((attendee) =>
     attendee.state.status === 'briefed' ? [{ id: attendee.key, name: attendee.name, insights: attendee.state.reply.insights }] : [],
   );
@@ -69,21 +89,29 @@ export function MeetingBriefing({ surface, onOpenPerson, unknownAction, meetingA
   const oldest = attendees
     .flatMap((attendee) => (attendee.state.status === 'briefed' && attendee.state.reply.problem ? [attendee.state.reply] : []))
     .sort((a, b) => a.asOf - b.asOf)[0];
-  const title = surface.title ?? SURFACE_NAMES[surface.kind];
+  const title = surface.title?.trim() ? surface.title : SURFACE_NAMES[surface.kind];
+  const common = commonProblem(attendees);
+  const source = meetingProvenance(briefed.map((attendee) => attendee.insights), now);
+  const newest = attendees
+    .flatMap((attendee) => (attendee.state.status === 'briefed' ? [attendee.state.reply.asOf] : []))
+    .sort((a, b) => b - a)[0];
 
   return (
     <article className="briefing" aria-busy={!settled}>
       {nav}
       <header className="person-header">
-        <h1 className="subject-title">{title}</h1>
+        <h1 className="subject-title" tabIndex={-1}>{title}</h1>
         {surface.when ? <p className="subtle">{surface.when}</p> : null}
         <p className="subtle">
-          {attendees.length} people
+          {peopleCount(attendees.length)}
           {settled ? ` · ${known.length} in Primer${unknown.length > 0 ? `, ${unknown.length} not yet` : ''}` : ''}
         </p>
         {meetingAction}
       </header>
       {oldest?.problem ? <FreshnessNote asOf={oldest.asOf} problem={oldest.problem} onRetry={refetch} /> : null}
+      {!oldest && newest !== undefined ? <RefreshNote refreshing={refreshing} asOf={newest} /> : null}
+      {common ? <ProblemNotice error={common.error} what="the attendees’ briefings" onRetry={refetch} retrying={common.retrying} /> : null}
+      {source ? <p className="source provenance">{source}</p> : null}
       {avoid.length > 0 ? (
         <Section title={<><span aria-hidden="true">⚠ </span>Topics to avoid</>} className="avoid-warning">
           <TopicPeopleList entries={avoid} label="Topics to avoid and whom they concern" />
@@ -108,7 +136,14 @@ export function MeetingBriefing({ surface, onOpenPerson, unknownAction, meetingA
         <Section title="Attendees">
           <ul className="attendees">
             {known.map((attendee) => (
-              <AttendeeSummary key={attendee.key} attendee={attendee} onOpen={() => onOpenPerson(attendee.person)} onRetry={refetch} now={now} />
+              <AttendeeSummary
+                key={attendee.key}
+                attendee={attendee}
+                onOpen={() => onOpenPerson(attendee.person)}
+                onRetry={refetch}
+                showProblem={common === null}
+                now={now}
+              />
             ))}
           </ul>
         </Section>

@@ -5,14 +5,15 @@
 import type { ContactMatch } from '@/lib/models';
 import type { InsightsReply } from '@/lib/messaging/protocol';
 import type { PageSurface } from '@/lib/panel/context';
-import { displayName, personFromPage, personKey, type SubjectPerson } from '@/lib/panel/subject';
-import { useContactMatches, useInsightsOf } from '../data/queries';
+import { displayName, personFromPage, personKey, uniquePeople, type SubjectPerson } from '@/lib/panel/subject';
+import { problemOf, useContactMatches, useInsightsOf } from '../data/queries';
 
 export type AttendeeState =
   | { status: 'looking-up' }
   | { status: 'unknown' }
   | { status: 'loading'; match: ContactMatch }
-  | { status: 'failed'; match: ContactMatch | null; error: unknown }
+  /** `retrying`: Primer asks again by itself (a busy service's wait, a second try). */
+  | { status: 'failed'; match: ContactMatch | null; error: unknown; retrying: boolean }
   | { status: 'briefed'; match: ContactMatch; reply: InsightsReply };
 
 export interface Attendee {
@@ -22,13 +23,18 @@ export interface Attendee {
   state: AttendeeState;
 }
 
-export function useAttendees(surface: PageSurface): { attendees: Attendee[]; settled: boolean; refetch: () => void } {
+export interface Attendees {
+  attendees: Attendee[];
+  /** Nobody is still being looked up or loaded (failures count as settled). */
+  settled: boolean;
+  refetch: () => void;
+  /** A newer copy is being asked for behind what is shown. */
+  refreshing: boolean;
+}
+
+export function useAttendees(surface: PageSurface): Attendees {
   // The same person may appear twice (organizer and guest, To and Cc): brief them once.
-  const seen = new Set<string>();
-  const people = surface.people.map(personFromPage).filter((person) => {
-    const key = personKey(person);
-    return seen.has(key) ? false : (seen.add(key), true);
-  });
+  const people = uniquePeople(surface.people).map(personFromPage);
   const contacts = useContactMatches(people);
   const matches = people.map((person, index) => person.match ?? contacts[index]?.data ?? null);
   const ids = [...new Set(matches.flatMap((match) => (match ? [match.contact.id] : [])))];
@@ -40,17 +46,20 @@ export function useAttendees(surface: PageSurface): { attendees: Attendee[]; set
     const reply = match ? insightsOf.get(match.contact.id) : undefined;
     const base = { key: personKey(person), name: displayName(match ? { ...person, match } : person), person: match ? { ...person, match } : person };
     if (!match) {
-      if (person.match === null && contact?.isError) return { ...base, state: { status: 'failed', match: null, error: contact.error } };
+      const problem = contact && person.match === null && !contact.isSuccess ? problemOf(contact) : null;
+      if (problem) return { ...base, state: { status: 'failed', match: null, ...problem } };
       if (person.match === null && !contact?.isSuccess) return { ...base, state: { status: 'looking-up' } };
       return { ...base, state: { status: 'unknown' } };
     }
     if (reply?.data) return { ...base, state: { status: 'briefed', match, reply: reply.data } };
-    if (reply?.isError) return { ...base, state: { status: 'failed', match, error: reply.error } };
+    const problem = reply ? problemOf(reply) : null;
+    if (problem) return { ...base, state: { status: 'failed', match, ...problem } };
     return { ...base, state: { status: 'loading', match } };
   });
   const settled = attendees.every((attendee) => attendee.state.status !== 'looking-up' && attendee.state.status !== 'loading');
   const refetch = () => {
-    for (const query of [...contacts, ...insightQueries]) if (query.isError) void query.refetch();
+    for (const query of contacts) if (query.isError) void query.refetch();
+    for (const query of insightQueries) if (query.isError || query.data?.problem) void query.refetch();
   };
-  return { attendees, settled, refetch };
+  return { attendees, settled, refetch, refreshing: insightQueries.some((query) => query.data !== undefined && query.isFetching) };
 }

@@ -9,7 +9,7 @@ export function Conversations({ insights, now = new Date() }: { insights: Insigh
   const total = insights.totalConversations;
   if (!last && total === null) return null;
   return (
-    <section className="panel-section" aria-labelledby={headingId}>
+    <section className="panel-section" tabIndex={0} aria-labelledby={headingId}>
       <h2 id={headingId}>Conversations</h2>
       <dl className="facts">
         {last ? (

@@ -18,13 +18,13 @@ function TipList({ title, tips, className }: { title: string; tips: Tip[]; class
   );
 }
 
-export function HowToTalk({ insights, source }: { insights: Insights; source: string | null }) {
+export function HowToTalk({ insights }: { insights: Insights }) {
   const headingId = useId();
   const { dos, donts } = tipsFromFlags(insights.flags);
   const { preferredTone, communicationApproach, personalitySummary } = insights;
   if (!preferredTone && !communicationApproach && !personalitySummary && dos.length + donts.length === 0) return null;
   return (
-    <section className="panel-section" aria-labelledby={headingId}>
+    <section className="panel-section" tabIndex={0} aria-labelledby={headingId}>
       <h2 id={headingId}>How to talk to them</h2>
       {preferredTone || communicationApproach ? (
         <dl className="facts">
@@ -47,7 +47,6 @@ export function HowToTalk({ insights, source }: { insights: Insights; source: st
         <TipList title="Do" tips={dos} className="tips-do" />
         <TipList title="Don’t" tips={donts} className="tips-dont" />
       </div>
-      {source ? <p className="source">{source}</p> : null}
     </section>
   );
 }

@@ -8,7 +8,7 @@ export function PendingItems({ insights, now = new Date() }: { insights: Insight
   const { pending, overdue } = pendingCounts(insights, now);
   if (pending === 0) return null;
   return (
-    <section className="panel-section" aria-labelledby={headingId}>
+    <section className="panel-section" tabIndex={0} aria-labelledby={headingId}>
       <h2 id={headingId}>
         Pending action items <span className="count">({overdue > 0 ? `${pending}, ${overdue} overdue` : pending})</span>
       </h2>

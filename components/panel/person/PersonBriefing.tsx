@@ -6,12 +6,13 @@
 import type { ReactNode } from 'react';
 import { isEmptyBriefing } from '@/lib/format/briefing';
 import { provenance, ageOf } from '@/lib/format/provenance';
-import { displayName, type SubjectPerson } from '@/lib/panel/subject';
-import { useContactMatch, useInsights } from '../data/queries';
+import { displayName, personKey, type SubjectPerson } from '@/lib/panel/subject';
+import { problemOf, useContactMatch, useInsights } from '../data/queries';
 import { usePaintedMark } from '../paint-mark';
 import { RecordingsSection } from '../recordings/RecordingsSection';
 import { FreshnessNote } from '../states/FreshnessNote';
 import { ProblemNotice } from '../states/ProblemNotice';
+import { RefreshNote } from '../states/RefreshNote';
 import { Skeleton } from '../states/Skeleton';
 import { Conversations } from './Conversations';
 import { HowToTalk } from './HowToTalk';
@@ -33,18 +34,20 @@ export function PersonBriefing({ person, onOpenRecording, nav, now = new Date() 
   const contactId = contact.match?.contact.id ?? null;
   const insights = useInsights(contactId);
   const reply = insights.data;
-  usePaintedMark(reply !== undefined || (contact.resolved && contact.match === null), 'person');
+  usePaintedMark(reply !== undefined || (contact.resolved && contact.match === null), 'person', personKey(person));
+  const contactProblem = problemOf(contact);
+  const insightsProblem = problemOf(insights);
 
   let body: ReactNode;
-  if (!contact.resolved && contact.isError) {
-    body = <ProblemNotice error={contact.error} what="this person" onRetry={() => void contact.refetch()} retrying={contact.isFetching} />;
+  if (!contact.resolved && contactProblem) {
+    body = <ProblemNotice error={contactProblem.error} what="this person" onRetry={() => void contact.refetch()} retrying={contactProblem.retrying} />;
   } else if (!contact.resolved) {
     body = <Skeleton label="Looking up this person" />;
   } else if (!contact.match) {
     body = <UnknownPersonNote person={person} />;
   } else if (!reply) {
-    body = insights.isError ? (
-      <ProblemNotice error={insights.error} what="this briefing" onRetry={() => void insights.refetch()} retrying={insights.isFetching} />
+    body = insightsProblem ? (
+      <ProblemNotice error={insightsProblem.error} what="this briefing" onRetry={() => void insights.refetch()} retrying={insightsProblem.retrying} />
     ) : (
       <Skeleton label="Loading the briefing" lines={6} />
     );
@@ -55,14 +58,17 @@ export function PersonBriefing({ person, onOpenRecording, nav, now = new Date() 
     body = (
       <>
         {reply.problem ? <FreshnessNote asOf={reply.asOf} problem={reply.problem} onRetry={() => void insights.refetch()} /> : null}
-        {insights.isError ? (
-          <ProblemNotice error={insights.error} what="the latest briefing" onRetry={() => void insights.refetch()} retrying={insights.isFetching} />
+        {!reply.problem && !insightsProblem ? <RefreshNote refreshing={insights.isFetching} asOf={reply.asOf} /> : null}
+        {insightsProblem ? (
+          <ProblemNotice error={insightsProblem.error} what="the latest briefing" onRetry={() => void insights.refetch()} retrying={insightsProblem.retrying} />
         ) : null}
         {isEmptyBriefing(data) ? (
           <p className="empty-note">No insights yet: they appear after a recorded conversation with this person is processed.</p>
         ) : (
           <>
-            <HowToTalk insights={data} source={source} />
+            {/* Where every section below comes from, said once above them. */}
+            {source ? <p className="source provenance">{source}</p> : null}
+            <HowToTalk insights={data} />
             <Topics insights={data} />
             <PendingItems insights={data} now={now} />
             <Conversations insights={data} now={now} />

@@ -1,4 +1,5 @@
 /** Who is being briefed: name, address, role at their company, and how they were matched. */
+import { nonBlank } from '@/lib/format/text';
 import type { ContactMatch } from '@/lib/models';
 
 interface PersonHeaderProps {
@@ -10,12 +11,12 @@ interface PersonHeaderProps {
 
 export function PersonHeader({ match, fallbackName, fallbackEmail }: PersonHeaderProps) {
   const contact = match?.contact;
-  const name = contact?.name ?? fallbackName;
-  const email = contact?.email ?? fallbackEmail;
+  const name = nonBlank(contact?.name) ?? fallbackName;
+  const email = nonBlank(contact?.email) ?? nonBlank(fallbackEmail);
   const role = [contact?.title, contact?.company].filter(Boolean).join(' · ');
   return (
     <header className="person-header">
-      <h1 className="subject-title">{name}</h1>
+      <h1 className="subject-title" tabIndex={-1}>{name}</h1>
       {email && email !== name ? <p className="subtle">{email}</p> : null}
       {role ? <p className="subtle">{role}</p> : null}
       {match?.matchedBy === 'name' ? (

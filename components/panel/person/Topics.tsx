@@ -2,12 +2,13 @@
 import { useId } from 'react';
 import type { Insights } from '@/lib/models';
 import { topicsToRaise } from '@/lib/format/briefing';
+import { uniqueTopics } from '@/lib/format/text';
 
 export function TopicList({ topics, label }: { topics: readonly string[]; label: string }) {
   return (
     <ul className="chips" aria-label={label}>
-      {topics.map((topic) => (
-        <li key={topic}>{topic}</li>
+      {uniqueTopics(topics).map((topic) => (
+        <li key={topic.toLowerCase()}>{topic}</li>
       ))}
     </ul>
   );
@@ -16,10 +17,10 @@ export function TopicList({ topics, label }: { topics: readonly string[]; label:
 export function Topics({ insights }: { insights: Insights }) {
   const headingId = useId();
   const raise = topicsToRaise(insights);
-  const avoid = insights.sensitiveTopics;
+  const avoid = uniqueTopics(insights.sensitiveTopics);
   if (raise.length === 0 && avoid.length === 0) return null;
   return (
-    <section className="panel-section" aria-labelledby={headingId}>
+    <section className="panel-section" tabIndex={0} aria-labelledby={headingId}>
       <h2 id={headingId}>Topics</h2>
       {raise.length > 0 ? (
         <div className="topics-raise">

@@ -19,7 +19,7 @@ function InsightsOfRecording({ insights }: { insights: RecordingInsights }) {
   const { actionItems, keyDecisions, topicsDiscussed } = insights;
   if (actionItems.length + keyDecisions.length + topicsDiscussed.length === 0) return null;
   return (
-    <section className="panel-section" aria-labelledby={headingId}>
+    <section className="panel-section" tabIndex={0} aria-labelledby={headingId}>
       <h2 id={headingId}>From this conversation</h2>
       {actionItems.length > 0 ? (
         <>
@@ -77,7 +77,7 @@ export function RecordingDetail({ id, onBack, backLabel }: { id: string; onBack:
       {insights.data ? <InsightsOfRecording insights={insights.data} /> : null}
       {insights.isError ? <ProblemNotice error={insights.error} what="this conversation’s insights" onRetry={() => void insights.refetch()} /> : null}
       {done ? (
-        <section className="panel-section" aria-labelledby={transcriptId}>
+        <section className="panel-section" tabIndex={0} aria-labelledby={transcriptId}>
           <h2 id={transcriptId}>Transcript</h2>
           {transcript.isPending ? <Skeleton label="Loading the transcript" /> : null}
           {transcript.isError ? <ProblemNotice error={transcript.error} what="the transcript" onRetry={() => void transcript.refetch()} /> : null}

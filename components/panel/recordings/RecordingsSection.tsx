@@ -13,7 +13,7 @@ export function RecordingsSection({ contactId, onOpen }: { contactId: string; on
   const recordings = query.data?.pages.flatMap((page) => page.recordings) ?? [];
   const total = query.data?.pages[0]?.total ?? null;
   return (
-    <section className="panel-section" aria-labelledby={headingId}>
+    <section className="panel-section" tabIndex={0} aria-labelledby={headingId}>
       <h2 id={headingId}>
         Recent recordings {total ? <span className="count">({total})</span> : null}
       </h2>

@@ -16,8 +16,9 @@ interface FreshnessNoteProps {
 }
 
 export function FreshnessNote({ asOf, problem, onRetry, now }: FreshnessNoteProps) {
-  const deadline = useDeadline(problem.kind === 'rate_limited' ? problem.retryAfterMs : null, asOf);
-  const seconds = useCountdown(deadline);
+  const wait = problem.kind === 'rate_limited' ? problem.retryAfterMs : null;
+  const deadline = useDeadline(wait, asOf);
+  const seconds = useCountdown(deadline, wait ?? Infinity);
   const absolute = new Date(asOf).toLocaleString(undefined, { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' });
   return (
     <div className="freshness" role="status">

@@ -17,20 +17,20 @@ interface ProblemNoticeProps {
 export function ProblemNotice({ error, what, onRetry, retrying = false }: ProblemNoticeProps) {
   const info = error instanceof ApiError ? error.toInfo() : toErrorInfo(error);
   const problem = PROBLEMS[info.kind];
-  const deadline = useDeadline(info.kind === 'rate_limited' ? (info.retryAfterMs ?? 5000) : null, error);
-  const seconds = useCountdown(retrying ? deadline : null);
+  const wait = info.kind === 'rate_limited' ? (info.retryAfterMs ?? 5000) : null;
+  const deadline = useDeadline(wait, error);
+  const seconds = useCountdown(retrying ? deadline : null, wait ?? Infinity);
   return (
     <div className="problem" role="alert">
       <p>
         <strong>Could not load {what}.</strong> {problem.text}
         {problem.next === 'wait' && seconds !== null ? ` Primer will try again in ${seconds} s.` : null}
+        {problem.next === 'retry' && retrying ? ' Trying again…' : null}
       </p>
       {problem.next === 'options' ? (
         <Button onClick={() => void browser.runtime.openOptionsPage()}>Open Primer options</Button>
       ) : null}
-      {(problem.next === 'retry' || (problem.next === 'wait' && !retrying)) && onRetry ? (
-        <Button onClick={onRetry}>Try again</Button>
-      ) : null}
+      {(problem.next === 'retry' || problem.next === 'wait') && !retrying && onRetry ? <Button onClick={onRetry}>Try again</Button> : null}
     </div>
   );
 }

@@ -1,7 +1,10 @@
 import { useEffect, useState } from 'react';
 
-/** Whole seconds left until `deadline` (ms since the epoch), ticking once a second; null without one. */
-export function useCountdown(deadline: number | null): number | null {
+/**
+ * Whole seconds left until `deadline` (ms since the epoch), ticking once a second; null without
+ * one. Never more than `totalMs` (the wait it counts down), even before the first tick.
+ */
+export function useCountdown(deadline: number | null, totalMs = Infinity): number | null {
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
     if (deadline === null) return;
@@ -13,7 +16,7 @@ export function useCountdown(deadline: number | null): number | null {
       clearInterval(timer);
     };
   }, [deadline]);
-  return deadline === null ? null : Math.max(0, Math.ceil((deadline - now) / 1000));
+  return deadline === null ? null : Math.min(Math.ceil(totalMs / 1000), Math.max(0, Math.ceil((deadline - now) / 1000)));
 }
 
 /** When a failure reported `retryAfterMs`: the moment it was first seen (`seenKey` changed) plus that wait. */

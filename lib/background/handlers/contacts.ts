@@ -5,7 +5,8 @@
  */
 import { z } from 'zod/mini';
 import { normaliseEmail, normaliseName } from '../../api/contact-index';
-import type { PersonQuery } from '../../messaging/protocol';
+import { toErrorInfo } from '../../api/errors';
+import type { InsightsReply, InsightsResult, PersonQuery } from '../../messaging/protocol';
 import { ContactMatchSchema, InsightsSchema, type ContactMatch } from '../../models';
 import type { Handlers } from '../broker';
 import type { ServiceContext } from '../service-context';
@@ -13,6 +14,23 @@ import type { ServiceContext } from '../service-context';
 const MINUTE = 60_000;
 export const CONTACT_POLICY = { schema: z.nullable(ContactMatchSchema), freshMs: 30 * MINUTE, maxStaleMs: 7 * 24 * 60 * MINUTE };
 export const INSIGHTS_POLICY = { schema: InsightsSchema, freshMs: 5 * MINUTE, maxStaleMs: 7 * 24 * 60 * MINUTE };
+/**
+ * The side panel's revalidation is answered from a copy younger than a minute (and refreshed behind
+ * it). Insights change only when a recording is processed, which takes minutes and drops the
+ * cached copy of its contact (lib/background/uploads.ts); asking again within a minute returns
+ * the same insights one round trip later, for every attendee of a meeting opened twice.
+ */
+export const PANEL_INSIGHTS_POLICY = { ...INSIGHTS_POLICY, recentMs: MINUTE };
+
+async function panelInsights(context: ServiceContext, contactId: string): Promise<InsightsReply> {
+  const client = await context.client();
+  const cached = await context.cache.revalidate(
+    `${client.baseUrl}|insights|${contactId}`,
+    () => client.getContactInsights(contactId, { interactive: true }),
+    PANEL_INSIGHTS_POLICY,
+  );
+  return { insights: cached.value, asOf: cached.storedAt, problem: cached.problem };
+}
 
 async function findPerson(context: ServiceContext, query: PersonQuery): Promise<ContactMatch | null> {
   const client = await context.client();
@@ -40,7 +58,7 @@ async function findPerson(context: ServiceContext, query: PersonQuery): Promise<
   return cached.value;
 }
 
-export function contactHandlers(context: ServiceContext): Pick<Handlers, 'contact.find' | 'people.find' | 'contact.insights'> {
+export function contactHandlers(context: ServiceContext): Pick<Handlers, 'contact.find' | 'people.find' | 'contact.insights' | 'contacts.insights'> {
   return {
     'contact.find': (query) => findPerson(context, query),
     'people.find': async ({ people }) => {
@@ -57,13 +75,24 @@ export function contactHandlers(context: ServiceContext): Pick<Handlers, 'contac
       );
     },
     'contact.insights': async ({ contactId, revalidate }) => {
+      if (revalidate) return panelInsights(context, contactId);
       const client = await context.client();
-      const key = `${client.baseUrl}|insights|${contactId}`;
-      const fetcher = () => client.getContactInsights(contactId);
-      const cached = revalidate
-        ? await context.cache.revalidate(key, fetcher, INSIGHTS_POLICY)
-        : { ...(await context.cache.get(key, fetcher, INSIGHTS_POLICY)), problem: null };
-      return { insights: cached.value, asOf: cached.storedAt, problem: cached.problem };
+      const cached = await context.cache.get(`${client.baseUrl}|insights|${contactId}`, () => client.getContactInsights(contactId), INSIGHTS_POLICY);
+      return { insights: cached.value, asOf: cached.storedAt, problem: null };
+    },
+    // All at once: the calls to the service are capped by the context's limiter (6 at a time, the
+    // browser's own limit per host), so a meeting costs one message and a few overlapping calls.
+    'contacts.insights': async ({ contactIds }) => {
+      // What concerns every contact (no settings) fails the message, so the panel says it once.
+      await context.client();
+      return Promise.all(
+        [...new Set(contactIds)].map((contactId) =>
+          panelInsights(context, contactId).then(
+            (reply): InsightsResult => ({ ok: true, contactId, reply }),
+            (error: unknown): InsightsResult => ({ ok: false, contactId, error: toErrorInfo(error) }),
+          ),
+        ),
+      );
     },
   };
 }

@@ -1,15 +1,17 @@
 /**
  * panel.focus: "Open briefing" on a hover card. The person (or meeting) is remembered for the
  * sender's tab in session storage, where the side panel reads it, and the panel is opened: Chrome's
- * sidePanel (the click that sent this message is the user gesture it requires), Firefox's sidebar.
- * A tab's focus is forgotten when the tab navigates elsewhere.
+ * sidePanel (the click that sent this message is the user gesture it requires). Firefox's sidebar
+ * cannot be opened from here (a message is not a user action to Firefox): the reply says so, with
+ * the shortcut, and the card tells the user how to open it; the focus is kept, so the panel shows
+ * this person when they do. A tab's focus is forgotten when the tab navigates elsewhere.
  */
 import { browser } from '#imports';
 import type { PanelFocus } from '../../panel/context';
-import { openPanel } from '../../panel/open';
+import { openBriefingShortcut, openPanel, panelShowing } from '../../panel/open';
+import type { Handlers } from '../broker';
 
 export { openPanel };
-import type { Handlers } from '../broker';
 
 export const focusKey = (tabId: number) => `panelFocus:${tabId}`;
 
@@ -20,11 +22,13 @@ export async function setPanelFocus(tabId: number, focus: PanelFocus): Promise<v
 export function panelHandlers(): Pick<Handlers, 'panel.focus'> {
   return {
     'panel.focus': async ({ focus }, { tabId }) => {
-      if (tabId === null) return { opened: false };
+      if (tabId === null) return { opened: false, shortcut: await openBriefingShortcut() };
       // Open first: the user gesture does not survive much waiting.
-      const opened = openPanel({ tabId });
+      const opening = openPanel({ tabId });
       await setPanelFocus(tabId, focus);
-      return { opened: await opened };
+      // Already open (it will show the new focus) counts as opened.
+      const opened = (await opening) || (await panelShowing(tabId));
+      return { opened, shortcut: opened ? null : await openBriefingShortcut() };
     },
   };
 }

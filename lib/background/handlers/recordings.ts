@@ -1,4 +1,7 @@
-/** recordings.list / recording.get / recording.transcript / recording.insights for the side panel. */
+/**
+ * recordings.list / recording.get / recording.transcript / recording.insights for the side panel.
+ * Someone is waiting on screen, so calls fail fast (interactive) instead of retrying for seconds.
+ */
 import { z } from 'zod/mini';
 import { RecordingInsightsSchema, RecordingPageSchema, RecordingSchema, TranscriptSchema } from '../../models';
 import type { Handlers } from '../broker';
@@ -16,14 +19,14 @@ export function recordingHandlers(
       const key = `${client.baseUrl}|recordings|${contactId ?? '*'}|${limit}|${offset}`;
       const cached = await context.cache.get(
         key,
-        () => client.listRecordings({ contactId, limit, offset, sort: 'meeting_date:desc' }),
+        () => client.listRecordings({ contactId, limit, offset, sort: 'meeting_date:desc' }, { interactive: true }),
         { schema: RecordingPageSchema, freshMs: MINUTE, maxStaleMs: WEEK },
       );
       return cached.value;
     },
     'recording.get': async ({ id }) => {
       const client = await context.client();
-      const cached = await context.cache.get(`${client.baseUrl}|recording|${id}`, () => client.getRecording(id), {
+      const cached = await context.cache.get(`${client.baseUrl}|recording|${id}`, () => client.getRecording(id, { interactive: true }), {
         schema: RecordingSchema,
         freshMs: 15_000,
         maxStaleMs: WEEK,
@@ -33,7 +36,7 @@ export function recordingHandlers(
     'recording.transcript': async ({ id }) => {
       const client = await context.client();
       // A finished transcript does not change.
-      const cached = await context.cache.get(`${client.baseUrl}|transcript|${id}`, () => client.getTranscript(id), {
+      const cached = await context.cache.get(`${client.baseUrl}|transcript|${id}`, () => client.getTranscript(id, { interactive: true }), {
         schema: TranscriptSchema,
         freshMs: WEEK,
         maxStaleMs: 4 * WEEK,

@@ -5,12 +5,14 @@
 import fs from 'node:fs';
 import { test as base, type Worker } from 'playwright/test';
 import { createStandIn } from '../../stand-in/server.ts';
-import { launchWithExtension, type Launched } from '../../support/chromium.ts';
+import { launchWithExtension, type Launched, type LaunchOptions } from '../../support/chromium.ts';
 
-export { serveFixture } from '../../support/chromium.ts';
+export { serveFixture, servePage } from '../../support/chromium.ts';
 export type StandIn = Awaited<ReturnType<typeof createStandIn>>;
 
 interface TestFixtures {
+  /** Set per file or group with `test.use({ primerLaunch: … })`. */
+  primerLaunch: LaunchOptions;
   launched: Launched;
   extensionId: string;
   serviceWorker: Worker;
@@ -39,9 +41,9 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     standInServer.reset();
     await provide(standInServer);
   },
-  // eslint-disable-next-line no-empty-pattern -- Playwright requires the destructuring form.
-  launched: async ({}, provide, testInfo) => {
-    const launched = await launchWithExtension();
+  primerLaunch: [{}, { option: true }],
+  launched: async ({ primerLaunch }, provide, testInfo) => {
+    const launched = await launchWithExtension(primerLaunch);
     await provide(launched);
     if (testInfo.status !== testInfo.expectedStatus) {
       // Our own screenshots: this context is not made by Playwright's browser fixture.
@@ -52,7 +54,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
       }
     }
     await launched.context.close();
-    fs.rmSync(launched.userDataDir, { recursive: true, force: true });
+    launched.cleanUp();
   },
   context: async ({ launched }, provide) => {
     await provide(launched.context);

@@ -203,4 +203,56 @@ describe('Http', () => {
       message: 'The service did not accept the API key.',
     });
   });
+
+  describe('interactive calls (someone is waiting on screen)', () => {
+    const hang = (init?: RequestInit) =>
+      new Promise<Response>((_resolve, reject) => {
+        init?.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
+      });
+
+    it('are not sent while the browser is offline', async () => {
+      const { fetch, calls } = scripted(json(200, {}));
+      const http = new Http('https://svc.test', KEY, { fetch, online: () => false });
+      await expect(http.request('GET', '/x', { interactive: true })).rejects.toMatchObject({ kind: 'network' });
+      expect(calls).toHaveLength(0);
+      // Background work still tries: the browser's guess may be wrong.
+      await expect(http.request('GET', '/x')).resolves.toMatchObject({ status: 200 });
+    });
+
+    it('do not retry a refused connection', async () => {
+      const { fetch, calls } = scripted(new TypeError('Failed to fetch'), json(200, {}));
+      const http = new Http('https://svc.test', KEY, { fetch });
+      await expect(http.request('GET', '/x', { interactive: true })).rejects.toMatchObject({ kind: 'network' });
+      expect(calls).toHaveLength(1);
+    });
+
+    it('time out after a few seconds, once', async () => {
+      const { fetch, calls } = scripted(hang, json(200, {}));
+      const http = new Http('https://svc.test', KEY, { fetch });
+      const pending = http.request('GET', '/x', { interactive: true });
+      const assertion = expect(pending).rejects.toMatchObject({ kind: 'timeout' });
+      await vi.advanceTimersByTimeAsync(3999);
+      expect(calls).toHaveLength(1);
+      await vi.advanceTimersByTimeAsync(1);
+      await assertion;
+      expect(calls).toHaveLength(1);
+    });
+
+    it('try a server error once more, quickly', async () => {
+      const { fetch, calls } = scripted(json(503, {}), json(503, {}), json(200, {}));
+      const http = new Http('https://svc.test', KEY, { fetch, random: () => 1 });
+      const pending = http.request('GET', '/x', { interactive: true });
+      const assertion = expect(pending).rejects.toMatchObject({ kind: 'server' });
+      await vi.advanceTimersByTimeAsync(250);
+      await assertion;
+      expect(calls).toHaveLength(2);
+    });
+
+    it('hand a rate limit back at once, with its retry time', async () => {
+      const { fetch, calls } = scripted(json(429, {}, { 'retry-after': '3' }), json(200, {}));
+      const http = new Http('https://svc.test', KEY, { fetch });
+      await expect(http.request('GET', '/x', { interactive: true })).rejects.toMatchObject({ kind: 'rate_limited', retryAfterMs: 3000 });
+      expect(calls).toHaveLength(1);
+    });
+  });
 });

@@ -18,6 +18,7 @@ function handlers(overrides: Partial<Handlers> = {}): Handlers {
     'webhook.delete': fail,
     'contact.find': () => Promise.resolve(null),
     'contact.insights': fail,
+    'contacts.insights': fail,
     'people.find': fail,
     'page.status': fail,
     'panel.focus': fail,

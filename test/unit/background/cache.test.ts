@@ -3,12 +3,18 @@ import { z } from 'zod/mini';
 import { ApiError } from '@/lib/api/errors';
 import { SwrCache, type CacheStore } from '@/lib/background/cache';
 
-function memoryStore(): CacheStore & { data: Map<string, unknown> } {
+function memoryStore(): CacheStore & { data: Map<string, unknown>; writes: string[][] } {
   const data = new Map<string, unknown>();
+  const writes: string[][] = [];
   return {
     data,
+    writes,
     get: (key) => Promise.resolve(data.get(key)),
-    set: (key, value) => (data.set(key, value), Promise.resolve()),
+    setMany: (entries) => {
+      writes.push(Object.keys(entries));
+      for (const [key, value] of Object.entries(entries)) data.set(key, value);
+      return Promise.resolve();
+    },
     remove: (keys) => (keys.forEach((key) => data.delete(key)), Promise.resolve()),
     keys: () => Promise.resolve([...data.keys()]),
   };
@@ -82,7 +88,9 @@ describe('SwrCache', () => {
 
   it('survives a restart through its store, and ignores entries that no longer fit the schema', async () => {
     const store = memoryStore();
-    await new SwrCache(store, () => 0).get('k', () => Promise.resolve(1), policy);
+    const first = new SwrCache(store, () => 0);
+    await first.get('k', () => Promise.resolve(1), policy);
+    await first.flush();
     const restarted = new SwrCache(store, () => 10);
     const fetcher = vi.fn(() => Promise.resolve(9));
     expect((await restarted.get('k', fetcher, policy)).value).toBe(1);
@@ -115,6 +123,7 @@ describe('SwrCache', () => {
     expect((await next).value).toBe(2);
     expect(fresh).toHaveBeenCalledTimes(1);
     expect((await cache.get('insights|c1', () => Promise.resolve(3), policy)).value).toBe(2);
+    await cache.flush();
     expect(store.data.get('insights|c1')).toEqual({ value: 2, storedAt: 0 });
   });
 
@@ -124,6 +133,7 @@ describe('SwrCache', () => {
     const cache = new SwrCache(store, () => now);
     await cache.get('a|1', () => Promise.resolve(1), policy);
     await cache.get('b|1', () => Promise.resolve(2), policy);
+    await cache.flush();
     await cache.invalidate('a|');
     expect([...store.data.keys()]).toEqual(['b|1']);
     const fetcher = vi.fn(() => Promise.resolve(5));
@@ -131,9 +141,108 @@ describe('SwrCache', () => {
     store.data.set('junk', 'not an entry');
     now = 100;
     await cache.get('c|1', () => Promise.resolve(3), policy);
+    await cache.flush();
     expect(await cache.prune(50)).toBe(3);
     expect([...store.data.keys()]).toEqual(['c|1']);
     await cache.invalidate();
     expect(store.data.size).toBe(0);
+  });
+
+  it('answers from memory before the store has written, and writes a task’s values in one operation', async () => {
+    const store = memoryStore();
+    let release!: () => void;
+    const slowWrite = new Promise<void>((resolve) => (release = resolve));
+    const setMany = store.setMany;
+    store.setMany = (entries) => slowWrite.then(() => setMany(entries));
+    const cache = new SwrCache(store);
+    // Twenty people at once: every reply arrives without waiting for storage…
+    const replies = await Promise.all(Array.from({ length: 20 }, (_, i) => cache.get(`k${i}`, () => Promise.resolve(i), policy)));
+    expect(replies.map((reply) => reply.value)).toEqual(Array.from({ length: 20 }, (_, i) => i));
+    expect(store.data.size).toBe(0);
+    // …and all twenty are written together once the store is free.
+    const flushed = cache.flush();
+    release();
+    await flushed;
+    expect(store.writes).toEqual([Array.from({ length: 20 }, (_, i) => `k${i}`)]);
+  });
+
+  it('writes on the next task by itself, so a stopped worker loses nothing it answered', async () => {
+    const store = memoryStore();
+    await new SwrCache(store, () => 5).get('k', () => Promise.resolve(1), policy);
+    expect(store.data.size).toBe(0);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(store.data.get('k')).toEqual({ value: 1, storedAt: 5 });
+  });
+
+  it('follows its store when someone else removes or rewrites an entry', async () => {
+    const store = memoryStore();
+    let onChanged: (changes: { key: string; storedAt: number | null }[]) => void = () => undefined;
+    store.watchChanges = (listener) => ((onChanged = listener), () => undefined);
+    let now = 0;
+    const cache = new SwrCache(store, () => now);
+    await cache.get('k', () => Promise.resolve(1), policy);
+    await cache.get('j', () => Promise.resolve(1), policy);
+    await cache.flush();
+    // Its own write changes nothing.
+    onChanged([{ key: 'k', storedAt: 0 }]);
+    const fetcher = vi.fn(() => Promise.resolve(2));
+    expect((await cache.get('k', fetcher, policy)).value).toBe(1);
+    // Removed elsewhere: asked for again.
+    store.data.delete('k');
+    onChanged([{ key: 'k', storedAt: null }]);
+    expect((await cache.get('k', fetcher, policy)).value).toBe(2);
+    expect(fetcher).toHaveBeenCalledTimes(1);
+    // Rewritten elsewhere (an older copy): the stored one is what counts.
+    store.data.set('j', { value: 7, storedAt: -5_000 });
+    onChanged([{ key: 'j', storedAt: -5_000 }]);
+    now = 10;
+    expect(await cache.get('j', fetcher, policy)).toMatchObject({ value: 7, stale: true });
+  });
+
+  it('does not answer from a recent copy while the browser says it is offline', async () => {
+    let online = true;
+    const cache = new SwrCache(memoryStore(), () => 0, () => online);
+    await cache.get('k', () => Promise.resolve(1), policy);
+    online = false;
+    const offline = await cache.revalidate('k', () => Promise.reject(new ApiError('network', 'offline')), { ...policy, recentMs: 60_000 });
+    expect(offline).toMatchObject({ value: 1, stale: true, problem: { kind: 'network' } });
+  });
+
+  it('does not put back a value fetched before an invalidation', async () => {
+    const store = memoryStore();
+    const cache = new SwrCache(store);
+    const pending: { release?: (n: number) => void } = {};
+    const fetching = cache.get('k', () => new Promise<number>((resolve) => (pending.release = resolve)), policy);
+    await vi.waitFor(() => expect(pending.release).toBeDefined());
+    await cache.invalidate();
+    pending.release?.(1);
+    expect((await fetching).value).toBe(1);
+    await cache.flush();
+    expect(store.data.size).toBe(0);
+    expect((await cache.get('k', () => Promise.resolve(2), policy)).value).toBe(2);
+  });
+
+  it('answers a revalidation from a recent copy at once and refreshes behind it', async () => {
+    let now = 0;
+    const cache = new SwrCache(memoryStore(), () => now);
+    const recent = { ...policy, recentMs: 60_000 };
+    await cache.get('k', () => Promise.resolve(1), policy);
+    // Just fetched: answered as it is, the service is not asked again.
+    now = 5_000;
+    const never = vi.fn(() => new Promise<number>(() => undefined));
+    expect(await cache.revalidate('k', never, recent)).toEqual({ value: 1, storedAt: 0, stale: false, problem: null });
+    expect(never).not.toHaveBeenCalled();
+    // Recent, not just fetched: answered at once (the service has not answered yet), refreshed behind.
+    now = 30_000;
+    let release!: (n: number) => void;
+    const behind = vi.fn(() => new Promise<number>((resolve) => (release = resolve)));
+    expect(await cache.revalidate('k', behind, recent)).toMatchObject({ value: 1, problem: null });
+    expect(behind).toHaveBeenCalledTimes(1);
+    release(2);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    // Older than recentMs: the service first again.
+    now = 100_000;
+    expect(await cache.revalidate('k', () => Promise.resolve(3), recent)).toMatchObject({ value: 3, storedAt: 100_000 });
   });
 });

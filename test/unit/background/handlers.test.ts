@@ -86,6 +86,7 @@ describe('people and recordings', () => {
     const lookups = standIn.requests.filter((r) => r.path.startsWith('/api/v2/contacts') && r.query.email === 'maya.chen@example.com');
     expect(lookups).toHaveLength(1);
     // A restarted worker reads the persisted cache instead of asking again.
+    await context.cache.flush();
     const restarted = createHandlers(new ServiceContext({ cacheStore: storageCacheStore }));
     handlers = restarted;
     await send('contact.find', { email: 'maya.chen@example.com' }, content);
@@ -128,14 +129,54 @@ describe('people and recordings', () => {
     try {
       // Fresh within its lifetime: served without a call at all.
       expect(await send('contact.insights', { contactId: CONTACT_IDS.mayaChen }, content)).toMatchObject({ ok: true, data: { problem: null } });
-      // The panel asks the service first; it cannot answer, so the last insights come with why.
+      // The panel is answered from a copy under a minute old without asking the service…
+      expect(await send('contact.insights', { contactId: CONTACT_IDS.mayaChen, revalidate: true })).toMatchObject({ ok: true, data: { problem: null } });
+      // …and from an older one only after asking: it cannot answer, so the last insights come with why.
+      vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 2 * 60_000 });
       expect(await send('contact.insights', { contactId: CONTACT_IDS.mayaChen, revalidate: true })).toMatchObject({
         ok: true,
         data: { insights: { contactId: CONTACT_IDS.mayaChen }, problem: { kind: 'network' } },
       });
+      expect(await send('contacts.insights', { contactIds: [CONTACT_IDS.mayaChen, CONTACT_IDS.graceLiu] })).toMatchObject({
+        ok: true,
+        data: [
+          { ok: true, contactId: CONTACT_IDS.mayaChen, reply: { problem: { kind: 'network' } } },
+          { ok: false, contactId: CONTACT_IDS.graceLiu, error: { kind: 'network' } },
+        ],
+      });
     } finally {
+      vi.useRealTimers();
       standIn = await createStandIn({ processingStepMs: 0 });
     }
+  });
+
+  it('answers a meeting’s insights in one message, one result per contact, each call once', async () => {
+    const ids = [CONTACT_IDS.mayaChen, CONTACT_IDS.graceLiu, CONTACT_IDS.tomOkafor, CONTACT_IDS.mayaChen];
+    const reply = await send('contacts.insights', { contactIds: ids });
+    expect(reply).toMatchObject({ ok: true, data: [{ ok: true, contactId: CONTACT_IDS.mayaChen }, { ok: true, contactId: CONTACT_IDS.graceLiu }, { ok: true, contactId: CONTACT_IDS.tomOkafor }] });
+    expect((reply as { data: unknown[] }).data).toHaveLength(3);
+    const asked = () => standIn.requests.filter((r) => r.path.startsWith('/api/v2/insights/contact/')).length;
+    expect(asked()).toBe(3);
+    // Opened again within the minute: answered from the background's copies, no call at all.
+    await send('contacts.insights', { contactIds: ids });
+    expect(asked()).toBe(3);
+    // One contact the service does not know fails alone.
+    expect(await send('contacts.insights', { contactIds: [CONTACT_IDS.mayaChen, 'ctc_nobody'] })).toMatchObject({
+      ok: true,
+      data: [{ ok: true }, { ok: false, contactId: 'ctc_nobody', error: { kind: 'not_found' } }],
+    });
+    // Only the extension's pages may ask.
+    expect(await send('contacts.insights', { contactIds: ids }, content)).toMatchObject({ ok: false, error: { kind: 'forbidden' } });
+  });
+
+  it('tells the panel at once when the service asks to slow down, with the retry time', async () => {
+    standIn.failNext({ path: /^\/api\/v2\/insights\//, status: 429, retryAfter: 20, times: 5 });
+    const started = Date.now();
+    expect(await send('contact.insights', { contactId: CONTACT_IDS.mayaChen, revalidate: true })).toMatchObject({
+      ok: false,
+      error: { kind: 'rate_limited', retryAfterMs: 20_000 },
+    });
+    expect(Date.now() - started).toBeLessThan(2_000);
   });
 
   it('forgets everything fetched with the old settings when they change', async () => {

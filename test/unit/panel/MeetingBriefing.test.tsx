@@ -2,9 +2,11 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { MeetingBriefing } from '@/components/panel/meeting/MeetingBriefing';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { retryDelayFor, shouldRetry } from '@/components/panel/data/query-client';
 import { ApiError } from '@/lib/api/errors';
 import type { PersonQuery } from '@/lib/messaging/protocol';
-import { fakeBackground, renderWithClient } from '../support/fake-background';
+import { fakeBackground, renderWithClient, sent } from '../support/fake-background';
 import { insights, match, NOW, pagePerson, reply, surface } from './fixtures';
 
 vi.mock('@/lib/messaging/send', () => ({ sendRequest: vi.fn() }));
@@ -59,14 +61,21 @@ describe('MeetingBriefing', () => {
 
   it('shows each attendee loading, and a failed one with a way to retry', async () => {
     let fail = true;
+    let answerMaya!: () => void;
+    const maysReply = new Promise<void>((resolve) => (answerMaya = resolve)).then(() => reply(byId.m));
     fakeBackground({
       'contact.insights': ({ contactId }) =>
-        contactId === 'd' && fail ? ((fail = false), Promise.reject(new ApiError('server', 'boom'))) : contactId === 'm' ? new Promise(() => undefined) : Promise.resolve(reply(byId.d)),
+        contactId === 'd' && fail ? ((fail = false), Promise.reject(new ApiError('server', 'boom'))) : contactId === 'm' ? maysReply : Promise.resolve(reply(byId.d)),
     });
     renderWithClient(<MeetingBriefing now={NOW} onOpenPerson={() => undefined} surface={surface([pagePerson('Maya Chen', 'maya@example.com', maya), pagePerson('Daniel Weiss', 'dan@example.net', dan)])} />);
     expect(screen.getByRole('status', { name: 'Loading Maya Chen' })).toBeInTheDocument();
+    expect(screen.getByRole('status', { name: 'Loading Daniel Weiss' })).toBeInTheDocument();
+    // Both were asked for in one message.
+    await vi.waitFor(() => expect(sent('contacts.insights')).toEqual([{ contactIds: ['m', 'd'] }]));
+    answerMaya();
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('Could not load Daniel Weiss’s briefing. The service had a problem answering.');
+    expect(await screen.findByText('friendly')).toBeInTheDocument();
     await userEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
     expect(await screen.findByText('formal')).toBeInTheDocument();
   });
@@ -79,5 +88,49 @@ describe('MeetingBriefing', () => {
     renderWithClient(<MeetingBriefing now={NOW} onOpenPerson={() => undefined} surface={surface([pagePerson('Maya Chen', 'maya@example.com', maya), pagePerson('Daniel Weiss', 'dan@example.net', dan)], { title: null, kind: 'thread' })} />);
     expect(await screen.findAllByText(/showing the briefing as of/)).toHaveLength(1);
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('This conversation');
+  });
+
+  it('says once for the whole meeting that the key was refused, with the way to options', async () => {
+    fakeBackground({ 'contact.insights': new ApiError('unauthorized', 'no') });
+    const openOptions = vi.spyOn(fakeBrowser.runtime, 'openOptionsPage').mockResolvedValue(undefined);
+    renderWithClient(<MeetingBriefing now={NOW} onOpenPerson={() => undefined} surface={surface([pagePerson('Maya Chen', 'maya@example.com', maya), pagePerson('Daniel Weiss', 'dan@example.net', dan), pagePerson('Lee Park', 'lee@example.org', lee)])} />);
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Could not load the attendees’ briefings. The service did not accept Primer’s API key.');
+    expect(screen.getAllByRole('alert')).toHaveLength(1);
+    expect(within(screen.getByRole('region', { name: 'Attendees' })).getAllByText('No briefing (see above).')).toHaveLength(3);
+    await userEvent.click(within(alert).getByRole('button', { name: 'Open Primer options' }));
+    expect(openOptions).toHaveBeenCalled();
+  });
+
+  it('says at once, for the whole meeting, that the service asked to slow down and when Primer asks again', async () => {
+    fakeBackground({ 'contact.insights': new ApiError('rate_limited', 'slow', { retryAfterMs: 12_000 }) });
+    renderWithClient(
+      <MeetingBriefing now={NOW} onOpenPerson={() => undefined} surface={surface([pagePerson('Maya Chen', 'maya@example.com', maya), pagePerson('Daniel Weiss', 'dan@example.net', dan)])} />,
+      { retry: shouldRetry, retryDelay: retryDelayFor },
+    );
+    const alert = await screen.findByRole('alert');
+    await vi.waitFor(() => expect(alert).toHaveTextContent(/The service asked Primer to slow down\. Primer will try again in (12|11) s\./));
+    expect(screen.getAllByRole('alert')).toHaveLength(1);
+    expect(within(alert).queryByRole('button')).toBeNull();
+  });
+
+  it('counts people in words that fit: “1 person”, never “1 people”', async () => {
+    fakeBackground({ 'contact.insights': reply(byId.m) });
+    // The same person twice (organizer and guest) is one person.
+    renderWithClient(<MeetingBriefing now={NOW} onOpenPerson={() => undefined} surface={surface([pagePerson('Maya Chen', 'maya@example.com', maya), pagePerson('Maya Chen', 'maya@example.com', maya)])} />);
+    expect(await screen.findByText(/^1 person · 1 in Primer$/)).toBeInTheDocument();
+    expect(screen.queryByText(/1 people/)).toBeNull();
+  });
+
+  it('says where the meeting’s briefing comes from, and each attendee’s', async () => {
+    fakeBackground({
+      'contact.insights': ({ contactId }) =>
+        Promise.resolve(reply(contactId === 'm' ? { ...byId.m, totalConversations: 7 } : { ...byId.d, totalConversations: 2, lastConversationDate: '2026-11-08' })),
+    });
+    renderWithClient(<MeetingBriefing now={NOW} onOpenPerson={() => undefined} surface={surface([pagePerson('Maya Chen', 'maya@example.com', maya), pagePerson('Daniel Weiss', 'dan@example.net', dan)])} />);
+    expect(await screen.findByText('From 9 conversations with 2 attendees, the latest 3 days ago.')).toBeInTheDocument();
+    const items = within(screen.getByRole('region', { name: 'Attendees' })).getAllByRole('listitem');
+    expect(items[0]).toHaveTextContent('From 7 conversations.');
+    expect(items[1]).toHaveTextContent('From 2 conversations.');
   });
 });

@@ -1,4 +1,4 @@
-import { act, render, screen, within } from '@testing-library/react';
+import { act, cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it, vi } from 'vitest';
@@ -87,5 +87,77 @@ describe('PanelApp', () => {
     expect(client.getQueryData(['insights', 'm'])).toBeDefined();
     await act(() => serviceUrlItem.setValue('https://other.example.com'));
     expect(client.getQueryData(['insights', 'm'])).toBeUndefined();
+  });
+
+  it('says there is nothing to brief without a tab, and on a page with no one on it', async () => {
+    fakeBackground({ 'settings.get': configured });
+    showPanel(target({ tabId: null }));
+    const noTab = await screen.findByRole('status');
+    expect(within(noTab).getByRole('heading', { level: 1, name: 'Nothing to brief yet' })).toBeInTheDocument();
+    expect(noTab).toHaveTextContent('Open a calendar event or an e-mail conversation, or find a person by e-mail above.');
+    cleanup();
+    fakeBackground({ 'settings.get': configured });
+    const list = surface([pagePerson('Maya Chen', 'maya@example.com', maya), pagePerson('Daniel Weiss', 'dan@example.net', dan)], { kind: 'list' });
+    showPanel(target({ page: { site: 'gmail', recognised: true, surfaces: [list] } }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'No one to brief here' })).toBeInTheDocument();
+    // Nothing was asked of the service for a page with no one to brief.
+    expect(sent('contact.insights')).toEqual([]);
+    expect(sent('contacts.insights')).toEqual([]);
+  });
+
+  it('briefs one person listed twice as that person, not as a one-person meeting', async () => {
+    fakeBackground({ 'settings.get': configured, 'contact.insights': reply(insights({ preferredTone: 'friendly' })), 'recordings.list': noRecordings });
+    const page = { site: 'gmail' as const, recognised: true, surfaces: [surface([pagePerson('Maya Chen', 'maya@example.com', maya), pagePerson('Maya Chen', 'maya@example.com', maya)], { kind: 'thread' })] };
+    showPanel(target({ page }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Maya Chen' })).toBeInTheDocument();
+    expect(await screen.findByText('friendly')).toBeInTheDocument();
+    expect(screen.queryByText(/people/)).toBeNull();
+  });
+
+  it('returns keyboard focus to where the user came from after “Back”', async () => {
+    const user = userEvent.setup();
+    fakeBackground({
+      'settings.get': configured,
+      'contact.find': null,
+      'contact.insights': ({ contactId }) => Promise.resolve(reply(insights({ contactId, preferredTone: 'friendly' }))),
+      'recordings.list': noRecordings,
+    });
+    const page = { site: 'google-calendar' as const, recognised: true, surfaces: [surface([pagePerson('Maya Chen', 'maya@example.com', maya), pagePerson('Daniel Weiss', 'dan@example.net', dan)])] };
+    showPanel(target({ page }));
+    const open = await within(await screen.findByRole('region', { name: 'Attendees' })).findByRole('button', { name: 'Full briefing: Daniel Weiss' });
+    open.focus();
+    await user.keyboard('{Enter}');
+    // The new view's heading takes focus…
+    const heading = await screen.findByRole('heading', { level: 1, name: 'Daniel Weiss' });
+    expect(heading).toHaveFocus();
+    await user.click(screen.getByRole('button', { name: /Back to the meeting/ }));
+    // …and "Back" returns it to the very button the user left from.
+    expect(await screen.findByRole('heading', { level: 1, name: 'Q3 roadmap review' })).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Full briefing: Daniel Weiss' })).toHaveFocus();
+    expect(document.activeElement).not.toBe(document.body);
+  });
+
+  it('starts fetching what it briefs before the saved cache is restored', async () => {
+    fakeBackground({ 'settings.get': configured, 'contact.insights': reply(insights({ preferredTone: 'friendly' })), 'recordings.list': noRecordings });
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    const never = new Promise<void>(() => undefined);
+    render(<PanelApp client={client} restored={never} firstTarget={Promise.resolve(target({ focus: { kind: 'person', match: maya } }))} />);
+    expect(await screen.findByText('friendly')).toBeInTheDocument();
+  });
+
+  it('asks again at once when the browser is back online', async () => {
+    const problem = { kind: 'network' as const, message: 'offline', status: null, code: null, retryAfterMs: null };
+    let online = false;
+    fakeBackground({
+      'settings.get': configured,
+      'contact.insights': () => Promise.resolve(reply(insights({ preferredTone: 'friendly' }), online ? {} : { problem })),
+      'recordings.list': noRecordings,
+    });
+    showPanel(target({ focus: { kind: 'person', match: maya } }));
+    expect(await screen.findByText(/^Offline:/)).toBeInTheDocument();
+    online = true;
+    act(() => void globalThis.dispatchEvent(new Event('online')));
+    await vi.waitFor(() => expect(screen.queryByText(/^Offline:/)).toBeNull());
+    expect(sent('contact.insights').length).toBeGreaterThanOrEqual(2);
   });
 });

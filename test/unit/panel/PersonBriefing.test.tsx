@@ -6,6 +6,7 @@ import { PersonBriefing } from '@/components/panel/person/PersonBriefing';
 import { ApiError } from '@/lib/api/errors';
 import type { RecordingPage } from '@/lib/models';
 import type { SubjectPerson } from '@/lib/panel/subject';
+import { retryDelayFor, shouldRetry } from '@/components/panel/data/query-client';
 import { fakeBackground, renderWithClient, sent } from '../support/fake-background';
 import { insights, match, NOW, reply } from './fixtures';
 
@@ -50,7 +51,8 @@ describe('PersonBriefing', () => {
     expect(within(talk).getByText('Analytical and warm.')).toBeInTheDocument();
     expect(within(talk).getByRole('list', { name: 'Do' })).toHaveTextContent(/numbers/);
     expect(within(talk).getByRole('list', { name: 'Don’t' })).toHaveTextContent(/small talk/);
-    expect(talk).toHaveTextContent('From 7 conversations, the latest 3 days ago.');
+    // Where it all comes from, said once above every section.
+    expect(screen.getByText('From 7 conversations, the latest 3 days ago.').compareDocumentPosition(talk)).toBe(Node.DOCUMENT_POSITION_FOLLOWING);
     expect(screen.getByRole('list', { name: 'Topics to raise' })).toHaveTextContent(/Q3 roadmap.*trail running.*marathons/);
     expect(screen.getByRole('list', { name: 'Topics to avoid' })).toHaveTextContent('the Atlas delay');
     const items = within(screen.getByRole('list', { name: 'Pending action items' })).getAllByRole('listitem');
@@ -77,6 +79,75 @@ describe('PersonBriefing', () => {
     expect(screen.queryByRole('region', { name: 'Conversations' })).toBeNull();
     expect(container.textContent).not.toMatch(/undefined|null|NaN|Invalid Date/);
     await screen.findByText('No recordings with them yet.');
+  });
+
+  it('says where the insights come from even when there is nothing on how to talk to them', async () => {
+    fakeBackground({
+      'contact.insights': reply(insights({ recentTopics: ['pricing'], pendingActionItems: [{ text: 'Send the deck', owner: null, dueDate: null, status: null }], totalConversations: 2, lastConversationDate: '2026-11-15' })),
+      'recordings.list': noRecordings,
+    });
+    show();
+    expect(await screen.findByRole('list', { name: 'Topics to raise' })).toHaveTextContent('pricing');
+    expect(screen.queryByRole('region', { name: 'How to talk to them' })).toBeNull();
+    expect(screen.getByText('From 2 conversations, the latest 7 days ago.')).toBeInTheDocument();
+  });
+
+  it('names a contact whose name is empty by their address, never with an empty heading', async () => {
+    fakeBackground({ 'contact.insights': reply(insights({ preferredTone: 'formal' })), 'recordings.list': noRecordings });
+    show({ email: 'maya@example.com', name: '', match: match('m', '  ', 'maya@example.com') });
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('maya@example.com');
+    await screen.findByText('formal');
+  });
+
+  it('shows each topic once, however often the service lists it', async () => {
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    fakeBackground({
+      'contact.insights': reply(insights({ recentTopics: ['Q3'], sensitiveTopics: ['layoffs', 'Layoffs', ' layoffs ', 'budget', 'budget'] })),
+      'recordings.list': noRecordings,
+    });
+    show();
+    const avoid = await screen.findByRole('list', { name: 'Topics to avoid' });
+    expect(within(avoid).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['layoffs', 'budget']);
+    // React warns about duplicate keys on the console; there must be none.
+    expect(errors.mock.calls.flat().join(' ')).not.toMatch(/same key/);
+  });
+
+  it('says at once that the service asked to slow down, with when Primer asks again, even with nothing to show', async () => {
+    fakeBackground({ 'contact.insights': new ApiError('rate_limited', 'slow', { retryAfterMs: 20_000 }), 'recordings.list': noRecordings });
+    renderWithClient(<PersonBriefing person={{ email: 'maya@example.com', name: 'Maya Chen', match: maya }} onOpenRecording={() => undefined} now={NOW} />, { retry: shouldRetry, retryDelay: retryDelayFor });
+    const alert = await screen.findByRole('alert');
+    await vi.waitFor(() => expect(alert).toHaveTextContent(/The service asked Primer to slow down\. Primer will try again in (20|19) s\./));
+    expect(within(alert).queryByRole('button')).toBeNull();
+  });
+
+  it('says a server error with nothing to show within a couple of seconds, with Try again', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      let calls = 0;
+      fakeBackground({ 'contact.insights': () => (++calls, Promise.reject(new ApiError('server', 'boom'))), 'recordings.list': noRecordings });
+      renderWithClient(<PersonBriefing person={{ email: 'maya@example.com', name: 'Maya Chen', match: maya }} onOpenRecording={() => undefined} now={NOW} />, { retry: shouldRetry, retryDelay: retryDelayFor });
+      // The first failure is said at once, while Primer tries once more.
+      expect(await screen.findByRole('alert')).toHaveTextContent('The service had a problem answering. Trying again…');
+      await vi.advanceTimersByTimeAsync(1_000);
+      const alert = await screen.findByRole('alert');
+      await within(alert).findByRole('button', { name: 'Try again' });
+      expect(calls).toBe(2);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('shows its own copy at once and says it is updating while a newer one is asked for', async () => {
+    let asked = 0;
+    fakeBackground({ 'contact.insights': () => (++asked, new Promise(() => undefined)), 'recordings.list': noRecordings });
+    const { client } = renderWithClient(<PersonBriefing person={{ email: 'maya@example.com', name: 'Maya Chen', match: maya }} onOpenRecording={() => undefined} now={NOW} />, {
+      staleTime: 0,
+    });
+    // The panel's saved copy (restored from storage) arrives while the request is out.
+    client.setQueryData(['insights', 'm'], reply(full), { updatedAt: 1 });
+    expect(await screen.findByRole('region', { name: 'How to talk to them' })).toBeInTheDocument();
+    expect(await screen.findByText(/^Updating… showing the briefing as of/)).toBeInTheDocument();
+    expect(asked).toBe(1);
   });
 
   it('says when there are no insights yet', async () => {

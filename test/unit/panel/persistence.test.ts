@@ -1,5 +1,8 @@
-import { describe, expect, it } from 'vitest';
-import { PANEL_CACHE_BUSTER, readPersisted, shouldPersist } from '@/components/panel/data/persistence';
+import { QueryClient } from '@tanstack/react-query';
+import { describe, expect, it, vi } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { PANEL_CACHE_BUSTER, readPersisted, saveWhenHidden, shouldPersist, startPanelCache } from '@/components/panel/data/persistence';
+import { PANEL_CACHE_KEY } from '@/lib/storage/items';
 import { insights, reply } from './fixtures';
 
 const query = (queryKey: unknown[], data: unknown) => ({ queryKey, queryHash: JSON.stringify(queryKey), state: { data, dataUpdatedAt: 1, status: 'success' } });
@@ -36,5 +39,38 @@ describe('panel cache persistence', () => {
   it('treats unreadable storage as empty', () => {
     expect(readPersisted('{not json').clientState.queries).toEqual([]);
     expect(readPersisted('{"timestamp":"yesterday"}').clientState.queries).toEqual([]);
+  });
+
+  it('saves a briefing seen just before the panel closes, without waiting for the throttle', async () => {
+    const client = new QueryClient();
+    await startPanelCache(client);
+    client.setQueryData(['insights', 'm'], reply(insights({ preferredTone: 'friendly' })));
+    // Closed well within the 250 ms throttle.
+    globalThis.dispatchEvent(new Event('pagehide'));
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    const saved = (await fakeBrowser.storage.local.get(PANEL_CACHE_KEY))[PANEL_CACHE_KEY] as string;
+    expect(readPersisted(saved).clientState.queries.map((q) => q.queryKey)).toEqual([['insights', 'm']]);
+  });
+
+  it('saves when the panel is hidden, and stops when told', async () => {
+    const client = new QueryClient();
+    const stop = saveWhenHidden(client);
+    const savedKeys = async () => {
+      const saved = (await fakeBrowser.storage.local.get(PANEL_CACHE_KEY))[PANEL_CACHE_KEY];
+      return typeof saved === 'string' ? readPersisted(saved).clientState.queries.map((q) => q.queryKey) : [];
+    };
+    client.setQueryData(['insights', 'x'], reply(insights({ contactId: 'x' })));
+    Object.defineProperty(document, 'visibilityState', { value: 'hidden', configurable: true });
+    try {
+      document.dispatchEvent(new Event('visibilitychange'));
+      await vi.waitFor(async () => expect(await savedKeys()).toContainEqual(['insights', 'x']));
+      await fakeBrowser.storage.local.remove(PANEL_CACHE_KEY);
+      stop();
+      document.dispatchEvent(new Event('visibilitychange'));
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      expect(await savedKeys()).not.toContainEqual(['insights', 'x']);
+    } finally {
+      Object.defineProperty(document, 'visibilityState', { value: 'visible', configurable: true });
+    }
   });
 });

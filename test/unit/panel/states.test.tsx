@@ -25,17 +25,23 @@ describe('ProblemNotice', () => {
 });
 
 describe('panel query retries', () => {
-  it('retries what may pass (busy, failing, unreachable) a few times, never a refused key', () => {
+  it('asks a busy service again after its wait, a failing one once, an unreachable one or a refused key never', () => {
     expect(shouldRetry(0, new ApiError('rate_limited', 'x'))).toBe(true);
-    expect(shouldRetry(1, new ApiError('network', 'x'))).toBe(true);
-    expect(shouldRetry(3, new ApiError('server', 'x'))).toBe(false);
+    expect(shouldRetry(2, new ApiError('rate_limited', 'x'))).toBe(true);
+    expect(shouldRetry(3, new ApiError('rate_limited', 'x'))).toBe(false);
+    expect(shouldRetry(0, new ApiError('server', 'x'))).toBe(true);
+    expect(shouldRetry(1, new ApiError('server', 'x'))).toBe(false);
+    // The background already tried as long as someone waiting should wait.
+    expect(shouldRetry(0, new ApiError('network', 'x'))).toBe(false);
+    expect(shouldRetry(0, new ApiError('timeout', 'x'))).toBe(false);
     expect(shouldRetry(0, new ApiError('unauthorized', 'x'))).toBe(false);
     expect(shouldRetry(0, new Error('x'))).toBe(false);
   });
 
-  it('waits as long as the service asked, else backs off', () => {
-    expect(retryDelayFor(0, new ApiError('rate_limited', 'x', { retryAfterMs: 7000 }))).toBe(7000);
-    expect(retryDelayFor(1, new ApiError('server', 'x'))).toBe(2000);
+  it('waits as long as the service asked, else a second, backing off', () => {
+    expect(retryDelayFor(1, new ApiError('rate_limited', 'x', { retryAfterMs: 7000 }))).toBe(7000);
+    expect(retryDelayFor(1, new ApiError('rate_limited', 'x'))).toBe(5000);
+    expect(retryDelayFor(1, new ApiError('server', 'x'))).toBe(1000);
     expect(retryDelayFor(10, new ApiError('server', 'x'))).toBe(10_000);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { displayName, personKey, subjectOf } from '@/lib/panel/subject';
+import { displayName, personKey, subjectOf, uniquePeople } from '@/lib/panel/subject';
 import type { PanelTarget } from '@/lib/panel/target';
 import { match, pagePerson, surface } from './fixtures';
 
@@ -36,5 +36,22 @@ describe('subjectOf', () => {
     expect(personKey({ email: 'maya@example.com', name: null, match: maya })).toBe('contact:m');
     expect(displayName({ email: 'x@y.com', name: null, match: null })).toBe('x@y.com');
     expect(displayName({ email: null, name: null, match: null })).toBe('Unknown person');
+  });
+
+  it('lists each person once before deciding between a person and a meeting', () => {
+    const twice = surface([pagePerson('Maya Chen', 'maya@example.com', maya), pagePerson('Maya Chen', 'MAYA@example.com', null)], { kind: 'thread' });
+    // Matched once, unmatched once: the same address, so the same person.
+    const byAddress = surface([pagePerson('Ann', 'ann@x.com', null), pagePerson('Ann Lee', 'ANN@x.com', null)]);
+    expect(subjectOf(target({ page: { site: 'gmail', recognised: true, surfaces: [byAddress] } }))).toMatchObject({ kind: 'person', person: { email: 'ann@x.com' } });
+    const chosen = subjectOf(target({ focus: { kind: 'surface', surface: surface([pagePerson('Maya Chen', 'maya@example.com', maya), pagePerson('Maya Chen', 'maya@example.com', maya), pagePerson('B', 'b@x.com', null)]) } }));
+    expect(chosen).toMatchObject({ kind: 'meeting' });
+    expect(chosen.kind === 'meeting' ? chosen.surface.people : []).toHaveLength(2);
+    expect(uniquePeople(twice.people)).toEqual([{ ...twice.people[0], roles: ['guest'] }]);
+  });
+
+  it('never names anyone with an empty or blank name', () => {
+    expect(displayName({ email: 'x@y.com', name: '', match: null })).toBe('x@y.com');
+    expect(displayName({ email: null, name: '   ', match: null })).toBe('Unknown person');
+    expect(displayName({ email: 'x@y.com', name: 'Page Name', match: match('m', '', 'maya@example.com') })).toBe('Page Name');
   });
 });

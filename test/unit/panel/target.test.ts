@@ -44,22 +44,71 @@ describe('panel target', () => {
 });
 
 describe('panel.focus', () => {
-  it('remembers the focus for the sender’s tab and opens the panel', async () => {
-    const open = vi.fn(() => Promise.resolve());
-    (fakeBrowser as unknown as { sidePanel: { open: typeof open } }).sidePanel.open = open;
-    const reply = await panelHandlers()['panel.focus']({ focus }, { sender: 'content', tabId: 5 });
-    expect(reply).toEqual({ opened: true });
-    expect(open).toHaveBeenCalledWith({ tabId: 5 });
-    expect((await fakeBrowser.storage.session.get('panelFocus:5'))['panelFocus:5']).toEqual(focus);
-    expect(await panelHandlers()['panel.focus']({ focus }, { sender: 'content', tabId: null })).toEqual({ opened: false });
+  const sidePanel = () => (fakeBrowser as unknown as { sidePanel: { open: (o: object) => Promise<void> } }).sidePanel;
+  beforeEach(() => {
+    vi.spyOn(fakeBrowser.commands, 'getAll').mockResolvedValue([{ name: 'open-briefing', shortcut: 'Alt+Shift+P' }] as never);
   });
 
-  it('keeps the focus when the panel cannot open, and forgets it when the tab navigates', async () => {
-    (fakeBrowser as unknown as { sidePanel: { open: () => Promise<void> } }).sidePanel.open = () => Promise.reject(new Error('user gesture'));
-    expect(await panelHandlers()['panel.focus']({ focus }, { sender: 'content', tabId: 6 })).toEqual({ opened: false });
+  it('remembers the focus for the sender’s tab and opens the panel', async () => {
+    const open = vi.fn(() => Promise.resolve());
+    sidePanel().open = open;
+    const reply = await panelHandlers()['panel.focus']({ focus }, { sender: 'content', tabId: 5 });
+    expect(reply).toEqual({ opened: true, shortcut: null });
+    expect(open).toHaveBeenCalledWith({ tabId: 5 });
+    expect((await fakeBrowser.storage.session.get('panelFocus:5'))['panelFocus:5']).toEqual(focus);
+    expect(await panelHandlers()['panel.focus']({ focus }, { sender: 'content', tabId: null })).toEqual({ opened: false, shortcut: 'Alt+Shift+P' });
+  });
+
+  it('keeps the focus when the panel cannot open, says which keys open it, and forgets it when the tab navigates', async () => {
+    sidePanel().open = () => Promise.reject(new Error('user gesture'));
+    expect(await panelHandlers()['panel.focus']({ focus }, { sender: 'content', tabId: 6 })).toEqual({ opened: false, shortcut: 'Alt+Shift+P' });
+    expect((await fakeBrowser.storage.session.get('panelFocus:6'))['panelFocus:6']).toEqual(focus);
     forgetFocusOnNavigation();
     await fakeBrowser.tabs.onUpdated.trigger(6, { url: 'https://mail.google.com/other' }, {} as never);
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect((await fakeBrowser.storage.session.get('panelFocus:6'))['panelFocus:6']).toBeUndefined();
+  });
+
+  it('counts Chrome’s side panel already open as opened, even when this click could not open it', async () => {
+    sidePanel().open = () => Promise.reject(new Error('user gesture'));
+    vi.spyOn(fakeBrowser.tabs, 'get').mockResolvedValue({ id: 6, windowId: 2 } as never);
+    const runtime = fakeBrowser.runtime as unknown as { getContexts: (filter: object) => Promise<unknown[]> };
+    const getContexts = vi.spyOn(runtime, 'getContexts').mockResolvedValue([{ contextType: 'SIDE_PANEL', windowId: -1 }]);
+    expect(await panelHandlers()['panel.focus']({ focus }, { sender: 'content', tabId: 6 })).toEqual({ opened: true, shortcut: null });
+    getContexts.mockResolvedValue([]);
+    expect(await panelHandlers()['panel.focus']({ focus }, { sender: 'content', tabId: 6 })).toEqual({ opened: false, shortcut: 'Alt+Shift+P' });
+  });
+
+  describe('in Firefox (sidebar, which a message cannot open)', () => {
+    const firefox = (isOpen: boolean) => {
+      const api = fakeBrowser as unknown as { sidePanel?: unknown; sidebarAction?: unknown };
+      const saved = api.sidePanel;
+      delete api.sidePanel;
+      api.sidebarAction = { open: () => Promise.reject(new Error('sidebarAction.open may only be called from a user input handler')), isOpen: () => Promise.resolve(isOpen) };
+      vi.spyOn(fakeBrowser.tabs, 'get').mockResolvedValue({ id: 8, windowId: 2 } as never);
+      return () => {
+        api.sidePanel = saved;
+        delete api.sidebarAction;
+      };
+    };
+
+    it('says the panel did not open, with the shortcut, and keeps the focus for when it is opened', async () => {
+      const restore = firefox(false);
+      try {
+        expect(await panelHandlers()['panel.focus']({ focus }, { sender: 'content', tabId: 8 })).toEqual({ opened: false, shortcut: 'Alt+Shift+P' });
+        expect((await fakeBrowser.storage.session.get('panelFocus:8'))['panelFocus:8']).toEqual(focus);
+      } finally {
+        restore();
+      }
+    });
+
+    it('counts a sidebar already open as opened: it shows the new focus', async () => {
+      const restore = firefox(true);
+      try {
+        expect(await panelHandlers()['panel.focus']({ focus }, { sender: 'content', tabId: 8 })).toEqual({ opened: true, shortcut: null });
+      } finally {
+        restore();
+      }
+    });
   });
 });

@@ -1,0 +1,28 @@
+/**
+ * Said above a briefing shown from the panel's own copy while Primer asks for a newer one, once
+ * the asking takes long enough to notice: the user knows what they see may be about to change,
+ * and as of when it is.
+ */
+import { useEffect, useState } from 'react';
+
+/** Under this, the newer copy usually arrives before anyone could read the note. */
+const NOTICEABLE_MS = 400;
+
+export function RefreshNote({ refreshing, asOf }: { refreshing: boolean; asOf: number }) {
+  const [shown, setShown] = useState(false);
+  useEffect(() => {
+    if (!refreshing) return;
+    const timer = setTimeout(() => setShown(true), NOTICEABLE_MS);
+    return () => {
+      clearTimeout(timer);
+      setShown(false);
+    };
+  }, [refreshing]);
+  if (!refreshing || !shown) return null;
+  const absolute = new Date(asOf).toLocaleString(undefined, { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' });
+  return (
+    <p className="refreshing" role="status">
+      Updating… showing the briefing as of <time dateTime={new Date(asOf).toISOString()}>{absolute}</time>.
+    </p>
+  );
+}

@@ -1,0 +1,22 @@
+/** Text from the service or a page, as something to show: blank (empty or only spaces) counts as missing. */
+export function nonBlank(value: string | null | undefined): string | null {
+  const trimmed = value?.trim();
+  return trimmed ? trimmed : null;
+}
+
+/**
+ * A list of topics as chips: each once (case and spaces ignored, first spelling kept), blanks
+ * dropped, so no topic shows twice and each has a key of its own.
+ */
+export function uniqueTopics(topics: readonly string[]): string[] {
+  const seen = new Set<string>();
+  const out: string[] = [];
+  for (const topic of topics) {
+    const text = nonBlank(topic);
+    const key = text?.toLowerCase().replace(/\s+/g, ' ');
+    if (!text || !key || seen.has(key)) continue;
+    seen.add(key);
+    out.push(text);
+  }
+  return out;
+}

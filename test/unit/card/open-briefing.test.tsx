@@ -1,0 +1,70 @@
+/** "Open briefing" on the hover card when the browser will not open the panel from it (Firefox). */
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { CardWithData, openPanelHint } from '@/components/card/mount';
+import type { CardRequest } from '@/lib/content/card-api';
+import type { ContactMatch } from '@/lib/models';
+import { fakeBackground, sent } from '../support/fake-background';
+
+vi.mock('@/lib/messaging/send', () => ({ sendRequest: vi.fn() }));
+
+const maya: ContactMatch = { contact: { id: 'm', name: 'Maya Chen', email: 'maya.chen@example.com', company: null, title: null }, matchedBy: 'email' };
+const insights = {
+  insights: {
+    contactId: 'm', communicationApproach: null, preferredTone: 'friendly', personalitySummary: null, recentTopics: [], favoriteTopics: [], interests: [],
+    sensitiveTopics: [], pendingActionItems: [], lastConversationDate: null, totalConversations: 7,
+    flags: { prefersDataDriven: null, prefersDirect: null, valuesRelationships: null, dislikesSmallTalk: null, prefersBrevity: null, dislikesJargon: null },
+    updatedAt: null,
+  },
+  asOf: 0,
+  problem: null,
+};
+
+function showCard(onClose = vi.fn()) {
+  const request = { match: maya, meeting: null, viaKeyboard: false, onClose: () => undefined } as unknown as CardRequest;
+  render(<CardWithData request={request} onClose={onClose} />);
+  return onClose;
+}
+
+describe('Open briefing on the hover card', () => {
+  beforeEach(() => {
+    vi.spyOn(fakeBrowser.runtime, 'getManifest').mockReturnValue({ manifest_version: 2, name: 'Primer', version: '1', sidebar_action: {} } as never);
+  });
+
+  it('stays open and says how to open the panel when the browser would not open it', async () => {
+    fakeBackground({ 'contact.insights': insights, 'panel.focus': { opened: false, shortcut: 'Alt+Shift+P' } });
+    const onClose = showCard();
+    const card = await screen.findByRole('dialog', { name: 'Briefing: Maya Chen' });
+    expect(await within(card).findByText('From 7 conversations.')).toBeInTheDocument();
+    await userEvent.click(within(card).getByRole('button', { name: 'Open briefing' }));
+    expect(await within(card).findByRole('status')).toHaveTextContent(
+      'To see the briefing, press Alt+Shift+P, or open Primer’s toolbar button and choose Open briefing: the panel will show Maya Chen.',
+    );
+    expect(onClose).not.toHaveBeenCalled();
+    // The choice was still sent, so the panel shows her when it is opened.
+    expect(sent('panel.focus')).toEqual([{ focus: { kind: 'person', match: maya } }]);
+  });
+
+  it('closes when the panel opened', async () => {
+    fakeBackground({ 'contact.insights': insights, 'panel.focus': { opened: true, shortcut: null } });
+    const onClose = showCard();
+    await userEvent.click(await screen.findByRole('button', { name: 'Open briefing' }));
+    await vi.waitFor(() => expect(onClose).toHaveBeenCalled());
+  });
+
+  it('says so when Primer’s background cannot be reached', async () => {
+    fakeBackground({ 'contact.insights': insights, 'panel.focus': new Error('gone') });
+    const onClose = showCard();
+    await userEvent.click(await screen.findByRole('button', { name: 'Open briefing' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('Primer could not be reached.');
+    expect(onClose).not.toHaveBeenCalled();
+  });
+
+  it('words the hint for a meeting, and without a shortcut when the user removed it', () => {
+    expect(openPanelHint(null, { kind: 'surface', surface: { kind: 'event', title: 'x', when: null, people: [] } })).toBe(
+      'To see the briefing, open Primer’s toolbar button and choose Open briefing: the panel will show this meeting.',
+    );
+  });
+});
