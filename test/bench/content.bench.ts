@@ -733,7 +733,12 @@ async function main() {
   }
   fs.writeFileSync(OUT_JSON, `${JSON.stringify(results, null, 2)}\n`);
   const md = markdown(results);
-  fs.writeFileSync(OUT_MD, `${md}\n`);
+  // upload.bench.ts keeps its own section of the same file (between its markers): carry it over.
+  const previous = fs.existsSync(OUT_MD) ? fs.readFileSync(OUT_MD, 'utf8') : '';
+  const uploadStart = previous.indexOf('<!-- upload-bench:start');
+  const uploadEnd = previous.indexOf('<!-- upload-bench:end -->');
+  const upload = uploadStart >= 0 && uploadEnd > uploadStart ? `\n${previous.slice(uploadStart, uploadEnd + '<!-- upload-bench:end -->'.length)}\n` : '';
+  fs.writeFileSync(OUT_MD, `${md}\n${upload}`);
   console.log(`\n${md}`);
   console.log(`Wrote ${path.relative(ROOT, OUT_JSON)} and ${path.relative(ROOT, OUT_MD)}`);
 }
