@@ -3,7 +3,7 @@
  * lib/messaging/protocol.ts and nothing else; it never logs settings or replies.
  */
 import { browser, defineBackground } from '#imports';
-import { createBroker } from '@/lib/background/broker';
+import { createBroker, servePort } from '@/lib/background/broker';
 import { storageCacheStore } from '@/lib/background/browser-stores';
 import { createHandlers } from '@/lib/background/handlers';
 import { listenForCommands } from '@/lib/background/commands';
@@ -29,6 +29,8 @@ export default defineBackground(() => {
   // Returning the reply's promise is how runtime.onMessage answers asynchronously.
   // eslint-disable-next-line @typescript-eslint/no-misused-promises
   browser.runtime.onMessage.addListener(broker);
+  // Content scripts talk over one port per page (cheaper for the page than one-off messages).
+  browser.runtime.onConnect.addListener(servePort(broker));
 
   // Settings may change from another options tab or from enterprise policy.
   // The side panel's saved briefings came from the old settings too.

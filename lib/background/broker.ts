@@ -6,6 +6,7 @@
  */
 import type { z } from 'zod/mini';
 import { ApiError, toErrorInfo } from '../api/errors';
+import { CONTENT_PORT, PortRequestSchema, type PortLike } from '../messaging/port';
 import { EnvelopeSchema, protocol, type MessageType, type Protocol, type Reply, type ResponseOf } from '../messaging/protocol';
 
 export type SenderKind = 'extension' | 'content' | 'foreign';
@@ -68,5 +69,28 @@ export function createBroker(handlers: Handlers, self: ExtensionIdentity) {
     const envelope = EnvelopeSchema.safeParse(message);
     if (!envelope.success) return undefined;
     return handle(envelope.data.type, envelope.data.payload, sender);
+  };
+}
+
+/**
+ * Serves the content scripts' port (lib/messaging/port.ts) with the broker's own listener: the
+ * same sender, audience and payload checks as a one-off message. Something that is not our
+ * envelope is refused rather than left unanswered, so the sender never waits forever.
+ */
+export function servePort(listener: ReturnType<typeof createBroker>) {
+  return (port: PortLike): void => {
+    if (port.name !== CONTENT_PORT) return;
+    port.onMessage.addListener((message) => {
+      const request = PortRequestSchema.safeParse(message);
+      if (!request.success) return;
+      const reply = listener(request.data.message, port.sender ?? {}) ?? Promise.resolve(refuse('bad_request', 'Not a Primer message.'));
+      void reply.then((answer) => {
+        try {
+          port.postMessage({ id: request.data.id, reply: answer });
+        } catch {
+          // The page went away meanwhile: nobody is waiting.
+        }
+      });
+    });
   };
 }

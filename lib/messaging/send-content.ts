@@ -1,8 +1,10 @@
 /**
  * Typed sender for the always-injected content scripts: only their messages, so the rest of the
- * protocol's schemas stay out of the per-site bundle.
+ * protocol's schemas stay out of the per-site bundle; sent over one long-lived port (port.ts).
  */
+import { browser } from '#imports';
 import { contentProtocol } from './content-protocol';
-import { createSender } from './sender';
+import { CONTENT_PORT, type PortLike } from './port';
+import { createPortSender } from './port-sender';
 
-export const sendContentRequest = createSender(contentProtocol);
+export const sendContentRequest = createPortSender(contentProtocol, () => browser.runtime.connect({ name: CONTENT_PORT }) as PortLike);

@@ -8,14 +8,29 @@ import { ApiError, type ApiErrorInfo } from '../api/error-info';
 import type { MessageDefinition } from './message-definition';
 import { ReplySchema } from './reply';
 
-type Definitions = Record<string, MessageDefinition<z.ZodMiniType, z.ZodMiniType>>;
-
 export function errorFromInfo(info: ApiErrorInfo): ApiError {
   return new ApiError(info.kind, info.message, {
     status: info.status,
     code: info.code,
     retryAfterMs: info.retryAfterMs,
   });
+}
+
+export type Definitions = Record<string, MessageDefinition<z.ZodMiniType, z.ZodMiniType>>;
+
+/** Checks a raw reply to `type`: the envelope, a refusal (thrown as ApiError), then the data. */
+export function readReply<P extends Definitions, T extends keyof P & string>(definitions: P, type: T, raw: unknown): z.infer<P[T]['response']> {
+  const reply = ReplySchema.safeParse(raw);
+  if (!reply.success) throw new ApiError('invalid_response', 'Primer’s background sent an unreadable reply.');
+  if (!reply.data.ok) throw errorFromInfo(reply.data.error);
+  const data = definitions[type]!.response.safeParse(reply.data.data);
+  if (!data.success) throw new ApiError('invalid_response', 'Primer’s background sent an unexpected reply.');
+  return data.data as z.infer<P[T]['response']>;
+}
+
+/** The background is unreachable (restarting, or the extension was updated under an open page). */
+export function backgroundUnavailable(cause: unknown): ApiError {
+  return new ApiError('network', 'Primer’s background service is not available. Reload the page.', { cause });
 }
 
 export function createSender<P extends Definitions>(definitions: P) {
@@ -27,14 +42,8 @@ export function createSender<P extends Definitions>(definitions: P) {
     try {
       raw = await browser.runtime.sendMessage({ primer: 1, type, payload });
     } catch (error) {
-      // The background may be restarting, or the extension was updated under an open page.
-      throw new ApiError('network', 'Primer’s background service is not available. Reload the page.', { cause: error });
+      throw backgroundUnavailable(error);
     }
-    const reply = ReplySchema.safeParse(raw);
-    if (!reply.success) throw new ApiError('invalid_response', 'Primer’s background sent an unreadable reply.');
-    if (!reply.data.ok) throw errorFromInfo(reply.data.error);
-    const data = definitions[type]!.response.safeParse(reply.data.data);
-    if (!data.success) throw new ApiError('invalid_response', 'Primer’s background sent an unexpected reply.');
-    return data.data as z.infer<P[T]['response']>;
+    return readReply(definitions, type, raw);
   };
 }

@@ -96,17 +96,27 @@ test('the API key never leaves the background in readable form', async ({ contex
         let reply;
         try { reply = JSON.stringify(await chrome.runtime.sendMessage({ primer: 1, type: 'settings.get', payload: {} })); }
         catch (error) { reply = 'failed: ' + error; }
-        return { hasStorage: stored.length > 2, stored, reply };
+        // The content scripts' own port is checked the same way.
+        const portReply = await new Promise((resolve) => {
+          const port = chrome.runtime.connect({ name: 'primer-content' });
+          port.onMessage.addListener((answer) => { resolve(JSON.stringify(answer)); port.disconnect(); });
+          port.onDisconnect.addListener(() => resolve('disconnected'));
+          port.postMessage({ id: 7, message: { primer: 1, type: 'settings.get', payload: {} } });
+        });
+        return { hasStorage: stored.length > 2, stored, reply, portReply };
       })()`,
     });
     expect(result.exceptionDetails).toBeUndefined();
-    const value = result.result.value as { hasStorage: boolean; stored: string; reply: string };
+    const value = result.result.value as { hasStorage: boolean; stored: string; reply: string; portReply: string };
     expect(value.hasStorage).toBe(true);
     expect(value.stored).toContain('apiKeySealed');
     expect(value.stored).not.toContain(key);
     expect(value.stored).not.toContain(Buffer.from(key).toString('base64'));
     expect(value.reply).toContain('"kind":"forbidden"');
     expect(value.reply).not.toContain(key);
+    expect(value.portReply).toContain('"id":7');
+    expect(value.portReply).toContain('"kind":"forbidden"');
+    expect(value.portReply).not.toContain(key);
     await page.close();
   });
 

@@ -14,27 +14,45 @@ interface Envelope { type: string; payload: { people?: { email?: string }[] } }
 describe('startPrimer', () => {
   let ctx: ContentScriptContext;
   let messages: Envelope[];
+  let dropPort: () => void = () => undefined;
 
   beforeEach(() => {
     vi.useFakeTimers();
     messages = [];
     document.body.innerHTML = '<div class="s"><span data-mail="maya@example.com">Maya</span><span data-mail="me@example.com">Me</span></div>';
-    // The fake browser answers through sendResponse (returning true), as Chrome's callback API does.
-    fakeBrowser.runtime.onMessage.addListener((message: unknown, _sender: unknown, sendResponse: (reply: unknown) => void) => {
-      const envelope = message as Envelope;
+    // Content scripts talk over one port (lib/messaging/port.ts): a fake one answers like the background.
+    const answer = (envelope: Envelope) => {
       messages.push(envelope);
       if (envelope.type === 'people.find') {
-        const data = envelope.payload.people!.map((p) =>
-          p.email === 'maya@example.com' ? { contact: { id: 'm', name: 'Maya', email: p.email, company: null, title: null }, matchedBy: 'email' } : null,
-        );
-        sendResponse({ ok: true, data });
-      } else sendResponse({ ok: true, data: { recorded: true } });
-      return true;
-    });
+        return {
+          ok: true,
+          data: envelope.payload.people!.map((p) =>
+            p.email === 'maya@example.com' ? { contact: { id: 'm', name: 'Maya', email: p.email, company: null, title: null }, matchedBy: 'email' } : null,
+          ),
+        };
+      }
+      return { ok: true, data: { recorded: true } };
+    };
+    let deliver: (message: unknown) => void = () => undefined;
+    vi.spyOn(fakeBrowser.runtime, 'connect').mockImplementation(
+      () =>
+        ({
+          name: 'primer-content',
+          postMessage: (request: { id: number; message: Envelope }) => {
+            const reply = answer(request.message);
+            queueMicrotask(() => deliver({ id: request.id, reply }));
+          },
+          disconnect: () => undefined,
+          onMessage: { addListener: (listener: (message: unknown) => void) => void (deliver = listener) },
+          onDisconnect: { addListener: (listener: () => void) => void (dropPort = listener) },
+        }) as never,
+    );
     ctx = new ContentScriptContext('test');
   });
   afterEach(() => {
     ctx.notifyInvalidated();
+    // The sender keeps its port between tests: close it, as a stopped background would.
+    dropPort();
     vi.useRealTimers();
   });
 

@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { sendContentRequest } from '@/lib/messaging/send-content';
 import { sendRequest } from '@/lib/messaging/send';
+import { CONTENT_PORT } from '@/lib/messaging/port';
 
 function answer(reply: unknown) {
   fakeBrowser.runtime.onMessage.addListener((_message: unknown, _sender: unknown, sendResponse: (reply: unknown) => void) => {
@@ -18,7 +19,7 @@ describe('typed senders', () => {
       sendResponse({ ok: true, data: { recorded: true } });
       return true;
     });
-    await expect(sendContentRequest('page.status', { site: 'gmail', recognised: true, people: 1, known: 0, view: '' })).resolves.toEqual({ recorded: true });
+    await expect(sendRequest('page.status', { site: 'gmail', recognised: true, people: 1, known: 0, view: '' })).resolves.toEqual({ recorded: true });
     expect(seen).toEqual([{ primer: 1, type: 'page.status', payload: { site: 'gmail', recognised: true, people: 1, known: 0, view: '' } }]);
   });
 
@@ -37,6 +38,35 @@ describe('typed senders', () => {
 
   it('report a missing background as a network error', async () => {
     vi.spyOn(fakeBrowser.runtime, 'sendMessage').mockRejectedValue(new Error('Could not establish connection'));
+    await expect(sendRequest('settings.get', {})).rejects.toMatchObject({ kind: 'network' });
+    vi.spyOn(fakeBrowser.runtime, 'connect').mockImplementation(() => {
+      throw new Error('Extension context invalidated.');
+    });
     await expect(sendContentRequest('people.find', { people: [] })).rejects.toMatchObject({ kind: 'network' });
+  });
+
+  it('content scripts send over the content port, one envelope per request', async () => {
+    const posted: unknown[] = [];
+    let deliver: (message: unknown) => void = () => undefined;
+    const port = {
+      name: CONTENT_PORT,
+      postMessage: (message: { id: number }) => {
+        posted.push(message);
+        queueMicrotask(() => deliver({ id: message.id, reply: { ok: true, data: { recorded: true } } }));
+      },
+      disconnect: () => undefined,
+      onMessage: { addListener: (listener: (message: unknown) => void) => void (deliver = listener) },
+      onDisconnect: { addListener: () => undefined },
+    };
+    const connect = vi.spyOn(fakeBrowser.runtime, 'connect').mockReturnValue(port as never);
+    const status = { site: 'gmail' as const, recognised: true, people: 1, known: 0, view: '' };
+    await expect(sendContentRequest('page.status', status)).resolves.toEqual({ recorded: true });
+    await expect(sendContentRequest('page.status', status)).resolves.toEqual({ recorded: true });
+    expect(connect).toHaveBeenCalledTimes(1);
+    expect(connect).toHaveBeenCalledWith({ name: CONTENT_PORT });
+    expect(posted).toEqual([
+      { id: expect.any(Number), message: { primer: 1, type: 'page.status', payload: status } },
+      { id: expect.any(Number), message: { primer: 1, type: 'page.status', payload: status } },
+    ]);
   });
 });

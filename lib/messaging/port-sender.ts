@@ -1,0 +1,58 @@
+/**
+ * A typed sender over the content port (port.ts). The port opens on the first request and again
+ * after the background went away (a stopped service worker closes it): requests in flight then
+ * fail like an unreachable background, and the next one reconnects.
+ */
+import type { z } from 'zod/mini';
+import { backgroundUnavailable, readReply, type Definitions } from './sender';
+import { PortAnswerSchema, type PortLike } from './port';
+
+interface Waiting {
+  resolve: (raw: unknown) => void;
+  reject: (error: unknown) => void;
+}
+
+export function createPortSender<P extends Definitions>(definitions: P, connect: () => PortLike) {
+  let port: PortLike | null = null;
+  let nextId = 1;
+  const waiting = new Map<number, Waiting>();
+
+  const open = (): PortLike => {
+    const opened = connect();
+    opened.onMessage.addListener((message) => {
+      const answer = PortAnswerSchema.safeParse(message);
+      if (!answer.success) return;
+      const request = waiting.get(answer.data.id);
+      if (!request) return;
+      waiting.delete(answer.data.id);
+      request.resolve(answer.data.reply);
+    });
+    opened.onDisconnect.addListener(() => {
+      if (port === opened) port = null;
+      const lost = [...waiting.values()];
+      waiting.clear();
+      for (const request of lost) request.reject(backgroundUnavailable(new Error('The port closed.')));
+    });
+    return opened;
+  };
+
+  return async function send<T extends keyof P & string>(
+    type: T,
+    payload: z.input<P[T]['request']>,
+  ): Promise<z.infer<P[T]['response']>> {
+    const id = nextId++;
+    const raw = await new Promise<unknown>((resolve, reject) => {
+      try {
+        port ??= open();
+        waiting.set(id, { resolve, reject });
+        port.postMessage({ id, message: { primer: 1, type, payload } });
+      } catch (error) {
+        // Connecting throws once the extension was reloaded or removed under this page.
+        waiting.delete(id);
+        port = null;
+        reject(backgroundUnavailable(error));
+      }
+    });
+    return readReply(definitions, type, raw);
+  };
+}

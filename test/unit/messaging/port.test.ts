@@ -1,0 +1,147 @@
+import { describe, expect, it, vi } from 'vitest';
+import { ApiError } from '@/lib/api/errors';
+import { createBroker, servePort, type Handlers } from '@/lib/background/broker';
+import { contentProtocol } from '@/lib/messaging/content-protocol';
+import { CONTENT_PORT, type PortLike } from '@/lib/messaging/port';
+import { createPortSender } from '@/lib/messaging/port-sender';
+
+/** One end of a port; `peer` is what the other end's postMessage reaches. */
+class FakePort implements PortLike {
+  readonly posted: unknown[] = [];
+  readonly #messageListeners: ((message: unknown) => void)[] = [];
+  readonly #disconnectListeners: (() => void)[] = [];
+  peer: FakePort | null = null;
+  disconnected = false;
+  failPost = false;
+  constructor(
+    readonly name: string,
+    readonly sender?: PortLike['sender'],
+  ) {}
+  onMessage = { addListener: (listener: (message: unknown) => void) => void this.#messageListeners.push(listener) };
+  onDisconnect = { addListener: (listener: () => void) => void this.#disconnectListeners.push(listener) };
+  postMessage(message: unknown): void {
+    if (this.failPost || this.disconnected) throw new Error('Attempting to use a disconnected port object');
+    this.posted.push(message);
+    this.peer?.receive(structuredClone(message));
+  }
+  disconnect(): void {
+    this.disconnected = true;
+  }
+  receive(message: unknown): void {
+    for (const listener of this.#messageListeners) listener(message);
+  }
+  /** The other end went away (the service worker stopped). */
+  drop(): void {
+    this.disconnected = true;
+    for (const listener of this.#disconnectListeners) listener();
+  }
+}
+
+const self = { id: 'ext-id', origin: 'chrome-extension://ext-id/' };
+const fromContent = { id: 'ext-id', url: 'https://mail.google.com/mail/u/0/', tab: { id: 9 } };
+const match = { contact: { id: 'c1', name: 'Maya Chen', email: 'maya@example.com', company: null, title: null }, matchedBy: 'email' as const };
+
+function handlers(overrides: Partial<Handlers>): Handlers {
+  const fail = () => Promise.reject(new Error('not in this test'));
+  return new Proxy(overrides as Handlers, { get: (target, key: string) => (target as Record<string, unknown>)[key] ?? fail });
+}
+
+/** A content-side sender whose ports reach a real broker, as in the browser. */
+function connected(serve: Partial<Handlers>) {
+  const ports: FakePort[] = [];
+  const server = servePort(createBroker(handlers(serve), self));
+  const send = createPortSender(contentProtocol, () => {
+    const page = new FakePort(CONTENT_PORT);
+    const background = new FakePort(CONTENT_PORT, fromContent);
+    page.peer = background;
+    background.peer = page;
+    server(background);
+    ports.push(page);
+    return page;
+  });
+  return { send, ports };
+}
+
+describe('the content port', () => {
+  it('carries requests to the broker and answers to the right request, over one port', async () => {
+    const find = vi.fn((payload: { people: unknown[] }) => Promise.resolve(payload.people.map((_, i) => (i === 0 ? match : null))));
+    const { send, ports } = connected({ 'people.find': find, 'page.status': () => Promise.resolve({ recorded: true }) });
+    const [people, status] = await Promise.all([
+      send('people.find', { people: [{ email: 'maya@example.com' }, { email: 'x@example.com' }] }),
+      send('page.status', { site: 'gmail', recognised: true, people: 2, known: 1, view: 'thread:Hi' }),
+    ]);
+    expect(people).toEqual([match, null]);
+    expect(status).toEqual({ recorded: true });
+    expect(ports).toHaveLength(1);
+    expect(find).toHaveBeenCalledTimes(1);
+  });
+
+  it('applies the broker’s checks: a content script may not ask for settings, bad payloads never reach a handler', async () => {
+    const find = vi.fn();
+    const ports: FakePort[] = [];
+    const server = servePort(createBroker(handlers({ 'people.find': find }), self));
+    const background = new FakePort(CONTENT_PORT, fromContent);
+    const page = new FakePort(CONTENT_PORT);
+    background.peer = page;
+    page.peer = background;
+    server(background);
+    ports.push(page);
+    page.postMessage({ id: 1, message: { primer: 1, type: 'settings.get', payload: {} } });
+    page.postMessage({ id: 2, message: { primer: 1, type: 'people.find', payload: { people: 'everyone' } } });
+    page.postMessage({ id: 3, message: 'hello' });
+    page.postMessage('not even a request');
+    await vi.waitFor(() => expect(background.posted).toHaveLength(3));
+    const byId = new Map((background.posted as { id: number; reply: { ok: boolean; error?: { kind: string } } }[]).map((a) => [a.id, a.reply]));
+    expect(byId.get(1)).toMatchObject({ ok: false, error: { kind: 'forbidden' } });
+    expect(byId.get(2)).toMatchObject({ ok: false, error: { kind: 'bad_request' } });
+    expect(byId.get(3)).toMatchObject({ ok: false, error: { kind: 'bad_request' } });
+    expect(find).not.toHaveBeenCalled();
+  });
+
+  it('serves only its own port name, and survives a page that left before its answer', async () => {
+    const server = servePort(createBroker(handlers({ 'page.status': () => Promise.resolve({ recorded: true }) }), self));
+    const other = new FakePort('someone-else', fromContent);
+    server(other);
+    other.receive({ id: 1, message: { primer: 1, type: 'page.status', payload: { site: 'gmail', recognised: true, people: 0, known: 0, view: '' } } });
+    const gone = new FakePort(CONTENT_PORT, fromContent);
+    gone.failPost = true;
+    server(gone);
+    gone.receive({ id: 1, message: { primer: 1, type: 'page.status', payload: { site: 'gmail', recognised: true, people: 0, known: 0, view: '' } } });
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(other.posted).toEqual([]);
+    expect(gone.posted).toEqual([]);
+  });
+
+  it('fails requests in flight when the background goes away, and reconnects for the next one', async () => {
+    let answer!: (value: null[]) => void;
+    const { send, ports } = connected({ 'people.find': () => new Promise((resolve) => (answer = resolve)) });
+    const pending = send('people.find', { people: [{ email: 'a@example.com' }] });
+    await vi.waitFor(() => expect(answer).toBeTypeOf('function'));
+    ports[0]!.drop();
+    await expect(pending).rejects.toMatchObject({ kind: 'network' });
+    const again = send('people.find', { people: [{ email: 'a@example.com' }] });
+    await vi.waitFor(() => expect(ports).toHaveLength(2));
+    answer([null]);
+    await expect(again).resolves.toEqual([null]);
+  });
+
+  it('says the background is unavailable when the port cannot be opened, and checks every answer', async () => {
+    const broken = createPortSender(contentProtocol, () => {
+      throw new Error('Extension context invalidated.');
+    });
+    const error = await broken('people.find', { people: [] }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ kind: 'network' });
+
+    // A background answering nonsense, or refusing, is an error of its own kind.
+    const page = new FakePort(CONTENT_PORT);
+    const replies: unknown[] = [{ ok: true, data: 'not a list' }, { ok: false, error: { kind: 'rate_limited', message: 'wait', status: 429, code: null, retryAfterMs: 1000 } }];
+    page.peer = { receive: (message: { id: number }) => page.receive({ id: message.id, reply: replies.shift() }) } as unknown as FakePort;
+    const send = createPortSender(contentProtocol, () => page);
+    await expect(send('people.find', { people: [] })).rejects.toMatchObject({ kind: 'invalid_response' });
+    await expect(send('people.find', { people: [] })).rejects.toMatchObject({ kind: 'rate_limited', retryAfterMs: 1000 });
+    // Answers to no request (or malformed) are ignored.
+    page.receive({ id: 999, reply: { ok: true, data: [] } });
+    page.receive('garbage');
+  });
+});
