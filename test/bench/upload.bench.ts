@@ -1099,7 +1099,9 @@ function buildResults(environment: Record<string, unknown>, sampler: MemorySampl
 
 const yes = (ok: boolean) => (ok ? 'yes' : '**no**');
 const copyNote = (run: ExtensionRun) =>
-  run.keptCopy.firstAtMs === null ? `copy for resumption: none written (IndexedDB ≤ ${run.keptCopy.maxMiB} MiB)` : `copy for resumption: written from ${seconds(run.keptCopy.firstAtMs)} s after the click, up to ${run.keptCopy.maxMiB} MiB`;
+  run.keptCopy.firstAtMs === null
+    ? `copy for resumption: none written (IndexedDB ${run.keptCopy.maxMiB < 0.1 ? '< 0.1' : `≤ ${run.keptCopy.maxMiB}`} MiB)`
+    : `copy for resumption: written from ${seconds(run.keptCopy.firstAtMs)} s after the click, up to ${run.keptCopy.maxMiB} MiB`;
 const seconds = (ms: number | null) => (ms === null ? '–' : round(ms / 1000, 2));
 const cpuCell = (c: Cpu) => `${c.extension} / ${c.browser} / ${c.network} / ${c.total} / ${c.server} / ${c.bench}`;
 /** Cores busy on the whole machine during a transfer (of the machine's os.cpus().length). */
