@@ -75,16 +75,23 @@ export class FileSender {
   async #send(request: SendRequest, sending: Sending): Promise<void> {
     const body = await this.#held.body(request.id);
     if (!body) throw new ApiError('not_found', MISSING_FILE);
-    await this.#put({
-      url: request.url,
-      body,
-      contentType: request.contentType,
-      headers: request.headers,
-      signal: sending.controller.signal,
-      onProgress: (sent) => {
-        for (const listener of sending.listeners) listener(sent);
-      },
-    });
+    try {
+      await this.#put({
+        url: request.url,
+        body,
+        contentType: request.contentType,
+        headers: request.headers,
+        signal: sending.controller.signal,
+        onProgress: (sent) => {
+          for (const listener of sending.listeners) listener(sent);
+        },
+      });
+    } catch (error) {
+      // Not sent (and not replaced by a PUT to a new URL): the upload may be retried later,
+      // perhaps after this context has gone.
+      if (this.#running.get(request.id) === sending) void this.#held.keep(request.id);
+      throw error;
+    }
     // Stored at the URL: this file is never sent again.
     this.#sent.set(request.id, request.url);
     this.#held.release(request.id);

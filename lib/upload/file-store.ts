@@ -17,23 +17,39 @@ function open(): Promise<IDBDatabase> {
   });
 }
 
-async function run<T>(mode: IDBTransactionMode, action: (store: IDBObjectStore) => IDBRequest<T>): Promise<T> {
+const aborted = () => new DOMException('The copy is no longer wanted.', 'AbortError');
+
+/** `signal` aborts the transaction (nothing it wrote is kept), unless it has already committed. */
+async function run<T>(mode: IDBTransactionMode, action: (store: IDBObjectStore) => IDBRequest<T>, signal?: AbortSignal): Promise<T> {
+  if (signal?.aborted) throw aborted();
   const db = await open();
+  let onAbort: () => void = () => undefined;
   try {
     return await new Promise<T>((resolve, reject) => {
+      if (signal?.aborted) return reject(aborted());
       const transaction = db.transaction(STORE, mode);
+      onAbort = () => {
+        try {
+          transaction.abort();
+        } catch {
+          // Already committed (or finished): the background deletes the copy.
+        }
+      };
+      signal?.addEventListener('abort', onAbort, { once: true });
       const request = action(transaction.objectStore(STORE));
       transaction.oncomplete = () => resolve(request.result);
       transaction.onerror = () => reject(transaction.error ?? new Error('IndexedDB transaction failed'));
-      transaction.onabort = () => reject(transaction.error ?? new Error('IndexedDB transaction aborted'));
+      transaction.onabort = () => reject(transaction.error ?? aborted());
     });
   } finally {
+    signal?.removeEventListener('abort', onAbort);
     db.close();
   }
 }
 
-export async function saveUploadFile(id: string, file: Blob): Promise<void> {
-  await run('readwrite', (store) => store.put(file, id));
+/** Writes the copy of upload `id`'s file; `signal` stops it (nothing is kept). */
+export async function saveUploadFile(id: string, file: Blob, signal?: AbortSignal): Promise<void> {
+  await run('readwrite', (store) => store.put(file, id), signal);
 }
 
 export async function loadUploadFile(id: string): Promise<Blob | null> {

@@ -2,8 +2,9 @@
  * The receiving side of the hand-over (hand-over-protocol.ts), in the context that sends files
  * (Chrome's offscreen document, Firefox's background page). It says "received" at once, so the
  * popup may close; checks that the File is the one described; holds it; has the background start
- * the upload (which checks the description again); and only then keeps a copy for resumption, so
- * no copy is ever written for an upload that does not exist.
+ * the upload (which checks the description again); and only then is a copy for resumption due
+ * (held-files.ts: written later, if at all), so no copy is ever written for an upload that does
+ * not exist.
  */
 import { ApiError, toErrorInfo } from '../api/error-info';
 import { checkFile } from './file-check';
@@ -47,7 +48,7 @@ export function receiveHandOvers(deps: ReceiverDeps): Receiver {
     deps.held.hold(id, handOver.file);
     try {
       const record = await deps.start(id, handOver.info, handOver.meta);
-      void deps.held.keep(id);
+      deps.held.keepLater(id);
       return { primer: 'hand-over', type: 'started', id, record };
     } catch (error) {
       deps.held.release(id);

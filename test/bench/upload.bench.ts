@@ -1,8 +1,9 @@
 /**
  * Upload benchmark: one large recording (1 GiB by default) picked in the toolbar popup and sent
  * through the extension (popup → the picked File handed to the offscreen document → background
- * starts the upload → the offscreen document keeps a copy in IndexedDB, then PUTs the File with
- * XMLHttpRequest) to the stand-in's storage server, on the production build (.output/chrome-mv3),
+ * starts the upload → the offscreen document PUTs the File with XMLHttpRequest at once; the copy it
+ * keeps in IndexedDB for resumption is written only if the upload is still going 10 s after it
+ * started, or fails) to the stand-in's storage server, on the production build (.output/chrome-mv3),
  * compared with `curl -T` of the same file to the same server in the same run. The stand-in runs
  * in a process of its own (stand-in-process.ts), apart from Playwright and the sampler.
  *
@@ -712,14 +713,20 @@ interface ExtensionRun {
   /** click → presigned-url request: the File handed to the offscreen document, upload.start, the request sent. */
   handOver: { ms: number };
   put: PutTiming;
-  /** state uploading → PUT at the server: the copy for resumption finished in IndexedDB, then the XHR sent */
+  /** state uploading → PUT at the server: the offscreen document asked to send, the XHR sent */
   uploadingToPutMs: number | null;
   endToEnd: { ms: number; mibPerS: number };
   progressWrites: number;
   cpuSecondsDuringPut: Cpu;
   cpuSecondsHandOver: Cpu;
-  /** presigned-url request → PUT arriving: mostly the copy being written to IndexedDB */
+  /** presigned-url request → PUT arriving */
   cpuSecondsBeforePut: Cpu;
+  /**
+   * The copy for resumption, seen on disk: the largest size of the profile's IndexedDB directory
+   * from the click to the "after" window (MiB), and when it first exceeded 1 MiB (ms after the
+   * click; null: never).
+   */
+  keptCopy: { maxMiB: number; firstAtMs: number | null };
   quiet: { waitedMs: number; outsideCores: number };
   outsideCoresDuringPut: number;
   heapPeakMiB: { popup: number | null; offscreen: number | null; offscreenError: string | null };
@@ -730,6 +737,34 @@ interface ExtensionRun {
  * One upload as a user does it: popup open, pick the file, Upload. The popup stays open (it shows
  * progress) unless `closePopup`, as a user may close it.
  */
+/** Bytes under `dir` (0 when it does not exist). */
+function directoryBytes(dir: string): number {
+  let total = 0;
+  let entries: fs.Dirent[];
+  try {
+    entries = fs.readdirSync(dir, { withFileTypes: true });
+  } catch {
+    return 0;
+  }
+  for (const entry of entries) {
+    const full = path.join(dir, entry.name);
+    try {
+      total += entry.isDirectory() ? directoryBytes(full) : fs.statSync(full).size;
+    } catch {
+      // Deleted meanwhile.
+    }
+  }
+  return total;
+}
+
+/**
+ * Where Chromium keeps IndexedDB (the extension's database and, beside it, its blobs: the copy for
+ * resumption lands there). Nothing else in this profile uses IndexedDB.
+ */
+function indexedDbDir(launched: Launched): string {
+  return path.join(launched.userDataDir, 'Default', 'IndexedDB');
+}
+
 async function extensionUpload(launched: Launched, standIn: StandIn, finished: Map<RequestLogEntry, number>, file: string, sampler: MemorySampler, label: string, closePopup = false): Promise<ExtensionRun> {
   const popup = await openPopup(launched);
   const watcher = new OffscreenWatcher(await launched.context.newCDPSession(popup));
@@ -743,6 +778,13 @@ async function extensionUpload(launched: Launched, standIn: StandIn, finished: M
   const requestsBefore = standIn.requests.length;
   const clickAt = Date.now();
   sampler.mark(`${label}:click`, clickAt);
+  const blobDir = indexedDbDir(launched);
+  const keptCopy = { maxMiB: 0, firstAtMs: null as number | null };
+  const copyWatch = setInterval(() => {
+    const mib = directoryBytes(blobDir) / MiB;
+    keptCopy.maxMiB = Math.max(keptCopy.maxMiB, round(mib, 1));
+    if (mib > 1 && keptCopy.firstAtMs === null) keptCopy.firstAtMs = Date.now() - clickAt;
+  }, 250);
   await popup.getByRole('button', { name: 'Upload', exact: true }).click();
   if (closePopup) {
     // At once, as a popup that loses focus does: the form has handed the file over in the click.
@@ -766,6 +808,7 @@ async function extensionUpload(launched: Launched, standIn: StandIn, finished: M
   sampler.mark(`${label}:done`, processing.t);
   await sleep(AFTER_MS + 500);
   sampler.mark(`${label}:after`);
+  clearInterval(copyWatch);
   watcher.stop();
   if (!popup.isClosed()) await popup.close();
 
@@ -806,6 +849,7 @@ async function extensionUpload(launched: Launched, standIn: StandIn, finished: M
     cpuSecondsDuringPut: sampler.cpuSeconds(put.startAt, put.endAt),
     cpuSecondsHandOver: sampler.cpuSeconds(clickAt, presigned.at),
     cpuSecondsBeforePut: sampler.cpuSeconds(presigned.at, put.startAt),
+    keptCopy,
     quiet,
     outsideCoresDuringPut: outsideCores(sampler.cpuSeconds(put.startAt, put.endAt)),
     heapPeakMiB: { popup: closePopup ? null : peak((point) => point.popupMiB), offscreen: peak((point) => point.offscreenMiB), offscreenError: watcher.heapError },
@@ -918,7 +962,7 @@ function phaseAt(t: number, run: ExtensionRun): string {
   const ms = t - run.clickAt;
   if (ms < 0) return 'file picked, before the click';
   if (ms < p.presignedUrlRequested) return 'hand-over, upload.start';
-  if (ms < p.putStarted) return 'presigned URL, copy kept in IndexedDB';
+  if (ms < p.putStarted) return 'presigned URL, PUT being sent';
   if (ms <= p.putAnswered) return 'PUT';
   if (ms <= p.completeUploadRequested) return 'after the PUT';
   return 'after complete-upload';
@@ -1054,6 +1098,10 @@ function buildResults(environment: Record<string, unknown>, sampler: MemorySampl
 }
 
 const yes = (ok: boolean) => (ok ? 'yes' : '**no**');
+const copyNote = (run: ExtensionRun) =>
+  run.keptCopy.firstAtMs === null
+    ? `copy for resumption: none written (IndexedDB ${run.keptCopy.maxMiB < 0.1 ? '< 0.1' : `≤ ${run.keptCopy.maxMiB}`} MiB)`
+    : `copy for resumption: written from ${seconds(run.keptCopy.firstAtMs)} s after the click, up to ${run.keptCopy.maxMiB} MiB`;
 const seconds = (ms: number | null) => (ms === null ? '–' : round(ms / 1000, 2));
 const cpuCell = (c: Cpu) => `${c.extension} / ${c.browser} / ${c.network} / ${c.total} / ${c.server} / ${c.bench}`;
 /** Cores busy on the whole machine during a transfer (of the machine's os.cpus().length). */
@@ -1094,8 +1142,8 @@ function markdown(r: Results): string {
     const run = r.rounds[index];
     if (!run) return;
     lines.push(`| ${run.label}: click → presigned-url request | ${seconds(run.handOver.ms)} | – | ${cpuCell(run.cpuSecondsHandOver)} | ${coresCell(run.cpuSecondsHandOver)} | ${outsideCores(run.cpuSecondsHandOver)} | the File handed to the offscreen document, \`upload.start\` |`);
-    lines.push(`| ${run.label}: presigned-url request → PUT arrives | ${seconds(run.phasesMs.putStarted - run.phasesMs.presignedUrlRequested)} | – | ${cpuCell(run.cpuSecondsBeforePut)} | ${coresCell(run.cpuSecondsBeforePut)} | ${outsideCores(run.cpuSecondsBeforePut)} | the copy for resumption written to IndexedDB (state uploading → PUT: ${seconds(run.uploadingToPutMs)} s), then the XHR |`);
-    lines.push(`| **${run.label}: PUT** | ${seconds(run.put.ms)} | **${run.put.mibPerS}** | ${cpuCell(run.cpuSecondsDuringPut)} | ${coresCell(run.cpuSecondsDuringPut)} | ${run.outsideCoresDuringPut} | offscreen document's XMLHttpRequest; ${run.progressWrites} progress writes to storage |`);
+    lines.push(`| ${run.label}: presigned-url request → PUT arrives | ${seconds(run.phasesMs.putStarted - run.phasesMs.presignedUrlRequested)} | – | ${cpuCell(run.cpuSecondsBeforePut)} | ${coresCell(run.cpuSecondsBeforePut)} | ${outsideCores(run.cpuSecondsBeforePut)} | the offscreen document asked to send, the XHR sent (state uploading → PUT: ${seconds(run.uploadingToPutMs)} s) |`);
+    lines.push(`| **${run.label}: PUT** | ${seconds(run.put.ms)} | **${run.put.mibPerS}** | ${cpuCell(run.cpuSecondsDuringPut)} | ${coresCell(run.cpuSecondsDuringPut)} | ${run.outsideCoresDuringPut} | offscreen document's XMLHttpRequest; ${run.progressWrites} progress writes to storage; ${copyNote(run)} |`);
     lines.push(`| ${run.label}: end to end, click → complete-upload | ${seconds(run.endToEnd.ms)} | ${run.endToEnd.mibPerS} | – | – | – | |`);
   });
   lines.push('');
@@ -1124,7 +1172,7 @@ function markdown(r: Results): string {
     lines.push('| Transfer | Seconds | MiB/s | % of curl median | CPU s: ext / browser / network / all Chromium / stand-in / bench | Machine (cores busy) | Other programs (cores) | Note |', '|---|---:|---:|---:|---|---:|---:|---|');
     if (d.popupClosed) {
       const c = d.popupClosed;
-      lines.push(`| Primer, popup closed right after Upload: PUT | ${seconds(c.put.ms)} | ${c.put.mibPerS} | ${round((c.put.mibPerS / g.curlMedianMiBPerS) * 100, 1)} | ${cpuCell(c.cpuSecondsDuringPut)} | ${coresCell(c.cpuSecondsDuringPut)} | ${c.outsideCoresDuringPut} | growth allocated: extension process ${c.memory.pssAlloc.extension.growthMiB} MiB, all Chromium ${c.memory.pssAlloc.total.growthMiB} MiB |`);
+      lines.push(`| Primer, popup closed right after Upload: PUT | ${seconds(c.put.ms)} | ${c.put.mibPerS} | ${round((c.put.mibPerS / g.curlMedianMiBPerS) * 100, 1)} | ${cpuCell(c.cpuSecondsDuringPut)} | ${coresCell(c.cpuSecondsDuringPut)} | ${c.outsideCoresDuringPut} | growth allocated: extension process ${c.memory.pssAlloc.extension.growthMiB} MiB, all Chromium ${c.memory.pssAlloc.total.growthMiB} MiB; ${copyNote(c)} |`);
     }
     for (const x of d.direct) {
       lines.push(`| Without Primer's code, from an extension page: ${x.label} | ${seconds(x.put.ms)} | ${x.put.mibPerS} | ${round((x.put.mibPerS / g.curlMedianMiBPerS) * 100, 1)} | ${cpuCell(x.cpuSecondsDuringPut)} | ${coresCell(x.cpuSecondsDuringPut)} | ${x.outsideCoresDuringPut} | ${x.progressEvents} progress events${x.idbSaveMs !== null ? `; saving to IndexedDB first took ${x.idbSaveMs} ms` : ''} |`);

@@ -131,6 +131,9 @@ test('a recording picked in the popup arrives once, even when the popup closes m
   await expect(item).toContainText(/Uploading|Starting/);
   expect(await badgeText(serviceWorker)).toBe('↑1');
   expect(standIn.uploads.size).toBe(0);
+  // The PUT went out at once, without a copy written first: one is kept only for an upload still
+  // going 10 s after it started, or one whose PUT failed (lib/upload/held-files.ts).
+  expect(await keptFiles(serviceWorker)).toBe(0);
   await popup.page.close();
 
   // Popup gone: the background (and its offscreen document) carry on.
@@ -256,7 +259,7 @@ test('a recording the service cannot process is shown failed, announced, and can
   expect(await keptFiles(serviceWorker)).toBe(0);
 });
 
-test('an expired upload URL is asked for again, and a retry after the service fixes it succeeds', async ({ context, extensionId, standIn }) => {
+test('an expired upload URL is asked for again, and a retry after the service fixes it succeeds', async ({ context, extensionId, serviceWorker, standIn }) => {
   await configure(context, extensionId, standIn);
   const popup = await PopupPage.open(context, extensionId);
 
@@ -278,6 +281,9 @@ test('an expired upload URL is asked for again, and a retry after the service fi
   const planning = popup.item('Planning');
   await expect(planning).toContainText('Failed while sending the file', { timeout: 20_000 });
   await expect(planning).toContainText('expired');
+  // Its PUTs failed: the copy is kept at once, so a retry works even after the page holding the
+  // file has closed.
+  await expect.poll(() => keptFiles(serviceWorker)).toBe(1);
   const presignedBefore = presignCount(standIn);
 
   // Fixed on the service's side: Retry goes on with a fresh URL and completes once.
@@ -287,6 +293,7 @@ test('an expired upload URL is asked for again, and a retry after the service fi
   expect(presignCount(standIn)).toBe(presignedBefore + 1);
   expect(completeCount(standIn)).toBe(2);
   expect(standIn.uploads.size).toBe(2);
+  await expect.poll(() => keptFiles(serviceWorker)).toBe(0);
 });
 
 test('a server error on complete-upload is retried without a second recording', async ({ context, extensionId, standIn }) => {

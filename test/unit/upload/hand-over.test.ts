@@ -34,11 +34,14 @@ function keeper(): FileKeeper & { saved: string[] } {
 
 function receiver(bus: ReturnType<typeof broadcastBus>, start?: ReceiverDeps['start']) {
   const store = keeper();
-  const held = new HeldFiles(store);
+  const due: (() => void)[] = [];
+  const held = new HeldFiles(store, { later: (run) => due.push(run), cancel: () => undefined });
   const started = vi.fn<ReceiverDeps['start']>(start ?? ((id, file, meta) => Promise.resolve(newUploadRecord(id, file, meta, T0))));
   const channel = bus.open();
   const handle = receiveHandOvers({ held, start: started, channel: () => channel });
-  return { held, store, start: started, channel, handle };
+  /** Runs the copies that have come due (held-files.ts: KEEP_AFTER_MS after the start). */
+  const fireDue = () => due.splice(0).forEach((run) => run());
+  return { held, store, start: started, channel, handle, fireDue };
 }
 
 const replies = (posted: unknown[]) => (posted as HandOverReply[]).map((reply) => `${reply.type} ${reply.id}`);
@@ -105,10 +108,10 @@ describe('handOverFile (the popup)', () => {
 });
 
 describe('receiveHandOvers (the sending context)', () => {
-  it('says “received” at once, holds the file, has the upload started, then keeps a copy', async () => {
+  it('says “received” at once, holds the file, has the upload started, and only then has a copy due (not written yet)', async () => {
     const bus = broadcastBus();
     const order: string[] = [];
-    const { channel, held, store } = receiver(bus, (id, file, meta) => {
+    const { channel, held, store, fireDue } = receiver(bus, (id, file, meta) => {
       order.push(`start (copies so far: ${store.saved.length})`);
       return Promise.resolve(newUploadRecord(id, file, meta, T0));
     });
@@ -117,8 +120,11 @@ describe('receiveHandOvers (the sending context)', () => {
     popupEnd.postMessage({ primer: 'hand-over', type: 'file', ...sent });
     await vi.waitFor(() => expect(replies(channel.posted)).toEqual(['received u1', 'started u1']));
     expect(order).toEqual(['start (copies so far: 0)']);
-    expect(store.saved).toEqual(['u1']);
+    expect(store.saved).toEqual([]);
     expect(await held.body('u1')).toBe(sent.file);
+    expect(held.busy).toBe(true);
+    fireDue();
+    expect(store.saved).toEqual(['u1']);
   });
 
   it.each([
@@ -151,6 +157,7 @@ describe('receiveHandOvers (the sending context)', () => {
     bus.open().postMessage({ primer: 'hand-over', type: 'file', ...request() });
     await vi.waitFor(() => expect(replies(channel.posted)).toEqual(['received u1', 'refused u1']));
     expect(held.has('u1')).toBe(false);
+    expect(held.busy).toBe(false);
     expect(store.saved).toEqual([]);
   });
 
