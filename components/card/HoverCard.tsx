@@ -2,7 +2,7 @@
  * The hover card: who this is, how to talk to them, what to raise and avoid, what they are still
  * owed, and when you last spoke. Every value from the service is rendered as text by React.
  */
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import type { ApiErrorInfo } from '@/lib/api/errors';
 import { pendingCounts, topicsToRaise, isEmptyBriefing } from '@/lib/format/briefing';
 import { formatDate, relativeDay } from '@/lib/format/dates';
@@ -115,56 +115,52 @@ function CardBody({ state, now }: { state: InsightsState; now: Date }) {
   return (
     <>
       <dl className="body">
-        {insights.preferredTone ? (
-          <div className="row">
-            <dt>Tone</dt>
-            <dd>{insights.preferredTone}</dd>
-          </div>
-        ) : null}
+        {insights.preferredTone ? <Row label="Tone">{insights.preferredTone}</Row> : null}
         {raise.length > 0 ? (
-          <div className="row">
-            <dt>Raise</dt>
-            <dd>
-              <ul className="chips">
-                {raise.map((topic) => (
-                  <li key={topic.toLowerCase()}>{topic}</li>
-                ))}
-              </ul>
-            </dd>
-          </div>
+          <Row label="Raise">
+            <Chips topics={raise} />
+          </Row>
         ) : null}
         {avoid.length > 0 ? (
-          <div className="row avoid">
-            <dt>Avoid</dt>
-            <dd>
-              <ul className="chips">
-                {avoid.slice(0, 4).map((topic) => (
-                  <li key={topic.toLowerCase()}>{topic}</li>
-                ))}
-                {avoid.length > 4 ? <li>+{avoid.length - 4} more</li> : null}
-              </ul>
-            </dd>
-          </div>
+          <Row label="Avoid" className="avoid">
+            <Chips topics={avoid} limit={4} />
+          </Row>
         ) : null}
         {pending > 0 ? (
-          <div className="row">
-            <dt>Pending</dt>
-            <dd>
-              {pending === 1 ? '1 action item' : `${pending} action items`}
-              {overdue > 0 ? <span className="overdue"> · {overdue} overdue</span> : null}
-            </dd>
-          </div>
+          <Row label="Pending">
+            {pending === 1 ? '1 action item' : `${pending} action items`}
+            {overdue > 0 ? <span className="overdue"> · {overdue} overdue</span> : null}
+          </Row>
         ) : null}
         {last ? (
-          <div className="row">
-            <dt>Last talk</dt>
-            <dd>
-              {last} <span className="muted">({formatDate(insights.lastConversationDate)})</span>
-            </dd>
-          </div>
+          <Row label="Last talk">
+            {last} <span className="muted">({formatDate(insights.lastConversationDate)})</span>
+          </Row>
         ) : null}
       </dl>
       {source ? <p className="source">{source}</p> : null}
     </>
+  );
+}
+
+/** One labelled line of the card. */
+function Row({ label, className, children }: { label: string; className?: string; children: ReactNode }) {
+  return (
+    <div className={className ? `row ${className}` : 'row'}>
+      <dt>{label}</dt>
+      <dd>{children}</dd>
+    </div>
+  );
+}
+
+/** Topics as chips; past `limit`, a "+N more" chip stands for the rest. */
+function Chips({ topics, limit = topics.length }: { topics: string[]; limit?: number }) {
+  return (
+    <ul className="chips">
+      {topics.slice(0, limit).map((topic) => (
+        <li key={topic.toLowerCase()}>{topic}</li>
+      ))}
+      {topics.length > limit ? <li>+{topics.length - limit} more</li> : null}
+    </ul>
   );
 }

@@ -13,10 +13,8 @@ import { z } from 'zod/mini';
 export const CONTENT_PORT = 'primer-content';
 
 export const PortRequestSchema = z.object({ id: z.int(), message: z.unknown() });
-export type PortRequest = z.infer<typeof PortRequestSchema>;
 
 export const PortAnswerSchema = z.object({ id: z.int(), reply: z.unknown() });
-export type PortAnswer = z.infer<typeof PortAnswerSchema>;
 
 /** The part of a runtime.Port both ends use (the browser's ports, and fakes in tests). */
 export interface PortLike {

@@ -20,7 +20,7 @@ import type { BrowserContext, CDPSession, Page } from 'playwright';
 import { createStandIn, type StandIn } from '../stand-in/server.ts';
 import { SAMPLE_CONTACTS } from '../stand-in/sample-data.ts';
 import { extensionDir, findChromium, launchWithExtension, type Launched } from '../support/chromium.ts';
-import { allowSiteForExtension } from '../support/host-access.ts';
+import { configurePrimer } from '../support/configure-primer.ts';
 import { buildTimeline, extMsBetween, extMsByScript, startTrace, stopTrace, type Timeline } from './trace.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -116,15 +116,7 @@ interface Rig {
 async function rig(): Promise<Rig> {
   const standIn = await createStandIn({ processingStepMs: 0 });
   const launched = await launchWithExtension({ headless: true });
-  await allowSiteForExtension(launched.context, launched.extensionId, 'http://127.0.0.1/*');
-  const options = await launched.context.newPage();
-  await options.goto(`chrome-extension://${launched.extensionId}/options.html`);
-  await options.getByLabel('Service URL', { exact: true }).fill(standIn.baseUrl);
-  await options.getByLabel('API key', { exact: true }).fill(standIn.apiKey);
-  const settings = options.getByRole('region', { name: 'Service settings' });
-  await settings.getByRole('button', { name: 'Save', exact: true }).click();
-  await settings.getByText('Saved', { exact: true }).waitFor({ timeout: 15_000 });
-  await options.close();
+  await (await configurePrimer(launched, standIn)).close();
   return {
     standIn,
     launched,

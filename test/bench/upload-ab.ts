@@ -43,6 +43,7 @@ import { writeWavFile } from '../support/audio.ts';
 import { chromium } from 'playwright';
 import { findChromium, launchWithExtension, type Launched } from '../support/chromium.ts';
 import { allowSiteForExtension } from '../support/host-access.ts';
+import { configurePrimer } from '../support/configure-primer.ts';
 
 const MiB = 2 ** 20;
 const BYTES = Number(process.env.UPLOAD_AB_BYTES ?? 2 ** 30);
@@ -358,18 +359,6 @@ const OFFSCREEN_PATCH = String.raw`(() => {
   return 'installed';
 })()`;
 
-async function configure(l: Launched, s: StandIn) {
-  await allowSiteForExtension(l.context, l.extensionId, 'http://127.0.0.1/*');
-  const options = await l.context.newPage();
-  await options.goto(`chrome-extension://${l.extensionId}/options.html`);
-  await options.getByLabel('Service URL', { exact: true }).fill(s.baseUrl);
-  await options.getByLabel('API key', { exact: true }).fill(s.apiKey);
-  const settings = options.getByRole('region', { name: 'Service settings' });
-  await settings.getByRole('button', { name: 'Save', exact: true }).click();
-  await settings.getByText('Saved', { exact: true }).waitFor({ timeout: 15_000 });
-  await options.close();
-}
-
 async function warmUp(l: Launched, file: string, s: StandIn) {
   const popup = await openPopup(l);
   await pick(popup, file);
@@ -556,7 +545,7 @@ async function main() {
   const runs: Run[] = [];
   try {
     for (const l of browsers.values()) {
-      await configure(l, s);
+      await (await configurePrimer(l, s)).close();
       await warmUp(l, warm, s);
     }
     log(`variants ${VARIANTS.join(', ')}; ${ROUNDS} rounds; ${BYTES} bytes`);

@@ -32,6 +32,7 @@ import type { ChildMessage, UploadInfo } from './stand-in-process.ts';
 import { writeWavFile } from '../support/audio.ts';
 import { extensionDir, findChromium, launchWithExtension, type Launched } from '../support/chromium.ts';
 import { allowSiteForExtension } from '../support/host-access.ts';
+import { configurePrimer } from '../support/configure-primer.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const OUT_JSON = path.join(import.meta.dirname, 'upload-results.json');
@@ -506,19 +507,6 @@ async function curlPut(standIn: StandIn, finished: Map<RequestLogEntry, number>,
 }
 
 // ---------------------------------------------------------------- the extension
-
-/** Primer pointed at the stand-in the way a user does it (options page, Save), as content.bench.ts does. */
-async function configure(launched: Launched, standIn: StandIn) {
-  await allowSiteForExtension(launched.context, launched.extensionId, 'http://127.0.0.1/*');
-  const options = await launched.context.newPage();
-  await options.goto(`chrome-extension://${launched.extensionId}/options.html`);
-  await options.getByLabel('Service URL', { exact: true }).fill(standIn.baseUrl);
-  await options.getByLabel('API key', { exact: true }).fill(standIn.apiKey);
-  const settings = options.getByRole('region', { name: 'Service settings' });
-  await settings.getByRole('button', { name: 'Save', exact: true }).click();
-  await settings.getByText('Saved', { exact: true }).waitFor({ timeout: 15_000 });
-  await options.close();
-}
 
 async function openPopup(launched: Launched): Promise<Page> {
   const page = await launched.context.newPage();
@@ -1247,7 +1235,7 @@ async function main() {
     standIn = await startStandInProcess(finished);
     launched = await launchWithExtension({ headless: true, blockNetwork: BLOCK_NETWORK });
     sampler = new MemorySampler(findBrowserPid(launched.userDataDir), standIn.pid);
-    await configure(launched, standIn);
+    await (await configurePrimer(launched, standIn)).close();
     await watchUploads(launched.serviceWorker);
     log('warm-up upload (grants the upload origin through "Allow and upload")');
     await warmUp(launched, warm);

@@ -13,7 +13,7 @@ import type { Page } from 'playwright';
 import { createStandIn, type StandIn } from '../stand-in/server.ts';
 import { launchWithExtension, serveFixture, type Launched } from '../support/chromium.ts';
 import { wavTone } from '../support/audio.ts';
-import { allowSiteForExtension } from '../support/host-access.ts';
+import { configurePrimer } from '../support/configure-primer.ts';
 import { openPanel, screenshotPanel, tabIdOf, timeToBriefing } from '../support/side-panel.ts';
 import { DEMO_EVENT } from './sample-event.ts';
 
@@ -31,16 +31,7 @@ async function startStandIn(): Promise<StandIn> {
 
 /** Saves the address and key on the options page and waits for "Connected". */
 async function configure(launched: Launched, standIn: StandIn): Promise<Page> {
-  // Headless Chromium cannot click the permission prompt; allow the site the way a user can on
-  // chrome://extensions, then Save's own permissions.request is granted at once.
-  await allowSiteForExtension(launched.context, launched.extensionId, 'http://127.0.0.1/*');
-  const page = await launched.context.newPage();
-  await page.goto(`chrome-extension://${launched.extensionId}/options.html`);
-  await page.getByLabel('Service URL', { exact: true }).fill(standIn.baseUrl);
-  await page.getByLabel('API key', { exact: true }).fill(standIn.apiKey);
-  const settings = page.getByRole('region', { name: 'Service settings' });
-  await settings.getByRole('button', { name: 'Save', exact: true }).click();
-  await settings.getByText('Saved', { exact: true }).waitFor();
+  const page = await configurePrimer(launched, standIn);
   await page.getByRole('button', { name: 'Test connection' }).click();
   await page.locator('.options-connection [role="status"]').getByText('Connected').waitFor({ timeout: 15_000 });
   return page;
