@@ -12,11 +12,13 @@ import type { PageScanner } from './scanner';
 export const PAGE_CONTEXT_REQUEST = { primer: 1, type: 'page.context' } as const;
 const RequestSchema = z.object({ primer: z.literal(1), type: z.literal('page.context') });
 
-export function answerPageContext(adapter: SiteAdapter, scanner: PageScanner): () => void {
+/** `onAsked`: called on each request answered (a side panel is briefing this tab). */
+export function answerPageContext(adapter: SiteAdapter, scanner: PageScanner, onAsked: () => void = () => undefined): () => void {
   const ownPages = browser.runtime.getURL('/');
   const listener = (message: unknown, sender: { id?: string; url?: string }): Promise<PageContext> | undefined => {
     if (sender.id !== browser.runtime.id || !sender.url?.startsWith(ownPages)) return undefined;
     if (!RequestSchema.safeParse(message).success) return undefined;
+    onAsked();
     return Promise.resolve({ site: adapter.site, recognised: adapter.recognise(document), surfaces: scanner.pageContext() });
   };
   // Returning the promise is how runtime.onMessage answers asynchronously.

@@ -8,7 +8,7 @@ import { normaliseName } from '../api/contact-index';
 import { sendContentRequest } from '../messaging/send-content';
 import { queryAll } from '../sites/query';
 import type { SiteAdapter } from '../sites/types';
-import { isSiteEnabled, readPreferences, watchPreferences, type Preferences } from '../storage/preferences';
+import { DEFAULT_PREFERENCES, isSiteEnabled, readPreferences, watchPreferences, type Preferences } from '../storage/preferences';
 import { loadHoverCard } from './card-loader';
 import { installHoverCards } from './hover';
 import { answerPageContext } from './page-context';
@@ -23,7 +23,10 @@ const OWN_ADDRESSES_TTL_MS = 30_000;
 const SERVICE_KEYS = ['serviceUrl', 'apiKeySealed'];
 
 export async function startPrimer(ctx: ContentScriptContext, adapter: SiteAdapter): Promise<void> {
-  let preferences: Preferences = await readPreferences();
+  // Everything that needs no preferences is set up while the script starts; the port opens now
+  // so a sleeping background wakes while the preferences are read.
+  sendContentRequest.connect();
+  let preferences: Preferences = DEFAULT_PREFERENCES;
   let pageAddresses = new Set<string>();
   let pageNames = new Set<string>();
   const ownAddresses = () => {
@@ -34,9 +37,21 @@ export async function startPrimer(ctx: ContentScriptContext, adapter: SiteAdapte
 
   const lookup = new PeopleLookup((people) => sendContentRequest('people.find', { people }));
   const scanner = new PageScanner({ adapter, lookup, preferences: () => preferences, ownAddresses, ownNames: () => pageNames });
-  const selfCheck = startSelfCheck(adapter, () => scanner.stats(), (status) => {
-    sendContentRequest('page.status', status).catch(() => undefined);
+  // Whether a side panel has asked this page what it shows (it then follows its changes).
+  let panelWatching = false;
+  const selfCheck = startSelfCheck(
+    adapter,
+    () => scanner.stats(),
+    (status) => {
+      sendContentRequest('page.status', status).catch(() => undefined);
+    },
+    () => panelWatching,
+  );
+  installHoverCards(ctx, scanner, loadHoverCard);
+  const stopAnswering = answerPageContext(adapter, scanner, () => {
+    panelWatching = true;
   });
+  preferences = await readPreferences();
 
   // Who is signed in rarely changes while a page lives: re-read it at most every half minute.
   let ownReadAt = -Infinity;
@@ -65,8 +80,6 @@ export async function startPrimer(ctx: ContentScriptContext, adapter: SiteAdapte
     start();
   };
 
-  installHoverCards(ctx, scanner, loadHoverCard);
-  const stopAnswering = answerPageContext(adapter, scanner);
   start();
 
   const unwatchPreferences = watchPreferences((next) => {

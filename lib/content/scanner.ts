@@ -159,7 +159,7 @@ export class PageScanner {
   async #scanSurface(surface: Surface, generation: number): Promise<void> {
     const people = surface.people.filter((person) => this.#included(person));
     const queries = people.map(queryFor);
-    const keys = queries.map(personKey);
+    const keys = people.map(keyFor);
     this.#keysByRoot.set(surface.root, keys);
     // One wait for the whole surface; a failed lookup answers null (nothing is marked).
     const matches = await this.#options.lookup.findAll(queries, keys);
@@ -171,17 +171,20 @@ export class PageScanner {
     people.forEach((person, i) => {
       const match = matches[i];
       if (!match) return;
+      let texts: string[] | null = null;
       for (const element of person.elements) {
         if (!element.isConnected) continue;
         keep.add(element);
-        this.#mark(element, keys[i]!, match, surface, person, mayEdit);
+        // The texts a marker is placed after, worked out once per person (lazily: most elements
+        // of a re-read surface are marked already).
+        this.#mark(element, keys[i]!, match, surface, () => (texts ??= markerTexts(person, match)), mayEdit);
       }
     });
     this.#unmarkRoot(surface.root, keep);
     this.#byRoot.set(surface.root, keep);
   }
 
-  #mark(element: Element, key: string, match: ContactMatch, surface: Surface, person: FoundPerson, mayEdit: boolean): void {
+  #mark(element: Element, key: string, match: ContactMatch, surface: Surface, texts: () => string[], mayEdit: boolean): void {
     const existing = this.#marks.get(element);
     if (existing?.key === key && (existing.marker === null || existing.marker.isConnected)) {
       existing.surface = surface;
@@ -193,7 +196,7 @@ export class PageScanner {
     const editable = mayEdit && isEditable(element);
     const marker = editable ? null : createMarker(match);
     if (marker) {
-      placeMarker(element, marker, [person.name, person.email, match.contact.name, match.contact.email]);
+      placeMarker(element, marker, texts());
       this.#markerOwners.set(marker, element);
     }
     this.#marks.set(element, { key, element, marker, match, surface });
@@ -227,6 +230,18 @@ function queryFor(person: FoundPerson): PersonQuery {
   return person.email !== null ? { email: person.email } : { name: fullName(person.name ?? '') };
 }
 
+/** `personKey(queryFor(person))`, without normalising again an address the adapter normalised. */
+function keyFor(person: FoundPerson): string {
+  return person.email !== null ? `e:${person.email}` : personKey({ name: fullName(person.name ?? '') });
+}
+
+/** What the page may show for a person, lowercased: the marker goes right after that text. */
+function markerTexts(person: FoundPerson, match: ContactMatch): string[] {
+  const wanted: string[] = [];
+  for (const text of [person.name, person.email, match.contact.name, match.contact.email]) if (text) wanted.push(text.trim().toLowerCase());
+  return wanted;
+}
+
 /**
  * Outlook directories often display "Last, First"; the contact's full name is "First Last".
  * Only that exact swap is made (one comma, a word on each side): it is the same full name, not a
@@ -245,10 +260,7 @@ const MAX_TEXT_NODES = 40;
  * Right after the person's name (or address) as the page shows it, so the marker reads as part of
  * the name; at the end of the element when no such text is found. Never inside form fields.
  */
-function placeMarker(element: Element, marker: HTMLElement, texts: (string | null)[]): void {
-  // Plain loops over at most four strings: this runs once per marker, hundreds of times per scan.
-  const wanted: string[] = [];
-  for (const text of texts) if (text) wanted.push(text.trim().toLowerCase());
+function placeMarker(element: Element, marker: HTMLElement, wanted: string[]): void {
   const matches = (node: Node) => {
     const text = node.nodeValue?.trim().toLowerCase() ?? '';
     return text !== '' && wanted.includes(text);

@@ -2,8 +2,14 @@
  * Self-check: once the page has settled, a supported site that shows none of the anchors its
  * adapter expects is reported to the background (badge on the tab, note in the side panel:
  * "this page's layout is not recognised") instead of Primer silently showing nothing. The check
- * runs again on later changes only while the layout is unrecognised, so the badge clears itself
- * once the app shell appears.
+ * runs again after every scan batch, so the badge clears itself once the app shell appears.
+ *
+ * The report also carries what is in view (people, known, view), which only a side panel briefing
+ * this tab needs: it re-reads the page when that changes. Those changes are reported only once a
+ * panel has asked this page for its context (`watched`); until then a batch costs the page one
+ * anchor query instead of a message to the background (most pages never have a panel on them).
+ * The first report, when the page settles, always goes out, so a panel that asked too early (before
+ * this script listened) still hears of the page.
  */
 import type { SiteAdapter } from '../sites/types';
 import type { ScanStats } from './scanner';
@@ -28,16 +34,22 @@ export function startSelfCheck(
   adapter: SiteAdapter,
   stats: () => ScanStats,
   report: (status: PageStatusReport) => void,
+  watched: () => boolean = () => true,
 ): SelfCheck {
   let settled = false;
+  /** What was last reported: whether the layout was recognised, and the whole report. */
+  let lastRecognised: boolean | null = null;
   let last: string | null = null;
 
   const check = () => {
+    const recognised = adapter.recognise(document);
+    if (recognised === lastRecognised && !watched()) return;
     const { people, known, view } = stats();
-    const status = { site: adapter.site, recognised: adapter.recognise(document), people, known, view };
+    const status = { site: adapter.site, recognised, people, known, view };
     const signature = JSON.stringify(status);
     if (signature !== last) {
       last = signature;
+      lastRecognised = recognised;
       report(status);
     }
   };

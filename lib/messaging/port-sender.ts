@@ -36,16 +36,16 @@ export function createPortSender<P extends Definitions>(definitions: P, connect:
     return opened;
   };
 
-  return async function send<T extends keyof P & string>(
-    type: T,
-    payload: z.input<P[T]['request']>,
-  ): Promise<z.infer<P[T]['response']>> {
+  /** The open port (opened if need be); throws once the extension is gone from under the page. */
+  const ready = (): PortLike => (port ??= open());
+
+  async function send<T extends keyof P & string>(type: T, payload: z.input<P[T]['request']>): Promise<z.infer<P[T]['response']>> {
     const id = nextId++;
     const raw = await new Promise<unknown>((resolve, reject) => {
       try {
-        port ??= open();
+        const channel = ready();
         waiting.set(id, { resolve, reject });
-        port.postMessage({ id, message: { primer: 1, type, payload } });
+        channel.postMessage({ id, message: { primer: 1, type, payload } });
       } catch (error) {
         // Connecting throws once the extension was reloaded or removed under this page.
         waiting.delete(id);
@@ -54,5 +54,20 @@ export function createPortSender<P extends Definitions>(definitions: P, connect:
       }
     });
     return readReply(definitions, type, raw);
-  };
+  }
+
+  /**
+   * Opens the port ahead of the first request: content scripts call it as they start, so the
+   * background (a service worker that may be asleep) wakes while the page is still being read.
+   */
+  function connectNow(): void {
+    try {
+      ready();
+    } catch {
+      // The first request reports it (and tries again).
+      port = null;
+    }
+  }
+
+  return Object.assign(send, { connect: connectNow });
 }

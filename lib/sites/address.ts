@@ -196,7 +196,12 @@ export class PeopleCollector {
    */
   add(rawEmail: string | null, name: string | null, role: PersonRole | null, element: Element | null): string | null {
     const email = normaliseAddress(rawEmail);
-    if (email === null || isResourceAddress(email)) return null;
+    return email === null ? null : this.addNormalised(email, name, role, element);
+  }
+
+  /** `add` for an address the caller already normalised (`normaliseAddress`): not checked again. */
+  addNormalised(email: string, name: string | null, role: PersonRole | null, element: Element | null): string | null {
+    if (isResourceAddress(email)) return null;
     let person = this.#byEmail.get(email);
     if (!person) {
       person = { email, name: null, roles: [], elements: [] };

@@ -165,7 +165,7 @@ function readSurface(root: Element): Surface | null {
     if (isHidden(row)) continue;
     const anchor = byHovercard ? row : (row.querySelector(SEL.guestByHovercard) ?? row);
     const name = rowName(row);
-    people.add(address, name, roleOf(row, name), anchor);
+    people.addNormalised(address, name, roleOf(row, name), anchor);
   }
   if (people.size === 0) return null;
   return { kind: 'event', root, context: { title: readTitle(root, doc), when: readWhen(root, doc) }, people: people.people() };

@@ -20,7 +20,8 @@ describe('answerPageContext', () => {
       ownAddresses: () => new Set(),
     });
     await scanner.scan(document.querySelectorAll('.s'));
-    const stop = answerPageContext(adapter, scanner);
+    let asked = 0;
+    const stop = answerPageContext(adapter, scanner, () => asked++);
     const own = { id: fakeBrowser.runtime.id, url: fakeBrowser.runtime.getURL('/sidepanel.html') };
     const [answer] = await fakeBrowser.runtime.onMessage.trigger(PAGE_CONTEXT_REQUEST, own, () => undefined);
     expect(await answer).toEqual({
@@ -38,6 +39,8 @@ describe('answerPageContext', () => {
     expect(fromPage).toBeUndefined();
     const [other] = await fakeBrowser.runtime.onMessage.trigger({ primer: 1, type: 'something' }, own, () => undefined);
     expect(other).toBeUndefined();
+    // Only our own pages' requests count as a panel watching this page.
+    expect(asked).toBe(1);
     stop();
     expect(fakeBrowser.runtime.onMessage.hasListeners()).toBe(false);
   });

@@ -28,6 +28,31 @@ describe('startSelfCheck', () => {
     check.dispose();
   });
 
+  it('reports what is in view only while a panel watches; a change of layout always, with the settled report', () => {
+    let stats = { surfaces: 1, people: 3, known: 1, view: 'thread:A' };
+    let watched = false;
+    const check = startSelfCheck(adapter, () => stats, (r) => reports.push(r), () => watched);
+    vi.advanceTimersByTime(SETTLE_MS);
+    // The first report goes out whoever watches (a panel may have asked before this script listened).
+    expect(reports).toEqual([{ site: 'gmail', recognised: false, people: 3, known: 1, view: 'thread:A' }]);
+    stats = { surfaces: 1, people: 4, known: 2, view: 'thread:B' };
+    check.afterScan();
+    expect(reports).toHaveLength(1);
+    recognised = true;
+    check.afterScan();
+    expect(reports.at(-1)).toEqual({ site: 'gmail', recognised: true, people: 4, known: 2, view: 'thread:B' });
+    stats = { surfaces: 1, people: 5, known: 2, view: 'thread:B' };
+    check.afterScan();
+    expect(reports).toHaveLength(2);
+    watched = true;
+    check.afterScan();
+    expect(reports).toHaveLength(3);
+    expect(reports.at(-1)).toEqual({ site: 'gmail', recognised: true, people: 5, known: 2, view: 'thread:B' });
+    check.afterScan();
+    expect(reports).toHaveLength(3);
+    check.dispose();
+  });
+
   it('does nothing if disposed before the page settles', () => {
     const check = startSelfCheck(adapter, () => ({ surfaces: 0, people: 0, known: 0, view: '' }), (r) => reports.push(r));
     check.dispose();
