@@ -13,6 +13,13 @@ export const BATCH_DELAY_MS = 60;
 
 export interface SurfaceWatch {
   disconnect(): void;
+  /**
+   * Runs `write` (Primer's own DOM changes: markers in, markers out) without the observer
+   * recording it. Otherwise each marker would cost a MutationRecord, delivered to a callback that
+   * only drops it: a first scan inserts hundreds. The page's changes made before are handed over
+   * first, so none is lost.
+   */
+  unobserved(write: () => void): void;
 }
 
 function onlyOwned(nodes: NodeList): boolean {
@@ -44,7 +51,7 @@ export function watchSurfaces(
 
   // A view that goes away must release what Primer held for it, even if nothing new appears.
   let removed = false;
-  const observer = new MutationObserver((records) => {
+  const handle = (records: MutationRecord[]) => {
     for (const record of records) {
       if (record.type === 'childList') {
         if (onlyOwned(record.addedNodes) && onlyOwned(record.removedNodes)) continue;
@@ -64,11 +71,26 @@ export function watchSurfaces(
         onRoots(roots);
       }, BATCH_DELAY_MS);
     }
-  });
-  observer.observe(target, { childList: true, subtree: true, attributes: true, attributeFilter: WATCHED_ATTRIBUTES });
+  };
+  const observer = new MutationObserver(handle);
+  const options: MutationObserverInit = { childList: true, subtree: true, attributes: true, attributeFilter: WATCHED_ATTRIBUTES };
+  observer.observe(target, options);
+  let connected = true;
 
   return {
+    unobserved(write) {
+      if (!connected) return write();
+      const before = observer.takeRecords();
+      if (before.length > 0) handle(before);
+      observer.disconnect();
+      try {
+        write();
+      } finally {
+        observer.observe(target, options);
+      }
+    },
     disconnect() {
+      connected = false;
       observer.disconnect();
       if (timer !== null) clearTimeout(timer);
       timer = null;

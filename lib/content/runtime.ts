@@ -36,7 +36,15 @@ export async function startPrimer(ctx: ContentScriptContext, adapter: SiteAdapte
   };
 
   const lookup = new PeopleLookup((people) => sendContentRequest('people.find', { people }));
-  const scanner = new PageScanner({ adapter, lookup, preferences: () => preferences, ownAddresses, ownNames: () => pageNames });
+  let watch: SurfaceWatch | null = null;
+  const scanner = new PageScanner({
+    adapter,
+    lookup,
+    preferences: () => preferences,
+    ownAddresses,
+    ownNames: () => pageNames,
+    write: (apply) => (watch ? watch.unobserved(apply) : apply()),
+  });
   // Whether a side panel has asked this page what it shows (it then follows its changes).
   let panelWatching = false;
   const selfCheck = startSelfCheck(
@@ -64,7 +72,6 @@ export async function startPrimer(ctx: ContentScriptContext, adapter: SiteAdapte
     void scanner.scan(roots).then(() => selfCheck.afterScan());
   };
 
-  let watch: SurfaceWatch | null = null;
   const start = () => {
     if (watch || !isSiteEnabled(adapter.site, preferences)) return;
     watch = watchSurfaces(document.body, adapter.surfaceSelectors, scan);

@@ -30,6 +30,8 @@ export interface ScannerOptions {
   ownAddresses: () => ReadonlySet<string>;
   /** The user's own display names (normalised), where the site shows people by name only. */
   ownNames?: () => ReadonlySet<string>;
+  /** Applies the scanner's own DOM changes (markers in and out); the runtime hides them from its observer. */
+  write?: (apply: () => void) => void;
 }
 
 export interface ScanStats {
@@ -69,7 +71,7 @@ export class PageScanner {
       if (!surface) {
         this.#surfaces.delete(root);
         this.#keysByRoot.delete(root);
-        this.#unmarkRoot(root, new Set());
+        this.#write(() => this.#unmarkRoot(root, new Set()));
         continue;
       }
       this.#surfaces.set(root, surface);
@@ -168,20 +170,27 @@ export class PageScanner {
     // Most surfaces (a thread, an event) hold no editable text at all: then no element needs the
     // per-element check below (hundreds of walks up the tree on a large surface).
     const mayEdit = surface.root.closest('[contenteditable]') !== null || surface.root.querySelector('[contenteditable]') !== null;
-    people.forEach((person, i) => {
-      const match = matches[i];
-      if (!match) return;
-      let texts: string[] | null = null;
-      for (const element of person.elements) {
-        if (!element.isConnected) continue;
-        keep.add(element);
-        // The texts a marker is placed after, worked out once per person (lazily: most elements
-        // of a re-read surface are marked already).
-        this.#mark(element, keys[i]!, match, surface, () => (texts ??= markerTexts(person, match)), mayEdit);
-      }
+    this.#write(() => {
+      people.forEach((person, i) => {
+        const match = matches[i];
+        if (!match) return;
+        let texts: string[] | null = null;
+        for (const element of person.elements) {
+          if (!element.isConnected) continue;
+          keep.add(element);
+          // The texts a marker is placed after, worked out once per person (lazily: most elements
+          // of a re-read surface are marked already).
+          this.#mark(element, keys[i]!, match, surface, () => (texts ??= markerTexts(person, match)), mayEdit);
+        }
+      });
+      this.#unmarkRoot(surface.root, keep);
     });
-    this.#unmarkRoot(surface.root, keep);
     this.#byRoot.set(surface.root, keep);
+  }
+
+  #write(apply: () => void): void {
+    if (this.#options.write) this.#options.write(apply);
+    else apply();
   }
 
   #mark(element: Element, key: string, match: ContactMatch, surface: Surface, texts: () => string[], mayEdit: boolean): void {

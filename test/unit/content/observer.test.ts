@@ -65,4 +65,24 @@ describe('watchSurfaces', () => {
     await flush();
     expect(batches).toHaveLength(1);
   });
+
+  it('does not see changes made unobserved, keeps the page changes made before them, and watches again after', async () => {
+    // A site change not yet delivered when Primer writes: it must still be handed over.
+    const added = document.createElement('div');
+    added.className = 's';
+    added.id = 'site';
+    document.querySelector('#app')!.append(added);
+    watch.unobserved(() => {
+      const mine = document.createElement('div');
+      mine.className = 's';
+      mine.id = 'mine';
+      document.querySelector('#one')!.append(mine);
+    });
+    await flush();
+    expect(batches.map((roots) => [...roots].map((root) => root.id).sort())).toEqual([['site']]);
+    batches = [];
+    document.querySelector('#one span')!.setAttribute('email', 'x@example.com');
+    await flush();
+    expect(batches.map((roots) => [...roots].map((root) => root.id))).toEqual([['one']]);
+  });
 });

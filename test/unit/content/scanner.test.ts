@@ -76,6 +76,27 @@ describe('PageScanner', () => {
     expect(scanner.stats()).toMatchObject({ surfaces: 1, people: 3, known: 2 });
   });
 
+  it('makes its DOM changes (markers in, markers out) through the write hook', async () => {
+    const writes: number[] = [];
+    const hooked = new PageScanner({
+      adapter,
+      lookup: new PeopleLookup(find),
+      preferences: () => preferences,
+      ownAddresses: () => new Set(),
+      write: (apply) => {
+        const before = markers().length;
+        apply();
+        writes.push(markers().length - before);
+      },
+    });
+    const roots = page(`<div class="s"><span data-mail="maya@example.com">Maya</span><span data-mail="bo@example.com">Bo</span></div>`);
+    await hooked.scan(roots);
+    expect(writes).toEqual([2]);
+    document.querySelector('span[data-mail="bo@example.com"]')!.setAttribute('data-mail', 'nobody@unknown.example');
+    await hooked.scan(roots);
+    expect(writes).toEqual([2, -1]);
+  });
+
   it('never asks about excluded domains', async () => {
     preferences.excludedDomains = ['example.com'];
     await scanner.scan(page(`<div class="s"><span data-mail="maya@example.com">Maya</span><span data-mail="x@eu.example.com">X</span></div>`));
