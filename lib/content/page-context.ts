@@ -15,15 +15,15 @@ const RequestSchema = z.object({ primer: z.literal(1), type: z.literal('page.con
 /** `onAsked`: called on each request answered (a side panel is briefing this tab). */
 export function answerPageContext(adapter: SiteAdapter, scanner: PageScanner, onAsked: () => void = () => undefined): () => void {
   const ownPages = browser.runtime.getURL('/');
-  const listener = (message: unknown, sender: { id?: string; url?: string }): Promise<PageContext> | undefined => {
-    if (sender.id !== browser.runtime.id || !sender.url?.startsWith(ownPages)) return undefined;
-    if (!RequestSchema.safeParse(message).success) return undefined;
+  // Answered through `sendResponse` (the page context is ready at once): content scripts use the
+  // browser's own API, not the polyfill, and that is the form every browser supports.
+  const listener = (message: unknown, sender: { id?: string; url?: string }, sendResponse: (answer: PageContext) => void): false => {
+    if (sender.id !== browser.runtime.id || !sender.url?.startsWith(ownPages)) return false;
+    if (!RequestSchema.safeParse(message).success) return false;
     onAsked();
-    return Promise.resolve({ site: adapter.site, recognised: adapter.recognise(document), surfaces: scanner.pageContext() });
+    sendResponse({ site: adapter.site, recognised: adapter.recognise(document), surfaces: scanner.pageContext() });
+    return false;
   };
-  // Returning the promise is how runtime.onMessage answers asynchronously.
-  // eslint-disable-next-line @typescript-eslint/no-misused-promises
   browser.runtime.onMessage.addListener(listener);
-  // eslint-disable-next-line @typescript-eslint/no-misused-promises
   return () => browser.runtime.onMessage.removeListener(listener);
 }

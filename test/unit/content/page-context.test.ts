@@ -23,8 +23,12 @@ describe('answerPageContext', () => {
     let asked = 0;
     const stop = answerPageContext(adapter, scanner, () => asked++);
     const own = { id: fakeBrowser.runtime.id, url: fakeBrowser.runtime.getURL('/sidepanel.html') };
-    const [answer] = await fakeBrowser.runtime.onMessage.trigger(PAGE_CONTEXT_REQUEST, own, () => undefined);
-    expect(await answer).toEqual({
+    const answers: unknown[] = [];
+    const answered = (answer: unknown) => void answers.push(answer);
+    // Answered at once through sendResponse (false: no answer will follow later).
+    expect(await fakeBrowser.runtime.onMessage.trigger(PAGE_CONTEXT_REQUEST, own, answered)).toEqual([false]);
+    expect(answers).toHaveLength(1);
+    expect(answers[0]).toEqual({
       site: 'google-calendar',
       recognised: true,
       surfaces: [
@@ -35,10 +39,9 @@ describe('answerPageContext', () => {
         { kind: 'list', title: 'Inbox', when: 'Tue 10:00', people: [{ email: 'x@unknown.example', name: 'X', roles: ['to'], match: null }] },
       ],
     });
-    const [fromPage] = await fakeBrowser.runtime.onMessage.trigger(PAGE_CONTEXT_REQUEST, { id: fakeBrowser.runtime.id, url: 'https://evil.example/', tab: {} as never }, () => undefined);
-    expect(fromPage).toBeUndefined();
-    const [other] = await fakeBrowser.runtime.onMessage.trigger({ primer: 1, type: 'something' }, own, () => undefined);
-    expect(other).toBeUndefined();
+    expect(await fakeBrowser.runtime.onMessage.trigger(PAGE_CONTEXT_REQUEST, { id: fakeBrowser.runtime.id, url: 'https://evil.example/', tab: {} as never }, answered)).toEqual([false]);
+    expect(await fakeBrowser.runtime.onMessage.trigger({ primer: 1, type: 'something' }, own, answered)).toEqual([false]);
+    expect(answers).toHaveLength(1);
     // Only our own pages' requests count as a panel watching this page.
     expect(asked).toBe(1);
     stop();
