@@ -7,8 +7,17 @@
 import { queryAll } from '../sites/query';
 import { isOwned } from './owned-nodes';
 
-/** Attributes that carry who a person is; style and class churn is ignored. */
-const WATCHED_ATTRIBUTES = ['email', 'name', 'data-email', 'data-hovercard-id', 'data-name', 'data-eventid', 'hidden', 'aria-hidden', 'title'];
+/**
+ * Attributes that carry who a person is, and those that hide or show a view. Class churn is
+ * ignored; a `style` change counts only when it hides or shows (Gmail hides a view it leaves with
+ * an inline `display:none` and shows it again the same way; a surface re-read while hidden has no
+ * one, so it must be read again when shown).
+ */
+const WATCHED_ATTRIBUTES = ['email', 'name', 'data-email', 'data-hovercard-id', 'data-name', 'data-eventid', 'hidden', 'aria-hidden', 'style', 'title'];
+const VISIBILITY_ATTRIBUTES = new Set(['hidden', 'aria-hidden', 'style']);
+const HIDING_STYLE = /display\s*:\s*none|visibility\s*:\s*hidden/i;
+
+const hidesByStyle = (style: string | null) => style !== null && HIDING_STYLE.test(style);
 export const BATCH_DELAY_MS = 60;
 
 export interface SurfaceWatch {
@@ -59,6 +68,14 @@ export function watchSurfaces(
         addAround(record.target);
         for (const node of record.addedNodes) addWithin(node);
       } else if (!isOwned(record.target)) {
+        const name = record.attributeName ?? '';
+        if (VISIBILITY_ATTRIBUTES.has(name)) {
+          const element = record.target as Element;
+          // Inline style churn (positions, animations) that neither hides nor shows: nothing to do.
+          if (name === 'style' && hidesByStyle(record.oldValue) === hidesByStyle(element.getAttribute('style'))) continue;
+          // A view shown or hidden: the surfaces inside it as well as the one around it.
+          addWithin(element);
+        }
         addAround(record.target);
       }
     }
@@ -73,7 +90,7 @@ export function watchSurfaces(
     }
   };
   const observer = new MutationObserver(handle);
-  const options: MutationObserverInit = { childList: true, subtree: true, attributes: true, attributeFilter: WATCHED_ATTRIBUTES };
+  const options: MutationObserverInit = { childList: true, subtree: true, attributes: true, attributeOldValue: true, attributeFilter: WATCHED_ATTRIBUTES };
   observer.observe(target, options);
   let connected = true;
 

@@ -43,6 +43,23 @@ describe('watchSurfaces', () => {
     expect(batches).toHaveLength(1);
   });
 
+  it('re-reads the surfaces of a view shown or hidden by inline style, and only then', async () => {
+    const app = document.querySelector('#app') as HTMLElement;
+    app.style.display = 'none';
+    await flush();
+    expect(batches.map((roots) => [...roots].map((root) => root.id))).toEqual([['one']]);
+    app.style.color = 'red';
+    app.style.top = '3px';
+    await flush();
+    expect(batches).toHaveLength(1);
+    app.style.display = '';
+    await flush();
+    expect(batches.map((roots) => [...roots].map((root) => root.id))).toEqual([['one'], ['one']]);
+    app.setAttribute('hidden', '');
+    await flush();
+    expect(batches).toHaveLength(3);
+  });
+
   it('ignores its own nodes, but reports removals so held views are released', async () => {
     document.querySelector('#one span')!.append(own(document.createElement('span')));
     await flush();
