@@ -21,7 +21,7 @@ import { createStandIn, type StandIn } from '../stand-in/server.ts';
 import { SAMPLE_CONTACTS } from '../stand-in/sample-data.ts';
 import { extensionDir, findChromium, launchWithExtension, type Launched } from '../support/chromium.ts';
 import { configurePrimer } from '../support/configure-primer.ts';
-import { buildTimeline, extMsBetween, extMsByScript, startTrace, stopTrace, type Timeline } from './trace.ts';
+import { buildTimeline, extCpuMsBetween, extMsBetween, extMsByScript, startTrace, stopTrace, type Timeline } from './trace.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const FIXTURES = path.join(ROOT, 'test/fixtures');
@@ -213,6 +213,11 @@ interface FirstScan {
   readMs: number;
   markMs: number;
   scanMs: number;
+  /** The same as thread CPU time (extCpuMsBetween): what the extension cost, whatever else ran. */
+  startupCpuMs: number;
+  readCpuMs: number;
+  markCpuMs: number;
+  scanCpuMs: number;
   waitForLookupsMs: number;
   duringWaitMs: number;
   duringWaitTasks: number;
@@ -250,6 +255,10 @@ function analyseFirstScan(timeline: Timeline, run: number, markersShown: number,
   const between = tasks.filter((task) => task.start >= startupTask.end && task.end <= readEnd && task.extMs > 0);
   const scanTask = between.reduce<(typeof between)[number] | undefined>((best, task) => (!best || task.extMs > best.extMs ? task : best), undefined);
   const readMs = scanTask ? extMsBetween(slices, startupTask.end, scanTask.end) : 0;
+  const cpu = (start: number, end: number) => extCpuMsBetween(timeline, start, end);
+  const startupCpuMs = cpu(startupTask.start, startupTask.end);
+  const readCpuMs = scanTask ? cpu(startupTask.end, scanTask.end) : 0;
+  const markCpuMs = markTasks.reduce((sum, task) => sum + cpu(task.start, task.end), 0);
   const duringWait = between.filter((task) => scanTask && task.start >= scanTask.end);
   const exact = extMsBetween(slices, startupTask.start, startupTask.start + 6e6, 'exact');
   const all = extMsBetween(slices, startupTask.start, startupTask.start + 6e6);
@@ -261,6 +270,10 @@ function analyseFirstScan(timeline: Timeline, run: number, markersShown: number,
     readMs: round(readMs),
     markMs: round(markMs),
     scanMs: round(readMs + markMs),
+    startupCpuMs: round(startupCpuMs),
+    readCpuMs: round(readCpuMs),
+    markCpuMs: round(markCpuMs),
+    scanCpuMs: round(readCpuMs + markCpuMs),
     duringWaitMs: round(duringWait.reduce((sum, task) => sum + task.extMs, 0)),
     duringWaitTasks: duringWait.length,
     waitForLookupsMs: firstMark && scanTask ? round((firstMark.start - scanTask.end) / 1000, 1) : NaN,
@@ -378,10 +391,12 @@ async function measureBatches() {
       const timeline = buildTimeline(events, await frameId(cdp), r.extOrigin);
       const starts = timeline.marks.filter((mark) => mark.name.startsWith('bench:batch-'));
       const perBatch: number[] = [];
+      const perBatchCpu: number[] = [];
       const exactOnly: number[] = [];
       const tasksPerBatch: number[] = [];
       for (let i = 0; i + 1 < starts.length; i++) {
         perBatch.push(extMsBetween(timeline.slices, starts[i]!.ts, starts[i + 1]!.ts));
+        perBatchCpu.push(extCpuMsBetween(timeline, starts[i]!.ts, starts[i + 1]!.ts));
         exactOnly.push(extMsBetween(timeline.slices, starts[i]!.ts, starts[i + 1]!.ts, 'exact'));
         tasksPerBatch.push(timeline.tasks.filter((task) => task.start >= starts[i]!.ts && task.start < starts[i + 1]!.ts && task.extMs > 0).length);
       }
@@ -391,6 +406,7 @@ async function measureBatches() {
         scenario: scenario.name,
         batches: perBatch.length,
         perBatchMs: summary(perBatch),
+        perBatchCpuMs: summary(perBatchCpu),
         firstHalfOfPairMs: summary(even),
         secondHalfOfPairMs: summary(odd),
         exactOnlyMs: summary(exactOnly),
@@ -636,13 +652,13 @@ function markdown(results: Results): string {
   if (results.firstScan) {
     lines.push('## 2a. First scan of the 300-person fixtures (extension main-thread time, ms)', '');
     lines.push('Budget: read + mark ≤ 10 ms. Run 1 starts with a cold background cache; later runs are served from it.', '');
-    lines.push('| Fixture | Run | Read (sync) | Mark | **Scan = read + mark** | ≤ 10 ms | Script start-up (compile + evaluate) | Waiting for lookups (wall-clock, not main-thread) | Extension time during the wait (tasks) | Load → last marker | All extension time, first 6 s | Known shown / expected |', '|---|---:|---:|---:|---:|---|---:|---:|---:|---:|---:|---|');
+    lines.push('| Fixture | Run | Read (sync) | Mark | **Scan = read + mark** | ≤ 10 ms | Scan in thread CPU time (read + mark) | ≤ 10 ms (CPU) | Script start-up (compile + evaluate) | Waiting for lookups (wall-clock, not main-thread) | Extension time during the wait (tasks) | Load → last marker | All extension time, first 6 s | Known shown / expected |', '|---|---:|---:|---:|---:|---|---:|---|---:|---:|---:|---:|---:|---|');
     for (const [file, runs] of Object.entries(results.firstScan)) {
       const med = (pick: (s: FirstScan) => number) => round(quantile(runs.map(pick), 0.5));
       const warm = runs.filter((s) => s.run > 1);
-      lines.push(`| ${file} | **median of ${runs.length}** | ${med((s) => s.readMs)} | ${med((s) => s.markMs)} | **${med((s) => s.scanMs)}** | ${yes(med((s) => s.scanMs) <= BUDGET.firstScanMs)} | ${med((s) => s.startupMs)} | ${warm.length ? `${round(quantile(warm.map((s) => s.waitForLookupsMs), 0.5), 1)} (warm cache)` : '–'} | – | – | ${med((s) => s.extFirst6sMs)} | – |`);
+      lines.push(`| ${file} | **median of ${runs.length}** | ${med((s) => s.readMs)} | ${med((s) => s.markMs)} | **${med((s) => s.scanMs)}** | ${yes(med((s) => s.scanMs) <= BUDGET.firstScanMs)} | ${med((s) => s.readCpuMs)} + ${med((s) => s.markCpuMs)} = **${med((s) => s.scanCpuMs)}** | ${yes(med((s) => s.scanCpuMs) <= BUDGET.firstScanMs)} | ${med((s) => s.startupMs)} | ${warm.length ? `${round(quantile(warm.map((s) => s.waitForLookupsMs), 0.5), 1)} (warm cache)` : '–'} | – | – | ${med((s) => s.extFirst6sMs)} | – |`);
       for (const s of runs) {
-        lines.push(`| ${file} | ${s.run} | ${s.readMs} | ${s.markMs} | **${s.scanMs}** | ${yes(s.scanMs <= BUDGET.firstScanMs)} | ${s.startupMs} | ${s.waitForLookupsMs} | ${s.duringWaitMs} (${s.duringWaitTasks}) | ${s.loadToLastMarkerMs} | ${s.extFirst6sMs} | ${s.markersShown} / ${s.expectedKnown} |`);
+        lines.push(`| ${file} | ${s.run} | ${s.readMs} | ${s.markMs} | **${s.scanMs}** | ${yes(s.scanMs <= BUDGET.firstScanMs)} | ${s.readCpuMs} + ${s.markCpuMs} = **${s.scanCpuMs}** | ${yes(s.scanCpuMs <= BUDGET.firstScanMs)} | ${s.startupMs} | ${s.waitForLookupsMs} | ${s.duringWaitMs} (${s.duringWaitTasks}) | ${s.loadToLastMarkerMs} | ${s.extFirst6sMs} | ${s.markersShown} / ${s.expectedKnown} |`);
       }
     }
     lines.push('');
@@ -650,9 +666,9 @@ function markdown(results: Results): string {
   if (results.batches) {
     lines.push('## 2b. Handling one mutation batch (extension main-thread time per batch, ms)', '');
     lines.push('Budget: < 1 ms for a typical batch (median).', '');
-    lines.push('| Scenario | Batches | Median | p95 | Max | 1st of pair (add / open) median | 2nd of pair (remove / back) median | < 1 ms (median) |', '|---|---:|---:|---:|---:|---:|---:|---|');
-    for (const b of results.batches as { scenario: string; batches: number; perBatchMs: ReturnType<typeof summary>; firstHalfOfPairMs: ReturnType<typeof summary>; secondHalfOfPairMs: ReturnType<typeof summary>; withinBudget: boolean }[]) {
-      lines.push(`| ${b.scenario} | ${b.batches} | ${b.perBatchMs.median} | ${b.perBatchMs.p95} | ${b.perBatchMs.max} | ${b.firstHalfOfPairMs.median} | ${b.secondHalfOfPairMs.median} | ${yes(b.withinBudget)} |`);
+    lines.push('| Scenario | Batches | Median | p95 | Max | 1st of pair (add / open) median | 2nd of pair (remove / back) median | < 1 ms (median) | Median in thread CPU time | < 1 ms (CPU) |', '|---|---:|---:|---:|---:|---:|---:|---|---:|---|');
+    for (const b of results.batches as { scenario: string; batches: number; perBatchMs: ReturnType<typeof summary>; perBatchCpuMs: ReturnType<typeof summary>; firstHalfOfPairMs: ReturnType<typeof summary>; secondHalfOfPairMs: ReturnType<typeof summary>; withinBudget: boolean }[]) {
+      lines.push(`| ${b.scenario} | ${b.batches} | ${b.perBatchMs.median} | ${b.perBatchMs.p95} | ${b.perBatchMs.max} | ${b.firstHalfOfPairMs.median} | ${b.secondHalfOfPairMs.median} | ${yes(b.withinBudget)} | ${b.perBatchCpuMs.median} | ${yes(b.perBatchCpuMs.median < BUDGET.batchMs)} |`);
     }
     lines.push('');
   }

@@ -22,6 +22,8 @@ export interface TraceEvent {
   tid: number;
   ts: number;
   dur?: number;
+  /** Thread (CPU) time of an 'X' event, µs: its duration minus the time the thread was descheduled. */
+  tdur?: number;
   id?: string;
   args?: Record<string, unknown> & { data?: Record<string, unknown> };
 }
@@ -71,6 +73,11 @@ export interface ExtensionSlice extends Interval {
 export interface Task extends Interval {
   /** Extension main-thread time inside this task, ms. */
   extMs: number;
+  /**
+   * The task's thread time ÷ its duration (1 when the trace has no thread time): below 1 when
+   * other programs had the CPU while the task was running (a shared 2-core VM).
+   */
+  cpuRatio: number;
 }
 
 export interface Timeline {
@@ -115,7 +122,8 @@ export function buildTimeline(events: TraceEvent[], frameId: string, extOrigin: 
     if (event.name !== 'RunTask' && event.name !== 'ThreadControllerImpl::RunTask') continue;
     const last = tasks.at(-1);
     if (last && event.ts < last.end) continue;
-    tasks.push({ start: event.ts, end: event.ts + event.dur!, extMs: 0 });
+    const cpuRatio = typeof event.tdur === 'number' && event.dur! > 0 ? Math.min(1, event.tdur / event.dur!) : 1;
+    tasks.push({ start: event.ts, end: event.ts + event.dur!, extMs: 0, cpuRatio });
   }
 
   // Exact: outermost events that enter extension code (script evaluation, compile, callbacks).
@@ -210,6 +218,20 @@ export function extMsBetween(slices: ExtensionSlice[], start: number, end: numbe
     if (overlap > 0) total += overlap;
   }
   return total / 1000;
+}
+
+/**
+ * Extension main-thread *CPU* time (ms) in [start, end) µs: each task's extension time scaled by
+ * the share of that task the thread actually ran (thread time ÷ duration). Wall-clock slices count
+ * the time the thread waited for a CPU while other programs ran; this does not.
+ */
+export function extCpuMsBetween(timeline: Pick<Timeline, 'tasks' | 'slices'>, start: number, end: number): number {
+  let total = 0;
+  for (const task of timeline.tasks) {
+    if (task.end <= start || task.start >= end) continue;
+    total += extMsBetween(timeline.slices, Math.max(start, task.start), Math.min(end, task.end)) * task.cpuRatio;
+  }
+  return total;
 }
 
 /** Time (ms) by script inside [start, end). */
