@@ -125,6 +125,21 @@ describe('the content port', () => {
     await expect(again).resolves.toEqual([null]);
   });
 
+  it('opens the port ahead of the first request when asked, and the request uses it', async () => {
+    const { send, ports } = connected({ 'page.status': () => Promise.resolve({ recorded: true }) });
+    send.connect();
+    expect(ports).toHaveLength(1);
+    send.connect();
+    await expect(send('page.status', { site: 'gmail', recognised: true, people: 0, known: 0, view: '' })).resolves.toEqual({ recorded: true });
+    expect(ports).toHaveLength(1);
+    // Nothing to connect to (the extension went away): no throw; the first request reports it.
+    const broken = createPortSender(contentProtocol, () => {
+      throw new Error('Extension context invalidated.');
+    });
+    expect(() => broken.connect()).not.toThrow();
+    await expect(broken('people.find', { people: [] })).rejects.toMatchObject({ kind: 'network' });
+  });
+
   it('says the background is unavailable when the port cannot be opened, and checks every answer', async () => {
     const broken = createPortSender(contentProtocol, () => {
       throw new Error('Extension context invalidated.');
