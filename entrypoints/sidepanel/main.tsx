@@ -4,18 +4,24 @@ import '@/components/ui/theme.css';
 import '@/components/panel/panel.css';
 import { PanelApp } from '@/components/panel/PanelApp';
 import { PanelErrorBoundary } from '@/components/panel/PanelErrorBoundary';
+import { takeEarlyStart } from '@/components/panel/data/early-start';
+import { adoptEarlyInsights } from '@/components/panel/data/insights-loader';
 import { startPanelCache } from '@/components/panel/data/persistence';
 import { prefetchBriefing } from '@/components/panel/data/prefetch';
 import { createPanelQueryClient } from '@/components/panel/data/query-client';
-import { getPanelTarget, type PanelTarget } from '@/lib/panel/target';
+import { getPanelTarget, panelTargetFrom, type PanelTarget } from '@/lib/panel/target';
 
 // Everything starts before React renders: the tab (or chosen focus) is read, and the briefing is
-// asked for the moment it is known, while the saved cache is read from storage alongside.
+// asked for the moment it is known, while the saved cache is read from storage alongside. The
+// start-up script (entrypoints/panel-start.ts) has usually begun all three while this code was
+// still loading: they are taken over, not started again.
 const startedAt = Date.now();
 const client = createPanelQueryClient();
-const firstTarget = getPanelTarget({ skipPageWhenFocused: true });
+const early = takeEarlyStart();
+if (early) adoptEarlyInsights(early.insights);
+const firstTarget = early ? early.target.then((raw) => panelTargetFrom(raw, { skipPageWhenFocused: true })) : getPanelTarget({ skipPageWhenFocused: true });
 firstTarget.then((target) => prefetchBriefing(client, target)).catch(() => undefined);
-const restored = startPanelCache(client);
+const restored = startPanelCache(client, early?.savedCache);
 
 /**
  * The first render waits this long at most for the target and the saved cache: with both at hand
