@@ -1,4 +1,5 @@
 import { StrictMode } from 'react';
+import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
 import '@/components/ui/theme.css';
 import '@/components/panel/panel.css';
@@ -41,11 +42,16 @@ const rootElement = root;
 void Promise.race([Promise.all([firstTarget, restored]), new Promise((resolve) => setTimeout(resolve, FIRST_RENDER_WAIT_MS))])
   .catch(() => undefined)
   .then(() => {
-    createRoot(rootElement).render(
-      <StrictMode>
-        <PanelErrorBoundary>
-          <PanelApp client={client} restored={restored} firstTarget={firstTarget} initialTarget={knownTarget} startedAt={startedAt} />
-        </PanelErrorBoundary>
-      </StrictMode>,
+    const reactRoot = createRoot(rootElement);
+    // Drawn now, before the next frame, rather than in a task React schedules (which waits behind
+    // the page's other tasks): the briefing is in the first frame that can show it.
+    flushSync(() =>
+      reactRoot.render(
+        <StrictMode>
+          <PanelErrorBoundary>
+            <PanelApp client={client} restored={restored} firstTarget={firstTarget} initialTarget={knownTarget} startedAt={startedAt} />
+          </PanelErrorBoundary>
+        </StrictMode>,
+      ),
     );
   });
