@@ -1,21 +1,32 @@
 import { StrictMode } from 'react';
+import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
 import '@/components/ui/theme.css';
 import '@/components/panel/panel.css';
 import { PanelApp } from '@/components/panel/PanelApp';
 import { PanelErrorBoundary } from '@/components/panel/PanelErrorBoundary';
+import { savedInsightIds, takeEarlyStart } from '@/components/panel/data/early-start';
+import { adoptEarlyInsights } from '@/components/panel/data/insights-loader';
 import { startPanelCache } from '@/components/panel/data/persistence';
 import { prefetchBriefing } from '@/components/panel/data/prefetch';
 import { createPanelQueryClient } from '@/components/panel/data/query-client';
-import { getPanelTarget, type PanelTarget } from '@/lib/panel/target';
+import { getPanelTarget, panelTargetFrom, type PanelTarget } from '@/lib/panel/target';
 
 // Everything starts before React renders: the tab (or chosen focus) is read, and the briefing is
-// asked for the moment it is known, while the saved cache is read from storage alongside.
+// asked for the moment it is known, while the saved cache is read from storage alongside. The
+// start-up script (entrypoints/panel-start.ts) has usually begun all three while this code was
+// still loading: they are taken over, not started again.
 const startedAt = Date.now();
 const client = createPanelQueryClient();
-const firstTarget = getPanelTarget({ skipPageWhenFocused: true });
-firstTarget.then((target) => prefetchBriefing(client, target)).catch(() => undefined);
-const restored = startPanelCache(client);
+const early = takeEarlyStart();
+if (early) adoptEarlyInsights(early.insights);
+const firstTarget = early ? early.target.then((raw) => panelTargetFrom(raw, { skipPageWhenFocused: true })) : getPanelTarget({ skipPageWhenFocused: true });
+// Briefings the saved cache holds are shown from it, not asked for before the first paint.
+const saved = early ? early.savedCache.then(savedInsightIds, () => new Set<string>()) : Promise.resolve(new Set<string>());
+Promise.all([firstTarget, saved])
+  .then(([target, cached]) => prefetchBriefing(client, target, cached))
+  .catch(() => undefined);
+const restored = startPanelCache(client, early?.savedCache);
 
 /**
  * The first render waits this long at most for the target and the saved cache: with both at hand
@@ -31,11 +42,16 @@ const rootElement = root;
 void Promise.race([Promise.all([firstTarget, restored]), new Promise((resolve) => setTimeout(resolve, FIRST_RENDER_WAIT_MS))])
   .catch(() => undefined)
   .then(() => {
-    createRoot(rootElement).render(
-      <StrictMode>
-        <PanelErrorBoundary>
-          <PanelApp client={client} restored={restored} firstTarget={firstTarget} initialTarget={knownTarget} startedAt={startedAt} />
-        </PanelErrorBoundary>
-      </StrictMode>,
+    const reactRoot = createRoot(rootElement);
+    // Drawn now, before the next frame, rather than in a task React schedules (which waits behind
+    // the page's other tasks): the briefing is in the first frame that can show it.
+    flushSync(() =>
+      reactRoot.render(
+        <StrictMode>
+          <PanelErrorBoundary>
+            <PanelApp client={client} restored={restored} firstTarget={firstTarget} initialTarget={knownTarget} startedAt={startedAt} />
+          </PanelErrorBoundary>
+        </StrictMode>,
+      ),
     );
   });

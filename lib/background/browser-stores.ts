@@ -15,6 +15,10 @@ export const storageCacheStore: CacheStore = {
     const stored = await browser.storage.local.get(CACHE_PREFIX + key);
     return stored[CACHE_PREFIX + key];
   },
+  async getMany(keys) {
+    const stored = await browser.storage.local.get(keys.map((key) => CACHE_PREFIX + key));
+    return Object.fromEntries(keys.flatMap((key) => (CACHE_PREFIX + key in stored ? [[key, stored[CACHE_PREFIX + key]]] : [])));
+  },
   async setMany(entries) {
     await browser.storage.local.set(Object.fromEntries(Object.entries(entries).map(([key, value]) => [CACHE_PREFIX + key, value])));
   },

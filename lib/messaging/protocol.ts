@@ -19,6 +19,7 @@ import { ApiErrorInfoSchema } from '../api/error-info';
 import { PanelFocusSchema } from '../panel/context';
 import { UploadFileSchema, UploadMetaSchema, UploadRecordSchema } from '../upload/record';
 import { contentProtocol, PersonQuery } from './content-protocol';
+import { MAX_INSIGHTS_BATCH } from './limits';
 import { message } from './message-definition';
 
 export type { Audience, MessageDefinition } from './message-definition';
@@ -72,8 +73,7 @@ export const InsightsResultSchema = z.discriminatedUnion('ok', [
 ]);
 export type InsightsResult = z.infer<typeof InsightsResultSchema>;
 
-/** The most contacts one `contacts.insights` message may ask for. */
-export const MAX_INSIGHTS_BATCH = 100;
+export { MAX_INSIGHTS_BATCH } from './limits';
 
 export const protocol = {
   ...contentProtocol,

@@ -5,6 +5,7 @@
 import { browser } from '#imports';
 import type { z } from 'zod/mini';
 import { ApiError, type ApiErrorInfo } from '../api/error-info';
+import { envelope } from './envelope';
 import type { MessageDefinition } from './message-definition';
 import { ReplySchema } from './reply';
 
@@ -40,7 +41,7 @@ export function createSender<P extends Definitions>(definitions: P) {
   ): Promise<z.infer<P[T]['response']>> {
     let raw: unknown;
     try {
-      raw = await browser.runtime.sendMessage({ primer: 1, type, payload });
+      raw = await browser.runtime.sendMessage(envelope(type, payload));
     } catch (error) {
       throw backgroundUnavailable(error);
     }

@@ -7,6 +7,7 @@
 import { browser } from '#imports';
 import { z } from 'zod/mini';
 import { PageContextSchema, PanelFocusSchema, type PageContext, type PanelFocus } from './context';
+import { focusKey, readPanelTargetRaw, type RawTarget } from './target-read';
 
 export interface PanelTarget {
   tabId: number | null;
@@ -17,27 +18,6 @@ export interface PanelTarget {
 
 const StatusSchema = z.object({ recognised: z.boolean() });
 
-/**
- * The tab being briefed: the active tab of the panel's window, or the tab named in the page's
- * address (`sidepanel.html?tab=<id>`) when the briefing is opened in a window or tab of its own.
- */
-async function activeTabId(): Promise<number | null> {
-  const named = Number(new URLSearchParams(globalThis.location?.search ?? '').get('tab'));
-  if (Number.isInteger(named) && named > 0) return named;
-  const [tab] = await browser.tabs.query({ active: true, currentWindow: true });
-  return tab?.id ?? null;
-}
-
-async function askPage(tabId: number): Promise<PageContext | null> {
-  try {
-    const parsed = PageContextSchema.safeParse(await browser.tabs.sendMessage(tabId, { primer: 1, type: 'page.context' }));
-    return parsed.success ? parsed.data : null;
-  } catch {
-    // No Primer content script on this page (not a supported site, or not loaded yet).
-    return null;
-  }
-}
-
 export interface TargetOptions {
   /**
    * A chosen person or meeting is briefed whatever the page shows: with this, the target comes back
@@ -46,23 +26,24 @@ export interface TargetOptions {
   skipPageWhenFocused?: boolean;
 }
 
-export async function getPanelTarget({ skipPageWhenFocused = false }: TargetOptions = {}): Promise<PanelTarget> {
-  const tabId = await activeTabId();
-  if (tabId === null) return { tabId, focus: null, page: null, status: null };
-  const focusKey = `panelFocus:${tabId}`;
-  const statusKey = `pageStatus:${tabId}`;
-  const page = askPage(tabId);
-  const stored = await browser.storage.session.get([focusKey, statusKey]);
-  const focus = PanelFocusSchema.safeParse(stored[focusKey]);
-  const status = StatusSchema.safeParse(stored[statusKey]);
-  const known = { tabId, focus: focus.success ? focus.data : null, status: status.success ? status.data : null };
+/** The target from what was read (storage and the page cross contexts: checked here). */
+export async function panelTargetFrom(raw: RawTarget, { skipPageWhenFocused = false }: TargetOptions = {}): Promise<PanelTarget> {
+  if (raw.tabId === null) return { tabId: null, focus: null, page: null, status: null };
+  const focus = PanelFocusSchema.safeParse(raw.focus);
+  const status = StatusSchema.safeParse(raw.status);
+  const known = { tabId: raw.tabId, focus: focus.success ? focus.data : null, status: status.success ? status.data : null };
   if (skipPageWhenFocused && known.focus) return { ...known, page: null };
-  return { ...known, page: await page };
+  const page = PageContextSchema.safeParse(await raw.page);
+  return { ...known, page: page.success ? page.data : null };
+}
+
+export async function getPanelTarget(options: TargetOptions = {}): Promise<PanelTarget> {
+  return panelTargetFrom(await readPanelTargetRaw(browser), options);
 }
 
 /** Clears the chosen focus of a tab (e.g. "Back to this page"). */
 export async function clearPanelFocus(tabId: number): Promise<void> {
-  await browser.storage.session.remove(`panelFocus:${tabId}`);
+  await browser.storage.session.remove(focusKey(tabId));
 }
 
 export function watchPanelTarget(onChange: () => void): () => void {

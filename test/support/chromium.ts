@@ -112,6 +112,15 @@ export interface LaunchOptions {
    * the one loaded; .output itself is never changed, so no test page ships.
    */
   testPages?: Record<string, string>;
+  /**
+   * Whether Playwright watches the background service worker's requests (default true: a
+   * context-wide route then applies to them too). Watching them costs about a millisecond per
+   * request (CDP network events for each), which a test timing the background's calls should not
+   * pay: false sets Playwright's opt-out (PLAYWRIGHT_DISABLE_SERVICE_WORKER_NETWORK, read when the
+   * worker is attached) until `cleanUp`. Only with `networkBlock: 'resolver'`, which blocks the
+   * outside network without routes.
+   */
+  watchServiceWorkerNetwork?: boolean;
 }
 
 /** Loopback only: every other host name (and address) fails to resolve. */
@@ -127,7 +136,18 @@ function buildWithTestPages(pages: Record<string, string>): string {
   return copy;
 }
 
-export async function launchWithExtension({ headless = true, blockNetwork = true, networkBlock = 'route', testPages }: LaunchOptions = {}): Promise<Launched> {
+const SW_NETWORK_OPT_OUT = 'PLAYWRIGHT_DISABLE_SERVICE_WORKER_NETWORK';
+
+export async function launchWithExtension({ headless = true, blockNetwork = true, networkBlock = 'route', testPages, watchServiceWorkerNetwork = true }: LaunchOptions = {}): Promise<Launched> {
+  if (!watchServiceWorkerNetwork && blockNetwork && networkBlock === 'route') {
+    throw new Error('A context-wide route must see the service worker’s requests: unwatched only with networkBlock "resolver".');
+  }
+  const optOutBefore = process.env[SW_NETWORK_OPT_OUT];
+  if (!watchServiceWorkerNetwork) process.env[SW_NETWORK_OPT_OUT] = '1';
+  const restoreOptOut = () => {
+    if (optOutBefore === undefined) delete process.env[SW_NETWORK_OPT_OUT];
+    else process.env[SW_NETWORK_OPT_OUT] = optOutBefore;
+  };
   const ext = testPages ? buildWithTestPages(testPages) : extensionDir();
   const userDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'primer-e2e-'));
   const context = await chromium.launchPersistentContext(userDataDir, {
@@ -150,6 +170,7 @@ export async function launchWithExtension({ headless = true, blockNetwork = true
   const serviceWorker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
   const extensionId = new URL(serviceWorker.url()).host;
   const cleanUp = () => {
+    restoreOptOut();
     fs.rmSync(userDataDir, { recursive: true, force: true });
     if (ext !== EXTENSION_DIR) fs.rmSync(ext, { recursive: true, force: true });
   };

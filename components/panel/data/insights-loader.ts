@@ -1,11 +1,56 @@
 /**
  * Insights asked for in the same moment (a meeting's attendees mounting, or the prefetch at start)
  * leave as one `contacts.insights` message instead of one message per person; each caller still
- * gets its own contact's reply or error, so every contact keeps its own query.
+ * gets its own contact's reply or error, so every contact keeps its own query. Insights the
+ * start-up script already asked for (entrypoints/panel-start.ts) are taken from its messages
+ * instead of being asked for again.
  */
 import { sendRequest } from '@/lib/messaging/send';
-import { errorFromInfo } from '@/lib/messaging/sender';
-import { MAX_INSIGHTS_BATCH, type InsightsReply } from '@/lib/messaging/protocol';
+import { backgroundUnavailable, errorFromInfo, readReply } from '@/lib/messaging/sender';
+import { protocol, type InsightsReply, type InsightsResult } from '@/lib/messaging/protocol';
+import type { EarlyInsights } from './early-start';
+import { insightsMessages, type InsightsMessage } from './insights-message';
+
+/** Per contact, how to get its reply (or its error) out of a message's answer. */
+type Replies = Map<string, () => InsightsReply>;
+
+const oneReply = (contactId: string, reply: InsightsReply): Replies => new Map([[contactId, () => reply]]);
+
+const manyReplies = (results: InsightsResult[]): Replies =>
+  new Map(
+    results.map((result) => [
+      result.contactId,
+      () => {
+        if (result.ok) return result.reply;
+        throw errorFromInfo(result.error);
+      },
+    ]),
+  );
+
+function send(message: InsightsMessage): Promise<Replies> {
+  if (message.type === 'contact.insights') return sendRequest(message.type, message.payload).then((reply) => oneReply(message.contactIds[0], reply));
+  return sendRequest(message.type, message.payload).then(manyReplies);
+}
+
+/** The start-up script's raw answer, checked here as `sendRequest` checks its own. */
+async function repliesOfEarly({ message, reply }: EarlyInsights): Promise<Replies> {
+  let raw: unknown;
+  try {
+    raw = await reply;
+  } catch (error) {
+    throw backgroundUnavailable(error);
+  }
+  if (message.type === 'contact.insights') return oneReply(message.contactIds[0], readReply(protocol, message.type, raw));
+  return manyReplies(readReply(protocol, message.type, raw));
+}
+
+function replyFor(replies: Promise<Replies>, contactId: string): Promise<InsightsReply> {
+  return replies.then((byContact) => {
+    const reply = byContact.get(contactId);
+    if (!reply) throw new Error(`No insights result for ${contactId}`);
+    return reply();
+  });
+}
 
 interface Waiting {
   contactId: string;
@@ -15,37 +60,55 @@ interface Waiting {
 
 let queue: Waiting[] = [];
 
-async function send(batch: Waiting[]): Promise<void> {
-  const ids = [...new Set(batch.map((waiting) => waiting.contactId))];
-  try {
-    if (ids.length === 1) {
-      const reply = await sendRequest('contact.insights', { contactId: ids[0]!, revalidate: true });
-      for (const waiting of batch) waiting.resolve(reply);
-      return;
-    }
-    const results = new Map((await sendRequest('contacts.insights', { contactIds: ids })).map((result) => [result.contactId, result]));
-    for (const waiting of batch) {
-      const result = results.get(waiting.contactId);
-      if (!result) waiting.reject(new Error(`No insights result for ${waiting.contactId}`));
-      else if (result.ok) waiting.resolve(result.reply);
-      else waiting.reject(errorFromInfo(result.error));
-    }
-  } catch (error) {
-    for (const waiting of batch) waiting.reject(error);
-  }
-}
-
 function flush(): void {
   const all = queue;
   queue = [];
-  for (let start = 0; start < all.length; start += MAX_INSIGHTS_BATCH) void send(all.slice(start, start + MAX_INSIGHTS_BATCH));
+  for (const message of insightsMessages(all.map((waiting) => waiting.contactId))) {
+    const replies = send(message);
+    const asked = new Set(message.contactIds);
+    for (const waiting of all) if (asked.has(waiting.contactId)) replyFor(replies, waiting.contactId).then(waiting.resolve, waiting.reject);
+  }
 }
 
-/** A contact's insights as the panel asks for them (see `contacts.insights`), batched with its neighbours. */
-export function loadInsights(contactId: string): Promise<InsightsReply> {
+function queued(contactId: string): Promise<InsightsReply> {
   return new Promise((resolve, reject) => {
     // Everything asked for before the current task ends goes in one message.
     if (queue.length === 0) queueMicrotask(flush);
     queue.push({ contactId, resolve, reject });
+  });
+}
+
+/** Replies to the start-up script's messages, per contact, each taken once. */
+let early: Promise<Map<string, Promise<InsightsReply>>> | null = null;
+
+/** Takes over the insights the start-up script asked for (before any query runs). */
+export function adoptEarlyInsights(sent: Promise<EarlyInsights[]>): void {
+  early = sent
+    .then((messages) => {
+      const byContact = new Map<string, Promise<InsightsReply>>();
+      for (const sentMessage of messages) {
+        const replies = repliesOfEarly(sentMessage);
+        for (const contactId of sentMessage.message.contactIds) {
+          const reply = replyFor(replies, contactId);
+          // A reply nobody takes (the panel moved on) must not be reported as unhandled.
+          reply.catch(() => undefined);
+          byContact.set(contactId, reply);
+        }
+      }
+      return byContact;
+    })
+    .catch(() => new Map());
+}
+
+/** A contact's insights as the panel asks for them (see `contacts.insights`), batched with its neighbours. */
+export function loadInsights(contactId: string): Promise<InsightsReply> {
+  if (!early) return queued(contactId);
+  return early.then((byContact) => {
+    const reply = byContact.get(contactId);
+    if (!reply) return queued(contactId);
+    // Taken once: asking again (a refresh, Try again) goes to the background anew.
+    byContact.delete(contactId);
+    if (byContact.size === 0) early = null;
+    return reply;
   });
 }

@@ -12,7 +12,7 @@ import {
 } from '@tanstack/query-persist-client-core';
 import { dehydrate, type Query, type QueryClient } from '@tanstack/react-query';
 import { z } from 'zod/mini';
-import { PANEL_CACHE_KEY } from '@/lib/storage/items';
+import { PANEL_CACHE_KEY } from '@/lib/storage/panel-cache-key';
 import { PERSISTED } from './keys';
 
 export const PANEL_CACHE_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
@@ -78,7 +78,9 @@ async function writeIfNewest(text: string): Promise<void> {
   await browser.storage.local.set({ [PANEL_CACHE_KEY]: text });
 }
 
-export function createPanelPersister() {
+/** `firstRead`: the saved cache as already read (the start-up script), used for the first read. */
+export function createPanelPersister(firstRead?: Promise<unknown>) {
+  let early = firstRead;
   return createAsyncStoragePersister({
     key: PANEL_CACHE_KEY,
     // Short, so a briefing seen a moment ago is already saved if the panel closes.
@@ -87,7 +89,9 @@ export function createPanelPersister() {
     deserialize: readPersisted,
     storage: {
       getItem: async (key) => {
-        const value = (await browser.storage.local.get(key))[key];
+        const read = early ?? browser.storage.local.get(key).then((stored) => stored[key]);
+        early = undefined;
+        const value = await read;
         return typeof value === 'string' ? value : null;
       },
       setItem: (_key, value) => writeIfNewest(value),
@@ -125,13 +129,14 @@ export function saveWhenHidden(client: QueryClient): () => void {
 
 /**
  * Restores the saved cache into `client` and keeps saving it from then on. Started before React
- * renders, so reading storage overlaps with loading the page; resolves when the restore is done
- * (a cache that cannot be read is dropped, never fatal).
+ * renders, so reading storage overlaps with loading the page (`savedCache`: already being read by
+ * the start-up script); resolves when the restore is done (a cache that cannot be read is
+ * dropped, never fatal).
  */
-export async function startPanelCache(client: QueryClient): Promise<void> {
+export async function startPanelCache(client: QueryClient, savedCache?: Promise<unknown>): Promise<void> {
   const options = {
     queryClient: client,
-    persister: createPanelPersister(),
+    persister: createPanelPersister(savedCache),
     maxAge: PANEL_CACHE_MAX_AGE_MS,
     buster: PANEL_CACHE_BUSTER,
     dehydrateOptions: { shouldDehydrateQuery: shouldPersist },

@@ -22,10 +22,12 @@ export const INSIGHTS_POLICY = { schema: InsightsSchema, freshMs: 5 * MINUTE, ma
  */
 export const PANEL_INSIGHTS_POLICY = { ...INSIGHTS_POLICY, recentMs: MINUTE };
 
+const insightsKey = (baseUrl: string, contactId: string) => `${baseUrl}|insights|${contactId}`;
+
 async function panelInsights(context: ServiceContext, contactId: string): Promise<InsightsReply> {
   const client = await context.client();
   const cached = await context.cache.revalidate(
-    `${client.baseUrl}|insights|${contactId}`,
+    insightsKey(client.baseUrl, contactId),
     () => client.getContactInsights(contactId, { interactive: true }),
     PANEL_INSIGHTS_POLICY,
   );
@@ -77,16 +79,19 @@ export function contactHandlers(context: ServiceContext): Pick<Handlers, 'contac
     'contact.insights': async ({ contactId, revalidate }) => {
       if (revalidate) return panelInsights(context, contactId);
       const client = await context.client();
-      const cached = await context.cache.get(`${client.baseUrl}|insights|${contactId}`, () => client.getContactInsights(contactId), INSIGHTS_POLICY);
+      const cached = await context.cache.get(insightsKey(client.baseUrl, contactId), () => client.getContactInsights(contactId), INSIGHTS_POLICY);
       return { insights: cached.value, asOf: cached.storedAt, problem: null };
     },
     // All at once: the calls to the service are capped by the context's limiter (6 at a time, the
     // browser's own limit per host), so a meeting costs one message and a few overlapping calls.
     'contacts.insights': async ({ contactIds }) => {
       // What concerns every contact (no settings) fails the message, so the panel says it once.
-      await context.client();
+      const client = await context.client();
+      const ids = [...new Set(contactIds)];
+      // Their stored copies in one read, so all the calls that are needed start at once.
+      await context.cache.preload(ids.map((contactId) => insightsKey(client.baseUrl, contactId))).catch(() => undefined);
       return Promise.all(
-        [...new Set(contactIds)].map((contactId) =>
+        ids.map((contactId) =>
           panelInsights(context, contactId).then(
             (reply): InsightsResult => ({ ok: true, contactId, reply }),
             (error: unknown): InsightsResult => ({ ok: false, contactId, error: toErrorInfo(error) }),

@@ -245,4 +245,30 @@ describe('SwrCache', () => {
     now = 100_000;
     expect(await cache.revalidate('k', () => Promise.resolve(3), recent)).toMatchObject({ value: 3, storedAt: 100_000 });
   });
+
+  it('reads many stored entries in one operation ahead of their reads, and asks the store nothing more for them', async () => {
+    const store = memoryStore();
+    const reads: string[][] = [];
+    store.getMany = (keys) => (reads.push(keys), Promise.resolve(Object.fromEntries(keys.filter((key) => store.data.has(key)).map((key) => [key, store.data.get(key)]))));
+    const get = vi.spyOn(store, 'get');
+    store.data.set('a', { value: 1, storedAt: 0 });
+    let onChanged: (changes: { key: string; storedAt: number | null }[]) => void = () => undefined;
+    store.watchChanges = (listener) => ((onChanged = listener), () => undefined);
+    const cache = new SwrCache(store, () => 10);
+    const recent = { ...policy, recentMs: 60_000 };
+    await cache.preload(['a', 'b', 'c']);
+    expect(reads).toEqual([['a', 'b', 'c']]);
+    // Stored: answered from what was read ahead. Not stored: the service at once, no second read.
+    expect(await cache.revalidate('a', () => Promise.resolve(9), recent)).toMatchObject({ value: 1, storedAt: 0 });
+    expect(await cache.revalidate('b', () => Promise.resolve(2), recent)).toMatchObject({ value: 2, storedAt: 10 });
+    // Someone else stored `c` meanwhile: its read goes to the store.
+    store.data.set('c', { value: 3, storedAt: 5 });
+    onChanged([{ key: 'c', storedAt: 5 }]);
+    expect(await cache.revalidate('c', () => Promise.resolve(8), recent)).toMatchObject({ value: 3, storedAt: 5 });
+    expect(get.mock.calls.map(([key]) => key)).toEqual(['c']);
+    // In memory or read ahead already: not read again; a single key is read as usual.
+    await cache.preload(['a', 'b']);
+    await cache.preload(['d']);
+    expect(reads).toHaveLength(1);
+  });
 });

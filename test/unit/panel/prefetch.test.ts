@@ -20,6 +20,20 @@ describe('prefetchBriefing', () => {
     expect(sent('contact.insights')).toEqual([]);
   });
 
+  it('does not ask for what the saved cache holds: it is shown from there and asked for once painted', async () => {
+    fakeBackground({ 'contact.insights': ({ contactId }) => Promise.resolve(reply(insights({ contactId }))) });
+    const client = new QueryClient();
+    const meeting: PanelTarget = { tabId: 3, focus: { kind: 'surface', surface: surface(people.slice(0, 3)) }, page: null, status: null };
+    prefetchBriefing(client, meeting, new Set(['c0', 'c2']));
+    await vi.waitFor(() => expect(client.getQueryData(['insights', 'c1'])).toBeDefined());
+    expect(sent('contact.insights')).toEqual([{ contactId: 'c1', revalidate: true }]);
+    expect(sent('contacts.insights')).toEqual([]);
+    prefetchBriefing(new QueryClient(), { tabId: 3, focus: { kind: 'person', match: match('c0', 'Person 0', 'p0@example.com') }, page: null, status: null }, new Set(['c0']));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(sent('contact.insights')).toHaveLength(1);
+    expect(sent('recordings.list')).toEqual([]);
+  });
+
   it('asks for one person’s insights and recordings, and looks up someone not matched yet first', async () => {
     fakeBackground({
       'contact.find': match('g', 'Grace Liu', 'grace@example.org'),

@@ -1,0 +1,40 @@
+/**
+ * The side panel's start-up script: a small classic script the panel's page runs as soon as it is
+ * loaded (async, in the head), while the panel's own code (React, zod and the rest, much larger)
+ * is still loading. It starts what the first briefing waits for: reading the target and the saved
+ * cache, and asking the background for the insights of the people already known that the saved
+ * cache does not hold, so a meeting's calls to the service overlap with loading the panel. The
+ * panel takes over what it started and checks it (components/panel/data/early-start.ts). Kept
+ * small on purpose: no zod, no polyfill (the browser's own promise-based API).
+ */
+import { defineUnlistedScript } from '#imports';
+import { earlyContactIds, publishEarlyStart, savedInsightIds, type EarlyInsights } from '@/components/panel/data/early-start';
+import { insightsMessages } from '@/components/panel/data/insights-message';
+import { envelope } from '@/lib/messaging/envelope';
+import { readPanelTargetRaw, type TargetApi } from '@/lib/panel/target-read';
+import { PANEL_CACHE_KEY } from '@/lib/storage/panel-cache-key';
+
+interface StartApi extends TargetApi {
+  storage: TargetApi['storage'] & { local: { get(key: string): Promise<Record<string, unknown>> } };
+  runtime: { sendMessage(message: unknown): Promise<unknown> };
+}
+
+export default defineUnlistedScript(() => {
+  const holder = globalThis as { browser?: StartApi; chrome?: StartApi };
+  // Firefox has `browser`; Chrome's MV3 `chrome` returns promises too.
+  const api = holder.browser ?? holder.chrome;
+  if (!api?.runtime) return;
+  const target = readPanelTargetRaw(api);
+  const savedCache = api.storage.local.get(PANEL_CACHE_KEY).then((stored) => stored[PANEL_CACHE_KEY] ?? null);
+  const insights = Promise.all([target.then(earlyContactIds), savedCache]).then(([known, saved]): EarlyInsights[] => {
+    const cached = savedInsightIds(saved);
+    return insightsMessages(known.filter((id) => !cached.has(id))).map((message) => {
+      const reply = api.runtime.sendMessage(envelope(message.type, message.payload));
+      reply.catch(() => undefined);
+      return { message, reply };
+    });
+  });
+  // Each is handled by the panel when it takes it over; none is reported as unhandled meanwhile.
+  for (const pending of [target, savedCache, insights]) pending.catch(() => undefined);
+  publishEarlyStart({ target, savedCache, insights });
+});

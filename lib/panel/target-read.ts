@@ -1,0 +1,46 @@
+/**
+ * Reading what the side panel briefs, as stored and as the page reports it, unchecked: the part of
+ * lib/panel/target.ts that the panel's start-up script runs before zod and the protocol are loaded.
+ * The values are checked before use (`panelTargetFrom` in target.ts). Takes the extension API as a
+ * parameter, so the start-up script can pass the browser's own without the polyfill.
+ */
+/** The few calls used here, as both `chrome` (MV3) and `browser` (Firefox, the polyfill) offer them. */
+export interface TargetApi {
+  tabs: {
+    query(query: { active: true; currentWindow: true }): Promise<{ id?: number }[]>;
+    sendMessage(tabId: number, message: unknown): Promise<unknown>;
+  };
+  storage: { session: { get(keys: string[]): Promise<Record<string, unknown>> } };
+}
+
+export interface RawTarget {
+  tabId: number | null;
+  /** The tab's chosen focus and self-check status, as stored. */
+  focus: unknown;
+  status: unknown;
+  /** What the tab's content script reports (null when there is none), asked for at once. */
+  page: Promise<unknown>;
+}
+
+export const focusKey = (tabId: number) => `panelFocus:${tabId}`;
+export const statusKey = (tabId: number) => `pageStatus:${tabId}`;
+
+/**
+ * The tab being briefed: the active tab of the panel's window, or the tab named in the page's
+ * address (`sidepanel.html?tab=<id>`) when the briefing is opened in a window or tab of its own.
+ */
+async function activeTabId(api: TargetApi): Promise<number | null> {
+  const named = Number(new URLSearchParams(globalThis.location?.search ?? '').get('tab'));
+  if (Number.isInteger(named) && named > 0) return named;
+  const [tab] = await api.tabs.query({ active: true, currentWindow: true });
+  return tab?.id ?? null;
+}
+
+export async function readPanelTargetRaw(api: TargetApi): Promise<RawTarget> {
+  const tabId = await activeTabId(api);
+  if (tabId === null) return { tabId, focus: null, status: null, page: Promise.resolve(null) };
+  // No Primer content script on this page (not a supported site, or not loaded yet): null.
+  const page = api.tabs.sendMessage(tabId, { primer: 1, type: 'page.context' }).catch(() => null);
+  const stored = await api.storage.session.get([focusKey(tabId), statusKey(tabId)]);
+  return { tabId, focus: stored[focusKey(tabId)], status: stored[statusKey(tabId)], page };
+}
