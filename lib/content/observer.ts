@@ -9,15 +9,17 @@ import { isOwned } from './owned-nodes';
 
 /**
  * Attributes that carry who a person is, and those that hide or show a view. Class churn is
- * ignored; a `style` change counts only when it hides or shows (Gmail hides a view it leaves with
- * an inline `display:none` and shows it again the same way; a surface re-read while hidden has no
- * one, so it must be read again when shown).
+ * ignored; a `style` change counts only when it shows a view again (Gmail hides a view it leaves
+ * with an inline `display:none` and shows it again the same way; a surface re-read while hidden
+ * has no one, so it must be read again when shown).
  */
 const WATCHED_ATTRIBUTES = ['email', 'name', 'data-email', 'data-hovercard-id', 'data-name', 'data-eventid', 'hidden', 'aria-hidden', 'style', 'title'];
 const VISIBILITY_ATTRIBUTES = new Set(['hidden', 'aria-hidden', 'style']);
 const HIDING_STYLE = /display\s*:\s*none|visibility\s*:\s*hidden/i;
 
 const hidesByStyle = (style: string | null) => style !== null && HIDING_STYLE.test(style);
+const hides = (element: Element, attribute: string) =>
+  attribute === 'hidden' ? element.hasAttribute('hidden') : element.getAttribute('aria-hidden') === 'true';
 export const BATCH_DELAY_MS = 60;
 
 export interface SurfaceWatch {
@@ -71,10 +73,13 @@ export function watchSurfaces(
         const name = record.attributeName ?? '';
         if (VISIBILITY_ATTRIBUTES.has(name)) {
           const element = record.target as Element;
-          // Inline style churn (positions, animations) that neither hides nor shows: nothing to do.
-          if (name === 'style' && hidesByStyle(record.oldValue) === hidesByStyle(element.getAttribute('style'))) continue;
-          // A view shown or hidden: the surfaces inside it as well as the one around it.
-          addWithin(element);
+          const shown = name === 'style' ? hidesByStyle(record.oldValue) && !hidesByStyle(element.getAttribute('style')) : !hides(element, name);
+          // Style churn that does not show anything (positions, animations, hiding): nothing to do.
+          // Hidden marks stay, out of sight, until their view is shown again.
+          if (name === 'style' && !shown) continue;
+          // A view shown again: the surfaces inside it are read again (a read while it was hidden
+          // found no one), and the one around it (which read past it).
+          if (shown) addWithin(element);
         }
         addAround(record.target);
       }
