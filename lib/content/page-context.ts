@@ -9,7 +9,7 @@ import type { PageContext } from '../panel/context';
 import type { SiteAdapter } from '../sites/types';
 import type { PageScanner } from './scanner';
 
-export const PAGE_CONTEXT_REQUEST = { primer: 1, type: 'page.context' } as const;
+export { PAGE_CONTEXT_REQUEST } from '../messaging/envelope';
 const RequestSchema = z.object({ primer: z.literal(1), type: z.literal('page.context') });
 
 /** `onAsked`: called on each request answered (a side panel is briefing this tab). */

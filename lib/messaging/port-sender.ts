@@ -5,6 +5,7 @@
  */
 import type { z } from 'zod/mini';
 import { backgroundUnavailable, readReply, type Definitions } from './sender';
+import { envelope } from './envelope';
 import { PortAnswerSchema, type PortLike } from './port';
 
 interface Waiting {
@@ -45,7 +46,7 @@ export function createPortSender<P extends Definitions>(definitions: P, connect:
       try {
         const channel = ready();
         waiting.set(id, { resolve, reject });
-        channel.postMessage({ id, message: { primer: 1, type, payload } });
+        channel.postMessage({ id, message: envelope(type, payload) });
       } catch (error) {
         // Connecting throws once the extension was reloaded or removed under this page.
         waiting.delete(id);

@@ -4,6 +4,9 @@
  * The values are checked before use (`panelTargetFrom` in target.ts). Takes the extension API as a
  * parameter, so the start-up script can pass the browser's own without the polyfill.
  */
+import { PAGE_CONTEXT_REQUEST } from '../messaging/envelope';
+import { focusKey, statusKey } from '../storage/session-keys';
+
 /** The few calls used here, as both `chrome` (MV3) and `browser` (Firefox, the polyfill) offer them. */
 export interface TargetApi {
   tabs: {
@@ -22,8 +25,6 @@ export interface RawTarget {
   page: Promise<unknown>;
 }
 
-export const focusKey = (tabId: number) => `panelFocus:${tabId}`;
-export const statusKey = (tabId: number) => `pageStatus:${tabId}`;
 
 /**
  * The tab being briefed: the active tab of the panel's window, or the tab named in the page's
@@ -40,7 +41,7 @@ export async function readPanelTargetRaw(api: TargetApi): Promise<RawTarget> {
   const tabId = await activeTabId(api);
   if (tabId === null) return { tabId, focus: null, status: null, page: Promise.resolve(null) };
   // No Primer content script on this page (not a supported site, or not loaded yet): null.
-  const page = api.tabs.sendMessage(tabId, { primer: 1, type: 'page.context' }).catch(() => null);
+  const page = api.tabs.sendMessage(tabId, PAGE_CONTEXT_REQUEST).catch(() => null);
   const stored = await api.storage.session.get([focusKey(tabId), statusKey(tabId)]);
   return { tabId, focus: stored[focusKey(tabId)], status: stored[statusKey(tabId)], page };
 }

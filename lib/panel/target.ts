@@ -7,7 +7,8 @@
 import { browser } from '#imports';
 import { z } from 'zod/mini';
 import { PageContextSchema, PanelFocusSchema, type PageContext, type PanelFocus } from './context';
-import { focusKey, readPanelTargetRaw, type RawTarget } from './target-read';
+import { FOCUS_PREFIX, focusKey, STATUS_PREFIX } from '../storage/session-keys';
+import { readPanelTargetRaw, type RawTarget } from './target-read';
 
 export interface PanelTarget {
   tabId: number | null;
@@ -52,7 +53,7 @@ export function watchPanelTarget(onChange: () => void): () => void {
     if (change.status === 'complete' || change.url) onChange();
   };
   const onStorage = (changes: Record<string, unknown>, area: string) => {
-    if (area === 'session' && Object.keys(changes).some((key) => key.startsWith('panelFocus:') || key.startsWith('pageStatus:'))) onChange();
+    if (area === 'session' && Object.keys(changes).some((key) => key.startsWith(FOCUS_PREFIX) || key.startsWith(STATUS_PREFIX))) onChange();
   };
   browser.tabs.onActivated.addListener(onActivated);
   browser.tabs.onUpdated.addListener(onUpdated);

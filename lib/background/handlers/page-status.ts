@@ -6,6 +6,7 @@
 import { browser } from '#imports';
 import { z } from 'zod/mini';
 import { SITES } from '../../sites/types';
+import { statusKey } from '../../storage/session-keys';
 import { setTabAlert } from '../toolbar';
 import type { Handlers } from '../broker';
 
@@ -19,11 +20,10 @@ export const PageStatusSchema = z.object({
 });
 export type PageStatus = z.infer<typeof PageStatusSchema>;
 
-const key = (tabId: number) => `pageStatus:${tabId}`;
 
 /** The last status a tab reported (session storage: gone with the browser session). */
 export async function readPageStatus(tabId: number): Promise<PageStatus | null> {
-  const parsed = PageStatusSchema.safeParse((await browser.storage.session.get(key(tabId)))[key(tabId)]);
+  const parsed = PageStatusSchema.safeParse((await browser.storage.session.get(statusKey(tabId)))[statusKey(tabId)]);
   return parsed.success ? parsed.data : null;
 }
 
@@ -31,7 +31,7 @@ export function pageStatusHandlers(): Pick<Handlers, 'page.status'> {
   return {
     'page.status': async (status, { tabId }) => {
       if (tabId === null) return { recorded: false };
-      await browser.storage.session.set({ [key(tabId)]: { ...status, at: Date.now() } });
+      await browser.storage.session.set({ [statusKey(tabId)]: { ...status, at: Date.now() } });
       await setTabAlert(
         tabId,
         status.recognised ? null : { text: '!', colour: '#b3261e', title: 'Primer: this page’s layout is not recognised' },

@@ -9,11 +9,10 @@
 import { browser } from '#imports';
 import type { PanelFocus } from '../../panel/context';
 import { openBriefingShortcut, openPanel, panelShowing } from '../../panel/open';
+import { focusKey, statusKey } from '../../storage/session-keys';
 import type { Handlers } from '../broker';
 
 export { openPanel };
-
-export const focusKey = (tabId: number) => `panelFocus:${tabId}`;
 
 export async function setPanelFocus(tabId: number, focus: PanelFocus): Promise<void> {
   await browser.storage.session.set({ [focusKey(tabId)]: focus });
@@ -39,6 +38,6 @@ export function forgetFocusOnNavigation(): void {
     if (change.url) void browser.storage.session.remove(focusKey(tabId));
   });
   browser.tabs.onRemoved.addListener((tabId) => {
-    void browser.storage.session.remove([focusKey(tabId), `pageStatus:${tabId}`]);
+    void browser.storage.session.remove([focusKey(tabId), statusKey(tabId)]);
   });
 }
