@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'wxt';
+import { eagerCompile } from './lib/build/compile-hints';
 import { ALL_SITE_MATCHES } from './lib/sites/matches';
 
 /**
@@ -29,6 +30,8 @@ export default defineConfig({
       const entries = Array.isArray(alias) ? alias : Object.entries(alias).map(([find, replacement]) => ({ find, replacement: String(replacement) }));
       // First match wins: this one goes before the polyfill module's `wxt/browser` alias.
       config.resolve = { ...config.resolve, alias: [{ find: /^wxt\/browser$/, replacement: NATIVE_BROWSER }, ...entries] };
+      // The injected scripts run nearly all their code in the first scan: compile it up front.
+      config.plugins = [...(config.plugins ?? []), eagerCompile()];
     },
   },
   manifest: ({ browser, manifestVersion }) => ({
