@@ -17,7 +17,8 @@ const INDEX_ALARM = 'contact-index-refresh';
 const CACHE_MAX_AGE_MS = 30 * 24 * 60 * 60 * 1000;
 
 export default defineBackground(() => {
-  const context = new ServiceContext({ cacheStore: storageCacheStore });
+  // The side panel's saved briefings came from the settings in effect too.
+  const context = new ServiceContext({ cacheStore: storageCacheStore, onReset: () => browser.storage.local.remove(PANEL_CACHE_KEY) });
   const { transport, local } = createUploadTransport();
   const uploads = createUploadService(context, transport);
   // Firefox: no offscreen document; the popup hands recordings to this page.
@@ -32,11 +33,10 @@ export default defineBackground(() => {
   // Content scripts talk over one port per page (cheaper for the page than one-off messages).
   browser.runtime.onConnect.addListener(servePort(broker));
 
-  // Settings may change from another options tab or from enterprise policy.
-  // The side panel's saved briefings came from the old settings too.
+  // Settings may change from another options tab or from enterprise policy (a save from the
+  // options page has reset already: its echo here changes nothing).
   const reset = () => {
-    void context.reset();
-    void browser.storage.local.remove(PANEL_CACHE_KEY);
+    context.resetIfSettingsChanged().catch(() => undefined);
   };
   serviceUrlItem.watch(reset);
   sealedApiKeyItem.watch(reset);

@@ -16,6 +16,8 @@ export interface ServiceContextOptions {
   cacheStore: CacheStore;
   fetch?: FetchLike;
   clientOptions?: ClientOptions;
+  /** What else was fetched with the old settings and must go with them (the panel's saved briefings). */
+  onReset?: () => Promise<void>;
 }
 
 export class ServiceContext {
@@ -28,6 +30,10 @@ export class ServiceContext {
    * 20-person meeting is 20 calls. The background calls reset() whenever they change.
    */
   #settings: ReturnType<typeof effectiveSettings> | null = null;
+  /** The settings (server and key) the cache was last emptied for; resets run one at a time. */
+  #resetFor: string | null = null;
+  #resetting: Promise<unknown> = Promise.resolve();
+  readonly #onReset: () => Promise<void>;
 
   constructor(options: ServiceContextOptions) {
     this.cache = new SwrCache(options.cacheStore);
@@ -35,6 +41,7 @@ export class ServiceContext {
     const fetchImpl = options.fetch ?? ((input: string, init?: RequestInit) => globalThis.fetch(input, init));
     this.#fetch = (input, init) => limit(() => fetchImpl(input, init));
     this.#clientOptions = options.clientOptions ?? {};
+    this.#onReset = options.onReset ?? (() => Promise.resolve());
   }
 
   /** The client for the settings in effect; throws `not_configured` until both are saved. */
@@ -75,11 +82,35 @@ export class ServiceContext {
     return true;
   }
 
-  /** Settings changed: nothing fetched with the old key or from the old server may be served. */
+  /** Settings saved: nothing fetched with the old key or from the old server may be served. */
   async reset(): Promise<void> {
-    this.#current = null;
-    this.#settings = null;
-    await this.cache.invalidate();
-    await clearContactIndex();
+    await this.#queueReset(false);
+  }
+
+  /**
+   * A settings change seen in storage (another options tab, enterprise policy), or the echo of one
+   * already handled by reset(): that echo arrives after the save's reply, when a page may already
+   * be looking people up, and emptying the cache again would drop those lookups in flight.
+   * Returns whether the cache was emptied.
+   */
+  resetIfSettingsChanged(): Promise<boolean> {
+    return this.#queueReset(true);
+  }
+
+  #queueReset(onlyIfChanged: boolean): Promise<boolean> {
+    const run = this.#resetting.then(async () => {
+      const { baseUrl, apiKey } = await effectiveSettings().catch(() => ({ baseUrl: null, apiKey: null }));
+      const fingerprint = `${baseUrl}\n${apiKey}`;
+      if (onlyIfChanged && fingerprint === this.#resetFor) return false;
+      this.#resetFor = fingerprint;
+      this.#current = null;
+      this.#settings = null;
+      await this.cache.invalidate();
+      await clearContactIndex();
+      await this.#onReset();
+      return true;
+    });
+    this.#resetting = run.catch(() => undefined);
+    return run;
   }
 }

@@ -186,6 +186,46 @@ describe('people and recordings', () => {
   });
 });
 
+describe('settings changes seen in storage', () => {
+  beforeEach(configure);
+
+  const mayaLookups = () => standIn.requests.filter((r) => r.path.startsWith('/api/v2/contacts') && r.query.email === 'maya.chen@example.com').length;
+
+  it('leaves the cache alone on the echo of a save it has handled, even with lookups in flight', async () => {
+    const asked = send('contact.find', { email: 'maya.chen@example.com' }, content);
+    // The storage event of the save above arrives while a page is already looking people up.
+    expect(await context.resetIfSettingsChanged()).toBe(false);
+    await asked;
+    await send('contact.find', { email: 'maya.chen@example.com' }, content);
+    expect(mayaLookups()).toBe(1);
+  });
+
+  it('empties the cache, and what else the old settings fetched, when another tab or a policy changed them', async () => {
+    const forgotten = vi.fn(() => Promise.resolve());
+    context = new ServiceContext({ cacheStore: storageCacheStore, onReset: forgotten });
+    handlers = createHandlers(context);
+    await send('contact.find', { email: 'maya.chen@example.com' }, content);
+    expect(await context.resetIfSettingsChanged()).toBe(true);
+    expect(await context.resetIfSettingsChanged()).toBe(false);
+    expect(forgotten).toHaveBeenCalledTimes(1);
+    // Another options tab saved another server address: written to storage, not through this worker.
+    await fakeBrowser.storage.local.set({ serviceUrl: `${standIn.baseUrl}/other/` });
+    expect(await context.resetIfSettingsChanged()).toBe(true);
+    expect(forgotten).toHaveBeenCalledTimes(2);
+    await fakeBrowser.storage.local.set({ serviceUrl: standIn.baseUrl });
+    expect(await context.resetIfSettingsChanged()).toBe(true);
+    await send('contact.find', { email: 'maya.chen@example.com' }, content);
+    expect(mayaLookups()).toBe(2);
+  });
+
+  it('always empties the cache on a save', async () => {
+    await send('contact.find', { email: 'maya.chen@example.com' }, content);
+    await send('settings.save', { serviceUrl: standIn.baseUrl });
+    await send('contact.find', { email: 'maya.chen@example.com' }, content);
+    expect(mayaLookups()).toBe(2);
+  });
+});
+
 describe('webhooks', () => {
   beforeEach(configure);
 
