@@ -101,9 +101,9 @@ const MARKER_ATTRIBUTE = 'data-primer-marker';
  * separators) and without Primer's own markers.
  */
 export function shownText(element: Element): string | null {
-  // Usually nothing inside is hidden or ours: then the plain text is the shown text (one native
-  // query instead of a walk in script, for every person of a large surface).
-  if (element.querySelector(`[aria-hidden="true"], [${MARKER_ATTRIBUTE}]`) === null) return normaliseText(element.textContent);
+  // Usually nothing inside is hidden: then the plain text is the shown text (one native query
+  // instead of a walk in script, for every person of a large surface). Markers hold no text.
+  if (element.querySelector('[aria-hidden="true"]') === null) return normaliseText(element.textContent);
   let out = '';
   const walk = (node: Node): void => {
     for (let child = node.firstChild; child; child = child.nextSibling) {

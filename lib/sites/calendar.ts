@@ -37,7 +37,7 @@ import {
   addressesIn,
 } from './address';
 import { queryAll, queryFirst } from './query';
-import type { PersonRole, SiteAdapter, Surface } from './types';
+import type { SiteAdapter, Surface } from './types';
 
 /** Every Calendar selector lives here. */
 const SEL = {
@@ -110,16 +110,18 @@ function readTitle(root: Element, doc: Document): string | null {
   return heading ? normaliseText(heading.textContent) : null;
 }
 
-/** Organizer: language-list match on the row's label or its second line (cal.com, "organizer"). */
-function roleOf(row: Element, name: string | null): PersonRole {
+/** Whether a row's label says "organizer" after the name it starts with (cal.com). */
+function labelSaysOrganizer(row: Element, name: string | null): boolean {
   const label = row.getAttribute('aria-label') ?? '';
   // The label starts with the name; only what follows it says "organizer".
-  const rest = name !== null && label.startsWith(name) ? label.slice(name.length) : label;
-  if (ORGANIZER_WORDS.test(rest)) return 'organizer';
-  // The row's text minus the name: "Organizer" under the name (popup), beside it (edit page).
+  return ORGANIZER_WORDS.test(name !== null && label.startsWith(name) ? label.slice(name.length) : label);
+}
+
+/** Whether the row's text minus the name says "organizer": under the name (popup), beside it (edit page). */
+function textSaysOrganizer(row: Element, name: string | null): boolean {
   let text = row.textContent ?? '';
   if (name !== null) text = text.replace(name, '');
-  return ORGANIZER_WORDS.test(text) ? 'organizer' : 'guest';
+  return ORGANIZER_WORDS.test(text);
 }
 
 function rowName(row: Element): string | null {
@@ -157,6 +159,8 @@ function readSurface(root: Element): Surface | null {
   let rows = [...root.querySelectorAll(SEL.guestByEmail)];
   const byHovercard = rows.length === 0;
   if (byHovercard) rows = [...root.querySelectorAll(SEL.guestByHovercard)];
+  const guests: { row: Element; address: string; name: string | null; anchor: Element; organizer: boolean }[] = [];
+  let labelled = false;
   for (const row of rows) {
     if (!owned(row)) continue;
     const address = normaliseAddress(row.getAttribute(byHovercard ? 'data-hovercard-id' : 'data-email'));
@@ -165,7 +169,15 @@ function readSurface(root: Element): Surface | null {
     if (isHidden(row)) continue;
     const anchor = byHovercard ? row : (row.querySelector(SEL.guestByHovercard) ?? row);
     const name = rowName(row);
-    people.addNormalised(address, name, roleOf(row, name), anchor);
+    const organizer = labelSaysOrganizer(row, name);
+    labelled ||= organizer;
+    guests.push({ row, address, name, anchor, organizer });
+  }
+  // Where the labels name the organizer, the rows' text says nothing more: it is read (a
+  // serialisation of every row) only on views whose labels do not.
+  for (const { row, address, name, anchor, organizer } of guests) {
+    const role = organizer || (!labelled && textSaysOrganizer(row, name)) ? 'organizer' : 'guest';
+    people.addNormalised(address, name, role, anchor);
   }
   if (people.size === 0) return null;
   return { kind: 'event', root, context: { title: readTitle(root, doc), when: readWhen(root, doc) }, people: people.people() };

@@ -86,6 +86,25 @@ describe('calendar adapter: details', () => {
     expect(surface.people.find((p) => p.email === 'daniel.weiss@example.net')?.roles).toEqual(['guest']);
   });
 
+  it('reads the organizer from the rows’ text only where no row’s label names one', () => {
+    const doc = loadView('calendar/event-popup.html', 'popup-open');
+    const rows = [...doc.querySelectorAll('#xDetDlg [role=treeitem][data-email]')];
+    const roleOf = (email: string) => calendarAdapter.readSurface(doc.getElementById('xDetDlg')!)!.people.find((p) => p.email === email)?.roles;
+    const organizer = rows.find((r) => /organi[sz]er/i.test(r.getAttribute('aria-label') ?? ''))!;
+    const email = organizer.getAttribute('data-email')!;
+    const daniel = rows.find((r) => r.getAttribute('data-email') === 'daniel.weiss@example.net')!;
+    // A guest row whose text happens to carry the word: the labels say who organizes.
+    daniel.append(doc.createTextNode(' Organizer of the offsite'));
+    expect(roleOf(email)).toEqual(['organizer']);
+    expect(roleOf('daniel.weiss@example.net')).toEqual(['guest']);
+    // Labels without roles: the second line under the name says it.
+    daniel.lastChild!.remove();
+    for (const row of rows) row.setAttribute('aria-label', row.getAttribute('aria-label')!.replace(/,\s*organi[sz]er/i, ''));
+    expect(organizer.textContent).toMatch(/organi[sz]er/i);
+    expect(roleOf(email)).toEqual(['organizer']);
+    expect(roleOf('daniel.weiss@example.net')).toEqual(['guest']);
+  });
+
   it('falls back when the ids and data-email go away: event-id block, dialog root, then data-hovercard-id', () => {
     let html = fixtureHtml('calendar/event-popup.html').replace(/id="xDetDlg"/, 'id="renamedDlg"');
     let surfaces = readAll(calendarAdapter, parse(html));
