@@ -54,9 +54,14 @@ export function isResourceAddress(address: string): boolean {
 
 // ---------------------------------------------------------------- text
 
+/** Text already in normal form: runs of non-space characters joined by single spaces. */
+const NORMALISED = /^\S+(?: \S+)*$/;
+
 /** Collapses runs of whitespace (including NBSP) and trims; null when nothing is left. */
 export function normaliseText(value: string | null | undefined): string | null {
   if (value === null || value === undefined) return null;
+  // Most texts need no change (names, values normalised already): one test, no new string.
+  if (NORMALISED.test(value)) return value;
   const text = value.replace(/\s+/g, ' ').trim();
   return text === '' ? null : text;
 }

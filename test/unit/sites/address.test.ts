@@ -26,6 +26,13 @@ describe('address helpers', () => {
   it('normalises text and treats an address shown as a name as no name', () => {
     expect(normaliseText('  a \n\t b ')).toBe('a b');
     expect(normaliseText(' ')).toBeNull();
+    expect(normaliseText('')).toBeNull();
+    // Text already normal comes back as is; any other whitespace (NBSP, tabs, a trailing space) is normalised.
+    expect(normaliseText('Maya Chen')).toBe('Maya Chen');
+    expect(normaliseText('Maya\u00a0Chen')).toBe('Maya Chen');
+    expect(normaliseText('Maya\tChen')).toBe('Maya Chen');
+    expect(normaliseText('Maya Chen ')).toBe('Maya Chen');
+    expect(normaliseText('\u2003Maya')).toBe('Maya');
     expect(nameOrNull('Jonas.Berg@Example.org')).toBeNull();
     expect(nameOrNull(' Maya  Chen ')).toBe('Maya Chen');
   });
