@@ -34,7 +34,14 @@ export function openPanelHint(shortcut: string | null, focus: PanelFocus): strin
   return `To see the briefing, ${keys}open Primer’s toolbar button and choose Open briefing: the panel will show ${what}.`;
 }
 
-export function CardWithData({ request, onClose }: { request: CardRequest; onClose: () => void }) {
+/**
+ * What the card shows, without the page element it is placed beside: React keeps the last props it
+ * rendered after the card is hidden, and an element there would keep a closed view (every node of
+ * it) in memory until the next card.
+ */
+export type CardContent = Pick<CardRequest, 'match' | 'meeting' | 'viaKeyboard'>;
+
+export function CardWithData({ request, onClose }: { request: CardContent; onClose: () => void }) {
   const [state, setState] = useState<InsightsState>({ status: 'loading' });
   useEffect(() => {
     let live = true;
@@ -170,7 +177,7 @@ export function createHoverCardApi(): HoverCardApi {
         };
         created.mounted?.render(
           <StrictMode>
-            <CardWithData key={request.match.contact.id} request={request} onClose={close} />
+            <CardWithData key={request.match.contact.id} request={{ match: request.match, meeting: request.meeting, viaKeyboard: request.viaKeyboard }} onClose={close} />
           </StrictMode>,
         );
         // Same size as the previous card means no resize callback: place after this paint too.

@@ -23,6 +23,8 @@ export function installHoverCards(
   /** Focus we move back to a marker ourselves must not reopen the card it just closed. */
   let refocusing: Element | null = null;
   const focusBackTo = (element: HTMLElement | null) => {
+    // Not kept: a marker held here would keep its view in memory after the site removes it.
+    returnFocusTo = null;
     if (!element) return;
     refocusing = element;
     element.focus();
@@ -39,6 +41,7 @@ export function installHoverCards(
     hideTimer = cancel(hideTimer);
     open?.card.hide();
     open = null;
+    returnFocusTo = null;
   };
 
   /** `focusCard`: Enter/Space on the marker moves focus into the card; focus alone only shows it. */

@@ -98,7 +98,7 @@ for (const fixture of STATIC_VIEWS) {
   });
 }
 
-test('a hover card shows the stand-in’s briefing, by pointer and by keyboard, and never covers the person', async ({ context, extensionId, standIn }) => {
+test('a hover card shows the stand-in’s briefing, by pointer and by keyboard, never covers the person, and keeps no closed view alive', async ({ context, extensionId, standIn }) => {
   await configure(context, extensionId, standIn);
   const fixture = expected.pages.find((page) => page.file === 'calendar/event-popup.html')!;
   await serveFixture(context, fixture.views[0]!.url, html(fixture.file));
@@ -144,6 +144,20 @@ test('a hover card shows the stand-in’s briefing, by pointer and by keyboard, 
   await expect(card.getByRole('button', { name: 'Close briefing' })).toBeFocused();
   await page.keyboard.press('Escape');
   await expect(card).toBeHidden();
+
+  // The site closes the event: nothing of it may stay in memory because a card described it.
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Performance.enable');
+  const liveNodes = async () => {
+    await cdp.send('HeapProfiler.collectGarbage');
+    const { metrics } = await cdp.send('Performance.getMetrics');
+    return metrics.find((metric) => metric.name === 'Nodes')!.value;
+  };
+  const withView = await liveNodes();
+  const inView = await page.evaluate(() => document.querySelectorAll('#xDetDlg, #xDetDlg *').length);
+  expect(inView).toBeGreaterThan(50);
+  await page.evaluate(() => document.querySelector('#xDetDlg')!.remove());
+  await expect.poll(liveNodes, { timeout: 10_000 }).toBeLessThan(withView - inView * 0.9);
 
   expect(await page.evaluate(() => (window as unknown as { __pwned?: unknown }).__pwned)).toBeUndefined();
   expect(errors).toEqual([]);
