@@ -10,6 +10,9 @@ import { ContactSchema } from '../models';
 import { CACHE_PREFIX, discoveryItem, DiscoveryMapSchema, readItem } from '../storage/items';
 import type { CacheStore } from './cache';
 
+/** Built once: every storage change reaches the listener below. */
+const StoredAtSchema = z.object({ storedAt: z.number() });
+
 export const storageCacheStore: CacheStore = {
   async get(key) {
     const stored = await browser.storage.local.get(CACHE_PREFIX + key);
@@ -37,7 +40,7 @@ export const storageCacheStore: CacheStore = {
       const changed = Object.entries(changes)
         .filter(([key]) => key.startsWith(CACHE_PREFIX))
         .map(([key, change]) => {
-          const stored = z.object({ storedAt: z.number() }).safeParse(change.newValue);
+          const stored = StoredAtSchema.safeParse(change.newValue);
           return { key: key.slice(CACHE_PREFIX.length), storedAt: stored.success ? stored.data.storedAt : null };
         });
       if (changed.length > 0) onChanged(changed);

@@ -6,7 +6,9 @@
  * value is served whatever its age, marked with when it was stored.
  *
  * Replies come from memory: a fetched value is answered at once and written to the store behind
- * it, all writes of one task in one `set` (a 20-person meeting is one write, not 20 in a row).
+ * it, in one `set` once no other call is on its way (a 20-person meeting is one write, not one per
+ * answer: each write is sent to every extension page and content script listening for changes,
+ * which competed with the meeting's own calls), or after HOLD_WRITES_MS at most.
  */
 import { z } from 'zod/mini';
 import { ApiError, type ApiErrorInfo } from '../api/errors';
@@ -64,6 +66,8 @@ export interface RevalidatePolicy<T> extends CachePolicy<T> {
 const OFFLINE_KINDS = new Set(['network', 'timeout', 'server', 'rate_limited']);
 /** A copy this young is not even refreshed behind a revalidation: it was just fetched. */
 const JUST_FETCHED_MS = 10_000;
+/** Answered values wait at most this long for the calls still on their way before being written. */
+export const HOLD_WRITES_MS = 1_000;
 
 export class SwrCache {
   readonly #store: CacheStore;
@@ -75,6 +79,8 @@ export class SwrCache {
   /** Entries answered but not yet written; written together by `flush`. */
   readonly #unwritten = new Map<string, Entry>();
   #flushTimer: ReturnType<typeof setTimeout> | null = null;
+  /** Whether the pending write waits for calls on their way (HOLD_WRITES_MS) or is due on the next task. */
+  #flushHeld = false;
   #writing: Promise<void> = Promise.resolve();
   readonly #online: () => boolean;
 
@@ -175,7 +181,7 @@ export class SwrCache {
 
   /**
    * Writes what was answered but not stored yet, in one store operation; resolves when it (and
-   * any write before it) is done. Runs by itself on the next task after a value is fetched.
+   * any write before it) is done. Runs by itself on the next task once no call is on its way.
    */
   flush(): Promise<void> {
     if (this.#flushTimer !== null) clearTimeout(this.#flushTimer);
@@ -201,6 +207,18 @@ export class SwrCache {
     return { value: value.data, storedAt: entry.data.storedAt };
   }
 
+  /** The next write: on the next task when no call is on its way, else when the last one ends. */
+  #scheduleFlush(): void {
+    if (this.#unwritten.size === 0) return;
+    const hold = this.#inflight.size > 0;
+    if (this.#flushTimer !== null) {
+      if (hold || !this.#flushHeld) return;
+      clearTimeout(this.#flushTimer);
+    }
+    this.#flushHeld = hold;
+    this.#flushTimer = setTimeout(() => void this.flush(), hold ? HOLD_WRITES_MS : 0);
+  }
+
   #refresh<T>(key: string, fetcher: () => Promise<T>): Promise<Entry> {
     const joined = this.#inflight.get(key);
     if (joined) return joined;
@@ -213,11 +231,11 @@ export class SwrCache {
       if (current()) {
         this.#memory.set(key, entry);
         this.#unwritten.set(key, entry);
-        this.#flushTimer ??= setTimeout(() => void this.flush(), 0);
       }
       return entry;
     })().finally(() => {
       if (current()) this.#inflight.delete(key);
+      this.#scheduleFlush();
     });
     this.#inflight.set(key, request.pending);
     return request.pending;

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod/mini';
 import { ApiError } from '@/lib/api/errors';
-import { SwrCache, type CacheStore } from '@/lib/background/cache';
+import { HOLD_WRITES_MS, SwrCache, type CacheStore } from '@/lib/background/cache';
 
 function memoryStore(): CacheStore & { data: Map<string, unknown>; writes: string[][] } {
   const data = new Map<string, unknown>();
@@ -173,6 +173,42 @@ describe('SwrCache', () => {
     await new Promise((resolve) => setTimeout(resolve, 0));
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(store.data.get('k')).toEqual({ value: 1, storedAt: 5 });
+  });
+
+  it('holds the write while other calls are on their way: a meeting’s answers are written once', async () => {
+    const store = memoryStore();
+    const cache = new SwrCache(store, () => 5);
+    const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
+    const release: ((n: number) => void)[] = [];
+    const calls = Array.from({ length: 3 }, (_, i) => cache.get(`k${i}`, () => new Promise<number>((resolve) => (release[i] = resolve)), policy));
+    await vi.waitFor(() => expect(release).toHaveLength(3));
+    release[0]!(0);
+    release[1]!(1);
+    await Promise.all(calls.slice(0, 2));
+    await nextTask();
+    await nextTask();
+    expect(store.writes).toEqual([]);
+    release[2]!(2);
+    await Promise.all(calls);
+    await nextTask();
+    await nextTask();
+    expect(store.writes).toEqual([['k0', 'k1', 'k2']]);
+  });
+
+  it('writes what was answered after HOLD_WRITES_MS even while a call is still on its way', async () => {
+    vi.useFakeTimers();
+    try {
+      const store = memoryStore();
+      const cache = new SwrCache(store, () => 5);
+      void cache.get('slow', () => new Promise<number>(() => undefined), policy);
+      await cache.get('k', () => Promise.resolve(1), policy);
+      await vi.advanceTimersByTimeAsync(HOLD_WRITES_MS - 1);
+      expect(store.writes).toEqual([]);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(store.writes).toEqual([['k']]);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('follows its store when someone else removes or rewrites an entry', async () => {
