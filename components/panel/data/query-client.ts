@@ -6,7 +6,7 @@
  * time it gave, a failing one once more after a second, an unreachable one or a refused key not
  * at all (the user has Try again).
  */
-import { QueryClient } from '@tanstack/react-query';
+import { notifyManager, QueryClient } from '@tanstack/react-query';
 import { ApiError, type ApiErrorKind } from '@/lib/api/errors';
 import { PANEL_CACHE_MAX_AGE_MS } from './persistence';
 
@@ -26,6 +26,10 @@ export function shouldRetry(failureCount: number, error: unknown): boolean {
 }
 
 export function createPanelQueryClient(): QueryClient {
+  // Query results reach the components in a microtask rather than a `setTimeout` task (TanStack's
+  // default, and one of its documented choices): an answer is painted in the frame it arrives
+  // for, instead of waiting behind whatever tasks the panel's thread has queued meanwhile.
+  notifyManager.setScheduler(queueMicrotask);
   return new QueryClient({
     defaultOptions: {
       queries: {
