@@ -26,8 +26,8 @@ export default defineUnlistedScript(() => {
   if (!api?.runtime) return;
   const target = readPanelTargetRaw(api);
   const savedCache = api.storage.local.get(PANEL_CACHE_KEY).then((stored) => stored[PANEL_CACHE_KEY] ?? null);
-  const insights = Promise.all([target.then(earlyContactIds), savedCache]).then(([known, saved]): EarlyInsights[] => {
-    const cached = savedInsightIds(saved);
+  const savedInsights = savedCache.then(savedInsightIds);
+  const insights = Promise.all([target.then(earlyContactIds), savedInsights]).then(([known, cached]): EarlyInsights[] => {
     return insightsMessages(known.filter((id) => !cached.has(id))).map((message) => {
       const reply = api.runtime.sendMessage(envelope(message.type, message.payload));
       reply.catch(() => undefined);
@@ -35,6 +35,6 @@ export default defineUnlistedScript(() => {
     });
   });
   // Each is handled by the panel when it takes it over; none is reported as unhandled meanwhile.
-  for (const pending of [target, savedCache, insights]) pending.catch(() => undefined);
-  publishEarlyStart({ target, savedCache, insights });
+  for (const pending of [target, savedCache, savedInsights, insights]) pending.catch(() => undefined);
+  publishEarlyStart({ target, savedCache, savedInsights, insights });
 });

@@ -11,7 +11,8 @@ import { forgetFocusOnNavigation } from '@/lib/background/handlers/panel';
 import { ServiceContext } from '@/lib/background/service-context';
 import { createUploadService, createUploadTransport, UPLOAD_POLL_ALARM } from '@/lib/background/uploads';
 import { receiveHandOvers } from '@/lib/upload/hand-over-receiver';
-import { PANEL_CACHE_KEY, sealedApiKeyItem, serviceUrlItem } from '@/lib/storage/items';
+import { sealedApiKeyItem, serviceUrlItem } from '@/lib/storage/items';
+import { PANEL_CACHE_KEY } from '@/lib/storage/panel-cache-key';
 
 const INDEX_ALARM = 'contact-index-refresh';
 const CACHE_MAX_AGE_MS = 30 * 24 * 60 * 60 * 1000;

@@ -5,7 +5,7 @@ import '@/components/ui/theme.css';
 import '@/components/panel/panel.css';
 import { PanelApp } from '@/components/panel/PanelApp';
 import { PanelErrorBoundary } from '@/components/panel/PanelErrorBoundary';
-import { savedInsightIds, takeEarlyStart } from '@/components/panel/data/early-start';
+import { takeEarlyStart } from '@/components/panel/data/early-start';
 import { adoptEarlyInsights } from '@/components/panel/data/insights-loader';
 import { startPanelCache } from '@/components/panel/data/persistence';
 import { prefetchBriefing } from '@/components/panel/data/prefetch';
@@ -22,7 +22,7 @@ const early = takeEarlyStart();
 if (early) adoptEarlyInsights(early.insights);
 const firstTarget = early ? early.target.then((raw) => panelTargetFrom(raw, { skipPageWhenFocused: true })) : getPanelTarget({ skipPageWhenFocused: true });
 // Briefings the saved cache holds are shown from it, not asked for before the first paint.
-const saved = early ? early.savedCache.then(savedInsightIds, () => new Set<string>()) : Promise.resolve(new Set<string>());
+const saved = early ? early.savedInsights.catch(() => new Set<string>()) : Promise.resolve(new Set<string>());
 Promise.all([firstTarget, saved])
   .then(([target, cached]) => prefetchBriefing(client, target, cached))
   .catch(() => undefined);

@@ -7,10 +7,10 @@ import { browser } from '#imports';
 import { z } from 'zod/mini';
 import type { PageContext } from '../panel/context';
 import type { SiteAdapter } from '../sites/types';
+import { PAGE_CONTEXT_REQUEST } from '../messaging/envelope';
 import type { PageScanner } from './scanner';
 
-export { PAGE_CONTEXT_REQUEST } from '../messaging/envelope';
-const RequestSchema = z.object({ primer: z.literal(1), type: z.literal('page.context') });
+const RequestSchema = z.object({ primer: z.literal(PAGE_CONTEXT_REQUEST.primer), type: z.literal(PAGE_CONTEXT_REQUEST.type) });
 
 /** `onAsked`: called on each request answered (a side panel is briefing this tab). */
 export function answerPageContext(adapter: SiteAdapter, scanner: PageScanner, onAsked: () => void = () => undefined): () => void {

@@ -25,7 +25,6 @@ export interface RawTarget {
   page: Promise<unknown>;
 }
 
-
 /**
  * The tab being briefed: the active tab of the panel's window, or the tab named in the page's
  * address (`sidepanel.html?tab=<id>`) when the briefing is opened in a window or tab of its own.

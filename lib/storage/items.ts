@@ -33,7 +33,6 @@ export const discoveryItem = storage.defineItem<z.infer<typeof DiscoveryMapSchem
 
 /** Keys of cache entries: `local:cache:<key>`, one item each so a write touches one entry. */
 export const CACHE_PREFIX = 'cache:';
-export { PANEL_CACHE_KEY } from './panel-cache-key';
 
 /** Reads an item and validates it; a value that does not fit is treated as absent. */
 export async function readItem<T>(

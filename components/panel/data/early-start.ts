@@ -18,6 +18,8 @@ export interface EarlyStart {
   target: Promise<RawTarget>;
   /** The saved query cache as stored (checked when restored: persistence.ts). */
   savedCache: Promise<unknown>;
+  /** Contacts whose insights the saved cache holds (`savedInsightIds`), read once for both sides. */
+  savedInsights: Promise<Set<string>>;
   /** The insights messages sent, once the script knows what to ask for. */
   insights: Promise<EarlyInsights[]>;
 }
@@ -33,8 +35,9 @@ export function takeEarlyStart(): EarlyStart | null {
   const start = holder[GLOBAL];
   delete holder[GLOBAL];
   if (typeof start !== 'object' || start === null) return null;
-  const { target, savedCache, insights } = start as Partial<EarlyStart>;
-  return target instanceof Promise && savedCache instanceof Promise && insights instanceof Promise ? { target, savedCache, insights } : null;
+  const { target, savedCache, savedInsights, insights } = start as Partial<EarlyStart>;
+  if (!(target instanceof Promise && savedCache instanceof Promise && savedInsights instanceof Promise && insights instanceof Promise)) return null;
+  return { target, savedCache, savedInsights, insights };
 }
 
 type Loose = Record<string, unknown> | undefined;

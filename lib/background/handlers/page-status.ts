@@ -20,7 +20,6 @@ export const PageStatusSchema = z.object({
 });
 export type PageStatus = z.infer<typeof PageStatusSchema>;
 
-
 /** The last status a tab reported (session storage: gone with the browser session). */
 export async function readPageStatus(tabId: number): Promise<PageStatus | null> {
   const parsed = PageStatusSchema.safeParse((await browser.storage.session.get(statusKey(tabId)))[statusKey(tabId)]);

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { PeopleLookup } from '@/lib/content/lookup';
-import { answerPageContext, PAGE_CONTEXT_REQUEST } from '@/lib/content/page-context';
+import { answerPageContext } from '@/lib/content/page-context';
+import { PAGE_CONTEXT_REQUEST } from '@/lib/messaging/envelope';
 import { PageScanner } from '@/lib/content/scanner';
 import { fakeAdapter } from './fake-adapter';
 import { DEFAULT_PREFERENCES } from '@/lib/storage/preferences';

@@ -61,7 +61,7 @@ describe('what the start-up script asks for', () => {
 
 describe('handing over to the panel', () => {
   it('is taken once, and only when it has the expected shape', () => {
-    const start = { target: Promise.resolve(raw({})), savedCache: Promise.resolve(null), insights: Promise.resolve([]) };
+    const start = { target: Promise.resolve(raw({})), savedCache: Promise.resolve(null), savedInsights: Promise.resolve(new Set<string>()), insights: Promise.resolve([]) };
     publishEarlyStart(start);
     expect(takeEarlyStart()).toEqual(start);
     expect(takeEarlyStart()).toBeNull();

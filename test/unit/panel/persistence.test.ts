@@ -2,7 +2,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { PANEL_CACHE_BUSTER, readPersisted, saveWhenHidden, shouldPersist, startPanelCache } from '@/components/panel/data/persistence';
-import { PANEL_CACHE_KEY } from '@/lib/storage/items';
+import { PANEL_CACHE_KEY } from '@/lib/storage/panel-cache-key';
 import { insights, reply } from './fixtures';
 
 const query = (queryKey: unknown[], data: unknown) => ({ queryKey, queryHash: JSON.stringify(queryKey), state: { data, dataUpdatedAt: 1, status: 'success' } });
