@@ -7,12 +7,14 @@ import { browser } from '#imports';
 import { createAsyncStoragePersister } from '@tanstack/query-async-storage-persister';
 import {
   persistQueryClientRestore,
+  persistQueryClientSave,
   persistQueryClientSubscribe,
   type PersistedClient,
 } from '@tanstack/query-persist-client-core';
 import { dehydrate, type Query, type QueryClient } from '@tanstack/react-query';
 import { z } from 'zod/mini';
 import { PANEL_CACHE_KEY } from '@/lib/storage/panel-cache-key';
+import { afterFirstBriefing } from '../paint-mark';
 import { PERSISTED } from './keys';
 
 export const PANEL_CACHE_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
@@ -127,13 +129,21 @@ export function saveWhenHidden(client: QueryClient): () => void {
   };
 }
 
+/** Runs a task later and returns how to cancel it (by default: once the first briefing is painted). */
+export type Deferral = (task: () => void) => () => void;
+
 /**
  * Restores the saved cache into `client` and keeps saving it from then on. Started before React
  * renders, so reading storage overlaps with loading the page (`savedCache`: already being read by
  * the start-up script); resolves when the restore is done (a cache that cannot be read is
  * dropped, never fatal).
+ *
+ * Saving starts after the first briefing is painted (`savesAfter`): a save serialises the whole
+ * cache and hands it to storage, and the refresh a warm open starts at once would otherwise make
+ * one before the first frame. Changes made meanwhile are saved then, in one write; closing the
+ * panel saves at once whatever the wait.
  */
-export async function startPanelCache(client: QueryClient, savedCache?: Promise<unknown>): Promise<void> {
+export async function startPanelCache(client: QueryClient, savedCache?: Promise<unknown>, savesAfter: Deferral = afterFirstBriefing): Promise<void> {
   const options = {
     queryClient: client,
     persister: createPanelPersister(savedCache),
@@ -142,7 +152,13 @@ export async function startPanelCache(client: QueryClient, savedCache?: Promise<
     dehydrateOptions: { shouldDehydrateQuery: shouldPersist },
   };
   await persistQueryClientRestore(options).catch(() => options.persister.removeClient());
-  persistQueryClientSubscribe(options);
   // Only once restored: saving earlier would replace the saved briefings with a half-empty cache.
   saveWhenHidden(client);
+  let changed = false;
+  const stopNoting = client.getQueryCache().subscribe(() => (changed = true));
+  savesAfter(() => {
+    stopNoting();
+    persistQueryClientSubscribe(options);
+    if (changed) void persistQueryClientSave(options).catch(() => undefined);
+  });
 }

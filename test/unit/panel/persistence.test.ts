@@ -52,6 +52,44 @@ describe('panel cache persistence', () => {
     expect(readPersisted(saved).clientState.queries.map((q) => q.queryKey)).toEqual([['insights', 'm']]);
   });
 
+  it('saves nothing before the first briefing is painted, then what changed meanwhile in one write', async () => {
+    await fakeBrowser.storage.local.remove(PANEL_CACHE_KEY);
+    const client = new QueryClient();
+    let painted: () => void = () => undefined;
+    await startPanelCache(client, undefined, (task) => {
+      painted = task;
+      return () => undefined;
+    });
+    const writes: unknown[] = [];
+    const onChanged = (changes: Record<string, unknown>) => {
+      if (PANEL_CACHE_KEY in changes) writes.push(changes[PANEL_CACHE_KEY]);
+    };
+    fakeBrowser.storage.local.onChanged.addListener(onChanged);
+    try {
+      client.setQueryData(['insights', 'a'], reply(insights({ contactId: 'a' })));
+      client.setQueryData(['insights', 'b'], reply(insights({ contactId: 'b' })));
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(writes).toEqual([]);
+
+      painted();
+      await vi.waitFor(() => expect(writes).toHaveLength(1));
+      const saved = (await fakeBrowser.storage.local.get(PANEL_CACHE_KEY))[PANEL_CACHE_KEY] as string;
+      expect(readPersisted(saved).clientState.queries.map((q) => q.queryKey)).toEqual([
+        ['insights', 'a'],
+        ['insights', 'b'],
+      ]);
+
+      // From then on, changes are saved as they come (throttled).
+      client.setQueryData(['insights', 'c'], reply(insights({ contactId: 'c' })));
+      await vi.waitFor(async () => {
+        const next = (await fakeBrowser.storage.local.get(PANEL_CACHE_KEY))[PANEL_CACHE_KEY] as string;
+        expect(readPersisted(next).clientState.queries.map((q) => q.queryKey)).toContainEqual(['insights', 'c']);
+      });
+    } finally {
+      fakeBrowser.storage.local.onChanged.removeListener(onChanged);
+    }
+  });
+
   it('saves when the panel is hidden, and stops when told', async () => {
     const client = new QueryClient();
     const stop = saveWhenHidden(client);
