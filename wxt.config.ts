@@ -12,26 +12,32 @@ import { ALL_SITE_MATCHES } from './lib/sites/matches';
 const OPTIONAL_HOSTS = ['https://*/*', 'http://localhost/*', 'http://127.0.0.1/*'];
 
 /**
- * The browser's own `browser`/`chrome` namespace (what `wxt/browser` is without the polyfill).
- * Content scripts use it: Chrome's MV3 and Firefox's APIs return promises, and everything the
- * content scripts call works the same. The polyfill would add its code to every page of the three
- * sites, and in Chrome its module interop reads every API namespace as the script starts (each
- * one then built lazily by Chrome: about 1-4 ms of start-up on the large fixtures).
+ * The browser's own `browser`/`chrome` namespace (what `wxt/browser` is without the polyfill),
+ * used by the content scripts and the extension's pages: Chrome's MV3 and Firefox's APIs return
+ * promises, and every call they make works the same. Only the background keeps the polyfill, for
+ * its promise-returning `runtime.onMessage` listeners. The polyfill would add its code to every
+ * page of the three sites, and in Chrome its module interop reads every API namespace as a script
+ * starts (each one then built lazily by Chrome: about 1-4 ms of start-up on the large fixtures, and
+ * on each opening of the side panel).
  */
 const NATIVE_BROWSER = fileURLToPath(import.meta.resolve('@wxt-dev/browser'));
+
+/** Builds that run on the browser's own API: the content scripts, the hover card's and the panel's
+ * start-up scripts, and the pages (one build). */
+const ON_NATIVE_API = new Set(['content-script', 'unlisted-script', 'popup', 'options', 'sidepanel', 'unlisted-page']);
 
 export default defineConfig({
   modules: ['@wxt-dev/module-react', '@wxt-dev/webextension-polyfill'],
   imports: false,
   hooks: {
     'vite:build:extendConfig': (entrypoints, config) => {
-      if (!entrypoints.every((entrypoint) => entrypoint.type === 'content-script')) return;
+      if (!entrypoints.every((entrypoint) => ON_NATIVE_API.has(entrypoint.type))) return;
       const alias = config.resolve?.alias ?? [];
       const entries = Array.isArray(alias) ? alias : Object.entries(alias).map(([find, replacement]) => ({ find, replacement: String(replacement) }));
       // First match wins: this one goes before the polyfill module's `wxt/browser` alias.
       config.resolve = { ...config.resolve, alias: [{ find: /^wxt\/browser$/, replacement: NATIVE_BROWSER }, ...entries] };
       // The injected scripts run nearly all their code in the first scan: compile it up front.
-      config.plugins = [...(config.plugins ?? []), eagerCompile()];
+      if (entrypoints.every((entrypoint) => entrypoint.type === 'content-script')) config.plugins = [...(config.plugins ?? []), eagerCompile()];
     },
   },
   manifest: ({ browser, manifestVersion }) => ({

@@ -37,19 +37,25 @@ function reportProgress(id: string): (sent: number) => void {
   return reporter;
 }
 
-// Returning the reply's promise is how runtime.onMessage answers asynchronously.
-// eslint-disable-next-line @typescript-eslint/no-misused-promises
-browser.runtime.onMessage.addListener((message: unknown, from: { id?: string }) => {
+// Answered through `sendResponse` (returning true keeps it open for the PUT): the form Chrome's own
+// API and Firefox's both accept, so this page does not need the polyfill's promise-returning
+// listeners (wxt.config.ts builds the extension's pages on the browser's own API).
+browser.runtime.onMessage.addListener((message: unknown, from: { id?: string }, sendResponse: (reply: unknown) => void) => {
   if (from.id !== browser.runtime.id) return undefined;
   const request = OffscreenRequestSchema.safeParse(message);
   if (!request.success) return undefined;
   switch (request.data.type) {
     case 'put': {
       const { id, url, contentType, headers } = request.data;
-      return sender.send({ id, url, contentType, headers }, reportProgress(id)).finally(() => reporters.delete(id)).then(
-        (): PutReply => ({ ok: true }),
-        (error: unknown): PutReply => ({ ok: false, error: toErrorInfo(error) }),
-      );
+      void sender
+        .send({ id, url, contentType, headers }, reportProgress(id))
+        .finally(() => reporters.delete(id))
+        .then(
+          (): PutReply => ({ ok: true }),
+          (error: unknown): PutReply => ({ ok: false, error: toErrorInfo(error) }),
+        )
+        .then(sendResponse);
+      return true;
     }
     case 'abort':
       sender.abort(request.data.id);
@@ -59,6 +65,7 @@ browser.runtime.onMessage.addListener((message: unknown, from: { id?: string }) 
       sender.forget(request.data.id);
       return undefined;
     case 'status':
-      return Promise.resolve<StatusReply>({ sending: sender.sending(), busy: sender.busy || held.busy || handOvers.busy });
+      sendResponse({ sending: sender.sending(), busy: sender.busy || held.busy || handOvers.busy } satisfies StatusReply);
+      return undefined;
   }
 });
