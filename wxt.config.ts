@@ -29,6 +29,11 @@ const ON_NATIVE_API = new Set(['content-script', 'unlisted-script', 'popup', 'op
 export default defineConfig({
   modules: ['@wxt-dev/module-react', '@wxt-dev/webextension-polyfill'],
   imports: false,
+  // Lazily loaded chunks (the recording view, the upload button) are files of the extension, read
+  // from disk: Vite's helper that first adds a <link rel=modulepreload> per dependency to the page
+  // saves no round trip here, and cost the panel's first render several milliseconds on a meeting.
+  // The pages' own <link rel=modulepreload> tags and a lazy chunk's CSS are kept.
+  vite: () => ({ build: { modulePreload: { resolveDependencies: (_file, deps, { hostType }) => (hostType === 'html' ? deps : []) } } }),
   hooks: {
     'vite:build:extendConfig': (entrypoints, config) => {
       if (!entrypoints.every((entrypoint) => ON_NATIVE_API.has(entrypoint.type))) return;
