@@ -1,7 +1,8 @@
 /**
  * Stable budgets of the production build: what every page load of a supported site injects must
  * stay small (React and the card arrive only with the first card), the card bundle must not be
- * injected at all, and the injected scripts carry V8's compile hint.
+ * injected at all, the injected scripts carry V8's compile hint, and only the background carries
+ * webextension-polyfill (wxt.config.ts: everything else runs on the browser's own API).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -32,4 +33,12 @@ test('each site injects at most 20 KB gzipped on page load, without React', () =
     }
   }
   expect(fs.existsSync(path.join(OUTPUT, 'hover-card.js'))).toBe(true);
+});
+
+test('only the background carries webextension-polyfill', () => {
+  // The polyfill's own check, in its bundled code: present exactly where it is bundled.
+  const POLYFILL_MARK = 'This script should only be loaded in a browser extension';
+  const scripts = fs.readdirSync(OUTPUT, { recursive: true, encoding: 'utf8' }).filter((file) => file.endsWith('.js'));
+  const withPolyfill = scripts.filter((file) => fs.readFileSync(path.join(OUTPUT, file), 'utf8').includes(POLYFILL_MARK));
+  expect(withPolyfill).toEqual(['background.js']);
 });
