@@ -54,7 +54,9 @@ browser.runtime.onMessage.addListener((message: unknown, from: { id?: string }, 
           (): PutReply => ({ ok: true }),
           (error: unknown): PutReply => ({ ok: false, error: toErrorInfo(error) }),
         )
-        .then(sendResponse);
+        .then(sendResponse)
+        // The asker is gone (the background restarted): it finds the upload's state on its own.
+        .catch(() => undefined);
       return true;
     }
     case 'abort':
