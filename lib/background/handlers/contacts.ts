@@ -60,6 +60,33 @@ async function findPerson(context: ServiceContext, query: PersonQuery): Promise<
   return cached.value;
 }
 
+/** Each contact's insights as the side panel asks for them, one result per contact. */
+async function meetingInsights(context: ServiceContext, contactIds: readonly string[]): Promise<InsightsResult[]> {
+  // What concerns every contact (no settings) fails the whole request, so the panel says it once.
+  const client = await context.client();
+  const ids = [...new Set(contactIds)];
+  // Their stored copies in one read, so all the calls that are needed start at once.
+  await context.cache.preload(ids.map((contactId) => insightsKey(client.baseUrl, contactId))).catch(() => undefined);
+  return Promise.all(
+    ids.map((contactId) =>
+      panelInsights(context, contactId).then(
+        (reply): InsightsResult => ({ ok: true, contactId, reply }),
+        (error: unknown): InsightsResult => ({ ok: false, contactId, error: toErrorInfo(error) }),
+      ),
+    ),
+  );
+}
+
+/**
+ * Starts asking for what the side panel is about to show ("Open briefing" on a card), while the
+ * browser opens the panel's page: its own request, a moment later, joins these calls or finds
+ * their answers (copies under a minute old), so no call is made twice. Failures are the panel's
+ * to report when it asks.
+ */
+export function warmPanelInsights(context: ServiceContext, contactIds: readonly string[]): void {
+  if (contactIds.length > 0) meetingInsights(context, contactIds).catch(() => undefined);
+}
+
 export function contactHandlers(context: ServiceContext): Pick<Handlers, 'contact.find' | 'people.find' | 'contact.insights' | 'contacts.insights'> {
   return {
     'contact.find': (query) => findPerson(context, query),
@@ -84,20 +111,6 @@ export function contactHandlers(context: ServiceContext): Pick<Handlers, 'contac
     },
     // All at once: the calls to the service are capped by the context's limiter (6 at a time, the
     // browser's own limit per host), so a meeting costs one message and a few overlapping calls.
-    'contacts.insights': async ({ contactIds }) => {
-      // What concerns every contact (no settings) fails the message, so the panel says it once.
-      const client = await context.client();
-      const ids = [...new Set(contactIds)];
-      // Their stored copies in one read, so all the calls that are needed start at once.
-      await context.cache.preload(ids.map((contactId) => insightsKey(client.baseUrl, contactId))).catch(() => undefined);
-      return Promise.all(
-        ids.map((contactId) =>
-          panelInsights(context, contactId).then(
-            (reply): InsightsResult => ({ ok: true, contactId, reply }),
-            (error: unknown): InsightsResult => ({ ok: false, contactId, error: toErrorInfo(error) }),
-          ),
-        ),
-      );
-    },
+    'contacts.insights': ({ contactIds }) => meetingInsights(context, contactIds),
   };
 }

@@ -18,12 +18,17 @@ export async function setPanelFocus(tabId: number, focus: PanelFocus): Promise<v
   await browser.storage.session.set({ [focusKey(tabId)]: focus });
 }
 
-export function panelHandlers(): Pick<Handlers, 'panel.focus'> {
+/**
+ * `warm`: starts fetching what the focus will show while the panel's page loads (a meeting's
+ * calls then overlap with the panel starting instead of following it).
+ */
+export function panelHandlers(warm: (focus: PanelFocus) => void = () => undefined): Pick<Handlers, 'panel.focus'> {
   return {
     'panel.focus': async ({ focus }, { tabId }) => {
       if (tabId === null) return { opened: false, shortcut: await openBriefingShortcut() };
       // Open first: the user gesture does not survive much waiting.
       const opening = openPanel({ tabId });
+      warm(focus);
       await setPanelFocus(tabId, focus);
       // Already open (it will show the new focus) counts as opened.
       const opened = (await opening) || (await panelShowing(tabId));

@@ -13,7 +13,7 @@ import { resetVaultForTests } from '@/lib/background/key-vault';
 import { ServiceContext } from '@/lib/background/service-context';
 import type { MessageType, RequestOf } from '@/lib/messaging/protocol';
 import { createStandIn, type StandIn } from '../../stand-in/server';
-import { CONTACT_IDS, RECORDING_IDS } from '../../stand-in/sample-data';
+import { CONTACT_IDS, RECORDING_IDS, SAMPLE_CONTACTS } from '../../stand-in/sample-data';
 
 let standIn: StandIn;
 let handlers: Handlers;
@@ -167,6 +167,28 @@ describe('people and recordings', () => {
     });
     // Only the extension's pages may ask.
     expect(await send('contacts.insights', { contactIds: ids }, content)).toMatchObject({ ok: false, error: { kind: 'forbidden' } });
+  });
+
+  it('starts a meeting’s insights calls on “Open briefing”, and the panel’s own request then calls nothing again', async () => {
+    await configure();
+    const asPerson = (contact: (typeof SAMPLE_CONTACTS)[number]) => ({
+      email: contact.email,
+      name: contact.name,
+      roles: ['guest' as const],
+      match: { contact: { id: contact.id, name: contact.name, email: contact.email, company: contact.company, title: contact.title }, matchedBy: 'email' as const },
+    });
+    const known = SAMPLE_CONTACTS.slice(0, 4);
+    const stranger = { email: 'nobody@unknown.example', name: 'Nobody', roles: ['guest' as const], match: null };
+    const surface = { kind: 'event' as const, title: 'Planning', when: null, people: [...known.map(asPerson), stranger, asPerson(known[0]!)] };
+    const asked = () => standIn.requests.filter((r) => r.path.startsWith('/api/v2/insights/contact/')).map((r) => decodeURIComponent(r.path.split('/').at(-1)!));
+
+    expect(await send('panel.focus', { focus: { kind: 'surface', surface } }, content)).toMatchObject({ ok: true });
+    // The calls started with the click, before the panel asked for anything: each known contact once.
+    await vi.waitFor(() => expect(asked().sort()).toEqual(known.map((contact) => contact.id).sort()));
+
+    const reply = await send('contacts.insights', { contactIds: known.map((contact) => contact.id) });
+    expect(reply).toMatchObject({ ok: true, data: known.map((contact) => ({ ok: true, contactId: contact.id })) });
+    expect(asked()).toHaveLength(known.length);
   });
 
   it('tells the panel at once when the service asks to slow down, with the retry time', async () => {
