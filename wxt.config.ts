@@ -22,10 +22,6 @@ const OPTIONAL_HOSTS = ['https://*/*', 'http://localhost/*', 'http://127.0.0.1/*
  */
 const NATIVE_BROWSER = fileURLToPath(import.meta.resolve('@wxt-dev/browser'));
 
-/** Builds that run on the browser's own API: the content scripts, the hover card's and the panel's
- * start-up scripts, and the pages (one build). */
-const ON_NATIVE_API = new Set(['content-script', 'unlisted-script', 'popup', 'options', 'sidepanel', 'unlisted-page']);
-
 export default defineConfig({
   modules: ['@wxt-dev/module-react', '@wxt-dev/webextension-polyfill'],
   imports: false,
@@ -36,7 +32,9 @@ export default defineConfig({
   vite: () => ({ build: { modulePreload: { resolveDependencies: (_file, deps, { hostType }) => (hostType === 'html' ? deps : []) } } }),
   hooks: {
     'vite:build:extendConfig': (entrypoints, config) => {
-      if (!entrypoints.every((entrypoint) => ON_NATIVE_API.has(entrypoint.type))) return;
+      // Every build but the background's: content scripts, the hover card's and the panel's
+      // start-up scripts, and the pages (one build).
+      if (entrypoints.some((entrypoint) => entrypoint.type === 'background')) return;
       const alias = config.resolve?.alias ?? [];
       const entries = Array.isArray(alias) ? alias : Object.entries(alias).map(([find, replacement]) => ({ find, replacement: String(replacement) }));
       // First match wins: this one goes before the polyfill module's `wxt/browser` alias.

@@ -73,7 +73,6 @@ export const InsightsResultSchema = z.discriminatedUnion('ok', [
 ]);
 export type InsightsResult = z.infer<typeof InsightsResultSchema>;
 
-
 export const protocol = {
   ...contentProtocol,
   /**

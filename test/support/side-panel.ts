@@ -90,7 +90,8 @@ export async function timeToSwitch(panel: Page, tabId: number, focus: unknown): 
  * few lines is evaluated in the page until the briefing is painted (see `sessions`).
  */
 export async function timeToBriefing(panel: Page): Promise<number> {
-  const session = sessions.get(panel) ?? (await panel.context().newCDPSession(panel));
+  let session = sessions.get(panel);
+  if (!session) sessions.set(panel, (session = await panel.context().newCDPSession(panel)));
   const { result, exceptionDetails } = (await session.send('Runtime.evaluate', { expression: PAINTED_MARK_TIME, awaitPromise: true, returnByValue: true })) as {
     result: { value?: unknown };
     exceptionDetails?: { exception?: { description?: string }; text: string };
