@@ -132,7 +132,7 @@ test('"Open briefing" on a Gmail hover card briefs that person, recordings and t
     .poll(() =>
       serviceWorker.evaluate(async () => {
         const runtime = (globalThis as unknown as { chrome: { runtime: { getContexts(filter: object): Promise<{ documentUrl?: string }[]> } } }).chrome.runtime;
-        return (await runtime.getContexts({ contextTypes: ['SIDE_PANEL'] })).map((panel) => new URL(panel.documentUrl ?? 'about:blank').pathname);
+        return (await runtime.getContexts({ contextTypes: ['SIDE_PANEL'] })).map((panel) => new URL(panel.documentUrl || 'about:blank').pathname);
       }),
     )
     .toEqual(['/sidepanel.html']);
