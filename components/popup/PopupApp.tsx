@@ -56,7 +56,12 @@ export function PopupApp({ draft: loadingDraft }: { draft: Promise<UploadDraft> 
     // Clicked before the window was known: ask for it now (the click still counts as the user's).
     const where = windowId !== null ? Promise.resolve({ windowId }) : browser.windows.getCurrent().then((current) => ({ windowId: current.id }));
     void where
-      .then((target) => openPanel(target))
+      .then((target) => {
+        const opening = openPanel(target);
+        // The background starts asking for the briefing while the panel's page loads.
+        if (target.windowId !== undefined) sendRequest('panel.warm', { windowId: target.windowId }).catch(() => undefined);
+        return opening;
+      })
       .catch(() => false)
       .then((opened) => (opened ? window.close() : setOpenFailed(true)));
   };

@@ -8,6 +8,7 @@ import { storageCacheStore } from '@/lib/background/browser-stores';
 import { createHandlers } from '@/lib/background/handlers';
 import { listenForCommands } from '@/lib/background/commands';
 import { forgetFocusOnNavigation } from '@/lib/background/handlers/panel';
+import { panelHeadStart } from '@/lib/background/panel-head-start';
 import { ServiceContext } from '@/lib/background/service-context';
 import { createUploadService, createUploadTransport, UPLOAD_POLL_ALARM } from '@/lib/background/uploads';
 import { receiveHandOvers } from '@/lib/upload/hand-over-receiver';
@@ -56,7 +57,7 @@ export default defineBackground(() => {
 
   // The side panel: remembered focus per tab, and the keyboard command that opens it.
   forgetFocusOnNavigation();
-  listenForCommands();
+  listenForCommands(panelHeadStart(context).tab);
 
   void context.cache.prune(CACHE_MAX_AGE_MS);
 });

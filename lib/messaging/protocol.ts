@@ -85,6 +85,11 @@ export const protocol = {
     z.object({ focus: PanelFocusSchema }),
     z.object({ opened: z.boolean(), shortcut: z.nullable(z.string().check(z.maxLength(100))) }),
   ),
+  /**
+   * The toolbar's "Open briefing" has just opened the panel of this window: start asking for what
+   * it will brief in the window's active tab (lib/background/panel-head-start.ts).
+   */
+  'panel.warm': message('extension', z.object({ windowId: z.int() }), z.object({})),
   'settings.get': message('extension', z.object({}), SettingsViewSchema),
   'settings.save': message(
     'extension',

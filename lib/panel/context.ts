@@ -39,9 +39,3 @@ export const PanelFocusSchema = z.union([
   z.object({ kind: z.literal('surface'), surface: PageSurfaceSchema }),
 ]);
 export type PanelFocus = z.infer<typeof PanelFocusSchema>;
-
-/** The known contacts a focus names (a person, or a meeting's people the service knows), each once. */
-export function focusContactIds(focus: PanelFocus): string[] {
-  const matches = focus.kind === 'person' ? [focus.match] : focus.surface.people.map((person) => person.match);
-  return [...new Set(matches.flatMap((match) => (match ? [match.contact.id] : [])))];
-}

@@ -87,6 +87,12 @@ export function subjectOf(target: PanelTarget): Subject {
   return surface ? fromSurface(surface, false) : { kind: 'nothing', reason: 'no-people' };
 }
 
+/** The contacts already known (no lookup needed) that this subject's briefing shows, each once. */
+export function knownContactIds(subject: Subject): string[] {
+  const matches = subject.kind === 'person' ? [subject.person.match] : subject.kind === 'meeting' ? subject.surface.people.map((person) => person.match) : [];
+  return [...new Set(matches.flatMap((match) => (match ? [match.contact.id] : [])))];
+}
+
 /** A stable key for a person, for React lists and query keys. */
 export function personKey(person: SubjectPerson): string {
   if (person.match) return `contact:${person.match.contact.id}`;

@@ -36,8 +36,9 @@ async function activeTabId(api: TargetApi): Promise<number | null> {
   return tab?.id ?? null;
 }
 
-export async function readPanelTargetRaw(api: TargetApi): Promise<RawTarget> {
-  const tabId = await activeTabId(api);
+/** `tabId`: the tab to read for (the background knows it from a command); else the panel's own. */
+export async function readPanelTargetRaw(api: TargetApi, forTab?: number): Promise<RawTarget> {
+  const tabId = forTab ?? (await activeTabId(api));
   if (tabId === null) return { tabId, focus: null, status: null, page: Promise.resolve(null) };
   // No Primer content script on this page (not a supported site, or not loaded yet): null.
   const page = api.tabs.sendMessage(tabId, PAGE_CONTEXT_REQUEST).catch(() => null);

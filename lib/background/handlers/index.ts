@@ -1,8 +1,8 @@
 /** Every message's handler, assembled; the type makes a missing handler a compile error. */
 import type { Handlers } from '../broker';
 import type { ServiceContext } from '../service-context';
-import { focusContactIds } from '../../panel/context';
-import { contactHandlers, warmPanelInsights } from './contacts';
+import { panelHeadStart } from '../panel-head-start';
+import { contactHandlers } from './contacts';
 import { pageStatusHandlers } from './page-status';
 import { panelHandlers } from './panel';
 import { recordingHandlers } from './recordings';
@@ -19,7 +19,7 @@ export function createHandlers(context: ServiceContext, uploads: UploadService =
     ...contactHandlers(context),
     ...recordingHandlers(context),
     ...pageStatusHandlers(),
-    ...panelHandlers((focus) => warmPanelInsights(context, focusContactIds(focus))),
+    ...panelHandlers(panelHeadStart(context)),
     ...uploadHandlers(uploads),
   };
 }

@@ -5,12 +5,15 @@
  * cannot be opened from here (a message is not a user action to Firefox): the reply says so, with
  * the shortcut, and the card tells the user how to open it; the focus is kept, so the panel shows
  * this person when they do. A tab's focus is forgotten when the tab navigates elsewhere.
+ * panel.warm: the toolbar's "Open briefing" opened the panel itself; the background gives it the
+ * same head start.
  */
 import { browser } from '#imports';
 import type { PanelFocus } from '../../panel/context';
 import { openBriefingShortcut, openPanel, panelShowing } from '../../panel/open';
 import { focusKey, statusKey } from '../../storage/session-keys';
 import type { Handlers } from '../broker';
+import type { PanelHeadStart } from '../panel-head-start';
 
 export { openPanel };
 
@@ -18,21 +21,25 @@ export async function setPanelFocus(tabId: number, focus: PanelFocus): Promise<v
   await browser.storage.session.set({ [focusKey(tabId)]: focus });
 }
 
-/**
- * `warm`: starts fetching what the focus will show while the panel's page loads (a meeting's
- * calls then overlap with the panel starting instead of following it).
- */
-export function panelHandlers(warm: (focus: PanelFocus) => void = () => undefined): Pick<Handlers, 'panel.focus'> {
+const NO_HEAD_START: PanelHeadStart = { focus: () => undefined, tab: () => undefined };
+
+/** `headStart`: starts fetching what the panel will show while its page loads (panel-head-start.ts). */
+export function panelHandlers(headStart: PanelHeadStart = NO_HEAD_START): Pick<Handlers, 'panel.focus' | 'panel.warm'> {
   return {
     'panel.focus': async ({ focus }, { tabId }) => {
       if (tabId === null) return { opened: false, shortcut: await openBriefingShortcut() };
       // Open first: the user gesture does not survive much waiting.
       const opening = openPanel({ tabId });
-      warm(focus);
+      headStart.focus(focus);
       await setPanelFocus(tabId, focus);
       // Already open (it will show the new focus) counts as opened.
       const opened = (await opening) || (await panelShowing(tabId));
       return { opened, shortcut: opened ? null : await openBriefingShortcut() };
+    },
+    'panel.warm': async ({ windowId }) => {
+      const [tab] = await browser.tabs.query({ active: true, windowId });
+      if (tab?.id !== undefined) headStart.tab(tab.id);
+      return {};
     },
   };
 }

@@ -22,6 +22,7 @@ function handlers(overrides: Partial<Handlers> = {}): Handlers {
     'people.find': fail,
     'page.status': fail,
     'panel.focus': fail,
+    'panel.warm': fail,
     'recordings.list': fail,
     'recording.get': fail,
     'recording.transcript': fail,

@@ -6,11 +6,15 @@ type Open = (options: { tabId?: number; windowId?: number }) => Promise<void>;
 const sidePanel = () => (fakeBrowser as unknown as { sidePanel: { open: Open } }).sidePanel;
 
 describe('keyboard command', () => {
-  it('opens the briefing panel for the tab the command was given in', async () => {
+  it('opens the briefing panel for the tab the command was given in, and starts on that tab’s briefing', async () => {
     const open = vi.fn<Open>(() => Promise.resolve());
     sidePanel().open = open;
-    expect(await handleCommand('open-briefing', { id: 12, windowId: 3 })).toBe(true);
+    const headStart = vi.fn<(tabId: number) => void>();
+    expect(await handleCommand('open-briefing', { id: 12, windowId: 3 }, headStart)).toBe(true);
     expect(open).toHaveBeenCalledWith({ tabId: 12 });
+    expect(headStart).toHaveBeenCalledWith(12);
+    // The panel is opened first: the command's user gesture must not wait for anything.
+    expect(open.mock.invocationCallOrder[0]).toBeLessThan(headStart.mock.invocationCallOrder[0]!);
   });
 
   it('opens the window’s panel when there is no tab, and ignores other commands', async () => {
@@ -31,9 +35,11 @@ describe('keyboard command', () => {
     vi.spyOn(fakeBrowser.commands.onCommand, 'addListener').mockImplementation((callback) => {
       listener = callback as typeof listener;
     });
-    listenForCommands();
+    const headStart = vi.fn<(tabId: number) => void>();
+    listenForCommands(headStart);
     listener?.('open-briefing', { id: 4, windowId: 1 });
     expect(open).toHaveBeenCalledWith({ tabId: 4 });
+    expect(headStart).toHaveBeenCalledWith(4);
     const { default: config } = await import('../../../wxt.config');
     const manifest = await (typeof config.manifest === 'function' ? config.manifest({ browser: 'chrome', manifestVersion: 3, mode: 'production', command: 'build' } as never) : config.manifest);
     expect(manifest?.commands?.['open-briefing']?.suggested_key).toEqual({ default: 'Alt+Shift+P' });

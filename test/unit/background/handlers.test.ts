@@ -191,6 +191,46 @@ describe('people and recordings', () => {
     expect(asked()).toHaveLength(known.length);
   });
 
+  it('starts the briefing’s calls when the toolbar’s “Open briefing” opens the panel: the page’s meeting, or the focus chosen for the tab', async () => {
+    await configure();
+    const asPerson = (contact: (typeof SAMPLE_CONTACTS)[number]) => ({
+      email: contact.email,
+      name: contact.name,
+      roles: ['guest' as const],
+      match: { contact: { id: contact.id, name: contact.name, email: contact.email, company: contact.company, title: contact.title }, matchedBy: 'email' as const },
+    });
+    const [inInbox, first, second, chosen] = SAMPLE_CONTACTS;
+    const stranger = { email: 'nobody@unknown.example', name: 'Nobody', roles: ['guest' as const], match: null };
+    const page = {
+      site: 'google-calendar',
+      recognised: true,
+      surfaces: [
+        // A list's senders are not a meeting: the panel briefs the event, and so does the head start.
+        { kind: 'list', title: null, when: null, people: [asPerson(inInbox!)] },
+        { kind: 'event', title: 'Planning', when: null, people: [asPerson(first!), stranger, asPerson(second!)] },
+      ],
+    };
+    const query = vi.spyOn(fakeBrowser.tabs, 'query').mockResolvedValue([{ id: 21 }] as never);
+    const ask = vi.spyOn(fakeBrowser.tabs, 'sendMessage').mockResolvedValue(page as never);
+    const asked = () => standIn.requests.filter((r) => r.path.startsWith('/api/v2/insights/contact/')).map((r) => decodeURIComponent(r.path.split('/').at(-1)!));
+
+    expect(await send('panel.warm', { windowId: 3 })).toEqual({ ok: true, data: {} });
+    expect(query).toHaveBeenCalledWith({ active: true, windowId: 3 });
+    await vi.waitFor(() => expect(asked().sort()).toEqual([first!.id, second!.id].sort()));
+    expect(ask).toHaveBeenCalledWith(21, expect.objectContaining({ type: 'page.context' }));
+    // The panel's own request finds their answers.
+    await send('contacts.insights', { contactIds: [first!.id, second!.id] });
+    expect(asked()).toHaveLength(2);
+
+    // A person chosen on a card for that tab is what the panel briefs, whatever the page shows.
+    await fakeBrowser.storage.session.set({ 'panelFocus:21': { kind: 'person', match: asPerson(chosen!).match } });
+    await send('panel.warm', { windowId: 3 });
+    await vi.waitFor(() => expect(asked()).toContain(chosen!.id));
+    expect(asked()).toHaveLength(3);
+    // Only the extension's own pages may ask.
+    expect(await send('panel.warm', { windowId: 3 }, content)).toMatchObject({ ok: false, error: { kind: 'forbidden' } });
+  });
+
   it('tells the panel at once when the service asks to slow down, with the retry time', async () => {
     standIn.failNext({ path: /^\/api\/v2\/insights\//, status: 429, retryAfter: 20, times: 5 });
     const started = Date.now();

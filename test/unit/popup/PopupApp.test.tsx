@@ -56,9 +56,9 @@ describe('PopupApp', () => {
     }
   });
 
-  it('opens the briefing panel for this window and closes', async () => {
+  it('opens the briefing panel for this window, has the background start on its briefing, and closes', async () => {
     const user = userEvent.setup();
-    fakeBackground({ 'settings.get': settingsView() });
+    fakeBackground({ 'settings.get': settingsView(), 'panel.warm': {} });
     const open = vi.fn((_options: { windowId?: number }) => Promise.resolve());
     (fakeBrowser as unknown as { sidePanel: { open: typeof open } }).sidePanel = { open };
     vi.spyOn(fakeBrowser.windows, 'getCurrent').mockResolvedValue({ id: 7 } as never);
@@ -67,6 +67,7 @@ describe('PopupApp', () => {
     await screen.findByLabelText('Title');
     await user.click(screen.getByRole('button', { name: 'Open briefing' }));
     expect(open).toHaveBeenCalledWith({ windowId: 7 });
+    expect(sent('panel.warm')).toEqual([{ windowId: 7 }]);
     await waitFor(() => expect(close).toHaveBeenCalled());
   });
 });

@@ -1,0 +1,36 @@
+/**
+ * The side panel's head start. Whichever way the user asks for the panel (a card's "Open
+ * briefing", the keyboard command, the toolbar's "Open briefing"), the background starts the
+ * insights calls of what the panel will brief at once, while the browser opens the panel's page:
+ * a meeting's calls then overlap with the panel starting instead of following it. The panel's own
+ * request, a moment later, joins these calls or finds their answers (`warmPanelInsights`), so no
+ * call is made twice. Only contacts already known are asked for, and only those the panel briefs
+ * (the same rule as the panel's: lib/panel/subject.ts).
+ */
+import { browser } from '#imports';
+import type { PanelFocus } from '../panel/context';
+import { knownContactIds, subjectOf } from '../panel/subject';
+import { panelTargetFrom } from '../panel/target';
+import { readPanelTargetRaw, type TargetApi } from '../panel/target-read';
+import { warmPanelInsights } from './handlers/contacts';
+import type { ServiceContext } from './service-context';
+
+export interface PanelHeadStart {
+  /** The person or meeting chosen on a card. */
+  focus(focus: PanelFocus): void;
+  /** What the panel will brief for this tab: its chosen focus, else what its page shows. */
+  tab(tabId: number): void;
+}
+
+export function panelHeadStart(context: ServiceContext, api: TargetApi = browser): PanelHeadStart {
+  return {
+    focus: (focus) => warmPanelInsights(context, knownContactIds(subjectOf({ tabId: null, focus, page: null, status: null }))),
+    tab: (tabId) => {
+      // Failures (no content script, the tab gone) are the panel's to find and say.
+      readPanelTargetRaw(api, tabId)
+        .then((raw) => panelTargetFrom(raw, { skipPageWhenFocused: true }))
+        .then((target) => warmPanelInsights(context, knownContactIds(subjectOf(target))))
+        .catch(() => undefined);
+    },
+  };
+}
