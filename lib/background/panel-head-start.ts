@@ -17,9 +17,9 @@ import type { ServiceContext } from './service-context';
 
 export interface PanelHeadStart {
   /** The person or meeting chosen on a card. */
-  focus(focus: PanelFocus): void;
+  focus: (focus: PanelFocus) => void;
   /** What the panel will brief for this tab: its chosen focus, else what its page shows. */
-  tab(tabId: number): void;
+  tab: (tabId: number) => void;
 }
 
 export function panelHeadStart(context: ServiceContext, api: TargetApi = browser): PanelHeadStart {
