@@ -6,19 +6,22 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import type { BrowserContext, Page } from 'playwright/test';
+import type { BrowserContext, Page, Worker } from 'playwright/test';
 import { CONTACT_IDS, SAMPLE_CONTACTS, SAMPLE_INSIGHTS } from '../stand-in/sample-data';
 import { expect, serveFixture, servePage, test, type StandIn } from './support/browser';
 import { FLOOR_PAGE, FLOOR_PAGES } from '../support/floor-page';
-import { markdown, report, TimingRecorder, writeReport } from './support/panel-timing';
+import { meetingPopup } from '../fixtures/calendar';
+import { markdown, median, report, TimingRecorder, writeReport } from './support/panel-timing';
 import type { ChromeLike } from '../support/chrome-like';
 import { OptionsPage } from './support/options-page';
-import { axeViolations, openExtensionPage, openPanel, screenshotPanel, sectionsReachedByTab, tabIdOf, timeToBriefing, timeToSwitch, visibleSections } from './support/side-panel';
+import { axeViolations, openExtensionPage, openPanel, recordClicks, screenshotPanel, sectionsReachedByTab, SidePanels, tabIdOf, timeToBriefing, timeToSwitch, visibleSections } from './support/side-panel';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const FIXTURES = path.join(ROOT, 'test/fixtures');
 const ARTIFACTS = path.join(ROOT, 'test/artifacts/panel');
 const CALENDAR_URL = 'https://calendar.google.com/calendar/u/0/r/week/2026/5/18';
+/** A week view with a 20-person meeting's popup open (built in the test: fixtures/calendar.ts meetingPopup). */
+const MEETING_URL = 'https://calendar.google.com/calendar/u/0/r/week/2026/5/21';
 const GMAIL_URL = 'https://mail.google.com/mail/u/0/#inbox/FMfcgzQXJWDsKmvBqLwNkPdTrZhbVcQx';
 
 /** Times taken along the way by the flow tests (the timing test writes timings.json). */
@@ -309,6 +312,33 @@ test('errors, unknown people and pages with nothing to brief say what to do next
   expect(await axeViolations(busy)).toEqual([]);
 });
 
+/** One round trip from the service worker to the stand-in (median of 7), for reference. */
+function standInRoundTrip(serviceWorker: Worker, standIn: StandIn): Promise<number> {
+  return serviceWorker.evaluate(
+    async ({ base, key }) => {
+      const samples: number[] = [];
+      for (let i = 0; i < 7; i++) {
+        const start = performance.now();
+        await (await fetch(`${base}/api/v2/insights/contact/ctc_maya_chen`, { headers: { Authorization: `Bearer ${key}` } })).text();
+        samples.push(performance.now() - start);
+      }
+      return samples.sort((a, b) => a - b)[3]!;
+    },
+    { base: standIn.baseUrl, key: standIn.apiKey },
+  );
+}
+
+/** Cold: the panel's saved briefings and the background's cache (stored and in memory) are gone. */
+function forgetEverything(serviceWorker: Worker): Promise<void> {
+  return serviceWorker.evaluate(async () => {
+    const chrome = (globalThis as unknown as { chrome: ChromeLike }).chrome;
+    const all = await chrome.storage.local.get(null);
+    await chrome.storage.local.remove(['panelQueryCache', ...Object.keys(all).filter((key) => key.startsWith('cache:'))]);
+    // The background drops its in-memory copies when their stored entries are removed.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  });
+}
+
 test.describe('time to briefing', () => {
   // Only the fixture page is intercepted (a page route), and the outside network is refused by the
   // resolver: a context-wide route would intercept the panel's own requests and slow it. For the
@@ -346,15 +376,6 @@ test.describe('time to briefing', () => {
         ({ key, focus }) => (globalThis as unknown as { chrome: ChromeLike }).chrome.storage.session.set({ [key]: focus }),
         { key: `panelFocus:${tabId}`, focus: focusFor(people) },
       );
-    /** Cold: the panel's saved briefings and the background's cache (stored and in memory) are gone. */
-    const forgetEverything = () =>
-      serviceWorker.evaluate(async () => {
-        const chrome = (globalThis as unknown as { chrome: ChromeLike }).chrome;
-        const all = await chrome.storage.local.get(null);
-        await chrome.storage.local.remove(['panelQueryCache', ...Object.keys(all).filter((key) => key.startsWith('cache:'))]);
-        // The background drops its in-memory copies when their stored entries are removed.
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      });
     const forgetBackgroundCache = () =>
       serviceWorker.evaluate(async () => {
         const chrome = (globalThis as unknown as { chrome: ChromeLike }).chrome;
@@ -371,7 +392,7 @@ test.describe('time to briefing', () => {
     };
     /** Opens the panel (after a floor run); `cold` forgets every cached briefing first. */
     const openOnce = async (series: string, cold: boolean) => {
-      if (cold) await forgetEverything();
+      if (cold) await forgetEverything(serviceWorker);
       await floorOnce();
       const panel = await openPanel(context, extensionId, tabId);
       timings.open(series, await timeToBriefing(panel));
@@ -419,16 +440,7 @@ test.describe('time to briefing', () => {
       await panel.close();
     }
 
-    // One round trip to the stand-in, for reference.
-    const roundTrip = await serviceWorker.evaluate(async ({ base, key }) => {
-      const samples: number[] = [];
-      for (let i = 0; i < 7; i++) {
-        const start = performance.now();
-        await (await fetch(`${base}/api/v2/insights/contact/ctc_maya_chen`, { headers: { Authorization: `Bearer ${key}` } })).text();
-        samples.push(performance.now() - start);
-      }
-      return samples.sort((a, b) => a - b)[3]!;
-    }, { base: standIn.baseUrl, key: standIn.apiKey });
+    const roundTrip = await standInRoundTrip(serviceWorker, standIn);
     delete timings.runs['switch-base'];
     delete timings.overFloor['switch-base'];
     delete timings.runs['warm-up'];
@@ -436,5 +448,94 @@ test.describe('time to briefing', () => {
     const result = report(timings, roundTrip, context.browser()?.version() ?? (await page.evaluate(() => navigator.userAgent)));
     writeReport(ARTIFACTS, result);
     console.log(`time to briefing (ms)\n${markdown(result)}`);
+  });
+
+  test('from the click on a card’s Open briefing, as the user opens it: one person and a 20-person meeting, cold and warm; against an empty page opened by the same click', async ({ context, extensionId, serviceWorker, standIn }) => {
+    test.setTimeout(300_000);
+    await configure(context, extensionId, standIn);
+    const maya = SAMPLE_CONTACTS.find((contact) => contact.id === CONTACT_IDS.mayaChen)!;
+    const twenty = [maya, ...SAMPLE_CONTACTS.filter((contact) => contact !== maya).slice(0, 19)];
+    // Two tabs showing the meeting: this one's panel is Primer's; the floor tab's is the empty page.
+    const openMeeting = async (url: string) => {
+      const page = await context.newPage();
+      await servePage(page, url, meetingPopup('Twenty people', twenty.map(({ name, email }) => ({ name, email }))));
+      await page.goto(url);
+      await expect(page.getByRole('button', { name: 'Primer briefing: Maya Chen' }).first()).toBeVisible({ timeout: 20_000 });
+      await expect(page.getByRole('button', { name: /^Primer briefing: / })).toHaveCount(20);
+      return { page, tabId: await tabIdOf(serviceWorker, page), lastClick: await recordClicks(page) };
+    };
+    const meeting = await openMeeting(MEETING_URL);
+    const floorTab = await openMeeting(`${MEETING_URL}?floor`);
+    /**
+     * Closes the tab's panel for good (disabled, then enabled again with `file`): a panel closed
+     * any other way may be kept and shown again, page and all, by the next click.
+     */
+    const resetPanel = (tabId: number, file: string) =>
+      serviceWorker.evaluate(
+        async ({ tabId, file }) => {
+          const { sidePanel } = (globalThis as unknown as { chrome: { sidePanel: { setOptions(options: object): Promise<void> } } }).chrome;
+          await sidePanel.setOptions({ tabId, enabled: false });
+          await sidePanel.setOptions({ tabId, path: file, enabled: true });
+        },
+        { tabId, file },
+      );
+    await resetPanel(floorTab.tabId, FLOOR_PAGE);
+    await resetPanel(meeting.tabId, 'sidepanel.html');
+    const panels = await SidePanels.watch(context);
+    const insightsAsked = () => standIn.requests.filter((request) => request.path.startsWith('/api/v2/insights/contact/')).map((request) => request.path);
+
+    /** Opens Maya's card, clicks `button` on it (the card has loaded), and times the panel Chrome opens. */
+    const clickOnCard = async (tab: typeof meeting, button: 'Open briefing' | 'Brief the whole meeting', file: string, cold: boolean) => {
+      await tab.page.bringToFront();
+      await tab.page.getByRole('button', { name: 'Primer briefing: Maya Chen' }).first().focus();
+      await tab.page.keyboard.press('Enter');
+      const card = tab.page.getByRole('dialog', { name: 'Briefing: Maya Chen' });
+      await expect(card).toContainText(String(SAMPLE_INSIGHTS[CONTACT_IDS.mayaChen]!.preferred_tone));
+      // The card's own request for Maya is answered: cold means nothing cached from here on.
+      if (cold) await forgetEverything(serviceWorker);
+      const before = insightsAsked().length;
+      const clicking = Date.now();
+      await card.getByRole('button', { name: button }).click();
+      const panel = await panels.next(file, clicking);
+      const { started, painted } = await panels.paintTimes(panel);
+      const clicked = await tab.lastClick();
+      await tab.page.waitForTimeout(300);
+      await resetPanel(tab.tabId, file);
+      await expect(card).toBeHidden();
+      return { started: started - clicked, painted: painted - clicked, asked: insightsAsked().slice(before) };
+    };
+
+    const timings = new TimingRecorder();
+    const startDelays: number[] = [];
+    const openOnce = async (series: string, button: 'Open briefing' | 'Brief the whole meeting', cold: boolean) => {
+      timings.floor((await clickOnCard(floorTab, 'Open briefing', FLOOR_PAGE, false)).painted);
+      const opened = await clickOnCard(meeting, button, 'sidepanel.html', cold);
+      timings.open(series, opened.painted);
+      startDelays.push(opened.started);
+      return opened;
+    };
+
+    const RUNS = Number(process.env.PANEL_TIMING_RUNS ?? 7);
+    // First loads of the panel's and the floor's code in this profile, not counted.
+    await openOnce('warm-up', 'Brief the whole meeting', true);
+    for (let run = 0; run < RUNS; run++) {
+      const person = await openOnce('singleCold', 'Open briefing', true);
+      expect(person.asked).toEqual([`/api/v2/insights/contact/${CONTACT_IDS.mayaChen}`]);
+      await openOnce('singleWarm', 'Open briefing', false);
+      // Each attendee's insights asked for once, though both the click and the panel asked.
+      const meeting = await openOnce('twentyCold', 'Brief the whole meeting', true);
+      expect(meeting.asked.toSorted()).toEqual(twenty.map((contact) => `/api/v2/insights/contact/${contact.id}`).toSorted());
+      await openOnce('twentyWarm', 'Brief the whole meeting', false);
+    }
+    delete timings.runs['warm-up'];
+    delete timings.overFloor['warm-up'];
+    const result = report(
+      timings,
+      await standInRoundTrip(serviceWorker, standIn),
+      context.browser()?.version() ?? '',
+      `the user's click on the card (the click event's time in the page); Chrome started loading the panel's page ${median(startDelays).toFixed(1)} ms after it (median)`,
+    );
+    writeReport(ARTIFACTS, result, 'timings-from-click');
+    console.log(`time to briefing from the click (ms)\n${markdown(result)}`);
   });
 });

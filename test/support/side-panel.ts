@@ -111,3 +111,80 @@ export async function screenshotPanel(panel: Page, file: string, width = 360): P
   await panel.screenshot({ path: file });
   await panel.setViewportSize({ width, height: 900 });
 }
+
+/**
+ * Side panels Chrome opens itself (a card's "Open briefing"). Playwright does not list them as
+ * pages, so they are found in the browser's DevTools target list and reached through a session of
+ * their own (`Target.sendMessageToTarget`: Playwright's sessions cannot address a child session).
+ */
+export class SidePanels {
+  readonly #browser: CDPSession;
+  readonly #replies = new Map<number, (message: { result?: unknown; error?: { message: string } }) => void>();
+  #nextId = 0;
+
+  private constructor(browser: CDPSession) {
+    this.#browser = browser;
+    browser.on('Target.receivedMessageFromTarget', ({ message }) => {
+      const parsed = JSON.parse(message) as { id?: number; result?: unknown; error?: { message: string } };
+      if (parsed.id === undefined) return;
+      this.#replies.get(parsed.id)?.(parsed);
+      this.#replies.delete(parsed.id);
+    });
+  }
+
+  static async watch(context: BrowserContext): Promise<SidePanels> {
+    const browser = context.browser();
+    if (!browser) throw new Error('No browser to watch side panels in');
+    return new SidePanels(await browser.newBrowserCDPSession());
+  }
+
+  /**
+   * The side panel whose page showing `file` started loading at `since` (ms since the epoch) or
+   * later; waits up to 10 s. Chrome may keep a closed panel's target and load the next panel in it.
+   */
+  async next(file: string, since: number): Promise<string> {
+    const deadline = Date.now() + 10_000;
+    while (Date.now() < deadline) {
+      const { targetInfos } = (await this.#browser.send('Target.getTargets')) as { targetInfos: { targetId: string; url: string }[] };
+      for (const target of targetInfos) {
+        if (!target.url.startsWith('chrome-extension://') || new URL(target.url).pathname !== `/${file}`) continue;
+        const started = await this.evaluate(target.targetId, `location.pathname === ${JSON.stringify(`/${file}`)} ? performance.timeOrigin : 0`).catch(() => 0);
+        if (typeof started === 'number' && started >= since) return target.targetId;
+      }
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+    throw new Error(`No side panel showing ${file} opened`);
+  }
+
+  /** Evaluates `expression` in the target's page (awaiting a promise) and returns its value. */
+  async evaluate(targetId: string, expression: string): Promise<unknown> {
+    const { sessionId } = await this.#browser.send('Target.attachToTarget', { targetId, flatten: false });
+    try {
+      const id = ++this.#nextId;
+      const reply = new Promise<{ result?: unknown; error?: { message: string } }>((resolve) => this.#replies.set(id, resolve));
+      await this.#browser.send('Target.sendMessageToTarget', { sessionId, message: JSON.stringify({ id, method: 'Runtime.evaluate', params: { expression, awaitPromise: true, returnByValue: true } }) });
+      const answer = await reply;
+      const result = (answer.result as { result?: { value?: unknown }; exceptionDetails?: { text: string } } | undefined) ?? {};
+      if (answer.error || result.exceptionDetails) throw new Error(answer.error?.message ?? result.exceptionDetails?.text);
+      return result.result?.value;
+    } finally {
+      await this.#browser.send('Target.detachFromTarget', { sessionId }).catch(() => undefined);
+    }
+  }
+
+  /** When the panel's page started loading and when it painted its briefing, in ms since the epoch. */
+  async paintTimes(targetId: string): Promise<{ started: number; painted: number }> {
+    const value = await this.evaluate(targetId, `${PAINTED_MARK_TIME}.then((at) => [performance.timeOrigin, performance.timeOrigin + at])`);
+    if (!Array.isArray(value)) throw new Error(`No paint time from the side panel: ${JSON.stringify(value)}`);
+    return { started: Number(value[0]), painted: Number(value[1]) };
+  }
+}
+
+/** Records when the page's clicks happen (ms since the epoch), from the page's own event times. */
+export async function recordClicks(page: Page): Promise<() => Promise<number>> {
+  await page.evaluate(() => {
+    const holder = window as unknown as { primerTestLastClick?: number };
+    document.addEventListener('click', (event) => (holder.primerTestLastClick = performance.timeOrigin + event.timeStamp), true);
+  });
+  return async () => page.evaluate(() => (window as unknown as { primerTestLastClick?: number }).primerTestLastClick ?? Number.NaN);
+}

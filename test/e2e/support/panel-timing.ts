@@ -59,6 +59,8 @@ export class TimingRecorder {
 
 export interface TimingReport {
   date: string;
+  /** Where each time starts: the panel's page starting to load, or the user's click. */
+  measuredFrom: string;
   chromium: string;
   machine: string;
   roundTripMs: number;
@@ -69,7 +71,7 @@ export interface TimingReport {
   verdicts: Record<string, string>;
 }
 
-export function report(recorder: TimingRecorder, roundTripMs: number, chromium: string): TimingReport {
+export function report(recorder: TimingRecorder, roundTripMs: number, chromium: string, measuredFrom = 'the panel page starting to load (navigation start)'): TimingReport {
   const medians = recorder.medians();
   const overFloor = recorder.overFloorMedians();
   const ok = (value: number, limit: number) => (Number.isFinite(value) ? (value <= limit ? 'within' : 'over') : 'n/a');
@@ -81,6 +83,7 @@ export function report(recorder: TimingRecorder, roundTripMs: number, chromium: 
   overFloor.twentyToSingleCold = twentyToSingleOverFloor;
   return {
     date: new Date().toISOString(),
+    measuredFrom,
     chromium,
     machine: `${os.cpus().length} cores (${os.cpus()[0]?.model.trim() ?? 'unknown'}), ${os.platform()} ${os.release()}`,
     roundTripMs: round(roundTripMs),
@@ -122,6 +125,7 @@ export function markdown(result: TimingReport): string {
     });
   return [
     `Date: ${result.date}  `,
+    `Measured from: ${result.measuredFrom}  `,
     `Chromium: ${result.chromium}  `,
     `Machine: ${result.machine}  `,
     `Stand-in round trip (from the service worker, median): ${result.roundTripMs} ms`,
@@ -135,8 +139,8 @@ export function markdown(result: TimingReport): string {
   ].join('\n');
 }
 
-export function writeReport(dir: string, result: TimingReport): void {
+export function writeReport(dir: string, result: TimingReport, name = 'timings'): void {
   fs.mkdirSync(dir, { recursive: true });
-  fs.writeFileSync(path.join(dir, 'timings.json'), `${JSON.stringify(result, null, 2)}\n`);
-  fs.writeFileSync(path.join(dir, 'timings.md'), markdown(result));
+  fs.writeFileSync(path.join(dir, `${name}.json`), `${JSON.stringify(result, null, 2)}\n`);
+  fs.writeFileSync(path.join(dir, `${name}.md`), markdown(result));
 }
