@@ -331,11 +331,23 @@ function standInRoundTrip(serviceWorker: Worker, standIn: StandIn): Promise<numb
 /** Cold: the panel's saved briefings and the background's cache (stored and in memory) are gone. */
 function forgetEverything(serviceWorker: Worker): Promise<void> {
   return serviceWorker.evaluate(async () => {
-    const chrome = (globalThis as unknown as { chrome: ChromeLike }).chrome;
+    const chrome = (globalThis as unknown as { chrome: ChromeLike & { storage: { onChanged: { addListener(listener: () => void): void; removeListener(listener: () => void): void } } } }).chrome;
     const all = await chrome.storage.local.get(null);
-    await chrome.storage.local.remove(['panelQueryCache', ...Object.keys(all).filter((key) => key.startsWith('cache:'))]);
-    // The background drops its in-memory copies when their stored entries are removed.
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    const keys = Object.keys(all).filter((key) => key === 'panelQueryCache' || key.startsWith('cache:'));
+    if (keys.length === 0) return;
+    // The background drops its in-memory copies when it hears of the removal: its listener was
+    // added first, so once this one has heard, so has the background (a fixed wait was not enough
+    // on a busy machine: a copy still in memory was served, and refreshed, on a "cold" open).
+    const heard = new Promise<void>((resolve) => {
+      const listener = () => {
+        chrome.storage.onChanged.removeListener(listener);
+        resolve();
+      };
+      chrome.storage.onChanged.addListener(listener);
+    });
+    await chrome.storage.local.remove(keys);
+    await heard;
+    await new Promise((resolve) => setTimeout(resolve, 0));
   });
 }
 
