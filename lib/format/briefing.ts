@@ -5,6 +5,7 @@
  */
 import type { Insights } from '../models';
 import { isOverdue } from './dates';
+import { tipsFromFlags } from './tips';
 
 export function topicsToRaise(insights: Insights, limit = Infinity): string[] {
   const seen = new Set<string>();
@@ -25,7 +26,10 @@ export function pendingCounts(insights: Insights, now: Date = new Date()): { pen
   return { pending: items.length, overdue: items.filter((item) => isOverdue(item.dueDate, now)).length };
 }
 
-/** True when the server has nothing yet worth a briefing for this contact. */
+/**
+ * True when the server has nothing yet worth a briefing for this contact. Preference flags alone
+ * are worth one (they give the do/don't tips), and so is a count of conversations.
+ */
 export function isEmptyBriefing(insights: Insights): boolean {
   return (
     insights.preferredTone === null &&
@@ -34,8 +38,16 @@ export function isEmptyBriefing(insights: Insights): boolean {
     topicsToRaise(insights).length === 0 &&
     insights.sensitiveTopics.length === 0 &&
     insights.pendingActionItems.length === 0 &&
-    insights.lastConversationDate === null
+    insights.lastConversationDate === null &&
+    (insights.totalConversations ?? 0) === 0 &&
+    Object.values(insights.flags).every((flag) => flag === null)
   );
+}
+
+/** The first do/don't tip the preference flags give (a "do" first), for the short forms. */
+export function leadingTip(insights: Insights): string | null {
+  const { dos, donts } = tipsFromFlags(insights.flags);
+  return (dos[0] ?? donts[0])?.text ?? null;
 }
 
 /** Overdue first, then by due date, undated last; the server's order otherwise. */

@@ -1,5 +1,5 @@
 /** One attendee in a meeting briefing: the gist, and a way to their full briefing. */
-import { pendingCounts, topicsToRaise } from '@/lib/format/briefing';
+import { leadingTip, pendingCounts, topicsToRaise } from '@/lib/format/briefing';
 import { relativeDay } from '@/lib/format/dates';
 import { conversationCount } from '@/lib/format/provenance';
 import { uniqueTopics } from '@/lib/format/text';
@@ -55,8 +55,11 @@ function Gist({ reply, now }: { reply: Extract<Attendee['state'], { status: 'bri
   if (avoid.length > 0) facts.push(['Avoid', avoid.join(', ')]);
   if (pending > 0) facts.push(['Pending', `${pending === 1 ? '1 action item' : `${pending} action items`}${overdue > 0 ? `, ${overdue} overdue` : ''}`]);
   if (last) facts.push(['Last talk', last]);
-  if (facts.length === 0) return <p className="subtle">No insights yet.</p>;
+  // Nothing above, but the preference flags still say how to talk to them.
+  const tip = facts.length === 0 ? leadingTip(insights) : null;
+  if (tip) facts.push(['Tip', tip]);
   const source = conversationCount(insights);
+  if (facts.length === 0 && !source) return <p className="subtle">No insights yet.</p>;
   return (
     <>
       <dl className="facts compact">

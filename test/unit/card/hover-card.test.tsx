@@ -61,6 +61,14 @@ describe('HoverCard', () => {
     expect(document.body.textContent).not.toMatch(/undefined|null/);
   });
 
+  it('gives a tip from the preference flags when the server knows nothing else', () => {
+    const flags = { prefersDataDriven: null, prefersDirect: true, valuesRelationships: null, dislikesSmallTalk: null, prefersBrevity: null, dislikesJargon: null };
+    render(<HoverCard match={maya} now={NOW} focusOnOpen={false} onClose={() => undefined} state={{ status: 'ready', insights: insights({ flags, totalConversations: 2 }) }} />);
+    expect(screen.queryByText(/No insights yet/)).toBeNull();
+    expect(screen.getByText('Tip').nextElementSibling).toHaveTextContent('Get to the point and say plainly what you need.');
+    expect(screen.getByText('From 2 conversations.')).toBeInTheDocument();
+  });
+
   it('shows loading and readable errors', () => {
     const { rerender } = render(<HoverCard match={maya} focusOnOpen={false} onClose={() => undefined} state={{ status: 'loading' }} />);
     expect(screen.getByLabelText('Loading briefing')).toHaveAttribute('aria-busy', 'true');

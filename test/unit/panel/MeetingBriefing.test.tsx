@@ -21,6 +21,20 @@ const byId = {
 };
 
 describe('MeetingBriefing', () => {
+  it('briefs an attendee the server knows only by preference flags and a count; never shows "undefined" or "null"', async () => {
+    const flags = { prefersDataDriven: null, prefersDirect: null, valuesRelationships: null, dislikesSmallTalk: null, prefersBrevity: true, dislikesJargon: null };
+    const only = { m: insights({ contactId: 'm', flags, totalConversations: 3 }), d: insights({ contactId: 'd' }) };
+    fakeBackground({ 'contact.insights': ({ contactId }) => Promise.resolve(reply(only[contactId as keyof typeof only])) });
+    renderWithClient(<MeetingBriefing now={NOW} onOpenPerson={() => undefined} surface={surface([pagePerson('Maya Chen', 'maya@example.com', maya), pagePerson(null, 'dan@example.net', dan)])} />);
+    const attendees = await screen.findByRole('region', { name: 'Attendees' });
+    await vi.waitFor(() => expect(within(attendees).getAllByRole('listitem')[0]).toHaveTextContent(/TipKeep it short: the summary first, details only if asked\..*From 3 conversations\./));
+    expect(within(attendees).getAllByRole('listitem')[1]).toHaveTextContent('No insights yet.');
+    expect(document.body.textContent).not.toMatch(/undefined|null/);
+    // No attendee has anything to avoid, share or do: those sections are left out, not shown empty.
+    expect(screen.queryByRole('list', { name: 'Topics to avoid and whom they concern' })).toBeNull();
+    expect(screen.queryByRole('heading', { name: /^Pending action items/ })).toBeNull();
+  });
+
   it('briefs the whole meeting: what to avoid and whom it concerns, shared topics, items by person, each attendee, unknown people', async () => {
     fakeBackground({
       'contact.find': (query: PersonQuery) => Promise.resolve('email' in query && query.email === 'lee@example.org' ? lee : null),

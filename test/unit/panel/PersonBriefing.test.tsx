@@ -156,6 +156,18 @@ describe('PersonBriefing', () => {
     expect(await screen.findByText(/No insights yet/)).toBeInTheDocument();
   });
 
+  it('briefs a person the server knows only by preference flags and a count of conversations', async () => {
+    const flagsOnly = insights({ totalConversations: 4, flags: { prefersDataDriven: true, prefersDirect: null, valuesRelationships: null, dislikesSmallTalk: true, prefersBrevity: null, dislikesJargon: null } });
+    fakeBackground({ 'contact.insights': reply(flagsOnly), 'recordings.list': noRecordings });
+    show();
+    const talk = await screen.findByRole('region', { name: 'How to talk to them' });
+    expect(within(talk).getByRole('list', { name: 'Do' })).toHaveTextContent('Bring numbers and evidence');
+    expect(within(talk).getByRole('list', { name: 'Don’t' })).toHaveTextContent('Don’t make small talk');
+    expect(screen.getByText('From 4 conversations.')).toBeInTheDocument();
+    expect(screen.queryByText(/No insights yet/)).toBeNull();
+    expect(document.body.textContent).not.toMatch(/undefined|null/);
+  });
+
   it('looks up a person by address and says when the service does not know them', async () => {
     fakeBackground({ 'contact.find': null });
     show({ email: 'nobody@example.com', name: null, match: null });
