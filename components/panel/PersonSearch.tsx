@@ -5,8 +5,11 @@ import { normaliseEmail } from '@/lib/api/contact-index';
 
 const LOOKS_LIKE_EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
+/** The search field's id: a problem with no better next step sends the user here (ProblemNotice). */
+export const PERSON_SEARCH_ID = 'primer-person-search';
+
 export function PersonSearch({ onFind }: { onFind: (email: string) => void }) {
-  const inputId = useId();
+  const inputId = PERSON_SEARCH_ID;
   const hintId = useId();
   const [value, setValue] = useState('');
   const [invalid, setInvalid] = useState(false);

@@ -1,5 +1,6 @@
 /** The side panel's data hooks; every call goes through the background. */
 import { useInfiniteQuery, useQueries, useQuery } from '@tanstack/react-query';
+import type { ApiErrorInfo } from '@/lib/api/errors';
 import { sendRequest } from '@/lib/messaging/send';
 import type { InsightsReply, PersonQuery } from '@/lib/messaging/protocol';
 import type { ContactMatch, RecordingPage } from '@/lib/models';
@@ -10,6 +11,11 @@ import { keys } from './keys';
 export const RECORDINGS_PAGE_SIZE = 3;
 /** While the service cannot be reached, look again this often (only while the panel is open). */
 const RECOVER_EVERY_MS = 30_000;
+
+/** How long until a briefing served from its last copy is asked for again: a busy service's wait, else the usual. */
+export function askAgainInMs(problem: ApiErrorInfo): number {
+  return problem.kind === 'rate_limited' && problem.retryAfterMs ? problem.retryAfterMs : RECOVER_EVERY_MS;
+}
 
 export function personQuery(person: SubjectPerson): PersonQuery | null {
   if (person.email) return { email: person.email };
@@ -46,8 +52,7 @@ export function insightsOptions(contactId: string | null) {
     // Served from the last copy because the service could not answer: try again while open.
     refetchInterval: (query: { state: { data: InsightsReply | undefined } }) => {
       const problem = query.state.data?.problem;
-      if (!problem) return false;
-      return problem.kind === 'rate_limited' && problem.retryAfterMs ? problem.retryAfterMs : RECOVER_EVERY_MS;
+      return problem ? askAgainInMs(problem) : false;
     },
   };
 }

@@ -1,12 +1,14 @@
 /**
  * Said above a briefing shown from its last copy because the service could not be asked: why, and
- * as of when. A busy service is asked again after the wait it gave; otherwise the user may retry.
+ * as of when. A busy service is asked again after the wait it gave (or half a minute); otherwise the
+ * user may retry.
  */
 import type { ApiErrorInfo } from '@/lib/api/errors';
 import { Button } from '@/components/ui/Button';
 import { ageOf } from '@/lib/format/provenance';
 import { staleReason } from './problem-text';
-import { useCountdown, useDeadline } from './useCountdown';
+import { askAgainInMs } from '../data/queries';
+import { useRepeatingCountdown } from './useCountdown';
 
 interface FreshnessNoteProps {
   asOf: number;
@@ -16,9 +18,9 @@ interface FreshnessNoteProps {
 }
 
 export function FreshnessNote({ asOf, problem, onRetry, now }: FreshnessNoteProps) {
-  const wait = problem.kind === 'rate_limited' ? problem.retryAfterMs : null;
-  const deadline = useDeadline(wait, asOf);
-  const seconds = useCountdown(deadline, wait ?? Infinity);
+  // A busy service is asked again on its own (its wait, or every half minute when it gave none):
+  // said, with nothing to click meanwhile.
+  const seconds = useRepeatingCountdown(problem.kind === 'rate_limited' ? askAgainInMs(problem) : null, asOf);
   const absolute = new Date(asOf).toLocaleString(undefined, { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' });
   return (
     <div className="freshness" role="status">

@@ -2,6 +2,7 @@
 import { browser } from '#imports';
 import { ApiError, toErrorInfo } from '@/lib/api/errors';
 import { Button } from '@/components/ui/Button';
+import { PERSON_SEARCH_ID } from '../PersonSearch';
 import { PROBLEMS } from './problem-text';
 import { useCountdown, useDeadline } from './useCountdown';
 
@@ -31,6 +32,7 @@ export function ProblemNotice({ error, what, onRetry, retrying = false }: Proble
         <Button onClick={() => void browser.runtime.openOptionsPage()}>Open Primer options</Button>
       ) : null}
       {(problem.next === 'retry' || problem.next === 'wait') && !retrying && onRetry ? <Button onClick={onRetry}>Try again</Button> : null}
+      {problem.next === 'search' ? <Button onClick={() => document.getElementById(PERSON_SEARCH_ID)?.focus()}>Find them by e-mail</Button> : null}
     </div>
   );
 }

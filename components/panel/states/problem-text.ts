@@ -1,16 +1,17 @@
 /**
  * What a failure means for the user and what they can do next: open options (the key or address
- * is wrong), wait (the service asked to slow down), or retry (it failed or cannot be reached).
+ * is wrong), wait (the service asked to slow down), retry (it failed or cannot be reached), or
+ * find the person by e-mail (the service no longer has the contact the page matched).
  */
 import type { ApiErrorKind } from '@/lib/api/errors';
 
-export type NextStep = 'options' | 'retry' | 'wait' | 'none';
+export type NextStep = 'options' | 'retry' | 'wait' | 'search';
 
 export const PROBLEMS: Record<ApiErrorKind, { text: string; next: NextStep }> = {
   not_configured: { text: 'Primer is not set up yet: add the service address and API key.', next: 'options' },
   unauthorized: { text: 'The service did not accept Primer’s API key.', next: 'options' },
   forbidden: { text: 'This API key is not allowed to read briefings.', next: 'options' },
-  not_found: { text: 'The service no longer has this contact.', next: 'none' },
+  not_found: { text: 'The service no longer has this contact: it may have been removed or merged with another.', next: 'search' },
   rate_limited: { text: 'The service asked Primer to slow down.', next: 'wait' },
   network: { text: 'The service cannot be reached.', next: 'retry' },
   timeout: { text: 'The service took too long to answer.', next: 'retry' },

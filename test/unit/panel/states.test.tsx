@@ -1,6 +1,8 @@
 import { act, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { FreshnessNote } from '@/components/panel/states/FreshnessNote';
 import { ProblemNotice } from '@/components/panel/states/ProblemNotice';
+import { PersonSearch } from '@/components/panel/PersonSearch';
 import { retryDelayFor, shouldRetry } from '@/components/panel/data/query-client';
 import { ApiError } from '@/lib/api/errors';
 
@@ -17,10 +19,49 @@ describe('ProblemNotice', () => {
     expect(screen.queryByRole('button')).toBeNull();
   });
 
+  it('sends the user to the search when the service no longer has the contact', async () => {
+    render(
+      <>
+        <PersonSearch onFind={() => undefined} />
+        <ProblemNotice error={new ApiError('not_found', 'gone', { status: 404 })} what="this briefing" onRetry={() => undefined} />
+      </>,
+    );
+    expect(screen.getByRole('alert')).toHaveTextContent('Could not load this briefing. The service no longer has this contact: it may have been removed or merged with another.');
+    expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
+    act(() => screen.getByRole('button', { name: 'Find them by e-mail' }).click());
+    expect(screen.getByRole('textbox', { name: 'Find a person by e-mail' })).toHaveFocus();
+  });
+
   it('says something sensible for errors that are not the service’s', () => {
     render(<ProblemNotice error={new TypeError('x is undefined')} what="this briefing" />);
     expect(screen.getByRole('alert')).toHaveTextContent('Could not load this briefing. The request failed.');
     expect(screen.getByRole('alert')).not.toHaveTextContent('x is undefined');
+  });
+});
+
+describe('FreshnessNote', () => {
+  beforeEach(() => vi.useFakeTimers({ shouldAdvanceTime: false }));
+  afterEach(() => vi.useRealTimers());
+  const asOf = Date.parse('2026-11-22T10:00:00Z');
+
+  it('says when a busy service that gave no wait is asked again (every half minute), and keeps saying it', async () => {
+    render(<FreshnessNote asOf={asOf} problem={{ kind: 'rate_limited', message: 'slow', status: 429, code: null, retryAfterMs: null }} onRetry={() => undefined} />);
+    await act(() => vi.advanceTimersByTimeAsync(10));
+    expect(screen.getByRole('status')).toHaveTextContent(/^The service is busy: showing the briefing as of .+ Primer will ask again in 30 s\.$/);
+    expect(screen.queryByRole('button')).toBeNull();
+    // The panel asked again at 30 s and the service is still busy: the next time is said.
+    await act(() => vi.advanceTimersByTimeAsync(31_000));
+    expect(screen.getByRole('status')).toHaveTextContent('Primer will ask again in 29 s.');
+  });
+
+  it('offers Refresh when the service cannot be reached', async () => {
+    const retry = vi.fn();
+    render(<FreshnessNote asOf={asOf} problem={{ kind: 'network', message: 'offline', status: null, code: null, retryAfterMs: null }} onRetry={retry} />);
+    await act(() => vi.advanceTimersByTimeAsync(10));
+    expect(screen.getByRole('status')).toHaveTextContent(/^Offline: showing the briefing as of /);
+    expect(screen.getByRole('status')).not.toHaveTextContent('ask again');
+    act(() => screen.getByRole('button', { name: 'Refresh' }).click());
+    expect(retry).toHaveBeenCalled();
   });
 });
 
