@@ -19,7 +19,7 @@ describe('ProblemNotice', () => {
     expect(screen.queryByRole('button')).toBeNull();
   });
 
-  it('sends the user to the search when the service no longer has the contact', async () => {
+  it('sends the user to the search when the service no longer has the contact', () => {
     render(
       <>
         <PersonSearch onFind={() => undefined} />
