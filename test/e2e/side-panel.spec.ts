@@ -207,6 +207,47 @@ test('"Open briefing" on a Gmail hover card briefs that person, recordings and t
   expect(errors).toEqual([]);
 });
 
+test('text from the service that looks like markup shows as text, on the hover card and in the panel, and never runs', async ({ context, extensionId, serviceWorker, standIn }) => {
+  await configure(context, extensionId, standIn);
+  const page = await openFixture(context, 'gmail/spa.html', 'https://mail.google.com/mail/u/0/#inbox');
+  const dialogs: string[] = [];
+  const watchDialogs = (target: Page) =>
+    target.on('dialog', (dialog) => {
+      dialogs.push(dialog.message());
+      void dialog.dismiss();
+    });
+  watchDialogs(page);
+  const errors = watchErrors(page);
+  // Omar's insights (stand-in) carry <img onerror=alert(1)>, <script>alert("topic")</script> and <b>.
+  const omar = SAMPLE_INSIGHTS[CONTACT_IDS.omarHaddad]!;
+  const marker = page.getByRole('button', { name: 'Primer briefing: Omar Haddad' }).first();
+  await expect(marker).toBeVisible({ timeout: 20_000 });
+  const tabId = await tabIdOf(serviceWorker, page);
+  await marker.focus();
+  await page.keyboard.press('Enter');
+  const card = page.getByRole('dialog', { name: 'Briefing: Omar Haddad' });
+  await expect(card).toContainText('<img src=x onerror=alert(1)>');
+  await expect(card).toContainText('<script>alert("topic")</script> campaign');
+  // Locators pierce the card's open shadow root: no element was made from that text.
+  await expect(card.locator('img, script, b')).toHaveCount(0);
+  await card.getByRole('button', { name: 'Open briefing' }).click();
+
+  const panel = await openPanel(context, extensionId, tabId);
+  watchDialogs(panel);
+  const panelErrors = watchErrors(panel);
+  await expect(panel.getByRole('heading', { level: 1, name: 'Omar Haddad' })).toBeVisible();
+  const talk = panel.getByRole('region', { name: 'How to talk to them' });
+  await expect(talk).toContainText(String(omar.communication_approach));
+  await expect(panel.getByRole('list', { name: 'Topics to raise' })).toContainText('<img src=x onerror=alert(1)>');
+  await expect(panel.getByRole('list', { name: 'Topics to raise' })).toContainText('<script>alert("topic")</script> campaign');
+  await expect(panel.locator('main img, main script, main b')).toHaveCount(0);
+
+  expect(dialogs).toEqual([]);
+  expect(await page.evaluate(() => (window as unknown as { __pwned?: unknown }).__pwned)).toBeUndefined();
+  expect(errors).toEqual([]);
+  expect(panelErrors).toEqual([]);
+});
+
 test('offline, the panel shows the last briefing and says as of when; a refused key leads to options', async ({ context, extensionId, serviceWorker, standIn }) => {
   await configure(context, extensionId, standIn);
   const page = await openFixture(context, 'calendar/event-popup.html', CALENDAR_URL);
