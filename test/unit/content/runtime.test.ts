@@ -27,7 +27,7 @@ describe('startPrimer', () => {
         return {
           ok: true,
           data: envelope.payload.people!.map((p) =>
-            p.email === 'maya@example.com' ? { contact: { id: 'm', name: 'Maya', email: p.email, company: null, title: null }, matchedBy: 'email' } : null,
+            p.email === 'maya@example.com' || p.email === 'alias@work.example' ? { contact: { id: p.email, name: 'Known', email: p.email, company: null, title: null }, matchedBy: 'email' } : null,
           ),
         };
       }
@@ -77,6 +77,24 @@ describe('startPrimer', () => {
     expect(markers()).toBe(2);
     // Maya was known already: no second question.
     expect(messages.filter((m) => m.type === 'people.find')).toHaveLength(1);
+  });
+
+  it('leaves out the addresses the user set as their own in the options, at once', async () => {
+    document.body.innerHTML =
+      '<div class="s"><span data-mail="maya@example.com">Maya</span><span data-mail="me@example.com">Me</span><span data-mail="alias@work.example">Alias</span></div>';
+    await startPrimer(ctx, adapter);
+    await settle();
+    const asked = messages.filter((m) => m.type === 'people.find').flatMap((m) => m.payload.people);
+    expect(asked).toEqual([{ email: 'maya@example.com' }, { email: 'alias@work.example' }]);
+    expect(markers()).toBe(2);
+    // Saved in the options (with other spacing and case): the page is read again without it.
+    await preferencesItem.setValue({ ...DEFAULT_PREFERENCES, ownAddresses: ['  Alias@Work.example '] });
+    await settle();
+    expect(markers()).toBe(1);
+    expect(document.querySelector('[data-mail="alias@work.example"] [data-primer-marker]')).toBeNull();
+    await preferencesItem.setValue(DEFAULT_PREFERENCES);
+    await settle();
+    expect(markers()).toBe(2);
   });
 
   it('reports the page status once settled', async () => {
