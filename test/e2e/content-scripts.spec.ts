@@ -191,6 +191,55 @@ test('Gmail as a single-page app: views come and go, marks follow, nothing is le
   expect(errors).toEqual([]);
 });
 
+/**
+ * Shows a fixture's view in the page already open, as a single-page app does: the address changes
+ * by `history.pushState` (no load: the content script stays) and the site renders the new view into
+ * the same document.
+ */
+async function showView(page: Page, markup: string, url: string): Promise<void> {
+  await page.evaluate(
+    ({ markup, url }) => {
+      const next = new DOMParser().parseFromString(markup, 'text/html');
+      history.pushState(null, '', url);
+      document.title = next.title;
+      for (const style of document.head.querySelectorAll('style')) style.remove();
+      for (const style of next.head.querySelectorAll('style')) document.head.append(document.adoptNode(style));
+      document.body.replaceChildren(...[...next.body.childNodes].map((node) => document.adoptNode(node)));
+    },
+    { markup, url },
+  );
+}
+
+/** Every view of a site's fixtures in one document, in turn; on `host` instead of the fixtures' own. */
+const SPA_TOURS: { site: string; files: string[]; host?: string }[] = [
+  { site: 'Google Calendar', files: ['calendar/event-popup.html', 'calendar/event-page.html', 'calendar/event-large.html', 'calendar/event-popup.html'] },
+  { site: 'Outlook (outlook.office365.com)', files: ['outlook/reading-pane.html', 'outlook/compose.html', 'outlook/calendar-event.html', 'outlook/reading-pane.html'], host: 'outlook.office365.com' },
+  { site: 'Outlook (outlook.live.com)', files: ['outlook/calendar-event.html', 'outlook/reading-pane.html'], host: 'outlook.live.com' },
+];
+
+for (const tour of SPA_TOURS) {
+  test(`${tour.site} as a single-page app: each view in turn in one document, marks exactly its known people`, async ({ context, extensionId, standIn }) => {
+    test.setTimeout(120_000);
+    await configure(context, extensionId, standIn);
+    const views = tour.files.map((file) => {
+      const view = expected.pages.find((page) => page.file === file)!.views[0]!;
+      const url = new URL(view.url);
+      if (tour.host) url.host = tour.host;
+      return { file, view, url: url.href };
+    });
+    await serveFixture(context, views[0]!.url, html(views[0]!.file));
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    await page.goto(views[0]!.url);
+    for (const [index, { file, view, url }] of views.entries()) {
+      if (index > 0) await showView(page, html(file), url);
+      await expect.poll(async () => new Set(await markerLabels(page)), { timeout: 20_000, message: `markers on ${file} (view ${index + 1})` }).toEqual(expectationsFor(view).labels);
+    }
+    expect(await page.evaluate(() => (window as unknown as { __pwned?: unknown }).__pwned)).toBeUndefined();
+    expect(errors).toEqual([]);
+  });
+}
+
 test('one lookup per distinct address, however many tabs show it', async ({ context, extensionId, standIn }) => {
   await configure(context, extensionId, standIn);
   const fixture = expected.pages.find((page) => page.file === 'gmail/thread.html')!;
