@@ -15,7 +15,7 @@ export function installHoverCards(
   ctx: ContentScriptContext,
   scanner: PageScanner,
   loadCard: () => Promise<HoverCardApi>,
-): void {
+): () => void {
   let showTimer: ReturnType<typeof setTimeout> | null = null;
   let hideTimer: ReturnType<typeof setTimeout> | null = null;
   let open: { mark: Mark; card: HoverCardApi } | null = null;
@@ -133,6 +133,8 @@ export function installHoverCards(
   });
 
   ctx.onInvalidated(close);
+  // The runtime closes the card when the marks go (the site switched off, a domain excluded).
+  return close;
 }
 
 /** The event or thread around a person, offered as "brief the whole meeting" when others are on it. */

@@ -55,7 +55,7 @@ export async function startPrimer(ctx: ContentScriptContext, adapter: SiteAdapte
     },
     () => panelWatching,
   );
-  installHoverCards(ctx, scanner, loadHoverCard);
+  const closeCard = installHoverCards(ctx, scanner, loadHoverCard);
   const stopAnswering = answerPageContext(adapter, scanner, () => {
     panelWatching = true;
   });
@@ -81,6 +81,8 @@ export async function startPrimer(ctx: ContentScriptContext, adapter: SiteAdapte
     watch?.disconnect();
     watch = null;
     scanner.clear();
+    // A card open on a mark that is gone would describe someone Primer no longer shows.
+    closeCard();
   };
   const restart = () => {
     stop();

@@ -259,7 +259,7 @@ test('one lookup per distinct address, however many tabs show it', async ({ cont
   expect(Math.max(...[...perAddress].filter(([email]) => email !== CALIBRATION_EMAIL).map(([, count]) => count))).toBe(1);
 });
 
-test('the per-site switch and excluded domains apply at once, without reload', async ({ context, extensionId, serviceWorker, standIn }) => {
+test('the per-site switch and excluded domains apply at once, without reload, and an open card goes with its mark', async ({ context, extensionId, serviceWorker, standIn }) => {
   await configure(context, extensionId, standIn);
   const fixture = expected.pages.find((page) => page.file === 'calendar/event-popup.html')!;
   const view = fixture.views[0]!;
@@ -270,8 +270,13 @@ test('the per-site switch and excluded domains apply at once, without reload', a
 
   const setPreferences = (value: unknown) =>
     serviceWorker.evaluate((v) => (globalThis as unknown as { chrome: { storage: { local: { set(x: object): Promise<void> } } } }).chrome.storage.local.set({ preferences: v }), value);
+  // A card open at that moment goes with its mark.
+  await page.getByRole('button', { name: 'Primer briefing: Maya Chen' }).focus();
+  const card = page.getByRole('dialog', { name: 'Briefing: Maya Chen' });
+  await expect(card).toBeVisible();
   await setPreferences({ sites: { 'google-calendar': false, gmail: true, outlook: true }, excludedDomains: [], ownAddresses: [] });
   await expect.poll(() => markerLabels(page)).toEqual([]);
+  await expect(card).toBeHidden();
   await setPreferences({ sites: { 'google-calendar': true, gmail: true, outlook: true }, excludedDomains: ['example.com'], ownAddresses: [] });
   await expect.poll(() => markerLabels(page)).not.toContain('Primer briefing: Maya Chen');
   await expect.poll(() => markerLabels(page)).toContain('Primer briefing: Daniel Weiss');
