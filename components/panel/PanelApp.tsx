@@ -16,6 +16,7 @@ import { afterFirstBriefing } from './paint-mark';
 import { PersonBriefing } from './person/PersonBriefing';
 import { PersonSearch } from './PersonSearch';
 import { SetupNotice } from './SetupNotice';
+import { Skeleton } from './states/Skeleton';
 import { usePanelTarget } from './usePanelTarget';
 
 // Not needed for the first briefing: loaded when first shown.
@@ -186,7 +187,7 @@ export function Panel({ firstTarget, initialTarget }: { firstTarget?: Promise<Pa
       <main className="panel-main" ref={mainRef}>
         <SetupNotice />
         {target === null ? (
-          <div className="skeleton-line" aria-hidden="true" />
+          <Skeleton label="Finding what to brief on this page" lines={1} />
         ) : (
           <>
             <div data-view hidden={stack.length > 0}>

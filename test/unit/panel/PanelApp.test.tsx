@@ -92,8 +92,9 @@ describe('PanelApp', () => {
   it('says there is nothing to brief without a tab, and on a page with no one on it', async () => {
     fakeBackground({ 'settings.get': configured });
     showPanel(target({ tabId: null }));
-    const noTab = await screen.findByRole('status');
-    expect(within(noTab).getByRole('heading', { level: 1, name: 'Nothing to brief yet' })).toBeInTheDocument();
+    const heading = await screen.findByRole('heading', { level: 1, name: 'Nothing to brief yet' });
+    const noTab = heading.closest<HTMLElement>('[role="status"]')!;
+    expect(noTab).not.toBeNull();
     expect(noTab).toHaveTextContent('Open a calendar event or an e-mail conversation, or find a person by e-mail above.');
     cleanup();
     fakeBackground({ 'settings.get': configured });
@@ -143,6 +144,28 @@ describe('PanelApp', () => {
     const never = new Promise<void>(() => undefined);
     render(<PanelApp client={client} restored={never} firstTarget={Promise.resolve(target({ focus: { kind: 'person', match: maya } }))} />);
     expect(await screen.findByText('friendly')).toBeInTheDocument();
+  });
+
+  it('says it is finding what to brief while the target is not known yet', async () => {
+    fakeBackground({ 'settings.get': configured });
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    render(<PanelApp client={client} restored={Promise.resolve()} firstTarget={new Promise<PanelTarget>(() => undefined)} />);
+    expect(await screen.findByRole('status', { name: 'Finding what to brief on this page' })).toHaveAttribute('aria-busy', 'true');
+  });
+
+  it('shows a restored briefing at once, then asks for it again once it is on screen (stale-while-revalidate)', async () => {
+    let tone = 'restored tone';
+    fakeBackground({ 'settings.get': configured, 'contact.insights': () => Promise.resolve(reply(insights({ preferredTone: tone }))), 'recordings.list': noRecordings });
+    // As the panel's own client: the restored copy is fresh enough not to be fetched on mount;
+    // only the panel's own pass after the first paint asks for it again.
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: 30_000 } } });
+    const startedAt = Date.now();
+    client.setQueryData(['insights', 'm'], reply(insights({ preferredTone: 'restored tone' })), { updatedAt: startedAt - 1_000 });
+    tone = 'current tone';
+    render(<PanelApp client={client} restored={Promise.resolve()} startedAt={startedAt} firstTarget={Promise.resolve(target({ focus: { kind: 'person', match: maya } }))} />);
+    expect(await screen.findByText('restored tone')).toBeInTheDocument();
+    expect(await screen.findByText('current tone')).toBeInTheDocument();
+    expect(sent('contact.insights')).toHaveLength(1);
   });
 
   it('asks again at once when the browser is back online', async () => {
