@@ -2,7 +2,8 @@
  * Stable budgets of the production build: what every page load of a supported site injects must
  * stay small (React and the card arrive only with the first card), the card bundle must not be
  * injected at all, the injected scripts carry V8's compile hint, and only the background carries
- * webextension-polyfill (wxt.config.ts: everything else runs on the browser's own API).
+ * webextension-polyfill (wxt.config.ts: everything else runs on the browser’s own API); the Firefox
+ * build has the same panel, command, popup and content scripts.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -41,4 +42,31 @@ test('only the background carries webextension-polyfill', () => {
   const scripts = fs.readdirSync(OUTPUT, { recursive: true, encoding: 'utf8' }).filter((file) => file.endsWith('.js'));
   const withPolyfill = scripts.filter((file) => fs.readFileSync(path.join(OUTPUT, file), 'utf8').includes(POLYFILL_MARK));
   expect(withPolyfill).toEqual(['background.js']);
+});
+
+/**
+ * Firefox (built by `npm run test:e2e` with `wxt build -b firefox`): the same side panel app as
+ * Firefox's sidebar, the same keyboard command and popup, the same content scripts, and none of
+ * Chrome's own permissions (Firefox would refuse to install it).
+ */
+test('the Firefox build has the panel as its sidebar, the command, the popup and the content scripts', () => {
+  const FIREFOX = path.resolve(import.meta.dirname, '../../.output/firefox-mv2');
+  const firefox = JSON.parse(fs.readFileSync(path.join(FIREFOX, 'manifest.json'), 'utf8')) as Record<string, unknown> & {
+    sidebar_action?: { default_panel?: string };
+    browser_action?: { default_popup?: string };
+    commands?: Record<string, { suggested_key?: { default?: string } }>;
+    permissions?: string[];
+    content_scripts?: ManifestContentScript[];
+  };
+  const chrome = JSON.parse(fs.readFileSync(path.join(OUTPUT, 'manifest.json'), 'utf8')) as { content_scripts: ManifestContentScript[] };
+  expect(firefox.sidebar_action?.default_panel).toBe('sidepanel.html');
+  expect(fs.existsSync(path.join(FIREFOX, 'sidepanel.html'))).toBe(true);
+  expect(firefox.browser_action?.default_popup).toBe('popup.html');
+  expect(firefox.commands?.['open-briefing']?.suggested_key?.default).toBe('Alt+Shift+P');
+  expect(firefox.permissions).not.toContain('sidePanel');
+  expect(firefox.permissions).not.toContain('offscreen');
+  expect((firefox.content_scripts ?? []).map((script) => script.matches).sort()).toEqual(chrome.content_scripts.map((script) => script.matches).sort());
+  // Only the background carries the polyfill there too.
+  const scripts = fs.readdirSync(FIREFOX, { recursive: true, encoding: 'utf8' }).filter((file) => file.endsWith('.js'));
+  expect(scripts.filter((file) => fs.readFileSync(path.join(FIREFOX, file), 'utf8').includes('This script should only be loaded in a browser extension'))).toEqual(['background.js']);
 });
