@@ -104,10 +104,16 @@ test('a hover card shows the stand-in’s briefing, by pointer and by keyboard, 
   await serveFixture(context, fixture.views[0]!.url, html(fixture.file));
   const page = await context.newPage();
   const errors = watchErrors(page);
+  // The card's code (React and all) is loaded with the first card, not with the page.
+  const cardLoads: string[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname === '/hover-card.js') cardLoads.push(request.url());
+  });
   await page.goto(fixture.views[0]!.url);
 
   const marker = page.getByRole('button', { name: 'Primer briefing: Maya Chen' });
   await expect(marker).toBeVisible({ timeout: 20_000 });
+  expect(cardLoads).toEqual([]);
   const person = marker.locator('xpath=..');
   // The site's own hover card listens on the same element: it must still get every event.
   await person.evaluate((element) => {
@@ -118,6 +124,7 @@ test('a hover card shows the stand-in’s briefing, by pointer and by keyboard, 
   await expect.poll(() => page.evaluate(() => (window as unknown as { __siteHover: number }).__siteHover)).toBeGreaterThan(0);
   const card = page.getByRole('dialog', { name: 'Briefing: Maya Chen' });
   await expect(card).toBeVisible();
+  expect(cardLoads).toHaveLength(1);
   const tone = SAMPLE_INSIGHTS[CONTACT_IDS.mayaChen]?.preferred_tone;
   if (typeof tone === 'string') await expect(card).toContainText(tone);
   await expect(card).toContainText('Raise');
