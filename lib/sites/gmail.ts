@@ -55,6 +55,11 @@ const SEL = {
     // Fallback: the main view (InboxSDK tracks `[role=main]`/.nH views); reads only what no root
     // above claims (nested roots are read on their own: address.ts ownedByRoot).
     'div[role="main"]',
+    // Fallback for compose windows, which sit outside the main view: their dialog (the fixture's
+    // `div.nH.Hd[role=dialog][aria-label="New Message"]`; InboxSDK's Inbox driver finds compose
+    // by `div[role=dialog]`). Reads only compose fields no root above claims, e.g. when `.M9`
+    // and `.AD` are renamed; Gmail's other dialogs hold none and read as nothing.
+    'div[role="dialog"]',
   ],
   /** Messages: data attribute first (InboxSDK), then gmail.js's message class. */
   message: '[data-message-id]',

@@ -130,6 +130,16 @@ describe('gmail adapter: details', () => {
     expect(surfaces[0]!.context.title).toBe('Q3 roadmap review <img src=x onerror="window.__pwned=1">');
   });
 
+  it('falls back to the compose dialog when the compose classes change', () => {
+    const original = readAll(gmailAdapter, loadView('gmail/compose.html', 'inbox+compose')).find((s) => s.kind === 'compose')!;
+    const html = fixtureHtml('gmail/compose.html').replaceAll('class="M9"', 'class="Q7"').replaceAll(/class="([^"]*)\bAD\b([^"]*)"/g, 'class="$1ZZ$2"');
+    expect(html).not.toMatch(/class="M9"/);
+    const compose = readAll(gmailAdapter, parse(html)).find((s) => s.kind === 'compose');
+    expect(compose?.root.getAttribute('role')).toBe('dialog');
+    expect(compose?.people.map((p) => [p.email, p.roles])).toEqual(original.people.map((p) => [p.email, p.roles]));
+    expect(compose?.context.title).toBe(original.context.title);
+  });
+
   it('SPA: the hidden list reads as nothing while a thread is open', () => {
     const doc = loadView('gmail/spa.html', 'thread');
     const list = doc.getElementById('fixture-list')!;
