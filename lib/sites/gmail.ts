@@ -110,7 +110,8 @@ function nameOf(el: Element): string | null {
   return parseNameAndAddress(el.textContent).name;
 }
 
-function readMessage(message: Element, people: PeopleCollector): void {
+/** `classesGone`: the thread shows no header or details class at all (Gmail renamed them). */
+function readMessage(message: Element, people: PeopleCollector, classesGone: boolean): void {
   // Sender (never from inside a body: quoted mail can carry Gmail markup too).
   const sender = queryFirst(message, SEL.sender);
   if (sender && !sender.closest(SEL.body)) people.add(sender.getAttribute('email'), nameOf(sender), 'sender', sender);
@@ -135,10 +136,20 @@ function readMessage(message: Element, people: PeopleCollector): void {
     }
   }
   // Header recipients: their elements always; the role "to" only when no details table says more.
-  for (const span of message.querySelectorAll(SEL.headerRecipients)) {
+  const header = message.querySelectorAll(SEL.headerRecipients);
+  for (const span of header) {
     const address = span.getAttribute('email')?.trim().toLowerCase() ?? '';
     const known = detailRoles.get(address) ?? (details && people.has(address) ? null : 'to');
     people.add(address, nameOf(span), known, span);
+  }
+  // Neither the header's nor the details' class anywhere in the thread (Gmail renamed them): every
+  // other address the message shows outside its body is a recipient, as "to" (the role cannot be
+  // told). Not done otherwise: a collapsed message of a normal thread shows its sender only.
+  if (classesGone) {
+    for (const span of message.querySelectorAll('[email]')) {
+      if (span === sender || span.closest(SEL.body)) continue;
+      people.add(span.getAttribute('email'), nameOf(span), 'to', span);
+    }
   }
 }
 
@@ -146,11 +157,12 @@ function readThread(root: Element, owned: (el: Element) => boolean): Surface | n
   let messages = [...root.querySelectorAll(SEL.message)];
   if (messages.length === 0) messages = [...root.querySelectorAll(SEL.messageFallback)];
   const people = new PeopleCollector();
+  const classesGone = root.querySelector(`${SEL.headerRecipients}, ${SEL.details}`) === null;
   for (const message of messages) {
     if (!owned(message) || isHiddenBelow(message, root)) continue;
     // A message element inside another one (quoted/nested markup) is read with its parent.
     if (message.parentElement?.closest(SEL.message) && root.contains(message.parentElement.closest(SEL.message))) continue;
-    readMessage(message, people);
+    readMessage(message, people, classesGone);
   }
   if (people.size === 0) return null;
   const subject = queryFirst(root, SEL.subject);

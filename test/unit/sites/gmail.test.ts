@@ -130,6 +130,19 @@ describe('gmail adapter: details', () => {
     expect(surfaces[0]!.context.title).toBe('Q3 roadmap review <img src=x onerror="window.__pwned=1">');
   });
 
+  it('still finds every recipient when the header and details classes change (as "to")', () => {
+    const original = thread(loadView('gmail/thread.html', 'thread')).people;
+    const html = fixtureHtml('gmail/thread.html').replaceAll(/class="([^"]*)\b(hb|ajC)\b([^"]*)"/g, 'class="$1x$2x$3"');
+    expect(html).not.toMatch(/class="[^"]*\b(hb|ajC)\b/);
+    const renamed = readAll(gmailAdapter, parse(html)).find((s) => s.kind === 'thread')!.people;
+    expect(renamed.map((p) => p.email).sort()).toEqual(original.map((p) => p.email).sort());
+    for (const person of renamed) {
+      const was = original.find((p) => p.email === person.email)!;
+      // Senders stay senders; recipients lose only which field they were in.
+      expect(person.roles.includes('sender')).toBe(was.roles.includes('sender'));
+    }
+  });
+
   it('falls back to the compose dialog when the compose classes change', () => {
     const original = readAll(gmailAdapter, loadView('gmail/compose.html', 'inbox+compose')).find((s) => s.kind === 'compose')!;
     const html = fixtureHtml('gmail/compose.html').replaceAll('class="M9"', 'class="Q7"').replaceAll(/class="([^"]*)\bAD\b([^"]*)"/g, 'class="$1ZZ$2"');
