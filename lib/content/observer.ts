@@ -42,6 +42,8 @@ export function watchSurfaces(
   target: Node,
   surfaceSelectors: readonly string[],
   onRoots: (roots: Set<Element>) => void,
+  /** While true, any change to the page's elements makes a batch, even one without surfaces. */
+  batchEveryChange: () => boolean = () => false,
 ): SurfaceWatch {
   // One element and its ancestors are tested against the whole list at once; subtrees are
   // queried one selector at a time (query.ts).
@@ -62,10 +64,12 @@ export function watchSurfaces(
 
   // A view that goes away must release what Primer held for it, even if nothing new appears.
   let removed = false;
+  let changed = false;
   const handle = (records: MutationRecord[]) => {
     for (const record of records) {
       if (record.type === 'childList') {
         if (onlyOwned(record.addedNodes) && onlyOwned(record.removedNodes)) continue;
+        changed = true;
         if (record.removedNodes.length > 0) removed = true;
         addAround(record.target);
         for (const node of record.addedNodes) addWithin(node);
@@ -84,15 +88,18 @@ export function watchSurfaces(
         addAround(record.target);
       }
     }
-    if ((pending.size > 0 || removed) && timer === null) {
+    if ((pending.size > 0 || removed || (changed && batchEveryChange())) && timer === null) {
       timer = setTimeout(() => {
         timer = null;
         const roots = pending;
         pending = new Set();
         removed = false;
+        changed = false;
         onRoots(roots);
       }, BATCH_DELAY_MS);
     }
+    // Changes that made no batch are not carried over to a later one.
+    if (timer === null) changed = false;
   };
   const observer = new MutationObserver(handle);
   const options: MutationObserverInit = { childList: true, subtree: true, attributes: true, attributeOldValue: true, attributeFilter: WATCHED_ATTRIBUTES };

@@ -74,7 +74,7 @@ export async function startPrimer(ctx: ContentScriptContext, adapter: SiteAdapte
 
   const start = () => {
     if (watch || !isSiteEnabled(adapter.site, preferences)) return;
-    watch = watchSurfaces(document.body, adapter.surfaceSelectors, scan);
+    watch = watchSurfaces(document.body, adapter.surfaceSelectors, scan, () => selfCheck.waitingForLayout());
     scan(queryAll(document, adapter.surfaceSelectors));
   };
   const stop = () => {

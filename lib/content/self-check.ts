@@ -2,7 +2,8 @@
  * Self-check: once the page has settled, a supported site that shows none of the anchors its
  * adapter expects is reported to the background (badge on the tab, note in the side panel:
  * "this page's layout is not recognised") instead of Primer silently showing nothing. The check
- * runs again after every scan batch, so the badge clears itself once the app shell appears.
+ * runs again after every scan batch, so the badge clears itself once the app shell appears; while
+ * the page is not recognised, any change to it makes a batch (`waitingForLayout`).
  *
  * The report also carries what is in view (people, known, view), which only a side panel briefing
  * this tab needs: it re-reads the page when that changes. Those changes are reported only once a
@@ -19,6 +20,11 @@ export const SETTLE_MS = 4000;
 export interface SelfCheck {
   /** Call after each scan batch. */
   afterScan(): void;
+  /**
+   * True while the page was last found not recognised: then any change to the page is worth a
+   * batch (the app shell may be arriving late, with no surface in it yet to start one).
+   */
+  waitingForLayout(): boolean;
   dispose(): void;
 }
 
@@ -63,6 +69,7 @@ export function startSelfCheck(
     afterScan() {
       if (settled) check();
     },
+    waitingForLayout: () => settled && lastRecognised === false,
     dispose() {
       clearTimeout(timer);
     },

@@ -103,6 +103,26 @@ describe('startPrimer', () => {
     expect(messages.find((m) => m.type === 'page.status')?.payload).toMatchObject({ site: 'gmail', recognised: true, people: 1, known: 1 });
   });
 
+  it('clears "not recognised" when the app shell arrives late, though nothing in it is a surface yet', async () => {
+    const lateShell = fakeAdapter({ recognise: (doc) => doc.querySelector('.app-shell') !== null });
+    document.body.innerHTML = '<div class="loading">Loading…</div>';
+    await startPrimer(ctx, lateShell);
+    await settle(SETTLE_MS);
+    const statuses = () => messages.filter((m) => m.type === 'page.status').map((m) => (m.payload as { recognised?: boolean }).recognised);
+    expect(statuses()).toEqual([false]);
+    // The shell comes in (no surface, so no lookups): the page is checked again, and says so.
+    const shell = document.createElement('div');
+    shell.className = 'app-shell';
+    document.body.append(shell);
+    await settle();
+    expect(statuses()).toEqual([false, true]);
+    // Recognised now: changes outside surfaces no longer make batches.
+    const before = messages.length;
+    document.body.append(document.createElement('div'));
+    await settle();
+    expect(messages.length).toBe(before);
+  });
+
   it('follows the per-site switch live, and asks again when the service settings change', async () => {
     await startPrimer(ctx, adapter);
     await settle();
