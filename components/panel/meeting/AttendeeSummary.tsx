@@ -55,9 +55,14 @@ function Gist({ reply, now }: { reply: Extract<Attendee['state'], { status: 'bri
   if (avoid.length > 0) facts.push(['Avoid', avoid.join(', ')]);
   if (pending > 0) facts.push(['Pending', `${pending === 1 ? '1 action item' : `${pending} action items`}${overdue > 0 ? `, ${overdue} overdue` : ''}`]);
   if (last) facts.push(['Last talk', last]);
-  // Nothing above, but the preference flags still say how to talk to them.
-  const tip = facts.length === 0 ? leadingTip(insights) : null;
-  if (tip) facts.push(['Tip', tip]);
+  // Nothing above, but how to talk to them is still known: the approach, else the first tip from
+  // the preference flags, else the personality summary.
+  if (facts.length === 0) {
+    const tip = leadingTip(insights);
+    if (insights.communicationApproach) facts.push(['Approach', insights.communicationApproach]);
+    else if (tip) facts.push(['Tip', tip]);
+    else if (insights.personalitySummary) facts.push(['About', insights.personalitySummary]);
+  }
   const source = conversationCount(insights);
   if (facts.length === 0 && !source) return <p className="subtle">No insights yet.</p>;
   return (

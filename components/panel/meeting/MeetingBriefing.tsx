@@ -84,7 +84,11 @@ export function MeetingBriefing({ surface, onOpenPerson, unknownAction, meetingA
   const shared = sharedTopics(briefed);
   const actions = actionItemsByPerson(briefed);
   const unknown = attendees.filter((attendee) => attendee.state.status === 'unknown');
+  // Listed with a brief (or why there is none): everyone but the people not in Primer.
   const known = attendees.filter((attendee) => attendee.state.status !== 'unknown');
+  // Counted as in Primer: matched to a contact. Someone whose lookup failed is neither yet.
+  const inPrimer = known.filter((attendee) => 'match' in attendee.state && attendee.state.match !== null);
+  const notLookedUp = known.length - inPrimer.length;
   // One note for the whole meeting when some briefings come from their last copy.
   const oldest = attendees
     .flatMap((attendee) => (attendee.state.status === 'briefed' && attendee.state.reply.problem ? [attendee.state.reply] : []))
@@ -104,7 +108,9 @@ export function MeetingBriefing({ surface, onOpenPerson, unknownAction, meetingA
         {surface.when ? <p className="subtle">{surface.when}</p> : null}
         <p className="subtle">
           {peopleCount(attendees.length)}
-          {settled ? ` · ${known.length} in Primer${unknown.length > 0 ? `, ${unknown.length} not yet` : ''}` : ''}
+          {settled
+            ? ` · ${inPrimer.length} in Primer${unknown.length > 0 ? `, ${unknown.length} not yet` : ''}${notLookedUp > 0 ? `, ${notLookedUp} could not be looked up` : ''}`
+            : ''}
         </p>
         {meetingAction}
       </header>

@@ -65,7 +65,7 @@ export function RecordingDetail({ id, onBack, backLabel }: { id: string; onBack:
         {data ? recordingTitle(data) : 'Recording'}
       </h1>
       {recording.isPending ? <Skeleton label="Loading the recording" /> : null}
-      {recording.isError ? <ProblemNotice error={recording.error} what="the recording" onRetry={() => void recording.refetch()} /> : null}
+      {recording.isError ? <ProblemNotice error={recording.error} what="the recording" about="recording" onRetry={() => void recording.refetch()} /> : null}
       {data ? (
         <p className="subtle">
           {formatDate(data.meetingDate) ?? 'No date'} · <span className={`status status-${data.status}`}>{statusLabel(data)}</span>
@@ -75,12 +75,12 @@ export function RecordingDetail({ id, onBack, backLabel }: { id: string; onBack:
       {data && !done && data.status !== 'failed' ? <p className="subtle">Insights and the transcript appear once processing is done.</p> : null}
       {done && insights.isPending ? <Skeleton label="Loading this conversation’s insights" lines={2} /> : null}
       {insights.data ? <InsightsOfRecording insights={insights.data} /> : null}
-      {insights.isError ? <ProblemNotice error={insights.error} what="this conversation’s insights" onRetry={() => void insights.refetch()} /> : null}
+      {insights.isError ? <ProblemNotice error={insights.error} what="this conversation’s insights" about="recording" onRetry={() => void insights.refetch()} /> : null}
       {done ? (
         <section className="panel-section" tabIndex={0} aria-labelledby={transcriptId}>
           <h2 id={transcriptId}>Transcript</h2>
           {transcript.isPending ? <Skeleton label="Loading the transcript" /> : null}
-          {transcript.isError ? <ProblemNotice error={transcript.error} what="the transcript" onRetry={() => void transcript.refetch()} /> : null}
+          {transcript.isError ? <ProblemNotice error={transcript.error} what="the transcript" about="recording" onRetry={() => void transcript.refetch()} /> : null}
           {transcript.data ? <Transcript transcript={transcript.data} /> : null}
         </section>
       ) : null}

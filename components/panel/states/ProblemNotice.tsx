@@ -3,7 +3,7 @@ import { browser } from '#imports';
 import { ApiError, toErrorInfo } from '@/lib/api/errors';
 import { Button } from '@/components/ui/Button';
 import { PERSON_SEARCH_ID } from '../PersonSearch';
-import { PROBLEMS } from './problem-text';
+import { problemAbout } from './problem-text';
 import { useCountdown, useDeadline } from './useCountdown';
 
 interface ProblemNoticeProps {
@@ -13,11 +13,13 @@ interface ProblemNoticeProps {
   onRetry?: () => void;
   /** True while the query is still retrying on its own. */
   retrying?: boolean;
+  /** What was being loaded belongs to a contact (default) or to a recording. */
+  about?: 'contact' | 'recording';
 }
 
-export function ProblemNotice({ error, what, onRetry, retrying = false }: ProblemNoticeProps) {
+export function ProblemNotice({ error, what, onRetry, retrying = false, about = 'contact' }: ProblemNoticeProps) {
   const info = error instanceof ApiError ? error.toInfo() : toErrorInfo(error);
-  const problem = PROBLEMS[info.kind];
+  const problem = problemAbout(info.kind, about);
   const wait = info.kind === 'rate_limited' ? (info.retryAfterMs ?? 5000) : null;
   const deadline = useDeadline(wait, error);
   const seconds = useCountdown(retrying ? deadline : null, wait ?? Infinity);

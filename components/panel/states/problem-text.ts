@@ -5,7 +5,7 @@
  */
 import type { ApiErrorKind } from '@/lib/api/errors';
 
-export type NextStep = 'options' | 'retry' | 'wait' | 'search';
+export type NextStep = 'options' | 'retry' | 'wait' | 'search' | 'none';
 
 export const PROBLEMS: Record<ApiErrorKind, { text: string; next: NextStep }> = {
   not_configured: { text: 'Primer is not set up yet: add the service address and API key.', next: 'options' },
@@ -28,4 +28,11 @@ export function staleReason(kind: ApiErrorKind): string {
   if (kind === 'network' || kind === 'timeout') return 'Offline';
   if (kind === 'rate_limited') return 'The service is busy';
   return 'The service had a problem';
+}
+
+/** What a load of `about` that failed this way means: the service no longer having a recording is not a contact gone. */
+export function problemAbout(kind: ApiErrorKind, about: 'contact' | 'recording'): { text: string; next: NextStep } {
+  // Its view has a way back to the briefing already; nothing else would find it.
+  if (kind === 'not_found' && about === 'recording') return { text: 'The service no longer has this recording.', next: 'none' };
+  return PROBLEMS[kind];
 }

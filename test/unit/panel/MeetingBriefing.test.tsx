@@ -147,4 +147,74 @@ describe('MeetingBriefing', () => {
     expect(items[0]).toHaveTextContent('From 7 conversations.');
     expect(items[1]).toHaveTextContent('From 2 conversations.');
   });
+
+  it('says which attendee could not be looked up, with Try again, and still briefs the others', async () => {
+    let fail = true;
+    fakeBackground({
+      'contact.find': () => (fail ? ((fail = false), Promise.reject(new ApiError('server', 'boom'))) : Promise.resolve(lee)),
+      'contact.insights': ({ contactId }) => Promise.resolve(reply(byId[contactId as keyof typeof byId])),
+    });
+    renderWithClient(
+      <MeetingBriefing now={NOW} onOpenPerson={() => undefined} surface={surface([pagePerson('Maya Chen', 'maya@example.com', maya), pagePerson('Lee Park', 'lee@example.org', null), pagePerson('Daniel Weiss', 'dan@example.net', dan)])} />,
+    );
+    const attendees = await screen.findByRole('region', { name: 'Attendees' });
+    const alert = await within(attendees).findByRole('alert');
+    expect(alert).toHaveTextContent('Could not load Lee Park’s briefing. The service had a problem answering.');
+    expect(alert.closest('li')).toHaveTextContent(/^Lee Park/);
+    expect(screen.getAllByRole('alert')).toHaveLength(1);
+    expect(await within(attendees).findByText('friendly')).toBeInTheDocument();
+    expect(within(attendees).getByText('formal')).toBeInTheDocument();
+    await userEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
+    await vi.waitFor(() => expect(within(attendees).getAllByRole('listitem')[1]).toHaveTextContent('No insights yet.'));
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('does not count an attendee whose lookup failed as in Primer', async () => {
+    fakeBackground({
+      'contact.find': new ApiError('server', 'boom'),
+      'contact.insights': ({ contactId }) => Promise.resolve(reply(byId[contactId as keyof typeof byId])),
+    });
+    renderWithClient(<MeetingBriefing now={NOW} onOpenPerson={() => undefined} surface={surface([pagePerson('Maya Chen', 'maya@example.com', maya), pagePerson('Lee Park', 'lee@example.org', null)])} />);
+    await screen.findByRole('alert');
+    await screen.findByText('friendly');
+    expect(screen.getByText(/^2 people/)).toHaveTextContent('2 people · 1 in Primer, 1 could not be looked up');
+  });
+
+  it('briefs attendees each with a different part of their insights: no "undefined" or "null", no heading without content', async () => {
+    const partial = {
+      m: insights({ contactId: 'm', pendingActionItems: [{ text: 'Send the deck', owner: null, dueDate: null, status: null }], totalConversations: 0 }),
+      d: insights({ contactId: 'd', sensitiveTopics: ['budget'], personalitySummary: 'Quiet.' }),
+      l: insights({ contactId: 'l', lastConversationDate: '2026-11-21' }),
+    };
+    fakeBackground({ 'contact.insights': ({ contactId }) => Promise.resolve(reply(partial[contactId as keyof typeof partial])) });
+    renderWithClient(
+      <MeetingBriefing now={NOW} onOpenPerson={() => undefined} surface={surface([pagePerson('Maya Chen', 'maya@example.com', maya), pagePerson(null, 'dan@example.net', dan), pagePerson('Lee Park', null, lee)])} />,
+    );
+    const attendees = await screen.findByRole('region', { name: 'Attendees' });
+    await vi.waitFor(() => expect(within(attendees).queryAllByRole('status')).toHaveLength(0));
+    expect(within(attendees).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+      expect.stringMatching(/^Maya Chen.*Pending1 action item/),
+      expect.stringMatching(/^Daniel Weiss.*Avoidbudget/),
+      expect.stringMatching(/^Lee Park.*Last talkyesterday/),
+    ]);
+    expect(screen.getByRole('list', { name: 'Topics to avoid and whom they concern' })).toHaveTextContent('budget — Daniel Weiss');
+    expect(screen.getByRole('list', { name: 'Pending action items: Maya Chen' })).toHaveTextContent(/^Send the deck$/);
+    expect(screen.queryByRole('list', { name: 'Topics several attendees share' })).toBeNull();
+    expect(screen.queryByText(/0 conversations/)).toBeNull();
+    expect(document.body.textContent).not.toMatch(/undefined|null|NaN|Invalid Date/);
+    for (const heading of screen.getAllByRole('heading')) expect(heading.textContent?.trim()).not.toBe('');
+    for (const region of screen.getAllByRole('region')) {
+      const heading = within(region).getAllByRole('heading')[0]!;
+      expect(region.textContent?.trim().length).toBeGreaterThan(heading.textContent?.trim().length ?? 0);
+    }
+  });
+
+  it('does not say “No insights yet” for an attendee the service has a communication approach for', async () => {
+    const only = { m: insights({ contactId: 'm', communicationApproach: 'Lead with data.', personalitySummary: 'Analytical.' }), d: byId.d };
+    fakeBackground({ 'contact.insights': ({ contactId }) => Promise.resolve(reply(only[contactId as keyof typeof only])) });
+    renderWithClient(<MeetingBriefing now={NOW} onOpenPerson={() => undefined} surface={surface([pagePerson('Maya Chen', 'maya@example.com', maya), pagePerson('Daniel Weiss', 'dan@example.net', dan)])} />);
+    const attendees = await screen.findByRole('region', { name: 'Attendees' });
+    await within(attendees).findByText('formal');
+    expect(within(attendees).getAllByRole('listitem')[0]).not.toHaveTextContent('No insights yet.');
+  });
 });

@@ -236,4 +236,65 @@ describe('PersonBriefing', () => {
     expect(await screen.findByText(/The service is busy/)).toBeInTheDocument();
     expect(await screen.findByText(/Primer will ask again in (30|29) s/)).toBeInTheDocument();
   });
+
+  it('says when the person cannot be looked up, offers to try again, and recovers', async () => {
+    let calls = 0;
+    fakeBackground({
+      'contact.find': () => (++calls === 1 ? Promise.reject(new ApiError('server', 'boom')) : Promise.resolve(maya)),
+      'contact.insights': reply(full),
+      'recordings.list': noRecordings,
+    });
+    show({ email: 'maya@example.com', name: 'Maya Chen', match: null });
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Could not load this person. The service had a problem answering.');
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Maya Chen');
+    expect(screen.queryByRole('status', { name: 'Looking up this person' })).toBeNull();
+    await userEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('region', { name: 'How to talk to them' })).toBeInTheDocument();
+    expect(sent('contact.find')).toHaveLength(2);
+  });
+
+  it('keeps the earlier briefing shown when refreshing it fails, and says so with Try again', async () => {
+    let calls = 0;
+    fakeBackground({
+      'contact.insights': () => (++calls === 1 ? Promise.reject(new ApiError('server', 'boom')) : Promise.resolve(reply({ ...full, preferredTone: 'warm' }))),
+      'recordings.list': noRecordings,
+    });
+    const { client } = show();
+    // The panel's saved copy is shown while the request that will fail is out.
+    client.setQueryData(['insights', 'm'], reply(full), { updatedAt: 1 });
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Could not load the latest briefing. The service had a problem answering.');
+    expect(within(screen.getByRole('region', { name: 'How to talk to them' })).getByText('friendly')).toBeInTheDocument();
+    expect(screen.queryByText(/^Updating…/)).toBeNull();
+    await userEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('warm')).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('says how Primer looked for a person known only by a name no single contact has', async () => {
+    fakeBackground({ 'contact.find': null });
+    show({ email: null, name: 'Sam Taylor', match: null });
+    const note = (await screen.findByText('Not in Primer yet.')).closest('[role="status"]');
+    expect(note).toHaveTextContent('Not in Primer yet. The page shows no address for them, and no single contact has exactly this full name.');
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Sam Taylor');
+    expect(screen.queryByText('matched by name')).toBeNull();
+    expect(sent('contact.find')).toEqual([{ name: 'Sam Taylor' }]);
+    expect(sent('contact.insights')).toEqual([]);
+  });
+
+  it('says the service cannot be reached when offline with nothing saved, with Try again', async () => {
+    let calls = 0;
+    fakeBackground({
+      'contact.insights': () => (++calls === 1 ? Promise.reject(new ApiError('network', 'down')) : Promise.resolve(reply(full))),
+      'recordings.list': noRecordings,
+    });
+    renderWithClient(<PersonBriefing person={{ email: 'maya@example.com', name: 'Maya Chen', match: maya }} onOpenRecording={() => undefined} now={NOW} />, { retry: shouldRetry, retryDelay: retryDelayFor });
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Could not load this briefing. The service cannot be reached.');
+    expect(alert).not.toHaveTextContent('Trying again…');
+    expect(screen.queryByRole('status', { name: 'Loading the briefing' })).toBeNull();
+    await userEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('region', { name: 'How to talk to them' })).toBeInTheDocument();
+  });
 });

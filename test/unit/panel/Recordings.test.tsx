@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { RecordingDetail } from '@/components/panel/recordings/RecordingDetail';
 import { RecordingsSection } from '@/components/panel/recordings/RecordingsSection';
 import { ApiError } from '@/lib/api/errors';
@@ -54,6 +55,34 @@ describe('RecordingsSection', () => {
     renderWithClient(<RecordingsSection contactId="m" onOpen={() => undefined} />);
     expect(await screen.findByRole('alert')).toHaveTextContent('Could not load the recordings. The service took too long to answer.');
   });
+
+  it('shows a skeleton while the first page loads', () => {
+    fakeBackground({ 'recordings.list': () => new Promise(() => undefined) });
+    renderWithClient(<RecordingsSection contactId="m" onOpen={() => undefined} />);
+    expect(screen.getByRole('status', { name: 'Loading recordings' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Recent recordings' })).toBeInTheDocument();
+  });
+
+  it('says when “More recordings” fails, keeps the recordings shown, and tries again', async () => {
+    let failNext = true;
+    fakeBackground({
+      'recordings.list': ({ offset = 0 }) =>
+        offset === 0
+          ? Promise.resolve({ recordings: [recording('a'), recording('b')], total: 3, limit: 3, offset: 0, hasMore: true })
+          : failNext
+            ? ((failNext = false), Promise.reject(new ApiError('server', 'boom')))
+            : Promise.resolve({ recordings: [recording('c')], total: 3, limit: 3, offset: 2, hasMore: false }),
+    });
+    renderWithClient(<RecordingsSection contactId="m" onOpen={() => undefined} />);
+    const region = await screen.findByRole('region', { name: 'Recent recordings (3)' });
+    await userEvent.click(await within(region).findByRole('button', { name: 'More recordings' }));
+    const alert = await within(region).findByRole('alert');
+    expect(alert).toHaveTextContent('Could not load more recordings. The service had a problem answering.');
+    expect(within(region).getAllByRole('listitem').map((row) => row.textContent)).toEqual([expect.stringMatching(/^Call a/), expect.stringMatching(/^Call b/)]);
+    await userEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
+    expect(await within(region).findByText('Call c')).toBeInTheDocument();
+    expect(within(region).queryByRole('alert')).toBeNull();
+  });
 });
 
 describe('RecordingDetail', () => {
@@ -95,5 +124,87 @@ describe('RecordingDetail', () => {
     renderWithClient(<RecordingDetail id="d" onBack={() => undefined} backLabel="Back" />);
     expect(await screen.findByText('The transcript is empty.')).toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'From this conversation' })).toBeNull();
+  });
+
+  it('shows a skeleton while the recording loads', () => {
+    fakeBackground({ 'recording.get': () => new Promise(() => undefined) });
+    renderWithClient(<RecordingDetail id="a" onBack={() => undefined} backLabel="Back" />);
+    expect(screen.getByRole('status', { name: 'Loading the recording' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Recording');
+  });
+
+  it('says when the recording cannot be loaded, offers to try again, and recovers', async () => {
+    let calls = 0;
+    fakeBackground({
+      'recording.get': () => (++calls === 1 ? Promise.reject(new ApiError('network', 'down')) : Promise.resolve(recording('a', { status: 'processing', progress: 10 }))),
+    });
+    renderWithClient(<RecordingDetail id="a" onBack={() => undefined} backLabel="Back" />);
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Could not load the recording. The service cannot be reached.');
+    expect(screen.queryByRole('status', { name: 'Loading the recording' })).toBeNull();
+    await userEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Call a' })).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('sends a refused key for the recording to the options page', async () => {
+    fakeBackground({ 'recording.get': new ApiError('unauthorized', 'no') });
+    const open = vi.spyOn(fakeBrowser.runtime, 'openOptionsPage').mockResolvedValue(undefined);
+    renderWithClient(<RecordingDetail id="a" onBack={() => undefined} backLabel="Back" />);
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Could not load the recording. The service did not accept Primer’s API key.');
+    await userEvent.click(within(alert).getByRole('button', { name: 'Open Primer options' }));
+    expect(open).toHaveBeenCalled();
+  });
+
+  it('says a recording the service no longer has is gone, not that a contact was removed', async () => {
+    fakeBackground({ 'recording.get': new ApiError('not_found', 'gone') });
+    renderWithClient(<RecordingDetail id="a" onBack={() => undefined} backLabel="Back" />);
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(/^Could not load the recording\./);
+    expect(alert).not.toHaveTextContent(/contact/);
+    expect(within(alert).queryByRole('button', { name: 'Find them by e-mail' })).toBeNull();
+  });
+
+  it('says when this conversation’s insights fail while the recording and transcript show', async () => {
+    let calls = 0;
+    fakeBackground({
+      'recording.get': recording('a'),
+      'recording.insights': () => (++calls === 1 ? Promise.reject(new ApiError('timeout', 'slow')) : Promise.resolve({ recordingId: 'a', actionItems: [], keyDecisions: ['Pilot first'], topicsDiscussed: [] })),
+      'recording.transcript': { recordingId: 'a', segments: [{ speaker: 'Maya', start: 0, end: 5, text: 'Hello' }] },
+    });
+    renderWithClient(<RecordingDetail id="a" onBack={() => undefined} backLabel="Back" />);
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Could not load this conversation’s insights. The service took too long to answer.');
+    expect(screen.getByRole('heading', { level: 1, name: 'Call a' })).toBeInTheDocument();
+    expect(screen.getByText('Ready')).toBeInTheDocument();
+    expect(await within(screen.getByRole('region', { name: 'Transcript' })).findByText('Hello')).toBeInTheDocument();
+    await userEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('Pilot first')).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('shows the transcript loading inside its section', async () => {
+    fakeBackground({ 'recording.get': recording('a'), 'recording.insights': null, 'recording.transcript': () => new Promise(() => undefined) });
+    renderWithClient(<RecordingDetail id="a" onBack={() => undefined} backLabel="Back" />);
+    const transcript = await screen.findByRole('region', { name: 'Transcript' });
+    expect(within(transcript).getByRole('status', { name: 'Loading the transcript' })).toBeInTheDocument();
+  });
+
+  it('says when the transcript cannot be loaded, inside its section, and tries again', async () => {
+    let calls = 0;
+    fakeBackground({
+      'recording.get': recording('a'),
+      'recording.insights': null,
+      'recording.transcript': () => (++calls === 1 ? Promise.reject(new ApiError('server', 'boom')) : Promise.resolve({ recordingId: 'a', segments: [{ speaker: null, start: null, end: null, text: 'Hello again' }] })),
+    });
+    renderWithClient(<RecordingDetail id="a" onBack={() => undefined} backLabel="Back" />);
+    const transcript = await screen.findByRole('region', { name: 'Transcript' });
+    const alert = await within(transcript).findByRole('alert');
+    expect(alert).toHaveTextContent('Could not load the transcript. The service had a problem answering.');
+    expect(within(transcript).queryByRole('status', { name: 'Loading the transcript' })).toBeNull();
+    await userEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
+    expect(await within(transcript).findByText('Hello again')).toBeInTheDocument();
+    expect(within(transcript).queryByRole('alert')).toBeNull();
   });
 });
