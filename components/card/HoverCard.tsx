@@ -4,7 +4,7 @@
  */
 import { useEffect, useRef, type ReactNode } from 'react';
 import type { ApiErrorInfo } from '@/lib/api/errors';
-import { isEmptyBriefing, leadingTip, pendingCounts, topicsToRaise } from '@/lib/format/briefing';
+import { fallbackFact, isEmptyBriefing, pendingCounts, topicsToRaise } from '@/lib/format/briefing';
 import { formatDate, relativeDay } from '@/lib/format/dates';
 import { conversationCount } from '@/lib/format/provenance';
 import { uniqueTopics } from '@/lib/format/text';
@@ -112,8 +112,7 @@ function CardBody({ state, now }: { state: InsightsState; now: Date }) {
   const { pending, overdue } = pendingCounts(insights, now);
   const last = relativeDay(insights.lastConversationDate, now);
   const source = conversationCount(insights);
-  // Nothing else to show, but the preference flags still say how to talk to them.
-  const tip = !insights.preferredTone && raise.length === 0 && avoid.length === 0 && pending === 0 && !last ? leadingTip(insights) : null;
+  const fallback = !insights.preferredTone && raise.length === 0 && avoid.length === 0 && pending === 0 && !last ? fallbackFact(insights) : null;
   return (
     <>
       <dl className="body">
@@ -139,7 +138,7 @@ function CardBody({ state, now }: { state: InsightsState; now: Date }) {
             {last} <span className="muted">({formatDate(insights.lastConversationDate)})</span>
           </Row>
         ) : null}
-        {tip ? <Row label="Tip">{tip}</Row> : null}
+        {fallback ? <Row label={fallback.label}>{fallback.text}</Row> : null}
       </dl>
       {source ? <p className="source">{source}</p> : null}
     </>

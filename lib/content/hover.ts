@@ -49,7 +49,8 @@ export function installHoverCards(
     hideTimer = cancel(hideTimer);
     if (open?.mark === mark) return;
     const card = await loadCard();
-    if (!mark.element.isConnected) return;
+    // The mark may have gone while the card's code loaded (the site switched off, the view left).
+    if (!mark.element.isConnected || scanner.markFor(mark.element) !== mark) return;
     open?.card.hide();
     open = { mark, card };
     returnFocusTo = input.fromKeyboard && mark.marker ? mark.marker : null;

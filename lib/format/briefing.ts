@@ -44,10 +44,18 @@ export function isEmptyBriefing(insights: Insights): boolean {
   );
 }
 
-/** The first do/don't tip the preference flags give (a "do" first), for the short forms. */
-export function leadingTip(insights: Insights): string | null {
+/**
+ * For the short forms (hover card, an attendee's brief) when they have nothing else to show (no
+ * tone, topics, items or last talk): how to talk to them all the same — the communication
+ * approach, else the first do/don't tip from the preference flags, else the personality summary.
+ */
+export function fallbackFact(insights: Insights): { label: 'Approach' | 'Tip' | 'About'; text: string } | null {
+  if (insights.communicationApproach) return { label: 'Approach', text: insights.communicationApproach };
   const { dos, donts } = tipsFromFlags(insights.flags);
-  return (dos[0] ?? donts[0])?.text ?? null;
+  const tip = (dos[0] ?? donts[0])?.text;
+  if (tip) return { label: 'Tip', text: tip };
+  if (insights.personalitySummary) return { label: 'About', text: insights.personalitySummary };
+  return null;
 }
 
 /** Overdue first, then by due date, undated last; the server's order otherwise. */

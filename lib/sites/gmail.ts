@@ -146,8 +146,10 @@ function readMessage(message: Element, people: PeopleCollector, classesGone: boo
   // other address the message shows outside its body is a recipient, as "to" (the role cannot be
   // told). Not done otherwise: a collapsed message of a normal thread shows its sender only.
   if (classesGone) {
+    const senderAddress = sender?.getAttribute('email')?.trim().toLowerCase() ?? null;
     for (const span of message.querySelectorAll('[email]')) {
-      if (span === sender || span.closest(SEL.body)) continue;
+      // The sender's address shows again in the details ("from:"): still the sender, not a recipient.
+      if (span.closest(SEL.body) || span.getAttribute('email')?.trim().toLowerCase() === senderAddress) continue;
       people.add(span.getAttribute('email'), nameOf(span), 'to', span);
     }
   }

@@ -1,5 +1,5 @@
 /** One attendee in a meeting briefing: the gist, and a way to their full briefing. */
-import { leadingTip, pendingCounts, topicsToRaise } from '@/lib/format/briefing';
+import { fallbackFact, pendingCounts, topicsToRaise } from '@/lib/format/briefing';
 import { relativeDay } from '@/lib/format/dates';
 import { conversationCount } from '@/lib/format/provenance';
 import { uniqueTopics } from '@/lib/format/text';
@@ -55,14 +55,8 @@ function Gist({ reply, now }: { reply: Extract<Attendee['state'], { status: 'bri
   if (avoid.length > 0) facts.push(['Avoid', avoid.join(', ')]);
   if (pending > 0) facts.push(['Pending', `${pending === 1 ? '1 action item' : `${pending} action items`}${overdue > 0 ? `, ${overdue} overdue` : ''}`]);
   if (last) facts.push(['Last talk', last]);
-  // Nothing above, but how to talk to them is still known: the approach, else the first tip from
-  // the preference flags, else the personality summary.
-  if (facts.length === 0) {
-    const tip = leadingTip(insights);
-    if (insights.communicationApproach) facts.push(['Approach', insights.communicationApproach]);
-    else if (tip) facts.push(['Tip', tip]);
-    else if (insights.personalitySummary) facts.push(['About', insights.personalitySummary]);
-  }
+  const fallback = facts.length === 0 ? fallbackFact(insights) : null;
+  if (fallback) facts.push([fallback.label, fallback.text]);
   const source = conversationCount(insights);
   if (facts.length === 0 && !source) return <p className="subtle">No insights yet.</p>;
   return (

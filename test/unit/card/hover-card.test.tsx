@@ -69,6 +69,14 @@ describe('HoverCard', () => {
     expect(screen.getByText('From 2 conversations.')).toBeInTheDocument();
   });
 
+  it('says how to talk to someone known only by their approach or personality summary', () => {
+    const { rerender } = render(<HoverCard match={maya} now={NOW} focusOnOpen={false} onClose={() => undefined} state={{ status: 'ready', insights: insights({ communicationApproach: 'Lead with data.' }) }} />);
+    expect(screen.getByText('Approach').nextElementSibling).toHaveTextContent('Lead with data.');
+    rerender(<HoverCard match={maya} now={NOW} focusOnOpen={false} onClose={() => undefined} state={{ status: 'ready', insights: insights({ personalitySummary: 'Analytical.' }) }} />);
+    expect(screen.getByText('About').nextElementSibling).toHaveTextContent('Analytical.');
+    expect(screen.queryByText(/No insights yet/)).toBeNull();
+  });
+
   it('shows loading and readable errors', () => {
     const { rerender } = render(<HoverCard match={maya} focusOnOpen={false} onClose={() => undefined} state={{ status: 'loading' }} />);
     expect(screen.getByLabelText('Loading briefing')).toHaveAttribute('aria-busy', 'true');

@@ -128,3 +128,34 @@ describe('installHoverCards', () => {
     expect(card.shown).toHaveLength(0);
   });
 });
+
+describe('installHoverCards while the card’s code loads', () => {
+  it('opens no card on a mark that went meanwhile (the site switched off)', async () => {
+    vi.useFakeTimers();
+    document.body.innerHTML = '<div class="s"><span data-mail="maya@example.com">Maya</span></div>';
+    const scanner = new PageScanner({
+      adapter,
+      lookup: new PeopleLookup((people) => Promise.resolve(people.map((p) => ({ contact: { id: 'm', name: 'Maya', email: 'email' in p ? p.email : null, company: null, title: null }, matchedBy: 'email' as const })))),
+      preferences: () => DEFAULT_PREFERENCES,
+      ownAddresses: () => new Set(),
+    });
+    await scanner.scan(document.querySelectorAll('.s'));
+    const ctx = new ContentScriptContext('test');
+    const card = fakeCard();
+    let loaded: (api: HoverCardApi) => void = () => undefined;
+    const close = installHoverCards(ctx, scanner, () => new Promise<HoverCardApi>((resolve) => (loaded = resolve)));
+    try {
+      document.querySelector('[data-mail]')!.dispatchEvent(new PointerEvent('pointerover', { bubbles: true }));
+      await vi.advanceTimersByTimeAsync(SHOW_DELAY_MS);
+      // The runtime stops: marks cleared, card closed, before the card's code has arrived.
+      scanner.clear();
+      close();
+      loaded(card.api);
+      await vi.advanceTimersByTimeAsync(0);
+      expect(card.shown).toHaveLength(0);
+    } finally {
+      ctx.notifyInvalidated();
+      vi.useRealTimers();
+    }
+  });
+});
