@@ -21,6 +21,11 @@ const hidesByStyle = (style: string | null) => style !== null && HIDING_STYLE.te
 const hides = (element: Element, attribute: string) =>
   attribute === 'hidden' ? element.hasAttribute('hidden') : element.getAttribute('aria-hidden') === 'true';
 export const BATCH_DELAY_MS = 60;
+/**
+ * A batch made only because the page is not recognised yet (`batchEveryChange`) waits this long:
+ * a busy app that never shows its expected layout costs one check a second, not one per change.
+ */
+export const LAYOUT_WAIT_DELAY_MS = 1000;
 
 export interface SurfaceWatch {
   disconnect(): void;
@@ -88,18 +93,27 @@ export function watchSurfaces(
         addAround(record.target);
       }
     }
-    if ((pending.size > 0 || removed || (changed && batchEveryChange())) && timer === null) {
-      timer = setTimeout(() => {
-        timer = null;
-        const roots = pending;
-        pending = new Set();
-        removed = false;
-        changed = false;
-        onRoots(roots);
-      }, BATCH_DELAY_MS);
-    }
+    if (pending.size > 0 || removed) schedule(BATCH_DELAY_MS);
+    else if (changed && batchEveryChange()) schedule(LAYOUT_WAIT_DELAY_MS);
     // Changes that made no batch are not carried over to a later one.
     if (timer === null) changed = false;
+  };
+  const flush = () => {
+    timer = null;
+    const roots = pending;
+    pending = new Set();
+    removed = false;
+    changed = false;
+    onRoots(roots);
+  };
+  /** A batch in `delay` ms, unless one is due sooner already (a slow one is brought forward). */
+  let dueAt = Infinity;
+  const schedule = (delay: number) => {
+    const at = performance.now() + delay;
+    if (timer !== null && dueAt <= at) return;
+    if (timer !== null) clearTimeout(timer);
+    dueAt = at;
+    timer = setTimeout(flush, delay);
   };
   const observer = new MutationObserver(handle);
   const options: MutationObserverInit = { childList: true, subtree: true, attributes: true, attributeOldValue: true, attributeFilter: WATCHED_ATTRIBUTES };

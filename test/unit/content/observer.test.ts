@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { BATCH_DELAY_MS, watchSurfaces } from '@/lib/content/observer';
+import { BATCH_DELAY_MS, LAYOUT_WAIT_DELAY_MS, watchSurfaces } from '@/lib/content/observer';
 import { own } from '@/lib/content/owned-nodes';
 
 describe('watchSurfaces', () => {
@@ -102,5 +102,41 @@ describe('watchSurfaces', () => {
     document.querySelector('#one span')!.setAttribute('email', 'x@example.com');
     await flush();
     expect(batches.map((roots) => [...roots].map((root) => root.id))).toEqual([['one']]);
+  });
+});
+
+describe('watchSurfaces while the page waits for its layout', () => {
+  it('makes a slow batch for changes outside surfaces, brought forward when a surface changes', async () => {
+    vi.useFakeTimers();
+    document.body.innerHTML = '<div id="app"></div>';
+    const batches: Set<Element>[] = [];
+    const watch = watchSurfaces(document.body, ['.s'], (roots) => batches.push(roots), () => true);
+    try {
+      document.querySelector('#app')!.append(document.createElement('p'));
+      await Promise.resolve();
+      await vi.advanceTimersByTimeAsync(BATCH_DELAY_MS);
+      expect(batches).toHaveLength(0);
+      // A surface arrives: the batch is due as soon as for any surface, and takes the change too.
+      const surface = document.createElement('div');
+      surface.className = 's';
+      document.querySelector('#app')!.append(surface);
+      await Promise.resolve();
+      await vi.advanceTimersByTimeAsync(BATCH_DELAY_MS);
+      expect(batches.map((roots) => [...roots])).toEqual([[surface]]);
+      // Nothing else was due: no second batch when the slow one would have come.
+      await vi.advanceTimersByTimeAsync(LAYOUT_WAIT_DELAY_MS);
+      expect(batches).toHaveLength(1);
+      // Another change outside surfaces: one batch, a second later.
+      document.querySelector('#app')!.append(document.createElement('p'));
+      await Promise.resolve();
+      await vi.advanceTimersByTimeAsync(LAYOUT_WAIT_DELAY_MS - 1);
+      expect(batches).toHaveLength(1);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(batches).toHaveLength(2);
+      expect(batches[1]!.size).toBe(0);
+    } finally {
+      watch.disconnect();
+      vi.useRealTimers();
+    }
   });
 });

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { ContentScriptContext } from 'wxt/utils/content-script-context';
-import { BATCH_DELAY_MS } from '@/lib/content/observer';
+import { BATCH_DELAY_MS, LAYOUT_WAIT_DELAY_MS } from '@/lib/content/observer';
 import { startPrimer } from '@/lib/content/runtime';
 import { SETTLE_MS } from '@/lib/content/self-check';
 import { fakeAdapter } from './fake-adapter';
@@ -104,23 +104,40 @@ describe('startPrimer', () => {
   });
 
   it('clears "not recognised" when the app shell arrives late, though nothing in it is a surface yet', async () => {
-    const lateShell = fakeAdapter({ recognise: (doc) => doc.querySelector('.app-shell') !== null });
+    const recognise = vi.fn((doc: Document) => doc.querySelector('.app-shell') !== null);
+    const lateShell = fakeAdapter({ recognise });
     document.body.innerHTML = '<div class="loading">Loading…</div>';
     await startPrimer(ctx, lateShell);
     await settle(SETTLE_MS);
     const statuses = () => messages.filter((m) => m.type === 'page.status').map((m) => (m.payload as { recognised?: boolean }).recognised);
     expect(statuses()).toEqual([false]);
-    // The shell comes in (no surface, so no lookups): the page is checked again, and says so.
+    // The shell comes in (no surface, so no lookups): the page is checked again, within a second, and says so.
     const shell = document.createElement('div');
     shell.className = 'app-shell';
     document.body.append(shell);
-    await settle();
+    await settle(BATCH_DELAY_MS);
+    expect(statuses()).toEqual([false]);
+    await settle(LAYOUT_WAIT_DELAY_MS);
     expect(statuses()).toEqual([false, true]);
-    // Recognised now: changes outside surfaces no longer make batches.
-    const before = messages.length;
-    document.body.append(document.createElement('div'));
-    await settle();
-    expect(messages.length).toBe(before);
+    // Recognised now: changes outside surfaces no longer make batches (no check of the layout).
+    const checks = recognise.mock.calls.length;
+    for (let i = 0; i < 5; i++) document.body.append(document.createElement('div'));
+    await settle(LAYOUT_WAIT_DELAY_MS * 2);
+    expect(recognise.mock.calls.length).toBe(checks);
+  });
+
+  it('checks a page that stays unrecognised at most once a second, however busy it is', async () => {
+    const recognise = vi.fn(() => false);
+    await startPrimer(ctx, fakeAdapter({ recognise }));
+    await settle(SETTLE_MS);
+    const checks = recognise.mock.calls.length;
+    // Ten changes in a second: one check.
+    for (let i = 0; i < 10; i++) {
+      document.body.append(document.createElement('div'));
+      await vi.advanceTimersByTimeAsync(100);
+    }
+    await settle(0);
+    expect(recognise.mock.calls.length).toBe(checks + 1);
   });
 
   it('follows the per-site switch live, and asks again when the service settings change', async () => {
