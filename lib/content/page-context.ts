@@ -10,17 +10,19 @@ import type { SiteAdapter } from '../sites/types';
 import { PAGE_CONTEXT_REQUEST } from '../messaging/envelope';
 import type { PageScanner } from './scanner';
 
-const RequestSchema = z.object({ primer: z.literal(PAGE_CONTEXT_REQUEST.primer), type: z.literal(PAGE_CONTEXT_REQUEST.type) });
+const RequestSchema = z.object({ primer: z.literal(PAGE_CONTEXT_REQUEST.primer), type: z.literal(PAGE_CONTEXT_REQUEST.type), peek: z.optional(z.boolean()) });
 
-/** `onAsked`: called on each request answered (a side panel is briefing this tab). */
+/** `onAsked`: called on each request answered for a side panel (it is briefing this tab). */
 export function answerPageContext(adapter: SiteAdapter, scanner: PageScanner, onAsked: () => void = () => undefined): () => void {
   const ownPages = browser.runtime.getURL('/');
   // Answered through `sendResponse` (the page context is ready at once): content scripts use the
   // browser's own API, not the polyfill, and that is the form every browser supports.
   const listener = (message: unknown, sender: { id?: string; url?: string }, sendResponse: (answer: PageContext) => void): false => {
     if (sender.id !== browser.runtime.id || !sender.url?.startsWith(ownPages)) return false;
-    if (!RequestSchema.safeParse(message).success) return false;
-    onAsked();
+    const request = RequestSchema.safeParse(message);
+    if (!request.success) return false;
+    // A panel asking follows the page from now on; the background's head start only peeks.
+    if (!request.data.peek) onAsked();
     sendResponse({ site: adapter.site, recognised: adapter.recognise(document), surfaces: scanner.pageContext() });
     return false;
   };

@@ -5,3 +5,8 @@ export function envelope(type: string, payload: unknown): { primer: 1; type: str
 
 /** The side panel's question to a page's content script: what it shows (lib/content/page-context.ts). */
 export const PAGE_CONTEXT_REQUEST = { primer: 1, type: 'page.context' } as const;
+/**
+ * The same question from the background's head start: answered alike, but it does not make the
+ * page report its changes (no panel may ever open to follow them).
+ */
+export const PAGE_CONTEXT_PEEK = { ...PAGE_CONTEXT_REQUEST, peek: true } as const;

@@ -4,7 +4,7 @@
  * The values are checked before use (`panelTargetFrom` in target.ts). Takes the extension API as a
  * parameter, so the start-up script can pass the browser's own without the polyfill.
  */
-import { PAGE_CONTEXT_REQUEST } from '../messaging/envelope';
+import { PAGE_CONTEXT_PEEK, PAGE_CONTEXT_REQUEST } from '../messaging/envelope';
 import { focusKey, statusKey } from '../storage/session-keys';
 
 /** The few calls used here, as both `chrome` (MV3) and `browser` (Firefox, the polyfill) offer them. */
@@ -36,12 +36,15 @@ async function activeTabId(api: TargetApi): Promise<number | null> {
   return tab?.id ?? null;
 }
 
-/** `tabId`: the tab to read for (the background knows it from a command); else the panel's own. */
+/**
+ * `forTab`: the tab the background reads for (its head start, which only peeks: the page is not
+ * asked to report its changes); else the panel's own tab.
+ */
 export async function readPanelTargetRaw(api: TargetApi, forTab?: number): Promise<RawTarget> {
   const tabId = forTab ?? (await activeTabId(api));
   if (tabId === null) return { tabId, focus: null, status: null, page: Promise.resolve(null) };
   // No Primer content script on this page (not a supported site, or not loaded yet): null.
-  const page = api.tabs.sendMessage(tabId, PAGE_CONTEXT_REQUEST).catch(() => null);
+  const page = api.tabs.sendMessage(tabId, forTab === undefined ? PAGE_CONTEXT_REQUEST : PAGE_CONTEXT_PEEK).catch(() => null);
   const stored = await api.storage.session.get([focusKey(tabId), statusKey(tabId)]);
   return { tabId, focus: stored[focusKey(tabId)], status: stored[statusKey(tabId)], page };
 }

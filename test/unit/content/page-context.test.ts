@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { PeopleLookup } from '@/lib/content/lookup';
 import { answerPageContext } from '@/lib/content/page-context';
-import { PAGE_CONTEXT_REQUEST } from '@/lib/messaging/envelope';
+import { PAGE_CONTEXT_PEEK, PAGE_CONTEXT_REQUEST } from '@/lib/messaging/envelope';
 import { PageScanner } from '@/lib/content/scanner';
 import { fakeAdapter } from './fake-adapter';
 import { DEFAULT_PREFERENCES } from '@/lib/storage/preferences';
@@ -44,6 +44,12 @@ describe('answerPageContext', () => {
     expect(await fakeBrowser.runtime.onMessage.trigger({ primer: 1, type: 'something' }, own, answered)).toEqual([false]);
     expect(answers).toHaveLength(1);
     // Only our own pages' requests count as a panel watching this page.
+    expect(asked).toBe(1);
+    // The background's head start gets the same answer, but does not make the page report its changes.
+    const background = { id: fakeBrowser.runtime.id, url: fakeBrowser.runtime.getURL('/background.js') };
+    expect(await fakeBrowser.runtime.onMessage.trigger(PAGE_CONTEXT_PEEK, background, answered)).toEqual([false]);
+    expect(answers).toHaveLength(2);
+    expect(answers[1]).toEqual(answers[0]);
     expect(asked).toBe(1);
     stop();
     expect(fakeBrowser.runtime.onMessage.hasListeners()).toBe(false);
