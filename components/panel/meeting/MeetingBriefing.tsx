@@ -91,7 +91,7 @@ export function MeetingBriefing({ surface, onOpenPerson, unknownAction, meetingA
   const notLookedUp = known.length - inPrimer.length;
   // One note for the whole meeting when some briefings come from their last copy.
   const oldest = attendees
-    .flatMap((attendee) => (attendee.state.status === 'briefed' && attendee.state.reply.problem ? [attendee.state.reply] : []))
+    .flatMap((attendee) => (attendee.state.status === 'briefed' && attendee.state.reply.problem ? [{ ...attendee.state.reply, updatedAt: attendee.state.updatedAt }] : []))
     .sort((a, b) => a.asOf - b.asOf)[0];
   const title = surface.title?.trim() ? surface.title : SURFACE_NAMES[surface.kind];
   const common = commonProblem(attendees);
@@ -114,7 +114,7 @@ export function MeetingBriefing({ surface, onOpenPerson, unknownAction, meetingA
         </p>
         {meetingAction}
       </header>
-      {oldest?.problem ? <FreshnessNote asOf={oldest.asOf} problem={oldest.problem} onRetry={refetch} /> : null}
+      {oldest?.problem ? <FreshnessNote asOf={oldest.asOf} problem={oldest.problem} updatedAt={oldest.updatedAt} onRetry={refetch} /> : null}
       {!oldest && newest !== undefined ? <RefreshNote refreshing={refreshing} asOf={newest} /> : null}
       {common ? <ProblemNotice error={common.error} what="the attendees’ briefings" onRetry={refetch} retrying={common.retrying} /> : null}
       {source ? <p className="source provenance">{source}</p> : null}

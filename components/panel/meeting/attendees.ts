@@ -14,7 +14,8 @@ export type AttendeeState =
   | { status: 'loading'; match: ContactMatch }
   /** `retrying`: Primer asks again by itself (a busy service's wait, a second try). */
   | { status: 'failed'; match: ContactMatch | null; error: unknown; retrying: boolean }
-  | { status: 'briefed'; match: ContactMatch; reply: InsightsReply };
+  /** `updatedAt`: when the panel last had this reply (the query's), for when it is asked again. */
+  | { status: 'briefed'; match: ContactMatch; reply: InsightsReply; updatedAt: number };
 
 export interface Attendee {
   key: string;
@@ -51,7 +52,7 @@ export function useAttendees(surface: PageSurface): Attendees {
       if (person.match === null && !contact?.isSuccess) return { ...base, state: { status: 'looking-up' } };
       return { ...base, state: { status: 'unknown' } };
     }
-    if (reply?.data) return { ...base, state: { status: 'briefed', match, reply: reply.data } };
+    if (reply?.data) return { ...base, state: { status: 'briefed', match, reply: reply.data, updatedAt: reply.dataUpdatedAt } };
     const problem = reply ? problemOf(reply) : null;
     if (problem) return { ...base, state: { status: 'failed', match, ...problem } };
     return { ...base, state: { status: 'loading', match } };

@@ -57,7 +57,7 @@ export function PersonBriefing({ person, onOpenRecording, nav, now = new Date() 
     const updated = data.updatedAt ? Date.parse(data.updatedAt) : Number.NaN;
     body = (
       <>
-        {reply.problem ? <FreshnessNote asOf={reply.asOf} problem={reply.problem} onRetry={() => void insights.refetch()} /> : null}
+        {reply.problem ? <FreshnessNote asOf={reply.asOf} problem={reply.problem} updatedAt={insights.dataUpdatedAt} onRetry={() => void insights.refetch()} /> : null}
         {!reply.problem && !insightsProblem ? <RefreshNote refreshing={insights.isFetching} asOf={reply.asOf} /> : null}
         {insightsProblem ? (
           <ProblemNotice error={insightsProblem.error} what="the latest briefing" onRetry={() => void insights.refetch()} retrying={insightsProblem.retrying} />

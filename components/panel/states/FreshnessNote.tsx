@@ -8,19 +8,23 @@ import { Button } from '@/components/ui/Button';
 import { ageOf } from '@/lib/format/provenance';
 import { staleReason } from './problem-text';
 import { askAgainInMs } from '../data/queries';
-import { useRepeatingCountdown } from './useCountdown';
+import { useCountdown } from './useCountdown';
 
 interface FreshnessNoteProps {
   asOf: number;
   problem: ApiErrorInfo;
   onRetry: () => void;
+  /** When the panel last had this answer (the query's `dataUpdatedAt`): its next ask is timed from then. */
+  updatedAt: number;
   now?: number;
 }
 
-export function FreshnessNote({ asOf, problem, onRetry, now }: FreshnessNoteProps) {
-  // A busy service is asked again on its own (its wait, or every half minute when it gave none):
-  // said, with nothing to click meanwhile.
-  const seconds = useRepeatingCountdown(problem.kind === 'rate_limited' ? askAgainInMs(problem) : null, asOf);
+export function FreshnessNote({ asOf, problem, onRetry, updatedAt, now }: FreshnessNoteProps) {
+  // A busy service is asked again on its own (its wait, or every half minute when it gave none),
+  // counted from the panel's last answer as the query's own interval is: said, with nothing to
+  // click meanwhile.
+  const wait = problem.kind === 'rate_limited' ? askAgainInMs(problem) : null;
+  const seconds = useCountdown(wait === null ? null : updatedAt + wait, wait ?? Infinity);
   const absolute = new Date(asOf).toLocaleString(undefined, { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' });
   return (
     <div className="freshness" role="status">
@@ -30,7 +34,7 @@ export function FreshnessNote({ asOf, problem, onRetry, now }: FreshnessNoteProp
           {absolute}
         </time>{' '}
         ({ageOf(asOf, now)}).
-        {seconds !== null ? ` Primer will ask again in ${seconds} s.` : null}
+        {seconds !== null ? (seconds > 0 ? ` Primer will ask again in ${seconds} s.` : ' Primer is asking again now.') : null}
       </p>
       {seconds === null ? (
         <Button variant="secondary" onClick={onRetry}>

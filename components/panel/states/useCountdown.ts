@@ -30,26 +30,3 @@ export function useDeadline(retryAfterMs: number | null | undefined, seenKey: un
   return deadline;
 }
 
-/**
- * Whole seconds to the next of an event that repeats every `everyMs` from when `seenKey` was first
- * seen (a query asked again on an interval); null without one. Ticks once a second.
- */
-export function useRepeatingCountdown(everyMs: number | null, seenKey: unknown): number | null {
-  const firstDue = useDeadline(everyMs, seenKey);
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    if (firstDue === null) return;
-    const tick = () => setNow(Date.now());
-    const first = setTimeout(tick, 0);
-    const timer = setInterval(tick, 1000);
-    return () => {
-      clearTimeout(first);
-      clearInterval(timer);
-    };
-  }, [firstDue]);
-  if (firstDue === null || everyMs === null) return null;
-  const left = firstDue - now;
-  // Past the first time, the next one: the interval goes on while the answer stays the same.
-  const next = left > 0 ? left : everyMs - (-left % everyMs);
-  return Math.min(Math.ceil(everyMs / 1000), Math.max(1, Math.ceil(next / 1000)));
-}

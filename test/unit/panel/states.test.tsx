@@ -44,19 +44,26 @@ describe('FreshnessNote', () => {
   afterEach(() => vi.useRealTimers());
   const asOf = Date.parse('2026-11-22T10:00:00Z');
 
-  it('says when a busy service that gave no wait is asked again (every half minute), and keeps saying it', async () => {
-    render(<FreshnessNote asOf={asOf} problem={{ kind: 'rate_limited', message: 'slow', status: 429, code: null, retryAfterMs: null }} onRetry={() => undefined} />);
+  it('says when a busy service that gave no wait is asked again (half a minute after the last answer), and again after each', async () => {
+    const problem = { kind: 'rate_limited' as const, message: 'slow', status: 429, code: null, retryAfterMs: null };
+    const { rerender } = render(<FreshnessNote asOf={asOf} problem={problem} updatedAt={Date.now()} onRetry={() => undefined} />);
     await act(() => vi.advanceTimersByTimeAsync(10));
     expect(screen.getByRole('status')).toHaveTextContent(/^The service is busy: showing the briefing as of .+ Primer will ask again in 30 s\.$/);
     expect(screen.queryByRole('button')).toBeNull();
-    // The panel asked again at 30 s and the service is still busy: the next time is said.
-    await act(() => vi.advanceTimersByTimeAsync(31_000));
-    expect(screen.getByRole('status')).toHaveTextContent('Primer will ask again in 29 s.');
+    await act(() => vi.advanceTimersByTimeAsync(10_000));
+    expect(screen.getByRole('status')).toHaveTextContent('Primer will ask again in 20 s.');
+    // Due: the panel is asking; until its answer comes, that is what is said.
+    await act(() => vi.advanceTimersByTimeAsync(21_000));
+    expect(screen.getByRole('status')).toHaveTextContent('Primer is asking again now.');
+    // Still busy: the next ask is timed from this answer, as the query's own interval is.
+    rerender(<FreshnessNote asOf={asOf} problem={problem} updatedAt={Date.now()} onRetry={() => undefined} />);
+    await act(() => vi.advanceTimersByTimeAsync(10));
+    expect(screen.getByRole('status')).toHaveTextContent('Primer will ask again in 30 s.');
   });
 
   it('offers Refresh when the service cannot be reached', async () => {
     const retry = vi.fn();
-    render(<FreshnessNote asOf={asOf} problem={{ kind: 'network', message: 'offline', status: null, code: null, retryAfterMs: null }} onRetry={retry} />);
+    render(<FreshnessNote asOf={asOf} problem={{ kind: 'network', message: 'offline', status: null, code: null, retryAfterMs: null }} updatedAt={Date.now()} onRetry={retry} />);
     await act(() => vi.advanceTimersByTimeAsync(10));
     expect(screen.getByRole('status')).toHaveTextContent(/^Offline: showing the briefing as of /);
     expect(screen.getByRole('status')).not.toHaveTextContent('ask again');
