@@ -168,6 +168,30 @@ export class SwrCache {
     if (stored.length > 0) await this.#store.remove(stored);
   }
 
+  /**
+   * Drops the entries under `prefix` whose value `matches` (in memory and stored): answers that
+   * turned out wrong, e.g. lookups naming a contact the service no longer has.
+   */
+  async dropWhere(prefix: string, matches: (value: unknown) => boolean): Promise<void> {
+    const keys = new Set<string>();
+    for (const [key, entry] of this.#memory) if (key.startsWith(prefix) && matches(entry.value)) keys.add(key);
+    const stored = (await this.#store.keys()).filter((key) => key.startsWith(prefix) && !keys.has(key));
+    const values: Record<string, unknown> = this.#store.getMany
+      ? await this.#store.getMany(stored)
+      : Object.fromEntries(await Promise.all(stored.map(async (key): Promise<[string, unknown]> => [key, await this.#store.get(key)])));
+    for (const key of stored) {
+      const entry = EntrySchema.safeParse(values[key]);
+      if (entry.success && matches(entry.data.value)) keys.add(key);
+    }
+    for (const key of keys) {
+      this.#memory.delete(key);
+      this.#preloaded.delete(key);
+      this.#unwritten.delete(key);
+    }
+    await this.#writing;
+    if (keys.size > 0) await this.#store.remove([...keys]);
+  }
+
   /** Removes persisted entries older than `maxAgeMs` (run at start-up). */
   async prune(maxAgeMs: number): Promise<number> {
     const old: string[] = [];

@@ -6,8 +6,9 @@
  * time it gave, a failing one once more after a second, an unreachable one or a refused key not
  * at all (the user has Try again).
  */
-import { notifyManager, QueryClient } from '@tanstack/react-query';
+import { notifyManager, QueryCache, QueryClient } from '@tanstack/react-query';
 import { ApiError, type ApiErrorKind } from '@/lib/api/errors';
+import { ContactMatchSchema } from '@/lib/models';
 import { PANEL_CACHE_MAX_AGE_MS } from './persistence';
 
 /** Retries after the first failure, per kind of failure; kinds not listed are not retried. */
@@ -30,7 +31,17 @@ export function createPanelQueryClient(): QueryClient {
   // default, and one of its documented choices): an answer is painted in the frame it arrives
   // for, instead of waiting behind whatever tasks the panel's thread has queued meanwhile.
   notifyManager.setScheduler(queueMicrotask);
-  return new QueryClient({
+  const client: QueryClient = new QueryClient({
+    queryCache: new QueryCache({
+      onError: (error, query) => {
+        // The service no longer has this contact (removed, merged): the panel's lookups that
+        // found it are dropped too (the background drops its own), so finding the person again
+        // asks the service.
+        const [kind, contactId] = query.queryKey;
+        if (kind !== 'insights' || !(error instanceof ApiError) || error.kind !== 'not_found') return;
+        client.removeQueries({ queryKey: ['contact'], predicate: (lookup) => ContactMatchSchema.safeParse(lookup.state.data).data?.contact.id === contactId });
+      },
+    }),
     defaultOptions: {
       queries: {
         networkMode: 'always',
@@ -43,4 +54,5 @@ export function createPanelQueryClient(): QueryClient {
       },
     },
   });
+  return client;
 }

@@ -5,7 +5,7 @@
  */
 import { z } from 'zod/mini';
 import { normaliseEmail, normaliseName } from '../../api/contact-index';
-import { toErrorInfo } from '../../api/errors';
+import { ApiError, toErrorInfo } from '../../api/errors';
 import type { InsightsReply, InsightsResult, PersonQuery } from '../../messaging/protocol';
 import { ContactMatchSchema, InsightsSchema, type ContactMatch } from '../../models';
 import type { Handlers } from '../broker';
@@ -26,12 +26,28 @@ const insightsKey = (baseUrl: string, contactId: string) => `${baseUrl}|insights
 
 async function panelInsights(context: ServiceContext, contactId: string): Promise<InsightsReply> {
   const client = await context.client();
-  const cached = await context.cache.revalidate(
-    insightsKey(client.baseUrl, contactId),
-    () => client.getContactInsights(contactId, { interactive: true }),
-    PANEL_INSIGHTS_POLICY,
-  );
-  return { insights: cached.value, asOf: cached.storedAt, problem: cached.problem };
+  try {
+    const cached = await context.cache.revalidate(
+      insightsKey(client.baseUrl, contactId),
+      () => client.getContactInsights(contactId, { interactive: true }),
+      PANEL_INSIGHTS_POLICY,
+    );
+    return { insights: cached.value, asOf: cached.storedAt, problem: cached.problem };
+  } catch (error) {
+    return forgetIfGone(context, client.baseUrl, contactId, error);
+  }
+}
+
+/**
+ * Rethrows `error`; first, when the service no longer has the contact (removed, merged), drops the
+ * cached lookups that found it: looking the person up again then asks the service instead.
+ */
+async function forgetIfGone(context: ServiceContext, baseUrl: string, contactId: string, error: unknown): Promise<never> {
+  if (error instanceof ApiError && error.kind === 'not_found') {
+    const namesIt = (value: unknown) => ContactMatchSchema.safeParse(value).data?.contact.id === contactId;
+    await context.cache.dropWhere(`${baseUrl}|contact-`, namesIt).catch(() => undefined);
+  }
+  throw error;
 }
 
 async function findPerson(context: ServiceContext, query: PersonQuery): Promise<ContactMatch | null> {
@@ -106,7 +122,9 @@ export function contactHandlers(context: ServiceContext): Pick<Handlers, 'contac
     'contact.insights': async ({ contactId, revalidate }) => {
       if (revalidate) return panelInsights(context, contactId);
       const client = await context.client();
-      const cached = await context.cache.get(insightsKey(client.baseUrl, contactId), () => client.getContactInsights(contactId), INSIGHTS_POLICY);
+      const cached = await context.cache
+        .get(insightsKey(client.baseUrl, contactId), () => client.getContactInsights(contactId), INSIGHTS_POLICY)
+        .catch((error: unknown) => forgetIfGone(context, client.baseUrl, contactId, error));
       return { insights: cached.value, asOf: cached.storedAt, problem: null };
     },
     // All at once: the calls to the service are capped by the context's limiter (6 at a time, the

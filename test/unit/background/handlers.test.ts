@@ -231,6 +231,26 @@ describe('people and recordings', () => {
     expect(await send('panel.warm', { windowId: 3 }, content)).toMatchObject({ ok: false, error: { kind: 'forbidden' } });
   });
 
+  it('forgets the lookups that found a contact the service no longer has, and only those', async () => {
+    await configure();
+    const lookups = (email: string) => standIn.requests.filter((r) => r.path === '/api/v2/contacts' && r.query.email === email).length;
+    const maya = SAMPLE_CONTACTS.find((contact) => contact.id === CONTACT_IDS.mayaChen)!;
+    const other = SAMPLE_CONTACTS.find((contact) => contact.id !== CONTACT_IDS.mayaChen)!;
+    for (const contact of [maya, other]) expect(await send('contact.find', { email: contact.email }, content)).toMatchObject({ ok: true, data: { contact: { id: contact.id } } });
+    const [mayaAsked, otherAsked] = [lookups(maya.email), lookups(other.email)];
+    // Found again from the cache: no new lookup.
+    await send('contact.find', { email: maya.email }, content);
+    expect(lookups(maya.email)).toBe(mayaAsked);
+
+    standIn.failNext({ path: new RegExp(`^/api/v2/insights/contact/${maya.id}$`), status: 404, times: 1 });
+    expect(await send('contact.insights', { contactId: maya.id, revalidate: true })).toMatchObject({ ok: false, error: { kind: 'not_found' } });
+    // Looked up again, the service is asked (it may know the person under another contact now).
+    await send('contact.find', { email: maya.email });
+    expect(lookups(maya.email)).toBe(mayaAsked + 1);
+    await send('contact.find', { email: other.email }, content);
+    expect(lookups(other.email)).toBe(otherAsked);
+  });
+
   it('tells the panel at once when the service asks to slow down, with the retry time', async () => {
     standIn.failNext({ path: /^\/api\/v2\/insights\//, status: 429, retryAfter: 20, times: 5 });
     const started = Date.now();
