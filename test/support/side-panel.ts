@@ -151,7 +151,8 @@ export class SidePanels {
         const started = await this.evaluate(target.targetId, `location.pathname === ${JSON.stringify(`/${file}`)} ? performance.timeOrigin : 0`).catch(() => 0);
         if (typeof started === 'number' && started >= since) return target.targetId;
       }
-      await new Promise((resolve) => setTimeout(resolve, 5));
+      // Not too often: each look attaches to the panel being timed, on a two-core machine.
+      await new Promise((resolve) => setTimeout(resolve, 20));
     }
     throw new Error(`No side panel showing ${file} opened`);
   }
@@ -161,7 +162,16 @@ export class SidePanels {
     const { sessionId } = await this.#browser.send('Target.attachToTarget', { targetId, flatten: false });
     try {
       const id = ++this.#nextId;
-      const reply = new Promise<{ result?: unknown; error?: { message: string } }>((resolve) => this.#replies.set(id, resolve));
+      const reply = new Promise<{ result?: unknown; error?: { message: string } }>((resolve, reject) => {
+        // A panel closed meanwhile never answers.
+        const timer = setTimeout(() => {
+          if (this.#replies.delete(id)) reject(new Error(`No answer from the side panel to ${expression.slice(0, 60)}`));
+        }, 25_000);
+        this.#replies.set(id, (message) => {
+          clearTimeout(timer);
+          resolve(message);
+        });
+      });
       await this.#browser.send('Target.sendMessageToTarget', { sessionId, message: JSON.stringify({ id, method: 'Runtime.evaluate', params: { expression, awaitPromise: true, returnByValue: true } }) });
       const answer = await reply;
       const result = (answer.result as { result?: { value?: unknown }; exceptionDetails?: { text: string } } | undefined) ?? {};
