@@ -42,6 +42,21 @@ async function send<T extends MessageType>(type: T, payload: RequestOf<T>, sende
   return broker()({ primer: 1, type, payload }, sender);
 }
 
+/** A sample contact as a page lists them: a guest, matched by address. */
+function asPerson(contact: (typeof SAMPLE_CONTACTS)[number]) {
+  return {
+    email: contact.email,
+    name: contact.name,
+    roles: ['guest' as const],
+    match: { contact: { id: contact.id, name: contact.name, email: contact.email, company: contact.company, title: contact.title }, matchedBy: 'email' as const },
+  };
+}
+
+/** The contacts whose insights the stand-in was asked for, in order. */
+function insightsAsked(): string[] {
+  return standIn.requests.filter((r) => r.path.startsWith('/api/v2/insights/contact/')).map((r) => decodeURIComponent(r.path.split('/').at(-1)!));
+}
+
 async function configure() {
   await send('settings.save', { serviceUrl: `${standIn.baseUrl}/api/v2/`, apiKey: standIn.apiKey });
 }
@@ -171,16 +186,10 @@ describe('people and recordings', () => {
 
   it('starts a meeting’s insights calls on “Open briefing”, and the panel’s own request then calls nothing again', async () => {
     await configure();
-    const asPerson = (contact: (typeof SAMPLE_CONTACTS)[number]) => ({
-      email: contact.email,
-      name: contact.name,
-      roles: ['guest' as const],
-      match: { contact: { id: contact.id, name: contact.name, email: contact.email, company: contact.company, title: contact.title }, matchedBy: 'email' as const },
-    });
     const known = SAMPLE_CONTACTS.slice(0, 4);
     const stranger = { email: 'nobody@unknown.example', name: 'Nobody', roles: ['guest' as const], match: null };
     const surface = { kind: 'event' as const, title: 'Planning', when: null, people: [...known.map(asPerson), stranger, asPerson(known[0]!)] };
-    const asked = () => standIn.requests.filter((r) => r.path.startsWith('/api/v2/insights/contact/')).map((r) => decodeURIComponent(r.path.split('/').at(-1)!));
+    const asked = insightsAsked;
 
     expect(await send('panel.focus', { focus: { kind: 'surface', surface } }, content)).toMatchObject({ ok: true });
     // The calls started with the click, before the panel asked for anything: each known contact once.
@@ -193,12 +202,6 @@ describe('people and recordings', () => {
 
   it('starts the briefing’s calls when the toolbar’s “Open briefing” opens the panel: the page’s meeting, or the focus chosen for the tab', async () => {
     await configure();
-    const asPerson = (contact: (typeof SAMPLE_CONTACTS)[number]) => ({
-      email: contact.email,
-      name: contact.name,
-      roles: ['guest' as const],
-      match: { contact: { id: contact.id, name: contact.name, email: contact.email, company: contact.company, title: contact.title }, matchedBy: 'email' as const },
-    });
     const [inInbox, first, second, chosen] = SAMPLE_CONTACTS;
     const stranger = { email: 'nobody@unknown.example', name: 'Nobody', roles: ['guest' as const], match: null };
     const page = {
@@ -212,7 +215,7 @@ describe('people and recordings', () => {
     };
     const query = vi.spyOn(fakeBrowser.tabs, 'query').mockResolvedValue([{ id: 21 }] as never);
     const ask = vi.spyOn(fakeBrowser.tabs, 'sendMessage').mockResolvedValue(page as never);
-    const asked = () => standIn.requests.filter((r) => r.path.startsWith('/api/v2/insights/contact/')).map((r) => decodeURIComponent(r.path.split('/').at(-1)!));
+    const asked = insightsAsked;
 
     expect(await send('panel.warm', { windowId: 3 })).toEqual({ ok: true, data: {} });
     expect(query).toHaveBeenCalledWith({ active: true, windowId: 3 });
