@@ -75,19 +75,65 @@ export function CardWithData({ request, onClose }: { request: CardContent; onClo
   );
 }
 
+interface Box {
+  left: number;
+  top: number;
+  right: number;
+  bottom: number;
+}
+
+const overlaps = (a: Box, b: Box) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+
 /**
  * Below the anchor if it fits, else above; if neither fits, on the roomier side with a height cap
- * (the card scrolls) — never over the anchor. Clamped to the viewport horizontally.
+ * (the card scrolls) — never over the anchor. Clamped to the viewport horizontally. `avoid`: the
+ * site's own hover cards in view; a place that fits without covering them is taken first (beside
+ * them, when below and above at the anchor would cover them).
  */
-export function placeCard(anchor: DOMRect, card: { width: number; height: number }, viewport: { width: number; height: number }) {
-  const left = Math.min(Math.max(GAP, anchor.left), Math.max(GAP, viewport.width - card.width - GAP));
+export function placeCard(anchor: DOMRect, card: { width: number; height: number }, viewport: { width: number; height: number }, avoid: readonly Box[] = []) {
+  const clampLeft = (value: number) => Math.min(Math.max(GAP, value), Math.max(GAP, viewport.width - card.width - GAP));
+  const left = clampLeft(anchor.left);
   const roomBelow = viewport.height - GAP - (anchor.bottom + GAP);
   const roomAbove = anchor.top - GAP - GAP;
-  if (card.height <= roomBelow) return { left, top: anchor.bottom + GAP, maxHeight: null };
-  if (card.height <= roomAbove) return { left, top: anchor.top - GAP - card.height, maxHeight: null };
-  if (roomBelow >= roomAbove) return { left, top: anchor.bottom + GAP, maxHeight: Math.max(roomBelow, 80) };
-  const maxHeight = Math.max(roomAbove, 80);
-  return { left, top: anchor.top - GAP - maxHeight, maxHeight };
+  // Where the card may go, best first: whole below, whole above; else capped (it scrolls), the
+  // roomier side first.
+  const below = { top: anchor.bottom + GAP, maxHeight: null as number | null, height: card.height };
+  const above = { top: anchor.top - GAP - card.height, maxHeight: null as number | null, height: card.height };
+  const cappedBelow = { top: anchor.bottom + GAP, maxHeight: Math.max(roomBelow, 80), height: Math.max(roomBelow, 80) };
+  const cappedAbove = { top: anchor.top - GAP - Math.max(roomAbove, 80), maxHeight: Math.max(roomAbove, 80), height: Math.max(roomAbove, 80) };
+  const whole = [...(card.height <= roomBelow ? [below] : []), ...(card.height <= roomAbove ? [above] : [])];
+  const spots = whole.length > 0 ? whole : roomBelow >= roomAbove ? [cappedBelow, cappedAbove] : [cappedAbove, cappedBelow];
+  if (avoid.length > 0) {
+    const lefts = [left, ...avoid.flatMap((box) => [box.right + GAP, box.left - GAP - card.width])].filter(
+      (candidate) => candidate >= GAP && candidate + card.width <= viewport.width - GAP,
+    );
+    // At the anchor first (in the order above), then beside the site's card.
+    for (const candidate of lefts) {
+      for (const spot of spots) {
+        const box = { left: candidate, top: spot.top, right: candidate + card.width, bottom: spot.top + spot.height };
+        if (!avoid.some((other) => overlaps(box, other)) && !overlaps(box, anchor)) return { left: candidate, top: spot.top, maxHeight: spot.maxHeight };
+      }
+    }
+  }
+  const [best] = spots;
+  return { left, top: best!.top, maxHeight: best!.maxHeight };
+}
+
+/** Roles the sites give their own hover cards and popups (Google's people card is a dialog). */
+const SITE_POPUPS = '[role="dialog"], [role="tooltip"]';
+
+/**
+ * The site's own popups in view near the card: not the one the person is in (Calendar's event
+ * dialog holds the guest list), not Primer's card.
+ */
+function sitePopups(anchor: Element, ours: Element): Box[] {
+  const boxes: Box[] = [];
+  for (const popup of document.querySelectorAll(SITE_POPUPS)) {
+    if (popup === ours || ours.contains(popup) || popup.contains(anchor)) continue;
+    const box = popup.getBoundingClientRect();
+    if (box.width > 0 && box.height > 0 && (popup.checkVisibility?.() ?? true)) boxes.push(box);
+  }
+  return boxes;
 }
 
 /**
@@ -103,9 +149,24 @@ export function createHoverCardApi(): HoverCardApi {
 
   const host = () => ui?.shadowHost ?? null;
 
+  // While a card is open, the site may open its own hover card on the same person: the card moves
+  // off it (placed again after the frame that shows it).
+  let placing = 0;
+  const pageWatch = new MutationObserver((records) => {
+    const element = host();
+    if (placing || records.every((record) => element !== null && element.contains(record.target))) return;
+    placing = requestAnimationFrame(() => {
+      placing = 0;
+      placeCurrent?.();
+    });
+  });
+
   const hide = () => {
     current = null;
     placeCurrent = null;
+    pageWatch.disconnect();
+    cancelAnimationFrame(placing);
+    placing = 0;
     window.removeEventListener('scroll', onScroll, true);
     ui?.mounted?.render(null);
     const element = host();
@@ -169,6 +230,7 @@ export function createHoverCardApi(): HoverCardApi {
             request.anchor.getBoundingClientRect(),
             { width: WIDTH, height: card.scrollHeight },
             { width: window.innerWidth, height: window.innerHeight },
+            sitePopups(request.anchor, created.shadowHost),
           );
           const style = created.shadowHost.style;
           style.left = `${left}px`;
@@ -183,6 +245,7 @@ export function createHoverCardApi(): HoverCardApi {
         // Same size as the previous card means no resize callback: place after this paint too.
         requestAnimationFrame(() => placeCurrent?.());
         window.addEventListener('scroll', onScroll, true);
+        pageWatch.observe(document.body, { childList: true, subtree: true, attributes: true, attributeFilter: ['style', 'class', 'hidden', 'aria-hidden'] });
       });
     },
     hide,

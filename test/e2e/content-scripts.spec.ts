@@ -170,6 +170,60 @@ test('a hover card shows the stand-in’s briefing, by pointer and by keyboard, 
   expect(errors).toEqual([]);
 });
 
+test('the hover card keeps off the site’s own hover card on the same person, whichever opens first', async ({ context, extensionId, standIn }) => {
+  await configure(context, extensionId, standIn);
+  const fixture = expected.pages.find((page) => page.file === 'calendar/event-popup.html')!;
+  await serveFixture(context, fixture.views[0]!.url, html(fixture.file));
+  const page = await context.newPage();
+  const errors = watchErrors(page);
+  await page.goto(fixture.views[0]!.url);
+  const marker = page.getByRole('button', { name: 'Primer briefing: Maya Chen' });
+  await expect(marker).toBeVisible({ timeout: 20_000 });
+  const person = marker.locator('xpath=..');
+  const siteCard = page.getByRole('dialog', { name: 'Site people card' });
+  const ours = page.locator('primer-hover-card');
+  const box = async (locator: typeof ours) => (await locator.boundingBox())!;
+  const apart = async () => {
+    const [a, b, p] = [await box(ours), await box(siteCard), await box(person)];
+    const overlap = (x: typeof a, y: typeof a) => x.x < y.x + y.width && y.x < x.x + x.width && x.y < y.y + y.height && y.y < x.y + x.height;
+    return !overlap(a, b) && !overlap(a, p);
+  };
+
+  for (const siteDelayMs of [900, 100]) {
+    // The site opens its own card on the person, where Primer's would go: over Primer's card when
+    // that is open already, else on the side of the person Primer prefers (below when it fits).
+    await person.evaluate((element, delay) => {
+      element.addEventListener(
+        'mouseover',
+        () =>
+          setTimeout(() => {
+            document.querySelector('[aria-label="Site people card"]')?.remove();
+            const card = document.createElement('div');
+            card.setAttribute('role', 'dialog');
+            card.setAttribute('aria-label', 'Site people card');
+            const at = element.getBoundingClientRect();
+            const primer = document.querySelector('primer-hover-card')?.getBoundingClientRect();
+            const open = primer && primer.width > 0 && primer.left >= 0 ? primer : null;
+            const height = 340;
+            const top = open ? open.top : innerHeight - at.bottom - 16 >= height ? at.bottom + 4 : Math.max(0, at.top - 4 - height);
+            card.style.cssText = `position:fixed;left:${open ? open.left : at.left}px;top:${top}px;width:320px;height:${open ? open.height : height}px;background:#fff;border:1px solid #888;z-index:5`;
+            card.textContent = 'The site’s own card';
+            document.body.append(card);
+          }, delay),
+        { once: true },
+      );
+    }, siteDelayMs);
+    await person.hover();
+    await expect(ours).toBeVisible();
+    await expect(siteCard).toBeVisible();
+    await expect.poll(apart, { message: `site card after ${siteDelayMs} ms` }).toBe(true);
+    await page.mouse.move(0, 0);
+    await expect(page.getByRole('dialog', { name: 'Briefing: Maya Chen' })).toBeHidden();
+    await page.evaluate(() => document.querySelector('[aria-label="Site people card"]')?.remove());
+  }
+  expect(errors).toEqual([]);
+});
+
 test('Gmail as a single-page app: views come and go, marks follow, nothing is left behind', async ({ context, extensionId, standIn }) => {
   await configure(context, extensionId, standIn);
   const fixture = expected.pages.find((page) => page.file === 'gmail/spa.html')!;

@@ -126,6 +126,27 @@ describe('placeCard', () => {
   const viewport = { width: 1000, height: 800 };
   const rect = (left: number, top: number, width = 100, height = 20) => ({ left, top, right: left + width, bottom: top + height, width, height, x: left, y: top, toJSON: () => ({}) }) as DOMRect;
 
+  it('keeps off the site’s own hover card: above the person, else beside the site’s card', () => {
+    const card = { width: 300, height: 200 };
+    // The site's card opened below the person: there is room above.
+    const siteBelow = { left: 100, top: 524, right: 500, bottom: 724 };
+    expect(placeCard(rect(100, 500), card, viewport, [siteBelow])).toEqual({ left: 100, top: 292, maxHeight: null });
+    // No room above: below, to the right of the site's card.
+    const siteBelowHigh = { left: 100, top: 124, right: 500, bottom: 324 };
+    expect(placeCard(rect(100, 100), card, viewport, [siteBelowHigh])).toEqual({ left: 508, top: 128, maxHeight: null });
+    // A site card elsewhere changes nothing.
+    expect(placeCard(rect(100, 100), card, viewport, [{ left: 700, top: 600, right: 900, bottom: 700 }])).toEqual({ left: 100, top: 128, maxHeight: null });
+    // Too tall for either side (it scrolls): still off the site's card, beside it.
+    const tall = { width: 300, height: 900 };
+    const siteAbove = { left: 100, top: 8, right: 420, bottom: 392 };
+    expect(placeCard(rect(100, 400), tall, viewport, [siteAbove])).toEqual({ left: 100, top: 428, maxHeight: 364 });
+    const siteOverBoth = { left: 100, top: 0, right: 420, bottom: 800 };
+    expect(placeCard(rect(100, 400), tall, viewport, [siteOverBoth])).toEqual({ left: 428, top: 8, maxHeight: 384 });
+    // Nowhere free: as without it, never over the person.
+    const everywhere = { left: 0, top: 0, right: 1000, bottom: 800 };
+    expect(placeCard(rect(100, 100), card, viewport, [everywhere])).toEqual({ left: 100, top: 128, maxHeight: null });
+  });
+
   it('goes below the person when it fits, above when not, never over them', () => {
     expect(placeCard(rect(100, 100), { width: 300, height: 200 }, viewport)).toEqual({ left: 100, top: 128, maxHeight: null });
     const high = placeCard(rect(100, 700), { width: 300, height: 200 }, viewport);
