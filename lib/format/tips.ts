@@ -8,10 +8,22 @@ export interface Tip {
   kind: 'do' | 'dont';
   text: string;
   flag: PreferenceFlag;
+  /** Where the tip comes from, in words: what the flag says about the person. */
+  because: string;
 }
 
+/** What each flag says about the person, true and false: the source of its tip. */
+const SAYS: Record<PreferenceFlag, { yes: string; no: string }> = {
+  prefersDataDriven: { yes: 'prefers data-driven conversations', no: 'does not lead with data' },
+  prefersDirect: { yes: 'prefers directness', no: 'prefers an indirect approach' },
+  valuesRelationships: { yes: 'values relationships', no: 'puts the work before rapport' },
+  dislikesSmallTalk: { yes: 'dislikes small talk', no: 'does not mind small talk' },
+  prefersBrevity: { yes: 'prefers brevity', no: 'does not need brevity' },
+  dislikesJargon: { yes: 'dislikes jargon', no: 'does not mind jargon' },
+};
+
 /** What to do (or not) when the flag is true, and when it is false. */
-const ADVICE: Record<PreferenceFlag, { yes: Omit<Tip, 'flag'>; no: Omit<Tip, 'flag'> }> = {
+const ADVICE: Record<PreferenceFlag, { yes: Pick<Tip, 'kind' | 'text'>; no: Pick<Tip, 'kind' | 'text'> }> = {
   prefersDataDriven: {
     yes: { kind: 'do', text: 'Bring numbers and evidence; back every claim.' },
     no: { kind: 'do', text: 'Lead with the story and the outcome; keep figures to the essentials.' },
@@ -42,7 +54,7 @@ export function tipsFromFlags(flags: PreferenceFlags): { dos: Tip[]; donts: Tip[
   const tips = (Object.keys(ADVICE) as PreferenceFlag[]).flatMap((flag): Tip[] => {
     const value = flags[flag];
     if (value === null) return [];
-    return [{ ...(value ? ADVICE[flag].yes : ADVICE[flag].no), flag }];
+    return [{ ...(value ? ADVICE[flag].yes : ADVICE[flag].no), flag, because: value ? SAYS[flag].yes : SAYS[flag].no }];
   });
   return { dos: tips.filter((tip) => tip.kind === 'do'), donts: tips.filter((tip) => tip.kind === 'dont') };
 }

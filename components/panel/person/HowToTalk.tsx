@@ -11,7 +11,9 @@ function TipList({ title, tips, className }: { title: string; tips: Tip[]; class
       <h3 id={id}>{title}</h3>
       <ul aria-labelledby={id}>
         {tips.map((tip) => (
-          <li key={tip.flag}>{tip.text}</li>
+          <li key={tip.flag}>
+            {tip.text} <span className="tip-source">From their profile: {tip.because}.</span>
+          </li>
         ))}
       </ul>
     </div>

@@ -163,6 +163,9 @@ describe('PersonBriefing', () => {
     const talk = await screen.findByRole('region', { name: 'How to talk to them' });
     expect(within(talk).getByRole('list', { name: 'Do' })).toHaveTextContent('Bring numbers and evidence');
     expect(within(talk).getByRole('list', { name: 'Don’t' })).toHaveTextContent('Don’t make small talk');
+    // Each tip says which part of their profile it comes from.
+    expect(within(talk).getByRole('list', { name: 'Do' })).toHaveTextContent('From their profile: prefers data-driven conversations.');
+    expect(within(talk).getByRole('list', { name: 'Don’t' })).toHaveTextContent('From their profile: dislikes small talk.');
     expect(screen.getByText('From 4 conversations.')).toBeInTheDocument();
     expect(screen.queryByText(/No insights yet/)).toBeNull();
     expect(document.body.textContent).not.toMatch(/undefined|null/);

@@ -12,6 +12,8 @@ describe('tipsFromFlags', () => {
     });
     expect(dos.map((tip) => tip.flag)).toEqual(['prefersDataDriven', 'dislikesJargon']);
     expect(donts.map((tip) => tip.flag)).toEqual(['prefersDirect', 'dislikesSmallTalk']);
+    // Each says what the flag says about the person, true or false.
+    expect(dos.map((tip) => tip.because)).toEqual(['prefers data-driven conversations', 'does not mind jargon']);
     expect(dos[0]!.text).toMatch(/numbers/);
     expect(donts[1]!.text).toMatch(/small talk/);
   });
