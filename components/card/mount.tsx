@@ -91,8 +91,7 @@ const overlaps = (a: Box, b: Box) => a.left < b.right && b.left < a.right && a.t
  * them, when below and above at the anchor would cover them).
  */
 export function placeCard(anchor: DOMRect, card: { width: number; height: number }, viewport: { width: number; height: number }, avoid: readonly Box[] = []) {
-  const clampLeft = (value: number) => Math.min(Math.max(GAP, value), Math.max(GAP, viewport.width - card.width - GAP));
-  const left = clampLeft(anchor.left);
+  const left = Math.min(Math.max(GAP, anchor.left), Math.max(GAP, viewport.width - card.width - GAP));
   const roomBelow = viewport.height - GAP - (anchor.bottom + GAP);
   const roomAbove = anchor.top - GAP - GAP;
   // Where the card may go, best first: whole below, whole above; else capped (it scrolls), the

@@ -59,6 +59,20 @@ function watchErrors(page: Page) {
   return errors;
 }
 
+/**
+ * Primer set up, and a tab about to open Calendar's event popup fixture at its real address
+ * (`url`); the page's errors are collected from the start. The caller navigates (and may listen
+ * to the page first).
+ */
+async function calendarPopupTab(context: BrowserContext, extensionId: string, standIn: StandIn) {
+  await configure(context, extensionId, standIn);
+  const fixture = expected.pages.find((page) => page.file === 'calendar/event-popup.html')!;
+  const url = fixture.views[0]!.url;
+  await serveFixture(context, url, html(fixture.file));
+  const page = await context.newPage();
+  return { page, url, errors: watchErrors(page) };
+}
+
 async function markerLabels(page: Page): Promise<string[]> {
   return page.locator('[data-primer-marker]').evaluateAll((nodes) => nodes.map((node) => node.getAttribute('aria-label') ?? ''));
 }
@@ -99,17 +113,13 @@ for (const fixture of STATIC_VIEWS) {
 }
 
 test('a hover card shows the stand-in’s briefing, by pointer and by keyboard, never covers the person, and keeps no closed view alive', async ({ context, extensionId, standIn }) => {
-  await configure(context, extensionId, standIn);
-  const fixture = expected.pages.find((page) => page.file === 'calendar/event-popup.html')!;
-  await serveFixture(context, fixture.views[0]!.url, html(fixture.file));
-  const page = await context.newPage();
-  const errors = watchErrors(page);
+  const { page, url, errors } = await calendarPopupTab(context, extensionId, standIn);
   // The card's code (React and all) is loaded with the first card, not with the page.
   const cardLoads: string[] = [];
   page.on('request', (request) => {
     if (new URL(request.url()).pathname === '/hover-card.js') cardLoads.push(request.url());
   });
-  await page.goto(fixture.views[0]!.url);
+  await page.goto(url);
 
   const marker = page.getByRole('button', { name: 'Primer briefing: Maya Chen' });
   await expect(marker).toBeVisible({ timeout: 20_000 });
@@ -171,12 +181,8 @@ test('a hover card shows the stand-in’s briefing, by pointer and by keyboard, 
 });
 
 test('the hover card keeps off the site’s own hover card on the same person, whichever opens first', async ({ context, extensionId, standIn }) => {
-  await configure(context, extensionId, standIn);
-  const fixture = expected.pages.find((page) => page.file === 'calendar/event-popup.html')!;
-  await serveFixture(context, fixture.views[0]!.url, html(fixture.file));
-  const page = await context.newPage();
-  const errors = watchErrors(page);
-  await page.goto(fixture.views[0]!.url);
+  const { page, url, errors } = await calendarPopupTab(context, extensionId, standIn);
+  await page.goto(url);
   const marker = page.getByRole('button', { name: 'Primer briefing: Maya Chen' });
   await expect(marker).toBeVisible({ timeout: 20_000 });
   const person = marker.locator('xpath=..');
@@ -321,12 +327,8 @@ test('one lookup per distinct address, however many tabs show it', async ({ cont
 });
 
 test('the per-site switch and excluded domains apply at once, without reload, and an open card goes with its mark', async ({ context, extensionId, serviceWorker, standIn }) => {
-  await configure(context, extensionId, standIn);
-  const fixture = expected.pages.find((page) => page.file === 'calendar/event-popup.html')!;
-  const view = fixture.views[0]!;
-  await serveFixture(context, view.url, html(fixture.file));
-  const page = await context.newPage();
-  await page.goto(view.url);
+  const { page, url } = await calendarPopupTab(context, extensionId, standIn);
+  await page.goto(url);
   await expect.poll(() => markerLabels(page), { timeout: 20_000 }).toContain('Primer briefing: Maya Chen');
 
   const setPreferences = (value: unknown) =>

@@ -29,4 +29,3 @@ export function useDeadline(retryAfterMs: number | null | undefined, seenKey: un
   }, [retryAfterMs, seenKey]);
   return deadline;
 }
-

@@ -94,10 +94,10 @@ async function meetingInsights(context: ServiceContext, contactIds: readonly str
 }
 
 /**
- * Starts asking for what the side panel is about to show ("Open briefing" on a card), while the
- * browser opens the panel's page: its own request, a moment later, joins these calls or finds
- * their answers (copies under a minute old), so no call is made twice. Failures are the panel's
- * to report when it asks.
+ * Starts asking for what the side panel is about to show (the head start of every way of opening
+ * it: panel-head-start.ts), while the browser opens the panel's page: its own request, a moment
+ * later, joins these calls or finds their answers (copies under a minute old), so no call is made
+ * twice. Failures are the panel's to report when it asks.
  */
 export function warmPanelInsights(context: ServiceContext, contactIds: readonly string[]): void {
   if (contactIds.length > 0) meetingInsights(context, contactIds).catch(() => undefined);
