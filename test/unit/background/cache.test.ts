@@ -86,6 +86,30 @@ describe('SwrCache', () => {
     expect(fetcher).toHaveBeenCalledTimes(1);
   });
 
+  it('does not ask again for a key answered while its stored copy was being read', async () => {
+    // A second tab's lookup starts reading the store just before the first tab's answer arrives;
+    // the store (not yet written) says "nothing", but the answer is in memory by then.
+    const store = memoryStore();
+    const reads: ((value: unknown) => void)[] = [];
+    store.get = () => new Promise((resolve) => reads.push(resolve));
+    const cache = new SwrCache(store);
+    const answers: ((n: number) => void)[] = [];
+    const fetcher = vi.fn(() => new Promise<number>((resolve) => answers.push(resolve)));
+    const first = cache.get('k', fetcher, policy);
+    await vi.waitFor(() => expect(reads).toHaveLength(1));
+    reads[0]!(undefined);
+    await vi.waitFor(() => expect(fetcher).toHaveBeenCalledTimes(1));
+    const second = cache.get('k', fetcher, policy);
+    await vi.waitFor(() => expect(reads).toHaveLength(2));
+    answers[0]!(7);
+    expect((await first).value).toBe(7);
+    reads[1]!(undefined);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(fetcher).toHaveBeenCalledTimes(1);
+    answers.forEach((resolve) => resolve(8));
+    expect((await second).value).toBe(7);
+  });
+
   it('survives a restart through its store, and ignores entries that no longer fit the schema', async () => {
     const store = memoryStore();
     const first = new SwrCache(store, () => 0);
