@@ -4,15 +4,18 @@
  * is still loading. It starts what the first briefing waits for: reading the target and the saved
  * cache, and asking the background for the insights of the people already known that the saved
  * cache does not hold, so a meeting's calls to the service overlap with loading the panel. The
- * panel takes over what it started and checks it (components/panel/data/early-start.ts). Kept
- * small on purpose: no zod, no polyfill (the browser's own promise-based API).
+ * panel takes over what it started and checks it (components/panel/data/early-start.ts). And
+ * when the same page (or choice) was briefed before in this browser session, it paints the saved
+ * copy of that briefing at once (lib/panel/saved-briefing.ts), which the live panel replaces as it
+ * draws. Kept small on purpose: no zod, no polyfill (the browser's own promise-based API).
  */
 import { defineUnlistedScript } from '#imports';
 import { earlyContactIds, publishEarlyStart, savedInsightIds, type EarlyInsights } from '@/components/panel/data/early-start';
 import { insightsMessages } from '@/components/panel/data/insights-message';
 import { envelope } from '@/lib/messaging/envelope';
-import { readPanelTargetRaw, type TargetApi } from '@/lib/panel/target-read';
-import { PANEL_CACHE_KEY } from '@/lib/storage/panel-cache-key';
+import { focusDecides, paintSavedBriefing, publishSavedCopy, savedBriefingFor, savedBriefingKey } from '@/lib/panel/saved-briefing';
+import { readPanelTargetRaw, type RawTarget, type TargetApi } from '@/lib/panel/target-read';
+import { PANEL_CACHE_KEY, SAVED_BRIEFINGS_KEY } from '@/lib/storage/panel-cache-key';
 
 interface StartApi extends TargetApi {
   storage: TargetApi['storage'] & { local: { get(key: string): Promise<Record<string, unknown>> } };
@@ -37,4 +40,16 @@ export default defineUnlistedScript(() => {
   // Each is handled by the panel when it takes it over; none is reported as unhandled meanwhile.
   for (const pending of [target, savedCache, savedInsights, insights]) pending.catch(() => undefined);
   publishEarlyStart({ target, savedCache, savedInsights, insights });
+  const savedBriefings = api.storage.session.get([SAVED_BRIEFINGS_KEY]).then((stored) => stored[SAVED_BRIEFINGS_KEY]);
+  publishSavedCopy(savedBriefings.then((stored) => (stored === undefined ? false : target.then((raw) => paintSaved(raw, stored)))).catch(() => false));
 });
+
+/** Paints the saved copy of this target's briefing, if there is one (see saved-briefing.ts). */
+async function paintSaved(raw: RawTarget, stored: unknown): Promise<boolean> {
+  if (raw.tabId === null) return false;
+  const key = savedBriefingKey(raw.focus, focusDecides(raw.focus) ? null : await raw.page);
+  const saved = savedBriefingFor(stored, key, Date.now());
+  if (!saved) return false;
+  if (document.readyState === 'loading') await new Promise((resolve) => document.addEventListener('DOMContentLoaded', resolve, { once: true }));
+  return paintSavedBriefing(document, saved);
+}

@@ -18,6 +18,7 @@ import { PersonSearch } from './PersonSearch';
 import { SetupNotice } from './SetupNotice';
 import { Skeleton } from './states/Skeleton';
 import { usePanelTarget } from './usePanelTarget';
+import { forgetSavedBriefings, useSaveBriefing } from './useSaveBriefing';
 
 // Not needed for the first briefing: loaded when first shown.
 const RecordingDetail = lazy(() => import('./recordings/RecordingDetail').then((module) => ({ default: module.RecordingDetail })));
@@ -60,6 +61,7 @@ function useForgetOnSettingsChange() {
   useEffect(() => {
     const forget = () => {
       client.clear();
+      void forgetSavedBriefings().catch(() => undefined);
     };
     const unwatch = [serviceUrlItem.watch(forget), sealedApiKeyItem.watch(forget)];
     return () => unwatch.forEach((stop) => stop());
@@ -78,6 +80,8 @@ export function Panel({ firstTarget, initialTarget }: { firstTarget?: Promise<Pa
   const focusNext = useRef<HTMLElement | 'heading' | null>(null);
   useForgetOnSettingsChange();
   useRefreshOnUploads();
+  const briefed = subject?.kind === 'person' || subject?.kind === 'meeting';
+  useSaveBriefing(briefed && stack.length === 0 ? target?.savedKey : undefined);
 
   const setStack = (update: (views: View[]) => View[]) => setStacked({ key, views: update(stack) });
   const push = (view: NewView) => {

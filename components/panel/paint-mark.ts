@@ -6,8 +6,7 @@
  * can be timed too.
  */
 import { useEffect } from 'react';
-
-export const PAINT_MARK = 'primer:briefing-painted';
+import { markWhenPainted, type PaintDetail } from '@/lib/panel/paint-mark';
 
 let lastKey: string | null = null;
 /** Work that should not compete with the first briefing waits for it, or for this at most. */
@@ -36,13 +35,19 @@ export function usePaintedMark(ready: boolean, kind: 'person' | 'meeting', key: 
   useEffect(() => {
     if (!ready || lastKey === key) return;
     lastKey = key;
-    // rAF runs before the frame is painted; the task queued from it runs after.
-    requestAnimationFrame(() =>
-      setTimeout(() => {
-        performance.mark(PAINT_MARK, { detail: { kind, key } });
-        document.documentElement.dataset.briefing = kind;
-        firstPainted();
-      }, 0),
-    );
+    const detail = { kind, key };
+    markWhenPainted(detail, () => {
+      document.documentElement.dataset.briefing = kind;
+      firstPainted();
+      for (const listener of paintListeners) listener(detail);
+    });
   }, [ready, kind, key]);
+}
+
+const paintListeners = new Set<(detail: PaintDetail) => void>();
+
+/** Calls back each time a new briefing is on screen (after its paint mark). Returns how to stop. */
+export function onBriefingPainted(listener: (detail: PaintDetail) => void): () => void {
+  paintListeners.add(listener);
+  return () => paintListeners.delete(listener);
 }

@@ -13,14 +13,16 @@ import { ServiceContext } from '@/lib/background/service-context';
 import { createUploadService, createUploadTransport, UPLOAD_POLL_ALARM } from '@/lib/background/uploads';
 import { receiveHandOvers } from '@/lib/upload/hand-over-receiver';
 import { sealedApiKeyItem, serviceUrlItem } from '@/lib/storage/items';
-import { PANEL_CACHE_KEY } from '@/lib/storage/panel-cache-key';
+import { PANEL_CACHE_KEY, SAVED_BRIEFINGS_KEY } from '@/lib/storage/panel-cache-key';
 
 const INDEX_ALARM = 'contact-index-refresh';
 const CACHE_MAX_AGE_MS = 30 * 24 * 60 * 60 * 1000;
 
 export default defineBackground(() => {
-  // The side panel's saved briefings came from the settings in effect too.
-  const context = new ServiceContext({ cacheStore: storageCacheStore, onReset: () => browser.storage.local.remove(PANEL_CACHE_KEY) });
+  // The side panel's saved briefings (its query cache, and the copies it paints first) came from
+  // the settings in effect too.
+  const onReset = () => Promise.all([browser.storage.local.remove(PANEL_CACHE_KEY), browser.storage.session.remove(SAVED_BRIEFINGS_KEY)]).then(() => undefined);
+  const context = new ServiceContext({ cacheStore: storageCacheStore, onReset });
   const { transport, local } = createUploadTransport();
   const uploads = createUploadService(context, transport);
   // Firefox: no offscreen document; the popup hands recordings to this page.

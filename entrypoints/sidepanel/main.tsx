@@ -1,57 +1,13 @@
-import { StrictMode } from 'react';
-import { flushSync } from 'react-dom';
-import { createRoot } from 'react-dom/client';
-import '@/components/ui/theme.css';
-import '@/components/panel/panel.css';
-import { PanelApp } from '@/components/panel/PanelApp';
-import { PanelErrorBoundary } from '@/components/panel/PanelErrorBoundary';
-import { takeEarlyStart } from '@/components/panel/data/early-start';
-import { adoptEarlyInsights } from '@/components/panel/data/insights-loader';
-import { startPanelCache } from '@/components/panel/data/persistence';
-import { prefetchBriefing } from '@/components/panel/data/prefetch';
-import { createPanelQueryClient } from '@/components/panel/data/query-client';
-import { getPanelTarget, panelTargetFrom, type PanelTarget } from '@/lib/panel/target';
-
-// Everything starts before React renders: the tab (or chosen focus) is read, and the briefing is
-// asked for the moment it is known, while the saved cache is read from storage alongside. The
-// start-up script (entrypoints/panel-start.ts) has usually begun all three while this code was
-// still loading: they are taken over, not started again.
-const startedAt = Date.now();
-const client = createPanelQueryClient();
-const early = takeEarlyStart();
-if (early) adoptEarlyInsights(early.insights);
-const firstTarget = early ? early.target.then((raw) => panelTargetFrom(raw, { skipPageWhenFocused: true })) : getPanelTarget({ skipPageWhenFocused: true });
-// Briefings the saved cache holds are shown from it, not asked for before the first paint.
-const saved = early ? early.savedInsights.catch(() => new Set<string>()) : Promise.resolve(new Set<string>());
-Promise.all([firstTarget, saved])
-  .then(([target, cached]) => prefetchBriefing(client, target, cached))
-  .catch(() => undefined);
-const restored = startPanelCache(client, early?.savedCache);
-
 /**
- * The first render waits this long at most for the target and the saved cache: with both at hand
- * React draws the briefing itself in one pass, instead of a skeleton first and the briefing after.
+ * The side panel page's module. Its styles load with the page, as render-blocking links, so a
+ * saved copy of the briefing painted by the start-up script (entrypoints/panel-start.ts) is
+ * styled. The live panel's code (React and the rest, app.tsx) is evaluated once that copy is on
+ * screen: evaluating it holds the page's main thread for tens of milliseconds, and the copy's
+ * frame would otherwise wait for it.
  */
-const FIRST_RENDER_WAIT_MS = 40;
-let knownTarget: PanelTarget | undefined;
-void firstTarget.then((target) => (knownTarget = target)).catch(() => undefined);
+import '@/components/ui/theme.css';
+import '@/components/ui/ui.css';
+import '@/components/panel/panel.css';
+import { savedCopySettled } from '@/lib/panel/saved-briefing';
 
-const root = document.getElementById('root');
-if (!root) throw new Error('Primer side panel: #root is missing from index.html.');
-const rootElement = root;
-void Promise.race([Promise.all([firstTarget, restored]), new Promise((resolve) => setTimeout(resolve, FIRST_RENDER_WAIT_MS))])
-  .catch(() => undefined)
-  .then(() => {
-    const reactRoot = createRoot(rootElement);
-    // Drawn now, before the next frame, rather than in a task React schedules (which waits behind
-    // the page's other tasks): the briefing is in the first frame that can show it.
-    flushSync(() =>
-      reactRoot.render(
-        <StrictMode>
-          <PanelErrorBoundary>
-            <PanelApp client={client} restored={restored} firstTarget={firstTarget} initialTarget={knownTarget} startedAt={startedAt} />
-          </PanelErrorBoundary>
-        </StrictMode>,
-      ),
-    );
-  });
+void savedCopySettled().then(() => import('./app'));

@@ -8,6 +8,7 @@ import { browser } from '#imports';
 import { z } from 'zod/mini';
 import { PageContextSchema, PanelFocusSchema, type PageContext, type PanelFocus } from './context';
 import { FOCUS_PREFIX, focusKey, STATUS_PREFIX } from '../storage/session-keys';
+import { focusDecides, savedBriefingKey } from './saved-briefing';
 import { readPanelTargetRaw, type RawTarget } from './target-read';
 
 export interface PanelTarget {
@@ -15,6 +16,8 @@ export interface PanelTarget {
   focus: PanelFocus | null;
   page: PageContext | null;
   status: { recognised: boolean } | null;
+  /** What a saved copy of its briefing is kept under (lib/panel/saved-briefing.ts); absent: none is kept. */
+  savedKey?: string;
 }
 
 const StatusSchema = z.object({ recognised: z.boolean() });
@@ -33,9 +36,13 @@ export async function panelTargetFrom(raw: RawTarget, { skipPageWhenFocused = fa
   const focus = PanelFocusSchema.safeParse(raw.focus);
   const status = StatusSchema.safeParse(raw.status);
   const known = { tabId: raw.tabId, focus: focus.success ? focus.data : null, status: status.success ? status.data : null };
-  if (skipPageWhenFocused && known.focus) return { ...known, page: null };
-  const page = PageContextSchema.safeParse(await raw.page);
-  return { ...known, page: page.success ? page.data : null };
+  // Keyed on the inputs as read, as the start-up script keys them (it has no zod); a focus refused
+  // here keys as none, so the two sides differ and no copy is shown for it.
+  const keyFocus = known.focus ? raw.focus : null;
+  if (skipPageWhenFocused && known.focus) return { ...known, page: null, savedKey: savedBriefingKey(keyFocus, null) };
+  const rawPage = await raw.page;
+  const page = PageContextSchema.safeParse(rawPage);
+  return { ...known, page: page.success ? page.data : null, savedKey: savedBriefingKey(keyFocus, focusDecides(keyFocus) ? null : rawPage) };
 }
 
 export async function getPanelTarget(options: TargetOptions = {}): Promise<PanelTarget> {

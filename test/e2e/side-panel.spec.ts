@@ -14,7 +14,7 @@ import { meetingPopup } from '../fixtures/calendar';
 import { markdown, median, report, TimingRecorder, writeReport } from './support/panel-timing';
 import type { ChromeLike } from '../support/chrome-like';
 import { OptionsPage } from './support/options-page';
-import { axeViolations, openExtensionPage, openPanel, recordClicks, screenshotPanel, sectionsReachedByTab, SidePanels, tabIdOf, timeToBriefing, timeToSwitch, visibleSections } from './support/side-panel';
+import { axeViolations, openExtensionPage, openPanel, paintTimes, recordClicks, screenshotPanel, sectionsReachedByTab, SidePanels, tabIdOf, timeToBriefing, timeToSwitch, visibleSections } from './support/side-panel';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const FIXTURES = path.join(ROOT, 'test/fixtures');
@@ -300,6 +300,71 @@ test('offline, the panel shows the last briefing and says as of when; a refused 
   await optionsOpened;
 });
 
+/** The panel's paint marks so far: the saved copy's (`saved: true`) and the live panel's. */
+async function paintMarks(panel: Page): Promise<{ kind: string; key: string; saved?: boolean; at: number }[]> {
+  return panel.evaluate(() =>
+    performance.getEntriesByName('primer:briefing-painted').map((mark) => ({ ...(mark as PerformanceMark).detail as { kind: string; key: string; saved?: boolean }, at: mark.startTime })),
+  );
+}
+
+const savedBriefingCount = (serviceWorker: Worker) =>
+  serviceWorker.evaluate(async () => {
+    const chrome = (globalThis as unknown as { chrome: ChromeLike }).chrome;
+    const stored = (await chrome.storage.session.get('panelSavedBriefings')).panelSavedBriefings;
+    return stored && typeof stored === 'object' ? Object.keys(stored).length : 0;
+  });
+
+test('reopened on the same page, the panel paints the last briefing at once, then the live panel takes it over; never another page’s, nor after the cache is forgotten or the settings change', async ({ context, extensionId, serviceWorker, standIn }) => {
+  await configure(context, extensionId, standIn);
+  const page = await openFixture(context, 'calendar/event-popup.html', CALENDAR_URL);
+  await expect(page.getByRole('button', { name: 'Primer briefing: Maya Chen' })).toBeVisible({ timeout: 20_000 });
+  const tabId = await tabIdOf(serviceWorker, page);
+
+  const first = await openPanel(context, extensionId, tabId);
+  await expect(first.getByRole('heading', { level: 1, name: 'Q3 roadmap review' })).toBeVisible();
+  expect((await paintMarks(first)).map((mark) => mark.saved ?? false)).toEqual([false]);
+  // Saved once the briefing is painted and the panel is quiet.
+  await expect.poll(() => savedBriefingCount(serviceWorker), { timeout: 10_000 }).toBe(1);
+  await first.close();
+
+  const again = await openPanel(context, extensionId, tabId);
+  const errors = watchErrors(again);
+  await expect.poll(async () => (await paintMarks(again)).length, { timeout: 10_000 }).toBe(2);
+  const [saved, live] = await paintMarks(again);
+  expect(saved).toMatchObject({ kind: 'meeting', saved: true });
+  expect(live).toMatchObject({ kind: 'meeting', key: saved!.key });
+  expect(live!.saved).toBeUndefined();
+  expect(saved!.at).toBeLessThanOrEqual(live!.at);
+  // The live panel replaced the copy: usable, not busy, one briefing, the hostile name still text.
+  const root = again.locator('#root');
+  await expect(root).not.toHaveAttribute('data-saved');
+  await expect(root).not.toHaveAttribute('inert');
+  await expect(root).not.toHaveAttribute('aria-busy');
+  await expect(again.getByRole('heading', { level: 1 })).toHaveText(['Q3 roadmap review']);
+  await expect(again.getByRole('region', { name: /Not in Primer yet/ })).toContainText('<svg onload=window.__pwned=1>');
+  expect(await again.evaluate(() => (window as unknown as { __pwned?: unknown }).__pwned)).toBeUndefined();
+  await again.getByRole('button', { name: 'Full briefing: Daniel Weiss' }).click();
+  await expect(again.getByRole('heading', { level: 1, name: 'Daniel Weiss' })).toBeVisible();
+  expect(await axeViolations(again)).toEqual([]);
+  expect(errors).toEqual([]);
+  await again.close();
+
+  // Another page: its own briefing, never this meeting's copy.
+  const thread = await openFixture(context, 'gmail/thread.html', GMAIL_URL);
+  await expect(thread.getByRole('button', { name: 'Primer briefing: Maya Chen' }).first()).toBeVisible({ timeout: 20_000 });
+  const other = await openPanel(context, extensionId, await tabIdOf(serviceWorker, thread));
+  await expect.poll(async () => (await paintMarks(other)).length, { timeout: 10_000 }).toBeGreaterThan(0);
+  expect((await paintMarks(other))[0]!.saved).toBeUndefined();
+  await other.close();
+
+  // The settings change (another account): every saved copy goes.
+  await expect.poll(() => savedBriefingCount(serviceWorker), { timeout: 10_000 }).toBeGreaterThan(0);
+  const options = await OptionsPage.open(context, extensionId);
+  await options.saveSettings(standIn.baseUrl, `${standIn.apiKey}-rotated`);
+  await options.page.close();
+  await expect.poll(() => savedBriefingCount(serviceWorker), { timeout: 10_000 }).toBe(0);
+});
+
 test('errors, unknown people and pages with nothing to brief say what to do next, fast, and pass axe-core', async ({ context, extensionId, serviceWorker, standIn }) => {
   await configure(context, extensionId, standIn);
   const page = await openFixture(context, 'gmail/thread.html', GMAIL_URL);
@@ -373,6 +438,8 @@ function standInRoundTrip(serviceWorker: Worker, standIn: StandIn): Promise<numb
 function forgetEverything(serviceWorker: Worker): Promise<void> {
   return serviceWorker.evaluate(async () => {
     const chrome = (globalThis as unknown as { chrome: ChromeLike & { storage: { onChanged: { addListener(listener: () => void): void; removeListener(listener: () => void): void } } } }).chrome;
+    // The saved copies the panel paints first go too (storage.session: no change event to wait for).
+    await chrome.storage.session.remove('panelSavedBriefings');
     const all = await chrome.storage.local.get(null);
     const keys = Object.keys(all).filter((key) => key === 'panelQueryCache' || key.startsWith('cache:'));
     if (keys.length === 0) return;
@@ -443,12 +510,18 @@ test.describe('time to briefing', () => {
       timings.floor(await timeToBriefing(floor));
       await floor.close();
     };
-    /** Opens the panel (after a floor run); `cold` forgets every cached briefing first. */
+    /**
+     * Opens the panel (after a floor run); `cold` forgets every cached briefing first. A warm open
+     * paints the saved copy of the last briefing first (the series), then the live one (…Live).
+     */
     const openOnce = async (series: string, cold: boolean) => {
       if (cold) await forgetEverything(serviceWorker);
       await floorOnce();
       const panel = await openPanel(context, extensionId, tabId);
-      timings.open(series, await timeToBriefing(panel));
+      const times = await paintTimes(panel);
+      timings.open(series, times.first, times.live);
+      if (series.endsWith('Cold')) expect(times.saved, `${series}: nothing saved is painted once the cache is forgotten`).toBe(false);
+      if (series.endsWith('Warm')) expect(times.saved, `${series}: the saved copy is painted first`).toBe(true);
       await panel.waitForTimeout(300);
       return panel;
     };
@@ -494,10 +567,7 @@ test.describe('time to briefing', () => {
     }
 
     const roundTrip = await standInRoundTrip(serviceWorker, standIn);
-    delete timings.runs['switch-base'];
-    delete timings.overFloor['switch-base'];
-    delete timings.runs['warm-up'];
-    delete timings.overFloor['warm-up'];
+    timings.drop('switch-base', 'warm-up');
     const result = report(timings, roundTrip, context.browser()?.version() ?? (await page.evaluate(() => navigator.userAgent)));
     writeReport(ARTIFACTS, result);
     console.log(`time to briefing (ms)\n${markdown(result)}`);
@@ -550,12 +620,12 @@ test.describe('time to briefing', () => {
       const clicking = Date.now();
       await card.getByRole('button', { name: button }).click();
       const panel = await panels.next(file, clicking);
-      const { started, painted } = await panels.paintTimes(panel);
+      const { started, first, live, saved } = await panels.paintTimes(panel);
       const clicked = await tab.lastClick();
       await tab.page.waitForTimeout(300);
       await resetPanel(tab.tabId, file);
       await expect(card).toBeHidden();
-      return { started: started - clicked, painted: painted - clicked, asked: insightsAsked().slice(before) };
+      return { started: started - clicked, painted: first - clicked, live: live - clicked, saved, asked: insightsAsked().slice(before) };
     };
 
     const timings = new TimingRecorder();
@@ -563,7 +633,9 @@ test.describe('time to briefing', () => {
     const openOnce = async (series: string, button: 'Open briefing' | 'Brief the whole meeting', cold: boolean) => {
       timings.floor((await clickOnCard(floorTab, 'Open briefing', FLOOR_PAGE, false)).painted);
       const opened = await clickOnCard(meeting, button, 'sidepanel.html', cold);
-      timings.open(series, opened.painted);
+      timings.open(series, opened.painted, opened.live);
+      if (series.endsWith('Cold')) expect(opened.saved, `${series}: nothing saved is painted once the cache is forgotten`).toBe(false);
+      if (series.endsWith('Warm')) expect(opened.saved, `${series}: the saved copy is painted first`).toBe(true);
       startDelays.push(opened.started);
       return opened;
     };
@@ -580,8 +652,7 @@ test.describe('time to briefing', () => {
       expect(meeting.asked.toSorted()).toEqual(twenty.map((contact) => `/api/v2/insights/contact/${contact.id}`).toSorted());
       await openOnce('twentyWarm', 'Brief the whole meeting', false);
     }
-    delete timings.runs['warm-up'];
-    delete timings.overFloor['warm-up'];
+    timings.drop('warm-up');
     const result = report(
       timings,
       await standInRoundTrip(serviceWorker, standIn),

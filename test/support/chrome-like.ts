@@ -5,7 +5,7 @@
  * the browser as source, so it cannot call functions imported here.
  */
 export interface StorageAreaLike {
-  get(keys: null): Promise<Record<string, unknown>>;
+  get(keys: string | string[] | null): Promise<Record<string, unknown>>;
   set(items: Record<string, unknown>): Promise<void>;
   remove(keys: string | string[]): Promise<void>;
 }

@@ -45,17 +45,34 @@ async function openWatched(context: BrowserContext, url: string): Promise<Page> 
   return page;
 }
 
-/** Resolves with the first paint mark's time; evaluated by itself in the page (no helpers). */
-const PAINTED_MARK_TIME = `new Promise((resolve, reject) => {
+/**
+ * Resolves with the paint marks' times: the first (a saved copy painted by the start-up script, or
+ * the live briefing), whether it was a saved copy, and the live panel's. Evaluated by itself in
+ * the page (no helpers).
+ */
+const PAINTED_MARK_TIMES = `new Promise((resolve, reject) => {
   const timer = setTimeout(() => reject(new Error('No briefing painted within 20 s')), 20000);
+  let first = null;
   new PerformanceObserver((list, observer) => {
-    const mark = list.getEntriesByName('primer:briefing-painted')[0];
-    if (!mark) return;
-    clearTimeout(timer);
-    observer.disconnect();
-    resolve(mark.startTime);
+    for (const mark of list.getEntriesByName('primer:briefing-painted')) {
+      first = first || mark;
+      if (mark.detail && mark.detail.saved) continue;
+      clearTimeout(timer);
+      observer.disconnect();
+      resolve({ first: first.startTime, saved: Boolean(first.detail && first.detail.saved), live: mark.startTime });
+      return;
+    }
   }).observe({ type: 'mark', buffered: true });
 })`;
+
+export interface PaintTimes {
+  /** The first briefing on screen: a saved copy, or the live panel's. */
+  first: number;
+  /** Whether the first was a saved copy (lib/panel/saved-briefing.ts). */
+  saved: boolean;
+  /** The live panel's briefing. */
+  live: number;
+}
 
 /**
  * With the panel open, the user picks another person or meeting ("Open briefing" on a card
@@ -86,18 +103,25 @@ export async function timeToSwitch(panel: Page, tabId: number, focus: unknown): 
 }
 
 /**
- * Milliseconds from the panel page starting to load to its first briefing painted. Nothing but a
- * few lines is evaluated in the page until the briefing is painted (see `sessions`).
+ * Milliseconds from the panel page starting to load to its briefings painted (`PaintTimes`).
+ * Nothing but a few lines is evaluated in the page until the live briefing is painted (see
+ * `sessions`).
  */
-export async function timeToBriefing(panel: Page): Promise<number> {
+export async function paintTimes(panel: Page): Promise<PaintTimes> {
   let session = sessions.get(panel);
   if (!session) sessions.set(panel, (session = await panel.context().newCDPSession(panel)));
-  const { result, exceptionDetails } = (await session.send('Runtime.evaluate', { expression: PAINTED_MARK_TIME, awaitPromise: true, returnByValue: true })) as {
-    result: { value?: unknown };
+  const { result, exceptionDetails } = (await session.send('Runtime.evaluate', { expression: PAINTED_MARK_TIMES, awaitPromise: true, returnByValue: true })) as {
+    result: { value?: PaintTimes };
     exceptionDetails?: { exception?: { description?: string }; text: string };
   };
   if (exceptionDetails) throw new Error(exceptionDetails.exception?.description ?? exceptionDetails.text);
-  return typeof result.value === 'number' ? result.value : Number.NaN;
+  if (!result.value) throw new Error('No paint times from the panel');
+  return result.value;
+}
+
+/** Milliseconds from the panel page starting to load to the first briefing on screen. */
+export async function timeToBriefing(panel: Page): Promise<number> {
+  return (await paintTimes(panel)).first;
 }
 
 /**
@@ -182,11 +206,12 @@ export class SidePanels {
     }
   }
 
-  /** When the panel's page started loading and when it painted its briefing, in ms since the epoch. */
-  async paintTimes(targetId: string): Promise<{ started: number; painted: number }> {
-    const value = await this.evaluate(targetId, `${PAINTED_MARK_TIME}.then((at) => [performance.timeOrigin, performance.timeOrigin + at])`);
-    if (!Array.isArray(value)) throw new Error(`No paint time from the side panel: ${JSON.stringify(value)}`);
-    return { started: Number(value[0]), painted: Number(value[1]) };
+  /** When the panel's page started loading and its `PaintTimes`, in ms since the epoch. */
+  async paintTimes(targetId: string): Promise<PaintTimes & { started: number }> {
+    const value = await this.evaluate(targetId, `${PAINTED_MARK_TIMES}.then((times) => ({ started: performance.timeOrigin, first: performance.timeOrigin + times.first, live: performance.timeOrigin + times.live, saved: times.saved }))`);
+    const times = value as Partial<PaintTimes & { started: number }> | null;
+    if (typeof times?.started !== 'number' || typeof times.first !== 'number' || typeof times.live !== 'number') throw new Error(`No paint times from the side panel: ${JSON.stringify(value)}`);
+    return { started: times.started, first: times.first, live: times.live, saved: times.saved === true };
   }
 }
 

@@ -2,7 +2,7 @@
 import type { Page } from 'playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 
-export { openExtensionPage, openPanel, recordClicks, screenshotPanel, SidePanels, tabIdOf, timeToBriefing, timeToSwitch } from '../../support/side-panel.ts';
+export { openExtensionPage, openPanel, paintTimes, recordClicks, screenshotPanel, SidePanels, tabIdOf, timeToBriefing, timeToSwitch } from '../../support/side-panel.ts';
 
 /** Accessibility violations (axe-core, WCAG 2 A/AA) of the panel as it is now. */
 export async function axeViolations(panel: Page): Promise<{ id: string; nodes: number; help: string }[]> {

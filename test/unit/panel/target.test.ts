@@ -19,7 +19,8 @@ describe('panel target', () => {
     vi.spyOn(fakeBrowser.tabs, 'sendMessage').mockResolvedValue(page as never);
     await setPanelFocus(tabId, focus);
     await fakeBrowser.storage.session.set({ [`pageStatus:${tabId}`]: { recognised: true, site: 'gmail' } });
-    expect(await getPanelTarget()).toEqual({ tabId, focus, page, status: { recognised: true } });
+    // With the key its briefing's saved copy is kept under (saved-briefing.test.ts).
+    expect(await getPanelTarget()).toEqual({ tabId, focus, page, status: { recognised: true }, savedKey: expect.stringMatching(/^[0-9a-z]+$/) });
     await clearPanelFocus(tabId);
     expect((await getPanelTarget()).focus).toBeNull();
   });
