@@ -13,7 +13,7 @@ import { defineUnlistedScript } from '#imports';
 import { earlyContactIds, publishEarlyStart, savedInsightIds, type EarlyInsights } from '@/components/panel/data/early-start';
 import { insightsMessages } from '@/components/panel/data/insights-message';
 import { envelope } from '@/lib/messaging/envelope';
-import { focusDecides, paintSavedBriefing, publishSavedCopy, savedBriefingFor, savedBriefingKey } from '@/lib/panel/saved-briefing';
+import { paintSavedBriefing, publishSavedCopy, savedBriefingFor, savedBriefingKeyOf } from '@/lib/panel/saved-briefing';
 import { readPanelTargetRaw, type RawTarget, type TargetApi } from '@/lib/panel/target-read';
 import { PANEL_CACHE_KEY, SAVED_BRIEFINGS_KEY } from '@/lib/storage/panel-cache-key';
 
@@ -47,7 +47,7 @@ export default defineUnlistedScript(() => {
 /** Paints the saved copy of this target's briefing, if there is one (see saved-briefing.ts). */
 async function paintSaved(raw: RawTarget, stored: unknown): Promise<boolean> {
   if (raw.tabId === null) return false;
-  const key = savedBriefingKey(raw.focus, focusDecides(raw.focus) ? null : await raw.page);
+  const key = await savedBriefingKeyOf(raw.focus, raw.page);
   const saved = savedBriefingFor(stored, key, Date.now());
   if (!saved) return false;
   if (document.readyState === 'loading') await new Promise((resolve) => document.addEventListener('DOMContentLoaded', resolve, { once: true }));

@@ -81,7 +81,7 @@ export function Panel({ firstTarget, initialTarget }: { firstTarget?: Promise<Pa
   useForgetOnSettingsChange();
   useRefreshOnUploads();
   const briefed = subject?.kind === 'person' || subject?.kind === 'meeting';
-  useSaveBriefing(briefed && stack.length === 0 ? target?.savedKey : undefined);
+  const onBasePainted = useSaveBriefing(briefed && stack.length === 0 ? target?.savedKey : undefined, key);
 
   const setStack = (update: (views: View[]) => View[]) => setStacked({ key, views: update(stack) });
   const push = (view: NewView) => {
@@ -139,6 +139,7 @@ export function Panel({ firstTarget, initialTarget }: { firstTarget?: Promise<Pa
         key={key}
         person={subject.person}
         onOpenRecording={openRecording}
+        onPainted={onBasePainted}
         nav={
           nav || oneToOne ? (
             <>
@@ -154,6 +155,7 @@ export function Panel({ firstTarget, initialTarget }: { firstTarget?: Promise<Pa
       <MeetingBriefing
         key={key}
         surface={subject.surface}
+        onPainted={onBasePainted}
         onOpenPerson={(person) => push({ kind: 'person', person, back: 'Back to the meeting' })}
         meetingAction={target && subject.surface.kind === 'event' ? <UploadRecordingButton target={target} /> : null}
         unknownAction={

@@ -31,23 +31,23 @@ export function afterFirstBriefing(task: () => void): () => void {
   };
 }
 
-export function usePaintedMark(ready: boolean, kind: 'person' | 'meeting', key: string): void {
+/**
+ * `onPainted`: called once this briefing is on screen (also when it was marked before: a subject
+ * shown again is not marked twice, but its view is still told).
+ */
+export function usePaintedMark(ready: boolean, kind: 'person' | 'meeting', key: string, onPainted?: (detail: PaintDetail) => void): void {
   useEffect(() => {
-    if (!ready || lastKey === key) return;
-    lastKey = key;
+    if (!ready) return;
     const detail = { kind, key };
+    if (lastKey === key) {
+      onPainted?.(detail);
+      return;
+    }
+    lastKey = key;
     markWhenPainted(detail, () => {
       document.documentElement.dataset.briefing = kind;
       firstPainted();
-      for (const listener of paintListeners) listener(detail);
+      onPainted?.(detail);
     });
-  }, [ready, kind, key]);
-}
-
-const paintListeners = new Set<(detail: PaintDetail) => void>();
-
-/** Calls back each time a new briefing is on screen (after its paint mark). Returns how to stop. */
-export function onBriefingPainted(listener: (detail: PaintDetail) => void): () => void {
-  paintListeners.add(listener);
-  return () => paintListeners.delete(listener);
+  }, [ready, kind, key, onPainted]);
 }

@@ -1,22 +1,21 @@
 /**
- * Keeps a saved copy of the briefing on screen (lib/panel/saved-briefing.ts), so the next opening
- * on the same page or choice paints it before the panel's code has loaded. Saved once the briefing
- * is painted and the panel has been quiet for a moment (a refresh behind it is saved too), and
- * when the panel is closed or hidden; never
- * while anything is loading or an error is shown, nor while another view (an attendee, a
- * recording) is open on top.
+ * Saves a copy of the briefing on screen (lib/panel/saved-briefing.ts), so the next opening on the
+ * same page or choice paints it before the panel's code has loaded. Saved soon after the briefing
+ * is painted, again once changes behind it have settled (a refresh), and when the panel is hidden
+ * or closed; never while anything is loading or an error is shown, nor while another view (an
+ * attendee, a recording) is open on top. Notes about this moment (offline, updating) are left out
+ * of the copy (`data-unsaved`).
  */
-import { useEffect } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
 import { browser } from '#imports';
 import { captureBriefing, withSavedBriefing, type SavedBriefing } from '@/lib/panel/saved-briefing';
-import { SAVED_BRIEFINGS_KEY } from '@/lib/storage/panel-cache-key';
 import type { PaintDetail } from '@/lib/panel/paint-mark';
-import { onBriefingPainted } from './paint-mark';
+import { SAVED_BRIEFINGS_KEY } from '@/lib/storage/panel-cache-key';
 
-/** Quiet time before saving a change: a briefing settles (recordings, a refresh) in a few hundred ms. */
-export const SAVE_AFTER_QUIET_MS = 400;
 /** After the paint, out of the way of the frame and of the work that waited for it. */
 export const SAVE_AFTER_PAINT_MS = 50;
+/** Quiet time before saving a change: a briefing settles (recordings, a refresh) in a few hundred ms. */
+export const SAVE_AFTER_QUIET_MS = 400;
 
 /** What was last saved under each key, so an unchanged briefing is not written again. */
 const lastSaved = new Map<string, string>();
@@ -26,6 +25,8 @@ const lastSaved = new Map<string, string>();
  * it only costs that subject its instant paint.
  */
 let known: Promise<unknown> | null = null;
+/** Bumped when the copies are forgotten: a save begun before then is not written. */
+let generation = 0;
 
 function readKnown(): Promise<unknown> {
   known ??= browser.storage.session.get(SAVED_BRIEFINGS_KEY).then((stored) => stored[SAVED_BRIEFINGS_KEY]);
@@ -36,64 +37,88 @@ function store(key: string, briefing: SavedBriefing): Promise<void> {
   const text = JSON.stringify([briefing.mark, briefing.nodes]);
   if (lastSaved.get(key) === text) return Promise.resolve();
   lastSaved.set(key, text);
+  const started = generation;
   const next = readKnown()
     .catch(() => undefined)
     .then((stored) => withSavedBriefing(stored, key, briefing));
   known = next;
-  return next.then((all) => browser.storage.session.set({ [SAVED_BRIEFINGS_KEY]: all }));
+  return next.then((all) => (started === generation ? browser.storage.session.set({ [SAVED_BRIEFINGS_KEY]: all }) : undefined));
 }
 
 /** Forgets every saved copy (the settings changed: they belong to another account). */
 export async function forgetSavedBriefings(): Promise<void> {
+  generation++;
   lastSaved.clear();
   known = Promise.resolve(undefined);
   await browser.storage.session.remove(SAVED_BRIEFINGS_KEY);
 }
 
-/** `savedKey`: the target's key while a person or meeting is briefed on the base view; else none. */
-export function useSaveBriefing(savedKey: string | undefined): void {
+/**
+ * `savedKey`: the target's key while a person or meeting is briefed on the base view, else none;
+ * `subjectKey`: what the base view briefs. Returns what the base view's briefing calls once it is
+ * on screen (`onPainted`): only a briefing of the current subject is saved.
+ */
+export function useSaveBriefing(savedKey: string | undefined, subjectKey: string): (detail: PaintDetail) => void {
+  const painted = useRef<{ subjectKey: string; detail: PaintDetail; generation: number } | null>(null);
+  const paintedNow = useRef<() => void>(() => undefined);
+  // A briefing of the previous subject may still report its paint (a frame later): not saved.
+  const current = useRef(subjectKey);
+  useEffect(() => {
+    current.current = subjectKey;
+  }, [subjectKey]);
+
   useEffect(() => {
     const root = document.getElementById('root');
     if (!savedKey || !root) return;
     // Read now: a save when the panel closes must be a single write, made before the page is gone.
     readKnown().catch(() => undefined);
-    // Only a briefing painted for this subject (marked after this effect began) is saved.
-    let painted: PaintDetail | null = null;
-    let timer: ReturnType<typeof setTimeout> | undefined;
     const save = () => {
-      if (!painted || root.querySelector('[aria-busy="true"], [role="alert"]')) return;
+      const shown = painted.current;
+      // Drawn for this subject, since the copies were last forgotten (the old account's briefing
+      // may still be on screen), with nothing loading or failing.
+      if (shown?.subjectKey !== subjectKey || shown.generation !== generation || root.querySelector('[aria-busy="true"], [role="alert"]')) return;
       const nodes = captureBriefing(root);
-      if (nodes) void store(savedKey, { at: Date.now(), mark: { kind: painted.kind, key: painted.key }, nodes }).catch(() => undefined);
+      if (nodes) void store(savedKey, { at: Date.now(), mark: { kind: shown.detail.kind, key: shown.detail.key }, nodes }).catch(() => undefined);
     };
-    const later = () => {
-      clearTimeout(timer);
-      timer = setTimeout(save, SAVE_AFTER_QUIET_MS);
-    };
-    // Saved soon after it is painted (a panel may be closed at once: Chrome runs no `pagehide` for
-    // a side panel it closes), and again once changes behind it have settled.
+    let quiet: ReturnType<typeof setTimeout> | undefined;
     let soon: ReturnType<typeof setTimeout> | undefined;
-    const stopListening = onBriefingPainted((detail) => {
-      painted = detail;
+    const later = () => {
+      clearTimeout(quiet);
+      quiet = setTimeout(save, SAVE_AFTER_QUIET_MS);
+    };
+    // Soon after the paint, whatever changes follow: Chrome runs no `pagehide` for a side panel it
+    // closes, and a panel may be closed at once.
+    paintedNow.current = () => {
       clearTimeout(soon);
       soon = setTimeout(save, SAVE_AFTER_PAINT_MS);
-    });
+    };
+    if (painted.current?.subjectKey === subjectKey) later();
     const observer = new MutationObserver(later);
     observer.observe(root, { subtree: true, childList: true, characterData: true, attributes: true });
-    // Closed before the quiet time was up: saved now (a closing page runs no timers).
     const onHide = () => {
-      clearTimeout(timer);
+      clearTimeout(quiet);
+      clearTimeout(soon);
       save();
     };
     const onVisibility = () => document.visibilityState === 'hidden' && onHide();
     globalThis.addEventListener('pagehide', onHide);
     document.addEventListener('visibilitychange', onVisibility);
     return () => {
-      stopListening();
+      paintedNow.current = () => undefined;
       observer.disconnect();
-      clearTimeout(timer);
+      clearTimeout(quiet);
       clearTimeout(soon);
       globalThis.removeEventListener('pagehide', onHide);
       document.removeEventListener('visibilitychange', onVisibility);
     };
-  }, [savedKey]);
+  }, [savedKey, subjectKey]);
+
+  return useCallback(
+    (detail: PaintDetail) => {
+      if (subjectKey !== current.current) return;
+      painted.current = { subjectKey, detail, generation };
+      paintedNow.current();
+    },
+    [subjectKey],
+  );
 }

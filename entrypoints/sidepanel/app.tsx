@@ -12,7 +12,9 @@ import { startPanelCache } from '@/components/panel/data/persistence';
 import { prefetchBriefing } from '@/components/panel/data/prefetch';
 import { createPanelQueryClient } from '@/components/panel/data/query-client';
 import { releaseSavedBriefing, showsSavedBriefing } from '@/lib/panel/saved-briefing';
+import { knownContactIds, subjectOf } from '@/lib/panel/subject';
 import { getPanelTarget, panelTargetFrom, type PanelTarget } from '@/lib/panel/target';
+import { insightsOptions } from '@/components/panel/data/queries';
 
 // Everything starts before React renders: the tab (or chosen focus) is read, and the briefing is
 // asked for the moment it is known, while the saved cache is read from storage alongside. The
@@ -48,8 +50,41 @@ if (!root) throw new Error('Primer side panel: #root is missing from index.html.
 const rootElement = root;
 const firstData = Promise.all([firstTarget, restored]).catch(() => undefined);
 const atMost = (ms: number) => Promise.race([firstData, new Promise((resolve) => setTimeout(resolve, ms))]);
+/**
+ * Resolves once the cache holds what the target's briefing shows first (its known contacts'
+ * insights), so a render over the saved copy draws the briefing, not placeholders. `stop` ends the
+ * watch.
+ */
+function briefingData(target: PanelTarget): { ready: Promise<void>; stop: () => void } {
+  const ids = knownContactIds(subjectOf(target));
+  const inCache = () => ids.every((id) => client.getQueryData(insightsOptions(id).queryKey) !== undefined);
+  if (inCache()) return { ready: Promise.resolve(), stop: () => undefined };
+  let unsubscribe: () => void = () => undefined;
+  const ready = new Promise<void>((resolve) => {
+    unsubscribe = client.getQueryCache().subscribe(() => {
+      if (inCache()) resolve();
+    });
+  });
+  void ready.then(() => unsubscribe());
+  return { ready, stop: () => unsubscribe() };
+}
+
+/** Over a saved copy: the target, the restored cache and the briefing's data, or the wait's end. */
+function overSavedCopy(): Promise<unknown> {
+  let stop: () => void = () => undefined;
+  const data = Promise.all([firstTarget, restored]).then(([target]) => {
+    const watch = briefingData(target);
+    stop = watch.stop;
+    return watch.ready;
+  });
+  const wait = new Promise((resolve) => setTimeout(resolve, FIRST_RENDER_WAIT_OVER_SAVED_MS));
+  return Promise.race([data, wait])
+    .catch(() => undefined)
+    .finally(() => stop());
+}
+
 void atMost(FIRST_RENDER_WAIT_MS)
-  .then(() => (showsSavedBriefing(rootElement) ? atMost(FIRST_RENDER_WAIT_OVER_SAVED_MS) : undefined))
+  .then(() => (showsSavedBriefing(rootElement) ? overSavedCopy() : undefined))
   .then(() => {
     // React's first render replaces the saved copy (it clears the root it mounts in).
     releaseSavedBriefing(rootElement);
@@ -65,4 +100,6 @@ void atMost(FIRST_RENDER_WAIT_MS)
         </StrictMode>,
       ),
     );
+    // The root is React's now, whatever was painted into it meanwhile.
+    releaseSavedBriefing(rootElement);
   });

@@ -8,6 +8,9 @@
 import '@/components/ui/theme.css';
 import '@/components/ui/ui.css';
 import '@/components/panel/panel.css';
+import { showLoadFailure } from '@/lib/panel/load-failure';
 import { savedCopySettled } from '@/lib/panel/saved-briefing';
 
-void savedCopySettled().then(() => import('./app'));
+savedCopySettled()
+  .then(() => import('./app'))
+  .catch((error: unknown) => showLoadFailure(document, error));

@@ -36,7 +36,11 @@ const TAGS = new Set(
     'time tr u ul'
   ).split(' '),
 );
-const ATTRIBUTE = /^(?:class|id|role|title|datetime|dir|lang|hidden|type|name|value|placeholder|disabled|readonly|checked|open|for|min|max|low|high|optimum|colspan|rowspan|tabindex|autocomplete|spellcheck|novalidate|(?:aria|data)-[a-z0-9-]+)$/;
+/**
+ * No `id`, `name` or `for`: named elements become properties of `window` and `document`, and the
+ * inert copy needs no labels. No `value`: what was being typed belongs to that panel only.
+ */
+const ATTRIBUTE = /^(?:class|role|title|datetime|dir|lang|hidden|type|placeholder|disabled|readonly|checked|open|min|max|low|high|optimum|colspan|rowspan|tabindex|autocomplete|spellcheck|novalidate|(?:aria|data)-[a-z0-9-]+)$/;
 
 /** The saved copy of what `root` shows now, or null when it holds anything not on the lists. */
 export function captureBriefing(root: Element): SavedNode[] | null {
@@ -46,6 +50,8 @@ export function captureBriefing(root: Element): SavedNode[] | null {
     if (node.nodeType === Node.TEXT_NODE) return node.nodeValue ?? '';
     if (node.nodeType !== Node.ELEMENT_NODE) return undefined; // comments: left out
     const element = node as Element;
+    // Notes about the moment it was drawn (offline, updating): not true of the next opening.
+    if (element.hasAttribute('data-unsaved')) return undefined;
     const tag = element.localName;
     if (!TAGS.has(tag) || element.namespaceURI !== 'http://www.w3.org/1999/xhtml') return null;
     const attributes: Record<string, string> = {};
@@ -130,6 +136,11 @@ export function savedBriefingKey(focus: unknown, page: unknown): string {
   h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
   h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
   return (4294967296 * (2097151 & h2) + (h1 >>> 0)).toString(36);
+}
+
+/** `savedBriefingKey`, waiting for the page's report only when the focus does not decide. */
+export async function savedBriefingKeyOf(focus: unknown, page: Promise<unknown>): Promise<string> {
+  return savedBriefingKey(focus, focusDecides(focus) ? null : await page);
 }
 
 /** The saved copy for `key`, if it is young enough (read loosely: it is checked as it is built). */

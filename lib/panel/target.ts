@@ -39,10 +39,11 @@ export async function panelTargetFrom(raw: RawTarget, { skipPageWhenFocused = fa
   // Keyed on the inputs as read, as the start-up script keys them (it has no zod); a focus refused
   // here keys as none, so the two sides differ and no copy is shown for it.
   const keyFocus = known.focus ? raw.focus : null;
-  if (skipPageWhenFocused && known.focus) return { ...known, page: null, savedKey: savedBriefingKey(keyFocus, null) };
+  // A chosen meeting without people does not decide what is briefed: the page does (subject.ts).
+  if (skipPageWhenFocused && known.focus && focusDecides(known.focus)) return { ...known, page: null, savedKey: savedBriefingKey(keyFocus, null) };
   const rawPage = await raw.page;
   const page = PageContextSchema.safeParse(rawPage);
-  return { ...known, page: page.success ? page.data : null, savedKey: savedBriefingKey(keyFocus, focusDecides(keyFocus) ? null : rawPage) };
+  return { ...known, page: page.success ? page.data : null, savedKey: savedBriefingKey(keyFocus, rawPage) };
 }
 
 export async function getPanelTarget(options: TargetOptions = {}): Promise<PanelTarget> {

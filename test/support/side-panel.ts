@@ -59,7 +59,7 @@ const PAINTED_MARK_TIMES = `new Promise((resolve, reject) => {
       if (mark.detail && mark.detail.saved) continue;
       clearTimeout(timer);
       observer.disconnect();
-      resolve({ first: first.startTime, saved: Boolean(first.detail && first.detail.saved), live: mark.startTime });
+      resolve({ first: first.startTime, saved: Boolean(first.detail && first.detail.saved), live: mark.startTime, firstKey: String(first.detail && first.detail.key), liveKey: String(mark.detail && mark.detail.key) });
       return;
     }
   }).observe({ type: 'mark', buffered: true });
@@ -72,6 +72,9 @@ export interface PaintTimes {
   saved: boolean;
   /** The live panel's briefing. */
   live: number;
+  /** What each briefing is of (the paint marks' subject keys): a saved copy must be of the live one's subject. */
+  firstKey: string;
+  liveKey: string;
 }
 
 /**
@@ -208,10 +211,10 @@ export class SidePanels {
 
   /** When the panel's page started loading and its `PaintTimes`, in ms since the epoch. */
   async paintTimes(targetId: string): Promise<PaintTimes & { started: number }> {
-    const value = await this.evaluate(targetId, `${PAINTED_MARK_TIMES}.then((times) => ({ started: performance.timeOrigin, first: performance.timeOrigin + times.first, live: performance.timeOrigin + times.live, saved: times.saved }))`);
+    const value = await this.evaluate(targetId, `${PAINTED_MARK_TIMES}.then((times) => ({ ...times, started: performance.timeOrigin, first: performance.timeOrigin + times.first, live: performance.timeOrigin + times.live }))`);
     const times = value as Partial<PaintTimes & { started: number }> | null;
     if (typeof times?.started !== 'number' || typeof times.first !== 'number' || typeof times.live !== 'number') throw new Error(`No paint times from the side panel: ${JSON.stringify(value)}`);
-    return { started: times.started, first: times.first, live: times.live, saved: times.saved === true };
+    return { started: times.started, first: times.first, live: times.live, saved: times.saved === true, firstKey: String(times.firstKey), liveKey: String(times.liveKey) };
   }
 }
 

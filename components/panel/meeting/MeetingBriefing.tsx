@@ -11,6 +11,7 @@ import { actionItemsByPerson, sharedTopics, topicsToAvoid, type BriefedAttendee,
 import { meetingProvenance } from '@/lib/format/provenance';
 import { ActionItemList } from '../person/ActionItemList';
 import { usePaintedMark } from '../paint-mark';
+import type { PaintDetail } from '@/lib/panel/paint-mark';
 import { FreshnessNote } from '../states/FreshnessNote';
 import { ProblemNotice } from '../states/ProblemNotice';
 import { RefreshNote } from '../states/RefreshNote';
@@ -33,6 +34,8 @@ interface MeetingBriefingProps {
   /** Shown under the meeting's title, e.g. "Upload recording of this meeting". */
   meetingAction?: ReactNode;
   nav?: ReactNode;
+  /** Told once the briefing is on screen (the panel saves a copy of it: useSaveBriefing.ts). */
+  onPainted?: (detail: PaintDetail) => void;
   now?: Date;
 }
 
@@ -74,9 +77,9 @@ function commonProblem(attendees: readonly Attendee[]): Failed['state'] | null {
 
 const peopleCount = (count: number) => (count === 1 ? '1 person' : `${count} people`);
 
-export function MeetingBriefing({ surface, onOpenPerson, unknownAction, meetingAction, nav, now = new Date() }: MeetingBriefingProps) {
+export function MeetingBriefing({ surface, onOpenPerson, unknownAction, meetingAction, nav, onPainted, now = new Date() }: MeetingBriefingProps) {
   const { attendees, settled, refetch, refreshing } = useAttendees(surface);
-  usePaintedMark(settled, 'meeting', `${surface.title ?? surface.kind}:${attendees.map((attendee) => attendee.key).join(',')}`);
+  usePaintedMark(settled, 'meeting', `${surface.title ?? surface.kind}:${attendees.map((attendee) => attendee.key).join(',')}`, onPainted);
   const briefed: BriefedAttendee[] = attendees.flatMap((attendee) =>
     attendee.state.status === 'briefed' ? [{ id: attendee.key, name: attendee.name, insights: attendee.state.reply.insights }] : [],
   );

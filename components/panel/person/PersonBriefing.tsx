@@ -9,6 +9,7 @@ import { provenance, ageOf } from '@/lib/format/provenance';
 import { displayName, personKey, type SubjectPerson } from '@/lib/panel/subject';
 import { problemOf, useContactMatch, useInsights } from '../data/queries';
 import { usePaintedMark } from '../paint-mark';
+import type { PaintDetail } from '@/lib/panel/paint-mark';
 import { RecordingsSection } from '../recordings/RecordingsSection';
 import { FreshnessNote } from '../states/FreshnessNote';
 import { ProblemNotice } from '../states/ProblemNotice';
@@ -26,15 +27,17 @@ interface PersonBriefingProps {
   onOpenRecording: (id: string) => void;
   /** Shown above the header (e.g. "Back to the meeting"). */
   nav?: ReactNode;
+  /** Told once the briefing is on screen (the panel saves a copy of it: useSaveBriefing.ts). */
+  onPainted?: (detail: PaintDetail) => void;
   now?: Date;
 }
 
-export function PersonBriefing({ person, onOpenRecording, nav, now = new Date() }: PersonBriefingProps) {
+export function PersonBriefing({ person, onOpenRecording, nav, onPainted, now = new Date() }: PersonBriefingProps) {
   const contact = useContactMatch(person);
   const contactId = contact.match?.contact.id ?? null;
   const insights = useInsights(contactId);
   const reply = insights.data;
-  usePaintedMark(reply !== undefined || (contact.resolved && contact.match === null), 'person', personKey(person));
+  usePaintedMark(reply !== undefined || (contact.resolved && contact.match === null), 'person', personKey(person), onPainted);
   const contactProblem = problemOf(contact);
   const insightsProblem = problemOf(insights);
 

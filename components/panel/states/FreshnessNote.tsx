@@ -27,7 +27,8 @@ export function FreshnessNote({ asOf, problem, onRetry, updatedAt, now }: Freshn
   const seconds = useCountdown(wait === null ? null : updatedAt + wait, wait ?? Infinity);
   const absolute = new Date(asOf).toLocaleString(undefined, { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' });
   return (
-    <div className="freshness" role="status">
+    // About this moment only: left out of the copy the next opening paints first (useSaveBriefing.ts).
+    <div className="freshness" role="status" data-unsaved>
       <p>
         <strong>{staleReason(problem.kind)}:</strong> showing the briefing as of{' '}
         <time dateTime={new Date(asOf).toISOString()} title={absolute}>

@@ -21,7 +21,8 @@ export function RefreshNote({ refreshing, asOf }: { refreshing: boolean; asOf: n
   if (!refreshing || !shown) return null;
   const absolute = new Date(asOf).toLocaleString(undefined, { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' });
   return (
-    <p className="refreshing" role="status">
+    // About this moment only: left out of the copy the next opening paints first (useSaveBriefing.ts).
+    <p className="refreshing" role="status" data-unsaved>
       Updating… showing the briefing as of <time dateTime={new Date(asOf).toISOString()}>{absolute}</time>.
     </p>
   );

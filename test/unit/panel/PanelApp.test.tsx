@@ -85,8 +85,11 @@ describe('PanelApp', () => {
     const client = showPanel(target({ focus: { kind: 'person', match: maya } }));
     await screen.findByText('friendly');
     expect(client.getQueryData(['insights', 'm'])).toBeDefined();
+    await fakeBrowser.storage.session.set({ panelSavedBriefings: { key: { at: Date.now(), mark: { kind: 'person', key: 'contact:m' }, nodes: [] } } });
     await act(() => serviceUrlItem.setValue('https://other.example.com'));
     expect(client.getQueryData(['insights', 'm'])).toBeUndefined();
+    // The copies the next opening would paint first go too.
+    await vi.waitFor(async () => expect(await fakeBrowser.storage.session.get('panelSavedBriefings')).toEqual({}));
   });
 
   it('says there is nothing to brief without a tab, and on a page with no one on it', async () => {

@@ -11,6 +11,7 @@ import {
   SAVED_COPY_WAIT_MS,
   savedBriefingFor,
   savedBriefingKey,
+  savedBriefingKeyOf,
   savedCopySettled,
   showsSavedBriefing,
   withSavedBriefing,
@@ -27,7 +28,7 @@ function html(markup: string): HTMLElement {
   return host;
 }
 
-const BRIEFING = `<header class="panel-bar"><p class="brand">Primer</p><form role="search" novalidate=""><label for="s">Find</label><input id="s" type="email" value="a@b.example" placeholder="name@company.com"></form></header><main class="panel-main"><article class="briefing" aria-busy="false"><h1 tabindex="-1">Maya Chen</h1><section aria-labelledby="h"><h2 id="h">Topics to raise</h2><ul><li>pricing <strong>now</strong></li></ul><p>Last conversation <time datetime="2026-11-20">3 days ago</time></p></section><button type="button" class="back" disabled="">← Back</button></article></main>`;
+const BRIEFING = `<header class="panel-bar"><p class="brand">Primer</p><form role="search" novalidate=""><label>Find</label><input type="email" placeholder="name@company.com"></form></header><main class="panel-main"><article class="briefing" aria-busy="false"><h1 tabindex="-1">Maya Chen</h1><section aria-label="Topics"><h2>Topics to raise</h2><ul><li>pricing <strong>now</strong></li></ul><p>Last conversation <time datetime="2026-11-20">3 days ago</time></p></section><button type="button" class="back" disabled="">← Back</button></article></main>`;
 
 afterEach(() => {
   document.body.innerHTML = '';
@@ -47,11 +48,15 @@ describe('a saved copy of a briefing', () => {
     expect(rebuilt.innerHTML).toBe(shown.innerHTML);
   });
 
-  it('leaves out attributes that could load, run or restyle anything, and comments', () => {
-    const shown = html('<p class="a" onclick="alert(1)" style="color:red" data-view="" aria-label="x"><a href="javascript:alert(1)" title="t">link</a><!-- note --></p>');
+  it('leaves out attributes that could load, run, restyle or name anything, comments, and notes about that moment', () => {
+    const shown = html(
+      '<p class="a" onclick="alert(1)" style="color:red" data-view="" aria-label="x"><a href="javascript:alert(1)" title="t">link</a><!-- note --></p>' +
+        '<form name="getElementById"><label for="q">Find</label><input id="q" name="q" value="half-typed@"></form>' +
+        '<div class="freshness" role="status" data-unsaved=""><p>Offline: showing the briefing as of 9:00.</p></div>',
+    );
     const rebuilt = document.createElement('div');
     rebuilt.append(buildBriefing(document, captureBriefing(shown))!);
-    expect(rebuilt.innerHTML).toBe('<p class="a" data-view="" aria-label="x"><a title="t">link</a></p>');
+    expect(rebuilt.innerHTML).toBe('<p class="a" data-view="" aria-label="x"><a title="t">link</a></p><form><label>Find</label><input></form>');
   });
 
   it('is not taken of a view holding anything off its lists (an image, a frame, SVG, a script)', () => {
@@ -111,11 +116,14 @@ describe('which saved copy belongs to a target', () => {
   it('the panel keys what it draws as the start-up script keys what it reads', async () => {
     const raw = (patch: Partial<RawTarget>): RawTarget => ({ tabId: 3, focus: undefined, status: undefined, page: Promise.resolve(page), ...patch });
     // The start-up script: the focus as stored, else the page's reply as received.
-    const scriptKey = async (target: RawTarget) => savedBriefingKey(target.focus, focusDecides(target.focus) ? null : await target.page);
-    for (const target of [raw({}), raw({ focus: { kind: 'person', match: maya } }), raw({ focus: { kind: 'surface', surface: meeting } })]) {
+    const scriptKey = (target: RawTarget) => savedBriefingKeyOf(target.focus, target.page);
+    const chosenNobody = { kind: 'surface', surface: { ...meeting, people: [] } };
+    for (const target of [raw({}), raw({ focus: { kind: 'person', match: maya } }), raw({ focus: { kind: 'surface', surface: meeting } }), raw({ focus: chosenNobody })]) {
       expect((await panelTargetFrom(target)).savedKey).toBe(await scriptKey(target));
       expect((await panelTargetFrom(target, { skipPageWhenFocused: true })).savedKey).toBe(await scriptKey(target));
     }
+    // A chosen meeting without people: the page is briefed, and read, even when the focus alone is asked for.
+    expect((await panelTargetFrom(raw({ focus: chosenNobody }), { skipPageWhenFocused: true })).page?.surfaces[0]?.title).toBe(meeting.title);
     // A focus the panel's check refuses (the page is briefed instead): the keys differ, so the
     // start-up script never paints, for that focus, a copy of whatever the page showed.
     const refused = raw({ focus: { kind: 'person', match: { contact: { id: 42 } }, matchedBy: 'email' } });

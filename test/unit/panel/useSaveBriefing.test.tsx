@@ -1,18 +1,38 @@
 import { act, render } from '@testing-library/react';
+import { useCallback } from 'react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { usePaintedMark } from '@/components/panel/paint-mark';
 import { forgetSavedBriefings, SAVE_AFTER_PAINT_MS, SAVE_AFTER_QUIET_MS, useSaveBriefing } from '@/components/panel/useSaveBriefing';
+import type { PaintDetail } from '@/lib/panel/paint-mark';
 import type { SavedBriefing } from '@/lib/panel/saved-briefing';
 import { SAVED_BRIEFINGS_KEY } from '@/lib/storage/panel-cache-key';
 
-function Briefing({ savedKey, name, busy = false }: { savedKey?: string; name: string; busy?: boolean }) {
-  usePaintedMark(true, 'person', `contact:${name}`);
-  useSaveBriefing(savedKey);
+interface Props {
+  savedKey?: string;
+  name: string;
+  busy?: boolean;
+  alert?: boolean;
+  /** Called right after the saver hears of the paint (in the same task). */
+  afterPaint?: () => void;
+}
+
+/** A panel showing one person: the briefing reports its paint to the saver, as PanelApp wires it. */
+function Panel({ savedKey, name, busy = false, alert = false, afterPaint }: Props) {
+  const onPainted = useSaveBriefing(savedKey, `person:${name}`);
+  const reported = useCallback(
+    (detail: PaintDetail) => {
+      onPainted(detail);
+      afterPaint?.();
+    },
+    [onPainted, afterPaint],
+  );
+  usePaintedMark(true, 'person', `contact:${name}`, reported);
   return (
     <main>
       <h1>{name}</h1>
       {busy ? <div role="status" aria-busy="true" /> : null}
+      {alert ? <p role="alert">The service did not answer.</p> : null}
     </main>
   );
 }
@@ -24,6 +44,7 @@ function mount(ui: React.ReactElement) {
 
 const stored = async () => ((await fakeBrowser.storage.session.get(SAVED_BRIEFINGS_KEY))[SAVED_BRIEFINGS_KEY] ?? {}) as Record<string, SavedBriefing>;
 const wait = (ms: number) => act(() => new Promise((resolve) => setTimeout(resolve, ms)));
+const heading = (name: string) => [['main', {}, [['h1', {}, [name]]]]];
 
 beforeEach(async () => {
   await forgetSavedBriefings();
@@ -32,50 +53,72 @@ beforeEach(async () => {
 
 describe('saving the briefing on screen for the next opening', () => {
   it('saves it soon after it is painted, with its paint mark, under the target’s key', async () => {
-    mount(<Briefing savedKey="page-1" name="Maya" />);
+    mount(<Panel savedKey="page-1" name="Maya" />);
     await wait(SAVE_AFTER_PAINT_MS + 50);
     const copy = (await stored())['page-1'];
     expect(copy?.mark).toEqual({ kind: 'person', key: 'contact:Maya' });
-    expect(copy?.nodes).toEqual([['main', {}, [['h1', {}, ['Maya']]]]]);
+    expect(copy?.nodes).toEqual(heading('Maya'));
     expect(Date.now() - copy!.at).toBeLessThan(5_000);
   });
 
-  it('saves nothing while something is loading, then once it has settled', async () => {
-    const view = mount(<Briefing savedKey="page-2" name="Tom" busy />);
+  it('saves nothing while something is loading or an error is shown, then once it has settled', async () => {
+    const view = mount(<Panel savedKey="page-2" name="Tom" busy />);
     await wait(SAVE_AFTER_PAINT_MS + 50);
     expect(await stored()).toEqual({});
-    view.rerender(<Briefing savedKey="page-2" name="Tom" />);
+    view.rerender(<Panel savedKey="page-2" name="Tom" alert />);
     await wait(SAVE_AFTER_QUIET_MS + 50);
-    expect((await stored())['page-2']?.nodes).toEqual([['main', {}, [['h1', {}, ['Tom']]]]]);
+    expect(await stored()).toEqual({});
+    view.rerender(<Panel savedKey="page-2" name="Tom" />);
+    await wait(SAVE_AFTER_QUIET_MS + 50);
+    expect((await stored())['page-2']?.nodes).toEqual(heading('Tom'));
   });
 
-  it('saves nothing without a key (no briefing, or another view open on top)', async () => {
-    mount(<Briefing name="Ana" />);
+  it('saves nothing without a key (nothing briefed, or another view open on top)', async () => {
+    mount(<Panel name="Ana" />);
     await wait(SAVE_AFTER_PAINT_MS + 50);
     expect(await stored()).toEqual({});
   });
 
-  it('saves what is on screen when the panel is hidden before the wait is up', async () => {
-    mount(<Briefing savedKey="page-3" name="Lee" />);
-    // Painted (two frames' worth), not yet saved.
-    await wait(10);
-    expect(await stored()).toEqual({});
-    act(() => {
-      globalThis.dispatchEvent(new Event('pagehide'));
-    });
+  it('saves again after a view on top is closed, though the briefing is not painted anew', async () => {
+    const view = mount(<Panel savedKey="page-6" name="Noor" busy />);
+    await wait(SAVE_AFTER_PAINT_MS + 50);
+    view.rerender(<Panel name="Noor" busy />);
+    view.rerender(<Panel savedKey="page-6" name="Noor" />);
+    await wait(SAVE_AFTER_QUIET_MS + 50);
+    expect((await stored())['page-6']?.mark.key).toBe('contact:Noor');
+  });
+
+  it('saves what is on screen when the panel is hidden, at once', async () => {
+    const hide = () => globalThis.dispatchEvent(new Event('pagehide'));
+    mount(<Panel savedKey="page-3" name="Lee" afterPaint={hide} />);
+    // Hidden in the task that painted it: saved then, well before the save that follows the paint.
     await wait(0);
     expect((await stored())['page-3']?.mark.key).toBe('contact:Lee');
   });
 
-  it('keeps other subjects’ copies, and forgets them all when the settings change', async () => {
-    const first = mount(<Briefing savedKey="page-4" name="Kim" />);
+  it('keeps other subjects’ copies; forgetting them (the settings changed) also drops a save on its way', async () => {
+    const first = mount(<Panel savedKey="page-4" name="Kim" />);
     await wait(SAVE_AFTER_PAINT_MS + 50);
     first.unmount();
     document.body.innerHTML = '';
-    mount(<Briefing savedKey="page-5" name="Sam" />);
+    mount(<Panel savedKey="page-5" name="Sam" afterPaint={() => globalThis.dispatchEvent(new Event('pagehide'))} />);
     await wait(SAVE_AFTER_PAINT_MS + 50);
     expect(Object.keys(await stored()).sort()).toEqual(['page-4', 'page-5']);
     await forgetSavedBriefings();
+    expect(await stored()).toEqual({});
+
+    // Forgotten while the old briefing is still on screen: neither the save on its way nor a
+    // change to that briefing brings it back.
+    document.body.innerHTML = '';
+    const hideThenForget = () => {
+      globalThis.dispatchEvent(new Event('pagehide'));
+      void forgetSavedBriefings();
+    };
+    const view = mount(<Panel savedKey="page-7" name="Eve" afterPaint={hideThenForget} />);
+    await wait(SAVE_AFTER_PAINT_MS + 50);
+    view.rerender(<Panel savedKey="page-7" name="Eve" afterPaint={hideThenForget} busy />);
+    view.rerender(<Panel savedKey="page-7" name="Eve" afterPaint={hideThenForget} />);
+    await wait(SAVE_AFTER_QUIET_MS + 50);
     expect(await stored()).toEqual({});
   });
 });
