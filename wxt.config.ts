@@ -29,7 +29,11 @@ export default defineConfig({
   // from disk: Vite's helper that first adds a <link rel=modulepreload> per dependency to the page
   // saves no round trip here, and cost the panel's first render several milliseconds on a meeting.
   // The pages' own <link rel=modulepreload> tags and a lazy chunk's CSS are kept.
-  vite: () => ({ build: { modulePreload: { resolveDependencies: (_file, deps, { hostType }) => (hostType === 'html' ? deps : []) } } }),
+  // The side panel's live code (app.tsx) is imported by its page's module once a saved briefing is
+  // on screen: its chunks are fetched together then, not one after the other.
+  vite: () => ({
+    build: { modulePreload: { resolveDependencies: (file, deps, { hostType }) => (hostType === 'html' || /(^|\/)app-[^/]+\.js$/.test(file) ? deps : []) } },
+  }),
   hooks: {
     'vite:build:extendConfig': (entrypoints, config) => {
       // Every build but the background's: content scripts, the hover card's and the panel's
