@@ -28,9 +28,9 @@ export default defineConfig({
   // Lazily loaded chunks (the recording view, the upload button) are files of the extension, read
   // from disk: Vite's helper that first adds a <link rel=modulepreload> per dependency to the page
   // saves no round trip here, and cost the panel's first render several milliseconds on a meeting.
-  // The pages' own <link rel=modulepreload> tags and a lazy chunk's CSS are kept.
-  // The side panel's live code (app.tsx) is imported by its page's module once a saved briefing is
-  // on screen: its chunks are fetched together then, not one after the other.
+  // The pages' own <link rel=modulepreload> tags and a lazy chunk's CSS are kept. The exception is
+  // the side panel's live code (app.tsx), which its page's module imports once a saved briefing is
+  // on screen: the helper has its chunks fetched together then, not one after the other.
   vite: () => ({
     build: { modulePreload: { resolveDependencies: (file, deps, { hostType }) => (hostType === 'html' || /(^|\/)app-[^/]+\.js$/.test(file) ? deps : []) } },
   }),
