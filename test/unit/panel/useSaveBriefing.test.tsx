@@ -1,6 +1,6 @@
 import { act, render } from '@testing-library/react';
 import { useCallback } from 'react';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { usePaintedMark } from '@/components/panel/paint-mark';
 import { forgetSavedBriefings, SAVE_AFTER_PAINT_MS, SAVE_AFTER_QUIET_MS, useSaveBriefing } from '@/components/panel/useSaveBriefing';
@@ -45,6 +45,8 @@ function mount(ui: React.ReactElement) {
 const stored = async () => ((await fakeBrowser.storage.session.get(SAVED_BRIEFINGS_KEY))[SAVED_BRIEFINGS_KEY] ?? {}) as Record<string, SavedBriefing>;
 const wait = (ms: number) => act(() => new Promise((resolve) => setTimeout(resolve, ms)));
 const heading = (name: string) => [['main', {}, [['h1', {}, [name]]]]];
+/** Waits for the saved copies to pass `check` (timers run late on a busy machine). */
+const eventually = (check: (copies: Record<string, SavedBriefing>) => void) => vi.waitFor(async () => check(await stored()), { timeout: 5_000, interval: 20 });
 
 beforeEach(async () => {
   await forgetSavedBriefings();
@@ -54,7 +56,7 @@ beforeEach(async () => {
 describe('saving the briefing on screen for the next opening', () => {
   it('saves it soon after it is painted, with its paint mark, under the target’s key', async () => {
     mount(<Panel savedKey="page-1" name="Maya" />);
-    await wait(SAVE_AFTER_PAINT_MS + 50);
+    await eventually((copies) => expect(copies['page-1']).toBeDefined());
     const copy = (await stored())['page-1'];
     expect(copy?.mark).toEqual({ kind: 'person', key: 'contact:Maya' });
     expect(copy?.nodes).toEqual(heading('Maya'));
@@ -69,8 +71,7 @@ describe('saving the briefing on screen for the next opening', () => {
     await wait(SAVE_AFTER_QUIET_MS + 50);
     expect(await stored()).toEqual({});
     view.rerender(<Panel savedKey="page-2" name="Tom" />);
-    await wait(SAVE_AFTER_QUIET_MS + 50);
-    expect((await stored())['page-2']?.nodes).toEqual(heading('Tom'));
+    await eventually((copies) => expect(copies['page-2']?.nodes).toEqual(heading('Tom')));
   });
 
   it('saves nothing without a key (nothing briefed, or another view open on top)', async () => {
@@ -84,13 +85,18 @@ describe('saving the briefing on screen for the next opening', () => {
     await wait(SAVE_AFTER_PAINT_MS + 50);
     view.rerender(<Panel name="Noor" busy />);
     view.rerender(<Panel savedKey="page-6" name="Noor" />);
-    await wait(SAVE_AFTER_QUIET_MS + 50);
-    expect((await stored())['page-6']?.mark.key).toBe('contact:Noor');
+    await eventually((copies) => expect(copies['page-6']?.mark.key).toBe('contact:Noor'));
   });
 
   it('saves what is on screen when the panel is hidden, at once', async () => {
-    const hide = () => globalThis.dispatchEvent(new Event('pagehide'));
+    let hidden!: () => void;
+    const paintedAndHidden = new Promise<void>((resolve) => (hidden = resolve));
+    const hide = () => {
+      globalThis.dispatchEvent(new Event('pagehide'));
+      hidden();
+    };
     mount(<Panel savedKey="page-3" name="Lee" afterPaint={hide} />);
+    await act(() => paintedAndHidden);
     // Hidden in the task that painted it: saved then, well before the save that follows the paint.
     await wait(0);
     expect((await stored())['page-3']?.mark.key).toBe('contact:Lee');
@@ -98,12 +104,11 @@ describe('saving the briefing on screen for the next opening', () => {
 
   it('keeps other subjects’ copies; forgetting them (the settings changed) also drops a save on its way', async () => {
     const first = mount(<Panel savedKey="page-4" name="Kim" />);
-    await wait(SAVE_AFTER_PAINT_MS + 50);
+    await eventually((copies) => expect(copies['page-4']).toBeDefined());
     first.unmount();
     document.body.innerHTML = '';
     mount(<Panel savedKey="page-5" name="Sam" afterPaint={() => globalThis.dispatchEvent(new Event('pagehide'))} />);
-    await wait(SAVE_AFTER_PAINT_MS + 50);
-    expect(Object.keys(await stored()).sort()).toEqual(['page-4', 'page-5']);
+    await eventually((copies) => expect(Object.keys(copies).sort()).toEqual(['page-4', 'page-5']));
     await forgetSavedBriefings();
     expect(await stored()).toEqual({});
 
