@@ -13,7 +13,7 @@ import { defineUnlistedScript } from '#imports';
 import { earlyContactIds, publishEarlyStart, savedInsightIds, type EarlyInsights } from '@/components/panel/data/early-start';
 import { insightsMessages } from '@/components/panel/data/insights-message';
 import { envelope } from '@/lib/messaging/envelope';
-import { paintSavedBriefing, publishSavedCopy, savedBriefingFor, savedBriefingKeyOf } from '@/lib/panel/saved-briefing';
+import { paintSavedBriefing, savedBriefingFor, savedBriefingKeyOf } from '@/lib/panel/saved-briefing';
 import { readPanelTargetRaw, type RawTarget, type TargetApi } from '@/lib/panel/target-read';
 import { PANEL_CACHE_KEY, SAVED_BRIEFINGS_KEY } from '@/lib/storage/panel-cache-key';
 
@@ -37,11 +37,11 @@ export default defineUnlistedScript(() => {
       return { message, reply };
     });
   });
+  const savedBriefings = api.storage.session.get([SAVED_BRIEFINGS_KEY]).then((stored) => stored[SAVED_BRIEFINGS_KEY]);
+  const savedCopy = savedBriefings.then((stored) => (stored === undefined ? false : target.then((raw) => paintSaved(raw, stored)))).catch(() => false);
   // Each is handled by the panel when it takes it over; none is reported as unhandled meanwhile.
   for (const pending of [target, savedCache, savedInsights, insights]) pending.catch(() => undefined);
-  publishEarlyStart({ target, savedCache, savedInsights, insights });
-  const savedBriefings = api.storage.session.get([SAVED_BRIEFINGS_KEY]).then((stored) => stored[SAVED_BRIEFINGS_KEY]);
-  publishSavedCopy(savedBriefings.then((stored) => (stored === undefined ? false : target.then((raw) => paintSaved(raw, stored)))).catch(() => false));
+  publishEarlyStart({ target, savedCache, savedInsights, insights, savedCopy });
 });
 
 /** Paints the saved copy of this target's briefing, if there is one (see saved-briefing.ts). */

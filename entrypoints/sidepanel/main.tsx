@@ -9,7 +9,7 @@ import '@/components/ui/theme.css';
 import '@/components/ui/ui.css';
 import '@/components/panel/panel.css';
 import { showLoadFailure } from '@/lib/panel/load-failure';
-import { savedCopySettled } from '@/lib/panel/saved-briefing';
+import { savedCopySettled } from '@/components/panel/data/early-start';
 
 savedCopySettled()
   .then(() => import('./app'))

@@ -222,7 +222,7 @@ export class SwrCache {
     const preloaded = this.#preloaded.has(key);
     const ahead = this.#preloaded.get(key);
     this.#preloaded.delete(key);
-    const stored = this.#memory.has(key) || preloaded ? ahead : await this.#store.get(key);
+    const stored = preloaded ? ahead : this.#memory.has(key) ? undefined : await this.#store.get(key);
     // Memory again after the store's answer: a value fetched meanwhile (another tab's lookup of the
     // same address) is newer than what the store had, and asking again would repeat its call.
     const raw = this.#memory.get(key) ?? stored;

@@ -143,8 +143,11 @@ export async function savedBriefingKeyOf(focus: unknown, page: Promise<unknown>)
   return savedBriefingKey(focus, focusDecides(focus) ? null : await page);
 }
 
-/** The saved copy for `key`, if it is young enough (read loosely: it is checked as it is built). */
-export function savedBriefingFor(stored: unknown, key: string, now: number): { mark: { kind: string; key: string }; nodes: unknown } | null {
+/** A saved copy as read from storage: its nodes are checked as they are built (`buildBriefing`). */
+export type FoundBriefing = Pick<SavedBriefing, 'mark'> & { nodes: unknown };
+
+/** The saved copy for `key`, if it is young enough. */
+export function savedBriefingFor(stored: unknown, key: string, now: number): FoundBriefing | null {
   if (typeof stored !== 'object' || stored === null) return null;
   const entry = (stored as Record<string, unknown>)[key];
   if (typeof entry !== 'object' || entry === null) return null;
@@ -169,7 +172,7 @@ export function withSavedBriefing(stored: unknown, key: string, briefing: SavedB
  * inert and marked busy, and sets the paint mark. Resolves once it is on screen: true, or false at
  * once when it cannot be shown.
  */
-export function paintSavedBriefing(doc: Document, saved: { mark: { kind: string; key: string }; nodes: unknown }): Promise<boolean> {
+export function paintSavedBriefing(doc: Document, saved: FoundBriefing): Promise<boolean> {
   const root = doc.getElementById('root');
   if (!root || root.firstChild) return Promise.resolve(false);
   const fragment = buildBriefing(doc, saved.nodes);
@@ -179,26 +182,6 @@ export function paintSavedBriefing(doc: Document, saved: { mark: { kind: string;
   root.dataset.saved = '';
   root.append(fragment);
   return new Promise((resolve) => markWhenPainted({ ...saved.mark, saved: true }, () => resolve(true)));
-}
-
-const SETTLED = '__primerSavedCopy';
-/** The live panel waits this long at most for the start-up script's saved copy. */
-export const SAVED_COPY_WAIT_MS = 250;
-
-/** The start-up script: `settled` resolves once its saved copy is on screen, or once there is none. */
-export function publishSavedCopy(settled: Promise<unknown>): void {
-  (globalThis as Record<string, unknown>)[SETTLED] = settled;
-}
-
-/**
- * Resolves once the start-up script's saved copy is on screen or known not to come (at once when
- * the script has not run), and after SAVED_COPY_WAIT_MS at most.
- */
-export function savedCopySettled(): Promise<void> {
-  const settled = (globalThis as Record<string, unknown>)[SETTLED];
-  if (!(settled instanceof Promise)) return Promise.resolve();
-  const wait = new Promise((resolve) => setTimeout(resolve, SAVED_COPY_WAIT_MS));
-  return Promise.race([settled.catch(() => undefined), wait]).then(() => undefined);
 }
 
 /** Whether the root shows a saved copy; the live panel calls `releaseSavedBriefing` as it draws over it. */

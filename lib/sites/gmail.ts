@@ -110,6 +110,9 @@ function nameOf(el: Element): string | null {
   return parseNameAndAddress(el.textContent).name;
 }
 
+/** The `email` attribute as the collector keys it (trimmed, lowercased), for comparing before adding. */
+const emailOf = (element: Element) => element.getAttribute('email')?.trim().toLowerCase() ?? null;
+
 /** `classesGone`: the thread shows no header or details class at all (Gmail renamed them). */
 function readMessage(message: Element, people: PeopleCollector, classesGone: boolean): void {
   // Sender (never from inside a body: quoted mail can carry Gmail markup too).
@@ -136,9 +139,8 @@ function readMessage(message: Element, people: PeopleCollector, classesGone: boo
     }
   }
   // Header recipients: their elements always; the role "to" only when no details table says more.
-  const header = message.querySelectorAll(SEL.headerRecipients);
-  for (const span of header) {
-    const address = span.getAttribute('email')?.trim().toLowerCase() ?? '';
+  for (const span of message.querySelectorAll(SEL.headerRecipients)) {
+    const address = emailOf(span) ?? '';
     const known = detailRoles.get(address) ?? (details && people.has(address) ? null : 'to');
     people.add(address, nameOf(span), known, span);
   }
@@ -146,10 +148,10 @@ function readMessage(message: Element, people: PeopleCollector, classesGone: boo
   // other address the message shows outside its body is a recipient, as "to" (the role cannot be
   // told). Not done otherwise: a collapsed message of a normal thread shows its sender only.
   if (classesGone) {
-    const senderAddress = sender?.getAttribute('email')?.trim().toLowerCase() ?? null;
+    const senderAddress = sender ? emailOf(sender) : null;
     for (const span of message.querySelectorAll('[email]')) {
       // The sender's address shows again in the details ("from:"): still the sender, not a recipient.
-      if (span.closest(SEL.body) || span.getAttribute('email')?.trim().toLowerCase() === senderAddress) continue;
+      if (span.closest(SEL.body) || emailOf(span) === senderAddress) continue;
       people.add(span.getAttribute('email'), nameOf(span), 'to', span);
     }
   }

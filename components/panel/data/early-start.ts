@@ -1,7 +1,8 @@
 /**
  * What the side panel's start-up script (entrypoints/panel-start.ts) began before the panel's own
  * code was loaded, handed over through a global of the panel's page: the target and the saved
- * cache being read, and the insights messages already sent. The panel takes it once and checks
+ * cache being read, the insights messages already sent, and the saved copy of the briefing being
+ * painted (lib/panel/saved-briefing.ts). The panel takes it once and checks
  * everything in it as if it had read it itself; without it (the script had not run) the panel
  * starts these itself. Nothing here may import zod or the protocol: the script must stay small.
  */
@@ -22,6 +23,8 @@ export interface EarlyStart {
   savedInsights: Promise<Set<string>>;
   /** The insights messages sent, once the script knows what to ask for. */
   insights: Promise<EarlyInsights[]>;
+  /** Settles once the saved copy of the briefing is on screen (true) or known not to come (false). */
+  savedCopy: Promise<boolean>;
 }
 
 const GLOBAL = '__primerPanelStart';
@@ -35,9 +38,25 @@ export function takeEarlyStart(): EarlyStart | null {
   const start = holder[GLOBAL];
   delete holder[GLOBAL];
   if (typeof start !== 'object' || start === null) return null;
-  const { target, savedCache, savedInsights, insights } = start as Partial<EarlyStart>;
-  if (!(target instanceof Promise && savedCache instanceof Promise && savedInsights instanceof Promise && insights instanceof Promise)) return null;
-  return { target, savedCache, savedInsights, insights };
+  const { target, savedCache, savedInsights, insights, savedCopy } = start as Partial<EarlyStart>;
+  const allPromises = target instanceof Promise && savedCache instanceof Promise && savedInsights instanceof Promise && insights instanceof Promise;
+  if (!(allPromises && savedCopy instanceof Promise)) return null;
+  return { target, savedCache, savedInsights, insights, savedCopy };
+}
+
+/** The live panel waits this long at most for the start-up script's saved copy. */
+export const SAVED_COPY_WAIT_MS = 250;
+
+/**
+ * For the panel page's module, before the live code is loaded (the hand-over is not taken): resolves
+ * once the saved copy is on screen or known not to come, at once when the script has not run, and
+ * after SAVED_COPY_WAIT_MS at most.
+ */
+export function savedCopySettled(): Promise<void> {
+  const savedCopy = ((globalThis as Record<string, unknown>)[GLOBAL] as Partial<EarlyStart> | undefined)?.savedCopy;
+  if (!(savedCopy instanceof Promise)) return Promise.resolve();
+  const wait = new Promise((resolve) => setTimeout(resolve, SAVED_COPY_WAIT_MS));
+  return Promise.race([savedCopy.catch(() => undefined), wait]).then(() => undefined);
 }
 
 type Loose = Record<string, unknown> | undefined;

@@ -1,6 +1,6 @@
 import { QueryClient, dehydrate } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { earlyContactIds, publishEarlyStart, savedInsightIds, takeEarlyStart, type EarlyInsights } from '@/components/panel/data/early-start';
+import { earlyContactIds, publishEarlyStart, SAVED_COPY_WAIT_MS, savedCopySettled, savedInsightIds, takeEarlyStart, type EarlyInsights } from '@/components/panel/data/early-start';
 import { insightsMessages } from '@/components/panel/data/insights-message';
 import type { RawTarget } from '@/lib/panel/target-read';
 import { panelTargetFrom } from '@/lib/panel/target';
@@ -60,8 +60,35 @@ describe('what the start-up script asks for', () => {
 });
 
 describe('handing over to the panel', () => {
+  /** A hand-over whose saved copy is `savedCopy` (the rest does not matter here). */
+  const withSavedCopy = (savedCopy: Promise<boolean>) =>
+    publishEarlyStart({ target: Promise.resolve(raw({})), savedCache: Promise.resolve(null), savedInsights: Promise.resolve(new Set<string>()), insights: Promise.resolve([]), savedCopy });
+
+  it('the live panel waits for the copy to be on screen, or to be known not to come, and not for long', async () => {
+    takeEarlyStart();
+    await expect(savedCopySettled()).resolves.toBeUndefined();
+    let settle!: (value: boolean) => void;
+    withSavedCopy(new Promise((resolve) => (settle = resolve)));
+    let done = false;
+    const waiting = savedCopySettled().then(() => (done = true));
+    await Promise.resolve();
+    expect(done).toBe(false);
+    settle(true);
+    await waiting;
+    vi.useFakeTimers();
+    withSavedCopy(new Promise(() => undefined));
+    let capped = false;
+    void savedCopySettled().then(() => (capped = true));
+    await vi.advanceTimersByTimeAsync(SAVED_COPY_WAIT_MS - 1);
+    expect(capped).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(capped).toBe(true);
+    vi.useRealTimers();
+    takeEarlyStart();
+  });
+
   it('is taken once, and only when it has the expected shape', () => {
-    const start = { target: Promise.resolve(raw({})), savedCache: Promise.resolve(null), savedInsights: Promise.resolve(new Set<string>()), insights: Promise.resolve([]) };
+    const start = { target: Promise.resolve(raw({})), savedCache: Promise.resolve(null), savedInsights: Promise.resolve(new Set<string>()), insights: Promise.resolve([]), savedCopy: Promise.resolve(false) };
     publishEarlyStart(start);
     expect(takeEarlyStart()).toEqual(start);
     expect(takeEarlyStart()).toBeNull();

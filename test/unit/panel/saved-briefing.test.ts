@@ -1,18 +1,15 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import {
   buildBriefing,
   captureBriefing,
   focusDecides,
   paintSavedBriefing,
-  publishSavedCopy,
   releaseSavedBriefing,
   SAVED_BRIEFING_MAX_AGE_MS,
   SAVED_BRIEFINGS_MAX,
-  SAVED_COPY_WAIT_MS,
   savedBriefingFor,
   savedBriefingKey,
   savedBriefingKeyOf,
-  savedCopySettled,
   showsSavedBriefing,
   withSavedBriefing,
   type SavedBriefing,
@@ -32,8 +29,6 @@ const BRIEFING = `<header class="panel-bar"><p class="brand">Primer</p><form rol
 
 afterEach(() => {
   document.body.innerHTML = '';
-  delete (globalThis as Record<string, unknown>).__primerSavedCopy;
-  vi.useRealTimers();
 });
 
 describe('a saved copy of a briefing', () => {
@@ -184,25 +179,5 @@ describe('painting a saved copy before the live panel', () => {
     expect(document.getElementById('root')!.inert).toBe(false);
     document.body.innerHTML = '';
     expect(await paintSavedBriefing(document, saved)).toBe(false);
-  });
-
-  it('the live panel waits for the copy to be on screen, or to be known not to come, and not for long', async () => {
-    await expect(savedCopySettled()).resolves.toBeUndefined();
-    let settle!: (value: boolean) => void;
-    publishSavedCopy(new Promise((resolve) => (settle = resolve)));
-    let done = false;
-    const waiting = savedCopySettled().then(() => (done = true));
-    await Promise.resolve();
-    expect(done).toBe(false);
-    settle(true);
-    await waiting;
-    vi.useFakeTimers();
-    publishSavedCopy(new Promise(() => undefined));
-    let capped = false;
-    void savedCopySettled().then(() => (capped = true));
-    await vi.advanceTimersByTimeAsync(SAVED_COPY_WAIT_MS - 1);
-    expect(capped).toBe(false);
-    await vi.advanceTimersByTimeAsync(1);
-    expect(capped).toBe(true);
   });
 });
