@@ -55,6 +55,16 @@ async function screenshot(panel: Page, name: string) {
   await panel.emulateMedia({ colorScheme: null });
 }
 
+/** Waits for the person's marker on `page`, opens their hover card from the keyboard; the tab and the card. */
+async function openCardByKeyboard(serviceWorker: Worker, page: Page, name: string) {
+  const marker = page.getByRole('button', { name: `Primer briefing: ${name}` }).first();
+  await expect(marker).toBeVisible({ timeout: 20_000 });
+  const tabId = await tabIdOf(serviceWorker, page);
+  await marker.focus();
+  await page.keyboard.press('Enter');
+  return { tabId, card: page.getByRole('dialog', { name: `Briefing: ${name}` }) };
+}
+
 function watchErrors(page: Page) {
   const errors: string[] = [];
   page.on('console', (message) => {
@@ -121,12 +131,7 @@ test('from a calendar event, the panel briefs the whole meeting', async ({ conte
 test('"Open briefing" on a Gmail hover card briefs that person, recordings and transcript included', async ({ context, extensionId, serviceWorker, standIn }) => {
   await configure(context, extensionId, standIn);
   const page = await openFixture(context, 'gmail/thread.html', GMAIL_URL);
-  const marker = page.getByRole('button', { name: 'Primer briefing: Maya Chen' }).first();
-  await expect(marker).toBeVisible({ timeout: 20_000 });
-  const tabId = await tabIdOf(serviceWorker, page);
-  await marker.focus();
-  await page.keyboard.press('Enter');
-  const card = page.getByRole('dialog', { name: 'Briefing: Maya Chen' });
+  const { tabId, card } = await openCardByKeyboard(serviceWorker, page, 'Maya Chen');
   await card.getByRole('button', { name: 'Open briefing' }).click();
   await expect(card).toBeHidden();
   // Chrome opened its side panel on that click: the panel's page runs as a SIDE_PANEL context.
@@ -220,12 +225,7 @@ test('text from the service that looks like markup shows as text, on the hover c
   const errors = watchErrors(page);
   // Omar's insights (stand-in) carry <img onerror=alert(1)>, <script>alert("topic")</script> and <b>.
   const omar = SAMPLE_INSIGHTS[CONTACT_IDS.omarHaddad]!;
-  const marker = page.getByRole('button', { name: 'Primer briefing: Omar Haddad' }).first();
-  await expect(marker).toBeVisible({ timeout: 20_000 });
-  const tabId = await tabIdOf(serviceWorker, page);
-  await marker.focus();
-  await page.keyboard.press('Enter');
-  const card = page.getByRole('dialog', { name: 'Briefing: Omar Haddad' });
+  const { tabId, card } = await openCardByKeyboard(serviceWorker, page, 'Omar Haddad');
   await expect(card).toContainText('<img src=x onerror=alert(1)>');
   await expect(card).toContainText('<script>alert("topic")</script> campaign');
   // Locators pierce the card's open shadow root: no element was made from that text.
