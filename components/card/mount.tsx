@@ -1,8 +1,8 @@
 /**
  * The hover card's side of the contract in lib/content/card-api.ts: one card at a time, in a WXT
- * shadow-root UI appended to the page, placed beside the person it describes (below, or above
- * when there is no room), never over them. Closes on Esc, on its close button, and when the page
- * scrolls.
+ * shadow-root UI appended to the page, placed beside the person it describes (below, above, or to
+ * the side when neither has room), never over them. Closes on Esc, on its close button, and when
+ * the page scrolls.
  */
 import { browser, createShadowRootUi, type ShadowRootContentScriptUi } from '#imports';
 import { StrictMode, useEffect, useState } from 'react';
@@ -84,24 +84,42 @@ interface Box {
 
 const overlaps = (a: Box, b: Box) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
 
+interface Spot {
+  /** Null: at the person's left edge (or beside a site card in the way); else this left. */
+  left: number | null;
+  top: number;
+  maxHeight: number | null;
+  height: number;
+}
+
 /**
- * Below the anchor if it fits, else above; if neither fits, on the roomier side with a height cap
- * (the card scrolls) — never over the anchor. Clamped to the viewport horizontally. `avoid`: the
- * site's own hover cards in view; a place that fits without covering them is taken first (beside
- * them, when below and above at the anchor would cover them).
+ * Below the anchor if it fits, else above; if neither fits (a person in the middle of a short
+ * window), beside the person, right then left, as tall as the window allows; only where there is
+ * no room beside either, on the roomier side with a height cap (the card scrolls). Never over the
+ * anchor; clamped to the viewport horizontally. `avoid`: the site's own hover cards in view; a
+ * place that fits without covering them is taken first (beside them, when below and above at the
+ * anchor would cover them).
  */
 export function placeCard(anchor: DOMRect, card: { width: number; height: number }, viewport: { width: number; height: number }, avoid: readonly Box[] = []) {
   const left = Math.min(Math.max(GAP, anchor.left), Math.max(GAP, viewport.width - card.width - GAP));
   const roomBelow = viewport.height - GAP - (anchor.bottom + GAP);
   const roomAbove = anchor.top - GAP - GAP;
-  // Where the card may go, best first: whole below, whole above; else capped (it scrolls), the
-  // roomier side first.
-  const below = { top: anchor.bottom + GAP, maxHeight: null as number | null, height: card.height };
-  const above = { top: anchor.top - GAP - card.height, maxHeight: null as number | null, height: card.height };
-  const cappedBelow = { top: anchor.bottom + GAP, maxHeight: Math.max(roomBelow, 80), height: Math.max(roomBelow, 80) };
-  const cappedAbove = { top: anchor.top - GAP - Math.max(roomAbove, 80), maxHeight: Math.max(roomAbove, 80), height: Math.max(roomAbove, 80) };
+  const below: Spot = { left: null, top: anchor.bottom + GAP, maxHeight: null, height: card.height };
+  const above: Spot = { left: null, top: anchor.top - GAP - card.height, maxHeight: null, height: card.height };
   const whole = [...(card.height <= roomBelow ? [below] : []), ...(card.height <= roomAbove ? [above] : [])];
-  const spots = whole.length > 0 ? whole : roomBelow >= roomAbove ? [cappedBelow, cappedAbove] : [cappedAbove, cappedBelow];
+  let spots = whole;
+  if (whole.length === 0) {
+    // Beside the person the whole height of the window is free, against a sliver above or below.
+    const sideHeight = Math.min(card.height, viewport.height - 2 * GAP);
+    const sideTop = Math.max(GAP, Math.min(anchor.top, viewport.height - GAP - sideHeight));
+    const sideCap = sideHeight < card.height ? sideHeight : null;
+    const sides = [anchor.right + GAP, anchor.left - GAP - card.width]
+      .filter((side) => side >= GAP && side + card.width <= viewport.width - GAP)
+      .map((side): Spot => ({ left: side, top: sideTop, maxHeight: sideCap, height: sideHeight }));
+    const cappedBelow: Spot = { left: null, top: anchor.bottom + GAP, maxHeight: Math.max(roomBelow, 80), height: Math.max(roomBelow, 80) };
+    const cappedAbove: Spot = { left: null, top: anchor.top - GAP - Math.max(roomAbove, 80), maxHeight: Math.max(roomAbove, 80), height: Math.max(roomAbove, 80) };
+    spots = [...sides, ...(roomBelow >= roomAbove ? [cappedBelow, cappedAbove] : [cappedAbove, cappedBelow])];
+  }
   if (avoid.length > 0) {
     const lefts = [left, ...avoid.flatMap((box) => [box.right + GAP, box.left - GAP - card.width])].filter(
       (candidate) => candidate >= GAP && candidate + card.width <= viewport.width - GAP,
@@ -109,13 +127,14 @@ export function placeCard(anchor: DOMRect, card: { width: number; height: number
     // At the anchor first (in the order above), then beside the site's card.
     for (const candidate of lefts) {
       for (const spot of spots) {
-        const box = { left: candidate, top: spot.top, right: candidate + card.width, bottom: spot.top + spot.height };
-        if (!avoid.some((other) => overlaps(box, other)) && !overlaps(box, anchor)) return { left: candidate, top: spot.top, maxHeight: spot.maxHeight };
+        const at = spot.left ?? candidate;
+        const box = { left: at, top: spot.top, right: at + card.width, bottom: spot.top + spot.height };
+        if (!avoid.some((other) => overlaps(box, other)) && !overlaps(box, anchor)) return { left: at, top: spot.top, maxHeight: spot.maxHeight };
       }
     }
   }
   const [best] = spots;
-  return { left, top: best!.top, maxHeight: best!.maxHeight };
+  return { left: best!.left ?? left, top: best!.top, maxHeight: best!.maxHeight };
 }
 
 /** Roles the sites give their own hover cards and popups (Google's people card is a dialog). */

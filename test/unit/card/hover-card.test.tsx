@@ -154,10 +154,25 @@ describe('placeCard', () => {
     expect(high.top + 200).toBeLessThanOrEqual(700);
   });
 
-  it('caps the height on the roomier side when the card fits on neither', () => {
-    const middle = placeCard(rect(100, 350, 100, 30), { width: 300, height: 600 }, viewport);
+  it('goes beside the person, whole, when it fits neither below nor above', () => {
+    // The person in the middle of a short window: to the right, the whole card, never over them.
+    const anchor = rect(100, 350, 100, 30);
+    const right = placeCard(anchor, { width: 300, height: 600 }, viewport);
+    expect(right).toEqual({ left: 208, top: 192, maxHeight: null });
+    expect(right.left).toBeGreaterThanOrEqual(anchor.right);
+    // No room on the right: to the left.
+    expect(placeCard(rect(650, 350, 300, 30), { width: 300, height: 600 }, viewport)).toEqual({ left: 342, top: 192, maxHeight: null });
+    // Taller than the window: beside, as tall as the window allows (it scrolls).
+    expect(placeCard(anchor, { width: 300, height: 900 }, viewport)).toEqual({ left: 208, top: 8, maxHeight: 784 });
+    // Near the top: level with the person, not above the window.
+    expect(placeCard(rect(100, 300, 100, 30), { width: 300, height: 500 }, { width: 1000, height: 600 })).toEqual({ left: 208, top: 92, maxHeight: null });
+  });
+
+  it('caps the height on the roomier side when the card fits neither below, above nor beside', () => {
+    // A person as wide as the window leaves no room beside them.
+    const middle = placeCard(rect(100, 350, 800, 30), { width: 300, height: 600 }, viewport);
     expect(middle).toEqual({ left: 100, top: 388, maxHeight: 404 });
-    const low = placeCard(rect(100, 500, 100, 30), { width: 300, height: 600 }, viewport);
+    const low = placeCard(rect(100, 500, 800, 30), { width: 300, height: 600 }, viewport);
     expect(low).toEqual({ left: 100, top: 8, maxHeight: 484 });
     expect(low.top + low.maxHeight!).toBeLessThanOrEqual(500);
   });
