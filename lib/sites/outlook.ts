@@ -69,6 +69,11 @@ const SEL = {
   subject: ['input[maxlength="255"]', 'input[type="text"]', 'input:not([type])'],
   /** Attendee rows of the full event view (outlook-web-skill calendar-events.md: `listitem "Name"`). */
   attendee: '[role="listitem"]',
+  /**
+   * Rows that say they show a person: a Live Persona Card target (Briskine PR #550) or a Fluent UI
+   * persona. Where any row does, only those are read: a file or a list in the event is no one.
+   */
+  personRow: '[role="listitem"][data-lpc-hover-target-id], [role="listitem"].ms-Persona',
   /** Persona text in a row: Fluent UI class (not hashed), then any `primaryText` class. */
   personaText: '.ms-Persona-primaryText, [class*="primaryText"]',
   /** Never people: message/event bodies, toolbars, menus, the message list. */
@@ -192,7 +197,8 @@ function readOrganizer(root: Element, owned: Owned, people: PeopleCollector): vo
 }
 
 function readEvent(root: Element, owned: Owned): Surface | null {
-  const rows = [...root.querySelectorAll(SEL.attendee)].filter((row) => owned(row) && !row.closest(SEL.notPeople));
+  const personRows = root.querySelectorAll(SEL.personRow);
+  const rows = [...(personRows.length > 0 ? personRows : root.querySelectorAll(SEL.attendee))].filter((row) => owned(row) && !row.closest(SEL.notPeople));
   if (rows.length === 0) return null;
   const people = new PeopleCollector();
   readOrganizer(root, owned, people);
@@ -206,9 +212,17 @@ function readEvent(root: Element, owned: Owned): Surface | null {
   return { kind: 'event', root, context: { title: title ? shownText(title) : null, when: eventWhen(title) }, people: people.people() };
 }
 
+/** Outlook's calendar lives under /calendar/ on every host (mail under /mail/). */
+function isCalendarPath(path: string | undefined): boolean {
+  return path?.includes('/calendar/') === true;
+}
+
 function readSurface(root: Element): Surface | null {
   if (isHidden(root)) return null;
   const owned = ownedByRoot(root, SEL.roots);
+  // In the calendar, the event view comes first: its group headings ("Accepted (3)") may hold a
+  // toggle button, which the message reader would take for a person.
+  if (isCalendarPath(root.ownerDocument.location?.pathname)) return readCompose(root, owned) ?? readEvent(root, owned) ?? readMessage(root, owned);
   return readCompose(root, owned) ?? readMessage(root, owned) ?? readEvent(root, owned);
 }
 

@@ -103,6 +103,34 @@ describe('outlook adapter: details', () => {
     expect(surfaces.find((s) => s.kind === 'message')!.people.some((p) => p.email === 'sofia.alvarez@example.com')).toBe(false);
   });
 
+  it('on a calendar page, reads group headings with a toggle button as headings, and files in the event as no one', () => {
+    // Outlook's collapsible response groups: the heading holds a button. In the mail reader the
+    // button would be a person called "Accepted (3)".
+    const html = fixtureHtml('outlook/calendar-event.html')
+      .replace('<h3 role="heading" aria-level="3">Accepted (3)</h3>', '<h3 role="heading" aria-level="3"><button type="button" aria-expanded="true">Accepted (3)</button></h3>')
+      .replace('<div role="document"', '<div role="list" aria-label="Files"><div role="listitem">Partner tiers.pdf</div></div><div role="document"');
+    const body = parse(html).body.innerHTML;
+    const before = window.location.href;
+    window.history.replaceState(null, '', '/calendar/item/AAMkAD');
+    document.body.innerHTML = body;
+    try {
+      const surfaces = readAll(outlookAdapter, document);
+      expect(surfaces).toHaveLength(1);
+      const event = surfaces[0]!;
+      expect(event.kind).toBe('event');
+      const names = event.people.map((person) => person.name ?? person.email);
+      expect(names).toContain('Maya Chen');
+      expect(names).not.toContain('Accepted (3)');
+      expect(names).not.toContain('Partner tiers.pdf');
+      // The same people, names and roles as the unchanged fixture.
+      const plain = only('outlook/calendar-event.html', 'event-full-view');
+      expect(event.people.map((person) => [person.email, person.name, person.roles])).toEqual(plain.people.map((person) => [person.email, person.name, person.roles]));
+    } finally {
+      document.body.innerHTML = '';
+      window.history.replaceState(null, '', before);
+    }
+  });
+
   it('reads a hidden root as nothing', () => {
     const doc = loadView('outlook/reading-pane.html', 'reading-pane');
     const pane = doc.getElementById('ReadingPaneContainerId')!;
