@@ -53,7 +53,11 @@ export async function startPrimer(ctx: ContentScriptContext, adapter: SiteAdapte
     (status) => {
       sendContentRequest('page.status', status).catch(() => undefined);
     },
-    () => panelWatching,
+    {
+      watched: () => panelWatching,
+      active: () => isSiteEnabled(adapter.site, preferences),
+      foundAnyone: () => scanner.surfaces().some((surface) => surface.people.length > 0),
+    },
   );
   const closeCard = installHoverCards(ctx, scanner, loadHoverCard);
   const stopAnswering = answerPageContext(adapter, scanner, () => {
@@ -94,6 +98,8 @@ export async function startPrimer(ctx: ContentScriptContext, adapter: SiteAdapte
   const unwatchPreferences = watchPreferences((next) => {
     preferences = next;
     restart();
+    // A site switched off makes no scan that would clear its report.
+    selfCheck.afterScan();
   });
   const onStorage = (changes: Record<string, unknown>, area: string) => {
     if (area === 'local' && SERVICE_KEYS.some((key) => key in changes)) {

@@ -11,6 +11,10 @@
  * anchor query instead of a message to the background (most pages never have a panel on them).
  * The first report, when the page settles, always goes out, so a panel that asked too early (before
  * this script listened) still hears of the page.
+ *
+ * Not recognised means: none of the adapter's anchors, or a view that always shows people (an
+ * open message) from which no one at all could be read. A site switched off in the options and
+ * the site's settings pages show no one on purpose: no report of a problem there.
  */
 import type { SiteAdapter } from '../sites/types';
 import type { ScanStats } from './scanner';
@@ -18,7 +22,7 @@ import type { ScanStats } from './scanner';
 export const SETTLE_MS = 4000;
 
 export interface SelfCheck {
-  /** Call after each scan batch. */
+  /** Call after each scan batch, and when the options change (a site switched off clears its report). */
   afterScan(): void;
   /**
    * True while the page was last found not recognised: then any change to the page is worth a
@@ -36,19 +40,36 @@ export interface PageStatusReport {
   view: string;
 }
 
+export interface SelfCheckOptions {
+  /** Whether a panel watches this page (then what is in view is reported as it changes). */
+  watched?: () => boolean;
+  /** Whether Primer runs on this site (switched off in the options: nothing to report). */
+  active?: () => boolean;
+  /** Whether the surfaces in view hold anyone at all, the user included. */
+  foundAnyone?: () => boolean;
+}
+
 export function startSelfCheck(
   adapter: SiteAdapter,
   stats: () => ScanStats,
   report: (status: PageStatusReport) => void,
-  watched: () => boolean = () => true,
+  { watched = () => true, active = () => true, foundAnyone = () => true }: SelfCheckOptions = {},
 ): SelfCheck {
   let settled = false;
   /** What was last reported: whether the layout was recognised, and the whole report. */
   let lastRecognised: boolean | null = null;
   let last: string | null = null;
 
+  const recognisedNow = (): boolean => {
+    if (!active()) return true;
+    const where = new URL(location.href);
+    if (adapter.peopleless?.(where)) return true;
+    if (!adapter.recognise(document)) return false;
+    return foundAnyone() || !(adapter.expectsPeople?.(document, where) ?? false);
+  };
+
   const check = () => {
-    const recognised = adapter.recognise(document);
+    const recognised = recognisedNow();
     if (recognised === lastRecognised && !watched()) return;
     const { people, known, view } = stats();
     const status = { site: adapter.site, recognised, people, known, view };

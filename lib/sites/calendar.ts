@@ -197,5 +197,8 @@ export const calendarAdapter: SiteAdapter = {
   readSurface: (root) => withReadCache(() => readSurface(root)),
   // Any one anchor will do: stop at the first found (a missing one costs a whole-page search).
   recognise: (doc) => SEL.anchors.some((selector) => doc.querySelector(selector) !== null),
+  // Settings (`/calendar/u/0/r/settings/…`) list no one. Events may have no guests: no
+  // expectsPeople here.
+  peopleless: (where) => /\/r\/settings(\/|$)/.test(where.pathname),
   ownAddresses,
 };

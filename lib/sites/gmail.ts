@@ -257,11 +257,19 @@ function ownAddresses(doc: Document): string[] {
   return [...found];
 }
 
+/** An open message in view: every message shows its sender. */
+function showsMessage(doc: Document): boolean {
+  return [SEL.message, SEL.messageFallback].some((selector) => [...doc.querySelectorAll(selector)].some((message) => !isHidden(message)));
+}
+
 export const gmailAdapter: SiteAdapter = {
   site: 'gmail',
   surfaceSelectors: SEL.roots,
   readSurface: (root) => withReadCache(() => readSurface(root)),
   // Any one anchor will do: stop at the first found (a missing one costs a whole-page search).
   recognise: (doc) => SEL.anchors.some((selector) => doc.querySelector(selector) !== null),
+  // Settings (`#settings/general`, …) list no one.
+  peopleless: (where) => where.hash.startsWith('#settings'),
+  expectsPeople: (doc) => withReadCache(() => showsMessage(doc)),
   ownAddresses,
 };

@@ -81,6 +81,8 @@ const SEL = {
   /** The account manager (header button and its flyout, kept in the DOM). */
   accountAddress: ['#mectrl_currentAccount_secondary', '.mectrl_accountDetails', '#O365_MainLink_Me'],
   accountName: ['#mectrl_currentAccount_primary', '#O365_MainLink_Me .mectrl_header_text'],
+  /** A message's body, shown read-only (a compose body is an editable textbox, an event's body is under /calendar/). */
+  messageBody: '[role="document"]:not([contenteditable="true"])',
   /** Anchors for recognise(): OWA shell, list rows, app sections, reading pane, host markers. */
   anchors: ['#O365_MainLink_Me', '#O365_NavHeader', '[data-convid]', '[data-app-section]', '#ReadingPaneContainerId', 'meta[content*="owamail"]', 'meta[name="cdnUrl"][content*="cdn.office.net"]'],
 } as const;
@@ -256,5 +258,7 @@ export const outlookAdapter: SiteAdapter = {
   readSurface: (root) => withReadCache(() => readSurface(root)),
   // Any one anchor will do: stop at the first found (a missing one costs a whole-page search).
   recognise: (doc) => SEL.anchors.some((selector) => doc.querySelector(selector) !== null),
+  // A message open in mail always shows who sent it.
+  expectsPeople: (doc, where) => !isCalendarPath(where.pathname) && withReadCache(() => [...doc.querySelectorAll(SEL.messageBody)].some((body) => !isHidden(body))),
   ownAddresses,
 };

@@ -53,6 +53,17 @@ export interface SiteAdapter {
    * False on a settled page means the site's layout changed under us: the self-check reports it.
    */
   recognise(doc: Document): boolean;
+  /**
+   * Pages of the site that never show people (settings): the self-check stays quiet there even
+   * though the usual anchors are missing.
+   */
+  peopleless?(where: URL): boolean;
+  /**
+   * Whether the view in front of the user always shows people (an open message has a sender): if
+   * the adapter then reads no one at all, the site's markup changed under it, and the self-check
+   * says so although the app's frame is recognised.
+   */
+  expectsPeople?(doc: Document, where: URL): boolean;
   /** The signed-in user's own addresses as the page shows them (lowercased). */
   ownAddresses(doc: Document): string[];
   /**

@@ -31,7 +31,7 @@ describe('startSelfCheck', () => {
   it('reports what is in view only while a panel watches; a change of layout always, with the settled report', () => {
     let stats = { surfaces: 1, people: 3, known: 1, view: 'thread:A' };
     let watched = false;
-    const check = startSelfCheck(adapter, () => stats, (r) => reports.push(r), () => watched);
+    const check = startSelfCheck(adapter, () => stats, (r) => reports.push(r), { watched: () => watched });
     vi.advanceTimersByTime(SETTLE_MS);
     // The first report goes out whoever watches (a panel may have asked before this script listened).
     expect(reports).toEqual([{ site: 'gmail', recognised: false, people: 3, known: 1, view: 'thread:A' }]);
@@ -50,6 +50,60 @@ describe('startSelfCheck', () => {
     expect(reports.at(-1)).toEqual({ site: 'gmail', recognised: true, people: 5, known: 2, view: 'thread:B' });
     check.afterScan();
     expect(reports).toHaveLength(3);
+    check.dispose();
+  });
+
+  const none = () => ({ surfaces: 0, people: 0, known: 0, view: '' });
+
+  it('reports no problem for a site switched off, and clears its report when the site is switched off later', () => {
+    let active = false;
+    const check = startSelfCheck(adapter, none, (r) => reports.push(r), { active: () => active });
+    vi.advanceTimersByTime(SETTLE_MS);
+    expect(reports.map((r) => r.recognised)).toEqual([true]);
+    active = true;
+    check.afterScan();
+    expect(reports.map((r) => r.recognised)).toEqual([true, false]);
+    expect(check.waitingForLayout()).toBe(true);
+    active = false;
+    check.afterScan();
+    expect(reports.map((r) => r.recognised)).toEqual([true, false, true]);
+    expect(check.waitingForLayout()).toBe(false);
+    check.dispose();
+  });
+
+  it('stays quiet on the site’s pages that list no one (settings)', () => {
+    const before = window.location.href;
+    window.history.replaceState(null, '', '/mail/u/0/#settings/general');
+    try {
+      const quiet = { ...adapter, peopleless: (where: URL) => where.hash.startsWith('#settings') } as SiteAdapter;
+      startSelfCheck(quiet, none, (r) => reports.push(r));
+      vi.advanceTimersByTime(SETTLE_MS);
+      expect(reports.map((r) => r.recognised)).toEqual([true]);
+      window.history.replaceState(null, '', '/mail/u/0/#inbox');
+      startSelfCheck(quiet, none, (r) => reports.push(r));
+      vi.advanceTimersByTime(SETTLE_MS);
+      expect(reports.map((r) => r.recognised)).toEqual([true, false]);
+    } finally {
+      window.history.replaceState(null, '', before);
+    }
+  });
+
+  it('reports a recognised frame as not recognised when a view that always shows people gave no one', () => {
+    recognised = true;
+    let found = false;
+    let message = true;
+    const reader = { ...adapter, expectsPeople: () => message } as SiteAdapter;
+    const check = startSelfCheck(reader, none, (r) => reports.push(r), { foundAnyone: () => found });
+    vi.advanceTimersByTime(SETTLE_MS);
+    expect(reports.map((r) => r.recognised)).toEqual([false]);
+    found = true;
+    check.afterScan();
+    expect(reports.map((r) => r.recognised)).toEqual([false, true]);
+    // No open message (an empty inbox): no one expected.
+    found = false;
+    message = false;
+    check.afterScan();
+    expect(reports.map((r) => r.recognised)).toEqual([false, true]);
     check.dispose();
   });
 

@@ -156,6 +156,13 @@ describe('calendar adapter: details', () => {
     expect(calendarAdapter.readSurface(doc.getElementById('xDetDlg')!)).toBeNull();
   });
 
+  it('knows its settings pages list no one, and expects no one of an event (events may have no guests)', () => {
+    expect(calendarAdapter.peopleless!(new URL('https://calendar.google.com/calendar/u/0/r/settings/general'))).toBe(true);
+    expect(calendarAdapter.peopleless!(new URL('https://calendar.google.com/calendar/u/0/r/settings'))).toBe(true);
+    expect(calendarAdapter.peopleless!(new URL('https://calendar.google.com/calendar/u/0/r/week/2026/5/18'))).toBe(false);
+    expect(calendarAdapter.expectsPeople).toBeUndefined();
+  });
+
   it('recognise(): true on every fixture, false on an unrelated page and on renamed anchors', () => {
     for (const page of pagesOf('google-calendar')) {
       expect(calendarAdapter.recognise(loadView(page.file, page.views[0]!.view))).toBe(true);

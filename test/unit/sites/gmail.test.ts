@@ -187,6 +187,23 @@ describe('gmail adapter: details', () => {
     expect(surface.context).toEqual({ title: 'Hi', when: null });
   });
 
+  it('expects people where a message is open, and reads no one once the address attributes are gone (the self-check then reports)', () => {
+    const url = new URL('https://mail.google.com/mail/u/0/#inbox/FMfcgzQXJWDsKmvBqLwNkPdTrZhbVcQx');
+    expect(gmailAdapter.expectsPeople!(loadView('gmail/thread.html', pagesOf('gmail').find((p) => p.file === 'gmail/thread.html')!.views[0]!.view), url)).toBe(true);
+    // The SPA's inbox: a list, no open message (the thread's template is not in the page).
+    expect(gmailAdapter.expectsPeople!(loadView('gmail/spa.html', 'inbox'), url)).toBe(false);
+    expect(gmailAdapter.expectsPeople!(loadView('gmail/spa.html', 'thread'), url)).toBe(true);
+    const broken = parse(renamed(fixtureHtml('gmail/thread.html'), [[/ email="/g, ' data-x="']]));
+    expect(gmailAdapter.recognise(broken)).toBe(true);
+    expect(gmailAdapter.expectsPeople!(broken, url)).toBe(true);
+    expect(readAll(gmailAdapter, broken).flatMap((surface) => surface.people)).toEqual([]);
+  });
+
+  it('knows its settings pages list no one', () => {
+    expect(gmailAdapter.peopleless!(new URL('https://mail.google.com/mail/u/0/#settings/general'))).toBe(true);
+    expect(gmailAdapter.peopleless!(new URL('https://mail.google.com/mail/u/0/#inbox'))).toBe(false);
+  });
+
   it('recognise(): true on every fixture, false on an unrelated page and on renamed anchors', () => {
     for (const page of pagesOf('gmail')) {
       for (const view of page.views) expect(gmailAdapter.recognise(loadView(page.file, view.view))).toBe(true);

@@ -138,6 +138,15 @@ describe('outlook adapter: details', () => {
     expect(outlookAdapter.readSurface(pane)).toBeNull();
   });
 
+  it('expects people where a message is open in mail, not in the calendar nor in a compose form', () => {
+    const mail = new URL('https://outlook.office.com/mail/id/AAkALg');
+    expect(outlookAdapter.expectsPeople!(parse(fixtureHtml('outlook/reading-pane.html')), mail)).toBe(true);
+    expect(outlookAdapter.expectsPeople!(parse(fixtureHtml('outlook/compose.html')), mail)).toBe(false);
+    expect(outlookAdapter.expectsPeople!(parse(fixtureHtml('outlook/calendar-event.html')), new URL('https://outlook.office.com/calendar/item/AAMkAD'))).toBe(false);
+    // A message hidden away (a view left in the page) expects no one.
+    expect(outlookAdapter.expectsPeople!(parse(fixtureHtml('outlook/reading-pane.html').replace('role="document"', 'hidden role="document"')), mail)).toBe(false);
+  });
+
   it('recognise(): true on every fixture, false on an unrelated page and on renamed anchors', () => {
     for (const page of pagesOf('outlook')) {
       expect(outlookAdapter.recognise(loadView(page.file, page.views[0]!.view))).toBe(true);
