@@ -51,7 +51,12 @@ export class PageScanner {
   readonly #surfaces = new Map<Element, Surface>();
   /** The people keys of each surface at its last read (for stats without re-normalising). */
   readonly #keysByRoot = new Map<Element, string[]>();
-  #generation = 0;
+  /**
+   * Each root's latest read: an answer applies only to the read that asked for it. The site may
+   * reuse the element for someone else meanwhile, and an older, slower lookup must not win.
+   */
+  readonly #latestRead = new Map<Element, number>();
+  #reads = 0;
   /** The user's own addresses, read once per scan. */
   #own: ReadonlySet<string> = new Set();
 
@@ -63,19 +68,21 @@ export class PageScanner {
   async scan(roots: Iterable<Element>): Promise<void> {
     this.#prune();
     this.#own = this.#options.ownAddresses();
-    const generation = this.#generation;
     const pending: Promise<void>[] = [];
     for (const root of roots) {
       if (!root.isConnected) continue;
       const surface = this.#options.adapter.readSurface(root);
       if (!surface) {
+        this.#latestRead.delete(root);
         this.#surfaces.delete(root);
         this.#keysByRoot.delete(root);
         this.#write(() => this.#unmarkRoot(root, new Set()));
         continue;
       }
       this.#surfaces.set(root, surface);
-      pending.push(this.#scanSurface(surface, generation));
+      const read = ++this.#reads;
+      this.#latestRead.set(root, read);
+      pending.push(this.#scanSurface(surface, read));
     }
     await Promise.all(pending);
   }
@@ -144,7 +151,7 @@ export class PageScanner {
 
   /** Removes every mark (site switched off, settings changed); pending lookups are ignored. */
   clear(): void {
-    this.#generation++;
+    this.#latestRead.clear();
     for (const mark of this.#marks.values()) mark.marker?.remove();
     this.#marks.clear();
     this.#byRoot.clear();
@@ -158,14 +165,15 @@ export class PageScanner {
     return !isExcludedAddress(person.email, this.#options.preferences());
   }
 
-  async #scanSurface(surface: Surface, generation: number): Promise<void> {
+  async #scanSurface(surface: Surface, read: number): Promise<void> {
     const people = surface.people.filter((person) => this.#included(person));
     const queries = people.map(queryFor);
     const keys = people.map(keyFor);
     this.#keysByRoot.set(surface.root, keys);
     // One wait for the whole surface; a failed lookup answers null (nothing is marked).
     const matches = await this.#options.lookup.findAll(queries, keys);
-    if (generation !== this.#generation || !surface.root.isConnected) return;
+    // Dropped after a clear, or when the root was read again meanwhile (the newer read applies).
+    if (this.#latestRead.get(surface.root) !== read || !surface.root.isConnected) return;
     const keep = new Set<Element>();
     // Most surfaces (a thread, an event) hold no editable text at all: then no element needs the
     // per-element check below (hundreds of walks up the tree on a large surface).
@@ -232,6 +240,7 @@ export class PageScanner {
     for (const root of this.#byRoot.keys()) if (!root.isConnected) this.#byRoot.delete(root);
     for (const root of this.#surfaces.keys()) if (!root.isConnected) this.#surfaces.delete(root);
     for (const root of this.#keysByRoot.keys()) if (!root.isConnected) this.#keysByRoot.delete(root);
+    for (const root of this.#latestRead.keys()) if (!root.isConnected) this.#latestRead.delete(root);
   }
 }
 

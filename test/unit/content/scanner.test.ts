@@ -161,6 +161,38 @@ describe('PageScanner', () => {
     expect(markers()).toHaveLength(0);
   });
 
+  it('applies only the newest read of a reused element: a slow answer about whom it showed before is dropped', async () => {
+    // Maya's lookup is slow; Bo is known already (Outlook keeps the From button when another message opens).
+    let answerMaya!: () => void;
+    const slowMaya = (people: PersonQuery[]) =>
+      people.some((p) => 'email' in p && p.email === 'maya@example.com')
+        ? new Promise<(ContactMatch | null)[]>((resolve) => (answerMaya = () => resolve(people.map((p) => KNOWN[key(p)] ?? null))))
+        : find(people);
+    const lookup = new PeopleLookup(slowMaya);
+    const reused = new PageScanner({ adapter, lookup, preferences: () => preferences, ownAddresses: () => new Set() });
+    await lookup.findAll([{ email: 'bo@example.com' }]);
+    const roots = page(`<div class="s"><span data-mail="maya@example.com">Maya</span><span data-mail="nobody@unknown.example">N</span></div>`);
+    const first = reused.scan(roots);
+    await Promise.resolve();
+    const from = document.querySelector('span[data-mail]') as HTMLElement;
+    from.dataset.mail = 'bo@example.com';
+    from.firstChild!.textContent = 'Bo';
+    const other = from.nextElementSibling as HTMLElement;
+    other.dataset.mail = 'bo@example.com';
+    await reused.scan(roots);
+    answerMaya();
+    await first;
+    const labels = () => markers().map((m) => m.getAttribute('aria-label'));
+    expect(labels()).toEqual(['Primer briefing: Bo', 'Primer briefing: Bo']);
+    expect(reused.findMark(from)?.match.contact.id).toBe('b');
+    expect(reused.pageContext()[0]?.people.map((p) => p.match?.contact.id)).toEqual(['b', 'b']);
+    // The next read finds no one: every mark of the newest read goes (none survives a stale read).
+    from.dataset.mail = 'nobody@unknown.example';
+    other.dataset.mail = 'nobody@unknown.example';
+    await reused.scan(roots);
+    expect(markers()).toHaveLength(0);
+  });
+
   it('renders names as text: a hostile name is never markup', async () => {
     KNOWN['n:<img src=x onerror=alert(1)>'] = { contact: { id: 'h', name: '<img src=x onerror=alert(1)>', email: null, company: null, title: null }, matchedBy: 'name' };
     const root = page(`<div class="s"><span></span></div>`)[0]!;
