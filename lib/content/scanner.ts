@@ -1,6 +1,7 @@
 /**
  * Reads the surfaces the observer hands over, leaves out the user's own addresses and excluded
- * domains, asks who is a known contact, and marks exactly those people. Unknown people get
+ * domains (for people shown by name only: by their matched contact's address), asks who is a
+ * known contact, and marks exactly those people. Unknown people get
  * nothing. A surface re-read (a reused Calendar popup, a re-rendered Gmail header) replaces or
  * removes marks whose element now shows someone else or no one; marks on elements that left the
  * page are dropped, so a tab open for a day does not grow.
@@ -57,6 +58,8 @@ export class PageScanner {
    */
   readonly #latestRead = new Map<Element, number>();
   #reads = 0;
+  /** People shown by name only whose match turned out to be the user or in an excluded domain. */
+  readonly #leftOutByMatch = new WeakSet<FoundPerson>();
   /** The user's own addresses, read once per scan. */
   #own: ReadonlySet<string> = new Set();
 
@@ -139,7 +142,7 @@ export class PageScanner {
       title: surface.context.title,
       when: surface.context.when,
       people: surface.people
-        .filter((person) => this.#included(person))
+        .filter((person) => this.#included(person) && !this.#leftOutByMatch.has(person))
         .map((person) => ({
           email: person.email,
           name: person.name,
@@ -165,6 +168,15 @@ export class PageScanner {
     return !isExcludedAddress(person.email, this.#options.preferences());
   }
 
+  /**
+   * A person shown by name only could not be checked before the lookup: the matched contact's
+   * address tells whether it is the user or someone in an excluded domain.
+   */
+  #excludedMatch(match: ContactMatch): boolean {
+    const email = match.contact.email?.trim().toLowerCase();
+    return !!email && (this.#own.has(email) || isExcludedAddress(email, this.#options.preferences()));
+  }
+
   async #scanSurface(surface: Surface, read: number): Promise<void> {
     const people = surface.people.filter((person) => this.#included(person));
     const queries = people.map(queryFor);
@@ -182,6 +194,10 @@ export class PageScanner {
       people.forEach((person, i) => {
         const match = matches[i];
         if (!match) return;
+        if (person.email === null && this.#excludedMatch(match)) {
+          this.#leftOutByMatch.add(person);
+          return;
+        }
         let texts: string[] | null = null;
         for (const element of person.elements) {
           if (!element.isConnected) continue;

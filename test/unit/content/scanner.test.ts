@@ -218,6 +218,28 @@ describe('PageScanner on name-only sites', () => {
   });
 });
 
+describe('PageScanner on name-only sites, after matching', () => {
+  it('leaves out a person whose matched contact is the user or in an excluded domain: no marker, not described', async () => {
+    const contact = (id: string, name: string, email: string): ContactMatch => ({ contact: { id, name, email, company: null, title: null }, matchedBy: 'name' });
+    KNOWN['n:sam lee'] = contact('s', 'Sam Lee', 'Sam.Lee@MyCompany.com');
+    KNOWN['n:me myself'] = contact('me', 'Me Myself', 'me@example.com');
+    preferences.excludedDomains = ['mycompany.com'];
+    const roots = page(`<div class="s"><span data-who="Sam Lee">Sam Lee</span><span data-who="Me Myself">Me Myself</span><span data-who="Grace Liu">Grace Liu</span></div>`);
+    await scanner.scan(roots);
+    const labels = () => markers().map((m) => m.getAttribute('aria-label'));
+    expect(labels()).toEqual(['Primer briefing: Grace Liu (matched by name)']);
+    expect(scanner.findMark(document.querySelector('[data-who="Sam Lee"]'))).toBeUndefined();
+    expect(scanner.describe(scanner.surfaces()[0]!).people.map((p) => p.name)).toEqual(['Grace Liu']);
+    expect(scanner.pageContext()[0]?.people.map((p) => p.name)).toEqual(['Grace Liu']);
+    // The colleague was left out for the domain alone: without the exclusion they are marked.
+    preferences.excludedDomains = [];
+    scanner.clear();
+    await scanner.scan(roots);
+    expect(labels()).toEqual(['Primer briefing: Sam Lee (matched by name)', 'Primer briefing: Grace Liu (matched by name)']);
+    expect(scanner.pageContext()[0]?.people.map((p) => p.name)).toEqual(['Sam Lee', 'Grace Liu']);
+  });
+});
+
 describe('fullName', () => {
   it('turns a directory-style "Last, First" into the full name, and nothing else', async () => {
     const { fullName } = await import('@/lib/content/scanner');
