@@ -1,18 +1,22 @@
 /**
- * Content-side people lookup: every distinct person is asked about once per page life, and all
- * people found in one scan travel to the background in one message (which caches and dedupes
- * across tabs). Failed lookups are not remembered, so a later scan asks again.
+ * Content-side people lookup: all people found in one scan travel to the background in one
+ * message (which caches and dedupes across tabs). A contact found is kept for the page life;
+ * "not a contact" for NOT_A_CONTACT_MS, so a contact added later is marked on a later scan (Gmail
+ * tabs live for days). Failed lookups (the whole message, or one person) are not remembered, so
+ * a later scan asks again.
  *
  * Answers are kept per batch rather than as one promise per person: a 300-person scan then costs
  * a handful of promises instead of a thousand (first scans run cold, and each one counts).
  */
 import { normaliseName } from '../api/contact-index';
-import type { PersonQuery } from '../messaging/protocol';
+import { LOOKUP_FAILED, type PersonAnswer, type PersonQuery } from '../messaging/content-protocol';
 import type { ContactMatch } from '../models';
 
-export type FindPeople = (people: PersonQuery[]) => Promise<(ContactMatch | null)[]>;
+export type FindPeople = (people: PersonQuery[]) => Promise<PersonAnswer[]>;
 
 const MAX_BATCH = 500;
+/** How long "not a contact" is believed before a later scan asks again. */
+export const NOT_A_CONTACT_MS = 10 * 60_000;
 
 export function personKey(query: PersonQuery): string {
   return 'email' in query ? `e:${query.email.trim().toLowerCase()}` : `n:${normaliseName(query.name)}`;
@@ -22,7 +26,7 @@ export function personKey(query: PersonQuery): string {
 interface Batch {
   keys: string[];
   queries: PersonQuery[];
-  answers: Promise<(ContactMatch | null)[]>;
+  answers: Promise<PersonAnswer[]>;
 }
 
 /** Where a person's answer will come from: a batch on its way, and the person's place in it. */
@@ -31,25 +35,39 @@ interface Pending {
   index: number;
 }
 
+/** A person's answer as the scanner uses it: a failed (or missing) one marks nothing. */
+function matchOf(answer: PersonAnswer | undefined): ContactMatch | null {
+  return answer === LOOKUP_FAILED || answer === undefined ? null : answer;
+}
+
 export class PeopleLookup {
   readonly #find: FindPeople;
-  /** Answers received (null: not a known contact). */
-  readonly #known = new Map<string, ContactMatch | null>();
+  readonly #now: () => number;
+  /** Known contacts found. */
+  readonly #contacts = new Map<string, ContactMatch>();
+  /** People found not to be contacts, with when that answer expires. */
+  readonly #notContactsUntil = new Map<string, number>();
   /** People asked about whose answer has not arrived yet. */
   readonly #pending = new Map<string, Pending>();
   /** Batches filled in this task, sent together in a microtask. */
-  #queue: { batch: Batch; send: (answers: Promise<(ContactMatch | null)[]>) => void }[] = [];
+  #queue: { batch: Batch; send: (answers: Promise<PersonAnswer[]>) => void }[] = [];
 
-  constructor(find: FindPeople) {
+  constructor(find: FindPeople, now: () => number = () => performance.now()) {
     this.#find = find;
+    this.#now = now;
   }
 
   /** One person's match; rejects when the lookup fails. */
   find(query: PersonQuery): Promise<ContactMatch | null> {
     const key = personKey(query);
-    if (this.#known.has(key)) return Promise.resolve(this.#known.get(key) ?? null);
+    const known = this.#remembered(key, this.#now());
+    if (known !== undefined) return Promise.resolve(known);
     const { batch, index } = this.#pending.get(key) ?? this.#ask(key, query);
-    return batch.answers.then((answers) => answers[index] ?? null);
+    return batch.answers.then((answers) => {
+      const answer = answers[index];
+      if (answer === LOOKUP_FAILED || answer === undefined) throw new Error('This person could not be looked up.');
+      return answer;
+    });
   }
 
   /**
@@ -59,10 +77,12 @@ export class PeopleLookup {
   async findAll(queries: PersonQuery[], keys: string[] = queries.map(personKey)): Promise<(ContactMatch | null)[]> {
     const out: (ContactMatch | null)[] = new Array<ContactMatch | null>(queries.length).fill(null);
     const waiting = new Map<Batch, [number, number][]>();
+    const now = this.#now();
     for (let i = 0; i < queries.length; i++) {
       const key = keys[i]!;
-      if (this.#known.has(key)) {
-        out[i] = this.#known.get(key) ?? null;
+      const known = this.#remembered(key, now);
+      if (known !== undefined) {
+        out[i] = known;
         continue;
       }
       const { batch, index } = this.#pending.get(key) ?? this.#ask(key, queries[i]!);
@@ -73,7 +93,7 @@ export class PeopleLookup {
     await Promise.all(
       [...waiting].map(async ([batch, slots]) => {
         const answers = await batch.answers.catch(() => null);
-        if (answers) for (const [at, index] of slots) out[at] = answers[index] ?? null;
+        if (answers) for (const [at, index] of slots) out[at] = matchOf(answers[index]);
       }),
     );
     return out;
@@ -81,15 +101,27 @@ export class PeopleLookup {
 
   /** Forget everything (settings changed). */
   clear(): void {
-    this.#known.clear();
+    this.#contacts.clear();
+    this.#notContactsUntil.clear();
     this.#pending.clear();
+  }
+
+  /** The remembered answer; undefined when the person must be asked about (again). */
+  #remembered(key: string, now: number): ContactMatch | null | undefined {
+    const contact = this.#contacts.get(key);
+    if (contact) return contact;
+    const until = this.#notContactsUntil.get(key);
+    if (until === undefined) return undefined;
+    if (now < until) return null;
+    this.#notContactsUntil.delete(key);
+    return undefined;
   }
 
   #ask(key: string, query: PersonQuery): Pending {
     let last = this.#queue.at(-1);
     if (!last || last.batch.keys.length >= MAX_BATCH) {
-      let send!: (answers: Promise<(ContactMatch | null)[]>) => void;
-      const answers = new Promise<(ContactMatch | null)[]>((resolve) => (send = resolve));
+      let send!: (answers: Promise<PersonAnswer[]>) => void;
+      const answers = new Promise<PersonAnswer[]>((resolve) => (send = resolve));
       last = { batch: { keys: [], queries: [], answers }, send };
       // Everything asked for in the same task goes out together.
       if (this.#queue.length === 0) queueMicrotask(() => this.#flush());
@@ -110,10 +142,19 @@ export class PeopleLookup {
       const answers = (async () => this.#find(batch.queries))();
       send(answers);
       answers.then(
-        (list) => this.#settle(batch, (key, index) => this.#known.set(key, list[index] ?? null)),
+        (list) => {
+          const until = this.#now() + NOT_A_CONTACT_MS;
+          this.#settle(batch, (key, index) => this.#remember(key, list[index], until));
+        },
         () => this.#settle(batch, () => undefined),
       );
     }
+  }
+
+  /** Keeps a contact, or "not a contact" until `until`; a failed (or missing) answer is not kept. */
+  #remember(key: string, answer: PersonAnswer | undefined, until: number): void {
+    if (answer === null) this.#notContactsUntil.set(key, until);
+    else if (answer !== undefined && answer !== LOOKUP_FAILED) this.#contacts.set(key, answer);
   }
 
   /** Moves a batch's people from pending to known (or, after a failure, to not asked). */

@@ -1,6 +1,7 @@
 /**
  * Reads the surfaces the observer hands over, leaves out the user's own addresses and excluded
- * domains, asks who is a known contact, and marks exactly those people. Unknown people get
+ * domains (for people shown by name only: by their matched contact's address), asks who is a
+ * known contact, and marks exactly those people. Unknown people get
  * nothing. A surface re-read (a reused Calendar popup, a re-rendered Gmail header) replaces or
  * removes marks whose element now shows someone else or no one; marks on elements that left the
  * page are dropped, so a tab open for a day does not grow.
@@ -51,7 +52,14 @@ export class PageScanner {
   readonly #surfaces = new Map<Element, Surface>();
   /** The people keys of each surface at its last read (for stats without re-normalising). */
   readonly #keysByRoot = new Map<Element, string[]>();
-  #generation = 0;
+  /**
+   * Each root's latest read: an answer applies only to the read that asked for it. The site may
+   * reuse the element for someone else meanwhile, and an older, slower lookup must not win.
+   */
+  readonly #latestRead = new Map<Element, number>();
+  #reads = 0;
+  /** People shown by name only whose match turned out to be the user or in an excluded domain. */
+  readonly #leftOutByMatch = new WeakSet<FoundPerson>();
   /** The user's own addresses, read once per scan. */
   #own: ReadonlySet<string> = new Set();
 
@@ -63,19 +71,21 @@ export class PageScanner {
   async scan(roots: Iterable<Element>): Promise<void> {
     this.#prune();
     this.#own = this.#options.ownAddresses();
-    const generation = this.#generation;
     const pending: Promise<void>[] = [];
     for (const root of roots) {
       if (!root.isConnected) continue;
       const surface = this.#options.adapter.readSurface(root);
       if (!surface) {
+        this.#latestRead.delete(root);
         this.#surfaces.delete(root);
         this.#keysByRoot.delete(root);
         this.#write(() => this.#unmarkRoot(root, new Set()));
         continue;
       }
       this.#surfaces.set(root, surface);
-      pending.push(this.#scanSurface(surface, generation));
+      const read = ++this.#reads;
+      this.#latestRead.set(root, read);
+      pending.push(this.#scanSurface(surface, read));
     }
     await Promise.all(pending);
   }
@@ -132,7 +142,7 @@ export class PageScanner {
       title: surface.context.title,
       when: surface.context.when,
       people: surface.people
-        .filter((person) => this.#included(person))
+        .filter((person) => this.#included(person) && !this.#leftOutByMatch.has(person))
         .map((person) => ({
           email: person.email,
           name: person.name,
@@ -144,7 +154,7 @@ export class PageScanner {
 
   /** Removes every mark (site switched off, settings changed); pending lookups are ignored. */
   clear(): void {
-    this.#generation++;
+    this.#latestRead.clear();
     for (const mark of this.#marks.values()) mark.marker?.remove();
     this.#marks.clear();
     this.#byRoot.clear();
@@ -158,14 +168,24 @@ export class PageScanner {
     return !isExcludedAddress(person.email, this.#options.preferences());
   }
 
-  async #scanSurface(surface: Surface, generation: number): Promise<void> {
+  /**
+   * A person shown by name only could not be checked before the lookup: the matched contact's
+   * address tells whether it is the user or someone in an excluded domain.
+   */
+  #excludedMatch(match: ContactMatch): boolean {
+    const email = match.contact.email?.trim().toLowerCase();
+    return !!email && (this.#own.has(email) || isExcludedAddress(email, this.#options.preferences()));
+  }
+
+  async #scanSurface(surface: Surface, read: number): Promise<void> {
     const people = surface.people.filter((person) => this.#included(person));
     const queries = people.map(queryFor);
     const keys = people.map(keyFor);
     this.#keysByRoot.set(surface.root, keys);
     // One wait for the whole surface; a failed lookup answers null (nothing is marked).
     const matches = await this.#options.lookup.findAll(queries, keys);
-    if (generation !== this.#generation || !surface.root.isConnected) return;
+    // Dropped after a clear, or when the root was read again meanwhile (the newer read applies).
+    if (this.#latestRead.get(surface.root) !== read || !surface.root.isConnected) return;
     const keep = new Set<Element>();
     // Most surfaces (a thread, an event) hold no editable text at all: then no element needs the
     // per-element check below (hundreds of walks up the tree on a large surface).
@@ -174,6 +194,10 @@ export class PageScanner {
       people.forEach((person, i) => {
         const match = matches[i];
         if (!match) return;
+        if (person.email === null && this.#excludedMatch(match)) {
+          this.#leftOutByMatch.add(person);
+          return;
+        }
         let texts: string[] | null = null;
         for (const element of person.elements) {
           if (!element.isConnected) continue;
@@ -232,6 +256,7 @@ export class PageScanner {
     for (const root of this.#byRoot.keys()) if (!root.isConnected) this.#byRoot.delete(root);
     for (const root of this.#surfaces.keys()) if (!root.isConnected) this.#surfaces.delete(root);
     for (const root of this.#keysByRoot.keys()) if (!root.isConnected) this.#keysByRoot.delete(root);
+    for (const root of this.#latestRead.keys()) if (!root.isConnected) this.#latestRead.delete(root);
   }
 }
 

@@ -15,12 +15,18 @@ export const PersonQuery = z.union([
 ]);
 export type PersonQuery = z.infer<typeof PersonQuery>;
 
+/** A person who could not be looked up (timeout, rate limit, server error): unknown, not "not a contact". */
+export const LOOKUP_FAILED = 'failed';
+/** One person's answer: the match, null for not a contact, or LOOKUP_FAILED (ask again later). */
+export const PersonAnswer = z.nullable(z.union([ContactMatchSchema, z.literal(LOOKUP_FAILED)]));
+export type PersonAnswer = z.infer<typeof PersonAnswer>;
+
 export const contentProtocol = {
-  /** Many people at once (a page's worth); answers in the same order, null for unknown people. */
+  /** Many people at once (a page's worth); one PersonAnswer each, in the same order. */
   'people.find': message(
     'any',
     z.object({ people: z.array(PersonQuery).check(z.maxLength(1000)) }),
-    z.array(z.nullable(ContactMatchSchema)),
+    z.array(PersonAnswer),
   ),
   /** A content script's self-check: whether the page's layout is recognised, and what it found. */
   'page.status': message(

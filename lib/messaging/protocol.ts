@@ -23,7 +23,8 @@ import { MAX_INSIGHTS_BATCH } from './limits';
 import { message } from './message-definition';
 
 export type { Audience, MessageDefinition } from './message-definition';
-export type { PersonQuery } from './content-protocol';
+export type { PersonAnswer, PersonQuery } from './content-protocol';
+export { LOOKUP_FAILED } from './content-protocol';
 
 export const SettingsViewSchema = z.object({
   serviceUrl: z.nullable(z.string()),

@@ -6,7 +6,7 @@
 import { z } from 'zod/mini';
 import { normaliseEmail, normaliseName } from '../../api/contact-index';
 import { ApiError, toErrorInfo } from '../../api/errors';
-import type { InsightsReply, InsightsResult, PersonQuery } from '../../messaging/protocol';
+import { LOOKUP_FAILED, type InsightsReply, type InsightsResult, type PersonAnswer, type PersonQuery } from '../../messaging/protocol';
 import { ContactMatchSchema, InsightsSchema, type ContactMatch } from '../../models';
 import type { Handlers } from '../broker';
 import type { ServiceContext } from '../service-context';
@@ -108,13 +108,13 @@ export function contactHandlers(context: ServiceContext): Pick<Handlers, 'contac
     'contact.find': (query) => findPerson(context, query),
     'people.find': async ({ people }) => {
       // Fail the whole request only for what concerns every lookup (no settings, bad key);
-      // one person's failure leaves just that person unmarked.
+      // one person's failure is said as such (not "not a contact"), so the page asks again later.
       await context.client();
       return Promise.all(
         people.map((query) =>
-          findPerson(context, query).catch((error: unknown) => {
+          findPerson(context, query).catch((error: unknown): PersonAnswer => {
             if (error instanceof Error && 'kind' in error && (error.kind === 'unauthorized' || error.kind === 'forbidden')) throw error;
-            return null;
+            return LOOKUP_FAILED;
           }),
         ),
       );

@@ -125,6 +125,17 @@ describe('people and recordings', () => {
     expect(await send('people.find', { people: [{ email: 'priya.raman@example.com' }] }, content)).toMatchObject({ ok: false, error: { kind: 'unauthorized' } });
   });
 
+  it('says a person could not be looked up (not "not a contact"), caches no such answer, and still asks once for many tabs', async () => {
+    // Learn the server's lookup form first, so the fault below meets the person's own lookup.
+    await send('people.find', { people: [{ email: 'grace.liu@example.org' }] }, content);
+    standIn.failNext({ path: '/api/v2/contacts', status: 429, retryAfter: 3600 });
+    expect(await send('people.find', { people: [{ email: 'tom.okafor@example.org' }] }, content)).toEqual({ ok: true, data: ['failed'] });
+    const tabs = await Promise.all([4, 5, 6].map((id) => send('people.find', { people: [{ email: 'tom.okafor@example.org' }] }, { ...content, tab: { id } })));
+    expect(tabs.every((reply) => reply?.ok && (reply.data as { contact: { id: string } }[])[0]?.contact.id === CONTACT_IDS.tomOkafor)).toBe(true);
+    // The rate-limited call, then one call for the three tabs.
+    expect(standIn.requests.filter((r) => r.query.email === 'tom.okafor@example.org').map((r) => r.status)).toEqual([429, 200]);
+  });
+
   it('serves insights, recordings, transcripts and recording insights', async () => {
     expect(await send('contact.insights', { contactId: CONTACT_IDS.mayaChen }, content)).toMatchObject({
       ok: true,

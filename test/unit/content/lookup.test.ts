@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { PeopleLookup, personKey } from '@/lib/content/lookup';
-import type { PersonQuery } from '@/lib/messaging/protocol';
+import { NOT_A_CONTACT_MS, PeopleLookup, personKey } from '@/lib/content/lookup';
+import { LOOKUP_FAILED, type PersonAnswer, type PersonQuery } from '@/lib/messaging/protocol';
 import type { ContactMatch } from '@/lib/models';
 
 const match = (id: string): ContactMatch => ({ contact: { id, name: id, email: `${id}@example.com`, company: null, title: null }, matchedBy: 'email' });
@@ -69,6 +69,46 @@ describe('PeopleLookup', () => {
     mode = 'ok';
     expect((await lookup.findAll([{ email: 'x@example.com' }]))[0]?.contact.id).toBe('x');
     expect(find).toHaveBeenCalledTimes(3);
+  });
+
+  it('does not remember one person’s failed lookup: the next ask asks again about that person only', async () => {
+    let failing = true;
+    const find = vi.fn((people: PersonQuery[]) =>
+      Promise.resolve(
+        people.map((p): PersonAnswer => {
+          if (!('email' in p) || p.email.startsWith('n')) return null;
+          return failing && p.email.startsWith('slow') ? LOOKUP_FAILED : match(p.email);
+        }),
+      ),
+    );
+    const lookup = new PeopleLookup(find);
+    const people = [{ email: 'a@example.com' }, { email: 'slow@example.com' }, { email: 'n@example.com' }];
+    expect((await lookup.findAll(people)).map((m) => m?.contact.id ?? null)).toEqual(['a@example.com', null, null]);
+    await expect(lookup.find({ email: 'slow@example.com' })).rejects.toThrow();
+    failing = false;
+    expect((await lookup.findAll(people)).map((m) => m?.contact.id ?? null)).toEqual(['a@example.com', 'slow@example.com', null]);
+    expect(find.mock.calls.map((call) => call[0])).toEqual([people, [{ email: 'slow@example.com' }], [{ email: 'slow@example.com' }]]);
+  });
+
+  it('believes "not a contact" for ten minutes, then asks again (a contact added meanwhile is found)', async () => {
+    expect(NOT_A_CONTACT_MS).toBe(10 * 60_000);
+    let now = 1_000;
+    let added = false;
+    const find = vi.fn((people: PersonQuery[]) => Promise.resolve(people.map(() => (added ? match('new') : null))));
+    const lookup = new PeopleLookup(find, () => now);
+    expect(await lookup.findAll([{ email: 'new@example.com' }])).toEqual([null]);
+    added = true;
+    now += NOT_A_CONTACT_MS - 1;
+    expect(await lookup.findAll([{ email: 'new@example.com' }])).toEqual([null]);
+    expect(await lookup.find({ email: 'new@example.com' })).toBeNull();
+    expect(find).toHaveBeenCalledTimes(1);
+    now += 1;
+    expect((await lookup.findAll([{ email: 'new@example.com' }]))[0]?.contact.id).toBe('new');
+    expect(find).toHaveBeenCalledTimes(2);
+    // A contact found is kept: no third question however long the page lives.
+    now += 10 * NOT_A_CONTACT_MS;
+    await lookup.findAll([{ email: 'new@example.com' }]);
+    expect(find).toHaveBeenCalledTimes(2);
   });
 
   it('an answer arriving after a clear is not remembered', async () => {

@@ -15,10 +15,13 @@ describe('startPrimer', () => {
   let ctx: ContentScriptContext;
   let messages: Envelope[];
   let dropPort: () => void = () => undefined;
+  /** Addresses the fake background answers as "could not be looked up" (a rate limit, a timeout). */
+  let failing: Set<string>;
 
   beforeEach(() => {
     vi.useFakeTimers();
     messages = [];
+    failing = new Set();
     document.body.innerHTML = '<div class="s"><span data-mail="maya@example.com">Maya</span><span data-mail="me@example.com">Me</span></div>';
     // Content scripts talk over one port (lib/messaging/port.ts): a fake one answers like the background.
     const answer = (envelope: Envelope) => {
@@ -27,7 +30,7 @@ describe('startPrimer', () => {
         return {
           ok: true,
           data: envelope.payload.people!.map((p) =>
-            p.email === 'maya@example.com' || p.email === 'alias@work.example' ? { contact: { id: p.email, name: 'Known', email: p.email, company: null, title: null }, matchedBy: 'email' } : null,
+            failing.has(p.email!) ? 'failed' : p.email === 'maya@example.com' || p.email === 'alias@work.example' ? { contact: { id: p.email, name: 'Known', email: p.email, company: null, title: null }, matchedBy: 'email' } : null,
           ),
         };
       }
@@ -95,6 +98,26 @@ describe('startPrimer', () => {
     await preferencesItem.setValue(DEFAULT_PREFERENCES);
     await settle();
     expect(markers()).toBe(2);
+  });
+
+  it('asks again on the next scan about a person whose lookup failed, marking the rest at once', async () => {
+    document.body.innerHTML = '<div class="s"><span data-mail="maya@example.com">Maya</span><span data-mail="alias@work.example">Alias</span></div>';
+    failing.add('maya@example.com');
+    await startPrimer(ctx, adapter);
+    await settle();
+    expect(markers()).toBe(1);
+    expect(document.querySelector('[data-mail="alias@work.example"] [data-primer-marker]')).not.toBeNull();
+    failing.clear();
+    const more = document.createElement('div');
+    more.className = 's';
+    more.innerHTML = '<span data-mail="maya@example.com">Maya again</span>';
+    document.body.append(more);
+    await settle();
+    expect(messages.filter((m) => m.type === 'people.find').map((m) => m.payload.people)).toEqual([
+      [{ email: 'maya@example.com' }, { email: 'alias@work.example' }],
+      [{ email: 'maya@example.com' }],
+    ]);
+    expect(document.querySelector('.s:last-child [data-primer-marker]')).not.toBeNull();
   });
 
   it('reports the page status once settled', async () => {

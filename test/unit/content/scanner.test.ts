@@ -161,6 +161,38 @@ describe('PageScanner', () => {
     expect(markers()).toHaveLength(0);
   });
 
+  it('applies only the newest read of a reused element: a slow answer about whom it showed before is dropped', async () => {
+    // Maya's lookup is slow; Bo is known already (Outlook keeps the From button when another message opens).
+    let answerMaya!: () => void;
+    const slowMaya = (people: PersonQuery[]) =>
+      people.some((p) => 'email' in p && p.email === 'maya@example.com')
+        ? new Promise<(ContactMatch | null)[]>((resolve) => (answerMaya = () => resolve(people.map((p) => KNOWN[key(p)] ?? null))))
+        : find(people);
+    const lookup = new PeopleLookup(slowMaya);
+    const reused = new PageScanner({ adapter, lookup, preferences: () => preferences, ownAddresses: () => new Set() });
+    await lookup.findAll([{ email: 'bo@example.com' }]);
+    const roots = page(`<div class="s"><span data-mail="maya@example.com">Maya</span><span data-mail="nobody@unknown.example">N</span></div>`);
+    const first = reused.scan(roots);
+    await Promise.resolve();
+    const from = document.querySelector('span[data-mail]') as HTMLElement;
+    from.dataset.mail = 'bo@example.com';
+    from.firstChild!.textContent = 'Bo';
+    const other = from.nextElementSibling as HTMLElement;
+    other.dataset.mail = 'bo@example.com';
+    await reused.scan(roots);
+    answerMaya();
+    await first;
+    const labels = () => markers().map((m) => m.getAttribute('aria-label'));
+    expect(labels()).toEqual(['Primer briefing: Bo', 'Primer briefing: Bo']);
+    expect(reused.findMark(from)?.match.contact.id).toBe('b');
+    expect(reused.pageContext()[0]?.people.map((p) => p.match?.contact.id)).toEqual(['b', 'b']);
+    // The next read finds no one: every mark of the newest read goes (none survives a stale read).
+    from.dataset.mail = 'nobody@unknown.example';
+    other.dataset.mail = 'nobody@unknown.example';
+    await reused.scan(roots);
+    expect(markers()).toHaveLength(0);
+  });
+
   it('renders names as text: a hostile name is never markup', async () => {
     KNOWN['n:<img src=x onerror=alert(1)>'] = { contact: { id: 'h', name: '<img src=x onerror=alert(1)>', email: null, company: null, title: null }, matchedBy: 'name' };
     const root = page(`<div class="s"><span></span></div>`)[0]!;
@@ -183,6 +215,28 @@ describe('PageScanner on name-only sites', () => {
     await own.scan(page(`<div class="s"><span data-who="Grace  Liu">Grace Liu</span><span data-mail="maya@example.com">Maya</span></div>`));
     expect(markers().map((m) => m.getAttribute('aria-label'))).toEqual(['Primer briefing: Maya']);
     expect(find.mock.calls.flatMap((c) => c[0])).toEqual([{ email: 'maya@example.com' }]);
+  });
+});
+
+describe('PageScanner on name-only sites, after matching', () => {
+  it('leaves out a person whose matched contact is the user or in an excluded domain: no marker, not described', async () => {
+    const contact = (id: string, name: string, email: string): ContactMatch => ({ contact: { id, name, email, company: null, title: null }, matchedBy: 'name' });
+    KNOWN['n:sam lee'] = contact('s', 'Sam Lee', 'Sam.Lee@MyCompany.com');
+    KNOWN['n:me myself'] = contact('me', 'Me Myself', 'me@example.com');
+    preferences.excludedDomains = ['mycompany.com'];
+    const roots = page(`<div class="s"><span data-who="Sam Lee">Sam Lee</span><span data-who="Me Myself">Me Myself</span><span data-who="Grace Liu">Grace Liu</span></div>`);
+    await scanner.scan(roots);
+    const labels = () => markers().map((m) => m.getAttribute('aria-label'));
+    expect(labels()).toEqual(['Primer briefing: Grace Liu (matched by name)']);
+    expect(scanner.findMark(document.querySelector('[data-who="Sam Lee"]'))).toBeUndefined();
+    expect(scanner.describe(scanner.surfaces()[0]!).people.map((p) => p.name)).toEqual(['Grace Liu']);
+    expect(scanner.pageContext()[0]?.people.map((p) => p.name)).toEqual(['Grace Liu']);
+    // The colleague was left out for the domain alone: without the exclusion they are marked.
+    preferences.excludedDomains = [];
+    scanner.clear();
+    await scanner.scan(roots);
+    expect(labels()).toEqual(['Primer briefing: Sam Lee (matched by name)', 'Primer briefing: Grace Liu (matched by name)']);
+    expect(scanner.pageContext()[0]?.people.map((p) => p.name)).toEqual(['Sam Lee', 'Grace Liu']);
   });
 });
 
