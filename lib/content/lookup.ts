@@ -2,8 +2,8 @@
  * Content-side people lookup: all people found in one scan travel to the background in one
  * message (which caches and dedupes across tabs). A contact found is kept for the page life;
  * "not a contact" for NOT_A_CONTACT_MS, so a contact added later is marked on a later scan (Gmail
- * tabs live for days). Failed lookups (the whole message, or one person) are not remembered, so
- * a later scan asks again.
+ * tabs live for days). A whole message that failed is not remembered (the next scan asks again); a
+ * person whose own lookup failed is asked about again after FAILED_RETRY_MS.
  *
  * Answers are kept per batch rather than as one promise per person: a 300-person scan then costs
  * a handful of promises instead of a thousand (first scans run cold, and each one counts).
@@ -17,6 +17,12 @@ export type FindPeople = (people: PersonQuery[]) => Promise<PersonAnswer[]>;
 const MAX_BATCH = 500;
 /** How long "not a contact" is believed before a later scan asks again. */
 export const NOT_A_CONTACT_MS = 10 * 60_000;
+/**
+ * How long a person whose lookup failed (rate limit, timeout, server error) is left unmarked
+ * before a later scan asks again: Gmail re-reads a thread on every change to it, and asking again
+ * each time would keep a rate-limited service busy.
+ */
+export const FAILED_RETRY_MS = 60_000;
 
 export function personKey(query: PersonQuery): string {
   return 'email' in query ? `e:${query.email.trim().toLowerCase()}` : `n:${normaliseName(query.name)}`;
@@ -47,6 +53,8 @@ export class PeopleLookup {
   readonly #contacts = new Map<string, ContactMatch>();
   /** People found not to be contacts, with when that answer expires. */
   readonly #notContactsUntil = new Map<string, number>();
+  /** People whose lookup failed, with when they may be asked about again. */
+  readonly #failedUntil = new Map<string, number>();
   /** People asked about whose answer has not arrived yet. */
   readonly #pending = new Map<string, Pending>();
   /** Batches filled in this task, sent together in a microtask. */
@@ -60,7 +68,9 @@ export class PeopleLookup {
   /** One person's match; rejects when the lookup fails. */
   find(query: PersonQuery): Promise<ContactMatch | null> {
     const key = personKey(query);
-    const known = this.#remembered(key, this.#now());
+    const now = this.#now();
+    if ((this.#failedUntil.get(key) ?? -Infinity) > now) return Promise.reject(new Error('This person could not be looked up.'));
+    const known = this.#remembered(key, now);
     if (known !== undefined) return Promise.resolve(known);
     const { batch, index } = this.#pending.get(key) ?? this.#ask(key, query);
     return batch.answers.then((answers) => {
@@ -103,6 +113,7 @@ export class PeopleLookup {
   clear(): void {
     this.#contacts.clear();
     this.#notContactsUntil.clear();
+    this.#failedUntil.clear();
     this.#pending.clear();
   }
 
@@ -110,10 +121,12 @@ export class PeopleLookup {
   #remembered(key: string, now: number): ContactMatch | null | undefined {
     const contact = this.#contacts.get(key);
     if (contact) return contact;
-    const until = this.#notContactsUntil.get(key);
-    if (until === undefined) return undefined;
-    if (now < until) return null;
-    this.#notContactsUntil.delete(key);
+    for (const until of [this.#notContactsUntil, this.#failedUntil]) {
+      const at = until.get(key);
+      if (at === undefined) continue;
+      if (now < at) return null;
+      until.delete(key);
+    }
     return undefined;
   }
 
@@ -143,18 +156,19 @@ export class PeopleLookup {
       send(answers);
       answers.then(
         (list) => {
-          const until = this.#now() + NOT_A_CONTACT_MS;
-          this.#settle(batch, (key, index) => this.#remember(key, list[index], until));
+          const now = this.#now();
+          this.#settle(batch, (key, index) => this.#remember(key, list[index], now));
         },
         () => this.#settle(batch, () => undefined),
       );
     }
   }
 
-  /** Keeps a contact, or "not a contact" until `until`; a failed (or missing) answer is not kept. */
-  #remember(key: string, answer: PersonAnswer | undefined, until: number): void {
-    if (answer === null) this.#notContactsUntil.set(key, until);
-    else if (answer !== undefined && answer !== LOOKUP_FAILED) this.#contacts.set(key, answer);
+  /** Keeps a contact; "not a contact" for NOT_A_CONTACT_MS; a failure for FAILED_RETRY_MS. */
+  #remember(key: string, answer: PersonAnswer | undefined, now: number): void {
+    if (answer === null) this.#notContactsUntil.set(key, now + NOT_A_CONTACT_MS);
+    else if (answer === LOOKUP_FAILED || answer === undefined) this.#failedUntil.set(key, now + FAILED_RETRY_MS);
+    else this.#contacts.set(key, answer);
   }
 
   /** Moves a batch's people from pending to known (or, after a failure, to not asked). */

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { NOT_A_CONTACT_MS, PeopleLookup, personKey } from '@/lib/content/lookup';
+import { FAILED_RETRY_MS, NOT_A_CONTACT_MS, PeopleLookup, personKey } from '@/lib/content/lookup';
 import { LOOKUP_FAILED, type PersonAnswer, type PersonQuery } from '@/lib/messaging/protocol';
 import type { ContactMatch } from '@/lib/models';
 
@@ -71,8 +71,9 @@ describe('PeopleLookup', () => {
     expect(find).toHaveBeenCalledTimes(3);
   });
 
-  it('does not remember one person’s failed lookup: the next ask asks again about that person only', async () => {
+  it('asks again about a person whose own lookup failed only after FAILED_RETRY_MS, and about that person only', async () => {
     let failing = true;
+    let now = 5_000;
     const find = vi.fn((people: PersonQuery[]) =>
       Promise.resolve(
         people.map((p): PersonAnswer => {
@@ -81,13 +82,17 @@ describe('PeopleLookup', () => {
         }),
       ),
     );
-    const lookup = new PeopleLookup(find);
+    const lookup = new PeopleLookup(find, () => now);
     const people = [{ email: 'a@example.com' }, { email: 'slow@example.com' }, { email: 'n@example.com' }];
     expect((await lookup.findAll(people)).map((m) => m?.contact.id ?? null)).toEqual(['a@example.com', null, null]);
     await expect(lookup.find({ email: 'slow@example.com' })).rejects.toThrow();
     failing = false;
+    now += FAILED_RETRY_MS - 1;
+    expect((await lookup.findAll(people)).map((m) => m?.contact.id ?? null)).toEqual(['a@example.com', null, null]);
+    expect(find).toHaveBeenCalledTimes(1);
+    now += 1;
     expect((await lookup.findAll(people)).map((m) => m?.contact.id ?? null)).toEqual(['a@example.com', 'slow@example.com', null]);
-    expect(find.mock.calls.map((call) => call[0])).toEqual([people, [{ email: 'slow@example.com' }], [{ email: 'slow@example.com' }]]);
+    expect(find.mock.calls.map((call) => call[0])).toEqual([people, [{ email: 'slow@example.com' }]]);
   });
 
   it('believes "not a contact" for ten minutes, then asks again (a contact added meanwhile is found)', async () => {

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { ContentScriptContext } from 'wxt/utils/content-script-context';
 import { BATCH_DELAY_MS, LAYOUT_WAIT_DELAY_MS } from '@/lib/content/observer';
+import { FAILED_RETRY_MS } from '@/lib/content/lookup';
 import { startPrimer } from '@/lib/content/runtime';
 import { SETTLE_MS } from '@/lib/content/self-check';
 import { fakeAdapter } from './fake-adapter';
@@ -100,7 +101,9 @@ describe('startPrimer', () => {
     expect(markers()).toBe(2);
   });
 
-  it('asks again on the next scan about a person whose lookup failed, marking the rest at once', async () => {
+  it('asks again about a person whose lookup failed on a scan a minute later (not on every change), marking the rest at once', async () => {
+    let now = 0;
+    vi.spyOn(performance, 'now').mockImplementation(() => now);
     document.body.innerHTML = '<div class="s"><span data-mail="maya@example.com">Maya</span><span data-mail="alias@work.example">Alias</span></div>';
     failing.add('maya@example.com');
     await startPrimer(ctx, adapter);
@@ -108,15 +111,23 @@ describe('startPrimer', () => {
     expect(markers()).toBe(1);
     expect(document.querySelector('[data-mail="alias@work.example"] [data-primer-marker]')).not.toBeNull();
     failing.clear();
-    const more = document.createElement('div');
-    more.className = 's';
-    more.innerHTML = '<span data-mail="maya@example.com">Maya again</span>';
-    document.body.append(more);
+    const addMaya = (text: string) => {
+      const more = document.createElement('div');
+      more.className = 's';
+      more.innerHTML = `<span data-mail="maya@example.com">${text}</span>`;
+      document.body.append(more);
+    };
+    const asked = () => messages.filter((m) => m.type === 'people.find').map((m) => m.payload.people);
+    // A change soon after: not asked again yet (a rate-limited service is left alone).
+    now += FAILED_RETRY_MS - 1;
+    addMaya('Maya again');
     await settle();
-    expect(messages.filter((m) => m.type === 'people.find').map((m) => m.payload.people)).toEqual([
-      [{ email: 'maya@example.com' }, { email: 'alias@work.example' }],
-      [{ email: 'maya@example.com' }],
-    ]);
+    expect(asked()).toEqual([[{ email: 'maya@example.com' }, { email: 'alias@work.example' }]]);
+    expect(document.querySelector('.s:last-child [data-primer-marker]')).toBeNull();
+    now += 1;
+    addMaya('Maya once more');
+    await settle();
+    expect(asked()).toEqual([[{ email: 'maya@example.com' }, { email: 'alias@work.example' }], [{ email: 'maya@example.com' }]]);
     expect(document.querySelector('.s:last-child [data-primer-marker]')).not.toBeNull();
   });
 
