@@ -121,6 +121,76 @@ describe('installHoverCards', () => {
     expect(card.isOpen()).toBe(false);
   });
 
+  it('keeps Esc, Enter and Space on a marker from the site; other keys and other elements are the site’s', async () => {
+    const site = vi.fn<(event: Event) => void>();
+    const siteEarly = vi.fn<(event: Event) => void>();
+    // The site's handlers: on an ancestor (Calendar's popup, Gmail's compose) and on the document, capturing.
+    document.querySelector('.s')!.addEventListener('keydown', site);
+    document.querySelector('.s')!.addEventListener('keyup', site);
+    document.addEventListener('keydown', siteEarly, { capture: true });
+    const press = (target: Element, key: string, init: KeyboardEventInit = {}) => {
+      const down = new KeyboardEvent('keydown', { key, bubbles: true, cancelable: true, ...init });
+      target.dispatchEvent(down);
+      target.dispatchEvent(new KeyboardEvent('keyup', { key, bubbles: true, cancelable: true, ...init }));
+      return down;
+    };
+    try {
+      marker.focus();
+      await vi.advanceTimersByTimeAsync(0);
+      expect(card.isOpen()).toBe(true);
+      // Esc on the marker closes Primer's card only.
+      expect(press(marker, 'Escape').defaultPrevented).toBe(true);
+      expect(card.isOpen()).toBe(false);
+      expect(site).not.toHaveBeenCalled();
+      expect(siteEarly).not.toHaveBeenCalled();
+      // Enter and Space open the card, focus going into it, and reach no one else.
+      for (const key of ['Enter', ' ']) {
+        card.api.hide();
+        expect(press(marker, key).defaultPrevented).toBe(true);
+        await vi.advanceTimersByTimeAsync(0);
+        expect(card.shown.at(-1)).toMatchObject({ viaKeyboard: true, anchor: maya });
+      }
+      expect(site).not.toHaveBeenCalled();
+      expect(siteEarly).not.toHaveBeenCalled();
+      // With nothing of Primer's open, a second Esc on the marker is the site's (it closes its popup).
+      card.shown.at(-1)!.onClose();
+      card.api.hide();
+      expect(press(marker, 'Escape').defaultPrevented).toBe(false);
+      expect(site.mock.calls.map(([event]) => `${event.type}:${(event as KeyboardEvent).key}`)).toEqual(['keydown:Escape', 'keyup:Escape']);
+      site.mockClear();
+      // Other keys on the marker, shortcuts, and the keys on the site's own elements pass untouched.
+      for (const [target, key, init] of [
+        [marker, 'a', {}],
+        [marker, 'Tab', {}],
+        [marker, 'Enter', { ctrlKey: true }],
+        [maya, 'Enter', {}],
+        [maya, ' ', {}],
+        [document.querySelector('#away')!, 'Escape', {}],
+      ] as const) {
+        const before = card.shown.length;
+        expect(press(target, key, init).defaultPrevented).toBe(false);
+        expect(card.shown).toHaveLength(before);
+      }
+      expect(site).toHaveBeenCalledTimes(10);
+      expect(siteEarly).toHaveBeenCalledTimes(7);
+    } finally {
+      document.removeEventListener('keydown', siteEarly, { capture: true });
+    }
+  });
+
+  it('on a focusable marked element, Esc closes the card only, and focus stays where it was', async () => {
+    const site = vi.fn();
+    document.querySelector('.s')!.addEventListener('keydown', site);
+    maya.tabIndex = 0;
+    maya.focus();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(card.isOpen()).toBe(true);
+    maya.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true, cancelable: true }));
+    expect(card.isOpen()).toBe(false);
+    expect(site).not.toHaveBeenCalled();
+    expect(document.activeElement).toBe(maya);
+  });
+
   it('stops listening when the context is invalidated', async () => {
     ctx.notifyInvalidated();
     over(maya);
@@ -153,6 +223,36 @@ describe('installHoverCards while the card’s code loads', () => {
       loaded(card.api);
       await vi.advanceTimersByTimeAsync(0);
       expect(card.shown).toHaveLength(0);
+    } finally {
+      ctx.notifyInvalidated();
+      vi.useRealTimers();
+    }
+  });
+
+  it('opens no card after Esc on the marker while the card’s code loads', async () => {
+    vi.useFakeTimers();
+    document.body.innerHTML = '<div class="s"><span data-mail="maya@example.com">Maya</span></div>';
+    const scanner = new PageScanner({
+      adapter,
+      lookup: new PeopleLookup((people) => Promise.resolve(people.map((p) => ({ contact: { id: 'm', name: 'Maya', email: 'email' in p ? p.email : null, company: null, title: null }, matchedBy: 'email' as const })))),
+      preferences: () => DEFAULT_PREFERENCES,
+      ownAddresses: () => new Set(),
+    });
+    await scanner.scan(document.querySelectorAll('.s'));
+    const ctx = new ContentScriptContext('test');
+    const card = fakeCard();
+    let loaded: (api: HoverCardApi) => void = () => undefined;
+    installHoverCards(ctx, scanner, () => new Promise<HoverCardApi>((resolve) => (loaded = resolve)));
+    const site = vi.fn();
+    document.querySelector('.s')!.addEventListener('keydown', site);
+    try {
+      const marker = document.querySelector<HTMLElement>('[data-primer-marker]')!;
+      marker.focus();
+      marker.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true, cancelable: true }));
+      loaded(card.api);
+      await vi.advanceTimersByTimeAsync(0);
+      expect(card.shown).toHaveLength(0);
+      expect(site).not.toHaveBeenCalled();
     } finally {
       ctx.notifyInvalidated();
       vi.useRealTimers();
