@@ -1,10 +1,10 @@
 /**
- * When to show the hover card: pointer resting on a marked person (or the marker) for a moment,
- * or keyboard focus on the marker (or a focusable marked element). Esc closes it and returns
+ * When to show the hover card: pointer resting on a marked person (or the marker) for a moment, a
+ * click on the marker, or keyboard focus on the marker (or a focusable marked element). Esc closes it and returns
  * focus. Pointer and focus listeners are delegated on the document and passive: the site's own
- * handlers and its own hover cards see those events as before. Only Esc, Enter and Space meant for
- * Primer (on a marker, or Esc on what opened the card) are taken in the capture phase and kept from
- * the site. The card's code is fetched on the first open only.
+ * handlers and its own hover cards see those events as before. Only clicks on a marker and Esc,
+ * Enter and Space meant for Primer (on a marker, or Esc on what opened the card) are taken in the
+ * capture phase and kept from the site. The card's code is fetched on the first open only.
  */
 import type { ContentScriptContext } from '#imports';
 import type { CardRequest, HoverCardApi } from './card-api';
@@ -127,7 +127,7 @@ export function installHoverCards(
     else if (open || pending) close();
   });
 
-  /** One of Primer's markers (the site never gets to act on keys or clicks meant for it). */
+  /** One of Primer's markers: the site never gets the keys or clicks meant for it. */
   const markerMark = (target: EventTarget | null): Mark | undefined => {
     if (!(target instanceof Element) || target.localName !== MARKER_TAG) return undefined;
     const mark = scanner.markFor(target);
@@ -181,6 +181,21 @@ export function installHoverCards(
     (event) => {
       if (kept !== null && event.key === kept.key && event.target === kept.at) keep(event);
       kept = null;
+    },
+    { capture: true },
+  );
+
+  // The marker is a button inside the site's element (Outlook's person button, Gmail's thread row):
+  // its click is Primer's, and must not open the site's own card or thread.
+  ctx.addEventListener(
+    window,
+    'click',
+    (event) => {
+      const mark = markerMark(event.target);
+      if (!mark) return;
+      keep(event);
+      showTimer = cancel(showTimer);
+      void show(mark, { from: null, focusCard: false });
     },
     { capture: true },
   );

@@ -191,6 +191,23 @@ describe('installHoverCards', () => {
     expect(document.activeElement).toBe(maya);
   });
 
+  it('opens on a click on the marker, which the site does not get; clicks elsewhere are the site’s', async () => {
+    const site = vi.fn();
+    document.querySelector('.s')!.addEventListener('click', site);
+    const click = new MouseEvent('click', { bubbles: true, cancelable: true });
+    marker.dispatchEvent(click);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(card.shown).toHaveLength(1);
+    expect(card.shown[0]).toMatchObject({ anchor: maya, viaKeyboard: false });
+    expect(click.defaultPrevented).toBe(true);
+    expect(site).not.toHaveBeenCalled();
+    maya.click();
+    document.querySelector<HTMLElement>('#away')!.click();
+    await vi.advanceTimersByTimeAsync(SHOW_DELAY_MS);
+    expect(card.shown).toHaveLength(1);
+    expect(site).toHaveBeenCalledTimes(1);
+  });
+
   it('stops listening when the context is invalidated', async () => {
     ctx.notifyInvalidated();
     over(maya);
