@@ -120,19 +120,34 @@ export function installHoverCards(
     { passive: true },
   );
 
-  ctx.addEventListener(document, 'focusin', (event) => {
-    if (insideCard(event.target) || (refocusing !== null && event.target === refocusing)) return;
-    const mark = scanner.findMark(event.target as Node);
-    if (mark) void show(mark, { from: event.target instanceof HTMLElement ? event.target : mark.marker, focusCard: false });
-    else if (open || pending) close();
-  });
-
   /** One of Primer's markers: the site never gets the keys or clicks meant for it. */
   const markerMark = (target: EventTarget | null): Mark | undefined => {
     if (!(target instanceof Element) || target.localName !== MARKER_TAG) return undefined;
     const mark = scanner.markFor(target);
     return mark?.marker === target ? mark : undefined;
   };
+  /**
+   * The one person marked just inside a focused element: Calendar's guest tree focuses the row
+   * around the marked name as the arrow keys move. Not a mail list's rows (moving through the
+   * list would open a card on every row), nor a large container holding a single known person.
+   */
+  const markInside = (target: EventTarget | null): Mark | undefined => {
+    if (!(target instanceof Element)) return undefined;
+    const markers = target.getElementsByTagName(MARKER_TAG);
+    const mark = markers.length === 1 ? markerMark(markers[0]!) : undefined;
+    if (!mark || mark.surface.kind === 'list') return undefined;
+    let up: Element | null = mark.element;
+    for (let depth = 0; up && depth <= 3; depth++, up = up.parentElement) if (up === target) return mark;
+    return undefined;
+  };
+
+  ctx.addEventListener(document, 'focusin', (event) => {
+    if (insideCard(event.target) || (refocusing !== null && event.target === refocusing)) return;
+    const mark = scanner.findMark(event.target as Node) ?? markInside(event.target);
+    if (mark) void show(mark, { from: event.target instanceof HTMLElement ? event.target : mark.marker, focusCard: false });
+    else if (open || pending) close();
+  });
+
   // Stopped on the window in the capture phase: the site's handlers on the marker's ancestors (a
   // Calendar popup, a Gmail compose window) would otherwise close or act on Esc, Enter and Space.
   const keep = (event: Event) => {

@@ -276,3 +276,64 @@ describe('installHoverCards while the card’s code loads', () => {
     }
   });
 });
+
+describe('installHoverCards on a row around the marked person (Calendar’s guest tree)', () => {
+  const known = new Set(['maya@example.com', 'alex@example.com']);
+  let ctx: ContentScriptContext;
+  let card: ReturnType<typeof fakeCard>;
+
+  beforeEach(async () => {
+    vi.useFakeTimers();
+    const row = (id: string, mail: string, name: string) => `<div role="treeitem" tabindex="-1" id="${id}"><div data-mail="${mail}"><span>${name}</span></div></div>`;
+    document.body.innerHTML = `
+      <div class="s"><div role="tree">${row('maya', 'maya@example.com', 'Maya')}${row('riley', 'riley@unknown.example', 'Riley')}</div>
+        <div tabindex="-1" id="both"><span data-mail="maya@example.com">Maya</span><span data-mail="alex@example.com">Alex</span></div>
+        <section tabindex="-1" id="deep"><div><div><div><div><span data-mail="alex@example.com">Alex</span></div></div></div></div></section></div>
+      <div class="s list"><table><tr tabindex="-1" id="listed"><td><span data-mail="maya@example.com">Maya</span></td></tr></table></div>`;
+    const scanner = new PageScanner({
+      adapter,
+      lookup: new PeopleLookup((people) =>
+        Promise.resolve(people.map((p) => ('email' in p && known.has(p.email) ? { contact: { id: p.email, name: null, email: p.email, company: null, title: null }, matchedBy: 'email' as const } : null))),
+      ),
+      preferences: () => DEFAULT_PREFERENCES,
+      ownAddresses: () => new Set(),
+    });
+    await scanner.scan(document.querySelectorAll('.s'));
+    ctx = new ContentScriptContext('test');
+    card = fakeCard();
+    installHoverCards(ctx, scanner, () => Promise.resolve(card.api));
+  });
+  afterEach(() => {
+    ctx.notifyInvalidated();
+    vi.useRealTimers();
+  });
+
+  it('shows the card of the one person in a focused row; Esc there closes it and stays in the tree', async () => {
+    const tree = document.querySelector('[role="tree"]')!;
+    const site = vi.fn();
+    tree.addEventListener('keydown', site);
+    const row = document.querySelector<HTMLElement>('#maya')!;
+    row.focus();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(card.shown).toHaveLength(1);
+    expect(card.shown[0]).toMatchObject({ anchor: row.firstElementChild, viaKeyboard: false, match: { contact: { id: 'maya@example.com' } } });
+    row.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true, cancelable: true }));
+    expect(card.isOpen()).toBe(false);
+    expect(site).not.toHaveBeenCalled();
+    expect(document.activeElement).toBe(row);
+    // Arrow keys are the tree's; the next row, an unknown guest, shows no card.
+    row.dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowDown', bubbles: true, cancelable: true }));
+    expect(site).toHaveBeenCalledTimes(1);
+    document.querySelector<HTMLElement>('#riley')!.focus();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(card.shown).toHaveLength(1);
+  });
+
+  it('shows none for two people, a person deep in a large element, or a row of a mail list', async () => {
+    for (const id of ['both', 'deep', 'listed']) {
+      document.querySelector<HTMLElement>(`#${id}`)!.focus();
+      await vi.advanceTimersByTimeAsync(0);
+    }
+    expect(card.shown).toHaveLength(0);
+  });
+});
