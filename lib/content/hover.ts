@@ -215,7 +215,15 @@ export function installHoverCards(
     { capture: true },
   );
 
-  ctx.onInvalidated(close);
+  // A card must not stay on a person the scanner no longer marks (gone from the page, or the
+  // reused element now shows someone else).
+  scanner.onDrop = (mark) => {
+    if (open?.mark === mark || pending === mark) close();
+  };
+  ctx.onInvalidated(() => {
+    scanner.onDrop = null;
+    close();
+  });
   // The runtime closes the card when the marks go (the site switched off, a domain excluded).
   return close;
 }

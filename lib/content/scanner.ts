@@ -52,6 +52,8 @@ export class PageScanner {
   /** The people keys of each surface at its last read (for stats without re-normalising). */
   readonly #keysByRoot = new Map<Element, string[]>();
   #generation = 0;
+  /** Told when a mark is dropped or its element now shows someone else (a card open on it closes). */
+  onDrop: ((mark: Mark) => void) | null = null;
   /** The user's own addresses, read once per scan. */
   #own: ReadonlySet<string> = new Set();
 
@@ -200,6 +202,7 @@ export class PageScanner {
       return;
     }
     existing?.marker?.remove();
+    if (existing && existing.key !== key) this.onDrop?.(existing);
     // Typing in a compose field must not meet our node inside the editable text; a recipient chip
     // that is a non-editable island (contenteditable=false) can carry it.
     const editable = mayEdit && isEditable(element);
@@ -218,6 +221,7 @@ export class PageScanner {
       if (mark?.surface.root === root) {
         mark.marker?.remove();
         this.#marks.delete(element);
+        this.onDrop?.(mark);
       }
     }
   }
@@ -227,6 +231,7 @@ export class PageScanner {
       if (!element.isConnected) {
         mark.marker?.remove();
         this.#marks.delete(element);
+        this.onDrop?.(mark);
       }
     }
     for (const root of this.#byRoot.keys()) if (!root.isConnected) this.#byRoot.delete(root);

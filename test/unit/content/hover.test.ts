@@ -34,14 +34,16 @@ describe('installHoverCards', () => {
   let card: ReturnType<typeof fakeCard>;
   let maya: HTMLElement;
   let marker: HTMLElement;
+  let scanner: PageScanner;
 
   beforeEach(async () => {
     vi.useFakeTimers();
     document.body.innerHTML = '<div class="s"><span data-mail="maya@example.com">Maya</span><span data-mail="x@unknown.example">X</span></div><p id="away">away</p>';
-    const scanner = new PageScanner({
+    const known: Record<string, string> = { 'maya@example.com': 'm', 'alex@example.com': 'a' };
+    scanner = new PageScanner({
       adapter,
       lookup: new PeopleLookup((people) =>
-        Promise.resolve(people.map((p) => ('email' in p && p.email === 'maya@example.com' ? { contact: { id: 'm', name: 'Maya', email: p.email, company: null, title: null }, matchedBy: 'email' as const } : null))),
+        Promise.resolve(people.map((p) => ('email' in p && known[p.email] ? { contact: { id: known[p.email]!, name: 'Maya', email: p.email, company: null, title: null }, matchedBy: 'email' as const } : null))),
       ),
       preferences: () => DEFAULT_PREFERENCES,
       ownAddresses: () => new Set(),
@@ -206,6 +208,39 @@ describe('installHoverCards', () => {
     await vi.advanceTimersByTimeAsync(SHOW_DELAY_MS);
     expect(card.shown).toHaveLength(1);
     expect(site).toHaveBeenCalledTimes(1);
+  });
+
+  it('closes when the scanner drops the person it is open on, not on a re-read that keeps them', async () => {
+    const surface = document.querySelector('.s')!;
+    const reopen = async () => {
+      card.api.hide();
+      marker.blur();
+      marker = document.querySelector('[data-primer-marker]')!;
+      marker.focus();
+      await vi.advanceTimersByTimeAsync(0);
+      expect(card.isOpen()).toBe(true);
+    };
+    await reopen();
+    await scanner.scan([surface]);
+    expect(card.isOpen()).toBe(true);
+    // The re-read element now shows someone unknown (a reused Calendar popup): the mark goes.
+    maya.dataset.mail = 'x2@unknown.example';
+    await scanner.scan([surface]);
+    expect(card.isOpen()).toBe(false);
+    // It shows someone else who is known: her card must not stay on him.
+    maya.dataset.mail = 'maya@example.com';
+    await scanner.scan([surface]);
+    await reopen();
+    maya.dataset.mail = 'alex@example.com';
+    await scanner.scan([surface]);
+    expect(card.isOpen()).toBe(false);
+    // The element leaves the page.
+    maya.dataset.mail = 'maya@example.com';
+    await scanner.scan([surface]);
+    await reopen();
+    maya.remove();
+    await scanner.scan([]);
+    expect(card.isOpen()).toBe(false);
   });
 
   it('stops listening when the context is invalidated', async () => {
