@@ -1,8 +1,8 @@
 /**
  * The hover card's side of the contract in lib/content/card-api.ts: one card at a time, in a WXT
  * shadow-root UI appended to the page, placed beside the person it describes (below, above, or to
- * the side when neither has room), never over them. Closes on Esc, on its close button, and when
- * the page scrolls.
+ * the side when neither has room), never over them. Closes on Esc, on its close button, when
+ * the page scrolls, and when the person it is beside leaves the page or is hidden.
  */
 import { browser, createShadowRootUi, type ShadowRootContentScriptUi } from '#imports';
 import { StrictMode, useEffect, useState } from 'react';
@@ -242,10 +242,17 @@ export function createHoverCardApi(): HoverCardApi {
         // hidden (a hidden card could not take focus), until measured and placed.
         created.shadowHost.style.cssText = `position: fixed; z-index: 2147483647; inline-size: ${WIDTH}px; left: -10000px; top: 0; margin: 0; display: block; overflow-x: hidden; overflow-y: auto; border-radius: 10px;`;
         placeCurrent = () => {
-          if (current !== request || !request.anchor.isConnected) return;
+          if (current !== request) return;
+          const anchor = request.anchor.getBoundingClientRect();
+          // The person left the page or was hidden (Gmail hides a thread it leaves with display:none):
+          // the card closes, as by its close button, rather than stay or jump to the top-left corner.
+          if (!request.anchor.isConnected || (anchor.width === 0 && anchor.height === 0)) {
+            close();
+            return;
+          }
           const card = created.uiContainer.firstElementChild ?? created.shadowHost;
           const { left, top, maxHeight } = placeCard(
-            request.anchor.getBoundingClientRect(),
+            anchor,
             { width: WIDTH, height: card.scrollHeight },
             { width: window.innerWidth, height: window.innerHeight },
             sitePopups(request.anchor, created.shadowHost),

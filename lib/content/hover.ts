@@ -1,11 +1,14 @@
 /**
- * When to show the hover card: pointer resting on a marked person (or the marker) for a moment,
- * or keyboard focus on the marker (or a focusable marked element). Esc closes it and returns
- * focus. Listeners are delegated on the document and passive: the site's own handlers and its own
- * hover cards see every event as before. The card's code is fetched on the first open only.
+ * When to show the hover card: pointer resting on a marked person (or the marker) for a moment, a
+ * click on the marker, or keyboard focus on the marker (or a focusable marked element). Esc closes it and returns
+ * focus. Pointer and focus listeners are delegated on the document and passive: the site's own
+ * handlers and its own hover cards see those events as before. Only clicks on a marker and Esc,
+ * Enter and Space meant for Primer (on a marker, or Esc on what opened the card) are taken in the
+ * capture phase and kept from the site. The card's code is fetched on the first open only.
  */
 import type { ContentScriptContext } from '#imports';
 import type { CardRequest, HoverCardApi } from './card-api';
+import { MARKER_TAG } from './marker';
 import type { Mark, PageScanner } from './scanner';
 
 export const SHOW_DELAY_MS = 350;
@@ -19,6 +22,9 @@ export function installHoverCards(
   let showTimer: ReturnType<typeof setTimeout> | null = null;
   let hideTimer: ReturnType<typeof setTimeout> | null = null;
   let open: { mark: Mark; card: HoverCardApi } | null = null;
+  /** The mark a card is being opened on while the card's code loads. */
+  let pending: Mark | null = null;
+  /** What had focus when the card opened from the keyboard: Esc there is meant for the card. */
   let returnFocusTo: HTMLElement | null = null;
   /** Focus we move back to a marker ourselves must not reopen the card it just closed. */
   let refocusing: Element | null = null;
@@ -39,21 +45,28 @@ export function installHoverCards(
   const close = () => {
     showTimer = cancel(showTimer);
     hideTimer = cancel(hideTimer);
+    pending = null;
     open?.card.hide();
     open = null;
     returnFocusTo = null;
   };
 
-  /** `focusCard`: Enter/Space on the marker moves focus into the card; focus alone only shows it. */
-  const show = async (mark: Mark, input: { fromKeyboard: boolean; focusCard: boolean }) => {
+  /**
+   * `from`: the element that had focus when it opened from the keyboard (focus goes back there).
+   * `focusCard`: Enter/Space on the marker moves focus into the card; focus alone only shows it.
+   */
+  const show = async (mark: Mark, input: { from: HTMLElement | null; focusCard: boolean }) => {
     hideTimer = cancel(hideTimer);
-    if (open?.mark === mark) return;
+    if (open?.mark === mark || pending === mark) return;
+    pending = mark;
     const card = await loadCard();
-    // The mark may have gone while the card's code loaded (the site switched off, the view left).
+    // Closed meanwhile (Esc, focus moved on), or the mark went while the card's code loaded.
+    if (pending !== mark) return;
+    pending = null;
     if (!mark.element.isConnected || scanner.markFor(mark.element) !== mark) return;
     open?.card.hide();
     open = { mark, card };
-    returnFocusTo = input.fromKeyboard && mark.marker ? mark.marker : null;
+    returnFocusTo = input.from;
     const request: CardRequest = {
       ctx,
       anchor: mark.element,
@@ -84,7 +97,7 @@ export function installHoverCards(
       showTimer = cancel(showTimer);
       showTimer = setTimeout(() => {
         showTimer = null;
-        void show(mark, { fromKeyboard: false, focusCard: false });
+        void show(mark, { from: null, focusCard: false });
       }, SHOW_DELAY_MS);
     },
     { passive: true },
@@ -107,33 +120,110 @@ export function installHoverCards(
     { passive: true },
   );
 
+  /** One of Primer's markers: the site never gets the keys or clicks meant for it. */
+  const markerMark = (target: EventTarget | null): Mark | undefined => {
+    if (!(target instanceof Element) || target.localName !== MARKER_TAG) return undefined;
+    const mark = scanner.markFor(target);
+    return mark?.marker === target ? mark : undefined;
+  };
+  /**
+   * The one person marked just inside a focused element: Calendar's guest tree focuses the row
+   * around the marked name as the arrow keys move. Not a mail list's rows (moving through the
+   * list would open a card on every row), nor a large container holding a single known person.
+   */
+  const markInside = (target: EventTarget | null): Mark | undefined => {
+    if (!(target instanceof Element)) return undefined;
+    const markers = target.getElementsByTagName(MARKER_TAG);
+    const mark = markers.length === 1 ? markerMark(markers[0]!) : undefined;
+    if (!mark || mark.surface.kind === 'list') return undefined;
+    let up: Element | null = mark.element;
+    for (let depth = 0; up && depth <= 3; depth++, up = up.parentElement) if (up === target) return mark;
+    return undefined;
+  };
+
   ctx.addEventListener(document, 'focusin', (event) => {
     if (insideCard(event.target) || (refocusing !== null && event.target === refocusing)) return;
-    const mark = scanner.findMark(event.target as Node);
-    if (mark) void show(mark, { fromKeyboard: true, focusCard: false });
-    else if (open) close();
+    const mark = scanner.findMark(event.target as Node) ?? markInside(event.target);
+    if (mark) void show(mark, { from: event.target instanceof HTMLElement ? event.target : mark.marker, focusCard: false });
+    else if (open || pending) close();
   });
 
-  ctx.addEventListener(document, 'keydown', (event) => {
-    if (event.key === 'Escape' && open) {
-      const focusBack = returnFocusTo;
-      close();
-      focusBackTo(focusBack);
-      return;
-    }
-    // Enter or Space on a marker opens the card with focus inside it.
-    if ((event.key === 'Enter' || event.key === ' ') && event.target instanceof Element) {
-      const mark = scanner.markFor(event.target);
-      if (mark && mark.marker === event.target) {
-        event.preventDefault();
-        open?.card.hide();
-        open = null;
-        void show(mark, { fromKeyboard: true, focusCard: true });
+  // Stopped on the window in the capture phase: the site's handlers on the marker's ancestors (a
+  // Calendar popup, a Gmail compose window) would otherwise close or act on Esc, Enter and Space.
+  const keep = (event: Event) => {
+    event.preventDefault();
+    event.stopImmediatePropagation();
+  };
+  /** A key whose keydown was kept from the site, and where. */
+  let kept: { key: string; at: EventTarget | null } | null = null;
+
+  ctx.addEventListener(
+    window,
+    'keydown',
+    (event) => {
+      kept = null;
+      const { key, target } = event;
+      // Keys in the card are the card's (its shadow root keeps them from the site); shortcuts are the site's.
+      if (insideCard(target) || event.ctrlKey || event.metaKey || event.altKey) return;
+      if (key === 'Escape') {
+        // Nothing of Primer's to close: the site's (a second Esc on the marker closes its popup).
+        if (!open && !pending) return;
+        const meant = markerMark(target) !== undefined || (target !== null && target === returnFocusTo);
+        const focusBack = returnFocusTo;
+        close();
+        focusBackTo(focusBack);
+        // Esc elsewhere (a card shown by the pointer) closes the card and is still the site's.
+        if (meant) {
+          keep(event);
+          kept = { key, at: target };
+        }
+        return;
       }
-    }
-  });
+      // Enter or Space on a marker opens the card with focus inside it, like a button.
+      const mark = key === 'Enter' || key === ' ' ? markerMark(target) : undefined;
+      if (!mark) return;
+      keep(event);
+      kept = { key, at: target };
+      close();
+      void show(mark, { from: mark.marker, focusCard: true });
+    },
+    { capture: true },
+  );
+  // A kept keydown has no keypress (its default was prevented); its keyup is kept too.
+  ctx.addEventListener(
+    window,
+    'keyup',
+    (event) => {
+      if (kept !== null && event.key === kept.key && event.target === kept.at) keep(event);
+      kept = null;
+    },
+    { capture: true },
+  );
 
-  ctx.onInvalidated(close);
+  // The marker is a button inside the site's element (Outlook's person button, Gmail's thread row):
+  // its click is Primer's, and must not open the site's own card or thread.
+  ctx.addEventListener(
+    window,
+    'click',
+    (event) => {
+      const mark = markerMark(event.target);
+      if (!mark) return;
+      keep(event);
+      showTimer = cancel(showTimer);
+      void show(mark, { from: null, focusCard: false });
+    },
+    { capture: true },
+  );
+
+  // A card must not stay on a person the scanner no longer marks (gone from the page, or the
+  // reused element now shows someone else).
+  scanner.onDrop = (mark) => {
+    if (open?.mark === mark || pending === mark) close();
+  };
+  ctx.onInvalidated(() => {
+    scanner.onDrop = null;
+    close();
+  });
   // The runtime closes the card when the marks go (the site switched off, a domain excluded).
   return close;
 }

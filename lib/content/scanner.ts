@@ -60,6 +60,8 @@ export class PageScanner {
   #reads = 0;
   /** People shown by name only whose match turned out to be the user or in an excluded domain. */
   readonly #leftOutByMatch = new WeakSet<FoundPerson>();
+  /** Told when a mark is dropped or its element now shows someone else (a card open on it closes). */
+  onDrop: ((mark: Mark) => void) | null = null;
   /** The user's own addresses, read once per scan. */
   #own: ReadonlySet<string> = new Set();
 
@@ -224,6 +226,7 @@ export class PageScanner {
       return;
     }
     existing?.marker?.remove();
+    if (existing && existing.key !== key) this.onDrop?.(existing);
     // Typing in a compose field must not meet our node inside the editable text; a recipient chip
     // that is a non-editable island (contenteditable=false) can carry it.
     const editable = mayEdit && isEditable(element);
@@ -242,6 +245,7 @@ export class PageScanner {
       if (mark?.surface.root === root) {
         mark.marker?.remove();
         this.#marks.delete(element);
+        this.onDrop?.(mark);
       }
     }
   }
@@ -251,6 +255,7 @@ export class PageScanner {
       if (!element.isConnected) {
         mark.marker?.remove();
         this.#marks.delete(element);
+        this.onDrop?.(mark);
       }
     }
     for (const root of this.#byRoot.keys()) if (!root.isConnected) this.#byRoot.delete(root);

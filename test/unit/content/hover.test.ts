@@ -34,14 +34,16 @@ describe('installHoverCards', () => {
   let card: ReturnType<typeof fakeCard>;
   let maya: HTMLElement;
   let marker: HTMLElement;
+  let scanner: PageScanner;
 
   beforeEach(async () => {
     vi.useFakeTimers();
     document.body.innerHTML = '<div class="s"><span data-mail="maya@example.com">Maya</span><span data-mail="x@unknown.example">X</span></div><p id="away">away</p>';
-    const scanner = new PageScanner({
+    const known: Record<string, string> = { 'maya@example.com': 'm', 'alex@example.com': 'a' };
+    scanner = new PageScanner({
       adapter,
       lookup: new PeopleLookup((people) =>
-        Promise.resolve(people.map((p) => ('email' in p && p.email === 'maya@example.com' ? { contact: { id: 'm', name: 'Maya', email: p.email, company: null, title: null }, matchedBy: 'email' as const } : null))),
+        Promise.resolve(people.map((p) => ('email' in p && known[p.email] ? { contact: { id: known[p.email]!, name: 'Maya', email: p.email, company: null, title: null }, matchedBy: 'email' as const } : null))),
       ),
       preferences: () => DEFAULT_PREFERENCES,
       ownAddresses: () => new Set(),
@@ -121,6 +123,126 @@ describe('installHoverCards', () => {
     expect(card.isOpen()).toBe(false);
   });
 
+  it('keeps Esc, Enter and Space on a marker from the site; other keys and other elements are the site’s', async () => {
+    const site = vi.fn<(event: Event) => void>();
+    const siteEarly = vi.fn<(event: Event) => void>();
+    // The site's handlers: on an ancestor (Calendar's popup, Gmail's compose) and on the document, capturing.
+    document.querySelector('.s')!.addEventListener('keydown', site);
+    document.querySelector('.s')!.addEventListener('keyup', site);
+    document.addEventListener('keydown', siteEarly, { capture: true });
+    const press = (target: Element, key: string, init: KeyboardEventInit = {}) => {
+      const down = new KeyboardEvent('keydown', { key, bubbles: true, cancelable: true, ...init });
+      target.dispatchEvent(down);
+      target.dispatchEvent(new KeyboardEvent('keyup', { key, bubbles: true, cancelable: true, ...init }));
+      return down;
+    };
+    try {
+      marker.focus();
+      await vi.advanceTimersByTimeAsync(0);
+      expect(card.isOpen()).toBe(true);
+      // Esc on the marker closes Primer's card only.
+      expect(press(marker, 'Escape').defaultPrevented).toBe(true);
+      expect(card.isOpen()).toBe(false);
+      expect(site).not.toHaveBeenCalled();
+      expect(siteEarly).not.toHaveBeenCalled();
+      // Enter and Space open the card, focus going into it, and reach no one else.
+      for (const key of ['Enter', ' ']) {
+        card.api.hide();
+        expect(press(marker, key).defaultPrevented).toBe(true);
+        await vi.advanceTimersByTimeAsync(0);
+        expect(card.shown.at(-1)).toMatchObject({ viaKeyboard: true, anchor: maya });
+      }
+      expect(site).not.toHaveBeenCalled();
+      expect(siteEarly).not.toHaveBeenCalled();
+      // With nothing of Primer's open, a second Esc on the marker is the site's (it closes its popup).
+      card.shown.at(-1)!.onClose();
+      card.api.hide();
+      expect(press(marker, 'Escape').defaultPrevented).toBe(false);
+      expect(site.mock.calls.map(([event]) => `${event.type}:${(event as KeyboardEvent).key}`)).toEqual(['keydown:Escape', 'keyup:Escape']);
+      site.mockClear();
+      // Other keys on the marker, shortcuts, and the keys on the site's own elements pass untouched.
+      for (const [target, key, init] of [
+        [marker, 'a', {}],
+        [marker, 'Tab', {}],
+        [marker, 'Enter', { ctrlKey: true }],
+        [maya, 'Enter', {}],
+        [maya, ' ', {}],
+        [document.querySelector('#away')!, 'Escape', {}],
+      ] as const) {
+        const before = card.shown.length;
+        expect(press(target, key, init).defaultPrevented).toBe(false);
+        expect(card.shown).toHaveLength(before);
+      }
+      expect(site).toHaveBeenCalledTimes(10);
+      expect(siteEarly).toHaveBeenCalledTimes(7);
+    } finally {
+      document.removeEventListener('keydown', siteEarly, { capture: true });
+    }
+  });
+
+  it('on a focusable marked element, Esc closes the card only, and focus stays where it was', async () => {
+    const site = vi.fn();
+    document.querySelector('.s')!.addEventListener('keydown', site);
+    maya.tabIndex = 0;
+    maya.focus();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(card.isOpen()).toBe(true);
+    maya.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true, cancelable: true }));
+    expect(card.isOpen()).toBe(false);
+    expect(site).not.toHaveBeenCalled();
+    expect(document.activeElement).toBe(maya);
+  });
+
+  it('opens on a click on the marker, which the site does not get; clicks elsewhere are the site’s', async () => {
+    const site = vi.fn();
+    document.querySelector('.s')!.addEventListener('click', site);
+    const click = new MouseEvent('click', { bubbles: true, cancelable: true });
+    marker.dispatchEvent(click);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(card.shown).toHaveLength(1);
+    expect(card.shown[0]).toMatchObject({ anchor: maya, viaKeyboard: false });
+    expect(click.defaultPrevented).toBe(true);
+    expect(site).not.toHaveBeenCalled();
+    maya.click();
+    document.querySelector<HTMLElement>('#away')!.click();
+    await vi.advanceTimersByTimeAsync(SHOW_DELAY_MS);
+    expect(card.shown).toHaveLength(1);
+    expect(site).toHaveBeenCalledTimes(1);
+  });
+
+  it('closes when the scanner drops the person it is open on, not on a re-read that keeps them', async () => {
+    const surface = document.querySelector('.s')!;
+    const reopen = async () => {
+      card.api.hide();
+      marker.blur();
+      marker = document.querySelector('[data-primer-marker]')!;
+      marker.focus();
+      await vi.advanceTimersByTimeAsync(0);
+      expect(card.isOpen()).toBe(true);
+    };
+    await reopen();
+    await scanner.scan([surface]);
+    expect(card.isOpen()).toBe(true);
+    // The re-read element now shows someone unknown (a reused Calendar popup): the mark goes.
+    maya.dataset.mail = 'x2@unknown.example';
+    await scanner.scan([surface]);
+    expect(card.isOpen()).toBe(false);
+    // It shows someone else who is known: her card must not stay on him.
+    maya.dataset.mail = 'maya@example.com';
+    await scanner.scan([surface]);
+    await reopen();
+    maya.dataset.mail = 'alex@example.com';
+    await scanner.scan([surface]);
+    expect(card.isOpen()).toBe(false);
+    // The element leaves the page.
+    maya.dataset.mail = 'maya@example.com';
+    await scanner.scan([surface]);
+    await reopen();
+    maya.remove();
+    await scanner.scan([]);
+    expect(card.isOpen()).toBe(false);
+  });
+
   it('stops listening when the context is invalidated', async () => {
     ctx.notifyInvalidated();
     over(maya);
@@ -157,5 +279,96 @@ describe('installHoverCards while the card’s code loads', () => {
       ctx.notifyInvalidated();
       vi.useRealTimers();
     }
+  });
+
+  it('opens no card after Esc on the marker while the card’s code loads', async () => {
+    vi.useFakeTimers();
+    document.body.innerHTML = '<div class="s"><span data-mail="maya@example.com">Maya</span></div>';
+    const scanner = new PageScanner({
+      adapter,
+      lookup: new PeopleLookup((people) => Promise.resolve(people.map((p) => ({ contact: { id: 'm', name: 'Maya', email: 'email' in p ? p.email : null, company: null, title: null }, matchedBy: 'email' as const })))),
+      preferences: () => DEFAULT_PREFERENCES,
+      ownAddresses: () => new Set(),
+    });
+    await scanner.scan(document.querySelectorAll('.s'));
+    const ctx = new ContentScriptContext('test');
+    const card = fakeCard();
+    let loaded: (api: HoverCardApi) => void = () => undefined;
+    installHoverCards(ctx, scanner, () => new Promise<HoverCardApi>((resolve) => (loaded = resolve)));
+    const site = vi.fn();
+    document.querySelector('.s')!.addEventListener('keydown', site);
+    try {
+      const marker = document.querySelector<HTMLElement>('[data-primer-marker]')!;
+      marker.focus();
+      marker.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true, cancelable: true }));
+      loaded(card.api);
+      await vi.advanceTimersByTimeAsync(0);
+      expect(card.shown).toHaveLength(0);
+      expect(site).not.toHaveBeenCalled();
+    } finally {
+      ctx.notifyInvalidated();
+      vi.useRealTimers();
+    }
+  });
+});
+
+describe('installHoverCards on a row around the marked person (Calendar’s guest tree)', () => {
+  const known = new Set(['maya@example.com', 'alex@example.com']);
+  let ctx: ContentScriptContext;
+  let card: ReturnType<typeof fakeCard>;
+
+  beforeEach(async () => {
+    vi.useFakeTimers();
+    const row = (id: string, mail: string, name: string) => `<div role="treeitem" tabindex="-1" id="${id}"><div data-mail="${mail}"><span>${name}</span></div></div>`;
+    document.body.innerHTML = `
+      <div class="s"><div role="tree">${row('maya', 'maya@example.com', 'Maya')}${row('riley', 'riley@unknown.example', 'Riley')}</div>
+        <div tabindex="-1" id="both"><span data-mail="maya@example.com">Maya</span><span data-mail="alex@example.com">Alex</span></div>
+        <section tabindex="-1" id="deep"><div><div><div><div><span data-mail="alex@example.com">Alex</span></div></div></div></div></section></div>
+      <div class="s list"><table><tr tabindex="-1" id="listed"><td><span data-mail="maya@example.com">Maya</span></td></tr></table></div>`;
+    const scanner = new PageScanner({
+      adapter,
+      lookup: new PeopleLookup((people) =>
+        Promise.resolve(people.map((p) => ('email' in p && known.has(p.email) ? { contact: { id: p.email, name: null, email: p.email, company: null, title: null }, matchedBy: 'email' as const } : null))),
+      ),
+      preferences: () => DEFAULT_PREFERENCES,
+      ownAddresses: () => new Set(),
+    });
+    await scanner.scan(document.querySelectorAll('.s'));
+    ctx = new ContentScriptContext('test');
+    card = fakeCard();
+    installHoverCards(ctx, scanner, () => Promise.resolve(card.api));
+  });
+  afterEach(() => {
+    ctx.notifyInvalidated();
+    vi.useRealTimers();
+  });
+
+  it('shows the card of the one person in a focused row; Esc there closes it and stays in the tree', async () => {
+    const tree = document.querySelector('[role="tree"]')!;
+    const site = vi.fn();
+    tree.addEventListener('keydown', site);
+    const row = document.querySelector<HTMLElement>('#maya')!;
+    row.focus();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(card.shown).toHaveLength(1);
+    expect(card.shown[0]).toMatchObject({ anchor: row.firstElementChild, viaKeyboard: false, match: { contact: { id: 'maya@example.com' } } });
+    row.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true, cancelable: true }));
+    expect(card.isOpen()).toBe(false);
+    expect(site).not.toHaveBeenCalled();
+    expect(document.activeElement).toBe(row);
+    // Arrow keys are the tree's; the next row, an unknown guest, shows no card.
+    row.dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowDown', bubbles: true, cancelable: true }));
+    expect(site).toHaveBeenCalledTimes(1);
+    document.querySelector<HTMLElement>('#riley')!.focus();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(card.shown).toHaveLength(1);
+  });
+
+  it('shows none for two people, a person deep in a large element, or a row of a mail list', async () => {
+    for (const id of ['both', 'deep', 'listed']) {
+      document.querySelector<HTMLElement>(`#${id}`)!.focus();
+      await vi.advanceTimersByTimeAsync(0);
+    }
+    expect(card.shown).toHaveLength(0);
   });
 });

@@ -1,0 +1,67 @@
+/** The hover card's own placement: it closes when the person it is beside goes. */
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { ContentScriptContext } from 'wxt/utils/content-script-context';
+import { createHoverCardApi } from '@/components/card/mount';
+import type { CardRequest } from '@/lib/content/card-api';
+
+// The briefing never arrives: the card stays on its skeleton.
+vi.mock('@/lib/messaging/send', () => ({ sendRequest: vi.fn(() => new Promise(() => undefined)) }));
+
+describe('createHoverCardApi', () => {
+  let ctx: ContentScriptContext;
+  let anchor: HTMLElement;
+  let rect: DOMRect;
+
+  beforeEach(() => {
+    vi.spyOn(fakeBrowser.runtime, 'getManifest').mockReturnValue({ manifest_version: 3, name: 'Primer', version: '1' } as never);
+    document.body.innerHTML = '<div id="thread"><span id="maya">Maya Chen</span></div>';
+    anchor = document.querySelector('#maya')!;
+    rect = new DOMRect(100, 200, 80, 16);
+    // The test DOM lays nothing out: the person's rect is what the page would report.
+    vi.spyOn(anchor, 'getBoundingClientRect').mockImplementation(() => rect);
+    ctx = new ContentScriptContext('test');
+  });
+  afterEach(() => {
+    ctx.notifyInvalidated();
+  });
+
+  async function openCard() {
+    const api = createHoverCardApi();
+    const onClose = vi.fn();
+    const request: CardRequest = {
+      ctx,
+      anchor,
+      match: { contact: { id: 'm', name: 'Maya Chen', email: 'maya@example.com', company: null, title: null }, matchedBy: 'email' },
+      meeting: null,
+      viaKeyboard: false,
+      onClose,
+    };
+    api.show(request);
+    const host = await vi.waitFor(() => {
+      const element = document.querySelector<HTMLElement>('primer-hover-card');
+      // Placed below the person.
+      expect(element?.style.top).toBe('224px');
+      return element!;
+    });
+    expect(host.style.left).toBe('100px');
+    return { api, host, onClose };
+  }
+
+  it('closes, as by its close button, when the site hides the person (Gmail hides a thread it leaves)', async () => {
+    const { api, host, onClose } = await openCard();
+    rect = new DOMRect(0, 0, 0, 0);
+    document.querySelector<HTMLElement>('#thread')!.style.display = 'none';
+    await vi.waitFor(() => expect(onClose).toHaveBeenCalledTimes(1));
+    expect(host.style.display).toBe('none');
+    expect(host.style.top).toBe('224px');
+    expect(api.contains(host)).toBe(false);
+  });
+
+  it('closes when the person leaves the page', async () => {
+    const { host, onClose } = await openCard();
+    anchor.remove();
+    await vi.waitFor(() => expect(onClose).toHaveBeenCalledTimes(1));
+    expect(host.style.display).toBe('none');
+  });
+});
