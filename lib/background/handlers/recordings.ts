@@ -47,7 +47,7 @@ export function recordingHandlers(
       const client = await context.client();
       const cached = await context.cache.get(
         `${client.baseUrl}|recording-insights|${id}`,
-        () => client.getRecordingInsights(id),
+        () => client.getRecordingInsights(id, { interactive: true }),
         { schema: z.nullable(RecordingInsightsSchema), freshMs: 10 * MINUTE, maxStaleMs: WEEK },
       );
       return cached.value;

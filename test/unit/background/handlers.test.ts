@@ -264,6 +264,45 @@ describe('people and recordings', () => {
     expect(Date.now() - started).toBeLessThan(2_000);
   });
 
+  it('tells the panel at once when the service asks to slow down while it looks a person up by address', async () => {
+    // Before the lookup form is known (its calibration)…
+    standIn.failNext({ path: '/api/v2/contacts', status: 429, retryAfter: 20, times: 5 });
+    let started = Date.now();
+    expect(await send('contact.find', { email: 'maya.chen@example.com' })).toMatchObject({ ok: false, error: { kind: 'rate_limited', retryAfterMs: 20_000 } });
+    expect(Date.now() - started).toBeLessThan(2_000);
+    standIn.reset();
+    await configure();
+    // …and once it is: the lookup itself.
+    await send('contact.find', { email: 'maya.chen@example.com' });
+    standIn.failNext({ path: '/api/v2/contacts', status: 429, retryAfter: 20, times: 5 });
+    started = Date.now();
+    expect(await send('contact.find', { email: 'grace.liu@example.org' })).toMatchObject({ ok: false, error: { kind: 'rate_limited', retryAfterMs: 20_000 } });
+    expect(Date.now() - started).toBeLessThan(2_000);
+  });
+
+  it('tells the panel at once when the service asks to slow down while it looks a person up by name', async () => {
+    standIn.setDialect({ contactLookup: 'search-param-only' });
+    expect(await send('contact.find', { email: 'maya.chen@example.com' })).toMatchObject({ ok: true, data: { contact: { id: CONTACT_IDS.mayaChen } } });
+    standIn.failNext({ path: '/api/v2/contacts', status: 429, retryAfter: 20, times: 5 });
+    const started = Date.now();
+    expect(await send('contact.find', { name: 'Grace Liu' })).toMatchObject({ ok: false, error: { kind: 'rate_limited', retryAfterMs: 20_000 } });
+    expect(Date.now() - started).toBeLessThan(2_000);
+  });
+
+  it('keeps a page’s batch of lookups patient: a server error is tried until it passes', async () => {
+    await send('people.find', { people: [{ email: 'maya.chen@example.com' }] }, content);
+    // Two failures in a row: the panel's fail-fast policy gives up after the second, the page's does not.
+    standIn.failNext({ path: '/api/v2/contacts', status: 503, times: 2 });
+    expect(await send('people.find', { people: [{ email: 'grace.liu@example.org' }] }, content)).toMatchObject({ ok: true, data: [{ contact: { id: CONTACT_IDS.graceLiu } }] });
+  });
+
+  it('tells the panel at once when the service asks to slow down while it fetches a conversation’s insights', async () => {
+    standIn.failNext({ path: /^\/api\/v2\/insights\/recording\//, status: 429, retryAfter: 20, times: 5 });
+    const started = Date.now();
+    expect(await send('recording.insights', { id: RECORDING_IDS.mayaRoadmap })).toMatchObject({ ok: false, error: { kind: 'rate_limited', retryAfterMs: 20_000 } });
+    expect(Date.now() - started).toBeLessThan(2_000);
+  });
+
   it('forgets everything fetched with the old settings when they change', async () => {
     await send('contact.find', { email: 'maya.chen@example.com' }, content);
     await send('settings.save', { apiKey: 'wrong-key' });
