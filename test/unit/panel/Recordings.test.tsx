@@ -115,6 +115,41 @@ describe('RecordingDetail', () => {
     expect(sent('recording.insights')).toEqual([]);
   });
 
+  it('asks for the transcript and insights of a recording whose status Primer does not know, and shows them', async () => {
+    fakeBackground({
+      'recording.get': recording('e', { status: 'unknown', rawStatus: 'indexed' }),
+      'recording.insights': { recordingId: 'e', actionItems: [], keyDecisions: ['Pilot first'], topicsDiscussed: [] },
+      'recording.transcript': { recordingId: 'e', segments: [{ speaker: 'Maya', start: 0, end: 5, text: 'Hello' }] },
+    });
+    renderWithClient(<RecordingDetail id="e" onBack={() => undefined} backLabel="Back" />);
+    expect(await within(await screen.findByRole('region', { name: 'Transcript' })).findByText('Hello')).toBeInTheDocument();
+    expect(await screen.findByText('Pilot first')).toBeInTheDocument();
+    expect(screen.getByText('indexed')).toBeInTheDocument();
+    expect(screen.queryByText('Insights and the transcript appear once processing is done.')).toBeNull();
+  });
+
+  it('says quietly that the transcript is not there yet when a recording of unknown status has none', async () => {
+    fakeBackground({
+      'recording.get': recording('f', { status: 'unknown', rawStatus: 'indexing' }),
+      'recording.insights': null,
+      'recording.transcript': new ApiError('not_found', 'The transcript is not ready'),
+    });
+    renderWithClient(<RecordingDetail id="f" onBack={() => undefined} backLabel="Back" />);
+    const transcript = await screen.findByRole('region', { name: 'Transcript' });
+    expect(await within(transcript).findByText('The transcript is not available yet.')).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(sent('recording.transcript')).toEqual([{ id: 'f' }]);
+    expect(sent('recording.insights')).toEqual([{ id: 'f' }]);
+  });
+
+  it('still says a finished recording’s missing transcript is a problem', async () => {
+    fakeBackground({ 'recording.get': recording('g'), 'recording.insights': null, 'recording.transcript': new ApiError('not_found', 'gone') });
+    renderWithClient(<RecordingDetail id="g" onBack={() => undefined} backLabel="Back" />);
+    const transcript = await screen.findByRole('region', { name: 'Transcript' });
+    expect(await within(transcript).findByRole('alert')).toHaveTextContent(/^Could not load the transcript\./);
+    expect(within(transcript).queryByText('The transcript is not available yet.')).toBeNull();
+  });
+
   it('shows why processing failed, and a server without per-recording insights shows none', async () => {
     fakeBackground({ 'recording.get': recording('c', { status: 'failed', error: 'Audio could not be decoded' }) });
     const { unmount } = renderWithClient(<RecordingDetail id="c" onBack={() => undefined} backLabel="Back" />);
