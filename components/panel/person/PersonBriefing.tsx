@@ -78,7 +78,6 @@ export function PersonBriefing({ person, onOpenRecording, nav, onPainted, now = 
           </>
         )}
         {Number.isFinite(updated) ? <p className="source">Insights updated {ageOf(updated, now.getTime())}.</p> : null}
-        <RecordingsSection contactId={data.contactId} onOpen={onOpenRecording} />
       </>
     );
   }
@@ -88,6 +87,8 @@ export function PersonBriefing({ person, onOpenRecording, nav, onPainted, now = 
       {nav}
       <PersonHeader match={contact.match} fallbackName={displayName(person)} fallbackEmail={person.email} />
       {body}
+      {/* The recordings need only the contact: shown while the insights load, and when they fail. */}
+      {contactId !== null ? <RecordingsSection contactId={contactId} onOpen={onOpenRecording} /> : null}
     </article>
   );
 }
