@@ -273,17 +273,19 @@ describe('PersonBriefing', () => {
     expect(sent('contact.find')).toHaveLength(2);
   });
 
-  it('keeps the earlier briefing shown when refreshing it fails, and says so with Try again', async () => {
+  it('keeps the earlier briefing shown when refreshing it fails, and says so, as of when, with Try again', async () => {
     let calls = 0;
     fakeBackground({
       'contact.insights': () => (++calls === 1 ? Promise.reject(new ApiError('server', 'boom')) : Promise.resolve(reply({ ...full, preferredTone: 'warm' }))),
       'recordings.list': noRecordings,
     });
     const { client } = show();
-    // The panel's saved copy is shown while the request that will fail is out.
-    client.setQueryData(['insights', 'm'], reply(full), { updatedAt: 1 });
+    // The panel's saved copy (two hours old) is shown while the request that will fail is out.
+    client.setQueryData(['insights', 'm'], reply(full, { asOf: NOW.getTime() - 2 * 3_600_000 }), { updatedAt: 1 });
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('Could not load the latest briefing. The service had a problem answering.');
+    // How old what is shown instead is, in the offline note's words.
+    expect(alert).toHaveTextContent(/Showing the briefing as of .+ \(2 h ago\)\./);
     expect(within(screen.getByRole('region', { name: 'How to talk to them' })).getByText('friendly')).toBeInTheDocument();
     expect(screen.queryByText(/^Updating…/)).toBeNull();
     await userEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
