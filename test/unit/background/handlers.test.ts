@@ -138,6 +138,28 @@ describe('people and recordings', () => {
     expect(await send('recording.get', { id: 'missing' })).toMatchObject({ ok: false, error: { kind: 'not_found' } });
   });
 
+  it('answers the panel’s recordings and a recording’s status as the service has them now, the last copy only when it cannot answer', async () => {
+    const id = RECORDING_IDS.mayaProcessing;
+    expect(await send('recording.get', { id })).toMatchObject({ ok: true, data: { status: 'processing' } });
+    const list = await send('recordings.list', { contactId: CONTACT_IDS.mayaChen, limit: 10 });
+    expect(list).toMatchObject({ ok: true, data: { recordings: expect.arrayContaining([expect.objectContaining({ id, status: 'processing' })]) } });
+    // Processing ends a moment later, while the background still holds its copies.
+    const served = async (path: string, query = '') => {
+      const response = await fetch(`${standIn.baseUrl}${path}${query}`, { headers: { Authorization: `Bearer ${standIn.apiKey}` } });
+      return JSON.stringify(await response.json()).replaceAll('"processing"', '"completed"');
+    };
+    standIn.failNext({ path: `/api/v2/recordings/${id}`, status: 200, body: await served(`/api/v2/recordings/${id}`) });
+    standIn.failNext({ path: '/api/v2/recordings', status: 200, body: await served('/api/v2/recordings', `?contact_id=${CONTACT_IDS.mayaChen}&limit=10`) });
+    expect(await send('recording.get', { id })).toMatchObject({ ok: true, data: { status: 'completed' } });
+    expect(await send('recordings.list', { contactId: CONTACT_IDS.mayaChen, limit: 10 })).toMatchObject({
+      ok: true,
+      data: { recordings: expect.arrayContaining([expect.objectContaining({ id, status: 'completed' })]) },
+    });
+    // The service unreachable: the last copy rather than nothing.
+    standIn.failNext({ path: `/api/v2/recordings/${id}`, status: 0, dropConnection: true });
+    expect(await send('recording.get', { id })).toMatchObject({ ok: true, data: { status: 'completed' } });
+  });
+
   it('serves the last known briefing when the service is down', async () => {
     await send('contact.insights', { contactId: CONTACT_IDS.mayaChen }, content);
     await standIn.close();
