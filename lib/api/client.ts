@@ -120,37 +120,38 @@ export class ServiceClient {
    * Per-recording insights, wherever this server keeps them; `null` when it offers none (or the
    * recording is not processed yet). The working route is remembered per server.
    */
-  async getRecordingInsights(id: string, { signal }: Signal = {}): Promise<RecordingInsights | null> {
+  async getRecordingInsights(id: string, { signal, interactive }: Signal = {}): Promise<RecordingInsights | null> {
+    const call = { signal, interactive };
     const record = await this.#discovery.get(this.baseUrl);
     const fresh =
       record.recordingInsightsCheckedAt !== null && this.#now() - record.recordingInsightsCheckedAt < INSIGHT_ROUTES_RECHECK_MS;
     if (record.recordingInsights !== null && fresh) {
-      return record.recordingInsights === 'none' ? null : this.#recordingInsightsVia(record.recordingInsights, id, signal);
+      return record.recordingInsights === 'none' ? null : this.#recordingInsightsVia(record.recordingInsights, id, call);
     }
     for (const route of ['insights-path', 'recording-path', 'embedded'] as const) {
-      const insights = await this.#recordingInsightsVia(route, id, signal);
+      const insights = await this.#recordingInsightsVia(route, id, call);
       if (insights !== null) {
         await this.#discovery.update(this.baseUrl, { recordingInsights: route, recordingInsightsCheckedAt: this.#now() });
         return insights;
       }
     }
     // Only a processed recording proves the server has no route at all.
-    const recording = await this.getRecording(id, { signal });
+    const recording = await this.getRecording(id, call);
     if (recording.status === 'completed') {
       await this.#discovery.update(this.baseUrl, { recordingInsights: 'none', recordingInsightsCheckedAt: this.#now() });
     }
     return null;
   }
 
-  async #recordingInsightsVia(route: Exclude<RecordingInsightRoute, 'none'>, id: string, signal?: AbortSignal): Promise<RecordingInsights | null> {
+  async #recordingInsightsVia(route: Exclude<RecordingInsightRoute, 'none'>, id: string, call: Signal): Promise<RecordingInsights | null> {
     const encoded = encodeURIComponent(id);
     try {
       if (route === 'embedded') {
-        const response = await this.http.request('GET', `/api/v2/recordings/${encoded}`, { signal });
+        const response = await this.http.request('GET', `/api/v2/recordings/${encoded}`, call);
         return embeddedRecordingInsights(response.body, id);
       }
       const path = route === 'insights-path' ? `/api/v2/insights/recording/${encoded}` : `/api/v2/recordings/${encoded}/insights`;
-      const response = await this.http.request('GET', path, { signal });
+      const response = await this.http.request('GET', path, call);
       return toRecordingInsights(response.body, id);
     } catch (error) {
       if (error instanceof ApiError && (error.kind === 'not_found' || error.kind === 'bad_request')) return null;
@@ -239,12 +240,12 @@ export class ServiceClient {
     return toContact(response.body);
   }
 
-  findContactByEmail(email: string, { signal }: Signal = {}): Promise<Contact | null> {
-    return this.#finder.findByEmail(email, signal);
+  findContactByEmail(email: string, { signal, interactive }: Signal = {}): Promise<Contact | null> {
+    return this.#finder.findByEmail(email, { signal, interactive });
   }
 
-  findContactByName(name: string, { signal }: Signal = {}): Promise<Contact | null> {
-    return this.#finder.findByName(name, signal);
+  findContactByName(name: string, { signal, interactive }: Signal = {}): Promise<Contact | null> {
+    return this.#finder.findByName(name, { signal, interactive });
   }
 
   /** Rebuilds the local contact index (used after contact changes). */

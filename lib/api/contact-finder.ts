@@ -12,7 +12,7 @@ import type { Contact } from '../models';
 import { ContactIndex, normaliseEmail, normaliseName, type IndexPersistence } from './contact-index';
 import { CONTACT_LOOKUPS, type ContactLookup, type DiscoveryStore } from './discovery';
 import { ApiError } from './errors';
-import type { Http } from './http';
+import type { Http, RequestOptions } from './http';
 import { toContact, toContactPage } from './normalise';
 
 const RECHECK_AFTER_MS = 24 * 60 * 60 * 1000;
@@ -22,6 +22,11 @@ const NAME_SEARCH_LIMIT = 100;
 const NOT_THIS_FORM = new Set(['not_found', 'bad_request', 'http']);
 
 type Candidates = Contact[] | 'unsupported';
+/**
+ * `interactive`: someone waits on screen, so each call fails fast (lib/api/http.ts). Building the
+ * local index stays patient whoever asks: it pages the whole contact list for every later lookup.
+ */
+export type FindOptions = Pick<RequestOptions, 'signal' | 'interactive'>;
 
 export class ContactFinder {
   readonly #http: Http;
@@ -47,14 +52,14 @@ export class ContactFinder {
     return this.#index;
   }
 
-  async findByEmail(email: string, signal?: AbortSignal): Promise<Contact | null> {
+  async findByEmail(email: string, call: FindOptions = {}): Promise<Contact | null> {
     const wanted = normaliseEmail(email);
-    const lookup = await this.#lookupForm(signal);
+    const lookup = await this.#lookupForm(call);
     if (lookup === null) return null;
     if (lookup === 'local-index') return pickByEmail(await this.#index.byEmail(wanted), wanted);
     const calibrated = this.#calibrationAnswer;
     this.#calibrationAnswer = null;
-    const candidates = calibrated?.email === wanted ? calibrated.candidates : await this.#run(lookup, wanted, signal);
+    const candidates = calibrated?.email === wanted ? calibrated.candidates : await this.#run(lookup, wanted, call);
     if (candidates === 'unsupported' || !this.#honoursFilter(lookup, candidates, wanted)) {
       // The server changed under us: stop trusting this form.
       await this.#store.update(this.#http.baseUrl, { contactLookup: 'local-index', contactLookupCheckedAt: this.#now() });
@@ -64,16 +69,16 @@ export class ContactFinder {
   }
 
   /** A single contact whose full name is exactly `name`; none when absent or ambiguous. */
-  async findByName(name: string, signal?: AbortSignal): Promise<Contact | null> {
+  async findByName(name: string, call: FindOptions = {}): Promise<Contact | null> {
     const wanted = normaliseName(name);
     if (wanted === '') return null;
-    const lookup = await this.#lookupForm(signal);
+    const lookup = await this.#lookupForm(call);
     if (lookup === null) return null;
     let pool: Contact[];
     if (lookup === 'search-param' || lookup === 'q-param') {
       const param = lookup === 'search-param' ? 'search' : 'q';
       const page = toContactPage(
-        (await this.#http.request('GET', '/api/v2/contacts', { query: { [param]: name.trim().replace(/\s+/g, ' '), limit: NAME_SEARCH_LIMIT }, signal })).body,
+        (await this.#http.request('GET', '/api/v2/contacts', { query: { [param]: name.trim().replace(/\s+/g, ' '), limit: NAME_SEARCH_LIMIT }, ...call })).body,
         { limit: NAME_SEARCH_LIMIT, offset: 0 },
       );
       // More results than one page: we cannot prove the name is unique, so we do not match.
@@ -87,11 +92,15 @@ export class ContactFinder {
     return distinct.size === 1 ? ([...distinct.values()][0] ?? null) : null;
   }
 
-  async #lookupForm(signal?: AbortSignal): Promise<ContactLookup | null> {
+  /**
+   * The lookup form, calibrated once per server. Whoever starts the calibration sets its pace
+   * (fail fast or patient); a lookup that arrives meanwhile shares it.
+   */
+  async #lookupForm(call: FindOptions): Promise<ContactLookup | null> {
     const record = await this.#store.get(this.#http.baseUrl);
     const fresh = record.contactLookupCheckedAt !== null && this.#now() - record.contactLookupCheckedAt < RECHECK_AFTER_MS;
     if (record.contactLookup !== null && fresh) return record.contactLookup;
-    this.#calibrating ??= this.#calibrate(signal).finally(() => {
+    this.#calibrating ??= this.#calibrate(call).finally(() => {
       this.#calibrating = null;
     });
     return this.#calibrating;
@@ -102,15 +111,15 @@ export class ContactFinder {
    * that contact and nobody whose address (or, for substring search, whose name or address) does
    * not fit the query. `null`: the account has no contact with an address, so nobody can match.
    */
-  async #calibrate(signal?: AbortSignal): Promise<ContactLookup | null> {
-    const sample = await this.#http.request('GET', '/api/v2/contacts', { query: { limit: CALIBRATION_SAMPLE }, signal });
+  async #calibrate(call: FindOptions): Promise<ContactLookup | null> {
+    const sample = await this.#http.request('GET', '/api/v2/contacts', { query: { limit: CALIBRATION_SAMPLE }, ...call });
     const known = toContactPage(sample.body, { limit: CALIBRATION_SAMPLE, offset: 0 }).items.find((contact) => contact.email);
     if (!known?.email) return null;
     const wanted = normaliseEmail(known.email);
     let chosen: ContactLookup = 'local-index';
     for (const lookup of CONTACT_LOOKUPS) {
       if (lookup === 'local-index') break;
-      const candidates = await this.#run(lookup, wanted, signal);
+      const candidates = await this.#run(lookup, wanted, call);
       if (candidates === 'unsupported') continue;
       if (candidates.some((contact) => contact.id === known.id) && this.#honoursFilter(lookup, candidates, wanted)) {
         chosen = lookup;
@@ -131,19 +140,19 @@ export class ContactFinder {
     return candidates.every((contact) => contact.email !== null && normaliseEmail(contact.email) === wanted);
   }
 
-  async #run(lookup: ContactLookup, email: string, signal?: AbortSignal): Promise<Candidates> {
+  async #run(lookup: ContactLookup, email: string, call: FindOptions): Promise<Candidates> {
     try {
       switch (lookup) {
         case 'email-param':
-          return await this.#list('/api/v2/contacts', { email }, signal);
+          return await this.#list('/api/v2/contacts', { email }, call);
         case 'search-path':
-          return await this.#list('/api/v2/contacts/search', { email }, signal);
+          return await this.#list('/api/v2/contacts/search', { email }, call);
         case 'search-param':
-          return await this.#list('/api/v2/contacts', { search: email }, signal);
+          return await this.#list('/api/v2/contacts', { search: email }, call);
         case 'q-param':
-          return await this.#list('/api/v2/contacts', { q: email }, signal);
+          return await this.#list('/api/v2/contacts', { q: email }, call);
         case 'by-email-path': {
-          const response = await this.#http.request('GET', `/api/v2/contacts/by-email/${encodeURIComponent(email)}`, { signal });
+          const response = await this.#http.request('GET', `/api/v2/contacts/by-email/${encodeURIComponent(email)}`, { ...call });
           return response.body === null ? [] : [toContact(response.body)];
         }
         case 'local-index':
@@ -159,8 +168,8 @@ export class ContactFinder {
     }
   }
 
-  async #list(path: string, query: Record<string, string>, signal?: AbortSignal): Promise<Contact[]> {
-    const response = await this.#http.request('GET', path, { query: { ...query, limit: 50 }, signal });
+  async #list(path: string, query: Record<string, string>, call: FindOptions): Promise<Contact[]> {
+    const response = await this.#http.request('GET', path, { query: { ...query, limit: 50 }, ...call });
     return toContactPage(response.body, { limit: 50, offset: 0 }).items;
   }
 }

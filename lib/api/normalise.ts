@@ -286,7 +286,9 @@ export function embeddedRecordingInsights(raw: unknown, recordingId: string): Re
 // ---------- recordings ----------
 
 const STATUS_WORDS: Record<Exclude<RecordingStatus, 'unknown'>, string[]> = {
-  completed: ['completed', 'complete', 'done', 'succeeded', 'success', 'processed', 'ready', 'finished'],
+  // "transcribed" is the last status of transcription services (Rev.ai's, for one); "available" and
+  // "analyzed" are how others say the conversation is there to read.
+  completed: ['completed', 'complete', 'done', 'succeeded', 'success', 'processed', 'ready', 'finished', 'transcribed', 'analyzed', 'analysed', 'available'],
   failed: ['failed', 'failure', 'error', 'errored', 'cancelled', 'canceled', 'rejected'],
   processing: ['processing', 'transcribing', 'analyzing', 'analysing', 'in_progress', 'running', 'started'],
   queued: ['queued', 'pending', 'waiting', 'scheduled', 'uploaded'],

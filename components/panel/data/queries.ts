@@ -3,12 +3,22 @@ import { useInfiniteQuery, useQueries, useQuery } from '@tanstack/react-query';
 import type { ApiErrorInfo } from '@/lib/api/errors';
 import { sendRequest } from '@/lib/messaging/send';
 import type { InsightsReply, PersonQuery } from '@/lib/messaging/protocol';
-import type { ContactMatch, RecordingPage } from '@/lib/models';
+import type { ContactMatch, Recording, RecordingPage } from '@/lib/models';
 import type { SubjectPerson } from '@/lib/panel/subject';
 import { loadInsights } from './insights-loader';
 import { keys } from './keys';
 
 export const RECORDINGS_PAGE_SIZE = 3;
+/**
+ * While a recording on screen is queued or being processed, it is asked for again this often, so
+ * "Processing" turns into "Ready" (and the transcript appears) while the user looks. Processing
+ * takes minutes: a few seconds late is fine, and costs one call per view.
+ */
+export const PROCESSING_POLL_MS = 12_000;
+
+function inProgress(recording: Pick<Recording, 'status'>): boolean {
+  return recording.status === 'queued' || recording.status === 'processing';
+}
 /** While the service cannot be reached, look again this often (only while the panel is open). */
 const RECOVER_EVERY_MS = 30_000;
 
@@ -71,6 +81,9 @@ export function recordingsOptions(contactId: string) {
     queryFn: ({ pageParam }: { pageParam: number }) => sendRequest('recordings.list', { contactId, limit: RECORDINGS_PAGE_SIZE, offset: pageParam }),
     initialPageParam: 0,
     getNextPageParam: (last: RecordingPage) => (last.hasMore ? last.offset + last.recordings.length : undefined),
+    // Only while the list is shown (an observer's option): stops once nothing listed is in progress.
+    refetchInterval: (query: { state: { data: { pages: RecordingPage[] } | undefined } }) =>
+      query.state.data?.pages.some((page) => page.recordings.some(inProgress)) ? PROCESSING_POLL_MS : false,
   };
 }
 
@@ -79,7 +92,12 @@ export function useRecordings(contactId: string) {
 }
 
 export function useRecording(id: string) {
-  return useQuery({ queryKey: keys.recording(id), queryFn: () => sendRequest('recording.get', { id }) });
+  return useQuery({
+    queryKey: keys.recording(id),
+    queryFn: () => sendRequest('recording.get', { id }),
+    // Until it is ready or failed, while its view is open.
+    refetchInterval: (query) => (query.state.data && inProgress(query.state.data) ? PROCESSING_POLL_MS : false),
+  });
 }
 
 export function useTranscript(id: string, enabled: boolean) {

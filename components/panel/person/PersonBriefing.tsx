@@ -11,6 +11,7 @@ import { problemOf, useContactMatch, useInsights } from '../data/queries';
 import { usePaintedMark } from '../paint-mark';
 import type { PaintDetail } from '@/lib/panel/paint-mark';
 import { RecordingsSection } from '../recordings/RecordingsSection';
+import { AsOf } from '../states/AsOf';
 import { FreshnessNote } from '../states/FreshnessNote';
 import { ProblemNotice } from '../states/ProblemNotice';
 import { RefreshNote } from '../states/RefreshNote';
@@ -63,7 +64,10 @@ export function PersonBriefing({ person, onOpenRecording, nav, onPainted, now = 
         {reply.problem ? <FreshnessNote asOf={reply.asOf} problem={reply.problem} updatedAt={insights.dataUpdatedAt} onRetry={() => void insights.refetch()} /> : null}
         {!reply.problem && !insightsProblem ? <RefreshNote refreshing={insights.isFetching} asOf={reply.asOf} /> : null}
         {insightsProblem ? (
-          <ProblemNotice error={insightsProblem.error} what="the latest briefing" onRetry={() => void insights.refetch()} retrying={insightsProblem.retrying} />
+          <ProblemNotice error={insightsProblem.error} what="the latest briefing" onRetry={() => void insights.refetch()} retrying={insightsProblem.retrying}>
+            {/* The panel's own copy is shown: how old it is, as the offline note says it. */}
+            Showing the briefing as of <AsOf asOf={reply.asOf} now={now.getTime()} />.
+          </ProblemNotice>
         ) : null}
         {isEmptyBriefing(data) ? (
           <p className="empty-note">No insights yet: they appear after a recorded conversation with this person is processed.</p>
@@ -78,7 +82,6 @@ export function PersonBriefing({ person, onOpenRecording, nav, onPainted, now = 
           </>
         )}
         {Number.isFinite(updated) ? <p className="source">Insights updated {ageOf(updated, now.getTime())}.</p> : null}
-        <RecordingsSection contactId={data.contactId} onOpen={onOpenRecording} />
       </>
     );
   }
@@ -88,6 +91,8 @@ export function PersonBriefing({ person, onOpenRecording, nav, onPainted, now = 
       {nav}
       <PersonHeader match={contact.match} fallbackName={displayName(person)} fallbackEmail={person.email} />
       {body}
+      {/* The recordings need only the contact: shown while the insights load, and when they fail. */}
+      {contactId !== null ? <RecordingsSection contactId={contactId} onOpen={onOpenRecording} /> : null}
     </article>
   );
 }

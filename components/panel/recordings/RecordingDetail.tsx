@@ -1,9 +1,11 @@
 /**
  * One recording: its status, its insights (action items, key decisions, topics discussed) when the
- * server offers them, and its transcript. Insights and transcript exist once processing is done.
+ * server offers them, and its transcript. Insights and transcript exist once processing is done; for
+ * a status Primer does not know, they are asked for anyway.
  */
 import { useEffect, useId, useRef } from 'react';
 import { Button } from '@/components/ui/Button';
+import { ApiError } from '@/lib/api/errors';
 import { formatDate } from '@/lib/format/dates';
 import type { RecordingInsights } from '@/lib/models';
 import { useRecording, useRecordingInsights, useTranscript } from '../data/queries';
@@ -47,11 +49,20 @@ function InsightsOfRecording({ insights }: { insights: RecordingInsights }) {
   );
 }
 
+function isNotFound(error: unknown): boolean {
+  return error instanceof ApiError && error.kind === 'not_found';
+}
+
 export function RecordingDetail({ id, onBack, backLabel }: { id: string; onBack: () => void; backLabel: string }) {
   const recording = useRecording(id);
   const done = recording.data?.status === 'completed';
-  const insights = useRecordingInsights(id, done);
-  const transcript = useTranscript(id, done);
+  // A status Primer does not know may be this server's word for "finished": ask anyway, and take
+  // a transcript it does not have as "not yet" rather than as a failure.
+  const unknownStatus = recording.data?.status === 'unknown';
+  const ask = done || unknownStatus;
+  const insights = useRecordingInsights(id, ask);
+  const transcript = useTranscript(id, ask);
+  const transcriptNotYet = unknownStatus && isNotFound(transcript.error);
   const transcriptId = useId();
   const headingRef = useRef<HTMLHeadingElement>(null);
   useEffect(() => headingRef.current?.focus(), []);
@@ -72,15 +83,20 @@ export function RecordingDetail({ id, onBack, backLabel }: { id: string; onBack:
         </p>
       ) : null}
       {data?.status === 'failed' && data.error ? <p className="problem">Processing failed: {data.error}</p> : null}
-      {data && !done && data.status !== 'failed' ? <p className="subtle">Insights and the transcript appear once processing is done.</p> : null}
-      {done && insights.isPending ? <Skeleton label="Loading this conversation’s insights" lines={2} /> : null}
+      {data && !ask && data.status !== 'failed' ? <p className="subtle">Insights and the transcript appear once processing is done.</p> : null}
+      {ask && insights.isPending ? <Skeleton label="Loading this conversation’s insights" lines={2} /> : null}
       {insights.data ? <InsightsOfRecording insights={insights.data} /> : null}
-      {insights.isError ? <ProblemNotice error={insights.error} what="this conversation’s insights" about="recording" onRetry={() => void insights.refetch()} /> : null}
-      {done ? (
+      {insights.isError && !(unknownStatus && isNotFound(insights.error)) ? (
+        <ProblemNotice error={insights.error} what="this conversation’s insights" about="recording" onRetry={() => void insights.refetch()} />
+      ) : null}
+      {ask ? (
         <section className="panel-section" tabIndex={0} aria-labelledby={transcriptId}>
           <h2 id={transcriptId}>Transcript</h2>
           {transcript.isPending ? <Skeleton label="Loading the transcript" /> : null}
-          {transcript.isError ? <ProblemNotice error={transcript.error} what="the transcript" about="recording" onRetry={() => void transcript.refetch()} /> : null}
+          {transcriptNotYet ? <p className="subtle">The transcript is not available yet.</p> : null}
+          {transcript.isError && !transcriptNotYet ? (
+            <ProblemNotice error={transcript.error} what="the transcript" about="recording" onRetry={() => void transcript.refetch()} />
+          ) : null}
           {transcript.data ? <Transcript transcript={transcript.data} /> : null}
         </section>
       ) : null}

@@ -5,9 +5,9 @@
  */
 import type { ApiErrorInfo } from '@/lib/api/errors';
 import { Button } from '@/components/ui/Button';
-import { ageOf } from '@/lib/format/provenance';
 import { staleReason } from './problem-text';
 import { askAgainInMs } from '../data/queries';
+import { AsOf } from './AsOf';
 import { useCountdown } from './useCountdown';
 
 interface FreshnessNoteProps {
@@ -25,16 +25,11 @@ export function FreshnessNote({ asOf, problem, onRetry, updatedAt, now }: Freshn
   // click meanwhile.
   const wait = problem.kind === 'rate_limited' ? askAgainInMs(problem) : null;
   const seconds = useCountdown(wait === null ? null : updatedAt + wait, wait ?? Infinity);
-  const absolute = new Date(asOf).toLocaleString(undefined, { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' });
   return (
     // About this moment only: left out of the copy the next opening paints first (useSaveBriefing.ts).
     <div className="freshness" role="status" data-unsaved>
       <p>
-        <strong>{staleReason(problem.kind)}:</strong> showing the briefing as of{' '}
-        <time dateTime={new Date(asOf).toISOString()} title={absolute}>
-          {absolute}
-        </time>{' '}
-        ({ageOf(asOf, now)}).
+        <strong>{staleReason(problem.kind)}:</strong> showing the briefing as of <AsOf asOf={asOf} now={now} />.
         {seconds !== null ? (seconds > 0 ? ` Primer will ask again in ${seconds} s.` : ' Primer is asking again now.') : null}
       </p>
       {seconds === null ? (

@@ -1,4 +1,5 @@
 /** A failed load, said plainly, with the next step as a button (or when Primer will retry). */
+import type { ReactNode } from 'react';
 import { browser } from '#imports';
 import { ApiError, toErrorInfo } from '@/lib/api/errors';
 import { Button } from '@/components/ui/Button';
@@ -15,9 +16,11 @@ interface ProblemNoticeProps {
   retrying?: boolean;
   /** What was being loaded belongs to a contact (default) or to a recording. */
   about?: 'contact' | 'recording';
+  /** Said after the problem: what is shown meanwhile. */
+  children?: ReactNode;
 }
 
-export function ProblemNotice({ error, what, onRetry, retrying = false, about = 'contact' }: ProblemNoticeProps) {
+export function ProblemNotice({ error, what, onRetry, retrying = false, about = 'contact', children }: ProblemNoticeProps) {
   const info = error instanceof ApiError ? error.toInfo() : toErrorInfo(error);
   const problem = problemAbout(info.kind, about);
   const wait = info.kind === 'rate_limited' ? (info.retryAfterMs ?? 5000) : null;
@@ -30,6 +33,7 @@ export function ProblemNotice({ error, what, onRetry, retrying = false, about = 
         {problem.next === 'wait' && seconds !== null ? ` Primer will try again in ${seconds} s.` : null}
         {problem.next === 'retry' && retrying ? ' Trying again…' : null}
       </p>
+      {children ? <p>{children}</p> : null}
       {problem.next === 'options' ? (
         <Button onClick={() => void browser.runtime.openOptionsPage()}>Open Primer options</Button>
       ) : null}

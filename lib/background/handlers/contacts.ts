@@ -50,14 +50,18 @@ async function forgetIfGone(context: ServiceContext, baseUrl: string, contactId:
   throw error;
 }
 
-async function findPerson(context: ServiceContext, query: PersonQuery): Promise<ContactMatch | null> {
+/**
+ * `interactive`: the side panel (or popup) waits for this one person, so the lookup fails fast;
+ * a page's batch (people.find) stays patient.
+ */
+async function findPerson(context: ServiceContext, query: PersonQuery, { interactive = false } = {}): Promise<ContactMatch | null> {
   const client = await context.client();
   if ('email' in query) {
     const email = normaliseEmail(query.email);
     const cached = await context.cache.get(
       `${client.baseUrl}|contact-email|${email}`,
       async () => {
-        const contact = await client.findContactByEmail(email);
+        const contact = await client.findContactByEmail(email, { interactive });
         return contact ? { contact, matchedBy: 'email' as const } : null;
       },
       CONTACT_POLICY,
@@ -68,7 +72,7 @@ async function findPerson(context: ServiceContext, query: PersonQuery): Promise<
   const cached = await context.cache.get(
     `${client.baseUrl}|contact-name|${name}`,
     async () => {
-      const contact = await client.findContactByName(query.name);
+      const contact = await client.findContactByName(query.name, { interactive });
       return contact ? { contact, matchedBy: 'name' as const } : null;
     },
     CONTACT_POLICY,
@@ -105,7 +109,8 @@ export function warmPanelInsights(context: ServiceContext, contactIds: readonly 
 
 export function contactHandlers(context: ServiceContext): Pick<Handlers, 'contact.find' | 'people.find' | 'contact.insights' | 'contacts.insights'> {
   return {
-    'contact.find': (query) => findPerson(context, query),
+    // The side panel and the popup, for one person someone waits to see (pages batch theirs in people.find).
+    'contact.find': (query) => findPerson(context, query, { interactive: true }),
     'people.find': async ({ people }) => {
       // Fail the whole request only for what concerns every lookup (no settings, bad key);
       // one person's failure is said as such (not "not a contact"), so the page asks again later.

@@ -1,6 +1,9 @@
 /**
  * recordings.list / recording.get / recording.transcript / recording.insights for the side panel.
  * Someone is waiting on screen, so calls fail fast (interactive) instead of retrying for seconds.
+ * A recording's status and the list change while the panel is closed (processing ends, a new
+ * recording arrives), and the panel asks again while one is processed: those two are asked of the
+ * service each time (the last copy only when it cannot answer), never served stale from here.
  */
 import { z } from 'zod/mini';
 import { RecordingInsightsSchema, RecordingPageSchema, RecordingSchema, TranscriptSchema } from '../../models';
@@ -17,7 +20,7 @@ export function recordingHandlers(
     'recordings.list': async ({ contactId, limit = 10, offset = 0 }) => {
       const client = await context.client();
       const key = `${client.baseUrl}|recordings|${contactId ?? '*'}|${limit}|${offset}`;
-      const cached = await context.cache.get(
+      const cached = await context.cache.revalidate(
         key,
         () => client.listRecordings({ contactId, limit, offset, sort: 'meeting_date:desc' }, { interactive: true }),
         { schema: RecordingPageSchema, freshMs: MINUTE, maxStaleMs: WEEK },
@@ -26,7 +29,7 @@ export function recordingHandlers(
     },
     'recording.get': async ({ id }) => {
       const client = await context.client();
-      const cached = await context.cache.get(`${client.baseUrl}|recording|${id}`, () => client.getRecording(id, { interactive: true }), {
+      const cached = await context.cache.revalidate(`${client.baseUrl}|recording|${id}`, () => client.getRecording(id, { interactive: true }), {
         schema: RecordingSchema,
         freshMs: 15_000,
         maxStaleMs: WEEK,
@@ -47,7 +50,7 @@ export function recordingHandlers(
       const client = await context.client();
       const cached = await context.cache.get(
         `${client.baseUrl}|recording-insights|${id}`,
-        () => client.getRecordingInsights(id),
+        () => client.getRecordingInsights(id, { interactive: true }),
         { schema: z.nullable(RecordingInsightsSchema), freshMs: 10 * MINUTE, maxStaleMs: WEEK },
       );
       return cached.value;

@@ -145,6 +145,7 @@ describe('recordings', () => {
   it.each([
     ['completed', 'completed'], ['done', 'completed'], ['Succeeded', 'completed'], ['transcribing', 'processing'], ['in-progress', 'processing'],
     ['queued', 'queued'], ['pending_upload', 'uploading'], ['error', 'failed'], ['archived', 'unknown'],
+    ['Transcribed', 'completed'], ['analyzed', 'completed'], ['analysed', 'completed'], ['available', 'completed'],
   ])('status %s → %s', (raw, status) => expect(toStatus(raw)).toBe(status));
 
   it('reads a recording with participants as objects, strings or both', () => {

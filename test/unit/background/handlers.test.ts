@@ -149,6 +149,28 @@ describe('people and recordings', () => {
     expect(await send('recording.get', { id: 'missing' })).toMatchObject({ ok: false, error: { kind: 'not_found' } });
   });
 
+  it('answers the panel’s recordings and a recording’s status as the service has them now, the last copy only when it cannot answer', async () => {
+    const id = RECORDING_IDS.mayaProcessing;
+    expect(await send('recording.get', { id })).toMatchObject({ ok: true, data: { status: 'processing' } });
+    const list = await send('recordings.list', { contactId: CONTACT_IDS.mayaChen, limit: 10 });
+    expect(list).toMatchObject({ ok: true, data: { recordings: expect.arrayContaining([expect.objectContaining({ id, status: 'processing' })]) } });
+    // Processing ends a moment later, while the background still holds its copies.
+    const served = async (path: string, query = '') => {
+      const response = await fetch(`${standIn.baseUrl}${path}${query}`, { headers: { Authorization: `Bearer ${standIn.apiKey}` } });
+      return JSON.stringify(await response.json()).replaceAll('"processing"', '"completed"');
+    };
+    standIn.failNext({ path: `/api/v2/recordings/${id}`, status: 200, body: await served(`/api/v2/recordings/${id}`) });
+    standIn.failNext({ path: '/api/v2/recordings', status: 200, body: await served('/api/v2/recordings', `?contact_id=${CONTACT_IDS.mayaChen}&limit=10`) });
+    expect(await send('recording.get', { id })).toMatchObject({ ok: true, data: { status: 'completed' } });
+    expect(await send('recordings.list', { contactId: CONTACT_IDS.mayaChen, limit: 10 })).toMatchObject({
+      ok: true,
+      data: { recordings: expect.arrayContaining([expect.objectContaining({ id, status: 'completed' })]) },
+    });
+    // The service unreachable: the last copy rather than nothing.
+    standIn.failNext({ path: `/api/v2/recordings/${id}`, status: 0, dropConnection: true });
+    expect(await send('recording.get', { id })).toMatchObject({ ok: true, data: { status: 'completed' } });
+  });
+
   it('serves the last known briefing when the service is down', async () => {
     await send('contact.insights', { contactId: CONTACT_IDS.mayaChen }, content);
     await standIn.close();
@@ -272,6 +294,45 @@ describe('people and recordings', () => {
       ok: false,
       error: { kind: 'rate_limited', retryAfterMs: 20_000 },
     });
+    expect(Date.now() - started).toBeLessThan(2_000);
+  });
+
+  it('tells the panel at once when the service asks to slow down while it looks a person up by address', async () => {
+    // Before the lookup form is known (its calibration)…
+    standIn.failNext({ path: '/api/v2/contacts', status: 429, retryAfter: 20, times: 5 });
+    let started = Date.now();
+    expect(await send('contact.find', { email: 'maya.chen@example.com' })).toMatchObject({ ok: false, error: { kind: 'rate_limited', retryAfterMs: 20_000 } });
+    expect(Date.now() - started).toBeLessThan(2_000);
+    standIn.reset();
+    await configure();
+    // …and once it is: the lookup itself.
+    await send('contact.find', { email: 'maya.chen@example.com' });
+    standIn.failNext({ path: '/api/v2/contacts', status: 429, retryAfter: 20, times: 5 });
+    started = Date.now();
+    expect(await send('contact.find', { email: 'grace.liu@example.org' })).toMatchObject({ ok: false, error: { kind: 'rate_limited', retryAfterMs: 20_000 } });
+    expect(Date.now() - started).toBeLessThan(2_000);
+  });
+
+  it('tells the panel at once when the service asks to slow down while it looks a person up by name', async () => {
+    standIn.setDialect({ contactLookup: 'search-param-only' });
+    expect(await send('contact.find', { email: 'maya.chen@example.com' })).toMatchObject({ ok: true, data: { contact: { id: CONTACT_IDS.mayaChen } } });
+    standIn.failNext({ path: '/api/v2/contacts', status: 429, retryAfter: 20, times: 5 });
+    const started = Date.now();
+    expect(await send('contact.find', { name: 'Grace Liu' })).toMatchObject({ ok: false, error: { kind: 'rate_limited', retryAfterMs: 20_000 } });
+    expect(Date.now() - started).toBeLessThan(2_000);
+  });
+
+  it('keeps a page’s batch of lookups patient: a server error is tried until it passes', async () => {
+    await send('people.find', { people: [{ email: 'maya.chen@example.com' }] }, content);
+    // Two failures in a row: the panel's fail-fast policy gives up after the second, the page's does not.
+    standIn.failNext({ path: '/api/v2/contacts', status: 503, times: 2 });
+    expect(await send('people.find', { people: [{ email: 'grace.liu@example.org' }] }, content)).toMatchObject({ ok: true, data: [{ contact: { id: CONTACT_IDS.graceLiu } }] });
+  });
+
+  it('tells the panel at once when the service asks to slow down while it fetches a conversation’s insights', async () => {
+    standIn.failNext({ path: /^\/api\/v2\/insights\/recording\//, status: 429, retryAfter: 20, times: 5 });
+    const started = Date.now();
+    expect(await send('recording.insights', { id: RECORDING_IDS.mayaRoadmap })).toMatchObject({ ok: false, error: { kind: 'rate_limited', retryAfterMs: 20_000 } });
     expect(Date.now() - started).toBeLessThan(2_000);
   });
 

@@ -4,7 +4,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { PersonBriefing } from '@/components/panel/person/PersonBriefing';
 import { ApiError } from '@/lib/api/errors';
-import type { RecordingPage } from '@/lib/models';
+import type { Recording, RecordingPage } from '@/lib/models';
 import type { SubjectPerson } from '@/lib/panel/subject';
 import { retryDelayFor, shouldRetry } from '@/components/panel/data/query-client';
 import { fakeBackground, renderWithClient, sent } from '../support/fake-background';
@@ -14,6 +14,9 @@ vi.mock('@/lib/messaging/send', () => ({ sendRequest: vi.fn() }));
 
 const maya = match('m', 'Maya Chen', 'maya@example.com');
 const noRecordings: RecordingPage = { recordings: [], total: 0, limit: 3, offset: 0, hasMore: false };
+const recordingOf = (id: string, title: string): Recording => ({
+  id, filename: null, title, meetingDate: '2026-11-19T15:00:00Z', status: 'completed', rawStatus: 'completed', progress: 100, primaryContactId: 'm', participants: [], error: null,
+});
 const full = insights({
   preferredTone: 'friendly',
   communicationApproach: 'Lead with data.',
@@ -188,6 +191,19 @@ describe('PersonBriefing', () => {
     expect(await screen.findByText('formal')).toBeInTheDocument();
   });
 
+  it('lists the recent recordings while the briefing loads, and when it cannot be loaded', async () => {
+    const withOne: RecordingPage = { ...noRecordings, total: 1, recordings: [recordingOf('r1', 'Roadmap call')] };
+    fakeBackground({ 'contact.insights': () => new Promise(() => undefined), 'recordings.list': withOne });
+    const { unmount } = show();
+    expect(screen.getByRole('status', { name: 'Loading the briefing' })).toBeInTheDocument();
+    expect(await within(screen.getByRole('region', { name: /^Recent recordings/ })).findByText('Roadmap call')).toBeInTheDocument();
+    unmount();
+    fakeBackground({ 'contact.insights': new ApiError('server', 'boom'), 'recordings.list': withOne });
+    show();
+    expect(await screen.findByRole('alert')).toHaveTextContent('Could not load this briefing. The service had a problem answering.');
+    expect(await within(screen.getByRole('region', { name: /^Recent recordings/ })).findByText('Roadmap call')).toBeInTheDocument();
+  });
+
   it('shows a skeleton while the briefing loads', () => {
     fakeBackground({ 'contact.insights': () => new Promise(() => undefined) });
     show();
@@ -195,7 +211,7 @@ describe('PersonBriefing', () => {
   });
 
   it('sends a refused key to the options page', async () => {
-    fakeBackground({ 'contact.insights': new ApiError('unauthorized', 'no') });
+    fakeBackground({ 'contact.insights': new ApiError('unauthorized', 'no'), 'recordings.list': noRecordings });
     const open = vi.spyOn(fakeBrowser.runtime, 'openOptionsPage').mockResolvedValue(undefined);
     show();
     const alert = await screen.findByRole('alert');
@@ -257,17 +273,19 @@ describe('PersonBriefing', () => {
     expect(sent('contact.find')).toHaveLength(2);
   });
 
-  it('keeps the earlier briefing shown when refreshing it fails, and says so with Try again', async () => {
+  it('keeps the earlier briefing shown when refreshing it fails, and says so, as of when, with Try again', async () => {
     let calls = 0;
     fakeBackground({
       'contact.insights': () => (++calls === 1 ? Promise.reject(new ApiError('server', 'boom')) : Promise.resolve(reply({ ...full, preferredTone: 'warm' }))),
       'recordings.list': noRecordings,
     });
     const { client } = show();
-    // The panel's saved copy is shown while the request that will fail is out.
-    client.setQueryData(['insights', 'm'], reply(full), { updatedAt: 1 });
+    // The panel's saved copy (two hours old) is shown while the request that will fail is out.
+    client.setQueryData(['insights', 'm'], reply(full, { asOf: NOW.getTime() - 2 * 3_600_000 }), { updatedAt: 1 });
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('Could not load the latest briefing. The service had a problem answering.');
+    // How old what is shown instead is, in the offline note's words.
+    expect(alert).toHaveTextContent(/Showing the briefing as of .+ \(2 h ago\)\./);
     expect(within(screen.getByRole('region', { name: 'How to talk to them' })).getByText('friendly')).toBeInTheDocument();
     expect(screen.queryByText(/^Updating…/)).toBeNull();
     await userEvent.click(within(alert).getByRole('button', { name: 'Try again' }));

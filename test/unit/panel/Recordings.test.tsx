@@ -1,7 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { PROCESSING_POLL_MS } from '@/components/panel/data/queries';
 import { RecordingDetail } from '@/components/panel/recordings/RecordingDetail';
 import { RecordingsSection } from '@/components/panel/recordings/RecordingsSection';
 import { ApiError } from '@/lib/api/errors';
@@ -85,6 +86,75 @@ describe('RecordingsSection', () => {
   });
 });
 
+describe('recordings being processed', () => {
+  beforeEach(() => vi.useFakeTimers({ shouldAdvanceTime: true }));
+  afterEach(() => vi.useRealTimers());
+
+  it('asks for a processing recording again while its view is open, shows it ready with its transcript, then stops', async () => {
+    let calls = 0;
+    fakeBackground({
+      'recording.get': () => Promise.resolve(++calls < 3 ? recording('a', { status: 'processing', progress: 40 }) : recording('a')),
+      'recording.insights': null,
+      'recording.transcript': { recordingId: 'a', segments: [{ speaker: 'Maya', start: 0, end: 5, text: 'Hello' }] },
+    });
+    renderWithClient(<RecordingDetail id="a" onBack={() => undefined} backLabel="Back" />);
+    expect(await screen.findByText('Processing · 40%')).toBeInTheDocument();
+    await vi.advanceTimersByTimeAsync(PROCESSING_POLL_MS);
+    expect(calls).toBe(2);
+    await vi.advanceTimersByTimeAsync(PROCESSING_POLL_MS);
+    expect(await screen.findByText('Ready')).toBeInTheDocument();
+    expect(await within(screen.getByRole('region', { name: 'Transcript' })).findByText('Hello')).toBeInTheDocument();
+    expect(screen.queryByText('Insights and the transcript appear once processing is done.')).toBeNull();
+    // Ready: not asked again.
+    await vi.advanceTimersByTimeAsync(5 * PROCESSING_POLL_MS);
+    expect(calls).toBe(3);
+  });
+
+  it('stops asking once the view is closed, and never asks again for a recording that is ready or failed', async () => {
+    let calls = 0;
+    fakeBackground({ 'recording.get': () => (++calls, Promise.resolve(recording('a', { status: 'queued', progress: null }))) });
+    const { unmount } = renderWithClient(<RecordingDetail id="a" onBack={() => undefined} backLabel="Back" />);
+    expect(await screen.findByText('Queued')).toBeInTheDocument();
+    await vi.advanceTimersByTimeAsync(PROCESSING_POLL_MS);
+    expect(calls).toBe(2);
+    unmount();
+    await vi.advanceTimersByTimeAsync(5 * PROCESSING_POLL_MS);
+    expect(calls).toBe(2);
+    for (const status of ['failed', 'completed'] as const) {
+      let asked = 0;
+      fakeBackground({ 'recording.get': () => (++asked, Promise.resolve(recording('b', { status }))), 'recording.insights': null, 'recording.transcript': { recordingId: 'b', segments: [] } });
+      const view = renderWithClient(<RecordingDetail id="b" onBack={() => undefined} backLabel="Back" />);
+      await screen.findByText(status === 'failed' ? 'Failed' : 'Ready');
+      await vi.advanceTimersByTimeAsync(5 * PROCESSING_POLL_MS);
+      expect(asked).toBe(1);
+      view.unmount();
+    }
+  });
+
+  it('asks for the list again while one of its recordings is processed, and stops once none is', async () => {
+    let calls = 0;
+    fakeBackground({
+      'recordings.list': () =>
+        Promise.resolve({ recordings: [recording('a'), recording('b', calls++ === 0 ? { status: 'processing', progress: 40 } : {})], total: 2, limit: 3, offset: 0, hasMore: false }),
+    });
+    renderWithClient(<RecordingsSection contactId="m" onOpen={() => undefined} />);
+    const region = await screen.findByRole('region', { name: 'Recent recordings (2)' });
+    expect(await within(region).findByText('Processing · 40%')).toBeInTheDocument();
+    await vi.advanceTimersByTimeAsync(PROCESSING_POLL_MS);
+    await vi.waitFor(() => expect(within(region).getAllByText('Ready')).toHaveLength(2));
+    await vi.advanceTimersByTimeAsync(5 * PROCESSING_POLL_MS);
+    expect(calls).toBe(2);
+  });
+
+  it('does not ask for a list again when nothing in it is processed', async () => {
+    fakeBackground({ 'recordings.list': { recordings: [recording('a'), recording('c', { status: 'failed' })], total: 2, limit: 3, offset: 0, hasMore: false } });
+    renderWithClient(<RecordingsSection contactId="m" onOpen={() => undefined} />);
+    await screen.findByText('Call a');
+    await vi.advanceTimersByTimeAsync(5 * PROCESSING_POLL_MS);
+    expect(sent('recordings.list')).toHaveLength(1);
+  });
+});
+
 describe('RecordingDetail', () => {
   it('shows a finished recording’s insights and its transcript with speakers and times', async () => {
     fakeBackground({
@@ -113,6 +183,41 @@ describe('RecordingDetail', () => {
     expect(screen.getByText('Processing · 70%')).toBeInTheDocument();
     expect(sent('recording.transcript')).toEqual([]);
     expect(sent('recording.insights')).toEqual([]);
+  });
+
+  it('asks for the transcript and insights of a recording whose status Primer does not know, and shows them', async () => {
+    fakeBackground({
+      'recording.get': recording('e', { status: 'unknown', rawStatus: 'indexed' }),
+      'recording.insights': { recordingId: 'e', actionItems: [], keyDecisions: ['Pilot first'], topicsDiscussed: [] },
+      'recording.transcript': { recordingId: 'e', segments: [{ speaker: 'Maya', start: 0, end: 5, text: 'Hello' }] },
+    });
+    renderWithClient(<RecordingDetail id="e" onBack={() => undefined} backLabel="Back" />);
+    expect(await within(await screen.findByRole('region', { name: 'Transcript' })).findByText('Hello')).toBeInTheDocument();
+    expect(await screen.findByText('Pilot first')).toBeInTheDocument();
+    expect(screen.getByText('indexed')).toBeInTheDocument();
+    expect(screen.queryByText('Insights and the transcript appear once processing is done.')).toBeNull();
+  });
+
+  it('says quietly that the transcript is not there yet when a recording of unknown status has none', async () => {
+    fakeBackground({
+      'recording.get': recording('f', { status: 'unknown', rawStatus: 'indexing' }),
+      'recording.insights': null,
+      'recording.transcript': new ApiError('not_found', 'The transcript is not ready'),
+    });
+    renderWithClient(<RecordingDetail id="f" onBack={() => undefined} backLabel="Back" />);
+    const transcript = await screen.findByRole('region', { name: 'Transcript' });
+    expect(await within(transcript).findByText('The transcript is not available yet.')).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(sent('recording.transcript')).toEqual([{ id: 'f' }]);
+    expect(sent('recording.insights')).toEqual([{ id: 'f' }]);
+  });
+
+  it('still says a finished recording’s missing transcript is a problem', async () => {
+    fakeBackground({ 'recording.get': recording('g'), 'recording.insights': null, 'recording.transcript': new ApiError('not_found', 'gone') });
+    renderWithClient(<RecordingDetail id="g" onBack={() => undefined} backLabel="Back" />);
+    const transcript = await screen.findByRole('region', { name: 'Transcript' });
+    expect(await within(transcript).findByRole('alert')).toHaveTextContent(/^Could not load the transcript\./);
+    expect(within(transcript).queryByText('The transcript is not available yet.')).toBeNull();
   });
 
   it('shows why processing failed, and a server without per-recording insights shows none', async () => {
