@@ -2,19 +2,34 @@
  * A whole meeting at a glance, from each attendee's insights: topics to avoid and whom they
  * concern, topics several attendees share, and every pending action item grouped by person.
  */
-import type { ActionItem, Insights } from '../models';
+import type { ActionItem, ContactMatch, Insights } from '../models';
 import { sortActionItems, topicsToRaise } from './briefing';
+
+type MatchKind = ContactMatch['matchedBy'];
 
 export interface BriefedAttendee {
   /** Stable key (contact id). */
   id: string;
   name: string;
+  /** How the contact was found; absent: by address. */
+  matchedBy?: MatchKind;
   insights: Insights;
+}
+
+/** A person named in the meeting's lists, with how they were found (a name match must say so). */
+export interface MeetingPerson {
+  name: string;
+  matchedBy: MatchKind;
 }
 
 export interface TopicPeople {
   topic: string;
-  people: string[];
+  people: MeetingPerson[];
+}
+
+/** The name as shown: a contact found only by a name match is labelled so wherever it is named. */
+export function personLabel({ name, matchedBy }: MeetingPerson): string {
+  return matchedBy === 'name' ? `${name} (matched by name)` : name;
 }
 
 /** Topics merged case-insensitively, shown in their first spelling; most people first. */
@@ -24,7 +39,7 @@ function gather(attendees: readonly BriefedAttendee[], topicsOf: (insights: Insi
     for (const topic of new Set(topicsOf(attendee.insights).map((t) => t.trim()).filter(Boolean))) {
       const key = topic.toLowerCase();
       const entry = byKey.get(key) ?? { topic, people: [] };
-      if (!entry.people.includes(attendee.name)) entry.people.push(attendee.name);
+      if (!entry.people.some((person) => person.name === attendee.name)) entry.people.push({ name: attendee.name, matchedBy: attendee.matchedBy ?? 'email' });
       byKey.set(key, entry);
     }
   }
@@ -46,8 +61,13 @@ export function sharedTopics(attendees: readonly BriefedAttendee[]): TopicPeople
   );
 }
 
-export function actionItemsByPerson(attendees: readonly BriefedAttendee[]): { id: string; name: string; items: ActionItem[] }[] {
+export function actionItemsByPerson(attendees: readonly BriefedAttendee[]): (MeetingPerson & { id: string; items: ActionItem[] })[] {
   return attendees
     .filter((attendee) => attendee.insights.pendingActionItems.length > 0)
-    .map((attendee) => ({ id: attendee.id, name: attendee.name, items: sortActionItems(attendee.insights.pendingActionItems) }));
+    .map((attendee) => ({
+      id: attendee.id,
+      name: attendee.name,
+      matchedBy: attendee.matchedBy ?? 'email',
+      items: sortActionItems(attendee.insights.pendingActionItems),
+    }));
 }

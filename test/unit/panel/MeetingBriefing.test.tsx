@@ -73,6 +73,31 @@ describe('MeetingBriefing', () => {
     expect(open).toHaveBeenCalledWith(expect.objectContaining({ email: 'dan@example.net', match: dan }));
   });
 
+  it('labels a contact found only by name "matched by name" wherever the meeting names them', async () => {
+    const mayaByName = match('m', 'Maya Chen', 'maya@example.com', 'name');
+    fakeBackground({ 'contact.insights': ({ contactId }) => Promise.resolve(reply(byId[contactId as keyof typeof byId])) });
+    renderWithClient(<MeetingBriefing now={NOW} onOpenPerson={() => undefined} surface={surface([pagePerson('Maya Chen', null, mayaByName), pagePerson('Daniel Weiss', 'dan@example.net', dan)])} />);
+    const avoid = await screen.findByRole('list', { name: 'Topics to avoid and whom they concern' });
+    expect(within(avoid).getAllByRole('listitem')[0]).toHaveTextContent('the Atlas delay — Maya Chen (matched by name), Daniel Weiss');
+    expect(screen.getByRole('list', { name: 'Topics several attendees share' })).toHaveTextContent('Q3 roadmap — Maya Chen (matched by name), Daniel Weiss');
+    const actions = screen.getByRole('region', { name: 'Pending action items (2)' });
+    expect(within(actions).getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual(['Maya Chen (matched by name)', 'Daniel Weiss']);
+  });
+
+  it('keeps the "matched by name" label and the full briefing of an attendee whose briefing failed', async () => {
+    const mayaByName = match('m', 'Maya Chen', 'maya@example.com', 'name');
+    fakeBackground({
+      'contact.insights': ({ contactId }) => (contactId === 'm' ? Promise.reject(new ApiError('server', 'boom')) : Promise.resolve(reply(byId.d))),
+    });
+    const open = vi.fn();
+    renderWithClient(<MeetingBriefing now={NOW} onOpenPerson={open} surface={surface([pagePerson('Maya Chen', null, mayaByName), pagePerson('Daniel Weiss', 'dan@example.net', dan)])} />);
+    const alert = await screen.findByRole('alert');
+    const item = alert.closest('li')!;
+    expect(item).toHaveTextContent(/^Maya Chen.*matched by name/);
+    await userEvent.click(within(item).getByRole('button', { name: 'Full briefing: Maya Chen' }));
+    expect(open).toHaveBeenCalledWith(expect.objectContaining({ match: mayaByName }));
+  });
+
   it('shows each attendee loading, and a failed one with a way to retry', async () => {
     let fail = true;
     let answerMaya!: () => void;
