@@ -82,7 +82,16 @@ export function MeetingBriefing({ surface, onOpenPerson, unknownAction, meetingA
   usePaintedMark(settled, 'meeting', `${surface.title ?? surface.kind}:${attendees.map((attendee) => attendee.key).join(',')}`, onPainted);
   const briefed: BriefedAttendee[] = attendees.flatMap((attendee) =>
     attendee.state.status === 'briefed'
-      ? [{ id: attendee.key, name: attendee.name, matchedBy: attendee.state.match.matchedBy, insights: attendee.state.reply.insights }]
+      ? [
+          {
+            // By contact: two attendees with one name are two people, one contact reached twice is one.
+            id: attendee.state.match.contact.id,
+            name: attendee.name,
+            email: attendee.state.match.contact.email ?? attendee.person.email,
+            matchedBy: attendee.state.match.matchedBy,
+            insights: attendee.state.reply.insights,
+          },
+        ]
       : [],
   );
   const avoid = topicsToAvoid(briefed);
@@ -135,10 +144,10 @@ export function MeetingBriefing({ surface, onOpenPerson, unknownAction, meetingA
       ) : null}
       {actions.length > 0 ? (
         <Section title={`Pending action items (${actions.reduce((sum, { items }) => sum + items.length, 0)})`}>
-          {actions.map(({ id, name, matchedBy, items }) => (
-            <div key={id} className="action-group">
-              <h3>{personLabel({ name, matchedBy })}</h3>
-              <ActionItemList items={items} label={`Pending action items: ${name}`} now={now} />
+          {actions.map(({ items, ...person }) => (
+            <div key={person.id} className="action-group">
+              <h3>{personLabel(person)}</h3>
+              <ActionItemList items={items} label={`Pending action items: ${personLabel(person)}`} now={now} />
             </div>
           ))}
         </Section>

@@ -84,6 +84,26 @@ describe('MeetingBriefing', () => {
     expect(within(actions).getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual(['Maya Chen (matched by name)', 'Daniel Weiss']);
   });
 
+  it('tells apart two attendees with the same name: a topic they share is shared, and each is named', async () => {
+    const alexes = {
+      a1: insights({ contactId: 'a1', recentTopics: ['Hiring'], sensitiveTopics: ['Layoffs'], pendingActionItems: [{ text: 'Send deck', owner: null, dueDate: null, status: null }] }),
+      a2: insights({ contactId: 'a2', interests: ['hiring'], sensitiveTopics: ['layoffs'], pendingActionItems: [{ text: 'Book room', owner: null, dueDate: null, status: null }] }),
+    };
+    fakeBackground({ 'contact.insights': ({ contactId }) => Promise.resolve(reply(alexes[contactId as keyof typeof alexes])) });
+    renderWithClient(
+      <MeetingBriefing
+        now={NOW}
+        onOpenPerson={() => undefined}
+        surface={surface([pagePerson('Alex Kim', 'alex@acme.com', match('a1', 'Alex Kim', 'alex@acme.com')), pagePerson('Alex Kim', 'alex.kim@globex.com', match('a2', 'Alex Kim', 'alex.kim@globex.com'))])}
+      />,
+    );
+    const avoid = await screen.findByRole('list', { name: 'Topics to avoid and whom they concern' });
+    expect(avoid).toHaveTextContent('Layoffs — Alex Kim (alex@acme.com), Alex Kim (alex.kim@globex.com)');
+    expect(screen.getByRole('list', { name: 'Topics several attendees share' })).toHaveTextContent('Hiring — Alex Kim (alex@acme.com), Alex Kim (alex.kim@globex.com)');
+    expect(screen.getByRole('list', { name: 'Pending action items: Alex Kim (alex@acme.com)' })).toHaveTextContent('Send deck');
+    expect(screen.getByRole('list', { name: 'Pending action items: Alex Kim (alex.kim@globex.com)' })).toHaveTextContent('Book room');
+  });
+
   it('keeps the "matched by name" label and the full briefing of an attendee whose briefing failed', async () => {
     const mayaByName = match('m', 'Maya Chen', 'maya@example.com', 'name');
     fakeBackground({
