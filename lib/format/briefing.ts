@@ -4,7 +4,7 @@
  * count of pending and overdue action items.
  */
 import type { Insights } from '../models';
-import { isOverdue } from './dates';
+import { dateTime, isOverdue } from './dates';
 import { tipsFromFlags } from './tips';
 
 export function topicsToRaise(insights: Insights, limit = Infinity): string[] {
@@ -60,8 +60,9 @@ export function fallbackFact(insights: Insights): { label: 'Approach' | 'Tip' | 
 
 /** Overdue first, then by due date, undated last; the server's order otherwise. */
 export function sortActionItems<T extends { dueDate: string | null }>(items: readonly T[]): T[] {
+  // Read as the list shows them: a due date that cannot be read sorts with the undated.
   const time = (item: T) => {
-    const parsed = item.dueDate ? Date.parse(item.dueDate) : Number.NaN;
+    const parsed = dateTime(item.dueDate);
     return Number.isNaN(parsed) ? Infinity : parsed;
   };
   return items
