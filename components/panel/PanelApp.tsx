@@ -17,6 +17,7 @@ import { PersonBriefing } from './person/PersonBriefing';
 import { PersonSearch } from './PersonSearch';
 import { SetupNotice } from './SetupNotice';
 import { Skeleton } from './states/Skeleton';
+import { usePanelBarHeight } from './usePanelBarHeight';
 import { usePanelTarget } from './usePanelTarget';
 import { forgetSavedBriefings, useSaveBriefing } from './useSaveBriefing';
 
@@ -76,6 +77,8 @@ export function Panel({ firstTarget, initialTarget }: { firstTarget?: Promise<Pa
   const [stacked, setStacked] = useState<{ key: string; views: View[] }>({ key: '', views: [] });
   const stack = stacked.key === key ? stacked.views : [];
   const mainRef = useRef<HTMLElement>(null);
+  const barRef = useRef<HTMLElement>(null);
+  usePanelBarHeight(barRef);
   /** Set when the view changes under the user: where focus goes once it is drawn. */
   const focusNext = useRef<HTMLElement | 'heading' | null>(null);
   useForgetOnSettingsChange();
@@ -186,7 +189,7 @@ export function Panel({ firstTarget, initialTarget }: { firstTarget?: Promise<Pa
 
   return (
     <>
-      <header className="panel-bar">
+      <header className="panel-bar" ref={barRef}>
         <p className="brand">Primer</p>
         <PersonSearch onFind={find} />
       </header>

@@ -13,10 +13,10 @@ import { ServiceContext } from '@/lib/background/service-context';
 import { createUploadService, createUploadTransport, UPLOAD_POLL_ALARM } from '@/lib/background/uploads';
 import { receiveHandOvers } from '@/lib/upload/hand-over-receiver';
 import { sealedApiKeyItem, serviceUrlItem } from '@/lib/storage/items';
+import { STORED_ANSWER_MAX_AGE_MS } from '@/lib/storage/answer-age';
 import { PANEL_CACHE_KEY, SAVED_BRIEFINGS_KEY } from '@/lib/storage/panel-cache-key';
 
 const INDEX_ALARM = 'contact-index-refresh';
-const CACHE_MAX_AGE_MS = 30 * 24 * 60 * 60 * 1000;
 
 export default defineBackground(() => {
   // The side panel's saved briefings (its query cache, and the copies it paints first) came from
@@ -61,5 +61,5 @@ export default defineBackground(() => {
   forgetFocusOnNavigation();
   listenForCommands(panelHeadStart(context).tab);
 
-  void context.cache.prune(CACHE_MAX_AGE_MS);
+  void context.cache.prune(STORED_ANSWER_MAX_AGE_MS);
 });

@@ -4,21 +4,45 @@
  * count of pending and overdue action items.
  */
 import type { Insights } from '../models';
-import { isOverdue } from './dates';
+import { dateTime, isOverdue } from './dates';
+import { nonBlank, topicKey } from './text';
 import { tipsFromFlags } from './tips';
 
-export function topicsToRaise(insights: Insights, limit = Infinity): string[] {
-  const seen = new Set<string>();
-  const avoid = new Set(insights.sensitiveTopics.map((topic) => topic.toLowerCase()));
-  const out: string[] = [];
-  for (const topic of [...insights.recentTopics, ...insights.favoriteTopics, ...insights.interests]) {
-    const key = topic.toLowerCase();
-    if (seen.has(key) || avoid.has(key)) continue;
-    seen.add(key);
-    out.push(topic);
-    if (out.length >= limit) break;
+/** Where a topic to raise comes from in the insights. */
+export type TopicSource = 'recent' | 'favourite' | 'interest';
+
+export interface SourcedTopic {
+  topic: string;
+  source: TopicSource;
+}
+
+/**
+ * Topics to raise with where each comes from, so a briefing can tell a recent topic from a
+ * long-standing interest. A topic in several lists keeps the first (recent, then favourite,
+ * then interest); blanks and anything to avoid are left out.
+ */
+export function sourcedTopicsToRaise(insights: Insights, limit = Infinity): SourcedTopic[] {
+  const seen = new Set(insights.sensitiveTopics.map(topicKey));
+  const lists: [TopicSource, string[]][] = [
+    ['recent', insights.recentTopics],
+    ['favourite', insights.favoriteTopics],
+    ['interest', insights.interests],
+  ];
+  const out: SourcedTopic[] = [];
+  for (const [source, topics] of lists) {
+    for (const topic of topics) {
+      const text = nonBlank(topic);
+      if (!text || seen.has(topicKey(text))) continue;
+      seen.add(topicKey(text));
+      out.push({ topic: text, source });
+      if (out.length >= limit) return out;
+    }
   }
   return out;
+}
+
+export function topicsToRaise(insights: Insights, limit = Infinity): string[] {
+  return sourcedTopicsToRaise(insights, limit).map(({ topic }) => topic);
 }
 
 export function pendingCounts(insights: Insights, now: Date = new Date()): { pending: number; overdue: number } {
@@ -60,8 +84,9 @@ export function fallbackFact(insights: Insights): { label: 'Approach' | 'Tip' | 
 
 /** Overdue first, then by due date, undated last; the server's order otherwise. */
 export function sortActionItems<T extends { dueDate: string | null }>(items: readonly T[]): T[] {
+  // Read as the list shows them: a due date that cannot be read sorts with the undated.
   const time = (item: T) => {
-    const parsed = item.dueDate ? Date.parse(item.dueDate) : Number.NaN;
+    const parsed = dateTime(item.dueDate);
     return Number.isNaN(parsed) ? Infinity : parsed;
   };
   return items

@@ -2,25 +2,61 @@
 
 const DAY = 24 * 60 * 60 * 1000;
 
-function parse(value: string | null): Date | null {
-  if (!value) return null;
-  // A bare date (YYYY-MM-DD) is a calendar day, not midnight UTC.
-  const date = /^\d{4}-\d{2}-\d{2}$/.test(value) ? new Date(`${value}T12:00:00`) : new Date(value);
-  return Number.isNaN(date.getTime()) ? null : date;
+/**
+ * A date as read: `day` numbers its calendar day (days since 1970-01-01), compared with the
+ * reader's own today. A calendar day (`calendar`) is the same day in every time zone.
+ */
+interface Read {
+  date: Date;
+  day: number;
+  calendar: boolean;
 }
 
-function startOfDay(date: Date): number {
-  return new Date(date.getFullYear(), date.getMonth(), date.getDate()).getTime();
+// A bare date, or a date at midnight UTC (how many servers write a date-only value).
+const CALENDAR_DAY = /^(\d{4})-(\d{2})-(\d{2})(?:T00:00(?::00(?:\.0+)?)?(?:Z|[+-]00:?00))?$/;
+
+const localDay = (date: Date) => Date.UTC(date.getFullYear(), date.getMonth(), date.getDate()) / DAY;
+
+const DATE_WORD = /^(?:(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|mon|tue|wed|thu|fri|sat|sun)[a-z]*|t|z|gmt|utc|am|pm)$/i;
+
+/**
+ * Text that names a whole date: a year, a day, and no words but months, weekdays and time zones.
+ * The engine reads far more and invents the rest ("12 Nov" is 2001, "end of 2026" is 1 Jan 2026).
+ */
+function namesWholeDate(text: string): boolean {
+  const numbers = text.match(/\d+/g) ?? [];
+  const words = text.match(/[a-z]+/gi) ?? [];
+  return numbers.some((n) => n.length === 4) && numbers.some((n) => n.length <= 2) && words.every((word) => DATE_WORD.test(word));
+}
+
+function parse(value: string | null): Read | null {
+  const text = value?.trim();
+  if (!text) return null;
+  const calendar = CALENDAR_DAY.exec(text);
+  if (calendar) {
+    const [, year, month, day] = calendar.map(Number) as [number, number, number, number];
+    const date = new Date(Date.UTC(year, month - 1, day));
+    // "2026-02-31" is no day at all.
+    if (date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) return null;
+    return { date, day: date.getTime() / DAY, calendar: true };
+  }
+  if (!namesWholeDate(text)) return null;
+  const date = new Date(text);
+  return Number.isNaN(date.getTime()) ? null : { date, day: localDay(date), calendar: false };
 }
 
 // Intl formatters are costly to build and a briefing formats dozens of dates: one per locale.
 const dateFormats = new Map<string, Intl.DateTimeFormat>();
 const relativeFormats = new Map<string, Intl.RelativeTimeFormat>();
 
-function dateFormat(locale: string | undefined): Intl.DateTimeFormat {
-  const key = locale ?? '';
+/** `calendar`: a calendar day, written as the day it is (UTC), not as the reader's local time of its midnight. */
+function dateFormat(locale: string | undefined, calendar: boolean): Intl.DateTimeFormat {
+  const key = `${calendar ? 'utc' : 'local'}:${locale ?? ''}`;
   let format = dateFormats.get(key);
-  if (!format) dateFormats.set(key, (format = new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', year: 'numeric' })));
+  if (!format) {
+    const options: Intl.DateTimeFormatOptions = { day: 'numeric', month: 'short', year: 'numeric', ...(calendar ? { timeZone: 'UTC' } : {}) };
+    dateFormats.set(key, (format = new Intl.DateTimeFormat(locale, options)));
+  }
   return format;
 }
 
@@ -32,14 +68,19 @@ function relativeFormat(locale: string | undefined): Intl.RelativeTimeFormat {
 }
 
 export function formatDate(value: string | null, locale?: string): string | null {
-  const date = parse(value);
-  return date ? dateFormat(locale).format(date) : null;
+  const read = parse(value);
+  return read ? dateFormat(locale, read.calendar).format(read.date) : null;
+}
+
+/** When a date sorts: its time, NaN when it cannot be read. */
+export function dateTime(value: string | null): number {
+  return parse(value)?.date.getTime() ?? Number.NaN;
 }
 
 export function relativeDay(value: string | null, now: Date = new Date(), locale?: string): string | null {
-  const date = parse(value);
-  if (!date) return null;
-  const days = Math.round((startOfDay(date) - startOfDay(now)) / DAY);
+  const read = parse(value);
+  if (!read) return null;
+  const days = read.day - localDay(now);
   const format = relativeFormat(locale);
   if (Math.abs(days) < 14) return format.format(days, 'day');
   if (Math.abs(days) < 60) return format.format(Math.round(days / 7), 'week');
@@ -47,8 +88,8 @@ export function relativeDay(value: string | null, now: Date = new Date(), locale
   return format.format(Math.round(days / 365), 'year');
 }
 
-/** Due before today (an item due today is not overdue yet). */
+/** Due before today, by calendar day (an item due today is not overdue yet; one whose date cannot be read never is). */
 export function isOverdue(dueDate: string | null, now: Date = new Date()): boolean {
-  const date = parse(dueDate);
-  return date !== null && startOfDay(date) < startOfDay(now);
+  const read = parse(dueDate);
+  return read !== null && read.day < localDay(now);
 }

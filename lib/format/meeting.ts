@@ -2,29 +2,74 @@
  * A whole meeting at a glance, from each attendee's insights: topics to avoid and whom they
  * concern, topics several attendees share, and every pending action item grouped by person.
  */
-import type { ActionItem, Insights } from '../models';
+import type { ActionItem, ContactMatch, Insights } from '../models';
 import { sortActionItems, topicsToRaise } from './briefing';
+
+type MatchKind = ContactMatch['matchedBy'];
 
 export interface BriefedAttendee {
   /** Stable key (contact id). */
   id: string;
   name: string;
+  /** The contact's address, to tell apart two attendees with the same name. */
+  email?: string | null;
+  /** How the contact was found; absent: by address. */
+  matchedBy?: MatchKind;
   insights: Insights;
+}
+
+/** A person named in the meeting's lists, with how they were found (a name match must say so). */
+export interface MeetingPerson {
+  /** The attendee's contact id. */
+  id: string;
+  name: string;
+  /** What tells this person apart from another attendee with the same name (address or number); null when the name is enough. */
+  detail: string | null;
+  matchedBy: MatchKind;
 }
 
 export interface TopicPeople {
   topic: string;
-  people: string[];
+  people: MeetingPerson[];
+}
+
+/** The name as shown: a contact found only by a name match is labelled so wherever it is named. */
+export function personLabel({ name, detail, matchedBy }: Pick<MeetingPerson, 'name' | 'detail' | 'matchedBy'>): string {
+  const notes = [detail, matchedBy === 'name' ? 'matched by name' : null].filter((note) => note !== null);
+  return notes.length > 0 ? `${name} (${notes.join(', ')})` : name;
+}
+
+/**
+ * Each attendee once (the same contact may be reached twice, e.g. by address and by name), as the
+ * meeting names them: attendees sharing a name are told apart by address, else by number.
+ */
+function peopleOf(attendees: readonly BriefedAttendee[]): { attendee: BriefedAttendee; person: MeetingPerson }[] {
+  const once = attendees.filter((attendee, index) => attendees.findIndex((other) => other.id === attendee.id) === index);
+  const sameName = new Map<string, BriefedAttendee[]>();
+  for (const attendee of once) {
+    const key = attendee.name.trim().toLowerCase();
+    sameName.set(key, [...(sameName.get(key) ?? []), attendee]);
+  }
+  return once.map((attendee) => {
+    const namesakes = sameName.get(attendee.name.trim().toLowerCase())!;
+    let detail: string | null = null;
+    if (namesakes.length > 1) {
+      const email = attendee.email?.trim() || null;
+      const emailTellsApart = email !== null && namesakes.filter((other) => other.email?.trim().toLowerCase() === email.toLowerCase()).length === 1;
+      detail = emailTellsApart ? email : `${namesakes.indexOf(attendee) + 1}`;
+    }
+    return { attendee, person: { id: attendee.id, name: attendee.name, detail, matchedBy: attendee.matchedBy ?? 'email' } };
+  });
 }
 
 /** Topics merged case-insensitively, shown in their first spelling; most people first. */
 function gather(attendees: readonly BriefedAttendee[], topicsOf: (insights: Insights) => string[]): TopicPeople[] {
   const byKey = new Map<string, TopicPeople>();
-  for (const attendee of attendees) {
+  for (const { attendee, person } of peopleOf(attendees)) {
     for (const topic of new Set(topicsOf(attendee.insights).map((t) => t.trim()).filter(Boolean))) {
       const key = topic.toLowerCase();
       const entry = byKey.get(key) ?? { topic, people: [] };
-      if (!entry.people.includes(attendee.name)) entry.people.push(attendee.name);
+      entry.people.push(person);
       byKey.set(key, entry);
     }
   }
@@ -46,8 +91,8 @@ export function sharedTopics(attendees: readonly BriefedAttendee[]): TopicPeople
   );
 }
 
-export function actionItemsByPerson(attendees: readonly BriefedAttendee[]): { id: string; name: string; items: ActionItem[] }[] {
-  return attendees
-    .filter((attendee) => attendee.insights.pendingActionItems.length > 0)
-    .map((attendee) => ({ id: attendee.id, name: attendee.name, items: sortActionItems(attendee.insights.pendingActionItems) }));
+export function actionItemsByPerson(attendees: readonly BriefedAttendee[]): (MeetingPerson & { items: ActionItem[] })[] {
+  return peopleOf(attendees)
+    .filter(({ attendee }) => attendee.insights.pendingActionItems.length > 0)
+    .map(({ attendee, person }) => ({ ...person, items: sortActionItems(attendee.insights.pendingActionItems) }));
 }

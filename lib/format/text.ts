@@ -4,6 +4,11 @@ export function nonBlank(value: string | null | undefined): string | null {
   return trimmed ? trimmed : null;
 }
 
+/** How topics are told apart: case and spaces ignored. */
+export function topicKey(topic: string): string {
+  return topic.trim().toLowerCase().replace(/\s+/g, ' ');
+}
+
 /**
  * A list of topics as chips: each once (case and spaces ignored, first spelling kept), blanks
  * dropped, so no topic shows twice and each has a key of its own.
@@ -13,7 +18,7 @@ export function uniqueTopics(topics: readonly string[]): string[] {
   const out: string[] = [];
   for (const topic of topics) {
     const text = nonBlank(topic);
-    const key = text?.toLowerCase().replace(/\s+/g, ' ');
+    const key = text ? topicKey(text) : null;
     if (!text || !key || seen.has(key)) continue;
     seen.add(key);
     out.push(text);

@@ -13,6 +13,7 @@ import {
 } from '@tanstack/query-persist-client-core';
 import { dehydrate, type Query, type QueryClient } from '@tanstack/react-query';
 import { z } from 'zod/mini';
+import { STORED_ANSWER_MAX_AGE_MS } from '@/lib/storage/answer-age';
 import { PANEL_CACHE_KEY } from '@/lib/storage/panel-cache-key';
 import { afterFirstBriefing } from '../paint-mark';
 import { PERSISTED } from './keys';
@@ -20,6 +21,14 @@ import { PERSISTED } from './keys';
 export const PANEL_CACHE_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
 /** Bumped when the shape of persisted data changes. */
 export const PANEL_CACHE_BUSTER = 'v1';
+/**
+ * What one save keeps. `maxAge` above only dates the whole saved cache, and every save renews it,
+ * so without these every answer ever seen stays; storage.local is shared with the background's
+ * cache, with no unlimitedStorage, and a save that no longer fits fails silently. So an answer is
+ * kept as long as the background keeps its own copy, and only the most recent ones.
+ */
+export const PANEL_QUERY_MAX_AGE_MS = STORED_ANSWER_MAX_AGE_MS;
+export const PANEL_CACHE_MAX_QUERIES = 200;
 
 const PersistedQuerySchema = z.object({
   queryKey: z.array(z.unknown()),
@@ -37,6 +46,17 @@ export function shouldPersist(query: Pick<Query, 'queryKey' | 'state'>): boolean
   return query.state.status === 'success' && typeof kind === 'string' && kind in PERSISTED;
 }
 
+/**
+ * The queries worth keeping, in their order: none older than PANEL_QUERY_MAX_AGE_MS, and of the
+ * rest the PANEL_CACHE_MAX_QUERIES most recently updated.
+ */
+export function keepRecent<T extends { state: { dataUpdatedAt: number } }>(queries: readonly T[], now = Date.now()): T[] {
+  const young = queries.filter((query) => now - query.state.dataUpdatedAt <= PANEL_QUERY_MAX_AGE_MS);
+  if (young.length <= PANEL_CACHE_MAX_QUERIES) return young;
+  const newest = new Set([...young].sort((a, b) => b.state.dataUpdatedAt - a.state.dataUpdatedAt).slice(0, PANEL_CACHE_MAX_QUERIES));
+  return young.filter((query) => newest.has(query));
+}
+
 export function readPersisted(text: string): PersistedClient {
   const empty = { timestamp: 0, buster: PANEL_CACHE_BUSTER, clientState: { mutations: [], queries: [] } };
   let raw: unknown;
@@ -47,14 +67,15 @@ export function readPersisted(text: string): PersistedClient {
   }
   const client = PersistedClientSchema.safeParse(raw);
   if (!client.success) return empty;
-  const queries = client.data.clientState.queries.filter((query) => {
+  const queries = client.data.clientState.queries.filter((query): query is PersistedClient['clientState']['queries'][number] => {
     const parsed = PersistedQuerySchema.safeParse(query);
     if (!parsed.success) return false;
     const [kind] = parsed.data.queryKey;
     const schema = typeof kind === 'string' ? PERSISTED[kind] : undefined;
     return schema !== undefined && schema.safeParse(parsed.data.state.data).success;
   });
-  return { ...client.data, clientState: { mutations: [], queries } } as PersistedClient;
+  // A cache saved before saves were trimmed may hold too many, or too old, answers.
+  return { ...client.data, clientState: { mutations: [], queries: keepRecent(queries) } };
 }
 
 /**
@@ -67,7 +88,8 @@ let newestWritten = 0;
 const snapshotOf = new Map<string, number>();
 
 function snapshot(client: PersistedClient): string {
-  const text = JSON.stringify(client);
+  // Every save (throttled or on closing) passes here: what it keeps is trimmed here.
+  const text = JSON.stringify({ ...client, clientState: { ...client.clientState, queries: keepRecent(client.clientState.queries) } });
   snapshotOf.set(text, ++snapshots);
   return text;
 }

@@ -7,7 +7,7 @@ import { useId, type ReactNode } from 'react';
 import type { PageSurface } from '@/lib/panel/context';
 import type { SubjectPerson } from '@/lib/panel/subject';
 import { ApiError, toErrorInfo } from '@/lib/api/errors';
-import { actionItemsByPerson, sharedTopics, topicsToAvoid, type BriefedAttendee, type TopicPeople } from '@/lib/format/meeting';
+import { actionItemsByPerson, personLabel, sharedTopics, topicsToAvoid, type BriefedAttendee, type TopicPeople } from '@/lib/format/meeting';
 import { meetingProvenance } from '@/lib/format/provenance';
 import { ActionItemList } from '../person/ActionItemList';
 import { usePaintedMark } from '../paint-mark';
@@ -54,7 +54,7 @@ function TopicPeopleList({ entries, label }: { entries: TopicPeople[]; label: st
     <ul className="topic-people" aria-label={label}>
       {entries.map(({ topic, people }) => (
         <li key={topic}>
-          <strong>{topic}</strong> <span className="subtle">— {people.join(', ')}</span>
+          <strong>{topic}</strong> <span className="subtle">— {people.map(personLabel).join(', ')}</span>
         </li>
       ))}
     </ul>
@@ -81,7 +81,18 @@ export function MeetingBriefing({ surface, onOpenPerson, unknownAction, meetingA
   const { attendees, settled, refetch, refreshing } = useAttendees(surface);
   usePaintedMark(settled, 'meeting', `${surface.title ?? surface.kind}:${attendees.map((attendee) => attendee.key).join(',')}`, onPainted);
   const briefed: BriefedAttendee[] = attendees.flatMap((attendee) =>
-    attendee.state.status === 'briefed' ? [{ id: attendee.key, name: attendee.name, insights: attendee.state.reply.insights }] : [],
+    attendee.state.status === 'briefed'
+      ? [
+          {
+            // By contact: two attendees with one name are two people, one contact reached twice is one.
+            id: attendee.state.match.contact.id,
+            name: attendee.name,
+            email: attendee.state.match.contact.email ?? attendee.person.email,
+            matchedBy: attendee.state.match.matchedBy,
+            insights: attendee.state.reply.insights,
+          },
+        ]
+      : [],
   );
   const avoid = topicsToAvoid(briefed);
   const shared = sharedTopics(briefed);
@@ -133,10 +144,10 @@ export function MeetingBriefing({ surface, onOpenPerson, unknownAction, meetingA
       ) : null}
       {actions.length > 0 ? (
         <Section title={`Pending action items (${actions.reduce((sum, { items }) => sum + items.length, 0)})`}>
-          {actions.map(({ id, name, items }) => (
-            <div key={id} className="action-group">
-              <h3>{name}</h3>
-              <ActionItemList items={items} label={`Pending action items: ${name}`} now={now} />
+          {actions.map(({ items, ...person }) => (
+            <div key={person.id} className="action-group">
+              <h3>{personLabel(person)}</h3>
+              <ActionItemList items={items} label={`Pending action items: ${personLabel(person)}`} now={now} />
             </div>
           ))}
         </Section>

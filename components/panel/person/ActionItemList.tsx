@@ -2,13 +2,15 @@
 import type { ActionItem } from '@/lib/models';
 import { formatDate, isOverdue } from '@/lib/format/dates';
 import { sortActionItems } from '@/lib/format/briefing';
+import { nonBlank } from '@/lib/format/text';
 
 export function ActionItemList({ items, label, now = new Date() }: { items: readonly ActionItem[]; label: string; now?: Date }) {
   return (
     <ul className="action-items" aria-label={label}>
       {sortActionItems(items).map((item, index) => {
         const overdue = isOverdue(item.dueDate, now);
-        const due = formatDate(item.dueDate);
+        // Text the panel cannot read as a date ("end of Q3") is still the server's due date: shown as written.
+        const due = formatDate(item.dueDate) ?? nonBlank(item.dueDate);
         return (
           <li key={`${index}:${item.text}`} className={overdue ? 'overdue' : undefined}>
             <span className="item-text">{item.text}</span>

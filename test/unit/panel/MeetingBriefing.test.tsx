@@ -73,6 +73,51 @@ describe('MeetingBriefing', () => {
     expect(open).toHaveBeenCalledWith(expect.objectContaining({ email: 'dan@example.net', match: dan }));
   });
 
+  it('labels a contact found only by name "matched by name" wherever the meeting names them', async () => {
+    const mayaByName = match('m', 'Maya Chen', 'maya@example.com', 'name');
+    fakeBackground({ 'contact.insights': ({ contactId }) => Promise.resolve(reply(byId[contactId as keyof typeof byId])) });
+    renderWithClient(<MeetingBriefing now={NOW} onOpenPerson={() => undefined} surface={surface([pagePerson('Maya Chen', null, mayaByName), pagePerson('Daniel Weiss', 'dan@example.net', dan)])} />);
+    const avoid = await screen.findByRole('list', { name: 'Topics to avoid and whom they concern' });
+    expect(within(avoid).getAllByRole('listitem')[0]).toHaveTextContent('the Atlas delay — Maya Chen (matched by name), Daniel Weiss');
+    expect(screen.getByRole('list', { name: 'Topics several attendees share' })).toHaveTextContent('Q3 roadmap — Maya Chen (matched by name), Daniel Weiss');
+    const actions = screen.getByRole('region', { name: 'Pending action items (2)' });
+    expect(within(actions).getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual(['Maya Chen (matched by name)', 'Daniel Weiss']);
+  });
+
+  it('tells apart two attendees with the same name: a topic they share is shared, and each is named', async () => {
+    const alexes = {
+      a1: insights({ contactId: 'a1', recentTopics: ['Hiring'], sensitiveTopics: ['Layoffs'], pendingActionItems: [{ text: 'Send deck', owner: null, dueDate: null, status: null }] }),
+      a2: insights({ contactId: 'a2', interests: ['hiring'], sensitiveTopics: ['layoffs'], pendingActionItems: [{ text: 'Book room', owner: null, dueDate: null, status: null }] }),
+    };
+    fakeBackground({ 'contact.insights': ({ contactId }) => Promise.resolve(reply(alexes[contactId as keyof typeof alexes])) });
+    renderWithClient(
+      <MeetingBriefing
+        now={NOW}
+        onOpenPerson={() => undefined}
+        surface={surface([pagePerson('Alex Kim', 'alex@acme.com', match('a1', 'Alex Kim', 'alex@acme.com')), pagePerson('Alex Kim', 'alex.kim@globex.com', match('a2', 'Alex Kim', 'alex.kim@globex.com'))])}
+      />,
+    );
+    const avoid = await screen.findByRole('list', { name: 'Topics to avoid and whom they concern' });
+    expect(avoid).toHaveTextContent('Layoffs — Alex Kim (alex@acme.com), Alex Kim (alex.kim@globex.com)');
+    expect(screen.getByRole('list', { name: 'Topics several attendees share' })).toHaveTextContent('Hiring — Alex Kim (alex@acme.com), Alex Kim (alex.kim@globex.com)');
+    expect(screen.getByRole('list', { name: 'Pending action items: Alex Kim (alex@acme.com)' })).toHaveTextContent('Send deck');
+    expect(screen.getByRole('list', { name: 'Pending action items: Alex Kim (alex.kim@globex.com)' })).toHaveTextContent('Book room');
+  });
+
+  it('keeps the "matched by name" label and the full briefing of an attendee whose briefing failed', async () => {
+    const mayaByName = match('m', 'Maya Chen', 'maya@example.com', 'name');
+    fakeBackground({
+      'contact.insights': ({ contactId }) => (contactId === 'm' ? Promise.reject(new ApiError('server', 'boom')) : Promise.resolve(reply(byId.d))),
+    });
+    const open = vi.fn();
+    renderWithClient(<MeetingBriefing now={NOW} onOpenPerson={open} surface={surface([pagePerson('Maya Chen', null, mayaByName), pagePerson('Daniel Weiss', 'dan@example.net', dan)])} />);
+    const alert = await screen.findByRole('alert');
+    const item = alert.closest('li')!;
+    expect(item).toHaveTextContent(/^Maya Chen.*matched by name/);
+    await userEvent.click(within(item).getByRole('button', { name: 'Full briefing: Maya Chen' }));
+    expect(open).toHaveBeenCalledWith(expect.objectContaining({ match: mayaByName }));
+  });
+
   it('shows each attendee loading, and a failed one with a way to retry', async () => {
     let fail = true;
     let answerMaya!: () => void;

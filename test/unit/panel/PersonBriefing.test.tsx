@@ -56,7 +56,13 @@ describe('PersonBriefing', () => {
     expect(within(talk).getByRole('list', { name: 'Don’t' })).toHaveTextContent(/small talk/);
     // Where it all comes from, said once above every section.
     expect(screen.getByText('From 7 conversations, the latest 3 days ago.').compareDocumentPosition(talk)).toBe(Node.DOCUMENT_POSITION_FOLLOWING);
-    expect(screen.getByRole('list', { name: 'Topics to raise' })).toHaveTextContent(/Q3 roadmap.*trail running.*marathons/);
+    // Each topic to raise under where it comes from, recent first.
+    const raise = within(screen.getByRole('region', { name: 'Topics' })).getAllByRole('list').slice(0, 3);
+    expect(raise.map((list) => [list.getAttribute('aria-label'), list.textContent])).toEqual([
+      ['Topics to raise: recent', 'Q3 roadmap'],
+      ['Topics to raise: favourites', 'trail running'],
+      ['Topics to raise: interests', 'marathons'],
+    ]);
     expect(screen.getByRole('list', { name: 'Topics to avoid' })).toHaveTextContent('the Atlas delay');
     const items = within(screen.getByRole('list', { name: 'Pending action items' })).getAllByRole('listitem');
     expect(items.map((item) => item.textContent)).toEqual([
@@ -90,7 +96,7 @@ describe('PersonBriefing', () => {
       'recordings.list': noRecordings,
     });
     show();
-    expect(await screen.findByRole('list', { name: 'Topics to raise' })).toHaveTextContent('pricing');
+    expect(await screen.findByRole('list', { name: 'Topics to raise: recent' })).toHaveTextContent('pricing');
     expect(screen.queryByRole('region', { name: 'How to talk to them' })).toBeNull();
     expect(screen.getByText('From 2 conversations, the latest 7 days ago.')).toBeInTheDocument();
   });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { sortActionItems } from '@/lib/format/briefing';
-import { actionItemsByPerson, sharedTopics, topicsToAvoid } from '@/lib/format/meeting';
+import { actionItemsByPerson, personLabel, sharedTopics, topicsToAvoid } from '@/lib/format/meeting';
 import { ageOf, provenance } from '@/lib/format/provenance';
 import { tipsFromFlags } from '@/lib/format/tips';
 import { insights, NOW } from './fixtures';
@@ -54,22 +54,44 @@ describe('meeting', () => {
   const dan = { id: 'd', name: 'Dan', insights: insights({ recentTopics: ['q3 roadmap', 'layoffs'], interests: ['hiring'], sensitiveTopics: ['layoffs', 'the reorg', 'sailing'] }) };
   const lee = { id: 'l', name: 'Lee', insights: insights({ favoriteTopics: ['Hiring', 'sailing'] }) };
 
+  const byEmail = (name: string) => ({ id: name[0]!.toLowerCase(), name, detail: null, matchedBy: 'email' });
+
   it('lists each topic to avoid once, with everyone it concerns, most people first', () => {
     expect(topicsToAvoid([maya, dan, lee])).toEqual([
-      { topic: 'Layoffs', people: ['Maya', 'Dan'] },
-      { topic: 'the reorg', people: ['Dan'] },
-      { topic: 'sailing', people: ['Dan'] },
+      { topic: 'Layoffs', people: [byEmail('Maya'), byEmail('Dan')] },
+      { topic: 'the reorg', people: [byEmail('Dan')] },
+      { topic: 'sailing', people: [byEmail('Dan')] },
     ]);
   });
 
   it('shares topics two or more attendees raise, never one someone in the room must avoid', () => {
     expect(sharedTopics([maya, dan, lee])).toEqual([
-      { topic: 'Hiring', people: ['Maya', 'Dan', 'Lee'] },
-      { topic: 'Q3 roadmap', people: ['Maya', 'Dan'] },
+      { topic: 'Hiring', people: [byEmail('Maya'), byEmail('Dan'), byEmail('Lee')] },
+      { topic: 'Q3 roadmap', people: [byEmail('Maya'), byEmail('Dan')] },
     ]);
   });
 
   it('groups pending action items by person, leaving out people with none', () => {
-    expect(actionItemsByPerson([maya, dan, lee])).toEqual([{ id: 'm', name: 'Maya', items: maya.insights.pendingActionItems }]);
+    expect(actionItemsByPerson([maya, dan, lee])).toEqual([{ id: 'm', name: 'Maya', detail: null, matchedBy: 'email', items: maya.insights.pendingActionItems }]);
+  });
+
+  it('keeps how each person was found, and labels a name match wherever the person is named', () => {
+    const byName = { ...maya, matchedBy: 'name' as const };
+    const [layoffs] = topicsToAvoid([byName, dan]);
+    expect(layoffs!.people).toEqual([{ id: 'm', name: 'Maya', detail: null, matchedBy: 'name' }, byEmail('Dan')]);
+    expect(layoffs!.people.map(personLabel)).toEqual(['Maya (matched by name)', 'Dan']);
+    expect(sharedTopics([byName, dan])[0]!.people.map(personLabel)).toEqual(['Maya (matched by name)', 'Dan']);
+    expect(actionItemsByPerson([byName]).map(personLabel)).toEqual(['Maya (matched by name)']);
+  });
+
+  it('counts two attendees with the same name as two people, told apart by address (else by number)', () => {
+    const alex = (id: string, email: string | null) => ({ id, name: 'Alex Kim', email, insights: insights({ recentTopics: ['Hiring'], sensitiveTopics: ['Layoffs'] }) });
+    const [hiring] = sharedTopics([alex('a1', 'alex@acme.com'), alex('a2', 'alex.kim@globex.com')]);
+    expect(hiring!.people.map((person) => person.id)).toEqual(['a1', 'a2']);
+    expect(hiring!.people.map(personLabel)).toEqual(['Alex Kim (alex@acme.com)', 'Alex Kim (alex.kim@globex.com)']);
+    const [layoffs] = topicsToAvoid([alex('a1', null), { ...alex('a2', null), matchedBy: 'name' }]);
+    expect(layoffs!.people.map(personLabel)).toEqual(['Alex Kim (1)', 'Alex Kim (2, matched by name)']);
+    // One contact reached twice (by address and by name) is still one person.
+    expect(topicsToAvoid([alex('a1', 'alex@acme.com'), alex('a1', 'alex@acme.com')])[0]!.people.map(personLabel)).toEqual(['Alex Kim']);
   });
 });

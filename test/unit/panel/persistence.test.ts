@@ -1,11 +1,28 @@
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { PANEL_CACHE_BUSTER, readPersisted, saveWhenHidden, shouldPersist, startPanelCache } from '@/components/panel/data/persistence';
+import {
+  PANEL_CACHE_BUSTER,
+  PANEL_CACHE_MAX_QUERIES,
+  PANEL_QUERY_MAX_AGE_MS,
+  readPersisted,
+  savePanelCache,
+  saveWhenHidden,
+  shouldPersist,
+  startPanelCache,
+} from '@/components/panel/data/persistence';
 import { PANEL_CACHE_KEY } from '@/lib/storage/panel-cache-key';
 import { insights, reply } from './fixtures';
 
-const query = (queryKey: unknown[], data: unknown) => ({ queryKey, queryHash: JSON.stringify(queryKey), state: { data, dataUpdatedAt: 1, status: 'success' } });
+// Answered a moment ago: older answers are not kept (see the age tests below).
+const query = (queryKey: unknown[], data: unknown, dataUpdatedAt = Date.now()) => ({ queryKey, queryHash: JSON.stringify(queryKey), state: { data, dataUpdatedAt, status: 'success' } });
+const DAY = 24 * 60 * 60 * 1000;
+
+/** The query keys as written to storage (before anything is filtered on reading). */
+async function writtenKeys(): Promise<unknown[]> {
+  const saved = (await fakeBrowser.storage.local.get(PANEL_CACHE_KEY))[PANEL_CACHE_KEY] as string;
+  return (JSON.parse(saved) as { clientState: { queries: { queryKey: unknown[] }[] } }).clientState.queries.map((q) => q.queryKey);
+}
 
 describe('panel cache persistence', () => {
   it('keeps briefings, contacts and recording lists, not transcripts or failures', () => {
@@ -34,6 +51,48 @@ describe('panel cache persistence', () => {
     const read = readPersisted(JSON.stringify(saved));
     expect(read.timestamp).toBe(5);
     expect(read.clientState.queries.map((q) => q.queryKey)).toEqual([['insights', 'm'], ['contact', 'email:x@y.z']]);
+  });
+
+  it('saves no answer older than the background keeps its own', async () => {
+    // The background prunes its stored answers after 30 days: the panel keeps none older.
+    expect(PANEL_QUERY_MAX_AGE_MS).toBe(30 * DAY);
+    const client = new QueryClient();
+    const now = Date.now();
+    client.setQueryData(['insights', 'old'], reply(insights({ contactId: 'old' })), { updatedAt: now - 31 * DAY });
+    client.setQueryData(['insights', 'month'], reply(insights({ contactId: 'month' })), { updatedAt: now - 29 * DAY });
+    client.setQueryData(['insights', 'today'], reply(insights({ contactId: 'today' })), { updatedAt: now });
+    await savePanelCache(client);
+    expect(await writtenKeys()).toEqual([
+      ['insights', 'month'],
+      ['insights', 'today'],
+    ]);
+  });
+
+  it('saves only the most recent answers, however many the panel has seen', async () => {
+    const client = new QueryClient();
+    const now = Date.now();
+    for (let i = PANEL_CACHE_MAX_QUERIES + 4; i >= 0; i--) client.setQueryData(['contact', `email:p${i}@x.y`], null, { updatedAt: now - i * 1000 });
+    await savePanelCache(client);
+    const keys = await writtenKeys();
+    expect(keys).toHaveLength(PANEL_CACHE_MAX_QUERIES);
+    // The five least recent are left out.
+    expect(keys).toContainEqual(['contact', `email:p${PANEL_CACHE_MAX_QUERIES - 1}@x.y`]);
+    expect(keys).not.toContainEqual(['contact', `email:p${PANEL_CACHE_MAX_QUERIES}@x.y`]);
+  });
+
+  it('reads back neither answers past their age nor more than the limit, from a cache saved before either held', () => {
+    const now = Date.now();
+    const many = Array.from({ length: PANEL_CACHE_MAX_QUERIES + 5 }, (_, i) => query(['contact', `email:p${i}@x.y`], null, now - i * 1000));
+    const saved = {
+      timestamp: now,
+      buster: PANEL_CACHE_BUSTER,
+      clientState: { mutations: [], queries: [query(['insights', 'old'], reply(insights({ contactId: 'old' })), now - 40 * DAY), ...many] },
+    };
+    const keys = readPersisted(JSON.stringify(saved)).clientState.queries.map((q) => q.queryKey);
+    expect(keys).toHaveLength(PANEL_CACHE_MAX_QUERIES);
+    expect(keys).not.toContainEqual(['insights', 'old']);
+    // The oldest five go, the order is kept.
+    expect(keys).toEqual(many.slice(0, PANEL_CACHE_MAX_QUERIES).map((q) => q.queryKey));
   });
 
   it('treats unreadable storage as empty', () => {

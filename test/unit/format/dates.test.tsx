@@ -1,0 +1,64 @@
+/**
+ * Due dates read in a time zone west of UTC, where midnight UTC is still the day before. Node
+ * reads TZ again when it changes; the formatters are built on first use, after this line.
+ */
+process.env.TZ = 'America/New_York';
+
+import { render, screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { ActionItemList } from '@/components/panel/person/ActionItemList';
+import { sortActionItems } from '@/lib/format/briefing';
+import { formatDate, isOverdue, relativeDay } from '@/lib/format/dates';
+
+// Noon on 12 Nov 2026 in New York (17:00 UTC).
+const NOW = new Date('2026-11-12T12:00:00-05:00');
+const item = (text: string, dueDate: string | null) => ({ text, dueDate, owner: null, status: null });
+
+describe('due dates west of UTC', () => {
+  it('runs where midnight UTC is the day before', () => {
+    expect(new Date('2026-11-12T00:00:00Z').getDate()).toBe(11);
+  });
+
+  it('reads a date-only value, and a date at midnight UTC, as that calendar day', () => {
+    for (const value of ['2026-11-12', '2026-11-12T00:00:00Z', '2026-11-12T00:00:00.000Z', '2026-11-12T00:00:00+00:00']) {
+      expect(formatDate(value, 'en-GB')).toBe('12 Nov 2026');
+      expect(isOverdue(value, NOW)).toBe(false);
+      expect(relativeDay(value, NOW, 'en')).toBe('today');
+    }
+    expect(isOverdue('2026-11-11T00:00:00Z', NOW)).toBe(true);
+    // A real moment is still read in local time: 02:00 UTC on the 12th is the 11th in New York.
+    expect(formatDate('2026-11-12T02:00:00Z', 'en-GB')).toBe('11 Nov 2026');
+    expect(isOverdue('2026-11-12T02:00:00Z', NOW)).toBe(true);
+  });
+
+  it('does not mark an item overdue on the day it is due', () => {
+    render(<ActionItemList items={[item('Send pricing', '2026-11-12T00:00:00Z')]} label="Items" now={NOW} />);
+    const [entry] = within(screen.getByRole('list', { name: 'Items' })).getAllByRole('listitem');
+    expect(entry).toHaveTextContent(/Due (12 Nov 2026|Nov 12, 2026)$/);
+    expect(entry).not.toHaveTextContent('Overdue');
+  });
+});
+
+describe('due dates given as text', () => {
+  it('reads no date into text that does not name one whole', () => {
+    for (const value of ['end of Q3', 'next week', '12 Nov', 'end of 2026', 'Nov 2026', '2026', 'by 2026-12']) {
+      expect(formatDate(value)).toBeNull();
+      expect(isOverdue(value, NOW)).toBe(false);
+    }
+    expect(formatDate('Nov 20, 2026', 'en-GB')).toBe('20 Nov 2026');
+    expect(formatDate('2026-02-31')).toBeNull();
+  });
+
+  it('shows the server’s due text as written, never as overdue, and sorts it with the undated', () => {
+    const items = [item('Plan offsite', 'end of Q3'), item('Book venue', '12 Nov'), item('Send deck', '2026-11-20')];
+    render(<ActionItemList items={items} label="Items" now={NOW} />);
+    const entries = within(screen.getByRole('list', { name: 'Items' })).getAllByRole('listitem');
+    expect(entries.map((entry) => entry.textContent)).toEqual([
+      expect.stringMatching(/^Send deck.*Due (20 Nov 2026|Nov 20, 2026)$/),
+      'Plan offsiteDue end of Q3',
+      'Book venueDue 12 Nov',
+    ]);
+    expect(screen.queryByText(/Overdue/)).toBeNull();
+    expect(sortActionItems(items).map((i) => i.text)).toEqual(['Send deck', 'Plan offsite', 'Book venue']);
+  });
+});
