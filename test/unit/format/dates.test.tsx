@@ -2,10 +2,11 @@
  * Due dates read in a time zone west of UTC, where midnight UTC is still the day before. Node
  * reads TZ again when it changes; the formatters are built on first use, after this line.
  */
+const previousTz = process.env.TZ;
 process.env.TZ = 'America/New_York';
 
 import { render, screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { ActionItemList } from '@/components/panel/person/ActionItemList';
 import { sortActionItems } from '@/lib/format/briefing';
 import { formatDate, isOverdue, relativeDay } from '@/lib/format/dates';
@@ -13,6 +14,12 @@ import { formatDate, isOverdue, relativeDay } from '@/lib/format/dates';
 // Noon on 12 Nov 2026 in New York (17:00 UTC).
 const NOW = new Date('2026-11-12T12:00:00-05:00');
 const item = (text: string, dueDate: string | null) => ({ text, dueDate, owner: null, status: null });
+
+// The test process may run other files after this one: they keep the machine's time zone.
+afterAll(() => {
+  if (previousTz === undefined) delete process.env.TZ;
+  else process.env.TZ = previousTz;
+});
 
 describe('due dates west of UTC', () => {
   it('runs where midnight UTC is the day before', () => {
