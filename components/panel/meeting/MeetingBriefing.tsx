@@ -15,6 +15,7 @@ import type { PaintDetail } from '@/lib/panel/paint-mark';
 import { FreshnessNote } from '../states/FreshnessNote';
 import { ProblemNotice } from '../states/ProblemNotice';
 import { RefreshNote } from '../states/RefreshNote';
+import { AsOf } from '../states/AsOf';
 import { AttendeeSummary } from './AttendeeSummary';
 import { useAttendees, type Attendee } from './attendees';
 
@@ -110,6 +111,10 @@ export function MeetingBriefing({ surface, onOpenPerson, unknownAction, meetingA
   const title = surface.title?.trim() ? surface.title : SURFACE_NAMES[surface.kind];
   const common = commonProblem(attendees);
   const source = meetingProvenance(briefed.map((attendee) => attendee.insights), now);
+  // Briefings shown from the panel's copy because asking for newer ones failed: said once, with
+  // the age of the oldest of them (the person view says the same for one person).
+  const behind = attendees.flatMap((attendee) => (attendee.state.status === 'briefed' && attendee.state.refreshProblem ? [attendee.state] : []));
+  const stalest = [...behind].sort((a, b) => a.reply.asOf - b.reply.asOf)[0];
   const newest = attendees
     .flatMap((attendee) => (attendee.state.status === 'briefed' ? [attendee.state.reply.asOf] : []))
     .sort((a, b) => b - a)[0];
@@ -131,6 +136,16 @@ export function MeetingBriefing({ surface, onOpenPerson, unknownAction, meetingA
       {oldest?.problem ? <FreshnessNote asOf={oldest.asOf} problem={oldest.problem} updatedAt={oldest.updatedAt} onRetry={refetch} /> : null}
       {!oldest && newest !== undefined ? <RefreshNote refreshing={refreshing} asOf={newest} /> : null}
       {common ? <ProblemNotice error={common.error} what="the attendees’ briefings" onRetry={refetch} retrying={common.retrying} /> : null}
+      {stalest?.refreshProblem && !common ? (
+        <ProblemNotice
+          error={stalest.refreshProblem.error}
+          what={behind.length === 1 ? 'the latest briefing of one attendee' : `the latest briefings of ${behind.length} attendees`}
+          onRetry={refetch}
+          retrying={stalest.refreshProblem.retrying}
+        >
+          Showing {behind.length === 1 ? 'it' : 'them'} as of <AsOf asOf={stalest.reply.asOf} now={now.getTime()} />.
+        </ProblemNotice>
+      ) : null}
       {source ? <p className="source provenance">{source}</p> : null}
       {avoid.length > 0 ? (
         <Section title={<><span aria-hidden="true">⚠ </span>Topics to avoid</>} className="avoid-warning">

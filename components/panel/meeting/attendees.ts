@@ -14,8 +14,11 @@ export type AttendeeState =
   | { status: 'loading'; match: ContactMatch }
   /** `retrying`: Primer asks again by itself (a busy service's wait, a second try). */
   | { status: 'failed'; match: ContactMatch | null; error: unknown; retrying: boolean }
-  /** `updatedAt`: when the panel last had this reply (the query's), for when it is asked again. */
-  | { status: 'briefed'; match: ContactMatch; reply: InsightsReply; updatedAt: number };
+  /**
+   * `updatedAt`: when the panel last had this reply (the query's), for when it is asked again.
+   * `refreshProblem`: asking for a newer one failed (or is being retried): the reply is a copy.
+   */
+  | { status: 'briefed'; match: ContactMatch; reply: InsightsReply; updatedAt: number; refreshProblem: { error: unknown; retrying: boolean } | null };
 
 export interface Attendee {
   key: string;
@@ -52,8 +55,8 @@ export function useAttendees(surface: PageSurface): Attendees {
       if (person.match === null && !contact?.isSuccess) return { ...base, state: { status: 'looking-up' } };
       return { ...base, state: { status: 'unknown' } };
     }
-    if (reply?.data) return { ...base, state: { status: 'briefed', match, reply: reply.data, updatedAt: reply.dataUpdatedAt } };
     const problem = reply ? problemOf(reply) : null;
+    if (reply?.data) return { ...base, state: { status: 'briefed', match, reply: reply.data, updatedAt: reply.dataUpdatedAt, refreshProblem: problem } };
     if (problem) return { ...base, state: { status: 'failed', match, ...problem } };
     return { ...base, state: { status: 'loading', match } };
   });

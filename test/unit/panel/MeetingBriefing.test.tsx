@@ -73,6 +73,29 @@ describe('MeetingBriefing', () => {
     expect(open).toHaveBeenCalledWith(expect.objectContaining({ email: 'dan@example.net', match: dan }));
   });
 
+  it('says once when attendees’ briefings are the panel’s copies because refreshing them failed, as of when, with Try again', async () => {
+    let failing = true;
+    fakeBackground({
+      'contact.insights': ({ contactId }) =>
+        failing ? Promise.reject(new ApiError('server', 'boom')) : Promise.resolve(reply({ ...byId[contactId as keyof typeof byId], preferredTone: 'warm' })),
+    });
+    const { client } = renderWithClient(
+      <MeetingBriefing now={NOW} onOpenPerson={() => undefined} surface={surface([pagePerson('Maya Chen', 'maya@example.com', maya), pagePerson('Daniel Weiss', 'dan@example.net', dan)])} />,
+    );
+    // The panel's saved copies (three and two hours old) are shown while the requests that fail are out.
+    client.setQueryData(['insights', 'm'], reply(byId.m, { asOf: NOW.getTime() - 3 * 3_600_000 }), { updatedAt: 1 });
+    client.setQueryData(['insights', 'd'], reply(byId.d, { asOf: NOW.getTime() - 2 * 3_600_000 }), { updatedAt: 1 });
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Could not load the latest briefings of 2 attendees. The service had a problem answering.');
+    expect(alert).toHaveTextContent(/Showing them as of .+ \(3 h ago\)\./);
+    expect(screen.getAllByRole('alert')).toHaveLength(1);
+    expect(within(screen.getByRole('region', { name: 'Attendees' })).getAllByRole('listitem')[0]).toHaveTextContent('friendly');
+    failing = false;
+    await userEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
+    await vi.waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
+    expect(within(screen.getByRole('region', { name: 'Attendees' })).getAllByRole('listitem')[0]).toHaveTextContent('warm');
+  });
+
   it('labels a contact found only by name "matched by name" wherever the meeting names them', async () => {
     const mayaByName = match('m', 'Maya Chen', 'maya@example.com', 'name');
     fakeBackground({ 'contact.insights': ({ contactId }) => Promise.resolve(reply(byId[contactId as keyof typeof byId])) });
