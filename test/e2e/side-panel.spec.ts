@@ -161,7 +161,7 @@ test('"Open briefing" on a Gmail hover card briefs that person, recordings and t
   await expect(talk.getByRole('list', { name: 'Do' })).toContainText('Bring numbers and evidence');
   // Where the briefing comes from, said once above its sections.
   await expect(panel.getByText('From 7 conversations, the latest 3 days ago.')).toBeVisible();
-  await expect(panel.getByRole('list', { name: 'Topics to raise' })).toContainText('Q3 roadmap');
+  await expect(panel.getByRole('list', { name: 'Topics to raise: recent' })).toContainText('Q3 roadmap');
   await expect(panel.getByRole('list', { name: 'Topics to avoid' })).toHaveText('the delayed Atlas migration');
   const items = panel.getByRole('list', { name: 'Pending action items' });
   await expect(items.getByRole('listitem')).toHaveCount(4);
@@ -238,8 +238,8 @@ test('text from the service that looks like markup shows as text, on the hover c
   await expect(panel.getByRole('heading', { level: 1, name: 'Omar Haddad' })).toBeVisible();
   const talk = panel.getByRole('region', { name: 'How to talk to them' });
   await expect(talk).toContainText(String(omar.communication_approach));
-  await expect(panel.getByRole('list', { name: 'Topics to raise' })).toContainText('<img src=x onerror=alert(1)>');
-  await expect(panel.getByRole('list', { name: 'Topics to raise' })).toContainText('<script>alert("topic")</script> campaign');
+  await expect(panel.getByRole('list', { name: 'Topics to raise: recent' })).toContainText('<img src=x onerror=alert(1)>');
+  await expect(panel.getByRole('list', { name: 'Topics to raise: recent' })).toContainText('<script>alert("topic")</script> campaign');
   await expect(panel.locator('main img, main script, main b')).toHaveCount(0);
 
   expect(dialogs).toEqual([]);
