@@ -4,14 +4,15 @@
  * (Calendar renders its popup in phases). No polling and no timer while the page is idle;
  * mutations caused by Primer's own nodes are ignored.
  */
-import { queryAll } from '../sites/query';
+import { queryAll, queryFirst } from '../sites/query';
 import { isOwned } from './owned-nodes';
 
 /**
  * Attributes that carry who a person is, and those that hide or show a view. Class churn is
  * ignored; a `style` change counts only when it shows a view again (Gmail hides a view it leaves
  * with an inline `display:none` and shows it again the same way; a surface re-read while hidden
- * has no one, so it must be read again when shown).
+ * has no one, so it must be read again when shown), or hides one (what is in view changed: the
+ * side panel must stop briefing it).
  */
 const WATCHED_ATTRIBUTES = ['email', 'name', 'data-email', 'data-hovercard-id', 'data-name', 'data-eventid', 'hidden', 'aria-hidden', 'style', 'title'];
 const VISIBILITY_ATTRIBUTES = new Set(['hidden', 'aria-hidden', 'style']);
@@ -67,15 +68,17 @@ export function watchSurfaces(
     if (node.firstElementChild) for (const root of queryAll(node, surfaceSelectors)) pending.add(root);
   };
 
-  // A view that goes away must release what Primer held for it, even if nothing new appears.
-  let removed = false;
+  // A view that goes away must release what Primer held for it, even if nothing new appears; a
+  // view hidden (or holding one) changes what is in view, reported after the batch.
+  let gone = false;
+  const holdsSurface = (element: Element) => element.matches(surfaceSelector) || queryFirst(element, surfaceSelectors) !== null;
   let changed = false;
   const handle = (records: MutationRecord[]) => {
     for (const record of records) {
       if (record.type === 'childList') {
         if (onlyOwned(record.addedNodes) && onlyOwned(record.removedNodes)) continue;
         changed = true;
-        if (record.removedNodes.length > 0) removed = true;
+        if (record.removedNodes.length > 0) gone = true;
         addAround(record.target);
         for (const node of record.addedNodes) addWithin(node);
       } else if (!isOwned(record.target)) {
@@ -83,8 +86,14 @@ export function watchSurfaces(
         if (VISIBILITY_ATTRIBUTES.has(name)) {
           const element = record.target as Element;
           const shown = name === 'style' ? hidesByStyle(record.oldValue) && !hidesByStyle(element.getAttribute('style')) : !hides(element, name);
-          // Style churn that does not show anything (positions, animations, hiding): nothing to do.
-          // Hidden marks stay, out of sight, until their view is shown again.
+          const hidden =
+            name === 'style'
+              ? !hidesByStyle(record.oldValue) && hidesByStyle(element.getAttribute('style'))
+              : !shown && (name === 'hidden' ? record.oldValue === null : record.oldValue !== 'true');
+          // A view hidden: an empty batch, nothing re-read (hidden marks stay, out of sight, until
+          // their view is shown again). Only hides that hold a surface: a menu or tooltip costs none.
+          if (hidden && holdsSurface(element)) gone = true;
+          // Other style churn (positions, animations): nothing to do.
           if (name === 'style' && !shown) continue;
           // A view shown again: the surfaces inside it are read again (a read while it was hidden
           // found no one), and the one around it (which read past it).
@@ -93,7 +102,7 @@ export function watchSurfaces(
         addAround(record.target);
       }
     }
-    if (pending.size > 0 || removed) schedule(BATCH_DELAY_MS);
+    if (pending.size > 0 || gone) schedule(BATCH_DELAY_MS);
     else if (changed && batchEveryChange()) schedule(LAYOUT_WAIT_DELAY_MS);
     // Changes that made no batch are not carried over to a later one.
     if (timer === null) changed = false;
@@ -102,7 +111,7 @@ export function watchSurfaces(
     timer = null;
     const roots = pending;
     pending = new Set();
-    removed = false;
+    gone = false;
     changed = false;
     onRoots(roots);
   };

@@ -9,6 +9,7 @@
 import type { PersonQuery } from '../messaging/protocol';
 import type { PageContext, PageSurface } from '../panel/context';
 import type { ContactMatch } from '../models';
+import { isHidden, withReadCache } from '../sites/address';
 import type { FoundPerson, SiteAdapter, Surface } from '../sites/types';
 import { isExcludedAddress, type Preferences } from '../storage/preferences';
 import { normaliseName } from '../api/contact-index';
@@ -114,19 +115,26 @@ export class PageScanner {
   stats(): ScanStats {
     // Runs after every batch: uses the keys computed when each surface was read.
     const surfaces = this.surfaces();
+    const shown = new Set(surfaces.map((surface) => surface.root));
     const people = new Set<string>();
     for (const surface of surfaces) for (const key of this.#keysByRoot.get(surface.root) ?? []) people.add(key);
-    const known = new Set([...this.#marks.values()].map((mark) => mark.key));
+    const known = new Set<string>();
+    for (const mark of this.#marks.values()) if (shown.has(mark.surface.root)) known.add(mark.key);
     const view = surfaces
       .map((surface) => `${surface.kind}:${surface.context.title ?? ''}`)
       .join('|')
       .slice(0, 500);
-    return { surfaces: this.#surfaces.size, people: people.size, known: known.size, view };
+    return { surfaces: surfaces.length, people: people.size, known: known.size, view };
   }
 
-  /** Current surfaces (events, threads…) with their people, for the side panel. */
+  /**
+   * Current surfaces (events, threads…) with their people, for the side panel. A view the site hid
+   * is left out: Gmail keeps a thread it leaves in the page with display:none (its marks stay for
+   * when it is shown again), and the panel must not go on briefing it.
+   */
   surfaces(): Surface[] {
-    return [...this.#surfaces.values()].filter((surface) => surface.root.isConnected);
+    // Attribute reads only; surfaces share most ancestors, so each is checked once.
+    return withReadCache(() => [...this.#surfaces.values()].filter((surface) => surface.root.isConnected && !isHidden(surface.root)));
   }
 
   /** The surfaces in view with each person's match, for the side panel (lists last). */

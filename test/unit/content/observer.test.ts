@@ -43,22 +43,53 @@ describe('watchSurfaces', () => {
     expect(batches).toHaveLength(1);
   });
 
-  it('re-reads the surfaces of a view shown again (inline style, hidden), not on hiding or style churn', async () => {
+  it('re-reads the surfaces of a view shown again (inline style, hidden); hiding one re-reads nothing; style churn makes no batch', async () => {
     const app = document.querySelector('#app') as HTMLElement;
+    const ids = () => batches.map((roots) => [...roots].map((root) => root.id));
     app.style.display = 'none';
     app.style.color = 'red';
     await flush();
-    expect(batches).toEqual([]);
+    // What is in view changed (the panel hears of it after the batch), but nothing is read again.
+    expect(ids()).toEqual([[]]);
     app.style.top = '3px';
+    await flush();
+    expect(ids()).toEqual([[]]);
     app.style.display = '';
     await flush();
-    expect(batches.map((roots) => [...roots].map((root) => root.id))).toEqual([['one']]);
+    expect(ids()).toEqual([[], ['one']]);
+    app.style.left = '4px';
+    await flush();
+    expect(ids()).toEqual([[], ['one']]);
     app.setAttribute('hidden', '');
     await flush();
-    expect(batches).toHaveLength(1);
+    expect(ids()).toEqual([[], ['one'], []]);
     app.removeAttribute('hidden');
     await flush();
-    expect(batches.map((roots) => [...roots].map((root) => root.id))).toEqual([['one'], ['one']]);
+    expect(ids()).toEqual([[], ['one'], [], ['one']]);
+  });
+
+  it('makes a batch when a view holding a surface is hidden (Gmail leaving a thread), not for hides that hold none', async () => {
+    const tooltip = document.createElement('div');
+    tooltip.id = 'tip';
+    document.body.append(tooltip);
+    await flush();
+    batches = [];
+    // A menu or tooltip hiding (the page does this all the time): no batch.
+    tooltip.style.display = 'none';
+    tooltip.setAttribute('aria-hidden', 'true');
+    await flush();
+    expect(batches).toEqual([]);
+    // The surface root itself hidden inline, as Gmail hides a thread it leaves.
+    (document.querySelector('#one') as HTMLElement).style.display = 'none';
+    await flush();
+    expect(batches.map((roots) => roots.size)).toEqual([0]);
+    // A view around it hidden by an attribute; set again to the same value: nothing new.
+    document.querySelector('#app')!.setAttribute('aria-hidden', 'true');
+    await flush();
+    expect(batches.map((roots) => roots.size)).toEqual([0, 0]);
+    document.querySelector('#app')!.setAttribute('aria-hidden', 'true');
+    await flush();
+    expect(batches.map((roots) => roots.size)).toEqual([0, 0]);
   });
 
   it('ignores its own nodes, but reports removals so held views are released', async () => {

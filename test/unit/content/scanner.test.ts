@@ -1,7 +1,10 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { PeopleLookup } from '@/lib/content/lookup';
 import { MARKER_ATTRIBUTE } from '@/lib/content/marker';
+import { BATCH_DELAY_MS, watchSurfaces } from '@/lib/content/observer';
 import { PageScanner } from '@/lib/content/scanner';
+import { gmailAdapter } from '@/lib/sites/gmail';
+import { queryAll } from '@/lib/sites/query';
 import type { PersonQuery } from '@/lib/messaging/protocol';
 import type { ContactMatch } from '@/lib/models';
 import type { SiteAdapter, Surface } from '@/lib/sites/types';
@@ -258,5 +261,65 @@ describe('PageScanner in compose fields', () => {
       page(`<div class="s"><div contenteditable="true"><span contenteditable="false"><span data-mail="maya@example.com">Maya</span></span></div></div>`),
     );
     expect(markers()).toHaveLength(1);
+  });
+});
+
+describe('PageScanner with the observer, on Gmail', () => {
+  // Gmail keeps a thread it leaves in the page, hidden with an inline display:none.
+  const GMAIL = `<div role="main">
+    <div gh="tl" id="list" style="display:none"><table><tbody><tr role="row" class="zA"><td><span email="bo@example.com" name="Bo">Bo</span></td></tr></tbody></table></div>
+    <div id="view"><div class="a98 iY"><h2 class="hP">Roadmap</h2><div data-message-id="1"><span class="gD" email="maya@example.com" name="Maya">Maya</span></div></div></div>
+  </div>`;
+
+  async function open() {
+    vi.useFakeTimers();
+    document.body.innerHTML = GMAIL;
+    const gmail = new PageScanner({ adapter: gmailAdapter, lookup: new PeopleLookup(find), preferences: () => preferences, ownAddresses: () => new Set() });
+    // What the runtime does: each batch is scanned, then what is in view is reported.
+    const reports: string[] = [];
+    const watch = watchSurfaces(document.body, gmailAdapter.surfaceSelectors, (roots) => {
+      void gmail.scan(roots).then(() => reports.push(gmail.stats().view));
+    });
+    await gmail.scan(queryAll(document, gmailAdapter.surfaceSelectors));
+    const flush = async () => {
+      await Promise.resolve();
+      await vi.advanceTimersByTimeAsync(BATCH_DELAY_MS);
+      await vi.advanceTimersByTimeAsync(0);
+    };
+    const done = () => {
+      watch.disconnect();
+      vi.useRealTimers();
+    };
+    return { gmail, reports, flush, done };
+  }
+
+  it('leaves a thread Gmail hid out of what is in view, and reports the change', async () => {
+    const { gmail, reports, flush, done } = await open();
+    try {
+      expect(gmail.stats()).toMatchObject({ view: 'thread:Roadmap', known: 1 });
+      expect(gmail.pageContext().map((s) => s.title)).toEqual(['Roadmap']);
+      // The thread is hidden on its own (the next view comes later, or not at all).
+      document.querySelector<HTMLElement>('#view')!.style.display = 'none';
+      await flush();
+      expect(reports).toEqual(['']);
+      expect(gmail.pageContext()).toEqual([]);
+      expect(gmail.surfaces()).toEqual([]);
+      expect(gmail.stats()).toEqual({ surfaces: 0, people: 0, known: 0, view: '' });
+      // Its marks stay, out of sight, for when it is shown again.
+      expect(markers()).toHaveLength(1);
+      // Back to the inbox: the list is shown and read; the thread stays hidden and out of view.
+      document.querySelector<HTMLElement>('#list')!.style.display = '';
+      await flush();
+      expect(reports).toEqual(['', 'list:']);
+      expect(gmail.pageContext().map((s) => s.kind)).toEqual(['list']);
+      // The thread opened again: in view again.
+      document.querySelector<HTMLElement>('#list')!.style.display = 'none';
+      document.querySelector<HTMLElement>('#view')!.style.display = '';
+      await flush();
+      expect(reports.at(-1)).toBe('thread:Roadmap');
+      expect(gmail.pageContext().map((s) => s.title)).toEqual(['Roadmap']);
+    } finally {
+      done();
+    }
   });
 });
