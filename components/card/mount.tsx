@@ -2,7 +2,8 @@
  * The hover card's side of the contract in lib/content/card-api.ts: one card at a time, in a WXT
  * shadow-root UI appended to the page, placed beside the person it describes (below, above, or to
  * the side when neither has room), never over them. Closes on Esc, on its close button, when
- * the page scrolls, and when the person it is beside leaves the page or is hidden.
+ * the page (or a pane holding the person) scrolls, and when the person it is beside leaves the
+ * page or is hidden.
  */
 import { browser, createShadowRootUi, type ShadowRootContentScriptUi } from '#imports';
 import { StrictMode, useEffect, useState } from 'react';
@@ -190,15 +191,20 @@ export function createHoverCardApi(): HoverCardApi {
     const element = host();
     if (element) element.style.display = 'none';
   };
+  // A scroll that moves the person (the page's, or a pane holding them) closes the card, as its
+  // close button does; the card's own scroll and an unrelated pane's do not.
   const onScroll = (event: Event) => {
-    const element = host();
-    if (element && event.target instanceof Node && element.contains(event.target)) return;
-    hide();
+    const target = event.target;
+    if (current && target instanceof Node && target.contains(current.anchor)) close();
   };
   const close = () => {
     const request = current;
+    // Focus in the card goes back where it was before the card opened; focus elsewhere stays.
+    const element = host();
+    const active = document.activeElement;
+    const focusInside = element !== null && active !== null && element.contains(active);
     hide();
-    request?.onClose();
+    request?.onClose(focusInside);
   };
 
   function ensureUi(ctx: CardRequest['ctx']): Promise<ShadowRootContentScriptUi<Root>> {

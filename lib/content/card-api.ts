@@ -16,8 +16,11 @@ export interface CardRequest {
   meeting: PageSurface | null;
   /** Whether the card was opened from the keyboard (focus moves into it). */
   viaKeyboard: boolean;
-  /** Called when the card closes itself (Esc, close button). */
-  onClose: () => void;
+  /**
+   * Called when the card closes itself (Esc, close button, a scroll). `returnFocus` (default true):
+   * focus was in the card, and goes back to where it was before the card opened.
+   */
+  onClose: (returnFocus?: boolean) => void;
 }
 
 export interface HoverCardApi {

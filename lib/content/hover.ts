@@ -33,7 +33,8 @@ export function installHoverCards(
     returnFocusTo = null;
     if (!element) return;
     refocusing = element;
-    element.focus();
+    // Never scrolls: after a scroll closed the card, the page stays where the user took it.
+    element.focus({ preventScroll: true });
     refocusing = null;
   };
 
@@ -73,9 +74,10 @@ export function installHoverCards(
       match: mark.match,
       meeting: meetingOf(scanner, mark),
       viaKeyboard: input.focusCard,
-      onClose: () => {
+      onClose: (returnFocus = true) => {
         open = null;
-        focusBackTo(returnFocusTo);
+        // A scroll while the user works elsewhere on the page must not pull focus back.
+        focusBackTo(returnFocus ? returnFocusTo : null);
       },
     };
     card.show(request);

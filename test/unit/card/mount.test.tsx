@@ -26,15 +26,15 @@ describe('createHoverCardApi', () => {
     ctx.notifyInvalidated();
   });
 
-  async function openCard() {
+  async function openCard(viaKeyboard = false) {
     const api = createHoverCardApi();
-    const onClose = vi.fn();
+    const onClose = vi.fn<(returnFocus?: boolean) => void>();
     const request: CardRequest = {
       ctx,
       anchor,
       match: { contact: { id: 'm', name: 'Maya Chen', email: 'maya@example.com', company: null, title: null }, matchedBy: 'email' },
       meeting: null,
-      viaKeyboard: false,
+      viaKeyboard,
       onClose,
     };
     api.show(request);
@@ -63,5 +63,39 @@ describe('createHoverCardApi', () => {
     anchor.remove();
     await vi.waitFor(() => expect(onClose).toHaveBeenCalledTimes(1));
     expect(host.style.display).toBe('none');
+  });
+
+  it('closes through the same path as its close button when the page scrolls, leaving focus where it is', async () => {
+    const { api, host, onClose } = await openCard();
+    document.dispatchEvent(new Event('scroll'));
+    expect(onClose).toHaveBeenCalledTimes(1);
+    expect(onClose).toHaveBeenCalledWith(false);
+    expect(host.style.display).toBe('none');
+    expect(api.contains(host)).toBe(false);
+  });
+
+  it('closes on a scroll of a pane holding the person, not of an unrelated pane or of the card itself', async () => {
+    document.body.insertAdjacentHTML('beforeend', '<div id="side"><p>Other pane</p></div>');
+    const { host, onClose } = await openCard();
+    document.querySelector('#side')!.dispatchEvent(new Event('scroll'));
+    host.dispatchEvent(new Event('scroll'));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(onClose).not.toHaveBeenCalled();
+    expect(host.style.display).toBe('block');
+    document.querySelector('#thread')!.dispatchEvent(new Event('scroll'));
+    expect(onClose).toHaveBeenCalledTimes(1);
+    expect(host.style.display).toBe('none');
+  });
+
+  it('asks for focus back when a scroll closes it while focus is inside', async () => {
+    const { onClose } = await openCard(true);
+    const closeButton = await vi.waitFor(() => {
+      const button = document.querySelector('primer-hover-card')!.shadowRoot!.querySelector<HTMLButtonElement>('button.close');
+      expect(button).not.toBeNull();
+      return button!;
+    });
+    closeButton.focus();
+    document.dispatchEvent(new Event('scroll'));
+    expect(onClose).toHaveBeenCalledWith(true);
   });
 });

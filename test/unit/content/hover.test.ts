@@ -123,6 +123,46 @@ describe('installHoverCards', () => {
     expect(card.isOpen()).toBe(false);
   });
 
+  it('after the card closed itself on a scroll, opens again on the same person, pulls no focus back, and Esc is the site’s', async () => {
+    const site = vi.fn();
+    document.querySelector('.s')!.addEventListener('keydown', site);
+    over(maya);
+    await vi.advanceTimersByTimeAsync(SHOW_DELAY_MS);
+    expect(card.shown).toHaveLength(1);
+    card.api.hide();
+    card.shown.at(-1)!.onClose(false);
+    over(maya);
+    await vi.advanceTimersByTimeAsync(SHOW_DELAY_MS);
+    expect(card.shown).toHaveLength(2);
+    card.api.hide();
+    card.shown.at(-1)!.onClose(false);
+    // Opened from the keyboard; the user then clicked into the page (focus left the marker) and
+    // scrolled: focus is not pulled back to the marker.
+    marker.focus();
+    marker.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true }));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(card.shown).toHaveLength(3);
+    marker.blur();
+    card.api.hide();
+    card.shown.at(-1)!.onClose(false);
+    expect(document.activeElement).toBe(document.body);
+    // With focus in the card when a scroll closes it, focus goes back to the marker.
+    marker.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true }));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(card.shown).toHaveLength(4);
+    card.node.tabIndex = -1;
+    card.node.focus();
+    card.api.hide();
+    const focus = vi.spyOn(marker, 'focus');
+    card.shown.at(-1)!.onClose(true);
+    expect(document.activeElement).toBe(marker);
+    // Without scrolling the page back to the marker the user scrolled away from.
+    expect(focus).toHaveBeenCalledWith({ preventScroll: true });
+    // Nothing of Primer's is open: Esc on the marker reaches the site.
+    marker.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true, cancelable: true }));
+    expect(site).toHaveBeenCalledTimes(1);
+  });
+
   it('keeps Esc, Enter and Space on a marker from the site; other keys and other elements are the site’s', async () => {
     const site = vi.fn<(event: Event) => void>();
     const siteEarly = vi.fn<(event: Event) => void>();
