@@ -130,14 +130,18 @@ export function installHoverCards(
   };
   /**
    * The one person marked just inside a focused element: Calendar's guest tree focuses the row
-   * around the marked name as the arrow keys move. Not a mail list's rows (moving through the
+   * around the marked name as the arrow keys move (its markers are out of the Tab order); a site's
+   * button around the person, with the marker after it. Not a mail list's rows (moving through the
    * list would open a card on every row), nor a large container holding a single known person.
    */
   const markInside = (target: EventTarget | null): Mark | undefined => {
     if (!(target instanceof Element)) return undefined;
+    // A site's button or link around the person has its marker right after it (scanner.ts).
+    const after = target.nextElementSibling;
     const markers = target.getElementsByTagName(MARKER_TAG);
-    const mark = markers.length === 1 ? markerMark(markers[0]!) : undefined;
+    const mark = after?.localName === MARKER_TAG ? markerMark(after) : markers.length === 1 ? markerMark(markers[0]!) : undefined;
     if (!mark || mark.surface.kind === 'list') return undefined;
+    if (mark.marker === after) return target.contains(mark.element) ? mark : undefined;
     let up: Element | null = mark.element;
     for (let depth = 0; up && depth <= 3; depth++, up = up.parentElement) if (up === target) return mark;
     return undefined;
@@ -202,8 +206,8 @@ export function installHoverCards(
     { capture: true },
   );
 
-  // The marker is a button inside the site's element (Outlook's person button, Gmail's thread row):
-  // its click is Primer's, and must not open the site's own card or thread.
+  // The marker is a button inside the site's element (Gmail's thread row) or right after it
+  // (Outlook's person button): its click is Primer's, and must not open the site's own card or thread.
   ctx.addEventListener(
     window,
     'click',

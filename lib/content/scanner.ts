@@ -303,11 +303,32 @@ export function fullName(shown: string): string {
 
 const MAX_TEXT_NODES = 40;
 
+/** A control of the site's: a marker inside it would be a button in a button (unreachable, read twice). */
+const CONTROL = 'button, a[href], [role="button"], [role="link"]';
+/** Widgets the site moves through with arrow keys: focus on their items opens the card (hover.ts). */
+const COMPOSITE = '[role="tree"], [role="treegrid"], [role="treeitem"], [role="grid"], [role="row"], [role="listbox"], [role="option"], [role="menu"]';
+const CONTROL_OR_COMPOSITE = `${CONTROL}, ${COMPOSITE}`;
+
+/**
+ * Where the marker goes, and whether Tab stops on it. Inside a site's button or link: right after
+ * it. Inside an arrow-key widget (Calendar's guest tree, Gmail's list rows and chips): out of the
+ * Tab order, or Tab would pass through every known person. One `closest` per marked element (a
+ * second only after a control), for known people only.
+ */
+function placeMarker(element: Element, marker: HTMLElement, wanted: string[]): void {
+  const around = element.closest(CONTROL_OR_COMPOSITE);
+  const control = around?.matches(CONTROL) ? around : null;
+  if (control) control.after(marker);
+  else placeInside(element, marker, wanted);
+  const composite = control ? control.parentElement?.closest(COMPOSITE) : around;
+  if (composite) marker.setAttribute('tabindex', '-1');
+}
+
 /**
  * Right after the person's name (or address) as the page shows it, so the marker reads as part of
  * the name; at the end of the element when no such text is found. Never inside form fields.
  */
-function placeMarker(element: Element, marker: HTMLElement, wanted: string[]): void {
+function placeInside(element: Element, marker: HTMLElement, wanted: string[]): void {
   const matches = (node: Node) => {
     const text = node.nodeValue?.trim().toLowerCase() ?? '';
     return text !== '' && wanted.includes(text);

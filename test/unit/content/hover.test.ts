@@ -412,3 +412,53 @@ describe('installHoverCards on a row around the marked person (Calendar’s gues
     expect(card.shown).toHaveLength(0);
   });
 });
+
+describe('installHoverCards on the site’s own controls (markers after buttons, out of the Tab order in widgets)', () => {
+  let ctx: ContentScriptContext;
+  let card: ReturnType<typeof fakeCard>;
+
+  beforeEach(async () => {
+    vi.useFakeTimers();
+    document.body.innerHTML = `
+      <div class="s"><div role="heading"><button type="button" id="from" data-mail="maya@example.com">Maya</button></div>
+        <p><button type="button" id="wrap"><span data-mail="alex@example.com">Alex</span></button></p>
+        <p><button type="button" id="other">Other</button></p></div>
+      <div class="s"><div role="listbox"><div role="option" tabindex="-1" id="chip" data-mail="maya@example.com"><div>Maya</div><div role="button" tabindex="-1">✕</div></div></div></div>`;
+    const scanner = new PageScanner({
+      adapter,
+      lookup: new PeopleLookup((people) =>
+        Promise.resolve(people.map((p) => ('email' in p ? { contact: { id: p.email, name: null, email: p.email, company: null, title: null }, matchedBy: 'email' as const } : null))),
+      ),
+      preferences: () => DEFAULT_PREFERENCES,
+      ownAddresses: () => new Set(),
+    });
+    await scanner.scan(document.querySelectorAll('.s'));
+    ctx = new ContentScriptContext('test');
+    card = fakeCard();
+    installHoverCards(ctx, scanner, () => Promise.resolve(card.api));
+  });
+  afterEach(() => {
+    ctx.notifyInvalidated();
+    vi.useRealTimers();
+  });
+
+  it('opens on focus of a person’s button, of a button around the person, and of a chip in a listbox', async () => {
+    const focus = async (id: string) => {
+      card.api.hide();
+      document.querySelector<HTMLElement>(`#${id}`)!.focus();
+      await vi.advanceTimersByTimeAsync(0);
+      return card.isOpen() ? card.shown.at(-1) : undefined;
+    };
+    expect(document.querySelector('button primer-mark')).toBeNull();
+    expect((await focus('from'))?.anchor.id).toBe('from');
+    expect((await focus('wrap'))?.match.contact.id).toBe('alex@example.com');
+    expect(await focus('other')).toBeUndefined();
+    expect((await focus('chip'))?.anchor.id).toBe('chip');
+    expect(document.querySelector('#chip primer-mark')?.getAttribute('tabindex')).toBe('-1');
+    // The marker after the button is a button of its own: Enter there opens the card with focus in it.
+    const after = document.querySelector<HTMLElement>('#wrap + primer-mark')!;
+    after.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true }));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(card.shown.at(-1)).toMatchObject({ viaKeyboard: true, match: { contact: { id: 'alex@example.com' } } });
+  });
+});

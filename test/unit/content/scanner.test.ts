@@ -3,12 +3,15 @@ import { PeopleLookup } from '@/lib/content/lookup';
 import { MARKER_ATTRIBUTE } from '@/lib/content/marker';
 import { BATCH_DELAY_MS, watchSurfaces } from '@/lib/content/observer';
 import { PageScanner } from '@/lib/content/scanner';
+import { calendarAdapter } from '@/lib/sites/calendar';
 import { gmailAdapter } from '@/lib/sites/gmail';
+import { outlookAdapter } from '@/lib/sites/outlook';
 import { queryAll } from '@/lib/sites/query';
 import type { PersonQuery } from '@/lib/messaging/protocol';
 import type { ContactMatch } from '@/lib/models';
 import type { SiteAdapter, Surface } from '@/lib/sites/types';
 import { DEFAULT_PREFERENCES, type Preferences } from '@/lib/storage/preferences';
+import { loadView } from '../sites/fixtures';
 
 /** A tiny adapter over `<div class="s" data-title><span data-mail|data-who>…</span></div>`. */
 const adapter: SiteAdapter = {
@@ -321,5 +324,71 @@ describe('PageScanner with the observer, on Gmail', () => {
     } finally {
       done();
     }
+  });
+});
+
+describe('PageScanner marker placement for keyboard and screen-reader use', () => {
+  it('puts no marker inside a button or link: right after it, in the Tab order', async () => {
+    await scanner.scan(
+      page(`<div class="s"><h3><button type="button"><span data-mail="maya@example.com">Maya</span></button></h3>
+        <p><a href="#bo"><b><span data-mail="bo@example.com">Bo</span></b></a> wrote</p>
+        <p><span role="button" tabindex="0" data-who="Grace Liu">Grace Liu</span></p></div>`),
+    );
+    expect(document.querySelector('button primer-mark, a primer-mark, [role="button"] primer-mark')).toBeNull();
+    expect(markers().map((m) => m.previousElementSibling?.localName ?? m.previousElementSibling?.getAttribute('role'))).toEqual(['button', 'a', 'span']);
+    expect(markers().map((m) => m.getAttribute('tabindex'))).toEqual(['0', '0', '0']);
+    // Still found from the person and from the marker.
+    expect(scanner.findMark(document.querySelector('[data-mail="maya@example.com"]'))?.match.contact.id).toBe('m');
+    expect(scanner.markFor(markers()[1]!)?.match.contact.id).toBe('b');
+  });
+
+  it('keeps markers out of the Tab order inside widgets the site moves through with arrow keys', async () => {
+    await scanner.scan(
+      page(`<div class="s"><div role="tree"><div role="treeitem" tabindex="-1"><div><span data-mail="maya@example.com">Maya</span></div></div></div>
+        <table><tr role="row"><td role="gridcell"><span data-mail="bo@example.com">Bo</span></td></tr></table>
+        <div role="listbox"><div role="option"><button><span data-who="Grace Liu">Grace Liu</span></button></div></div></div>
+        <div class="s"><p><span data-mail="maya@example.com">Maya</span></p></div>`),
+    );
+    expect(markers().map((m) => m.getAttribute('tabindex'))).toEqual(['-1', '-1', '-1', '0']);
+    // Inside the item, next to the name: focus on the item opens the card (hover.ts).
+    expect(markers()[0]!.closest('[role="treeitem"]')).not.toBeNull();
+    expect(markers()[2]!.previousElementSibling?.localName).toBe('button');
+    expect(markers()[2]!.parentElement?.getAttribute('role')).toBe('option');
+  });
+});
+
+describe('PageScanner markers on the site fixtures', () => {
+  const everyoneKnown = (people: PersonQuery[]) =>
+    Promise.resolve(
+      people.map((p): ContactMatch => ({
+        contact: { id: 'email' in p ? p.email : p.name, name: 'name' in p ? p.name : null, email: 'email' in p ? p.email : null, company: null, title: null },
+        matchedBy: 'email' in p ? 'email' : 'name',
+      })),
+    );
+  async function markView(site: SiteAdapter, file: string, view: string) {
+    document.body.innerHTML = loadView(file, view).body.innerHTML;
+    const marking = new PageScanner({ adapter: site, lookup: new PeopleLookup(everyoneKnown), preferences: () => preferences, ownAddresses: () => new Set() });
+    await marking.scan(queryAll(document, site.surfaceSelectors));
+    expect(markers().length).toBeGreaterThan(0);
+  }
+  const where = (m: Element) => (m.closest('[role="treeitem"], [role="row"], [role="option"]') ? 'widget' : 'page');
+
+  it('Outlook: after the person buttons of the reading pane, never inside them', async () => {
+    await markView(outlookAdapter, 'outlook/reading-pane.html', 'reading-pane');
+    expect(document.querySelector('button primer-mark, a primer-mark, [role="button"] primer-mark, [role="link"] primer-mark')).toBeNull();
+    for (const m of markers()) expect(m.previousElementSibling?.localName).toBe('button');
+    expect(new Set(markers().map((m) => m.getAttribute('tabindex')))).toEqual(new Set(['0']));
+  });
+
+  it('Calendar: guest rows of the tree hold markers out of the Tab order', async () => {
+    await markView(calendarAdapter, 'calendar/event-popup.html', 'popup-open');
+    for (const m of markers()) expect([where(m), m.getAttribute('tabindex')]).toEqual(['widget', '-1']);
+  });
+
+  it('Gmail: list rows and compose chips out of the Tab order, an open thread’s people in it', async () => {
+    await markView(gmailAdapter, 'gmail/compose.html', 'inbox+compose');
+    for (const m of markers()) expect([where(m), m.getAttribute('tabindex')]).toEqual(['widget', '-1']);
+    await markView(gmailAdapter, 'gmail/thread.html', 'thread');
+    for (const m of markers()) expect([where(m), m.getAttribute('tabindex')]).toEqual(['page', '0']);
   });
 });
