@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { browser } from '#imports';
 import { ApiError, toErrorInfo } from '@/lib/api/errors';
 import { Button } from '@/components/ui/Button';
+import { waitEnds, waitLeft } from '@/lib/format/wait';
 import { PERSON_SEARCH_ID } from '../PersonSearch';
 import { problemAbout } from './problem-text';
 import { useCountdown, useDeadline } from './useCountdown';
@@ -30,7 +31,14 @@ export function ProblemNotice({ error, what, onRetry, retrying = false, about = 
     <div className="problem" role="alert">
       <p>
         <strong>Could not load {what}.</strong> {problem.text}
-        {problem.next === 'wait' && seconds !== null ? ` Primer will try again in ${seconds} s.` : null}
+        {/* An alert is read out whole whenever its text changes: the ticking countdown is hidden from
+            screen readers, which are told once when the wait ends. */}
+        {problem.next === 'wait' && seconds !== null && deadline !== null && wait !== null ? (
+          <>
+            <span aria-hidden="true">{` Primer will try again in ${waitLeft(seconds)}.`}</span>
+            <span className="visually-hidden">{` Primer will try again ${waitEnds(deadline, wait)}.`}</span>
+          </>
+        ) : null}
         {problem.next === 'retry' && retrying ? ' Trying again…' : null}
       </p>
       {children ? <p>{children}</p> : null}
