@@ -45,7 +45,7 @@ export function ProblemNotice({ error, what, onRetry, retrying = false, about = 
       {problem.next === 'options' ? (
         <Button onClick={() => void browser.runtime.openOptionsPage()}>Open Primer options</Button>
       ) : null}
-      {(problem.next === 'retry' || problem.next === 'wait') && !retrying && onRetry ? <Button onClick={onRetry}>Try again</Button> : null}
+      {(problem.next === 'retry' || problem.next === 'wait' || problem.retry) && !retrying && onRetry ? <Button onClick={onRetry}>Try again</Button> : null}
       {problem.next === 'search' ? <Button onClick={() => document.getElementById(PERSON_SEARCH_ID)?.focus()}>Find them by e-mail</Button> : null}
     </div>
   );

@@ -67,6 +67,18 @@ describe('ProblemNotice', () => {
     expect(screen.getByRole('textbox', { name: 'Find a person by e-mail' })).toHaveFocus();
   });
 
+  it.each([
+    ['unauthorized', 'The service did not accept Primer’s API key.'],
+    ['forbidden', 'This API key is not allowed to read briefings.'],
+  ] as const)('offers Try again beside the options when the key is refused (%s): it may just have been put right', (kind, text) => {
+    const retry = vi.fn();
+    render(<ProblemNotice error={new ApiError(kind, 'refused', { status: kind === 'unauthorized' ? 401 : 403 })} what="this briefing" onRetry={retry} />);
+    expect(screen.getByRole('alert')).toHaveTextContent(`Could not load this briefing. ${text}`);
+    expect(screen.getByRole('button', { name: 'Open Primer options' })).toBeInTheDocument();
+    act(() => screen.getByRole('button', { name: 'Try again' }).click());
+    expect(retry).toHaveBeenCalledOnce();
+  });
+
   it('says something sensible for errors that are not the service’s', () => {
     render(<ProblemNotice error={new TypeError('x is undefined')} what="this briefing" />);
     expect(screen.getByRole('alert')).toHaveTextContent('Could not load this briefing. The request failed.');
