@@ -56,13 +56,20 @@ function subjectKey(subject: Subject): string {
   return `nothing:${subject.reason}`;
 }
 
-/** Briefings fetched with other settings belong to another account: forget them. */
+/** Briefings fetched with other settings belong to another account: forget them, and ask again. */
 function useForgetOnSettingsChange() {
   const client = useQueryClient();
   useEffect(() => {
     const forget = () => {
-      client.clear();
       void forgetSavedBriefings().catch(() => undefined);
+      // Not `clear()`: it drops queries from under the components showing them, so the old
+      // account's briefing stayed on screen and a load under way was cancelled without a word
+      // (its skeleton never ended). Loads under way are stopped, every answer is dropped (the
+      // saved cache follows), and what is on screen asks again with the new settings.
+      void client
+        .cancelQueries()
+        .then(() => client.resetQueries())
+        .catch(() => undefined);
     };
     const unwatch = [serviceUrlItem.watch(forget), sealedApiKeyItem.watch(forget)];
     return () => unwatch.forEach((stop) => stop());

@@ -25,3 +25,18 @@ export function uniqueTopics(topics: readonly string[]): string[] {
   }
   return out;
 }
+
+/** How much of a service's own message is shown: enough to tell failures apart. */
+export const SERVER_TEXT_MAX = 200;
+
+/**
+ * A message the service wrote itself (a processing error), fit to show: on one line, and cut to
+ * `max` characters with an ellipsis, since it may be a whole stack trace or page. Null when blank.
+ */
+export function serverText(value: string | null | undefined, max = SERVER_TEXT_MAX): string | null {
+  const text = nonBlank(value?.replace(/\s+/g, ' '));
+  if (!text) return null;
+  // By code point, so an emoji or other astral character is not cut in half.
+  const chars = Array.from(text);
+  return chars.length <= max ? text : `${chars.slice(0, max - 1).join('').trimEnd()}…`;
+}

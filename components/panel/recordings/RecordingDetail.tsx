@@ -7,6 +7,7 @@ import { useEffect, useId, useRef } from 'react';
 import { Button } from '@/components/ui/Button';
 import { ApiError } from '@/lib/api/errors';
 import { formatDate } from '@/lib/format/dates';
+import { serverText } from '@/lib/format/text';
 import type { RecordingInsights } from '@/lib/models';
 import { useRecording, useRecordingInsights, useTranscript } from '../data/queries';
 import { ActionItemList } from '../person/ActionItemList';
@@ -82,7 +83,7 @@ export function RecordingDetail({ id, onBack, backLabel }: { id: string; onBack:
           {formatDate(data.meetingDate) ?? 'No date'} · <span className={`status status-${data.status}`}>{statusLabel(data)}</span>
         </p>
       ) : null}
-      {data?.status === 'failed' && data.error ? <p className="problem">Processing failed: {data.error}</p> : null}
+      {data?.status === 'failed' && serverText(data.error) ? <p className="problem">Processing failed: {serverText(data.error)}</p> : null}
       {data && !ask && data.status !== 'failed' ? <p className="subtle">Insights and the transcript appear once processing is done.</p> : null}
       {ask && insights.isPending ? <Skeleton label="Loading this conversation’s insights" lines={2} /> : null}
       {insights.data ? <InsightsOfRecording insights={insights.data} /> : null}

@@ -5,6 +5,7 @@
  */
 import type { ApiErrorInfo } from '@/lib/api/errors';
 import { Button } from '@/components/ui/Button';
+import { waitEnds, waitLeft } from '@/lib/format/wait';
 import { staleReason } from './problem-text';
 import { askAgainInMs } from '../data/queries';
 import { AsOf } from './AsOf';
@@ -24,13 +25,25 @@ export function FreshnessNote({ asOf, problem, onRetry, updatedAt, now }: Freshn
   // counted from the panel's last answer as the query's own interval is: said, with nothing to
   // click meanwhile.
   const wait = problem.kind === 'rate_limited' ? askAgainInMs(problem) : null;
-  const seconds = useCountdown(wait === null ? null : updatedAt + wait, wait ?? Infinity);
+  const deadline = wait === null ? null : updatedAt + wait;
+  const seconds = useCountdown(deadline, wait ?? Infinity);
   return (
     // About this moment only: left out of the copy the next opening paints first (useSaveBriefing.ts).
     <div className="freshness" role="status" data-unsaved>
       <p>
         <strong>{staleReason(problem.kind)}:</strong> showing the briefing as of <AsOf asOf={asOf} now={now} />.
-        {seconds !== null ? (seconds > 0 ? ` Primer will ask again in ${seconds} s.` : ' Primer is asking again now.') : null}
+        {seconds !== null && deadline !== null && wait !== null ? (
+          seconds > 0 ? (
+            // A status is read out whole whenever its text changes: the ticking countdown is hidden
+            // from screen readers, which are told once when the wait ends.
+            <>
+              <span className="visually-hidden">{` Primer will ask again ${waitEnds(deadline, wait)}.`}</span>
+              <span aria-hidden="true">{` Primer will ask again in ${waitLeft(seconds)}.`}</span>
+            </>
+          ) : (
+            ' Primer is asking again now.'
+          )
+        ) : null}
       </p>
       {seconds === null ? (
         <Button variant="secondary" onClick={onRetry}>

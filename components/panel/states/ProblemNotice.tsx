@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { browser } from '#imports';
 import { ApiError, toErrorInfo } from '@/lib/api/errors';
 import { Button } from '@/components/ui/Button';
+import { waitEnds, waitLeft } from '@/lib/format/wait';
 import { PERSON_SEARCH_ID } from '../PersonSearch';
 import { problemAbout } from './problem-text';
 import { useCountdown, useDeadline } from './useCountdown';
@@ -30,14 +31,21 @@ export function ProblemNotice({ error, what, onRetry, retrying = false, about = 
     <div className="problem" role="alert">
       <p>
         <strong>Could not load {what}.</strong> {problem.text}
-        {problem.next === 'wait' && seconds !== null ? ` Primer will try again in ${seconds} s.` : null}
+        {/* An alert is read out whole whenever its text changes: the ticking countdown is hidden from
+            screen readers, which are told once when the wait ends. */}
+        {problem.next === 'wait' && seconds !== null && deadline !== null && wait !== null ? (
+          <>
+            <span aria-hidden="true">{` Primer will try again in ${waitLeft(seconds)}.`}</span>
+            <span className="visually-hidden">{` Primer will try again ${waitEnds(deadline, wait)}.`}</span>
+          </>
+        ) : null}
         {problem.next === 'retry' && retrying ? ' Trying again…' : null}
       </p>
       {children ? <p>{children}</p> : null}
       {problem.next === 'options' ? (
         <Button onClick={() => void browser.runtime.openOptionsPage()}>Open Primer options</Button>
       ) : null}
-      {(problem.next === 'retry' || problem.next === 'wait') && !retrying && onRetry ? <Button onClick={onRetry}>Try again</Button> : null}
+      {(problem.next === 'retry' || problem.next === 'wait' || problem.retry) && !retrying && onRetry ? <Button onClick={onRetry}>Try again</Button> : null}
       {problem.next === 'search' ? <Button onClick={() => document.getElementById(PERSON_SEARCH_ID)?.focus()}>Find them by e-mail</Button> : null}
     </div>
   );

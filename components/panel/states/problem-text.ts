@@ -7,10 +7,18 @@ import type { ApiErrorKind } from '@/lib/api/errors';
 
 export type NextStep = 'options' | 'retry' | 'wait' | 'search' | 'none';
 
-export const PROBLEMS: Record<ApiErrorKind, { text: string; next: NextStep }> = {
+export interface Problem {
+  text: string;
+  next: NextStep;
+  /** Try again is offered beside the next step: the user may have just put it right. */
+  retry?: boolean;
+}
+
+export const PROBLEMS: Record<ApiErrorKind, Problem> = {
   not_configured: { text: 'Primer is not set up yet: add the service address and API key.', next: 'options' },
-  unauthorized: { text: 'The service did not accept Primer’s API key.', next: 'options' },
-  forbidden: { text: 'This API key is not allowed to read briefings.', next: 'options' },
+  unauthorized: { text: 'The service did not accept Primer’s API key.', next: 'options', retry: true },
+  // Permissions are changed on the service, not in Primer's options: no settings change asks again.
+  forbidden: { text: 'This API key is not allowed to read briefings.', next: 'options', retry: true },
   not_found: { text: 'The service no longer has this contact: it may have been removed or merged with another.', next: 'search' },
   rate_limited: { text: 'The service asked Primer to slow down.', next: 'wait' },
   network: { text: 'The service cannot be reached.', next: 'retry' },
@@ -31,7 +39,7 @@ export function staleReason(kind: ApiErrorKind): string {
 }
 
 /** What a load of `about` that failed this way means: the service no longer having a recording is not a contact gone. */
-export function problemAbout(kind: ApiErrorKind, about: 'contact' | 'recording'): { text: string; next: NextStep } {
+export function problemAbout(kind: ApiErrorKind, about: 'contact' | 'recording'): Problem {
   // Its view has a way back to the briefing already; nothing else would find it.
   if (kind === 'not_found' && about === 'recording') return { text: 'The service no longer has this recording.', next: 'none' };
   return PROBLEMS[kind];

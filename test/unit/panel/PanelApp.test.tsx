@@ -4,6 +4,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { PanelApp } from '@/components/panel/PanelApp';
+import type { InsightsReply } from '@/lib/messaging/protocol';
 import type { PanelTarget } from '@/lib/panel/target';
 import { serviceUrlItem } from '@/lib/storage/items';
 import { fakeBackground, sent } from '../support/fake-background';
@@ -85,11 +86,45 @@ describe('PanelApp', () => {
     const client = showPanel(target({ focus: { kind: 'person', match: maya } }));
     await screen.findByText('friendly');
     expect(client.getQueryData(['insights', 'm'])).toBeDefined();
+    // The briefing on screen is asked for again with the new settings: that answer is held back,
+    // so what is checked below is the old account's answer gone, not the new one come.
+    fakeBackground({ 'settings.get': configured, 'contact.insights': () => new Promise<InsightsReply>(() => undefined), 'recordings.list': noRecordings });
     await fakeBrowser.storage.session.set({ panelSavedBriefings: { key: { at: Date.now(), mark: { kind: 'person', key: 'contact:m' }, nodes: [] } } });
     await act(() => serviceUrlItem.setValue('https://other.example.com'));
     expect(client.getQueryData(['insights', 'm'])).toBeUndefined();
     // The copies the next opening would paint first go too.
     await vi.waitFor(async () => expect(await fakeBrowser.storage.session.get('panelSavedBriefings')).toEqual({}));
+  });
+
+  it('asks again for the briefing on screen when the service or key changes, and shows the new answer', async () => {
+    fakeBackground({ 'settings.get': configured, 'contact.insights': reply(insights({ preferredTone: 'friendly' })), 'recordings.list': noRecordings });
+    showPanel(target({ focus: { kind: 'person', match: maya } }));
+    expect(await screen.findByText('friendly')).toBeInTheDocument();
+    fakeBackground({ 'settings.get': configured, 'contact.insights': reply(insights({ preferredTone: 'formal' })), 'recordings.list': noRecordings });
+    await act(() => serviceUrlItem.setValue('https://other.example.com'));
+    expect(await screen.findByText('formal')).toBeInTheDocument();
+    expect(screen.queryByText('friendly')).toBeNull();
+    expect(sent('contact.insights')).toHaveLength(1);
+  });
+
+  it('ends a load under way when the service or key changes, with the new settings’ answer', async () => {
+    // The first ask never answers: the settings change while the briefing is loading.
+    fakeBackground({ 'settings.get': configured, 'contact.insights': () => new Promise<InsightsReply>(() => undefined), 'recordings.list': noRecordings });
+    showPanel(target({ focus: { kind: 'person', match: maya } }));
+    expect(await screen.findByRole('status', { name: 'Loading the briefing' })).toBeInTheDocument();
+    fakeBackground({ 'settings.get': configured, 'contact.insights': reply(insights({ preferredTone: 'formal' })), 'recordings.list': noRecordings });
+    await act(() => serviceUrlItem.setValue('https://other.example.com'));
+    expect(await screen.findByText('formal')).toBeInTheDocument();
+    expect(screen.queryByRole('status', { name: 'Loading the briefing' })).toBeNull();
+  });
+
+  it('stops asking to set Primer up once the settings are filled in', async () => {
+    fakeBackground({ 'settings.get': { ...configured, hasApiKey: false } });
+    showPanel(target({}));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Primer is not set up yet.');
+    fakeBackground({ 'settings.get': configured });
+    await act(() => serviceUrlItem.setValue('https://api.example.com'));
+    await vi.waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
   });
 
   it('says there is nothing to brief without a tab, and on a page with no one on it', async () => {

@@ -6,6 +6,15 @@ import { PersonSearch } from '@/components/panel/PersonSearch';
 import { retryDelayFor, shouldRetry } from '@/components/panel/data/query-client';
 import { ApiError } from '@/lib/api/errors';
 
+/** What a screen reader reads of a live region: its text without what is hidden from it. */
+function spoken(region: HTMLElement): string {
+  const copy = region.cloneNode(true) as HTMLElement;
+  copy.querySelectorAll('[aria-hidden="true"]').forEach((hidden) => hidden.remove());
+  return (copy.textContent ?? '').replace(/\s+/g, ' ').trim();
+}
+
+const clock = (time: number) => new Date(time).toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' });
+
 describe('ProblemNotice', () => {
   beforeEach(() => vi.useFakeTimers({ shouldAdvanceTime: false }));
   afterEach(() => vi.useRealTimers());
@@ -19,6 +28,32 @@ describe('ProblemNotice', () => {
     expect(screen.queryByRole('button')).toBeNull();
   });
 
+  it('keeps what the alert says fixed while the countdown ticks, and says a long wait readably', async () => {
+    const start = Date.now();
+    render(<ProblemNotice error={new ApiError('rate_limited', 'slow', { retryAfterMs: 3_600_000 })} what="this briefing" onRetry={() => undefined} retrying />);
+    await act(() => vi.advanceTimersByTimeAsync(10));
+    const alert = screen.getByRole('alert');
+    // Shown: the hour as an hour, not "3600 s".
+    expect(alert).toHaveTextContent('Primer will try again in 1 h.');
+    const said = spoken(alert);
+    expect(said).toBe(`Could not load this briefing. The service asked Primer to slow down. Primer will try again at ${clock(start + 3_600_000)}.`);
+    for (const step of [1000, 1000, 59_000]) {
+      await act(() => vi.advanceTimersByTimeAsync(step));
+      expect(spoken(alert)).toBe(said);
+    }
+    // The visible countdown did move on.
+    expect(alert).toHaveTextContent('Primer will try again in 59 min.');
+  });
+
+  it('says a short wait to screen readers as within a minute, once', async () => {
+    render(<ProblemNotice error={new ApiError('rate_limited', 'slow', { retryAfterMs: 5000 })} what="this briefing" onRetry={() => undefined} retrying />);
+    await act(() => vi.advanceTimersByTimeAsync(10));
+    const said = spoken(screen.getByRole('alert'));
+    expect(said).toBe('Could not load this briefing. The service asked Primer to slow down. Primer will try again within a minute.');
+    await act(() => vi.advanceTimersByTimeAsync(2000));
+    expect(spoken(screen.getByRole('alert'))).toBe(said);
+  });
+
   it('sends the user to the search when the service no longer has the contact', () => {
     render(
       <>
@@ -30,6 +65,18 @@ describe('ProblemNotice', () => {
     expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
     act(() => screen.getByRole('button', { name: 'Find them by e-mail' }).click());
     expect(screen.getByRole('textbox', { name: 'Find a person by e-mail' })).toHaveFocus();
+  });
+
+  it.each([
+    ['unauthorized', 'The service did not accept Primer’s API key.'],
+    ['forbidden', 'This API key is not allowed to read briefings.'],
+  ] as const)('offers Try again beside the options when the key is refused (%s): it may just have been put right', (kind, text) => {
+    const retry = vi.fn();
+    render(<ProblemNotice error={new ApiError(kind, 'refused', { status: kind === 'unauthorized' ? 401 : 403 })} what="this briefing" onRetry={retry} />);
+    expect(screen.getByRole('alert')).toHaveTextContent(`Could not load this briefing. ${text}`);
+    expect(screen.getByRole('button', { name: 'Open Primer options' })).toBeInTheDocument();
+    act(() => screen.getByRole('button', { name: 'Try again' }).click());
+    expect(retry).toHaveBeenCalledOnce();
   });
 
   it('says something sensible for errors that are not the service’s', () => {
@@ -59,6 +106,22 @@ describe('FreshnessNote', () => {
     rerender(<FreshnessNote asOf={asOf} problem={problem} updatedAt={Date.now()} onRetry={() => undefined} />);
     await act(() => vi.advanceTimersByTimeAsync(10));
     expect(screen.getByRole('status')).toHaveTextContent('Primer will ask again in 30 s.');
+  });
+
+  it('keeps what the status says fixed while the countdown ticks', async () => {
+    const problem = { kind: 'rate_limited' as const, message: 'slow', status: 429, code: null, retryAfterMs: 5 * 60_000 };
+    const updatedAt = Date.now();
+    render(<FreshnessNote asOf={asOf} problem={problem} updatedAt={updatedAt} onRetry={() => undefined} />);
+    await act(() => vi.advanceTimersByTimeAsync(10));
+    const status = screen.getByRole('status');
+    expect(status).toHaveTextContent('Primer will ask again in 5 min.');
+    const said = spoken(status);
+    expect(said).toMatch(new RegExp(`Primer will ask again at ${clock(updatedAt + 5 * 60_000)}\\.$`));
+    for (const step of [1000, 1000, 60_000]) {
+      await act(() => vi.advanceTimersByTimeAsync(step));
+      expect(spoken(status)).toBe(said);
+    }
+    expect(status).toHaveTextContent('Primer will ask again in 4 min.');
   });
 
   it('offers Refresh when the service cannot be reached', async () => {

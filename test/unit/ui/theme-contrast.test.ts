@@ -1,0 +1,70 @@
+/**
+ * What marks out a control (a field's edge, a clickable row's) must reach 3:1 against what is
+ * around it, in both themes (WCAG 1.4.11). Read from the stylesheets themselves, so a later change
+ * of colour, or a control drawn with the fainter --border again, fails here.
+ */
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+
+const theme = readFileSync('components/ui/theme.css', 'utf8');
+
+/** The custom properties declared directly in `block` (a rule's body). */
+function properties(block: string): Record<string, string> {
+  return Object.fromEntries([...block.matchAll(/(--[\w-]+)\s*:\s*([^;]+);/g)].map(([, name, value]) => [name!, value!.trim()]));
+}
+
+/** The body of the first rule after `from` whose selector is `selector`. */
+function ruleBody(css: string, selector: string, from = 0): string {
+  const start = css.indexOf(`${selector} {`, from);
+  if (start < 0) throw new Error(`no rule ${selector}`);
+  const open = css.indexOf('{', start);
+  return css.slice(open + 1, css.indexOf('}', open));
+}
+
+const light = properties(ruleBody(theme, ':root'));
+// The dark set overrides the light one; what it does not name stays as in light.
+const dark = { ...light, ...properties(ruleBody(theme, ':root', theme.indexOf('@media (prefers-color-scheme: dark)'))) };
+
+function luminance(hex: string): number {
+  const match = /^#([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})$/i.exec(hex);
+  if (!match) throw new Error(`not a #rrggbb colour: ${hex}`);
+  const [r, g, b] = match.slice(1).map((part) => {
+    const channel = parseInt(part, 16) / 255;
+    return channel <= 0.04045 ? channel / 12.92 : ((channel + 0.055) / 1.055) ** 2.4;
+  }) as [number, number, number];
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+}
+
+/** WCAG contrast ratio of two #rrggbb colours. */
+function contrast(a: string, b: string): number {
+  const [high, low] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number];
+  return (high + 0.05) / (low + 0.05);
+}
+
+describe('theme contrast', () => {
+  it('computes contrast as WCAG does', () => {
+    expect(contrast('#000000', '#ffffff')).toBeCloseTo(21, 5);
+    expect(contrast('#b9c0cc', '#ffffff')).toBeCloseTo(1.83, 2);
+  });
+
+  it.each([
+    ['light', light],
+    ['dark', dark],
+  ])('marks out controls at 3:1 or more against the page and surfaces (%s)', (_theme, tokens) => {
+    const edge = tokens['--control-border'];
+    expect(edge).toBeDefined();
+    for (const background of ['--bg', '--surface']) {
+      expect(contrast(edge!, tokens[background]!), `--control-border on ${background}`).toBeGreaterThanOrEqual(3);
+    }
+  });
+
+  it.each([
+    ['components/panel/panel.css', '.search-row input'],
+    ['components/panel/panel.css', '.recording-row'],
+    ['components/ui/ui.css', '.ui-input'],
+    ['components/popup/popup.css', '.drop-zone'],
+  ])('draws the edge of %s %s with --control-border', (file, selector) => {
+    const body = ruleBody(readFileSync(file, 'utf8'), selector);
+    expect(body).toMatch(/\bborder:[^;]*var\(--control-border\)/);
+  });
+});
