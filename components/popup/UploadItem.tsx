@@ -4,6 +4,7 @@ import { Button } from '@/components/ui/Button';
 import { requestHostPermission } from '@/components/options/host-permission';
 import { ApiError, toErrorInfo } from '@/lib/api/error-info';
 import { sendRequest } from '@/lib/messaging/send';
+import { serverText } from '@/lib/format/text';
 import { isActive, isSending, type UploadRecord } from '@/lib/upload/record';
 import { meetingWhen, progressOf, retryLabel, sizeAndType, stateLabel } from './upload-text';
 
@@ -57,7 +58,7 @@ export function UploadItem({ record }: { record: UploadRecord }) {
           <p className="upload-item__numbers">{progress.text}</p>
         </div>
       ) : null}
-      {record.state === 'failed' && record.error ? <p className="ui-error">{record.error}</p> : null}
+      {record.state === 'failed' && record.error ? <p className="ui-error">{serverText(record.error)}</p> : null}
       {problem ? (
         <p className="ui-error" role="alert">
           {problem}

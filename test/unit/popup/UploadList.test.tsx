@@ -64,10 +64,14 @@ describe('UploadList', () => {
           record({ id: 'a', state: 'failed', failedStep: 'complete', putDone: true, error: 'The service answered 500.', meta: { ...record().meta, title: 'A' } }),
           record({ id: 'b', state: 'cancelled', meta: { ...record().meta, title: 'B' } }),
           record({ id: 'c', state: 'completed', processingProgress: 100, meta: { ...record().meta, title: 'C' } }),
-          record({ id: 'd', state: 'failed', failedStep: 'processing', error: 'Audio could not be decoded.', meta: { ...record().meta, title: 'D' } }),
+          record({ id: 'd', state: 'failed', failedStep: 'processing', error: `Audio could not be decoded.\n\n${'at decode (worker.js:1) '.repeat(40)}`, meta: { ...record().meta, title: 'D' } }),
         ]}
       />,
     );
+    // The service's own words, on one line and cut short (it may send a whole stack trace).
+    const decodeError = within(screen.getByRole('listitem', { name: /^D: / })).getByText(/^Audio could not be decoded\. at decode/);
+    expect(decodeError.textContent).toMatch(/…$/);
+    expect(decodeError.textContent!.length).toBeLessThanOrEqual(200);
     const a = screen.getByRole('listitem', { name: 'A: Failed while telling the service the file has arrived' });
     expect(a).toHaveTextContent('The service answered 500.');
     await user.click(within(a).getByRole('button', { name: 'Retry finishing' }));
