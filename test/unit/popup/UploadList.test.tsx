@@ -71,7 +71,7 @@ describe('UploadList', () => {
     // The service's own words, on one line and cut short (it may send a whole stack trace).
     const decodeError = within(screen.getByRole('listitem', { name: /^D: / })).getByText(/^Audio could not be decoded\. at decode/);
     expect(decodeError.textContent).toMatch(/…$/);
-    expect(decodeError.textContent!.length).toBeLessThanOrEqual(200);
+    expect(decodeError.textContent.length).toBeLessThanOrEqual(200);
     const a = screen.getByRole('listitem', { name: 'A: Failed while telling the service the file has arrived' });
     expect(a).toHaveTextContent('The service answered 500.');
     await user.click(within(a).getByRole('button', { name: 'Retry finishing' }));
