@@ -32,6 +32,7 @@ const ERROR_TEXT: Partial<Record<ApiErrorInfo['kind'], string>> = {
   network: 'The service cannot be reached right now.',
   timeout: 'The service took too long to answer.',
   rate_limited: 'The service is busy; try again in a moment.',
+  extension_reloaded: 'Primer was updated. Reload this tab to use it.',
 };
 
 export function HoverCard({ match, state, focusOnOpen, onClose, onOpenBriefing, onOpenMeeting, panelHint = null, now = new Date() }: HoverCardProps) {

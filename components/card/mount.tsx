@@ -57,7 +57,9 @@ export function CardWithData({ request, onClose }: { request: CardContent; onClo
     setHint(null);
     sendRequest('panel.focus', { focus })
       .then(({ opened, shortcut }) => (opened ? onClose() : setHint(openPanelHint(shortcut, focus))))
-      .catch(() => setHint('Primer could not be reached. Reload the page and try again.'));
+      .catch((error: unknown) =>
+        setHint(error instanceof ApiError && error.kind === 'extension_reloaded' ? error.message : 'Primer could not be reached. Reload the page and try again.'),
+      );
   };
   const { meeting } = request;
   // "Open briefing" needs a panel to open: offered only by builds that have one.

@@ -1,7 +1,7 @@
 /**
  * The content-script runtime shared by every site: wires an adapter to the observer, the scanner,
  * the hover cards and the self-check, follows the user's preferences live, and tears everything
- * down when WXT invalidates the context (extension updated or disabled).
+ * down when the context is invalidated (extension updated, reloaded or disabled).
  */
 import { browser, type ContentScriptContext } from '#imports';
 import { normaliseName } from '../api/contact-index';
@@ -109,7 +109,13 @@ export async function startPrimer(ctx: ContentScriptContext, adapter: SiteAdapte
   };
   browser.storage.onChanged.addListener(onStorage);
 
+  // In Chrome, WXT runs onInvalidated only when something reads isInvalid (it then checks
+  // runtime.id). A lost or refused port is when to look: a tab left open across an update then
+  // drops the old script's marks, rather than keep marks whose cards can only fail.
+  const unwatchPort = sendContentRequest.onLost(() => void ctx.isInvalid);
+
   ctx.onInvalidated(() => {
+    unwatchPort();
     unwatchPreferences();
     stopAnswering();
     browser.storage.onChanged.removeListener(onStorage);

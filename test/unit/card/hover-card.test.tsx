@@ -84,6 +84,9 @@ describe('HoverCard', () => {
     expect(screen.getByRole('alert')).toHaveTextContent('Primer is not set up yet');
     rerender(<HoverCard match={maya} focusOnOpen={false} onClose={() => undefined} state={{ status: 'error', error: { kind: 'server', message: 'Boom from server', status: 500, code: null, retryAfterMs: null } }} />);
     expect(screen.getByRole('alert')).toHaveTextContent('Boom from server');
+    // Not "cannot be reached": this tab runs the copy from before an update, and only a reload helps.
+    rerender(<HoverCard match={maya} focusOnOpen={false} onClose={() => undefined} state={{ status: 'error', error: { kind: 'extension_reloaded', message: 'x', status: null, code: null, retryAfterMs: null } }} />);
+    expect(screen.getByRole('alert')).toHaveTextContent('Primer was updated. Reload this tab to use it.');
   });
 
   it('renders hostile text as text, focuses the close button from the keyboard, and closes', async () => {

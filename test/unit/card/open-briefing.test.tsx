@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { CardWithData, openPanelHint } from '@/components/card/mount';
+import { ApiError } from '@/lib/api/errors';
 import type { CardRequest } from '@/lib/content/card-api';
 import type { ContactMatch } from '@/lib/models';
 import { fakeBackground, sent } from '../support/fake-background';
@@ -60,6 +61,13 @@ describe('Open briefing on the hover card', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Open briefing' }));
     expect(await screen.findByRole('status')).toHaveTextContent('Primer could not be reached.');
     expect(onClose).not.toHaveBeenCalled();
+  });
+
+  it('says to reload the tab when Primer was updated under the page', async () => {
+    fakeBackground({ 'contact.insights': insights, 'panel.focus': new ApiError('extension_reloaded', 'Primer was updated. Reload this tab to use it.') });
+    showCard();
+    await userEvent.click(await screen.findByRole('button', { name: 'Open briefing' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('Primer was updated. Reload this tab to use it.');
   });
 
   it('words the hint for a meeting, and without a shortcut when the user removed it', () => {

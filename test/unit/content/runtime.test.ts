@@ -38,9 +38,10 @@ describe('startPrimer', () => {
       return { ok: true, data: { recorded: true } };
     };
     let deliver: (message: unknown) => void = () => undefined;
-    vi.spyOn(fakeBrowser.runtime, 'connect').mockImplementation(
-      () =>
-        ({
+    vi.spyOn(fakeBrowser.runtime, 'connect').mockImplementation(() => {
+      // As in Chrome once the extension was updated or reloaded under the page.
+      if (!fakeBrowser.runtime.id) throw new Error('Extension context invalidated.');
+      return {
           name: 'primer-content',
           postMessage: (request: { id: number; message: Envelope }) => {
             const reply = answer(request.message);
@@ -49,11 +50,14 @@ describe('startPrimer', () => {
           disconnect: () => undefined,
           onMessage: { addListener: (listener: (message: unknown) => void) => void (deliver = listener) },
           onDisconnect: { addListener: (listener: () => void) => void (dropPort = listener) },
-        }) as never,
-    );
+        } as never;
+    });
     ctx = new ContentScriptContext('test');
   });
+  const extensionId = fakeBrowser.runtime.id;
   afterEach(() => {
+    // fakeBrowser.reset() does not give it back.
+    fakeBrowser.runtime.id = extensionId;
     ctx.notifyInvalidated();
     // The sender keeps its port between tests: close it, as a stopped background would.
     dropPort();
@@ -187,6 +191,54 @@ describe('startPrimer', () => {
     await settle();
     expect(markers()).toBe(1);
     expect(messages.filter((m) => m.type === 'people.find')).toHaveLength(2);
+  });
+
+  /** Primer updated or reloaded: this page's copy is cut off (Chrome: runtime.id is gone). */
+  const updateExtension = () => {
+    fakeBrowser.runtime.id = undefined as never;
+  };
+  const addPerson = (email: string) => {
+    const more = document.createElement('div');
+    more.className = 's';
+    more.innerHTML = `<span data-mail="${email}">Someone</span>`;
+    document.body.append(more);
+  };
+
+  it('takes its marks down when its port closes because the extension was updated under the page', async () => {
+    await startPrimer(ctx, adapter);
+    await settle();
+    expect(markers()).toBe(1);
+    updateExtension();
+    dropPort();
+    expect(markers()).toBe(0);
+    // Nothing watches the page any more.
+    const sentBefore = messages.length;
+    addPerson('alias@work.example');
+    await settle(SETTLE_MS);
+    expect(markers()).toBe(0);
+    expect(messages).toHaveLength(sentBefore);
+  });
+
+  it('keeps its marks when the port closes only because the background stopped', async () => {
+    await startPrimer(ctx, adapter);
+    await settle();
+    dropPort();
+    expect(markers()).toBe(1);
+    addPerson('alias@work.example');
+    await settle();
+    expect(markers()).toBe(2);
+  });
+
+  it('takes its marks down when a send finds the extension gone (the port had closed before the update)', async () => {
+    await startPrimer(ctx, adapter);
+    await settle();
+    // The background slept (the port closed), then Primer was updated: no port is left to close.
+    dropPort();
+    updateExtension();
+    expect(markers()).toBe(1);
+    addPerson('alias@work.example');
+    await settle();
+    expect(markers()).toBe(0);
   });
 
   it('does nothing on a switched-off site and cleans up when invalidated', async () => {
