@@ -65,13 +65,20 @@ export async function startPrimer(ctx: ContentScriptContext, adapter: SiteAdapte
   });
   preferences = await readPreferences();
 
-  // Who is signed in rarely changes while a page lives: re-read it at most every half minute.
+  // Who is signed in rarely changes while a page lives: once found, re-read at most every half
+  // minute. Until found (Gmail and Outlook build the account button after the first scan, at
+  // document_idle), read on every scan: a few querySelector calls, against the user's own
+  // address sent to the service and marked. A read that finds nothing keeps the last one found.
   let ownReadAt = -Infinity;
   const scan = (roots: Iterable<Element>) => {
     if (performance.now() - ownReadAt > OWN_ADDRESSES_TTL_MS) {
-      ownReadAt = performance.now();
-      pageAddresses = new Set(adapter.ownAddresses(document));
-      pageNames = new Set((adapter.ownNames?.(document) ?? []).map(normaliseName));
+      const addresses = new Set(adapter.ownAddresses(document));
+      const names = new Set((adapter.ownNames?.(document) ?? []).map(normaliseName));
+      if (addresses.size > 0 || names.size > 0) {
+        ownReadAt = performance.now();
+        pageAddresses = addresses;
+        pageNames = names;
+      }
     }
     void scanner.scan(roots).then(() => selfCheck.afterScan());
   };

@@ -105,6 +105,54 @@ describe('startPrimer', () => {
     expect(markers()).toBe(2);
   });
 
+  it('reads the user’s own address again on each scan until the site has shown it, then leaves it for a while', async () => {
+    // The account button comes after the first scan (Gmail and Outlook build it after document_idle).
+    const ownAddresses = vi.fn((doc: Document) => (doc.querySelector('#account') ? ['alias@work.example'] : []));
+    document.body.innerHTML = '<div class="s"><span data-mail="maya@example.com">Maya</span></div>';
+    await startPrimer(ctx, fakeAdapter({ ownAddresses }));
+    await settle();
+    expect(markers()).toBe(1);
+    const account = document.createElement('div');
+    account.id = 'account';
+    document.body.append(account);
+    const thread = document.createElement('div');
+    thread.className = 's';
+    thread.innerHTML = '<span data-mail="alias@work.example">Me</span><span data-mail="maya@example.com">Maya</span>';
+    document.body.append(thread);
+    await settle();
+    // The user is neither asked about nor marked.
+    const asked = messages.filter((m) => m.type === 'people.find').flatMap((m) => m.payload.people);
+    expect(asked).toEqual([{ email: 'maya@example.com' }]);
+    expect(thread.querySelector('[data-mail="alias@work.example"] [data-primer-marker]')).toBeNull();
+    expect(markers()).toBe(2);
+    // Found: later scans within the half minute do not read it again.
+    const reads = ownAddresses.mock.calls.length;
+    const more = document.createElement('div');
+    more.className = 's';
+    more.innerHTML = '<span data-mail="maya@example.com">Maya</span>';
+    document.body.append(more);
+    await settle();
+    expect(markers()).toBe(3);
+    expect(ownAddresses.mock.calls.length).toBe(reads);
+  });
+
+  it('keeps the user’s own address found before when a later read finds nothing (the account button redrawn)', async () => {
+    let now = 0;
+    vi.spyOn(performance, 'now').mockImplementation(() => now);
+    document.body.innerHTML = '<div id="account"></div><div class="s"><span data-mail="maya@example.com">Maya</span></div>';
+    await startPrimer(ctx, fakeAdapter({ ownAddresses: (doc) => (doc.querySelector('#account') ? ['alias@work.example'] : []) }));
+    await settle();
+    document.querySelector('#account')!.remove();
+    now += 60_000;
+    const thread = document.createElement('div');
+    thread.className = 's';
+    thread.innerHTML = '<span data-mail="alias@work.example">Me</span>';
+    document.body.append(thread);
+    await settle();
+    expect(messages.filter((m) => m.type === 'people.find').flatMap((m) => m.payload.people)).toEqual([{ email: 'maya@example.com' }]);
+    expect(markers()).toBe(1);
+  });
+
   it('asks again about a person whose lookup failed on a scan a minute later (not on every change), marking the rest at once', async () => {
     let now = 0;
     vi.spyOn(performance, 'now').mockImplementation(() => now);
