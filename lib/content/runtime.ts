@@ -19,8 +19,14 @@ import { startSelfCheck } from './self-check';
 
 const OWN_ADDRESSES_TTL_MS = 30_000;
 
-/** Storage keys whose change means earlier answers may be wrong (other server or account). */
-const SERVICE_KEYS = ['serviceUrl', 'apiKeySealed'];
+/**
+ * Storage keys whose change means earlier answers may be wrong (other server or account): what
+ * the user saved, and an administrator's policy (which wins over it; the background resets on both).
+ */
+const SERVICE_KEYS: Partial<Record<string, readonly string[]>> = {
+  local: ['serviceUrl', 'apiKeySealed'],
+  managed: ['serviceUrl', 'apiKey'],
+};
 
 export async function startPrimer(ctx: ContentScriptContext, adapter: SiteAdapter): Promise<void> {
   // Everything that needs no preferences is set up while the script starts; the port opens now
@@ -109,7 +115,7 @@ export async function startPrimer(ctx: ContentScriptContext, adapter: SiteAdapte
     selfCheck.afterScan();
   });
   const onStorage = (changes: Record<string, unknown>, area: string) => {
-    if (area === 'local' && SERVICE_KEYS.some((key) => key in changes)) {
+    if (SERVICE_KEYS[area]?.some((key) => key in changes)) {
       lookup.clear();
       restart();
     }

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { ContentScriptContext } from 'wxt/utils/content-script-context';
 import { BATCH_DELAY_MS, LAYOUT_WAIT_DELAY_MS } from '@/lib/content/observer';
-import { FAILED_RETRY_MS } from '@/lib/content/lookup';
+import { CONTACT_MS, FAILED_RETRY_MS } from '@/lib/content/lookup';
 import { startPrimer } from '@/lib/content/runtime';
 import { SETTLE_MS } from '@/lib/content/self-check';
 import { fakeAdapter } from './fake-adapter';
@@ -239,6 +239,36 @@ describe('startPrimer', () => {
     await settle();
     expect(markers()).toBe(1);
     expect(messages.filter((m) => m.type === 'people.find')).toHaveLength(2);
+  });
+
+  it('asks again when an administrator’s policy changes the service, not on other policy changes', async () => {
+    await startPrimer(ctx, adapter);
+    await settle();
+    const finds = () => messages.filter((m) => m.type === 'people.find').length;
+    expect(finds()).toBe(1);
+    await fakeBrowser.storage.managed.set({ somethingElse: true });
+    await settle();
+    expect(finds()).toBe(1);
+    await fakeBrowser.storage.managed.set({ apiKey: 'policy-key' });
+    await settle();
+    expect(finds()).toBe(2);
+    expect(markers()).toBe(1);
+    await fakeBrowser.storage.managed.set({ serviceUrl: 'https://policy.example.com' });
+    await settle();
+    expect(finds()).toBe(3);
+  });
+
+  it('asks again about a contact it found an hour later, on a later scan', async () => {
+    let now = 0;
+    vi.spyOn(performance, 'now').mockImplementation(() => now);
+    await startPrimer(ctx, adapter);
+    await settle();
+    const asked = () => messages.filter((m) => m.type === 'people.find').map((m) => m.payload.people);
+    now += CONTACT_MS;
+    addPerson('maya@example.com');
+    await settle();
+    expect(asked()).toEqual([[{ email: 'maya@example.com' }], [{ email: 'maya@example.com' }]]);
+    expect(markers()).toBe(2);
   });
 
   /** Primer updated or reloaded: this page's copy is cut off (Chrome: runtime.id is gone). */
