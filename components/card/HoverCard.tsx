@@ -23,6 +23,10 @@ interface HoverCardProps {
   onOpenMeeting?: (() => void) | null;
   /** How to open the panel by hand, when the browser would not open it from the card. */
   panelHint?: string | null;
+  /** Opens Primer's options (offered when the setup or the key is what failed). */
+  onOpenOptions?: (() => void) | null;
+  /** Asks for the briefing again (offered when the failure may pass: busy, slow, unreachable). */
+  onRetry?: (() => void) | null;
   now?: Date;
 }
 
@@ -32,9 +36,41 @@ const ERROR_TEXT: Partial<Record<ApiErrorInfo['kind'], string>> = {
   network: 'The service cannot be reached right now.',
   timeout: 'The service took too long to answer.',
   rate_limited: 'The service is busy; try again in a moment.',
+  extension_reloaded: 'Primer was updated. Reload this tab to use it.',
 };
 
-export function HoverCard({ match, state, focusOnOpen, onClose, onOpenBriefing, onOpenMeeting, panelHint = null, now = new Date() }: HoverCardProps) {
+/** What the user can do about each failure from the card: fix the setup, or ask again. */
+const ERROR_NEXT: Record<ApiErrorInfo['kind'], 'options' | 'retry' | null> = {
+  not_configured: 'options',
+  unauthorized: 'options',
+  forbidden: 'options',
+  rate_limited: 'retry',
+  timeout: 'retry',
+  network: 'retry',
+  server: 'retry',
+  invalid_response: 'retry',
+  http: 'retry',
+  aborted: 'retry',
+  // Asking again would get the same answer.
+  not_found: null,
+  bad_request: null,
+  conflict: null,
+  // Only reloading the tab helps.
+  extension_reloaded: null,
+};
+
+export function HoverCard({
+  match,
+  state,
+  focusOnOpen,
+  onClose,
+  onOpenBriefing,
+  onOpenMeeting,
+  panelHint = null,
+  onOpenOptions = null,
+  onRetry = null,
+  now = new Date(),
+}: HoverCardProps) {
   const { contact, matchedBy } = match;
   const name = contact.name ?? contact.email ?? 'Contact';
   const closeRef = useRef<HTMLButtonElement>(null);
@@ -42,6 +78,13 @@ export function HoverCard({ match, state, focusOnOpen, onClose, onOpenBriefing, 
   useEffect(() => {
     if (focusOnOpen) closeRef.current?.focus({ preventScroll: true });
   }, [focusOnOpen]);
+  // Try again goes away while the briefing loads: focus stays in the card, on its close button.
+  const retry = onRetry
+    ? () => {
+        closeRef.current?.focus({ preventScroll: true });
+        onRetry();
+      }
+    : null;
 
   return (
     <section className="card" role="dialog" aria-label={`Briefing: ${name}`}>
@@ -58,8 +101,8 @@ export function HoverCard({ match, state, focusOnOpen, onClose, onOpenBriefing, 
           ×
         </button>
       </header>
-      <CardBody state={state} now={now} />
-      {onOpenBriefing || onOpenMeeting ? (
+      <CardBody state={state} now={now} onOpenOptions={onOpenOptions} onRetry={retry} />
+      {onOpenBriefing || onOpenMeeting || panelHint ? (
         <footer className="actions">
           {onOpenBriefing ? (
             <button type="button" className="action primary" onClick={onOpenBriefing}>
@@ -80,7 +123,14 @@ export function HoverCard({ match, state, focusOnOpen, onClose, onOpenBriefing, 
   );
 }
 
-function CardBody({ state, now }: { state: InsightsState; now: Date }) {
+interface CardBodyProps {
+  state: InsightsState;
+  now: Date;
+  onOpenOptions: (() => void) | null;
+  onRetry: (() => void) | null;
+}
+
+function CardBody({ state, now, onOpenOptions, onRetry }: CardBodyProps) {
   if (state.status === 'loading') {
     return (
       <div className="body" aria-busy="true" aria-label="Loading briefing">
@@ -91,11 +141,26 @@ function CardBody({ state, now }: { state: InsightsState; now: Date }) {
     );
   }
   if (state.status === 'error') {
+    const next = ERROR_NEXT[state.error.kind];
     return (
       <div className="body">
         <p className="error" role="alert">
           {ERROR_TEXT[state.error.kind] ?? state.error.message}
         </p>
+        {next === 'options' && onOpenOptions ? (
+          <div className="actions">
+            <button type="button" className="action" onClick={onOpenOptions}>
+              Open Primer options
+            </button>
+          </div>
+        ) : null}
+        {next === 'retry' && onRetry ? (
+          <div className="actions">
+            <button type="button" className="action" onClick={onRetry}>
+              Try again
+            </button>
+          </div>
+        ) : null}
       </div>
     );
   }

@@ -42,8 +42,15 @@ export function openPanelHint(shortcut: string | null, focus: PanelFocus): strin
  */
 export type CardContent = Pick<CardRequest, 'match' | 'meeting' | 'viaKeyboard'>;
 
+/** Said when the card's own request to the background fails. */
+function unreachable(error: unknown): string {
+  return error instanceof ApiError && error.kind === 'extension_reloaded' ? error.message : 'Primer could not be reached. Reload the page and try again.';
+}
+
 export function CardWithData({ request, onClose }: { request: CardContent; onClose: () => void }) {
   const [state, setState] = useState<InsightsState>({ status: 'loading' });
+  /** Bumped by Try again: asks for the briefing once more. */
+  const [attempt, setAttempt] = useState(0);
   useEffect(() => {
     let live = true;
     sendRequest('contact.insights', { contactId: request.match.contact.id })
@@ -52,13 +59,25 @@ export function CardWithData({ request, onClose }: { request: CardContent; onClo
     return () => {
       live = false;
     };
-  }, [request.match.contact.id]);
+  }, [request.match.contact.id, attempt]);
+  const retry = () => {
+    setState({ status: 'loading' });
+    setAttempt((n) => n + 1);
+  };
   const [hint, setHint] = useState<string | null>(null);
   const open = (focus: PanelFocus) => {
     setHint(null);
     sendRequest('panel.focus', { focus })
       .then(({ opened, shortcut }) => (opened ? onClose() : setHint(openPanelHint(shortcut, focus))))
-      .catch(() => setHint('Primer could not be reached. Reload the page and try again.'));
+      .catch((error: unknown) => setHint(unreachable(error)));
+  };
+  // A content script cannot open the options page itself: the background does. The card then
+  // closes (what it says would be out of date once the setup is fixed).
+  const openOptions = () => {
+    setHint(null);
+    sendRequest('options.open', {})
+      .then(() => onClose())
+      .catch((error: unknown) => setHint(unreachable(error)));
   };
   const { meeting } = request;
   // "Open briefing" needs a panel to open: offered only by builds that have one.
@@ -72,6 +91,8 @@ export function CardWithData({ request, onClose }: { request: CardContent; onClo
       onOpenBriefing={hasPanel ? () => open({ kind: 'person', match: request.match }) : undefined}
       onOpenMeeting={hasPanel && meeting ? () => open({ kind: 'surface', surface: meeting }) : null}
       panelHint={hint}
+      onOpenOptions={openOptions}
+      onRetry={retry}
     />
   );
 }

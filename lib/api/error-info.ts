@@ -19,6 +19,8 @@ export const API_ERROR_KINDS = [
   'invalid_response',
   'not_configured',
   'http',
+  /** The extension was updated or reloaded under an open page: its old content script is cut off. */
+  'extension_reloaded',
 ] as const;
 export type ApiErrorKind = (typeof API_ERROR_KINDS)[number];
 

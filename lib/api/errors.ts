@@ -35,6 +35,7 @@ const DEFAULT_MESSAGES: Record<ApiErrorKind, string> = {
   invalid_response: 'The service answered in a form Primer does not understand.',
   not_configured: 'Primer is not set up yet: add the service address and API key in the options.',
   http: 'The service answered with an unexpected status.',
+  extension_reloaded: 'Primer was updated. Reload this tab to use it.',
 };
 
 export function defaultMessage(kind: ApiErrorKind): string {

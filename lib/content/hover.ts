@@ -43,13 +43,22 @@ export function installHoverCards(
     return null;
   };
 
+  /**
+   * Reading isInvalid is what makes WXT notice the extension updated or reloaded under the page
+   * (runtime.id gone) and run the teardown; nothing else would in Chrome.
+   */
+  const extensionGone = () => !ctx.signal.aborted && ctx.isInvalid;
+
   const close = () => {
+    const wasOpen = open !== null;
     showTimer = cancel(showTimer);
     hideTimer = cancel(hideTimer);
     pending = null;
     open?.card.hide();
     open = null;
     returnFocusTo = null;
+    // The card may have been the one to find the extension gone (it says so): its marks go once it closes.
+    if (wasOpen) extensionGone();
   };
 
   /**
@@ -60,7 +69,16 @@ export function installHoverCards(
     hideTimer = cancel(hideTimer);
     if (open?.mark === mark || pending === mark) return;
     pending = mark;
-    const card = await loadCard();
+    let card: HoverCardApi;
+    try {
+      card = await loadCard();
+    } catch {
+      // A later hover may try again (the loader does); the extension gone from under the page
+      // (its card script unreachable) takes the marks down with it.
+      if (pending === mark) pending = null;
+      extensionGone();
+      return;
+    }
     // Closed meanwhile (Esc, focus moved on), or the mark went while the card's code loaded.
     if (pending !== mark) return;
     pending = null;
@@ -78,6 +96,7 @@ export function installHoverCards(
         open = null;
         // A scroll while the user works elsewhere on the page must not pull focus back.
         focusBackTo(returnFocus ? returnFocusTo : null);
+        extensionGone();
       },
     };
     card.show(request);

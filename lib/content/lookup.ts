@@ -1,8 +1,9 @@
 /**
  * Content-side people lookup: all people found in one scan travel to the background in one
- * message (which caches and dedupes across tabs). A contact found is kept for the page life;
- * "not a contact" for NOT_A_CONTACT_MS, so a contact added later is marked on a later scan (Gmail
- * tabs live for days). A whole message that failed is not remembered (the next scan asks again); a
+ * message (which caches and dedupes across tabs). A contact found is believed for CONTACT_MS, so
+ * one deleted or renamed on the service is not shown under its old name all day (the background's
+ * own cache decides whether the service is asked again); "not a contact" for NOT_A_CONTACT_MS, so
+ * a contact added later is marked on a later scan (Gmail tabs live for days). A whole message that failed is not remembered (the next scan asks again); a
  * person whose own lookup failed is asked about again after FAILED_RETRY_MS.
  *
  * Answers are kept per batch rather than as one promise per person: a 300-person scan then costs
@@ -15,6 +16,8 @@ import type { ContactMatch } from '../models';
 export type FindPeople = (people: PersonQuery[]) => Promise<PersonAnswer[]>;
 
 const MAX_BATCH = 500;
+/** How long a contact found is believed before a later scan asks again. */
+export const CONTACT_MS = 60 * 60_000;
 /** How long "not a contact" is believed before a later scan asks again. */
 export const NOT_A_CONTACT_MS = 10 * 60_000;
 /**
@@ -49,8 +52,8 @@ function matchOf(answer: PersonAnswer | undefined): ContactMatch | null {
 export class PeopleLookup {
   readonly #find: FindPeople;
   readonly #now: () => number;
-  /** Known contacts found. */
-  readonly #contacts = new Map<string, ContactMatch>();
+  /** Known contacts found, with when that answer expires. */
+  readonly #contacts = new Map<string, { match: ContactMatch; until: number }>();
   /** People found not to be contacts, with when that answer expires. */
   readonly #notContactsUntil = new Map<string, number>();
   /** People whose lookup failed, with when they may be asked about again. */
@@ -120,7 +123,10 @@ export class PeopleLookup {
   /** The remembered answer; undefined when the person must be asked about (again). */
   #remembered(key: string, now: number): ContactMatch | null | undefined {
     const contact = this.#contacts.get(key);
-    if (contact) return contact;
+    if (contact) {
+      if (now < contact.until) return contact.match;
+      this.#contacts.delete(key);
+    }
     for (const until of [this.#notContactsUntil, this.#failedUntil]) {
       const at = until.get(key);
       if (at === undefined) continue;
@@ -164,11 +170,11 @@ export class PeopleLookup {
     }
   }
 
-  /** Keeps a contact; "not a contact" for NOT_A_CONTACT_MS; a failure for FAILED_RETRY_MS. */
+  /** A contact for CONTACT_MS; "not a contact" for NOT_A_CONTACT_MS; a failure for FAILED_RETRY_MS. */
   #remember(key: string, answer: PersonAnswer | undefined, now: number): void {
     if (answer === null) this.#notContactsUntil.set(key, now + NOT_A_CONTACT_MS);
     else if (answer === LOOKUP_FAILED || answer === undefined) this.#failedUntil.set(key, now + FAILED_RETRY_MS);
-    else this.#contacts.set(key, answer);
+    else this.#contacts.set(key, { match: answer, until: now + CONTACT_MS });
   }
 
   /** Moves a batch's people from pending to known (or, after a failure, to not asked). */

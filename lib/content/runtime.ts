@@ -1,7 +1,7 @@
 /**
  * The content-script runtime shared by every site: wires an adapter to the observer, the scanner,
  * the hover cards and the self-check, follows the user's preferences live, and tears everything
- * down when WXT invalidates the context (extension updated or disabled).
+ * down when the context is invalidated (extension updated, reloaded or disabled).
  */
 import { browser, type ContentScriptContext } from '#imports';
 import { normaliseName } from '../api/contact-index';
@@ -19,8 +19,14 @@ import { startSelfCheck } from './self-check';
 
 const OWN_ADDRESSES_TTL_MS = 30_000;
 
-/** Storage keys whose change means earlier answers may be wrong (other server or account). */
-const SERVICE_KEYS = ['serviceUrl', 'apiKeySealed'];
+/**
+ * Storage keys whose change means earlier answers may be wrong (other server or account): what
+ * the user saved, and an administrator's policy (which wins over it; the background resets on both).
+ */
+const SERVICE_KEYS: Partial<Record<string, readonly string[]>> = {
+  local: ['serviceUrl', 'apiKeySealed'],
+  managed: ['serviceUrl', 'apiKey'],
+};
 
 export async function startPrimer(ctx: ContentScriptContext, adapter: SiteAdapter): Promise<void> {
   // Everything that needs no preferences is set up while the script starts; the port opens now
@@ -65,13 +71,20 @@ export async function startPrimer(ctx: ContentScriptContext, adapter: SiteAdapte
   });
   preferences = await readPreferences();
 
-  // Who is signed in rarely changes while a page lives: re-read it at most every half minute.
+  // Who is signed in rarely changes while a page lives: once found, re-read at most every half
+  // minute. Until found (Gmail and Outlook build the account button after the first scan, at
+  // document_idle), read on every scan: a few querySelector calls, against the user's own
+  // address sent to the service and marked. A read that finds nothing keeps the last one found.
   let ownReadAt = -Infinity;
   const scan = (roots: Iterable<Element>) => {
     if (performance.now() - ownReadAt > OWN_ADDRESSES_TTL_MS) {
-      ownReadAt = performance.now();
-      pageAddresses = new Set(adapter.ownAddresses(document));
-      pageNames = new Set((adapter.ownNames?.(document) ?? []).map(normaliseName));
+      const addresses = new Set(adapter.ownAddresses(document));
+      const names = new Set((adapter.ownNames?.(document) ?? []).map(normaliseName));
+      if (addresses.size > 0 || names.size > 0) {
+        ownReadAt = performance.now();
+        pageAddresses = addresses;
+        pageNames = names;
+      }
     }
     void scanner.scan(roots).then(() => selfCheck.afterScan());
   };
@@ -102,14 +115,20 @@ export async function startPrimer(ctx: ContentScriptContext, adapter: SiteAdapte
     selfCheck.afterScan();
   });
   const onStorage = (changes: Record<string, unknown>, area: string) => {
-    if (area === 'local' && SERVICE_KEYS.some((key) => key in changes)) {
+    if (SERVICE_KEYS[area]?.some((key) => key in changes)) {
       lookup.clear();
       restart();
     }
   };
   browser.storage.onChanged.addListener(onStorage);
 
+  // In Chrome, WXT runs onInvalidated only when something reads isInvalid (it then checks
+  // runtime.id). A lost or refused port is when to look: a tab left open across an update then
+  // drops the old script's marks, rather than keep marks whose cards can only fail.
+  const unwatchPort = sendContentRequest.onLost(() => void ctx.isInvalid);
+
   ctx.onInvalidated(() => {
+    unwatchPort();
     unwatchPreferences();
     stopAnswering();
     browser.storage.onChanged.removeListener(onStorage);

@@ -1,7 +1,8 @@
 /**
  * A typed sender over the content port (port.ts). The port opens on the first request and again
  * after the background went away (a stopped service worker closes it): requests in flight then
- * fail like an unreachable background, and the next one reconnects.
+ * fail like an unreachable background, and the next one reconnects. `onLost` listeners hear of
+ * every port lost or refused: the content runtime then checks whether the extension itself is gone.
  */
 import type { z } from 'zod/mini';
 import { backgroundUnavailable, readReply, type Definitions } from './sender';
@@ -17,6 +18,10 @@ export function createPortSender<P extends Definitions>(definitions: P, connect:
   let port: PortLike | null = null;
   let nextId = 1;
   const waiting = new Map<number, Waiting>();
+  const lostListeners = new Set<() => void>();
+  const lost = () => {
+    for (const listener of lostListeners) listener();
+  };
 
   const open = (): PortLike => {
     const opened = connect();
@@ -30,9 +35,10 @@ export function createPortSender<P extends Definitions>(definitions: P, connect:
     });
     opened.onDisconnect.addListener(() => {
       if (port === opened) port = null;
-      const lost = [...waiting.values()];
+      const cut = [...waiting.values()];
       waiting.clear();
-      for (const request of lost) request.reject(backgroundUnavailable(new Error('The port closed.')));
+      for (const request of cut) request.reject(backgroundUnavailable(new Error('The port closed.')));
+      lost();
     });
     return opened;
   };
@@ -52,6 +58,7 @@ export function createPortSender<P extends Definitions>(definitions: P, connect:
         waiting.delete(id);
         port = null;
         reject(backgroundUnavailable(error));
+        lost();
       }
     });
     return readReply(definitions, type, raw);
@@ -67,8 +74,15 @@ export function createPortSender<P extends Definitions>(definitions: P, connect:
     } catch {
       // The first request reports it (and tries again).
       port = null;
+      lost();
     }
   }
 
-  return Object.assign(send, { connect: connectNow });
+  /** Calls `listener` whenever the port closes or cannot be used; returns how to stop. */
+  function onLost(listener: () => void): () => void {
+    lostListeners.add(listener);
+    return () => lostListeners.delete(listener);
+  }
+
+  return Object.assign(send, { connect: connectNow, onLost });
 }

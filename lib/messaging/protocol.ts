@@ -91,6 +91,11 @@ export const protocol = {
    * it will brief in the window's active tab (lib/background/panel-head-start.ts).
    */
   'panel.warm': message('extension', z.object({ windowId: z.int() }), z.object({})),
+  /**
+   * "Open Primer options" on a hover card whose briefing failed for want of a setup or a valid key:
+   * a content script cannot call runtime.openOptionsPage, so the background opens the page.
+   */
+  'options.open': message('any', z.object({}), z.object({})),
   'settings.get': message('extension', z.object({}), SettingsViewSchema),
   'settings.save': message(
     'extension',

@@ -29,8 +29,21 @@ export function readReply<P extends Definitions, T extends keyof P & string>(def
   return data.data as z.infer<P[T]['response']>;
 }
 
-/** The background is unreachable (restarting, or the extension was updated under an open page). */
+/**
+ * Whether this page's copy of Primer was cut off: after an update or reload, Chrome leaves the old
+ * content script running with `runtime.id` gone (Firefox may throw on touching it).
+ */
+export function extensionGone(): boolean {
+  try {
+    return !browser.runtime?.id;
+  } catch {
+    return true;
+  }
+}
+
+/** The background is unreachable: restarting (try again), or the extension was updated under this page (reload it). */
 export function backgroundUnavailable(cause: unknown): ApiError {
+  if (extensionGone()) return new ApiError('extension_reloaded', 'Primer was updated. Reload this tab to use it.', { cause });
   return new ApiError('network', 'Primer’s background service is not available. Reload the page.', { cause });
 }
 

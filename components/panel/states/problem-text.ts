@@ -29,12 +29,15 @@ export const PROBLEMS: Record<ApiErrorKind, Problem> = {
   bad_request: { text: 'The service refused the request.', next: 'retry' },
   conflict: { text: 'The service refused the request.', next: 'retry' },
   aborted: { text: 'The request was cancelled.', next: 'retry' },
+  // Only a page left over from before an update meets this; a retry would fail the same way.
+  extension_reloaded: { text: 'Primer was updated: close this panel and open it again.', next: 'none' },
 };
 
 /** How a briefing shown from the last copy is introduced, by why it could not be refreshed. */
 export function staleReason(kind: ApiErrorKind): string {
   if (kind === 'network' || kind === 'timeout') return 'Offline';
   if (kind === 'rate_limited') return 'The service is busy';
+  if (kind === 'extension_reloaded') return 'Primer was updated';
   return 'The service had a problem';
 }
 

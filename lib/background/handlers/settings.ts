@@ -1,4 +1,4 @@
-/** settings.get / settings.save / connection.test: the options page's requests. */
+/** settings.get / settings.save / connection.test: the options page's requests; options.open: a hover card's. */
 import { browser } from '#imports';
 import { normaliseBaseUrl } from '../../api/base-url';
 import { testConnection } from '../../api/connection-test';
@@ -14,8 +14,12 @@ async function hasHostPermission(pattern: string): Promise<boolean> {
   }
 }
 
-export function settingsHandlers(context: ServiceContext): Pick<Handlers, 'settings.get' | 'settings.save' | 'connection.test'> {
+export function settingsHandlers(context: ServiceContext): Pick<Handlers, 'settings.get' | 'settings.save' | 'connection.test' | 'options.open'> {
   return {
+    'options.open': async () => {
+      await browser.runtime.openOptionsPage();
+      return {};
+    },
     'settings.get': () => settingsView(),
     'settings.save': async (change) => {
       const view = await saveSettings(change);

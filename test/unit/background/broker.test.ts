@@ -23,6 +23,7 @@ function handlers(overrides: Partial<Handlers> = {}): Handlers {
     'page.status': fail,
     'panel.focus': fail,
     'panel.warm': fail,
+    'options.open': fail,
     'recordings.list': fail,
     'recording.get': fail,
     'recording.transcript': fail,

@@ -89,6 +89,16 @@ describe('settings and connection', () => {
   });
 });
 
+describe('options.open', () => {
+  it('opens the options page for a hover card (a content script cannot), not for another extension', async () => {
+    const open = vi.spyOn(fakeBrowser.runtime, 'openOptionsPage').mockResolvedValue(undefined);
+    expect(await send('options.open', {}, content)).toEqual({ ok: true, data: {} });
+    expect(open).toHaveBeenCalledTimes(1);
+    expect(await send('options.open', {}, { id: 'someone-else', url: 'https://mail.google.com/', tab: { id: 4 } })).toMatchObject({ ok: false, error: { kind: 'forbidden' } });
+    expect(open).toHaveBeenCalledTimes(1);
+  });
+});
+
 describe('people and recordings', () => {
   beforeEach(configure);
 

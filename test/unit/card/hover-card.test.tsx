@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { HoverCard } from '@/components/card/HoverCard';
 import { placeCard } from '@/components/card/mount';
+import type { ApiErrorInfo } from '@/lib/api/errors';
 import type { ContactMatch, Insights } from '@/lib/models';
 
 const NOW = new Date('2026-11-22T12:00:00');
@@ -84,6 +85,9 @@ describe('HoverCard', () => {
     expect(screen.getByRole('alert')).toHaveTextContent('Primer is not set up yet');
     rerender(<HoverCard match={maya} focusOnOpen={false} onClose={() => undefined} state={{ status: 'error', error: { kind: 'server', message: 'Boom from server', status: 500, code: null, retryAfterMs: null } }} />);
     expect(screen.getByRole('alert')).toHaveTextContent('Boom from server');
+    // Not "cannot be reached": this tab runs the copy from before an update, and only a reload helps.
+    rerender(<HoverCard match={maya} focusOnOpen={false} onClose={() => undefined} state={{ status: 'error', error: { kind: 'extension_reloaded', message: 'x', status: null, code: null, retryAfterMs: null } }} />);
+    expect(screen.getByRole('alert')).toHaveTextContent('Primer was updated. Reload this tab to use it.');
   });
 
   it('renders hostile text as text, focuses the close button from the keyboard, and closes', async () => {
@@ -103,6 +107,38 @@ describe('HoverCard', () => {
     expect(close).toHaveFocus();
     await userEvent.keyboard('{Enter}');
     expect(onClose).toHaveBeenCalled();
+  });
+});
+
+describe('HoverCard next steps on errors', () => {
+  const error = (kind: ApiErrorInfo['kind']) => ({ status: 'error' as const, error: { kind, message: 'x', status: null, code: null, retryAfterMs: null } });
+
+  it('offers the options for a missing setup or a refused key, Try again for a busy, slow or unreachable service, neither otherwise', async () => {
+    const onOpenOptions = vi.fn();
+    const onRetry = vi.fn();
+    const card = (kind: ApiErrorInfo['kind']) => <HoverCard match={maya} focusOnOpen={false} onClose={() => undefined} state={error(kind)} onOpenOptions={onOpenOptions} onRetry={onRetry} />;
+    const { rerender } = render(card('not_configured'));
+    for (const kind of ['not_configured', 'unauthorized', 'forbidden'] as const) {
+      rerender(card(kind));
+      expect(screen.getByRole('button', { name: 'Open Primer options' })).toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
+    }
+    await userEvent.click(screen.getByRole('button', { name: 'Open Primer options' }));
+    expect(onOpenOptions).toHaveBeenCalledTimes(1);
+    for (const kind of ['rate_limited', 'timeout', 'network', 'server'] as const) {
+      rerender(card(kind));
+      expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: 'Open Primer options' })).toBeNull();
+    }
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(onRetry).toHaveBeenCalledTimes(1);
+    // Focus stays in the card while the briefing loads again.
+    expect(screen.getByRole('button', { name: 'Close briefing' })).toHaveFocus();
+    for (const kind of ['extension_reloaded', 'not_found'] as const) {
+      rerender(card(kind));
+      expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
+      expect(screen.queryByRole('button', { name: 'Open Primer options' })).toBeNull();
+    }
   });
 });
 

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { CardWithData, openPanelHint } from '@/components/card/mount';
+import { ApiError } from '@/lib/api/errors';
 import type { CardRequest } from '@/lib/content/card-api';
 import type { ContactMatch } from '@/lib/models';
 import { fakeBackground, sent } from '../support/fake-background';
@@ -60,6 +61,46 @@ describe('Open briefing on the hover card', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Open briefing' }));
     expect(await screen.findByRole('status')).toHaveTextContent('Primer could not be reached.');
     expect(onClose).not.toHaveBeenCalled();
+  });
+
+  it('says to reload the tab when Primer was updated under the page', async () => {
+    fakeBackground({ 'contact.insights': insights, 'panel.focus': new ApiError('extension_reloaded', 'Primer was updated. Reload this tab to use it.') });
+    showCard();
+    await userEvent.click(await screen.findByRole('button', { name: 'Open briefing' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('Primer was updated. Reload this tab to use it.');
+  });
+
+  it('opens Primer’s options through the background when the key was refused, and closes', async () => {
+    fakeBackground({
+      'contact.insights': new ApiError('unauthorized', 'The service did not accept the API key.'),
+      'options.open': {},
+    });
+    const onClose = showCard();
+    await userEvent.click(await screen.findByRole('button', { name: 'Open Primer options' }));
+    expect(sent('options.open')).toEqual([{}]);
+    await vi.waitFor(() => expect(onClose).toHaveBeenCalled());
+  });
+
+  it('says Primer could not be reached when the options cannot be opened, and stays open', async () => {
+    fakeBackground({ 'contact.insights': new ApiError('not_configured', 'Not set up.'), 'options.open': new Error('gone') });
+    const onClose = showCard();
+    await userEvent.click(await screen.findByRole('button', { name: 'Open Primer options' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('Primer could not be reached.');
+    expect(onClose).not.toHaveBeenCalled();
+  });
+
+  it('asks for the briefing again on Try again, keeping focus in the card', async () => {
+    let calls = 0;
+    fakeBackground({
+      'contact.insights': () => (++calls === 1 ? Promise.reject(new ApiError('timeout', 'The service took too long to answer.')) : Promise.resolve(insights)),
+    });
+    showCard();
+    const card = await screen.findByRole('dialog', { name: 'Briefing: Maya Chen' });
+    expect(await within(card).findByRole('alert')).toHaveTextContent('The service took too long to answer.');
+    await userEvent.click(within(card).getByRole('button', { name: 'Try again' }));
+    expect(await within(card).findByText('From 7 conversations.')).toBeInTheDocument();
+    expect(sent('contact.insights')).toEqual([{ contactId: 'm' }, { contactId: 'm' }]);
+    expect(within(card).getByRole('button', { name: 'Close briefing' })).toHaveFocus();
   });
 
   it('words the hint for a meeting, and without a shortcut when the user removed it', () => {

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { ContentScriptContext } from 'wxt/utils/content-script-context';
 import type { CardRequest, HoverCardApi } from '@/lib/content/card-api';
 import { HIDE_DELAY_MS, SHOW_DELAY_MS, installHoverCards } from '@/lib/content/hover';
@@ -281,6 +282,64 @@ describe('installHoverCards', () => {
     maya.remove();
     await scanner.scan([]);
     expect(card.isOpen()).toBe(false);
+  });
+
+  /** Installs again (on a fresh context) with another loader for the card's code. */
+  const reinstall = (load: () => Promise<HoverCardApi>) => {
+    ctx.notifyInvalidated();
+    ctx = new ContentScriptContext('test');
+    installHoverCards(ctx, scanner, load);
+  };
+
+  it('opens the card on a later hover when its code failed to load the first time', async () => {
+    reinstall(vi.fn<() => Promise<HoverCardApi>>().mockRejectedValueOnce(new Error('The hover card did not load.')).mockResolvedValue(card.api));
+    over(maya);
+    await vi.advanceTimersByTimeAsync(SHOW_DELAY_MS);
+    expect(card.shown).toHaveLength(0);
+    out(maya, document.querySelector('#away'));
+    over(maya);
+    await vi.advanceTimersByTimeAsync(SHOW_DELAY_MS);
+    expect(card.shown).toHaveLength(1);
+    expect(ctx.signal.aborted).toBe(false);
+  });
+
+  describe('after the extension was updated under the page (runtime.id gone)', () => {
+    const extensionId = fakeBrowser.runtime.id;
+    afterEach(() => {
+      // fakeBrowser.reset() does not give it back.
+      fakeBrowser.runtime.id = extensionId;
+    });
+    const updateExtension = () => {
+      fakeBrowser.runtime.id = undefined as never;
+    };
+
+    it('invalidates the context (the runtime then takes its marks down) when the card’s code cannot load', async () => {
+      reinstall(() => Promise.reject(new Error('Failed to fetch dynamically imported module')));
+      updateExtension();
+      over(maya);
+      await vi.advanceTimersByTimeAsync(SHOW_DELAY_MS);
+      expect(ctx.signal.aborted).toBe(true);
+    });
+
+    it('keeps the card that says so open, and invalidates the context once it closes', async () => {
+      over(maya);
+      await vi.advanceTimersByTimeAsync(SHOW_DELAY_MS);
+      updateExtension();
+      expect(card.isOpen()).toBe(true);
+      card.api.hide();
+      card.shown.at(-1)!.onClose();
+      expect(ctx.signal.aborted).toBe(true);
+    });
+
+    it('invalidates the context when the card closes as the pointer leaves', async () => {
+      over(maya);
+      await vi.advanceTimersByTimeAsync(SHOW_DELAY_MS);
+      updateExtension();
+      out(maya, document.querySelector('#away'));
+      await vi.advanceTimersByTimeAsync(HIDE_DELAY_MS);
+      expect(card.isOpen()).toBe(false);
+      expect(ctx.signal.aborted).toBe(true);
+    });
   });
 
   it('stops listening when the context is invalidated', async () => {

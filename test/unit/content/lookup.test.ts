@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { FAILED_RETRY_MS, NOT_A_CONTACT_MS, PeopleLookup, personKey } from '@/lib/content/lookup';
+import { CONTACT_MS, FAILED_RETRY_MS, NOT_A_CONTACT_MS, PeopleLookup, personKey } from '@/lib/content/lookup';
 import { LOOKUP_FAILED, type PersonAnswer, type PersonQuery } from '@/lib/messaging/protocol';
 import type { ContactMatch } from '@/lib/models';
 
@@ -110,10 +110,37 @@ describe('PeopleLookup', () => {
     now += 1;
     expect((await lookup.findAll([{ email: 'new@example.com' }]))[0]?.contact.id).toBe('new');
     expect(find).toHaveBeenCalledTimes(2);
-    // A contact found is kept: no third question however long the page lives.
-    now += 10 * NOT_A_CONTACT_MS;
+    // A contact found is kept longer: no third question for an hour.
+    now += CONTACT_MS - 1;
     await lookup.findAll([{ email: 'new@example.com' }]);
     expect(find).toHaveBeenCalledTimes(2);
+  });
+
+  it('believes a contact found for an hour, then asks again (one renamed or deleted on the service is not kept all day), once', async () => {
+    expect(CONTACT_MS).toBe(60 * 60_000);
+    let now = 1_000;
+    let name = 'Maya Chen';
+    const find = vi.fn((people: PersonQuery[]) =>
+      Promise.resolve(people.map((): PersonAnswer => (name ? { ...match('m'), contact: { ...match('m').contact, name } } : null))),
+    );
+    const lookup = new PeopleLookup(find, () => now);
+    const maya = { email: 'maya@example.com' };
+    expect((await lookup.find(maya))?.contact.name).toBe('Maya Chen');
+    name = 'Maya Lopez';
+    now += CONTACT_MS - 1;
+    expect((await lookup.findAll([maya]))[0]?.contact.name).toBe('Maya Chen');
+    expect(find).toHaveBeenCalledTimes(1);
+    now += 1;
+    // Asked at once by a scan and a card: one question.
+    const [fromScan, fromCard] = await Promise.all([lookup.findAll([maya]), lookup.find(maya)]);
+    expect(fromScan[0]?.contact.name).toBe('Maya Lopez');
+    expect(fromCard?.contact.name).toBe('Maya Lopez');
+    expect(find).toHaveBeenCalledTimes(2);
+    // Deleted on the service: the next asking after another hour finds no one.
+    name = '';
+    now += CONTACT_MS;
+    expect(await lookup.findAll([maya])).toEqual([null]);
+    expect(find).toHaveBeenCalledTimes(3);
   });
 
   it('an answer arriving after a clear is not remembered', async () => {

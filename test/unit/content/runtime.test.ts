@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { ContentScriptContext } from 'wxt/utils/content-script-context';
 import { BATCH_DELAY_MS, LAYOUT_WAIT_DELAY_MS } from '@/lib/content/observer';
-import { FAILED_RETRY_MS } from '@/lib/content/lookup';
+import { CONTACT_MS, FAILED_RETRY_MS } from '@/lib/content/lookup';
 import { startPrimer } from '@/lib/content/runtime';
 import { SETTLE_MS } from '@/lib/content/self-check';
 import { fakeAdapter } from './fake-adapter';
@@ -38,9 +38,10 @@ describe('startPrimer', () => {
       return { ok: true, data: { recorded: true } };
     };
     let deliver: (message: unknown) => void = () => undefined;
-    vi.spyOn(fakeBrowser.runtime, 'connect').mockImplementation(
-      () =>
-        ({
+    vi.spyOn(fakeBrowser.runtime, 'connect').mockImplementation(() => {
+      // As in Chrome once the extension was updated or reloaded under the page.
+      if (!fakeBrowser.runtime.id) throw new Error('Extension context invalidated.');
+      return {
           name: 'primer-content',
           postMessage: (request: { id: number; message: Envelope }) => {
             const reply = answer(request.message);
@@ -49,11 +50,14 @@ describe('startPrimer', () => {
           disconnect: () => undefined,
           onMessage: { addListener: (listener: (message: unknown) => void) => void (deliver = listener) },
           onDisconnect: { addListener: (listener: () => void) => void (dropPort = listener) },
-        }) as never,
-    );
+        } as never;
+    });
     ctx = new ContentScriptContext('test');
   });
+  const extensionId = fakeBrowser.runtime.id;
   afterEach(() => {
+    // fakeBrowser.reset() does not give it back.
+    fakeBrowser.runtime.id = extensionId;
     ctx.notifyInvalidated();
     // The sender keeps its port between tests: close it, as a stopped background would.
     dropPort();
@@ -99,6 +103,54 @@ describe('startPrimer', () => {
     await preferencesItem.setValue(DEFAULT_PREFERENCES);
     await settle();
     expect(markers()).toBe(2);
+  });
+
+  it('reads the user’s own address again on each scan until the site has shown it, then leaves it for a while', async () => {
+    // The account button comes after the first scan (Gmail and Outlook build it after document_idle).
+    const ownAddresses = vi.fn((doc: Document) => (doc.querySelector('#account') ? ['alias@work.example'] : []));
+    document.body.innerHTML = '<div class="s"><span data-mail="maya@example.com">Maya</span></div>';
+    await startPrimer(ctx, fakeAdapter({ ownAddresses }));
+    await settle();
+    expect(markers()).toBe(1);
+    const account = document.createElement('div');
+    account.id = 'account';
+    document.body.append(account);
+    const thread = document.createElement('div');
+    thread.className = 's';
+    thread.innerHTML = '<span data-mail="alias@work.example">Me</span><span data-mail="maya@example.com">Maya</span>';
+    document.body.append(thread);
+    await settle();
+    // The user is neither asked about nor marked.
+    const asked = messages.filter((m) => m.type === 'people.find').flatMap((m) => m.payload.people);
+    expect(asked).toEqual([{ email: 'maya@example.com' }]);
+    expect(thread.querySelector('[data-mail="alias@work.example"] [data-primer-marker]')).toBeNull();
+    expect(markers()).toBe(2);
+    // Found: later scans within the half minute do not read it again.
+    const reads = ownAddresses.mock.calls.length;
+    const more = document.createElement('div');
+    more.className = 's';
+    more.innerHTML = '<span data-mail="maya@example.com">Maya</span>';
+    document.body.append(more);
+    await settle();
+    expect(markers()).toBe(3);
+    expect(ownAddresses.mock.calls.length).toBe(reads);
+  });
+
+  it('keeps the user’s own address found before when a later read finds nothing (the account button redrawn)', async () => {
+    let now = 0;
+    vi.spyOn(performance, 'now').mockImplementation(() => now);
+    document.body.innerHTML = '<div id="account"></div><div class="s"><span data-mail="maya@example.com">Maya</span></div>';
+    await startPrimer(ctx, fakeAdapter({ ownAddresses: (doc) => (doc.querySelector('#account') ? ['alias@work.example'] : []) }));
+    await settle();
+    document.querySelector('#account')!.remove();
+    now += 60_000;
+    const thread = document.createElement('div');
+    thread.className = 's';
+    thread.innerHTML = '<span data-mail="alias@work.example">Me</span>';
+    document.body.append(thread);
+    await settle();
+    expect(messages.filter((m) => m.type === 'people.find').flatMap((m) => m.payload.people)).toEqual([{ email: 'maya@example.com' }]);
+    expect(markers()).toBe(1);
   });
 
   it('asks again about a person whose lookup failed on a scan a minute later (not on every change), marking the rest at once', async () => {
@@ -187,6 +239,84 @@ describe('startPrimer', () => {
     await settle();
     expect(markers()).toBe(1);
     expect(messages.filter((m) => m.type === 'people.find')).toHaveLength(2);
+  });
+
+  it('asks again when an administrator’s policy changes the service, not on other policy changes', async () => {
+    await startPrimer(ctx, adapter);
+    await settle();
+    const finds = () => messages.filter((m) => m.type === 'people.find').length;
+    expect(finds()).toBe(1);
+    await fakeBrowser.storage.managed.set({ somethingElse: true });
+    await settle();
+    expect(finds()).toBe(1);
+    await fakeBrowser.storage.managed.set({ apiKey: 'policy-key' });
+    await settle();
+    expect(finds()).toBe(2);
+    expect(markers()).toBe(1);
+    await fakeBrowser.storage.managed.set({ serviceUrl: 'https://policy.example.com' });
+    await settle();
+    expect(finds()).toBe(3);
+  });
+
+  it('asks again about a contact it found an hour later, on a later scan', async () => {
+    let now = 0;
+    vi.spyOn(performance, 'now').mockImplementation(() => now);
+    await startPrimer(ctx, adapter);
+    await settle();
+    const asked = () => messages.filter((m) => m.type === 'people.find').map((m) => m.payload.people);
+    now += CONTACT_MS;
+    addPerson('maya@example.com');
+    await settle();
+    expect(asked()).toEqual([[{ email: 'maya@example.com' }], [{ email: 'maya@example.com' }]]);
+    expect(markers()).toBe(2);
+  });
+
+  /** Primer updated or reloaded: this page's copy is cut off (Chrome: runtime.id is gone). */
+  const updateExtension = () => {
+    fakeBrowser.runtime.id = undefined as never;
+  };
+  const addPerson = (email: string) => {
+    const more = document.createElement('div');
+    more.className = 's';
+    more.innerHTML = `<span data-mail="${email}">Someone</span>`;
+    document.body.append(more);
+  };
+
+  it('takes its marks down when its port closes because the extension was updated under the page', async () => {
+    await startPrimer(ctx, adapter);
+    await settle();
+    expect(markers()).toBe(1);
+    updateExtension();
+    dropPort();
+    expect(markers()).toBe(0);
+    // Nothing watches the page any more.
+    const sentBefore = messages.length;
+    addPerson('alias@work.example');
+    await settle(SETTLE_MS);
+    expect(markers()).toBe(0);
+    expect(messages).toHaveLength(sentBefore);
+  });
+
+  it('keeps its marks when the port closes only because the background stopped', async () => {
+    await startPrimer(ctx, adapter);
+    await settle();
+    dropPort();
+    expect(markers()).toBe(1);
+    addPerson('alias@work.example');
+    await settle();
+    expect(markers()).toBe(2);
+  });
+
+  it('takes its marks down when a send finds the extension gone (the port had closed before the update)', async () => {
+    await startPrimer(ctx, adapter);
+    await settle();
+    // The background slept (the port closed), then Primer was updated: no port is left to close.
+    dropPort();
+    updateExtension();
+    expect(markers()).toBe(1);
+    addPerson('alias@work.example');
+    await settle();
+    expect(markers()).toBe(0);
   });
 
   it('does nothing on a switched-off site and cleans up when invalidated', async () => {

@@ -125,6 +125,27 @@ describe('the content port', () => {
     await expect(again).resolves.toEqual([null]);
   });
 
+  it('tells its onLost listeners of every port lost or refused, until they stop listening', async () => {
+    const { send, ports } = connected({ 'page.status': () => Promise.resolve({ recorded: true }) });
+    const lost = vi.fn();
+    const stop = send.onLost(lost);
+    send.connect();
+    ports[0]!.drop();
+    expect(lost).toHaveBeenCalledTimes(1);
+    const broken = createPortSender(contentProtocol, () => {
+      throw new Error('Extension context invalidated.');
+    });
+    const refused = vi.fn();
+    broken.onLost(refused);
+    broken.connect();
+    await expect(broken('people.find', { people: [] })).rejects.toMatchObject({ kind: 'network' });
+    expect(refused).toHaveBeenCalledTimes(2);
+    stop();
+    send.connect();
+    ports[1]!.drop();
+    expect(lost).toHaveBeenCalledTimes(1);
+  });
+
   it('opens the port ahead of the first request when asked, and the request uses it', async () => {
     const { send, ports } = connected({ 'page.status': () => Promise.resolve({ recorded: true }) });
     send.connect();

@@ -45,6 +45,25 @@ describe('typed senders', () => {
     await expect(sendContentRequest('people.find', { people: [] })).rejects.toMatchObject({ kind: 'network' });
   });
 
+  it('tell an extension updated or reloaded under the page (runtime.id gone) from a background restarting', async () => {
+    const id = fakeBrowser.runtime.id;
+    fakeBrowser.runtime.id = undefined as never;
+    try {
+      vi.spyOn(fakeBrowser.runtime, 'sendMessage').mockRejectedValue(new Error('Extension context invalidated.'));
+      await expect(sendRequest('contact.insights', { contactId: 'm' })).rejects.toMatchObject({
+        kind: 'extension_reloaded',
+        message: 'Primer was updated. Reload this tab to use it.',
+      });
+      vi.spyOn(fakeBrowser.runtime, 'connect').mockImplementation(() => {
+        throw new Error('Extension context invalidated.');
+      });
+      await expect(sendContentRequest('people.find', { people: [] })).rejects.toMatchObject({ kind: 'extension_reloaded' });
+    } finally {
+      // fakeBrowser.reset() does not give it back.
+      fakeBrowser.runtime.id = id;
+    }
+  });
+
   it('content scripts send over the content port, one envelope per request', async () => {
     const posted: unknown[] = [];
     let deliver: (message: unknown) => void = () => undefined;
