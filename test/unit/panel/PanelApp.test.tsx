@@ -7,7 +7,7 @@ import { PanelApp } from '@/components/panel/PanelApp';
 import type { PanelTarget } from '@/lib/panel/target';
 import { serviceUrlItem } from '@/lib/storage/items';
 import { fakeBackground, sent } from '../support/fake-background';
-import { insights, match, pagePerson, reply, surface } from './fixtures';
+import { browserShows, insights, match, pagePerson, reply, surface } from './fixtures';
 
 vi.mock('@/lib/messaging/send', () => ({ sendRequest: vi.fn() }));
 
@@ -20,7 +20,8 @@ function target(patch: Partial<PanelTarget>): PanelTarget {
   return { tabId: 7, focus: null, page: null, status: null, ...patch };
 }
 
-function showPanel(first: PanelTarget) {
+async function showPanel(first: PanelTarget) {
+  await browserShows(first);
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(<PanelApp client={client} restored={Promise.resolve()} firstTarget={Promise.resolve(first)} />);
   return client;
@@ -29,16 +30,16 @@ function showPanel(first: PanelTarget) {
 describe('PanelApp', () => {
   it('says when the page is not a supported site, and when its layout is not recognised', async () => {
     fakeBackground({ 'settings.get': configured });
-    showPanel(target({}));
+    await showPanel(target({}));
     expect(await screen.findByRole('heading', { level: 1, name: 'Nothing to brief on this page' })).toBeInTheDocument();
     fakeBackground({ 'settings.get': configured });
-    showPanel(target({ page: { site: 'gmail', recognised: false, surfaces: [] } }));
+    await showPanel(target({ page: { site: 'gmail', recognised: false, surfaces: [] } }));
     expect(await screen.findByRole('heading', { level: 1, name: 'This page’s layout is not recognised' })).toBeInTheDocument();
   });
 
   it('asks to set Primer up when it has no service or key', async () => {
     fakeBackground({ 'settings.get': { ...configured, hasApiKey: false } });
-    showPanel(target({}));
+    await showPanel(target({}));
     expect(await screen.findByRole('alert')).toHaveTextContent('Primer is not set up yet.');
   });
 
@@ -50,7 +51,7 @@ describe('PanelApp', () => {
       'recordings.list': noRecordings,
     });
     const page = { site: 'google-calendar' as const, recognised: true, surfaces: [surface([pagePerson('Maya Chen', 'maya@example.com', maya), pagePerson('Daniel Weiss', 'dan@example.net', dan)])] };
-    showPanel(target({ page }));
+    await showPanel(target({ page }));
     const attendees = await screen.findByRole('region', { name: 'Attendees' });
     await userEvent.click(await within(attendees).findByRole('button', { name: 'Full briefing: Daniel Weiss' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Daniel Weiss' })).toBeInTheDocument();
@@ -74,7 +75,7 @@ describe('PanelApp', () => {
   it('offers to go back to the page from a person chosen on a card', async () => {
     fakeBackground({ 'settings.get': configured, 'contact.insights': reply(insights({ preferredTone: 'friendly' })), 'recordings.list': noRecordings });
     await fakeBrowser.storage.session.set({ 'panelFocus:7': { kind: 'person', match: maya } });
-    showPanel(target({ focus: { kind: 'person', match: maya } }));
+    await showPanel(target({ focus: { kind: 'person', match: maya } }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Maya Chen' })).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: /Back to this page/ }));
     expect(await fakeBrowser.storage.session.get('panelFocus:7')).toEqual({});
@@ -82,7 +83,7 @@ describe('PanelApp', () => {
 
   it('forgets every briefing when the service or key changes', async () => {
     fakeBackground({ 'settings.get': configured, 'contact.insights': reply(insights({ preferredTone: 'friendly' })), 'recordings.list': noRecordings });
-    const client = showPanel(target({ focus: { kind: 'person', match: maya } }));
+    const client = await showPanel(target({ focus: { kind: 'person', match: maya } }));
     await screen.findByText('friendly');
     expect(client.getQueryData(['insights', 'm'])).toBeDefined();
     await fakeBrowser.storage.session.set({ panelSavedBriefings: { key: { at: Date.now(), mark: { kind: 'person', key: 'contact:m' }, nodes: [] } } });
@@ -94,7 +95,7 @@ describe('PanelApp', () => {
 
   it('says there is nothing to brief without a tab, and on a page with no one on it', async () => {
     fakeBackground({ 'settings.get': configured });
-    showPanel(target({ tabId: null }));
+    await showPanel(target({ tabId: null }));
     const heading = await screen.findByRole('heading', { level: 1, name: 'Nothing to brief yet' });
     const noTab = heading.closest<HTMLElement>('[role="status"]')!;
     expect(noTab).not.toBeNull();
@@ -102,7 +103,7 @@ describe('PanelApp', () => {
     cleanup();
     fakeBackground({ 'settings.get': configured });
     const list = surface([pagePerson('Maya Chen', 'maya@example.com', maya), pagePerson('Daniel Weiss', 'dan@example.net', dan)], { kind: 'list' });
-    showPanel(target({ page: { site: 'gmail', recognised: true, surfaces: [list] } }));
+    await showPanel(target({ page: { site: 'gmail', recognised: true, surfaces: [list] } }));
     expect(await screen.findByRole('heading', { level: 1, name: 'No one to brief here' })).toBeInTheDocument();
     // Nothing was asked of the service for a page with no one to brief.
     expect(sent('contact.insights')).toEqual([]);
@@ -112,7 +113,7 @@ describe('PanelApp', () => {
   it('briefs one person listed twice as that person, not as a one-person meeting', async () => {
     fakeBackground({ 'settings.get': configured, 'contact.insights': reply(insights({ preferredTone: 'friendly' })), 'recordings.list': noRecordings });
     const page = { site: 'gmail' as const, recognised: true, surfaces: [surface([pagePerson('Maya Chen', 'maya@example.com', maya), pagePerson('Maya Chen', 'maya@example.com', maya)], { kind: 'thread' })] };
-    showPanel(target({ page }));
+    await showPanel(target({ page }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Maya Chen' })).toBeInTheDocument();
     expect(await screen.findByText('friendly')).toBeInTheDocument();
     expect(screen.queryByText(/people/)).toBeNull();
@@ -127,7 +128,7 @@ describe('PanelApp', () => {
       'recordings.list': noRecordings,
     });
     const page = { site: 'google-calendar' as const, recognised: true, surfaces: [surface([pagePerson('Maya Chen', 'maya@example.com', maya), pagePerson('Daniel Weiss', 'dan@example.net', dan)])] };
-    showPanel(target({ page }));
+    await showPanel(target({ page }));
     const open = await within(await screen.findByRole('region', { name: 'Attendees' })).findByRole('button', { name: 'Full briefing: Daniel Weiss' });
     open.focus();
     await user.keyboard('{Enter}');
@@ -141,10 +142,30 @@ describe('PanelApp', () => {
     expect(document.activeElement).not.toBe(document.body);
   });
 
+  it('briefs what the tab shows now, though it changed while the panel was loading', async () => {
+    fakeBackground({
+      'settings.get': configured,
+      'contact.insights': ({ contactId }) => Promise.resolve(reply(insights({ contactId, preferredTone: contactId === 'd' ? 'formal' : 'friendly' }))),
+      'recordings.list': noRecordings,
+    });
+    // Read before React mounted (Maya chosen); Daniel was chosen before the panel listened.
+    const before = target({ focus: { kind: 'person', match: maya } });
+    await browserShows(target({ focus: { kind: 'person', match: dan } }));
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    render(<PanelApp client={client} restored={Promise.resolve()} firstTarget={Promise.resolve(before)} initialTarget={before} />);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Daniel Weiss' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { level: 1, name: 'Maya Chen' })).toBeNull();
+    cleanup();
+    // The same when that first read was still on its way as React mounted.
+    render(<PanelApp client={client} restored={Promise.resolve()} firstTarget={Promise.resolve(before)} />);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Daniel Weiss' })).toBeInTheDocument();
+  });
+
   it('starts fetching what it briefs before the saved cache is restored', async () => {
     fakeBackground({ 'settings.get': configured, 'contact.insights': reply(insights({ preferredTone: 'friendly' })), 'recordings.list': noRecordings });
     const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
     const never = new Promise<void>(() => undefined);
+    await browserShows(target({ focus: { kind: 'person', match: maya } }));
     render(<PanelApp client={client} restored={never} firstTarget={Promise.resolve(target({ focus: { kind: 'person', match: maya } }))} />);
     expect(await screen.findByText('friendly')).toBeInTheDocument();
   });
@@ -152,6 +173,8 @@ describe('PanelApp', () => {
   it('says it is finding what to brief while the target is not known yet', async () => {
     fakeBackground({ 'settings.get': configured });
     const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    // Nor does the browser answer the panel's own read.
+    vi.spyOn(fakeBrowser.tabs, 'query').mockReturnValue(new Promise(() => undefined) as never);
     render(<PanelApp client={client} restored={Promise.resolve()} firstTarget={new Promise<PanelTarget>(() => undefined)} />);
     expect(await screen.findByRole('status', { name: 'Finding what to brief on this page' })).toHaveAttribute('aria-busy', 'true');
   });
@@ -165,6 +188,7 @@ describe('PanelApp', () => {
     const startedAt = Date.now();
     client.setQueryData(['insights', 'm'], reply(insights({ preferredTone: 'restored tone' })), { updatedAt: startedAt - 1_000 });
     tone = 'current tone';
+    await browserShows(target({ focus: { kind: 'person', match: maya } }));
     render(<PanelApp client={client} restored={Promise.resolve()} startedAt={startedAt} firstTarget={Promise.resolve(target({ focus: { kind: 'person', match: maya } }))} />);
     expect(await screen.findByText('restored tone')).toBeInTheDocument();
     expect(await screen.findByText('current tone')).toBeInTheDocument();
@@ -179,7 +203,7 @@ describe('PanelApp', () => {
       'contact.insights': () => Promise.resolve(reply(insights({ preferredTone: 'friendly' }), online ? {} : { problem })),
       'recordings.list': noRecordings,
     });
-    showPanel(target({ focus: { kind: 'person', match: maya } }));
+    await showPanel(target({ focus: { kind: 'person', match: maya } }));
     expect(await screen.findByText(/^Offline:/)).toBeInTheDocument();
     online = true;
     act(() => void globalThis.dispatchEvent(new Event('online')));
