@@ -370,7 +370,7 @@ export function toRecordingPage(raw: unknown, request: PageRequest): RecordingPa
   const limit = numberOf(body, 'limit') ?? request.limit;
   const offset = numberOf(body, 'offset') ?? request.offset;
   const hasMore = toFlag(body.has_more ?? body.hasMore) ?? (total !== null ? offset + list.length < total : list.length >= limit);
-  return { recordings, total, limit, offset, hasMore: list.length > 0 && hasMore };
+  return { recordings, received: list.length, total, limit, offset, hasMore: list.length > 0 && hasMore };
 }
 
 // ---------- transcripts ----------

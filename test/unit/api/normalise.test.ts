@@ -176,6 +176,8 @@ describe('recordings', () => {
     const page = toRecordingPage({ recordings: [{ id: 'a' }, { nope: 1 }], total: 5, limit: 2, offset: 0 }, { limit: 2, offset: 0 });
     expect(page.recordings.map((r) => r.id)).toEqual(['a']);
     expect(page).toMatchObject({ total: 5, hasMore: true });
+    // Both entries took a place on the server's page: the next one starts after both.
+    expect(page.received).toBe(2);
     expect(toRecordingPage([{ id: 'a' }], { limit: 10, offset: 0 }).hasMore).toBe(false);
     expect(toRecordingPage({ items: [], total: 0 }, { limit: 10, offset: 0 }).hasMore).toBe(false);
     expect(() => toRecordingPage({ total: 1 }, { limit: 10, offset: 0 })).toThrow();

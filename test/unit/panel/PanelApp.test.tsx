@@ -12,7 +12,7 @@ import { browserShows, insights, match, pagePerson, reply, surface } from './fix
 vi.mock('@/lib/messaging/send', () => ({ sendRequest: vi.fn() }));
 
 const configured = { serviceUrl: 'https://api.example.com', hasApiKey: true, apiKeyHint: 'abcd', locked: { serviceUrl: false, apiKey: false } };
-const noRecordings = { recordings: [], total: 0, limit: 3, offset: 0, hasMore: false };
+const noRecordings = { recordings: [], received: 0, total: 0, limit: 3, offset: 0, hasMore: false };
 const maya = match('m', 'Maya Chen', 'maya@example.com');
 const dan = match('d', 'Daniel Weiss', 'dan@example.net');
 

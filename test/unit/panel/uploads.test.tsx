@@ -61,7 +61,7 @@ describe('uploads from the side panel', () => {
   });
 
   it('a one-to-one meeting, briefed as its one person, still offers the upload', async () => {
-    fakeBackground({ 'settings.get': configured, 'contact.find': null, 'contact.insights': reply(insights({ contactId: 'm' })), 'recordings.list': { recordings: [], total: 0, limit: 3, offset: 0, hasMore: false } });
+    fakeBackground({ 'settings.get': configured, 'contact.find': null, 'contact.insights': reply(insights({ contactId: 'm' })), 'recordings.list': { recordings: [], received: 0, total: 0, limit: 3, offset: 0, hasMore: false } });
     const page = { site: 'google-calendar' as const, recognised: true, surfaces: [surface([pagePerson('Maya Chen', 'maya@example.com', maya)])] };
     const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
     await browserShows({ tabId: 7, focus: null, page, status: null });
