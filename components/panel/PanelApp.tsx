@@ -73,8 +73,10 @@ export function Panel({ firstTarget, initialTarget }: { firstTarget?: Promise<Pa
   const target = usePanelTarget(firstTarget, initialTarget);
   const subject = useMemo(() => (target ? subjectOf(target) : null), [target]);
   const key = subject ? subjectKey(subject) : '';
-  // The stack belongs to the subject it was built on: a new page or choice starts over.
-  const [stacked, setStacked] = useState<{ key: string; views: View[] }>({ key: '', views: [] });
+  // The stack belongs to the subject it was built on: a new page or choice starts over, and coming
+  // back to this one later shows its briefing, not the view left open on it.
+  const [stacked, setStacked] = useState<{ key: string; views: View[] }>({ key, views: [] });
+  if (stacked.key !== key) setStacked({ key, views: [] });
   const stack = stacked.key === key ? stacked.views : [];
   const mainRef = useRef<HTMLElement>(null);
   const barRef = useRef<HTMLElement>(null);

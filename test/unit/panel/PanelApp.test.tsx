@@ -161,6 +161,51 @@ describe('PanelApp', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Daniel Weiss' })).toBeInTheDocument();
   });
 
+  it('keeps the view open on a person when the page’s lookup finds their contact', async () => {
+    fakeBackground({
+      'settings.get': configured,
+      'contact.find': (query) => Promise.resolve('email' in query && query.email === 'maya@example.com' ? maya : null),
+      'contact.insights': reply(insights({ preferredTone: 'friendly' })),
+      'recordings.list': noRecordings,
+    });
+    const thread = (known: typeof maya | null) => target({ page: { site: 'gmail', recognised: true, surfaces: [surface([pagePerson('Maya Chen', 'maya@example.com', known)], { kind: 'thread' })] } });
+    await showPanel(thread(null));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Maya Chen' })).toBeInTheDocument();
+    await userEvent.type(within(screen.getByRole('search')).getByLabelText('Find a person by e-mail'), 'nobody@example.com{Enter}');
+    expect(await screen.findByText('Not in Primer yet.')).toBeVisible();
+    // The page reports Maya again, now with her contact.
+    const reads = vi.mocked(fakeBrowser.tabs.query).mock.calls.length;
+    await act(() => browserShows(thread(maya)));
+    await vi.waitFor(() => expect(vi.mocked(fakeBrowser.tabs.query).mock.calls.length).toBeGreaterThan(reads));
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(screen.getByText('Not in Primer yet.')).toBeVisible();
+    expect(screen.queryByRole('heading', { level: 1, name: 'Maya Chen' })).toBeNull();
+  });
+
+  it('shows the briefing, not the view left open, on coming back to a page', async () => {
+    fakeBackground({
+      'settings.get': configured,
+      'contact.find': null,
+      'contact.insights': ({ contactId }) => Promise.resolve(reply(insights({ contactId, preferredTone: 'friendly' }))),
+      'recordings.list': noRecordings,
+    });
+    const thread = (tabId: number, person: typeof maya) =>
+      target({ tabId, page: { site: 'gmail', recognised: true, surfaces: [surface([pagePerson(person.contact.name, person.contact.email, person)], { kind: 'thread' })] } });
+    const switchTo = async (shown: PanelTarget) => {
+      await browserShows(shown);
+      await act(() => fakeBrowser.tabs.onActivated.trigger({ tabId: shown.tabId!, windowId: 1 }));
+    };
+    await showPanel(thread(7, maya));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Maya Chen' })).toBeInTheDocument();
+    await userEvent.type(within(screen.getByRole('search')).getByLabelText('Find a person by e-mail'), 'nobody@example.com{Enter}');
+    expect(await screen.findByText('Not in Primer yet.')).toBeVisible();
+    await switchTo(thread(8, dan));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Daniel Weiss' })).toBeInTheDocument();
+    await switchTo(thread(7, maya));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Maya Chen' })).toBeVisible();
+    expect(screen.queryByText('Not in Primer yet.')).toBeNull();
+  });
+
   it('starts fetching what it briefs before the saved cache is restored', async () => {
     fakeBackground({ 'settings.get': configured, 'contact.insights': reply(insights({ preferredTone: 'friendly' })), 'recordings.list': noRecordings });
     const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
