@@ -206,6 +206,31 @@ describe('PanelApp', () => {
     expect(screen.queryByText('Not in Primer yet.')).toBeNull();
   });
 
+  it('moves focus to the result of each search, the second one too', async () => {
+    const user = userEvent.setup();
+    fakeBackground({ 'settings.get': configured, 'contact.find': null });
+    await showPanel(target({}));
+    await screen.findByRole('heading', { level: 1, name: 'Nothing to brief on this page' });
+    const field = within(screen.getByRole('search')).getByLabelText('Find a person by e-mail');
+    await user.type(field, 'first@example.com{Enter}');
+    await vi.waitFor(() => expect(screen.getByRole('heading', { level: 1, name: 'first@example.com' })).toHaveFocus());
+    await user.clear(field);
+    await user.type(field, 'second@example.com{Enter}');
+    // The new result's heading takes focus, so it is announced, though one view replaced another.
+    await vi.waitFor(() => expect(screen.getByRole('heading', { level: 1, name: 'second@example.com' })).toHaveFocus());
+  });
+
+  it('moves focus to the page’s briefing after “Back to this page”, though it briefs the same person', async () => {
+    const user = userEvent.setup();
+    fakeBackground({ 'settings.get': configured, 'contact.insights': reply(insights({ preferredTone: 'friendly' })), 'recordings.list': noRecordings });
+    const page = { site: 'gmail' as const, recognised: true, surfaces: [surface([pagePerson('Maya Chen', 'maya@example.com', maya)], { kind: 'thread' })] };
+    await showPanel(target({ focus: { kind: 'person', match: maya }, page }));
+    await user.click(await screen.findByRole('button', { name: /Back to this page/ }));
+    const heading = screen.getByRole('heading', { level: 1, name: 'Maya Chen' });
+    await vi.waitFor(() => expect(heading).toHaveFocus());
+    expect(screen.queryByRole('button', { name: /Back to this page/ })).toBeNull();
+  });
+
   it('starts fetching what it briefs before the saved cache is restored', async () => {
     fakeBackground({ 'settings.get': configured, 'contact.insights': reply(insights({ preferredTone: 'friendly' })), 'recordings.list': noRecordings });
     const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
