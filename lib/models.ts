@@ -84,6 +84,11 @@ export type Recording = z.infer<typeof RecordingSchema>;
 
 export const RecordingPageSchema = z.object({
   recordings: z.array(RecordingSchema),
+  /**
+   * How many entries the server listed on this page, malformed ones (left out of `recordings`)
+   * included: the next page starts this many after `offset`.
+   */
+  received: z.number(),
   total: z.nullable(z.number()),
   limit: z.number(),
   offset: z.number(),

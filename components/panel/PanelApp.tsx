@@ -80,20 +80,30 @@ export function Panel({ firstTarget, initialTarget }: { firstTarget?: Promise<Pa
   const target = usePanelTarget(firstTarget, initialTarget);
   const subject = useMemo(() => (target ? subjectOf(target) : null), [target]);
   const key = subject ? subjectKey(subject) : '';
-  // The stack belongs to the subject it was built on: a new page or choice starts over.
-  const [stacked, setStacked] = useState<{ key: string; views: View[] }>({ key: '', views: [] });
+  // The stack belongs to the subject it was built on: a new page or choice starts over, and coming
+  // back to this one later shows its briefing, not the view left open on it.
+  const [stacked, setStacked] = useState<{ key: string; views: View[] }>({ key, views: [] });
+  if (stacked.key !== key) setStacked({ key, views: [] });
   const stack = stacked.key === key ? stacked.views : [];
   const mainRef = useRef<HTMLElement>(null);
   const barRef = useRef<HTMLElement>(null);
   usePanelBarHeight(barRef);
   /** Set when the view changes under the user: where focus goes once it is drawn. */
   const focusNext = useRef<HTMLElement | 'heading' | null>(null);
+  /**
+   * Counts the user's moves (open, back, find): each one moves focus, even when the stack keeps
+   * its length (a second search replaces the first).
+   */
+  const [moves, setMoves] = useState(0);
   useForgetOnSettingsChange();
   useRefreshOnUploads();
   const briefed = subject?.kind === 'person' || subject?.kind === 'meeting';
   const onBasePainted = useSaveBriefing(briefed && stack.length === 0 ? target?.savedKey : undefined, key);
 
-  const setStack = (update: (views: View[]) => View[]) => setStacked({ key, views: update(stack) });
+  const setStack = (update: (views: View[]) => View[]) => {
+    setStacked({ key, views: update(stack) });
+    setMoves((count) => count + 1);
+  };
   const push = (view: NewView) => {
     const returnTo = focusedElement();
     focusNext.current = 'heading';
@@ -110,14 +120,15 @@ export function Panel({ firstTarget, initialTarget }: { firstTarget?: Promise<Pa
   };
   const openRecording = (id: string) => push({ kind: 'recording', id, back: 'Back to the briefing' });
 
-  // Earlier views stay mounted (hidden), so "Back" finds the very control the user left from.
+  // Earlier views stay mounted (hidden), so "Back" finds the very control the user left from. Runs
+  // after each move, and each new target ("Back to this page" waits for the focus to be cleared).
   useEffect(() => {
     const next = focusNext.current;
     if (next === null) return;
     focusNext.current = null;
     if (next !== 'heading' && next.isConnected) next.focus();
     else focusVisibleHeading(mainRef.current);
-  }, [stack.length, key]);
+  }, [moves, target]);
 
   const backButton = (label: string): ReactNode => (
     <Button variant="secondary" className="back" onClick={pop}>

@@ -1,5 +1,8 @@
 import { useEffect, useState } from 'react';
+import { replaceEqualDeep } from '@tanstack/react-query';
 import { getPanelTarget, watchPanelTarget, type PanelTarget } from '@/lib/panel/target';
+
+const NO_TARGET: PanelTarget = { tabId: null, focus: null, page: null, status: null };
 
 /**
  * The active tab's target, read again whenever it may have changed; null until first read. The
@@ -9,19 +12,32 @@ import { getPanelTarget, watchPanelTarget, type PanelTarget } from '@/lib/panel/
 export function usePanelTarget(first?: Promise<PanelTarget>, known?: PanelTarget): PanelTarget | null {
   const [target, setTarget] = useState<PanelTarget | null>(known ?? null);
   useEffect(() => {
+    let live = true;
     let latest = 0;
-    // Already read (`known`): no need to read it again until something changes.
-    let initial = known ? undefined : first;
+    let shown = -1;
+    const show = (ticket: number, next: PanelTarget) => {
+      if (!live || ticket <= shown) return;
+      shown = ticket;
+      // The same target read again keeps the object on screen: no re-render, nothing fetched again.
+      setTarget((current) => (current === null ? next : replaceEqualDeep(current, next)));
+    };
     const read = () => {
       const ticket = ++latest;
-      const pending = initial ?? getPanelTarget({ skipPageWhenFocused: true });
-      initial = undefined;
-      pending
-        .then((next) => ticket === latest && setTarget(next))
-        .catch(() => ticket === latest && setTarget({ tabId: null, focus: null, page: null, status: null }));
+      // Only the latest read's answer is shown.
+      getPanelTarget({ skipPageWhenFocused: true })
+        .then((next) => ticket === latest && show(ticket, next))
+        .catch(() => ticket === latest && show(ticket, NO_TARGET));
     };
-    if (!known) read();
-    return watchPanelTarget(read);
+    // The read started before React: shown as soon as it is in, unless a newer answer is shown.
+    if (!known && first) first.then((next) => show(0, next)).catch(() => show(0, NO_TARGET));
+    const stop = watchPanelTarget(read);
+    // That first read was taken before these listeners were attached (the panel's code loading,
+    // the first render's wait): a tab switch, navigation or new focus meanwhile fired nothing.
+    read();
+    return () => {
+      live = false;
+      stop();
+    };
   }, [first, known]);
   return target;
 }

@@ -370,7 +370,7 @@ export function toRecordingPage(raw: unknown, request: PageRequest): RecordingPa
   const limit = numberOf(body, 'limit') ?? request.limit;
   const offset = numberOf(body, 'offset') ?? request.offset;
   const hasMore = toFlag(body.has_more ?? body.hasMore) ?? (total !== null ? offset + list.length < total : list.length >= limit);
-  return { recordings, total, limit, offset, hasMore: list.length > 0 && hasMore };
+  return { recordings, received: list.length, total, limit, offset, hasMore: list.length > 0 && hasMore };
 }
 
 // ---------- transcripts ----------
@@ -415,23 +415,59 @@ function toSegment(entry: unknown): TranscriptSegment | null {
   };
 }
 
-const LINE_PATTERN = /^(?:\[?(\d{1,2}(?::\d{1,2}){1,2}(?:\.\d+)?)\]?\s*[-–]?\s*)?(?:([^:\n]{1,60}):\s+)?(.+)$/;
+const LINE_PATTERN = /^(?:\[?(\d{1,2}(?::\d{1,2}){1,2}(?:\.\d+)?)\]?\s*[-–]?\s*)?(.+)$/;
+const LABEL_PATTERN = /^([^:\n]{1,60}):\s+(.+)$/;
+/** Lower-case words a name may hold: "Ludwig van Beethoven", "Maria de la Cruz". */
+const NAME_PARTICLES = new Set(['al', 'bin', 'da', 'de', 'del', 'della', 'der', 'di', 'du', 'el', 'la', 'le', 'ten', 'ter', 'van', 'von', 'y']);
 
-/** Plain text: one segment per line, with an optional leading time and "Speaker:" label. */
+/**
+ * Whether a line's "Label:" reads as a speaker ("Maya Chen", "Speaker 1", "Dr. Okafor"), not as
+ * the start of a sentence ("Let me be clear", "So, the plan"): at most four words, the first
+ * capitalised (or a script without capitals), the others capitalised, numbers or name particles;
+ * no sentence punctuation.
+ */
+function looksLikeSpeaker(label: string): boolean {
+  if (/^speaker[\s_-]*\d+$/i.test(label)) return true;
+  if (/[,;!?"“”…]/.test(label)) return false;
+  const words = label.split(/\s+/);
+  if (words.length > 4 || !/^[\p{Lu}\p{Lt}\p{Lo}]/u.test(words[0] ?? '')) return false;
+  return words.every(
+    (word, index) =>
+      // A full stop only ends a short word: an initial or a title ("J.", "Dr.").
+      (!word.includes('.') || /^[\p{L}.]{1,4}$/u.test(word)) &&
+      (index === 0 || /^[\p{Lu}\p{Lt}\p{Lo}\p{Nd}(]/u.test(word) || NAME_PARTICLES.has(word)),
+  );
+}
+
+/**
+ * Plain text: one segment per line, with an optional leading time and "Speaker:" label. A label
+ * is a speaker only when it looks like one and the transcript bears it out: the same label starts
+ * another line, or labelled lines are at least half of them. Otherwise "Agenda: budget" is text.
+ */
 function segmentsFromText(text: string): TranscriptSegment[] {
-  const out: TranscriptSegment[] = [];
-  for (const line of text.split(/\r?\n/)) {
-    const trimmed = line.trim();
-    if (trimmed === '') continue;
-    const match = LINE_PATTERN.exec(trimmed);
-    out.push({
-      speaker: match?.[2]?.trim() ?? null,
-      start: match?.[1] ? toSeconds(match[1]) : null,
-      end: null,
-      text: match?.[3]?.trim() ?? trimmed,
+  const lines = text
+    .split(/\r?\n/)
+    .map((line) => line.trim())
+    .filter((line) => line !== '')
+    .map((line) => {
+      const match = LINE_PATTERN.exec(line);
+      const rest = match?.[2]?.trim() ?? line;
+      const labelled = LABEL_PATTERN.exec(rest);
+      const label = labelled?.[1]?.trim();
+      return {
+        start: match?.[1] ? toSeconds(match[1]) : null,
+        rest,
+        label: label && looksLikeSpeaker(label) ? { name: label, text: labelled?.[2]?.trim() ?? '' } : null,
+      };
     });
-  }
-  return out;
+  const uses = new Map<string, number>();
+  for (const { label } of lines) if (label) uses.set(label.name, (uses.get(label.name) ?? 0) + 1);
+  const labelledLines = [...uses.values()].reduce((sum, count) => sum + count, 0);
+  const mostlyLabelled = labelledLines >= 2 && labelledLines * 2 >= lines.length;
+  return lines.map(({ start, rest, label }) => {
+    const speaker = label && (mostlyLabelled || (uses.get(label.name) ?? 0) >= 2) ? label : null;
+    return { speaker: speaker?.name ?? null, start, end: null, text: speaker ? speaker.text : rest };
+  });
 }
 
 export function toTranscript(raw: unknown, recordingId: string): Transcript {

@@ -41,7 +41,7 @@ export function uniquePeople(people: readonly PagePerson[]): PagePerson[] {
   // One person may be known by contact, by address, or (with neither) by name.
   const keysOf = (person: PagePerson) => {
     const keys = [personKey(personFromPage(person))];
-    if (person.match && person.email) keys.push(personKey({ ...personFromPage(person), match: null }));
+    if (person.match) keys.push(`contact:${person.match.contact.id}`);
     return keys;
   };
   for (const person of people) {
@@ -93,10 +93,14 @@ export function knownContactIds(subject: Subject): string[] {
   return [...new Set(matches.flatMap((match) => (match ? [match.contact.id] : [])))];
 }
 
-/** A stable key for a person, for React lists and query keys. */
+/**
+ * A stable key for a person, for React lists, the panel's views and paint marks: by address when
+ * there is one, which the page's lookup does not change (a contact found later would change a key
+ * by contact, and with it the view on screen); else by contact, else by name.
+ */
 export function personKey(person: SubjectPerson): string {
-  if (person.match) return `contact:${person.match.contact.id}`;
   if (person.email) return `email:${person.email.toLowerCase()}`;
+  if (person.match) return `contact:${person.match.contact.id}`;
   return `name:${(person.name ?? '').toLowerCase()}`;
 }
 

@@ -80,11 +80,21 @@ export function recordingsOptions(contactId: string) {
     queryKey: keys.recordings(contactId),
     queryFn: ({ pageParam }: { pageParam: number }) => sendRequest('recordings.list', { contactId, limit: RECORDINGS_PAGE_SIZE, offset: pageParam }),
     initialPageParam: 0,
-    getNextPageParam: (last: RecordingPage) => (last.hasMore ? last.offset + last.recordings.length : undefined),
+    // By what the server listed, not what was kept: a malformed entry dropped here still took a place.
+    getNextPageParam: (last: RecordingPage) => (last.hasMore ? last.offset + last.received : undefined),
     // Only while the list is shown (an observer's option): stops once nothing listed is in progress.
     refetchInterval: (query: { state: { data: { pages: RecordingPage[] } | undefined } }) =>
       query.state.data?.pages.some((page) => page.recordings.some(inProgress)) ? PROCESSING_POLL_MS : false,
   };
+}
+
+/**
+ * The pages' recordings, each once: a recording added (or removed) while paging shifts the next
+ * page, which then repeats one already listed.
+ */
+export function recordingsOf(pages: readonly RecordingPage[]): Recording[] {
+  const seen = new Set<string>();
+  return pages.flatMap((page) => page.recordings).filter((recording) => !seen.has(recording.id) && Boolean(seen.add(recording.id)));
 }
 
 export function useRecordings(contactId: string) {

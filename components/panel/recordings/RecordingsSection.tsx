@@ -2,7 +2,7 @@
 import { useId } from 'react';
 import { Button } from '@/components/ui/Button';
 import { formatDate } from '@/lib/format/dates';
-import { useRecordings } from '../data/queries';
+import { recordingsOf, useRecordings } from '../data/queries';
 import { ProblemNotice } from '../states/ProblemNotice';
 import { Skeleton } from '../states/Skeleton';
 import { recordingTitle, statusLabel } from './status';
@@ -10,7 +10,7 @@ import { recordingTitle, statusLabel } from './status';
 export function RecordingsSection({ contactId, onOpen }: { contactId: string; onOpen: (id: string) => void }) {
   const headingId = useId();
   const query = useRecordings(contactId);
-  const recordings = query.data?.pages.flatMap((page) => page.recordings) ?? [];
+  const recordings = recordingsOf(query.data?.pages ?? []);
   const total = query.data?.pages[0]?.total ?? null;
   return (
     <section className="panel-section" tabIndex={0} aria-labelledby={headingId}>

@@ -1,5 +1,5 @@
 /** A transcript: who said what, and when when the server says so. */
-import type { Transcript as TranscriptData } from '@/lib/models';
+import type { Transcript as TranscriptData, TranscriptSegment } from '@/lib/models';
 
 export function timestamp(seconds: number): string {
   const whole = Math.max(0, Math.floor(seconds));
@@ -9,19 +9,44 @@ export function timestamp(seconds: number): string {
   return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${s}` : `${m}:${s}`;
 }
 
+/** One speaker's turn: their consecutive segments. A line nobody is named for stands alone. */
+export interface Turn {
+  /** The index of its first segment (a stable key). */
+  at: number;
+  speaker: string | null;
+  segments: [TranscriptSegment, ...TranscriptSegment[]];
+}
+
+export function turnsOf(segments: readonly TranscriptSegment[]): Turn[] {
+  const turns: Turn[] = [];
+  segments.forEach((segment, index) => {
+    const last = turns.at(-1);
+    if (last && segment.speaker && last.speaker === segment.speaker) last.segments.push(segment);
+    else turns.push({ at: index, speaker: segment.speaker, segments: [segment] });
+  });
+  return turns;
+}
+
 export function Transcript({ transcript }: { transcript: TranscriptData }) {
   if (transcript.segments.length === 0) return <p className="subtle">The transcript is empty.</p>;
+  // A speaker's name once per turn, not once per sentence.
   return (
     <ol className="transcript">
-      {transcript.segments.map((segment, index) => (
-        <li key={index}>
-          {segment.speaker || segment.start !== null ? (
+      {turnsOf(transcript.segments).map(({ at, speaker, segments: [first, ...rest] }) => (
+        <li key={at}>
+          {speaker || first.start !== null ? (
             <p className="segment-head">
-              {segment.speaker ? <strong>{segment.speaker}</strong> : null}
-              {segment.start !== null ? <span className="subtle"> {timestamp(segment.start)}</span> : null}
+              {speaker ? <strong>{speaker}</strong> : null}
+              {first.start !== null ? <span className="subtle"> {timestamp(first.start)}</span> : null}
             </p>
           ) : null}
-          <p className="segment-text">{segment.text}</p>
+          <p className="segment-text">{first.text}</p>
+          {rest.map((segment, index) => (
+            <p className="segment-text" key={index}>
+              {segment.start !== null ? <span className="subtle">{timestamp(segment.start)} </span> : null}
+              {segment.text}
+            </p>
+          ))}
         </li>
       ))}
     </ol>

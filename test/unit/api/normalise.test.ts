@@ -176,6 +176,8 @@ describe('recordings', () => {
     const page = toRecordingPage({ recordings: [{ id: 'a' }, { nope: 1 }], total: 5, limit: 2, offset: 0 }, { limit: 2, offset: 0 });
     expect(page.recordings.map((r) => r.id)).toEqual(['a']);
     expect(page).toMatchObject({ total: 5, hasMore: true });
+    // Both entries took a place on the server's page: the next one starts after both.
+    expect(page.received).toBe(2);
     expect(toRecordingPage([{ id: 'a' }], { limit: 10, offset: 0 }).hasMore).toBe(false);
     expect(toRecordingPage({ items: [], total: 0 }, { limit: 10, offset: 0 }).hasMore).toBe(false);
     expect(() => toRecordingPage({ total: 1 }, { limit: 10, offset: 0 })).toThrow();
@@ -204,6 +206,36 @@ describe('transcripts', () => {
     expect(toTranscript(['a', 'b'], 'r1').segments).toHaveLength(2);
     expect(() => toTranscript({ words: 3 }, 'r1')).toThrow();
     expect(() => toTranscript(5, 'r1')).toThrow();
+  });
+
+  it('takes a "Label:" for a speaker only when it reads as a name the transcript bears out', () => {
+    const texts = (text: string) => toTranscript(text, 'r1').segments.map((segment) => [segment.speaker, segment.text]);
+    // Notes, not a dialogue: the labels are text.
+    expect(texts('Agenda: budget\nWe went over the numbers.\nLet me be clear: we ship in May.\nSo, to sum up: yes.')).toEqual([
+      [null, 'Agenda: budget'],
+      [null, 'We went over the numbers.'],
+      [null, 'Let me be clear: we ship in May.'],
+      [null, 'So, to sum up: yes.'],
+    ]);
+    // A label that starts several lines is a speaker, among lines that have none.
+    expect(texts('Interviewer: How did it go?\nWell, mostly.\nWe had some trouble.\nThe budget ran short.\nInterviewer: What happened?\nA late invoice.')).toEqual([
+      ['Interviewer', 'How did it go?'],
+      [null, 'Well, mostly.'],
+      [null, 'We had some trouble.'],
+      [null, 'The budget ran short.'],
+      ['Interviewer', 'What happened?'],
+      [null, 'A late invoice.'],
+    ]);
+    // Labelled lines throughout: each label that reads as a name is a speaker, once or not.
+    expect(texts('Speaker 1: Hi\nDr. Okafor: Hello\nspeaker 2: Hey\nLudwig van Beethoven: Da-da-da-dum\nThe end: for now')).toEqual([
+      ['Speaker 1', 'Hi'],
+      ['Dr. Okafor', 'Hello'],
+      ['speaker 2', 'Hey'],
+      ['Ludwig van Beethoven', 'Da-da-da-dum'],
+      [null, 'The end: for now'],
+    ]);
+    // The time is kept when the label is not a speaker.
+    expect(toTranscript('[00:05] Note: recording started\nhello\nthere\nall', 'r1').segments[0]).toEqual({ speaker: null, start: 5, end: null, text: 'Note: recording started' });
   });
 });
 

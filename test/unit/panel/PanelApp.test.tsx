@@ -8,12 +8,12 @@ import type { InsightsReply } from '@/lib/messaging/protocol';
 import type { PanelTarget } from '@/lib/panel/target';
 import { serviceUrlItem } from '@/lib/storage/items';
 import { fakeBackground, sent } from '../support/fake-background';
-import { insights, match, pagePerson, reply, surface } from './fixtures';
+import { browserShows, insights, match, pagePerson, reply, surface } from './fixtures';
 
 vi.mock('@/lib/messaging/send', () => ({ sendRequest: vi.fn() }));
 
 const configured = { serviceUrl: 'https://api.example.com', hasApiKey: true, apiKeyHint: 'abcd', locked: { serviceUrl: false, apiKey: false } };
-const noRecordings = { recordings: [], total: 0, limit: 3, offset: 0, hasMore: false };
+const noRecordings = { recordings: [], received: 0, total: 0, limit: 3, offset: 0, hasMore: false };
 const maya = match('m', 'Maya Chen', 'maya@example.com');
 const dan = match('d', 'Daniel Weiss', 'dan@example.net');
 
@@ -21,7 +21,8 @@ function target(patch: Partial<PanelTarget>): PanelTarget {
   return { tabId: 7, focus: null, page: null, status: null, ...patch };
 }
 
-function showPanel(first: PanelTarget) {
+async function showPanel(first: PanelTarget) {
+  await browserShows(first);
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(<PanelApp client={client} restored={Promise.resolve()} firstTarget={Promise.resolve(first)} />);
   return client;
@@ -30,16 +31,16 @@ function showPanel(first: PanelTarget) {
 describe('PanelApp', () => {
   it('says when the page is not a supported site, and when its layout is not recognised', async () => {
     fakeBackground({ 'settings.get': configured });
-    showPanel(target({}));
+    await showPanel(target({}));
     expect(await screen.findByRole('heading', { level: 1, name: 'Nothing to brief on this page' })).toBeInTheDocument();
     fakeBackground({ 'settings.get': configured });
-    showPanel(target({ page: { site: 'gmail', recognised: false, surfaces: [] } }));
+    await showPanel(target({ page: { site: 'gmail', recognised: false, surfaces: [] } }));
     expect(await screen.findByRole('heading', { level: 1, name: 'This page’s layout is not recognised' })).toBeInTheDocument();
   });
 
   it('asks to set Primer up when it has no service or key', async () => {
     fakeBackground({ 'settings.get': { ...configured, hasApiKey: false } });
-    showPanel(target({}));
+    await showPanel(target({}));
     expect(await screen.findByRole('alert')).toHaveTextContent('Primer is not set up yet.');
   });
 
@@ -51,7 +52,7 @@ describe('PanelApp', () => {
       'recordings.list': noRecordings,
     });
     const page = { site: 'google-calendar' as const, recognised: true, surfaces: [surface([pagePerson('Maya Chen', 'maya@example.com', maya), pagePerson('Daniel Weiss', 'dan@example.net', dan)])] };
-    showPanel(target({ page }));
+    await showPanel(target({ page }));
     const attendees = await screen.findByRole('region', { name: 'Attendees' });
     await userEvent.click(await within(attendees).findByRole('button', { name: 'Full briefing: Daniel Weiss' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Daniel Weiss' })).toBeInTheDocument();
@@ -75,7 +76,7 @@ describe('PanelApp', () => {
   it('offers to go back to the page from a person chosen on a card', async () => {
     fakeBackground({ 'settings.get': configured, 'contact.insights': reply(insights({ preferredTone: 'friendly' })), 'recordings.list': noRecordings });
     await fakeBrowser.storage.session.set({ 'panelFocus:7': { kind: 'person', match: maya } });
-    showPanel(target({ focus: { kind: 'person', match: maya } }));
+    await showPanel(target({ focus: { kind: 'person', match: maya } }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Maya Chen' })).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: /Back to this page/ }));
     expect(await fakeBrowser.storage.session.get('panelFocus:7')).toEqual({});
@@ -83,7 +84,7 @@ describe('PanelApp', () => {
 
   it('forgets every briefing when the service or key changes', async () => {
     fakeBackground({ 'settings.get': configured, 'contact.insights': reply(insights({ preferredTone: 'friendly' })), 'recordings.list': noRecordings });
-    const client = showPanel(target({ focus: { kind: 'person', match: maya } }));
+    const client = await showPanel(target({ focus: { kind: 'person', match: maya } }));
     await screen.findByText('friendly');
     expect(client.getQueryData(['insights', 'm'])).toBeDefined();
     // The briefing on screen is asked for again with the new settings: that answer is held back,
@@ -129,7 +130,7 @@ describe('PanelApp', () => {
 
   it('says there is nothing to brief without a tab, and on a page with no one on it', async () => {
     fakeBackground({ 'settings.get': configured });
-    showPanel(target({ tabId: null }));
+    await showPanel(target({ tabId: null }));
     const heading = await screen.findByRole('heading', { level: 1, name: 'Nothing to brief yet' });
     const noTab = heading.closest<HTMLElement>('[role="status"]')!;
     expect(noTab).not.toBeNull();
@@ -137,7 +138,7 @@ describe('PanelApp', () => {
     cleanup();
     fakeBackground({ 'settings.get': configured });
     const list = surface([pagePerson('Maya Chen', 'maya@example.com', maya), pagePerson('Daniel Weiss', 'dan@example.net', dan)], { kind: 'list' });
-    showPanel(target({ page: { site: 'gmail', recognised: true, surfaces: [list] } }));
+    await showPanel(target({ page: { site: 'gmail', recognised: true, surfaces: [list] } }));
     expect(await screen.findByRole('heading', { level: 1, name: 'No one to brief here' })).toBeInTheDocument();
     // Nothing was asked of the service for a page with no one to brief.
     expect(sent('contact.insights')).toEqual([]);
@@ -147,7 +148,7 @@ describe('PanelApp', () => {
   it('briefs one person listed twice as that person, not as a one-person meeting', async () => {
     fakeBackground({ 'settings.get': configured, 'contact.insights': reply(insights({ preferredTone: 'friendly' })), 'recordings.list': noRecordings });
     const page = { site: 'gmail' as const, recognised: true, surfaces: [surface([pagePerson('Maya Chen', 'maya@example.com', maya), pagePerson('Maya Chen', 'maya@example.com', maya)], { kind: 'thread' })] };
-    showPanel(target({ page }));
+    await showPanel(target({ page }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Maya Chen' })).toBeInTheDocument();
     expect(await screen.findByText('friendly')).toBeInTheDocument();
     expect(screen.queryByText(/people/)).toBeNull();
@@ -162,7 +163,7 @@ describe('PanelApp', () => {
       'recordings.list': noRecordings,
     });
     const page = { site: 'google-calendar' as const, recognised: true, surfaces: [surface([pagePerson('Maya Chen', 'maya@example.com', maya), pagePerson('Daniel Weiss', 'dan@example.net', dan)])] };
-    showPanel(target({ page }));
+    await showPanel(target({ page }));
     const open = await within(await screen.findByRole('region', { name: 'Attendees' })).findByRole('button', { name: 'Full briefing: Daniel Weiss' });
     open.focus();
     await user.keyboard('{Enter}');
@@ -176,10 +177,100 @@ describe('PanelApp', () => {
     expect(document.activeElement).not.toBe(document.body);
   });
 
+  it('briefs what the tab shows now, though it changed while the panel was loading', async () => {
+    fakeBackground({
+      'settings.get': configured,
+      'contact.insights': ({ contactId }) => Promise.resolve(reply(insights({ contactId, preferredTone: contactId === 'd' ? 'formal' : 'friendly' }))),
+      'recordings.list': noRecordings,
+    });
+    // Read before React mounted (Maya chosen); Daniel was chosen before the panel listened.
+    const before = target({ focus: { kind: 'person', match: maya } });
+    await browserShows(target({ focus: { kind: 'person', match: dan } }));
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    render(<PanelApp client={client} restored={Promise.resolve()} firstTarget={Promise.resolve(before)} initialTarget={before} />);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Daniel Weiss' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { level: 1, name: 'Maya Chen' })).toBeNull();
+    cleanup();
+    // The same when that first read was still on its way as React mounted.
+    render(<PanelApp client={client} restored={Promise.resolve()} firstTarget={Promise.resolve(before)} />);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Daniel Weiss' })).toBeInTheDocument();
+  });
+
+  it('keeps the view open on a person when the page’s lookup finds their contact', async () => {
+    fakeBackground({
+      'settings.get': configured,
+      'contact.find': (query) => Promise.resolve('email' in query && query.email === 'maya@example.com' ? maya : null),
+      'contact.insights': reply(insights({ preferredTone: 'friendly' })),
+      'recordings.list': noRecordings,
+    });
+    const thread = (known: typeof maya | null) => target({ page: { site: 'gmail', recognised: true, surfaces: [surface([pagePerson('Maya Chen', 'maya@example.com', known)], { kind: 'thread' })] } });
+    await showPanel(thread(null));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Maya Chen' })).toBeInTheDocument();
+    await userEvent.type(within(screen.getByRole('search')).getByLabelText('Find a person by e-mail'), 'nobody@example.com{Enter}');
+    expect(await screen.findByText('Not in Primer yet.')).toBeVisible();
+    // The page reports Maya again, now with her contact.
+    const reads = vi.mocked(fakeBrowser.tabs.query).mock.calls.length;
+    await act(() => browserShows(thread(maya)));
+    await vi.waitFor(() => expect(vi.mocked(fakeBrowser.tabs.query).mock.calls.length).toBeGreaterThan(reads));
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(screen.getByText('Not in Primer yet.')).toBeVisible();
+    expect(screen.queryByRole('heading', { level: 1, name: 'Maya Chen' })).toBeNull();
+  });
+
+  it('shows the briefing, not the view left open, on coming back to a page', async () => {
+    fakeBackground({
+      'settings.get': configured,
+      'contact.find': null,
+      'contact.insights': ({ contactId }) => Promise.resolve(reply(insights({ contactId, preferredTone: 'friendly' }))),
+      'recordings.list': noRecordings,
+    });
+    const thread = (tabId: number, person: typeof maya) =>
+      target({ tabId, page: { site: 'gmail', recognised: true, surfaces: [surface([pagePerson(person.contact.name, person.contact.email, person)], { kind: 'thread' })] } });
+    const switchTo = async (shown: PanelTarget) => {
+      await browserShows(shown);
+      await act(() => fakeBrowser.tabs.onActivated.trigger({ tabId: shown.tabId!, windowId: 1 }));
+    };
+    await showPanel(thread(7, maya));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Maya Chen' })).toBeInTheDocument();
+    await userEvent.type(within(screen.getByRole('search')).getByLabelText('Find a person by e-mail'), 'nobody@example.com{Enter}');
+    expect(await screen.findByText('Not in Primer yet.')).toBeVisible();
+    await switchTo(thread(8, dan));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Daniel Weiss' })).toBeInTheDocument();
+    await switchTo(thread(7, maya));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Maya Chen' })).toBeVisible();
+    expect(screen.queryByText('Not in Primer yet.')).toBeNull();
+  });
+
+  it('moves focus to the result of each search, the second one too', async () => {
+    const user = userEvent.setup();
+    fakeBackground({ 'settings.get': configured, 'contact.find': null });
+    await showPanel(target({}));
+    await screen.findByRole('heading', { level: 1, name: 'Nothing to brief on this page' });
+    const field = within(screen.getByRole('search')).getByLabelText('Find a person by e-mail');
+    await user.type(field, 'first@example.com{Enter}');
+    await vi.waitFor(() => expect(screen.getByRole('heading', { level: 1, name: 'first@example.com' })).toHaveFocus());
+    await user.clear(field);
+    await user.type(field, 'second@example.com{Enter}');
+    // The new result's heading takes focus, so it is announced, though one view replaced another.
+    await vi.waitFor(() => expect(screen.getByRole('heading', { level: 1, name: 'second@example.com' })).toHaveFocus());
+  });
+
+  it('moves focus to the page’s briefing after “Back to this page”, though it briefs the same person', async () => {
+    const user = userEvent.setup();
+    fakeBackground({ 'settings.get': configured, 'contact.insights': reply(insights({ preferredTone: 'friendly' })), 'recordings.list': noRecordings });
+    const page = { site: 'gmail' as const, recognised: true, surfaces: [surface([pagePerson('Maya Chen', 'maya@example.com', maya)], { kind: 'thread' })] };
+    await showPanel(target({ focus: { kind: 'person', match: maya }, page }));
+    await user.click(await screen.findByRole('button', { name: /Back to this page/ }));
+    const heading = screen.getByRole('heading', { level: 1, name: 'Maya Chen' });
+    await vi.waitFor(() => expect(heading).toHaveFocus());
+    expect(screen.queryByRole('button', { name: /Back to this page/ })).toBeNull();
+  });
+
   it('starts fetching what it briefs before the saved cache is restored', async () => {
     fakeBackground({ 'settings.get': configured, 'contact.insights': reply(insights({ preferredTone: 'friendly' })), 'recordings.list': noRecordings });
     const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
     const never = new Promise<void>(() => undefined);
+    await browserShows(target({ focus: { kind: 'person', match: maya } }));
     render(<PanelApp client={client} restored={never} firstTarget={Promise.resolve(target({ focus: { kind: 'person', match: maya } }))} />);
     expect(await screen.findByText('friendly')).toBeInTheDocument();
   });
@@ -187,6 +278,8 @@ describe('PanelApp', () => {
   it('says it is finding what to brief while the target is not known yet', async () => {
     fakeBackground({ 'settings.get': configured });
     const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    // Nor does the browser answer the panel's own read.
+    vi.spyOn(fakeBrowser.tabs, 'query').mockReturnValue(new Promise(() => undefined) as never);
     render(<PanelApp client={client} restored={Promise.resolve()} firstTarget={new Promise<PanelTarget>(() => undefined)} />);
     expect(await screen.findByRole('status', { name: 'Finding what to brief on this page' })).toHaveAttribute('aria-busy', 'true');
   });
@@ -200,6 +293,7 @@ describe('PanelApp', () => {
     const startedAt = Date.now();
     client.setQueryData(['insights', 'm'], reply(insights({ preferredTone: 'restored tone' })), { updatedAt: startedAt - 1_000 });
     tone = 'current tone';
+    await browserShows(target({ focus: { kind: 'person', match: maya } }));
     render(<PanelApp client={client} restored={Promise.resolve()} startedAt={startedAt} firstTarget={Promise.resolve(target({ focus: { kind: 'person', match: maya } }))} />);
     expect(await screen.findByText('restored tone')).toBeInTheDocument();
     expect(await screen.findByText('current tone')).toBeInTheDocument();
@@ -214,7 +308,7 @@ describe('PanelApp', () => {
       'contact.insights': () => Promise.resolve(reply(insights({ preferredTone: 'friendly' }), online ? {} : { problem })),
       'recordings.list': noRecordings,
     });
-    showPanel(target({ focus: { kind: 'person', match: maya } }));
+    await showPanel(target({ focus: { kind: 'person', match: maya } }));
     expect(await screen.findByText(/^Offline:/)).toBeInTheDocument();
     online = true;
     act(() => void globalThis.dispatchEvent(new Event('online')));

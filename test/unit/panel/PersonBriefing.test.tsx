@@ -13,7 +13,7 @@ import { insights, match, NOW, reply } from './fixtures';
 vi.mock('@/lib/messaging/send', () => ({ sendRequest: vi.fn() }));
 
 const maya = match('m', 'Maya Chen', 'maya@example.com');
-const noRecordings: RecordingPage = { recordings: [], total: 0, limit: 3, offset: 0, hasMore: false };
+const noRecordings: RecordingPage = { recordings: [], received: 0, total: 0, limit: 3, offset: 0, hasMore: false };
 const recordingOf = (id: string, title: string): Recording => ({
   id, filename: null, title, meetingDate: '2026-11-19T15:00:00Z', status: 'completed', rawStatus: 'completed', progress: 100, primaryContactId: 'm', participants: [], error: null,
 });
@@ -198,7 +198,7 @@ describe('PersonBriefing', () => {
   });
 
   it('lists the recent recordings while the briefing loads, and when it cannot be loaded', async () => {
-    const withOne: RecordingPage = { ...noRecordings, total: 1, recordings: [recordingOf('r1', 'Roadmap call')] };
+    const withOne: RecordingPage = { ...noRecordings, total: 1, recordings: [recordingOf('r1', 'Roadmap call')], received: 1 };
     fakeBackground({ 'contact.insights': () => new Promise(() => undefined), 'recordings.list': withOne });
     const { unmount } = show();
     expect(screen.getByRole('status', { name: 'Loading the briefing' })).toBeInTheDocument();

@@ -21,8 +21,8 @@ function recording(id: string, patch: Partial<Recording> = {}): Recording {
 describe('RecordingsSection', () => {
   it('lists recordings with title, date and status, and pages with “More recordings”', async () => {
     const pages: Record<number, RecordingPage> = {
-      0: { recordings: [recording('a'), recording('b', { status: 'processing', progress: 40 }), recording('c', { title: null, filename: null, status: 'unknown', rawStatus: 'transcoding' })], total: 4, limit: 3, offset: 0, hasMore: true },
-      3: { recordings: [recording('d', { status: 'failed' })], total: 4, limit: 3, offset: 3, hasMore: false },
+      0: { recordings: [recording('a'), recording('b', { status: 'processing', progress: 40 }), recording('c', { title: null, filename: null, status: 'unknown', rawStatus: 'transcoding' })], received: 3, total: 4, limit: 3, offset: 0, hasMore: true },
+      3: { recordings: [recording('d', { status: 'failed' })], received: 1, total: 4, limit: 3, offset: 3, hasMore: false },
     };
     fakeBackground({ 'recordings.list': ({ offset = 0 }) => Promise.resolve(pages[offset]!) });
     const open = vi.fn();
@@ -47,8 +47,40 @@ describe('RecordingsSection', () => {
     expect(open).toHaveBeenCalledWith('b');
   });
 
+  it('pages on from what the server listed, though a malformed entry was left out', async () => {
+    const pages: Record<number, RecordingPage> = {
+      // The server listed three; one could not be read.
+      0: { recordings: [recording('a'), recording('b')], received: 3, total: 5, limit: 3, offset: 0, hasMore: true },
+      3: { recordings: [recording('d'), recording('e')], received: 2, total: 5, limit: 3, offset: 3, hasMore: false },
+    };
+    fakeBackground({ 'recordings.list': ({ offset = 0 }) => (pages[offset] ? Promise.resolve(pages[offset]) : Promise.reject(new Error(`offset ${offset}`))) });
+    renderWithClient(<RecordingsSection contactId="m" onOpen={() => undefined} />);
+    const region = await screen.findByRole('region', { name: 'Recent recordings (5)' });
+    await userEvent.click(await within(region).findByRole('button', { name: 'More recordings' }));
+    await within(region).findByText('Call e');
+    expect(sent('recordings.list').map((request) => request.offset)).toEqual([0, 3]);
+    expect(within(region).getAllByRole('listitem').map((row) => row.textContent)).toEqual([expect.stringMatching(/^Call a/), expect.stringMatching(/^Call b/), expect.stringMatching(/^Call d/), expect.stringMatching(/^Call e/)]);
+  });
+
+  it('lists a recording once when one added meanwhile pushed it onto the next page', async () => {
+    const pages: Record<number, RecordingPage> = {
+      0: { recordings: [recording('b'), recording('c'), recording('d')], received: 3, total: 4, limit: 3, offset: 0, hasMore: true },
+      // A new recording ('a') arrived since: the list moved on by one, and 'd' comes again.
+      3: { recordings: [recording('d'), recording('e')], received: 2, total: 5, limit: 3, offset: 3, hasMore: false },
+    };
+    fakeBackground({ 'recordings.list': ({ offset = 0 }) => Promise.resolve(pages[offset]!) });
+    const errors = vi.spyOn(console, 'error');
+    renderWithClient(<RecordingsSection contactId="m" onOpen={() => undefined} />);
+    const region = await screen.findByRole('region', { name: 'Recent recordings (4)' });
+    await userEvent.click(await within(region).findByRole('button', { name: 'More recordings' }));
+    await within(region).findByText('Call e');
+    expect(within(region).getAllByRole('listitem').map((row) => row.textContent)).toEqual([expect.stringMatching(/^Call b/), expect.stringMatching(/^Call c/), expect.stringMatching(/^Call d/), expect.stringMatching(/^Call e/)]);
+    // No two rows with one key.
+    expect(errors).not.toHaveBeenCalled();
+  });
+
   it('says when there are none, and when they cannot be loaded', async () => {
-    fakeBackground({ 'recordings.list': { recordings: [], total: 0, limit: 3, offset: 0, hasMore: false } });
+    fakeBackground({ 'recordings.list': { recordings: [], received: 0, total: 0, limit: 3, offset: 0, hasMore: false } });
     const { unmount } = renderWithClient(<RecordingsSection contactId="m" onOpen={() => undefined} />);
     expect(await screen.findByText('No recordings with them yet.')).toBeInTheDocument();
     unmount();
@@ -69,10 +101,10 @@ describe('RecordingsSection', () => {
     fakeBackground({
       'recordings.list': ({ offset = 0 }) =>
         offset === 0
-          ? Promise.resolve({ recordings: [recording('a'), recording('b')], total: 3, limit: 3, offset: 0, hasMore: true })
+          ? Promise.resolve({ recordings: [recording('a'), recording('b')], received: 2, total: 3, limit: 3, offset: 0, hasMore: true })
           : failNext
             ? ((failNext = false), Promise.reject(new ApiError('server', 'boom')))
-            : Promise.resolve({ recordings: [recording('c')], total: 3, limit: 3, offset: 2, hasMore: false }),
+            : Promise.resolve({ recordings: [recording('c')], received: 1, total: 3, limit: 3, offset: 2, hasMore: false }),
     });
     renderWithClient(<RecordingsSection contactId="m" onOpen={() => undefined} />);
     const region = await screen.findByRole('region', { name: 'Recent recordings (3)' });
@@ -135,7 +167,7 @@ describe('recordings being processed', () => {
     let calls = 0;
     fakeBackground({
       'recordings.list': () =>
-        Promise.resolve({ recordings: [recording('a'), recording('b', calls++ === 0 ? { status: 'processing', progress: 40 } : {})], total: 2, limit: 3, offset: 0, hasMore: false }),
+        Promise.resolve({ recordings: [recording('a'), recording('b', calls++ === 0 ? { status: 'processing', progress: 40 } : {})], received: 2, total: 2, limit: 3, offset: 0, hasMore: false }),
     });
     renderWithClient(<RecordingsSection contactId="m" onOpen={() => undefined} />);
     const region = await screen.findByRole('region', { name: 'Recent recordings (2)' });
@@ -147,7 +179,7 @@ describe('recordings being processed', () => {
   });
 
   it('does not ask for a list again when nothing in it is processed', async () => {
-    fakeBackground({ 'recordings.list': { recordings: [recording('a'), recording('c', { status: 'failed' })], total: 2, limit: 3, offset: 0, hasMore: false } });
+    fakeBackground({ 'recordings.list': { recordings: [recording('a'), recording('c', { status: 'failed' })], received: 2, total: 2, limit: 3, offset: 0, hasMore: false } });
     renderWithClient(<RecordingsSection contactId="m" onOpen={() => undefined} />);
     await screen.findByText('Call a');
     await vi.advanceTimersByTimeAsync(5 * PROCESSING_POLL_MS);

@@ -1,7 +1,11 @@
 /** Insights and people for the side panel's tests. */
+import { vi } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
 import type { ContactMatch, Insights } from '@/lib/models';
 import type { InsightsReply } from '@/lib/messaging/protocol';
 import type { PagePerson, PageSurface } from '@/lib/panel/context';
+import type { PanelTarget } from '@/lib/panel/target';
+import { focusKey, statusKey } from '@/lib/storage/session-keys';
 
 export const NOW = new Date('2026-11-22T12:00:00');
 
@@ -28,4 +32,14 @@ export function pagePerson(name: string | null, email: string | null, known: Con
 
 export function surface(people: PagePerson[], patch: Partial<PageSurface> = {}): PageSurface {
   return { kind: 'event', title: 'Q3 roadmap review', when: 'Tuesday 10:00', people, ...patch };
+}
+
+/**
+ * Makes the fake browser show `target` to the panel's own reads (the panel reads the target again
+ * once it listens for changes, and on each change): the active tab, its focus and status, its page.
+ */
+export async function browserShows(target: PanelTarget): Promise<void> {
+  vi.spyOn(fakeBrowser.tabs, 'query').mockResolvedValue((target.tabId === null ? [] : [{ id: target.tabId }]) as never);
+  vi.spyOn(fakeBrowser.tabs, 'sendMessage').mockResolvedValue(target.page as never);
+  if (target.tabId !== null) await fakeBrowser.storage.session.set({ [focusKey(target.tabId)]: target.focus, [statusKey(target.tabId)]: target.status });
 }

@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PanelApp } from '@/components/panel/PanelApp';
 import { PANEL_BAR_HEIGHT, usePanelBarHeight } from '@/components/panel/usePanelBarHeight';
 import { fakeBackground } from '../support/fake-background';
+import { browserShows } from './fixtures';
 
 vi.mock('@/lib/messaging/send', () => ({ sendRequest: vi.fn() }));
 
@@ -70,6 +71,7 @@ describe('the sticky panel bar', () => {
     });
     fakeBackground({ 'settings.get': { serviceUrl: 'https://api.example.com', hasApiKey: true, apiKeyHint: 'abcd', locked: { serviceUrl: false, apiKey: false } } });
     const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    await browserShows({ tabId: 7, focus: null, page: null, status: null });
     render(<PanelApp client={client} restored={Promise.resolve()} firstTarget={Promise.resolve({ tabId: 7, focus: null, page: null, status: null })} />);
     await screen.findByRole('heading', { level: 1 });
     expect(document.documentElement.style.getPropertyValue(PANEL_BAR_HEIGHT)).toBe('118px');

@@ -38,7 +38,7 @@ describe('prefetchBriefing', () => {
     fakeBackground({
       'contact.find': match('g', 'Grace Liu', 'grace@example.org'),
       'contact.insights': ({ contactId }) => Promise.resolve(reply(insights({ contactId }))),
-      'recordings.list': { recordings: [], total: 0, limit: 3, offset: 0, hasMore: false },
+      'recordings.list': { recordings: [], received: 0, total: 0, limit: 3, offset: 0, hasMore: false },
     });
     const client = new QueryClient();
     const page = { site: 'gmail' as const, recognised: true, surfaces: [surface([pagePerson('Grace Liu', 'grace@example.org', null)], { kind: 'thread' })] };

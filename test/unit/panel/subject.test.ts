@@ -30,10 +30,12 @@ describe('subjectOf', () => {
     expect(subjectOf(target({ page: { site: 'outlook', recognised: false, surfaces: [] } }))).toEqual({ kind: 'nothing', reason: 'not-recognised' });
   });
 
-  it('names and keys people by contact, else address, else name', () => {
+  it('names people, and keys them by address, else contact, else name', () => {
     expect(personKey({ email: 'X@Y.com', name: null, match: null })).toBe('email:x@y.com');
     expect(personKey({ email: null, name: 'Ann Lee', match: null })).toBe('name:ann lee');
-    expect(personKey({ email: 'maya@example.com', name: null, match: maya })).toBe('contact:m');
+    // The page's lookup finding the contact does not change the key of a person with an address.
+    expect(personKey({ email: 'maya@example.com', name: null, match: maya })).toBe('email:maya@example.com');
+    expect(personKey({ email: null, name: 'Maya Chen', match: match('m', 'Maya Chen', null, 'name') })).toBe('contact:m');
     expect(displayName({ email: 'x@y.com', name: null, match: null })).toBe('x@y.com');
     expect(displayName({ email: null, name: null, match: null })).toBe('Unknown person');
   });
@@ -47,6 +49,9 @@ describe('subjectOf', () => {
     expect(chosen).toMatchObject({ kind: 'meeting' });
     expect(chosen.kind === 'meeting' ? chosen.surface.people : []).toHaveLength(2);
     expect(uniquePeople(twice.people)).toEqual([{ ...twice.people[0], roles: ['guest'] }]);
+    // One contact reached at two addresses is one person.
+    const twoAddresses = [pagePerson('Maya Chen', 'maya@example.com', maya), pagePerson('Maya Chen', 'maya.chen@example.org', maya)];
+    expect(uniquePeople(twoAddresses)).toHaveLength(1);
   });
 
   it('never names anyone with an empty or blank name', () => {

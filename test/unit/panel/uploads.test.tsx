@@ -10,20 +10,21 @@ import { DRAFT_KEY } from '@/lib/upload/draft';
 import { UPLOADS_KEY } from '@/lib/upload/store';
 import { fakeBackground, sent } from '../support/fake-background';
 import { record } from '../popup/records';
-import { insights, match, pagePerson, reply, surface } from './fixtures';
+import { browserShows, insights, match, pagePerson, reply, surface } from './fixtures';
 
 vi.mock('@/lib/messaging/send', () => ({ sendRequest: vi.fn() }));
 
 const configured = { serviceUrl: 'https://api.example.com', hasApiKey: true, apiKeyHint: 'abcd', locked: { serviceUrl: false, apiKey: false } };
 const maya = match('m', 'Maya Chen', 'maya@example.com');
 
-function showMeeting(kind: 'event' | 'thread') {
+async function showMeeting(kind: 'event' | 'thread') {
   const page = {
     site: 'google-calendar' as const,
     recognised: true,
     surfaces: [surface([pagePerson('Maya Chen', 'maya@example.com', maya), pagePerson('Riley Stone', 'riley@unknown.example', null)], { kind, when: 'Tuesday, May 19, 2026⋅10:00 – 10:45am' })],
   };
   const target: PanelTarget = { tabId: 7, focus: null, page, status: null };
+  await browserShows(target);
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(<PanelApp client={client} restored={Promise.resolve()} firstTarget={Promise.resolve(target)} />);
   return client;
@@ -36,7 +37,7 @@ describe('uploads from the side panel', () => {
     const openPopup = vi.fn(() => Promise.reject(new Error('no popup here')));
     (fakeBrowser.action as unknown as { openPopup: typeof openPopup }).openPopup = openPopup;
     const create = vi.spyOn(fakeBrowser.tabs, 'create');
-    showMeeting('event');
+    await showMeeting('event');
     await user.click(await screen.findByRole('button', { name: 'Upload recording of this meeting' }));
     await waitFor(() => expect(create).toHaveBeenCalledWith({ url: expect.stringMatching(/\/popup\.html$/) }));
     expect(openPopup).toHaveBeenCalled();
@@ -54,15 +55,16 @@ describe('uploads from the side panel', () => {
 
   it('a thread offers the upload beside its unknown people only', async () => {
     fakeBackground({ 'settings.get': configured, 'contact.find': null, 'contact.insights': reply(insights({ contactId: 'm' })) });
-    showMeeting('thread');
+    await showMeeting('thread');
     expect(await screen.findByRole('button', { name: 'Upload a recording with them' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Upload recording of this meeting' })).toBeNull();
   });
 
   it('a one-to-one meeting, briefed as its one person, still offers the upload', async () => {
-    fakeBackground({ 'settings.get': configured, 'contact.find': null, 'contact.insights': reply(insights({ contactId: 'm' })), 'recordings.list': { recordings: [], total: 0, limit: 3, offset: 0, hasMore: false } });
+    fakeBackground({ 'settings.get': configured, 'contact.find': null, 'contact.insights': reply(insights({ contactId: 'm' })), 'recordings.list': { recordings: [], received: 0, total: 0, limit: 3, offset: 0, hasMore: false } });
     const page = { site: 'google-calendar' as const, recognised: true, surfaces: [surface([pagePerson('Maya Chen', 'maya@example.com', maya)])] };
     const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    await browserShows({ tabId: 7, focus: null, page, status: null });
     render(<PanelApp client={client} restored={Promise.resolve()} firstTarget={Promise.resolve({ tabId: 7, focus: null, page, status: null })} />);
     expect(await screen.findByRole('heading', { level: 1, name: 'Maya Chen' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Upload recording of this meeting' })).toBeInTheDocument();
@@ -70,7 +72,7 @@ describe('uploads from the side panel', () => {
 
   it('asks for the primary contact’s briefing again when their recording is processed', async () => {
     fakeBackground({ 'settings.get': configured, 'contact.find': null, 'contact.insights': reply(insights({ contactId: 'm' })) });
-    const client = showMeeting('event');
+    const client = await showMeeting('event');
     await screen.findByRole('region', { name: 'Attendees' });
     const invalidate = vi.spyOn(client, 'invalidateQueries');
     await act(() => fakeBrowser.storage.local.set({ [UPLOADS_KEY]: [record({ state: 'processing' })] }));
