@@ -99,7 +99,7 @@ describe('PanelApp', () => {
 
   it('asks again for the briefing on screen when the service or key changes, and shows the new answer', async () => {
     fakeBackground({ 'settings.get': configured, 'contact.insights': reply(insights({ preferredTone: 'friendly' })), 'recordings.list': noRecordings });
-    showPanel(target({ focus: { kind: 'person', match: maya } }));
+    await showPanel(target({ focus: { kind: 'person', match: maya } }));
     expect(await screen.findByText('friendly')).toBeInTheDocument();
     fakeBackground({ 'settings.get': configured, 'contact.insights': reply(insights({ preferredTone: 'formal' })), 'recordings.list': noRecordings });
     await act(() => serviceUrlItem.setValue('https://other.example.com'));
@@ -111,7 +111,7 @@ describe('PanelApp', () => {
   it('ends a load under way when the service or key changes, with the new settings’ answer', async () => {
     // The first ask never answers: the settings change while the briefing is loading.
     fakeBackground({ 'settings.get': configured, 'contact.insights': () => new Promise<InsightsReply>(() => undefined), 'recordings.list': noRecordings });
-    showPanel(target({ focus: { kind: 'person', match: maya } }));
+    await showPanel(target({ focus: { kind: 'person', match: maya } }));
     expect(await screen.findByRole('status', { name: 'Loading the briefing' })).toBeInTheDocument();
     fakeBackground({ 'settings.get': configured, 'contact.insights': reply(insights({ preferredTone: 'formal' })), 'recordings.list': noRecordings });
     await act(() => serviceUrlItem.setValue('https://other.example.com'));
@@ -121,7 +121,7 @@ describe('PanelApp', () => {
 
   it('stops asking to set Primer up once the settings are filled in', async () => {
     fakeBackground({ 'settings.get': { ...configured, hasApiKey: false } });
-    showPanel(target({}));
+    await showPanel(target({}));
     expect(await screen.findByRole('alert')).toHaveTextContent('Primer is not set up yet.');
     fakeBackground({ 'settings.get': configured });
     await act(() => serviceUrlItem.setValue('https://api.example.com'));
