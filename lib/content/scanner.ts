@@ -200,6 +200,8 @@ export class PageScanner {
     // Most surfaces (a thread, an event) hold no editable text at all: then no element needs the
     // per-element check below (hundreds of walks up the tree on a large surface).
     const mayEdit = surface.root.closest('[contenteditable]') !== null || surface.root.querySelector('[contenteditable]') !== null;
+    let above: Around | null = null;
+    const aboveRoot = () => (above ??= aroundOf(surface.root.parentElement, null));
     this.#write(() => {
       people.forEach((person, i) => {
         const match = matches[i];
@@ -214,7 +216,7 @@ export class PageScanner {
           keep.add(element);
           // The texts a marker is placed after, worked out once per person (lazily: most elements
           // of a re-read surface are marked already).
-          this.#mark(element, keys[i]!, match, surface, () => (texts ??= markerTexts(person, match)), mayEdit);
+          this.#mark(element, keys[i]!, match, surface, () => (texts ??= markerTexts(person, match)), mayEdit, aboveRoot);
         }
       });
       this.#unmarkRoot(surface.root, keep);
@@ -227,7 +229,7 @@ export class PageScanner {
     else apply();
   }
 
-  #mark(element: Element, key: string, match: ContactMatch, surface: Surface, texts: () => string[], mayEdit: boolean): void {
+  #mark(element: Element, key: string, match: ContactMatch, surface: Surface, texts: () => string[], mayEdit: boolean, aboveRoot: () => Around): void {
     const existing = this.#marks.get(element);
     if (existing?.key === key && (existing.marker === null || existing.marker.isConnected)) {
       existing.surface = surface;
@@ -240,7 +242,7 @@ export class PageScanner {
     const editable = mayEdit && isEditable(element);
     const marker = editable ? null : createMarker(match);
     if (marker) {
-      placeMarker(element, marker, texts());
+      placeMarker(element, marker, texts(), surface.root, aboveRoot);
       this.#markerOwners.set(marker, element);
     }
     this.#marks.set(element, { key, element, marker, match, surface });
@@ -303,25 +305,54 @@ export function fullName(shown: string): string {
 
 const MAX_TEXT_NODES = 40;
 
-/** A control of the site's: a marker inside it would be a button in a button (unreachable, read twice). */
-const CONTROL = 'button, a[href], [role="button"], [role="link"]';
-/** Widgets the site moves through with arrow keys: focus on their items opens the card (hover.ts). */
-const COMPOSITE = '[role="tree"], [role="treegrid"], [role="treeitem"], [role="grid"], [role="row"], [role="listbox"], [role="option"], [role="menu"]';
-const CONTROL_OR_COMPOSITE = `${CONTROL}, ${COMPOSITE}`;
+/** Roles of a site's controls: a marker inside one would be a button in a button (unreachable, read twice). */
+const CONTROL_ROLES = new Set(['button', 'link']);
+/** Roles of widgets the site moves through with arrow keys: focus on their items opens the card (hover.ts). */
+const COMPOSITE_ROLES = new Set(['tree', 'treegrid', 'treeitem', 'grid', 'row', 'listbox', 'option', 'menu']);
+
+interface Around {
+  control: Element | null;
+  inComposite: boolean;
+}
+
+/** What one element is: a control (button, link), an arrow-key widget, or neither. */
+function kindOf(element: Element): 'control' | 'composite' | null {
+  const tag = element.tagName;
+  if (tag === 'BUTTON' || (tag === 'A' && element.hasAttribute('href'))) return 'control';
+  const role = element.getAttribute('role');
+  if (role === null) return null;
+  return CONTROL_ROLES.has(role) ? 'control' : COMPOSITE_ROLES.has(role) ? 'composite' : null;
+}
+
+/**
+ * The nearest control at or above `from` (the marker goes after it), and whether an arrow-key
+ * widget holds the marker's place. A walk by tag and role, not a selector list per ancestor: it
+ * runs for every known person of a 300-person page.
+ */
+function aroundOf(from: Element | null, stop: Element | null): Around {
+  let control: Element | null = null;
+  for (let node = from; node && node !== stop; node = node.parentElement) {
+    const kind = kindOf(node);
+    if (kind === 'composite') return { control, inComposite: true };
+    if (kind === 'control' && control === null) control = node;
+  }
+  return { control, inComposite: false };
+}
 
 /**
  * Where the marker goes, and whether Tab stops on it. Inside a site's button or link: right after
  * it. Inside an arrow-key widget (Calendar's guest tree, Gmail's list rows and chips): out of the
- * Tab order, or Tab would pass through every known person. One `closest` per marked element (a
- * second only after a control), for known people only.
+ * Tab order, or Tab would pass through every known person. The walk stops at the surface root,
+ * whose own ancestors are looked at once per marking (`aboveRoot`).
  */
-function placeMarker(element: Element, marker: HTMLElement, wanted: string[]): void {
-  const around = element.closest(CONTROL_OR_COMPOSITE);
-  const control = around?.matches(CONTROL) ? around : null;
+function placeMarker(element: Element, marker: HTMLElement, wanted: string[], root: Element, aboveRoot: () => Around): void {
+  const inside = aroundOf(element, root.parentElement);
+  // A widget within the surface decides alone; else what is above the root (looked at once).
+  const above = inside.inComposite ? null : aboveRoot();
+  const control = inside.control ?? above?.control ?? null;
   if (control) control.after(marker);
   else placeInside(element, marker, wanted);
-  const composite = control ? control.parentElement?.closest(COMPOSITE) : around;
-  if (composite) marker.setAttribute('tabindex', '-1');
+  if (inside.inComposite || above?.inComposite) marker.setAttribute('tabindex', '-1');
 }
 
 /**
