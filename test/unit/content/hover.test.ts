@@ -411,6 +411,24 @@ describe('installHoverCards while the card’s code loads', () => {
   });
 });
 
+
+/** A scanner over the page's `.s` surfaces, and the hover code on it with a fake card. */
+async function installOnPage(isKnown: (email: string) => boolean) {
+  const scanner = new PageScanner({
+    adapter,
+    lookup: new PeopleLookup((people) =>
+      Promise.resolve(people.map((p) => ('email' in p && isKnown(p.email) ? { contact: { id: p.email, name: null, email: p.email, company: null, title: null }, matchedBy: 'email' as const } : null))),
+    ),
+    preferences: () => DEFAULT_PREFERENCES,
+    ownAddresses: () => new Set(),
+  });
+  await scanner.scan(document.querySelectorAll('.s'));
+  const ctx = new ContentScriptContext('test');
+  const card = fakeCard();
+  installHoverCards(ctx, scanner, () => Promise.resolve(card.api));
+  return { ctx, card };
+}
+
 describe('installHoverCards on a row around the marked person (Calendar’s guest tree)', () => {
   const known = new Set(['maya@example.com', 'alex@example.com']);
   let ctx: ContentScriptContext;
@@ -424,18 +442,7 @@ describe('installHoverCards on a row around the marked person (Calendar’s gues
         <div tabindex="-1" id="both"><span data-mail="maya@example.com">Maya</span><span data-mail="alex@example.com">Alex</span></div>
         <section tabindex="-1" id="deep"><div><div><div><div><span data-mail="alex@example.com">Alex</span></div></div></div></div></section></div>
       <div class="s list"><table><tr tabindex="-1" id="listed"><td><span data-mail="maya@example.com">Maya</span></td></tr></table></div>`;
-    const scanner = new PageScanner({
-      adapter,
-      lookup: new PeopleLookup((people) =>
-        Promise.resolve(people.map((p) => ('email' in p && known.has(p.email) ? { contact: { id: p.email, name: null, email: p.email, company: null, title: null }, matchedBy: 'email' as const } : null))),
-      ),
-      preferences: () => DEFAULT_PREFERENCES,
-      ownAddresses: () => new Set(),
-    });
-    await scanner.scan(document.querySelectorAll('.s'));
-    ctx = new ContentScriptContext('test');
-    card = fakeCard();
-    installHoverCards(ctx, scanner, () => Promise.resolve(card.api));
+    ({ ctx, card } = await installOnPage((email) => known.has(email)));
   });
   afterEach(() => {
     ctx.notifyInvalidated();
@@ -483,18 +490,7 @@ describe('installHoverCards on the site’s own controls (markers after buttons,
         <p><button type="button" id="wrap"><span data-mail="alex@example.com">Alex</span></button></p>
         <p><button type="button" id="other">Other</button></p></div>
       <div class="s"><div role="listbox"><div role="option" tabindex="-1" id="chip" data-mail="maya@example.com"><div>Maya</div><div role="button" tabindex="-1">✕</div></div></div></div>`;
-    const scanner = new PageScanner({
-      adapter,
-      lookup: new PeopleLookup((people) =>
-        Promise.resolve(people.map((p) => ('email' in p ? { contact: { id: p.email, name: null, email: p.email, company: null, title: null }, matchedBy: 'email' as const } : null))),
-      ),
-      preferences: () => DEFAULT_PREFERENCES,
-      ownAddresses: () => new Set(),
-    });
-    await scanner.scan(document.querySelectorAll('.s'));
-    ctx = new ContentScriptContext('test');
-    card = fakeCard();
-    installHoverCards(ctx, scanner, () => Promise.resolve(card.api));
+    ({ ctx, card } = await installOnPage(() => true));
   });
   afterEach(() => {
     ctx.notifyInvalidated();
