@@ -350,17 +350,23 @@ describe('installHoverCards', () => {
   });
 });
 
+/** A page showing Maya, a known contact, read by a scanner. */
+async function scannedMaya(): Promise<PageScanner> {
+  document.body.innerHTML = '<div class="s"><span data-mail="maya@example.com">Maya</span></div>';
+  const scanner = new PageScanner({
+    adapter,
+    lookup: new PeopleLookup((people) => Promise.resolve(people.map((p) => ({ contact: { id: 'm', name: 'Maya', email: 'email' in p ? p.email : null, company: null, title: null }, matchedBy: 'email' as const })))),
+    preferences: () => DEFAULT_PREFERENCES,
+    ownAddresses: () => new Set(),
+  });
+  await scanner.scan(document.querySelectorAll('.s'));
+  return scanner;
+}
+
 describe('installHoverCards while the card’s code loads', () => {
   it('opens no card on a mark that went meanwhile (the site switched off)', async () => {
     vi.useFakeTimers();
-    document.body.innerHTML = '<div class="s"><span data-mail="maya@example.com">Maya</span></div>';
-    const scanner = new PageScanner({
-      adapter,
-      lookup: new PeopleLookup((people) => Promise.resolve(people.map((p) => ({ contact: { id: 'm', name: 'Maya', email: 'email' in p ? p.email : null, company: null, title: null }, matchedBy: 'email' as const })))),
-      preferences: () => DEFAULT_PREFERENCES,
-      ownAddresses: () => new Set(),
-    });
-    await scanner.scan(document.querySelectorAll('.s'));
+    const scanner = await scannedMaya();
     const ctx = new ContentScriptContext('test');
     const card = fakeCard();
     let loaded: (api: HoverCardApi) => void = () => undefined;
@@ -382,14 +388,7 @@ describe('installHoverCards while the card’s code loads', () => {
 
   it('opens no card after Esc on the marker while the card’s code loads', async () => {
     vi.useFakeTimers();
-    document.body.innerHTML = '<div class="s"><span data-mail="maya@example.com">Maya</span></div>';
-    const scanner = new PageScanner({
-      adapter,
-      lookup: new PeopleLookup((people) => Promise.resolve(people.map((p) => ({ contact: { id: 'm', name: 'Maya', email: 'email' in p ? p.email : null, company: null, title: null }, matchedBy: 'email' as const })))),
-      preferences: () => DEFAULT_PREFERENCES,
-      ownAddresses: () => new Set(),
-    });
-    await scanner.scan(document.querySelectorAll('.s'));
+    const scanner = await scannedMaya();
     const ctx = new ContentScriptContext('test');
     const card = fakeCard();
     let loaded: (api: HoverCardApi) => void = () => undefined;
