@@ -18,7 +18,11 @@ import { PANEL_CACHE_KEY } from '@/lib/storage/panel-cache-key';
 import { afterFirstBriefing } from '../paint-mark';
 import { PERSISTED } from './keys';
 
-export const PANEL_CACHE_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
+/**
+ * How old the whole saved cache may be (its last save). As long as an answer may be (below): a
+ * week without opening the panel used to drop every briefing kept for offline use.
+ */
+export const PANEL_CACHE_MAX_AGE_MS = STORED_ANSWER_MAX_AGE_MS;
 /** Bumped when the shape of persisted data changes. */
 export const PANEL_CACHE_BUSTER = 'v1';
 /**

@@ -95,6 +95,19 @@ describe('panel cache persistence', () => {
     expect(keys).toEqual(many.slice(0, PANEL_CACHE_MAX_QUERIES).map((q) => q.queryKey));
   });
 
+  it('restores a cache last saved ten days ago: a week without opening the panel loses no briefing', async () => {
+    const now = Date.now();
+    const saved = {
+      timestamp: now - 10 * DAY,
+      buster: PANEL_CACHE_BUSTER,
+      clientState: { mutations: [], queries: [query(['insights', 'm'], reply(insights({ contactId: 'm' })), now - 10 * DAY)] },
+    };
+    await fakeBrowser.storage.local.set({ [PANEL_CACHE_KEY]: JSON.stringify(saved) });
+    const client = new QueryClient();
+    await startPanelCache(client, undefined, () => () => undefined);
+    expect(client.getQueryData(['insights', 'm'])).toMatchObject({ insights: { contactId: 'm' } });
+  });
+
   it('treats unreadable storage as empty', () => {
     expect(readPersisted('{not json').clientState.queries).toEqual([]);
     expect(readPersisted('{"timestamp":"yesterday"}').clientState.queries).toEqual([]);
