@@ -3,8 +3,9 @@
  * message (which caches and dedupes across tabs). A contact found is believed for CONTACT_MS, so
  * one deleted or renamed on the service is not shown under its old name all day (the background's
  * own cache decides whether the service is asked again); "not a contact" for NOT_A_CONTACT_MS, so
- * a contact added later is marked on a later scan (Gmail tabs live for days). A whole message that failed is not remembered (the next scan asks again); a
- * person whose own lookup failed is asked about again after FAILED_RETRY_MS.
+ * a contact added later is marked on a later scan (Gmail tabs live for days). A whole message that
+ * failed is not remembered (the next scan asks again); a person whose own lookup failed is asked
+ * about again after FAILED_RETRY_MS.
  *
  * Answers are kept per batch rather than as one promise per person: a 300-person scan then costs
  * a handful of promises instead of a thousand (first scans run cold, and each one counts).
@@ -52,12 +53,11 @@ function matchOf(answer: PersonAnswer | undefined): ContactMatch | null {
 export class PeopleLookup {
   readonly #find: FindPeople;
   readonly #now: () => number;
-  /** Known contacts found, with when that answer expires. */
-  readonly #contacts = new Map<string, { match: ContactMatch; until: number }>();
-  /** People found not to be contacts, with when that answer expires. */
-  readonly #notContactsUntil = new Map<string, number>();
-  /** People whose lookup failed, with when they may be asked about again. */
-  readonly #failedUntil = new Map<string, number>();
+  /**
+   * Answers received, each believed until `until`: a contact, null for "not a contact", or
+   * LOOKUP_FAILED (left unmarked until then).
+   */
+  readonly #answers = new Map<string, { answer: ContactMatch | null | typeof LOOKUP_FAILED; until: number }>();
   /** People asked about whose answer has not arrived yet. */
   readonly #pending = new Map<string, Pending>();
   /** Batches filled in this task, sent together in a microtask. */
@@ -71,9 +71,8 @@ export class PeopleLookup {
   /** One person's match; rejects when the lookup fails. */
   find(query: PersonQuery): Promise<ContactMatch | null> {
     const key = personKey(query);
-    const now = this.#now();
-    if ((this.#failedUntil.get(key) ?? -Infinity) > now) return Promise.reject(new Error('This person could not be looked up.'));
-    const known = this.#remembered(key, now);
+    const known = this.#remembered(key, this.#now());
+    if (known === LOOKUP_FAILED) return Promise.reject(new Error('This person could not be looked up.'));
     if (known !== undefined) return Promise.resolve(known);
     const { batch, index } = this.#pending.get(key) ?? this.#ask(key, query);
     return batch.answers.then((answers) => {
@@ -95,7 +94,7 @@ export class PeopleLookup {
       const key = keys[i]!;
       const known = this.#remembered(key, now);
       if (known !== undefined) {
-        out[i] = known;
+        out[i] = matchOf(known);
         continue;
       }
       const { batch, index } = this.#pending.get(key) ?? this.#ask(key, queries[i]!);
@@ -114,25 +113,16 @@ export class PeopleLookup {
 
   /** Forget everything (settings changed). */
   clear(): void {
-    this.#contacts.clear();
-    this.#notContactsUntil.clear();
-    this.#failedUntil.clear();
+    this.#answers.clear();
     this.#pending.clear();
   }
 
   /** The remembered answer; undefined when the person must be asked about (again). */
-  #remembered(key: string, now: number): ContactMatch | null | undefined {
-    const contact = this.#contacts.get(key);
-    if (contact) {
-      if (now < contact.until) return contact.match;
-      this.#contacts.delete(key);
-    }
-    for (const until of [this.#notContactsUntil, this.#failedUntil]) {
-      const at = until.get(key);
-      if (at === undefined) continue;
-      if (now < at) return null;
-      until.delete(key);
-    }
+  #remembered(key: string, now: number): PersonAnswer | undefined {
+    const entry = this.#answers.get(key);
+    if (entry === undefined) return undefined;
+    if (now < entry.until) return entry.answer;
+    this.#answers.delete(key);
     return undefined;
   }
 
@@ -172,9 +162,9 @@ export class PeopleLookup {
 
   /** A contact for CONTACT_MS; "not a contact" for NOT_A_CONTACT_MS; a failure for FAILED_RETRY_MS. */
   #remember(key: string, answer: PersonAnswer | undefined, now: number): void {
-    if (answer === null) this.#notContactsUntil.set(key, now + NOT_A_CONTACT_MS);
-    else if (answer === LOOKUP_FAILED || answer === undefined) this.#failedUntil.set(key, now + FAILED_RETRY_MS);
-    else this.#contacts.set(key, { match: answer, until: now + CONTACT_MS });
+    if (answer === null) this.#answers.set(key, { answer, until: now + NOT_A_CONTACT_MS });
+    else if (answer === LOOKUP_FAILED || answer === undefined) this.#answers.set(key, { answer: LOOKUP_FAILED, until: now + FAILED_RETRY_MS });
+    else this.#answers.set(key, { answer, until: now + CONTACT_MS });
   }
 
   /** Moves a batch's people from pending to known (or, after a failure, to not asked). */

@@ -79,9 +79,7 @@ export class PageScanner {
       if (!root.isConnected) continue;
       const surface = this.#options.adapter.readSurface(root);
       if (!surface) {
-        this.#latestRead.delete(root);
-        this.#surfaces.delete(root);
-        this.#keysByRoot.delete(root);
+        this.#forgetRoot(root);
         this.#write(() => this.#unmarkRoot(root, new Set()));
         continue;
       }
@@ -268,10 +266,15 @@ export class PageScanner {
         this.onDrop?.(mark);
       }
     }
+    for (const root of this.#surfaces.keys()) if (!root.isConnected) this.#forgetRoot(root);
     for (const root of this.#byRoot.keys()) if (!root.isConnected) this.#byRoot.delete(root);
-    for (const root of this.#surfaces.keys()) if (!root.isConnected) this.#surfaces.delete(root);
-    for (const root of this.#keysByRoot.keys()) if (!root.isConnected) this.#keysByRoot.delete(root);
-    for (const root of this.#latestRead.keys()) if (!root.isConnected) this.#latestRead.delete(root);
+  }
+
+  /** A root that holds no surface (any more): what its last read left is dropped. */
+  #forgetRoot(root: Element): void {
+    this.#latestRead.delete(root);
+    this.#surfaces.delete(root);
+    this.#keysByRoot.delete(root);
   }
 }
 
