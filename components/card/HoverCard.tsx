@@ -3,7 +3,7 @@
  * owed, and when you last spoke. Every value from the service is rendered as text by React.
  */
 import { useEffect, useRef, type ReactNode } from 'react';
-import type { ApiErrorInfo } from '@/lib/api/errors';
+import { defaultMessage, type ApiErrorInfo } from '@/lib/api/errors';
 import { fallbackFact, isEmptyBriefing, pendingCounts, topicsToRaise } from '@/lib/format/briefing';
 import { formatDate, relativeDay } from '@/lib/format/dates';
 import { conversationCount } from '@/lib/format/provenance';
@@ -36,7 +36,7 @@ const ERROR_TEXT: Partial<Record<ApiErrorInfo['kind'], string>> = {
   network: 'The service cannot be reached right now.',
   timeout: 'The service took too long to answer.',
   rate_limited: 'The service is busy; try again in a moment.',
-  extension_reloaded: 'Primer was updated. Reload this tab to use it.',
+  extension_reloaded: defaultMessage('extension_reloaded'),
 };
 
 /** What the user can do about each failure from the card: fix the setup, or ask again. */

@@ -32,8 +32,10 @@ export function sourcedTopicsToRaise(insights: Insights, limit = Infinity): Sour
   for (const [source, topics] of lists) {
     for (const topic of topics) {
       const text = nonBlank(topic);
-      if (!text || seen.has(topicKey(text))) continue;
-      seen.add(topicKey(text));
+      if (!text) continue;
+      const key = topicKey(text);
+      if (seen.has(key)) continue;
+      seen.add(key);
       out.push({ topic: text, source });
       if (out.length >= limit) return out;
     }

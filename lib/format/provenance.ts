@@ -43,11 +43,16 @@ export function meetingProvenance(attendees: readonly Insights[], now: Date = ne
   return null;
 }
 
+/** "23 Nov, 10:42": a moment as the panel shows it. */
+export function dateAndTime(ms: number, locale?: string): string {
+  return new Date(ms).toLocaleString(locale, { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' });
+}
+
 /** "just now", "5 min ago", "3 h ago", else the date and time: how old a cached briefing is. */
 export function ageOf(timestamp: number, now: number = Date.now(), locale?: string): string {
   const minutes = Math.round((now - timestamp) / 60_000);
   if (minutes < 1) return 'just now';
   if (minutes < 60) return `${minutes} min ago`;
   if (minutes < 12 * 60) return `${Math.round(minutes / 60)} h ago`;
-  return new Date(timestamp).toLocaleString(locale, { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' });
+  return dateAndTime(timestamp, locale);
 }

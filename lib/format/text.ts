@@ -18,8 +18,9 @@ export function uniqueTopics(topics: readonly string[]): string[] {
   const out: string[] = [];
   for (const topic of topics) {
     const text = nonBlank(topic);
-    const key = text ? topicKey(text) : null;
-    if (!text || !key || seen.has(key)) continue;
+    if (!text) continue;
+    const key = topicKey(text);
+    if (seen.has(key)) continue;
     seen.add(key);
     out.push(text);
   }

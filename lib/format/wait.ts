@@ -1,4 +1,5 @@
 /** A wait before Primer asks the service again, said two ways: counting down, and once for screen readers. */
+import { dateAndTime } from './provenance';
 
 /**
  * What is left of a wait, as a countdown shows it: seconds under a minute, else whole minutes
@@ -23,6 +24,6 @@ export function waitEnds(deadline: number, waitMs: number, locale?: string): str
   if (waitMs < 60_000) return 'within a minute';
   const day = new Date(deadline);
   // A wait of a day or more may end on another day: the day is said too.
-  if (waitMs >= 24 * 60 * 60 * 1000) return `on ${day.toLocaleString(locale, { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' })}`;
+  if (waitMs >= 24 * 60 * 60 * 1000) return `on ${dateAndTime(deadline, locale)}`;
   return `at ${day.toLocaleTimeString(locale, { hour: '2-digit', minute: '2-digit' })}`;
 }

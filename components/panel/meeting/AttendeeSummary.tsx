@@ -20,7 +20,7 @@ interface AttendeeSummaryProps {
 export function AttendeeSummary({ attendee, onOpen, onRetry, showProblem = true, now }: AttendeeSummaryProps) {
   const { state, name } = attendee;
   // A failed briefing keeps its match: the name-match label and the way to the full briefing stay.
-  const match = state.status === 'briefed' || state.status === 'loading' || state.status === 'failed' ? state.match : null;
+  const match = 'match' in state ? state.match : null;
   const email = match?.contact.email ?? attendee.person.email;
   return (
     <li className="attendee">

@@ -114,7 +114,7 @@ export function MeetingBriefing({ surface, onOpenPerson, unknownAction, meetingA
   // Briefings shown from the panel's copy because asking for newer ones failed: said once, with
   // the age of the oldest of them (the person view says the same for one person).
   const behind = attendees.flatMap((attendee) => (attendee.state.status === 'briefed' && attendee.state.refreshProblem ? [attendee.state] : []));
-  const stalest = [...behind].sort((a, b) => a.reply.asOf - b.reply.asOf)[0];
+  const stalest = behind.sort((a, b) => a.reply.asOf - b.reply.asOf)[0];
   const newest = attendees
     .flatMap((attendee) => (attendee.state.status === 'briefed' ? [attendee.state.reply.asOf] : []))
     .sort((a, b) => b - a)[0];

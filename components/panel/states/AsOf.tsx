@@ -1,8 +1,8 @@
 /** When a copy shown instead of a newer one was had: the time, and how long ago ("22 Nov, 10:00 (2 h ago)"). */
-import { ageOf } from '@/lib/format/provenance';
+import { ageOf, dateAndTime } from '@/lib/format/provenance';
 
 export function AsOf({ asOf, now }: { asOf: number; now?: number }) {
-  const absolute = new Date(asOf).toLocaleString(undefined, { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' });
+  const absolute = dateAndTime(asOf);
   return (
     <>
       <time dateTime={new Date(asOf).toISOString()} title={absolute}>

@@ -4,6 +4,7 @@
  * and as of when it is.
  */
 import { useEffect, useState } from 'react';
+import { dateAndTime } from '@/lib/format/provenance';
 
 /** Under this, the newer copy usually arrives before anyone could read the note. */
 const NOTICEABLE_MS = 400;
@@ -19,7 +20,7 @@ export function RefreshNote({ refreshing, asOf }: { refreshing: boolean; asOf: n
     };
   }, [refreshing]);
   if (!refreshing || !shown) return null;
-  const absolute = new Date(asOf).toLocaleString(undefined, { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' });
+  const absolute = dateAndTime(asOf);
   return (
     // About this moment only: left out of the copy the next opening paints first (useSaveBriefing.ts).
     <p className="refreshing" role="status" data-unsaved>
