@@ -2,7 +2,9 @@
  * One MutationObserver per page. Its callback does almost nothing: it collects the surface roots
  * touched by the changed subtrees and hands them over in one batch after a short quiet spell
  * (Calendar renders its popup in phases). No polling and no timer while the page is idle;
- * mutations caused by Primer's own nodes are ignored.
+ * mutations caused by Primer's own nodes are ignored, and so are those inside the parts of a
+ * surface its adapter never reads (a message's body or time): a 300-person thread is not read
+ * again because a line of its text changed.
  */
 import { queryAll, queryFirst } from '../sites/query';
 import { isOwned } from './owned-nodes';
@@ -50,10 +52,26 @@ export function watchSurfaces(
   onRoots: (roots: Set<Element>) => void,
   /** While true, any change to the page's elements makes a batch, even one without surfaces. */
   batchEveryChange: () => boolean = () => false,
+  /** Parts of a surface that are never read (`SiteAdapter.unreadRegions`). */
+  unreadSelectors: readonly string[] = [],
 ): SurfaceWatch {
   // One element and its ancestors are tested against the whole list at once; subtrees are
   // queried one selector at a time (query.ts).
   const surfaceSelector = surfaceSelectors.join(', ');
+  const unreadSelector = unreadSelectors.join(', ');
+  /**
+   * Whether `node` lies in a part of a surface that is never read. Only a region strictly inside
+   * the surface around it counts: a selector that also matched an ancestor of every surface (an
+   * app-wide `role="document"`) must not silence the whole page.
+   */
+  const inUnreadRegion = (node: Node): boolean => {
+    if (unreadSelector === '') return false;
+    const element = node instanceof Element ? node : node.parentElement;
+    const region = element?.closest(unreadSelector);
+    if (!region) return false;
+    const root = element!.closest(surfaceSelector);
+    return root !== null && root !== region && root.contains(region);
+  };
   let pending = new Set<Element>();
   let timer: ReturnType<typeof setTimeout> | null = null;
 
@@ -75,6 +93,7 @@ export function watchSurfaces(
   let changed = false;
   const handle = (records: MutationRecord[]) => {
     for (const record of records) {
+      if (inUnreadRegion(record.target)) continue;
       if (record.type === 'childList') {
         if (onlyOwned(record.addedNodes) && onlyOwned(record.removedNodes)) continue;
         changed = true;

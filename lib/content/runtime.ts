@@ -91,7 +91,7 @@ export async function startPrimer(ctx: ContentScriptContext, adapter: SiteAdapte
 
   const start = () => {
     if (watch || !isSiteEnabled(adapter.site, preferences)) return;
-    watch = watchSurfaces(document.body, adapter.surfaceSelectors, scan, () => selfCheck.waitingForLayout());
+    watch = watchSurfaces(document.body, adapter.surfaceSelectors, scan, () => selfCheck.waitingForLayout(), adapter.unreadRegions);
     scan(queryAll(document, adapter.surfaceSelectors));
   };
   const stop = () => {

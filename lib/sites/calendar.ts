@@ -36,7 +36,7 @@ import {
   shownText,
   addressesIn,
 } from './address';
-import { queryAll, queryFirst } from './query';
+import { queryAll } from './query';
 import type { SiteAdapter, Surface } from './types';
 
 /** Every Calendar selector lives here. */
@@ -101,12 +101,14 @@ function readWhen(root: Element, doc: Document): string | null {
   return when;
 }
 
-function readTitle(root: Element, doc: Document): string | null {
+function readTitle(root: Element, doc: Document, notGuests: (element: Element) => boolean): string | null {
   const popup = root.querySelector(SEL.popupTitle);
   if (popup) return normaliseText(popup.textContent);
   const input = root.querySelector(SEL.editTitle) ?? doc.querySelector(SEL.editTitle);
   if (input) return inputValue(input);
-  const heading = queryFirst(root, SEL.anyHeading);
+  // A heading in the description is the organiser's text, not the event's title (and the
+  // description is never read: unreadRegions).
+  const heading = queryAll(root, SEL.anyHeading).find((candidate) => !notGuests(candidate));
   return heading ? normaliseText(heading.textContent) : null;
 }
 
@@ -180,7 +182,7 @@ function readSurface(root: Element): Surface | null {
     people.addNormalised(address, name, role, anchor);
   }
   if (people.size === 0) return null;
-  return { kind: 'event', root, context: { title: readTitle(root, doc), when: readWhen(root, doc) }, people: people.people() };
+  return { kind: 'event', root, context: { title: readTitle(root, doc, notGuests), when: readWhen(root, doc) }, people: people.people() };
 }
 
 function ownAddresses(doc: Document): string[] {
@@ -194,6 +196,7 @@ function ownAddresses(doc: Document): string[] {
 export const calendarAdapter: SiteAdapter = {
   site: 'google-calendar',
   surfaceSelectors: SEL.roots,
+  unreadRegions: SEL.notGuests,
   readSurface: (root) => withReadCache(() => readSurface(root)),
   // Any one anchor will do: stop at the first found (a missing one costs a whole-page search).
   recognise: (doc) => SEL.anchors.some((selector) => doc.querySelector(selector) !== null),

@@ -71,7 +71,9 @@ const SEL = {
   /** "Show details" table (InboxSDK get-updated-contact.ts `.ajC [email]`); rows are `tr`. */
   details: '.ajC',
   /** Message body: never read (gmail.js `div.a3s`, InboxSDK `div.ii.gt`). */
-  body: '.a3s, div.ii, [role="document"]',
+  body: ['.a3s', 'div.ii', '[role="document"]'],
+  /** A message's time, rewritten as it ages ("10:42 AM (3 minutes ago)"): gmail.js `span.g3`. Never read. */
+  time: 'span.g3',
   /** Subject: data attributes first (InboxSDK gmail-thread-view), then gmail.js `h2.hP`. */
   subject: ['h2[data-thread-perm-id]', 'h2[data-legacy-thread-id]', 'h2.hP'],
   /** Compose fields: PeopleKit chips (gmail.js recipients(), Briskine), legacy inputs. */
@@ -85,6 +87,9 @@ const SEL = {
   /** Anchors for recognise(): list, list rows, messages, thread subject, PeopleKit compose. */
   anchors: ['[gh="tl"]', 'tr.zA', '[data-message-id]', '[data-legacy-message-id]', 'h2[data-thread-perm-id]', '[data-thread-id]', 'div.M9', 'input[peoplekit-id]'],
 } as const;
+
+/** `closest()` tests the body's selectors as one list. */
+const BODY = SEL.body.join(', ');
 
 const FIELDS = ['to', 'cc', 'bcc'] as const;
 
@@ -117,7 +122,7 @@ const emailOf = (element: Element) => element.getAttribute('email')?.trim().toLo
 function readMessage(message: Element, people: PeopleCollector, classesGone: boolean): void {
   // Sender (never from inside a body: quoted mail can carry Gmail markup too).
   const sender = queryFirst(message, SEL.sender);
-  if (sender && !sender.closest(SEL.body)) people.add(sender.getAttribute('email'), nameOf(sender), 'sender', sender);
+  if (sender && !sender.closest(BODY)) people.add(sender.getAttribute('email'), nameOf(sender), 'sender', sender);
 
   // The details table lists every recipient with its role; the header shows the first few.
   const detailRoles = new Map<string, PersonRole>();
@@ -151,7 +156,7 @@ function readMessage(message: Element, people: PeopleCollector, classesGone: boo
     const senderAddress = sender ? emailOf(sender) : null;
     for (const span of message.querySelectorAll('[email]')) {
       // The sender's address shows again in the details ("from:"): still the sender, not a recipient.
-      if (span.closest(SEL.body) || emailOf(span) === senderAddress) continue;
+      if (span.closest(BODY) || emailOf(span) === senderAddress) continue;
       people.add(span.getAttribute('email'), nameOf(span), 'to', span);
     }
   }
@@ -271,5 +276,6 @@ export const gmailAdapter: SiteAdapter = {
   // Settings (`#settings/general`, …) list no one.
   peopleless: (where) => where.hash.startsWith('#settings'),
   expectsPeople: (doc) => withReadCache(() => showsMessage(doc)),
+  unreadRegions: [...SEL.body, SEL.time],
   ownAddresses,
 };

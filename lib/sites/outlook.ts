@@ -77,7 +77,7 @@ const SEL = {
   /** Persona text in a row: Fluent UI class (not hashed), then any `primaryText` class. */
   personaText: '.ms-Persona-primaryText, [class*="primaryText"]',
   /** Never people: message/event bodies, toolbars, menus, the message list. */
-  notPeople: '[role="document"], [role="toolbar"], [role="menubar"], [role="menu"], [role="listbox"]',
+  notPeople: ['[role="document"]', '[role="toolbar"]', '[role="menubar"]', '[role="menu"]', '[role="listbox"]'],
   /** The account manager (header button and its flyout, kept in the DOM). */
   accountAddress: ['#mectrl_currentAccount_secondary', '.mectrl_accountDetails', '#O365_MainLink_Me'],
   accountName: ['#mectrl_currentAccount_primary', '#O365_MainLink_Me .mectrl_header_text'],
@@ -89,6 +89,7 @@ const SEL = {
 
 /** The lists above that `closest()`/`matches()` test as one selector list. */
 const HEADING = SEL.heading.join(', ');
+const NOT_PEOPLE = SEL.notPeople.join(', ');
 const PERSON_TARGET = SEL.personTarget.join(', ');
 
 /** Positional roles (the order Outlook always uses): From, To, Cc, Bcc. */
@@ -130,7 +131,7 @@ function readMessage(root: Element, owned: Owned): Surface | null {
   let subject: string | null = null;
   let index = 0;
   for (const heading of queryAll(root, SEL.heading)) {
-    if (!owned(heading) || heading.closest(SEL.notPeople)) continue;
+    if (!owned(heading) || heading.closest(NOT_PEOPLE)) continue;
     const targets = targetsIn(heading);
     const first = targets[0];
     if (first === undefined) {
@@ -146,7 +147,7 @@ function readMessage(root: Element, owned: Owned): Surface | null {
 }
 
 function readCompose(root: Element, owned: Owned): Surface | null {
-  const fields = [...root.querySelectorAll(SEL.recipientField)].filter((f) => owned(f) && !f.closest(SEL.notPeople));
+  const fields = [...root.querySelectorAll(SEL.recipientField)].filter((f) => owned(f) && !f.closest(NOT_PEOPLE));
   if (fields.length === 0) return null;
   const people = new PeopleCollector();
   fields.forEach((field, i) => {
@@ -181,7 +182,7 @@ function eventWhen(title: Element | null): string | null {
  */
 function readOrganizer(root: Element, owned: Owned, people: PeopleCollector): void {
   for (const button of root.querySelectorAll('button')) {
-    if (!owned(button) || button.closest(`${SEL.notPeople}, ${SEL.attendee}, ${HEADING}`)) continue;
+    if (!owned(button) || button.closest(`${NOT_PEOPLE}, ${SEL.attendee}, ${HEADING}`)) continue;
     const label = button.getAttribute('aria-label') ?? '';
     const beside = button.nextElementSibling;
     const name = beside ? shownText(beside) : null;
@@ -200,7 +201,7 @@ function readOrganizer(root: Element, owned: Owned, people: PeopleCollector): vo
 
 function readEvent(root: Element, owned: Owned): Surface | null {
   const personRows = root.querySelectorAll(SEL.personRow);
-  const rows = [...(personRows.length > 0 ? personRows : root.querySelectorAll(SEL.attendee))].filter((row) => owned(row) && !row.closest(SEL.notPeople));
+  const rows = [...(personRows.length > 0 ? personRows : root.querySelectorAll(SEL.attendee))].filter((row) => owned(row) && !row.closest(NOT_PEOPLE));
   if (rows.length === 0) return null;
   const people = new PeopleCollector();
   readOrganizer(root, owned, people);
@@ -210,7 +211,7 @@ function readEvent(root: Element, owned: Owned): Surface | null {
     if (parsed.name === null && parsed.email === null) parsed = parseNameAndAddress(row.getAttribute('aria-label'));
     people.addParsed(parsed, 'guest', text ?? row);
   }
-  const title = queryAll(root, SEL.heading).find((h) => owned(h) && !h.closest(SEL.notPeople)) ?? null;
+  const title = queryAll(root, SEL.heading).find((h) => owned(h) && !h.closest(NOT_PEOPLE)) ?? null;
   return { kind: 'event', root, context: { title: title ? shownText(title) : null, when: eventWhen(title) }, people: people.people() };
 }
 
@@ -255,6 +256,7 @@ export const outlookAdapter: SiteAdapter = {
   site: 'outlook',
   ownNames: outlookOwnNames,
   surfaceSelectors: SEL.roots,
+  unreadRegions: SEL.notPeople,
   readSurface: (root) => withReadCache(() => readSurface(root)),
   // Any one anchor will do: stop at the first found (a missing one costs a whole-page search).
   recognise: (doc) => SEL.anchors.some((selector) => doc.querySelector(selector) !== null),

@@ -46,6 +46,12 @@ export interface SiteAdapter {
    * must match the surface roots themselves.
    */
   surfaceSelectors: readonly string[];
+  /**
+   * Parts of a surface this adapter never reads (a message's body, its time, an event's
+   * description), one selector each: a change inside one cannot change who is on the surface or
+   * what it is about, so it makes no batch. Only regions inside a surface root count.
+   */
+  unreadRegions?: readonly string[];
   /** Reads one surface root (an element matching surfaceSelectors); null if it holds no surface. */
   readSurface(root: Element): Surface | null;
   /**

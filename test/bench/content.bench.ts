@@ -366,6 +366,38 @@ const SCENARIOS: BatchScenario[] = [
       }, i % 2 === 0);
     },
   },
+  {
+    // Gmail changes a message's body after it is drawn (trimmed text shown, a preview card, a
+    // translation); the body is never read, so the 300-person thread should not be read again.
+    name: 'Gmail large thread (300 people): a message body changes (a line added, then removed)',
+    file: 'gmail/thread-large.html',
+    settleMs: 300,
+    mutate: async (page, i) => {
+      await page.evaluate((add) => {
+        const body = document.querySelector('.a3s');
+        if (!body) throw new Error('no message body');
+        if (add) {
+          const line = document.createElement('div');
+          line.setAttribute('data-bench-line', '');
+          line.textContent = 'Sent from my phone';
+          body.append(line);
+        } else body.querySelector('[data-bench-line]')?.remove();
+      }, i % 2 === 0);
+    },
+  },
+  {
+    // Gmail rewrites a message's time as it ages ("10:42 AM (3 minutes ago)").
+    name: 'Gmail large thread (300 people): a message time is rewritten ("N minutes ago")',
+    file: 'gmail/thread-large.html',
+    settleMs: 300,
+    mutate: async (page, i) => {
+      await page.evaluate((minutes) => {
+        const time = document.querySelector('span.g3');
+        if (!time) throw new Error('no message time');
+        time.textContent = `10:42 AM (${minutes} minutes ago)`;
+      }, i + 1);
+    },
+  },
 ];
 
 async function measureBatches() {

@@ -137,6 +137,39 @@ describe('watchSurfaces', () => {
 });
 
 describe('watchSurfaces while the page waits for its layout', () => {
+  it('ignores changes inside the parts of a surface that are never read, but not a surface inside one, nor one inside an ancestor that matches', async () => {
+    vi.useFakeTimers();
+    document.body.innerHTML = `<div class="doc" id="page"><div class="s" id="thread">
+        <span email="a@example.com">A</span><span class="time">1 minute ago</span>
+        <div class="doc" id="body"><p>Hello</p><div class="s" id="nested"><span>b</span></div></div>
+      </div></div>`;
+    const batches: Set<Element>[] = [];
+    const watch = watchSurfaces(document.body, ['.s'], (roots) => batches.push(roots), () => false, ['.doc', '.time']);
+    const ids = () => batches.map((roots) => [...roots].map((root) => root.id).sort());
+    const settle = async () => {
+      await Promise.resolve();
+      await vi.advanceTimersByTimeAsync(BATCH_DELAY_MS);
+    };
+    try {
+      // The body's text, the body's attributes, and the time: nothing to read again.
+      document.querySelector('#body p')!.append(' and welcome');
+      document.querySelector('#body p')!.append(document.createElement('img'));
+      document.querySelector('#body p')!.setAttribute('title', 'greeting');
+      document.querySelector('#thread .time')!.textContent = '2 minutes ago';
+      await settle();
+      expect(batches).toHaveLength(0);
+      // A surface inside the body is still its own surface; the thread itself still counts,
+      // although \`.doc\` also matches an element around it (only regions inside a surface count).
+      document.querySelector('#nested span')!.append('c');
+      document.querySelector('#thread')!.append(document.createElement('span'));
+      await settle();
+      expect(ids()).toEqual([['nested', 'thread']]);
+    } finally {
+      watch.disconnect();
+      vi.useRealTimers();
+    }
+  });
+
   it('makes a slow batch for changes outside surfaces, brought forward when a surface changes', async () => {
     vi.useFakeTimers();
     document.body.innerHTML = '<div id="app"></div>';

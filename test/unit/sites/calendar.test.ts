@@ -73,6 +73,19 @@ describe('calendar adapter: details', () => {
     for (const chip of doc.querySelectorAll('[data-eventchip]')) expect(chip.matches(calendarAdapter.surfaceSelectors.join(', '))).toBe(false);
   });
 
+  it('never takes a heading in the description for the title (the description is never read)', () => {
+    // The title's own id gone and a heading written by the organiser first in the description.
+    const html = fixtureHtml('calendar/event-popup.html')
+      .replace(/<span id="rAECCd" role="heading" aria-level="1" class="UfeRlc">Q3 roadmap review<\/span>/, '')
+      .replace('<div id="xDetDlgDesc" class="toUqff D29CYb">', '<div id="xDetDlgDesc" class="toUqff D29CYb"><h2>Read before the call</h2>');
+    const doc = parse(html);
+    expect(doc.querySelector('#xDetDlgDesc h2')).not.toBeNull();
+    const [surface] = readAll(calendarAdapter, doc);
+    expect(surface!.context.title).not.toBe('Read before the call');
+    // The parts of a popup that are never read are what the observer may ignore.
+    expect(calendarAdapter.unreadRegions?.some((selector) => doc.querySelector('#xDetDlgDesc')!.matches(selector))).toBe(true);
+  });
+
   it('recognises the organizer in other languages, and only from the part after the name', () => {
     const doc = loadView('calendar/event-popup.html', 'popup-open');
     const rows = [...doc.querySelectorAll('#xDetDlg [role=treeitem][data-email]')];
