@@ -2,9 +2,9 @@
  * When to show the hover card: pointer resting on a marked person (or the marker) for a moment, a
  * click on the marker, or keyboard focus on the marker (or a focusable marked element). Esc closes it and returns
  * focus. Pointer and focus listeners are delegated on the document and passive: the site's own
- * handlers and its own hover cards see those events as before. Only clicks on a marker and Esc,
- * Enter and Space meant for Primer (on a marker, or Esc on what opened the card) are taken in the
- * capture phase and kept from the site. The card's code is fetched on the first open only.
+ * handlers and its own hover cards see those events as before. Only presses and clicks on a marker
+ * and Esc, Enter and Space meant for Primer (on a marker, or Esc on what opened the card) are taken
+ * in the capture phase and kept from the site. The card's code is fetched on the first open only.
  */
 import type { ContentScriptContext } from '#imports';
 import type { CardRequest, HoverCardApi } from './card-api';
@@ -13,6 +13,8 @@ import type { Mark, PageScanner } from './scanner';
 
 export const SHOW_DELAY_MS = 350;
 export const HIDE_DELAY_MS = 250;
+/** What a press on a marker sends the page: kept from the site (sites act on any of them). */
+const PRESS_EVENTS = ['pointerdown', 'mousedown', 'pointerup', 'mouseup', 'click', 'dblclick'] as const;
 
 export function installHoverCards(
   ctx: ContentScriptContext,
@@ -226,19 +228,19 @@ export function installHoverCards(
   );
 
   // The marker is a button inside the site's element (Gmail's thread row) or right after it
-  // (Outlook's person button): its click is Primer's, and must not open the site's own card or thread.
-  ctx.addEventListener(
-    window,
-    'click',
-    (event) => {
-      const mark = markerMark(event.target);
-      if (!mark) return;
-      keep(event);
-      showTimer = cancel(showTimer);
-      void show(mark, { from: null, focusCard: false });
-    },
-    { capture: true },
-  );
+  // (Outlook's person button): a press on it is Primer's, and must not select, drag or open the
+  // row, nor reach the site's handlers around it (a Calendar popup), nor open the site's own card.
+  // Only the click's default is prevented: a press's default is what gives the marker focus.
+  const onPress = (event: Event) => {
+    const mark = markerMark(event.target);
+    if (!mark) return;
+    event.stopImmediatePropagation();
+    if (event.type !== 'click') return;
+    keep(event);
+    showTimer = cancel(showTimer);
+    void show(mark, { from: null, focusCard: false });
+  };
+  for (const type of PRESS_EVENTS) ctx.addEventListener(window, type, onPress, { capture: true });
 
   // A card must not stay on a person the scanner no longer marks (gone from the page, or the
   // reused element now shows someone else).

@@ -95,13 +95,15 @@ export function knownContactIds(subject: Subject): string[] {
 
 /**
  * A stable key for a person, for React lists, the panel's views and paint marks: by address when
- * there is one, which the page's lookup does not change (a contact found later would change a key
- * by contact, and with it the view on screen); else by contact, else by name.
+ * there is one, else by the name the page shows (Outlook's people often have no address), which
+ * the page's lookup does not change either: a contact found later would change a key by contact,
+ * and with it the view on screen. By contact only when there is neither.
  */
 export function personKey(person: SubjectPerson): string {
   if (person.email) return `email:${person.email.toLowerCase()}`;
-  if (person.match) return `contact:${person.match.contact.id}`;
-  return `name:${(person.name ?? '').toLowerCase()}`;
+  const name = nonBlank(person.name);
+  if (name) return `name:${name.toLowerCase()}`;
+  return person.match ? `contact:${person.match.contact.id}` : 'name:';
 }
 
 /** The name to show: the contact's, the page's, else an address; an empty name is no name. */

@@ -3,6 +3,7 @@ import { browser } from '#imports';
 import { normaliseBaseUrl } from '../../api/base-url';
 import { testConnection } from '../../api/connection-test';
 import type { Handlers } from '../broker';
+import { oncePerInterval } from '../once-per-interval';
 import type { ServiceContext } from '../service-context';
 import { effectiveSettings, saveSettings, settingsView } from '../settings';
 
@@ -14,10 +15,19 @@ async function hasHostPermission(pattern: string): Promise<boolean> {
   }
 }
 
+/**
+ * How long after opening the options page for a tab its cards' further asks are answered without
+ * opening it again (the page was just opened).
+ */
+export const OPTIONS_OPEN_INTERVAL_MS = 2000;
+
 export function settingsHandlers(context: ServiceContext): Pick<Handlers, 'settings.get' | 'settings.save' | 'connection.test' | 'options.open'> {
+  // The broker lets only our own content scripts and pages send it; this keeps a buggy or
+  // hijacked one from opening the page over and over.
+  const mayOpenOptions = oncePerInterval<number | null>(OPTIONS_OPEN_INTERVAL_MS);
   return {
-    'options.open': async () => {
-      await browser.runtime.openOptionsPage();
+    'options.open': async (_, { tabId }) => {
+      if (mayOpenOptions(tabId)) await browser.runtime.openOptionsPage();
       return {};
     },
     'settings.get': () => settingsView(),

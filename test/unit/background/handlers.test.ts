@@ -9,6 +9,7 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { createBroker, type Handlers } from '@/lib/background/broker';
 import { storageCacheStore } from '@/lib/background/browser-stores';
 import { createHandlers } from '@/lib/background/handlers';
+import { OPTIONS_OPEN_INTERVAL_MS } from '@/lib/background/handlers/settings';
 import { resetVaultForTests } from '@/lib/background/key-vault';
 import { ServiceContext } from '@/lib/background/service-context';
 import type { MessageType, RequestOf } from '@/lib/messaging/protocol';
@@ -96,6 +97,24 @@ describe('options.open', () => {
     expect(open).toHaveBeenCalledTimes(1);
     expect(await send('options.open', {}, { id: 'someone-else', url: 'https://mail.google.com/', tab: { id: 4 } })).toMatchObject({ ok: false, error: { kind: 'forbidden' } });
     expect(open).toHaveBeenCalledTimes(1);
+  });
+
+  it('opens it at most once in a short time for each tab, however often a page asks', async () => {
+    vi.useFakeTimers({ toFake: ['performance'] });
+    try {
+      const open = vi.spyOn(fakeBrowser.runtime, 'openOptionsPage').mockResolvedValue(undefined);
+      // A double click, or a page sending it in a loop: one page opened; the card closes as usual.
+      for (let i = 0; i < 5; i++) expect(await send('options.open', {}, content)).toEqual({ ok: true, data: {} });
+      expect(open).toHaveBeenCalledTimes(1);
+      // Another tab's card is not held back.
+      await send('options.open', {}, { ...content, tab: { id: 5 } });
+      expect(open).toHaveBeenCalledTimes(2);
+      vi.advanceTimersByTime(OPTIONS_OPEN_INTERVAL_MS);
+      await send('options.open', {}, content);
+      expect(open).toHaveBeenCalledTimes(3);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
 

@@ -1,3 +1,4 @@
+import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { ContentScriptContext } from 'wxt/utils/content-script-context';
@@ -249,6 +250,37 @@ describe('installHoverCards', () => {
     await vi.advanceTimersByTimeAsync(SHOW_DELAY_MS);
     expect(card.shown).toHaveLength(1);
     expect(site).toHaveBeenCalledTimes(1);
+  });
+
+  it('keeps presses and double clicks on a marker from the site, while the marker takes focus and opens the card', async () => {
+    const pointer = ['pointerdown', 'mousedown', 'pointerup', 'mouseup', 'click', 'dblclick'];
+    const site = vi.fn<(event: Event) => void>();
+    const siteEarly = vi.fn<(event: Event) => void>();
+    // The site's handlers: on the element around the person (Gmail's row selects or opens on a
+    // press) and on the document, capturing.
+    for (const type of pointer) {
+      document.querySelector('.s')!.addEventListener(type, site);
+      document.addEventListener(type, siteEarly, { capture: true });
+    }
+    // Testing Library's wrapper around each action waits on a real timer.
+    vi.useRealTimers();
+    const user = userEvent.setup();
+    try {
+      await user.click(marker);
+      // A press whose default was prevented would leave focus where it was.
+      expect(document.activeElement).toBe(marker);
+      expect(card.shown).toHaveLength(1);
+      expect(card.shown[0]).toMatchObject({ anchor: maya, viaKeyboard: false });
+      await user.dblClick(marker);
+      expect(site).not.toHaveBeenCalled();
+      expect(siteEarly).not.toHaveBeenCalled();
+      // On the site's own elements they are the site's.
+      await user.dblClick(maya);
+      expect(site.mock.calls.map(([event]) => event.type)).toEqual(expect.arrayContaining(pointer));
+      expect(siteEarly.mock.calls.map(([event]) => event.type)).toEqual(expect.arrayContaining(pointer));
+    } finally {
+      for (const type of pointer) document.removeEventListener(type, siteEarly, { capture: true });
+    }
   });
 
   it('closes when the scanner drops the person it is open on, not on a re-read that keeps them', async () => {

@@ -126,6 +126,26 @@ describe('PageScanner', () => {
     expect(markers()).toHaveLength(0);
   });
 
+  it('keys a person shown by name only by that name, before and after the lookup finds them: one marker, kept', async () => {
+    const roots = page(`<div class="s"><span data-who="Grace Liu">Grace Liu</span></div>`);
+    const dropped = vi.fn();
+    scanner.onDrop = dropped;
+    // The first lookup fails (the service was busy): nothing is marked, and the next read asks again.
+    find.mockRejectedValueOnce(new Error('busy'));
+    await scanner.scan(roots);
+    expect(markers()).toHaveLength(0);
+    expect(scanner.stats()).toMatchObject({ people: 1, known: 0 });
+    await scanner.scan(roots);
+    const [marker] = markers();
+    const grace = document.querySelector('[data-who]')!;
+    expect(scanner.markFor(grace)).toMatchObject({ key: 'n:grace liu', match: { contact: { id: 'g' } } });
+    // Counted as the same person the page showed before the lookup: one person, known.
+    expect(scanner.stats()).toMatchObject({ people: 1, known: 1 });
+    await scanner.scan(roots);
+    expect(markers()).toEqual([marker]);
+    expect(dropped).not.toHaveBeenCalled();
+  });
+
   it('finds the mark from the element, its children or the marker, and lets go of removed views', async () => {
     const roots = page(`<div class="s"><span data-mail="maya@example.com"><b>Maya</b></span></div>`);
     await scanner.scan(roots);

@@ -196,21 +196,25 @@ describe('PanelApp', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Daniel Weiss' })).toBeInTheDocument();
   });
 
-  it('keeps the view open on a person when the page’s lookup finds their contact', async () => {
+  // Outlook often shows a name only: her contact is then found by that name.
+  it.each([
+    ['an address', 'maya@example.com', maya],
+    ['a name only', null, match('m', 'Maya Chen', 'maya@example.com', 'name')],
+  ])('keeps the view open on a person shown with %s when the page’s lookup finds their contact', async (_, email, found) => {
     fakeBackground({
       'settings.get': configured,
-      'contact.find': (query) => Promise.resolve('email' in query && query.email === 'maya@example.com' ? maya : null),
+      'contact.find': (query) => Promise.resolve(('email' in query ? query.email === email : query.name === 'Maya Chen') ? found : null),
       'contact.insights': reply(insights({ preferredTone: 'friendly' })),
       'recordings.list': noRecordings,
     });
-    const thread = (known: typeof maya | null) => target({ page: { site: 'gmail', recognised: true, surfaces: [surface([pagePerson('Maya Chen', 'maya@example.com', known)], { kind: 'thread' })] } });
+    const thread = (known: typeof maya | null) => target({ page: { site: 'gmail', recognised: true, surfaces: [surface([pagePerson('Maya Chen', email, known)], { kind: 'thread' })] } });
     await showPanel(thread(null));
     expect(await screen.findByRole('heading', { level: 1, name: 'Maya Chen' })).toBeInTheDocument();
     await userEvent.type(within(screen.getByRole('search')).getByLabelText('Find a person by e-mail'), 'nobody@example.com{Enter}');
     expect(await screen.findByText('Not in Primer yet.')).toBeVisible();
     // The page reports Maya again, now with her contact.
     const reads = vi.mocked(fakeBrowser.tabs.query).mock.calls.length;
-    await act(() => browserShows(thread(maya)));
+    await act(() => browserShows(thread(found)));
     await vi.waitFor(() => expect(vi.mocked(fakeBrowser.tabs.query).mock.calls.length).toBeGreaterThan(reads));
     await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
     expect(screen.getByText('Not in Primer yet.')).toBeVisible();

@@ -30,12 +30,14 @@ describe('subjectOf', () => {
     expect(subjectOf(target({ page: { site: 'outlook', recognised: false, surfaces: [] } }))).toEqual({ kind: 'nothing', reason: 'not-recognised' });
   });
 
-  it('names people, and keys them by address, else contact, else name', () => {
+  it('names people, and keys them by address, else the name shown, else contact', () => {
     expect(personKey({ email: 'X@Y.com', name: null, match: null })).toBe('email:x@y.com');
     expect(personKey({ email: null, name: 'Ann Lee', match: null })).toBe('name:ann lee');
-    // The page's lookup finding the contact does not change the key of a person with an address.
+    // The page's lookup finding the contact does not change the key of a person with an address,
+    // nor of one shown by name only (Outlook).
     expect(personKey({ email: 'maya@example.com', name: null, match: maya })).toBe('email:maya@example.com');
-    expect(personKey({ email: null, name: 'Maya Chen', match: match('m', 'Maya Chen', null, 'name') })).toBe('contact:m');
+    expect(personKey({ email: null, name: 'Maya Chen', match: match('m', 'Maya Chen', null, 'name') })).toBe(personKey({ email: null, name: 'Maya Chen', match: null }));
+    expect(personKey({ email: null, name: ' ', match: match('m', null, null) })).toBe('contact:m');
     expect(displayName({ email: 'x@y.com', name: null, match: null })).toBe('x@y.com');
     expect(displayName({ email: null, name: null, match: null })).toBe('Unknown person');
   });
