@@ -2,7 +2,9 @@
  * The hover card: who this is, how to talk to them, what to raise and avoid, what they are still
  * owed, and when you last spoke. Every value from the service is rendered as text by React.
  */
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useWait } from '@/components/ui/useCountdown';
+import { WaitText } from '@/components/ui/WaitText';
 import { defaultMessage, type ApiErrorInfo } from '@/lib/api/errors';
 import { fallbackFact, isEmptyBriefing, pendingCounts, topicsToRaise } from '@/lib/format/briefing';
 import { formatDate, relativeDay } from '@/lib/format/dates';
@@ -38,6 +40,9 @@ const ERROR_TEXT: Partial<Record<ApiErrorInfo['kind'], string>> = {
   rate_limited: 'The service is busy; try again in a moment.',
   extension_reloaded: defaultMessage('extension_reloaded'),
 };
+
+/** A busy service's wait is said after this, and the sentence stays when the wait is over. */
+const BUSY_WITH_WAIT = 'The service is busy.';
 
 /** What the user can do about each failure from the card: fix the setup, or ask again. */
 const ERROR_NEXT: Record<ApiErrorInfo['kind'], 'options' | 'retry' | null> = {
@@ -140,30 +145,7 @@ function CardBody({ state, now, onOpenOptions, onRetry }: CardBodyProps) {
       </div>
     );
   }
-  if (state.status === 'error') {
-    const next = ERROR_NEXT[state.error.kind];
-    return (
-      <div className="body">
-        <p className="error" role="alert">
-          {ERROR_TEXT[state.error.kind] ?? state.error.message}
-        </p>
-        {next === 'options' && onOpenOptions ? (
-          <div className="actions">
-            <button type="button" className="action" onClick={onOpenOptions}>
-              Open Primer options
-            </button>
-          </div>
-        ) : null}
-        {next === 'retry' && onRetry ? (
-          <div className="actions">
-            <button type="button" className="action" onClick={onRetry}>
-              Try again
-            </button>
-          </div>
-        ) : null}
-      </div>
-    );
-  }
+  if (state.status === 'error') return <ErrorBody error={state.error} onOpenOptions={onOpenOptions} onRetry={onRetry} />;
   const { insights } = state;
   if (isEmptyBriefing(insights)) {
     return (
@@ -207,6 +189,46 @@ function CardBody({ state, now, onOpenOptions, onRetry }: CardBodyProps) {
       </dl>
       {source ? <p className="source">{source}</p> : null}
     </>
+  );
+}
+
+/** A failure, said plainly, with what the user can do about it from the card. */
+function ErrorBody({ error, onOpenOptions, onRetry }: { error: ApiErrorInfo; onOpenOptions: (() => void) | null; onRetry: (() => void) | null }) {
+  const next = ERROR_NEXT[error.kind];
+  // A busy service that said how long to wait would refuse Try again until then: the button stays
+  // (a Tab stop that says why) but does nothing until the wait is over.
+  const waitMs = error.kind === 'rate_limited' ? error.retryAfterMs : null;
+  const wait = useWait(waitMs, error);
+  const waitId = useId();
+  return (
+    <div className="body">
+      <p className="error" role="alert">
+        {waitMs ? BUSY_WITH_WAIT : (ERROR_TEXT[error.kind] ?? error.message)}
+        {wait.running && wait.seconds !== null && wait.deadline !== null && waitMs ? (
+          <WaitText lead="You can try again" seconds={wait.seconds} deadline={wait.deadline} waitMs={waitMs} id={waitId} />
+        ) : null}
+      </p>
+      {next === 'options' && onOpenOptions ? (
+        <div className="actions">
+          <button type="button" className="action" onClick={onOpenOptions}>
+            Open Primer options
+          </button>
+        </div>
+      ) : null}
+      {next === 'retry' && onRetry ? (
+        <div className="actions">
+          <button
+            type="button"
+            className="action"
+            onClick={wait.running ? undefined : onRetry}
+            aria-disabled={wait.running || undefined}
+            aria-describedby={wait.running ? waitId : undefined}
+          >
+            Try again
+          </button>
+        </div>
+      ) : null}
+    </div>
   );
 }
 

@@ -7,7 +7,7 @@ import { QueryClientProvider, useQueryClient, type QueryClient } from '@tanstack
 import { Button } from '@/components/ui/Button';
 import { clearPanelFocus } from '@/lib/panel/target';
 import { personKey, subjectOf, surfaceOf, type Subject, type SubjectPerson } from '@/lib/panel/subject';
-import { sealedApiKeyItem, serviceUrlItem } from '@/lib/storage/items';
+import { watchSettings } from '@/lib/storage/settings-change';
 import type { PanelTarget } from '@/lib/panel/target';
 import { MeetingBriefing } from './meeting/MeetingBriefing';
 import { useRefreshOnUploads } from './data/useRefreshOnUploads';
@@ -71,8 +71,8 @@ function useForgetOnSettingsChange() {
         .then(() => client.resetQueries())
         .catch(() => undefined);
     };
-    const unwatch = [serviceUrlItem.watch(forget), sealedApiKeyItem.watch(forget)];
-    return () => unwatch.forEach((stop) => stop());
+    // Once per change: one save of the address and the key is one change.
+    return watchSettings(forget);
   }, [client]);
 }
 

@@ -12,8 +12,8 @@ import { panelHeadStart } from '@/lib/background/panel-head-start';
 import { ServiceContext } from '@/lib/background/service-context';
 import { createUploadService, createUploadTransport, UPLOAD_POLL_ALARM } from '@/lib/background/uploads';
 import { receiveHandOvers } from '@/lib/upload/hand-over-receiver';
-import { sealedApiKeyItem, serviceUrlItem } from '@/lib/storage/items';
 import { STORED_ANSWER_MAX_AGE_MS } from '@/lib/storage/answer-age';
+import { watchSettings } from '@/lib/storage/settings-change';
 import { PANEL_CACHE_KEY, SAVED_BRIEFINGS_KEY } from '@/lib/storage/panel-cache-key';
 
 const INDEX_ALARM = 'contact-index-refresh';
@@ -39,13 +39,8 @@ export default defineBackground(() => {
 
   // Settings may change from another options tab or from enterprise policy (a save from the
   // options page has reset already: its echo here changes nothing).
-  const reset = () => {
+  watchSettings(() => {
     context.resetIfSettingsChanged().catch(() => undefined);
-  };
-  serviceUrlItem.watch(reset);
-  sealedApiKeyItem.watch(reset);
-  browser.storage.onChanged.addListener((_changes, area) => {
-    if (area === 'managed') reset();
   });
 
   // Servers without a usable e-mail filter are served from a local index; keep it fresh.

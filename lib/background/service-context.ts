@@ -27,7 +27,7 @@ export class ServiceContext {
   #current: { fingerprint: string; client: ServiceClient } | null = null;
   /**
    * The settings in effect, read (and the key unsealed) once rather than on every call: a
-   * 20-person meeting is 20 calls. The background calls reset() whenever they change.
+   * 20-person meeting is 20 calls. Forgotten whenever they change (saveAndReset, resetIfSettingsChanged).
    */
   #settings: ReturnType<typeof effectiveSettings> | null = null;
   /** The settings (server and key) the cache was last emptied for; resets run one at a time. */
@@ -82,35 +82,51 @@ export class ServiceContext {
     return true;
   }
 
-  /** Settings saved: nothing fetched with the old key or from the old server may be served. */
+  /** Forgets everything fetched with the settings in effect, whether or not they changed. */
   async reset(): Promise<void> {
-    await this.#queueReset(false);
+    await this.#queue(() => this.#reset(false));
+  }
+
+  /**
+   * Saves new settings and forgets everything fetched with the old key or from the old server, as
+   * one step of the reset queue: the save's own storage change, seen while it writes, is checked
+   * after this reset and changes nothing. Forgets even when the values saved are the same.
+   */
+  saveAndReset<T>(save: () => Promise<T>): Promise<T> {
+    return this.#queue(async () => {
+      const saved = await save();
+      await this.#reset(false);
+      return saved;
+    });
   }
 
   /**
    * A settings change seen in storage (another options tab, enterprise policy), or the echo of one
-   * already handled by reset(): that echo arrives after the save's reply, when a page may already
-   * be looking people up, and emptying the cache again would drop those lookups in flight.
+   * already handled by saveAndReset(): that echo arrives when a page may already be looking people
+   * up, and emptying the cache again would drop those lookups in flight.
    * Returns whether the cache was emptied.
    */
   resetIfSettingsChanged(): Promise<boolean> {
-    return this.#queueReset(true);
+    return this.#queue(() => this.#reset(true));
   }
 
-  #queueReset(onlyIfChanged: boolean): Promise<boolean> {
-    const run = this.#resetting.then(async () => {
-      const { baseUrl, apiKey } = await effectiveSettings().catch(() => ({ baseUrl: null, apiKey: null }));
-      const fingerprint = `${baseUrl}\n${apiKey}`;
-      if (onlyIfChanged && fingerprint === this.#resetFor) return false;
-      this.#resetFor = fingerprint;
-      this.#current = null;
-      this.#settings = null;
-      await this.cache.invalidate();
-      await clearContactIndex();
-      await this.#onReset();
-      return true;
-    });
+  /** Resets (and the saves they follow) run one at a time, in the order asked. */
+  #queue<T>(step: () => Promise<T>): Promise<T> {
+    const run = this.#resetting.then(step);
     this.#resetting = run.catch(() => undefined);
     return run;
+  }
+
+  async #reset(onlyIfChanged: boolean): Promise<boolean> {
+    const { baseUrl, apiKey } = await effectiveSettings().catch(() => ({ baseUrl: null, apiKey: null }));
+    const fingerprint = `${baseUrl}\n${apiKey}`;
+    if (onlyIfChanged && fingerprint === this.#resetFor) return false;
+    this.#resetFor = fingerprint;
+    this.#current = null;
+    this.#settings = null;
+    await this.cache.invalidate();
+    await clearContactIndex();
+    await this.#onReset();
+    return true;
   }
 }

@@ -2,12 +2,12 @@
  * The service address and API key in effect: an administrator's enterprise policy
  * (`storage.managed`) wins over what the user saved. Only the background reads the key in clear.
  */
-import { browser } from '#imports';
+import { browser, storage } from '#imports';
 import { z } from 'zod/mini';
 import { normaliseBaseUrl } from '../api/base-url';
 import { ApiError } from '../api/errors';
 import type { SettingsView } from '../messaging/protocol';
-import { readItem, sealedApiKeyItem, SealedSecretSchema, serviceUrlItem } from '../storage/items';
+import { readItem, sealedApiKeyItem, SealedSecretSchema, serviceUrlItem, type SealedSecret } from '../storage/items';
 import { seal, unseal } from './key-vault';
 
 const ManagedPolicySchema = z.object({
@@ -56,19 +56,27 @@ export async function settingsView(): Promise<SettingsView> {
   };
 }
 
-/** Saves what the options page sent. Values locked by policy cannot be changed. */
+/**
+ * Saves what the options page sent. Values locked by policy cannot be changed. The address and the
+ * key are written together: one save is one storage change, so whoever listens for it (the panel,
+ * open tabs, this worker) starts over once, never in between with a new address and the old key.
+ */
 export async function saveSettings(change: { serviceUrl?: string; apiKey?: string | null }): Promise<SettingsView> {
   const policy = await readPolicy();
+  const writes: Parameters<typeof storage.setItems>[0] = [];
   if (change.serviceUrl !== undefined) {
     if (policy.serviceUrl !== undefined) throw new ApiError('forbidden', 'Your administrator set the service address.');
     const normalised = normaliseBaseUrl(change.serviceUrl);
     if (!normalised.ok) throw new ApiError('bad_request', normalised.message);
-    await serviceUrlItem.setValue(normalised.baseUrl);
+    writes.push({ item: serviceUrlItem, value: normalised.baseUrl });
   }
   if (change.apiKey !== undefined) {
     if (policy.apiKey !== undefined) throw new ApiError('forbidden', 'Your administrator set the API key.');
     const key = change.apiKey?.trim() ?? '';
-    await sealedApiKeyItem.setValue(key === '' ? null : await seal(key));
+    // Only ever sealed: content scripts can read storage.local.
+    const sealed: SealedSecret | null = key === '' ? null : await seal(key);
+    writes.push({ item: sealedApiKeyItem, value: sealed });
   }
+  if (writes.length > 0) await storage.setItems(writes);
   return settingsView();
 }

@@ -3,12 +3,13 @@
  * the hover cards and the self-check, follows the user's preferences live, and tears everything
  * down when the context is invalidated (extension updated, reloaded or disabled).
  */
-import { browser, type ContentScriptContext } from '#imports';
+import type { ContentScriptContext } from '#imports';
 import { normaliseName } from '../api/contact-index';
 import { sendContentRequest } from '../messaging/send-content';
 import { queryAll } from '../sites/query';
 import type { SiteAdapter } from '../sites/types';
 import { DEFAULT_PREFERENCES, isSiteEnabled, readPreferences, watchPreferences, type Preferences } from '../storage/preferences';
+import { watchSettings } from '../storage/settings-change';
 import { loadHoverCard } from './card-loader';
 import { installHoverCards } from './hover';
 import { answerPageContext } from './page-context';
@@ -18,15 +19,6 @@ import { PageScanner } from './scanner';
 import { startSelfCheck } from './self-check';
 
 const OWN_ADDRESSES_TTL_MS = 30_000;
-
-/**
- * Storage keys whose change means earlier answers may be wrong (other server or account): what
- * the user saved, and an administrator's policy (which wins over it; the background resets on both).
- */
-const SERVICE_KEYS: Partial<Record<string, readonly string[]>> = {
-  local: ['serviceUrl', 'apiKeySealed'],
-  managed: ['serviceUrl', 'apiKey'],
-};
 
 export async function startPrimer(ctx: ContentScriptContext, adapter: SiteAdapter): Promise<void> {
   // Everything that needs no preferences is set up while the script starts; the port opens now
@@ -114,13 +106,11 @@ export async function startPrimer(ctx: ContentScriptContext, adapter: SiteAdapte
     // A site switched off makes no scan that would clear its report.
     selfCheck.afterScan();
   });
-  const onStorage = (changes: Record<string, unknown>, area: string) => {
-    if (SERVICE_KEYS[area]?.some((key) => key in changes)) {
-      lookup.clear();
-      restart();
-    }
-  };
-  browser.storage.onChanged.addListener(onStorage);
+  // Another server or account: earlier answers may be wrong.
+  const unwatchSettings = watchSettings(() => {
+    lookup.clear();
+    restart();
+  });
 
   // In Chrome, WXT runs onInvalidated only when something reads isInvalid (it then checks
   // runtime.id). A lost or refused port is when to look: a tab left open across an update then
@@ -131,7 +121,7 @@ export async function startPrimer(ctx: ContentScriptContext, adapter: SiteAdapte
     unwatchPort();
     unwatchPreferences();
     stopAnswering();
-    browser.storage.onChanged.removeListener(onStorage);
+    unwatchSettings();
     selfCheck.dispose();
     stop();
   });

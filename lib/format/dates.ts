@@ -15,6 +15,12 @@ interface Read {
 // A bare date, or a date at midnight UTC (how many servers write a date-only value).
 const CALENDAR_DAY = /^(\d{4})-(\d{2})-(\d{2})(?:T00:00(?::00(?:\.0+)?)?(?:Z|[+-]00:?00))?$/;
 
+/**
+ * Day and month in either order, then a four-digit year, one separator throughout: "13/11/2026",
+ * "11.13.2026", "13-11-2026"; perhaps a time after it.
+ */
+const NUMERIC_DATE = /^(\d{1,2})([./-])(\d{1,2})\2(\d{4})(?=$|[\sT])/;
+
 const localDay = (date: Date) => Date.UTC(date.getFullYear(), date.getMonth(), date.getDate()) / DAY;
 
 const DATE_WORD = /^(?:(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|mon|tue|wed|thu|fri|sat|sun)[a-z]*|t|z|gmt|utc|am|pm)$/i;
@@ -29,16 +35,29 @@ function namesWholeDate(text: string): boolean {
   return numbers.some((n) => n.length === 4) && numbers.some((n) => n.length <= 2) && words.every((word) => DATE_WORD.test(word));
 }
 
+function calendarDay(year: number, month: number, day: number): Read | null {
+  const date = new Date(Date.UTC(year, month - 1, day));
+  // "2026-02-31" is no day at all.
+  if (date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) return null;
+  return { date, day: date.getTime() / DAY, calendar: true };
+}
+
 function parse(value: string | null): Read | null {
   const text = value?.trim();
   if (!text) return null;
   const calendar = CALENDAR_DAY.exec(text);
   if (calendar) {
     const [, year, month, day] = calendar.map(Number) as [number, number, number, number];
-    const date = new Date(Date.UTC(year, month - 1, day));
-    // "2026-02-31" is no day at all.
-    if (date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) return null;
-    return { date, day: date.getTime() / DAY, calendar: true };
+    return calendarDay(year, month, day);
+  }
+  const numeric = NUMERIC_DATE.exec(text);
+  if (numeric) {
+    const [first, second, year] = [numeric[1], numeric[3], numeric[4]].map(Number) as [number, number, number];
+    // "12/11/2026" is 12 Nov or 11 Dec, and nothing says which the server meant (the engine would
+    // guess month first): no date is read, so it is shown as written and never overdue.
+    if (first <= 12 && second <= 12 && first !== second) return null;
+    // Otherwise the number past 12 is the day; a time after the date is left to the engine below.
+    if (numeric[0] === text) return first > 12 ? calendarDay(year, second, first) : calendarDay(year, first, second);
   }
   if (!namesWholeDate(text)) return null;
   const date = new Date(text);

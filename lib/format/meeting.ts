@@ -39,12 +39,17 @@ export function personLabel({ name, detail, matchedBy }: Pick<MeetingPerson, 'na
   return notes.length > 0 ? `${name} (${notes.join(', ')})` : name;
 }
 
+/** Each contact once: the same contact may be reached by two attendee entries (e.g. by address and by name). */
+export function eachContactOnce(attendees: readonly BriefedAttendee[]): BriefedAttendee[] {
+  return attendees.filter((attendee, index) => attendees.findIndex((other) => other.id === attendee.id) === index);
+}
+
 /**
- * Each attendee once (the same contact may be reached twice, e.g. by address and by name), as the
- * meeting names them: attendees sharing a name are told apart by address, else by number.
+ * Each attendee once, as the meeting names them: attendees sharing a name are told apart by
+ * address, else by number.
  */
 function peopleOf(attendees: readonly BriefedAttendee[]): { attendee: BriefedAttendee; person: MeetingPerson }[] {
-  const once = attendees.filter((attendee, index) => attendees.findIndex((other) => other.id === attendee.id) === index);
+  const once = eachContactOnce(attendees);
   const sameName = new Map<string, BriefedAttendee[]>();
   for (const attendee of once) {
     const key = attendee.name.trim().toLowerCase();

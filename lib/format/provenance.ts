@@ -4,6 +4,7 @@
  */
 import type { Insights } from '../models';
 import { relativeDay } from './dates';
+import { eachContactOnce, type BriefedAttendee } from './meeting';
 
 export function provenance(insights: Insights, now: Date = new Date()): string | null {
   const total = insights.totalConversations;
@@ -24,9 +25,11 @@ export function conversationCount(insights: Insights): string | null {
 
 /**
  * Where a whole meeting's briefing comes from: "From 12 conversations with 3 attendees, the latest
- * 2 days ago". Counts only what the server gave; attendees without a count are not guessed at.
+ * 2 days ago". Counts only what the server gave, each contact once; attendees without a count are
+ * not guessed at.
  */
-export function meetingProvenance(attendees: readonly Insights[], now: Date = new Date()): string | null {
+export function meetingProvenance(briefed: readonly BriefedAttendee[], now: Date = new Date()): string | null {
+  const attendees = eachContactOnce(briefed).map((attendee) => attendee.insights);
   const counted = attendees.filter((insights) => insights.totalConversations !== null && insights.totalConversations > 0);
   const total = counted.reduce((sum, insights) => sum + (insights.totalConversations ?? 0), 0);
   const dates = attendees.flatMap((insights) => {

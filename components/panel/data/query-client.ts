@@ -14,7 +14,7 @@ import { PANEL_CACHE_MAX_AGE_MS } from './persistence';
 /** Retries after the first failure, per kind of failure; kinds not listed are not retried. */
 const RETRIES: Partial<Record<ApiErrorKind, number>> = { rate_limited: 3, server: 1, invalid_response: 1 };
 /** A rate limit without a retry time is asked again after this. */
-const RATE_LIMIT_DEFAULT_MS = 5_000;
+export const RATE_LIMIT_DEFAULT_MS = 5_000;
 
 export function retryDelayFor(attempt: number, error: unknown): number {
   if (error instanceof ApiError && error.retryAfterMs !== null) return error.retryAfterMs;

@@ -110,7 +110,7 @@ export function MeetingBriefing({ surface, onOpenPerson, unknownAction, meetingA
     .sort((a, b) => a.asOf - b.asOf)[0];
   const title = surface.title?.trim() ? surface.title : SURFACE_NAMES[surface.kind];
   const common = commonProblem(attendees);
-  const source = meetingProvenance(briefed.map((attendee) => attendee.insights), now);
+  const source = meetingProvenance(briefed, now);
   // Briefings shown from the panel's copy because asking for newer ones failed: said once, with
   // the age of the oldest of them (the person view says the same for one person).
   const behind = attendees.flatMap((attendee) => (attendee.state.status === 'briefed' && attendee.state.refreshProblem ? [attendee.state] : []));

@@ -9,7 +9,7 @@ import { waitEnds, waitLeft } from '@/lib/format/wait';
 import { staleReason } from './problem-text';
 import { askAgainInMs } from '../data/queries';
 import { AsOf } from './AsOf';
-import { useCountdown } from './useCountdown';
+import { useCountdown } from '@/components/ui/useCountdown';
 
 interface FreshnessNoteProps {
   asOf: number;

@@ -1,12 +1,13 @@
 /** A failed load, said plainly, with the next step as a button (or when Primer will retry). */
-import type { ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import { browser } from '#imports';
 import { ApiError, toErrorInfo } from '@/lib/api/errors';
 import { Button } from '@/components/ui/Button';
-import { waitEnds, waitLeft } from '@/lib/format/wait';
+import { useWait } from '@/components/ui/useCountdown';
+import { WaitText } from '@/components/ui/WaitText';
+import { RATE_LIMIT_DEFAULT_MS } from '../data/query-client';
 import { PERSON_SEARCH_ID } from '../PersonSearch';
 import { problemAbout } from './problem-text';
-import { useCountdown, useDeadline } from './useCountdown';
 
 interface ProblemNoticeProps {
   error: unknown;
@@ -24,20 +25,19 @@ interface ProblemNoticeProps {
 export function ProblemNotice({ error, what, onRetry, retrying = false, about = 'contact', children }: ProblemNoticeProps) {
   const info = error instanceof ApiError ? error.toInfo() : toErrorInfo(error);
   const problem = problemAbout(info.kind, about);
-  const wait = info.kind === 'rate_limited' ? (info.retryAfterMs ?? 5000) : null;
-  const deadline = useDeadline(wait, error);
-  const seconds = useCountdown(retrying ? deadline : null, wait ?? Infinity);
+  const waitMs = info.kind === 'rate_limited' ? (info.retryAfterMs ?? RATE_LIMIT_DEFAULT_MS) : null;
+  const wait = useWait(waitMs, error);
+  // Once Primer has stopped asking by itself, asking before the service's wait is over would only
+  // be refused again: Try again stays (a Tab stop that says why) but does nothing until then.
+  const held = !retrying && wait.running;
+  const waitId = useId();
+  const waitLead = retrying ? 'Primer will try again' : held ? 'You can try again' : null;
   return (
     <div className="problem" role="alert">
       <p>
         <strong>Could not load {what}.</strong> {problem.text}
-        {/* An alert is read out whole whenever its text changes: the ticking countdown is hidden from
-            screen readers, which are told once when the wait ends. */}
-        {problem.next === 'wait' && seconds !== null && deadline !== null && wait !== null ? (
-          <>
-            <span aria-hidden="true">{` Primer will try again in ${waitLeft(seconds)}.`}</span>
-            <span className="visually-hidden">{` Primer will try again ${waitEnds(deadline, wait)}.`}</span>
-          </>
+        {problem.next === 'wait' && waitLead !== null && wait.seconds !== null && wait.deadline !== null && waitMs !== null ? (
+          <WaitText lead={waitLead} seconds={wait.seconds} deadline={wait.deadline} waitMs={waitMs} id={waitId} />
         ) : null}
         {problem.next === 'retry' && retrying ? ' Trying again…' : null}
       </p>
@@ -45,7 +45,11 @@ export function ProblemNotice({ error, what, onRetry, retrying = false, about = 
       {problem.next === 'options' ? (
         <Button onClick={() => void browser.runtime.openOptionsPage()}>Open Primer options</Button>
       ) : null}
-      {(problem.next === 'retry' || problem.next === 'wait' || problem.retry) && !retrying && onRetry ? <Button onClick={onRetry}>Try again</Button> : null}
+      {(problem.next === 'retry' || problem.next === 'wait' || problem.retry) && !retrying && onRetry ? (
+        <Button onClick={held ? undefined : onRetry} aria-disabled={held || undefined} aria-describedby={held ? waitId : undefined}>
+          Try again
+        </Button>
+      ) : null}
       {problem.next === 'search' ? <Button onClick={() => document.getElementById(PERSON_SEARCH_ID)?.focus()}>Find them by e-mail</Button> : null}
     </div>
   );

@@ -31,11 +31,7 @@ export function settingsHandlers(context: ServiceContext): Pick<Handlers, 'setti
       return {};
     },
     'settings.get': () => settingsView(),
-    'settings.save': async (change) => {
-      const view = await saveSettings(change);
-      await context.reset();
-      return view;
-    },
+    'settings.save': (change) => context.saveAndReset(() => saveSettings(change)),
     'connection.test': async ({ serviceUrl, apiKey }) => {
       const saved = await effectiveSettings();
       const url = serviceUrl?.trim() ? serviceUrl : saved.baseUrl;

@@ -12,6 +12,7 @@ import { createHandlers } from '@/lib/background/handlers';
 import { OPTIONS_OPEN_INTERVAL_MS } from '@/lib/background/handlers/settings';
 import { resetVaultForTests } from '@/lib/background/key-vault';
 import { ServiceContext } from '@/lib/background/service-context';
+import { watchSettings } from '@/lib/storage/settings-change';
 import type { MessageType, RequestOf } from '@/lib/messaging/protocol';
 import { createStandIn, type StandIn } from '../../stand-in/server';
 import { CONTACT_IDS, RECORDING_IDS, SAMPLE_CONTACTS } from '../../stand-in/sample-data';
@@ -402,6 +403,19 @@ describe('settings changes seen in storage', () => {
     expect(await context.resetIfSettingsChanged()).toBe(true);
     await send('contact.find', { email: 'maya.chen@example.com' }, content);
     expect(mayaLookups()).toBe(2);
+  });
+
+  it('empties the cache once for a save of the address and the key, its storage echo included', async () => {
+    const forgotten = vi.fn(() => Promise.resolve());
+    context = new ServiceContext({ cacheStore: storageCacheStore, onReset: forgotten });
+    handlers = createHandlers(context);
+    // As the background watches storage (entrypoints/background).
+    const unwatch = watchSettings(() => void context.resetIfSettingsChanged());
+    await send('settings.save', { serviceUrl: `${standIn.baseUrl}/other/`, apiKey: 'another-key' });
+    // The echo's check waits for the reset before it.
+    await context.resetIfSettingsChanged();
+    unwatch();
+    expect(forgotten).toHaveBeenCalledTimes(1);
   });
 
   it('always empties the cache on a save', async () => {

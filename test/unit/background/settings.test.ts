@@ -3,6 +3,8 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { resetVaultForTests, seal, unseal } from '@/lib/background/key-vault';
 import { effectiveSettings, saveSettings, settingsView } from '@/lib/background/settings';
+import { sealedApiKeyItem, serviceUrlItem } from '@/lib/storage/items';
+import { SETTINGS_KEYS, watchSettings } from '@/lib/storage/settings-change';
 
 const KEY = 'sk_live_0123456789abcdef';
 
@@ -47,6 +49,14 @@ describe('settings', () => {
     expect(await effectiveSettings()).toMatchObject({ baseUrl: 'https://svc.example.com', apiKey: KEY });
   });
 
+  it('writes the address and the key of one save in one storage change, the key sealed', async () => {
+    const changes: Record<string, { newValue?: unknown }>[] = [];
+    fakeBrowser.storage.local.onChanged.addListener((change) => void changes.push(change));
+    await saveSettings({ serviceUrl: 'https://svc.example.com', apiKey: KEY });
+    expect(changes.map(Object.keys)).toEqual([['serviceUrl', 'apiKeySealed']]);
+    expect(JSON.stringify(changes)).not.toContain(KEY);
+  });
+
   it('removes the key on null, keeps it when absent, and refuses a bad address', async () => {
     await saveSettings({ serviceUrl: 'https://svc.example.com', apiKey: KEY });
     await saveSettings({ serviceUrl: 'https://other.example.com' });
@@ -69,5 +79,25 @@ describe('settings', () => {
     await fakeBrowser.storage.local.set({ serviceUrl: 42, apiKeySealed: { v: 9 } });
     expect(await settingsView()).toMatchObject({ serviceUrl: null, hasApiKey: false });
     expect(await effectiveSettings()).toMatchObject({ baseUrl: null, apiKey: null });
+  });
+});
+
+describe('watchSettings', () => {
+  it('tells once per storage change that touches the saved or the policy’s settings, however many of them', async () => {
+    const changed = vi.fn();
+    const unwatch = watchSettings(changed);
+    await saveSettings({ serviceUrl: 'https://svc.example.com', apiKey: KEY });
+    expect(changed).toHaveBeenCalledTimes(1);
+    await fakeBrowser.storage.local.set({ preferences: { sites: {} } });
+    expect(changed).toHaveBeenCalledTimes(1);
+    await fakeBrowser.storage.managed.set({ apiKey: 'corp-key' });
+    expect(changed).toHaveBeenCalledTimes(2);
+    unwatch();
+    await saveSettings({ serviceUrl: 'https://other.example.com' });
+    expect(changed).toHaveBeenCalledTimes(2);
+  });
+
+  it('knows the saved settings by the keys they are stored under', () => {
+    expect(SETTINGS_KEYS.local).toEqual([serviceUrlItem, sealedApiKeyItem].map((item) => item.key.replace(/^local:/, '')));
   });
 });

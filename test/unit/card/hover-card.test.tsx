@@ -1,6 +1,6 @@
-import { render, screen } from '@testing-library/react';
+import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { HoverCard } from '@/components/card/HoverCard';
 import { placeCard } from '@/components/card/mount';
 import type { ApiErrorInfo } from '@/lib/api/errors';
@@ -139,6 +139,32 @@ describe('HoverCard next steps on errors', () => {
       expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
       expect(screen.queryByRole('button', { name: 'Open Primer options' })).toBeNull();
     }
+  });
+});
+
+describe('HoverCard on a busy service that gave a wait', () => {
+  beforeEach(() => vi.useFakeTimers({ shouldAdvanceTime: false }));
+  afterEach(() => vi.useRealTimers());
+
+  it('offers Try again only once the wait is over, and says why meanwhile', async () => {
+    const onRetry = vi.fn();
+    const busy = { status: 'error' as const, error: { kind: 'rate_limited' as const, message: 'x', status: 429, code: null, retryAfterMs: 30_000 } };
+    render(<HoverCard match={maya} focusOnOpen={false} onClose={() => undefined} state={busy} onRetry={onRetry} />);
+    await act(() => vi.advanceTimersByTimeAsync(10));
+    const button = screen.getByRole('button', { name: 'Try again' });
+    expect(button).toHaveAttribute('aria-disabled', 'true');
+    expect(button).toHaveAccessibleDescription('You can try again within a minute.');
+    expect(screen.getByRole('alert')).toHaveTextContent('The service is busy. You can try again in 30 s.');
+    act(() => button.click());
+    expect(onRetry).not.toHaveBeenCalled();
+    await act(() => vi.advanceTimersByTimeAsync(10_000));
+    expect(screen.getByRole('alert')).toHaveTextContent('You can try again in 20 s.');
+    await act(() => vi.advanceTimersByTimeAsync(20_000));
+    expect(button).not.toHaveAttribute('aria-disabled');
+    expect(button).not.toHaveAccessibleDescription();
+    expect(screen.getByRole('alert')).not.toHaveTextContent('You can try again');
+    act(() => button.click());
+    expect(onRetry).toHaveBeenCalledOnce();
   });
 });
 

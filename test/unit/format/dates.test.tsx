@@ -68,4 +68,30 @@ describe('due dates given as text', () => {
     expect(screen.queryByText(/Overdue/)).toBeNull();
     expect(sortActionItems(items).map((i) => i.text)).toEqual(['Send deck', 'Plan offsite', 'Book venue']);
   });
+
+  it('shows a numeric date that could be day or month first as written, never overdue, and sorts it with the undated', () => {
+    for (const value of ['12/11/2026', '11/10/2026', '12.11.2026', '12-11-2026', '01/02/2026', '11/10/2026 10:00']) {
+      expect(formatDate(value)).toBeNull();
+      expect(isOverdue(value, NOW)).toBe(false);
+      expect(relativeDay(value, NOW)).toBeNull();
+    }
+    const items = [item('Send deck', '11/10/2026'), item('Book venue', '2026-11-20')];
+    render(<ActionItemList items={items} label="Items" now={NOW} />);
+    const entries = within(screen.getByRole('list', { name: 'Items' })).getAllByRole('listitem');
+    expect(entries.map((entry) => entry.textContent)).toEqual([expect.stringMatching(/^Book venue.*Due (20 Nov 2026|Nov 20, 2026)$/), 'Send deckDue 11/10/2026']);
+    expect(screen.queryByText(/Overdue/)).toBeNull();
+  });
+
+  it('reads a numeric date whose numbers allow one order only, day first or month first, as that calendar day', () => {
+    for (const value of ['13/11/2026', '11/13/2026', '13.11.2026', '13-11-2026', '11-13-2026']) {
+      expect(formatDate(value, 'en-GB')).toBe('13 Nov 2026');
+      expect(isOverdue(value, NOW)).toBe(false);
+      expect(relativeDay(value, NOW, 'en')).toBe('tomorrow');
+    }
+    // Day and month the same: either order is the same day.
+    expect(formatDate('11/11/2026', 'en-GB')).toBe('11 Nov 2026');
+    expect(isOverdue('11/11/2026', NOW)).toBe(true);
+    expect(isOverdue('31/10/2026', NOW)).toBe(true);
+    for (const value of ['31/02/2026', '13/13/2026', '02/31/2026']) expect(formatDate(value)).toBeNull();
+  });
 });

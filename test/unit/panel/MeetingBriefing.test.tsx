@@ -216,6 +216,23 @@ describe('MeetingBriefing', () => {
     expect(items[1]).toHaveTextContent('From 2 conversations.');
   });
 
+  it('counts a contact two attendee entries lead to once in where the meeting’s briefing comes from', async () => {
+    // Listed by address and, elsewhere, by name only (as Outlook may): both lookups find Maya.
+    fakeBackground({
+      'contact.find': (query: PersonQuery) => Promise.resolve('email' in query ? maya : match('m', 'Maya Chen', 'maya@example.com', 'name')),
+      'contact.insights': ({ contactId }) =>
+        Promise.resolve(reply(contactId === 'm' ? { ...byId.m, totalConversations: 7 } : { ...byId.d, totalConversations: 2, lastConversationDate: '2026-11-08' })),
+    });
+    renderWithClient(
+      <MeetingBriefing
+        now={NOW}
+        onOpenPerson={() => undefined}
+        surface={surface([pagePerson('Maya Chen', 'maya@example.com', null), pagePerson('Daniel Weiss', 'dan@example.net', dan), pagePerson('Maya Chen', null, null)])}
+      />,
+    );
+    expect(await screen.findByText('From 9 conversations with 2 attendees, the latest 3 days ago.')).toBeInTheDocument();
+  });
+
   it('says which attendee could not be looked up, with Try again, and still briefs the others', async () => {
     let fail = true;
     fakeBackground({

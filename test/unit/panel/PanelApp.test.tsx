@@ -108,6 +108,18 @@ describe('PanelApp', () => {
     expect(sent('contact.insights')).toHaveLength(1);
   });
 
+  it('asks again once when one save changes both the service and the key', async () => {
+    fakeBackground({ 'settings.get': configured, 'contact.insights': reply(insights({ preferredTone: 'friendly' })), 'recordings.list': noRecordings });
+    await showPanel(target({ focus: { kind: 'person', match: maya } }));
+    expect(await screen.findByText('friendly')).toBeInTheDocument();
+    fakeBackground({ 'settings.get': configured, 'contact.insights': reply(insights({ preferredTone: 'formal' })), 'recordings.list': noRecordings });
+    // One save is one storage change (lib/background/settings.ts).
+    await act(() => fakeBrowser.storage.local.set({ serviceUrl: 'https://other.example.com', apiKeySealed: { v: 1, iv: 'iv', data: 'sealed', hint: null } }));
+    expect(await screen.findByText('formal')).toBeInTheDocument();
+    expect(sent('contact.insights')).toHaveLength(1);
+    expect(sent('recordings.list')).toHaveLength(1);
+  });
+
   it('ends a load under way when the service or key changes, with the new settings’ answer', async () => {
     // The first ask never answers: the settings change while the briefing is loading.
     fakeBackground({ 'settings.get': configured, 'contact.insights': () => new Promise<InsightsReply>(() => undefined), 'recordings.list': noRecordings });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { sortActionItems } from '@/lib/format/briefing';
 import { actionItemsByPerson, personLabel, sharedTopics, topicsToAvoid } from '@/lib/format/meeting';
-import { ageOf, provenance } from '@/lib/format/provenance';
+import { ageOf, meetingProvenance, provenance } from '@/lib/format/provenance';
 import { tipsFromFlags } from '@/lib/format/tips';
 import { insights, NOW } from './fixtures';
 
@@ -69,6 +69,13 @@ describe('meeting', () => {
       { topic: 'Hiring', people: [byEmail('Maya'), byEmail('Dan'), byEmail('Lee')] },
       { topic: 'Q3 roadmap', people: [byEmail('Maya'), byEmail('Dan')] },
     ]);
+  });
+
+  it('says where the meeting’s briefing comes from counting each contact once, however many attendee entries reach it', () => {
+    const counted = (attendee: typeof maya, total: number, last: string | null = null) => ({ ...attendee, insights: { ...attendee.insights, totalConversations: total, lastConversationDate: last } });
+    const mayaByName = { ...counted(maya, 7, '2026-11-19'), matchedBy: 'name' as const };
+    expect(meetingProvenance([counted(maya, 7, '2026-11-19'), counted(dan, 2), mayaByName], NOW)).toBe('From 9 conversations with 2 attendees, the latest 3 days ago.');
+    expect(meetingProvenance([counted(maya, 1), counted(maya, 1)], NOW)).toBe('From 1 conversation with 1 attendee.');
   });
 
   it('groups pending action items by person, leaving out people with none', () => {

@@ -54,6 +54,33 @@ describe('ProblemNotice', () => {
     expect(spoken(screen.getByRole('alert'))).toBe(said);
   });
 
+  it('offers Try again only once the wait a busy service gave is over, after Primer stopped asking by itself, and says why meanwhile', async () => {
+    const retry = vi.fn();
+    render(<ProblemNotice error={new ApiError('rate_limited', 'slow', { retryAfterMs: 5000 })} what="this briefing" onRetry={retry} />);
+    await act(() => vi.advanceTimersByTimeAsync(10));
+    const button = screen.getByRole('button', { name: 'Try again' });
+    // Still a Tab stop, so it can say why it does nothing yet.
+    expect(button).toHaveAttribute('aria-disabled', 'true');
+    expect(button).toHaveAccessibleDescription('You can try again within a minute.');
+    expect(screen.getByRole('alert')).toHaveTextContent('Could not load this briefing. The service asked Primer to slow down. You can try again in 5 s.');
+    act(() => button.click());
+    expect(retry).not.toHaveBeenCalled();
+    await act(() => vi.advanceTimersByTimeAsync(5000));
+    expect(button).not.toHaveAttribute('aria-disabled');
+    expect(button).not.toHaveAccessibleDescription();
+    expect(screen.getByRole('alert')).not.toHaveTextContent('You can try again');
+    act(() => button.click());
+    expect(retry).toHaveBeenCalledOnce();
+  });
+
+  it('offers Try again at once for a busy service that asked for no wait at all', async () => {
+    const retry = vi.fn();
+    render(<ProblemNotice error={new ApiError('rate_limited', 'slow', { retryAfterMs: 0 })} what="this briefing" onRetry={retry} />);
+    await act(() => vi.advanceTimersByTimeAsync(10));
+    act(() => screen.getByRole('button', { name: 'Try again' }).click());
+    expect(retry).toHaveBeenCalledOnce();
+  });
+
   it('sends the user to the search when the service no longer has the contact', () => {
     render(
       <>

@@ -29,3 +29,14 @@ export function useDeadline(retryAfterMs: number | null | undefined, seenKey: un
   }, [retryAfterMs, seenKey]);
   return deadline;
 }
+
+/**
+ * A wait of `waitMs` (null or 0: none) from when `seenKey` was first seen: when it ends, the whole
+ * seconds left, and whether it still runs (also before its start is read, so nothing waited on is
+ * offered for a moment).
+ */
+export function useWait(waitMs: number | null, seenKey: unknown): { deadline: number | null; seconds: number | null; running: boolean } {
+  const deadline = useDeadline(waitMs, seenKey);
+  const seconds = useCountdown(deadline, waitMs ?? Infinity);
+  return { deadline, seconds, running: deadline === null ? Boolean(waitMs) : (seconds ?? 0) > 0 };
+}
