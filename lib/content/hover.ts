@@ -13,8 +13,13 @@ import type { Mark, PageScanner } from './scanner';
 
 export const SHOW_DELAY_MS = 350;
 export const HIDE_DELAY_MS = 250;
-/** What a press on a marker sends the page: kept from the site (sites act on any of them). */
-const PRESS_EVENTS = ['pointerdown', 'mousedown', 'pointerup', 'mouseup', 'click', 'dblclick'] as const;
+/**
+ * What a press on a marker sends the page: kept from the site (sites act on any of them: Gmail
+ * selects or opens the row, or shows its own menu for it on a right click, which on a marker
+ * gets the browser's own menu instead). Touches are listened to passively: nothing here prevents
+ * their default, and a blocking touch listener on the window would delay the page's scrolling.
+ */
+const PRESS_EVENTS = ['pointerdown', 'mousedown', 'pointerup', 'mouseup', 'click', 'dblclick', 'auxclick', 'contextmenu', 'touchstart', 'touchend'] as const;
 
 export function installHoverCards(
   ctx: ContentScriptContext,
@@ -240,7 +245,7 @@ export function installHoverCards(
     showTimer = cancel(showTimer);
     void show(mark, { from: null, focusCard: false });
   };
-  for (const type of PRESS_EVENTS) ctx.addEventListener(window, type, onPress, { capture: true });
+  for (const type of PRESS_EVENTS) ctx.addEventListener(window, type, onPress, { capture: true, passive: type !== 'click' });
 
   // A card must not stay on a person the scanner no longer marks (gone from the page, or the
   // reused element now shows someone else).

@@ -283,6 +283,23 @@ describe('installHoverCards', () => {
     }
   });
 
+  it('keeps right clicks, middle clicks and touches on a marker from the site, leaving the browser its own menu', () => {
+    const others = ['contextmenu', 'auxclick', 'touchstart', 'touchend'];
+    const site = vi.fn<(event: Event) => void>();
+    for (const type of others) document.querySelector('.s')!.addEventListener(type, site);
+    const sent = others.map((type) => {
+      const event = type.startsWith('touch') ? new Event(type, { bubbles: true, cancelable: true }) : new MouseEvent(type, { bubbles: true, cancelable: true, button: type === 'auxclick' ? 1 : 2 });
+      marker.dispatchEvent(event);
+      return event;
+    });
+    expect(site).not.toHaveBeenCalled();
+    // Nothing of the browser's own is taken away: its context menu, scrolling by touch.
+    expect(sent.map((event) => event.defaultPrevented)).toEqual(others.map(() => false));
+    // On the site's own elements they are the site's.
+    for (const type of others) maya.dispatchEvent(new Event(type, { bubbles: true }));
+    expect(site.mock.calls.map(([event]) => event.type)).toEqual(others);
+  });
+
   it('closes when the scanner drops the person it is open on, not on a re-read that keeps them', async () => {
     const surface = document.querySelector('.s')!;
     const reopen = async () => {
