@@ -10,6 +10,7 @@
  *   BENCH_BATCHES     mutation batches per scenario (default 20)
  *   BENCH_NO_HOVER=1  sessions without hovering (to tell the card's memory from the rest's)
  *   BENCH_ONLY        comma list of sections to run: size,scan,batch,session,requests (default all)
+ *   BENCH_SCENARIO    only the batch scenarios whose fixture's file name contains this
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -404,7 +405,8 @@ async function measureBatches() {
   const out: Record<string, unknown>[] = [];
   const r = await rig();
   try {
-    for (const scenario of SCENARIOS) {
+    // BENCH_SCENARIO=<part of a fixture's file name>: only the batch scenarios on that fixture.
+    for (const scenario of SCENARIOS.filter((candidate) => !process.env.BENCH_SCENARIO || candidate.file.includes(process.env.BENCH_SCENARIO))) {
       const fx = fixture(scenario.file);
       const { page, cdp } = await openPage(r.launched.context, scenario.file, null);
       await page.goto(fx.url);
@@ -419,7 +421,7 @@ async function measureBatches() {
       await page.evaluate(() => performance.mark('bench:batch-end'));
       await sleep(200);
       const events = await stopTrace(cdp);
-      if (process.env.BENCH_DUMP_TRACE) fs.writeFileSync(path.join(process.env.BENCH_DUMP_TRACE, `batch-${path.basename(scenario.file, '.html')}.json`), JSON.stringify({ frame: await frameId(cdp), ext: r.extOrigin, events }));
+      if (process.env.BENCH_DUMP_TRACE) fs.writeFileSync(path.join(process.env.BENCH_DUMP_TRACE, `batch-${SCENARIOS.indexOf(scenario)}-${path.basename(scenario.file, '.html')}.json`), JSON.stringify({ frame: await frameId(cdp), ext: r.extOrigin, events }));
       const timeline = buildTimeline(events, await frameId(cdp), r.extOrigin);
       const starts = timeline.marks.filter((mark) => mark.name.startsWith('bench:batch-'));
       const perBatch: number[] = [];
