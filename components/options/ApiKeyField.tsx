@@ -1,8 +1,10 @@
 /**
- * The API key input. The saved key never comes back to the page: only whether one is saved and
- * its last four characters. Typing a key replaces the saved one when the form is saved.
+ * The API key input. The saved key never comes back to the page: only whether one is saved, its
+ * last four characters and the address it was saved for. Typing a key replaces the saved one when
+ * the form is saved. A saved key is only ever sent to the address it was saved for, so a new
+ * address needs its key typed again; the field says so as soon as the address differs.
  */
-import { useState } from 'react';
+import { useState, type Ref } from 'react';
 import type { SettingsView } from '@/lib/messaging/protocol';
 import { Button } from '@/components/ui/Button';
 import { LockNote } from '@/components/ui/LockNote';
@@ -10,27 +12,41 @@ import { TextField } from '@/components/ui/TextField';
 
 interface Props {
   settings: SettingsView;
+  /** The address in the form, normalised; `null` while it is empty or not valid. */
+  address: string | null;
   value: string;
   onChange: (value: string) => void;
   onRemove: () => void;
   busy: boolean;
+  error?: string | null;
+  ref?: Ref<HTMLInputElement>;
 }
 
-export function ApiKeyField({ settings, value, onChange, onRemove, busy }: Props) {
+export function ApiKeyField({ settings, address, value, onChange, onRemove, busy, error, ref }: Props) {
   const [shown, setShown] = useState(false);
   const locked = settings.locked.apiKey;
+  const keyAddress = locked ? null : settings.apiKeyAddress;
+  const forAnotherAddress = keyAddress !== null && address !== null && address !== keyAddress;
 
+  const ending = settings.apiKeyHint ? ` ending in …${settings.apiKeyHint}` : '';
   let hint: string;
-  if (settings.hasApiKey) {
-    const ending = settings.apiKeyHint ? ` ending in …${settings.apiKeyHint}` : '';
-    hint = locked ? `A key${ending} is saved.` : `A key${ending} is saved. Type a new key to replace it.`;
+  if (locked && !settings.locked.serviceUrl) {
+    hint =
+      'Your administrator set an API key but no service address. Primer sends an administrator’s key only to an address your administrator sets, so it is not used with an address entered here.';
+  } else if (locked) {
+    hint = settings.hasApiKey ? `A key${ending} is saved.` : 'No key is saved.';
+  } else if (keyAddress === null) {
+    hint = 'No key is saved yet. Create one on the service’s API keys page.';
+  } else if (forAnotherAddress) {
+    hint = `The saved key${ending} is only sent to ${keyAddress}, the address it was saved for. Another address needs its own key.`;
   } else {
-    hint = locked ? 'No key is saved.' : 'No key is saved yet. Create one on the service’s API keys page.';
+    hint = `A key${ending} is saved. Type a new key to replace it.`;
   }
 
   return (
     <>
       <TextField
+        ref={ref}
         label="API key"
         type={shown ? 'text' : 'password'}
         value={value}
@@ -38,7 +54,8 @@ export function ApiKeyField({ settings, value, onChange, onRemove, busy }: Props
         autoComplete="off"
         spellCheck={false}
         disabled={locked}
-        placeholder={settings.hasApiKey && !locked ? 'Leave empty to keep the saved key' : undefined}
+        placeholder={keyAddress !== null && !forAnotherAddress ? 'Leave empty to keep the saved key' : undefined}
+        error={error}
         hint={hint}
         badge={locked ? <LockNote /> : null}
         actions={
@@ -49,7 +66,7 @@ export function ApiKeyField({ settings, value, onChange, onRemove, busy }: Props
           )
         }
       />
-      {settings.hasApiKey && !locked ? (
+      {keyAddress !== null ? (
         <p className="options-inline-actions">
           <Button variant="danger" onClick={onRemove} disabled={busy}>
             Remove key

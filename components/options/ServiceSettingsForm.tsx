@@ -1,7 +1,9 @@
 /**
  * Service address and API key. Saving first asks for host access to the address (inside the
  * click, as browsers require a user gesture), then hands the values to the background, which
- * stores them; this page never keeps the key.
+ * stores them; this page never keeps the key. A saved key is only sent to the address it was saved
+ * for: a new address is saved or tested only with its own key typed in (the background drops the
+ * saved key for a new address anyway, and never sends it there).
  */
 import { useRef, useState, type FormEvent } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -26,15 +28,19 @@ interface SaveRequest {
 export function ServiceSettingsForm({ settings }: { settings: SettingsView }) {
   const queryClient = useQueryClient();
   const urlRef = useRef<HTMLInputElement>(null);
+  const keyRef = useRef<HTMLInputElement>(null);
   const [typedUrl, setTypedUrl] = useState(settings.serviceUrl ?? '');
   const [showUrlError, setShowUrlError] = useState(false);
   const [key, setKey] = useState('');
+  const [keyError, setKeyError] = useState<string | null>(null);
   const [status, setStatus] = useState<{ tone: Tone; text: string } | null>(null);
 
   const urlLocked = settings.locked.serviceUrl;
   const url = urlLocked ? (settings.serviceUrl ?? '') : typedUrl;
   const urlCheck = normaliseBaseUrl(url);
   const urlError = showUrlError && !urlLocked && !urlCheck.ok ? urlCheck.message : null;
+  /** Where the user's saved key may be sent: the address it was saved for, and no other. */
+  const keyAddress = settings.locked.apiKey ? null : settings.apiKeyAddress;
 
   const save = useMutation({
     mutationFn: ({ payload }: SaveRequest) => sendRequest('settings.save', payload),
@@ -42,6 +48,7 @@ export function ServiceSettingsForm({ settings }: { settings: SettingsView }) {
       queryClient.setQueryData(settingsKey, view);
       void queryClient.invalidateQueries({ queryKey: webhooksKey });
       setKey('');
+      setKeyError(null);
       if (view.serviceUrl !== null) setTypedUrl(view.serviceUrl);
       setStatus({ tone: 'success', text: done });
     },
@@ -58,6 +65,14 @@ export function ServiceSettingsForm({ settings }: { settings: SettingsView }) {
     urlRef.current?.focus();
   }
 
+  /** The saved key is for another address and none was typed: saving or testing would go without it. */
+  function rejectMissingKey(): boolean {
+    if (!urlCheck.ok || keyAddress === null || urlCheck.baseUrl === keyAddress || key.trim() !== '') return false;
+    setKeyError(`Enter the API key for ${urlCheck.baseUrl}.`);
+    keyRef.current?.focus();
+    return true;
+  }
+
   async function handleSave(event: FormEvent) {
     event.preventDefault();
     setStatus(null);
@@ -65,6 +80,7 @@ export function ServiceSettingsForm({ settings }: { settings: SettingsView }) {
       rejectUrl();
       return;
     }
+    if (rejectMissingKey()) return;
     // Before anything else awaits: the permission prompt needs this submit's user gesture.
     const granted = await requestHostPermission(urlCheck.permissionPattern);
     if (!granted) {
@@ -93,6 +109,7 @@ export function ServiceSettingsForm({ settings }: { settings: SettingsView }) {
         rejectUrl();
         return null;
       }
+      if (rejectMissingKey()) return null;
       if (!urlLocked) payload.serviceUrl = urlCheck.baseUrl;
       permissionPattern = urlCheck.permissionPattern;
     }
@@ -110,6 +127,7 @@ export function ServiceSettingsForm({ settings }: { settings: SettingsView }) {
         value={url}
         onValueChange={(value) => {
           setTypedUrl(value);
+          setKeyError(null);
           setStatus(null);
         }}
         onBlur={() => setShowUrlError(url.trim() !== '')}
@@ -121,7 +139,19 @@ export function ServiceSettingsForm({ settings }: { settings: SettingsView }) {
         hint="The address of your Conversation Intelligence Service. It must start with https:// (http is allowed for localhost)."
         badge={urlLocked ? <LockNote /> : null}
       />
-      <ApiKeyField settings={settings} value={key} onChange={setKey} onRemove={removeKey} busy={save.isPending} />
+      <ApiKeyField
+        ref={keyRef}
+        settings={settings}
+        address={urlCheck.ok ? urlCheck.baseUrl : null}
+        value={key}
+        onChange={(value) => {
+          setKey(value);
+          setKeyError(null);
+        }}
+        onRemove={removeKey}
+        busy={save.isPending}
+        error={keyError}
+      />
       <div className="options-actions">
         <Button type="submit" disabled={save.isPending}>
           {save.isPending ? 'Saving…' : 'Save'}

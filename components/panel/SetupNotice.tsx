@@ -1,4 +1,4 @@
-/** Shown while Primer has no service address or key: briefings need both. */
+/** Shown while Primer has no service address or no key for it: briefings need both. */
 import { useEffect, useState } from 'react';
 import { browser } from '#imports';
 import { useQuery } from '@tanstack/react-query';
@@ -11,11 +11,20 @@ export function SetupNotice() {
   const [ready, setReady] = useState(false);
   useEffect(() => afterFirstBriefing(() => setReady(true)), []);
   const settings = useQuery({ queryKey: ['settings'], queryFn: () => sendRequest('settings.get', {}), staleTime: 0, enabled: ready });
-  if (!settings.data || (settings.data.serviceUrl && settings.data.hasApiKey)) return null;
+  const view = settings.data;
+  if (!view || (view.serviceUrl && view.hasApiKey)) return null;
+  // A key is only sent to the address it was saved for: say which address lacks one, and where the saved key belongs.
+  const elsewhere = view.serviceUrl && view.apiKeyAddress && view.apiKeyAddress !== view.serviceUrl ? view.apiKeyAddress : null;
   return (
     <div className="problem" role="alert">
       <p>
-        <strong>Primer is not set up yet.</strong> Add the service address and your API key to see briefings.
+        <strong>Primer is not set up yet.</strong>{' '}
+        {view.serviceUrl && view.locked.apiKey && !view.locked.serviceUrl
+          ? 'Your administrator set an API key but no service address, and that key is only sent to an address your administrator sets.'
+          : view.serviceUrl
+            ? `Enter the API key for ${view.serviceUrl} in Primer’s options to see briefings.`
+            : 'Add the service address and your API key to see briefings.'}
+        {elsewhere ? ` The saved key is only sent to ${elsewhere}, the address it was saved for.` : null}
       </p>
       <Button onClick={() => void browser.runtime.openOptionsPage()}>Open Primer options</Button>
     </div>

@@ -7,6 +7,7 @@ import { browser } from '#imports';
 import { Button } from '@/components/ui/Button';
 import { LiveRegion } from '@/components/ui/Message';
 import { sendRequest } from '@/lib/messaging/send';
+import type { SettingsView } from '@/lib/messaging/protocol';
 import { openPanel } from '@/lib/panel/open';
 import type { UploadDraft } from '@/lib/upload/draft';
 import { UploadForm } from './UploadForm';
@@ -14,20 +15,29 @@ import { UploadList } from './UploadList';
 import { useDraft } from './useDraft';
 import { useLiveProcessing, useUploads } from './useUploads';
 
-type Setup = 'loading' | 'ready' | 'missing';
+/** Ready, or what is missing in words (a key is only sent to the address it was saved for). */
+type Setup = 'loading' | 'ready' | { missing: string };
 
 function useSetup(): Setup {
   const [setup, setSetup] = useState<Setup>('loading');
   useEffect(() => {
     let live = true;
     sendRequest('settings.get', {})
-      .then((settings) => live && setSetup(settings.serviceUrl && settings.hasApiKey ? 'ready' : 'missing'))
-      .catch(() => live && setSetup('missing'));
+      .then((settings) => live && setSetup(settings.serviceUrl && settings.hasApiKey ? 'ready' : { missing: setupMissing(settings) }))
+      .catch(() => live && setSetup({ missing: setupMissing(null) }));
     return () => {
       live = false;
     };
   }, []);
   return setup;
+}
+
+function setupMissing(settings: SettingsView | null): string {
+  if (settings?.serviceUrl && settings.locked.apiKey && !settings.locked.serviceUrl) {
+    return 'Primer cannot connect: your administrator set an API key but no service address, and that key is only sent to an address your administrator sets.';
+  }
+  if (settings?.serviceUrl) return `Primer is not set up yet: enter the API key for ${settings.serviceUrl} first.`;
+  return 'Primer is not set up yet: add the service address and your API key first.';
 }
 
 /** The window this popup belongs to, known before any click (the side panel must open from the click itself). */
@@ -82,9 +92,9 @@ export function PopupApp({ draft: loadingDraft }: { draft: Promise<UploadDraft> 
 
       <section className="popup__section" aria-labelledby="upload-heading">
         <h2 id="upload-heading">Upload a recording</h2>
-        {setup === 'missing' ? (
+        {typeof setup === 'object' ? (
           <div className="ui-message ui-message--error">
-            <p>Primer is not set up yet: add the service address and your API key first.</p>
+            <p>{setup.missing}</p>
             <Button onClick={() => void browser.runtime.openOptionsPage()}>Open Primer options</Button>
           </div>
         ) : draft && setup === 'ready' ? (

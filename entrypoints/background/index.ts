@@ -10,6 +10,7 @@ import { listenForCommands } from '@/lib/background/commands';
 import { forgetFocusOnNavigation } from '@/lib/background/handlers/panel';
 import { panelHeadStart } from '@/lib/background/panel-head-start';
 import { ServiceContext } from '@/lib/background/service-context';
+import { migrateUnboundKey } from '@/lib/background/settings';
 import { createUploadService, createUploadTransport, UPLOAD_POLL_ALARM } from '@/lib/background/uploads';
 import { receiveHandOvers } from '@/lib/upload/hand-over-receiver';
 import { STORED_ANSWER_MAX_AGE_MS } from '@/lib/storage/answer-age';
@@ -19,6 +20,9 @@ import { PANEL_CACHE_KEY, SAVED_BRIEFINGS_KEY } from '@/lib/storage/panel-cache-
 const INDEX_ALARM = 'contact-index-refresh';
 
 export default defineBackground(() => {
+  // First: a key saved by an earlier version is bound to its address before anything can change
+  // that address (every read of the settings waits for this).
+  migrateUnboundKey().catch(() => undefined);
   // The side panel's saved briefings (its query cache, and the copies it paints first) came from
   // the settings in effect too.
   const onReset = () => Promise.all([browser.storage.local.remove(PANEL_CACHE_KEY), browser.storage.session.remove(SAVED_BRIEFINGS_KEY)]).then(() => undefined);

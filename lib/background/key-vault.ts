@@ -3,12 +3,22 @@
  * scripts, so the key is stored there only as AES-GCM ciphertext; the AES key itself is a
  * non-extractable CryptoKey kept in the extension origin's IndexedDB, which content scripts (they
  * run in the page's origin) cannot open. Only the background decrypts.
+ *
+ * The key is sealed for one service address: the address is AES-GCM's additional data, so the
+ * ciphertext opens only when the same address is given again. Whoever can write storage.local
+ * (a content script) can change the saved address, but not move the key to it.
  */
-import type { SealedSecret } from '../storage/items';
+import type { SealedSecret, UnboundSealedSecret } from '../storage/items';
 
 const DB_NAME = 'primer-vault';
 const STORE = 'keys';
-const KEY_ID = 'api-key-wrapper';
+/** Seals keys bound to an address (`v: 2`). */
+const KEY_ID = 'api-key-wrapper-bound';
+/**
+ * Sealed keys before they were bound to an address (`v: 1`). Opened once, to bind the key they
+ * hold, then deleted: a copy of an old record written back later then opens nowhere.
+ */
+const UNBOUND_KEY_ID = 'api-key-wrapper';
 
 function request<T>(req: IDBRequest<T>): Promise<T> {
   return new Promise((resolve, reject) => {
@@ -57,23 +67,79 @@ function fromBase64(text: string): Uint8Array<ArrayBuffer> {
   return bytes;
 }
 
-export async function seal(secret: string): Promise<SealedSecret> {
-  const iv = crypto.getRandomValues(new Uint8Array(12));
-  const data = await crypto.subtle.encrypt({ name: 'AES-GCM', iv }, await wrappingKey(), new TextEncoder().encode(secret));
-  return { v: 1, iv: toBase64(iv), data: toBase64(new Uint8Array(data)), hint: secret.length >= 8 ? secret.slice(-4) : null };
+/** What the ciphertext is bound to: the normalised base URL (lib/api/base-url.ts) the key is for. */
+function bindingFor(address: string): Uint8Array<ArrayBuffer> {
+  return new TextEncoder().encode(address);
 }
 
-/** `null` when the ciphertext cannot be opened (e.g. the browser's site data was cleared). */
-export async function unseal(sealed: SealedSecret): Promise<string | null> {
+/** Seals `secret` for `address` (a normalised base URL): only `unseal(…, address)` opens it. */
+export async function seal(secret: string, address: string): Promise<SealedSecret> {
+  const iv = crypto.getRandomValues(new Uint8Array(12));
+  const data = await crypto.subtle.encrypt(
+    { name: 'AES-GCM', iv, additionalData: bindingFor(address) },
+    await wrappingKey(),
+    new TextEncoder().encode(secret),
+  );
+  return {
+    v: 2,
+    iv: toBase64(iv),
+    data: toBase64(new Uint8Array(data)),
+    hint: secret.length >= 8 ? secret.slice(-4) : null,
+    url: address,
+  };
+}
+
+/**
+ * The secret sealed for `address`, or `null` when it was sealed for another address, or cannot
+ * be opened at all (e.g. the browser's site data was cleared). `sealed.url` is not trusted: only
+ * the address given here is.
+ */
+export async function unseal(sealed: SealedSecret, address: string): Promise<string | null> {
   try {
     const plain = await crypto.subtle.decrypt(
-      { name: 'AES-GCM', iv: fromBase64(sealed.iv) },
+      { name: 'AES-GCM', iv: fromBase64(sealed.iv), additionalData: bindingFor(address) },
       await wrappingKey(),
       fromBase64(sealed.data),
     );
     return new TextDecoder().decode(plain);
   } catch {
     return null;
+  }
+}
+
+async function unboundWrappingKey(db: IDBDatabase): Promise<CryptoKey | undefined> {
+  return (await request(db.transaction(STORE).objectStore(STORE).get(UNBOUND_KEY_ID))) as CryptoKey | undefined;
+}
+
+/**
+ * Opens a key sealed before keys were bound to an address; `null` when it cannot be opened, and
+ * always once forgetUnboundWrappingKey() has run. Throws when the vault cannot be read at all
+ * (the caller tries again later rather than drop the key).
+ */
+export async function openUnbound(sealed: UnboundSealedSecret): Promise<string | null> {
+  const db = await openDb();
+  let key: CryptoKey | undefined;
+  try {
+    key = await unboundWrappingKey(db);
+  } finally {
+    db.close();
+  }
+  if (!key) return null;
+  try {
+    const plain = await crypto.subtle.decrypt({ name: 'AES-GCM', iv: fromBase64(sealed.iv) }, key, fromBase64(sealed.data));
+    return new TextDecoder().decode(plain);
+  } catch {
+    return null;
+  }
+}
+
+/** Deletes the wrapping key of unbound keys (once the key it sealed is bound, or if there is none). */
+export async function forgetUnboundWrappingKey(): Promise<void> {
+  const db = await openDb();
+  try {
+    if (await unboundWrappingKey(db)) await request(db.transaction(STORE, 'readwrite').objectStore(STORE).delete(UNBOUND_KEY_ID));
+  } finally {
+    db.close();
   }
 }
 

@@ -1,14 +1,27 @@
 /**
  * The service address and API key in effect: an administrator's enterprise policy
- * (`storage.managed`) wins over what the user saved. Only the background reads the key in clear.
+ * (`storage.managed`) wins over what the user saved. Only the background reads the key in clear,
+ * and only for the address it belongs to:
+ * - the user's key is sealed for the address it was saved with (key-vault.ts) and opens for no
+ *   other, so changing the saved address (from another options tab, or anything else that can
+ *   write storage.local, such as a content script) leaves Primer with no key for the new one;
+ * - an administrator's key goes only to the administrator's address: with no address in the
+ *   policy it is not used at all, never with an address the user chose.
  */
 import { browser, storage } from '#imports';
 import { z } from 'zod/mini';
 import { normaliseBaseUrl } from '../api/base-url';
 import { ApiError } from '../api/errors';
 import type { SettingsView } from '../messaging/protocol';
-import { readItem, sealedApiKeyItem, SealedSecretSchema, serviceUrlItem, type SealedSecret } from '../storage/items';
-import { seal, unseal } from './key-vault';
+import {
+  readItem,
+  sealedApiKeyItem,
+  SealedSecretSchema,
+  serviceUrlItem,
+  UnboundSealedSecretSchema,
+  type SealedSecret,
+} from '../storage/items';
+import { forgetUnboundWrappingKey, openUnbound, seal, unseal } from './key-vault';
 
 const ManagedPolicySchema = z.object({
   serviceUrl: z.optional(z.string()),
@@ -26,33 +39,102 @@ async function readPolicy(): Promise<ManagedPolicy> {
   }
 }
 
+/** The base URL a stored or policy address stands for; `null` when there is none or it is not valid. */
+function baseUrlOf(raw: string | null | undefined): string | null {
+  if (!raw) return null;
+  const normalised = normaliseBaseUrl(raw);
+  return normalised.ok ? normalised.baseUrl : null;
+}
+
+const readSavedUrl = () => readItem(serviceUrlItem, z.nullable(z.string()));
+/** The sealed key; one sealed by an earlier version, for any address, reads as none. */
+const readSealed = () => readItem(sealedApiKeyItem, z.nullable(SealedSecretSchema));
+
+let migration: Promise<void> | null = null;
+
+/**
+ * Binds a key saved by a version before the address binding to the address in effect beside it
+ * (the policy's, else the saved one), then deletes the wrapping key that sealed it, so this can
+ * happen only once: a copy of the old record written back later, with another address beside
+ * it, opens nowhere. A key with no valid address beside it is dropped (the user enters it again).
+ * The background starts it when it starts; every read of the settings waits for it. Until it has
+ * run, an old key is not used at all.
+ */
+export function migrateUnboundKey(): Promise<void> {
+  migration ??= (async () => {
+    const unbound = UnboundSealedSecretSchema.safeParse(await sealedApiKeyItem.getValue());
+    if (unbound.success) {
+      const policy = await readPolicy();
+      const address = baseUrlOf(policy.serviceUrl ?? (await readSavedUrl()));
+      const secret = await openUnbound(unbound.data);
+      await sealedApiKeyItem.setValue(secret !== null && address !== null ? await seal(secret, address) : null);
+    }
+    await forgetUnboundWrappingKey();
+  })().catch((error: unknown) => {
+    // Tried again on the next read; meanwhile an old key counts as not set.
+    migration = null;
+    throw error;
+  });
+  return migration;
+}
+
+const migrated = () => migrateUnboundKey().catch(() => undefined);
+
+async function keyFor(baseUrl: string, policy: ManagedPolicy): Promise<string | null> {
+  if (policy.apiKey !== undefined) {
+    return policy.serviceUrl !== undefined && baseUrlOf(policy.serviceUrl) === baseUrl ? policy.apiKey : null;
+  }
+  const sealed = await readSealed();
+  return sealed ? unseal(sealed, baseUrl) : null;
+}
+
+/**
+ * The API key that may be sent to `baseUrl` (a normalised base URL), or `null`: the user's only to
+ * the address it was saved for, an administrator's only to the administrator's address.
+ */
+export async function apiKeyFor(baseUrl: string): Promise<string | null> {
+  await migrated();
+  return keyFor(baseUrl, await readPolicy());
+}
+
 export interface EffectiveSettings {
   baseUrl: string | null;
+  /** The key for `baseUrl`; `null` when there is none for that address. */
   apiKey: string | null;
   policy: ManagedPolicy;
 }
 
 export async function effectiveSettings(): Promise<EffectiveSettings> {
+  await migrated();
   const policy = await readPolicy();
-  const rawUrl = policy.serviceUrl ?? (await readItem(serviceUrlItem, z.nullable(z.string())));
-  const normalised = rawUrl ? normaliseBaseUrl(rawUrl) : null;
-  let apiKey = policy.apiKey ?? null;
-  if (apiKey === null) {
-    const sealed = await readItem(sealedApiKeyItem, z.nullable(SealedSecretSchema));
-    apiKey = sealed ? await unseal(sealed) : null;
-  }
-  return { baseUrl: normalised?.ok ? normalised.baseUrl : null, apiKey, policy };
+  const baseUrl = baseUrlOf(policy.serviceUrl ?? (await readSavedUrl()));
+  const apiKey = baseUrl === null ? null : await keyFor(baseUrl, policy);
+  return { baseUrl, apiKey, policy };
+}
+
+/** The address `sealed` was sealed for, if it really was: the record's own label is checked by opening it. */
+async function sealedFor(sealed: SealedSecret | null): Promise<string | null> {
+  return sealed && (await unseal(sealed, sealed.url)) !== null ? sealed.url : null;
 }
 
 export async function settingsView(): Promise<SettingsView> {
+  await migrated();
   const policy = await readPolicy();
-  const sealed = await readItem(sealedApiKeyItem, z.nullable(SealedSecretSchema));
-  const savedUrl = await readItem(serviceUrlItem, z.nullable(z.string()));
+  const serviceUrl = policy.serviceUrl ?? (await readSavedUrl());
+  const baseUrl = baseUrlOf(serviceUrl);
+  const locked = { serviceUrl: policy.serviceUrl !== undefined, apiKey: policy.apiKey !== undefined };
+  if (policy.apiKey !== undefined) {
+    const usable = baseUrl !== null && (await keyFor(baseUrl, policy)) !== null;
+    return { serviceUrl, hasApiKey: usable, apiKeyHint: policy.apiKey.slice(-4), apiKeyAddress: null, locked };
+  }
+  const sealed = await readSealed();
+  const apiKeyAddress = await sealedFor(sealed);
   return {
-    serviceUrl: policy.serviceUrl ?? savedUrl,
-    hasApiKey: policy.apiKey !== undefined || sealed !== null,
-    apiKeyHint: policy.apiKey !== undefined ? policy.apiKey.slice(-4) : (sealed?.hint ?? null),
-    locked: { serviceUrl: policy.serviceUrl !== undefined, apiKey: policy.apiKey !== undefined },
+    serviceUrl,
+    hasApiKey: apiKeyAddress !== null && apiKeyAddress === baseUrl,
+    apiKeyHint: apiKeyAddress !== null ? (sealed?.hint ?? null) : null,
+    apiKeyAddress,
+    locked,
   };
 }
 
@@ -60,23 +142,42 @@ export async function settingsView(): Promise<SettingsView> {
  * Saves what the options page sent. Values locked by policy cannot be changed. The address and the
  * key are written together: one save is one storage change, so whoever listens for it (the panel,
  * open tabs, this worker) starts over once, never in between with a new address and the old key.
+ * A key is sealed for the address in effect after the save; a new address saved without a new key
+ * drops the saved key, unless it was saved for that very address.
  */
 export async function saveSettings(change: { serviceUrl?: string; apiKey?: string | null }): Promise<SettingsView> {
+  await migrated();
   const policy = await readPolicy();
   const writes: Parameters<typeof storage.setItems>[0] = [];
+  let address = baseUrlOf(policy.serviceUrl ?? (await readSavedUrl()));
   if (change.serviceUrl !== undefined) {
     if (policy.serviceUrl !== undefined) throw new ApiError('forbidden', 'Your administrator set the service address.');
     const normalised = normaliseBaseUrl(change.serviceUrl);
     if (!normalised.ok) throw new ApiError('bad_request', normalised.message);
     writes.push({ item: serviceUrlItem, value: normalised.baseUrl });
+    address = normalised.baseUrl;
   }
   if (change.apiKey !== undefined) {
     if (policy.apiKey !== undefined) throw new ApiError('forbidden', 'Your administrator set the API key.');
     const key = change.apiKey?.trim() ?? '';
+    if (key !== '' && address === null) {
+      throw new ApiError('bad_request', 'Enter the service address first: an API key is saved for one address.');
+    }
     // Only ever sealed: content scripts can read storage.local.
-    const sealed: SealedSecret | null = key === '' ? null : await seal(key);
+    const sealed: SealedSecret | null = key === '' || address === null ? null : await seal(key, address);
     writes.push({ item: sealedApiKeyItem, value: sealed });
+  } else if (change.serviceUrl !== undefined && policy.apiKey === undefined && address !== null) {
+    const stored = await sealedApiKeyItem.getValue();
+    const sealed = await readSealed();
+    if (stored !== null && (sealed === null || (await unseal(sealed, address)) === null)) {
+      writes.push({ item: sealedApiKeyItem, value: null });
+    }
   }
   if (writes.length > 0) await storage.setItems(writes);
   return settingsView();
+}
+
+/** For tests: run the migration of unbound keys again on the next read. */
+export function resetSettingsForTests(): void {
+  migration = null;
 }

@@ -31,6 +31,12 @@ export const SettingsViewSchema = z.object({
   hasApiKey: z.boolean(),
   /** Last four characters, so the user can tell which key is saved without seeing it. */
   apiKeyHint: z.nullable(z.string()),
+  /**
+   * The address the user's saved key was saved for: the key is sent there and nowhere else, so
+   * when this is not `serviceUrl`, `hasApiKey` is false. `null` when the user saved no key (or the
+   * key is the administrator's).
+   */
+  apiKeyAddress: z.nullable(z.string()),
   /** Values an administrator set through enterprise policy; the options page shows them locked. */
   locked: z.object({ serviceUrl: z.boolean(), apiKey: z.boolean() }),
 });
@@ -38,6 +44,8 @@ export type SettingsView = z.infer<typeof SettingsViewSchema>;
 
 export const CONNECTION_FAILURES = [
   'not_configured',
+  /** No key may be sent to the address tested: the saved key belongs to another address. */
+  'needs_key',
   'invalid_url',
   'no_permission',
   'bad_key',
@@ -106,7 +114,10 @@ export const protocol = {
     }),
     SettingsViewSchema,
   ),
-  /** Tests the given (possibly unsaved) values, falling back to the saved ones. */
+  /**
+   * Tests the given (possibly unsaved) values, falling back to the saved ones; the saved key only
+   * for the address it was saved for (another address is tested with a key typed for it only).
+   */
   'connection.test': message(
     'extension',
     z.object({ serviceUrl: z.optional(Url), apiKey: z.optional(Key) }),

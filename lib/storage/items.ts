@@ -10,13 +10,31 @@ import { storage } from '#imports';
 import { z } from 'zod/mini';
 import { DiscoveryRecordSchema } from '../api/discovery';
 
+/**
+ * The API key, sealed for one service address (AES-GCM with the address as additional data).
+ * `url` only says which address that was: it is not trusted, since anyone who can write here can
+ * change it, and the key opens only when the address it is sent to is given (key-vault.ts).
+ */
 export const SealedSecretSchema = z.object({
+  v: z.literal(2),
+  iv: z.string(),
+  data: z.string(),
+  hint: z.nullable(z.string()),
+  url: z.string(),
+});
+export type SealedSecret = z.infer<typeof SealedSecretSchema>;
+
+/**
+ * A key as versions before the address binding sealed it, for any address. Never used as it is:
+ * bound once to the address saved beside it when this version first starts (lib/background/settings.ts).
+ */
+export const UnboundSealedSecretSchema = z.object({
   v: z.literal(1),
   iv: z.string(),
   data: z.string(),
   hint: z.nullable(z.string()),
 });
-export type SealedSecret = z.infer<typeof SealedSecretSchema>;
+export type UnboundSealedSecret = z.infer<typeof UnboundSealedSecretSchema>;
 
 export const serviceUrlItem = storage.defineItem<string | null>('local:serviceUrl', { fallback: null, version: 1 });
 

@@ -5,7 +5,7 @@ import { testConnection } from '../../api/connection-test';
 import type { Handlers } from '../broker';
 import { oncePerInterval } from '../once-per-interval';
 import type { ServiceContext } from '../service-context';
-import { effectiveSettings, saveSettings, settingsView } from '../settings';
+import { apiKeyFor, effectiveSettings, saveSettings, settingsView } from '../settings';
 
 async function hasHostPermission(pattern: string): Promise<boolean> {
   try {
@@ -35,12 +35,15 @@ export function settingsHandlers(context: ServiceContext): Pick<Handlers, 'setti
     'connection.test': async ({ serviceUrl, apiKey }) => {
       const saved = await effectiveSettings();
       const url = serviceUrl?.trim() ? serviceUrl : saved.baseUrl;
-      const key = apiKey?.trim() ? apiKey.trim() : saved.apiKey;
-      if (!url || !key) {
+      if (!url) {
         return { ok: false, reason: 'not_configured', message: 'Enter the service address and an API key first.' };
       }
       const normalised = normaliseBaseUrl(url);
       if (!normalised.ok) return { ok: false, reason: 'invalid_url', message: normalised.message };
+      // A typed key, or the saved one if it belongs to this very address: never the saved key
+      // with a new (possibly mistyped or phished) address.
+      const key = apiKey?.trim() ? apiKey.trim() : await apiKeyFor(normalised.baseUrl);
+      if (!key) return { ok: false, reason: 'needs_key', message: await keyMissingMessage(normalised.baseUrl) };
       if (!(await hasHostPermission(normalised.permissionPattern))) {
         return {
           ok: false,
@@ -51,4 +54,19 @@ export function settingsHandlers(context: ServiceContext): Pick<Handlers, 'setti
       return testConnection(context.clientFor(normalised.baseUrl, key, { persistent: false }));
     },
   };
+}
+
+/** Why no key may be sent to `baseUrl`, and what to do. */
+async function keyMissingMessage(baseUrl: string): Promise<string> {
+  const view = await settingsView();
+  if (view.locked.apiKey) {
+    return view.locked.serviceUrl
+      ? `Your administrator’s API key is only sent to ${view.serviceUrl ?? 'the address they set'}.`
+      : 'Your administrator set an API key but no service address, and Primer sends that key only to an address your administrator sets.';
+  }
+  const elsewhere =
+    view.apiKeyAddress !== null && view.apiKeyAddress !== baseUrl
+      ? ` The saved key is only sent to ${view.apiKeyAddress}, the address it was saved for.`
+      : '';
+  return `Enter the API key for ${baseUrl} to test it.${elsewhere}`;
 }

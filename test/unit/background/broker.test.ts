@@ -10,7 +10,7 @@ const fromOther = { id: 'someone-else', url: 'chrome-extension://someone-else/x.
 function handlers(overrides: Partial<Handlers> = {}): Handlers {
   const fail = () => Promise.reject(new Error('not in this test'));
   return {
-    'settings.get': () => Promise.resolve({ serviceUrl: null, hasApiKey: true, apiKeyHint: '1234', locked: { serviceUrl: false, apiKey: false } }),
+    'settings.get': () => Promise.resolve({ serviceUrl: null, hasApiKey: true, apiKeyHint: '1234', apiKeyAddress: null, locked: { serviceUrl: false, apiKey: false } }),
     'settings.save': fail,
     'connection.test': fail,
     'webhook.create': fail,

@@ -80,14 +80,101 @@ describe('settings and connection', () => {
 
   it('tells apart an unreachable address, a non-service, a bad address and missing permission', async () => {
     await configure();
-    expect(await send('connection.test', { serviceUrl: 'http://127.0.0.1:9' })).toMatchObject({ data: { ok: false, reason: 'unreachable' } });
-    expect(await send('connection.test', { serviceUrl: standIn.storageUrl })).toMatchObject({ data: { ok: false, reason: 'not_service' } });
+    // Another address is tested only with a key typed for it (the saved one is not sent there).
+    expect(await send('connection.test', { serviceUrl: 'http://127.0.0.1:9', apiKey: standIn.apiKey })).toMatchObject({ data: { ok: false, reason: 'unreachable' } });
+    expect(await send('connection.test', { serviceUrl: standIn.storageUrl, apiKey: standIn.apiKey })).toMatchObject({ data: { ok: false, reason: 'not_service' } });
     expect(await send('connection.test', { serviceUrl: 'http://example.com' })).toMatchObject({ data: { ok: false, reason: 'invalid_url' } });
     vi.spyOn(fakeBrowser.permissions, 'contains').mockResolvedValue(false as never);
     expect(await send('connection.test', {})).toMatchObject({ data: { ok: false, reason: 'no_permission' } });
     standIn.failNext({ path: '/api/v2/contacts', status: 503 });
     vi.spyOn(fakeBrowser.permissions, 'contains').mockResolvedValue(true as never);
     expect(await send('connection.test', {})).toMatchObject({ data: { ok: false, reason: 'server_error' } });
+  });
+});
+
+describe('the API key goes only to the address it was saved for', () => {
+  const ELSEWHERE = 'https://elsewhere.example.net';
+  let calls: { url: string; authorization: string | null }[];
+
+  beforeEach(() => {
+    calls = [];
+    // Every request the client makes is seen here; none reaches a real host other than the stand-in.
+    const fetch = (input: string, init?: RequestInit) => {
+      calls.push({ url: input, authorization: new Headers(init?.headers).get('authorization') });
+      return input.startsWith(ELSEWHERE) ? Promise.resolve(new Response('{}', { status: 404 })) : globalThis.fetch(input, init);
+    };
+    context = new ServiceContext({ cacheStore: storageCacheStore, fetch });
+    handlers = createHandlers(context);
+  });
+
+  const sentElsewhere = () => calls.filter((call) => call.url.startsWith(ELSEWHERE));
+  const carryingKey = (key: string) => calls.filter((call) => call.authorization?.includes(key));
+
+  it('sends the saved key with every call to the address it was saved with', async () => {
+    await send('settings.save', { serviceUrl: `${standIn.baseUrl}/api/v2/`, apiKey: standIn.apiKey });
+    expect(await send('contact.find', { email: 'maya.chen@example.com' }, content)).toMatchObject({ ok: true });
+    expect(await send('connection.test', {})).toMatchObject({ data: { ok: true, serviceUrl: standIn.baseUrl } });
+    // The same address typed another way is the same address.
+    expect(await send('connection.test', { serviceUrl: `${standIn.baseUrl}/` })).toMatchObject({ data: { ok: true } });
+    expect(calls.length).toBeGreaterThan(0);
+    for (const call of calls) {
+      expect(call.url.startsWith(`${standIn.baseUrl}/`)).toBe(true);
+      expect(call.authorization).toBe(`Bearer ${standIn.apiKey}`);
+    }
+  });
+
+  it('does not send the stored key to an address written into storage behind the options page', async () => {
+    await configure();
+    await fakeBrowser.storage.local.set({ serviceUrl: ELSEWHERE });
+    await context.resetIfSettingsChanged();
+    expect(await send('contact.find', { email: 'maya.chen@example.com' }, content)).toMatchObject({ ok: false, error: { kind: 'not_configured' } });
+    expect(await send('connection.test', {})).toMatchObject({ data: { ok: false, reason: 'needs_key' } });
+    expect(sentElsewhere()).toEqual([]);
+    expect(carryingKey(standIn.apiKey)).toEqual([]);
+    // Put back, the key is used again where it belongs.
+    await fakeBrowser.storage.local.set({ serviceUrl: standIn.baseUrl });
+    await context.resetIfSettingsChanged();
+    expect(await send('contact.find', { email: 'maya.chen@example.com' }, content)).toMatchObject({ ok: true });
+    expect(carryingKey(standIn.apiKey).length).toBeGreaterThan(0);
+  });
+
+  it('drops the saved key when the options page saves a new address without one', async () => {
+    await configure();
+    const saved = await send('settings.save', { serviceUrl: ELSEWHERE });
+    expect(saved).toMatchObject({ ok: true, data: { serviceUrl: ELSEWHERE, hasApiKey: false } });
+    expect(await send('contact.find', { email: 'maya.chen@example.com' }, content)).toMatchObject({ ok: false, error: { kind: 'not_configured' } });
+    expect(sentElsewhere()).toEqual([]);
+    expect(carryingKey(standIn.apiKey)).toEqual([]);
+  });
+
+  it('tests another address only with a key typed for it, never with the saved key', async () => {
+    await configure();
+    const reply = await send('connection.test', { serviceUrl: ELSEWHERE });
+    expect(reply).toMatchObject({ ok: true, data: { ok: false, reason: 'needs_key' } });
+    expect(JSON.stringify(reply)).toContain(ELSEWHERE);
+    expect(sentElsewhere()).toEqual([]);
+    await send('connection.test', { serviceUrl: ELSEWHERE, apiKey: 'typed-for-elsewhere' });
+    expect(sentElsewhere().map((call) => call.authorization)).toEqual(['Bearer typed-for-elsewhere']);
+    expect(carryingKey(standIn.apiKey)).toEqual([]);
+  });
+
+  it('uses an administrator’s key only with the administrator’s address', async () => {
+    const managed = vi.spyOn(fakeBrowser.storage.managed, 'get');
+    managed.mockResolvedValue({ apiKey: standIn.apiKey } as never);
+    await send('settings.save', { serviceUrl: ELSEWHERE });
+    await context.reset();
+    expect(await send('contact.find', { email: 'maya.chen@example.com' }, content)).toMatchObject({ ok: false, error: { kind: 'not_configured' } });
+    expect(await send('connection.test', {})).toMatchObject({ data: { ok: false, reason: 'needs_key' } });
+    expect(await send('connection.test', { serviceUrl: ELSEWHERE })).toMatchObject({ data: { ok: false, reason: 'needs_key' } });
+    // Not even with the address the key happens to work at, when the user typed it.
+    await send('settings.save', { serviceUrl: standIn.baseUrl });
+    expect(await send('contact.find', { email: 'maya.chen@example.com' }, content)).toMatchObject({ ok: false, error: { kind: 'not_configured' } });
+    expect(calls).toEqual([]);
+    managed.mockResolvedValue({ serviceUrl: standIn.baseUrl, apiKey: standIn.apiKey } as never);
+    await context.reset();
+    expect(await send('contact.find', { email: 'maya.chen@example.com' }, content)).toMatchObject({ ok: true });
+    expect(await send('connection.test', { serviceUrl: ELSEWHERE })).toMatchObject({ data: { ok: false, reason: 'needs_key' } });
+    expect(sentElsewhere()).toEqual([]);
   });
 });
 

@@ -2,48 +2,232 @@ import 'fake-indexeddb/auto';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { resetVaultForTests, seal, unseal } from '@/lib/background/key-vault';
-import { effectiveSettings, saveSettings, settingsView } from '@/lib/background/settings';
+import { apiKeyFor, effectiveSettings, migrateUnboundKey, resetSettingsForTests, saveSettings, settingsView } from '@/lib/background/settings';
 import { sealedApiKeyItem, serviceUrlItem } from '@/lib/storage/items';
 import { SETTINGS_KEYS, watchSettings } from '@/lib/storage/settings-change';
 
 const KEY = 'sk_live_0123456789abcdef';
+const SVC = 'https://svc.example.com';
+const EVIL = 'https://evil.example.net';
 
-beforeEach(() => {
+function deleteVault(): Promise<void> {
+  return new Promise<void>((resolve) => {
+    const request = indexedDB.deleteDatabase('primer-vault');
+    request.onsuccess = () => resolve();
+  });
+}
+
+beforeEach(async () => {
   resetVaultForTests();
-  indexedDB.deleteDatabase('primer-vault');
+  resetSettingsForTests();
+  await deleteVault();
 });
+
+function idb<T>(request: IDBRequest<T>): Promise<T> {
+  return new Promise((resolve, reject) => {
+    request.onsuccess = () => resolve(request.result);
+    request.onerror = () => reject(request.error ?? new Error('IndexedDB request failed'));
+  });
+}
+
+const base64 = (bytes: Uint8Array) => btoa(String.fromCharCode(...bytes));
+
+/**
+ * A key as the version before the address binding left it: AES-GCM without additional data, under
+ * the wrapping key `api-key-wrapper` in the vault, `{v: 1}` in storage.local.
+ */
+async function storeUnboundKey(secret: string) {
+  const open = indexedDB.open('primer-vault', 1);
+  open.onupgradeneeded = () => open.result.createObjectStore('keys');
+  const db = await idb(open);
+  const wrapper = await crypto.subtle.generateKey({ name: 'AES-GCM', length: 256 }, false, ['encrypt', 'decrypt']);
+  await idb(db.transaction('keys', 'readwrite').objectStore('keys').put(wrapper, 'api-key-wrapper'));
+  db.close();
+  const iv = crypto.getRandomValues(new Uint8Array(12));
+  const data = new Uint8Array(await crypto.subtle.encrypt({ name: 'AES-GCM', iv }, wrapper, new TextEncoder().encode(secret)));
+  const sealed = { v: 1, iv: base64(iv), data: base64(data), hint: secret.slice(-4) };
+  await fakeBrowser.storage.local.set({ apiKeySealed: sealed });
+  return sealed;
+}
+
+async function vaultKeyIds(): Promise<IDBValidKey[]> {
+  const open = indexedDB.open('primer-vault', 1);
+  open.onupgradeneeded = () => open.result.createObjectStore('keys');
+  const db = await idb(open);
+  try {
+    return await idb(db.transaction('keys').objectStore('keys').getAllKeys());
+  } finally {
+    db.close();
+  }
+}
 
 describe('key vault', () => {
   it('seals with a random IV and opens again, also after the worker restarts', async () => {
-    const a = await seal(KEY);
-    const b = await seal(KEY);
+    const a = await seal(KEY, SVC);
+    const b = await seal(KEY, SVC);
     expect(a.iv).not.toBe(b.iv);
     expect(a.data).not.toContain(KEY);
     expect(a.hint).toBe('cdef');
     resetVaultForTests();
-    expect(await unseal(a)).toBe(KEY);
+    expect(await unseal(a, SVC)).toBe(KEY);
   });
 
   it('cannot open ciphertext once the wrapping key is gone (no plaintext fallback)', async () => {
-    const sealed = await seal(KEY);
+    const sealed = await seal(KEY, SVC);
     resetVaultForTests();
-    await new Promise<void>((resolve) => {
-      const request = indexedDB.deleteDatabase('primer-vault');
-      request.onsuccess = () => resolve();
-    });
-    expect(await unseal(sealed)).toBeNull();
-    expect(await unseal({ ...sealed, data: 'AAAA' })).toBeNull();
+    await deleteVault();
+    expect(await unseal(sealed, SVC)).toBeNull();
+    expect(await unseal({ ...sealed, data: 'AAAA' }, SVC)).toBeNull();
   });
 
   it('gives no hint for very short keys', async () => {
-    expect((await seal('short')).hint).toBeNull();
+    expect((await seal('short', SVC)).hint).toBeNull();
+  });
+
+  it('opens a key only for the address it was sealed for, whatever the stored record says', async () => {
+    const sealed = await seal(KEY, SVC);
+    expect(sealed.url).toBe(SVC);
+    expect(await unseal(sealed, EVIL)).toBeNull();
+    expect(await unseal(sealed, `${SVC}/other`)).toBeNull();
+    // The address beside the ciphertext is only a label: rewriting it does not move the key.
+    expect(await unseal({ ...sealed, url: EVIL }, EVIL)).toBeNull();
+    expect(await unseal({ ...sealed, url: EVIL }, SVC)).toBe(KEY);
+  });
+});
+
+describe('the key is bound to the address it was saved for', () => {
+  it('is not given out for an address written into storage behind the options page', async () => {
+    await saveSettings({ serviceUrl: SVC, apiKey: KEY });
+    await fakeBrowser.storage.local.set({ serviceUrl: EVIL });
+    expect(await effectiveSettings()).toMatchObject({ baseUrl: EVIL, apiKey: null });
+    expect(await apiKeyFor(EVIL)).toBeNull();
+    expect(await settingsView()).toEqual({
+      serviceUrl: EVIL,
+      hasApiKey: false,
+      apiKeyHint: 'cdef',
+      apiKeyAddress: SVC,
+      locked: { serviceUrl: false, apiKey: false },
+    });
+    // Nor for the address when the key's record is relabelled with it.
+    const stored = (await fakeBrowser.storage.local.get('apiKeySealed')).apiKeySealed as Record<string, unknown>;
+    await fakeBrowser.storage.local.set({ apiKeySealed: { ...stored, url: EVIL } });
+    expect((await effectiveSettings()).apiKey).toBeNull();
+    expect(await settingsView()).toMatchObject({ hasApiKey: false, apiKeyAddress: null });
+    // Put back, the key works again where it belongs.
+    await fakeBrowser.storage.local.set({ serviceUrl: SVC, apiKeySealed: stored });
+    expect(await effectiveSettings()).toMatchObject({ baseUrl: SVC, apiKey: KEY });
+  });
+
+  it('drops the saved key when a new address is saved without one, in the same storage change', async () => {
+    await saveSettings({ serviceUrl: SVC, apiKey: KEY });
+    const changes: Record<string, { newValue?: unknown }>[] = [];
+    fakeBrowser.storage.local.onChanged.addListener((change) => void changes.push(change));
+    const view = await saveSettings({ serviceUrl: EVIL });
+    expect(view).toMatchObject({ serviceUrl: EVIL, hasApiKey: false, apiKeyHint: null, apiKeyAddress: null });
+    expect(await effectiveSettings()).toMatchObject({ baseUrl: EVIL, apiKey: null });
+    expect(changes.map(Object.keys)).toEqual([['serviceUrl', 'apiKeySealed']]);
+    // Going back to the old address does not bring the key back: it is gone.
+    await saveSettings({ serviceUrl: SVC });
+    expect((await effectiveSettings()).apiKey).toBeNull();
+  });
+
+  it('keeps the key for the address it belongs to after the stored address was changed behind the page', async () => {
+    await saveSettings({ serviceUrl: SVC, apiKey: KEY });
+    await fakeBrowser.storage.local.set({ serviceUrl: EVIL });
+    await saveSettings({ serviceUrl: `${SVC}/` });
+    expect(await effectiveSettings()).toMatchObject({ baseUrl: SVC, apiKey: KEY });
+  });
+
+  it('binds a key saved alone to the address in effect, and refuses one with no address to bind to', async () => {
+    await saveSettings({ serviceUrl: SVC });
+    await saveSettings({ apiKey: KEY });
+    expect(await effectiveSettings()).toMatchObject({ baseUrl: SVC, apiKey: KEY });
+    await fakeBrowser.storage.local.clear();
+    await expect(saveSettings({ apiKey: KEY })).rejects.toMatchObject({ kind: 'bad_request' });
+    expect(await settingsView()).toMatchObject({ hasApiKey: false });
+  });
+
+  it('uses a policy key only with the policy’s own address', async () => {
+    const managed = vi.spyOn(fakeBrowser.storage.managed, 'get');
+    managed.mockResolvedValue({ apiKey: 'corp-key-9999' } as never);
+    await saveSettings({ serviceUrl: EVIL });
+    expect(await effectiveSettings()).toMatchObject({ baseUrl: EVIL, apiKey: null });
+    expect(await apiKeyFor(EVIL)).toBeNull();
+    expect(await settingsView()).toEqual({
+      serviceUrl: EVIL,
+      hasApiKey: false,
+      apiKeyHint: '9999',
+      apiKeyAddress: null,
+      locked: { serviceUrl: false, apiKey: true },
+    });
+    managed.mockResolvedValue({ serviceUrl: 'https://corp.example.com/api/v2', apiKey: 'corp-key-9999' } as never);
+    expect(await effectiveSettings()).toMatchObject({ baseUrl: 'https://corp.example.com', apiKey: 'corp-key-9999' });
+    expect(await apiKeyFor('https://corp.example.com')).toBe('corp-key-9999');
+    expect(await apiKeyFor(EVIL)).toBeNull();
+  });
+
+  it('binds the user’s key to the policy’s address, and does not carry one saved for another address over to it', async () => {
+    await saveSettings({ serviceUrl: SVC, apiKey: KEY });
+    const managed = vi.spyOn(fakeBrowser.storage.managed, 'get');
+    managed.mockResolvedValue({ serviceUrl: 'https://corp.example.com' } as never);
+    expect(await effectiveSettings()).toMatchObject({ baseUrl: 'https://corp.example.com', apiKey: null });
+    expect(await settingsView()).toMatchObject({ hasApiKey: false, apiKeyAddress: SVC });
+    await saveSettings({ apiKey: 'user-key-for-corp-1234' });
+    expect(await effectiveSettings()).toMatchObject({ baseUrl: 'https://corp.example.com', apiKey: 'user-key-for-corp-1234' });
+  });
+});
+
+describe('a key saved before the address binding', () => {
+  it('is bound to the address saved beside it when this version first starts, and to no other', async () => {
+    await fakeBrowser.storage.local.set({ serviceUrl: `${SVC}/api/v2/` });
+    await storeUnboundKey(KEY);
+    await migrateUnboundKey();
+    const stored = (await fakeBrowser.storage.local.get('apiKeySealed')).apiKeySealed;
+    expect(stored).toMatchObject({ v: 2, url: SVC, hint: 'cdef' });
+    expect(JSON.stringify(stored)).not.toContain(KEY);
+    expect(await effectiveSettings()).toMatchObject({ baseUrl: SVC, apiKey: KEY });
+    await fakeBrowser.storage.local.set({ serviceUrl: EVIL });
+    expect((await effectiveSettings()).apiKey).toBeNull();
+  });
+
+  it('is bound once: the old wrapping key is deleted, so a copy of the old record put back later opens nowhere', async () => {
+    await fakeBrowser.storage.local.set({ serviceUrl: SVC });
+    const unbound = await storeUnboundKey(KEY);
+    await migrateUnboundKey();
+    expect(await vaultKeyIds()).not.toContain('api-key-wrapper');
+    // A content script kept a copy, and writes it back with its own address.
+    await fakeBrowser.storage.local.set({ serviceUrl: EVIL, apiKeySealed: unbound });
+    resetVaultForTests();
+    resetSettingsForTests();
+    await migrateUnboundKey();
+    expect(await effectiveSettings()).toMatchObject({ baseUrl: EVIL, apiKey: null });
+    expect(await settingsView()).toMatchObject({ hasApiKey: false });
+    await fakeBrowser.storage.local.set({ serviceUrl: SVC });
+    expect((await effectiveSettings()).apiKey).toBeNull();
+  });
+
+  it('is migrated before any settings are read, and dropped when no address was saved beside it', async () => {
+    await storeUnboundKey(KEY);
+    // No explicit migration: the first read runs it.
+    expect(await effectiveSettings()).toMatchObject({ baseUrl: null, apiKey: null });
+    expect((await fakeBrowser.storage.local.get('apiKeySealed')).apiKeySealed ?? null).toBeNull();
+    await saveSettings({ serviceUrl: SVC });
+    expect((await effectiveSettings()).apiKey).toBeNull();
+  });
+
+  it('is never used while unbound', async () => {
+    await fakeBrowser.storage.local.set({ serviceUrl: SVC });
+    await storeUnboundKey(KEY);
+    // Read first through the view, as the options page would.
+    expect(await settingsView()).toMatchObject({ serviceUrl: SVC, hasApiKey: true, apiKeyAddress: SVC });
+    expect(await apiKeyFor(EVIL)).toBeNull();
   });
 });
 
 describe('settings', () => {
   it('saves a normalised address and a sealed key; storage never holds the key in clear', async () => {
     const view = await saveSettings({ serviceUrl: 'https://svc.example.com/api/v2/', apiKey: `  ${KEY} ` });
-    expect(view).toEqual({ serviceUrl: 'https://svc.example.com', hasApiKey: true, apiKeyHint: 'cdef', locked: { serviceUrl: false, apiKey: false } });
+    expect(view).toEqual({ serviceUrl: 'https://svc.example.com', hasApiKey: true, apiKeyHint: 'cdef', apiKeyAddress: 'https://svc.example.com', locked: { serviceUrl: false, apiKey: false } });
     const everything = JSON.stringify(await fakeBrowser.storage.local.get(null));
     expect(everything).not.toContain(KEY);
     expect(await effectiveSettings()).toMatchObject({ baseUrl: 'https://svc.example.com', apiKey: KEY });
@@ -57,9 +241,10 @@ describe('settings', () => {
     expect(JSON.stringify(changes)).not.toContain(KEY);
   });
 
-  it('removes the key on null, keeps it when absent, and refuses a bad address', async () => {
+  it('removes the key on null, keeps it when absent and the address stays, and refuses a bad address', async () => {
     await saveSettings({ serviceUrl: 'https://svc.example.com', apiKey: KEY });
-    await saveSettings({ serviceUrl: 'https://other.example.com' });
+    // The same address as typed differently: the key stays (a new address drops it, see below).
+    await saveSettings({ serviceUrl: 'https://svc.example.com/api/v2/' });
     expect((await effectiveSettings()).apiKey).toBe(KEY);
     await saveSettings({ apiKey: null });
     expect(await settingsView()).toMatchObject({ hasApiKey: false, apiKeyHint: null });
@@ -69,7 +254,7 @@ describe('settings', () => {
   it('lets enterprise policy win and lock the values', async () => {
     await saveSettings({ serviceUrl: 'https://user.example.com', apiKey: KEY });
     vi.spyOn(fakeBrowser.storage.managed, 'get').mockResolvedValue({ serviceUrl: 'https://corp.example.com', apiKey: 'corp-key-9999' } as never);
-    expect(await settingsView()).toEqual({ serviceUrl: 'https://corp.example.com', hasApiKey: true, apiKeyHint: '9999', locked: { serviceUrl: true, apiKey: true } });
+    expect(await settingsView()).toEqual({ serviceUrl: 'https://corp.example.com', hasApiKey: true, apiKeyHint: '9999', apiKeyAddress: null, locked: { serviceUrl: true, apiKey: true } });
     expect(await effectiveSettings()).toMatchObject({ baseUrl: 'https://corp.example.com', apiKey: 'corp-key-9999' });
     await expect(saveSettings({ serviceUrl: 'https://x.example.com' })).rejects.toMatchObject({ kind: 'forbidden' });
     await expect(saveSettings({ apiKey: 'new' })).rejects.toMatchObject({ kind: 'forbidden' });

@@ -72,6 +72,30 @@ describe('ConnectionTest', () => {
     expect(sent('connection.test')).toEqual([{ serviceUrl: 'https://other.example.net', apiKey: 'typed-key' }]);
   });
 
+  it('does not test a new address with the saved key: asks for the key typed for it', async () => {
+    const user = userEvent.setup();
+    fakeBackground({});
+    renderWithClient(<ServiceSettingsForm settings={settingsView()} />);
+    const url = screen.getByLabelText('Service URL');
+    await user.clear(url);
+    await user.type(url, 'https://other.example.net');
+    await user.click(screen.getByRole('button', { name: 'Test connection' }));
+    expect(sent('connection.test')).toHaveLength(0);
+    const key = screen.getByLabelText('API key');
+    expect(key).toHaveAttribute('aria-invalid', 'true');
+    expect(key).toHaveAccessibleDescription(/Enter the API key for https:\/\/other\.example\.net/);
+    expect(key).toHaveFocus();
+  });
+
+  it('tests the saved address with the saved key when nothing is typed', async () => {
+    const user = userEvent.setup();
+    fakeBackground({ 'connection.test': { ok: true, serviceUrl: 'https://api.example.com', contactCount: 2 } });
+    renderWithClient(<ServiceSettingsForm settings={settingsView()} />);
+    await user.click(screen.getByRole('button', { name: 'Test connection' }));
+    await connectionStatus('Connected — 2 contacts visible');
+    expect(sent('connection.test')).toEqual([{ serviceUrl: 'https://api.example.com' }]);
+  });
+
   it('does not test an invalid typed address', async () => {
     const user = userEvent.setup();
     fakeBackground({});

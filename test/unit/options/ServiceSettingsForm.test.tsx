@@ -102,6 +102,57 @@ describe('ServiceSettingsForm', () => {
     expect(sent('settings.save')).toEqual([{ serviceUrl: 'https://api.example.com' }]);
   });
 
+  it('asks for the key again when the address changes, and saves the new address only with it', async () => {
+    const user = userEvent.setup();
+    const request = grantPermission(true);
+    fakeBackground({ 'settings.save': settingsView({ serviceUrl: 'https://other.example.net', apiKeyHint: '9999' }) });
+    renderForm(settingsView());
+    const url = screen.getByLabelText('Service URL');
+    const key = screen.getByLabelText('API key');
+    await user.clear(url);
+    await user.type(url, 'other.example.net/');
+    // Said before saving, where the key field is described.
+    expect(key).toHaveAccessibleDescription(/only sent to https:\/\/api\.example\.com, the address it was saved for/);
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(sent('settings.save')).toHaveLength(0);
+    expect(request).not.toHaveBeenCalled();
+    expect(key).toHaveAttribute('aria-invalid', 'true');
+    expect(key).toHaveAccessibleDescription(/Enter the API key for https:\/\/other\.example\.net/);
+    expect(key).toHaveFocus();
+    await user.type(key, 'key-for-other-9999');
+    expect(key).not.toHaveAttribute('aria-invalid');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Saved')).toBeInTheDocument();
+    expect(sent('settings.save')).toEqual([{ serviceUrl: 'https://other.example.net', apiKey: 'key-for-other-9999' }]);
+  });
+
+  it('says when the saved key belongs to another address than the one in effect, and keeps it for that address', async () => {
+    const user = userEvent.setup();
+    grantPermission(true);
+    const view = settingsView({ serviceUrl: 'https://elsewhere.example.net', hasApiKey: false, apiKeyAddress: 'https://api.example.com' });
+    fakeBackground({ 'settings.save': settingsView() });
+    renderForm(view);
+    const key = screen.getByLabelText('API key');
+    expect(key).toHaveAccessibleDescription(/key ending in …abcd is only sent to https:\/\/api\.example\.com/);
+    expect(screen.getByRole('button', { name: 'Remove key' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(sent('settings.save')).toHaveLength(0);
+    expect(key).toHaveAccessibleDescription(/Enter the API key for https:\/\/elsewhere\.example\.net/);
+    const url = screen.getByLabelText('Service URL');
+    await user.clear(url);
+    await user.type(url, 'https://api.example.com');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await screen.findByText('Saved');
+    expect(sent('settings.save')).toEqual([{ serviceUrl: 'https://api.example.com' }]);
+  });
+
+  it('explains that an administrator’s key without the administrator’s address is not used', () => {
+    renderForm(settingsView({ hasApiKey: false, apiKeyHint: '9999', locked: { serviceUrl: false, apiKey: true } }));
+    expect(screen.getByLabelText('API key')).toHaveAccessibleDescription(
+      /administrator set an API key but no service address.*only to an address your administrator sets/,
+    );
+  });
+
   it('removes the key with apiKey: null', async () => {
     const user = userEvent.setup();
     fakeBackground({ 'settings.save': settingsView({ hasApiKey: false, apiKeyHint: null }) });

@@ -12,12 +12,16 @@ export function grantPermission(granted: boolean) {
 }
 
 export function settingsView(overrides: Partial<SettingsView> = {}): SettingsView {
-  return {
+  const view: SettingsView = {
     serviceUrl: 'https://api.example.com',
     hasApiKey: true,
     apiKeyHint: 'abcd',
+    apiKeyAddress: null,
     locked: { serviceUrl: false, apiKey: false },
     ...overrides,
   };
+  // Unless a test says otherwise, a key the user saved belongs to the address shown.
+  if (!('apiKeyAddress' in overrides) && view.hasApiKey && !view.locked.apiKey) view.apiKeyAddress = view.serviceUrl;
+  return view;
 }
 

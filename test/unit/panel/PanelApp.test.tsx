@@ -12,7 +12,7 @@ import { browserShows, insights, match, pagePerson, reply, surface } from './fix
 
 vi.mock('@/lib/messaging/send', () => ({ sendRequest: vi.fn() }));
 
-const configured = { serviceUrl: 'https://api.example.com', hasApiKey: true, apiKeyHint: 'abcd', locked: { serviceUrl: false, apiKey: false } };
+const configured = { serviceUrl: 'https://api.example.com', hasApiKey: true, apiKeyHint: 'abcd', apiKeyAddress: 'https://api.example.com', locked: { serviceUrl: false, apiKey: false } };
 const noRecordings = { recordings: [], received: 0, total: 0, limit: 3, offset: 0, hasMore: false };
 const maya = match('m', 'Maya Chen', 'maya@example.com');
 const dan = match('d', 'Daniel Weiss', 'dan@example.net');
@@ -42,6 +42,15 @@ describe('PanelApp', () => {
     fakeBackground({ 'settings.get': { ...configured, hasApiKey: false } });
     await showPanel(target({}));
     expect(await screen.findByRole('alert')).toHaveTextContent('Primer is not set up yet.');
+  });
+
+  it('names the address a key is missing for, and the one the saved key belongs to', async () => {
+    fakeBackground({ 'settings.get': { ...configured, serviceUrl: 'https://elsewhere.example.net', hasApiKey: false, apiKeyAddress: 'https://api.example.com' } });
+    await showPanel(target({}));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Primer is not set up yet.');
+    expect(alert).toHaveTextContent('Enter the API key for https://elsewhere.example.net');
+    expect(alert).toHaveTextContent('The saved key is only sent to https://api.example.com');
   });
 
   it('goes from the meeting to one attendee and back, and finds anyone by e-mail', async () => {

@@ -69,7 +69,7 @@ describe('the sticky panel bar', () => {
     vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockImplementation(function (this: HTMLElement) {
       return this.classList.contains('panel-bar') ? ({ height: 118 } as DOMRect) : measured.call(this);
     });
-    fakeBackground({ 'settings.get': { serviceUrl: 'https://api.example.com', hasApiKey: true, apiKeyHint: 'abcd', locked: { serviceUrl: false, apiKey: false } } });
+    fakeBackground({ 'settings.get': { serviceUrl: 'https://api.example.com', hasApiKey: true, apiKeyHint: 'abcd', apiKeyAddress: 'https://api.example.com', locked: { serviceUrl: false, apiKey: false } } });
     const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
     await browserShows({ tabId: 7, focus: null, page: null, status: null });
     render(<PanelApp client={client} restored={Promise.resolve()} firstTarget={Promise.resolve({ tabId: 7, focus: null, page: null, status: null })} />);

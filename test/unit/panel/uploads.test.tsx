@@ -14,7 +14,7 @@ import { browserShows, insights, match, pagePerson, reply, surface } from './fix
 
 vi.mock('@/lib/messaging/send', () => ({ sendRequest: vi.fn() }));
 
-const configured = { serviceUrl: 'https://api.example.com', hasApiKey: true, apiKeyHint: 'abcd', locked: { serviceUrl: false, apiKey: false } };
+const configured = { serviceUrl: 'https://api.example.com', hasApiKey: true, apiKeyHint: 'abcd', apiKeyAddress: 'https://api.example.com', locked: { serviceUrl: false, apiKey: false } };
 const maya = match('m', 'Maya Chen', 'maya@example.com');
 
 async function showMeeting(kind: 'event' | 'thread') {

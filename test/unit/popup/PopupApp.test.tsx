@@ -25,6 +25,22 @@ describe('PopupApp', () => {
     expect(openOptions).toHaveBeenCalled();
   });
 
+  it('names the address whose API key is missing', async () => {
+    fakeBackground({ 'settings.get': settingsView({ serviceUrl: 'https://elsewhere.example.net', hasApiKey: false, apiKeyHint: null }) });
+    render(<PopupApp draft={draft()} />);
+    expect(await screen.findByText(/Primer is not set up yet: enter the API key for https:\/\/elsewhere\.example\.net/)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Upload' })).toBeNull();
+  });
+
+  it('says an administrator’s key is not used without the administrator’s address', async () => {
+    fakeBackground({
+      'settings.get': settingsView({ serviceUrl: 'https://user.example.net', hasApiKey: false, locked: { serviceUrl: false, apiKey: true } }),
+    });
+    render(<PopupApp draft={draft()} />);
+    expect(await screen.findByText(/administrator set an API key but no service address/)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Upload' })).toBeNull();
+  });
+
   it('shows the form with the draft’s defaults, and recent uploads as storage holds them, live', async () => {
     fakeBackground({ 'settings.get': settingsView() });
     await fakeBrowser.storage.local.set({ [UPLOADS_KEY]: [record({ state: 'uploading', sentBytes: 10 * 1024 * 1024 }), { not: 'an upload' }] });
