@@ -235,8 +235,8 @@ export class ServiceClient {
     return [...seen.values()];
   }
 
-  async getContact(id: string, { signal }: Signal = {}): Promise<Contact> {
-    const response = await this.http.request('GET', `/api/v2/contacts/${encodeURIComponent(id)}`, { signal });
+  async getContact(id: string, { signal, interactive }: Signal = {}): Promise<Contact> {
+    const response = await this.http.request('GET', `/api/v2/contacts/${encodeURIComponent(id)}`, { signal, interactive });
     return toContact(response.body);
   }
 
@@ -253,9 +253,21 @@ export class ServiceClient {
     return this.#finder.index.refresh();
   }
 
+  /**
+   * A 404 here is ambiguous: many servers (Django's get_object_or_404, Rails' find_by!) answer it
+   * for a contact with no insights yet. The contact itself is asked for then (one call, only on a
+   * 404): if it exists, its insights are empty; only when it is gone too is the 404 passed on.
+   */
   async getContactInsights(contactId: string, { signal, interactive }: Signal = {}): Promise<Insights> {
-    const response = await this.http.request('GET', `/api/v2/insights/contact/${encodeURIComponent(contactId)}`, { signal, interactive });
-    return toInsights(response.body, contactId);
+    const call = { signal, interactive };
+    try {
+      const response = await this.http.request('GET', `/api/v2/insights/contact/${encodeURIComponent(contactId)}`, call);
+      return toInsights(response.body, contactId);
+    } catch (error) {
+      if (!(error instanceof ApiError) || error.kind !== 'not_found') throw error;
+      await this.getContact(contactId, call);
+      return toInsights(null, contactId);
+    }
   }
 
   // ---------- webhooks ----------

@@ -1,0 +1,59 @@
+// @vitest-environment node
+/**
+ * The client against reply shapes of real servers that the stand-in does not play: each test
+ * scripts the server by route and checks what the client makes of it.
+ */
+import { describe, expect, it } from 'vitest';
+import { ServiceClient } from '@/lib/api/client';
+import { MemoryDiscoveryStore } from '@/lib/api/discovery';
+
+interface Reply {
+  status?: number;
+  body?: unknown;
+  type?: string;
+}
+
+/** A client whose server answers `route(url, init)`; `calls` lists "METHOD /path?query" in order. */
+function serve(route: (url: URL, init?: RequestInit) => Reply | Error, options: { discovery?: MemoryDiscoveryStore } = {}) {
+  const calls: string[] = [];
+  const client = new ServiceClient('https://api.test', 'secret-key', {
+    discovery: options.discovery ?? new MemoryDiscoveryStore(),
+    sleep: () => Promise.resolve(),
+    online: () => true,
+    fetch: (input, init) => {
+      const url = new URL(input);
+      calls.push(`${init?.method ?? 'GET'} ${url.pathname}${url.search}`);
+      const reply = route(url, init);
+      if (reply instanceof Error) return Promise.reject(reply);
+      const status = reply.status ?? 200;
+      const text = reply.body === undefined ? null : typeof reply.body === 'string' ? reply.body : JSON.stringify(reply.body);
+      return Promise.resolve(new Response(status === 204 ? null : text, { status, headers: { 'content-type': reply.type ?? 'application/json' } }));
+    },
+  });
+  return { client, calls };
+}
+
+const NOT_FOUND: Reply = { status: 404, body: { detail: 'Not found.' } };
+
+describe('contact insights on a 404', () => {
+  it('are empty when the contact exists (a server that 404s until it has insights)', async () => {
+    const { client, calls } = serve((url) => (url.pathname === '/api/v2/contacts/c1' ? { body: { id: 'c1', name: 'Ann', email: 'ann@x.test' } } : NOT_FOUND));
+    const insights = await client.getContactInsights('c1');
+    expect(insights).toMatchObject({ contactId: 'c1', preferredTone: null, recentTopics: [], totalConversations: null });
+    expect(calls).toEqual(['GET /api/v2/insights/contact/c1', 'GET /api/v2/contacts/c1']);
+  });
+
+  it('say the contact is gone only when the contact is gone too', async () => {
+    const { client, calls } = serve(() => NOT_FOUND);
+    await expect(client.getContactInsights('c1')).rejects.toMatchObject({ kind: 'not_found', status: 404 });
+    expect(calls).toHaveLength(2);
+  });
+
+  it('cost no extra call when found, and say the check’s own failure when it fails otherwise', async () => {
+    const found = serve(() => ({ body: { preferred_tone: 'formal' } }));
+    expect((await found.client.getContactInsights('c1')).preferredTone).toBe('formal');
+    expect(found.calls).toHaveLength(1);
+    const failing = serve((url) => (url.pathname.startsWith('/api/v2/contacts/') ? { status: 401, body: { message: 'Bad key' } } : NOT_FOUND));
+    await expect(failing.client.getContactInsights('c1')).rejects.toMatchObject({ kind: 'unauthorized' });
+  });
+});
