@@ -57,3 +57,34 @@ describe('contact insights on a 404', () => {
     await expect(failing.client.getContactInsights('c1')).rejects.toMatchObject({ kind: 'unauthorized' });
   });
 });
+
+describe('a case-sensitive e-mail filter (Django filter(email=…) on Postgres)', () => {
+  const contacts = [
+    { id: 1, name: 'Ann Lee', email: 'ann@x.test' },
+    { id: 2, name: 'Jonas Berg', email: 'Jonas.Berg@Example.org' },
+    { id: 3, name: 'Jonas Berger', email: 'jonas.berger@example.org' },
+  ];
+  const server = (caseSensitive: boolean) =>
+    serve((url) => {
+      if (url.pathname !== '/api/v2/contacts') return NOT_FOUND;
+      const email = url.searchParams.get('email');
+      const same = (stored: string) => (caseSensitive ? stored === email : stored.toLowerCase() === email?.toLowerCase());
+      const results = email === null ? contacts : contacts.filter((contact) => same(contact.email));
+      return { body: { count: results.length, next: null, previous: null, results } };
+    });
+
+  it('still finds a contact stored in mixed case, by its exact address only', async () => {
+    const { client } = server(true);
+    expect((await client.findContactByEmail('jonas.berg@example.org'))?.id).toBe('2');
+    expect((await client.findContactByEmail('ann@x.test'))?.id).toBe('1');
+    expect(await client.findContactByEmail('berg@example.org')).toBeNull();
+    expect(await client.findContactByEmail('jonas.berg@example.or')).toBeNull();
+  });
+
+  it('does not page the contact list for a server whose filter ignores case', async () => {
+    const { client, calls } = server(false);
+    expect((await client.findContactByEmail('jonas.berg@example.org'))?.id).toBe('2');
+    expect(await client.findContactByEmail('nobody@x.test')).toBeNull();
+    expect(calls.filter((call) => !call.includes('email='))).toHaveLength(1);
+  });
+});
