@@ -196,13 +196,25 @@ export class ServiceClient {
     });
   }
 
-  /** Marking the same upload complete twice changes nothing, so this one may be retried. */
+  /**
+   * Marking the same upload complete twice changes nothing, so this one may be retried. Its reply
+   * is not needed: any 2xx is success. A server that refuses the second call (409 "already
+   * processing", after the first one's answer was lost) is asked for the recording: one already on
+   * its way (queued, processing, completed) was completed.
+   */
   async completeUpload(recordingId: string, { signal }: Signal = {}): Promise<void> {
-    await this.http.request('POST', '/api/v2/recordings/complete-upload', {
-      body: { recording_id: recordingId },
-      idempotent: true,
-      signal,
-    });
+    try {
+      await this.http.request('POST', '/api/v2/recordings/complete-upload', {
+        body: { recording_id: recordingId },
+        idempotent: true,
+        ignoreBody: true,
+        signal,
+      });
+    } catch (error) {
+      if (!(error instanceof ApiError) || error.kind !== 'conflict') throw error;
+      const { status } = await this.getRecording(recordingId, { signal });
+      if (status !== 'queued' && status !== 'processing' && status !== 'completed') throw error;
+    }
   }
 
   // ---------- contacts ----------

@@ -88,3 +88,38 @@ describe('a case-sensitive e-mail filter (Django filter(email=…) on Postgres)'
     expect(calls.filter((call) => !call.includes('email='))).toHaveLength(1);
   });
 });
+
+describe('complete-upload', () => {
+  it('takes any 2xx as done, whatever its body says', async () => {
+    for (const [body, type] of [['OK', 'application/json'], ['', 'application/json'], ['null', 'application/json'], ['{"ok":true}\n{"extra":1}', 'application/x-ndjson'], ['<html></html>', 'text/html']]) {
+      const { client, calls } = serve(() => ({ body, type }));
+      await expect(client.completeUpload('r1')).resolves.toBeUndefined();
+      expect(calls).toEqual(['POST /api/v2/recordings/complete-upload']);
+    }
+  });
+
+  it('goes on after a lost answer when the retry hears “already processing”', async () => {
+    let completes = 0;
+    const { client, calls } = serve((url) => {
+      if (url.pathname === '/api/v2/recordings/r1') return { body: { id: 'r1', status: 'processing' } };
+      completes++;
+      // The service acted on the first call; its answer never arrived.
+      if (completes === 1) return new TypeError('Failed to fetch');
+      return { status: 409, body: { error: { message: 'Recording r1 is already processing', code: 'invalid_state' } } };
+    });
+    await expect(client.completeUpload('r1')).resolves.toBeUndefined();
+    expect(calls).toEqual(['POST /api/v2/recordings/complete-upload', 'POST /api/v2/recordings/complete-upload', 'GET /api/v2/recordings/r1']);
+  });
+
+  it.each(['queued', 'completed'])('takes a 409 for a recording already %s as done', async (status) => {
+    const { client } = serve((url) => (url.pathname === '/api/v2/recordings/r1' ? { body: { id: 'r1', status } } : { status: 409, body: { message: 'Already completed' } }));
+    await expect(client.completeUpload('r1')).resolves.toBeUndefined();
+  });
+
+  it('passes a 409 on when the recording is not on its way (failed, or still waiting for its file)', async () => {
+    for (const status of ['failed', 'uploading']) {
+      const { client } = serve((url) => (url.pathname === '/api/v2/recordings/r1' ? { body: { id: 'r1', status } } : { status: 409, body: { message: 'The file was never uploaded' } }));
+      await expect(client.completeUpload('r1')).rejects.toMatchObject({ kind: 'conflict', message: 'The file was never uploaded' });
+    }
+  });
+});
