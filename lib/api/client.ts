@@ -113,6 +113,11 @@ export class ServiceClient {
       interactive,
       headers: { Accept: 'application/json, text/plain;q=0.9' },
     });
+    // Plain text is a transcript; a web page (sign-in page, a single-page app's catch-all) is not,
+    // and shown as one it would be markup.
+    if (/html/i.test(response.contentType ?? '')) {
+      throw new ApiError('invalid_response', 'The service sent a web page instead of the transcript (a sign-in page, or a wrong service address).');
+    }
     return toTranscript(response.body, id);
   }
 
@@ -126,24 +131,38 @@ export class ServiceClient {
     const fresh =
       record.recordingInsightsCheckedAt !== null && this.#now() - record.recordingInsightsCheckedAt < INSIGHT_ROUTES_RECHECK_MS;
     if (record.recordingInsights !== null && fresh) {
-      return record.recordingInsights === 'none' ? null : this.#recordingInsightsVia(record.recordingInsights, id, call);
+      if (record.recordingInsights === 'none') return null;
+      const insights = await this.#recordingInsightsVia(record.recordingInsights, id, call);
+      return insights === 'not-yet' ? null : insights;
     }
+    let notYet = false;
     for (const route of ['insights-path', 'recording-path', 'embedded'] as const) {
       const insights = await this.#recordingInsightsVia(route, id, call);
-      if (insights !== null) {
+      if (insights === 'not-yet') notYet = true;
+      else if (insights !== null) {
         await this.#discovery.update(this.baseUrl, { recordingInsights: route, recordingInsightsCheckedAt: this.#now() });
         return insights;
       }
     }
-    // Only a processed recording proves the server has no route at all.
-    const recording = await this.getRecording(id, call);
-    if (recording.status === 'completed') {
+    // Only a processed recording proves the server has no route at all, and only when no route
+    // said "not yet".
+    const recording = notYet ? null : await this.getRecording(id, call);
+    if (recording?.status === 'completed') {
       await this.#discovery.update(this.baseUrl, { recordingInsights: 'none', recordingInsightsCheckedAt: this.#now() });
     }
     return null;
   }
 
-  async #recordingInsightsVia(route: Exclude<RecordingInsightRoute, 'none'>, id: string, call: Signal): Promise<RecordingInsights | null> {
+  /**
+   * `null`: not this route (missing, refused, or an answer that is no insights, such as a web page
+   * from a single-page app's catch-all or a sign-in page). `'not-yet'`: an empty 2xx (204, `null`),
+   * a route that has nothing for this recording yet.
+   */
+  async #recordingInsightsVia(
+    route: Exclude<RecordingInsightRoute, 'none'>,
+    id: string,
+    call: Signal,
+  ): Promise<RecordingInsights | 'not-yet' | null> {
     const encoded = encodeURIComponent(id);
     try {
       if (route === 'embedded') {
@@ -152,9 +171,10 @@ export class ServiceClient {
       }
       const path = route === 'insights-path' ? `/api/v2/insights/recording/${encoded}` : `/api/v2/recordings/${encoded}/insights`;
       const response = await this.http.request('GET', path, call);
+      if (response.body === null) return 'not-yet';
       return toRecordingInsights(response.body, id);
     } catch (error) {
-      if (error instanceof ApiError && (error.kind === 'not_found' || error.kind === 'bad_request')) return null;
+      if (error instanceof ApiError && (error.kind === 'not_found' || error.kind === 'bad_request' || error.kind === 'invalid_response')) return null;
       throw error;
     }
   }

@@ -123,3 +123,44 @@ describe('complete-upload', () => {
     }
   });
 });
+
+describe('recording insights', () => {
+  const page: Reply = { body: '<!doctype html><html><body><div id="root"></div></body></html>', type: 'text/html' };
+
+  it('try the next route when one answers a web page (a single-page app’s catch-all, a sign-in page)', async () => {
+    const discovery = new MemoryDiscoveryStore();
+    const { client } = serve((url) => {
+      if (url.pathname === '/api/v2/recordings/r1/insights') return { body: { action_items: ['Call Bob'] } };
+      if (url.pathname === '/api/v2/recordings/r1') return { body: { id: 'r1', status: 'completed' } };
+      return page;
+    }, { discovery });
+    expect((await client.getRecordingInsights('r1'))?.actionItems.map((item) => item.text)).toEqual(['Call Bob']);
+    expect((await discovery.get('https://api.test')).recordingInsights).toBe('recording-path');
+  });
+
+  it.each([
+    ['204', { status: 204 }],
+    ['null', { body: 'null' }],
+  ] as const)('are “not yet” when a route answers %s, and that server is not taken for one without insights', async (_name, empty) => {
+    const discovery = new MemoryDiscoveryStore();
+    const { client } = serve((url) => {
+      if (url.pathname === '/api/v2/insights/recording/r1') return empty;
+      if (url.pathname === '/api/v2/recordings/r1') return { body: { id: 'r1', status: 'completed' } };
+      return NOT_FOUND;
+    }, { discovery });
+    expect(await client.getRecordingInsights('r1')).toBeNull();
+    expect((await discovery.get('https://api.test')).recordingInsights).toBeNull();
+  });
+});
+
+describe('transcripts', () => {
+  it('are refused, with a clear message, when the service answers a web page', async () => {
+    const { client } = serve(() => ({ body: '<!doctype html><html><body>Please sign in</body></html>', type: 'text/html; charset=utf-8' }));
+    await expect(client.getTranscript('r1')).rejects.toMatchObject({ kind: 'invalid_response', message: expect.stringMatching(/web page/) });
+  });
+
+  it('are still read from plain text', async () => {
+    const { client } = serve(() => ({ body: 'Ann: Hello\nBob: Hi', type: 'text/plain' }));
+    expect((await client.getTranscript('r1')).segments.map((segment) => segment.speaker)).toEqual(['Ann', 'Bob']);
+  });
+});
