@@ -253,16 +253,35 @@ export class ServiceClient {
     return toContactPage(response.body, { limit, offset: Number.isFinite(offset) ? offset : 0 });
   }
 
-  /** Every contact, page by page; stops on a repeated page (a server ignoring the paging query). */
+  /**
+   * Every contact, page by page. Stops on a page with nobody new or a position asked for before (a
+   * server ignoring the paging query, a cursor that does not move). A short page without a total
+   * may be a server capping the page size below the asked one rather than the end: the next
+   * offset is asked for once, and only a page with nobody new ends the list.
+   */
   async listAllContacts({ signal }: Signal = {}): Promise<Contact[]> {
+    const limit = 100;
     const seen = new Map<string, Contact>();
+    const asked = new Set<string | null>();
     let next: string | null = null;
-    for (let page = 0; page < this.#maxContactPages; page++) {
-      const result: ContactPage = await this.listContacts({ limit: 100, next }, { signal });
+    let probing = false;
+    for (let page = 0; page < this.#maxContactPages && !asked.has(next); page++) {
+      asked.add(next);
+      let result: ContactPage;
+      try {
+        result = await this.listContacts({ limit, next }, { signal });
+      } catch (error) {
+        // A server refusing the probe's offset has said its last page already.
+        if (probing && error instanceof ApiError && (error.kind === 'bad_request' || error.kind === 'invalid_response')) break;
+        throw error;
+      }
       const fresh = result.items.filter((contact) => !seen.has(contact.id));
       for (const contact of result.items) seen.set(contact.id, contact);
-      if (result.next === null || fresh.length === 0) break;
-      next = result.next;
+      if (fresh.length === 0) break;
+      const uncertainEnd = result.next === null && result.total === null && result.items.length < limit;
+      probing = uncertainEnd;
+      next = uncertainEnd ? JSON.stringify({ limit: String(limit), offset: String(seen.size) }) : result.next;
+      if (next === null) break;
     }
     return [...seen.values()];
   }

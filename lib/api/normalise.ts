@@ -191,13 +191,20 @@ export function toContactPage(raw: unknown, request: PageRequest): ContactPage {
   const items = toContacts(list);
   const paging = isObj(body.pagination) ? body.pagination : isObj(body.meta) ? body.meta : isObj(body.page_info) ? body.page_info : {};
   const total = numberOf(body, 'total', 'total_count', 'totalCount', 'count') ?? numberOf(paging, 'total', 'total_count', 'totalCount', 'count');
-  const next = nextPageQuery(body, paging, list.length, total, request);
+  const next = nextPageQuery(body, paging, list.length, total, request, items.at(-1)?.id ?? null);
   return { items, total, next: next === null ? null : JSON.stringify(next) };
 }
 
 type Query = Record<string, string>;
 
-function nextPageQuery(body: Obj, paging: Obj, received: number, total: number | null, request: PageRequest): Query | null {
+function nextPageQuery(
+  body: Obj,
+  paging: Obj,
+  received: number,
+  total: number | null,
+  request: PageRequest,
+  lastId: string | null,
+): Query | null {
   const hasMore = toFlag(body.has_more ?? body.hasMore ?? paging.has_more ?? paging.hasMore);
   if (received === 0 || hasMore === false) return null;
 
@@ -205,12 +212,25 @@ function nextPageQuery(body: Obj, paging: Obj, received: number, total: number |
     textOf(body, 'next_cursor', 'nextCursor', 'cursor_next') ?? textOf(paging, 'next_cursor', 'nextCursor', 'cursor', 'end_cursor');
   if (cursor !== null) return { cursor, limit: String(request.limit) };
   if (body.next_cursor === null || paging.next_cursor === null) return null;
+  // Google's style sends the token back as pageToken; its snake_case twin as page_token.
+  const pageToken = textOf(body, 'nextPageToken') ?? textOf(paging, 'nextPageToken');
+  if (pageToken !== null) return { pageToken, limit: String(request.limit) };
+  const snakeToken = textOf(body, 'next_page_token') ?? textOf(paging, 'next_page_token');
+  if (snakeToken !== null) return { page_token: snakeToken, limit: String(request.limit) };
 
-  const nextLink = textOf(body, 'next', 'next_url', 'nextUrl') ?? textOf(paging, 'next', 'next_url');
+  // JSON:API keeps it as links.next, a string or {href}; null there is the last page.
+  const links = isObj(body.links) ? body.links : {};
+  const linked = isObj(links.next) ? textOf(links.next, 'href') : textOf(links, 'next');
+  if ('next' in links && linked === null) return null;
+  // Only a link's query is taken, sent to the contacts path of the configured service: a link can
+  // never move the key to another host (nor a proxy's internal address).
+  const nextLink = textOf(body, 'next', 'next_url', 'nextUrl') ?? textOf(paging, 'next', 'next_url') ?? linked;
   if (nextLink !== null && /^(https?:\/\/|\/)/.test(nextLink)) {
     const url = new URL(nextLink, 'http://placeholder.invalid');
     return Object.fromEntries(url.searchParams.entries());
   }
+  // Stripe's lists ({object: "list", has_more}) go on after the last item's id; they refuse offset.
+  if (body.object === 'list' && hasMore === true && lastId !== null) return { starting_after: lastId, limit: String(request.limit) };
 
   const page = numberOf(body, 'page', 'current_page') ?? numberOf(paging, 'page', 'current_page');
   if (page !== null) {

@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { ServiceClient } from '@/lib/api/client';
 import { MemoryDiscoveryStore } from '@/lib/api/discovery';
+import { toContactPage } from '@/lib/api/normalise';
 
 interface Reply {
   status?: number;
@@ -162,5 +163,64 @@ describe('transcripts', () => {
   it('are still read from plain text', async () => {
     const { client } = serve(() => ({ body: 'Ann: Hello\nBob: Hi', type: 'text/plain' }));
     expect((await client.getTranscript('r1')).segments.map((segment) => segment.speaker)).toEqual(['Ann', 'Bob']);
+  });
+});
+
+describe('contact paging', () => {
+  const everyone = Array.from({ length: 130 }, (_, i) => ({ id: `c${i}`, name: `Person ${i}`, email: `p${i}@x.test` }));
+  const SIZE = 50;
+
+  /** A server paging `everyone` in one style; its page size is capped at 50 whatever is asked. */
+  function paged(style: 'nextPageToken' | 'next_page_token' | 'links.next' | 'links.next.href' | 'stripe' | 'capped') {
+    return serve((url) => {
+      const q = url.searchParams;
+      const after = q.get('starting_after');
+      const start =
+        style === 'nextPageToken' ? Number(q.get('pageToken') ?? 0)
+        : style === 'next_page_token' ? Number(q.get('page_token') ?? 0)
+        : style.startsWith('links') ? Number(q.get('page[cursor]') ?? 0)
+        : style === 'stripe' ? (after ? everyone.findIndex((c) => c.id === after) + 1 : 0)
+        : Number(q.get('offset') ?? 0);
+      const items = everyone.slice(start, start + SIZE);
+      const more = start + SIZE < everyone.length;
+      const link = more ? `https://api.test/api/v2/contacts?page[cursor]=${start + SIZE}` : null;
+      switch (style) {
+        case 'nextPageToken':
+          return { body: { items, ...(more ? { nextPageToken: String(start + SIZE) } : {}) } };
+        case 'next_page_token':
+          return { body: { items, next_page_token: more ? String(start + SIZE) : '' } };
+        case 'links.next':
+          return { body: { items, links: { next: link } } };
+        case 'links.next.href':
+          return { body: { items, links: { next: link === null ? null : { href: link } } } };
+        case 'stripe':
+          // Stripe sends the list as `data`; reading `has_more` beside it is normalise's list reading.
+          return { body: { object: 'list', url: '/v1/contacts', items, has_more: more } };
+        case 'capped':
+          return { body: { items } };
+      }
+    });
+  }
+
+  it.each(['nextPageToken', 'next_page_token', 'links.next', 'links.next.href', 'stripe', 'capped'] as const)('follows %s to the end', async (style) => {
+    const { client, calls } = paged(style);
+    const all = await client.listAllContacts();
+    expect(all.map((contact) => contact.id)).toEqual(everyone.map((contact) => contact.id));
+    expect(calls.length).toBeLessThanOrEqual(4);
+  });
+
+  it('never lets a next link change host or path: only its query is sent, to the contacts path', () => {
+    const page = toContactPage({ items: [{ id: 'a' }], links: { next: 'https://evil.test/steal?page[cursor]=2' } }, { limit: 1, offset: 0 });
+    expect(JSON.parse(page.next ?? 'null')).toEqual({ 'page[cursor]': '2' });
+  });
+
+  it('stops on a repeated page or a repeated cursor', async () => {
+    const { client, calls } = serve(() => ({ body: { items: everyone.slice(0, SIZE), nextPageToken: 'same' } }));
+    expect(await client.listAllContacts()).toHaveLength(SIZE);
+    expect(calls.length).toBeLessThanOrEqual(2);
+    let n = 0;
+    const looping = serve(() => ({ body: { items: everyone.slice(n * SIZE, ++n * SIZE), nextPageToken: 'same' } }));
+    await looping.client.listAllContacts();
+    expect(looping.calls.length).toBeLessThanOrEqual(2);
   });
 });
