@@ -506,8 +506,61 @@ export function toTranscript(raw: unknown, recordingId: string): Transcript {
 
 // ---------- uploads ----------
 
+const HEADER_KEYS = new Set(['headers', 'required_headers', 'requiredHeaders']);
+
+/**
+ * The reply with every key also under its snake_case form (`uploadURL`, `UploadUrl`, `UPLOAD_URL`
+ * → `upload_url`), in nested objects too, so the names below match whatever the key's case.
+ * Header names are left as sent: they are the headers to send.
+ */
+function withSnakeKeys(value: unknown, depth = 0): unknown {
+  if (!isObj(value) || depth > 3) return value;
+  const out: Obj = {};
+  for (const [key, inner] of Object.entries(value)) {
+    const snake = key
+      .replace(/([a-z\d])([A-Z])/g, '$1_$2')
+      .replace(/([A-Z]+)([A-Z][a-z])/g, '$1_$2')
+      .toLowerCase();
+    const kept = HEADER_KEYS.has(key) || HEADER_KEYS.has(snake) ? inner : withSnakeKeys(inner, depth + 1);
+    out[key] = kept;
+    if (!(snake in value)) out[snake] = kept;
+  }
+  return out;
+}
+
+/** Numbers below this are durations in seconds (`expires: 3600`), not dates (before 2001 as epoch seconds). */
+const EPOCH_SECONDS_FROM = 1e9;
+
+/** When the upload URL expires: a date, epoch seconds or ms, or seconds from now. */
+function expiryOf(body: Obj, now: number): string | null {
+  const number = numberOf(body, 'expires_at', 'expiresAt', 'expiration', 'expires');
+  const inSeconds = numberOf(body, 'expires_in', 'expiresIn');
+  let at = Date.parse(textOf(body, 'expires_at', 'expiresAt', 'expiration', 'expires') ?? '');
+  // Epoch milliseconds, epoch seconds, or a duration.
+  if (number !== null) at = number >= 1e12 ? number : number >= EPOCH_SECONDS_FROM ? number * 1000 : now + number * 1000;
+  else if (Number.isNaN(at) && inSeconds !== null) at = now + inSeconds * 1000;
+  const date = new Date(at);
+  return Number.isNaN(date.getTime()) ? null : date.toISOString();
+}
+
+/** Headers as an object, or as a list of `{name, value}` (or `{key, value}`). */
+function headersOf(value: unknown): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const pairs = isObj(value)
+    ? Object.entries(value)
+    : Array.isArray(value)
+      ? value.filter(isObj).map((entry) => [textOf(entry, 'name', 'key', 'header'), entry.value] as const)
+      : [];
+  for (const [name, headerValue] of pairs) {
+    if (name && typeof headerValue === 'string') headers[name] = headerValue;
+  }
+  return headers;
+}
+
 export function toPresignedUpload(raw: unknown, baseUrl: string, now: number): PresignedUpload {
-  const body = unwrap(raw, ['upload_url', 'url', 'presigned_url', 'uploadUrl'], ['data', 'upload']);
+  const top = withSnakeKeys(raw);
+  // {upload: {url, headers}, recording: {id}}: the upload's fields, beside the recording.
+  const body = isObj(top) && isObj(top.upload) ? { ...top, ...top.upload } : unwrap(top, ['upload_url', 'url', 'presigned_url', 'uploadUrl'], ['data']);
   if (!isObj(body)) throw invalid('the upload address');
   const urlText = textOf(body, 'upload_url', 'uploadUrl', 'presigned_url', 'presignedUrl', 'signed_url', 'signedUrl', 'put_url', 'url');
   if (urlText === null) throw invalid('the upload address');
@@ -522,19 +575,8 @@ export function toPresignedUpload(raw: unknown, baseUrl: string, now: number): P
   const recordingId =
     textOf(body, 'recording_id', 'recordingId', 'recording_uuid') ?? textOf(nested, 'id', 'recording_id') ?? textOf(body, 'id');
   if (recordingId === null) throw invalid('the new recording’s id');
-  const expiresIn = numberOf(body, 'expires_in', 'expiresIn');
-  const expiresAtText = textOf(body, 'expires_at', 'expiresAt', 'expiration', 'expires');
-  let expiresAt: string | null = null;
-  if (expiresAtText !== null && !Number.isNaN(Date.parse(expiresAtText))) expiresAt = new Date(Date.parse(expiresAtText)).toISOString();
-  else if (expiresIn !== null) expiresAt = new Date(now + expiresIn * 1000).toISOString();
-  const headers: Record<string, string> = {};
-  const rawHeaders = body.headers ?? body.required_headers ?? body.requiredHeaders;
-  if (isObj(rawHeaders)) {
-    for (const [name, value] of Object.entries(rawHeaders)) {
-      if (typeof value === 'string') headers[name] = value;
-    }
-  }
-  return { uploadUrl, recordingId, expiresAt, headers };
+  const headers = headersOf(body.headers ?? body.required_headers ?? body.requiredHeaders);
+  return { uploadUrl, recordingId, expiresAt: expiryOf(body, now), headers };
 }
 
 // ---------- webhooks ----------

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { ServiceClient } from '@/lib/api/client';
 import { MemoryDiscoveryStore } from '@/lib/api/discovery';
-import { toContactPage } from '@/lib/api/normalise';
+import { toContactPage, toPresignedUpload } from '@/lib/api/normalise';
 
 interface Reply {
   status?: number;
@@ -222,5 +222,48 @@ describe('contact paging', () => {
     const looping = serve(() => ({ body: { items: everyone.slice(n * SIZE, ++n * SIZE), nextPageToken: 'same' } }));
     await looping.client.listAllContacts();
     expect(looping.calls.length).toBeLessThanOrEqual(2);
+  });
+});
+
+describe('the presigned-URL reply', () => {
+  const now = Date.parse('2026-11-15T12:00:00Z');
+  const read = (raw: unknown) => toPresignedUpload(raw, 'https://api.test', now);
+
+  it.each([
+    ['Go initialisms', { uploadURL: 'https://s3.test/x', recordingID: 'r1' }],
+    ['PascalCase', { UploadUrl: 'https://s3.test/x', RecordingId: 'r1' }],
+    ['upper case', { UPLOAD_URL: 'https://s3.test/x', RECORDING_ID: 'r1' }],
+    ['PascalCase nested', { Upload: { Url: 'https://s3.test/x' }, Recording: { Id: 'r1' } }],
+  ])('reads keys whatever their case: %s', (_name, raw) => {
+    expect(read(raw)).toMatchObject({ uploadUrl: 'https://s3.test/x', recordingId: 'r1' });
+  });
+
+  it('keeps the recording’s id beside a nested upload, and the upload’s headers', () => {
+    expect(read({ upload: { url: 'https://s3.test/x', method: 'PUT', headers: { 'x-ms-blob-type': 'BlockBlob', 'Content-MD5': 'abc' } }, recording: { id: 'r1' } })).toEqual({
+      uploadUrl: 'https://s3.test/x',
+      recordingId: 'r1',
+      expiresAt: null,
+      headers: { 'x-ms-blob-type': 'BlockBlob', 'Content-MD5': 'abc' },
+    });
+  });
+
+  it('reads headers given as a list of {name, value}', () => {
+    expect(read({ upload_url: 'https://s3.test/x', recording_id: 'r1', headers: [{ name: 'x-amz-acl', value: 'private' }, { key: 'x-amz-meta-a', value: 'b' }, { name: 'bad' }] }).headers).toEqual({
+      'x-amz-acl': 'private',
+      'x-amz-meta-a': 'b',
+    });
+  });
+
+  it.each([
+    ['expiration: 900 (seconds)', { expiration: 900 }, '2026-11-15T12:15:00.000Z'],
+    ['expires: 3600 (seconds)', { expires: 3600 }, '2026-11-15T13:00:00.000Z'],
+    ['expires: "3600"', { expires: '3600' }, '2026-11-15T13:00:00.000Z'],
+    ['expires_in: "900"', { expires_in: '900' }, '2026-11-15T12:15:00.000Z'],
+    ['expires_at in epoch seconds', { expires_at: 1763208000 }, '2025-11-15T12:00:00.000Z'],
+    ['expires_at in epoch ms', { expires_at: 1763208900000 }, '2025-11-15T12:15:00.000Z'],
+    ['expires_at as a date', { expires_at: '2026-11-15T12:30:00Z' }, '2026-11-15T12:30:00.000Z'],
+    ['an expiry out of any date’s range', { expires: 1e20 }, null],
+  ])('reads the expiry: %s', (_name, expiry, expected) => {
+    expect(read({ upload_url: 'https://s3.test/x', recording_id: 'r1', ...expiry }).expiresAt).toBe(expected);
   });
 });
