@@ -113,6 +113,11 @@ export class ServiceClient {
       interactive,
       headers: { Accept: 'application/json, text/plain;q=0.9' },
     });
+    // Plain text is a transcript; a web page (sign-in page, a single-page app's catch-all) is not,
+    // and shown as one it would be markup.
+    if (/html/i.test(response.contentType ?? '')) {
+      throw new ApiError('invalid_response', 'The service sent a web page instead of the transcript (a sign-in page, or a wrong service address).');
+    }
     return toTranscript(response.body, id);
   }
 
@@ -126,24 +131,38 @@ export class ServiceClient {
     const fresh =
       record.recordingInsightsCheckedAt !== null && this.#now() - record.recordingInsightsCheckedAt < INSIGHT_ROUTES_RECHECK_MS;
     if (record.recordingInsights !== null && fresh) {
-      return record.recordingInsights === 'none' ? null : this.#recordingInsightsVia(record.recordingInsights, id, call);
+      if (record.recordingInsights === 'none') return null;
+      const insights = await this.#recordingInsightsVia(record.recordingInsights, id, call);
+      return insights === 'not-yet' ? null : insights;
     }
+    let notYet = false;
     for (const route of ['insights-path', 'recording-path', 'embedded'] as const) {
       const insights = await this.#recordingInsightsVia(route, id, call);
-      if (insights !== null) {
+      if (insights === 'not-yet') notYet = true;
+      else if (insights !== null) {
         await this.#discovery.update(this.baseUrl, { recordingInsights: route, recordingInsightsCheckedAt: this.#now() });
         return insights;
       }
     }
-    // Only a processed recording proves the server has no route at all.
-    const recording = await this.getRecording(id, call);
-    if (recording.status === 'completed') {
+    // Only a processed recording proves the server has no route at all, and only when no route
+    // said "not yet".
+    const recording = notYet ? null : await this.getRecording(id, call);
+    if (recording?.status === 'completed') {
       await this.#discovery.update(this.baseUrl, { recordingInsights: 'none', recordingInsightsCheckedAt: this.#now() });
     }
     return null;
   }
 
-  async #recordingInsightsVia(route: Exclude<RecordingInsightRoute, 'none'>, id: string, call: Signal): Promise<RecordingInsights | null> {
+  /**
+   * `null`: not this route (missing, refused, or an answer that is no insights, such as a web page
+   * from a single-page app's catch-all or a sign-in page). `'not-yet'`: an empty 2xx (204, `null`),
+   * a route that has nothing for this recording yet.
+   */
+  async #recordingInsightsVia(
+    route: Exclude<RecordingInsightRoute, 'none'>,
+    id: string,
+    call: Signal,
+  ): Promise<RecordingInsights | 'not-yet' | null> {
     const encoded = encodeURIComponent(id);
     try {
       if (route === 'embedded') {
@@ -152,9 +171,10 @@ export class ServiceClient {
       }
       const path = route === 'insights-path' ? `/api/v2/insights/recording/${encoded}` : `/api/v2/recordings/${encoded}/insights`;
       const response = await this.http.request('GET', path, call);
+      if (response.body === null) return 'not-yet';
       return toRecordingInsights(response.body, id);
     } catch (error) {
-      if (error instanceof ApiError && (error.kind === 'not_found' || error.kind === 'bad_request')) return null;
+      if (error instanceof ApiError && (error.kind === 'not_found' || error.kind === 'bad_request' || error.kind === 'invalid_response')) return null;
       throw error;
     }
   }
@@ -196,13 +216,25 @@ export class ServiceClient {
     });
   }
 
-  /** Marking the same upload complete twice changes nothing, so this one may be retried. */
+  /**
+   * Marking the same upload complete twice changes nothing, so this one may be retried. Its reply
+   * is not needed: any 2xx is success. A server that refuses the second call (409 "already
+   * processing", after the first one's answer was lost) is asked for the recording: one already on
+   * its way (queued, processing, completed) was completed.
+   */
   async completeUpload(recordingId: string, { signal }: Signal = {}): Promise<void> {
-    await this.http.request('POST', '/api/v2/recordings/complete-upload', {
-      body: { recording_id: recordingId },
-      idempotent: true,
-      signal,
-    });
+    try {
+      await this.http.request('POST', '/api/v2/recordings/complete-upload', {
+        body: { recording_id: recordingId },
+        idempotent: true,
+        ignoreBody: true,
+        signal,
+      });
+    } catch (error) {
+      if (!(error instanceof ApiError) || error.kind !== 'conflict') throw error;
+      const { status } = await this.getRecording(recordingId, { signal });
+      if (status !== 'queued' && status !== 'processing' && status !== 'completed') throw error;
+    }
   }
 
   // ---------- contacts ----------
@@ -221,22 +253,41 @@ export class ServiceClient {
     return toContactPage(response.body, { limit, offset: Number.isFinite(offset) ? offset : 0 });
   }
 
-  /** Every contact, page by page; stops on a repeated page (a server ignoring the paging query). */
+  /**
+   * Every contact, page by page. Stops on a page with nobody new or a position asked for before (a
+   * server ignoring the paging query, a cursor that does not move). A short page without a total
+   * may be a server capping the page size below the asked one rather than the end: the next
+   * offset is asked for once, and only a page with nobody new ends the list.
+   */
   async listAllContacts({ signal }: Signal = {}): Promise<Contact[]> {
+    const limit = 100;
     const seen = new Map<string, Contact>();
+    const asked = new Set<string | null>();
     let next: string | null = null;
-    for (let page = 0; page < this.#maxContactPages; page++) {
-      const result: ContactPage = await this.listContacts({ limit: 100, next }, { signal });
+    let probing = false;
+    for (let page = 0; page < this.#maxContactPages && !asked.has(next); page++) {
+      asked.add(next);
+      let result: ContactPage;
+      try {
+        result = await this.listContacts({ limit, next }, { signal });
+      } catch (error) {
+        // A server refusing the probe's offset has said its last page already.
+        if (probing && error instanceof ApiError && (error.kind === 'bad_request' || error.kind === 'invalid_response')) break;
+        throw error;
+      }
       const fresh = result.items.filter((contact) => !seen.has(contact.id));
       for (const contact of result.items) seen.set(contact.id, contact);
-      if (result.next === null || fresh.length === 0) break;
-      next = result.next;
+      if (fresh.length === 0) break;
+      const uncertainEnd = result.next === null && result.total === null && result.items.length < limit;
+      probing = uncertainEnd;
+      next = uncertainEnd ? JSON.stringify({ limit: String(limit), offset: String(seen.size) }) : result.next;
+      if (next === null) break;
     }
     return [...seen.values()];
   }
 
-  async getContact(id: string, { signal }: Signal = {}): Promise<Contact> {
-    const response = await this.http.request('GET', `/api/v2/contacts/${encodeURIComponent(id)}`, { signal });
+  async getContact(id: string, { signal, interactive }: Signal = {}): Promise<Contact> {
+    const response = await this.http.request('GET', `/api/v2/contacts/${encodeURIComponent(id)}`, { signal, interactive });
     return toContact(response.body);
   }
 
@@ -253,9 +304,21 @@ export class ServiceClient {
     return this.#finder.index.refresh();
   }
 
+  /**
+   * A 404 here is ambiguous: many servers (Django's get_object_or_404, Rails' find_by!) answer it
+   * for a contact with no insights yet. The contact itself is asked for then (one call, only on a
+   * 404): if it exists, its insights are empty; only when it is gone too is the 404 passed on.
+   */
   async getContactInsights(contactId: string, { signal, interactive }: Signal = {}): Promise<Insights> {
-    const response = await this.http.request('GET', `/api/v2/insights/contact/${encodeURIComponent(contactId)}`, { signal, interactive });
-    return toInsights(response.body, contactId);
+    const call = { signal, interactive };
+    try {
+      const response = await this.http.request('GET', `/api/v2/insights/contact/${encodeURIComponent(contactId)}`, call);
+      return toInsights(response.body, contactId);
+    } catch (error) {
+      if (!(error instanceof ApiError) || error.kind !== 'not_found') throw error;
+      await this.getContact(contactId, call);
+      return toInsights(null, contactId);
+    }
   }
 
   // ---------- webhooks ----------

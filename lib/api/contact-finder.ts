@@ -7,6 +7,11 @@
  * by calibrating against a contact known to exist; a server that ignores every filter is served from
  * a local index of its whole contact list. A calibrated form that later returns other people is
  * dropped for the index, so a server changing under us cannot show a wrong person.
+ *
+ * Pages give addresses lower-cased, while a server may store `Jonas.Berg@Example.org` and compare
+ * exactly. Calibration asks for its sample in another case too; where that finds nobody, the
+ * filter is case-sensitive, and an address it does not find is looked for in the local index
+ * (which compares without case) before it counts as nobody.
  */
 import type { Contact } from '../models';
 import { ContactIndex, normaliseEmail, normaliseName, type IndexPersistence } from './contact-index';
@@ -65,7 +70,11 @@ export class ContactFinder {
       await this.#store.update(this.#http.baseUrl, { contactLookup: 'local-index', contactLookupCheckedAt: this.#now() });
       return pickByEmail(await this.#index.byEmail(wanted), wanted);
     }
-    return pickByEmail(candidates, wanted);
+    const found = pickByEmail(candidates, wanted);
+    if (found === null && (await this.#store.get(this.#http.baseUrl)).contactLookupCaseSensitive === true) {
+      return pickByEmail(await this.#index.byEmail(wanted), wanted);
+    }
+    return found;
   }
 
   /** A single contact whose full name is exactly `name`; none when absent or ambiguous. */
@@ -115,19 +124,29 @@ export class ContactFinder {
     const sample = await this.#http.request('GET', '/api/v2/contacts', { query: { limit: CALIBRATION_SAMPLE }, ...call });
     const known = toContactPage(sample.body, { limit: CALIBRATION_SAMPLE, offset: 0 }).items.find((contact) => contact.email);
     if (!known?.email) return null;
-    const wanted = normaliseEmail(known.email);
+    // Asked as stored, so a case-sensitive filter finds it; then in another case, to tell which it is.
+    const asStored = known.email.trim();
+    const wanted = normaliseEmail(asStored);
+    const finds = (candidates: Candidates) => candidates !== 'unsupported' && candidates.some((contact) => contact.id === known.id);
     let chosen: ContactLookup = 'local-index';
+    let caseSensitive = false;
     for (const lookup of CONTACT_LOOKUPS) {
       if (lookup === 'local-index') break;
-      const candidates = await this.#run(lookup, wanted, call);
+      const candidates = await this.#run(lookup, asStored, call);
       if (candidates === 'unsupported') continue;
-      if (candidates.some((contact) => contact.id === known.id) && this.#honoursFilter(lookup, candidates, wanted)) {
+      if (finds(candidates) && this.#honoursFilter(lookup, candidates, wanted)) {
         chosen = lookup;
         this.#calibrationAnswer = { email: wanted, candidates };
+        const otherCase = asStored === wanted ? asStored.toUpperCase() : wanted;
+        caseSensitive = otherCase !== asStored && !finds(await this.#run(lookup, otherCase, call));
         break;
       }
     }
-    await this.#store.update(this.#http.baseUrl, { contactLookup: chosen, contactLookupCheckedAt: this.#now() });
+    await this.#store.update(this.#http.baseUrl, {
+      contactLookup: chosen,
+      contactLookupCheckedAt: this.#now(),
+      contactLookupCaseSensitive: caseSensitive,
+    });
     return chosen;
   }
 

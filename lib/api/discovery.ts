@@ -20,6 +20,12 @@ export type RecordingInsightRoute = (typeof RECORDING_INSIGHT_ROUTES)[number];
 export const DiscoveryRecordSchema = z.object({
   contactLookup: z.nullable(z.enum(CONTACT_LOOKUPS)),
   contactLookupCheckedAt: z.nullable(z.number()),
+  /**
+   * The calibrated form matches addresses case-sensitively (Django's `filter(email=…)` on
+   * Postgres): an address it does not find may be stored in another case. Optional, so records
+   * saved before it existed stay valid until the next calibration.
+   */
+  contactLookupCaseSensitive: z.optional(z.boolean()),
   recordingInsights: z.nullable(z.enum(RECORDING_INSIGHT_ROUTES)),
   recordingInsightsCheckedAt: z.nullable(z.number()),
 });

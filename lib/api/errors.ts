@@ -1,9 +1,9 @@
 /**
  * Typed errors of the service client. The interface does not show error bodies, so the reader
- * accepts the common forms (problem+json, {error:{message,code}}, {message}, {detail}, plain text)
- * and classifies by status. `ApiErrorInfo` is the plain, serialisable form sent to the UI.
+ * accepts the common forms (problem+json, {error:{message,code}}, {message}, {detail}, NestJS's and
+ * Spring's {error: phrase, message}, field → problems hashes, JSON:API errors, JSON arrays and
+ * strings, plain text) and classifies by status. `ApiErrorInfo` is the plain, serialisable form sent to the UI.
  */
-import { z } from 'zod/mini';
 import type { ApiErrorKind } from './error-info';
 
 // The error type itself lives in error-info.ts (small, shared with content scripts).
@@ -44,20 +44,11 @@ export function defaultMessage(kind: ApiErrorKind): string {
 
 const MAX_MESSAGE = 300;
 
-const ErrorBodySchema = z.partial(
-  z.object({
-    // problem+json (RFC 9457)
-    title: z.unknown(),
-    detail: z.unknown(),
-    type: z.unknown(),
-    // {error: {message, code}} or {error: "text"}
-    error: z.unknown(),
-    error_description: z.unknown(),
-    message: z.unknown(),
-    code: z.unknown(),
-    errors: z.unknown(),
-  }),
-);
+type Fields = Record<string, unknown>;
+
+function isFields(value: unknown): value is Fields {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
 
 function text(value: unknown): string | null {
   if (typeof value === 'string' && value.trim() !== '') return value.trim();
@@ -65,20 +56,43 @@ function text(value: unknown): string | null {
   return null;
 }
 
-/** FastAPI-style `detail` may be a list of `{msg, loc}`; `errors` may be a list of `{message}`. */
-function textOfList(value: unknown): string | null {
-  if (!Array.isArray(value)) return null;
-  const parts = value
-    .map((entry: unknown) => {
-      if (typeof entry === 'string') return entry;
-      if (entry && typeof entry === 'object') {
-        const record = entry as Record<string, unknown>;
-        return text(record.msg) ?? text(record.message) ?? text(record.detail);
-      }
-      return null;
+/** Where an error object keeps its words: FastAPI's `msg`, JSON:API's `detail`, a bare `title`. */
+const MESSAGE_KEYS = ['message', 'msg', 'detail', 'description', 'error_description', 'title'];
+
+/**
+ * The readable text of an error value: a string, a list of them (NestJS's `message: [...]`,
+ * FastAPI's `detail: [{msg}]`), an object's message-like field (FastAPI's `detail: {message}`).
+ * With `fields`, an object of field → problems (Rails' and ASP.NET's `errors`) reads as
+ * "email: is invalid".
+ */
+function messageOf(value: unknown, { fields = false, depth = 0 } = {}): string | null {
+  if (depth > 3) return null;
+  const direct = text(value);
+  if (direct !== null) return direct;
+  const inner = { depth: depth + 1 };
+  if (Array.isArray(value)) {
+    const parts = value.map((entry) => messageOf(entry, inner)).filter((part): part is string => part !== null);
+    return parts.length > 0 ? parts.join('; ') : null;
+  }
+  if (!isFields(value)) return null;
+  for (const key of MESSAGE_KEYS) {
+    const message = messageOf(value[key], inner);
+    if (message !== null) return message;
+  }
+  if (!fields) return null;
+  const parts = Object.entries(value)
+    .map(([field, problems]) => {
+      const list = Array.isArray(problems) ? problems : [problems];
+      const said = list.map((problem) => messageOf(problem, inner)).filter((part): part is string => part !== null);
+      return said.length > 0 ? `${field}: ${said.join(', ')}` : null;
     })
     .filter((part): part is string => part !== null);
   return parts.length > 0 ? parts.join('; ') : null;
+}
+
+/** The code of the first entry of a JSON:API `errors` list. */
+function codeOfList(value: unknown): string | null {
+  return Array.isArray(value) && isFields(value[0]) ? text(value[0].code) : null;
 }
 
 export interface ParsedErrorBody {
@@ -90,7 +104,7 @@ export interface ParsedErrorBody {
 export function parseErrorBody(body: string, contentType: string | null): ParsedErrorBody {
   const trimmed = body.trim();
   if (trimmed === '') return { message: null, code: null };
-  const looksJson = (contentType ?? '').includes('json') || trimmed.startsWith('{');
+  const looksJson = (contentType ?? '').includes('json') || /^[[{"]/.test(trimmed);
   if (looksJson) {
     let json: unknown;
     try {
@@ -98,21 +112,28 @@ export function parseErrorBody(body: string, contentType: string | null): Parsed
     } catch {
       json = undefined;
     }
-    const parsed = ErrorBodySchema.safeParse(json);
-    if (parsed.success) {
-      const b = parsed.data;
+    // A JSON string body is its text, without the quotes; a JSON array, its entries' messages.
+    if (typeof json === 'string' || Array.isArray(json)) {
+      const message = messageOf(json);
+      return { message: message ? truncate(message) : null, code: null };
+    }
+    if (isFields(json)) {
+      const b = json;
       let message: string | null = null;
       let code: string | null = text(b.code);
-      if (b.error && typeof b.error === 'object' && !Array.isArray(b.error)) {
-        const inner = b.error as Record<string, unknown>;
-        message = text(inner.message) ?? text(inner.detail) ?? text(inner.description);
-        code = text(inner.code) ?? text(inner.type) ?? code;
-      } else if (text(b.error)) {
-        // OAuth style: {error: "invalid_token", error_description: "..."}
-        message = text(b.error_description) ?? text(b.error);
-        code = text(b.error) ?? code;
+      if (isFields(b.error)) {
+        message = messageOf(b.error);
+        code = text(b.error.code) ?? text(b.error.type) ?? code;
+      } else if (text(b.error) !== null) {
+        // OAuth's {error: "invalid_token", error_description} names a code; Spring's and NestJS's
+        // {error: "Bad Request", message} a status phrase, said only when nothing better is sent.
+        const error = text(b.error) ?? '';
+        if (/^[\w.-]+$/.test(error)) code ??= error;
+        message = text(b.error_description) ?? messageOf(b.message) ?? messageOf(b.detail) ?? error;
       }
-      message ??= text(b.detail) ?? textOfList(b.detail) ?? text(b.message) ?? textOfList(b.errors) ?? text(b.title);
+      message ??= messageOf(b.detail) ?? messageOf(b.message) ?? messageOf(b.errors, { fields: true }) ?? text(b.title);
+      if (isFields(b.detail)) code ??= text(b.detail.code);
+      code ??= codeOfList(b.errors);
       if (code === null) {
         const type = text(b.type);
         // problem+json types are URIs; their last segment is the useful code.

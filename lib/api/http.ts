@@ -65,6 +65,8 @@ export interface RequestOptions {
   rawBody?: BodyInit;
   /** Someone is waiting for this answer on screen: fail fast (see the top of this file). */
   interactive?: boolean;
+  /** Any 2xx is the whole answer: the body is not read (servers send `OK` labelled JSON, and worse). */
+  ignoreBody?: boolean;
 }
 
 export interface HttpResponse {
@@ -204,7 +206,8 @@ export class Http {
         throw new ApiError('network', defaultMessage('network'), { cause });
       }
       if (!response.ok) throw this.#errorFor(response, text, contentType);
-      return { status: response.status, headers: response.headers, body: parseBody(text, contentType), contentType };
+      const parsed = options.ignoreBody ? null : parseBody(text, contentType);
+      return { status: response.status, headers: response.headers, body: parsed, contentType };
     } finally {
       clearTimeout(timer);
       options.signal?.removeEventListener('abort', onOuterAbort);

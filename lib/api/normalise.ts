@@ -191,13 +191,20 @@ export function toContactPage(raw: unknown, request: PageRequest): ContactPage {
   const items = toContacts(list);
   const paging = isObj(body.pagination) ? body.pagination : isObj(body.meta) ? body.meta : isObj(body.page_info) ? body.page_info : {};
   const total = numberOf(body, 'total', 'total_count', 'totalCount', 'count') ?? numberOf(paging, 'total', 'total_count', 'totalCount', 'count');
-  const next = nextPageQuery(body, paging, list.length, total, request);
+  const next = nextPageQuery(body, paging, list.length, total, request, items.at(-1)?.id ?? null);
   return { items, total, next: next === null ? null : JSON.stringify(next) };
 }
 
 type Query = Record<string, string>;
 
-function nextPageQuery(body: Obj, paging: Obj, received: number, total: number | null, request: PageRequest): Query | null {
+function nextPageQuery(
+  body: Obj,
+  paging: Obj,
+  received: number,
+  total: number | null,
+  request: PageRequest,
+  lastId: string | null,
+): Query | null {
   const hasMore = toFlag(body.has_more ?? body.hasMore ?? paging.has_more ?? paging.hasMore);
   if (received === 0 || hasMore === false) return null;
 
@@ -205,12 +212,25 @@ function nextPageQuery(body: Obj, paging: Obj, received: number, total: number |
     textOf(body, 'next_cursor', 'nextCursor', 'cursor_next') ?? textOf(paging, 'next_cursor', 'nextCursor', 'cursor', 'end_cursor');
   if (cursor !== null) return { cursor, limit: String(request.limit) };
   if (body.next_cursor === null || paging.next_cursor === null) return null;
+  // Google's style sends the token back as pageToken; its snake_case twin as page_token.
+  const pageToken = textOf(body, 'nextPageToken') ?? textOf(paging, 'nextPageToken');
+  if (pageToken !== null) return { pageToken, limit: String(request.limit) };
+  const snakeToken = textOf(body, 'next_page_token') ?? textOf(paging, 'next_page_token');
+  if (snakeToken !== null) return { page_token: snakeToken, limit: String(request.limit) };
 
-  const nextLink = textOf(body, 'next', 'next_url', 'nextUrl') ?? textOf(paging, 'next', 'next_url');
+  // JSON:API keeps it as links.next, a string or {href}; null there is the last page.
+  const links = isObj(body.links) ? body.links : {};
+  const linked = isObj(links.next) ? textOf(links.next, 'href') : textOf(links, 'next');
+  if ('next' in links && linked === null) return null;
+  // Only a link's query is taken, sent to the contacts path of the configured service: a link can
+  // never move the key to another host (nor a proxy's internal address).
+  const nextLink = textOf(body, 'next', 'next_url', 'nextUrl') ?? textOf(paging, 'next', 'next_url') ?? linked;
   if (nextLink !== null && /^(https?:\/\/|\/)/.test(nextLink)) {
     const url = new URL(nextLink, 'http://placeholder.invalid');
     return Object.fromEntries(url.searchParams.entries());
   }
+  // Stripe's lists ({object: "list", has_more}) go on after the last item's id; they refuse offset.
+  if (body.object === 'list' && hasMore === true && lastId !== null) return { starting_after: lastId, limit: String(request.limit) };
 
   const page = numberOf(body, 'page', 'current_page') ?? numberOf(paging, 'page', 'current_page');
   if (page !== null) {
@@ -486,8 +506,61 @@ export function toTranscript(raw: unknown, recordingId: string): Transcript {
 
 // ---------- uploads ----------
 
+const HEADER_KEYS = new Set(['headers', 'required_headers', 'requiredHeaders']);
+
+/**
+ * The reply with every key also under its snake_case form (`uploadURL`, `UploadUrl`, `UPLOAD_URL`
+ * → `upload_url`), in nested objects too, so the names below match whatever the key's case.
+ * Header names are left as sent: they are the headers to send.
+ */
+function withSnakeKeys(value: unknown, depth = 0): unknown {
+  if (!isObj(value) || depth > 3) return value;
+  const out: Obj = {};
+  for (const [key, inner] of Object.entries(value)) {
+    const snake = key
+      .replace(/([a-z\d])([A-Z])/g, '$1_$2')
+      .replace(/([A-Z]+)([A-Z][a-z])/g, '$1_$2')
+      .toLowerCase();
+    const kept = HEADER_KEYS.has(key) || HEADER_KEYS.has(snake) ? inner : withSnakeKeys(inner, depth + 1);
+    out[key] = kept;
+    if (!(snake in value)) out[snake] = kept;
+  }
+  return out;
+}
+
+/** Numbers below this are durations in seconds (`expires: 3600`), not dates (before 2001 as epoch seconds). */
+const EPOCH_SECONDS_FROM = 1e9;
+
+/** When the upload URL expires: a date, epoch seconds or ms, or seconds from now. */
+function expiryOf(body: Obj, now: number): string | null {
+  const number = numberOf(body, 'expires_at', 'expiresAt', 'expiration', 'expires');
+  const inSeconds = numberOf(body, 'expires_in', 'expiresIn');
+  let at = Date.parse(textOf(body, 'expires_at', 'expiresAt', 'expiration', 'expires') ?? '');
+  // Epoch milliseconds, epoch seconds, or a duration.
+  if (number !== null) at = number >= 1e12 ? number : number >= EPOCH_SECONDS_FROM ? number * 1000 : now + number * 1000;
+  else if (Number.isNaN(at) && inSeconds !== null) at = now + inSeconds * 1000;
+  const date = new Date(at);
+  return Number.isNaN(date.getTime()) ? null : date.toISOString();
+}
+
+/** Headers as an object, or as a list of `{name, value}` (or `{key, value}`). */
+function headersOf(value: unknown): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const pairs = isObj(value)
+    ? Object.entries(value)
+    : Array.isArray(value)
+      ? value.filter(isObj).map((entry) => [textOf(entry, 'name', 'key', 'header'), entry.value] as const)
+      : [];
+  for (const [name, headerValue] of pairs) {
+    if (name && typeof headerValue === 'string') headers[name] = headerValue;
+  }
+  return headers;
+}
+
 export function toPresignedUpload(raw: unknown, baseUrl: string, now: number): PresignedUpload {
-  const body = unwrap(raw, ['upload_url', 'url', 'presigned_url', 'uploadUrl'], ['data', 'upload']);
+  const top = withSnakeKeys(raw);
+  // {upload: {url, headers}, recording: {id}}: the upload's fields, beside the recording.
+  const body = isObj(top) && isObj(top.upload) ? { ...top, ...top.upload } : unwrap(top, ['upload_url', 'url', 'presigned_url', 'uploadUrl'], ['data']);
   if (!isObj(body)) throw invalid('the upload address');
   const urlText = textOf(body, 'upload_url', 'uploadUrl', 'presigned_url', 'presignedUrl', 'signed_url', 'signedUrl', 'put_url', 'url');
   if (urlText === null) throw invalid('the upload address');
@@ -502,19 +575,8 @@ export function toPresignedUpload(raw: unknown, baseUrl: string, now: number): P
   const recordingId =
     textOf(body, 'recording_id', 'recordingId', 'recording_uuid') ?? textOf(nested, 'id', 'recording_id') ?? textOf(body, 'id');
   if (recordingId === null) throw invalid('the new recording’s id');
-  const expiresIn = numberOf(body, 'expires_in', 'expiresIn');
-  const expiresAtText = textOf(body, 'expires_at', 'expiresAt', 'expiration', 'expires');
-  let expiresAt: string | null = null;
-  if (expiresAtText !== null && !Number.isNaN(Date.parse(expiresAtText))) expiresAt = new Date(Date.parse(expiresAtText)).toISOString();
-  else if (expiresIn !== null) expiresAt = new Date(now + expiresIn * 1000).toISOString();
-  const headers: Record<string, string> = {};
-  const rawHeaders = body.headers ?? body.required_headers ?? body.requiredHeaders;
-  if (isObj(rawHeaders)) {
-    for (const [name, value] of Object.entries(rawHeaders)) {
-      if (typeof value === 'string') headers[name] = value;
-    }
-  }
-  return { uploadUrl, recordingId, expiresAt, headers };
+  const headers = headersOf(body.headers ?? body.required_headers ?? body.requiredHeaders);
+  return { uploadUrl, recordingId, expiresAt: expiryOf(body, now), headers };
 }
 
 // ---------- webhooks ----------

@@ -40,7 +40,8 @@ async function panelInsights(context: ServiceContext, contactId: string): Promis
 
 /**
  * Rethrows `error`; first, when the service no longer has the contact (removed, merged), drops the
- * cached lookups that found it: looking the person up again then asks the service instead.
+ * cached lookups that found it: looking the person up again then asks the service instead. A
+ * not_found from the insights means the contact itself is gone: the client checked (client.ts).
  */
 async function forgetIfGone(context: ServiceContext, baseUrl: string, contactId: string, error: unknown): Promise<never> {
   if (error instanceof ApiError && error.kind === 'not_found') {

@@ -16,6 +16,19 @@ describe('parseErrorBody', () => {
     ['html page', '<!DOCTYPE html><html><body>502 Bad Gateway</body></html>', 'text/html', null, null],
     ['empty', '   ', null, null, null],
     ['json-looking garbage', '{not json', 'application/json', '{not json', null],
+    // The useful message over a status phrase, and the shapes frameworks send.
+    ['NestJS', '{"statusCode":400,"message":["file_size must not be greater than 500000000","filename should not be empty"],"error":"Bad Request"}', 'application/json', 'file_size must not be greater than 500000000; filename should not be empty', null],
+    ['Spring with message', '{"timestamp":"2026","status":413,"error":"Payload Too Large","message":"Maximum upload size exceeded","path":"/x"}', 'application/json', 'Maximum upload size exceeded', null],
+    ['Spring without message', '{"timestamp":"2026","status":400,"error":"Bad Request","path":"/x"}', 'application/json', 'Bad Request', null],
+    ['error true + message', '{"error":true,"message":"Quota exceeded"}', 'application/json', 'Quota exceeded', null],
+    ['FastAPI detail object', '{"detail":{"message":"Unsupported audio type","code":"bad_type"}}', 'application/json', 'Unsupported audio type', 'bad_type'],
+    ['Rails field hash', '{"errors":{"email":["is invalid"],"content_type":["is not an audio type","is missing"]}}', 'application/json', 'email: is invalid; content_type: is not an audio type, is missing', null],
+    ['ASP.NET validation problem', '{"type":"https://tools.ietf.org/html/rfc7231#section-6.5.1","title":"One or more validation errors occurred.","status":400,"errors":{"FileSize":["The field FileSize must be between 1 and 100."]}}', 'application/problem+json', 'FileSize: The field FileSize must be between 1 and 100.', 'rfc7231#section-6.5.1'],
+    ['JSON:API errors', '{"errors":[{"status":"422","title":"Invalid attribute","detail":"File size is too big","code":"too_big"}]}', 'application/vnd.api+json', 'File size is too big', 'too_big'],
+    ['JSON:API errors, title only', '{"errors":[{"status":"422","title":"Invalid attribute"}]}', 'application/vnd.api+json', 'Invalid attribute', null],
+    ['JSON array', '[{"message":"Bad thing"}]', 'application/json', 'Bad thing', null],
+    ['JSON string', '"not found"', 'application/json', 'not found', null],
+    ['nested error object with a list inside', '{"error":{"errors":[{"message":"x"}],"code":400,"message":"Request had invalid"}}', 'application/json', 'Request had invalid', '400'],
   ])('reads %s', (_name, body, type, message, code) => {
     expect(parseErrorBody(body, type)).toEqual({ message, code });
   });

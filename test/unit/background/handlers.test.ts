@@ -395,13 +395,24 @@ describe('people and recordings', () => {
     await send('contact.find', { email: maya.email }, content);
     expect(lookups(maya.email)).toBe(mayaAsked);
 
+    // Gone: the insights and the contact itself both 404.
     standIn.failNext({ path: new RegExp(`^/api/v2/insights/contact/${maya.id}$`), status: 404, times: 1 });
+    standIn.failNext({ path: new RegExp(`^/api/v2/contacts/${maya.id}$`), status: 404, times: 1 });
     expect(await send('contact.insights', { contactId: maya.id, revalidate: true })).toMatchObject({ ok: false, error: { kind: 'not_found' } });
     // Looked up again, the service is asked (it may know the person under another contact now).
     await send('contact.find', { email: maya.email });
     expect(lookups(maya.email)).toBe(mayaAsked + 1);
     await send('contact.find', { email: other.email }, content);
     expect(lookups(other.email)).toBe(otherAsked);
+
+    // A 404 for the insights of a contact that still exists is "no insights yet": nothing is forgotten.
+    standIn.failNext({ path: new RegExp(`^/api/v2/insights/contact/${maya.id}$`), status: 404, times: 1 });
+    expect(await send('contact.insights', { contactId: maya.id, revalidate: true })).toMatchObject({
+      ok: true,
+      data: { insights: { contactId: maya.id, preferredTone: null, recentTopics: [] } },
+    });
+    await send('contact.find', { email: maya.email }, content);
+    expect(lookups(maya.email)).toBe(mayaAsked + 1);
   });
 
   it('tells the panel at once when the service asks to slow down, with the retry time', async () => {

@@ -1,0 +1,269 @@
+// @vitest-environment node
+/**
+ * The client against reply shapes of real servers that the stand-in does not play: each test
+ * scripts the server by route and checks what the client makes of it.
+ */
+import { describe, expect, it } from 'vitest';
+import { ServiceClient } from '@/lib/api/client';
+import { MemoryDiscoveryStore } from '@/lib/api/discovery';
+import { toContactPage, toPresignedUpload } from '@/lib/api/normalise';
+
+interface Reply {
+  status?: number;
+  body?: unknown;
+  type?: string;
+}
+
+/** A client whose server answers `route(url, init)`; `calls` lists "METHOD /path?query" in order. */
+function serve(route: (url: URL, init?: RequestInit) => Reply | Error, options: { discovery?: MemoryDiscoveryStore } = {}) {
+  const calls: string[] = [];
+  const client = new ServiceClient('https://api.test', 'secret-key', {
+    discovery: options.discovery ?? new MemoryDiscoveryStore(),
+    sleep: () => Promise.resolve(),
+    online: () => true,
+    fetch: (input, init) => {
+      const url = new URL(input);
+      calls.push(`${init?.method ?? 'GET'} ${url.pathname}${url.search}`);
+      const reply = route(url, init);
+      if (reply instanceof Error) return Promise.reject(reply);
+      const status = reply.status ?? 200;
+      const text = reply.body === undefined ? null : typeof reply.body === 'string' ? reply.body : JSON.stringify(reply.body);
+      return Promise.resolve(new Response(status === 204 ? null : text, { status, headers: { 'content-type': reply.type ?? 'application/json' } }));
+    },
+  });
+  return { client, calls };
+}
+
+const NOT_FOUND: Reply = { status: 404, body: { detail: 'Not found.' } };
+
+describe('contact insights on a 404', () => {
+  it('are empty when the contact exists (a server that 404s until it has insights)', async () => {
+    const { client, calls } = serve((url) => (url.pathname === '/api/v2/contacts/c1' ? { body: { id: 'c1', name: 'Ann', email: 'ann@x.test' } } : NOT_FOUND));
+    const insights = await client.getContactInsights('c1');
+    expect(insights).toMatchObject({ contactId: 'c1', preferredTone: null, recentTopics: [], totalConversations: null });
+    expect(calls).toEqual(['GET /api/v2/insights/contact/c1', 'GET /api/v2/contacts/c1']);
+  });
+
+  it('say the contact is gone only when the contact is gone too', async () => {
+    const { client, calls } = serve(() => NOT_FOUND);
+    await expect(client.getContactInsights('c1')).rejects.toMatchObject({ kind: 'not_found', status: 404 });
+    expect(calls).toHaveLength(2);
+  });
+
+  it('cost no extra call when found, and say the check’s own failure when it fails otherwise', async () => {
+    const found = serve(() => ({ body: { preferred_tone: 'formal' } }));
+    expect((await found.client.getContactInsights('c1')).preferredTone).toBe('formal');
+    expect(found.calls).toHaveLength(1);
+    const failing = serve((url) => (url.pathname.startsWith('/api/v2/contacts/') ? { status: 401, body: { message: 'Bad key' } } : NOT_FOUND));
+    await expect(failing.client.getContactInsights('c1')).rejects.toMatchObject({ kind: 'unauthorized' });
+  });
+});
+
+describe('a case-sensitive e-mail filter (Django filter(email=…) on Postgres)', () => {
+  const contacts = [
+    { id: 1, name: 'Ann Lee', email: 'ann@x.test' },
+    { id: 2, name: 'Jonas Berg', email: 'Jonas.Berg@Example.org' },
+    { id: 3, name: 'Jonas Berger', email: 'jonas.berger@example.org' },
+  ];
+  const server = (caseSensitive: boolean) =>
+    serve((url) => {
+      if (url.pathname !== '/api/v2/contacts') return NOT_FOUND;
+      const email = url.searchParams.get('email');
+      const same = (stored: string) => (caseSensitive ? stored === email : stored.toLowerCase() === email?.toLowerCase());
+      const results = email === null ? contacts : contacts.filter((contact) => same(contact.email));
+      return { body: { count: results.length, next: null, previous: null, results } };
+    });
+
+  it('still finds a contact stored in mixed case, by its exact address only', async () => {
+    const { client } = server(true);
+    expect((await client.findContactByEmail('jonas.berg@example.org'))?.id).toBe('2');
+    expect((await client.findContactByEmail('ann@x.test'))?.id).toBe('1');
+    expect(await client.findContactByEmail('berg@example.org')).toBeNull();
+    expect(await client.findContactByEmail('jonas.berg@example.or')).toBeNull();
+  });
+
+  it('does not page the contact list for a server whose filter ignores case', async () => {
+    const { client, calls } = server(false);
+    expect((await client.findContactByEmail('jonas.berg@example.org'))?.id).toBe('2');
+    expect(await client.findContactByEmail('nobody@x.test')).toBeNull();
+    expect(calls.filter((call) => !call.includes('email='))).toHaveLength(1);
+  });
+});
+
+describe('complete-upload', () => {
+  it('takes any 2xx as done, whatever its body says', async () => {
+    for (const [body, type] of [['OK', 'application/json'], ['', 'application/json'], ['null', 'application/json'], ['{"ok":true}\n{"extra":1}', 'application/x-ndjson'], ['<html></html>', 'text/html']]) {
+      const { client, calls } = serve(() => ({ body, type }));
+      await expect(client.completeUpload('r1')).resolves.toBeUndefined();
+      expect(calls).toEqual(['POST /api/v2/recordings/complete-upload']);
+    }
+  });
+
+  it('goes on after a lost answer when the retry hears “already processing”', async () => {
+    let completes = 0;
+    const { client, calls } = serve((url) => {
+      if (url.pathname === '/api/v2/recordings/r1') return { body: { id: 'r1', status: 'processing' } };
+      completes++;
+      // The service acted on the first call; its answer never arrived.
+      if (completes === 1) return new TypeError('Failed to fetch');
+      return { status: 409, body: { error: { message: 'Recording r1 is already processing', code: 'invalid_state' } } };
+    });
+    await expect(client.completeUpload('r1')).resolves.toBeUndefined();
+    expect(calls).toEqual(['POST /api/v2/recordings/complete-upload', 'POST /api/v2/recordings/complete-upload', 'GET /api/v2/recordings/r1']);
+  });
+
+  it.each(['queued', 'completed'])('takes a 409 for a recording already %s as done', async (status) => {
+    const { client } = serve((url) => (url.pathname === '/api/v2/recordings/r1' ? { body: { id: 'r1', status } } : { status: 409, body: { message: 'Already completed' } }));
+    await expect(client.completeUpload('r1')).resolves.toBeUndefined();
+  });
+
+  it('passes a 409 on when the recording is not on its way (failed, or still waiting for its file)', async () => {
+    for (const status of ['failed', 'uploading']) {
+      const { client } = serve((url) => (url.pathname === '/api/v2/recordings/r1' ? { body: { id: 'r1', status } } : { status: 409, body: { message: 'The file was never uploaded' } }));
+      await expect(client.completeUpload('r1')).rejects.toMatchObject({ kind: 'conflict', message: 'The file was never uploaded' });
+    }
+  });
+});
+
+describe('recording insights', () => {
+  const page: Reply = { body: '<!doctype html><html><body><div id="root"></div></body></html>', type: 'text/html' };
+
+  it('try the next route when one answers a web page (a single-page app’s catch-all, a sign-in page)', async () => {
+    const discovery = new MemoryDiscoveryStore();
+    const { client } = serve((url) => {
+      if (url.pathname === '/api/v2/recordings/r1/insights') return { body: { action_items: ['Call Bob'] } };
+      if (url.pathname === '/api/v2/recordings/r1') return { body: { id: 'r1', status: 'completed' } };
+      return page;
+    }, { discovery });
+    expect((await client.getRecordingInsights('r1'))?.actionItems.map((item) => item.text)).toEqual(['Call Bob']);
+    expect((await discovery.get('https://api.test')).recordingInsights).toBe('recording-path');
+  });
+
+  it.each([
+    ['204', { status: 204 }],
+    ['null', { body: 'null' }],
+  ] as const)('are “not yet” when a route answers %s, and that server is not taken for one without insights', async (_name, empty) => {
+    const discovery = new MemoryDiscoveryStore();
+    const { client } = serve((url) => {
+      if (url.pathname === '/api/v2/insights/recording/r1') return empty;
+      if (url.pathname === '/api/v2/recordings/r1') return { body: { id: 'r1', status: 'completed' } };
+      return NOT_FOUND;
+    }, { discovery });
+    expect(await client.getRecordingInsights('r1')).toBeNull();
+    expect((await discovery.get('https://api.test')).recordingInsights).toBeNull();
+  });
+});
+
+describe('transcripts', () => {
+  it('are refused, with a clear message, when the service answers a web page', async () => {
+    const { client } = serve(() => ({ body: '<!doctype html><html><body>Please sign in</body></html>', type: 'text/html; charset=utf-8' }));
+    await expect(client.getTranscript('r1')).rejects.toMatchObject({ kind: 'invalid_response', message: expect.stringMatching(/web page/) });
+  });
+
+  it('are still read from plain text', async () => {
+    const { client } = serve(() => ({ body: 'Ann: Hello\nBob: Hi', type: 'text/plain' }));
+    expect((await client.getTranscript('r1')).segments.map((segment) => segment.speaker)).toEqual(['Ann', 'Bob']);
+  });
+});
+
+describe('contact paging', () => {
+  const everyone = Array.from({ length: 130 }, (_, i) => ({ id: `c${i}`, name: `Person ${i}`, email: `p${i}@x.test` }));
+  const SIZE = 50;
+
+  /** A server paging `everyone` in one style; its page size is capped at 50 whatever is asked. */
+  function paged(style: 'nextPageToken' | 'next_page_token' | 'links.next' | 'links.next.href' | 'stripe' | 'capped') {
+    return serve((url) => {
+      const q = url.searchParams;
+      const after = q.get('starting_after');
+      const start =
+        style === 'nextPageToken' ? Number(q.get('pageToken') ?? 0)
+        : style === 'next_page_token' ? Number(q.get('page_token') ?? 0)
+        : style.startsWith('links') ? Number(q.get('page[cursor]') ?? 0)
+        : style === 'stripe' ? (after ? everyone.findIndex((c) => c.id === after) + 1 : 0)
+        : Number(q.get('offset') ?? 0);
+      const items = everyone.slice(start, start + SIZE);
+      const more = start + SIZE < everyone.length;
+      const link = more ? `https://api.test/api/v2/contacts?page[cursor]=${start + SIZE}` : null;
+      switch (style) {
+        case 'nextPageToken':
+          return { body: { items, ...(more ? { nextPageToken: String(start + SIZE) } : {}) } };
+        case 'next_page_token':
+          return { body: { items, next_page_token: more ? String(start + SIZE) : '' } };
+        case 'links.next':
+          return { body: { items, links: { next: link } } };
+        case 'links.next.href':
+          return { body: { items, links: { next: link === null ? null : { href: link } } } };
+        case 'stripe':
+          // Stripe sends the list as `data`; reading `has_more` beside it is normalise's list reading.
+          return { body: { object: 'list', url: '/v1/contacts', items, has_more: more } };
+        case 'capped':
+          return { body: { items } };
+      }
+    });
+  }
+
+  it.each(['nextPageToken', 'next_page_token', 'links.next', 'links.next.href', 'stripe', 'capped'] as const)('follows %s to the end', async (style) => {
+    const { client, calls } = paged(style);
+    const all = await client.listAllContacts();
+    expect(all.map((contact) => contact.id)).toEqual(everyone.map((contact) => contact.id));
+    expect(calls.length).toBeLessThanOrEqual(4);
+  });
+
+  it('never lets a next link change host or path: only its query is sent, to the contacts path', () => {
+    const page = toContactPage({ items: [{ id: 'a' }], links: { next: 'https://evil.test/steal?page[cursor]=2' } }, { limit: 1, offset: 0 });
+    expect(JSON.parse(page.next ?? 'null')).toEqual({ 'page[cursor]': '2' });
+  });
+
+  it('stops on a repeated page or a repeated cursor', async () => {
+    const { client, calls } = serve(() => ({ body: { items: everyone.slice(0, SIZE), nextPageToken: 'same' } }));
+    expect(await client.listAllContacts()).toHaveLength(SIZE);
+    expect(calls.length).toBeLessThanOrEqual(2);
+    let n = 0;
+    const looping = serve(() => ({ body: { items: everyone.slice(n * SIZE, ++n * SIZE), nextPageToken: 'same' } }));
+    await looping.client.listAllContacts();
+    expect(looping.calls.length).toBeLessThanOrEqual(2);
+  });
+});
+
+describe('the presigned-URL reply', () => {
+  const now = Date.parse('2026-11-15T12:00:00Z');
+  const read = (raw: unknown) => toPresignedUpload(raw, 'https://api.test', now);
+
+  it.each([
+    ['Go initialisms', { uploadURL: 'https://s3.test/x', recordingID: 'r1' }],
+    ['PascalCase', { UploadUrl: 'https://s3.test/x', RecordingId: 'r1' }],
+    ['upper case', { UPLOAD_URL: 'https://s3.test/x', RECORDING_ID: 'r1' }],
+    ['PascalCase nested', { Upload: { Url: 'https://s3.test/x' }, Recording: { Id: 'r1' } }],
+  ])('reads keys whatever their case: %s', (_name, raw) => {
+    expect(read(raw)).toMatchObject({ uploadUrl: 'https://s3.test/x', recordingId: 'r1' });
+  });
+
+  it('keeps the recording’s id beside a nested upload, and the upload’s headers', () => {
+    expect(read({ upload: { url: 'https://s3.test/x', method: 'PUT', headers: { 'x-ms-blob-type': 'BlockBlob', 'Content-MD5': 'abc' } }, recording: { id: 'r1' } })).toEqual({
+      uploadUrl: 'https://s3.test/x',
+      recordingId: 'r1',
+      expiresAt: null,
+      headers: { 'x-ms-blob-type': 'BlockBlob', 'Content-MD5': 'abc' },
+    });
+  });
+
+  it('reads headers given as a list of {name, value}', () => {
+    expect(read({ upload_url: 'https://s3.test/x', recording_id: 'r1', headers: [{ name: 'x-amz-acl', value: 'private' }, { key: 'x-amz-meta-a', value: 'b' }, { name: 'bad' }] }).headers).toEqual({
+      'x-amz-acl': 'private',
+      'x-amz-meta-a': 'b',
+    });
+  });
+
+  it.each([
+    ['expiration: 900 (seconds)', { expiration: 900 }, '2026-11-15T12:15:00.000Z'],
+    ['expires: 3600 (seconds)', { expires: 3600 }, '2026-11-15T13:00:00.000Z'],
+    ['expires: "3600"', { expires: '3600' }, '2026-11-15T13:00:00.000Z'],
+    ['expires_in: "900"', { expires_in: '900' }, '2026-11-15T12:15:00.000Z'],
+    ['expires_at in epoch seconds', { expires_at: 1763208000 }, '2025-11-15T12:00:00.000Z'],
+    ['expires_at in epoch ms', { expires_at: 1763208900000 }, '2025-11-15T12:15:00.000Z'],
+    ['expires_at as a date', { expires_at: '2026-11-15T12:30:00Z' }, '2026-11-15T12:30:00.000Z'],
+    ['an expiry out of any date’s range', { expires: 1e20 }, null],
+  ])('reads the expiry: %s', (_name, expiry, expected) => {
+    expect(read({ upload_url: 'https://s3.test/x', recording_id: 'r1', ...expiry }).expiresAt).toBe(expected);
+  });
+});
