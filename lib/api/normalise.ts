@@ -61,15 +61,59 @@ function invalid(what: string): ApiError {
   return new ApiError('invalid_response', `The service’s reply is missing ${what}.`);
 }
 
+/**
+ * A resource's own fields. JSON:API keeps them under `attributes` beside the resource's `id` and
+ * `type`: those are flattened, the resource's `id` winning over one among the attributes.
+ */
+function resourceOf(body: Obj): Obj {
+  if (!isObj(body.attributes)) return body;
+  return body.id === undefined ? body.attributes : { ...body.attributes, id: body.id };
+}
+
 /** Many APIs wrap a resource in `{data: …}` or `{<name>: …}`; look inside when the top lacks `probe`. */
 function unwrap(body: unknown, probeKeys: string[], wrappers: string[]): unknown {
   if (!isObj(body)) return body;
-  if (probeKeys.some((key) => key in body)) return body;
+  if (probeKeys.some((key) => key in body)) return resourceOf(body);
   for (const wrapper of wrappers) {
     const inner = body[wrapper];
-    if (isObj(inner) || Array.isArray(inner)) return inner;
+    if (isObj(inner)) return resourceOf(inner);
+    if (Array.isArray(inner)) return inner;
   }
-  return body;
+  return resourceOf(body);
+}
+
+/** Keys under which servers send an id: the usual ones, Mongo's `_id` and Django's `pk`. */
+const ID_KEYS = ['id', '_id', 'pk'];
+
+/** An id among `keys`, also Mongo's extended JSON `{_id: {$oid: "…"}}`. */
+function idOf(source: Obj, ...keys: string[]): string | null {
+  const id = textOf(source, ...keys);
+  if (id !== null) return id;
+  const oid = keys.includes('_id') && isObj(source._id) ? source._id : null;
+  return oid === null ? null : textOf(oid, '$oid');
+}
+
+/**
+ * The array of a list reply and the object around it (for totals and paging): a bare array, an
+ * array under one of `listKeys`, or either inside a `{data: {…}}` envelope (whose outside still
+ * counts). A `null` list, Go's nil slice, is an empty list; a reply with no list at all is refused.
+ */
+function listReply(raw: unknown, listKeys: string[], what: string): { body: Obj; list: unknown[] } {
+  if (Array.isArray(raw)) return { body: {}, list: raw };
+  if (!isObj(raw)) throw invalid(what);
+  // `data` as an object is never the list itself, only an envelope around it.
+  const body = isObj(raw.data) ? { ...raw, ...raw.data } : raw;
+  for (const key of listKeys) {
+    const list = body[key];
+    if (Array.isArray(list)) return { body, list };
+    if (list === null) return { body, list: [] };
+  }
+  throw invalid(`${what} (${listKeys[0] ?? 'items'})`);
+}
+
+/** Where a list reply keeps its paging details, when not at its top. */
+function pagingOf(body: Obj): Obj {
+  return isObj(body.pagination) ? body.pagination : isObj(body.meta) ? body.meta : isObj(body.page_info) ? body.page_info : {};
 }
 
 const TRUE_WORDS = new Set(['true', 'yes', 'y', '1', 'on']);
@@ -137,9 +181,9 @@ export function toActionItems(value: unknown, { pendingOnly }: { pendingOnly: bo
 // ---------- contacts ----------
 
 export function toContact(raw: unknown): Contact {
-  const body = unwrap(raw, ['id', 'email'], ['contact', 'data']);
+  const body = unwrap(raw, [...ID_KEYS, 'email'], ['contact', 'data']);
   if (!isObj(body)) throw invalid('the contact');
-  const id = textOf(body, 'id', 'contact_id', 'contactId', 'uuid');
+  const id = idOf(body, ...ID_KEYS, 'contact_id', 'contactId', 'uuid');
   if (id === null) throw invalid('the contact’s id');
   let email = textOf(body, 'email', 'email_address', 'emailAddress', 'primary_email', 'primaryEmail');
   if (email === null && Array.isArray(body.emails)) {
@@ -183,13 +227,9 @@ export interface PageRequest {
  * an opaque token holding the query to send, whatever style (offset, page, cursor, next link).
  */
 export function toContactPage(raw: unknown, request: PageRequest): ContactPage {
-  const body = Array.isArray(raw) ? { items: raw } : unwrap(raw, ['items'], ['data']);
-  if (Array.isArray(body)) return toContactPage({ items: body }, request);
-  if (!isObj(body)) throw invalid('the contact list');
-  const list = body.items ?? body.contacts ?? body.results ?? body.data;
-  if (!Array.isArray(list)) throw invalid('the contact list (items)');
+  const { body, list } = listReply(raw, ['items', 'contacts', 'results', 'data'], 'the contact list');
   const items = toContacts(list);
-  const paging = isObj(body.pagination) ? body.pagination : isObj(body.meta) ? body.meta : isObj(body.page_info) ? body.page_info : {};
+  const paging = pagingOf(body);
   const total = numberOf(body, 'total', 'total_count', 'totalCount', 'count') ?? numberOf(paging, 'total', 'total_count', 'totalCount', 'count');
   const next = nextPageQuery(body, paging, list.length, total, request);
   return { items, total, next: next === null ? null : JSON.stringify(next) };
@@ -318,7 +358,7 @@ function toParticipants(value: unknown): Participant[] {
       else out.push({ contactId: null, name: text, email: null });
     } else if (isObj(entry)) {
       const participant = {
-        contactId: textOf(entry, 'contact_id', 'contactId', 'id'),
+        contactId: idOf(entry, 'contact_id', 'contactId', ...ID_KEYS),
         name: textOf(entry, 'name', 'display_name', 'displayName', 'full_name'),
         email: textOf(entry, 'email', 'email_address', 'emailAddress'),
       };
@@ -329,9 +369,9 @@ function toParticipants(value: unknown): Participant[] {
 }
 
 export function toRecording(raw: unknown): Recording {
-  const body = unwrap(raw, ['id', 'status'], ['recording', 'data']);
+  const body = unwrap(raw, [...ID_KEYS, 'status'], ['recording', 'data']);
   if (!isObj(body)) throw invalid('the recording');
-  const id = textOf(body, 'id', 'recording_id', 'recordingId', 'uuid');
+  const id = idOf(body, ...ID_KEYS, 'recording_id', 'recordingId', 'uuid');
   if (id === null) throw invalid('the recording’s id');
   const rawStatus = textOf(body, 'status', 'state', 'processing_status');
   let progress = numberOf(body, 'progress', 'progress_percent', 'percent_complete');
@@ -354,10 +394,8 @@ export function toRecording(raw: unknown): Recording {
 }
 
 export function toRecordingPage(raw: unknown, request: PageRequest): RecordingPage {
-  const body = Array.isArray(raw) ? { recordings: raw } : unwrap(raw, ['recordings'], ['data']);
-  if (!isObj(body)) throw invalid('the recording list');
-  const list = body.recordings ?? body.items ?? body.data ?? body.results;
-  if (!Array.isArray(list)) throw invalid('the recording list (recordings)');
+  const { body, list } = listReply(raw, ['recordings', 'items', 'data', 'results'], 'the recording list');
+  const paging = pagingOf(body);
   const recordings: Recording[] = [];
   for (const entry of list) {
     try {
@@ -366,9 +404,9 @@ export function toRecordingPage(raw: unknown, request: PageRequest): RecordingPa
       // Skip the malformed entry, keep the page.
     }
   }
-  const total = numberOf(body, 'total', 'total_count', 'count');
-  const limit = numberOf(body, 'limit') ?? request.limit;
-  const offset = numberOf(body, 'offset') ?? request.offset;
+  const total = numberOf(body, 'total', 'total_count', 'totalCount', 'count') ?? numberOf(paging, 'total', 'total_count', 'totalCount', 'count');
+  const limit = numberOf(body, 'limit') ?? numberOf(paging, 'limit') ?? request.limit;
+  const offset = numberOf(body, 'offset') ?? numberOf(paging, 'offset') ?? request.offset;
   const hasMore = toFlag(body.has_more ?? body.hasMore) ?? (total !== null ? offset + list.length < total : list.length >= limit);
   return { recordings, received: list.length, total, limit, offset, hasMore: list.length > 0 && hasMore };
 }
@@ -470,17 +508,21 @@ function segmentsFromText(text: string): TranscriptSegment[] {
   });
 }
 
+const SEGMENT_LIST_KEYS = ['segments', 'utterances', 'results', 'entries', 'paragraphs', 'items'];
+
 export function toTranscript(raw: unknown, recordingId: string): Transcript {
   if (typeof raw === 'string') return { recordingId, segments: segmentsFromText(raw) };
   const body = unwrap(raw, ['segments', 'utterances', 'text'], ['transcript', 'data']);
   if (typeof body === 'string') return { recordingId, segments: segmentsFromText(body) };
   if (Array.isArray(body)) return { recordingId, segments: body.map(toSegment).filter((s) => s !== null) };
   if (!isObj(body)) throw invalid('the transcript');
-  const list = body.segments ?? body.utterances ?? body.results ?? body.entries ?? body.paragraphs ?? body.items;
   const id = textOf(body, 'recording_id', 'recordingId') ?? recordingId;
-  if (Array.isArray(list)) return { recordingId: id, segments: list.map(toSegment).filter((s) => s !== null) };
+  const list = SEGMENT_LIST_KEYS.map((key) => body[key]).find(Array.isArray);
+  if (list) return { recordingId: id, segments: list.map(toSegment).filter((s) => s !== null) };
   const text = textOf(body, 'text', 'transcript', 'content');
   if (text !== null) return { recordingId: id, segments: segmentsFromText(text) };
+  // A null list (Go's nil slice) or blank text: a transcript with nothing said, not a broken reply.
+  if (SEGMENT_LIST_KEYS.some((key) => body[key] === null)) return { recordingId: id, segments: [] };
   throw invalid('the transcript text');
 }
 
@@ -500,7 +542,7 @@ export function toPresignedUpload(raw: unknown, baseUrl: string, now: number): P
   if (!/^https?:/.test(uploadUrl)) throw invalid('a valid upload address');
   const nested = isObj(body.recording) ? body.recording : {};
   const recordingId =
-    textOf(body, 'recording_id', 'recordingId', 'recording_uuid') ?? textOf(nested, 'id', 'recording_id') ?? textOf(body, 'id');
+    textOf(body, 'recording_id', 'recordingId', 'recording_uuid') ?? idOf(nested, ...ID_KEYS, 'recording_id') ?? idOf(body, ...ID_KEYS);
   if (recordingId === null) throw invalid('the new recording’s id');
   const expiresIn = numberOf(body, 'expires_in', 'expiresIn');
   const expiresAtText = textOf(body, 'expires_at', 'expiresAt', 'expiration', 'expires');
@@ -525,7 +567,7 @@ export function toWebhook(raw: unknown): Webhook {
   const eventsValue = body.events ?? body.event_types ?? body.eventTypes ?? body.subscriptions;
   const status = textOf(body, 'status');
   return {
-    id: textOf(body, 'id', 'webhook_id', 'webhookId'),
+    id: idOf(body, ...ID_KEYS, 'webhook_id', 'webhookId'),
     url: textOf(body, 'url', 'endpoint', 'endpoint_url', 'target_url', 'targetUrl'),
     events: toTextList(eventsValue),
     secret: textOf(body, 'secret', 'signing_secret', 'signingSecret', 'webhook_secret'),
