@@ -36,14 +36,68 @@ function isObj(value: unknown): value is Obj {
   return Obj.safeParse(value).success && !Array.isArray(value);
 }
 
+/** How servers write "no value" as text: Python's str(None), JavaScript's String(undefined), forms' N/A. */
+const PLACEHOLDERS = new Set(['none', 'null', 'undefined', 'n/a']);
+
+/** A scalar as text to show: trimmed, numbers as strings; blank or a placeholder word is missing. */
+function scalarText(value: unknown): string | null {
+  const parsed = Scalar.safeParse(value);
+  if (!parsed.success) return null;
+  const text = String(parsed.data).trim();
+  return text === '' || PLACEHOLDERS.has(text.toLowerCase()) ? null : text;
+}
+
 /** First present, non-empty text among the given keys (numbers become strings). */
 function textOf(source: Obj, ...keys: string[]): string | null {
   for (const key of keys) {
-    const parsed = Scalar.safeParse(source[key]);
-    if (parsed.success) {
-      const value = String(parsed.data).trim();
-      if (value !== '') return value;
-    }
+    const text = scalarText(source[key]);
+    if (text !== null) return text;
+  }
+  return null;
+}
+
+/**
+ * A text field (a tone, a summary) as one line of text, however it came: text, a list (joined with
+ * commas: `["formal", "concise"]`) or an object holding the text (`{summary: "…"}`, `{value: "formal"}`).
+ */
+function proseOf(source: Obj, ...keys: string[]): string | null {
+  for (const key of keys) {
+    const value = source[key];
+    const text = Array.isArray(value) ? toTextList(value).join(', ') || null : isObj(value) ? textOf(value, ...ITEM_TEXT_KEYS) : scalarText(value);
+    if (text !== null) return text;
+  }
+  return null;
+}
+
+const EARLIEST_MOMENT = Date.UTC(2000, 0, 1);
+const LATEST_MOMENT = Date.UTC(2100, 0, 1);
+
+/**
+ * A date written only in digits, as ISO text: epoch seconds (10 digits before any fraction) or
+ * milliseconds (13), within 2000–2100, and a compact calendar day "20261112". Anything else in
+ * digits (a duration, a row number) is no date: null.
+ */
+function dateFromDigits(digits: string): string | null {
+  const compact = /^(\d{4})(\d{2})(\d{2})$/.exec(digits);
+  if (compact) {
+    const [, year, month, day] = compact.map(Number) as [number, number, number, number];
+    const date = new Date(Date.UTC(year, month - 1, day));
+    const real = date.getUTCMonth() === month - 1 && date.getUTCDate() === day && date.getTime() >= EARLIEST_MOMENT && date.getTime() < LATEST_MOMENT;
+    return real ? date.toISOString().slice(0, 10) : null;
+  }
+  const whole = digits.split('.')[0] ?? '';
+  const ms = whole.length === 10 ? Number(digits) * 1000 : whole.length === 13 ? Number(digits) : Number.NaN;
+  return ms >= EARLIEST_MOMENT && ms < LATEST_MOMENT ? new Date(Math.round(ms)).toISOString() : null;
+}
+
+/** First date among the keys: digits (numbers or text) become ISO text, other text is kept as written for the date formatter. */
+function dateOf(source: Obj, ...keys: string[]): string | null {
+  for (const key of keys) {
+    const text = scalarText(source[key]);
+    if (text === null) continue;
+    if (typeof source[key] !== 'number' && !/^-?\d+(\.\d+)?$/.test(text)) return text;
+    const date = dateFromDigits(text);
+    if (date !== null) return date;
   }
   return null;
 }
@@ -130,26 +184,20 @@ export function toFlag(value: unknown): boolean | null {
   return null;
 }
 
-const ITEM_TEXT_KEYS = ['text', 'title', 'description', 'name', 'topic', 'label', 'value', 'content', 'summary', 'task'];
+/**
+ * Where an object in a list keeps its text. What names the thing (a topic's name, a task's title,
+ * a decision) comes before what explains it: `{name: "Budget", description: "Discussed the Q3…"}`
+ * is the chip "Budget".
+ */
+const ITEM_TEXT_KEYS = ['name', 'topic', 'title', 'keyword', 'subject', 'label', 'decision', 'task', 'text', 'description', 'summary', 'content', 'value'];
 
-/** A list given as strings, as objects with a text-like field, or as one comma-separated string. */
-export function toTextList(value: unknown): string[] {
-  if (typeof value === 'string') {
-    return value
-      .split(/[,;\n]/)
-      .map((part) => part.trim())
-      .filter((part) => part !== '');
-  }
-  if (!Array.isArray(value)) return [];
+/** A list given as strings, as objects with a text-like field (among `keys`), or as one comma-separated string. */
+export function toTextList(value: unknown, keys: readonly string[] = ITEM_TEXT_KEYS): string[] {
+  const entries: unknown[] = typeof value === 'string' ? value.split(/[,;\n]/) : Array.isArray(value) ? value : [];
   const out: string[] = [];
-  for (const entry of value) {
-    if (typeof entry === 'string' || typeof entry === 'number') {
-      const text = String(entry).trim();
-      if (text !== '') out.push(text);
-    } else if (isObj(entry)) {
-      const text = textOf(entry, ...ITEM_TEXT_KEYS);
-      if (text !== null) out.push(text);
-    }
+  for (const entry of entries) {
+    const text = isObj(entry) ? textOf(entry, ...keys) : scalarText(entry);
+    if (text !== null) out.push(text);
   }
   return out;
 }
@@ -160,20 +208,19 @@ export function toActionItems(value: unknown, { pendingOnly }: { pendingOnly: bo
   if (!Array.isArray(value)) return toTextList(value).map((text) => ({ text, owner: null, dueDate: null, status: null }));
   const out: ActionItem[] = [];
   for (const entry of value) {
-    if (typeof entry === 'string' || typeof entry === 'number') {
-      const text = String(entry).trim();
-      if (text !== '') out.push({ text, owner: null, dueDate: null, status: null });
+    if (!isObj(entry)) {
+      const text = scalarText(entry);
+      if (text !== null) out.push({ text, owner: null, dueDate: null, status: null });
       continue;
     }
-    if (!isObj(entry)) continue;
-    const text = textOf(entry, ...ITEM_TEXT_KEYS, 'action', 'item');
+    const text = textOf(entry, ...ITEM_TEXT_KEYS, 'action', 'action_item', 'item');
     if (text === null) continue;
     const ownerValue = entry.owner ?? entry.assignee ?? entry.assigned_to ?? entry.assignedTo;
     const owner = isObj(ownerValue) ? textOf(ownerValue, 'name', 'email') : textOf(entry, 'owner', 'assignee', 'assigned_to', 'assignedTo');
     const status = textOf(entry, 'status', 'state');
     const completed = toFlag(entry.completed ?? entry.done);
     if (pendingOnly && ((status !== null && DONE_STATUSES.has(status.toLowerCase())) || completed === true)) continue;
-    out.push({ text, owner, dueDate: textOf(entry, 'due_date', 'dueDate', 'due', 'due_at', 'dueAt', 'deadline'), status });
+    out.push({ text, owner, dueDate: dateOf(entry, 'due_date', 'dueDate', 'due', 'due_at', 'dueAt', 'deadline'), status });
   }
   return out;
 }
@@ -283,30 +330,47 @@ function flagsOf(body: Obj): PreferenceFlags {
   };
 }
 
+/**
+ * Insights are one resource per contact or recording, yet some servers send them as a list or a
+ * page of one (`[{…}]`, DRF's `{count, results: […]}`): none is null, one is itself; of several,
+ * the one whose `ownerKeys` name `ownerId`, since guessing could show another person's insights.
+ */
+function singleOf(raw: unknown, probeKeys: string[], ownerKeys: string[], ownerId: string): unknown {
+  const list = Array.isArray(raw) ? raw : isObj(raw) && !probeKeys.some((key) => key in raw) && Array.isArray(raw.results) ? raw.results : null;
+  if (list === null) return raw;
+  if (list.length <= 1) return list[0] ?? null;
+  const own = list.filter((entry) => isObj(entry) && textOf(resourceOf(entry), ...ownerKeys) === ownerId);
+  if (own.length !== 1) throw invalid('which of the several insights sent is meant');
+  return own[0];
+}
+
 export function toInsights(raw: unknown, contactId: string): Insights {
-  const body = unwrap(raw, INSIGHT_PROBES, ['insights', 'data']);
+  const body = unwrap(singleOf(raw, INSIGHT_PROBES, ['contact_id', 'contactId'], contactId), INSIGHT_PROBES, ['insights', 'data']);
   // `{}` or null from a server with nothing yet is "no insights", not an error.
   const b: Obj = isObj(body) ? body : {};
-  if (raw !== null && !isObj(body)) throw invalid('the insights');
+  if (body !== null && !isObj(body)) throw invalid('the insights');
   return {
     contactId: textOf(b, 'contact_id', 'contactId') ?? contactId,
-    communicationApproach: textOf(b, 'communication_approach', 'communicationApproach', 'communication_style'),
-    preferredTone: textOf(b, 'preferred_tone', 'preferredTone', 'tone'),
-    personalitySummary: textOf(b, 'personality_summary', 'personalitySummary', 'summary'),
+    communicationApproach: proseOf(b, 'communication_approach', 'communicationApproach', 'communication_style'),
+    preferredTone: proseOf(b, 'preferred_tone', 'preferredTone', 'tone'),
+    personalitySummary: proseOf(b, 'personality_summary', 'personalitySummary', 'summary'),
     recentTopics: toTextList(b.recent_topics ?? b.recentTopics),
     favoriteTopics: toTextList(b.favorite_topics ?? b.favoriteTopics ?? b.favourite_topics),
     interests: toTextList(b.interests),
     sensitiveTopics: toTextList(b.sensitive_topics ?? b.sensitiveTopics ?? b.topics_to_avoid),
     pendingActionItems: toActionItems(b.pending_action_items ?? b.pendingActionItems, { pendingOnly: true }),
-    lastConversationDate: textOf(b, 'last_conversation_date', 'lastConversationDate', 'last_conversation_at'),
+    lastConversationDate: dateOf(b, 'last_conversation_date', 'lastConversationDate', 'last_conversation_at'),
     totalConversations: numberOf(b, 'total_conversations', 'totalConversations', 'conversation_count'),
     flags: flagsOf(b),
-    updatedAt: textOf(b, 'updated_at', 'updatedAt', 'generated_at'),
+    updatedAt: dateOf(b, 'updated_at', 'updatedAt', 'generated_at'),
   };
 }
 
+const RECORDING_INSIGHT_PROBES = ['action_items', 'key_decisions', 'topics_discussed', 'actionItems'];
+
 export function toRecordingInsights(raw: unknown, recordingId: string): RecordingInsights {
-  const body = unwrap(raw, ['action_items', 'key_decisions', 'topics_discussed', 'actionItems'], ['insights', 'data']);
+  const single = singleOf(raw, RECORDING_INSIGHT_PROBES, ['recording_id', 'recordingId'], recordingId);
+  const body = unwrap(single, RECORDING_INSIGHT_PROBES, ['insights', 'data']);
   if (!isObj(body)) throw invalid('the recording’s insights');
   return {
     recordingId: textOf(body, 'recording_id', 'recordingId') ?? recordingId,
@@ -383,7 +447,7 @@ export function toRecording(raw: unknown): Recording {
     id,
     filename: textOf(body, 'filename', 'file_name', 'fileName'),
     title: textOf(body, 'title', 'name', 'topic'),
-    meetingDate: textOf(body, 'meeting_date', 'meetingDate', 'date', 'started_at', 'startedAt', 'recorded_at'),
+    meetingDate: dateOf(body, 'meeting_date', 'meetingDate', 'date', 'started_at', 'startedAt', 'recorded_at'),
     status: toStatus(rawStatus),
     rawStatus,
     progress,
@@ -545,7 +609,7 @@ export function toPresignedUpload(raw: unknown, baseUrl: string, now: number): P
     textOf(body, 'recording_id', 'recordingId', 'recording_uuid') ?? idOf(nested, ...ID_KEYS, 'recording_id') ?? idOf(body, ...ID_KEYS);
   if (recordingId === null) throw invalid('the new recording’s id');
   const expiresIn = numberOf(body, 'expires_in', 'expiresIn');
-  const expiresAtText = textOf(body, 'expires_at', 'expiresAt', 'expiration', 'expires');
+  const expiresAtText = dateOf(body, 'expires_at', 'expiresAt', 'expiration', 'expires');
   let expiresAt: string | null = null;
   if (expiresAtText !== null && !Number.isNaN(Date.parse(expiresAtText))) expiresAt = new Date(Date.parse(expiresAtText)).toISOString();
   else if (expiresIn !== null) expiresAt = new Date(now + expiresIn * 1000).toISOString();
@@ -561,6 +625,9 @@ export function toPresignedUpload(raw: unknown, baseUrl: string, now: number): P
 
 // ---------- webhooks ----------
 
+/** Events listed as objects: `{event: "…"}`, `{type: "…"}` or one of the usual text keys. */
+const WEBHOOK_EVENT_KEYS = ['event', 'type', 'event_type', 'eventType', ...ITEM_TEXT_KEYS];
+
 export function toWebhook(raw: unknown): Webhook {
   const body = unwrap(raw, ['id', 'url', 'events'], ['webhook', 'data']);
   if (!isObj(body)) throw invalid('the webhook');
@@ -569,10 +636,10 @@ export function toWebhook(raw: unknown): Webhook {
   return {
     id: idOf(body, ...ID_KEYS, 'webhook_id', 'webhookId'),
     url: textOf(body, 'url', 'endpoint', 'endpoint_url', 'target_url', 'targetUrl'),
-    events: toTextList(eventsValue),
+    events: toTextList(eventsValue, WEBHOOK_EVENT_KEYS),
     secret: textOf(body, 'secret', 'signing_secret', 'signingSecret', 'webhook_secret'),
     active: toFlag(body.active ?? body.enabled) ?? (status === null ? null : status.toLowerCase() === 'active'),
-    createdAt: textOf(body, 'created_at', 'createdAt'),
+    createdAt: dateOf(body, 'created_at', 'createdAt'),
   };
 }
 

@@ -1,7 +1,19 @@
 /** Reply shapes real servers send that the interface leaves open (the shapes audit). */
 import { describe, expect, it } from 'vitest';
 import { ServiceClient } from '@/lib/api/client';
-import { toContact, toContactPage, toInsights, toRecording, toRecordingPage, toTranscript } from '@/lib/api/normalise';
+import {
+  toActionItems,
+  toContact,
+  toContactPage,
+  toInsights,
+  toPresignedUpload,
+  toRecording,
+  toRecordingInsights,
+  toRecordingPage,
+  toTextList,
+  toTranscript,
+  toWebhook,
+} from '@/lib/api/normalise';
 
 const page = { limit: 20, offset: 0 };
 
@@ -78,5 +90,85 @@ describe('e-mail lookup on a server that sends nil slices', () => {
     expect((await client.findContactByEmail('ann@x.test'))?.id).toBe('c1');
     // The filter stayed trusted: no request beyond the calibration sample and the two lookups.
     expect(asked).toEqual(['/api/v2/contacts?limit=20', '/api/v2/contacts?email=ann%40x.test&limit=50', '/api/v2/contacts?email=nobody%40x.test&limit=50', '/api/v2/contacts?email=ann%40x.test&limit=50']);
+  });
+});
+
+describe('insights as a list or a page', () => {
+  it('reads [] as no insights and a one-item list or page as its item', () => {
+    expect(toInsights([], 'c1')).toMatchObject({ contactId: 'c1', preferredTone: null, recentTopics: [] });
+    expect(toInsights([{ preferred_tone: 'formal' }], 'c1').preferredTone).toBe('formal');
+    expect(toInsights({ count: 1, next: null, previous: null, results: [{ contact_id: 'c1', preferred_tone: 'formal' }] }, 'c1').preferredTone).toBe('formal');
+    expect(toInsights({ count: 0, results: [] }, 'c1').preferredTone).toBeNull();
+    expect(toRecordingInsights([{ key_decisions: ['Go'] }], 'r1').keyDecisions).toEqual(['Go']);
+    expect(toRecordingInsights({ data: { id: 'x', type: 'insights', attributes: { key_decisions: ['Go'] } } }, 'r1').keyDecisions).toEqual(['Go']);
+  });
+
+  it('of several, takes the one for this contact, and refuses to guess otherwise', () => {
+    expect(toInsights([{ contact_id: 'c2', preferred_tone: 'casual' }, { contact_id: 'c1', preferred_tone: 'formal' }], 'c1').preferredTone).toBe('formal');
+    expect(() => toInsights([{ preferred_tone: 'casual' }, { preferred_tone: 'formal' }], 'c1')).toThrow(expect.objectContaining({ kind: 'invalid_response' }));
+  });
+});
+
+describe('text in lists', () => {
+  it('takes the name of a thing before its description', () => {
+    expect(toTextList([{ id: 1, name: 'Budget', description: 'Discussed the Q3 budget overrun in detail' }])).toEqual(['Budget']);
+    expect(toTextList([{ description: 'Only a description' }, { keyword: 'golf' }, { subject: 'sailing' }, { topic: 'chess', text: 'long' }])).toEqual([
+      'Only a description', 'golf', 'sailing', 'chess',
+    ]);
+    expect(toActionItems([{ title: 'Share pricing', description: 'Send the new price sheet with the volume tiers' }], { pendingOnly: false })[0]?.text).toBe('Share pricing');
+  });
+
+  it('reads decisions given as {decision} and webhook events as {event} or {type}', () => {
+    expect(toRecordingInsights({ key_decisions: [{ decision: 'Go with vendor B', made_by: 'Maya' }] }, 'r1').keyDecisions).toEqual(['Go with vendor B']);
+    expect(toWebhook({ id: 'w', url: 'https://h.test', events: [{ event: 'insights.generated' }, { type: 'contact.updated' }] }).events).toEqual([
+      'insights.generated', 'contact.updated',
+    ]);
+  });
+});
+
+describe('text fields given as lists or objects', () => {
+  it('joins a list and reads the text inside an object', () => {
+    const insights = toInsights(
+      { preferred_tone: ['formal', 'concise'], communication_approach: { summary: 'Lead with numbers' }, personality_summary: { text: 'Analytical' } },
+      'c1',
+    );
+    expect(insights).toMatchObject({ preferredTone: 'formal, concise', communicationApproach: 'Lead with numbers', personalitySummary: 'Analytical' });
+    expect(toInsights({ preferred_tone: { value: 'formal', confidence: 0.8 } }, 'c1').preferredTone).toBe('formal');
+    expect(toInsights({ preferred_tone: [], communication_approach: {} }, 'c1')).toMatchObject({ preferredTone: null, communicationApproach: null });
+  });
+});
+
+describe('placeholder words', () => {
+  it('reads "None", "null", "undefined" and "N/A" as missing, but not inside longer text', () => {
+    const insights = toInsights(
+      { preferred_tone: 'None', communication_approach: 'null', personality_summary: 'N/A', recent_topics: ['None', 'undefined', 'n/a', 'Budget'], last_conversation_date: 'None' },
+      'c1',
+    );
+    expect(insights).toMatchObject({ preferredTone: null, communicationApproach: null, personalitySummary: null, recentTopics: ['Budget'], lastConversationDate: null });
+    expect(toContact({ id: 1, name: 'None', email: 'null' })).toMatchObject({ name: null, email: null });
+    expect(toRecording({ id: 1, title: 'undefined', status: 'completed' }).title).toBeNull();
+    expect(toInsights({ personality_summary: 'None of the usual small talk' }, 'c1').personalitySummary).toBe('None of the usual small talk');
+  });
+});
+
+describe('dates as epoch numbers', () => {
+  const ISO = '2025-11-12T10:00:00.000Z';
+  it.each([[1762941600], [1762941600000], ['1762941600'], ['1762941600000'], [1762941600.5]])('reads %j as a moment', (value) => {
+    const expected = typeof value === 'number' && !Number.isInteger(value) ? '2025-11-12T10:00:00.500Z' : ISO;
+    expect(toActionItems([{ text: 'Send deck', due_date: value }], { pendingOnly: false })[0]?.dueDate).toBe(expected);
+    expect(toInsights({ last_conversation_date: value, updated_at: value }, 'c1')).toMatchObject({ lastConversationDate: expected, updatedAt: expected });
+    expect(toRecording({ id: 'r', meeting_date: value }).meetingDate).toBe(expected);
+  });
+
+  it('reads a compact date, and drops numbers that are no plausible moment', () => {
+    expect(toRecording({ id: 'r', meeting_date: '20261112' }).meetingDate).toBe('2026-11-12');
+    for (const junk of [3600, 0, -1, '900', 99999999999, '20261399', 1e15]) expect(toRecording({ id: 'r', meeting_date: junk }).meetingDate).toBeNull();
+    // Text dates are left to the date formatter as written.
+    expect(toRecording({ id: 'r', meeting_date: '12 Nov 2026' }).meetingDate).toBe('12 Nov 2026');
+  });
+
+  it('reads an upload URL’s expiry given as an epoch', () => {
+    const now = Date.parse('2025-11-12T09:00:00Z');
+    expect(toPresignedUpload({ upload_url: 'https://s3.test/u', recording_id: 'r1', expires_at: 1762941600 }, 'https://svc.test', now).expiresAt).toBe(ISO);
   });
 });
