@@ -392,9 +392,16 @@ export function embeddedRecordingInsights(raw: unknown, recordingId: string): Re
 const STATUS_WORDS: Record<Exclude<RecordingStatus, 'unknown'>, string[]> = {
   // "transcribed" is the last status of transcription services (Rev.ai's, for one); "available" and
   // "analyzed" are how others say the conversation is there to read.
-  completed: ['completed', 'complete', 'done', 'succeeded', 'success', 'processed', 'ready', 'finished', 'transcribed', 'analyzed', 'analysed', 'available'],
-  failed: ['failed', 'failure', 'error', 'errored', 'cancelled', 'canceled', 'rejected'],
-  processing: ['processing', 'transcribing', 'analyzing', 'analysing', 'in_progress', 'running', 'started'],
+  // Also the words of servers whose last step is named: the transcript is what "completed" promises.
+  completed: [
+    'completed', 'complete', 'done', 'succeeded', 'success', 'processed', 'ready', 'finished', 'transcribed', 'analyzed', 'analysed', 'available',
+    'transcription_completed', 'completed_with_errors', 'finalized', 'finalised', 'insights_ready',
+  ],
+  failed: ['failed', 'failure', 'error', 'errored', 'cancelled', 'canceled', 'rejected', 'timed_out', 'timeout', 'expired', 'aborted'],
+  processing: [
+    'processing', 'transcribing', 'analyzing', 'analysing', 'in_progress', 'running', 'started',
+    'transcription_in_progress', 'summarizing', 'summarising', 'diarizing', 'diarising', 'generating_insights',
+  ],
   queued: ['queued', 'pending', 'waiting', 'scheduled', 'uploaded'],
   uploading: ['uploading', 'pending_upload', 'awaiting_upload', 'created', 'initiated', 'new'],
 };
@@ -437,18 +444,24 @@ export function toRecording(raw: unknown): Recording {
   if (!isObj(body)) throw invalid('the recording');
   const id = idOf(body, ...ID_KEYS, 'recording_id', 'recordingId', 'uuid');
   if (id === null) throw invalid('the recording’s id');
-  const rawStatus = textOf(body, 'status', 'state', 'processing_status');
-  let progress = numberOf(body, 'progress', 'progress_percent', 'percent_complete');
+  // The status may be an object naming it: {name|value|state: "…"}.
+  const rawStatus = (isObj(body.status) ? textOf(body.status, 'name', 'value', 'state') : null) ?? textOf(body, 'status', 'state', 'processing_status');
+  const sentProgress = numberOf(body, 'progress', 'progress_percent', 'percent_complete');
+  let progress = sentProgress;
   // Some servers report progress as a 0–1 fraction.
   if (progress !== null && progress > 0 && progress < 1) progress = Math.round(progress * 100);
   if (progress !== null) progress = Math.min(100, Math.max(0, progress));
+  const known = toStatus(rawStatus);
+  // A word Primer does not know, at 100 %: the interface pairs 100 with the end of processing.
+  // Only a real 100, not a nonsense value cut down to it.
+  const status = known === 'unknown' && sentProgress === 100 ? 'completed' : known;
   const errorValue = body.error;
   return {
     id,
     filename: textOf(body, 'filename', 'file_name', 'fileName'),
     title: textOf(body, 'title', 'name', 'topic'),
     meetingDate: dateOf(body, 'meeting_date', 'meetingDate', 'date', 'started_at', 'startedAt', 'recorded_at'),
-    status: toStatus(rawStatus),
+    status,
     rawStatus,
     progress,
     primaryContactId: textOf(body, 'primary_contact_id', 'primaryContactId', 'contact_id'),
@@ -625,6 +638,15 @@ export function toPresignedUpload(raw: unknown, baseUrl: string, now: number): P
 
 // ---------- webhooks ----------
 
+const ACTIVE_WEBHOOK_WORDS = new Set(['active', 'enabled', 'on', 'live', 'running', 'verified']);
+const INACTIVE_WEBHOOK_WORDS = new Set(['inactive', 'disabled', 'paused', 'off', 'suspended', 'stopped', 'failing', 'deactivated']);
+
+/** A webhook's status word as on/off; a word that says neither ("pending_verification") is unknown. */
+function webhookStatusActive(status: string | null): boolean | null {
+  const word = status?.toLowerCase() ?? '';
+  return ACTIVE_WEBHOOK_WORDS.has(word) ? true : INACTIVE_WEBHOOK_WORDS.has(word) ? false : null;
+}
+
 /** Events listed as objects: `{event: "…"}`, `{type: "…"}` or one of the usual text keys. */
 const WEBHOOK_EVENT_KEYS = ['event', 'type', 'event_type', 'eventType', ...ITEM_TEXT_KEYS];
 
@@ -632,13 +654,12 @@ export function toWebhook(raw: unknown): Webhook {
   const body = unwrap(raw, ['id', 'url', 'events'], ['webhook', 'data']);
   if (!isObj(body)) throw invalid('the webhook');
   const eventsValue = body.events ?? body.event_types ?? body.eventTypes ?? body.subscriptions;
-  const status = textOf(body, 'status');
   return {
     id: idOf(body, ...ID_KEYS, 'webhook_id', 'webhookId'),
     url: textOf(body, 'url', 'endpoint', 'endpoint_url', 'target_url', 'targetUrl'),
     events: toTextList(eventsValue, WEBHOOK_EVENT_KEYS),
     secret: textOf(body, 'secret', 'signing_secret', 'signingSecret', 'webhook_secret'),
-    active: toFlag(body.active ?? body.enabled) ?? (status === null ? null : status.toLowerCase() === 'active'),
+    active: toFlag(body.active ?? body.enabled ?? body.is_active ?? body.isActive ?? body.is_enabled ?? body.isEnabled) ?? webhookStatusActive(textOf(body, 'status', 'state')),
     createdAt: dateOf(body, 'created_at', 'createdAt'),
   };
 }

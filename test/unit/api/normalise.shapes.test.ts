@@ -172,3 +172,33 @@ describe('dates as epoch numbers', () => {
     expect(toPresignedUpload({ upload_url: 'https://s3.test/u', recording_id: 'r1', expires_at: 1762941600 }, 'https://svc.test', now).expiresAt).toBe(ISO);
   });
 });
+
+describe('status words', () => {
+  it.each([
+    ['transcription_completed', 'completed'], ['completed_with_errors', 'completed'], ['finalized', 'completed'], ['insights_ready', 'completed'],
+    ['timed_out', 'failed'], ['expired', 'failed'], ['aborted', 'failed'],
+    ['transcription_in_progress', 'processing'], ['generating_insights', 'processing'], ['Summarizing', 'processing'],
+  ])('%s → %s', (word, status) => expect(toRecording({ id: 'r', status: word }).status).toBe(status));
+
+  it('reads a status given as an object', () => {
+    expect(toRecording({ id: 'r', status: { name: 'completed' } })).toMatchObject({ status: 'completed', rawStatus: 'completed' });
+    expect(toRecording({ id: 'r', status: { state: 'failed', reason: 'x' } }).status).toBe('failed');
+    expect(toRecording({ id: 'r', status: { value: 'queued' } }).status).toBe('queued');
+  });
+
+  it('takes an unknown word at 100 % for finished, and only then', () => {
+    expect(toRecording({ id: 'r', status: 'archived_ok', progress: 100 }).status).toBe('completed');
+    expect(toRecording({ id: 'r', status: 'archived_ok', progress: 60 }).status).toBe('unknown');
+    expect(toRecording({ id: 'r', status: 'archived_ok', progress: 250 }).status).toBe('unknown');
+    // A known word is not overruled by progress.
+    expect(toRecording({ id: 'r', status: 'failed', progress: 100 }).status).toBe('failed');
+  });
+});
+
+describe('webhook state', () => {
+  it.each([
+    [{ status: 'enabled' }, true], [{ status: 'Active' }, true], [{ status: 'disabled' }, false], [{ status: 'paused' }, false],
+    [{ is_active: false }, false], [{ isActive: true }, true], [{ enabled: 'true' }, true], [{ is_enabled: 0 }, false],
+    [{ status: 'pending_verification' }, null], [{}, null],
+  ])('%j → active %j', (state, active) => expect(toWebhook({ id: 'w', url: 'https://h.test', events: ['x'], ...state }).active).toBe(active));
+});
