@@ -501,19 +501,33 @@ function toSeconds(value: unknown): number | null {
   return Number(clock[1] ?? 0) * 3600 + Number(clock[2]) * 60 + Number(clock[3]);
 }
 
-function segmentTime(entry: Obj, secondsKeys: string[], msKeys: string[]): number | null {
+/** A time read from a segment; `bare`: a plain number under a key that does not say its unit ("start"). */
+interface SegmentTime {
+  value: number;
+  bare: boolean;
+}
+
+function segmentTime(entry: Obj, secondsKeys: string[], msKeys: string[]): SegmentTime | null {
   for (const key of msKeys) {
     const ms = numberOf(entry, key);
-    if (ms !== null) return ms / 1000;
+    if (ms !== null) return { value: ms / 1000, bare: false };
   }
   for (const key of secondsKeys) {
     const seconds = toSeconds(entry[key]);
-    if (seconds !== null) return seconds;
+    if (seconds !== null) return { value: seconds, bare: Scalar.safeParse(entry[key]).success && /^[\d.\s]+$/.test(String(entry[key])) };
   }
   return null;
 }
 
-function toSegment(entry: unknown): TranscriptSegment | null {
+/** A segment as read, before the transcript as a whole settles time units and speaker numbers. */
+interface SegmentDraft {
+  speaker: string | number | null;
+  start: SegmentTime | null;
+  end: SegmentTime | null;
+  text: string;
+}
+
+function toSegmentDraft(entry: unknown): SegmentDraft | null {
   if (typeof entry === 'string') return entry.trim() === '' ? null : { speaker: null, start: null, end: null, text: entry.trim() };
   if (!isObj(entry)) return null;
   const text = textOf(entry, 'text', 'content', 'transcript', 'utterance', 'sentence');
@@ -521,13 +535,59 @@ function toSegment(entry: unknown): TranscriptSegment | null {
   const speakerValue = entry.speaker;
   const speaker = isObj(speakerValue)
     ? textOf(speakerValue, 'name', 'label', 'id')
-    : textOf(entry, 'speaker', 'speaker_name', 'speakerName', 'speaker_label', 'speakerLabel', 'name');
+    : textOf(entry, 'speaker', 'speaker_name', 'speakerName', 'speaker_label', 'speakerLabel', 'speaker_id', 'speakerId', 'name');
   return {
-    speaker,
+    // Diarisation numbers speakers (Deepgram's `speaker: 0`); a bare number is no name to show.
+    speaker: speaker !== null && /^\d{1,3}$/.test(speaker) ? Number(speaker) : speaker,
     start: segmentTime(entry, ['start', 'start_time', 'startTime', 'offset', 'from'], ['start_ms', 'startMs', 'start_time_ms']),
     end: segmentTime(entry, ['end', 'end_time', 'endTime', 'to'], ['end_ms', 'endMs', 'end_time_ms']),
     text,
   };
+}
+
+function median(values: number[]): number | null {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted.length === 0 ? null : (sorted[Math.floor(sorted.length / 2)] ?? null);
+}
+
+/** Longer than any real turn in seconds, shorter than any real turn in milliseconds. */
+const TURN_SPLIT = 120;
+
+/**
+ * Whether the bare numbers under "start"/"end" are milliseconds (AssemblyAI) rather than seconds
+ * (Deepgram, most others). Milliseconds are whole numbers; and then the series' shape decides: a
+ * typical turn (end − start), or, without ends, a typical step between starts, of more than
+ * 2 minutes means milliseconds, as does a time past a day. Limits: whole-second transcripts whose
+ * typical turn passes 2 minutes read as milliseconds; a lone short ms segment with no end (under
+ * 86 400) reads as seconds. The recording's duration is not known here to settle those.
+ */
+function bareTimesInMs(drafts: SegmentDraft[]): boolean {
+  const bare = drafts.flatMap(({ start, end }) => [start, end]).filter((time) => time?.bare === true);
+  if (bare.length === 0 || !bare.every((time) => Number.isInteger(time?.value))) return false;
+  if (bare.some((time) => (time?.value ?? 0) > 86_400)) return true;
+  const turns = drafts.flatMap(({ start, end }) => (start && end && end.value > start.value ? [end.value - start.value] : []));
+  const starts = drafts.flatMap(({ start }) => (start ? [start.value] : []));
+  const steps = starts.slice(1).flatMap((value, index) => (value > (starts[index] ?? value) ? [value - (starts[index] ?? value)] : []));
+  const typical = median(turns.length > 0 ? turns : steps);
+  return typical !== null && typical > TURN_SPLIT;
+}
+
+/**
+ * The transcript's segments with times in seconds and numbered speakers as "Speaker n", counted
+ * from 1: a series holding speaker 0 is counted from 0 by the server (Deepgram) and shifted, one
+ * without starts at 1 already (speaker_id 1, 2) and is kept.
+ */
+function segmentsOf(entries: unknown[]): TranscriptSegment[] {
+  const drafts = entries.map(toSegmentDraft).filter((draft) => draft !== null);
+  const unit = bareTimesInMs(drafts) ? 1000 : 1;
+  const seconds = (time: SegmentTime | null) => (time === null ? null : time.bare ? time.value / unit : time.value);
+  const firstNumber = drafts.some(({ speaker }) => speaker === 0) ? 0 : 1;
+  return drafts.map(({ speaker, start, end, text }) => ({
+    speaker: typeof speaker === 'number' ? `Speaker ${speaker - firstNumber + 1}` : speaker,
+    start: seconds(start),
+    end: seconds(end),
+    text,
+  }));
 }
 
 const LINE_PATTERN = /^(?:\[?(\d{1,2}(?::\d{1,2}){1,2}(?:\.\d+)?)\]?\s*[-–]?\s*)?(.+)$/;
@@ -560,29 +620,69 @@ function looksLikeSpeaker(label: string): boolean {
  * another line, or labelled lines are at least half of them. Otherwise "Agenda: budget" is text.
  */
 function segmentsFromText(text: string): TranscriptSegment[] {
-  const lines = text
+  const lines = (subtitleCues(text) ?? plainLines(text)).map(({ start, end, rest, voice }) => {
+    const labelled = voice === null ? LABEL_PATTERN.exec(rest) : null;
+    const label = labelled?.[1]?.trim();
+    return {
+      start,
+      end,
+      rest,
+      voice,
+      label: label && looksLikeSpeaker(label) ? { name: label, text: labelled?.[2]?.trim() ?? '' } : null,
+    };
+  });
+  const uses = new Map<string, number>();
+  for (const { label } of lines) if (label) uses.set(label.name, (uses.get(label.name) ?? 0) + 1);
+  const labelledLines = [...uses.values()].reduce((sum, count) => sum + count, 0);
+  const mostlyLabelled = labelledLines >= 2 && labelledLines * 2 >= lines.length;
+  return lines.map(({ start, end, rest, voice, label }) => {
+    if (voice !== null) return { speaker: voice, start, end, text: rest };
+    const speaker = label && (mostlyLabelled || (uses.get(label.name) ?? 0) >= 2) ? label : null;
+    return { speaker: speaker?.name ?? null, start, end, text: speaker ? speaker.text : rest };
+  });
+}
+
+/** A line of a text transcript: its times, its text, and the voice a subtitle cue names (`<v Maya>`). */
+interface TextLine {
+  start: number | null;
+  end: number | null;
+  rest: string;
+  voice: string | null;
+}
+
+function plainLines(text: string): TextLine[] {
+  return text
     .split(/\r?\n/)
     .map((line) => line.trim())
     .filter((line) => line !== '')
     .map((line) => {
       const match = LINE_PATTERN.exec(line);
-      const rest = match?.[2]?.trim() ?? line;
-      const labelled = LABEL_PATTERN.exec(rest);
-      const label = labelled?.[1]?.trim();
-      return {
-        start: match?.[1] ? toSeconds(match[1]) : null,
-        rest,
-        label: label && looksLikeSpeaker(label) ? { name: label, text: labelled?.[2]?.trim() ?? '' } : null,
-      };
+      return { start: match?.[1] ? toSeconds(match[1]) : null, end: null, rest: match?.[2]?.trim() ?? line, voice: null };
     });
-  const uses = new Map<string, number>();
-  for (const { label } of lines) if (label) uses.set(label.name, (uses.get(label.name) ?? 0) + 1);
-  const labelledLines = [...uses.values()].reduce((sum, count) => sum + count, 0);
-  const mostlyLabelled = labelledLines >= 2 && labelledLines * 2 >= lines.length;
-  return lines.map(({ start, rest, label }) => {
-    const speaker = label && (mostlyLabelled || (uses.get(label.name) ?? 0) >= 2) ? label : null;
-    return { speaker: speaker?.name ?? null, start, end: null, text: speaker ? speaker.text : rest };
-  });
+}
+
+const CUE_CLOCK = String.raw`(?:\d+:)?\d{1,2}:\d{2}[.,]\d{1,3}`;
+const CUE_TIMING = new RegExp(`^(${CUE_CLOCK})\\s+-->\\s+(${CUE_CLOCK})`);
+const CUE_VOICE = /<v(?:\.[^\s>]*)?\s+([^>]+)>/;
+
+/**
+ * WebVTT or SRT: one segment per cue, with its times and its `<v Name>` voice. The header, notes,
+ * styles and cue numbers are no part of what was said; nor are tags. Null when the text has no cue.
+ */
+function subtitleCues(text: string): TextLine[] | null {
+  const clock = (value: string) => toSeconds(value.replace(',', '.'));
+  const cues: TextLine[] = [];
+  for (const block of text.split(/\r?\n[ \t]*\r?\n/)) {
+    const lines = block.split(/\r?\n/).map((line) => line.trim());
+    const at = lines.findIndex((line) => CUE_TIMING.test(line));
+    const timing = at < 0 ? null : CUE_TIMING.exec(lines[at] ?? '');
+    if (!timing) continue;
+    const body = lines.slice(at + 1).filter((line) => line !== '').join(' ');
+    const spoken = body.replace(/<[^>]*>/g, '').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&nbsp;/g, ' ').replace(/&amp;/g, '&').trim();
+    if (spoken === '') continue;
+    cues.push({ start: clock(timing[1] ?? ''), end: clock(timing[2] ?? ''), rest: spoken, voice: CUE_VOICE.exec(body)?.[1]?.trim() || null });
+  }
+  return cues.length === 0 ? null : cues;
 }
 
 const SEGMENT_LIST_KEYS = ['segments', 'utterances', 'results', 'entries', 'paragraphs', 'items'];
@@ -591,11 +691,11 @@ export function toTranscript(raw: unknown, recordingId: string): Transcript {
   if (typeof raw === 'string') return { recordingId, segments: segmentsFromText(raw) };
   const body = unwrap(raw, ['segments', 'utterances', 'text'], ['transcript', 'data']);
   if (typeof body === 'string') return { recordingId, segments: segmentsFromText(body) };
-  if (Array.isArray(body)) return { recordingId, segments: body.map(toSegment).filter((s) => s !== null) };
+  if (Array.isArray(body)) return { recordingId, segments: segmentsOf(body) };
   if (!isObj(body)) throw invalid('the transcript');
   const id = textOf(body, 'recording_id', 'recordingId') ?? recordingId;
   const list = SEGMENT_LIST_KEYS.map((key) => body[key]).find(Array.isArray);
-  if (list) return { recordingId: id, segments: list.map(toSegment).filter((s) => s !== null) };
+  if (list) return { recordingId: id, segments: segmentsOf(list) };
   const text = textOf(body, 'text', 'transcript', 'content');
   if (text !== null) return { recordingId: id, segments: segmentsFromText(text) };
   // A null list (Go's nil slice) or blank text: a transcript with nothing said, not a broken reply.

@@ -202,3 +202,52 @@ describe('webhook state', () => {
     [{ status: 'pending_verification' }, null], [{}, null],
   ])('%j → active %j', (state, active) => expect(toWebhook({ id: 'w', url: 'https://h.test', events: ['x'], ...state }).active).toBe(active));
 });
+
+describe('transcript times and speakers', () => {
+  const times = (raw: unknown) => toTranscript(raw, 'r1').segments.map((s) => [s.speaker, s.start, s.end]);
+
+  it('reads whole-number start/end as milliseconds when the series’ shape says so', () => {
+    // AssemblyAI: utterances seconds long, written in ms.
+    expect(times({ utterances: [{ speaker: 'A', start: 1230, end: 4560, text: 'Hi' }, { speaker: 'B', start: 65000, end: 70000, text: 'Yo' }] })).toEqual([
+      ['A', 1.23, 4.56],
+      ['B', 65, 70],
+    ]);
+    // Starts only, minutes apart in ms.
+    expect(times({ segments: [{ start: 0, text: 'a' }, { start: 4000, text: 'b' }, { start: 9000, text: 'c' }] })).toEqual([[null, 0, null], [null, 4, null], [null, 9, null]]);
+  });
+
+  it('keeps seconds: fractions, short turns, and explicit ms keys as they are', () => {
+    expect(times({ segments: [{ start: 1.2, end: 4.5, text: 'a' }, { start: 5, end: 9.25, text: 'b' }] })).toEqual([[null, 1.2, 4.5], [null, 5, 9.25]]);
+    expect(times({ segments: [{ start: 0, end: 5, text: 'a' }, { start: 5, end: 12, text: 'b' }, { start: 600, end: 640, text: 'c' }] })).toEqual([
+      [null, 0, 5], [null, 5, 12], [null, 600, 640],
+    ]);
+    expect(times({ segments: [{ start_ms: 1500, end_ms: 3000, text: 'a' }, { start: '00:01:02.5', text: 'b' }] })).toEqual([[null, 1.5, 3], [null, 62.5, null]]);
+  });
+
+  it('names numbered speakers “Speaker n”, counting from 1 whether the server counts from 0 or 1', () => {
+    expect(times({ utterances: [{ speaker: 0, start: 1.2, end: 2, transcript: 'Hi' }, { speaker: 1, start: 2, end: 3, transcript: 'Yo' }] }).map(([s]) => s)).toEqual(['Speaker 1', 'Speaker 2']);
+    expect(times({ segments: [{ speaker_id: 1, text: 'Hi' }, { speaker_id: 2, text: 'Yo' }] }).map(([s]) => s)).toEqual(['Speaker 1', 'Speaker 2']);
+    expect(times({ segments: [{ speaker: '0', text: 'Hi' }, { speaker: 'Maya', text: 'Yo' }] }).map(([s]) => s)).toEqual(['Speaker 1', 'Maya']);
+  });
+});
+
+describe('subtitle transcripts', () => {
+  const cues = (text: string) => toTranscript(text, 'r1').segments;
+
+  it('reads WebVTT cues with their times and <v> voices, without header, ids or tags', () => {
+    const vtt = 'WEBVTT\n\nNOTE made by the service\n\n1\n00:00:01.000 --> 00:00:04.000\n<v Maya Chen>Hello <b>there</b></v>\n\n00:05.000 --> 00:07.500 align:start\n<v.loud Tom>Hi\nall\n\n01:00:00.000 --> 01:00:02.000\nNo voice here';
+    expect(cues(vtt)).toEqual([
+      { speaker: 'Maya Chen', start: 1, end: 4, text: 'Hello there' },
+      { speaker: 'Tom', start: 5, end: 7.5, text: 'Hi all' },
+      { speaker: null, start: 3600, end: 3602, text: 'No voice here' },
+    ]);
+    expect(toTranscript({ transcript: vtt }, 'r1').segments).toHaveLength(3);
+  });
+
+  it('reads SRT cues, dropping the numbers and taking "Name:" labels as speakers', () => {
+    expect(cues('1\n00:00:01,000 --> 00:00:04,000\nMaya: Hello there\n\n2\n00:00:05,000 --> 00:00:07,000\nTom: Hi')).toEqual([
+      { speaker: 'Maya', start: 1, end: 4, text: 'Hello there' },
+      { speaker: 'Tom', start: 5, end: 7, text: 'Hi' },
+    ]);
+  });
+});
