@@ -36,14 +36,68 @@ function isObj(value: unknown): value is Obj {
   return Obj.safeParse(value).success && !Array.isArray(value);
 }
 
+/** How servers write "no value" as text: Python's str(None), JavaScript's String(undefined), forms' N/A. */
+const PLACEHOLDERS = new Set(['none', 'null', 'undefined', 'n/a']);
+
+/** A scalar as text to show: trimmed, numbers as strings; blank or a placeholder word is missing. */
+function scalarText(value: unknown): string | null {
+  const parsed = Scalar.safeParse(value);
+  if (!parsed.success) return null;
+  const text = String(parsed.data).trim();
+  return text === '' || PLACEHOLDERS.has(text.toLowerCase()) ? null : text;
+}
+
 /** First present, non-empty text among the given keys (numbers become strings). */
 function textOf(source: Obj, ...keys: string[]): string | null {
   for (const key of keys) {
-    const parsed = Scalar.safeParse(source[key]);
-    if (parsed.success) {
-      const value = String(parsed.data).trim();
-      if (value !== '') return value;
-    }
+    const text = scalarText(source[key]);
+    if (text !== null) return text;
+  }
+  return null;
+}
+
+/**
+ * A text field (a tone, a summary) as one line of text, however it came: text, a list (joined with
+ * commas: `["formal", "concise"]`) or an object holding the text (`{summary: "…"}`, `{value: "formal"}`).
+ */
+function proseOf(source: Obj, ...keys: string[]): string | null {
+  for (const key of keys) {
+    const value = source[key];
+    const text = Array.isArray(value) ? toTextList(value).join(', ') || null : isObj(value) ? textOf(value, ...ITEM_TEXT_KEYS) : scalarText(value);
+    if (text !== null) return text;
+  }
+  return null;
+}
+
+const EARLIEST_MOMENT = Date.UTC(2000, 0, 1);
+const LATEST_MOMENT = Date.UTC(2100, 0, 1);
+
+/**
+ * A date written only in digits, as ISO text: epoch seconds (10 digits before any fraction) or
+ * milliseconds (13), within 2000–2100, and a compact calendar day "20261112". Anything else in
+ * digits (a duration, a row number) is no date: null.
+ */
+function dateFromDigits(digits: string): string | null {
+  const compact = /^(\d{4})(\d{2})(\d{2})$/.exec(digits);
+  if (compact) {
+    const [, year, month, day] = compact.map(Number) as [number, number, number, number];
+    const date = new Date(Date.UTC(year, month - 1, day));
+    const real = date.getUTCMonth() === month - 1 && date.getUTCDate() === day && date.getTime() >= EARLIEST_MOMENT && date.getTime() < LATEST_MOMENT;
+    return real ? date.toISOString().slice(0, 10) : null;
+  }
+  const whole = digits.split('.')[0] ?? '';
+  const ms = whole.length === 10 ? Number(digits) * 1000 : whole.length === 13 ? Number(digits) : Number.NaN;
+  return ms >= EARLIEST_MOMENT && ms < LATEST_MOMENT ? new Date(Math.round(ms)).toISOString() : null;
+}
+
+/** First date among the keys: digits (numbers or text) become ISO text, other text is kept as written for the date formatter. */
+function dateOf(source: Obj, ...keys: string[]): string | null {
+  for (const key of keys) {
+    const text = scalarText(source[key]);
+    if (text === null) continue;
+    if (typeof source[key] !== 'number' && !/^-?\d+(\.\d+)?$/.test(text)) return text;
+    const date = dateFromDigits(text);
+    if (date !== null) return date;
   }
   return null;
 }
@@ -61,15 +115,59 @@ function invalid(what: string): ApiError {
   return new ApiError('invalid_response', `The service’s reply is missing ${what}.`);
 }
 
+/**
+ * A resource's own fields. JSON:API keeps them under `attributes` beside the resource's `id` and
+ * `type`: those are flattened, the resource's `id` winning over one among the attributes.
+ */
+function resourceOf(body: Obj): Obj {
+  if (!isObj(body.attributes)) return body;
+  return body.id === undefined ? body.attributes : { ...body.attributes, id: body.id };
+}
+
 /** Many APIs wrap a resource in `{data: …}` or `{<name>: …}`; look inside when the top lacks `probe`. */
 function unwrap(body: unknown, probeKeys: string[], wrappers: string[]): unknown {
   if (!isObj(body)) return body;
-  if (probeKeys.some((key) => key in body)) return body;
+  if (probeKeys.some((key) => key in body)) return resourceOf(body);
   for (const wrapper of wrappers) {
     const inner = body[wrapper];
-    if (isObj(inner) || Array.isArray(inner)) return inner;
+    if (isObj(inner)) return resourceOf(inner);
+    if (Array.isArray(inner)) return inner;
   }
-  return body;
+  return resourceOf(body);
+}
+
+/** Keys under which servers send an id: the usual ones, Mongo's `_id` and Django's `pk`. */
+const ID_KEYS = ['id', '_id', 'pk'];
+
+/** An id among `keys`, also Mongo's extended JSON `{_id: {$oid: "…"}}`. */
+function idOf(source: Obj, ...keys: string[]): string | null {
+  const id = textOf(source, ...keys);
+  if (id !== null) return id;
+  const oid = keys.includes('_id') && isObj(source._id) ? source._id : null;
+  return oid === null ? null : textOf(oid, '$oid');
+}
+
+/**
+ * The array of a list reply and the object around it (for totals and paging): a bare array, an
+ * array under one of `listKeys`, or either inside a `{data: {…}}` envelope (whose outside still
+ * counts). A `null` list, Go's nil slice, is an empty list; a reply with no list at all is refused.
+ */
+function listReply(raw: unknown, listKeys: string[], what: string): { body: Obj; list: unknown[] } {
+  if (Array.isArray(raw)) return { body: {}, list: raw };
+  if (!isObj(raw)) throw invalid(what);
+  // `data` as an object is never the list itself, only an envelope around it.
+  const body = isObj(raw.data) ? { ...raw, ...raw.data } : raw;
+  for (const key of listKeys) {
+    const list = body[key];
+    if (Array.isArray(list)) return { body, list };
+    if (list === null) return { body, list: [] };
+  }
+  throw invalid(`${what} (${listKeys[0] ?? 'items'})`);
+}
+
+/** Where a list reply keeps its paging details, when not at its top. */
+function pagingOf(body: Obj): Obj {
+  return isObj(body.pagination) ? body.pagination : isObj(body.meta) ? body.meta : isObj(body.page_info) ? body.page_info : {};
 }
 
 const TRUE_WORDS = new Set(['true', 'yes', 'y', '1', 'on']);
@@ -86,26 +184,20 @@ export function toFlag(value: unknown): boolean | null {
   return null;
 }
 
-const ITEM_TEXT_KEYS = ['text', 'title', 'description', 'name', 'topic', 'label', 'value', 'content', 'summary', 'task'];
+/**
+ * Where an object in a list keeps its text. What names the thing (a topic's name, a task's title,
+ * a decision) comes before what explains it: `{name: "Budget", description: "Discussed the Q3…"}`
+ * is the chip "Budget".
+ */
+const ITEM_TEXT_KEYS = ['name', 'topic', 'title', 'keyword', 'subject', 'label', 'decision', 'task', 'text', 'description', 'summary', 'content', 'value'];
 
-/** A list given as strings, as objects with a text-like field, or as one comma-separated string. */
-export function toTextList(value: unknown): string[] {
-  if (typeof value === 'string') {
-    return value
-      .split(/[,;\n]/)
-      .map((part) => part.trim())
-      .filter((part) => part !== '');
-  }
-  if (!Array.isArray(value)) return [];
+/** A list given as strings, as objects with a text-like field (among `keys`), or as one comma-separated string. */
+export function toTextList(value: unknown, keys: readonly string[] = ITEM_TEXT_KEYS): string[] {
+  const entries: unknown[] = typeof value === 'string' ? value.split(/[,;\n]/) : Array.isArray(value) ? value : [];
   const out: string[] = [];
-  for (const entry of value) {
-    if (typeof entry === 'string' || typeof entry === 'number') {
-      const text = String(entry).trim();
-      if (text !== '') out.push(text);
-    } else if (isObj(entry)) {
-      const text = textOf(entry, ...ITEM_TEXT_KEYS);
-      if (text !== null) out.push(text);
-    }
+  for (const entry of entries) {
+    const text = isObj(entry) ? textOf(entry, ...keys) : scalarText(entry);
+    if (text !== null) out.push(text);
   }
   return out;
 }
@@ -116,20 +208,19 @@ export function toActionItems(value: unknown, { pendingOnly }: { pendingOnly: bo
   if (!Array.isArray(value)) return toTextList(value).map((text) => ({ text, owner: null, dueDate: null, status: null }));
   const out: ActionItem[] = [];
   for (const entry of value) {
-    if (typeof entry === 'string' || typeof entry === 'number') {
-      const text = String(entry).trim();
-      if (text !== '') out.push({ text, owner: null, dueDate: null, status: null });
+    if (!isObj(entry)) {
+      const text = scalarText(entry);
+      if (text !== null) out.push({ text, owner: null, dueDate: null, status: null });
       continue;
     }
-    if (!isObj(entry)) continue;
-    const text = textOf(entry, ...ITEM_TEXT_KEYS, 'action', 'item');
+    const text = textOf(entry, ...ITEM_TEXT_KEYS, 'action', 'action_item', 'item');
     if (text === null) continue;
     const ownerValue = entry.owner ?? entry.assignee ?? entry.assigned_to ?? entry.assignedTo;
     const owner = isObj(ownerValue) ? textOf(ownerValue, 'name', 'email') : textOf(entry, 'owner', 'assignee', 'assigned_to', 'assignedTo');
     const status = textOf(entry, 'status', 'state');
     const completed = toFlag(entry.completed ?? entry.done);
     if (pendingOnly && ((status !== null && DONE_STATUSES.has(status.toLowerCase())) || completed === true)) continue;
-    out.push({ text, owner, dueDate: textOf(entry, 'due_date', 'dueDate', 'due', 'due_at', 'dueAt', 'deadline'), status });
+    out.push({ text, owner, dueDate: dateOf(entry, 'due_date', 'dueDate', 'due', 'due_at', 'dueAt', 'deadline'), status });
   }
   return out;
 }
@@ -137,9 +228,9 @@ export function toActionItems(value: unknown, { pendingOnly }: { pendingOnly: bo
 // ---------- contacts ----------
 
 export function toContact(raw: unknown): Contact {
-  const body = unwrap(raw, ['id', 'email'], ['contact', 'data']);
+  const body = unwrap(raw, [...ID_KEYS, 'email'], ['contact', 'data']);
   if (!isObj(body)) throw invalid('the contact');
-  const id = textOf(body, 'id', 'contact_id', 'contactId', 'uuid');
+  const id = idOf(body, ...ID_KEYS, 'contact_id', 'contactId', 'uuid');
   if (id === null) throw invalid('the contact’s id');
   let email = textOf(body, 'email', 'email_address', 'emailAddress', 'primary_email', 'primaryEmail');
   if (email === null && Array.isArray(body.emails)) {
@@ -183,13 +274,9 @@ export interface PageRequest {
  * an opaque token holding the query to send, whatever style (offset, page, cursor, next link).
  */
 export function toContactPage(raw: unknown, request: PageRequest): ContactPage {
-  const body = Array.isArray(raw) ? { items: raw } : unwrap(raw, ['items'], ['data']);
-  if (Array.isArray(body)) return toContactPage({ items: body }, request);
-  if (!isObj(body)) throw invalid('the contact list');
-  const list = body.items ?? body.contacts ?? body.results ?? body.data;
-  if (!Array.isArray(list)) throw invalid('the contact list (items)');
+  const { body, list } = listReply(raw, ['items', 'contacts', 'results', 'data'], 'the contact list');
   const items = toContacts(list);
-  const paging = isObj(body.pagination) ? body.pagination : isObj(body.meta) ? body.meta : isObj(body.page_info) ? body.page_info : {};
+  const paging = pagingOf(body);
   const total = numberOf(body, 'total', 'total_count', 'totalCount', 'count') ?? numberOf(paging, 'total', 'total_count', 'totalCount', 'count');
   const next = nextPageQuery(body, paging, list.length, total, request, items.at(-1)?.id ?? null);
   return { items, total, next: next === null ? null : JSON.stringify(next) };
@@ -263,30 +350,47 @@ function flagsOf(body: Obj): PreferenceFlags {
   };
 }
 
+/**
+ * Insights are one resource per contact or recording, yet some servers send them as a list or a
+ * page of one (`[{…}]`, DRF's `{count, results: […]}`): none is null, one is itself; of several,
+ * the one whose `ownerKeys` name `ownerId`, since guessing could show another person's insights.
+ */
+function singleOf(raw: unknown, probeKeys: string[], ownerKeys: string[], ownerId: string): unknown {
+  const list = Array.isArray(raw) ? raw : isObj(raw) && !probeKeys.some((key) => key in raw) && Array.isArray(raw.results) ? raw.results : null;
+  if (list === null) return raw;
+  if (list.length <= 1) return list[0] ?? null;
+  const own = list.filter((entry) => isObj(entry) && textOf(resourceOf(entry), ...ownerKeys) === ownerId);
+  if (own.length !== 1) throw invalid('which of the several insights sent is meant');
+  return own[0];
+}
+
 export function toInsights(raw: unknown, contactId: string): Insights {
-  const body = unwrap(raw, INSIGHT_PROBES, ['insights', 'data']);
+  const body = unwrap(singleOf(raw, INSIGHT_PROBES, ['contact_id', 'contactId'], contactId), INSIGHT_PROBES, ['insights', 'data']);
   // `{}` or null from a server with nothing yet is "no insights", not an error.
   const b: Obj = isObj(body) ? body : {};
-  if (raw !== null && !isObj(body)) throw invalid('the insights');
+  if (body !== null && !isObj(body)) throw invalid('the insights');
   return {
     contactId: textOf(b, 'contact_id', 'contactId') ?? contactId,
-    communicationApproach: textOf(b, 'communication_approach', 'communicationApproach', 'communication_style'),
-    preferredTone: textOf(b, 'preferred_tone', 'preferredTone', 'tone'),
-    personalitySummary: textOf(b, 'personality_summary', 'personalitySummary', 'summary'),
+    communicationApproach: proseOf(b, 'communication_approach', 'communicationApproach', 'communication_style'),
+    preferredTone: proseOf(b, 'preferred_tone', 'preferredTone', 'tone'),
+    personalitySummary: proseOf(b, 'personality_summary', 'personalitySummary', 'summary'),
     recentTopics: toTextList(b.recent_topics ?? b.recentTopics),
     favoriteTopics: toTextList(b.favorite_topics ?? b.favoriteTopics ?? b.favourite_topics),
     interests: toTextList(b.interests),
     sensitiveTopics: toTextList(b.sensitive_topics ?? b.sensitiveTopics ?? b.topics_to_avoid),
     pendingActionItems: toActionItems(b.pending_action_items ?? b.pendingActionItems, { pendingOnly: true }),
-    lastConversationDate: textOf(b, 'last_conversation_date', 'lastConversationDate', 'last_conversation_at'),
+    lastConversationDate: dateOf(b, 'last_conversation_date', 'lastConversationDate', 'last_conversation_at'),
     totalConversations: numberOf(b, 'total_conversations', 'totalConversations', 'conversation_count'),
     flags: flagsOf(b),
-    updatedAt: textOf(b, 'updated_at', 'updatedAt', 'generated_at'),
+    updatedAt: dateOf(b, 'updated_at', 'updatedAt', 'generated_at'),
   };
 }
 
+const RECORDING_INSIGHT_PROBES = ['action_items', 'key_decisions', 'topics_discussed', 'actionItems'];
+
 export function toRecordingInsights(raw: unknown, recordingId: string): RecordingInsights {
-  const body = unwrap(raw, ['action_items', 'key_decisions', 'topics_discussed', 'actionItems'], ['insights', 'data']);
+  const single = singleOf(raw, RECORDING_INSIGHT_PROBES, ['recording_id', 'recordingId'], recordingId);
+  const body = unwrap(single, RECORDING_INSIGHT_PROBES, ['insights', 'data']);
   if (!isObj(body)) throw invalid('the recording’s insights');
   return {
     recordingId: textOf(body, 'recording_id', 'recordingId') ?? recordingId,
@@ -308,9 +412,16 @@ export function embeddedRecordingInsights(raw: unknown, recordingId: string): Re
 const STATUS_WORDS: Record<Exclude<RecordingStatus, 'unknown'>, string[]> = {
   // "transcribed" is the last status of transcription services (Rev.ai's, for one); "available" and
   // "analyzed" are how others say the conversation is there to read.
-  completed: ['completed', 'complete', 'done', 'succeeded', 'success', 'processed', 'ready', 'finished', 'transcribed', 'analyzed', 'analysed', 'available'],
-  failed: ['failed', 'failure', 'error', 'errored', 'cancelled', 'canceled', 'rejected'],
-  processing: ['processing', 'transcribing', 'analyzing', 'analysing', 'in_progress', 'running', 'started'],
+  // Also the words of servers whose last step is named: the transcript is what "completed" promises.
+  completed: [
+    'completed', 'complete', 'done', 'succeeded', 'success', 'processed', 'ready', 'finished', 'transcribed', 'analyzed', 'analysed', 'available',
+    'transcription_completed', 'completed_with_errors', 'finalized', 'finalised', 'insights_ready',
+  ],
+  failed: ['failed', 'failure', 'error', 'errored', 'cancelled', 'canceled', 'rejected', 'timed_out', 'timeout', 'expired', 'aborted'],
+  processing: [
+    'processing', 'transcribing', 'analyzing', 'analysing', 'in_progress', 'running', 'started',
+    'transcription_in_progress', 'summarizing', 'summarising', 'diarizing', 'diarising', 'generating_insights',
+  ],
   queued: ['queued', 'pending', 'waiting', 'scheduled', 'uploaded'],
   uploading: ['uploading', 'pending_upload', 'awaiting_upload', 'created', 'initiated', 'new'],
 };
@@ -338,7 +449,7 @@ function toParticipants(value: unknown): Participant[] {
       else out.push({ contactId: null, name: text, email: null });
     } else if (isObj(entry)) {
       const participant = {
-        contactId: textOf(entry, 'contact_id', 'contactId', 'id'),
+        contactId: idOf(entry, 'contact_id', 'contactId', ...ID_KEYS),
         name: textOf(entry, 'name', 'display_name', 'displayName', 'full_name'),
         email: textOf(entry, 'email', 'email_address', 'emailAddress'),
       };
@@ -349,22 +460,28 @@ function toParticipants(value: unknown): Participant[] {
 }
 
 export function toRecording(raw: unknown): Recording {
-  const body = unwrap(raw, ['id', 'status'], ['recording', 'data']);
+  const body = unwrap(raw, [...ID_KEYS, 'status'], ['recording', 'data']);
   if (!isObj(body)) throw invalid('the recording');
-  const id = textOf(body, 'id', 'recording_id', 'recordingId', 'uuid');
+  const id = idOf(body, ...ID_KEYS, 'recording_id', 'recordingId', 'uuid');
   if (id === null) throw invalid('the recording’s id');
-  const rawStatus = textOf(body, 'status', 'state', 'processing_status');
-  let progress = numberOf(body, 'progress', 'progress_percent', 'percent_complete');
+  // The status may be an object naming it: {name|value|state: "…"}.
+  const rawStatus = (isObj(body.status) ? textOf(body.status, 'name', 'value', 'state') : null) ?? textOf(body, 'status', 'state', 'processing_status');
+  const sentProgress = numberOf(body, 'progress', 'progress_percent', 'percent_complete');
+  let progress = sentProgress;
   // Some servers report progress as a 0–1 fraction.
   if (progress !== null && progress > 0 && progress < 1) progress = Math.round(progress * 100);
   if (progress !== null) progress = Math.min(100, Math.max(0, progress));
+  const known = toStatus(rawStatus);
+  // A word Primer does not know, at 100 %: the interface pairs 100 with the end of processing.
+  // Only a real 100, not a nonsense value cut down to it.
+  const status = known === 'unknown' && sentProgress === 100 ? 'completed' : known;
   const errorValue = body.error;
   return {
     id,
     filename: textOf(body, 'filename', 'file_name', 'fileName'),
     title: textOf(body, 'title', 'name', 'topic'),
-    meetingDate: textOf(body, 'meeting_date', 'meetingDate', 'date', 'started_at', 'startedAt', 'recorded_at'),
-    status: toStatus(rawStatus),
+    meetingDate: dateOf(body, 'meeting_date', 'meetingDate', 'date', 'started_at', 'startedAt', 'recorded_at'),
+    status,
     rawStatus,
     progress,
     primaryContactId: textOf(body, 'primary_contact_id', 'primaryContactId', 'contact_id'),
@@ -374,10 +491,8 @@ export function toRecording(raw: unknown): Recording {
 }
 
 export function toRecordingPage(raw: unknown, request: PageRequest): RecordingPage {
-  const body = Array.isArray(raw) ? { recordings: raw } : unwrap(raw, ['recordings'], ['data']);
-  if (!isObj(body)) throw invalid('the recording list');
-  const list = body.recordings ?? body.items ?? body.data ?? body.results;
-  if (!Array.isArray(list)) throw invalid('the recording list (recordings)');
+  const { body, list } = listReply(raw, ['recordings', 'items', 'data', 'results'], 'the recording list');
+  const paging = pagingOf(body);
   const recordings: Recording[] = [];
   for (const entry of list) {
     try {
@@ -386,9 +501,9 @@ export function toRecordingPage(raw: unknown, request: PageRequest): RecordingPa
       // Skip the malformed entry, keep the page.
     }
   }
-  const total = numberOf(body, 'total', 'total_count', 'count');
-  const limit = numberOf(body, 'limit') ?? request.limit;
-  const offset = numberOf(body, 'offset') ?? request.offset;
+  const total = numberOf(body, 'total', 'total_count', 'totalCount', 'count') ?? numberOf(paging, 'total', 'total_count', 'totalCount', 'count');
+  const limit = numberOf(body, 'limit') ?? numberOf(paging, 'limit') ?? request.limit;
+  const offset = numberOf(body, 'offset') ?? numberOf(paging, 'offset') ?? request.offset;
   const hasMore = toFlag(body.has_more ?? body.hasMore) ?? (total !== null ? offset + list.length < total : list.length >= limit);
   return { recordings, received: list.length, total, limit, offset, hasMore: list.length > 0 && hasMore };
 }
@@ -406,19 +521,33 @@ function toSeconds(value: unknown): number | null {
   return Number(clock[1] ?? 0) * 3600 + Number(clock[2]) * 60 + Number(clock[3]);
 }
 
-function segmentTime(entry: Obj, secondsKeys: string[], msKeys: string[]): number | null {
+/** A time read from a segment; `bare`: a plain number under a key that does not say its unit ("start"). */
+interface SegmentTime {
+  value: number;
+  bare: boolean;
+}
+
+function segmentTime(entry: Obj, secondsKeys: string[], msKeys: string[]): SegmentTime | null {
   for (const key of msKeys) {
     const ms = numberOf(entry, key);
-    if (ms !== null) return ms / 1000;
+    if (ms !== null) return { value: ms / 1000, bare: false };
   }
   for (const key of secondsKeys) {
     const seconds = toSeconds(entry[key]);
-    if (seconds !== null) return seconds;
+    if (seconds !== null) return { value: seconds, bare: Scalar.safeParse(entry[key]).success && /^[\d.\s]+$/.test(String(entry[key])) };
   }
   return null;
 }
 
-function toSegment(entry: unknown): TranscriptSegment | null {
+/** A segment as read, before the transcript as a whole settles time units and speaker numbers. */
+interface SegmentDraft {
+  speaker: string | number | null;
+  start: SegmentTime | null;
+  end: SegmentTime | null;
+  text: string;
+}
+
+function toSegmentDraft(entry: unknown): SegmentDraft | null {
   if (typeof entry === 'string') return entry.trim() === '' ? null : { speaker: null, start: null, end: null, text: entry.trim() };
   if (!isObj(entry)) return null;
   const text = textOf(entry, 'text', 'content', 'transcript', 'utterance', 'sentence');
@@ -426,13 +555,59 @@ function toSegment(entry: unknown): TranscriptSegment | null {
   const speakerValue = entry.speaker;
   const speaker = isObj(speakerValue)
     ? textOf(speakerValue, 'name', 'label', 'id')
-    : textOf(entry, 'speaker', 'speaker_name', 'speakerName', 'speaker_label', 'speakerLabel', 'name');
+    : textOf(entry, 'speaker', 'speaker_name', 'speakerName', 'speaker_label', 'speakerLabel', 'speaker_id', 'speakerId', 'name');
   return {
-    speaker,
+    // Diarisation numbers speakers (Deepgram's `speaker: 0`); a bare number is no name to show.
+    speaker: speaker !== null && /^\d{1,3}$/.test(speaker) ? Number(speaker) : speaker,
     start: segmentTime(entry, ['start', 'start_time', 'startTime', 'offset', 'from'], ['start_ms', 'startMs', 'start_time_ms']),
     end: segmentTime(entry, ['end', 'end_time', 'endTime', 'to'], ['end_ms', 'endMs', 'end_time_ms']),
     text,
   };
+}
+
+function median(values: number[]): number | null {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted.length === 0 ? null : (sorted[Math.floor(sorted.length / 2)] ?? null);
+}
+
+/** Longer than any real turn in seconds, shorter than any real turn in milliseconds. */
+const TURN_SPLIT = 120;
+
+/**
+ * Whether the bare numbers under "start"/"end" are milliseconds (AssemblyAI) rather than seconds
+ * (Deepgram, most others). Milliseconds are whole numbers; and then the series' shape decides: a
+ * typical turn (end − start), or, without ends, a typical step between starts, of more than
+ * 2 minutes means milliseconds, as does a time past a day. Limits: whole-second transcripts whose
+ * typical turn passes 2 minutes read as milliseconds; a lone short ms segment with no end (under
+ * 86 400) reads as seconds. The recording's duration is not known here to settle those.
+ */
+function bareTimesInMs(drafts: SegmentDraft[]): boolean {
+  const bare = drafts.flatMap(({ start, end }) => [start, end]).filter((time) => time?.bare === true);
+  if (bare.length === 0 || !bare.every((time) => Number.isInteger(time?.value))) return false;
+  if (bare.some((time) => (time?.value ?? 0) > 86_400)) return true;
+  const turns = drafts.flatMap(({ start, end }) => (start && end && end.value > start.value ? [end.value - start.value] : []));
+  const starts = drafts.flatMap(({ start }) => (start ? [start.value] : []));
+  const steps = starts.slice(1).flatMap((value, index) => (value > (starts[index] ?? value) ? [value - (starts[index] ?? value)] : []));
+  const typical = median(turns.length > 0 ? turns : steps);
+  return typical !== null && typical > TURN_SPLIT;
+}
+
+/**
+ * The transcript's segments with times in seconds and numbered speakers as "Speaker n", counted
+ * from 1: a series holding speaker 0 is counted from 0 by the server (Deepgram) and shifted, one
+ * without starts at 1 already (speaker_id 1, 2) and is kept.
+ */
+function segmentsOf(entries: unknown[]): TranscriptSegment[] {
+  const drafts = entries.map(toSegmentDraft).filter((draft) => draft !== null);
+  const unit = bareTimesInMs(drafts) ? 1000 : 1;
+  const seconds = (time: SegmentTime | null) => (time === null ? null : time.bare ? time.value / unit : time.value);
+  const firstNumber = drafts.some(({ speaker }) => speaker === 0) ? 0 : 1;
+  return drafts.map(({ speaker, start, end, text }) => ({
+    speaker: typeof speaker === 'number' ? `Speaker ${speaker - firstNumber + 1}` : speaker,
+    start: seconds(start),
+    end: seconds(end),
+    text,
+  }));
 }
 
 const LINE_PATTERN = /^(?:\[?(\d{1,2}(?::\d{1,2}){1,2}(?:\.\d+)?)\]?\s*[-–]?\s*)?(.+)$/;
@@ -465,42 +640,86 @@ function looksLikeSpeaker(label: string): boolean {
  * another line, or labelled lines are at least half of them. Otherwise "Agenda: budget" is text.
  */
 function segmentsFromText(text: string): TranscriptSegment[] {
-  const lines = text
+  const lines = (subtitleCues(text) ?? plainLines(text)).map(({ start, end, rest, voice }) => {
+    const labelled = voice === null ? LABEL_PATTERN.exec(rest) : null;
+    const label = labelled?.[1]?.trim();
+    return {
+      start,
+      end,
+      rest,
+      voice,
+      label: label && looksLikeSpeaker(label) ? { name: label, text: labelled?.[2]?.trim() ?? '' } : null,
+    };
+  });
+  const uses = new Map<string, number>();
+  for (const { label } of lines) if (label) uses.set(label.name, (uses.get(label.name) ?? 0) + 1);
+  const labelledLines = [...uses.values()].reduce((sum, count) => sum + count, 0);
+  const mostlyLabelled = labelledLines >= 2 && labelledLines * 2 >= lines.length;
+  return lines.map(({ start, end, rest, voice, label }) => {
+    if (voice !== null) return { speaker: voice, start, end, text: rest };
+    const speaker = label && (mostlyLabelled || (uses.get(label.name) ?? 0) >= 2) ? label : null;
+    return { speaker: speaker?.name ?? null, start, end, text: speaker ? speaker.text : rest };
+  });
+}
+
+/** A line of a text transcript: its times, its text, and the voice a subtitle cue names (`<v Maya>`). */
+interface TextLine {
+  start: number | null;
+  end: number | null;
+  rest: string;
+  voice: string | null;
+}
+
+function plainLines(text: string): TextLine[] {
+  return text
     .split(/\r?\n/)
     .map((line) => line.trim())
     .filter((line) => line !== '')
     .map((line) => {
       const match = LINE_PATTERN.exec(line);
-      const rest = match?.[2]?.trim() ?? line;
-      const labelled = LABEL_PATTERN.exec(rest);
-      const label = labelled?.[1]?.trim();
-      return {
-        start: match?.[1] ? toSeconds(match[1]) : null,
-        rest,
-        label: label && looksLikeSpeaker(label) ? { name: label, text: labelled?.[2]?.trim() ?? '' } : null,
-      };
+      return { start: match?.[1] ? toSeconds(match[1]) : null, end: null, rest: match?.[2]?.trim() ?? line, voice: null };
     });
-  const uses = new Map<string, number>();
-  for (const { label } of lines) if (label) uses.set(label.name, (uses.get(label.name) ?? 0) + 1);
-  const labelledLines = [...uses.values()].reduce((sum, count) => sum + count, 0);
-  const mostlyLabelled = labelledLines >= 2 && labelledLines * 2 >= lines.length;
-  return lines.map(({ start, rest, label }) => {
-    const speaker = label && (mostlyLabelled || (uses.get(label.name) ?? 0) >= 2) ? label : null;
-    return { speaker: speaker?.name ?? null, start, end: null, text: speaker ? speaker.text : rest };
-  });
 }
+
+const CUE_CLOCK = String.raw`(?:\d+:)?\d{1,2}:\d{2}[.,]\d{1,3}`;
+const CUE_TIMING = new RegExp(`^(${CUE_CLOCK})\\s+-->\\s+(${CUE_CLOCK})`);
+const CUE_VOICE = /<v(?:\.[^\s>]*)?\s+([^>]+)>/;
+
+/**
+ * WebVTT or SRT: one segment per cue, with its times and its `<v Name>` voice. The header, notes,
+ * styles and cue numbers are no part of what was said; nor are tags. Null when the text has no cue.
+ */
+function subtitleCues(text: string): TextLine[] | null {
+  const clock = (value: string) => toSeconds(value.replace(',', '.'));
+  const cues: TextLine[] = [];
+  for (const block of text.split(/\r?\n[ \t]*\r?\n/)) {
+    const lines = block.split(/\r?\n/).map((line) => line.trim());
+    const at = lines.findIndex((line) => CUE_TIMING.test(line));
+    const timing = at < 0 ? null : CUE_TIMING.exec(lines[at] ?? '');
+    if (!timing) continue;
+    const body = lines.slice(at + 1).filter((line) => line !== '').join(' ');
+    const spoken = body.replace(/<[^>]*>/g, '').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&nbsp;/g, ' ').replace(/&amp;/g, '&').trim();
+    if (spoken === '') continue;
+    cues.push({ start: clock(timing[1] ?? ''), end: clock(timing[2] ?? ''), rest: spoken, voice: CUE_VOICE.exec(body)?.[1]?.trim() || null });
+  }
+  return cues.length === 0 ? null : cues;
+}
+
+const SEGMENT_LIST_KEYS = ['segments', 'utterances', 'results', 'entries', 'paragraphs', 'items'];
 
 export function toTranscript(raw: unknown, recordingId: string): Transcript {
   if (typeof raw === 'string') return { recordingId, segments: segmentsFromText(raw) };
   const body = unwrap(raw, ['segments', 'utterances', 'text'], ['transcript', 'data']);
   if (typeof body === 'string') return { recordingId, segments: segmentsFromText(body) };
-  if (Array.isArray(body)) return { recordingId, segments: body.map(toSegment).filter((s) => s !== null) };
+  if (Array.isArray(body)) return { recordingId, segments: segmentsOf(body) };
   if (!isObj(body)) throw invalid('the transcript');
-  const list = body.segments ?? body.utterances ?? body.results ?? body.entries ?? body.paragraphs ?? body.items;
   const id = textOf(body, 'recording_id', 'recordingId') ?? recordingId;
-  if (Array.isArray(list)) return { recordingId: id, segments: list.map(toSegment).filter((s) => s !== null) };
+  const list = SEGMENT_LIST_KEYS.map((key) => body[key]).find(Array.isArray);
+  if (list) return { recordingId: id, segments: segmentsOf(list) };
   const text = textOf(body, 'text', 'transcript', 'content');
   if (text !== null) return { recordingId: id, segments: segmentsFromText(text) };
+  // A null list (Go's nil slice) or blank text: a transcript with nothing said, not a broken reply.
+  if (SEGMENT_LIST_KEYS.some((key) => body[key] === null)) return { recordingId: id, segments: [] };
   throw invalid('the transcript text');
 }
 
@@ -573,7 +792,7 @@ export function toPresignedUpload(raw: unknown, baseUrl: string, now: number): P
   if (!/^https?:/.test(uploadUrl)) throw invalid('a valid upload address');
   const nested = isObj(body.recording) ? body.recording : {};
   const recordingId =
-    textOf(body, 'recording_id', 'recordingId', 'recording_uuid') ?? textOf(nested, 'id', 'recording_id') ?? textOf(body, 'id');
+    textOf(body, 'recording_id', 'recordingId', 'recording_uuid') ?? idOf(nested, ...ID_KEYS, 'recording_id') ?? idOf(body, ...ID_KEYS);
   if (recordingId === null) throw invalid('the new recording’s id');
   const headers = headersOf(body.headers ?? body.required_headers ?? body.requiredHeaders);
   return { uploadUrl, recordingId, expiresAt: expiryOf(body, now), headers };
@@ -581,18 +800,29 @@ export function toPresignedUpload(raw: unknown, baseUrl: string, now: number): P
 
 // ---------- webhooks ----------
 
+const ACTIVE_WEBHOOK_WORDS = new Set(['active', 'enabled', 'on', 'live', 'running', 'verified']);
+const INACTIVE_WEBHOOK_WORDS = new Set(['inactive', 'disabled', 'paused', 'off', 'suspended', 'stopped', 'failing', 'deactivated']);
+
+/** A webhook's status word as on/off; a word that says neither ("pending_verification") is unknown. */
+function webhookStatusActive(status: string | null): boolean | null {
+  const word = status?.toLowerCase() ?? '';
+  return ACTIVE_WEBHOOK_WORDS.has(word) ? true : INACTIVE_WEBHOOK_WORDS.has(word) ? false : null;
+}
+
+/** Events listed as objects: `{event: "…"}`, `{type: "…"}` or one of the usual text keys. */
+const WEBHOOK_EVENT_KEYS = ['event', 'type', 'event_type', 'eventType', ...ITEM_TEXT_KEYS];
+
 export function toWebhook(raw: unknown): Webhook {
   const body = unwrap(raw, ['id', 'url', 'events'], ['webhook', 'data']);
   if (!isObj(body)) throw invalid('the webhook');
   const eventsValue = body.events ?? body.event_types ?? body.eventTypes ?? body.subscriptions;
-  const status = textOf(body, 'status');
   return {
-    id: textOf(body, 'id', 'webhook_id', 'webhookId'),
+    id: idOf(body, ...ID_KEYS, 'webhook_id', 'webhookId'),
     url: textOf(body, 'url', 'endpoint', 'endpoint_url', 'target_url', 'targetUrl'),
-    events: toTextList(eventsValue),
+    events: toTextList(eventsValue, WEBHOOK_EVENT_KEYS),
     secret: textOf(body, 'secret', 'signing_secret', 'signingSecret', 'webhook_secret'),
-    active: toFlag(body.active ?? body.enabled) ?? (status === null ? null : status.toLowerCase() === 'active'),
-    createdAt: textOf(body, 'created_at', 'createdAt'),
+    active: toFlag(body.active ?? body.enabled ?? body.is_active ?? body.isActive ?? body.is_enabled ?? body.isEnabled) ?? webhookStatusActive(textOf(body, 'status', 'state')),
+    createdAt: dateOf(body, 'created_at', 'createdAt'),
   };
 }
 

@@ -41,3 +41,9 @@ export function serverText(value: string | null | undefined, max = SERVER_TEXT_M
   const chars = Array.from(text);
   return chars.length <= max ? text : `${chars.slice(0, max - 1).join('').trimEnd()}…`;
 }
+
+/** A server's code word as words to read: "transcription_completed" → "Transcription completed". */
+export function codeAsWords(code: string): string {
+  const words = code.trim().replace(/[\s_-]+/g, ' ').toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}

@@ -33,7 +33,7 @@ describe('RecordingsSection', () => {
     expect(rows.map((row) => row.textContent)).toEqual([
       expect.stringMatching(/Call a.*2026.*Ready/),
       expect.stringMatching(/Call b.*Processing · 40%/),
-      expect.stringMatching(/Untitled recording.*transcoding/),
+      expect.stringMatching(/Untitled recording.*Transcoding/),
     ]);
     await userEvent.click(within(region).getByRole('button', { name: 'More recordings' }));
     await within(region).findByText('Call d');
@@ -226,7 +226,7 @@ describe('RecordingDetail', () => {
     renderWithClient(<RecordingDetail id="e" onBack={() => undefined} backLabel="Back" />);
     expect(await within(await screen.findByRole('region', { name: 'Transcript' })).findByText('Hello')).toBeInTheDocument();
     expect(await screen.findByText('Pilot first')).toBeInTheDocument();
-    expect(screen.getByText('indexed')).toBeInTheDocument();
+    expect(screen.getByText('Indexed')).toBeInTheDocument();
     expect(screen.queryByText('Insights and the transcript appear once processing is done.')).toBeNull();
   });
 

@@ -3,6 +3,7 @@ import { sortActionItems } from '@/lib/format/briefing';
 import { actionItemsByPerson, personLabel, sharedTopics, topicsToAvoid } from '@/lib/format/meeting';
 import { ageOf, meetingProvenance, provenance } from '@/lib/format/provenance';
 import { tipsFromFlags } from '@/lib/format/tips';
+import { statusLabel } from '@/components/panel/recordings/status';
 import { insights, NOW } from './fixtures';
 
 describe('tipsFromFlags', () => {
@@ -100,5 +101,14 @@ describe('meeting', () => {
     expect(layoffs!.people.map(personLabel)).toEqual(['Alex Kim (1)', 'Alex Kim (2, matched by name)']);
     // One contact reached twice (by address and by name) is still one person.
     expect(topicsToAvoid([alex('a1', 'alex@acme.com'), alex('a1', 'alex@acme.com')])[0]!.people.map(personLabel)).toEqual(['Alex Kim']);
+  });
+});
+
+describe('statusLabel', () => {
+  it('writes a status word Primer does not know as words, not as the server’s code', () => {
+    expect(statusLabel({ status: 'unknown', rawStatus: 'transcription_pending_review', progress: null })).toBe('Transcription pending review');
+    expect(statusLabel({ status: 'unknown', rawStatus: 'AWAITING-REVIEW', progress: null })).toBe('Awaiting review');
+    expect(statusLabel({ status: 'unknown', rawStatus: null, progress: null })).toBe('Unknown');
+    expect(statusLabel({ status: 'processing', rawStatus: 'diarizing', progress: 40 })).toBe('Processing · 40%');
   });
 });

@@ -1,6 +1,7 @@
 /** Processing checks after complete-upload: backoff, each outcome, the give-up point, due times, races. */
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@/lib/api/error-info';
+import { toRecording } from '@/lib/api/normalise';
 import type { Recording } from '@/lib/models';
 import { checkProcessing, dueAt, MAX_POLLS, nextPollAt, pollDelayMs, pollDue, type PollDeps } from '@/lib/upload/poller';
 import type { UploadRecord } from '@/lib/upload/record';
@@ -73,6 +74,18 @@ describe('checkProcessing (scheduled)', () => {
     expect(await store.get('u1')).toEqual(next);
     expect(deps.beforeFinish).toHaveBeenCalledTimes(1);
     expect(deps.finished).toHaveBeenCalledExactlyOnceWith(next);
+  });
+
+  it.each([
+    ['transcription_completed', 'completed'],
+    ['insights_ready', 'completed'],
+    ['timed_out', 'failed'],
+    ['aborted', 'failed'],
+  ] as const)('ends at the service’s final word %s (%s)', async (word, state) => {
+    const { deps } = setup([processing()]);
+    deps.getRecording.mockResolvedValueOnce(toRecording({ id: 'rec-1', status: word }));
+    expect(await checkProcessing(processing(), deps)).toMatchObject({ state, processingStatus: word });
+    expect(deps.finished).toHaveBeenCalledTimes(1);
   });
 
   it('fails at processing with the service’s error', async () => {

@@ -1,0 +1,253 @@
+/** Reply shapes real servers send that the interface leaves open (the shapes audit). */
+import { describe, expect, it } from 'vitest';
+import { ServiceClient } from '@/lib/api/client';
+import {
+  toActionItems,
+  toContact,
+  toContactPage,
+  toInsights,
+  toPresignedUpload,
+  toRecording,
+  toRecordingInsights,
+  toRecordingPage,
+  toTextList,
+  toTranscript,
+  toWebhook,
+} from '@/lib/api/normalise';
+
+const page = { limit: 20, offset: 0 };
+
+describe('ids', () => {
+  it.each([
+    ['Mongo _id', { _id: '65a1b2c3', name: 'Ann', email: 'ann@x.test' }, '65a1b2c3'],
+    ['Mongo extended JSON', { _id: { $oid: '65a1b2c3' }, email: 'ann@x.test' }, '65a1b2c3'],
+    ['Django pk', { pk: 12, email: 'ann@x.test' }, '12'],
+  ])('reads a contact id given as %s', (_name, raw, id) => {
+    expect(toContact(raw).id).toBe(id);
+    expect(toContactPage({ items: [raw] }, page).items.map((contact) => contact.id)).toEqual([id]);
+  });
+
+  it('reads a recording id given as _id or pk', () => {
+    expect(toRecording({ _id: 'abc', status: 'completed' }).id).toBe('abc');
+    expect(toRecording({ pk: 7, status: 'completed' }).id).toBe('7');
+    expect(toRecordingPage({ recordings: [{ _id: 'abc' }], total: 1 }, page).recordings.map((r) => r.id)).toEqual(['abc']);
+  });
+});
+
+describe('lists', () => {
+  it('reads a null list (Go’s nil slice) as an empty one', () => {
+    expect(toRecordingPage({ recordings: null, total: 0, limit: 20, offset: 0 }, page)).toMatchObject({ recordings: [], received: 0, total: 0, hasMore: false });
+    expect(toContactPage({ items: null }, page)).toEqual({ items: [], total: null, next: null });
+    expect(toContactPage({ data: null, total: 0 }, page).items).toEqual([]);
+    expect(toTranscript({ segments: null, text: '' }, 'r1').segments).toEqual([]);
+    expect(toTranscript({ utterances: null }, 'r1').segments).toEqual([]);
+  });
+
+  it('still refuses a reply with no list at all', () => {
+    expect(() => toRecordingPage({ total: 1 }, page)).toThrow(expect.objectContaining({ kind: 'invalid_response' }));
+    expect(() => toContactPage({ total: 1 }, page)).toThrow(expect.objectContaining({ kind: 'invalid_response' }));
+    expect(() => toTranscript({ words: 3 }, 'r1')).toThrow(expect.objectContaining({ kind: 'invalid_response' }));
+  });
+
+  it('reads {data: […], total} and {data: […], meta} for recordings as for contacts', () => {
+    const raw = { data: [{ id: 'r1', title: 'Q3', status: 'completed' }, { id: 'r2' }], total: 3, limit: 2, offset: 0 };
+    expect(toRecordingPage(raw, { limit: 2, offset: 0 })).toMatchObject({ received: 2, total: 3, hasMore: true });
+    expect(toRecordingPage({ data: [{ id: 'r1' }], meta: { total: 1 } }, page)).toMatchObject({ total: 1, hasMore: false });
+    expect(toContactPage({ data: [{ id: 'c1' }, { id: 'c2' }], total: 3 }, { limit: 2, offset: 0 })).toMatchObject({ total: 3 });
+    // The envelope inside {data: {…}} keeps what the outside says.
+    expect(toRecordingPage({ data: { recordings: [{ id: 'r1' }] }, total: 1 }, page)).toMatchObject({ total: 1, hasMore: false });
+  });
+});
+
+describe('JSON:API resources', () => {
+  it('flattens attributes and keeps the resource’s id', () => {
+    expect(toContact({ data: { id: 'c1', type: 'contacts', attributes: { name: 'Ann', email: 'ann@x.test' } } })).toEqual({
+      id: 'c1', name: 'Ann', email: 'ann@x.test', company: null, title: null,
+    });
+    expect(toContactPage({ data: [{ id: 'c1', type: 'contacts', attributes: { email: 'ann@x.test' } }] }, page).items[0]?.email).toBe('ann@x.test');
+    expect(toRecording({ id: 'r1', type: 'recordings', attributes: { title: 'Q3', status: 'completed', id: 'other' } })).toMatchObject({ id: 'r1', title: 'Q3', status: 'completed' });
+    expect(toInsights({ data: { id: 'i1', type: 'insights', attributes: { preferred_tone: 'formal', recent_topics: ['a'] } } }, 'c1')).toMatchObject({
+      contactId: 'c1', preferredTone: 'formal', recentTopics: ['a'],
+    });
+  });
+});
+
+describe('e-mail lookup on a server that sends nil slices', () => {
+  it('reads {items: null} as nobody with that address, not as a filter the server lacks', async () => {
+    const contacts = [{ id: 'c1', name: 'Ann Lee', email: 'ann@x.test' }];
+    const asked: string[] = [];
+    const fetch = (input: string) => {
+      const url = new URL(input);
+      asked.push(url.pathname + url.search);
+      const email = url.searchParams.get('email');
+      if (url.pathname !== '/api/v2/contacts') return Promise.resolve(new Response('{"error":"nf"}', { status: 404 }));
+      const items = email === null ? contacts : contacts.filter((contact) => contact.email === email);
+      // Go encodes an empty result as a nil slice.
+      return Promise.resolve(Response.json({ items: items.length === 0 ? null : items, total: items.length }));
+    };
+    const client = new ServiceClient('https://svc.test', 'k', { fetch, sleep: () => Promise.resolve(), online: () => true });
+    expect(await client.findContactByEmail('nobody@x.test')).toBeNull();
+    expect((await client.findContactByEmail('ann@x.test'))?.id).toBe('c1');
+    // The filter stayed trusted: no request beyond the calibration sample and the two lookups.
+    expect(asked).toEqual(['/api/v2/contacts?limit=20', '/api/v2/contacts?email=ann%40x.test&limit=50', '/api/v2/contacts?email=nobody%40x.test&limit=50', '/api/v2/contacts?email=ann%40x.test&limit=50']);
+  });
+});
+
+describe('insights as a list or a page', () => {
+  it('reads [] as no insights and a one-item list or page as its item', () => {
+    expect(toInsights([], 'c1')).toMatchObject({ contactId: 'c1', preferredTone: null, recentTopics: [] });
+    expect(toInsights([{ preferred_tone: 'formal' }], 'c1').preferredTone).toBe('formal');
+    expect(toInsights({ count: 1, next: null, previous: null, results: [{ contact_id: 'c1', preferred_tone: 'formal' }] }, 'c1').preferredTone).toBe('formal');
+    expect(toInsights({ count: 0, results: [] }, 'c1').preferredTone).toBeNull();
+    expect(toRecordingInsights([{ key_decisions: ['Go'] }], 'r1').keyDecisions).toEqual(['Go']);
+    expect(toRecordingInsights({ data: { id: 'x', type: 'insights', attributes: { key_decisions: ['Go'] } } }, 'r1').keyDecisions).toEqual(['Go']);
+  });
+
+  it('of several, takes the one for this contact, and refuses to guess otherwise', () => {
+    expect(toInsights([{ contact_id: 'c2', preferred_tone: 'casual' }, { contact_id: 'c1', preferred_tone: 'formal' }], 'c1').preferredTone).toBe('formal');
+    expect(() => toInsights([{ preferred_tone: 'casual' }, { preferred_tone: 'formal' }], 'c1')).toThrow(expect.objectContaining({ kind: 'invalid_response' }));
+  });
+});
+
+describe('text in lists', () => {
+  it('takes the name of a thing before its description', () => {
+    expect(toTextList([{ id: 1, name: 'Budget', description: 'Discussed the Q3 budget overrun in detail' }])).toEqual(['Budget']);
+    expect(toTextList([{ description: 'Only a description' }, { keyword: 'golf' }, { subject: 'sailing' }, { topic: 'chess', text: 'long' }])).toEqual([
+      'Only a description', 'golf', 'sailing', 'chess',
+    ]);
+    expect(toActionItems([{ title: 'Share pricing', description: 'Send the new price sheet with the volume tiers' }], { pendingOnly: false })[0]?.text).toBe('Share pricing');
+  });
+
+  it('reads decisions given as {decision} and webhook events as {event} or {type}', () => {
+    expect(toRecordingInsights({ key_decisions: [{ decision: 'Go with vendor B', made_by: 'Maya' }] }, 'r1').keyDecisions).toEqual(['Go with vendor B']);
+    expect(toWebhook({ id: 'w', url: 'https://h.test', events: [{ event: 'insights.generated' }, { type: 'contact.updated' }] }).events).toEqual([
+      'insights.generated', 'contact.updated',
+    ]);
+  });
+});
+
+describe('text fields given as lists or objects', () => {
+  it('joins a list and reads the text inside an object', () => {
+    const insights = toInsights(
+      { preferred_tone: ['formal', 'concise'], communication_approach: { summary: 'Lead with numbers' }, personality_summary: { text: 'Analytical' } },
+      'c1',
+    );
+    expect(insights).toMatchObject({ preferredTone: 'formal, concise', communicationApproach: 'Lead with numbers', personalitySummary: 'Analytical' });
+    expect(toInsights({ preferred_tone: { value: 'formal', confidence: 0.8 } }, 'c1').preferredTone).toBe('formal');
+    expect(toInsights({ preferred_tone: [], communication_approach: {} }, 'c1')).toMatchObject({ preferredTone: null, communicationApproach: null });
+  });
+});
+
+describe('placeholder words', () => {
+  it('reads "None", "null", "undefined" and "N/A" as missing, but not inside longer text', () => {
+    const insights = toInsights(
+      { preferred_tone: 'None', communication_approach: 'null', personality_summary: 'N/A', recent_topics: ['None', 'undefined', 'n/a', 'Budget'], last_conversation_date: 'None' },
+      'c1',
+    );
+    expect(insights).toMatchObject({ preferredTone: null, communicationApproach: null, personalitySummary: null, recentTopics: ['Budget'], lastConversationDate: null });
+    expect(toContact({ id: 1, name: 'None', email: 'null' })).toMatchObject({ name: null, email: null });
+    expect(toRecording({ id: 1, title: 'undefined', status: 'completed' }).title).toBeNull();
+    expect(toInsights({ personality_summary: 'None of the usual small talk' }, 'c1').personalitySummary).toBe('None of the usual small talk');
+  });
+});
+
+describe('dates as epoch numbers', () => {
+  const ISO = '2025-11-12T10:00:00.000Z';
+  it.each([[1762941600], [1762941600000], ['1762941600'], ['1762941600000'], [1762941600.5]])('reads %j as a moment', (value) => {
+    const expected = typeof value === 'number' && !Number.isInteger(value) ? '2025-11-12T10:00:00.500Z' : ISO;
+    expect(toActionItems([{ text: 'Send deck', due_date: value }], { pendingOnly: false })[0]?.dueDate).toBe(expected);
+    expect(toInsights({ last_conversation_date: value, updated_at: value }, 'c1')).toMatchObject({ lastConversationDate: expected, updatedAt: expected });
+    expect(toRecording({ id: 'r', meeting_date: value }).meetingDate).toBe(expected);
+  });
+
+  it('reads a compact date, and drops numbers that are no plausible moment', () => {
+    expect(toRecording({ id: 'r', meeting_date: '20261112' }).meetingDate).toBe('2026-11-12');
+    for (const junk of [3600, 0, -1, '900', 99999999999, '20261399', 1e15]) expect(toRecording({ id: 'r', meeting_date: junk }).meetingDate).toBeNull();
+    // Text dates are left to the date formatter as written.
+    expect(toRecording({ id: 'r', meeting_date: '12 Nov 2026' }).meetingDate).toBe('12 Nov 2026');
+  });
+
+  it('reads an upload URL’s expiry given as an epoch', () => {
+    const now = Date.parse('2025-11-12T09:00:00Z');
+    expect(toPresignedUpload({ upload_url: 'https://s3.test/u', recording_id: 'r1', expires_at: 1762941600 }, 'https://svc.test', now).expiresAt).toBe(ISO);
+  });
+});
+
+describe('status words', () => {
+  it.each([
+    ['transcription_completed', 'completed'], ['completed_with_errors', 'completed'], ['finalized', 'completed'], ['insights_ready', 'completed'],
+    ['timed_out', 'failed'], ['expired', 'failed'], ['aborted', 'failed'],
+    ['transcription_in_progress', 'processing'], ['generating_insights', 'processing'], ['Summarizing', 'processing'],
+  ])('%s → %s', (word, status) => expect(toRecording({ id: 'r', status: word }).status).toBe(status));
+
+  it('reads a status given as an object', () => {
+    expect(toRecording({ id: 'r', status: { name: 'completed' } })).toMatchObject({ status: 'completed', rawStatus: 'completed' });
+    expect(toRecording({ id: 'r', status: { state: 'failed', reason: 'x' } }).status).toBe('failed');
+    expect(toRecording({ id: 'r', status: { value: 'queued' } }).status).toBe('queued');
+  });
+
+  it('takes an unknown word at 100 % for finished, and only then', () => {
+    expect(toRecording({ id: 'r', status: 'archived_ok', progress: 100 }).status).toBe('completed');
+    expect(toRecording({ id: 'r', status: 'archived_ok', progress: 60 }).status).toBe('unknown');
+    expect(toRecording({ id: 'r', status: 'archived_ok', progress: 250 }).status).toBe('unknown');
+    // A known word is not overruled by progress.
+    expect(toRecording({ id: 'r', status: 'failed', progress: 100 }).status).toBe('failed');
+  });
+});
+
+describe('webhook state', () => {
+  it.each([
+    [{ status: 'enabled' }, true], [{ status: 'Active' }, true], [{ status: 'disabled' }, false], [{ status: 'paused' }, false],
+    [{ is_active: false }, false], [{ isActive: true }, true], [{ enabled: 'true' }, true], [{ is_enabled: 0 }, false],
+    [{ status: 'pending_verification' }, null], [{}, null],
+  ])('%j → active %j', (state, active) => expect(toWebhook({ id: 'w', url: 'https://h.test', events: ['x'], ...state }).active).toBe(active));
+});
+
+describe('transcript times and speakers', () => {
+  const times = (raw: unknown) => toTranscript(raw, 'r1').segments.map((s) => [s.speaker, s.start, s.end]);
+
+  it('reads whole-number start/end as milliseconds when the series’ shape says so', () => {
+    // AssemblyAI: utterances seconds long, written in ms.
+    expect(times({ utterances: [{ speaker: 'A', start: 1230, end: 4560, text: 'Hi' }, { speaker: 'B', start: 65000, end: 70000, text: 'Yo' }] })).toEqual([
+      ['A', 1.23, 4.56],
+      ['B', 65, 70],
+    ]);
+    // Starts only, minutes apart in ms.
+    expect(times({ segments: [{ start: 0, text: 'a' }, { start: 4000, text: 'b' }, { start: 9000, text: 'c' }] })).toEqual([[null, 0, null], [null, 4, null], [null, 9, null]]);
+  });
+
+  it('keeps seconds: fractions, short turns, and explicit ms keys as they are', () => {
+    expect(times({ segments: [{ start: 1.2, end: 4.5, text: 'a' }, { start: 5, end: 9.25, text: 'b' }] })).toEqual([[null, 1.2, 4.5], [null, 5, 9.25]]);
+    expect(times({ segments: [{ start: 0, end: 5, text: 'a' }, { start: 5, end: 12, text: 'b' }, { start: 600, end: 640, text: 'c' }] })).toEqual([
+      [null, 0, 5], [null, 5, 12], [null, 600, 640],
+    ]);
+    expect(times({ segments: [{ start_ms: 1500, end_ms: 3000, text: 'a' }, { start: '00:01:02.5', text: 'b' }] })).toEqual([[null, 1.5, 3], [null, 62.5, null]]);
+  });
+
+  it('names numbered speakers “Speaker n”, counting from 1 whether the server counts from 0 or 1', () => {
+    expect(times({ utterances: [{ speaker: 0, start: 1.2, end: 2, transcript: 'Hi' }, { speaker: 1, start: 2, end: 3, transcript: 'Yo' }] }).map(([s]) => s)).toEqual(['Speaker 1', 'Speaker 2']);
+    expect(times({ segments: [{ speaker_id: 1, text: 'Hi' }, { speaker_id: 2, text: 'Yo' }] }).map(([s]) => s)).toEqual(['Speaker 1', 'Speaker 2']);
+    expect(times({ segments: [{ speaker: '0', text: 'Hi' }, { speaker: 'Maya', text: 'Yo' }] }).map(([s]) => s)).toEqual(['Speaker 1', 'Maya']);
+  });
+});
+
+describe('subtitle transcripts', () => {
+  const cues = (text: string) => toTranscript(text, 'r1').segments;
+
+  it('reads WebVTT cues with their times and <v> voices, without header, ids or tags', () => {
+    const vtt = 'WEBVTT\n\nNOTE made by the service\n\n1\n00:00:01.000 --> 00:00:04.000\n<v Maya Chen>Hello <b>there</b></v>\n\n00:05.000 --> 00:07.500 align:start\n<v.loud Tom>Hi\nall\n\n01:00:00.000 --> 01:00:02.000\nNo voice here';
+    expect(cues(vtt)).toEqual([
+      { speaker: 'Maya Chen', start: 1, end: 4, text: 'Hello there' },
+      { speaker: 'Tom', start: 5, end: 7.5, text: 'Hi all' },
+      { speaker: null, start: 3600, end: 3602, text: 'No voice here' },
+    ]);
+    expect(toTranscript({ transcript: vtt }, 'r1').segments).toHaveLength(3);
+  });
+
+  it('reads SRT cues, dropping the numbers and taking "Name:" labels as speakers', () => {
+    expect(cues('1\n00:00:01,000 --> 00:00:04,000\nMaya: Hello there\n\n2\n00:00:05,000 --> 00:00:07,000\nTom: Hi')).toEqual([
+      { speaker: 'Maya', start: 1, end: 4, text: 'Hello there' },
+      { speaker: 'Tom', start: 5, end: 7, text: 'Hi' },
+    ]);
+  });
+});
