@@ -103,9 +103,15 @@ for (const fixture of STATIC_VIEWS) {
     const looked = emailsLookedUp(standIn);
     for (const email of emails) expect(looked.has(email), `looked up ${email}`).toBe(true);
     for (const email of looked) expect(emails.has(email) || email === CALIBRATION_EMAIL, `unexpected lookup of ${email}`).toBe(true);
-    // One request per distinct address.
-    const perAddress = standIn.requests.filter((r) => r.path === '/api/v2/contacts' && r.query.email);
-    expect(perAddress.length).toBeLessThanOrEqual(looked.size + 1);
+    // One request per distinct address; the calibration sample is also asked as stored and in
+    // another case (lib/api/contact-finder.ts), so up to three for it.
+    const perAddress = new Map<string, number>();
+    for (const request of standIn.requests) {
+      if (request.path !== '/api/v2/contacts' || !request.query.email) continue;
+      const email = request.query.email.toLowerCase();
+      perAddress.set(email, (perAddress.get(email) ?? 0) + 1);
+    }
+    for (const [email, count] of perAddress) expect(count, email).toBeLessThanOrEqual(email === CALIBRATION_EMAIL ? 3 : 1);
 
     expect(await page.evaluate(() => (window as unknown as { __pwned?: unknown }).__pwned)).toBeUndefined();
     expect(errors).toEqual([]);
