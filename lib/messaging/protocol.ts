@@ -16,6 +16,7 @@ import {
   WebhookSchema,
 } from '../models';
 import { ApiErrorInfoSchema } from '../api/error-info';
+import { isPathSafeId } from '../api/path-segment';
 import { PanelFocusSchema } from '../panel/context';
 import { UploadFileSchema, UploadMetaSchema, UploadRecordSchema } from '../upload/record';
 import { contentProtocol, PersonQuery } from './content-protocol';
@@ -54,7 +55,8 @@ export const ConnectionResultSchema = z.discriminatedUnion('ok', [
 ]);
 export type ConnectionResult = z.infer<typeof ConnectionResultSchema>;
 
-const Id = z.string().check(z.minLength(1), z.maxLength(200));
+/** Goes into request paths: never `.` or `..` (lib/api/path-segment.ts). */
+const Id = z.string().check(z.minLength(1), z.maxLength(200), z.refine(isPathSafeId));
 const Url = z.string().check(z.maxLength(2000));
 const Key = z.string().check(z.maxLength(4000));
 
