@@ -17,6 +17,7 @@ import {
 } from '../models';
 import { ApiErrorInfoSchema } from '../api/error-info';
 import { isPathSafeId } from '../api/path-segment';
+import { validateWebhookUrl } from '../api/webhook-url';
 import { PanelFocusSchema } from '../panel/context';
 import { UploadFileSchema, UploadMetaSchema, UploadRecordSchema } from '../upload/record';
 import { contentProtocol, PersonQuery } from './content-protocol';
@@ -117,7 +118,7 @@ export const protocol = {
   'webhook.create': message(
     'extension',
     z.object({
-      url: z.url().check(z.maxLength(2000)),
+      url: z.url().check(z.maxLength(2000), z.refine((url) => validateWebhookUrl(url).ok)),
       events: z.array(WebhookEventSchema).check(z.minLength(1)),
       description: z.optional(z.string().check(z.maxLength(200))),
     }),
