@@ -1,6 +1,7 @@
 /** The "create webhook" form: endpoint address, the events to send, an optional description. */
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { validateWebhookUrl } from '@/lib/api/webhook-url';
 import { sendRequest } from '@/lib/messaging/send';
 import { WEBHOOK_EVENTS, type WebhookEvent } from '@/lib/models';
 import { Button } from '@/components/ui/Button';
@@ -8,7 +9,6 @@ import { LiveRegion } from '@/components/ui/Message';
 import { TextField } from '@/components/ui/TextField';
 import { errorMessage } from './error-message';
 import { webhooksKey } from './queries';
-import { validateWebhookUrl } from './webhook-url';
 import { WEBHOOK_EVENT_TEXT } from './webhook-events';
 import { WebhookCreated } from './WebhookCreated';
 

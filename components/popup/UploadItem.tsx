@@ -2,6 +2,7 @@
 import { useState } from 'react';
 import { Button } from '@/components/ui/Button';
 import { requestHostPermission } from '@/components/options/host-permission';
+import { permissionPatternFor } from '@/lib/api/base-url';
 import { ApiError, toErrorInfo } from '@/lib/api/error-info';
 import { sendRequest } from '@/lib/messaging/send';
 import { serverText } from '@/lib/format/text';
@@ -22,8 +23,11 @@ export function UploadItem({ record }: { record: UploadRecord }) {
     }
   };
   const onRetry = () => {
-    // The permission prompt must come straight from the click, before anything is awaited.
-    const asking = record.needsAccess ? requestHostPermission(record.needsAccess) : Promise.resolve(true);
+    // The permission prompt must come straight from the click, before anything is awaited. It asks
+    // for the upload address's one host, worked out here: the record is read back from
+    // storage.local, which content scripts can write too, and its needsAccess could name any pattern.
+    const pattern = record.needsAccess && record.uploadUrl ? permissionPatternFor(record.uploadUrl) : null;
+    const asking = record.needsAccess ? (pattern ? requestHostPermission(pattern) : Promise.resolve(false)) : Promise.resolve(true);
     void act(async () => {
       if (!(await asking)) throw new ApiError('forbidden', 'Primer was not allowed to send the file there, so the upload did not go on.');
       await sendRequest('upload.retry', { id: record.id });

@@ -42,13 +42,21 @@ export function normaliseBaseUrl(input: string): BaseUrlResult {
   return { ok: true, baseUrl, origin: url.origin, permissionPattern };
 }
 
-/** Match pattern for a URL's host (used for the upload origin, which the server chooses). */
+/** The plain-http hosts the manifest lets Primer be granted (wxt.config.ts OPTIONAL_HOSTS). */
+const GRANTABLE_HTTP_HOSTS = new Set(['localhost', '127.0.0.1']);
+
+/**
+ * Match pattern for a URL's host (the upload address, which the server chooses), or null when it
+ * is not one host Primer may be granted: https, or http on this computer, and never a wildcard
+ * (`*` survives in a URL's host, and `https://*` + `/*` would be every site).
+ */
 export function permissionPatternFor(url: string): string | null {
+  let parsed: URL;
   try {
-    const parsed = new URL(url);
-    if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') return null;
-    return `${parsed.protocol}//${parsed.hostname}/*`;
+    parsed = new URL(url);
   } catch {
     return null;
   }
+  const grantable = parsed.protocol === 'https:' || (parsed.protocol === 'http:' && GRANTABLE_HTTP_HOSTS.has(parsed.hostname));
+  return grantable && !parsed.hostname.includes('*') ? `${parsed.protocol}//${parsed.hostname}/*` : null;
 }

@@ -19,6 +19,7 @@ import type { IndexPersistence } from './contact-index';
 import { MemoryDiscoveryStore, type DiscoveryStore, type RecordingInsightRoute } from './discovery';
 import { ApiError } from './errors';
 import { Http, type HttpOptions } from './http';
+import { pathSegment } from './path-segment';
 import {
   embeddedRecordingInsights,
   toContact,
@@ -103,12 +104,12 @@ export class ServiceClient {
   }
 
   async getRecording(id: string, { signal, interactive }: Signal = {}): Promise<Recording> {
-    const response = await this.http.request('GET', `/api/v2/recordings/${encodeURIComponent(id)}`, { signal, interactive });
+    const response = await this.http.request('GET', `/api/v2/recordings/${pathSegment(id)}`, { signal, interactive });
     return toRecording(response.body);
   }
 
   async getTranscript(id: string, { signal, interactive }: Signal = {}): Promise<Transcript> {
-    const response = await this.http.request('GET', `/api/v2/recordings/${encodeURIComponent(id)}/transcript`, {
+    const response = await this.http.request('GET', `/api/v2/recordings/${pathSegment(id)}/transcript`, {
       signal,
       interactive,
       headers: { Accept: 'application/json, text/plain;q=0.9' },
@@ -163,7 +164,7 @@ export class ServiceClient {
     id: string,
     call: Signal,
   ): Promise<RecordingInsights | 'not-yet' | null> {
-    const encoded = encodeURIComponent(id);
+    const encoded = pathSegment(id);
     try {
       if (route === 'embedded') {
         const response = await this.http.request('GET', `/api/v2/recordings/${encoded}`, call);
@@ -287,7 +288,7 @@ export class ServiceClient {
   }
 
   async getContact(id: string, { signal, interactive }: Signal = {}): Promise<Contact> {
-    const response = await this.http.request('GET', `/api/v2/contacts/${encodeURIComponent(id)}`, { signal, interactive });
+    const response = await this.http.request('GET', `/api/v2/contacts/${pathSegment(id)}`, { signal, interactive });
     return toContact(response.body);
   }
 
@@ -312,7 +313,7 @@ export class ServiceClient {
   async getContactInsights(contactId: string, { signal, interactive }: Signal = {}): Promise<Insights> {
     const call = { signal, interactive };
     try {
-      const response = await this.http.request('GET', `/api/v2/insights/contact/${encodeURIComponent(contactId)}`, call);
+      const response = await this.http.request('GET', `/api/v2/insights/contact/${pathSegment(contactId)}`, call);
       return toInsights(response.body, contactId);
     } catch (error) {
       if (!(error instanceof ApiError) || error.kind !== 'not_found') throw error;
@@ -349,7 +350,7 @@ export class ServiceClient {
   /** `false` when the server offers no deletion. */
   async deleteWebhook(id: string, { signal }: Signal = {}): Promise<boolean> {
     try {
-      await this.http.request('DELETE', `/api/v2/webhooks/${encodeURIComponent(id)}`, { signal });
+      await this.http.request('DELETE', `/api/v2/webhooks/${pathSegment(id)}`, { signal });
       return true;
     } catch (error) {
       if (error instanceof ApiError && isUnsupported(error) && error.status !== 404) return false;

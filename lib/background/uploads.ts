@@ -52,16 +52,13 @@ export function changedByProcessing(baseUrl: string, record: UploadRecord): stri
   ];
 }
 
-const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1']);
-
 /**
  * The pattern to ask for before sending to `url`, or null when Primer already may. Only https
  * hosts (and this computer over http) can be granted: the manifest offers nothing wider.
  */
 export async function missingUploadAccess(url: string): Promise<string | null> {
   const pattern = permissionPatternFor(url);
-  const host = pattern ? new URL(url).hostname : '';
-  if (!pattern || (pattern.startsWith('http:') && !LOCAL_HOSTS.has(host))) {
+  if (!pattern) {
     throw new ApiError('invalid_response', `The service gave an upload address Primer will not send recordings to (${url.slice(0, 80)}): it must use https.`);
   }
   return (await browser.permissions.contains({ origins: [pattern] })) ? null : pattern;

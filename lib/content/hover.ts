@@ -5,9 +5,11 @@
  * handlers and its own hover cards see those events as before. Only presses and clicks on a marker
  * and Esc, Enter and Space meant for Primer (on a marker, or Esc on what opened the card) are taken
  * in the capture phase and kept from the site. The card's code is fetched on the first open only.
+ * Only the user's own events count: one a page script made up opens, closes and acts on nothing.
  */
 import type { ContentScriptContext } from '#imports';
 import type { CardRequest, HoverCardApi } from './card-api';
+import { fromUser } from './from-user';
 import { MARKER_TAG } from './marker';
 import type { Mark, PageScanner } from './scanner';
 
@@ -115,6 +117,7 @@ export function installHoverCards(
     document,
     'pointerover',
     (event) => {
+      if (!fromUser(event)) return;
       if (insideCard(event.target)) {
         hideTimer = cancel(hideTimer);
         return;
@@ -135,6 +138,7 @@ export function installHoverCards(
     document,
     'pointerout',
     (event) => {
+      if (!fromUser(event)) return;
       const from = scanner.findMark(event.target as Node) ?? (insideCard(event.target) ? open?.mark : undefined);
       if (!from) return;
       const to = event.relatedTarget as Node | null;
@@ -174,6 +178,7 @@ export function installHoverCards(
   };
 
   ctx.addEventListener(document, 'focusin', (event) => {
+    if (!fromUser(event)) return;
     if (insideCard(event.target) || (refocusing !== null && event.target === refocusing)) return;
     const mark = scanner.findMark(event.target as Node) ?? markInside(event.target);
     if (mark) void show(mark, { from: event.target instanceof HTMLElement ? event.target : mark.marker, focusCard: false });
@@ -194,6 +199,8 @@ export function installHoverCards(
     'keydown',
     (event) => {
       kept = null;
+      // Keys a page script made up are its own business (nothing of Primer's acts on them).
+      if (!fromUser(event)) return;
       const { key, target } = event;
       // Keys in the card are the card's (its shadow root keeps them from the site); shortcuts are the site's.
       if (insideCard(target) || event.ctrlKey || event.metaKey || event.altKey) return;
@@ -235,12 +242,13 @@ export function installHoverCards(
   // The marker is a button inside the site's element (Gmail's thread row) or right after it
   // (Outlook's person button): a press on it is Primer's, and must not select, drag or open the
   // row, nor reach the site's handlers around it (a Calendar popup), nor open the site's own card.
-  // Only the click's default is prevented: a press's default is what gives the marker focus.
+  // Only the click's default is prevented: a press's default is what gives the marker focus. A
+  // press a page script made up is kept from the site too, but opens nothing.
   const onPress = (event: Event) => {
     const mark = markerMark(event.target);
     if (!mark) return;
     event.stopImmediatePropagation();
-    if (event.type !== 'click') return;
+    if (event.type !== 'click' || !fromUser(event)) return;
     keep(event);
     showTimer = cancel(showTimer);
     void show(mark, { from: null, focusCard: false });

@@ -5,21 +5,27 @@
  * names go in as attribute text, never as markup.
  */
 import type { ContactMatch } from '../models';
+import type { FoundPerson } from '../sites/types';
 import { own } from './owned-nodes';
 
 export const MARKER_ATTRIBUTE = 'data-primer-marker';
 /** A tag of our own, so the injected rules can never match a site's element. */
 export const MARKER_TAG = 'primer-mark';
 
-export function markerLabel(match: ContactMatch): string {
-  const who = match.contact.name ?? match.contact.email ?? 'this contact';
-  return match.matchedBy === 'name' ? `Primer briefing: ${who} (matched by name)` : `Primer briefing: ${who}`;
+/**
+ * Whose briefing, in the words the page itself shows (its name or address for the person): the
+ * page's scripts can read the label, and must learn nothing from it that the service holds (the
+ * name it has for an address the page made up). Only the match's kind is given for that reason.
+ */
+export function markerLabel(shown: Pick<FoundPerson, 'name' | 'email'>, matchedBy: ContactMatch['matchedBy']): string {
+  const who = shown.name ?? shown.email ?? 'this contact';
+  return matchedBy === 'name' ? `Primer briefing: ${who} (matched by name)` : `Primer briefing: ${who}`;
 }
 
 /** The attributes every marker shares, set once: a marker is a copy of this plus its label. */
 let template: HTMLElement | null = null;
 
-export function createMarker(match: ContactMatch): HTMLElement {
+export function createMarker(shown: Pick<FoundPerson, 'name' | 'email'>, matchedBy: ContactMatch['matchedBy']): HTMLElement {
   if (!template) {
     template = document.createElement(MARKER_TAG);
     template.setAttribute(MARKER_ATTRIBUTE, '');
@@ -28,9 +34,8 @@ export function createMarker(match: ContactMatch): HTMLElement {
   }
   // Copying one element is cheaper than building each (a page can get hundreds at once).
   const marker = own(template.cloneNode() as HTMLElement);
-  const label = markerLabel(match);
-  marker.setAttribute(MARKER_ATTRIBUTE, match.matchedBy);
+  marker.setAttribute(MARKER_ATTRIBUTE, matchedBy);
   // No `title`: the hover card says the same, and a native tooltip would sit on top of it.
-  marker.setAttribute('aria-label', label);
+  marker.setAttribute('aria-label', markerLabel(shown, matchedBy));
   return marker;
 }

@@ -214,7 +214,7 @@ export class PageScanner {
           keep.add(element);
           // The texts a marker is placed after, worked out once per person (lazily: most elements
           // of a re-read surface are marked already).
-          this.#mark(element, keys[i]!, match, surface, () => (texts ??= markerTexts(person, match)), mayEdit, aboveRoot);
+          this.#mark(element, keys[i]!, person, match, surface, () => (texts ??= markerTexts(person, match)), mayEdit, aboveRoot);
         }
       });
       this.#unmarkRoot(surface.root, keep);
@@ -227,7 +227,7 @@ export class PageScanner {
     else apply();
   }
 
-  #mark(element: Element, key: string, match: ContactMatch, surface: Surface, texts: () => string[], mayEdit: boolean, aboveRoot: () => Around): void {
+  #mark(element: Element, key: string, person: FoundPerson, match: ContactMatch, surface: Surface, texts: () => string[], mayEdit: boolean, aboveRoot: () => Around): void {
     const existing = this.#marks.get(element);
     if (existing?.key === key && (existing.marker === null || existing.marker.isConnected)) {
       existing.surface = surface;
@@ -238,7 +238,7 @@ export class PageScanner {
     // Typing in a compose field must not meet our node inside the editable text; a recipient chip
     // that is a non-editable island (contenteditable=false) can carry it.
     const editable = mayEdit && isEditable(element);
-    const marker = editable ? null : createMarker(match);
+    const marker = editable ? null : createMarker(person, match.matchedBy);
     if (marker) {
       placeMarker(element, marker, texts(), surface.root, aboveRoot);
       this.#markerOwners.set(marker, element);

@@ -16,6 +16,8 @@ import {
   WebhookSchema,
 } from '../models';
 import { ApiErrorInfoSchema } from '../api/error-info';
+import { isPathSafeId } from '../api/path-segment';
+import { validateWebhookUrl } from '../api/webhook-url';
 import { PanelFocusSchema } from '../panel/context';
 import { UploadFileSchema, UploadMetaSchema, UploadRecordSchema } from '../upload/record';
 import { contentProtocol, PersonQuery } from './content-protocol';
@@ -62,7 +64,8 @@ export const ConnectionResultSchema = z.discriminatedUnion('ok', [
 ]);
 export type ConnectionResult = z.infer<typeof ConnectionResultSchema>;
 
-const Id = z.string().check(z.minLength(1), z.maxLength(200));
+/** Goes into request paths: never `.` or `..` (lib/api/path-segment.ts). */
+const Id = z.string().check(z.minLength(1), z.maxLength(200), z.refine(isPathSafeId));
 const Url = z.string().check(z.maxLength(2000));
 const Key = z.string().check(z.maxLength(4000));
 
@@ -126,7 +129,7 @@ export const protocol = {
   'webhook.create': message(
     'extension',
     z.object({
-      url: z.url().check(z.maxLength(2000)),
+      url: z.url().check(z.maxLength(2000), z.refine((url) => validateWebhookUrl(url).ok)),
       events: z.array(WebhookEventSchema).check(z.minLength(1)),
       description: z.optional(z.string().check(z.maxLength(200))),
     }),

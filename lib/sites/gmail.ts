@@ -67,7 +67,7 @@ const SEL = {
   /** Sender: gmail.js `.gD[email]`, InboxSDK `td.gF span[email]`, then the header's heading. */
   sender: ['.gD[email]', 'td.gF [email]', 'h3 [email]'],
   /** Header recipients ("to me, Alex, +4"): gmail.js/InboxSDK `.hb [email]`. */
-  headerRecipients: '.hb [email]',
+  header: '.hb',
   /** "Show details" table (InboxSDK get-updated-contact.ts `.ajC [email]`); rows are `tr`. */
   details: '.ajC',
   /** Message body: never read (gmail.js `div.a3s`, InboxSDK `div.ii.gt`). */
@@ -118,6 +118,15 @@ function nameOf(el: Element): string | null {
 /** The `email` attribute as the collector keys it (trimmed, lowercased), for comparing before adding. */
 const emailOf = (element: Element) => element.getAttribute('email')?.trim().toLowerCase() ?? null;
 
+/**
+ * A message's elements matching `selector`, except those inside its body: quoted or crafted mail
+ * can carry Gmail's own header and details markup too. Asked of the few containers (a header, a
+ * details table), not of every address in them.
+ */
+function outsideBody(message: Element, selector: string): Element[] {
+  return [...message.querySelectorAll(selector)].filter((element) => !element.closest(BODY));
+}
+
 /** `classesGone`: the thread shows no header or details class at all (Gmail renamed them). */
 function readMessage(message: Element, people: PeopleCollector, classesGone: boolean): void {
   // Sender (never from inside a body: quoted mail can carry Gmail markup too).
@@ -126,7 +135,7 @@ function readMessage(message: Element, people: PeopleCollector, classesGone: boo
 
   // The details table lists every recipient with its role; the header shows the first few.
   const detailRoles = new Map<string, PersonRole>();
-  const details = message.querySelector(SEL.details);
+  const details = outsideBody(message, SEL.details)[0];
   if (details) {
     let rowIndex = 0;
     for (const row of details.querySelectorAll('tr')) {
@@ -144,10 +153,12 @@ function readMessage(message: Element, people: PeopleCollector, classesGone: boo
     }
   }
   // Header recipients: their elements always; the role "to" only when no details table says more.
-  for (const span of message.querySelectorAll(SEL.headerRecipients)) {
-    const address = emailOf(span) ?? '';
-    const known = detailRoles.get(address) ?? (details && people.has(address) ? null : 'to');
-    people.add(address, nameOf(span), known, span);
+  for (const header of outsideBody(message, SEL.header)) {
+    for (const span of header.querySelectorAll('[email]')) {
+      const address = emailOf(span) ?? '';
+      const known = detailRoles.get(address) ?? (details && people.has(address) ? null : 'to');
+      people.add(address, nameOf(span), known, span);
+    }
   }
   // Neither the header's nor the details' class anywhere in the thread (Gmail renamed them): every
   // other address the message shows outside its body is a recipient, as "to" (the role cannot be
@@ -166,7 +177,7 @@ function readThread(root: Element, owned: (el: Element) => boolean): Surface | n
   let messages = [...root.querySelectorAll(SEL.message)];
   if (messages.length === 0) messages = [...root.querySelectorAll(SEL.messageFallback)];
   const people = new PeopleCollector();
-  const classesGone = root.querySelector(`${SEL.headerRecipients}, ${SEL.details}`) === null;
+  const classesGone = root.querySelector(`${SEL.header} [email], ${SEL.details}`) === null;
   for (const message of messages) {
     if (!owned(message) || isHiddenBelow(message, root)) continue;
     // A message element inside another one (quoted/nested markup) is read with its parent.

@@ -5,7 +5,7 @@
  * uses it, no hand-over hold is running, and the document itself says it is idle (it may still be
  * sending a PUT a previous service worker started, or writing a copy).
  */
-import type { StatusReply } from './offscreen-protocol';
+import { OFFSCREEN_PAGE, type StatusReply } from './offscreen-protocol';
 
 export interface OffscreenApi {
   createDocument(options: { url: string; reasons: string[]; justification: string }): Promise<void>;
@@ -86,7 +86,7 @@ export class OffscreenDocument {
     if (await this.#isOpen()) return;
     await this.#deps.api
       .createDocument({
-        url: 'offscreen.html',
+        url: OFFSCREEN_PAGE,
         reasons: ['BLOBS'],
         justification: 'Receives a recording the user picked in the popup and sends it from disk to its upload URL, with progress.',
       })

@@ -2,8 +2,35 @@
  * Messages between the background and the offscreen document that sends files on Chrome. The
  * offscreen document never sees the API key: the PUT to a presigned URL carries none.
  */
+import { browser } from '#imports';
 import { z } from 'zod/mini';
 import { ApiErrorInfoSchema } from '../api/error-info';
+
+/** The offscreen document's page, and the background's service worker as WXT builds it (manifest background.service_worker). */
+export const OFFSCREEN_PAGE = 'offscreen.html';
+const BACKGROUND_SCRIPT = 'background.js';
+
+interface Sender {
+  id?: string;
+  url?: string;
+  tab?: unknown;
+}
+
+/**
+ * Whether a message to the offscreen document comes from the background's service worker. Chrome
+ * counts content scripts and every page of the extension as the extension too: one of them could
+ * otherwise have the document send a held recording to any URL, stop or drop uploads, or read
+ * their presigned URLs. Chrome gave a service worker's messages no URL at all before
+ * w3c/webextensions#851; every document's messages have one, and a content script's have a tab.
+ */
+export function fromBackground(sender: Sender): boolean {
+  return sender.id === browser.runtime.id && sender.tab === undefined && (sender.url === undefined || sender.url === browser.runtime.getURL(`/${BACKGROUND_SCRIPT}`));
+}
+
+/** Whether a message to the background comes from the offscreen document (its progress reports). */
+export function fromOffscreenDocument(sender: Sender): boolean {
+  return sender.id === browser.runtime.id && sender.tab === undefined && sender.url === browser.runtime.getURL(`/${OFFSCREEN_PAGE}`);
+}
 
 export const OffscreenRequestSchema = z.discriminatedUnion('type', [
   /** Send the file of `id` (or join the PUT already sending it to `url`). */

@@ -11,7 +11,7 @@ import { errorFromInfo } from '../messaging/sender';
 import type { FileSender } from './file-sender';
 import type { HeldFiles } from './held-files';
 import { OffscreenDocument, type OffscreenApi } from './offscreen-document';
-import { ProgressSchema, PutReplySchema, StatusReplySchema, type OffscreenRequest, type Progress, type StatusReply } from './offscreen-protocol';
+import { fromOffscreenDocument, ProgressSchema, PutReplySchema, StatusReplySchema, type OffscreenRequest, type Progress, type StatusReply } from './offscreen-protocol';
 import type { UploadRecord } from './record';
 
 export type PutFile = (record: UploadRecord & { uploadUrl: string }, onProgress: (sent: number) => void, signal: AbortSignal) => Promise<void>;
@@ -51,7 +51,9 @@ export function runtimeChannel(): OffscreenChannel {
   return {
     ask: (request) => browser.runtime.sendMessage(request),
     onProgress: (listener) => {
-      const onMessage = (message: unknown) => {
+      // Only the document's own reports: a content script must not move an upload's progress.
+      const onMessage = (message: unknown, sender: Parameters<typeof fromOffscreenDocument>[0]) => {
+        if (!fromOffscreenDocument(sender)) return;
         const progress = ProgressSchema.safeParse(message);
         if (progress.success) listener(progress.data);
       };

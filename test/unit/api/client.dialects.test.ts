@@ -155,6 +155,22 @@ describe.each(PRESETS)('dialect %s', (preset) => {
   });
 });
 
+describe('ids in request paths', () => {
+  beforeEach(() => standIn.reset());
+
+  it.each(['', '.', '..'])('refuses the id %j before anything is sent (the path would resolve to another route)', async (id) => {
+    const c = client();
+    const calls = [() => c.getContactInsights(id), () => c.getContact(id), () => c.getRecording(id), () => c.getTranscript(id), () => c.getRecordingInsights(id), () => c.deleteWebhook(id)];
+    for (const call of calls) await expect(call()).rejects.toMatchObject({ kind: 'bad_request' });
+    expect(standIn.requests).toEqual([]);
+  });
+
+  it('sends any other id as one path segment', async () => {
+    await expect(client().getContactInsights('...')).rejects.toMatchObject({ kind: 'not_found' });
+    expect(standIn.requests.map((request) => request.path)).toEqual(['/api/v2/insights/contact/...']);
+  });
+});
+
 describe('discovery is remembered per server', () => {
   beforeEach(() => standIn.reset());
 

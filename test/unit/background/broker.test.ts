@@ -84,6 +84,24 @@ describe('createBroker', () => {
     expect(find).not.toHaveBeenCalled();
   });
 
+  it.each(['', '.', '..'])('refuses the id %j, which a request path would resolve to another route, before any handler runs', async (id) => {
+    const called = vi.fn(() => Promise.reject(new Error('must not run')));
+    const broker = createBroker(
+      handlers({ 'contact.insights': called, 'contacts.insights': called, 'recording.get': called, 'webhook.delete': called, 'upload.retry': called }),
+      self,
+    );
+    for (const [type, payload, from] of [
+      ['contact.insights', { contactId: id }, fromContent],
+      ['contacts.insights', { contactIds: ['c-1', id] }, fromOptions],
+      ['recording.get', { id }, fromOptions],
+      ['webhook.delete', { id }, fromOptions],
+      ['upload.retry', { id }, fromOptions],
+    ] as const) {
+      expect(await broker({ primer: 1, type, payload }, from), type).toMatchObject({ ok: false, error: { kind: 'bad_request' } });
+    }
+    expect(called).not.toHaveBeenCalled();
+  });
+
   it('turns handler errors into typed replies and checks replies against the protocol', async () => {
     const broker = createBroker(
       handlers({

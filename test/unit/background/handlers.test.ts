@@ -537,6 +537,14 @@ describe('webhooks', () => {
     expect(await send('webhook.list', {})).toEqual({ ok: true, data: { supported: false, items: [] } });
     expect(await send('webhook.create', { url: 'https://hooks.example.com/x', events: [] as never })).toMatchObject({ ok: false, error: { kind: 'bad_request' } });
   });
+
+  it('sends account data only to https endpoints (plain http only on this computer), whoever asks', async () => {
+    for (const url of ['http://hooks.example.com/x', 'ftp://hooks.example.com/x', 'https://user:secret@hooks.example.com/x', 'javascript:alert(1)']) {
+      expect(await send('webhook.create', { url, events: ['contact.updated'] }), url).toMatchObject({ ok: false, error: { kind: 'bad_request' } });
+    }
+    expect(standIn.requests.filter((request) => request.method === 'POST')).toEqual([]);
+    expect(await send('webhook.create', { url: 'http://127.0.0.1:9000/hook', events: ['contact.updated'] })).toMatchObject({ ok: true });
+  });
 });
 
 describe('contact index refresh', () => {

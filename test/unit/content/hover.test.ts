@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { ContentScriptContext } from 'wxt/utils/content-script-context';
 import type { CardRequest, HoverCardApi } from '@/lib/content/card-api';
+import * as userInput from '@/lib/content/from-user';
 import { HIDE_DELAY_MS, SHOW_DELAY_MS, installHoverCards } from '@/lib/content/hover';
 import { PeopleLookup } from '@/lib/content/lookup';
 import { PageScanner } from '@/lib/content/scanner';
@@ -10,6 +11,27 @@ import { fakeAdapter } from './fake-adapter';
 import { DEFAULT_PREFERENCES } from '@/lib/storage/preferences';
 
 const adapter = fakeAdapter();
+/** The real check, kept before the stand-in below replaces it. */
+const fromUser = userInput.fromUser;
+
+/** An event as a page script would make it: the browser marks it untrusted. */
+function madeUp<E extends Event>(event: E): E {
+  Object.defineProperty(event, 'isTrusted', { value: false });
+  return event;
+}
+
+// happy-dom marks no event trusted (isTrusted is undefined): here its events stand for the user's,
+// and only those marked as made up are the page's own.
+beforeEach(() => {
+  vi.spyOn(userInput, 'fromUser').mockImplementation((event) => event.isTrusted !== false);
+});
+
+it('takes only the browser’s own events for the user’s', () => {
+  const trusted = new Event('click');
+  Object.defineProperty(trusted, 'isTrusted', { value: true });
+  expect(fromUser(trusted)).toBe(true);
+  expect(fromUser(madeUp(new Event('click')))).toBe(false);
+});
 
 /** A card that records what it was asked to do; `node` stands for its shadow host. */
 function fakeCard() {
@@ -298,6 +320,31 @@ describe('installHoverCards', () => {
     // On the site's own elements they are the site's.
     for (const type of others) maya.dispatchEvent(new Event(type, { bubbles: true }));
     expect(site.mock.calls.map(([event]) => event.type)).toEqual(others);
+  });
+
+  it('opens, closes and acts on nothing a page script made up; its presses on a marker still reach no one', async () => {
+    const site = vi.fn();
+    for (const type of ['click', 'pointerdown', 'keydown']) document.querySelector('.s')!.addEventListener(type, site);
+    maya.dispatchEvent(madeUp(new PointerEvent('pointerover', { bubbles: true })));
+    marker.dispatchEvent(madeUp(new PointerEvent('pointerover', { bubbles: true })));
+    await vi.advanceTimersByTimeAsync(SHOW_DELAY_MS * 2);
+    marker.dispatchEvent(madeUp(new FocusEvent('focusin', { bubbles: true })));
+    marker.dispatchEvent(madeUp(new PointerEvent('pointerdown', { bubbles: true, cancelable: true })));
+    const click = madeUp(new MouseEvent('click', { bubbles: true, cancelable: true }));
+    marker.dispatchEvent(click);
+    for (const key of ['Enter', ' ']) marker.dispatchEvent(madeUp(new KeyboardEvent('keydown', { key, bubbles: true, cancelable: true })));
+    await vi.advanceTimersByTimeAsync(SHOW_DELAY_MS * 2);
+    expect(card.shown).toHaveLength(0);
+    expect(site.mock.calls.map(([event]) => (event as Event).type)).toEqual(['keydown', 'keydown']);
+    // A card the user opened is not closed by made-up events either.
+    over(maya);
+    await vi.advanceTimersByTimeAsync(SHOW_DELAY_MS);
+    expect(card.isOpen()).toBe(true);
+    maya.dispatchEvent(madeUp(new PointerEvent('pointerout', { bubbles: true, relatedTarget: document.querySelector('#away') })));
+    document.querySelector<HTMLElement>('#away')!.dispatchEvent(madeUp(new FocusEvent('focusin', { bubbles: true })));
+    maya.dispatchEvent(madeUp(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true, cancelable: true })));
+    await vi.advanceTimersByTimeAsync(HIDE_DELAY_MS * 2);
+    expect(card.isOpen()).toBe(true);
   });
 
   it('closes when the scanner drops the person it is open on, not on a re-read that keeps them', async () => {

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { PeopleLookup } from '@/lib/content/lookup';
-import { MARKER_ATTRIBUTE } from '@/lib/content/marker';
+import { MARKER_ATTRIBUTE, markerLabel } from '@/lib/content/marker';
 import { BATCH_DELAY_MS, watchSurfaces } from '@/lib/content/observer';
 import { PageScanner } from '@/lib/content/scanner';
 import { calendarAdapter } from '@/lib/sites/calendar';
@@ -205,6 +205,7 @@ describe('PageScanner', () => {
     from.firstChild!.textContent = 'Bo';
     const other = from.nextElementSibling as HTMLElement;
     other.dataset.mail = 'bo@example.com';
+    other.firstChild!.textContent = 'Bo';
     await reused.scan(roots);
     answerMaya();
     await first;
@@ -217,6 +218,16 @@ describe('PageScanner', () => {
     other.dataset.mail = 'nobody@unknown.example';
     await reused.scan(roots);
     expect(markers()).toHaveLength(0);
+  });
+
+  it('labels a marker with what the page shows for the person, never with what the service knows', async () => {
+    // A page that forged a name for a known address learns nothing from the label but that a marker is there.
+    KNOWN['n:g. liu'] = { contact: { id: 'g', name: 'Grace Liu', email: 'grace@example.com', company: null, title: null }, matchedBy: 'name' };
+    await scanner.scan(page(`<div class="s"><span data-mail="maya@example.com">Anyone at all</span><span data-who="G. Liu">G. Liu</span></div>`));
+    expect(markers().map((m) => m.getAttribute('aria-label'))).toEqual(['Primer briefing: Anyone at all', 'Primer briefing: G. Liu (matched by name)']);
+    expect(markers().map((m) => m.getAttribute(MARKER_ATTRIBUTE))).toEqual(['email', 'name']);
+    // A person the page shows by address only is labelled with that address.
+    expect(markerLabel({ name: null, email: 'maya@example.com' }, 'email')).toBe('Primer briefing: maya@example.com');
   });
 
   it('renders names as text: a hostile name is never markup', async () => {

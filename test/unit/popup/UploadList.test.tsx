@@ -8,6 +8,8 @@ import { record } from './records';
 
 vi.mock('@/lib/messaging/send', () => ({ sendRequest: vi.fn() }));
 
+const UPLOAD_URL = 'https://uploads.example/rec-1?X-Amz-Signature=abc';
+
 describe('UploadList', () => {
   it('says when there is nothing yet', () => {
     render(<UploadList uploads={[]} />);
@@ -33,7 +35,7 @@ describe('UploadList', () => {
     const user = userEvent.setup();
     const request = grantPermission(true);
     fakeBackground({ 'upload.retry': ({ id }) => Promise.resolve(record({ id, state: 'uploading' })) });
-    const waiting = record({ state: 'failed', failedStep: 'put', needsAccess: 'https://uploads.example/*', error: 'Primer needs your permission to send the recording to uploads.example.' });
+    const waiting = record({ state: 'failed', failedStep: 'put', uploadUrl: UPLOAD_URL, needsAccess: 'https://uploads.example/*', error: 'Primer needs your permission to send the recording to uploads.example.' });
     render(<UploadList uploads={[waiting]} />);
     const item = screen.getByRole('listitem', { name: 'Weekly sync: Needs your permission' });
     expect(item).toHaveTextContent('Primer needs your permission to send the recording to uploads.example.');
@@ -46,9 +48,30 @@ describe('UploadList', () => {
     const user = userEvent.setup();
     grantPermission(false);
     fakeBackground({});
-    render(<UploadList uploads={[record({ state: 'failed', failedStep: 'put', needsAccess: 'https://uploads.example/*' })]} />);
+    render(<UploadList uploads={[record({ state: 'failed', failedStep: 'put', uploadUrl: UPLOAD_URL, needsAccess: 'https://uploads.example/*' })]} />);
     await user.click(screen.getByRole('button', { name: 'Allow and upload' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Primer was not allowed to send the file there');
+    expect(sent('upload.retry')).toHaveLength(0);
+  });
+
+  it('asks for the upload address’s own host, never for what the stored record names (content scripts can write it)', async () => {
+    const user = userEvent.setup();
+    const request = grantPermission(true);
+    fakeBackground({ 'upload.retry': ({ id }) => Promise.resolve(record({ id, state: 'uploading' })) });
+    render(<UploadList uploads={[record({ state: 'failed', failedStep: 'put', uploadUrl: UPLOAD_URL, needsAccess: 'https://*/*' })]} />);
+    await user.click(screen.getByRole('button', { name: 'Allow and upload' }));
+    expect(request).toHaveBeenCalledExactlyOnceWith({ origins: ['https://uploads.example/*'] });
+    await waitFor(() => expect(sent('upload.retry')).toEqual([{ id: 'u1' }]));
+  });
+
+  it.each(['https://*/rec-1', 'https://*.example/rec-1', 'http://uploads.example/rec-1', null])('asks for nothing, and does not go on, for the upload address %s', async (uploadUrl) => {
+    const user = userEvent.setup();
+    const request = grantPermission(true);
+    fakeBackground({});
+    render(<UploadList uploads={[record({ state: 'failed', failedStep: 'put', uploadUrl, needsAccess: 'https://uploads.example/*' })]} />);
+    await user.click(screen.getByRole('button', { name: 'Allow and upload' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Primer was not allowed to send the file there');
+    expect(request).not.toHaveBeenCalled();
     expect(sent('upload.retry')).toHaveLength(0);
   });
 

@@ -74,6 +74,20 @@ describe('gmail adapter: details', () => {
     ]);
   });
 
+  it('never counts addresses in a message’s body, even in Gmail’s own header or details markup (quoted or crafted mail)', () => {
+    const doc = loadView('gmail/thread.html', 'thread');
+    // Details closed (as Gmail shows a message until asked), so the body's table is the only one.
+    doc.querySelector('.ajA')!.remove();
+    const before = thread(doc).people.map((p) => ({ email: p.email, roles: p.roles }));
+    const body = doc.querySelector('.ajy')!.closest('[data-message-id]')!.querySelector('.a3s')!;
+    body.insertAdjacentHTML(
+      'beforeend',
+      `<div class="gmail_quote"><span class="hb">to <span class="g2" email="quoted.header@elsewhere.example" name="Quoted Header">Quoted Header</span></span>
+        <div class="ajA SK"><table class="ajC"><tbody><tr><td class="gG">to:</td><td><span class="gI"><span email="quoted.details@elsewhere.example" name="Quoted Details">Quoted Details</span></span></td></tr></tbody></table></div></div>`,
+    );
+    expect(thread(doc).people.map((p) => ({ email: p.email, roles: p.roles }))).toEqual(before);
+  });
+
   it('with the details open, the header recipients keep their detail roles and add their elements', () => {
     const doc = loadView('gmail/thread.html', 'thread');
     const alex = thread(doc).people.find((p) => p.email === 'alex.kim@example.com')!;

@@ -31,6 +31,12 @@ describe('missingUploadAccess', () => {
     expect(contains).not.toHaveBeenCalled();
   });
 
+  it.each(['https://*/rec-1', 'https://*.example.com/rec-1', 'https://storage*.example/rec-1'])('refuses a host with a wildcard (%s): it would grant many', async (url) => {
+    const contains = grant(false);
+    await expect(missingUploadAccess(url)).rejects.toMatchObject({ kind: 'invalid_response', message: expect.stringContaining(url) });
+    expect(contains).not.toHaveBeenCalled();
+  });
+
   it('allows this computer over http', async () => {
     grant(false);
     expect(await missingUploadAccess('http://127.0.0.1:9000/bucket/rec-1')).toBe('http://127.0.0.1/*');

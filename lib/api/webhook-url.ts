@@ -1,6 +1,7 @@
 /**
  * Webhook endpoints receive account data, so they must be HTTPS; plain http is allowed only for a
- * receiver on this machine (development).
+ * receiver on this machine (development). The one rule: the options page says why an address is
+ * refused, and the background's protocol refuses it whoever sends it.
  */
 export type WebhookUrlResult = { ok: true; url: string } | { ok: false; message: string };
 
