@@ -459,6 +459,26 @@ function toParticipants(value: unknown): Participant[] {
   return out;
 }
 
+const PROGRESS_KEYS = ['progress', 'progress_percent', 'percent_complete'];
+
+/**
+ * Progress as sent: a number or numeric text (percent or a 0–1 fraction, settled by the caller),
+ * text with a percent sign ("45%", percent whatever its size), or an object holding either
+ * (`{percent: 45}`, `{value: 0.45}`) or a count of steps (`{current: 45, total: 100}`).
+ */
+function progressOf(value: unknown): { value: number; percent: boolean } | null {
+  if (isObj(value)) {
+    const done = numberOf(value, 'current', 'completed', 'done', 'processed');
+    const total = numberOf(value, 'total');
+    if (done !== null && total !== null) return total > 0 ? { value: Math.round((done / total) * 100), percent: true } : null;
+    return ['percent', 'percentage', 'value', 'progress'].map((key) => progressOf(value[key])).find((inner) => inner !== null) ?? null;
+  }
+  const percent = /^(\d+(?:\.\d+)?)\s*%$/.exec(scalarText(value) ?? '');
+  if (percent) return { value: Number(percent[1]), percent: true };
+  const number = numberOf({ value }, 'value');
+  return number === null ? null : { value: number, percent: false };
+}
+
 export function toRecording(raw: unknown): Recording {
   const body = unwrap(raw, [...ID_KEYS, 'status'], ['recording', 'data']);
   if (!isObj(body)) throw invalid('the recording');
@@ -466,10 +486,11 @@ export function toRecording(raw: unknown): Recording {
   if (id === null) throw invalid('the recording’s id');
   // The status may be an object naming it: {name|value|state: "…"}.
   const rawStatus = (isObj(body.status) ? textOf(body.status, 'name', 'value', 'state') : null) ?? textOf(body, 'status', 'state', 'processing_status');
-  const sentProgress = numberOf(body, 'progress', 'progress_percent', 'percent_complete');
+  const sent = PROGRESS_KEYS.map((key) => progressOf(body[key])).find((value) => value !== null) ?? null;
+  const sentProgress = sent?.value ?? null;
   let progress = sentProgress;
-  // Some servers report progress as a 0–1 fraction.
-  if (progress !== null && progress > 0 && progress < 1) progress = Math.round(progress * 100);
+  // Some servers report progress as a 0–1 fraction; "0.5%" says it is not one.
+  if (progress !== null && !sent?.percent && progress > 0 && progress < 1) progress = Math.round(progress * 100);
   if (progress !== null) progress = Math.min(100, Math.max(0, progress));
   const known = toStatus(rawStatus);
   // A word Primer does not know, at 100 %: the interface pairs 100 with the end of processing.

@@ -259,3 +259,20 @@ describe('subtitle transcripts', () => {
     ]);
   });
 });
+
+describe('progress as text with a percent sign or as an object', () => {
+  const progress = (value: unknown) => toRecording({ id: 'r', status: 'processing', progress: value }).progress;
+
+  it.each([
+    ['45%', 45], [' 45 % ', 45], ['250%', 100], ['0.5%', 0.5],
+    [{ percent: 45 }, 45], [{ percentage: '45%' }, 45], [{ value: 0.45 }, 45], [{ current: 45, total: 100 }, 45], [{ completed: 3, total: 4 }, 75],
+    [{ current: 1, total: 0 }, null], [{ stage: 'upload' }, null], ['soon', null],
+  ])('%j → %j', (value, expected) => expect(progress(value)).toBe(expected));
+
+  it('takes an unknown word at "100%" or {current: n, total: n} for finished', () => {
+    expect(toRecording({ id: 'r', status: 'archived_ok', progress: '100%' }).status).toBe('completed');
+    expect(toRecording({ id: 'r', status: 'archived_ok', progress: { current: 8, total: 8 } }).status).toBe('completed');
+    expect(toRecording({ id: 'r', status: 'archived_ok', progress: { current: 4, total: 8 } }).status).toBe('unknown');
+  });
+});
+
