@@ -848,7 +848,5 @@ export function toWebhook(raw: unknown): Webhook {
 }
 
 export function toWebhookList(raw: unknown): Webhook[] {
-  const body = Array.isArray(raw) ? raw : isObj(raw) ? (raw.items ?? raw.webhooks ?? raw.data ?? raw.results) : undefined;
-  if (!Array.isArray(body)) throw invalid('the webhook list');
-  return body.map(toWebhook);
+  return listReply(raw, ['webhooks', 'items', 'data', 'results'], 'the webhook list').list.map(toWebhook);
 }

@@ -13,6 +13,7 @@ import {
   toTextList,
   toTranscript,
   toWebhook,
+  toWebhookList,
 } from '@/lib/api/normalise';
 
 const page = { limit: 20, offset: 0 };
@@ -273,6 +274,14 @@ describe('progress as text with a percent sign or as an object', () => {
     expect(toRecording({ id: 'r', status: 'archived_ok', progress: '100%' }).status).toBe('completed');
     expect(toRecording({ id: 'r', status: 'archived_ok', progress: { current: 8, total: 8 } }).status).toBe('completed');
     expect(toRecording({ id: 'r', status: 'archived_ok', progress: { current: 4, total: 8 } }).status).toBe('unknown');
+  });
+});
+
+describe('webhook lists', () => {
+  it('reads a null list (Go’s nil slice) as no webhooks, and still refuses a reply with no list', () => {
+    expect(toWebhookList({ webhooks: null })).toEqual([]);
+    expect(toWebhookList({ data: { webhooks: [{ id: 'w' }] } }).map((hook) => hook.id)).toEqual(['w']);
+    expect(() => toWebhookList({ count: 0 })).toThrow(expect.objectContaining({ kind: 'invalid_response' }));
   });
 });
 
