@@ -560,30 +560,67 @@ function segmentTime(entry: Obj, secondsKeys: string[], msKeys: string[]): Segme
   return null;
 }
 
+/** A speaker as read: the name to show, and the number the server gave them (even when named). */
+interface SpeakerDraft {
+  name: string | null;
+  number: number | null;
+}
+
 /** A segment as read, before the transcript as a whole settles time units and speaker numbers. */
 interface SegmentDraft {
-  speaker: string | number | null;
+  speaker: SpeakerDraft;
   start: SegmentTime | null;
   end: SegmentTime | null;
   text: string;
 }
 
 function toSegmentDraft(entry: unknown): SegmentDraft | null {
-  if (typeof entry === 'string') return entry.trim() === '' ? null : { speaker: null, start: null, end: null, text: entry.trim() };
+  if (typeof entry === 'string') return entry.trim() === '' ? null : { speaker: { name: null, number: null }, start: null, end: null, text: entry.trim() };
   if (!isObj(entry)) return null;
+  const speakerValue = entry.speaker;
+  // A name before a number or label: Rev.ai sends both (`speaker: 0, speaker_name: "Maya"`).
+  const name = isObj(speakerValue)
+    ? textOf(speakerValue, 'name', 'label', 'id')
+    : textOf(entry, 'speaker_name', 'speakerName', 'speaker', 'speaker_label', 'speakerLabel', 'speaker_id', 'speakerId', 'name');
+  // Diarisation numbers speakers (Deepgram's `speaker: 0`); a bare number is no name to show.
+  const digits = (text: string | null) => (text !== null && /^\d{1,3}$/.test(text) ? Number(text) : null);
+  const speaker: SpeakerDraft = {
+    name: digits(name) === null ? name : null,
+    number: digits(name) ?? digits(isObj(speakerValue) ? textOf(speakerValue, 'id') : textOf(entry, 'speaker', 'speaker_id', 'speakerId')),
+  };
+  if (Array.isArray(entry.elements)) return monologueDraft(entry.elements, speaker);
   const text = textOf(entry, 'text', 'content', 'transcript', 'utterance', 'sentence');
   if (text === null) return null;
-  const speakerValue = entry.speaker;
-  const speaker = isObj(speakerValue)
-    ? textOf(speakerValue, 'name', 'label', 'id')
-    : textOf(entry, 'speaker', 'speaker_name', 'speakerName', 'speaker_label', 'speakerLabel', 'speaker_id', 'speakerId', 'name');
   return {
-    // Diarisation numbers speakers (Deepgram's `speaker: 0`); a bare number is no name to show.
-    speaker: speaker !== null && /^\d{1,3}$/.test(speaker) ? Number(speaker) : speaker,
+    speaker,
     start: segmentTime(entry, ['start', 'start_time', 'startTime', 'offset', 'from'], ['start_ms', 'startMs', 'start_time_ms']),
     end: segmentTime(entry, ['end', 'end_time', 'endTime', 'to'], ['end_ms', 'endMs', 'end_time_ms']),
     text,
   };
+}
+
+/**
+ * A Rev.ai monologue, one speaker's turn as timed words and punctuation, is one segment: from its
+ * first word's `ts` to its last word's `end_ts`, in seconds as Rev.ai documents them. Punctuation
+ * carries its own spaces; words with none between them get one; other elements (`<unknown>`) are
+ * no words.
+ */
+function monologueDraft(elements: unknown[], speaker: SpeakerDraft): SegmentDraft | null {
+  let text = '';
+  let start: number | null = null;
+  let end: number | null = null;
+  for (const element of elements.filter(isObj)) {
+    const type = textOf(element, 'type') ?? 'text';
+    if (type === 'punct' && typeof element.value === 'string') text += element.value;
+    const word = type === 'text' ? scalarText(element.value) : null;
+    if (word === null) continue;
+    text += (/\S$/.test(text) ? ' ' : '') + word;
+    start ??= numberOf(element, 'ts');
+    end = numberOf(element, 'end_ts') ?? end;
+  }
+  text = text.replace(/\s+/g, ' ').trim();
+  const seconds = (value: number | null) => (value === null ? null : { value, bare: false });
+  return text === '' ? null : { speaker, start: seconds(start), end: seconds(end), text };
 }
 
 function median(values: number[]): number | null {
@@ -614,17 +651,17 @@ function bareTimesInMs(drafts: SegmentDraft[]): boolean {
 }
 
 /**
- * The transcript's segments with times in seconds and numbered speakers as "Speaker n", counted
- * from 1: a series holding speaker 0 is counted from 0 by the server (Deepgram) and shifted, one
- * without starts at 1 already (speaker_id 1, 2) and is kept.
+ * The transcript's segments with times in seconds and unnamed numbered speakers as "Speaker n",
+ * counted from 1: a series holding speaker 0 (named or not) is counted from 0 by the server
+ * (Deepgram, Rev.ai) and shifted, one without starts at 1 already (speaker_id 1, 2) and is kept.
  */
 function segmentsOf(entries: unknown[]): TranscriptSegment[] {
   const drafts = entries.map(toSegmentDraft).filter((draft) => draft !== null);
   const unit = bareTimesInMs(drafts) ? 1000 : 1;
   const seconds = (time: SegmentTime | null) => (time === null ? null : time.bare ? time.value / unit : time.value);
-  const firstNumber = drafts.some(({ speaker }) => speaker === 0) ? 0 : 1;
-  return drafts.map(({ speaker, start, end, text }) => ({
-    speaker: typeof speaker === 'number' ? `Speaker ${speaker - firstNumber + 1}` : speaker,
+  const firstNumber = drafts.some(({ speaker }) => speaker.number === 0) ? 0 : 1;
+  return drafts.map(({ speaker: { name, number }, start, end, text }) => ({
+    speaker: name ?? (number === null ? null : `Speaker ${number - firstNumber + 1}`),
     start: seconds(start),
     end: seconds(end),
     text,
@@ -726,7 +763,7 @@ function subtitleCues(text: string): TextLine[] | null {
   return cues.length === 0 ? null : cues;
 }
 
-const SEGMENT_LIST_KEYS = ['segments', 'utterances', 'results', 'entries', 'paragraphs', 'items'];
+const SEGMENT_LIST_KEYS = ['segments', 'utterances', 'monologues', 'sentences', 'results', 'entries', 'paragraphs', 'items'];
 
 export function toTranscript(raw: unknown, recordingId: string): Transcript {
   if (typeof raw === 'string') return { recordingId, segments: segmentsFromText(raw) };

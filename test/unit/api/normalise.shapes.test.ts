@@ -285,3 +285,52 @@ describe('webhook lists', () => {
   });
 });
 
+describe('Rev.ai monologues and sentence lists', () => {
+  const segments = (raw: unknown) => toTranscript(raw, 'r1').segments;
+
+  it('reads a monologue as one segment: its elements’ text, first ts to last end_ts, its speaker’s name or number', () => {
+    const raw = {
+      monologues: [
+        {
+          speaker: 0,
+          speaker_name: 'Maya Chen',
+          elements: [
+            { type: 'text', value: 'Hello', ts: 0.5, end_ts: 0.9, confidence: 1 },
+            { type: 'punct', value: ',' },
+            { type: 'text', value: 'everyone', ts: 1, end_ts: 1.6 },
+            { type: 'punct', value: '.' },
+          ],
+        },
+        {
+          speaker: 1,
+          speaker_name: null,
+          elements: [
+            { type: 'text', value: 'Hi', ts: 2, end_ts: 2.25 },
+            { type: 'punct', value: ' ' },
+            { type: 'unknown', value: '<unknown>' },
+            { type: 'punct', value: ' ' },
+            { type: 'text', value: 'there', ts: 2.5, end_ts: 3 },
+            { type: 'punct', value: '!' },
+          ],
+        },
+        { speaker: 0, elements: [] },
+      ],
+    };
+    expect(segments(raw)).toEqual([
+      { speaker: 'Maya Chen', start: 0.5, end: 1.6, text: 'Hello, everyone.' },
+      { speaker: 'Speaker 2', start: 2, end: 3, text: 'Hi there!' },
+    ]);
+    // Rev.ai times are seconds, even whole ones over long turns.
+    expect(segments({ monologues: [{ speaker: 1, elements: [{ type: 'text', value: 'Long', ts: 0, end_ts: 300 }] }] })).toEqual([
+      { speaker: 'Speaker 1', start: 0, end: 300, text: 'Long' },
+    ]);
+  });
+
+  it('reads {sentences: [{speaker, start, end, text}]}', () => {
+    expect(segments({ sentences: [{ speaker: 'A', start: 0.5, end: 2, text: 'Hi.' }, { speaker: 'B', start: 2.5, end: 4, text: 'Hello.' }] })).toEqual([
+      { speaker: 'A', start: 0.5, end: 2, text: 'Hi.' },
+      { speaker: 'B', start: 2.5, end: 4, text: 'Hello.' },
+    ]);
+  });
+});
+
