@@ -531,15 +531,27 @@ export function toRecordingPage(raw: unknown, request: PageRequest): RecordingPa
 
 // ---------- transcripts ----------
 
-/** "01:02:03.5", "02:03", 63.5, "63.5" → seconds. */
+const ISO_DURATION = /^P(?:(\d+(?:\.\d+)?)D)?(?:T(?:(\d+(?:\.\d+)?)H)?(?:(\d+(?:\.\d+)?)M)?(?:(\d+(?:\.\d+)?)S)?)?$/i;
+
+/**
+ * Seconds from 63.5, "63.5", a clock "01:02:03.5" or "02:03" (the fraction after a dot or, as
+ * SRT writes it, a comma), an ISO-8601 duration "PT1M3.5S" (Java's, .NET's, Go's encoders) or
+ * protobuf JSON's "63.5s" (Google).
+ */
 function toSeconds(value: unknown): number | null {
   if (typeof value === 'number' && Number.isFinite(value)) return value;
   if (typeof value !== 'string') return null;
   const trimmed = value.trim();
-  if (/^\d+(\.\d+)?$/.test(trimmed)) return Number(trimmed);
-  const clock = /^(?:(\d+):)?(\d{1,2}):(\d{1,2}(?:\.\d+)?)$/.exec(trimmed);
-  if (!clock) return null;
-  return Number(clock[1] ?? 0) * 3600 + Number(clock[2]) * 60 + Number(clock[3]);
+  const plain = /^(\d+(?:\.\d+)?)s?$/i.exec(trimmed);
+  if (plain) return Number(plain[1]);
+  // Only a clock's fraction may follow a comma: a bare "1,500" may be a thousands separator.
+  const clock = /^(?:(\d+):)?(\d{1,2}):(\d{1,2}(?:[.,]\d+)?)$/.exec(trimmed);
+  if (clock) return Number(clock[1] ?? 0) * 3600 + Number(clock[2]) * 60 + Number(clock[3]?.replace(',', '.'));
+  const iso = ISO_DURATION.exec(trimmed);
+  // "P" and "PT" match with no part at all: no duration.
+  if (!iso || iso.slice(1).every((part) => part === undefined)) return null;
+  const [days, hours, minutes, seconds] = iso.slice(1).map((part) => Number(part ?? 0));
+  return (days ?? 0) * 86_400 + (hours ?? 0) * 3600 + (minutes ?? 0) * 60 + (seconds ?? 0);
 }
 
 /** A time read from a segment; `bare`: a plain number under a key that does not say its unit ("start"). */
@@ -748,7 +760,6 @@ const CUE_VOICE = /<v(?:\.[^\s>]*)?\s+([^>]+)>/;
  * styles and cue numbers are no part of what was said; nor are tags. Null when the text has no cue.
  */
 function subtitleCues(text: string): TextLine[] | null {
-  const clock = (value: string) => toSeconds(value.replace(',', '.'));
   const cues: TextLine[] = [];
   for (const block of text.split(/\r?\n[ \t]*\r?\n/)) {
     const lines = block.split(/\r?\n/).map((line) => line.trim());
@@ -758,7 +769,7 @@ function subtitleCues(text: string): TextLine[] | null {
     const body = lines.slice(at + 1).filter((line) => line !== '').join(' ');
     const spoken = body.replace(/<[^>]*>/g, '').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&nbsp;/g, ' ').replace(/&amp;/g, '&').trim();
     if (spoken === '') continue;
-    cues.push({ start: clock(timing[1] ?? ''), end: clock(timing[2] ?? ''), rest: spoken, voice: CUE_VOICE.exec(body)?.[1]?.trim() || null });
+    cues.push({ start: toSeconds(timing[1]), end: toSeconds(timing[2]), rest: spoken, voice: CUE_VOICE.exec(body)?.[1]?.trim() || null });
   }
   return cues.length === 0 ? null : cues;
 }

@@ -334,3 +334,20 @@ describe('Rev.ai monologues and sentence lists', () => {
   });
 });
 
+describe('segment times as ISO-8601 durations and clock text', () => {
+  it.each([
+    ['PT1M23.5S', 83.5], ['PT2H', 7200], ['PT1H2M3S', 3723], ['P0DT0H0M1.25S', 1.25], ['pt45s', 45],
+    ['00:01:23,456', 83.456], ['00:01:23.456', 83.456], ['01:23,5', 83.5], ['1.500s', 1.5],
+    ['PT', null], ['P', null], ['PT1,5X', null], ['1,500', null],
+  ])('%s → %j', (time, seconds) => {
+    expect(toTranscript({ segments: [{ start: time, text: 'a' }] }, 'r1').segments[0]?.start).toBe(seconds);
+  });
+
+  it('does not take ISO or clock times for milliseconds', () => {
+    expect(toTranscript({ segments: [{ start: 'PT0S', end: 'PT200S', text: 'a' }, { start: '00:03:20,000', end: '00:06:40,000', text: 'b' }] }, 'r1').segments.map((s) => [s.start, s.end])).toEqual([
+      [0, 200],
+      [200, 400],
+    ]);
+  });
+});
+
