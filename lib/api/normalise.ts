@@ -710,17 +710,13 @@ function looksLikeSpeaker(label: string): boolean {
  * another line, or labelled lines are at least half of them. Otherwise "Agenda: budget" is text.
  */
 function segmentsFromText(text: string): TranscriptSegment[] {
-  const lines = (subtitleCues(text) ?? plainLines(text)).map(({ start, end, rest, voice }) => {
-    const labelled = voice === null ? LABEL_PATTERN.exec(rest) : null;
-    const label = labelled?.[1]?.trim();
-    return {
-      start,
-      end,
-      rest,
-      voice,
-      label: label && looksLikeSpeaker(label) ? { name: label, text: labelled?.[2]?.trim() ?? '' } : null,
-    };
-  });
+  const lines = (subtitleCues(text) ?? headedBlocks(text) ?? plainLines(text)).map(({ start, end, rest, voice }) => ({
+    start,
+    end,
+    rest,
+    voice,
+    label: voice === null ? speakerLabel(rest) : null,
+  }));
   const uses = new Map<string, number>();
   for (const { label } of lines) if (label) uses.set(label.name, (uses.get(label.name) ?? 0) + 1);
   const labelledLines = [...uses.values()].reduce((sum, count) => sum + count, 0);
@@ -740,15 +736,55 @@ interface TextLine {
   voice: string | null;
 }
 
-function plainLines(text: string): TextLine[] {
+/** A line's "Label:" when it reads as a speaker's name, with the text after it. */
+function speakerLabel(rest: string): { name: string; text: string } | null {
+  const labelled = LABEL_PATTERN.exec(rest);
+  const name = labelled?.[1]?.trim();
+  return name && looksLikeSpeaker(name) ? { name, text: labelled?.[2]?.trim() ?? '' } : null;
+}
+
+function nonBlankLines(text: string): string[] {
   return text
     .split(/\r?\n/)
     .map((line) => line.trim())
-    .filter((line) => line !== '')
-    .map((line) => {
+    .filter((line) => line !== '');
+}
+
+function plainLines(text: string): TextLine[] {
+  return nonBlankLines(text).map((line) => {
       const match = LINE_PATTERN.exec(line);
-      return { start: match?.[1] ? toSeconds(match[1]) : null, end: null, rest: match?.[2]?.trim() ?? line, voice: null };
-    });
+    return { start: match?.[1] ? toSeconds(match[1]) : null, end: null, rest: match?.[2]?.trim() ?? line, voice: null };
+  });
+}
+
+const HEADER_PATTERN = /^([^:\n]{1,60}?)\s+(\d{1,2}(?::\d{2}){1,2})$/;
+
+/** A header line "Speaker 1  00:01" of Otter's or Zoom's text export: who speaks, and from when. */
+function speakerHeader(line: string): { name: string; start: number | null } | null {
+  const match = HEADER_PATTERN.exec(line);
+  const name = match?.[1]?.trim();
+  return name && looksLikeSpeaker(name) ? { name, start: toSeconds(match?.[2]) } : null;
+}
+
+/**
+ * Text under speaker headers: each header starts a segment, the lines below it until the next
+ * header are its text. Only when the text opens with a header and bears it out: another header
+ * follows, or no line reads as "Name: text" (else "Weekly Sync 10:00" is a title above a
+ * dialogue). Null otherwise; a header with nothing under it says nothing.
+ */
+function headedBlocks(text: string): TextLine[] | null {
+  const lines = nonBlankLines(text);
+  const headers = lines.map(speakerHeader);
+  if (!headers[0]) return null;
+  if (headers.filter(Boolean).length < 2 && plainLines(text).some(({ rest }) => speakerLabel(rest))) return null;
+  const blocks: TextLine[] = [];
+  lines.forEach((line, index) => {
+    const header = headers[index];
+    const block = blocks.at(-1);
+    if (header) blocks.push({ start: header.start, end: null, rest: '', voice: header.name });
+    else if (block) block.rest = block.rest === '' ? line : `${block.rest} ${line}`;
+  });
+  return blocks.filter(({ rest }) => rest !== '');
 }
 
 const CUE_CLOCK = String.raw`(?:\d+:)?\d{1,2}:\d{2}[.,]\d{1,3}`;

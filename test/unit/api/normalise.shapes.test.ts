@@ -351,3 +351,30 @@ describe('segment times as ISO-8601 durations and clock text', () => {
   });
 });
 
+describe('text transcripts with speaker header lines (Otter, Zoom)', () => {
+  const segments = (text: string) => toTranscript(text, 'r1').segments;
+
+  it('starts a segment at each "Name  time" line, with the lines below as its text', () => {
+    expect(segments('Speaker 1  00:01\nHello there.\nHow are you?\n\nMaya Chen  0:05\nFine, thanks.\n\nSpeaker 1  1:02:03\nGood.')).toEqual([
+      { speaker: 'Speaker 1', start: 1, end: null, text: 'Hello there. How are you?' },
+      { speaker: 'Maya Chen', start: 5, end: null, text: 'Fine, thanks.' },
+      { speaker: 'Speaker 1', start: 3723, end: null, text: 'Good.' },
+    ]);
+    // One speaker only: the opening header is enough when nothing below reads as "Name: text".
+    expect(segments('Maya Chen  00:00\nA note to self.\nBuy milk.')).toEqual([{ speaker: 'Maya Chen', start: 0, end: null, text: 'A note to self. Buy milk.' }]);
+    // A header with nothing under it says nothing.
+    expect(segments('Speaker 1  00:01\nSpeaker 2  00:04\nHi')).toEqual([{ speaker: 'Speaker 2', start: 4, end: null, text: 'Hi' }]);
+  });
+
+  it('leaves other text as it was: a title line above a dialogue, times inside sentences', () => {
+    expect(segments('Weekly Sync 10:00\nMaya: Hi\nTom: Hello')).toEqual([
+      { speaker: null, start: null, end: null, text: 'Weekly Sync 10:00' },
+      { speaker: 'Maya', start: null, end: null, text: 'Hi' },
+      { speaker: 'Tom', start: null, end: null, text: 'Hello' },
+    ]);
+    expect(segments('We meet at 10:00\nsee you then')).toEqual([
+      { speaker: null, start: null, end: null, text: 'We meet at 10:00' },
+      { speaker: null, start: null, end: null, text: 'see you then' },
+    ]);
+  });
+});
