@@ -257,8 +257,10 @@ function contactAddresses(body: Obj): { email: string | null; emails: string[] }
   const read = (keys: string[], into: string[]) => {
     for (const key of keys) {
       const value = body[key];
-      // A list, one object, or text holding one or more addresses ("a@x.example, b@x.example").
-      const entries: unknown[] = Array.isArray(value) ? value : typeof value === 'string' ? value.split(/[\s,;]+/) : [value];
+      // A list, one object, or text: several addresses ("a@x.example, b@x.example") are split,
+      // text with one is kept as written (as before), whatever else it holds.
+      const several = typeof value === 'string' && value.split('@').length > 2;
+      const entries: unknown[] = Array.isArray(value) ? value : several ? value.split(/[\s,;]+/) : [value];
       for (const entry of entries) {
         const address = isObj(entry) ? textOf(entry, ...EMAIL_ENTRY_KEYS) : scalarText(entry);
         if (address !== null) (isObj(entry) && isPrimaryEntry(entry) ? flagged : into).push(address);

@@ -260,6 +260,7 @@ describe('contacts', () => {
     ['email and secondary_email', { email: 'a@main.example', secondary_email: ' a@second.example ' }, 'a@main.example', ['a@main.example', 'a@second.example']],
     ['primary_email beside a list', { primary_email: 'a@two.example', emails: ['a@one.example', 'a@two.example'] }, 'a@two.example', ['a@two.example', 'a@one.example']],
     ['one comma-separated string', { emails: 'a@one.example, a@two.example' }, 'a@one.example', ['a@one.example', 'a@two.example']],
+    ['text with one address kept whole', { email: 'Ann Lee <ann@x.example>' }, 'Ann Lee <ann@x.example>', ['Ann Lee <ann@x.example>']],
     ['placeholders and blanks left out', { email: 'None', emails: ['', { email: null }, 'a@real.example'] }, 'a@real.example', ['a@real.example']],
     ['no address at all', { name: 'Ann' }, null, []],
   ])('keeps every address of a contact, the primary first: %s', (_name, fields, email, emails) => {
