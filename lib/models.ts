@@ -9,6 +9,14 @@ import { z } from 'zod/mini';
 export * from './models/contact';
 import { ContactSchema } from './models/contact';
 
+/**
+ * A contact as the background knows it, to match it: `emails` holds every address it has
+ * (trimmed, one of each whatever its case, the primary first, as `email`). Optional: contacts
+ * stored before it (the local index's snapshot) have only `email`, which then is their one address.
+ */
+export const ContactRecordSchema = z.extend(ContactSchema, { emails: z.optional(z.array(z.string())) });
+export type ContactRecord = z.infer<typeof ContactRecordSchema>;
+
 export const ActionItemSchema = z.object({
   text: z.string(),
   owner: z.nullable(z.string()),
@@ -97,7 +105,7 @@ export const RecordingPageSchema = z.object({
 export type RecordingPage = z.infer<typeof RecordingPageSchema>;
 
 export const ContactPageSchema = z.object({
-  items: z.array(ContactSchema),
+  items: z.array(ContactRecordSchema),
   total: z.nullable(z.number()),
   /** Opaque position of the next page, whatever paging style the server uses. */
   next: z.nullable(z.string()),

@@ -1,4 +1,5 @@
 /** What an upload's row says: its state in words, its progress, what the user can do next. */
+import { codeAsWords, nonBlank } from '@/lib/format/text';
 import { formatBytes } from '@/lib/upload/file-check';
 import type { UploadRecord, UploadStep } from '@/lib/upload/record';
 
@@ -51,7 +52,7 @@ export function progressOf(record: UploadRecord): Progress | null {
       return { percent, text: `${formatBytes(sent)} of ${formatBytes(size)} · ${percent}%` };
     }
     case 'processing': {
-      const status = record.processingStatus ? record.processingStatus.replace(/_/g, ' ') : 'queued';
+      const status = codeAsWords(nonBlank(record.processingStatus) ?? 'queued');
       const percent = record.processingProgress === null ? null : Math.max(0, Math.min(100, Math.round(record.processingProgress)));
       return { percent, text: percent === null ? `Service: ${status}` : `Service: ${status} · ${percent}%` };
     }

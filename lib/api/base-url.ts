@@ -6,7 +6,7 @@
 
 export type BaseUrlResult =
   | { ok: true; baseUrl: string; origin: string; permissionPattern: string }
-  | { ok: false; reason: 'empty' | 'malformed' | 'insecure' | 'unsupported'; message: string };
+  | { ok: false; reason: 'empty' | 'malformed' | 'insecure' | 'unsupported' | 'wildcard'; message: string };
 
 const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
 
@@ -23,6 +23,11 @@ export function normaliseBaseUrl(input: string): BaseUrlResult {
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') {
     return { ok: false, reason: 'unsupported', message: 'The address must start with https://.' };
+  }
+  // `*` survives in a URL's host (also typed as %2A): the permission asked for would then be
+  // `https://*/*`, every site, or every host under a domain. The service is one host.
+  if (url.hostname.includes('*')) {
+    return { ok: false, reason: 'wildcard', message: 'Enter the service’s own host name: a * (wildcard) cannot be part of it.' };
   }
   if (url.protocol === 'http:' && !LOCAL_HOSTS.has(url.hostname)) {
     return {

@@ -3,7 +3,7 @@
  * background (and in tests): it holds the API key. Every reply goes through lib/api/normalise.
  */
 import type {
-  Contact,
+  ContactRecord,
   ContactPage,
   Insights,
   PresignedUpload,
@@ -260,9 +260,9 @@ export class ServiceClient {
    * may be a server capping the page size below the asked one rather than the end: the next
    * offset is asked for once, and only a page with nobody new ends the list.
    */
-  async listAllContacts({ signal }: Signal = {}): Promise<Contact[]> {
+  async listAllContacts({ signal }: Signal = {}): Promise<ContactRecord[]> {
     const limit = 100;
-    const seen = new Map<string, Contact>();
+    const seen = new Map<string, ContactRecord>();
     const asked = new Set<string | null>();
     let next: string | null = null;
     let probing = false;
@@ -287,16 +287,16 @@ export class ServiceClient {
     return [...seen.values()];
   }
 
-  async getContact(id: string, { signal, interactive }: Signal = {}): Promise<Contact> {
+  async getContact(id: string, { signal, interactive }: Signal = {}): Promise<ContactRecord> {
     const response = await this.http.request('GET', `/api/v2/contacts/${pathSegment(id)}`, { signal, interactive });
     return toContact(response.body);
   }
 
-  findContactByEmail(email: string, { signal, interactive }: Signal = {}): Promise<Contact | null> {
+  findContactByEmail(email: string, { signal, interactive }: Signal = {}): Promise<ContactRecord | null> {
     return this.#finder.findByEmail(email, { signal, interactive });
   }
 
-  findContactByName(name: string, { signal, interactive }: Signal = {}): Promise<Contact | null> {
+  findContactByName(name: string, { signal, interactive }: Signal = {}): Promise<ContactRecord | null> {
     return this.#finder.findByName(name, { signal, interactive });
   }
 

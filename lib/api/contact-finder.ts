@@ -13,8 +13,8 @@
  * filter is case-sensitive, and an address it does not find is looked for in the local index
  * (which compares without case) before it counts as nobody.
  */
-import type { Contact } from '../models';
-import { ContactIndex, normaliseEmail, normaliseName, type IndexPersistence } from './contact-index';
+import type { ContactRecord } from '../models';
+import { addressesOf, ContactIndex, hasAddress, normaliseEmail, normaliseName, type IndexPersistence } from './contact-index';
 import { CONTACT_LOOKUPS, type ContactLookup, type DiscoveryStore } from './discovery';
 import { ApiError } from './errors';
 import type { Http, RequestOptions } from './http';
@@ -26,7 +26,7 @@ const NAME_SEARCH_LIMIT = 100;
 /** Route missing or filter refused: try the next form. Anything else is a real failure. */
 const NOT_THIS_FORM = new Set(['not_found', 'bad_request', 'http']);
 
-type Candidates = Contact[] | 'unsupported';
+type Candidates = ContactRecord[] | 'unsupported';
 /**
  * `interactive`: someone waits on screen, so each call fails fast (lib/api/http.ts). Building the
  * local index stays patient whoever asks: it pages the whole contact list for every later lookup.
@@ -40,12 +40,12 @@ export class ContactFinder {
   readonly #now: () => number;
   #calibrating: Promise<ContactLookup | null> | null = null;
   /** What calibration already fetched for its sample address, so asking for it costs nothing more. */
-  #calibrationAnswer: { email: string; candidates: Contact[] } | null = null;
+  #calibrationAnswer: { email: string; candidates: ContactRecord[] } | null = null;
 
   constructor(
     http: Http,
     store: DiscoveryStore,
-    options: { listAll: () => Promise<Contact[]>; indexPersistence?: IndexPersistence; now?: () => number },
+    options: { listAll: () => Promise<ContactRecord[]>; indexPersistence?: IndexPersistence; now?: () => number },
   ) {
     this.#http = http;
     this.#store = store;
@@ -57,7 +57,7 @@ export class ContactFinder {
     return this.#index;
   }
 
-  async findByEmail(email: string, call: FindOptions = {}): Promise<Contact | null> {
+  async findByEmail(email: string, call: FindOptions = {}): Promise<ContactRecord | null> {
     const wanted = normaliseEmail(email);
     const lookup = await this.#lookupForm(call);
     if (lookup === null) return null;
@@ -78,12 +78,12 @@ export class ContactFinder {
   }
 
   /** A single contact whose full name is exactly `name`; none when absent or ambiguous. */
-  async findByName(name: string, call: FindOptions = {}): Promise<Contact | null> {
+  async findByName(name: string, call: FindOptions = {}): Promise<ContactRecord | null> {
     const wanted = normaliseName(name);
     if (wanted === '') return null;
     const lookup = await this.#lookupForm(call);
     if (lookup === null) return null;
-    let pool: Contact[];
+    let pool: ContactRecord[];
     if (lookup === 'search-param' || lookup === 'q-param') {
       const param = lookup === 'search-param' ? 'search' : 'q';
       const page = toContactPage(
@@ -150,13 +150,14 @@ export class ContactFinder {
     return chosen;
   }
 
-  #honoursFilter(lookup: ContactLookup, candidates: Contact[], wanted: string): boolean {
+  #honoursFilter(lookup: ContactLookup, candidates: ContactRecord[], wanted: string): boolean {
     if (lookup === 'search-param' || lookup === 'q-param') {
       return candidates.every(
-        (contact) => (contact.email ?? '').toLowerCase().includes(wanted) || (contact.name ?? '').toLowerCase().includes(wanted),
+        (contact) => addressesOf(contact).some((address) => address.includes(wanted)) || (contact.name ?? '').toLowerCase().includes(wanted),
       );
     }
-    return candidates.every((contact) => contact.email !== null && normaliseEmail(contact.email) === wanted);
+    // Any of its addresses: a server's filter finds a contact by each of them.
+    return candidates.every((contact) => hasAddress(contact, wanted));
   }
 
   async #run(lookup: ContactLookup, email: string, call: FindOptions): Promise<Candidates> {
@@ -187,15 +188,18 @@ export class ContactFinder {
     }
   }
 
-  async #list(path: string, query: Record<string, string>, call: FindOptions): Promise<Contact[]> {
+  async #list(path: string, query: Record<string, string>, call: FindOptions): Promise<ContactRecord[]> {
     const response = await this.#http.request('GET', path, { query: { ...query, limit: 50 }, ...call });
     return toContactPage(response.body, { limit: 50, offset: 0 }).items;
   }
 }
 
-/** Exactly the asked address; several contacts sharing one address resolve to the first by id. */
-function pickByEmail(candidates: Contact[], wanted: string): Contact | null {
-  const exact = candidates.filter((contact) => contact.email !== null && normaliseEmail(contact.email) === wanted);
+/**
+ * Exactly the asked address, among each contact's addresses; several contacts sharing one address
+ * resolve to the first by id.
+ */
+function pickByEmail(candidates: ContactRecord[], wanted: string): ContactRecord | null {
+  const exact = candidates.filter((contact) => hasAddress(contact, wanted));
   exact.sort((a, b) => a.id.localeCompare(b.id));
   return exact[0] ?? null;
 }

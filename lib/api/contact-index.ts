@@ -3,10 +3,10 @@
  * Used for servers that offer no working e-mail filter, and for name-only matches. Served stale
  * while a refresh runs in the background, so a lookup never waits for a rebuild once one exists.
  */
-import type { Contact } from '../models';
+import type { ContactRecord } from '../models';
 
 export interface IndexSnapshot {
-  contacts: Contact[];
+  contacts: ContactRecord[];
   builtAt: number;
 }
 
@@ -19,24 +19,38 @@ export function normaliseEmail(email: string): string {
   return email.trim().toLowerCase();
 }
 
+/**
+ * Every address a contact can be matched by, normalised: its primary `email` and the rest of its
+ * list (absent from contacts stored before the list existed).
+ */
+export function addressesOf(contact: ContactRecord): string[] {
+  const all = [contact.email, ...(contact.emails ?? [])].filter((address): address is string => typeof address === 'string' && address.trim() !== '');
+  return [...new Set(all.map(normaliseEmail))];
+}
+
+/** Whether `wanted` (normalised) is exactly one of the contact's addresses. */
+export function hasAddress(contact: ContactRecord, wanted: string): boolean {
+  return addressesOf(contact).includes(wanted);
+}
+
 /** Full names compare without case, accents' composition or repeated spaces. */
 export function normaliseName(name: string): string {
   return name.normalize('NFC').trim().replace(/\s+/g, ' ').toLowerCase();
 }
 
 export class ContactIndex {
-  readonly #loadAll: () => Promise<Contact[]>;
+  readonly #loadAll: () => Promise<ContactRecord[]>;
   readonly #persistence: IndexPersistence | null;
   readonly #ttlMs: number;
   readonly #now: () => number;
-  #byEmail = new Map<string, Contact[]>();
-  #byName = new Map<string, Contact[]>();
+  #byEmail = new Map<string, ContactRecord[]>();
+  #byName = new Map<string, ContactRecord[]>();
   #builtAt: number | null = null;
   #building: Promise<void> | null = null;
   #restored = false;
 
   constructor(
-    loadAll: () => Promise<Contact[]>,
+    loadAll: () => Promise<ContactRecord[]>,
     options: { persistence?: IndexPersistence; ttlMs?: number; now?: () => number } = {},
   ) {
     this.#loadAll = loadAll;
@@ -49,12 +63,12 @@ export class ContactIndex {
     return this.#builtAt;
   }
 
-  async byEmail(email: string): Promise<Contact[]> {
+  async byEmail(email: string): Promise<ContactRecord[]> {
     await this.#ready();
     return this.#byEmail.get(normaliseEmail(email)) ?? [];
   }
 
-  async byName(name: string): Promise<Contact[]> {
+  async byName(name: string): Promise<ContactRecord[]> {
     await this.#ready();
     return this.#byName.get(normaliseName(name)) ?? [];
   }
@@ -91,10 +105,10 @@ export class ContactIndex {
   }
 
   #fill(snapshot: IndexSnapshot): void {
-    const byEmail = new Map<string, Contact[]>();
-    const byName = new Map<string, Contact[]>();
+    const byEmail = new Map<string, ContactRecord[]>();
+    const byName = new Map<string, ContactRecord[]>();
     for (const contact of snapshot.contacts) {
-      if (contact.email) push(byEmail, normaliseEmail(contact.email), contact);
+      for (const address of addressesOf(contact)) push(byEmail, address, contact);
       if (contact.name) push(byName, normaliseName(contact.name), contact);
     }
     this.#byEmail = byEmail;
@@ -103,7 +117,7 @@ export class ContactIndex {
   }
 }
 
-function push(map: Map<string, Contact[]>, key: string, contact: Contact): void {
+function push(map: Map<string, ContactRecord[]>, key: string, contact: ContactRecord): void {
   const list = map.get(key);
   if (list) {
     if (!list.some((existing) => existing.id === contact.id)) list.push(contact);

@@ -6,7 +6,7 @@ import { browser } from '#imports';
 import { z } from 'zod/mini';
 import type { IndexPersistence, IndexSnapshot } from '../api/contact-index';
 import { EMPTY_DISCOVERY, type DiscoveryRecord, type DiscoveryStore } from '../api/discovery';
-import { ContactSchema } from '../models';
+import { ContactRecordSchema } from '../models';
 import { CACHE_PREFIX, discoveryItem, DiscoveryMapSchema, readItem } from '../storage/items';
 import type { CacheStore } from './cache';
 
@@ -65,7 +65,8 @@ const INDEX_KEY = 'contactIndex';
 const StoredIndexSchema = z.object({
   baseUrl: z.string(),
   builtAt: z.number(),
-  contacts: z.array(ContactSchema),
+  // Every address of each contact (to match it by any); snapshots saved before the list still parse.
+  contacts: z.array(ContactRecordSchema),
 });
 
 export function storageIndexPersistence(baseUrl: string): IndexPersistence {

@@ -1,6 +1,11 @@
 /** Contact view models: the part of lib/models.ts that content scripts need (kept small). */
 import { z } from 'zod/mini';
 
+/**
+ * A contact as pages and the side panel see it: `email` is its primary address, the one shown.
+ * Its other addresses serve only to match it, in the background (`ContactRecordSchema`,
+ * lib/models.ts): they never cross to a page.
+ */
 export const ContactSchema = z.object({
   id: z.string(),
   name: z.nullable(z.string()),

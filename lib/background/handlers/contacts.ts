@@ -7,7 +7,7 @@ import { z } from 'zod/mini';
 import { normaliseEmail, normaliseName } from '../../api/contact-index';
 import { ApiError, toErrorInfo } from '../../api/errors';
 import { LOOKUP_FAILED, type InsightsReply, type InsightsResult, type PersonAnswer, type PersonQuery } from '../../messaging/protocol';
-import { ContactMatchSchema, InsightsSchema, type ContactMatch } from '../../models';
+import { ContactMatchSchema, ContactSchema, InsightsSchema, type ContactMatch, type ContactRecord } from '../../models';
 import type { Handlers } from '../broker';
 import type { ServiceContext } from '../service-context';
 
@@ -52,6 +52,15 @@ async function forgetIfGone(context: ServiceContext, baseUrl: string, contactId:
 }
 
 /**
+ * A found contact as pages and the panel get it (and the cache keeps it): its primary address, not
+ * its whole list. The list served only to match it; the page shows the primary address, and the
+ * always-injected content scripts, like the messages they receive, stay as small as before.
+ */
+function shown(contact: ContactRecord, matchedBy: ContactMatch['matchedBy']): ContactMatch {
+  return { contact: ContactSchema.parse(contact), matchedBy };
+}
+
+/**
  * `interactive`: the side panel (or popup) waits for this one person, so the lookup fails fast;
  * a page's batch (people.find) stays patient.
  */
@@ -63,7 +72,7 @@ async function findPerson(context: ServiceContext, query: PersonQuery, { interac
       `${client.baseUrl}|contact-email|${email}`,
       async () => {
         const contact = await client.findContactByEmail(email, { interactive });
-        return contact ? { contact, matchedBy: 'email' as const } : null;
+        return contact ? shown(contact, 'email') : null;
       },
       CONTACT_POLICY,
     );
@@ -74,7 +83,7 @@ async function findPerson(context: ServiceContext, query: PersonQuery, { interac
     `${client.baseUrl}|contact-name|${name}`,
     async () => {
       const contact = await client.findContactByName(query.name, { interactive });
-      return contact ? { contact, matchedBy: 'name' as const } : null;
+      return contact ? shown(contact, 'name') : null;
     },
     CONTACT_POLICY,
   );

@@ -34,6 +34,17 @@ describe('normaliseBaseUrl', () => {
     expect(result.ok).toBe(false);
     expect(!result.ok && result.reason).toBe(reason);
   });
+
+  // `https://*/*` would be a permission for every site; `*.example.com` for every host under it.
+  it.each(['*', 'https://*', 'https://*/api/v2', '*.example.com', 'https://api.*.example.com', 'https://%2A.example.com', 'http://*:8080'])(
+    'refuses the wildcard host in %j, saying why',
+    (input) => {
+      const result = normaliseBaseUrl(input);
+      expect(result.ok).toBe(false);
+      expect(!result.ok && result.reason).toBe('wildcard');
+      expect(!result.ok && result.message).toBe('Enter the service’s own host name: a * (wildcard) cannot be part of it.');
+    },
+  );
 });
 
 describe('permissionPatternFor', () => {

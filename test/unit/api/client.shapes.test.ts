@@ -90,6 +90,45 @@ describe('a case-sensitive e-mail filter (Django filter(email=…) on Postgres)'
   });
 });
 
+describe('contacts with several addresses', () => {
+  const people = [
+    { id: 'a', name: 'Ann Lee', emails: [{ email: 'ann@old.example' }, { email: 'ann@new.example', primary: true }] },
+    { id: 'b', name: 'Bob Stone', emails: [{ email: 'bob@x.example' }] },
+  ];
+  /** A server whose e-mail filter matches any of a contact's addresses, as stored (`sloppy`: any part of one). */
+  const server = (discovery = new MemoryDiscoveryStore(), sloppy = false) =>
+    serve(
+      (url) => {
+        if (url.pathname !== '/api/v2/contacts') return NOT_FOUND;
+        const email = url.searchParams.get('email')?.toLowerCase();
+        const fits = (stored: string) => (sloppy ? stored.includes(email ?? '') || (email ?? '').includes(stored) : stored === email);
+        const items = email === undefined ? people : people.filter((person) => person.emails.some((entry) => fits(entry.email)));
+        return { body: { items, total: items.length } };
+      },
+      { discovery },
+    );
+
+  it('finds a contact by a secondary address through the server’s filter, which stays trusted', async () => {
+    const discovery = new MemoryDiscoveryStore();
+    const { client, calls } = server(discovery);
+    expect((await client.findContactByEmail('bob@x.example'))?.id).toBe('b');
+    const ann = await client.findContactByEmail('ann@old.example');
+    expect(ann).toMatchObject({ id: 'a', email: 'ann@new.example' });
+    expect((await client.findContactByEmail('ANN@New.Example'))?.id).toBe('a');
+    expect((await discovery.get('https://api.test')).contactLookup).toBe('email-param');
+    // Never the whole list for the index: each address was asked of the filter.
+    expect(calls.filter((call) => !call.includes('email='))).toEqual(['GET /api/v2/contacts?limit=20']);
+  });
+
+  it('matches no prefix, suffix or other near address, whatever the server returns', async () => {
+    const { client } = server(new MemoryDiscoveryStore(), true);
+    for (const near of ['nn@old.example', 'ann@old.exampl', 'ann@old.example.org', 'xann@new.example']) {
+      expect(await client.findContactByEmail(near)).toBeNull();
+    }
+    expect((await client.findContactByEmail('Ann@Old.Example'))?.id).toBe('a');
+  });
+});
+
 describe('complete-upload', () => {
   it('takes any 2xx as done, whatever its body says', async () => {
     for (const [body, type] of [['OK', 'application/json'], ['', 'application/json'], ['null', 'application/json'], ['{"ok":true}\n{"extra":1}', 'application/x-ndjson'], ['<html></html>', 'text/html']]) {

@@ -47,6 +47,22 @@ describe('ContactIndex', () => {
     expect(loadAll).toHaveBeenCalledTimes(1);
   });
 
+  it('finds a contact by any of its addresses, each only exactly (case aside)', async () => {
+    const ann = { ...contact('a', 'Ann Lee', 'ann@new.example'), emails: ['ann@new.example', 'Ann@Old.Example'] };
+    const index = new ContactIndex(() => Promise.resolve([ann, contact('b', 'Bob', 'bob@x.example')]));
+    expect((await index.byEmail('ann@new.example')).map((c) => c.id)).toEqual(['a']);
+    expect((await index.byEmail(' ANN@old.example ')).map((c) => c.id)).toEqual(['a']);
+    for (const near of ['nn@old.example', 'ann@old.exampl', 'ann@old.example.org', 'xann@old.example', 'old.example', 'ann@']) {
+      expect(await index.byEmail(near)).toEqual([]);
+    }
+  });
+
+  it('still reads a snapshot saved before contacts kept their address list', async () => {
+    const saved: IndexSnapshot = { contacts: [contact('1', 'Old', 'Old@Example.com')], builtAt: 0 };
+    const index = new ContactIndex(() => Promise.resolve([]), { persistence: { load: () => Promise.resolve(saved), save: () => Promise.resolve() }, now: () => 1 });
+    expect((await index.byEmail('old@example.com')).map((c) => c.id)).toEqual(['1']);
+  });
+
   it('shares one rebuild between concurrent callers', async () => {
     const loadAll = vi.fn(() => new Promise<Contact[]>((resolve) => setTimeout(() => resolve([contact('1', 'A', 'a@example.com')]), 5)));
     const index = new ContactIndex(loadAll);

@@ -63,7 +63,7 @@ describe('lists', () => {
 describe('JSON:API resources', () => {
   it('flattens attributes and keeps the resource’s id', () => {
     expect(toContact({ data: { id: 'c1', type: 'contacts', attributes: { name: 'Ann', email: 'ann@x.test' } } })).toEqual({
-      id: 'c1', name: 'Ann', email: 'ann@x.test', company: null, title: null,
+      id: 'c1', name: 'Ann', email: 'ann@x.test', emails: ['ann@x.test'], company: null, title: null,
     });
     expect(toContactPage({ data: [{ id: 'c1', type: 'contacts', attributes: { email: 'ann@x.test' } }] }, page).items[0]?.email).toBe('ann@x.test');
     expect(toRecording({ id: 'r1', type: 'recordings', attributes: { title: 'Q3', status: 'completed', id: 'other' } })).toMatchObject({ id: 'r1', title: 'Q3', status: 'completed' });

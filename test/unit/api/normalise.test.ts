@@ -242,12 +242,31 @@ describe('transcripts', () => {
 describe('contacts', () => {
   it('reads contacts with alternative field names', () => {
     expect(toContact({ id: 1, first_name: 'Ada', last_name: 'L', emails: [{ value: 'ada@example.com' }], organization: { name: 'Acme' }, job_title: 'CTO' })).toEqual({
-      id: '1', name: 'Ada L', email: 'ada@example.com', company: 'Acme', title: 'CTO',
+      id: '1', name: 'Ada L', email: 'ada@example.com', emails: ['ada@example.com'], company: 'Acme', title: 'CTO',
     });
     expect(toContact({ contact: { id: 'c', full_name: 'Bo', email_address: 'bo@example.com' } })).toMatchObject({ name: 'Bo', email: 'bo@example.com' });
     expect(toContact({ id: 'c', emails: ['z@example.com'] }).email).toBe('z@example.com');
     expect(toContact({ id: 'c' })).toMatchObject({ name: null, email: null });
     expect(() => toContact({ name: 'no id' })).toThrow();
+  });
+
+  it.each([
+    ['a list of objects with a primary flag', { emails: [{ email: 'ann@old.example' }, { email: 'ann@new.example', primary: true }] }, 'ann@new.example', ['ann@new.example', 'ann@old.example']],
+    ['a list of strings', { emails: ['ann@old.example', 'ann@new.example'] }, 'ann@old.example', ['ann@old.example', 'ann@new.example']],
+    ['email_addresses with is_primary', { email_addresses: [{ address: 'a@one.example', is_primary: false }, { value: 'a@two.example', is_primary: 'true' }] }, 'a@two.example', ['a@two.example', 'a@one.example']],
+    ['email_addresses typed primary', { email_addresses: [{ email: 'a@one.example', type: 'work' }, { email: 'a@two.example', type: 'PRIMARY' }] }, 'a@two.example', ['a@two.example', 'a@one.example']],
+    ['emailAddresses with isPrimary', { emailAddresses: [{ address: 'a@one.example' }, { address: 'a@two.example', isPrimary: 1 }] }, 'a@two.example', ['a@two.example', 'a@one.example']],
+    ['email and additional_emails', { email: 'a@main.example', additional_emails: ['a@extra.example', 'A@Main.example '] }, 'a@main.example', ['a@main.example', 'a@extra.example']],
+    ['email and secondary_email', { email: 'a@main.example', secondary_email: ' a@second.example ' }, 'a@main.example', ['a@main.example', 'a@second.example']],
+    ['primary_email beside a list', { primary_email: 'a@two.example', emails: ['a@one.example', 'a@two.example'] }, 'a@two.example', ['a@two.example', 'a@one.example']],
+    ['one comma-separated string', { emails: 'a@one.example, a@two.example' }, 'a@one.example', ['a@one.example', 'a@two.example']],
+    ['text with one address kept whole', { email: 'Ann Lee <ann@x.example>' }, 'Ann Lee <ann@x.example>', ['Ann Lee <ann@x.example>']],
+    ['placeholders and blanks left out', { email: 'None', emails: ['', { email: null }, 'a@real.example'] }, 'a@real.example', ['a@real.example']],
+    ['no address at all', { name: 'Ann' }, null, []],
+  ])('keeps every address of a contact, the primary first: %s', (_name, fields, email, emails) => {
+    const contact = toContact({ id: 'c1', ...fields });
+    expect(contact.email).toBe(email);
+    expect(contact.emails).toEqual(emails);
   });
 
   const req = { limit: 2, offset: 0 };

@@ -242,6 +242,21 @@ describe('people and recordings', () => {
     expect(await send('people.find', { people: [{ email: 'priya.raman@example.com' }] }, content)).toMatchObject({ ok: false, error: { kind: 'unauthorized' } });
   });
 
+  it('sends pages and the panel a contact’s primary address only, not its whole list', async () => {
+    const reply = await send('people.find', { people: [{ email: 'grace.liu@example.org' }] }, content);
+    const found = reply?.ok ? (reply.data as [{ contact: object }])[0].contact : null;
+    expect(found).toHaveProperty('email', 'grace.liu@example.org');
+    expect(found).not.toHaveProperty('emails');
+    const panel = await send('contact.find', { email: 'grace.liu@example.org' });
+    expect(panel?.ok ? (panel.data as { contact: object }).contact : null).not.toHaveProperty('emails');
+    // Nor does the cache keep the list with the answer.
+    await context.cache.flush();
+    const all = await fakeBrowser.storage.local.get(null);
+    const stored = JSON.stringify(Object.entries(all).filter(([key]) => key.includes('|contact-email|')));
+    expect(stored).toContain('"grace.liu@example.org"');
+    expect(stored).not.toContain('"emails"');
+  });
+
   it('says a person could not be looked up (not "not a contact"), caches no such answer, and still asks once for many tabs', async () => {
     // Learn the server's lookup form first, so the fault below meets the person's own lookup.
     await send('people.find', { people: [{ email: 'grace.liu@example.org' }] }, content);

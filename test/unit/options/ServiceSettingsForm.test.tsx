@@ -56,6 +56,19 @@ describe('ServiceSettingsForm', () => {
     expect(sent('settings.save')).toHaveLength(0);
   });
 
+  it('refuses a wildcard host inline and neither asks for access nor saves', async () => {
+    const user = userEvent.setup();
+    const request = grantPermission(true);
+    renderForm(settingsView({ serviceUrl: null, hasApiKey: false, apiKeyHint: null }));
+    const url = screen.getByLabelText('Service URL');
+    await user.type(url, 'https://*');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(url).toHaveAttribute('aria-invalid', 'true');
+    expect(url).toHaveAccessibleDescription(/a \* \(wildcard\) cannot be part of it/);
+    expect(request).not.toHaveBeenCalled();
+    expect(sent('settings.save')).toHaveLength(0);
+  });
+
   it('shows the validation message when leaving an invalid field', async () => {
     const user = userEvent.setup();
     renderForm(settingsView({ serviceUrl: null }));

@@ -115,7 +115,7 @@ describe('UploadList', () => {
   it('shows processing as the service reports it', () => {
     render(<UploadList uploads={[record({ state: 'processing', processingStatus: 'transcribing', processingProgress: 40 })]} />);
     const bar = screen.getByRole('progressbar', { name: 'Weekly sync: processing' });
-    expect(bar).toHaveAttribute('aria-valuetext', 'Service: transcribing · 40%');
+    expect(bar).toHaveAttribute('aria-valuetext', 'Service: Transcribing · 40%');
     expect(screen.queryByRole('button', { name: 'Cancel' })).toBeNull();
   });
 });

@@ -13,8 +13,12 @@ describe('upload text', () => {
   });
 
   it('shows the service’s processing status, with an indeterminate bar when it gives no progress', () => {
-    expect(progressOf(record({ state: 'processing', processingStatus: 'transcribing', processingProgress: 40.4 }))).toEqual({ percent: 40, text: 'Service: transcribing · 40%' });
-    expect(progressOf(record({ state: 'processing', processingStatus: 'pending_upload', processingProgress: null }))).toEqual({ percent: null, text: 'Service: pending upload' });
+    expect(progressOf(record({ state: 'processing', processingStatus: 'transcribing', processingProgress: 40.4 }))).toEqual({ percent: 40, text: 'Service: Transcribing · 40%' });
+    expect(progressOf(record({ state: 'processing', processingStatus: 'pending_upload', processingProgress: null }))).toEqual({ percent: null, text: 'Service: Pending upload' });
+    // The service's code word read as the panel reads a recording's: codeAsWords (lib/format/text.ts).
+    expect(progressOf(record({ state: 'processing', processingStatus: 'AUDIO-PROCESSING', processingProgress: null }))?.text).toBe('Service: Audio processing');
+    expect(progressOf(record({ state: 'processing', processingStatus: null, processingProgress: null }))?.text).toBe('Service: Queued');
+    expect(progressOf(record({ state: 'processing', processingStatus: '  ', processingProgress: null }))?.text).toBe('Service: Queued');
     expect(progressOf(record({ state: 'completed' }))).toBeNull();
   });
 

@@ -1,0 +1,28 @@
+/**
+ * What the background stores about contacts, read back with zod: the local index keeps every
+ * address of a contact, and what was stored before contacts had an address list still parses.
+ */
+import { describe, expect, it } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { storageIndexPersistence } from '@/lib/background/browser-stores';
+import { CONTACT_POLICY } from '@/lib/background/handlers/contacts';
+
+const BASE = 'https://api.test';
+const ann = { id: 'a', name: 'Ann Lee', email: 'ann@new.example', company: null, title: null };
+
+describe('stored contacts', () => {
+  it('keeps every address of a contact in the saved index', async () => {
+    const persistence = storageIndexPersistence(BASE);
+    await persistence.save({ contacts: [{ ...ann, emails: ['ann@new.example', 'ann@old.example'] }], builtAt: 5 });
+    expect((await persistence.load())?.contacts[0]?.emails).toEqual(['ann@new.example', 'ann@old.example']);
+  });
+
+  it('reads an index saved before contacts had an address list', async () => {
+    await fakeBrowser.storage.local.set({ contactIndex: { baseUrl: BASE, builtAt: 5, contacts: [ann] } });
+    expect(await storageIndexPersistence(BASE).load()).toEqual({ baseUrl: BASE, builtAt: 5, contacts: [ann] });
+  });
+
+  it('reads a cached match stored before contacts had an address list', () => {
+    expect(CONTACT_POLICY.schema.safeParse({ contact: ann, matchedBy: 'email' }).data).toEqual({ contact: ann, matchedBy: 'email' });
+  });
+});
