@@ -333,7 +333,7 @@ export class ServiceClient {
       idempotent: false,
       signal,
     });
-    return toWebhook(response.body);
+    return toWebhook(response.body, config);
   }
 
   /** `null` when the server does not list webhooks (the interface shows only creation). */

@@ -157,12 +157,26 @@ function listReply(raw: unknown, listKeys: string[], what: string): { body: Obj;
   if (!isObj(raw)) throw invalid(what);
   // `data` as an object is never the list itself, only an envelope around it.
   const body = isObj(raw.data) ? { ...raw, ...raw.data } : raw;
+  // A list under any of the keys wins over a null under another (`{items: null, webhooks: […]}`).
   for (const key of listKeys) {
     const list = body[key];
     if (Array.isArray(list)) return { body, list };
-    if (list === null) return { body, list: [] };
   }
+  if (listKeys.some((key) => body[key] === null)) return { body, list: [] };
   throw invalid(`${what} (${listKeys[0] ?? 'items'})`);
+}
+
+/** Each entry of a list read with `read`; a malformed entry is left out, never the whole list. */
+function eachReadable<T>(list: readonly unknown[], read: (entry: unknown) => T): T[] {
+  const out: T[] = [];
+  for (const entry of list) {
+    try {
+      out.push(read(entry));
+    } catch {
+      // A single malformed entry must not hide everyone else.
+    }
+  }
+  return out;
 }
 
 /** Where a list reply keeps its paging details, when not at its top. */
@@ -301,16 +315,7 @@ export function toContact(raw: unknown): ContactRecord {
 
 /** Contacts that fail to parse are dropped rather than failing the whole list. */
 function toContacts(value: unknown): ContactRecord[] {
-  if (!Array.isArray(value)) return [];
-  const out: ContactRecord[] = [];
-  for (const entry of value) {
-    try {
-      out.push(toContact(entry));
-    } catch {
-      // A single malformed entry must not hide everyone else.
-    }
-  }
-  return out;
+  return Array.isArray(value) ? eachReadable(value, toContact) : [];
 }
 
 export interface PageRequest {
@@ -563,14 +568,7 @@ export function toRecording(raw: unknown): Recording {
 export function toRecordingPage(raw: unknown, request: PageRequest): RecordingPage {
   const { body, list } = listReply(raw, ['recordings', 'items', 'data', 'results'], 'the recording list');
   const paging = pagingOf(body);
-  const recordings: Recording[] = [];
-  for (const entry of list) {
-    try {
-      recordings.push(toRecording(entry));
-    } catch {
-      // Skip the malformed entry, keep the page.
-    }
-  }
+  const recordings = eachReadable(list, toRecording);
   const total = numberOf(body, 'total', 'total_count', 'totalCount', 'count') ?? numberOf(paging, 'total', 'total_count', 'totalCount', 'count');
   const limit = numberOf(body, 'limit') ?? numberOf(paging, 'limit') ?? request.limit;
   const offset = numberOf(body, 'offset') ?? numberOf(paging, 'offset') ?? request.offset;
@@ -966,14 +964,24 @@ function webhookStatusActive(status: string | null): boolean | null {
 /** Events listed as objects: `{event: "…"}`, `{type: "…"}` or one of the usual text keys. */
 const WEBHOOK_EVENT_KEYS = ['event', 'type', 'event_type', 'eventType', ...ITEM_TEXT_KEYS];
 
-export function toWebhook(raw: unknown): Webhook {
-  const body = unwrap(raw, ['id', 'url', 'events'], ['webhook', 'data']);
-  if (!isObj(body)) throw invalid('the webhook');
+/**
+ * A webhook as listed, or as the service answered its creation (`requested`: what was asked for,
+ * which fills in what a terse answer leaves out: `201 {}`, `{id}` or no body at all).
+ */
+export function toWebhook(raw: unknown, requested?: { url: string; events: readonly string[] }): Webhook {
+  const unwrapped = unwrap(raw, ['id', 'url', 'events'], ['webhook', 'data']);
+  const body = isObj(unwrapped) ? unwrapped : requested ? {} : null;
+  if (body === null) throw invalid('the webhook');
+  const id = idOf(body, ...ID_KEYS, 'webhook_id', 'webhookId');
+  const url = textOf(body, 'url', 'endpoint', 'endpoint_url', 'target_url', 'targetUrl') ?? requested?.url ?? null;
+  // A listed entry with neither an id nor an address: nothing the user could recognise or delete.
+  if (id === null && url === null) throw invalid('the webhook');
   const eventsValue = body.events ?? body.event_types ?? body.eventTypes ?? body.subscriptions;
+  const events = toTextList(eventsValue, WEBHOOK_EVENT_KEYS);
   return {
-    id: idOf(body, ...ID_KEYS, 'webhook_id', 'webhookId'),
-    url: textOf(body, 'url', 'endpoint', 'endpoint_url', 'target_url', 'targetUrl'),
-    events: toTextList(eventsValue, WEBHOOK_EVENT_KEYS),
+    id,
+    url,
+    events: events.length > 0 || !requested ? events : [...requested.events],
     secret: textOf(body, 'secret', 'signing_secret', 'signingSecret', 'webhook_secret'),
     active: toFlag(body.active ?? body.enabled ?? body.is_active ?? body.isActive ?? body.is_enabled ?? body.isEnabled) ?? webhookStatusActive(textOf(body, 'status', 'state')),
     createdAt: dateOf(body, 'created_at', 'createdAt'),
@@ -981,5 +989,5 @@ export function toWebhook(raw: unknown): Webhook {
 }
 
 export function toWebhookList(raw: unknown): Webhook[] {
-  return listReply(raw, ['webhooks', 'items', 'data', 'results'], 'the webhook list').list.map(toWebhook);
+  return eachReadable(listReply(raw, ['webhooks', 'items', 'data', 'results'], 'the webhook list').list, toWebhook);
 }

@@ -283,6 +283,27 @@ describe('webhook lists', () => {
     expect(toWebhookList({ data: { webhooks: [{ id: 'w' }] } }).map((hook) => hook.id)).toEqual(['w']);
     expect(() => toWebhookList({ count: 0 })).toThrow(expect.objectContaining({ kind: 'invalid_response' }));
   });
+
+  it('takes a list under any of its keys over a null under another', () => {
+    expect(toWebhookList({ items: null, webhooks: [{ id: 'w', url: 'https://h.test' }] }).map((hook) => hook.id)).toEqual(['w']);
+    expect(toContactPage({ items: null, contacts: [{ id: 'c', email: 'c@x.test' }] }, page).items.map((contact) => contact.id)).toEqual(['c']);
+  });
+
+  it('leaves out an entry it cannot read, or one with neither an id nor an address, and keeps the rest', () => {
+    const hooks = toWebhookList({ webhooks: [{ id: 'w1', url: 'https://h.test/1' }, 'junk', {}, { status: 'active' }, { url: 'https://h.test/2' }] });
+    expect(hooks.map((hook) => hook.id ?? hook.url)).toEqual(['w1', 'https://h.test/2']);
+  });
+
+  it('fills a terse answer to a creation in with what was asked for', () => {
+    const requested = { url: 'https://h.test/primer', events: ['insights.generated'] };
+    expect(toWebhook({}, requested)).toMatchObject({ id: null, url: 'https://h.test/primer', events: ['insights.generated'] });
+    expect(toWebhook(null, requested)).toMatchObject({ url: 'https://h.test/primer', events: ['insights.generated'] });
+    expect(toWebhook({ webhook: { id: 'w9', secret: 's3cret' } }, requested)).toMatchObject({ id: 'w9', url: 'https://h.test/primer', secret: 's3cret' });
+    // What the service says wins over what was asked for.
+    expect(toWebhook({ id: 'w9', url: 'https://h.test/other', events: ['contact.updated'] }, requested)).toMatchObject({ url: 'https://h.test/other', events: ['contact.updated'] });
+    // Without a request (a listed entry), an empty one is no webhook.
+    expect(() => toWebhook({})).toThrow(expect.objectContaining({ kind: 'invalid_response' }));
+  });
 });
 
 describe('Rev.ai monologues and sentence lists', () => {
