@@ -231,6 +231,9 @@ export function createHoverCardApi(): HoverCardApi {
   function ensureUi(ctx: CardRequest['ctx']): Promise<ShadowRootContentScriptUi<Root>> {
     creating ??= createShadowRootUi<Root>(ctx, {
       name: 'primer-hover-card',
+      // Closed: the page's own scripts find no `shadowRoot` on the host, so they cannot read the
+      // briefing while a card is open. Only `ui.shadow` (kept here) reaches inside.
+      mode: 'closed',
       position: 'inline',
       anchor: 'body',
       append: 'last',

@@ -22,6 +22,7 @@ import { createStandIn, type StandIn } from '../stand-in/server.ts';
 import { SAMPLE_CONTACTS } from '../stand-in/sample-data.ts';
 import { extensionDir, findChromium, launchWithExtension, type Launched } from '../support/chromium.ts';
 import { configurePrimer } from '../support/configure-primer.ts';
+import { hoverCard } from '../support/hover-card.ts';
 import { buildTimeline, extCpuMsBetween, extMsBetween, extMsByScript, startTrace, stopTrace, type Timeline } from './trace.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -501,7 +502,8 @@ async function session(r: Rig, large: ReturnType<typeof fixture>) {
             await page.mouse.move(box.x + Math.min(5, box.width / 2), box.y + box.height / 2, { steps: 4 });
             counts.hovers++;
             await sleep(550);
-            if (await page.getByRole('dialog', { name: /^Briefing:/ }).isVisible().catch(() => false)) counts.cardsOpened++;
+            // The card's shadow root is closed: read through the DevTools Protocol.
+            if (await hoverCard(page, /^Briefing:/).isShown().catch(() => false)) counts.cardsOpened++;
             await page.mouse.move(2, 2, { steps: 4 });
             await sleep(350);
           }

@@ -14,6 +14,7 @@ import { createStandIn, type StandIn } from '../stand-in/server.ts';
 import { launchWithExtension, serveFixture, type Launched } from '../support/chromium.ts';
 import { wavTone } from '../support/audio.ts';
 import { configurePrimer } from '../support/configure-primer.ts';
+import { hoverCard } from '../support/hover-card.ts';
 import { openPanel, screenshotPanel, tabIdOf, timeToBriefing } from '../support/side-panel.ts';
 import { DEMO_EVENT } from './sample-event.ts';
 
@@ -62,7 +63,8 @@ async function main(): Promise<void> {
     const marker = calendar.locator('[data-primer-marker]').first();
     await marker.waitFor({ timeout: 20_000 });
     await marker.locator('xpath=..').hover();
-    await calendar.getByRole('dialog', { name: /^Briefing:/ }).getByText('Raise').waitFor({ timeout: 10_000 });
+    // The card's shadow root is closed (the page cannot read it): read through the DevTools Protocol.
+    await hoverCard(calendar, /^Briefing:/).toContainText('Raise', { timeout: 10_000 });
 
     if (!headless) {
       console.log('Click “Open briefing” on a card, or press Alt+Shift+P, for the side panel briefing.');

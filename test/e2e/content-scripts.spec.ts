@@ -9,6 +9,7 @@ import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright/test';
 import { SAMPLE_CONTACTS, SAMPLE_INSIGHTS, CONTACT_IDS } from '../stand-in/sample-data';
 import type { ChromeLike } from '../support/chrome-like';
+import { hoverCard, pageSeesCardRoot } from '../support/hover-card';
 import { expect, serveFixture, test, type StandIn } from './support/browser';
 import { OptionsPage } from './support/options-page';
 
@@ -140,35 +141,41 @@ test('a hover card shows the stand-in’s briefing, by pointer and by keyboard, 
   });
   await person.hover();
   await expect.poll(() => page.evaluate(() => (window as unknown as { __siteHover: number }).__siteHover)).toBeGreaterThan(0);
-  const card = page.getByRole('dialog', { name: 'Briefing: Maya Chen' });
-  await expect(card).toBeVisible();
+  // The card's shadow root is closed: read through the DevTools Protocol (test/support/hover-card.ts).
+  const card = hoverCard(page, 'Briefing: Maya Chen');
+  await card.toBeShown();
   expect(cardLoads).toHaveLength(1);
   const tone = SAMPLE_INSIGHTS[CONTACT_IDS.mayaChen]?.preferred_tone;
-  if (typeof tone === 'string') await expect(card).toContainText(tone);
-  await expect(card).toContainText('Raise');
-  await expect(card).toContainText('Pending');
+  if (typeof tone === 'string') await card.toContainText(tone);
+  await card.toContainText('Raise');
+  await card.toContainText('Pending');
+  // The briefing is on screen, and the page's own scripts cannot reach it: the host shows them no
+  // shadow root and no text.
+  expect(await pageSeesCardRoot(page)).toEqual({ host: true, shadowRoot: false, text: '' });
 
   const personBox = (await person.boundingBox())!;
   // The card's visible area is its host (which caps the height and scrolls when space is short).
-  const cardBox = (await page.locator('primer-hover-card').boundingBox())!;
+  const cardBox = await card.hostBox();
   const overlaps =
     cardBox.x < personBox.x + personBox.width && personBox.x < cardBox.x + cardBox.width &&
     cardBox.y < personBox.y + personBox.height && personBox.y < cardBox.y + cardBox.height;
   expect(overlaps).toBe(false);
 
   await page.mouse.move(0, 0);
-  await expect(card).toBeHidden();
+  await card.toBeHidden();
 
   await marker.focus();
-  await expect(card).toBeVisible();
+  await card.toBeShown();
   await page.keyboard.press('Escape');
-  await expect(card).toBeHidden();
+  await card.toBeHidden();
   await expect(marker).toBeFocused();
   await page.keyboard.press('Enter');
-  await expect(card).toBeVisible();
-  await expect(card.getByRole('button', { name: 'Close briefing' })).toBeFocused();
+  await card.toBeShown();
+  await card.toHaveFocusOn('Close briefing');
+  // Focus inside the card: the page still sees only the host, not what is focused in it.
+  expect(await page.evaluate(() => ({ active: document.activeElement?.localName, root: document.activeElement?.shadowRoot ?? null }))).toEqual({ active: 'primer-hover-card', root: null });
   await page.keyboard.press('Escape');
-  await expect(card).toBeHidden();
+  await card.toBeHidden();
 
   // The site closes the event: nothing of it may stay in memory because a card described it.
   const cdp = await context.newCDPSession(page);
@@ -232,7 +239,7 @@ test('the hover card keeps off the site’s own hover card on the same person, w
     await expect(siteCard).toBeVisible();
     await expect.poll(apart, { message: `site card after ${siteDelayMs} ms` }).toBe(true);
     await page.mouse.move(0, 0);
-    await expect(page.getByRole('dialog', { name: 'Briefing: Maya Chen' })).toBeHidden();
+    await hoverCard(page, 'Briefing: Maya Chen').toBeHidden();
     await page.evaluate(() => document.querySelector('[aria-label="Site people card"]')?.remove());
   }
   expect(errors).toEqual([]);
@@ -343,11 +350,11 @@ test('the per-site switch and excluded domains apply at once, without reload, an
     serviceWorker.evaluate((v) => (globalThis as unknown as { chrome: { storage: { local: { set(x: object): Promise<void> } } } }).chrome.storage.local.set({ preferences: v }), value);
   // A card open at that moment goes with its mark.
   await page.getByRole('button', { name: 'Primer briefing: Maya Chen' }).focus();
-  const card = page.getByRole('dialog', { name: 'Briefing: Maya Chen' });
-  await expect(card).toBeVisible();
+  const card = hoverCard(page, 'Briefing: Maya Chen');
+  await card.toBeShown();
   await setPreferences({ sites: { 'google-calendar': false, gmail: true, outlook: true }, excludedDomains: [], ownAddresses: [] });
   await expect.poll(() => markerLabels(page)).toEqual([]);
-  await expect(card).toBeHidden();
+  await card.toBeHidden();
   await setPreferences({ sites: { 'google-calendar': true, gmail: true, outlook: true }, excludedDomains: ['example.com'], ownAddresses: [] });
   await expect.poll(() => markerLabels(page)).not.toContain('Primer briefing: Maya Chen');
   await expect.poll(() => markerLabels(page)).toContain('Primer briefing: Daniel Weiss');

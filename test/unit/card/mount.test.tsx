@@ -12,8 +12,17 @@ describe('createHoverCardApi', () => {
   let ctx: ContentScriptContext;
   let anchor: HTMLElement;
   let rect: DOMRect;
+  /** The card's shadow roots as made: closed, so the host's `shadowRoot` does not give them. */
+  let shadows: ShadowRoot[];
 
   beforeEach(() => {
+    shadows = [];
+    const attachShadow = Element.prototype.attachShadow;
+    vi.spyOn(Element.prototype, 'attachShadow').mockImplementation(function (this: Element, init: ShadowRootInit) {
+      const shadow = attachShadow.call(this, init);
+      shadows.push(shadow);
+      return shadow;
+    });
     vi.spyOn(fakeBrowser.runtime, 'getManifest').mockReturnValue({ manifest_version: 3, name: 'Primer', version: '1' } as never);
     document.body.innerHTML = '<div id="thread"><span id="maya">Maya Chen</span></div>';
     anchor = document.querySelector('#maya')!;
@@ -45,7 +54,10 @@ describe('createHoverCardApi', () => {
       return element!;
     });
     expect(host.style.left).toBe('100px');
-    return { api, host, onClose };
+    const [shadow] = shadows;
+    expect(shadows).toHaveLength(1);
+    expect(shadow!.host).toBe(host);
+    return { api, host, shadow: shadow!, onClose };
   }
 
   it('closes, as by its close button, when the site hides the person (Gmail hides a thread it leaves)', async () => {
@@ -87,10 +99,24 @@ describe('createHoverCardApi', () => {
     expect(host.style.display).toBe('none');
   });
 
+  it('keeps its shadow root closed: the page cannot reach the briefing through the host', async () => {
+    const { api, host, shadow } = await openCard();
+    expect(shadow.mode).toBe('closed');
+    expect(host.shadowRoot).toBeNull();
+    expect(document.querySelector('primer-hover-card')!.shadowRoot).toBeNull();
+    // The card itself still knows what is inside it (pointer moving into the card keeps it open).
+    const inside = await vi.waitFor(() => {
+      const element = shadow.querySelector('[role="dialog"]');
+      expect(element).not.toBeNull();
+      return element!;
+    });
+    expect(api.contains(inside)).toBe(true);
+  });
+
   it('asks for focus back when a scroll closes it while focus is inside', async () => {
-    const { onClose } = await openCard(true);
+    const { onClose, shadow } = await openCard(true);
     const closeButton = await vi.waitFor(() => {
-      const button = document.querySelector('primer-hover-card')!.shadowRoot!.querySelector<HTMLButtonElement>('button.close');
+      const button = shadow.querySelector<HTMLButtonElement>('button.close');
       expect(button).not.toBeNull();
       return button!;
     });
