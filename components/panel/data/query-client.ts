@@ -9,7 +9,6 @@
 import { notifyManager, QueryCache, QueryClient } from '@tanstack/react-query';
 import { ApiError, type ApiErrorKind } from '@/lib/api/errors';
 import { ContactMatchSchema } from '@/lib/models';
-import { PANEL_CACHE_MAX_AGE_MS } from './persistence';
 
 /** Retries after the first failure, per kind of failure; kinds not listed are not retried. */
 const RETRIES: Partial<Record<ApiErrorKind, number>> = { rate_limited: 3, server: 1, invalid_response: 1 };
@@ -22,8 +21,17 @@ export function retryDelayFor(attempt: number, error: unknown): number {
   return Math.min(1000 * 2 ** (attempt - 1), 10_000);
 }
 
+/**
+ * A wait longer than this is not waited out by the panel itself: the notice says when the service
+ * will take requests again and offers Try again then. (A timer past 2^31 - 1 ms would also run at
+ * once in a browser: a `Retry-After` of weeks would have been three immediate retries.)
+ */
+export const MAX_AUTOMATIC_RETRY_WAIT_MS = 5 * 60_000;
+
 export function shouldRetry(failureCount: number, error: unknown): boolean {
-  return error instanceof ApiError && failureCount < (RETRIES[error.kind] ?? 0);
+  if (!(error instanceof ApiError)) return false;
+  if (error.retryAfterMs !== null && error.retryAfterMs > MAX_AUTOMATIC_RETRY_WAIT_MS) return false;
+  return failureCount < (RETRIES[error.kind] ?? 0);
 }
 
 export function createPanelQueryClient(): QueryClient {
@@ -45,8 +53,11 @@ export function createPanelQueryClient(): QueryClient {
     defaultOptions: {
       queries: {
         networkMode: 'always',
-        // Kept long enough to be persisted and restored (see persistence.ts).
-        gcTime: PANEL_CACHE_MAX_AGE_MS,
+        // Never collected while the panel lives, so every answer is there to be saved and restored
+        // (persistence.ts limits what a save keeps). Not PANEL_CACHE_MAX_AGE_MS: 30 days is past the
+        // longest timer a browser runs (2^31 - 1 ms, about 24.8 days), and a longer one runs at once,
+        // which dropped each answer the moment no view showed it.
+        gcTime: Infinity,
         staleTime: 30_000,
         refetchOnWindowFocus: false,
         retry: shouldRetry,

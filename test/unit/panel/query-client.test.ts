@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createPanelQueryClient } from '@/components/panel/data/query-client';
+import { QueryObserver } from '@tanstack/react-query';
+import { createPanelQueryClient, MAX_AUTOMATIC_RETRY_WAIT_MS, shouldRetry } from '@/components/panel/data/query-client';
 import { keys } from '@/components/panel/data/keys';
 import { ApiError } from '@/lib/api/errors';
 import { match } from './fixtures';
@@ -21,4 +22,29 @@ describe('the panel’s query client', () => {
     await expect(client.fetchQuery({ queryKey: keys.insights('m'), queryFn: () => Promise.reject(new ApiError('server', 'boom', { status: 500 })), retry: false })).rejects.toThrow('boom');
     expect(client.getQueryData(keys.contact({ email: 'maya@example.com' }))).toMatchObject({ contact: { id: 'm' } });
   });
+
+  it('keeps an answer no view shows any more, for the cache that is saved and restored (no timer too long for the browser)', async () => {
+    const client = createPanelQueryClient();
+    // A view shows Maya's briefing, then the user moves on: the query has no observer left.
+    const observer = new QueryObserver(client, { queryKey: keys.insights('m'), queryFn: () => Promise.resolve({ briefing: 'Maya' }) });
+    const stop = observer.subscribe(() => undefined);
+    await observer.refetch();
+    stop();
+    // Browsers (and Node) run a timer longer than 2^31 - 1 ms at once: a garbage-collection time
+    // of 30 days dropped every answer as soon as no view showed it. Real timers here.
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    expect(client.getQueryData(keys.insights('m'))).toEqual({ briefing: 'Maya' });
+  });
+
+  it('waits out a busy service by itself only for a reasonable wait; a longer one is left to the user', () => {
+    const busy = (retryAfterMs: number | null) => new ApiError('rate_limited', 'busy', { status: 429, retryAfterMs });
+    expect(shouldRetry(0, busy(30_000))).toBe(true);
+    expect(shouldRetry(0, busy(null))).toBe(true);
+    expect(shouldRetry(0, busy(MAX_AUTOMATIC_RETRY_WAIT_MS))).toBe(true);
+    // Weeks (a Retry-After date far ahead): no timer that long runs in a browser.
+    expect(shouldRetry(0, busy(30 * 24 * 3_600_000))).toBe(false);
+    expect(shouldRetry(0, busy(MAX_AUTOMATIC_RETRY_WAIT_MS + 1))).toBe(false);
+    expect(shouldRetry(3, busy(1_000))).toBe(false);
+  });
 });
+
