@@ -271,10 +271,16 @@ export class HoverCard {
    * at its centre, once exactly one such button is shown, enabled and not covered.
    */
   async click(button: Name, options: { timeout?: number } = {}): Promise<void> {
-    const at = await this.poll(`no button ${describe(button)} to click`, async () => {
+    // As Playwright's own click: only a target that stayed where it was between two looks (the
+    // card moves and grows as its briefing arrives, and a click at the old place misses).
+    let previous: { x: number; y: number } | null = null;
+    const at = await this.poll(`no button ${describe(button)} to click, standing still`, async () => {
       const answer = await this.cards.ask(this.name, { kind: 'target', button: wire(button) });
-      if ('target' in answer && answer.target) return { done: true, value: answer.target };
-      return { done: false, last: 'why' in answer && answer.why ? answer.why : 'not shown' };
+      const target = 'target' in answer ? answer.target : null;
+      const steady = target && previous && target.x === previous.x && target.y === previous.y;
+      previous = target ?? null;
+      if (target && steady) return { done: true, value: target };
+      return { done: false, last: target ? `moving (at ${target.x}, ${target.y})` : 'why' in answer && answer.why ? answer.why : 'not shown' };
     }, options.timeout);
     await this.page.mouse.click(at.x, at.y);
   }
