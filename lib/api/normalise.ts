@@ -902,14 +902,14 @@ function withSnakeKeys(value: unknown, depth = 0): unknown {
 /** Numbers below this are durations in seconds (`expires: 3600`), not dates (before 2001 as epoch seconds). */
 const EPOCH_SECONDS_FROM = 1e9;
 
-/** When the upload URL expires: a date, epoch seconds or ms, or seconds from now. */
+/** When the upload URL expires: a date, epoch seconds or ms (read as every date is: dateOf), or seconds from now. */
 function expiryOf(body: Obj, now: number): string | null {
-  const number = numberOf(body, 'expires_at', 'expiresAt', 'expiration', 'expires');
-  const inSeconds = numberOf(body, 'expires_in', 'expiresIn');
-  let at = Date.parse(textOf(body, 'expires_at', 'expiresAt', 'expiration', 'expires') ?? '');
-  // Epoch milliseconds, epoch seconds, or a duration.
-  if (number !== null) at = number >= 1e12 ? number : number >= EPOCH_SECONDS_FROM ? number * 1000 : now + number * 1000;
-  else if (Number.isNaN(at) && inSeconds !== null) at = now + inSeconds * 1000;
+  const keys = ['expires_at', 'expiresAt', 'expiration', 'expires'];
+  const number = numberOf(body, ...keys);
+  // A small number under a date's key is a duration (`expires: 3600`), not a moment.
+  const inSeconds = number !== null && number < EPOCH_SECONDS_FROM ? number : numberOf(body, 'expires_in', 'expiresIn');
+  let at = number !== null && number < EPOCH_SECONDS_FROM ? Number.NaN : Date.parse(dateOf(body, ...keys) ?? '');
+  if (Number.isNaN(at) && inSeconds !== null) at = now + inSeconds * 1000;
   const date = new Date(at);
   return Number.isNaN(date.getTime()) ? null : date.toISOString();
 }
