@@ -5,7 +5,7 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { useWait } from '@/components/ui/useCountdown';
 import { WaitText } from '@/components/ui/WaitText';
-import { defaultMessage, type ApiErrorInfo } from '@/lib/api/errors';
+import { defaultMessage, serviceWaitMs, type ApiErrorInfo } from '@/lib/api/errors';
 import { fallbackFact, isEmptyBriefing, pendingCounts, topicsToRaise } from '@/lib/format/briefing';
 import { formatDate, relativeDay } from '@/lib/format/dates';
 import { conversationCount } from '@/lib/format/provenance';
@@ -41,8 +41,9 @@ const ERROR_TEXT: Partial<Record<ApiErrorInfo['kind'], string>> = {
   extension_reloaded: defaultMessage('extension_reloaded'),
 };
 
-/** A busy service's wait is said after this, and the sentence stays when the wait is over. */
+/** A busy (or unavailable) service's wait is said after this, and the sentence stays when the wait is over. */
 const BUSY_WITH_WAIT = 'The service is busy.';
+const UNAVAILABLE_WITH_WAIT = 'The service is unavailable for the moment.';
 
 /** What the user can do about each failure from the card: fix the setup, or ask again. */
 const ERROR_NEXT: Record<ApiErrorInfo['kind'], 'options' | 'retry' | null> = {
@@ -197,13 +198,13 @@ function ErrorBody({ error, onOpenOptions, onRetry }: { error: ApiErrorInfo; onO
   const next = ERROR_NEXT[error.kind];
   // A busy service that said how long to wait would refuse Try again until then: the button stays
   // (a Tab stop that says why) but does nothing until the wait is over.
-  const waitMs = error.kind === 'rate_limited' ? error.retryAfterMs : null;
+  const waitMs = serviceWaitMs(error);
   const wait = useWait(waitMs, error);
   const waitId = useId();
   return (
     <div className="body">
       <p className="error" role="alert">
-        {waitMs ? BUSY_WITH_WAIT : (ERROR_TEXT[error.kind] ?? error.message)}
+        {waitMs ? (error.kind === 'server' ? UNAVAILABLE_WITH_WAIT : BUSY_WITH_WAIT) : (ERROR_TEXT[error.kind] ?? error.message)}
         {wait.running && wait.seconds !== null && wait.deadline !== null && waitMs ? (
           <WaitText lead="You can try again" seconds={wait.seconds} deadline={wait.deadline} waitMs={waitMs} id={waitId} />
         ) : null}

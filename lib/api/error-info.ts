@@ -64,6 +64,16 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * How long the service asked to be left alone before it is asked again: the Retry-After of a rate
+ * limit, or of a server that is unavailable for a while (a 503 during maintenance). Null when it
+ * gave none, or for any other failure.
+ */
+export function serviceWaitMs(info: Pick<ApiErrorInfo, 'kind' | 'retryAfterMs'>): number | null {
+  if (info.kind !== 'rate_limited' && info.kind !== 'server') return null;
+  return info.retryAfterMs !== null && info.retryAfterMs > 0 ? info.retryAfterMs : null;
+}
+
 /** Anything thrown, as an ApiErrorInfo (unknown throws become a generic, non-leaking message). */
 export function toErrorInfo(error: unknown): ApiErrorInfo {
   if (error instanceof ApiError) return error.toInfo();

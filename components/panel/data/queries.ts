@@ -1,6 +1,6 @@
 /** The side panel's data hooks; every call goes through the background. */
 import { useInfiniteQuery, useQueries, useQuery } from '@tanstack/react-query';
-import type { ApiErrorInfo } from '@/lib/api/errors';
+import { serviceWaitMs, type ApiErrorInfo } from '@/lib/api/errors';
 import { sendRequest } from '@/lib/messaging/send';
 import type { InsightsReply, PersonQuery } from '@/lib/messaging/protocol';
 import type { ContactMatch, Recording, RecordingPage } from '@/lib/models';
@@ -22,9 +22,9 @@ function inProgress(recording: Pick<Recording, 'status'>): boolean {
 /** While the service cannot be reached, look again this often (only while the panel is open). */
 const RECOVER_EVERY_MS = 30_000;
 
-/** How long until a briefing served from its last copy is asked for again: a busy service's wait, else the usual. */
+/** How long until a briefing served from its last copy is asked for again: the wait the service gave, else the usual. */
 export function askAgainInMs(problem: ApiErrorInfo): number {
-  return problem.kind === 'rate_limited' && problem.retryAfterMs ? problem.retryAfterMs : RECOVER_EVERY_MS;
+  return serviceWaitMs(problem) ?? RECOVER_EVERY_MS;
 }
 
 export function personQuery(person: SubjectPerson): PersonQuery | null {

@@ -3,7 +3,7 @@
  * as of when. A busy service is asked again after the wait it gave (or half a minute); otherwise the
  * user may retry.
  */
-import type { ApiErrorInfo } from '@/lib/api/errors';
+import { serviceWaitMs, type ApiErrorInfo } from '@/lib/api/errors';
 import { Button } from '@/components/ui/Button';
 import { waitEnds, waitLeft } from '@/lib/format/wait';
 import { staleReason } from './problem-text';
@@ -24,14 +24,15 @@ export function FreshnessNote({ asOf, problem, onRetry, updatedAt, now }: Freshn
   // A busy service is asked again on its own (its wait, or every half minute when it gave none),
   // counted from the panel's last answer as the query's own interval is: said, with nothing to
   // click meanwhile.
-  const wait = problem.kind === 'rate_limited' ? askAgainInMs(problem) : null;
+  const waitMs = serviceWaitMs(problem);
+  const wait = problem.kind === 'rate_limited' || waitMs !== null ? askAgainInMs(problem) : null;
   const deadline = wait === null ? null : updatedAt + wait;
   const seconds = useCountdown(deadline, wait ?? Infinity);
   return (
     // About this moment only: left out of the copy the next opening paints first (useSaveBriefing.ts).
     <div className="freshness" role="status" data-unsaved>
       <p>
-        <strong>{staleReason(problem.kind)}:</strong> showing the briefing as of <AsOf asOf={asOf} now={now} />.
+        <strong>{staleReason(problem.kind, waitMs)}:</strong> showing the briefing as of <AsOf asOf={asOf} now={now} />.
         {seconds !== null && deadline !== null && wait !== null ? (
           seconds > 0 ? (
             // A status is read out whole whenever its text changes: the ticking countdown is hidden

@@ -1,7 +1,7 @@
 /** A failed load, said plainly, with the next step as a button (or when Primer will retry). */
 import { useId, type ReactNode } from 'react';
 import { browser } from '#imports';
-import { ApiError, toErrorInfo } from '@/lib/api/errors';
+import { ApiError, serviceWaitMs, toErrorInfo } from '@/lib/api/errors';
 import { Button } from '@/components/ui/Button';
 import { useWait } from '@/components/ui/useCountdown';
 import { WaitText } from '@/components/ui/WaitText';
@@ -24,8 +24,10 @@ interface ProblemNoticeProps {
 
 export function ProblemNotice({ error, what, onRetry, retrying = false, about = 'contact', children }: ProblemNoticeProps) {
   const info = error instanceof ApiError ? error.toInfo() : toErrorInfo(error);
-  const problem = problemAbout(info.kind, about);
-  const waitMs = info.kind === 'rate_limited' ? (info.retryAfterMs ?? RATE_LIMIT_DEFAULT_MS) : null;
+  // A rate limit without a Retry-After is still waited out (Primer's own pause); a server error
+  // only when it said how long (a 503 during maintenance).
+  const waitMs = info.kind === 'rate_limited' ? (info.retryAfterMs ?? RATE_LIMIT_DEFAULT_MS) : serviceWaitMs(info);
+  const problem = problemAbout(info.kind, about, waitMs);
   const wait = useWait(waitMs, error);
   // Once Primer has stopped asking by itself, asking before the service's wait is over would only
   // be refused again: Try again stays (a Tab stop that says why) but does nothing until then.

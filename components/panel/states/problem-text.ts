@@ -34,16 +34,24 @@ export const PROBLEMS: Record<ApiErrorKind, Problem> = {
 };
 
 /** How a briefing shown from the last copy is introduced, by why it could not be refreshed. */
-export function staleReason(kind: ApiErrorKind): string {
+export function staleReason(kind: ApiErrorKind, waitMs: number | null = null): string {
   if (kind === 'network' || kind === 'timeout') return 'Offline';
   if (kind === 'rate_limited') return 'The service is busy';
+  if (kind === 'server' && waitMs !== null) return 'The service is unavailable';
   if (kind === 'extension_reloaded') return 'Primer was updated';
   return 'The service had a problem';
 }
 
-/** What a load of `about` that failed this way means: the service no longer having a recording is not a contact gone. */
-export function problemAbout(kind: ApiErrorKind, about: 'contact' | 'recording'): Problem {
+/** A server error that said when to come back (a 503 with Retry-After): waited out like a rate limit. */
+const UNAVAILABLE: Problem = { text: 'The service is unavailable for the moment.', next: 'wait' };
+
+/**
+ * What a load of `about` that failed this way means: the service no longer having a recording is
+ * not a contact gone. `waitMs`: the wait the service asked for (`serviceWaitMs`), if any.
+ */
+export function problemAbout(kind: ApiErrorKind, about: 'contact' | 'recording', waitMs: number | null = null): Problem {
   // Its view has a way back to the briefing already; nothing else would find it.
   if (kind === 'not_found' && about === 'recording') return { text: 'The service no longer has this recording.', next: 'none' };
+  if (kind === 'server' && waitMs !== null) return UNAVAILABLE;
   return PROBLEMS[kind];
 }

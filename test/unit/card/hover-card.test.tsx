@@ -168,6 +168,26 @@ describe('HoverCard on a busy service that gave a wait', () => {
   });
 });
 
+describe('HoverCard on an unavailable service that gave a wait (503 with Retry-After)', () => {
+  beforeEach(() => vi.useFakeTimers({ shouldAdvanceTime: false }));
+  afterEach(() => vi.useRealTimers());
+
+  it('says so and holds Try again until the wait is over', async () => {
+    const onRetry = vi.fn();
+    const down = { status: 'error' as const, error: { kind: 'server' as const, message: 'x', status: 503, code: null, retryAfterMs: 90_000 } };
+    render(<HoverCard match={maya} focusOnOpen={false} onClose={() => undefined} state={down} onRetry={onRetry} />);
+    await act(() => vi.advanceTimersByTimeAsync(10));
+    expect(screen.getByRole('alert')).toHaveTextContent('The service is unavailable for the moment. You can try again in 2 min.');
+    const button = screen.getByRole('button', { name: 'Try again' });
+    expect(button).toHaveAttribute('aria-disabled', 'true');
+    act(() => button.click());
+    expect(onRetry).not.toHaveBeenCalled();
+    await act(() => vi.advanceTimersByTimeAsync(90_000));
+    act(() => button.click());
+    expect(onRetry).toHaveBeenCalledOnce();
+  });
+});
+
 describe('HoverCard actions', () => {
   it('offers the briefing and the whole meeting only when it can open them', async () => {
     const person = vi.fn();

@@ -4,6 +4,7 @@ import { FreshnessNote } from '@/components/panel/states/FreshnessNote';
 import { ProblemNotice } from '@/components/panel/states/ProblemNotice';
 import { PersonSearch } from '@/components/panel/PersonSearch';
 import { retryDelayFor, shouldRetry } from '@/components/panel/data/query-client';
+import { askAgainInMs } from '@/components/panel/data/queries';
 import { ApiError } from '@/lib/api/errors';
 
 /** What a screen reader reads of a live region: its text without what is hidden from it. */
@@ -81,6 +82,30 @@ describe('ProblemNotice', () => {
     expect(retry).toHaveBeenCalledOnce();
   });
 
+  it('waits out a server that is unavailable and said for how long (503 with Retry-After), as for a rate limit', async () => {
+    const retry = vi.fn();
+    render(<ProblemNotice error={new ApiError('server', 'down', { status: 503, retryAfterMs: 120_000 })} what="this briefing" onRetry={retry} />);
+    await act(() => vi.advanceTimersByTimeAsync(10));
+    expect(screen.getByRole('alert')).toHaveTextContent('Could not load this briefing. The service is unavailable for the moment. You can try again in 2 min.');
+    const button = screen.getByRole('button', { name: 'Try again' });
+    expect(button).toHaveAttribute('aria-disabled', 'true');
+    act(() => button.click());
+    expect(retry).not.toHaveBeenCalled();
+    await act(() => vi.advanceTimersByTimeAsync(120_000));
+    expect(button).not.toHaveAttribute('aria-disabled');
+    act(() => button.click());
+    expect(retry).toHaveBeenCalledOnce();
+  });
+
+  it('offers Try again at once for a server error that gave no wait', async () => {
+    const retry = vi.fn();
+    render(<ProblemNotice error={new ApiError('server', 'broken', { status: 500 })} what="this briefing" onRetry={retry} />);
+    await act(() => vi.advanceTimersByTimeAsync(10));
+    expect(screen.getByRole('alert')).toHaveTextContent('Could not load this briefing. The service had a problem answering.');
+    act(() => screen.getByRole('button', { name: 'Try again' }).click());
+    expect(retry).toHaveBeenCalledOnce();
+  });
+
   it('sends the user to the search when the service no longer has the contact', () => {
     render(
       <>
@@ -149,6 +174,24 @@ describe('FreshnessNote', () => {
       expect(spoken(status)).toBe(said);
     }
     expect(status).toHaveTextContent('Primer will ask again in 4 min.');
+  });
+
+  it('says when an unavailable service that gave a wait (503 with Retry-After) is asked again, with nothing to click meanwhile', async () => {
+    const problem = { kind: 'server' as const, message: 'down', status: 503, code: null, retryAfterMs: 2 * 60_000 };
+    render(<FreshnessNote asOf={asOf} problem={problem} updatedAt={Date.now()} onRetry={() => undefined} />);
+    await act(() => vi.advanceTimersByTimeAsync(10));
+    expect(screen.getByRole('status')).toHaveTextContent(/^The service is unavailable: showing the briefing as of .+ Primer will ask again in 2 min\.$/);
+    expect(screen.queryByRole('button')).toBeNull();
+    expect(askAgainInMs(problem)).toBe(2 * 60_000);
+  });
+
+  it('offers Refresh after a server error that gave no wait', async () => {
+    const retry = vi.fn();
+    render(<FreshnessNote asOf={asOf} problem={{ kind: 'server', message: 'broken', status: 500, code: null, retryAfterMs: null }} updatedAt={Date.now()} onRetry={retry} />);
+    await act(() => vi.advanceTimersByTimeAsync(10));
+    expect(screen.getByRole('status')).toHaveTextContent(/^The service had a problem: showing the briefing as of /);
+    act(() => screen.getByRole('button', { name: 'Refresh' }).click());
+    expect(retry).toHaveBeenCalled();
   });
 
   it('offers Refresh when the service cannot be reached', async () => {
