@@ -727,7 +727,8 @@ function segmentsOf(entries: unknown[]): TranscriptSegment[] {
   }));
 }
 
-const LINE_PATTERN = /^(?:\[?(\d{1,2}(?::\d{1,2}){1,2}(?:\.\d+)?)\]?\s*[-–]?\s*)?(.+)$/;
+/** A line with an optional leading time: `00:01:23`, `[00:01:23.5]`, `[00:01:23,456] -` (SRT-style comma). */
+const LINE_PATTERN = /^(?:\[?(\d{1,2}(?::\d{1,2}){1,2}(?:[.,]\d+)?)\]?\s*[-–]?\s*)?(.+)$/;
 const LABEL_PATTERN = /^([^:\n]{1,60}):\s+(.+)$/;
 /** Lower-case words a name may hold: "Ludwig van Beethoven", "Maria de la Cruz". */
 const NAME_PARTICLES = new Set(['al', 'bin', 'da', 'de', 'del', 'della', 'der', 'di', 'du', 'el', 'la', 'le', 'ten', 'ter', 'van', 'von', 'y']);
@@ -805,27 +806,37 @@ function plainLines(text: string): TextLine[] {
 }
 
 const HEADER_PATTERN = /^([^:\n]{1,60}?)\s+(\d{1,2}(?::\d{2}){1,2})$/;
+/** Lines an export puts above its first speaker header (title, date, attendees). */
+const MAX_LINES_ABOVE_HEADERS = 3;
 
-/** A header line "Speaker 1  00:01" of Otter's or Zoom's text export: who speaks, and from when. */
+/**
+ * A header line of Otter's or Zoom's text export: who speaks, and from when. "Speaker 1  00:01",
+ * or Zoom's "[Maya Chen] 10:02:13" with the name in brackets.
+ */
 function speakerHeader(line: string): { name: string; start: number | null } | null {
   const match = HEADER_PATTERN.exec(line);
-  const name = match?.[1]?.trim();
+  const name = match?.[1]?.trim().replace(/^\[([^\]]+)\]$/, '$1').trim();
   return name && looksLikeSpeaker(name) ? { name, start: toSeconds(match?.[2]) } : null;
 }
 
 /**
  * Text under speaker headers: each header starts a segment, the lines below it until the next
- * header are its text. Only when the text opens with a header and bears it out: another header
+ * header are its text. Only when the text bears it out: it opens with a header and another header
  * follows, or no line reads as "Name: text" (else "Weekly Sync 10:00" is a title above a
- * dialogue). Null otherwise; a header with nothing under it says nothing.
+ * dialogue). A few lines above the first header (an export's title and date) are kept as a
+ * segment of their own, without a speaker, when at least two headers follow. Null otherwise; a
+ * header with nothing under it says nothing.
  */
 function headedBlocks(text: string): TextLine[] | null {
   const lines = nonBlankLines(text);
   const headers = lines.map(speakerHeader);
-  if (!headers[0]) return null;
-  if (headers.filter(Boolean).length < 2 && plainLines(text).some(({ rest }) => speakerLabel(rest))) return null;
-  const blocks: TextLine[] = [];
+  const first = headers.findIndex(Boolean);
+  const count = headers.filter(Boolean).length;
+  if (first < 0 || (first > 0 && (first > MAX_LINES_ABOVE_HEADERS || count < 2))) return null;
+  if (count < 2 && plainLines(text).some(({ rest }) => speakerLabel(rest))) return null;
+  const blocks: TextLine[] = first > 0 ? [{ start: null, end: null, rest: lines.slice(0, first).join(' '), voice: null }] : [];
   lines.forEach((line, index) => {
+    if (index < first) return;
     const header = headers[index];
     const block = blocks.at(-1);
     if (header) blocks.push({ start: header.start, end: null, rest: '', voice: header.name });

@@ -387,6 +387,34 @@ describe('text transcripts with speaker header lines (Otter, Zoom)', () => {
     expect(segments('Speaker 1  00:01\nSpeaker 2  00:04\nHi')).toEqual([{ speaker: 'Speaker 2', start: 4, end: null, text: 'Hi' }]);
   });
 
+  it('reads Zoom’s "[Name] time" headers', () => {
+    expect(segments('[Maya Chen] 10:02:13\nLet us start.\n\n[Alex Kim] 10:02:20\nSure.')).toEqual([
+      { speaker: 'Maya Chen', start: 36133, end: null, text: 'Let us start.' },
+      { speaker: 'Alex Kim', start: 36140, end: null, text: 'Sure.' },
+    ]);
+  });
+
+  it('keeps an export’s title lines above the first header as text without a speaker', () => {
+    expect(segments('Q3 roadmap review\nMay 19, 2026\n\nMaya Chen  0:00\nHello.\n\nAlex Kim  0:04\nHi.')).toEqual([
+      { speaker: null, start: null, end: null, text: 'Q3 roadmap review May 19, 2026' },
+      { speaker: 'Maya Chen', start: 0, end: null, text: 'Hello.' },
+      { speaker: 'Alex Kim', start: 4, end: null, text: 'Hi.' },
+    ]);
+    // One header under a title is not enough to read the text as headed blocks.
+    expect(segments('Notes\nMaya Chen  0:00\nHello.')).toEqual([
+      { speaker: null, start: null, end: null, text: 'Notes' },
+      { speaker: null, start: null, end: null, text: 'Maya Chen  0:00' },
+      { speaker: null, start: null, end: null, text: 'Hello.' },
+    ]);
+  });
+
+  it('reads "[00:01:23,456] Name: text" lines (comma before the milliseconds)', () => {
+    expect(segments('[00:01:23,456] Maya Chen: Hello.\n[00:01:25,000] Alex Kim: Hi.')).toEqual([
+      { speaker: 'Maya Chen', start: 83.456, end: null, text: 'Hello.' },
+      { speaker: 'Alex Kim', start: 85, end: null, text: 'Hi.' },
+    ]);
+  });
+
   it('leaves other text as it was: a title line above a dialogue, times inside sentences', () => {
     expect(segments('Weekly Sync 10:00\nMaya: Hi\nTom: Hello')).toEqual([
       { speaker: null, start: null, end: null, text: 'Weekly Sync 10:00' },
