@@ -65,8 +65,11 @@ const SEL = {
   guestByHovercard: '[data-hovercard-id]',
   /** Name inside a row: `.SDqFWd` (cal.com, class used only inside a row already found by data-email). */
   rowName: '.SDqFWd',
-  /** Parts of a popup that hold no guests: the description (mailto links), 2026-11. */
-  notGuests: ['#xDetDlgDesc', '[role="document"]'],
+  /**
+   * Parts that hold no guests: the popup's description (mailto links), 2026-11; the edit page's
+   * description editor (typing in it makes no re-read: unreadRegions).
+   */
+  notGuests: ['#xDetDlgDesc', '[role="document"]', '[contenteditable="true"][aria-multiline="true"]'],
   /** Title: popup id (meeting-cost), edit-page input id (assistant script), then any heading. */
   popupTitle: '#rAECCd',
   editTitle: '#xTiIn',

@@ -70,8 +70,11 @@ const SEL = {
   header: '.hb',
   /** "Show details" table (InboxSDK get-updated-contact.ts `.ajC [email]`); rows are `tr`. */
   details: '.ajC',
-  /** Message body: never read (gmail.js `div.a3s`, InboxSDK `div.ii.gt`). */
-  body: ['.a3s', 'div.ii', '[role="document"]'],
+  /**
+   * Message body: never read (gmail.js `div.a3s`, InboxSDK `div.ii.gt`); nor is a compose body
+   * (`div.editable[role=textbox][aria-multiline][contenteditable]`): typing in it makes no re-read.
+   */
+  body: ['.a3s', 'div.ii', '[role="document"]', '[contenteditable="true"][aria-multiline="true"]'],
   /** A message's time, rewritten as it ages ("10:42 AM (3 minutes ago)"): gmail.js `span.g3`. Never read. */
   time: 'span.g3',
   /** Subject: data attributes first (InboxSDK gmail-thread-view), then gmail.js `h2.hP`. */

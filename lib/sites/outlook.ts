@@ -76,8 +76,11 @@ const SEL = {
   personRow: '[role="listitem"][data-lpc-hover-target-id], [role="listitem"].ms-Persona',
   /** Persona text in a row: Fluent UI class (not hashed), then any `primaryText` class. */
   personaText: '.ms-Persona-primaryText, [class*="primaryText"]',
-  /** Never people: message/event bodies, toolbars, menus, the message list. */
-  notPeople: ['[role="document"]', '[role="toolbar"]', '[role="menubar"]', '[role="menu"]', '[role="listbox"]'],
+  /**
+   * Never people: message/event bodies, a compose body (typing in it makes no re-read: unreadRegions),
+   * toolbars, menus, the message list.
+   */
+  notPeople: ['[role="document"]', '[contenteditable="true"][aria-multiline="true"]', '[role="toolbar"]', '[role="menubar"]', '[role="menu"]', '[role="listbox"]'],
   /** The account manager (header button and its flyout, kept in the DOM). */
   accountAddress: ['#mectrl_currentAccount_secondary', '.mectrl_accountDetails', '#O365_MainLink_Me'],
   accountName: ['#mectrl_currentAccount_primary', '#O365_MainLink_Me .mectrl_header_text'],
