@@ -55,6 +55,8 @@ export function watchSurfaces(
   batchEveryChange: () => boolean = () => false,
   /** Parts of a surface that are never read (`SiteAdapter.unreadRegions`). */
   unreadSelectors: readonly string[] = [],
+  /** Told of every batch of page changes, whatever they touch (the self-check waits for quiet). */
+  onChange: () => void = () => undefined,
 ): SurfaceWatch {
   // One element and its ancestors are tested against the whole list at once; subtrees are
   // queried one selector at a time (query.ts).
@@ -93,6 +95,7 @@ export function watchSurfaces(
   const holdsSurface = (element: Element) => element.matches(surfaceSelector) || queryFirst(element, surfaceSelectors) !== null;
   let changed = false;
   const handle = (records: MutationRecord[]) => {
+    onChange();
     for (const record of records) {
       if (inUnreadRegion(record.target)) continue;
       if (record.type === 'childList') {
