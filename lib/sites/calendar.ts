@@ -203,8 +203,9 @@ export const calendarAdapter: SiteAdapter = {
   readSurface: (root) => withReadCache(() => readSurface(root)),
   // Any one anchor will do: stop at the first found (a missing one costs a whole-page search).
   recognise: (doc) => SEL.anchors.some((selector) => doc.querySelector(selector) !== null),
-  // Settings (`/calendar/u/0/r/settings/…`) list no one. Events may have no guests: no
-  // expectsPeople here.
-  peopleless: (where) => /\/r\/settings(\/|$)/.test(where.pathname),
+  // Settings (`/calendar/u/0/r/settings/…`) and Tasks (`/r/tasks`) list no one; nor do the pages
+  // outside the app: booking pages (`/calendar/appointments/…`, older `/calendar/selfsched`) and
+  // public embeds (`/calendar/embed?src=…`). Events may have no guests: no expectsPeople here.
+  peopleless: (where) => /\/(r\/settings|r\/tasks|appointments|selfsched|embed)(\/|$)/.test(where.pathname),
   ownAddresses,
 };

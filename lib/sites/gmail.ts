@@ -287,8 +287,9 @@ export const gmailAdapter: SiteAdapter = {
   readSurface: (root) => withReadCache(() => readSurface(root)),
   // Any one anchor will do: stop at the first found (a missing one costs a whole-page search).
   recognise: (doc) => SEL.anchors.some((selector) => doc.querySelector(selector) !== null),
-  // Settings (`#settings/general`, …) list no one.
-  peopleless: (where) => where.hash.startsWith('#settings'),
+  // Settings (`#settings/general`, …) list no one; Google Chat (`/chat/u/0/…`, and `#chat/…` inside
+  // Gmail) is another app, which this adapter does not read.
+  peopleless: (where) => /^#(settings|chat)\b/.test(where.hash) || /^\/chat(\/|$)/.test(where.pathname),
   expectsPeople: (doc) => withReadCache(() => showsMessage(doc)),
   unreadRegions: [...SEL.body, SEL.time],
   ownAddresses,
