@@ -3,8 +3,9 @@
  * touched by the changed subtrees and hands them over in one batch after a short quiet spell
  * (Calendar renders its popup in phases). No polling and no timer while the page is idle;
  * mutations caused by Primer's own nodes are ignored, and so are those inside the parts of a
- * surface its adapter never reads (a message's body or time): a 300-person thread is not read
- * again because a line of its text changed.
+ * surface its adapter never reads (a message's body or time, a compose body being typed in): a
+ * 300-person thread is not read again because a line of its text changed. Text changed in place
+ * elsewhere in a surface is a change to it (a name is text).
  */
 import { queryAll, queryFirst } from '../sites/query';
 import { isOwned } from './owned-nodes';
@@ -54,6 +55,8 @@ export function watchSurfaces(
   batchEveryChange: () => boolean = () => false,
   /** Parts of a surface that are never read (`SiteAdapter.unreadRegions`). */
   unreadSelectors: readonly string[] = [],
+  /** Told of every batch of page changes, whatever they touch (the self-check waits for quiet). */
+  onChange: () => void = () => undefined,
 ): SurfaceWatch {
   // One element and its ancestors are tested against the whole list at once; subtrees are
   // queried one selector at a time (query.ts).
@@ -92,6 +95,7 @@ export function watchSurfaces(
   const holdsSurface = (element: Element) => element.matches(surfaceSelector) || queryFirst(element, surfaceSelectors) !== null;
   let changed = false;
   const handle = (records: MutationRecord[]) => {
+    onChange();
     for (const record of records) {
       if (inUnreadRegion(record.target)) continue;
       if (record.type === 'childList') {
@@ -100,6 +104,10 @@ export function watchSurfaces(
         if (record.removedNodes.length > 0) gone = true;
         addAround(record.target);
         for (const node of record.addedNodes) addWithin(node);
+      } else if (record.type === 'characterData') {
+        // Text rewritten in place: a name shown alone (Outlook's recipients) may now be someone else.
+        const parent = record.target.parentNode;
+        if (parent && !isOwned(parent)) addAround(parent);
       } else if (!isOwned(record.target)) {
         const name = record.attributeName ?? '';
         if (VISIBILITY_ATTRIBUTES.has(name)) {
@@ -144,7 +152,7 @@ export function watchSurfaces(
     timer = setTimeout(flush, delay);
   };
   const observer = new MutationObserver(handle);
-  const options: MutationObserverInit = { childList: true, subtree: true, attributes: true, attributeOldValue: true, attributeFilter: WATCHED_ATTRIBUTES };
+  const options: MutationObserverInit = { childList: true, subtree: true, characterData: true, attributes: true, attributeOldValue: true, attributeFilter: WATCHED_ATTRIBUTES };
   observer.observe(target, options);
   let connected = true;
 

@@ -83,7 +83,7 @@ export async function startPrimer(ctx: ContentScriptContext, adapter: SiteAdapte
 
   const start = () => {
     if (watch || !isSiteEnabled(adapter.site, preferences)) return;
-    watch = watchSurfaces(document.body, adapter.surfaceSelectors, scan, () => selfCheck.waitingForLayout(), adapter.unreadRegions);
+    watch = watchSurfaces(document.body, adapter.surfaceSelectors, scan, () => selfCheck.waitingForLayout(), adapter.unreadRegions, () => selfCheck.pageChanged());
     scan(queryAll(document, adapter.surfaceSelectors));
   };
   const stop = () => {

@@ -19,7 +19,14 @@
 import type { SiteAdapter } from '../sites/types';
 import type { ScanStats } from './scanner';
 
+/**
+ * Settled: at the earliest SETTLE_MS after the script starts, once the page has gone QUIET_MS
+ * without a change (a slow page still building its app behind a loader is not judged half-built),
+ * and at the latest SETTLE_MAX_MS after the start (a page that never goes quiet is checked anyway).
+ */
 export const SETTLE_MS = 4000;
+export const QUIET_MS = 2000;
+export const SETTLE_MAX_MS = 15_000;
 
 export interface SelfCheck {
   /** Call after each scan batch, and when the options change (a site switched off clears its report). */
@@ -29,6 +36,8 @@ export interface SelfCheck {
    * batch (the app shell may be arriving late, with no surface in it yet to start one).
    */
   waitingForLayout(): boolean;
+  /** Call on every change to the page the observer sees: until settled, the check waits for quiet. */
+  pageChanged(): void;
   dispose(): void;
 }
 
@@ -81,16 +90,29 @@ export function startSelfCheck(
     }
   };
 
-  const timer = setTimeout(() => {
+  // A change only notes its time (it comes with every mutation batch); the one timer looks at it
+  // when it fires and waits on if the page was not quiet. Nothing runs once settled.
+  const startedAt = performance.now();
+  let changedAt = -Infinity;
+  const settle = () => {
+    const wait = Math.min(changedAt + QUIET_MS, startedAt + SETTLE_MAX_MS) - performance.now();
+    if (wait > 0) {
+      timer = setTimeout(settle, wait);
+      return;
+    }
     settled = true;
     check();
-  }, SETTLE_MS);
+  };
+  let timer = setTimeout(settle, SETTLE_MS);
 
   return {
     afterScan() {
       if (settled) check();
     },
     waitingForLayout: () => settled && lastRecognised === false,
+    pageChanged() {
+      if (!settled) changedAt = performance.now();
+    },
     dispose() {
       clearTimeout(timer);
     },

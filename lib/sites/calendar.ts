@@ -65,8 +65,11 @@ const SEL = {
   guestByHovercard: '[data-hovercard-id]',
   /** Name inside a row: `.SDqFWd` (cal.com, class used only inside a row already found by data-email). */
   rowName: '.SDqFWd',
-  /** Parts of a popup that hold no guests: the description (mailto links), 2026-11. */
-  notGuests: ['#xDetDlgDesc', '[role="document"]'],
+  /**
+   * Parts that hold no guests: the popup's description (mailto links), 2026-11; the edit page's
+   * description editor (typing in it makes no re-read: unreadRegions).
+   */
+  notGuests: ['#xDetDlgDesc', '[role="document"]', '[contenteditable="true"][aria-multiline="true"]'],
   /** Title: popup id (meeting-cost), edit-page input id (assistant script), then any heading. */
   popupTitle: '#rAECCd',
   editTitle: '#xTiIn',
@@ -200,8 +203,9 @@ export const calendarAdapter: SiteAdapter = {
   readSurface: (root) => withReadCache(() => readSurface(root)),
   // Any one anchor will do: stop at the first found (a missing one costs a whole-page search).
   recognise: (doc) => SEL.anchors.some((selector) => doc.querySelector(selector) !== null),
-  // Settings (`/calendar/u/0/r/settings/…`) list no one. Events may have no guests: no
-  // expectsPeople here.
-  peopleless: (where) => /\/r\/settings(\/|$)/.test(where.pathname),
+  // Settings (`/calendar/u/0/r/settings/…`) and Tasks (`/r/tasks`) list no one; nor do the pages
+  // outside the app: booking pages (`/calendar/appointments/…`, older `/calendar/selfsched`) and
+  // public embeds (`/calendar/embed?src=…`). Events may have no guests: no expectsPeople here.
+  peopleless: (where) => /\/(r\/settings|r\/tasks|appointments|selfsched|embed)(\/|$)/.test(where.pathname),
   ownAddresses,
 };

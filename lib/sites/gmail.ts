@@ -70,8 +70,11 @@ const SEL = {
   header: '.hb',
   /** "Show details" table (InboxSDK get-updated-contact.ts `.ajC [email]`); rows are `tr`. */
   details: '.ajC',
-  /** Message body: never read (gmail.js `div.a3s`, InboxSDK `div.ii.gt`). */
-  body: ['.a3s', 'div.ii', '[role="document"]'],
+  /**
+   * Message body: never read (gmail.js `div.a3s`, InboxSDK `div.ii.gt`); nor is a compose body
+   * (`div.editable[role=textbox][aria-multiline][contenteditable]`): typing in it makes no re-read.
+   */
+  body: ['.a3s', 'div.ii', '[role="document"]', '[contenteditable="true"][aria-multiline="true"]'],
   /** A message's time, rewritten as it ages ("10:42 AM (3 minutes ago)"): gmail.js `span.g3`. Never read. */
   time: 'span.g3',
   /** Subject: data attributes first (InboxSDK gmail-thread-view), then gmail.js `h2.hP`. */
@@ -284,8 +287,9 @@ export const gmailAdapter: SiteAdapter = {
   readSurface: (root) => withReadCache(() => readSurface(root)),
   // Any one anchor will do: stop at the first found (a missing one costs a whole-page search).
   recognise: (doc) => SEL.anchors.some((selector) => doc.querySelector(selector) !== null),
-  // Settings (`#settings/general`, …) list no one.
-  peopleless: (where) => where.hash.startsWith('#settings'),
+  // Settings (`#settings/general`, …) list no one; Google Chat (`/chat/u/0/…`, and `#chat/…` inside
+  // Gmail) is another app, which this adapter does not read.
+  peopleless: (where) => /^#(settings|chat)\b/.test(where.hash) || /^\/chat(\/|$)/.test(where.pathname),
   expectsPeople: (doc) => withReadCache(() => showsMessage(doc)),
   unreadRegions: [...SEL.body, SEL.time],
   ownAddresses,

@@ -76,8 +76,11 @@ const SEL = {
   personRow: '[role="listitem"][data-lpc-hover-target-id], [role="listitem"].ms-Persona',
   /** Persona text in a row: Fluent UI class (not hashed), then any `primaryText` class. */
   personaText: '.ms-Persona-primaryText, [class*="primaryText"]',
-  /** Never people: message/event bodies, toolbars, menus, the message list. */
-  notPeople: ['[role="document"]', '[role="toolbar"]', '[role="menubar"]', '[role="menu"]', '[role="listbox"]'],
+  /**
+   * Never people: message/event bodies, a compose body (typing in it makes no re-read: unreadRegions),
+   * toolbars, menus, the message list.
+   */
+  notPeople: ['[role="document"]', '[contenteditable="true"][aria-multiline="true"]', '[role="toolbar"]', '[role="menubar"]', '[role="menu"]', '[role="listbox"]'],
   /** The account manager (header button and its flyout, kept in the DOM). */
   accountAddress: ['#mectrl_currentAccount_secondary', '.mectrl_accountDetails', '#O365_MainLink_Me'],
   accountName: ['#mectrl_currentAccount_primary', '#O365_MainLink_Me .mectrl_header_text'],
@@ -118,6 +121,21 @@ function headingLabel(heading: Element, first: Element): string | null {
   return normaliseText(label);
 }
 
+/** "+12 others", "12 more", "+١٢": a count of recipients not shown (any script's digits), not a name. */
+const OVERFLOW_COUNT = /^\+?\s*\p{Nd}+(?:\s+\p{L}+){0,2}\.?$/u;
+
+/**
+ * A person in a header, not a control beside them: no toggle (aria-expanded, a menu popup) unless
+ * it is a Live Persona Card target (its card is a dialog), and no overflow count.
+ */
+function isHeaderPerson(target: Element): boolean {
+  if (!target.hasAttribute('data-lpc-hover-target-id')) {
+    const popup = target.getAttribute('aria-haspopup');
+    if (target.hasAttribute('aria-expanded') || (popup !== null && popup !== 'false' && popup !== 'dialog')) return false;
+  }
+  return !OVERFLOW_COUNT.test((target.textContent ?? '').trim());
+}
+
 function targetsIn(container: Element): Element[] {
   // Keep the outermost of nested targets (a button inside an LPC target, or the reverse).
   return queryAll(container, SEL.personTarget).filter((el) => {
@@ -132,7 +150,7 @@ function readMessage(root: Element, owned: Owned): Surface | null {
   let index = 0;
   for (const heading of queryAll(root, SEL.heading)) {
     if (!owned(heading) || heading.closest(NOT_PEOPLE)) continue;
-    const targets = targetsIn(heading);
+    const targets = targetsIn(heading).filter(isHeaderPerson);
     const first = targets[0];
     if (first === undefined) {
       if (subject === null && index === 0) subject = shownText(heading);

@@ -1,6 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { BATCH_DELAY_MS, LAYOUT_WAIT_DELAY_MS, watchSurfaces } from '@/lib/content/observer';
 import { own } from '@/lib/content/owned-nodes';
+import { ADAPTERS } from '@/lib/sites';
+import type { SiteId } from '@/lib/sites/types';
+import { loadView } from '../sites/fixtures';
 
 describe('watchSurfaces', () => {
   let batches: Set<Element>[];
@@ -92,6 +95,18 @@ describe('watchSurfaces', () => {
     expect(batches.map((roots) => roots.size)).toEqual([0, 0]);
   });
 
+  it('hands over the surface whose text changed in place (a name is text), not for text outside surfaces', async () => {
+    document.body.insertAdjacentHTML('beforeend', '<p id="clock">10:41</p>');
+    await flush();
+    batches = [];
+    (document.querySelector('#clock')!.firstChild as Text).data = '10:42';
+    await flush();
+    expect(batches).toEqual([]);
+    (document.querySelector('#one span')!.firstChild as Text).data = 'b';
+    await flush();
+    expect(batches.map((roots) => [...roots].map((root) => root.id))).toEqual([['one']]);
+  });
+
   it('ignores its own nodes, but reports removals so held views are released', async () => {
     document.querySelector('#one span')!.append(own(document.createElement('span')));
     await flush();
@@ -152,6 +167,7 @@ describe('watchSurfaces while the page waits for its layout', () => {
     };
     try {
       // The body's text, the body's attributes, and the time: nothing to read again.
+      (document.querySelector('#body p')!.firstChild as Text).appendData(', all');
       document.querySelector('#body p')!.append(' and welcome');
       document.querySelector('#body p')!.append(document.createElement('img'));
       document.querySelector('#body p')!.setAttribute('title', 'greeting');
@@ -203,4 +219,54 @@ describe('watchSurfaces while the page waits for its layout', () => {
       vi.useRealTimers();
     }
   });
+});
+
+describe('watchSurfaces on the site fixtures', () => {
+  const batches: Set<Element>[] = [];
+  let watch: ReturnType<typeof watchSurfaces> | null = null;
+  const open = (site: SiteId, file: string, view: string) => {
+    document.body.innerHTML = loadView(file, view).body.innerHTML;
+    const adapter = ADAPTERS[site];
+    watch = watchSurfaces(document.body, adapter.surfaceSelectors, (roots) => batches.push(roots), () => false, adapter.unreadRegions);
+    return adapter;
+  };
+  const flush = async () => {
+    await Promise.resolve();
+    await vi.advanceTimersByTimeAsync(BATCH_DELAY_MS);
+  };
+  beforeEach(() => {
+    vi.useFakeTimers();
+    batches.length = 0;
+  });
+  afterEach(() => {
+    watch?.disconnect();
+    document.body.innerHTML = '';
+    vi.useRealTimers();
+  });
+
+  it('re-reads an Outlook reading pane whose name-only recipient was renamed in place', async () => {
+    const adapter = open('outlook', 'outlook/reading-pane.html', 'reading-pane');
+    const daniel = [...document.querySelectorAll('#ReadingPaneContainerId button')].find((button) => button.textContent === 'Daniel Weiss')!;
+    (daniel.firstChild as Text).data = 'Sofia Alvarez';
+    await flush();
+    expect(batches.map((roots) => [...roots].map((root) => root.id))).toEqual([['ReadingPaneContainerId']]);
+    const names = adapter.readSurface([...batches[0]!][0]!)!.people.map((person) => person.name);
+    expect(names).toContain('Sofia Alvarez');
+    expect(names).not.toContain('Daniel Weiss');
+  });
+
+  for (const [site, file, view] of [
+    ['gmail', 'gmail/compose.html', 'inbox+compose'],
+    ['outlook', 'outlook/compose.html', 'compose'],
+    ['google-calendar', 'calendar/event-page.html', 'edit-page'],
+  ] as const) {
+    it(`${file}: typing in the compose body (or description) re-reads nothing`, async () => {
+      open(site, file, view);
+      const editor = document.querySelector('[contenteditable="true"][aria-multiline="true"]')!;
+      (editor.firstChild as Text).appendData(' More text');
+      editor.append(document.createElement('br'), 'A new line');
+      await flush();
+      expect(batches).toEqual([]);
+    });
+  }
 });

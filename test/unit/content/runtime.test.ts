@@ -4,7 +4,7 @@ import { ContentScriptContext } from 'wxt/utils/content-script-context';
 import { BATCH_DELAY_MS, LAYOUT_WAIT_DELAY_MS } from '@/lib/content/observer';
 import { CONTACT_MS, FAILED_RETRY_MS } from '@/lib/content/lookup';
 import { startPrimer } from '@/lib/content/runtime';
-import { SETTLE_MS } from '@/lib/content/self-check';
+import { QUIET_MS, SETTLE_MS } from '@/lib/content/self-check';
 import { fakeAdapter } from './fake-adapter';
 import { DEFAULT_PREFERENCES, preferencesItem } from '@/lib/storage/preferences';
 
@@ -210,6 +210,25 @@ describe('startPrimer', () => {
     for (let i = 0; i < 5; i++) document.body.append(document.createElement('div'));
     await settle(LAYOUT_WAIT_DELAY_MS * 2);
     expect(recognise.mock.calls.length).toBe(checks);
+  });
+
+  it('does not call a slow page unrecognised while its loader runs: checked once the app has rendered and the page is quiet', async () => {
+    const slowApp = fakeAdapter({ recognise: (doc) => doc.querySelector('.app-shell') !== null });
+    document.body.innerHTML = '<div class="loading"><div class="bar" style="width: 0%"></div></div>';
+    await startPrimer(ctx, slowApp);
+    const statuses = () => messages.filter((m) => m.type === 'page.status').map((m) => (m.payload as { recognised?: boolean }).recognised);
+    // The loader's bar moves every half second; the app renders at 7 s.
+    const bar = document.querySelector<HTMLElement>('.bar')!;
+    for (let at = 500; at < 7000; at += 500) {
+      await vi.advanceTimersByTimeAsync(500);
+      bar.style.width = `${String(at / 70)}%`;
+    }
+    await vi.advanceTimersByTimeAsync(500);
+    document.body.innerHTML = '<div class="app-shell"></div>';
+    await settle(QUIET_MS - BATCH_DELAY_MS);
+    expect(statuses()).toEqual([]);
+    await settle(BATCH_DELAY_MS);
+    expect(statuses()).toEqual([true]);
   });
 
   it('checks a page that stays unrecognised at most once a second, however busy it is', async () => {

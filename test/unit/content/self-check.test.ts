@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { SETTLE_MS, startSelfCheck, type PageStatusReport } from '@/lib/content/self-check';
+import { QUIET_MS, SETTLE_MAX_MS, SETTLE_MS, startSelfCheck, type PageStatusReport } from '@/lib/content/self-check';
 import type { SiteAdapter } from '@/lib/sites/types';
 
 describe('startSelfCheck', () => {
@@ -104,6 +104,53 @@ describe('startSelfCheck', () => {
     message = false;
     check.afterScan();
     expect(reports.map((r) => r.recognised)).toEqual([false, true]);
+    check.dispose();
+  });
+
+  it('waits for a page still building behind a loader: checked once it has been quiet, not at a fixed time', () => {
+    const check = startSelfCheck(adapter, none, (r) => reports.push(r));
+    // A loader changes the page every half second; the app renders at 7 s.
+    for (let at = 0; at < 7000; at += 500) {
+      check.pageChanged();
+      vi.advanceTimersByTime(500);
+    }
+    recognised = true;
+    check.pageChanged();
+    check.afterScan();
+    vi.advanceTimersByTime(QUIET_MS - 1);
+    expect(reports).toEqual([]);
+    vi.advanceTimersByTime(1);
+    expect(reports.map((r) => r.recognised)).toEqual([true]);
+    check.dispose();
+  });
+
+  it('checks a quiet page at the earliest time, one changed just before it once quiet', () => {
+    startSelfCheck(adapter, none, (r) => reports.push(r));
+    vi.advanceTimersByTime(SETTLE_MS);
+    expect(reports).toHaveLength(1);
+    const late = startSelfCheck(adapter, none, (r) => reports.push(r));
+    vi.advanceTimersByTime(SETTLE_MS - 500);
+    late.pageChanged();
+    vi.advanceTimersByTime(QUIET_MS - 1);
+    expect(reports).toHaveLength(1);
+    vi.advanceTimersByTime(1);
+    expect(reports).toHaveLength(2);
+  });
+
+  it('checks a page that never goes quiet at the latest time, then runs no timer however busy the page', () => {
+    const check = startSelfCheck(adapter, none, (r) => reports.push(r));
+    for (let at = 0; at < SETTLE_MAX_MS - 100; at += 100) {
+      check.pageChanged();
+      vi.advanceTimersByTime(100);
+    }
+    check.pageChanged();
+    vi.advanceTimersByTime(99);
+    expect(reports).toEqual([]);
+    vi.advanceTimersByTime(1);
+    expect(reports.map((r) => r.recognised)).toEqual([false]);
+    expect(vi.getTimerCount()).toBe(0);
+    check.pageChanged();
+    expect(vi.getTimerCount()).toBe(0);
     check.dispose();
   });
 

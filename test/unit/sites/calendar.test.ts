@@ -176,6 +176,22 @@ describe('calendar adapter: details', () => {
     expect(calendarAdapter.expectsPeople).toBeUndefined();
   });
 
+  it('knows the pages on its host that are not the calendar app list no one: booking pages, embeds, Tasks', () => {
+    for (const other of [
+      'https://calendar.google.com/calendar/appointments/schedules/AcZssZ1abc?gv=true',
+      'https://calendar.google.com/calendar/u/0/appointments/AcZssZ2def',
+      'https://calendar.google.com/calendar/selfsched?sstoken=UUxyz',
+      'https://calendar.google.com/calendar/embed?src=team%40example.com&ctz=Europe%2FBerlin',
+      'https://calendar.google.com/calendar/u/0/embed?src=team%40example.com',
+      'https://calendar.google.com/calendar/u/0/r/tasks',
+    ]) {
+      expect(calendarAdapter.peopleless!(new URL(other)), other).toBe(true);
+    }
+    for (const app of ['https://calendar.google.com/calendar/u/0/r/eventedit/abc', 'https://calendar.google.com/calendar/u/0/r', 'https://calendar.google.com/calendar/u/0/r/day/2026/5/19']) {
+      expect(calendarAdapter.peopleless!(new URL(app)), app).toBe(false);
+    }
+  });
+
   it('recognise(): true on every fixture, false on an unrelated page and on renamed anchors', () => {
     for (const page of pagesOf('google-calendar')) {
       expect(calendarAdapter.recognise(loadView(page.file, page.views[0]!.view))).toBe(true);

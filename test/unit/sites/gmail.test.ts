@@ -218,6 +218,15 @@ describe('gmail adapter: details', () => {
     expect(gmailAdapter.peopleless!(new URL('https://mail.google.com/mail/u/0/#inbox'))).toBe(false);
   });
 
+  it('knows Google Chat on its host is not mail (no "layout not recognised" there), and a label named chat is', () => {
+    for (const chat of ['https://mail.google.com/chat/u/0/#chat/home', 'https://mail.google.com/chat/', 'https://mail.google.com/mail/u/0/#chat/dm/abc123', 'https://mail.google.com/mail/u/0/#chat/space/AAAA']) {
+      expect(gmailAdapter.peopleless!(new URL(chat)), chat).toBe(true);
+    }
+    for (const mail of ['https://mail.google.com/mail/u/0/#label/chats', 'https://mail.google.com/mail/u/0/#chats', 'https://mail.google.com/mail/u/0/#search/chat', 'https://mail.google.com/mail/u/0/#inbox/FMfcg']) {
+      expect(gmailAdapter.peopleless!(new URL(mail)), mail).toBe(false);
+    }
+  });
+
   it('recognise(): true on every fixture, false on an unrelated page and on renamed anchors', () => {
     for (const page of pagesOf('gmail')) {
       for (const view of page.views) expect(gmailAdapter.recognise(loadView(page.file, view.view))).toBe(true);

@@ -131,6 +131,23 @@ describe('outlook adapter: details', () => {
     }
   });
 
+  it('reads no toggle or overflow count in a header as a person ("+12 others", "12 more", a menu button)', () => {
+    const doc = loadView('outlook/reading-pane.html', 'reading-pane');
+    const [, , to, cc] = [...doc.querySelectorAll('#ReadingPaneContainerId [role=heading]')];
+    const add = (heading: Element, html: string) => heading.insertAdjacentHTML('beforeend', `<span aria-hidden="true">; </span>${html}`);
+    add(to!, '<button type="button">+12 others</button>');
+    for (const count of ['3 more', '+ 7', '+١٢', '+12 autres', '12 weitere']) add(cc!, `<button type="button">${count}</button>`);
+    add(cc!, '<button type="button" aria-expanded="false">Show all recipients</button>');
+    add(cc!, '<button type="button" aria-haspopup="menu">Recipient options</button>');
+    // People still: a button whose popup is a card (a dialog), a persona card target that toggles.
+    add(cc!, '<button type="button" aria-haspopup="dialog">Drew Ellis</button>');
+    add(cc!, '<button type="button" data-lpc-hover-target-id="lpc-rcp-9" aria-expanded="false">Sam Porter</button>');
+    const surface = outlookAdapter.readSurface(doc.getElementById('ReadingPaneContainerId')!)!;
+    const plain = only('outlook/reading-pane.html', 'reading-pane');
+    const rows = (people: typeof plain.people) => people.map((person) => [person.email, person.name, person.roles]);
+    expect(rows(surface.people)).toEqual([...rows(plain.people), [null, 'Drew Ellis', ['cc']], [null, 'Sam Porter', ['cc']]]);
+  });
+
   it('reads a hidden root as nothing', () => {
     const doc = loadView('outlook/reading-pane.html', 'reading-pane');
     const pane = doc.getElementById('ReadingPaneContainerId')!;
