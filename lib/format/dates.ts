@@ -113,8 +113,15 @@ export function dueDateTime(value: string | null): number {
 
 export function relativeDay(value: string | null, now: Date = new Date(), locale?: string): string | null {
   const read = parse(value);
-  if (!read) return null;
-  const days = read.day - localDay(now);
+  return read ? daysFromToday(read.day - localDay(now), locale) : null;
+}
+
+/** The calendar day of a moment (ms since the epoch), from the reader's today: "yesterday", "3 days ago". */
+export function relativeDayOf(ms: number, now: Date = new Date(), locale?: string): string {
+  return daysFromToday(localDay(new Date(ms)) - localDay(now), locale);
+}
+
+function daysFromToday(days: number, locale: string | undefined): string {
   const format = relativeFormat(locale);
   if (Math.abs(days) < 14) return format.format(days, 'day');
   if (Math.abs(days) < 60) return format.format(Math.round(days / 7), 'week');

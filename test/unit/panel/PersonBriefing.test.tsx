@@ -299,6 +299,15 @@ describe('PersonBriefing', () => {
     expect(screen.queryByRole('alert')).toBeNull();
   });
 
+  it('says how old a copy from days ago is in words when refreshing it fails, without repeating its time', async () => {
+    fakeBackground({ 'contact.insights': new ApiError('server', 'boom'), 'recordings.list': noRecordings });
+    const { client } = show();
+    client.setQueryData(['insights', 'm'], reply(full, { asOf: NOW.getTime() - 3 * 86_400_000 }), { updatedAt: 1 });
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(/Showing the briefing as of Nov 19, \d{1,2}:\d\d [AP]M \(3 days ago\)\./);
+    expect(alert.textContent?.match(/\d:\d\d/g)).toHaveLength(1);
+  });
+
   it('says how Primer looked for a person known only by a name no single contact has', async () => {
     fakeBackground({ 'contact.find': null });
     show({ email: null, name: 'Sam Taylor', match: null });
