@@ -226,6 +226,47 @@ describe('PersonBriefing', () => {
     expect(open).toHaveBeenCalled();
   });
 
+  it('says a refused key once, with the way to options, though the recordings were refused too', async () => {
+    const refused = new ApiError('unauthorized', 'no');
+    fakeBackground({ 'contact.insights': refused, 'recordings.list': refused });
+    show();
+    const recordings = screen.getByRole('region', { name: /^Recent recordings/ });
+    expect(await within(recordings).findByText('Could not load the recordings (see above).')).toBeInTheDocument();
+    const alert = screen.getByRole('alert');
+    expect(alert).toHaveTextContent('Could not load this briefing. The service did not accept Primer’s API key.');
+    expect(screen.getAllByRole('alert')).toHaveLength(1);
+    expect(screen.getAllByRole('button', { name: 'Open Primer options' })).toHaveLength(1);
+    expect(within(alert).getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+  });
+
+  it('says once that the service cannot be reached with nothing saved, and its Try again asks for the recordings too', async () => {
+    let down = true;
+    const withOne: RecordingPage = { ...noRecordings, total: 1, recordings: [recordingOf('r1', 'Roadmap call')], received: 1 };
+    fakeBackground({
+      'contact.insights': () => (down ? Promise.reject(new ApiError('network', 'down')) : Promise.resolve(reply(full))),
+      'recordings.list': () => (down ? Promise.reject(new ApiError('network', 'down')) : Promise.resolve(withOne)),
+    });
+    show();
+    const recordings = screen.getByRole('region', { name: /^Recent recordings/ });
+    expect(await within(recordings).findByText('Could not load the recordings (see above).')).toBeInTheDocument();
+    const alert = screen.getByRole('alert');
+    expect(alert).toHaveTextContent('Could not load this briefing. The service cannot be reached.');
+    expect(screen.getAllByRole('alert')).toHaveLength(1);
+    down = false;
+    await userEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
+    expect(await within(recordings).findByText('Roadmap call')).toBeInTheDocument();
+    expect(await screen.findByRole('region', { name: 'How to talk to them' })).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('still says the recordings failed when they failed otherwise than the briefing', async () => {
+    fakeBackground({ 'contact.insights': new ApiError('server', 'boom'), 'recordings.list': new ApiError('unauthorized', 'no') });
+    show();
+    const recordings = screen.getByRole('region', { name: /^Recent recordings/ });
+    expect(await within(recordings).findByRole('alert')).toHaveTextContent('Could not load the recordings. The service did not accept Primer’s API key.');
+    expect(screen.getAllByRole('alert')).toHaveLength(2);
+  });
+
   it('offers to try again after a server error, and recovers', async () => {
     let calls = 0;
     fakeBackground({
