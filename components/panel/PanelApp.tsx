@@ -212,17 +212,19 @@ export function Panel({ firstTarget, initialTarget }: { firstTarget?: Promise<Pa
         <PersonSearch onFind={find} />
       </header>
       <main className="panel-main" ref={mainRef}>
-        <SetupNotice />
-        {target === null ? (
-          <Skeleton label="Finding what to brief on this page" lines={1} />
-        ) : (
-          <>
-            <div data-view hidden={stack.length > 0}>
-              {base}
-            </div>
-            {views}
-          </>
-        )}
+        {/* Around the views: a load that failed for want of setup leaves saying so to the notice. */}
+        <SetupNotice>
+          {target === null ? (
+            <Skeleton label="Finding what to brief on this page" lines={1} />
+          ) : (
+            <>
+              <div data-view hidden={stack.length > 0}>
+                {base}
+              </div>
+              {views}
+            </>
+          )}
+        </SetupNotice>
       </main>
     </>
   );

@@ -4,7 +4,7 @@
  * count of pending and overdue action items.
  */
 import type { Insights } from '../models';
-import { dateTime, isOverdue } from './dates';
+import { dueDateTime, isOverdue } from './dates';
 import { nonBlank, topicKey } from './text';
 import { tipsFromFlags } from './tips';
 
@@ -88,7 +88,7 @@ export function fallbackFact(insights: Insights): { label: 'Approach' | 'Tip' | 
 export function sortActionItems<T extends { dueDate: string | null }>(items: readonly T[]): T[] {
   // Read as the list shows them: a due date that cannot be read sorts with the undated.
   const time = (item: T) => {
-    const parsed = dateTime(item.dueDate);
+    const parsed = dueDateTime(item.dueDate);
     return Number.isNaN(parsed) ? Infinity : parsed;
   };
   return items

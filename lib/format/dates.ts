@@ -12,8 +12,15 @@ interface Read {
   calendar: boolean;
 }
 
-// A bare date, or a date at midnight UTC (how many servers write a date-only value).
-const CALENDAR_DAY = /^(\d{4})-(\d{2})-(\d{2})(?:T00:00(?::00(?:\.0+)?)?(?:Z|[+-]00:?00))?$/;
+// A bare date: no time, so the same day everywhere.
+const CALENDAR_DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/**
+ * A date at midnight UTC, how many servers write a date-only column. Read as that day for due
+ * dates only, where a time makes no sense; anywhere else it is a moment (a meeting at 00:00 UTC
+ * was on the evening before in New York).
+ */
+const MIDNIGHT_UTC = /^(\d{4})-(\d{2})-(\d{2})T00:00(?::00(?:\.0+)?)?(?:Z|[+-]00:?00)$/;
 
 /**
  * Day and month in either order, then a four-digit year, one separator throughout: "13/11/2026",
@@ -42,10 +49,11 @@ function calendarDay(year: number, month: number, day: number): Read | null {
   return { date, day: date.getTime() / DAY, calendar: true };
 }
 
-function parse(value: string | null): Read | null {
+/** `due`: the value is a due date, where midnight UTC stands for the day itself. */
+function parse(value: string | null, due = false): Read | null {
   const text = value?.trim();
   if (!text) return null;
-  const calendar = CALENDAR_DAY.exec(text);
+  const calendar = CALENDAR_DAY.exec(text) ?? (due ? MIDNIGHT_UTC.exec(text) : null);
   if (calendar) {
     const [, year, month, day] = calendar.map(Number) as [number, number, number, number];
     return calendarDay(year, month, day);
@@ -86,20 +94,34 @@ function relativeFormat(locale: string | undefined): Intl.RelativeTimeFormat {
   return format;
 }
 
+const written = (read: Read | null, locale: string | undefined) => (read ? dateFormat(locale, read.calendar).format(read.date) : null);
+
+/** A date or a moment (a moment on the reader's own calendar). */
 export function formatDate(value: string | null, locale?: string): string | null {
-  const read = parse(value);
-  return read ? dateFormat(locale, read.calendar).format(read.date) : null;
+  return written(parse(value), locale);
 }
 
-/** When a date sorts: its time, NaN when it cannot be read. */
-export function dateTime(value: string | null): number {
-  return parse(value)?.date.getTime() ?? Number.NaN;
+/** A due date: a day, also when the server wrote it as midnight UTC. */
+export function formatDueDate(value: string | null, locale?: string): string | null {
+  return written(parse(value, true), locale);
+}
+
+/** When a due date sorts: its time, NaN when it cannot be read. */
+export function dueDateTime(value: string | null): number {
+  return parse(value, true)?.date.getTime() ?? Number.NaN;
 }
 
 export function relativeDay(value: string | null, now: Date = new Date(), locale?: string): string | null {
   const read = parse(value);
-  if (!read) return null;
-  const days = read.day - localDay(now);
+  return read ? daysFromToday(read.day - localDay(now), locale) : null;
+}
+
+/** The calendar day of a moment (ms since the epoch), from the reader's today: "yesterday", "3 days ago". */
+export function relativeDayOf(ms: number, now: Date = new Date(), locale?: string): string {
+  return daysFromToday(localDay(new Date(ms)) - localDay(now), locale);
+}
+
+function daysFromToday(days: number, locale: string | undefined): string {
   const format = relativeFormat(locale);
   if (Math.abs(days) < 14) return format.format(days, 'day');
   if (Math.abs(days) < 60) return format.format(Math.round(days / 7), 'week');
@@ -109,6 +131,6 @@ export function relativeDay(value: string | null, now: Date = new Date(), locale
 
 /** Due before today, by calendar day (an item due today is not overdue yet; one whose date cannot be read never is). */
 export function isOverdue(dueDate: string | null, now: Date = new Date()): boolean {
-  const read = parse(dueDate);
+  const read = parse(dueDate, true);
   return read !== null && read.day < localDay(now);
 }

@@ -3,7 +3,7 @@
  * user can weigh it. Built only from what the server gave; nothing is said about what it did not.
  */
 import type { Insights } from '../models';
-import { relativeDay } from './dates';
+import { relativeDay, relativeDayOf } from './dates';
 import { eachContactOnce, type BriefedAttendee } from './meeting';
 
 export function provenance(insights: Insights, now: Date = new Date()): string | null {
@@ -46,16 +46,24 @@ export function meetingProvenance(briefed: readonly BriefedAttendee[], now: Date
   return null;
 }
 
-/** "23 Nov, 10:42": a moment as the panel shows it. */
-export function dateAndTime(ms: number, locale?: string): string {
-  return new Date(ms).toLocaleString(locale, { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' });
+/**
+ * "23 Nov, 10:42": a moment as the panel shows it, with its year when that is not the year of
+ * `now` (a copy from last December, a wait that ends next January).
+ */
+export function dateAndTime(ms: number, locale?: string, now: number = Date.now()): string {
+  const year = new Date(ms).getFullYear() === new Date(now).getFullYear() ? {} : { year: 'numeric' as const };
+  return new Date(ms).toLocaleString(locale, { day: 'numeric', month: 'short', ...year, hour: '2-digit', minute: '2-digit' });
 }
 
-/** "just now", "5 min ago", "3 h ago", else the date and time: how old a cached briefing is. */
+/**
+ * "just now", "5 min ago", "3 h ago", then by calendar day ("yesterday", "3 days ago"): how old a
+ * cached briefing is. Said beside the time it was had, so it never repeats that time.
+ */
 export function ageOf(timestamp: number, now: number = Date.now(), locale?: string): string {
   const minutes = Math.round((now - timestamp) / 60_000);
   if (minutes < 1) return 'just now';
   if (minutes < 60) return `${minutes} min ago`;
-  if (minutes < 12 * 60) return `${Math.round(minutes / 60)} h ago`;
-  return dateAndTime(timestamp, locale);
+  // Hours while it is still the same day: "today" would say less.
+  if (minutes < 12 * 60 || new Date(timestamp).toDateString() === new Date(now).toDateString()) return `${Math.round(minutes / 60)} h ago`;
+  return relativeDayOf(timestamp, new Date(now), locale);
 }

@@ -23,7 +23,8 @@ export function waitLeft(seconds: number): string {
 export function waitEnds(deadline: number, waitMs: number, locale?: string): string {
   if (waitMs < 60_000) return 'within a minute';
   const day = new Date(deadline);
-  // A wait of a day or more may end on another day: the day is said too.
-  if (waitMs >= 24 * 60 * 60 * 1000) return `on ${dateAndTime(deadline, locale)}`;
+  // A wait of a day or more may end on another day: the day is said too (and the year, when the
+  // wait ends in the next one).
+  if (waitMs >= 24 * 60 * 60 * 1000) return `on ${dateAndTime(deadline, locale, deadline - waitMs)}`;
   return `at ${day.toLocaleTimeString(locale, { hour: '2-digit', minute: '2-digit' })}`;
 }

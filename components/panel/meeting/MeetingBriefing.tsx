@@ -6,7 +6,6 @@
 import { useId, type ReactNode } from 'react';
 import type { PageSurface } from '@/lib/panel/context';
 import type { SubjectPerson } from '@/lib/panel/subject';
-import { ApiError, toErrorInfo } from '@/lib/api/errors';
 import { actionItemsByPerson, personLabel, sharedTopics, topicsToAvoid, type BriefedAttendee, type TopicPeople } from '@/lib/format/meeting';
 import { meetingProvenance } from '@/lib/format/provenance';
 import { ActionItemList } from '../person/ActionItemList';
@@ -14,6 +13,7 @@ import { usePaintedMark } from '../paint-mark';
 import type { PaintDetail } from '@/lib/panel/paint-mark';
 import { FreshnessNote } from '../states/FreshnessNote';
 import { ProblemNotice } from '../states/ProblemNotice';
+import { problemKind } from '../states/problem-text';
 import { RefreshNote } from '../states/RefreshNote';
 import { AsOf } from '../states/AsOf';
 import { AttendeeSummary } from './AttendeeSummary';
@@ -71,9 +71,8 @@ type Failed = Attendee & { state: Extract<Attendee['state'], { status: 'failed' 
 function commonProblem(attendees: readonly Attendee[]): Failed['state'] | null {
   const failed = attendees.filter((attendee): attendee is Failed => attendee.state.status === 'failed');
   if (failed.length < 2) return null;
-  const kindOf = (error: unknown) => (error instanceof ApiError ? error.kind : toErrorInfo(error).kind);
-  const kind = kindOf(failed[0]!.state.error);
-  return failed.every((attendee) => kindOf(attendee.state.error) === kind) ? failed[0]!.state : null;
+  const kind = problemKind(failed[0]!.state.error);
+  return failed.every((attendee) => problemKind(attendee.state.error) === kind) ? failed[0]!.state : null;
 }
 
 const peopleCount = (count: number) => (count === 1 ? '1 person' : `${count} people`);

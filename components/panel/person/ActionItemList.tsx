@@ -1,6 +1,6 @@
 /** Action items with owner and due date when the server gives them; overdue ones marked. */
 import type { ActionItem } from '@/lib/models';
-import { formatDate, isOverdue } from '@/lib/format/dates';
+import { formatDueDate, isOverdue } from '@/lib/format/dates';
 import { sortActionItems } from '@/lib/format/briefing';
 import { nonBlank } from '@/lib/format/text';
 
@@ -10,7 +10,7 @@ export function ActionItemList({ items, label, now = new Date() }: { items: read
       {sortActionItems(items).map((item, index) => {
         const overdue = isOverdue(item.dueDate, now);
         // Text the panel cannot read as a date ("end of Q3") is still the server's due date: shown as written.
-        const due = formatDate(item.dueDate) ?? nonBlank(item.dueDate);
+        const due = formatDueDate(item.dueDate) ?? nonBlank(item.dueDate);
         return (
           <li key={`${index}:${item.text}`} className={overdue ? 'overdue' : undefined}>
             <span className="item-text">{item.text}</span>

@@ -4,9 +4,11 @@
  * gave; a briefing served from its last copy says so and as of when.
  */
 import type { ReactNode } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { isEmptyBriefing } from '@/lib/format/briefing';
 import { provenance, ageOf } from '@/lib/format/provenance';
 import { displayName, personKey, type SubjectPerson } from '@/lib/panel/subject';
+import { keys } from '../data/keys';
 import { problemOf, useContactMatch, useInsights } from '../data/queries';
 import { usePaintedMark } from '../paint-mark';
 import type { PaintDetail } from '@/lib/panel/paint-mark';
@@ -14,6 +16,7 @@ import { RecordingsSection } from '../recordings/RecordingsSection';
 import { AsOf } from '../states/AsOf';
 import { FreshnessNote } from '../states/FreshnessNote';
 import { ProblemNotice } from '../states/ProblemNotice';
+import { problemKind } from '../states/problem-text';
 import { RefreshNote } from '../states/RefreshNote';
 import { Skeleton } from '../states/Skeleton';
 import { Conversations } from './Conversations';
@@ -41,6 +44,13 @@ export function PersonBriefing({ person, onOpenRecording, nav, onPainted, now = 
   usePaintedMark(reply !== undefined || (contact.resolved && contact.match === null), 'person', personKey(person), onPainted);
   const contactProblem = problemOf(contact);
   const insightsProblem = problemOf(insights);
+  const client = useQueryClient();
+  // The recordings below leave a failure of the same kind to this briefing's notice: its Try again
+  // asks for them too.
+  const retry = () => {
+    void insights.refetch();
+    if (contactId !== null) void client.refetchQueries({ queryKey: keys.recordings(contactId), predicate: (query) => query.state.status === 'error' });
+  };
 
   let body: ReactNode;
   if (!contact.resolved && contactProblem) {
@@ -51,7 +61,7 @@ export function PersonBriefing({ person, onOpenRecording, nav, onPainted, now = 
     body = <UnknownPersonNote person={person} />;
   } else if (!reply) {
     body = insightsProblem ? (
-      <ProblemNotice error={insightsProblem.error} what="this briefing" onRetry={() => void insights.refetch()} retrying={insightsProblem.retrying} />
+      <ProblemNotice error={insightsProblem.error} what="this briefing" onRetry={retry} retrying={insightsProblem.retrying} />
     ) : (
       <Skeleton label="Loading the briefing" lines={6} />
     );
@@ -64,7 +74,7 @@ export function PersonBriefing({ person, onOpenRecording, nav, onPainted, now = 
         {reply.problem ? <FreshnessNote asOf={reply.asOf} problem={reply.problem} updatedAt={insights.dataUpdatedAt} onRetry={() => void insights.refetch()} /> : null}
         {!reply.problem && !insightsProblem ? <RefreshNote refreshing={insights.isFetching} asOf={reply.asOf} /> : null}
         {insightsProblem ? (
-          <ProblemNotice error={insightsProblem.error} what="the latest briefing" onRetry={() => void insights.refetch()} retrying={insightsProblem.retrying}>
+          <ProblemNotice error={insightsProblem.error} what="the latest briefing" onRetry={retry} retrying={insightsProblem.retrying}>
             {/* The panel's own copy is shown: how old it is, as the offline note says it. */}
             Showing the briefing as of <AsOf asOf={reply.asOf} now={now.getTime()} />.
           </ProblemNotice>
@@ -92,7 +102,9 @@ export function PersonBriefing({ person, onOpenRecording, nav, onPainted, now = 
       <PersonHeader match={contact.match} fallbackName={displayName(person)} fallbackEmail={person.email} />
       {body}
       {/* The recordings need only the contact: shown while the insights load, and when they fail. */}
-      {contactId !== null ? <RecordingsSection contactId={contactId} onOpen={onOpenRecording} /> : null}
+      {contactId !== null ? (
+        <RecordingsSection contactId={contactId} onOpen={onOpenRecording} saidAbove={insightsProblem ? problemKind(insightsProblem.error) : null} />
+      ) : null}
     </article>
   );
 }

@@ -1,24 +1,39 @@
 /** Recent recordings with this contact, newest first, a few at a time. */
 import { useId } from 'react';
 import { Button } from '@/components/ui/Button';
+import type { ApiErrorKind } from '@/lib/api/errors';
 import { formatDate } from '@/lib/format/dates';
 import { recordingsOf, useRecordings } from '../data/queries';
 import { ProblemNotice } from '../states/ProblemNotice';
+import { problemKind } from '../states/problem-text';
 import { Skeleton } from '../states/Skeleton';
 import { recordingTitle, statusLabel } from './status';
 
-export function RecordingsSection({ contactId, onOpen }: { contactId: string; onOpen: (id: string) => void }) {
+interface RecordingsSectionProps {
+  contactId: string;
+  onOpen: (id: string) => void;
+  /**
+   * The kind of failure the briefing above already says, with its next step (whose Try again asks
+   * for the recordings too): the recordings failing the same way is not said twice.
+   */
+  saidAbove?: ApiErrorKind | null;
+}
+
+export function RecordingsSection({ contactId, onOpen, saidAbove = null }: RecordingsSectionProps) {
   const headingId = useId();
   const query = useRecordings(contactId);
   const recordings = recordingsOf(query.data?.pages ?? []);
   const total = query.data?.pages[0]?.total ?? null;
+  const failed = query.isError && recordings.length === 0;
+  const said = failed && saidAbove !== null && problemKind(query.error) === saidAbove;
   return (
     <section className="panel-section" tabIndex={0} aria-labelledby={headingId}>
       <h2 id={headingId}>
         Recent recordings {total ? <span className="count">({total})</span> : null}
       </h2>
       {query.isPending ? <Skeleton label="Loading recordings" lines={2} /> : null}
-      {query.isError && recordings.length === 0 ? (
+      {said ? <p className="subtle">Could not load the recordings (see above).</p> : null}
+      {failed && !said ? (
         <ProblemNotice error={query.error} what="the recordings" onRetry={() => void query.refetch()} />
       ) : null}
       {query.isSuccess && recordings.length === 0 ? <p className="subtle">No recordings with them yet.</p> : null}

@@ -1,5 +1,5 @@
 /** A failed load, said plainly, with the next step as a button (or when Primer will retry). */
-import { useId, type ReactNode } from 'react';
+import { useEffect, useId, type ReactNode } from 'react';
 import { browser } from '#imports';
 import { ApiError, serviceWaitMs, toErrorInfo } from '@/lib/api/errors';
 import { Button } from '@/components/ui/Button';
@@ -7,6 +7,7 @@ import { useWait } from '@/components/ui/useCountdown';
 import { WaitText } from '@/components/ui/WaitText';
 import { RATE_LIMIT_DEFAULT_MS } from '../data/query-client';
 import { PERSON_SEARCH_ID } from '../PersonSearch';
+import { useSetup } from '../SetupNotice';
 import { problemAbout } from './problem-text';
 
 interface ProblemNoticeProps {
@@ -34,6 +35,14 @@ export function ProblemNotice({ error, what, onRetry, retrying = false, about = 
   const held = !retrying && wait.running;
   const waitId = useId();
   const waitLead = retrying ? 'Primer will try again' : held ? 'You can try again' : null;
+  // Not set up: the panel's setup notice says so, with the way to options, once for every load.
+  const setup = useSetup();
+  const forSetup = info.kind === 'not_configured' && setup.state !== 'done';
+  const { ask } = setup;
+  useEffect(() => {
+    if (forSetup) ask();
+  }, [forSetup, ask]);
+  if (forSetup) return setup.state === 'missing' ? <p className="subtle">Could not load {what} (see above).</p> : null;
   return (
     <div className="problem" role="alert">
       <p>

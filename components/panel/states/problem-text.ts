@@ -3,7 +3,7 @@
  * is wrong), wait (the service asked to slow down), retry (it failed or cannot be reached), or
  * find the person by e-mail (the service no longer has the contact the page matched).
  */
-import type { ApiErrorKind } from '@/lib/api/errors';
+import { toErrorInfo, type ApiErrorKind } from '@/lib/api/errors';
 
 export type NextStep = 'options' | 'retry' | 'wait' | 'search' | 'none';
 
@@ -54,4 +54,9 @@ export function problemAbout(kind: ApiErrorKind, about: 'contact' | 'recording',
   if (kind === 'not_found' && about === 'recording') return { text: 'The service no longer has this recording.', next: 'none' };
   if (kind === 'server' && waitMs !== null) return UNAVAILABLE;
   return PROBLEMS[kind];
+}
+
+/** What kind of failure anything thrown is: two notices of one kind would say the same. */
+export function problemKind(error: unknown): ApiErrorKind {
+  return toErrorInfo(error).kind;
 }

@@ -6,10 +6,15 @@ const previousTz = process.env.TZ;
 process.env.TZ = 'America/New_York';
 
 import { render, screen, within } from '@testing-library/react';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { ActionItemList } from '@/components/panel/person/ActionItemList';
+import { RecordingsSection } from '@/components/panel/recordings/RecordingsSection';
 import { sortActionItems } from '@/lib/format/briefing';
-import { formatDate, isOverdue, relativeDay } from '@/lib/format/dates';
+import { formatDate, formatDueDate, isOverdue, relativeDay } from '@/lib/format/dates';
+import type { Recording } from '@/lib/models';
+import { fakeBackground, renderWithClient } from '../support/fake-background';
+
+vi.mock('@/lib/messaging/send', () => ({ sendRequest: vi.fn() }));
 
 // Noon on 12 Nov 2026 in New York (17:00 UTC).
 const NOW = new Date('2026-11-12T12:00:00-05:00');
@@ -26,16 +31,36 @@ describe('due dates west of UTC', () => {
     expect(new Date('2026-11-12T00:00:00Z').getDate()).toBe(11);
   });
 
-  it('reads a date-only value, and a date at midnight UTC, as that calendar day', () => {
+  it('reads a date-only due date, and one at midnight UTC, as that calendar day', () => {
     for (const value of ['2026-11-12', '2026-11-12T00:00:00Z', '2026-11-12T00:00:00.000Z', '2026-11-12T00:00:00+00:00']) {
-      expect(formatDate(value, 'en-GB')).toBe('12 Nov 2026');
+      expect(formatDueDate(value, 'en-GB')).toBe('12 Nov 2026');
       expect(isOverdue(value, NOW)).toBe(false);
-      expect(relativeDay(value, NOW, 'en')).toBe('today');
     }
+    expect(formatDate('2026-11-12', 'en-GB')).toBe('12 Nov 2026');
+    expect(relativeDay('2026-11-12', NOW, 'en')).toBe('today');
     expect(isOverdue('2026-11-11T00:00:00Z', NOW)).toBe(true);
     // A real moment is still read in local time: 02:00 UTC on the 12th is the 11th in New York.
     expect(formatDate('2026-11-12T02:00:00Z', 'en-GB')).toBe('11 Nov 2026');
+    expect(formatDueDate('2026-11-12T02:00:00Z', 'en-GB')).toBe('11 Nov 2026');
     expect(isOverdue('2026-11-12T02:00:00Z', NOW)).toBe(true);
+  });
+
+  it('reads any other timestamp at midnight UTC as a moment, on the reader’s own calendar', () => {
+    for (const value of ['2026-11-12T00:00:00Z', '2026-11-12T00:00:00.000Z', '2026-11-12T00:00:00+00:00', '2026-11-12T00:00Z']) {
+      // 19:00 on the 11th in New York.
+      expect(formatDate(value, 'en-GB')).toBe('11 Nov 2026');
+      expect(relativeDay(value, NOW, 'en')).toBe('yesterday');
+    }
+  });
+
+  it('dates a recording made at midnight UTC by the evening before, where that was the evening before', async () => {
+    const recording: Recording = {
+      id: 'r1', filename: null, title: 'Late call', meetingDate: '2026-11-21T00:00:00Z', status: 'completed', rawStatus: 'completed', progress: 100, primaryContactId: 'm', participants: [], error: null,
+    };
+    fakeBackground({ 'recordings.list': { recordings: [recording], received: 1, total: 1, limit: 3, offset: 0, hasMore: false } });
+    renderWithClient(<RecordingsSection contactId="m" onOpen={() => undefined} />);
+    const row = await screen.findByRole('button', { name: /Late call/ });
+    expect(row).toHaveTextContent(/20 Nov 2026|Nov 20, 2026/);
   });
 
   it('does not mark an item overdue on the day it is due', () => {

@@ -24,4 +24,8 @@ describe('waitEnds', () => {
     expect(waitEnds(deadline, 65 * 60_000, 'en-GB')).toBe('at 10:42');
     expect(waitEnds(deadline, 30 * 60 * 60_000, 'en-GB')).toBe('on 23 Nov, 10:42');
   });
+
+  it('says the year of a wait that ends in the next one', () => {
+    expect(waitEnds(new Date(2027, 0, 1, 10, 42).getTime(), 30 * 60 * 60_000, 'en-GB')).toBe('on 1 Jan 2027, 10:42');
+  });
 });

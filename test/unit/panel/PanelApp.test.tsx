@@ -1,6 +1,7 @@
 import { act, cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClient } from '@tanstack/react-query';
+import { ApiError } from '@/lib/api/errors';
 import { describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { PanelApp } from '@/components/panel/PanelApp';
@@ -42,6 +43,39 @@ describe('PanelApp', () => {
     fakeBackground({ 'settings.get': { ...configured, hasApiKey: false } });
     await showPanel(target({}));
     expect(await screen.findByRole('alert')).toHaveTextContent('Primer is not set up yet.');
+  });
+
+  it('says once that Primer is not set up, with the way to options, though every load of a person failed for it', async () => {
+    const notConfigured = new ApiError('not_configured', 'no settings');
+    fakeBackground({ 'settings.get': { ...configured, hasApiKey: false }, 'contact.insights': notConfigured, 'recordings.list': notConfigured });
+    const open = vi.spyOn(fakeBrowser.runtime, 'openOptionsPage').mockResolvedValue(undefined);
+    await showPanel(target({ focus: { kind: 'person', match: maya } }));
+    expect(await screen.findByText('Could not load this briefing (see above).')).toBeInTheDocument();
+    expect(await screen.findByText('Could not load the recordings (see above).')).toBeInTheDocument();
+    const alert = screen.getByRole('alert');
+    expect(alert).toHaveTextContent('Primer is not set up yet.');
+    expect(screen.getAllByRole('alert')).toHaveLength(1);
+    expect(screen.getAllByRole('button', { name: 'Open Primer options' })).toHaveLength(1);
+    await userEvent.click(within(alert).getByRole('button', { name: 'Open Primer options' }));
+    expect(open).toHaveBeenCalled();
+  });
+
+  it('says once that Primer is not set up on a meeting', async () => {
+    fakeBackground({ 'settings.get': { ...configured, hasApiKey: false }, 'contact.insights': new ApiError('not_configured', 'no settings') });
+    const page = { site: 'google-calendar' as const, recognised: true, surfaces: [surface([pagePerson('Maya Chen', 'maya@example.com', maya), pagePerson('Daniel Weiss', 'dan@example.net', dan)])] };
+    await showPanel(target({ page }));
+    expect(await screen.findByText('Could not load the attendees’ briefings (see above).')).toBeInTheDocument();
+    expect(screen.getByRole('alert')).toHaveTextContent('Primer is not set up yet.');
+    expect(screen.getAllByRole('alert')).toHaveLength(1);
+    expect(screen.getAllByRole('button', { name: 'Open Primer options' })).toHaveLength(1);
+  });
+
+  it('still says a load failed for want of setup, with the way to options, when the settings look complete', async () => {
+    fakeBackground({ 'settings.get': configured, 'contact.insights': new ApiError('not_configured', 'no settings'), 'recordings.list': noRecordings });
+    await showPanel(target({ focus: { kind: 'person', match: maya } }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Could not load this briefing. Primer is not set up yet: add the service address and API key.');
+    expect(within(alert).getByRole('button', { name: 'Open Primer options' })).toBeInTheDocument();
   });
 
   it('names the address a key is missing for, and the one the saved key belongs to', async () => {

@@ -226,6 +226,47 @@ describe('PersonBriefing', () => {
     expect(open).toHaveBeenCalled();
   });
 
+  it('says a refused key once, with the way to options, though the recordings were refused too', async () => {
+    const refused = new ApiError('unauthorized', 'no');
+    fakeBackground({ 'contact.insights': refused, 'recordings.list': refused });
+    show();
+    const recordings = screen.getByRole('region', { name: /^Recent recordings/ });
+    expect(await within(recordings).findByText('Could not load the recordings (see above).')).toBeInTheDocument();
+    const alert = screen.getByRole('alert');
+    expect(alert).toHaveTextContent('Could not load this briefing. The service did not accept Primer’s API key.');
+    expect(screen.getAllByRole('alert')).toHaveLength(1);
+    expect(screen.getAllByRole('button', { name: 'Open Primer options' })).toHaveLength(1);
+    expect(within(alert).getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+  });
+
+  it('says once that the service cannot be reached with nothing saved, and its Try again asks for the recordings too', async () => {
+    let down = true;
+    const withOne: RecordingPage = { ...noRecordings, total: 1, recordings: [recordingOf('r1', 'Roadmap call')], received: 1 };
+    fakeBackground({
+      'contact.insights': () => (down ? Promise.reject(new ApiError('network', 'down')) : Promise.resolve(reply(full))),
+      'recordings.list': () => (down ? Promise.reject(new ApiError('network', 'down')) : Promise.resolve(withOne)),
+    });
+    show();
+    const recordings = screen.getByRole('region', { name: /^Recent recordings/ });
+    expect(await within(recordings).findByText('Could not load the recordings (see above).')).toBeInTheDocument();
+    const alert = screen.getByRole('alert');
+    expect(alert).toHaveTextContent('Could not load this briefing. The service cannot be reached.');
+    expect(screen.getAllByRole('alert')).toHaveLength(1);
+    down = false;
+    await userEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
+    expect(await within(recordings).findByText('Roadmap call')).toBeInTheDocument();
+    expect(await screen.findByRole('region', { name: 'How to talk to them' })).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('still says the recordings failed when they failed otherwise than the briefing', async () => {
+    fakeBackground({ 'contact.insights': new ApiError('server', 'boom'), 'recordings.list': new ApiError('unauthorized', 'no') });
+    show();
+    const recordings = screen.getByRole('region', { name: /^Recent recordings/ });
+    expect(await within(recordings).findByRole('alert')).toHaveTextContent('Could not load the recordings. The service did not accept Primer’s API key.');
+    expect(screen.getAllByRole('alert')).toHaveLength(2);
+  });
+
   it('offers to try again after a server error, and recovers', async () => {
     let calls = 0;
     fakeBackground({
@@ -297,6 +338,15 @@ describe('PersonBriefing', () => {
     await userEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
     expect(await screen.findByText('warm')).toBeInTheDocument();
     expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('says how old a copy from days ago is in words when refreshing it fails, without repeating its time', async () => {
+    fakeBackground({ 'contact.insights': new ApiError('server', 'boom'), 'recordings.list': noRecordings });
+    const { client } = show();
+    client.setQueryData(['insights', 'm'], reply(full, { asOf: NOW.getTime() - 3 * 86_400_000 }), { updatedAt: 1 });
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(/Showing the briefing as of Nov 19, \d{1,2}:\d\d [AP]M \(3 days ago\)\./);
+    expect(alert.textContent?.match(/\d:\d\d/g)).toHaveLength(1);
   });
 
   it('says how Primer looked for a person known only by a name no single contact has', async () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { sortActionItems } from '@/lib/format/briefing';
 import { actionItemsByPerson, personLabel, sharedTopics, topicsToAvoid } from '@/lib/format/meeting';
-import { ageOf, meetingProvenance, provenance } from '@/lib/format/provenance';
+import { ageOf, dateAndTime, meetingProvenance, provenance } from '@/lib/format/provenance';
 import { tipsFromFlags } from '@/lib/format/tips';
 import { statusLabel } from '@/components/panel/recordings/status';
 import { insights, NOW } from './fixtures';
@@ -38,7 +38,23 @@ describe('provenance', () => {
     expect(ageOf(now - 10_000, now)).toBe('just now');
     expect(ageOf(now - 5 * 60_000, now)).toBe('5 min ago');
     expect(ageOf(now - 3 * 3_600_000, now)).toBe('3 h ago');
-    expect(ageOf(now - 3 * 86_400_000, now)).toMatch(/19/);
+    expect(ageOf(now - 3 * 86_400_000, now)).toBe('3 days ago');
+  });
+
+  it('says the age of a copy older than half a day by calendar day, never as the time said beside it', () => {
+    const now = NOW.getTime();
+    // 23:00 the day before.
+    expect(ageOf(now - 13 * 3_600_000, now)).toBe('yesterday');
+    expect(ageOf(now - 9 * 86_400_000, now)).toBe('9 days ago');
+    expect(ageOf(now - 21 * 86_400_000, now)).toBe('3 weeks ago');
+    // Still today: hours say more than "today".
+    const late = new Date(2026, 10, 22, 23, 0).getTime();
+    expect(ageOf(late - 14 * 3_600_000, late)).toBe('14 h ago');
+  });
+
+  it('says a moment with its year only when that is not this year', () => {
+    expect(dateAndTime(new Date(2026, 10, 19, 10, 0).getTime(), 'en-GB', NOW.getTime())).toBe('19 Nov, 10:00');
+    expect(dateAndTime(new Date(2025, 11, 30, 10, 0).getTime(), 'en-GB', NOW.getTime())).toBe('30 Dec 2025, 10:00');
   });
 });
 

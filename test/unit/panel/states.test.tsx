@@ -194,6 +194,16 @@ describe('FreshnessNote', () => {
     expect(retry).toHaveBeenCalled();
   });
 
+  it('says the age of a copy older than half a day in words, not the time it already said, and its year when not this year', () => {
+    const problem = { kind: 'network' as const, message: 'offline', status: null, code: null, retryAfterMs: null };
+    const { rerender } = render(<FreshnessNote asOf={asOf} problem={problem} updatedAt={Date.now()} now={asOf + 3 * 86_400_000} onRetry={() => undefined} />);
+    const note = screen.getByRole('status').querySelector('p');
+    expect(note).toHaveTextContent(/^Offline: showing the briefing as of Nov 22, \d{1,2}:\d\d [AP]M \(3 days ago\)\.$/);
+    expect(note?.textContent?.match(/\d:\d\d/g)).toHaveLength(1);
+    rerender(<FreshnessNote asOf={asOf} problem={problem} updatedAt={Date.now()} now={asOf + 42 * 86_400_000} onRetry={() => undefined} />);
+    expect(note).toHaveTextContent(/^Offline: showing the briefing as of Nov 22, 2026, \d{1,2}:\d\d [AP]M \(6 weeks ago\)\.$/);
+  });
+
   it('offers Refresh when the service cannot be reached', async () => {
     const retry = vi.fn();
     render(<FreshnessNote asOf={asOf} problem={{ kind: 'network', message: 'offline', status: null, code: null, retryAfterMs: null }} updatedAt={Date.now()} onRetry={retry} />);
