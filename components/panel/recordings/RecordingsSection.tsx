@@ -14,7 +14,8 @@ export function RecordingsSection({ contactId, onOpen }: { contactId: string; on
   const total = query.data?.pages[0]?.total ?? null;
   return (
     <section className="panel-section" tabIndex={0} aria-labelledby={headingId}>
-      <h2 id={headingId}>
+      {/* Takes focus when Try again below goes (focus-landing.ts). */}
+      <h2 id={headingId} tabIndex={-1}>
         Recent recordings {total ? <span className="count">({total})</span> : null}
       </h2>
       {query.isPending ? <Skeleton label="Loading recordings" lines={2} /> : null}

@@ -116,6 +116,19 @@ describe('RecordingsSection', () => {
     expect(await within(region).findByText('Call c')).toBeInTheDocument();
     expect(within(region).queryByRole('alert')).toBeNull();
   });
+
+  it('moves focus to the section’s heading when Try again brings the recordings', async () => {
+    let calls = 0;
+    fakeBackground({
+      'recordings.list': () =>
+        ++calls === 1 ? Promise.reject(new ApiError('server', 'boom')) : Promise.resolve({ recordings: [recording('a')], received: 1, total: 1, limit: 3, offset: 0, hasMore: false }),
+    });
+    renderWithClient(<RecordingsSection contactId="m" onOpen={() => undefined} />);
+    const region = await screen.findByRole('region', { name: 'Recent recordings' });
+    await userEvent.click(within(await within(region).findByRole('alert')).getByRole('button', { name: 'Try again' }));
+    expect(await within(region).findByText('Call a')).toBeInTheDocument();
+    await vi.waitFor(() => expect(within(region).getByRole('heading', { level: 2, name: 'Recent recordings (1)' })).toHaveFocus());
+  });
 });
 
 describe('recordings being processed', () => {
@@ -343,5 +356,7 @@ describe('RecordingDetail', () => {
     await userEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
     expect(await within(transcript).findByText('Hello again')).toBeInTheDocument();
     expect(within(transcript).queryByRole('alert')).toBeNull();
+    // Try again went with the notice: focus is on the section's heading, not on the document.
+    await vi.waitFor(() => expect(within(transcript).getByRole('heading', { level: 2, name: 'Transcript' })).toHaveFocus());
   });
 });
