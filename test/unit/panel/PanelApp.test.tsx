@@ -280,6 +280,34 @@ describe('PanelApp', () => {
     await vi.waitFor(() => expect(screen.getByRole('heading', { level: 1, name: 'second@example.com' })).toHaveFocus());
   });
 
+  it('names what the way back from a search returns to: the person or the meeting chosen on a card', async () => {
+    const user = userEvent.setup();
+    fakeBackground({
+      'settings.get': configured,
+      'contact.find': null,
+      'contact.insights': ({ contactId }) => Promise.resolve(reply(insights({ contactId, preferredTone: 'friendly' }))),
+      'recordings.list': noRecordings,
+    });
+    const search = async () => {
+      await user.type(within(screen.getByRole('search')).getByLabelText('Find a person by e-mail'), 'nobody@example.com{Enter}');
+      expect(await screen.findByText('Not in Primer yet.')).toBeVisible();
+    };
+    await showPanel(target({ focus: { kind: 'person', match: maya } }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Maya Chen' })).toBeInTheDocument();
+    await search();
+    // Not "Back to this page": that is a different way back, to what the page shows.
+    expect(screen.queryByRole('button', { name: /Back to this page/ })).toBeNull();
+    await user.click(screen.getByRole('button', { name: '← Back to Maya Chen' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Maya Chen' })).toBeVisible();
+    cleanup();
+    const meeting = surface([pagePerson('Maya Chen', 'maya@example.com', maya), pagePerson('Daniel Weiss', 'dan@example.net', dan)]);
+    await showPanel(target({ focus: { kind: 'surface', surface: meeting } }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Q3 roadmap review' })).toBeInTheDocument();
+    await search();
+    await user.click(screen.getByRole('button', { name: '← Back to the meeting' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Q3 roadmap review' })).toBeVisible();
+  });
+
   it('moves focus to the page’s briefing after “Back to this page”, though it briefs the same person', async () => {
     const user = userEvent.setup();
     fakeBackground({ 'settings.get': configured, 'contact.insights': reply(insights({ preferredTone: 'friendly' })), 'recordings.list': noRecordings });
