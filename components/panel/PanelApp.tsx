@@ -37,6 +37,8 @@ type View = ({ kind: 'person'; person: SubjectPerson } | { kind: 'recording'; id
   back: string;
   /** Where keyboard focus was when this view was opened: it goes back there on "Back". */
   returnTo: HTMLElement | null;
+  /** The address searched for, on a search's result: the search field holds it while the view is open. */
+  searched?: string;
 };
 type NewView = ({ kind: 'person'; person: SubjectPerson } | { kind: 'recording'; id: string }) & { back: string };
 
@@ -123,7 +125,7 @@ export function Panel({ firstTarget, initialTarget }: { firstTarget?: Promise<Pa
   const find = (email: string) => {
     const returnTo = focusedElement();
     focusNext.current = 'heading';
-    setStack(() => [{ kind: 'person', person: { email, name: null, match: null }, back: backFromSearch(subject), returnTo }]);
+    setStack(() => [{ kind: 'person', person: { email, name: null, match: null }, back: backFromSearch(subject), returnTo, searched: email }]);
   };
   const openRecording = (id: string) => push({ kind: 'recording', id, back: 'Back to the briefing' });
 
@@ -216,7 +218,7 @@ export function Panel({ firstTarget, initialTarget }: { firstTarget?: Promise<Pa
     <>
       <header className="panel-bar" ref={barRef}>
         <p className="brand">Primer</p>
-        <PersonSearch onFind={find} />
+        <PersonSearch onFind={find} shown={stack.find((view) => view.searched)?.searched ?? null} />
       </header>
       <main className="panel-main" ref={mainRef}>
         <SetupNotice />
