@@ -6,7 +6,7 @@ import { lazy, Suspense, useEffect, useMemo, useRef, useState, type ReactNode } 
 import { QueryClientProvider, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { Button } from '@/components/ui/Button';
 import { clearPanelFocus } from '@/lib/panel/target';
-import { personKey, subjectOf, surfaceOf, type Subject, type SubjectPerson } from '@/lib/panel/subject';
+import { displayName, personKey, subjectOf, surfaceOf, type Subject, type SubjectPerson } from '@/lib/panel/subject';
 import { watchSettings } from '@/lib/storage/settings-change';
 import type { PanelTarget } from '@/lib/panel/target';
 import { MeetingBriefing } from './meeting/MeetingBriefing';
@@ -37,6 +37,8 @@ type View = ({ kind: 'person'; person: SubjectPerson } | { kind: 'recording'; id
   back: string;
   /** Where keyboard focus was when this view was opened: it goes back there on "Back". */
   returnTo: HTMLElement | null;
+  /** The address searched for, on a search's result: the search field holds it while the view is open. */
+  searched?: string;
 };
 type NewView = ({ kind: 'person'; person: SubjectPerson } | { kind: 'recording'; id: string }) & { back: string };
 
@@ -48,6 +50,13 @@ function focusVisibleHeading(main: HTMLElement | null): void {
 
 function focusedElement(): HTMLElement | null {
   return document.activeElement instanceof HTMLElement && document.activeElement !== document.body ? document.activeElement : null;
+}
+
+/** The way back from a search names what it returns to: the page, or what was chosen on a card. */
+function backFromSearch(subject: Subject | null): string {
+  if (subject?.kind === 'person' && subject.chosen) return `Back to ${displayName(subject.person)}`;
+  if (subject?.kind === 'meeting' && subject.chosen) return 'Back to the meeting';
+  return 'Back to this page';
 }
 
 function subjectKey(subject: Subject): string {
@@ -116,7 +125,7 @@ export function Panel({ firstTarget, initialTarget }: { firstTarget?: Promise<Pa
   const find = (email: string) => {
     const returnTo = focusedElement();
     focusNext.current = 'heading';
-    setStack(() => [{ kind: 'person', person: { email, name: null, match: null }, back: 'Back to this page', returnTo }]);
+    setStack(() => [{ kind: 'person', person: { email, name: null, match: null }, back: backFromSearch(subject), returnTo, searched: email }]);
   };
   const openRecording = (id: string) => push({ kind: 'recording', id, back: 'Back to the briefing' });
 
@@ -209,7 +218,7 @@ export function Panel({ firstTarget, initialTarget }: { firstTarget?: Promise<Pa
     <>
       <header className="panel-bar" ref={barRef}>
         <p className="brand">Primer</p>
-        <PersonSearch onFind={find} />
+        <PersonSearch onFind={find} shown={stack.find((view) => view.searched)?.searched ?? null} />
       </header>
       <main className="panel-main" ref={mainRef}>
         {/* Around the views: a load that failed for want of setup leaves saying so to the notice. */}

@@ -8,11 +8,27 @@ const LOOKS_LIKE_EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 /** The search field's id: a problem with no better next step sends the user here (ProblemNotice). */
 export const PERSON_SEARCH_ID = 'primer-person-search';
 
-export function PersonSearch({ onFind }: { onFind: (email: string) => void }) {
+interface PersonSearchProps {
+  onFind: (email: string) => void;
+  /** The address whose result the panel shows, else null (the result was left, or the subject changed). */
+  shown?: string | null;
+}
+
+export function PersonSearch({ onFind, shown = null }: PersonSearchProps) {
   const inputId = PERSON_SEARCH_ID;
   const hintId = useId();
   const [value, setValue] = useState('');
   const [invalid, setInvalid] = useState(false);
+  // Once its result is no longer shown, the address goes from the field: left there, it read as
+  // though the panel still showed that person. What the user has typed since stays.
+  const [held, setHeld] = useState(shown);
+  if (held !== shown) {
+    setHeld(shown);
+    if (held !== null && normaliseEmail(value) === held) {
+      setValue('');
+      setInvalid(false);
+    }
+  }
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const email = normaliseEmail(value);

@@ -1,9 +1,10 @@
-import type { ButtonHTMLAttributes } from 'react';
+import type { ComponentProps } from 'react';
 import './ui.css';
 
 type Variant = 'primary' | 'secondary' | 'danger';
 
-export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
+// `ref` included: React 19 passes it on as a prop (components/panel/focus-landing.ts needs the element).
+export interface ButtonProps extends ComponentProps<'button'> {
   variant?: Variant;
 }
 

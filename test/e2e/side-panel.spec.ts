@@ -177,6 +177,8 @@ test('"Open briefing" on a Gmail hover card briefs that person, recordings and t
   await expect(recordings.getByRole('listitem').first()).toContainText('Processing · 40%');
   await recordings.getByRole('button', { name: 'More recordings' }).click();
   await expect(recordings.getByRole('listitem')).toHaveCount(4);
+  // The last page took the button away: focus is on the recording it brought, not on the page.
+  await expect(recordings.getByRole('listitem').nth(3).getByRole('button')).toBeFocused();
   const listed = standIn.requests.filter((request) => request.path === '/api/v2/recordings');
   expect(listed.every((request) => request.query.contact_id === CONTACT_IDS.mayaChen && request.query.sort === 'meeting_date:desc')).toBe(true);
 
@@ -423,6 +425,8 @@ test('errors, unknown people and pages with nothing to brief say what to do next
   standIn.reset();
   await alert.getByRole('button', { name: 'Try again' }).click();
   await expect(failing.getByRole('region', { name: 'How to talk to them' })).toBeVisible();
+  // Try again went with the notice: focus is on the briefing's heading, not on the page.
+  await expect(failing.getByRole('heading', { level: 1, name: 'Maya Chen' })).toBeFocused();
 
   // Someone the service does not know.
   const search = failing.getByRole('search');

@@ -25,7 +25,8 @@ export function AttendeeSummary({ attendee, onOpen, onRetry, showProblem = true,
   return (
     <li className="attendee">
       <div className="attendee-head">
-        <h3>{name}</h3>
+        {/* Takes focus when Try again below goes (focus-landing.ts). */}
+        <h3 tabIndex={-1}>{name}</h3>
         {email && email !== name ? <p className="subtle">{email}</p> : null}
         {match?.matchedBy === 'name' ? <p className="badge">matched by name</p> : null}
       </div>

@@ -92,7 +92,8 @@ export function RecordingDetail({ id, onBack, backLabel }: { id: string; onBack:
       ) : null}
       {ask ? (
         <section className="panel-section" tabIndex={0} aria-labelledby={transcriptId}>
-          <h2 id={transcriptId}>Transcript</h2>
+          {/* Takes focus when Try again below goes (focus-landing.ts). */}
+          <h2 id={transcriptId} tabIndex={-1}>Transcript</h2>
           {transcript.isPending ? <Skeleton label="Loading the transcript" /> : null}
           {transcriptNotYet ? <p className="subtle">The transcript is not available yet.</p> : null}
           {transcript.isError && !transcriptNotYet ? (

@@ -1,9 +1,10 @@
 /** Recent recordings with this contact, newest first, a few at a time. */
-import { useId } from 'react';
+import { useId, useLayoutEffect, useRef, useState } from 'react';
 import { Button } from '@/components/ui/Button';
 import type { ApiErrorKind } from '@/lib/api/errors';
 import { formatDate } from '@/lib/format/dates';
 import { recordingsOf, useRecordings } from '../data/queries';
+import { focusLost, landFocusWhenGone } from '../focus-landing';
 import { ProblemNotice } from '../states/ProblemNotice';
 import { problemKind } from '../states/problem-text';
 import { Skeleton } from '../states/Skeleton';
@@ -19,6 +20,21 @@ interface RecordingsSectionProps {
   saidAbove?: ApiErrorKind | null;
 }
 
+/** Asked for with "More recordings" (or its Try again): the rows shown before, and what had focus then. */
+interface Asked {
+  before: ReadonlySet<string>;
+  trigger: Element | null;
+}
+
+/** The next page, once drawn: how many rows it added, where the first is, and what had focus when it was asked for. */
+interface Loaded {
+  count: number;
+  index: number;
+  trigger: Element | null;
+}
+
+const moreLoaded = (count: number) => (count === 1 ? '1 more recording loaded.' : `${count} more recordings loaded.`);
+
 export function RecordingsSection({ contactId, onOpen, saidAbove = null }: RecordingsSectionProps) {
   const headingId = useId();
   const query = useRecordings(contactId);
@@ -26,9 +42,45 @@ export function RecordingsSection({ contactId, onOpen, saidAbove = null }: Recor
   const total = query.data?.pages[0]?.total ?? null;
   const failed = query.isError && recordings.length === 0;
   const said = failed && saidAbove !== null && problemKind(query.error) === saidAbove;
+  const sectionRef = useRef<HTMLElement>(null);
+  const listRef = useRef<HTMLUListElement>(null);
+  const [asked, setAsked] = useState<Asked | null>(null);
+  const [loaded, setLoaded] = useState<Loaded | null>(null);
+  const loadingMore = query.isFetchingNextPage;
+
+  // The next page is drawn once rows not shown before appear (in the render that draws them).
+  const added = asked ? recordings.findIndex((recording) => !asked.before.has(recording.id)) : -1;
+  if (asked && added !== -1) {
+    setAsked(null);
+    setLoaded({ count: recordings.filter((recording) => !asked.before.has(recording.id)).length, index: added, trigger: asked.trigger });
+  }
+
+  // Focus goes to the first new row, if it was on what asked for them: the button stays while
+  // more remain, Try again and the last page's button are gone (focus fell to the document).
+  // Before the notice's own landing (focus-landing.ts), which then finds focus taken.
+  useLayoutEffect(() => {
+    if (!loaded?.trigger) return;
+    if (document.activeElement !== loaded.trigger && !focusLost()) return;
+    listRef.current?.querySelectorAll<HTMLElement>('.recording-row')[loaded.index]?.focus();
+  }, [loaded]);
+
+  const loadMore = () => {
+    const before = new Set(recordings.map((recording) => recording.id));
+    // The button or Try again, when focus is on it (not when clicked with focus elsewhere).
+    const focused = document.activeElement;
+    setAsked({ before, trigger: focused && focused !== sectionRef.current && sectionRef.current?.contains(focused) ? focused : null });
+    setLoaded(null);
+    void query.fetchNextPage().then((result) => {
+      // Failed (the notice says so, focus stays) or nothing new: there is no row to wait for.
+      const fresh = recordingsOf(result.data?.pages ?? []).some((recording) => !before.has(recording.id));
+      if (result.isError || !fresh) setAsked((current) => (current?.before === before ? null : current));
+    });
+  };
+
   return (
-    <section className="panel-section" tabIndex={0} aria-labelledby={headingId}>
-      <h2 id={headingId}>
+    <section className="panel-section" tabIndex={0} aria-labelledby={headingId} ref={sectionRef}>
+      {/* Takes focus when Try again below goes, or the last page's button brought no new row (focus-landing.ts). */}
+      <h2 id={headingId} tabIndex={-1}>
         Recent recordings {total ? <span className="count">({total})</span> : null}
       </h2>
       {query.isPending ? <Skeleton label="Loading recordings" lines={2} /> : null}
@@ -38,7 +90,7 @@ export function RecordingsSection({ contactId, onOpen, saidAbove = null }: Recor
       ) : null}
       {query.isSuccess && recordings.length === 0 ? <p className="subtle">No recordings with them yet.</p> : null}
       {recordings.length > 0 ? (
-        <ul className="recordings">
+        <ul className="recordings" ref={listRef}>
           {recordings.map((recording) => (
             <li key={recording.id}>
               <button type="button" className="recording-row" onClick={() => onOpen(recording.id)}>
@@ -53,11 +105,22 @@ export function RecordingsSection({ contactId, onOpen, saidAbove = null }: Recor
         </ul>
       ) : null}
       {query.hasNextPage ? (
-        <Button variant="secondary" onClick={() => void query.fetchNextPage()} disabled={query.isFetchingNextPage}>
-          {query.isFetchingNextPage ? 'Loading…' : 'More recordings'}
+        // Not `disabled` while loading: that dropped focus to the document. It stays a Tab stop.
+        <Button
+          ref={landFocusWhenGone}
+          variant="secondary"
+          onClick={loadingMore ? undefined : loadMore}
+          aria-disabled={loadingMore || undefined}
+          aria-busy={loadingMore || undefined}
+        >
+          More recordings
         </Button>
       ) : null}
-      {query.isFetchNextPageError ? <ProblemNotice error={query.error} what="more recordings" onRetry={() => void query.fetchNextPage()} /> : null}
+      {/* Said while the next page loads and once it is in: focus then moves to a row, which says what it is, not that more came. */}
+      <p className="more-status" role="status" data-unsaved>
+        {loadingMore ? 'Loading more recordings…' : loaded ? <span className="visually-hidden">{moreLoaded(loaded.count)}</span> : null}
+      </p>
+      {query.isFetchNextPageError ? <ProblemNotice error={query.error} what="more recordings" onRetry={loadMore} /> : null}
     </section>
   );
 }

@@ -9,6 +9,7 @@ import { waitEnds, waitLeft } from '@/lib/format/wait';
 import { staleReason } from './problem-text';
 import { askAgainInMs } from '../data/queries';
 import { AsOf } from './AsOf';
+import { landFocusWhenGone } from '../focus-landing';
 import { useCountdown } from '@/components/ui/useCountdown';
 
 interface FreshnessNoteProps {
@@ -47,7 +48,8 @@ export function FreshnessNote({ asOf, problem, onRetry, updatedAt, now }: Freshn
         ) : null}
       </p>
       {seconds === null ? (
-        <Button variant="secondary" onClick={onRetry}>
+        // Gone with the note once the briefing is fresh again: focus must not fall to the document.
+        <Button ref={landFocusWhenGone} variant="secondary" onClick={onRetry}>
           Refresh
         </Button>
       ) : null}

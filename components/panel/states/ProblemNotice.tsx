@@ -6,6 +6,7 @@ import { Button } from '@/components/ui/Button';
 import { useWait } from '@/components/ui/useCountdown';
 import { WaitText } from '@/components/ui/WaitText';
 import { RATE_LIMIT_DEFAULT_MS } from '../data/query-client';
+import { landFocusWhenGone } from '../focus-landing';
 import { PERSON_SEARCH_ID } from '../PersonSearch';
 import { useSetup } from '../SetupNotice';
 import { problemAbout } from './problem-text';
@@ -57,7 +58,8 @@ export function ProblemNotice({ error, what, onRetry, retrying = false, about = 
         <Button onClick={() => void browser.runtime.openOptionsPage()}>Open Primer options</Button>
       ) : null}
       {(problem.next === 'retry' || problem.next === 'wait' || problem.retry) && !retrying && onRetry ? (
-        <Button onClick={held ? undefined : onRetry} aria-disabled={held || undefined} aria-describedby={held ? waitId : undefined}>
+        // Gone as soon as the retry is under way (or has worked): focus must not fall to the document.
+        <Button ref={landFocusWhenGone} onClick={held ? undefined : onRetry} aria-disabled={held || undefined} aria-describedby={held ? waitId : undefined}>
           Try again
         </Button>
       ) : null}

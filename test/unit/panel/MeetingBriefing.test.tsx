@@ -94,6 +94,8 @@ describe('MeetingBriefing', () => {
     await userEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
     await vi.waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
     expect(within(screen.getByRole('region', { name: 'Attendees' })).getAllByRole('listitem')[0]).toHaveTextContent('warm');
+    // Try again went with the notice: focus is on the meeting's heading, not on the document.
+    await vi.waitFor(() => expect(screen.getByRole('heading', { level: 1, name: 'Q3 roadmap review' })).toHaveFocus());
   });
 
   it('labels a contact found only by name "matched by name" wherever the meeting names them', async () => {
@@ -160,6 +162,8 @@ describe('MeetingBriefing', () => {
     expect(await screen.findByText('friendly')).toBeInTheDocument();
     await userEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
     expect(await screen.findByText('formal')).toBeInTheDocument();
+    // Try again went with the notice: focus is on that attendee's name, not on the document.
+    await vi.waitFor(() => expect(within(screen.getByRole('region', { name: 'Attendees' })).getByRole('heading', { level: 3, name: 'Daniel Weiss' })).toHaveFocus());
   });
 
   it('says once, for the whole meeting, that briefings come from their last copy', async () => {

@@ -314,6 +314,68 @@ describe('PanelApp', () => {
     await vi.waitFor(() => expect(screen.getByRole('heading', { level: 1, name: 'second@example.com' })).toHaveFocus());
   });
 
+  it('names what the way back from a search returns to: the person or the meeting chosen on a card', async () => {
+    const user = userEvent.setup();
+    fakeBackground({
+      'settings.get': configured,
+      'contact.find': null,
+      'contact.insights': ({ contactId }) => Promise.resolve(reply(insights({ contactId, preferredTone: 'friendly' }))),
+      'recordings.list': noRecordings,
+    });
+    const search = async () => {
+      await user.type(within(screen.getByRole('search')).getByLabelText('Find a person by e-mail'), 'nobody@example.com{Enter}');
+      expect(await screen.findByText('Not in Primer yet.')).toBeVisible();
+    };
+    await showPanel(target({ focus: { kind: 'person', match: maya } }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Maya Chen' })).toBeInTheDocument();
+    await search();
+    // Not "Back to this page": that is a different way back, to what the page shows.
+    expect(screen.queryByRole('button', { name: /Back to this page/ })).toBeNull();
+    await user.click(screen.getByRole('button', { name: '← Back to Maya Chen' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Maya Chen' })).toBeVisible();
+    cleanup();
+    const meeting = surface([pagePerson('Maya Chen', 'maya@example.com', maya), pagePerson('Daniel Weiss', 'dan@example.net', dan)]);
+    await showPanel(target({ focus: { kind: 'surface', surface: meeting } }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Q3 roadmap review' })).toBeInTheDocument();
+    await search();
+    await user.click(screen.getByRole('button', { name: '← Back to the meeting' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Q3 roadmap review' })).toBeVisible();
+  });
+
+  it('empties the search field once its result is left, by “Back” or because the tab shows something else, and keeps what was typed since', async () => {
+    const user = userEvent.setup();
+    fakeBackground({ 'settings.get': configured, 'contact.find': null, 'contact.insights': reply(insights({ preferredTone: 'formal' })), 'recordings.list': noRecordings });
+    await showPanel(target({}));
+    await screen.findByRole('heading', { level: 1, name: 'Nothing to brief on this page' });
+    const field = within(screen.getByRole('search')).getByLabelText('Find a person by e-mail');
+    await user.type(field, 'first@example.com{Enter}');
+    await vi.waitFor(() => expect(screen.getByRole('heading', { level: 1, name: 'first@example.com' })).toHaveFocus());
+    expect(field).toHaveValue('first@example.com');
+    await user.click(screen.getByRole('button', { name: /Back to this page/ }));
+    // Back where the search was made, with the field empty.
+    await vi.waitFor(() => expect(field).toHaveFocus());
+    expect(field).toHaveValue('');
+    expect(screen.getByRole('heading', { level: 1, name: 'Nothing to brief on this page' })).toBeVisible();
+
+    await user.type(field, 'second@example.com{Enter}');
+    await vi.waitFor(() => expect(screen.getByRole('heading', { level: 1, name: 'second@example.com' })).toHaveFocus());
+    // The tab now shows Daniel: the search's view is gone, and its address with it.
+    const thread = target({ tabId: 8, page: { site: 'gmail', recognised: true, surfaces: [surface([pagePerson('Daniel Weiss', 'dan@example.net', dan)], { kind: 'thread' })] } });
+    await browserShows(thread);
+    await act(() => fakeBrowser.tabs.onActivated.trigger({ tabId: 8, windowId: 1 }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Daniel Weiss' })).toBeVisible();
+    expect(field).toHaveValue('');
+
+    // What the user typed after a search, and did not send, is theirs: kept.
+    await user.type(field, 'third@example.com{Enter}');
+    await vi.waitFor(() => expect(screen.getByRole('heading', { level: 1, name: 'third@example.com' })).toHaveFocus());
+    await user.clear(field);
+    await user.type(field, 'fourth@exa');
+    await user.click(screen.getByRole('button', { name: /Back to this page/ }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Daniel Weiss' })).toBeVisible();
+    expect(field).toHaveValue('fourth@exa');
+  });
+
   it('moves focus to the page’s briefing after “Back to this page”, though it briefs the same person', async () => {
     const user = userEvent.setup();
     fakeBackground({ 'settings.get': configured, 'contact.insights': reply(insights({ preferredTone: 'friendly' })), 'recordings.list': noRecordings });

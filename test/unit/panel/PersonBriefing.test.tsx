@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
@@ -278,6 +278,40 @@ describe('PersonBriefing', () => {
     expect(alert).toHaveTextContent('The service had a problem answering.');
     await userEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('region', { name: 'How to talk to them' })).toBeInTheDocument();
+    // Try again went with the notice: focus is on the briefing's heading, not on the document.
+    await vi.waitFor(() => expect(screen.getByRole('heading', { level: 1, name: 'Maya Chen' })).toHaveFocus());
+  });
+
+  it('moves focus to the briefing’s heading when Refresh brings a fresh briefing', async () => {
+    let calls = 0;
+    const offline = { kind: 'network' as const, message: 'down', status: null, code: null, retryAfterMs: null };
+    fakeBackground({
+      'contact.insights': () => Promise.resolve(++calls === 1 ? reply(full, { problem: offline }) : reply({ ...full, preferredTone: 'warm' })),
+      'recordings.list': noRecordings,
+    });
+    show();
+    await userEvent.click(await screen.findByRole('button', { name: 'Refresh' }));
+    expect(await screen.findByText('warm')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Refresh' })).toBeNull();
+    await vi.waitFor(() => expect(screen.getByRole('heading', { level: 1, name: 'Maya Chen' })).toHaveFocus());
+  });
+
+  it('leaves focus alone when a notice goes while the user is elsewhere', async () => {
+    let calls = 0;
+    const withOne: RecordingPage = { ...noRecordings, total: 1, recordings: [recordingOf('r1', 'Roadmap call')], received: 1 };
+    fakeBackground({
+      'contact.insights': () => (++calls === 1 ? Promise.reject(new ApiError('server', 'boom')) : Promise.resolve(reply(full))),
+      'recordings.list': withOne,
+    });
+    const { client } = show();
+    await screen.findByRole('alert');
+    const row = await screen.findByRole('button', { name: /Roadmap call/ });
+    row.focus();
+    // Asked again by the panel itself (e.g. back online), not by Try again.
+    await act(() => client.invalidateQueries({ queryKey: ['insights', 'm'] }));
+    expect(await screen.findByRole('region', { name: 'How to talk to them' })).toBeInTheDocument();
+    await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
+    expect(row).toHaveFocus();
   });
 
   it('shows the last briefing when the service cannot be reached, and as of when', async () => {
@@ -318,6 +352,7 @@ describe('PersonBriefing', () => {
     await userEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('region', { name: 'How to talk to them' })).toBeInTheDocument();
     expect(sent('contact.find')).toHaveLength(2);
+    await vi.waitFor(() => expect(screen.getByRole('heading', { level: 1, name: 'Maya Chen' })).toHaveFocus());
   });
 
   it('keeps the earlier briefing shown when refreshing it fails, and says so, as of when, with Try again', async () => {
@@ -338,6 +373,7 @@ describe('PersonBriefing', () => {
     await userEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
     expect(await screen.findByText('warm')).toBeInTheDocument();
     expect(screen.queryByRole('alert')).toBeNull();
+    await vi.waitFor(() => expect(screen.getByRole('heading', { level: 1, name: 'Maya Chen' })).toHaveFocus());
   });
 
   it('says how old a copy from days ago is in words when refreshing it fails, without repeating its time', async () => {

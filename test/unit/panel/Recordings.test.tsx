@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
@@ -108,13 +108,108 @@ describe('RecordingsSection', () => {
     });
     renderWithClient(<RecordingsSection contactId="m" onOpen={() => undefined} />);
     const region = await screen.findByRole('region', { name: 'Recent recordings (3)' });
-    await userEvent.click(await within(region).findByRole('button', { name: 'More recordings' }));
+    const more = await within(region).findByRole('button', { name: 'More recordings' });
+    await userEvent.click(more);
     const alert = await within(region).findByRole('alert');
     expect(alert).toHaveTextContent('Could not load more recordings. The service had a problem answering.');
     expect(within(region).getAllByRole('listitem').map((row) => row.textContent)).toEqual([expect.stringMatching(/^Call a/), expect.stringMatching(/^Call b/)]);
+    // Failed: focus stays on the button, which is still there.
+    expect(more).toHaveFocus();
     await userEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
     expect(await within(region).findByText('Call c')).toBeInTheDocument();
     expect(within(region).queryByRole('alert')).toBeNull();
+    // Try again went with the notice: focus is on the row it brought, not on the document.
+    await vi.waitFor(() => expect(within(region).getByRole('button', { name: /^Call c/ })).toHaveFocus());
+  });
+
+  it('keeps “More recordings” a focused Tab stop while the next page loads, then moves focus to its first new row and says more loaded', async () => {
+    const user = userEvent.setup();
+    const answers: ((page: RecordingPage) => void)[] = [];
+    fakeBackground({
+      'recordings.list': ({ offset = 0 }) =>
+        offset === 0
+          ? Promise.resolve({ recordings: [recording('a'), recording('b')], received: 2, total: 5, limit: 2, offset: 0, hasMore: true })
+          : new Promise<RecordingPage>((resolve) => answers.push(resolve)),
+    });
+    renderWithClient(<RecordingsSection contactId="m" onOpen={() => undefined} />);
+    const region = await screen.findByRole('region', { name: 'Recent recordings (5)' });
+    const more = await within(region).findByRole('button', { name: 'More recordings' });
+    more.focus();
+    await user.keyboard('{Enter}');
+    await vi.waitFor(() => expect(more).toHaveAttribute('aria-busy', 'true'));
+    // Not `disabled`: that dropped focus to the document.
+    expect(more).toBeEnabled();
+    expect(more).toHaveAttribute('aria-disabled', 'true');
+    expect(more).toHaveFocus();
+    expect(within(region).getByRole('status')).toHaveTextContent('Loading more recordings…');
+    // Pressed again while it loads: nothing more is asked for.
+    await user.keyboard('{Enter}');
+    expect(sent('recordings.list')).toHaveLength(2);
+
+    // More remain: the button stays, focus goes to the first row the page added.
+    act(() => answers[0]!({ recordings: [recording('c'), recording('d')], received: 2, total: 5, limit: 2, offset: 2, hasMore: true }));
+    await vi.waitFor(() => expect(within(region).getByRole('button', { name: /^Call c/ })).toHaveFocus());
+    expect(within(region).getByRole('status')).toHaveTextContent('2 more recordings loaded.');
+    expect(within(region).getByRole('button', { name: 'More recordings' })).not.toHaveAttribute('aria-disabled');
+
+    // The last page: the button goes, and focus still lands on the new row, not on the document.
+    await user.click(within(region).getByRole('button', { name: 'More recordings' }));
+    await vi.waitFor(() => expect(answers).toHaveLength(2));
+    act(() => answers[1]!({ recordings: [recording('e')], received: 1, total: 5, limit: 2, offset: 4, hasMore: false }));
+    await vi.waitFor(() => expect(within(region).getByRole('button', { name: /^Call e/ })).toHaveFocus());
+    expect(within(region).queryByRole('button', { name: 'More recordings' })).toBeNull();
+    expect(within(region).getByRole('status')).toHaveTextContent('1 more recording loaded.');
+  });
+
+  it('moves focus to the section’s heading when the last page brings no row not shown already', async () => {
+    fakeBackground({
+      'recordings.list': ({ offset = 0 }) =>
+        Promise.resolve(
+          offset === 0
+            ? { recordings: [recording('a'), recording('b')], received: 2, total: 3, limit: 2, offset: 0, hasMore: true }
+            : // One was deleted meanwhile: the list moved back by one, and 'b' comes again.
+              { recordings: [recording('b')], received: 1, total: 2, limit: 2, offset: 2, hasMore: false },
+        ),
+    });
+    renderWithClient(<RecordingsSection contactId="m" onOpen={() => undefined} />);
+    const region = await screen.findByRole('region', { name: 'Recent recordings (3)' });
+    await userEvent.click(await within(region).findByRole('button', { name: 'More recordings' }));
+    await vi.waitFor(() => expect(within(region).queryByRole('button', { name: 'More recordings' })).toBeNull());
+    await vi.waitFor(() => expect(within(region).getByRole('heading', { level: 2, name: 'Recent recordings (3)' })).toHaveFocus());
+  });
+
+  it('leaves focus where the user took it while more recordings loaded', async () => {
+    const user = userEvent.setup();
+    let answer: ((page: RecordingPage) => void) | undefined;
+    fakeBackground({
+      'recordings.list': ({ offset = 0 }) =>
+        offset === 0
+          ? Promise.resolve({ recordings: [recording('a'), recording('b')], received: 2, total: 3, limit: 2, offset: 0, hasMore: true })
+          : new Promise<RecordingPage>((resolve) => (answer = resolve)),
+    });
+    renderWithClient(<RecordingsSection contactId="m" onOpen={() => undefined} />);
+    const region = await screen.findByRole('region', { name: 'Recent recordings (3)' });
+    await user.click(await within(region).findByRole('button', { name: 'More recordings' }));
+    await vi.waitFor(() => expect(answer).toBeDefined());
+    const first = within(region).getByRole('button', { name: /^Call a/ });
+    first.focus();
+    act(() => answer!({ recordings: [recording('c')], received: 1, total: 3, limit: 2, offset: 2, hasMore: false }));
+    expect(await within(region).findByText('Call c')).toBeInTheDocument();
+    await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
+    expect(first).toHaveFocus();
+  });
+
+  it('moves focus to the section’s heading when Try again brings the recordings', async () => {
+    let calls = 0;
+    fakeBackground({
+      'recordings.list': () =>
+        ++calls === 1 ? Promise.reject(new ApiError('server', 'boom')) : Promise.resolve({ recordings: [recording('a')], received: 1, total: 1, limit: 3, offset: 0, hasMore: false }),
+    });
+    renderWithClient(<RecordingsSection contactId="m" onOpen={() => undefined} />);
+    const region = await screen.findByRole('region', { name: 'Recent recordings' });
+    await userEvent.click(within(await within(region).findByRole('alert')).getByRole('button', { name: 'Try again' }));
+    expect(await within(region).findByText('Call a')).toBeInTheDocument();
+    await vi.waitFor(() => expect(within(region).getByRole('heading', { level: 2, name: 'Recent recordings (1)' })).toHaveFocus());
   });
 });
 
@@ -343,5 +438,7 @@ describe('RecordingDetail', () => {
     await userEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
     expect(await within(transcript).findByText('Hello again')).toBeInTheDocument();
     expect(within(transcript).queryByRole('alert')).toBeNull();
+    // Try again went with the notice: focus is on the section's heading, not on the document.
+    await vi.waitFor(() => expect(within(transcript).getByRole('heading', { level: 2, name: 'Transcript' })).toHaveFocus());
   });
 });

@@ -215,6 +215,49 @@ describe('FreshnessNote', () => {
   });
 });
 
+describe('focus when Try again or Refresh goes', () => {
+  const serverError = new ApiError('server', 'broken', { status: 500 });
+  const offline = { kind: 'network' as const, message: 'offline', status: null, code: null, retryAfterMs: null };
+  function Part({ problem }: { problem: 'notice' | 'note' | null }) {
+    return (
+      <article>
+        <h1 tabIndex={-1}>Maya Chen</h1>
+        {problem === 'note' ? <FreshnessNote asOf={0} problem={offline} updatedAt={0} onRetry={() => undefined} /> : null}
+        <section>
+          <h2 tabIndex={-1}>Recent recordings</h2>
+          {problem === 'notice' ? <ProblemNotice error={serverError} what="the recordings" onRetry={() => undefined} /> : <p>Call a</p>}
+        </section>
+        <button type="button">Elsewhere</button>
+      </article>
+    );
+  }
+
+  it('moves focus from Try again to the heading of the part it was in, once the notice goes', async () => {
+    const { rerender } = render(<Part problem="notice" />);
+    screen.getByRole('button', { name: 'Try again' }).focus();
+    rerender(<Part problem={null} />);
+    await act(() => Promise.resolve());
+    expect(screen.getByRole('heading', { level: 2, name: 'Recent recordings' })).toHaveFocus();
+  });
+
+  it('moves focus from Refresh to the view’s heading, once the note goes', async () => {
+    const { rerender } = render(<Part problem="note" />);
+    screen.getByRole('button', { name: 'Refresh' }).focus();
+    rerender(<Part problem={null} />);
+    await act(() => Promise.resolve());
+    expect(screen.getByRole('heading', { level: 1, name: 'Maya Chen' })).toHaveFocus();
+  });
+
+  it('never takes focus from elsewhere', async () => {
+    const { rerender } = render(<Part problem="notice" />);
+    const elsewhere = screen.getByRole('button', { name: 'Elsewhere' });
+    elsewhere.focus();
+    rerender(<Part problem={null} />);
+    await act(() => Promise.resolve());
+    expect(elsewhere).toHaveFocus();
+  });
+});
+
 describe('panel query retries', () => {
   it('asks a busy service again after its wait, a failing one once, an unreachable one or a refused key never', () => {
     expect(shouldRetry(0, new ApiError('rate_limited', 'x'))).toBe(true);
