@@ -31,8 +31,11 @@ export function installHoverCards(
   let showTimer: ReturnType<typeof setTimeout> | null = null;
   let hideTimer: ReturnType<typeof setTimeout> | null = null;
   let open: { mark: Mark; card: HoverCardApi } | null = null;
-  /** The mark a card is being opened on while the card's code loads. */
-  let pending: Mark | null = null;
+  /**
+   * The card being opened while its code loads. One object per request, not the mark: Enter on
+   * the marker while its focus still loads the card is a later request on the same mark, and wins.
+   */
+  let pending: { mark: Mark } | null = null;
   /** What had focus when the card opened from the keyboard: Esc there is meant for the card. */
   let returnFocusTo: HTMLElement | null = null;
   /** Focus we move back to a marker ourselves must not reopen the card it just closed. */
@@ -76,20 +79,22 @@ export function installHoverCards(
    */
   const show = async (mark: Mark, input: { from: HTMLElement | null; focusCard: boolean }) => {
     hideTimer = cancel(hideTimer);
-    if (open?.mark === mark || pending === mark) return;
-    pending = mark;
+    if (open?.mark === mark || pending?.mark === mark) return;
+    const asked = { mark };
+    pending = asked;
     let card: HoverCardApi;
     try {
       card = await loadCard();
     } catch {
       // A later hover may try again (the loader does); the extension gone from under the page
       // (its card script unreachable) takes the marks down with it.
-      if (pending === mark) pending = null;
+      if (pending === asked) pending = null;
       extensionGone();
       return;
     }
-    // Closed meanwhile (Esc, focus moved on), or the mark went while the card's code loaded.
-    if (pending !== mark) return;
+    // Closed or asked for again meanwhile (Esc, focus moved on, Enter), or the mark went while the
+    // card's code loaded.
+    if (pending !== asked) return;
     pending = null;
     if (!mark.element.isConnected || scanner.markFor(mark.element) !== mark) return;
     open?.card.hide();
@@ -258,7 +263,7 @@ export function installHoverCards(
   // A card must not stay on a person the scanner no longer marks (gone from the page, or the
   // reused element now shows someone else).
   scanner.onDrop = (mark) => {
-    if (open?.mark === mark || pending === mark) close();
+    if (open?.mark === mark || pending?.mark === mark) close();
   };
   ctx.onInvalidated(() => {
     scanner.onDrop = null;

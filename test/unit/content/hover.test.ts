@@ -482,6 +482,30 @@ describe('installHoverCards while the card’s code loads', () => {
     }
   });
 
+  it('moves focus into the card on Enter pressed while focus on the marker still loads the card’s code', async () => {
+    vi.useFakeTimers();
+    const scanner = await scannedMaya();
+    const ctx = new ContentScriptContext('test');
+    const card = fakeCard();
+    let loaded: (api: HoverCardApi) => void = () => undefined;
+    // One load for every request, as the real loader does.
+    const loading = new Promise<HoverCardApi>((resolve) => (loaded = resolve));
+    installHoverCards(ctx, scanner, () => loading);
+    try {
+      const marker = document.querySelector<HTMLElement>('[data-primer-marker]')!;
+      marker.focus();
+      marker.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true, cancelable: true }));
+      loaded(card.api);
+      await vi.advanceTimersByTimeAsync(0);
+      // The later request (Enter: focus into the card) wins over the one focus made.
+      expect(card.shown).toHaveLength(1);
+      expect(card.shown[0]).toMatchObject({ viaKeyboard: true });
+    } finally {
+      ctx.notifyInvalidated();
+      vi.useRealTimers();
+    }
+  });
+
   it('opens no card after Esc on the marker while the card’s code loads', async () => {
     vi.useFakeTimers();
     const scanner = await scannedMaya();
