@@ -124,7 +124,9 @@ export function installHoverCards(
     (event) => {
       if (!fromUser(event)) return;
       if (insideCard(event.target)) {
+        // Also a card started by crossing someone else on the way in: the pointer came for this one.
         hideTimer = cancel(hideTimer);
+        showTimer = cancel(showTimer);
         return;
       }
       const mark = scanner.findMark(event.target as Node);

@@ -548,6 +548,36 @@ async function installOnPage(isKnown: (email: string) => boolean) {
   return { ctx, card };
 }
 
+describe('installHoverCards as the pointer moves into the card across another person', () => {
+  let ctx: ContentScriptContext;
+  let card: ReturnType<typeof fakeCard>;
+
+  beforeEach(async () => {
+    vi.useFakeTimers();
+    document.body.innerHTML = '<div class="s"><p data-mail="maya@example.com">Maya</p><p data-mail="daniel@example.com">Daniel</p></div>';
+    ({ ctx, card } = await installOnPage(() => true));
+  });
+  afterEach(() => {
+    ctx.notifyInvalidated();
+    vi.useRealTimers();
+  });
+
+  it('keeps the card on its person: crossing another on the way in starts no card for them', async () => {
+    const [maya, daniel] = document.querySelectorAll<HTMLElement>('[data-mail]');
+    maya!.dispatchEvent(new PointerEvent('pointerover', { bubbles: true }));
+    await vi.advanceTimersByTimeAsync(SHOW_DELAY_MS);
+    expect(card.shown.at(-1)).toMatchObject({ anchor: maya });
+    // Diagonally down into the card, through Daniel's row.
+    maya!.dispatchEvent(new PointerEvent('pointerout', { bubbles: true, relatedTarget: daniel }));
+    daniel!.dispatchEvent(new PointerEvent('pointerover', { bubbles: true, relatedTarget: maya }));
+    daniel!.dispatchEvent(new PointerEvent('pointerout', { bubbles: true, relatedTarget: card.node }));
+    card.node.dispatchEvent(new PointerEvent('pointerover', { bubbles: true, relatedTarget: daniel }));
+    await vi.advanceTimersByTimeAsync(SHOW_DELAY_MS * 3);
+    expect(card.isOpen()).toBe(true);
+    expect(card.shown).toHaveLength(1);
+  });
+});
+
 describe('installHoverCards on a row around the marked person (Calendar’s guest tree)', () => {
   const known = new Set(['maya@example.com', 'alex@example.com']);
   let ctx: ContentScriptContext;
