@@ -218,14 +218,15 @@ export function createHoverCardApi(): HoverCardApi {
     const target = event.target;
     if (current && target instanceof Node && target.contains(current.anchor)) close();
   };
-  const close = () => {
+  const close = (how?: 'escape') => {
     const request = current;
     // Focus in the card goes back where it was before the card opened; focus elsewhere stays.
     const element = host();
     const active = document.activeElement;
     const focusInside = element !== null && active !== null && element.contains(active);
     hide();
-    request?.onClose(focusInside);
+    if (how) request?.onClose(focusInside, how);
+    else request?.onClose(focusInside);
   };
 
   function ensureUi(ctx: CardRequest['ctx']): Promise<ShadowRootContentScriptUi<Root>> {
@@ -245,7 +246,7 @@ export function createHoverCardApi(): HoverCardApi {
       onMount(container, _shadow, shadowHost) {
         own(shadowHost);
         container.addEventListener('keydown', (event) => {
-          if (event.key === 'Escape') close();
+          if (event.key === 'Escape') close('escape');
         });
         // Place again whenever the card changes size (the briefing arrives after the skeleton).
         new ResizeObserver(() => placeCurrent?.()).observe(container);
@@ -292,9 +293,10 @@ export function createHoverCardApi(): HoverCardApi {
           style.top = `${top}px`;
           style.maxHeight = maxHeight === null ? '' : `${maxHeight}px`;
         };
+        // onClose is not `close` itself: the close button's click would arrive as `how`.
         created.mounted?.render(
           <StrictMode>
-            <CardWithData key={request.match.contact.id} request={{ match: request.match, meeting: request.meeting, viaKeyboard: request.viaKeyboard }} onClose={close} />
+            <CardWithData key={request.match.contact.id} request={{ match: request.match, meeting: request.meeting, viaKeyboard: request.viaKeyboard }} onClose={() => close()} />
           </StrictMode>,
         );
         // Same size as the previous card means no resize callback: place after this paint too.

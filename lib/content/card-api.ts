@@ -18,9 +18,10 @@ export interface CardRequest {
   viaKeyboard: boolean;
   /**
    * Called when the card closes itself (Esc, close button, a scroll). `returnFocus` (default true):
-   * focus was in the card, and goes back to where it was before the card opened.
+   * focus was in the card, and goes back to where it was before the card opened. `how`: 'escape'
+   * when Esc closed it (the pointer resting on the person must not open it again at once).
    */
-  onClose: (returnFocus?: boolean) => void;
+  onClose: (returnFocus?: boolean, how?: 'escape') => void;
 }
 
 export interface HoverCardApi {

@@ -1,7 +1,7 @@
 /**
  * When to show the hover card: pointer resting on a marked person (or the marker) for a moment, a
  * click on the marker, or keyboard focus on the marker (or a focusable marked element). Esc closes it and returns
- * focus. Pointer and focus listeners are delegated on the document and passive: the site's own
+ * focus; the pointer or focus still on that person does not bring it back. Pointer and focus listeners are delegated on the document and passive: the site's own
  * handlers and its own hover cards see those events as before. Only presses and clicks on a marker
  * and Esc, Enter and Space meant for Primer (on a marker, or Esc on what opened the card) are taken
  * in the capture phase and kept from the site. The card's code is fetched on the first open only.
@@ -38,6 +38,11 @@ export function installHoverCards(
   let pending: { mark: Mark } | null = null;
   /** What had focus when the card opened from the keyboard: Esc there is meant for the card. */
   let returnFocusTo: HTMLElement | null = null;
+  /**
+   * The mark whose card Esc closed: the pointer resting on it (moving within the name) and focus
+   * on it do not open it again until the pointer leaves it or focus moves to something else.
+   */
+  let dismissed: Mark | null = null;
   /** Focus we move back to a marker ourselves must not reopen the card it just closed. */
   let refocusing: Element | null = null;
   const focusBackTo = (element: HTMLElement | null) => {
@@ -99,6 +104,7 @@ export function installHoverCards(
     if (!mark.element.isConnected || scanner.markFor(mark.element) !== mark) return;
     open?.card.hide();
     open = { mark, card };
+    dismissed = null;
     returnFocusTo = input.from;
     const request: CardRequest = {
       ctx,
@@ -106,8 +112,9 @@ export function installHoverCards(
       match: mark.match,
       meeting: meetingOf(scanner, mark),
       viaKeyboard: input.focusCard,
-      onClose: (returnFocus = true) => {
+      onClose: (returnFocus = true, how) => {
         open = null;
+        if (how === 'escape') dismissed = mark;
         // A scroll while the user works elsewhere on the page must not pull focus back.
         focusBackTo(returnFocus ? returnFocusTo : null);
         extensionGone();
@@ -130,7 +137,7 @@ export function installHoverCards(
         return;
       }
       const mark = scanner.findMark(event.target as Node);
-      if (!mark) return;
+      if (!mark || mark === dismissed) return;
       hideTimer = cancel(hideTimer);
       showTimer = cancel(showTimer);
       showTimer = setTimeout(() => {
@@ -150,6 +157,7 @@ export function installHoverCards(
       if (!from) return;
       const to = event.relatedTarget as Node | null;
       if (to && (scanner.findMark(to) === from || insideCard(to))) return;
+      if (from === dismissed) dismissed = null;
       showTimer = cancel(showTimer);
       if (open) {
         hideTimer = cancel(hideTimer);
@@ -188,6 +196,8 @@ export function installHoverCards(
     if (!fromUser(event)) return;
     if (insideCard(event.target) || (refocusing !== null && event.target === refocusing)) return;
     const mark = scanner.findMark(event.target as Node) ?? markInside(event.target);
+    if (mark && mark === dismissed) return;
+    dismissed = null;
     if (mark) void show(mark, { from: event.target instanceof HTMLElement ? event.target : mark.marker, focusCard: false });
     else if (open || pending) close();
   });
@@ -216,6 +226,7 @@ export function installHoverCards(
         if (!open && !pending) return;
         const meant = markerMark(target) !== undefined || (target !== null && target === returnFocusTo);
         const focusBack = returnFocusTo;
+        dismissed = open?.mark ?? pending?.mark ?? null;
         close();
         focusBackTo(focusBack);
         // Esc elsewhere (a card shown by the pointer) closes the card and is still the site's.
@@ -265,6 +276,8 @@ export function installHoverCards(
   // A card must not stay on a person the scanner no longer marks (gone from the page, or the
   // reused element now shows someone else).
   scanner.onDrop = (mark) => {
+    // Not kept: it would keep its view in memory after the site removed it.
+    if (dismissed === mark) dismissed = null;
     if (open?.mark === mark || pending?.mark === mark) close();
   };
   ctx.onInvalidated(() => {

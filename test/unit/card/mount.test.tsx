@@ -124,4 +124,24 @@ describe('createHoverCardApi', () => {
     document.dispatchEvent(new Event('scroll'));
     expect(onClose).toHaveBeenCalledWith(true);
   });
+
+  const closeButtonOf = (shadow: ShadowRoot) =>
+    vi.waitFor(() => {
+      const button = shadow.querySelector<HTMLButtonElement>('button.close');
+      expect(button).not.toBeNull();
+      return button!;
+    });
+
+  it('says when Esc closed it: the person under the pointer must not reopen it at once', async () => {
+    const { onClose, shadow } = await openCard(true);
+    (await closeButtonOf(shadow)).dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true, composed: true }));
+    expect(onClose).toHaveBeenCalledExactlyOnceWith(true, 'escape');
+  });
+
+  it('says nothing more when its close button closed it', async () => {
+    const { onClose, shadow } = await openCard(true);
+    (await closeButtonOf(shadow)).click();
+    expect(onClose).toHaveBeenCalledTimes(1);
+    expect(onClose.mock.calls[0]).toHaveLength(1);
+  });
 });

@@ -129,6 +129,59 @@ describe('installHoverCards', () => {
     expect(card.isOpen()).toBe(false);
   });
 
+  it('after Esc, opens no card again on the same person until the pointer leaves them or focus moves on', async () => {
+    const away = document.querySelector<HTMLElement>('#away')!;
+    over(maya);
+    await vi.advanceTimersByTimeAsync(SHOW_DELAY_MS);
+    expect(card.shown).toHaveLength(1);
+    document.body.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true, cancelable: true }));
+    expect(card.isOpen()).toBe(false);
+    // The pointer moves a few pixels within the name (onto the marker, back onto the name).
+    out(maya, marker);
+    over(marker, maya);
+    out(marker, maya);
+    over(maya, marker);
+    await vi.advanceTimersByTimeAsync(SHOW_DELAY_MS * 2);
+    expect(card.shown).toHaveLength(1);
+    // It leaves the person, and comes back.
+    out(maya, away);
+    over(maya, away);
+    await vi.advanceTimersByTimeAsync(SHOW_DELAY_MS);
+    expect(card.shown).toHaveLength(2);
+
+    // Esc in the card itself, and focus that goes away and back to the marker itself.
+    card.api.hide();
+    card.shown.at(-1)!.onClose(true, 'escape');
+    over(maya, away);
+    await vi.advanceTimersByTimeAsync(SHOW_DELAY_MS);
+    expect(card.shown).toHaveLength(2);
+    marker.focus();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(card.shown).toHaveLength(2);
+    const other = document.createElement('button');
+    document.body.append(other);
+    other.focus();
+    marker.focus();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(card.shown).toHaveLength(3);
+    // Esc on the marker: focus leaving it and coming back without going elsewhere opens nothing.
+    marker.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true, cancelable: true }));
+    marker.blur();
+    marker.focus();
+    over(maya, away);
+    await vi.advanceTimersByTimeAsync(SHOW_DELAY_MS);
+    expect(card.shown).toHaveLength(3);
+    // A card closed otherwise (its close button, a scroll) opens again at once.
+    marker.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true, cancelable: true }));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(card.shown).toHaveLength(4);
+    card.api.hide();
+    card.shown.at(-1)!.onClose(false);
+    over(maya, away);
+    await vi.advanceTimersByTimeAsync(SHOW_DELAY_MS);
+    expect(card.shown).toHaveLength(5);
+  });
+
   it('closes when the card closes itself, returning focus, and when focus moves elsewhere', async () => {
     marker.dispatchEvent(new KeyboardEvent('keydown', { key: ' ', bubbles: true }));
     await vi.advanceTimersByTimeAsync(0);
