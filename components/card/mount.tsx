@@ -120,9 +120,22 @@ interface Spot {
  * no room beside either, on the roomier side with a height cap (the card scrolls). Never over the
  * anchor; clamped to the viewport horizontally. `avoid`: the site's own hover cards in view; a
  * place that fits without covering them is taken first (beside them, when below and above at the
- * anchor would cover them).
+ * anchor would cover them). `marker`: Primer's marker, which may sit outside the person's box
+ * (after Outlook's person button); the anchor is the box around both, so the card covers neither
+ * the marker nor its focus ring.
  */
-export function placeCard(anchor: DOMRect, card: { width: number; height: number }, viewport: { width: number; height: number }, avoid: readonly Box[] = []) {
+export function placeCard(
+  person: Box,
+  card: { width: number; height: number },
+  viewport: { width: number; height: number },
+  avoid: readonly Box[] = [],
+  marker: Box | null = null,
+) {
+  // A marker not laid out (hidden) has an empty box at the corner: the person alone then.
+  const anchor: Box =
+    marker && marker.right > marker.left && marker.bottom > marker.top
+      ? { left: Math.min(person.left, marker.left), top: Math.min(person.top, marker.top), right: Math.max(person.right, marker.right), bottom: Math.max(person.bottom, marker.bottom) }
+      : person;
   const left = Math.min(Math.max(GAP, anchor.left), Math.max(GAP, viewport.width - card.width - GAP));
   const roomBelow = viewport.height - GAP - (anchor.bottom + GAP);
   const roomAbove = anchor.top - GAP - GAP;
@@ -287,6 +300,7 @@ export function createHoverCardApi(): HoverCardApi {
             { width: WIDTH, height: card.scrollHeight },
             { width: window.innerWidth, height: window.innerHeight },
             sitePopups(request.anchor, created.shadowHost),
+            request.marker?.isConnected ? request.marker.getBoundingClientRect() : null,
           );
           const style = created.shadowHost.style;
           style.left = `${left}px`;

@@ -11,6 +11,8 @@ export interface CardRequest {
   ctx: ContentScriptContext;
   /** The page element that shows the person: the card is placed beside it, never over it. */
   anchor: Element;
+  /** Primer's marker for the person, which may sit outside the anchor's box: never covered either. */
+  marker: Element | null;
   match: ContactMatch;
   /** The meeting or thread the person was found in, when it has other people too. */
   meeting: PageSurface | null;

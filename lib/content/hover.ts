@@ -109,6 +109,7 @@ export function installHoverCards(
     const request: CardRequest = {
       ctx,
       anchor: mark.element,
+      marker: mark.marker,
       match: mark.match,
       meeting: meetingOf(scanner, mark),
       viaKeyboard: input.focusCard,

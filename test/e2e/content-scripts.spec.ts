@@ -195,6 +195,34 @@ test('a hover card shows the stand-in’s briefing, by pointer and by keyboard, 
   expect(errors).toEqual([]);
 });
 
+test('the hover card never covers the marker after the person’s button (Outlook, short window)', async ({ context, extensionId, standIn }) => {
+  await configure(context, extensionId, standIn);
+  const fixture = expected.pages.find((page) => page.file === 'outlook/reading-pane.html')!;
+  const url = fixture.views[0]!.url;
+  await serveFixture(context, url, html(fixture.file));
+  const page = await context.newPage();
+  const errors = watchErrors(page);
+  // Too short for the card above or below Grace Liu: it goes beside her.
+  await page.setViewportSize({ width: 1800, height: 330 });
+  await page.goto(url);
+  const marker = page.getByRole('button', { name: 'Primer briefing: Grace Liu' });
+  await expect(marker).toBeVisible({ timeout: 20_000 });
+  await marker.focus();
+  const card = hoverCard(page, 'Briefing: Grace Liu');
+  await card.toContainText('Raise');
+  // The marker (and its focus ring) stays in sight, also once the card has its briefing and is placed again.
+  const markerOnTop = () =>
+    marker.evaluate((element) => {
+      const box = element.getBoundingClientRect();
+      const hit = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2);
+      return hit === element || element.contains(hit);
+    });
+  await expect.poll(markerOnTop).toBe(true);
+  const [markerBox, cardBox] = [(await marker.boundingBox())!, await card.hostBox()];
+  expect(cardBox.x >= markerBox.x + markerBox.width || cardBox.x + cardBox.width <= markerBox.x || cardBox.y >= markerBox.y + markerBox.height || cardBox.y + cardBox.height <= markerBox.y).toBe(true);
+  expect(errors).toEqual([]);
+});
+
 test('the hover card keeps off the site’s own hover card on the same person, whichever opens first', async ({ context, extensionId, standIn }) => {
   const { page, url, errors } = await calendarPopupTab(context, extensionId, standIn);
   await page.goto(url);

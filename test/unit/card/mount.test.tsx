@@ -41,6 +41,7 @@ describe('createHoverCardApi', () => {
     const request: CardRequest = {
       ctx,
       anchor,
+      marker: null,
       match: { contact: { id: 'm', name: 'Maya Chen', email: 'maya@example.com', company: null, title: null }, matchedBy: 'email' },
       meeting: null,
       viaKeyboard,
@@ -68,6 +69,29 @@ describe('createHoverCardApi', () => {
     expect(host.style.display).toBe('none');
     expect(host.style.top).toBe('224px');
     expect(api.contains(host)).toBe(false);
+  });
+
+  it('keeps off the marker as well when it wrapped outside the person’s box', async () => {
+    const marker = document.createElement('primer-mark');
+    anchor.after(marker);
+    // On the next line, under the person's name.
+    vi.spyOn(marker, 'getBoundingClientRect').mockImplementation(() => new DOMRect(100, 220, 16, 16));
+    createHoverCardApi().show({
+      ctx,
+      anchor,
+      marker,
+      match: { contact: { id: 'm', name: 'Maya Chen', email: 'maya@example.com', company: null, title: null }, matchedBy: 'email' },
+      meeting: null,
+      viaKeyboard: false,
+      onClose: () => undefined,
+    });
+    const host = await vi.waitFor(() => {
+      const element = document.querySelector<HTMLElement>('primer-hover-card');
+      expect(element?.style.left).toBe('100px');
+      return element!;
+    });
+    // Below the marker (236 + 8), not below the name alone (216 + 8), where it would cover it.
+    expect(host.style.top).toBe('244px');
   });
 
   it('closes when the person leaves the page', async () => {

@@ -99,7 +99,7 @@ describe('installHoverCards', () => {
     over(maya);
     await vi.advanceTimersByTimeAsync(SHOW_DELAY_MS);
     expect(card.shown).toHaveLength(1);
-    expect(card.shown[0]).toMatchObject({ anchor: maya, viaKeyboard: false, match: { contact: { id: 'm' } } });
+    expect(card.shown[0]).toMatchObject({ anchor: maya, marker, viaKeyboard: false, match: { contact: { id: 'm' } } });
   });
 
   it('stays open while the pointer moves into the card, closes after leaving both', async () => {
