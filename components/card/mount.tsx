@@ -172,6 +172,20 @@ export function placeCard(
   return { left: best!.left ?? left, top: best!.top, maxHeight: best!.maxHeight };
 }
 
+/**
+ * Whether a key moves focus out of the card: Tab on its last control, Shift+Tab on its first. The
+ * card's host is the page's last element: Tab would go on to the browser, Shift+Tab to the page's
+ * last control, far from the person. The card closes instead, and focus goes back (as from a
+ * disclosure's popup).
+ */
+function tabsOut(container: Element, event: KeyboardEvent): boolean {
+  if (event.key !== 'Tab' || event.altKey || event.ctrlKey || event.metaKey) return false;
+  const controls = [...container.querySelectorAll<HTMLElement>('button, [href], input, select, textarea, [tabindex]')].filter(
+    (control) => control.tabIndex >= 0 && !(control as HTMLButtonElement).disabled,
+  );
+  return event.target === (event.shiftKey ? controls[0] : controls.at(-1));
+}
+
 /** Roles the sites give their own hover cards and popups (Google's people card is a dialog). */
 const SITE_POPUPS = '[role="dialog"], [role="tooltip"]';
 
@@ -231,7 +245,7 @@ export function createHoverCardApi(): HoverCardApi {
     const target = event.target;
     if (current && target instanceof Node && target.contains(current.anchor)) close();
   };
-  const close = (how?: 'escape') => {
+  const close = (how?: 'escape' | 'tab') => {
     const request = current;
     // Focus in the card goes back where it was before the card opened; focus elsewhere stays.
     const element = host();
@@ -260,6 +274,10 @@ export function createHoverCardApi(): HoverCardApi {
         own(shadowHost);
         container.addEventListener('keydown', (event) => {
           if (event.key === 'Escape') close('escape');
+          else if (tabsOut(container, event)) {
+            event.preventDefault();
+            close('tab');
+          }
         });
         // Place again whenever the card changes size (the briefing arrives after the skeleton).
         new ResizeObserver(() => placeCurrent?.()).observe(container);

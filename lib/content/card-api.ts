@@ -19,11 +19,12 @@ export interface CardRequest {
   /** Whether the card was opened from the keyboard (focus moves into it). */
   viaKeyboard: boolean;
   /**
-   * Called when the card closes itself (Esc, close button, a scroll). `returnFocus` (default true):
-   * focus was in the card, and goes back to where it was before the card opened. `how`: 'escape'
-   * when Esc closed it (the pointer resting on the person must not open it again at once).
+   * Called when the card closes itself (Esc, close button, a scroll, Tab out of it). `returnFocus`
+   * (default true): focus was in the card, and goes back to where it was before the card opened.
+   * `how`: 'escape' when Esc closed it (the pointer resting on the person must not open it again at
+   * once); 'tab' when Tab left it (focus goes back to the marker even when the pointer opened it).
    */
-  onClose: (returnFocus?: boolean, how?: 'escape') => void;
+  onClose: (returnFocus?: boolean, how?: 'escape' | 'tab') => void;
 }
 
 export interface HoverCardApi {

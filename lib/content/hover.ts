@@ -116,8 +116,12 @@ export function installHoverCards(
       onClose: (returnFocus = true, how) => {
         open = null;
         if (how === 'escape') dismissed = mark;
+        // Tab out of a card the pointer opened: to the marker, or to the row around it where the
+        // marker is out of the Tab order (an arrow-key widget's item), not on past the card.
+        const { marker } = mark;
+        const back = returnFocusTo ?? (how === 'tab' && marker ? (marker.tabIndex < 0 && marker.parentElement?.closest<HTMLElement>('[tabindex]')) || marker : null);
         // A scroll while the user works elsewhere on the page must not pull focus back.
-        focusBackTo(returnFocus ? returnFocusTo : null);
+        focusBackTo(returnFocus ? back : null);
         extensionGone();
       },
     };

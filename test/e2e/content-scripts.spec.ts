@@ -195,6 +195,34 @@ test('a hover card shows the stand-in’s briefing, by pointer and by keyboard, 
   expect(errors).toEqual([]);
 });
 
+test('Tab past the hover card’s last control, or Shift+Tab before its first, closes it and gives focus back to the marker', async ({ context, extensionId, standIn }) => {
+  const { page, url, errors } = await calendarPopupTab(context, extensionId, standIn);
+  await page.goto(url);
+  const marker = page.getByRole('button', { name: 'Primer briefing: Maya Chen' });
+  await expect(marker).toBeVisible({ timeout: 20_000 });
+  const card = hoverCard(page, 'Briefing: Maya Chen');
+  await marker.focus();
+  await page.keyboard.press('Enter');
+  await card.toHaveFocusOn('Close briefing');
+  const { buttons } = await card.toContainText('Raise');
+  expect(buttons).toEqual(['Close briefing', 'Open briefing', 'Brief the whole meeting']);
+  await page.keyboard.press('Tab');
+  await card.toHaveFocusOn('Open briefing');
+  await page.keyboard.press('Tab');
+  await card.toHaveFocusOn('Brief the whole meeting');
+  // Not on to the browser's own controls (the card's host is the page's last element).
+  await page.keyboard.press('Tab');
+  await card.toBeHidden();
+  await expect(marker).toBeFocused();
+  // Shift+Tab from the first control: not to the page's last control.
+  await page.keyboard.press('Enter');
+  await card.toHaveFocusOn('Close briefing');
+  await page.keyboard.press('Shift+Tab');
+  await card.toBeHidden();
+  await expect(marker).toBeFocused();
+  expect(errors).toEqual([]);
+});
+
 test('the hover card never covers the marker after the person’s button (Outlook, short window)', async ({ context, extensionId, standIn }) => {
   await configure(context, extensionId, standIn);
   const fixture = expected.pages.find((page) => page.file === 'outlook/reading-pane.html')!;

@@ -162,6 +162,41 @@ describe('createHoverCardApi', () => {
     expect(onClose).toHaveBeenCalledExactlyOnceWith(true, 'escape');
   });
 
+  it('closes on Tab past its last control or Shift+Tab before its first, asking for focus back; Tab within it is the browser’s', async () => {
+    // A build with a panel: Open briefing is the card's last control.
+    vi.spyOn(fakeBrowser.runtime, 'getManifest').mockReturnValue({ manifest_version: 3, name: 'Primer', version: '1', side_panel: { default_path: 'sidepanel.html' } } as never);
+    const { api, host, onClose, shadow } = await openCard(true);
+    const closeButton = await closeButtonOf(shadow);
+    const openBriefing = await vi.waitFor(() => {
+      const buttons = [...shadow.querySelectorAll('button')];
+      expect(buttons.map((button) => button.textContent)).toEqual(['×', 'Open briefing']);
+      return buttons[1]!;
+    });
+    const tab = (target: Element, shiftKey = false) => {
+      const event = new KeyboardEvent('keydown', { key: 'Tab', shiftKey, bubbles: true, composed: true, cancelable: true });
+      target.dispatchEvent(event);
+      return event;
+    };
+    expect(tab(closeButton).defaultPrevented).toBe(false);
+    expect(tab(openBriefing, true).defaultPrevented).toBe(false);
+    expect(onClose).not.toHaveBeenCalled();
+    openBriefing.focus();
+    expect(tab(openBriefing).defaultPrevented).toBe(true);
+    expect(onClose).toHaveBeenCalledExactlyOnceWith(true, 'tab');
+    expect(host.style.display).toBe('none');
+    expect(api.contains(host)).toBe(false);
+  });
+
+  it('closes on Shift+Tab before its first control', async () => {
+    const { onClose, shadow } = await openCard(true);
+    const closeButton = await closeButtonOf(shadow);
+    closeButton.focus();
+    const event = new KeyboardEvent('keydown', { key: 'Tab', shiftKey: true, bubbles: true, composed: true, cancelable: true });
+    closeButton.dispatchEvent(event);
+    expect(event.defaultPrevented).toBe(true);
+    expect(onClose).toHaveBeenCalledExactlyOnceWith(true, 'tab');
+  });
+
   it('says nothing more when its close button closed it', async () => {
     const { onClose, shadow } = await openCard(true);
     (await closeButtonOf(shadow)).click();

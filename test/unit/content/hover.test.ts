@@ -182,6 +182,28 @@ describe('installHoverCards', () => {
     expect(card.shown).toHaveLength(5);
   });
 
+  it('gives focus back on Tab out of the card: where it came from, or the marker when the pointer opened it', async () => {
+    card.node.tabIndex = -1;
+    over(maya);
+    await vi.advanceTimersByTimeAsync(SHOW_DELAY_MS);
+    card.node.focus();
+    card.api.hide();
+    card.shown.at(-1)!.onClose(true, 'tab');
+    expect(document.activeElement).toBe(marker);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(card.shown).toHaveLength(1);
+    // Esc as before: focus goes back only where it came from.
+    marker.blur();
+    card.api.hide();
+    over(maya, document.querySelector('#away'));
+    await vi.advanceTimersByTimeAsync(SHOW_DELAY_MS);
+    expect(card.shown).toHaveLength(2);
+    card.node.focus();
+    card.api.hide();
+    card.shown.at(-1)!.onClose(true, 'escape');
+    expect(document.activeElement).not.toBe(marker);
+  });
+
   it('closes when the card closes itself, returning focus, and when focus moves elsewhere', async () => {
     marker.dispatchEvent(new KeyboardEvent('keydown', { key: ' ', bubbles: true }));
     await vi.advanceTimersByTimeAsync(0);
@@ -668,6 +690,20 @@ describe('installHoverCards on a row around the marked person (Calendar’s gues
     row.dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowDown', bubbles: true, cancelable: true }));
     expect(site).toHaveBeenCalledTimes(1);
     document.querySelector<HTMLElement>('#riley')!.focus();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(card.shown).toHaveLength(1);
+  });
+
+  it('gives focus to the row on Tab out of a card the pointer opened there (its marker is out of the Tab order)', async () => {
+    const row = document.querySelector<HTMLElement>('#maya')!;
+    row.firstElementChild!.dispatchEvent(new PointerEvent('pointerover', { bubbles: true }));
+    await vi.advanceTimersByTimeAsync(SHOW_DELAY_MS);
+    expect(card.shown).toHaveLength(1);
+    card.node.tabIndex = -1;
+    card.node.focus();
+    card.api.hide();
+    card.shown[0]!.onClose(true, 'tab');
+    expect(document.activeElement).toBe(row);
     await vi.advanceTimersByTimeAsync(0);
     expect(card.shown).toHaveLength(1);
   });
