@@ -255,6 +255,10 @@ export function createHoverCardApi(): HoverCardApi {
     if (how) request?.onClose(focusInside, how);
     else request?.onClose(focusInside);
   };
+  // The card's own onClose: not `close` itself (the close button's click would arrive as `how`),
+  // and made here, not in show(): React keeps it after the card is hidden, and a function made
+  // there would keep show()'s request, and with it the person's element and view, in memory.
+  const closeFromCard = () => close();
 
   function ensureUi(ctx: CardRequest['ctx']): Promise<ShadowRootContentScriptUi<Root>> {
     creating ??= createShadowRootUi<Root>(ctx, {
@@ -325,10 +329,9 @@ export function createHoverCardApi(): HoverCardApi {
           style.top = `${top}px`;
           style.maxHeight = maxHeight === null ? '' : `${maxHeight}px`;
         };
-        // onClose is not `close` itself: the close button's click would arrive as `how`.
         created.mounted?.render(
           <StrictMode>
-            <CardWithData key={request.match.contact.id} request={{ match: request.match, meeting: request.meeting, viaKeyboard: request.viaKeyboard }} onClose={() => close()} />
+            <CardWithData key={request.match.contact.id} request={{ match: request.match, meeting: request.meeting, viaKeyboard: request.viaKeyboard }} onClose={closeFromCard} />
           </StrictMode>,
         );
         // Same size as the previous card means no resize callback: place after this paint too.
