@@ -1,19 +1,26 @@
 /**
  * When to show the hover card: pointer resting on a marked person (or the marker) for a moment, a
- * click on the marker, or keyboard focus on the marker (or a focusable marked element). Esc closes it and returns
- * focus; the pointer or focus still on that person does not bring it back. Pointer and focus listeners are delegated on the document and passive: the site's own
- * handlers and its own hover cards see those events as before. Only presses and clicks on a marker
- * and Esc, Enter and Space meant for Primer (on a marker, or Esc on what opened the card) are taken
- * in the capture phase and kept from the site. The card's code is fetched on the first open only.
- * Only the user's own events count: one a page script made up opens, closes and acts on nothing.
+ * click on the marker, or keyboard focus on the marker (or a focusable marked element). Esc closes
+ * it and returns focus; the pointer or focus still on that person does not bring it back. Where
+ * markers are out of the Tab order (rows and chips the site moves through with arrow keys),
+ * Alt+Down on the focused row opens the card with focus in it, and the row's accessible
+ * description says so. Pointer and focus listeners are delegated on the document and passive: the
+ * site's own handlers and its own hover cards see those events as before. Only presses and clicks
+ * on a marker and Esc, Enter, Space and Alt+Down meant for Primer (on a marker or a marked row, or
+ * Esc on what opened the card) are taken in the capture phase and kept from the site. The card's
+ * code is fetched on the first open only. Only the user's own events count: one a page script
+ * made up opens, closes and acts on nothing.
  */
 import type { ContentScriptContext } from '#imports';
 import type { CardRequest, HoverCardApi } from './card-api';
 import { fromUser } from './from-user';
 import { MARKER_TAG } from './marker';
+import { own } from './owned-nodes';
 import type { Mark, PageScanner } from './scanner';
 
 export const SHOW_DELAY_MS = 350;
+/** The id of the text a marked row is described by (aria-describedby). */
+export const KEY_HINT_ID = 'primer-card-key-hint';
 export const HIDE_DELAY_MS = 250;
 /**
  * What a press on a marker sends the page: kept from the site (sites act on any of them: Gmail
@@ -181,26 +188,61 @@ export function installHoverCards(
   /**
    * The one person marked just inside a focused element: Calendar's guest tree focuses the row
    * around the marked name as the arrow keys move (its markers are out of the Tab order); a site's
-   * button around the person, with the marker after it. Not a mail list's rows (moving through the
-   * list would open a card on every row), nor a large container holding a single known person.
+   * button around the person, with the marker after it. A mail list's row only when `inList` (for
+   * Alt+Down: on focus, moving through the list would open a card on every row), and not a large
+   * container holding a single known person.
    */
-  const markInside = (target: EventTarget | null): Mark | undefined => {
+  const markInside = (target: EventTarget | null, inList = false): Mark | undefined => {
     if (!(target instanceof Element)) return undefined;
     // A site's button or link around the person has its marker right after it (scanner.ts).
     const after = target.nextElementSibling;
     const markers = target.getElementsByTagName(MARKER_TAG);
     const mark = after?.localName === MARKER_TAG ? markerMark(after) : markers.length === 1 ? markerMark(markers[0]!) : undefined;
-    if (!mark || mark.surface.kind === 'list') return undefined;
+    if (!mark) return undefined;
+    if (mark.surface.kind === 'list') return inList && target.getAttribute('role') === 'row' && target.contains(mark.element) ? mark : undefined;
     if (mark.marker === after) return target.contains(mark.element) ? mark : undefined;
     let up: Element | null = mark.element;
     for (let depth = 0; up && depth <= 3; depth++, up = up.parentElement) if (up === target) return mark;
     return undefined;
   };
 
+  /** What Alt+Down opens from a focused element: a marker, a marked element, a row around one. */
+  const rowMark = (target: EventTarget | null) => scanner.findMark(target as Node) ?? markInside(target, true);
+  /** The row that says now how to reach its card. Weak: the site may remove it while focused. */
+  let described: WeakRef<Element> | null = null;
+  let hint: HTMLElement | null = null;
+  const describedBy = (element: Element, add: boolean) => {
+    const ids = (element.getAttribute('aria-describedby') ?? '').split(' ').filter((id) => id && id !== KEY_HINT_ID);
+    if (add) ids.push(KEY_HINT_ID);
+    if (ids.length > 0) element.setAttribute('aria-describedby', ids.join(' '));
+    else element.removeAttribute('aria-describedby');
+  };
+  /** `row` (or none) says how to reach the card; the site's own description stays. */
+  const describe = (row: Element | null) => {
+    const before = described?.deref();
+    if (before && before !== row) describedBy(before, false);
+    described = row && new WeakRef(row);
+    if (!row) return;
+    if (!hint) {
+      // Text only, the same for everyone: the page may read it, and learns nothing from it.
+      hint = own(document.createElement('primer-key-hint'));
+      hint.id = KEY_HINT_ID;
+      hint.hidden = true;
+      hint.textContent = `Press ${/Mac/.test(navigator.platform) ? 'Option' : 'Alt'}+Down to open the Primer briefing card.`;
+    }
+    if (!hint.isConnected) document.body.append(hint);
+    describedBy(row, true);
+  };
+
   ctx.addEventListener(document, 'focusin', (event) => {
     if (!fromUser(event)) return;
-    if (insideCard(event.target) || (refocusing !== null && event.target === refocusing)) return;
+    if (insideCard(event.target)) return;
     const mark = scanner.findMark(event.target as Node) ?? markInside(event.target);
+    // Where the marker is out of the Tab order (an arrow-key widget's row or chip), the focused
+    // row says how to reach the card; a marker or a Tab-stop marker needs no such word.
+    const reach = mark ?? markInside(event.target, true);
+    describe(reach?.marker && reach.marker !== event.target && reach.marker.tabIndex < 0 ? (event.target as Element) : null);
+    if (refocusing !== null && event.target === refocusing) return;
     if (mark && mark === dismissed) return;
     dismissed = null;
     if (mark) void show(mark, { from: event.target instanceof HTMLElement ? event.target : mark.marker, focusCard: false });
@@ -225,7 +267,20 @@ export function installHoverCards(
       if (!fromUser(event)) return;
       const { key, target } = event;
       // Keys in the card are the card's (its shadow root keeps them from the site); shortcuts are the site's.
-      if (insideCard(target) || event.ctrlKey || event.metaKey || event.altKey) return;
+      if (insideCard(target) || event.ctrlKey || event.metaKey) return;
+      if (event.altKey) {
+        // Alt+Down on a marked row: the card, with focus in it (its marker may be out of the Tab
+        // order). The sites' trees, chips and lists give it no meaning; other Alt keys are theirs,
+        // and so is text editing (a recipient field around a chip: Option+Down moves the caret).
+        const editing = target instanceof HTMLElement && target.isContentEditable;
+        const mark = key === 'ArrowDown' && !event.shiftKey && !editing ? rowMark(target) : undefined;
+        if (!mark) return;
+        keep(event);
+        kept = { key, at: target };
+        close();
+        void show(mark, { from: target instanceof HTMLElement ? target : mark.marker, focusCard: true });
+        return;
+      }
       if (key === 'Escape') {
         // Nothing of Primer's to close: the site's (a second Esc on the marker closes its popup).
         if (!open && !pending) return;
@@ -288,9 +343,14 @@ export function installHoverCards(
   ctx.onInvalidated(() => {
     scanner.onDrop = null;
     close();
+    describe(null);
+    hint?.remove();
   });
   // The runtime closes the card when the marks go (the site switched off, a domain excluded).
-  return close;
+  return () => {
+    close();
+    describe(null);
+  };
 }
 
 /** The event or thread around a person, offered as "brief the whole meeting" when others are on it. */

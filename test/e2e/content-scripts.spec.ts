@@ -195,6 +195,75 @@ test('a hover card shows the stand-in’s briefing, by pointer and by keyboard, 
   expect(errors).toEqual([]);
 });
 
+test('Alt+Down on a row of Calendar’s guest tree moves focus into its card, the row says so, and Tab out of the card comes back to the row', async ({ context, extensionId, standIn }) => {
+  const { page, url, errors } = await calendarPopupTab(context, extensionId, standIn);
+  await page.goto(url);
+  await expect(page.getByRole('button', { name: 'Primer briefing: Maya Chen' })).toBeAttached({ timeout: 20_000 });
+  const row = page.getByRole('treeitem', { name: 'Maya Chen, Organizer, Accepted' });
+  const card = hoverCard(page, 'Briefing: Maya Chen');
+  await row.focus();
+  await card.toBeShown();
+  await expect(row).toHaveAccessibleDescription('Press Alt+Down to open the Primer briefing card.');
+  await page.keyboard.press('Alt+ArrowDown');
+  await card.toHaveFocusOn('Close briefing');
+  const { buttons } = await card.toContainText('Raise');
+  expect(buttons).toEqual(['Close briefing', 'Open briefing', 'Brief the whole meeting']);
+  await page.keyboard.press('Tab');
+  await card.toHaveFocusOn('Open briefing');
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Tab');
+  await card.toBeHidden();
+  await expect(row).toBeFocused();
+  // Back in, and out the other way; Esc too gives focus back to the row.
+  await page.keyboard.press('Alt+ArrowDown');
+  await card.toHaveFocusOn('Close briefing');
+  await page.keyboard.press('Shift+Tab');
+  await card.toBeHidden();
+  await expect(row).toBeFocused();
+  await page.keyboard.press('Alt+ArrowDown');
+  await card.toHaveFocusOn('Close briefing');
+  await page.keyboard.press('Escape');
+  await card.toBeHidden();
+  await expect(row).toBeFocused();
+  expect(await page.evaluate(() => (window as unknown as { __pwned?: unknown }).__pwned)).toBeUndefined();
+  expect(errors).toEqual([]);
+});
+
+test('Alt+Down on Gmail’s list row or compose chip opens its card with focus in it; focus on a list row alone opens none', async ({ context, extensionId, standIn }) => {
+  await configure(context, extensionId, standIn);
+  const fixture = expected.pages.find((page) => page.file === 'gmail/compose.html')!;
+  const url = fixture.views[0]!.url;
+  await serveFixture(context, url, html(fixture.file));
+  const page = await context.newPage();
+  const errors = watchErrors(page);
+  await page.goto(url);
+  await expect(page.getByRole('button', { name: 'Primer briefing: Maya Chen' })).toBeAttached({ timeout: 20_000 });
+  const listRow = page.getByRole('row').filter({ has: page.getByRole('button', { name: 'Primer briefing: Maya Chen' }) });
+  const maya = hoverCard(page, 'Briefing: Maya Chen');
+  await listRow.focus();
+  await expect(listRow).toHaveAccessibleDescription('Press Alt+Down to open the Primer briefing card.');
+  await page.waitForTimeout(500);
+  expect(await maya.isShown()).toBe(false);
+  await page.keyboard.press('Alt+ArrowDown');
+  await maya.toHaveFocusOn('Close briefing');
+  await page.keyboard.press('Escape');
+  await maya.toBeHidden();
+  await expect(listRow).toBeFocused();
+
+  const chip = page.getByRole('option', { name: 'Sofia Alvarez' });
+  const sofia = hoverCard(page, 'Briefing: Sofia Alvarez');
+  await chip.focus();
+  await sofia.toBeShown();
+  await expect(chip).toHaveAccessibleDescription('Press Alt+Down to open the Primer briefing card.');
+  await page.keyboard.press('Alt+ArrowDown');
+  await sofia.toHaveFocusOn('Close briefing');
+  await page.keyboard.press('Shift+Tab');
+  await sofia.toBeHidden();
+  await expect(chip).toBeFocused();
+  expect(await page.evaluate(() => (window as unknown as { __pwned?: unknown }).__pwned)).toBeUndefined();
+  expect(errors).toEqual([]);
+});
+
 test('Tab past the hover card’s last control, or Shift+Tab before its first, closes it and gives focus back to the marker', async ({ context, extensionId, standIn }) => {
   const { page, url, errors } = await calendarPopupTab(context, extensionId, standIn);
   await page.goto(url);
