@@ -120,9 +120,22 @@ interface Spot {
  * no room beside either, on the roomier side with a height cap (the card scrolls). Never over the
  * anchor; clamped to the viewport horizontally. `avoid`: the site's own hover cards in view; a
  * place that fits without covering them is taken first (beside them, when below and above at the
- * anchor would cover them).
+ * anchor would cover them). `marker`: Primer's marker, which may sit outside the person's box
+ * (after Outlook's person button); the anchor is the box around both, so the card covers neither
+ * the marker nor its focus ring.
  */
-export function placeCard(anchor: DOMRect, card: { width: number; height: number }, viewport: { width: number; height: number }, avoid: readonly Box[] = []) {
+export function placeCard(
+  person: Box,
+  card: { width: number; height: number },
+  viewport: { width: number; height: number },
+  avoid: readonly Box[] = [],
+  marker: Box | null = null,
+) {
+  // A marker not laid out (hidden) has an empty box at the corner: the person alone then.
+  const anchor: Box =
+    marker && marker.right > marker.left && marker.bottom > marker.top
+      ? { left: Math.min(person.left, marker.left), top: Math.min(person.top, marker.top), right: Math.max(person.right, marker.right), bottom: Math.max(person.bottom, marker.bottom) }
+      : person;
   const left = Math.min(Math.max(GAP, anchor.left), Math.max(GAP, viewport.width - card.width - GAP));
   const roomBelow = viewport.height - GAP - (anchor.bottom + GAP);
   const roomAbove = anchor.top - GAP - GAP;
@@ -157,6 +170,20 @@ export function placeCard(anchor: DOMRect, card: { width: number; height: number
   }
   const [best] = spots;
   return { left: best!.left ?? left, top: best!.top, maxHeight: best!.maxHeight };
+}
+
+/**
+ * Whether a key moves focus out of the card: Tab on its last control, Shift+Tab on its first. The
+ * card's host is the page's last element: Tab would go on to the browser, Shift+Tab to the page's
+ * last control, far from the person. The card closes instead, and focus goes back (as from a
+ * disclosure's popup).
+ */
+function tabsOut(container: Element, event: KeyboardEvent): boolean {
+  if (event.key !== 'Tab' || event.altKey || event.ctrlKey || event.metaKey) return false;
+  const controls = [...container.querySelectorAll<HTMLElement>('button, [href], input, select, textarea, [tabindex]')].filter(
+    (control) => control.tabIndex >= 0 && !(control as HTMLButtonElement).disabled,
+  );
+  return event.target === (event.shiftKey ? controls[0] : controls.at(-1));
 }
 
 /** Roles the sites give their own hover cards and popups (Google's people card is a dialog). */
@@ -218,15 +245,20 @@ export function createHoverCardApi(): HoverCardApi {
     const target = event.target;
     if (current && target instanceof Node && target.contains(current.anchor)) close();
   };
-  const close = () => {
+  const close = (how?: 'escape' | 'tab') => {
     const request = current;
     // Focus in the card goes back where it was before the card opened; focus elsewhere stays.
     const element = host();
     const active = document.activeElement;
     const focusInside = element !== null && active !== null && element.contains(active);
     hide();
-    request?.onClose(focusInside);
+    if (how) request?.onClose(focusInside, how);
+    else request?.onClose(focusInside);
   };
+  // The card's own onClose: not `close` itself (the close button's click would arrive as `how`),
+  // and made here, not in show(): React keeps it after the card is hidden, and a function made
+  // there would keep show()'s request, and with it the person's element and view, in memory.
+  const closeFromCard = () => close();
 
   function ensureUi(ctx: CardRequest['ctx']): Promise<ShadowRootContentScriptUi<Root>> {
     creating ??= createShadowRootUi<Root>(ctx, {
@@ -245,7 +277,11 @@ export function createHoverCardApi(): HoverCardApi {
       onMount(container, _shadow, shadowHost) {
         own(shadowHost);
         container.addEventListener('keydown', (event) => {
-          if (event.key === 'Escape') close();
+          if (event.key === 'Escape') close('escape');
+          else if (tabsOut(container, event)) {
+            event.preventDefault();
+            close('tab');
+          }
         });
         // Place again whenever the card changes size (the briefing arrives after the skeleton).
         new ResizeObserver(() => placeCurrent?.()).observe(container);
@@ -286,6 +322,7 @@ export function createHoverCardApi(): HoverCardApi {
             { width: WIDTH, height: card.scrollHeight },
             { width: window.innerWidth, height: window.innerHeight },
             sitePopups(request.anchor, created.shadowHost),
+            request.marker?.isConnected ? request.marker.getBoundingClientRect() : null,
           );
           const style = created.shadowHost.style;
           style.left = `${left}px`;
@@ -294,7 +331,7 @@ export function createHoverCardApi(): HoverCardApi {
         };
         created.mounted?.render(
           <StrictMode>
-            <CardWithData key={request.match.contact.id} request={{ match: request.match, meeting: request.meeting, viaKeyboard: request.viaKeyboard }} onClose={close} />
+            <CardWithData key={request.match.contact.id} request={{ match: request.match, meeting: request.meeting, viaKeyboard: request.viaKeyboard }} onClose={closeFromCard} />
           </StrictMode>,
         );
         // Same size as the previous card means no resize callback: place after this paint too.

@@ -11,16 +11,20 @@ export interface CardRequest {
   ctx: ContentScriptContext;
   /** The page element that shows the person: the card is placed beside it, never over it. */
   anchor: Element;
+  /** Primer's marker for the person, which may sit outside the anchor's box: never covered either. */
+  marker: Element | null;
   match: ContactMatch;
   /** The meeting or thread the person was found in, when it has other people too. */
   meeting: PageSurface | null;
   /** Whether the card was opened from the keyboard (focus moves into it). */
   viaKeyboard: boolean;
   /**
-   * Called when the card closes itself (Esc, close button, a scroll). `returnFocus` (default true):
-   * focus was in the card, and goes back to where it was before the card opened.
+   * Called when the card closes itself (Esc, close button, a scroll, Tab out of it). `returnFocus`
+   * (default true): focus was in the card, and goes back to where it was before the card opened.
+   * `how`: 'escape' when Esc closed it (the pointer resting on the person must not open it again at
+   * once); 'tab' when Tab left it (focus goes back to the marker even when the pointer opened it).
    */
-  onClose: (returnFocus?: boolean) => void;
+  onClose: (returnFocus?: boolean, how?: 'escape' | 'tab') => void;
 }
 
 export interface HoverCardApi {

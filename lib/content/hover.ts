@@ -1,19 +1,26 @@
 /**
  * When to show the hover card: pointer resting on a marked person (or the marker) for a moment, a
- * click on the marker, or keyboard focus on the marker (or a focusable marked element). Esc closes it and returns
- * focus. Pointer and focus listeners are delegated on the document and passive: the site's own
- * handlers and its own hover cards see those events as before. Only presses and clicks on a marker
- * and Esc, Enter and Space meant for Primer (on a marker, or Esc on what opened the card) are taken
- * in the capture phase and kept from the site. The card's code is fetched on the first open only.
- * Only the user's own events count: one a page script made up opens, closes and acts on nothing.
+ * click on the marker, or keyboard focus on the marker (or a focusable marked element). Esc closes
+ * it and returns focus; the pointer or focus still on that person does not bring it back. Where
+ * markers are out of the Tab order (rows and chips the site moves through with arrow keys),
+ * Alt+Down on the focused row opens the card with focus in it, and the row's accessible
+ * description says so. Pointer and focus listeners are delegated on the document and passive: the
+ * site's own handlers and its own hover cards see those events as before. Only presses and clicks
+ * on a marker and Esc, Enter, Space and Alt+Down meant for Primer (on a marker or a marked row, or
+ * Esc on what opened the card) are taken in the capture phase and kept from the site. The card's
+ * code is fetched on the first open only. Only the user's own events count: one a page script
+ * made up opens, closes and acts on nothing.
  */
 import type { ContentScriptContext } from '#imports';
 import type { CardRequest, HoverCardApi } from './card-api';
 import { fromUser } from './from-user';
 import { MARKER_TAG } from './marker';
+import { own } from './owned-nodes';
 import type { Mark, PageScanner } from './scanner';
 
 export const SHOW_DELAY_MS = 350;
+/** The id of the text a marked row is described by (aria-describedby). */
+export const KEY_HINT_ID = 'primer-card-key-hint';
 export const HIDE_DELAY_MS = 250;
 /**
  * What a press on a marker sends the page: kept from the site (sites act on any of them: Gmail
@@ -31,10 +38,18 @@ export function installHoverCards(
   let showTimer: ReturnType<typeof setTimeout> | null = null;
   let hideTimer: ReturnType<typeof setTimeout> | null = null;
   let open: { mark: Mark; card: HoverCardApi } | null = null;
-  /** The mark a card is being opened on while the card's code loads. */
-  let pending: Mark | null = null;
+  /**
+   * The card being opened while its code loads. One object per request, not the mark: Enter on
+   * the marker while its focus still loads the card is a later request on the same mark, and wins.
+   */
+  let pending: { mark: Mark } | null = null;
   /** What had focus when the card opened from the keyboard: Esc there is meant for the card. */
   let returnFocusTo: HTMLElement | null = null;
+  /**
+   * The mark whose card Esc closed: the pointer resting on it (moving within the name) and focus
+   * on it do not open it again until the pointer leaves it or focus moves to something else.
+   */
+  let dismissed: Mark | null = null;
   /** Focus we move back to a marker ourselves must not reopen the card it just closed. */
   let refocusing: Element | null = null;
   const focusBackTo = (element: HTMLElement | null) => {
@@ -76,35 +91,44 @@ export function installHoverCards(
    */
   const show = async (mark: Mark, input: { from: HTMLElement | null; focusCard: boolean }) => {
     hideTimer = cancel(hideTimer);
-    if (open?.mark === mark || pending === mark) return;
-    pending = mark;
+    if (open?.mark === mark || pending?.mark === mark) return;
+    const asked = { mark };
+    pending = asked;
     let card: HoverCardApi;
     try {
       card = await loadCard();
     } catch {
       // A later hover may try again (the loader does); the extension gone from under the page
       // (its card script unreachable) takes the marks down with it.
-      if (pending === mark) pending = null;
+      if (pending === asked) pending = null;
       extensionGone();
       return;
     }
-    // Closed meanwhile (Esc, focus moved on), or the mark went while the card's code loaded.
-    if (pending !== mark) return;
+    // Closed or asked for again meanwhile (Esc, focus moved on, Enter), or the mark went while the
+    // card's code loaded.
+    if (pending !== asked) return;
     pending = null;
     if (!mark.element.isConnected || scanner.markFor(mark.element) !== mark) return;
     open?.card.hide();
     open = { mark, card };
+    dismissed = null;
     returnFocusTo = input.from;
     const request: CardRequest = {
       ctx,
       anchor: mark.element,
+      marker: mark.marker,
       match: mark.match,
       meeting: meetingOf(scanner, mark),
       viaKeyboard: input.focusCard,
-      onClose: (returnFocus = true) => {
+      onClose: (returnFocus = true, how) => {
         open = null;
+        if (how === 'escape') dismissed = mark;
+        // Tab out of a card the pointer opened: to the marker, or to the row around it where the
+        // marker is out of the Tab order (an arrow-key widget's item), not on past the card.
+        const { marker } = mark;
+        const back = returnFocusTo ?? (how === 'tab' && marker ? (marker.tabIndex < 0 && marker.parentElement?.closest<HTMLElement>('[tabindex]')) || marker : null);
         // A scroll while the user works elsewhere on the page must not pull focus back.
-        focusBackTo(returnFocus ? returnFocusTo : null);
+        focusBackTo(returnFocus ? back : null);
         extensionGone();
       },
     };
@@ -119,11 +143,13 @@ export function installHoverCards(
     (event) => {
       if (!fromUser(event)) return;
       if (insideCard(event.target)) {
+        // Also a card started by crossing someone else on the way in: the pointer came for this one.
         hideTimer = cancel(hideTimer);
+        showTimer = cancel(showTimer);
         return;
       }
       const mark = scanner.findMark(event.target as Node);
-      if (!mark) return;
+      if (!mark || mark === dismissed) return;
       hideTimer = cancel(hideTimer);
       showTimer = cancel(showTimer);
       showTimer = setTimeout(() => {
@@ -143,6 +169,7 @@ export function installHoverCards(
       if (!from) return;
       const to = event.relatedTarget as Node | null;
       if (to && (scanner.findMark(to) === from || insideCard(to))) return;
+      if (from === dismissed) dismissed = null;
       showTimer = cancel(showTimer);
       if (open) {
         hideTimer = cancel(hideTimer);
@@ -161,26 +188,63 @@ export function installHoverCards(
   /**
    * The one person marked just inside a focused element: Calendar's guest tree focuses the row
    * around the marked name as the arrow keys move (its markers are out of the Tab order); a site's
-   * button around the person, with the marker after it. Not a mail list's rows (moving through the
-   * list would open a card on every row), nor a large container holding a single known person.
+   * button around the person, with the marker after it. A mail list's row only when `inList` (for
+   * Alt+Down: on focus, moving through the list would open a card on every row), and not a large
+   * container holding a single known person.
    */
-  const markInside = (target: EventTarget | null): Mark | undefined => {
+  const markInside = (target: EventTarget | null, inList = false): Mark | undefined => {
     if (!(target instanceof Element)) return undefined;
     // A site's button or link around the person has its marker right after it (scanner.ts).
     const after = target.nextElementSibling;
     const markers = target.getElementsByTagName(MARKER_TAG);
     const mark = after?.localName === MARKER_TAG ? markerMark(after) : markers.length === 1 ? markerMark(markers[0]!) : undefined;
-    if (!mark || mark.surface.kind === 'list') return undefined;
+    if (!mark) return undefined;
+    if (mark.surface.kind === 'list') return inList && target.getAttribute('role') === 'row' && target.contains(mark.element) ? mark : undefined;
     if (mark.marker === after) return target.contains(mark.element) ? mark : undefined;
     let up: Element | null = mark.element;
     for (let depth = 0; up && depth <= 3; depth++, up = up.parentElement) if (up === target) return mark;
     return undefined;
   };
 
+  /** What Alt+Down opens from a focused element: a marker, a marked element, a row around one. */
+  const rowMark = (target: EventTarget | null) => scanner.findMark(target as Node) ?? markInside(target, true);
+  /** The row that says now how to reach its card. Weak: the site may remove it while focused. */
+  let described: WeakRef<Element> | null = null;
+  let hint: HTMLElement | null = null;
+  const describedBy = (element: Element, add: boolean) => {
+    const ids = (element.getAttribute('aria-describedby') ?? '').split(' ').filter((id) => id && id !== KEY_HINT_ID);
+    if (add) ids.push(KEY_HINT_ID);
+    if (ids.length > 0) element.setAttribute('aria-describedby', ids.join(' '));
+    else element.removeAttribute('aria-describedby');
+  };
+  /** `row` (or none) says how to reach the card; the site's own description stays. */
+  const describe = (row: Element | null) => {
+    const before = described?.deref();
+    if (before && before !== row) describedBy(before, false);
+    described = row && new WeakRef(row);
+    if (!row) return;
+    if (!hint) {
+      // Text only, the same for everyone: the page may read it, and learns nothing from it.
+      hint = own(document.createElement('primer-key-hint'));
+      hint.id = KEY_HINT_ID;
+      hint.hidden = true;
+      hint.textContent = `Press ${/Mac/.test(navigator.platform) ? 'Option' : 'Alt'}+Down to open the Primer briefing card.`;
+    }
+    if (!hint.isConnected) document.body.append(hint);
+    describedBy(row, true);
+  };
+
   ctx.addEventListener(document, 'focusin', (event) => {
     if (!fromUser(event)) return;
-    if (insideCard(event.target) || (refocusing !== null && event.target === refocusing)) return;
+    if (insideCard(event.target)) return;
     const mark = scanner.findMark(event.target as Node) ?? markInside(event.target);
+    // Where the marker is out of the Tab order (an arrow-key widget's row or chip), the focused
+    // row says how to reach the card; a marker or a Tab-stop marker needs no such word.
+    const reach = mark ?? markInside(event.target, true);
+    describe(reach?.marker && reach.marker !== event.target && reach.marker.tabIndex < 0 ? (event.target as Element) : null);
+    if (refocusing !== null && event.target === refocusing) return;
+    if (mark && mark === dismissed) return;
+    dismissed = null;
     if (mark) void show(mark, { from: event.target instanceof HTMLElement ? event.target : mark.marker, focusCard: false });
     else if (open || pending) close();
   });
@@ -203,12 +267,26 @@ export function installHoverCards(
       if (!fromUser(event)) return;
       const { key, target } = event;
       // Keys in the card are the card's (its shadow root keeps them from the site); shortcuts are the site's.
-      if (insideCard(target) || event.ctrlKey || event.metaKey || event.altKey) return;
+      if (insideCard(target) || event.ctrlKey || event.metaKey) return;
+      if (event.altKey) {
+        // Alt+Down on a marked row: the card, with focus in it (its marker may be out of the Tab
+        // order). The sites' trees, chips and lists give it no meaning; other Alt keys are theirs,
+        // and so is text editing (a recipient field around a chip: Option+Down moves the caret).
+        const editing = target instanceof HTMLElement && target.isContentEditable;
+        const mark = key === 'ArrowDown' && !event.shiftKey && !editing ? rowMark(target) : undefined;
+        if (!mark) return;
+        keep(event);
+        kept = { key, at: target };
+        close();
+        void show(mark, { from: target instanceof HTMLElement ? target : mark.marker, focusCard: true });
+        return;
+      }
       if (key === 'Escape') {
         // Nothing of Primer's to close: the site's (a second Esc on the marker closes its popup).
         if (!open && !pending) return;
         const meant = markerMark(target) !== undefined || (target !== null && target === returnFocusTo);
         const focusBack = returnFocusTo;
+        dismissed = open?.mark ?? pending?.mark ?? null;
         close();
         focusBackTo(focusBack);
         // Esc elsewhere (a card shown by the pointer) closes the card and is still the site's.
@@ -258,14 +336,21 @@ export function installHoverCards(
   // A card must not stay on a person the scanner no longer marks (gone from the page, or the
   // reused element now shows someone else).
   scanner.onDrop = (mark) => {
-    if (open?.mark === mark || pending === mark) close();
+    // Not kept: it would keep its view in memory after the site removed it.
+    if (dismissed === mark) dismissed = null;
+    if (open?.mark === mark || pending?.mark === mark) close();
   };
   ctx.onInvalidated(() => {
     scanner.onDrop = null;
     close();
+    describe(null);
+    hint?.remove();
   });
   // The runtime closes the card when the marks go (the site switched off, a domain excluded).
-  return close;
+  return () => {
+    close();
+    describe(null);
+  };
 }
 
 /** The event or thread around a person, offered as "brief the whole meeting" when others are on it. */

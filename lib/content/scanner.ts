@@ -310,7 +310,10 @@ const MAX_TEXT_NODES = 40;
 
 /** Roles of a site's controls: a marker inside one would be a button in a button (unreachable, read twice). */
 const CONTROL_ROLES = new Set(['button', 'link']);
-/** Roles of widgets the site moves through with arrow keys: focus on their items opens the card (hover.ts). */
+/**
+ * Roles of widgets the site moves through with arrow keys: focus on their items opens the card, and
+ * Alt+Down there moves into it (hover.ts).
+ */
 const COMPOSITE_ROLES = new Set(['tree', 'treegrid', 'treeitem', 'grid', 'row', 'listbox', 'option', 'menu']);
 
 interface Around {

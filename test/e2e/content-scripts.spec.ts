@@ -195,6 +195,131 @@ test('a hover card shows the stand-in’s briefing, by pointer and by keyboard, 
   expect(errors).toEqual([]);
 });
 
+test('Alt+Down on a row of Calendar’s guest tree moves focus into its card, the row says so, and Tab out of the card comes back to the row', async ({ context, extensionId, standIn }) => {
+  const { page, url, errors } = await calendarPopupTab(context, extensionId, standIn);
+  await page.goto(url);
+  await expect(page.getByRole('button', { name: 'Primer briefing: Maya Chen' })).toBeAttached({ timeout: 20_000 });
+  const row = page.getByRole('treeitem', { name: 'Maya Chen, Organizer, Accepted' });
+  const card = hoverCard(page, 'Briefing: Maya Chen');
+  await row.focus();
+  await card.toBeShown();
+  await expect(row).toHaveAccessibleDescription('Press Alt+Down to open the Primer briefing card.');
+  await page.keyboard.press('Alt+ArrowDown');
+  await card.toHaveFocusOn('Close briefing');
+  const { buttons } = await card.toContainText('Raise');
+  expect(buttons).toEqual(['Close briefing', 'Open briefing', 'Brief the whole meeting']);
+  await page.keyboard.press('Tab');
+  await card.toHaveFocusOn('Open briefing');
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Tab');
+  await card.toBeHidden();
+  await expect(row).toBeFocused();
+  // Back in, and out the other way; Esc too gives focus back to the row.
+  await page.keyboard.press('Alt+ArrowDown');
+  await card.toHaveFocusOn('Close briefing');
+  await page.keyboard.press('Shift+Tab');
+  await card.toBeHidden();
+  await expect(row).toBeFocused();
+  await page.keyboard.press('Alt+ArrowDown');
+  await card.toHaveFocusOn('Close briefing');
+  await page.keyboard.press('Escape');
+  await card.toBeHidden();
+  await expect(row).toBeFocused();
+  expect(await page.evaluate(() => (window as unknown as { __pwned?: unknown }).__pwned)).toBeUndefined();
+  expect(errors).toEqual([]);
+});
+
+test('Alt+Down on Gmail’s list row or compose chip opens its card with focus in it; focus on a list row alone opens none', async ({ context, extensionId, standIn }) => {
+  await configure(context, extensionId, standIn);
+  const fixture = expected.pages.find((page) => page.file === 'gmail/compose.html')!;
+  const url = fixture.views[0]!.url;
+  await serveFixture(context, url, html(fixture.file));
+  const page = await context.newPage();
+  const errors = watchErrors(page);
+  await page.goto(url);
+  await expect(page.getByRole('button', { name: 'Primer briefing: Maya Chen' })).toBeAttached({ timeout: 20_000 });
+  const listRow = page.getByRole('row').filter({ has: page.getByRole('button', { name: 'Primer briefing: Maya Chen' }) });
+  const maya = hoverCard(page, 'Briefing: Maya Chen');
+  await listRow.focus();
+  await expect(listRow).toHaveAccessibleDescription('Press Alt+Down to open the Primer briefing card.');
+  await page.waitForTimeout(500);
+  expect(await maya.isShown()).toBe(false);
+  await page.keyboard.press('Alt+ArrowDown');
+  await maya.toHaveFocusOn('Close briefing');
+  await page.keyboard.press('Escape');
+  await maya.toBeHidden();
+  await expect(listRow).toBeFocused();
+
+  const chip = page.getByRole('option', { name: 'Sofia Alvarez' });
+  const sofia = hoverCard(page, 'Briefing: Sofia Alvarez');
+  await chip.focus();
+  await sofia.toBeShown();
+  await expect(chip).toHaveAccessibleDescription('Press Alt+Down to open the Primer briefing card.');
+  await page.keyboard.press('Alt+ArrowDown');
+  await sofia.toHaveFocusOn('Close briefing');
+  await page.keyboard.press('Shift+Tab');
+  await sofia.toBeHidden();
+  await expect(chip).toBeFocused();
+  expect(await page.evaluate(() => (window as unknown as { __pwned?: unknown }).__pwned)).toBeUndefined();
+  expect(errors).toEqual([]);
+});
+
+test('Tab past the hover card’s last control, or Shift+Tab before its first, closes it and gives focus back to the marker', async ({ context, extensionId, standIn }) => {
+  const { page, url, errors } = await calendarPopupTab(context, extensionId, standIn);
+  await page.goto(url);
+  const marker = page.getByRole('button', { name: 'Primer briefing: Maya Chen' });
+  await expect(marker).toBeVisible({ timeout: 20_000 });
+  const card = hoverCard(page, 'Briefing: Maya Chen');
+  await marker.focus();
+  await page.keyboard.press('Enter');
+  await card.toHaveFocusOn('Close briefing');
+  const { buttons } = await card.toContainText('Raise');
+  expect(buttons).toEqual(['Close briefing', 'Open briefing', 'Brief the whole meeting']);
+  await page.keyboard.press('Tab');
+  await card.toHaveFocusOn('Open briefing');
+  await page.keyboard.press('Tab');
+  await card.toHaveFocusOn('Brief the whole meeting');
+  // Not on to the browser's own controls (the card's host is the page's last element).
+  await page.keyboard.press('Tab');
+  await card.toBeHidden();
+  await expect(marker).toBeFocused();
+  // Shift+Tab from the first control: not to the page's last control.
+  await page.keyboard.press('Enter');
+  await card.toHaveFocusOn('Close briefing');
+  await page.keyboard.press('Shift+Tab');
+  await card.toBeHidden();
+  await expect(marker).toBeFocused();
+  expect(errors).toEqual([]);
+});
+
+test('the hover card never covers the marker after the person’s button (Outlook, short window)', async ({ context, extensionId, standIn }) => {
+  await configure(context, extensionId, standIn);
+  const fixture = expected.pages.find((page) => page.file === 'outlook/reading-pane.html')!;
+  const url = fixture.views[0]!.url;
+  await serveFixture(context, url, html(fixture.file));
+  const page = await context.newPage();
+  const errors = watchErrors(page);
+  // Too short for the card above or below Grace Liu: it goes beside her.
+  await page.setViewportSize({ width: 1800, height: 330 });
+  await page.goto(url);
+  const marker = page.getByRole('button', { name: 'Primer briefing: Grace Liu' });
+  await expect(marker).toBeVisible({ timeout: 20_000 });
+  await marker.focus();
+  const card = hoverCard(page, 'Briefing: Grace Liu');
+  await card.toContainText('Raise');
+  // The marker (and its focus ring) stays in sight, also once the card has its briefing and is placed again.
+  const markerOnTop = () =>
+    marker.evaluate((element) => {
+      const box = element.getBoundingClientRect();
+      const hit = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2);
+      return hit === element || element.contains(hit);
+    });
+  await expect.poll(markerOnTop).toBe(true);
+  const [markerBox, cardBox] = [(await marker.boundingBox())!, await card.hostBox()];
+  expect(cardBox.x >= markerBox.x + markerBox.width || cardBox.x + cardBox.width <= markerBox.x || cardBox.y >= markerBox.y + markerBox.height || cardBox.y + cardBox.height <= markerBox.y).toBe(true);
+  expect(errors).toEqual([]);
+});
+
 test('the hover card keeps off the site’s own hover card on the same person, whichever opens first', async ({ context, extensionId, standIn }) => {
   const { page, url, errors } = await calendarPopupTab(context, extensionId, standIn);
   await page.goto(url);

@@ -259,6 +259,24 @@ describe('placeCard', () => {
     expect(low.top + low.maxHeight!).toBeLessThanOrEqual(500);
   });
 
+  it('keeps off the marker too where it sits outside the person’s box (after Outlook’s person button)', () => {
+    const marker = (left: number, top: number) => ({ left, top, right: left + 16, bottom: top + 16 });
+    // A short window: beside the person, right of the marker after them, not over it.
+    const short = { width: 1800, height: 330 };
+    const button = rect(100, 150, 100, 30);
+    const beside = placeCard(button, { width: 300, height: 300 }, short, [], marker(204, 157));
+    expect(beside).toEqual({ left: 228, top: 22, maxHeight: null });
+    // Below a marker that wrapped onto the next line, and above one left of the person.
+    expect(placeCard(rect(100, 100), { width: 300, height: 200 }, viewport, [], marker(100, 124))).toEqual({ left: 100, top: 148, maxHeight: null });
+    expect(placeCard(rect(100, 700), { width: 300, height: 200 }, viewport, [], marker(100, 680))).toEqual({ left: 100, top: 472, maxHeight: null });
+    // Off a site card too: the union is what the card keeps off.
+    const siteBelow = { left: 100, top: 150, right: 500, bottom: 350 };
+    const placed = placeCard(rect(100, 100), { width: 300, height: 200 }, viewport, [siteBelow], marker(100, 124));
+    expect(placed).toEqual({ left: 508, top: 148, maxHeight: null });
+    // A marker not laid out (hidden: an empty box at the corner) changes nothing.
+    expect(placeCard(rect(100, 100), { width: 300, height: 200 }, viewport, [], { left: 0, top: 0, right: 0, bottom: 0 })).toEqual({ left: 100, top: 128, maxHeight: null });
+  });
+
   it('stays inside the viewport horizontally', () => {
     expect(placeCard(rect(900, 100), { width: 300, height: 200 }, viewport).left).toBe(692);
     expect(placeCard(rect(-50, 100), { width: 300, height: 200 }, viewport).left).toBe(8);

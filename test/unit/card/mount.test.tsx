@@ -41,6 +41,7 @@ describe('createHoverCardApi', () => {
     const request: CardRequest = {
       ctx,
       anchor,
+      marker: null,
       match: { contact: { id: 'm', name: 'Maya Chen', email: 'maya@example.com', company: null, title: null }, matchedBy: 'email' },
       meeting: null,
       viaKeyboard,
@@ -68,6 +69,29 @@ describe('createHoverCardApi', () => {
     expect(host.style.display).toBe('none');
     expect(host.style.top).toBe('224px');
     expect(api.contains(host)).toBe(false);
+  });
+
+  it('keeps off the marker as well when it wrapped outside the person’s box', async () => {
+    const marker = document.createElement('primer-mark');
+    anchor.after(marker);
+    // On the next line, under the person's name.
+    vi.spyOn(marker, 'getBoundingClientRect').mockImplementation(() => new DOMRect(100, 220, 16, 16));
+    createHoverCardApi().show({
+      ctx,
+      anchor,
+      marker,
+      match: { contact: { id: 'm', name: 'Maya Chen', email: 'maya@example.com', company: null, title: null }, matchedBy: 'email' },
+      meeting: null,
+      viaKeyboard: false,
+      onClose: () => undefined,
+    });
+    const host = await vi.waitFor(() => {
+      const element = document.querySelector<HTMLElement>('primer-hover-card');
+      expect(element?.style.left).toBe('100px');
+      return element!;
+    });
+    // Below the marker (236 + 8), not below the name alone (216 + 8), where it would cover it.
+    expect(host.style.top).toBe('244px');
   });
 
   it('closes when the person leaves the page', async () => {
@@ -123,5 +147,60 @@ describe('createHoverCardApi', () => {
     closeButton.focus();
     document.dispatchEvent(new Event('scroll'));
     expect(onClose).toHaveBeenCalledWith(true);
+  });
+
+  const closeButtonOf = (shadow: ShadowRoot) =>
+    vi.waitFor(() => {
+      const button = shadow.querySelector<HTMLButtonElement>('button.close');
+      expect(button).not.toBeNull();
+      return button!;
+    });
+
+  it('says when Esc closed it: the person under the pointer must not reopen it at once', async () => {
+    const { onClose, shadow } = await openCard(true);
+    (await closeButtonOf(shadow)).dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true, composed: true }));
+    expect(onClose).toHaveBeenCalledExactlyOnceWith(true, 'escape');
+  });
+
+  it('closes on Tab past its last control or Shift+Tab before its first, asking for focus back; Tab within it is the browser’s', async () => {
+    // A build with a panel: Open briefing is the card's last control.
+    vi.spyOn(fakeBrowser.runtime, 'getManifest').mockReturnValue({ manifest_version: 3, name: 'Primer', version: '1', side_panel: { default_path: 'sidepanel.html' } } as never);
+    const { api, host, onClose, shadow } = await openCard(true);
+    const closeButton = await closeButtonOf(shadow);
+    const openBriefing = await vi.waitFor(() => {
+      const buttons = [...shadow.querySelectorAll('button')];
+      expect(buttons.map((button) => button.textContent)).toEqual(['×', 'Open briefing']);
+      return buttons[1]!;
+    });
+    const tab = (target: Element, shiftKey = false) => {
+      const event = new KeyboardEvent('keydown', { key: 'Tab', shiftKey, bubbles: true, composed: true, cancelable: true });
+      target.dispatchEvent(event);
+      return event;
+    };
+    expect(tab(closeButton).defaultPrevented).toBe(false);
+    expect(tab(openBriefing, true).defaultPrevented).toBe(false);
+    expect(onClose).not.toHaveBeenCalled();
+    openBriefing.focus();
+    expect(tab(openBriefing).defaultPrevented).toBe(true);
+    expect(onClose).toHaveBeenCalledExactlyOnceWith(true, 'tab');
+    expect(host.style.display).toBe('none');
+    expect(api.contains(host)).toBe(false);
+  });
+
+  it('closes on Shift+Tab before its first control', async () => {
+    const { onClose, shadow } = await openCard(true);
+    const closeButton = await closeButtonOf(shadow);
+    closeButton.focus();
+    const event = new KeyboardEvent('keydown', { key: 'Tab', shiftKey: true, bubbles: true, composed: true, cancelable: true });
+    closeButton.dispatchEvent(event);
+    expect(event.defaultPrevented).toBe(true);
+    expect(onClose).toHaveBeenCalledExactlyOnceWith(true, 'tab');
+  });
+
+  it('says nothing more when its close button closed it', async () => {
+    const { onClose, shadow } = await openCard(true);
+    (await closeButtonOf(shadow)).click();
+    expect(onClose).toHaveBeenCalledTimes(1);
+    expect(onClose.mock.calls[0]).toHaveLength(1);
   });
 });

@@ -4,7 +4,7 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { ContentScriptContext } from 'wxt/utils/content-script-context';
 import type { CardRequest, HoverCardApi } from '@/lib/content/card-api';
 import * as userInput from '@/lib/content/from-user';
-import { HIDE_DELAY_MS, SHOW_DELAY_MS, installHoverCards } from '@/lib/content/hover';
+import { HIDE_DELAY_MS, KEY_HINT_ID, SHOW_DELAY_MS, installHoverCards } from '@/lib/content/hover';
 import { PeopleLookup } from '@/lib/content/lookup';
 import { PageScanner } from '@/lib/content/scanner';
 import { fakeAdapter } from './fake-adapter';
@@ -99,7 +99,7 @@ describe('installHoverCards', () => {
     over(maya);
     await vi.advanceTimersByTimeAsync(SHOW_DELAY_MS);
     expect(card.shown).toHaveLength(1);
-    expect(card.shown[0]).toMatchObject({ anchor: maya, viaKeyboard: false, match: { contact: { id: 'm' } } });
+    expect(card.shown[0]).toMatchObject({ anchor: maya, marker, viaKeyboard: false, match: { contact: { id: 'm' } } });
   });
 
   it('stays open while the pointer moves into the card, closes after leaving both', async () => {
@@ -127,6 +127,81 @@ describe('installHoverCards', () => {
     // Giving focus back must not reopen the card.
     await vi.advanceTimersByTimeAsync(0);
     expect(card.isOpen()).toBe(false);
+  });
+
+  it('after Esc, opens no card again on the same person until the pointer leaves them or focus moves on', async () => {
+    const away = document.querySelector<HTMLElement>('#away')!;
+    over(maya);
+    await vi.advanceTimersByTimeAsync(SHOW_DELAY_MS);
+    expect(card.shown).toHaveLength(1);
+    document.body.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true, cancelable: true }));
+    expect(card.isOpen()).toBe(false);
+    // The pointer moves a few pixels within the name (onto the marker, back onto the name).
+    out(maya, marker);
+    over(marker, maya);
+    out(marker, maya);
+    over(maya, marker);
+    await vi.advanceTimersByTimeAsync(SHOW_DELAY_MS * 2);
+    expect(card.shown).toHaveLength(1);
+    // It leaves the person, and comes back.
+    out(maya, away);
+    over(maya, away);
+    await vi.advanceTimersByTimeAsync(SHOW_DELAY_MS);
+    expect(card.shown).toHaveLength(2);
+
+    // Esc in the card itself, and focus that goes away and back to the marker itself.
+    card.api.hide();
+    card.shown.at(-1)!.onClose(true, 'escape');
+    over(maya, away);
+    await vi.advanceTimersByTimeAsync(SHOW_DELAY_MS);
+    expect(card.shown).toHaveLength(2);
+    marker.focus();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(card.shown).toHaveLength(2);
+    const other = document.createElement('button');
+    document.body.append(other);
+    other.focus();
+    marker.focus();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(card.shown).toHaveLength(3);
+    // Esc on the marker: focus leaving it and coming back without going elsewhere opens nothing.
+    marker.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true, cancelable: true }));
+    marker.blur();
+    marker.focus();
+    over(maya, away);
+    await vi.advanceTimersByTimeAsync(SHOW_DELAY_MS);
+    expect(card.shown).toHaveLength(3);
+    // A card closed otherwise (its close button, a scroll) opens again at once.
+    marker.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true, cancelable: true }));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(card.shown).toHaveLength(4);
+    card.api.hide();
+    card.shown.at(-1)!.onClose(false);
+    over(maya, away);
+    await vi.advanceTimersByTimeAsync(SHOW_DELAY_MS);
+    expect(card.shown).toHaveLength(5);
+  });
+
+  it('gives focus back on Tab out of the card: where it came from, or the marker when the pointer opened it', async () => {
+    card.node.tabIndex = -1;
+    over(maya);
+    await vi.advanceTimersByTimeAsync(SHOW_DELAY_MS);
+    card.node.focus();
+    card.api.hide();
+    card.shown.at(-1)!.onClose(true, 'tab');
+    expect(document.activeElement).toBe(marker);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(card.shown).toHaveLength(1);
+    // Esc as before: focus goes back only where it came from.
+    marker.blur();
+    card.api.hide();
+    over(maya, document.querySelector('#away'));
+    await vi.advanceTimersByTimeAsync(SHOW_DELAY_MS);
+    expect(card.shown).toHaveLength(2);
+    card.node.focus();
+    card.api.hide();
+    card.shown.at(-1)!.onClose(true, 'escape');
+    expect(document.activeElement).not.toBe(marker);
   });
 
   it('closes when the card closes itself, returning focus, and when focus moves elsewhere', async () => {
@@ -482,6 +557,30 @@ describe('installHoverCards while the card’s code loads', () => {
     }
   });
 
+  it('moves focus into the card on Enter pressed while focus on the marker still loads the card’s code', async () => {
+    vi.useFakeTimers();
+    const scanner = await scannedMaya();
+    const ctx = new ContentScriptContext('test');
+    const card = fakeCard();
+    let loaded: (api: HoverCardApi) => void = () => undefined;
+    // One load for every request, as the real loader does.
+    const loading = new Promise<HoverCardApi>((resolve) => (loaded = resolve));
+    installHoverCards(ctx, scanner, () => loading);
+    try {
+      const marker = document.querySelector<HTMLElement>('[data-primer-marker]')!;
+      marker.focus();
+      marker.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true, cancelable: true }));
+      loaded(card.api);
+      await vi.advanceTimersByTimeAsync(0);
+      // The later request (Enter: focus into the card) wins over the one focus made.
+      expect(card.shown).toHaveLength(1);
+      expect(card.shown[0]).toMatchObject({ viaKeyboard: true });
+    } finally {
+      ctx.notifyInvalidated();
+      vi.useRealTimers();
+    }
+  });
+
   it('opens no card after Esc on the marker while the card’s code loads', async () => {
     vi.useFakeTimers();
     const scanner = await scannedMaya();
@@ -524,6 +623,57 @@ async function installOnPage(isKnown: (email: string) => boolean) {
   return { ctx, card };
 }
 
+describe('installHoverCards on Alt+Down in a field being edited', () => {
+  it('leaves the key to the editing (Option+Down moves the caret), even around a marked chip', async () => {
+    vi.useFakeTimers();
+    document.body.innerHTML = '<div class="s"><div contenteditable="true" id="to"><span contenteditable="false" data-mail="maya@example.com">Maya</span></div></div>';
+    const { ctx, card } = await installOnPage(() => true);
+    try {
+      const field = document.querySelector<HTMLElement>('#to')!;
+      expect(field.querySelector('primer-mark')).not.toBeNull();
+      field.focus();
+      const down = new KeyboardEvent('keydown', { key: 'ArrowDown', altKey: true, bubbles: true, cancelable: true });
+      field.dispatchEvent(down);
+      await vi.advanceTimersByTimeAsync(0);
+      expect(down.defaultPrevented).toBe(false);
+      expect(card.shown.filter((request) => request.viaKeyboard)).toHaveLength(0);
+    } finally {
+      ctx.notifyInvalidated();
+      vi.useRealTimers();
+    }
+  });
+});
+
+describe('installHoverCards as the pointer moves into the card across another person', () => {
+  let ctx: ContentScriptContext;
+  let card: ReturnType<typeof fakeCard>;
+
+  beforeEach(async () => {
+    vi.useFakeTimers();
+    document.body.innerHTML = '<div class="s"><p data-mail="maya@example.com">Maya</p><p data-mail="daniel@example.com">Daniel</p></div>';
+    ({ ctx, card } = await installOnPage(() => true));
+  });
+  afterEach(() => {
+    ctx.notifyInvalidated();
+    vi.useRealTimers();
+  });
+
+  it('keeps the card on its person: crossing another on the way in starts no card for them', async () => {
+    const [maya, daniel] = document.querySelectorAll<HTMLElement>('[data-mail]');
+    maya!.dispatchEvent(new PointerEvent('pointerover', { bubbles: true }));
+    await vi.advanceTimersByTimeAsync(SHOW_DELAY_MS);
+    expect(card.shown.at(-1)).toMatchObject({ anchor: maya });
+    // Diagonally down into the card, through Daniel's row.
+    maya!.dispatchEvent(new PointerEvent('pointerout', { bubbles: true, relatedTarget: daniel }));
+    daniel!.dispatchEvent(new PointerEvent('pointerover', { bubbles: true, relatedTarget: maya }));
+    daniel!.dispatchEvent(new PointerEvent('pointerout', { bubbles: true, relatedTarget: card.node }));
+    card.node.dispatchEvent(new PointerEvent('pointerover', { bubbles: true, relatedTarget: daniel }));
+    await vi.advanceTimersByTimeAsync(SHOW_DELAY_MS * 3);
+    expect(card.isOpen()).toBe(true);
+    expect(card.shown).toHaveLength(1);
+  });
+});
+
 describe('installHoverCards on a row around the marked person (Calendar’s guest tree)', () => {
   const known = new Set(['maya@example.com', 'alex@example.com']);
   let ctx: ContentScriptContext;
@@ -536,7 +686,7 @@ describe('installHoverCards on a row around the marked person (Calendar’s gues
       <div class="s"><div role="tree">${row('maya', 'maya@example.com', 'Maya')}${row('riley', 'riley@unknown.example', 'Riley')}</div>
         <div tabindex="-1" id="both"><span data-mail="maya@example.com">Maya</span><span data-mail="alex@example.com">Alex</span></div>
         <section tabindex="-1" id="deep"><div><div><div><div><span data-mail="alex@example.com">Alex</span></div></div></div></div></section></div>
-      <div class="s list"><table><tr tabindex="-1" id="listed"><td><span data-mail="maya@example.com">Maya</span></td></tr></table></div>`;
+      <div class="s list"><table><tr role="row" tabindex="-1" id="listed"><td><div><div><span data-mail="maya@example.com">Maya</span></div></div></td></tr></table></div>`;
     ({ ctx, card } = await installOnPage((email) => known.has(email)));
   });
   afterEach(() => {
@@ -563,6 +713,108 @@ describe('installHoverCards on a row around the marked person (Calendar’s gues
     document.querySelector<HTMLElement>('#riley')!.focus();
     await vi.advanceTimersByTimeAsync(0);
     expect(card.shown).toHaveLength(1);
+  });
+
+  it('gives focus to the row on Tab out of a card the pointer opened there (its marker is out of the Tab order)', async () => {
+    const row = document.querySelector<HTMLElement>('#maya')!;
+    row.firstElementChild!.dispatchEvent(new PointerEvent('pointerover', { bubbles: true }));
+    await vi.advanceTimersByTimeAsync(SHOW_DELAY_MS);
+    expect(card.shown).toHaveLength(1);
+    card.node.tabIndex = -1;
+    card.node.focus();
+    card.api.hide();
+    card.shown[0]!.onClose(true, 'tab');
+    expect(document.activeElement).toBe(row);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(card.shown).toHaveLength(1);
+  });
+
+  /** Alt+Down, as the user presses it on `target`: its keydown, and whether the page may act on it. */
+  const altDown = (target: Element, init: KeyboardEventInit = {}) => {
+    const down = new KeyboardEvent('keydown', { key: 'ArrowDown', altKey: true, bubbles: true, cancelable: true, ...init });
+    target.dispatchEvent(down);
+    target.dispatchEvent(new KeyboardEvent('keyup', { key: 'ArrowDown', altKey: true, bubbles: true, cancelable: true, ...init }));
+    return down;
+  };
+  const description = (element: Element) =>
+    (element.getAttribute('aria-describedby') ?? '')
+      .split(' ')
+      .map((id) => document.getElementById(id)?.textContent ?? `#${id}`)
+      .join(' ');
+
+  it('on Alt+Down in the focused row, moves focus into the card, and the row says so; the tree’s own keys stay its own', async () => {
+    const tree = document.querySelector('[role="tree"]')!;
+    const site = vi.fn<(event: Event) => void>();
+    tree.addEventListener('keydown', site);
+    tree.addEventListener('keyup', site);
+    const row = document.querySelector<HTMLElement>('#maya')!;
+    row.setAttribute('aria-describedby', 'site-note');
+    row.focus();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(card.shown).toHaveLength(1);
+    expect(card.shown[0]).toMatchObject({ viaKeyboard: false });
+    // The site's own description stays; Primer's hint is added to it.
+    expect(row.getAttribute('aria-describedby')).toBe(`site-note ${KEY_HINT_ID}`);
+    expect(description(row)).toBe('#site-note Press Alt+Down to open the Primer briefing card.');
+    expect(document.getElementById(KEY_HINT_ID)!.hidden).toBe(true);
+    // The tree's arrow keys, and other Alt keys, are the tree's.
+    for (const init of [{ altKey: false }, { key: 'ArrowUp' }, { shiftKey: true }, { ctrlKey: true }]) expect(altDown(row, init).defaultPrevented).toBe(false);
+    expect(site).toHaveBeenCalledTimes(8);
+    expect(card.shown).toHaveLength(1);
+    // One a page script made up does nothing.
+    expect(row.dispatchEvent(madeUp(new KeyboardEvent('keydown', { key: 'ArrowDown', altKey: true, bubbles: true, cancelable: true })))).toBe(true);
+    expect(card.shown).toHaveLength(1);
+    site.mockClear();
+    expect(altDown(row).defaultPrevented).toBe(true);
+    expect(site).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(card.shown).toHaveLength(2);
+    expect(card.shown[1]).toMatchObject({ anchor: row.firstElementChild, viaKeyboard: true, match: { contact: { id: 'maya@example.com' } } });
+    // Focus back on the row when the card closes (Esc in the card), which still says how to get back in.
+    card.node.tabIndex = -1;
+    card.node.focus();
+    card.api.hide();
+    card.shown[1]!.onClose(true, 'escape');
+    expect(document.activeElement).toBe(row);
+    expect(description(row)).toContain('Alt+Down');
+    // Focus on another row: the description goes with it (an unknown guest's row says nothing).
+    document.querySelector<HTMLElement>('#riley')!.focus();
+    expect(row.getAttribute('aria-describedby')).toBe('site-note');
+    expect(document.querySelector('#riley')!.hasAttribute('aria-describedby')).toBe(false);
+    expect(altDown(document.querySelector('#riley')!).defaultPrevented).toBe(false);
+    expect(card.shown).toHaveLength(2);
+  });
+
+  it('opens no card on focus of a mail list’s row, but does on Alt+Down there, and the row says so', async () => {
+    const listed = document.querySelector<HTMLElement>('#listed')!;
+    listed.focus();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(card.shown).toHaveLength(0);
+    expect(description(listed)).toBe('Press Alt+Down to open the Primer briefing card.');
+    expect(altDown(listed).defaultPrevented).toBe(true);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(card.shown).toHaveLength(1);
+    expect(card.shown[0]).toMatchObject({ anchor: listed.querySelector('[data-mail]'), viaKeyboard: true });
+  });
+
+  it('takes its word back from the row when the content script goes (an update, the site switched off)', () => {
+    const row = document.querySelector<HTMLElement>('#maya')!;
+    row.focus();
+    expect(document.getElementById(KEY_HINT_ID)).not.toBeNull();
+    ctx.notifyInvalidated();
+    expect(row.hasAttribute('aria-describedby')).toBe(false);
+    expect(document.getElementById(KEY_HINT_ID)).toBeNull();
+  });
+
+  it('says nothing and opens nothing on Alt+Down for two people or a person deep in a large element', async () => {
+    for (const id of ['both', 'deep']) {
+      const element = document.querySelector<HTMLElement>(`#${id}`)!;
+      element.focus();
+      expect(element.hasAttribute('aria-describedby')).toBe(false);
+      expect(altDown(element).defaultPrevented).toBe(false);
+    }
+    await vi.advanceTimersByTimeAsync(0);
+    expect(card.shown).toHaveLength(0);
   });
 
   it('shows none for two people, a person deep in a large element, or a row of a mail list', async () => {
@@ -605,6 +857,16 @@ describe('installHoverCards on the site’s own controls (markers after buttons,
     expect(await focus('other')).toBeUndefined();
     expect((await focus('chip'))?.anchor.id).toBe('chip');
     expect(document.querySelector('#chip primer-mark')?.getAttribute('tabindex')).toBe('-1');
+    // The chip's marker is out of the Tab order: the chip says how to reach the card, and Alt+Down there does.
+    const chip = document.querySelector<HTMLElement>('#chip')!;
+    expect(chip.getAttribute('aria-describedby')).toBe(KEY_HINT_ID);
+    chip.dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowDown', altKey: true, bubbles: true, cancelable: true }));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(card.shown.at(-1)).toMatchObject({ anchor: chip, viaKeyboard: true });
+    // A button whose marker after it is a Tab stop needs no such word.
+    await focus('wrap');
+    expect(document.querySelector('#wrap')!.hasAttribute('aria-describedby')).toBe(false);
+    expect(chip.hasAttribute('aria-describedby')).toBe(false);
     // The marker after the button is a button of its own: Enter there opens the card with focus in it.
     const after = document.querySelector<HTMLElement>('#wrap + primer-mark')!;
     after.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true }));
