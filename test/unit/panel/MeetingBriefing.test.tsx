@@ -2,6 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { MeetingBriefing } from '@/components/panel/meeting/MeetingBriefing';
+import { PersonSearch } from '@/components/panel/PersonSearch';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { retryDelayFor, shouldRetry } from '@/components/panel/data/query-client';
 import { ApiError } from '@/lib/api/errors';
@@ -125,6 +126,36 @@ describe('MeetingBriefing', () => {
     expect(screen.getByRole('list', { name: 'Topics several attendees share' })).toHaveTextContent('Hiring — Alex Kim (alex@acme.com), Alex Kim (alex.kim@globex.com)');
     expect(screen.getByRole('list', { name: 'Pending action items: Alex Kim (alex@acme.com)' })).toHaveTextContent('Send deck');
     expect(screen.getByRole('list', { name: 'Pending action items: Alex Kim (alex.kim@globex.com)' })).toHaveTextContent('Book room');
+  });
+
+  it('lists people shown by name only whom no single contact matches apart from those not in Primer, with the way to find them by e-mail', async () => {
+    fakeBackground({
+      // A name two contacts share (or none has) matches nobody: Primer does not guess.
+      'contact.find': () => Promise.resolve(null),
+      'contact.insights': ({ contactId }) => Promise.resolve(reply(byId[contactId as keyof typeof byId])),
+    });
+    renderWithClient(
+      <>
+        <PersonSearch onFind={() => undefined} />
+        <MeetingBriefing
+          now={NOW}
+          onOpenPerson={() => undefined}
+          unknownAction={<p>Upload offer</p>}
+          surface={surface([pagePerson('Maya Chen', 'maya@example.com', maya), pagePerson('Alex Kim', null, null), pagePerson('Riley Stone', 'riley@unknown.example', null)])}
+        />
+      </>,
+    );
+    const nameOnly = await screen.findByRole('region', { name: 'Shown by name only (1)' });
+    expect(within(nameOnly).getByRole('listitem')).toHaveTextContent(/^Alex Kim$/);
+    expect(nameOnly).toHaveTextContent('The page shows no address for them. Primer matches a name only when exactly one contact has it, so it does not guess among several.');
+    expect(nameOnly).not.toHaveTextContent('Upload offer');
+    const unknown = screen.getByRole('region', { name: 'Not in Primer yet (1)' });
+    expect(unknown).toHaveTextContent('Riley Stone riley@unknown.example');
+    expect(unknown).not.toHaveTextContent('Alex Kim');
+    expect(unknown).toHaveTextContent('Upload offer');
+    expect(screen.getByText(/^3 people/)).toHaveTextContent('3 people · 1 in Primer, 1 not yet, 1 shown by name only');
+    await userEvent.click(within(nameOnly).getByRole('button', { name: 'Find them by e-mail' }));
+    expect(screen.getByRole('textbox', { name: 'Find a person by e-mail' })).toHaveFocus();
   });
 
   it('keeps the "matched by name" label and the full briefing of an attendee whose briefing failed', async () => {
