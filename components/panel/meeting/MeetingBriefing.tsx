@@ -7,7 +7,7 @@ import { useId, type ReactNode } from 'react';
 import type { PageSurface } from '@/lib/panel/context';
 import type { SubjectPerson } from '@/lib/panel/subject';
 import { ApiError, toErrorInfo } from '@/lib/api/errors';
-import { actionItemsByPerson, personLabel, sharedTopics, topicsToAvoid, type BriefedAttendee, type TopicPeople } from '@/lib/format/meeting';
+import { actionItemsByPerson, namesakeDetails, personLabel, sharedTopics, topicsToAvoid, type BriefedAttendee, type TopicPeople } from '@/lib/format/meeting';
 import { meetingProvenance } from '@/lib/format/provenance';
 import { ActionItemList } from '../person/ActionItemList';
 import { usePaintedMark } from '../paint-mark';
@@ -106,6 +106,15 @@ export function MeetingBriefing({ surface, onOpenPerson, unknownAction, meetingA
   const unknown = unmatched.filter((attendee) => attendee.person.email);
   // Listed with a brief (or why there is none): everyone but the people not in Primer.
   const known = attendees.filter((attendee) => attendee.state.status !== 'unknown');
+  // Cards of attendees sharing a name say which is which, as the lists above them do; one contact
+  // reached twice (by address and by name) is one person, not two namesakes.
+  const identityOf = (attendee: Attendee) => {
+    const match = 'match' in attendee.state ? attendee.state.match : null;
+    return { id: match ? `contact:${match.contact.id}` : attendee.key, name: attendee.name, email: match?.contact.email ?? attendee.person.email };
+  };
+  const identities = attendees.map(identityOf);
+  const details = namesakeDetails(identities.filter((person, index) => identities.findIndex((other) => other.id === person.id) === index));
+  const detailOf = (attendee: Attendee) => details.get(identityOf(attendee).id) ?? null;
   // Counted as in Primer: matched to a contact. Someone whose lookup failed is neither yet.
   const inPrimer = known.filter((attendee) => 'match' in attendee.state && attendee.state.match !== null);
   const notLookedUp = known.length - inPrimer.length;
@@ -181,6 +190,7 @@ export function MeetingBriefing({ surface, onOpenPerson, unknownAction, meetingA
                 attendee={attendee}
                 onOpen={() => onOpenPerson(attendee.person)}
                 onRetry={refetch}
+                detail={detailOf(attendee)}
                 showProblem={common === null}
                 now={now}
               />

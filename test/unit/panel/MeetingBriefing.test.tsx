@@ -114,10 +114,11 @@ describe('MeetingBriefing', () => {
       a2: insights({ contactId: 'a2', interests: ['hiring'], sensitiveTopics: ['layoffs'], pendingActionItems: [{ text: 'Book room', owner: null, dueDate: null, status: null }] }),
     };
     fakeBackground({ 'contact.insights': ({ contactId }) => Promise.resolve(reply(alexes[contactId as keyof typeof alexes])) });
+    const open = vi.fn();
     renderWithClient(
       <MeetingBriefing
         now={NOW}
-        onOpenPerson={() => undefined}
+        onOpenPerson={open}
         surface={surface([pagePerson('Alex Kim', 'alex@acme.com', match('a1', 'Alex Kim', 'alex@acme.com')), pagePerson('Alex Kim', 'alex.kim@globex.com', match('a2', 'Alex Kim', 'alex.kim@globex.com'))])}
       />,
     );
@@ -126,6 +127,25 @@ describe('MeetingBriefing', () => {
     expect(screen.getByRole('list', { name: 'Topics several attendees share' })).toHaveTextContent('Hiring — Alex Kim (alex@acme.com), Alex Kim (alex.kim@globex.com)');
     expect(screen.getByRole('list', { name: 'Pending action items: Alex Kim (alex@acme.com)' })).toHaveTextContent('Send deck');
     expect(screen.getByRole('list', { name: 'Pending action items: Alex Kim (alex.kim@globex.com)' })).toHaveTextContent('Book room');
+    // Their cards too: headings and buttons say which Alex Kim, as the lists do (the address once).
+    const attendees = screen.getByRole('region', { name: 'Attendees' });
+    expect(within(attendees).getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual(['Alex Kim (alex@acme.com)', 'Alex Kim (alex.kim@globex.com)']);
+    expect(within(attendees).getAllByText('alex@acme.com', { exact: false })).toHaveLength(1);
+    await userEvent.click(within(attendees).getByRole('button', { name: 'Full briefing: Alex Kim (alex.kim@globex.com)' }));
+    expect(open).toHaveBeenCalledWith(expect.objectContaining({ email: 'alex.kim@globex.com' }));
+  });
+
+  it('tells an attendee’s card apart from someone of the same name the page shows without an address', async () => {
+    // As Outlook shows it: one Alex Kim with an address, another by name only (two contacts have the name).
+    fakeBackground({
+      'contact.find': (query: PersonQuery) => Promise.resolve('email' in query && query.email === 'alex@acme.com' ? match('a1', 'Alex Kim', 'alex@acme.com') : null),
+      'contact.insights': reply(insights({ contactId: 'a1' })),
+    });
+    renderWithClient(<MeetingBriefing now={NOW} onOpenPerson={() => undefined} surface={surface([pagePerson('Alex Kim', 'alex@acme.com', null), pagePerson('Alex Kim', null, null), pagePerson('Daniel Weiss', 'dan@example.net', dan)])} />);
+    const attendees = await screen.findByRole('region', { name: 'Attendees' });
+    await vi.waitFor(() => expect(within(attendees).getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual(['Alex Kim (alex@acme.com)', 'Daniel Weiss']));
+    expect(within(attendees).getByRole('button', { name: 'Full briefing: Alex Kim (alex@acme.com)' })).toBeInTheDocument();
+    expect(within(attendees).getByRole('button', { name: 'Full briefing: Daniel Weiss' })).toBeInTheDocument();
   });
 
   it('lists people shown by name only whom no single contact matches apart from those not in Primer, with the way to find them by e-mail', async () => {
