@@ -53,12 +53,15 @@ export function AttendeeSummary({ attendee, onOpen, onRetry, detail = null, show
 
 function Gist({ reply, now }: { reply: Extract<Attendee['state'], { status: 'briefed' }>['reply']; now: Date }) {
   const { insights } = reply;
-  const raise = topicsToRaise(insights, 2);
+  // Two topics fit a card; how many more there are is said, not dropped (the full briefing has them).
+  const topics = topicsToRaise(insights);
+  const raise = topics.slice(0, 2);
+  const more = topics.length - raise.length;
   const { pending, overdue } = pendingCounts(insights, now);
   const last = relativeDay(insights.lastConversationDate, now);
   const facts: [string, string][] = [];
   if (insights.preferredTone) facts.push(['Tone', insights.preferredTone]);
-  if (raise.length > 0) facts.push(['Raise', raise.join(', ')]);
+  if (raise.length > 0) facts.push(['Raise', `${raise.join(', ')}${more > 0 ? ` and ${more} more` : ''}`]);
   const avoid = uniqueTopics(insights.sensitiveTopics);
   if (avoid.length > 0) facts.push(['Avoid', avoid.join(', ')]);
   if (pending > 0) facts.push(['Pending', `${pending === 1 ? '1 action item' : `${pending} action items`}${overdue > 0 ? `, ${overdue} overdue` : ''}`]);

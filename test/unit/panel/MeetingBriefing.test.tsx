@@ -178,6 +178,15 @@ describe('MeetingBriefing', () => {
     expect(screen.getByRole('textbox', { name: 'Find a person by e-mail' })).toHaveFocus();
   });
 
+  it('says how many more topics to raise an attendee’s card leaves out', async () => {
+    const many = { m: insights({ contactId: 'm', recentTopics: ['Q3 roadmap', 'hiring', 'pricing'], interests: ['sailing', 'chess'] }), d: byId.d };
+    fakeBackground({ 'contact.insights': ({ contactId }) => Promise.resolve(reply(many[contactId as keyof typeof many])) });
+    renderWithClient(<MeetingBriefing now={NOW} onOpenPerson={() => undefined} surface={surface([pagePerson('Maya Chen', 'maya@example.com', maya), pagePerson('Daniel Weiss', 'dan@example.net', dan)])} />);
+    const attendees = await screen.findByRole('region', { name: 'Attendees' });
+    await vi.waitFor(() => expect(within(attendees).getAllByRole('listitem')[0]).toHaveTextContent('RaiseQ3 roadmap, hiring and 3 more'));
+    expect(within(attendees).getAllByRole('listitem')[1]).toHaveTextContent(/Raiseq3 roadmapAvoid/);
+  });
+
   it('keeps the "matched by name" label and the full briefing of an attendee whose briefing failed', async () => {
     const mayaByName = match('m', 'Maya Chen', 'maya@example.com', 'name');
     fakeBackground({

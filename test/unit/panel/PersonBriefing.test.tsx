@@ -195,6 +195,8 @@ describe('PersonBriefing', () => {
     fakeBackground({ 'contact.find': match('g', 'Grace Liu', 'grace@example.org', 'name'), 'contact.insights': reply(insights({ preferredTone: 'formal' })), 'recordings.list': noRecordings });
     show({ email: null, name: 'Grace Liu', match: null });
     expect(await screen.findByText('matched by name')).toBeInTheDocument();
+    // How, said as text anyone reaches (a tooltip is out of reach by keyboard and touch).
+    expect(screen.getByText('The page showed no address; one contact has exactly this full name.')).toBeVisible();
     expect(sent('contact.find')).toEqual([{ name: 'Grace Liu' }]);
     expect(await screen.findByText('formal')).toBeInTheDocument();
   });
