@@ -192,7 +192,8 @@ export function Panel({ firstTarget, initialTarget }: { firstTarget?: Promise<Pa
           target ? (
             <>
               <p className="subtle">Their briefings start with a processed recording of a conversation with them.</p>
-              {subject.surface.kind === 'event' ? null : <UploadRecordingButton target={target} label="Upload a recording with them" />}
+              {/* Offered here too: in a large meeting the button under the title is far above this list. */}
+              <UploadRecordingButton target={target} label={subject.surface.kind === 'event' ? 'Upload a recording of this meeting' : 'Upload a recording with them'} />
             </>
           ) : null
         }

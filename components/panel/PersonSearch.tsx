@@ -8,6 +8,15 @@ const LOOKS_LIKE_EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 /** The search field's id: a problem with no better next step sends the user here (ProblemNotice). */
 export const PERSON_SEARCH_ID = 'primer-person-search';
 
+/** "Find them by e-mail": takes the user to the search field, where an exact address finds anyone. */
+export function FindByEmailButton({ variant }: { variant?: 'secondary' }) {
+  return (
+    <Button variant={variant} onClick={() => document.getElementById(PERSON_SEARCH_ID)?.focus()}>
+      Find them by e-mail
+    </Button>
+  );
+}
+
 interface PersonSearchProps {
   onFind: (email: string) => void;
   /** The address whose result the panel shows, else null (the result was left, or the subject changed). */

@@ -45,26 +45,37 @@ export function eachContactOnce(attendees: readonly BriefedAttendee[]): BriefedA
 }
 
 /**
+ * What tells apart people who share a name, by id: their address when no namesake has the same
+ * one, else their place among the namesakes (1, 2…); null when the name is enough.
+ */
+export function namesakeDetails(people: readonly { id: string; name: string; email?: string | null }[]): Map<string, string | null> {
+  const sameName = new Map<string, { id: string; email?: string | null }[]>();
+  for (const person of people) {
+    const key = person.name.trim().toLowerCase();
+    sameName.set(key, [...(sameName.get(key) ?? []), person]);
+  }
+  return new Map(
+    people.map((person) => {
+      const namesakes = sameName.get(person.name.trim().toLowerCase())!;
+      if (namesakes.length < 2) return [person.id, null];
+      const email = person.email?.trim() || null;
+      const emailTellsApart = email !== null && namesakes.filter((other) => other.email?.trim().toLowerCase() === email.toLowerCase()).length === 1;
+      return [person.id, emailTellsApart ? email : `${namesakes.indexOf(person) + 1}`];
+    }),
+  );
+}
+
+/**
  * Each attendee once, as the meeting names them: attendees sharing a name are told apart by
  * address, else by number.
  */
 function peopleOf(attendees: readonly BriefedAttendee[]): { attendee: BriefedAttendee; person: MeetingPerson }[] {
   const once = eachContactOnce(attendees);
-  const sameName = new Map<string, BriefedAttendee[]>();
-  for (const attendee of once) {
-    const key = attendee.name.trim().toLowerCase();
-    sameName.set(key, [...(sameName.get(key) ?? []), attendee]);
-  }
-  return once.map((attendee) => {
-    const namesakes = sameName.get(attendee.name.trim().toLowerCase())!;
-    let detail: string | null = null;
-    if (namesakes.length > 1) {
-      const email = attendee.email?.trim() || null;
-      const emailTellsApart = email !== null && namesakes.filter((other) => other.email?.trim().toLowerCase() === email.toLowerCase()).length === 1;
-      detail = emailTellsApart ? email : `${namesakes.indexOf(attendee) + 1}`;
-    }
-    return { attendee, person: { id: attendee.id, name: attendee.name, detail, matchedBy: attendee.matchedBy ?? 'email' } };
-  });
+  const details = namesakeDetails(once);
+  return once.map((attendee) => ({
+    attendee,
+    person: { id: attendee.id, name: attendee.name, detail: details.get(attendee.id) ?? null, matchedBy: attendee.matchedBy ?? 'email' },
+  }));
 }
 
 /** Topics merged case-insensitively, shown in their first spelling; most people first. */

@@ -12,32 +12,39 @@ interface AttendeeSummaryProps {
   attendee: Attendee;
   onOpen: () => void;
   onRetry: () => void;
+  /**
+   * What tells this attendee apart from another with the same name (their address, else a number),
+   * as the meeting's lists say it; null when the name is enough.
+   */
+  detail?: string | null;
   /** False when the meeting says the problem once for everyone. */
   showProblem?: boolean;
   now: Date;
 }
 
-export function AttendeeSummary({ attendee, onOpen, onRetry, showProblem = true, now }: AttendeeSummaryProps) {
+export function AttendeeSummary({ attendee, onOpen, onRetry, detail = null, showProblem = true, now }: AttendeeSummaryProps) {
   const { state, name } = attendee;
   // A failed briefing keeps its match: the name-match label and the way to the full briefing stay.
   const match = 'match' in state ? state.match : null;
   const email = match?.contact.email ?? attendee.person.email;
+  // Namesakes' cards, headings and buttons would read alike: each says who it is.
+  const label = detail ? `${name} (${detail})` : name;
   return (
     <li className="attendee">
       <div className="attendee-head">
         {/* Takes focus when Try again below goes (focus-landing.ts). */}
-        <h3 tabIndex={-1}>{name}</h3>
-        {email && email !== name ? <p className="subtle">{email}</p> : null}
+        <h3 tabIndex={-1}>{label}</h3>
+        {email && email !== name && email !== detail ? <p className="subtle">{email}</p> : null}
         {match?.matchedBy === 'name' ? <p className="badge">matched by name</p> : null}
       </div>
-      {state.status === 'looking-up' || state.status === 'loading' ? <Skeleton label={`Loading ${name}`} lines={2} /> : null}
+      {state.status === 'looking-up' || state.status === 'loading' ? <Skeleton label={`Loading ${label}`} lines={2} /> : null}
       {state.status === 'failed' && showProblem ? (
-        <ProblemNotice error={state.error} what={`${name}’s briefing`} onRetry={onRetry} retrying={state.retrying} />
+        <ProblemNotice error={state.error} what={`${label}’s briefing`} onRetry={onRetry} retrying={state.retrying} />
       ) : null}
       {state.status === 'failed' && !showProblem ? <p className="subtle">No briefing (see above).</p> : null}
       {state.status === 'briefed' ? <Gist reply={state.reply} now={now} /> : null}
       {match ? (
-        <Button variant="secondary" className="attendee-open" onClick={onOpen} aria-label={`Full briefing: ${name}`}>
+        <Button variant="secondary" className="attendee-open" onClick={onOpen} aria-label={`Full briefing: ${label}`}>
           Full briefing
         </Button>
       ) : null}
@@ -47,12 +54,15 @@ export function AttendeeSummary({ attendee, onOpen, onRetry, showProblem = true,
 
 function Gist({ reply, now }: { reply: Extract<Attendee['state'], { status: 'briefed' }>['reply']; now: Date }) {
   const { insights } = reply;
-  const raise = topicsToRaise(insights, 2);
+  // Two topics fit a card; how many more there are is said, not dropped (the full briefing has them).
+  const topics = topicsToRaise(insights);
+  const raise = topics.slice(0, 2);
+  const more = topics.length - raise.length;
   const { pending, overdue } = pendingCounts(insights, now);
   const last = relativeDay(insights.lastConversationDate, now);
   const facts: [string, string][] = [];
   if (insights.preferredTone) facts.push(['Tone', insights.preferredTone]);
-  if (raise.length > 0) facts.push(['Raise', raise.join(', ')]);
+  if (raise.length > 0) facts.push(['Raise', `${raise.join(', ')}${more > 0 ? ` and ${more} more` : ''}`]);
   const avoid = uniqueTopics(insights.sensitiveTopics);
   if (avoid.length > 0) facts.push(['Avoid', avoid.join(', ')]);
   if (pending > 0) facts.push(['Pending', `${pending === 1 ? '1 action item' : `${pending} action items`}${overdue > 0 ? `, ${overdue} overdue` : ''}`]);

@@ -6,10 +6,11 @@
 import { useId, type ReactNode } from 'react';
 import type { PageSurface } from '@/lib/panel/context';
 import type { SubjectPerson } from '@/lib/panel/subject';
-import { actionItemsByPerson, personLabel, sharedTopics, topicsToAvoid, type BriefedAttendee, type TopicPeople } from '@/lib/format/meeting';
+import { actionItemsByPerson, namesakeDetails, personLabel, sharedTopics, topicsToAvoid, type BriefedAttendee, type TopicPeople } from '@/lib/format/meeting';
 import { meetingProvenance } from '@/lib/format/provenance';
 import { ActionItemList } from '../person/ActionItemList';
 import { usePaintedMark } from '../paint-mark';
+import { FindByEmailButton } from '../PersonSearch';
 import type { PaintDetail } from '@/lib/panel/paint-mark';
 import { FreshnessNote } from '../states/FreshnessNote';
 import { ProblemNotice } from '../states/ProblemNotice';
@@ -30,7 +31,7 @@ const SURFACE_NAMES: Record<PageSurface['kind'], string> = {
 interface MeetingBriefingProps {
   surface: PageSurface;
   onOpenPerson: (person: SubjectPerson) => void;
-  /** Offered for attendees the service does not know (upload a recording of a meeting with them). */
+  /** Offered for attendees whose address the service does not know (upload a recording of a meeting with them). */
   unknownAction?: ReactNode;
   /** Shown under the meeting's title, e.g. "Upload recording of this meeting". */
   meetingAction?: ReactNode;
@@ -97,9 +98,22 @@ export function MeetingBriefing({ surface, onOpenPerson, unknownAction, meetingA
   const avoid = topicsToAvoid(briefed);
   const shared = sharedTopics(briefed);
   const actions = actionItemsByPerson(briefed);
-  const unknown = attendees.filter((attendee) => attendee.state.status === 'unknown');
+  const unmatched = attendees.filter((attendee) => attendee.state.status === 'unknown');
+  // Someone the page names without an address is unmatched when no single contact has that name:
+  // none, or several. They may be in Primer, so they are not listed as not in it.
+  const nameOnly = unmatched.filter((attendee) => !attendee.person.email);
+  const unknown = unmatched.filter((attendee) => attendee.person.email);
   // Listed with a brief (or why there is none): everyone but the people not in Primer.
   const known = attendees.filter((attendee) => attendee.state.status !== 'unknown');
+  // Cards of attendees sharing a name say which is which, as the lists above them do; one contact
+  // reached twice (by address and by name) is one person, not two namesakes.
+  const identityOf = (attendee: Attendee) => {
+    const match = 'match' in attendee.state ? attendee.state.match : null;
+    return { id: match ? `contact:${match.contact.id}` : attendee.key, name: attendee.name, email: match?.contact.email ?? attendee.person.email };
+  };
+  const identities = attendees.map(identityOf);
+  const details = namesakeDetails(identities.filter((person, index) => identities.findIndex((other) => other.id === person.id) === index));
+  const detailOf = (attendee: Attendee) => details.get(identityOf(attendee).id) ?? null;
   // Counted as in Primer: matched to a contact. Someone whose lookup failed is neither yet.
   const inPrimer = known.filter((attendee) => 'match' in attendee.state && attendee.state.match !== null);
   const notLookedUp = known.length - inPrimer.length;
@@ -127,7 +141,7 @@ export function MeetingBriefing({ surface, onOpenPerson, unknownAction, meetingA
         <p className="subtle">
           {peopleCount(attendees.length)}
           {settled
-            ? ` · ${inPrimer.length} in Primer${unknown.length > 0 ? `, ${unknown.length} not yet` : ''}${notLookedUp > 0 ? `, ${notLookedUp} could not be looked up` : ''}`
+            ? ` · ${inPrimer.length} in Primer${unknown.length > 0 ? `, ${unknown.length} not yet` : ''}${nameOnly.length > 0 ? `, ${nameOnly.length} shown by name only` : ''}${notLookedUp > 0 ? `, ${notLookedUp} could not be looked up` : ''}`
             : ''}
         </p>
         {meetingAction}
@@ -175,6 +189,7 @@ export function MeetingBriefing({ surface, onOpenPerson, unknownAction, meetingA
                 attendee={attendee}
                 onOpen={() => onOpenPerson(attendee.person)}
                 onRetry={refetch}
+                detail={detailOf(attendee)}
                 showProblem={common === null}
                 now={now}
               />
@@ -193,6 +208,22 @@ export function MeetingBriefing({ surface, onOpenPerson, unknownAction, meetingA
             ))}
           </ul>
           {unknownAction}
+        </Section>
+      ) : null}
+      {nameOnly.length > 0 ? (
+        <Section title={`Shown by name only (${nameOnly.length})`}>
+          <ul className="unknown-people">
+            {nameOnly.map((attendee) => (
+              <li key={attendee.key}>{attendee.name}</li>
+            ))}
+          </ul>
+          <p className="subtle">
+            The page shows no address for them. Primer matches a name only when exactly one contact has it, so it does not guess among several. Find
+            them by their e-mail address instead.
+          </p>
+          <div className="section-action">
+            <FindByEmailButton variant="secondary" />
+          </div>
         </Section>
       ) : null}
     </article>

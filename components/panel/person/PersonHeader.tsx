@@ -20,9 +20,11 @@ export function PersonHeader({ match, fallbackName, fallbackEmail }: PersonHeade
       {email && email !== name ? <p className="subtle">{email}</p> : null}
       {role ? <p className="subtle">{role}</p> : null}
       {match?.matchedBy === 'name' ? (
-        <p className="badge" title="The page showed no address; one contact has exactly this full name.">
-          matched by name
-        </p>
+        <>
+          <p className="badge">matched by name</p>
+          {/* Said as text, not a tooltip: a tooltip reaches neither the keyboard nor touch. */}
+          <p className="subtle">The page showed no address; one contact has exactly this full name.</p>
+        </>
       ) : null}
     </header>
   );

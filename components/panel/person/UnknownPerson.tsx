@@ -1,14 +1,27 @@
 /** Someone the service does not know: said so, with how Primer looked. */
 import type { SubjectPerson } from '@/lib/panel/subject';
+import { FindByEmailButton } from '../PersonSearch';
 
 export function UnknownPersonNote({ person }: { person: SubjectPerson }) {
+  if (!person.email) {
+    // No single contact has this name: none, or several (Primer does not guess between them). Not
+    // "not in Primer": they may well be, under their address.
+    return (
+      <div className="empty-note" role="status">
+        <p>
+          <strong>Shown by name only.</strong> The page shows no address for them, and no single contact has exactly this full name.
+        </p>
+        <p className="subtle">Primer matches a name only when exactly one contact has it. Find them by their e-mail address instead.</p>
+        <div className="section-action">
+          <FindByEmailButton variant="secondary" />
+        </div>
+      </div>
+    );
+  }
   return (
     <div className="empty-note" role="status">
       <p>
-        <strong>Not in Primer yet.</strong>{' '}
-        {person.email
-          ? 'The service has no contact with this address.'
-          : 'The page shows no address for them, and no single contact has exactly this full name.'}
+        <strong>Not in Primer yet.</strong> The service has no contact with this address.
       </p>
       <p className="subtle">A briefing appears after a recorded conversation with them is processed.</p>
     </div>

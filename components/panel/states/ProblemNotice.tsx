@@ -7,7 +7,7 @@ import { useWait } from '@/components/ui/useCountdown';
 import { WaitText } from '@/components/ui/WaitText';
 import { RATE_LIMIT_DEFAULT_MS } from '../data/query-client';
 import { landFocusWhenGone } from '../focus-landing';
-import { PERSON_SEARCH_ID } from '../PersonSearch';
+import { FindByEmailButton } from '../PersonSearch';
 import { useSetup } from '../SetupNotice';
 import { problemAbout } from './problem-text';
 
@@ -63,7 +63,7 @@ export function ProblemNotice({ error, what, onRetry, retrying = false, about = 
           Try again
         </Button>
       ) : null}
-      {problem.next === 'search' ? <Button onClick={() => document.getElementById(PERSON_SEARCH_ID)?.focus()}>Find them by e-mail</Button> : null}
+      {problem.next === 'search' ? <FindByEmailButton /> : null}
     </div>
   );
 }

@@ -2,6 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { MeetingBriefing } from '@/components/panel/meeting/MeetingBriefing';
+import { PersonSearch } from '@/components/panel/PersonSearch';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { retryDelayFor, shouldRetry } from '@/components/panel/data/query-client';
 import { ApiError } from '@/lib/api/errors';
@@ -115,10 +116,11 @@ describe('MeetingBriefing', () => {
       a2: insights({ contactId: 'a2', interests: ['hiring'], sensitiveTopics: ['layoffs'], pendingActionItems: [{ text: 'Book room', owner: null, dueDate: null, status: null }] }),
     };
     fakeBackground({ 'contact.insights': ({ contactId }) => Promise.resolve(reply(alexes[contactId as keyof typeof alexes])) });
+    const open = vi.fn();
     renderWithClient(
       <MeetingBriefing
         now={NOW}
-        onOpenPerson={() => undefined}
+        onOpenPerson={open}
         surface={surface([pagePerson('Alex Kim', 'alex@acme.com', match('a1', 'Alex Kim', 'alex@acme.com')), pagePerson('Alex Kim', 'alex.kim@globex.com', match('a2', 'Alex Kim', 'alex.kim@globex.com'))])}
       />,
     );
@@ -127,6 +129,64 @@ describe('MeetingBriefing', () => {
     expect(screen.getByRole('list', { name: 'Topics several attendees share' })).toHaveTextContent('Hiring — Alex Kim (alex@acme.com), Alex Kim (alex.kim@globex.com)');
     expect(screen.getByRole('list', { name: 'Pending action items: Alex Kim (alex@acme.com)' })).toHaveTextContent('Send deck');
     expect(screen.getByRole('list', { name: 'Pending action items: Alex Kim (alex.kim@globex.com)' })).toHaveTextContent('Book room');
+    // Their cards too: headings and buttons say which Alex Kim, as the lists do (the address once).
+    const attendees = screen.getByRole('region', { name: 'Attendees' });
+    expect(within(attendees).getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual(['Alex Kim (alex@acme.com)', 'Alex Kim (alex.kim@globex.com)']);
+    expect(within(attendees).getAllByText('alex@acme.com', { exact: false })).toHaveLength(1);
+    await userEvent.click(within(attendees).getByRole('button', { name: 'Full briefing: Alex Kim (alex.kim@globex.com)' }));
+    expect(open).toHaveBeenCalledWith(expect.objectContaining({ email: 'alex.kim@globex.com' }));
+  });
+
+  it('tells an attendee’s card apart from someone of the same name the page shows without an address', async () => {
+    // As Outlook shows it: one Alex Kim with an address, another by name only (two contacts have the name).
+    fakeBackground({
+      'contact.find': (query: PersonQuery) => Promise.resolve('email' in query && query.email === 'alex@acme.com' ? match('a1', 'Alex Kim', 'alex@acme.com') : null),
+      'contact.insights': reply(insights({ contactId: 'a1' })),
+    });
+    renderWithClient(<MeetingBriefing now={NOW} onOpenPerson={() => undefined} surface={surface([pagePerson('Alex Kim', 'alex@acme.com', null), pagePerson('Alex Kim', null, null), pagePerson('Daniel Weiss', 'dan@example.net', dan)])} />);
+    const attendees = await screen.findByRole('region', { name: 'Attendees' });
+    await vi.waitFor(() => expect(within(attendees).getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual(['Alex Kim (alex@acme.com)', 'Daniel Weiss']));
+    expect(within(attendees).getByRole('button', { name: 'Full briefing: Alex Kim (alex@acme.com)' })).toBeInTheDocument();
+    expect(within(attendees).getByRole('button', { name: 'Full briefing: Daniel Weiss' })).toBeInTheDocument();
+  });
+
+  it('lists people shown by name only whom no single contact matches apart from those not in Primer, with the way to find them by e-mail', async () => {
+    fakeBackground({
+      // A name two contacts share (or none has) matches nobody: Primer does not guess.
+      'contact.find': () => Promise.resolve(null),
+      'contact.insights': ({ contactId }) => Promise.resolve(reply(byId[contactId as keyof typeof byId])),
+    });
+    renderWithClient(
+      <>
+        <PersonSearch onFind={() => undefined} />
+        <MeetingBriefing
+          now={NOW}
+          onOpenPerson={() => undefined}
+          unknownAction={<p>Upload offer</p>}
+          surface={surface([pagePerson('Maya Chen', 'maya@example.com', maya), pagePerson('Alex Kim', null, null), pagePerson('Riley Stone', 'riley@unknown.example', null)])}
+        />
+      </>,
+    );
+    const nameOnly = await screen.findByRole('region', { name: 'Shown by name only (1)' });
+    expect(within(nameOnly).getByRole('listitem')).toHaveTextContent(/^Alex Kim$/);
+    expect(nameOnly).toHaveTextContent('The page shows no address for them. Primer matches a name only when exactly one contact has it, so it does not guess among several.');
+    expect(nameOnly).not.toHaveTextContent('Upload offer');
+    const unknown = screen.getByRole('region', { name: 'Not in Primer yet (1)' });
+    expect(unknown).toHaveTextContent('Riley Stone riley@unknown.example');
+    expect(unknown).not.toHaveTextContent('Alex Kim');
+    expect(unknown).toHaveTextContent('Upload offer');
+    expect(screen.getByText(/^3 people/)).toHaveTextContent('3 people · 1 in Primer, 1 not yet, 1 shown by name only');
+    await userEvent.click(within(nameOnly).getByRole('button', { name: 'Find them by e-mail' }));
+    expect(screen.getByRole('textbox', { name: 'Find a person by e-mail' })).toHaveFocus();
+  });
+
+  it('says how many more topics to raise an attendee’s card leaves out', async () => {
+    const many = { m: insights({ contactId: 'm', recentTopics: ['Q3 roadmap', 'hiring', 'pricing'], interests: ['sailing', 'chess'] }), d: byId.d };
+    fakeBackground({ 'contact.insights': ({ contactId }) => Promise.resolve(reply(many[contactId as keyof typeof many])) });
+    renderWithClient(<MeetingBriefing now={NOW} onOpenPerson={() => undefined} surface={surface([pagePerson('Maya Chen', 'maya@example.com', maya), pagePerson('Daniel Weiss', 'dan@example.net', dan)])} />);
+    const attendees = await screen.findByRole('region', { name: 'Attendees' });
+    await vi.waitFor(() => expect(within(attendees).getAllByRole('listitem')[0]).toHaveTextContent('RaiseQ3 roadmap, hiring and 3 more'));
+    expect(within(attendees).getAllByRole('listitem')[1]).toHaveTextContent(/Raiseq3 roadmapAvoid/);
   });
 
   it('keeps the "matched by name" label and the full briefing of an attendee whose briefing failed', async () => {

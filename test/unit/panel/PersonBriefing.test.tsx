@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { PersonBriefing } from '@/components/panel/person/PersonBriefing';
+import { PersonSearch } from '@/components/panel/PersonSearch';
 import { ApiError } from '@/lib/api/errors';
 import type { Recording, RecordingPage } from '@/lib/models';
 import type { SubjectPerson } from '@/lib/panel/subject';
@@ -185,6 +186,7 @@ describe('PersonBriefing', () => {
     show({ email: 'nobody@example.com', name: null, match: null });
     expect(await screen.findByText('Not in Primer yet.')).toBeInTheDocument();
     expect(screen.getByText('The service has no contact with this address.')).toBeInTheDocument();
+    expect(screen.getByText('A briefing appears after a recorded conversation with them is processed.')).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('nobody@example.com');
     expect(sent('contact.find')).toEqual([{ email: 'nobody@example.com' }]);
   });
@@ -193,6 +195,8 @@ describe('PersonBriefing', () => {
     fakeBackground({ 'contact.find': match('g', 'Grace Liu', 'grace@example.org', 'name'), 'contact.insights': reply(insights({ preferredTone: 'formal' })), 'recordings.list': noRecordings });
     show({ email: null, name: 'Grace Liu', match: null });
     expect(await screen.findByText('matched by name')).toBeInTheDocument();
+    // How, said as text anyone reaches (a tooltip is out of reach by keyboard and touch).
+    expect(screen.getByText('The page showed no address; one contact has exactly this full name.')).toBeVisible();
     expect(sent('contact.find')).toEqual([{ name: 'Grace Liu' }]);
     expect(await screen.findByText('formal')).toBeInTheDocument();
   });
@@ -385,11 +389,21 @@ describe('PersonBriefing', () => {
     expect(alert.textContent?.match(/\d:\d\d/g)).toHaveLength(1);
   });
 
-  it('says how Primer looked for a person known only by a name no single contact has', async () => {
+  it('says how Primer looked for a person known only by a name no single contact has, and leads to the search by e-mail', async () => {
     fakeBackground({ 'contact.find': null });
-    show({ email: null, name: 'Sam Taylor', match: null });
-    const note = (await screen.findByText('Not in Primer yet.')).closest('[role="status"]');
-    expect(note).toHaveTextContent('Not in Primer yet. The page shows no address for them, and no single contact has exactly this full name.');
+    renderWithClient(
+      <>
+        <PersonSearch onFind={() => undefined} />
+        <PersonBriefing person={{ email: null, name: 'Sam Taylor', match: null }} onOpenRecording={() => undefined} now={NOW} />
+      </>,
+    );
+    const note = (await screen.findByText('Shown by name only.')).closest('[role="status"]');
+    expect(note).toHaveTextContent('Shown by name only. The page shows no address for them, and no single contact has exactly this full name.');
+    // Two contacts may have this name: not said to be unknown to Primer, nor to wait for a recording.
+    expect(note).toHaveTextContent('Primer matches a name only when exactly one contact has it. Find them by their e-mail address instead.');
+    expect(note).not.toHaveTextContent(/Not in Primer yet|recorded conversation/);
+    await userEvent.click(within(note as HTMLElement).getByRole('button', { name: 'Find them by e-mail' }));
+    expect(screen.getByRole('textbox', { name: 'Find a person by e-mail' })).toHaveFocus();
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Sam Taylor');
     expect(screen.queryByText('matched by name')).toBeNull();
     expect(sent('contact.find')).toEqual([{ name: 'Sam Taylor' }]);

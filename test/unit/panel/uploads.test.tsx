@@ -1,4 +1,4 @@
-import { act, render, screen, waitFor } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it, vi } from 'vitest';
@@ -51,6 +51,20 @@ describe('uploads from the side panel', () => {
     });
     // The people not in Primer yet are told how their briefing starts.
     expect(screen.getByText('Their briefings start with a processed recording of a conversation with them.')).toBeInTheDocument();
+  });
+
+  it('an event offers the same upload beside the people not in Primer yet, far below the one under its title', async () => {
+    const user = userEvent.setup();
+    fakeBackground({ 'settings.get': configured, 'contact.find': null, 'contact.insights': reply(insights({ contactId: 'm' })) });
+    const openPopup = vi.fn(() => Promise.resolve());
+    (fakeBrowser.action as unknown as { openPopup: typeof openPopup }).openPopup = openPopup;
+    await showMeeting('event');
+    const unknown = await screen.findByRole('region', { name: 'Not in Primer yet (1)' });
+    expect(screen.getByRole('button', { name: 'Upload recording of this meeting' })).toBeInTheDocument();
+    await user.click(await within(unknown).findByRole('button', { name: 'Upload a recording of this meeting' }));
+    await waitFor(() => expect(openPopup).toHaveBeenCalled());
+    const stored = (await fakeBrowser.storage.session.get(DRAFT_KEY))[DRAFT_KEY];
+    expect(stored).toMatchObject({ title: 'Q3 roadmap review', speakersExpected: 3, contacts: [{ id: 'm', name: 'Maya Chen' }], primaryContactId: 'm' });
   });
 
   it('a thread offers the upload beside its unknown people only', async () => {
