@@ -27,6 +27,11 @@ export const NOT_A_CONTACT_MS = 10 * 60_000;
  * each time would keep a rate-limited service busy.
  */
 export const FAILED_RETRY_MS = 60_000;
+/**
+ * Answers kept at most. A tab open for days sees thousands of people who never come back: expired
+ * answers are swept (at most once per FAILED_RETRY_MS), and past this many the oldest go first.
+ */
+export const MAX_REMEMBERED = 5000;
 
 export function personKey(query: PersonQuery): string {
   return 'email' in query ? `e:${query.email.trim().toLowerCase()}` : `n:${normaliseName(query.name)}`;
@@ -58,6 +63,8 @@ export class PeopleLookup {
    * LOOKUP_FAILED (left unmarked until then).
    */
   readonly #answers = new Map<string, { answer: ContactMatch | null | typeof LOOKUP_FAILED; until: number }>();
+  /** When expired answers were last swept out (`#sweep`). */
+  #sweptAt = -Infinity;
   /** People asked about whose answer has not arrived yet. */
   readonly #pending = new Map<string, Pending>();
   /** Batches filled in this task, sent together in a microtask. */
@@ -111,6 +118,11 @@ export class PeopleLookup {
     return out;
   }
 
+  /** How many answers are kept (expired ones included until the next sweep). */
+  get remembered(): number {
+    return this.#answers.size;
+  }
+
   /** Forget everything (settings changed). */
   clear(): void {
     this.#answers.clear();
@@ -154,6 +166,7 @@ export class PeopleLookup {
         (list) => {
           const now = this.#now();
           this.#settle(batch, (key, index) => this.#remember(key, list[index], now));
+          this.#sweep(now);
         },
         () => this.#settle(batch, () => undefined),
       );
@@ -162,9 +175,26 @@ export class PeopleLookup {
 
   /** A contact for CONTACT_MS; "not a contact" for NOT_A_CONTACT_MS; a failure for FAILED_RETRY_MS. */
   #remember(key: string, answer: PersonAnswer | undefined, now: number): void {
+    // Set anew (not updated in place), so the map stays in the order answers came: oldest first.
+    this.#answers.delete(key);
     if (answer === null) this.#answers.set(key, { answer, until: now + NOT_A_CONTACT_MS });
     else if (answer === LOOKUP_FAILED || answer === undefined) this.#answers.set(key, { answer: LOOKUP_FAILED, until: now + FAILED_RETRY_MS });
     else this.#answers.set(key, { answer, until: now + CONTACT_MS });
+  }
+
+  /**
+   * Drops answers for people no longer believed (an expired answer of someone never shown again
+   * would stay for the tab's life), then the oldest beyond MAX_REMEMBERED (asked again if seen).
+   */
+  #sweep(now: number): void {
+    if (now - this.#sweptAt >= FAILED_RETRY_MS) {
+      this.#sweptAt = now;
+      for (const [key, entry] of this.#answers) if (entry.until <= now) this.#answers.delete(key);
+    }
+    for (const key of this.#answers.keys()) {
+      if (this.#answers.size <= MAX_REMEMBERED) break;
+      this.#answers.delete(key);
+    }
   }
 
   /** Moves a batch's people from pending to known (or, after a failure, to not asked). */

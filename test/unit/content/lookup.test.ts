@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { CONTACT_MS, FAILED_RETRY_MS, NOT_A_CONTACT_MS, PeopleLookup, personKey } from '@/lib/content/lookup';
+import { CONTACT_MS, FAILED_RETRY_MS, MAX_REMEMBERED, NOT_A_CONTACT_MS, PeopleLookup, personKey } from '@/lib/content/lookup';
 import { LOOKUP_FAILED, type PersonAnswer, type PersonQuery } from '@/lib/messaging/protocol';
 import type { ContactMatch } from '@/lib/models';
 
@@ -93,6 +93,37 @@ describe('PeopleLookup', () => {
     now += 1;
     expect((await lookup.findAll(people)).map((m) => m?.contact.id ?? null)).toEqual(['a@example.com', 'slow@example.com', null]);
     expect(find.mock.calls.map((call) => call[0])).toEqual([people, [{ email: 'slow@example.com' }]]);
+  });
+
+  it('does not keep answers for people never shown again: a tab open for days stays the same size', async () => {
+    let now = 1_000;
+    const find = vi.fn((people: PersonQuery[]) => Promise.resolve(people.map((person) => ('email' in person && person.email.startsWith('known') ? match('known') : null))));
+    const lookup = new PeopleLookup(find, () => now);
+    // A day of threads, each with new people: every 10 minutes, 50 people never seen before.
+    for (let view = 0; view < 144; view++) {
+      await lookup.findAll(Array.from({ length: 50 }, (_, i) => ({ email: `${i === 0 ? 'known' : 'p'}${view}-${i}@example.com` })));
+      now += 10 * 60_000;
+    }
+    // Only the last hour's answers can still be believed (contacts for an hour, the rest 10 min).
+    expect(lookup.remembered).toBeLessThanOrEqual(7 * 50);
+    // Still answered from memory when shown again within their time.
+    const calls = find.mock.calls.length;
+    now -= 10 * 60_000 - 1;
+    await lookup.findAll([{ email: 'known143-0@example.com' }, { email: 'p143-1@example.com' }]);
+    expect(find.mock.calls.length).toBe(calls);
+  });
+
+  it('keeps at most MAX_REMEMBERED answers, dropping the oldest (asked again if shown again)', async () => {
+    const find = vi.fn((people: PersonQuery[]) => Promise.resolve(people.map(() => null)));
+    const lookup = new PeopleLookup(find, () => 1_000);
+    const people = Array.from({ length: MAX_REMEMBERED + 20 }, (_, i) => ({ email: `p${i}@example.com` }));
+    for (let i = 0; i < people.length; i += 400) await lookup.findAll(people.slice(i, i + 400));
+    expect(lookup.remembered).toBe(MAX_REMEMBERED);
+    const calls = find.mock.calls.length;
+    await lookup.findAll([people.at(-1)!]);
+    expect(find.mock.calls.length).toBe(calls);
+    await lookup.findAll([people[0]!]);
+    expect(find.mock.calls.length).toBe(calls + 1);
   });
 
   it('believes "not a contact" for ten minutes, then asks again (a contact added meanwhile is found)', async () => {
