@@ -5,6 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { contrast } from '../../support/contrast';
 
 const css = readFileSync('lib/content/marker.css', 'utf8').replace(/\/\*[\s\S]*?\*\//g, '');
 const DARK_OS = '@media (prefers-color-scheme: dark)';
@@ -40,18 +41,7 @@ function colour(value: string | undefined): string | null {
   return found.length === 4 ? `#${[...found.slice(1)].map((c) => c + c).join('')}` : found;
 }
 
-function luminance(hex: string): number {
-  const [r, g, b] = [1, 3, 5].map((at) => {
-    const channel = parseInt(hex.slice(at, at + 2), 16) / 255;
-    return channel <= 0.04045 ? channel / 12.92 : ((channel + 0.055) / 1.055) ** 2.4;
-  }) as [number, number, number];
-  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
-}
 
-function contrast(a: string, b: string): number {
-  const [high, low] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number];
-  return (high + 0.05) / (low + 0.05);
-}
 
 /** A marker's tones from the outside in: halo (box-shadow), ring (border), centre (background). */
 function tones(declarations: Declarations) {

@@ -5,6 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { contrast } from '../../support/contrast';
 
 const theme = readFileSync('components/ui/theme.css', 'utf8');
 
@@ -25,21 +26,7 @@ const light = properties(ruleBody(theme, ':root'));
 // The dark set overrides the light one; what it does not name stays as in light.
 const dark = { ...light, ...properties(ruleBody(theme, ':root', theme.indexOf('@media (prefers-color-scheme: dark)'))) };
 
-function luminance(hex: string): number {
-  const match = /^#([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})$/i.exec(hex);
-  if (!match) throw new Error(`not a #rrggbb colour: ${hex}`);
-  const [r, g, b] = match.slice(1).map((part) => {
-    const channel = parseInt(part, 16) / 255;
-    return channel <= 0.04045 ? channel / 12.92 : ((channel + 0.055) / 1.055) ** 2.4;
-  }) as [number, number, number];
-  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
-}
 
-/** WCAG contrast ratio of two #rrggbb colours. */
-function contrast(a: string, b: string): number {
-  const [high, low] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number];
-  return (high + 0.05) / (low + 0.05);
-}
 
 describe('theme contrast', () => {
   it('computes contrast as WCAG does', () => {
