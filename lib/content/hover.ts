@@ -149,6 +149,9 @@ export function installHoverCards(
         return;
       }
       const mark = scanner.findMark(event.target as Node);
+      // The pointer is on something else than the person whose card Esc closed (it was on the
+      // card, say, which went): that person's card may open again.
+      if (mark !== dismissed) dismissed = null;
       if (!mark || mark === dismissed) return;
       hideTimer = cancel(hideTimer);
       showTimer = cancel(showTimer);

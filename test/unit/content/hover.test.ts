@@ -129,6 +129,23 @@ describe('installHoverCards', () => {
     expect(card.isOpen()).toBe(false);
   });
 
+  it('after Esc pressed with the pointer on the card, opens the card again once the pointer is on something else and back', async () => {
+    const away = document.querySelector<HTMLElement>('#away')!;
+    over(maya);
+    await vi.advanceTimersByTimeAsync(SHOW_DELAY_MS);
+    expect(card.shown).toHaveLength(1);
+    // Into the card, then Esc: the card goes from under the pointer, which is now on the page.
+    out(maya, card.node);
+    over(card.node, maya);
+    document.body.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true, cancelable: true }));
+    expect(card.isOpen()).toBe(false);
+    over(away);
+    out(away, maya);
+    over(maya, away);
+    await vi.advanceTimersByTimeAsync(SHOW_DELAY_MS);
+    expect(card.shown).toHaveLength(2);
+  });
+
   it('after Esc, opens no card again on the same person until the pointer leaves them or focus moves on', async () => {
     const away = document.querySelector<HTMLElement>('#away')!;
     over(maya);
