@@ -832,7 +832,10 @@ function headedBlocks(text: string): TextLine[] | null {
   const headers = lines.map(speakerHeader);
   const first = headers.findIndex(Boolean);
   const count = headers.filter(Boolean).length;
-  if (first < 0 || (first > 0 && (first > MAX_LINES_ABOVE_HEADERS || count < 2))) return null;
+  // Lines above the first header are a title only if none reads as "Name: text" (else they are
+  // the start of a dialogue in which a later line merely ends with a time).
+  const titled = first > 0 && first <= MAX_LINES_ABOVE_HEADERS && count >= 2 && !lines.slice(0, first).some((line) => speakerLabel(line));
+  if (first < 0 || (first > 0 && !titled)) return null;
   if (count < 2 && plainLines(text).some(({ rest }) => speakerLabel(rest))) return null;
   const blocks: TextLine[] = first > 0 ? [{ start: null, end: null, rest: lines.slice(0, first).join(' '), voice: null }] : [];
   lines.forEach((line, index) => {

@@ -400,6 +400,13 @@ describe('text transcripts with speaker header lines (Otter, Zoom)', () => {
       { speaker: 'Maya Chen', start: 0, end: null, text: 'Hello.' },
       { speaker: 'Alex Kim', start: 4, end: null, text: 'Hi.' },
     ]);
+    // Lines that read as "Name: text" are a dialogue, not a title, whatever times follow.
+    expect(segments('Maya Chen: Let us start.\nAlex Kim: Sure.\nBudget 10:00\nHiring 10:30')).toEqual([
+      { speaker: 'Maya Chen', start: null, end: null, text: 'Let us start.' },
+      { speaker: 'Alex Kim', start: null, end: null, text: 'Sure.' },
+      { speaker: null, start: null, end: null, text: 'Budget 10:00' },
+      { speaker: null, start: null, end: null, text: 'Hiring 10:30' },
+    ]);
     // One header under a title is not enough to read the text as headed blocks.
     expect(segments('Notes\nMaya Chen  0:00\nHello.')).toEqual([
       { speaker: null, start: null, end: null, text: 'Notes' },
