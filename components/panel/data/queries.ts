@@ -24,8 +24,13 @@ const RECOVER_EVERY_MS = 30_000;
 
 /** How long until a briefing served from its last copy is asked for again: the wait the service gave, else the usual. */
 export function askAgainInMs(problem: ApiErrorInfo): number {
-  return serviceWaitMs(problem) ?? RECOVER_EVERY_MS;
+  // Timers run at once past 2^31 - 1 ms (about 24.8 days): a Retry-After date far ahead must not
+  // turn the interval into a refetch loop.
+  return Math.min(serviceWaitMs(problem) ?? RECOVER_EVERY_MS, LONGEST_TIMER_MS);
 }
+
+/** The longest delay browsers keep for a timer. */
+const LONGEST_TIMER_MS = 2 ** 31 - 1;
 
 export function personQuery(person: SubjectPerson): PersonQuery | null {
   if (person.email) return { email: person.email };

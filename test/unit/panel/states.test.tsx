@@ -183,6 +183,8 @@ describe('FreshnessNote', () => {
     expect(screen.getByRole('status')).toHaveTextContent(/^The service is unavailable: showing the briefing as of .+ Primer will ask again in 2 min\.$/);
     expect(screen.queryByRole('button')).toBeNull();
     expect(askAgainInMs(problem)).toBe(2 * 60_000);
+    // A Retry-After date far ahead never becomes a timer that runs at once (a refetch loop).
+    expect(askAgainInMs({ ...problem, retryAfterMs: 40 * 24 * 3_600_000 })).toBe(2 ** 31 - 1);
   });
 
   it('offers Refresh after a server error that gave no wait', async () => {
