@@ -60,7 +60,9 @@ export function RecordingsSection({ contactId, onOpen, saidAbove = null }: Recor
   // Before the notice's own landing (focus-landing.ts), which then finds focus taken.
   useLayoutEffect(() => {
     if (!loaded?.trigger) return;
-    if (document.activeElement !== loaded.trigger && !focusLost()) return;
+    // Focus on the document counts only when what asked is gone (the last page's button, Try
+    // again): a user who clicked a blank spot while the page loaded keeps where they were.
+    if (document.activeElement !== loaded.trigger && (loaded.trigger.isConnected || !focusLost())) return;
     listRef.current?.querySelectorAll<HTMLElement>('.recording-row')[loaded.index]?.focus();
   }, [loaded]);
 

@@ -199,6 +199,28 @@ describe('RecordingsSection', () => {
     expect(first).toHaveFocus();
   });
 
+  it('leaves focus on the page when the user clicked away from a button that stays, while more loaded', async () => {
+    const user = userEvent.setup();
+    let answer: ((page: RecordingPage) => void) | undefined;
+    fakeBackground({
+      'recordings.list': ({ offset = 0 }) =>
+        offset === 0
+          ? Promise.resolve({ recordings: [recording('a'), recording('b')], received: 2, total: 5, limit: 2, offset: 0, hasMore: true })
+          : new Promise<RecordingPage>((resolve) => (answer = resolve)),
+    });
+    renderWithClient(<RecordingsSection contactId="m" onOpen={() => undefined} />);
+    const region = await screen.findByRole('region', { name: 'Recent recordings (5)' });
+    await user.click(await within(region).findByRole('button', { name: 'More recordings' }));
+    await vi.waitFor(() => expect(answer).toBeDefined());
+    // A click on a blank part of the panel: focus goes to the document, the button stays.
+    (document.activeElement as HTMLElement).blur();
+    expect(document.activeElement).toBe(document.body);
+    act(() => answer!({ recordings: [recording('c'), recording('d')], received: 2, total: 5, limit: 2, offset: 2, hasMore: true }));
+    expect(await within(region).findByText('Call c')).toBeInTheDocument();
+    await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
+    expect(document.activeElement).toBe(document.body);
+  });
+
   it('moves focus to the section’s heading when Try again brings the recordings', async () => {
     let calls = 0;
     fakeBackground({
