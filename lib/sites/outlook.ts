@@ -121,8 +121,11 @@ function headingLabel(heading: Element, first: Element): string | null {
   return normaliseText(label);
 }
 
-/** "+12 others", "12 more", "+١٢": a count of recipients not shown (any script's digits), not a name. */
-const OVERFLOW_COUNT = /^\+?\s*\p{Nd}+(?:\s+\p{L}+){0,2}\.?$/u;
+/**
+ * "+12", "+12 others", "12 more", "+١٢": a count of recipients not shown (any script's digits), not
+ * a name. Without the plus only with a word for "more"/"others", so "3 Musketeers" stays a person.
+ */
+const OVERFLOW_COUNT = /^(?:\+\s*\p{Nd}+(?:\s+\p{L}+){0,2}|\p{Nd}+\s+(?:more|others?|weitere|andere|autres|otros|más|mas|altri|outros|mais|meer|fler|flere|więcej|ещё|еще|других)(?:\s+\p{L}+)?)\.?$/iu;
 
 /**
  * A person in a header, not a control beside them: no toggle (aria-expanded, a menu popup) unless
@@ -133,7 +136,8 @@ function isHeaderPerson(target: Element): boolean {
     const popup = target.getAttribute('aria-haspopup');
     if (target.hasAttribute('aria-expanded') || (popup !== null && popup !== 'false' && popup !== 'dialog')) return false;
   }
-  return !OVERFLOW_COUNT.test((target.textContent ?? '').trim());
+  // A persona card target is a person whatever its text.
+  return target.hasAttribute('data-lpc-hover-target-id') || !OVERFLOW_COUNT.test((target.textContent ?? '').trim());
 }
 
 function targetsIn(container: Element): Element[] {

@@ -142,10 +142,13 @@ describe('outlook adapter: details', () => {
     // People still: a button whose popup is a card (a dialog), a persona card target that toggles.
     add(cc!, '<button type="button" aria-haspopup="dialog">Drew Ellis</button>');
     add(cc!, '<button type="button" data-lpc-hover-target-id="lpc-rcp-9" aria-expanded="false">Sam Porter</button>');
+    // Names that start with a number are names.
+    add(cc!, '<button type="button">3 Musketeers</button>');
+    add(cc!, '<button type="button" data-lpc-hover-target-id="lpc-rcp-10">99 Ranch Market</button>');
     const surface = outlookAdapter.readSurface(doc.getElementById('ReadingPaneContainerId')!)!;
     const plain = only('outlook/reading-pane.html', 'reading-pane');
     const rows = (people: typeof plain.people) => people.map((person) => [person.email, person.name, person.roles]);
-    expect(rows(surface.people)).toEqual([...rows(plain.people), [null, 'Drew Ellis', ['cc']], [null, 'Sam Porter', ['cc']]]);
+    expect(rows(surface.people)).toEqual([...rows(plain.people), [null, 'Drew Ellis', ['cc']], [null, 'Sam Porter', ['cc']], [null, '3 Musketeers', ['cc']], [null, '99 Ranch Market', ['cc']]]);
   });
 
   it('reads a hidden root as nothing', () => {
