@@ -123,10 +123,12 @@ export function installHoverCards(
       onClose: (returnFocus = true, how) => {
         open = null;
         if (how === 'escape') dismissed = mark;
-        // Tab out of a card the pointer opened: to the marker, or to the row around it where the
-        // marker is out of the Tab order (an arrow-key widget's item), not on past the card.
+        // Tab out of, or Esc in, a card the pointer opened (focus was in it): to the marker, or to
+        // the row around it where the marker is out of the Tab order (an arrow-key widget's item),
+        // not on past the card nor to the document.
         const { marker } = mark;
-        const back = returnFocusTo ?? (how === 'tab' && marker ? (marker.tabIndex < 0 && marker.parentElement?.closest<HTMLElement>('[tabindex]')) || marker : null);
+        const fromCard = how === 'tab' || how === 'escape';
+        const back = returnFocusTo ?? (fromCard && marker ? (marker.tabIndex < 0 && marker.parentElement?.closest<HTMLElement>('[tabindex]')) || marker : null);
         // A scroll while the user works elsewhere on the page must not pull focus back.
         focusBackTo(returnFocus ? back : null);
         extensionGone();
