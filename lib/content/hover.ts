@@ -344,6 +344,9 @@ export function installHoverCards(
     // Not kept: it would keep its view in memory after the site removed it.
     if (dismissed === mark) dismissed = null;
     if (open?.mark === mark || pending?.mark === mark) close();
+    // A focused row whose person is no longer marked has no card to reach with Alt+Down.
+    const row = described?.deref();
+    if (row && rowMark(row) === undefined) describe(null);
   };
   ctx.onInvalidated(() => {
     scanner.onDrop = null;

@@ -640,7 +640,7 @@ async function installOnPage(isKnown: (email: string) => boolean) {
   const ctx = new ContentScriptContext('test');
   const card = fakeCard();
   installHoverCards(ctx, scanner, () => Promise.resolve(card.api));
-  return { ctx, card };
+  return { ctx, card, scanner };
 }
 
 describe('installHoverCards on Alt+Down in a field being edited', () => {
@@ -698,6 +698,7 @@ describe('installHoverCards on a row around the marked person (Calendar’s gues
   const known = new Set(['maya@example.com', 'alex@example.com']);
   let ctx: ContentScriptContext;
   let card: ReturnType<typeof fakeCard>;
+  let scanner: PageScanner;
 
   beforeEach(async () => {
     vi.useFakeTimers();
@@ -707,7 +708,7 @@ describe('installHoverCards on a row around the marked person (Calendar’s gues
         <div tabindex="-1" id="both"><span data-mail="maya@example.com">Maya</span><span data-mail="alex@example.com">Alex</span></div>
         <section tabindex="-1" id="deep"><div><div><div><div><span data-mail="alex@example.com">Alex</span></div></div></div></div></section></div>
       <div class="s list"><table><tr role="row" tabindex="-1" id="listed"><td><div><div><span data-mail="maya@example.com">Maya</span></div></div></td></tr></table></div>`;
-    ({ ctx, card } = await installOnPage((email) => known.has(email)));
+    ({ ctx, card, scanner } = await installOnPage((email) => known.has(email)));
   });
   afterEach(() => {
     ctx.notifyInvalidated();
@@ -815,6 +816,17 @@ describe('installHoverCards on a row around the marked person (Calendar’s gues
     await vi.advanceTimersByTimeAsync(0);
     expect(card.shown).toHaveLength(1);
     expect(card.shown[0]).toMatchObject({ anchor: listed.querySelector('[data-mail]'), viaKeyboard: true });
+  });
+
+  it('takes its word back from a focused row whose person is no longer marked (the site now shows someone unknown there)', async () => {
+    const row = document.querySelector<HTMLElement>('#maya')!;
+    row.setAttribute('aria-describedby', 'site-note');
+    row.focus();
+    expect(description(row)).toContain('Alt+Down');
+    row.querySelector('[data-mail]')!.setAttribute('data-mail', 'nobody@unknown.example');
+    await scanner.scan(document.querySelectorAll('.s'));
+    expect(row.querySelector('primer-mark')).toBeNull();
+    expect(row.getAttribute('aria-describedby')).toBe('site-note');
   });
 
   it('takes its word back from the row when the content script goes (an update, the site switched off)', () => {
