@@ -40,8 +40,10 @@ export function personLabel({ name, detail, matchedBy }: Pick<MeetingPerson, 'na
 }
 
 /** Each contact once: the same contact may be reached by two attendee entries (e.g. by address and by name). */
-export function eachContactOnce(attendees: readonly BriefedAttendee[]): BriefedAttendee[] {
-  return attendees.filter((attendee, index) => attendees.findIndex((other) => other.id === attendee.id) === index);
+export function eachContactOnce<T extends { id: string }>(attendees: readonly T[]): T[] {
+  // One pass: a 300-guest meeting is read on every render of its briefing.
+  const seen = new Set<string>();
+  return attendees.filter((attendee) => !seen.has(attendee.id) && seen.add(attendee.id));
 }
 
 /**

@@ -6,7 +6,7 @@
 import { useId, type ReactNode } from 'react';
 import type { PageSurface } from '@/lib/panel/context';
 import type { SubjectPerson } from '@/lib/panel/subject';
-import { actionItemsByPerson, namesakeDetails, personLabel, sharedTopics, topicsToAvoid, type BriefedAttendee, type TopicPeople } from '@/lib/format/meeting';
+import { actionItemsByPerson, eachContactOnce, namesakeDetails, personLabel, sharedTopics, topicsToAvoid, type BriefedAttendee, type TopicPeople } from '@/lib/format/meeting';
 import { meetingProvenance } from '@/lib/format/provenance';
 import { ActionItemList } from '../person/ActionItemList';
 import { usePaintedMark } from '../paint-mark';
@@ -111,8 +111,7 @@ export function MeetingBriefing({ surface, onOpenPerson, unknownAction, meetingA
     const match = 'match' in attendee.state ? attendee.state.match : null;
     return { id: match ? `contact:${match.contact.id}` : attendee.key, name: attendee.name, email: match?.contact.email ?? attendee.person.email };
   };
-  const identities = attendees.map(identityOf);
-  const details = namesakeDetails(identities.filter((person, index) => identities.findIndex((other) => other.id === person.id) === index));
+  const details = namesakeDetails(eachContactOnce(attendees.map(identityOf)));
   const detailOf = (attendee: Attendee) => details.get(identityOf(attendee).id) ?? null;
   // Counted as in Primer: matched to a contact. Someone whose lookup failed is neither yet.
   const inPrimer = known.filter((attendee) => 'match' in attendee.state && attendee.state.match !== null);
