@@ -98,6 +98,12 @@ export function nameOrNull(value: string | null | undefined): string | null {
   return isAddress(name) ? null : name;
 }
 
+/**
+ * A rich-text editor the user types a message or description into (Gmail's and Outlook's compose
+ * body, Calendar's description editor): never people, and typing there must cause no re-read.
+ */
+export const TEXT_EDITOR = '[contenteditable="true"][aria-multiline="true"]';
+
 /** Attribute Primer's markers carry (lib/content/marker.ts); adapters never read inside them. */
 const MARKER_ATTRIBUTE = 'data-primer-marker';
 

@@ -35,6 +35,7 @@ import {
   withReadCache,
   shownText,
   addressesIn,
+  TEXT_EDITOR,
 } from './address';
 import { queryAll } from './query';
 import type { SiteAdapter, Surface } from './types';
@@ -69,7 +70,7 @@ const SEL = {
    * Parts that hold no guests: the popup's description (mailto links), 2026-11; the edit page's
    * description editor (typing in it makes no re-read: unreadRegions).
    */
-  notGuests: ['#xDetDlgDesc', '[role="document"]', '[contenteditable="true"][aria-multiline="true"]'],
+  notGuests: ['#xDetDlgDesc', '[role="document"]', TEXT_EDITOR],
   /** Title: popup id (meeting-cost), edit-page input id (assistant script), then any heading. */
   popupTitle: '#rAECCd',
   editTitle: '#xTiIn',

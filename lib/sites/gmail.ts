@@ -35,6 +35,7 @@ import {
   withReadCache,
   parseNameAndAddress,
   roleForLabel,
+  TEXT_EDITOR,
 } from './address';
 import { queryAll, queryFirst } from './query';
 import type { PersonRole, SiteAdapter, Surface, SurfaceKind } from './types';
@@ -74,7 +75,7 @@ const SEL = {
    * Message body: never read (gmail.js `div.a3s`, InboxSDK `div.ii.gt`); nor is a compose body
    * (`div.editable[role=textbox][aria-multiline][contenteditable]`): typing in it makes no re-read.
    */
-  body: ['.a3s', 'div.ii', '[role="document"]', '[contenteditable="true"][aria-multiline="true"]'],
+  body: ['.a3s', 'div.ii', '[role="document"]', TEXT_EDITOR],
   /** A message's time, rewritten as it ages ("10:42 AM (3 minutes ago)"): gmail.js `span.g3`. Never read. */
   time: 'span.g3',
   /** Subject: data attributes first (InboxSDK gmail-thread-view), then gmail.js `h2.hP`. */

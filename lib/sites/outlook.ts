@@ -40,6 +40,7 @@ import {
   roleForLabel,
   shownText,
   spacedText,
+  TEXT_EDITOR,
 } from './address';
 import type { ParsedContact } from './address';
 import { queryAll } from './query';
@@ -80,7 +81,7 @@ const SEL = {
    * Never people: message/event bodies, a compose body (typing in it makes no re-read: unreadRegions),
    * toolbars, menus, the message list.
    */
-  notPeople: ['[role="document"]', '[contenteditable="true"][aria-multiline="true"]', '[role="toolbar"]', '[role="menubar"]', '[role="menu"]', '[role="listbox"]'],
+  notPeople: ['[role="document"]', TEXT_EDITOR, '[role="toolbar"]', '[role="menubar"]', '[role="menu"]', '[role="listbox"]'],
   /** The account manager (header button and its flyout, kept in the DOM). */
   accountAddress: ['#mectrl_currentAccount_secondary', '.mectrl_accountDetails', '#O365_MainLink_Me'],
   accountName: ['#mectrl_currentAccount_primary', '#O365_MainLink_Me .mectrl_header_text'],
