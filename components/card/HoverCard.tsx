@@ -32,12 +32,24 @@ interface HoverCardProps {
   now?: Date;
 }
 
-const ERROR_TEXT: Partial<Record<ApiErrorInfo['kind'], string>> = {
+/**
+ * One sentence per failure, for every kind: the message that came with an error can be the
+ * service's own words (a stack trace, an internal code), which are not shown.
+ */
+const ERROR_TEXT: Record<ApiErrorInfo['kind'], string> = {
   not_configured: 'Primer is not set up yet: add the service address and API key in Primer’s options.',
   unauthorized: 'The service did not accept Primer’s API key. Check it in Primer’s options.',
+  forbidden: 'This API key is not allowed to read briefings. Check it in Primer’s options.',
+  not_found: 'The service no longer has this contact: it may have been removed or merged with another.',
   network: 'The service cannot be reached right now.',
   timeout: 'The service took too long to answer.',
   rate_limited: 'The service is busy; try again in a moment.',
+  server: 'The service had a problem answering. Try again in a moment.',
+  invalid_response: 'The service sent an answer Primer cannot read.',
+  http: 'The request to the service failed.',
+  bad_request: 'The service refused the request.',
+  conflict: 'The service refused the request.',
+  aborted: 'The request was cancelled.',
   extension_reloaded: defaultMessage('extension_reloaded'),
 };
 
@@ -204,7 +216,7 @@ function ErrorBody({ error, onOpenOptions, onRetry }: { error: ApiErrorInfo; onO
   return (
     <div className="body">
       <p className="error" role="alert">
-        {waitMs ? (error.kind === 'server' ? UNAVAILABLE_WITH_WAIT : BUSY_WITH_WAIT) : (ERROR_TEXT[error.kind] ?? error.message)}
+        {waitMs ? (error.kind === 'server' ? UNAVAILABLE_WITH_WAIT : BUSY_WITH_WAIT) : ERROR_TEXT[error.kind]}
         {wait.running && wait.seconds !== null && wait.deadline !== null && waitMs ? (
           <WaitText lead="You can try again" seconds={wait.seconds} deadline={wait.deadline} waitMs={waitMs} id={waitId} />
         ) : null}

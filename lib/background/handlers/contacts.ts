@@ -137,8 +137,10 @@ export function contactHandlers(context: ServiceContext): Pick<Handlers, 'contac
     'contact.insights': async ({ contactId, revalidate }) => {
       if (revalidate) return panelInsights(context, contactId);
       const client = await context.client();
+      // A hover card: someone is looking at it, so a slow or busy service is said at once (the
+      // panel's policy), not waited out behind a placeholder for a minute.
       const cached = await context.cache
-        .get(insightsKey(client.baseUrl, contactId), () => client.getContactInsights(contactId), INSIGHTS_POLICY)
+        .get(insightsKey(client.baseUrl, contactId), () => client.getContactInsights(contactId, { interactive: true }), INSIGHTS_POLICY)
         .catch((error: unknown) => forgetIfGone(context, client.baseUrl, contactId, error));
       return { insights: cached.value, asOf: cached.storedAt, problem: null };
     },

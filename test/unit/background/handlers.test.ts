@@ -440,6 +440,17 @@ describe('people and recordings', () => {
     expect(Date.now() - started).toBeLessThan(2_000);
   });
 
+  it('tells a hover card at once when the service asks to slow down, with the retry time (someone is looking at it)', async () => {
+    standIn.failNext({ path: /^\/api\/v2\/insights\//, status: 429, retryAfter: 20, times: 5 });
+    const started = Date.now();
+    expect(await send('contact.insights', { contactId: CONTACT_IDS.mayaChen }, content)).toMatchObject({
+      ok: false,
+      error: { kind: 'rate_limited', retryAfterMs: 20_000 },
+    });
+    expect(Date.now() - started).toBeLessThan(2_000);
+    expect(standIn.countRequests({ pathPrefix: '/api/v2/insights/' })).toBe(1);
+  });
+
   it('tells the panel at once when the service asks to slow down while it looks a person up by address', async () => {
     // Before the lookup form is known (its calibration)…
     standIn.failNext({ path: '/api/v2/contacts', status: 429, retryAfter: 20, times: 5 });

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { HoverCard } from '@/components/card/HoverCard';
 import { placeCard } from '@/components/card/mount';
+import { PROBLEMS } from '@/components/panel/states/problem-text';
 import type { ApiErrorInfo } from '@/lib/api/errors';
 import type { ContactMatch, Insights } from '@/lib/models';
 
@@ -84,10 +85,23 @@ describe('HoverCard', () => {
     rerender(<HoverCard match={maya} focusOnOpen={false} onClose={() => undefined} state={{ status: 'error', error: { kind: 'not_configured', message: 'x', status: null, code: null, retryAfterMs: null } }} />);
     expect(screen.getByRole('alert')).toHaveTextContent('Primer is not set up yet');
     rerender(<HoverCard match={maya} focusOnOpen={false} onClose={() => undefined} state={{ status: 'error', error: { kind: 'server', message: 'Boom from server', status: 500, code: null, retryAfterMs: null } }} />);
-    expect(screen.getByRole('alert')).toHaveTextContent('Boom from server');
+    // The service's own words (a stack trace, an internal code) are not the user's business.
+    expect(screen.getByRole('alert')).toHaveTextContent('The service had a problem answering. Try again in a moment.');
+    expect(screen.getByRole('alert')).not.toHaveTextContent('Boom from server');
     // Not "cannot be reached": this tab runs the copy from before an update, and only a reload helps.
     rerender(<HoverCard match={maya} focusOnOpen={false} onClose={() => undefined} state={{ status: 'error', error: { kind: 'extension_reloaded', message: 'x', status: null, code: null, retryAfterMs: null } }} />);
     expect(screen.getByRole('alert')).toHaveTextContent('Primer was updated. Reload this tab to use it.');
+  });
+
+  it('says every failure in a sentence of its own, never in the words the service or the browser sent', () => {
+    const kinds = Object.keys(PROBLEMS) as ApiErrorInfo['kind'][];
+    const { rerender } = render(<HoverCard match={maya} focusOnOpen={false} onClose={() => undefined} state={{ status: 'loading' }} />);
+    for (const kind of kinds) {
+      rerender(<HoverCard match={maya} focusOnOpen={false} onClose={() => undefined} state={{ status: 'error', error: { kind, message: 'TypeError at /srv/app.js:88', status: 500, code: null, retryAfterMs: null } }} />);
+      const alert = screen.getByRole('alert');
+      expect(alert, kind).not.toHaveTextContent('TypeError');
+      expect(alert.textContent?.trim().length, kind).toBeGreaterThan(10);
+    }
   });
 
   it('renders hostile text as text, focuses the close button from the keyboard, and closes', async () => {
