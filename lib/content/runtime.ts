@@ -101,10 +101,20 @@ export async function startPrimer(ctx: ContentScriptContext, adapter: SiteAdapte
   start();
 
   const unwatchPreferences = watchPreferences((next) => {
+    const before = preferences;
     preferences = next;
-    restart();
-    // A site switched off makes no scan that would clear its report.
-    selfCheck.afterScan();
+    if (isSiteEnabled(adapter.site, before) !== isSiteEnabled(adapter.site, next)) {
+      restart();
+      // A site switched off makes no scan that would clear its report.
+      selfCheck.afterScan();
+      return;
+    }
+    // Another site's switch concerns no one here. New exclusions or own addresses: the surfaces
+    // are read again in place, so only the marks of people now left out (or back in) change, and
+    // an open card and the focus on a marker stay (a restart took every mark down and up again).
+    if (watch && !(sameEntries(before.excludedDomains, next.excludedDomains) && sameEntries(before.ownAddresses, next.ownAddresses))) {
+      scan(queryAll(document, adapter.surfaceSelectors));
+    }
   });
   // Another server or account: earlier answers may be wrong.
   const unwatchSettings = watchSettings(() => {
@@ -125,4 +135,8 @@ export async function startPrimer(ctx: ContentScriptContext, adapter: SiteAdapte
     selfCheck.dispose();
     stop();
   });
+}
+
+function sameEntries(a: readonly string[], b: readonly string[]): boolean {
+  return a.length === b.length && a.every((entry, i) => entry === b[i]);
 }

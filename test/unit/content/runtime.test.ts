@@ -245,6 +245,33 @@ describe('startPrimer', () => {
     expect(recognise.mock.calls.length).toBe(checks + 1);
   });
 
+  it('leaves its marks, and the focus on them, alone when the options change something that does not concern them', async () => {
+    document.body.innerHTML =
+      '<div class="s"><span data-mail="maya@example.com">Maya</span><span data-mail="alias@work.example">Alias</span></div>';
+    await startPrimer(ctx, adapter);
+    await settle();
+    const maya = document.querySelector('[data-mail="maya@example.com"] [data-primer-marker]') as HTMLElement;
+    maya.focus();
+    // Another site switched off, a domain nobody here is in excluded: nothing to redo on this page.
+    await preferencesItem.setValue({ ...DEFAULT_PREFERENCES, sites: { ...DEFAULT_PREFERENCES.sites, outlook: false } });
+    await settle();
+    await preferencesItem.setValue({ ...DEFAULT_PREFERENCES, sites: { ...DEFAULT_PREFERENCES.sites, outlook: false }, excludedDomains: ['elsewhere.example'] });
+    await settle();
+    expect(maya.isConnected).toBe(true);
+    expect(document.activeElement).toBe(maya);
+    expect(markers()).toBe(2);
+    // A change that concerns someone here takes only their mark down; the others stay as they were.
+    await preferencesItem.setValue({ ...DEFAULT_PREFERENCES, excludedDomains: ['work.example'] });
+    await settle();
+    expect(markers()).toBe(1);
+    expect(maya.isConnected).toBe(true);
+    expect(document.activeElement).toBe(maya);
+    await preferencesItem.setValue(DEFAULT_PREFERENCES);
+    await settle();
+    expect(markers()).toBe(2);
+    expect(document.activeElement).toBe(maya);
+  });
+
   it('follows the per-site switch live, and asks again when the service settings change', async () => {
     await startPrimer(ctx, adapter);
     await settle();
