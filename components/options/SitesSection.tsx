@@ -12,7 +12,7 @@ import {
   watchPreferences,
   type Preferences,
 } from '@/lib/storage/preferences';
-import { SITES, type SiteId } from '@/lib/sites/types';
+import { SITE_NAMES, SITES, type SiteId } from '@/lib/sites/types';
 import { Button } from '@/components/ui/Button';
 import { LiveRegion, type Tone } from '@/components/ui/Message';
 import { Section } from '@/components/ui/Section';
@@ -22,15 +22,15 @@ const preferencesKey = ['preferences'] as const;
 
 const SITE_TEXT: Record<SiteId, { title: string; description: string }> = {
   'google-calendar': {
-    title: 'Google Calendar',
+    title: SITE_NAMES['google-calendar'],
     description: 'Briefings on the guests of the events you open.',
   },
   gmail: {
-    title: 'Gmail',
+    title: SITE_NAMES.gmail,
     description: 'Briefings on the people in the mail you read and write.',
   },
   outlook: {
-    title: 'Outlook on the web',
+    title: SITE_NAMES.outlook,
     description: 'Briefings in Outlook mail and calendar, for work (Microsoft 365) and personal accounts.',
   },
 };

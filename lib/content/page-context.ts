@@ -12,8 +12,11 @@ import type { PageScanner } from './scanner';
 
 const RequestSchema = z.object({ primer: z.literal(PAGE_CONTEXT_REQUEST.primer), type: z.literal(PAGE_CONTEXT_REQUEST.type), peek: z.optional(z.boolean()) });
 
-/** `onAsked`: called on each request answered for a side panel (it is briefing this tab). */
-export function answerPageContext(adapter: SiteAdapter, scanner: PageScanner, onAsked: () => void = () => undefined): () => void {
+/**
+ * `onAsked`: called on each request answered for a side panel (it is briefing this tab).
+ * `active`: whether Primer runs on this site (switched off in the options, the panel says so).
+ */
+export function answerPageContext(adapter: SiteAdapter, scanner: PageScanner, onAsked: () => void = () => undefined, active: () => boolean = () => true): () => void {
   const ownPages = browser.runtime.getURL('/');
   // Answered through `sendResponse` (the page context is ready at once): content scripts use the
   // browser's own API, not the polyfill, and that is the form every browser supports.
@@ -23,7 +26,8 @@ export function answerPageContext(adapter: SiteAdapter, scanner: PageScanner, on
     if (!request.success) return false;
     // A panel asking follows the page from now on; the background's head start only peeks.
     if (!request.data.peek) onAsked();
-    sendResponse({ site: adapter.site, recognised: adapter.recognise(document), surfaces: scanner.pageContext() });
+    if (!active()) sendResponse({ site: adapter.site, recognised: true, switchedOff: true, surfaces: [] });
+    else sendResponse({ site: adapter.site, recognised: adapter.recognise(document), surfaces: scanner.pageContext() });
     return false;
   };
   browser.runtime.onMessage.addListener(listener);

@@ -58,9 +58,14 @@ export async function startPrimer(ctx: ContentScriptContext, adapter: SiteAdapte
     },
   );
   const closeCard = installHoverCards(ctx, scanner, loadHoverCard);
-  const stopAnswering = answerPageContext(adapter, scanner, () => {
-    panelWatching = true;
-  });
+  const stopAnswering = answerPageContext(
+    adapter,
+    scanner,
+    () => {
+      panelWatching = true;
+    },
+    () => isSiteEnabled(adapter.site, preferences),
+  );
   preferences = await readPreferences();
 
   // Who is signed in rarely changes while a page lives: once found, re-read at most every half

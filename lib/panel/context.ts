@@ -28,6 +28,8 @@ export type PageSurface = z.infer<typeof PageSurfaceSchema>;
 export const PageContextSchema = z.object({
   site: z.enum(SITES),
   recognised: z.boolean(),
+  /** Primer is switched off for this site in the options (then no surfaces are read). */
+  switchedOff: z.optional(z.boolean()),
   /** The surfaces in view, most relevant first (an open event or thread before a list). */
   surfaces: z.array(PageSurfaceSchema),
 });

@@ -6,6 +6,7 @@
 import { nonBlank } from '../format/text';
 import type { ContactMatch } from '../models/contact';
 import type { PagePerson, PageSurface } from './context';
+import type { SiteId } from '../sites/types';
 import type { PanelTarget } from './target';
 
 export interface SubjectPerson {
@@ -15,12 +16,12 @@ export interface SubjectPerson {
   match: ContactMatch | null;
 }
 
-export type NothingReason = 'no-tab' | 'unsupported' | 'not-recognised' | 'no-people';
+export type NothingReason = 'no-tab' | 'unsupported' | 'not-recognised' | 'no-people' | 'switched-off';
 
 export type Subject =
   | { kind: 'person'; person: SubjectPerson; chosen: boolean }
   | { kind: 'meeting'; surface: PageSurface; chosen: boolean }
-  | { kind: 'nothing'; reason: NothingReason };
+  | { kind: 'nothing'; reason: NothingReason; site?: SiteId };
 
 export function personFromPage(person: PagePerson): SubjectPerson {
   return { email: person.email, name: person.name, match: person.match };
@@ -82,6 +83,7 @@ export function subjectOf(target: PanelTarget): Subject {
   if (target.tabId === null) return { kind: 'nothing', reason: 'no-tab' };
   const page = target.page;
   if (!page) return { kind: 'nothing', reason: target.status?.recognised === false ? 'not-recognised' : 'unsupported' };
+  if (page.switchedOff) return { kind: 'nothing', reason: 'switched-off', site: page.site };
   if (!page.recognised) return { kind: 'nothing', reason: 'not-recognised' };
   const surface = surfaceOf(target);
   return surface ? fromSurface(surface, false) : { kind: 'nothing', reason: 'no-people' };

@@ -10,6 +10,9 @@
 export const SITES = ['google-calendar', 'gmail', 'outlook'] as const;
 export type SiteId = (typeof SITES)[number];
 
+/** The sites' names, as the options and the side panel say them. */
+export const SITE_NAMES: Record<SiteId, string> = { 'google-calendar': 'Google Calendar', gmail: 'Gmail', outlook: 'Outlook on the web' };
+
 export type PersonRole = 'organizer' | 'guest' | 'sender' | 'to' | 'cc' | 'bcc';
 export type SurfaceKind = 'event' | 'thread' | 'message' | 'compose' | 'list';
 

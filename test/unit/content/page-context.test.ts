@@ -54,4 +54,21 @@ describe('answerPageContext', () => {
     stop();
     expect(fakeBrowser.runtime.onMessage.hasListeners()).toBe(false);
   });
+
+  it('says the site is switched off in the options, and shows no one then', async () => {
+    document.body.innerHTML = '<div class="s"><span data-mail="maya@example.com">Maya</span></div>';
+    const scanner = new PageScanner({ adapter, lookup: new PeopleLookup((people) => Promise.resolve(people.map(() => null))), preferences: () => DEFAULT_PREFERENCES, ownAddresses: () => new Set() });
+    await scanner.scan(document.querySelectorAll('.s'));
+    let on = true;
+    const stop = answerPageContext(adapter, scanner, () => undefined, () => on);
+    const own = { id: fakeBrowser.runtime.id, url: fakeBrowser.runtime.getURL('/sidepanel.html') };
+    const answers: unknown[] = [];
+    expect(await fakeBrowser.runtime.onMessage.trigger(PAGE_CONTEXT_REQUEST, own, (answer: unknown) => void answers.push(answer))).toEqual([false]);
+    expect(answers[0]).toMatchObject({ site: 'google-calendar', recognised: true, surfaces: [{ kind: 'thread' }] });
+    expect(answers[0]).not.toHaveProperty('switchedOff');
+    on = false;
+    expect(await fakeBrowser.runtime.onMessage.trigger(PAGE_CONTEXT_REQUEST, own, (answer: unknown) => void answers.push(answer))).toEqual([false]);
+    expect(answers[1]).toEqual({ site: 'google-calendar', recognised: true, switchedOff: true, surfaces: [] });
+    stop();
+  });
 });

@@ -39,6 +39,15 @@ describe('PanelApp', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'This page’s layout is not recognised' })).toBeInTheDocument();
   });
 
+  it('says when Primer is switched off for the site in view, with the way to switch it on', async () => {
+    fakeBackground({ 'settings.get': configured });
+    const open = vi.spyOn(fakeBrowser.runtime, 'openOptionsPage').mockResolvedValue(undefined);
+    await showPanel(target({ page: { site: 'gmail', recognised: true, switchedOff: true, surfaces: [] } }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Primer is switched off for Gmail' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Open Primer options' }));
+    expect(open).toHaveBeenCalled();
+  });
+
   it('asks to set Primer up when it has no service or key', async () => {
     fakeBackground({ 'settings.get': { ...configured, hasApiKey: false } });
     await showPanel(target({}));

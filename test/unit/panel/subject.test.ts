@@ -28,6 +28,8 @@ describe('subjectOf', () => {
     expect(subjectOf(target({}))).toEqual({ kind: 'nothing', reason: 'unsupported' });
     expect(subjectOf(target({ status: { recognised: false } }))).toEqual({ kind: 'nothing', reason: 'not-recognised' });
     expect(subjectOf(target({ page: { site: 'outlook', recognised: false, surfaces: [] } }))).toEqual({ kind: 'nothing', reason: 'not-recognised' });
+    // Switched off in the options: that is why, whatever the layout (or an older report) says.
+    expect(subjectOf(target({ page: { site: 'gmail', recognised: true, switchedOff: true, surfaces: [] }, status: { recognised: false } }))).toEqual({ kind: 'nothing', reason: 'switched-off', site: 'gmail' });
   });
 
   it('names people, and keys them by address, else the name shown, else contact', () => {
