@@ -12,6 +12,7 @@ import type { ChromeLike } from '../support/chrome-like';
 import { hoverCard, pageSeesCardRoot } from '../support/hover-card';
 import { expect, serveFixture, test, type StandIn } from './support/browser';
 import { OptionsPage } from './support/options-page';
+import { openPanel, tabIdOf } from '../support/side-panel';
 
 interface ExpectedPerson { email: string; name: string | null; contactId: string | null }
 interface ExpectedSurface { people: ExpectedPerson[]; namesOnly: { name: string; contactIds: string[] }[] }
@@ -485,7 +486,7 @@ test('the per-site switch and excluded domains apply at once, without reload, an
   await expect.poll(() => markerLabels(page)).toContain('Primer briefing: Daniel Weiss');
 });
 
-test('a supported site whose layout is not recognised says so on the toolbar badge', async ({ context, extensionId, serviceWorker, standIn }) => {
+test('a supported site whose layout is not recognised says so on the toolbar badge and in the panel, until the site is switched off', async ({ context, extensionId, serviceWorker, standIn }) => {
   await configure(context, extensionId, standIn);
   const url = 'https://mail.google.com/mail/u/0/#inbox';
   await serveFixture(context, url, '<!doctype html><html><body><p>Gmail has changed everything.</p></body></html>');
@@ -498,4 +499,14 @@ test('a supported site whose layout is not recognised says so on the toolbar bad
       return Object.entries(all).find(([key]) => key.startsWith('pageStatus:'))?.[1] ?? null;
     });
   await expect.poll(status, { timeout: 15_000 }).toMatchObject({ site: 'gmail', recognised: false });
+  const panel = await openPanel(context, extensionId, await tabIdOf(serviceWorker, page));
+  await expect(panel.getByRole('heading', { level: 1, name: 'This page’s layout is not recognised' })).toBeVisible();
+  // Switched off in the options: the badge's report is cleared, and the panel says why it shows no one.
+  await serviceWorker.evaluate(() =>
+    (globalThis as unknown as { chrome: { storage: { local: { set(x: object): Promise<void> } } } }).chrome.storage.local.set({
+      preferences: { sites: { 'google-calendar': true, gmail: false, outlook: true }, excludedDomains: [], ownAddresses: [] },
+    }),
+  );
+  await expect.poll(status).toMatchObject({ site: 'gmail', recognised: true });
+  await expect(panel.getByRole('heading', { level: 1, name: 'Primer is switched off for Gmail' })).toBeVisible();
 });
