@@ -1,9 +1,21 @@
 /** "Find a person by e-mail": brief anyone, whatever the page shows. Exact addresses only. */
 import { useId, useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/Button';
-import { normaliseEmail } from '@/lib/api/contact-index';
+import { parseNameAndAddress } from '@/lib/sites/address';
 
-const LOOKS_LIKE_EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** Characters a copy from a page or a chat can carry unseen (zero-width spaces and joiners, BOM). */
+const INVISIBLE = /[\u200B-\u200D\u2060\uFEFF]/g;
+
+/**
+ * The address in what was typed or pasted: an address alone, a `mailto:` link, "Name <address>"
+ * as mail chips copy, or an address in brackets or followed by a comma or a full stop. Null when
+ * there is none: a person is found by exact address only, never by a guess.
+ */
+function addressIn(typed: string): string | null {
+  const text = typed.replace(INVISIBLE, '').trim().replace(/[.,;:]+$/, '');
+  const bracketed = /^<([^<>]*)>$/.exec(text);
+  return parseNameAndAddress(bracketed ? bracketed[1] : text).email;
+}
 
 /** The search field's id: a problem with no better next step sends the user here (ProblemNotice). */
 export const PERSON_SEARCH_ID = 'primer-person-search';
@@ -33,15 +45,15 @@ export function PersonSearch({ onFind, shown = null }: PersonSearchProps) {
   const [held, setHeld] = useState(shown);
   if (held !== shown) {
     setHeld(shown);
-    if (held !== null && normaliseEmail(value) === held) {
+    if (held !== null && addressIn(value) === held) {
       setValue('');
       setInvalid(false);
     }
   }
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const email = normaliseEmail(value);
-    if (!LOOKS_LIKE_EMAIL.test(email)) {
+    const email = addressIn(value);
+    if (email === null) {
       setInvalid(true);
       return;
     }
@@ -61,12 +73,16 @@ export function PersonSearch({ onFind, shown = null }: PersonSearchProps) {
           value={value}
           aria-invalid={invalid}
           aria-describedby={invalid ? hintId : undefined}
-          onChange={(event) => setValue(event.target.value)}
+          onChange={(event) => {
+            setValue(event.target.value);
+            // Edited since: the complaint was about what was there before.
+            setInvalid(false);
+          }}
         />
         <Button type="submit">Find</Button>
       </div>
       {invalid ? (
-        <p id={hintId} className="field-error">
+        <p id={hintId} className="field-error" role="alert">
           Enter a full e-mail address, like name@company.com.
         </p>
       ) : null}
