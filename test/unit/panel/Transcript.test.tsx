@@ -22,6 +22,13 @@ describe('Transcript', () => {
     expect(screen.getAllByText('Maya')).toHaveLength(2);
   });
 
+  it('keeps the line breaks a segment’s text holds (paragraphs of one long turn)', () => {
+    render(<Transcript transcript={{ recordingId: 'a', segments: [said('Maya', 0, 'Line one\nLine two\n\nLine four')] }} />);
+    expect(screen.getByText(/Line one/).textContent).toBe('Line one\nLine two\n\nLine four');
+    const css = readFileSync('components/panel/panel.css', 'utf8');
+    expect(css).toMatch(/\.transcript \.segment-text\s*\{[^}]*white-space:\s*pre-line;/);
+  });
+
   it('lays out turns below the fold only when scrolled to', () => {
     const css = readFileSync('components/panel/panel.css', 'utf8');
     expect(css).toMatch(/\.transcript > li\s*\{[^}]*content-visibility:\s*auto;[^}]*contain-intrinsic-size:\s*auto \S+;/);
