@@ -206,6 +206,26 @@ test('"Open briefing" on a Gmail hover card briefs that person, recordings and t
   expect(await panel.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
   await panel.setViewportSize({ width: 320, height: 900 });
   expect(await panel.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
+  // A larger default font (the browser's font size setting) scales all text alike, and the label
+  // columns give way: values go under their labels, still nothing wider than the panel.
+  const textSizes = () =>
+    panel.evaluate(() => ['.summary', '.facts dd', '.facts dt', '.chips li'].map((selector) => parseFloat(getComputedStyle(document.querySelector(selector)!).fontSize)));
+  const normal = await textSizes();
+  await panel.addStyleTag({ content: 'html { font-size: 200%; }' });
+  const large = await textSizes();
+  expect(large.map((size, i) => size / normal[i]!)).toEqual([2, 2, 2, 2]);
+  expect(await panel.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
+  const fact = await panel.evaluate(() => {
+    const row = document.querySelector('.facts > div')!;
+    const [dt, dd] = [row.querySelector('dt')!.getBoundingClientRect(), row.querySelector('dd')!.getBoundingClientRect()];
+    return { ddBelow: dd.top >= dt.bottom - 1, ddWidth: dd.width };
+  });
+  expect(fact.ddBelow).toBe(true);
+  expect(fact.ddWidth).toBeGreaterThan(200);
+  await panel.evaluate(() => document.querySelectorAll('style').forEach((tag) => tag.textContent === 'html { font-size: 200%; }' && tag.remove()));
+  // 400 % zoom of a 400 px panel: 100 CSS px, one column, no sideways scrolling.
+  await panel.setViewportSize({ width: 100, height: 900 });
+  expect(await panel.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
   await panel.setViewportSize({ width: 360, height: 900 });
 
   // Back to what the page shows: the whole thread.
