@@ -3,6 +3,7 @@
  * owed, and when you last spoke. Every value from the service is rendered as text by React.
  */
 import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { PROBLEMS } from '@/components/panel/states/problem-text';
 import { useWait } from '@/components/ui/useCountdown';
 import { WaitText } from '@/components/ui/WaitText';
 import { defaultMessage, serviceWaitMs, type ApiErrorInfo } from '@/lib/api/errors';
@@ -33,23 +34,17 @@ interface HoverCardProps {
 }
 
 /**
- * One sentence per failure, for every kind: the message that came with an error can be the
- * service's own words (a stack trace, an internal code), which are not shown.
+ * The card's own sentence where it says more than the panel's (the way to options, "try again"),
+ * else the panel's (PROBLEMS): never the message that came with the error, which can be the
+ * service's own words (a stack trace, an internal code).
  */
-const ERROR_TEXT: Record<ApiErrorInfo['kind'], string> = {
+const ERROR_TEXT: Partial<Record<ApiErrorInfo['kind'], string>> = {
   not_configured: 'Primer is not set up yet: add the service address and API key in Primer’s options.',
   unauthorized: 'The service did not accept Primer’s API key. Check it in Primer’s options.',
   forbidden: 'This API key is not allowed to read briefings. Check it in Primer’s options.',
-  not_found: 'The service no longer has this contact: it may have been removed or merged with another.',
   network: 'The service cannot be reached right now.',
-  timeout: 'The service took too long to answer.',
   rate_limited: 'The service is busy; try again in a moment.',
   server: 'The service had a problem answering. Try again in a moment.',
-  invalid_response: 'The service sent an answer Primer cannot read.',
-  http: 'The request to the service failed.',
-  bad_request: 'The service refused the request.',
-  conflict: 'The service refused the request.',
-  aborted: 'The request was cancelled.',
   extension_reloaded: defaultMessage('extension_reloaded'),
 };
 
@@ -216,7 +211,7 @@ function ErrorBody({ error, onOpenOptions, onRetry }: { error: ApiErrorInfo; onO
   return (
     <div className="body">
       <p className="error" role="alert">
-        {waitMs ? (error.kind === 'server' ? UNAVAILABLE_WITH_WAIT : BUSY_WITH_WAIT) : ERROR_TEXT[error.kind]}
+        {waitMs ? (error.kind === 'server' ? UNAVAILABLE_WITH_WAIT : BUSY_WITH_WAIT) : (ERROR_TEXT[error.kind] ?? PROBLEMS[error.kind].text)}
         {wait.running && wait.seconds !== null && wait.deadline !== null && waitMs ? (
           <WaitText lead="You can try again" seconds={wait.seconds} deadline={wait.deadline} waitMs={waitMs} id={waitId} />
         ) : null}
