@@ -1,10 +1,9 @@
 /** Why there is no briefing for this tab, and what to do about it. */
-import { browser } from '#imports';
-import { Button } from '@/components/ui/Button';
-import type { NothingReason } from '@/lib/panel/subject';
-import { SITE_NAMES, type SiteId } from '@/lib/sites/types';
+import { OpenOptionsButton } from '@/components/ui/OpenOptionsButton';
+import type { NothingReason, Subject } from '@/lib/panel/subject';
+import { SITE_NAMES } from '@/lib/sites/types';
 
-const TEXT: Record<Exclude<NothingReason, 'switched-off'>, { title: string; body: string }> = {
+const TEXT: Record<NothingReason, { title: string; body: string }> = {
   'no-tab': {
     title: 'Nothing to brief yet',
     body: 'Open a calendar event or an e-mail conversation, or find a person by e-mail above.',
@@ -23,16 +22,17 @@ const TEXT: Record<Exclude<NothingReason, 'switched-off'>, { title: string; body
   },
 };
 
-export function NothingToBrief({ reason, site }: { reason: NothingReason; site?: SiteId }) {
-  if (reason === 'switched-off') {
+export function NothingToBrief({ subject }: { subject: Extract<Subject, { kind: 'nothing' }> }) {
+  if (subject.reason === 'switched-off') {
     return (
       <div className="nothing" role="status">
-        <h1 className="subject-title" tabIndex={-1}>{site ? `Primer is switched off for ${SITE_NAMES[site]}` : 'Primer is switched off for this site'}</h1>
+        <h1 className="subject-title" tabIndex={-1}>Primer is switched off for {SITE_NAMES[subject.site]}</h1>
         <p>You switched Primer off for this site in its options: it reads no one here. Switch it on there to see briefings, or find a person by e-mail above.</p>
-        <Button onClick={() => void browser.runtime.openOptionsPage()}>Open Primer options</Button>
+        <OpenOptionsButton />
       </div>
     );
   }
+  const { reason } = subject;
   const { title, body } = TEXT[reason];
   return (
     <div className={reason === 'not-recognised' ? 'nothing warning' : 'nothing'} role="status">

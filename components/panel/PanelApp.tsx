@@ -200,7 +200,7 @@ export function Panel({ firstTarget, initialTarget }: { firstTarget?: Promise<Pa
       />
     );
   } else {
-    base = <NothingToBrief reason={subject.reason} site={subject.site} />;
+    base = <NothingToBrief subject={subject} />;
   }
 
   const views = stack.map((view, index) => (

@@ -12,9 +12,7 @@ const INVISIBLE = /[\u200B-\u200D\u2060\uFEFF]/g;
  * there is none: a person is found by exact address only, never by a guess.
  */
 function addressIn(typed: string): string | null {
-  const text = typed.replace(INVISIBLE, '').trim().replace(/[.,;:]+$/, '');
-  const bracketed = /^<([^<>]*)>$/.exec(text);
-  return parseNameAndAddress(bracketed ? bracketed[1] : text).email;
+  return parseNameAndAddress(typed.replace(INVISIBLE, '').trim().replace(/[.,;:]+$/, '')).email;
 }
 
 /** The search field's id: a problem with no better next step sends the user here (ProblemNotice). */

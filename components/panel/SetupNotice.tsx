@@ -1,9 +1,8 @@
 /** Shown while Primer has no service address or no key for it: briefings need both. */
 import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { browser } from '#imports';
 import { useQuery } from '@tanstack/react-query';
 import { afterFirstBriefing } from './paint-mark';
-import { Button } from '@/components/ui/Button';
+import { OpenOptionsButton } from '@/components/ui/OpenOptionsButton';
 import { sendRequest } from '@/lib/messaging/send';
 
 /**
@@ -49,7 +48,7 @@ export function SetupNotice({ children }: { children?: ReactNode }) {
                 : 'Add the service address and your API key to see briefings.'}
             {elsewhere ? ` The saved key is only sent to ${elsewhere}, the address it was saved for.` : null}
           </p>
-          <Button onClick={() => void browser.runtime.openOptionsPage()}>Open Primer options</Button>
+          <OpenOptionsButton />
         </div>
       ) : null}
       {children}

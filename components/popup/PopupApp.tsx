@@ -5,6 +5,7 @@
 import { useEffect, useState } from 'react';
 import { browser } from '#imports';
 import { Button } from '@/components/ui/Button';
+import { OpenOptionsButton } from '@/components/ui/OpenOptionsButton';
 import { LiveRegion } from '@/components/ui/Message';
 import { sendRequest } from '@/lib/messaging/send';
 import type { SettingsView } from '@/lib/messaging/protocol';
@@ -95,7 +96,7 @@ export function PopupApp({ draft: loadingDraft }: { draft: Promise<UploadDraft> 
         {typeof setup === 'object' ? (
           <div className="ui-message ui-message--error">
             <p>{setup.missing}</p>
-            <Button onClick={() => void browser.runtime.openOptionsPage()}>Open Primer options</Button>
+            <OpenOptionsButton />
           </div>
         ) : draft && setup === 'ready' ? (
           <UploadForm draft={draft} onStarted={setStarted} />

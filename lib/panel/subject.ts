@@ -16,12 +16,14 @@ export interface SubjectPerson {
   match: ContactMatch | null;
 }
 
-export type NothingReason = 'no-tab' | 'unsupported' | 'not-recognised' | 'no-people' | 'switched-off';
+export type NothingReason = 'no-tab' | 'unsupported' | 'not-recognised' | 'no-people';
 
 export type Subject =
   | { kind: 'person'; person: SubjectPerson; chosen: boolean }
   | { kind: 'meeting'; surface: PageSurface; chosen: boolean }
-  | { kind: 'nothing'; reason: NothingReason; site?: SiteId };
+  | { kind: 'nothing'; reason: NothingReason }
+  /** Primer is switched off for the site in view (options): said with the site's name. */
+  | { kind: 'nothing'; reason: 'switched-off'; site: SiteId };
 
 export function personFromPage(person: PagePerson): SubjectPerson {
   return { email: person.email, name: person.name, match: person.match };

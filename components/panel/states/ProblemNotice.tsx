@@ -1,8 +1,8 @@
 /** A failed load, said plainly, with the next step as a button (or when Primer will retry). */
 import { useEffect, useId, type ReactNode } from 'react';
-import { browser } from '#imports';
 import { ApiError, serviceWaitMs, toErrorInfo } from '@/lib/api/errors';
 import { Button } from '@/components/ui/Button';
+import { OpenOptionsButton } from '@/components/ui/OpenOptionsButton';
 import { useWait } from '@/components/ui/useCountdown';
 import { WaitText } from '@/components/ui/WaitText';
 import { RATE_LIMIT_DEFAULT_MS } from '../data/query-client';
@@ -55,7 +55,7 @@ export function ProblemNotice({ error, what, onRetry, retrying = false, about = 
       </p>
       {children ? <p>{children}</p> : null}
       {problem.next === 'options' ? (
-        <Button onClick={() => void browser.runtime.openOptionsPage()}>Open Primer options</Button>
+        <OpenOptionsButton />
       ) : null}
       {(problem.next === 'retry' || problem.next === 'wait' || problem.retry) && !retrying && onRetry ? (
         // Gone as soon as the retry is under way (or has worked): focus must not fall to the document.
