@@ -17,12 +17,26 @@ import { ContactSchema } from './models/contact';
 export const ContactRecordSchema = z.extend(ContactSchema, { emails: z.optional(z.array(z.string())) });
 export type ContactRecord = z.infer<typeof ContactRecordSchema>;
 
+/**
+ * Where an action item came from, when the server says: the recording it was raised in (its id,
+ * and its title when given) and when it was raised. Each part is null when not given.
+ */
+export const ItemSourceSchema = z.object({
+  recordingId: z.nullable(z.string()),
+  title: z.nullable(z.string()),
+  /** ISO date or timestamp as the server gave it. */
+  date: z.nullable(z.string()),
+});
+export type ItemSource = z.infer<typeof ItemSourceSchema>;
+
 export const ActionItemSchema = z.object({
   text: z.string(),
   owner: z.nullable(z.string()),
   /** ISO date or timestamp as the server gave it. */
   dueDate: z.nullable(z.string()),
   status: z.nullable(z.string()),
+  /** Optional: briefings saved before it was read have none, and stay readable offline. */
+  source: z.optional(z.nullable(ItemSourceSchema)),
 });
 export type ActionItem = z.infer<typeof ActionItemSchema>;
 

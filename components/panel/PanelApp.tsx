@@ -187,6 +187,7 @@ export function Panel({ firstTarget, initialTarget }: { firstTarget?: Promise<Pa
         surface={subject.surface}
         onPainted={onBasePainted}
         onOpenPerson={(person) => push({ kind: 'person', person, back: 'Back to the meeting' })}
+        onOpenRecording={(id) => push({ kind: 'recording', id, back: 'Back to the meeting' })}
         meetingAction={target && subject.surface.kind === 'event' ? <UploadRecordingButton target={target} /> : null}
         unknownAction={
           target ? (

@@ -9,6 +9,7 @@
 import { z } from 'zod/mini';
 import type {
   ActionItem,
+  ItemSource,
   ContactPage,
   ContactRecord,
   Insights,
@@ -234,9 +235,40 @@ export function toActionItems(value: unknown, { pendingOnly }: { pendingOnly: bo
     const status = textOf(entry, 'status', 'state');
     const completed = toFlag(entry.completed ?? entry.done);
     if (pendingOnly && ((status !== null && DONE_STATUSES.has(status.toLowerCase())) || completed === true)) continue;
-    out.push({ text, owner, dueDate: dateOf(entry, 'due_date', 'dueDate', 'due', 'due_at', 'dueAt', 'deadline'), status });
+    out.push({ text, owner, dueDate: dateOf(entry, 'due_date', 'dueDate', 'due', 'due_at', 'dueAt', 'deadline'), status, ...itemSourceField(entry) });
   }
   return out;
+}
+
+const SOURCE_RECORDING_KEYS = ['recording_id', 'recordingId', 'source_recording_id', 'sourceRecordingId'];
+const SOURCE_TITLE_KEYS = ['recording_title', 'recordingTitle', 'source_title', 'sourceTitle'];
+const SOURCE_DATE_KEYS = ['meeting_date', 'meetingDate', 'recording_date', 'recordingDate', 'raised_at', 'raisedAt', 'created_at', 'createdAt'];
+
+/**
+ * Where an item was raised, however the server says it: beside the item (`recording_id`,
+ * `meeting_date`, `created_at`), or in an object of its own (`recording: {id, title}`;
+ * `source: {recording_id, title, date}`, or `source: {type: "recording", id}`); `recording:
+ * "rec_1"` is the id. A source of another kind (`{type: "email", id}`) names no recording. Null
+ * when nothing is said: no source is made up.
+ */
+function itemSource(entry: Obj): ItemSource | null {
+  const recording = isObj(entry.recording) ? entry.recording : null;
+  const source = isObj(entry.source) ? entry.source : null;
+  const kind = source ? textOf(source, 'type', 'kind')?.toLowerCase() : undefined;
+  const sourceIsRecording = kind === undefined || /recording|meeting|call|conversation/.test(kind);
+  const recordingId =
+    textOf(entry, ...SOURCE_RECORDING_KEYS) ??
+    (recording ? idOf(recording, ...ID_KEYS, ...SOURCE_RECORDING_KEYS) : scalarText(entry.recording)) ??
+    (source ? textOf(source, ...SOURCE_RECORDING_KEYS) ?? (sourceIsRecording ? idOf(source, ...ID_KEYS) : null) : null);
+  const nested = recording ?? (sourceIsRecording ? source : null);
+  const title = textOf(entry, ...SOURCE_TITLE_KEYS) ?? (nested ? textOf(nested, 'title', 'name', ...SOURCE_TITLE_KEYS) : null);
+  const date = dateOf(entry, ...SOURCE_DATE_KEYS) ?? (nested ? dateOf(nested, ...SOURCE_DATE_KEYS, 'date') : null);
+  return recordingId === null && title === null && date === null ? null : { recordingId, title, date };
+}
+/** `{source}` when the item has one; nothing otherwise (most servers say nothing). */
+function itemSourceField(entry: Obj): { source?: ItemSource } {
+  const source = itemSource(entry);
+  return source ? { source } : {};
 }
 
 // ---------- contacts ----------

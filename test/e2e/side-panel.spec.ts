@@ -97,6 +97,12 @@ test('from a calendar event, the panel briefs the whole meeting', async ({ conte
   await expect(mayaItems.getByRole('listitem')).toHaveCount(SAMPLE_INSIGHTS[CONTACT_IDS.mayaChen]!.pending_action_items!.length);
   await expect(mayaItems.getByRole('listitem').first()).toContainText('Overdue');
   await expect(panel.getByRole('list', { name: 'Pending action items: Daniel Weiss' })).toContainText('Send cost comparison');
+  // An item opens the recording it was raised in (no recording list is asked for to name it), and back.
+  await panel.getByRole('list', { name: 'Pending action items: Daniel Weiss' }).getByRole('button', { name: 'Open a recording' }).click();
+  await expect(panel.getByRole('heading', { level: 1, name: 'Operations check-in' })).toBeFocused();
+  await panel.getByRole('button', { name: /Back to the meeting/ }).click();
+  await expect(panel.getByRole('heading', { level: 1, name: 'Q3 roadmap review' })).toBeVisible();
+  expect(standIn.requests.filter((request) => request.path === '/api/v2/recordings')).toEqual([]);
 
   // A short brief per known attendee, and the unknown ones listed as such.
   const attendees = panel.getByRole('region', { name: 'Attendees' });
@@ -169,6 +175,15 @@ test('"Open briefing" on a Gmail hover card briefs that person, recordings and t
   await expect(items.getByRole('listitem')).toHaveCount(4);
   await expect(items.getByRole('listitem').first()).toContainText('Overdue');
   await expect(panel.getByRole('region', { name: 'Conversations' })).toContainText('7 conversations');
+  // Each item says the recording it was raised in (named from her recordings listed below) and opens it.
+  await expect(items.getByRole('listitem').filter({ hasText: 'Send revised pricing proposal' })).toContainText('From Data platform pricing, 2 weeks ago');
+  await expect(items.getByRole('listitem').filter({ hasText: 'Introduce Maya' })).not.toContainText('From');
+  const source = items.getByRole('button', { name: 'Data platform pricing: open the recording' });
+  await source.click();
+  await expect(panel.getByRole('heading', { level: 1, name: 'Data platform pricing' })).toBeFocused();
+  await expect(panel.getByRole('list', { name: 'Action items from this conversation' })).toContainText('Send revised pricing proposal');
+  await panel.getByRole('button', { name: /Back to the briefing/ }).click();
+  await expect(source).toBeFocused();
 
   // Recordings with her, newest first, paged with "More recordings".
   const recordings = panel.getByRole('region', { name: /Recent recordings/ });

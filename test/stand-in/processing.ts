@@ -90,7 +90,7 @@ export class Processor {
 function updateContactInsights(state: ServerState, contactId: string, recording: StoredRecording, insights: RecordingInsights): void {
   const current: ContactInsights = state.insights.get(contactId) ?? { contact_id: contactId };
   const last = current.last_conversation_date;
-  const pending: PendingActionItem[] = insights.action_items.map((a) => ({ text: a.text, due_date: a.due_date, owner: a.owner, status: 'open' }));
+  const pending: PendingActionItem[] = insights.action_items.map((a) => ({ text: a.text, due_date: a.due_date, owner: a.owner, status: 'open', recording_id: recording.id }));
   const next: ContactInsights = {
     ...current,
     total_conversations: (current.total_conversations ?? 0) + 1,

@@ -53,16 +53,26 @@ export function renderTopics(d: Dialect, list: readonly string[]): Json[] {
   return alternate(list, 'name', 'title');
 }
 
+/**
+ * A pending item's recording: `recording_id` beside it, or in 'objects' mode an object of its own,
+ * alternately `{recording: {id}}` and `{source: {type: 'recording', id}}`.
+ */
+function renderItemSource(d: Dialect, item: PendingActionItem | RecordingActionItem, i: number): JsonObject {
+  if (!('recording_id' in item) || item.recording_id === undefined) return {};
+  if (d.insightLists === 'strings') return { recording_id: item.recording_id };
+  return i % 2 === 0 ? { recording: { id: item.recording_id } } : { source: { type: 'recording', id: item.recording_id } };
+}
+
 function renderActionItems(d: Dialect, items: readonly (PendingActionItem | RecordingActionItem)[], withStatus: boolean): Json[] {
   return items.map((item, i): JsonObject => {
     const status = 'status' in item ? item.status : 'open';
     if (d.insightLists === 'strings') {
-      const out: JsonObject = { text: item.text, due_date: item.due_date, owner: item.owner };
+      const out: JsonObject = { text: item.text, due_date: item.due_date, owner: item.owner, ...renderItemSource(d, item, i) };
       if (withStatus) out.status = status;
       return out;
     }
     const textKey = i % 2 === 0 ? 'title' : 'description';
-    return { [textKey]: item.text, due_date: item.due_date, owner: item.owner, status };
+    return { [textKey]: item.text, due_date: item.due_date, owner: item.owner, status, ...renderItemSource(d, item, i) };
   });
 }
 

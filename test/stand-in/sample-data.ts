@@ -74,6 +74,8 @@ export interface PendingActionItem {
   due_date: string | null;
   owner: string | null;
   status: 'open';
+  /** The recording the item was raised in, when there is one. */
+  recording_id?: string;
 }
 
 /** Insights of a contact as stored; absent keys are omitted from replies, null ones sent as null. */
@@ -225,6 +227,7 @@ function buildContacts(c: Clock): Contact[] {
 
 function buildInsights(c: Clock): Record<string, ContactInsights> {
   const I = CONTACT_IDS;
+  const R = RECORDING_IDS;
   const list: ContactInsights[] = [
     {
       contact_id: I.mayaChen,
@@ -236,10 +239,10 @@ function buildInsights(c: Clock): Record<string, ContactInsights> {
       interests: ['marathons', 'sci-fi novels', 'specialty coffee'],
       sensitive_topics: ['the delayed Atlas migration'],
       pending_action_items: [
-        { text: 'Send revised pricing proposal', due_date: c.date(-4), owner: 'Jordan Lee', status: 'open' },
-        { text: 'Share the SOC 2 report', due_date: c.date(3), owner: 'Jordan Lee', status: 'open' },
+        { text: 'Send revised pricing proposal', due_date: c.date(-4), owner: 'Jordan Lee', status: 'open', recording_id: R.mayaPricing },
+        { text: 'Share the SOC 2 report', due_date: c.date(3), owner: 'Jordan Lee', status: 'open', recording_id: R.mayaRoadmap },
         { text: 'Introduce Maya to our solutions architect', due_date: c.date(10), owner: null, status: 'open' },
-        { text: 'Confirm headcount for the pilot', due_date: null, owner: 'Maya Chen', status: 'open' },
+        { text: 'Confirm headcount for the pilot', due_date: null, owner: 'Maya Chen', status: 'open', recording_id: R.mayaRoadmap },
       ],
       last_conversation_date: c.ago(3, 15),
       total_conversations: 7,
@@ -276,6 +279,8 @@ function buildInsights(c: Clock): Record<string, ContactInsights> {
         due_date: i % 3 === 0 ? c.date(-2 - i) : i % 3 === 1 ? c.date(5 + i) : null,
         owner: i % 2 === 0 ? 'Sofia Alvarez' : 'Jordan Lee',
         status: 'open' as const,
+        // The first three were raised in the partnership deep dive; the rest came up elsewhere.
+        ...(i < 3 ? { recording_id: R.sofiaPartnership } : {}),
       })),
       last_conversation_date: c.ago(10, 14),
       total_conversations: 12,
@@ -296,7 +301,7 @@ function buildInsights(c: Clock): Record<string, ContactInsights> {
       favorite_topics: ['sailing'],
       interests: null,
       sensitive_topics: ['layoffs', 'the Q3 reorg', 'budget cuts in his team'],
-      pending_action_items: [{ text: 'Send cost comparison for vendor consolidation', due_date: c.date(2), owner: 'Jordan Lee', status: 'open' }],
+      pending_action_items: [{ text: 'Send cost comparison for vendor consolidation', due_date: c.date(2), owner: 'Jordan Lee', status: 'open', recording_id: R.danielRestructuring }],
       last_conversation_date: c.ago(6, 13),
       total_conversations: 3,
       prefers_data_driven: true,
@@ -312,8 +317,8 @@ function buildInsights(c: Clock): Record<string, ContactInsights> {
       preferred_tone: 'formal',
       recent_topics: ['contract renewal', 'data processing agreement'],
       pending_action_items: [
-        { text: 'Return redlined MSA', due_date: c.date(-12), owner: 'Grace Liu', status: 'open' },
-        { text: 'Send updated DPA with EU clauses', due_date: c.date(-7), owner: 'Jordan Lee', status: 'open' },
+        { text: 'Return redlined MSA', due_date: c.date(-12), owner: 'Grace Liu', status: 'open', recording_id: R.graceRenewal },
+        { text: 'Send updated DPA with EU clauses', due_date: c.date(-7), owner: 'Jordan Lee', status: 'open', recording_id: R.graceRenewal },
         { text: 'Confirm liability cap with finance', due_date: c.date(-1), owner: 'Jordan Lee', status: 'open' },
       ],
       last_conversation_date: c.ago(25, 10),
@@ -364,7 +369,7 @@ function buildInsights(c: Clock): Record<string, ContactInsights> {
       recent_topics: ['security questionnaire', 'SSO', 'pen test results'],
       favorite_topics: ['CTF competitions'],
       interests: ['rock climbing'],
-      pending_action_items: [{ text: 'Send pen test summary', due_date: c.date(6), owner: 'Jordan Lee', status: 'open' }],
+      pending_action_items: [{ text: 'Send pen test summary', due_date: c.date(6), owner: 'Jordan Lee', status: 'open', recording_id: R.alexComSecurity }],
       last_conversation_date: c.ago(3, 15),
       total_conversations: 3,
       prefers_data_driven: true,
@@ -383,7 +388,7 @@ function buildInsights(c: Clock): Record<string, ContactInsights> {
       recent_topics: ['procurement Q&A', 'payment terms'],
       favorite_topics: null,
       interests: ['golf'],
-      pending_action_items: [{ text: 'Answer RFP section 4 questions', due_date: c.date(-3), owner: 'Jordan Lee', status: 'open' }],
+      pending_action_items: [{ text: 'Answer RFP section 4 questions', due_date: c.date(-3), owner: 'Jordan Lee', status: 'open', recording_id: R.alexOrgProcurement }],
       last_conversation_date: c.ago(30, 11),
       total_conversations: 2,
       prefers_data_driven: true,

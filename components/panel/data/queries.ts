@@ -1,5 +1,5 @@
 /** The side panel's data hooks; every call goes through the background. */
-import { useInfiniteQuery, useQueries, useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, useQueries, useQuery, type InfiniteData, type QueryClient } from '@tanstack/react-query';
 import { serviceWaitMs, type ApiErrorInfo } from '@/lib/api/errors';
 import { sendRequest } from '@/lib/messaging/send';
 import type { InsightsReply, PersonQuery } from '@/lib/messaging/protocol';
@@ -104,6 +104,20 @@ export function recordingsOf(pages: readonly RecordingPage[]): Recording[] {
 
 export function useRecordings(contactId: string) {
   return useInfiniteQuery(recordingsOptions(contactId));
+}
+
+/** Finds a recording by id among these listed ones (null when it is not among them). */
+export function recordingFinder(recordings: readonly Recording[]): (id: string) => Recording | null {
+  const byId = new Map(recordings.map((recording) => [recording.id, recording]));
+  return (id) => byId.get(id) ?? null;
+}
+
+/**
+ * The recordings the panel already holds for these contacts (listed before, or saved), asking for
+ * none: a meeting's 20 attendees must not cost 20 recording lists to name where their items came from.
+ */
+export function heldRecordings(client: QueryClient, contactIds: readonly string[]): Recording[] {
+  return contactIds.flatMap((id) => recordingsOf(client.getQueryData<InfiniteData<RecordingPage>>(keys.recordings(id))?.pages ?? []));
 }
 
 export function useRecording(id: string) {

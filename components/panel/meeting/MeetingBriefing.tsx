@@ -4,10 +4,12 @@
  * and who the service does not know yet.
  */
 import { useId, type ReactNode } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import type { PageSurface } from '@/lib/panel/context';
 import type { SubjectPerson } from '@/lib/panel/subject';
 import { actionItemsByPerson, eachContactOnce, namesakeDetails, personLabel, sharedTopics, topicsToAvoid, type BriefedAttendee, type TopicPeople } from '@/lib/format/meeting';
 import { meetingProvenance } from '@/lib/format/provenance';
+import { heldRecordings, recordingFinder } from '../data/queries';
 import { ActionItemList } from '../person/ActionItemList';
 import { usePaintedMark } from '../paint-mark';
 import { FindByEmailButton } from '../PersonSearch';
@@ -31,6 +33,8 @@ const SURFACE_NAMES: Record<PageSurface['kind'], string> = {
 interface MeetingBriefingProps {
   surface: PageSurface;
   onOpenPerson: (person: SubjectPerson) => void;
+  /** Opens the recording a pending action item was raised in. */
+  onOpenRecording?: (id: string) => void;
   /** Offered for attendees whose address the service does not know (upload a recording of a meeting with them). */
   unknownAction?: ReactNode;
   /** Shown under the meeting's title, e.g. "Upload recording of this meeting". */
@@ -78,7 +82,7 @@ function commonProblem(attendees: readonly Attendee[]): Failed['state'] | null {
 
 const peopleCount = (count: number) => (count === 1 ? '1 person' : `${count} people`);
 
-export function MeetingBriefing({ surface, onOpenPerson, unknownAction, meetingAction, nav, onPainted, now = new Date() }: MeetingBriefingProps) {
+export function MeetingBriefing({ surface, onOpenPerson, onOpenRecording, unknownAction, meetingAction, nav, onPainted, now = new Date() }: MeetingBriefingProps) {
   const { attendees, settled, refetch, refreshing } = useAttendees(surface);
   usePaintedMark(settled, 'meeting', `${surface.title ?? surface.kind}:${attendees.map((attendee) => attendee.key).join(',')}`, onPainted);
   const briefed: BriefedAttendee[] = attendees.flatMap((attendee) =>
@@ -98,6 +102,9 @@ export function MeetingBriefing({ surface, onOpenPerson, unknownAction, meetingA
   const avoid = topicsToAvoid(briefed);
   const shared = sharedTopics(briefed);
   const actions = actionItemsByPerson(briefed);
+  // Titles of the recordings items were raised in, from lists the panel already holds.
+  const client = useQueryClient();
+  const findRecording = recordingFinder(actions.length > 0 ? heldRecordings(client, actions.map((person) => person.id)) : []);
   const unmatched = attendees.filter((attendee) => attendee.state.status === 'unknown');
   // Someone the page names without an address is unmatched when no single contact has that name:
   // none, or several. They may be in Primer, so they are not listed as not in it.
@@ -174,7 +181,13 @@ export function MeetingBriefing({ surface, onOpenPerson, unknownAction, meetingA
           {actions.map(({ items, ...person }) => (
             <div key={person.id} className="action-group">
               <h3>{personLabel(person)}</h3>
-              <ActionItemList items={items} label={`Pending action items: ${personLabel(person)}`} now={now} />
+              <ActionItemList
+                items={items}
+                label={`Pending action items: ${personLabel(person)}`}
+                onOpenRecording={onOpenRecording}
+                lookup={findRecording}
+                now={now}
+              />
             </div>
           ))}
         </Section>

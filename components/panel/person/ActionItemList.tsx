@@ -1,10 +1,23 @@
-/** Action items with owner and due date when the server gives them; overdue ones marked. */
+/**
+ * Action items with owner, due date and where each was raised when the server gives them; overdue
+ * ones marked.
+ */
 import type { ActionItem } from '@/lib/models';
 import { formatDueDate, isOverdue } from '@/lib/format/dates';
 import { sortActionItems } from '@/lib/format/briefing';
 import { nonBlank } from '@/lib/format/text';
+import { ItemSourceNote, type RecordingLookup } from './ItemSourceNote';
 
-export function ActionItemList({ items, label, now = new Date() }: { items: readonly ActionItem[]; label: string; now?: Date }) {
+interface ActionItemListProps {
+  items: readonly ActionItem[];
+  label: string;
+  /** Opens the recording an item was raised in (its source then is a button). */
+  onOpenRecording?: (id: string) => void;
+  lookup?: RecordingLookup;
+  now?: Date;
+}
+
+export function ActionItemList({ items, label, onOpenRecording, lookup, now = new Date() }: ActionItemListProps) {
   return (
     <ul className="action-items" aria-label={label}>
       {sortActionItems(items).map((item, index) => {
@@ -14,7 +27,7 @@ export function ActionItemList({ items, label, now = new Date() }: { items: read
         return (
           <li key={`${index}:${item.text}`} className={overdue ? 'overdue' : undefined}>
             <span className="item-text">{item.text}</span>
-            {item.owner || due ? (
+            {item.owner || due || item.source ? (
               <span className="item-meta">
                 {item.owner ? <span>Owner: {item.owner}</span> : null}
                 {due ? (
@@ -23,6 +36,7 @@ export function ActionItemList({ items, label, now = new Date() }: { items: read
                     Due {due}
                   </span>
                 ) : null}
+                {item.source ? <ItemSourceNote source={item.source} onOpenRecording={onOpenRecording} lookup={lookup} now={now} /> : null}
               </span>
             ) : null}
           </li>

@@ -1,10 +1,20 @@
 import { useId } from 'react';
 import type { Insights } from '@/lib/models';
 import { pendingCounts } from '@/lib/format/briefing';
+import { recordingFinder, recordingsOf, useRecordings } from '../data/queries';
 import { ActionItemList } from './ActionItemList';
 
-export function PendingItems({ insights, now = new Date() }: { insights: Insights; now?: Date }) {
+interface PendingItemsProps {
+  insights: Insights;
+  /** The contact whose recordings name where each item was raised (the list below the briefing asks for them). */
+  contactId: string;
+  onOpenRecording: (id: string) => void;
+  now?: Date;
+}
+
+export function PendingItems({ insights, contactId, onOpenRecording, now = new Date() }: PendingItemsProps) {
   const headingId = useId();
+  const recordings = useRecordings(contactId);
   const { pending, overdue } = pendingCounts(insights, now);
   if (pending === 0) return null;
   return (
@@ -12,7 +22,13 @@ export function PendingItems({ insights, now = new Date() }: { insights: Insight
       <h2 id={headingId}>
         Pending action items <span className="count">({overdue > 0 ? `${pending}, ${overdue} overdue` : pending})</span>
       </h2>
-      <ActionItemList items={insights.pendingActionItems} label="Pending action items" now={now} />
+      <ActionItemList
+        items={insights.pendingActionItems}
+        label="Pending action items"
+        onOpenRecording={onOpenRecording}
+        lookup={recordingFinder(recordingsOf(recordings.data?.pages ?? []))}
+        now={now}
+      />
     </section>
   );
 }

@@ -87,7 +87,7 @@ export function PersonBriefing({ person, onOpenRecording, nav, onPainted, now = 
             {source ? <p className="source provenance">{source}</p> : null}
             <HowToTalk insights={data} />
             <Topics insights={data} />
-            <PendingItems insights={data} now={now} />
+            {contactId !== null ? <PendingItems insights={data} contactId={contactId} onOpenRecording={onOpenRecording} now={now} /> : null}
             <Conversations insights={data} now={now} />
           </>
         )}

@@ -75,6 +75,35 @@ describe('lists and flags', () => {
     expect(toActionItems([{ text: 'Old', status: 'done' }], { pendingOnly: false })).toHaveLength(1);
     expect(toActionItems('a, b', { pendingOnly: true }).map((i) => i.text)).toEqual(['a', 'b']);
   });
+
+  it('reads where an item was raised, however the server says it, and makes up none', () => {
+    const sources = toActionItems(
+      [
+        { text: 'Beside it', recording_id: 'r1', meeting_date: '2026-11-05T10:00:00Z' },
+        { text: 'Camel case', recordingId: 'r2', recordingTitle: 'Pricing call', createdAt: '2026-11-06' },
+        { text: 'Recording object', recording: { id: 'r3', title: 'Roadmap review', meeting_date: '2026-11-07' } },
+        { text: 'Recording id alone', recording: 'r4' },
+        { text: 'Source object', source: { type: 'recording', id: 'r5', title: 'Kickoff', date: '2026-11-08' } },
+        { text: 'Source without a type', source: { recording_id: 'r6' } },
+        { text: 'Another kind of source', source: { type: 'email', id: 'msg-9', title: 'Re: pricing' } },
+        { text: 'Only a date', raised_at: 1_762_000_000 },
+        { text: 'Nothing said', due_date: '2026-12-01' },
+      ],
+      { pendingOnly: false },
+    ).map((item) => item.source);
+    expect(sources).toEqual([
+      { recordingId: 'r1', title: null, date: '2026-11-05T10:00:00Z' },
+      { recordingId: 'r2', title: 'Pricing call', date: '2026-11-06' },
+      { recordingId: 'r3', title: 'Roadmap review', date: '2026-11-07' },
+      { recordingId: 'r4', title: null, date: null },
+      { recordingId: 'r5', title: 'Kickoff', date: '2026-11-08' },
+      { recordingId: 'r6', title: null, date: null },
+      // An e-mail is no recording to open, and its subject no recording's title.
+      undefined,
+      { recordingId: null, title: null, date: new Date(1_762_000_000_000).toISOString() },
+      undefined,
+    ]);
+  });
 });
 
 describe('insights', () => {

@@ -1,0 +1,47 @@
+/**
+ * Where one action item was raised, when the server says so: "From Data platform pricing, 17 days
+ * ago", the title opening that recording. A title the item lacks comes from the contact's
+ * recordings the panel has loaded; a recording not among them is "a recording" (it still opens).
+ * An item the server gave no source for gets nothing: no source is guessed.
+ */
+import type { ItemSource, Recording } from '@/lib/models';
+import { relativeDay } from '@/lib/format/dates';
+import { recordingTitle } from '../recordings/status';
+
+/** A recording the panel already holds, by id (null when it holds none). */
+export type RecordingLookup = (id: string) => Pick<Recording, 'title' | 'filename' | 'meetingDate'> | null;
+
+interface ItemSourceNoteProps {
+  source: ItemSource;
+  onOpenRecording?: (id: string) => void;
+  lookup?: RecordingLookup;
+  now?: Date;
+}
+
+export function ItemSourceNote({ source, onOpenRecording, lookup, now = new Date() }: ItemSourceNoteProps) {
+  const known = source.recordingId !== null ? (lookup?.(source.recordingId) ?? null) : null;
+  const title = source.title ?? (known ? recordingTitle(known) : null);
+  const when = relativeDay(source.date ?? known?.meetingDate ?? null, now);
+  const after = when ? `, ${when}` : '';
+  if (source.recordingId !== null && onOpenRecording) {
+    const id = source.recordingId;
+    return (
+      <span className="item-source">
+        From{' '}
+        <button
+          type="button"
+          className="item-source-link"
+          // Says what the button does and holds its visible words (a voice user says what they see).
+          aria-label={title ? `${title}: open the recording` : 'Open a recording'}
+          onClick={() => onOpenRecording(id)}
+        >
+          {title ?? 'a recording'}
+        </button>
+        {after}
+      </span>
+    );
+  }
+  if (title) return <span className="item-source">From “{title}”{after}</span>;
+  if (source.recordingId !== null) return <span className="item-source">From a recording{after}</span>;
+  return when ? <span className="item-source">Raised {when}</span> : null;
+}
