@@ -5,7 +5,8 @@
  * own cache decides whether the service is asked again); "not a contact" for NOT_A_CONTACT_MS, so
  * a contact added later is marked on a later scan (Gmail tabs live for days). A whole message that
  * failed is not remembered (the next scan asks again); a person whose own lookup failed is asked
- * about again after FAILED_RETRY_MS.
+ * about again after FAILED_RETRY_MS. Scans tell a failure (undefined) from "not a contact" (null),
+ * so that the runtime can read those people again once the service may be back (recovery.ts).
  *
  * Answers are kept per batch rather than as one promise per person: a 300-person scan then costs
  * a handful of promises instead of a thousand (first scans run cold, and each one counts).
@@ -50,9 +51,11 @@ interface Pending {
   index: number;
 }
 
-/** A person's answer as the scanner uses it: a failed (or missing) one marks nothing. */
-function matchOf(answer: PersonAnswer | undefined): ContactMatch | null {
-  return answer === LOOKUP_FAILED || answer === undefined ? null : answer;
+/** A person's match as a scan sees it: null for "not a contact", undefined when the lookup failed. */
+export type Found = ContactMatch | null | undefined;
+
+function matchOf(answer: PersonAnswer | undefined): Found {
+  return answer === LOOKUP_FAILED ? undefined : answer;
 }
 
 export class PeopleLookup {
@@ -91,10 +94,10 @@ export class PeopleLookup {
 
   /**
    * Many people's matches, in order: what is known at once, the rest when it arrives. A person
-   * whose lookup fails gets null (nothing is marked; the next scan asks again).
+   * whose lookup fails gets undefined (nothing is marked; a later scan asks again, see `retryAt`).
    */
-  async findAll(queries: PersonQuery[], keys: string[] = queries.map(personKey)): Promise<(ContactMatch | null)[]> {
-    const out: (ContactMatch | null)[] = new Array<ContactMatch | null>(queries.length).fill(null);
+  async findAll(queries: PersonQuery[], keys: string[] = queries.map(personKey)): Promise<Found[]> {
+    const out: Found[] = new Array<Found>(queries.length).fill(null);
     const waiting = new Map<Batch, [number, number][]>();
     const now = this.#now();
     for (let i = 0; i < queries.length; i++) {
@@ -112,7 +115,7 @@ export class PeopleLookup {
     await Promise.all(
       [...waiting].map(async ([batch, slots]) => {
         const answers = await batch.answers.catch(() => null);
-        if (answers) for (const [at, index] of slots) out[at] = matchOf(answers[index]);
+        for (const [at, index] of slots) out[at] = answers ? matchOf(answers[index]) : undefined;
       }),
     );
     return out;
@@ -121,6 +124,12 @@ export class PeopleLookup {
   /** How many answers are kept (expired ones included until the next sweep). */
   get remembered(): number {
     return this.#answers.size;
+  }
+
+  /** When a person whose lookup failed is asked about again: at once if the failure was the whole message's. */
+  retryAt(key: string): number {
+    const entry = this.#answers.get(key);
+    return entry?.answer === LOOKUP_FAILED ? entry.until : -Infinity;
   }
 
   /** Forget everything (settings changed). */

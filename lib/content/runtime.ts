@@ -15,6 +15,7 @@ import { installHoverCards } from './hover';
 import { answerPageContext } from './page-context';
 import { PeopleLookup } from './lookup';
 import { watchSurfaces, type SurfaceWatch } from './observer';
+import { watchRecovery } from './recovery';
 import { PageScanner } from './scanner';
 import { startSelfCheck } from './self-check';
 
@@ -83,8 +84,13 @@ export async function startPrimer(ctx: ContentScriptContext, adapter: SiteAdapte
         pageNames = names;
       }
     }
-    void scanner.scan(roots).then(() => selfCheck.afterScan());
+    void scanner.scan(roots).then(() => {
+      selfCheck.afterScan();
+      updateRecovery();
+    });
   };
+  // People left unmarked by a failed lookup are read again when the user or the network is back.
+  const updateRecovery = watchRecovery((dueBy) => scanner.failedRoots(dueBy), scan);
 
   const start = () => {
     if (watch || !isSiteEnabled(adapter.site, preferences)) return;
@@ -95,6 +101,8 @@ export async function startPrimer(ctx: ContentScriptContext, adapter: SiteAdapte
     watch?.disconnect();
     watch = null;
     scanner.clear();
+    // Nothing failed is in view any more: no listener is left behind (site switched off, invalidated).
+    updateRecovery();
     // A card open on a mark that is gone would describe someone Primer no longer shows.
     closeCard();
   };

@@ -4,7 +4,8 @@
  * known contact, and marks exactly those people. Unknown people get
  * nothing. A surface re-read (a reused Calendar popup, a re-rendered Gmail header) replaces or
  * removes marks whose element now shows someone else or no one; marks on elements that left the
- * page are dropped, so a tab open for a day does not grow.
+ * page are dropped, so a tab open for a day does not grow. Surfaces whose people could not all be
+ * looked up are remembered until a read of them succeeds (`failedRoots`, for recovery.ts).
  */
 import type { PersonQuery } from '../messaging/protocol';
 import type { PageContext, PageSurface } from '../panel/context';
@@ -59,6 +60,8 @@ export class PageScanner {
    */
   readonly #latestRead = new Map<Element, number>();
   #reads = 0;
+  /** Roots whose last read had failed lookups, with when asking again is worthwhile (PeopleLookup.retryAt). */
+  readonly #failed = new Map<Element, number>();
   /** People shown by name only whose match turned out to be the user or in an excluded domain. */
   readonly #leftOutByMatch = new WeakSet<FoundPerson>();
   /** Told when a mark is dropped or its element now shows someone else (a card open on it closes). */
@@ -160,9 +163,17 @@ export class PageScanner {
     };
   }
 
+  /** Roots in view whose last read left people unlooked-up, and worth reading again by `dueBy`. */
+  failedRoots(dueBy = Infinity): Element[] {
+    const roots: Element[] = [];
+    for (const [root, retryAt] of this.#failed) if (retryAt <= dueBy && root.isConnected && !isHidden(root)) roots.push(root);
+    return roots;
+  }
+
   /** Removes every mark (site switched off, settings changed); pending lookups are ignored. */
   clear(): void {
     this.#latestRead.clear();
+    this.#failed.clear();
     for (const mark of this.#marks.values()) mark.marker?.remove();
     this.#marks.clear();
     this.#byRoot.clear();
@@ -200,10 +211,14 @@ export class PageScanner {
     const mayEdit = surface.root.closest('[contenteditable]') !== null || surface.root.querySelector('[contenteditable]') !== null;
     let above: Around | null = null;
     const aboveRoot = () => (above ??= aroundOf(surface.root.parentElement, null));
+    let retryAt = Infinity;
     this.#write(() => {
       people.forEach((person, i) => {
         const match = matches[i];
-        if (!match) return;
+        if (!match) {
+          if (match === undefined) retryAt = Math.min(retryAt, this.#options.lookup.retryAt(keys[i]!));
+          return;
+        }
         if (person.email === null && this.#excludedMatch(match)) {
           this.#leftOutByMatch.add(person);
           return;
@@ -220,6 +235,8 @@ export class PageScanner {
       this.#unmarkRoot(surface.root, keep);
     });
     this.#byRoot.set(surface.root, keep);
+    if (retryAt < Infinity) this.#failed.set(surface.root, retryAt);
+    else this.#failed.delete(surface.root);
   }
 
   #write(apply: () => void): void {
@@ -273,6 +290,7 @@ export class PageScanner {
   /** A root that holds no surface (any more): what its last read left is dropped. */
   #forgetRoot(root: Element): void {
     this.#latestRead.delete(root);
+    this.#failed.delete(root);
     this.#surfaces.delete(root);
     this.#keysByRoot.delete(root);
   }

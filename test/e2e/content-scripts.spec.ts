@@ -467,6 +467,28 @@ test('one lookup per distinct address, however many tabs show it', async ({ cont
   expect(Math.max(...[...perAddress].filter(([email]) => email !== CALIBRATION_EMAIL).map(([, count]) => count))).toBe(1);
 });
 
+test('people left unmarked because the service refused the page’s lookups are marked once the window is focused again, without a reload or a change to the page', async ({ context, extensionId, standIn }) => {
+  await configure(context, extensionId, standIn);
+  const fixture = expected.pages.find((page) => page.file === 'gmail/thread.html')!;
+  const view = fixture.views[0]!;
+  await serveFixture(context, view.url, html(fixture.file));
+  // Every contact lookup refused (a key revoked, then restored): the page's whole message fails.
+  standIn.failNext({ path: '/api/v2/contacts', status: 401, times: 1_000 });
+  const page = await context.newPage();
+  const errors = watchErrors(page);
+  await page.goto(view.url);
+  const refused = () => standIn.requests.filter((request) => request.path === '/api/v2/contacts' && request.status === 401).length;
+  await expect.poll(refused, { timeout: 20_000 }).toBeGreaterThan(0);
+  standIn.clearFaults();
+  // The service is back, but the page has not changed: nothing asks again on its own (no polling).
+  await page.waitForTimeout(2_000);
+  expect(await markerLabels(page)).toEqual([]);
+  // The user comes back to the window: the thread is read again and its known people are marked.
+  await page.evaluate(() => window.dispatchEvent(new Event('focus')));
+  await expect.poll(async () => new Set(await markerLabels(page)), { timeout: 20_000 }).toEqual(expectationsFor(view).labels);
+  expect(errors).toEqual([]);
+});
+
 test('the per-site switch and excluded domains apply at once, without reload, and an open card goes with its mark', async ({ context, extensionId, serviceWorker, standIn }) => {
   const { page, url } = await calendarPopupTab(context, extensionId, standIn);
   await page.goto(url);

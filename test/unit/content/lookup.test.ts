@@ -55,7 +55,7 @@ describe('PeopleLookup', () => {
     expect(find.mock.calls[1]?.[0]).toEqual([{ email: 'a2@example.com' }, { email: 'b@example.com' }, { email: 'a3@example.com' }]);
   });
 
-  it('findAll gives null for people whose lookup failed (also when the sender throws at once), and asks again later', async () => {
+  it('findAll gives undefined (not null, "not a contact") for people whose lookup failed (also when the sender throws at once), and asks again later', async () => {
     let mode: 'throw' | 'reject' | 'ok' = 'throw';
     const find = vi.fn((people: PersonQuery[]) => {
       if (mode === 'throw') throw new Error('no background');
@@ -63,9 +63,11 @@ describe('PeopleLookup', () => {
       return Promise.resolve(people.map(() => match('x')));
     });
     const lookup = new PeopleLookup(find);
-    expect(await lookup.findAll([{ email: 'x@example.com' }])).toEqual([null]);
+    expect(await lookup.findAll([{ email: 'x@example.com' }])).toEqual([undefined]);
     mode = 'reject';
-    expect(await lookup.findAll([{ email: 'x@example.com' }, { name: 'Bo' }])).toEqual([null, null]);
+    expect(await lookup.findAll([{ email: 'x@example.com' }, { name: 'Bo' }])).toEqual([undefined, undefined]);
+    // A whole message that failed is not remembered: worth asking again at once.
+    expect(lookup.retryAt(personKey({ email: 'x@example.com' }))).toBe(-Infinity);
     mode = 'ok';
     expect((await lookup.findAll([{ email: 'x@example.com' }]))[0]?.contact.id).toBe('x');
     expect(find).toHaveBeenCalledTimes(3);
@@ -84,8 +86,11 @@ describe('PeopleLookup', () => {
     );
     const lookup = new PeopleLookup(find, () => now);
     const people = [{ email: 'a@example.com' }, { email: 'slow@example.com' }, { email: 'n@example.com' }];
-    expect((await lookup.findAll(people)).map((m) => m?.contact.id ?? null)).toEqual(['a@example.com', null, null]);
+    expect(await lookup.findAll(people)).toEqual([match('a@example.com'), undefined, null]);
     await expect(lookup.find({ email: 'slow@example.com' })).rejects.toThrow();
+    // When a later scan asks again (recovery.ts waits for it); anyone else would be asked at once.
+    expect(lookup.retryAt('e:slow@example.com')).toBe(5_000 + FAILED_RETRY_MS);
+    expect(lookup.retryAt('e:n@example.com')).toBe(-Infinity);
     failing = false;
     now += FAILED_RETRY_MS - 1;
     expect((await lookup.findAll(people)).map((m) => m?.contact.id ?? null)).toEqual(['a@example.com', null, null]);

@@ -4,6 +4,7 @@ import { ContentScriptContext } from 'wxt/utils/content-script-context';
 import { BATCH_DELAY_MS, LAYOUT_WAIT_DELAY_MS } from '@/lib/content/observer';
 import { CONTACT_MS, FAILED_RETRY_MS } from '@/lib/content/lookup';
 import { startPrimer } from '@/lib/content/runtime';
+import { RETRY_GAP_MS } from '@/lib/content/recovery';
 import { QUIET_MS, SETTLE_MS } from '@/lib/content/self-check';
 import { fakeAdapter } from './fake-adapter';
 import { DEFAULT_PREFERENCES, preferencesItem } from '@/lib/storage/preferences';
@@ -18,16 +19,20 @@ describe('startPrimer', () => {
   let dropPort: () => void = () => undefined;
   /** Addresses the fake background answers as "could not be looked up" (a rate limit, a timeout). */
   let failing: Set<string>;
+  /** While true, every people.find message fails as a whole (the service or the background down). */
+  let down: boolean;
 
   beforeEach(() => {
     vi.useFakeTimers();
     messages = [];
     failing = new Set();
+    down = false;
     document.body.innerHTML = '<div class="s"><span data-mail="maya@example.com">Maya</span><span data-mail="me@example.com">Me</span></div>';
     // Content scripts talk over one port (lib/messaging/port.ts): a fake one answers like the background.
     const answer = (envelope: Envelope) => {
       messages.push(envelope);
       if (envelope.type === 'people.find') {
+        if (down) return { ok: false, error: { kind: 'network', message: 'The service could not be reached.', status: null, code: null, retryAfterMs: null } };
         return {
           ok: true,
           data: envelope.payload.people!.map((p) =>
@@ -375,5 +380,150 @@ describe('startPrimer', () => {
     expect(markers()).toBe(1);
     ctx.notifyInvalidated();
     expect(markers()).toBe(0);
+  });
+
+  describe('after a failed lookup', () => {
+    const RECOVERY_EVENTS = ['focus', 'online', 'visibilitychange'];
+    /** The outage listeners (recovery.ts) on the window and the document now, by event type. */
+    const watchListeners = () => {
+      const spies = [window, document].flatMap((target) => [vi.spyOn(target, 'addEventListener'), vi.spyOn(target, 'removeEventListener')]);
+      return () => {
+        const count = new Map<string, number>();
+        spies.forEach((spy, i) => {
+          for (const [type] of spy.mock.calls) if (RECOVERY_EVENTS.includes(type)) count.set(type, (count.get(type) ?? 0) + (i % 2 === 0 ? 1 : -1));
+        });
+        return [...count].filter(([, n]) => n > 0).map(([type]) => type).sort();
+      };
+    };
+    const finds = () => messages.filter((m) => m.type === 'people.find').map((m) => m.payload.people);
+    const signs: Record<string, () => void> = {
+      focus: () => window.dispatchEvent(new Event('focus')),
+      online: () => window.dispatchEvent(new Event('online')),
+      visibilitychange: () => document.dispatchEvent(new Event('visibilitychange', { bubbles: true })),
+    };
+    let now: number;
+    beforeEach(() => {
+      now = 1_000;
+      vi.spyOn(performance, 'now').mockImplementation(() => now);
+    });
+
+    it.each(RECOVERY_EVENTS)('marks people whose lookup failed on "%s" once their failure is no longer remembered, not before, and then stops listening', async (event) => {
+      const listening = watchListeners();
+      failing.add('maya@example.com');
+      await startPrimer(ctx, adapter);
+      await settle();
+      expect(markers()).toBe(0);
+      expect(listening()).toEqual(RECOVERY_EVENTS);
+      failing.clear();
+      // The service is back, but a rate-limited service is not asked again within the minute.
+      now += FAILED_RETRY_MS - 1;
+      signs[event]!();
+      await settle();
+      expect(finds()).toHaveLength(1);
+      expect(markers()).toBe(0);
+      now += 1;
+      signs[event]!();
+      await settle();
+      expect(finds()).toEqual([[{ email: 'maya@example.com' }], [{ email: 'maya@example.com' }]]);
+      expect(markers()).toBe(1);
+      expect(listening()).toEqual([]);
+    });
+
+    it('adds no listener when every lookup succeeded', async () => {
+      const listening = watchListeners();
+      await startPrimer(ctx, adapter);
+      await settle();
+      expect(markers()).toBe(1);
+      const adds = [window, document].map((target) => vi.mocked(target.addEventListener).mock.calls.filter(([type]) => RECOVERY_EVENTS.includes(type)));
+      expect(adds).toEqual([[], []]);
+      expect(listening()).toEqual([]);
+    });
+
+    it('asks again at once after a wholly failed message, but at most every few seconds however often the window is focused; not while the tab is hidden', async () => {
+      down = true;
+      await startPrimer(ctx, adapter);
+      await settle();
+      expect(finds()).toHaveLength(1);
+      // Online again in a hidden tab: nothing yet (the tab shown is the time).
+      const visibility = vi.spyOn(document, 'visibilityState', 'get').mockReturnValue('hidden');
+      signs.online!();
+      await settle();
+      expect(finds()).toHaveLength(1);
+      visibility.mockReturnValue('visible');
+      signs.visibilitychange!();
+      await settle();
+      expect(finds()).toHaveLength(2);
+      for (let i = 0; i < 4; i++) {
+        now += RETRY_GAP_MS / 5;
+        signs.focus!();
+        await settle();
+      }
+      expect(finds()).toHaveLength(2);
+      down = false;
+      now += RETRY_GAP_MS / 5;
+      signs.focus!();
+      await settle();
+      expect(finds()).toHaveLength(3);
+      expect(markers()).toBe(1);
+    });
+
+    it('reads again only the surfaces that hold people whose lookup failed', async () => {
+      document.body.innerHTML = '<div class="s"><span data-mail="maya@example.com">Maya</span></div><div class="s"><span data-mail="bo@example.com">Bo</span></div>';
+      failing.add('bo@example.com');
+      const readSurface = vi.fn(adapter.readSurface);
+      await startPrimer(ctx, { ...adapter, readSurface });
+      await settle();
+      expect(readSurface.mock.calls.map(([root]) => root.textContent)).toEqual(['Maya', 'Bo']);
+      now += FAILED_RETRY_MS;
+      signs.focus!();
+      await settle();
+      expect(readSurface.mock.calls.map(([root]) => root.textContent)).toEqual(['Maya', 'Bo', 'Bo']);
+      expect(finds()).toEqual([[{ email: 'maya@example.com' }, { email: 'bo@example.com' }], [{ email: 'bo@example.com' }]]);
+    });
+
+    it('stops listening when the view with the failed people goes, or is hidden', async () => {
+      const listening = watchListeners();
+      failing.add('maya@example.com');
+      await startPrimer(ctx, adapter);
+      await settle();
+      expect(listening()).toEqual(RECOVERY_EVENTS);
+      // Gmail hides the thread it leaves.
+      document.querySelector<HTMLElement>('.s')!.style.display = 'none';
+      await settle();
+      expect(listening()).toEqual([]);
+      document.querySelector<HTMLElement>('.s')!.style.display = '';
+      await settle();
+      expect(listening()).toEqual(RECOVERY_EVENTS);
+      document.querySelector('.s')!.remove();
+      await settle();
+      expect(listening()).toEqual([]);
+      // Nothing failed is in view: a focus reads nothing and asks nothing.
+      now += FAILED_RETRY_MS;
+      signs.focus!();
+      await settle();
+      expect(finds()).toHaveLength(1);
+    });
+
+    it('stops listening when the site is switched off, and when the extension is updated under the page', async () => {
+      const listening = watchListeners();
+      failing.add('maya@example.com');
+      await startPrimer(ctx, adapter);
+      await settle();
+      await preferencesItem.setValue({ ...DEFAULT_PREFERENCES, sites: { ...DEFAULT_PREFERENCES.sites, gmail: false } });
+      await settle();
+      expect(listening()).toEqual([]);
+      await preferencesItem.setValue(DEFAULT_PREFERENCES);
+      await settle();
+      expect(listening()).toEqual(RECOVERY_EVENTS);
+      ctx.notifyInvalidated();
+      expect(listening()).toEqual([]);
+      failing.clear();
+      now += FAILED_RETRY_MS;
+      signs.focus!();
+      await settle();
+      // Asked once only: switched on again within the minute, the failure was still remembered.
+      expect(finds()).toHaveLength(1);
+      expect(markers()).toBe(0);
+    });
   });
 });

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { PeopleLookup } from '@/lib/content/lookup';
+import { FAILED_RETRY_MS, PeopleLookup } from '@/lib/content/lookup';
 import { MARKER_ATTRIBUTE, markerLabel } from '@/lib/content/marker';
 import { BATCH_DELAY_MS, watchSurfaces } from '@/lib/content/observer';
 import { PageScanner } from '@/lib/content/scanner';
@@ -7,7 +7,7 @@ import { calendarAdapter } from '@/lib/sites/calendar';
 import { gmailAdapter } from '@/lib/sites/gmail';
 import { outlookAdapter } from '@/lib/sites/outlook';
 import { queryAll } from '@/lib/sites/query';
-import type { PersonQuery } from '@/lib/messaging/protocol';
+import { LOOKUP_FAILED, type PersonAnswer, type PersonQuery } from '@/lib/messaging/protocol';
 import type { ContactMatch } from '@/lib/models';
 import type { SiteAdapter, Surface } from '@/lib/sites/types';
 import { DEFAULT_PREFERENCES, type Preferences } from '@/lib/storage/preferences';
@@ -185,6 +185,49 @@ describe('PageScanner', () => {
     const failing = new PageScanner({ adapter, lookup: new PeopleLookup(() => Promise.reject(new Error('down'))), preferences: () => preferences, ownAddresses: () => new Set() });
     await failing.scan(roots);
     expect(markers()).toHaveLength(0);
+  });
+
+  it('remembers the surfaces in view whose people could not be looked up, with when to ask again, until a read of them succeeds', async () => {
+    let now = 1_000;
+    let mode: 'bo fails' | 'down' | 'ok' = 'bo fails';
+    const lookup = new PeopleLookup((people) => {
+      if (mode === 'down') return Promise.reject(new Error('offline'));
+      return Promise.resolve(people.map((p): PersonAnswer => (mode === 'bo fails' && 'email' in p && p.email === 'bo@example.com' ? LOOKUP_FAILED : (KNOWN[key(p)] ?? null))));
+    }, () => now);
+    const failing = new PageScanner({ adapter, lookup, preferences: () => preferences, ownAddresses: () => new Set() });
+    const [maya, bo] = page(`<div class="s"><span data-mail="maya@example.com">Maya</span></div>
+      <div class="s"><span data-mail="bo@example.com">Bo</span><span data-mail="nobody@unknown.example">N</span></div>`) as [HTMLElement, HTMLElement];
+    await failing.scan([maya, bo]);
+    expect(markers()).toHaveLength(1);
+    // "Not a contact" is no failure; Bo's is remembered for a minute.
+    expect(failing.failedRoots()).toEqual([bo]);
+    expect(failing.failedRoots(now + FAILED_RETRY_MS - 1)).toEqual([]);
+    expect(failing.failedRoots(now + FAILED_RETRY_MS)).toEqual([bo]);
+    // Out of view (hidden or gone), it is not offered for reading again.
+    bo.style.display = 'none';
+    expect(failing.failedRoots()).toEqual([]);
+    bo.style.display = '';
+    // A wholly failed message is not remembered: worth asking again at once.
+    now += FAILED_RETRY_MS;
+    mode = 'down';
+    await failing.scan([bo]);
+    expect(failing.failedRoots(now)).toEqual([bo]);
+    mode = 'ok';
+    await failing.scan([bo]);
+    expect(failing.failedRoots()).toEqual([]);
+    expect(markers()).toHaveLength(2);
+    mode = 'down';
+    await failing.scan([maya, bo]);
+    expect(failing.failedRoots()).toEqual([]);
+    now += 10 * FAILED_RETRY_MS;
+    await failing.scan([bo]);
+    expect(failing.failedRoots()).toEqual([bo]);
+    failing.clear();
+    expect(failing.failedRoots()).toEqual([]);
+    await failing.scan([bo]);
+    bo.remove();
+    await failing.scan([]);
+    expect(failing.failedRoots()).toEqual([]);
   });
 
   it('applies only the newest read of a reused element: a slow answer about whom it showed before is dropped', async () => {
