@@ -1,5 +1,5 @@
 /** The side panel's data hooks; every call goes through the background. */
-import { useInfiniteQuery, useQueries, useQuery, type InfiniteData, type QueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useQueries, useQuery, useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query';
 import { serviceWaitMs, type ApiErrorInfo } from '@/lib/api/errors';
 import { sendRequest } from '@/lib/messaging/send';
 import type { InsightsReply, PersonQuery } from '@/lib/messaging/protocol';
@@ -112,6 +112,15 @@ export function recordingFinder(recordings: readonly Recording[]): (id: string) 
   return (id) => byId.get(id) ?? null;
 }
 
+/** A recording as a list the panel holds shows it (undefined when none does). */
+function listedRecording(client: QueryClient, id: string): Recording | undefined {
+  for (const [, data] of client.getQueriesData<InfiniteData<RecordingPage>>({ queryKey: ['recordings'] })) {
+    const found = recordingsOf(data?.pages ?? []).find((recording) => recording.id === id);
+    if (found) return found;
+  }
+  return undefined;
+}
+
 /**
  * The recordings the panel already holds for these contacts (listed before, or saved), asking for
  * none: a meeting's 20 attendees must not cost 20 recording lists to name where their items came from.
@@ -121,9 +130,13 @@ export function heldRecordings(client: QueryClient, contactIds: readonly string[
 }
 
 export function useRecording(id: string) {
+  const client = useQueryClient();
   return useQuery({
     queryKey: keys.recording(id),
     queryFn: () => sendRequest('recording.get', { id }),
+    // Opened from a list: its title, date and status are shown (and its insights and transcript
+    // asked for) at once, while the recording itself is asked for.
+    placeholderData: () => listedRecording(client, id),
     // Until it is ready or failed, while its view is open.
     refetchInterval: (query) => (query.state.data && inProgress(query.state.data) ? PROCESSING_POLL_MS : false),
   });

@@ -9,7 +9,7 @@ import { ApiError } from '@/lib/api/errors';
 import { formatDate } from '@/lib/format/dates';
 import { serverText } from '@/lib/format/text';
 import type { RecordingInsights } from '@/lib/models';
-import { useRecording, useRecordingInsights, useTranscript } from '../data/queries';
+import { problemOf, useRecording, useRecordingInsights, useTranscript } from '../data/queries';
 import { ActionItemList } from '../person/ActionItemList';
 import { TopicList } from '../person/Topics';
 import { ProblemNotice } from '../states/ProblemNotice';
@@ -63,21 +63,28 @@ export function RecordingDetail({ id, onBack, backLabel }: { id: string; onBack:
   const ask = done || unknownStatus;
   const insights = useRecordingInsights(id, ask);
   const transcript = useTranscript(id, ask);
-  const transcriptNotYet = unknownStatus && isNotFound(transcript.error);
+  // Each failure is said as soon as a call fails, with when Primer tries again, not once the
+  // retries are spent (a rate limit's are half a minute each).
+  const recordingProblem = problemOf(recording);
+  const insightsProblem = problemOf(insights);
+  const transcriptProblem = problemOf(transcript);
+  const transcriptNotYet = unknownStatus && isNotFound(transcriptProblem?.error);
   const transcriptId = useId();
   const headingRef = useRef<HTMLHeadingElement>(null);
   useEffect(() => headingRef.current?.focus(), []);
   const data = recording.data;
   return (
-    <article className="recording-detail" aria-busy={recording.isPending}>
+    <article className="recording-detail" aria-busy={recording.isPending || recording.isPlaceholderData}>
       <Button variant="secondary" className="back" onClick={onBack}>
         ← {backLabel}
       </Button>
       <h1 className="subject-title" tabIndex={-1} ref={headingRef}>
         {data ? recordingTitle(data) : 'Recording'}
       </h1>
-      {recording.isPending ? <Skeleton label="Loading the recording" /> : null}
-      {recording.isError ? <ProblemNotice error={recording.error} what="the recording" about="recording" onRetry={() => void recording.refetch()} /> : null}
+      {recording.isPending && !recordingProblem ? <Skeleton label="Loading the recording" /> : null}
+      {recordingProblem ? (
+        <ProblemNotice error={recordingProblem.error} what="the recording" about="recording" onRetry={() => void recording.refetch()} retrying={recordingProblem.retrying} />
+      ) : null}
       {data ? (
         <p className="subtle">
           {formatDate(data.meetingDate) ?? 'No date'} · <span className={`status status-${data.status}`}>{statusLabel(data)}</span>
@@ -85,19 +92,31 @@ export function RecordingDetail({ id, onBack, backLabel }: { id: string; onBack:
       ) : null}
       {data?.status === 'failed' && serverText(data.error) ? <p className="problem">Processing failed: {serverText(data.error)}</p> : null}
       {data && !ask && data.status !== 'failed' ? <p className="subtle">Insights and the transcript appear once processing is done.</p> : null}
-      {ask && insights.isPending ? <Skeleton label="Loading this conversation’s insights" lines={2} /> : null}
+      {ask && insights.isPending && !insightsProblem ? <Skeleton label="Loading this conversation’s insights" lines={2} /> : null}
       {insights.data ? <InsightsOfRecording insights={insights.data} /> : null}
-      {insights.isError && !(unknownStatus && isNotFound(insights.error)) ? (
-        <ProblemNotice error={insights.error} what="this conversation’s insights" about="recording" onRetry={() => void insights.refetch()} />
+      {insightsProblem && !(unknownStatus && isNotFound(insightsProblem.error)) ? (
+        <ProblemNotice
+          error={insightsProblem.error}
+          what="this conversation’s insights"
+          about="recording"
+          onRetry={() => void insights.refetch()}
+          retrying={insightsProblem.retrying}
+        />
       ) : null}
       {ask ? (
         <section className="panel-section" tabIndex={0} aria-labelledby={transcriptId}>
           {/* Takes focus when Try again below goes (focus-landing.ts). */}
           <h2 id={transcriptId} tabIndex={-1}>Transcript</h2>
-          {transcript.isPending ? <Skeleton label="Loading the transcript" /> : null}
+          {transcript.isPending && !transcriptProblem ? <Skeleton label="Loading the transcript" /> : null}
           {transcriptNotYet ? <p className="subtle">The transcript is not available yet.</p> : null}
-          {transcript.isError && !transcriptNotYet ? (
-            <ProblemNotice error={transcript.error} what="the transcript" about="recording" onRetry={() => void transcript.refetch()} />
+          {transcriptProblem && !transcriptNotYet ? (
+            <ProblemNotice
+              error={transcriptProblem.error}
+              what="the transcript"
+              about="recording"
+              onRetry={() => void transcript.refetch()}
+              retrying={transcriptProblem.retrying}
+            />
           ) : null}
           {transcript.data ? <Transcript transcript={transcript.data} /> : null}
         </section>

@@ -3,7 +3,7 @@ import { useId, useLayoutEffect, useRef, useState } from 'react';
 import { Button } from '@/components/ui/Button';
 import type { ApiErrorKind } from '@/lib/api/errors';
 import { formatDate } from '@/lib/format/dates';
-import { recordingsOf, useRecordings } from '../data/queries';
+import { problemOf, recordingsOf, useRecordings } from '../data/queries';
 import { focusLost, landFocusWhenGone } from '../focus-landing';
 import { ProblemNotice } from '../states/ProblemNotice';
 import { problemKind } from '../states/problem-text';
@@ -40,8 +40,9 @@ export function RecordingsSection({ contactId, onOpen, saidAbove = null }: Recor
   const query = useRecordings(contactId);
   const recordings = recordingsOf(query.data?.pages ?? []);
   const total = query.data?.pages[0]?.total ?? null;
-  const failed = query.isError && recordings.length === 0;
-  const said = failed && saidAbove !== null && problemKind(query.error) === saidAbove;
+  // Said as soon as a call fails, not once the retries are spent (a rate limit's are half a minute each).
+  const problem = recordings.length === 0 ? problemOf(query) : null;
+  const said = problem !== null && saidAbove !== null && problemKind(problem.error) === saidAbove;
   const sectionRef = useRef<HTMLElement>(null);
   const listRef = useRef<HTMLUListElement>(null);
   const [asked, setAsked] = useState<Asked | null>(null);
@@ -85,10 +86,10 @@ export function RecordingsSection({ contactId, onOpen, saidAbove = null }: Recor
       <h2 id={headingId} tabIndex={-1}>
         Recent recordings {total ? <span className="count">({total})</span> : null}
       </h2>
-      {query.isPending ? <Skeleton label="Loading recordings" lines={2} /> : null}
+      {query.isPending && !problem ? <Skeleton label="Loading recordings" lines={2} /> : null}
       {said ? <p className="subtle">Could not load the recordings (see above).</p> : null}
-      {failed && !said ? (
-        <ProblemNotice error={query.error} what="the recordings" onRetry={() => void query.refetch()} />
+      {problem && !said ? (
+        <ProblemNotice error={problem.error} what="the recordings" onRetry={() => void query.refetch()} retrying={problem.retrying} />
       ) : null}
       {query.isSuccess && recordings.length === 0 ? <p className="subtle">No recordings with them yet.</p> : null}
       {recordings.length > 0 ? (

@@ -1,0 +1,78 @@
+/**
+ * A busy service while the recordings are asked for: said at once, with when Primer asks again, in
+ * the list and in one recording's view, as the briefing says it (not a silent skeleton until the
+ * retries, half a minute each, are spent). And a recording opened from the list shows what the
+ * list knows of it at once.
+ */
+import { screen, within } from '@testing-library/react';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { describe, expect, it, vi } from 'vitest';
+import { retryDelayFor, shouldRetry } from '@/components/panel/data/query-client';
+import { RecordingDetail } from '@/components/panel/recordings/RecordingDetail';
+import { RecordingsSection } from '@/components/panel/recordings/RecordingsSection';
+import { ApiError } from '@/lib/api/errors';
+import type { Recording, RecordingPage } from '@/lib/models';
+import { fakeBackground, renderWithClient, sent } from '../support/fake-background';
+
+vi.mock('@/lib/messaging/send', () => ({ sendRequest: vi.fn() }));
+
+const busy = () => new ApiError('rate_limited', 'slow down', { retryAfterMs: 30_000 });
+const panelPolicy = { retry: shouldRetry, retryDelay: retryDelayFor };
+const listed: Recording = {
+  id: 'r1', filename: 'pricing.m4a', title: 'Data platform pricing', meetingDate: '2026-11-07T10:00:00Z', status: 'completed', rawStatus: 'completed',
+  progress: 100, primaryContactId: 'm', participants: [], error: null,
+};
+const page: RecordingPage = { recordings: [listed], received: 1, total: 1, limit: 3, offset: 0, hasMore: false };
+
+describe('recordings while the service asks Primer to slow down', () => {
+  it('the list says so at once, with when Primer tries again', async () => {
+    fakeBackground({ 'recordings.list': () => Promise.reject(busy()) });
+    renderWithClient(<RecordingsSection contactId="m" onOpen={() => undefined} />, panelPolicy);
+    const alert = await screen.findByRole('alert');
+    await vi.waitFor(() => expect(alert).toHaveTextContent(/slow down\. Primer will try again in (30|29) s\./));
+    expect(screen.queryByRole('status', { name: 'Loading recordings' })).toBeNull();
+  });
+
+  it('one recording’s view says so at once for the recording, its insights and its transcript', async () => {
+    fakeBackground({
+      'recording.get': () => Promise.reject(busy()),
+      'recording.insights': () => Promise.reject(busy()),
+      'recording.transcript': () => Promise.reject(busy()),
+    });
+    const { client } = renderWithClient(<RecordingDetail id="r1" onBack={() => undefined} backLabel="Back" />, panelPolicy);
+    const first = await screen.findByRole('alert');
+    await vi.waitFor(() => expect(first).toHaveTextContent(/Could not load the recording\..*Primer will try again in (30|29) s\./));
+    expect(screen.queryByRole('status', { name: 'Loading the recording' })).toBeNull();
+    client.clear();
+  });
+
+  it('a recording opened from the list shows its title, date and status at once, and asks for its insights and transcript without waiting for it', async () => {
+    fakeBackground({
+      'recordings.list': page,
+      'recording.get': () => new Promise(() => undefined),
+      'recording.insights': () => Promise.reject(busy()),
+      'recording.transcript': () => Promise.reject(busy()),
+    });
+    const list = <RecordingsSection contactId="m" onOpen={() => undefined} />;
+    const { client, rerender } = renderWithClient(list, panelPolicy);
+    await screen.findByText('Data platform pricing');
+    // Opened from the list (the panel keeps the list mounted under the recording's view).
+    rerender(
+      <QueryClientProvider client={client}>
+        {list}
+        <RecordingDetail id="r1" onBack={() => undefined} backLabel="Back" />
+      </QueryClientProvider>,
+    );
+    const view = screen.getByRole('article');
+    expect(within(view).getByRole('heading', { level: 1 })).toHaveTextContent('Data platform pricing');
+    expect(view).toHaveTextContent(/Nov 7, 2026|7 Nov 2026/);
+    expect(view).toHaveTextContent('Ready');
+    expect(within(view).queryByRole('status', { name: 'Loading the recording' })).toBeNull();
+    await vi.waitFor(() => expect(sent('recording.transcript')).toEqual([{ id: 'r1' }]));
+    expect(sent('recording.insights')).toEqual([{ id: 'r1' }]);
+    expect(sent('recording.get')).toEqual([{ id: 'r1' }]);
+    // Its insights and transcript failing are said at once too.
+    await vi.waitFor(() => expect(within(view).getAllByRole('alert')).toHaveLength(2));
+    client.clear();
+  });
+});
