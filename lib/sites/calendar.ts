@@ -83,6 +83,12 @@ const SEL = {
   endDate: '#xEnDaIn',
   /** Signed-in account button: Google bar link to SignOutOptions whose label holds the address (2026-11). */
   account: ['a[href*="accounts.google.com/SignOutOptions"]', 'header a[aria-label*="@"]', '[role="banner"] a[aria-label*="@"]'],
+  /**
+   * An event's guest list (popup: meeting-cost `#xDetDlgAtt`; edit page: gmate's label), there only
+   * when the event has guests, and its rows by role (cal.com): a list with rows always shows people.
+   */
+  guestLists: ['#xDetDlgAtt', 'div[aria-label="Guests invited to this event."]'],
+  guestRow: '[role="treeitem"], [role="listitem"]',
   /** Anchors for recognise(): event ids, grid day columns, the popup and the edit page. */
   anchors: ['[data-eventid]', '[data-eventchip]', '[data-datekey]', '#xDetDlg', '#xTiIn', '[data-is-create]'],
 } as const;
@@ -206,7 +212,10 @@ export const calendarAdapter: SiteAdapter = {
   recognise: (doc) => SEL.anchors.some((selector) => doc.querySelector(selector) !== null),
   // Settings (`/calendar/u/0/r/settings/…`) and Tasks (`/r/tasks`) list no one; nor do the pages
   // outside the app: booking pages (`/calendar/appointments/…`, older `/calendar/selfsched`) and
-  // public embeds (`/calendar/embed?src=…`). Events may have no guests: no expectsPeople here.
+  // public embeds (`/calendar/embed?src=…`).
   peopleless: (where) => /\/(r\/settings|r\/tasks|appointments|selfsched|embed)(\/|$)/.test(where.pathname),
+  // Events may have no guests; one whose guest list shows rows has some, organizer and user
+  // included: reading no one there means the rows' address attributes changed.
+  expectsPeople: (doc) => withReadCache(() => queryAll(doc, SEL.guestLists).some((list) => !isHidden(list) && list.querySelector(SEL.guestRow) !== null)),
   ownAddresses,
 };

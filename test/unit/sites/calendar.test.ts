@@ -169,11 +169,29 @@ describe('calendar adapter: details', () => {
     expect(calendarAdapter.readSurface(doc.getElementById('xDetDlg')!)).toBeNull();
   });
 
-  it('knows its settings pages list no one, and expects no one of an event (events may have no guests)', () => {
+  it('knows its settings pages list no one', () => {
     expect(calendarAdapter.peopleless!(new URL('https://calendar.google.com/calendar/u/0/r/settings/general'))).toBe(true);
     expect(calendarAdapter.peopleless!(new URL('https://calendar.google.com/calendar/u/0/r/settings'))).toBe(true);
     expect(calendarAdapter.peopleless!(new URL('https://calendar.google.com/calendar/u/0/r/week/2026/5/18'))).toBe(false);
-    expect(calendarAdapter.expectsPeople).toBeUndefined();
+  });
+
+  it('expects people where an event shows a guest list (not of an event without guests), and reads no one once the rows lose their address attributes (the self-check then reports)', () => {
+    const url = new URL('https://calendar.google.com/calendar/u/0/r/week/2026/11/24');
+    for (const file of ['calendar/event-popup.html', 'calendar/event-page.html']) {
+      expect(calendarAdapter.expectsPeople!(parse(fixtureHtml(file)), url), file).toBe(true);
+      const broken = parse(renamed(fixtureHtml(file), [[/ data-(email|hovercard-id|id)="/g, ' data-x="']]));
+      expect(calendarAdapter.recognise(broken), file).toBe(true);
+      expect(calendarAdapter.expectsPeople!(broken, url), file).toBe(true);
+      expect(readAll(calendarAdapter, broken).flatMap((surface) => surface.people), file).toEqual([]);
+    }
+    // An event without guests has no guest list: no one is expected of it.
+    const solo = loadView('calendar/event-popup.html', 'popup-open');
+    solo.getElementById('xDetDlgAtt')!.remove();
+    expect(calendarAdapter.expectsPeople!(solo, url)).toBe(false);
+    // A popup closed (hidden, kept for reuse) expects no one either.
+    const closed = loadView('calendar/event-popup.html', 'popup-open');
+    closed.getElementById('xDetDlgAtt')!.setAttribute('hidden', '');
+    expect(calendarAdapter.expectsPeople!(closed, url)).toBe(false);
   });
 
   it('knows the pages on its host that are not the calendar app list no one: booking pages, embeds, Tasks', () => {
