@@ -145,6 +145,8 @@ export function Panel({ firstTarget, initialTarget }: { firstTarget?: Promise<Pa
     </Button>
   );
 
+  // For someone on this page the service does not know yet, as the meeting's list offers it.
+  const uploadWithThem = target ? <UploadRecordingButton target={target} label="Upload a recording with them" /> : null;
   let base: ReactNode;
   if (!subject) {
     base = null;
@@ -170,6 +172,7 @@ export function Panel({ firstTarget, initialTarget }: { firstTarget?: Promise<Pa
         person={subject.person}
         onOpenRecording={openRecording}
         onPainted={onBasePainted}
+        unknownAction={uploadWithThem}
         nav={
           nav || oneToOne ? (
             <>
@@ -211,7 +214,8 @@ export function Panel({ firstTarget, initialTarget }: { firstTarget?: Promise<Pa
           <RecordingDetail id={view.id} onBack={pop} backLabel={view.back} />
         </Suspense>
       ) : (
-        <PersonBriefing person={view.person} onOpenRecording={openRecording} nav={backButton(view.back)} />
+        // Someone looked up by address may not be on this page: the upload offer is for people it shows.
+        <PersonBriefing person={view.person} onOpenRecording={openRecording} nav={backButton(view.back)} unknownAction={view.searched ? null : uploadWithThem} />
       )}
     </div>
   ));

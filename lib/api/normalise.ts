@@ -91,12 +91,27 @@ function dateFromDigits(digits: string): string | null {
   return ms >= EARLIEST_MOMENT && ms < LATEST_MOMENT ? new Date(Math.round(ms)).toISOString() : null;
 }
 
-/** First date among the keys: digits (numbers or text) become ISO text, other text is kept as written for the date formatter. */
+/**
+ * A date written with its year first ("2026-11-12", "0001-01-01T00:00:00Z") outside 2000–2100: a
+ * placeholder for "none" (Go's zero time, the Unix epoch, .NET's MinValue), not a real date.
+ */
+function isPlaceholderYear(text: string): boolean {
+  const year = /^(\d{4})\D/.exec(text)?.[1];
+  return year !== undefined && (Number(year) < 2000 || Number(year) >= 2100);
+}
+
+/**
+ * First date among the keys: digits (numbers or text) become ISO text, other text is kept as
+ * written for the date formatter; a placeholder date counts as none.
+ */
 function dateOf(source: Obj, ...keys: string[]): string | null {
   for (const key of keys) {
     const text = scalarText(source[key]);
     if (text === null) continue;
-    if (typeof source[key] !== 'number' && !/^-?\d+(\.\d+)?$/.test(text)) return text;
+    if (typeof source[key] !== 'number' && !/^-?\d+(\.\d+)?$/.test(text)) {
+      if (isPlaceholderYear(text)) continue;
+      return text;
+    }
     const date = dateFromDigits(text);
     if (date !== null) return date;
   }
@@ -219,7 +234,11 @@ export function toTextList(value: unknown, keys: readonly string[] = ITEM_TEXT_K
 
 const DONE_STATUSES = new Set(['done', 'completed', 'complete', 'closed', 'resolved', 'cancelled', 'canceled']);
 
-export function toActionItems(value: unknown, { pendingOnly }: { pendingOnly: boolean }): ActionItem[] {
+/**
+ * `pendingOnly`: a contact's pending items (done ones left out). `ofRecording`: one recording's own
+ * items, whose source is that recording (not said again beside each).
+ */
+export function toActionItems(value: unknown, { pendingOnly, ofRecording = false }: { pendingOnly: boolean; ofRecording?: boolean }): ActionItem[] {
   if (!Array.isArray(value)) return toTextList(value).map((text) => ({ text, owner: null, dueDate: null, status: null }));
   const out: ActionItem[] = [];
   for (const entry of value) {
@@ -235,7 +254,7 @@ export function toActionItems(value: unknown, { pendingOnly }: { pendingOnly: bo
     const status = textOf(entry, 'status', 'state');
     const completed = toFlag(entry.completed ?? entry.done);
     if (pendingOnly && ((status !== null && DONE_STATUSES.has(status.toLowerCase())) || completed === true)) continue;
-    out.push({ text, owner, dueDate: dateOf(entry, 'due_date', 'dueDate', 'due', 'due_at', 'dueAt', 'deadline'), status, ...itemSourceField(entry) });
+    out.push({ text, owner, dueDate: dateOf(entry, 'due_date', 'dueDate', 'due', 'due_at', 'dueAt', 'deadline'), status, ...(ofRecording ? {} : itemSourceField(entry)) });
   }
   return out;
 }
@@ -248,19 +267,20 @@ const SOURCE_DATE_KEYS = ['meeting_date', 'meetingDate', 'recording_date', 'reco
  * Where an item was raised, however the server says it: beside the item (`recording_id`,
  * `meeting_date`, `created_at`), or in an object of its own (`recording: {id, title}`;
  * `source: {recording_id, title, date}`, or `source: {type: "recording", id}`); `recording:
- * "rec_1"` is the id. A source of another kind (`{type: "email", id}`) names no recording. Null
- * when nothing is said: no source is made up.
+ * "rec_1"` is the id. A source of another kind (`{type: "email", id, title}`, a chat, a calendar
+ * meeting) is no recording to open: only its title and date are kept. Null when nothing is said:
+ * no source is made up.
  */
 function itemSource(entry: Obj): ItemSource | null {
   const recording = isObj(entry.recording) ? entry.recording : null;
   const source = isObj(entry.source) ? entry.source : null;
   const kind = source ? textOf(source, 'type', 'kind')?.toLowerCase() : undefined;
-  const sourceIsRecording = kind === undefined || /recording|meeting|call|conversation/.test(kind);
+  const sourceIsRecording = kind === undefined || kind.includes('recording');
   const recordingId =
     textOf(entry, ...SOURCE_RECORDING_KEYS) ??
     (recording ? idOf(recording, ...ID_KEYS, ...SOURCE_RECORDING_KEYS) : scalarText(entry.recording)) ??
     (source ? textOf(source, ...SOURCE_RECORDING_KEYS) ?? (sourceIsRecording ? idOf(source, ...ID_KEYS) : null) : null);
-  const nested = recording ?? (sourceIsRecording ? source : null);
+  const nested = recording ?? source;
   const title = textOf(entry, ...SOURCE_TITLE_KEYS) ?? (nested ? textOf(nested, 'title', 'name', ...SOURCE_TITLE_KEYS) : null);
   const date = dateOf(entry, ...SOURCE_DATE_KEYS) ?? (nested ? dateOf(nested, ...SOURCE_DATE_KEYS, 'date') : null);
   return recordingId === null && title === null && date === null ? null : { recordingId, title, date };
@@ -480,7 +500,7 @@ export function toRecordingInsights(raw: unknown, recordingId: string): Recordin
   if (!isObj(body)) throw invalid('the recording’s insights');
   return {
     recordingId: textOf(body, 'recording_id', 'recordingId') ?? recordingId,
-    actionItems: toActionItems(body.action_items ?? body.actionItems, { pendingOnly: false }),
+    actionItems: toActionItems(body.action_items ?? body.actionItems, { pendingOnly: false, ofRecording: true }),
     keyDecisions: toTextList(body.key_decisions ?? body.keyDecisions ?? body.decisions),
     topicsDiscussed: toTextList(body.topics_discussed ?? body.topicsDiscussed ?? body.topics),
   };

@@ -98,7 +98,7 @@ test('from a calendar event, the panel briefs the whole meeting', async ({ conte
   await expect(mayaItems.getByRole('listitem').first()).toContainText('Overdue');
   await expect(panel.getByRole('list', { name: 'Pending action items: Daniel Weiss' })).toContainText('Send cost comparison');
   // An item opens the recording it was raised in (no recording list is asked for to name it), and back.
-  await panel.getByRole('list', { name: 'Pending action items: Daniel Weiss' }).getByRole('button', { name: 'Open a recording' }).click();
+  await panel.getByRole('list', { name: 'Pending action items: Daniel Weiss' }).getByRole('button', { name: 'Open a recording, where “Send cost comparison for vendor consolidation” was raised' }).click();
   await expect(panel.getByRole('heading', { level: 1, name: 'Operations check-in' })).toBeFocused();
   await panel.getByRole('button', { name: /Back to the meeting/ }).click();
   await expect(panel.getByRole('heading', { level: 1, name: 'Q3 roadmap review' })).toBeVisible();

@@ -36,7 +36,7 @@ export function ActionItemList({ items, label, onOpenRecording, lookup, now = ne
                     Due {due}
                   </span>
                 ) : null}
-                {item.source ? <ItemSourceNote source={item.source} onOpenRecording={onOpenRecording} lookup={lookup} now={now} /> : null}
+                {item.source ? <ItemSourceNote source={item.source} item={item.text} onOpenRecording={onOpenRecording} lookup={lookup} now={now} /> : null}
               </span>
             ) : null}
           </li>

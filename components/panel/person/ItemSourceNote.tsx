@@ -13,12 +13,14 @@ export type RecordingLookup = (id: string) => Pick<Recording, 'title' | 'filenam
 
 interface ItemSourceNoteProps {
   source: ItemSource;
+  /** The item's own text: tells apart buttons that would otherwise all say "Open a recording". */
+  item: string;
   onOpenRecording?: (id: string) => void;
   lookup?: RecordingLookup;
   now?: Date;
 }
 
-export function ItemSourceNote({ source, onOpenRecording, lookup, now = new Date() }: ItemSourceNoteProps) {
+export function ItemSourceNote({ source, item, onOpenRecording, lookup, now = new Date() }: ItemSourceNoteProps) {
   const known = source.recordingId !== null ? (lookup?.(source.recordingId) ?? null) : null;
   const title = source.title ?? (known ? recordingTitle(known) : null);
   const when = relativeDay(source.date ?? known?.meetingDate ?? null, now);
@@ -31,8 +33,9 @@ export function ItemSourceNote({ source, onOpenRecording, lookup, now = new Date
         <button
           type="button"
           className="item-source-link"
-          // Says what the button does and holds its visible words (a voice user says what they see).
-          aria-label={title ? `${title}: open the recording` : 'Open a recording'}
+          // Says what the button does and holds its visible words (a voice user says what they see);
+          // untitled ones, each opening another recording, say which item's.
+          aria-label={title ? `${title}: open the recording` : `Open a recording, where “${item}” was raised`}
           onClick={() => onOpenRecording(id)}
         >
           {title ?? 'a recording'}

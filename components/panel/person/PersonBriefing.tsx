@@ -31,12 +31,14 @@ interface PersonBriefingProps {
   onOpenRecording: (id: string) => void;
   /** Shown above the header (e.g. "Back to the meeting"). */
   nav?: ReactNode;
+  /** Offered when the service does not know their address (upload a recording of a conversation with them). */
+  unknownAction?: ReactNode;
   /** Told once the briefing is on screen (the panel saves a copy of it: useSaveBriefing.ts). */
   onPainted?: (detail: PaintDetail) => void;
   now?: Date;
 }
 
-export function PersonBriefing({ person, onOpenRecording, nav, onPainted, now = new Date() }: PersonBriefingProps) {
+export function PersonBriefing({ person, onOpenRecording, nav, unknownAction, onPainted, now = new Date() }: PersonBriefingProps) {
   const contact = useContactMatch(person);
   const contactId = contact.match?.contact.id ?? null;
   const insights = useInsights(contactId);
@@ -58,7 +60,7 @@ export function PersonBriefing({ person, onOpenRecording, nav, onPainted, now = 
   } else if (!contact.resolved) {
     body = <Skeleton label="Looking up this person" />;
   } else if (!contact.match) {
-    body = <UnknownPersonNote person={person} />;
+    body = <UnknownPersonNote person={person} action={unknownAction} />;
   } else if (!reply) {
     body = insightsProblem ? (
       <ProblemNotice error={insightsProblem.error} what="this briefing" onRetry={retry} retrying={insightsProblem.retrying} />

@@ -1,8 +1,10 @@
 /** Someone the service does not know: said so, with how Primer looked. */
+import type { ReactNode } from 'react';
 import type { SubjectPerson } from '@/lib/panel/subject';
 import { FindByEmailButton } from '../PersonSearch';
 
-export function UnknownPersonNote({ person }: { person: SubjectPerson }) {
+/** `action`: what to offer for someone not in Primer yet (upload a recording of a conversation with them). */
+export function UnknownPersonNote({ person, action }: { person: SubjectPerson; action?: ReactNode }) {
   if (!person.email) {
     // No single contact has this name: none, or several (Primer does not guess between them). Not
     // "not in Primer": they may well be, under their address.
@@ -24,6 +26,7 @@ export function UnknownPersonNote({ person }: { person: SubjectPerson }) {
         <strong>Not in Primer yet.</strong> The service has no contact with this address.
       </p>
       <p className="subtle">A briefing appears after a recorded conversation with them is processed.</p>
+      {action}
     </div>
   );
 }

@@ -85,7 +85,9 @@ describe('lists and flags', () => {
         { text: 'Recording id alone', recording: 'r4' },
         { text: 'Source object', source: { type: 'recording', id: 'r5', title: 'Kickoff', date: '2026-11-08' } },
         { text: 'Source without a type', source: { recording_id: 'r6' } },
-        { text: 'Another kind of source', source: { type: 'email', id: 'msg-9', title: 'Re: pricing' } },
+        { text: 'Another kind of source', source: { type: 'email', id: 'msg-9', title: 'Re: pricing', date: '2026-11-09' } },
+        { text: 'A chat', source: { type: 'chat_conversation', id: 'C123' } },
+        { text: 'A calendar meeting', source: { type: 'calendar_meeting', id: 'evt_9' } },
         { text: 'Only a date', raised_at: 1_762_000_000 },
         { text: 'Nothing said', due_date: '2026-12-01' },
       ],
@@ -98,15 +100,46 @@ describe('lists and flags', () => {
       { recordingId: 'r4', title: null, date: null },
       { recordingId: 'r5', title: 'Kickoff', date: '2026-11-08' },
       { recordingId: 'r6', title: null, date: null },
-      // An e-mail is no recording to open, and its subject no recording's title.
+      // An e-mail, a chat, a calendar entry: no recording to open; what names it is kept.
+      { recordingId: null, title: 'Re: pricing', date: '2026-11-09' },
+      undefined,
       undefined,
       { recordingId: null, title: null, date: new Date(1_762_000_000_000).toISOString() },
       undefined,
     ]);
+    // A recording's own items came from it: no source beside each, though the server links them.
+    const own = toRecordingInsights({ action_items: [{ text: 'Send deck', recording_id: 'r1', created_at: '2026-11-01' }] }, 'r1');
+    expect(own.actionItems).toEqual([{ text: 'Send deck', owner: null, dueDate: null, status: null }]);
   });
 });
 
 describe('insights', () => {
+  it('takes a placeholder date (Go’s zero time, the Unix epoch, .NET’s MinValue) for no date, never as one 126 years ago or overdue since 1970', () => {
+    const insights = toInsights(
+      {
+        last_conversation_date: '0001-01-01T00:00:00Z',
+        updated_at: '1970-01-01T00:00:00Z',
+        pending_action_items: [
+          { text: 'Zero time', due_date: '0001-01-01T00:00:00Z' },
+          { text: 'Epoch', due_date: '1970-01-01' },
+          { text: 'MinValue', due_date: '0001-01-01T00:00:00', created_at: '9999-12-31T23:59:59' },
+          { text: 'Real', due_date: '2026-11-30', created_at: '0001-01-01T00:00:00Z', meeting_date: '2026-11-05' },
+          { text: 'In words', due_date: 'end of Q3' },
+        ],
+      },
+      'c1',
+    );
+    expect(insights.lastConversationDate).toBeNull();
+    expect(insights.updatedAt).toBeNull();
+    expect(insights.pendingActionItems.map((item) => [item.text, item.dueDate, item.source?.date ?? null])).toEqual([
+      ['Zero time', null, null],
+      ['Epoch', null, null],
+      ['MinValue', null, null],
+      ['Real', '2026-11-30', '2026-11-05'],
+      ['In words', 'end of Q3', null],
+    ]);
+  });
+
   it('reads the shown field names, with flags in any form', () => {
     const insights = toInsights(
       {

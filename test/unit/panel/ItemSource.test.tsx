@@ -59,7 +59,7 @@ describe('where an action item was raised', () => {
     expect(within(list).queryByRole('button', { name: /Partner call/ })).toBeNull();
 
     await userEvent.click(within(list).getByRole('button', { name: 'Data platform pricing: open the recording' }));
-    await userEvent.click(within(list).getByRole('button', { name: 'Open a recording' }));
+    await userEvent.click(within(list).getByRole('button', { name: 'Open a recording, where “Send evaluation plan” was raised' }));
     await userEvent.click(within(list).getByRole('button', { name: 'Roadmap review: open the recording' }));
     expect(open.mock.calls).toEqual([['r-pricing'], ['r-old'], ['r-roadmap']]);
   });
@@ -89,7 +89,7 @@ describe('where an action item was raised', () => {
     expect(mayaItems).toHaveTextContent(/From Data platform pricing, 2 weeks ago$/);
     const danItems = screen.getByRole('list', { name: 'Pending action items: Daniel Weiss' });
     expect(danItems).toHaveTextContent(/From a recording, 6 days ago$/);
-    await userEvent.click(within(danItems).getByRole('button', { name: 'Open a recording' }));
+    await userEvent.click(within(danItems).getByRole('button', { name: 'Open a recording, where “Cost comparison” was raised' }));
     await userEvent.click(within(mayaItems).getByRole('button', { name: 'Data platform pricing: open the recording' }));
     expect(open.mock.calls).toEqual([['r-ops'], ['r-pricing']]);
     expect(background.mock.calls.map(([type]) => type)).not.toContain('recordings.list');

@@ -191,6 +191,18 @@ describe('PersonBriefing', () => {
     expect(sent('contact.find')).toEqual([{ email: 'nobody@example.com' }]);
   });
 
+  it('offers what it is given for someone the service does not know by address (an upload of a conversation with them), not for a name no single contact has', async () => {
+    fakeBackground({ 'contact.find': null });
+    const offer = <button type="button">Upload a recording with them</button>;
+    const { unmount } = renderWithClient(<PersonBriefing person={{ email: 'nobody@example.com', name: null, match: null }} onOpenRecording={() => undefined} unknownAction={offer} now={NOW} />);
+    const note = (await screen.findByText('Not in Primer yet.')).closest('[role=status]')!;
+    expect(within(note as HTMLElement).getByRole('button', { name: 'Upload a recording with them' })).toBeInTheDocument();
+    unmount();
+    renderWithClient(<PersonBriefing person={{ email: null, name: 'Sam Lee', match: null }} onOpenRecording={() => undefined} unknownAction={offer} now={NOW} />);
+    expect(await screen.findByText('Shown by name only.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Upload a recording with them' })).toBeNull();
+  });
+
   it('labels a person matched by name', async () => {
     fakeBackground({ 'contact.find': match('g', 'Grace Liu', 'grace@example.org', 'name'), 'contact.insights': reply(insights({ preferredTone: 'formal' })), 'recordings.list': noRecordings });
     show({ email: null, name: 'Grace Liu', match: null });
