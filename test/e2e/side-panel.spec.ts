@@ -251,6 +251,24 @@ test('"Open briefing" on a Gmail hover card briefs that person, recordings and t
   expect(errors).toEqual([]);
 });
 
+test('the toolbar popup’s Open briefing opens the side panel, and the popup closes', async ({ context, extensionId, serviceWorker, standIn }) => {
+  await configure(context, extensionId, standIn);
+  await openFixture(context, 'gmail/thread.html', GMAIL_URL);
+  const panels = () =>
+    serviceWorker.evaluate(async () => {
+      const runtime = (globalThis as unknown as { chrome: { runtime: { getContexts(filter: object): Promise<{ documentUrl?: string }[]> } } }).chrome.runtime;
+      return (await runtime.getContexts({ contextTypes: ['SIDE_PANEL'] })).map((panel) => new URL(panel.documentUrl || 'about:blank').pathname);
+    });
+  expect(await panels()).toEqual([]);
+  // Playwright cannot click the toolbar: the popup's page is opened as a tab, and its button clicked.
+  const popup = await context.newPage();
+  await popup.goto(`chrome-extension://${extensionId}/popup.html`);
+  const closed = popup.waitForEvent('close');
+  await popup.getByRole('button', { name: 'Open briefing' }).click();
+  await expect.poll(panels).toEqual(['/sidepanel.html']);
+  await closed;
+});
+
 test('text from the service that looks like markup shows as text, on the hover card and in the panel, and never runs', async ({ context, extensionId, serviceWorker, standIn }) => {
   await configure(context, extensionId, standIn);
   const page = await openFixture(context, 'gmail/spa.html', 'https://mail.google.com/mail/u/0/#inbox');
