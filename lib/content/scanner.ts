@@ -100,17 +100,29 @@ export class PageScanner {
     return this.#marks.get(owner ?? node);
   }
 
-  /** The marked element (or its marker) at or above `node`, within a few levels. */
+  /** The marked element (or its marker) at or above `node`, within a few levels, or the address printed beside one. */
   findMark(node: Node | null): Mark | undefined {
     let current: Node | null = node;
     for (let depth = 0; current && depth < 8; depth++) {
       if (current instanceof Element) {
-        const mark = this.markFor(current);
+        const mark = this.markFor(current) ?? this.#addressBeside(current);
         if (mark) return mark;
       }
       current = current.parentNode;
     }
     return undefined;
+  }
+
+  /**
+   * The mark of the person whose address `element` prints right after them ("Maya Chen
+   * <maya@…>" in Gmail's message headers): the address shows the same person, and is hovered
+   * like the name. Only when its text is exactly that address (brackets aside).
+   */
+  #addressBeside(element: Element): Mark | undefined {
+    const before = element.previousElementSibling;
+    const mark = before ? this.markFor(before) : undefined;
+    if (!mark?.key.startsWith('e:')) return undefined;
+    return element.textContent?.replace(/[\s<>]/g, '').toLowerCase() === mark.key.slice(2) ? mark : undefined;
   }
 
   stats(): ScanStats {

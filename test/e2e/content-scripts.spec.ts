@@ -230,6 +230,24 @@ test('Alt+Down on a row of Calendar’s guest tree moves focus into its card, th
   expect(errors).toEqual([]);
 });
 
+test('in a Gmail message header, the address printed after the sender’s name opens the sender’s card too', async ({ context, extensionId, standIn }) => {
+  await configure(context, extensionId, standIn);
+  const fixture = expected.pages.find((page) => page.file === 'gmail/thread.html')!;
+  const url = fixture.views[0]!.url;
+  await serveFixture(context, url, html(fixture.file));
+  const page = await context.newPage();
+  const errors = watchErrors(page);
+  await page.goto(url);
+  await expect(page.getByRole('button', { name: 'Primer briefing: Maya Chen' }).first()).toBeAttached({ timeout: 20_000 });
+  const printed = page.locator('span.go', { hasText: 'maya.chen@example.com' }).first();
+  await printed.hover();
+  const maya = hoverCard(page, 'Briefing: Maya Chen');
+  await maya.toBeShown();
+  await page.mouse.move(0, 0);
+  await maya.toBeHidden();
+  expect(errors).toEqual([]);
+});
+
 test('Alt+Down on Gmail’s list row or compose chip opens its card with focus in it; focus on a list row alone opens none', async ({ context, extensionId, standIn }) => {
   await configure(context, extensionId, standIn);
   const fixture = expected.pages.find((page) => page.file === 'gmail/compose.html')!;

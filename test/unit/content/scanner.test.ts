@@ -161,6 +161,20 @@ describe('PageScanner', () => {
     expect(scanner.stats()).toEqual({ surfaces: 0, people: 0, known: 0, view: '' });
   });
 
+  it('takes the address printed right after a marked person (Gmail’s “Maya <maya@…>”) for that person, and nothing else beside them', async () => {
+    const roots = page(
+      `<div class="s"><span class="qu"><span data-mail="maya@example.com">Maya</span> <span class="go"><span aria-hidden="true">&lt;</span>Maya@Example.com<span aria-hidden="true">&gt;</span></span></span>` +
+        `<p><span data-mail="bo@example.com">Bo</span> <span class="go">&lt;someone.else@example.com&gt;</span> <span>maya@example.com</span></p></div>`,
+    );
+    await scanner.scan(roots);
+    const [mayaAddress, otherAddress] = [...document.querySelectorAll('.go')];
+    expect(scanner.findMark(mayaAddress!.childNodes[1]!)?.match.contact.id).toBe('m');
+    expect(scanner.findMark(mayaAddress!)?.match.contact.id).toBe('m');
+    // Another address beside Bo is not Bo; Maya's address elsewhere is not beside her.
+    expect(scanner.findMark(otherAddress!)).toBeUndefined();
+    expect(scanner.findMark(document.querySelector('p > span:last-child'))).toBeUndefined();
+  });
+
   it('puts no marker inside editable fields but keeps the person hoverable', async () => {
     await scanner.scan(page(`<div class="s"><div contenteditable="true"><span data-mail="maya@example.com">Maya</span></div></div>`));
     expect(markers()).toHaveLength(0);
