@@ -101,6 +101,8 @@ export const RecordingSchema = z.object({
   primaryContactId: z.nullable(z.string()),
   participants: z.array(ParticipantSchema),
   error: z.nullable(z.string()),
+  /** Set only on the background's last copy, served because the service could not be reached: when it was had. */
+  asOf: z.optional(z.number()),
 });
 export type Recording = z.infer<typeof RecordingSchema>;
 
@@ -115,6 +117,8 @@ export const RecordingPageSchema = z.object({
   limit: z.number(),
   offset: z.number(),
   hasMore: z.boolean(),
+  /** Set only on the background's last copy, served because the service could not be reached: when it was had. */
+  asOf: z.optional(z.number()),
 });
 export type RecordingPage = z.infer<typeof RecordingPageSchema>;
 

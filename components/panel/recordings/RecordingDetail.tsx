@@ -12,6 +12,7 @@ import type { RecordingInsights } from '@/lib/models';
 import { problemOf, useRecording, useRecordingInsights, useTranscript } from '../data/queries';
 import { ActionItemList } from '../person/ActionItemList';
 import { TopicList } from '../person/Topics';
+import { AsOf } from '../states/AsOf';
 import { ProblemNotice } from '../states/ProblemNotice';
 import { Skeleton } from '../states/Skeleton';
 import { recordingTitle, statusLabel } from './status';
@@ -88,6 +89,11 @@ export function RecordingDetail({ id, onBack, backLabel }: { id: string; onBack:
       {data ? (
         <p className="subtle">
           {formatDate(data.meetingDate) ?? 'No date'} · <span className={`status status-${data.status}`}>{statusLabel(data)}</span>
+        </p>
+      ) : null}
+      {data?.asOf !== undefined ? (
+        <p className="subtle">
+          The service could not be reached: shown as of <AsOf asOf={data.asOf} />.
         </p>
       ) : null}
       {data?.status === 'failed' && serverText(data.error) ? <p className="problem">Processing failed: {serverText(data.error)}</p> : null}

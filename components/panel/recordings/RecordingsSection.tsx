@@ -5,6 +5,7 @@ import type { ApiErrorKind } from '@/lib/api/errors';
 import { formatDate } from '@/lib/format/dates';
 import { problemOf, recordingsOf, useRecordings } from '../data/queries';
 import { focusLost, landFocusWhenGone } from '../focus-landing';
+import { AsOf } from '../states/AsOf';
 import { ProblemNotice } from '../states/ProblemNotice';
 import { problemKind } from '../states/problem-text';
 import { Skeleton } from '../states/Skeleton';
@@ -43,6 +44,9 @@ export function RecordingsSection({ contactId, onOpen, saidAbove = null }: Recor
   // Said as soon as a call fails, not once the retries are spent (a rate limit's are half a minute each).
   const problem = recordings.length === 0 ? problemOf(query) : null;
   const said = problem !== null && saidAbove !== null && problemKind(problem.error) === saidAbove;
+  // Pages the background answered from its last copy (the service unreachable): the oldest says how old.
+  const copies = (query.data?.pages ?? []).flatMap((page) => (page.asOf === undefined ? [] : [page.asOf]));
+  const copyAsOf = copies.length > 0 ? Math.min(...copies) : null;
   const sectionRef = useRef<HTMLElement>(null);
   const listRef = useRef<HTMLUListElement>(null);
   const [asked, setAsked] = useState<Asked | null>(null);
@@ -90,6 +94,11 @@ export function RecordingsSection({ contactId, onOpen, saidAbove = null }: Recor
       {said ? <p className="subtle">Could not load the recordings (see above).</p> : null}
       {problem && !said ? (
         <ProblemNotice error={problem.error} what="the recordings" onRetry={() => void query.refetch()} retrying={problem.retrying} />
+      ) : null}
+      {copyAsOf !== null ? (
+        <p className="subtle">
+          The service could not be reached: recordings as of <AsOf asOf={copyAsOf} />.
+        </p>
       ) : null}
       {query.isSuccess && recordings.length === 0 ? <p className="subtle">No recordings with them yet.</p> : null}
       {recordings.length > 0 ? (

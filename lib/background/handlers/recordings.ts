@@ -3,11 +3,13 @@
  * Someone is waiting on screen, so calls fail fast (interactive) instead of retrying for seconds.
  * A recording's status and the list change while the panel is closed (processing ends, a new
  * recording arrives), and the panel asks again while one is processed: those two are asked of the
- * service each time (the last copy only when it cannot answer), never served stale from here.
+ * service each time (the last copy only when it cannot answer, marked with when it was had, so an
+ * old "Processing 40%" is not taken for now), never served stale from here.
  */
 import { z } from 'zod/mini';
 import { RecordingInsightsSchema, RecordingPageSchema, RecordingSchema, TranscriptSchema } from '../../models';
 import type { Handlers } from '../broker';
+import type { Revalidated } from '../cache';
 import type { ServiceContext } from '../service-context';
 
 const MINUTE = 60_000;
@@ -25,7 +27,7 @@ export function recordingHandlers(
         () => client.listRecordings({ contactId, limit, offset, sort: 'meeting_date:desc' }, { interactive: true }),
         { schema: RecordingPageSchema, freshMs: MINUTE, maxStaleMs: WEEK },
       );
-      return cached.value;
+      return asOfCopy(cached);
     },
     'recording.get': async ({ id }) => {
       const client = await context.client();
@@ -34,7 +36,7 @@ export function recordingHandlers(
         freshMs: 15_000,
         maxStaleMs: WEEK,
       });
-      return cached.value;
+      return asOfCopy(cached);
     },
     'recording.transcript': async ({ id }) => {
       const client = await context.client();
@@ -56,4 +58,9 @@ export function recordingHandlers(
       return cached.value;
     },
   };
+}
+
+/** The value, marked with when it was had when it is the last copy served instead of the service's answer. */
+function asOfCopy<T extends object>(cached: Revalidated<T>): T {
+  return cached.problem ? { ...cached.value, asOf: cached.storedAt } : cached.value;
 }

@@ -293,14 +293,25 @@ describe('people and recordings', () => {
     };
     standIn.failNext({ path: `/api/v2/recordings/${id}`, status: 200, body: await served(`/api/v2/recordings/${id}`) });
     standIn.failNext({ path: '/api/v2/recordings', status: 200, body: await served('/api/v2/recordings', `?contact_id=${CONTACT_IDS.mayaChen}&limit=10`) });
-    expect(await send('recording.get', { id })).toMatchObject({ ok: true, data: { status: 'completed' } });
-    expect(await send('recordings.list', { contactId: CONTACT_IDS.mayaChen, limit: 10 })).toMatchObject({
+    const fresh = await send('recording.get', { id });
+    expect(fresh).toMatchObject({ ok: true, data: { status: 'completed' } });
+    const freshList = await send('recordings.list', { contactId: CONTACT_IDS.mayaChen, limit: 10 });
+    expect(freshList).toMatchObject({
       ok: true,
       data: { recordings: expect.arrayContaining([expect.objectContaining({ id, status: 'completed' })]) },
     });
-    // The service unreachable: the last copy rather than nothing.
+    // Answered by the service: nothing says "as of".
+    expect(fresh.ok && 'asOf' in fresh.data).toBe(false);
+    expect(freshList.ok && 'asOf' in freshList.data).toBe(false);
+    // The service unreachable: the last copy rather than nothing, with when it was had.
+    const before = Date.now();
     standIn.failNext({ path: `/api/v2/recordings/${id}`, status: 0, dropConnection: true });
-    expect(await send('recording.get', { id })).toMatchObject({ ok: true, data: { status: 'completed' } });
+    standIn.failNext({ path: '/api/v2/recordings', status: 0, dropConnection: true });
+    const copy = await send('recording.get', { id });
+    expect(copy).toMatchObject({ ok: true, data: { status: 'completed', asOf: expect.any(Number) } });
+    const listCopy = await send('recordings.list', { contactId: CONTACT_IDS.mayaChen, limit: 10 });
+    expect(listCopy).toMatchObject({ ok: true, data: { asOf: expect.any(Number) } });
+    for (const reply of [copy, listCopy]) expect((reply as { data: { asOf: number } }).data.asOf).toBeLessThanOrEqual(before);
   });
 
   it('serves the last known briefing when the service is down', async () => {

@@ -1,5 +1,5 @@
 /**
- * A busy service while the recordings are asked for: said at once, with when Primer asks again, in
+ * A busy or unreachable service while the recordings are asked for: said at once, with when Primer asks again, in
  * the list and in one recording's view, as the briefing says it (not a silent skeleton until the
  * retries, half a minute each, are spent). And a recording opened from the list shows what the
  * list knows of it at once.
@@ -74,5 +74,29 @@ describe('recordings while the service asks Primer to slow down', () => {
     // Its insights and transcript failing are said at once too.
     await vi.waitFor(() => expect(within(view).getAllByRole('alert')).toHaveLength(2));
     client.clear();
+  });
+
+  it('says when the list and a recording come from the last copy because the service could not be reached, and how old it is', async () => {
+    const asOf = Date.now() - 10 * 60_000;
+    fakeBackground({ 'recordings.list': { ...page, asOf }, 'recording.get': { ...listed, status: 'processing', progress: 40, asOf } });
+    const { unmount } = renderWithClient(<RecordingsSection contactId="m" onOpen={() => undefined} />, panelPolicy);
+    expect(await screen.findByText(/The service could not be reached: recordings as of/)).toHaveTextContent(/\(10 min ago\)\.$/);
+    unmount();
+    renderWithClient(<RecordingDetail id="r1" onBack={() => undefined} backLabel="Back" />, panelPolicy);
+    expect(await screen.findByText(/The service could not be reached: shown as of/)).toHaveTextContent(/\(10 min ago\)\.$/);
+    expect(screen.getByText('Processing · 40%')).toBeInTheDocument();
+  });
+
+  it('says nothing of the kind for what the service answered', async () => {
+    fakeBackground({ 'recordings.list': page, 'recording.get': listed, 'recording.insights': null, 'recording.transcript': { recordingId: 'r1', segments: [] } });
+    renderWithClient(
+      <>
+        <RecordingsSection contactId="m" onOpen={() => undefined} />
+        <RecordingDetail id="r1" onBack={() => undefined} backLabel="Back" />
+      </>,
+      panelPolicy,
+    );
+    await screen.findByText('The transcript is empty.');
+    expect(screen.queryByText(/could not be reached/)).toBeNull();
   });
 });
