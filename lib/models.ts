@@ -4,6 +4,7 @@
  * zod schemas because they also cross the message boundary between background and UI.
  */
 import { z } from 'zod/mini';
+import { ApiErrorInfoSchema } from './api/error-info';
 
 // Contacts live in their own module so content scripts can import them without the rest.
 export * from './models/contact';
@@ -78,6 +79,10 @@ export const InsightsSchema = z.object({
 });
 export type Insights = z.infer<typeof InsightsSchema>;
 
+/** A last copy served instead of the service's answer: when it was had, and why the service was not heard. */
+export const CopySchema = z.object({ asOf: z.number(), problem: ApiErrorInfoSchema });
+export type Copy = z.infer<typeof CopySchema>;
+
 export const RECORDING_STATUSES = ['uploading', 'queued', 'processing', 'completed', 'failed', 'unknown'] as const;
 export const RecordingStatusSchema = z.enum(RECORDING_STATUSES);
 export type RecordingStatus = z.infer<typeof RecordingStatusSchema>;
@@ -101,8 +106,8 @@ export const RecordingSchema = z.object({
   primaryContactId: z.nullable(z.string()),
   participants: z.array(ParticipantSchema),
   error: z.nullable(z.string()),
-  /** Set only on the background's last copy, served because the service could not be reached: when it was had. */
-  asOf: z.optional(z.number()),
+  /** Set only on the background's last copy, served because the service could not answer. */
+  copy: z.optional(CopySchema),
 });
 export type Recording = z.infer<typeof RecordingSchema>;
 
@@ -117,8 +122,8 @@ export const RecordingPageSchema = z.object({
   limit: z.number(),
   offset: z.number(),
   hasMore: z.boolean(),
-  /** Set only on the background's last copy, served because the service could not be reached: when it was had. */
-  asOf: z.optional(z.number()),
+  /** Set only on the background's last copy, served because the service could not answer. */
+  copy: z.optional(CopySchema),
 });
 export type RecordingPage = z.infer<typeof RecordingPageSchema>;
 

@@ -172,7 +172,8 @@ export function Panel({ firstTarget, initialTarget }: { firstTarget?: Promise<Pa
         person={subject.person}
         onOpenRecording={openRecording}
         onPainted={onBasePainted}
-        unknownAction={uploadWithThem}
+        // A one-to-one meeting offers its upload above already.
+        unknownAction={oneToOne ? null : uploadWithThem}
         nav={
           nav || oneToOne ? (
             <>

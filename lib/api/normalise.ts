@@ -261,28 +261,36 @@ export function toActionItems(value: unknown, { pendingOnly, ofRecording = false
 
 const SOURCE_RECORDING_KEYS = ['recording_id', 'recordingId', 'source_recording_id', 'sourceRecordingId'];
 const SOURCE_TITLE_KEYS = ['recording_title', 'recordingTitle', 'source_title', 'sourceTitle'];
-const SOURCE_DATE_KEYS = ['meeting_date', 'meetingDate', 'recording_date', 'recordingDate', 'raised_at', 'raisedAt', 'created_at', 'createdAt'];
+const SOURCE_DATE_KEYS = ['meeting_date', 'meetingDate', 'recording_date', 'recordingDate', 'raised_at', 'raisedAt'];
+/** When the item itself was made: often when the server processed the recording, so a meeting's own date comes first. */
+const CREATED_KEYS = ['created_at', 'createdAt'];
 
 /**
  * Where an item was raised, however the server says it: beside the item (`recording_id`,
  * `meeting_date`, `created_at`), or in an object of its own (`recording: {id, title}`;
  * `source: {recording_id, title, date}`, or `source: {type: "recording", id}`); `recording:
- * "rec_1"` is the id. A source of another kind (`{type: "email", id, title}`, a chat, a calendar
- * meeting) is no recording to open: only its title and date are kept. Null when nothing is said:
- * no source is made up.
+ * "rec_1"` is the id. A source of another kind or of no stated kind (`{type: "email", id, title}`,
+ * a chat, a calendar meeting) is no recording to open: only its title and date are kept. Null when
+ * nothing is said: no source is made up.
  */
 function itemSource(entry: Obj): ItemSource | null {
   const recording = isObj(entry.recording) ? entry.recording : null;
   const source = isObj(entry.source) ? entry.source : null;
-  const kind = source ? textOf(source, 'type', 'kind')?.toLowerCase() : undefined;
-  const sourceIsRecording = kind === undefined || kind.includes('recording');
+  // A source's own id names a recording only when its type says so (`{id, title}` alone may be an e-mail).
+  const sourceIsRecording = source !== null && /recording/i.test(textOf(source, 'type', 'kind', 'source_type', 'sourceType') ?? '');
+  // `recording: "rec_1"` is an id; words there ("Weekly sync") are a title.
+  const bare = scalarText(entry.recording);
+  const bareId = bare !== null && !/\s/.test(bare) ? bare : null;
   const recordingId =
     textOf(entry, ...SOURCE_RECORDING_KEYS) ??
-    (recording ? idOf(recording, ...ID_KEYS, ...SOURCE_RECORDING_KEYS) : scalarText(entry.recording)) ??
+    (recording ? idOf(recording, ...ID_KEYS, ...SOURCE_RECORDING_KEYS) : bareId) ??
     (source ? textOf(source, ...SOURCE_RECORDING_KEYS) ?? (sourceIsRecording ? idOf(source, ...ID_KEYS) : null) : null);
   const nested = recording ?? source;
-  const title = textOf(entry, ...SOURCE_TITLE_KEYS) ?? (nested ? textOf(nested, 'title', 'name', ...SOURCE_TITLE_KEYS) : null);
-  const date = dateOf(entry, ...SOURCE_DATE_KEYS) ?? (nested ? dateOf(nested, ...SOURCE_DATE_KEYS, 'date') : null);
+  const title =
+    textOf(entry, ...SOURCE_TITLE_KEYS) ?? (nested ? textOf(nested, 'title', 'name', ...SOURCE_TITLE_KEYS) : null) ?? (bare !== null && bareId === null ? bare : null);
+  // The meeting's date (beside the item or in its source) before when the item was made.
+  const date =
+    dateOf(entry, ...SOURCE_DATE_KEYS) ?? (nested ? dateOf(nested, ...SOURCE_DATE_KEYS, 'date', ...CREATED_KEYS) : null) ?? dateOf(entry, ...CREATED_KEYS);
   return recordingId === null && title === null && date === null ? null : { recordingId, title, date };
 }
 /** `{source}` when the item has one; nothing otherwise (most servers say nothing). */

@@ -213,7 +213,8 @@ export class PageScanner {
     const queries = people.map(queryFor);
     const keys = people.map(keyFor);
     this.#keysByRoot.set(surface.root, keys);
-    // One wait for the whole surface; a failed lookup answers null (nothing is marked).
+    // One wait for the whole surface; a failed lookup answers undefined (nothing is marked, and the
+    // surface is remembered in #failed for recovery.ts).
     const matches = await this.#options.lookup.findAll(queries, keys);
     // Dropped after a clear, or when the root was read again meanwhile (the newer read applies).
     if (this.#latestRead.get(surface.root) !== read || !surface.root.isConnected) return;

@@ -1,5 +1,6 @@
 /** The side panel's data hooks; every call goes through the background. */
-import { useInfiniteQuery, useQueries, useQuery, useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query';
+import { useCallback, useSyncExternalStore } from 'react';
+import { useInfiniteQuery, useQueries, useQuery, useQueryClient, type InfiniteData, type QueryKey } from '@tanstack/react-query';
 import { serviceWaitMs, type ApiErrorInfo } from '@/lib/api/errors';
 import { sendRequest } from '@/lib/messaging/send';
 import type { InsightsReply, PersonQuery } from '@/lib/messaging/protocol';
@@ -87,9 +88,14 @@ export function recordingsOptions(contactId: string) {
     initialPageParam: 0,
     // By what the server listed, not what was kept: a malformed entry dropped here still took a place.
     getNextPageParam: (last: RecordingPage) => (last.hasMore ? last.offset + last.received : undefined),
-    // Only while the list is shown (an observer's option): stops once nothing listed is in progress.
-    refetchInterval: (query: { state: { data: { pages: RecordingPage[] } | undefined } }) =>
-      query.state.data?.pages.some((page) => page.recordings.some(inProgress)) ? PROCESSING_POLL_MS : false,
+    // Only while the list is shown (an observer's option): stops once nothing listed is in
+    // progress; a last copy is asked for again until the service answers.
+    refetchInterval: (query: { state: { data: { pages: RecordingPage[] } | undefined } }) => {
+      const pages = query.state.data?.pages ?? [];
+      const copy = pages.find((page) => page.copy)?.copy;
+      if (copy) return askAgainInMs(copy.problem);
+      return pages.some((page) => page.recordings.some(inProgress)) ? PROCESSING_POLL_MS : false;
+    },
   };
 }
 
@@ -112,33 +118,35 @@ export function recordingFinder(recordings: readonly Recording[]): (id: string) 
   return (id) => byId.get(id) ?? null;
 }
 
-/** A recording as a list the panel holds shows it (undefined when none does). */
-function listedRecording(client: QueryClient, id: string): Recording | undefined {
-  for (const [, data] of client.getQueriesData<InfiniteData<RecordingPage>>({ queryKey: ['recordings'] })) {
-    const found = recordingsOf(data?.pages ?? []).find((recording) => recording.id === id);
-    if (found) return found;
-  }
-  return undefined;
-}
-
 /**
- * The recordings the panel already holds for these contacts (listed before, or saved), asking for
- * none: a meeting's 20 attendees must not cost 20 recording lists to name where their items came from.
+ * The recordings the panel already holds (listed before, or saved) for these contacts, or for
+ * anyone, asking for none: a meeting's 20 attendees must not cost 20 recording lists to name where
+ * their items came from. Follows those lists as they change.
  */
-export function heldRecordings(client: QueryClient, contactIds: readonly string[]): Recording[] {
-  return contactIds.flatMap((id) => recordingsOf(client.getQueryData<InfiniteData<RecordingPage>>(keys.recordings(id))?.pages ?? []));
+export function useHeldRecordings(contactIds?: readonly string[]): Recording[] {
+  const cache = useQueryClient().getQueryCache();
+  const ids = contactIds?.join('\n') ?? null;
+  const held = useCallback(
+    (key: QueryKey) => key[0] === 'recordings' && (ids === null || ids.split('\n').includes(String(key[1]))),
+    [ids],
+  );
+  const subscribe = useCallback((changed: () => void) => cache.subscribe((event) => held(event.query.queryKey as QueryKey) && changed()), [cache, held]);
+  const lists = () => cache.findAll({ queryKey: ['recordings'] }).filter((query) => held(query.queryKey));
+  // Re-rendered when a held list's data changes: their update times are the version.
+  useSyncExternalStore(subscribe, () => lists().map((query) => query.state.dataUpdatedAt).join());
+  return lists().flatMap((query) => recordingsOf((query.state.data as InfiniteData<RecordingPage> | undefined)?.pages ?? []));
 }
 
 export function useRecording(id: string) {
-  const client = useQueryClient();
   return useQuery({
     queryKey: keys.recording(id),
     queryFn: () => sendRequest('recording.get', { id }),
-    // Opened from a list: its title, date and status are shown (and its insights and transcript
-    // asked for) at once, while the recording itself is asked for.
-    placeholderData: () => listedRecording(client, id),
-    // Until it is ready or failed, while its view is open.
-    refetchInterval: (query) => (query.state.data && inProgress(query.state.data) ? PROCESSING_POLL_MS : false),
+    // Until it is ready or failed, while its view is open; a last copy, until the service answers.
+    refetchInterval: (query) => {
+      const data = query.state.data;
+      if (data?.copy) return askAgainInMs(data.copy.problem);
+      return data && inProgress(data) ? PROCESSING_POLL_MS : false;
+    },
   });
 }
 

@@ -4,12 +4,11 @@
  * and who the service does not know yet.
  */
 import { useId, type ReactNode } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
 import type { PageSurface } from '@/lib/panel/context';
 import type { SubjectPerson } from '@/lib/panel/subject';
 import { actionItemsByPerson, eachContactOnce, namesakeDetails, personLabel, sharedTopics, topicsToAvoid, type BriefedAttendee, type TopicPeople } from '@/lib/format/meeting';
 import { meetingProvenance } from '@/lib/format/provenance';
-import { heldRecordings, recordingFinder } from '../data/queries';
+import { recordingFinder, useHeldRecordings } from '../data/queries';
 import { ActionItemList } from '../person/ActionItemList';
 import { usePaintedMark } from '../paint-mark';
 import { FindByEmailButton } from '../PersonSearch';
@@ -103,8 +102,7 @@ export function MeetingBriefing({ surface, onOpenPerson, onOpenRecording, unknow
   const shared = sharedTopics(briefed);
   const actions = actionItemsByPerson(briefed);
   // Titles of the recordings items were raised in, from lists the panel already holds.
-  const client = useQueryClient();
-  const findRecording = recordingFinder(actions.length > 0 ? heldRecordings(client, actions.map((person) => person.id)) : []);
+  const findRecording = recordingFinder(useHeldRecordings(actions.map((person) => person.id)));
   const unmatched = attendees.filter((attendee) => attendee.state.status === 'unknown');
   // Someone the page names without an address is unmatched when no single contact has that name:
   // none, or several. They may be in Primer, so they are not listed as not in it.

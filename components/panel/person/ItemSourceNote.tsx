@@ -6,7 +6,7 @@
  */
 import type { ItemSource, Recording } from '@/lib/models';
 import { relativeDay } from '@/lib/format/dates';
-import { recordingTitle } from '../recordings/status';
+import { nonBlank } from '@/lib/format/text';
 
 /** A recording the panel already holds, by id (null when it holds none). */
 export type RecordingLookup = (id: string) => Pick<Recording, 'title' | 'filename' | 'meetingDate'> | null;
@@ -22,8 +22,11 @@ interface ItemSourceNoteProps {
 
 export function ItemSourceNote({ source, item, onOpenRecording, lookup, now = new Date() }: ItemSourceNoteProps) {
   const known = source.recordingId !== null ? (lookup?.(source.recordingId) ?? null) : null;
-  const title = source.title ?? (known ? recordingTitle(known) : null);
-  const when = relativeDay(source.date ?? known?.meetingDate ?? null, now);
+  // An untitled recording is "a recording" (with its own button name), not one more "Untitled recording".
+  const title = source.title ?? known?.title ?? known?.filename ?? null;
+  // A date the panel cannot read is the server's own words: shown as written (so a source always says something).
+  const date = source.date ?? known?.meetingDate ?? null;
+  const when = relativeDay(date, now) ?? nonBlank(date);
   const after = when ? `, ${when}` : '';
   if (source.recordingId !== null && onOpenRecording) {
     const id = source.recordingId;

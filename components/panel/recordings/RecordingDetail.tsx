@@ -9,12 +9,12 @@ import { ApiError } from '@/lib/api/errors';
 import { formatDate } from '@/lib/format/dates';
 import { serverText } from '@/lib/format/text';
 import type { RecordingInsights } from '@/lib/models';
-import { problemOf, useRecording, useRecordingInsights, useTranscript } from '../data/queries';
+import { problemOf, useHeldRecordings, useRecording, useRecordingInsights, useTranscript } from '../data/queries';
 import { ActionItemList } from '../person/ActionItemList';
 import { TopicList } from '../person/Topics';
-import { AsOf } from '../states/AsOf';
 import { ProblemNotice } from '../states/ProblemNotice';
 import { Skeleton } from '../states/Skeleton';
+import { CopyNote } from './CopyNote';
 import { recordingTitle, statusLabel } from './status';
 import { Transcript } from './Transcript';
 
@@ -57,10 +57,14 @@ function isNotFound(error: unknown): boolean {
 
 export function RecordingDetail({ id, onBack, backLabel }: { id: string; onBack: () => void; backLabel: string }) {
   const recording = useRecording(id);
-  const done = recording.data?.status === 'completed';
+  // Opened from a list: what the list shows of it is shown (and its insights and transcript asked
+  // for) at once, and stays while the recording itself cannot be had.
+  const listed = useHeldRecordings().find((held) => held.id === id);
+  const data = recording.data ?? listed;
+  const done = data?.status === 'completed';
   // A status Primer does not know may be this server's word for "finished": ask anyway, and take
   // a transcript it does not have as "not yet" rather than as a failure.
-  const unknownStatus = recording.data?.status === 'unknown';
+  const unknownStatus = data?.status === 'unknown';
   const ask = done || unknownStatus;
   const insights = useRecordingInsights(id, ask);
   const transcript = useTranscript(id, ask);
@@ -73,16 +77,15 @@ export function RecordingDetail({ id, onBack, backLabel }: { id: string; onBack:
   const transcriptId = useId();
   const headingRef = useRef<HTMLHeadingElement>(null);
   useEffect(() => headingRef.current?.focus(), []);
-  const data = recording.data;
   return (
-    <article className="recording-detail" aria-busy={recording.isPending || recording.isPlaceholderData}>
+    <article className="recording-detail" aria-busy={!data && recording.isPending && !recordingProblem}>
       <Button variant="secondary" className="back" onClick={onBack}>
         ← {backLabel}
       </Button>
       <h1 className="subject-title" tabIndex={-1} ref={headingRef}>
         {data ? recordingTitle(data) : 'Recording'}
       </h1>
-      {recording.isPending && !recordingProblem ? <Skeleton label="Loading the recording" /> : null}
+      {!data && recording.isPending && !recordingProblem ? <Skeleton label="Loading the recording" /> : null}
       {recordingProblem ? (
         <ProblemNotice error={recordingProblem.error} what="the recording" about="recording" onRetry={() => void recording.refetch()} retrying={recordingProblem.retrying} />
       ) : null}
@@ -91,11 +94,7 @@ export function RecordingDetail({ id, onBack, backLabel }: { id: string; onBack:
           {formatDate(data.meetingDate) ?? 'No date'} · <span className={`status status-${data.status}`}>{statusLabel(data)}</span>
         </p>
       ) : null}
-      {data?.asOf !== undefined ? (
-        <p className="subtle">
-          The service could not be reached: shown as of <AsOf asOf={data.asOf} />.
-        </p>
-      ) : null}
+      {data?.copy ? <CopyNote copy={data.copy} what="this recording" /> : null}
       {data?.status === 'failed' && serverText(data.error) ? <p className="problem">Processing failed: {serverText(data.error)}</p> : null}
       {data && !ask && data.status !== 'failed' ? <p className="subtle">Insights and the transcript appear once processing is done.</p> : null}
       {ask && insights.isPending && !insightsProblem ? <Skeleton label="Loading this conversation’s insights" lines={2} /> : null}

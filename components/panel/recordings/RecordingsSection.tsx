@@ -5,10 +5,10 @@ import type { ApiErrorKind } from '@/lib/api/errors';
 import { formatDate } from '@/lib/format/dates';
 import { problemOf, recordingsOf, useRecordings } from '../data/queries';
 import { focusLost, landFocusWhenGone } from '../focus-landing';
-import { AsOf } from '../states/AsOf';
 import { ProblemNotice } from '../states/ProblemNotice';
 import { problemKind } from '../states/problem-text';
 import { Skeleton } from '../states/Skeleton';
+import { CopyNote } from './CopyNote';
 import { recordingTitle, statusLabel } from './status';
 
 interface RecordingsSectionProps {
@@ -44,9 +44,8 @@ export function RecordingsSection({ contactId, onOpen, saidAbove = null }: Recor
   // Said as soon as a call fails, not once the retries are spent (a rate limit's are half a minute each).
   const problem = recordings.length === 0 ? problemOf(query) : null;
   const said = problem !== null && saidAbove !== null && problemKind(problem.error) === saidAbove;
-  // Pages the background answered from its last copy (the service unreachable): the oldest says how old.
-  const copies = (query.data?.pages ?? []).flatMap((page) => (page.asOf === undefined ? [] : [page.asOf]));
-  const copyAsOf = copies.length > 0 ? Math.min(...copies) : null;
+  // Pages the background answered from its last copy: the oldest says how old.
+  const copy = (query.data?.pages ?? []).flatMap((page) => (page.copy ? [page.copy] : [])).sort((a, b) => a.asOf - b.asOf)[0] ?? null;
   const sectionRef = useRef<HTMLElement>(null);
   const listRef = useRef<HTMLUListElement>(null);
   const [asked, setAsked] = useState<Asked | null>(null);
@@ -95,11 +94,7 @@ export function RecordingsSection({ contactId, onOpen, saidAbove = null }: Recor
       {problem && !said ? (
         <ProblemNotice error={problem.error} what="the recordings" onRetry={() => void query.refetch()} retrying={problem.retrying} />
       ) : null}
-      {copyAsOf !== null ? (
-        <p className="subtle">
-          The service could not be reached: recordings as of <AsOf asOf={copyAsOf} />.
-        </p>
-      ) : null}
+      {copy ? <CopyNote copy={copy} what="recordings" /> : null}
       {query.isSuccess && recordings.length === 0 ? <p className="subtle">No recordings with them yet.</p> : null}
       {recordings.length > 0 ? (
         <ul className="recordings" ref={listRef}>

@@ -60,7 +60,7 @@ export function recordingHandlers(
   };
 }
 
-/** The value, marked with when it was had when it is the last copy served instead of the service's answer. */
+/** The value, marked as the last copy (when it was had, and why) when served instead of the service's answer. */
 function asOfCopy<T extends object>(cached: Revalidated<T>): T {
-  return cached.problem ? { ...cached.value, asOf: cached.storedAt } : cached.value;
+  return cached.problem ? { ...cached.value, copy: { asOf: cached.storedAt, problem: cached.problem } } : cached.value;
 }

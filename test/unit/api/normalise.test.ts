@@ -85,6 +85,9 @@ describe('lists and flags', () => {
         { text: 'Recording id alone', recording: 'r4' },
         { text: 'Source object', source: { type: 'recording', id: 'r5', title: 'Kickoff', date: '2026-11-08' } },
         { text: 'Source without a type', source: { recording_id: 'r6' } },
+        { text: 'Source of no stated kind', source: { id: 'msg_9', title: 'Re: pricing' } },
+        { text: 'A title where the id would be', recording: 'Weekly sync' },
+        { text: 'Processed later', created_at: '2026-11-20T08:00:00Z', recording: { id: 'r7', meeting_date: '2026-11-05' } },
         { text: 'Another kind of source', source: { type: 'email', id: 'msg-9', title: 'Re: pricing', date: '2026-11-09' } },
         { text: 'A chat', source: { type: 'chat_conversation', id: 'C123' } },
         { text: 'A calendar meeting', source: { type: 'calendar_meeting', id: 'evt_9' } },
@@ -100,6 +103,10 @@ describe('lists and flags', () => {
       { recordingId: 'r4', title: null, date: null },
       { recordingId: 'r5', title: 'Kickoff', date: '2026-11-08' },
       { recordingId: 'r6', title: null, date: null },
+      { recordingId: null, title: 'Re: pricing', date: null },
+      { recordingId: null, title: 'Weekly sync', date: null },
+      // The meeting's date, not when the server made the item.
+      { recordingId: 'r7', title: null, date: '2026-11-05' },
       // An e-mail, a chat, a calendar entry: no recording to open; what names it is kept.
       { recordingId: null, title: 'Re: pricing', date: '2026-11-09' },
       undefined,

@@ -301,16 +301,16 @@ describe('people and recordings', () => {
       data: { recordings: expect.arrayContaining([expect.objectContaining({ id, status: 'completed' })]) },
     });
     // Answered by the service: nothing says "as of".
-    for (const reply of [fresh, freshList]) expect((reply as { data: object }).data).not.toHaveProperty('asOf');
+    for (const reply of [fresh, freshList]) expect((reply as { data: object }).data).not.toHaveProperty('copy');
     // The service unreachable: the last copy rather than nothing, with when it was had.
     const before = Date.now();
     standIn.failNext({ path: `/api/v2/recordings/${id}`, status: 0, dropConnection: true });
     standIn.failNext({ path: '/api/v2/recordings', status: 0, dropConnection: true });
     const copy = await send('recording.get', { id });
-    expect(copy).toMatchObject({ ok: true, data: { status: 'completed', asOf: expect.any(Number) } });
+    expect(copy).toMatchObject({ ok: true, data: { status: 'completed', copy: { asOf: expect.any(Number), problem: { kind: 'network' } } } });
     const listCopy = await send('recordings.list', { contactId: CONTACT_IDS.mayaChen, limit: 10 });
-    expect(listCopy).toMatchObject({ ok: true, data: { asOf: expect.any(Number) } });
-    for (const reply of [copy, listCopy]) expect((reply as { data: { asOf: number } }).data.asOf).toBeLessThanOrEqual(before);
+    expect(listCopy).toMatchObject({ ok: true, data: { copy: { asOf: expect.any(Number), problem: { kind: 'network' } } } });
+    for (const reply of [copy, listCopy]) expect((reply as { data: { copy: { asOf: number } } }).data.copy.asOf).toBeLessThanOrEqual(before);
   });
 
   it('serves the last known briefing when the service is down', async () => {

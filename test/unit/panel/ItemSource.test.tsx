@@ -1,7 +1,6 @@
 /** Where each pending action item was raised: the recording it came from, opened from the item. */
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { QueryClientProvider } from '@tanstack/react-query';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { MeetingBriefing } from '@/components/panel/meeting/MeetingBriefing';
@@ -32,6 +31,8 @@ const items = [
   item('Book a slot', { recordingId: null, title: 'Partner call', date: null }),
   // Only when it was raised.
   item('Confirm headcount', { recordingId: null, title: null, date: '2026-11-21T10:00:00' }),
+  // A date the panel cannot read: as written.
+  item('Book the venue', { recordingId: null, title: null, date: 'last spring' }),
   // Nothing said: nothing shown.
   item('Introduce the architect', undefined),
 ];
@@ -55,6 +56,7 @@ describe('where an action item was raised', () => {
     expect(text('Send evaluation plan')).toMatch(/From a recording$/);
     expect(text('Book a slot')).toMatch(/From “Partner call”$/);
     expect(text('Confirm headcount')).toMatch(/Raised yesterday$/);
+    expect(text('Book the venue')).toMatch(/Raised last spring$/);
     expect(text('Introduce the architect')).toBe('Introduce the architect');
     expect(within(list).queryByRole('button', { name: /Partner call/ })).toBeNull();
 
@@ -79,14 +81,13 @@ describe('where an action item was raised', () => {
         surface={surface([pagePerson('Maya Chen', 'maya@example.com', maya), pagePerson('Daniel Weiss', 'dan@example.net', dan)])}
       />
     );
-    const { client, rerender } = renderWithClient(ui);
-    // Maya's recordings were listed when her briefing was opened before.
+    const { client } = renderWithClient(ui);
+    // Maya's recordings are listed (her briefing opened meanwhile): the meeting names her item's recording.
     act(() => {
       client.setQueryData(keys.recordings('m'), { pages: [page([recording('r-pricing', 'Data platform pricing', '2026-11-05T10:00:00')])], pageParams: [0] });
     });
-    rerender(<QueryClientProvider client={client}>{ui}</QueryClientProvider>);
     const mayaItems = await screen.findByRole('list', { name: 'Pending action items: Maya Chen' });
-    expect(mayaItems).toHaveTextContent(/From Data platform pricing, 2 weeks ago$/);
+    await vi.waitFor(() => expect(mayaItems).toHaveTextContent(/From Data platform pricing, 2 weeks ago$/));
     const danItems = screen.getByRole('list', { name: 'Pending action items: Daniel Weiss' });
     expect(danItems).toHaveTextContent(/From a recording, 6 days ago$/);
     await userEvent.click(within(danItems).getByRole('button', { name: 'Open a recording, where “Cost comparison” was raised' }));

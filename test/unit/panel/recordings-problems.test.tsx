@@ -33,7 +33,7 @@ describe('recordings while the service asks Primer to slow down', () => {
     expect(screen.queryByRole('status', { name: 'Loading recordings' })).toBeNull();
   });
 
-  it('one recording’s view says so at once for the recording, its insights and its transcript', async () => {
+  it('one recording’s view says so at once, and asks for no insights or transcript of a recording it knows nothing of yet', async () => {
     fakeBackground({
       'recording.get': () => Promise.reject(busy()),
       'recording.insights': () => Promise.reject(busy()),
@@ -43,6 +43,8 @@ describe('recordings while the service asks Primer to slow down', () => {
     const first = await screen.findByRole('alert');
     await vi.waitFor(() => expect(first).toHaveTextContent(/Could not load the recording\..*Primer will try again in (30|29) s\./));
     expect(screen.queryByRole('status', { name: 'Loading the recording' })).toBeNull();
+    expect(sent('recording.insights')).toEqual([]);
+    expect(sent('recording.transcript')).toEqual([]);
     client.clear();
   });
 
@@ -76,15 +78,49 @@ describe('recordings while the service asks Primer to slow down', () => {
     client.clear();
   });
 
-  it('says when the list and a recording come from the last copy because the service could not be reached, and how old it is', async () => {
-    const asOf = Date.now() - 10 * 60_000;
-    fakeBackground({ 'recordings.list': { ...page, asOf }, 'recording.get': { ...listed, status: 'processing', progress: 40, asOf } });
-    const { unmount } = renderWithClient(<RecordingsSection contactId="m" onOpen={() => undefined} />, panelPolicy);
-    expect(await screen.findByText(/The service could not be reached: recordings as of/)).toHaveTextContent(/\(10 min ago\)\.$/);
-    unmount();
-    renderWithClient(<RecordingDetail id="r1" onBack={() => undefined} backLabel="Back" />, panelPolicy);
-    expect(await screen.findByText(/The service could not be reached: shown as of/)).toHaveTextContent(/\(10 min ago\)\.$/);
-    expect(screen.getByText('Processing · 40%')).toBeInTheDocument();
+  it('says when the list and a recording come from the last copy because the service could not answer, why, and how old it is; and asks again on its own', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      const copy = { asOf: Date.now() - 10 * 60_000, problem: { kind: 'network' as const, message: 'offline', status: null, code: null, retryAfterMs: null } };
+      const background = fakeBackground({ 'recordings.list': { ...page, copy }, 'recording.get': { ...listed, status: 'processing', progress: 40, copy } });
+      const { unmount } = renderWithClient(<RecordingsSection contactId="m" onOpen={() => undefined} />, panelPolicy);
+      expect(await screen.findByText(/^Offline: recordings as of/)).toHaveTextContent(/\(10 min ago\)\.$/);
+      unmount();
+      renderWithClient(<RecordingDetail id="r1" onBack={() => undefined} backLabel="Back" />, panelPolicy);
+      expect(await screen.findByText(/^Offline: this recording as of/)).toHaveTextContent(/\(10 min ago\)\.$/);
+      expect(screen.getByText('Processing · 40%')).toBeInTheDocument();
+      // Asked for again half a minute later (the service gave no wait), and the note goes with an answer.
+      background.mockImplementation(((type: string) => Promise.resolve(type === 'recording.get' ? { ...listed, status: 'processing', progress: 60 } : null)) as never);
+      await vi.advanceTimersByTimeAsync(30_000);
+      expect(await screen.findByText('Processing · 60%')).toBeInTheDocument();
+      expect(screen.queryByText(/this recording as of/)).toBeNull();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('says a busy service’s copy as such', async () => {
+    const copy = { asOf: Date.now() - 60_000, problem: { kind: 'rate_limited' as const, message: 'slow', status: 429, code: null, retryAfterMs: 20_000 } };
+    fakeBackground({ 'recordings.list': { ...page, copy } });
+    renderWithClient(<RecordingsSection contactId="m" onOpen={() => undefined} />, panelPolicy);
+    expect(await screen.findByText(/^The service is busy: recordings as of/)).toBeInTheDocument();
+  });
+
+  it('keeps what the list showed of a recording when the recording itself cannot be had, retries spent', async () => {
+    fakeBackground({ 'recordings.list': page, 'recording.get': () => Promise.reject(new ApiError('server', 'boom')), 'recording.insights': null, 'recording.transcript': { recordingId: 'r1', segments: [] } });
+    renderWithClient(
+      <>
+        <RecordingsSection contactId="m" onOpen={() => undefined} />
+        <RecordingDetail id="r1" onBack={() => undefined} backLabel="Back" />
+      </>,
+    );
+    const view = screen.getByRole('article');
+    await within(view).findByRole('alert');
+    // No retries here (the test client's policy): the query is in error, its data undefined.
+    expect(within(view).getByRole('heading', { level: 1 })).toHaveTextContent('Data platform pricing');
+    expect(view).toHaveTextContent('Ready');
+    expect(await within(view).findByText('The transcript is empty.')).toBeInTheDocument();
+    expect(view).not.toHaveAttribute('aria-busy', 'true');
   });
 
   it('says nothing of the kind for what the service answered', async () => {

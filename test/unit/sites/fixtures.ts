@@ -154,14 +154,11 @@ export function checkView(adapter: SiteAdapter, page: ExpectedPage, view: Expect
 }
 
 /**
- * Median and max of `runs` timed reads of `root` after `warmup` untimed ones (ms). Before each read
- * a text node inside the root changes (untimed), as when the runtime re-reads after a mutation, so
- * no DOM-side query cache can answer for the adapter.
- */
-/**
- * Times `runs` reads of a surface after `warmup`. `fastest` is what a read costs: load on the
- * machine (a build running beside the tests) only ever adds time, so it is what a guard against a
- * slower reading (say, a walk per person) checks; `median` and `max` are printed.
+ * Times `runs` reads of `root` after `warmup` untimed ones (ms). Before each read a text node inside
+ * the root changes (untimed), as when the runtime re-reads after a mutation, so no DOM-side query
+ * cache can answer for the adapter. `fastest` is what a read costs: load on the machine (a build
+ * running beside the tests) only ever adds time, so it is what a guard against a slower reading
+ * (say, a walk per person) checks; `median` and `max` are printed.
  */
 export function timeReads(adapter: SiteAdapter, root: Element, warmup = 10, runs = 30): { fastest: number; median: number; max: number; people: number } {
   let people = 0;
