@@ -20,6 +20,7 @@ const BY_HOST: Record<string, SiteId> = {
   'outlook.office.com': 'outlook',
   'outlook.office365.com': 'outlook',
   'outlook.live.com': 'outlook',
+  'outlook.cloud.microsoft': 'outlook',
 };
 
 export function adapterForHost(hostname: string): SiteAdapter | null {

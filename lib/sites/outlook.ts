@@ -1,8 +1,8 @@
 /**
- * Outlook on the web adapter (outlook.office.com, outlook.office365.com, outlook.live.com): the
- * people in the reading pane (From/To/Cc), in a compose form (To/Cc/Bcc chips) and in the full
- * calendar event view (organizer and attendees). Outlook mostly shows names only: those people come
- * back with `email: null` and the exact display name.
+ * Outlook on the web adapter (outlook.office.com, outlook.office365.com, outlook.live.com,
+ * outlook.cloud.microsoft): the people in the reading pane (From/To/Cc), in a compose form
+ * (To/Cc/Bcc chips) and in the full calendar event view (organizer and attendees). Outlook mostly
+ * shows names only: those people come back with `email: null` and the exact display name.
  *
  * Relied on (read 2026-11-22; summary in /work/shared/notes/dom.md §3):
  * - gabeosx/outlook-web-skill @ff7238c `references/outlook-ui.md` (ARIA captured live 2026-04-10):

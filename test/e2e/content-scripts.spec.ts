@@ -441,6 +441,7 @@ const SPA_TOURS: { site: string; files: string[]; host?: string }[] = [
   { site: 'Google Calendar', files: ['calendar/event-popup.html', 'calendar/event-page.html', 'calendar/event-large.html', 'calendar/event-popup.html'] },
   { site: 'Outlook (outlook.office365.com)', files: ['outlook/reading-pane.html', 'outlook/compose.html', 'outlook/calendar-event.html', 'outlook/reading-pane.html'], host: 'outlook.office365.com' },
   { site: 'Outlook (outlook.live.com)', files: ['outlook/calendar-event.html', 'outlook/reading-pane.html'], host: 'outlook.live.com' },
+  { site: 'Outlook (outlook.cloud.microsoft)', files: ['outlook/reading-pane.html', 'outlook/calendar-event.html'], host: 'outlook.cloud.microsoft' },
 ];
 
 for (const tour of SPA_TOURS) {

@@ -13,8 +13,9 @@ describe('site registry', () => {
     expect(adapterForHost('outlook.office.com')?.site).toBe('outlook');
     expect(adapterForHost('outlook.office365.com')?.site).toBe('outlook');
     expect(adapterForHost('outlook.live.com')?.site).toBe('outlook');
+    expect(adapterForHost('outlook.cloud.microsoft')?.site).toBe('outlook');
     expect(adapterForHost('MAIL.Google.com.')?.site).toBe('gmail');
-    for (const other of ['google.com', 'docs.google.com', 'mail.google.com.evil.example', 'evilmail.google.com', 'outlook.com', 'example.org', '', 'constructor', '__proto__']) {
+    for (const other of ['google.com', 'docs.google.com', 'mail.google.com.evil.example', 'evilmail.google.com', 'outlook.com', 'cloud.microsoft', 'teams.cloud.microsoft', 'example.org', '', 'constructor', '__proto__']) {
       expect(adapterForHost(other), other).toBeNull();
     }
   });
