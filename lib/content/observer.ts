@@ -8,16 +8,16 @@
  * elsewhere in a surface is a change to it (a name is text).
  */
 import { queryAll, queryFirst } from '../sites/query';
+import type { SiteAdapter } from '../sites/types';
 import { isOwned } from './owned-nodes';
 
 /**
- * Attributes that carry who a person is, and those that hide or show a view. Class churn is
- * ignored; a `style` change counts only when it shows a view again (Gmail hides a view it leaves
- * with an inline `display:none` and shows it again the same way; a surface re-read while hidden
- * has no one, so it must be read again when shown), or hides one (what is in view changed: the
- * side panel must stop briefing it).
+ * Attributes that hide or show a view; the site's own that carry who a person is come from its
+ * adapter (`identityAttributes`). Class churn is ignored; a `style` change counts only when it
+ * shows a view again (Gmail hides a view it leaves with an inline `display:none` and shows it
+ * again the same way; a surface re-read while hidden has no one, so it must be read again when
+ * shown), or hides one (what is in view changed: the side panel must stop briefing it).
  */
-const WATCHED_ATTRIBUTES = ['email', 'name', 'data-email', 'data-hovercard-id', 'data-name', 'data-eventid', 'hidden', 'aria-hidden', 'style', 'title'];
 const VISIBILITY_ATTRIBUTES = new Set(['hidden', 'aria-hidden', 'style']);
 const HIDING_STYLE = /display\s*:\s*none|visibility\s*:\s*hidden/i;
 
@@ -47,17 +47,23 @@ function onlyOwned(nodes: NodeList): boolean {
   return true;
 }
 
+/** What the observer needs of a site's adapter. */
+export type WatchedSite = Pick<SiteAdapter, 'surfaceSelectors' | 'unreadRegions' | 'identityAttributes'>;
+
+export interface WatchHooks {
+  /** While true, any change to the page's elements makes a batch, even one without surfaces. */
+  batchEveryChange?: () => boolean;
+  /** Told of every batch of page changes, whatever they touch (the self-check waits for quiet). */
+  onChange?: () => void;
+}
+
 export function watchSurfaces(
   target: Node,
-  surfaceSelectors: readonly string[],
+  site: WatchedSite,
   onRoots: (roots: Set<Element>) => void,
-  /** While true, any change to the page's elements makes a batch, even one without surfaces. */
-  batchEveryChange: () => boolean = () => false,
-  /** Parts of a surface that are never read (`SiteAdapter.unreadRegions`). */
-  unreadSelectors: readonly string[] = [],
-  /** Told of every batch of page changes, whatever they touch (the self-check waits for quiet). */
-  onChange: () => void = () => undefined,
+  { batchEveryChange = () => false, onChange = () => undefined }: WatchHooks = {},
 ): SurfaceWatch {
+  const { surfaceSelectors, unreadRegions: unreadSelectors = [] } = site;
   // One element and its ancestors are tested against the whole list at once; subtrees are
   // queried one selector at a time (query.ts).
   const surfaceSelector = surfaceSelectors.join(', ');
@@ -152,7 +158,14 @@ export function watchSurfaces(
     timer = setTimeout(flush, delay);
   };
   const observer = new MutationObserver(handle);
-  const options: MutationObserverInit = { childList: true, subtree: true, characterData: true, attributes: true, attributeOldValue: true, attributeFilter: WATCHED_ATTRIBUTES };
+  const options: MutationObserverInit = {
+    childList: true,
+    subtree: true,
+    characterData: true,
+    attributes: true,
+    attributeOldValue: true,
+    attributeFilter: [...VISIBILITY_ATTRIBUTES, ...site.identityAttributes],
+  };
   observer.observe(target, options);
   let connected = true;
 

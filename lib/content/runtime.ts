@@ -94,7 +94,7 @@ export async function startPrimer(ctx: ContentScriptContext, adapter: SiteAdapte
 
   const start = () => {
     if (watch || !isSiteEnabled(adapter.site, preferences)) return;
-    watch = watchSurfaces(document.body, adapter.surfaceSelectors, scan, () => selfCheck.waitingForLayout(), adapter.unreadRegions, () => selfCheck.pageChanged());
+    watch = watchSurfaces(document.body, adapter, scan, { batchEveryChange: () => selfCheck.waitingForLayout(), onChange: () => selfCheck.pageChanged() });
     scan(queryAll(document, adapter.surfaceSelectors));
   };
   const stop = () => {

@@ -207,6 +207,8 @@ export const calendarAdapter: SiteAdapter = {
   site: 'google-calendar',
   surfaceSelectors: SEL.roots,
   unreadRegions: SEL.notGuests,
+  // Guest rows (`data-email`, `data-hovercard-id`, rooms' `data-name`) and the event they belong to.
+  identityAttributes: ['data-email', 'data-hovercard-id', 'data-name', 'data-eventid', 'title'],
   readSurface: (root) => withReadCache(() => readSurface(root)),
   // Any one anchor will do: stop at the first found (a missing one costs a whole-page search).
   recognise: (doc) => SEL.anchors.some((selector) => doc.querySelector(selector) !== null),

@@ -293,5 +293,7 @@ export const gmailAdapter: SiteAdapter = {
   peopleless: (where) => /^#(settings|chat)\b/.test(where.hash) || /^\/chat(\/|$)/.test(where.pathname),
   expectsPeople: (doc) => withReadCache(() => showsMessage(doc)),
   unreadRegions: [...SEL.body, SEL.time],
+  // Senders and recipients (`email`, `name`), compose chips (`data-hovercard-id`, `data-name`).
+  identityAttributes: ['email', 'name', 'data-hovercard-id', 'data-name', 'title'],
   ownAddresses,
 };

@@ -280,6 +280,8 @@ export const outlookAdapter: SiteAdapter = {
   ownNames: outlookOwnNames,
   surfaceSelectors: SEL.roots,
   unreadRegions: SEL.notPeople,
+  // People shown by name carry their address, when at all, in a tooltip.
+  identityAttributes: ['title'],
   readSurface: (root) => withReadCache(() => readSurface(root)),
   // Any one anchor will do: stop at the first found (a missing one costs a whole-page search).
   recognise: (doc) => SEL.anchors.some((selector) => doc.querySelector(selector) !== null),

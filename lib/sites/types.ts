@@ -55,6 +55,11 @@ export interface SiteAdapter {
    * what it is about, so it makes no batch. Only regions inside a surface root count.
    */
   unreadRegions?: readonly string[];
+  /**
+   * The attributes that carry who a person is on this site (an address, a name): one rewritten in
+   * place makes its surface be read again. Others (classes, positions) never do.
+   */
+  identityAttributes: readonly string[];
   /** Reads one surface root (an element matching surfaceSelectors); null if it holds no surface. */
   readSurface(root: Element): Surface | null;
   /**

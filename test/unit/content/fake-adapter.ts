@@ -5,6 +5,7 @@ export function fakeAdapter(overrides: Partial<SiteAdapter> = {}): SiteAdapter {
   return {
     site: 'gmail',
     surfaceSelectors: ['.s'],
+    identityAttributes: ['data-mail'],
     readSurface: (root): Surface => ({
       kind: root.classList.contains('list') ? 'list' : 'thread',
       root,

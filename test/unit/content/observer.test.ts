@@ -13,7 +13,7 @@ describe('watchSurfaces', () => {
     vi.useFakeTimers();
     document.body.innerHTML = '<div id="app"><div class="s" id="one"><span>a</span></div></div>';
     batches = [];
-    watch = watchSurfaces(document.body, ['.s'], (roots) => batches.push(roots));
+    watch = watchSurfaces(document.body, { surfaceSelectors: ['.s'], identityAttributes: ['email', 'data-email'] }, (roots) => batches.push(roots));
   });
   afterEach(() => {
     watch.disconnect();
@@ -44,6 +44,23 @@ describe('watchSurfaces', () => {
     span.setAttribute('data-email', 'a@example.com');
     await flush();
     expect(batches).toHaveLength(1);
+  });
+
+  it('watches the attributes the site’s adapter names as carrying people, and no other site’s', async () => {
+    watch.disconnect();
+    watch = watchSurfaces(document.body, { surfaceSelectors: ['.s'], identityAttributes: ['data-hovercard-id'] }, (roots) => batches.push(roots));
+    const span = document.querySelector('#one span')!;
+    span.setAttribute('email', 'a@example.com');
+    span.setAttribute('data-email', 'a@example.com');
+    await flush();
+    expect(batches).toHaveLength(0);
+    span.setAttribute('data-hovercard-id', 'a@example.com');
+    await flush();
+    expect(batches).toHaveLength(1);
+    // Each adapter names its own.
+    expect(ADAPTERS.gmail.identityAttributes).toContain('email');
+    expect(ADAPTERS['google-calendar'].identityAttributes).toContain('data-email');
+    expect(ADAPTERS.gmail.identityAttributes).not.toContain('data-email');
   });
 
   it('re-reads the surfaces of a view shown again (inline style, hidden); hiding one re-reads nothing; style churn makes no batch', async () => {
@@ -159,7 +176,7 @@ describe('watchSurfaces while the page waits for its layout', () => {
         <div class="doc" id="body"><p>Hello</p><div class="s" id="nested"><span>b</span></div></div>
       </div></div>`;
     const batches: Set<Element>[] = [];
-    const watch = watchSurfaces(document.body, ['.s'], (roots) => batches.push(roots), () => false, ['.doc', '.time']);
+    const watch = watchSurfaces(document.body, { surfaceSelectors: ['.s'], unreadRegions: ['.doc', '.time'], identityAttributes: ['email', 'title'] }, (roots) => batches.push(roots));
     const ids = () => batches.map((roots) => [...roots].map((root) => root.id).sort());
     const settle = async () => {
       await Promise.resolve();
@@ -190,7 +207,7 @@ describe('watchSurfaces while the page waits for its layout', () => {
     vi.useFakeTimers();
     document.body.innerHTML = '<div id="app"></div>';
     const batches: Set<Element>[] = [];
-    const watch = watchSurfaces(document.body, ['.s'], (roots) => batches.push(roots), () => true);
+    const watch = watchSurfaces(document.body, { surfaceSelectors: ['.s'], identityAttributes: [] }, (roots) => batches.push(roots), { batchEveryChange: () => true });
     try {
       document.querySelector('#app')!.append(document.createElement('p'));
       await Promise.resolve();
@@ -227,7 +244,7 @@ describe('watchSurfaces on the site fixtures', () => {
   const open = (site: SiteId, file: string, view: string) => {
     document.body.innerHTML = loadView(file, view).body.innerHTML;
     const adapter = ADAPTERS[site];
-    watch = watchSurfaces(document.body, adapter.surfaceSelectors, (roots) => batches.push(roots), () => false, adapter.unreadRegions);
+    watch = watchSurfaces(document.body, adapter, (roots) => batches.push(roots));
     return adapter;
   };
   const flush = async () => {

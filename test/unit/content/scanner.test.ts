@@ -17,6 +17,7 @@ import { loadView } from '../sites/fixtures';
 const adapter: SiteAdapter = {
   site: 'gmail',
   surfaceSelectors: ['.s'],
+  identityAttributes: ['data-mail', 'data-who'],
   readSurface(root): Surface | null {
     const spans = [...root.querySelectorAll<HTMLElement>('span[data-mail], span[data-who]')];
     if (spans.length === 0) return null;
@@ -368,7 +369,7 @@ describe('PageScanner with the observer, on Gmail', () => {
     const gmail = new PageScanner({ adapter: gmailAdapter, lookup: new PeopleLookup(find), preferences: () => preferences, ownAddresses: () => new Set() });
     // What the runtime does: each batch is scanned, then what is in view is reported.
     const reports: string[] = [];
-    const watch = watchSurfaces(document.body, gmailAdapter.surfaceSelectors, (roots) => {
+    const watch = watchSurfaces(document.body, gmailAdapter, (roots) => {
       void gmail.scan(roots).then(() => reports.push(gmail.stats().view));
     });
     await gmail.scan(queryAll(document, gmailAdapter.surfaceSelectors));
