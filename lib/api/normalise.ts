@@ -97,7 +97,9 @@ function dateFromDigits(digits: string): string | null {
  */
 function isPlaceholderYear(text: string): boolean {
   const year = /^(\d{4})\D/.exec(text)?.[1];
-  return year !== undefined && (Number(year) < 2000 || Number(year) >= 2100);
+  if (year === undefined) return false;
+  const start = Date.UTC(Number(year), 0, 1);
+  return start < EARLIEST_MOMENT || start >= LATEST_MOMENT;
 }
 
 /**

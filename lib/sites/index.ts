@@ -5,6 +5,7 @@
  */
 import { calendarAdapter } from './calendar';
 import { gmailAdapter } from './gmail';
+import { SITE_MATCHES } from './matches';
 import { outlookAdapter } from './outlook';
 import type { SiteAdapter, SiteId } from './types';
 
@@ -14,14 +15,10 @@ export const ADAPTERS: Record<SiteId, SiteAdapter> = {
   outlook: outlookAdapter,
 };
 
-const BY_HOST: Record<string, SiteId> = {
-  'calendar.google.com': 'google-calendar',
-  'mail.google.com': 'gmail',
-  'outlook.office.com': 'outlook',
-  'outlook.office365.com': 'outlook',
-  'outlook.live.com': 'outlook',
-  'outlook.cloud.microsoft': 'outlook',
-};
+/** Each host the content scripts run on (`https://host/*` in SITE_MATCHES), and its site. */
+const BY_HOST: Record<string, SiteId> = Object.fromEntries(
+  (Object.entries(SITE_MATCHES) as [SiteId, string[]][]).flatMap(([site, patterns]) => patterns.map((pattern) => [new URL(pattern.slice(0, -1)).host, site])),
+);
 
 export function adapterForHost(hostname: string): SiteAdapter | null {
   const host = hostname.trim().toLowerCase().replace(/\.$/, '');

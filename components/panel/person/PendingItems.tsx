@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import type { Insights } from '@/lib/models';
 import { pendingCounts } from '@/lib/format/briefing';
-import { recordingFinder, recordingsOf, useRecordings } from '../data/queries';
+import { recordingFinder, useHeldRecordings } from '../data/queries';
 import { ActionItemList } from './ActionItemList';
 
 interface PendingItemsProps {
@@ -14,7 +14,8 @@ interface PendingItemsProps {
 
 export function PendingItems({ insights, contactId, onOpenRecording, now = new Date() }: PendingItemsProps) {
   const headingId = useId();
-  const recordings = useRecordings(contactId);
+  // The list below the briefing asks for them; these names follow it, asking for nothing.
+  const recordings = useHeldRecordings([contactId]);
   const { pending, overdue } = pendingCounts(insights, now);
   if (pending === 0) return null;
   return (
@@ -26,7 +27,7 @@ export function PendingItems({ insights, contactId, onOpenRecording, now = new D
         items={insights.pendingActionItems}
         label="Pending action items"
         onOpenRecording={onOpenRecording}
-        lookup={recordingFinder(recordingsOf(recordings.data?.pages ?? []))}
+        lookup={recordingFinder(recordings)}
         now={now}
       />
     </section>
