@@ -102,9 +102,27 @@ function isPlaceholderYear(text: string): boolean {
   return start < EARLIEST_MOMENT || start >= LATEST_MOMENT;
 }
 
+/** A date and time in ISO order, with `T` or a space between, and perhaps a zone after (`Z`, `UTC`, `+0100`). */
+const TIMESTAMP = /^(\d{4}-\d{2}-\d{2})[T ](\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?)\s*(Z|UTC|GMT|[+-]\d{2}(?::?\d{2})?)?$/i;
+
 /**
- * First date among the keys: digits (numbers or text) become ISO text, other text is kept as
- * written for the date formatter; a placeholder date counts as none.
+ * A timestamp as ISO text with its zone. The interface's times are UTC, yet Python's
+ * `utcnow().isoformat()`, .NET's unspecified DateTime and SQL text ("2026-11-12 10:00:00") leave the
+ * zone out, and JavaScript would read them as the reader's local time: no zone is UTC. Ruby's
+ * "… UTC" and "… +0100" become ISO too. Null for other text.
+ */
+function isoTimestamp(text: string): string | null {
+  const match = TIMESTAMP.exec(text);
+  if (!match) return null;
+  const [, day, time, zone = 'Z'] = match;
+  const offset = /^[+-]/.test(zone) ? zone.replace(/^([+-]\d{2}):?(\d{2})?$/, (_all, hours: string, minutes = '00') => `${hours}:${minutes}`) : 'Z';
+  return `${day}T${time}${offset}`;
+}
+
+/**
+ * First date among the keys: digits (numbers or text) become ISO text, a timestamp gets its zone
+ * (isoTimestamp), other text is kept as written for the date formatter; a placeholder date counts
+ * as none.
  */
 function dateOf(source: Obj, ...keys: string[]): string | null {
   for (const key of keys) {
@@ -112,7 +130,7 @@ function dateOf(source: Obj, ...keys: string[]): string | null {
     if (text === null) continue;
     if (typeof source[key] !== 'number' && !/^-?\d+(\.\d+)?$/.test(text)) {
       if (isPlaceholderYear(text)) continue;
-      return text;
+      return isoTimestamp(text) ?? text;
     }
     const date = dateFromDigits(text);
     if (date !== null) return date;

@@ -434,3 +434,26 @@ describe('text transcripts with speaker header lines (Otter, Zoom)', () => {
     ]);
   });
 });
+
+describe('timestamps written without a zone', () => {
+  // The interface's times are UTC; Python's utcnow().isoformat(), .NET's unspecified DateTime and
+  // SQL-style text leave the zone out, which JavaScript would read as the reader's local time.
+  it.each([
+    ['2026-11-12T10:00:00', '2026-11-12T10:00:00Z'],
+    ['2026-11-12T10:00:00.123456', '2026-11-12T10:00:00.123456Z'],
+    ['2026-11-12 10:00:00', '2026-11-12T10:00:00Z'],
+    ['2026-11-12T10:00', '2026-11-12T10:00Z'],
+    ['2026-11-12 10:00:00 UTC', '2026-11-12T10:00:00Z'],
+    ['2026-11-12 11:00:00 +0100', '2026-11-12T11:00:00+01:00'],
+  ])('reads %s as UTC', (written, iso) => {
+    expect(toRecording({ id: 'r', meeting_date: written }).meetingDate).toBe(iso);
+    expect(toInsights({ last_conversation_date: written }, 'c1').lastConversationDate).toBe(iso);
+    expect(Date.parse(iso)).toBe(Date.parse('2026-11-12T10:00:00Z') + (iso.includes('.123') ? 123 : 0));
+  });
+
+  it('leaves dates with a zone, calendar days and other text as written', () => {
+    for (const written of ['2026-11-12T10:00:00Z', '2026-11-12T10:00:00+02:00', '2026-11-12', '12 Nov 2026']) {
+      expect(toRecording({ id: 'r', meeting_date: written }).meetingDate).toBe(written);
+    }
+  });
+});
