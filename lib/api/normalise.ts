@@ -550,13 +550,15 @@ const STATUS_WORDS: Record<Exclude<RecordingStatus, 'unknown'>, string[]> = {
   completed: [
     'completed', 'complete', 'done', 'succeeded', 'success', 'processed', 'ready', 'finished', 'transcribed', 'analyzed', 'analysed', 'available',
     'transcription_completed', 'completed_with_errors', 'finalized', 'finalised', 'insights_ready',
+    'processing_complete', 'processing_completed', 'processing_done', 'analysis_complete', 'analysis_completed',
   ],
   failed: ['failed', 'failure', 'error', 'errored', 'cancelled', 'canceled', 'rejected', 'timed_out', 'timeout', 'expired', 'aborted'],
   processing: [
     'processing', 'transcribing', 'analyzing', 'analysing', 'in_progress', 'running', 'started',
     'transcription_in_progress', 'summarizing', 'summarising', 'diarizing', 'diarising', 'generating_insights',
   ],
-  queued: ['queued', 'pending', 'waiting', 'scheduled', 'uploaded'],
+  // The file is there and processing has not begun: an upload's completion is not the recording's.
+  queued: ['queued', 'pending', 'waiting', 'scheduled', 'uploaded', 'upload_complete', 'upload_completed', 'enqueued', 'in_queue', 'not_started'],
   uploading: ['uploading', 'pending_upload', 'awaiting_upload', 'created', 'initiated', 'new'],
 };
 
@@ -566,7 +568,10 @@ export function toStatus(raw: string | null): RecordingStatus {
   for (const [status, words] of Object.entries(STATUS_WORDS) as [RecordingStatus, string[]][]) {
     if (words.includes(word)) return status;
   }
-  return 'unknown';
+  // A stage's failure ("processing_failed", "transcription_error") is the recording's: else the
+  // upload would be watched until it times out, and its error never shown. "no_error" is none.
+  const parts = word.split('_');
+  return parts.length > 1 && !['no', 'not'].includes(parts[0] ?? '') && STATUS_WORDS.failed.includes(parts.at(-1) ?? '') ? 'failed' : 'unknown';
 }
 
 function toParticipants(value: unknown): Participant[] {

@@ -457,3 +457,13 @@ describe('timestamps written without a zone', () => {
     }
   });
 });
+
+describe('status words that name their stage', () => {
+  it.each([
+    ['processing_failed', 'failed'], ['TRANSCRIPTION_FAILED', 'failed'], ['upload-failed', 'failed'], ['transcription_error', 'failed'], ['Analysis Errored', 'failed'],
+    ['processing_complete', 'completed'], ['PROCESSING_COMPLETED', 'completed'], ['analysis_complete', 'completed'],
+    ['upload_complete', 'queued'], ['upload_completed', 'queued'], ['enqueued', 'queued'], ['in_queue', 'queued'], ['not_started', 'queued'],
+    // A word that only ends like a known one says nothing certain.
+    ['no_error', 'unknown'], ['not_failed', 'unknown'],
+  ])('%s → %s', (word, status) => expect(toRecording({ id: 'r', status: word }).status).toBe(status));
+});
