@@ -56,8 +56,11 @@ function text(value: unknown): string | null {
   return null;
 }
 
-/** Where an error object keeps its words: FastAPI's `msg`, JSON:API's `detail`, a bare `title`. */
-const MESSAGE_KEYS = ['message', 'msg', 'detail', 'description', 'error_description', 'title'];
+/**
+ * Where an error object keeps its words: FastAPI's and Flask-JWT's `msg`, ASP.NET Web API's
+ * `Message`, AWS Lambda's `errorMessage`, JSON:API's `detail`, a bare `title`.
+ */
+const MESSAGE_KEYS = ['message', 'msg', 'Message', 'errorMessage', 'error_message', 'detail', 'description', 'error_description', 'title'];
 
 /**
  * The readable text of an error value: a string, a list of them (NestJS's `message: [...]`,
@@ -120,7 +123,7 @@ export function parseErrorBody(body: string, contentType: string | null): Parsed
     if (isFields(json)) {
       const b = json;
       let message: string | null = null;
-      let code: string | null = text(b.code);
+      let code: string | null = text(b.code) ?? text(b.error_code) ?? text(b.errorCode);
       if (isFields(b.error)) {
         message = messageOf(b.error);
         code = text(b.error.code) ?? text(b.error.type) ?? code;
@@ -131,7 +134,8 @@ export function parseErrorBody(body: string, contentType: string | null): Parsed
         if (/^[\w.-]+$/.test(error)) code ??= error;
         message = text(b.error_description) ?? messageOf(b.message) ?? messageOf(b.detail) ?? error;
       }
-      message ??= messageOf(b.detail) ?? messageOf(b.message) ?? messageOf(b.errors, { fields: true }) ?? text(b.title);
+      // Then any other key that holds words (`msg`, `Message`, `errorMessage`).
+      message ??= messageOf(b.detail) ?? messageOf(b.message) ?? messageOf(b.errors, { fields: true }) ?? text(b.title) ?? messageOf(b);
       if (isFields(b.detail)) code ??= text(b.detail.code);
       code ??= codeOfList(b.errors);
       if (code === null) {

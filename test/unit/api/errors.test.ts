@@ -28,6 +28,11 @@ describe('parseErrorBody', () => {
     ['JSON:API errors, title only', '{"errors":[{"status":"422","title":"Invalid attribute"}]}', 'application/vnd.api+json', 'Invalid attribute', null],
     ['JSON array', '[{"message":"Bad thing"}]', 'application/json', 'Bad thing', null],
     ['JSON string', '"not found"', 'application/json', 'not found', null],
+    // Keys frameworks and platforms use besides `message`.
+    ['ASP.NET Web API 2', '{"Message":"The request is invalid.","ModelState":{"request.file_size":["Required"]}}', 'application/json', 'The request is invalid.', null],
+    ['AWS Lambda', '{"errorMessage":"Unsupported audio type","errorType":"ValueError"}', 'application/json', 'Unsupported audio type', null],
+    ['error_message and error_code', '{"error_message":"Quota exceeded","error_code":"quota_exceeded"}', 'application/json', 'Quota exceeded', 'quota_exceeded'],
+    ['Flask-JWT-Extended', '{"msg":"Token has expired"}', 'application/json', 'Token has expired', null],
     ['nested error object with a list inside', '{"error":{"errors":[{"message":"x"}],"code":400,"message":"Request had invalid"}}', 'application/json', 'Request had invalid', '400'],
   ])('reads %s', (_name, body, type, message, code) => {
     expect(parseErrorBody(body, type)).toEqual({ message, code });
