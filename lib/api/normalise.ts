@@ -241,12 +241,34 @@ export function toFlag(value: unknown): boolean | null {
  */
 const ITEM_TEXT_KEYS = ['name', 'topic', 'title', 'keyword', 'subject', 'label', 'decision', 'task', 'text', 'description', 'summary', 'content', 'value'];
 
-/** A list given as strings, as objects with a text-like field (among `keys`), or as one comma-separated string. */
+/**
+ * A map of entry → count or on/off (Python's Counter, `{"pricing": 5}`; events `{"x": true}`): the
+ * entries counted or on, most counted first. Null when any value is something else.
+ */
+function countedKeys(value: Obj): string[] | null {
+  const counted: [string, number][] = [];
+  for (const [key, count] of Object.entries(value)) {
+    if (typeof count !== 'number' && typeof count !== 'boolean') return null;
+    if (Number(count) > 0) counted.push([key, Number(count)]);
+  }
+  return counted.sort((a, b) => b[1] - a[1]).map(([key]) => key);
+}
+
+/** `[text, count]`, as Counter.most_common() writes an entry: its text. */
+function pairText(entry: unknown): string | null {
+  return Array.isArray(entry) && entry.length === 2 && typeof entry[0] === 'string' && typeof entry[1] === 'number' ? scalarText(entry[0]) : null;
+}
+
+/**
+ * A list given as strings, as objects with a text-like field (among `keys`), as `[text, count]`
+ * pairs, as a map of text → count, or as one comma-separated string.
+ */
 export function toTextList(value: unknown, keys: readonly string[] = ITEM_TEXT_KEYS): string[] {
+  if (isObj(value)) return countedKeys(value)?.flatMap((key) => scalarText(key) ?? []) ?? [];
   const entries: unknown[] = typeof value === 'string' ? value.split(/[,;\n]/) : Array.isArray(value) ? value : [];
   const out: string[] = [];
   for (const entry of entries) {
-    const text = isObj(entry) ? textOf(entry, ...keys) : scalarText(entry);
+    const text = isObj(entry) ? textOf(entry, ...keys) : Array.isArray(entry) ? pairText(entry) : scalarText(entry);
     if (text !== null) out.push(text);
   }
   return out;

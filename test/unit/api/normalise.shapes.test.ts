@@ -467,3 +467,20 @@ describe('status words that name their stage', () => {
     ['no_error', 'unknown'], ['not_failed', 'unknown'],
   ])('%s → %s', (word, status) => expect(toRecording({ id: 'r', status: word }).status).toBe(status));
 });
+
+describe('topics with counts', () => {
+  it('reads a map of topic → count (Python’s Counter) most frequent first, and [topic, count] pairs (its most_common())', () => {
+    expect(toInsights({ recent_topics: { hiring: 2, pricing: 5, travel: 0 } }, 'c1').recentTopics).toEqual(['pricing', 'hiring']);
+    expect(toInsights({ favorite_topics: [['sailing', 4], ['chess', 1]] }, 'c1').favoriteTopics).toEqual(['sailing', 'chess']);
+    expect(toRecordingInsights({ topics_discussed: { Pricing: 3, Roadmap: 1 } }, 'r1').topicsDiscussed).toEqual(['Pricing', 'Roadmap']);
+  });
+
+  it('reads a map of event → on/off as the events that are on', () => {
+    expect(toWebhook({ id: 'w', url: 'https://h.test', events: { 'insights.generated': true, 'contact.updated': false } }).events).toEqual(['insights.generated']);
+  });
+
+  it('reads no list from an object holding anything else', () => {
+    expect(toTextList({ name: 'Budget', count: 3 })).toEqual([]);
+    expect(toTextList([[3, 'x']])).toEqual([]);
+  });
+});
