@@ -494,15 +494,28 @@ function nextPageQuery(
 
 const INSIGHT_PROBES = ['preferred_tone', 'communication_approach', 'total_conversations', 'recent_topics', 'preferredTone'];
 
+/** A name without case or underscores: `prefers_data_driven` and `prefersDataDriven` alike. */
+const squash = (name: string) => name.replace(/_/g, '').toLowerCase();
+
+/**
+ * Flags as sent, also each inside an object with its confidence (`{value: true, confidence: 0.8}`,
+ * a model's output), or `preferences` as a list of the names that hold: those are true, the rest
+ * unknown (a list does not say "no").
+ */
 function flagsOf(body: Obj): PreferenceFlags {
   const flags = isObj(body.preferences) ? { ...body, ...body.preferences } : body;
+  const listed = Array.isArray(body.preferences) ? new Set(toTextList(body.preferences).map(squash)) : null;
+  const flag = (snake: string, camel: string) => {
+    const value = flags[snake] ?? flags[camel];
+    return (isObj(value) ? toFlag(value.value ?? value.enabled) : toFlag(value)) ?? (listed?.has(squash(snake)) ? true : null);
+  };
   return {
-    prefersDataDriven: toFlag(flags.prefers_data_driven ?? flags.prefersDataDriven),
-    prefersDirect: toFlag(flags.prefers_direct ?? flags.prefersDirect),
-    valuesRelationships: toFlag(flags.values_relationships ?? flags.valuesRelationships),
-    dislikesSmallTalk: toFlag(flags.dislikes_small_talk ?? flags.dislikesSmallTalk),
-    prefersBrevity: toFlag(flags.prefers_brevity ?? flags.prefersBrevity),
-    dislikesJargon: toFlag(flags.dislikes_jargon ?? flags.dislikesJargon),
+    prefersDataDriven: flag('prefers_data_driven', 'prefersDataDriven'),
+    prefersDirect: flag('prefers_direct', 'prefersDirect'),
+    valuesRelationships: flag('values_relationships', 'valuesRelationships'),
+    dislikesSmallTalk: flag('dislikes_small_talk', 'dislikesSmallTalk'),
+    prefersBrevity: flag('prefers_brevity', 'prefersBrevity'),
+    dislikesJargon: flag('dislikes_jargon', 'dislikesJargon'),
   };
 }
 

@@ -484,3 +484,16 @@ describe('topics with counts', () => {
     expect(toTextList([[3, 'x']])).toEqual([]);
   });
 });
+
+describe('preference flags with a confidence, or as a list of the ones that hold', () => {
+  it('reads {value, confidence} as its value', () => {
+    const flags = toInsights({ prefers_data_driven: { value: true, confidence: 0.82 }, prefersDirect: { value: 'false', score: 0.6 }, prefers_brevity: { confidence: 0.4 } }, 'c1').flags;
+    expect(flags).toMatchObject({ prefersDataDriven: true, prefersDirect: false, prefersBrevity: null });
+  });
+
+  it('reads a list of flag names as those flags holding, the rest unknown', () => {
+    expect(toInsights({ preferences: ['prefers_data_driven', 'dislikesSmallTalk', 'likes_cats'] }, 'c1').flags).toEqual({
+      prefersDataDriven: true, prefersDirect: null, valuesRelationships: null, dislikesSmallTalk: true, prefersBrevity: null, dislikesJargon: null,
+    });
+  });
+});
