@@ -294,7 +294,11 @@ export function toActionItems(value: unknown, { pendingOnly, ofRecording = false
     const ownerValue = entry.owner ?? entry.assignee ?? entry.assigned_to ?? entry.assignedTo;
     const owner = isObj(ownerValue) ? textOf(ownerValue, 'name', 'email') : textOf(entry, 'owner', 'assignee', 'assigned_to', 'assignedTo');
     const status = textOf(entry, 'status', 'state');
-    const completed = toFlag(entry.completed ?? entry.done);
+    // Done when flagged so, or (without a flag) when it has a completion time: Rails' and Django's
+    // `completed_at` is null while the item is open.
+    const completed =
+      toFlag(entry.completed ?? entry.done ?? entry.is_completed ?? entry.isCompleted ?? entry.is_done ?? entry.isDone) ??
+      (dateOf(entry, 'completed_at', 'completedAt', 'done_at', 'doneAt') === null ? null : true);
     if (pendingOnly && ((status !== null && DONE_STATUSES.has(status.toLowerCase())) || completed === true)) continue;
     out.push({ text, owner, dueDate: dateOf(entry, 'due_date', 'dueDate', 'due', 'due_at', 'dueAt', 'deadline'), status, ...(ofRecording ? {} : itemSourceField(entry)) });
   }

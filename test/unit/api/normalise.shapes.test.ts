@@ -497,3 +497,21 @@ describe('preference flags with a confidence, or as a list of the ones that hold
     });
   });
 });
+
+describe('done action items, however the server marks them', () => {
+  it('leaves out of the pending ones an item marked is_completed, isDone, or with a completion time', () => {
+    const items = toActionItems(
+      [
+        { text: 'A', is_completed: true },
+        { text: 'B', isCompleted: 'true' },
+        { text: 'C', is_done: 1 },
+        { text: 'D', isDone: true },
+        { text: 'E', completed_at: '2026-11-02T10:00:00Z' },
+        { text: 'F', completedAt: 1762941600 },
+        { text: 'Still open', is_completed: false, completed_at: null },
+      ],
+      { pendingOnly: true },
+    );
+    expect(items.map((item) => item.text)).toEqual(['Still open']);
+  });
+});
