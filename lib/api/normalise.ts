@@ -763,10 +763,14 @@ function toSegmentDraft(entry: unknown): SegmentDraft | null {
   const speakerValue = entry.speaker;
   // A name before a number or label: Rev.ai sends both (`speaker: 0, speaker_name: "Maya"`).
   const name = isObj(speakerValue)
-    ? textOf(speakerValue, 'name', 'label', 'id')
+    ? textOf(speakerValue, 'name', 'display_name', 'displayName', 'full_name', 'fullName', 'label', 'id')
     : textOf(entry, 'speaker_name', 'speakerName', 'speaker', 'speaker_label', 'speakerLabel', 'speaker_id', 'speakerId', 'name');
-  // Diarisation numbers speakers (Deepgram's `speaker: 0`); a bare number is no name to show.
-  const digits = (text: string | null) => (text !== null && /^\d{1,3}$/.test(text) ? Number(text) : null);
+  // Diarisation numbers speakers (Deepgram's `speaker: 0`, pyannote's and WhisperX's "SPEAKER_00",
+  // AWS Transcribe's "spk_0"); such a label is no name to show.
+  const digits = (text: string | null) => {
+    const number = text === null ? undefined : /^(?:(?:speaker|spk)[\s_-]?)?(\d{1,3})$/i.exec(text)?.[1];
+    return number === undefined ? null : Number(number);
+  };
   const speaker: SpeakerDraft = {
     name: digits(name) === null ? name : null,
     number: digits(name) ?? digits(isObj(speakerValue) ? textOf(speakerValue, 'id') : textOf(entry, 'speaker', 'speaker_id', 'speakerId')),

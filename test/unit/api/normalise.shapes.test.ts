@@ -515,3 +515,18 @@ describe('done action items, however the server marks them', () => {
     expect(items.map((item) => item.text)).toEqual(['Still open']);
   });
 });
+
+describe('diarisation labels and speaker objects', () => {
+  const speakers = (raw: unknown) => toTranscript(raw, 'r1').segments.map((segment) => segment.speaker);
+
+  it('names pyannote’s and WhisperX’s "SPEAKER_00" and AWS Transcribe’s "spk_0" as “Speaker n”, counting from 1', () => {
+    expect(speakers({ segments: [{ start: 0.1, end: 2, text: 'Hi', speaker: 'SPEAKER_00' }, { start: 2, end: 3, text: 'Yo', speaker: 'SPEAKER_01' }] })).toEqual(['Speaker 1', 'Speaker 2']);
+    expect(speakers({ segments: [{ start_time: '0.1', transcript: 'Hi', speaker_label: 'spk_0' }, { start_time: '2', transcript: 'Yo', speaker_label: 'spk_1' }] })).toEqual(['Speaker 1', 'Speaker 2']);
+    // Names stay names.
+    expect(speakers({ segments: [{ text: 'Hi', speaker: 'Maya Chen' }, { text: 'Yo', speaker: 'Speakerphone' }] })).toEqual(['Maya Chen', 'Speakerphone']);
+  });
+
+  it('reads the name of a speaker object under display_name or full_name', () => {
+    expect(speakers({ segments: [{ speaker: { id: 7, display_name: 'Maya Chen' }, text: 'Hi' }, { speaker: { fullName: 'Tom Lee' }, text: 'Yo' }] })).toEqual(['Maya Chen', 'Tom Lee']);
+  });
+});
