@@ -406,9 +406,16 @@ export function toContact(raw: unknown): ContactRecord {
   const id = idOf(body, ...ID_KEYS, 'contact_id', 'contactId', 'uuid');
   if (id === null) throw invalid('the contact’s id');
   const { email, emails } = contactAddresses(body);
-  let name = textOf(body, 'name', 'full_name', 'fullName', 'display_name', 'displayName');
+  // The name may be an object of its own: `name: {first, last}` or `{full: "…"}`.
+  const nameObject = isObj(body.name) ? body.name : {};
+  let name = textOf(body, 'name', 'full_name', 'fullName', 'display_name', 'displayName') ?? textOf(nameObject, 'full', 'full_name', 'fullName', 'display', 'formatted');
   if (name === null) {
-    const parts = [textOf(body, 'first_name', 'firstName', 'given_name'), textOf(body, 'last_name', 'lastName', 'family_name')];
+    const within = { ...body, ...nameObject };
+    // Bare `first` / `last` only inside a name object: beside a contact's fields they may mean anything.
+    const parts = [
+      textOf(within, 'first_name', 'firstName', 'given_name', 'givenName') ?? textOf(nameObject, 'first'),
+      textOf(within, 'last_name', 'lastName', 'family_name', 'familyName', 'surname') ?? textOf(nameObject, 'last'),
+    ];
     const joined = parts.filter((part): part is string => part !== null).join(' ');
     name = joined === '' ? null : joined;
   }

@@ -530,3 +530,15 @@ describe('diarisation labels and speaker objects', () => {
     expect(speakers({ segments: [{ speaker: { id: 7, display_name: 'Maya Chen' }, text: 'Hi' }, { speaker: { fullName: 'Tom Lee' }, text: 'Yo' }] })).toEqual(['Maya Chen', 'Tom Lee']);
   });
 });
+
+describe('contact names in parts', () => {
+  it.each([
+    ['camelCase givenName / familyName', { givenName: 'Ada', familyName: 'Lovelace' }],
+    ['surname', { first_name: 'Ada', surname: 'Lovelace' }],
+    ['a name object {first, last}', { name: { first: 'Ada', last: 'Lovelace' } }],
+    ['a name object {given_name, family_name}', { name: { given_name: 'Ada', family_name: 'Lovelace' } }],
+    ['a name object {full}', { name: { full: 'Ada Lovelace', first: 'Ada' } }],
+  ])('reads %s', (_name, fields) => {
+    expect(toContact({ id: 'c1', email: 'ada@x.test', ...fields }).name).toBe('Ada Lovelace');
+  });
+});
