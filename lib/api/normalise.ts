@@ -186,10 +186,13 @@ function idOf(source: Obj, ...keys: string[]): string | null {
 /**
  * The array of a list reply and the object around it (for totals and paging): a bare array, an
  * array under one of `listKeys`, or either inside a `{data: {…}}` envelope (whose outside still
- * counts). A `null` list, Go's nil slice, is an empty list; a reply with no list at all is refused.
+ * counts). A `null` list, Go's nil slice, or no body is an empty list; a reply with no list at all
+ * is refused.
  */
 function listReply(raw: unknown, listKeys: string[], what: string): { body: Obj; list: unknown[] } {
   if (Array.isArray(raw)) return { body: {}, list: raw };
+  // No body at all (204 No Content, or `null`): some servers answer so when nothing matches.
+  if (raw === null) return { body: {}, list: [] };
   if (!isObj(raw)) throw invalid(what);
   // `data` as an object is never the list itself, only an envelope around it.
   const body = isObj(raw.data) ? { ...raw, ...raw.data } : raw;

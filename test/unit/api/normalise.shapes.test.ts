@@ -542,3 +542,17 @@ describe('contact names in parts', () => {
     expect(toContact({ id: 'c1', email: 'ada@x.test', ...fields }).name).toBe('Ada Lovelace');
   });
 });
+
+describe('a list answered with no body (204 No Content)', () => {
+  it('is an empty list, not a broken reply', () => {
+    expect(toRecordingPage(null, page)).toMatchObject({ recordings: [], received: 0, total: null, hasMore: false });
+    expect(toContactPage(null, page)).toEqual({ items: [], total: null, next: null });
+    expect(toWebhookList(null)).toEqual([]);
+  });
+
+  it('is an empty page from the client too (an account with no recordings yet)', async () => {
+    const fetch = () => Promise.resolve(new Response(null, { status: 204 }));
+    const client = new ServiceClient('https://svc.test', 'k', { fetch, sleep: () => Promise.resolve(), online: () => true });
+    expect((await client.listRecordings()).recordings).toEqual([]);
+  });
+});
