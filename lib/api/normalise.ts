@@ -223,6 +223,19 @@ function pagingOf(body: Obj): Obj {
   return isObj(body.pagination) ? body.pagination : isObj(body.meta) ? body.meta : isObj(body.page_info) ? body.page_info : {};
 }
 
+const HAS_MORE_KEYS = ['has_more', 'hasMore', 'has_next', 'hasNext', 'has_next_page', 'hasNextPage'];
+
+/** Whether the server says more follows (Stripe's `has_more`, Flask-SQLAlchemy's `has_next`), at the top or in its paging object. */
+function hasMoreOf(body: Obj, paging: Obj): boolean | null {
+  for (const source of [body, paging]) {
+    for (const key of HAS_MORE_KEYS) {
+      const flag = toFlag(source[key]);
+      if (flag !== null) return flag;
+    }
+  }
+  return null;
+}
+
 const TRUE_WORDS = new Set(['true', 'yes', 'y', '1', 'on']);
 const FALSE_WORDS = new Set(['false', 'no', 'n', '0', 'off']);
 
@@ -462,7 +475,7 @@ function nextPageQuery(
   request: PageRequest,
   lastId: string | null,
 ): Query | null {
-  const hasMore = toFlag(body.has_more ?? body.hasMore ?? paging.has_more ?? paging.hasMore);
+  const hasMore = hasMoreOf(body, paging);
   if (received === 0 || hasMore === false) return null;
 
   const cursor =
@@ -706,7 +719,7 @@ export function toRecordingPage(raw: unknown, request: PageRequest): RecordingPa
   const total = numberOf(body, 'total', 'total_count', 'totalCount', 'count') ?? numberOf(paging, 'total', 'total_count', 'totalCount', 'count');
   const limit = numberOf(body, 'limit') ?? numberOf(paging, 'limit') ?? request.limit;
   const offset = numberOf(body, 'offset') ?? numberOf(paging, 'offset') ?? request.offset;
-  const hasMore = toFlag(body.has_more ?? body.hasMore) ?? (total !== null ? offset + list.length < total : list.length >= limit);
+  const hasMore = hasMoreOf(body, paging) ?? (total !== null ? offset + list.length < total : list.length >= limit);
   return { recordings, received: list.length, total, limit, offset, hasMore: list.length > 0 && hasMore };
 }
 

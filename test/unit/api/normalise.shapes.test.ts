@@ -556,3 +556,21 @@ describe('a list answered with no body (204 No Content)', () => {
     expect((await client.listRecordings()).recordings).toEqual([]);
   });
 });
+
+describe('“more to come” in the paging object, or as has_next', () => {
+  const one = [{ id: 'a' }];
+  it.each([
+    ['meta.has_more', { meta: { has_more: true } }],
+    ['pagination.hasMore', { pagination: { hasMore: 'true' } }],
+    ['has_next (Flask-SQLAlchemy)', { has_next: true, page: 1, pages: 3 }],
+    ['meta.hasNextPage', { meta: { hasNextPage: true } }],
+  ])('recordings: %s', (_name, paging) => {
+    expect(toRecordingPage({ recordings: one, ...paging }, page).hasMore).toBe(true);
+    expect(toContactPage({ items: one, ...paging }, page).next).not.toBeNull();
+  });
+
+  it('says the end as well', () => {
+    expect(toRecordingPage({ recordings: [{ id: 'a' }, { id: 'b' }], meta: { has_more: false } }, { limit: 2, offset: 0 }).hasMore).toBe(false);
+    expect(toContactPage({ items: [{ id: 'a' }, { id: 'b' }], has_next: false }, { limit: 2, offset: 0 }).next).toBeNull();
+  });
+});
