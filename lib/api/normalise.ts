@@ -276,12 +276,23 @@ function pairText(entry: unknown): string | null {
 }
 
 /**
+ * A list written as text: one entry a line when there are several (a model's markdown: "- Go with
+ * B, from May", "1. Send deck"; commas inside a line are the entry's own), bullets and numbers
+ * dropped; one line is split at commas and semicolons ("budget, hiring").
+ */
+function textEntries(text: string): string[] {
+  const lines = text.split(/\r?\n/).filter((line) => line.trim() !== '');
+  if (lines.length < 2) return text.split(/[,;]/);
+  return lines.map((line) => line.trim().replace(/^(?:[-*•+]|\d{1,3}[.)])\s+/, ''));
+}
+
+/**
  * A list given as strings, as objects with a text-like field (among `keys`), as `[text, count]`
- * pairs, as a map of text → count, or as one comma-separated string.
+ * pairs, as a map of text → count, or as text (textEntries).
  */
 export function toTextList(value: unknown, keys: readonly string[] = ITEM_TEXT_KEYS): string[] {
   if (isObj(value)) return countedKeys(value)?.flatMap((key) => scalarText(key) ?? []) ?? [];
-  const entries: unknown[] = typeof value === 'string' ? value.split(/[,;\n]/) : Array.isArray(value) ? value : [];
+  const entries: unknown[] = typeof value === 'string' ? textEntries(value) : Array.isArray(value) ? value : [];
   const out: string[] = [];
   for (const entry of entries) {
     const text = isObj(entry) ? textOf(entry, ...keys) : Array.isArray(entry) ? pairText(entry) : scalarText(entry);

@@ -574,3 +574,23 @@ describe('“more to come” in the paging object, or as has_next', () => {
     expect(toContactPage({ items: [{ id: 'a' }, { id: 'b' }], has_next: false }, { limit: 2, offset: 0 }).next).toBeNull();
   });
 });
+
+describe('lists written as lines of text (a language model’s markdown)', () => {
+  it('reads one entry a line, without its bullet or number, and keeps commas inside a line', () => {
+    expect(toRecordingInsights({ key_decisions: '- Go with vendor B, starting in May\n- Hire two engineers' }, 'r1').keyDecisions).toEqual([
+      'Go with vendor B, starting in May',
+      'Hire two engineers',
+    ]);
+    expect(toRecordingInsights({ action_items: '1. Send the deck, with pricing\n2) Book the follow-up\n\n' }, 'r1').actionItems.map((item) => item.text)).toEqual([
+      'Send the deck, with pricing',
+      'Book the follow-up',
+    ]);
+    expect(toInsights({ recent_topics: '• Budget\n* Hiring\n+ Travel' }, 'c1').recentTopics).toEqual(['Budget', 'Hiring', 'Travel']);
+  });
+
+  it('still splits one line at commas and semicolons', () => {
+    expect(toTextList('budget, hiring; travel')).toEqual(['budget', 'hiring', 'travel']);
+    // A number that is the entry itself is kept.
+    expect(toTextList('2026 plan\n3')).toEqual(['2026 plan', '3']);
+  });
+});
