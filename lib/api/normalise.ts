@@ -777,6 +777,25 @@ function segmentTime(entry: Obj, secondsKeys: string[], msKeys: string[]): Segme
   return null;
 }
 
+/** A time under a key that says seconds (`start_seconds`). */
+function secondsTime(entry: Obj, ...keys: string[]): SegmentTime | null {
+  const value = numberOf(entry, ...keys);
+  return value === null ? null : { value, bare: false };
+}
+
+/**
+ * A clock or duration text under a key that may also hold a moment (`timestamp: "00:01:23"`): a
+ * number or a date there is when it was said, not how far into the recording.
+ */
+function clockTime(entry: Obj, ...keys: string[]): SegmentTime | null {
+  for (const key of keys) {
+    const value = entry[key];
+    const seconds = typeof value === 'string' && !/^[\d.\s]+$/.test(value) ? toSeconds(value) : null;
+    if (seconds !== null) return { value: seconds, bare: false };
+  }
+  return null;
+}
+
 /** A speaker as read: the name to show, and the number the server gave them (even when named). */
 interface SpeakerDraft {
   name: string | null;
@@ -814,8 +833,11 @@ function toSegmentDraft(entry: unknown): SegmentDraft | null {
   if (text === null) return null;
   return {
     speaker,
-    start: segmentTime(entry, ['start', 'start_time', 'startTime', 'offset', 'from'], ['start_ms', 'startMs', 'start_time_ms']),
-    end: segmentTime(entry, ['end', 'end_time', 'endTime', 'to'], ['end_ms', 'endMs', 'end_time_ms']),
+    start:
+      segmentTime(entry, ['start', 'start_time', 'startTime', 'offset', 'from'], ['start_ms', 'startMs', 'start_time_ms']) ??
+      secondsTime(entry, 'start_seconds', 'startSeconds') ??
+      clockTime(entry, 'timestamp', 'time'),
+    end: segmentTime(entry, ['end', 'end_time', 'endTime', 'to'], ['end_ms', 'endMs', 'end_time_ms']) ?? secondsTime(entry, 'end_seconds', 'endSeconds'),
     text,
   };
 }

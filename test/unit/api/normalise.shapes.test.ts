@@ -594,3 +594,16 @@ describe('lists written as lines of text (a language model’s markdown)', () =>
     expect(toTextList('2026 plan\n3')).toEqual(['2026 plan', '3']);
   });
 });
+
+describe('segment times under other names', () => {
+  const times = (raw: unknown) => toTranscript(raw, 'r1').segments.map((s) => [s.start, s.end]);
+
+  it('reads a clock under "timestamp" or "time", and start_seconds / end_seconds', () => {
+    expect(times({ segments: [{ speaker: 'A', timestamp: '00:01:23', text: 'Hi' }, { speaker: 'B', time: '1:05', text: 'Yo' }] })).toEqual([[83, null], [65, null]]);
+    expect(times({ segments: [{ start_seconds: 3.5, end_seconds: 7, text: 'Hi' }, { startSeconds: '8', endSeconds: '9.5', text: 'Yo' }] })).toEqual([[3.5, 7], [8, 9.5]]);
+  });
+
+  it('does not take a wall-clock "timestamp" (a moment, not a time into the recording) for one', () => {
+    expect(times({ segments: [{ timestamp: 1762941600, text: 'Hi' }, { timestamp: '2026-11-12T10:00:03Z', text: 'Yo' }] })).toEqual([[null, null], [null, null]]);
+  });
+});
