@@ -708,7 +708,6 @@ export function toRecording(raw: unknown): Recording {
   // A word Primer does not know, at 100 %: the interface pairs 100 with the end of processing.
   // Only a real 100, not a nonsense value cut down to it.
   const status = known === 'unknown' && sentProgress === 100 ? 'completed' : known;
-  const errorValue = body.error;
   return {
     id,
     filename: textOf(body, 'filename', 'file_name', 'fileName'),
@@ -719,8 +718,20 @@ export function toRecording(raw: unknown): Recording {
     progress,
     primaryContactId: textOf(body, 'primary_contact_id', 'primaryContactId', 'contact_id'),
     participants: toParticipants(body.participants ?? body.attendees ?? body.speakers),
-    error: isObj(errorValue) ? textOf(errorValue, 'message', 'detail') : textOf(body, 'error', 'error_message', 'failure_reason'),
+    error: failureOf(body),
   };
+}
+
+const FAILURE_TEXT_KEYS = ['message', 'detail', 'reason', 'description', 'error_message', 'errorMessage'];
+
+/**
+ * Why a recording failed: text beside it (snake_case or camelCase), inside an error object
+ * (`{code, reason}`), or a list of errors (`errors: [{message}]`, joined).
+ */
+function failureOf(body: Obj): string | null {
+  const nested = isObj(body.error) ? textOf(body.error, ...FAILURE_TEXT_KEYS) : null;
+  const listed = Array.isArray(body.errors) ? toTextList(body.errors, FAILURE_TEXT_KEYS).join('; ') : '';
+  return nested ?? textOf(body, 'error', 'error_message', 'errorMessage', 'failure_reason', 'failureReason') ?? (listed || null);
 }
 
 export function toRecordingPage(raw: unknown, request: PageRequest): RecordingPage {

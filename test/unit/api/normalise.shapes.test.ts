@@ -607,3 +607,15 @@ describe('segment times under other names', () => {
     expect(times({ segments: [{ timestamp: 1762941600, text: 'Hi' }, { timestamp: '2026-11-12T10:00:03Z', text: 'Yo' }] })).toEqual([[null, null], [null, null]]);
   });
 });
+
+describe('why a recording failed', () => {
+  it.each([
+    ['camelCase errorMessage', { errorMessage: 'Audio too short' }],
+    ['camelCase failureReason', { failureReason: 'Audio too short' }],
+    ['an error object with a reason', { error: { code: 'E_SHORT', reason: 'Audio too short' } }],
+    ['a list of errors', { errors: [{ message: 'Audio too short' }] }],
+    ['a list of error strings', { errors: ['Audio too short'] }],
+  ])('reads %s', (_name, fields) => {
+    expect(toRecording({ id: 'r', status: 'failed', ...fields }).error).toBe('Audio too short');
+  });
+});
