@@ -160,13 +160,16 @@ function resourceOf(body: Obj): Obj {
   return body.id === undefined ? body.attributes : { ...body.attributes, id: body.id };
 }
 
-/** Many APIs wrap a resource in `{data: …}` or `{<name>: …}`; look inside when the top lacks `probe`. */
-function unwrap(body: unknown, probeKeys: string[], wrappers: string[]): unknown {
+/**
+ * Many APIs wrap a resource in `{data: …}` or `{<name>: …}`; look inside when the top lacks `probe`,
+ * and inside once more when it is wrapped twice (`{data: {insights: {…}}}`).
+ */
+function unwrap(body: unknown, probeKeys: string[], wrappers: string[], depth = 0): unknown {
   if (!isObj(body)) return body;
   if (probeKeys.some((key) => key in body)) return resourceOf(body);
   for (const wrapper of wrappers) {
     const inner = body[wrapper];
-    if (isObj(inner)) return resourceOf(inner);
+    if (isObj(inner)) return depth === 0 ? unwrap(inner, probeKeys, wrappers, 1) : resourceOf(inner);
     if (Array.isArray(inner)) return inner;
   }
   return resourceOf(body);

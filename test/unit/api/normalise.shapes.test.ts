@@ -619,3 +619,14 @@ describe('why a recording failed', () => {
     expect(toRecording({ id: 'r', status: 'failed', ...fields }).error).toBe('Audio too short');
   });
 });
+
+describe('a resource wrapped twice', () => {
+  it('is read inside both wrappers ({data: {insights: {…}}}, {data: {recording: {…}}})', () => {
+    expect(toInsights({ data: { contact_id: 'c1', insights: { preferred_tone: 'formal', recent_topics: ['Budget'] } } }, 'c1')).toMatchObject({
+      preferredTone: 'formal', recentTopics: ['Budget'],
+    });
+    expect(toRecording({ data: { recording: { id: 'r1', status: 'completed' } } })).toMatchObject({ id: 'r1', status: 'completed' });
+    expect(toContact({ data: { contact: { id: 'c1', email: 'ann@x.test' } } })).toMatchObject({ id: 'c1', email: 'ann@x.test' });
+    expect(toRecordingInsights({ data: { insights: { key_decisions: ['Go'] } } }, 'r1').keyDecisions).toEqual(['Go']);
+  });
+});
