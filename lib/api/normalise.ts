@@ -1069,7 +1069,8 @@ function subtitleCues(text: string): TextLine[] | null {
   return cues.length === 0 ? null : cues;
 }
 
-const SEGMENT_LIST_KEYS = ['segments', 'utterances', 'monologues', 'sentences', 'results', 'entries', 'paragraphs', 'items'];
+const SEGMENT_LIST_KEYS = ['segments', 'utterances', 'monologues', 'sentences', 'results', 'entries', 'paragraphs', 'items', 'turns', 'dialogue', 'lines'];
+const TRANSCRIPT_TEXT_KEYS = ['text', 'transcript', 'content', 'full_text', 'fullText', 'transcript_text', 'transcriptText'];
 
 export function toTranscript(raw: unknown, recordingId: string): Transcript {
   if (typeof raw === 'string') return { recordingId, segments: segmentsFromText(raw) };
@@ -1080,7 +1081,7 @@ export function toTranscript(raw: unknown, recordingId: string): Transcript {
   const id = textOf(body, 'recording_id', 'recordingId') ?? recordingId;
   const list = SEGMENT_LIST_KEYS.map((key) => body[key]).find(Array.isArray);
   if (list) return { recordingId: id, segments: segmentsOf(list) };
-  const text = textOf(body, 'text', 'transcript', 'content');
+  const text = textOf(body, ...TRANSCRIPT_TEXT_KEYS);
   if (text !== null) return { recordingId: id, segments: segmentsFromText(text) };
   // A null list (Go's nil slice) or blank text: a transcript with nothing said, not a broken reply.
   if (SEGMENT_LIST_KEYS.some((key) => body[key] === null)) return { recordingId: id, segments: [] };

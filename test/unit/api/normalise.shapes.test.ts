@@ -630,3 +630,15 @@ describe('a resource wrapped twice', () => {
     expect(toRecordingInsights({ data: { insights: { key_decisions: ['Go'] } } }, 'r1').keyDecisions).toEqual(['Go']);
   });
 });
+
+describe('transcripts under other names', () => {
+  it.each([
+    ['full_text', { recording_id: 'r1', full_text: 'Maya: Hello\nTom: Hi' }],
+    ['transcriptText', { transcriptText: 'Maya: Hello\nTom: Hi' }],
+    ['turns', { turns: [{ speaker: 'Maya', text: 'Hello' }, { speaker: 'Tom', text: 'Hi' }] }],
+    ['dialogue', { dialogue: [{ speaker: 'Maya', text: 'Hello' }, { speaker: 'Tom', text: 'Hi' }] }],
+    ['lines', { lines: [{ speaker: 'Maya', text: 'Hello' }, { speaker: 'Tom', text: 'Hi' }] }],
+  ])('reads %s', (_name, raw) => {
+    expect(toTranscript(raw, 'r1').segments.map((segment) => [segment.speaker, segment.text])).toEqual([['Maya', 'Hello'], ['Tom', 'Hi']]);
+  });
+});
