@@ -221,6 +221,9 @@ function eachReadable<T>(list: readonly unknown[], read: (entry: unknown) => T):
   return out;
 }
 
+/** How many a list holds in all: also nestjs-typeorm-paginate's `totalItems` and Spring Data's `totalElements`. */
+const TOTAL_KEYS = ['total', 'total_count', 'totalCount', 'count', 'total_items', 'totalItems', 'total_elements', 'totalElements'];
+
 /** Where a list reply keeps its paging details, when not at its top. */
 function pagingOf(body: Obj): Obj {
   return isObj(body.pagination) ? body.pagination : isObj(body.meta) ? body.meta : isObj(body.page_info) ? body.page_info : {};
@@ -474,7 +477,7 @@ export function toContactPage(raw: unknown, request: PageRequest): ContactPage {
   const { body, list } = listReply(raw, ['items', 'contacts', 'results', 'data'], 'the contact list');
   const items = toContacts(list);
   const paging = pagingOf(body);
-  const total = numberOf(body, 'total', 'total_count', 'totalCount', 'count') ?? numberOf(paging, 'total', 'total_count', 'totalCount', 'count');
+  const total = numberOf(body, ...TOTAL_KEYS) ?? numberOf(paging, ...TOTAL_KEYS);
   const next = nextPageQuery(body, paging, list.length, total, request, items.at(-1)?.id ?? null);
   return { items, total, next: next === null ? null : JSON.stringify(next) };
 }
@@ -516,9 +519,11 @@ function nextPageQuery(
   // Stripe's lists ({object: "list", has_more}) go on after the last item's id; they refuse offset.
   if (body.object === 'list' && hasMore === true && lastId !== null) return { starting_after: lastId, limit: String(request.limit) };
 
-  const page = numberOf(body, 'page', 'current_page') ?? numberOf(paging, 'page', 'current_page');
+  const pageKeys = ['page', 'current_page', 'currentPage'];
+  const page = numberOf(body, ...pageKeys) ?? numberOf(paging, ...pageKeys);
   if (page !== null) {
-    const perPage = numberOf(body, 'per_page', 'perPage', 'page_size', 'pageSize') ?? numberOf(paging, 'per_page', 'perPage', 'page_size', 'pageSize') ?? request.limit;
+    const perPageKeys = ['per_page', 'perPage', 'page_size', 'pageSize', 'items_per_page', 'itemsPerPage'];
+    const perPage = numberOf(body, ...perPageKeys) ?? numberOf(paging, ...perPageKeys) ?? request.limit;
     const pages = numberOf(body, 'total_pages', 'totalPages', 'pages') ?? numberOf(paging, 'total_pages', 'totalPages', 'pages');
     const more = hasMore ?? (pages !== null ? page < pages : total !== null ? page * perPage < total : received >= perPage);
     return more ? { page: String(page + 1), per_page: String(perPage) } : null;
@@ -741,7 +746,7 @@ export function toRecordingPage(raw: unknown, request: PageRequest): RecordingPa
   const { body, list } = listReply(raw, ['recordings', 'items', 'data', 'results'], 'the recording list');
   const paging = pagingOf(body);
   const recordings = eachReadable(list, toRecording);
-  const total = numberOf(body, 'total', 'total_count', 'totalCount', 'count') ?? numberOf(paging, 'total', 'total_count', 'totalCount', 'count');
+  const total = numberOf(body, ...TOTAL_KEYS) ?? numberOf(paging, ...TOTAL_KEYS);
   const limit = numberOf(body, 'limit') ?? numberOf(paging, 'limit') ?? request.limit;
   const offset = numberOf(body, 'offset') ?? numberOf(paging, 'offset') ?? request.offset;
   const hasMore = hasMoreOf(body, paging) ?? (total !== null ? offset + list.length < total : list.length >= limit);

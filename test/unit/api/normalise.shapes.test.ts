@@ -642,3 +642,16 @@ describe('transcripts under other names', () => {
     expect(toTranscript(raw, 'r1').segments.map((segment) => [segment.speaker, segment.text])).toEqual([['Maya', 'Hello'], ['Tom', 'Hi']]);
   });
 });
+
+describe('paging counts under other names', () => {
+  it('reads totalItems / total_items / totalElements (nestjs-typeorm-paginate, Spring Data) and currentPage', () => {
+    expect(toRecordingPage({ recordings: [{ id: 'a' }], meta: { totalItems: 41 } }, { limit: 1, offset: 0 }).total).toBe(41);
+    expect(toContactPage({ items: [{ id: 'a' }], total_items: 3 }, { limit: 1, offset: 0 }).total).toBe(3);
+    expect(toContactPage({ items: [{ id: 'a' }], totalElements: 3 }, { limit: 1, offset: 0 }).total).toBe(3);
+    // nestjs-typeorm-paginate's meta: the next page is asked for by number.
+    const nest = toContactPage({ items: [{ id: 'a' }, { id: 'b' }], meta: { totalItems: 5, itemCount: 2, itemsPerPage: 2, totalPages: 3, currentPage: 1 } }, { limit: 2, offset: 0 });
+    expect(JSON.parse(nest.next ?? 'null')).toEqual({ page: '2', per_page: '2' });
+    const last = toContactPage({ items: [{ id: 'e' }], meta: { totalItems: 5, itemCount: 1, itemsPerPage: 2, totalPages: 3, currentPage: 3 } }, { limit: 2, offset: 0 });
+    expect(last.next).toBeNull();
+  });
+});
