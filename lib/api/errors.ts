@@ -101,6 +101,15 @@ function codeOfList(value: unknown): string | null {
 export interface ParsedErrorBody {
   message: string | null;
   code: string | null;
+  /** A wait the body names (Discord's and others' `retry_after`, in seconds), when it names one. */
+  retryAfterMs?: number;
+}
+
+/** Seconds under `retry_after` / `retryAfter`, as a wait in ms; null when there is none. */
+function bodyWait(fields: Record<string, unknown>): number | null {
+  const value = fields.retry_after ?? fields.retryAfter;
+  const seconds = typeof value === 'number' ? value : typeof value === 'string' && /^\d+(\.\d+)?$/.test(value.trim()) ? Number(value) : NaN;
+  return Number.isFinite(seconds) && seconds >= 0 ? Math.round(seconds * 1000) : null;
 }
 
 /** Reads whatever error body the server sent into a message and a code. Never throws. */
@@ -143,7 +152,8 @@ export function parseErrorBody(body: string, contentType: string | null): Parsed
         // problem+json types are URIs; their last segment is the useful code.
         if (type && type !== 'about:blank') code = type.split('/').filter(Boolean).pop() ?? null;
       }
-      return { message: message ? truncate(message) : null, code };
+      const wait = bodyWait(b) ?? (isFields(b.error) ? bodyWait(b.error) : null);
+      return { message: message ? truncate(message) : null, code, ...(wait === null ? {} : { retryAfterMs: wait }) };
     }
   }
   // Markup: an S3-style XML error from the upload origin carries <Code>/<Message>; an HTML error
@@ -158,6 +168,19 @@ export function parseErrorBody(body: string, contentType: string | null): Parsed
 
 function truncate(message: string): string {
   return message.length > MAX_MESSAGE ? `${message.slice(0, MAX_MESSAGE - 1)}…` : message;
+}
+
+/**
+ * When a rate limit lifts, from the headers servers send instead of Retry-After: the IETF draft's
+ * `RateLimit-Reset` and the common `X-RateLimit-Reset`. Seconds from now, or (GitHub's, Twitter's)
+ * a Unix time in seconds: past a billion seconds it is a moment (2001 on), not a wait. Ms from
+ * `now`, or null.
+ */
+export function parseRateLimitReset(value: string | null, now: number): number | null {
+  const trimmed = value?.trim() ?? '';
+  if (!/^\d+(\.\d+)?$/.test(trimmed)) return null;
+  const seconds = Number(trimmed);
+  return seconds >= 1e9 ? Math.max(0, Math.round(seconds * 1000 - now)) : Math.round(seconds * 1000);
 }
 
 /** Retry-After is either delta-seconds or an HTTP date. Returns ms from `now`, or null. */

@@ -10,7 +10,7 @@
  * time. The panel shows its last copy meanwhile and says why; background work keeps the patient
  * policy above.
  */
-import { ApiError, defaultMessage, kindForStatus, parseErrorBody, parseRetryAfter } from './errors';
+import { ApiError, defaultMessage, kindForStatus, parseErrorBody, parseRateLimitReset, parseRetryAfter } from './errors';
 
 export type FetchLike = (input: string, init?: RequestInit) => Promise<Response>;
 
@@ -217,7 +217,14 @@ export class Http {
   #errorFor(response: Response, text: string, contentType: string | null): ApiError {
     const kind = kindForStatus(response.status);
     const parsed = parseErrorBody(text, contentType);
-    const retryAfterMs = parseRetryAfter(response.headers.get('retry-after'), this.#now());
+    const now = this.#now();
+    const headers = response.headers;
+    let retryAfterMs = parseRetryAfter(headers.get('retry-after'), now);
+    // A rate limit without Retry-After may still say when it lifts: in a reset header or its body.
+    // Only a rate limit: a server error's reset header speaks of a quota window, not of the outage.
+    if (kind === 'rate_limited') {
+      retryAfterMs ??= parseRateLimitReset(headers.get('ratelimit-reset') ?? headers.get('x-ratelimit-reset'), now) ?? parsed.retryAfterMs ?? null;
+    }
     return new ApiError(kind, this.#redact(parsed.message ?? defaultMessage(kind)), {
       status: response.status,
       code: parsed.code,

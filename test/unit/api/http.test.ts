@@ -138,6 +138,32 @@ describe('Http', () => {
     expect(calls).toHaveLength(1);
   });
 
+  it('without Retry-After, a rate limit says when it lifts from RateLimit-Reset, X-RateLimit-Reset (a wait or a Unix time) or its body', async () => {
+    const now = Date.UTC(2026, 10, 24, 12, 0, 0);
+    const cases: [Response, number][] = [
+      [json(429, {}, { 'ratelimit-reset': '90' }), 90_000],
+      [json(429, {}, { 'x-ratelimit-reset': '45' }), 45_000],
+      [json(429, {}, { 'x-ratelimit-reset': String(now / 1000 + 600) }), 600_000],
+      [json(429, { message: 'You are being rate limited.', retry_after: 64.5 }), 64_500],
+      [json(429, { error: { message: 'slow down', retryAfter: '75' } }), 75_000],
+      // Retry-After, when sent, is what counts.
+      [json(429, { retry_after: 999 }, { 'retry-after': '40', 'x-ratelimit-reset': '500' }), 40_000],
+    ];
+    for (const [response, wait] of cases) {
+      const { fetch } = scripted(response);
+      const http = new Http('https://svc.test', KEY, { fetch, now: () => now });
+      await expect(http.request('GET', '/x')).rejects.toMatchObject({ kind: 'rate_limited', retryAfterMs: wait });
+    }
+  });
+
+  it('a server error’s rate-limit reset header is a quota window, not when the outage ends', async () => {
+    const { fetch } = scripted(json(503, {}, { 'x-ratelimit-reset': '3000' }), json(503, {}, { 'x-ratelimit-reset': '3000' }), json(503, {}), json(503, {}));
+    const http = new Http('https://svc.test', KEY, { fetch, random: () => 0 });
+    const pending = http.request('GET', '/x').catch((error: unknown) => error);
+    await vi.runAllTimersAsync();
+    expect(await pending).toMatchObject({ kind: 'server', retryAfterMs: null });
+  });
+
   it('times out a call that hangs, and retries it when idempotent', async () => {
     const hang = (init?: RequestInit) =>
       new Promise<Response>((_resolve, reject) => {
