@@ -8,7 +8,11 @@ export type BaseUrlResult =
   | { ok: true; baseUrl: string; origin: string; permissionPattern: string }
   | { ok: false; reason: 'empty' | 'malformed' | 'insecure' | 'unsupported' | 'wildcard'; message: string };
 
-const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+/**
+ * The plain-http hosts the manifest lets Primer be granted (wxt.config.ts OPTIONAL_HOSTS). Not
+ * `[::1]`: a service address there made Save ask for a host the browser refuses without a prompt.
+ */
+const GRANTABLE_HTTP_HOSTS = new Set(['localhost', '127.0.0.1']);
 
 export function normaliseBaseUrl(input: string): BaseUrlResult {
   const trimmed = input.trim();
@@ -29,7 +33,7 @@ export function normaliseBaseUrl(input: string): BaseUrlResult {
   if (url.hostname.includes('*')) {
     return { ok: false, reason: 'wildcard', message: 'Enter the service’s own host name: a * (wildcard) cannot be part of it.' };
   }
-  if (url.protocol === 'http:' && !LOCAL_HOSTS.has(url.hostname)) {
+  if (url.protocol === 'http:' && !GRANTABLE_HTTP_HOSTS.has(url.hostname)) {
     return {
       ok: false,
       reason: 'insecure',
@@ -46,9 +50,6 @@ export function normaliseBaseUrl(input: string): BaseUrlResult {
   const permissionPattern = `${url.protocol}//${url.hostname}/*`;
   return { ok: true, baseUrl, origin: url.origin, permissionPattern };
 }
-
-/** The plain-http hosts the manifest lets Primer be granted (wxt.config.ts OPTIONAL_HOSTS). */
-const GRANTABLE_HTTP_HOSTS = new Set(['localhost', '127.0.0.1']);
 
 /**
  * Match pattern for a URL's host (the upload address, which the server chooses), or null when it

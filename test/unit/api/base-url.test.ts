@@ -29,6 +29,9 @@ describe('normaliseBaseUrl', () => {
     ['ftp://api.example.com', 'unsupported'],
     ['https://user:pw@api.example.com', 'malformed'],
     ['https://exa mple.com', 'malformed'],
+    // The manifest can grant plain http only to localhost and 127.0.0.1: Save would ask for a
+    // host the browser refuses outright, and say "allow access" with no prompt to allow it in.
+    ['http://[::1]:8787', 'insecure'],
   ])('refuses %j (%s)', (input, reason) => {
     const result = normaliseBaseUrl(input);
     expect(result.ok).toBe(false);
