@@ -35,7 +35,11 @@ export function ConnectionTest({ prepare }: Props) {
     if (!draft) return;
     setLastDraft(draft);
     setPermissionRefused(false);
-    test.mutate(draft.payload);
+    // Asked in this click (the browser needs its gesture; no prompt when access is held already):
+    // a first test of a typed address otherwise only said "no permission" and needed a second
+    // click on Grant access. Refused, the test still runs and says so, with Grant access.
+    const asking = draft.permissionPattern ? requestHostPermission(draft.permissionPattern) : Promise.resolve(true);
+    void asking.then(() => test.mutate(draft.payload));
   }
 
   async function grantAccess() {

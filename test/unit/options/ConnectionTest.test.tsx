@@ -2,6 +2,7 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@/lib/api/errors';
+import { sendRequest } from '@/lib/messaging/send';
 import { CONNECTION_FAILURES, type ConnectionResult } from '@/lib/messaging/protocol';
 import { ServiceSettingsForm } from '@/components/options/ServiceSettingsForm';
 import { CONNECTION_FAILURE_TEXT } from '@/components/options/connection-messages';
@@ -70,6 +71,21 @@ describe('ConnectionTest', () => {
     await user.click(screen.getByRole('button', { name: 'Test connection' }));
     await connectionStatus('Connected — 3 contacts visible');
     expect(sent('connection.test')).toEqual([{ serviceUrl: 'https://other.example.net', apiKey: 'typed-key' }]);
+  });
+
+  it('asks for access to the typed address in the Test click itself, before testing', async () => {
+    // A new user's first step: address and key typed, not saved yet, access never granted.
+    const user = userEvent.setup();
+    const request = grantPermission(true);
+    fakeBackground({ 'connection.test': { ok: true, serviceUrl: 'https://new.example.net', contactCount: 5 } });
+    renderWithClient(<ServiceSettingsForm settings={settingsView({ serviceUrl: null, hasApiKey: false, apiKeyHint: null })} />);
+    await user.type(screen.getByLabelText('Service URL'), 'new.example.net');
+    await user.type(screen.getByLabelText('API key'), 'typed-key');
+    await user.click(screen.getByRole('button', { name: 'Test connection' }));
+    expect(request).toHaveBeenCalledWith({ origins: ['https://new.example.net/*'] });
+    await connectionStatus('Connected — 5 contacts visible');
+    expect(request.mock.invocationCallOrder[0]).toBeLessThan(vi.mocked(sendRequest).mock.invocationCallOrder.at(-1)!);
+    expect(screen.queryByRole('button', { name: 'Grant access' })).not.toBeInTheDocument();
   });
 
   it('does not test a new address with the saved key: asks for the key typed for it', async () => {
