@@ -2,7 +2,7 @@
  * "Test connection": asks the background to try the typed (unsaved) values, falling back to the
  * saved ones, and says plainly what happened.
  */
-import { useState, type ReactNode } from 'react';
+import { useImperativeHandle, useState, type ReactNode, type Ref } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { sendRequest } from '@/lib/messaging/send';
 import type { RequestOf } from '@/lib/messaging/protocol';
@@ -21,14 +21,24 @@ export interface ConnectionDraft {
 interface Props {
   /** Reads the form; returns null when the typed address is invalid (the form shows why). */
   prepare: () => ConnectionDraft | null;
+  /** Runs a test without a click (after a save). */
+  ref?: Ref<{ test: (draft: ConnectionDraft) => void }>;
 }
 
-export function ConnectionTest({ prepare }: Props) {
+export function ConnectionTest({ prepare, ref }: Props) {
   const [lastDraft, setLastDraft] = useState<ConnectionDraft | null>(null);
   const [permissionRefused, setPermissionRefused] = useState(false);
   const test = useMutation({
     mutationFn: (payload: RequestOf<'connection.test'>) => sendRequest('connection.test', payload),
   });
+
+  useImperativeHandle(ref, () => ({
+    test: (draft: ConnectionDraft) => {
+      setLastDraft(draft);
+      setPermissionRefused(false);
+      test.mutate(draft.payload);
+    },
+  }));
 
   function run() {
     const draft = prepare();

@@ -23,6 +23,8 @@ import { settingsKey, webhooksKey } from './queries';
 interface SaveRequest {
   payload: RequestOf<'settings.save'>;
   done: string;
+  /** The form's own Save (not Remove key): it says what is still missing, and tests what it completed. */
+  form?: boolean;
 }
 
 export function ServiceSettingsForm({ settings }: { settings: SettingsView }) {
@@ -34,6 +36,7 @@ export function ServiceSettingsForm({ settings }: { settings: SettingsView }) {
   const [key, setKey] = useState('');
   const [keyError, setKeyError] = useState<string | null>(null);
   const [status, setStatus] = useState<{ tone: Tone; text: string } | null>(null);
+  const connectionTest = useRef<{ test: (draft: ConnectionDraft) => void }>(null);
 
   const urlLocked = settings.locked.serviceUrl;
   const url = urlLocked ? (settings.serviceUrl ?? '') : typedUrl;
@@ -44,13 +47,26 @@ export function ServiceSettingsForm({ settings }: { settings: SettingsView }) {
 
   const save = useMutation({
     mutationFn: ({ payload }: SaveRequest) => sendRequest('settings.save', payload),
-    onSuccess: (view, { done }) => {
+    onSuccess: (view, { done, form }) => {
       queryClient.setQueryData(settingsKey, view);
       void queryClient.invalidateQueries({ queryKey: webhooksKey });
       setKey('');
       setKeyError(null);
       if (view.serviceUrl !== null) setTypedUrl(view.serviceUrl);
+      if (!form) {
+        setStatus({ tone: 'success', text: done });
+        return;
+      }
+      // "Saved" alone read as "done": an address saved without its key briefs no one yet.
+      if (view.serviceUrl !== null && !view.hasApiKey && !view.locked.apiKey) {
+        setStatus({ tone: 'neutral', text: `${done}. Primer still needs the API key for ${view.serviceUrl} to show briefings.` });
+        keyRef.current?.focus();
+        return;
+      }
       setStatus({ tone: 'success', text: done });
+      // A mistyped key or address was otherwise found out only when the sites stayed blank.
+      const saved = view.serviceUrl !== null && view.hasApiKey ? normaliseBaseUrl(view.serviceUrl) : null;
+      if (saved?.ok) connectionTest.current?.test({ payload: {}, permissionPattern: saved.permissionPattern });
     },
     onError: (error) => setStatus({ tone: 'error', text: errorMessage(error) }),
   });
@@ -93,7 +109,7 @@ export function ServiceSettingsForm({ settings }: { settings: SettingsView }) {
     const payload: RequestOf<'settings.save'> = {};
     if (!urlLocked) payload.serviceUrl = urlCheck.baseUrl;
     if (!settings.locked.apiKey && key.trim() !== '') payload.apiKey = key.trim();
-    save.mutate({ payload, done: 'Saved' });
+    save.mutate({ payload, done: 'Saved', form: true });
   }
 
   function removeKey() {
@@ -158,7 +174,7 @@ export function ServiceSettingsForm({ settings }: { settings: SettingsView }) {
         </Button>
       </div>
       <LiveRegion tone={status?.tone}>{status ? <p>{status.text}</p> : null}</LiveRegion>
-      <ConnectionTest prepare={prepareTest} />
+      <ConnectionTest ref={connectionTest} prepare={prepareTest} />
     </form>
   );
 }

@@ -105,6 +105,35 @@ describe('ServiceSettingsForm', () => {
     expect(screen.getByLabelText('Service URL')).toHaveValue('https://ci.example.org');
   });
 
+  it('tests the saved settings at once when a save completes the setup', async () => {
+    // Otherwise a mistyped key was found out only when Gmail stayed blank.
+    const user = userEvent.setup();
+    grantPermission(true);
+    fakeBackground({
+      'settings.save': settingsView({ serviceUrl: 'https://ci.example.org', apiKeyHint: '9999' }),
+      'connection.test': { ok: false, reason: 'bad_key', message: 'The service did not accept this API key.' },
+    });
+    renderForm(settingsView({ serviceUrl: null, hasApiKey: false, apiKeyHint: null }));
+    await user.type(screen.getByLabelText('Service URL'), 'ci.example.org');
+    await user.type(screen.getByLabelText('API key'), 'mistyped-key');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Saved')).toBeInTheDocument();
+    expect(await screen.findByText('The service did not accept this API key')).toBeInTheDocument();
+    expect(sent('connection.test')).toEqual([{}]);
+  });
+
+  it('says the key is still needed after saving an address alone, and tests nothing', async () => {
+    const user = userEvent.setup();
+    grantPermission(true);
+    fakeBackground({ 'settings.save': settingsView({ serviceUrl: 'https://ci.example.org', hasApiKey: false, apiKeyHint: null }) });
+    renderForm(settingsView({ serviceUrl: null, hasApiKey: false, apiKeyHint: null }));
+    await user.type(screen.getByLabelText('Service URL'), 'ci.example.org');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Saved. Primer still needs the API key for https://ci.example.org to show briefings.')).toBeInTheDocument();
+    expect(screen.getByLabelText('API key')).toHaveFocus();
+    expect(sent('connection.test')).toEqual([]);
+  });
+
   it('keeps the saved key when the key field is left empty', async () => {
     const user = userEvent.setup();
     grantPermission(true);
