@@ -7,6 +7,7 @@ import { createBroker, servePort } from '@/lib/background/broker';
 import { storageCacheStore } from '@/lib/background/browser-stores';
 import { createHandlers } from '@/lib/background/handlers';
 import { listenForCommands } from '@/lib/background/commands';
+import { openOptionsOnInstall } from '@/lib/background/first-run';
 import { forgetFocusOnNavigation } from '@/lib/background/handlers/panel';
 import { panelHeadStart } from '@/lib/background/panel-head-start';
 import { ServiceContext } from '@/lib/background/service-context';
@@ -23,6 +24,8 @@ export default defineBackground(() => {
   // First: a key saved by an earlier version is bound to its address before anything can change
   // that address (every read of the settings waits for this).
   migrateUnboundKey().catch(() => undefined);
+  // A new user is shown where to start (registered at once: the install event comes on this start).
+  openOptionsOnInstall();
   // The side panel's saved briefings (its query cache, and the copies it paints first) came from
   // the settings in effect too.
   const onReset = () => Promise.all([browser.storage.local.remove(PANEL_CACHE_KEY), browser.storage.session.remove(SAVED_BRIEFINGS_KEY)]).then(() => undefined);

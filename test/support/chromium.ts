@@ -138,6 +138,27 @@ function buildWithTestPages(pages: Record<string, string>): string {
 
 const SW_NETWORK_OPT_OUT = 'PLAYWRIGHT_DISABLE_SERVICE_WORKER_NETWORK';
 
+/** How long a launch waits for the options tab a first install opens (lib/background/first-run.ts). */
+const WELCOME_TAB_WAIT_MS = 3000;
+
+/**
+ * Closes the options tab Primer opens on its first install, as a user would once done with it: the
+ * tests and the demo open their own pages and expect no other tab to take the front. Nothing is
+ * waited for once it is closed; a build that opens none costs WELCOME_TAB_WAIT_MS.
+ */
+async function closeWelcomeTab(context: BrowserContext, extensionId: string): Promise<void> {
+  const welcome = `chrome-extension://${extensionId}/options.html`;
+  const deadline = Date.now() + WELCOME_TAB_WAIT_MS;
+  while (Date.now() < deadline) {
+    const tab = context.pages().find((page) => page.url().startsWith(welcome));
+    if (tab) {
+      await tab.close().catch(() => undefined);
+      return;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
 export async function launchWithExtension({ headless = true, blockNetwork = true, networkBlock = 'route', testPages, watchServiceWorkerNetwork = true }: LaunchOptions = {}): Promise<Launched> {
   if (!watchServiceWorkerNetwork && blockNetwork && networkBlock === 'route') {
     throw new Error('A context-wide route must see the service worker’s requests: unwatched only with networkBlock "resolver".');
@@ -169,6 +190,7 @@ export async function launchWithExtension({ headless = true, blockNetwork = true
   if (blockNetwork && networkBlock === 'route') await blockOutsideNetwork(context);
   const serviceWorker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
   const extensionId = new URL(serviceWorker.url()).host;
+  await closeWelcomeTab(context, extensionId);
   const cleanUp = () => {
     restoreOptOut();
     fs.rmSync(userDataDir, { recursive: true, force: true });
