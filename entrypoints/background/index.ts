@@ -10,13 +10,13 @@ import { listenForCommands } from '@/lib/background/commands';
 import { openOptionsOnInstall } from '@/lib/background/first-run';
 import { forgetFocusOnNavigation } from '@/lib/background/handlers/panel';
 import { panelHeadStart } from '@/lib/background/panel-head-start';
+import { forgetPanelState } from '@/lib/background/panel-reset';
 import { ServiceContext } from '@/lib/background/service-context';
 import { migrateUnboundKey } from '@/lib/background/settings';
 import { createUploadService, createUploadTransport, UPLOAD_POLL_ALARM } from '@/lib/background/uploads';
 import { receiveHandOvers } from '@/lib/upload/hand-over-receiver';
 import { STORED_ANSWER_MAX_AGE_MS } from '@/lib/storage/answer-age';
 import { watchSettings } from '@/lib/storage/settings-change';
-import { PANEL_CACHE_KEY, SAVED_BRIEFINGS_KEY } from '@/lib/storage/panel-cache-key';
 
 const INDEX_ALARM = 'contact-index-refresh';
 
@@ -26,10 +26,8 @@ export default defineBackground(() => {
   migrateUnboundKey().catch(() => undefined);
   // A new user is shown where to start (registered at once: the install event comes on this start).
   openOptionsOnInstall();
-  // The side panel's saved briefings (its query cache, and the copies it paints first) came from
-  // the settings in effect too.
-  const onReset = () => Promise.all([browser.storage.local.remove(PANEL_CACHE_KEY), browser.storage.session.remove(SAVED_BRIEFINGS_KEY)]).then(() => undefined);
-  const context = new ServiceContext({ cacheStore: storageCacheStore, onReset });
+  // The side panel's saved briefings and chosen people came from the settings in effect too.
+  const context = new ServiceContext({ cacheStore: storageCacheStore, onReset: forgetPanelState });
   const { transport, local } = createUploadTransport();
   const uploads = createUploadService(context, transport);
   // Firefox: no offscreen document; the popup hands recordings to this page.

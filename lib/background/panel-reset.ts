@@ -1,0 +1,15 @@
+/**
+ * What the side panel keeps that came from the settings in effect, forgotten when they change (the
+ * service context's reset): its saved query cache, the copies of its last briefings, and the person
+ * or meeting chosen on a card in each tab. A chosen person carries the old service's contact, whose
+ * id the new service would be asked about: another person there, or no one, briefed under the old
+ * name until the tab navigated.
+ */
+import { browser } from '#imports';
+import { PANEL_CACHE_KEY, SAVED_BRIEFINGS_KEY } from '../storage/panel-cache-key';
+import { FOCUS_PREFIX } from '../storage/session-keys';
+
+export async function forgetPanelState(): Promise<void> {
+  const focuses = Object.keys(await browser.storage.session.get(null)).filter((key) => key.startsWith(FOCUS_PREFIX));
+  await Promise.all([browser.storage.local.remove(PANEL_CACHE_KEY), browser.storage.session.remove([SAVED_BRIEFINGS_KEY, ...focuses])]);
+}
