@@ -6,7 +6,7 @@ import { lazy, Suspense, useEffect, useMemo, useRef, useState, type ReactNode } 
 import { QueryClientProvider, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { Button } from '@/components/ui/Button';
 import { clearPanelFocus } from '@/lib/panel/target';
-import { displayName, personKey, subjectOf, surfaceOf, type Subject, type SubjectPerson } from '@/lib/panel/subject';
+import { displayName, personKey, subjectOf, surfaceOf, withoutPageMatches, type Subject, type SubjectPerson } from '@/lib/panel/subject';
 import { watchSettings } from '@/lib/storage/settings-change';
 import type { PanelTarget } from '@/lib/panel/target';
 import { MeetingBriefing } from './meeting/MeetingBriefing';
@@ -65,28 +65,45 @@ function subjectKey(subject: Subject): string {
   return `nothing:${subject.reason}`;
 }
 
-/** Briefings fetched with other settings belong to another account: forget them, and ask again. */
-function useForgetOnSettingsChange() {
+/**
+ * Briefings fetched with other settings belong to another account: forget them, and ask again.
+ * Returns whether the settings changed while this panel was open.
+ */
+function useForgetOnSettingsChange(): boolean {
   const client = useQueryClient();
+  const [changes, setChanges] = useState(0);
+  // Once per change: one save of the address and the key is one change.
+  useEffect(
+    () =>
+      watchSettings(() => {
+        void forgetSavedBriefings().catch(() => undefined);
+        setChanges((count) => count + 1);
+      }),
+    [],
+  );
   useEffect(() => {
-    const forget = () => {
-      void forgetSavedBriefings().catch(() => undefined);
-      // Not `clear()`: it drops queries from under the components showing them, so the old
-      // account's briefing stayed on screen and a load under way was cancelled without a word
-      // (its skeleton never ended). Loads under way are stopped, every answer is dropped (the
-      // saved cache follows), and what is on screen asks again with the new settings.
-      void client
-        .cancelQueries()
-        .then(() => client.resetQueries())
-        .catch(() => undefined);
-    };
-    // Once per change: one save of the address and the key is one change.
-    return watchSettings(forget);
-  }, [client]);
+    if (changes === 0) return;
+    // After the views have been drawn for the change (the page's people unmatched, below): what is
+    // asked again is what they show now, not the old contacts' briefings.
+    // Not `clear()`: it drops queries from under the components showing them, so the old
+    // account's briefing stayed on screen and a load under way was cancelled without a word
+    // (its skeleton never ended). Loads under way are stopped, every answer is dropped (the
+    // saved cache follows), and what is on screen asks again with the new settings.
+    void client
+      .cancelQueries()
+      .then(() => client.resetQueries())
+      .catch(() => undefined);
+  }, [client, changes]);
+  return changes > 0;
 }
 
 export function Panel({ firstTarget, initialTarget }: { firstTarget?: Promise<PanelTarget>; initialTarget?: PanelTarget }) {
-  const target = usePanelTarget(firstTarget, initialTarget);
+  const read = usePanelTarget(firstTarget, initialTarget);
+  // The page's people as matched with the old settings name the old service's contacts (until
+  // its content script has read them again, and reports only if its counts changed): asked about
+  // by address, or name, instead of by those contact ids.
+  const settingsChanged = useForgetOnSettingsChange();
+  const target = useMemo(() => (read && settingsChanged ? withoutPageMatches(read) : read), [read, settingsChanged]);
   const subject = useMemo(() => (target ? subjectOf(target) : null), [target]);
   const key = subject ? subjectKey(subject) : '';
   // The stack belongs to the subject it was built on: a new page or choice starts over, and coming
@@ -104,7 +121,6 @@ export function Panel({ firstTarget, initialTarget }: { firstTarget?: Promise<Pa
    * its length (a second search replaces the first).
    */
   const [moves, setMoves] = useState(0);
-  useForgetOnSettingsChange();
   useRefreshOnUploads();
   const briefed = subject?.kind === 'person' || subject?.kind === 'meeting';
   const onBasePainted = useSaveBriefing(briefed && stack.length === 0 ? target?.savedKey : undefined, key);

@@ -91,6 +91,13 @@ export function subjectOf(target: PanelTarget): Subject {
   return surface ? fromSurface(surface, false) : { kind: 'nothing', reason: 'no-people' };
 }
 
+/** The target with no one on its page matched yet: each is looked up again (the settings changed). */
+export function withoutPageMatches(target: PanelTarget): PanelTarget {
+  if (!target.page) return target;
+  const surfaces = target.page.surfaces.map((surface) => ({ ...surface, people: surface.people.map((person) => ({ ...person, match: null })) }));
+  return { ...target, page: { ...target.page, surfaces } };
+}
+
 /** The contacts already known (no lookup needed) that this subject's briefing shows, each once. */
 export function knownContactIds(subject: Subject): string[] {
   const matches = subject.kind === 'person' ? [subject.person.match] : subject.kind === 'meeting' ? subject.surface.people.map((person) => person.match) : [];

@@ -160,6 +160,27 @@ describe('PanelApp', () => {
     expect(sent('contact.insights')).toHaveLength(1);
   });
 
+  it('looks the page’s people up again with the new settings, not by the old service’s contacts', async () => {
+    // The page's content script reads its people again with the new service, and only then (if
+    // its counts changed at all) reports: until then the page context still names service A's
+    // contact "m", which the panel would ask service B about: someone else there, or no one.
+    const page = { site: 'google-calendar' as const, recognised: true, surfaces: [surface([pagePerson('Maya Chen', 'maya@example.com', maya)])] };
+    fakeBackground({ 'settings.get': configured, 'contact.insights': reply(insights({ preferredTone: 'friendly' })), 'recordings.list': noRecordings });
+    await showPanel(target({ page }));
+    expect(await screen.findByText('friendly')).toBeInTheDocument();
+    fakeBackground({
+      'settings.get': configured,
+      'contact.find': match('b-42', 'Maya Chen', 'maya@example.com'),
+      'contact.insights': ({ contactId }) => (contactId === 'b-42' ? Promise.resolve(reply(insights({ preferredTone: 'formal' }))) : Promise.reject(new ApiError('not_found', 'gone'))),
+      'recordings.list': noRecordings,
+    });
+    await act(() => serviceUrlItem.setValue('https://other.example.com'));
+    expect(await screen.findByText('formal')).toBeInTheDocument();
+    // Looked up by address (the reset may ask twice: the background answers both from one call).
+    expect(new Set(sent('contact.find').map((query) => JSON.stringify(query)))).toEqual(new Set([JSON.stringify({ email: 'maya@example.com' })]));
+    expect(sent('contact.insights').map(({ contactId }) => contactId)).toEqual(['b-42']);
+  });
+
   it('asks again once when one save changes both the service and the key', async () => {
     fakeBackground({ 'settings.get': configured, 'contact.insights': reply(insights({ preferredTone: 'friendly' })), 'recordings.list': noRecordings });
     await showPanel(target({ focus: { kind: 'person', match: maya } }));
