@@ -2,6 +2,7 @@
 import { OpenOptionsButton } from '@/components/ui/OpenOptionsButton';
 import type { NothingReason, Subject } from '@/lib/panel/subject';
 import { SITE_NAMES } from '@/lib/sites/types';
+import { SiteAccessNote } from './SiteAccessNote';
 
 const TEXT: Record<NothingReason, { title: string; body: string }> = {
   'no-tab': {
@@ -10,7 +11,8 @@ const TEXT: Record<NothingReason, { title: string; body: string }> = {
   },
   unsupported: {
     title: 'Nothing to brief on this page',
-    body: 'Primer briefs the people on Google Calendar, Gmail and Outlook on the web. Open an event or a conversation there, or find a person by e-mail above.',
+    body:
+      'Primer briefs the people on Google Calendar, Gmail and Outlook on the web. Open an event or a conversation there, or find a person by e-mail above. If this is one of them and it was opened before Primer was installed or updated, reload it.',
   },
   'not-recognised': {
     title: 'This page’s layout is not recognised',
@@ -38,6 +40,8 @@ export function NothingToBrief({ subject }: { subject: Extract<Subject, { kind: 
     <div className={reason === 'not-recognised' ? 'nothing warning' : 'nothing'} role="status">
       <h1 className="subject-title" tabIndex={-1}>{title}</h1>
       <p>{body}</p>
+      {/* No Primer script answered: the user may have taken the sites' access from Primer. */}
+      {reason === 'unsupported' ? <SiteAccessNote /> : null}
     </div>
   );
 }
