@@ -22,7 +22,7 @@ export async function testConnection(client: ServiceClient, signal?: AbortSignal
         return {
           ok: false,
           reason: 'unreachable',
-          message: `Nothing answered at ${client.baseUrl}. Check the address and your connection.`,
+          message: `Nothing answered at ${client.baseUrl}. Check the address and your connection.${plainHttpHint(client.baseUrl)}`,
         };
       case 'rate_limited':
         return { ok: false, reason: 'rate_limited', message: 'The service is busy (rate limited). Try again shortly.' };
@@ -36,4 +36,14 @@ export async function testConnection(client: ServiceClient, signal?: AbortSignal
         };
     }
   }
+}
+
+/**
+ * An address typed without a scheme is taken as https (base-url.ts), and "localhost:8787" then
+ * meets a service on this computer that, like most there, speaks plain http: say which to try.
+ */
+function plainHttpHint(baseUrl: string): string {
+  const url = new URL(baseUrl);
+  if (url.protocol !== 'https:' || (url.hostname !== 'localhost' && url.hostname !== '127.0.0.1')) return '';
+  return ` A service on this computer often uses plain http: try ${baseUrl.replace(/^https:/, 'http:')}.`;
 }

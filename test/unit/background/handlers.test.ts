@@ -90,6 +90,16 @@ describe('settings and connection', () => {
     vi.spyOn(fakeBrowser.permissions, 'contains').mockResolvedValue(true as never);
     expect(await send('connection.test', {})).toMatchObject({ data: { ok: false, reason: 'server_error' } });
   });
+  it('suggests plain http when https to a service on this computer gets no answer', async () => {
+    // "127.0.0.1:8787" typed without a scheme is taken as https; a local service is usually http.
+    const https = standIn.baseUrl.replace(/^http:/, 'https:');
+    const result = await send('connection.test', { serviceUrl: https, apiKey: standIn.apiKey });
+    expect(result).toMatchObject({ data: { ok: false, reason: 'unreachable' } });
+    expect(JSON.stringify(result)).toContain(`try ${standIn.baseUrl}`);
+    // Not for a service elsewhere, nor one on this computer tested over http already.
+    const http = await send('connection.test', { serviceUrl: 'http://127.0.0.1:9', apiKey: standIn.apiKey });
+    expect(JSON.stringify(http)).not.toContain('try http');
+  });
 });
 
 describe('the API key goes only to the address it was saved for', () => {
