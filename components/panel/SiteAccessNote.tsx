@@ -11,8 +11,17 @@ import { SITE_NAMES, type SiteId } from '@/lib/sites/types';
 
 const SITE_IDS = Object.keys(SITE_MATCHES) as SiteId[];
 
+/** Whether Primer may read `site`; taken as yes when the browser cannot say (nothing to ask for). */
+async function mayRead(site: SiteId): Promise<boolean> {
+  try {
+    return await browser.permissions.contains({ origins: SITE_MATCHES[site] });
+  } catch {
+    return true;
+  }
+}
+
 async function withheldSites(): Promise<SiteId[]> {
-  const granted = await Promise.all(SITE_IDS.map((site) => browser.permissions.contains({ origins: SITE_MATCHES[site] }).catch(() => true)));
+  const granted = await Promise.all(SITE_IDS.map(mayRead));
   return SITE_IDS.filter((_, index) => !granted[index]);
 }
 
