@@ -47,3 +47,16 @@ export function codeAsWords(code: string): string {
   const words = code.trim().replace(/[\s_-]+/g, ' ').toLowerCase();
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
+
+/**
+ * When a meeting is, as the calendar wrote it, fit to show on its own: Google Calendar separates
+ * the date from the time with a bare "⋅" it spaces out with CSS only ("Tuesday, May 19,
+ * 2026⋅10:00 – 10:45am"), which reads as one run-on word once copied; it is spaced like the
+ * panel's own "·". A time range ("10:00 – 10:45am") keeps together when the line wraps. Null when blank.
+ */
+export function meetingWhen(value: string | null | undefined): string | null {
+  const text = nonBlank(value?.replace(/\s+/g, ' '));
+  if (!text) return null;
+  const parts = text.split(/\s*[⋅·]\s*/).filter(Boolean);
+  return parts.map((part) => part.replace(/(\S) ([–-]) (?=\S)/g, '$1\u00a0$2\u00a0')).join(' · ');
+}

@@ -8,6 +8,7 @@ import type { PageSurface } from '@/lib/panel/context';
 import type { SubjectPerson } from '@/lib/panel/subject';
 import { actionItemsByPerson, eachContactOnce, namesakeDetails, personLabel, sharedTopics, topicsToAvoid, type BriefedAttendee, type TopicPeople } from '@/lib/format/meeting';
 import { meetingProvenance } from '@/lib/format/provenance';
+import { meetingWhen } from '@/lib/format/text';
 import { recordingFinder, useHeldRecordings } from '../data/queries';
 import { ActionItemList } from '../person/ActionItemList';
 import { usePaintedMark } from '../paint-mark';
@@ -126,6 +127,7 @@ export function MeetingBriefing({ surface, onOpenPerson, onOpenRecording, unknow
     .flatMap((attendee) => (attendee.state.status === 'briefed' && attendee.state.reply.problem ? [{ ...attendee.state.reply, updatedAt: attendee.state.updatedAt }] : []))
     .sort((a, b) => a.asOf - b.asOf)[0];
   const title = surface.title?.trim() ? surface.title : SURFACE_NAMES[surface.kind];
+  const when = meetingWhen(surface.when);
   const common = commonProblem(attendees);
   const source = meetingProvenance(briefed, now);
   // Briefings shown from the panel's copy because asking for newer ones failed: said once, with
@@ -141,7 +143,7 @@ export function MeetingBriefing({ surface, onOpenPerson, onOpenRecording, unknow
       {nav}
       <header className="person-header">
         <h1 className="subject-title" tabIndex={-1}>{title}</h1>
-        {surface.when ? <p className="subtle">{surface.when}</p> : null}
+        {when ? <p className="subtle">{when}</p> : null}
         <p className="subtle">
           {peopleCount(attendees.length)}
           {settled

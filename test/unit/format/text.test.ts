@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SERVER_TEXT_MAX, serverText } from '@/lib/format/text';
+import { meetingWhen, SERVER_TEXT_MAX, serverText } from '@/lib/format/text';
 
 describe('serverText', () => {
   it('puts a service’s message on one line, and blank as missing', () => {
@@ -17,5 +17,19 @@ describe('serverText', () => {
     expect(serverText('x'.repeat(SERVER_TEXT_MAX))).toBe('x'.repeat(SERVER_TEXT_MAX));
     // 😀 is two UTF-16 units: cut by character, not in half.
     expect(serverText('😀'.repeat(300), 5)).toBe('😀😀😀😀…');
+  });
+});
+
+describe('meetingWhen', () => {
+  it('spaces out the bare "⋅" Google Calendar puts between the date and the time, and keeps a time range together', () => {
+    expect(meetingWhen('Tuesday, May 19, 2026⋅10:00 – 10:45am')).toBe('Tuesday, May 19, 2026 · 10:00\u00a0–\u00a010:45am');
+    expect(meetingWhen('Friday, May 22 ⋅ 4:00 – 5:00pm')).toBe('Friday, May 22 · 4:00\u00a0–\u00a05:00pm');
+  });
+
+  it('leaves other calendars’ text as written, a range kept together; blank as missing', () => {
+    expect(meetingWhen('Thu 5/21/2026 2:00 PM - 3:00 PM')).toBe('Thu 5/21/2026 2:00 PM\u00a0-\u00a03:00 PM');
+    expect(meetingWhen('Thursday, May 21, 2026')).toBe('Thursday, May 21, 2026');
+    expect(meetingWhen('  ')).toBeNull();
+    expect(meetingWhen(null)).toBeNull();
   });
 });

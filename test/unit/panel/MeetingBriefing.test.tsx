@@ -36,6 +36,12 @@ describe('MeetingBriefing', () => {
     expect(screen.queryByRole('heading', { name: /^Pending action items/ })).toBeNull();
   });
 
+  it('shows when the meeting is with the date and the time apart, as Google Calendar shows them', async () => {
+    fakeBackground({ 'contact.insights': () => Promise.resolve(reply(byId.m)) });
+    renderWithClient(<MeetingBriefing now={NOW} onOpenPerson={() => undefined} surface={surface([pagePerson('Maya Chen', 'maya@example.com', maya)], { when: 'Tuesday, May 19, 2026⋅10:00 – 10:45am' })} />);
+    expect(await screen.findByText(/^Tuesday, May 19, 2026 · 10:00/)).toHaveTextContent('Tuesday, May 19, 2026 · 10:00 – 10:45am', { normalizeWhitespace: true });
+  });
+
   it('briefs the whole meeting: what to avoid and whom it concerns, shared topics, items by person, each attendee, unknown people', async () => {
     fakeBackground({
       'contact.find': (query: PersonQuery) => Promise.resolve('email' in query && query.email === 'lee@example.org' ? lee : null),
