@@ -177,7 +177,7 @@ export function MeetingBriefing({ surface, onOpenPerson, onOpenRecording, unknow
         </Section>
       ) : null}
       {actions.length > 0 ? (
-        <Section title={`Pending action items (${actions.reduce((sum, { items }) => sum + items.length, 0)})`}>
+        <Section title={<>Pending action items <span className="count">({actions.reduce((sum, { items }) => sum + items.length, 0)})</span></>}>
           {actions.map(({ items, ...person }) => (
             <div key={person.id} className="action-group">
               <h3>{personLabel(person)}</h3>
@@ -210,7 +210,7 @@ export function MeetingBriefing({ surface, onOpenPerson, onOpenRecording, unknow
         </Section>
       ) : null}
       {unknown.length > 0 ? (
-        <Section title={`Not in Primer yet (${unknown.length})`}>
+        <Section title={<>Not in Primer yet <span className="count">({unknown.length})</span></>}>
           <ul className="unknown-people">
             {unknown.map((attendee) => (
               <li key={attendee.key}>
@@ -223,7 +223,7 @@ export function MeetingBriefing({ surface, onOpenPerson, onOpenRecording, unknow
         </Section>
       ) : null}
       {nameOnly.length > 0 ? (
-        <Section title={`Shown by name only (${nameOnly.length})`}>
+        <Section title={<>Shown by name only <span className="count">({nameOnly.length})</span></>}>
           <ul className="unknown-people">
             {nameOnly.map((attendee) => (
               <li key={attendee.key}>{attendee.name}</li>

@@ -65,6 +65,9 @@ describe('MeetingBriefing', () => {
     expect(within(avoid).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['the Atlas delay — Maya Chen, Daniel Weiss', 'layoffs — Daniel Weiss']);
     expect(screen.getByRole('list', { name: 'Topics several attendees share' })).toHaveTextContent('Q3 roadmap — Maya Chen, Daniel Weiss');
     expect(screen.getByRole('heading', { name: 'Pending action items (2)' })).toBeInTheDocument();
+    // Counts are set apart from the heading's words, as in the person view (muted, kept on one line).
+    expect(within(screen.getByRole('heading', { name: 'Pending action items (2)' })).getByText('(2)')).toHaveClass('count');
+    expect(within(screen.getByRole('heading', { name: 'Not in Primer yet (1)' })).getByText('(1)')).toHaveClass('count');
     expect(screen.getByRole('list', { name: 'Pending action items: Maya Chen' })).toHaveTextContent(/Send pricing.*Overdue/);
     expect(screen.getByRole('list', { name: 'Pending action items: Daniel Weiss' })).toHaveTextContent('Cost comparison');
 
