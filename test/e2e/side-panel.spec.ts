@@ -486,6 +486,8 @@ test('errors, unknown people and pages with nothing to brief say what to do next
   await search.getByLabel('Find a person by e-mail').fill('nobody@unknown.example');
   await search.getByRole('button', { name: 'Find' }).click();
   await expect(failing.getByText('Not in Primer yet.')).toBeVisible();
+  // Titled with the address, wrapped at its parts (<wbr>) but named as written.
+  await expect(failing.getByRole('heading', { level: 1, name: 'nobody@unknown.example', exact: true })).toBeVisible();
   expect(await axeViolations(failing)).toEqual([]);
   await screenshot(failing, 'unknown-person');
   expect(errors).toEqual([]);

@@ -1,6 +1,7 @@
 /** Who is being briefed: name, address, role at their company, and how they were matched. */
 import { nonBlank } from '@/lib/format/text';
 import type { ContactMatch } from '@/lib/models';
+import { BreakableAddress } from '@/components/ui/BreakableAddress';
 
 interface PersonHeaderProps {
   match: ContactMatch | null;
@@ -16,8 +17,14 @@ export function PersonHeader({ match, fallbackName, fallbackEmail }: PersonHeade
   const role = [contact?.title, contact?.company].filter(Boolean).join(' · ');
   return (
     <header className="person-header">
-      <h1 className="subject-title" tabIndex={-1}>{name}</h1>
-      {email && email !== name ? <p className="subtle">{email}</p> : null}
+      <h1 className="subject-title" tabIndex={-1}>
+        <BreakableAddress text={name} />
+      </h1>
+      {email && email !== name ? (
+        <p className="subtle">
+          <BreakableAddress text={email} />
+        </p>
+      ) : null}
       {role ? <p className="subtle">{role}</p> : null}
       {match?.matchedBy === 'name' ? (
         <>
