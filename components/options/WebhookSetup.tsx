@@ -101,7 +101,7 @@ export function WebhookSetup() {
                 />
                 <label htmlFor={`${ids}-${index}`}>{WEBHOOK_EVENT_TEXT[kind].title}</label>
                 <p id={descriptionId} className="ui-hint">
-                  {WEBHOOK_EVENT_TEXT[kind].description} <code>{kind}</code>
+                  {WEBHOOK_EVENT_TEXT[kind].description} <code className="options-event-name">{kind}</code>
                 </p>
               </div>
             );
