@@ -156,6 +156,7 @@ export function UploadForm({ draft, onStarted }: { draft: UploadDraft; onStarted
       />
       <TextField
         label="Speakers expected"
+        optional
         type="number"
         inputMode="numeric"
         min={1}
@@ -163,7 +164,7 @@ export function UploadForm({ draft, onStarted }: { draft: UploadDraft; onStarted
         value={speakers}
         onValueChange={setSpeakers}
         error={problems.speakers ?? null}
-        hint={speakers === '' ? 'Optional; helps the service tell voices apart.' : undefined}
+        hint={speakers === '' ? 'Helps the service tell voices apart.' : undefined}
         disabled={disabled}
       />
       <ContactChoice

@@ -13,10 +13,12 @@ export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElemen
   actions?: ReactNode;
   /** Shown next to the label, e.g. the administrator lock note. */
   badge?: ReactNode;
+  /** Says "(optional)" after the label, as the other optional fields do. */
+  optional?: boolean;
 }
 
 /** A labelled text input whose hint and error are announced with it. */
-export function TextField({ label, value, onValueChange, error, hint, actions, badge, id, ref, ...rest }: TextFieldProps) {
+export function TextField({ label, value, onValueChange, error, hint, actions, badge, optional = false, id, ref, ...rest }: TextFieldProps) {
   const generated = useId();
   const inputId = id ?? `field-${generated}`;
   const hintId = `${inputId}-hint`;
@@ -26,6 +28,7 @@ export function TextField({ label, value, onValueChange, error, hint, actions, b
     <div className="ui-field">
       <label className="ui-field__label" htmlFor={inputId}>
         {label}
+        {optional ? <span className="ui-field__optional"> (optional)</span> : null}
       </label>
       {badge}
       <div className="ui-field__row">

@@ -22,7 +22,7 @@ export class PopupPage {
     return this.page.getByLabel('Meeting date', { exact: true });
   }
   get speakers() {
-    return this.page.getByLabel('Speakers expected', { exact: true });
+    return this.page.getByLabel('Speakers expected (optional)', { exact: true });
   }
   get uploadButton() {
     return this.page.getByRole('button', { name: 'Upload', exact: true });

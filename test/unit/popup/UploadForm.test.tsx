@@ -38,11 +38,18 @@ describe('UploadForm', () => {
     fakeBackground(READY);
   });
 
+  it('marks the optional fields alike: "(optional)" in the label, and the speakers hint says only what it is for', () => {
+    render(<UploadForm draft={EVENT} onStarted={vi.fn()} />);
+    expect(screen.getByText('Speakers expected').closest('label')).toHaveTextContent(/^Speakers expected \(optional\)$/);
+    expect(screen.getByText('Primary contact').closest('label')).toHaveTextContent(/^Primary contact \(optional\)$/);
+    expect(screen.queryByText(/^Optional;/)).toBeNull();
+  });
+
   it('starts from the event: its title, time, attendee count and known people', () => {
     render(<UploadForm draft={EVENT} onStarted={vi.fn()} />);
     expect(screen.getByLabelText('Title')).toHaveValue('Q3 roadmap review');
     expect(screen.getByLabelText('Meeting date')).toHaveValue('2026-05-19T10:00');
-    expect(screen.getByLabelText('Speakers expected')).toHaveValue(4);
+    expect(screen.getByLabelText('Speakers expected (optional)')).toHaveValue(4);
     const contact = screen.getByLabelText(/Primary contact/);
     expect(contact).toHaveValue('');
     expect([...(contact as HTMLSelectElement).options].map((option) => option.text)).toEqual([
@@ -164,7 +171,7 @@ describe('UploadForm', () => {
     render(<UploadForm draft={EMPTY_DRAFT} onStarted={vi.fn()} />);
     await user.upload(screen.getByLabelText('Recording'), audio());
     await user.clear(screen.getByLabelText('Meeting date'));
-    await user.type(screen.getByLabelText('Speakers expected'), '0');
+    await user.type(screen.getByLabelText('Speakers expected (optional)'), '0');
     await user.click(screen.getByRole('button', { name: 'Upload' }));
     expect(screen.getByText('Enter the date and time of the meeting.')).toBeInTheDocument();
     expect(screen.getByText('Enter a whole number from 1 to 100, or leave it empty.')).toBeInTheDocument();
