@@ -1,4 +1,5 @@
 /** What an upload's row says: its state in words, its progress, what the user can do next. */
+import { clockFormat } from '@/lib/format/dates';
 import { codeAsWords, nonBlank } from '@/lib/format/text';
 import { formatBytes } from '@/lib/upload/file-check';
 import type { UploadRecord, UploadStep } from '@/lib/upload/record';
@@ -77,7 +78,7 @@ export function sizeAndType(record: UploadRecord): string {
 export function meetingWhen(iso: string, now: Date = new Date()): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return '';
-  const time = date.toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' });
+  const time = date.toLocaleTimeString(undefined, clockFormat());
   if (date.toDateString() === now.toDateString()) return `today ${time}`;
   return `${date.toLocaleDateString(undefined, { day: 'numeric', month: 'short', year: 'numeric' })} ${time}`;
 }

@@ -134,3 +134,12 @@ export function isOverdue(dueDate: string | null, now: Date = new Date()): boole
   const read = parse(dueDate, true);
   return read !== null && read.day < localDay(now);
 }
+
+/**
+ * Hours and minutes as the locale writes a clock time: two-digit hours on a 24-hour clock ("09:05",
+ * "21:05"), but no leading zero on a 12-hour one ("9:05 PM", never "09:05 PM").
+ */
+export function clockFormat(locale?: string): Pick<Intl.DateTimeFormatOptions, 'hour' | 'minute'> {
+  const cycle = new Intl.DateTimeFormat(locale, { hour: 'numeric' }).resolvedOptions().hourCycle;
+  return { hour: cycle === 'h11' || cycle === 'h12' ? 'numeric' : '2-digit', minute: '2-digit' };
+}

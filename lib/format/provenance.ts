@@ -3,7 +3,7 @@
  * user can weigh it. Built only from what the server gave; nothing is said about what it did not.
  */
 import type { Insights } from '../models';
-import { relativeDay, relativeDayOf } from './dates';
+import { clockFormat, relativeDay, relativeDayOf } from './dates';
 import { eachContactOnce, type BriefedAttendee } from './meeting';
 
 export function provenance(insights: Insights, now: Date = new Date()): string | null {
@@ -52,7 +52,7 @@ export function meetingProvenance(briefed: readonly BriefedAttendee[], now: Date
  */
 export function dateAndTime(ms: number, locale?: string, now: number = Date.now()): string {
   const year = new Date(ms).getFullYear() === new Date(now).getFullYear() ? {} : { year: 'numeric' as const };
-  return new Date(ms).toLocaleString(locale, { day: 'numeric', month: 'short', ...year, hour: '2-digit', minute: '2-digit' });
+  return new Date(ms).toLocaleString(locale, { day: 'numeric', month: 'short', ...year, ...clockFormat(locale) });
 }
 
 /**

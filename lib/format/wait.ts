@@ -1,4 +1,5 @@
 /** A wait before Primer asks the service again, said two ways: counting down, and once for screen readers. */
+import { clockFormat } from './dates';
 import { dateAndTime } from './provenance';
 
 /**
@@ -26,5 +27,5 @@ export function waitEnds(deadline: number, waitMs: number, locale?: string): str
   // A wait of a day or more may end on another day: the day is said too (and the year, when the
   // wait ends in the next one).
   if (waitMs >= 24 * 60 * 60 * 1000) return `on ${dateAndTime(deadline, locale, deadline - waitMs)}`;
-  return `at ${day.toLocaleTimeString(locale, { hour: '2-digit', minute: '2-digit' })}`;
+  return `at ${day.toLocaleTimeString(locale, clockFormat(locale))}`;
 }

@@ -55,6 +55,9 @@ describe('provenance', () => {
   it('says a moment with its year only when that is not this year', () => {
     expect(dateAndTime(new Date(2026, 10, 19, 10, 0).getTime(), 'en-GB', NOW.getTime())).toBe('19 Nov, 10:00');
     expect(dateAndTime(new Date(2025, 11, 30, 10, 0).getTime(), 'en-GB', NOW.getTime())).toBe('30 Dec 2025, 10:00');
+    // On a 12-hour clock, no leading zero ("9:05 PM", not "09:05 PM"); a 24-hour one keeps it.
+    expect(dateAndTime(new Date(2026, 10, 24, 21, 5).getTime(), 'en-US', NOW.getTime())).toMatch(/^Nov 24, 9:05\sPM$/);
+    expect(dateAndTime(new Date(2026, 10, 24, 9, 5).getTime(), 'en-GB', NOW.getTime())).toBe('24 Nov, 09:05');
   });
 });
 

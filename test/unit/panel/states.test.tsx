@@ -1,5 +1,6 @@
 import { act, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { clockFormat } from '@/lib/format/dates';
 import { FreshnessNote } from '@/components/panel/states/FreshnessNote';
 import { ProblemNotice } from '@/components/panel/states/ProblemNotice';
 import { PersonSearch } from '@/components/panel/PersonSearch';
@@ -14,7 +15,7 @@ function spoken(region: HTMLElement): string {
   return (copy.textContent ?? '').replace(/\s+/g, ' ').trim();
 }
 
-const clock = (time: number) => new Date(time).toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' });
+const clock = (time: number) => new Date(time).toLocaleTimeString(undefined, clockFormat());
 
 describe('ProblemNotice', () => {
   beforeEach(() => vi.useFakeTimers({ shouldAdvanceTime: false }));
