@@ -52,11 +52,21 @@ export function codeAsWords(code: string): string {
  * When a meeting is, as the calendar wrote it, fit to show on its own: Google Calendar separates
  * the date from the time with a bare "⋅" it spaces out with CSS only ("Tuesday, May 19,
  * 2026⋅10:00 – 10:45am"), which reads as one run-on word once copied; it is spaced like the
- * panel's own "·". A time range ("10:00 – 10:45am") keeps together when the line wraps. Null when blank.
+ * panel's own "·". Null when blank.
  */
 export function meetingWhen(value: string | null | undefined): string | null {
   const text = nonBlank(value?.replace(/\s+/g, ' '));
   if (!text) return null;
-  const parts = text.split(/\s*[⋅·]\s*/).filter(Boolean);
-  return parts.map((part) => part.replace(/(\S) ([–-]) (?=\S)/g, '$1\u00a0$2\u00a0')).join(' · ');
+  return text.split(/\s*[⋅·]\s*/).filter(Boolean).join(' · ');
+}
+
+/**
+ * `text` cut into the pieces that should not be broken across lines (a time range, "10:00 – 10:45am")
+ * and the rest, in order: a no-break space would not do, since a line may break after a dash.
+ */
+export function rangesApart(text: string): { text: string; range: boolean }[] {
+  return text
+    .split(/(\S+ [–-] \S+)/)
+    .filter(Boolean)
+    .map((piece) => ({ text: piece, range: /^\S+ [–-] \S+$/.test(piece) }));
 }

@@ -8,7 +8,7 @@ import type { PageSurface } from '@/lib/panel/context';
 import type { SubjectPerson } from '@/lib/panel/subject';
 import { actionItemsByPerson, eachContactOnce, namesakeDetails, personLabel, sharedTopics, topicsToAvoid, type BriefedAttendee, type TopicPeople } from '@/lib/format/meeting';
 import { meetingProvenance } from '@/lib/format/provenance';
-import { meetingWhen } from '@/lib/format/text';
+import { meetingWhen, rangesApart } from '@/lib/format/text';
 import { recordingFinder, useHeldRecordings } from '../data/queries';
 import { ActionItemList } from '../person/ActionItemList';
 import { usePaintedMark } from '../paint-mark';
@@ -143,7 +143,11 @@ export function MeetingBriefing({ surface, onOpenPerson, onOpenRecording, unknow
       {nav}
       <header className="person-header">
         <h1 className="subject-title" tabIndex={-1}>{title}</h1>
-        {when ? <p className="subtle">{when}</p> : null}
+        {when ? (
+          <p className="subtle">
+            {rangesApart(when).map((piece, index) => (piece.range ? <span key={index} className="nowrap">{piece.text}</span> : piece.text))}
+          </p>
+        ) : null}
         <p className="subtle">
           {peopleCount(attendees.length)}
           {settled

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { meetingWhen, SERVER_TEXT_MAX, serverText } from '@/lib/format/text';
+import { meetingWhen, rangesApart, SERVER_TEXT_MAX, serverText } from '@/lib/format/text';
 
 describe('serverText', () => {
   it('puts a service’s message on one line, and blank as missing', () => {
@@ -21,15 +21,24 @@ describe('serverText', () => {
 });
 
 describe('meetingWhen', () => {
-  it('spaces out the bare "⋅" Google Calendar puts between the date and the time, and keeps a time range together', () => {
-    expect(meetingWhen('Tuesday, May 19, 2026⋅10:00 – 10:45am')).toBe('Tuesday, May 19, 2026 · 10:00\u00a0–\u00a010:45am');
-    expect(meetingWhen('Friday, May 22 ⋅ 4:00 – 5:00pm')).toBe('Friday, May 22 · 4:00\u00a0–\u00a05:00pm');
+  it('spaces out the bare "⋅" Google Calendar puts between the date and the time', () => {
+    expect(meetingWhen('Tuesday, May 19, 2026⋅10:00 – 10:45am')).toBe('Tuesday, May 19, 2026 · 10:00 – 10:45am');
+    expect(meetingWhen('Friday, May 22 ⋅ 4:00 – 5:00pm')).toBe('Friday, May 22 · 4:00 – 5:00pm');
   });
 
-  it('leaves other calendars’ text as written, a range kept together; blank as missing', () => {
-    expect(meetingWhen('Thu 5/21/2026 2:00 PM - 3:00 PM')).toBe('Thu 5/21/2026 2:00 PM\u00a0-\u00a03:00 PM');
-    expect(meetingWhen('Thursday, May 21, 2026')).toBe('Thursday, May 21, 2026');
+  it('leaves other calendars’ text as written; blank as missing', () => {
+    expect(meetingWhen('Thu 5/21/2026 2:00 PM - 3:00 PM')).toBe('Thu 5/21/2026 2:00 PM - 3:00 PM');
     expect(meetingWhen('  ')).toBeNull();
     expect(meetingWhen(null)).toBeNull();
+  });
+});
+
+describe('rangesApart', () => {
+  it('sets apart the time ranges, to be kept on one line', () => {
+    expect(rangesApart('Tuesday, May 19, 2026 · 10:00 – 10:45am')).toEqual([
+      { text: 'Tuesday, May 19, 2026 · ', range: false },
+      { text: '10:00 – 10:45am', range: true },
+    ]);
+    expect(rangesApart('Thursday, May 21, 2026')).toEqual([{ text: 'Thursday, May 21, 2026', range: false }]);
   });
 });
