@@ -41,7 +41,7 @@ export function AttendeeSummary({ attendee, onOpen, onRetry, detail = null, show
       {state.status === 'failed' && showProblem ? (
         <ProblemNotice error={state.error} what={`${label}’s briefing`} onRetry={onRetry} retrying={state.retrying} />
       ) : null}
-      {state.status === 'failed' && !showProblem ? <p className="subtle">No briefing (see above).</p> : null}
+      {state.status === 'failed' && !showProblem ? <p className="subtle attendee-note">No briefing (see above).</p> : null}
       {state.status === 'briefed' ? <Gist reply={state.reply} now={now} /> : null}
       {match ? (
         <Button variant="secondary" className="attendee-open" onClick={onOpen} aria-label={`Full briefing: ${label}`}>
@@ -70,7 +70,7 @@ function Gist({ reply, now }: { reply: Extract<Attendee['state'], { status: 'bri
   const fallback = facts.length === 0 ? fallbackFact(insights) : null;
   if (fallback) facts.push([fallback.label, fallback.text]);
   const source = conversationCount(insights);
-  if (facts.length === 0 && !source) return <p className="subtle">No insights yet.</p>;
+  if (facts.length === 0 && !source) return <p className="subtle attendee-note">No insights yet.</p>;
   return (
     <>
       <dl className="facts compact">
