@@ -145,7 +145,7 @@ export function MeetingBriefing({ surface, onOpenPerson, onOpenRecording, unknow
         <h1 className="subject-title" tabIndex={-1}>{title}</h1>
         {when ? (
           <p className="subtle">
-            {rangesApart(when).map((piece, index) => (piece.range ? <span key={index} className="nowrap">{piece.text}</span> : piece.text))}
+            {rangesApart(when).map((piece, index) => (piece.range ? <span key={index} className="keep-together">{piece.text}</span> : piece.text))}
           </p>
         ) : null}
         <p className="subtle">

@@ -40,8 +40,8 @@ describe('MeetingBriefing', () => {
     fakeBackground({ 'contact.insights': () => Promise.resolve(reply(byId.m)) });
     renderWithClient(<MeetingBriefing now={NOW} onOpenPerson={() => undefined} surface={surface([pagePerson('Maya Chen', 'maya@example.com', maya)], { when: 'Tuesday, May 19, 2026⋅10:00 – 10:45am' })} />);
     const range = await screen.findByText('10:00 – 10:45am');
-    // The time range is kept on one line (a line may break after a dash, even before a no-break space).
-    expect(range).toHaveClass('nowrap');
+    // The time range is kept on one line (a line may break after a dash, even before a no-break space): moved to the next line whole.
+    expect(range).toHaveClass('keep-together');
     expect(range.parentElement).toHaveTextContent(/^Tuesday, May 19, 2026 · 10:00 – 10:45am$/);
   });
 
