@@ -17,7 +17,8 @@ export function PersonHeader({ match, fallbackName, fallbackEmail }: PersonHeade
   const role = [contact?.title, contact?.company].filter(Boolean).join(' · ');
   return (
     <header className="person-header">
-      <h1 className="subject-title" tabIndex={-1}>
+      {/* Named as written: some name computations (jsdom's) put a space at each <wbr>. */}
+      <h1 className="subject-title" tabIndex={-1} aria-label={name.includes('@') ? name : undefined}>
         <BreakableAddress text={name} />
       </h1>
       {email && email !== name ? (

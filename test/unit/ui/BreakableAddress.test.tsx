@@ -23,10 +23,9 @@ describe('BreakableAddress', () => {
     expect(container.querySelector('p')!.innerHTML).toBe('Maya Chen Jr.');
   });
 
-  it('is used for the title of someone known only by address: the address, wrapping at its parts', () => {
+  it('is used for the title of someone known only by address: named and shown as the address, wrapping at its parts', () => {
     render(<PersonHeader match={null} fallbackName="nobody@unknown.example" fallbackEmail="nobody@unknown.example" />);
-    // (jsdom's accessible names put a space at each <wbr>; Chromium's do not: side-panel.spec.ts.)
-    const heading = screen.getByRole('heading', { level: 1 });
+    const heading = screen.getByRole('heading', { level: 1, name: 'nobody@unknown.example' });
     expect(heading).toHaveTextContent(/^nobody@unknown\.example$/);
     expect(heading.querySelectorAll('wbr')).toHaveLength(2);
   });
