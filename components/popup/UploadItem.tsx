@@ -63,6 +63,8 @@ export function UploadItem({ record }: { record: UploadRecord }) {
         </div>
       ) : null}
       {record.state === 'failed' && record.error ? <p className="ui-error">{serverText(record.error)}</p> : null}
+      {/* Why a processing check cannot be made now (the recording belongs to another service). */}
+      {record.state === 'processing' && record.error ? <p className="ui-hint">{serverText(record.error)}</p> : null}
       {problem ? (
         <p className="ui-error" role="alert">
           {problem}

@@ -64,6 +64,19 @@ export async function missingUploadAccess(url: string): Promise<string | null> {
   return (await browser.permissions.contains({ origins: [pattern] })) ? null : pattern;
 }
 
+/**
+ * The client for a recording created on `serviceUrl`: the recording's id means nothing to another
+ * service (or is someone else's recording there), so after the settings changed its upload waits,
+ * saying why, until they are set back. Null: the service in effect (records from before).
+ */
+export async function recordingClient<C extends { baseUrl: string }>(context: { client(): Promise<C> }, serviceUrl: string | null | undefined): Promise<C> {
+  const client = await context.client();
+  if (serviceUrl && serviceUrl !== client.baseUrl) {
+    throw new ApiError('not_configured', `This recording was created on ${serviceUrl}, and Primer now uses ${client.baseUrl}. Set Primer back to ${serviceUrl} to finish it.`);
+  }
+  return client;
+}
+
 export interface UploadContext {
   transport: UploadTransport;
   /** Firefox: this background page holds and sends the files itself (it also receives hand-overs). */
@@ -87,8 +100,9 @@ export function createUploadService(context: ServiceContext, transport: UploadTr
   };
   return new UploadService({
     store: storageUploadStore({ onDropped: (ids) => ids.forEach((id) => void deleteFile(id).catch(() => undefined)) }),
-    requestUrl: async (record, signal) =>
-      (await context.client()).requestUpload(
+    requestUrl: async (record, signal) => {
+      const client = await context.client();
+      const presigned = await client.requestUpload(
         {
           filename: record.file.name,
           contentType: record.file.type,
@@ -99,14 +113,16 @@ export function createUploadService(context: ServiceContext, transport: UploadTr
           primaryContactId: record.meta.primaryContactId ?? undefined,
         },
         { signal },
-      ),
+      );
+      return { ...presigned, serviceUrl: client.baseUrl };
+    },
     put: transport.put,
     sending: transport.sending,
     prepareHandOver: transport.prepare,
     tidy: transport.tidy,
     missingAccess: missingUploadAccess,
-    complete: async (recordingId, signal) => (await context.client()).completeUpload(recordingId, { signal }),
-    getRecording: async (id) => (await context.client()).getRecording(id),
+    complete: async (recordingId, signal, serviceUrl) => (await recordingClient(context, serviceUrl)).completeUpload(recordingId, { signal }),
+    getRecording: async (id, serviceUrl) => (await recordingClient(context, serviceUrl)).getRecording(id),
     dropCachedResults: async (record) => {
       // Done before the upload is saved as completed, which is what open side panels refresh on.
       const { baseUrl } = await context.client();

@@ -39,7 +39,8 @@ export function nextPollAt(records: UploadRecord[]): number | null {
 
 export interface PollDeps {
   store: UploadStore;
-  getRecording(id: string): Promise<Recording>;
+  /** `serviceUrl`: the service the recording was created on (null: the one in effect). */
+  getRecording(id: string, serviceUrl?: string | null): Promise<Recording>;
   /**
    * Processing ended: what depends on the result is made ready (cached briefings dropped) before
    * the new state is saved, since every open view reacts to that save.
@@ -58,8 +59,9 @@ type Outcome = Pick<UploadRecord, 'state' | 'processingStatus' | 'processingProg
 /** What the service's answer (or failure) means for the upload; null when nothing was learned. */
 async function ask(record: UploadRecord & { recordingId: string }, deps: PollDeps): Promise<Partial<Outcome> | null> {
   try {
-    const recording = await deps.getRecording(record.recordingId);
-    const seen = { processingStatus: recording.rawStatus ?? recording.status, processingProgress: recording.progress };
+    const recording = await deps.getRecording(record.recordingId, record.serviceUrl);
+    // A reason a check could not be made before is over once one is made.
+    const seen = { processingStatus: recording.rawStatus ?? recording.status, processingProgress: recording.progress, error: null };
     if (recording.status === 'completed') return { ...seen, state: 'completed', processingProgress: 100 };
     if (recording.status === 'failed') return { ...seen, state: 'failed', failedStep: 'processing', error: recording.error ?? 'The service could not process the recording.' };
     return seen;
@@ -67,6 +69,8 @@ async function ask(record: UploadRecord & { recordingId: string }, deps: PollDep
     if (error instanceof ApiError && error.kind === 'not_found') {
       return { state: 'failed', failedStep: 'processing', error: 'The service no longer has this recording.' };
     }
+    // Primer is set to another service than the recording's: it waits, and says why.
+    if (error instanceof ApiError && error.kind === 'not_configured') return { error: error.message };
     // Offline or a passing failure: a scheduled check looks again later, a little less often.
     return null;
   }

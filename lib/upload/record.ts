@@ -62,6 +62,12 @@ export const UploadRecordSchema = z.object({
    * can be sent; the user grants it from a click in the popup, then retries.
    */
   needsAccess: z.nullable(z.string()),
+  /**
+   * The service (base URL) the recording was created on: only it knows the recording's id, so
+   * complete-upload and the status checks go there or nowhere. Null before the recording exists,
+   * and on records from before (taken as the service in effect).
+   */
+  serviceUrl: z._default(z.nullable(z.string().check(z.maxLength(2048))), null),
 });
 export type UploadRecord = z.infer<typeof UploadRecordSchema>;
 
@@ -69,7 +75,7 @@ export function newUploadRecord(id: string, file: UploadFile, meta: UploadMeta, 
   return {
     id, createdAt: now, updatedAt: now, file, meta, state: 'requesting-url',
     recordingId: null, uploadUrl: null, uploadHeaders: {}, urlExpiresAt: null, putDone: false, sentBytes: 0,
-    failedStep: null, error: null, processingStatus: null, processingProgress: null, polls: 0, nextCheckAt: null, abandonedRecordingIds: [], needsAccess: null,
+    failedStep: null, error: null, processingStatus: null, processingProgress: null, polls: 0, nextCheckAt: null, abandonedRecordingIds: [], needsAccess: null, serviceUrl: null,
   };
 }
 

@@ -11,14 +11,16 @@ import { pollDelayMs } from './poller';
 import type { UploadRecord, UploadStep } from './record';
 
 export interface UploadDeps {
-  requestUrl(record: UploadRecord, signal: AbortSignal): Promise<PresignedUpload>;
+  /** A new recording and its upload URL, with the service it was created on when known. */
+  requestUrl(record: UploadRecord, signal: AbortSignal): Promise<PresignedUpload & { serviceUrl?: string }>;
   put(record: UploadRecord & { uploadUrl: string }, onProgress: (sent: number) => void, signal: AbortSignal): Promise<void>;
   /**
    * Whether the file of upload `id` is on its way to `url` already, sent by a context that outlived
    * this run (Chrome's offscreen document goes on while the service worker restarts).
    */
   sending(id: string, url: string): Promise<boolean>;
-  complete(recordingId: string, signal: AbortSignal): Promise<void>;
+  /** `serviceUrl`: the service the recording was created on (null: the one in effect). */
+  complete(recordingId: string, signal: AbortSignal, serviceUrl?: string | null): Promise<void>;
   save(record: UploadRecord): Promise<void>;
   /**
    * Null when this context may send to `url`; else the host pattern to ask the user for, or an
@@ -128,6 +130,7 @@ export class UploadRunner {
               uploadHeaders: presigned.headers,
               urlExpiresAt: presigned.expiresAt,
               abandonedRecordingIds: abandoned,
+              serviceUrl: presigned.serviceUrl ?? null,
             });
           }
           step = 'put';
@@ -155,7 +158,7 @@ export class UploadRunner {
       }
       step = 'complete';
       await save({ state: 'completing' });
-      await this.#deps.complete(record.recordingId!, signal);
+      await this.#deps.complete(record.recordingId!, signal, record.serviceUrl);
       return await save({ state: 'processing', processingStatus: 'queued', processingProgress: null, polls: 0, nextCheckAt: this.#deps.now() + pollDelayMs(0) });
     } catch (error) {
       if (signal.aborted || (error instanceof ApiError && error.kind === 'aborted')) {

@@ -7,18 +7,17 @@ import { newUploadRecord, isActive, isSending, type UploadFile, type UploadMeta,
 import { checkProcessing, nextPollAt, pollDue, type PollDeps } from './poller';
 import { UploadRunner, type UploadDeps } from './runner';
 import type { UploadStore } from './store';
-import type { PresignedUpload, Recording } from '../models';
 import { ApiError } from '../api/error-info';
 import { checkUploadInfo } from './file-check';
 
 export interface UploadPlatform {
   store: UploadStore;
-  requestUrl: (record: UploadRecord, signal: AbortSignal) => Promise<PresignedUpload>;
+  requestUrl: UploadDeps['requestUrl'];
   put: UploadDeps['put'];
   sending: UploadDeps['sending'];
   missingAccess: UploadDeps['missingAccess'];
-  complete: (recordingId: string, signal: AbortSignal) => Promise<void>;
-  getRecording: (id: string) => Promise<Recording>;
+  complete: UploadDeps['complete'];
+  getRecording: PollDeps['getRecording'];
   /** Processing ended: cached results it changes (the contact's briefing, recordings) are dropped. Runs before the state is saved. */
   dropCachedResults: (record: UploadRecord) => Promise<void>;
   /** Processing ended (completed or failed): the notification. Once per upload. */

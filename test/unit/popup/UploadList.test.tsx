@@ -118,4 +118,10 @@ describe('UploadList', () => {
     expect(bar).toHaveAttribute('aria-valuetext', 'Service: Transcribing · 40%');
     expect(screen.queryByRole('button', { name: 'Cancel' })).toBeNull();
   });
+
+  it('says why processing cannot be checked now (a recording of another service)', () => {
+    const why = 'This recording was created on https://svc-a.test, and Primer now uses https://svc-b.test. Set Primer back to https://svc-a.test to finish it.';
+    render(<UploadList uploads={[record({ state: 'processing', processingStatus: 'queued', error: why })]} />);
+    expect(screen.getByRole('listitem', { name: /^Weekly sync/ })).toHaveTextContent(why);
+  });
 });

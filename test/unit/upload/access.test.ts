@@ -2,7 +2,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { ApiError } from '@/lib/api/error-info';
-import { changedByProcessing, missingUploadAccess } from '@/lib/background/uploads';
+import { changedByProcessing, missingUploadAccess, recordingClient } from '@/lib/background/uploads';
 import { withUrl } from './helpers';
 
 function grant(granted: boolean) {
@@ -70,5 +70,21 @@ describe('changedByProcessing', () => {
 
   it('names nothing when processing failed', () => {
     expect(changedByProcessing(BASE, withUrl({ state: 'failed', failedStep: 'processing' }))).toEqual([]);
+  });
+});
+
+describe('recordingClient', () => {
+  const context = { client: () => Promise.resolve({ baseUrl: 'https://svc-b.test' }) };
+
+  it('is the service in effect for a recording created there, or for a record from before (no service kept)', async () => {
+    await expect(recordingClient(context, 'https://svc-b.test')).resolves.toEqual({ baseUrl: 'https://svc-b.test' });
+    await expect(recordingClient(context, null)).resolves.toEqual({ baseUrl: 'https://svc-b.test' });
+  });
+
+  it('refuses, saying why, a recording created on another service: its id means nothing here', async () => {
+    await expect(recordingClient(context, 'https://svc-a.test')).rejects.toMatchObject({
+      kind: 'not_configured',
+      message: 'This recording was created on https://svc-a.test, and Primer now uses https://svc-b.test. Set Primer back to https://svc-a.test to finish it.',
+    });
   });
 });

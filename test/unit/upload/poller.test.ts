@@ -50,7 +50,7 @@ describe('checkProcessing (scheduled)', () => {
     const next = await checkProcessing(processing({ polls: 4 }), deps);
     expect(next).toEqual({ ...processing({ polls: 5 }), processingStatus: 'transcribing', processingProgress: 35, updatedAt: LATER, nextCheckAt: LATER + 300_000 });
     expect(await store.get('u1')).toEqual(next);
-    expect(deps.getRecording).toHaveBeenCalledExactlyOnceWith('rec-1');
+    expect(deps.getRecording).toHaveBeenCalledExactlyOnceWith('rec-1', null);
     expect(deps.beforeFinish).not.toHaveBeenCalled();
     expect(deps.finished).not.toHaveBeenCalled();
   });
@@ -118,6 +118,20 @@ describe('checkProcessing (scheduled)', () => {
     const next = await checkProcessing(processing({ polls: 1 }), deps);
     expect(next).toEqual({ ...processing({ polls: 2 }), updatedAt: LATER, nextCheckAt: LATER + 120_000 });
     expect(await store.get('u1')).toEqual(next);
+    expect(deps.finished).not.toHaveBeenCalled();
+  });
+
+  it('asks the service the recording was created on; while Primer is set to another, waits and says why, until a check is made', async () => {
+    const created = processing({ polls: 1, serviceUrl: 'https://svc-a.test' });
+    const { store, deps } = setup([created]);
+    const why = 'This recording was created on https://svc-a.test, and Primer now uses https://svc-b.test. Set Primer back to https://svc-a.test to finish it.';
+    deps.getRecording.mockRejectedValueOnce(new ApiError('not_configured', why));
+    const waiting = await checkProcessing(created, deps);
+    expect(deps.getRecording).toHaveBeenCalledExactlyOnceWith('rec-1', 'https://svc-a.test');
+    expect(waiting).toEqual({ ...created, error: why, polls: 2, updatedAt: LATER, nextCheckAt: LATER + 120_000 });
+    expect(await store.get('u1')).toEqual(waiting);
+    const checked = await checkProcessing(waiting, deps);
+    expect(checked).toMatchObject({ state: 'processing', error: null, processingStatus: 'transcribing', polls: 3 });
     expect(deps.finished).not.toHaveBeenCalled();
   });
 

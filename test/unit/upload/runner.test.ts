@@ -39,9 +39,9 @@ function harness() {
       calls.push(`put ${record.uploadUrl}`);
       return put(record, onProgress, signal);
     },
-    complete: (recordingId, signal) => {
+    complete: (recordingId, signal, serviceUrl) => {
       calls.push(`complete ${recordingId}`);
-      return complete(recordingId, signal);
+      return complete(recordingId, signal, serviceUrl);
     },
     missingAccess: (url) => {
       calls.push(`access ${url}`);
@@ -127,6 +127,23 @@ describe('UploadRunner: the happy path', () => {
     });
     expect(h.saves.at(-1)).toEqual(done);
     expect(h.runner.isRunning('u1')).toBe(false);
+  });
+
+  it('keeps the service the recording was created on, and completes it there', async () => {
+    const h = harness();
+    h.requestUrl.mockImplementationOnce(() => Promise.resolve({ ...presigned(1, T0), serviceUrl: 'https://svc-a.test' }));
+    const done = await h.runner.run(uploadRecord());
+    expect(done).toMatchObject({ state: 'processing', recordingId: 'rec-1', serviceUrl: 'https://svc-a.test' });
+    expect(h.complete).toHaveBeenCalledExactlyOnceWith('rec-1', expect.any(AbortSignal), 'https://svc-a.test');
+  });
+
+  it('a retry that needs a new URL takes the service of the new recording', async () => {
+    const h = harness();
+    const expired = { ...withUrl({ state: 'failed', failedStep: 'put', serviceUrl: 'https://svc-a.test' }), urlExpiresAt: new Date(T0 - 1000).toISOString() };
+    h.requestUrl.mockImplementationOnce(() => Promise.resolve({ ...presigned(2, T0), serviceUrl: 'https://svc-b.test' }));
+    const done = await h.runner.run(expired);
+    expect(done).toMatchObject({ state: 'processing', recordingId: 'rec-2', serviceUrl: 'https://svc-b.test', abandonedRecordingIds: ['rec-1'] });
+    expect(h.complete).toHaveBeenCalledExactlyOnceWith('rec-2', expect.any(AbortSignal), 'https://svc-b.test');
   });
 
   it('sends the file with the content type it asked the URL for, to the URL and headers it was given', async () => {
