@@ -1,4 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { render } from '@testing-library/react';
+import { PersonHeader } from '@/components/panel/person/PersonHeader';
 import {
   buildBriefing,
   captureBriefing,
@@ -52,6 +54,16 @@ describe('a saved copy of a briefing', () => {
     const rebuilt = document.createElement('div');
     rebuilt.append(buildBriefing(document, captureBriefing(shown))!);
     expect(rebuilt.innerHTML).toBe('<p class="a" data-view="" aria-label="x"><a title="t">link</a></p><form><label>Find</label><input></form>');
+  });
+
+  it('is taken of a person’s header, whose address carries line-break points (<wbr>)', () => {
+    const { container } = render(<PersonHeader match={match('c1', 'Maya Chen', 'maya.chen@example.com')} fallbackName="Maya Chen" fallbackEmail={null} />);
+    expect(container.querySelector('wbr')).not.toBeNull();
+    const copy = captureBriefing(container);
+    expect(copy).not.toBeNull();
+    const built = document.createElement('div');
+    built.append(buildBriefing(document, copy)!);
+    expect(built.textContent).toContain('maya.chen@example.com');
   });
 
   it('is not taken of a view holding anything off its lists (an image, a frame, SVG, a script)', () => {
