@@ -9,7 +9,7 @@ import { OpenOptionsButton } from '@/components/ui/OpenOptionsButton';
 import { LiveRegion } from '@/components/ui/Message';
 import { sendRequest } from '@/lib/messaging/send';
 import type { SettingsView } from '@/lib/messaging/protocol';
-import { openPanel } from '@/lib/panel/open';
+import { openBriefingShortcut, openPanel } from '@/lib/panel/open';
 import type { UploadDraft } from '@/lib/upload/draft';
 import { UploadForm } from './UploadForm';
 import { UploadList } from './UploadList';
@@ -61,9 +61,9 @@ export function PopupApp({ draft: loadingDraft }: { draft: Promise<UploadDraft> 
   const [started, setStarted] = useState<string | null>(null);
   useLiveProcessing(uploads);
 
-  const [openFailed, setOpenFailed] = useState(false);
+  const [openFailed, setOpenFailed] = useState<string | null>(null);
   const openBriefing = () => {
-    setOpenFailed(false);
+    setOpenFailed(null);
     // Clicked before the window was known: ask for it now (the click still counts as the user's).
     const where = windowId !== null ? Promise.resolve({ windowId }) : browser.windows.getCurrent().then((current) => ({ windowId: current.id }));
     void where
@@ -74,7 +74,7 @@ export function PopupApp({ draft: loadingDraft }: { draft: Promise<UploadDraft> 
         return opening;
       })
       .catch(() => false)
-      .then((opened) => (opened ? window.close() : setOpenFailed(true)));
+      .then((opened) => (opened ? window.close() : openBriefingShortcut().then((keys) => setOpenFailed(cannotOpenText(keys)))));
   };
 
   return (
@@ -87,7 +87,7 @@ export function PopupApp({ draft: loadingDraft }: { draft: Promise<UploadDraft> 
       </header>
       {openFailed ? (
         <p className="ui-message ui-message--error" role="alert">
-          The briefing panel could not be opened from here. Press Alt+Shift+P on the page instead.
+          {openFailed}
         </p>
       ) : null}
 
@@ -112,4 +112,11 @@ export function PopupApp({ draft: loadingDraft }: { draft: Promise<UploadDraft> 
       </section>
     </main>
   );
+}
+
+/** What to do when the browser would not open the panel from the popup: the keys as the user has them set. */
+export function cannotOpenText(shortcut: string | null): string {
+  return shortcut
+    ? `The briefing panel could not be opened from here. Press ${shortcut} on the page instead.`
+    : 'The briefing panel could not be opened from here. Give Primer’s “Open the Primer briefing for this page” a key in the browser’s extension shortcuts, or open it from a person’s card on the page.';
 }

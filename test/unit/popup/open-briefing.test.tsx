@@ -31,15 +31,23 @@ describe('PopupApp: Open briefing', () => {
     answer({ id: 9 });
   });
 
-  it('says what to do when the panel cannot be opened', async () => {
+  it.each([
+    ['the keys the user set', [{ name: 'open-briefing', shortcut: 'Ctrl+Shift+Y' }], 'The briefing panel could not be opened from here. Press Ctrl+Shift+Y on the page instead.'],
+    [
+      'where to set keys when none are',
+      [{ name: 'open-briefing', shortcut: '' }],
+      'The briefing panel could not be opened from here. Give Primer’s “Open the Primer briefing for this page” a key in the browser’s extension shortcuts, or open it from a person’s card on the page.',
+    ],
+  ])('says what to do when the panel cannot be opened: %s', async (_case, commands, text) => {
     const user = userEvent.setup();
     fakeBackground({ 'settings.get': settingsView() });
     (fakeBrowser as unknown as { sidePanel: { open: () => Promise<void> } }).sidePanel = { open: () => Promise.reject(new Error('user gesture')) };
     vi.spyOn(fakeBrowser.windows, 'getCurrent').mockResolvedValue({ id: 9 } as never);
+    vi.spyOn(fakeBrowser.commands, 'getAll').mockResolvedValue(commands as never);
     const close = vi.spyOn(window, 'close').mockImplementation(() => undefined);
     render(<PopupApp draft={Promise.resolve(EMPTY_DRAFT)} />);
     await user.click(screen.getByRole('button', { name: 'Open briefing' }));
-    expect(await screen.findByText('The briefing panel could not be opened from here. Press Alt+Shift+P on the page instead.')).toHaveAttribute('role', 'alert');
+    expect(await screen.findByText(text)).toHaveAttribute('role', 'alert');
     expect(close).not.toHaveBeenCalled();
   });
 });
