@@ -1,6 +1,7 @@
 /** One upload in the list: its state, a progress bar while it moves, and what can be done with it. */
 import { useState } from 'react';
 import { Button } from '@/components/ui/Button';
+import { OpenOptionsButton } from '@/components/ui/OpenOptionsButton';
 import { requestHostPermission } from '@/components/options/host-permission';
 import { permissionPatternFor } from '@/lib/api/base-url';
 import { ApiError, toErrorInfo } from '@/lib/api/error-info';
@@ -8,6 +9,9 @@ import { sendRequest } from '@/lib/messaging/send';
 import { serverText } from '@/lib/format/text';
 import { isActive, isSending, type UploadRecord } from '@/lib/upload/record';
 import { meetingWhen, progressOf, retryLabel, sizeAndType, stateLabel } from './upload-text';
+
+/** Failures of a call to the service that only the options can fix: the key refused, or none set. */
+const SETUP_KINDS = new Set(['unauthorized', 'not_configured']);
 
 export function UploadItem({ record }: { record: UploadRecord }) {
   const [problem, setProblem] = useState<string | null>(null);
@@ -76,6 +80,9 @@ export function UploadItem({ record }: { record: UploadRecord }) {
             Cancel
           </Button>
         ) : null}
+        {/* The service refused the key, or Primer has none: Retry alone would fail again. */}
+        {/* Not after the PUT: it goes to storage without the key, and storage's 401 says nothing of it. */}
+        {record.state === 'failed' && record.failedStep !== 'put' && SETUP_KINDS.has(record.errorKind ?? '') ? <OpenOptionsButton /> : null}
         {retry ? <Button onClick={onRetry}>{retry}</Button> : null}
         {!isActive(record) ? (
           <Button variant="secondary" onClick={() => void act(() => sendRequest('upload.dismiss', { id: record.id }))}>

@@ -3,6 +3,7 @@
  * storage.local (see store.ts), so an upload outlives the popup, the service worker and a restart.
  */
 import { z } from 'zod/mini';
+import { API_ERROR_KINDS } from '../api/error-info';
 
 export const UPLOAD_STATES = ['requesting-url', 'uploading', 'completing', 'processing', 'completed', 'failed', 'cancelled'] as const;
 export type UploadState = (typeof UPLOAD_STATES)[number];
@@ -68,6 +69,8 @@ export const UploadRecordSchema = z.object({
    * and on records from before (taken as the service in effect).
    */
   serviceUrl: z._default(z.nullable(z.string().check(z.maxLength(2048))), null),
+  /** What kind of failure `error` is, when known: a refused key or a missing setup leads to the options. */
+  errorKind: z._default(z.nullable(z.enum(API_ERROR_KINDS)), null),
 });
 export type UploadRecord = z.infer<typeof UploadRecordSchema>;
 
@@ -75,7 +78,7 @@ export function newUploadRecord(id: string, file: UploadFile, meta: UploadMeta, 
   return {
     id, createdAt: now, updatedAt: now, file, meta, state: 'requesting-url',
     recordingId: null, uploadUrl: null, uploadHeaders: {}, urlExpiresAt: null, putDone: false, sentBytes: 0,
-    failedStep: null, error: null, processingStatus: null, processingProgress: null, polls: 0, nextCheckAt: null, abandonedRecordingIds: [], needsAccess: null, serviceUrl: null,
+    failedStep: null, error: null, processingStatus: null, processingProgress: null, polls: 0, nextCheckAt: null, abandonedRecordingIds: [], needsAccess: null, serviceUrl: null, errorKind: null,
   };
 }
 

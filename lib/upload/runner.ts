@@ -103,7 +103,7 @@ export class UploadRunner {
   }
 
   async #run(start: UploadRecord, signal: AbortSignal): Promise<UploadRecord> {
-    let record: UploadRecord = { ...start, failedStep: null, error: null, needsAccess: null };
+    let record: UploadRecord = { ...start, failedStep: null, error: null, errorKind: null, needsAccess: null };
     const save = async (patch: Partial<UploadRecord>) => {
       record = { ...record, ...patch, updatedAt: this.#deps.now() };
       await this.#deps.save(record);
@@ -162,9 +162,10 @@ export class UploadRunner {
       return await save({ state: 'processing', processingStatus: 'queued', processingProgress: null, polls: 0, nextCheckAt: this.#deps.now() + pollDelayMs(0) });
     } catch (error) {
       if (signal.aborted || (error instanceof ApiError && error.kind === 'aborted')) {
-        return save({ state: 'cancelled', failedStep: null, error: null });
+        return save({ state: 'cancelled', failedStep: null, error: null, errorKind: null });
       }
-      return save({ state: 'failed', failedStep: step, error: toErrorInfo(error).message });
+      const { message, kind } = toErrorInfo(error);
+      return save({ state: 'failed', failedStep: step, error: message, errorKind: kind });
     }
   }
 

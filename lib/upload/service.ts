@@ -116,6 +116,7 @@ export class UploadService {
       state: record.putDone ? ('completing' as const) : ('requesting-url' as const),
       failedStep: null,
       error: null,
+      errorKind: null,
       needsAccess: null,
     };
     await this.#platform.store.put(resumed);

@@ -112,6 +112,24 @@ describe('UploadList', () => {
     expect(within(d).queryByRole('button', { name: /Retry/ })).toBeNull();
   });
 
+  it('offers the options when the service refused the key or Primer has none, not for storage’s refusal of the PUT', () => {
+    render(
+      <UploadList
+        uploads={[
+          record({ id: 'a', state: 'failed', failedStep: 'request-url', error: 'The service did not accept the API key.', errorKind: 'unauthorized', meta: { ...record().meta, title: 'A' } }),
+          record({ id: 'b', state: 'failed', failedStep: 'complete', putDone: true, error: 'Primer is not set up.', errorKind: 'not_configured', meta: { ...record().meta, title: 'B' } }),
+          record({ id: 'c', state: 'failed', failedStep: 'put', error: 'Storage answered 401.', errorKind: 'unauthorized', meta: { ...record().meta, title: 'C' } }),
+          record({ id: 'd', state: 'failed', failedStep: 'complete', putDone: true, error: 'The service answered 500.', errorKind: 'server', meta: { ...record().meta, title: 'D' } }),
+        ]}
+      />,
+    );
+    const options = (title: string) => within(screen.getByRole('listitem', { name: new RegExp(`^${title}: `) })).queryByRole('button', { name: 'Open Primer options' });
+    expect(options('A')).not.toBeNull();
+    expect(options('B')).not.toBeNull();
+    expect(options('C')).toBeNull();
+    expect(options('D')).toBeNull();
+  });
+
   it('shows processing as the service reports it', () => {
     render(<UploadList uploads={[record({ state: 'processing', processingStatus: 'transcribing', processingProgress: 40 })]} />);
     const bar = screen.getByRole('progressbar', { name: 'Weekly sync: processing' });

@@ -191,9 +191,18 @@ describe('UploadRunner: failure at each step', () => {
     const h = harness();
     h.requestUrl.mockRejectedValueOnce(new ApiError('server', 'The service failed (503).', { status: 503 }));
     const done = await h.runner.run(uploadRecord());
-    expect(done).toMatchObject({ state: 'failed', failedStep: 'request-url', error: 'The service failed (503).', recordingId: null, putDone: false });
+    expect(done).toMatchObject({ state: 'failed', failedStep: 'request-url', error: 'The service failed (503).', errorKind: 'server', recordingId: null, putDone: false });
     expect(h.calls).toEqual(['request-url']);
     expect(h.saves.at(-1)).toEqual(done);
+  });
+
+  it('keeps what kind of failure it was (a refused key leads to the options), and forgets it on a retry', async () => {
+    const h = harness();
+    h.requestUrl.mockRejectedValueOnce(new ApiError('unauthorized', 'The service did not accept the API key.', { status: 401 }));
+    const failed = await h.runner.run(uploadRecord());
+    expect(failed).toMatchObject({ state: 'failed', failedStep: 'request-url', errorKind: 'unauthorized' });
+    const done = await h.runner.run(failed);
+    expect(done).toMatchObject({ state: 'processing', error: null, errorKind: null });
   });
 
   it('hides the details of an unexpected error', async () => {
