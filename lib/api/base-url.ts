@@ -44,7 +44,8 @@ export function normaliseBaseUrl(input: string): BaseUrlResult {
     return { ok: false, reason: 'malformed', message: 'Leave the user name and password out of the address.' };
   }
   let path = url.pathname.replace(/\/+$/, '');
-  path = path.replace(/\/api\/v2$/i, '').replace(/\/+$/, '');
+  // The interface's own prefix, and any route after it (an address copied from a documented call).
+  path = path.replace(/\/api\/v2(?:\/.*)?$/i, '').replace(/\/+$/, '');
   const baseUrl = `${url.origin}${path}`;
   // Host permissions match on host, not port: the pattern covers the origin's host.
   const permissionPattern = `${url.protocol}//${url.hostname}/*`;

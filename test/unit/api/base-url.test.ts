@@ -8,6 +8,9 @@ describe('normaliseBaseUrl', () => {
     ['https://api.example.com///', 'https://api.example.com'],
     ['https://api.example.com/api/v2', 'https://api.example.com'],
     ['https://api.example.com/api/v2/', 'https://api.example.com'],
+    // An address copied from a call in the service's documentation: the route goes too.
+    ['https://api.example.com/api/v2/contacts?limit=10', 'https://api.example.com'],
+    ['https://example.com/ci/API/V2/recordings/rec-1/transcript', 'https://example.com/ci'],
     ['  https://API.example.com/ci/api/V2 ', 'https://api.example.com/ci'],
     ['api.example.com', 'https://api.example.com'],
     ['http://localhost:8787', 'http://localhost:8787'],
