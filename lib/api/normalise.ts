@@ -314,7 +314,9 @@ const DONE_STATUSES = new Set(['done', 'completed', 'complete', 'closed', 'resol
  * items, whose source is that recording (not said again beside each).
  */
 export function toActionItems(value: unknown, { pendingOnly, ofRecording = false }: { pendingOnly: boolean; ofRecording?: boolean }): ActionItem[] {
-  if (!Array.isArray(value)) return toTextList(value).map((text) => ({ text, owner: null, dueDate: null, status: null }));
+  // An object is no list of items: `{total: 2, overdue: 1}` counts them (a map of text → count is
+  // for topics, toTextList).
+  if (!Array.isArray(value)) return isObj(value) ? [] : toTextList(value).map((text) => ({ text, owner: null, dueDate: null, status: null }));
   const out: ActionItem[] = [];
   for (const entry of value) {
     if (!isObj(entry)) {
@@ -543,18 +545,33 @@ const INSIGHT_PROBES = ['preferred_tone', 'communication_approach', 'total_conve
 /** A name without case or underscores: `prefers_data_driven` and `prefersDataDriven` alike. */
 const squash = (name: string) => name.replace(/_/g, '').toLowerCase();
 
+/** A flag's own value: as sent, or inside an object with its confidence (`{value: true, confidence: 0.8}`). */
+function flagValue(value: unknown): boolean | null {
+  return isObj(value) ? toFlag(value.value ?? value.enabled) : toFlag(value);
+}
+
+/**
+ * `preferences` as a list: a name alone holds; an entry `{name, value}` holds or not as its value
+ * says (a list of name/value pairs is no list of the names that hold).
+ */
+function listedFlags(list: unknown[]): Map<string, boolean> {
+  const out = new Map<string, boolean>();
+  for (const entry of list) {
+    const name = toTextList([entry])[0];
+    if (name !== undefined) out.set(squash(name), (isObj(entry) ? flagValue(entry) : null) ?? true);
+  }
+  return out;
+}
+
 /**
  * Flags as sent, also each inside an object with its confidence (`{value: true, confidence: 0.8}`,
- * a model's output), or `preferences` as a list of the names that hold: those are true, the rest
- * unknown (a list does not say "no").
+ * a model's output), or `preferences` as a list of the names that hold (listedFlags): those are
+ * true, the rest unknown (a list does not say "no").
  */
 function flagsOf(body: Obj): PreferenceFlags {
   const flags = isObj(body.preferences) ? { ...body, ...body.preferences } : body;
-  const listed = Array.isArray(body.preferences) ? new Set(toTextList(body.preferences).map(squash)) : null;
-  const flag = (snake: string, camel: string) => {
-    const value = flags[snake] ?? flags[camel];
-    return (isObj(value) ? toFlag(value.value ?? value.enabled) : toFlag(value)) ?? (listed?.has(squash(snake)) ? true : null);
-  };
+  const listed = Array.isArray(body.preferences) ? listedFlags(body.preferences) : null;
+  const flag = (snake: string, camel: string) => flagValue(flags[snake] ?? flags[camel]) ?? listed?.get(squash(snake)) ?? null;
   return {
     prefersDataDriven: flag('prefers_data_driven', 'prefersDataDriven'),
     prefersDirect: flag('prefers_direct', 'prefersDirect'),
