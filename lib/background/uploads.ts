@@ -5,6 +5,7 @@
  */
 import { browser } from '#imports';
 import { permissionPatternFor } from '../api/base-url';
+import type { UploadRequest } from '../api/client';
 import { ApiError } from '../api/error-info';
 import { deleteUploadFile, listUploadFileIds } from '../upload/file-store';
 import type { UploadRecord } from '../upload/record';
@@ -77,6 +78,24 @@ export async function recordingClient<C extends { baseUrl: string }>(context: { 
   return client;
 }
 
+/**
+ * What a new recording for `record` is created with on the service at `baseUrl`. The primary
+ * contact was chosen on the service of the upload's earlier recording: on another service (a retry
+ * after the settings changed) that id is no one there, or someone else, so it is left out.
+ */
+export function uploadRequest(record: UploadRecord, baseUrl: string): UploadRequest {
+  const sameService = record.serviceUrl === null || record.serviceUrl === baseUrl;
+  return {
+    filename: record.file.name,
+    contentType: record.file.type,
+    fileSize: record.file.size,
+    speakersExpected: record.meta.speakersExpected ?? undefined,
+    title: record.meta.title,
+    meetingDate: record.meta.meetingDate,
+    primaryContactId: sameService ? (record.meta.primaryContactId ?? undefined) : undefined,
+  };
+}
+
 export interface UploadContext {
   transport: UploadTransport;
   /** Firefox: this background page holds and sends the files itself (it also receives hand-overs). */
@@ -102,18 +121,7 @@ export function createUploadService(context: ServiceContext, transport: UploadTr
     store: storageUploadStore({ onDropped: (ids) => ids.forEach((id) => void deleteFile(id).catch(() => undefined)) }),
     requestUrl: async (record, signal) => {
       const client = await context.client();
-      const presigned = await client.requestUpload(
-        {
-          filename: record.file.name,
-          contentType: record.file.type,
-          fileSize: record.file.size,
-          speakersExpected: record.meta.speakersExpected ?? undefined,
-          title: record.meta.title,
-          meetingDate: record.meta.meetingDate,
-          primaryContactId: record.meta.primaryContactId ?? undefined,
-        },
-        { signal },
-      );
+      const presigned = await client.requestUpload(uploadRequest(record, client.baseUrl), { signal });
       return { ...presigned, serviceUrl: client.baseUrl };
     },
     put: transport.put,

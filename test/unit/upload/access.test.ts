@@ -2,8 +2,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { ApiError } from '@/lib/api/error-info';
-import { changedByProcessing, missingUploadAccess, recordingClient } from '@/lib/background/uploads';
-import { withUrl } from './helpers';
+import { changedByProcessing, missingUploadAccess, recordingClient, uploadRequest } from '@/lib/background/uploads';
+import { uploadRecord, withUrl } from './helpers';
 
 function grant(granted: boolean) {
   return vi.spyOn(fakeBrowser.permissions, 'contains').mockResolvedValue(granted as never);
@@ -86,5 +86,18 @@ describe('recordingClient', () => {
       kind: 'not_configured',
       message: 'This recording was created on https://svc-a.test, and Primer now uses https://svc-b.test. Set Primer back to https://svc-a.test to finish it.',
     });
+  });
+});
+
+describe('uploadRequest', () => {
+  const meta = { title: 'Sync', meetingDate: '2026-11-12T10:00:00Z', speakersExpected: null, primaryContactId: 'c-on-a', primaryContactName: 'Maya' };
+
+  it('names the primary contact on the service it was chosen on, or for an upload with no recording yet', () => {
+    expect(uploadRequest(uploadRecord({ meta, serviceUrl: 'https://svc-a.test' }), 'https://svc-a.test').primaryContactId).toBe('c-on-a');
+    expect(uploadRequest(uploadRecord({ meta, serviceUrl: null }), 'https://svc-a.test').primaryContactId).toBe('c-on-a');
+  });
+
+  it('leaves out a contact id of another service: a retry after the settings changed creates the recording on the new one', () => {
+    expect(uploadRequest(uploadRecord({ meta, serviceUrl: 'https://svc-a.test' }), 'https://svc-b.test').primaryContactId).toBeUndefined();
   });
 });
