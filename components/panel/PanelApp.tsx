@@ -67,9 +67,9 @@ function subjectKey(subject: Subject): string {
 
 /**
  * Briefings fetched with other settings belong to another account: forget them, and ask again.
- * Returns whether the settings changed while this panel was open.
+ * Returns how many times the settings changed while this panel was open.
  */
-function useForgetOnSettingsChange(): boolean {
+function useForgetOnSettingsChange(): number {
   const client = useQueryClient();
   const [changes, setChanges] = useState(0);
   // Once per change: one save of the address and the key is one change.
@@ -94,7 +94,7 @@ function useForgetOnSettingsChange(): boolean {
       .then(() => client.resetQueries())
       .catch(() => undefined);
   }, [client, changes]);
-  return changes > 0;
+  return changes;
 }
 
 export function Panel({ firstTarget, initialTarget }: { firstTarget?: Promise<PanelTarget>; initialTarget?: PanelTarget }) {
@@ -102,15 +102,19 @@ export function Panel({ firstTarget, initialTarget }: { firstTarget?: Promise<Pa
   // The page's people as matched with the old settings name the old service's contacts (until
   // its content script has read them again, and reports only if its counts changed): asked about
   // by address, or name, instead of by those contact ids.
-  const settingsChanged = useForgetOnSettingsChange();
+  const settingsChanges = useForgetOnSettingsChange();
+  const settingsChanged = settingsChanges > 0;
   const target = useMemo(() => (read && settingsChanged ? withoutPageMatches(read) : read), [read, settingsChanged]);
   const subject = useMemo(() => (target ? subjectOf(target) : null), [target]);
   const key = subject ? subjectKey(subject) : '';
   // The stack belongs to the subject it was built on: a new page or choice starts over, and coming
-  // back to this one later shows its briefing, not the view left open on it.
-  const [stacked, setStacked] = useState<{ key: string; views: View[] }>({ key, views: [] });
-  if (stacked.key !== key) setStacked({ key, views: [] });
-  const stack = stacked.key === key ? stacked.views : [];
+  // back to this one later shows its briefing, not the view left open on it. And to the settings:
+  // an attendee or a recording opened before they changed names the old service's contact or
+  // recording, which the new service would be asked about (someone else there, or nothing).
+  const stackKey = `${settingsChanges}:${key}`;
+  const [stacked, setStacked] = useState<{ key: string; views: View[] }>({ key: stackKey, views: [] });
+  if (stacked.key !== stackKey) setStacked({ key: stackKey, views: [] });
+  const stack = stacked.key === stackKey ? stacked.views : [];
   const mainRef = useRef<HTMLElement>(null);
   const barRef = useRef<HTMLElement>(null);
   usePanelBarHeight(barRef);
@@ -126,7 +130,7 @@ export function Panel({ firstTarget, initialTarget }: { firstTarget?: Promise<Pa
   const onBasePainted = useSaveBriefing(briefed && stack.length === 0 ? target?.savedKey : undefined, key);
 
   const setStack = (update: (views: View[]) => View[]) => {
-    setStacked({ key, views: update(stack) });
+    setStacked({ key: stackKey, views: update(stack) });
     setMoves((count) => count + 1);
   };
   const push = (view: NewView) => {

@@ -181,6 +181,32 @@ describe('PanelApp', () => {
     expect(sent('contact.insights').map(({ contactId }) => contactId)).toEqual(['b-42']);
   });
 
+  it('closes a view opened with the old settings (an attendee), rather than asking the new service for its contact', async () => {
+    // The attendee view holds service A's contact "d": asked again with service B's settings, it
+    // would show someone else there (or no one) under Daniel's name.
+    const page = { site: 'google-calendar' as const, recognised: true, surfaces: [surface([pagePerson('Maya Chen', 'maya@example.com', maya), pagePerson('Daniel Weiss', 'dan@example.net', dan)])] };
+    fakeBackground({
+      'settings.get': configured,
+      'contact.insights': ({ contactId }) => Promise.resolve(reply(insights({ contactId, preferredTone: contactId === 'd' ? 'formal' : 'friendly' }))),
+      'recordings.list': noRecordings,
+    });
+    await showPanel(target({ page }));
+    const attendees = await screen.findByRole('region', { name: 'Attendees' });
+    await userEvent.click(await within(attendees).findByRole('button', { name: 'Full briefing: Daniel Weiss' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Daniel Weiss' })).toBeInTheDocument();
+    fakeBackground({
+      'settings.get': configured,
+      'contact.find': (query) => Promise.resolve('email' in query && query.email === 'dan@example.net' ? match('b-7', 'Daniel Weiss', 'dan@example.net') : match('b-42', 'Maya Chen', 'maya@example.com')),
+      'contact.insights': ({ contactId }) => Promise.resolve(reply(insights({ contactId, preferredTone: 'direct' }))),
+      'recordings.list': noRecordings,
+    });
+    await act(() => serviceUrlItem.setValue('https://other.example.com'));
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Q3 roadmap review' })).toBeVisible();
+    expect(sent('contact.insights').map(({ contactId }) => contactId)).not.toContain('d');
+    expect(sent('contact.insights').map(({ contactId }) => contactId)).not.toContain('m');
+  });
+
   it('asks again once when one save changes both the service and the key', async () => {
     fakeBackground({ 'settings.get': configured, 'contact.insights': reply(insights({ preferredTone: 'friendly' })), 'recordings.list': noRecordings });
     await showPanel(target({ focus: { kind: 'person', match: maya } }));
