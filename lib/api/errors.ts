@@ -173,14 +173,16 @@ function truncate(message: string): string {
 /**
  * When a rate limit lifts, from the headers servers send instead of Retry-After: the IETF draft's
  * `RateLimit-Reset` and the common `X-RateLimit-Reset`. Seconds from now, or (GitHub's, Twitter's)
- * a Unix time in seconds: past a billion seconds it is a moment (2001 on), not a wait. Ms from
- * `now`, or null.
+ * a Unix time in seconds: past a billion seconds it is a moment (2001 on), not a wait; past a
+ * trillion, a Unix time in milliseconds. Ms from `now`, or null.
  */
 export function parseRateLimitReset(value: string | null, now: number): number | null {
   const trimmed = value?.trim() ?? '';
   if (!/^\d+(\.\d+)?$/.test(trimmed)) return null;
   const seconds = Number(trimmed);
-  return seconds >= 1e9 ? Math.max(0, Math.round(seconds * 1000 - now)) : Math.round(seconds * 1000);
+  // Past a trillion, a Unix time in milliseconds (some gateways send those).
+  const at = seconds >= 1e12 ? seconds : seconds >= 1e9 ? seconds * 1000 : null;
+  return at === null ? Math.round(seconds * 1000) : Math.max(0, Math.round(at - now));
 }
 
 /** Retry-After is either delta-seconds or an HTTP date. Returns ms from `now`, or null. */

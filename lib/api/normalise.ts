@@ -170,7 +170,8 @@ function unwrap(body: unknown, probeKeys: string[], wrappers: string[], depth = 
   for (const wrapper of wrappers) {
     const inner = body[wrapper];
     if (isObj(inner)) return depth === 0 ? unwrap(inner, probeKeys, wrappers, 1) : resourceOf(inner);
-    if (Array.isArray(inner)) return inner;
+    // A list is the answer itself only at the top: inside `{data: …}` it is a field (`insights: []`).
+    if (Array.isArray(inner)) return depth === 0 ? inner : resourceOf(body);
   }
   return resourceOf(body);
 }
@@ -667,9 +668,10 @@ export function toStatus(raw: string | null): RecordingStatus {
     if (words.includes(word)) return status;
   }
   // A stage's failure ("processing_failed", "transcription_error") is the recording's: else the
-  // upload would be watched until it times out, and its error never shown. "no_error" is none.
+  // upload would be watched until it times out, and its error never shown. Only a stage and its
+  // failure: "no_error", "completed_with_error" or "retrying_after_error" say no such thing.
   const parts = word.split('_');
-  return parts.length > 1 && !['no', 'not'].includes(parts[0] ?? '') && STATUS_WORDS.failed.includes(parts.at(-1) ?? '') ? 'failed' : 'unknown';
+  return parts.length === 2 && !['no', 'not'].includes(parts[0] ?? '') && STATUS_WORDS.failed.includes(parts[1] ?? '') ? 'failed' : 'unknown';
 }
 
 function toParticipants(value: unknown): Participant[] {

@@ -95,7 +95,9 @@ export async function checkProcessing(record: UploadRecord, deps: PollDeps, kind
     if (kind === 'scheduled') {
       const polls = current.polls + 1;
       next = { ...next, polls, nextCheckAt: now + pollDelayMs(polls) };
-      if (next.state === 'processing' && polls >= MAX_POLLS) {
+      // Not while it waits for the settings to be set back to its service (`error` says so): that
+      // wait is the user's, not the service's, and giving up would lose a recording still there.
+      if (next.state === 'processing' && polls >= MAX_POLLS && !next.error) {
         next = { ...next, state: 'failed', failedStep: 'processing', error: 'Processing did not finish; check the recording on the service later.' };
       }
     }

@@ -144,6 +144,7 @@ describe('Http', () => {
       [json(429, {}, { 'ratelimit-reset': '90' }), 90_000],
       [json(429, {}, { 'x-ratelimit-reset': '45' }), 45_000],
       [json(429, {}, { 'x-ratelimit-reset': String(now / 1000 + 600) }), 600_000],
+      [json(429, {}, { 'x-ratelimit-reset': String(now + 90_000) }), 90_000],
       [json(429, { message: 'You are being rate limited.', retry_after: 64.5 }), 64_500],
       [json(429, { error: { message: 'slow down', retryAfter: '75' } }), 75_000],
       // Retry-After, when sent, is what counts.

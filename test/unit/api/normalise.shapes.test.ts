@@ -465,6 +465,8 @@ describe('status words that name their stage', () => {
     ['upload_complete', 'queued'], ['upload_completed', 'queued'], ['enqueued', 'queued'], ['in_queue', 'queued'], ['not_started', 'queued'],
     // A word that only ends like a known one says nothing certain.
     ['no_error', 'unknown'], ['not_failed', 'unknown'],
+    // Only a stage and its failure: longer words ending in one say no such thing.
+    ['completed_with_error', 'unknown'], ['completed_without_error', 'unknown'], ['retrying_after_error', 'unknown'],
   ])('%s → %s', (word, status) => expect(toRecording({ id: 'r', status: word }).status).toBe(status));
 });
 

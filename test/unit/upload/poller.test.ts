@@ -135,6 +135,14 @@ describe('checkProcessing (scheduled)', () => {
     expect(deps.finished).not.toHaveBeenCalled();
   });
 
+  it('does not give up while it waits for Primer to be set back to the recording’s service', async () => {
+    const waiting = processing({ polls: 299, serviceUrl: 'https://svc-a.test', error: 'This recording was created on https://svc-a.test…' });
+    const { deps } = setup([waiting]);
+    deps.getRecording.mockRejectedValueOnce(new ApiError('not_configured', 'This recording was created on https://svc-a.test…'));
+    expect(await checkProcessing(waiting, deps)).toMatchObject({ state: 'processing', polls: 300 });
+    expect(deps.finished).not.toHaveBeenCalled();
+  });
+
   it('gives up after 300 scheduled checks', async () => {
     const { deps } = setup([processing({ polls: 298 })]);
     deps.getRecording.mockRejectedValue(new ApiError('network', 'offline'));

@@ -1,4 +1,4 @@
-/** Shapes the day's normalisation changes misread (review). */
+/** Shapes close to ones Primer reads, which must not be read as something else (a flag's opposite, counts as items). */
 import { describe, expect, it } from 'vitest';
 import { toActionItems, toInsights } from '@/lib/api/normalise';
 
@@ -9,6 +9,14 @@ describe('preferences as a list of named flags', () => {
     expect(flags.prefersDirect).toBe(true);
     expect(flags.dislikesJargon).toBe(true);
     expect(flags.prefersDataDriven).toBeNull();
+  });
+});
+
+describe('insights wrapped twice, with nothing in them', () => {
+  it('reads {data: {insights: []}} as no insights, not as a broken reply', () => {
+    const insights = toInsights({ data: { insights: [] } }, 'c1');
+    expect(insights.recentTopics).toEqual([]);
+    expect(insights.pendingActionItems).toEqual([]);
   });
 });
 
