@@ -352,6 +352,8 @@ test('offline, the panel shows the last briefing and says as of when; a refused 
   await refused.getByRole('button', { name: 'Full briefing: Maya Chen' }).click();
   const alert = refused.getByRole('alert').filter({ hasText: 'did not accept Primer’s API key' });
   await expect(alert).toBeVisible({ timeout: 20_000 });
+  // No options tab is open (the one a first install opens was closed at launch): the click opens one.
+  expect(context.pages().filter((open) => open.url().includes('options.html'))).toEqual([]);
   const optionsOpened = context.waitForEvent('page', { predicate: (opened) => opened.url().includes('options.html') });
   await alert.getByRole('button', { name: 'Open Primer options' }).click();
   await optionsOpened;
