@@ -43,7 +43,12 @@ export function SiteAccessNote() {
   const names = listed(withheld.map((site) => SITE_NAMES[site]));
   if (allowed) {
     const several = allowed.length > 1;
-    return <p>Allowed. Reload the {listed(allowed.map((site) => SITE_NAMES[site]))} {several ? 'tabs' : 'tab'} to see briefings there.</p>;
+    // Focus moves here: the button just pressed is gone, and focus would fall to the page's start.
+    return (
+      <p tabIndex={-1} ref={(note) => note?.focus()}>
+        Allowed. Reload the {listed(allowed.map((site) => SITE_NAMES[site]))} {several ? 'tabs' : 'tab'} to see briefings there.
+      </p>
+    );
   }
   if (withheld.length === 0) return null;
   const allow = () => {

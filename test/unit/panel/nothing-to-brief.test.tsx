@@ -32,6 +32,6 @@ describe('NothingToBrief on a page no Primer script answers from', () => {
     expect(await screen.findByText(/Primer is not allowed to read Gmail/)).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Allow Primer on Gmail' }));
     expect(access.request).toHaveBeenCalledWith({ origins: SITE_MATCHES.gmail });
-    expect(await screen.findByText(/Allowed\. Reload the Gmail tab/)).toBeInTheDocument();
+    expect(await screen.findByText(/Allowed\. Reload the Gmail tab/)).toHaveFocus();
   });
 });
