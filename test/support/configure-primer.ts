@@ -24,5 +24,10 @@ export async function configurePrimer(launched: Launched, service: ServiceAddres
   const settings = page.getByRole('region', { name: 'Service settings' });
   await settings.getByRole('button', { name: 'Save', exact: true }).click();
   await settings.getByText('Saved', { exact: true }).waitFor({ timeout: 15_000 });
+  // A Save that completes the setup tests the connection: wait for its answer, so its request does
+  // not reach the service during the test (a fault the test sets next would meet it first).
+  const connection = settings.locator('.options-connection');
+  await connection.locator('p').first().waitFor({ timeout: 15_000 });
+  await connection.getByText('Testing the connection…').waitFor({ state: 'detached', timeout: 15_000 });
   return page;
 }
