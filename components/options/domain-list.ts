@@ -4,6 +4,7 @@
  * spaces; they are trimmed, lowercased and deduplicated in the order given. Anything that is not a
  * domain (or address) is reported by name so the user can fix it; nothing is saved then.
  */
+import { joinedWithAnd } from '@/lib/format/text';
 
 export type ListCheck = { ok: true; values: string[] } | { ok: false; invalid: string[]; message: string };
 
@@ -84,8 +85,7 @@ function nameEntries(invalid: string[]): string {
   const named = invalid.slice(0, MAX_NAMED).map((entry) => `“${entry}”`);
   const more = invalid.length - named.length;
   if (more > 0) return `${named.join(', ')} and ${more} more`;
-  if (named.length === 1) return named[0] ?? '';
-  return `${named.slice(0, -1).join(', ')} and ${named[named.length - 1] ?? ''}`;
+  return joinedWithAnd(named);
 }
 
 export function parseDomainList(text: string): ListCheck {

@@ -6,6 +6,7 @@
 import { useEffect, useState } from 'react';
 import { browser } from '#imports';
 import { Button } from '@/components/ui/Button';
+import { joinedWithAnd } from '@/lib/format/text';
 import { SITE_MATCHES } from '@/lib/sites/matches';
 import { SITE_NAMES, type SiteId } from '@/lib/sites/types';
 
@@ -25,9 +26,6 @@ async function withheldSites(): Promise<SiteId[]> {
   return SITE_IDS.filter((_, index) => !granted[index]);
 }
 
-function listed(names: string[]): string {
-  return names.length > 1 ? `${names.slice(0, -1).join(', ')} and ${names.at(-1)}` : (names[0] ?? '');
-}
 
 export function SiteAccessNote() {
   const [withheld, setWithheld] = useState<SiteId[]>([]);
@@ -40,13 +38,13 @@ export function SiteAccessNote() {
     };
   }, []);
 
-  const names = listed(withheld.map((site) => SITE_NAMES[site]));
+  const names = joinedWithAnd(withheld.map((site) => SITE_NAMES[site]));
   if (allowed) {
     const several = allowed.length > 1;
     // Focus moves here: the button just pressed is gone, and focus would fall to the page's start.
     return (
       <p tabIndex={-1} ref={(note) => note?.focus()}>
-        Allowed. Reload the {listed(allowed.map((site) => SITE_NAMES[site]))} {several ? 'tabs' : 'tab'} to see briefings there.
+        Allowed. Reload the {joinedWithAnd(allowed.map((site) => SITE_NAMES[site]))} {several ? 'tabs' : 'tab'} to see briefings there.
       </p>
     );
   }

@@ -12,7 +12,7 @@ export type BaseUrlResult =
  * The plain-http hosts the manifest lets Primer be granted (wxt.config.ts OPTIONAL_HOSTS). Not
  * `[::1]`: a service address there made Save ask for a host the browser refuses without a prompt.
  */
-const GRANTABLE_HTTP_HOSTS = new Set(['localhost', '127.0.0.1']);
+export const GRANTABLE_HTTP_HOSTS: ReadonlySet<string> = new Set(['localhost', '127.0.0.1']);
 
 export function normaliseBaseUrl(input: string): BaseUrlResult {
   const trimmed = input.trim();

@@ -3,6 +3,7 @@
  * setup, a bad key, an unreachable address and an address that is not this kind of service.
  */
 import type { ConnectionResult } from '../messaging/protocol';
+import { GRANTABLE_HTTP_HOSTS } from './base-url';
 import type { ServiceClient } from './client';
 import { ApiError } from './errors';
 
@@ -44,6 +45,6 @@ export async function testConnection(client: ServiceClient, signal?: AbortSignal
  */
 function plainHttpHint(baseUrl: string): string {
   const url = new URL(baseUrl);
-  if (url.protocol !== 'https:' || (url.hostname !== 'localhost' && url.hostname !== '127.0.0.1')) return '';
+  if (url.protocol !== 'https:' || !GRANTABLE_HTTP_HOSTS.has(url.hostname)) return '';
   return ` A service on this computer often uses plain http: try ${baseUrl.replace(/^https:/, 'http:')}.`;
 }

@@ -54,7 +54,7 @@ export function codeAsWords(code: string): string {
  * 2026⋅10:00 – 10:45am"), which reads as one run-on word once copied; it is spaced like the
  * panel's own "·". Null when blank.
  */
-export function meetingWhen(value: string | null | undefined): string | null {
+export function calendarWhen(value: string | null | undefined): string | null {
   const text = nonBlank(value?.replace(/\s+/g, ' '));
   if (!text) return null;
   return text.split(/\s*[⋅·]\s*/).filter(Boolean).join(' · ');
@@ -69,4 +69,9 @@ export function rangesApart(text: string): { text: string; range: boolean }[] {
     .split(/(\S+ [–-] \S+)/)
     .filter(Boolean)
     .map((piece) => ({ text: piece, range: /^\S+ [–-] \S+$/.test(piece) }));
+}
+
+/** Names as a sentence lists them: "Gmail", "Gmail and Outlook", "Calendar, Gmail and Outlook". */
+export function joinedWithAnd(names: readonly string[]): string {
+  return names.length > 1 ? `${names.slice(0, -1).join(', ')} and ${names.at(-1)}` : (names[0] ?? '');
 }

@@ -8,7 +8,7 @@ import type { PageSurface } from '@/lib/panel/context';
 import type { SubjectPerson } from '@/lib/panel/subject';
 import { actionItemsByPerson, eachContactOnce, namesakeDetails, personLabel, sharedTopics, topicsToAvoid, type BriefedAttendee, type TopicPeople } from '@/lib/format/meeting';
 import { meetingProvenance } from '@/lib/format/provenance';
-import { meetingWhen, rangesApart } from '@/lib/format/text';
+import { calendarWhen, rangesApart } from '@/lib/format/text';
 import { recordingFinder, useHeldRecordings } from '../data/queries';
 import { ActionItemList } from '../person/ActionItemList';
 import { usePaintedMark } from '../paint-mark';
@@ -127,7 +127,7 @@ export function MeetingBriefing({ surface, onOpenPerson, onOpenRecording, unknow
     .flatMap((attendee) => (attendee.state.status === 'briefed' && attendee.state.reply.problem ? [{ ...attendee.state.reply, updatedAt: attendee.state.updatedAt }] : []))
     .sort((a, b) => a.asOf - b.asOf)[0];
   const title = surface.title?.trim() ? surface.title : SURFACE_NAMES[surface.kind];
-  const when = meetingWhen(surface.when);
+  const when = calendarWhen(surface.when);
   const common = commonProblem(attendees);
   const source = meetingProvenance(briefed, now);
   // Briefings shown from the panel's copy because asking for newer ones failed: said once, with

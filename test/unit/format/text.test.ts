@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { meetingWhen, rangesApart, SERVER_TEXT_MAX, serverText } from '@/lib/format/text';
+import { calendarWhen, rangesApart, SERVER_TEXT_MAX, serverText } from '@/lib/format/text';
 
 describe('serverText', () => {
   it('puts a service’s message on one line, and blank as missing', () => {
@@ -20,16 +20,16 @@ describe('serverText', () => {
   });
 });
 
-describe('meetingWhen', () => {
+describe('calendarWhen', () => {
   it('spaces out the bare "⋅" Google Calendar puts between the date and the time', () => {
-    expect(meetingWhen('Tuesday, May 19, 2026⋅10:00 – 10:45am')).toBe('Tuesday, May 19, 2026 · 10:00 – 10:45am');
-    expect(meetingWhen('Friday, May 22 ⋅ 4:00 – 5:00pm')).toBe('Friday, May 22 · 4:00 – 5:00pm');
+    expect(calendarWhen('Tuesday, May 19, 2026⋅10:00 – 10:45am')).toBe('Tuesday, May 19, 2026 · 10:00 – 10:45am');
+    expect(calendarWhen('Friday, May 22 ⋅ 4:00 – 5:00pm')).toBe('Friday, May 22 · 4:00 – 5:00pm');
   });
 
   it('leaves other calendars’ text as written; blank as missing', () => {
-    expect(meetingWhen('Thu 5/21/2026 2:00 PM - 3:00 PM')).toBe('Thu 5/21/2026 2:00 PM - 3:00 PM');
-    expect(meetingWhen('  ')).toBeNull();
-    expect(meetingWhen(null)).toBeNull();
+    expect(calendarWhen('Thu 5/21/2026 2:00 PM - 3:00 PM')).toBe('Thu 5/21/2026 2:00 PM - 3:00 PM');
+    expect(calendarWhen('  ')).toBeNull();
+    expect(calendarWhen(null)).toBeNull();
   });
 });
 
