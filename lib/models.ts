@@ -1,6 +1,6 @@
 /**
  * View models: the one normalised shape of the service's data that every part of the extension
- * uses. Whatever dialect the server speaks, `lib/api/normalise.ts` turns it into these. They are
+ * uses. Whatever dialect the server speaks, `lib/api/normalise/` turns it into these. They are
  * zod schemas because they also cross the message boundary between background and UI.
  */
 import { z } from 'zod/mini';

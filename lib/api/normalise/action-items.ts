@@ -1,0 +1,80 @@
+/**
+ * Action items (a contact’s pending ones, a recording’s own) and where each was raised.
+ */
+import type { ActionItem, ItemSource } from '../../models';
+import { ID_KEYS, idOf, isObj, scalarText, textOf, toFlag, type Obj } from './values';
+import { dateOf } from './dates';
+import { ITEM_TEXT_KEYS, toTextList } from './text-lists';
+
+const DONE_STATUSES = new Set(['done', 'completed', 'complete', 'closed', 'resolved', 'cancelled', 'canceled']);
+
+/**
+ * `pendingOnly`: a contact's pending items (done ones left out). `ofRecording`: one recording's own
+ * items, whose source is that recording (not said again beside each).
+ */
+export function toActionItems(value: unknown, { pendingOnly, ofRecording = false }: { pendingOnly: boolean; ofRecording?: boolean }): ActionItem[] {
+  // An object is no list of items: `{total: 2, overdue: 1}` counts them (a map of text → count is
+  // for topics, toTextList).
+  if (!Array.isArray(value)) return isObj(value) ? [] : toTextList(value).map((text) => ({ text, owner: null, dueDate: null, status: null }));
+  const out: ActionItem[] = [];
+  for (const entry of value) {
+    if (!isObj(entry)) {
+      const text = scalarText(entry);
+      if (text !== null) out.push({ text, owner: null, dueDate: null, status: null });
+      continue;
+    }
+    const text = textOf(entry, ...ITEM_TEXT_KEYS, 'action', 'action_item', 'item');
+    if (text === null) continue;
+    const ownerValue = entry.owner ?? entry.assignee ?? entry.assigned_to ?? entry.assignedTo;
+    const owner = isObj(ownerValue) ? textOf(ownerValue, 'name', 'email') : textOf(entry, 'owner', 'assignee', 'assigned_to', 'assignedTo');
+    const status = textOf(entry, 'status', 'state');
+    // Done when flagged so, or (without a flag) when it has a completion time: Rails' and Django's
+    // `completed_at` is null while the item is open.
+    const completed =
+      toFlag(entry.completed ?? entry.done ?? entry.is_completed ?? entry.isCompleted ?? entry.is_done ?? entry.isDone) ??
+      (dateOf(entry, 'completed_at', 'completedAt', 'done_at', 'doneAt') === null ? null : true);
+    if (pendingOnly && ((status !== null && DONE_STATUSES.has(status.toLowerCase())) || completed === true)) continue;
+    out.push({ text, owner, dueDate: dateOf(entry, 'due_date', 'dueDate', 'due', 'due_at', 'dueAt', 'deadline'), status, ...(ofRecording ? {} : itemSourceField(entry)) });
+  }
+  return out;
+}
+
+const SOURCE_RECORDING_KEYS = ['recording_id', 'recordingId', 'source_recording_id', 'sourceRecordingId'];
+const SOURCE_TITLE_KEYS = ['recording_title', 'recordingTitle', 'source_title', 'sourceTitle'];
+const SOURCE_DATE_KEYS = ['meeting_date', 'meetingDate', 'recording_date', 'recordingDate', 'raised_at', 'raisedAt'];
+/** When the item itself was made: often when the server processed the recording, so a meeting's own date comes first. */
+const CREATED_KEYS = ['created_at', 'createdAt'];
+
+/**
+ * Where an item was raised, however the server says it: beside the item (`recording_id`,
+ * `meeting_date`, `created_at`), or in an object of its own (`recording: {id, title}`;
+ * `source: {recording_id, title, date}`, or `source: {type: "recording", id}`); `recording:
+ * "rec_1"` is the id. A source of another kind or of no stated kind (`{type: "email", id, title}`,
+ * a chat, a calendar meeting) is no recording to open: only its title and date are kept. Null when
+ * nothing is said: no source is made up.
+ */
+function itemSource(entry: Obj): ItemSource | null {
+  const recording = isObj(entry.recording) ? entry.recording : null;
+  const source = isObj(entry.source) ? entry.source : null;
+  // A source's own id names a recording only when its type says so (`{id, title}` alone may be an e-mail).
+  const sourceIsRecording = source !== null && /recording/i.test(textOf(source, 'type', 'kind', 'source_type', 'sourceType') ?? '');
+  // `recording: "rec_1"` is an id; words there ("Weekly sync") are a title.
+  const bare = scalarText(entry.recording);
+  const bareId = bare !== null && !/\s/.test(bare) ? bare : null;
+  const recordingId =
+    textOf(entry, ...SOURCE_RECORDING_KEYS) ??
+    (recording ? idOf(recording, ...ID_KEYS, ...SOURCE_RECORDING_KEYS) : bareId) ??
+    (source ? textOf(source, ...SOURCE_RECORDING_KEYS) ?? (sourceIsRecording ? idOf(source, ...ID_KEYS) : null) : null);
+  const nested = recording ?? source;
+  const title =
+    textOf(entry, ...SOURCE_TITLE_KEYS) ?? (nested ? textOf(nested, 'title', 'name', ...SOURCE_TITLE_KEYS) : null) ?? (bare !== null && bareId === null ? bare : null);
+  // The meeting's date (beside the item or in its source) before when the item was made.
+  const date =
+    dateOf(entry, ...SOURCE_DATE_KEYS) ?? (nested ? dateOf(nested, ...SOURCE_DATE_KEYS, 'date', ...CREATED_KEYS) : null) ?? dateOf(entry, ...CREATED_KEYS);
+  return recordingId === null && title === null && date === null ? null : { recordingId, title, date };
+}
+/** `{source}` when the item has one; nothing otherwise (most servers say nothing). */
+function itemSourceField(entry: Obj): { source?: ItemSource } {
+  const source = itemSource(entry);
+  return source ? { source } : {};
+}

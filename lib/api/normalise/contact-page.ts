@@ -1,0 +1,74 @@
+/**
+ * A page of the contact list and the query for the next page, whatever paging style the server uses.
+ */
+import type { ContactPage } from '../../models';
+import { isObj, numberOf, textOf, type Obj } from './values';
+import { hasMoreOf, listReply, pagingOf, TOTAL_KEYS, type PageRequest } from './envelope';
+import { toContacts } from './contacts';
+
+/**
+ * The contact list: `items` is shown by the interface, paging is not. The next page is returned as
+ * an opaque token holding the query to send, whatever style (offset, page, cursor, next link).
+ */
+export function toContactPage(raw: unknown, request: PageRequest): ContactPage {
+  const { body, list } = listReply(raw, ['items', 'contacts', 'results', 'data'], 'the contact list');
+  const items = toContacts(list);
+  const paging = pagingOf(body);
+  const total = numberOf(body, ...TOTAL_KEYS) ?? numberOf(paging, ...TOTAL_KEYS);
+  const next = nextPageQuery(body, paging, list.length, total, request, items.at(-1)?.id ?? null);
+  return { items, total, next: next === null ? null : JSON.stringify(next) };
+}
+
+type Query = Record<string, string>;
+
+function nextPageQuery(
+  body: Obj,
+  paging: Obj,
+  received: number,
+  total: number | null,
+  request: PageRequest,
+  lastId: string | null,
+): Query | null {
+  const hasMore = hasMoreOf(body, paging);
+  if (received === 0 || hasMore === false) return null;
+
+  const cursor =
+    textOf(body, 'next_cursor', 'nextCursor', 'cursor_next') ?? textOf(paging, 'next_cursor', 'nextCursor', 'cursor', 'end_cursor');
+  if (cursor !== null) return { cursor, limit: String(request.limit) };
+  if (body.next_cursor === null || paging.next_cursor === null) return null;
+  // Google's style sends the token back as pageToken; its snake_case twin as page_token.
+  const pageToken = textOf(body, 'nextPageToken') ?? textOf(paging, 'nextPageToken');
+  if (pageToken !== null) return { pageToken, limit: String(request.limit) };
+  const snakeToken = textOf(body, 'next_page_token') ?? textOf(paging, 'next_page_token');
+  if (snakeToken !== null) return { page_token: snakeToken, limit: String(request.limit) };
+
+  // JSON:API keeps it as links.next, a string or {href}; null there is the last page.
+  const links = isObj(body.links) ? body.links : {};
+  const linked = isObj(links.next) ? textOf(links.next, 'href') : textOf(links, 'next');
+  if ('next' in links && linked === null) return null;
+  // Only a link's query is taken, sent to the contacts path of the configured service: a link can
+  // never move the key to another host (nor a proxy's internal address).
+  const nextLink = textOf(body, 'next', 'next_url', 'nextUrl') ?? textOf(paging, 'next', 'next_url') ?? linked;
+  if (nextLink !== null && /^(https?:\/\/|\/)/.test(nextLink)) {
+    const url = new URL(nextLink, 'http://placeholder.invalid');
+    return Object.fromEntries(url.searchParams.entries());
+  }
+  // Stripe's lists ({object: "list", has_more}) go on after the last item's id; they refuse offset.
+  if (body.object === 'list' && hasMore === true && lastId !== null) return { starting_after: lastId, limit: String(request.limit) };
+
+  const pageKeys = ['page', 'current_page', 'currentPage'];
+  const page = numberOf(body, ...pageKeys) ?? numberOf(paging, ...pageKeys);
+  if (page !== null) {
+    const perPageKeys = ['per_page', 'perPage', 'page_size', 'pageSize', 'items_per_page', 'itemsPerPage'];
+    const perPage = numberOf(body, ...perPageKeys) ?? numberOf(paging, ...perPageKeys) ?? request.limit;
+    const pages = numberOf(body, 'total_pages', 'totalPages', 'pages') ?? numberOf(paging, 'total_pages', 'totalPages', 'pages');
+    const more = hasMore ?? (pages !== null ? page < pages : total !== null ? page * perPage < total : received >= perPage);
+    return more ? { page: String(page + 1), per_page: String(perPage) } : null;
+  }
+
+  const offset = numberOf(body, 'offset') ?? numberOf(paging, 'offset') ?? request.offset;
+  const limit = numberOf(body, 'limit') ?? numberOf(paging, 'limit') ?? request.limit;
+  const nextOffset = offset + received;
+  const more = hasMore ?? (total !== null ? nextOffset < total : received >= limit);
+  return more ? { offset: String(nextOffset), limit: String(limit) } : null;
+}

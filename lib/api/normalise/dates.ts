@@ -1,0 +1,73 @@
+/**
+ * Dates however a server writes them: ISO text with or without a zone, epoch seconds or
+ * milliseconds, compact days; placeholder dates (Go’s zero time, the Unix epoch) are none.
+ */
+import { scalarText, type Obj } from './values';
+
+const EARLIEST_MOMENT = Date.UTC(2000, 0, 1);
+const LATEST_MOMENT = Date.UTC(2100, 0, 1);
+
+/**
+ * A date written only in digits, as ISO text: epoch seconds (10 digits before any fraction) or
+ * milliseconds (13), within 2000–2100, and a compact calendar day "20261112". Anything else in
+ * digits (a duration, a row number) is no date: null.
+ */
+function dateFromDigits(digits: string): string | null {
+  const compact = /^(\d{4})(\d{2})(\d{2})$/.exec(digits);
+  if (compact) {
+    const [, year, month, day] = compact.map(Number) as [number, number, number, number];
+    const date = new Date(Date.UTC(year, month - 1, day));
+    const real = date.getUTCMonth() === month - 1 && date.getUTCDate() === day && date.getTime() >= EARLIEST_MOMENT && date.getTime() < LATEST_MOMENT;
+    return real ? date.toISOString().slice(0, 10) : null;
+  }
+  const whole = digits.split('.')[0] ?? '';
+  const ms = whole.length === 10 ? Number(digits) * 1000 : whole.length === 13 ? Number(digits) : Number.NaN;
+  return ms >= EARLIEST_MOMENT && ms < LATEST_MOMENT ? new Date(Math.round(ms)).toISOString() : null;
+}
+
+/**
+ * A date written with its year first ("2026-11-12", "0001-01-01T00:00:00Z") outside 2000–2100: a
+ * placeholder for "none" (Go's zero time, the Unix epoch, .NET's MinValue), not a real date.
+ */
+function isPlaceholderYear(text: string): boolean {
+  const year = /^(\d{4})\D/.exec(text)?.[1];
+  if (year === undefined) return false;
+  const start = Date.UTC(Number(year), 0, 1);
+  return start < EARLIEST_MOMENT || start >= LATEST_MOMENT;
+}
+
+/** A date and time in ISO order, with `T` or a space between, and perhaps a zone after (`Z`, `UTC`, `+0100`). */
+const TIMESTAMP = /^(\d{4}-\d{2}-\d{2})[T ](\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?)\s*(Z|UTC|GMT|[+-]\d{2}(?::?\d{2})?)?$/i;
+
+/**
+ * A timestamp as ISO text with its zone. The interface's times are UTC, yet Python's
+ * `utcnow().isoformat()`, .NET's unspecified DateTime and SQL text ("2026-11-12 10:00:00") leave the
+ * zone out, and JavaScript would read them as the reader's local time: no zone is UTC. Ruby's
+ * "… UTC" and "… +0100" become ISO too. Null for other text.
+ */
+function isoTimestamp(text: string): string | null {
+  const match = TIMESTAMP.exec(text);
+  if (!match) return null;
+  const [, day, time, zone = 'Z'] = match;
+  const offset = /^[+-]/.test(zone) ? zone.replace(/^([+-]\d{2}):?(\d{2})?$/, (_all, hours: string, minutes = '00') => `${hours}:${minutes}`) : 'Z';
+  return `${day}T${time}${offset}`;
+}
+
+/**
+ * First date among the keys: digits (numbers or text) become ISO text, a timestamp gets its zone
+ * (isoTimestamp), other text is kept as written for the date formatter; a placeholder date counts
+ * as none.
+ */
+export function dateOf(source: Obj, ...keys: string[]): string | null {
+  for (const key of keys) {
+    const text = scalarText(source[key]);
+    if (text === null) continue;
+    if (typeof source[key] !== 'number' && !/^-?\d+(\.\d+)?$/.test(text)) {
+      if (isPlaceholderYear(text)) continue;
+      return isoTimestamp(text) ?? text;
+    }
+    const date = dateFromDigits(text);
+    if (date !== null) return date;
+  }
+  return null;
+}

@@ -1,0 +1,108 @@
+/**
+ * Insights of a contact (topics, tone, preference flags) and of a recording (items, decisions, topics).
+ */
+import type { Insights, PreferenceFlags, RecordingInsights } from '../../models';
+import { invalid, isObj, numberOf, textOf, toFlag, type Obj } from './values';
+import { dateOf } from './dates';
+import { proseOf, toTextList } from './text-lists';
+import { resourceOf, unwrap } from './envelope';
+import { toActionItems } from './action-items';
+
+const INSIGHT_PROBES = ['preferred_tone', 'communication_approach', 'total_conversations', 'recent_topics', 'preferredTone'];
+
+/** A name without case or underscores: `prefers_data_driven` and `prefersDataDriven` alike. */
+const squash = (name: string) => name.replace(/_/g, '').toLowerCase();
+
+/** A flag's own value: as sent, or inside an object with its confidence (`{value: true, confidence: 0.8}`). */
+function flagValue(value: unknown): boolean | null {
+  return isObj(value) ? toFlag(value.value ?? value.enabled) : toFlag(value);
+}
+
+/**
+ * `preferences` as a list: a name alone holds; an entry `{name, value}` holds or not as its value
+ * says (a list of name/value pairs is no list of the names that hold).
+ */
+function listedFlags(list: unknown[]): Map<string, boolean> {
+  const out = new Map<string, boolean>();
+  for (const entry of list) {
+    const name = toTextList([entry])[0];
+    if (name !== undefined) out.set(squash(name), (isObj(entry) ? flagValue(entry) : null) ?? true);
+  }
+  return out;
+}
+
+/**
+ * Flags as sent, also each inside an object with its confidence (`{value: true, confidence: 0.8}`,
+ * a model's output), or `preferences` as a list of the names that hold (listedFlags): those are
+ * true, the rest unknown (a list does not say "no").
+ */
+function flagsOf(body: Obj): PreferenceFlags {
+  const flags = isObj(body.preferences) ? { ...body, ...body.preferences } : body;
+  const listed = Array.isArray(body.preferences) ? listedFlags(body.preferences) : null;
+  const flag = (snake: string, camel: string) => flagValue(flags[snake] ?? flags[camel]) ?? listed?.get(squash(snake)) ?? null;
+  return {
+    prefersDataDriven: flag('prefers_data_driven', 'prefersDataDriven'),
+    prefersDirect: flag('prefers_direct', 'prefersDirect'),
+    valuesRelationships: flag('values_relationships', 'valuesRelationships'),
+    dislikesSmallTalk: flag('dislikes_small_talk', 'dislikesSmallTalk'),
+    prefersBrevity: flag('prefers_brevity', 'prefersBrevity'),
+    dislikesJargon: flag('dislikes_jargon', 'dislikesJargon'),
+  };
+}
+
+/**
+ * Insights are one resource per contact or recording, yet some servers send them as a list or a
+ * page of one (`[{…}]`, DRF's `{count, results: […]}`): none is null, one is itself; of several,
+ * the one whose `ownerKeys` name `ownerId`, since guessing could show another person's insights.
+ */
+function singleOf(raw: unknown, probeKeys: string[], ownerKeys: string[], ownerId: string): unknown {
+  const list = Array.isArray(raw) ? raw : isObj(raw) && !probeKeys.some((key) => key in raw) && Array.isArray(raw.results) ? raw.results : null;
+  if (list === null) return raw;
+  if (list.length <= 1) return list[0] ?? null;
+  const own = list.filter((entry) => isObj(entry) && textOf(resourceOf(entry), ...ownerKeys) === ownerId);
+  if (own.length !== 1) throw invalid('which of the several insights sent is meant');
+  return own[0];
+}
+
+export function toInsights(raw: unknown, contactId: string): Insights {
+  const body = unwrap(singleOf(raw, INSIGHT_PROBES, ['contact_id', 'contactId'], contactId), INSIGHT_PROBES, ['insights', 'data']);
+  // `{}` or null from a server with nothing yet is "no insights", not an error.
+  const b: Obj = isObj(body) ? body : {};
+  if (body !== null && !isObj(body)) throw invalid('the insights');
+  return {
+    contactId: textOf(b, 'contact_id', 'contactId') ?? contactId,
+    communicationApproach: proseOf(b, 'communication_approach', 'communicationApproach', 'communication_style'),
+    preferredTone: proseOf(b, 'preferred_tone', 'preferredTone', 'tone'),
+    personalitySummary: proseOf(b, 'personality_summary', 'personalitySummary', 'summary'),
+    recentTopics: toTextList(b.recent_topics ?? b.recentTopics),
+    favoriteTopics: toTextList(b.favorite_topics ?? b.favoriteTopics ?? b.favourite_topics),
+    interests: toTextList(b.interests),
+    sensitiveTopics: toTextList(b.sensitive_topics ?? b.sensitiveTopics ?? b.topics_to_avoid),
+    pendingActionItems: toActionItems(b.pending_action_items ?? b.pendingActionItems, { pendingOnly: true }),
+    lastConversationDate: dateOf(b, 'last_conversation_date', 'lastConversationDate', 'last_conversation_at'),
+    totalConversations: numberOf(b, 'total_conversations', 'totalConversations', 'conversation_count'),
+    flags: flagsOf(b),
+    updatedAt: dateOf(b, 'updated_at', 'updatedAt', 'generated_at'),
+  };
+}
+
+const RECORDING_INSIGHT_PROBES = ['action_items', 'key_decisions', 'topics_discussed', 'actionItems'];
+
+export function toRecordingInsights(raw: unknown, recordingId: string): RecordingInsights {
+  const single = singleOf(raw, RECORDING_INSIGHT_PROBES, ['recording_id', 'recordingId'], recordingId);
+  const body = unwrap(single, RECORDING_INSIGHT_PROBES, ['insights', 'data']);
+  if (!isObj(body)) throw invalid('the recording’s insights');
+  return {
+    recordingId: textOf(body, 'recording_id', 'recordingId') ?? recordingId,
+    actionItems: toActionItems(body.action_items ?? body.actionItems, { pendingOnly: false, ofRecording: true }),
+    keyDecisions: toTextList(body.key_decisions ?? body.keyDecisions ?? body.decisions),
+    topicsDiscussed: toTextList(body.topics_discussed ?? body.topicsDiscussed ?? body.topics),
+  };
+}
+
+/** Whether a recording detail carries its insights inline (one dialect of "insights by recording"). */
+export function embeddedRecordingInsights(raw: unknown, recordingId: string): RecordingInsights | null {
+  const body = unwrap(raw, ['id', 'status'], ['recording', 'data']);
+  if (!isObj(body) || !isObj(body.insights)) return null;
+  return toRecordingInsights(body.insights, recordingId);
+}

@@ -1,0 +1,57 @@
+/**
+ * A recording’s processing status word and its progress, however the server writes them.
+ */
+import type { RecordingStatus } from '../../models';
+import { isObj, numberOf, scalarText } from './values';
+
+const STATUS_WORDS: Record<Exclude<RecordingStatus, 'unknown'>, string[]> = {
+  // "transcribed" is the last status of transcription services (Rev.ai's, for one); "available" and
+  // "analyzed" are how others say the conversation is there to read.
+  // Also the words of servers whose last step is named: the transcript is what "completed" promises.
+  completed: [
+    'completed', 'complete', 'done', 'succeeded', 'success', 'processed', 'ready', 'finished', 'transcribed', 'analyzed', 'analysed', 'available',
+    'transcription_completed', 'completed_with_errors', 'finalized', 'finalised', 'insights_ready',
+    'processing_complete', 'processing_completed', 'processing_done', 'analysis_complete', 'analysis_completed',
+  ],
+  failed: ['failed', 'failure', 'error', 'errored', 'cancelled', 'canceled', 'rejected', 'timed_out', 'timeout', 'expired', 'aborted'],
+  processing: [
+    'processing', 'transcribing', 'analyzing', 'analysing', 'in_progress', 'running', 'started',
+    'transcription_in_progress', 'summarizing', 'summarising', 'diarizing', 'diarising', 'generating_insights',
+  ],
+  // The file is there and processing has not begun: an upload's completion is not the recording's.
+  queued: ['queued', 'pending', 'waiting', 'scheduled', 'uploaded', 'upload_complete', 'upload_completed', 'enqueued', 'in_queue', 'not_started'],
+  uploading: ['uploading', 'pending_upload', 'awaiting_upload', 'created', 'initiated', 'new'],
+};
+
+export function toStatus(raw: string | null): RecordingStatus {
+  if (raw === null) return 'unknown';
+  const word = raw.trim().toLowerCase().replace(/[\s-]+/g, '_');
+  for (const [status, words] of Object.entries(STATUS_WORDS) as [RecordingStatus, string[]][]) {
+    if (words.includes(word)) return status;
+  }
+  // A stage's failure ("processing_failed", "transcription_error") is the recording's: else the
+  // upload would be watched until it times out, and its error never shown. Only a stage and its
+  // failure: "no_error", "completed_with_error" or "retrying_after_error" say no such thing.
+  const parts = word.split('_');
+  return parts.length === 2 && !['no', 'not'].includes(parts[0] ?? '') && STATUS_WORDS.failed.includes(parts[1] ?? '') ? 'failed' : 'unknown';
+}
+
+export const PROGRESS_KEYS = ['progress', 'progress_percent', 'percent_complete'];
+
+/**
+ * Progress as sent: a number or numeric text (percent or a 0–1 fraction, settled by the caller),
+ * text with a percent sign ("45%", percent whatever its size), or an object holding either
+ * (`{percent: 45}`, `{value: 0.45}`) or a count of steps (`{current: 45, total: 100}`).
+ */
+export function progressOf(value: unknown): { value: number; percent: boolean } | null {
+  if (isObj(value)) {
+    const done = numberOf(value, 'current', 'completed', 'done', 'processed');
+    const total = numberOf(value, 'total');
+    if (done !== null && total !== null) return total > 0 ? { value: Math.round((done / total) * 100), percent: true } : null;
+    return ['percent', 'percentage', 'value', 'progress'].map((key) => progressOf(value[key])).find((inner) => inner !== null) ?? null;
+  }
+  const percent = /^(\d+(?:\.\d+)?)\s*%$/.exec(scalarText(value) ?? '');
+  if (percent) return { value: Number(percent[1]), percent: true };
+  const number = numberOf({ value }, 'value');
+  return number === null ? null : { value: number, percent: false };
+}

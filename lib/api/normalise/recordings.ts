@@ -1,0 +1,64 @@
+/**
+ * A recording (detail or list entry), why it failed, and a page of the recording list.
+ */
+import type { Recording, RecordingPage } from '../../models';
+import { ID_KEYS, idOf, invalid, isObj, numberOf, textOf, type Obj } from './values';
+import { dateOf } from './dates';
+import { toTextList } from './text-lists';
+import { eachReadable, hasMoreOf, listReply, pagingOf, TOTAL_KEYS, unwrap, type PageRequest } from './envelope';
+import { PROGRESS_KEYS, progressOf, toStatus } from './recording-status';
+import { toParticipants } from './participants';
+
+export function toRecording(raw: unknown): Recording {
+  const body = unwrap(raw, [...ID_KEYS, 'status'], ['recording', 'data']);
+  if (!isObj(body)) throw invalid('the recording');
+  const id = idOf(body, ...ID_KEYS, 'recording_id', 'recordingId', 'uuid');
+  if (id === null) throw invalid('the recording’s id');
+  // The status may be an object naming it: {name|value|state: "…"}.
+  const rawStatus = (isObj(body.status) ? textOf(body.status, 'name', 'value', 'state') : null) ?? textOf(body, 'status', 'state', 'processing_status');
+  const sent = PROGRESS_KEYS.map((key) => progressOf(body[key])).find((value) => value !== null) ?? null;
+  const sentProgress = sent?.value ?? null;
+  let progress = sentProgress;
+  // Some servers report progress as a 0–1 fraction; "0.5%" says it is not one.
+  if (progress !== null && !sent?.percent && progress > 0 && progress < 1) progress = Math.round(progress * 100);
+  if (progress !== null) progress = Math.min(100, Math.max(0, progress));
+  const known = toStatus(rawStatus);
+  // A word Primer does not know, at 100 %: the interface pairs 100 with the end of processing.
+  // Only a real 100, not a nonsense value cut down to it.
+  const status = known === 'unknown' && sentProgress === 100 ? 'completed' : known;
+  return {
+    id,
+    filename: textOf(body, 'filename', 'file_name', 'fileName'),
+    title: textOf(body, 'title', 'name', 'topic'),
+    meetingDate: dateOf(body, 'meeting_date', 'meetingDate', 'date', 'started_at', 'startedAt', 'recorded_at'),
+    status,
+    rawStatus,
+    progress,
+    primaryContactId: textOf(body, 'primary_contact_id', 'primaryContactId', 'contact_id'),
+    participants: toParticipants(body.participants ?? body.attendees ?? body.speakers),
+    error: failureOf(body),
+  };
+}
+
+const FAILURE_TEXT_KEYS = ['message', 'detail', 'reason', 'description', 'error_message', 'errorMessage'];
+
+/**
+ * Why a recording failed: text beside it (snake_case or camelCase), inside an error object
+ * (`{code, reason}`), or a list of errors (`errors: [{message}]`, joined).
+ */
+function failureOf(body: Obj): string | null {
+  const nested = isObj(body.error) ? textOf(body.error, ...FAILURE_TEXT_KEYS) : null;
+  const listed = Array.isArray(body.errors) ? toTextList(body.errors, FAILURE_TEXT_KEYS).join('; ') : '';
+  return nested ?? textOf(body, 'error', 'error_message', 'errorMessage', 'failure_reason', 'failureReason') ?? (listed || null);
+}
+
+export function toRecordingPage(raw: unknown, request: PageRequest): RecordingPage {
+  const { body, list } = listReply(raw, ['recordings', 'items', 'data', 'results'], 'the recording list');
+  const paging = pagingOf(body);
+  const recordings = eachReadable(list, toRecording);
+  const total = numberOf(body, ...TOTAL_KEYS) ?? numberOf(paging, ...TOTAL_KEYS);
+  const limit = numberOf(body, 'limit') ?? numberOf(paging, 'limit') ?? request.limit;
+  const offset = numberOf(body, 'offset') ?? numberOf(paging, 'offset') ?? request.offset;
+  const hasMore = hasMoreOf(body, paging) ?? (total !== null ? offset + list.length < total : list.length >= limit);
+  return { recordings, received: list.length, total, limit, offset, hasMore: list.length > 0 && hasMore };
+}

@@ -1,0 +1,69 @@
+/**
+ * Lists of text however they come (strings, objects, counted maps, markdown text), and a text
+ * field that may come as a list or an object.
+ */
+import { isObj, scalarText, textOf, type Obj } from './values';
+
+/**
+ * Where an object in a list keeps its text. What names the thing (a topic's name, a task's title,
+ * a decision) comes before what explains it: `{name: "Budget", description: "Discussed the Q3…"}`
+ * is the chip "Budget".
+ */
+export const ITEM_TEXT_KEYS = ['name', 'topic', 'title', 'keyword', 'subject', 'label', 'decision', 'task', 'text', 'description', 'summary', 'content', 'value'];
+
+/**
+ * A map of entry → count or on/off (Python's Counter, `{"pricing": 5}`; events `{"x": true}`): the
+ * entries counted or on, most counted first. Null when any value is something else.
+ */
+function countedKeys(value: Obj): string[] | null {
+  const counted: [string, number][] = [];
+  for (const [key, count] of Object.entries(value)) {
+    if (typeof count !== 'number' && typeof count !== 'boolean') return null;
+    if (Number(count) > 0) counted.push([key, Number(count)]);
+  }
+  return counted.sort((a, b) => b[1] - a[1]).map(([key]) => key);
+}
+
+/** `[text, count]`, as Counter.most_common() writes an entry: its text. */
+function pairText(entry: unknown): string | null {
+  return Array.isArray(entry) && entry.length === 2 && typeof entry[0] === 'string' && typeof entry[1] === 'number' ? scalarText(entry[0]) : null;
+}
+
+/**
+ * A list written as text: one entry a line when there are several (a model's markdown: "- Go with
+ * B, from May", "1. Send deck"; commas inside a line are the entry's own), bullets and numbers
+ * dropped; one line is split at commas and semicolons ("budget, hiring").
+ */
+function textEntries(text: string): string[] {
+  const lines = text.split(/\r?\n/).filter((line) => line.trim() !== '');
+  if (lines.length < 2) return text.split(/[,;]/);
+  return lines.map((line) => line.trim().replace(/^(?:[-*•+]|\d{1,3}[.)])\s+/, ''));
+}
+
+/**
+ * A list given as strings, as objects with a text-like field (among `keys`), as `[text, count]`
+ * pairs, as a map of text → count, or as text (textEntries).
+ */
+export function toTextList(value: unknown, keys: readonly string[] = ITEM_TEXT_KEYS): string[] {
+  if (isObj(value)) return countedKeys(value)?.flatMap((key) => scalarText(key) ?? []) ?? [];
+  const entries: unknown[] = typeof value === 'string' ? textEntries(value) : Array.isArray(value) ? value : [];
+  const out: string[] = [];
+  for (const entry of entries) {
+    const text = isObj(entry) ? textOf(entry, ...keys) : Array.isArray(entry) ? pairText(entry) : scalarText(entry);
+    if (text !== null) out.push(text);
+  }
+  return out;
+}
+
+/**
+ * A text field (a tone, a summary) as one line of text, however it came: text, a list (joined with
+ * commas: `["formal", "concise"]`) or an object holding the text (`{summary: "…"}`, `{value: "formal"}`).
+ */
+export function proseOf(source: Obj, ...keys: string[]): string | null {
+  for (const key of keys) {
+    const value = source[key];
+    const text = Array.isArray(value) ? toTextList(value).join(', ') || null : isObj(value) ? textOf(value, ...ITEM_TEXT_KEYS) : scalarText(value);
+    if (text !== null) return text;
+  }
+  return null;
+}

@@ -1,0 +1,181 @@
+/**
+ * A transcript given as a list of segments (utterances, sentences, Rev.ai monologues): speakers,
+ * and times in seconds, milliseconds, clocks or ISO-8601 durations.
+ */
+import type { TranscriptSegment } from '../../models';
+import { isObj, numberOf, Scalar, scalarText, textOf, type Obj } from './values';
+
+const ISO_DURATION = /^P(?:(\d+(?:\.\d+)?)D)?(?:T(?:(\d+(?:\.\d+)?)H)?(?:(\d+(?:\.\d+)?)M)?(?:(\d+(?:\.\d+)?)S)?)?$/i;
+
+/**
+ * Seconds from 63.5, "63.5", a clock "01:02:03.5" or "02:03" (the fraction after a dot or, as
+ * SRT writes it, a comma), an ISO-8601 duration "PT1M3.5S" (Java's, .NET's, Go's encoders) or
+ * protobuf JSON's "63.5s" (Google).
+ */
+export function toSeconds(value: unknown): number | null {
+  if (typeof value === 'number' && Number.isFinite(value)) return value;
+  if (typeof value !== 'string') return null;
+  const trimmed = value.trim();
+  const plain = /^(\d+(?:\.\d+)?)s?$/i.exec(trimmed);
+  if (plain) return Number(plain[1]);
+  // Only a clock's fraction may follow a comma: a bare "1,500" may be a thousands separator.
+  const clock = /^(?:(\d+):)?(\d{1,2}):(\d{1,2}(?:[.,]\d+)?)$/.exec(trimmed);
+  if (clock) return Number(clock[1] ?? 0) * 3600 + Number(clock[2]) * 60 + Number(clock[3]?.replace(',', '.'));
+  const iso = ISO_DURATION.exec(trimmed);
+  // "P" and "PT" match with no part at all: no duration.
+  if (!iso || iso.slice(1).every((part) => part === undefined)) return null;
+  const [days, hours, minutes, seconds] = iso.slice(1).map((part) => Number(part ?? 0));
+  return (days ?? 0) * 86_400 + (hours ?? 0) * 3600 + (minutes ?? 0) * 60 + (seconds ?? 0);
+}
+
+/** A time read from a segment; `bare`: a plain number under a key that does not say its unit ("start"). */
+interface SegmentTime {
+  value: number;
+  bare: boolean;
+}
+
+function segmentTime(entry: Obj, secondsKeys: string[], msKeys: string[]): SegmentTime | null {
+  for (const key of msKeys) {
+    const ms = numberOf(entry, key);
+    if (ms !== null) return { value: ms / 1000, bare: false };
+  }
+  for (const key of secondsKeys) {
+    const seconds = toSeconds(entry[key]);
+    if (seconds !== null) return { value: seconds, bare: Scalar.safeParse(entry[key]).success && /^[\d.\s]+$/.test(String(entry[key])) };
+  }
+  return null;
+}
+
+/** A time under a key that says seconds (`start_seconds`). */
+function secondsTime(entry: Obj, ...keys: string[]): SegmentTime | null {
+  const value = numberOf(entry, ...keys);
+  return value === null ? null : { value, bare: false };
+}
+
+/**
+ * A clock or duration text under a key that may also hold a moment (`timestamp: "00:01:23"`): a
+ * number or a date there is when it was said, not how far into the recording.
+ */
+function clockTime(entry: Obj, ...keys: string[]): SegmentTime | null {
+  for (const key of keys) {
+    const value = entry[key];
+    const seconds = typeof value === 'string' && !/^[\d.\s]+$/.test(value) ? toSeconds(value) : null;
+    if (seconds !== null) return { value: seconds, bare: false };
+  }
+  return null;
+}
+
+/** A speaker as read: the name to show, and the number the server gave them (even when named). */
+interface SpeakerDraft {
+  name: string | null;
+  number: number | null;
+}
+
+/** A segment as read, before the transcript as a whole settles time units and speaker numbers. */
+interface SegmentDraft {
+  speaker: SpeakerDraft;
+  start: SegmentTime | null;
+  end: SegmentTime | null;
+  text: string;
+}
+
+function toSegmentDraft(entry: unknown): SegmentDraft | null {
+  if (typeof entry === 'string') return entry.trim() === '' ? null : { speaker: { name: null, number: null }, start: null, end: null, text: entry.trim() };
+  if (!isObj(entry)) return null;
+  const speakerValue = entry.speaker;
+  // A name before a number or label: Rev.ai sends both (`speaker: 0, speaker_name: "Maya"`).
+  const name = isObj(speakerValue)
+    ? textOf(speakerValue, 'name', 'display_name', 'displayName', 'full_name', 'fullName', 'label', 'id')
+    : textOf(entry, 'speaker_name', 'speakerName', 'speaker', 'speaker_label', 'speakerLabel', 'speaker_id', 'speakerId', 'name');
+  // Diarisation numbers speakers (Deepgram's `speaker: 0`, pyannote's and WhisperX's "SPEAKER_00",
+  // AWS Transcribe's "spk_0"); such a label is no name to show.
+  const digits = (text: string | null) => {
+    const number = text === null ? undefined : /^(?:(?:speaker|spk)[\s_-]?)?(\d{1,3})$/i.exec(text)?.[1];
+    return number === undefined ? null : Number(number);
+  };
+  const speaker: SpeakerDraft = {
+    name: digits(name) === null ? name : null,
+    number: digits(name) ?? digits(isObj(speakerValue) ? textOf(speakerValue, 'id') : textOf(entry, 'speaker', 'speaker_id', 'speakerId')),
+  };
+  if (Array.isArray(entry.elements)) return monologueDraft(entry.elements, speaker);
+  const text = textOf(entry, 'text', 'content', 'transcript', 'utterance', 'sentence');
+  if (text === null) return null;
+  return {
+    speaker,
+    start:
+      segmentTime(entry, ['start', 'start_time', 'startTime', 'offset', 'from'], ['start_ms', 'startMs', 'start_time_ms']) ??
+      secondsTime(entry, 'start_seconds', 'startSeconds') ??
+      clockTime(entry, 'timestamp', 'time'),
+    end: segmentTime(entry, ['end', 'end_time', 'endTime', 'to'], ['end_ms', 'endMs', 'end_time_ms']) ?? secondsTime(entry, 'end_seconds', 'endSeconds'),
+    text,
+  };
+}
+
+/**
+ * A Rev.ai monologue, one speaker's turn as timed words and punctuation, is one segment: from its
+ * first word's `ts` to its last word's `end_ts`, in seconds as Rev.ai documents them. Punctuation
+ * carries its own spaces; words with none between them get one; other elements (`<unknown>`) are
+ * no words.
+ */
+function monologueDraft(elements: unknown[], speaker: SpeakerDraft): SegmentDraft | null {
+  let text = '';
+  let start: number | null = null;
+  let end: number | null = null;
+  for (const element of elements.filter(isObj)) {
+    const type = textOf(element, 'type') ?? 'text';
+    if (type === 'punct' && typeof element.value === 'string') text += element.value;
+    const word = type === 'text' ? scalarText(element.value) : null;
+    if (word === null) continue;
+    text += (/\S$/.test(text) ? ' ' : '') + word;
+    start ??= numberOf(element, 'ts');
+    end = numberOf(element, 'end_ts') ?? end;
+  }
+  text = text.replace(/\s+/g, ' ').trim();
+  const seconds = (value: number | null) => (value === null ? null : { value, bare: false });
+  return text === '' ? null : { speaker, start: seconds(start), end: seconds(end), text };
+}
+
+function median(values: number[]): number | null {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted.length === 0 ? null : (sorted[Math.floor(sorted.length / 2)] ?? null);
+}
+
+/** Longer than any real turn in seconds, shorter than any real turn in milliseconds. */
+const TURN_SPLIT = 120;
+
+/**
+ * Whether the bare numbers under "start"/"end" are milliseconds (AssemblyAI) rather than seconds
+ * (Deepgram, most others). Milliseconds are whole numbers; and then the series' shape decides: a
+ * typical turn (end − start), or, without ends, a typical step between starts, of more than
+ * 2 minutes means milliseconds, as does a time past a day. Limits: whole-second transcripts whose
+ * typical turn passes 2 minutes read as milliseconds; a lone short ms segment with no end (under
+ * 86 400) reads as seconds. The recording's duration is not known here to settle those.
+ */
+function bareTimesInMs(drafts: SegmentDraft[]): boolean {
+  const bare = drafts.flatMap(({ start, end }) => [start, end]).filter((time) => time?.bare === true);
+  if (bare.length === 0 || !bare.every((time) => Number.isInteger(time?.value))) return false;
+  if (bare.some((time) => (time?.value ?? 0) > 86_400)) return true;
+  const turns = drafts.flatMap(({ start, end }) => (start && end && end.value > start.value ? [end.value - start.value] : []));
+  const starts = drafts.flatMap(({ start }) => (start ? [start.value] : []));
+  const steps = starts.slice(1).flatMap((value, index) => (value > (starts[index] ?? value) ? [value - (starts[index] ?? value)] : []));
+  const typical = median(turns.length > 0 ? turns : steps);
+  return typical !== null && typical > TURN_SPLIT;
+}
+
+/**
+ * The transcript's segments with times in seconds and unnamed numbered speakers as "Speaker n",
+ * counted from 1: a series holding speaker 0 (named or not) is counted from 0 by the server
+ * (Deepgram, Rev.ai) and shifted, one without starts at 1 already (speaker_id 1, 2) and is kept.
+ */
+export function segmentsOf(entries: unknown[]): TranscriptSegment[] {
+  const drafts = entries.map(toSegmentDraft).filter((draft) => draft !== null);
+  const unit = bareTimesInMs(drafts) ? 1000 : 1;
+  const seconds = (time: SegmentTime | null) => (time === null ? null : time.bare ? time.value / unit : time.value);
+  const firstNumber = drafts.some(({ speaker }) => speaker.number === 0) ? 0 : 1;
+  return drafts.map(({ speaker: { name, number }, start, end, text }) => ({
+    speaker: name ?? (number === null ? null : `Speaker ${number - firstNumber + 1}`),
+    start: seconds(start),
+    end: seconds(end),
+    text,
+  }));
+}

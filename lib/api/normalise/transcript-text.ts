@@ -1,0 +1,150 @@
+/**
+ * A transcript given as text: plain lines with "Speaker:" labels, WebVTT/SRT cues, or Otter’s and
+ * Zoom’s speaker header lines.
+ */
+import type { TranscriptSegment } from '../../models';
+import { toSeconds } from './transcript-segments';
+
+/** A line with an optional leading time: `00:01:23`, `[00:01:23.5]`, `[00:01:23,456] -` (SRT-style comma). */
+const LINE_PATTERN = /^(?:\[?(\d{1,2}(?::\d{1,2}){1,2}(?:[.,]\d+)?)\]?\s*[-–]?\s*)?(.+)$/;
+const LABEL_PATTERN = /^([^:\n]{1,60}):\s+(.+)$/;
+/** Lower-case words a name may hold: "Ludwig van Beethoven", "Maria de la Cruz". */
+const NAME_PARTICLES = new Set(['al', 'bin', 'da', 'de', 'del', 'della', 'der', 'di', 'du', 'el', 'la', 'le', 'ten', 'ter', 'van', 'von', 'y']);
+
+/**
+ * Whether a line's "Label:" reads as a speaker ("Maya Chen", "Speaker 1", "Dr. Okafor"), not as
+ * the start of a sentence ("Let me be clear", "So, the plan"): at most four words, the first
+ * capitalised (or a script without capitals), the others capitalised, numbers or name particles;
+ * no sentence punctuation.
+ */
+function looksLikeSpeaker(label: string): boolean {
+  if (/^speaker[\s_-]*\d+$/i.test(label)) return true;
+  if (/[,;!?"“”…]/.test(label)) return false;
+  const words = label.split(/\s+/);
+  if (words.length > 4 || !/^[\p{Lu}\p{Lt}\p{Lo}]/u.test(words[0] ?? '')) return false;
+  return words.every(
+    (word, index) =>
+      // A full stop only ends a short word: an initial or a title ("J.", "Dr.").
+      (!word.includes('.') || /^[\p{L}.]{1,4}$/u.test(word)) &&
+      (index === 0 || /^[\p{Lu}\p{Lt}\p{Lo}\p{Nd}(]/u.test(word) || NAME_PARTICLES.has(word)),
+  );
+}
+
+/**
+ * Plain text: one segment per line, with an optional leading time and "Speaker:" label. A label
+ * is a speaker only when it looks like one and the transcript bears it out: the same label starts
+ * another line, or labelled lines are at least half of them. Otherwise "Agenda: budget" is text.
+ */
+export function segmentsFromText(text: string): TranscriptSegment[] {
+  const lines = (subtitleCues(text) ?? headedBlocks(text) ?? plainLines(text)).map(({ start, end, rest, voice }) => ({
+    start,
+    end,
+    rest,
+    voice,
+    label: voice === null ? speakerLabel(rest) : null,
+  }));
+  const uses = new Map<string, number>();
+  for (const { label } of lines) if (label) uses.set(label.name, (uses.get(label.name) ?? 0) + 1);
+  const labelledLines = [...uses.values()].reduce((sum, count) => sum + count, 0);
+  const mostlyLabelled = labelledLines >= 2 && labelledLines * 2 >= lines.length;
+  return lines.map(({ start, end, rest, voice, label }) => {
+    if (voice !== null) return { speaker: voice, start, end, text: rest };
+    const speaker = label && (mostlyLabelled || (uses.get(label.name) ?? 0) >= 2) ? label : null;
+    return { speaker: speaker?.name ?? null, start, end, text: speaker ? speaker.text : rest };
+  });
+}
+
+/** A line of a text transcript: its times, its text, and the voice a subtitle cue names (`<v Maya>`). */
+interface TextLine {
+  start: number | null;
+  end: number | null;
+  rest: string;
+  voice: string | null;
+}
+
+/** A line's "Label:" when it reads as a speaker's name, with the text after it. */
+function speakerLabel(rest: string): { name: string; text: string } | null {
+  const labelled = LABEL_PATTERN.exec(rest);
+  const name = labelled?.[1]?.trim();
+  return name && looksLikeSpeaker(name) ? { name, text: labelled?.[2]?.trim() ?? '' } : null;
+}
+
+function nonBlankLines(text: string): string[] {
+  return text
+    .split(/\r?\n/)
+    .map((line) => line.trim())
+    .filter((line) => line !== '');
+}
+
+function plainLines(text: string): TextLine[] {
+  return nonBlankLines(text).map((line) => {
+      const match = LINE_PATTERN.exec(line);
+    return { start: match?.[1] ? toSeconds(match[1]) : null, end: null, rest: match?.[2]?.trim() ?? line, voice: null };
+  });
+}
+
+const HEADER_PATTERN = /^([^:\n]{1,60}?)\s+(\d{1,2}(?::\d{2}){1,2})$/;
+/** Lines an export puts above its first speaker header (title, date, attendees). */
+const MAX_LINES_ABOVE_HEADERS = 3;
+
+/**
+ * A header line of Otter's or Zoom's text export: who speaks, and from when. "Speaker 1  00:01",
+ * or Zoom's "[Maya Chen] 10:02:13" with the name in brackets.
+ */
+function speakerHeader(line: string): { name: string; start: number | null } | null {
+  const match = HEADER_PATTERN.exec(line);
+  const name = match?.[1]?.trim().replace(/^\[([^\]]+)\]$/, '$1').trim();
+  return name && looksLikeSpeaker(name) ? { name, start: toSeconds(match?.[2]) } : null;
+}
+
+/**
+ * Text under speaker headers: each header starts a segment, the lines below it until the next
+ * header are its text. Only when the text bears it out: it opens with a header and another header
+ * follows, or no line reads as "Name: text" (else "Weekly Sync 10:00" is a title above a
+ * dialogue). A few lines above the first header (an export's title and date) are kept as a
+ * segment of their own, without a speaker, when at least two headers follow. Null otherwise; a
+ * header with nothing under it says nothing.
+ */
+function headedBlocks(text: string): TextLine[] | null {
+  const lines = nonBlankLines(text);
+  const headers = lines.map(speakerHeader);
+  const first = headers.findIndex(Boolean);
+  const count = headers.filter(Boolean).length;
+  // Lines above the first header are a title only if none reads as "Name: text" (else they are
+  // the start of a dialogue in which a later line merely ends with a time).
+  const titled = first > 0 && first <= MAX_LINES_ABOVE_HEADERS && count >= 2 && !lines.slice(0, first).some((line) => speakerLabel(line));
+  if (first < 0 || (first > 0 && !titled)) return null;
+  if (count < 2 && plainLines(text).some(({ rest }) => speakerLabel(rest))) return null;
+  const blocks: TextLine[] = first > 0 ? [{ start: null, end: null, rest: lines.slice(0, first).join(' '), voice: null }] : [];
+  lines.forEach((line, index) => {
+    if (index < first) return;
+    const header = headers[index];
+    const block = blocks.at(-1);
+    if (header) blocks.push({ start: header.start, end: null, rest: '', voice: header.name });
+    else if (block) block.rest = block.rest === '' ? line : `${block.rest} ${line}`;
+  });
+  return blocks.filter(({ rest }) => rest !== '');
+}
+
+const CUE_CLOCK = String.raw`(?:\d+:)?\d{1,2}:\d{2}[.,]\d{1,3}`;
+const CUE_TIMING = new RegExp(`^(${CUE_CLOCK})\\s+-->\\s+(${CUE_CLOCK})`);
+const CUE_VOICE = /<v(?:\.[^\s>]*)?\s+([^>]+)>/;
+
+/**
+ * WebVTT or SRT: one segment per cue, with its times and its `<v Name>` voice. The header, notes,
+ * styles and cue numbers are no part of what was said; nor are tags. Null when the text has no cue.
+ */
+function subtitleCues(text: string): TextLine[] | null {
+  const cues: TextLine[] = [];
+  for (const block of text.split(/\r?\n[ \t]*\r?\n/)) {
+    const lines = block.split(/\r?\n/).map((line) => line.trim());
+    const at = lines.findIndex((line) => CUE_TIMING.test(line));
+    const timing = at < 0 ? null : CUE_TIMING.exec(lines[at] ?? '');
+    if (!timing) continue;
+    const body = lines.slice(at + 1).filter((line) => line !== '').join(' ');
+    const spoken = body.replace(/<[^>]*>/g, '').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&nbsp;/g, ' ').replace(/&amp;/g, '&').trim();
+    if (spoken === '') continue;
+    cues.push({ start: toSeconds(timing[1]), end: toSeconds(timing[2]), rest: spoken, voice: CUE_VOICE.exec(body)?.[1]?.trim() || null });
+  }
+  return cues.length === 0 ? null : cues;
+}

@@ -1,0 +1,73 @@
+/**
+ * The primitive readers every other reader builds on: objects, text, numbers, flags, ids, and
+ * the error for a reply that lacks what the view needs.
+ */
+import { z } from 'zod/mini';
+import { ApiError } from '../errors';
+
+export const Obj = z.record(z.string(), z.unknown());
+export type Obj = z.infer<typeof Obj>;
+
+export const Scalar = z.union([z.string(), z.number()]);
+
+export function isObj(value: unknown): value is Obj {
+  return Obj.safeParse(value).success && !Array.isArray(value);
+}
+
+/** How servers write "no value" as text: Python's str(None), JavaScript's String(undefined), forms' N/A. */
+const PLACEHOLDERS = new Set(['none', 'null', 'undefined', 'n/a']);
+
+/** A scalar as text to show: trimmed, numbers as strings; blank or a placeholder word is missing. */
+export function scalarText(value: unknown): string | null {
+  const parsed = Scalar.safeParse(value);
+  if (!parsed.success) return null;
+  const text = String(parsed.data).trim();
+  return text === '' || PLACEHOLDERS.has(text.toLowerCase()) ? null : text;
+}
+
+/** First present, non-empty text among the given keys (numbers become strings). */
+export function textOf(source: Obj, ...keys: string[]): string | null {
+  for (const key of keys) {
+    const text = scalarText(source[key]);
+    if (text !== null) return text;
+  }
+  return null;
+}
+
+export function numberOf(source: Obj, ...keys: string[]): number | null {
+  for (const key of keys) {
+    const value = source[key];
+    if (typeof value === 'number' && Number.isFinite(value)) return value;
+    if (typeof value === 'string' && value.trim() !== '' && Number.isFinite(Number(value))) return Number(value);
+  }
+  return null;
+}
+
+export function invalid(what: string): ApiError {
+  return new ApiError('invalid_response', `The service’s reply is missing ${what}.`);
+}
+
+/** Keys under which servers send an id: the usual ones, Mongo's `_id` and Django's `pk`. */
+export const ID_KEYS = ['id', '_id', 'pk'];
+
+/** An id among `keys`, also Mongo's extended JSON `{_id: {$oid: "…"}}`. */
+export function idOf(source: Obj, ...keys: string[]): string | null {
+  const id = textOf(source, ...keys);
+  if (id !== null) return id;
+  const oid = keys.includes('_id') && isObj(source._id) ? source._id : null;
+  return oid === null ? null : textOf(oid, '$oid');
+}
+
+const TRUE_WORDS = new Set(['true', 'yes', 'y', '1', 'on']);
+const FALSE_WORDS = new Set(['false', 'no', 'n', '0', 'off']);
+
+export function toFlag(value: unknown): boolean | null {
+  if (typeof value === 'boolean') return value;
+  if (typeof value === 'number') return value === 1 ? true : value === 0 ? false : null;
+  if (typeof value === 'string') {
+    const word = value.trim().toLowerCase();
+    if (TRUE_WORDS.has(word)) return true;
+    if (FALSE_WORDS.has(word)) return false;
+  }
+  return null;
+}
