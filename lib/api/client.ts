@@ -251,7 +251,9 @@ export class ServiceClient {
       : { limit, offset: 0, search: params.search };
     const offset = Number(query.offset ?? 0);
     const response = await this.http.request('GET', '/api/v2/contacts', { query, signal });
-    return toContactPage(response.body, { limit, offset: Number.isFinite(offset) ? offset : 0 });
+    // Only this call reads the Link header: it is the one that pages on to the next page.
+    const linkPaging = { link: response.headers.get('link'), requestUrl: this.http.url('/api/v2/contacts', query), apiRoot: this.http.url('/api/v2') };
+    return toContactPage(response.body, { limit, offset: Number.isFinite(offset) ? offset : 0 }, linkPaging);
   }
 
   /**

@@ -5,21 +5,60 @@ import type { ContactPage } from '../../models';
 import { isObj, numberOf, textOf, type Obj } from './values';
 import { hasMoreOf, listReply, pagingOf, TOTAL_KEYS, type PageRequest } from './envelope';
 import { toContacts } from './contacts';
+import { linkRelations } from './link-header';
+
+/**
+ * What the contact list call's reply says in its headers about paging: its `Link` header, the
+ * address asked (a relative link is resolved against it), and the service's API root
+ * (`https://host/prefix/api/v2`), outside which no link is taken.
+ */
+export interface LinkPaging {
+  link: string | null;
+  requestUrl: string;
+  apiRoot: string;
+}
 
 /**
  * The contact list: `items` is shown by the interface, paging is not. The next page is returned as
- * an opaque token holding the query to send, whatever style (offset, page, cursor, next link).
+ * an opaque token holding the query to send, whatever style (offset, page, cursor, next link, or
+ * a `Link` header when the list call passes `linkPaging`).
  */
-export function toContactPage(raw: unknown, request: PageRequest): ContactPage {
+export function toContactPage(raw: unknown, request: PageRequest, linkPaging?: LinkPaging): ContactPage {
   const { body, list } = listReply(raw, ['items', 'contacts', 'results', 'data'], 'the contact list');
   const items = toContacts(list);
   const paging = pagingOf(body);
   const total = numberOf(body, ...TOTAL_KEYS) ?? numberOf(paging, ...TOTAL_KEYS);
-  const next = nextPageQuery(body, paging, list.length, total, request, items.at(-1)?.id ?? null);
+  const next = nextPageQuery(body, paging, list.length, total, request, items.at(-1)?.id ?? null, linkPaging);
   return { items, total, next: next === null ? null : JSON.stringify(next) };
 }
 
 type Query = Record<string, string>;
+
+/** Relations a `Link` header pages with: naming any of them without `next` says this is the last page. */
+const PAGE_RELATIONS = ['next', 'prev', 'previous', 'first', 'last'];
+
+/**
+ * The next page from a `Link` header: its query, taken only from a link on the service's own
+ * origin and under its API root (a header can be set by anything between, and the key goes
+ * wherever the query is sent: to the contacts path of the configured service). Null when the
+ * header pages but names no next page (the last one); undefined when it says nothing usable.
+ */
+function linkedNextQuery({ link, requestUrl, apiRoot }: LinkPaging): Query | null | undefined {
+  const relations = linkRelations(link);
+  const target = relations.get('next');
+  if (target === undefined) return PAGE_RELATIONS.some((name) => relations.has(name)) ? null : undefined;
+  let next: URL;
+  let root: URL;
+  try {
+    next = new URL(target, requestUrl);
+    root = new URL(apiRoot);
+  } catch {
+    return undefined;
+  }
+  const rootPath = root.pathname.replace(/\/+$/, '');
+  const underRoot = next.pathname === rootPath || next.pathname.startsWith(`${rootPath}/`);
+  return next.origin === root.origin && underRoot ? Object.fromEntries(next.searchParams.entries()) : undefined;
+}
 
 function nextPageQuery(
   body: Obj,
@@ -28,6 +67,7 @@ function nextPageQuery(
   total: number | null,
   request: PageRequest,
   lastId: string | null,
+  linkPaging: LinkPaging | undefined,
 ): Query | null {
   const hasMore = hasMoreOf(body, paging);
   if (received === 0 || hasMore === false) return null;
@@ -53,6 +93,9 @@ function nextPageQuery(
     const url = new URL(nextLink, 'http://placeholder.invalid');
     return Object.fromEntries(url.searchParams.entries());
   }
+  // GitHub's style: the next page only in the `Link` header, the body a bare array.
+  const headerNext = linkPaging ? linkedNextQuery(linkPaging) : undefined;
+  if (headerNext !== undefined) return headerNext;
   // Stripe's lists ({object: "list", has_more}) go on after the last item's id; they refuse offset.
   if (body.object === 'list' && hasMore === true && lastId !== null) return { starting_after: lastId, limit: String(request.limit) };
 

@@ -12,6 +12,7 @@ interface Reply {
   status?: number;
   body?: unknown;
   type?: string;
+  headers?: Record<string, string>;
 }
 
 /** A client whose server answers `route(url, init)`; `calls` lists "METHOD /path?query" in order. */
@@ -28,7 +29,7 @@ function serve(route: (url: URL, init?: RequestInit) => Reply | Error, options: 
       if (reply instanceof Error) return Promise.reject(reply);
       const status = reply.status ?? 200;
       const text = reply.body === undefined ? null : typeof reply.body === 'string' ? reply.body : JSON.stringify(reply.body);
-      return Promise.resolve(new Response(status === 204 ? null : text, { status, headers: { 'content-type': reply.type ?? 'application/json' } }));
+      return Promise.resolve(new Response(status === 204 ? null : text, { status, headers: { 'content-type': reply.type ?? 'application/json', ...reply.headers } }));
     },
   });
   return { client, calls };
@@ -251,6 +252,59 @@ describe('contact paging', () => {
   it('never lets a next link change host or path: only its query is sent, to the contacts path', () => {
     const page = toContactPage({ items: [{ id: 'a' }], links: { next: 'https://evil.test/steal?page[cursor]=2' } }, { limit: 1, offset: 0 });
     expect(JSON.parse(page.next ?? 'null')).toEqual({ 'page[cursor]': '2' });
+  });
+
+  /**
+   * GitHub's style: a bare array, `page`/`per_page` (limit and offset ignored, at most 30 a page),
+   * and where the next page is only in the `Link` header (RFC 8288); the last page has no rel="next".
+   */
+  function linkPaged(nextLink: (page: number) => string) {
+    const PER_PAGE = 30;
+    return serve((url) => {
+      const page = Number(url.searchParams.get('page') ?? 1);
+      const items = everyone.slice((page - 1) * PER_PAGE, page * PER_PAGE);
+      const last = page * PER_PAGE >= everyone.length;
+      const links = [...(last ? [] : [`<${nextLink(page + 1)}>; rel="next"`]), '<https://api.test/api/v2/contacts?page=5>; rel="last"', '<https://api.test/api/v2/contacts?page=1>; rel="first"'];
+      return { body: items, headers: { link: links.join(', ') } };
+    });
+  }
+
+  it('follows a next page given only by the Link header, to the end', async () => {
+    const { client, calls } = linkPaged((page) => `https://api.test/api/v2/contacts?page=${page}&per_page=30`);
+    const all = await client.listAllContacts();
+    expect(all.map((contact) => contact.id)).toEqual(everyone.map((contact) => contact.id));
+    expect(calls.slice(0, 5)).toEqual(['GET /api/v2/contacts?limit=100&offset=0', ...[2, 3, 4, 5].map((page) => `GET /api/v2/contacts?page=${page}&per_page=30`)]);
+    // At most listAllContacts' one probe of a short last page without a total.
+    expect(calls.length).toBeLessThanOrEqual(6);
+  });
+
+  it('resolves a relative Link against the asked address, with rel among several relations', async () => {
+    const { client } = serve((url) =>
+      url.searchParams.get('page') === '2'
+        ? { body: [{ id: 'b' }], headers: { link: '</api/v2/contacts?page=1>; rel="prev first"' } }
+        : { body: [{ id: 'a' }], headers: { link: '</api/v2/contacts?page=2>; title="a, b"; rel="next last"' } },
+    );
+    const first = await client.listContacts({ limit: 1 });
+    expect(JSON.parse(first.next ?? 'null')).toEqual({ page: '2' });
+    // A Link header naming other pages but no next one: the last page, whatever its size suggests.
+    expect((await client.listContacts({ limit: 1, next: first.next })).next).toBeNull();
+  });
+
+  it.each([
+    ['another host', 'https://evil.test/api/v2/contacts?page=2'],
+    ['another scheme', 'http://api.test/api/v2/contacts?page=2'],
+    ['another port', 'https://api.test:8443/api/v2/contacts?page=2'],
+    ['a path outside /api/v2', 'https://api.test/admin/contacts?page=2'],
+  ])('never takes a Link to %s', async (_where, link) => {
+    const { client } = serve(() => ({ body: [{ id: 'a' }], headers: { link: `<${link}>; rel="next"` } }));
+    const page = await client.listContacts({ limit: 1 });
+    expect(page.next).not.toBeNull();
+    expect(JSON.parse(page.next ?? 'null')).not.toHaveProperty('page');
+  });
+
+  it('reads the Link header only for the contact list', () => {
+    // Without the reply's headers (other callers of toContactPage) the body's paging is all there is.
+    expect(JSON.parse(toContactPage([{ id: 'a' }], { limit: 1, offset: 0 }).next ?? 'null')).toEqual({ offset: '1', limit: '1' });
   });
 
   it('stops on a repeated page or a repeated cursor', async () => {
