@@ -1,8 +1,8 @@
 /**
- * The people of a recording, given as text ("Name <addr>") or as objects.
+ * The people of a recording, given as text ("Name <addr>"), as objects, or as rows with their contact nested.
  */
 import type { Participant } from '../../models';
-import { ID_KEYS, idOf, isObj, textOf } from './values';
+import { ID_KEYS, idOf, isObj, textOf, type Obj } from './values';
 
 export function toParticipants(value: unknown): Participant[] {
   if (!Array.isArray(value)) return [];
@@ -17,13 +17,30 @@ export function toParticipants(value: unknown): Participant[] {
       else if (text.includes('@')) out.push({ contactId: null, name: null, email: text });
       else out.push({ contactId: null, name: text, email: null });
     } else if (isObj(entry)) {
-      const participant = {
-        contactId: idOf(entry, 'contact_id', 'contactId', ...ID_KEYS),
-        name: textOf(entry, 'name', 'display_name', 'displayName', 'full_name'),
-        email: textOf(entry, 'email', 'email_address', 'emailAddress'),
-      };
+      const participant = objectParticipant(entry);
       if (participant.contactId ?? participant.name ?? participant.email) out.push(participant);
     }
   }
   return out;
+}
+
+const NAME_KEYS = ['name', 'display_name', 'displayName', 'full_name'];
+const EMAIL_KEYS = ['email', 'email_address', 'emailAddress'];
+
+/**
+ * A participant as an object: the person's own fields, or a participant row with the contact
+ * nested (`{id, contact: {id, name, email}}`, `{contact_id, contact: {…}}`). Then the row's own
+ * `id` is the participant's, not the contact's; its own name and address, if any, come first
+ * (what the recording knows them by), the contact's fill in.
+ */
+function objectParticipant(entry: Obj): Participant {
+  if (!isObj(entry.contact)) {
+    return { contactId: idOf(entry, 'contact_id', 'contactId', ...ID_KEYS), name: textOf(entry, ...NAME_KEYS), email: textOf(entry, ...EMAIL_KEYS) };
+  }
+  const contact = entry.contact;
+  return {
+    contactId: idOf(entry, 'contact_id', 'contactId') ?? idOf(contact, ...ID_KEYS, 'contact_id', 'contactId'),
+    name: textOf(entry, ...NAME_KEYS) ?? textOf(contact, ...NAME_KEYS, 'fullName'),
+    email: textOf(entry, ...EMAIL_KEYS) ?? textOf(contact, ...EMAIL_KEYS),
+  };
 }

@@ -657,3 +657,30 @@ describe('paging counts under other names', () => {
     expect(last.next).toBeNull();
   });
 });
+
+describe('participants with their contact nested', () => {
+  it('reads the nested contact’s id, name and address, not the participant’s own id', () => {
+    const recording = toRecording({
+      id: 'r1',
+      participants: [
+        { id: 'p1', contact: { id: 'c1', name: 'Maya Chen', email: 'maya@x.test' } },
+        { contact_id: 'c2', contact: { name: 'Jo Park', email_address: 'jo@x.test' } },
+        { id: 'p3', role: 'host', contact: { _id: 'c3', full_name: 'Ann Lee' } },
+        // A participant's own name and address, when it has them, are the ones it spoke under.
+        { id: 'p4', name: 'Bo (guest)', contact: { id: 'c4', name: 'Bo Berg', email: 'bo@x.test' } },
+      ],
+    });
+    expect(recording.participants).toEqual([
+      { contactId: 'c1', name: 'Maya Chen', email: 'maya@x.test' },
+      { contactId: 'c2', name: 'Jo Park', email: 'jo@x.test' },
+      { contactId: 'c3', name: 'Ann Lee', email: null },
+      { contactId: 'c4', name: 'Bo (guest)', email: 'bo@x.test' },
+    ]);
+  });
+
+  it('keeps a participant whose nested contact has no id as a person without a contact id', () => {
+    expect(toRecording({ id: 'r1', participants: [{ id: 'p1', contact: { name: 'Maya Chen' } }] }).participants).toEqual([
+      { contactId: null, name: 'Maya Chen', email: null },
+    ]);
+  });
+});
