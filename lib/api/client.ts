@@ -17,7 +17,7 @@ import type {
 import { ContactFinder } from './contact-finder';
 import type { IndexPersistence } from './contact-index';
 import { MemoryDiscoveryStore, type DiscoveryStore, type RecordingInsightRoute } from './discovery';
-import { ApiError } from './errors';
+import { ApiError, NOT_YET_CODE } from './errors';
 import { Http, type HttpOptions } from './http';
 import { pathSegment } from './path-segment';
 import {
@@ -118,6 +118,11 @@ export class ServiceClient {
     // and shown as one it would be markup.
     if (/html/i.test(response.contentType ?? '')) {
       throw new ApiError('invalid_response', 'The service sent a web page instead of the transcript (a sign-in page, or a wrong service address).');
+    }
+    // 204 or an empty body: a transcript still being made (as an insights route's empty answer is
+    // "not yet"). An error, not an empty transcript: a transcript is kept for a week once had.
+    if (response.body === null) {
+      throw new ApiError('not_found', 'The service has no transcript for this recording yet.', { status: response.status, code: NOT_YET_CODE });
     }
     return toTranscript(response.body, id);
   }

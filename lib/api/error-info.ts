@@ -34,6 +34,12 @@ export const ApiErrorInfoSchema = z.object({
 });
 export type ApiErrorInfo = z.infer<typeof ApiErrorInfoSchema>;
 
+/**
+ * The code of a `not_found` that means "not there yet", not "gone": the service answered, with
+ * nothing (a transcript route's 204 or empty body while the transcript is being made).
+ */
+export const NOT_YET_CODE = 'primer_not_yet';
+
 export class ApiError extends Error {
   readonly kind: ApiErrorKind;
   readonly status: number | null;

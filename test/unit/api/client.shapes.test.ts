@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { ServiceClient } from '@/lib/api/client';
 import { MemoryDiscoveryStore } from '@/lib/api/discovery';
+import { NOT_YET_CODE } from '@/lib/api/errors';
 import { toContactPage, toPresignedUpload } from '@/lib/api/normalise';
 
 interface Reply {
@@ -198,6 +199,17 @@ describe('transcripts', () => {
   it('are refused, with a clear message, when the service answers a web page', async () => {
     const { client } = serve(() => ({ body: '<!doctype html><html><body>Please sign in</body></html>', type: 'text/html; charset=utf-8' }));
     await expect(client.getTranscript('r1')).rejects.toMatchObject({ kind: 'invalid_response', message: expect.stringMatching(/web page/) });
+  });
+
+  it.each([
+    ['204 No Content', { status: 204 }],
+    ['an empty body', { body: '', type: 'text/plain' }],
+    ['an empty JSON body', { body: '' }],
+  ] as [string, Reply][])('are “not there yet” when the service answers %s, not a reply Primer does not understand', async (_answer, reply) => {
+    const { client, calls } = serve(() => reply);
+    await expect(client.getTranscript('r1')).rejects.toMatchObject({ kind: 'not_found', code: NOT_YET_CODE });
+    // Not retried: an answer that said "nothing yet" would say it again at once.
+    expect(calls).toEqual(['GET /api/v2/recordings/r1/transcript']);
   });
 
   it('are still read from plain text', async () => {

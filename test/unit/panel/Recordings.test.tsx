@@ -5,7 +5,7 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { PROCESSING_POLL_MS } from '@/components/panel/data/queries';
 import { RecordingDetail } from '@/components/panel/recordings/RecordingDetail';
 import { RecordingsSection } from '@/components/panel/recordings/RecordingsSection';
-import { ApiError } from '@/lib/api/errors';
+import { ApiError, NOT_YET_CODE } from '@/lib/api/errors';
 import type { Recording, RecordingPage } from '@/lib/models';
 import { fakeBackground, renderWithClient, sent } from '../support/fake-background';
 
@@ -359,6 +359,18 @@ describe('RecordingDetail', () => {
     expect(screen.queryByRole('alert')).toBeNull();
     expect(sent('recording.transcript')).toEqual([{ id: 'f' }]);
     expect(sent('recording.insights')).toEqual([{ id: 'f' }]);
+  });
+
+  it('says quietly that the transcript is not there yet when the service answers it with nothing, whatever the status', async () => {
+    fakeBackground({
+      'recording.get': recording('h'),
+      'recording.insights': null,
+      'recording.transcript': new ApiError('not_found', 'The service has no transcript for this recording yet.', { status: 204, code: NOT_YET_CODE }),
+    });
+    renderWithClient(<RecordingDetail id="h" onBack={() => undefined} backLabel="Back" />);
+    const transcript = await screen.findByRole('region', { name: 'Transcript' });
+    expect(await within(transcript).findByText('The transcript is not available yet.')).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 
   it('still says a finished recording’s missing transcript is a problem', async () => {
