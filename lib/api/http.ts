@@ -79,6 +79,12 @@ export interface HttpResponse {
 
 const RETRYABLE_STATUS = new Set([408, 425, 429, 500, 502, 503, 504]);
 
+/**
+ * The longest wait kept from what a service says (a daily quota's): a Retry-After of years would
+ * hold the panel's Try again for good, and one past year 275760 is no date a browser can show.
+ */
+const LONGEST_SERVICE_WAIT_MS = 24 * 60 * 60 * 1000;
+
 export function abortableSleep(ms: number, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
     if (signal?.aborted) {
@@ -158,7 +164,9 @@ export class Http {
       kind === 'rate_limited' ||
       (idempotent && (kind === 'network' || kind === 'timeout' || (status !== null && RETRYABLE_STATUS.has(status))));
     if (!retryable) return null;
-    if (error.retryAfterMs !== null) {
+    // A wait said to be over already (0, a date in the past: a server clock behind ours) is no
+    // wait: taken as said, every attempt would follow the last at once.
+    if (error.retryAfterMs !== null && error.retryAfterMs > 0) {
       return error.retryAfterMs <= policy.maxRetryAfterMs ? error.retryAfterMs : null;
     }
     // A rate limit without a retry time is handed back too when someone is waiting: the panel says so.
@@ -228,7 +236,7 @@ export class Http {
     return new ApiError(kind, this.#redact(parsed.message ?? defaultMessage(kind)), {
       status: response.status,
       code: parsed.code,
-      retryAfterMs: kind === 'rate_limited' || kind === 'server' ? retryAfterMs : null,
+      retryAfterMs: (kind === 'rate_limited' || kind === 'server') && retryAfterMs !== null ? Math.min(retryAfterMs, LONGEST_SERVICE_WAIT_MS) : null,
     });
   }
 

@@ -16,7 +16,8 @@ const RETRIES: Partial<Record<ApiErrorKind, number>> = { rate_limited: 3, server
 export const RATE_LIMIT_DEFAULT_MS = 5_000;
 
 export function retryDelayFor(attempt: number, error: unknown): number {
-  if (error instanceof ApiError && error.retryAfterMs !== null) return error.retryAfterMs;
+  // A wait of 0 (a Retry-After already past) would be three retries at once: Primer's own pause instead.
+  if (error instanceof ApiError && error.retryAfterMs !== null && error.retryAfterMs > 0) return error.retryAfterMs;
   if (error instanceof ApiError && error.kind === 'rate_limited') return RATE_LIMIT_DEFAULT_MS;
   return Math.min(1000 * 2 ** (attempt - 1), 10_000);
 }

@@ -157,6 +157,52 @@ describe('Http', () => {
     }
   });
 
+  it('backs off when the wait said is over already (a date in the past, 0, a reset time gone): no burst of retries', async () => {
+    const now = Date.UTC(2026, 10, 24, 12, 0, 0);
+    const overAlready: Record<string, string>[] = [{ 'retry-after': 'Tue, 24 Nov 2026 11:59:00 GMT' }, { 'retry-after': '0' }, { 'x-ratelimit-reset': String(now / 1000 - 60) }];
+    for (const headers of overAlready) {
+      const { fetch, calls } = scripted(json(429, {}, headers), json(429, {}, headers), json(429, {}, headers), json(429, {}, headers));
+      const http = new Http('https://svc.test', KEY, { fetch, now: () => now, random: () => 1 });
+      const pending = http.request('GET', '/x').catch((error: unknown) => error);
+      await vi.advanceTimersByTimeAsync(0);
+      expect(calls).toHaveLength(1);
+      await vi.advanceTimersByTimeAsync(500);
+      expect(calls).toHaveLength(2);
+      await vi.runAllTimersAsync();
+      // The panel is told "no wait": it offers Try again at once.
+      expect(await pending).toMatchObject({ kind: 'rate_limited', retryAfterMs: 0 });
+    }
+  });
+
+  it('hands a wait said to be over back at once when someone is waiting, rather than asking again at once', async () => {
+    const { fetch, calls } = scripted(json(429, {}, { 'retry-after': '0' }), json(429, {}, { 'retry-after': '0' }));
+    const http = new Http('https://svc.test', KEY, { fetch });
+    const pending = http.request('GET', '/x', { interactive: true }).catch((error: unknown) => error);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(calls).toHaveLength(1);
+    await vi.runAllTimersAsync();
+    expect(await pending).toMatchObject({ kind: 'rate_limited', retryAfterMs: 0 });
+  });
+
+  it('takes a wait of more than a day as a day: a Retry-After of years would hold Try again for good', async () => {
+    const now = Date.UTC(2026, 10, 24, 12, 0, 0);
+    const DAY = 24 * 60 * 60 * 1000;
+    const cases: [Record<string, string>, number][] = [
+      [{ 'retry-after': '31536000' }, DAY],
+      [{ 'retry-after': 'Fri, 31 Dec 9999 23:59:59 GMT' }, DAY],
+      // Past any date a browser can show.
+      [{ 'retry-after': '99999999999999999999' }, DAY],
+      [{ 'x-ratelimit-reset': String(now / 1000 + 400 * 24 * 3600) }, DAY],
+      // A wait of hours is kept as said.
+      [{ 'retry-after': '7200' }, 7_200_000],
+    ];
+    for (const [headers, wait] of cases) {
+      const { fetch } = scripted(json(429, {}, headers));
+      const http = new Http('https://svc.test', KEY, { fetch, now: () => now });
+      await expect(http.request('GET', '/x')).rejects.toMatchObject({ kind: 'rate_limited', retryAfterMs: wait });
+    }
+  });
+
   it('a server error’s rate-limit reset header is a quota window, not when the outage ends', async () => {
     const { fetch } = scripted(json(503, {}, { 'x-ratelimit-reset': '3000' }), json(503, {}, { 'x-ratelimit-reset': '3000' }), json(503, {}), json(503, {}));
     const http = new Http('https://svc.test', KEY, { fetch, random: () => 0 });

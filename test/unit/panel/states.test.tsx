@@ -278,6 +278,8 @@ describe('panel query retries', () => {
   it('waits as long as the service asked, else a second, backing off', () => {
     expect(retryDelayFor(1, new ApiError('rate_limited', 'x', { retryAfterMs: 7000 }))).toBe(7000);
     expect(retryDelayFor(1, new ApiError('rate_limited', 'x'))).toBe(5000);
+    // "No wait" from a busy service (a Retry-After already past) is Primer's own pause, not none.
+    expect(retryDelayFor(1, new ApiError('rate_limited', 'x', { retryAfterMs: 0 }))).toBe(5000);
     expect(retryDelayFor(1, new ApiError('server', 'x'))).toBe(1000);
     expect(retryDelayFor(10, new ApiError('server', 'x'))).toBe(10_000);
   });
