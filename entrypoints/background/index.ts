@@ -9,6 +9,7 @@ import { createHandlers } from '@/lib/background/handlers';
 import { listenForCommands } from '@/lib/background/commands';
 import { openOptionsOnInstall } from '@/lib/background/first-run';
 import { forgetFocusOnNavigation } from '@/lib/background/handlers/panel';
+import { LookupHealth } from '@/lib/background/lookup-health';
 import { panelHeadStart } from '@/lib/background/panel-head-start';
 import { forgetPanelState } from '@/lib/background/panel-reset';
 import { ServiceContext } from '@/lib/background/service-context';
@@ -26,13 +27,21 @@ export default defineBackground(() => {
   migrateUnboundKey().catch(() => undefined);
   // A new user is shown where to start (registered at once: the install event comes on this start).
   openOptionsOnInstall();
+  // Why pages' lookups fail, on their toolbar button; forgotten with the settings it was about.
+  const lookupHealth = new LookupHealth();
+  lookupHealth.watchTabs();
   // The side panel's saved briefings and chosen people came from the settings in effect too.
-  const context = new ServiceContext({ cacheStore: storageCacheStore, onReset: forgetPanelState });
+  const context = new ServiceContext({
+    cacheStore: storageCacheStore,
+    onReset: async () => {
+      await Promise.all([forgetPanelState(), lookupHealth.forgetAll()]);
+    },
+  });
   const { transport, local } = createUploadTransport();
   const uploads = createUploadService(context, transport);
   // Firefox: no offscreen document; the popup hands recordings to this page.
   if (local) receiveHandOvers({ held: local.held, start: (id, file, meta) => uploads.start(id, file, meta) });
-  const broker = createBroker(createHandlers(context, uploads), {
+  const broker = createBroker(createHandlers(context, uploads, lookupHealth), {
     id: browser.runtime.id,
     origin: browser.runtime.getURL('/'),
   });

@@ -9,6 +9,7 @@ import { ApiError, toErrorInfo } from '../../api/errors';
 import { LOOKUP_FAILED, type InsightsReply, type InsightsResult, type PersonAnswer, type PersonQuery } from '../../messaging/protocol';
 import { ContactMatchSchema, ContactSchema, InsightsSchema, type ContactMatch, type ContactRecord } from '../../models';
 import type { Handlers } from '../broker';
+import type { LookupHealth } from '../lookup-health';
 import type { ServiceContext } from '../service-context';
 
 const MINUTE = 60_000;
@@ -117,22 +118,47 @@ export function warmPanelInsights(context: ServiceContext, contactIds: readonly 
   if (contactIds.length > 0) meetingInsights(context, contactIds).catch(() => undefined);
 }
 
-export function contactHandlers(context: ServiceContext): Pick<Handlers, 'contact.find' | 'people.find' | 'contact.insights' | 'contacts.insights'> {
+/** A failure that concerns every lookup of a batch: the whole people.find fails with it. */
+function refusesKey(error: unknown): boolean {
+  return error instanceof ApiError && (error.kind === 'unauthorized' || error.kind === 'forbidden');
+}
+
+/**
+ * `health`: told how each page's batch ended, so a tab whose lookups fail for want of a setup, a
+ * valid key or a reachable service says so on its toolbar button (lookup-health.ts).
+ */
+export function contactHandlers(
+  context: ServiceContext,
+  health: LookupHealth | null = null,
+): Pick<Handlers, 'contact.find' | 'people.find' | 'contact.insights' | 'contacts.insights'> {
   return {
     // The side panel and the popup, for one person someone waits to see (pages batch theirs in people.find).
     'contact.find': (query) => findPerson(context, query, { interactive: true }),
-    'people.find': async ({ people }) => {
-      // Fail the whole request only for what concerns every lookup (no settings, bad key);
-      // one person's failure is said as such (not "not a contact"), so the page asks again later.
-      await context.client();
-      return Promise.all(
-        people.map((query) =>
-          findPerson(context, query).catch((error: unknown): PersonAnswer => {
-            if (error instanceof Error && 'kind' in error && (error.kind === 'unauthorized' || error.kind === 'forbidden')) throw error;
-            return LOOKUP_FAILED;
-          }),
-        ),
-      );
+    'people.find': async ({ people }, { sender, tabId }) => {
+      // Only a page's own batch speaks for its tab.
+      const report = health && sender === 'content' && tabId !== null ? health.begin(tabId) : null;
+      const failures: unknown[] = [];
+      let baseUrl: string | null = null;
+      try {
+        // Fail the whole request only for what concerns every lookup (no settings, bad key);
+        // one person's failure is said as such (not "not a contact"), so the page asks again later.
+        baseUrl = (await context.client()).baseUrl;
+        const answers = await Promise.all(
+          people.map((query) =>
+            findPerson(context, query).catch((error: unknown): PersonAnswer => {
+              if (refusesKey(error)) throw error;
+              failures.push(error);
+              return LOOKUP_FAILED;
+            }),
+          ),
+        );
+        // Not waited for: the page's answers do not wait on the badge.
+        void report?.(failures, baseUrl).catch(() => undefined);
+        return answers;
+      } catch (error) {
+        void report?.([error], baseUrl).catch(() => undefined);
+        throw error;
+      }
     },
     'contact.insights': async ({ contactId, revalidate }) => {
       if (revalidate) return panelInsights(context, contactId);

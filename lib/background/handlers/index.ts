@@ -10,13 +10,15 @@ import { settingsHandlers } from './settings';
 import { uploadHandlers } from './uploads';
 import { webhookHandlers } from './webhooks';
 import { createUploadService } from '../uploads';
+import type { LookupHealth } from '../lookup-health';
 import type { UploadService } from '../../upload/service';
 
-export function createHandlers(context: ServiceContext, uploads: UploadService = createUploadService(context)): Handlers {
+/** `health`: where pages' lookups report how they ended (the toolbar's lookup problem); none in most tests. */
+export function createHandlers(context: ServiceContext, uploads: UploadService = createUploadService(context), health: LookupHealth | null = null): Handlers {
   return {
     ...settingsHandlers(context),
     ...webhookHandlers(context),
-    ...contactHandlers(context),
+    ...contactHandlers(context, health),
     ...recordingHandlers(context),
     ...pageStatusHandlers(),
     ...panelHandlers(panelHeadStart(context)),

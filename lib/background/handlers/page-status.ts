@@ -7,7 +7,7 @@ import { browser } from '#imports';
 import { z } from 'zod/mini';
 import { SITES } from '../../sites/types';
 import { statusKey } from '../../storage/session-keys';
-import { setTabAlert } from '../toolbar';
+import { showTabAlert } from '../tab-alert';
 import type { Handlers } from '../broker';
 
 export const PageStatusSchema = z.object({
@@ -31,10 +31,8 @@ export function pageStatusHandlers(): Pick<Handlers, 'page.status'> {
     'page.status': async (status, { tabId }) => {
       if (tabId === null) return { recorded: false };
       await browser.storage.session.set({ [statusKey(tabId)]: { ...status, at: Date.now() } });
-      await setTabAlert(
-        tabId,
-        status.recognised ? null : { text: '!', colour: '#b3261e', title: 'Primer: this page’s layout is not recognised' },
-      ).catch(() => undefined);
+      // The badge may say a lookup problem instead, which comes first (tab-alert.ts).
+      await showTabAlert(tabId).catch(() => undefined);
       return { recorded: true };
     },
   };

@@ -1,0 +1,186 @@
+/**
+ * Why a page's people lookups fail, when only the user can fix it: Primer not set up, the key
+ * refused (401) or not allowed (403), host access to the service taken away, or the service not
+ * answering for a while. Each people.find from a tab ends in a verdict for that tab; a problem is
+ * recorded per tab in storage.session (lib/storage/lookup-problem.ts) and shown on the tab's
+ * toolbar button (tab-alert.ts), and the next batch that fails for no reason (every person
+ * answered) clears it. So does a settings change (the problem described the old settings) and the
+ * tab leaving the supported sites.
+ *
+ * Not noisy: a failure a retry may fix (rate limit, server error, one timeout) changes nothing,
+ * nor does the browser being offline (the site says that itself). A service that does not answer
+ * is said only once it has not answered for UNREACHABLE_AFTER_MS, counted from the start of the
+ * first failed batch, with no answered batch since (a batch's own retries can take that long).
+ */
+import { browser } from '#imports';
+import { permissionPatternFor } from '../api/base-url';
+import { ApiError } from '../api/errors';
+import { ALL_SITE_MATCHES } from '../sites/matches';
+import { readLookupProblem, type LookupProblem, type LookupProblemKind } from '../storage/lookup-problem';
+import { LOOKUP_PROBLEM_PREFIX, lookupProblemKey } from '../storage/session-keys';
+import { setTabAlert } from './toolbar';
+import { showTabAlert } from './tab-alert';
+
+/** How long nothing must have answered before the service is said to be unreachable. */
+export const UNREACHABLE_AFTER_MS = 20_000;
+
+/** Gateway answers: a proxy is there, the service behind it is not. */
+const GATEWAY_STATUSES = new Set([502, 503, 504]);
+
+type Verdict = 'answered' | 'transient' | LookupProblemKind;
+
+export interface LookupHealthOptions {
+  now?: () => number;
+  /** Whether the browser thinks it is online. */
+  online?: () => boolean;
+  /** Whether Primer may contact the service (its host permission). */
+  hasAccess?: (pattern: string) => Promise<boolean>;
+}
+
+/** Reports how one people.find batch ended: the failures of its lookups (none: all answered) and the service asked. */
+export type ReportLookups = (failures: readonly unknown[], baseUrl: string | null) => Promise<void>;
+
+function kindOf(error: unknown): { kind: string; status: number | null } {
+  return error instanceof ApiError ? { kind: error.kind, status: error.status } : { kind: 'unknown', status: null };
+}
+
+async function hostAccess(pattern: string): Promise<boolean> {
+  try {
+    return await browser.permissions.contains({ origins: [pattern] });
+  } catch {
+    return true;
+  }
+}
+
+export class LookupHealth {
+  readonly #now: () => number;
+  readonly #online: () => boolean;
+  readonly #hasAccess: (pattern: string) => Promise<boolean>;
+  /** When the service's first unanswered batch (since one was last answered) started. */
+  #unreachableSince: number | null = null;
+  /** Tabs whose lookups found the service silent, not yet for long enough to say so. */
+  readonly #waiting = new Set<number>();
+  /** Bumped by a settings change: batches begun before it speak for the old settings. */
+  #generation = 0;
+  /** What each tab's record is known to be (read from storage.session once after a restart). */
+  readonly #known = new Map<number, LookupProblem | null>();
+  #work: Promise<unknown> = Promise.resolve();
+
+  constructor(options: LookupHealthOptions = {}) {
+    this.#now = options.now ?? (() => Date.now());
+    this.#online = options.online ?? (() => globalThis.navigator?.onLine !== false);
+    this.#hasAccess = options.hasAccess ?? hostAccess;
+  }
+
+  /** A page's batch is starting: returns how to report its end. */
+  begin(tabId: number): ReportLookups {
+    const startedAt = this.#now();
+    const generation = this.#generation;
+    // Queued at once, in the order batches end: a later batch's verdict is applied after this one's.
+    return (failures, baseUrl) =>
+      this.#serial(async () => {
+        if (generation !== this.#generation) return;
+        await this.#apply(tabId, startedAt, await this.#verdict(failures, baseUrl), baseUrl);
+      });
+  }
+
+  /** The settings changed: every tab's problem described the old ones. */
+  forgetAll(): Promise<void> {
+    this.#generation++;
+    this.#unreachableSince = null;
+    this.#waiting.clear();
+    return this.#serial(async () => {
+      const stored = Object.keys(await browser.storage.session.get(null)).filter((key) => key.startsWith(LOOKUP_PROBLEM_PREFIX));
+      const tabs = new Set([...this.#known].filter(([, problem]) => problem !== null).map(([tabId]) => tabId));
+      for (const key of stored) tabs.add(Number(key.slice(LOOKUP_PROBLEM_PREFIX.length)));
+      await browser.storage.session.remove(stored);
+      this.#known.clear();
+      await Promise.all([...tabs].map((tabId) => showTabAlert(tabId).catch(() => undefined)));
+    });
+  }
+
+  /** Forgets a tab's problem when it leaves the supported sites, and when it closes. */
+  watchTabs(): void {
+    browser.tabs.onUpdated.addListener((tabId, change) => {
+      if (change.url && !onSupportedSite(change.url)) void this.#serial(() => this.#forgetTab(tabId, { clearBadge: true }));
+    });
+    browser.tabs.onRemoved.addListener((tabId) => {
+      void this.#serial(() => this.#forgetTab(tabId, { clearBadge: false }));
+    });
+  }
+
+  /** Resolves once every report and change so far is stored and shown (for tests). */
+  idle(): Promise<void> {
+    return this.#serial(() => Promise.resolve());
+  }
+
+  #serial(step: () => Promise<void>): Promise<void> {
+    const run = this.#work.then(step);
+    this.#work = run.catch(() => undefined);
+    return run;
+  }
+
+  async #verdict(failures: readonly unknown[], baseUrl: string | null): Promise<Verdict> {
+    if (failures.length === 0) return 'answered';
+    const kinds = failures.map(kindOf);
+    if (kinds.some(({ kind }) => kind === 'not_configured')) return 'not_configured';
+    if (kinds.some(({ kind }) => kind === 'unauthorized')) return 'key_refused';
+    if (kinds.some(({ kind }) => kind === 'forbidden')) return 'key_forbidden';
+    const silent = kinds.some(({ kind, status }) => kind === 'network' || kind === 'timeout' || (kind === 'server' && status !== null && GATEWAY_STATUSES.has(status)));
+    // Offline: every site fails alike, and says so itself.
+    if (!silent || !this.#online()) return 'transient';
+    // Without host access, a service that sends no CORS headers looks like one that is not there.
+    const pattern = baseUrl ? permissionPatternFor(baseUrl) : null;
+    if (pattern && !(await this.#hasAccess(pattern))) return 'no_access';
+    return 'unreachable';
+  }
+
+  async #apply(tabId: number, startedAt: number, verdict: Verdict, baseUrl: string | null): Promise<void> {
+    if (verdict === 'transient') return;
+    const service = baseUrl ? new URL(baseUrl).origin : null;
+    if (verdict === 'answered') {
+      this.#unreachableSince = null;
+      this.#waiting.clear();
+      await this.#record(tabId, null);
+      return;
+    }
+    if (verdict !== 'unreachable') {
+      await this.#record(tabId, { problem: verdict, service });
+      return;
+    }
+    this.#unreachableSince ??= startedAt;
+    this.#waiting.add(tabId);
+    if (this.#now() - this.#unreachableSince < UNREACHABLE_AFTER_MS) return;
+    // Long enough: every tab that found it silent meanwhile says so too.
+    const tabs = [...this.#waiting];
+    this.#waiting.clear();
+    await Promise.all(tabs.map((tab) => this.#record(tab, { problem: 'unreachable', service })));
+  }
+
+  async #record(tabId: number, problem: LookupProblem | null): Promise<void> {
+    const before = this.#known.has(tabId) ? this.#known.get(tabId) : await readLookupProblem(tabId);
+    this.#known.set(tabId, problem);
+    // Nothing was wrong and nothing is: the common case, no writes.
+    if (!before && !problem) return;
+    const same = before?.problem === problem?.problem && before?.service === problem?.service;
+    if (!same && problem) await browser.storage.session.set({ [lookupProblemKey(tabId)]: problem });
+    if (!same && !problem) await browser.storage.session.remove(lookupProblemKey(tabId));
+    // Shown again even when unchanged: the browser resets a tab's badge when it loads a new page
+    // (a reload, another page of the same site), whose lookups fail the same way.
+    await showTabAlert(tabId).catch(() => undefined);
+  }
+
+  async #forgetTab(tabId: number, { clearBadge }: { clearBadge: boolean }): Promise<void> {
+    this.#waiting.delete(tabId);
+    const had = (this.#known.has(tabId) ? this.#known.get(tabId) : await readLookupProblem(tabId)) != null;
+    this.#known.delete(tabId);
+    if (!had) return;
+    await browser.storage.session.remove(lookupProblemKey(tabId));
+    // The page the badge spoke of is gone, its layout "!" with it (the new page reports its own).
+    if (clearBadge) await setTabAlert(tabId, null).catch(() => undefined);
+  }
+}
+
+function onSupportedSite(url: string): boolean {
+  return ALL_SITE_MATCHES.some((pattern) => url.startsWith(pattern.slice(0, -1)));
+}

@@ -1,0 +1,247 @@
+// @vitest-environment node
+/**
+ * A page whose people lookups fail for want of a setup, a valid key, host access or a service
+ * that answers says so on its tab's toolbar button (and records it for the popup); transient
+ * failures say nothing; the badge clears itself when lookups work again, when the settings change
+ * and when the tab leaves the supported sites. Against the stand-in, through the broker.
+ */
+import 'fake-indexeddb/auto';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { createBroker, type Handlers } from '@/lib/background/broker';
+import { storageCacheStore } from '@/lib/background/browser-stores';
+import { createHandlers } from '@/lib/background/handlers';
+import { pageStatusHandlers } from '@/lib/background/handlers/page-status';
+import { resetVaultForTests } from '@/lib/background/key-vault';
+import { LookupHealth, UNREACHABLE_AFTER_MS } from '@/lib/background/lookup-health';
+import { ServiceContext } from '@/lib/background/service-context';
+import { ApiError } from '@/lib/api/errors';
+import type { MessageType, RequestOf } from '@/lib/messaging/protocol';
+import { readLookupProblem } from '@/lib/storage/lookup-problem';
+import { createStandIn, type StandIn } from '../../stand-in/server';
+
+let standIn: StandIn;
+let health: LookupHealth;
+let handlers: Handlers;
+let clock: number;
+let online: boolean;
+let hostAccess: boolean;
+/** The service stops answering: every call fails as a refused connection does. */
+let down: boolean;
+
+const options = { id: 'test-extension-id', url: 'chrome-extension://test-extension-id/options.html' };
+const tab = (id: number) => ({ id: 'test-extension-id', url: 'https://mail.google.com/mail/u/0/', tab: { id } });
+let personCount = 0;
+
+beforeAll(async () => {
+  standIn = await createStandIn({ processingStepMs: 0 });
+});
+afterAll(async () => {
+  await standIn.close();
+});
+
+beforeEach(() => {
+  standIn.reset();
+  resetVaultForTests();
+  clock = 0;
+  online = true;
+  hostAccess = true;
+  down = false;
+  vi.spyOn(fakeBrowser.permissions, 'contains').mockImplementation(() => Promise.resolve(hostAccess) as never);
+  // The title a cleared tab gets back is the manifest's.
+  vi.spyOn(fakeBrowser.runtime, 'getManifest').mockReturnValue({ manifest_version: 3, name: 'Primer', version: '1.0.0', action: { default_title: 'Primer' } });
+  health = new LookupHealth({ now: () => clock, online: () => online });
+  health.watchTabs();
+  const context = new ServiceContext({
+    cacheStore: storageCacheStore,
+    // One attempt per call: retries are the http layer's business, tested there.
+    clientOptions: { retry: { attempts: 1 } },
+    fetch: (input, init) => (down ? Promise.reject(new TypeError('Failed to fetch')) : fetch(input, init)),
+    onReset: () => health.forgetAll(),
+  });
+  handlers = createHandlers(context, undefined, health);
+});
+
+const broker = () => createBroker(handlers, { id: 'test-extension-id', origin: 'chrome-extension://test-extension-id/' });
+
+async function send<T extends MessageType>(type: T, payload: RequestOf<T>, sender: object = options) {
+  return broker()({ primer: 1, type, payload }, sender);
+}
+
+/** A page in tab `tabId` looks up someone it has not asked about before; resolves once the badge is settled. */
+async function pageLooksUp(tabId: number) {
+  const reply = await send('people.find', { people: [{ email: `person${++personCount}@example.org` }] }, tab(tabId));
+  await health.idle();
+  return reply;
+}
+
+const badge = (tabId: number) => fakeBrowser.action.getBadgeText({ tabId });
+const title = (tabId: number) => fakeBrowser.action.getTitle({ tabId });
+
+async function configure(apiKey = standIn.apiKey) {
+  await send('settings.save', { serviceUrl: standIn.baseUrl, apiKey });
+  await health.idle();
+}
+
+describe('a tab whose lookups cannot work says why on its toolbar button', () => {
+  it('a refused key: at once, with the fix, on that tab only; cleared by the next lookup that works', async () => {
+    await configure();
+    await pageLooksUp(4);
+    expect(await badge(4)).toBe('');
+    standIn.failNext({ path: '/api/v2/contacts', status: 401 });
+    expect(await pageLooksUp(4)).toMatchObject({ ok: false, error: { kind: 'unauthorized' } });
+    expect(await badge(4)).toBe('off');
+    expect(await title(4)).toBe('Primer: the service refused the API key — open Primer’s options to enter a valid key');
+    expect(await readLookupProblem(4)).toEqual({ problem: 'key_refused', service: new URL(standIn.baseUrl).origin });
+    expect(await badge(5)).toBe('');
+    // The browser resets a tab's badge when it loads a page (a reload): the page's next failure says it again.
+    await fakeBrowser.action.setBadgeText({ tabId: 4, text: null as unknown as string });
+    standIn.failNext({ path: '/api/v2/contacts', status: 401 });
+    await pageLooksUp(4);
+    expect(await badge(4)).toBe('off');
+    await pageLooksUp(4);
+    expect(await badge(4)).toBe('');
+    expect(await title(4)).toBe('Primer');
+    expect(await readLookupProblem(4)).toBeNull();
+  });
+
+  it('a key that may not read contacts, and no setup at all', async () => {
+    expect(await pageLooksUp(4)).toMatchObject({ ok: false, error: { kind: 'not_configured' } });
+    expect(await badge(4)).toBe('off');
+    expect(await title(4)).toBe('Primer: not set up yet — open Primer’s options to add the service address and API key');
+    await configure();
+    standIn.failNext({ path: '/api/v2/contacts', status: 403 });
+    await pageLooksUp(5);
+    expect(await title(5)).toBe('Primer: the API key may not look up contacts — open Primer’s options to enter a key that may');
+  });
+
+  it('saving settings clears what was said about the old ones, before any page asks again', async () => {
+    await configure('wrong-key');
+    await pageLooksUp(4);
+    expect(await badge(4)).toBe('off');
+    await configure();
+    expect(await badge(4)).toBe('');
+    expect(await readLookupProblem(4)).toBeNull();
+  });
+
+  it('host access taken away: said at once, naming the service', async () => {
+    await configure();
+    await pageLooksUp(4);
+    hostAccess = false;
+    // Without host access, a service sending no CORS headers cannot be read: the call fails.
+    down = true;
+    expect(await pageLooksUp(4)).toEqual({ ok: true, data: ['failed'] });
+    expect(await badge(4)).toBe('off');
+    expect(await title(4)).toBe(`Primer: not allowed to contact ${new URL(standIn.baseUrl).origin} — open Primer’s options and test the connection to allow it`);
+  });
+
+  it('a service that stops answering: said only once it has been silent for a while, on every tab that found it so', async () => {
+    await configure();
+    await pageLooksUp(4);
+    down = true;
+    await pageLooksUp(4);
+    clock = 5_000;
+    await pageLooksUp(5);
+    expect([await badge(4), await badge(5)]).toEqual(['', '']);
+    clock = UNREACHABLE_AFTER_MS;
+    await pageLooksUp(4);
+    expect([await badge(4), await badge(5), await badge(6)]).toEqual(['off', 'off', '']);
+    expect(await title(4)).toBe(`Primer: ${new URL(standIn.baseUrl).origin} is not answering — check your connection, or the address in Primer’s options`);
+    // Back: each tab clears with its own lookup that works.
+    down = false;
+    await pageLooksUp(4);
+    expect([await badge(4), await badge(5)]).toEqual(['', 'off']);
+    await pageLooksUp(5);
+    expect(await badge(5)).toBe('');
+  });
+
+  it('says nothing of a service silent for a moment, busy, failing once, or of the browser being offline', async () => {
+    await configure();
+    await pageLooksUp(4);
+    // Silent, then answering again: the silence starts over.
+    down = true;
+    await pageLooksUp(4);
+    down = false;
+    clock = 10_000;
+    await pageLooksUp(4);
+    down = true;
+    clock = 10_000 + UNREACHABLE_AFTER_MS - 1;
+    await pageLooksUp(4);
+    expect(await badge(4)).toBe('');
+    // Offline: every site fails, and says so itself.
+    online = false;
+    clock += UNREACHABLE_AFTER_MS * 3;
+    await pageLooksUp(4);
+    expect(await badge(4)).toBe('');
+    down = false;
+    online = true;
+    for (const status of [429, 500]) {
+      standIn.failNext({ path: '/api/v2/contacts', status, ...(status === 429 ? { retryAfter: 3600 } : {}) });
+      expect(await pageLooksUp(4)).toEqual({ ok: true, data: ['failed'] });
+      clock += UNREACHABLE_AFTER_MS * 3;
+      expect(await badge(4)).toBe('');
+    }
+    expect(await readLookupProblem(4)).toBeNull();
+  });
+
+  it('a gateway answering for a missing service counts as silence', async () => {
+    await configure();
+    await pageLooksUp(4);
+    standIn.failNext({ path: '/api/v2/contacts', status: 502 });
+    await pageLooksUp(4);
+    clock = UNREACHABLE_AFTER_MS;
+    standIn.failNext({ path: '/api/v2/contacts', status: 503 });
+    await pageLooksUp(4);
+    expect(await badge(4)).toBe('off');
+  });
+
+  it('the side panel’s own lookups speak for no tab', async () => {
+    await configure('wrong-key');
+    expect(await send('people.find', { people: [{ email: 'someone@example.org' }] })).toMatchObject({ ok: false, error: { kind: 'unauthorized' } });
+    await health.idle();
+    expect(Object.keys(await fakeBrowser.storage.session.get(null)).filter((key) => key.startsWith('lookupProblem:'))).toEqual([]);
+  });
+});
+
+describe('the badge among the button’s other uses', () => {
+  it('comes before the layout’s "!", which returns once lookups work', async () => {
+    const layout = pageStatusHandlers()['page.status'];
+    await layout({ site: 'gmail', recognised: false, people: 0, known: 0, view: '' }, { sender: 'content', tabId: 4 });
+    expect(await badge(4)).toBe('!');
+    await configure('wrong-key');
+    await pageLooksUp(4);
+    expect(await badge(4)).toBe('off');
+    // A layout report meanwhile does not hide the lookup problem.
+    await layout({ site: 'gmail', recognised: false, people: 0, known: 0, view: 'x' }, { sender: 'content', tabId: 4 });
+    expect(await badge(4)).toBe('off');
+    await configure();
+    await pageLooksUp(4);
+    expect(await badge(4)).toBe('!');
+    expect(await title(4)).toBe('Primer: this page’s layout is not recognised');
+  });
+
+  it('is forgotten when the tab leaves the supported sites or closes, not when it moves within one', async () => {
+    await configure('wrong-key');
+    await pageLooksUp(4);
+    await pageLooksUp(5);
+    const gmailTab = { id: 4, index: 0, highlighted: false, active: true, pinned: false, incognito: false, windowId: 1 };
+    await fakeBrowser.tabs.onUpdated.trigger(4, { url: 'https://mail.google.com/mail/u/0/#inbox/FMfcg' }, gmailTab);
+    await health.idle();
+    expect(await badge(4)).toBe('off');
+    await fakeBrowser.tabs.onUpdated.trigger(4, { url: 'https://www.example.com/' }, gmailTab);
+    await health.idle();
+    expect(await badge(4)).toBe('');
+    expect(await readLookupProblem(4)).toBeNull();
+    await fakeBrowser.tabs.onRemoved.trigger(5, { windowId: 1, isWindowClosing: false });
+    await health.idle();
+    expect(await readLookupProblem(5)).toBeNull();
+  });
+
+  it('a batch begun before a settings change does not speak for the new settings', async () => {
+    const report = health.begin(4);
+    await health.forgetAll();
+    await report([new ApiError('unauthorized', 'no')], standIn.baseUrl);
+    expect(await badge(4)).toBe('');
+    expect(await readLookupProblem(4)).toBeNull();
+  });
+});
