@@ -11,6 +11,7 @@ import { sendRequest } from '@/lib/messaging/send';
 import type { SettingsView } from '@/lib/messaging/protocol';
 import { openBriefingShortcut, openPanel } from '@/lib/panel/open';
 import type { UploadDraft } from '@/lib/upload/draft';
+import { LookupProblemNote } from './LookupProblemNote';
 import { UploadForm } from './UploadForm';
 import { UploadList } from './UploadList';
 import { useDraft } from './useDraft';
@@ -90,6 +91,7 @@ export function PopupApp({ draft: loadingDraft }: { draft: Promise<UploadDraft> 
           {openFailed}
         </p>
       ) : null}
+      <LookupProblemNote />
 
       <section className="popup__section" aria-labelledby="upload-heading">
         <h2 id="upload-heading">Upload a recording</h2>

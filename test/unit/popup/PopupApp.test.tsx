@@ -5,6 +5,7 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { PopupApp } from '@/components/popup/PopupApp';
 import { EMPTY_DRAFT, type UploadDraft } from '@/lib/upload/draft';
 import { UPLOADS_KEY } from '@/lib/upload/store';
+import { lookupProblemKey } from '@/lib/storage/session-keys';
 import { fakeBackground, sent } from '../support/fake-background';
 import { settingsView } from '../options/helpers';
 import { record } from './records';
@@ -85,5 +86,35 @@ describe('PopupApp', () => {
     expect(open).toHaveBeenCalledWith({ windowId: 7 });
     expect(sent('panel.warm')).toEqual([{ windowId: 7 }]);
     await waitFor(() => expect(close).toHaveBeenCalled());
+  });
+
+  it('says why the page it was opened over has no markers, with the way to the options, live', async () => {
+    const user = userEvent.setup();
+    fakeBackground({ 'settings.get': settingsView() });
+    vi.spyOn(fakeBrowser.tabs, 'query').mockResolvedValue([{ id: 4 }] as never);
+    const openOptions = vi.spyOn(fakeBrowser.runtime, 'openOptionsPage').mockResolvedValue(undefined);
+    await fakeBrowser.storage.session.set({ [lookupProblemKey(4)]: { problem: 'key_refused', service: 'https://ci.example.com' }, [lookupProblemKey(5)]: { problem: 'unreachable', service: null } });
+    render(<PopupApp draft={draft()} />);
+    expect(await screen.findByText('Markers are off on this page: the service refused the API key. Open Primer’s options to enter a valid key.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Open Primer options' }));
+    expect(openOptions).toHaveBeenCalled();
+    // Fixed (the background forgets the problem): the note goes.
+    await act(() => fakeBrowser.storage.session.remove(lookupProblemKey(4)));
+    await waitFor(() => expect(screen.queryByText(/Markers are off/)).toBeNull());
+    await act(() => fakeBrowser.storage.session.set({ [lookupProblemKey(4)]: { problem: 'unreachable', service: 'https://ci.example.com' } }));
+    expect(await screen.findByText(/Markers are off on this page: https:\/\/ci\.example\.com is not answering\./)).toBeInTheDocument();
+  });
+
+  it('leaves "not set up" to the upload section', async () => {
+    fakeBackground({ 'settings.get': settingsView({ serviceUrl: null, hasApiKey: false }) });
+    const query = vi.spyOn(fakeBrowser.tabs, 'query').mockResolvedValue([{ id: 4 }] as never);
+    await fakeBrowser.storage.session.set({ [lookupProblemKey(4)]: { problem: 'not_configured', service: null } });
+    render(<PopupApp draft={draft()} />);
+    expect(await screen.findByText(/Primer is not set up yet/)).toBeInTheDocument();
+    await waitFor(() => expect(query).toHaveBeenCalled());
+    // Time for the tab's record to be read.
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(screen.getAllByText(/not set up yet/)).toHaveLength(1);
+    expect(screen.queryByText(/Markers are off/)).toBeNull();
   });
 });
