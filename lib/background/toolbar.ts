@@ -1,8 +1,9 @@
 /**
  * The toolbar button: `action` in Manifest V3 (Chrome), `browserAction` in Firefox's MV2 build.
- * Two things write on it: the page self-check ("!" on one tab) and uploads ("↑2" everywhere). A
- * tab's own badge is cleared, not set to "", when its page is fine, so the uploads' global badge
- * shows through on that tab as well.
+ * Three things write on it: a tab's failing lookups ("off") and its page self-check ("!"), one tab
+ * at a time (which comes first: tab-alert.ts), and uploads ("↑2" everywhere). A tab's own badge is
+ * cleared, not set to "", when its page is fine, so the uploads' global badge shows through on that
+ * tab as well.
  */
 import { browser } from '#imports';
 
