@@ -508,6 +508,34 @@ test('people left unmarked because the service refused the page’s lookups are 
   expect(errors).toEqual([]);
 });
 
+test('a page whose lookups the service refuses says so on its toolbar button, which clears itself once lookups work again', async ({ context, extensionId, serviceWorker, standIn }) => {
+  await configure(context, extensionId, standIn);
+  const fixture = expected.pages.find((page) => page.file === 'gmail/thread.html')!;
+  const view = fixture.views[0]!;
+  await serveFixture(context, view.url, html(fixture.file));
+  // A key revoked on the service: every contact lookup is refused.
+  standIn.failNext({ path: '/api/v2/contacts', status: 401, times: 1_000 });
+  const page = await context.newPage();
+  await page.goto(view.url);
+  const tabId = await tabIdOf(serviceWorker, page);
+  const button = () =>
+    serviceWorker.evaluate(async (id) => {
+      const action = (globalThis as unknown as { chrome: { action: { getBadgeText(d: object): Promise<string>; getTitle(d: object): Promise<string> } } }).chrome.action;
+      return { text: await action.getBadgeText({ tabId: id }), title: await action.getTitle({ tabId: id }) };
+    }, tabId);
+  await expect
+    .poll(button, { timeout: 20_000 })
+    .toEqual({ text: 'off', title: 'Primer: the service refused the API key — open Primer’s options to enter a valid key' });
+  // The key works again; the user comes back to the window, the page's lookups work, the badge goes.
+  standIn.clearFaults();
+  await page.evaluate(() => window.dispatchEvent(new Event('focus')));
+  await expect.poll(async () => new Set(await markerLabels(page)), { timeout: 20_000 }).toEqual(expectationsFor(view).labels);
+  const manifestTitle = await serviceWorker.evaluate(
+    () => (globalThis as unknown as { chrome: { runtime: { getManifest(): { action?: { default_title?: string } } } } }).chrome.runtime.getManifest().action?.default_title,
+  );
+  await expect.poll(button).toEqual({ text: '', title: manifestTitle });
+});
+
 test('the per-site switch and excluded domains apply at once, without reload, and an open card goes with its mark', async ({ context, extensionId, serviceWorker, standIn }) => {
   const { page, url } = await calendarPopupTab(context, extensionId, standIn);
   await page.goto(url);
