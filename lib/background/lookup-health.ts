@@ -3,14 +3,15 @@
  * refused (401) or not allowed (403), host access to the service taken away, or the service not
  * answering for a while. Each people.find from a tab ends in a verdict for that tab; a problem is
  * recorded per tab in storage.session (lib/storage/lookup-problem.ts) and shown on the tab's
- * toolbar button (tab-alert.ts), and the next batch that fails for no reason (every person
- * answered) clears it. So does a settings change (the problem described the old settings) and the
- * tab leaving the supported sites.
+ * toolbar button (tab-alert.ts). The tab's next batch in which the service answered someone clears
+ * it; so does a settings change (the problem described the old settings) and the tab leaving the
+ * supported sites. A batch answered from the cache alone proves nothing either way: clearing on it
+ * would make the badge come and go as the page shows people seen before and people not.
  *
  * Not noisy: a failure a retry may fix (rate limit, server error, one timeout) changes nothing,
  * nor does the browser being offline (the site says that itself). A service that does not answer
  * is said only once it has not answered for UNREACHABLE_AFTER_MS, counted from the start of the
- * first failed batch, with no answered batch since (a batch's own retries can take that long).
+ * first failed batch, with no answer since (a batch's own retries can take that long).
  */
 import { browser } from '#imports';
 import { permissionPatternFor } from '../api/base-url';
@@ -27,7 +28,8 @@ export const UNREACHABLE_AFTER_MS = 20_000;
 /** Gateway answers: a proxy is there, the service behind it is not. */
 const GATEWAY_STATUSES = new Set([502, 503, 504]);
 
-type Verdict = 'answered' | 'transient' | LookupProblemKind;
+/** 'no_news': nothing learned about the service (the cache answered, or a transient failure). */
+type Verdict = 'answered' | 'no_news' | LookupProblemKind;
 
 export interface LookupHealthOptions {
   now?: () => number;
@@ -37,8 +39,14 @@ export interface LookupHealthOptions {
   hasAccess?: (pattern: string) => Promise<boolean>;
 }
 
-/** Reports how one people.find batch ended: the failures of its lookups (none: all answered) and the service asked. */
-export type ReportLookups = (failures: readonly unknown[], baseUrl: string | null) => Promise<void>;
+/** How one people.find batch ended: its lookups' failures, and whether the service answered any of them. */
+export interface LookupOutcome {
+  failures: readonly unknown[];
+  answered: boolean;
+}
+
+/** Reports how one batch ended, and the service it asked (null: no settings). */
+export type ReportLookups = (outcome: LookupOutcome, baseUrl: string | null) => Promise<void>;
 
 function kindOf(error: unknown): { kind: string; status: number | null } {
   return error instanceof ApiError ? { kind: error.kind, status: error.status } : { kind: 'unknown', status: null };
@@ -77,10 +85,10 @@ export class LookupHealth {
     const startedAt = this.#now();
     const generation = this.#generation;
     // Queued at once, in the order batches end: a later batch's verdict is applied after this one's.
-    return (failures, baseUrl) =>
+    return (outcome, baseUrl) =>
       this.#serial(async () => {
         if (generation !== this.#generation) return;
-        await this.#apply(tabId, startedAt, await this.#verdict(failures, baseUrl), baseUrl);
+        await this.#apply(tabId, startedAt, await this.#verdict(outcome, baseUrl), baseUrl);
       });
   }
 
@@ -120,15 +128,16 @@ export class LookupHealth {
     return run;
   }
 
-  async #verdict(failures: readonly unknown[], baseUrl: string | null): Promise<Verdict> {
-    if (failures.length === 0) return 'answered';
+  async #verdict({ failures, answered }: LookupOutcome, baseUrl: string | null): Promise<Verdict> {
     const kinds = failures.map(kindOf);
     if (kinds.some(({ kind }) => kind === 'not_configured')) return 'not_configured';
     if (kinds.some(({ kind }) => kind === 'unauthorized')) return 'key_refused';
     if (kinds.some(({ kind }) => kind === 'forbidden')) return 'key_forbidden';
+    // The key works and the service is there; other people's failures are their own.
+    if (answered) return 'answered';
     const silent = kinds.some(({ kind, status }) => kind === 'network' || kind === 'timeout' || (kind === 'server' && status !== null && GATEWAY_STATUSES.has(status)));
     // Offline: every site fails alike, and says so itself.
-    if (!silent || !this.#online()) return 'transient';
+    if (!silent || !this.#online()) return 'no_news';
     // Without host access, a service that sends no CORS headers looks like one that is not there.
     const pattern = baseUrl ? permissionPatternFor(baseUrl) : null;
     if (pattern && !(await this.#hasAccess(pattern))) return 'no_access';
@@ -136,7 +145,7 @@ export class LookupHealth {
   }
 
   async #apply(tabId: number, startedAt: number, verdict: Verdict, baseUrl: string | null): Promise<void> {
-    if (verdict === 'transient') return;
+    if (verdict === 'no_news') return;
     const service = baseUrl ? new URL(baseUrl).origin : null;
     if (verdict === 'answered') {
       this.#unreachableSince = null;

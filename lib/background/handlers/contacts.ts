@@ -63,9 +63,14 @@ function shown(contact: ContactRecord, matchedBy: ContactMatch['matchedBy']): Co
 
 /**
  * `interactive`: the side panel (or popup) waits for this one person, so the lookup fails fast;
- * a page's batch (people.find) stays patient.
+ * a page's batch (people.find) stays patient. `onAnswer`: told when the service (not the cache)
+ * answered for this person.
  */
-async function findPerson(context: ServiceContext, query: PersonQuery, { interactive = false } = {}): Promise<ContactMatch | null> {
+async function findPerson(
+  context: ServiceContext,
+  query: PersonQuery,
+  { interactive = false, onAnswer }: { interactive?: boolean; onAnswer?: () => void } = {},
+): Promise<ContactMatch | null> {
   const client = await context.client();
   if ('email' in query) {
     const email = normaliseEmail(query.email);
@@ -73,6 +78,7 @@ async function findPerson(context: ServiceContext, query: PersonQuery, { interac
       `${client.baseUrl}|contact-email|${email}`,
       async () => {
         const contact = await client.findContactByEmail(email, { interactive });
+        onAnswer?.();
         return contact ? shown(contact, 'email') : null;
       },
       CONTACT_POLICY,
@@ -84,6 +90,7 @@ async function findPerson(context: ServiceContext, query: PersonQuery, { interac
     `${client.baseUrl}|contact-name|${name}`,
     async () => {
       const contact = await client.findContactByName(query.name, { interactive });
+      onAnswer?.();
       return contact ? shown(contact, 'name') : null;
     },
     CONTACT_POLICY,
@@ -135,9 +142,10 @@ export function contactHandlers(
     // The side panel and the popup, for one person someone waits to see (pages batch theirs in people.find).
     'contact.find': (query) => findPerson(context, query, { interactive: true }),
     'people.find': async ({ people }, { sender, tabId }) => {
-      // Only a page's own batch speaks for its tab.
-      const report = health && sender === 'content' && tabId !== null ? health.begin(tabId) : null;
-      const failures: unknown[] = [];
+      // Only a page's own batch speaks for its tab (an empty one says nothing).
+      const report = health && sender === 'content' && tabId !== null && people.length > 0 ? health.begin(tabId) : null;
+      const outcome = { failures: [] as unknown[], answered: false };
+      const onAnswer = () => (outcome.answered = true);
       let baseUrl: string | null = null;
       try {
         // Fail the whole request only for what concerns every lookup (no settings, bad key);
@@ -145,18 +153,18 @@ export function contactHandlers(
         baseUrl = (await context.client()).baseUrl;
         const answers = await Promise.all(
           people.map((query) =>
-            findPerson(context, query).catch((error: unknown): PersonAnswer => {
+            findPerson(context, query, { onAnswer }).catch((error: unknown): PersonAnswer => {
               if (refusesKey(error)) throw error;
-              failures.push(error);
+              outcome.failures.push(error);
               return LOOKUP_FAILED;
             }),
           ),
         );
         // Not waited for: the page's answers do not wait on the badge.
-        void report?.(failures, baseUrl).catch(() => undefined);
+        void report?.(outcome, baseUrl).catch(() => undefined);
         return answers;
       } catch (error) {
-        void report?.([error], baseUrl).catch(() => undefined);
+        void report?.({ failures: [error], answered: false }, baseUrl).catch(() => undefined);
         throw error;
       }
     },

@@ -105,6 +105,20 @@ describe('a tab whose lookups cannot work says why on its toolbar button', () =>
     expect(await readLookupProblem(4)).toBeNull();
   });
 
+  it('a batch the cache answered alone does not clear it: the badge would come and go with the people in view', async () => {
+    await configure();
+    const seenBefore = { people: [{ email: 'grace.liu@example.org' }] };
+    await send('people.find', seenBefore, tab(4));
+    standIn.failNext({ path: '/api/v2/contacts', status: 401 });
+    await pageLooksUp(4);
+    expect(await badge(4)).toBe('off');
+    expect(await send('people.find', seenBefore, tab(4))).toMatchObject({ ok: true, data: [{ contact: { email: 'grace.liu@example.org' } }] });
+    await health.idle();
+    expect(await badge(4)).toBe('off');
+    await pageLooksUp(4);
+    expect(await badge(4)).toBe('');
+  });
+
   it('a key that may not read contacts, and no setup at all', async () => {
     expect(await pageLooksUp(4)).toMatchObject({ ok: false, error: { kind: 'not_configured' } });
     expect(await badge(4)).toBe('off');
@@ -239,7 +253,7 @@ describe('the badge among the button’s other uses', () => {
   it('a batch begun before a settings change does not speak for the new settings', async () => {
     const report = health.begin(4);
     await health.forgetAll();
-    await report([new ApiError('unauthorized', 'no')], standIn.baseUrl);
+    await report({ failures: [new ApiError('unauthorized', 'no')], answered: false }, standIn.baseUrl);
     expect(await badge(4)).toBe('');
     expect(await readLookupProblem(4)).toBeNull();
   });
