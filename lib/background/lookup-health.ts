@@ -109,8 +109,11 @@ export class LookupHealth {
 
   /** Forgets a tab's problem when it leaves the supported sites, and when it closes. */
   watchTabs(): void {
-    browser.tabs.onUpdated.addListener((tabId, change) => {
-      if (change.url && !onSupportedSite(change.url)) void this.#serial(() => this.#forgetTab(tabId, { clearBadge: true }));
+    browser.tabs.onUpdated.addListener((tabId, change, tab) => {
+      if (!change.url && change.status !== 'loading') return;
+      // Without the "tabs" permission a tab's URL is shown only on sites Primer may access (the
+      // supported ones and the service): a URL it may not see is not a supported site either.
+      if (!tab.url || !onSupportedSite(tab.url)) void this.#serial(() => this.#forgetTab(tabId, { clearBadge: true }));
     });
     browser.tabs.onRemoved.addListener((tabId) => {
       void this.#serial(() => this.#forgetTab(tabId, { clearBadge: false }));

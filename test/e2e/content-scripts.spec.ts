@@ -526,6 +526,9 @@ test('a page whose lookups the service refuses says so on its toolbar button, wh
   await expect
     .poll(button, { timeout: 20_000 })
     .toEqual({ text: 'off', title: 'Primer: the service refused the API key — open Primer’s options to enter a valid key' });
+  // A reload (the browser resets the tab's badge with the page): the new page's refused lookups say it again.
+  await page.reload();
+  await expect.poll(button, { timeout: 20_000 }).toMatchObject({ text: 'off' });
   // The key works again; the user comes back to the window, the page's lookups work, the badge goes.
   standIn.clearFaults();
   await page.evaluate(() => window.dispatchEvent(new Event('focus')));

@@ -238,10 +238,13 @@ describe('the badge among the button’s other uses', () => {
     await configure('wrong-key');
     await pageLooksUp(4);
     await pageLooksUp(5);
-    await fakeBrowser.tabs.onUpdated.trigger(4, { url: 'https://mail.google.com/mail/u/0/#inbox/FMfcg' }, {} as never);
+    const gmail = 'https://mail.google.com/mail/u/0/#inbox/FMfcg';
+    await fakeBrowser.tabs.onUpdated.trigger(4, { url: gmail }, { url: gmail } as never);
+    await fakeBrowser.tabs.onUpdated.trigger(4, { status: 'loading' }, { url: gmail } as never);
     await health.idle();
     expect(await badge(4)).toBe('off');
-    await fakeBrowser.tabs.onUpdated.trigger(4, { url: 'https://www.example.com/' }, {} as never);
+    // Another site: its URL is not even shown to Primer (no "tabs" permission).
+    await fakeBrowser.tabs.onUpdated.trigger(4, { status: 'loading' }, {} as never);
     await health.idle();
     expect(await badge(4)).toBe('');
     expect(await readLookupProblem(4)).toBeNull();
