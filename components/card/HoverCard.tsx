@@ -92,12 +92,39 @@ export function HoverCard({
     if (focusOnOpen) closeRef.current?.focus({ preventScroll: true });
   }, [focusOnOpen]);
   // Try again goes away while the briefing loads: focus stays in the card, on its close button.
-  const retry = onRetry
-    ? () => {
-        closeRef.current?.focus({ preventScroll: true });
-        onRetry();
-      }
-    : null;
+  const retry = () => {
+    closeRef.current?.focus({ preventScroll: true });
+    onRetry?.();
+  };
+
+  // A failure's own next step (fix the setup, ask again) leads the card's one row of actions, as
+  // its primary one: a second row in the body read as unrelated buttons, under a primary "Open
+  // briefing" that the same failure would stop. The wait a busy service gave holds Try again back.
+  const error = state.status === 'error' ? state.error : null;
+  const next = error ? ERROR_NEXT[error.kind] : null;
+  const waitMs = error ? serviceWaitMs(error) : null;
+  const wait = useWait(waitMs, error);
+  const waitId = useId();
+  const fix =
+    next === 'options' && onOpenOptions ? (
+      <button type="button" className="action primary" onClick={onOpenOptions}>
+        Open Primer options
+      </button>
+    ) : next === 'retry' && onRetry ? (
+      <button
+        type="button"
+        className="action primary"
+        onClick={wait.running ? undefined : retry}
+        aria-disabled={wait.running || undefined}
+        aria-describedby={wait.running ? waitId : undefined}
+      >
+        Try again
+      </button>
+    ) : null;
+  // A tab cut off by an update cannot reach the background: the panel would not open either.
+  const cutOff = error?.kind === 'extension_reloaded';
+  const openBriefing = cutOff ? null : onOpenBriefing;
+  const openMeeting = cutOff ? null : onOpenMeeting;
 
   return (
     <section className="card" role="dialog" aria-label={`Briefing: ${name}`}>
@@ -114,16 +141,17 @@ export function HoverCard({
           ×
         </button>
       </header>
-      <CardBody state={state} now={now} onOpenOptions={onOpenOptions} onRetry={retry} />
-      {onOpenBriefing || onOpenMeeting || panelHint ? (
+      {state.status === 'error' ? <ErrorBody error={state.error} waitMs={waitMs} wait={wait} waitId={waitId} /> : <CardBody state={state} now={now} />}
+      {fix || openBriefing || openMeeting || panelHint ? (
         <footer className="actions">
-          {onOpenBriefing ? (
-            <button type="button" className="action primary" onClick={onOpenBriefing}>
+          {fix}
+          {openBriefing ? (
+            <button type="button" className={fix ? 'action' : 'action primary'} onClick={openBriefing}>
               Open briefing
             </button>
           ) : null}
-          {onOpenMeeting ? (
-            <button type="button" className="action" onClick={onOpenMeeting}>
+          {openMeeting ? (
+            <button type="button" className="action" onClick={openMeeting}>
               Brief the whole meeting
             </button>
           ) : null}
@@ -137,13 +165,11 @@ export function HoverCard({
 }
 
 interface CardBodyProps {
-  state: InsightsState;
+  state: Exclude<InsightsState, { status: 'error' }>;
   now: Date;
-  onOpenOptions: (() => void) | null;
-  onRetry: (() => void) | null;
 }
 
-function CardBody({ state, now, onOpenOptions, onRetry }: CardBodyProps) {
+function CardBody({ state, now }: CardBodyProps) {
   if (state.status === 'loading') {
     return (
       <div className="body" aria-busy="true" aria-label="Loading briefing">
@@ -153,7 +179,6 @@ function CardBody({ state, now, onOpenOptions, onRetry }: CardBodyProps) {
       </div>
     );
   }
-  if (state.status === 'error') return <ErrorBody error={state.error} onOpenOptions={onOpenOptions} onRetry={onRetry} />;
   const { insights } = state;
   if (isEmptyBriefing(insights)) {
     return (
@@ -200,14 +225,8 @@ function CardBody({ state, now, onOpenOptions, onRetry }: CardBodyProps) {
   );
 }
 
-/** A failure, said plainly, with what the user can do about it from the card. */
-function ErrorBody({ error, onOpenOptions, onRetry }: { error: ApiErrorInfo; onOpenOptions: (() => void) | null; onRetry: (() => void) | null }) {
-  const next = ERROR_NEXT[error.kind];
-  // A busy service that said how long to wait would refuse Try again until then: the button stays
-  // (a Tab stop that says why) but does nothing until the wait is over.
-  const waitMs = serviceWaitMs(error);
-  const wait = useWait(waitMs, error);
-  const waitId = useId();
+/** A failure, said plainly (what the user can do about it is the first of the card's actions). */
+function ErrorBody({ error, waitMs, wait, waitId }: { error: ApiErrorInfo; waitMs: number | null; wait: ReturnType<typeof useWait>; waitId: string }) {
   return (
     <div className="body">
       <p className="error" role="alert">
@@ -216,26 +235,6 @@ function ErrorBody({ error, onOpenOptions, onRetry }: { error: ApiErrorInfo; onO
           <WaitText lead="You can try again" seconds={wait.seconds} deadline={wait.deadline} waitMs={waitMs} id={waitId} />
         ) : null}
       </p>
-      {next === 'options' && onOpenOptions ? (
-        <div className="actions">
-          <button type="button" className="action" onClick={onOpenOptions}>
-            Open Primer options
-          </button>
-        </div>
-      ) : null}
-      {next === 'retry' && onRetry ? (
-        <div className="actions">
-          <button
-            type="button"
-            className="action"
-            onClick={wait.running ? undefined : onRetry}
-            aria-disabled={wait.running || undefined}
-            aria-describedby={wait.running ? waitId : undefined}
-          >
-            Try again
-          </button>
-        </div>
-      ) : null}
     </div>
   );
 }

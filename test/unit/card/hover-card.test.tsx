@@ -156,6 +156,32 @@ describe('HoverCard next steps on errors', () => {
   });
 });
 
+describe('HoverCard actions on errors', () => {
+  const error = (kind: ApiErrorInfo['kind']) => ({ status: 'error' as const, error: { kind, message: 'x', status: null, code: null, retryAfterMs: null } });
+  const card = (kind: ApiErrorInfo['kind']) => (
+    <HoverCard match={maya} focusOnOpen={false} onClose={() => undefined} state={error(kind)} onOpenOptions={() => undefined} onRetry={() => undefined} onOpenBriefing={() => undefined} onOpenMeeting={() => undefined} />
+  );
+
+  it('puts the fix first, as the primary action, in the one row with Open briefing and the meeting', () => {
+    const { rerender } = render(card('server'));
+    for (const [kind, fix] of [['server', 'Try again'], ['unauthorized', 'Open Primer options']] as const) {
+      rerender(card(kind));
+      const buttons = screen.getAllByRole('button').filter((button) => button.closest('footer'));
+      expect(buttons.map((button) => button.textContent), kind).toEqual([fix, 'Open briefing', 'Brief the whole meeting']);
+      expect(buttons.filter((button) => button.classList.contains('primary')).map((button) => button.textContent), kind).toEqual([fix]);
+    }
+  });
+
+  it('keeps Open briefing primary where the card offers no fix, and offers no panel to a tab cut off by an update', () => {
+    const { rerender } = render(card('not_found'));
+    expect(screen.getByRole('button', { name: 'Open briefing' })).toHaveClass('primary');
+    rerender(card('extension_reloaded'));
+    expect(screen.getByRole('alert')).toHaveTextContent('Primer was updated. Reload this tab to use it.');
+    expect(screen.queryByRole('button', { name: 'Open briefing' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Brief the whole meeting' })).toBeNull();
+  });
+});
+
 describe('HoverCard on a busy service that gave a wait', () => {
   beforeEach(() => vi.useFakeTimers({ shouldAdvanceTime: false }));
   afterEach(() => vi.useRealTimers());
