@@ -172,10 +172,13 @@ interface CardBodyProps {
 function CardBody({ state, now }: CardBodyProps) {
   if (state.status === 'loading') {
     return (
-      <div className="body" aria-busy="true" aria-label="Loading briefing">
-        <div className="skeleton" />
-        <div className="skeleton short" />
-        <div className="skeleton" />
+      // A status with words, not a label: a label on a plain div is not read out (nor allowed by
+      // ARIA), so a keyboard user who opened the card heard nothing while it loaded.
+      <div className="body" role="status">
+        <span className="visually-hidden">Loading briefing…</span>
+        <div className="skeleton" aria-hidden="true" />
+        <div className="skeleton short" aria-hidden="true" />
+        <div className="skeleton" aria-hidden="true" />
       </div>
     );
   }
