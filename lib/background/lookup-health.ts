@@ -70,6 +70,11 @@ export class LookupHealth {
   readonly #waiting = new Set<number>();
   /** Bumped by a settings change: batches begun before it speak for the old settings. */
   #generation = 0;
+  /**
+   * Bumped for a tab when it leaves the supported sites or closes: a batch begun before speaks for
+   * a page that is gone, and would mark the page the tab went on to (or leave a closed tab's record).
+   */
+  readonly #departures = new Map<number, number>();
   /** What each tab's record is known to be (read from storage.session once after a restart). */
   readonly #known = new Map<number, LookupProblem | null>();
   #work: Promise<unknown> = Promise.resolve();
@@ -84,10 +89,11 @@ export class LookupHealth {
   begin(tabId: number): ReportLookups {
     const startedAt = this.#now();
     const generation = this.#generation;
+    const departures = this.#departures.get(tabId) ?? 0;
     // Queued at once, in the order batches end: a later batch's verdict is applied after this one's.
     return (outcome, baseUrl) =>
       this.#serial(async () => {
-        if (generation !== this.#generation) return;
+        if (generation !== this.#generation || departures !== (this.#departures.get(tabId) ?? 0)) return;
         await this.#apply(tabId, startedAt, await this.#verdict(outcome, baseUrl), baseUrl);
       });
   }
@@ -113,11 +119,9 @@ export class LookupHealth {
       if (!change.url && change.status !== 'loading') return;
       // Without the "tabs" permission a tab's URL is shown only on sites Primer may access (the
       // supported ones and the service): a URL it may not see is not a supported site either.
-      if (!tab.url || !onSupportedSite(tab.url)) void this.#serial(() => this.#forgetTab(tabId, { clearBadge: true }));
+      if (!tab.url || !onSupportedSite(tab.url)) this.#depart(tabId, { clearBadge: true });
     });
-    browser.tabs.onRemoved.addListener((tabId) => {
-      void this.#serial(() => this.#forgetTab(tabId, { clearBadge: false }));
-    });
+    browser.tabs.onRemoved.addListener((tabId) => this.#depart(tabId, { clearBadge: false }));
   }
 
   /** Resolves once every report and change so far is stored and shown (for tests). */
@@ -180,6 +184,12 @@ export class LookupHealth {
     // Shown again even when unchanged: the browser resets a tab's badge when it loads a new page
     // (a reload, another page of the same site), whose lookups fail the same way.
     await showTabAlert(tabId).catch(() => undefined);
+  }
+
+  /** Counted at once, not in turn: a batch ending before the forgetting runs must not speak either. */
+  #depart(tabId: number, options: { clearBadge: boolean }): void {
+    this.#departures.set(tabId, (this.#departures.get(tabId) ?? 0) + 1);
+    void this.#serial(() => this.#forgetTab(tabId, options));
   }
 
   async #forgetTab(tabId: number, { clearBadge }: { clearBadge: boolean }): Promise<void> {

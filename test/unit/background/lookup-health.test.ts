@@ -261,3 +261,26 @@ describe('the badge among the button’s other uses', () => {
     expect(await readLookupProblem(4)).toBeNull();
   });
 });
+
+describe('a batch that ends after its tab has left', () => {
+  it('does not mark the page the tab went on to, nor a closed tab', async () => {
+    const leaving = health.begin(4);
+    const closing = health.begin(5);
+    // The tab goes to another site (its URL not shown to Primer), the other closes, while their batches wait on the service.
+    await fakeBrowser.tabs.onUpdated.trigger(4, { status: 'loading' }, {} as never);
+    await fakeBrowser.tabs.onRemoved.trigger(5, { windowId: 1, isWindowClosing: false });
+    await leaving({ failures: [new ApiError('unauthorized', 'no')], answered: false }, standIn.baseUrl);
+    await closing({ failures: [new ApiError('unauthorized', 'no')], answered: false }, standIn.baseUrl);
+    expect(await badge(4)).toBe('');
+    expect(await readLookupProblem(4)).toBeNull();
+    expect(await readLookupProblem(5)).toBeNull();
+  });
+
+  it('still speaks for a tab that reloaded the same site meanwhile', async () => {
+    const report = health.begin(4);
+    const gmail = 'https://mail.google.com/mail/u/0/';
+    await fakeBrowser.tabs.onUpdated.trigger(4, { status: 'loading' }, { url: gmail } as never);
+    await report({ failures: [new ApiError('unauthorized', 'no')], answered: false }, standIn.baseUrl);
+    expect(await badge(4)).toBe('off');
+  });
+});
