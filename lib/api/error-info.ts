@@ -70,6 +70,11 @@ export class ApiError extends Error {
   }
 }
 
+/** The service answered, with nothing yet (a transcript's 204): see NOT_YET_CODE. */
+export function isNotYet(error: unknown): boolean {
+  return error instanceof ApiError && error.kind === 'not_found' && error.code === NOT_YET_CODE;
+}
+
 /**
  * How long the service asked to be left alone before it is asked again: the Retry-After of a rate
  * limit, or of a server that is unavailable for a while (a 503 during maintenance). Null when it

@@ -1,7 +1,7 @@
 /** The side panel's data hooks; every call goes through the background. */
 import { useCallback, useSyncExternalStore } from 'react';
 import { useInfiniteQuery, useQueries, useQuery, useQueryClient, type InfiniteData, type QueryKey } from '@tanstack/react-query';
-import { serviceWaitMs, type ApiErrorInfo } from '@/lib/api/errors';
+import { isNotYet, serviceWaitMs, type ApiErrorInfo } from '@/lib/api/errors';
 import { sendRequest } from '@/lib/messaging/send';
 import type { InsightsReply, PersonQuery } from '@/lib/messaging/protocol';
 import type { ContactMatch, Recording, RecordingPage } from '@/lib/models';
@@ -151,7 +151,14 @@ export function useRecording(id: string) {
 }
 
 export function useTranscript(id: string, enabled: boolean) {
-  return useQuery({ queryKey: keys.transcript(id), queryFn: () => sendRequest('recording.transcript', { id }), enabled });
+  return useQuery({
+    queryKey: keys.transcript(id),
+    queryFn: () => sendRequest('recording.transcript', { id }),
+    enabled,
+    // "Not yet" is no failure to retry nor to offer Try again for: the transcript is being made
+    // (a finished recording's may lag it), so it is looked for as a processing recording is.
+    refetchInterval: (query) => (isNotYet(query.state.error) ? PROCESSING_POLL_MS : false),
+  });
 }
 
 export function useRecordingInsights(id: string, enabled: boolean) {

@@ -5,7 +5,7 @@
  */
 import { useEffect, useId, useRef } from 'react';
 import { Button } from '@/components/ui/Button';
-import { ApiError, NOT_YET_CODE } from '@/lib/api/errors';
+import { ApiError, isNotYet } from '@/lib/api/errors';
 import { formatDate } from '@/lib/format/dates';
 import { serverText } from '@/lib/format/text';
 import type { RecordingInsights } from '@/lib/models';
@@ -55,11 +55,6 @@ function isNotFound(error: unknown): boolean {
   return error instanceof ApiError && error.kind === 'not_found';
 }
 
-/** The service answered, with nothing yet (a transcript's 204): whatever the recording's status. */
-function isNotYet(error: unknown): boolean {
-  return error instanceof ApiError && error.kind === 'not_found' && error.code === NOT_YET_CODE;
-}
-
 export function RecordingDetail({ id, onBack, backLabel }: { id: string; onBack: () => void; backLabel: string }) {
   const recording = useRecording(id);
   // Opened from a list: what the list shows of it is shown (and its insights and transcript asked
@@ -78,6 +73,7 @@ export function RecordingDetail({ id, onBack, backLabel }: { id: string; onBack:
   const recordingProblem = problemOf(recording);
   const insightsProblem = problemOf(insights);
   const transcriptProblem = problemOf(transcript);
+  // The service answered with nothing yet (a 204), whatever the recording's status.
   const transcriptNotYet = isNotYet(transcriptProblem?.error) || (unknownStatus && isNotFound(transcriptProblem?.error));
   const transcriptId = useId();
   const headingRef = useRef<HTMLHeadingElement>(null);

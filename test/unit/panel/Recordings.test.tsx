@@ -259,6 +259,27 @@ describe('recordings being processed', () => {
     expect(calls).toBe(3);
   });
 
+  it('asks again for a transcript the service does not have yet, shows it once it has, then stops', async () => {
+    let calls = 0;
+    const notYet = new ApiError('not_found', 'The service has no transcript for this recording yet.', { status: 204, code: NOT_YET_CODE });
+    fakeBackground({
+      'recording.get': recording('a'),
+      'recording.insights': null,
+      'recording.transcript': () =>
+        ++calls < 3 ? Promise.reject(notYet) : Promise.resolve({ recordingId: 'a', segments: [{ speaker: 'Maya', start: 0, end: 5, text: 'Hello' }] }),
+    });
+    renderWithClient(<RecordingDetail id="a" onBack={() => undefined} backLabel="Back" />);
+    const transcript = await screen.findByRole('region', { name: 'Transcript' });
+    expect(await within(transcript).findByText('The transcript is not available yet.')).toBeInTheDocument();
+    await vi.advanceTimersByTimeAsync(PROCESSING_POLL_MS);
+    expect(calls).toBe(2);
+    await vi.advanceTimersByTimeAsync(PROCESSING_POLL_MS);
+    expect(await within(transcript).findByText('Hello')).toBeInTheDocument();
+    expect(within(transcript).queryByText('The transcript is not available yet.')).toBeNull();
+    await vi.advanceTimersByTimeAsync(5 * PROCESSING_POLL_MS);
+    expect(calls).toBe(3);
+  });
+
   it('stops asking once the view is closed, and never asks again for a recording that is ready or failed', async () => {
     let calls = 0;
     fakeBackground({ 'recording.get': () => (++calls, Promise.resolve(recording('a', { status: 'queued', progress: null }))) });
