@@ -11,7 +11,8 @@
  * Not noisy: a failure a retry may fix (rate limit, server error, one timeout) changes nothing,
  * nor does the browser being offline (the site says that itself). A service that does not answer
  * is said only once it has not answered for UNREACHABLE_AFTER_MS, counted from the start of the
- * first failed batch, with no answer since (a batch's own retries can take that long).
+ * first failed batch, with no answer since (a batch’s own retries can take that long; a rate limit
+ * or a server error is an answer too).
  */
 import { browser } from '#imports';
 import { permissionPatternFor } from '../api/base-url';
@@ -28,8 +29,12 @@ export const UNREACHABLE_AFTER_MS = 20_000;
 /** Gateway answers: a proxy is there, the service behind it is not. */
 const GATEWAY_STATUSES = new Set([502, 503, 504]);
 
-/** 'no_news': nothing learned about the service (the cache answered, or a transient failure). */
-type Verdict = 'answered' | 'no_news' | LookupProblemKind;
+/**
+ * 'answered': the service answered someone of the batch; 'heard': it answered only with errors (a
+ * rate limit, a server error), so it is there but says nothing of the tab's lookups; 'no_news':
+ * nothing learned about the service (the cache answered, or offline).
+ */
+type Verdict = 'answered' | 'heard' | 'no_news' | LookupProblemKind;
 
 export interface LookupHealthOptions {
   now?: () => number;
@@ -142,6 +147,8 @@ export class LookupHealth {
     if (kinds.some(({ kind }) => kind === 'forbidden')) return 'key_forbidden';
     // The key works and the service is there; other people's failures are their own.
     if (answered) return 'answered';
+    // Any status but a gateway's is the service's own: whatever it said, it is not silent.
+    if (kinds.some(({ status }) => status !== null && !GATEWAY_STATUSES.has(status))) return 'heard';
     const silent = kinds.some(({ kind, status }) => kind === 'network' || kind === 'timeout' || (kind === 'server' && status !== null && GATEWAY_STATUSES.has(status)));
     // Offline: every site fails alike, and says so itself.
     if (!silent || !this.#online()) return 'no_news';
@@ -154,10 +161,10 @@ export class LookupHealth {
   async #apply(tabId: number, startedAt: number, verdict: Verdict, baseUrl: string | null): Promise<void> {
     if (verdict === 'no_news') return;
     const service = baseUrl ? new URL(baseUrl).origin : null;
-    if (verdict === 'answered') {
+    if (verdict === 'answered' || verdict === 'heard') {
       this.#unreachableSince = null;
       this.#waiting.clear();
-      await this.#record(tabId, null);
+      if (verdict === 'answered') await this.#record(tabId, null);
       return;
     }
     if (verdict !== 'unreachable') {

@@ -198,6 +198,24 @@ describe('a tab whose lookups cannot work says why on its toolbar button', () =>
     expect(await readLookupProblem(4)).toBeNull();
   });
 
+  it('a service that answers with an error is not silent: the silence starts over', async () => {
+    await configure();
+    await pageLooksUp(4);
+    down = true;
+    await pageLooksUp(4);
+    down = false;
+    clock = 5_000;
+    standIn.failNext({ path: '/api/v2/contacts', status: 500 });
+    expect(await pageLooksUp(4)).toEqual({ ok: true, data: ['failed'] });
+    down = true;
+    clock = UNREACHABLE_AFTER_MS;
+    await pageLooksUp(4);
+    expect(await badge(4)).toBe('');
+    clock = 5_000 + UNREACHABLE_AFTER_MS;
+    await pageLooksUp(4);
+    expect(await badge(4)).toBe('');
+  });
+
   it('a gateway answering for a missing service counts as silence', async () => {
     await configure();
     await pageLooksUp(4);
