@@ -20,8 +20,7 @@ import { ApiError } from '../api/errors';
 import { ALL_SITE_MATCHES } from '../sites/matches';
 import { readLookupProblem, type LookupProblem, type LookupProblemKind } from '../storage/lookup-problem';
 import { LOOKUP_PROBLEM_PREFIX, lookupProblemKey } from '../storage/session-keys';
-import { setTabAlert } from './toolbar';
-import { showTabAlert } from './tab-alert';
+import { clearTabAlert, showTabAlert } from './tab-alert';
 
 /** How long nothing must have answered before the service is said to be unreachable. */
 export const UNREACHABLE_AFTER_MS = 20_000;
@@ -206,7 +205,7 @@ export class LookupHealth {
     if (!had) return;
     await browser.storage.session.remove(lookupProblemKey(tabId));
     // The page the badge spoke of is gone, its layout "!" with it (the new page reports its own).
-    if (clearBadge) await setTabAlert(tabId, null).catch(() => undefined);
+    if (clearBadge) await clearTabAlert(tabId).catch(() => undefined);
   }
 }
 

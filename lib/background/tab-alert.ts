@@ -37,7 +37,19 @@ let showing: Promise<unknown> = Promise.resolve();
  * leave the badge of whichever read first.
  */
 export function showTabAlert(tabId: number): Promise<void> {
-  const run = showing.then(async () => setTabAlert(tabId, await alertFor(tabId)));
+  return inTurn(async () => setTabAlert(tabId, await alertFor(tabId)));
+}
+
+/**
+ * Clears the tab's badge whatever is stored (the page it spoke of is gone), in turn too: a show
+ * that read the records before they were forgotten would otherwise put the old badge back after.
+ */
+export function clearTabAlert(tabId: number): Promise<void> {
+  return inTurn(() => setTabAlert(tabId, null));
+}
+
+function inTurn(step: () => Promise<void>): Promise<void> {
+  const run = showing.then(step);
   showing = run.catch(() => undefined);
   return run;
 }

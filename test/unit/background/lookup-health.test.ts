@@ -302,3 +302,35 @@ describe('a batch that ends after its tab has left', () => {
     expect(await badge(4)).toBe('off');
   });
 });
+
+describe('a page report racing the tab leaving', () => {
+  it('does not put back the badge of the page that is gone', async () => {
+    await configure('wrong-key');
+    await pageLooksUp(4);
+    expect(await badge(4)).toBe('off');
+    // The old page's self-check reads the tab's records just before the tab goes to another site,
+    // and the read is slow to come back.
+    const get = fakeBrowser.storage.session.get.bind(fakeBrowser.storage.session);
+    let release = () => undefined as void;
+    let read = () => undefined as void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const wasRead = new Promise<void>((resolve) => (read = resolve));
+    vi.spyOn(fakeBrowser.storage.session, 'get').mockImplementationOnce((async (keys: never) => {
+      const records = await get(keys);
+      read();
+      await held;
+      return records;
+    }) as never);
+    const reported = pageStatusHandlers()['page.status']({ site: 'gmail', recognised: true, people: 0, known: 0, view: '' }, { sender: 'content', tabId: 4 });
+    await wasRead;
+    await fakeBrowser.tabs.onUpdated.trigger(4, { status: 'loading' }, {} as never);
+    // The tab's record is forgotten (and its badge cleared) while the read is out.
+    await vi.waitFor(async () => expect(await readLookupProblem(4)).toBeNull());
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    release();
+    await reported;
+    await health.idle();
+    expect(await badge(4)).toBe('');
+    expect(await readLookupProblem(4)).toBeNull();
+  });
+});
