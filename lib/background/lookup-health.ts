@@ -143,9 +143,9 @@ export class LookupHealth {
     const kinds = failures.map(kindOf);
     if (kinds.some(({ kind }) => kind === 'not_configured')) return 'not_configured';
     if (kinds.some(({ kind }) => kind === 'unauthorized')) return 'key_refused';
-    if (kinds.some(({ kind }) => kind === 'forbidden')) return 'key_forbidden';
-    // The key works and the service is there; other people's failures are their own.
+    // The key works and the service is there; other people's failures (a 403 on one contact) are their own.
     if (answered) return 'answered';
+    if (kinds.some(({ kind }) => kind === 'forbidden')) return 'key_forbidden';
     // Any status but a gateway's is the service's own: whatever it said, it is not silent.
     if (kinds.some(({ status }) => status !== null && !GATEWAY_STATUSES.has(status))) return 'heard';
     const silent = kinds.some(({ kind, status }) => kind === 'network' || kind === 'timeout' || (kind === 'server' && status !== null && GATEWAY_STATUSES.has(status)));

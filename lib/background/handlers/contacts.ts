@@ -125,9 +125,8 @@ export function warmPanelInsights(context: ServiceContext, contactIds: readonly 
   if (contactIds.length > 0) meetingInsights(context, contactIds).catch(() => undefined);
 }
 
-/** A failure that concerns every lookup of a batch: the whole people.find fails with it. */
-function refusesKey(error: unknown): boolean {
-  return error instanceof ApiError && (error.kind === 'unauthorized' || error.kind === 'forbidden');
+function isKind(error: unknown, kind: 'unauthorized' | 'forbidden'): error is ApiError {
+  return error instanceof ApiError && error.kind === kind;
 }
 
 /**
@@ -154,12 +153,17 @@ export function contactHandlers(
         const answers = await Promise.all(
           people.map((query) =>
             findPerson(context, query, { onAnswer }).catch((error: unknown): PersonAnswer => {
-              if (refusesKey(error)) throw error;
+              // A refused key concerns every lookup: the batch fails at once.
+              if (isKind(error, 'unauthorized')) throw error;
               outcome.failures.push(error);
               return LOOKUP_FAILED;
             }),
           ),
         );
+        // A 403 concerns every lookup only if the service answered none of them with the same
+        // key: else it refused that person alone (one contact hidden from the key), who failed.
+        const forbidden = outcome.failures.find((error): error is ApiError => isKind(error, 'forbidden'));
+        if (forbidden !== undefined && !outcome.answered) throw forbidden;
         // Not waited for: the page's answers do not wait on the badge.
         void report?.(outcome, baseUrl).catch(() => undefined);
         return answers;

@@ -129,6 +129,18 @@ describe('a tab whose lookups cannot work says why on its toolbar button', () =>
     expect(await title(5)).toBe('Primer: the API key may not look up contacts — open Primer’s options to enter a key that may');
   });
 
+  it('a 403 on one person while the service answers the others is that person’s, not the key’s', async () => {
+    await configure();
+    await pageLooksUp(4);
+    standIn.failNext({ path: '/api/v2/contacts', status: 403 });
+    const reply = await send('people.find', { people: [{ email: 'grace.liu@example.org' }, { email: `person${++personCount}@example.org` }] }, tab(4));
+    await health.idle();
+    expect(reply).toMatchObject({ ok: true });
+    expect((reply as { data: unknown[] }).data).toContain('failed');
+    expect(await badge(4)).toBe('');
+    expect(await readLookupProblem(4)).toBeNull();
+  });
+
   it('saving settings clears what was said about the old ones, before any page asks again', async () => {
     await configure('wrong-key');
     await pageLooksUp(4);
