@@ -2,7 +2,7 @@
  * The webhooks the service already has. Not every service lets clients list or delete them; then
  * this says where to manage them instead of showing an error.
  */
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { sendRequest } from '@/lib/messaging/send';
 import type { Webhook } from '@/lib/models';
@@ -17,10 +17,14 @@ export function WebhookList() {
   const queryClient = useQueryClient();
   const [confirming, setConfirming] = useState<string | null>(null);
   const [status, setStatus] = useState<{ tone: Tone; text: string } | null>(null);
+  const headingRef = useRef<HTMLHeadingElement>(null);
 
   const remove = useMutation({
     mutationFn: (id: string) => sendRequest('webhook.delete', { id }),
     onSuccess: ({ deleted }) => {
+      // The deleted row goes: focus lands on the list's heading, not on the document (the next
+      // Tab would start over at the top of the page).
+      if (deleted) headingRef.current?.focus();
       setConfirming(null);
       setStatus(
         deleted
@@ -77,7 +81,9 @@ export function WebhookList() {
 
   return (
     <div className="options-webhook-list">
-      <h3>Existing webhooks</h3>
+      <h3 ref={headingRef} tabIndex={-1}>
+        Existing webhooks
+      </h3>
       {body}
       <LiveRegion tone={status?.tone}>{status ? <p>{status.text}</p> : null}</LiveRegion>
     </div>
@@ -95,6 +101,15 @@ interface ItemProps {
 
 function WebhookItem({ webhook, confirming, busy, onAsk, onCancel, onConfirm }: ItemProps) {
   const name = webhook.url ?? webhook.id ?? 'this webhook';
+  // The confirm buttons go when the user answers (Cancel, or a delete the service refused): focus
+  // goes back to this webhook's Delete instead of falling to the document.
+  const deleteRef = useRef<HTMLButtonElement>(null);
+  const wasConfirming = useRef(confirming);
+  useEffect(() => {
+    const lost = document.activeElement === null || document.activeElement === document.body;
+    if (wasConfirming.current && !confirming && lost) deleteRef.current?.focus();
+    wasConfirming.current = confirming;
+  }, [confirming]);
   return (
     <li className="options-webhook">
       <p className="options-webhook__url">
@@ -113,15 +128,16 @@ function WebhookItem({ webhook, confirming, busy, onAsk, onCancel, onConfirm }: 
       {webhook.id === null ? null : confirming ? (
         <div className="options-confirm" role="group" aria-label={`Confirm deleting ${name}`}>
           <p>Delete the webhook for {name}? The service will stop sending events there.</p>
-          <Button variant="danger" onClick={onConfirm} disabled={busy}>
+          {/* aria-disabled, not disabled, while the delete is under way: a disabled button drops focus. */}
+          <Button variant="danger" onClick={busy ? undefined : onConfirm} aria-disabled={busy || undefined}>
             Yes, delete
           </Button>
-          <Button variant="secondary" onClick={onCancel} disabled={busy} autoFocus>
+          <Button variant="secondary" onClick={busy ? undefined : onCancel} aria-disabled={busy || undefined} autoFocus>
             Cancel
           </Button>
         </div>
       ) : (
-        <Button variant="danger" onClick={onAsk} aria-label={`Delete webhook ${name}`}>
+        <Button ref={deleteRef} variant="danger" onClick={onAsk} aria-label={`Delete webhook ${name}`}>
           Delete
         </Button>
       )}

@@ -157,6 +157,39 @@ describe('WebhookSection', () => {
     expect(screen.getByText('https://other.example.com/<b>x</b>')).toBeInTheDocument();
   });
 
+  it('keeps focus off the document when a delete is confirmed, cancelled or refused', async () => {
+    const user = userEvent.setup();
+    let items = [webhook(), webhook({ id: 'wh_2', url: 'https://other.example.com/hook' })];
+    let refuse = false;
+    fakeBackground({
+      'webhook.list': () => Promise.resolve({ supported: true, items }),
+      'webhook.delete': ({ id }) => {
+        if (refuse) return Promise.resolve({ deleted: false });
+        items = items.filter((item) => item.id !== id);
+        return Promise.resolve({ deleted: true });
+      },
+    });
+    renderWithClient(<WebhookSection settings={settingsView()} />);
+    const first = await screen.findByRole('button', { name: 'Delete webhook https://hooks.example.com/primer' });
+    // Cancel: back on the Delete it came from.
+    await user.click(first);
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(screen.getByRole('button', { name: 'Delete webhook https://hooks.example.com/primer' })).toHaveFocus();
+    // Refused by the service: the webhook stays, and so does focus on its Delete.
+    refuse = true;
+    await user.keyboard('{Enter}');
+    await user.click(screen.getByRole('button', { name: 'Yes, delete' }));
+    expect(await screen.findByText('The service did not delete the webhook.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Delete webhook https://hooks.example.com/primer' })).toHaveFocus();
+    // Deleted: its row goes, focus lands on the list's heading.
+    refuse = false;
+    await user.keyboard('{Enter}');
+    await user.click(screen.getByRole('button', { name: 'Yes, delete' }));
+    expect(await screen.findByText('The webhook was deleted.')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByText('https://hooks.example.com/primer')).not.toBeInTheDocument());
+    expect(screen.getByRole('heading', { name: 'Existing webhooks' })).toHaveFocus();
+  });
+
   it('says when the service did not delete', async () => {
     const user = userEvent.setup();
     fakeBackground({ 'webhook.list': { supported: true, items: [webhook()] }, 'webhook.delete': { deleted: false } });
