@@ -68,7 +68,7 @@ export function ApiKeyField({ settings, address, value, onChange, onRemove, busy
       />
       {keyAddress !== null ? (
         <p className="options-inline-actions">
-          <Button variant="danger" onClick={onRemove} disabled={busy}>
+          <Button variant="danger" onClick={busy ? undefined : onRemove} aria-disabled={busy || undefined}>
             Remove key
           </Button>
         </p>

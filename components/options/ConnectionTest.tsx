@@ -93,7 +93,8 @@ export function ConnectionTest({ prepare, ref }: Props) {
 
   return (
     <div className="options-connection">
-      <Button variant="secondary" onClick={run} disabled={test.isPending}>
+      {/* aria-disabled, not disabled: Chromium drops the focus of a button that becomes disabled. */}
+      <Button variant="secondary" onClick={test.isPending ? undefined : run} aria-disabled={test.isPending || undefined}>
         Test connection
       </Button>
       <LiveRegion tone={tone}>{body}</LiveRegion>

@@ -47,7 +47,7 @@ export function ServiceSettingsForm({ settings }: { settings: SettingsView }) {
 
   const save = useMutation({
     mutationFn: ({ payload }: SaveRequest) => sendRequest('settings.save', payload),
-    onSuccess: (view, { done, form }) => {
+    onSuccess: (view, { payload, done, form }) => {
       queryClient.setQueryData(settingsKey, view);
       void queryClient.invalidateQueries({ queryKey: webhooksKey });
       setKey('');
@@ -55,6 +55,8 @@ export function ServiceSettingsForm({ settings }: { settings: SettingsView }) {
       if (view.serviceUrl !== null) setTypedUrl(view.serviceUrl);
       if (!form) {
         setStatus({ tone: 'success', text: done });
+        // Remove key goes with the key: focus goes to the (now empty) key field, not to the document.
+        if (payload.apiKey === null) keyRef.current?.focus();
         return;
       }
       // "Saved" alone read as "done": an address saved without its key briefs no one yet.
@@ -91,6 +93,7 @@ export function ServiceSettingsForm({ settings }: { settings: SettingsView }) {
 
   async function handleSave(event: FormEvent) {
     event.preventDefault();
+    if (save.isPending) return;
     setStatus(null);
     if (!urlCheck.ok) {
       rejectUrl();
@@ -113,6 +116,7 @@ export function ServiceSettingsForm({ settings }: { settings: SettingsView }) {
   }
 
   function removeKey() {
+    if (save.isPending) return;
     setStatus(null);
     save.mutate({ payload: { apiKey: null }, done: 'The API key was removed.' });
   }
@@ -169,7 +173,8 @@ export function ServiceSettingsForm({ settings }: { settings: SettingsView }) {
         error={keyError}
       />
       <div className="options-actions">
-        <Button type="submit" disabled={save.isPending}>
+        {/* aria-disabled, not disabled: Chromium drops the focus of a button that becomes disabled. */}
+        <Button type="submit" aria-disabled={save.isPending || undefined}>
           {save.isPending ? 'Saving…' : 'Save'}
         </Button>
       </div>

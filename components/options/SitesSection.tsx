@@ -190,6 +190,7 @@ function ListsForm({ preferences }: { preferences: Preferences }) {
 
   function handleSubmit(event: FormEvent) {
     event.preventDefault();
+    if (save.isPending) return;
     setSubmitted(true);
     setStatus(null);
     if (domains && !domains.ok) {
@@ -233,7 +234,8 @@ function ListsForm({ preferences }: { preferences: Preferences }) {
         hint="Primer never looks these up or marks them; it also learns your address from the page where it can."
       />
       <div className="options-actions">
-        <Button type="submit" disabled={save.isPending}>
+        {/* aria-disabled, not disabled: Chromium drops the focus of a button that becomes disabled. */}
+        <Button type="submit" aria-disabled={save.isPending || undefined}>
           {save.isPending ? 'Saving…' : 'Save lists'}
         </Button>
       </div>

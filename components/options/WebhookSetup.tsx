@@ -50,6 +50,7 @@ export function WebhookSetup() {
 
   function handleSubmit(event: FormEvent) {
     event.preventDefault();
+    if (create.isPending) return;
     setSubmitted(true);
     if (!urlCheck.ok) {
       urlRef.current?.focus();
@@ -120,7 +121,8 @@ export function WebhookSetup() {
           autoComplete="off"
         />
         <div className="options-actions">
-          <Button type="submit" disabled={create.isPending}>
+          {/* aria-disabled, not disabled: Chromium drops the focus of a button that becomes disabled. */}
+          <Button type="submit" aria-disabled={create.isPending || undefined}>
             {create.isPending ? 'Creating…' : 'Create webhook'}
           </Button>
         </div>

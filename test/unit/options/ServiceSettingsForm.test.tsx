@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@/lib/api/errors';
@@ -202,6 +202,48 @@ describe('ServiceSettingsForm', () => {
     await user.click(screen.getByRole('button', { name: 'Remove key' }));
     expect(await screen.findByText('The API key was removed.')).toBeInTheDocument();
     expect(sent('settings.save')).toEqual([{ apiKey: null }]);
+  });
+
+  it('puts focus in the emptied key field once Remove key has removed the key', async () => {
+    // Remove key goes with the key; focus fell to the document and the next Tab started at the top.
+    const user = userEvent.setup();
+    fakeBackground({ 'settings.save': settingsView({ hasApiKey: false, apiKeyHint: null }) });
+    renderForm(settingsView());
+    await user.click(screen.getByRole('button', { name: 'Remove key' }));
+    expect(await screen.findByText('The API key was removed.')).toBeInTheDocument();
+    expect(screen.getByLabelText('API key')).toHaveFocus();
+  });
+
+  it('keeps Save and Test connection focusable while they work, and acts once', async () => {
+    // A disabled button loses focus in Chromium (focus fell to the document): aria-disabled instead.
+    const user = userEvent.setup();
+    grantPermission(true);
+    let answerSave: (view: SettingsView) => void = () => undefined;
+    let answerTest: (result: { ok: true; serviceUrl: string; contactCount: number }) => void = () => undefined;
+    fakeBackground({
+      'settings.save': () => new Promise<SettingsView>((resolve) => (answerSave = resolve)),
+      'connection.test': () => new Promise((resolve) => (answerTest = resolve)),
+    });
+    renderForm(settingsView());
+    await user.type(screen.getByLabelText('API key'), 'new-key');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    const saving = await screen.findByRole('button', { name: 'Saving…' });
+    expect(saving).not.toBeDisabled();
+    expect(saving).toHaveAttribute('aria-disabled', 'true');
+    await user.click(saving);
+    expect(sent('settings.save')).toHaveLength(1);
+    answerSave(settingsView());
+    expect(await screen.findByText('Saved')).toBeInTheDocument();
+
+    const test = screen.getByRole('button', { name: 'Test connection' });
+    await waitFor(() => expect(test).toHaveAttribute('aria-disabled', 'true'));
+    expect(test).not.toBeDisabled();
+    answerTest({ ok: true, serviceUrl: 'https://api.example.com', contactCount: 2 });
+    await waitFor(() => expect(test).not.toHaveAttribute('aria-disabled'));
+    await user.click(test);
+    expect(test).not.toBeDisabled();
+    await user.click(test);
+    expect(sent('connection.test')).toHaveLength(2);
   });
 
   it('explains a rejected save and hints at the key when unauthorized', async () => {

@@ -59,6 +59,26 @@ describe('WebhookSection', () => {
     expect(screen.getAllByRole('checkbox')).toHaveLength(4);
   });
 
+  it('keeps Create webhook focusable while it creates, and creates once', async () => {
+    // A disabled button loses focus in Chromium: focus fell to the document while creating.
+    const user = userEvent.setup();
+    let answer: (created: ReturnType<typeof webhook>) => void = () => undefined;
+    fakeBackground({ 'webhook.list': { supported: true, items: [] }, 'webhook.create': () => new Promise((resolve) => (answer = resolve)) });
+    renderWithClient(<WebhookSection settings={settingsView()} />);
+    await user.type(screen.getByLabelText('Webhook URL'), 'https://hooks.example.com/new');
+    await user.click(screen.getByRole('checkbox', { name: 'New insights' }));
+    await user.click(screen.getByRole('button', { name: 'Create webhook' }));
+    const creating = await screen.findByRole('button', { name: 'Creating…' });
+    expect(creating).not.toBeDisabled();
+    expect(creating).toHaveAttribute('aria-disabled', 'true');
+    expect(creating).toHaveFocus();
+    await user.click(creating);
+    expect(sent('webhook.create')).toHaveLength(1);
+    answer(webhook({ id: 'wh_new', url: 'https://hooks.example.com/new' }));
+    expect(await screen.findByRole('heading', { name: 'Webhook created' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Create webhook' })).toHaveFocus();
+  });
+
   it('creates a webhook and shows its secret once with a Copy button', async () => {
     const user = userEvent.setup();
     const writeText = vi.fn((_text: string) => Promise.resolve());
