@@ -161,7 +161,8 @@ export function Panel({ firstTarget, initialTarget }: { firstTarget?: Promise<Pa
 
   const backButton = (label: string): ReactNode => (
     <Button variant="secondary" className="back" onClick={pop}>
-      ← {label}
+      <span aria-hidden="true">← </span>
+      {label}
     </Button>
   );
 
@@ -181,7 +182,8 @@ export function Panel({ firstTarget, initialTarget }: { firstTarget?: Promise<Pa
             void clearPanelFocus(target.tabId ?? 0);
           }}
         >
-          ← Back to this page
+          <span aria-hidden="true">← </span>
+          Back to this page
         </Button>
       ) : null;
     // A one-to-one meeting is briefed as its one person; its recording can still be uploaded.

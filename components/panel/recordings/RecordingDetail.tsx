@@ -81,7 +81,9 @@ export function RecordingDetail({ id, onBack, backLabel }: { id: string; onBack:
   return (
     <article className="recording-detail" aria-busy={!data && recording.isPending && !recordingProblem}>
       <Button variant="secondary" className="back" onClick={onBack}>
-        ← {backLabel}
+        {/* The arrow is drawn, not read: "left arrow, Back to the briefing" said it twice. */}
+        <span aria-hidden="true">← </span>
+        {backLabel}
       </Button>
       <h1 className="subject-title" tabIndex={-1} ref={headingRef}>
         {data ? recordingTitle(data) : 'Recording'}
