@@ -128,7 +128,7 @@ export function HoverCard({
 
   return (
     <section className="card" role="dialog" aria-label={`Briefing: ${name}`}>
-      <header className="head">
+      <div className="head">
         <div className="who">
           <h2 className="name">{name}</h2>
           {contact.email && contact.name ? <p className="email">{contact.email}</p> : null}
@@ -140,10 +140,10 @@ export function HoverCard({
         <button ref={closeRef} type="button" className="close" aria-label="Close briefing" onClick={onClose}>
           ×
         </button>
-      </header>
+      </div>
       {state.status === 'error' ? <ErrorBody error={state.error} waitMs={waitMs} wait={wait} waitId={waitId} /> : <CardBody state={state} now={now} />}
       {fix || openBriefing || openMeeting || panelHint ? (
-        <footer className="actions">
+        <div className="actions">
           {fix}
           {openBriefing ? (
             <button type="button" className={fix ? 'action' : 'action primary'} onClick={openBriefing}>
@@ -158,7 +158,7 @@ export function HoverCard({
           <p className="hint" role="status">
             {panelHint}
           </p>
-        </footer>
+        </div>
       ) : null}
     </section>
   );

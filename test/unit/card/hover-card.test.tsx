@@ -163,11 +163,20 @@ describe('HoverCard actions on errors', () => {
     <HoverCard match={maya} focusOnOpen={false} onClose={() => undefined} state={error(kind)} onOpenOptions={() => undefined} onRetry={() => undefined} onOpenBriefing={() => undefined} onOpenMeeting={() => undefined} />
   );
 
+  it('adds no landmarks to the page it opens on (no banner or contentinfo inside the dialog)', () => {
+    // Its <header>/<footer> were exposed as the page's banner and contentinfo (role="dialog" is no
+    // sectioning element): landmark navigation in Gmail or Calendar stopped in the card.
+    render(card('server'));
+    expect(screen.getByRole('dialog', { name: 'Briefing: Maya Chen' })).toBeInTheDocument();
+    expect(screen.queryByRole('banner')).toBeNull();
+    expect(screen.queryByRole('contentinfo')).toBeNull();
+  });
+
   it('puts the fix first, as the primary action, in the one row with Open briefing and the meeting', () => {
     const { rerender } = render(card('server'));
     for (const [kind, fix] of [['server', 'Try again'], ['unauthorized', 'Open Primer options']] as const) {
       rerender(card(kind));
-      const buttons = screen.getAllByRole('button').filter((button) => button.closest('footer'));
+      const buttons = screen.getAllByRole('button').filter((button) => button.closest('.actions'));
       expect(buttons.map((button) => button.textContent), kind).toEqual([fix, 'Open briefing', 'Brief the whole meeting']);
       expect(buttons.filter((button) => button.classList.contains('primary')).map((button) => button.textContent), kind).toEqual([fix]);
     }
