@@ -76,7 +76,7 @@ export function useSaveBriefing(savedKey: string | undefined, subjectKey: string
       const shown = painted.current;
       // Drawn for this subject, since the copies were last forgotten (the old account's briefing
       // may still be on screen), with nothing loading or failing.
-      if (shown?.subjectKey !== subjectKey || shown.generation !== generation || root.querySelector('[aria-busy="true"], [role="alert"]')) return;
+      if (shown?.subjectKey !== subjectKey || shown.generation !== generation || root.querySelector('[aria-busy="true"], [data-loading], [role="alert"]')) return;
       const nodes = captureBriefing(root);
       if (nodes) void store(savedKey, { at: Date.now(), mark: { kind: shown.detail.kind, key: shown.detail.key }, nodes }).catch(() => undefined);
     };

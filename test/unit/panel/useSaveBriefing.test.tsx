@@ -3,6 +3,7 @@ import { useCallback } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { usePaintedMark } from '@/components/panel/paint-mark';
+import { Skeleton } from '@/components/panel/states/Skeleton';
 import { forgetSavedBriefings, SAVE_AFTER_PAINT_MS, SAVE_AFTER_QUIET_MS, useSaveBriefing } from '@/components/panel/useSaveBriefing';
 import type { PaintDetail } from '@/lib/panel/paint-mark';
 import type { SavedBriefing } from '@/lib/panel/saved-briefing';
@@ -31,7 +32,7 @@ function Panel({ savedKey, name, busy = false, alert = false, afterPaint }: Prop
   return (
     <main>
       <h1>{name}</h1>
-      {busy ? <div role="status" aria-busy="true" /> : null}
+      {busy ? <Skeleton label="Loading the briefing" /> : null}
       {alert ? <p role="alert">The service did not answer.</p> : null}
     </main>
   );
