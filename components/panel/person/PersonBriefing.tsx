@@ -99,7 +99,9 @@ export function PersonBriefing({ person, onOpenRecording, nav, unknownAction, on
   }
 
   return (
-    <article className="briefing" aria-busy={!reply && contact.match !== null}>
+    // Busy only while the briefing loads: a failure shown in its place is no longer loading (an
+    // article left busy kept its alert in a subtree screen readers may wait on).
+    <article className="briefing" aria-busy={!reply && contact.match !== null && !insightsProblem}>
       {nav}
       <PersonHeader match={contact.match} fallbackName={displayName(person)} fallbackEmail={person.email} />
       {body}

@@ -253,6 +253,8 @@ describe('PersonBriefing', () => {
     expect(screen.getAllByRole('alert')).toHaveLength(1);
     expect(screen.getAllByRole('button', { name: 'Open Primer options' })).toHaveLength(1);
     expect(within(alert).getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+    // Failed is not loading: the briefing is not left marked busy around its alert.
+    expect(alert.closest('article')).toHaveAttribute('aria-busy', 'false');
   });
 
   it('says once that the service cannot be reached with nothing saved, and its Try again asks for the recordings too', async () => {
