@@ -2,7 +2,7 @@
  * The recording's primary contact: one of the meeting's known people, someone else by exact
  * e-mail address, or no one. The address is looked up when the upload starts (UploadForm).
  */
-import { useId } from 'react';
+import { useId, type Ref } from 'react';
 import type { UploadDraft } from '@/lib/upload/draft';
 
 export const SOMEONE_ELSE = '__email__';
@@ -17,9 +17,10 @@ interface ContactChoiceProps {
   onEmail: (email: string) => void;
   error: string | null;
   disabled?: boolean;
+  emailRef?: Ref<HTMLInputElement>;
 }
 
-export function ContactChoice({ contacts, choice, email, onChoice, onEmail, error, disabled = false }: ContactChoiceProps) {
+export function ContactChoice({ contacts, choice, email, onChoice, onEmail, error, disabled = false, emailRef }: ContactChoiceProps) {
   const selectId = useId();
   const emailId = useId();
   const errorId = useId();
@@ -49,6 +50,7 @@ export function ContactChoice({ contacts, choice, email, onChoice, onEmail, erro
             {contacts.length > 0 ? null : <span className="optional"> (optional)</span>}
           </label>
           <input
+            ref={emailRef}
             id={emailId}
             className="ui-input"
             type="email"

@@ -2,7 +2,7 @@
  * Pick or drop one audio file. The input stays a real, focusable file input (keyboard and screen
  * readers use it as is); the drop zone around it is a convenience for the mouse.
  */
-import { useId, useState, type DragEvent } from 'react';
+import { useId, useState, type DragEvent, type Ref } from 'react';
 import { checkFile, formatBytes } from '@/lib/upload/file-check';
 
 export interface PickedFile {
@@ -14,13 +14,18 @@ interface FilePickerProps {
   picked: PickedFile | null;
   onPick: (picked: PickedFile | null) => void;
   disabled?: boolean;
+  /** The form's own problem with the choice ("Choose a recording first."), said with the input. */
+  problem?: string | null;
+  inputRef?: Ref<HTMLInputElement>;
 }
 
-export function FilePicker({ picked, onPick, disabled = false }: FilePickerProps) {
+export function FilePicker({ picked, onPick, disabled = false, problem = null, inputRef }: FilePickerProps) {
   const inputId = useId();
   const statusId = useId();
   const [error, setError] = useState<string | null>(null);
   const [dragging, setDragging] = useState(false);
+  const problemId = useId();
+  const invalid = error !== null || problem !== null;
 
   const take = (files: FileList | null) => {
     const file = files?.[0];
@@ -42,7 +47,7 @@ export function FilePicker({ picked, onPick, disabled = false }: FilePickerProps
 
   return (
     <div
-      className={`drop-zone${dragging ? ' drop-zone--over' : ''}${error ? ' drop-zone--error' : ''}`}
+      className={`drop-zone${dragging ? ' drop-zone--over' : ''}${invalid ? ' drop-zone--error' : ''}`}
       onDragOver={(event) => {
         event.preventDefault();
         if (!disabled) setDragging(true);
@@ -54,12 +59,13 @@ export function FilePicker({ picked, onPick, disabled = false }: FilePickerProps
         Recording
       </label>
       <input
+        ref={inputRef}
         id={inputId}
         type="file"
         accept="audio/*,.m4a,.mp3,.wav,.ogg,.opus,.flac,.aac,.webm"
         disabled={disabled}
-        aria-describedby={statusId}
-        aria-invalid={error ? true : undefined}
+        aria-describedby={problem ? `${statusId} ${problemId}` : statusId}
+        aria-invalid={invalid ? true : undefined}
         onChange={(event) => take(event.target.files)}
       />
       <p id={statusId} className={error ? 'ui-error' : 'ui-hint'} role={error ? 'alert' : undefined}>
@@ -68,6 +74,11 @@ export function FilePicker({ picked, onPick, disabled = false }: FilePickerProps
             ? `${picked.file.name} · ${formatBytes(picked.file.size)} · ${picked.contentType}`
             : 'Choose an audio file, or drop it here.')}
       </p>
+      {problem ? (
+        <p id={problemId} className="ui-error">
+          {problem}
+        </p>
+      ) : null}
     </div>
   );
 }

@@ -4,7 +4,7 @@
  * the context that sends it (lib/upload/hand-over.ts), in the same task as the click: from then on
  * the upload goes on whatever happens to this page, which may close at once.
  */
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/Button';
 import { LiveRegion } from '@/components/ui/Message';
 import { TextField } from '@/components/ui/TextField';
@@ -64,7 +64,32 @@ export function UploadForm({ draft, onStarted }: { draft: UploadDraft; onStarted
   const [email, setEmail] = useState('');
   const [problems, setProblems] = useState<Problems>({});
   const [busy, setBusy] = useState<string | null>(null);
+  const fileRef = useRef<HTMLInputElement>(null);
+  const dateRef = useRef<HTMLInputElement>(null);
+  const speakersRef = useRef<HTMLInputElement>(null);
+  const emailRef = useRef<HTMLInputElement>(null);
   useReceiverReady();
+
+  /** A new choice of file answers "Choose a recording first." (its own problems are the picker's). */
+  const pick = (next: PickedFile | null) => {
+    setPicked(next);
+    setProblems(({ file: _answered, ...rest }) => rest);
+  };
+  /**
+   * The first field the user must fix gets the focus, so its message is read with it; once the
+   * form is enabled again (an address looked up in vain is known only after a wait).
+   */
+  const fixFirst = useRef<Problems | null>(null);
+  const focusFirst = (found: Problems) => {
+    fixFirst.current = found;
+  };
+  useEffect(() => {
+    const found = fixFirst.current;
+    if (!found || busy !== null) return;
+    fixFirst.current = null;
+    const first = found.file ? fileRef : found.date ? dateRef : found.speakers ? speakersRef : found.contact ? emailRef : null;
+    first?.current?.focus();
+  }, [problems, busy]);
 
   const defaultTitle = draft.title ?? (picked ? titleFromFileName(picked.file.name) : '');
   const shownTitle = title ?? defaultTitle;
@@ -89,7 +114,10 @@ export function UploadForm({ draft, onStarted }: { draft: UploadDraft; onStarted
     const meetingDate = fromLocalInput(when);
     if (!meetingDate) found.date = 'Enter the date and time of the meeting.';
     const speakerCount = speakers.trim() === '' ? null : Number(speakers);
-    if (speakerCount !== null && !(Number.isInteger(speakerCount) && speakerCount >= 1 && speakerCount <= 100)) {
+    // A number field reads as empty while what was typed is no number at all ("e", "3-"): that
+    // is not the same as leaving it empty.
+    if (speakersRef.current?.validity.badInput) found.speakers = 'Enter a whole number from 1 to 100, or leave it empty.';
+    else if (speakerCount !== null && !(Number.isInteger(speakerCount) && speakerCount >= 1 && speakerCount <= 100)) {
       found.speakers = 'Enter a whole number from 1 to 100, or leave it empty.';
     }
     const byEmail = draft.contacts.length === 0 || choice === SOMEONE_ELSE;
@@ -97,6 +125,7 @@ export function UploadForm({ draft, onStarted }: { draft: UploadDraft; onStarted
       found.contact = 'Enter a full e-mail address, like name@company.com, or leave it empty.';
     }
     setProblems(found);
+    focusFirst(found);
     if (!picked || !meetingDate || Object.keys(found).length > 0) return;
 
     const id = crypto.randomUUID();
@@ -116,7 +145,9 @@ export function UploadForm({ draft, onStarted }: { draft: UploadDraft; onStarted
       if (atHand === undefined) setBusy('Looking up the contact…');
       const contact = atHand !== undefined ? atHand : await contactByEmail();
       if (contact === 'unknown') {
-        setProblems({ contact: `No contact has the address ${normaliseEmail(email)}. Check it, or leave the field empty.` });
+        const found = { contact: `No contact has the address ${normaliseEmail(email)}. Check it, or leave the field empty.` };
+        setProblems(found);
+        focusFirst(found);
         return;
       }
       const meta = metaFor(contact);
@@ -136,8 +167,7 @@ export function UploadForm({ draft, onStarted }: { draft: UploadDraft; onStarted
   const disabled = busy !== null;
   return (
     <form className="upload-form" onSubmit={(event) => void submit(event)} noValidate aria-busy={disabled}>
-      <FilePicker key={pickerKey} picked={picked} onPick={setPicked} disabled={disabled} />
-      {problems.file ? <p className="ui-error">{problems.file}</p> : null}
+      <FilePicker key={pickerKey} picked={picked} onPick={pick} disabled={disabled} problem={problems.file ?? null} inputRef={fileRef} />
       <TextField
         label="Title"
         value={shownTitle}
@@ -147,6 +177,7 @@ export function UploadForm({ draft, onStarted }: { draft: UploadDraft; onStarted
         disabled={disabled}
       />
       <TextField
+        ref={dateRef}
         label="Meeting date"
         type="datetime-local"
         value={when}
@@ -155,6 +186,7 @@ export function UploadForm({ draft, onStarted }: { draft: UploadDraft; onStarted
         disabled={disabled}
       />
       <TextField
+        ref={speakersRef}
         label="Speakers expected"
         optional
         type="number"
@@ -175,6 +207,7 @@ export function UploadForm({ draft, onStarted }: { draft: UploadDraft; onStarted
         onEmail={setEmail}
         error={problems.contact ?? null}
         disabled={disabled}
+        emailRef={emailRef}
       />
       <div className="upload-form__actions">
         <Button type="submit" disabled={disabled}>

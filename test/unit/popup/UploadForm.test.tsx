@@ -178,6 +178,59 @@ describe('UploadForm', () => {
     expect(handOverFile).not.toHaveBeenCalled();
   });
 
+  it('without a file: says so at the file input, focuses it, and drops the message once a file is picked', async () => {
+    const user = userEvent.setup();
+    render(<UploadForm draft={EMPTY_DRAFT} onStarted={vi.fn()} />);
+    await user.click(screen.getByRole('button', { name: 'Upload' }));
+    const input = screen.getByLabelText('Recording');
+    expect(input).toHaveFocus();
+    expect(input).toHaveAttribute('aria-invalid', 'true');
+    expect(input).toHaveAccessibleDescription('Choose an audio file, or drop it here. Choose a recording first.');
+    await user.upload(input, audio());
+    expect(screen.queryByText('Choose a recording first.')).toBeNull();
+    expect(input).not.toHaveAttribute('aria-invalid');
+  });
+
+  it('focuses the first field to fix: the date before the speaker count', async () => {
+    const user = userEvent.setup();
+    render(<UploadForm draft={EMPTY_DRAFT} onStarted={vi.fn()} />);
+    await user.upload(screen.getByLabelText('Recording'), audio());
+    await user.clear(screen.getByLabelText('Meeting date'));
+    await user.type(screen.getByLabelText('Speakers expected (optional)'), '0');
+    await user.click(screen.getByRole('button', { name: 'Upload' }));
+    expect(screen.getByLabelText('Meeting date')).toHaveFocus();
+    await user.type(screen.getByLabelText('Meeting date'), '2026-05-19T10:00');
+    await user.click(screen.getByRole('button', { name: 'Upload' }));
+    expect(screen.getByLabelText('Speakers expected (optional)')).toHaveFocus();
+    expect(screen.getByLabelText('Speakers expected (optional)')).toHaveAccessibleDescription('Enter a whole number from 1 to 100, or leave it empty.');
+    expect(handOverFile).not.toHaveBeenCalled();
+  });
+
+  it('does not take a speaker count that is no number for an empty one', async () => {
+    const user = userEvent.setup();
+    render(<UploadForm draft={EMPTY_DRAFT} onStarted={vi.fn()} />);
+    await user.upload(screen.getByLabelText('Recording'), audio());
+    const speakers = screen.getByLabelText<HTMLInputElement>('Speakers expected (optional)');
+    // What a browser's number field gives for "3-": an empty value, marked as bad input.
+    Object.defineProperty(speakers, 'validity', { configurable: true, get: () => ({ ...speakers.ownerDocument.createElement('input').validity, badInput: true, valid: false }) });
+    await user.click(screen.getByRole('button', { name: 'Upload' }));
+    expect(screen.getByText('Enter a whole number from 1 to 100, or leave it empty.')).toBeInTheDocument();
+    expect(speakers).toHaveFocus();
+    expect(handOverFile).not.toHaveBeenCalled();
+  });
+
+  it('focuses the e-mail field when no contact has the address', async () => {
+    const user = userEvent.setup();
+    fakeBackground({ ...READY, 'contact.find': () => Promise.resolve(null) });
+    render(<UploadForm draft={EMPTY_DRAFT} onStarted={vi.fn()} />);
+    await user.upload(screen.getByLabelText('Recording'), audio());
+    const email = screen.getByLabelText(/Primary contact’s e-mail/);
+    await user.type(email, 'nobody@example.org');
+    await user.click(screen.getByRole('button', { name: 'Upload' }));
+    await screen.findByText(/No contact has the address/);
+    await waitFor(() => expect(email).toHaveFocus());
+  });
+
   it('says why an upload could not start, and keeps the form filled for another try', async () => {
     const user = userEvent.setup();
     vi.mocked(handOverFile).mockRejectedValueOnce(new ApiError('not_configured', 'Primer is not set up yet.'));
