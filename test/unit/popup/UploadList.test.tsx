@@ -143,3 +143,29 @@ describe('UploadList', () => {
     expect(screen.getByRole('listitem', { name: /^Weekly sync/ })).toHaveTextContent(why);
   });
 });
+
+describe('UploadList announcements', () => {
+  const status = () => screen.getAllByRole('status').at(-1)!;
+
+  it('says nothing of what was there when it opened, then each change of state, with why it failed', () => {
+    const { rerender } = render(<UploadList uploads={[record({ state: 'processing' })]} />);
+    expect(status()).toHaveTextContent(/^$/);
+    rerender(<UploadList uploads={[record({ state: 'completed' })]} />);
+    expect(status()).toHaveTextContent('Weekly sync: Processed.');
+    rerender(<UploadList uploads={[record({ state: 'failed', failedStep: 'complete', error: 'Service unavailable' })]} />);
+    expect(status()).toHaveTextContent('Weekly sync: Failed while telling the service the file has arrived (Service unavailable).');
+  });
+
+  it('says the progress of a file being sent by the quarter, not every percent', () => {
+    const size = 40 * 1024 * 1024;
+    const at = (sent: number) => [record({ state: 'uploading', sentBytes: sent })];
+    const { rerender } = render(<UploadList uploads={at(0)} />);
+    const heard: string[] = [];
+    for (let percent = 1; percent <= 99; percent++) {
+      rerender(<UploadList uploads={at(Math.floor((size * percent) / 100))} />);
+      const text = status().textContent ?? '';
+      if (text !== heard.at(-1)) heard.push(text);
+    }
+    expect(heard).toEqual(['', 'Weekly sync: 25% sent.', 'Weekly sync: 50% sent.', 'Weekly sync: 75% sent.']);
+  });
+});
