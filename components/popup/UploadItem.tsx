@@ -40,7 +40,8 @@ export function UploadItem({ record }: { record: UploadRecord }) {
 
   const stateClass = `upload-item__state upload-item__state--${record.state}`;
   return (
-    <li className="upload-item" aria-label={`${record.meta.title}: ${stateLabel(record)}`}>
+    // Focusable from code only: the row takes the focus when the button pressed in it goes away.
+    <li className="upload-item" data-upload-id={record.id} tabIndex={-1} aria-label={`${record.meta.title}: ${stateLabel(record)}`}>
       <div className="upload-item__head">
         <span className="upload-item__title">{record.meta.title}</span>
         <span className={stateClass}>{stateLabel(record)}</span>

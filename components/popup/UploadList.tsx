@@ -1,13 +1,44 @@
 /** Recent uploads, newest first, as the background keeps them (they survive restarts). */
 import type { UploadRecord } from '@/lib/upload/record';
+import { useLayoutEffect, useRef, type FocusEvent } from 'react';
 import { LiveRegion } from '@/components/ui/Message';
 import { useUploadAnnouncement } from './announce';
 import { UploadItem } from './UploadItem';
 
+/**
+ * Keeps the keyboard's place when what had the focus goes away: Cancel, Retry or Resume is
+ * replaced as the upload moves on (the focus goes to its row, which says its new state), and
+ * Remove takes its row along (the focus goes to the row now in its place, or the list's end).
+ */
+function useKeptFocus(uploads: UploadRecord[]) {
+  const container = useRef<HTMLDivElement>(null);
+  const place = useRef<{ id: string; index: number } | null>(null);
+  const onFocus = (event: FocusEvent) => {
+    const row = event.target.closest<HTMLElement>('[data-upload-id]');
+    place.current = row ? { id: row.dataset.uploadId ?? '', index: uploads.findIndex((record) => record.id === row.dataset.uploadId) } : null;
+  };
+  const onBlur = (event: FocusEvent) => {
+    // The focus went elsewhere on purpose (not lost with a button that is no longer there).
+    if (event.relatedTarget || event.target.isConnected) place.current = null;
+  };
+  useLayoutEffect(() => {
+    const root = container.current;
+    const kept = place.current;
+    if (!root || !kept) return;
+    const active = root.ownerDocument.activeElement;
+    if (active && active !== root.ownerDocument.body && active.isConnected) return;
+    const rows = [...root.querySelectorAll<HTMLElement>('[data-upload-id]')];
+    const target = rows.find((row) => row.dataset.uploadId === kept.id) ?? rows[Math.min(kept.index, rows.length - 1)] ?? root;
+    target.focus();
+  }, [uploads]);
+  return { container, onFocus, onBlur };
+}
+
 export function UploadList({ uploads }: { uploads: UploadRecord[] }) {
   const said = useUploadAnnouncement(uploads);
+  const { container, onFocus, onBlur } = useKeptFocus(uploads);
   return (
-    <>
+    <div ref={container} tabIndex={-1} className="upload-list-box" onFocus={onFocus} onBlur={onBlur}>
       {uploads.length === 0 ? (
         <p className="ui-hint">No recordings uploaded yet.</p>
       ) : (
@@ -19,6 +50,6 @@ export function UploadList({ uploads }: { uploads: UploadRecord[] }) {
       )}
       {/* Heard, not seen: each row shows the same. */}
       <LiveRegion className="visually-hidden">{said}</LiveRegion>
-    </>
+    </div>
   );
 }

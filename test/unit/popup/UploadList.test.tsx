@@ -4,6 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { UploadList } from '@/components/popup/UploadList';
 import { fakeBackground, sent } from '../support/fake-background';
 import { grantPermission } from '../options/helpers';
+import type { UploadRecord } from '@/lib/upload/record';
 import { record } from './records';
 
 vi.mock('@/lib/messaging/send', () => ({ sendRequest: vi.fn() }));
@@ -167,5 +168,50 @@ describe('UploadList announcements', () => {
       if (text !== heard.at(-1)) heard.push(text);
     }
     expect(heard).toEqual(['', 'Weekly sync: 25% sent.', 'Weekly sync: 50% sent.', 'Weekly sync: 75% sent.']);
+  });
+});
+
+describe('UploadList keeps the keyboard’s place', () => {
+  it('gives the row the focus when the button pressed in it is replaced (Cancel → Resume)', async () => {
+    const user = userEvent.setup();
+    fakeBackground({ 'upload.cancel': ({ id }) => Promise.resolve(record({ id, state: 'cancelled' })) });
+    const { rerender } = render(<UploadList uploads={[record({ state: 'uploading' })]} />);
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    rerender(<UploadList uploads={[record({ state: 'cancelled' })]} />);
+    expect(screen.getByRole('listitem', { name: 'Weekly sync: Cancelled' })).toHaveFocus();
+    await user.tab();
+    expect(screen.getByRole('button', { name: 'Resume' })).toHaveFocus();
+  });
+
+  it('after Remove, gives the focus to the row now in its place, then to the list when it is empty', async () => {
+    const user = userEvent.setup();
+    fakeBackground({ 'upload.dismiss': () => Promise.resolve({ removed: true }) });
+    const first = record({ id: 'a', state: 'completed', meta: { ...record().meta, title: 'First' } });
+    const second = record({ id: 'b', state: 'completed', meta: { ...record().meta, title: 'Second' } });
+    const { rerender } = render(<UploadList uploads={[first, second]} />);
+    await user.click(within(screen.getByRole('listitem', { name: 'First: Processed' })).getByRole('button', { name: 'Remove' }));
+    rerender(<UploadList uploads={[second]} />);
+    expect(screen.getByRole('listitem', { name: 'Second: Processed' })).toHaveFocus();
+    await user.tab();
+    await user.keyboard('{Enter}');
+    rerender(<UploadList uploads={[]} />);
+    expect(screen.getByText('No recordings uploaded yet.').parentElement).toHaveFocus();
+  });
+
+  it('does not take the focus back once the user has moved it out of the list', async () => {
+    const user = userEvent.setup();
+    const page = (uploads: UploadRecord[]) => (
+      <>
+        <button type="button">Elsewhere</button>
+        <UploadList uploads={uploads} />
+      </>
+    );
+    const { rerender } = render(page([record({ state: 'uploading' })]));
+    screen.getByRole('button', { name: 'Cancel' }).focus();
+    screen.getByRole('button', { name: 'Cancel' }).blur();
+    rerender(page([record({ state: 'cancelled' })]));
+    expect(document.body).toHaveFocus();
+    await user.click(screen.getByRole('button', { name: 'Elsewhere' }));
+    expect(screen.getByRole('button', { name: 'Elsewhere' })).toHaveFocus();
   });
 });
