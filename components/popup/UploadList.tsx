@@ -1,7 +1,12 @@
 /** Recent uploads, newest first, as the background keeps them (they survive restarts). */
 import type { UploadRecord } from '@/lib/upload/record';
-import { useLayoutEffect, useRef, type FocusEvent } from 'react';
+import { useLayoutEffect, useRef, useState, type FocusEvent } from 'react';
+import { Button } from '@/components/ui/Button';
 import { LiveRegion } from '@/components/ui/Message';
+import { toErrorInfo } from '@/lib/api/error-info';
+import { sendRequest } from '@/lib/messaging/send';
+import { isActive } from '@/lib/upload/record';
+import { UPLOADS_KEPT } from '@/lib/upload/store';
 import { useUploadAnnouncement } from './announce';
 import { UploadItem } from './UploadItem';
 
@@ -37,6 +42,14 @@ function useKeptFocus(uploads: UploadRecord[]) {
 export function UploadList({ uploads }: { uploads: UploadRecord[] }) {
   const said = useUploadAnnouncement(uploads);
   const { container, onFocus, onBlur } = useKeptFocus(uploads);
+  const [clearing, setClearing] = useState<string | null>(null);
+  const finished = uploads.filter((record) => !isActive(record));
+  const clearFinished = () => {
+    setClearing(null);
+    void Promise.all(finished.map((record) => sendRequest('upload.dismiss', { id: record.id })))
+      .then(() => container.current?.focus())
+      .catch((error: unknown) => setClearing(toErrorInfo(error).message));
+  };
   return (
     <div ref={container} tabIndex={-1} className="upload-list-box" onFocus={onFocus} onBlur={onBlur}>
       {uploads.length === 0 ? (
@@ -48,6 +61,21 @@ export function UploadList({ uploads }: { uploads: UploadRecord[] }) {
           ))}
         </ul>
       )}
+      {uploads.length > 0 ? (
+        <div className="upload-list__footer">
+          <p className="ui-hint">This browser keeps your last {UPLOADS_KEPT} uploads here.</p>
+          {finished.length > 1 ? (
+            <Button variant="secondary" onClick={clearFinished}>
+              Clear finished ({finished.length})
+            </Button>
+          ) : null}
+        </div>
+      ) : null}
+      {clearing ? (
+        <p className="ui-error" role="alert">
+          {clearing}
+        </p>
+      ) : null}
       {/* Heard, not seen: each row shows the same. */}
       <LiveRegion className="visually-hidden">{said}</LiveRegion>
     </div>

@@ -7,7 +7,9 @@ import { z } from 'zod/mini';
 import { UploadRecordSchema, type UploadRecord } from './record';
 
 export const UPLOADS_KEY = 'uploads';
-const KEEP = 20;
+/** How many uploads the list keeps (finished ones beyond it go, oldest first); the popup says so. */
+export const UPLOADS_KEPT = 20;
+const KEEP = UPLOADS_KEPT;
 
 export interface UploadStore {
   all(): Promise<UploadRecord[]>;

@@ -215,3 +215,20 @@ describe('UploadList keeps the keyboard’s place', () => {
     expect(screen.getByRole('button', { name: 'Elsewhere' })).toHaveFocus();
   });
 });
+
+describe('UploadList: what it keeps', () => {
+  it('says how many it keeps, and clears the finished ones at once, never one still going', async () => {
+    const user = userEvent.setup();
+    fakeBackground({ 'upload.dismiss': () => Promise.resolve({ removed: true }) });
+    const titled = (id: string, title: string, state: UploadRecord['state']) => record({ id, state, meta: { ...record().meta, title } });
+    render(<UploadList uploads={[titled('a', 'Going', 'uploading'), titled('b', 'Done', 'completed'), titled('c', 'Broke', 'failed'), titled('d', 'Stopped', 'cancelled')]} />);
+    expect(screen.getByText('This browser keeps your last 20 uploads here.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Clear finished (3)' }));
+    await waitFor(() => expect(sent('upload.dismiss')).toEqual([{ id: 'b' }, { id: 'c' }, { id: 'd' }]));
+  });
+
+  it('offers no clearing for a single finished upload (its own Remove does it)', () => {
+    render(<UploadList uploads={[record({ state: 'completed' })]} />);
+    expect(screen.queryByRole('button', { name: /Clear finished/ })).toBeNull();
+  });
+});
