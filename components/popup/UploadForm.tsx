@@ -64,6 +64,7 @@ export function UploadForm({ draft, onStarted }: { draft: UploadDraft; onStarted
   const [email, setEmail] = useState('');
   const [problems, setProblems] = useState<Problems>({});
   const [busy, setBusy] = useState<string | null>(null);
+  const submitting = useRef(false);
   const fileRef = useRef<HTMLInputElement>(null);
   const dateRef = useRef<HTMLInputElement>(null);
   const speakersRef = useRef<HTMLInputElement>(null);
@@ -109,6 +110,9 @@ export function UploadForm({ draft, onStarted }: { draft: UploadDraft; onStarted
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
+    // Upload stays focusable while an upload starts (a disabled button drops the focus to the
+    // document), so a second press must be ignored here.
+    if (submitting.current) return;
     const found: Problems = {};
     if (!picked) found.file = 'Choose a recording first.';
     const meetingDate = fromLocalInput(when);
@@ -128,6 +132,7 @@ export function UploadForm({ draft, onStarted }: { draft: UploadDraft; onStarted
     focusFirst(found);
     if (!picked || !meetingDate || Object.keys(found).length > 0) return;
 
+    submitting.current = true;
     const id = crypto.randomUUID();
     const file = picked.file;
     const info = { name: file.name, size: file.size, type: picked.contentType };
@@ -160,6 +165,7 @@ export function UploadForm({ draft, onStarted }: { draft: UploadDraft; onStarted
     } catch (error) {
       setProblems({ form: toErrorInfo(error).message });
     } finally {
+      submitting.current = false;
       setBusy(null);
     }
   };
@@ -210,7 +216,7 @@ export function UploadForm({ draft, onStarted }: { draft: UploadDraft; onStarted
         emailRef={emailRef}
       />
       <div className="upload-form__actions">
-        <Button type="submit" disabled={disabled}>
+        <Button type="submit" aria-disabled={disabled || undefined}>
           Upload
         </Button>
         <span className="ui-hint" aria-live="polite">

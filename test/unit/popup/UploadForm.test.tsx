@@ -142,6 +142,8 @@ describe('UploadForm', () => {
     expect(handOverFile).toHaveBeenCalledTimes(1);
     expect(vi.mocked(handOverFile).mock.calls[0]![0].meta).toMatchObject({ primaryContactId: 'm', primaryContactName: 'Maya Chen' });
     await waitFor(() => expect(screen.getByRole('button', { name: 'Upload' })).toBeEnabled());
+    // Kept focusable while busy (aria-disabled), so "enabled" alone says little: usable again too.
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Upload' })).not.toHaveAttribute('aria-disabled'));
   });
 
   it('finds someone else by exact e-mail before handing over, and says so when no contact has it', async () => {
@@ -229,6 +231,23 @@ describe('UploadForm', () => {
     await user.click(screen.getByRole('button', { name: 'Upload' }));
     await screen.findByText(/No contact has the address/);
     await waitFor(() => expect(email).toHaveFocus());
+  });
+
+  it('keeps the focus on Upload while the upload starts and after, and takes one press only', async () => {
+    const user = userEvent.setup();
+    let handedOver: () => void = () => undefined;
+    vi.mocked(handOverFile).mockImplementation(({ id }) => new Promise((resolve) => (handedOver = () => resolve(record({ id })))));
+    render(<UploadForm draft={EVENT} onStarted={vi.fn()} />);
+    await user.upload(screen.getByLabelText('Recording'), audio());
+    const upload = screen.getByRole('button', { name: 'Upload' });
+    await user.click(upload);
+    expect(upload).toHaveAttribute('aria-disabled', 'true');
+    expect(upload).toHaveFocus();
+    await user.keyboard('{Enter}');
+    expect(handOverFile).toHaveBeenCalledTimes(1);
+    handedOver();
+    await waitFor(() => expect(upload).not.toHaveAttribute('aria-disabled'));
+    expect(upload).toHaveFocus();
   });
 
   it('says why an upload could not start, and keeps the form filled for another try', async () => {
