@@ -8,7 +8,7 @@ import { ApiError, toErrorInfo } from '@/lib/api/error-info';
 import { sendRequest } from '@/lib/messaging/send';
 import { serverText } from '@/lib/format/text';
 import { isActive, isSending, type UploadRecord } from '@/lib/upload/record';
-import { meetingWhen, progressOf, retryLabel, sizeAndType, stateLabel } from './upload-text';
+import { meetingWhen, progressOf, refusalAdvice, retryLabel, sizeAndType, stateLabel } from './upload-text';
 
 /** Failures of a call to the service that only the options can fix: the key refused, or none set. */
 const SETUP_KINDS = new Set(['unauthorized', 'not_configured']);
@@ -68,6 +68,7 @@ export function UploadItem({ record }: { record: UploadRecord }) {
         </div>
       ) : null}
       {record.state === 'failed' && record.error ? <p className="ui-error">{serverText(record.error)}</p> : null}
+      {refusalAdvice(record) ? <p className="ui-hint">{refusalAdvice(record)}</p> : null}
       {/* Why a processing check cannot be made now (the recording belongs to another service). */}
       {record.state === 'processing' && record.error ? <p className="ui-hint">{serverText(record.error)}</p> : null}
       {problem ? (

@@ -70,6 +70,18 @@ export function retryLabel(record: UploadRecord): string | null {
   return record.putDone ? 'Retry finishing' : 'Retry';
 }
 
+/**
+ * What to expect of Retry when the service or the storage refused the request itself (a 4xx that
+ * is not about the key, access or an expired URL: a field it does not accept, a file too large):
+ * Retry sends the same again, so the way on is another upload with other details. Null otherwise.
+ */
+export function refusalAdvice(record: UploadRecord): string | null {
+  if (record.state !== 'failed' || record.errorKind !== 'bad_request') return null;
+  if (record.failedStep !== 'request-url' && record.failedStep !== 'put') return null;
+  const who = record.failedStep === 'put' ? 'The storage' : 'The service';
+  return `${who} refused this upload as it was sent, and Retry sends the same again. If it is refused again, remove it and upload the file with other details.`;
+}
+
 export function sizeAndType(record: UploadRecord): string {
   return `${record.file.name} · ${formatBytes(record.file.size)}`;
 }

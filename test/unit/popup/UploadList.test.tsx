@@ -232,3 +232,19 @@ describe('UploadList: what it keeps', () => {
     expect(screen.queryByRole('button', { name: /Clear finished/ })).toBeNull();
   });
 });
+
+describe('UploadList: a refusal Retry cannot change', () => {
+  it('says that Retry sends the same again when the service refused the request itself, not for other failures', () => {
+    render(
+      <UploadList
+        uploads={[
+          record({ id: 'a', state: 'failed', failedStep: 'request-url', errorKind: 'bad_request', error: 'speakers_expected must be at most 10', meta: { ...record().meta, title: 'Refused' } }),
+          record({ id: 'b', state: 'failed', failedStep: 'request-url', errorKind: 'server', error: 'Internal error', meta: { ...record().meta, title: 'Broken' } }),
+        ]}
+      />,
+    );
+    expect(screen.getByRole('listitem', { name: /^Refused/ })).toHaveTextContent('The service refused this upload as it was sent, and Retry sends the same again.');
+    expect(screen.getByRole('listitem', { name: /^Broken/ })).not.toHaveTextContent('Retry sends the same again');
+    expect(within(screen.getByRole('listitem', { name: /^Refused/ })).getByRole('button', { name: 'Retry' })).toBeInTheDocument();
+  });
+});
