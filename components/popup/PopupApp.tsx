@@ -11,8 +11,9 @@ import { sendRequest } from '@/lib/messaging/send';
 import type { SettingsView } from '@/lib/messaging/protocol';
 import { openBriefingShortcut, openPanel } from '@/lib/panel/open';
 import type { UploadDraft } from '@/lib/upload/draft';
+import { isSending } from '@/lib/upload/record';
 import { LookupProblemNote } from './LookupProblemNote';
-import { UploadForm } from './UploadForm';
+import { UploadForm, type StartedUpload } from './UploadForm';
 import { UploadList } from './UploadList';
 import { useDraft } from './useDraft';
 import { useLiveProcessing, useUploads } from './useUploads';
@@ -59,7 +60,11 @@ export function PopupApp({ draft: loadingDraft }: { draft: Promise<UploadDraft> 
   const draft = useDraft(loadingDraft);
   const uploads = useUploads();
   const windowId = useWindowId();
-  const [started, setStarted] = useState<string | null>(null);
+  const [started, setStarted] = useState<StartedUpload | null>(null);
+  // Said while that upload is being sent: once it is processing, failed or cancelled, its row (and
+  // its announcements) say so, and "Uploading …" above them would contradict it.
+  const startedRecord = started ? uploads?.find((record) => record.id === started.id) : undefined;
+  const stillSending = started !== null && (startedRecord === undefined || isSending(startedRecord));
   useLiveProcessing(uploads);
 
   const [openFailed, setOpenFailed] = useState<string | null>(null);
@@ -105,7 +110,7 @@ export function PopupApp({ draft: loadingDraft }: { draft: Promise<UploadDraft> 
         ) : (
           <p className="ui-hint">Loading…</p>
         )}
-        <LiveRegion tone="success">{started ? `Uploading “${started}”. You can close this window; the upload goes on.` : null}</LiveRegion>
+        <LiveRegion tone="success">{started && stillSending ? `Uploading “${started.title}”. You can close this window; the upload goes on.` : null}</LiveRegion>
       </section>
 
       <section className="popup__section" aria-labelledby="recent-heading">

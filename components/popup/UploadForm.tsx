@@ -54,7 +54,13 @@ interface Problems {
   form?: string;
 }
 
-export function UploadForm({ draft, onStarted }: { draft: UploadDraft; onStarted: (title: string) => void }) {
+/** An upload the form handed over: its record's id, and the title it goes by. */
+export interface StartedUpload {
+  id: string;
+  title: string;
+}
+
+export function UploadForm({ draft, onStarted }: { draft: UploadDraft; onStarted: (started: StartedUpload) => void }) {
   const [picked, setPicked] = useState<PickedFile | null>(null);
   const [pickerKey, setPickerKey] = useState(0);
   const [title, setTitle] = useState<string | null>(null);
@@ -158,7 +164,7 @@ export function UploadForm({ draft, onStarted }: { draft: UploadDraft; onStarted
       const meta = metaFor(contact);
       setBusy('Handing the file over…');
       await handOverFile({ id, file, info, meta }, { prepare, onReceived: () => setBusy('Starting the upload…') });
-      onStarted(meta.title);
+      onStarted({ id, title: meta.title });
       setPicked(null);
       setPickerKey((key) => key + 1);
       setTitle(null);

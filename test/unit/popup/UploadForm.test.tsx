@@ -108,7 +108,7 @@ describe('UploadForm', () => {
     await user.selectOptions(screen.getByLabelText(/Primary contact/), 'Daniel Weiss');
     await user.click(screen.getByRole('button', { name: 'Upload' }));
 
-    await waitFor(() => expect(started).toHaveBeenCalledWith('Roadmap call'));
+    await waitFor(() => expect(started).toHaveBeenCalledWith({ id: expect.stringMatching(/^[0-9a-f-]{36}$/), title: 'Roadmap call' }));
     expect(handOverFile).toHaveBeenCalledTimes(1);
     const [handed, options] = vi.mocked(handOverFile).mock.calls[0]!;
     expect(handed).toEqual({
