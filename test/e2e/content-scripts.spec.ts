@@ -81,6 +81,19 @@ async function markerLabels(page: Page): Promise<string[]> {
   return page.locator('[data-primer-marker]').evaluateAll((nodes) => nodes.map((node) => node.getAttribute('aria-label') ?? ''));
 }
 
+/**
+ * Primer set up, Gmail's thread served, and the service refusing every contact lookup (a key
+ * revoked): the page's whole message fails. Returns a new tab, not yet on the thread.
+ */
+async function gmailThreadWithKeyRefused(context: BrowserContext, extensionId: string, standIn: StandIn) {
+  await configure(context, extensionId, standIn);
+  const fixture = expected.pages.find((candidate) => candidate.file === 'gmail/thread.html')!;
+  const view = fixture.views[0]!;
+  await serveFixture(context, view.url, html(fixture.file));
+  standIn.failNext({ path: '/api/v2/contacts', status: 401, times: 1_000 });
+  return { page: await context.newPage(), view };
+}
+
 function emailsLookedUp(standIn: StandIn): Set<string> {
   return new Set(
     standIn.requests
@@ -487,13 +500,7 @@ test('one lookup per distinct address, however many tabs show it', async ({ cont
 });
 
 test('people left unmarked because the service refused the page’s lookups are marked once the window is focused again, without a reload or a change to the page', async ({ context, extensionId, standIn }) => {
-  await configure(context, extensionId, standIn);
-  const fixture = expected.pages.find((page) => page.file === 'gmail/thread.html')!;
-  const view = fixture.views[0]!;
-  await serveFixture(context, view.url, html(fixture.file));
-  // Every contact lookup refused (a key revoked, then restored): the page's whole message fails.
-  standIn.failNext({ path: '/api/v2/contacts', status: 401, times: 1_000 });
-  const page = await context.newPage();
+  const { page, view } = await gmailThreadWithKeyRefused(context, extensionId, standIn);
   const errors = watchErrors(page);
   await page.goto(view.url);
   const refused = () => standIn.requests.filter((request) => request.path === '/api/v2/contacts' && request.status === 401).length;
@@ -509,13 +516,7 @@ test('people left unmarked because the service refused the page’s lookups are 
 });
 
 test('a page whose lookups the service refuses says so on its toolbar button, which clears itself once lookups work again', async ({ context, extensionId, serviceWorker, standIn }) => {
-  await configure(context, extensionId, standIn);
-  const fixture = expected.pages.find((page) => page.file === 'gmail/thread.html')!;
-  const view = fixture.views[0]!;
-  await serveFixture(context, view.url, html(fixture.file));
-  // A key revoked on the service: every contact lookup is refused.
-  standIn.failNext({ path: '/api/v2/contacts', status: 401, times: 1_000 });
-  const page = await context.newPage();
+  const { page, view } = await gmailThreadWithKeyRefused(context, extensionId, standIn);
   await page.goto(view.url);
   const tabId = await tabIdOf(serviceWorker, page);
   const button = () =>
