@@ -8,7 +8,7 @@ import type { PageSurface } from '@/lib/panel/context';
 import type { SubjectPerson } from '@/lib/panel/subject';
 import { actionItemsByPerson, eachContactOnce, namesakeDetails, personLabel, sharedTopics, topicsToAvoid, type BriefedAttendee, type TopicPeople } from '@/lib/format/meeting';
 import { meetingProvenance } from '@/lib/format/provenance';
-import { calendarWhen, rangesApart } from '@/lib/format/text';
+import { calendarWhen, joinedWithAnd, rangesApart } from '@/lib/format/text';
 import { recordingFinder, useHeldRecordings } from '../data/queries';
 import { ActionItemList } from '../person/ActionItemList';
 import { usePaintedMark } from '../paint-mark';
@@ -82,6 +82,19 @@ function commonProblem(attendees: readonly Attendee[]): Failed['state'] | null {
 
 const peopleCount = (count: number) => (count === 1 ? '1 person' : `${count} people`);
 
+/** Up to this many attendees are named in a sentence; more are counted. */
+const NAMED_AT_MOST = 3;
+
+/**
+ * Who is left out of the meeting's lists because their briefing could not be loaded: without it,
+ * a missing attendee read as one with nothing to avoid and nothing pending.
+ */
+function missingNote(labels: readonly string[]): string {
+  const one = labels.length === 1;
+  const who = labels.length <= NAMED_AT_MOST ? joinedWithAnd(labels) : `${labels.length} attendees`;
+  return `${who} ${one ? 'is' : 'are'} left out of the lists below: ${one ? 'their briefing' : 'their briefings'} could not be loaded, so what to avoid with them and what they have pending is not known.`;
+}
+
 export function MeetingBriefing({ surface, onOpenPerson, onOpenRecording, unknownAction, meetingAction, nav, onPainted, now = new Date() }: MeetingBriefingProps) {
   const { attendees, settled, refetch, refreshing } = useAttendees(surface);
   usePaintedMark(settled, 'meeting', `${surface.title ?? surface.kind}:${attendees.map((attendee) => attendee.key).join(',')}`, onPainted);
@@ -119,6 +132,12 @@ export function MeetingBriefing({ surface, onOpenPerson, onOpenRecording, unknow
   };
   const details = namesakeDetails(eachContactOnce(attendees.map(identityOf)));
   const detailOf = (attendee: Attendee) => details.get(identityOf(attendee).id) ?? null;
+  // As their cards name them (namesakes told apart).
+  const labelOf = (attendee: Attendee) => {
+    const detail = detailOf(attendee);
+    return detail ? `${attendee.name} (${detail})` : attendee.name;
+  };
+  const failed = known.filter((attendee) => attendee.state.status === 'failed');
   // Counted as in Primer: matched to a contact. Someone whose lookup failed is neither yet.
   const inPrimer = known.filter((attendee) => 'match' in attendee.state && attendee.state.match !== null);
   const notLookedUp = known.length - inPrimer.length;
@@ -170,6 +189,7 @@ export function MeetingBriefing({ surface, onOpenPerson, onOpenRecording, unknow
         </ProblemNotice>
       ) : null}
       {source ? <p className="source provenance">{source}</p> : null}
+      {failed.length > 0 && briefed.length > 0 ? <p className="subtle missing-note">{missingNote(failed.map(labelOf))}</p> : null}
       {avoid.length > 0 ? (
         <Section title={<><span aria-hidden="true">⚠ </span>Topics to avoid</>} className="avoid-warning">
           <TopicPeopleList entries={avoid} label="Topics to avoid and whom they concern" />

@@ -378,4 +378,25 @@ describe('MeetingBriefing', () => {
     await within(attendees).findByText('formal');
     expect(within(attendees).getAllByRole('listitem')[0]).not.toHaveTextContent('No insights yet.');
   });
+
+  it('says whose briefings are missing from what to avoid and the action items, instead of dropping them as if they had none', async () => {
+    const sam = match('s', 'Sam Roe', 'sam@example.org');
+    fakeBackground({
+      'contact.insights': ({ contactId }) =>
+        contactId === 'l' ? Promise.reject(new ApiError('timeout', 'slow')) : contactId === 's' ? Promise.reject(new ApiError('server', 'boom')) : Promise.resolve(reply(byId[contactId as keyof typeof byId])),
+    });
+    renderWithClient(
+      <MeetingBriefing
+        now={NOW}
+        onOpenPerson={() => undefined}
+        surface={surface([pagePerson('Maya Chen', 'maya@example.com', maya), pagePerson('Daniel Weiss', 'dan@example.net', dan), pagePerson('Lee Park', 'lee@example.org', lee), pagePerson('Sam Roe', 'sam@example.org', sam)])}
+      />,
+    );
+    const avoid = await screen.findByRole('region', { name: 'Topics to avoid' });
+    const note = await screen.findByText(/left out of the lists below/);
+    expect(note).toHaveTextContent('Lee Park and Sam Roe are left out of the lists below: their briefings could not be loaded, so what to avoid with them and what they have pending is not known.');
+    // Said before the lists it is about.
+    expect(note.compareDocumentPosition(avoid) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(screen.getByRole('article')).toHaveAttribute('aria-busy', 'false');
+  });
 });
