@@ -5,6 +5,7 @@ import { conversationCount } from '@/lib/format/provenance';
 import { uniqueTopics } from '@/lib/format/text';
 import { Button } from '@/components/ui/Button';
 import { ProblemNotice } from '../states/ProblemNotice';
+import { problemKind, PROBLEMS } from '../states/problem-text';
 import { Skeleton } from '../states/Skeleton';
 import type { Attendee } from './attendees';
 
@@ -19,10 +20,15 @@ interface AttendeeSummaryProps {
   detail?: string | null;
   /** False when the meeting says the problem once for everyone. */
   showProblem?: boolean;
+  /**
+   * When the meeting says the problem: whether its notice says why too ('above'), or only offers
+   * Try again for several reasons at once, each card saying its own ('own').
+   */
+  problemReason?: 'above' | 'own';
   now: Date;
 }
 
-export function AttendeeSummary({ attendee, onOpen, onRetry, detail = null, showProblem = true, now }: AttendeeSummaryProps) {
+export function AttendeeSummary({ attendee, onOpen, onRetry, detail = null, showProblem = true, problemReason = 'above', now }: AttendeeSummaryProps) {
   const { state, name } = attendee;
   // A failed briefing keeps its match: the name-match label and the way to the full briefing stay.
   const match = 'match' in state ? state.match : null;
@@ -41,7 +47,11 @@ export function AttendeeSummary({ attendee, onOpen, onRetry, detail = null, show
       {state.status === 'failed' && showProblem ? (
         <ProblemNotice error={state.error} what={`${label}’s briefing`} onRetry={onRetry} retrying={state.retrying} />
       ) : null}
-      {state.status === 'failed' && !showProblem ? <p className="subtle attendee-note">No briefing (see above).</p> : null}
+      {state.status === 'failed' && !showProblem ? (
+        <p className="subtle attendee-note">
+          No briefing (see above).{problemReason === 'own' ? ` ${PROBLEMS[problemKind(state.error)].text}` : null}
+        </p>
+      ) : null}
       {state.status === 'briefed' ? <Gist reply={state.reply} now={now} /> : null}
       {match ? (
         <Button variant="secondary" className="attendee-open" onClick={onOpen} aria-label={`Full briefing: ${label}`}>

@@ -16,7 +16,8 @@ import { FindByEmailButton } from '../PersonSearch';
 import type { PaintDetail } from '@/lib/panel/paint-mark';
 import { FreshnessNote } from '../states/FreshnessNote';
 import { ProblemNotice } from '../states/ProblemNotice';
-import { problemKind } from '../states/problem-text';
+import { problemAbout, problemKind } from '../states/problem-text';
+import { ApiError, serviceWaitMs, toErrorInfo } from '@/lib/api/errors';
 import { RefreshNote } from '../states/RefreshNote';
 import { AsOf } from '../states/AsOf';
 import { AttendeeSummary } from './AttendeeSummary';
@@ -69,18 +70,39 @@ function TopicPeopleList({ entries, label }: { entries: TopicPeople[]; label: st
 
 type Failed = Attendee & { state: Extract<Attendee['state'], { status: 'failed' }> };
 
+interface CommonProblem {
+  error: unknown;
+  retrying: boolean;
+  /** Whom it is about: said by the meeting's notice, their cards only point to it. */
+  failed: Failed[];
+  /** The attendees failed for different reasons (each card says which). */
+  mixed: boolean;
+}
+
 /**
  * When several attendees failed for the same reason (a refused key, a busy service), it is said
- * once for the meeting, not once per person.
+ * once for the meeting, not once per person; so are different reasons that all call for the same
+ * next step, Try again (one failing, one too slow): one button does it for all. A contact the
+ * service no longer has is its own case (find that person by e-mail), said on their card.
  */
-function commonProblem(attendees: readonly Attendee[]): Failed['state'] | null {
-  const failed = attendees.filter((attendee): attendee is Failed => attendee.state.status === 'failed');
+function commonProblem(attendees: readonly Attendee[]): CommonProblem | null {
+  const failed = attendees.filter(
+    (attendee): attendee is Failed => attendee.state.status === 'failed' && problemKind(attendee.state.error) !== 'not_found',
+  );
   if (failed.length < 2) return null;
-  const kind = problemKind(failed[0]!.state.error);
-  return failed.every((attendee) => problemKind(attendee.state.error) === kind) ? failed[0]!.state : null;
+  const kinds = new Set(failed.map((attendee) => problemKind(attendee.state.error)));
+  if (kinds.size === 1) return { error: failed[0]!.state.error, retrying: failed[0]!.state.retrying, failed, mixed: false };
+  if (!failed.every(({ state }) => problemAbout(problemKind(state.error), 'contact', serviceWaitMs(toErrorInfo(state.error))).next === 'retry')) return null;
+  return { error: new ApiError('http', 'several failures'), retrying: failed.some((attendee) => attendee.state.retrying), failed, mixed: true };
 }
 
 const peopleCount = (count: number) => (count === 1 ? '1 person' : `${count} people`);
+
+/** "the attendees’ briefings" only when that is everyone's: else whose, or how many of them. */
+function whoseBriefings(labels: readonly string[], of: number): string {
+  if (labels.length >= of) return 'the attendees’ briefings';
+  return labels.length <= NAMED_AT_MOST ? `the briefings of ${joinedWithAnd(labels)}` : `the briefings of ${labels.length} of ${of} attendees`;
+}
 
 /** Up to this many attendees are named in a sentence; more are counted. */
 const NAMED_AT_MOST = 3;
@@ -177,7 +199,7 @@ export function MeetingBriefing({ surface, onOpenPerson, onOpenRecording, unknow
       </header>
       {oldest?.problem ? <FreshnessNote asOf={oldest.asOf} problem={oldest.problem} updatedAt={oldest.updatedAt} onRetry={refetch} /> : null}
       {!oldest && newest !== undefined ? <RefreshNote refreshing={refreshing} asOf={newest} /> : null}
-      {common ? <ProblemNotice error={common.error} what="the attendees’ briefings" onRetry={refetch} retrying={common.retrying} /> : null}
+      {common ? <ProblemNotice error={common.error} what={whoseBriefings(common.failed.map(labelOf), known.length)} onRetry={refetch} retrying={common.retrying} /> : null}
       {stalest?.refreshProblem && !common ? (
         <ProblemNotice
           error={stalest.refreshProblem.error}
@@ -226,7 +248,8 @@ export function MeetingBriefing({ surface, onOpenPerson, onOpenRecording, unknow
                 onOpen={() => onOpenPerson(attendee.person)}
                 onRetry={refetch}
                 detail={detailOf(attendee)}
-                showProblem={common === null}
+                showProblem={!common?.failed.includes(attendee as Failed)}
+                problemReason={common?.mixed ? 'own' : 'above'}
                 now={now}
               />
             ))}

@@ -399,4 +399,75 @@ describe('MeetingBriefing', () => {
     expect(note.compareDocumentPosition(avoid) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
     expect(screen.getByRole('article')).toHaveAttribute('aria-busy', 'false');
   });
+
+  it('says whose briefings failed when only some did, not “the attendees’ briefings” as if all had', async () => {
+    const sam = match('s', 'Sam Roe', 'sam@example.org');
+    fakeBackground({
+      'contact.insights': ({ contactId }) => (contactId === 'l' || contactId === 's' ? Promise.reject(new ApiError('server', 'boom')) : Promise.resolve(reply(byId[contactId as keyof typeof byId]))),
+    });
+    renderWithClient(
+      <MeetingBriefing
+        now={NOW}
+        onOpenPerson={() => undefined}
+        surface={surface([pagePerson('Maya Chen', 'maya@example.com', maya), pagePerson('Daniel Weiss', 'dan@example.net', dan), pagePerson('Lee Park', 'lee@example.org', lee), pagePerson('Sam Roe', 'sam@example.org', sam)])}
+      />,
+    );
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Could not load the briefings of Lee Park and Sam Roe. The service had a problem answering.');
+    expect(screen.getAllByRole('alert')).toHaveLength(1);
+  });
+
+  it('offers one Try again for attendees that failed for different reasons that each call for it, and lands focus on the meeting’s title', async () => {
+    const sam = match('s', 'Sam Roe', 'sam@example.org');
+    let failing = true;
+    fakeBackground({
+      'contact.insights': ({ contactId }) =>
+        failing && contactId === 'l'
+          ? Promise.reject(new ApiError('timeout', 'slow'))
+          : failing && contactId === 's'
+            ? Promise.reject(new ApiError('server', 'boom'))
+            : Promise.resolve(reply(contactId === 's' ? insights({ contactId: 's', preferredTone: 'dry' }) : byId[contactId as keyof typeof byId])),
+    });
+    renderWithClient(
+      <MeetingBriefing
+        now={NOW}
+        onOpenPerson={() => undefined}
+        surface={surface([pagePerson('Maya Chen', 'maya@example.com', maya), pagePerson('Lee Park', 'lee@example.org', lee), pagePerson('Sam Roe', 'sam@example.org', sam)])}
+      />,
+    );
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Could not load the briefings of Lee Park and Sam Roe.');
+    expect(screen.getAllByRole('alert')).toHaveLength(1);
+    expect(screen.getAllByRole('button', { name: 'Try again' })).toHaveLength(1);
+    // Each card still says why its own briefing is missing.
+    const cards = within(screen.getByRole('region', { name: 'Attendees' })).getAllByRole('listitem');
+    expect(cards[1]).toHaveTextContent('No briefing (see above). The service took too long to answer.');
+    expect(cards[2]).toHaveTextContent('No briefing (see above). The service had a problem answering.');
+    failing = false;
+    await userEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('dry')).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).toBeNull();
+    await vi.waitFor(() => expect(screen.getByRole('heading', { level: 1, name: 'Q3 roadmap review' })).toHaveFocus());
+  });
+
+  it('leaves each contact the service no longer has on its own card, with the way to find that person', async () => {
+    const sam = match('s', 'Sam Roe', 'sam@example.org');
+    fakeBackground({
+      'contact.insights': ({ contactId }) => (contactId === 'l' || contactId === 's' ? Promise.reject(new ApiError('not_found', 'gone')) : Promise.resolve(reply(byId.m))),
+    });
+    renderWithClient(
+      <MeetingBriefing
+        now={NOW}
+        onOpenPerson={() => undefined}
+        surface={surface([pagePerson('Maya Chen', 'maya@example.com', maya), pagePerson('Lee Park', 'lee@example.org', lee), pagePerson('Sam Roe', 'sam@example.org', sam)])}
+      />,
+    );
+    await vi.waitFor(() => expect(screen.getAllByRole('alert')).toHaveLength(2));
+    const [first, second] = screen.getAllByRole('alert');
+    // “This contact” is said of one person, on their card, and Find them by e-mail is about them.
+    expect(first!.closest('li')).toHaveTextContent(/^Lee Park.*The service no longer has this contact/);
+    expect(second!.closest('li')).toHaveTextContent(/^Sam Roe.*The service no longer has this contact/);
+    expect(within(first!).getByRole('button', { name: 'Find them by e-mail' })).toBeInTheDocument();
+    expect(screen.queryByText(/the attendees’ briefings/)).toBeNull();
+  });
 });
