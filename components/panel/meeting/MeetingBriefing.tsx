@@ -175,6 +175,15 @@ export function MeetingBriefing({ surface, onOpenPerson, onOpenRecording, unknow
   // the age of the oldest of them (the person view says the same for one person).
   const behind = attendees.flatMap((attendee) => (attendee.state.status === 'briefed' && attendee.state.refreshProblem ? [attendee.state] : []));
   const stalest = behind.sort((a, b) => a.reply.asOf - b.reply.asOf)[0];
+  // Refresh beside a Try again that does the same (offline, some attendees from their copies and
+  // others with none) would be two next steps for one: Try again is the one kept.
+  const tryAgainOffered =
+    behind.length > 0 ||
+    failed.some(({ state }) => {
+      if (state.status !== 'failed') return false;
+      const problem = problemAbout(problemKind(state.error), 'contact', serviceWaitMs(toErrorInfo(state.error)));
+      return problem.next === 'retry' || problem.next === 'wait' || problem.retry === true;
+    });
   const newest = attendees
     .flatMap((attendee) => (attendee.state.status === 'briefed' ? [attendee.state.reply.asOf] : []))
     .sort((a, b) => b - a)[0];
@@ -197,7 +206,9 @@ export function MeetingBriefing({ surface, onOpenPerson, onOpenRecording, unknow
         </p>
         {meetingAction}
       </header>
-      {oldest?.problem ? <FreshnessNote asOf={oldest.asOf} problem={oldest.problem} updatedAt={oldest.updatedAt} onRetry={refetch} /> : null}
+      {oldest?.problem ? (
+        <FreshnessNote asOf={oldest.asOf} problem={oldest.problem} updatedAt={oldest.updatedAt} onRetry={tryAgainOffered ? undefined : refetch} />
+      ) : null}
       {!oldest && newest !== undefined ? <RefreshNote refreshing={refreshing} asOf={newest} /> : null}
       {common ? <ProblemNotice error={common.error} what={whoseBriefings(common.failed.map(labelOf), known.length)} onRetry={refetch} retrying={common.retrying} /> : null}
       {stalest?.refreshProblem && !common ? (

@@ -15,7 +15,8 @@ import { useCountdown } from '@/components/ui/useCountdown';
 interface FreshnessNoteProps {
   asOf: number;
   problem: ApiErrorInfo;
-  onRetry: () => void;
+  /** Left out where another notice on the view already offers Try again for the same load. */
+  onRetry?: () => void;
   /** When the panel last had this answer (the query's `dataUpdatedAt`): its next ask is timed from then. */
   updatedAt: number;
   now?: number;
@@ -47,7 +48,7 @@ export function FreshnessNote({ asOf, problem, onRetry, updatedAt, now }: Freshn
           )
         ) : null}
       </p>
-      {seconds === null ? (
+      {seconds === null && onRetry ? (
         // Gone with the note once the briefing is fresh again: focus must not fall to the document.
         <Button ref={landFocusWhenGone} variant="secondary" onClick={onRetry}>
           Refresh

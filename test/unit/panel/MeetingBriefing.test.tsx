@@ -470,4 +470,20 @@ describe('MeetingBriefing', () => {
     expect(within(first!).getByRole('button', { name: 'Find them by e-mail' })).toBeInTheDocument();
     expect(screen.queryByText(/the attendees’ briefings/)).toBeNull();
   });
+
+  it('offline, with some attendees from their last copy and others with none, offers one way to try again, not Refresh and Try again', async () => {
+    const problem = { kind: 'network' as const, message: 'down', status: null, code: null, retryAfterMs: null };
+    fakeBackground({
+      'contact.insights': ({ contactId }) =>
+        contactId === 'l' ? Promise.reject(new ApiError('network', 'offline')) : Promise.resolve(reply(byId[contactId as keyof typeof byId], { problem, asOf: NOW.getTime() - 3_600_000 })),
+    });
+    renderWithClient(
+      <MeetingBriefing now={NOW} onOpenPerson={() => undefined} surface={surface([pagePerson('Maya Chen', 'maya@example.com', maya), pagePerson('Daniel Weiss', 'dan@example.net', dan), pagePerson('Lee Park', 'lee@example.org', lee)])} />,
+    );
+    expect(await screen.findByText(/showing the briefing as of/)).toBeInTheDocument();
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Could not load Lee Park’s briefing. The service cannot be reached.');
+    expect(screen.getByText(/Lee Park is left out of the lists below/)).toBeInTheDocument();
+    expect(screen.getAllByRole('button', { name: /^(Try again|Refresh)$/ }).map((button) => button.textContent)).toEqual(['Try again']);
+  });
 });
