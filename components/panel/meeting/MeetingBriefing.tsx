@@ -210,7 +210,17 @@ export function MeetingBriefing({ surface, onOpenPerson, onOpenRecording, unknow
         <FreshnessNote asOf={oldest.asOf} problem={oldest.problem} updatedAt={oldest.updatedAt} onRetry={tryAgainOffered ? undefined : refetch} />
       ) : null}
       {!oldest && newest !== undefined ? <RefreshNote refreshing={refreshing} asOf={newest} /> : null}
-      {common ? <ProblemNotice error={common.error} what={whoseBriefings(common.failed.map(labelOf), known.length)} onRetry={refetch} retrying={common.retrying} /> : null}
+      {common ? (
+        <ProblemNotice error={common.error} what={whoseBriefings(common.failed.map(labelOf), known.length)} onRetry={refetch} retrying={common.retrying}>
+          {/* The notice of briefings shown from their copy gives way to this one: what it said is said here. */}
+          {stalest ? (
+            <>
+              {behind.length === 1 ? 'One attendee is' : `${behind.length} attendees are`} shown as of <AsOf asOf={stalest.reply.asOf} now={now.getTime()} />, as asking for
+              newer failed too.
+            </>
+          ) : null}
+        </ProblemNotice>
+      ) : null}
       {stalest?.refreshProblem && !common ? (
         <ProblemNotice
           error={stalest.refreshProblem.error}

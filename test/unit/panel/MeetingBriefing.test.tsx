@@ -486,4 +486,24 @@ describe('MeetingBriefing', () => {
     expect(screen.getByText(/Lee Park is left out of the lists below/)).toBeInTheDocument();
     expect(screen.getAllByRole('button', { name: /^(Try again|Refresh)$/ }).map((button) => button.textContent)).toEqual(['Try again']);
   });
+
+  it('still says briefings are old copies when the key is refused mid-way and some attendees have no copy at all', async () => {
+    // Maya and Daniel were briefed three hours ago; now the key is refused for everyone, and Lee and Sam have nothing to show.
+    const sam = match('s', 'Sam Roe', 'sam@example.org');
+    fakeBackground({ 'contact.insights': new ApiError('unauthorized', 'no') });
+    const { client } = renderWithClient(
+      <MeetingBriefing
+        now={NOW}
+        onOpenPerson={() => undefined}
+        surface={surface([pagePerson('Maya Chen', 'maya@example.com', maya), pagePerson('Daniel Weiss', 'dan@example.net', dan), pagePerson('Lee Park', 'lee@example.org', lee), pagePerson('Sam Roe', 'sam@example.org', sam)])}
+      />,
+    );
+    client.setQueryData(['insights', 'm'], reply(byId.m, { asOf: NOW.getTime() - 3 * 3_600_000 }), { updatedAt: 1 });
+    client.setQueryData(['insights', 'd'], reply(byId.d, { asOf: NOW.getTime() - 3 * 3_600_000 }), { updatedAt: 1 });
+    await vi.waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent(/2 attendees are shown as of .+ \(3 h ago\)/));
+    const alert = screen.getByRole('alert');
+    expect(alert).toHaveTextContent('Could not load the briefings of Lee Park and Sam Roe. The service did not accept Primer’s API key.');
+    expect(screen.getAllByRole('alert')).toHaveLength(1);
+    expect(screen.getAllByRole('button', { name: 'Open Primer options' })).toHaveLength(1);
+  });
 });
