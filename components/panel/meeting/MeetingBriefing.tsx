@@ -108,13 +108,13 @@ function whoseBriefings(labels: readonly string[], of: number): string {
 const NAMED_AT_MOST = 3;
 
 /**
- * Who is left out of the meeting's lists because their briefing could not be loaded: without it,
+ * Who is left out of the meeting's topics and pending items because their briefing could not be loaded: without it,
  * a missing attendee read as one with nothing to avoid and nothing pending.
  */
 function missingNote(labels: readonly string[]): string {
   const one = labels.length === 1;
   const who = labels.length <= NAMED_AT_MOST ? joinedWithAnd(labels) : `${labels.length} attendees`;
-  return `${who} ${one ? 'is' : 'are'} left out of the lists below: ${one ? 'their briefing' : 'their briefings'} could not be loaded, so what to avoid with them and what they have pending is not known.`;
+  return `${who} ${one ? 'is' : 'are'} left out of the meeting’s topics and pending items: ${one ? 'their briefing' : 'their briefings'} could not be loaded, so what to avoid with them and what they have pending is not known.`;
 }
 
 export function MeetingBriefing({ surface, onOpenPerson, onOpenRecording, unknownAction, meetingAction, nav, onPainted, now = new Date() }: MeetingBriefingProps) {

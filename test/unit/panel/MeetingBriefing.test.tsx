@@ -393,8 +393,8 @@ describe('MeetingBriefing', () => {
       />,
     );
     const avoid = await screen.findByRole('region', { name: 'Topics to avoid' });
-    const note = await screen.findByText(/left out of the lists below/);
-    expect(note).toHaveTextContent('Lee Park and Sam Roe are left out of the lists below: their briefings could not be loaded, so what to avoid with them and what they have pending is not known.');
+    const note = await screen.findByText(/left out of the meeting’s topics and pending items/);
+    expect(note).toHaveTextContent('Lee Park and Sam Roe are left out of the meeting’s topics and pending items: their briefings could not be loaded, so what to avoid with them and what they have pending is not known.');
     // Said before the lists it is about.
     expect(note.compareDocumentPosition(avoid) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
     expect(screen.getByRole('article')).toHaveAttribute('aria-busy', 'false');
@@ -483,7 +483,7 @@ describe('MeetingBriefing', () => {
     expect(await screen.findByText(/showing the briefing as of/)).toBeInTheDocument();
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('Could not load Lee Park’s briefing. The service cannot be reached.');
-    expect(screen.getByText(/Lee Park is left out of the lists below/)).toBeInTheDocument();
+    expect(screen.getByText(/Lee Park is left out of the meeting’s topics and pending items/)).toBeInTheDocument();
     expect(screen.getAllByRole('button', { name: /^(Try again|Refresh)$/ }).map((button) => button.textContent)).toEqual(['Try again']);
   });
 
