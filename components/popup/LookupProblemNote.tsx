@@ -41,7 +41,7 @@ export function LookupProblemNote() {
   if (!problem || problem.problem === 'not_configured') return null;
   const { cause, fix } = describeLookupProblem(problem);
   return (
-    <div className="popup__section">
+    <div className="popup__section popup__note">
       <div className="ui-message ui-message--error">
         <p>
           Markers are off on this page: {cause}. {fix}
