@@ -143,6 +143,8 @@ export function placeCard(
   const above: Spot = { left: null, top: anchor.top - GAP - card.height, maxHeight: null, height: card.height };
   const whole = [...(card.height <= roomBelow ? [below] : []), ...(card.height <= roomAbove ? [above] : [])];
   let spots = whole;
+  /** Whole beside whatever is in the way (a site card), at the height the sides get: tried when a site card is in view. */
+  let besideSiteCard: Spot | null = null;
   if (whole.length === 0) {
     // Beside the person the whole height of the window is free, against a sliver above or below.
     const sideHeight = Math.min(card.height, viewport.height - 2 * GAP);
@@ -154,17 +156,24 @@ export function placeCard(
     const cappedBelow: Spot = { left: null, top: anchor.bottom + GAP, maxHeight: Math.max(roomBelow, 80), height: Math.max(roomBelow, 80) };
     const cappedAbove: Spot = { left: null, top: anchor.top - GAP - Math.max(roomAbove, 80), maxHeight: Math.max(roomAbove, 80), height: Math.max(roomAbove, 80) };
     spots = [...sides, ...(roomBelow >= roomAbove ? [cappedBelow, cappedAbove] : [cappedAbove, cappedBelow])];
+    besideSiteCard = { left: null, top: sideTop, maxHeight: sideCap, height: sideHeight };
   }
   if (avoid.length > 0) {
     const lefts = [left, ...avoid.flatMap((box) => [box.right + GAP, box.left - GAP - card.width])].filter(
       (candidate) => candidate >= GAP && candidate + card.width <= viewport.width - GAP,
     );
-    // At the anchor first (in the order above), then beside the site's card.
-    for (const candidate of lefts) {
-      for (const spot of spots) {
-        const at = spot.left ?? candidate;
-        const box = { left: at, top: spot.top, right: at + card.width, bottom: spot.top + spot.height };
-        if (!avoid.some((other) => overlaps(box, other)) && !overlaps(box, anchor)) return { left: at, top: spot.top, maxHeight: spot.maxHeight };
+    const tried = besideSiteCard ? [...spots, besideSiteCard] : spots;
+    // A whole card anywhere first (beside the site's card rather than cut to a scrolling strip
+    // above or below the person), then a capped one; each at the anchor first (in the order
+    // above), then beside the site's card.
+    for (const wholeOnly of [true, false]) {
+      for (const candidate of lefts) {
+        for (const spot of tried) {
+          if (wholeOnly && spot.maxHeight !== null) continue;
+          const at = spot.left ?? candidate;
+          const box = { left: at, top: spot.top, right: at + card.width, bottom: spot.top + spot.height };
+          if (!avoid.some((other) => overlaps(box, other)) && !overlaps(box, anchor)) return { left: at, top: spot.top, maxHeight: spot.maxHeight };
+        }
       }
     }
   }

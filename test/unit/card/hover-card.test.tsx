@@ -274,6 +274,11 @@ describe('placeCard', () => {
     expect(placeCard(rect(100, 400), tall, viewport, [siteAbove])).toEqual({ left: 100, top: 428, maxHeight: 364 });
     const siteOverBoth = { left: 100, top: 0, right: 420, bottom: 800 };
     expect(placeCard(rect(100, 400), tall, viewport, [siteOverBoth])).toEqual({ left: 428, top: 8, maxHeight: 384 });
+    // Gmail's "show details" table open under the sender, the card too tall for above or below,
+    // and beside the person over the table: whole beside the table, not cut to a scrolling strip
+    // above the person.
+    const details = { left: 313, top: 408, right: 953, bottom: 615 };
+    expect(placeCard(rect(313, 344, 277, 20), { width: 300, height: 560 }, { width: 1280, height: 800 }, [details])).toEqual({ left: 961, top: 232, maxHeight: null });
     // Nowhere free: as without it, never over the person.
     const everywhere = { left: 0, top: 0, right: 1000, bottom: 800 };
     expect(placeCard(rect(100, 100), card, viewport, [everywhere])).toEqual({ left: 100, top: 128, maxHeight: null });
