@@ -12,6 +12,7 @@ import { formatDate, relativeDay } from '@/lib/format/dates';
 import { conversationCount } from '@/lib/format/provenance';
 import { uniqueTopics } from '@/lib/format/text';
 import type { ContactMatch, Insights } from '@/lib/models';
+import type { SurfaceKind } from '@/lib/sites/types';
 
 export type InsightsState = { status: 'loading' } | { status: 'ready'; insights: Insights } | { status: 'error'; error: ApiErrorInfo };
 
@@ -24,6 +25,8 @@ interface HoverCardProps {
   onOpenBriefing?: () => void;
   /** Opens the side panel on the whole meeting (offered when others are on it too). */
   onOpenMeeting?: (() => void) | null;
+  /** What the person was found in, which names that button: a meeting, or the people of an e-mail. */
+  meetingKind?: SurfaceKind;
   /** How to open the panel by hand, when the browser would not open it from the card. */
   panelHint?: string | null;
   /** Opens Primer's options (offered when the setup or the key is what failed). */
@@ -79,6 +82,7 @@ export function HoverCard({
   onClose,
   onOpenBriefing,
   onOpenMeeting,
+  meetingKind = 'event',
   panelHint = null,
   onOpenOptions = null,
   onRetry = null,
@@ -152,7 +156,7 @@ export function HoverCard({
           ) : null}
           {openMeeting ? (
             <button type="button" className="action" onClick={openMeeting}>
-              Brief the whole meeting
+              {briefAllLabel(meetingKind)}
             </button>
           ) : null}
           <p className="hint" role="status">
@@ -262,4 +266,20 @@ function Chips({ topics, limit = topics.length }: { topics: string[]; limit?: nu
       {topics.length > limit ? <li>+{topics.length - limit} more</li> : null}
     </ul>
   );
+}
+
+/** "Meeting" only for an event: on an e-mail, the same button briefs the people on it. */
+export function briefAllLabel(kind: SurfaceKind): string {
+  switch (kind) {
+    case 'event':
+      return 'Brief the whole meeting';
+    case 'compose':
+      return 'Brief everyone you are writing to';
+    case 'thread':
+      return 'Brief everyone on this thread';
+    case 'message':
+      return 'Brief everyone on this e-mail';
+    case 'list':
+      return 'Brief everyone in this list';
+  }
 }

@@ -90,6 +90,7 @@ export function CardWithData({ request, onClose }: { request: CardContent; onClo
       onClose={onClose}
       onOpenBriefing={hasPanel ? () => open({ kind: 'person', match: request.match }) : undefined}
       onOpenMeeting={hasPanel && meeting ? () => open({ kind: 'surface', surface: meeting }) : null}
+      meetingKind={meeting?.kind}
       panelHint={hint}
       onOpenOptions={openOptions}
       onRetry={retry}

@@ -252,6 +252,25 @@ describe('HoverCard actions', () => {
     rerender(<HoverCard match={maya} focusOnOpen={false} onClose={() => undefined} state={{ status: 'loading' }} onOpenBriefing={person} onOpenMeeting={null} />);
     expect(screen.queryByRole('button', { name: 'Brief the whole meeting' })).toBeNull();
   });
+
+  it('names the button for everyone by what the person was found in: a meeting only for an event', () => {
+    const names = (['event', 'thread', 'message', 'compose', 'list'] as const).map((kind) => {
+      const { unmount } = render(
+        <HoverCard match={maya} focusOnOpen={false} onClose={() => undefined} state={{ status: 'loading' }} onOpenMeeting={() => undefined} meetingKind={kind} />,
+      );
+      const [button] = screen.getAllByRole('button').filter((candidate) => candidate.textContent?.startsWith('Brief'));
+      const name = button?.textContent;
+      unmount();
+      return name;
+    });
+    expect(names).toEqual([
+      'Brief the whole meeting',
+      'Brief everyone on this thread',
+      'Brief everyone on this e-mail',
+      'Brief everyone you are writing to',
+      'Brief everyone in this list',
+    ]);
+  });
 });
 
 describe('placeCard', () => {
