@@ -43,11 +43,26 @@ function colour(value: string | undefined): string | null {
 
 
 
-/** A marker's tones from the outside in: halo (box-shadow), ring (border), centre (background). */
+/** The shadows of a box-shadow value, inset (drawn inside the border box) or outside it. */
+function shadows(value: string | undefined): { inset: boolean; text: string }[] {
+  return (value ?? '')
+    .split(',')
+    .map((text) => text.trim())
+    .filter((text) => text !== '')
+    .map((text) => ({ inset: /\binset\b/.test(text), text }));
+}
+
+/** The outside shadow (a halo, a field around the focus ring); undefined for none. */
+const outside = (value: string | undefined) => shadows(value).findLast((shadow) => !shadow.inset)?.text;
+
+/**
+ * A marker's tones from the outside in: halo (an outside box-shadow), ring (a border, or an inset
+ * box-shadow drawn as one), centre (background).
+ */
 function tones(declarations: Declarations) {
   return {
-    halo: colour(declarations['box-shadow']),
-    ring: colour(declarations['border-color'] ?? declarations.border),
+    halo: colour(outside(declarations['box-shadow'])),
+    ring: colour(declarations['border-color'] ?? declarations.border) ?? colour(shadows(declarations['box-shadow']).find((shadow) => shadow.inset)?.text),
     centre: colour(declarations.background),
   };
 }
@@ -91,10 +106,10 @@ describe('marker contrast', () => {
         expect(ring).not.toBeNull();
         if (contrast(ring!, page) >= 3) return;
         // Else a light field around the outline, reaching past it, sets it off.
-        const field = colour(focus['box-shadow']);
+        const field = colour(outside(focus['box-shadow']));
         expect(field, 'a field around the outline').not.toBeNull();
         expect(contrast(ring!, field!)).toBeGreaterThanOrEqual(3);
-        expect(length(focus['box-shadow'], 3)).toBeGreaterThan(length(focus['outline-offset'], 0) + length(focus.outline, 0));
+        expect(length(outside(focus['box-shadow']), 3)).toBeGreaterThan(length(focus['outline-offset'], 0) + length(focus.outline, 0));
       });
     }
   }
