@@ -93,8 +93,7 @@ export function ConnectionTest({ prepare, ref }: Props) {
 
   return (
     <div className="options-connection">
-      {/* aria-disabled, not disabled: Chromium drops the focus of a button that becomes disabled. */}
-      <Button variant="secondary" onClick={test.isPending ? undefined : run} aria-disabled={test.isPending || undefined}>
+      <Button variant="secondary" onClick={run} busy={test.isPending}>
         Test connection
       </Button>
       <LiveRegion tone={tone}>{body}</LiveRegion>

@@ -173,8 +173,7 @@ export function ServiceSettingsForm({ settings }: { settings: SettingsView }) {
         error={keyError}
       />
       <div className="options-actions">
-        {/* aria-disabled, not disabled: Chromium drops the focus of a button that becomes disabled. */}
-        <Button type="submit" aria-disabled={save.isPending || undefined}>
+        <Button type="submit" busy={save.isPending}>
           {save.isPending ? 'Saving…' : 'Save'}
         </Button>
       </div>

@@ -234,8 +234,7 @@ function ListsForm({ preferences }: { preferences: Preferences }) {
         hint="Primer never looks these up or marks them; it also learns your address from the page where it can."
       />
       <div className="options-actions">
-        {/* aria-disabled, not disabled: Chromium drops the focus of a button that becomes disabled. */}
-        <Button type="submit" aria-disabled={save.isPending || undefined}>
+        <Button type="submit" busy={save.isPending}>
           {save.isPending ? 'Saving…' : 'Save lists'}
         </Button>
       </div>

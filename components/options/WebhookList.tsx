@@ -128,8 +128,7 @@ function WebhookItem({ webhook, confirming, busy, onAsk, onCancel, onConfirm }: 
       {webhook.id === null ? null : confirming ? (
         <div className="options-confirm" role="group" aria-label={`Confirm deleting ${name}`}>
           <p>Delete the webhook for {name}? The service will stop sending events there.</p>
-          {/* aria-disabled, not disabled, while the delete is under way: a disabled button drops focus. */}
-          <Button variant="danger" onClick={busy ? undefined : onConfirm} aria-disabled={busy || undefined}>
+          <Button variant="danger" onClick={onConfirm} busy={busy}>
             Yes, delete
           </Button>
           <Button variant="secondary" onClick={busy ? undefined : onCancel} aria-disabled={busy || undefined} autoFocus>

@@ -121,8 +121,7 @@ export function WebhookSetup() {
           autoComplete="off"
         />
         <div className="options-actions">
-          {/* aria-disabled, not disabled: Chromium drops the focus of a button that becomes disabled. */}
-          <Button type="submit" aria-disabled={create.isPending || undefined}>
+          <Button type="submit" busy={create.isPending}>
             {create.isPending ? 'Creating…' : 'Create webhook'}
           </Button>
         </div>

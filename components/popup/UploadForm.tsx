@@ -222,7 +222,7 @@ export function UploadForm({ draft, onStarted }: { draft: UploadDraft; onStarted
         emailRef={emailRef}
       />
       <div className="upload-form__actions">
-        <Button type="submit" aria-disabled={disabled || undefined}>
+        <Button type="submit" busy={disabled}>
           Upload
         </Button>
         <span className="ui-hint" aria-live="polite">

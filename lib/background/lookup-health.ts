@@ -180,7 +180,7 @@ export class LookupHealth {
   }
 
   async #record(tabId: number, problem: LookupProblem | null): Promise<void> {
-    const before = this.#known.has(tabId) ? this.#known.get(tabId) : await readLookupProblem(tabId);
+    const before = await this.#problemOf(tabId);
     this.#known.set(tabId, problem);
     // Nothing was wrong and nothing is: the common case, no writes.
     if (!before && !problem) return;
@@ -192,6 +192,11 @@ export class LookupHealth {
     await showTabAlert(tabId).catch(() => undefined);
   }
 
+  /** The tab's recorded problem: from memory, else (after a restart) from storage.session. */
+  async #problemOf(tabId: number): Promise<LookupProblem | null> {
+    return this.#known.has(tabId) ? (this.#known.get(tabId) ?? null) : readLookupProblem(tabId);
+  }
+
   /** Counted at once, not in turn: a batch ending before the forgetting runs must not speak either. */
   #depart(tabId: number, options: { clearBadge: boolean }): void {
     this.#departures.set(tabId, (this.#departures.get(tabId) ?? 0) + 1);
@@ -200,7 +205,7 @@ export class LookupHealth {
 
   async #forgetTab(tabId: number, { clearBadge }: { clearBadge: boolean }): Promise<void> {
     this.#waiting.delete(tabId);
-    const had = (this.#known.has(tabId) ? this.#known.get(tabId) : await readLookupProblem(tabId)) != null;
+    const had = (await this.#problemOf(tabId)) !== null;
     this.#known.delete(tabId);
     if (!had) return;
     await browser.storage.session.remove(lookupProblemKey(tabId));

@@ -68,6 +68,9 @@ function TopicPeopleList({ entries, label }: { entries: TopicPeople[]; label: st
   );
 }
 
+/** What an attendee's failure calls for, as their card's notice would say it. */
+const problemFor = (error: unknown) => problemAbout(problemKind(error), 'contact', serviceWaitMs(toErrorInfo(error)));
+
 type Failed = Attendee & { state: Extract<Attendee['state'], { status: 'failed' }> };
 
 interface CommonProblem {
@@ -92,7 +95,7 @@ function commonProblem(attendees: readonly Attendee[]): CommonProblem | null {
   if (failed.length < 2) return null;
   const kinds = new Set(failed.map((attendee) => problemKind(attendee.state.error)));
   if (kinds.size === 1) return { error: failed[0]!.state.error, retrying: failed[0]!.state.retrying, failed, mixed: false };
-  if (!failed.every(({ state }) => problemAbout(problemKind(state.error), 'contact', serviceWaitMs(toErrorInfo(state.error))).next === 'retry')) return null;
+  if (!failed.every(({ state }) => problemFor(state.error).next === 'retry')) return null;
   return { error: new ApiError('http', 'several failures'), retrying: failed.some((attendee) => attendee.state.retrying), failed, mixed: true };
 }
 
@@ -181,7 +184,7 @@ export function MeetingBriefing({ surface, onOpenPerson, onOpenRecording, unknow
     behind.length > 0 ||
     failed.some(({ state }) => {
       if (state.status !== 'failed') return false;
-      const problem = problemAbout(problemKind(state.error), 'contact', serviceWaitMs(toErrorInfo(state.error)));
+      const problem = problemFor(state.error);
       return problem.next === 'retry' || problem.next === 'wait' || problem.retry === true;
     });
   const newest = attendees
