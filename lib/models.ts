@@ -132,6 +132,8 @@ export const ContactPageSchema = z.object({
   total: z.nullable(z.number()),
   /** Opaque position of the next page, whatever paging style the server uses. */
   next: z.nullable(z.string()),
+  /** The server paged this reply by its `Link` header: there, no rel="next" is the end, whatever the page's size. */
+  linkPaged: z.optional(z.boolean()),
 });
 export type ContactPage = z.infer<typeof ContactPageSchema>;
 

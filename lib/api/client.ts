@@ -265,7 +265,8 @@ export class ServiceClient {
    * Every contact, page by page. Stops on a page with nobody new or a position asked for before (a
    * server ignoring the paging query, a cursor that does not move). A short page without a total
    * may be a server capping the page size below the asked one rather than the end: the next
-   * offset is asked for once, and only a page with nobody new ends the list.
+   * offset is asked for once, and only a page with nobody new ends the list. Not once the server
+   * has paged by `Link` header: there a page without rel="next" (or without the header) is the end.
    */
   async listAllContacts({ signal }: Signal = {}): Promise<ContactRecord[]> {
     const limit = 100;
@@ -273,6 +274,7 @@ export class ServiceClient {
     const asked = new Set<string | null>();
     let next: string | null = null;
     let probing = false;
+    let byLink = false;
     for (let page = 0; page < this.#maxContactPages && !asked.has(next); page++) {
       asked.add(next);
       let result: ContactPage;
@@ -286,7 +288,8 @@ export class ServiceClient {
       const fresh = result.items.filter((contact) => !seen.has(contact.id));
       for (const contact of result.items) seen.set(contact.id, contact);
       if (fresh.length === 0) break;
-      const uncertainEnd = result.next === null && result.total === null && result.items.length < limit;
+      byLink ||= result.linkPaged === true;
+      const uncertainEnd = !byLink && result.next === null && result.total === null && result.items.length < limit;
       probing = uncertainEnd;
       next = uncertainEnd ? JSON.stringify({ limit: String(limit), offset: String(seen.size) }) : result.next;
       if (next === null) break;

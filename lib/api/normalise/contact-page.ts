@@ -28,8 +28,11 @@ export function toContactPage(raw: unknown, request: PageRequest, linkPaging?: L
   const items = toContacts(list);
   const paging = pagingOf(body);
   const total = numberOf(body, ...TOTAL_KEYS) ?? numberOf(paging, ...TOTAL_KEYS);
-  const next = nextPageQuery(body, paging, list.length, total, request, items.at(-1)?.id ?? null, linkPaging);
-  return { items, total, next: next === null ? null : JSON.stringify(next) };
+  const headerNext = linkPaging ? linkedNextQuery(linkPaging) : undefined;
+  const next = nextPageQuery(body, paging, list.length, total, request, items.at(-1)?.id ?? null, headerNext);
+  // The header's answer was the one taken (the body said nothing of paging): its end is certain.
+  const linkPaged = headerNext !== undefined && next === headerNext;
+  return { items, total, next: next === null ? null : JSON.stringify(next), ...(linkPaged ? { linkPaged } : {}) };
 }
 
 type Query = Record<string, string>;
@@ -67,7 +70,7 @@ function nextPageQuery(
   total: number | null,
   request: PageRequest,
   lastId: string | null,
-  linkPaging: LinkPaging | undefined,
+  headerNext: Query | null | undefined,
 ): Query | null {
   const hasMore = hasMoreOf(body, paging);
   if (received === 0 || hasMore === false) return null;
@@ -94,7 +97,6 @@ function nextPageQuery(
     return Object.fromEntries(url.searchParams.entries());
   }
   // GitHub's style: the next page only in the `Link` header, the body a bare array.
-  const headerNext = linkPaging ? linkedNextQuery(linkPaging) : undefined;
   if (headerNext !== undefined) return headerNext;
   // Stripe's lists ({object: "list", has_more}) go on after the last item's id; they refuse offset.
   if (body.object === 'list' && hasMore === true && lastId !== null) return { starting_after: lastId, limit: String(request.limit) };

@@ -290,6 +290,22 @@ describe('contact paging', () => {
     expect(calls.length).toBeLessThanOrEqual(6);
   });
 
+  it('takes a page without rel="next" for the last one when the server pages by Link header: no probe after it', async () => {
+    const { client, calls } = linkPaged((page) => `https://api.test/api/v2/contacts?page=${page}&per_page=30`);
+    expect(await client.listAllContacts()).toHaveLength(everyone.length);
+    expect(calls).toEqual(['GET /api/v2/contacts?limit=100&offset=0', ...[2, 3, 4, 5].map((page) => `GET /api/v2/contacts?page=${page}&per_page=30`)]);
+  });
+
+  it('ends too on a last page that has no Link header at all, once the server has paged by it', async () => {
+    const { client, calls } = serve((url) => {
+      const page = Number(url.searchParams.get('page') ?? 1);
+      const items = everyone.slice((page - 1) * 30, page * 30);
+      return page * 30 >= everyone.length ? { body: items } : { body: items, headers: { link: `</api/v2/contacts?page=${page + 1}>; rel="next"` } };
+    });
+    expect(await client.listAllContacts()).toHaveLength(everyone.length);
+    expect(calls).toHaveLength(5);
+  });
+
   it('resolves a relative Link against the asked address, with rel among several relations', async () => {
     const { client } = serve((url) =>
       url.searchParams.get('page') === '2'
