@@ -17,7 +17,7 @@ import type {
 import { ContactFinder } from './contact-finder';
 import type { IndexPersistence } from './contact-index';
 import { MemoryDiscoveryStore, type DiscoveryStore, type RecordingInsightRoute } from './discovery';
-import { ApiError, NOT_YET_CODE } from './errors';
+import { ApiError } from './errors';
 import { Http, type HttpOptions } from './http';
 import { pathSegment } from './path-segment';
 import {
@@ -30,6 +30,7 @@ import {
   toRecordingInsights,
   toRecordingPage,
   toTranscript,
+  transcriptNotYet,
   toWebhook,
   toWebhookList,
 } from './normalise';
@@ -121,9 +122,9 @@ export class ServiceClient {
     }
     // 204 or an empty body: a transcript still being made (as an insights route's empty answer is
     // "not yet"). An error, not an empty transcript: a transcript is kept for a week once had.
-    if (response.body === null) {
-      throw new ApiError('not_found', 'The service has no transcript for this recording yet.', { status: response.status, code: NOT_YET_CODE });
-    }
+    // A body that says so (`{transcript: null}`, `{}`, no segments while processing) is read as one
+    // by toTranscript.
+    if (response.body === null) throw transcriptNotYet(response.status);
     return toTranscript(response.body, id);
   }
 

@@ -16,6 +16,6 @@ export { toContactPage } from './contact-page';
 export { toInsights, toRecordingInsights, embeddedRecordingInsights } from './insights';
 export { toStatus } from './recording-status';
 export { toRecording, toRecordingPage } from './recordings';
-export { toTranscript } from './transcripts';
+export { toTranscript, transcriptNotYet } from './transcripts';
 export { toPresignedUpload } from './uploads';
 export { toWebhook, toWebhookList } from './webhooks';

@@ -1,14 +1,28 @@
 /**
- * A transcript reply: text, a list of segments, or an object holding either.
+ * A transcript reply: text, a list of segments, or an object holding either; or a reply that says
+ * there is no transcript yet.
  */
 import type { Transcript } from '../../models';
-import { invalid, isObj, textOf } from './values';
+import { ApiError, NOT_YET_CODE } from '../errors';
+import { ID_KEYS, invalid, isObj, textOf, type Obj } from './values';
 import { unwrap } from './envelope';
+import { toStatus } from './recording-status';
 import { segmentsOf } from './transcript-segments';
 import { segmentsFromText } from './transcript-text';
 
 const SEGMENT_LIST_KEYS = ['segments', 'utterances', 'monologues', 'sentences', 'results', 'entries', 'paragraphs', 'items', 'turns', 'dialogue', 'lines'];
 const TRANSCRIPT_TEXT_KEYS = ['text', 'transcript', 'content', 'full_text', 'fullText', 'transcript_text', 'transcriptText'];
+const STATUS_KEYS = ['status', 'state', 'processing_status'];
+/** What a transcript reply may say beside its transcript without saying anything of it. */
+const ABOUT_KEYS = new Set([...ID_KEYS, 'recording_id', 'recordingId', ...STATUS_KEYS, 'progress', 'progress_percent', 'percent_complete']);
+
+/**
+ * The service answered, with no transcript yet (a 204, an empty body, `{transcript: null}`): a
+ * `not_found` with NOT_YET_CODE, never cached, looked for again while on screen.
+ */
+export function transcriptNotYet(status: number | null = null): ApiError {
+  return new ApiError('not_found', 'The service has no transcript for this recording yet.', { status, code: NOT_YET_CODE });
+}
 
 export function toTranscript(raw: unknown, recordingId: string): Transcript {
   if (typeof raw === 'string') return { recordingId, segments: segmentsFromText(raw) };
@@ -17,11 +31,34 @@ export function toTranscript(raw: unknown, recordingId: string): Transcript {
   if (Array.isArray(body)) return { recordingId, segments: segmentsOf(body) };
   if (!isObj(body)) throw invalid('the transcript');
   const id = textOf(body, 'recording_id', 'recordingId') ?? recordingId;
+  // The status may sit beside the transcript or around it (`{status, transcript: {segments}}`).
+  const status = toStatus(textOf(body, ...STATUS_KEYS) ?? (isObj(raw) ? textOf(raw, ...STATUS_KEYS) : null));
+  const pending = status === 'uploading' || status === 'queued' || status === 'processing';
   const list = SEGMENT_LIST_KEYS.map((key) => body[key]).find(Array.isArray);
-  if (list) return { recordingId: id, segments: segmentsOf(list) };
+  if (list) {
+    const segments = segmentsOf(list);
+    // No segment yet of a recording still being processed: not a transcript with nothing said.
+    if (segments.length === 0 && pending) throw transcriptNotYet();
+    return { recordingId: id, segments };
+  }
   const text = textOf(body, ...TRANSCRIPT_TEXT_KEYS);
   if (text !== null) return { recordingId: id, segments: segmentsFromText(text) };
-  // A null list (Go's nil slice) or blank text: a transcript with nothing said, not a broken reply.
-  if (SEGMENT_LIST_KEYS.some((key) => body[key] === null)) return { recordingId: id, segments: [] };
+  // A null list (Go's nil slice): a transcript with nothing said, not a broken reply.
+  if (SEGMENT_LIST_KEYS.some((key) => body[key] === null)) {
+    if (pending) throw transcriptNotYet();
+    return { recordingId: id, segments: [] };
+  }
+  // Nothing but ids and a status, and transcript fields null or blank (`{}`, `{transcript: null}`):
+  // no transcript yet, as a 204 says; empty once the recording is said to be completed.
+  if (saysNothing(body)) {
+    if (status === 'completed') return { recordingId: id, segments: [] };
+    if (status !== 'failed') throw transcriptNotYet();
+  }
   throw invalid('the transcript text');
+}
+
+function saysNothing(body: Obj): boolean {
+  return Object.entries(body).every(
+    ([key, value]) => ABOUT_KEYS.has(key) || (TRANSCRIPT_TEXT_KEYS.includes(key) && (value === null || (typeof value === 'string' && value.trim() === ''))),
+  );
 }

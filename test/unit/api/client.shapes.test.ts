@@ -212,6 +212,36 @@ describe('transcripts', () => {
     expect(calls).toEqual(['GET /api/v2/recordings/r1/transcript']);
   });
 
+  it.each([
+    ['a null transcript', { transcript: null }],
+    ['blank transcript text', { recording_id: 'r1', transcript: '' }],
+    ['an empty object', {}],
+    ['an empty transcript object', { transcript: {} }],
+    ['no segments while the recording is processing', { segments: [], status: 'processing' }],
+    ['a null list while queued, the status outside the transcript', { status: 'queued', transcript: { segments: null } }],
+    ['blank text while transcribing', { data: { text: ' ', status: 'transcribing', progress: 40 } }],
+  ])('are “not there yet” for %s, as for a 204', async (_answer, body) => {
+    const { client, calls } = serve(() => ({ body }));
+    await expect(client.getTranscript('r1')).rejects.toMatchObject({ kind: 'not_found', code: NOT_YET_CODE });
+    expect(calls).toEqual(['GET /api/v2/recordings/r1/transcript']);
+  });
+
+  it('are empty, not “not yet”, when nothing was said in a finished recording', async () => {
+    for (const body of [{ segments: [] }, { segments: null }, { segments: [], status: 'completed' }, { transcript: null, status: 'completed' }]) {
+      const { client } = serve(() => ({ body }));
+      expect((await client.getTranscript('r1')).segments).toEqual([]);
+    }
+  });
+
+  it.each([
+    ['a field Primer does not know', { words: 3 }],
+    ['a transcript object of unknown fields', { transcript: { weird: true } }],
+    ['a list of no segments under an unknown key, while processing', { status: 'processing', chunks: [{ text: 'Hi' }] }],
+  ])('are still refused for %s', async (_answer, body) => {
+    const { client } = serve(() => ({ body }));
+    await expect(client.getTranscript('r1')).rejects.toMatchObject({ kind: 'invalid_response' });
+  });
+
   it('are still read from plain text', async () => {
     const { client } = serve(() => ({ body: 'Ann: Hello\nBob: Hi', type: 'text/plain' }));
     expect((await client.getTranscript('r1')).segments.map((segment) => segment.speaker)).toEqual(['Ann', 'Bob']);
