@@ -1,6 +1,6 @@
 /** What an upload's row says: its state in words, its progress, what the user can do next. */
 import { clockFormat } from '@/lib/format/dates';
-import { codeAsWords, nonBlank } from '@/lib/format/text';
+import { nonBlank, statusAsWords } from '@/lib/format/text';
 import { formatBytes } from '@/lib/upload/file-check';
 import type { UploadRecord, UploadStep } from '@/lib/upload/record';
 
@@ -53,7 +53,7 @@ export function progressOf(record: UploadRecord): Progress | null {
       return { percent, text: `${formatBytes(sent)} of ${formatBytes(size)} · ${percent}%` };
     }
     case 'processing': {
-      const status = codeAsWords(nonBlank(record.processingStatus) ?? 'queued');
+      const status = statusAsWords(nonBlank(record.processingStatus) ?? 'queued');
       const percent = record.processingProgress === null ? null : Math.max(0, Math.min(100, Math.round(record.processingProgress)));
       return { percent, text: percent === null ? `Service: ${status}` : `Service: ${status} · ${percent}%` };
     }

@@ -49,6 +49,14 @@ export function codeAsWords(code: string): string {
 }
 
 /**
+ * A server's processing status as words. One with no word in it (a .NET enum's `2`) says no state
+ * Primer could name: which number means what is the server's secret, so it is said to be unknown.
+ */
+export function statusAsWords(code: string): string {
+  return /\p{L}/u.test(code) ? codeAsWords(code) : `Unknown status (${code.trim()})`;
+}
+
+/**
  * When a meeting is, as the calendar wrote it, fit to show on its own: Google Calendar separates
  * the date from the time with a bare "⋅" it spaces out with CSS only ("Tuesday, May 19,
  * 2026⋅10:00 – 10:45am"), which reads as one run-on word once copied; it is spaced like the

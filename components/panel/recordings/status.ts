@@ -1,4 +1,4 @@
-import { codeAsWords } from '@/lib/format/text';
+import { statusAsWords } from '@/lib/format/text';
 import type { Recording } from '@/lib/models';
 
 const LABELS: Record<Recording['status'], string> = {
@@ -12,7 +12,7 @@ const LABELS: Record<Recording['status'], string> = {
 
 /** The status as a word (the server's own for one Primer does not know), with progress if any. */
 export function statusLabel(recording: Pick<Recording, 'status' | 'rawStatus' | 'progress'>): string {
-  const word = recording.status === 'unknown' && recording.rawStatus ? codeAsWords(recording.rawStatus) : LABELS[recording.status];
+  const word = recording.status === 'unknown' && recording.rawStatus ? statusAsWords(recording.rawStatus) : LABELS[recording.status];
   const inProgress = recording.status === 'processing' || recording.status === 'queued';
   return inProgress && recording.progress !== null ? `${word} · ${Math.round(recording.progress)}%` : word;
 }

@@ -4,6 +4,7 @@ import { actionItemsByPerson, personLabel, sharedTopics, topicsToAvoid } from '@
 import { ageOf, dateAndTime, meetingProvenance, provenance } from '@/lib/format/provenance';
 import { tipsFromFlags } from '@/lib/format/tips';
 import { statusLabel } from '@/components/panel/recordings/status';
+import { toRecording } from '@/lib/api/normalise';
 import { insights, NOW } from './fixtures';
 
 describe('tipsFromFlags', () => {
@@ -129,5 +130,13 @@ describe('statusLabel', () => {
     expect(statusLabel({ status: 'unknown', rawStatus: 'AWAITING-REVIEW', progress: null })).toBe('Awaiting review');
     expect(statusLabel({ status: 'unknown', rawStatus: null, progress: null })).toBe('Unknown');
     expect(statusLabel({ status: 'processing', rawStatus: 'diarizing', progress: 40 })).toBe('Processing · 40%');
+  });
+
+  it('says a status given as a number (a .NET enum) is unknown: Primer knows no mapping of numbers to states', () => {
+    for (const raw of [{ id: 'r', status: 2 }, { id: 'r', status: '2' }, { id: 'r', status: { value: 2 } }, { id: 'r', status: 0, progress: 40 }]) {
+      const recording = toRecording(raw);
+      expect(recording.status).toBe('unknown');
+      expect(statusLabel(recording)).toMatch(/^Unknown status \([02]\)$/);
+    }
   });
 });

@@ -19,6 +19,8 @@ describe('upload text', () => {
     expect(progressOf(record({ state: 'processing', processingStatus: 'AUDIO-PROCESSING', processingProgress: null }))?.text).toBe('Service: Audio processing');
     expect(progressOf(record({ state: 'processing', processingStatus: null, processingProgress: null }))?.text).toBe('Service: Queued');
     expect(progressOf(record({ state: 'processing', processingStatus: '  ', processingProgress: null }))?.text).toBe('Service: Queued');
+    // A number (a .NET enum) names no state Primer knows: said to be unknown, not shown as "2".
+    expect(progressOf(record({ state: 'processing', processingStatus: '2', processingProgress: null }))?.text).toBe('Service: Unknown status (2)');
     expect(progressOf(record({ state: 'completed' }))).toBeNull();
   });
 

@@ -157,6 +157,15 @@ describe('checkProcessing (scheduled)', () => {
     expect(await checkProcessing(processing({ polls: 299 }), deps)).toMatchObject({ state: 'failed', failedStep: 'processing', polls: 300 });
   });
 
+  it('keeps a status given as a number (a .NET enum) as unknown, neither done nor failed, and still gives up after 300 checks', async () => {
+    const { store, deps } = setup([processing({ polls: 298 })]);
+    deps.getRecording.mockResolvedValue(toRecording({ id: 'rec-1', status: 2, progress: 10 }));
+    expect(await checkProcessing(processing({ polls: 298 }), deps)).toMatchObject({ state: 'processing', processingStatus: '2', polls: 299 });
+    expect(await checkProcessing(processing({ polls: 299 }), deps)).toMatchObject({ state: 'failed', failedStep: 'processing', polls: 300 });
+    // Nothing left to check: no alarm is set again.
+    expect(nextPollAt(await store.all())).toBeNull();
+  });
+
   it('leaves alone an upload that is not being processed, or has no recording', async () => {
     const { store, deps } = setup();
     const failed = withUrl({ state: 'failed' });
