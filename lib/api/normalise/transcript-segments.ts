@@ -5,6 +5,8 @@
 import type { TranscriptSegment } from '../../models';
 import { isObj, numberOf, Scalar, scalarText, textOf, type Obj } from './values';
 
+/** "01:02:03.5", "02:03" or SRT's "00:01:23,456": hours (optional), minutes, seconds. */
+const CLOCK = /^(?:(\d+):)?(\d{1,2}):(\d{1,2}(?:[.,]\d+)?)$/;
 const ISO_DURATION = /^P(?:(\d+(?:\.\d+)?)D)?(?:T(?:(\d+(?:\.\d+)?)H)?(?:(\d+(?:\.\d+)?)M)?(?:(\d+(?:\.\d+)?)S)?)?$/i;
 
 /**
@@ -19,7 +21,7 @@ export function toSeconds(value: unknown): number | null {
   const plain = /^(\d+(?:\.\d+)?)s?$/i.exec(trimmed);
   if (plain) return Number(plain[1]);
   // Only a clock's fraction may follow a comma: a bare "1,500" may be a thousands separator.
-  const clock = /^(?:(\d+):)?(\d{1,2}):(\d{1,2}(?:[.,]\d+)?)$/.exec(trimmed);
+  const clock = CLOCK.exec(trimmed);
   if (clock) return Number(clock[1] ?? 0) * 3600 + Number(clock[2]) * 60 + Number(clock[3]?.replace(',', '.'));
   const iso = ISO_DURATION.exec(trimmed);
   // "P" and "PT" match with no part at all: no duration.
@@ -28,10 +30,21 @@ export function toSeconds(value: unknown): number | null {
   return (days ?? 0) * 86_400 + (hours ?? 0) * 3600 + (minutes ?? 0) * 60 + (seconds ?? 0);
 }
 
-/** A time read from a segment; `bare`: a plain number under a key that does not say its unit ("start"). */
+/**
+ * A time read from a segment; `bare`: a plain number under a key that does not say its unit
+ * ("start"); `clock`: written as a clock, "hms" with hours, "ms" without (a clock may be a time
+ * of day rather than an offset: see clocksAreOffsets).
+ */
 interface SegmentTime {
   value: number;
   bare: boolean;
+  clock?: 'hms' | 'ms';
+}
+
+/** How a value is written as a clock, if it is. */
+function clockForm(value: unknown): 'hms' | 'ms' | undefined {
+  const clock = typeof value === 'string' ? CLOCK.exec(value.trim()) : null;
+  return clock ? (clock[1] === undefined ? 'ms' : 'hms') : undefined;
 }
 
 function segmentTime(entry: Obj, secondsKeys: string[], msKeys: string[]): SegmentTime | null {
@@ -41,7 +54,7 @@ function segmentTime(entry: Obj, secondsKeys: string[], msKeys: string[]): Segme
   }
   for (const key of secondsKeys) {
     const seconds = toSeconds(entry[key]);
-    if (seconds !== null) return { value: seconds, bare: Scalar.safeParse(entry[key]).success && /^[\d.\s]+$/.test(String(entry[key])) };
+    if (seconds !== null) return { value: seconds, bare: Scalar.safeParse(entry[key]).success && /^[\d.\s]+$/.test(String(entry[key])), clock: clockForm(entry[key]) };
   }
   return null;
 }
@@ -60,7 +73,7 @@ function clockTime(entry: Obj, ...keys: string[]): SegmentTime | null {
   for (const key of keys) {
     const value = entry[key];
     const seconds = typeof value === 'string' && !/^[\d.\s]+$/.test(value) ? toSeconds(value) : null;
-    if (seconds !== null) return { value: seconds, bare: false };
+    if (seconds !== null) return { value: seconds, bare: false, clock: clockForm(value) };
   }
   return null;
 }
@@ -162,15 +175,35 @@ function bareTimesInMs(drafts: SegmentDraft[]): boolean {
   return typical !== null && typical > TURN_SPLIT;
 }
 
+/** No recording is silent for its first hour: a series of clocks that starts later tells times of day. */
+const LATEST_FIRST_WORDS_S = 3600;
+
 /**
- * The transcript's segments with times in seconds and unnamed numbered speakers as "Speaker n",
+ * Whether the clock-written times of a series are offsets into the recording. Not when they pass
+ * the recording's duration (when the reply gives one), nor when the earliest of them with hours
+ * ("14:32:05") starts an hour or more in: those are times of day (in a zone nobody said), and
+ * shown as offsets they would put a 30-minute meeting's words 14 hours in.
+ */
+function clocksAreOffsets(drafts: SegmentDraft[], durationSeconds: number | null): boolean {
+  const clocks = drafts.flatMap(({ start, end }) => [start, end]).filter((time) => time?.clock !== undefined);
+  if (durationSeconds !== null && clocks.some((time) => (time?.value ?? 0) > durationSeconds + 1)) return false;
+  const starts = drafts.flatMap(({ start }) => (start?.clock === 'hms' ? [start.value] : []));
+  return starts.length === 0 || Math.min(...starts) < LATEST_FIRST_WORDS_S;
+}
+
+/**
+ * The transcript's segments with times in seconds (clocks only when they are offsets: see
+ * clocksAreOffsets) and unnamed numbered speakers as "Speaker n",
  * counted from 1: a series holding speaker 0 (named or not) is counted from 0 by the server
  * (Deepgram, Rev.ai) and shifted, one without starts at 1 already (speaker_id 1, 2) and is kept.
  */
-export function segmentsOf(entries: unknown[]): TranscriptSegment[] {
+export function segmentsOf(entries: unknown[], durationSeconds: number | null = null): TranscriptSegment[] {
   const drafts = entries.map(toSegmentDraft).filter((draft) => draft !== null);
   const unit = bareTimesInMs(drafts) ? 1000 : 1;
-  const seconds = (time: SegmentTime | null) => (time === null ? null : time.bare ? time.value / unit : time.value);
+  // Times of day are no offsets, and which day and zone is not said: not shown at all.
+  const offsets = clocksAreOffsets(drafts, durationSeconds);
+  const seconds = (time: SegmentTime | null) =>
+    time === null || (time.clock !== undefined && !offsets) ? null : time.bare ? time.value / unit : time.value;
   const firstNumber = drafts.some(({ speaker }) => speaker.number === 0) ? 0 : 1;
   return drafts.map(({ speaker: { name, number }, start, end, text }) => ({
     speaker: name ?? (number === null ? null : `Speaker ${number - firstNumber + 1}`),

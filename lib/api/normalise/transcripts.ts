@@ -7,7 +7,7 @@ import { ApiError, NOT_YET_CODE } from '../errors';
 import { ID_KEYS, invalid, isObj, textOf, type Obj } from './values';
 import { unwrap } from './envelope';
 import { toStatus } from './recording-status';
-import { segmentsOf } from './transcript-segments';
+import { segmentsOf, toSeconds } from './transcript-segments';
 import { segmentsFromText } from './transcript-text';
 
 const SEGMENT_LIST_KEYS = ['segments', 'utterances', 'monologues', 'sentences', 'results', 'entries', 'paragraphs', 'items', 'turns', 'dialogue', 'lines'];
@@ -36,7 +36,7 @@ export function toTranscript(raw: unknown, recordingId: string): Transcript {
   const pending = status === 'uploading' || status === 'queued' || status === 'processing';
   const list = SEGMENT_LIST_KEYS.map((key) => body[key]).find(Array.isArray);
   if (list) {
-    const segments = segmentsOf(list);
+    const segments = segmentsOf(list, durationOf(body) ?? (isObj(raw) ? durationOf(raw) : null));
     // No segment yet of a recording still being processed: not a transcript with nothing said.
     if (segments.length === 0 && pending) throw transcriptNotYet();
     return { recordingId: id, segments };
@@ -55,6 +55,12 @@ export function toTranscript(raw: unknown, recordingId: string): Transcript {
     if (status !== 'failed') throw transcriptNotYet();
   }
   throw invalid('the transcript text');
+}
+
+/** The recording's length as the reply gives it (seconds, a clock or ISO-8601), if it does. */
+function durationOf(body: Obj): number | null {
+  const value = ['duration', 'duration_seconds', 'durationSeconds', 'audio_duration', 'audioDuration'].map((key) => toSeconds(body[key])).find((seconds) => seconds !== null);
+  return value !== undefined && value !== null && value > 0 ? value : null;
 }
 
 function saysNothing(body: Obj): boolean {

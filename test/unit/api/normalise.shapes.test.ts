@@ -372,6 +372,27 @@ describe('segment times as ISO-8601 durations and clock text', () => {
   });
 });
 
+describe('segment clock times that are times of day', () => {
+  const starts = (raw: unknown) => toTranscript(raw, 'r1').segments.map((s) => [s.start, s.end]);
+
+  it('are not shown as offsets: a 30-minute meeting is not 14 h 32 min in', () => {
+    expect(starts({ segments: [{ start: '14:32:05', end: '14:32:40', text: 'Hi' }, { start: '14:33:10', text: 'Yo' }] })).toEqual([[null, null], [null, null]]);
+    expect(starts({ segments: [{ speaker: 'A', timestamp: '09:00:03', text: 'Hi' }] })).toEqual([[null, null]]);
+  });
+
+  it('are not offsets when they pass the duration the reply gives', () => {
+    expect(starts({ duration: 1800, segments: [{ start: '00:10:00', text: 'Hi' }, { start: '00:45:00', text: 'Yo' }] })).toEqual([[null, null], [null, null]]);
+    expect(starts({ duration_seconds: '600', segments: [{ start: '12:05', text: 'Hi' }] })).toEqual([[null, null]]);
+  });
+
+  it('still reads "HH:MM:SS" and "MM:SS" offsets within the recording', () => {
+    expect(starts({ segments: [{ start: '00:00:03', end: '00:00:09', text: 'Hi' }, { start: '01:12:05', text: 'Yo' }] })).toEqual([[3, 9], [4325, null]]);
+    expect(starts({ duration: 'PT30M', segments: [{ start: '00:29:59', text: 'Hi' }, { start: '12:05', text: 'Yo' }] })).toEqual([[1799, null], [725, null]]);
+    // Numbers and ISO durations say they are offsets: kept, however late.
+    expect(starts({ segments: [{ start: 52_325.5, text: 'Hi' }, { start: 'PT14H32M5S', text: 'Yo' }] })).toEqual([[52_325.5, null], [52_325, null]]);
+  });
+});
+
 describe('text transcripts with speaker header lines (Otter, Zoom)', () => {
   const segments = (text: string) => toTranscript(text, 'r1').segments;
 
