@@ -56,8 +56,11 @@ export type CheckKind = 'scheduled' | 'viewer';
 
 type Outcome = Pick<UploadRecord, 'state' | 'processingStatus' | 'processingProgress' | 'failedStep' | 'error'>;
 
-/** What the service's answer (or failure) means for the upload; null when nothing was learned. */
-async function ask(record: UploadRecord & { recordingId: string }, deps: PollDeps): Promise<Partial<Outcome> | null> {
+/**
+ * What the service's answer (or failure) means for the upload; null when nothing was learned, or
+ * `{waitMs}` when the service asked to be left alone that long (a rate limit's Retry-After).
+ */
+async function ask(record: UploadRecord & { recordingId: string }, deps: PollDeps): Promise<Partial<Outcome> | { waitMs: number } | null> {
   try {
     const recording = await deps.getRecording(record.recordingId, record.serviceUrl);
     // A reason a check could not be made before is over once one is made.
@@ -71,6 +74,7 @@ async function ask(record: UploadRecord & { recordingId: string }, deps: PollDep
     }
     // Primer is set to another service than the recording's: it waits, and says why.
     if (error instanceof ApiError && error.kind === 'not_configured') return { error: error.message };
+    if (error instanceof ApiError && error.kind === 'rate_limited' && error.retryAfterMs !== null && error.retryAfterMs > 0) return { waitMs: error.retryAfterMs };
     // Offline or a passing failure: a scheduled check looks again later, a little less often.
     return null;
   }
@@ -83,7 +87,9 @@ async function ask(record: UploadRecord & { recordingId: string }, deps: PollDep
  */
 export async function checkProcessing(record: UploadRecord, deps: PollDeps, kind: CheckKind = 'scheduled'): Promise<UploadRecord> {
   if (record.state !== 'processing' || !record.recordingId) return record;
-  const learned = await ask({ ...record, recordingId: record.recordingId }, deps);
+  const answer = await ask({ ...record, recordingId: record.recordingId }, deps);
+  const waitMs = answer !== null && 'waitMs' in answer ? answer.waitMs : 0;
+  const learned = answer !== null && 'waitMs' in answer ? null : answer;
   if (learned === null && kind === 'viewer') return record;
   const ends = learned?.state !== undefined && learned.state !== 'processing';
   if (ends) await deps.beforeFinish({ ...record, ...learned });
@@ -94,7 +100,8 @@ export async function checkProcessing(record: UploadRecord, deps: PollDeps, kind
     let next: UploadRecord = { ...current, ...learned, updatedAt: now };
     if (kind === 'scheduled') {
       const polls = current.polls + 1;
-      next = { ...next, polls, nextCheckAt: now + pollDelayMs(polls) };
+      // Never before the service's own wait is over, however short the backoff.
+      next = { ...next, polls, nextCheckAt: now + Math.max(pollDelayMs(polls), waitMs) };
       // Not while it waits for the settings to be set back to its service (`error` says so): that
       // wait is the user's, not the service's, and giving up would lose a recording still there.
       if (next.state === 'processing' && polls >= MAX_POLLS && !next.error) {

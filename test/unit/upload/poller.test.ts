@@ -166,6 +166,15 @@ describe('checkProcessing (scheduled)', () => {
     expect(nextPollAt(await store.all())).toBeNull();
   });
 
+  it('checks a rate-limited recording no earlier than the service asked, however short the backoff', async () => {
+    const { deps } = setup([processing()]);
+    deps.getRecording.mockRejectedValueOnce(new ApiError('rate_limited', 'Too many requests', { status: 429, retryAfterMs: 10 * 60_000 }));
+    expect(await checkProcessing(processing(), deps)).toMatchObject({ state: 'processing', polls: 1, nextCheckAt: LATER + 10 * 60_000 });
+    // A wait shorter than the backoff changes nothing.
+    deps.getRecording.mockRejectedValueOnce(new ApiError('rate_limited', 'Too many requests', { status: 429, retryAfterMs: 5_000 }));
+    expect(await checkProcessing(processing({ polls: 1 }), deps)).toMatchObject({ polls: 2, nextCheckAt: LATER + 120_000 });
+  });
+
   it('leaves alone an upload that is not being processed, or has no recording', async () => {
     const { store, deps } = setup();
     const failed = withUrl({ state: 'failed' });
