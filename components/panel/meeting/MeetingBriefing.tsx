@@ -163,9 +163,11 @@ export function MeetingBriefing({ surface, onOpenPerson, onOpenRecording, unknow
     return detail ? `${attendee.name} (${detail})` : attendee.name;
   };
   const failed = known.filter((attendee) => attendee.state.status === 'failed');
-  // Counted as in Primer: matched to a contact. Someone whose lookup failed is neither yet.
-  const inPrimer = known.filter((attendee) => 'match' in attendee.state && attendee.state.match !== null);
-  const notLookedUp = known.length - inPrimer.length;
+  // A contact the service answers 404 for is gone from it: counted as their card says, not in Primer.
+  const gone = failed.filter(({ state }) => state.status === 'failed' && problemKind(state.error) === 'not_found');
+  // Counted as in Primer: matched to a contact the service still has. Someone whose lookup failed is neither yet.
+  const inPrimer = known.filter((attendee) => 'match' in attendee.state && attendee.state.match !== null && !gone.includes(attendee));
+  const notLookedUp = known.length - inPrimer.length - gone.length;
   // One note for the whole meeting when some briefings come from their last copy.
   const oldest = attendees
     .flatMap((attendee) => (attendee.state.status === 'briefed' && attendee.state.reply.problem ? [{ ...attendee.state.reply, updatedAt: attendee.state.updatedAt }] : []))
@@ -204,7 +206,7 @@ export function MeetingBriefing({ surface, onOpenPerson, onOpenRecording, unknow
         <p className="subtle">
           {peopleCount(attendees.length)}
           {settled
-            ? ` · ${inPrimer.length} in Primer${unknown.length > 0 ? `, ${unknown.length} not yet` : ''}${nameOnly.length > 0 ? `, ${nameOnly.length} shown by name only` : ''}${notLookedUp > 0 ? `, ${notLookedUp} could not be looked up` : ''}`
+            ? ` · ${inPrimer.length} in Primer${unknown.length > 0 ? `, ${unknown.length} not yet` : ''}${nameOnly.length > 0 ? `, ${nameOnly.length} shown by name only` : ''}${gone.length > 0 ? `, ${gone.length} no longer in Primer` : ''}${notLookedUp > 0 ? `, ${notLookedUp} could not be looked up` : ''}`
             : ''}
         </p>
         {meetingAction}

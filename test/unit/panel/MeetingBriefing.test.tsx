@@ -469,6 +469,8 @@ describe('MeetingBriefing', () => {
     expect(second!.closest('li')).toHaveTextContent(/^Sam Roe.*The service no longer has this contact/);
     expect(within(first!).getByRole('button', { name: 'Find them by e-mail' })).toBeInTheDocument();
     expect(screen.queryByText(/the attendees’ briefings/)).toBeNull();
+    // Counted as their cards show them: gone from the service, not in Primer.
+    expect(screen.getByText(/^3 people/)).toHaveTextContent(/^3 people · 1 in Primer, 2 no longer in Primer$/);
   });
 
   it('offline, with some attendees from their last copy and others with none, offers one way to try again, not Refresh and Try again', async () => {
