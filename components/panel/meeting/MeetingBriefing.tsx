@@ -96,8 +96,12 @@ function commonProblem(attendees: readonly Attendee[]): CommonProblem | null {
   const kinds = new Set(failed.map((attendee) => problemKind(attendee.state.error)));
   if (kinds.size === 1) return { error: failed[0]!.state.error, retrying: failed[0]!.state.retrying, failed, mixed: false };
   if (!failed.every(({ state }) => problemFor(state.error).next === 'retry')) return null;
+  // Stands for the next step they share (Try again); the notice says why with MIXED_REASONS.
   return { error: new ApiError('http', 'several failures'), retrying: failed.some((attendee) => attendee.state.retrying), failed, mixed: true };
 }
+
+/** Why, for attendees failed for different reasons (each card says its own): no one reason is true of all. */
+const MIXED_REASONS = 'They failed for different reasons: each attendee’s card below says why.';
 
 const peopleCount = (count: number) => (count === 1 ? '1 person' : `${count} people`);
 
@@ -216,7 +220,13 @@ export function MeetingBriefing({ surface, onOpenPerson, onOpenRecording, unknow
       ) : null}
       {!oldest && newest !== undefined ? <RefreshNote refreshing={refreshing} asOf={newest} /> : null}
       {common ? (
-        <ProblemNotice error={common.error} what={whoseBriefings(common.failed.map(labelOf), known.length)} onRetry={refetch} retrying={common.retrying}>
+        <ProblemNotice
+          error={common.error}
+          what={whoseBriefings(common.failed.map(labelOf), known.length)}
+          reason={common.mixed ? MIXED_REASONS : undefined}
+          onRetry={refetch}
+          retrying={common.retrying}
+        >
           {/* The notice of briefings shown from their copy gives way to this one: what it said is said here. */}
           {stalest ? (
             <>

@@ -20,11 +20,13 @@ interface ProblemNoticeProps {
   retrying?: boolean;
   /** What was being loaded belongs to a contact (default) or to a recording. */
   about?: 'contact' | 'recording';
+  /** Said instead of what this kind of failure means, when it stands for several (a meeting's attendees). */
+  reason?: string;
   /** Said after the problem: what is shown meanwhile. */
   children?: ReactNode;
 }
 
-export function ProblemNotice({ error, what, onRetry, retrying = false, about = 'contact', children }: ProblemNoticeProps) {
+export function ProblemNotice({ error, what, onRetry, retrying = false, about = 'contact', reason, children }: ProblemNoticeProps) {
   const info = error instanceof ApiError ? error.toInfo() : toErrorInfo(error);
   // A rate limit without a Retry-After is still waited out (Primer's own pause); a server error
   // only when it said how long (a 503 during maintenance).
@@ -47,7 +49,7 @@ export function ProblemNotice({ error, what, onRetry, retrying = false, about = 
   return (
     <div className="problem" role="alert">
       <p>
-        <strong>Could not load {what}.</strong> {problem.text}
+        <strong>Could not load {what}.</strong> {reason ?? problem.text}
         {problem.next === 'wait' && waitLead !== null && wait.seconds !== null && wait.deadline !== null && waitMs !== null ? (
           <WaitText lead={waitLead} seconds={wait.seconds} deadline={wait.deadline} waitMs={waitMs} id={waitId} />
         ) : null}

@@ -437,6 +437,8 @@ describe('MeetingBriefing', () => {
     );
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('Could not load the briefings of Lee Park and Sam Roe.');
+    // Why, said truly for both: no reason of its own made up for the two ("The request failed").
+    expect(alert).toHaveTextContent(/^Could not load the briefings of Lee Park and Sam Roe\. They failed for different reasons: each attendee’s card below says why\.Try again$/);
     expect(screen.getAllByRole('alert')).toHaveLength(1);
     expect(screen.getAllByRole('button', { name: 'Try again' })).toHaveLength(1);
     // Each card still says why its own briefing is missing.
