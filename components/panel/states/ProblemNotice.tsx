@@ -28,9 +28,12 @@ interface ProblemNoticeProps {
 
 export function ProblemNotice({ error, what, onRetry, retrying = false, about = 'contact', reason, children }: ProblemNoticeProps) {
   const info = error instanceof ApiError ? error.toInfo() : toErrorInfo(error);
-  // A rate limit without a Retry-After is still waited out (Primer's own pause); a server error
-  // only when it said how long (a 503 during maintenance).
-  const waitMs = info.kind === 'rate_limited' ? (info.retryAfterMs ?? RATE_LIMIT_DEFAULT_MS) : serviceWaitMs(info);
+  // A rate limit without a Retry-After is still waited out (Primer's own pause), and so is one of 0
+  // or a past date while Primer retries it (retryDelayFor pauses then too); once Primer has
+  // stopped, no wait asked for is none. A server error only when it said how long (a 503).
+  const serviceWait = serviceWaitMs(info);
+  const noWaitAsked = info.retryAfterMs !== null && serviceWait === null;
+  const waitMs = info.kind !== 'rate_limited' ? serviceWait : noWaitAsked && !retrying ? 0 : (serviceWait ?? RATE_LIMIT_DEFAULT_MS);
   const problem = problemAbout(info.kind, about, waitMs);
   const wait = useWait(waitMs, error);
   // Once Primer has stopped asking by itself, asking before the service's wait is over would only

@@ -130,6 +130,14 @@ describe('PersonBriefing', () => {
     expect(within(alert).queryByRole('button')).toBeNull();
   });
 
+  it('says when Primer asks again of a service that asked to slow down with no wait (Retry-After: 0), which Primer still pauses for', async () => {
+    fakeBackground({ 'contact.insights': new ApiError('rate_limited', 'slow', { retryAfterMs: 0 }), 'recordings.list': noRecordings });
+    renderWithClient(<PersonBriefing person={{ email: 'maya@example.com', name: 'Maya Chen', match: maya }} onOpenRecording={() => undefined} now={NOW} />, { retry: shouldRetry, retryDelay: retryDelayFor });
+    const alert = await screen.findByRole('alert');
+    await vi.waitFor(() => expect(alert).toHaveTextContent(/The service asked Primer to slow down\. Primer will try again in (5|4) s\./));
+    expect(within(alert).queryByRole('button')).toBeNull();
+  });
+
   it('says a server error with nothing to show within a couple of seconds, with Try again', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     try {

@@ -75,6 +75,17 @@ describe('ProblemNotice', () => {
     expect(retry).toHaveBeenCalledOnce();
   });
 
+  it('counts down Primer’s own pause while it retries a busy service that asked for no wait (Retry-After: 0 or a past date)', async () => {
+    // The retry waits RATE_LIMIT_DEFAULT_MS (retryDelayFor), not 0: the notice says so, as for a wait the service gave.
+    render(<ProblemNotice error={new ApiError('rate_limited', 'slow', { retryAfterMs: 0 })} what="this briefing" onRetry={() => undefined} retrying />);
+    await act(() => vi.advanceTimersByTimeAsync(10));
+    expect(screen.getByRole('alert')).toHaveTextContent('Could not load this briefing. The service asked Primer to slow down. Primer will try again in 5 s.');
+    expect(spoken(screen.getByRole('alert'))).toBe('Could not load this briefing. The service asked Primer to slow down. Primer will try again within a minute.');
+    await act(() => vi.advanceTimersByTimeAsync(2000));
+    expect(screen.getByRole('alert')).toHaveTextContent('in 3 s.');
+    expect(screen.queryByRole('button')).toBeNull();
+  });
+
   it('offers Try again at once for a busy service that asked for no wait at all', async () => {
     const retry = vi.fn();
     render(<ProblemNotice error={new ApiError('rate_limited', 'slow', { retryAfterMs: 0 })} what="this briefing" onRetry={retry} />);
