@@ -15,6 +15,7 @@ import { TopicList } from '../person/Topics';
 import { ProblemNotice } from '../states/ProblemNotice';
 import { Skeleton } from '../states/Skeleton';
 import { CopyNote } from './CopyNote';
+import { ProcessingNews } from './ProcessingNews';
 import { recordingTitle, statusLabel } from './status';
 import { Transcript } from './Transcript';
 
@@ -97,6 +98,7 @@ export function RecordingDetail({ id, onBack, backLabel }: { id: string; onBack:
           {formatDate(data.meetingDate) ?? 'No date'} · <span className={`status status-${data.status}`}>{statusLabel(data)}</span>
         </p>
       ) : null}
+      <ProcessingNews status={data?.status} />
       {data?.copy ? <CopyNote copy={data.copy} what="this recording" /> : null}
       {data?.status === 'failed' && serverText(data.error) ? <p className="problem">Processing failed: {serverText(data.error)}</p> : null}
       {data && !ask && data.status !== 'failed' ? <p className="subtle">Insights and the transcript appear once processing is done.</p> : null}

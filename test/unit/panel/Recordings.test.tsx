@@ -259,6 +259,38 @@ describe('recordings being processed', () => {
     expect(calls).toBe(3);
   });
 
+  it('tells screen readers politely when the recording on screen finishes processing, and says nothing when it opens', async () => {
+    let calls = 0;
+    fakeBackground({
+      'recording.get': () => Promise.resolve(++calls < 2 ? recording('a', { status: 'processing', progress: 40 }) : recording('a')),
+      'recording.insights': null,
+      'recording.transcript': { recordingId: 'a', segments: [] },
+    });
+    const { unmount } = renderWithClient(<RecordingDetail id="a" onBack={() => undefined} backLabel="Back" />);
+    expect(await screen.findByText('Processing · 40%')).toBeInTheDocument();
+    // There from the start (a live region added with its text is not read by every screen reader), and silent.
+    const news = screen.getByRole('status');
+    expect(news).toBeEmptyDOMElement();
+    await vi.advanceTimersByTimeAsync(PROCESSING_POLL_MS);
+    expect(await screen.findByText('Ready')).toBeInTheDocument();
+    expect(news).toHaveTextContent('Processing is done: this recording is ready.');
+    expect(news).not.toHaveAttribute('aria-live', 'assertive');
+    unmount();
+    // Opened when it was already done, or failed: nothing to tell.
+    fakeBackground({ 'recording.get': recording('b'), 'recording.insights': null, 'recording.transcript': { recordingId: 'b', segments: [] } });
+    const again = renderWithClient(<RecordingDetail id="b" onBack={() => undefined} backLabel="Back" />);
+    expect(await screen.findByText('The transcript is empty.')).toBeInTheDocument();
+    expect(screen.queryByText(/Processing is done/)).toBeNull();
+    again.unmount();
+    let failing = 0;
+    fakeBackground({ 'recording.get': () => Promise.resolve(++failing < 2 ? recording('c', { status: 'queued', progress: null }) : recording('c', { status: 'failed', error: 'Audio could not be decoded' })) });
+    renderWithClient(<RecordingDetail id="c" onBack={() => undefined} backLabel="Back" />);
+    expect(await screen.findByText('Queued')).toBeInTheDocument();
+    await vi.advanceTimersByTimeAsync(PROCESSING_POLL_MS);
+    expect(await screen.findByText('Processing failed: Audio could not be decoded')).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('Processing failed.');
+  });
+
   it('asks again for a transcript the service does not have yet, shows it once it has, then stops', async () => {
     let calls = 0;
     const notYet = new ApiError('not_found', 'The service has no transcript for this recording yet.', { status: 204, code: NOT_YET_CODE });
