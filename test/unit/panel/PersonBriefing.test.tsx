@@ -184,6 +184,14 @@ describe('PersonBriefing', () => {
     // Each tip says which part of their profile it comes from.
     expect(within(talk).getByRole('list', { name: 'Do' })).toHaveTextContent('From their profile: prefers data-driven conversations.');
     expect(within(talk).getByRole('list', { name: 'Don’t' })).toHaveTextContent('From their profile: dislikes small talk.');
+    // Each list is named once, by its heading: no second name of its own for a screen reader to read.
+    for (const title of ['Do', 'Don’t']) {
+      const heading = within(talk).getByRole('heading', { level: 3, name: title });
+      const list = within(talk).getByRole('list', { name: title });
+      expect(list).toHaveAttribute('aria-labelledby', heading.id);
+      expect(list).not.toHaveAttribute('aria-label');
+      expect(list).not.toHaveAccessibleDescription();
+    }
     expect(screen.getByText('From 4 conversations.')).toBeInTheDocument();
     expect(screen.queryByText(/No insights yet/)).toBeNull();
     expect(document.body.textContent).not.toMatch(/undefined|null/);
