@@ -119,13 +119,22 @@ export class LookupHealth {
     });
   }
 
-  /** Forgets a tab's problem when it leaves the supported sites, and when it closes. */
+  /**
+   * Forgets a tab's problem when it leaves the supported sites, and when it closes; shows it again
+   * as soon as the tab has loaded another page of them (a reload).
+   */
   watchTabs(): void {
     browser.tabs.onUpdated.addListener((tabId, change, tab) => {
-      if (!change.url && change.status !== 'loading') return;
-      // Without the "tabs" permission a tab's URL is shown only on sites Primer may access (the
-      // supported ones and the service): a URL it may not see is not a supported site either.
-      if (!tab.url || !onSupportedSite(tab.url)) this.#depart(tabId, { clearBadge: true });
+      // Without the "tabs" permission a tab's URL is shown only on sites Primer may access: a URL
+      // it may not see is not a supported site either. Chrome does not count the content scripts'
+      // sites: there every page load forgets the tab's problem, and the button and the popup both
+      // say nothing until the new page's lookups say it again.
+      const supported = tab.url !== undefined && onSupportedSite(tab.url);
+      if ((change.url || change.status === 'loading') && !supported) this.#depart(tabId, { clearBadge: true });
+      // Where the URL is shown, the problem outlives a reload (the popup says it), but the browser
+      // cleared the badge with the old page, after 'loading': it is said again once the page has
+      // loaded, not only after the new page's first lookup or self-check.
+      else if (change.status === 'complete' && supported) void this.#serial(() => this.#showAgain(tabId));
     });
     browser.tabs.onRemoved.addListener((tabId) => this.#depart(tabId, { clearBadge: false }));
   }
@@ -205,6 +214,10 @@ export class LookupHealth {
   /** The tab's recorded problem: from memory, else (after a restart) from storage.session. */
   async #problemOf(tabId: number): Promise<LookupProblem | null> {
     return this.#known.has(tabId) ? (this.#known.get(tabId) ?? null) : readLookupProblem(tabId);
+  }
+
+  async #showAgain(tabId: number): Promise<void> {
+    if (await this.#problemOf(tabId)) await showTabAlert(tabId).catch(() => undefined);
   }
 
   /** Counted at once, not in turn: a batch ending before the forgetting runs must not speak either. */

@@ -527,9 +527,25 @@ test('a page whose lookups the service refuses says so on its toolbar button, wh
   await expect
     .poll(button, { timeout: 20_000 })
     .toEqual({ text: 'off', title: 'Primer: the service refused the API key — open Primer’s options to enter a valid key' });
-  // A reload (the browser resets the tab's badge with the page): the new page's refused lookups say it again.
+  // A reload (the browser resets the tab's badge with the page): until the new page's lookups (held
+  // here) report, the button and the popup's record of the tab agree, whichever they say.
+  const refused = () => standIn.requests.filter((request) => request.path === '/api/v2/contacts' && request.status === 401).length;
+  const refusedBefore = refused();
+  standIn.clearFaults();
+  standIn.failNext({ path: '/api/v2/contacts', status: 401, times: 1_000, delayMs: 6_000 });
   await page.reload();
+  const recorded = () =>
+    serviceWorker.evaluate(async (key) => {
+      const session = (globalThis as unknown as { chrome: { storage: { session: { get(k: string): Promise<Record<string, unknown>> } } } }).chrome.storage.session;
+      return (await session.get(key))[key] !== undefined;
+    }, `lookupProblem:${tabId}`);
+  await page.waitForTimeout(1_000);
+  expect(refused()).toBe(refusedBefore);
+  expect((await button()).text === 'off').toBe(await recorded());
+  // The new page's refused lookups say it again.
+  await expect.poll(refused, { timeout: 20_000 }).toBeGreaterThan(refusedBefore);
   await expect.poll(button, { timeout: 20_000 }).toMatchObject({ text: 'off' });
+  expect(await recorded()).toBe(true);
   // The key works again; the user comes back to the window, the page's lookups work, the badge goes.
   standIn.clearFaults();
   await page.evaluate(() => window.dispatchEvent(new Event('focus')));

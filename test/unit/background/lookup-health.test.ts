@@ -304,6 +304,26 @@ describe('the badge among the button’s other uses', () => {
     expect(await readLookupProblem(5)).toBeNull();
   });
 
+  it('is shown again as soon as the tab has reloaded, as the popup already says it, before the new page asks anything', async () => {
+    await configure('wrong-key');
+    await pageLooksUp(4);
+    const gmail = 'https://mail.google.com/mail/u/0/';
+    // The browser clears a tab's badge when it loads a page.
+    await fakeBrowser.tabs.onUpdated.trigger(4, { status: 'loading' }, { url: gmail } as never);
+    await fakeBrowser.action.setBadgeText({ tabId: 4, text: null as unknown as string });
+    await fakeBrowser.tabs.onUpdated.trigger(4, { status: 'complete' }, { url: gmail } as never);
+    await health.idle();
+    expect(await readLookupProblem(4)).toEqual({ problem: 'key_refused', service: new URL(standIn.baseUrl).origin });
+    expect(await badge(4)).toBe('off');
+    expect(await title(4)).toBe('Primer: the service refused the API key — open Primer’s options to enter a valid key');
+    // A tab with nothing wrong gets nothing (not even an old page's layout report).
+    await pageStatusHandlers()['page.status']({ site: 'gmail', recognised: false, people: 0, known: 0, view: '' }, { sender: 'content', tabId: 5 });
+    await fakeBrowser.action.setBadgeText({ tabId: 5, text: null as unknown as string });
+    await fakeBrowser.tabs.onUpdated.trigger(5, { status: 'complete' }, { url: gmail } as never);
+    await health.idle();
+    expect(await badge(5)).toBe('');
+  });
+
   it('a batch begun before a settings change does not speak for the new settings', async () => {
     const report = health.begin(4);
     await health.forgetAll();
