@@ -30,6 +30,7 @@ export default defineBackground(() => {
   // Why pages' lookups fail, on their toolbar button; forgotten with the settings it was about.
   const lookupHealth = new LookupHealth();
   lookupHealth.watchTabs();
+  lookupHealth.watchAccess();
   // The side panel's saved briefings and chosen people came from the settings in effect too.
   const context = new ServiceContext({
     cacheStore: storageCacheStore,

@@ -4,7 +4,8 @@
  * answering for a while. Each people.find from a tab ends in a verdict for that tab; a problem is
  * recorded per tab in storage.session (lib/storage/lookup-problem.ts) and shown on the tab's
  * toolbar button (tab-alert.ts). The tab's next batch in which the service answered someone clears
- * it; so does a settings change (the problem described the old settings) and the tab leaving the
+ * it; so does a settings change (the problem described the old settings), host access to the
+ * service granted (for "no access"; the pages are told to ask again) and the tab leaving the
  * supported sites. A batch answered from the cache alone proves nothing either way: clearing on it
  * would make the badge come and go as the page shows people seen before and people not.
  *
@@ -21,6 +22,7 @@ import { permissionPatternFor } from '../api/base-url';
 import { ApiError } from '../api/errors';
 import { ALL_SITE_MATCHES } from '../sites/matches';
 import { readLookupProblem, type LookupProblem, type LookupProblemKind } from '../storage/lookup-problem';
+import { announceServiceAccess } from '../storage/service-access';
 import { LOOKUP_PROBLEM_PREFIX, lookupProblemKey } from '../storage/session-keys';
 import { clearTabAlert, showTabAlert } from './tab-alert';
 
@@ -139,6 +141,16 @@ export class LookupHealth {
     browser.tabs.onRemoved.addListener((tabId) => this.#depart(tabId, { clearBadge: false }));
   }
 
+  /**
+   * Host access granted (the options page's connection test asks for it, or the browser's site
+   * access): a tab's "not allowed to contact" the service is over at once, not at its next batch.
+   */
+  watchAccess(): void {
+    browser.permissions.onAdded.addListener(({ origins }) => {
+      if (origins && origins.length > 0) void this.#serial(() => this.#accessGranted());
+    });
+  }
+
   /** Resolves once every report and change so far is stored and shown (for tests). */
   idle(): Promise<void> {
     return this.#serial(() => Promise.resolve());
@@ -214,6 +226,21 @@ export class LookupHealth {
   /** The tab's recorded problem: from memory, else (after a restart) from storage.session. */
   async #problemOf(tabId: number): Promise<LookupProblem | null> {
     return this.#known.has(tabId) ? (this.#known.get(tabId) ?? null) : readLookupProblem(tabId);
+  }
+
+  async #accessGranted(): Promise<void> {
+    const stored = Object.keys(await browser.storage.session.get(null)).filter((key) => key.startsWith(LOOKUP_PROBLEM_PREFIX));
+    const tabs = new Set([...this.#known.keys(), ...stored.map((key) => Number(key.slice(LOOKUP_PROBLEM_PREFIX.length)))]);
+    let cleared = false;
+    for (const tabId of tabs) {
+      const problem = await this.#problemOf(tabId);
+      const pattern = problem?.problem === 'no_access' && problem.service ? permissionPatternFor(problem.service) : null;
+      if (!pattern || !(await this.#hasAccess(pattern))) continue;
+      await this.#record(tabId, null);
+      cleared = true;
+    }
+    // Those pages left their people unmarked for a minute (a failed lookup): they ask again now.
+    if (cleared) await announceServiceAccess().catch(() => undefined);
   }
 
   async #showAgain(tabId: number): Promise<void> {

@@ -132,6 +132,11 @@ export class PeopleLookup {
     return entry?.answer === LOOKUP_FAILED ? entry.until : -Infinity;
   }
 
+  /** Forget the failed lookups (access to the service was just granted): the next scan asks again. */
+  forgetFailures(): void {
+    for (const [key, entry] of this.#answers) if (entry.answer === LOOKUP_FAILED) this.#answers.delete(key);
+  }
+
   /** Forget everything (settings changed). */
   clear(): void {
     this.#answers.clear();

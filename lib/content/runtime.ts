@@ -9,6 +9,7 @@ import { sendContentRequest } from '../messaging/send-content';
 import { queryAll } from '../sites/query';
 import type { SiteAdapter } from '../sites/types';
 import { DEFAULT_PREFERENCES, isSiteEnabled, readPreferences, watchPreferences, type Preferences } from '../storage/preferences';
+import { watchServiceAccess } from '../storage/service-access';
 import { watchSettings } from '../storage/settings-change';
 import { loadHoverCard } from './card-loader';
 import { installHoverCards } from './hover';
@@ -135,6 +136,14 @@ export async function startPrimer(ctx: ContentScriptContext, adapter: SiteAdapte
     restart();
   });
 
+  // Access to the service was granted (lib/storage/service-access.ts): the people it failed for
+  // are asked about again now, not a minute later; the rest of the page stays as it is.
+  const unwatchAccess = watchServiceAccess(() => {
+    lookup.forgetFailures();
+    const roots = scanner.failedRoots();
+    if (roots.length > 0) scan(roots);
+  });
+
   // In Chrome, WXT runs onInvalidated only when something reads isInvalid (it then checks
   // runtime.id). A lost or refused port is when to look: a tab left open across an update then
   // drops the old script's marks, rather than keep marks whose cards can only fail.
@@ -145,6 +154,7 @@ export async function startPrimer(ctx: ContentScriptContext, adapter: SiteAdapte
     unwatchPreferences();
     stopAnswering();
     unwatchSettings();
+    unwatchAccess();
     selfCheck.dispose();
     stop();
   });

@@ -18,6 +18,8 @@ import { ServiceContext } from '@/lib/background/service-context';
 import { ApiError } from '@/lib/api/errors';
 import type { MessageType, RequestOf } from '@/lib/messaging/protocol';
 import { readLookupProblem } from '@/lib/storage/lookup-problem';
+import { SERVICE_ACCESS_KEY } from '@/lib/storage/service-access';
+import { permissionPatternFor } from '@/lib/api/base-url';
 import { createStandIn, type StandIn } from '../../stand-in/server';
 
 let standIn: StandIn;
@@ -26,6 +28,8 @@ let handlers: Handlers;
 let clock: number;
 let online: boolean;
 let hostAccess: boolean;
+/** What the browser tells of host access granted (permissions.onAdded). */
+let accessAdded: (permissions: { origins?: string[] }) => void = () => undefined;
 /** The service stops answering: every call fails as a refused connection does. */
 let down: boolean;
 
@@ -52,6 +56,9 @@ beforeEach(() => {
   vi.spyOn(fakeBrowser.runtime, 'getManifest').mockReturnValue({ manifest_version: 3, name: 'Primer', version: '1.0.0', action: { default_title: 'Primer' } });
   health = new LookupHealth({ now: () => clock, online: () => online });
   health.watchTabs();
+  // The fake browser has no permissions.onAdded: its listener is kept here.
+  vi.spyOn(fakeBrowser.permissions.onAdded, 'addListener').mockImplementation((listener) => void (accessAdded = listener));
+  health.watchAccess();
   const context = new ServiceContext({
     cacheStore: storageCacheStore,
     // One attempt per call: retries are the http layer's business, tested there.
@@ -159,6 +166,32 @@ describe('a tab whose lookups cannot work says why on its toolbar button', () =>
     expect(await pageLooksUp(4)).toEqual({ ok: true, data: ['failed'] });
     expect(await badge(4)).toBe('off');
     expect(await title(4)).toBe(`Primer: not allowed to contact ${new URL(standIn.baseUrl).origin} — open Primer’s options and test the connection to allow it`);
+  });
+
+  it('host access granted: cleared at once for the service it was missing for, and the pages are told to ask again', async () => {
+    await configure();
+    await pageLooksUp(4);
+    hostAccess = false;
+    down = true;
+    await pageLooksUp(4);
+    standIn.failNext({ path: '/api/v2/contacts', status: 401 });
+    down = false;
+    await pageLooksUp(5);
+    expect([await badge(4), await badge(5)]).toEqual(['off', 'off']);
+    // Access to another site says nothing of the service.
+    accessAdded({ origins: ['https://elsewhere.example/*'] });
+    await health.idle();
+    expect(await badge(4)).toBe('off');
+    expect(await fakeBrowser.storage.local.get(SERVICE_ACCESS_KEY)).toEqual({});
+    hostAccess = true;
+    accessAdded({ origins: [permissionPatternFor(standIn.baseUrl)!] });
+    await health.idle();
+    expect(await badge(4)).toBe('');
+    expect(await title(4)).toBe('Primer');
+    expect(await readLookupProblem(4)).toBeNull();
+    expect(Object.keys(await fakeBrowser.storage.local.get(SERVICE_ACCESS_KEY))).toEqual([SERVICE_ACCESS_KEY]);
+    // A refused key is not a missing access.
+    expect(await badge(5)).toBe('off');
   });
 
   it('a service that stops answering: said only once it has been silent for a while, on every tab that found it so', async () => {

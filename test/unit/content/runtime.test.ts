@@ -8,6 +8,7 @@ import { RETRY_GAP_MS } from '@/lib/content/recovery';
 import { QUIET_MS, SETTLE_MS } from '@/lib/content/self-check';
 import { fakeAdapter } from './fake-adapter';
 import { DEFAULT_PREFERENCES, preferencesItem } from '@/lib/storage/preferences';
+import { announceServiceAccess } from '@/lib/storage/service-access';
 
 const adapter = fakeAdapter({ ownAddresses: () => ['me@example.com'] });
 
@@ -427,6 +428,25 @@ describe('startPrimer', () => {
       expect(finds()).toEqual([[{ email: 'maya@example.com' }], [{ email: 'maya@example.com' }]]);
       expect(markers()).toBe(1);
       expect(listening()).toEqual([]);
+    });
+
+    it('asks again at once about the people it could not look up when access to the service is granted, in a hidden tab too', async () => {
+      failing.add('maya@example.com');
+      await startPrimer(ctx, adapter);
+      await settle();
+      expect(markers()).toBe(0);
+      failing.clear();
+      vi.spyOn(document, 'visibilityState', 'get').mockReturnValue('hidden');
+      // Well within the minute a failure is remembered: the background says access was granted.
+      now += 1_000;
+      await announceServiceAccess();
+      await settle();
+      expect(finds()).toEqual([[{ email: 'maya@example.com' }], [{ email: 'maya@example.com' }]]);
+      expect(markers()).toBe(1);
+      // Nothing failed any more: another grant asks nothing.
+      await announceServiceAccess();
+      await settle();
+      expect(finds()).toHaveLength(2);
     });
 
     it('adds no listener when every lookup succeeded', async () => {
