@@ -17,7 +17,7 @@ import type {
 import { ContactFinder } from './contact-finder';
 import type { IndexPersistence } from './contact-index';
 import { MemoryDiscoveryStore, type DiscoveryStore, type RecordingInsightRoute } from './discovery';
-import { ApiError } from './errors';
+import { ApiError, asNotTheService } from './errors';
 import { Http, type HttpOptions } from './http';
 import { pathSegment } from './path-segment';
 import {
@@ -256,10 +256,15 @@ export class ServiceClient {
       ? (JSON.parse(params.next) as Record<string, string>)
       : { limit, offset: 0, search: params.search };
     const offset = Number(query.offset ?? 0);
-    const response = await this.http.request('GET', '/api/v2/contacts', { query, signal });
-    // Only this call reads the Link header: it is the one that pages on to the next page.
-    const linkPaging = { link: response.headers.get('link'), requestUrl: this.http.url('/api/v2/contacts', query), apiRoot: this.http.url('/api/v2') };
-    return toContactPage(response.body, { limit, offset: Number.isFinite(offset) ? offset : 0 }, linkPaging);
+    try {
+      const response = await this.http.request('GET', '/api/v2/contacts', { query, signal });
+      // Only this call reads the Link header: it is the one that pages on to the next page.
+      const linkPaging = { link: response.headers.get('link'), requestUrl: this.http.url('/api/v2/contacts', query), apiRoot: this.http.url('/api/v2') };
+      return toContactPage(response.body, { limit, offset: Number.isFinite(offset) ? offset : 0 }, linkPaging);
+    } catch (error) {
+      // The list's first page, unfiltered: a 404 or no list there is no service there (a search may find nothing).
+      throw params.next || params.search ? error : asNotTheService(error);
+    }
   }
 
   /**

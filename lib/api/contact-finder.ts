@@ -16,7 +16,7 @@
 import type { ContactRecord } from '../models';
 import { addressesOf, ContactIndex, hasAddress, normaliseEmail, normaliseName, type IndexPersistence } from './contact-index';
 import { CONTACT_LOOKUPS, type ContactLookup, type DiscoveryStore } from './discovery';
-import { ApiError } from './errors';
+import { ApiError, asNotTheService } from './errors';
 import type { Http, RequestOptions } from './http';
 import { toContact, toContactPage } from './normalise';
 
@@ -121,8 +121,12 @@ export class ContactFinder {
    * not fit the query. `null`: the account has no contact with an address, so nobody can match.
    */
   async #calibrate(call: FindOptions): Promise<ContactLookup | null> {
-    const sample = await this.#http.request('GET', '/api/v2/contacts', { query: { limit: CALIBRATION_SAMPLE }, ...call });
-    const known = toContactPage(sample.body, { limit: CALIBRATION_SAMPLE, offset: 0 }).items.find((contact) => contact.email);
+    const known = await this.#http
+      .request('GET', '/api/v2/contacts', { query: { limit: CALIBRATION_SAMPLE }, ...call })
+      .then((sample) => toContactPage(sample.body, { limit: CALIBRATION_SAMPLE, offset: 0 }).items.find((contact) => contact.email))
+      .catch((error: unknown) => {
+        throw asNotTheService(error);
+      });
     if (!known?.email) return null;
     // Asked as stored, so a case-sensitive filter finds it; then in another case, to tell which it is.
     const asStored = known.email.trim();

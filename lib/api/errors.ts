@@ -4,7 +4,7 @@
  * Spring's {error: phrase, message}, field → problems hashes, JSON:API errors, JSON arrays and
  * strings, plain text) and classifies by status. `ApiErrorInfo` is the plain, serialisable form sent to the UI.
  */
-import type { ApiErrorKind } from './error-info';
+import { ApiError, type ApiErrorKind } from './error-info';
 
 // The error type itself lives in error-info.ts (small, shared with content scripts).
 export * from './error-info';
@@ -40,6 +40,19 @@ const DEFAULT_MESSAGES: Record<ApiErrorKind, string> = {
 
 export function defaultMessage(kind: ApiErrorKind): string {
   return DEFAULT_MESSAGES[kind];
+}
+
+/** Marks a failure of the contact list itself that says the address is not the service's: see asNotTheService. */
+export const NOT_THE_SERVICE_CODE = 'primer_not_the_service';
+
+/**
+ * The contact list the interface defines (no filter, first page) answered 404 or not as a list (a
+ * web page, another API's JSON): whatever is at the address, it is not the service, for every
+ * lookup alike. One contact's 404 never comes this way (client.ts, contact-finder.ts).
+ */
+export function asNotTheService(error: unknown): unknown {
+  if (!(error instanceof ApiError) || (error.kind !== 'not_found' && error.kind !== 'invalid_response')) return error;
+  return new ApiError(error.kind, error.message, { status: error.status, code: NOT_THE_SERVICE_CODE, cause: error });
 }
 
 const MAX_MESSAGE = 300;

@@ -1,7 +1,7 @@
 /**
  * Why a page's people lookups fail, when only the user can fix it: Primer not set up, the key
- * refused (401) or not allowed (403), host access to the service taken away, or the service not
- * answering for a while. Each people.find from a tab ends in a verdict for that tab; a problem is
+ * refused (401) or not allowed (403), host access to the service taken away, the service not
+ * answering for a while, or something else answering at its address (a web site). Each people.find from a tab ends in a verdict for that tab; a problem is
  * recorded per tab in storage.session (lib/storage/lookup-problem.ts) and shown on the tab's
  * toolbar button (tab-alert.ts). The tab's next batch in which the service answered someone clears
  * it; so does a settings change (the problem described the old settings), host access to the
@@ -19,7 +19,7 @@
  */
 import { browser } from '#imports';
 import { permissionPatternFor } from '../api/base-url';
-import { ApiError } from '../api/errors';
+import { ApiError, NOT_THE_SERVICE_CODE } from '../api/errors';
 import { ALL_SITE_MATCHES } from '../sites/matches';
 import { readLookupProblem, type LookupProblem, type LookupProblemKind } from '../storage/lookup-problem';
 import { announceServiceAccess } from '../storage/service-access';
@@ -56,8 +56,8 @@ export interface LookupOutcome {
 /** Reports how one batch ended, and the service it asked (null: no settings). */
 export type ReportLookups = (outcome: LookupOutcome, baseUrl: string | null) => Promise<void>;
 
-function kindOf(error: unknown): { kind: string; status: number | null } {
-  return error instanceof ApiError ? { kind: error.kind, status: error.status } : { kind: 'unknown', status: null };
+function kindOf(error: unknown): { kind: string; status: number | null; code: string | null } {
+  return error instanceof ApiError ? { kind: error.kind, status: error.status, code: error.code } : { kind: 'unknown', status: null, code: null };
 }
 
 async function hostAccess(pattern: string): Promise<boolean> {
@@ -169,6 +169,9 @@ export class LookupHealth {
     // The key works and the service is there; other people's failures (a 403 on one contact) are their own.
     if (answered) return 'answered';
     if (kinds.some(({ kind }) => kind === 'forbidden')) return 'key_forbidden';
+    // Every lookup met a 404 or a web page where the contact list should be: a wrong address. One
+    // contact the service does not know is "not a contact", never a failure (contact-finder.ts).
+    if (kinds.length > 0 && kinds.every(({ code }) => code === NOT_THE_SERVICE_CODE)) return 'not_the_service';
     // Any status but a gateway's is the service's own: whatever it said, it is not silent.
     if (kinds.some(({ status }) => status !== null && !GATEWAY_STATUSES.has(status))) return 'heard';
     const silent = kinds.some(({ kind, status }) => kind === 'network' || kind === 'timeout' || (kind === 'server' && status !== null && GATEWAY_STATUSES.has(status)));

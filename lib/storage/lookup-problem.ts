@@ -18,6 +18,8 @@ export const LOOKUP_PROBLEMS = [
   'no_access',
   /** Nothing has answered at the service's address for a while. */
   'unreachable',
+  /** Something answers at the address, but not as the service: 404 or a web page for every lookup. */
+  'not_the_service',
 ] as const;
 export type LookupProblemKind = (typeof LOOKUP_PROBLEMS)[number];
 
@@ -49,6 +51,8 @@ export function describeLookupProblem({ problem, service }: LookupProblem): { ca
       return { cause: `not allowed to contact ${where}`, fix: 'Open Primer’s options and test the connection to allow it.' };
     case 'unreachable':
       return { cause: `${where} is not answering`, fix: 'Check your connection, or the address in Primer’s options.' };
+    case 'not_the_service':
+      return { cause: `${where} does not answer as Primer’s service`, fix: 'Check the service address in Primer’s options.' };
   }
 }
 

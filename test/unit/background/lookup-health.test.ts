@@ -32,6 +32,8 @@ let hostAccess: boolean;
 let accessAdded: (permissions: { origins?: string[] }) => void = () => undefined;
 /** The service stops answering: every call fails as a refused connection does. */
 let down: boolean;
+/** Something else answers at the service's address: a web page, or 404, to every call. */
+let wrongSite: 'page' | '404' | null;
 
 const options = { id: 'test-extension-id', url: 'chrome-extension://test-extension-id/options.html' };
 const tab = (id: number) => ({ id: 'test-extension-id', url: 'https://mail.google.com/mail/u/0/', tab: { id } });
@@ -51,6 +53,7 @@ beforeEach(() => {
   online = true;
   hostAccess = true;
   down = false;
+  wrongSite = null;
   vi.spyOn(fakeBrowser.permissions, 'contains').mockImplementation(() => Promise.resolve(hostAccess) as never);
   // The title a cleared tab gets back is the manifest's.
   vi.spyOn(fakeBrowser.runtime, 'getManifest').mockReturnValue({ manifest_version: 3, name: 'Primer', version: '1.0.0', action: { default_title: 'Primer' } });
@@ -63,7 +66,11 @@ beforeEach(() => {
     cacheStore: storageCacheStore,
     // One attempt per call: retries are the http layer's business, tested there.
     clientOptions: { retry: { attempts: 1 } },
-    fetch: (input, init) => (down ? Promise.reject(new TypeError('Failed to fetch')) : fetch(input, init)),
+    fetch: (input, init) => {
+      if (down) return Promise.reject(new TypeError('Failed to fetch'));
+      if (wrongSite) return Promise.resolve(new Response('<!doctype html><title>Example</title>', { status: wrongSite === 'page' ? 200 : 404, headers: { 'content-type': 'text/html' } }));
+      return fetch(input, init);
+    },
     onReset: () => health.forgetAll(),
   });
   handlers = createHandlers(context, undefined, health);
@@ -192,6 +199,39 @@ describe('a tab whose lookups cannot work says why on its toolbar button', () =>
     expect(Object.keys(await fakeBrowser.storage.local.get(SERVICE_ACCESS_KEY))).toEqual([SERVICE_ACCESS_KEY]);
     // A refused key is not a missing access.
     expect(await badge(5)).toBe('off');
+  });
+
+  it('an address where something else answers (a web page, or 404, to every call): said at once, naming the address', async () => {
+    await configure();
+    const notTheService = `Primer: ${new URL(standIn.baseUrl).origin} does not answer as Primer’s service — check the service address in Primer’s options`;
+    // Never calibrated: the contact list itself answers a web page.
+    wrongSite = 'page';
+    expect(await pageLooksUp(4)).toEqual({ ok: true, data: ['failed'] });
+    expect(await badge(4)).toBe('off');
+    expect(await title(4)).toBe(notTheService);
+    expect(await readLookupProblem(4)).toEqual({ problem: 'not_the_service', service: new URL(standIn.baseUrl).origin });
+    // Calibrated while it worked, then 404 for everything.
+    wrongSite = null;
+    await pageLooksUp(5);
+    wrongSite = '404';
+    await send('people.find', { people: [{ email: `person${++personCount}@example.org` }, { name: 'Nobody Known' }] }, tab(5));
+    await health.idle();
+    expect(await title(5)).toBe(notTheService);
+    // The service back: the next lookup that works clears it.
+    wrongSite = null;
+    await pageLooksUp(5);
+    expect(await badge(5)).toBe('');
+  });
+
+  it('one contact the service does not know (a 404 for it, an empty search) is not a wrong address', async () => {
+    await configure();
+    await pageLooksUp(4);
+    standIn.failNext({ path: '/api/v2/contacts', status: 404 });
+    expect(await pageLooksUp(4)).toEqual({ ok: true, data: [null] });
+    expect(await send('people.find', { people: [{ name: 'Nobody Known' }] }, tab(4))).toEqual({ ok: true, data: [null] });
+    await health.idle();
+    expect(await badge(4)).toBe('');
+    expect(await readLookupProblem(4)).toBeNull();
   });
 
   it('a service that stops answering: said only once it has been silent for a while, on every tab that found it so', async () => {
