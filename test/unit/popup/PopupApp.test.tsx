@@ -103,6 +103,8 @@ describe('PopupApp', () => {
     await waitFor(() => expect(screen.queryByText(/Markers are off/)).toBeNull());
     await act(() => fakeBrowser.storage.session.set({ [lookupProblemKey(4)]: { problem: 'unreachable', service: 'https://ci.example.com' } }));
     expect(await screen.findByText(/Markers are off on this page: https:\/\/ci\.example\.com is not answering\./)).toBeInTheDocument();
+    await act(() => fakeBrowser.storage.session.set({ [lookupProblemKey(4)]: { problem: 'not_the_service', service: 'https://ci.example.com' } }));
+    expect(await screen.findByText('Markers are off on this page: https://ci.example.com does not answer as Primer’s service. Check the service address in Primer’s options.')).toBeInTheDocument();
   });
 
   it('leaves "not set up" to the upload section', async () => {
