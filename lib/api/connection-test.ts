@@ -6,10 +6,19 @@ import type { ConnectionResult } from '../messaging/protocol';
 import { GRANTABLE_HTTP_HOSTS } from './base-url';
 import type { ServiceClient } from './client';
 import { ApiError } from './errors';
+import { toContactPage } from './normalise';
+
+const CONTACTS_PATH = '/api/v2/contacts';
 
 export async function testConnection(client: ServiceClient, signal?: AbortSignal): Promise<ConnectionResult> {
+  const query = { limit: 1, offset: 0 };
   try {
-    const page = await client.listContacts({ limit: 1 }, { signal });
+    const response = await client.http.request('GET', CONTACTS_PATH, { query, signal });
+    // Every shape the client reads elsewhere passes: the same normaliser reads it.
+    const page = toContactPage(response.body, query);
+    // No body at all (204, an empty 200, `null`) is how some services list no contacts, and also
+    // what a web server answers to anything. Only the service keeps its contacts behind the key.
+    if (response.body === null && !(await refusedWithoutKey(client, query, signal))) return notService();
     return { ok: true, serviceUrl: client.baseUrl, contactCount: page.total };
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
@@ -30,13 +39,34 @@ export async function testConnection(client: ServiceClient, signal?: AbortSignal
       case 'server':
         return { ok: false, reason: 'server_error', message: `The service had a problem (status ${error.status ?? '?'}).` };
       default:
-        return {
-          ok: false,
-          reason: 'not_service',
-          message: 'This address answers, but it is not the Conversation Intelligence Service.',
-        };
+        return notService();
     }
   }
+}
+
+/**
+ * The same list asked for without any key (an absolute request carries no Authorization): the
+ * service refuses it (401/403), a web site or a catch-all server answers it like the first.
+ */
+async function refusedWithoutKey(client: ServiceClient, query: Record<string, number>, signal?: AbortSignal): Promise<boolean> {
+  try {
+    await client.http.request('GET', client.http.url(CONTACTS_PATH, query), { absolute: true, signal, ignoreBody: true });
+    return false;
+  } catch (error) {
+    if (!(error instanceof ApiError) || error.kind === 'aborted') throw error;
+    return error.kind === 'unauthorized' || error.kind === 'forbidden';
+  }
+}
+
+/** The page shows this under its headline: what was seen, and the next step. */
+function notService(): ConnectionResult {
+  return {
+    ok: false,
+    reason: 'not_service',
+    message:
+      'Its reply is not the service’s: a web site, a sign-in page or another server answers like this. ' +
+      'Enter the address of the service’s API (your administrator or the service’s documentation gives it) and test again.',
+  };
 }
 
 /**
