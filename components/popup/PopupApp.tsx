@@ -13,6 +13,8 @@ import { openBriefingShortcut, openPanel } from '@/lib/panel/open';
 import type { UploadDraft } from '@/lib/upload/draft';
 import { isSending } from '@/lib/upload/record';
 import { LookupProblemNote } from './LookupProblemNote';
+import { uploadBlockedText } from './upload-blocked';
+import { useActiveTabProblem } from './useActiveTabProblem';
 import { UploadForm, type StartedUpload } from './UploadForm';
 import { UploadList } from './UploadList';
 import { useDraft } from './useDraft';
@@ -57,6 +59,10 @@ function useWindowId(): number | null {
 
 export function PopupApp({ draft: loadingDraft }: { draft: Promise<UploadDraft> }) {
   const setup = useSetup();
+  const problem = useActiveTabProblem();
+  // The tab's lookups found no address or key for it (settings changed since they were read):
+  // an upload would fail the same way, so the section says what the setup needs, as above.
+  const missing = typeof setup === 'object' ? setup.missing : problem?.problem === 'not_configured' ? setupMissing(null) : null;
   const draft = useDraft(loadingDraft);
   const uploads = useUploads();
   const windowId = useWindowId();
@@ -96,17 +102,17 @@ export function PopupApp({ draft: loadingDraft }: { draft: Promise<UploadDraft> 
           {openFailed}
         </p>
       ) : null}
-      <LookupProblemNote />
+      <LookupProblemNote problem={problem} />
 
       <section className="popup__section" aria-labelledby="upload-heading">
         <h2 id="upload-heading">Upload a recording</h2>
-        {typeof setup === 'object' ? (
+        {missing !== null ? (
           <div className="ui-message ui-message--error">
-            <p>{setup.missing}</p>
+            <p>{missing}</p>
             <OpenOptionsButton />
           </div>
         ) : draft && setup === 'ready' ? (
-          <UploadForm draft={draft} onStarted={setStarted} />
+          <UploadForm draft={draft} onStarted={setStarted} blocked={uploadBlockedText(problem)} />
         ) : (
           <p className="ui-hint">Loading…</p>
         )}

@@ -4,7 +4,7 @@
  * the context that sends it (lib/upload/hand-over.ts), in the same task as the click: from then on
  * the upload goes on whatever happens to this page, which may close at once.
  */
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/Button';
 import { LiveRegion } from '@/components/ui/Message';
 import { TextField } from '@/components/ui/TextField';
@@ -60,7 +60,17 @@ export interface StartedUpload {
   title: string;
 }
 
-export function UploadForm({ draft, onStarted }: { draft: UploadDraft; onStarted: (started: StartedUpload) => void }) {
+interface UploadFormProps {
+  draft: UploadDraft;
+  onStarted: (started: StartedUpload) => void;
+  /**
+   * Why an upload cannot work now (the service refused the key: upload-blocked.ts), said at the top
+   * of the form and with Upload, which starts nothing meanwhile; null when it may.
+   */
+  blocked?: string | null;
+}
+
+export function UploadForm({ draft, onStarted, blocked = null }: UploadFormProps) {
   const [picked, setPicked] = useState<PickedFile | null>(null);
   const [pickerKey, setPickerKey] = useState(0);
   const [title, setTitle] = useState<string | null>(null);
@@ -75,6 +85,7 @@ export function UploadForm({ draft, onStarted }: { draft: UploadDraft; onStarted
   const dateRef = useRef<HTMLInputElement>(null);
   const speakersRef = useRef<HTMLInputElement>(null);
   const emailRef = useRef<HTMLInputElement>(null);
+  const blockedId = useId();
   useReceiverReady();
 
   /** A new choice of file answers "Choose a recording first." (its own problems are the picker's). */
@@ -119,6 +130,8 @@ export function UploadForm({ draft, onStarted }: { draft: UploadDraft; onStarted
     // Upload stays focusable while an upload starts (a disabled button drops the focus to the
     // document), so a second press must be ignored here.
     if (submitting.current) return;
+    // Enter in a field submits too: a doomed upload is not started, whatever the button shows.
+    if (blocked !== null) return;
     const found: Problems = {};
     if (!picked) found.file = 'Choose a recording first.';
     const meetingDate = fromLocalInput(when);
@@ -179,6 +192,11 @@ export function UploadForm({ draft, onStarted }: { draft: UploadDraft; onStarted
   const disabled = busy !== null;
   return (
     <form className="upload-form" onSubmit={(event) => void submit(event)} noValidate aria-busy={disabled}>
+      {blocked !== null ? (
+        <p id={blockedId} className="ui-message ui-message--error upload-form__blocked">
+          {blocked}
+        </p>
+      ) : null}
       <FilePicker key={pickerKey} picked={picked} onPick={pick} disabled={disabled} problem={problems.file ?? null} inputRef={fileRef} />
       <TextField
         label="Title"
@@ -222,7 +240,7 @@ export function UploadForm({ draft, onStarted }: { draft: UploadDraft; onStarted
         emailRef={emailRef}
       />
       <div className="upload-form__actions">
-        <Button type="submit" busy={disabled}>
+        <Button type="submit" busy={disabled || blocked !== null} aria-describedby={blocked !== null ? blockedId : undefined}>
           Upload
         </Button>
         <span className="ui-hint" aria-live="polite">
