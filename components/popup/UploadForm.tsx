@@ -12,11 +12,12 @@ import { normaliseEmail } from '@/lib/api/contact-index';
 import { sendRequest } from '@/lib/messaging/send';
 import type { UploadDraft } from '@/lib/upload/draft';
 import { handOverFile } from '@/lib/upload/hand-over';
-import type { UploadMeta } from '@/lib/upload/record';
+import { TITLE_MAX_LENGTH, type UploadMeta } from '@/lib/upload/record';
 import { toErrorInfo } from '@/lib/api/error-info';
 import { ContactChoice, NO_ONE, SOMEONE_ELSE } from './ContactChoice';
 import { fromLocalInput, toLocalInput } from './date-input';
 import { FilePicker, type PickedFile } from './FilePicker';
+import { fitTitle } from './fit-title';
 
 const LOOKS_LIKE_EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 /** The receiver is held ready for a minute per request (transport.ts); renewed well before that. */
@@ -109,8 +110,12 @@ export function UploadForm({ draft, onStarted, blocked = null }: UploadFormProps
     first?.current?.focus();
   }, [problems, busy]);
 
-  const defaultTitle = draft.title ?? (picked ? titleFromFileName(picked.file.name) : '');
+  // An event's title (or a file's name) may be longer than an upload takes: the form starts from
+  // one that fits, which the user can edit, rather than from one its own check would refuse.
+  const fullTitle = draft.title ?? (picked ? titleFromFileName(picked.file.name) : '');
+  const defaultTitle = fitTitle(fullTitle);
   const shownTitle = title ?? defaultTitle;
+  const shortened = title === null && defaultTitle !== fullTitle;
 
   /** Known without asking anyone (chosen from the meeting, or none): no wait before the hand-over. */
   const contactAtHand = (): Contact | undefined => {
@@ -156,7 +161,7 @@ export function UploadForm({ draft, onStarted, blocked = null }: UploadFormProps
     const file = picked.file;
     const info = { name: file.name, size: file.size, type: picked.contentType };
     const metaFor = (contact: Contact): UploadMeta => ({
-      title: shownTitle.trim() || titleFromFileName(file.name),
+      title: shownTitle.trim() || fitTitle(titleFromFileName(file.name)),
       meetingDate,
       speakersExpected: speakerCount,
       primaryContactId: contact?.id ?? null,
@@ -203,7 +208,8 @@ export function UploadForm({ draft, onStarted, blocked = null }: UploadFormProps
         value={shownTitle}
         onValueChange={setTitle}
         placeholder="The file’s name"
-        maxLength={500}
+        maxLength={TITLE_MAX_LENGTH}
+        hint={shortened ? `Shortened to ${TITLE_MAX_LENGTH} characters, the most a title may have.` : undefined}
         disabled={disabled}
       />
       <TextField

@@ -12,8 +12,11 @@ export type UploadState = (typeof UPLOAD_STATES)[number];
 export const UPLOAD_STEPS = ['request-url', 'put', 'complete', 'processing'] as const;
 export type UploadStep = (typeof UPLOAD_STEPS)[number];
 
+/** The longest title an upload takes: the form's field and its pre-filled title keep to it. */
+export const TITLE_MAX_LENGTH = 500;
+
 export const UploadMetaSchema = z.object({
-  title: z.string().check(z.minLength(1), z.maxLength(500)),
+  title: z.string().check(z.minLength(1), z.maxLength(TITLE_MAX_LENGTH)),
   /** ISO timestamp. */
   meetingDate: z.string().check(z.maxLength(64)),
   speakersExpected: z.nullable(z.int().check(z.minimum(1), z.maximum(100))),

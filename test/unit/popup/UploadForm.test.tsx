@@ -6,6 +6,7 @@ import { toLocalInput } from '@/components/popup/date-input';
 import { ApiError } from '@/lib/api/error-info';
 import { EMPTY_DRAFT, type UploadDraft } from '@/lib/upload/draft';
 import { handOverFile } from '@/lib/upload/hand-over';
+import { UploadMetaSchema } from '@/lib/upload/record';
 import { fakeBackground, sent } from '../support/fake-background';
 import { match } from '../panel/fixtures';
 import { record } from './records';
@@ -250,5 +251,45 @@ describe('UploadForm', () => {
     expect(await screen.findByText('Primer is not set up yet.')).toBeInTheDocument();
     expect(started).not.toHaveBeenCalled();
     expect(screen.getByText('Weekly sync.m4a · 2.0 KB · audio/mp4')).toBeInTheDocument();
+  });
+
+  it('starts from a shortened event title that an upload takes, and the user can still edit it', async () => {
+    const user = userEvent.setup();
+    // A pasted agenda as the event's title: 61 words of 9 characters and a space, 610 in all.
+    const long = Array.from({ length: 61 }, (_, i) => `agenda${String(i).padStart(3, '0')}`).join(' ');
+    const started = vi.fn();
+    render(<UploadForm draft={{ ...EVENT, title: long }} onStarted={started} />);
+    const title = screen.getByLabelText<HTMLInputElement>('Title');
+    // Cut at the last whole word that fits, with an ellipsis: 50 words, 499 characters, and "…".
+    expect(title.value).toBe(`${long.split(' ').slice(0, 50).join(' ')}…`);
+    expect(title.value.length).toBeLessThanOrEqual(500);
+    expect(title).toHaveAccessibleDescription('Shortened to 500 characters, the most a title may have.');
+
+    // Uploaded as it is, it passes the upload's own check.
+    await user.upload(screen.getByLabelText('Recording'), audio());
+    await user.click(screen.getByRole('button', { name: 'Upload' }));
+    await waitFor(() => expect(started).toHaveBeenCalledTimes(1));
+    const meta = vi.mocked(handOverFile).mock.calls[0]![0].meta;
+    expect(meta.title).toBe(title.value);
+    expect(UploadMetaSchema.safeParse(meta).success).toBe(true);
+
+    // Ready for the next one, with the shortened title again: the user can edit it.
+    // The ellipsis and the last word taken back, other words typed in their place.
+    await user.type(title, `${'{Backspace}'.repeat(11)} and more`);
+    expect(title.value).toBe(`${long.split(' ').slice(0, 49).join(' ')} and more`);
+    expect(title).not.toHaveAccessibleDescription();
+    await user.clear(title);
+    await user.type(title, 'Agenda review');
+    expect(title).toHaveValue('Agenda review');
+  });
+
+  it('shortens a file name that is too long for a title, and leaves one that fits as it is', async () => {
+    const user = userEvent.setup();
+    render(<UploadForm draft={EMPTY_DRAFT} onStarted={vi.fn()} />);
+    await user.upload(screen.getByLabelText('Recording'), audio(`${'x'.repeat(700)}.m4a`));
+    expect(screen.getByLabelText('Title')).toHaveValue(`${'x'.repeat(499)}…`);
+    await user.upload(screen.getByLabelText('Recording'), audio(`${'y'.repeat(500)}.m4a`));
+    expect(screen.getByLabelText('Title')).toHaveValue('y'.repeat(500));
+    expect(screen.getByLabelText('Title')).not.toHaveAccessibleDescription();
   });
 });
