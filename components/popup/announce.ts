@@ -4,6 +4,7 @@
  * updates every second; announcing each change would drown everything else out).
  */
 import { useState } from 'react';
+import { serverText } from '@/lib/format/text';
 import type { UploadRecord } from '@/lib/upload/record';
 import { stateLabel } from './upload-text';
 
@@ -31,7 +32,9 @@ export function announcement(before: Heard, uploads: UploadRecord[]): string | n
     // A new upload: the form that started it has said so already.
     if (!last) continue;
     if (last.state !== record.state || last.label !== label) {
-      said.push(`${record.meta.title}: ${label}${record.state === 'failed' && record.error ? ` (${record.error})` : ''}.`);
+      // The reason as its row shows it: a service may send a whole stack trace, not to be read out.
+      const reason = record.state === 'failed' ? serverText(record.error) : null;
+      said.push(`${record.meta.title}: ${label}${reason ? ` (${reason})` : ''}.`);
     } else if (quarter > last.quarter) {
       said.push(`${record.meta.title}: ${quarter * 25}% sent.`);
     }
