@@ -168,7 +168,8 @@ export function MeetingBriefing({ surface, onOpenPerson, onOpenRecording, unknow
   };
   const failed = known.filter((attendee) => attendee.state.status === 'failed');
   // A contact the service answers 404 for is gone from it: counted as their card says, not in Primer.
-  const gone = failed.filter(({ state }) => state.status === 'failed' && problemKind(state.error) === 'not_found');
+  // Only a contact found: a lookup's 404 found no one (the contact list missing: a wrong address).
+  const gone = failed.filter(({ state }) => state.status === 'failed' && state.match !== null && problemKind(state.error) === 'not_found');
   // Counted as in Primer: matched to a contact the service still has. Someone whose lookup failed is neither yet.
   const inPrimer = known.filter((attendee) => 'match' in attendee.state && attendee.state.match !== null && !gone.includes(attendee));
   const notLookedUp = known.length - inPrimer.length - gone.length;

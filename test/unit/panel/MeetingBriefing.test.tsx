@@ -5,7 +5,7 @@ import { MeetingBriefing } from '@/components/panel/meeting/MeetingBriefing';
 import { PersonSearch } from '@/components/panel/PersonSearch';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { retryDelayFor, shouldRetry } from '@/components/panel/data/query-client';
-import { ApiError } from '@/lib/api/errors';
+import { ApiError, NOT_THE_SERVICE_CODE } from '@/lib/api/errors';
 import type { PersonQuery } from '@/lib/messaging/protocol';
 import { fakeBackground, renderWithClient, sent } from '../support/fake-background';
 import { insights, match, NOW, pagePerson, reply, surface } from './fixtures';
@@ -473,6 +473,23 @@ describe('MeetingBriefing', () => {
     expect(screen.queryByText(/the attendees’ briefings/)).toBeNull();
     // Counted as their cards show them: gone from the service, not in Primer.
     expect(screen.getByText(/^3 people/)).toHaveTextContent(/^3 people · 1 in Primer, 2 no longer in Primer$/);
+  });
+
+  it('does not count people whose lookup met a wrong address (a 404 where the contact list should be) as no longer in Primer', async () => {
+    // No contact was found for them: there is none the service could have removed.
+    fakeBackground({
+      'contact.find': new ApiError('not_found', 'Not Found', { status: 404, code: NOT_THE_SERVICE_CODE }),
+      'contact.insights': () => Promise.resolve(reply(byId.m)),
+    });
+    renderWithClient(
+      <MeetingBriefing
+        now={NOW}
+        onOpenPerson={() => undefined}
+        surface={surface([pagePerson('Maya Chen', 'maya@example.com', maya), pagePerson('Lee Park', 'lee@example.org', null), pagePerson('Sam Roe', 'sam@example.org', null)])}
+      />,
+    );
+    await vi.waitFor(() => expect(screen.getByText(/^3 people/)).toHaveTextContent(/^3 people · 1 in Primer, 2 could not be looked up$/));
+    expect(screen.queryByText(/no longer in Primer/)).toBeNull();
   });
 
   it('offline, with some attendees from their last copy and others with none, offers one way to try again, not Refresh and Try again', async () => {
