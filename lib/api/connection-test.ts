@@ -9,6 +9,8 @@ import { ApiError } from './errors';
 import { toContactPage } from './normalise';
 
 const CONTACTS_PATH = '/api/v2/contacts';
+/** Failures of the keyless check that tell nothing of what answers at the address. */
+const INCONCLUSIVE: ReadonlySet<string> = new Set(['aborted', 'rate_limited', 'server', 'network', 'timeout']);
 
 export async function testConnection(client: ServiceClient, signal?: AbortSignal): Promise<ConnectionResult> {
   const query = { limit: 1, offset: 0 };
@@ -53,7 +55,9 @@ async function refusedWithoutKey(client: ServiceClient, query: Record<string, nu
     await client.http.request('GET', client.http.url(CONTACTS_PATH, query), { absolute: true, signal, ignoreBody: true });
     return false;
   } catch (error) {
-    if (!(error instanceof ApiError) || error.kind === 'aborted') throw error;
+    // Busy, failing or not answering: the check could not be made, and says nothing of who is there
+    // (the address answered the key's request a moment ago); the test says why, as for that request.
+    if (!(error instanceof ApiError) || INCONCLUSIVE.has(error.kind)) throw error;
     return error.kind === 'unauthorized' || error.kind === 'forbidden';
   }
 }

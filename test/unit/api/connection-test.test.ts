@@ -83,6 +83,15 @@ describe('testConnection', () => {
     expect(result.ok ? '' : result.message).toMatch(/Enter the address of the service’s API.*test again/);
   });
 
+  it.each<[string, Reply, string]>([
+    ['busy (429)', { status: 429, body: { error: 'too many requests' } }, 'rate_limited'],
+    ['failing (503)', { status: 503, body: { error: 'unavailable' } }, 'server_error'],
+  ])('says the check could not be made when the service is %s for the same list without the key, not that it is another server', async (_, withoutKey, reason) => {
+    const { client, calls } = serve({ status: 204 }, withoutKey);
+    expect(await testConnection(client)).toMatchObject({ ok: false, reason });
+    expect(calls[1]).toMatchObject({ authorization: null });
+  });
+
   it('reports a refused key as such, without asking again', async () => {
     const { client, calls } = serve({ status: 401, body: { error: 'invalid key' } });
     expect(await testConnection(client)).toMatchObject({ ok: false, reason: 'bad_key' });
