@@ -11,11 +11,9 @@
  *
  * Not noisy: a failure a retry may fix (rate limit, server error, one timeout) changes nothing,
  * nor does the browser being offline (the site says that itself). A service that does not answer
- * is said only once it has not answered for UNREACHABLE_AFTER_MS, counted over unanswered batches
- * that follow one another (a batch’s own retries can take that long; a rate limit or a server
- * error is an answer too): from the start of the first to the end of the latest, each begun while
- * the one before waited or within UNREACHABLE_AFTER_MS of its end. A longer pause with nothing
- * asked says nothing of the service meanwhile: two failures half an hour apart are two moments.
+ * is said only once it has not answered for UNREACHABLE_AFTER_MS, counted from the start of the
+ * first failed batch, with no answer since (a batch’s own retries can take that long; a rate limit
+ * or a server error is an answer too).
  */
 import { browser } from '#imports';
 import { permissionPatternFor } from '../api/base-url';
@@ -72,8 +70,8 @@ export class LookupHealth {
   readonly #now: () => number;
   readonly #online: () => boolean;
   readonly #hasAccess: (pattern: string) => Promise<boolean>;
-  /** The service's silence so far: from the start of its first unanswered batch to the end of its latest. */
-  #silence: { since: number; until: number } | null = null;
+  /** When the service's first unanswered batch (since one was last answered) started. */
+  #unreachableSince: number | null = null;
   /** Tabs whose lookups found the service silent, not yet for long enough to say so. */
   readonly #waiting = new Set<number>();
   /** Bumped by a settings change: batches begun before it speak for the old settings. */
@@ -109,7 +107,7 @@ export class LookupHealth {
   /** The settings changed: every tab's problem described the old ones. */
   forgetAll(): Promise<void> {
     this.#generation++;
-    this.#silence = null;
+    this.#unreachableSince = null;
     this.#waiting.clear();
     return this.#serial(async () => {
       const stored = Object.keys(await browser.storage.session.get(null)).filter((key) => key.startsWith(LOOKUP_PROBLEM_PREFIX));
@@ -187,7 +185,7 @@ export class LookupHealth {
     if (verdict === 'no_news') return;
     const service = baseUrl ? new URL(baseUrl).origin : null;
     if (verdict === 'answered' || verdict === 'heard') {
-      this.#silence = null;
+      this.#unreachableSince = null;
       this.#waiting.clear();
       if (verdict === 'answered') await this.#record(tabId, null);
       return;
@@ -196,17 +194,9 @@ export class LookupHealth {
       await this.#record(tabId, { problem: verdict, service });
       return;
     }
-    const endedAt = this.#now();
-    if (this.#silence && startedAt - this.#silence.until <= UNREACHABLE_AFTER_MS) {
-      this.#silence.until = Math.max(this.#silence.until, endedAt);
-    } else {
-      // Nothing asked for a while before this batch: its silence starts over, and the tabs that
-      // found the service silent before it speak of another moment.
-      this.#silence = { since: startedAt, until: endedAt };
-      this.#waiting.clear();
-    }
+    this.#unreachableSince ??= startedAt;
     this.#waiting.add(tabId);
-    if (this.#silence.until - this.#silence.since < UNREACHABLE_AFTER_MS) return;
+    if (this.#now() - this.#unreachableSince < UNREACHABLE_AFTER_MS) return;
     // Long enough: every tab that found it silent meanwhile says so too.
     const tabs = [...this.#waiting];
     this.#waiting.clear();

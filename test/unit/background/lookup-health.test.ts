@@ -254,27 +254,6 @@ describe('a tab whose lookups cannot work says why on its toolbar button', () =>
     expect(await badge(5)).toBe('');
   });
 
-  it('counts silence over lookups that waited or followed one another, not over a pause with nothing asked', async () => {
-    await configure();
-    await pageLooksUp(4);
-    down = true;
-    // Two failures half an hour apart, nothing asked between: two moments, not 30 minutes of silence.
-    await pageLooksUp(4);
-    clock = 30 * 60_000;
-    await pageLooksUp(4);
-    expect(await badge(4)).toBe('');
-    // The next one follows closely: the silence runs from the second failure.
-    clock += UNREACHABLE_AFTER_MS;
-    await pageLooksUp(4);
-    expect(await badge(4)).toBe('off');
-    // One batch that waited that long without an answer is enough on its own.
-    await configure();
-    const waited = health.begin(5);
-    clock += 60 * 60_000 + UNREACHABLE_AFTER_MS;
-    await waited({ failures: [new ApiError('timeout', 'slow')], answered: false }, standIn.baseUrl);
-    expect(await badge(5)).toBe('off');
-  });
-
   it('says nothing of a service silent for a moment, busy, failing once, or of the browser being offline', async () => {
     await configure();
     await pageLooksUp(4);
