@@ -17,7 +17,7 @@ import type { PaintDetail } from '@/lib/panel/paint-mark';
 import { FreshnessNote } from '../states/FreshnessNote';
 import { ProblemNotice } from '../states/ProblemNotice';
 import { problemAbout, problemKind } from '../states/problem-text';
-import { ApiError, serviceWaitMs, toErrorInfo } from '@/lib/api/errors';
+import { ApiError, NOT_THE_SERVICE_CODE, serviceWaitMs, toErrorInfo } from '@/lib/api/errors';
 import { RefreshNote } from '../states/RefreshNote';
 import { AsOf } from '../states/AsOf';
 import { AttendeeSummary } from './AttendeeSummary';
@@ -68,8 +68,20 @@ function TopicPeopleList({ entries, label }: { entries: TopicPeople[]; label: st
   );
 }
 
+/**
+ * The service answered 404 about this one contact. Not a 404 where the contact list itself should
+ * be (a wrong address: said once for the meeting, with the way to options).
+ */
+const isContactGone = (error: unknown) => {
+  const info = toErrorInfo(error);
+  return info.kind === 'not_found' && info.code !== NOT_THE_SERVICE_CODE;
+};
+
 /** What an attendee's failure calls for, as their card's notice would say it. */
-const problemFor = (error: unknown) => problemAbout(problemKind(error), 'contact', serviceWaitMs(toErrorInfo(error)));
+const problemFor = (error: unknown) => {
+  const info = toErrorInfo(error);
+  return problemAbout(info.kind, 'contact', serviceWaitMs(info), info.code);
+};
 
 type Failed = Attendee & { state: Extract<Attendee['state'], { status: 'failed' }> };
 
@@ -90,7 +102,7 @@ interface CommonProblem {
  */
 function commonProblem(attendees: readonly Attendee[]): CommonProblem | null {
   const failed = attendees.filter(
-    (attendee): attendee is Failed => attendee.state.status === 'failed' && problemKind(attendee.state.error) !== 'not_found',
+    (attendee): attendee is Failed => attendee.state.status === 'failed' && !isContactGone(attendee.state.error),
   );
   if (failed.length < 2) return null;
   const kinds = new Set(failed.map((attendee) => problemKind(attendee.state.error)));
@@ -169,7 +181,7 @@ export function MeetingBriefing({ surface, onOpenPerson, onOpenRecording, unknow
   const failed = known.filter((attendee) => attendee.state.status === 'failed');
   // A contact the service answers 404 for is gone from it: counted as their card says, not in Primer.
   // Only a contact found: a lookup's 404 found no one (the contact list missing: a wrong address).
-  const gone = failed.filter(({ state }) => state.status === 'failed' && state.match !== null && problemKind(state.error) === 'not_found');
+  const gone = failed.filter(({ state }) => state.status === 'failed' && state.match !== null && isContactGone(state.error));
   // Counted as in Primer: matched to a contact the service still has. Someone whose lookup failed is neither yet.
   const inPrimer = known.filter((attendee) => 'match' in attendee.state && attendee.state.match !== null && !gone.includes(attendee));
   const notLookedUp = known.length - inPrimer.length - gone.length;

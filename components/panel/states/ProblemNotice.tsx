@@ -34,7 +34,7 @@ export function ProblemNotice({ error, what, onRetry, retrying = false, about = 
   const serviceWait = serviceWaitMs(info);
   const noWaitAsked = info.retryAfterMs !== null && serviceWait === null;
   const waitMs = info.kind !== 'rate_limited' ? serviceWait : noWaitAsked && !retrying ? 0 : (serviceWait ?? RATE_LIMIT_DEFAULT_MS);
-  const problem = problemAbout(info.kind, about, waitMs);
+  const problem = problemAbout(info.kind, about, waitMs, info.code);
   const wait = useWait(waitMs, error);
   // Once Primer has stopped asking by itself, asking before the service's wait is over would only
   // be refused again: Try again stays (a Tab stop that says why) but does nothing until then.

@@ -3,7 +3,7 @@
  * is wrong), wait (the service asked to slow down), retry (it failed or cannot be reached), or
  * find the person by e-mail (the service no longer has the contact the page matched).
  */
-import { toErrorInfo, type ApiErrorKind } from '@/lib/api/errors';
+import { NOT_THE_SERVICE_CODE, toErrorInfo, type ApiErrorKind } from '@/lib/api/errors';
 
 export type NextStep = 'options' | 'retry' | 'wait' | 'search' | 'none';
 
@@ -46,10 +46,22 @@ export function staleReason(kind: ApiErrorKind, waitMs: number | null = null): s
 const UNAVAILABLE: Problem = { text: 'The service is unavailable for the moment.', next: 'wait' };
 
 /**
- * What a load of `about` that failed this way means: the service no longer having a recording is
- * not a contact gone. `waitMs`: the wait the service asked for (`serviceWaitMs`), if any.
+ * The contact list itself answered 404 or not as a list (lib/api/errors.ts `asNotTheService`): the
+ * address is wrong, not one contact gone; searching by e-mail would fail the same way.
  */
-export function problemAbout(kind: ApiErrorKind, about: 'contact' | 'recording', waitMs: number | null = null): Problem {
+const NOT_THE_SERVICE: Problem = {
+  text: 'Something other than Primer’s service answers at the service address (a web page, or no contact list there): check the address in Primer’s options.',
+  next: 'options',
+  retry: true,
+};
+
+/**
+ * What a load of `about` that failed this way means: the service no longer having a recording is
+ * not a contact gone. `waitMs`: the wait the service asked for (`serviceWaitMs`), if any; `code`:
+ * the error's own code, which tells a wrong address from a contact gone.
+ */
+export function problemAbout(kind: ApiErrorKind, about: 'contact' | 'recording', waitMs: number | null = null, code: string | null = null): Problem {
+  if (code === NOT_THE_SERVICE_CODE) return NOT_THE_SERVICE;
   // Its view has a way back to the briefing already; nothing else would find it.
   if (kind === 'not_found' && about === 'recording') return { text: 'The service no longer has this recording.', next: 'none' };
   if (kind === 'server' && waitMs !== null) return UNAVAILABLE;

@@ -490,6 +490,14 @@ describe('MeetingBriefing', () => {
     );
     await vi.waitFor(() => expect(screen.getByText(/^3 people/)).toHaveTextContent(/^3 people · 1 in Primer, 2 could not be looked up$/));
     expect(screen.queryByText(/no longer in Primer/)).toBeNull();
+    // Said once for both, as the address's fault with the way to options: not "no longer has this
+    // contact" with a search by e-mail on each card, which would fail the same way.
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(/^Could not load the briefings of Lee Park and Sam Roe\. Something other than Primer’s service answers at the service address/);
+    expect(screen.getAllByRole('alert')).toHaveLength(1);
+    expect(within(alert).getByRole('button', { name: 'Open Primer options' })).toBeInTheDocument();
+    expect(screen.queryByText(/no longer has this contact/)).toBeNull();
+    expect(screen.queryByRole('button', { name: /Find .* by e-mail/i })).toBeNull();
   });
 
   it('offline, with some attendees from their last copy and others with none, offers one way to try again, not Refresh and Try again', async () => {

@@ -6,7 +6,7 @@ import { ProblemNotice } from '@/components/panel/states/ProblemNotice';
 import { PersonSearch } from '@/components/panel/PersonSearch';
 import { retryDelayFor, shouldRetry } from '@/components/panel/data/query-client';
 import { askAgainInMs } from '@/components/panel/data/queries';
-import { ApiError } from '@/lib/api/errors';
+import { ApiError, NOT_THE_SERVICE_CODE } from '@/lib/api/errors';
 
 /** What a screen reader reads of a live region: its text without what is hidden from it. */
 function spoken(region: HTMLElement): string {
@@ -129,6 +129,19 @@ describe('ProblemNotice', () => {
     expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
     act(() => screen.getByRole('button', { name: 'Find them by e-mail' }).click());
     expect(screen.getByRole('textbox', { name: 'Find a person by e-mail' })).toHaveFocus();
+  });
+
+  it('sends the user to the options, not the search, when the contact list itself is missing at the address (a wrong address)', () => {
+    render(
+      <>
+        <PersonSearch onFind={() => undefined} />
+        <ProblemNotice error={new ApiError('not_found', 'Not Found', { status: 404, code: NOT_THE_SERVICE_CODE })} what="this briefing" onRetry={() => undefined} />
+      </>,
+    );
+    expect(screen.getByRole('alert')).toHaveTextContent(/^Could not load this briefing\. Something other than Primer’s service answers at the service address .*check the address in Primer’s options\./);
+    expect(screen.getByRole('button', { name: 'Open Primer options' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Find them by e-mail' })).toBeNull();
   });
 
   it.each([
