@@ -83,19 +83,22 @@ export class ContactFinder {
     if (wanted === '') return null;
     const lookup = await this.#lookupForm(call);
     if (lookup === null) return null;
-    let pool: ContactRecord[];
-    if (lookup === 'search-param' || lookup === 'q-param') {
+    let pool: ContactRecord[] | null = null;
+    // The server's search must return every contact with this full name, however it is written
+    // (case, spaces, composition), or a namesake it misses makes the name look unique. So it is
+    // asked for one word the name's every spelling contains, and only where it ignores case;
+    // else, or when it finds more than a page, the whole list (the index) decides.
+    const word = searchWord(name);
+    const ignoresCase = (await this.#store.get(this.#http.baseUrl)).contactLookupCaseSensitive !== true;
+    if ((lookup === 'search-param' || lookup === 'q-param') && word !== null && ignoresCase) {
       const param = lookup === 'search-param' ? 'search' : 'q';
       const page = toContactPage(
-        (await this.#http.request('GET', '/api/v2/contacts', { query: { [param]: name.trim().replace(/\s+/g, ' '), limit: NAME_SEARCH_LIMIT }, ...call })).body,
+        (await this.#http.request('GET', '/api/v2/contacts', { query: { [param]: word, limit: NAME_SEARCH_LIMIT }, ...call })).body,
         { limit: NAME_SEARCH_LIMIT, offset: 0 },
       );
-      // More results than one page: we cannot prove the name is unique, so we do not match.
-      if (page.next !== null) return null;
-      pool = page.items;
-    } else {
-      pool = await this.#index.byName(wanted);
+      if (page.next === null) pool = page.items;
     }
+    pool ??= await this.#index.byName(wanted);
     const exact = pool.filter((contact) => contact.name !== null && normaliseName(contact.name) === wanted);
     const distinct = new Map(exact.map((contact) => [contact.id, contact]));
     return distinct.size === 1 ? ([...distinct.values()][0] ?? null) : null;
@@ -196,6 +199,16 @@ export class ContactFinder {
     const response = await this.#http.request('GET', path, { query: { ...query, limit: 50 }, ...call });
     return toContactPage(response.body, { limit: 50, offset: 0 }).items;
   }
+}
+
+/**
+ * The longest word of a name that reads the same in every spelling `normaliseName` takes as that
+ * name: printable ASCII, so no composition differs, and one word, so no spacing does. Null when
+ * the name has none (every word accented, or another script).
+ */
+function searchWord(name: string): string | null {
+  const words = name.normalize('NFC').trim().split(/\s+/).filter((word) => /^[!-~]+$/.test(word));
+  return words.reduce<string | null>((longest, word) => (longest === null || word.length > longest.length ? word : longest), null);
 }
 
 /**

@@ -1,0 +1,95 @@
+// @vitest-environment node
+/**
+ * Matching by name (where a page shows no address): only a single contact with exactly that full
+ * name. "Exactly" ignores only case, runs of spaces (NBSP included) and Unicode composition; a part
+ * of the name, or the name with a middle initial, is another name.
+ */
+import { describe, expect, it } from 'vitest';
+import { ServiceClient } from '@/lib/api/client';
+import { MemoryDiscoveryStore } from '@/lib/api/discovery';
+
+const CONTACTS = [
+  { id: 'maya', name: 'Maya Chen', email: 'maya@x.test' },
+  { id: 'alex-1', name: 'Alex Kim', email: 'alex@x.test' },
+  { id: 'alex-2', name: 'Alex Kim', email: 'akim@y.test' },
+  { id: 'sam-1', name: 'Sam Lee', email: 'sam@x.test' },
+  // The same full name, written in another case and with a doubled space: a namesake all the same.
+  { id: 'sam-2', name: 'sam  LEE', email: 'slee@y.test' },
+  { id: 'zoe', name: 'Zoe\u0301 Brandt', email: 'zoe@x.test' },
+  { id: 'jo', name: 'Jo\u00a0Park', email: 'jo@x.test' },
+];
+
+/**
+ * A server with `lookup` calibrated already. Its `search` finds names containing the text, as
+ * stored (`caseSensitive`) or without case; it has no filter by name otherwise.
+ */
+async function client(lookup: 'email-param' | 'search-param', caseSensitive = false, { overflow = false } = {}) {
+  const discovery = new MemoryDiscoveryStore();
+  await discovery.update('https://api.test', { contactLookup: lookup, contactLookupCheckedAt: Date.now(), contactLookupCaseSensitive: caseSensitive });
+  const asked: string[] = [];
+  const service = new ServiceClient('https://api.test', 'secret-key', {
+    discovery,
+    sleep: () => Promise.resolve(),
+    online: () => true,
+    fetch: (input) => {
+      const url = new URL(input);
+      asked.push(url.search);
+      const search = url.searchParams.get('search');
+      const fits = (name: string) => (caseSensitive ? name.includes(search ?? '') : name.toLowerCase().includes((search ?? '').toLowerCase()));
+      const items = search === null ? CONTACTS : CONTACTS.filter((contact) => fits(contact.name));
+      // `overflow`: the search says it found more than this page (a page of a larger total).
+      const total = overflow && search !== null ? items.length + 500 : items.length;
+      return Promise.resolve(new Response(JSON.stringify({ items, total }), { headers: { 'content-type': 'application/json' } }));
+    },
+  });
+  return { service, asked };
+}
+
+describe.each(['email-param', 'search-param'] as const)('names on a server calibrated to %s', (lookup) => {
+  it('match the single contact with exactly that full name, whatever its case, spaces or composition', async () => {
+    const { service } = await client(lookup);
+    for (const shown of ['Maya Chen', 'maya chen', '  MAYA   Chen ', 'Maya\u00a0Chen', 'Maya\u202fChen']) {
+      expect((await service.findContactByName(shown))?.id, shown).toBe('maya');
+    }
+    expect((await service.findContactByName('Zoé Brandt'))?.id).toBe('zoe');
+  });
+
+  it('match no one for a part of the name, a middle initial, or another name near it', async () => {
+    const { service } = await client(lookup);
+    for (const shown of ['Maya', 'Chen', 'Maya J. Chen', 'Maya J Chen', 'Chen Maya', 'Maya Chen-Li', 'Maya Chen (Guest)', 'Mayа Chen', 'Maya\u200bChen', '']) {
+      expect(await service.findContactByName(shown), shown).toBeNull();
+    }
+  });
+
+  it('match no one when two contacts share the name, even written differently', async () => {
+    const { service } = await client(lookup);
+    expect(await service.findContactByName('Alex Kim')).toBeNull();
+    expect(await service.findContactByName('Sam Lee')).toBeNull();
+    expect(await service.findContactByName('sam lee')).toBeNull();
+  });
+});
+
+describe('names on a server whose search compares case-sensitively', () => {
+  it('are decided on the whole contact list: a namesake in another case is not missed', async () => {
+    const { service, asked } = await client('search-param', true);
+    // The search for "Sam Lee" finds only one of the two Sam Lees: trusting it would guess.
+    expect(await service.findContactByName('Sam Lee')).toBeNull();
+    expect((await service.findContactByName('Maya Chen'))?.id).toBe('maya');
+    expect(asked.some((query) => query.includes('search='))).toBe(false);
+  });
+});
+
+describe('names on a server with a search', () => {
+  it('ask it for one word of the name, which every spelling of the name contains', async () => {
+    const { service, asked } = await client('search-param');
+    await service.findContactByName('  Lena   Novak-Brandt ');
+    expect(asked).toEqual(['?search=Novak-Brandt&limit=100']);
+  });
+
+  it('are decided on the whole contact list when the search finds more than a page', async () => {
+    const { service, asked } = await client('search-param', false, { overflow: true });
+    expect((await service.findContactByName('Maya Chen'))?.id).toBe('maya');
+    expect(await service.findContactByName('Sam Lee')).toBeNull();
+    expect(asked.filter((query) => !query.includes('search='))).not.toHaveLength(0);
+  });
+});
