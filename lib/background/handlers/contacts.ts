@@ -5,6 +5,7 @@
  */
 import { z } from 'zod/mini';
 import { normaliseEmail, normaliseName } from '../../api/contact-index';
+import { normaliseAddress } from '../../sites/address';
 import { ApiError, toErrorInfo } from '../../api/errors';
 import { LOOKUP_FAILED, type InsightsReply, type InsightsResult, type PersonAnswer, type PersonQuery } from '../../messaging/protocol';
 import { ContactMatchSchema, ContactSchema, InsightsSchema, type ContactMatch, type ContactRecord } from '../../models';
@@ -72,8 +73,8 @@ async function findPerson(
   { interactive = false, onAnswer }: { interactive?: boolean; onAnswer?: () => void } = {},
 ): Promise<ContactMatch | null> {
   const client = await context.client();
-  if ('email' in query) {
-    const email = normaliseEmail(query.email);
+  const byAddress = async (address: string) => {
+    const email = normaliseEmail(address);
     const cached = await context.cache.get(
       `${client.baseUrl}|contact-email|${email}`,
       async () => {
@@ -84,7 +85,12 @@ async function findPerson(
       CONTACT_POLICY,
     );
     return cached.value;
-  }
+  };
+  if ('email' in query) return byAddress(query.email);
+  // A "name" that is an address (a page that knew no name) is looked up as the address it is,
+  // exactly: never matched by name to a contact whose name field holds that text.
+  const address = normaliseAddress(query.name);
+  if (address !== null) return byAddress(address);
   const name = normaliseName(query.name);
   const cached = await context.cache.get(
     `${client.baseUrl}|contact-name|${name}`,

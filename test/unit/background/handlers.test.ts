@@ -241,6 +241,21 @@ describe('people and recordings', () => {
     expect(await send('contact.find', { email: 'nobody@unknown.example' }, content)).toEqual({ ok: true, data: null });
   });
 
+  it('looks a "name" that is an address up as that address, exactly, never as a name', async () => {
+    expect(await send('contact.find', { name: ' Grace.Liu@Example.org ' }, content)).toMatchObject({ ok: true, data: { matchedBy: 'email', contact: { id: CONTACT_IDS.graceLiu } } });
+    expect(await send('contact.find', { name: 'mailto:grace.liu@example.org' })).toMatchObject({ ok: true, data: { matchedBy: 'email' } });
+    expect(await send('people.find', { people: [{ name: 'nobody@unknown.example' }] }, content)).toEqual({ ok: true, data: [null] });
+  });
+
+  it('never matches an unknown address by the name shown with it', async () => {
+    // Grace Liu is the one contact with that name; the address is not hers, so this is no one.
+    const both = { email: 'grace@elsewhere.example', name: 'Grace Liu' };
+    expect(await send('people.find', { people: [both] }, content)).toEqual({ ok: true, data: [null] });
+    expect(await send('contact.find', both)).toEqual({ ok: true, data: null });
+    // Nothing was asked about her name: the address alone was looked up.
+    expect(standIn.requests.some((r) => Object.values(r.query).some((value) => /grace liu/i.test(value)))).toBe(false);
+  });
+
   it('answers a page’s worth of people in one message, in order', async () => {
     const reply = await send('people.find', { people: [{ email: 'grace.liu@example.org' }, { email: 'nobody@unknown.example' }, { name: 'Grace Liu' }] }, content);
     expect(reply).toMatchObject({ ok: true, data: [{ contact: { id: CONTACT_IDS.graceLiu }, matchedBy: 'email' }, null, { matchedBy: 'name' }] });
