@@ -173,10 +173,10 @@ export function MeetingBriefing({ surface, onOpenPerson, onOpenRecording, unknow
   };
   const details = namesakeDetails(eachContactOnce(attendees.map(identityOf)));
   const detailOf = (attendee: Attendee) => details.get(identityOf(attendee).id) ?? null;
-  // As their cards name them (namesakes told apart).
+  // As the meeting's lists name them: namesakes told apart, a contact found by name said to be.
   const labelOf = (attendee: Attendee) => {
-    const detail = detailOf(attendee);
-    return detail ? `${attendee.name} (${detail})` : attendee.name;
+    const match = 'match' in attendee.state ? attendee.state.match : null;
+    return personLabel({ name: attendee.name, detail: detailOf(attendee), matchedBy: match?.matchedBy ?? 'email' });
   };
   const failed = known.filter((attendee) => attendee.state.status === 'failed');
   // A contact the service answers 404 for is gone from it: counted as their card says, not in Primer.

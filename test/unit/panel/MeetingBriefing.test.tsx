@@ -122,6 +122,23 @@ describe('MeetingBriefing', () => {
     expect(within(actions).getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual(['Maya Chen (matched by name)', 'Daniel Weiss']);
   });
 
+  it('says "matched by name" where it names whose briefings failed, in the notice and the note of who is left out', async () => {
+    const mayaByName = match('m', 'Maya Chen', null, 'name');
+    fakeBackground({
+      'contact.insights': ({ contactId }) => (contactId === 'd' ? Promise.resolve(reply(byId.d)) : Promise.reject(new ApiError('server', 'boom'))),
+    });
+    renderWithClient(
+      <MeetingBriefing
+        now={NOW}
+        onOpenPerson={() => undefined}
+        surface={surface([pagePerson('Maya Chen', null, mayaByName), pagePerson('Daniel Weiss', 'dan@example.net', dan), pagePerson('Lee Park', 'lee@example.org', lee)])}
+      />,
+    );
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Could not load the briefings of Maya Chen (matched by name) and Lee Park.');
+    expect(screen.getByText(/left out of the meeting’s topics/)).toHaveTextContent(/^Maya Chen \(matched by name\) and Lee Park are left out/);
+  });
+
   it('tells apart two attendees with the same name: a topic they share is shared, and each is named', async () => {
     const alexes = {
       a1: insights({ contactId: 'a1', recentTopics: ['Hiring'], sensitiveTopics: ['Layoffs'], pendingActionItems: [{ text: 'Send deck', owner: null, dueDate: null, status: null }] }),
