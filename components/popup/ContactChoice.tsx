@@ -36,7 +36,7 @@ export function ContactChoice({ contacts, choice, email, onChoice, onEmail, erro
             <option value={NO_ONE}>No one in particular</option>
             {contacts.map((contact) => (
               <option key={contact.id} value={contact.id}>
-                {contact.name}
+                {contact.matchedBy === 'name' ? `${contact.name} (matched by name)` : contact.name}
               </option>
             ))}
             <option value={SOMEONE_ELSE}>Someone else (by e-mail)…</option>

@@ -6,6 +6,7 @@ import { browser } from '#imports';
 import { z } from 'zod/mini';
 import type { PanelTarget } from '../panel/target';
 import type { PageSurface } from '../panel/context';
+import type { ContactMatch } from '../models/contact';
 import { surfaceOf } from '../panel/subject';
 import { toolbarButton } from '../background/toolbar';
 
@@ -14,8 +15,11 @@ export const UploadDraftSchema = z.object({
   /** ISO timestamp of the meeting, when known. */
   meetingDate: z.nullable(z.string()),
   speakersExpected: z.nullable(z.int()),
-  /** Known contacts of the meeting, offered as its primary contact. */
-  contacts: z.array(z.object({ id: z.string(), name: z.string() })),
+  /**
+   * Known contacts of the meeting, offered as its primary contact. `matchedBy` is set (to 'name')
+   * only for a contact found by a full-name match, which the choice says.
+   */
+  contacts: z.array(z.object({ id: z.string(), name: z.string(), matchedBy: z.optional(z.literal('name')) })),
   primaryContactId: z.nullable(z.string()),
 });
 export type UploadDraft = z.infer<typeof UploadDraftSchema>;
@@ -93,11 +97,18 @@ export function parseWhen(text: string | null, now: Date = new Date()): string |
 
 type SurfaceContact = UploadDraft['contacts'][number];
 
+/** A contact as the form offers it: a name match says so (absent: matched by address). */
+function offered(match: ContactMatch, shownName: string | null): SurfaceContact {
+  const contact = { id: match.contact.id, name: match.contact.name ?? shownName ?? match.contact.email ?? match.contact.id };
+  return match.matchedBy === 'name' ? { ...contact, matchedBy: 'name' } : contact;
+}
+
 function contactsOf(people: PageSurface['people']): SurfaceContact[] {
-  const contacts = people.flatMap((person) =>
-    person.match ? [{ id: person.match.contact.id, name: person.match.contact.name ?? person.name ?? person.match.contact.email ?? person.match.contact.id }] : [],
-  );
-  return [...new Map(contacts.map((contact) => [contact.id, contact])).values()];
+  const contacts = people.flatMap((person) => (person.match ? [offered(person.match, person.name)] : []));
+  // One contact reached by address and by name is offered once, as matched by address.
+  const once = new Map<string, SurfaceContact>();
+  for (const contact of contacts) if (!once.has(contact.id) || !contact.matchedBy) once.set(contact.id, contact);
+  return [...once.values()];
 }
 
 /**
@@ -109,7 +120,7 @@ export function draftFromTarget(target: PanelTarget): UploadDraft {
   const chosen = target.focus?.kind === 'person' ? target.focus.match : null;
   const contacts = surface ? contactsOf(surface.people) : [];
   if (chosen && !contacts.some((contact) => contact.id === chosen.contact.id)) {
-    contacts.unshift({ id: chosen.contact.id, name: chosen.contact.name ?? chosen.contact.email ?? chosen.contact.id });
+    contacts.unshift(offered(chosen, null));
   }
   const event = surface?.kind === 'event' ? surface : null;
   return {

@@ -61,6 +61,13 @@ describe('UploadForm', () => {
     ]);
   });
 
+  it('says "matched by name" of a contact offered that was found by a full-name match', () => {
+    const contacts = [{ id: 'j', name: 'Jo Park', matchedBy: 'name' as const }, { id: 'm', name: 'Maya Chen' }];
+    render(<UploadForm draft={{ ...EVENT, contacts }} onStarted={vi.fn()} />);
+    const options = [...screen.getByLabelText<HTMLSelectElement>(/Primary contact/).options].map((option) => option.text);
+    expect(options).toEqual(['No one in particular', 'Jo Park (matched by name)', 'Maya Chen', 'Someone else (by e-mail)…']);
+  });
+
   it('without an event: the file’s name as title, now as the date, the chosen person preselected', async () => {
     const user = userEvent.setup();
     const before = toLocalInput(new Date());

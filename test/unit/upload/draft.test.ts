@@ -104,6 +104,17 @@ describe('draftFromTarget', () => {
     expect(draftFromTarget(target({ focus: { kind: 'person', match: noName } }))).toEqual({ ...EMPTY_DRAFT, contacts: [{ id: 'c-ben', name: 'ben@example.com' }], primaryContactId: 'c-ben' });
   });
 
+  it('says which contacts were found by a full-name match, on the page or chosen on a card; by address wins', () => {
+    const jo = match('c-jo', 'Jo Park', 'jo@example.com', 'name');
+    const mayaByName = match('c-maya', 'Maya Chen', 'maya@example.com', 'name');
+    const page = calendar([pagePerson('Jo Park', null, jo), pagePerson('Maya Chen', null, mayaByName), pagePerson('Maya Chen', 'maya@example.com', maya)]);
+    expect(draftFromTarget(page).contacts).toEqual([
+      { id: 'c-jo', name: 'Jo Park', matchedBy: 'name' },
+      { id: 'c-maya', name: 'Maya Chen' },
+    ]);
+    expect(draftFromTarget(target({ focus: { kind: 'person', match: jo } })).contacts).toEqual([{ id: 'c-jo', name: 'Jo Park', matchedBy: 'name' }]);
+  });
+
   it('for an unknown person on the page, offers no contact', () => {
     const thread = surface([pagePerson('Who', 'who@example.com', null)], { kind: 'thread' });
     expect(draftFromTarget(target({ page: { site: 'gmail', recognised: true, surfaces: [thread] } }))).toEqual({ ...EMPTY_DRAFT, title: 'Q3 roadmap review' });
