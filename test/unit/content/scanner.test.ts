@@ -278,6 +278,13 @@ describe('PageScanner', () => {
     expect(markers()).toHaveLength(0);
   });
 
+  it('looks up a person shown with an address by that address only, never by the name beside it', async () => {
+    // Grace Liu is known by name, but this address is not hers: no marker, and no name is asked about.
+    await scanner.scan(page(`<div class="s"><span data-mail="grace@elsewhere.example">Grace Liu</span></div>`));
+    expect(markers()).toHaveLength(0);
+    expect(find.mock.calls.flatMap(([people]) => people)).toEqual([{ email: 'grace@elsewhere.example' }]);
+  });
+
   it('labels a marker with what the page shows for the person, never with what the service knows', async () => {
     // A page that forged a name for a known address learns nothing from the label but that a marker is there.
     KNOWN['n:g. liu'] = { contact: { id: 'g', name: 'Grace Liu', email: 'grace@example.com', company: null, title: null }, matchedBy: 'name' };
