@@ -202,13 +202,13 @@ export class ContactFinder {
 }
 
 /**
- * The longest word of a name that reads the same in every spelling `normaliseName` takes as that
- * name: printable ASCII, so no composition differs, and one word, so no spacing does. Null when
- * the name has none (every word accented, or another script).
+ * The first word of a name that reads the same in every spelling `normaliseName` takes as that
+ * name: printable ASCII, so no composition differs, and one word, so no spacing does. The first,
+ * so a server whose search matches the start of a name finds it too. Null when the name has none
+ * (every word accented, or another script).
  */
 function searchWord(name: string): string | null {
-  const words = name.normalize('NFC').trim().split(/\s+/).filter((word) => /^[!-~]+$/.test(word));
-  return words.reduce<string | null>((longest, word) => (longest === null || word.length > longest.length ? word : longest), null);
+  return name.normalize('NFC').trim().split(/\s+/).find((word) => /^[!-~]+$/.test(word)) ?? null;
 }
 
 /**

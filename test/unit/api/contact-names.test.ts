@@ -23,7 +23,7 @@ const CONTACTS = [
  * A server with `lookup` calibrated already. Its `search` finds names containing the text, as
  * stored (`caseSensitive`) or without case; it has no filter by name otherwise.
  */
-async function client(lookup: 'email-param' | 'search-param', caseSensitive = false, { overflow = false } = {}) {
+async function client(lookup: 'email-param' | 'search-param', caseSensitive = false, { overflow = false, prefix = false } = {}) {
   const discovery = new MemoryDiscoveryStore();
   await discovery.update('https://api.test', { contactLookup: lookup, contactLookupCheckedAt: Date.now(), contactLookupCaseSensitive: caseSensitive });
   const asked: string[] = [];
@@ -35,7 +35,9 @@ async function client(lookup: 'email-param' | 'search-param', caseSensitive = fa
       const url = new URL(input);
       asked.push(url.search);
       const search = url.searchParams.get('search');
-      const fits = (name: string) => (caseSensitive ? name.includes(search ?? '') : name.toLowerCase().includes((search ?? '').toLowerCase()));
+      // `prefix`: the search matches the start of a name only (SQL's `LIKE 'text%'`).
+      const holds = (name: string, text: string) => (prefix ? name.startsWith(text) : name.includes(text));
+      const fits = (name: string) => (caseSensitive ? holds(name, search ?? '') : holds(name.toLowerCase(), (search ?? '').toLowerCase()));
       const items = search === null ? CONTACTS : CONTACTS.filter((contact) => fits(contact.name));
       // `overflow`: the search says it found more than this page (a page of a larger total).
       const total = overflow && search !== null ? items.length + 500 : items.length;
@@ -83,7 +85,17 @@ describe('names on a server with a search', () => {
   it('ask it for one word of the name, which every spelling of the name contains', async () => {
     const { service, asked } = await client('search-param');
     await service.findContactByName('  Lena   Novak-Brandt ');
-    expect(asked).toEqual(['?search=Novak-Brandt&limit=100']);
+    expect(asked).toEqual(['?search=Lena&limit=100']);
+    // The first such word: "Zoé" differs between spellings, "Brandt" does not.
+    asked.length = 0;
+    await service.findContactByName('Zoé Brandt');
+    expect(asked).toEqual(['?search=Brandt&limit=100']);
+  });
+
+  it('find the name on a search that matches only the start of a name', async () => {
+    const { service } = await client('search-param', false, { prefix: true });
+    expect((await service.findContactByName('Maya Chen'))?.id).toBe('maya');
+    expect((await service.findContactByName('Jo Park'))?.id).toBe('jo');
   });
 
   it('are decided on the whole contact list when the search finds more than a page', async () => {
