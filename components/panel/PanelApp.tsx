@@ -12,6 +12,7 @@ import type { PanelTarget } from '@/lib/panel/target';
 import { MeetingBriefing } from './meeting/MeetingBriefing';
 import { useRefreshOnUploads } from './data/useRefreshOnUploads';
 import { NothingToBrief } from './NothingToBrief';
+import { focusLost } from './focus-landing';
 import { afterFirstBriefing } from './paint-mark';
 import { PersonBriefing } from './person/PersonBriefing';
 import { PersonSearch } from './PersonSearch';
@@ -158,6 +159,22 @@ export function Panel({ firstTarget, initialTarget }: { firstTarget?: Promise<Pa
     if (next !== 'heading' && next.isConnected) next.focus();
     else focusVisibleHeading(mainRef.current);
   }, [moves, target]);
+
+  // A new page, choice or settings replace the views under the user: the control that had focus in
+  // them went too, and focus fell to the document (the next Tab started over at the search field, a
+  // screen reader said nothing of the new briefing). It goes to the new view's heading instead.
+  const lastFocused = useRef<Element | null>(null);
+  useEffect(() => {
+    const onFocus = (event: FocusEvent) => {
+      lastFocused.current = event.target instanceof Element && mainRef.current?.contains(event.target) ? event.target : null;
+    };
+    document.addEventListener('focusin', onFocus);
+    return () => document.removeEventListener('focusin', onFocus);
+  }, []);
+  useEffect(() => {
+    const last = lastFocused.current;
+    if (last && (!last.isConnected || last.closest('[hidden]')) && focusLost()) focusVisibleHeading(mainRef.current);
+  }, [stackKey]);
 
   const backButton = (label: string): ReactNode => (
     <Button variant="secondary" className="back" onClick={pop}>

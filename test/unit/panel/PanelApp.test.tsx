@@ -288,6 +288,47 @@ describe('PanelApp', () => {
     expect(document.activeElement).not.toBe(document.body);
   });
 
+  it('moves focus to the new briefing’s heading when what the tab shows replaces the view the focus was in', async () => {
+    const user = userEvent.setup();
+    fakeBackground({
+      'settings.get': configured,
+      'contact.find': null,
+      'contact.insights': ({ contactId }) => Promise.resolve(reply(insights({ contactId, preferredTone: 'friendly' }))),
+      'recordings.list': noRecordings,
+    });
+    const page = { site: 'google-calendar' as const, recognised: true, surfaces: [surface([pagePerson('Maya Chen', 'maya@example.com', maya), pagePerson('Daniel Weiss', 'dan@example.net', dan)])] };
+    await showPanel(target({ page }));
+    const open = await within(await screen.findByRole('region', { name: 'Attendees' })).findByRole('button', { name: 'Full briefing: Daniel Weiss' });
+    open.focus();
+    await user.keyboard('{Enter}');
+    await vi.waitFor(() => expect(screen.getByRole('heading', { level: 1, name: 'Daniel Weiss' })).toHaveFocus());
+    await user.tab();
+    expect(document.activeElement).not.toBe(document.body);
+    // Maya chosen on a card in the page: her briefing replaces the views, and the control with focus goes with them.
+    await act(() => browserShows(target({ focus: { kind: 'person', match: maya }, page })));
+    const heading = await screen.findByRole('heading', { level: 1, name: 'Maya Chen' });
+    await vi.waitFor(() => expect(heading).toHaveFocus());
+    // The same for the meeting's own view: "Back to this page" is the control on a card's choice.
+    screen.getByRole('button', { name: /Back to this page/ }).focus();
+    await act(() => browserShows(target({ focus: { kind: 'person', match: dan }, page })));
+    const next = await screen.findByRole('heading', { level: 1, name: 'Daniel Weiss' });
+    await vi.waitFor(() => expect(next).toHaveFocus());
+  });
+
+  it('leaves focus where it is when what the tab shows changes while the search field has it', async () => {
+    const user = userEvent.setup();
+    fakeBackground({ 'settings.get': configured, 'contact.insights': reply(insights({ preferredTone: 'friendly' })), 'recordings.list': noRecordings });
+    const page = { site: 'google-calendar' as const, recognised: true, surfaces: [surface([pagePerson('Maya Chen', 'maya@example.com', maya), pagePerson('Daniel Weiss', 'dan@example.net', dan)])] };
+    await showPanel(target({ page }));
+    await screen.findByRole('heading', { level: 1, name: 'Q3 roadmap review' });
+    const field = within(screen.getByRole('search')).getByLabelText('Find a person by e-mail');
+    await user.click(field);
+    await act(() => browserShows(target({ focus: { kind: 'person', match: maya }, page })));
+    await screen.findByRole('heading', { level: 1, name: 'Maya Chen' });
+    await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
+    expect(field).toHaveFocus();
+  });
+
   it('briefs what the tab shows now, though it changed while the panel was loading', async () => {
     fakeBackground({
       'settings.get': configured,
