@@ -15,7 +15,7 @@ import { markdown, median, report, TimingRecorder, writeReport } from './support
 import type { ChromeLike } from '../support/chrome-like';
 import { hoverCard } from '../support/hover-card';
 import { OptionsPage } from './support/options-page';
-import { axeViolations, openExtensionPage, openPanel, paintTimes, recordClicks, screenshotPanel, sectionsReachedByTab, SidePanels, tabIdOf, timeToBriefing, timeToSwitch, visibleSections } from './support/side-panel';
+import { axeViolations, focused, focusRing, openExtensionPage, openPanel, paintTimes, pressUntilFocused, recordClicks, screenshotPanel, sectionsReachedByTab, SidePanels, tabIdOf, tabStops, timeToBriefing, timeToSwitch, visibleSections } from './support/side-panel';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const FIXTURES = path.join(ROOT, 'test/fixtures');
@@ -512,6 +512,149 @@ test('errors, unknown people and pages with nothing to brief say what to do next
   const busy = await openPanel(context, extensionId, tabId);
   await expect(busy.getByRole('alert').filter({ hasText: 'The service asked Primer to slow down.' })).toContainText(/Primer will try again in \d+ s\./, { timeout: 5_000 });
   expect(await axeViolations(busy)).toEqual([]);
+});
+
+/** Each stop's focus ring is drawn, at least 2 px wide and at 3:1 against what is behind it; the view's stops go down the page. */
+function expectVisibleAndInOrder(stops: Awaited<ReturnType<typeof tabStops>>) {
+  for (const { name, ring } of stops) {
+    expect(ring.width, `the focus ring of ${name}`).toBeGreaterThanOrEqual(2);
+    expect(ring.contrast, `the focus ring of ${name} against its background`).toBeGreaterThanOrEqual(3);
+  }
+  const ys = stops.flatMap(({ ring }) => (ring.y === null ? [] : [Math.round(ring.y)]));
+  expect(ys, 'Tab goes down the page, as the view reads').toEqual(ys.toSorted((a, b) => a - b));
+}
+
+test('keyboard only: every section’s controls in order, a meeting to an attendee and back, a search to a recording and back, more recordings, a replaced view and Try again, focus always landing and shown', async ({ context, extensionId, serviceWorker, standIn }) => {
+  test.setTimeout(120_000);
+  await configure(context, extensionId, standIn);
+  const page = await openFixture(context, 'calendar/event-popup.html', CALENDAR_URL);
+  await expect(page.getByRole('button', { name: 'Primer briefing: Maya Chen' })).toBeVisible({ timeout: 20_000 });
+  const tabId = await tabIdOf(serviceWorker, page);
+  const panel = await openPanel(context, extensionId, tabId);
+  const errors = watchErrors(panel);
+  // Every attendee's briefing in (the paint mark), and the upload offers (loaded with the view).
+  await timeToBriefing(panel);
+  await expect(panel.getByRole('button', { name: /^Upload (a )?recording/ })).toHaveCount(2);
+  const isFocused = (name: string | RegExp) => expect.poll(() => focused(panel), { message: `focus on ${String(name)}` }).toEqual(typeof name === 'string' ? name : expect.stringMatching(name));
+  const ringShown = async () => expect((await focusRing(panel)).width, `the focus ring of ${await focused(panel)}`).toBeGreaterThanOrEqual(2);
+
+  // The meeting, from the top: the search, the meeting's upload, then each section and its controls, in the order they read.
+  const item = expect.stringMatching(/^button: Open a recording, where “.+” was raised$/);
+  const meetingStops = [
+    'textbox: Find a person by e-mail',
+    'button: Find',
+    'button: Upload recording of this meeting',
+    'region: Topics to avoid',
+    'region: Pending action items (6)',
+    item, item, item, item, item,
+    'region: Attendees',
+    'button: Full briefing: Maya Chen',
+    'button: Full briefing: Daniel Weiss',
+    'button: Full briefing: Alex Kim',
+    'button: Full briefing: Jonas Berg',
+    'region: Not in Primer yet (2)',
+    'button: Upload a recording of this meeting',
+  ];
+  for (const scheme of ['light', 'dark'] as const) {
+    await panel.emulateMedia({ colorScheme: scheme });
+    const stops = await tabStops(panel);
+    expect(stops.map(({ name }) => name), scheme).toEqual(meetingStops);
+    expectVisibleAndInOrder(stops);
+  }
+  await panel.emulateMedia({ colorScheme: null });
+
+  // An attendee's full briefing, and back to the very button.
+  await pressUntilFocused(panel, 'button: Full briefing: Daniel Weiss');
+  await panel.keyboard.press('Enter');
+  await isFocused('heading: Daniel Weiss');
+  await ringShown();
+  await panel.keyboard.press('Shift+Tab');
+  await isFocused('button: Back to the meeting');
+  await panel.keyboard.press('Enter');
+  await isFocused('button: Full briefing: Daniel Weiss');
+
+  // An item's recording from the meeting's pending items, and back to the item. (Named by its
+  // recording's title once Daniel's recordings were listed by his briefing above.)
+  const daniels = /^button: (Operations check-in: open the recording|Open a recording, where “Send cost comparison for vendor consolidation” was raised)$/;
+  await pressUntilFocused(panel, daniels, 'Shift+Tab');
+  await panel.keyboard.press('Enter');
+  await isFocused('heading: Operations check-in');
+  await panel.keyboard.press('Shift+Tab');
+  await isFocused('button: Back to the meeting');
+  await panel.keyboard.press('Space');
+  await isFocused(daniels);
+
+  // A search by e-mail: its result takes focus, and its sections and controls follow in order.
+  await pressUntilFocused(panel, 'textbox: Find a person by e-mail', 'Shift+Tab');
+  await panel.keyboard.type('maya.chen@example.com');
+  await panel.keyboard.press('Enter');
+  await isFocused('heading: Maya Chen');
+  await ringShown();
+  await expect(panel.getByRole('region', { name: /Recent recordings/ }).getByRole('listitem')).toHaveCount(3);
+  const personStops = await tabStops(panel);
+  expect(personStops.map(({ name }) => name)).toEqual([
+    'region: How to talk to them',
+    'region: Topics',
+    'region: Pending action items (4, 1 overdue)',
+    'button: Data platform pricing: open the recording',
+    'button: Q3 roadmap review: open the recording',
+    'button: Q3 roadmap review: open the recording',
+    'region: Conversations',
+    'region: Recent recordings (4)',
+    expect.stringMatching(/^button: Weekly sync /),
+    expect.stringMatching(/^button: Q3 roadmap review /),
+    expect.stringMatching(/^button: Data platform pricing /),
+    'button: More recordings',
+  ]);
+  expectVisibleAndInOrder(personStops);
+
+  // A recording from her list (Space), its sections, and back to its row.
+  await pressUntilFocused(panel, /^button: Q3 roadmap review /);
+  await panel.keyboard.press('Space');
+  await isFocused('heading: Q3 roadmap review');
+  await ringShown();
+  await expect(panel.getByRole('region', { name: 'Transcript' }).getByRole('listitem')).not.toHaveCount(0);
+  const recordingStops = await tabStops(panel);
+  expect(recordingStops.map(({ name }) => name)).toEqual(['region: From this conversation', 'region: Transcript']);
+  expectVisibleAndInOrder(recordingStops);
+  await pressUntilFocused(panel, 'button: Back to the briefing', 'Shift+Tab');
+  await panel.keyboard.press('Enter');
+  await isFocused(/^button: Q3 roadmap review /);
+
+  // More recordings: focus stays on the button while it loads, then moves to the recording it brought (the button went).
+  await pressUntilFocused(panel, 'button: More recordings');
+  await panel.keyboard.press('Enter');
+  await isFocused(/^button: Kickoff call /);
+  await ringShown();
+
+  // Back from the search: to the field it was made from.
+  await pressUntilFocused(panel, 'button: Back to this page', 'Shift+Tab');
+  await panel.keyboard.press('Enter');
+  await isFocused('textbox: Find a person by e-mail');
+
+  // The view the focus is in is replaced by a newer one (Maya chosen on a card in the page): focus goes to its heading.
+  await pressUntilFocused(panel, 'button: Full briefing: Alex Kim');
+  const choose = (id: string, name: string, email: string) =>
+    serviceWorker.evaluate(
+      ({ key, focus }) => (globalThis as unknown as { chrome: ChromeLike }).chrome.storage.session.set({ [key]: focus }),
+      { key: `panelFocus:${tabId}`, focus: { kind: 'person', match: { contact: { id, name, email, company: null, title: null }, matchedBy: 'email' } } },
+    );
+  await choose(CONTACT_IDS.mayaChen, 'Maya Chen', 'maya.chen@example.com');
+  await isFocused('heading: Maya Chen');
+
+  // A failing briefing (Omar chosen next): Try again, once it worked, leaves focus on the briefing's heading.
+  standIn.failNext({ path: /^\/api\/v2\/insights\//, status: 500, times: 10_000 });
+  await choose(CONTACT_IDS.omarHaddad, 'Omar Haddad', 'omar.haddad@example.com');
+  await isFocused('heading: Omar Haddad');
+  await expect(panel.getByRole('alert').getByRole('button', { name: 'Try again' })).toBeVisible({ timeout: 10_000 });
+  await pressUntilFocused(panel, 'button: Try again');
+  await ringShown();
+  standIn.reset();
+  await panel.keyboard.press('Enter');
+  await expect(panel.getByRole('region', { name: 'How to talk to them' })).toBeVisible();
+  await isFocused('heading: Omar Haddad');
+  await ringShown();
+  expect(errors).toEqual([]);
 });
 
 /** One round trip from the service worker to the stand-in (median of 7), for reference. */
