@@ -265,8 +265,8 @@ describe('PanelApp', () => {
     expect(screen.queryByText(/people/)).toBeNull();
   });
 
-  it('returns keyboard focus to where the user came from after “Back”', async () => {
-    const user = userEvent.setup();
+  /** A meeting of Maya and Daniel in the panel; Enter on Daniel's Full briefing. Returns the page shown. */
+  async function openAttendeeByKeyboard(user: ReturnType<typeof userEvent.setup>) {
     fakeBackground({
       'settings.get': configured,
       'contact.find': null,
@@ -278,6 +278,12 @@ describe('PanelApp', () => {
     const open = await within(await screen.findByRole('region', { name: 'Attendees' })).findByRole('button', { name: 'Full briefing: Daniel Weiss' });
     open.focus();
     await user.keyboard('{Enter}');
+    return page;
+  }
+
+  it('returns keyboard focus to where the user came from after “Back”', async () => {
+    const user = userEvent.setup();
+    await openAttendeeByKeyboard(user);
     // The new view's heading takes focus…
     const heading = await screen.findByRole('heading', { level: 1, name: 'Daniel Weiss' });
     expect(heading).toHaveFocus();
@@ -290,17 +296,7 @@ describe('PanelApp', () => {
 
   it('moves focus to the new briefing’s heading when what the tab shows replaces the view the focus was in', async () => {
     const user = userEvent.setup();
-    fakeBackground({
-      'settings.get': configured,
-      'contact.find': null,
-      'contact.insights': ({ contactId }) => Promise.resolve(reply(insights({ contactId, preferredTone: 'friendly' }))),
-      'recordings.list': noRecordings,
-    });
-    const page = { site: 'google-calendar' as const, recognised: true, surfaces: [surface([pagePerson('Maya Chen', 'maya@example.com', maya), pagePerson('Daniel Weiss', 'dan@example.net', dan)])] };
-    await showPanel(target({ page }));
-    const open = await within(await screen.findByRole('region', { name: 'Attendees' })).findByRole('button', { name: 'Full briefing: Daniel Weiss' });
-    open.focus();
-    await user.keyboard('{Enter}');
+    const page = await openAttendeeByKeyboard(user);
     await vi.waitFor(() => expect(screen.getByRole('heading', { level: 1, name: 'Daniel Weiss' })).toHaveFocus());
     await user.tab();
     expect(document.activeElement).not.toBe(document.body);
