@@ -38,7 +38,7 @@ const HOST = 'primer-hover-card';
 
 type WireName = { source: string; flags: string } | { text: string };
 const wire = (name: Name): WireName => (typeof name === 'string' ? { text: name } : { source: name.source, flags: name.flags });
-type Action = { kind: 'state' } | { kind: 'count'; selector: string } | { kind: 'target'; button: WireName };
+type Action = { kind: 'state' } | { kind: 'count'; selector: string } | { kind: 'target'; button: WireName } | { kind: 'overflow' };
 const describe = (name: Name) => (typeof name === 'string' ? JSON.stringify(name) : String(name));
 
 /**
@@ -77,6 +77,18 @@ function inCard(
   if (!card) return { card: null };
   const buttons = [...card.querySelectorAll('button, [role="button"]')].filter(visible);
   if (action.kind === 'count') return { card: true, count: card.querySelectorAll(action.selector).length };
+  if (action.kind === 'overflow') {
+    // What sticks out sideways past the card's visible area (the host clips it: overflow-x hidden).
+    const area = host.getBoundingClientRect();
+    const out = [card, ...card.querySelectorAll('*')]
+      .filter((element) => visible(element) && element.getBoundingClientRect().width > 1)
+      .filter((element) => {
+        const rect = element.getBoundingClientRect();
+        return rect.left < area.left - 0.5 || rect.right > area.left + host.clientWidth + 0.5;
+      })
+      .map((element) => `${element.localName}.${element.getAttribute('class') ?? ''} "${clean(element.textContent).slice(0, 40)}"`);
+    return { card: true, overflow: out };
+  }
   if (action.kind === 'target') {
     const wanted = action.button;
     const found = buttons.filter((button) => matches(nameOf(button), wanted));
@@ -105,7 +117,14 @@ function inCard(
   };
 }
 
-type Answer = { gone: true } | { error: string } | { card: null } | { card: CardState } | { card: true; count: number } | { card: true; target: { x: number; y: number } | null; why?: string };
+type Answer =
+  | { gone: true }
+  | { error: string }
+  | { card: null }
+  | { card: CardState }
+  | { card: true; count: number }
+  | { card: true; overflow: string[] }
+  | { card: true; target: { x: number; y: number } | null; why?: string };
 
 const cards = new WeakMap<Page, HoverCards>();
 
@@ -150,6 +169,25 @@ export class HoverCards {
     } finally {
       // The DOM agent is needed only to find the root: not left tracking the page's mutations.
       await cdp.send('DOM.disable').catch(() => undefined);
+    }
+  }
+
+  /**
+   * Runs `check` while the page's scripts see the card's root as the host's `shadowRoot` (an own
+   * property of the host, deleted after): axe-core, run in the page, enters shadow trees only
+   * through `shadowRoot`, which a closed root does not give.
+   */
+  async withRootExposed<T>(check: () => Promise<T>): Promise<T> {
+    const cdp = await this.cdp();
+    this.shadow ??= await this.findShadow(cdp);
+    const shadow = this.shadow;
+    if (!shadow) throw new Error(`No <${HOST}> in the page`);
+    const call = (functionDeclaration: string) => cdp.send('Runtime.callFunctionOn', { objectId: shadow, functionDeclaration });
+    await call(`function () { Object.defineProperty(this.host, 'shadowRoot', { configurable: true, get: () => this }); }`);
+    try {
+      return await check();
+    } finally {
+      await call('function () { delete this.host.shadowRoot; }');
     }
   }
 
@@ -258,6 +296,14 @@ export class HoverCard {
     return this.poll('not shown', async () => {
       const answer = await this.cards.ask(this.name, { kind: 'count', selector });
       return 'count' in answer ? { done: true, value: answer.count } : { done: false, last: 'not shown' };
+    }, options.timeout);
+  }
+
+  /** The card's elements that stick out sideways past its visible area (waits for the card to be shown). */
+  async overflow(options: { timeout?: number } = {}): Promise<string[]> {
+    return this.poll('not shown', async () => {
+      const answer = await this.cards.ask(this.name, { kind: 'overflow' });
+      return 'overflow' in answer ? { done: true, value: answer.overflow } : { done: false, last: 'not shown' };
     }, options.timeout);
   }
 

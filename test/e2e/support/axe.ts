@@ -1,0 +1,105 @@
+/**
+ * Accessibility checks shared by the end-to-end tests: axe-core (WCAG 2 A/AA) on an extension page
+ * or on Primer's hover card alone, and reflow (WCAG 1.4.10: nothing needs scrolling sideways).
+ */
+import AxeBuilder from '@axe-core/playwright';
+import type { CDPSession, Page } from 'playwright/test';
+import { hoverCards } from '../../support/hover-card.ts';
+
+export interface AxeViolation {
+  id: string;
+  nodes: number;
+  help: string;
+  /** Where (axe's selectors of the first few nodes), so a failure says which element. */
+  targets: string[];
+}
+
+const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+
+/** Accessibility violations (axe-core, WCAG 2 A/AA) of the page as it is now, or of the part `include` selects. */
+export async function axeViolations(page: Page, include?: string): Promise<AxeViolation[]> {
+  let builder = new AxeBuilder({ page }).withTags(WCAG_TAGS);
+  if (include) builder = builder.include(include);
+  const result = await builder.analyze();
+  return result.violations.map((violation) => ({
+    id: violation.id,
+    nodes: violation.nodes.length,
+    help: violation.help,
+    targets: violation.nodes.slice(0, 3).map((node) => JSON.stringify(node.target)),
+  }));
+}
+
+/**
+ * The same check of Primer's hover card only (its host and closed shadow root), not of the page
+ * around it, which imitates a third-party site. The root is shown to axe for the check alone.
+ */
+export async function cardAxeViolations(page: Page): Promise<AxeViolation[]> {
+  return hoverCards(page).withRootExposed(() => axeViolations(page, 'primer-hover-card'));
+}
+
+/**
+ * What breaks reflow on the page as it is now: the page scrolling sideways, and visible elements
+ * reaching past the viewport's left or right edge (clipped, or making it scroll), unless inside a
+ * box that scrolls sideways itself (a code sample may). Empty when it reflows.
+ */
+export async function reflowProblems(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const root = document.documentElement;
+    const width = root.clientWidth;
+    const problems: string[] = [];
+    if (root.scrollWidth > width) problems.push(`the page scrolls sideways: ${root.scrollWidth} px wide in ${width} px`);
+    const scrollsSideways = (element: Element) => {
+      for (let at = element.parentElement; at && at !== document.body; at = at.parentElement) {
+        const overflow = getComputedStyle(at).overflowX;
+        if (overflow === 'auto' || overflow === 'scroll') return true;
+      }
+      return false;
+    };
+    for (const element of document.body.querySelectorAll('*')) {
+      const rect = element.getBoundingClientRect();
+      // Visually hidden text (1 px) and what is not shown are not read by the eye.
+      if (rect.width <= 1 || rect.height <= 1 || !element.checkVisibility({ visibilityProperty: true })) continue;
+      if (rect.left >= -0.5 && rect.right <= width + 0.5) continue;
+      if (scrollsSideways(element)) continue;
+      const text = (element.textContent ?? '').replace(/\s+/g, ' ').trim().slice(0, 40);
+      problems.push(`${element.localName}${element.className && typeof element.className === 'string' ? `.${element.className.split(' ').join('.')}` : ''} "${text}" spans ${Math.round(rect.left)}–${Math.round(rect.right)} px`);
+    }
+    return problems;
+  });
+}
+
+/**
+ * The browser's font size setting (Chrome's Settings › Appearance › Font size), as `standard` px:
+ * 32 is text at 200 % of the default 16 px, what a user who needs large text sets. Text sized in
+ * rem or em follows it; text sized in px does not.
+ */
+export async function setBrowserFontSize(page: Page, standard: number): Promise<void> {
+  // One session per page, kept: the setting lasts only while the session that made it is attached.
+  let session = fontSessions.get(page);
+  if (!session) {
+    session = page.context().newCDPSession(page).then(async (cdp) => {
+      await cdp.send('Page.enable');
+      return cdp;
+    });
+    fontSessions.set(page, session);
+  }
+  const cdp = await session;
+  await cdp.send('Page.setFontSizes', { fontSizes: { standard, fixed: Math.round((standard * 13) / 16) } });
+  // Laid out again with the new size before anything is measured.
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+}
+
+const fontSessions = new WeakMap<Page, Promise<CDPSession>>();
+
+/**
+ * A screenshot of the whole page at its current width: the viewport is made as tall as the page
+ * for it (Playwright's `fullPage` would drop the font size set by `setBrowserFontSize`).
+ */
+export async function screenshotWhole(page: Page, file: string): Promise<void> {
+  const viewport = page.viewportSize();
+  if (!viewport) throw new Error('The page has no fixed viewport');
+  const height = await page.evaluate(() => document.documentElement.scrollHeight);
+  await page.setViewportSize({ width: viewport.width, height: Math.max(viewport.height, height) });
+  await page.screenshot({ path: file });
+  await page.setViewportSize(viewport);
+}
