@@ -1,6 +1,23 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Page } from 'playwright/test';
 import { OptionsPage } from './support/options-page';
 import type { ChromeLike } from '../support/chrome-like';
+import { axeViolations, reflowProblems, screenshotWhole, setBrowserFontSize } from './support/axe';
 import { expect, test } from './support/browser';
+
+const ARTIFACTS = path.resolve(import.meta.dirname, '../artifacts/options');
+
+/** axe-core finds nothing on the page in the light and the dark theme; a screenshot of each is kept. */
+async function expectAccessible(page: Page, state: string) {
+  fs.mkdirSync(ARTIFACTS, { recursive: true });
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    expect(await axeViolations(page), `${state}, ${scheme} theme`).toEqual([]);
+    await screenshotWhole(page, path.join(ARTIFACTS, `${state}-${scheme}.png`));
+  }
+  await page.emulateMedia({ colorScheme: null });
+}
 
 test('a user connects Primer to the service and sets up a webhook', async ({
   context,
@@ -9,6 +26,7 @@ test('a user connects Primer to the service and sets up a webhook', async ({
   standIn,
 }) => {
   const options = await OptionsPage.open(context, extensionId);
+  await expectAccessible(options.page, 'not-set-up');
 
   await test.step('save the service address and key', async () => {
     await options.saveSettings(standIn.baseUrl, standIn.apiKey);
@@ -24,12 +42,14 @@ test('a user connects Primer to the service and sets up a webhook', async ({
   await test.step('test the connection', async () => {
     await options.testConnection();
     await expect(options.connectionStatus).toContainText('Connected');
+    await expectAccessible(options.page, 'connected');
   });
 
   await test.step('a wrong key is reported as such', async () => {
     await options.apiKey.fill('wrong-key-0000');
     await options.testConnection();
     await expect(options.connectionStatus).toContainText('The service did not accept this API key');
+    await expectAccessible(options.page, 'key-refused');
     await options.apiKey.fill('');
   });
 
@@ -47,6 +67,7 @@ test('a user connects Primer to the service and sets up a webhook', async ({
     await expect(created).toContainText('insights.generated');
     await expect(created.getByLabel('Signing secret')).not.toHaveValue('');
     await expect(created).toContainText('Copy this secret now — it will not be shown again');
+    await expectAccessible(options.page, 'webhook-created');
   });
 
   await test.step('the list shows the new webhook', async () => {
@@ -61,6 +82,7 @@ test('a user connects Primer to the service and sets up a webhook', async ({
     await list.getByRole('button', { name: 'Yes, delete' }).click();
     await expect(list.getByText('The webhook was deleted.')).toBeVisible();
     await expect(list.getByText(hookUrl, { exact: true })).toHaveCount(0);
+    await expectAccessible(options.page, 'webhook-deleted');
   });
 
   await test.step('a service that cannot list webhooks is explained', async () => {
@@ -71,5 +93,38 @@ test('a user connects Primer to the service and sets up a webhook', async ({
         'This service does not let Primer list or delete webhooks — manage them in the service’s own dashboard.',
       ),
     ).toBeVisible();
+    await expectAccessible(options.page, 'webhooks-create-only');
   });
+});
+
+test('the options page reflows at 360 px wide, with text at 200 % too, in its error states and with a new webhook’s secret', async ({ context, extensionId, standIn }) => {
+  const options = await OptionsPage.open(context, extensionId);
+  const { page } = options;
+  fs.mkdirSync(ARTIFACTS, { recursive: true });
+  await page.setViewportSize({ width: 360, height: 800 });
+  await options.saveSettings(standIn.baseUrl, standIn.apiKey);
+  // Error states: a refused key, a webhook form sent empty.
+  await options.apiKey.fill('wrong-key-0000');
+  await options.testConnection();
+  await expect(options.connectionStatus).toContainText('The service did not accept this API key');
+  const webhooks = options.webhooksSection;
+  await webhooks.getByRole('button', { name: 'Create webhook' }).click();
+  await expect(webhooks.getByText('Choose at least one event.')).toBeVisible();
+  for (const fontSize of [16, 32]) {
+    await setBrowserFontSize(page, fontSize);
+    await screenshotWhole(page, path.join(ARTIFACTS, `narrow-errors-text-${fontSize}.png`));
+    expect(await reflowProblems(page), `errors, text ${fontSize} px`).toEqual([]);
+  }
+  await expectAccessible(page, 'narrow-errors-text-32');
+  // A webhook created: its id, address, events and secret (long unbroken strings) fit.
+  await setBrowserFontSize(page, 16);
+  await webhooks.getByLabel('Webhook URL').fill('https://hooks.example.com/primer/a-rather-long-path/that-does-not-break');
+  for (const name of ['Processing started', 'Transcript ready', 'New insights', 'Contact changed']) await webhooks.getByRole('checkbox', { name }).check();
+  await webhooks.getByRole('button', { name: 'Create webhook' }).click();
+  await expect(page.locator('.options-created').getByLabel('Signing secret')).not.toHaveValue('');
+  for (const fontSize of [16, 32]) {
+    await setBrowserFontSize(page, fontSize);
+    await screenshotWhole(page, path.join(ARTIFACTS, `narrow-webhook-text-${fontSize}.png`));
+    expect(await reflowProblems(page), `webhook created, text ${fontSize} px`).toEqual([]);
+  }
 });
