@@ -9,7 +9,8 @@ import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright/test';
 import { SAMPLE_CONTACTS, SAMPLE_INSIGHTS, CONTACT_IDS } from '../stand-in/sample-data';
 import type { ChromeLike } from '../support/chrome-like';
-import { hoverCard, pageSeesCardRoot } from '../support/hover-card';
+import { hoverCard, pageSeesCardRoot, type HoverCard } from '../support/hover-card';
+import { cardAxeViolations } from './support/axe';
 import { expect, serveFixture, test, type StandIn } from './support/browser';
 import { OptionsPage } from './support/options-page';
 import { openPanel, tabIdOf } from '../support/side-panel';
@@ -20,6 +21,7 @@ interface ExpectedView { view: string; url: string; surfaces: ExpectedSurface[] 
 interface ExpectedPage { file: string; site: string; views: ExpectedView[] }
 
 const FIXTURES = path.resolve(import.meta.dirname, '../fixtures');
+const CARD_ARTIFACTS = path.resolve(import.meta.dirname, '../artifacts/card');
 const expected = JSON.parse(fs.readFileSync(path.join(FIXTURES, 'expected.json'), 'utf8')) as { pages: ExpectedPage[] };
 /** The contact the client calibrates its e-mail lookup with (first of the list). */
 const CALIBRATION_EMAIL = SAMPLE_CONTACTS[0]!.email.toLowerCase();
@@ -206,6 +208,84 @@ test('a hover card shows the stand-in’s briefing, by pointer and by keyboard, 
   await expect.poll(liveNodes, { timeout: 10_000 }).toBeLessThan(withView - inView * 0.9);
 
   expect(await page.evaluate(() => (window as unknown as { __pwned?: unknown }).__pwned)).toBeUndefined();
+  expect(errors).toEqual([]);
+});
+
+/**
+ * The card passes axe-core (WCAG 2 A/AA: contrast, names, roles) in the light and the dark theme,
+ * checked on the card alone, not on the fixture page around it; a screenshot of each is kept.
+ */
+async function expectCardAccessible(card: HoverCard, state: string) {
+  const { page } = card;
+  fs.mkdirSync(CARD_ARTIFACTS, { recursive: true });
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await card.toBeShown();
+    expect(await cardAxeViolations(page), `${state}, ${scheme} theme`).toEqual([]);
+    const box = await card.hostBox();
+    await page.screenshot({ path: path.join(CARD_ARTIFACTS, `${state}-${scheme}.png`), clip: { x: Math.max(0, box.x - 16), y: Math.max(0, box.y - 16), width: box.width + 32, height: box.height + 32 } });
+  }
+  await page.emulateMedia({ colorScheme: null });
+}
+
+test('the hover card passes axe-core in light and dark: a briefing, the service refusing the key, a person matched by name', async ({ context, extensionId, standIn }) => {
+  const { page, url, errors } = await calendarPopupTab(context, extensionId, standIn);
+  // The key is refused for briefings (the page's lookups still work): Daniel's card says so.
+  standIn.failNext({ path: '/api/v2/insights/contact/*', status: 401, times: 1_000 });
+  await page.goto(url);
+  const daniel = page.getByRole('button', { name: 'Primer briefing: Daniel Weiss' });
+  await expect(daniel).toBeVisible({ timeout: 20_000 });
+  await daniel.focus();
+  const refused = hoverCard(page, 'Briefing: Daniel Weiss');
+  await refused.toContainText('The service did not accept Primer’s API key');
+  expect((await refused.state())?.buttons).toContain('Open Primer options');
+  await expectCardAccessible(refused, 'key-refused');
+  await page.keyboard.press('Escape');
+  await refused.toBeHidden();
+  standIn.clearFaults();
+
+  await page.getByRole('button', { name: 'Primer briefing: Maya Chen' }).focus();
+  const loaded = hoverCard(page, 'Briefing: Maya Chen');
+  await loaded.toContainText('Raise');
+  await expectCardAccessible(loaded, 'briefing');
+  await page.keyboard.press('Escape');
+
+  // Outlook shows only a name: the card says the contact was matched by it.
+  const fixture = expected.pages.find((candidate) => candidate.file === 'outlook/reading-pane.html')!;
+  const outlookUrl = fixture.views[0]!.url;
+  await serveFixture(context, outlookUrl, html(fixture.file));
+  const outlook = await context.newPage();
+  const outlookErrors = watchErrors(outlook);
+  await outlook.goto(outlookUrl);
+  const byName = outlook.getByRole('button', { name: 'Primer briefing: Daniel Weiss (matched by name)' });
+  await expect(byName).toBeVisible({ timeout: 20_000 });
+  await byName.focus();
+  const named = hoverCard(outlook, 'Briefing: Daniel Weiss');
+  await named.toContainText('matched by name');
+  await expectCardAccessible(named, 'matched-by-name');
+  expect(errors).toEqual([]);
+  expect(outlookErrors).toEqual([]);
+});
+
+test('the hover card reflows at 200 % and 400 % zoom: in a window of 640 × 360 and 320 × 256 CSS px, nothing in it is cut off and it stays in the window', async ({ context, extensionId, standIn }) => {
+  const { page, url, errors } = await calendarPopupTab(context, extensionId, standIn);
+  fs.mkdirSync(CARD_ARTIFACTS, { recursive: true });
+  // A 1280 × 720 window at 200 %, a 1280 × 1024 one at 400 % (WCAG 1.4.10's 320 px).
+  for (const [zoom, viewport] of [[200, { width: 640, height: 360 }], [400, { width: 320, height: 256 }]] as const) {
+    await page.setViewportSize(viewport);
+    await page.goto(url);
+    const marker = page.getByRole('button', { name: 'Primer briefing: Maya Chen' });
+    await expect(marker).toBeAttached({ timeout: 20_000 });
+    await marker.focus();
+    const card = hoverCard(page, 'Briefing: Maya Chen');
+    await card.toContainText('Raise');
+    const box = await card.hostBox();
+    await page.screenshot({ path: path.join(CARD_ARTIFACTS, `zoom-${zoom}.png`) });
+    expect(box.x, `${zoom} %: left edge`).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width, `${zoom} %: right edge`).toBeLessThanOrEqual(viewport.width);
+    expect(await card.overflow(), `${zoom} %: cut off at the card's sides`).toEqual([]);
+    await page.keyboard.press('Escape');
+  }
   expect(errors).toEqual([]);
 });
 
