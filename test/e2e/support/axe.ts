@@ -116,3 +116,30 @@ export async function screenshotWhole(page: Page, file: string): Promise<void> {
   await page.screenshot({ path: file });
   await page.setViewportSize(viewport);
 }
+
+/** The font size (px) of each visible element that shows text of its own or is a form field, in document order. */
+export async function textSizes(page: Page): Promise<{ what: string; size: number }[]> {
+  return page.evaluate(() =>
+    [...document.body.querySelectorAll('*')]
+      .filter((element) => {
+        const ownText = [...element.childNodes].some((node) => node.nodeType === Node.TEXT_NODE && (node.textContent ?? '').trim() !== '');
+        return (ownText || element.matches('input, select, textarea')) && element.checkVisibility();
+      })
+      .map((element) => ({
+        what: `${element.localName} "${(element.textContent ?? '').replace(/\s+/g, ' ').trim().slice(0, 40)}"`,
+        size: parseFloat(getComputedStyle(element).fontSize),
+      })),
+  );
+}
+
+/**
+ * Text that did not grow with the browser's font size: elements of `before` (at 16 px) whose size
+ * at `after` (at 32 px) is less than 1.9 times as large. Both readings must be of the same page.
+ */
+export function textNotScaled(before: { what: string; size: number }[], after: { what: string; size: number }[]): string[] {
+  if (before.length !== after.length) throw new Error(`The page changed between the readings: ${before.length} elements, then ${after.length}`);
+  return before.flatMap((element, index) => {
+    const later = after[index]!;
+    return later.size / element.size < 1.9 ? [`${element.what}: ${element.size} px, then ${later.size} px`] : [];
+  });
+}
