@@ -202,13 +202,15 @@ export class ContactFinder {
 }
 
 /**
- * The first word of a name that reads the same in every spelling `normaliseName` takes as that
- * name: printable ASCII, so no composition differs, and one word, so no spacing does. The first,
- * so a server whose search matches the start of a name finds it too. Null when the name has none
- * (every word accented, or another script).
+ * The name's first word, when it reads the same in every spelling `normaliseName` takes as that
+ * name: printable ASCII, so no composition differs, and one word, so no spacing does. Only the
+ * first, so a server whose search matches the start of a name (SQL's `LIKE 'text%'`) finds every
+ * namesake too: a later word ("Brandt" of "Zoé Brandt") starts none of them there, and such a
+ * search found nobody. Null when the first word is not plain ASCII (accented, another script).
  */
 function searchWord(name: string): string | null {
-  return name.normalize('NFC').trim().split(/\s+/).find((word) => /^[!-~]+$/.test(word)) ?? null;
+  const first = name.normalize('NFC').trim().split(/\s+/)[0] ?? '';
+  return /^[!-~]+$/.test(first) ? first : null;
 }
 
 /**
