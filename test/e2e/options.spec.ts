@@ -3,21 +3,13 @@ import path from 'node:path';
 import type { Page } from 'playwright/test';
 import { OptionsPage } from './support/options-page';
 import type { ChromeLike } from '../support/chrome-like';
-import { axeViolations, reflowProblems, screenshotWhole, setBrowserFontSize } from './support/axe';
+import { expectAccessible as expectAccessibleIn, reflowProblems, screenshotWhole, setBrowserFontSize } from './support/axe';
 import { expect, test } from './support/browser';
 
 const ARTIFACTS = path.resolve(import.meta.dirname, '../artifacts/options');
 
 /** axe-core finds nothing on the page in the light and the dark theme; a screenshot of each is kept. */
-async function expectAccessible(page: Page, state: string) {
-  fs.mkdirSync(ARTIFACTS, { recursive: true });
-  for (const scheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme: scheme });
-    expect(await axeViolations(page), `${state}, ${scheme} theme`).toEqual([]);
-    await screenshotWhole(page, path.join(ARTIFACTS, `${state}-${scheme}.png`));
-  }
-  await page.emulateMedia({ colorScheme: null });
-}
+const expectAccessible = (page: Page, state: string) => expectAccessibleIn(page, ARTIFACTS, state);
 
 test('a user connects Primer to the service and sets up a webhook', async ({
   context,

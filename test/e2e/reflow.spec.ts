@@ -8,7 +8,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { BrowserContext, Page, Worker } from 'playwright/test';
-import { axeViolations, reflowProblems, screenshotWhole, setBrowserFontSize, textNotScaled, textSizes } from './support/axe';
+import { expectAccessible as expectAccessibleIn, reflowProblems, screenshotWhole, setBrowserFontSize, textNotScaled, textSizes } from './support/axe';
 import { expect, serveFixture, test, type StandIn } from './support/browser';
 import { OptionsPage } from './support/options-page';
 import { PopupPage } from './support/popup';
@@ -34,15 +34,7 @@ async function openFixture(context: BrowserContext, file: string, url: string): 
 }
 
 /** axe-core finds nothing in the light and the dark theme; a screenshot of each. */
-async function expectAccessible(page: Page, name: string) {
-  fs.mkdirSync(ARTIFACTS, { recursive: true });
-  for (const scheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme: scheme });
-    expect(await axeViolations(page), `${name}, ${scheme} theme`).toEqual([]);
-    await screenshotWhole(page, path.join(ARTIFACTS, `${name}-${scheme}.png`));
-  }
-  await page.emulateMedia({ colorScheme: null });
-}
+const expectAccessible = (page: Page, name: string) => expectAccessibleIn(page, ARTIFACTS, name);
 
 /**
  * Nothing cut off or scrolling sideways at this width, with text at 100 % and at 200 %, and all
@@ -89,7 +81,6 @@ test('the side panel’s notice that something other than Primer’s service ans
   await expectReflow(notice, 'panel-not-the-service', 320);
 });
 
-/** Records for the popup's own tab what the background records for a tab whose lookups the service refused. */
 /**
  * Chrome sizes a popup to its content, up to 800 × 600 px, and makes it wider by a scrollbar's
  * width when the content is taller than that: as wide as the body plus the scrollbar here too.
@@ -100,6 +91,7 @@ async function popupViewport(page: Page): Promise<number> {
   return Math.round(body + scrollbar);
 }
 
+/** Records for the popup's own tab what the background records for a tab whose lookups the service refused. */
 async function recordKeyRefused(serviceWorker: Worker, tabId: number, service: string) {
   await serviceWorker.evaluate(
     ([key, value]) => (globalThis as unknown as { chrome: { storage: { session: { set(items: object): Promise<void> } } } }).chrome.storage.session.set({ [key]: value }),

@@ -2,10 +2,13 @@
  * Accessibility checks shared by the end-to-end tests: axe-core (WCAG 2 A/AA) on an extension page
  * or on Primer's hover card alone, and reflow (WCAG 1.4.10: nothing needs scrolling sideways).
  */
+import fs from 'node:fs';
+import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { AxeResults } from 'axe-core';
 import type { CDPSession, Page } from 'playwright/test';
 import { hoverCards } from '../../support/hover-card.ts';
+import { expect } from './browser';
 
 export interface AxeViolation {
   id: string;
@@ -26,6 +29,20 @@ async function runAxe(page: Page, include?: string): Promise<AxeResults> {
   let builder = new AxeBuilder({ page }).withTags(WCAG_TAGS);
   if (include) builder = builder.include(include);
   return builder.analyze();
+}
+
+/**
+ * axe-core finds nothing on the page in the light and the dark theme; a whole-page screenshot of
+ * each is kept in `artifacts` (`<name>-light.png`, `<name>-dark.png`).
+ */
+export async function expectAccessible(page: Page, artifacts: string, name: string): Promise<void> {
+  fs.mkdirSync(artifacts, { recursive: true });
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    expect(await axeViolations(page), `${name}, ${scheme} theme`).toEqual([]);
+    await screenshotWhole(page, path.join(artifacts, `${name}-${scheme}.png`));
+  }
+  await page.emulateMedia({ colorScheme: null });
 }
 
 function violationsOf(result: AxeResults): AxeViolation[] {
