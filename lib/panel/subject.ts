@@ -57,8 +57,10 @@ export function uniquePeople(people: readonly PagePerson[]): PagePerson[] {
       continue;
     }
     const kept = out[at]!;
-    // Keep what either entry knew: the match, and every role (organizer and guest).
-    out[at] = { ...kept, match: kept.match ?? person.match, roles: [...new Set([...kept.roles, ...person.roles])] };
+    // Keep what either entry knew: the match, and every role (organizer and guest). One contact
+    // reached by address and by name is the one the page gave the address of: matched by address.
+    const byAddress = [kept.match, person.match].find((known) => known?.matchedBy === 'email');
+    out[at] = { ...kept, match: byAddress ?? kept.match ?? person.match, roles: [...new Set([...kept.roles, ...person.roles])] };
     for (const key of keysOf(out[at])) seen.set(key, at);
   }
   return out;

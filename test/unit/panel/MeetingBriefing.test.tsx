@@ -139,6 +139,25 @@ describe('MeetingBriefing', () => {
     expect(screen.getByText(/left out of the meeting’s topics/)).toHaveTextContent(/^Maya Chen \(matched by name\) and Lee Park are left out/);
   });
 
+  it('names a contact the page shows by name and with an address as matched by address: in whose briefings failed, and on the card', async () => {
+    // The page shows Maya twice: with her address, and by name alone (found by it); one person.
+    const mayaByName = match('m', 'Maya Chen', 'maya@example.com', 'name');
+    fakeBackground({
+      'contact.insights': ({ contactId }) => (contactId === 'd' ? Promise.resolve(reply(byId.d)) : Promise.reject(new ApiError('server', 'boom'))),
+    });
+    renderWithClient(
+      <MeetingBriefing
+        now={NOW}
+        onOpenPerson={() => undefined}
+        surface={surface([pagePerson('Maya Chen', null, mayaByName), pagePerson('Maya Chen', 'maya@example.com', maya), pagePerson('Daniel Weiss', 'dan@example.net', dan), pagePerson('Lee Park', 'lee@example.org', lee)])}
+      />,
+    );
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Could not load the briefings of Maya Chen and Lee Park.');
+    expect(screen.getByText(/left out of the meeting’s topics/)).toHaveTextContent(/^Maya Chen and Lee Park are left out/);
+    expect(screen.queryByText(/matched by name/)).toBeNull();
+  });
+
   it('tells apart two attendees with the same name: a topic they share is shared, and each is named', async () => {
     const alexes = {
       a1: insights({ contactId: 'a1', recentTopics: ['Hiring'], sensitiveTopics: ['Layoffs'], pendingActionItems: [{ text: 'Send deck', owner: null, dueDate: null, status: null }] }),

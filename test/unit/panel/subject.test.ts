@@ -58,6 +58,13 @@ describe('subjectOf', () => {
     expect(uniquePeople(twoAddresses)).toHaveLength(1);
   });
 
+  it('keeps the match by address of one contact the page shows by name and with an address, whichever comes first', () => {
+    const mayaByName = match('m', 'Maya Chen', 'maya@example.com', 'name');
+    const byNameFirst = [pagePerson('Maya Chen', null, mayaByName), pagePerson('Maya Chen', 'maya@example.com', maya)];
+    expect(uniquePeople(byNameFirst)).toMatchObject([{ match: { matchedBy: 'email' } }]);
+    expect(uniquePeople(byNameFirst.toReversed())).toMatchObject([{ match: { matchedBy: 'email' } }]);
+  });
+
   it('never names anyone with an empty or blank name', () => {
     expect(displayName({ email: 'x@y.com', name: '', match: null })).toBe('x@y.com');
     expect(displayName({ email: null, name: '   ', match: null })).toBe('Unknown person');
