@@ -12,7 +12,8 @@
  * a handful of promises instead of a thousand (first scans run cold, and each one counts).
  */
 import { normaliseName } from '../api/contact-index';
-import { LOOKUP_FAILED, type PersonAnswer, type PersonQuery } from '../messaging/content-protocol';
+import type { PersonQuery } from '../messaging/content-protocol';
+import { LOOKUP_FAILED, type PersonAnswer } from '../messaging/content-replies';
 import type { ContactMatch } from '../models';
 
 export type FindPeople = (people: PersonQuery[]) => Promise<PersonAnswer[]>;

@@ -1,12 +1,15 @@
 /**
  * The messages the always-injected content scripts send. Kept in their own module (with only the
  * schemas they need) so the per-site injected bundle stays small; lib/messaging/protocol.ts
- * includes them in the one protocol the background serves.
+ * includes them in the one protocol the background serves. The content scripts themselves import
+ * only the replies' schemas (content-replies.ts), and this module's types.
  */
 import { z } from 'zod/mini';
-import { ContactMatchSchema } from '../models/contact';
 import { SITES } from '../sites/types';
+import { contentReplies } from './content-replies';
 import { message } from './message-definition';
+
+export { LOOKUP_FAILED, PersonAnswer } from './content-replies';
 
 const Email = z.string().check(z.trim(), z.minLength(3), z.maxLength(320));
 export const PersonQuery = z.union([
@@ -15,18 +18,12 @@ export const PersonQuery = z.union([
 ]);
 export type PersonQuery = z.infer<typeof PersonQuery>;
 
-/** A person who could not be looked up (timeout, rate limit, server error): unknown, not "not a contact". */
-export const LOOKUP_FAILED = 'failed';
-/** One person's answer: the match, null for not a contact, or LOOKUP_FAILED (ask again later). */
-export const PersonAnswer = z.nullable(z.union([ContactMatchSchema, z.literal(LOOKUP_FAILED)]));
-export type PersonAnswer = z.infer<typeof PersonAnswer>;
-
 export const contentProtocol = {
   /** Many people at once (a page's worth); one PersonAnswer each, in the same order. */
   'people.find': message(
     'any',
     z.object({ people: z.array(PersonQuery).check(z.maxLength(1000)) }),
-    z.array(PersonAnswer),
+    contentReplies['people.find'],
   ),
   /** A content script's self-check: whether the page's layout is recognised, and what it found. */
   'page.status': message(
@@ -39,6 +36,6 @@ export const contentProtocol = {
       /** What is in view (kinds and titles), so the side panel notices a new view. */
       view: z.string().check(z.maxLength(500)),
     }),
-    z.object({ recorded: z.boolean() }),
+    contentReplies['page.status'],
   ),
 } as const;

@@ -5,7 +5,7 @@
  * every port lost or refused: the content runtime then checks whether the extension itself is gone.
  */
 import type { z } from 'zod/mini';
-import { backgroundUnavailable, readReply, type Definitions } from './sender';
+import { backgroundUnavailable, checkReply, type Definitions } from './sender';
 import { envelope } from './envelope';
 import { PortAnswerSchema, type PortLike } from './port';
 
@@ -14,7 +14,14 @@ interface Waiting {
   reject: (error: unknown) => void;
 }
 
-export function createPortSender<P extends Definitions>(definitions: P, connect: () => PortLike) {
+/**
+ * Each message's reply schema: all the sending side checks (the background checks the requests),
+ * so a content script need not bundle the requests' schemas. `P` (the messages' definitions, for
+ * the requests' types) is given explicitly: `createPortSender<typeof protocol>(replies, connect)`.
+ */
+export type ReplySchemas<P extends Definitions> = { [T in keyof P]: P[T]['response'] };
+
+export function createPortSender<P extends Definitions>(replies: ReplySchemas<P>, connect: () => PortLike) {
   let port: PortLike | null = null;
   let nextId = 1;
   const waiting = new Map<number, Waiting>();
@@ -61,7 +68,7 @@ export function createPortSender<P extends Definitions>(definitions: P, connect:
         lost();
       }
     });
-    return readReply(definitions, type, raw);
+    return checkReply(replies[type], raw);
   }
 
   /**

@@ -3,8 +3,9 @@
  * protocol's schemas stay out of the per-site bundle; sent over one long-lived port (port.ts).
  */
 import { browser } from '#imports';
-import { contentProtocol } from './content-protocol';
-import { CONTENT_PORT, type PortLike } from './port';
+import type { contentProtocol } from './content-protocol';
+import { contentReplies } from './content-replies';
+import { CONTENT_PORT } from './port';
 import { createPortSender } from './port-sender';
 
-export const sendContentRequest = createPortSender(contentProtocol, () => browser.runtime.connect({ name: CONTENT_PORT }) as PortLike);
+export const sendContentRequest = createPortSender<typeof contentProtocol>(contentReplies, () => browser.runtime.connect({ name: CONTENT_PORT }));

@@ -21,12 +21,17 @@ export type Definitions = Record<string, MessageDefinition<z.ZodMiniType, z.ZodM
 
 /** Checks a raw reply to `type`: the envelope, a refusal (thrown as ApiError), then the data. */
 export function readReply<P extends Definitions, T extends keyof P & string>(definitions: P, type: T, raw: unknown): z.infer<P[T]['response']> {
+  return checkReply<P[T]['response']>(definitions[type]!.response, raw);
+}
+
+/** Checks a raw reply against its message's reply schema: the envelope, a refusal (thrown as ApiError), then the data. */
+export function checkReply<R extends z.ZodMiniType>(response: R, raw: unknown): z.infer<R> {
   const reply = ReplySchema.safeParse(raw);
   if (!reply.success) throw new ApiError('invalid_response', 'Primer’s background sent an unreadable reply.');
   if (!reply.data.ok) throw errorFromInfo(reply.data.error);
-  const data = definitions[type]!.response.safeParse(reply.data.data);
+  const data = response.safeParse(reply.data.data);
   if (!data.success) throw new ApiError('invalid_response', 'Primer’s background sent an unexpected reply.');
-  return data.data as z.infer<P[T]['response']>;
+  return data.data;
 }
 
 /**

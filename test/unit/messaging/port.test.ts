@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@/lib/api/errors';
 import { createBroker, servePort, type Handlers } from '@/lib/background/broker';
 import { contentProtocol } from '@/lib/messaging/content-protocol';
+import { contentReplies } from '@/lib/messaging/content-replies';
 import { CONTENT_PORT, type PortLike } from '@/lib/messaging/port';
 import { createPortSender } from '@/lib/messaging/port-sender';
 
@@ -50,7 +51,7 @@ function handlers(overrides: Partial<Handlers>): Handlers {
 function connected(serve: Partial<Handlers>) {
   const ports: FakePort[] = [];
   const server = servePort(createBroker(handlers(serve), self));
-  const send = createPortSender(contentProtocol, () => {
+  const send = createPortSender<typeof contentProtocol>(contentReplies, () => {
     const page = new FakePort(CONTENT_PORT);
     const background = new FakePort(CONTENT_PORT, fromContent);
     page.peer = background;
@@ -63,6 +64,11 @@ function connected(serve: Partial<Handlers>) {
 }
 
 describe('the content port', () => {
+  it('checks each answer with the reply schema the background answers with', () => {
+    expect(Object.keys(contentReplies).sort()).toEqual(Object.keys(contentProtocol).sort());
+    for (const [type, definition] of Object.entries(contentProtocol)) expect(contentReplies[type as keyof typeof contentReplies]).toBe(definition.response);
+  });
+
   it('carries requests to the broker and answers to the right request, over one port', async () => {
     const find = vi.fn((payload: { people: unknown[] }) => Promise.resolve(payload.people.map((_, i) => (i === 0 ? match : null))));
     const { send, ports } = connected({ 'people.find': find, 'page.status': () => Promise.resolve({ recorded: true }) });
@@ -132,7 +138,7 @@ describe('the content port', () => {
     send.connect();
     ports[0]!.drop();
     expect(lost).toHaveBeenCalledTimes(1);
-    const broken = createPortSender(contentProtocol, () => {
+    const broken = createPortSender<typeof contentProtocol>(contentReplies, () => {
       throw new Error('Extension context invalidated.');
     });
     const refused = vi.fn();
@@ -154,7 +160,7 @@ describe('the content port', () => {
     await expect(send('page.status', { site: 'gmail', recognised: true, people: 0, known: 0, view: '' })).resolves.toEqual({ recorded: true });
     expect(ports).toHaveLength(1);
     // Nothing to connect to (the extension went away): no throw; the first request reports it.
-    const broken = createPortSender(contentProtocol, () => {
+    const broken = createPortSender<typeof contentProtocol>(contentReplies, () => {
       throw new Error('Extension context invalidated.');
     });
     expect(() => broken.connect()).not.toThrow();
@@ -162,7 +168,7 @@ describe('the content port', () => {
   });
 
   it('says the background is unavailable when the port cannot be opened, and checks every answer', async () => {
-    const broken = createPortSender(contentProtocol, () => {
+    const broken = createPortSender<typeof contentProtocol>(contentReplies, () => {
       throw new Error('Extension context invalidated.');
     });
     const error = await broken('people.find', { people: [] }).catch((e: unknown) => e);
@@ -173,7 +179,7 @@ describe('the content port', () => {
     const page = new FakePort(CONTENT_PORT);
     const replies: unknown[] = [{ ok: true, data: 'not a list' }, { ok: false, error: { kind: 'rate_limited', message: 'wait', status: 429, code: null, retryAfterMs: 1000 } }];
     page.peer = { receive: (message: { id: number }) => page.receive({ id: message.id, reply: replies.shift() }) } as unknown as FakePort;
-    const send = createPortSender(contentProtocol, () => page);
+    const send = createPortSender<typeof contentProtocol>(contentReplies, () => page);
     await expect(send('people.find', { people: [] })).rejects.toMatchObject({ kind: 'invalid_response' });
     await expect(send('people.find', { people: [] })).rejects.toMatchObject({ kind: 'rate_limited', retryAfterMs: 1000 });
     // Answers to no request (or malformed) are ignored.

@@ -1,0 +1,22 @@
+/**
+ * The schemas of the replies to the always-injected content scripts' messages: all those scripts
+ * check at run time (their requests are checked by the background, lib/background/broker.ts).
+ * Apart from content-protocol.ts, which declares the messages with their requests, so that the
+ * requests' schemas stay out of the per-site injected bundle: a bundler keeps a schema built with
+ * `.check()` (a method call) even when nothing reads it.
+ */
+import { z } from 'zod/mini';
+import { ContactMatchSchema } from '../models/contact';
+
+/** A person who could not be looked up (timeout, rate limit, server error): unknown, not "not a contact". */
+export const LOOKUP_FAILED = 'failed';
+/** One person's answer: the match, null for not a contact, or LOOKUP_FAILED (ask again later). */
+export const PersonAnswer = z.nullable(z.union([ContactMatchSchema, z.literal(LOOKUP_FAILED)]));
+export type PersonAnswer = z.infer<typeof PersonAnswer>;
+
+/** Each content message's reply schema (the `response` of its definition in content-protocol.ts). */
+export const contentReplies = {
+  /** One PersonAnswer per person asked about, in the same order. */
+  'people.find': z.array(PersonAnswer),
+  'page.status': z.object({ recorded: z.boolean() }),
+};
