@@ -1,0 +1,43 @@
+/**
+ * The reply schemas the content scripts bundle are written with the fewest kinds of zod schema
+ * (lib/messaging/reply.ts): each must accept, refuse
+ * and return exactly what the kind it stands for would.
+ */
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod/mini';
+import { ApiErrorInfoSchema } from '@/lib/api/error-info';
+import { ReplySchema } from '@/lib/messaging/reply';
+
+function sameResults(schema: z.ZodMiniType, reference: z.ZodMiniType, values: unknown[]) {
+  for (const value of values) {
+    const [result, expected] = [schema.safeParse(value), reference.safeParse(value)];
+    expect({ value, success: result.success, data: result.data }).toEqual({ value, success: expected.success, data: expected.data });
+  }
+}
+
+const error = { kind: 'rate_limited', message: 'wait', status: 429, code: null, retryAfterMs: 1000 };
+const ODD = [undefined, null, 0, 1, '', 'email', true, false, [], {}, ['email'], { ok: true }];
+
+describe('the content scripts’ reply schemas', () => {
+  it('the reply envelope is the discriminated union on `ok`', () => {
+    const discriminated = z.discriminatedUnion('ok', [
+      z.object({ ok: z.literal(true), data: z.unknown() }),
+      z.object({ ok: z.literal(false), error: ApiErrorInfoSchema }),
+    ]);
+    sameResults(ReplySchema, discriminated, [
+      ...ODD,
+      { ok: true, data: [1, null] },
+      { ok: true, data: null, extra: 1 },
+      { ok: true, error },
+      { ok: false, error },
+      { ok: false, error, data: 1 },
+      { ok: false, error: { ...error, kind: 'nonsense' } },
+      { ok: false, error: { ...error, status: '429' } },
+      { ok: false },
+      { ok: false, data: 1 },
+      { ok: 'true', data: 1 },
+      { ok: 1, data: 1 },
+      { data: 1 },
+    ]);
+  });
+});
