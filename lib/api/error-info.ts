@@ -25,7 +25,8 @@ export const API_ERROR_KINDS = [
 export type ApiErrorKind = (typeof API_ERROR_KINDS)[number];
 
 export const ApiErrorInfoSchema = z.object({
-  kind: z.enum(API_ERROR_KINDS),
+  /** A literal of the kinds, the same values as `z.enum` of them: see MatchKindSchema (lib/models/contact.ts). */
+  kind: z.literal(API_ERROR_KINDS),
   message: z.string(),
   status: z.nullable(z.number()),
   code: z.nullable(z.string()),

@@ -1,12 +1,13 @@
 /**
  * The reply schemas the content scripts bundle are written with the fewest kinds of zod schema
- * (lib/messaging/reply.ts): each must accept, refuse
+ * (lib/messaging/reply.ts, lib/models/contact.ts, lib/api/error-info.ts): each must accept, refuse
  * and return exactly what the kind it stands for would.
  */
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod/mini';
-import { ApiErrorInfoSchema } from '@/lib/api/error-info';
+import { API_ERROR_KINDS, ApiErrorInfoSchema } from '@/lib/api/error-info';
 import { ReplySchema } from '@/lib/messaging/reply';
+import { MatchKindSchema } from '@/lib/models/contact';
 
 function sameResults(schema: z.ZodMiniType, reference: z.ZodMiniType, values: unknown[]) {
   for (const value of values) {
@@ -39,5 +40,10 @@ describe('the content scripts’ reply schemas', () => {
       { ok: 1, data: 1 },
       { data: 1 },
     ]);
+  });
+
+  it('a match kind and an error kind are the enums of their values', () => {
+    sameResults(MatchKindSchema, z.enum(['email', 'name']), [...ODD, 'name', 'Email', 'name ', 'phone']);
+    sameResults(ApiErrorInfoSchema.shape.kind, z.enum(API_ERROR_KINDS), [...ODD, ...API_ERROR_KINDS, 'HTTP', 'other', 'timeout ']);
   });
 });
