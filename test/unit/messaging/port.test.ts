@@ -186,4 +186,17 @@ describe('the content port', () => {
     page.receive({ id: 999, reply: { ok: true, data: [] } });
     page.receive('garbage');
   });
+
+  it('answers a request only with an answer carrying its own id', async () => {
+    const page = new FakePort(CONTENT_PORT);
+    const send = createPortSender<typeof contentProtocol>(contentReplies, () => page);
+    let settled = false;
+    const status = send('page.status', { site: 'gmail', recognised: true, people: 0, known: 0, view: '' }).finally(() => (settled = true));
+    const { id } = page.posted[0] as { id: number };
+    for (const other of [id + 0.5, id - 1e-9, String(id), null, Number.NaN, Number.POSITIVE_INFINITY, 2 ** 60]) page.receive({ id: other, reply: { ok: true, data: { recorded: false } } });
+    await Promise.resolve();
+    expect(settled).toBe(false);
+    page.receive({ id, reply: { ok: true, data: { recorded: true } } });
+    await expect(status).resolves.toEqual({ recorded: true });
+  });
 });
