@@ -3,10 +3,10 @@ import { defineContentScript } from '#imports';
 import '@/lib/content/marker.css';
 import { startPrimer } from '@/lib/content/runtime';
 import { calendarAdapter } from '@/lib/sites/calendar';
-import { SITE_MATCHES } from '@/lib/sites/matches';
+import { CALENDAR_MATCHES } from '@/lib/sites/matches';
 
 export default defineContentScript({
-  matches: SITE_MATCHES['google-calendar'],
+  matches: CALENDAR_MATCHES,
   runAt: 'document_idle',
   main: (ctx) => startPrimer(ctx, calendarAdapter),
 });

@@ -3,10 +3,10 @@ import { defineContentScript } from '#imports';
 import '@/lib/content/marker.css';
 import { startPrimer } from '@/lib/content/runtime';
 import { gmailAdapter } from '@/lib/sites/gmail';
-import { SITE_MATCHES } from '@/lib/sites/matches';
+import { GMAIL_MATCHES } from '@/lib/sites/matches';
 
 export default defineContentScript({
-  matches: SITE_MATCHES['gmail'],
+  matches: GMAIL_MATCHES,
   runAt: 'document_idle',
   main: (ctx) => startPrimer(ctx, gmailAdapter),
 });

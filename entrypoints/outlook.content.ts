@@ -3,10 +3,10 @@ import { defineContentScript } from '#imports';
 import '@/lib/content/marker.css';
 import { startPrimer } from '@/lib/content/runtime';
 import { outlookAdapter } from '@/lib/sites/outlook';
-import { SITE_MATCHES } from '@/lib/sites/matches';
+import { OUTLOOK_MATCHES } from '@/lib/sites/matches';
 
 export default defineContentScript({
-  matches: SITE_MATCHES['outlook'],
+  matches: OUTLOOK_MATCHES,
   runAt: 'document_idle',
   main: (ctx) => startPrimer(ctx, outlookAdapter),
 });
