@@ -32,33 +32,32 @@ function valid(value: unknown): Preferences {
   return parsed.success ? parsed.data : DEFAULT_PREFERENCES;
 }
 
-/** The item, with the shape of a WXT storage item (getValue, setValue, watch). */
+export async function readPreferences(): Promise<Preferences> {
+  return valid((await browser.storage.local.get(KEY))[KEY]);
+}
+
+/** Calls back with every new value (invalid values read as the defaults); returns the unsubscribe. */
+export function watchPreferences(callback: (preferences: Preferences) => void): () => void {
+  const listener = (changes: Record<string, { newValue?: unknown }>, area: string) => {
+    if (area === 'local' && KEY in changes) callback(valid(changes[KEY]?.newValue));
+  };
+  browser.storage.onChanged.addListener(listener);
+  return () => browser.storage.onChanged.removeListener(listener);
+}
+
+/**
+ * The item, with the shape of a WXT storage item (getValue, setValue, watch). The content scripts
+ * read and watch through the functions above, so they do not bundle the writing.
+ */
 export const preferencesItem = {
   key: KEY,
   fallback: DEFAULT_PREFERENCES,
-  async getValue(): Promise<Preferences> {
-    return valid((await browser.storage.local.get(KEY))[KEY]);
-  },
+  getValue: readPreferences,
   async setValue(value: Preferences): Promise<void> {
     await browser.storage.local.set({ [KEY]: value });
   },
-  /** Calls back with every new value (invalid values read as the defaults); returns the unsubscribe. */
-  watch(callback: (value: Preferences) => void): () => void {
-    const listener = (changes: Record<string, { newValue?: unknown }>, area: string) => {
-      if (area === 'local' && KEY in changes) callback(valid(changes[KEY]?.newValue));
-    };
-    browser.storage.onChanged.addListener(listener);
-    return () => browser.storage.onChanged.removeListener(listener);
-  },
+  watch: watchPreferences,
 };
-
-export function readPreferences(): Promise<Preferences> {
-  return preferencesItem.getValue();
-}
-
-export function watchPreferences(callback: (preferences: Preferences) => void): () => void {
-  return preferencesItem.watch(callback);
-}
 
 /** A domain list entry covers that domain and its subdomains ("example.com" covers "eu.example.com"). */
 export function isExcludedAddress(email: string, preferences: Preferences): boolean {
