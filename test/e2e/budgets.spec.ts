@@ -12,7 +12,8 @@ import { expect, test } from 'playwright/test';
 import { ALL_FUNCTIONS_CALLED_ON_LOAD } from '../../lib/build/compile-hints';
 
 const OUTPUT = path.resolve(import.meta.dirname, '../../.output/chrome-mv3');
-const BUDGET_GZIP_BYTES = 20 * 1024;
+/** 20 KB as 20,000 B, the stricter reading of "KB": the budget holds under both. */
+const BUDGET_GZIP_BYTES = 20_000;
 
 interface ManifestContentScript { matches: string[]; js?: string[]; css?: string[] }
 
