@@ -44,8 +44,13 @@ export class ServiceContext {
     this.#onReset = options.onReset ?? (() => Promise.resolve());
   }
 
-  /** The client for the settings in effect; throws `not_configured` until both are saved. */
+  /**
+   * The client for the settings in effect; throws `not_configured` until both are saved. Waits for
+   * a save under way: pages ask again as soon as they see it in storage, before the save has
+   * forgotten the old settings, and would otherwise be answered with them.
+   */
   async client(): Promise<ServiceClient> {
+    await this.settled();
     this.#settings ??= effectiveSettings();
     const settings = this.#settings;
     // A failed read is not remembered: the next call reads again.
@@ -108,6 +113,11 @@ export class ServiceContext {
    */
   resetIfSettingsChanged(): Promise<boolean> {
     return this.#queue(() => this.#reset(true));
+  }
+
+  /** Resolves once the saves and resets asked for so far are done. */
+  async settled(): Promise<void> {
+    await this.#resetting;
   }
 
   /** Resets (and the saves they follow) run one at a time, in the order asked. */

@@ -147,6 +147,9 @@ export function contactHandlers(
     // The side panel and the popup, for one person someone waits to see (pages batch theirs in people.find).
     'contact.find': (query) => findPerson(context, query, { interactive: true }),
     'people.find': async ({ people }, { sender, tabId }) => {
+      // A page asks again as soon as it sees a save in storage: its batch is the new settings',
+      // and speaks for them once the save is done (one begun before would not speak at all).
+      await context.settled();
       // Only a page's own batch speaks for its tab (an empty one says nothing).
       const report = health && sender === 'content' && tabId !== null && people.length > 0 ? health.begin(tabId) : null;
       const outcome = { failures: [] as unknown[], answered: false };

@@ -18,6 +18,7 @@ import { ServiceContext } from '@/lib/background/service-context';
 import { ApiError } from '@/lib/api/errors';
 import type { MessageType, RequestOf } from '@/lib/messaging/protocol';
 import { readLookupProblem } from '@/lib/storage/lookup-problem';
+import { watchSettings } from '@/lib/storage/settings-change';
 import { SERVICE_ACCESS_KEY } from '@/lib/storage/service-access';
 import { permissionPatternFor } from '@/lib/api/base-url';
 import { createStandIn, type StandIn } from '../../stand-in/server';
@@ -374,6 +375,37 @@ describe('the badge among the button’s other uses', () => {
     await fakeBrowser.tabs.onUpdated.trigger(5, { status: 'complete' }, { url: gmail } as never);
     await health.idle();
     expect(await badge(5)).toBe('');
+  });
+
+  it('a page that asks again the moment a save is stored is answered, and speaks, for the new settings', async () => {
+    // As a page's content script does (lib/content/runtime.ts): it asks again as soon as it sees
+    // the save in storage, which is before the background has finished saving.
+    const askOnSave = () => {
+      let asked: ReturnType<typeof send<'people.find'>> | null = null;
+      const unwatch = watchSettings(() => {
+        asked ??= send('people.find', { people: [{ email: 'maya.chen@example.com' }] }, tab(4));
+      });
+      return async () => {
+        unwatch();
+        if (!asked) throw new Error('the save was not seen');
+        const reply = await asked;
+        await health.idle();
+        return reply;
+      };
+    };
+    await configure('wrong-key');
+    await pageLooksUp(4);
+    expect(await badge(4)).toBe('off');
+    // The right key saved: the page's people are found with it, not refused with the old one.
+    let answered = askOnSave();
+    await configure();
+    expect(await answered()).toMatchObject({ ok: true, data: [{ contact: { email: 'maya.chen@example.com' } }] });
+    expect(await badge(4)).toBe('');
+    // A wrong key saved: refused at once, with the new key, and said on the button.
+    answered = askOnSave();
+    await configure('wrong-key');
+    expect(await answered()).toMatchObject({ ok: false, error: { kind: 'unauthorized' } });
+    expect(await badge(4)).toBe('off');
   });
 
   it('a batch begun before a settings change does not speak for the new settings', async () => {
