@@ -6,11 +6,8 @@ import type { ConnectionResult } from '../messaging/protocol';
 import { GRANTABLE_HTTP_HOSTS } from './base-url';
 import type { ServiceClient } from './client';
 import { ApiError } from './errors';
+import { CONTACTS_PATH, refusedWithoutKey } from './keyless-check';
 import { toContactPage } from './normalise';
-
-const CONTACTS_PATH = '/api/v2/contacts';
-/** Failures of the keyless check that tell nothing of what answers at the address. */
-const INCONCLUSIVE: ReadonlySet<string> = new Set(['aborted', 'rate_limited', 'server', 'network', 'timeout']);
 
 export async function testConnection(client: ServiceClient, signal?: AbortSignal): Promise<ConnectionResult> {
   const query = { limit: 1, offset: 0 };
@@ -20,7 +17,8 @@ export async function testConnection(client: ServiceClient, signal?: AbortSignal
     const page = toContactPage(response.body, query);
     // No body at all (204, an empty 200, `null`) is how some services list no contacts, and also
     // what a web server answers to anything. Only the service keeps its contacts behind the key.
-    if (response.body === null && !(await refusedWithoutKey(client, query, signal))) return notService();
+    // (The check's own failure, busy or not answering, is said as for the first request.)
+    if (response.body === null && !(await refusedWithoutKey(client.http, query, signal))) return notService();
     return { ok: true, serviceUrl: client.baseUrl, contactCount: page.total };
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
@@ -43,22 +41,6 @@ export async function testConnection(client: ServiceClient, signal?: AbortSignal
       default:
         return notService();
     }
-  }
-}
-
-/**
- * The same list asked for without any key (an absolute request carries no Authorization): the
- * service refuses it (401/403), a web site or a catch-all server answers it like the first.
- */
-async function refusedWithoutKey(client: ServiceClient, query: Record<string, number>, signal?: AbortSignal): Promise<boolean> {
-  try {
-    await client.http.request('GET', client.http.url(CONTACTS_PATH, query), { absolute: true, signal, ignoreBody: true });
-    return false;
-  } catch (error) {
-    // Busy, failing or not answering: the check could not be made, and says nothing of who is there
-    // (the address answered the key's request a moment ago); the test says why, as for that request.
-    if (!(error instanceof ApiError) || INCONCLUSIVE.has(error.kind)) throw error;
-    return error.kind === 'unauthorized' || error.kind === 'forbidden';
   }
 }
 

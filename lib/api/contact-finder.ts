@@ -16,8 +16,9 @@
 import type { ContactRecord } from '../models';
 import { addressesOf, ContactIndex, hasAddress, normaliseEmail, normaliseName, type IndexPersistence } from './contact-index';
 import { CONTACT_LOOKUPS, type ContactLookup, type DiscoveryStore } from './discovery';
-import { ApiError, asNotTheService } from './errors';
+import { ApiError, asNotTheService, NOT_THE_SERVICE_CODE } from './errors';
 import type { Http, RequestOptions } from './http';
+import { CONTACTS_PATH, refusedWithoutKey } from './keyless-check';
 import { toContact, toContactPage } from './normalise';
 
 const RECHECK_AFTER_MS = 24 * 60 * 60 * 1000;
@@ -124,12 +125,18 @@ export class ContactFinder {
    * not fit the query. `null`: the account has no contact with an address, so nobody can match.
    */
   async #calibrate(call: FindOptions): Promise<ContactLookup | null> {
-    const known = await this.#http
-      .request('GET', '/api/v2/contacts', { query: { limit: CALIBRATION_SAMPLE }, ...call })
-      .then((sample) => toContactPage(sample.body, { limit: CALIBRATION_SAMPLE, offset: 0 }).items.find((contact) => contact.email))
+    const query = { limit: CALIBRATION_SAMPLE };
+    const { body, known } = await this.#http
+      .request('GET', CONTACTS_PATH, { query, ...call })
+      .then((sample) => ({ body: sample.body, known: toContactPage(sample.body, { limit: CALIBRATION_SAMPLE, offset: 0 }).items.find((contact) => contact.email) }))
       .catch((error: unknown) => {
         throw asNotTheService(error);
       });
+    // No body at all: a service with no contacts, or a web server answering nothing to anything
+    // (as Test connection checks, lib/api/connection-test.ts). Asked again on the next lookup.
+    if (body === null && !(await refusedWithoutKey(this.#http, query, call.signal))) {
+      throw new ApiError('invalid_response', 'Nothing that answers at this address keeps a contact list behind the API key.', { code: NOT_THE_SERVICE_CODE });
+    }
     if (!known?.email) return null;
     // Asked as stored, so a case-sensitive filter finds it; then in another case, to tell which it is.
     const asStored = known.email.trim();

@@ -33,8 +33,10 @@ let hostAccess: boolean;
 let accessAdded: (permissions: { origins?: string[] }) => void = () => undefined;
 /** The service stops answering: every call fails as a refused connection does. */
 let down: boolean;
-/** Something else answers at the service's address: a web page, or 404, to every call. */
-let wrongSite: 'page' | '404' | null;
+/** Something else answers at the service's address: a web page, 404, or nothing (204), to every call. */
+let wrongSite: 'page' | '404' | 'empty' | null;
+/** A service with no contacts that answers its list with no body (204), and refuses it without the key. */
+let noContacts: boolean;
 
 const options = { id: 'test-extension-id', url: 'chrome-extension://test-extension-id/options.html' };
 const tab = (id: number) => ({ id: 'test-extension-id', url: 'https://mail.google.com/mail/u/0/', tab: { id } });
@@ -55,6 +57,7 @@ beforeEach(() => {
   hostAccess = true;
   down = false;
   wrongSite = null;
+  noContacts = false;
   vi.spyOn(fakeBrowser.permissions, 'contains').mockImplementation(() => Promise.resolve(hostAccess) as never);
   // The title a cleared tab gets back is the manifest's.
   vi.spyOn(fakeBrowser.runtime, 'getManifest').mockReturnValue({ manifest_version: 3, name: 'Primer', version: '1.0.0', action: { default_title: 'Primer' } });
@@ -69,7 +72,12 @@ beforeEach(() => {
     clientOptions: { retry: { attempts: 1 } },
     fetch: (input, init) => {
       if (down) return Promise.reject(new TypeError('Failed to fetch'));
+      if (wrongSite === 'empty') return Promise.resolve(new Response(null, { status: 204 }));
       if (wrongSite) return Promise.resolve(new Response('<!doctype html><title>Example</title>', { status: wrongSite === 'page' ? 200 : 404, headers: { 'content-type': 'text/html' } }));
+      if (noContacts && new URL(input).pathname === '/api/v2/contacts') {
+        const withKey = new Headers(init?.headers).has('authorization');
+        return Promise.resolve(withKey ? new Response(null, { status: 204 }) : new Response('{"error":"unauthorized"}', { status: 401 }));
+      }
       return fetch(input, init);
     },
     onReset: () => health.forgetAll(),
@@ -222,6 +230,19 @@ describe('a tab whose lookups cannot work says why on its toolbar button', () =>
     wrongSite = null;
     await pageLooksUp(5);
     expect(await badge(5)).toBe('');
+  });
+
+  it('an address that answers nothing (204) to every call, with the key or without: not the service; a service with no contacts that answers so is', async () => {
+    await configure();
+    wrongSite = 'empty';
+    expect(await pageLooksUp(4)).toEqual({ ok: true, data: ['failed'] });
+    expect(await title(4)).toBe(`Primer: ${new URL(standIn.baseUrl).origin} does not answer as Primer’s service — check the service address in Primer’s options`);
+    // The service's own empty list: it refuses the list without the key. No one is a contact.
+    wrongSite = null;
+    noContacts = true;
+    expect(await pageLooksUp(5)).toEqual({ ok: true, data: [null] });
+    expect(await badge(5)).toBe('');
+    expect(await readLookupProblem(5)).toBeNull();
   });
 
   it('one contact the service does not know (a 404 for it, an empty search) is not a wrong address', async () => {
