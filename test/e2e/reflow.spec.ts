@@ -37,12 +37,33 @@ async function openFixture(context: BrowserContext, file: string, url: string): 
 const expectAccessible = (page: Page, name: string) => expectAccessibleIn(page, ARTIFACTS, name);
 
 /**
+ * Waits until nothing is loading (a skeleton, a busy region) and the page keeps the same elements
+ * for a moment: the two text readings must be of the same page (a meeting's recordings and notes
+ * arrive after its attendees).
+ */
+async function settled(page: Page) {
+  let last = -1;
+  await expect
+    .poll(
+      async () => {
+        const now = await page.evaluate(() => (document.querySelector('[data-loading], [aria-busy="true"]') ? -1 : document.getElementsByTagName('*').length));
+        const same = now !== -1 && now === last;
+        last = now;
+        return same;
+      },
+      { intervals: [250], timeout: 15_000, message: 'the page stops changing' },
+    )
+    .toBe(true);
+}
+
+/**
  * Nothing cut off or scrolling sideways at this width, with text at 100 % and at 200 %, and all
  * text twice as large at 200 % (the browser's font size setting reaches all of it); a screenshot of each.
  */
 async function expectReflow(page: Page, name: string, width: number) {
   fs.mkdirSync(ARTIFACTS, { recursive: true });
   await page.setViewportSize({ width, height: 900 });
+  await settled(page);
   const sizes = [];
   for (const fontSize of [16, 32]) {
     await setBrowserFontSize(page, fontSize);
