@@ -7,31 +7,17 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import type { BrowserContext, Page, Worker } from 'playwright/test';
+import type { Page, Worker } from 'playwright/test';
 import { expectAccessible as expectAccessibleIn, reflowProblems, screenshotWhole, setBrowserFontSize, textNotScaled, textSizes } from './support/axe';
-import { expect, serveFixture, test, type StandIn } from './support/browser';
-import { OptionsPage } from './support/options-page';
+import { expect, test } from './support/browser';
+import { configure, openFixture } from './support/setup';
 import { PopupPage } from './support/popup';
 import { openPanel, tabIdOf } from './support/side-panel';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
-const FIXTURES = path.join(ROOT, 'test/fixtures');
 const ARTIFACTS = path.join(ROOT, 'test/artifacts/reflow');
 const CALENDAR_URL = 'https://calendar.google.com/calendar/u/0/r/week/2026/5/18';
 const GMAIL_URL = 'https://mail.google.com/mail/u/0/#inbox/FMfcgzQXJWDsKmvBqLwNkPdTrZhbVcQx';
-
-async function configure(context: BrowserContext, extensionId: string, standIn: StandIn) {
-  const options = await OptionsPage.open(context, extensionId);
-  await options.saveSettings(standIn.baseUrl, standIn.apiKey);
-  await options.page.close();
-}
-
-async function openFixture(context: BrowserContext, file: string, url: string): Promise<Page> {
-  await serveFixture(context, url, fs.readFileSync(path.join(FIXTURES, file), 'utf8'));
-  const page = await context.newPage();
-  await page.goto(url);
-  return page;
-}
 
 /** axe-core finds nothing in the light and the dark theme; a screenshot of each. */
 const expectAccessible = (page: Page, name: string) => expectAccessibleIn(page, ARTIFACTS, name);
