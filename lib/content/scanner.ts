@@ -224,6 +224,7 @@ export class PageScanner {
     const mayEdit = surface.root.closest('[contenteditable]') !== null || surface.root.querySelector('[contenteditable]') !== null;
     let above: Around | null = null;
     const aboveRoot = () => (above ??= aroundOf(surface.root.parentElement, null));
+    const around = new Map<Element, Around>();
     let retryAt = Infinity;
     this.#write(() => {
       people.forEach((person, i) => {
@@ -242,7 +243,7 @@ export class PageScanner {
           keep.add(element);
           // The texts a marker is placed after, worked out once per person (lazily: most elements
           // of a re-read surface are marked already).
-          this.#mark(element, keys[i]!, person, match, surface, () => (texts ??= markerTexts(person, match)), mayEdit, aboveRoot);
+          this.#mark(element, keys[i]!, person, match, surface, () => (texts ??= markerTexts(person, match)), mayEdit, aboveRoot, around);
         }
       });
       this.#unmarkRoot(surface.root, keep);
@@ -257,7 +258,7 @@ export class PageScanner {
     else apply();
   }
 
-  #mark(element: Element, key: string, person: FoundPerson, match: ContactMatch, surface: Surface, texts: () => string[], mayEdit: boolean, aboveRoot: () => Around): void {
+  #mark(element: Element, key: string, person: FoundPerson, match: ContactMatch, surface: Surface, texts: () => string[], mayEdit: boolean, aboveRoot: () => Around, around: Map<Element, Around>): void {
     const existing = this.#marks.get(element);
     if (existing?.key === key && (existing.marker === null || existing.marker.isConnected)) {
       existing.surface = surface;
@@ -270,7 +271,7 @@ export class PageScanner {
     const editable = mayEdit && isEditable(element);
     const marker = editable ? null : createMarker(person, match.matchedBy);
     if (marker) {
-      placeMarker(element, marker, texts(), surface.root, aboveRoot);
+      placeMarker(element, marker, texts(), surface.root, aboveRoot, around);
       this.#markerOwners.set(marker, element);
     }
     this.#marks.set(element, { key, element, marker, match, surface });
@@ -361,19 +362,35 @@ function kindOf(element: Element): 'control' | 'composite' | null {
   return CONTROL_ROLES.has(role) ? 'control' : COMPOSITE_ROLES.has(role) ? 'composite' : null;
 }
 
+const NOTHING_AROUND: Around = { control: null, inComposite: false };
+
 /**
  * The nearest control at or above `from` (the marker goes after it), and whether an arrow-key
- * widget holds the marker's place. A walk by tag and role, not a selector list per ancestor: it
- * runs for every known person of a 300-person page.
+ * widget holds the marker's place, up to `stop` (excluded). A walk by tag and role, not a selector
+ * list per ancestor: it runs for every known person of a 300-person page. `memo` keeps each
+ * ancestor's answer for one marking of a surface (same `stop`): its people share most ancestors.
  */
-function aroundOf(from: Element | null, stop: Element | null): Around {
-  let control: Element | null = null;
+function aroundOf(from: Element | null, stop: Element | null, memo?: Map<Element, Around>): Around {
+  const path: Element[] = [];
+  let around = NOTHING_AROUND;
   for (let node = from; node && node !== stop; node = node.parentElement) {
-    const kind = kindOf(node);
-    if (kind === 'composite') return { control, inComposite: true };
-    if (kind === 'control' && control === null) control = node;
+    const known = memo?.get(node);
+    if (known) {
+      around = known;
+      break;
+    }
+    path.push(node);
   }
-  return { control, inComposite: false };
+  // Downwards from the highest new ancestor: a widget hides every control above it; the nearest
+  // control below it wins.
+  for (let i = path.length - 1; i >= 0; i--) {
+    const node = path[i]!;
+    const kind = kindOf(node);
+    if (kind === 'composite') around = { control: null, inComposite: true };
+    else if (kind === 'control') around = { control: node, inComposite: around.inComposite };
+    memo?.set(node, around);
+  }
+  return around;
 }
 
 /**
@@ -382,8 +399,8 @@ function aroundOf(from: Element | null, stop: Element | null): Around {
  * Tab order, or Tab would pass through every known person. The walk stops at the surface root,
  * whose own ancestors are looked at once per marking (`aboveRoot`).
  */
-function placeMarker(element: Element, marker: HTMLElement, wanted: string[], root: Element, aboveRoot: () => Around): void {
-  const inside = aroundOf(element, root.parentElement);
+function placeMarker(element: Element, marker: HTMLElement, wanted: string[], root: Element, aboveRoot: () => Around, memo: Map<Element, Around>): void {
+  const inside = aroundOf(element, root.parentElement, memo);
   // A widget within the surface decides alone; else what is above the root (looked at once).
   const above = inside.inComposite ? null : aboveRoot();
   const control = inside.control ?? above?.control ?? null;

@@ -186,9 +186,31 @@ function hiddenUp(element: Element, cache: Map<Element, boolean>): boolean {
  * Returns a predicate "does this element belong to `root` itself"; cheap when nothing is nested.
  */
 export function ownedByRoot(root: Element, surfaceSelectors: readonly string[]): (element: Element) => boolean {
+  return ownedBy(nestedRoots(root, surfaceSelectors));
+}
+
+/** The surface roots inside `root`, outermost only (a root inside one of them is inside it too). */
+export function nestedRoots(root: Element, surfaceSelectors: readonly string[]): Element[] {
   const inner = queryAll(root, surfaceSelectors);
-  if (inner.length === 0) return () => true;
-  return (element) => !inner.some((n) => n.contains(element));
+  if (inner.length < 2) return inner;
+  return inner.filter((element) => !inner.some((other) => other !== element && other.contains(element)));
+}
+
+/** "Does this element belong to the root itself", given its nested roots (`nestedRoots`). */
+export function ownedBy(nested: readonly Element[]): (element: Element) => boolean {
+  if (nested.length === 0) return () => true;
+  return (element) => !nested.some((n) => n.contains(element));
+}
+
+/**
+ * How many elements matching `selector` the nested roots hold, themselves included. When that is
+ * all of the root's, the root owns none: a fallback root around a 300-guest dialog then skips
+ * its rows with a few native queries instead of testing each one (`ownedBy`).
+ */
+export function heldByNested(nested: readonly Element[], selector: string): number {
+  let held = 0;
+  for (const root of nested) held += root.querySelectorAll(selector).length + (root.matches(selector) ? 1 : 0);
+  return held;
 }
 
 // ---------------------------------------------------------------- people

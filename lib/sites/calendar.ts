@@ -31,7 +31,9 @@ import {
   nameOrNull,
   normaliseAddress,
   normaliseText,
-  ownedByRoot,
+  heldByNested,
+  nestedRoots,
+  ownedBy,
   withReadCache,
   shownText,
   addressesIn,
@@ -164,13 +166,16 @@ function notGuestsTest(root: Element): (row: Element) => boolean {
 function readSurface(root: Element): Surface | null {
   if (isHidden(root)) return null;
   const doc = root.ownerDocument;
-  const owned = ownedByRoot(root, SEL.roots);
+  const nested = nestedRoots(root, SEL.roots);
+  const owned = ownedBy(nested);
   const people = new PeopleCollector();
 
-  const notGuests = notGuestsTest(root);
   let rows = [...root.querySelectorAll(SEL.guestByEmail)];
   const byHovercard = rows.length === 0;
   if (byHovercard) rows = [...root.querySelectorAll(SEL.guestByHovercard)];
+  // A fallback root (any modal dialog) around the event's own root: every row is read there.
+  if (nested.length > 0 && heldByNested(nested, byHovercard ? SEL.guestByHovercard : SEL.guestByEmail) >= rows.length) return null;
+  const notGuests = notGuestsTest(root);
   const guests: { row: Element; address: string; name: string | null; anchor: Element; organizer: boolean }[] = [];
   let labelled = false;
   for (const row of rows) {

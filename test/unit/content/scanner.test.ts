@@ -451,6 +451,19 @@ describe('PageScanner marker placement for keyboard and screen-reader use', () =
     expect(markers()[2]!.previousElementSibling?.localName).toBe('button');
     expect(markers()[2]!.parentElement?.getAttribute('role')).toBe('option');
   });
+
+  it('places each of several people sharing ancestors by their own path (a control of one is not the next one’s)', async () => {
+    await scanner.scan(
+      page(`<div class="s"><div role="listbox"><div role="option"><button><span data-mail="maya@example.com">Maya</span></button><span data-mail="bo@example.com">Bo</span></div></div>
+        <p><a href="#g"><span data-who="Grace Liu">Grace Liu</span></a><span data-mail="maya@example.com">Maya</span></p></div>`),
+    );
+    const [afterButton, inBo, afterLink, inMaya] = markers();
+    expect(afterButton!.previousElementSibling?.localName).toBe('button');
+    expect(inBo!.parentElement?.getAttribute('data-mail')).toBe('bo@example.com');
+    expect(afterLink!.previousElementSibling?.localName).toBe('a');
+    expect(inMaya!.parentElement?.localName).toBe('span');
+    expect(markers().map((m) => m.getAttribute('tabindex'))).toEqual(['-1', '-1', '0', '0']);
+  });
 });
 
 describe('PageScanner markers on the site fixtures', () => {

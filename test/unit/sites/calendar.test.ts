@@ -137,6 +137,25 @@ describe('calendar adapter: details', () => {
     expect(surfaces[0]!.people).toHaveLength(7);
   });
 
+  it('a dialog around the event block reads only the guests outside it, and nothing when the block holds them all', () => {
+    const doc = loadView('calendar/event-popup.html', 'popup-open');
+    const dialog = doc.querySelector('[role="dialog"][aria-modal="true"]')!;
+    const block = doc.getElementById('xDetDlg')!;
+    expect(dialog.contains(block)).toBe(true);
+    expect(calendarAdapter.readSurface(dialog)).toBeNull();
+    // A guest row of the dialog's own, beside the block (and one more inside it, to make the counts differ).
+    const row = block.querySelector('[data-email]')!;
+    const own = row.cloneNode(true) as Element;
+    own.setAttribute('data-email', 'outside.guest@example.com');
+    own.setAttribute('aria-label', 'Outside Guest, Accepted');
+    own.querySelector('[data-hovercard-id]')?.setAttribute('data-hovercard-id', 'outside.guest@example.com');
+    own.querySelector('.SDqFWd')!.textContent = 'Outside Guest';
+    dialog.append(own);
+    const surface = calendarAdapter.readSurface(dialog)!;
+    expect(surface.people.map((p) => [p.email, p.name])).toEqual([['outside.guest@example.com', 'Outside Guest']]);
+    expect(calendarAdapter.readSurface(block)!.people.map((p) => p.email)).not.toContain('outside.guest@example.com');
+  });
+
   it('edit page: the guest list (English label) or, in other languages, the [data-is-create] page reads the guests', () => {
     let doc = loadView('calendar/event-page.html', 'edit-page');
     const list = doc.querySelector('div[aria-label="Guests invited to this event."]')!;
