@@ -131,7 +131,7 @@ export function HoverCard({
   const openMeeting = cutOff ? null : onOpenMeeting;
 
   return (
-    <section className="card" role="dialog" aria-label={`Briefing: ${name}`}>
+    <section className="card" role="dialog" aria-label={matchedBy === 'name' ? `Briefing: ${name} (matched by name)` : `Briefing: ${name}`}>
       <div className="head">
         <div className="who">
           <h2 className="name">{name}</h2>

@@ -55,7 +55,9 @@ function focusedElement(): HTMLElement | null {
 
 /** The way back from a search names what it returns to: the page, or what was chosen on a card. */
 function backFromSearch(subject: Subject | null): string {
-  if (subject?.kind === 'person' && subject.chosen) return `Back to ${displayName(subject.person)}`;
+  if (subject?.kind === 'person' && subject.chosen) {
+    return `Back to ${displayName(subject.person)}${subject.person.match?.matchedBy === 'name' ? ' (matched by name)' : ''}`;
+  }
   if (subject?.kind === 'meeting' && subject.chosen) return 'Back to the meeting';
   return 'Back to this page';
 }

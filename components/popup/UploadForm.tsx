@@ -45,7 +45,7 @@ export function titleFromFileName(name: string): string {
   return stem || name;
 }
 
-type Contact = { id: string; name: string } | null;
+type Contact = { id: string; name: string; matchedBy?: 'name' } | null;
 
 interface Problems {
   file?: string;
@@ -166,6 +166,7 @@ export function UploadForm({ draft, onStarted, blocked = null }: UploadFormProps
       speakersExpected: speakerCount,
       primaryContactId: contact?.id ?? null,
       primaryContactName: contact?.name ?? null,
+      ...(contact?.matchedBy === 'name' ? { primaryContactMatchedBy: 'name' as const } : {}),
     });
     try {
       // With the contact at hand (chosen from the meeting, or none), nothing is awaited before the

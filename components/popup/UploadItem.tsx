@@ -7,7 +7,7 @@ import { permissionPatternFor } from '@/lib/api/base-url';
 import { ApiError, toErrorInfo } from '@/lib/api/error-info';
 import { sendRequest } from '@/lib/messaging/send';
 import { serverText } from '@/lib/format/text';
-import { isActive, isSending, type UploadRecord } from '@/lib/upload/record';
+import { contactNamed, isActive, isSending, type UploadRecord } from '@/lib/upload/record';
 import { meetingWhen, progressOf, refusalAdvice, retryLabel, sizeAndType, stateLabel } from './upload-text';
 
 /** Failures of a call to the service that only the options can fix: the key refused, or none set. */
@@ -49,7 +49,7 @@ export function UploadItem({ record }: { record: UploadRecord }) {
       <p className="upload-item__meta">
         {sizeAndType(record)}
         {record.meta.meetingDate ? ` · ${meetingWhen(record.meta.meetingDate)}` : ''}
-        {record.meta.primaryContactName ? ` · with ${record.meta.primaryContactName}` : ''}
+        {record.meta.primaryContactName ? ` · with ${contactNamed(record.meta)}` : ''}
       </p>
       {progress ? (
         <div className="upload-item__progress">

@@ -27,12 +27,17 @@ function abortableSleep(ms: number, signal: AbortSignal): Promise<void> {
   });
 }
 
-async function announce(record: UploadRecord): Promise<void> {
+/** What the notification says of a recording that finished processing, or failed to. */
+export function announcementOf(record: UploadRecord): { title: string; message: string } {
   const title = record.meta.title;
-  const options =
-    record.state === 'completed'
-      ? { title: 'Recording processed', message: `“${title}” is ready${record.meta.primaryContactName ? `; ${record.meta.primaryContactName}’s briefing is up to date` : ''}.` }
-      : { title: 'Recording could not be processed', message: `“${title}”: ${record.error ?? 'processing failed'}.` };
+  if (record.state !== 'completed') return { title: 'Recording could not be processed', message: `“${title}”: ${record.error ?? 'processing failed'}.` };
+  const contact = record.meta.primaryContactName;
+  const byName = record.meta.primaryContactMatchedBy === 'name' ? ' (matched by name)' : '';
+  return { title: 'Recording processed', message: `“${title}” is ready${contact ? `; ${contact}’s briefing is up to date${byName}` : ''}.` };
+}
+
+async function announce(record: UploadRecord): Promise<void> {
+  const options = announcementOf(record);
   await browser.notifications
     .create(`primer-upload-${record.id}`, { type: 'basic', iconUrl: browser.runtime.getURL('/icon/128.png'), ...options })
     .catch(() => undefined);

@@ -22,6 +22,8 @@ export const UploadMetaSchema = z.object({
   speakersExpected: z.nullable(z.int().check(z.minimum(1), z.maximum(100))),
   primaryContactId: z.nullable(z.string().check(z.maxLength(200))),
   primaryContactName: z.nullable(z.string().check(z.maxLength(300))),
+  /** Present when the contact was tied to the meeting by a unique full name, not an address: said wherever it is named. */
+  primaryContactMatchedBy: z.optional(z.literal('name')),
 });
 export type UploadMeta = z.infer<typeof UploadMetaSchema>;
 
@@ -76,6 +78,12 @@ export const UploadRecordSchema = z.object({
   errorKind: z._default(z.nullable(z.enum(API_ERROR_KINDS)), null),
 });
 export type UploadRecord = z.infer<typeof UploadRecordSchema>;
+
+/** The upload's contact as the popup and notifications name it: a name match says so. */
+export function contactNamed(meta: Pick<UploadMeta, 'primaryContactName' | 'primaryContactMatchedBy'>): string | null {
+  if (meta.primaryContactName === null) return null;
+  return meta.primaryContactMatchedBy === 'name' ? `${meta.primaryContactName} (matched by name)` : meta.primaryContactName;
+}
 
 export function newUploadRecord(id: string, file: UploadFile, meta: UploadMeta, now: number): UploadRecord {
   return {

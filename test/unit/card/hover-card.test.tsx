@@ -59,6 +59,8 @@ describe('HoverCard', () => {
   it('labels a name match, and says so when there are no insights yet', () => {
     render(<HoverCard match={{ ...maya, matchedBy: 'name' }} now={NOW} focusOnOpen={false} onClose={() => undefined} state={{ status: 'ready', insights: insights() }} />);
     expect(screen.getByText('matched by name')).toBeInTheDocument();
+    // Its name as a dialog, which a screen reader says first, says so too.
+    expect(screen.getByRole('dialog', { name: 'Briefing: Maya Chen (matched by name)' })).toBeInTheDocument();
     expect(screen.getByText(/No insights yet/)).toBeInTheDocument();
     expect(document.body.textContent).not.toMatch(/undefined|null/);
   });

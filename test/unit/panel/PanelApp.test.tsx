@@ -433,6 +433,13 @@ describe('PanelApp', () => {
     await search();
     await user.click(screen.getByRole('button', { name: 'Back to the meeting' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Q3 roadmap review' })).toBeVisible();
+    cleanup();
+    // A person chosen on a card who was matched by name: the way back says so, as their view does.
+    await showPanel(target({ focus: { kind: 'person', match: { ...maya, matchedBy: 'name' } } }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Maya Chen' })).toBeInTheDocument();
+    await search();
+    await user.click(screen.getByRole('button', { name: 'Back to Maya Chen (matched by name)' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Maya Chen' })).toBeVisible();
   });
 
   it('empties the search field once its result is left, by “Back” or because the tab shows something else, and keeps what was typed since', async () => {

@@ -68,6 +68,23 @@ describe('UploadForm', () => {
     expect(options).toEqual(['No one in particular', 'Jo Park (matched by name)', 'Maya Chen', 'Someone else (by e-mail)…']);
   });
 
+  it('keeps "matched by name" with an upload whose contact was a name match, for the list and the notification', async () => {
+    const user = userEvent.setup();
+    fakeBackground(READY);
+    const contacts = [{ id: 'j', name: 'Jo Park', matchedBy: 'name' as const }, { id: 'm', name: 'Maya Chen' }];
+    const upload = async (choice: string) => {
+      const { unmount } = render(<UploadForm draft={{ ...EVENT, contacts }} onStarted={vi.fn()} />);
+      await user.upload(screen.getByLabelText('Recording'), audio());
+      await user.selectOptions(screen.getByLabelText(/Primary contact/), choice);
+      await user.click(screen.getByRole('button', { name: 'Upload' }));
+      await waitFor(() => expect(handOverFile).toHaveBeenCalled());
+      unmount();
+      return vi.mocked(handOverFile).mock.lastCall![0].meta;
+    };
+    expect(await upload('j')).toMatchObject({ primaryContactId: 'j', primaryContactName: 'Jo Park', primaryContactMatchedBy: 'name' });
+    expect(await upload('m')).not.toHaveProperty('primaryContactMatchedBy');
+  });
+
   it('without an event: the file’s name as title, now as the date, the chosen person preselected', async () => {
     const user = userEvent.setup();
     const before = toLocalInput(new Date());

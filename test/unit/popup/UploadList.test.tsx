@@ -12,6 +12,15 @@ vi.mock('@/lib/messaging/send', () => ({ sendRequest: vi.fn() }));
 const UPLOAD_URL = 'https://uploads.example/rec-1?X-Amz-Signature=abc';
 
 describe('UploadList', () => {
+  it('says "matched by name" of an upload’s contact tied by a full-name match, and nothing of one tied by address', () => {
+    const byName = record({ id: 'u2', meta: { ...record().meta, primaryContactName: 'Jo Park', primaryContactMatchedBy: 'name' } });
+    render(<UploadList uploads={[byName, record()]} />);
+    const [jo, maya] = screen.getAllByRole('listitem');
+    expect(jo).toHaveTextContent('· with Jo Park (matched by name)');
+    expect(maya).toHaveTextContent('· with Maya Chen');
+    expect(maya).not.toHaveTextContent('matched by name');
+  });
+
   it('says when there is nothing yet', () => {
     render(<UploadList uploads={[]} />);
     expect(screen.getByText('No recordings uploaded yet.')).toBeInTheDocument();

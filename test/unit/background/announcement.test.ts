@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { announcementOf } from '@/lib/background/uploads';
+import { record } from '../popup/records';
+
+describe('announcementOf (the notification when processing ends)', () => {
+  it('names the contact whose briefing is now up to date, saying so of a name match', () => {
+    expect(announcementOf(record({ state: 'completed' }))).toEqual({
+      title: 'Recording processed',
+      message: '“Weekly sync” is ready; Maya Chen’s briefing is up to date.',
+    });
+    const byName = record({ state: 'completed', meta: { ...record().meta, primaryContactName: 'Jo Park', primaryContactMatchedBy: 'name' } });
+    expect(announcementOf(byName).message).toBe('“Weekly sync” is ready; Jo Park’s briefing is up to date (matched by name).');
+    const nobody = record({ state: 'completed', meta: { ...record().meta, primaryContactId: null, primaryContactName: null } });
+    expect(announcementOf(nobody).message).toBe('“Weekly sync” is ready.');
+  });
+
+  it('says why processing failed', () => {
+    expect(announcementOf(record({ state: 'failed', error: 'The file is not audio' }))).toEqual({
+      title: 'Recording could not be processed',
+      message: '“Weekly sync”: The file is not audio.',
+    });
+  });
+});
