@@ -12,8 +12,8 @@ import type { ChromeLike } from '../support/chrome-like';
 import { hoverCard, pageSeesCardRoot, type HoverCard } from '../support/hover-card';
 import { cardAxeViolations } from './support/axe';
 import { expect, serveFixture, test, type StandIn } from './support/browser';
-import { OptionsPage } from './support/options-page';
 import { openPanel, tabIdOf } from '../support/side-panel';
+import { configure } from './support/setup';
 
 interface ExpectedPerson { email: string; name: string | null; contactId: string | null }
 interface ExpectedSurface { people: ExpectedPerson[]; namesOnly: { name: string; contactIds: string[] }[] }
@@ -47,12 +47,6 @@ function expectationsFor(view: ExpectedView) {
     }
   }
   return { emails, labels };
-}
-
-async function configure(context: BrowserContext, extensionId: string, standIn: StandIn) {
-  const options = await OptionsPage.open(context, extensionId);
-  await options.saveSettings(standIn.baseUrl, standIn.apiKey);
-  await options.page.close();
 }
 
 /** Collects console errors and uncaught exceptions of a page. */

@@ -6,9 +6,9 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import type { BrowserContext, Page, Worker } from 'playwright/test';
+import type { Page, Worker } from 'playwright/test';
 import { CONTACT_IDS, SAMPLE_CONTACTS, SAMPLE_INSIGHTS } from '../stand-in/sample-data';
-import { expect, serveFixture, servePage, test, type StandIn } from './support/browser';
+import { expect, servePage, test, type StandIn } from './support/browser';
 import { FLOOR_PAGE, FLOOR_PAGES } from '../support/floor-page';
 import { meetingPopup } from '../fixtures/calendar';
 import { markdown, median, report, TimingRecorder, writeReport } from './support/panel-timing';
@@ -16,6 +16,7 @@ import type { ChromeLike } from '../support/chrome-like';
 import { hoverCard } from '../support/hover-card';
 import { OptionsPage } from './support/options-page';
 import { axeViolations, focused, focusRing, openExtensionPage, openPanel, paintTimes, pressUntilFocused, recordClicks, screenshotPanel, sectionsReachedByTab, SidePanels, tabIdOf, tabStops, timeToBriefing, timeToSwitch, visibleSections } from './support/side-panel';
+import { configure, openFixture } from './support/setup';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const FIXTURES = path.join(ROOT, 'test/fixtures');
@@ -33,19 +34,6 @@ test.afterAll(() => {
   const previous = fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, number>) : {};
   fs.writeFileSync(file, JSON.stringify({ ...previous, ...timings }, null, 2));
 });
-
-async function configure(context: BrowserContext, extensionId: string, standIn: StandIn) {
-  const options = await OptionsPage.open(context, extensionId);
-  await options.saveSettings(standIn.baseUrl, standIn.apiKey);
-  await options.page.close();
-}
-
-async function openFixture(context: BrowserContext, file: string, url: string): Promise<Page> {
-  await serveFixture(context, url, fs.readFileSync(path.join(FIXTURES, file), 'utf8'));
-  const page = await context.newPage();
-  await page.goto(url);
-  return page;
-}
 
 async function screenshot(panel: Page, name: string) {
   fs.mkdirSync(ARTIFACTS, { recursive: true });

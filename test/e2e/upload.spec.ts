@@ -10,9 +10,9 @@ import type { BrowserContext, Worker } from 'playwright/test';
 import { wavTone, writeWavFile } from '../support/audio';
 import { allowSiteForExtension } from '../support/host-access';
 import { expect, serveFixture, test, type StandIn } from './support/browser';
-import { OptionsPage } from './support/options-page';
 import { PopupPage } from './support/popup';
 import { axeViolations, openPanel, tabIdOf } from './support/side-panel';
+import { configure } from './support/setup';
 
 test.use({ standInOptions: { storageHost: 'localhost', processingStepMs: 300 } });
 
@@ -22,12 +22,6 @@ const UPLOAD_ORIGIN = 'http://localhost/*';
 const FIXTURES = path.resolve(import.meta.dirname, '../fixtures');
 const ARTIFACTS = path.resolve(import.meta.dirname, '../artifacts/upload');
 const CALENDAR_URL = 'https://calendar.google.com/calendar/u/0/r/week/2026/5/18';
-
-async function configure(context: BrowserContext, extensionId: string, standIn: StandIn) {
-  const options = await OptionsPage.open(context, extensionId);
-  await options.saveSettings(standIn.baseUrl, standIn.apiKey);
-  await options.page.close();
-}
 
 /** Allows the upload origin the way a user would, from the popup's own "Allow and upload". */
 async function grantUploadOrigin(context: BrowserContext, extensionId: string, popup: PopupPage, title: string) {
