@@ -31,9 +31,7 @@ import {
   addressesIn,
   isHidden,
   normaliseText,
-  heldByNested,
-  nestedRoots,
-  ownedBy,
+  ownedByRoot,
   withReadCache,
   parseNameAndAddress,
   roleForLabel,
@@ -252,8 +250,7 @@ function kindOf(root: Element): SurfaceKind | null {
 
 function readSurface(root: Element): Surface | null {
   if (isHidden(root)) return null;
-  const nested = nestedRoots(root, SEL.roots);
-  const owned = ownedBy(nested);
+  const owned = ownedByRoot(root, SEL.roots);
   switch (kindOf(root)) {
     case 'compose':
       return readCompose(root, owned);
@@ -264,7 +261,7 @@ function readSurface(root: Element): Surface | null {
     default:
       // Fallback root ([role=main]): whatever it holds that no other root claimed. It usually
       // holds only nested roots: one query tells, instead of each reader searching it again.
-      if (!FALLBACK_CANDIDATES.some((selector) => root.querySelectorAll(selector).length > heldByNested(nested, selector))) return null;
+      if (!FALLBACK_CANDIDATES.some((selector) => [...root.querySelectorAll(selector)].some(owned))) return null;
       return readThread(root, owned) ?? readCompose(root, owned) ?? readList(root, owned);
   }
 }
