@@ -30,7 +30,8 @@ const WIDTH = 300;
  * from the toolbar or the keyboard): how to open it, and that it will show what was chosen.
  */
 export function openPanelHint(shortcut: string | null, focus: PanelFocus): string {
-  const what = focus.kind === 'person' ? (focus.match.contact.name?.trim() || focus.match.contact.email || 'this person') : 'this meeting';
+  const who = focus.kind === 'person' ? focus.match.contact.name?.trim() || focus.match.contact.email || 'this person' : null;
+  const what = focus.kind === 'person' ? (focus.match.matchedBy === 'name' ? `${who} (matched by name)` : who) : 'this meeting';
   const keys = shortcut ? `press ${shortcut}, or ` : '';
   return `To see the briefing, ${keys}open Primer’s toolbar button and choose Open briefing: the panel will show ${what}.`;
 }

@@ -108,4 +108,12 @@ describe('Open briefing on the hover card', () => {
       'To see the briefing, open Primer’s toolbar button and choose Open briefing: the panel will show this meeting.',
     );
   });
+
+  it('names the person the panel will show, saying so of a name match', () => {
+    const person = (matchedBy: 'email' | 'name') => ({ kind: 'person' as const, match: { contact: { id: 'm', name: 'Maya Chen', email: 'maya@example.com', company: null, title: null }, matchedBy } });
+    expect(openPanelHint('Alt+Shift+P', person('email'))).toBe(
+      'To see the briefing, press Alt+Shift+P, or open Primer’s toolbar button and choose Open briefing: the panel will show Maya Chen.',
+    );
+    expect(openPanelHint(null, person('name'))).toMatch(/the panel will show Maya Chen \(matched by name\)\.$/);
+  });
 });
