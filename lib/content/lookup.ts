@@ -68,7 +68,7 @@ export class PeopleLookup {
    */
   readonly #answers = new Map<string, { answer: ContactMatch | null | typeof LOOKUP_FAILED; until: number }>();
   /** When expired answers were last swept out (`#sweep`). */
-  #sweptAt = -Infinity;
+  #sweptAt: number;
   /** People asked about whose answer has not arrived yet. */
   readonly #pending = new Map<string, Pending>();
   /** Batches filled in this task, sent together in a microtask. */
@@ -77,6 +77,9 @@ export class PeopleLookup {
   constructor(find: FindPeople, now: () => number = () => performance.now()) {
     this.#find = find;
     this.#now = now;
+    // Nothing is believed for less than FAILED_RETRY_MS, the time between sweeps: the first
+    // sweep is due that long after the start, not on the first scan's answers (300 entries walked).
+    this.#sweptAt = now();
   }
 
   /** One person's match; rejects when the lookup fails. */
@@ -99,7 +102,9 @@ export class PeopleLookup {
    */
   async findAll(queries: PersonQuery[], keys: string[] = queries.map(personKey)): Promise<Found[]> {
     const out: Found[] = new Array<Found>(queries.length).fill(null);
-    const waiting = new Map<Batch, [number, number][]>();
+    // Per batch, pairs of (place in `out`, place in the batch's answers), flat: a 300-person first
+    // scan then allocates no array per person.
+    const waiting = new Map<Batch, number[]>();
     const now = this.#now();
     for (let i = 0; i < queries.length; i++) {
       const key = keys[i]!;
@@ -111,12 +116,12 @@ export class PeopleLookup {
       const { batch, index } = this.#pending.get(key) ?? this.#ask(key, queries[i]!);
       let slots = waiting.get(batch);
       if (!slots) waiting.set(batch, (slots = []));
-      slots.push([i, index]);
+      slots.push(i, index);
     }
     await Promise.all(
       [...waiting].map(async ([batch, slots]) => {
         const answers = await batch.answers.catch(() => null);
-        for (const [at, index] of slots) out[at] = answers ? matchOf(answers[index]) : undefined;
+        for (let s = 0; s < slots.length; s += 2) out[slots[s]!] = answers ? matchOf(answers[slots[s + 1]!]) : undefined;
       }),
     );
     return out;

@@ -322,7 +322,13 @@ function keyFor(person: FoundPerson): string {
 /** What the page may show for a person, lowercased: the marker goes right after that text. */
 function markerTexts(person: FoundPerson, match: ContactMatch): string[] {
   const wanted: string[] = [];
-  for (const text of [person.name, person.email, match.contact.name, match.contact.email]) if (text) wanted.push(text.trim().toLowerCase());
+  const add = (text: string | null) => {
+    if (text) wanted.push(text.trim().toLowerCase());
+  };
+  add(person.name);
+  add(person.email);
+  add(match.contact.name);
+  add(match.contact.email);
   return wanted;
 }
 

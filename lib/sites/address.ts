@@ -239,11 +239,14 @@ export class PeopleCollector {
   /** `add` for an address the caller already normalised (`normaliseAddress`): not checked again. */
   addNormalised(email: string, name: string | null, role: PersonRole | null, element: Element | null): string | null {
     if (isResourceAddress(email)) return null;
-    let person = this.#byEmail.get(email);
+    const person = this.#byEmail.get(email);
     if (!person) {
-      person = { email, name: null, roles: [], elements: [] };
-      this.#byEmail.set(email, person);
-      this.#order.push(person);
+      // Made with its first role and element in place: arrays of their exact size (most people
+      // have one of each), not empty ones grown by a push (a large page has hundreds).
+      const found: FoundPerson = { email, name: nameOrNull(name), roles: role === null ? [] : [role], elements: element === null ? [] : [element] };
+      this.#byEmail.set(email, found);
+      this.#order.push(found);
+      return email;
     }
     // The first name seen is kept, so later ones need no checking (hundreds per large surface).
     this.#merge(person, person.name === null ? nameOrNull(name) : null, role, element);
@@ -254,11 +257,12 @@ export class PeopleCollector {
   addName(rawName: string | null, role: PersonRole | null, element: Element | null): boolean {
     const name = normaliseText(rawName);
     if (name === null) return false;
-    let person = this.#byName.get(name);
+    const person = this.#byName.get(name);
     if (!person) {
-      person = { email: null, name, roles: [], elements: [] };
-      this.#byName.set(name, person);
-      this.#order.push(person);
+      const found: FoundPerson = { email: null, name, roles: role === null ? [] : [role], elements: element === null ? [] : [element] };
+      this.#byName.set(name, found);
+      this.#order.push(found);
+      return true;
     }
     this.#merge(person, null, role, element);
     return true;
