@@ -49,6 +49,23 @@ function focusVisibleHeading(main: HTMLElement | null): void {
   heading?.focus();
 }
 
+/**
+ * The recording view while its code loads (the first one opened): its way back and a heading,
+ * where focus goes from the button that opened it (hidden with its view), instead of falling to
+ * the document until the view arrives and focuses its own heading.
+ */
+function RecordingLoading({ back }: { back: ReactNode }) {
+  return (
+    <article className="recording-detail" aria-busy="true">
+      {back}
+      <h1 className="subject-title" tabIndex={-1}>
+        Recording
+      </h1>
+      <Skeleton label="Loading the recording" />
+    </article>
+  );
+}
+
 function focusedElement(): HTMLElement | null {
   return document.activeElement instanceof HTMLElement && document.activeElement !== document.body ? document.activeElement : null;
 }
@@ -252,7 +269,7 @@ export function Panel({ firstTarget, initialTarget }: { firstTarget?: Promise<Pa
   const views = stack.map((view, index) => (
     <div key={`${index}:${view.kind === 'person' ? personKey(view.person) : view.id}`} data-view hidden={index < stack.length - 1}>
       {view.kind === 'recording' ? (
-        <Suspense fallback={<div className="skeleton-line" aria-hidden="true" />}>
+        <Suspense fallback={<RecordingLoading back={backButton(view.back)} />}>
           <RecordingDetail id={view.id} onBack={pop} backLabel={view.back} />
         </Suspense>
       ) : (
