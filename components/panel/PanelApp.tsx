@@ -2,7 +2,7 @@
  * The side panel: briefs what the active tab shows (or what the user chose on a card or searched
  * for). Views stack: from a meeting to one attendee to one recording, each with its way back.
  */
-import { lazy, Suspense, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { QueryClientProvider, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { Button } from '@/components/ui/Button';
 import { clearPanelFocus } from '@/lib/panel/target';
@@ -195,8 +195,17 @@ export function Panel({ firstTarget, initialTarget }: { firstTarget?: Promise<Pa
     if (last && (!last.isConnected || last.closest('[hidden]')) && focusLost()) focusVisibleHeading(mainRef.current);
   }, [stackKey]);
 
+  // Escape goes back from a view opened on top (a recording, an attendee, a search's result), as
+  // its Back button does; not while typing, where Escape belongs to the field.
+  const backOnEscape = (event: KeyboardEvent<HTMLElement>) => {
+    if (event.key !== 'Escape' || event.defaultPrevented || stack.length === 0) return;
+    if (event.target instanceof Element && event.target.closest('input, textarea, select, [contenteditable]')) return;
+    event.preventDefault();
+    pop();
+  };
+
   const backButton = (label: string): ReactNode => (
-    <Button variant="secondary" className="back" onClick={pop}>
+    <Button variant="secondary" className="back" onClick={pop} aria-keyshortcuts="Escape">
       <span aria-hidden="true">← </span>
       {label}
     </Button>
@@ -285,7 +294,7 @@ export function Panel({ firstTarget, initialTarget }: { firstTarget?: Promise<Pa
         <p className="brand">Primer</p>
         <PersonSearch onFind={find} shown={stack.find((view) => view.searched)?.searched ?? null} />
       </header>
-      <main className="panel-main" ref={mainRef}>
+      <main className="panel-main" ref={mainRef} onKeyDown={backOnEscape}>
         {/* Around the views: a load that failed for want of setup leaves saying so to the notice. */}
         <SetupNotice>
           {target === null ? (

@@ -81,7 +81,7 @@ export function RecordingDetail({ id, onBack, backLabel }: { id: string; onBack:
   useEffect(() => headingRef.current?.focus(), []);
   return (
     <article className="recording-detail" aria-busy={!data && recording.isPending && !recordingProblem}>
-      <Button variant="secondary" className="back" onClick={onBack}>
+      <Button variant="secondary" className="back" onClick={onBack} aria-keyshortcuts="Escape">
         {/* The arrow is drawn, not read: "left arrow, Back to the briefing" said it twice. */}
         <span aria-hidden="true">← </span>
         {backLabel}

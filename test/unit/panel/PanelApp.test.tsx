@@ -294,6 +294,24 @@ describe('PanelApp', () => {
     expect(document.activeElement).not.toBe(document.body);
   });
 
+  it('goes back on Escape as “Back” does, but not while the user types in the search field', async () => {
+    const user = userEvent.setup();
+    await openAttendeeByKeyboard(user);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Daniel Weiss' })).toHaveFocus();
+    expect(screen.getByRole('button', { name: /Back to the meeting/ })).toHaveAttribute('aria-keyshortcuts', 'Escape');
+    // Escape in the search field belongs to the field: the view stays.
+    await user.click(within(screen.getByRole('search')).getByLabelText('Find a person by e-mail'));
+    await user.keyboard('{Escape}');
+    expect(screen.getByRole('heading', { level: 1, name: 'Daniel Weiss' })).toBeVisible();
+    screen.getByRole('heading', { level: 1, name: 'Daniel Weiss' }).focus();
+    await user.keyboard('{Escape}');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Q3 roadmap review' })).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Full briefing: Daniel Weiss' })).toHaveFocus();
+    // On the page's own view there is nothing to go back to: Escape does nothing.
+    await user.keyboard('{Escape}');
+    expect(screen.getByRole('heading', { level: 1, name: 'Q3 roadmap review' })).toBeVisible();
+  });
+
   it('moves focus to the new briefing’s heading when what the tab shows replaces the view the focus was in', async () => {
     const user = userEvent.setup();
     const page = await openAttendeeByKeyboard(user);
