@@ -8,5 +8,8 @@ import { OUTLOOK_MATCHES } from '@/lib/sites/matches';
 export default defineContentScript({
   matches: OUTLOOK_MATCHES,
   runAt: 'document_idle',
+  // Nothing posted to the page's window on start: WXT keeps that message only for older WXT
+  // versions (its own scripts listen for a DOM event), and the page's message listeners get it.
+  noScriptStartedPostMessage: true,
   main: (ctx) => startPrimer(ctx, outlookAdapter),
 });

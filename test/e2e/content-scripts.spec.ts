@@ -108,6 +108,12 @@ for (const fixture of STATIC_VIEWS) {
     await serveFixture(context, view.url, html(fixture.file));
     const page = await context.newPage();
     const errors = watchErrors(page);
+    // What the page's own scripts would receive from window.postMessage while Primer runs.
+    await page.addInitScript(() => {
+      const seen: unknown[] = [];
+      (window as unknown as { __messages: unknown[] }).__messages = seen;
+      window.addEventListener('message', (event) => seen.push(event.data));
+    });
     await page.goto(view.url);
 
     const { emails, labels } = expectationsFor(view);
@@ -128,6 +134,8 @@ for (const fixture of STATIC_VIEWS) {
 
     expect(await page.evaluate(() => (window as unknown as { __pwned?: unknown }).__pwned)).toBeUndefined();
     expect(errors).toEqual([]);
+    // Primer posts nothing to the page's window (WXT's start-up message is switched off).
+    expect(await page.evaluate(() => (window as unknown as { __messages: unknown[] }).__messages)).toEqual([]);
   });
 }
 
