@@ -73,11 +73,12 @@ describe('UploadForm', () => {
     fakeBackground(READY);
     const contacts = [{ id: 'j', name: 'Jo Park', matchedBy: 'name' as const }, { id: 'm', name: 'Maya Chen' }];
     const upload = async (choice: string) => {
+      const before = vi.mocked(handOverFile).mock.calls.length;
       const { unmount } = render(<UploadForm draft={{ ...EVENT, contacts }} onStarted={vi.fn()} />);
       await user.upload(screen.getByLabelText('Recording'), audio());
       await user.selectOptions(screen.getByLabelText(/Primary contact/), choice);
       await user.click(screen.getByRole('button', { name: 'Upload' }));
-      await waitFor(() => expect(handOverFile).toHaveBeenCalled());
+      await waitFor(() => expect(handOverFile).toHaveBeenCalledTimes(before + 1));
       unmount();
       return vi.mocked(handOverFile).mock.lastCall![0].meta;
     };
