@@ -7,7 +7,8 @@
  *
  * Each upload keeps its own due time (`nextCheckAt`); the alarm is set for the earliest of them.
  * A view that is open (the popup) may check more often to show progress, but its checks are not
- * scheduled ones: they move neither the backoff nor the give-up count.
+ * scheduled ones: they move neither the backoff nor the give-up count, and they wait out a rate
+ * limit's Retry-After as the scheduled ones do (`serviceWaitUntil`).
  */
 import { ApiError } from '../api/error-info';
 import type { Recording } from '../models';
@@ -87,10 +88,13 @@ async function ask(record: UploadRecord & { recordingId: string }, deps: PollDep
  */
 export async function checkProcessing(record: UploadRecord, deps: PollDeps, kind: CheckKind = 'scheduled'): Promise<UploadRecord> {
   if (record.state !== 'processing' || !record.recordingId) return record;
+  // An open view asks every few seconds: not while the service's own wait is running.
+  if (kind === 'viewer' && record.serviceWaitUntil !== null && record.serviceWaitUntil > deps.now()) return record;
   const answer = await ask({ ...record, recordingId: record.recordingId }, deps);
   const waitMs = answer !== null && 'waitMs' in answer ? answer.waitMs : 0;
   const learned = answer !== null && 'waitMs' in answer ? null : answer;
-  if (learned === null && kind === 'viewer') return record;
+  // A view's check that learned nothing changes nothing, unless the service asked for a wait.
+  if (learned === null && kind === 'viewer' && waitMs === 0) return record;
   const ends = learned?.state !== undefined && learned.state !== 'processing';
   if (ends) await deps.beforeFinish({ ...record, ...learned });
   const now = deps.now();
@@ -98,6 +102,7 @@ export async function checkProcessing(record: UploadRecord, deps: PollDeps, kind
     // Finished meanwhile (the other check), or retried, cancelled, removed: not this check's business.
     if (current.state !== 'processing' || current.recordingId !== record.recordingId) return current;
     let next: UploadRecord = { ...current, ...learned, updatedAt: now };
+    if (waitMs > 0) next = { ...next, serviceWaitUntil: now + waitMs };
     if (kind === 'scheduled') {
       const polls = current.polls + 1;
       // Never before the service's own wait is over, however short the backoff.

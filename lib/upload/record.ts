@@ -58,6 +58,11 @@ export const UploadRecordSchema = z.object({
   /** When the next scheduled check is due (ms since the epoch), while processing. Older records lack it. */
   nextCheckAt: z._default(z.nullable(z.number()), null),
   /**
+   * Until when the service asked not to be asked about it again (a rate limit's Retry-After, ms
+   * since the epoch): an open view's checks wait it out too. Older records lack it.
+   */
+  serviceWaitUntil: z._default(z.nullable(z.number()), null),
+  /**
    * Recordings created for upload URLs that expired or were refused before the file arrived. The
    * interface offers no way to renew a URL, so a new presigned-url call creates a new recording;
    * these are never completed and never processed.
@@ -89,7 +94,7 @@ export function newUploadRecord(id: string, file: UploadFile, meta: UploadMeta, 
   return {
     id, createdAt: now, updatedAt: now, file, meta, state: 'requesting-url',
     recordingId: null, uploadUrl: null, uploadHeaders: {}, urlExpiresAt: null, putDone: false, sentBytes: 0,
-    failedStep: null, error: null, processingStatus: null, processingProgress: null, polls: 0, nextCheckAt: null, abandonedRecordingIds: [], needsAccess: null, serviceUrl: null, errorKind: null,
+    failedStep: null, error: null, processingStatus: null, processingProgress: null, polls: 0, nextCheckAt: null, serviceWaitUntil: null, abandonedRecordingIds: [], needsAccess: null, serviceUrl: null, errorKind: null,
   };
 }
 

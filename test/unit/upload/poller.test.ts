@@ -226,6 +226,23 @@ describe('checkProcessing (an open view’s)', () => {
     expect(await store.get('u1')).toEqual(record);
   });
 
+  it('waits out a rate limit’s Retry-After, whichever check met it, before asking again', async () => {
+    const { store, deps } = setup([processing()]);
+    const at = (ms: number) => ({ ...deps, now: () => LATER + ms });
+    deps.getRecording.mockRejectedValueOnce(new ApiError('rate_limited', 'Too many requests', { status: 429, retryAfterMs: 30_000 }));
+    expect(await checkProcessing(processing(), at(0), 'viewer')).toMatchObject({ state: 'processing', polls: 0, serviceWaitUntil: LATER + 30_000 });
+    // The popup asks every 2 s: nothing reaches the service until the wait is over.
+    for (let ms = 2_000; ms < 30_000; ms += 2_000) await checkProcessing((await store.get('u1'))!, at(ms), 'viewer');
+    expect(deps.getRecording).toHaveBeenCalledTimes(1);
+    expect(await checkProcessing((await store.get('u1'))!, at(30_000), 'viewer')).toMatchObject({ processingStatus: 'transcribing', processingProgress: 35 });
+    expect(deps.getRecording).toHaveBeenCalledTimes(2);
+    // A wait the alarm's check met holds the view's checks back too.
+    deps.getRecording.mockRejectedValueOnce(new ApiError('rate_limited', 'Too many requests', { status: 429, retryAfterMs: 60_000 }));
+    await checkProcessing((await store.get('u1'))!, at(31_000), 'scheduled');
+    await checkProcessing((await store.get('u1'))!, at(60_000), 'viewer');
+    expect(deps.getRecording).toHaveBeenCalledTimes(3);
+  });
+
   it('completes the upload like a scheduled check, once', async () => {
     const { deps } = setup([processing()]);
     deps.getRecording.mockResolvedValueOnce(recording({ status: 'completed' }));
