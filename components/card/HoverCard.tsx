@@ -12,6 +12,7 @@ import { formatDate, relativeDay } from '@/lib/format/dates';
 import { conversationCount } from '@/lib/format/provenance';
 import { uniqueTopics } from '@/lib/format/text';
 import type { ContactMatch, Insights } from '@/lib/models';
+import { withMatchNote } from '@/lib/models/contact';
 import type { SurfaceKind } from '@/lib/sites/types';
 
 export type InsightsState = { status: 'loading' } | { status: 'ready'; insights: Insights } | { status: 'error'; error: ApiErrorInfo };
@@ -131,7 +132,7 @@ export function HoverCard({
   const openMeeting = cutOff ? null : onOpenMeeting;
 
   return (
-    <section className="card" role="dialog" aria-label={matchedBy === 'name' ? `Briefing: ${name} (matched by name)` : `Briefing: ${name}`}>
+    <section className="card" role="dialog" aria-label={`Briefing: ${withMatchNote(name, matchedBy)}`}>
       <div className="head">
         <div className="who">
           <h2 className="name">{name}</h2>

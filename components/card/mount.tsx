@@ -14,6 +14,7 @@ import { ApiError, toErrorInfo } from '@/lib/api/errors';
 import { sendRequest } from '@/lib/messaging/send';
 import type { PanelFocus } from '@/lib/panel/context';
 import { HoverCard, type InsightsState } from './HoverCard';
+import { withMatchNote } from '@/lib/models/contact';
 import css from './card.css?inline';
 
 const GAP = 8;
@@ -30,8 +31,7 @@ const WIDTH = 300;
  * from the toolbar or the keyboard): how to open it, and that it will show what was chosen.
  */
 export function openPanelHint(shortcut: string | null, focus: PanelFocus): string {
-  const who = focus.kind === 'person' ? focus.match.contact.name?.trim() || focus.match.contact.email || 'this person' : null;
-  const what = focus.kind === 'person' ? (focus.match.matchedBy === 'name' ? `${who} (matched by name)` : who) : 'this meeting';
+  const what = focus.kind === 'person' ? withMatchNote(focus.match.contact.name?.trim() || focus.match.contact.email || 'this person', focus.match.matchedBy) : 'this meeting';
   const keys = shortcut ? `press ${shortcut}, or ` : '';
   return `To see the briefing, ${keys}open Primer’s toolbar button and choose Open briefing: the panel will show ${what}.`;
 }

@@ -7,6 +7,7 @@ import { QueryClientProvider, useQueryClient, type QueryClient } from '@tanstack
 import { Button } from '@/components/ui/Button';
 import { clearPanelFocus } from '@/lib/panel/target';
 import { displayName, personKey, subjectOf, surfaceOf, withoutPageMatches, type Subject, type SubjectPerson } from '@/lib/panel/subject';
+import { withMatchNote } from '@/lib/models/contact';
 import { watchSettings } from '@/lib/storage/settings-change';
 import type { PanelTarget } from '@/lib/panel/target';
 import { MeetingBriefing } from './meeting/MeetingBriefing';
@@ -72,9 +73,7 @@ function focusedElement(): HTMLElement | null {
 
 /** The way back from a search names what it returns to: the page, or what was chosen on a card. */
 function backFromSearch(subject: Subject | null): string {
-  if (subject?.kind === 'person' && subject.chosen) {
-    return `Back to ${displayName(subject.person)}${subject.person.match?.matchedBy === 'name' ? ' (matched by name)' : ''}`;
-  }
+  if (subject?.kind === 'person' && subject.chosen) return `Back to ${withMatchNote(displayName(subject.person), subject.person.match?.matchedBy)}`;
   if (subject?.kind === 'meeting' && subject.chosen) return 'Back to the meeting';
   return 'Back to this page';
 }

@@ -4,6 +4,7 @@
  */
 import { useId, type Ref } from 'react';
 import type { UploadDraft } from '@/lib/upload/draft';
+import { withMatchNote } from '@/lib/models/contact';
 
 export const SOMEONE_ELSE = '__email__';
 export const NO_ONE = '';
@@ -36,7 +37,7 @@ export function ContactChoice({ contacts, choice, email, onChoice, onEmail, erro
             <option value={NO_ONE}>No one in particular</option>
             {contacts.map((contact) => (
               <option key={contact.id} value={contact.id}>
-                {contact.matchedBy === 'name' ? `${contact.name} (matched by name)` : contact.name}
+                {withMatchNote(contact.name, contact.matchedBy)}
               </option>
             ))}
             <option value={SOMEONE_ELSE}>Someone else (by e-mail)…</option>

@@ -5,6 +5,7 @@
  * names go in as attribute text, never as markup.
  */
 import type { ContactMatch } from '../models';
+import { withMatchNote } from '../models/contact';
 import type { FoundPerson } from '../sites/types';
 import { own } from './owned-nodes';
 
@@ -19,7 +20,7 @@ export const MARKER_TAG = 'primer-mark';
  */
 export function markerLabel(shown: Pick<FoundPerson, 'name' | 'email'>, matchedBy: ContactMatch['matchedBy']): string {
   const who = shown.name ?? shown.email ?? 'this contact';
-  return matchedBy === 'name' ? `Primer briefing: ${who} (matched by name)` : `Primer briefing: ${who}`;
+  return `Primer briefing: ${withMatchNote(who, matchedBy)}`;
 }
 
 /** The attributes every marker shares, set once: a marker is a copy of this plus its label. */

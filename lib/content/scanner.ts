@@ -322,14 +322,15 @@ function keyFor(person: FoundPerson): string {
 /** What the page may show for a person, lowercased: the marker goes right after that text. */
 function markerTexts(person: FoundPerson, match: ContactMatch): string[] {
   const wanted: string[] = [];
-  const add = (text: string | null) => {
-    if (text) wanted.push(text.trim().toLowerCase());
-  };
-  add(person.name);
-  add(person.email);
-  add(match.contact.name);
-  add(match.contact.email);
+  addText(wanted, person.name);
+  addText(wanted, person.email);
+  addText(wanted, match.contact.name);
+  addText(wanted, match.contact.email);
   return wanted;
+}
+
+function addText(wanted: string[], text: string | null): void {
+  if (text) wanted.push(text.trim().toLowerCase());
 }
 
 /**

@@ -23,6 +23,11 @@ export type Contact = z.infer<typeof ContactSchema>;
 export const MatchKindSchema = z.literal(['email', 'name']);
 export type MatchKind = z.infer<typeof MatchKindSchema>;
 
+/** A contact as named anywhere Primer shows them: a name match always says so (the owner's rule). */
+export function withMatchNote(who: string, matchedBy: MatchKind | null | undefined): string {
+  return matchedBy === 'name' ? `${who} (matched by name)` : who;
+}
+
 export const ContactMatchSchema = z.object({
   contact: ContactSchema,
   matchedBy: MatchKindSchema,

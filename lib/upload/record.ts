@@ -4,6 +4,7 @@
  */
 import { z } from 'zod/mini';
 import { API_ERROR_KINDS } from '../api/error-info';
+import { withMatchNote } from '../models/contact';
 
 export const UPLOAD_STATES = ['requesting-url', 'uploading', 'completing', 'processing', 'completed', 'failed', 'cancelled'] as const;
 export type UploadState = (typeof UPLOAD_STATES)[number];
@@ -87,7 +88,7 @@ export type UploadRecord = z.infer<typeof UploadRecordSchema>;
 /** The upload's contact as the popup and notifications name it: a name match says so. */
 export function contactNamed(meta: Pick<UploadMeta, 'primaryContactName' | 'primaryContactMatchedBy'>): string | null {
   if (meta.primaryContactName === null) return null;
-  return meta.primaryContactMatchedBy === 'name' ? `${meta.primaryContactName} (matched by name)` : meta.primaryContactName;
+  return withMatchNote(meta.primaryContactName, meta.primaryContactMatchedBy);
 }
 
 export function newUploadRecord(id: string, file: UploadFile, meta: UploadMeta, now: number): UploadRecord {
