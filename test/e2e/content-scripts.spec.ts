@@ -13,11 +13,9 @@ import { hoverCard, pageSeesCardRoot, type HoverCard } from '../support/hover-ca
 import { cardAxeViolations } from './support/axe';
 import { expect, serveFixture, test, type StandIn } from './support/browser';
 import { openPanel, tabIdOf } from '../support/side-panel';
+import { expectedPeople, peopleInView, type ExpectedView } from './support/people-in-view';
 import { configure } from './support/setup';
 
-interface ExpectedPerson { email: string; name: string | null; contactId: string | null }
-interface ExpectedSurface { people: ExpectedPerson[]; namesOnly: { name: string; contactIds: string[] }[] }
-interface ExpectedView { view: string; url: string; surfaces: ExpectedSurface[] }
 interface ExpectedPage { file: string; site: string; views: ExpectedView[] }
 
 const FIXTURES = path.resolve(import.meta.dirname, '../fixtures');
@@ -102,7 +100,7 @@ const STATIC_VIEWS = expected.pages.filter((page) => page.file !== 'gmail/spa.ht
 
 for (const fixture of STATIC_VIEWS) {
   const view = fixture.views[0]!;
-  test(`${fixture.file}: finds exactly the people shown and marks exactly the known contacts`, async ({ context, extensionId, standIn }) => {
+  test(`${fixture.file}: finds exactly the people shown and marks exactly the known contacts`, async ({ context, extensionId, serviceWorker, standIn }) => {
     test.setTimeout(90_000);
     await configure(context, extensionId, standIn);
     await serveFixture(context, view.url, html(fixture.file));
@@ -131,6 +129,8 @@ for (const fixture of STATIC_VIEWS) {
       perAddress.set(email, (perAddress.get(email) ?? 0) + 1);
     }
     for (const [email, count] of perAddress) expect(count, email).toBeLessThanOrEqual(email === CALIBRATION_EMAIL ? 3 : 1);
+    // Each surface holds exactly its people, unknown and name-only ones included, as the side panel hears it.
+    expect(await peopleInView(serviceWorker, await tabIdOf(serviceWorker, page))).toEqual(expectedPeople(view));
 
     expect(await page.evaluate(() => (window as unknown as { __pwned?: unknown }).__pwned)).toBeUndefined();
     expect(errors).toEqual([]);
@@ -163,10 +163,22 @@ test('a hover card shows the stand-in’s briefing, by pointer and by keyboard, 
   const card = hoverCard(page, 'Briefing: Maya Chen');
   await card.toBeShown();
   expect(cardLoads).toHaveLength(1);
-  const tone = SAMPLE_INSIGHTS[CONTACT_IDS.mayaChen]?.preferred_tone;
-  if (typeof tone === 'string') await card.toContainText(tone);
-  await card.toContainText('Raise');
-  await card.toContainText('Pending');
+  // What the issue asks a card to show, from the stand-in's data: tone, topics to raise and to
+  // avoid, the pending action items (with the overdue ones), the last conversation.
+  const maya = SAMPLE_INSIGHTS[CONTACT_IDS.mayaChen]!;
+  const pending = maya.pending_action_items ?? [];
+  const today = new Date().toISOString().slice(0, 10);
+  const overdue = pending.filter((item) => typeof item.due_date === 'string' && item.due_date.slice(0, 10) < today).length;
+  expect(overdue).toBeGreaterThan(0);
+  for (const text of [
+    `Tone${String(maya.preferred_tone)}`,
+    `Raise${String(maya.recent_topics?.[0])}`,
+    `Avoid${String(maya.sensitive_topics?.[0])}`,
+    `Pending${pending.length} action items · ${overdue} overdue`,
+    'Last talk3 days ago',
+  ]) {
+    await card.toContainText(text);
+  }
   // The briefing is on screen, and the page's own scripts cannot reach it: the host shows them no
   // shadow root and no text.
   expect(await pageSeesCardRoot(page)).toEqual({ host: true, shadowRoot: false, text: '' });
@@ -484,21 +496,44 @@ test('the hover card keeps off the site’s own hover card on the same person, w
   expect(errors).toEqual([]);
 });
 
-test('Gmail as a single-page app: views come and go, marks follow, nothing is left behind', async ({ context, extensionId, standIn }) => {
+test('Gmail as a single-page app: views come and go, each holds exactly its people, marks follow, nothing is left behind', async ({ context, extensionId, serviceWorker, standIn }) => {
+  test.setTimeout(90_000);
   await configure(context, extensionId, standIn);
   const fixture = expected.pages.find((page) => page.file === 'gmail/spa.html')!;
-  const inbox = fixture.views[0]!;
+  const viewNamed = (name: string) => fixture.views.find((view) => view.view === name)!;
+  const inbox = viewNamed('inbox');
+  const thread = viewNamed('thread');
+  const composing = viewNamed('inbox+compose');
   await serveFixture(context, inbox.url, html(fixture.file));
   const page = await context.newPage();
   const errors = watchErrors(page);
   await page.goto(inbox.url);
-  await expect.poll(async () => new Set(await markerLabels(page)), { timeout: 20_000 }).toEqual(expectationsFor(inbox).labels);
-
-  const thread = fixture.views.find((view) => view.view === 'thread')!;
-  await page.evaluate(() => (window as unknown as { __fixture: { openThread(): Promise<void> } }).__fixture.openThread());
+  const tabId = await tabIdOf(serviceWorker, page);
   const visibleLabels = () =>
     page.locator('[data-primer-marker]:visible').evaluateAll((nodes) => nodes.map((node) => node.getAttribute('aria-label') ?? ''));
-  await expect.poll(async () => new Set(await visibleLabels()), { timeout: 20_000 }).toEqual(expectationsFor(thread).labels);
+  const shown: ExpectedView[] = [];
+  /** The view in front: exactly its people read (unknown ones too), exactly its known ones marked, nobody else looked up. */
+  const expectView = async (view: ExpectedView, step: string) => {
+    shown.push(view);
+    await expect.poll(() => peopleInView(serviceWorker, tabId), { timeout: 20_000, message: `people in view: ${step}` }).toEqual(expectedPeople(view));
+    await expect.poll(async () => new Set(await visibleLabels()), { timeout: 20_000, message: `markers: ${step}` }).toEqual(expectationsFor(view).labels);
+    const allowed = new Set([CALIBRATION_EMAIL, ...shown.flatMap((seen) => [...expectationsFor(seen).emails])]);
+    for (const email of emailsLookedUp(standIn)) expect(allowed.has(email), `${step}: unexpected lookup of ${email}`).toBe(true);
+    for (const email of expectationsFor(view).emails) expect(emailsLookedUp(standIn).has(email), `${step}: looked up ${email}`).toBe(true);
+  };
+  type Fixture = { openThread(options?: { phasedMs: number }): Promise<void>; openCompose(): Promise<void>; back(): Promise<void> };
+  const act = (action: 'thread' | 'phased-thread' | 'compose' | 'back') =>
+    page.evaluate((which) => {
+      const fixture = (window as unknown as { __fixture: Fixture }).__fixture;
+      if (which === 'thread') return fixture.openThread();
+      // The header first, its messages 400 ms later, as Gmail renders a thread it is still fetching.
+      if (which === 'phased-thread') return fixture.openThread({ phasedMs: 400 });
+      return which === 'compose' ? fixture.openCompose() : fixture.back();
+    }, action);
+
+  await expectView(inbox, 'inbox');
+  await act('thread');
+  await expectView(thread, 'thread');
 
   // Gmail updates the hidden list while a thread is open: read while hidden, it shows no one (its
   // marks go); shown again by its inline style, it must be read again.
@@ -507,8 +542,20 @@ test('Gmail as a single-page app: views come and go, marks follow, nothing is le
     sender.setAttribute('email', sender.getAttribute('email')!);
   });
   await expect.poll(() => page.locator('#fixture-list [data-primer-marker]').count(), { timeout: 20_000 }).toBe(0);
-  await page.evaluate(() => (window as unknown as { __fixture: { back(): Promise<void> } }).__fixture.back());
-  await expect.poll(async () => new Set(await visibleLabels()), { timeout: 20_000 }).toEqual(expectationsFor(inbox).labels);
+  await act('back');
+  await expectView(inbox, 'back to the inbox');
+
+  await act('phased-thread');
+  await expectView(thread, 'a thread whose messages come late');
+  await act('back');
+  await expectView(inbox, 'back to the inbox again');
+
+  await act('compose');
+  await expectView(composing, 'a new message over the inbox');
+  await act('back');
+  await expectView(inbox, 'the message closed');
+  // Closed views leave no marks behind, hidden ones included.
+  expect(await page.locator('[data-primer-marker]').count()).toBe(await page.locator('[data-primer-marker]:visible').count());
   expect(errors).toEqual([]);
 });
 
@@ -540,7 +587,7 @@ const SPA_TOURS: { site: string; files: string[]; host?: string }[] = [
 ];
 
 for (const tour of SPA_TOURS) {
-  test(`${tour.site} as a single-page app: each view in turn in one document, marks exactly its known people`, async ({ context, extensionId, standIn }) => {
+  test(`${tour.site} as a single-page app: each view in turn in one document, reads exactly its people and marks exactly its known ones`, async ({ context, extensionId, serviceWorker, standIn }) => {
     test.setTimeout(120_000);
     await configure(context, extensionId, standIn);
     const views = tour.files.map((file) => {
@@ -553,9 +600,15 @@ for (const tour of SPA_TOURS) {
     const page = await context.newPage();
     const errors = watchErrors(page);
     await page.goto(views[0]!.url);
+    const tabId = await tabIdOf(serviceWorker, page);
     for (const [index, { file, view, url }] of views.entries()) {
       if (index > 0) await showView(page, html(file), url);
-      await expect.poll(async () => new Set(await markerLabels(page)), { timeout: 20_000, message: `markers on ${file} (view ${index + 1})` }).toEqual(expectationsFor(view).labels);
+      const step = `${file} (view ${index + 1})`;
+      await expect.poll(() => peopleInView(serviceWorker, tabId), { timeout: 20_000, message: `people on ${step}` }).toEqual(expectedPeople(view));
+      await expect.poll(async () => new Set(await markerLabels(page)), { timeout: 20_000, message: `markers on ${step}` }).toEqual(expectationsFor(view).labels);
+      // Nobody looked up but the people of the views shown so far.
+      const allowed = new Set([CALIBRATION_EMAIL, ...views.slice(0, index + 1).flatMap((shown) => [...expectationsFor(shown.view).emails])]);
+      for (const email of emailsLookedUp(standIn)) expect(allowed.has(email), `${step}: unexpected lookup of ${email}`).toBe(true);
     }
     expect(await page.evaluate(() => (window as unknown as { __pwned?: unknown }).__pwned)).toBeUndefined();
     expect(errors).toEqual([]);
@@ -670,7 +723,15 @@ test('a supported site whose layout is not recognised says so on the toolbar bad
       return Object.entries(all).find(([key]) => key.startsWith('pageStatus:'))?.[1] ?? null;
     });
   await expect.poll(status, { timeout: 15_000 }).toMatchObject({ site: 'gmail', recognised: false });
-  const panel = await openPanel(context, extensionId, await tabIdOf(serviceWorker, page));
+  const tabId = await tabIdOf(serviceWorker, page);
+  // What the toolbar button shows for this tab: its badge, and the tooltip that says why.
+  const badge = () =>
+    serviceWorker.evaluate(async (tab) => {
+      const chrome = (globalThis as unknown as { chrome: { action: { getBadgeText(d: { tabId: number }): Promise<string>; getTitle(d: { tabId: number }): Promise<string> } } }).chrome;
+      return { text: await chrome.action.getBadgeText({ tabId: tab }), title: await chrome.action.getTitle({ tabId: tab }) };
+    }, tabId);
+  await expect.poll(badge).toEqual({ text: '!', title: 'Primer: this page’s layout is not recognised' });
+  const panel = await openPanel(context, extensionId, tabId);
   await expect(panel.getByRole('heading', { level: 1, name: 'This page’s layout is not recognised' })).toBeVisible();
   // Switched off in the options: the badge's report is cleared, and the panel says why it shows no one.
   await serviceWorker.evaluate(() =>
@@ -679,5 +740,6 @@ test('a supported site whose layout is not recognised says so on the toolbar bad
     }),
   );
   await expect.poll(status).toMatchObject({ site: 'gmail', recognised: true });
+  await expect.poll(async () => (await badge()).text).toBe('');
   await expect(panel.getByRole('heading', { level: 1, name: 'Primer is switched off for Gmail' })).toBeVisible();
 });
