@@ -87,6 +87,14 @@ const SEL = {
   accountName: ['#mectrl_currentAccount_primary', '#O365_MainLink_Me .mectrl_header_text'],
   /** A message's body, shown read-only (a compose body is an editable textbox, an event's body is under /calendar/). */
   messageBody: '[role="document"]:not([contenteditable="true"])',
+  /**
+   * An event's response groups, independent of the attendee rows the reader looks for: a heading
+   * that ends with a count ("Accepted (3)", "Accepté (3)"; outlook-web-skill calendar-events.md)
+   * followed by the group's list. Where one counts anyone, the event shows people.
+   */
+  responseCount: /\((\p{Nd}+)\)$/u,
+  /** The app's main region, where an open event is shown (outlook-web-skill ARIA map). */
+  main: '[role="main"]',
   /** Anchors for recognise(): OWA shell, list rows, app sections, reading pane, host markers. */
   anchors: ['#O365_MainLink_Me', '#O365_NavHeader', '[data-convid]', '[data-app-section]', '#ReadingPaneContainerId', 'meta[content*="owamail"]', 'meta[name="cdnUrl"][content*="cdn.office.net"]'],
 } as const;
@@ -252,6 +260,24 @@ function readSurface(root: Element): Surface | null {
   return readCompose(root, owned) ?? readMessage(root, owned) ?? readEvent(root, owned);
 }
 
+function showsMessage(doc: Document): boolean {
+  return [...doc.querySelectorAll(SEL.messageBody)].some((body) => !isHidden(body));
+}
+
+/** Whether a shown event view has a response group that counts someone, with its list after it. */
+function showsResponseGroups(doc: Document): boolean {
+  return [...doc.querySelectorAll(SEL.main)].some(
+    (main) =>
+      !isHidden(main) &&
+      queryAll(main, SEL.heading).some((heading) => {
+        if (heading.closest(NOT_PEOPLE) || !heading.nextElementSibling?.firstElementChild) return false;
+        // Any script's digits; a group of "(0)" counts no one.
+        const count = SEL.responseCount.exec(normaliseText(heading.textContent) ?? '');
+        return count !== null && !/^0+$/.test(count[1] ?? '');
+      }),
+  );
+}
+
 function ownAddresses(doc: Document): string[] {
   const found = new Set<string>();
   for (const el of queryAll(doc, SEL.accountAddress)) {
@@ -285,7 +311,8 @@ export const outlookAdapter: SiteAdapter = {
   readSurface: (root) => withReadCache(() => readSurface(root)),
   // Any one anchor will do: stop at the first found (a missing one costs a whole-page search).
   recognise: (doc) => SEL.anchors.some((selector) => doc.querySelector(selector) !== null),
-  // A message open in mail always shows who sent it.
-  expectsPeople: (doc, where) => !isCalendarPath(where.pathname) && withReadCache(() => [...doc.querySelectorAll(SEL.messageBody)].some((body) => !isHidden(body))),
+  // A message open in mail always shows who sent it; an event whose response groups count anyone
+  // shows its attendees. Reading no one there means the people's markup changed.
+  expectsPeople: (doc, where) => withReadCache(() => (isCalendarPath(where.pathname) ? showsResponseGroups(doc) : showsMessage(doc))),
   ownAddresses,
 };

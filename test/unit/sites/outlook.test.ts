@@ -158,13 +158,28 @@ describe('outlook adapter: details', () => {
     expect(outlookAdapter.readSurface(pane)).toBeNull();
   });
 
-  it('expects people where a message is open in mail, not in the calendar nor in a compose form', () => {
+  it('expects people where a message is open in mail and where an event counts responses, not in a compose form', () => {
     const mail = new URL('https://outlook.office.com/mail/id/AAkALg');
+    const event = new URL('https://outlook.office.com/calendar/item/AAMkAD');
     expect(outlookAdapter.expectsPeople!(parse(fixtureHtml('outlook/reading-pane.html')), mail)).toBe(true);
     expect(outlookAdapter.expectsPeople!(parse(fixtureHtml('outlook/compose.html')), mail)).toBe(false);
-    expect(outlookAdapter.expectsPeople!(parse(fixtureHtml('outlook/calendar-event.html')), new URL('https://outlook.office.com/calendar/item/AAMkAD'))).toBe(false);
+    expect(outlookAdapter.expectsPeople!(parse(fixtureHtml('outlook/calendar-event.html')), event)).toBe(true);
+    // Groups that count no one, or no event open (the week's grid): no one is expected.
+    expect(outlookAdapter.expectsPeople!(parse(fixtureHtml('outlook/calendar-event.html').replace(/\((\d+)\)<\/h3>/g, '(0)</h3>')), event)).toBe(false);
+    expect(outlookAdapter.expectsPeople!(parse('<div role="main"><div role="heading">Week of 18 May (5)</div></div>'), event)).toBe(false);
+    // The event's body may hold such a heading: it is the organiser's text, not a response group.
+    expect(outlookAdapter.expectsPeople!(parse('<div role="main"><div role="document"><h3>Agenda (3)</h3><ul><li>One</li></ul></div></div>'), event)).toBe(false);
     // A message hidden away (a view left in the page) expects no one.
     expect(outlookAdapter.expectsPeople!(parse(fixtureHtml('outlook/reading-pane.html').replace('role="document"', 'hidden role="document"')), mail)).toBe(false);
+  });
+
+  it('an event whose attendee rows changed markup reads no one but still expects people (the self-check reports it)', () => {
+    const changed = fixtureHtml('outlook/calendar-event.html').replace(/role="listitem"/g, 'role="presentation"').replace(/ms-Persona/g, 'fui-Persona').replace(/data-lpc-hover-target-id/g, 'data-x');
+    const doc = parse(changed);
+    const event = new URL('https://outlook.office.com/calendar/item/AAMkAD');
+    // Nobody at all is read from the page (the self-check's "found anyone" is false).
+    expect(readAll(outlookAdapter, doc).flatMap((surface) => surface.people)).toEqual([]);
+    expect(outlookAdapter.expectsPeople!(doc, event)).toBe(true);
   });
 
   it('recognise(): true on every fixture, false on an unrelated page and on renamed anchors', () => {
