@@ -139,6 +139,50 @@ for (const fixture of STATIC_VIEWS) {
   });
 }
 
+/** One known person of a view (a name-matched one where the view has any): their marker's and card's names. */
+function knownPersonOf(view: ExpectedView): { marker: string; card: string } {
+  for (const surface of view.surfaces) {
+    for (const person of surface.namesOnly) {
+      const only = person.contactIds.length === 1 ? SAMPLE_CONTACTS.find((contact) => contact.id === person.contactIds[0]) : undefined;
+      if (only) return { marker: `Primer briefing: ${person.name} (matched by name)`, card: `Briefing: ${only.name} (matched by name)` };
+    }
+  }
+  for (const surface of view.surfaces) {
+    for (const person of surface.people) {
+      const contact = SAMPLE_CONTACTS.find((candidate) => candidate.id === person.contactId);
+      if (contact) return { marker: `Primer briefing: ${person.name ?? person.email}`, card: `Briefing: ${contact.name}` };
+    }
+  }
+  throw new Error(`${view.view}: no known person`);
+}
+
+for (const fixture of STATIC_VIEWS.filter((page) => !page.file.includes('-large'))) {
+  const view = fixture.views[0]!;
+  const who = knownPersonOf(view);
+  test(`${fixture.file}: focusing a known person's marker shows their card beside it, with the stand-in's briefing; Esc closes it and focus stays`, async ({ context, extensionId, standIn }) => {
+    await configure(context, extensionId, standIn);
+    await serveFixture(context, view.url, html(fixture.file));
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    await page.goto(view.url);
+    const marker = page.getByRole('button', { name: who.marker, exact: true }).first();
+    await expect(marker).toBeAttached({ timeout: 20_000 });
+    await marker.focus();
+    const card = hoverCard(page, who.card);
+    const { buttons } = await card.toContainText('Open briefing');
+    expect(buttons[0]).toBe('Close briefing');
+    // The briefing itself, not a loading or error state: at least one of its rows from the stand-in.
+    await card.toContainText(/Tone|Raise|Avoid|Pending|Last talk|No insights yet/);
+    const [markerBox, cardBox] = [(await marker.boundingBox())!, await card.hostBox()];
+    expect(cardBox.x >= markerBox.x + markerBox.width || cardBox.x + cardBox.width <= markerBox.x || cardBox.y >= markerBox.y + markerBox.height || cardBox.y + cardBox.height <= markerBox.y, 'card beside the marker, not over it').toBe(true);
+    await page.keyboard.press('Escape');
+    await card.toBeHidden();
+    await expect(marker).toBeFocused();
+    expect(await page.evaluate(() => (window as unknown as { __pwned?: unknown }).__pwned)).toBeUndefined();
+    expect(errors).toEqual([]);
+  });
+}
+
 test('a hover card shows the stand-in’s briefing, by pointer and by keyboard, never covers the person, and keeps no closed view alive', async ({ context, extensionId, standIn }) => {
   const { page, url, errors } = await calendarPopupTab(context, extensionId, standIn);
   // The card's code (React and all) is loaded with the first card, not with the page.
