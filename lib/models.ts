@@ -36,6 +36,11 @@ export const ActionItemSchema = z.object({
   /** ISO date or timestamp as the server gave it. */
   dueDate: z.nullable(z.string()),
   status: z.nullable(z.string()),
+  /**
+   * True when the server says the item is finished (a done status such as "completed", or a
+   * completion flag or time); left out otherwise. Only lists that keep finished items have any.
+   */
+  done: z.optional(z.boolean()),
   /** Optional: briefings saved before it was read have none, and stay readable offline. */
   source: z.optional(z.nullable(ItemSourceSchema)),
 });

@@ -65,10 +65,11 @@ function renderItemSource(d: Dialect, item: PendingActionItem | RecordingActionI
 
 function renderActionItems(d: Dialect, items: readonly (PendingActionItem | RecordingActionItem)[], withStatus: boolean): Json[] {
   return items.map((item, i): JsonObject => {
-    const status = 'status' in item ? item.status : 'open';
+    const status = item.status ?? 'open';
     if (d.insightLists === 'strings') {
       const out: JsonObject = { text: item.text, due_date: item.due_date, owner: item.owner, ...renderItemSource(d, item, i) };
-      if (withStatus) out.status = status;
+      // A recording's item says its status only when it has one of its own (a finished one).
+      if (withStatus || item.status !== undefined) out.status = status;
       return out;
     }
     const textKey = i % 2 === 0 ? 'title' : 'description';

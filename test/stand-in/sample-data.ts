@@ -37,6 +37,8 @@ export interface RecordingActionItem {
   owner: string | null;
   /** YYYY-MM-DD */
   due_date: string | null;
+  /** Sent only when set: most items say nothing of it. */
+  status?: 'open' | 'done';
 }
 
 export interface RecordingInsights {
@@ -465,7 +467,7 @@ function buildRecordings(c: Clock, contacts: Contact[]): SampleRecording[] {
     {
       id: R.mayaKickoff, filename: 'maya-kickoff.mp3', title: 'Kickoff call', daysAgo: 85, hour: 16, contact: I.mayaChen,
       status: 'completed', duration: 1500, topics: ['introductions', 'current observability stack', 'evaluation criteria'],
-      decisions: ['Run a four-week evaluation'], actions: [{ text: 'Send evaluation plan', owner: 'Jordan Lee', due_date: c.date(-80) }],
+      decisions: ['Run a four-week evaluation'], actions: [{ text: 'Send evaluation plan', owner: 'Jordan Lee', due_date: c.date(-80), status: 'done' }],
     },
     {
       id: R.sofiaPartnership, filename: 'sofia-partnership.mp3', title: 'Partnership deep dive', daysAgo: 10, hour: 14, contact: I.sofiaAlvarez,

@@ -1,11 +1,11 @@
 /**
  * Action items with owner, due date and where each was raised when the server gives them; overdue
- * ones marked.
+ * ones marked (never one the server says is done: a recording's list keeps those).
  */
 import type { ActionItem } from '@/lib/models';
 import { formatDueDate, isOverdue } from '@/lib/format/dates';
 import { sortActionItems } from '@/lib/format/briefing';
-import { nonBlank } from '@/lib/format/text';
+import { nonBlank, statusAsWords } from '@/lib/format/text';
 import { ItemSourceNote, type RecordingLookup } from './ItemSourceNote';
 
 interface ActionItemListProps {
@@ -14,21 +14,36 @@ interface ActionItemListProps {
   /** Opens the recording an item was raised in (its source then is a button). */
   onOpenRecording?: (id: string) => void;
   lookup?: RecordingLookup;
+  /**
+   * Says each item's status ("Done", "In progress"), where the list holds finished items too (a
+   * recording's own); a pending list leaves it out, as every item there is open.
+   */
+  withStatus?: boolean;
   now?: Date;
 }
 
-export function ActionItemList({ items, label, onOpenRecording, lookup, now = new Date() }: ActionItemListProps) {
+/** The item's status in words: the server's own, or "Done" when only a flag or time said so. */
+function statusText(item: ActionItem): string | null {
+  const status = nonBlank(item.status);
+  if (status) return statusAsWords(status);
+  return item.done ? 'Done' : null;
+}
+
+export function ActionItemList({ items, label, onOpenRecording, lookup, withStatus = false, now = new Date() }: ActionItemListProps) {
   return (
     <ul className="action-items" aria-label={label}>
       {sortActionItems(items).map((item, index) => {
-        const overdue = isOverdue(item.dueDate, now);
+        // Decided once, by the normaliser (action-items.ts), as for a contact's pending items.
+        const overdue = !item.done && isOverdue(item.dueDate, now);
         // Text the panel cannot read as a date ("end of Q3") is still the server's due date: shown as written.
         const due = formatDueDate(item.dueDate) ?? nonBlank(item.dueDate);
+        const status = withStatus ? statusText(item) : null;
         return (
           <li key={`${index}:${item.text}`} className={overdue ? 'overdue' : undefined}>
             <span className="item-text">{item.text}</span>
-            {item.owner || due || item.source ? (
+            {item.owner || due || status || item.source ? (
               <span className="item-meta">
+                {status ? <span>Status: {status}</span> : null}
                 {item.owner ? <span>Owner: {item.owner}</span> : null}
                 {due ? (
                   <span>

@@ -29,7 +29,7 @@ function InsightsOfRecording({ insights }: { insights: RecordingInsights }) {
       {actionItems.length > 0 ? (
         <>
           <h3>Action items</h3>
-          <ActionItemList items={actionItems} label="Action items from this conversation" />
+          <ActionItemList items={actionItems} label="Action items from this conversation" withStatus />
         </>
       ) : null}
       {keyDecisions.length > 0 ? (

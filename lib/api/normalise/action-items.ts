@@ -33,8 +33,17 @@ export function toActionItems(value: unknown, { pendingOnly, ofRecording = false
     const completed =
       toFlag(entry.completed ?? entry.done ?? entry.is_completed ?? entry.isCompleted ?? entry.is_done ?? entry.isDone) ??
       (dateOf(entry, 'completed_at', 'completedAt', 'done_at', 'doneAt') === null ? null : true);
-    if (pendingOnly && ((status !== null && DONE_STATUSES.has(status.toLowerCase())) || completed === true)) continue;
-    out.push({ text, owner, dueDate: dateOf(entry, 'due_date', 'dueDate', 'due', 'due_at', 'dueAt', 'deadline'), status, ...(ofRecording ? {} : itemSourceField(entry)) });
+    const done = (status !== null && DONE_STATUSES.has(status.toLowerCase())) || completed === true;
+    if (pendingOnly && done) continue;
+    // Said only of a done item: kept ones (a recording's own) are then never marked overdue.
+    out.push({
+      text,
+      owner,
+      dueDate: dateOf(entry, 'due_date', 'dueDate', 'due', 'due_at', 'dueAt', 'deadline'),
+      status,
+      ...(done ? { done } : {}),
+      ...(ofRecording ? {} : itemSourceField(entry)),
+    });
   }
   return out;
 }

@@ -73,6 +73,12 @@ describe('lists and flags', () => {
       { text: 'Review', owner: 'Ann', dueDate: '2026-12-02', status: null },
     ]);
     expect(toActionItems([{ text: 'Old', status: 'done' }], { pendingOnly: false })).toHaveLength(1);
+    // Kept (a recording's own items), a finished one says so by the same rule, whatever the server's words.
+    const kept = toActionItems(
+      [{ text: 'Old', status: 'Done' }, { text: 'Also old', completed: true }, { text: 'Closed', completed_at: '2026-11-01T10:00:00Z' }, { text: 'Call back', status: 'open' }, 'Send deck'],
+      { pendingOnly: false },
+    );
+    expect(kept.map((item) => item.done)).toEqual([true, true, true, undefined, undefined]);
     expect(toActionItems('a, b', { pendingOnly: true }).map((i) => i.text)).toEqual(['a', 'b']);
   });
 

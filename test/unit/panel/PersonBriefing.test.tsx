@@ -72,6 +72,8 @@ describe('PersonBriefing', () => {
       expect.stringMatching(/^Confirm headcount.*Owner: Maya Chen$/),
     ]);
     expect(screen.getByRole('heading', { name: /Pending action items \(3, 1 overdue\)/ })).toBeInTheDocument();
+    // Every pending item is open: no status said beside each.
+    expect(screen.getByRole('list', { name: 'Pending action items' })).not.toHaveTextContent('Status');
     const talks = screen.getByRole('region', { name: 'Conversations' });
     expect(talks).toHaveTextContent(/3 days ago/);
     expect(talks).toHaveTextContent(/19 Nov 2026|Nov 19, 2026/);

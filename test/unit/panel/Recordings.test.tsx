@@ -6,6 +6,7 @@ import { PROCESSING_POLL_MS } from '@/components/panel/data/queries';
 import { RecordingDetail } from '@/components/panel/recordings/RecordingDetail';
 import { RecordingsSection } from '@/components/panel/recordings/RecordingsSection';
 import { ApiError, NOT_YET_CODE } from '@/lib/api/errors';
+import { toRecordingInsights } from '@/lib/api/normalise';
 import type { Recording, RecordingPage } from '@/lib/models';
 import { fakeBackground, renderWithClient, sent } from '../support/fake-background';
 
@@ -377,6 +378,35 @@ describe('RecordingDetail', () => {
     // Named without the drawn arrow (aria-hidden): "left arrow" was read before it.
     await userEvent.click(screen.getByRole('button', { name: 'Back to the briefing' }));
     expect(back).toHaveBeenCalled();
+  });
+
+  it('marks overdue only the recording’s items that are not done, and says each item’s status in words', async () => {
+    // As the normaliser reads them from the service: a recording's own items keep the finished ones.
+    const insights = toRecordingInsights(
+      {
+        action_items: [
+          { text: 'Send evaluation plan', owner: 'Jordan Lee', due_date: '2020-01-10', status: 'completed' },
+          { text: 'Book the venue', due_date: '2020-01-11', completed_at: '2020-01-09T10:00:00Z' },
+          { text: 'Share the SOC 2 report', due_date: '2020-01-12', status: 'in_progress' },
+          { text: 'Return redlined MSA', due_date: '2020-01-13' },
+        ],
+      },
+      'a',
+    );
+    fakeBackground({ 'recording.get': recording('a'), 'recording.insights': insights, 'recording.transcript': { recordingId: 'a', segments: [] } });
+    renderWithClient(<RecordingDetail id="a" onBack={() => undefined} backLabel="Back" />);
+    const list = await screen.findByRole('list', { name: 'Action items from this conversation' });
+    const item = (text: string) => within(list).getAllByRole('listitem').find((row) => row.textContent?.startsWith(text));
+    expect(item('Send evaluation plan')).toHaveTextContent(/^Send evaluation planStatus: CompletedOwner: Jordan LeeDue /);
+    expect(item('Book the venue')).toHaveTextContent(/^Book the venueStatus: DoneDue /);
+    for (const done of ['Send evaluation plan', 'Book the venue']) {
+      expect(item(done)).not.toHaveTextContent('Overdue');
+      expect(item(done)).not.toHaveClass('overdue');
+    }
+    expect(item('Share the SOC 2 report')).toHaveTextContent(/^Share the SOC 2 reportStatus: In progressOverdue · Due /);
+    expect(item('Share the SOC 2 report')).toHaveClass('overdue');
+    // No status given: none said.
+    expect(item('Return redlined MSA')).toHaveTextContent(/^Return redlined MSAOverdue · Due /);
   });
 
   it('asks for no transcript or insights before processing is done, and says why', async () => {
