@@ -4,7 +4,7 @@ import { useInfiniteQuery, useQueries, useQuery, useQueryClient, type InfiniteDa
 import { isNotYet, serviceWaitMs, type ApiErrorInfo } from '@/lib/api/errors';
 import { sendRequest } from '@/lib/messaging/send';
 import type { InsightsReply, PersonQuery } from '@/lib/messaging/protocol';
-import type { ContactMatch, Recording, RecordingPage } from '@/lib/models';
+import type { ContactMatch, Copy, Recording, RecordingPage } from '@/lib/models';
 import type { SubjectPerson } from '@/lib/panel/subject';
 import { loadInsights } from './insights-loader';
 import { keys } from './keys';
@@ -81,6 +81,14 @@ export function useInsightsOf(contactIds: readonly string[]) {
   return useQueries({ queries: contactIds.map(insightsOptions) });
 }
 
+/**
+ * Of pages the background answered from its last copy, the oldest copy: the list's note says how
+ * old, and when the list is asked for again, which is timed from its problem.
+ */
+export function oldestCopy(pages: readonly RecordingPage[]): Copy | null {
+  return pages.flatMap((page) => (page.copy ? [page.copy] : [])).sort((a, b) => a.asOf - b.asOf)[0] ?? null;
+}
+
 export function recordingsOptions(contactId: string) {
   return {
     queryKey: keys.recordings(contactId),
@@ -92,7 +100,7 @@ export function recordingsOptions(contactId: string) {
     // progress; a last copy is asked for again until the service answers.
     refetchInterval: (query: { state: { data: { pages: RecordingPage[] } | undefined } }) => {
       const pages = query.state.data?.pages ?? [];
-      const copy = pages.find((page) => page.copy)?.copy;
+      const copy = oldestCopy(pages);
       if (copy) return askAgainInMs(copy.problem);
       return pages.some((page) => page.recordings.some(inProgress)) ? PROCESSING_POLL_MS : false;
     },

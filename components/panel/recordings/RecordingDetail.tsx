@@ -99,7 +99,15 @@ export function RecordingDetail({ id, onBack, backLabel }: { id: string; onBack:
         </p>
       ) : null}
       <ProcessingNews status={data?.status} />
-      {data?.copy ? <CopyNote copy={data.copy} what="this recording" /> : null}
+      {data?.copy ? (
+        // Timed, and refreshed, only where this view's own query holds the copy (not the list's).
+        <CopyNote
+          copy={data.copy}
+          what="this recording"
+          updatedAt={recording.data ? recording.dataUpdatedAt : null}
+          onRetry={recording.data && !recordingProblem ? () => void recording.refetch() : undefined}
+        />
+      ) : null}
       {data?.status === 'failed' && serverText(data.error) ? <p className="problem">Processing failed: {serverText(data.error)}</p> : null}
       {data && !ask && data.status !== 'failed' ? <p className="subtle">Insights and the transcript appear once processing is done.</p> : null}
       {ask && insights.isPending && !insightsProblem ? <Skeleton label="Loading this conversation’s insights" lines={2} /> : null}

@@ -3,7 +3,7 @@ import { useId, useLayoutEffect, useRef, useState } from 'react';
 import { Button } from '@/components/ui/Button';
 import type { ApiErrorKind } from '@/lib/api/errors';
 import { formatDate } from '@/lib/format/dates';
-import { problemOf, recordingsOf, useRecordings } from '../data/queries';
+import { oldestCopy, problemOf, recordingsOf, useRecordings } from '../data/queries';
 import { focusLost, landFocusWhenGone } from '../focus-landing';
 import { ProblemNotice } from '../states/ProblemNotice';
 import { problemKind } from '../states/problem-text';
@@ -45,7 +45,7 @@ export function RecordingsSection({ contactId, onOpen, saidAbove = null }: Recor
   const problem = recordings.length === 0 ? problemOf(query) : null;
   const said = problem !== null && saidAbove !== null && problemKind(problem.error) === saidAbove;
   // Pages the background answered from its last copy: the oldest says how old.
-  const copy = (query.data?.pages ?? []).flatMap((page) => (page.copy ? [page.copy] : [])).sort((a, b) => a.asOf - b.asOf)[0] ?? null;
+  const copy = oldestCopy(query.data?.pages ?? []);
   const sectionRef = useRef<HTMLElement>(null);
   const listRef = useRef<HTMLUListElement>(null);
   const [asked, setAsked] = useState<Asked | null>(null);
@@ -94,7 +94,9 @@ export function RecordingsSection({ contactId, onOpen, saidAbove = null }: Recor
       {problem && !said ? (
         <ProblemNotice error={problem.error} what="the recordings" onRetry={() => void query.refetch()} retrying={problem.retrying} />
       ) : null}
-      {copy ? <CopyNote copy={copy} what="recordings" /> : null}
+      {copy ? (
+        <CopyNote copy={copy} what="recordings" updatedAt={query.dataUpdatedAt} onRetry={problem ? undefined : () => void query.refetch()} />
+      ) : null}
       {query.isSuccess && recordings.length === 0 ? <p className="subtle">No recordings with them yet.</p> : null}
       {recordings.length > 0 ? (
         <ul className="recordings" ref={listRef}>

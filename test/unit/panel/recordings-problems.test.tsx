@@ -6,6 +6,7 @@
  */
 import { screen, within } from '@testing-library/react';
 import { QueryClientProvider } from '@tanstack/react-query';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { retryDelayFor, shouldRetry } from '@/components/panel/data/query-client';
 import { RecordingDetail } from '@/components/panel/recordings/RecordingDetail';
@@ -104,6 +105,47 @@ describe('recordings while the service asks Primer to slow down', () => {
     fakeBackground({ 'recordings.list': { ...page, copy } });
     renderWithClient(<RecordingsSection contactId="m" onOpen={() => undefined} />, panelPolicy);
     expect(await screen.findByText(/^The service is busy: recordings as of/)).toBeInTheDocument();
+  });
+
+  it('says when a busy service’s copy is asked for again, in the list and in a recording’s view, and asks for it then', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      const copy = { asOf: Date.now() - 60_000, problem: { kind: 'rate_limited' as const, message: 'slow', status: 429, code: null, retryAfterMs: 20_000 } };
+      fakeBackground({ 'recordings.list': { ...page, copy }, 'recording.get': { ...listed, status: 'processing', progress: 40, copy } });
+      const { unmount } = renderWithClient(<RecordingsSection contactId="m" onOpen={() => undefined} />, panelPolicy);
+      const listNote = (await screen.findByText(/^The service is busy: recordings as of/)).closest('[role="status"]');
+      // The wait the service gave, as the query's own interval (askAgainInMs) times its next ask.
+      await vi.waitFor(() => expect(listNote).toHaveTextContent(/Primer will ask again in (20|19) s\.$/));
+      // Primer asks by itself: nothing to click meanwhile.
+      expect(within(listNote as HTMLElement).queryByRole('button')).toBeNull();
+      expect(sent('recordings.list')).toHaveLength(1);
+      await vi.advanceTimersByTimeAsync(20_000);
+      await vi.waitFor(() => expect(sent('recordings.list')).toHaveLength(2));
+      unmount();
+      renderWithClient(<RecordingDetail id="r1" onBack={() => undefined} backLabel="Back" />, panelPolicy);
+      const viewNote = (await screen.findByText(/^The service is busy: this recording as of/)).closest('[role="status"]');
+      await vi.waitFor(() => expect(viewNote).toHaveTextContent(/Primer will ask again in (20|19) s\.$/));
+      expect(sent('recording.get')).toHaveLength(1);
+      await vi.advanceTimersByTimeAsync(20_000);
+      await vi.waitFor(() => expect(sent('recording.get')).toHaveLength(2));
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('offers Refresh on a copy served while the service cannot be reached, in the list and in a recording’s view, and it asks again', async () => {
+    const copy = { asOf: Date.now() - 10 * 60_000, problem: { kind: 'network' as const, message: 'offline', status: null, code: null, retryAfterMs: null } };
+    fakeBackground({ 'recordings.list': { ...page, copy }, 'recording.get': { ...listed, copy } });
+    const { unmount } = renderWithClient(<RecordingsSection contactId="m" onOpen={() => undefined} />, panelPolicy);
+    await screen.findByText(/^Offline: recordings as of/);
+    // Named apart from the briefing's own Refresh above it.
+    await userEvent.click(screen.getByRole('button', { name: 'Refresh recordings' }));
+    await vi.waitFor(() => expect(sent('recordings.list')).toHaveLength(2));
+    unmount();
+    renderWithClient(<RecordingDetail id="r1" onBack={() => undefined} backLabel="Back" />, panelPolicy);
+    await screen.findByText(/^Offline: this recording as of/);
+    await userEvent.click(screen.getByRole('button', { name: 'Refresh this recording' }));
+    await vi.waitFor(() => expect(sent('recording.get')).toHaveLength(2));
   });
 
   it('keeps what the list showed of a recording when the recording itself cannot be had, retries spent', async () => {
