@@ -51,6 +51,15 @@ export function RecordingsSection({ contactId, onOpen, saidAbove = null }: Recor
   const [asked, setAsked] = useState<Asked | null>(null);
   const [loaded, setLoaded] = useState<Loaded | null>(null);
   const loadingMore = query.isFetchingNextPage;
+  // The next page's failure, said as soon as a call fails while a retry waits (TanStack keeps the
+  // page fetching until its retries are spent), as the first page's is; then once they are spent.
+  // The rows shown stay.
+  const moreProblem =
+    loadingMore && query.failureCount > 0 && query.failureReason
+      ? { error: query.failureReason, retrying: true }
+      : query.isFetchNextPageError
+        ? { error: query.error, retrying: false }
+        : null;
 
   // The next page is drawn once rows not shown before appear (in the render that draws them).
   const added = asked ? recordings.findIndex((recording) => !asked.before.has(recording.id)) : -1;
@@ -127,9 +136,10 @@ export function RecordingsSection({ contactId, onOpen, saidAbove = null }: Recor
       ) : null}
       {/* Said while the next page loads and once it is in: focus then moves to a row, which says what it is, not that more came. */}
       <p className="more-status" role="status" data-unsaved>
-        {loadingMore ? 'Loading more recordings…' : loaded ? <span className="visually-hidden">{moreLoaded(loaded.count)}</span> : null}
+        {/* While a retry waits, the notice below says when instead. */}
+        {loadingMore && !moreProblem?.retrying ? 'Loading more recordings…' : loaded ? <span className="visually-hidden">{moreLoaded(loaded.count)}</span> : null}
       </p>
-      {query.isFetchNextPageError ? <ProblemNotice error={query.error} what="more recordings" onRetry={loadMore} /> : null}
+      {moreProblem ? <ProblemNotice error={moreProblem.error} what="more recordings" onRetry={loadMore} retrying={moreProblem.retrying} /> : null}
     </section>
   );
 }

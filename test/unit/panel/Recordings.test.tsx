@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { PROCESSING_POLL_MS } from '@/components/panel/data/queries';
+import { retryDelayFor, shouldRetry } from '@/components/panel/data/query-client';
 import { RecordingDetail } from '@/components/panel/recordings/RecordingDetail';
 import { RecordingsSection } from '@/components/panel/recordings/RecordingsSection';
 import { ApiError, NOT_YET_CODE } from '@/lib/api/errors';
@@ -121,6 +122,39 @@ describe('RecordingsSection', () => {
     expect(within(region).queryByRole('alert')).toBeNull();
     // Try again went with the notice: focus is on the row it brought, not on the document.
     await vi.waitFor(() => expect(within(region).getByRole('button', { name: /^Call c/ })).toHaveFocus());
+  });
+
+  it('says at once when “More recordings” is asked to slow down, with when Primer tries again, keeps the recordings shown, and brings them then', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      let failNext = true;
+      fakeBackground({
+        'recordings.list': ({ offset = 0 }) =>
+          offset === 0
+            ? Promise.resolve({ recordings: [recording('a'), recording('b')], received: 2, total: 3, limit: 3, offset: 0, hasMore: true })
+            : failNext
+              ? ((failNext = false), Promise.reject(new ApiError('rate_limited', 'slow down', { retryAfterMs: 20_000 })))
+              : Promise.resolve({ recordings: [recording('c')], received: 1, total: 3, limit: 3, offset: 2, hasMore: false }),
+      });
+      // The panel's own policy: a rate limit is retried after its Retry-After.
+      renderWithClient(<RecordingsSection contactId="m" onOpen={() => undefined} />, { retry: shouldRetry, retryDelay: retryDelayFor });
+      const region = await screen.findByRole('region', { name: 'Recent recordings (3)' });
+      const more = await within(region).findByRole('button', { name: 'More recordings' });
+      act(() => more.click());
+      const alert = await within(region).findByRole('alert');
+      await vi.waitFor(() => expect(alert).toHaveTextContent(/^Could not load more recordings\. .*slow down\. Primer will try again in (20|19) s\./));
+      // Primer retries by itself: no Try again meanwhile, and the notice, not "Loading…", says what happens.
+      expect(within(alert).queryByRole('button')).toBeNull();
+      expect(region).not.toHaveTextContent('Loading more recordings…');
+      expect(within(region).getAllByRole('listitem').map((row) => row.textContent)).toEqual([expect.stringMatching(/^Call a/), expect.stringMatching(/^Call b/)]);
+      expect(sent('recordings.list').map((request) => request.offset)).toEqual([0, 2]);
+      await vi.advanceTimersByTimeAsync(20_000);
+      expect(await within(region).findByText('Call c')).toBeInTheDocument();
+      expect(sent('recordings.list').map((request) => request.offset)).toEqual([0, 2, 2]);
+      expect(within(region).queryByRole('alert')).toBeNull();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('keeps “More recordings” a focused Tab stop while the next page loads, then moves focus to its first new row and says more loaded', async () => {
