@@ -41,7 +41,7 @@ export function openPanelHint(shortcut: string | null, focus: PanelFocus): strin
  * rendered after the card is hidden, and an element there would keep a closed view (every node of
  * it) in memory until the next card.
  */
-export type CardContent = Pick<CardRequest, 'match' | 'meeting' | 'viaKeyboard'>;
+export type CardContent = Pick<CardRequest, 'match' | 'meeting' | 'viaKeyboard' | 'from' | 'onOpenBriefing'>;
 
 /** Said when the card's own request to the background fails. */
 function unreachable(error: unknown): string {
@@ -66,8 +66,11 @@ export function CardWithData({ request, onClose }: { request: CardContent; onClo
     setAttempt((n) => n + 1);
   };
   const [hint, setHint] = useState<string | null>(null);
-  const open = (focus: PanelFocus) => {
+  const open = (chosen: PanelFocus) => {
     setHint(null);
+    // Where it was chosen: the background forgets the choice once the page shows other views.
+    const focus = { ...chosen, from: request.from };
+    request.onOpenBriefing();
     sendRequest('panel.focus', { focus })
       .then(({ opened, shortcut }) => (opened ? onClose() : setHint(openPanelHint(shortcut, focus))))
       .catch((error: unknown) => setHint(unreachable(error)));
@@ -342,7 +345,7 @@ export function createHoverCardApi(): HoverCardApi {
         };
         created.mounted?.render(
           <StrictMode>
-            <CardWithData key={request.match.contact.id} request={{ match: request.match, meeting: request.meeting, viaKeyboard: request.viaKeyboard }} onClose={closeFromCard} />
+            <CardWithData key={request.match.contact.id} request={{ match: request.match, meeting: request.meeting, viaKeyboard: request.viaKeyboard, from: request.from, onOpenBriefing: request.onOpenBriefing }} onClose={closeFromCard} />
           </StrictMode>,
         );
         // Same size as the previous card means no resize callback: place after this paint too.

@@ -6,6 +6,7 @@
 import type { ContentScriptContext } from '#imports';
 import type { ContactMatch } from '../models';
 import type { PageSurface } from '../panel/context';
+import type { PageView } from '../panel/view';
 
 export interface CardRequest {
   ctx: ContentScriptContext;
@@ -16,6 +17,10 @@ export interface CardRequest {
   match: ContactMatch;
   /** The meeting or thread the person was found in, when it has other people too. */
   meeting: PageSurface | null;
+  /** The view the person was found in: a briefing chosen here is forgotten once the page shows others. */
+  from: PageView;
+  /** Told when "Open briefing" asks for the side panel: the page then reports the views it shows. */
+  onOpenBriefing: () => void;
   /** Whether the card was opened from the keyboard (focus moves into it). */
   viaKeyboard: boolean;
   /**

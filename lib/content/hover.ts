@@ -12,6 +12,7 @@
  * made up opens, closes and acts on nothing.
  */
 import type { ContentScriptContext } from '#imports';
+import { viewOf } from '../panel/view';
 import type { CardRequest, HoverCardApi } from './card-api';
 import { fromUser } from './from-user';
 import { MARKER_TAG } from './marker';
@@ -30,10 +31,15 @@ export const HIDE_DELAY_MS = 250;
  */
 const PRESS_EVENTS = ['pointerdown', 'mousedown', 'pointerup', 'mouseup', 'click', 'dblclick', 'auxclick', 'contextmenu', 'touchstart', 'touchend'] as const;
 
+/**
+ * `onOpenBriefing`: told when a card's "Open briefing" asks for the side panel (the runtime then
+ * reports the views the page shows, so a choice left behind is forgotten: page-status.ts).
+ */
 export function installHoverCards(
   ctx: ContentScriptContext,
   scanner: PageScanner,
   loadCard: () => Promise<HoverCardApi>,
+  onOpenBriefing: () => void = () => undefined,
 ): () => void {
   let showTimer: ReturnType<typeof setTimeout> | null = null;
   let hideTimer: ReturnType<typeof setTimeout> | null = null;
@@ -119,6 +125,8 @@ export function installHoverCards(
       marker: mark.marker,
       match: mark.match,
       meeting: meetingOf(scanner, mark),
+      from: viewOf(mark.surface),
+      onOpenBriefing,
       viaKeyboard: input.focusCard,
       onClose: (returnFocus = true, how) => {
         open = null;

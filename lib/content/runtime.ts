@@ -59,7 +59,11 @@ export async function startPrimer(ctx: ContentScriptContext, adapter: SiteAdapte
       foundAnyone: () => scanner.surfaces().some((surface) => surface.people.length > 0),
     },
   );
-  const closeCard = installHoverCards(ctx, scanner, loadHoverCard);
+  // "Open briefing" on a card: a panel will follow this page, so the views it shows are reported
+  // (the background forgets the choice once another is in view).
+  const closeCard = installHoverCards(ctx, scanner, loadHoverCard, () => {
+    panelWatching = true;
+  });
   const stopAnswering = answerPageContext(
     adapter,
     scanner,

@@ -9,6 +9,7 @@
  */
 import type { PersonQuery } from '../messaging/protocol';
 import type { PageContext, PageSurface } from '../panel/context';
+import { viewOf, VIEWS_MAX, type PageView } from '../panel/view';
 import type { ContactMatch } from '../models';
 import { isHidden, withReadCache } from '../sites/address';
 import type { FoundPerson, SiteAdapter, Surface } from '../sites/types';
@@ -41,8 +42,8 @@ export interface ScanStats {
   surfaces: number;
   people: number;
   known: number;
-  /** Identifies what is in view (surface kinds and titles), so a new view is noticed. */
-  view: string;
+  /** What is in view (each surface's kind, title and time), so a new view is noticed. */
+  views: PageView[];
 }
 
 export class PageScanner {
@@ -133,11 +134,8 @@ export class PageScanner {
     for (const surface of surfaces) for (const key of this.#keysByRoot.get(surface.root) ?? []) people.add(key);
     const known = new Set<string>();
     for (const mark of this.#marks.values()) if (shown.has(mark.surface.root)) known.add(mark.key);
-    const view = surfaces
-      .map((surface) => `${surface.kind}:${surface.context.title ?? ''}`)
-      .join('|')
-      .slice(0, 500);
-    return { surfaces: surfaces.length, people: people.size, known: known.size, view };
+    const views = surfaces.slice(0, VIEWS_MAX).map(viewOf);
+    return { surfaces: surfaces.length, people: people.size, known: known.size, views };
   }
 
   /**

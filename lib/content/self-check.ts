@@ -5,7 +5,7 @@
  * runs again after every scan batch, so the badge clears itself once the app shell appears; while
  * the page is not recognised, any change to it makes a batch (`waitingForLayout`).
  *
- * The report also carries what is in view (people, known, view), which only a side panel briefing
+ * The report also carries what is in view (people, known, views), which only a side panel briefing
  * this tab needs: it re-reads the page when that changes. Those changes are reported only once a
  * panel has asked this page for its context (`watched`); until then a batch costs the page one
  * anchor query instead of a message to the background (most pages never have a panel on them).
@@ -16,6 +16,7 @@
  * open message) from which no one at all could be read. A site switched off in the options and
  * the site's settings pages show no one on purpose: no report of a problem there.
  */
+import type { PageView } from '../panel/view';
 import type { SiteAdapter } from '../sites/types';
 import type { ScanStats } from './scanner';
 
@@ -46,7 +47,7 @@ export interface PageStatusReport {
   recognised: boolean;
   people: number;
   known: number;
-  view: string;
+  views: PageView[];
 }
 
 export interface SelfCheckOptions {
@@ -80,8 +81,8 @@ export function startSelfCheck(
   const check = () => {
     const recognised = recognisedNow();
     if (recognised === lastRecognised && !watched()) return;
-    const { people, known, view } = stats();
-    const status = { site: adapter.site, recognised, people, known, view };
+    const { people, known, views } = stats();
+    const status = { site: adapter.site, recognised, people, known, views };
     const signature = JSON.stringify(status);
     if (signature !== last) {
       last = signature;

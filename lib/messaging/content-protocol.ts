@@ -5,6 +5,7 @@
  * only the replies' schemas (content-replies.ts), and this module's types.
  */
 import { z } from 'zod/mini';
+import { PageViewsSchema } from '../panel/context';
 import { SITES } from '../sites/types';
 import { contentReplies } from './content-replies';
 import { message } from './message-definition';
@@ -33,8 +34,8 @@ export const contentProtocol = {
       recognised: z.boolean(),
       people: z.int().check(z.minimum(0)),
       known: z.int().check(z.minimum(0)),
-      /** What is in view (kinds and titles), so the side panel notices a new view. */
-      view: z.string().check(z.maxLength(500)),
+      /** What is in view (kinds, titles, times): the side panel notices a new view, the background a choice left behind. */
+      views: PageViewsSchema,
     }),
     contentReplies['page.status'],
   ),

@@ -6,6 +6,7 @@
 import { z } from 'zod/mini';
 import { ContactMatchSchema } from '../models/contact';
 import { SITES } from '../sites/types';
+import { VIEW_TEXT_MAX, VIEWS_MAX, type PageView } from './view';
 
 export const PagePersonSchema = z.object({
   email: z.nullable(z.string()),
@@ -16,8 +17,10 @@ export const PagePersonSchema = z.object({
 });
 export type PagePerson = z.infer<typeof PagePersonSchema>;
 
+const SurfaceKindSchema = z.enum(['event', 'thread', 'message', 'compose', 'list']);
+
 export const PageSurfaceSchema = z.object({
-  kind: z.enum(['event', 'thread', 'message', 'compose', 'list']),
+  kind: SurfaceKindSchema,
   title: z.nullable(z.string()),
   when: z.nullable(z.string()),
   people: z.array(PagePersonSchema),
@@ -35,9 +38,18 @@ export const PageContextSchema = z.object({
 });
 export type PageContext = z.infer<typeof PageContextSchema>;
 
-/** What the user explicitly asked the panel to brief. */
+/** A view a page shows (lib/panel/view.ts), as it crosses from a content script. */
+const ViewText = z.nullable(z.string().check(z.maxLength(VIEW_TEXT_MAX)));
+export const PageViewSchema = z.object({ kind: SurfaceKindSchema, title: ViewText, when: ViewText }) satisfies z.ZodMiniType<PageView>;
+export const PageViewsSchema = z.array(PageViewSchema).check(z.maxLength(VIEWS_MAX));
+
+/**
+ * What the user explicitly asked the panel to brief. `from`: the view it was chosen on (a hover
+ * card's event or thread); the choice is forgotten once the tab shows other views and not that one
+ * (the background, page-status.ts), as when the tab navigates.
+ */
 export const PanelFocusSchema = z.union([
-  z.object({ kind: z.literal('person'), match: ContactMatchSchema }),
-  z.object({ kind: z.literal('surface'), surface: PageSurfaceSchema }),
+  z.object({ kind: z.literal('person'), match: ContactMatchSchema, from: z.optional(PageViewSchema) }),
+  z.object({ kind: z.literal('surface'), surface: PageSurfaceSchema, from: z.optional(PageViewSchema) }),
 ]);
 export type PanelFocus = z.infer<typeof PanelFocusSchema>;

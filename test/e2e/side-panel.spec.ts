@@ -124,6 +124,39 @@ test('from a calendar event, the panel briefs the whole meeting', async ({ conte
   expect(errors).toEqual([]);
 });
 
+test('a person chosen on a Calendar card stays while the popup is closed, and the panel follows the next event opened at the same address', async ({ context, extensionId, serviceWorker, standIn }) => {
+  await configure(context, extensionId, standIn);
+  const page = await openFixture(context, 'calendar/event-popup.html', CALENDAR_URL);
+  const { tabId, card } = await openCardByKeyboard(serviceWorker, page, 'Maya Chen');
+  await card.click('Open briefing');
+  await card.toBeHidden();
+  const session = (key: string) =>
+    serviceWorker.evaluate(async (k) => (await (globalThis as unknown as { chrome: ChromeLike }).chrome.storage.session.get(k))[k] ?? null, key);
+  // Chosen on the event's popup, and said so.
+  await expect.poll(() => session(`panelFocus:${tabId}`)).toMatchObject({ kind: 'person', from: { kind: 'event', title: 'Q3 roadmap review' } });
+  const panel = await openPanel(context, extensionId, tabId);
+  const errors = watchErrors(panel);
+  await expect(panel.getByRole('heading', { level: 1, name: 'Maya Chen' })).toBeVisible();
+
+  // The popup closed: nothing else to brief, the choice stays.
+  await page.evaluate(() => document.querySelector('#xDetDlg')!.closest('[role="dialog"]')!.remove());
+  await expect.poll(() => session(`pageStatus:${tabId}`)).toMatchObject({ views: [] });
+  expect(await session(`panelFocus:${tabId}`)).not.toBeNull();
+  await expect(panel.getByRole('heading', { level: 1, name: 'Maya Chen' })).toBeVisible();
+
+  // Another event opened in the same tab, at the same address (Calendar reuses its popup): the
+  // panel follows it, as it follows the tab to another page.
+  const others = SAMPLE_CONTACTS.filter((contact) => contact.id !== CONTACT_IDS.mayaChen).slice(0, 3);
+  const markup = meetingPopup('Vendor sync', others.map(({ name, email }) => ({ name, email })));
+  await page.evaluate((html) => {
+    const next = new DOMParser().parseFromString(html, 'text/html');
+    document.body.replaceChildren(...[...next.body.childNodes].map((node) => document.adoptNode(node)));
+  }, markup);
+  await expect(panel.getByRole('heading', { level: 1, name: 'Vendor sync' })).toBeVisible({ timeout: 15_000 });
+  expect(await session(`panelFocus:${tabId}`)).toBeNull();
+  expect(errors).toEqual([]);
+});
+
 test('"Open briefing" on a Gmail hover card briefs that person, recordings and transcript included', async ({ context, extensionId, serviceWorker, standIn }) => {
   await configure(context, extensionId, standIn);
   const page = await openFixture(context, 'gmail/thread.html', GMAIL_URL);

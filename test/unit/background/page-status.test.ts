@@ -1,21 +1,59 @@
 import { describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { pageStatusHandlers, readPageStatus } from '@/lib/background/handlers/page-status';
+import type { PanelFocus } from '@/lib/panel/context';
+import type { PageView } from '@/lib/panel/view';
+import { focusKey } from '@/lib/storage/session-keys';
 
 describe('page.status', () => {
   const handle = pageStatusHandlers()['page.status'];
 
   it('badges a tab whose layout is not recognised, and clears it once recognised', async () => {
-    expect(await handle({ site: 'gmail', recognised: false, people: 0, known: 0, view: '' }, { sender: 'content', tabId: 7 })).toEqual({ recorded: true });
+    expect(await handle({ site: 'gmail', recognised: false, people: 0, known: 0, views: [] }, { sender: 'content', tabId: 7 })).toEqual({ recorded: true });
     expect(await fakeBrowser.action.getBadgeText({ tabId: 7 })).toBe('!');
     expect(await readPageStatus(7)).toMatchObject({ site: 'gmail', recognised: false });
-    await handle({ site: 'gmail', recognised: true, people: 4, known: 2, view: 'thread:Hi' }, { sender: 'content', tabId: 7 });
+    await handle({ site: 'gmail', recognised: true, people: 4, known: 2, views: [{ kind: 'thread', title: 'Hi', when: null }] }, { sender: 'content', tabId: 7 });
     expect(await fakeBrowser.action.getBadgeText({ tabId: 7 })).toBe('');
     expect(await readPageStatus(7)).toMatchObject({ recognised: true, people: 4, known: 2 });
     expect(await readPageStatus(8)).toBeNull();
   });
 
   it('records nothing without a tab', async () => {
-    expect(await handle({ site: 'outlook', recognised: false, people: 0, known: 0, view: '' }, { sender: 'content', tabId: null })).toEqual({ recorded: false });
+    expect(await handle({ site: 'outlook', recognised: false, people: 0, known: 0, views: [] }, { sender: 'content', tabId: null })).toEqual({ recorded: false });
+  });
+
+  describe('a person chosen on a card', () => {
+    const eventA: PageView = { kind: 'event', title: 'Q3 roadmap review', when: 'Tuesday, 19 May · 10:00 – 11:00' };
+    const maya = { contact: { id: 'm', name: 'Maya Chen', email: 'maya.chen@example.com', company: null, title: null }, matchedBy: 'email' } as const;
+    const choose = (focus: PanelFocus) => fakeBrowser.storage.session.set({ [focusKey(3)]: focus });
+    const chosen = async () => (await fakeBrowser.storage.session.get(focusKey(3)))[focusKey(3)] ?? null;
+    const report = (views: PageView[]) => handle({ site: 'google-calendar', recognised: true, people: 6, known: 4, views }, { sender: 'content', tabId: 3 });
+
+    it('is forgotten once the page shows another event (Calendar reuses its popup, at the same address)', async () => {
+      await choose({ kind: 'person', match: maya, from: eventA });
+      await report([eventA]);
+      expect(await chosen()).not.toBeNull();
+      await report([{ kind: 'event', title: 'Vendor sync', when: 'Wednesday, 20 May · 14:00 – 14:30' }]);
+      expect(await chosen()).toBeNull();
+    });
+
+    it('stays while nothing is in view (the popup closed), while its event is still shown, and while that event is edited', async () => {
+      await choose({ kind: 'person', match: maya, from: eventA });
+      await report([]);
+      // An inline reply or a second surface beside it: its view is still there.
+      await report([{ kind: 'compose', title: 'Re: roadmap', when: null }, eventA]);
+      // The title typed anew on the edit page: the same time says it is the same event.
+      await report([{ ...eventA, title: 'Q3 roadmap review (moved)' }]);
+      // The time changed instead: the same title.
+      await report([{ ...eventA, when: 'Tuesday, 19 May · 11:00 – 12:00' }]);
+      expect(await chosen()).toEqual({ kind: 'person', match: maya, from: eventA });
+    });
+
+    it('stays when it says nothing of where it was chosen (the panel’s own search, the toolbar)', async () => {
+      await choose({ kind: 'person', match: maya });
+      await report([{ kind: 'thread', title: 'Something else', when: null }]);
+      expect(await chosen()).toEqual({ kind: 'person', match: maya });
+    });
   });
 });
+

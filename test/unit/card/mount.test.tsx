@@ -44,6 +44,8 @@ describe('createHoverCardApi', () => {
       marker: null,
       match: { contact: { id: 'm', name: 'Maya Chen', email: 'maya@example.com', company: null, title: null }, matchedBy: 'email' },
       meeting: null,
+      from: { kind: 'event', title: 'Q3 roadmap review', when: null },
+      onOpenBriefing: () => undefined,
       viaKeyboard,
       onClose,
     };
@@ -82,6 +84,8 @@ describe('createHoverCardApi', () => {
       marker,
       match: { contact: { id: 'm', name: 'Maya Chen', email: 'maya@example.com', company: null, title: null }, matchedBy: 'email' },
       meeting: null,
+      from: { kind: 'event', title: 'Q3 roadmap review', when: null },
+      onOpenBriefing: () => undefined,
       viaKeyboard: false,
       onClose: () => undefined,
     });

@@ -23,14 +23,18 @@ const insights = {
   problem: null,
 };
 
+const from = { kind: 'event', title: 'Q3 roadmap review', when: 'Tuesday, 19 May · 10:00 – 11:00' } as const;
+const onOpenBriefing = vi.fn();
+
 function showCard(onClose = vi.fn()) {
-  const request = { match: maya, meeting: null, viaKeyboard: false, onClose: () => undefined } as unknown as CardRequest;
+  const request = { match: maya, meeting: null, viaKeyboard: false, from, onOpenBriefing, onClose: () => undefined } as unknown as CardRequest;
   render(<CardWithData request={request} onClose={onClose} />);
   return onClose;
 }
 
 describe('Open briefing on the hover card', () => {
   beforeEach(() => {
+    onOpenBriefing.mockClear();
     vi.spyOn(fakeBrowser.runtime, 'getManifest').mockReturnValue({ manifest_version: 2, name: 'Primer', version: '1', sidebar_action: {} } as never);
   });
 
@@ -44,8 +48,10 @@ describe('Open briefing on the hover card', () => {
       'To see the briefing, press Alt+Shift+P, or open Primer’s toolbar button and choose Open briefing: the panel will show Maya Chen.',
     );
     expect(onClose).not.toHaveBeenCalled();
-    // The choice was still sent, so the panel shows her when it is opened.
-    expect(sent('panel.focus')).toEqual([{ focus: { kind: 'person', match: maya } }]);
+    // The choice was still sent, so the panel shows her when it is opened; with where it was made
+    // (forgotten once the page shows another event), and the page told to report what it shows.
+    expect(sent('panel.focus')).toEqual([{ focus: { kind: 'person', match: maya, from } }]);
+    expect(onOpenBriefing).toHaveBeenCalledOnce();
   });
 
   it('closes when the panel opened', async () => {

@@ -62,7 +62,7 @@ describe('installHoverCards', () => {
 
   beforeEach(async () => {
     vi.useFakeTimers();
-    document.body.innerHTML = '<div class="s"><span data-mail="maya@example.com">Maya</span><span data-mail="x@unknown.example">X</span></div><p id="away">away</p>';
+    document.body.innerHTML = '<div class="s" data-title="Roadmap"><span data-mail="maya@example.com">Maya</span><span data-mail="x@unknown.example">X</span></div><p id="away">away</p>';
     const known: Record<string, string> = { 'maya@example.com': 'm', 'alex@example.com': 'a' };
     scanner = new PageScanner({
       adapter,
@@ -77,9 +77,11 @@ describe('installHoverCards', () => {
     marker = document.querySelector('[data-primer-marker]')!;
     ctx = new ContentScriptContext('test');
     card = fakeCard();
-    installHoverCards(ctx, scanner, () => Promise.resolve(card.api));
+    installHoverCards(ctx, scanner, () => Promise.resolve(card.api), onOpenBriefing);
   });
+  const onOpenBriefing = vi.fn();
   afterEach(() => {
+    onOpenBriefing.mockClear();
     ctx.notifyInvalidated();
     vi.useRealTimers();
   });
@@ -100,6 +102,10 @@ describe('installHoverCards', () => {
     await vi.advanceTimersByTimeAsync(SHOW_DELAY_MS);
     expect(card.shown).toHaveLength(1);
     expect(card.shown[0]).toMatchObject({ anchor: maya, marker, viaKeyboard: false, match: { contact: { id: 'm' } } });
+    // Where the person was found, for a briefing chosen on the card; and whom to tell when it is.
+    expect(card.shown[0]!.from).toEqual({ kind: 'thread', title: 'Roadmap', when: null });
+    card.shown[0]!.onOpenBriefing();
+    expect(onOpenBriefing).toHaveBeenCalledOnce();
   });
 
   it('stays open while the pointer moves into the card, closes after leaving both', async () => {

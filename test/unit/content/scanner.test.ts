@@ -159,7 +159,7 @@ describe('PageScanner', () => {
     await scanner.scan([]);
     expect(scanner.surfaces()).toHaveLength(0);
     expect(scanner.findMark(bold)).toBeUndefined();
-    expect(scanner.stats()).toEqual({ surfaces: 0, people: 0, known: 0, view: '' });
+    expect(scanner.stats()).toEqual({ surfaces: 0, people: 0, known: 0, views: [] });
   });
 
   it('takes the address printed right after a marked person (Gmail’s “Maya <maya@…>”) for that person, and nothing else beside them', async () => {
@@ -377,7 +377,7 @@ describe('PageScanner with the observer, on Gmail', () => {
     // What the runtime does: each batch is scanned, then what is in view is reported.
     const reports: string[] = [];
     const watch = watchSurfaces(document.body, gmailAdapter, (roots) => {
-      void gmail.scan(roots).then(() => reports.push(gmail.stats().view));
+      void gmail.scan(roots).then(() => reports.push(gmail.stats().views.map((view) => `${view.kind}:${view.title ?? ''}`).join('|')));
     });
     await gmail.scan(queryAll(document, gmailAdapter.surfaceSelectors));
     const flush = async () => {
@@ -395,7 +395,7 @@ describe('PageScanner with the observer, on Gmail', () => {
   it('leaves a thread Gmail hid out of what is in view, and reports the change', async () => {
     const { gmail, reports, flush, done } = await open();
     try {
-      expect(gmail.stats()).toMatchObject({ view: 'thread:Roadmap', known: 1 });
+      expect(gmail.stats()).toMatchObject({ views: [{ kind: 'thread', title: 'Roadmap', when: null }], known: 1 });
       expect(gmail.pageContext().map((s) => s.title)).toEqual(['Roadmap']);
       // The thread is hidden on its own (the next view comes later, or not at all).
       document.querySelector<HTMLElement>('#view')!.style.display = 'none';
@@ -403,7 +403,7 @@ describe('PageScanner with the observer, on Gmail', () => {
       expect(reports).toEqual(['']);
       expect(gmail.pageContext()).toEqual([]);
       expect(gmail.surfaces()).toEqual([]);
-      expect(gmail.stats()).toEqual({ surfaces: 0, people: 0, known: 0, view: '' });
+      expect(gmail.stats()).toEqual({ surfaces: 0, people: 0, known: 0, views: [] });
       // Its marks stay, out of sight, for when it is shown again.
       expect(markers()).toHaveLength(1);
       // Back to the inbox: the list is shown and read; the thread stays hidden and out of view.

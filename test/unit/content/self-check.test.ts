@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { QUIET_MS, SETTLE_MAX_MS, SETTLE_MS, startSelfCheck, type PageStatusReport } from '@/lib/content/self-check';
+import type { ScanStats } from '@/lib/content/scanner';
 import type { SiteAdapter } from '@/lib/sites/types';
 
 describe('startSelfCheck', () => {
@@ -15,45 +16,45 @@ describe('startSelfCheck', () => {
   afterEach(() => vi.useRealTimers());
 
   it('reports once the page has settled, again only when something changes', () => {
-    const check = startSelfCheck(adapter, () => ({ surfaces: 0, people: 0, known: 0, view: '' }), (r) => reports.push(r));
+    const check = startSelfCheck(adapter, () => ({ surfaces: 0, people: 0, known: 0, views: [] }), (r) => reports.push(r));
     check.afterScan();
     expect(reports).toEqual([]);
     vi.advanceTimersByTime(SETTLE_MS);
-    expect(reports).toEqual([{ site: 'gmail', recognised: false, people: 0, known: 0, view: '' }]);
+    expect(reports).toEqual([{ site: 'gmail', recognised: false, people: 0, known: 0, views: [] }]);
     check.afterScan();
     expect(reports).toHaveLength(1);
     recognised = true;
     check.afterScan();
-    expect(reports.at(-1)).toEqual({ site: 'gmail', recognised: true, people: 0, known: 0, view: '' });
+    expect(reports.at(-1)).toEqual({ site: 'gmail', recognised: true, people: 0, known: 0, views: [] });
     check.dispose();
   });
 
   it('reports what is in view only while a panel watches; a change of layout always, with the settled report', () => {
-    let stats = { surfaces: 1, people: 3, known: 1, view: 'thread:A' };
+    let stats: ScanStats = { surfaces: 1, people: 3, known: 1, views: [{ kind: 'thread', title: 'A', when: null }] };
     let watched = false;
     const check = startSelfCheck(adapter, () => stats, (r) => reports.push(r), { watched: () => watched });
     vi.advanceTimersByTime(SETTLE_MS);
     // The first report goes out whoever watches (a panel may have asked before this script listened).
-    expect(reports).toEqual([{ site: 'gmail', recognised: false, people: 3, known: 1, view: 'thread:A' }]);
-    stats = { surfaces: 1, people: 4, known: 2, view: 'thread:B' };
+    expect(reports).toEqual([{ site: 'gmail', recognised: false, people: 3, known: 1, views: [{ kind: 'thread', title: 'A', when: null }] }]);
+    stats = { surfaces: 1, people: 4, known: 2, views: [{ kind: 'thread', title: 'B', when: null }] };
     check.afterScan();
     expect(reports).toHaveLength(1);
     recognised = true;
     check.afterScan();
-    expect(reports.at(-1)).toEqual({ site: 'gmail', recognised: true, people: 4, known: 2, view: 'thread:B' });
-    stats = { surfaces: 1, people: 5, known: 2, view: 'thread:B' };
+    expect(reports.at(-1)).toEqual({ site: 'gmail', recognised: true, people: 4, known: 2, views: [{ kind: 'thread', title: 'B', when: null }] });
+    stats = { surfaces: 1, people: 5, known: 2, views: [{ kind: 'thread', title: 'B', when: null }] };
     check.afterScan();
     expect(reports).toHaveLength(2);
     watched = true;
     check.afterScan();
     expect(reports).toHaveLength(3);
-    expect(reports.at(-1)).toEqual({ site: 'gmail', recognised: true, people: 5, known: 2, view: 'thread:B' });
+    expect(reports.at(-1)).toEqual({ site: 'gmail', recognised: true, people: 5, known: 2, views: [{ kind: 'thread', title: 'B', when: null }] });
     check.afterScan();
     expect(reports).toHaveLength(3);
     check.dispose();
   });
 
-  const none = () => ({ surfaces: 0, people: 0, known: 0, view: '' });
+  const none = () => ({ surfaces: 0, people: 0, known: 0, views: [] });
 
   it('reports no problem for a site switched off, and clears its report when the site is switched off later', () => {
     let active = false;
@@ -155,7 +156,7 @@ describe('startSelfCheck', () => {
   });
 
   it('does nothing if disposed before the page settles', () => {
-    const check = startSelfCheck(adapter, () => ({ surfaces: 0, people: 0, known: 0, view: '' }), (r) => reports.push(r));
+    const check = startSelfCheck(adapter, () => ({ surfaces: 0, people: 0, known: 0, views: [] }), (r) => reports.push(r));
     check.dispose();
     vi.advanceTimersByTime(SETTLE_MS * 2);
     expect(reports).toEqual([]);

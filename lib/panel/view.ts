@@ -1,0 +1,31 @@
+/**
+ * One view a page shows: a surface's kind, title and time, as its content script reports it
+ * (the self-check's status) and as a hover card remembers where "Open briefing" was chosen. Plain
+ * functions, no schema: the always-injected content scripts use them (the schema is in context.ts).
+ */
+import type { SurfaceKind } from '../sites/types';
+
+export interface PageView {
+  kind: SurfaceKind;
+  title: string | null;
+  when: string | null;
+}
+
+/** Longest title or time kept: enough to tell views apart, bounded for the message. */
+export const VIEW_TEXT_MAX = 200;
+/** Most views reported at once (a page shows a handful; a bound for the message). */
+export const VIEWS_MAX = 20;
+
+export function viewOf(surface: { kind: SurfaceKind; context: { title: string | null; when: string | null } }): PageView {
+  const { title, when } = surface.context;
+  return { kind: surface.kind, title: title === null ? null : title.slice(0, VIEW_TEXT_MAX), when: when === null ? null : when.slice(0, VIEW_TEXT_MAX) };
+}
+
+/**
+ * Whether two reports show the same view: the same kind, and the same title or the same time. One
+ * of them may change while the user edits the event (its title typed on the edit page); another
+ * event in the same popup changes both.
+ */
+export function sameView(a: PageView, b: PageView): boolean {
+  return a.kind === b.kind && (a.title === b.title || (a.when !== null && a.when === b.when));
+}
