@@ -80,16 +80,20 @@ export async function startPrimer(ctx: ContentScriptContext, adapter: SiteAdapte
   // address sent to the service and marked. A read that finds nothing keeps the last one found.
   let ownReadAt = -Infinity;
   const scan = (roots: Iterable<Element>) => {
+    let everything = false;
     if (performance.now() - ownReadAt > OWN_ADDRESSES_TTL_MS) {
       const addresses = new Set(adapter.ownAddresses(document));
       const names = new Set((adapter.ownNames?.(document) ?? []).map(normaliseName));
       if (addresses.size > 0 || names.size > 0) {
         ownReadAt = performance.now();
+        // Found late (the account button after a thread already read) or another account: the
+        // surfaces read before may have the user marked. All are read again, as for the options.
+        everything = !sameEntries([...addresses], [...pageAddresses]) || !sameEntries([...names], [...pageNames]);
         pageAddresses = addresses;
         pageNames = names;
       }
     }
-    void scanner.scan(roots).then(() => {
+    void scanner.scan(everything ? queryAll(document, adapter.surfaceSelectors) : roots).then(() => {
       selfCheck.afterScan();
       updateRecovery();
     });

@@ -203,12 +203,14 @@ function readCompose(root: Element, owned: (el: Element) => boolean): Surface | 
       people.add(chip.getAttribute('data-hovercard-id'), chip.getAttribute('data-name'), field, chip);
     }
     if (chips > 0) continue;
-    // Legacy compose (and Briskine's `input[name=to]` branch): "Name <addr>, …" in a value.
+    // Legacy compose (and Briskine's `input[name=to]` branch): "Name <addr>, …" in a value. Its
+    // people are read for the briefing but shown by no element: all of them share the one field, and
+    // a mark per element would leave the last one marked (and a card on the field's surroundings).
     for (const input of queryAll(root, SEL.composeLegacy(field))) {
       if (!owned(input)) continue;
       for (const part of (inputValue(input) ?? '').split(/[,;](?=(?:[^"]*"[^"]*")*[^"]*$)/)) {
         const parsed = parseNameAndAddress(part);
-        if (parsed.email) people.add(parsed.email, parsed.name, field, input.parentElement ?? input);
+        if (parsed.email) people.add(parsed.email, parsed.name, field, null);
       }
     }
   }

@@ -142,6 +142,25 @@ describe('startPrimer', () => {
     expect(ownAddresses.mock.calls.length).toBe(reads);
   });
 
+  it('takes the user’s mark down from what was read before their address was found (the account button came late)', async () => {
+    const ownAddresses = (doc: Document) => (doc.querySelector('#account') ? ['alias@work.example'] : []);
+    document.body.innerHTML = '<div class="s"><span data-mail="alias@work.example">Me</span><span data-mail="maya@example.com">Maya</span></div>';
+    await startPrimer(ctx, fakeAdapter({ ownAddresses }));
+    await settle();
+    // Not known yet as the user's: marked (the service knows the address).
+    expect(document.querySelector('[data-mail="alias@work.example"] [data-primer-marker]')).not.toBeNull();
+    // The account button arrives somewhere else on the page: that thread is not touched, yet it is read again.
+    const account = document.createElement('div');
+    account.id = 'account';
+    const elsewhere = document.createElement('div');
+    elsewhere.className = 's';
+    elsewhere.innerHTML = '<span data-mail="maya@example.com">Maya</span>';
+    document.body.append(account, elsewhere);
+    await settle();
+    expect(document.querySelector('[data-mail="alias@work.example"] [data-primer-marker]')).toBeNull();
+    expect(markers()).toBe(2);
+  });
+
   it('keeps the user’s own address found before when a later read finds nothing (the account button redrawn)', async () => {
     let now = 0;
     vi.spyOn(performance, 'now').mockImplementation(() => now);

@@ -198,6 +198,8 @@ describe('gmail adapter: details', () => {
       ['daniel.weiss@example.net', '"Weiss, Daniel"', ['to']],
       ['maya.chen@example.com', null, ['to']],
     ]);
+    // One field holds them all: no element stands for any one of them (nothing to mark or hover).
+    expect(surface.people.map((p) => p.elements)).toEqual([[], []]);
     expect(surface.context).toEqual({ title: 'Hi', when: null });
   });
 
