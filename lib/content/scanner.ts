@@ -211,6 +211,7 @@ export class PageScanner {
     const queries = people.map(queryFor);
     const keys = people.map(keyFor);
     this.#keysByRoot.set(surface.root, keys);
+    this.#dropOutdated(surface.root, people, keys);
     // One wait for the whole surface; a failed lookup answers undefined (nothing is marked, and the
     // surface is remembered in #failed for recovery.ts).
     const matches = await this.#options.lookup.findAll(queries, keys);
@@ -249,6 +250,35 @@ export class PageScanner {
     this.#byRoot.set(surface.root, keep);
     if (retryAt < Infinity) this.#failed.set(surface.root, retryAt);
     else this.#failed.delete(surface.root);
+  }
+
+  /**
+   * Marks of `root` whose element now shows someone else, or no one: dropped at once, not once the
+   * new people are looked up. Meanwhile the old marker would name the previous person beside the new
+   * one, and a card open on it would go on describing them (Outlook keeps the From button for the
+   * next message; Calendar reuses its popup's rows).
+   */
+  #dropOutdated(root: Element, people: readonly FoundPerson[], keys: readonly string[]): void {
+    const before = this.#byRoot.get(root);
+    if (!before || before.size === 0) return;
+    const shows = new Map<Element, string>();
+    people.forEach((person, i) => {
+      for (const element of person.elements) shows.set(element, keys[i]!);
+    });
+    const outdated: Mark[] = [];
+    for (const element of before) {
+      const mark = this.#marks.get(element);
+      if (mark?.surface.root === root && shows.get(element) !== mark.key) outdated.push(mark);
+    }
+    if (outdated.length === 0) return;
+    this.#write(() => {
+      for (const mark of outdated) {
+        mark.marker?.remove();
+        this.#marks.delete(mark.element);
+        before.delete(mark.element);
+        this.onDrop?.(mark);
+      }
+    });
   }
 
   #write(apply: () => void): void {

@@ -101,7 +101,8 @@ describe('PageScanner', () => {
     expect(writes).toEqual([2]);
     document.querySelector('span[data-mail="bo@example.com"]')!.setAttribute('data-mail', 'nobody@unknown.example');
     await hooked.scan(roots);
-    expect(writes).toEqual([2, -1]);
+    // Bo's mark goes as soon as the element shows someone else; the marking after the lookup changes nothing more.
+    expect(writes).toEqual([2, -1, 0]);
   });
 
   it('never asks about excluded domains', async () => {
@@ -243,6 +244,34 @@ describe('PageScanner', () => {
     bo.remove();
     await failing.scan([]);
     expect(failing.failedRoots()).toEqual([]);
+  });
+
+  it('drops the mark of an element that now shows someone else at once, not once the new person is looked up', async () => {
+    // Outlook keeps the From button when another message opens; the new sender's lookup is slow.
+    let answerBo!: () => void;
+    const slowBo = (people: PersonQuery[]) =>
+      people.some((p) => 'email' in p && p.email === 'bo@example.com')
+        ? new Promise<(ContactMatch | null)[]>((resolve) => (answerBo = () => resolve(people.map((p) => KNOWN[key(p)] ?? null))))
+        : find(people);
+    const reused = new PageScanner({ adapter, lookup: new PeopleLookup(slowBo), preferences: () => preferences, ownAddresses: () => new Set() });
+    const dropped: string[] = [];
+    reused.onDrop = (mark) => dropped.push(mark.key);
+    const roots = page(`<div class="s"><span data-mail="maya@example.com">Maya</span></div>`);
+    await reused.scan(roots);
+    expect(markers().map((m) => m.getAttribute('aria-label'))).toEqual(['Primer briefing: Maya']);
+    const from = document.querySelector('span[data-mail]') as HTMLElement;
+    from.dataset.mail = 'bo@example.com';
+    from.firstChild!.textContent = 'Bo';
+    const reading = reused.scan(roots);
+    // Bo's answer has not come: Maya's marker and mark are gone already (a card on it closes).
+    expect(markers()).toEqual([]);
+    expect(reused.findMark(from)).toBeUndefined();
+    expect(dropped).toEqual(['e:maya@example.com']);
+    // The lookup goes out on a microtask.
+    await vi.waitFor(() => expect(answerBo).toBeTypeOf('function'));
+    answerBo();
+    await reading;
+    expect(markers().map((m) => m.getAttribute('aria-label'))).toEqual(['Primer briefing: Bo']);
   });
 
   it('applies only the newest read of a reused element: a slow answer about whom it showed before is dropped', async () => {
