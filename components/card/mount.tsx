@@ -254,10 +254,13 @@ export function createHoverCardApi(): HoverCardApi {
     if (element) element.style.display = 'none';
   };
   // A scroll that moves the person (the page's, or a pane holding them) closes the card, as its
-  // close button does; the card's own scroll and an unrelated pane's do not.
+  // close button does; the card's own scroll and an unrelated pane's do not. Not before the card's
+  // first frame: focus on a marker below the fold scrolls it into view, and that scroll's event
+  // comes in the next frame, after the card opened for it (it is then placed where the person is).
+  let firstFrameDone = false;
   const onScroll = (event: Event) => {
     const target = event.target;
-    if (current && target instanceof Node && target.contains(current.anchor)) close();
+    if (current && firstFrameDone && target instanceof Node && target.contains(current.anchor)) close();
   };
   const close = (how?: 'escape' | 'tab') => {
     const request = current;
@@ -316,6 +319,7 @@ export function createHoverCardApi(): HoverCardApi {
     show(request) {
       hide();
       current = request;
+      firstFrameDone = false;
       void ensureUi(request.ctx).then((created) => {
         if (current !== request) return;
         // Styled after mounting (WXT sets the host's own position on mount). Off-screen, not
@@ -349,7 +353,11 @@ export function createHoverCardApi(): HoverCardApi {
           </StrictMode>,
         );
         // Same size as the previous card means no resize callback: place after this paint too.
-        requestAnimationFrame(() => placeCurrent?.());
+        requestAnimationFrame(() => {
+          if (current !== request) return;
+          firstFrameDone = true;
+          placeCurrent?.();
+        });
         window.addEventListener('scroll', onScroll, true);
         pageWatch.observe(document.body, { childList: true, subtree: true, attributes: true, attributeFilter: ['style', 'class', 'hidden', 'aria-hidden'] });
       });

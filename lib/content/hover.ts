@@ -79,14 +79,28 @@ export function installHoverCards(
    */
   const extensionGone = () => !ctx.signal.aborted && ctx.isInvalid;
 
+  /**
+   * Where focus goes back to from the card of `mark`: where it was when the card opened from the
+   * keyboard; else, when it leaves the card (`fromCard`), the marker, or the row around it where the
+   * marker is out of the Tab order (an arrow-key widget's item): not past the card, nor the document.
+   */
+  const focusReturnFor = (mark: Mark, fromCard: boolean): HTMLElement | null => {
+    const { marker } = mark;
+    return returnFocusTo ?? (fromCard && marker ? (marker.tabIndex < 0 && marker.parentElement?.closest<HTMLElement>('[tabindex]')) || marker : null);
+  };
+
   const close = () => {
     const wasOpen = open !== null;
+    // Focus in the card (a keyboard user reading it) when something else closes it (the person
+    // re-rendered, the settings changed): back to where it came from, not to the document.
+    const back = open && focusInCard() ? focusReturnFor(open.mark, true) : null;
     showTimer = cancel(showTimer);
     hideTimer = cancel(hideTimer);
     pending = null;
     open?.card.hide();
     open = null;
     returnFocusTo = null;
+    if (back?.isConnected) focusBackTo(back);
     // The card may have been the one to find the extension gone (it says so): its marks go once it closes.
     if (wasOpen) extensionGone();
   };
@@ -131,12 +145,8 @@ export function installHoverCards(
       onClose: (returnFocus = true, how) => {
         open = null;
         if (how === 'escape') dismissed = mark;
-        // Tab out of, or Esc in, a card the pointer opened (focus was in it): to the marker, or to
-        // the row around it where the marker is out of the Tab order (an arrow-key widget's item),
-        // not on past the card nor to the document.
-        const { marker } = mark;
-        const fromCard = how === 'tab' || how === 'escape';
-        const back = returnFocusTo ?? (fromCard && marker ? (marker.tabIndex < 0 && marker.parentElement?.closest<HTMLElement>('[tabindex]')) || marker : null);
+        // Tab out of, or Esc in, a card the pointer opened (focus was in it): to the marker or its row.
+        const back = focusReturnFor(mark, how === 'tab' || how === 'escape');
         // A scroll while the user works elsewhere on the page must not pull focus back.
         focusBackTo(returnFocus ? back : null);
         extensionGone();
@@ -146,6 +156,8 @@ export function installHoverCards(
   };
 
   const insideCard = (node: EventTarget | null) => node instanceof Node && open !== null && open.card.contains(node);
+  /** Focus is in the open card (its host, from the page's side: the shadow root is closed). */
+  const focusInCard = () => insideCard(document.activeElement);
 
   ctx.addEventListener(
     document,
@@ -163,6 +175,9 @@ export function installHoverCards(
       // card, say, which went): that person's card may open again.
       if (mark !== dismissed) dismissed = null;
       if (!mark || mark === dismissed) return;
+      // A card the user is in (focus inside it) stays: the pointer passing over someone else, or
+      // resting there, neither closes it nor opens theirs.
+      if (open && open.mark !== mark && focusInCard()) return;
       hideTimer = cancel(hideTimer);
       showTimer = cancel(showTimer);
       showTimer = setTimeout(() => {
@@ -184,7 +199,9 @@ export function installHoverCards(
       if (to && (scanner.findMark(to) === from || insideCard(to))) return;
       if (from === dismissed) dismissed = null;
       showTimer = cancel(showTimer);
-      if (open) {
+      // The pointer leaving is no reason to close a card focus is in (it closes by Esc, Tab out of
+      // it, or focus going elsewhere).
+      if (open && !focusInCard()) {
         hideTimer = cancel(hideTimer);
         hideTimer = setTimeout(close, HIDE_DELAY_MS);
       }
@@ -345,6 +362,18 @@ export function installHoverCards(
     void show(mark, { from: null, focusCard: false });
   };
   for (const type of PRESS_EVENTS) ctx.addEventListener(window, type, onPress, { capture: true, passive: type !== 'click' });
+
+  // A card focus is in stays when the pointer leaves it: a press elsewhere on the page (which may
+  // move focus nowhere) closes it, as a popover's light dismiss does.
+  ctx.addEventListener(
+    document,
+    'pointerdown',
+    (event) => {
+      if (!open || !fromUser(event) || insideCard(event.target) || scanner.findMark(event.target as Node) === open.mark) return;
+      if (focusInCard()) close();
+    },
+    { passive: true },
+  );
 
   // A card must not stay on a person the scanner no longer marks (gone from the page, or the
   // reused element now shows someone else).

@@ -325,6 +325,34 @@ test('the hover card passes axe-core in light and dark: a briefing, the service 
   expect(outlookErrors).toEqual([]);
 });
 
+test('focus moved by keyboard to a person below the fold shows their card, not closed by the scroll that brings them into view', async ({ context, extensionId, standIn }) => {
+  await configure(context, extensionId, standIn);
+  const fixture = expected.pages.find((page) => page.file === 'gmail/thread-large.html')!;
+  const view = fixture.views[0]!;
+  await serveFixture(context, view.url, html(fixture.file));
+  const page = await context.newPage();
+  const errors = watchErrors(page);
+  await page.goto(view.url);
+  const markers = page.locator('[data-primer-marker]');
+  await expect.poll(() => markers.count(), { timeout: 30_000 }).toBeGreaterThan(100);
+  // A first card (its code loads once), then one far down the page, as Tab would reach it.
+  const first = markers.first();
+  await first.focus();
+  const firstName = (await first.getAttribute('aria-label'))!.replace('Primer briefing: ', '');
+  await hoverCard(page, `Briefing: ${firstName}`).toBeShown();
+  await page.keyboard.press('Escape');
+  const far = markers.last();
+  expect(await far.evaluate((element) => element.getBoundingClientRect().top > window.innerHeight)).toBe(true);
+  await far.focus();
+  const farName = (await far.getAttribute('aria-label'))!.replace('Primer briefing: ', '');
+  const card = hoverCard(page, `Briefing: ${farName}`);
+  await card.toBeShown();
+  await page.waitForTimeout(500);
+  await card.toBeShown();
+  await expect(far).toBeFocused();
+  expect(errors).toEqual([]);
+});
+
 test('the hover card reflows at 200 % and 400 % zoom: in a window of 640 × 360 and 320 × 256 CSS px, nothing in it is cut off and it stays in the window', async ({ context, extensionId, standIn }) => {
   const { page, url, errors } = await calendarPopupTab(context, extensionId, standIn);
   fs.mkdirSync(CARD_ARTIFACTS, { recursive: true });

@@ -114,6 +114,22 @@ describe('createHoverCardApi', () => {
     expect(api.contains(host)).toBe(false);
   });
 
+  it('is not closed by the scroll that brought the person into view as the card opened (focus on a marker below the fold), only by later ones', async () => {
+    const { api, host } = await openCard();
+    const onClose = vi.fn();
+    // The next card (its code and shadow root are there): opened as focus scrolled the page to it.
+    api.show({ ctx, anchor, marker: null, match: { contact: { id: 'b', name: 'Bo', email: 'bo@example.com', company: null, title: null }, matchedBy: 'email' }, meeting: null, from: { kind: 'thread', title: null, when: null }, onOpenBriefing: () => undefined, viaKeyboard: true, onClose });
+    await Promise.resolve();
+    // That scroll's event comes in the next frame, before the card's first frame is done.
+    document.dispatchEvent(new Event('scroll'));
+    expect(onClose).not.toHaveBeenCalled();
+    await new Promise((resolve) => requestAnimationFrame(resolve));
+    await new Promise((resolve) => requestAnimationFrame(resolve));
+    expect(host.style.display).toBe('block');
+    document.dispatchEvent(new Event('scroll'));
+    expect(onClose).toHaveBeenCalledTimes(1);
+  });
+
   it('closes on a scroll of a pane holding the person, not of an unrelated pane or of the card itself', async () => {
     document.body.insertAdjacentHTML('beforeend', '<div id="side"><p>Other pane</p></div>');
     const { host, onClose } = await openCard();

@@ -135,6 +135,36 @@ describe('installHoverCards', () => {
     expect(card.isOpen()).toBe(false);
   });
 
+  it('keeps a card focus is in while the pointer crosses or rests on someone else; a press elsewhere closes it, focus back to the marker', async () => {
+    const other = document.createElement('div');
+    other.className = 's';
+    other.innerHTML = '<span data-mail="alex@example.com">Alex</span>';
+    document.body.append(other);
+    await scanner.scan([other]);
+    const alex = other.querySelector('span')!;
+    const away = document.querySelector<HTMLElement>('#away')!;
+    marker.focus();
+    await vi.advanceTimersByTimeAsync(0);
+    marker.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true }));
+    await vi.advanceTimersByTimeAsync(0);
+    // The user is in the card (its host has focus, as the page sees a closed shadow root).
+    card.node.tabIndex = -1;
+    card.node.focus();
+    const shown = card.shown.length;
+    over(alex);
+    await vi.advanceTimersByTimeAsync(SHOW_DELAY_MS * 2);
+    out(alex, away);
+    await vi.advanceTimersByTimeAsync(HIDE_DELAY_MS * 2);
+    expect(card.isOpen()).toBe(true);
+    expect(card.shown).toHaveLength(shown);
+    expect(document.activeElement).toBe(card.node);
+    away.dispatchEvent(new PointerEvent('pointerdown', { bubbles: true }));
+    expect(card.isOpen()).toBe(false);
+    expect(document.activeElement).toBe(marker);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(card.isOpen()).toBe(false);
+  });
+
   it('after Esc pressed with the pointer on the card, opens the card again once the pointer is on something else and back', async () => {
     const away = document.querySelector<HTMLElement>('#away')!;
     over(maya);
