@@ -36,10 +36,12 @@ export function personFromMatch(match: ContactMatch): SubjectPerson {
 /**
  * Each person once: the same person may be listed twice (organizer and guest, To and Cc), and is
  * briefed once. Decided before "one person or a meeting", so two entries for one person are a
- * person briefing, not a one-person meeting.
+ * person briefing, not a one-person meeting; and again by a meeting once its lookups are done
+ * (attendees.ts), as a lookup may find that two entries are one contact. Other fields are the
+ * first entry's.
  */
-export function uniquePeople(people: readonly PagePerson[]): PagePerson[] {
-  const out: PagePerson[] = [];
+export function uniquePeople<T extends PagePerson>(people: readonly T[]): T[] {
+  const out: T[] = [];
   const seen = new Map<string, number>();
   // One person may be known by contact, by address, or (with neither) by name.
   const keysOf = (person: PagePerson) => {

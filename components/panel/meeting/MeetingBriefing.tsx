@@ -6,7 +6,7 @@
 import { useId, type ReactNode } from 'react';
 import type { PageSurface } from '@/lib/panel/context';
 import type { SubjectPerson } from '@/lib/panel/subject';
-import { actionItemsByPerson, eachContactOnce, namesakeDetails, personLabel, sharedTopics, topicsToAvoid, type BriefedAttendee, type TopicPeople } from '@/lib/format/meeting';
+import { actionItemsByPerson, namesakeDetails, personLabel, sharedTopics, topicsToAvoid, type BriefedAttendee, type TopicPeople } from '@/lib/format/meeting';
 import { meetingProvenance } from '@/lib/format/provenance';
 import { calendarWhen, joinedWithAnd, rangesApart } from '@/lib/format/text';
 import { recordingFinder, useHeldRecordings } from '../data/queries';
@@ -165,13 +165,13 @@ export function MeetingBriefing({ surface, onOpenPerson, onOpenRecording, unknow
   const unknown = unmatched.filter((attendee) => attendee.person.email);
   // Listed with a brief (or why there is none): everyone but the people not in Primer.
   const known = attendees.filter((attendee) => attendee.state.status !== 'unknown');
-  // Cards of attendees sharing a name say which is which, as the lists above them do; one contact
-  // reached twice (by address and by name) is one person, not two namesakes.
+  // Cards of attendees sharing a name say which is which, as the lists above them do (each contact
+  // is one attendee already: useAttendees).
   const identityOf = (attendee: Attendee) => {
     const match = 'match' in attendee.state ? attendee.state.match : null;
     return { id: match ? `contact:${match.contact.id}` : attendee.key, name: attendee.name, email: match?.contact.email ?? attendee.person.email };
   };
-  const details = namesakeDetails(eachContactOnce(attendees.map(identityOf)));
+  const details = namesakeDetails(attendees.map(identityOf));
   const detailOf = (attendee: Attendee) => details.get(identityOf(attendee).id) ?? null;
   // As the meeting's lists name them: namesakes told apart, a contact found by name said to be.
   const labelOf = (attendee: Attendee) => {

@@ -37,16 +37,19 @@ export interface Attendees {
 }
 
 export function useAttendees(surface: PageSurface): Attendees {
-  // The same person may appear twice (organizer and guest, To and Cc): brief them once.
-  const people = uniquePeople(surface.people).map(personFromPage);
+  // The same person may appear twice (organizer and guest, To and Cc): looked up once.
+  const entries = uniquePeople(surface.people);
+  const people = entries.map(personFromPage);
   const contacts = useContactMatches(people);
-  const matches = people.map((person, index) => person.match ?? contacts[index]?.data ?? null);
-  const ids = [...new Set(matches.flatMap((match) => (match ? [match.contact.id] : [])))];
+  // The lookups may find two entries to be one contact (by address, and by the name shown without
+  // it, or before the page's own lookups were done): one attendee, kept matched by address.
+  const resolved = uniquePeople(entries.map((entry, index) => ({ ...entry, match: entry.match ?? contacts[index]?.data ?? null, index })));
+  const ids = [...new Set(resolved.flatMap(({ match }) => (match ? [match.contact.id] : [])))];
   const insightQueries = useInsightsOf(ids);
   const insightsOf = new Map(ids.map((id, index) => [id, insightQueries[index]]));
-  const attendees = people.map((person, index): Attendee => {
+  const attendees = resolved.map(({ index, match }): Attendee => {
+    const person = people[index]!;
     const contact = contacts[index];
-    const match = matches[index] ?? null;
     const reply = match ? insightsOf.get(match.contact.id) : undefined;
     const base = { key: personKey(person), name: displayName(match ? { ...person, match } : person), person: match ? { ...person, match } : person };
     if (!match) {

@@ -343,6 +343,31 @@ describe('MeetingBriefing', () => {
       />,
     );
     expect(await screen.findByText('From 9 conversations with 2 attendees, the latest 3 days ago.')).toBeInTheDocument();
+    // One person, once the lookups say so: counted once, one card, matched by her address.
+    expect(screen.getByText(/^\d+ (people|person)/)).toHaveTextContent(/^2 people · 2 in Primer$/);
+    const attendees = screen.getByRole('region', { name: 'Attendees' });
+    expect(within(attendees).getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual(['Maya Chen', 'Daniel Weiss']);
+    expect(screen.queryByText(/matched by name/)).toBeNull();
+  });
+
+  it('names a contact two attendee entries lead to once where the meeting says whose briefings failed', async () => {
+    // As above, but her briefing (and Lee's) fails: the notices name her once.
+    fakeBackground({
+      'contact.find': (query: PersonQuery) => Promise.resolve('email' in query ? maya : match('m', 'Maya Chen', 'maya@example.com', 'name')),
+      'contact.insights': ({ contactId }) => (contactId === 'd' ? Promise.resolve(reply(byId.d)) : Promise.reject(new ApiError('server', 'boom'))),
+    });
+    renderWithClient(
+      <MeetingBriefing
+        now={NOW}
+        onOpenPerson={() => undefined}
+        surface={surface([pagePerson('Maya Chen', 'maya@example.com', null), pagePerson('Daniel Weiss', 'dan@example.net', dan), pagePerson('Maya Chen', null, null), pagePerson('Lee Park', 'lee@example.org', lee)])}
+      />,
+    );
+    await vi.waitFor(() => expect(screen.getByRole('article')).toHaveAttribute('aria-busy', 'false'));
+    expect(screen.getByRole('alert')).toHaveTextContent('Could not load the briefings of Maya Chen and Lee Park.');
+    expect(screen.getByText(/left out of the meeting’s topics/)).toHaveTextContent(/^Maya Chen and Lee Park are left out/);
+    expect(screen.getByText(/^\d+ (people|person)/)).toHaveTextContent(/^3 people · 3 in Primer$/);
+    expect(within(screen.getByRole('region', { name: 'Attendees' })).getAllByText('No briefing (see above).')).toHaveLength(2);
   });
 
   it('says which attendee could not be looked up, with Try again, and still briefs the others', async () => {
