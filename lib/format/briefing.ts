@@ -19,10 +19,11 @@ export interface SourcedTopic {
 /**
  * Topics to raise with where each comes from, so a briefing can tell a recent topic from a
  * long-standing interest. A topic in several lists keeps the first (recent, then favourite,
- * then interest); blanks and anything to avoid are left out.
+ * then interest); blanks and anything to avoid are left out: their own, and `alsoAvoid` (topic
+ * keys: in a meeting, what anyone there must not hear about).
  */
-export function sourcedTopicsToRaise(insights: Insights, limit = Infinity): SourcedTopic[] {
-  const seen = new Set(insights.sensitiveTopics.map(topicKey));
+export function sourcedTopicsToRaise(insights: Insights, limit = Infinity, alsoAvoid: ReadonlySet<string> = new Set()): SourcedTopic[] {
+  const seen = new Set([...alsoAvoid, ...insights.sensitiveTopics.map(topicKey)]);
   const lists: [TopicSource, string[]][] = [
     ['recent', insights.recentTopics],
     ['favourite', insights.favoriteTopics],
@@ -43,8 +44,8 @@ export function sourcedTopicsToRaise(insights: Insights, limit = Infinity): Sour
   return out;
 }
 
-export function topicsToRaise(insights: Insights, limit = Infinity): string[] {
-  return sourcedTopicsToRaise(insights, limit).map(({ topic }) => topic);
+export function topicsToRaise(insights: Insights, limit = Infinity, alsoAvoid?: ReadonlySet<string>): string[] {
+  return sourcedTopicsToRaise(insights, limit, alsoAvoid).map(({ topic }) => topic);
 }
 
 export function pendingCounts(insights: Insights, now: Date = new Date()): { pending: number; overdue: number } {

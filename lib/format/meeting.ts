@@ -4,6 +4,7 @@
  */
 import type { ActionItem, ContactMatch, Insights } from '../models';
 import { sortActionItems, topicsToRaise } from './briefing';
+import { topicKey } from './text';
 
 type MatchKind = ContactMatch['matchedBy'];
 
@@ -99,14 +100,18 @@ export function topicsToAvoid(attendees: readonly BriefedAttendee[]): TopicPeopl
 }
 
 /**
- * Topics at least two attendees care about. A topic anyone in the room must not hear about is left
- * out: everyone hears what is raised in a meeting.
+ * What no one in the meeting is to raise, as topic keys: anything any attendee must not hear
+ * about, since everyone hears what is raised in a meeting. Left out of the shared topics and of
+ * each attendee's own topics to raise.
  */
+export function avoidedInMeeting(attendees: readonly BriefedAttendee[]): Set<string> {
+  return new Set(attendees.flatMap((attendee) => attendee.insights.sensitiveTopics.map(topicKey)));
+}
+
+/** Topics at least two attendees care about, none of them one the meeting avoids. */
 export function sharedTopics(attendees: readonly BriefedAttendee[]): TopicPeople[] {
-  const avoided = new Set(topicsToAvoid(attendees).map(({ topic }) => topic.toLowerCase()));
-  return gather(attendees, (insights) => topicsToRaise(insights)).filter(
-    ({ topic, people }) => people.length >= 2 && !avoided.has(topic.toLowerCase()),
-  );
+  const avoided = avoidedInMeeting(attendees);
+  return gather(attendees, (insights) => topicsToRaise(insights, Infinity, avoided)).filter(({ people }) => people.length >= 2);
 }
 
 export function actionItemsByPerson(attendees: readonly BriefedAttendee[]): (MeetingPerson & { items: ActionItem[] })[] {

@@ -18,6 +18,8 @@ interface AttendeeSummaryProps {
    * as the meeting's lists say it; null when the name is enough.
    */
   detail?: string | null;
+  /** Topic keys no one in the meeting is to raise (avoidedInMeeting): left out of this attendee's. */
+  avoided?: ReadonlySet<string>;
   /** False when the meeting says the problem once for everyone. */
   showProblem?: boolean;
   /**
@@ -28,7 +30,7 @@ interface AttendeeSummaryProps {
   now: Date;
 }
 
-export function AttendeeSummary({ attendee, onOpen, onRetry, detail = null, showProblem = true, problemReason = 'above', now }: AttendeeSummaryProps) {
+export function AttendeeSummary({ attendee, onOpen, onRetry, detail = null, avoided, showProblem = true, problemReason = 'above', now }: AttendeeSummaryProps) {
   const { state, name } = attendee;
   // A failed briefing keeps its match: the name-match label and the way to the full briefing stay.
   const match = 'match' in state ? state.match : null;
@@ -52,7 +54,7 @@ export function AttendeeSummary({ attendee, onOpen, onRetry, detail = null, show
           No briefing (see above).{problemReason === 'own' ? ` ${PROBLEMS[problemKind(state.error)].text}` : null}
         </p>
       ) : null}
-      {state.status === 'briefed' ? <Gist reply={state.reply} now={now} /> : null}
+      {state.status === 'briefed' ? <Gist reply={state.reply} avoided={avoided} now={now} /> : null}
       {match ? (
         <Button variant="secondary" className="attendee-open" onClick={onOpen} aria-label={`Full briefing: ${label}`}>
           Full briefing
@@ -62,10 +64,10 @@ export function AttendeeSummary({ attendee, onOpen, onRetry, detail = null, show
   );
 }
 
-function Gist({ reply, now }: { reply: Extract<Attendee['state'], { status: 'briefed' }>['reply']; now: Date }) {
+function Gist({ reply, avoided, now }: { reply: Extract<Attendee['state'], { status: 'briefed' }>['reply']; avoided?: ReadonlySet<string>; now: Date }) {
   const { insights } = reply;
   // Two topics fit a card; how many more there are is said, not dropped (the full briefing has them).
-  const topics = topicsToRaise(insights);
+  const topics = topicsToRaise(insights, Infinity, avoided);
   const raise = topics.slice(0, 2);
   const more = topics.length - raise.length;
   const { pending, overdue } = pendingCounts(insights, now);

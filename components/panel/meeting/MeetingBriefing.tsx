@@ -6,7 +6,7 @@
 import { useId, type ReactNode } from 'react';
 import type { PageSurface } from '@/lib/panel/context';
 import type { SubjectPerson } from '@/lib/panel/subject';
-import { actionItemsByPerson, namesakeDetails, personLabel, sharedTopics, topicsToAvoid, type BriefedAttendee, type TopicPeople } from '@/lib/format/meeting';
+import { actionItemsByPerson, avoidedInMeeting, namesakeDetails, personLabel, sharedTopics, topicsToAvoid, type BriefedAttendee, type TopicPeople } from '@/lib/format/meeting';
 import { meetingProvenance } from '@/lib/format/provenance';
 import { calendarWhen, joinedWithAnd, rangesApart } from '@/lib/format/text';
 import { recordingFinder, useHeldRecordings } from '../data/queries';
@@ -154,6 +154,7 @@ export function MeetingBriefing({ surface, onOpenPerson, onOpenRecording, unknow
       : [],
   );
   const avoid = topicsToAvoid(briefed);
+  const avoided = avoidedInMeeting(briefed);
   const shared = sharedTopics(briefed);
   const actions = actionItemsByPerson(briefed);
   // Titles of the recordings items were raised in, from lists the panel already holds.
@@ -297,6 +298,7 @@ export function MeetingBriefing({ surface, onOpenPerson, onOpenRecording, unknow
                 onOpen={() => onOpenPerson(attendee.person)}
                 onRetry={refetch}
                 detail={detailOf(attendee)}
+                avoided={avoided}
                 showProblem={!common?.failed.includes(attendee as Failed)}
                 problemReason={common?.mixed ? 'own' : 'above'}
                 now={now}

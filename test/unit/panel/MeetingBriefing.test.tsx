@@ -237,6 +237,20 @@ describe('MeetingBriefing', () => {
     expect(within(attendees).getAllByRole('listitem')[1]).toHaveTextContent(/Raiseq3 roadmapAvoid/);
   });
 
+  it('never tells an attendee’s card to raise a topic the meeting says to avoid: everyone hears it', async () => {
+    const sailing = {
+      m: insights({ contactId: 'm', recentTopics: ['Sailing', 'Q3 roadmap'], interests: ['chess', 'hiring'] }),
+      d: insights({ contactId: 'd', sensitiveTopics: ['sailing'], recentTopics: ['Hiring'] }),
+    };
+    fakeBackground({ 'contact.insights': ({ contactId }) => Promise.resolve(reply(sailing[contactId as keyof typeof sailing])) });
+    renderWithClient(<MeetingBriefing now={NOW} onOpenPerson={() => undefined} surface={surface([pagePerson('Maya Chen', 'maya@example.com', maya), pagePerson('Daniel Weiss', 'dan@example.net', dan)])} />);
+    expect(await screen.findByRole('list', { name: 'Topics to avoid and whom they concern' })).toHaveTextContent('sailing — Daniel Weiss');
+    const [mayasCard] = within(screen.getByRole('region', { name: 'Attendees' })).getAllByRole('listitem');
+    // Counted without it too: two shown, one more.
+    expect(mayasCard).toHaveTextContent('RaiseQ3 roadmap, chess and 1 more');
+    expect(mayasCard).not.toHaveTextContent(/sailing/i);
+  });
+
   it('keeps the "matched by name" label and the full briefing of an attendee whose briefing failed', async () => {
     const mayaByName = match('m', 'Maya Chen', 'maya@example.com', 'name');
     fakeBackground({
