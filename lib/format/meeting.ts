@@ -4,7 +4,7 @@
  */
 import type { ActionItem, ContactMatch, Insights } from '../models';
 import { sortActionItems, topicsToRaise } from './briefing';
-import { topicKey } from './text';
+import { topicKey, uniqueTopics } from './text';
 
 type MatchKind = ContactMatch['matchedBy'];
 
@@ -81,12 +81,15 @@ function peopleOf(attendees: readonly BriefedAttendee[]): { attendee: BriefedAtt
   }));
 }
 
-/** Topics merged case-insensitively, shown in their first spelling; most people first. */
+/**
+ * Topics merged as topicKey tells them apart (case and spaces ignored), each attendee's once,
+ * shown in their first spelling; most people first.
+ */
 function gather(attendees: readonly BriefedAttendee[], topicsOf: (insights: Insights) => string[]): TopicPeople[] {
   const byKey = new Map<string, TopicPeople>();
   for (const { attendee, person } of peopleOf(attendees)) {
-    for (const topic of new Set(topicsOf(attendee.insights).map((t) => t.trim()).filter(Boolean))) {
-      const key = topic.toLowerCase();
+    for (const topic of uniqueTopics(topicsOf(attendee.insights))) {
+      const key = topicKey(topic);
       const entry = byKey.get(key) ?? { topic, people: [] };
       entry.people.push(person);
       byKey.set(key, entry);

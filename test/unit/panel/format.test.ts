@@ -85,6 +85,18 @@ describe('meeting', () => {
     ]);
   });
 
+  it('names each person once per topic, however they spell it, and ranks topics by people, not spellings', () => {
+    const spelt = (attendee: typeof maya, sensitiveTopics: string[]) => ({ ...attendee, insights: { ...attendee.insights, sensitiveTopics } });
+    // Dan's list has one topic three times in three cases; Maya and Dan write "the reorg" with a
+    // no-break space and with runs of spaces.
+    const avoid = topicsToAvoid([spelt(maya, ['Budget', 'the\u00a0reorg']), spelt(dan, ['Layoffs', 'layoffs', 'LAYOFFS', 'the  reorg ']), spelt(lee, ['budget'])]);
+    expect(avoid).toEqual([
+      { topic: 'Budget', people: [byEmail('Maya'), byEmail('Lee')] },
+      { topic: 'the\u00a0reorg', people: [byEmail('Maya'), byEmail('Dan')] },
+      { topic: 'Layoffs', people: [byEmail('Dan')] },
+    ]);
+  });
+
   it('shares topics two or more attendees raise, never one someone in the room must avoid', () => {
     expect(sharedTopics([maya, dan, lee])).toEqual([
       { topic: 'Hiring', people: [byEmail('Maya'), byEmail('Dan'), byEmail('Lee')] },
