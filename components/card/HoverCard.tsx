@@ -8,7 +8,7 @@ import { useWait } from '@/components/ui/useCountdown';
 import { WaitText } from '@/components/ui/WaitText';
 import { defaultMessage, serviceWaitMs, type ApiErrorInfo } from '@/lib/api/errors';
 import { fallbackFact, isEmptyBriefing, pendingCounts, topicsToRaise } from '@/lib/format/briefing';
-import { formatDate, relativeDay } from '@/lib/format/dates';
+import { lastConversation } from '@/lib/format/dates';
 import { conversationCount } from '@/lib/format/provenance';
 import { uniqueTopics } from '@/lib/format/text';
 import type { ContactMatch, Insights } from '@/lib/models';
@@ -198,7 +198,7 @@ function CardBody({ state, now }: CardBodyProps) {
   const raise = topicsToRaise(insights, 3);
   const avoid = uniqueTopics(insights.sensitiveTopics);
   const { pending, overdue } = pendingCounts(insights, now);
-  const last = relativeDay(insights.lastConversationDate, now);
+  const last = lastConversation(insights.lastConversationDate, now);
   const source = conversationCount(insights);
   const fallback = !insights.preferredTone && raise.length === 0 && avoid.length === 0 && pending === 0 && !last ? fallbackFact(insights) : null;
   return (
@@ -223,7 +223,13 @@ function CardBody({ state, now }: CardBodyProps) {
         ) : null}
         {last ? (
           <Row label="Last talk">
-            {last} <span className="muted">({formatDate(insights.lastConversationDate)})</span>
+            {last.ago ? (
+              <>
+                {last.ago} <span className="muted">({last.date})</span>
+              </>
+            ) : (
+              last.date
+            )}
           </Row>
         ) : null}
         {fallback ? <Row label={fallback.label}>{fallback.text}</Row> : null}

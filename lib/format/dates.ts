@@ -116,6 +116,18 @@ export function relativeDay(value: string | null, now: Date = new Date(), locale
   return read ? daysFromToday(read.day - localDay(now), locale) : null;
 }
 
+/**
+ * When the last conversation was: its date, and how long ago by calendar day ("3 days ago"). A date
+ * after today (a server's clock or time zone off) has no "ago": a last conversation "in 7 days" is
+ * none, so only its date is said. Null when it cannot be read.
+ */
+export function lastConversation(value: string | null, now: Date = new Date(), locale?: string): { date: string; ago: string | null } | null {
+  const read = parse(value);
+  if (!read) return null;
+  const days = read.day - localDay(now);
+  return { date: dateFormat(locale, read.calendar).format(read.date), ago: days > 0 ? null : daysFromToday(days, locale) };
+}
+
 /** The calendar day of a moment (ms since the epoch), from the reader's today: "yesterday", "3 days ago". */
 export function relativeDayOf(ms: number, now: Date = new Date(), locale?: string): string {
   return daysFromToday(localDay(new Date(ms)) - localDay(now), locale);

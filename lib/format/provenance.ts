@@ -3,12 +3,18 @@
  * user can weigh it. Built only from what the server gave; nothing is said about what it did not.
  */
 import type { Insights } from '../models';
-import { clockFormat, relativeDay, relativeDayOf } from './dates';
+import { clockFormat, lastConversation, relativeDayOf } from './dates';
 import { eachContactOnce, type BriefedAttendee } from './meeting';
+
+/** "3 days ago", or "on 29 Nov 2026" for a date after today (lastConversation). */
+function latestOf(value: string | null, now: Date): string | null {
+  const last = lastConversation(value, now);
+  return last ? (last.ago ?? `on ${last.date}`) : null;
+}
 
 export function provenance(insights: Insights, now: Date = new Date()): string | null {
   const total = insights.totalConversations;
-  const latest = relativeDay(insights.lastConversationDate, now);
+  const latest = latestOf(insights.lastConversationDate, now);
   const count = total === null ? null : total === 1 ? '1 conversation' : `${total} conversations`;
   if (count && total !== 0 && latest) return `From ${count}, the latest ${latest}.`;
   if (count && total !== 0) return `From ${count}.`;
@@ -37,7 +43,7 @@ export function meetingProvenance(briefed: readonly BriefedAttendee[], now: Date
     return Number.isNaN(time) ? [] : [{ time, text: insights.lastConversationDate }];
   });
   const latestDate = dates.sort((a, b) => b.time - a.time)[0]?.text ?? null;
-  const latest = relativeDay(latestDate, now);
+  const latest = latestOf(latestDate, now);
   const people = counted.length === 1 ? '1 attendee' : `${counted.length} attendees`;
   const count = total === 0 ? null : `${total === 1 ? '1 conversation' : `${total} conversations`} with ${people}`;
   if (count && latest) return `From ${count}, the latest ${latest}.`;

@@ -1,6 +1,6 @@
 /** One attendee in a meeting briefing: the gist, and a way to their full briefing. */
 import { fallbackFact, pendingCounts, topicsToRaise } from '@/lib/format/briefing';
-import { relativeDay } from '@/lib/format/dates';
+import { lastConversation } from '@/lib/format/dates';
 import { conversationCount } from '@/lib/format/provenance';
 import { uniqueTopics } from '@/lib/format/text';
 import { Button } from '@/components/ui/Button';
@@ -71,14 +71,14 @@ function Gist({ reply, avoided, now }: { reply: Extract<Attendee['state'], { sta
   const raise = topics.slice(0, 2);
   const more = topics.length - raise.length;
   const { pending, overdue } = pendingCounts(insights, now);
-  const last = relativeDay(insights.lastConversationDate, now);
+  const last = lastConversation(insights.lastConversationDate, now);
   const facts: [string, string][] = [];
   if (insights.preferredTone) facts.push(['Tone', insights.preferredTone]);
   if (raise.length > 0) facts.push(['Raise', `${raise.join(', ')}${more > 0 ? ` and ${more} more` : ''}`]);
   const avoid = uniqueTopics(insights.sensitiveTopics);
   if (avoid.length > 0) facts.push(['Avoid', avoid.join(', ')]);
   if (pending > 0) facts.push(['Pending', `${pending === 1 ? '1 action item' : `${pending} action items`}${overdue > 0 ? `, ${overdue} overdue` : ''}`]);
-  if (last) facts.push(['Last talk', last]);
+  if (last) facts.push(['Last talk', last.ago ?? last.date]);
   const fallback = facts.length === 0 ? fallbackFact(insights) : null;
   if (fallback) facts.push([fallback.label, fallback.text]);
   const source = conversationCount(insights);

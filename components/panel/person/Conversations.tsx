@@ -1,11 +1,11 @@
 /** When you last spoke and how often. */
 import { useId } from 'react';
 import type { Insights } from '@/lib/models';
-import { formatDate, relativeDay } from '@/lib/format/dates';
+import { lastConversation } from '@/lib/format/dates';
 
 export function Conversations({ insights, now = new Date() }: { insights: Insights; now?: Date }) {
   const headingId = useId();
-  const last = relativeDay(insights.lastConversationDate, now);
+  const last = lastConversation(insights.lastConversationDate, now);
   const total = insights.totalConversations;
   if (!last && total === null) return null;
   return (
@@ -16,10 +16,16 @@ export function Conversations({ insights, now = new Date() }: { insights: Insigh
           <div>
             <dt>Last</dt>
             <dd>
-              {last}{' '}
-              <time className="subtle" dateTime={insights.lastConversationDate ?? undefined}>
-                ({formatDate(insights.lastConversationDate)})
-              </time>
+              {last.ago ? (
+                <>
+                  {last.ago}{' '}
+                  <time className="subtle" dateTime={insights.lastConversationDate ?? undefined}>
+                    ({last.date})
+                  </time>
+                </>
+              ) : (
+                <time dateTime={insights.lastConversationDate ?? undefined}>{last.date}</time>
+              )}
             </dd>
           </div>
         ) : null}

@@ -56,6 +56,12 @@ describe('HoverCard', () => {
     expect(screen.queryByText('matched by name')).toBeNull();
   });
 
+  it('says a last talk dated after today by its date alone, never “in 7 days”', () => {
+    render(<HoverCard match={maya} now={NOW} focusOnOpen={false} onClose={() => undefined} state={{ status: 'ready', insights: insights({ preferredTone: 'formal', lastConversationDate: '2026-11-29' }) }} />);
+    expect(screen.getByText('Last talk').nextElementSibling).toHaveTextContent(/^(29 Nov 2026|Nov 29, 2026)$/);
+    expect(document.body.textContent).not.toMatch(/in 7 days|next week/);
+  });
+
   it('labels a name match, and says so when there are no insights yet', () => {
     render(<HoverCard match={{ ...maya, matchedBy: 'name' }} now={NOW} focusOnOpen={false} onClose={() => undefined} state={{ status: 'ready', insights: insights() }} />);
     expect(screen.getByText('matched by name')).toBeInTheDocument();

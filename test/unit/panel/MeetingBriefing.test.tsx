@@ -342,6 +342,17 @@ describe('MeetingBriefing', () => {
     expect(items[1]).toHaveTextContent('From 2 conversations.');
   });
 
+  it('says an attendee’s last talk dated after today by its date alone, never “in 7 days”', async () => {
+    const later = { m: insights({ contactId: 'm', preferredTone: 'warm', lastConversationDate: '2026-11-29' }), d: byId.d };
+    fakeBackground({ 'contact.insights': ({ contactId }) => Promise.resolve(reply(later[contactId as keyof typeof later])) });
+    renderWithClient(<MeetingBriefing now={NOW} onOpenPerson={() => undefined} surface={surface([pagePerson('Maya Chen', 'maya@example.com', maya), pagePerson('Daniel Weiss', 'dan@example.net', dan)])} />);
+    const attendees = await screen.findByRole('region', { name: 'Attendees' });
+    await within(attendees).findByText('warm');
+    expect(within(attendees).getByText('Last talk').nextElementSibling).toHaveTextContent(/^(29 Nov 2026|Nov 29, 2026)$/);
+    expect(screen.getByText(/^The latest conversation/)).toHaveTextContent(/^The latest conversation with them was on (29 Nov 2026|Nov 29, 2026)\.$/);
+    expect(document.body.textContent).not.toMatch(/in 7 days|next week/);
+  });
+
   it('counts a contact two attendee entries lead to once in where the meeting’s briefing comes from', async () => {
     // Listed by address and, elsewhere, by name only (as Outlook may): both lookups find Maya.
     fakeBackground({

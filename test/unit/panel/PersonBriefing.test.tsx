@@ -104,6 +104,15 @@ describe('PersonBriefing', () => {
     expect(screen.getByText('From 2 conversations, the latest 7 days ago.')).toBeInTheDocument();
   });
 
+  it('says a last conversation dated after today by its date alone, never “in 7 days”', async () => {
+    fakeBackground({ 'contact.insights': reply(insights({ preferredTone: 'formal', totalConversations: 2, lastConversationDate: '2026-11-29' })), 'recordings.list': noRecordings });
+    show();
+    const talks = await screen.findByRole('region', { name: 'Conversations' });
+    expect(within(talks).getByText('Last').nextElementSibling).toHaveTextContent(/^(29 Nov 2026|Nov 29, 2026)$/);
+    expect(screen.getByText(/^From 2 conversations/)).toHaveTextContent(/^From 2 conversations, the latest on (29 Nov 2026|Nov 29, 2026)\.$/);
+    expect(document.body.textContent).not.toMatch(/in 7 days|next week/);
+  });
+
   it('names a contact whose name is empty by their address, never with an empty heading', async () => {
     fakeBackground({ 'contact.insights': reply(insights({ preferredTone: 'formal' })), 'recordings.list': noRecordings });
     show({ email: 'maya@example.com', name: '', match: match('m', '  ', 'maya@example.com') });

@@ -34,6 +34,17 @@ describe('provenance', () => {
     expect(provenance(insights(), NOW)).toBeNull();
   });
 
+  it('says a last conversation dated after today by its date alone: not "in 7 days"', () => {
+    // A server's clock or time zone off: the date is all there is to say, not a conversation to come.
+    const later = /(29 Nov 2026|Nov 29, 2026)/.source;
+    expect(provenance(insights({ totalConversations: 5, lastConversationDate: '2026-11-29' }), NOW)).toMatch(new RegExp(`^From 5 conversations, the latest on ${later}\\.$`));
+    expect(provenance(insights({ lastConversationDate: '2026-11-29T10:00:00' }), NOW)).toMatch(new RegExp(`^The latest conversation was on ${later}\\.$`));
+    const attendee = (id: string, last: string) => ({ id, name: id, insights: insights({ totalConversations: 2, lastConversationDate: last }) });
+    expect(meetingProvenance([attendee('a', '2026-11-19'), attendee('b', '2026-11-29')], NOW)).toMatch(new RegExp(`^From 4 conversations with 2 attendees, the latest on ${later}\\.$`));
+    // Later today is still today.
+    expect(provenance(insights({ lastConversationDate: '2026-11-22T18:00:00' }), NOW)).toBe('The latest conversation was today.');
+  });
+
   it('says how old a saved briefing is', () => {
     const now = NOW.getTime();
     expect(ageOf(now - 10_000, now)).toBe('just now');
