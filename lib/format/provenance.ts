@@ -12,21 +12,29 @@ function latestOf(value: string | null, now: Date): string | null {
   return last ? (last.ago ?? `on ${last.date}`) : null;
 }
 
+/**
+ * "5 conversations", "1 conversation"; null when unknown (the insights' reader leaves only whole
+ * counts, 0 or more), and for none: a briefing from no conversation says it has no insights yet,
+ * not "0 conversations".
+ */
+export function conversationsText(total: number | null): string | null {
+  if (total === null || total === 0) return null;
+  return total === 1 ? '1 conversation' : `${total} conversations`;
+}
+
 export function provenance(insights: Insights, now: Date = new Date()): string | null {
-  const total = insights.totalConversations;
+  const count = conversationsText(insights.totalConversations);
   const latest = latestOf(insights.lastConversationDate, now);
-  const count = total === null ? null : total === 1 ? '1 conversation' : `${total} conversations`;
-  if (count && total !== 0 && latest) return `From ${count}, the latest ${latest}.`;
-  if (count && total !== 0) return `From ${count}.`;
+  if (count && latest) return `From ${count}, the latest ${latest}.`;
+  if (count) return `From ${count}.`;
   if (latest) return `The latest conversation was ${latest}.`;
   return null;
 }
 
 /** How many conversations a briefing rests on, without the date (shown beside it elsewhere). */
 export function conversationCount(insights: Insights): string | null {
-  const total = insights.totalConversations;
-  if (total === null || total === 0) return null;
-  return total === 1 ? 'From 1 conversation.' : `From ${total} conversations.`;
+  const count = conversationsText(insights.totalConversations);
+  return count ? `From ${count}.` : null;
 }
 
 /**
@@ -36,7 +44,8 @@ export function conversationCount(insights: Insights): string | null {
  */
 export function meetingProvenance(briefed: readonly BriefedAttendee[], now: Date = new Date()): string | null {
   const attendees = eachContactOnce(briefed).map((attendee) => attendee.insights);
-  const counted = attendees.filter((insights) => insights.totalConversations !== null && insights.totalConversations > 0);
+  // Attendees with a count to say: not those with none.
+  const counted = attendees.filter((insights) => conversationsText(insights.totalConversations) !== null);
   const total = counted.reduce((sum, insights) => sum + (insights.totalConversations ?? 0), 0);
   const dates = attendees.flatMap((insights) => {
     const time = insights.lastConversationDate ? Date.parse(insights.lastConversationDate) : Number.NaN;
@@ -45,7 +54,8 @@ export function meetingProvenance(briefed: readonly BriefedAttendee[], now: Date
   const latestDate = dates.sort((a, b) => b.time - a.time)[0]?.text ?? null;
   const latest = latestOf(latestDate, now);
   const people = counted.length === 1 ? '1 attendee' : `${counted.length} attendees`;
-  const count = total === 0 ? null : `${total === 1 ? '1 conversation' : `${total} conversations`} with ${people}`;
+  const conversations = conversationsText(total);
+  const count = conversations ? `${conversations} with ${people}` : null;
   if (count && latest) return `From ${count}, the latest ${latest}.`;
   if (count) return `From ${count}.`;
   if (latest) return `The latest conversation with them was ${latest}.`;

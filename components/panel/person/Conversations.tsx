@@ -2,12 +2,14 @@
 import { useId } from 'react';
 import type { Insights } from '@/lib/models';
 import { lastConversation } from '@/lib/format/dates';
+import { conversationsText } from '@/lib/format/provenance';
 
 export function Conversations({ insights, now = new Date() }: { insights: Insights; now?: Date }) {
   const headingId = useId();
   const last = lastConversation(insights.lastConversationDate, now);
-  const total = insights.totalConversations;
-  if (!last && total === null) return null;
+  // As where the briefing comes from says it: no count for none.
+  const total = conversationsText(insights.totalConversations);
+  if (!last && !total) return null;
   return (
     <section className="panel-section" tabIndex={0} aria-labelledby={headingId}>
       <h2 id={headingId}>Conversations</h2>
@@ -29,10 +31,10 @@ export function Conversations({ insights, now = new Date() }: { insights: Insigh
             </dd>
           </div>
         ) : null}
-        {total !== null ? (
+        {total ? (
           <div>
             <dt>Total</dt>
-            <dd>{total === 1 ? '1 conversation' : `${total} conversations`}</dd>
+            <dd>{total}</dd>
           </div>
         ) : null}
       </dl>

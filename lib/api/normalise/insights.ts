@@ -64,6 +64,15 @@ function singleOf(raw: unknown, probeKeys: string[], ownerKeys: string[], ownerI
   return own[0];
 }
 
+/**
+ * How many conversations the insights come from: a whole number, 0 or more. Anything else is
+ * unknown (some servers write -1 for it), never shown as "From -1 conversations".
+ */
+function conversationCountOf(body: Obj): number | null {
+  const count = numberOf(body, 'total_conversations', 'totalConversations', 'conversation_count');
+  return count !== null && Number.isInteger(count) && count >= 0 ? count : null;
+}
+
 export function toInsights(raw: unknown, contactId: string): Insights {
   const body = unwrap(singleOf(raw, INSIGHT_PROBES, ['contact_id', 'contactId'], contactId), INSIGHT_PROBES, ['insights', 'data']);
   // `{}` or null from a server with nothing yet is "no insights", not an error.
@@ -80,7 +89,7 @@ export function toInsights(raw: unknown, contactId: string): Insights {
     sensitiveTopics: toTextList(b.sensitive_topics ?? b.sensitiveTopics ?? b.topics_to_avoid),
     pendingActionItems: toActionItems(b.pending_action_items ?? b.pendingActionItems, { pendingOnly: true }),
     lastConversationDate: dateOf(b, 'last_conversation_date', 'lastConversationDate', 'last_conversation_at'),
-    totalConversations: numberOf(b, 'total_conversations', 'totalConversations', 'conversation_count'),
+    totalConversations: conversationCountOf(b),
     flags: flagsOf(b),
     updatedAt: dateOf(b, 'updated_at', 'updatedAt', 'generated_at'),
   };

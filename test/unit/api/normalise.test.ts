@@ -188,6 +188,13 @@ describe('insights', () => {
     });
   });
 
+  it('reads a conversation count only as a whole number, 0 or more: anything else is unknown', () => {
+    const count = (value: unknown) => toInsights({ total_conversations: value }, 'c1').totalConversations;
+    expect([count(0), count('3'), count(7)]).toEqual([0, 3, 7]);
+    // -1 is how some servers write "unknown"; half a conversation is no count either.
+    expect([count(-1), count('-1'), count(2.5), count('1e400')]).toEqual([null, null, null, null]);
+  });
+
   it('reads camelCase, wrapped and nested-preference forms', () => {
     const insights = toInsights({ insights: { preferredTone: 'casual', recentTopics: ['x'], preferences: { prefersBrevity: 'yes' } } }, 'c9');
     expect(insights.contactId).toBe('c9');

@@ -113,6 +113,16 @@ describe('PersonBriefing', () => {
     expect(document.body.textContent).not.toMatch(/in 7 days|next week/);
   });
 
+  it('says nothing of a count of no conversations, as where the briefing comes from does not', async () => {
+    fakeBackground({ 'contact.insights': reply(insights({ preferredTone: 'formal', totalConversations: 0, lastConversationDate: '2026-11-19' })), 'recordings.list': noRecordings });
+    show();
+    const talks = await screen.findByRole('region', { name: 'Conversations' });
+    expect(talks).toHaveTextContent(/^ConversationsLast3 days ago/);
+    expect(talks).not.toHaveTextContent('Total');
+    expect(screen.getByText('The latest conversation was 3 days ago.')).toBeInTheDocument();
+    expect(document.body.textContent).not.toMatch(/0 conversations/);
+  });
+
   it('names a contact whose name is empty by their address, never with an empty heading', async () => {
     fakeBackground({ 'contact.insights': reply(insights({ preferredTone: 'formal' })), 'recordings.list': noRecordings });
     show({ email: 'maya@example.com', name: '', match: match('m', '  ', 'maya@example.com') });
