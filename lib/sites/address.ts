@@ -308,12 +308,28 @@ const LABELS: Record<'sender' | 'to' | 'cc' | 'bcc', readonly string[]> = {
   bcc: ['bcc', 'cci', 'cco', 'ccn', 'bkopie', 'ukryta kopia', 'скрытая копия', '密送', '密件副本', '숨은 참조'],
 };
 
+/**
+ * A header row of someone who is neither sender nor recipient: where replies go (a mailing list's
+ * or a vendor's address, in Gmail's details table). Never counted as a recipient.
+ */
+const NOT_A_PARTICIPANT = ['reply-to', 'reply to', 'antwort an', 'répondre à', 'responder a', 'rispondi a', 'antwoord aan', 'svara till', 'svar til', 'odpowiedz do', 'ответить', '返信先', '回复至', '回覆至'];
+
+function labelKey(label: string | null | undefined): string | null {
+  return normaliseText(label)?.replace(/[:：]\s*$/, '').trim().toLowerCase() || null;
+}
+
 /** Maps a header label ("To:", "Cc :", "An:", "Cci :") to a role, or null when unknown. */
 export function roleForLabel(label: string | null | undefined): 'sender' | 'to' | 'cc' | 'bcc' | null {
-  const key = normaliseText(label)?.replace(/[:：]\s*$/, '').trim().toLowerCase();
+  const key = labelKey(label);
   if (!key) return null;
   for (const role of ['bcc', 'cc', 'to', 'sender'] as const) if (LABELS[role].includes(key)) return role;
   return null;
+}
+
+/** Whether a header label names a row of no participant ("reply-to:"): its people are not read. */
+export function isNonParticipantLabel(label: string | null | undefined): boolean {
+  const key = labelKey(label);
+  return key !== null && NOT_A_PARTICIPANT.includes(key);
 }
 
 /** "Organizer" and its translations, as Calendar puts it in a guest row's label or second line. */

@@ -212,8 +212,10 @@ export const calendarAdapter: SiteAdapter = {
   site: 'google-calendar',
   surfaceSelectors: SEL.roots,
   unreadRegions: SEL.notGuests,
-  // Guest rows (`data-email`, `data-hovercard-id`, rooms' `data-name`) and the event they belong to.
-  identityAttributes: ['data-email', 'data-hovercard-id', 'data-name', 'data-eventid', 'title'],
+  // Guest rows (`data-email`, `data-hovercard-id`, rooms' `data-name`) and the event they belong to;
+  // a row's label says who organizes and names a guest without a name element (cal.com watches it
+  // too: the popup fills in phases and is reused).
+  identityAttributes: ['data-email', 'data-hovercard-id', 'data-name', 'data-eventid', 'title', 'aria-label'],
   readSurface: (root) => withReadCache(() => readSurface(root)),
   // Any one anchor will do: stop at the first found (a missing one costs a whole-page search).
   recognise: (doc) => SEL.anchors.some((selector) => doc.querySelector(selector) !== null),

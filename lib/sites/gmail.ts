@@ -35,6 +35,7 @@ import {
   withReadCache,
   parseNameAndAddress,
   roleForLabel,
+  isNonParticipantLabel,
   TEXT_EDITOR,
 } from './address';
 import { queryAll, queryFirst } from './query';
@@ -147,6 +148,8 @@ function readMessage(message: Element, people: PeopleCollector, classesGone: boo
       if (spans.length === 0) continue;
       const label = row.querySelector('td');
       const labelText = label && !label.querySelector('[email]') ? label.textContent : null;
+      // Where replies go is no one on the thread (a list's or a vendor's address).
+      if (isNonParticipantLabel(labelText)) continue;
       // Unknown label (another language): the first address row is the sender, the rest "to".
       const role = roleForLabel(labelText) ?? (rowIndex === 0 ? 'sender' : 'to');
       rowIndex++;

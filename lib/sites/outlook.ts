@@ -51,8 +51,11 @@ const SEL = {
   roots: [
     // Reading pane container id (OWA extensions, 2026-11-22).
     '#ReadingPaneContainerId',
-    // Main region: reading pane, compose, event view (outlook-web-skill ARIA map; Briskine compose parent).
+    // Main region: reading pane, compose, event view (outlook-web-skill ARIA map; Briskine compose
+    // parent). The capture's snapshots are scoped by `main[aria-label=…]`: the element, with or
+    // without the role.
     '[role="main"]',
+    'main',
     // Compose form, also when popped out or inline (Briskine outlook.js, 2026-11-22).
     '[data-app-section="Form_Content"]',
   ],
@@ -93,8 +96,8 @@ const SEL = {
    * followed by the group's list. Where one counts anyone, the event shows people.
    */
   responseCount: /\((\p{Nd}+)\)$/u,
-  /** The app's main region, where an open event is shown (outlook-web-skill ARIA map). */
-  main: '[role="main"]',
+  /** The app's main region, where an open event is shown (outlook-web-skill ARIA map): the element or the role. */
+  main: 'main, [role="main"]',
   /** Anchors for recognise(): OWA shell, list rows, app sections, reading pane, host markers. */
   anchors: ['#O365_MainLink_Me', '#O365_NavHeader', '[data-convid]', '[data-app-section]', '#ReadingPaneContainerId', 'meta[content*="owamail"]', 'meta[name="cdnUrl"][content*="cdn.office.net"]'],
 } as const;
@@ -161,7 +164,17 @@ function readMessage(root: Element, owned: Owned): Surface | null {
   const people = new PeopleCollector();
   let subject: string | null = null;
   let index = 0;
+  // A conversation shows several messages, each with its own From/To/Cc headings then its body:
+  // the headers' order (for labels in no known language) starts again after each body.
+  const bodies = [...root.querySelectorAll(SEL.messageBody)];
+  let nextBody = 0;
   for (const heading of queryAll(root, SEL.heading)) {
+    let passed = false;
+    while (nextBody < bodies.length && heading.compareDocumentPosition(bodies[nextBody]!) & Node.DOCUMENT_POSITION_PRECEDING) {
+      nextBody++;
+      passed = true;
+    }
+    if (passed) index = 0;
     if (!owned(heading) || heading.closest(NOT_PEOPLE)) continue;
     const targets = targetsIn(heading).filter(isHeaderPerson);
     const first = targets[0];

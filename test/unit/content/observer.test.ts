@@ -261,6 +261,17 @@ describe('watchSurfaces on the site fixtures', () => {
     vi.useRealTimers();
   });
 
+  it('re-reads a Calendar popup whose guest row’s label is rewritten (the organizer said there, filled in after the row)', async () => {
+    const adapter = open('google-calendar', 'calendar/event-popup.html', 'popup-open');
+    const before = adapter.readSurface(document.querySelector('#xDetDlg')!)!;
+    const row = document.querySelector('#xDetDlg [role="treeitem"][data-email="alex.kim@example.com"]')!;
+    expect(before.people.find((person) => person.email === 'alex.kim@example.com')?.roles).toEqual(['guest']);
+    row.setAttribute('aria-label', `${row.getAttribute('aria-label')!.split(',')[0]!}, Organizer`);
+    await flush();
+    expect(batches.map((roots) => [...roots].map((root) => root.id))).toEqual([['xDetDlg']]);
+    expect(adapter.readSurface([...batches[0]!][0]!)!.people.find((person) => person.email === 'alex.kim@example.com')?.roles).toContain('organizer');
+  });
+
   it('re-reads an Outlook reading pane whose name-only recipient was renamed in place', async () => {
     const adapter = open('outlook', 'outlook/reading-pane.html', 'reading-pane');
     const daniel = [...document.querySelectorAll('#ReadingPaneContainerId button')].find((button) => button.textContent === 'Daniel Weiss')!;

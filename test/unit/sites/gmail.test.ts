@@ -61,6 +61,20 @@ describe('gmail adapter: details', () => {
     expect(people.some((p) => p.email === 'priya.raman@example.com')).toBe(false);
   });
 
+  it('never counts the details table\'s reply-to row (where replies go) as a recipient', () => {
+    const doc = loadView('gmail/thread.html', 'thread');
+    const before = thread(doc).people.map((p) => ({ email: p.email, roles: p.roles }));
+    const replyTo = doc.createElement('tr');
+    replyTo.className = 'ajv';
+    replyTo.innerHTML = '<td class="gG"><span class="gI">reply-to:</span></td><td class="gL"><span class="gI"><span email="team-list@lists.example" name="Team list">Team list</span></span></td>';
+    doc.querySelector('.ajC tr')!.after(replyTo);
+    expect(doc.querySelectorAll('.ajC [email="team-list@lists.example"]')).toHaveLength(1);
+    expect(thread(doc).people.map((p) => ({ email: p.email, roles: p.roles }))).toEqual(before);
+    // In German too ("Antwort an:").
+    doc.querySelector('.ajC tr + tr .gG .gI')!.textContent = 'Antwort an:';
+    expect(thread(doc).people.map((p) => p.email)).not.toContain('team-list@lists.example');
+  });
+
   it('with the details closed, reads the header recipients as "to" and not the "+N" marker', () => {
     const doc = loadView('gmail/thread.html', 'thread');
     doc.querySelector('.ajA')!.remove();

@@ -32,6 +32,32 @@ describe('outlook adapter: details', () => {
     expect((window as { __pwned?: unknown }).__pwned).toBeUndefined();
   });
 
+  it('reads a <main> landmark without the role as the main region: the full event view there too', () => {
+    const html = fixtureHtml('outlook/calendar-event.html').replace(/<div([^>]*) role="main"([^>]*)>([\s\S]*)<\/div>(\s*<\/body>)/, '<main$1$2>$3</main>$4');
+    expect(html).toContain('<main');
+    const doc = parse(html);
+    expect(doc.querySelector('[role="main"]')).toBeNull();
+    const event = readAll(outlookAdapter, doc).find((surface) => surface.kind === 'event');
+    expect(event?.people.map((p) => p.name ?? p.email)).toEqual(only('outlook/calendar-event.html', 'event-full-view').people.map((p) => p.name ?? p.email));
+    expect(outlookAdapter.expectsPeople!(doc, new URL('https://outlook.office.com/calendar/item/AAMkAD'))).toBe(true);
+  });
+
+  it('in a conversation, takes header roles by position afresh for each message (labels in a language it does not know)', () => {
+    const message = (from: string, to: string, cc: string) =>
+      `<div role="heading" aria-level="3">Xa: <button>${from}</button></div><div role="heading" aria-level="3">Xb: <button>${to}</button></div>` +
+      `<div role="heading" aria-level="3">Xc: <button>${cc}</button></div><div role="document">Body</div>`;
+    const doc = parse(`<div role="main" aria-label="Reading Pane">${message('Ana Ruiz', 'Bo Lind', 'Cy Moor')}${message('Dee Park', 'Eli Stone', 'Fay Wong')}</div>`);
+    const pane = outlookAdapter.readSurface(doc.querySelector('[role=main]')!)!;
+    expect(pane.people.map((p) => [p.name, p.roles])).toEqual([
+      ['Ana Ruiz', ['sender']],
+      ['Bo Lind', ['to']],
+      ['Cy Moor', ['cc']],
+      ['Dee Park', ['sender']],
+      ['Eli Stone', ['to']],
+      ['Fay Wong', ['cc']],
+    ]);
+  });
+
   it('parses "Name <addr>", an address alone, and a title attribute; lowercases addresses', () => {
     const pane = only('outlook/reading-pane.html', 'reading-pane');
     expect(pane.people.find((p) => p.email === 'maya.chen@example.com')).toMatchObject({ name: 'Maya Chen', roles: ['sender'] });
