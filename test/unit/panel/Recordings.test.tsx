@@ -98,16 +98,19 @@ describe('RecordingsSection', () => {
     expect(screen.getByRole('heading', { name: 'Recent recordings' })).toBeInTheDocument();
   });
 
-  it('says when “More recordings” fails, keeps the recordings shown, and tries again', async () => {
+  /** Three recordings in two pages; asking for the second fails once with `error`, then answers. */
+  const secondPageFailsOnce = (error: ApiError) => {
     let failNext = true;
-    fakeBackground({
-      'recordings.list': ({ offset = 0 }) =>
-        offset === 0
-          ? Promise.resolve({ recordings: [recording('a'), recording('b')], received: 2, total: 3, limit: 3, offset: 0, hasMore: true })
-          : failNext
-            ? ((failNext = false), Promise.reject(new ApiError('server', 'boom')))
-            : Promise.resolve({ recordings: [recording('c')], received: 1, total: 3, limit: 3, offset: 2, hasMore: false }),
-    });
+    return ({ offset = 0 }: { offset?: number }) =>
+      offset === 0
+        ? Promise.resolve({ recordings: [recording('a'), recording('b')], received: 2, total: 3, limit: 3, offset: 0, hasMore: true })
+        : failNext
+          ? ((failNext = false), Promise.reject(error))
+          : Promise.resolve({ recordings: [recording('c')], received: 1, total: 3, limit: 3, offset: 2, hasMore: false });
+  };
+
+  it('says when “More recordings” fails, keeps the recordings shown, and tries again', async () => {
+    fakeBackground({ 'recordings.list': secondPageFailsOnce(new ApiError('server', 'boom')) });
     renderWithClient(<RecordingsSection contactId="m" onOpen={() => undefined} />);
     const region = await screen.findByRole('region', { name: 'Recent recordings (3)' });
     const more = await within(region).findByRole('button', { name: 'More recordings' });
@@ -127,15 +130,7 @@ describe('RecordingsSection', () => {
   it('says at once when “More recordings” is asked to slow down, with when Primer tries again, keeps the recordings shown, and brings them then', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     try {
-      let failNext = true;
-      fakeBackground({
-        'recordings.list': ({ offset = 0 }) =>
-          offset === 0
-            ? Promise.resolve({ recordings: [recording('a'), recording('b')], received: 2, total: 3, limit: 3, offset: 0, hasMore: true })
-            : failNext
-              ? ((failNext = false), Promise.reject(new ApiError('rate_limited', 'slow down', { retryAfterMs: 20_000 })))
-              : Promise.resolve({ recordings: [recording('c')], received: 1, total: 3, limit: 3, offset: 2, hasMore: false }),
-      });
+      fakeBackground({ 'recordings.list': secondPageFailsOnce(new ApiError('rate_limited', 'slow down', { retryAfterMs: 20_000 })) });
       // The panel's own policy: a rate limit is retried after its Retry-After.
       renderWithClient(<RecordingsSection contactId="m" onOpen={() => undefined} />, { retry: shouldRetry, retryDelay: retryDelayFor });
       const region = await screen.findByRole('region', { name: 'Recent recordings (3)' });
