@@ -88,7 +88,7 @@ export async function startPrimer(ctx: ContentScriptContext, adapter: SiteAdapte
         ownReadAt = performance.now();
         // Found late (the account button after a thread already read) or another account: the
         // surfaces read before may have the user marked. All are read again, as for the options.
-        everything = !sameEntries([...addresses], [...pageAddresses]) || !sameEntries([...names], [...pageNames]);
+        everything = !sameMembers(addresses, pageAddresses) || !sameMembers(names, pageNames);
         pageAddresses = addresses;
         pageNames = names;
       }
@@ -170,4 +170,9 @@ export async function startPrimer(ctx: ContentScriptContext, adapter: SiteAdapte
 
 function sameEntries(a: readonly string[], b: readonly string[]): boolean {
   return a.length === b.length && a.every((entry, i) => entry === b[i]);
+}
+
+/** The same members, in any order: the page may list the same account in another order. */
+function sameMembers(a: ReadonlySet<string>, b: ReadonlySet<string>): boolean {
+  return a.size === b.size && [...a].every((entry) => b.has(entry));
 }

@@ -246,14 +246,22 @@ describe('PageScanner', () => {
     expect(failing.failedRoots()).toEqual([]);
   });
 
+  /** A lookup that holds back any batch asking about `email` until `answer()`; others answer at once. */
+  const slowAbout = (email: string) => {
+    const slow: { answer: (() => void) | null; find: (people: PersonQuery[]) => Promise<(ContactMatch | null)[]> } = {
+      answer: null,
+      find: (people) =>
+        people.some((p) => 'email' in p && p.email === email)
+          ? new Promise((resolve) => (slow.answer = () => resolve(people.map((p) => KNOWN[key(p)] ?? null))))
+          : find(people),
+    };
+    return slow;
+  };
+
   it('drops the mark of an element that now shows someone else at once, not once the new person is looked up', async () => {
     // Outlook keeps the From button when another message opens; the new sender's lookup is slow.
-    let answerBo!: () => void;
-    const slowBo = (people: PersonQuery[]) =>
-      people.some((p) => 'email' in p && p.email === 'bo@example.com')
-        ? new Promise<(ContactMatch | null)[]>((resolve) => (answerBo = () => resolve(people.map((p) => KNOWN[key(p)] ?? null))))
-        : find(people);
-    const reused = new PageScanner({ adapter, lookup: new PeopleLookup(slowBo), preferences: () => preferences, ownAddresses: () => new Set() });
+    const bo = slowAbout('bo@example.com');
+    const reused = new PageScanner({ adapter, lookup: new PeopleLookup(bo.find), preferences: () => preferences, ownAddresses: () => new Set() });
     const dropped: string[] = [];
     reused.onDrop = (mark) => dropped.push(mark.key);
     const roots = page(`<div class="s"><span data-mail="maya@example.com">Maya</span></div>`);
@@ -268,20 +276,16 @@ describe('PageScanner', () => {
     expect(reused.findMark(from)).toBeUndefined();
     expect(dropped).toEqual(['e:maya@example.com']);
     // The lookup goes out on a microtask.
-    await vi.waitFor(() => expect(answerBo).toBeTypeOf('function'));
-    answerBo();
+    await vi.waitFor(() => expect(bo.answer).toBeTypeOf('function'));
+    bo.answer!();
     await reading;
     expect(markers().map((m) => m.getAttribute('aria-label'))).toEqual(['Primer briefing: Bo']);
   });
 
   it('applies only the newest read of a reused element: a slow answer about whom it showed before is dropped', async () => {
     // Maya's lookup is slow; Bo is known already (Outlook keeps the From button when another message opens).
-    let answerMaya!: () => void;
-    const slowMaya = (people: PersonQuery[]) =>
-      people.some((p) => 'email' in p && p.email === 'maya@example.com')
-        ? new Promise<(ContactMatch | null)[]>((resolve) => (answerMaya = () => resolve(people.map((p) => KNOWN[key(p)] ?? null))))
-        : find(people);
-    const lookup = new PeopleLookup(slowMaya);
+    const maya = slowAbout('maya@example.com');
+    const lookup = new PeopleLookup(maya.find);
     const reused = new PageScanner({ adapter, lookup, preferences: () => preferences, ownAddresses: () => new Set() });
     await lookup.findAll([{ email: 'bo@example.com' }]);
     const roots = page(`<div class="s"><span data-mail="maya@example.com">Maya</span><span data-mail="nobody@unknown.example">N</span></div>`);
@@ -294,7 +298,7 @@ describe('PageScanner', () => {
     other.dataset.mail = 'bo@example.com';
     other.firstChild!.textContent = 'Bo';
     await reused.scan(roots);
-    answerMaya();
+    maya.answer!();
     await first;
     const labels = () => markers().map((m) => m.getAttribute('aria-label'));
     expect(labels()).toEqual(['Primer briefing: Bo', 'Primer briefing: Bo']);
