@@ -31,7 +31,9 @@ import {
   addressesIn,
   isHidden,
   normaliseText,
-  ownedByRoot,
+  nestedRoots,
+  ownedBy,
+  holdsOutsideNested,
   withReadCache,
   parseNameAndAddress,
   roleForLabel,
@@ -255,7 +257,8 @@ function kindOf(root: Element): SurfaceKind | null {
 
 function readSurface(root: Element): Surface | null {
   if (isHidden(root)) return null;
-  const owned = ownedByRoot(root, SEL.roots);
+  const nested = nestedRoots(root, SEL.roots);
+  const owned = ownedBy(nested);
   switch (kindOf(root)) {
     case 'compose':
       return readCompose(root, owned);
@@ -266,7 +269,7 @@ function readSurface(root: Element): Surface | null {
     default:
       // Fallback root ([role=main]): whatever it holds that no other root claimed. It usually
       // holds only nested roots: one query tells, instead of each reader searching it again.
-      if (!FALLBACK_CANDIDATES.some((selector) => [...root.querySelectorAll(selector)].some(owned))) return null;
+      if (!holdsOutsideNested(root, nested, FALLBACK_CANDIDATES)) return null;
       return readThread(root, owned) ?? readCompose(root, owned) ?? readList(root, owned);
   }
 }

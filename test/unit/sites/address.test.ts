@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PeopleCollector, addressesIn, isAddress, isHidden, nameOrNull, normaliseAddress, normaliseText, parseNameAndAddress, roleForLabel, shownText } from '@/lib/sites/address';
+import { PeopleCollector, addressesIn, holdsOutsideNested, isAddress, nestedRoots, isHidden, nameOrNull, normaliseAddress, normaliseText, parseNameAndAddress, roleForLabel, shownText } from '@/lib/sites/address';
 import { parse } from './fixtures';
 
 describe('address helpers', () => {
@@ -11,6 +11,41 @@ describe('address helpers', () => {
     }
     expect(isAddress('first.o\'neil+tag@sub.example.co.uk')).toBe(true);
     expect(addressesIn('Google Account: Primer Tester  \n(Me@Primer-User.example)')).toEqual(['me@primer-user.example']);
+  });
+
+  it('accepts exactly the addresses the RFC-style host pattern accepts (labels of 1-63, no hyphen at an end, a letter first in the last)', () => {
+    // The pattern isAddress replaced: one regular expression counting each label's length.
+    const reference = (value: string) =>
+      value.length <= 254 &&
+      value.lastIndexOf('@') > 0 &&
+      value.lastIndexOf('@') <= 64 &&
+      /^[a-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[a-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z](?:[a-z0-9-]{0,61}[a-z0-9])?$/i.test(value);
+    const hosts = ['example.com', 'a.b', 'a.b1', 'a.1b', 'a-.com', '-a.com', 'a.com-', 'a..com', '.a.com', 'a.com.', 'x-y.z-w.io', 'B.CO', `${'h'.repeat(63)}.com`, `${'h'.repeat(64)}.com`, `a.${'t'.repeat(63)}`, `a.${'t'.repeat(64)}`, 'a.b-', 'a.b--c', '1.2.3.4', 'a', 'a_b.com', 'xn--bcher-kva.example'];
+    const locals = ['a', 'first.last', 'o\'neil+tag', '.a', 'a.', 'a..b', 'a b', '', 'x'.repeat(64), 'x'.repeat(65)];
+    let compared = 0;
+    for (const local of locals) {
+      for (const host of hosts) {
+        const value = `${local}@${host}`;
+        expect(isAddress(value), value).toBe(reference(value));
+        compared++;
+      }
+    }
+    // A generated sample of short strings over the characters that matter.
+    const alphabet = ['a', 'Z', '1', '-', '.', '@'];
+    let seed = 7;
+    for (let i = 0; i < 3000; i++) {
+      let value = '';
+      const length = 3 + (i % 9);
+      for (let c = 0; c < length; c++) {
+        seed = (seed * 1103515245 + 12345) % 2 ** 31;
+        value += alphabet[seed % alphabet.length];
+      }
+      expect(isAddress(value), value).toBe(reference(value));
+      compared++;
+    }
+    expect(compared).toBe(locals.length * hosts.length + 3000);
+    // Sentence punctuation after an address found in text is not part of it.
+    expect(addressesIn('Write to Maya.Chen@Example.com. Or jo@example.org- soon')).toEqual(['maya.chen@example.com', 'jo@example.org']);
   });
 
   it('parses "Name <addr>", an address alone and a name alone; an invalid <…> stays part of the name', () => {
@@ -74,5 +109,27 @@ describe('address helpers', () => {
     expect(isHidden(doc.getElementById('i')!)).toBe(true);
     expect(isHidden(doc.getElementById('b')!)).toBe(false);
     expect(shownText(doc.getElementById('b')!)).toBe('Maya Chen');
+  });
+
+  it('tells whether a root holds a candidate outside its nested roots, walking only its own part', () => {
+    const doc = parse(`<main id=m><nav><a></a><b></b></nav><section class=root><tr-x data-c></tr-x><div data-c></div></section><div><p><i id=own></i></p></div><section class=root><div data-c></div></section><footer><span></span></footer></main>`);
+    const main = doc.getElementById('m')!;
+    const nested = nestedRoots(main, ['section.root']);
+    expect(nested).toHaveLength(2);
+    // Candidates only inside the nested roots: none of the root's own.
+    expect(holdsOutsideNested(main, nested, ['[data-c]'])).toBe(false);
+    // One in the root's own part, deep in it, after a nested root.
+    expect(holdsOutsideNested(main, nested, ['[data-c]', 'i#own'])).toBe(true);
+    // The last element of the walk (after the second nested root, climbing back up) is reached.
+    expect(holdsOutsideNested(main, nested, ['footer span'])).toBe(true);
+    // Without nested roots, any candidate belongs to the root.
+    expect(holdsOutsideNested(main, [], ['[data-c]'])).toBe(true);
+    expect(holdsOutsideNested(main, [], ['.absent'])).toBe(false);
+    // A root's own part larger than the walk's limit: the queries answer, with the same rule.
+    const big = parse(`<main id=m><section class=root><div data-c></div></section>${'<div><span></span></div>'.repeat(500)}<p data-own></p></main>`);
+    const bigMain = big.getElementById('m')!;
+    const bigNested = nestedRoots(bigMain, ['section.root']);
+    expect(holdsOutsideNested(bigMain, bigNested, ['[data-c]'])).toBe(false);
+    expect(holdsOutsideNested(bigMain, bigNested, ['[data-c]', '[data-own]'])).toBe(true);
   });
 });
