@@ -4,15 +4,10 @@
  */
 import type { CDPSession } from 'playwright';
 
-export const TRACE_CATEGORIES = [
-  'toplevel',
-  'devtools.timeline',
-  'disabled-by-default-devtools.timeline',
-  'v8.execute',
-  'v8',
-  'blink.user_timing',
-  'disabled-by-default-v8.cpu_profiler',
-].join(',');
+const CATEGORIES_WITHOUT_PROFILER = ['toplevel', 'devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8.execute', 'v8', 'blink.user_timing'];
+export const TRACE_CATEGORIES = [...CATEGORIES_WITHOUT_PROFILER, 'disabled-by-default-v8.cpu_profiler'].join(',');
+/** The same without V8's sampling profiler, which stops the thread every ≈ 0.19 ms (README: "The profiler slows what it measures"). */
+export const TRACE_CATEGORIES_UNPROFILED = CATEGORIES_WITHOUT_PROFILER.join(',');
 
 export interface TraceEvent {
   name: string;
@@ -28,8 +23,8 @@ export interface TraceEvent {
   args?: Record<string, unknown> & { data?: Record<string, unknown> };
 }
 
-export async function startTrace(cdp: CDPSession): Promise<void> {
-  await cdp.send('Tracing.start', { categories: TRACE_CATEGORIES, transferMode: 'ReturnAsStream' });
+export async function startTrace(cdp: CDPSession, categories = TRACE_CATEGORIES): Promise<void> {
+  await cdp.send('Tracing.start', { categories, transferMode: 'ReturnAsStream' });
 }
 
 export async function stopTrace(cdp: CDPSession): Promise<TraceEvent[]> {
@@ -243,3 +238,54 @@ export function extMsByScript(slices: ExtensionSlice[], start: number, end: numb
   }
   return out;
 }
+
+/** Primer's whole tasks in a first scan, from a trace taken without the profiler (`wholeTaskScan`). */
+export interface WholeTaskScan {
+  /** Thread CPU time of the tasks Primer's code ran in, after its start-up task, to the last marking task's end (ms). */
+  cpuMs: number;
+  /** The same tasks' wall-clock duration (ms). */
+  wallMs: number;
+  tasks: number;
+  /** Young- and old-generation collections inside those tasks (ms of thread time). */
+  gcMs: number;
+  /** The start-up task's thread CPU time (compile + evaluate, and whatever else that task ran), for reference. */
+  startupCpuMs: number;
+}
+
+/**
+ * The first scan measured without the profiler, as an upper bound: every top-level task Primer's
+ * code ran in (a callback into its isolated world, or a function of its scripts) between the end of
+ * the task that evaluated the content script and the end of the task that added the last marker,
+ * whole. A whole task also holds what Primer's work set off in it: collections its allocation
+ * triggered, the page's mutation observers reacting to its markers, decoding the background's
+ * reply. Without samples, nothing inside a task can be told apart, so nothing is taken out.
+ * `worldName`: the isolated world's name (the extension's name), as `v8.callFunction` carries it.
+ */
+export function wholeTaskScan(events: TraceEvent[], frameId: string, extOrigin: string, worldName: string, markName: string): WholeTaskScan | null {
+  const { pid, tid } = findPageThread(events, frameId);
+  const main = events.filter((event) => event.pid === pid && event.tid === tid && event.ph === 'X' && typeof event.dur === 'number').sort((a, b) => a.ts - b.ts || (b.dur ?? 0) - (a.dur ?? 0));
+  interface WholeTask extends Interval { cpu: number; ours: boolean; evaluates: boolean; gc: number }
+  const tasks: WholeTask[] = [];
+  for (const event of main) {
+    const last = tasks.at(-1);
+    if (event.name === 'RunTask' || event.name === 'ThreadControllerImpl::RunTask') {
+      if (last && event.ts < last.end) continue;
+      tasks.push({ start: event.ts, end: event.ts + event.dur!, cpu: event.tdur ?? event.dur!, ours: false, evaluates: false, gc: 0 });
+      continue;
+    }
+    if (!last || event.ts >= last.end) continue;
+    const url = scriptUrl(event);
+    const world = (event.args as { worldName?: unknown } | undefined)?.worldName;
+    if (url?.startsWith(extOrigin) || world === worldName) last.ours = true;
+    if (event.name === 'EvaluateScript' && url?.startsWith(`${extOrigin}content-scripts/`)) last.evaluates = true;
+    if (event.name === 'MinorGC' || event.name === 'MajorGC') last.gc += event.tdur ?? event.dur!;
+  }
+  const startup = tasks.findIndex((task) => task.evaluates);
+  const marks = events.filter((event) => event.pid === pid && event.name === markName).map((event) => event.ts);
+  if (startup < 0 || marks.length === 0) return null;
+  const lastMark = Math.max(...marks);
+  const scan = tasks.slice(startup + 1).filter((task) => task.ours && task.start <= lastMark);
+  const sum = (pick: (task: WholeTask) => number) => scan.reduce((total, task) => total + pick(task), 0) / 1000;
+  return { cpuMs: sum((task) => task.cpu), wallMs: sum((task) => task.end - task.start), tasks: scan.length, gcMs: sum((task) => task.gc), startupCpuMs: tasks[startup]!.cpu / 1000 };
+}
+
