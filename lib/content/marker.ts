@@ -23,19 +23,28 @@ export function markerLabel(shown: Pick<FoundPerson, 'name' | 'email'>, matchedB
   return `Primer briefing: ${withMatchNote(who, matchedBy)}`;
 }
 
-/** The attributes every marker shares, set once: a marker is a copy of this plus its label. */
-let template: HTMLElement | null = null;
+/**
+ * Markers as they start, one per kind of match and Tab-order choice: a marker is a copy of one of
+ * these plus its label (a page can get hundreds at once, and each attribute set is a call into
+ * the page's DOM).
+ */
+const templates: (HTMLElement | undefined)[] = [];
 
-export function createMarker(shown: Pick<FoundPerson, 'name' | 'email'>, matchedBy: ContactMatch['matchedBy']): HTMLElement {
+/**
+ * `tabStop`: false inside a site's arrow-key widget (Calendar's guest tree, Gmail's list rows),
+ * where Tab would otherwise pass through every known person (scanner.ts).
+ */
+export function createMarker(shown: Pick<FoundPerson, 'name' | 'email'>, matchedBy: ContactMatch['matchedBy'], tabStop = true): HTMLElement {
+  const kind = (matchedBy === 'name' ? 2 : 0) + (tabStop ? 1 : 0);
+  let template = templates[kind];
   if (!template) {
     template = document.createElement(MARKER_TAG);
-    template.setAttribute(MARKER_ATTRIBUTE, '');
+    template.setAttribute(MARKER_ATTRIBUTE, matchedBy);
     template.setAttribute('role', 'button');
-    template.setAttribute('tabindex', '0');
+    template.setAttribute('tabindex', tabStop ? '0' : '-1');
+    templates[kind] = template;
   }
-  // Copying one element is cheaper than building each (a page can get hundreds at once).
   const marker = own(template.cloneNode() as HTMLElement);
-  marker.setAttribute(MARKER_ATTRIBUTE, matchedBy);
   // No `title`: the hover card says the same, and a native tooltip would sit on top of it.
   marker.setAttribute('aria-label', markerLabel(shown, matchedBy));
   return marker;

@@ -297,9 +297,12 @@ export class PageScanner {
     // Typing in a compose field must not meet our node inside the editable text; a recipient chip
     // that is a non-editable island (contenteditable=false) can carry it.
     const editable = mayEdit && isEditable(element);
-    const marker = editable ? null : createMarker(person, match.matchedBy);
-    if (marker) {
-      placeMarker(element, marker, texts(), surface.root, aboveRoot, around);
+    let marker: HTMLElement | null = null;
+    if (!editable) {
+      const place = placementOf(element, surface.root, aboveRoot, around);
+      marker = createMarker(person, match.matchedBy, place.tabStop);
+      if (place.after) place.after.after(marker);
+      else placeInside(element, marker, texts());
       this.#markerOwners.set(marker, element);
     }
     this.#marks.set(element, { key, element, marker, match, surface });
@@ -430,18 +433,16 @@ function aroundOf(from: Element | null, stop: Element | null, memo?: Map<Element
 
 /**
  * Where the marker goes, and whether Tab stops on it. Inside a site's button or link: right after
- * it. Inside an arrow-key widget (Calendar's guest tree, Gmail's list rows and chips): out of the
- * Tab order, or Tab would pass through every known person. The walk stops at the surface root,
- * whose own ancestors are looked at once per marking (`aboveRoot`).
+ * it (`after`). Inside an arrow-key widget (Calendar's guest tree, Gmail's list rows and chips):
+ * out of the Tab order, or Tab would pass through every known person. The walk stops at the
+ * surface root, whose own ancestors are looked at once per marking (`aboveRoot`). Worked out
+ * before the marker is made, so that it is made as it must be (marker.ts templates).
  */
-function placeMarker(element: Element, marker: HTMLElement, wanted: string[], root: Element, aboveRoot: () => Around, memo: Map<Element, Around>): void {
+function placementOf(element: Element, root: Element, aboveRoot: () => Around, memo: Map<Element, Around>): { after: Element | null; tabStop: boolean } {
   const inside = aroundOf(element, root.parentElement, memo);
   // A widget within the surface decides alone; else what is above the root (looked at once).
   const above = inside.inComposite ? null : aboveRoot();
-  const control = inside.control ?? above?.control ?? null;
-  if (control) control.after(marker);
-  else placeInside(element, marker, wanted);
-  if (inside.inComposite || above?.inComposite) marker.setAttribute('tabindex', '-1');
+  return { after: inside.control ?? above?.control ?? null, tabStop: !(inside.inComposite || above?.inComposite) };
 }
 
 /**

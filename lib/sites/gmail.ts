@@ -41,7 +41,7 @@ import {
   TEXT_EDITOR,
 } from './address';
 import { queryAll, queryFirst } from './query';
-import type { PersonRole, SiteAdapter, Surface, SurfaceKind } from './types';
+import type { SiteAdapter, Surface, SurfaceKind } from './types';
 
 /** Every Gmail selector lives here. */
 const SEL = {
@@ -141,7 +141,6 @@ function readMessage(message: Element, people: PeopleCollector, classesGone: boo
   if (sender && !sender.closest(BODY)) people.add(sender.getAttribute('email'), nameOf(sender), 'sender', sender);
 
   // The details table lists every recipient with its role; the header shows the first few.
-  const detailRoles = new Map<string, PersonRole>();
   const details = outsideBody(message, SEL.details)[0];
   if (details) {
     let rowIndex = 0;
@@ -155,18 +154,15 @@ function readMessage(message: Element, people: PeopleCollector, classesGone: boo
       // Unknown label (another language): the first address row is the sender, the rest "to".
       const role = roleForLabel(labelText) ?? (rowIndex === 0 ? 'sender' : 'to');
       rowIndex++;
-      for (const span of spans) {
-        const address = people.add(span.getAttribute('email'), nameOf(span), role, span);
-        if (address !== null && role !== 'sender') detailRoles.set(address, role);
-      }
+      for (const span of spans) people.add(span.getAttribute('email'), nameOf(span), role, span);
     }
   }
-  // Header recipients: their elements always; the role "to" only when no details table says more.
+  // Header recipients: their elements always; the role "to" only for someone the details table
+  // (or the sender line) does not show: the table's roles are already theirs, and say more.
   for (const header of outsideBody(message, SEL.header)) {
     for (const span of header.querySelectorAll('[email]')) {
       const address = emailOf(span) ?? '';
-      const known = detailRoles.get(address) ?? (details && people.has(address) ? null : 'to');
-      people.add(address, nameOf(span), known, span);
+      people.add(address, nameOf(span), details && people.has(address) ? null : 'to', span);
     }
   }
   // Neither the header's nor the details' class anywhere in the thread (Gmail renamed them): every
