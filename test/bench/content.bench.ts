@@ -292,31 +292,49 @@ function analyseFirstScan(timeline: Timeline, run: number, markersShown: number,
   };
 }
 
-async function measureFirstScans() {
-  const results: Record<string, FirstScan[]> = {};
+interface LargeLoad {
+  large: (typeof LARGE)[number];
+  run: number;
+  page: Page;
+  cdp: CDPSession;
+  extOrigin: string;
+}
+
+/** Each large fixture loaded SCAN_RUNS times, each in a new tab of one profile (not yet navigated): `measure` does the load. */
+async function perLargeLoad<T>(measure: (load: LargeLoad) => Promise<T>): Promise<Record<string, T[]>> {
+  const results: Record<string, T[]> = {};
   const r = await rig();
   try {
     for (const large of LARGE) {
       results[large.file] = [];
       for (let run = 1; run <= SCAN_RUNS; run++) {
         const { page, cdp } = await openPage(r.launched.context, large.file, null);
-        await startTrace(cdp);
-        await page.goto(large.url);
-        const shown = await waitForMarkers(page, large.known);
-        await sleep(5_500); // past the self-check's settle time (4 s) and its scan
-        const events = await stopTrace(cdp);
-        if (process.env.BENCH_DUMP_TRACE) fs.writeFileSync(path.join(process.env.BENCH_DUMP_TRACE, `${path.basename(large.file, '.html')}-${run}.json`), JSON.stringify({ frame: await frameId(cdp), ext: r.extOrigin, events }));
-        const timeline = buildTimeline(events, await frameId(cdp), r.extOrigin);
-        const scan = analyseFirstScan(timeline, run, shown, large.known);
-        results[large.file]!.push(scan);
-        log(`first scan ${large.file} run ${run}${run === 1 ? ' (cold background cache)' : ''}: read ${scan.readMs} ms + mark ${scan.markMs} ms; startup ${scan.startupMs} ms; waited ${scan.waitForLookupsMs} ms for lookups (${scan.duringWaitMs} ms in ${scan.duringWaitTasks} extension tasks meanwhile); ${shown}/${large.known} known shown`);
-        await page.close();
+        try {
+          results[large.file]!.push(await measure({ large, run, page, cdp, extOrigin: r.extOrigin }));
+        } finally {
+          await page.close();
+        }
       }
     }
   } finally {
     await r.close();
   }
   return results;
+}
+
+function measureFirstScans() {
+  return perLargeLoad(async ({ large, run, page, cdp, extOrigin }) => {
+    await startTrace(cdp);
+    await page.goto(large.url);
+    const shown = await waitForMarkers(page, large.known);
+    await sleep(5_500); // past the self-check's settle time (4 s) and its scan
+    const events = await stopTrace(cdp);
+    if (process.env.BENCH_DUMP_TRACE) fs.writeFileSync(path.join(process.env.BENCH_DUMP_TRACE, `${path.basename(large.file, '.html')}-${run}.json`), JSON.stringify({ frame: await frameId(cdp), ext: extOrigin, events }));
+    const timeline = buildTimeline(events, await frameId(cdp), extOrigin);
+    const scan = analyseFirstScan(timeline, run, shown, large.known);
+    log(`first scan ${large.file} run ${run}${run === 1 ? ' (cold background cache)' : ''}: read ${scan.readMs} ms + mark ${scan.markMs} ms; startup ${scan.startupMs} ms; waited ${scan.waitForLookupsMs} ms for lookups (${scan.duringWaitMs} ms in ${scan.duringWaitTasks} extension tasks meanwhile); ${shown}/${large.known} known shown`);
+    return scan;
+  });
 }
 
 // ---------------------------------------------------------------- 2a'. first scan, no profiler
@@ -333,31 +351,19 @@ interface UnprofiledScan extends WholeTaskScan {
  * Nothing polls the page while the trace runs (a Playwright evaluation is a task too): the page is
  * given 2.5 s, then its markers are counted.
  */
-async function measureUnprofiledFirstScans() {
-  const results: Record<string, UnprofiledScan[]> = {};
+function measureUnprofiledFirstScans() {
   const worldName = (JSON.parse(fs.readFileSync(path.join(extensionDir(), 'manifest.json'), 'utf8')) as { name: string }).name;
-  const r = await rig();
-  try {
-    for (const large of LARGE) {
-      results[large.file] = [];
-      for (let run = 1; run <= SCAN_RUNS; run++) {
-        const { page, cdp } = await openPage(r.launched.context, large.file, null);
-        await startTrace(cdp, TRACE_CATEGORIES_UNPROFILED);
-        await page.goto(large.url);
-        await sleep(run === 1 ? 6_000 : 2_500); // run 1 waits for the service (cold background cache)
-        const events = await stopTrace(cdp);
-        const shown = await markerLabels(page);
-        const scan = wholeTaskScan(events, await frameId(cdp), r.extOrigin, worldName, 'bench:marker-batch');
-        await page.close();
-        if (!scan) throw new Error(`No start-up or marking task in the trace of ${large.file}, run ${run}`);
-        results[large.file]!.push({ run, markersShown: shown, expectedKnown: large.known, ...scan });
-        log(`first scan without the profiler ${large.file} run ${run}: ${round(scan.cpuMs)} ms thread CPU in ${scan.tasks} tasks (${round(scan.gcMs)} ms of it collecting garbage); ${shown}/${large.known} known shown`);
-      }
-    }
-  } finally {
-    await r.close();
-  }
-  return results;
+  return perLargeLoad<UnprofiledScan>(async ({ large, run, page, cdp, extOrigin }) => {
+    await startTrace(cdp, TRACE_CATEGORIES_UNPROFILED);
+    await page.goto(large.url);
+    await sleep(run === 1 ? 6_000 : 2_500); // run 1 waits for the service (cold background cache)
+    const events = await stopTrace(cdp);
+    const shown = await markerLabels(page);
+    const scan = wholeTaskScan(events, await frameId(cdp), extOrigin, worldName, 'bench:marker-batch');
+    if (!scan) throw new Error(`No start-up or marking task in the trace of ${large.file}, run ${run}`);
+    log(`first scan without the profiler ${large.file} run ${run}: ${round(scan.cpuMs)} ms thread CPU in ${scan.tasks} tasks (${round(scan.gcMs)} ms of it collecting garbage); ${shown}/${large.known} known shown`);
+    return { run, markersShown: shown, expectedKnown: large.known, ...scan };
+  });
 }
 
 // ---------------------------------------------------------------- 2b. mutation batches
