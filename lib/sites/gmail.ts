@@ -264,7 +264,7 @@ function readSurface(root: Element): Surface | null {
       return readList(root, owned);
     default:
       // Fallback root ([role=main]): whatever it holds that no other root claimed. It usually
-      // holds only nested roots: one query tells, instead of each reader searching it again.
+      // holds only nested roots: a walk of its own part tells, instead of each reader searching it.
       if (!holdsOutsideNested(root, nested, FALLBACK_CANDIDATES)) return null;
       return readThread(root, owned) ?? readCompose(root, owned) ?? readList(root, owned);
   }
