@@ -247,14 +247,15 @@ const OUTSIDE_WALK_MAX = 400;
  * selectors no longer match the site, so the root holds everything) it queries instead.
  */
 export function holdsOutsideNested(root: Element, nested: readonly Element[], selectors: readonly string[]): boolean {
-  const owned = ownedBy(nested);
-  const queried = () => selectors.some((selector) => (nested.length === 0 ? root.querySelector(selector) !== null : [...root.querySelectorAll(selector)].some(owned)));
-  if (nested.length === 0) return queried();
+  if (nested.length === 0) return selectors.some((selector) => root.querySelector(selector) !== null);
   const skip = new Set(nested);
   const list = selectors.join(', ');
   let node = root.firstElementChild;
   for (let visited = 0; node; visited++) {
-    if (visited >= OUTSIDE_WALK_MAX) return queried();
+    if (visited >= OUTSIDE_WALK_MAX) {
+      const owned = ownedBy(nested);
+      return selectors.some((selector) => [...root.querySelectorAll(selector)].some(owned));
+    }
     let next: Element | null = null;
     if (!skip.has(node)) {
       if (node.matches(list)) return true;

@@ -105,16 +105,24 @@ export function findPageThread(events: TraceEvent[], frameId: string): { pid: nu
   return { pid, tid: thread.tid };
 }
 
+/** The complete events of one thread, in order (an enclosing event before the ones it holds). */
+function mainThreadEvents(events: TraceEvent[], pid: number, tid: number): TraceEvent[] {
+  return events.filter((event) => event.pid === pid && event.tid === tid && event.ph === 'X' && typeof event.dur === 'number').sort((a, b) => a.ts - b.ts || (b.dur ?? 0) - (a.dur ?? 0));
+}
+
+/** A task the thread's scheduler ran (the outermost of them are the top-level tasks). */
+function isRunTask(event: TraceEvent): boolean {
+  return event.name === 'RunTask' || event.name === 'ThreadControllerImpl::RunTask';
+}
+
 export function buildTimeline(events: TraceEvent[], frameId: string, extOrigin: string): Timeline {
   const { pid, tid } = findPageThread(events, frameId);
-  const main = events
-    .filter((event) => event.pid === pid && event.tid === tid && event.ph === 'X' && typeof event.dur === 'number')
-    .sort((a, b) => a.ts - b.ts || (b.dur ?? 0) - (a.dur ?? 0));
+  const main = mainThreadEvents(events, pid, tid);
 
   // Top-level tasks: outermost RunTask events.
   const tasks: Task[] = [];
   for (const event of main) {
-    if (event.name !== 'RunTask' && event.name !== 'ThreadControllerImpl::RunTask') continue;
+    if (!isRunTask(event)) continue;
     const last = tasks.at(-1);
     if (last && event.ts < last.end) continue;
     const cpuRatio = typeof event.tdur === 'number' && event.dur! > 0 ? Math.min(1, event.tdur / event.dur!) : 1;
@@ -263,12 +271,12 @@ export interface WholeTaskScan {
  */
 export function wholeTaskScan(events: TraceEvent[], frameId: string, extOrigin: string, worldName: string, markName: string): WholeTaskScan | null {
   const { pid, tid } = findPageThread(events, frameId);
-  const main = events.filter((event) => event.pid === pid && event.tid === tid && event.ph === 'X' && typeof event.dur === 'number').sort((a, b) => a.ts - b.ts || (b.dur ?? 0) - (a.dur ?? 0));
+  const main = mainThreadEvents(events, pid, tid);
   interface WholeTask extends Interval { cpu: number; ours: boolean; evaluates: boolean; gc: number }
   const tasks: WholeTask[] = [];
   for (const event of main) {
     const last = tasks.at(-1);
-    if (event.name === 'RunTask' || event.name === 'ThreadControllerImpl::RunTask') {
+    if (isRunTask(event)) {
       if (last && event.ts < last.end) continue;
       tasks.push({ start: event.ts, end: event.ts + event.dur!, cpu: event.tdur ?? event.dur!, ours: false, evaluates: false, gc: 0 });
       continue;
