@@ -47,6 +47,14 @@ function onlyOwned(nodes: NodeList): boolean {
   return true;
 }
 
+/** Whether every node is a surface root (`selector`), Primer's own, or a blank text or comment. */
+function onlyRoots(nodes: NodeList, selector: string): boolean {
+  for (const node of nodes) {
+    if (node.nodeType === Node.ELEMENT_NODE ? !(node as Element).matches(selector) && !isOwned(node) : node.nodeType === Node.TEXT_NODE && /\S/.test(node.nodeValue ?? '')) return false;
+  }
+  return true;
+}
+
 /** What the observer needs of a site's adapter. */
 export type WatchedSite = Pick<SiteAdapter, 'surfaceSelectors' | 'unreadRegions' | 'identityAttributes'>;
 
@@ -108,7 +116,10 @@ export function watchSurfaces(
         if (onlyOwned(record.addedNodes) && onlyOwned(record.removedNodes)) continue;
         changed = true;
         if (record.removedNodes.length > 0) gone = true;
-        addAround(record.target);
+        // A surface root added or removed whole changes nothing the root around it reads (an outer
+        // root never reads inside the roots nested in it): a thread opened in Gmail's main view,
+        // an inline reply opened in a 300-person thread, do not make the root around them read again.
+        if (!onlyRoots(record.addedNodes, surfaceSelector) || !onlyRoots(record.removedNodes, surfaceSelector)) addAround(record.target);
         for (const node of record.addedNodes) addWithin(node);
       } else if (record.type === 'characterData') {
         // Text rewritten in place: a name shown alone (Outlook's recipients) may now be someone else.

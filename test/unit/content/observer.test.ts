@@ -124,6 +124,34 @@ describe('watchSurfaces', () => {
     expect(batches.map((roots) => [...roots].map((root) => root.id))).toEqual([['one']]);
   });
 
+  it('does not hand over the root around a surface root added or removed whole (it never reads inside it), but does for anything else added', async () => {
+    const ids = () => batches.map((roots) => [...roots].map((root) => root.id).sort());
+    const outer = document.querySelector('#one')!;
+    const inner = document.createElement('div');
+    inner.className = 's';
+    inner.id = 'inner';
+    outer.append(inner, document.createTextNode(' \n'), document.createComment('view'));
+    await flush();
+    expect(ids()).toEqual([['inner']]);
+    inner.remove();
+    await flush();
+    // Released (a batch), read again: nothing.
+    expect(ids()).toEqual([['inner'], []]);
+    // A wrapper around a root, text, or a root with something else: the root around is read too.
+    const wrapper = document.createElement('section');
+    wrapper.innerHTML = '<div class="s" id="wrapped"></div>';
+    outer.append(wrapper);
+    await flush();
+    expect(ids().at(-1)).toEqual(['one', 'wrapped']);
+    outer.append('Alex Kim');
+    await flush();
+    expect(ids().at(-1)).toEqual(['one']);
+    const again = inner.cloneNode() as Element;
+    outer.append(again, document.createElement('span'));
+    await flush();
+    expect(ids().at(-1)).toEqual(['inner', 'one']);
+  });
+
   it('ignores its own nodes, but reports removals so held views are released', async () => {
     document.querySelector('#one span')!.append(own(document.createElement('span')));
     await flush();
@@ -259,6 +287,40 @@ describe('watchSurfaces on the site fixtures', () => {
     watch?.disconnect();
     document.body.innerHTML = '';
     vi.useRealTimers();
+  });
+
+  it('Gmail: opening a thread in the main view, and leaving it, reads the thread (and the list shown again), not the main view around them', async () => {
+    const adapter = open('gmail', 'gmail/spa.html', 'inbox');
+    const main = document.querySelector('div[role="main"]')!;
+    const mainBefore = adapter.readSurface(main);
+    const list = document.getElementById('fixture-list') as HTMLElement;
+    list.style.display = 'none';
+    main.appendChild((document.getElementById('tpl-thread') as HTMLTemplateElement).content.cloneNode(true));
+    await flush();
+    // The thread, and the roots inside it (its "Show details" dialog), each read on its own.
+    expect(batches).toHaveLength(1);
+    expect([...batches[0]!]).toEqual([document.getElementById('fixture-thread'), ...document.querySelectorAll('#fixture-thread div[role="dialog"]')]);
+    // What the main view reads of its own is the same with the thread in it: nothing was missed.
+    expect(adapter.readSurface(main)).toEqual(mainBefore);
+    document.getElementById('fixture-thread')!.remove();
+    list.style.display = '';
+    await flush();
+    expect(batches).toHaveLength(2);
+    expect([...batches[1]!]).toEqual([list]);
+  });
+
+  it('Gmail: an inline reply opened in the 300-person thread reads the reply, not the thread', async () => {
+    const adapter = open('gmail', 'gmail/thread-large.html', 'thread');
+    const thread = document.querySelector('div.a98.iY')!;
+    const before = adapter.readSurface(thread)!;
+    const reply = document.createElement('div');
+    reply.className = 'M9';
+    reply.innerHTML = '<div name="to"><span data-hovercard-id="maya.chen@example.com" data-name="Maya Chen">Maya Chen</span></div>';
+    thread.querySelector('[data-message-id]')!.after(reply);
+    await flush();
+    expect(batches).toEqual([new Set([reply])]);
+    expect(adapter.readSurface(reply)!.people.map((person) => person.email)).toEqual(['maya.chen@example.com']);
+    expect(adapter.readSurface(thread)!.people).toEqual(before.people);
   });
 
   it('re-reads a Calendar popup whose guest row’s label is rewritten (the organizer said there, filled in after the row)', async () => {
