@@ -31,6 +31,7 @@ import {
   toRecordingPage,
   toTranscript,
   transcriptNotYet,
+  recordingInsightsNotYet,
   toWebhook,
   toWebhookList,
 } from './normalise';
@@ -110,11 +111,19 @@ export class ServiceClient {
   }
 
   async getTranscript(id: string, { signal, interactive }: Signal = {}): Promise<Transcript> {
-    const response = await this.http.request('GET', `/api/v2/recordings/${pathSegment(id)}/transcript`, {
-      signal,
-      interactive,
-      headers: { Accept: 'application/json, text/plain;q=0.9' },
-    });
+    let response;
+    try {
+      response = await this.http.request('GET', `/api/v2/recordings/${pathSegment(id)}/transcript`, {
+        signal,
+        interactive,
+        headers: { Accept: 'application/json, text/plain;q=0.9' },
+      });
+    } catch (error) {
+      // A recording the service still has, whose transcript it does not: not made yet (a finished
+      // recording's may lag it), not "gone". Asked only on a 404, so the usual path costs nothing.
+      if (error instanceof ApiError && error.kind === 'not_found' && (await this.#stillHas(id, { signal, interactive }))) throw transcriptNotYet(error.status);
+      throw error;
+    }
     // Plain text is a transcript; a web page (sign-in page, a single-page app's catch-all) is not,
     // and shown as one it would be markup.
     if (/html/i.test(response.contentType ?? '')) {
@@ -128,9 +137,23 @@ export class ServiceClient {
     return toTranscript(response.body, id);
   }
 
+  /** Whether the service still has this recording (its own 404 says it does not; other failures are thrown). */
+  async #stillHas(id: string, call: Signal): Promise<boolean> {
+    try {
+      await this.getRecording(id, call);
+      return true;
+    } catch (error) {
+      if (error instanceof ApiError && error.kind === 'not_found') return false;
+      throw error;
+    }
+  }
+
   /**
-   * Per-recording insights, wherever this server keeps them; `null` when it offers none (or the
-   * recording is not processed yet). The working route is remembered per server.
+   * Per-recording insights, wherever this server keeps them; `null` when it offers none. Throws a
+   * "not yet" error (`isNotYet`) when a processed recording has none yet: the service says they may
+   * follow the transcript, and many servers answer 404 until then. The working route is remembered
+   * per server; that a server has no route at all is concluded only when two different processed
+   * recordings have insights nowhere (one may just be early).
    */
   async getRecordingInsights(id: string, { signal, interactive }: Signal = {}): Promise<RecordingInsights | null> {
     const call = { signal, interactive };
@@ -140,24 +163,30 @@ export class ServiceClient {
     if (record.recordingInsights !== null && fresh) {
       if (record.recordingInsights === 'none') return null;
       const insights = await this.#recordingInsightsVia(record.recordingInsights, id, call);
-      return insights === 'not-yet' ? null : insights;
+      // The route works for this server: nothing there for this recording is "not yet".
+      if (insights === 'not-yet' || insights === null) throw recordingInsightsNotYet();
+      return insights;
     }
     let notYet = false;
     for (const route of ['insights-path', 'recording-path', 'embedded'] as const) {
       const insights = await this.#recordingInsightsVia(route, id, call);
       if (insights === 'not-yet') notYet = true;
       else if (insights !== null) {
-        await this.#discovery.update(this.baseUrl, { recordingInsights: route, recordingInsightsCheckedAt: this.#now() });
+        await this.#discovery.update(this.baseUrl, { recordingInsights: route, recordingInsightsCheckedAt: this.#now(), recordingInsightsMissingFor: null });
         return insights;
       }
     }
-    // Only a processed recording proves the server has no route at all, and only when no route
-    // said "not yet".
-    const recording = notYet ? null : await this.getRecording(id, call);
-    if (recording?.status === 'completed') {
-      await this.#discovery.update(this.baseUrl, { recordingInsights: 'none', recordingInsightsCheckedAt: this.#now() });
+    if (notYet) throw recordingInsightsNotYet();
+    // Only processed recordings tell: a recording still being processed has none anywhere.
+    const recording = await this.getRecording(id, call);
+    if (recording.status !== 'completed') return null;
+    const missingFor = record.recordingInsightsMissingFor ?? null;
+    if (missingFor !== null && missingFor !== id) {
+      await this.#discovery.update(this.baseUrl, { recordingInsights: 'none', recordingInsightsCheckedAt: this.#now(), recordingInsightsMissingFor: null });
+      return null;
     }
-    return null;
+    await this.#discovery.update(this.baseUrl, { recordingInsightsMissingFor: id });
+    throw recordingInsightsNotYet();
   }
 
   /**

@@ -28,6 +28,11 @@ export const DiscoveryRecordSchema = z.object({
   contactLookupCaseSensitive: z.optional(z.boolean()),
   recordingInsights: z.nullable(z.enum(RECORDING_INSIGHT_ROUTES)),
   recordingInsightsCheckedAt: z.nullable(z.number()),
+  /**
+   * A processed recording found with insights nowhere: a second one, another, makes the server one
+   * without insights (`'none'`). Optional, so records saved before it existed stay valid.
+   */
+  recordingInsightsMissingFor: z.optional(z.nullable(z.string())),
 });
 export type DiscoveryRecord = z.infer<typeof DiscoveryRecordSchema>;
 

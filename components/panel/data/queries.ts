@@ -170,7 +170,13 @@ export function useTranscript(id: string, enabled: boolean) {
 }
 
 export function useRecordingInsights(id: string, enabled: boolean) {
-  return useQuery({ queryKey: keys.recordingInsights(id), queryFn: () => sendRequest('recording.insights', { id }), enabled });
+  return useQuery({
+    queryKey: keys.recordingInsights(id),
+    queryFn: () => sendRequest('recording.insights', { id }),
+    enabled,
+    // A processed recording's insights may follow it: looked for as its transcript is.
+    refetchInterval: (query) => (isNotYet(query.state.error) ? PROCESSING_POLL_MS : false),
+  });
 }
 
 /**

@@ -74,8 +74,10 @@ export function RecordingDetail({ id, onBack, backLabel }: { id: string; onBack:
   const recordingProblem = problemOf(recording);
   const insightsProblem = problemOf(insights);
   const transcriptProblem = problemOf(transcript);
-  // The service answered with nothing yet (a 204), whatever the recording's status.
+  // The service answered with nothing yet (a 204, or a 404 for a recording it still has), whatever
+  // the recording's status.
   const transcriptNotYet = isNotYet(transcriptProblem?.error) || (unknownStatus && isNotFound(transcriptProblem?.error));
+  const insightsNotYet = isNotYet(insightsProblem?.error);
   const transcriptId = useId();
   const headingRef = useRef<HTMLHeadingElement>(null);
   useEffect(() => headingRef.current?.focus(), []);
@@ -112,7 +114,8 @@ export function RecordingDetail({ id, onBack, backLabel }: { id: string; onBack:
       {data && !ask && data.status !== 'failed' ? <p className="subtle">Insights and the transcript appear once processing is done.</p> : null}
       {ask && insights.isPending && !insightsProblem ? <Skeleton label="Loading this conversation’s insights" lines={2} /> : null}
       {insights.data ? <InsightsOfRecording insights={insights.data} /> : null}
-      {insightsProblem && !(unknownStatus && isNotFound(insightsProblem.error)) ? (
+      {insightsNotYet ? <p className="subtle">Insights from this conversation are not ready yet.</p> : null}
+      {insightsProblem && !insightsNotYet && !(unknownStatus && isNotFound(insightsProblem.error)) ? (
         <ProblemNotice
           error={insightsProblem.error}
           what="this conversation’s insights"

@@ -13,7 +13,7 @@ export type { PageRequest } from './envelope';
 export { toActionItems } from './action-items';
 export { toContact } from './contacts';
 export { toContactPage } from './contact-page';
-export { toInsights, toRecordingInsights, embeddedRecordingInsights } from './insights';
+export { toInsights, toRecordingInsights, embeddedRecordingInsights, recordingInsightsNotYet } from './insights';
 export { toStatus } from './recording-status';
 export { toRecording, toRecordingPage } from './recordings';
 export { toTranscript, transcriptNotYet } from './transcripts';

@@ -7,6 +7,7 @@ import { dateOf } from './dates';
 import { proseOf, toTextList } from './text-lists';
 import { resourceOf, unwrap } from './envelope';
 import { toActionItems } from './action-items';
+import { ApiError, NOT_YET_CODE } from '../errors';
 
 const INSIGHT_PROBES = ['preferred_tone', 'communication_approach', 'total_conversations', 'recent_topics', 'preferredTone'];
 
@@ -93,6 +94,14 @@ export function toInsights(raw: unknown, contactId: string): Insights {
     flags: flagsOf(b),
     updatedAt: dateOf(b, 'updated_at', 'updatedAt', 'generated_at'),
   };
+}
+
+/**
+ * A processed recording without insights yet (they may follow its transcript): a `not_found` with
+ * NOT_YET_CODE, never cached, looked for again while on screen.
+ */
+export function recordingInsightsNotYet(): ApiError {
+  return new ApiError('not_found', 'The service has no insights for this recording yet.', { code: NOT_YET_CODE });
 }
 
 const RECORDING_INSIGHT_PROBES = ['action_items', 'key_decisions', 'topics_discussed', 'actionItems'];

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ServiceClient } from '@/lib/api/client';
 import { MemoryDiscoveryStore } from '@/lib/api/discovery';
-import { ApiError } from '@/lib/api/errors';
+import { ApiError, isNotYet } from '@/lib/api/errors';
 import { createStandIn, type StandIn } from '../../stand-in/server';
 import { CONTACT_IDS, FILLER_COUNT, RECORDING_IDS, SAMPLE_CONTACTS } from '../../stand-in/sample-data';
 import type { PresetName } from '../../stand-in/dialect';
@@ -65,9 +65,12 @@ describe.each(PRESETS)('dialect %s', (preset) => {
     const transcript = await c.getTranscript(RECORDING_IDS.mayaRoadmap);
     expect(transcript.segments.length).toBeGreaterThan(1);
     expect(transcript.segments.every((s) => s.text.length > 0 && s.speaker !== null)).toBe(true);
-    const insights = await c.getRecordingInsights(RECORDING_IDS.mayaRoadmap);
-    if (preset === 'legacy') expect(insights).toBeNull();
-    else {
+    if (preset === 'legacy') {
+      // No route anywhere: "not yet" for the first processed recording, none once a second shows it.
+      await expect(c.getRecordingInsights(RECORDING_IDS.mayaRoadmap)).rejects.toSatisfy(isNotYet);
+      expect(await c.getRecordingInsights(RECORDING_IDS.mayaPricing)).toBeNull();
+    } else {
+      const insights = await c.getRecordingInsights(RECORDING_IDS.mayaRoadmap);
       expect(insights?.actionItems.length).toBeGreaterThan(0);
       expect(insights?.topicsDiscussed.length).toBeGreaterThan(0);
     }
@@ -196,14 +199,39 @@ describe('discovery is remembered per server', () => {
     expect(await c.findContactByEmail('nobody@unknown.example')).toBeNull();
   });
 
-  it('remembers that a server has no per-recording insights', async () => {
+  it('remembers that a server has no per-recording insights once two processed recordings have none anywhere', async () => {
     standIn.setDialect('legacy');
     const discovery = new MemoryDiscoveryStore();
-    expect(await client({ discovery }).getRecordingInsights(RECORDING_IDS.mayaRoadmap)).toBeNull();
+    // One recording may just be early (insights follow the transcript): "not yet", asked again.
+    await expect(client({ discovery }).getRecordingInsights(RECORDING_IDS.mayaRoadmap)).rejects.toSatisfy(isNotYet);
+    await expect(client({ discovery }).getRecordingInsights(RECORDING_IDS.mayaRoadmap)).rejects.toSatisfy(isNotYet);
+    expect((await discovery.get(standIn.baseUrl)).recordingInsights).toBeNull();
+    expect(await client({ discovery }).getRecordingInsights(RECORDING_IDS.sofiaPartnership)).toBeNull();
     expect((await discovery.get(standIn.baseUrl)).recordingInsights).toBe('none');
     const before = standIn.requests.length;
     expect(await client({ discovery }).getRecordingInsights(RECORDING_IDS.mayaRoadmap)).toBeNull();
     expect(standIn.requests.length).toBe(before);
+  });
+
+  it('takes a processed recording whose insights are not there yet (404) for "not yet", not for a server without insights', async () => {
+    const discovery = new MemoryDiscoveryStore();
+    standIn.failNext({ path: /insights/, status: 404, times: 2 });
+    await expect(client({ discovery }).getRecordingInsights(RECORDING_IDS.mayaRoadmap)).rejects.toSatisfy(isNotYet);
+    expect(await client({ discovery }).getRecordingInsights(RECORDING_IDS.mayaPricing)).not.toBeNull();
+    expect((await discovery.get(standIn.baseUrl)).recordingInsights).not.toBe('none');
+    // The route known, a recording without insights there yet is "not yet" too, and then has them.
+    standIn.failNext({ path: /insights/, status: 404 });
+    await expect(client({ discovery }).getRecordingInsights(RECORDING_IDS.mayaRoadmap)).rejects.toSatisfy(isNotYet);
+    expect((await client({ discovery }).getRecordingInsights(RECORDING_IDS.mayaRoadmap))?.actionItems.length).toBeGreaterThan(0);
+  });
+
+  it('takes a missing transcript of a recording the service still has for "not yet", and of one it no longer has for gone', async () => {
+    standIn.failNext({ path: /\/transcript$/, status: 404 });
+    await expect(client().getTranscript(RECORDING_IDS.mayaRoadmap)).rejects.toSatisfy(isNotYet);
+    const gone = await client().getTranscript('rec_does_not_exist').catch((error: unknown) => error);
+    expect(gone).toBeInstanceOf(ApiError);
+    expect((gone as ApiError).kind).toBe('not_found');
+    expect(isNotYet(gone)).toBe(false);
   });
 
   it('does not conclude "no route" from a recording still processing', async () => {

@@ -186,11 +186,14 @@ describe('recording insights', () => {
   ] as const)('are “not yet” when a route answers %s, and that server is not taken for one without insights', async (_name, empty) => {
     const discovery = new MemoryDiscoveryStore();
     const { client } = serve((url) => {
-      if (url.pathname === '/api/v2/insights/recording/r1') return empty;
-      if (url.pathname === '/api/v2/recordings/r1') return { body: { id: 'r1', status: 'completed' } };
+      if (/^\/api\/v2\/insights\/recording\/r[12]$/.test(url.pathname)) return empty;
+      if (/^\/api\/v2\/recordings\/r[12]$/.test(url.pathname)) return { body: { id: url.pathname.slice(-2), status: 'completed' } };
       return NOT_FOUND;
     }, { discovery });
-    expect(await client.getRecordingInsights('r1')).toBeNull();
+    const error = await client.getRecordingInsights('r1').catch((caught: unknown) => caught);
+    expect(error).toMatchObject({ kind: 'not_found', code: NOT_YET_CODE });
+    // Not even after a second recording: a route that answers at all exists.
+    await expect(client.getRecordingInsights('r2')).rejects.toMatchObject({ code: NOT_YET_CODE });
     expect((await discovery.get('https://api.test')).recordingInsights).toBeNull();
   });
 });

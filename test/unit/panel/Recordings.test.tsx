@@ -342,6 +342,26 @@ describe('recordings being processed', () => {
     expect(calls).toBe(3);
   });
 
+  it('asks again for insights a processed recording does not have yet, says so meanwhile (no failure, no Try again), shows them once there', async () => {
+    let calls = 0;
+    const notYet = new ApiError('not_found', 'The service has no insights for this recording yet.', { code: NOT_YET_CODE });
+    fakeBackground({
+      'recording.get': recording('a'),
+      'recording.insights': () =>
+        ++calls < 3 ? Promise.reject(notYet) : Promise.resolve({ recordingId: 'a', actionItems: [], keyDecisions: ['Ship in May'], topicsDiscussed: [] }),
+      'recording.transcript': { recordingId: 'a', segments: [{ speaker: 'Maya', start: 0, end: 5, text: 'Hello' }] },
+    });
+    renderWithClient(<RecordingDetail id="a" onBack={() => undefined} backLabel="Back" />);
+    expect(await screen.findByText('Insights from this conversation are not ready yet.')).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
+    await vi.advanceTimersByTimeAsync(2 * PROCESSING_POLL_MS);
+    expect(await screen.findByText('Ship in May')).toBeInTheDocument();
+    expect(screen.queryByText('Insights from this conversation are not ready yet.')).toBeNull();
+    await vi.advanceTimersByTimeAsync(5 * PROCESSING_POLL_MS);
+    expect(calls).toBe(3);
+  });
+
   it('stops asking once the view is closed, and never asks again for a recording that is ready or failed', async () => {
     let calls = 0;
     fakeBackground({ 'recording.get': () => (++calls, Promise.resolve(recording('a', { status: 'queued', progress: null }))) });
