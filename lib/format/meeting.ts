@@ -35,7 +35,7 @@ export interface TopicPeople {
 }
 
 /** The name as shown: a contact found only by a name match is labelled so wherever it is named. */
-export function personLabel({ name, detail, matchedBy }: Pick<MeetingPerson, 'name' | 'detail' | 'matchedBy'>): string {
+export function personLabel({ name, detail, matchedBy }: Pick<MeetingPerson, 'name' | 'detail'> & { matchedBy: MatchKind | null }): string {
   const notes = [detail, matchedBy === 'name' ? 'matched by name' : null].filter((note) => note !== null);
   return notes.length > 0 ? `${name} (${notes.join(', ')})` : name;
 }

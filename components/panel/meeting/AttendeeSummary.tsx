@@ -1,6 +1,7 @@
 /** One attendee in a meeting briefing: the gist, and a way to their full briefing. */
 import { fallbackFact, pendingCounts, topicsToRaise } from '@/lib/format/briefing';
 import { lastConversation } from '@/lib/format/dates';
+import { personLabel } from '@/lib/format/meeting';
 import { conversationCount } from '@/lib/format/provenance';
 import { uniqueTopics } from '@/lib/format/text';
 import { Button } from '@/components/ui/Button';
@@ -37,6 +38,9 @@ export function AttendeeSummary({ attendee, onOpen, onRetry, detail = null, avoi
   const email = match?.contact.email ?? attendee.person.email;
   // Namesakes' cards, headings and buttons would read alike: each says who it is.
   const label = detail ? `${name} (${detail})` : name;
+  // What names them anywhere but beside the badge says the name match too (the owner's rule): a
+  // screen reader going button by button, or a notice read alone, never hears the badge.
+  const named = personLabel({ name, detail, matchedBy: match?.matchedBy ?? null });
   return (
     <li className="attendee">
       <div className="attendee-head">
@@ -45,9 +49,9 @@ export function AttendeeSummary({ attendee, onOpen, onRetry, detail = null, avoi
         {email && email !== name && email !== detail ? <p className="subtle">{email}</p> : null}
         {match?.matchedBy === 'name' ? <p className="badge">matched by name</p> : null}
       </div>
-      {state.status === 'looking-up' || state.status === 'loading' ? <Skeleton label={`Loading ${label}`} lines={2} /> : null}
+      {state.status === 'looking-up' || state.status === 'loading' ? <Skeleton label={`Loading ${named}`} lines={2} /> : null}
       {state.status === 'failed' && showProblem ? (
-        <ProblemNotice error={state.error} what={`${label}’s briefing`} onRetry={onRetry} retrying={state.retrying} />
+        <ProblemNotice error={state.error} what={`${named}’s briefing`} onRetry={onRetry} retrying={state.retrying} />
       ) : null}
       {state.status === 'failed' && !showProblem ? (
         <p className="subtle attendee-note">
@@ -56,7 +60,7 @@ export function AttendeeSummary({ attendee, onOpen, onRetry, detail = null, avoi
       ) : null}
       {state.status === 'briefed' ? <Gist reply={state.reply} avoided={avoided} now={now} /> : null}
       {match ? (
-        <Button variant="secondary" className="attendee-open" onClick={onOpen} aria-label={`Full briefing: ${label}`}>
+        <Button variant="secondary" className="attendee-open" onClick={onOpen} aria-label={`Full briefing: ${named}`}>
           Full briefing
         </Button>
       ) : null}

@@ -261,7 +261,9 @@ describe('MeetingBriefing', () => {
     const alert = await screen.findByRole('alert');
     const item = alert.closest('li')!;
     expect(item).toHaveTextContent(/^Maya Chen.*matched by name/);
-    await userEvent.click(within(item).getByRole('button', { name: 'Full briefing: Maya Chen' }));
+    // Read alone (the notice, the button), it still says how Maya was found.
+    expect(alert).toHaveTextContent('Could not load Maya Chen (matched by name)’s briefing.');
+    await userEvent.click(within(item).getByRole('button', { name: 'Full briefing: Maya Chen (matched by name)' }));
     expect(open).toHaveBeenCalledWith(expect.objectContaining({ match: mayaByName }));
   });
 
