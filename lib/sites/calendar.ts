@@ -124,18 +124,28 @@ function readTitle(root: Element, doc: Document, notGuests: (element: Element) =
   return heading ? normaliseText(heading.textContent) : null;
 }
 
+/**
+ * Whether what a row says besides who it is says "organizer". The word may be part of the guest's
+ * address ("meetup-organizers@…", a row with no name shows the address instead): the address is
+ * taken out first. Only when the word is there at all, which it rarely is.
+ */
+function saysOrganizer(text: string, address: string): boolean {
+  if (!ORGANIZER_WORDS.test(text)) return false;
+  return ORGANIZER_WORDS.test(text.replace(new RegExp(address.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), 'gi'), ' '));
+}
+
 /** Whether a row's label says "organizer" after the name it starts with (cal.com). */
-function labelSaysOrganizer(row: Element, name: string | null): boolean {
+function labelSaysOrganizer(row: Element, name: string | null, address: string): boolean {
   const label = row.getAttribute('aria-label') ?? '';
   // The label starts with the name; only what follows it says "organizer".
-  return ORGANIZER_WORDS.test(name !== null && label.startsWith(name) ? label.slice(name.length) : label);
+  return saysOrganizer(name !== null && label.startsWith(name) ? label.slice(name.length) : label, address);
 }
 
 /** Whether the row's text minus the name says "organizer": under the name (popup), beside it (edit page). */
-function textSaysOrganizer(row: Element, name: string | null): boolean {
+function textSaysOrganizer(row: Element, name: string | null, address: string): boolean {
   let text = row.textContent ?? '';
   if (name !== null) text = text.replace(name, '');
-  return ORGANIZER_WORDS.test(text);
+  return saysOrganizer(text, address);
 }
 
 function rowName(row: Element): string | null {
@@ -186,14 +196,14 @@ function readSurface(root: Element): Surface | null {
     if (isHidden(row)) continue;
     const anchor = byHovercard ? row : (row.querySelector(SEL.guestByHovercard) ?? row);
     const name = rowName(row);
-    const organizer = labelSaysOrganizer(row, name);
+    const organizer = labelSaysOrganizer(row, name, address);
     labelled ||= organizer;
     guests.push({ row, address, name, anchor, organizer });
   }
   // Where the labels name the organizer, the rows' text says nothing more: it is read (a
   // serialisation of every row) only on views whose labels do not.
   for (const { row, address, name, anchor, organizer } of guests) {
-    const role = organizer || (!labelled && textSaysOrganizer(row, name)) ? 'organizer' : 'guest';
+    const role = organizer || (!labelled && textSaysOrganizer(row, name, address)) ? 'organizer' : 'guest';
     people.addNormalised(address, name, role, anchor);
   }
   if (people.size === 0) return null;

@@ -62,8 +62,10 @@ const SEL = {
     // Fallback for compose windows, which sit outside the main view: their dialog (the fixture's
     // `div.nH.Hd[role=dialog][aria-label="New Message"]`; InboxSDK's Inbox driver finds compose
     // by `div[role=dialog]`). Reads only compose fields no root above claims, e.g. when `.M9`
-    // and `.AD` are renamed; Gmail's other dialogs hold none and read as nothing.
-    'div[role="dialog"]',
+    // and `.AD` are renamed; Gmail's other dialogs hold none and read as nothing. Not a message's
+    // "Show details" popup (`.ajA`, a dialog inside the thread, filled in place when opened: InboxSDK
+    // get-updated-contact.ts): as a root of its own it would take the thread's changes and read nothing.
+    'div[role="dialog"]:not(.ajA)',
   ],
   /** Messages: data attribute first (InboxSDK), then gmail.js's message class. */
   message: '[data-message-id]',
@@ -293,8 +295,10 @@ export const gmailAdapter: SiteAdapter = {
   // Any one anchor will do: stop at the first found (a missing one costs a whole-page search).
   recognise: (doc) => SEL.anchors.some((selector) => doc.querySelector(selector) !== null),
   // Settings (`#settings/general`, …) list no one; Google Chat (`/chat/u/0/…`, and `#chat/…` inside
-  // Gmail) is another app, which this adapter does not read.
-  peopleless: (where) => /^#(settings|chat)\b/.test(where.hash) || /^\/chat(\/|$)/.test(where.pathname),
+  // Gmail) is another app, which this adapter does not read; a message's "Show original" and a
+  // thread's "Print all" (`?view=om`, `?view=pt`) are pages of plain text, not Gmail's app.
+  peopleless: (where) =>
+    /^#(settings|chat)\b/.test(where.hash) || /^\/chat(\/|$)/.test(where.pathname) || ['om', 'pt'].includes(where.searchParams.get('view') ?? ''),
   expectsPeople: (doc) => withReadCache(() => showsMessage(doc)),
   unreadRegions: [...SEL.body, SEL.time],
   // Senders and recipients (`email`, `name`), compose chips (`data-hovercard-id`, `data-name`).

@@ -67,9 +67,22 @@ export function isExcludedAddress(email: string, preferences: Preferences): bool
   if (at < 0) return false;
   const domain = email.slice(at + 1).toLowerCase();
   return preferences.excludedDomains.some((entry) => {
-    const excluded = entry.trim().toLowerCase().replace(/^@/, '');
+    const excluded = asciiDomain(entry.trim().toLowerCase().replace(/^@/, ''));
     return excluded !== '' && (domain === excluded || domain.endsWith(`.${excluded}`));
   });
+}
+
+/**
+ * A domain as addresses carry it: options keep "müller.de" as typed, pages show its ASCII form
+ * ("xn--mller-kva.de"), as the address check only accepts. The browser's URL parser converts it.
+ */
+function asciiDomain(domain: string): string {
+  if (!/[^ -~]/.test(domain)) return domain;
+  try {
+    return new URL(`http://${domain}/`).hostname;
+  } catch {
+    return domain;
+  }
 }
 
 export function isSiteEnabled(site: SiteId, preferences: Preferences): boolean {

@@ -112,6 +112,16 @@ describe('PageScanner', () => {
     expect(find).not.toHaveBeenCalled();
   });
 
+  it('never asks about a domain excluded as typed in its own script (the page shows its ASCII form)', async () => {
+    preferences.excludedDomains = ['Müller.de', 'bücher.example'];
+    await scanner.scan(page(`<div class="s"><span data-mail="max@xn--mller-kva.de">Max</span><span data-mail="eva@shop.xn--bcher-kva.example">Eva</span></div>`));
+    expect(find).not.toHaveBeenCalled();
+    preferences.excludedDomains = ['müller.de'];
+    scanner.clear();
+    await scanner.scan(page(`<div class="s"><span data-mail="max@mueller.de">Max</span></div>`));
+    expect(find).toHaveBeenCalledTimes(1);
+  });
+
   it('is idempotent, and follows a reused surface that now shows someone else', async () => {
     const roots = page(`<div class="s"><span data-mail="maya@example.com">Maya</span></div>`);
     await scanner.scan(roots);

@@ -32,6 +32,20 @@ describe('calendar adapter: details', () => {
     expect(jonas).toMatchObject({ name: null, roles: ['guest'] });
   });
 
+  it('takes no guest shown by an address with "organizer" in it for an organizer (row labels, and row text where labels say nothing)', () => {
+    const cases = [
+      ['calendar/event-popup.html', (html: string) => html.replaceAll('Jonas.Berg@Example.org', 'Meetup-Organizers@Example.org'), 'maya.chen@example.com'],
+      ['calendar/event-page.html', (html: string) => html.replaceAll('sam.porter@unknown.example', 'meetup-organizers@example.org'), 'grace.liu@example.org'],
+      // Labels that do not name the organizer: the rows' text is read instead.
+      ['calendar/event-page.html', (html: string) => html.replaceAll('sam.porter@unknown.example', 'meetup-organizers@example.org').replaceAll(', Organizer, ', ', '), 'grace.liu@example.org'],
+    ] as const;
+    for (const [file, edit, organizer] of cases) {
+      const people = readAll(calendarAdapter, parse(edit(fixtureHtml(file)))).flatMap((surface) => surface.people);
+      expect(people.find((person) => person.email === 'meetup-organizers@example.org')?.roles, file).toEqual(['guest']);
+      expect(people.filter((person) => person.roles.includes('organizer')).map((person) => person.email), file).toEqual([organizer]);
+    }
+  });
+
   it('ignores malformed addresses', () => {
     const doc = loadView('calendar/event-popup.html', 'popup-open');
     const tree = doc.querySelector('#xDetDlg [role=tree]')!;

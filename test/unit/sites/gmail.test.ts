@@ -234,6 +234,14 @@ describe('gmail adapter: details', () => {
     expect(gmailAdapter.peopleless!(new URL('https://mail.google.com/mail/u/0/#inbox'))).toBe(false);
   });
 
+  it('knows a message’s "Show original" and a thread’s "Print all" are no app page (no "layout not recognised" there)', () => {
+    for (const plain of ['https://mail.google.com/mail/u/0/?ik=1a2b3c&view=om&permmsgid=msg-f:1800010000000000001', 'https://mail.google.com/mail/u/0/?ik=1a2b3c&view=pt&search=all&permthid=thread-f:1800010000000000001']) {
+      expect(gmailAdapter.peopleless!(new URL(plain)), plain).toBe(true);
+    }
+    expect(gmailAdapter.peopleless!(new URL('https://mail.google.com/mail/u/0/?view=cm&fs=1&to=a@example.com'))).toBe(false);
+    expect(gmailAdapter.peopleless!(new URL('https://mail.google.com/mail/u/0/#search/view%3Dom'))).toBe(false);
+  });
+
   it('knows Google Chat on its host is not mail (no "layout not recognised" there), and a label named chat is', () => {
     for (const chat of ['https://mail.google.com/chat/u/0/#chat/home', 'https://mail.google.com/chat/', 'https://mail.google.com/mail/u/0/#chat/dm/abc123', 'https://mail.google.com/mail/u/0/#chat/space/AAAA']) {
       expect(gmailAdapter.peopleless!(new URL(chat)), chat).toBe(true);
