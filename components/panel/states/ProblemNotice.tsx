@@ -40,6 +40,9 @@ export function ProblemNotice({ error, what, onRetry, retrying = false, about = 
   // be refused again: Try again stays (a Tab stop that says why) but does nothing until then.
   const held = !retrying && wait.running;
   const waitId = useId();
+  // Several notices may each offer Try again (a recording, its insights, its transcript): the
+  // button is described by what it would load again, so the buttons can be told apart.
+  const whatId = useId();
   const waitLead = retrying ? 'Primer will try again' : held ? 'You can try again' : null;
   // Not set up: the panel's setup notice says so, with the way to options, once for every load.
   const setup = useSetup();
@@ -52,7 +55,7 @@ export function ProblemNotice({ error, what, onRetry, retrying = false, about = 
   return (
     <div className="problem" role="alert">
       <p>
-        <strong>Could not load {what}.</strong> {reason ?? problem.text}
+        <strong id={whatId}>Could not load {what}.</strong> {reason ?? problem.text}
         {problem.next === 'wait' && waitLead !== null && wait.seconds !== null && wait.deadline !== null && waitMs !== null ? (
           <WaitText lead={waitLead} seconds={wait.seconds} deadline={wait.deadline} waitMs={waitMs} id={waitId} />
         ) : null}
@@ -64,7 +67,7 @@ export function ProblemNotice({ error, what, onRetry, retrying = false, about = 
       ) : null}
       {(problem.next === 'retry' || problem.next === 'wait' || problem.retry) && !retrying && onRetry ? (
         // Gone as soon as the retry is under way (or has worked): focus must not fall to the document.
-        <Button ref={landFocusWhenGone} onClick={held ? undefined : onRetry} aria-disabled={held || undefined} aria-describedby={held ? waitId : undefined}>
+        <Button ref={landFocusWhenGone} onClick={held ? undefined : onRetry} aria-disabled={held || undefined} aria-describedby={held ? `${whatId} ${waitId}` : whatId}>
           Try again
         </Button>
       ) : null}

@@ -342,6 +342,17 @@ describe('recordings being processed', () => {
     expect(calls).toBe(3);
   });
 
+  it('tells apart the Try again of each part that failed (its insights, its transcript) by what it would load', async () => {
+    const offline = () => Promise.reject(new ApiError('network', 'offline'));
+    fakeBackground({ 'recording.get': recording('a'), 'recording.insights': offline, 'recording.transcript': offline });
+    renderWithClient(<RecordingDetail id="a" onBack={() => undefined} backLabel="Back" />);
+    const buttons = await screen.findAllByRole('button', { name: 'Try again' });
+    expect(buttons).toHaveLength(2);
+    const described = buttons.map((button) => document.getElementById(button.getAttribute('aria-describedby') ?? '')?.textContent);
+    expect(described.sort()).toEqual(['Could not load the transcript.', 'Could not load this conversation’s insights.']);
+    for (const button of buttons) expect(button).toHaveAccessibleDescription(/^Could not load (the transcript|this conversation’s insights)\.$/);
+  });
+
   it('asks again for insights a processed recording does not have yet, says so meanwhile (no failure, no Try again), shows them once there', async () => {
     let calls = 0;
     const notYet = new ApiError('not_found', 'The service has no insights for this recording yet.', { code: NOT_YET_CODE });

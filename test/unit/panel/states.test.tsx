@@ -63,13 +63,13 @@ describe('ProblemNotice', () => {
     const button = screen.getByRole('button', { name: 'Try again' });
     // Still a Tab stop, so it can say why it does nothing yet.
     expect(button).toHaveAttribute('aria-disabled', 'true');
-    expect(button).toHaveAccessibleDescription('You can try again within a minute.');
+    expect(button).toHaveAccessibleDescription('Could not load this briefing. You can try again within a minute.');
     expect(screen.getByRole('alert')).toHaveTextContent('Could not load this briefing. The service asked Primer to slow down. You can try again in 5 s.');
     act(() => button.click());
     expect(retry).not.toHaveBeenCalled();
     await act(() => vi.advanceTimersByTimeAsync(5000));
     expect(button).not.toHaveAttribute('aria-disabled');
-    expect(button).not.toHaveAccessibleDescription();
+    expect(button).toHaveAccessibleDescription('Could not load this briefing.');
     expect(screen.getByRole('alert')).not.toHaveTextContent('You can try again');
     act(() => button.click());
     expect(retry).toHaveBeenCalledOnce();
