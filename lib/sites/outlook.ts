@@ -87,7 +87,14 @@ const SEL = {
   notPeople: ['[role="document"]', TEXT_EDITOR, '[role="toolbar"]', '[role="menubar"]', '[role="menu"]', '[role="listbox"]'],
   /** The account manager (header button and its flyout, kept in the DOM). */
   accountAddress: ['#mectrl_currentAccount_secondary', '.mectrl_accountDetails', '#O365_MainLink_Me'],
-  accountName: ['#mectrl_currentAccount_primary', '#O365_MainLink_Me .mectrl_header_text'],
+  /**
+   * The user's name: the flyout's (there once opened), the header button's text (`.mectrl_headertext`
+   * with `.mectrl_truncate` on one element, as WebKit's site quirks and public scripts find it;
+   * `.mectrl_header_text` in older shells), else the button's English label (`accountManagerFor`).
+   */
+  accountName: ['#mectrl_currentAccount_primary', '#O365_MainLink_Me .mectrl_headertext.mectrl_truncate', '#O365_MainLink_Me .mectrl_header_text'],
+  accountButton: '#O365_MainLink_Me[aria-label]',
+  accountManagerFor: /^Account manager for (.+)$/,
   /** A message's body, shown read-only (a compose body is an editable textbox, an event's body is under /calendar/). */
   messageBody: '[role="document"]:not([contenteditable="true"])',
   /**
@@ -160,8 +167,7 @@ function targetsIn(container: Element): Element[] {
   });
 }
 
-function readMessage(root: Element, owned: Owned): Surface | null {
-  const people = new PeopleCollector();
+function readMessage(root: Element, owned: Owned, people = new PeopleCollector()): Surface | null {
   let subject: string | null = null;
   let index = 0;
   // A conversation shows several messages, each with its own From/To/Cc headings then its body:
@@ -190,21 +196,22 @@ function readMessage(root: Element, owned: Owned): Surface | null {
   return { kind: 'message', root, context: { title: subject, when: null }, people: people.people() };
 }
 
-function readCompose(root: Element, owned: Owned): Surface | null {
+/** `people`: a collector to add the recipients to (an inline reply's, to the message it answers). */
+function readCompose(root: Element, owned: Owned, people = new PeopleCollector()): Surface | null {
   const fields = [...root.querySelectorAll(SEL.recipientField)].filter((f) => owned(f) && !f.closest(NOT_PEOPLE));
   if (fields.length === 0) return null;
-  const people = new PeopleCollector();
+  let added = 0;
   fields.forEach((field, i) => {
     const role = roleForLabel(field.getAttribute('aria-label')) ?? FIELD_ORDER[Math.min(i, FIELD_ORDER.length - 1)] ?? 'to';
     let chips = [...field.children].filter((child) => child.matches(SEL.chip));
     if (chips.length === 0) chips = targetsIn(field).concat([...field.querySelectorAll('[draggable="true"]')]);
     for (const chip of chips) {
       const text = chip.querySelector(SEL.chipText) ?? chip;
-      people.addParsed(parseTarget(chip, text), role, chip);
+      if (people.addParsed(parseTarget(chip, text), role, chip)) added++;
     }
   });
   // Recipient fields without chips (a new, empty form; a stray editable) hold no one.
-  if (people.size === 0) return null;
+  if (added === 0) return null;
   const subjectInput = queryAll(root, SEL.subject).find(owned);
   const title = subjectInput ? inputValue(subjectInput) : null;
   return { kind: 'compose', root, context: { title, when: null }, people: people.people() };
@@ -270,7 +277,14 @@ function readSurface(root: Element): Surface | null {
   // In the calendar, the event view comes first: its group headings ("Accepted (3)") may hold a
   // toggle button, which the message reader would take for a person.
   if (isCalendarPath(root.ownerDocument.location?.pathname)) return readCompose(root, owned) ?? readEvent(root, owned) ?? readMessage(root, owned);
-  return readCompose(root, owned) ?? readMessage(root, owned) ?? readEvent(root, owned);
+  const people = new PeopleCollector();
+  const message = readMessage(root, owned, people);
+  // A reply written inline, inside the reading pane (no compose form of its own around it): the
+  // message it answers stays read, its sender and recipients still marked, and the reply's
+  // recipients join them.
+  const compose = readCompose(root, owned, message ? people : undefined);
+  if (message && compose) return { ...message, people: people.people() };
+  return compose ?? message ?? readEvent(root, owned);
 }
 
 function showsMessage(doc: Document): boolean {
@@ -309,6 +323,11 @@ export function outlookOwnNames(doc: Document): string[] {
   const names = new Set<string>();
   for (const el of queryAll(doc, SEL.accountName)) {
     const name = normaliseText(el.textContent);
+    if (name !== null && addressesIn(name).length === 0) names.add(name);
+  }
+  if (names.size === 0) {
+    const label = normaliseText(doc.querySelector(SEL.accountButton)?.getAttribute('aria-label'));
+    const name = label === null ? null : normaliseText(SEL.accountManagerFor.exec(label)?.[1]);
     if (name !== null && addressesIn(name).length === 0) names.add(name);
   }
   return [...names];

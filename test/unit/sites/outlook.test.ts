@@ -223,6 +223,28 @@ describe('outlook adapter: details', () => {
     expect(outlookAdapter.recognise(parse('<html><body><p>Hello</p></body></html>'))).toBe(false);
   });
 
+  it('a reply written inline in the reading pane keeps the message it answers read (its people still marked), and adds the reply’s recipients', () => {
+    const before = readAll(outlookAdapter, loadView('outlook/reading-pane.html', 'reading-pane'))[0]!;
+    const doc = loadView('outlook/reading-pane.html', 'reading-pane');
+    doc.querySelector('#ReadingPaneContainerId [role="menubar"]')!.insertAdjacentHTML(
+      'beforebegin',
+      '<div class="inline-reply"><div contenteditable="true" aria-label="To"><span contenteditable="false"><span class="individualText-151">Maya Chen</span></span><span contenteditable="false"><span class="individualText-151">Lee Park &lt;lee.park@unknown.example&gt;</span></span></div>' +
+        '<div contenteditable="true" aria-multiline="true" role="textbox" aria-label="Message body">Thanks</div></div>',
+    );
+    const surfaces = readAll(outlookAdapter, doc);
+    expect(surfaces).toHaveLength(1);
+    const pane = surfaces[0]!;
+    expect(pane.kind).toBe('message');
+    expect(pane.context).toEqual(before.context);
+    const key = (person: { email: string | null; name: string | null }) => person.email ?? person.name;
+    // Everyone the message shows, as before; the reply's recipients with them.
+    for (const person of before.people) expect(pane.people.find((found) => key(found) === key(person))?.roles, key(person) ?? '').toEqual(expect.arrayContaining(person.roles));
+    expect(pane.people.find((person) => person.email === 'lee.park@unknown.example')?.roles).toEqual(['to']);
+    // A chip showing a name only is a name-only person (matched by name later), beside the header's Maya.
+    expect(pane.people.find((person) => person.email === null && person.name === 'Maya Chen')?.roles).toEqual(['to']);
+    expect(pane.people).toHaveLength(before.people.length + 2);
+  });
+
   it('ownAddresses() finds the signed-in user; outlookOwnNames() their display name', () => {
     for (const page of pagesOf('outlook')) {
       const doc = loadView(page.file, page.views[0]!.view);
@@ -230,6 +252,16 @@ describe('outlook adapter: details', () => {
       expect(outlookOwnNames(doc)).toEqual([ME.name]);
     }
     expect(outlookAdapter.ownAddresses(parse('<p>Hello</p>'))).toEqual([]);
+  });
+
+  it('outlookOwnNames() finds the display name before the account menu was ever opened (its flyout is not in the page yet)', () => {
+    const shell = (button: string) => parse(`<div id="O365_MainLink_Me_container">${button}</div>`);
+    // The header's text on one element with both classes (WebKit's quirks, public scripts).
+    expect(outlookOwnNames(shell('<button id="O365_MainLink_Me" type="button"><div class="mectrl_headertext mectrl_truncate">Primer Tester</div><div class="mectrl_profilepic">PT</div></button>'))).toEqual(['Primer Tester']);
+    // No text, only the button's label.
+    expect(outlookOwnNames(shell('<button id="O365_MainLink_Me" type="button" aria-label="Account manager for Primer  Tester"><div class="mectrl_profilepic">PT</div></button>'))).toEqual(['Primer Tester']);
+    expect(outlookOwnNames(shell('<button id="O365_MainLink_Me" type="button" aria-label="Account manager"></button>'))).toEqual([]);
+    expect(outlookOwnNames(shell('<button id="O365_MainLink_Me" type="button" aria-label="Account manager for me@example.com"></button>'))).toEqual([]);
   });
 
   it('reads a reading pane with 300 recipients fast (synthetic: the fixtures have no large Outlook page)', () => {
