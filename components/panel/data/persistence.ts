@@ -79,7 +79,23 @@ export function readPersisted(text: string): PersistedClient {
     return schema !== undefined && schema.safeParse(parsed.data.state.data).success;
   });
   // A cache saved before saves were trimmed may hold too many, or too old, answers.
-  return { ...client.data, clientState: { mutations: [], queries: keepRecent(queries) } };
+  return { ...client.data, clientState: { mutations: [], queries: keepRecent(queries).map(withoutOldProblem) } };
+}
+
+/**
+ * A saved answer without why it was a last copy then ("Offline", "Rate limited"): that was true
+ * when it was saved, not now. Read back, it is shown as an answer being refreshed (as of when the
+ * service gave it) until the background says how things stand.
+ */
+function withoutOldProblem<T extends { queryKey: readonly unknown[]; state: { data?: unknown } }>(query: T): T {
+  const [kind] = query.queryKey;
+  const data = query.state.data as Record<string, unknown> | null;
+  if (kind === 'insights' && data?.problem) return { ...query, state: { ...query.state, data: { ...data, problem: null } } };
+  if (kind === 'recordings' && Array.isArray(data?.pages)) {
+    const pages = (data.pages as Record<string, unknown>[]).map(({ copy: _copy, ...page }) => page);
+    return { ...query, state: { ...query.state, data: { ...data, pages } } };
+  }
+  return query;
 }
 
 /**

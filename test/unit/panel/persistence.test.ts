@@ -53,6 +53,25 @@ describe('panel cache persistence', () => {
     expect(read.clientState.queries.map((q) => q.queryKey)).toEqual([['insights', 'm'], ['contact', 'email:x@y.z']]);
   });
 
+  it('reads back a last copy without why it was one then (offline, rate limited): that is not how things stand now', () => {
+    const offline = { kind: 'network', message: 'offline', status: null, code: null, retryAfterMs: null };
+    const page = { recordings: [], received: 0, total: 0, limit: 5, offset: 0, hasMore: false };
+    const saved = {
+      timestamp: 5,
+      buster: PANEL_CACHE_BUSTER,
+      clientState: {
+        mutations: [],
+        queries: [
+          query(['insights', 'm'], { ...reply(insights()), asOf: 1234, problem: offline }),
+          query(['recordings', { contactId: 'm' }], { pages: [{ ...page, copy: { asOf: 1234, problem: offline } }], pageParams: [0] }),
+        ],
+      },
+    };
+    const [briefing, recordings] = readPersisted(JSON.stringify(saved)).clientState.queries;
+    expect(briefing!.state.data).toMatchObject({ asOf: 1234, problem: null });
+    expect(recordings!.state.data).toEqual({ pages: [page], pageParams: [0] });
+  });
+
   it('saves no answer older than the background keeps its own', async () => {
     // The background prunes its stored answers after 30 days: the panel keeps none older.
     expect(PANEL_QUERY_MAX_AGE_MS).toBe(30 * DAY);
