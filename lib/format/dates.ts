@@ -111,6 +111,11 @@ export function dueDateTime(value: string | null): number {
   return parse(value, true)?.date.getTime() ?? Number.NaN;
 }
 
+/** When a date or moment is (ms since the epoch), read as `formatDate` reads it; NaN when it cannot be. */
+export function dateTime(value: string | null): number {
+  return parse(value)?.date.getTime() ?? Number.NaN;
+}
+
 export function relativeDay(value: string | null, now: Date = new Date(), locale?: string): string | null {
   const read = parse(value);
   return read ? daysFromToday(read.day - localDay(now), locale) : null;

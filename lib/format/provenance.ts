@@ -3,7 +3,7 @@
  * user can weigh it. Built only from what the server gave; nothing is said about what it did not.
  */
 import type { Insights } from '../models';
-import { clockFormat, lastConversation, relativeDayOf } from './dates';
+import { clockFormat, dateTime, lastConversation, relativeDayOf } from './dates';
 import { eachContactOnce, type BriefedAttendee } from './meeting';
 
 /** "3 days ago", or "on 29 Nov 2026" for a date after today (lastConversation). */
@@ -38,24 +38,27 @@ export function conversationCount(insights: Insights): string | null {
 }
 
 /**
- * Where a whole meeting's briefing comes from: "From 12 conversations with 3 attendees, the latest
- * 2 days ago". Counts only what the server gave, each contact once; attendees without a count are
- * not guessed at.
+ * Where a whole meeting's briefing comes from: "From up to 12 conversations with 3 attendees, the
+ * latest 2 days ago". Counts only what the server gave, each contact once; attendees without a
+ * count are not guessed at. Each contact's count includes the meetings they shared with the others
+ * (three people in the same four meetings count 4 each): the sum is only an upper bound.
  */
 export function meetingProvenance(briefed: readonly BriefedAttendee[], now: Date = new Date()): string | null {
   const attendees = eachContactOnce(briefed).map((attendee) => attendee.insights);
   // Attendees with a count to say: not those with none.
   const counted = attendees.filter((insights) => conversationsText(insights.totalConversations) !== null);
   const total = counted.reduce((sum, insights) => sum + (insights.totalConversations ?? 0), 0);
+  // Read as each briefing reads its own (an ambiguous "11/12/2026" is no date): the latest one
+  // found can then always be said.
   const dates = attendees.flatMap((insights) => {
-    const time = insights.lastConversationDate ? Date.parse(insights.lastConversationDate) : Number.NaN;
+    const time = dateTime(insights.lastConversationDate);
     return Number.isNaN(time) ? [] : [{ time, text: insights.lastConversationDate }];
   });
   const latestDate = dates.sort((a, b) => b.time - a.time)[0]?.text ?? null;
   const latest = latestOf(latestDate, now);
   const people = counted.length === 1 ? '1 attendee' : `${counted.length} attendees`;
   const conversations = conversationsText(total);
-  const count = conversations ? `${conversations} with ${people}` : null;
+  const count = conversations ? `${counted.length > 1 ? 'up to ' : ''}${conversations} with ${people}` : null;
   if (count && latest) return `From ${count}, the latest ${latest}.`;
   if (count) return `From ${count}.`;
   if (latest) return `The latest conversation with them was ${latest}.`;

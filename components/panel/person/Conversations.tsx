@@ -3,13 +3,16 @@ import { useId } from 'react';
 import type { Insights } from '@/lib/models';
 import { lastConversation } from '@/lib/format/dates';
 import { conversationsText } from '@/lib/format/provenance';
+import { serverText } from '@/lib/format/text';
 
 export function Conversations({ insights, now = new Date() }: { insights: Insights; now?: Date }) {
   const headingId = useId();
   const last = lastConversation(insights.lastConversationDate, now);
+  // A date Primer cannot read (or tell: "11/12/2026") is shown as the server wrote it, as due dates are.
+  const asWritten = last ? null : serverText(insights.lastConversationDate);
   // As where the briefing comes from says it: no count for none.
   const total = conversationsText(insights.totalConversations);
-  if (!last && !total) return null;
+  if (!last && !asWritten && !total) return null;
   return (
     <section className="panel-section" tabIndex={0} aria-labelledby={headingId}>
       <h2 id={headingId}>Conversations</h2>
@@ -29,6 +32,12 @@ export function Conversations({ insights, now = new Date() }: { insights: Insigh
                 <time dateTime={insights.lastConversationDate ?? undefined}>{last.date}</time>
               )}
             </dd>
+          </div>
+        ) : null}
+        {asWritten ? (
+          <div>
+            <dt>Last</dt>
+            <dd>{asWritten}</dd>
           </div>
         ) : null}
         {total ? (

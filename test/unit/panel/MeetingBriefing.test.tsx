@@ -338,7 +338,7 @@ describe('MeetingBriefing', () => {
         Promise.resolve(reply(contactId === 'm' ? { ...byId.m, totalConversations: 7 } : { ...byId.d, totalConversations: 2, lastConversationDate: '2026-11-08' })),
     });
     renderWithClient(<MeetingBriefing now={NOW} onOpenPerson={() => undefined} surface={surface([pagePerson('Maya Chen', 'maya@example.com', maya), pagePerson('Daniel Weiss', 'dan@example.net', dan)])} />);
-    expect(await screen.findByText('From 9 conversations with 2 attendees, the latest 3 days ago.')).toBeInTheDocument();
+    expect(await screen.findByText('From up to 9 conversations with 2 attendees, the latest 3 days ago.')).toBeInTheDocument();
     const items = within(screen.getByRole('region', { name: 'Attendees' })).getAllByRole('listitem');
     expect(items[0]).toHaveTextContent('From 7 conversations.');
     expect(items[1]).toHaveTextContent('From 2 conversations.');
@@ -369,7 +369,7 @@ describe('MeetingBriefing', () => {
         surface={surface([pagePerson('Maya Chen', 'maya@example.com', null), pagePerson('Daniel Weiss', 'dan@example.net', dan), pagePerson('Maya Chen', null, null)])}
       />,
     );
-    expect(await screen.findByText('From 9 conversations with 2 attendees, the latest 3 days ago.')).toBeInTheDocument();
+    expect(await screen.findByText('From up to 9 conversations with 2 attendees, the latest 3 days ago.')).toBeInTheDocument();
     // One person, once the lookups say so: counted once, one card, matched by her address.
     expect(screen.getByText(/^\d+ (people|person)/)).toHaveTextContent(/^2 people · 2 in Primer$/);
     const attendees = screen.getByRole('region', { name: 'Attendees' });

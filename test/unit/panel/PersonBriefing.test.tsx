@@ -113,6 +113,14 @@ describe('PersonBriefing', () => {
     expect(document.body.textContent).not.toMatch(/in 7 days|next week/);
   });
 
+  it('shows a last-conversation date it cannot read (or tell: "12/11/2026") as the server wrote it, not nothing', async () => {
+    fakeBackground({ 'contact.insights': reply(insights({ preferredTone: null, totalConversations: null, lastConversationDate: '12/11/2026' })), 'recordings.list': noRecordings });
+    show();
+    const talks = await screen.findByRole('region', { name: 'Conversations' });
+    expect(within(talks).getByText('Last').nextElementSibling).toHaveTextContent(/^12\/11\/2026$/);
+    expect(screen.queryByText('No insights yet')).toBeNull();
+  });
+
   it('says nothing of a count of no conversations, as where the briefing comes from does not', async () => {
     fakeBackground({ 'contact.insights': reply(insights({ preferredTone: 'formal', totalConversations: 0, lastConversationDate: '2026-11-19' })), 'recordings.list': noRecordings });
     show();

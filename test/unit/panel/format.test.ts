@@ -40,7 +40,7 @@ describe('provenance', () => {
     expect(provenance(insights({ totalConversations: 5, lastConversationDate: '2026-11-29' }), NOW)).toMatch(new RegExp(`^From 5 conversations, the latest on ${later}\\.$`));
     expect(provenance(insights({ lastConversationDate: '2026-11-29T10:00:00' }), NOW)).toMatch(new RegExp(`^The latest conversation was on ${later}\\.$`));
     const attendee = (id: string, last: string) => ({ id, name: id, insights: insights({ totalConversations: 2, lastConversationDate: last }) });
-    expect(meetingProvenance([attendee('a', '2026-11-19'), attendee('b', '2026-11-29')], NOW)).toMatch(new RegExp(`^From 4 conversations with 2 attendees, the latest on ${later}\\.$`));
+    expect(meetingProvenance([attendee('a', '2026-11-19'), attendee('b', '2026-11-29')], NOW)).toMatch(new RegExp(`^From up to 4 conversations with 2 attendees, the latest on ${later}\\.$`));
     // Later today is still today.
     expect(provenance(insights({ lastConversationDate: '2026-11-22T18:00:00' }), NOW)).toBe('The latest conversation was today.');
   });
@@ -118,8 +118,16 @@ describe('meeting', () => {
   it('says where the meeting’s briefing comes from counting each contact once, however many attendee entries reach it', () => {
     const counted = (attendee: typeof maya, total: number, last: string | null = null) => ({ ...attendee, insights: { ...attendee.insights, totalConversations: total, lastConversationDate: last } });
     const mayaByName = { ...counted(maya, 7, '2026-11-19'), matchedBy: 'name' as const };
-    expect(meetingProvenance([counted(maya, 7, '2026-11-19'), counted(dan, 2), mayaByName], NOW)).toBe('From 9 conversations with 2 attendees, the latest 3 days ago.');
+    expect(meetingProvenance([counted(maya, 7, '2026-11-19'), counted(dan, 2), mayaByName], NOW)).toBe('From up to 9 conversations with 2 attendees, the latest 3 days ago.');
     expect(meetingProvenance([counted(maya, 1), counted(maya, 1)], NOW)).toBe('From 1 conversation with 1 attendee.');
+  });
+
+  it('says a meeting’s count is at most the sum (attendees share meetings), and finds the latest date as briefings read dates', () => {
+    const counted = (attendee: typeof maya, total: number, last: string | null = null) => ({ ...attendee, insights: { ...attendee.insights, totalConversations: total, lastConversationDate: last } });
+    // Three people in the same four meetings: not "12 conversations".
+    expect(meetingProvenance([counted(maya, 4), counted(dan, 4), counted(lee, 4)], NOW)).toBe('From up to 12 conversations with 3 attendees.');
+    // "12/11/2026" is 12 Nov or 11 Dec: no date (as the briefing says it); the latest readable one is said.
+    expect(meetingProvenance([counted(maya, 2, '2026-11-19'), counted(dan, 1, '12/11/2026')], NOW)).toBe('From up to 3 conversations with 2 attendees, the latest 3 days ago.');
   });
 
   it('groups pending action items by person, leaving out people with none', () => {
