@@ -196,25 +196,36 @@ function readMessage(root: Element, owned: Owned, people = new PeopleCollector()
   return { kind: 'message', root, context: { title: subject, when: null }, people: people.people() };
 }
 
-/** `people`: a collector to add the recipients to (an inline reply's, to the message it answers). */
-function readCompose(root: Element, owned: Owned, people = new PeopleCollector()): Surface | null {
+/**
+ * `people`: a collector to add the recipients to (an inline reply's, to the message it answers).
+ * `calendar`: on a calendar page, a field that is no mail field (To, Cc, Bcc by their labels) is
+ * an event form's attendees ("Invite required attendees", "Optional attendees"): its people are
+ * guests, and the form is the event (the organizer editing their meeting), not a message.
+ */
+function readCompose(root: Element, owned: Owned, people = new PeopleCollector(), calendar = false): Surface | null {
   const fields = [...root.querySelectorAll(SEL.recipientField)].filter((f) => owned(f) && !f.closest(NOT_PEOPLE));
   if (fields.length === 0) return null;
   let added = 0;
+  let invited = false;
   fields.forEach((field, i) => {
-    const role = roleForLabel(field.getAttribute('aria-label')) ?? FIELD_ORDER[Math.min(i, FIELD_ORDER.length - 1)] ?? 'to';
+    const label = roleForLabel(field.getAttribute('aria-label'));
+    const attendees = calendar && label === null;
+    const role = attendees ? 'guest' : (label ?? FIELD_ORDER[Math.min(i, FIELD_ORDER.length - 1)] ?? 'to');
     let chips = [...field.children].filter((child) => child.matches(SEL.chip));
     if (chips.length === 0) chips = targetsIn(field).concat([...field.querySelectorAll('[draggable="true"]')]);
     for (const chip of chips) {
       const text = chip.querySelector(SEL.chipText) ?? chip;
-      if (people.addParsed(parseTarget(chip, text), role, chip)) added++;
+      if (people.addParsed(parseTarget(chip, text), role, chip)) {
+        added++;
+        invited ||= attendees;
+      }
     }
   });
   // Recipient fields without chips (a new, empty form; a stray editable) hold no one.
   if (added === 0) return null;
   const subjectInput = queryAll(root, SEL.subject).find(owned);
   const title = subjectInput ? inputValue(subjectInput) : null;
-  return { kind: 'compose', root, context: { title, when: null }, people: people.people() };
+  return { kind: invited ? 'event' : 'compose', root, context: { title, when: null }, people: people.people() };
 }
 
 /** The event's time: the element right after the title that shows a digit (date or hour). */
@@ -276,7 +287,7 @@ function readSurface(root: Element): Surface | null {
   const owned = ownedByRoot(root, SEL.roots);
   // In the calendar, the event view comes first: its group headings ("Accepted (3)") may hold a
   // toggle button, which the message reader would take for a person.
-  if (isCalendarPath(root.ownerDocument.location?.pathname)) return readCompose(root, owned) ?? readEvent(root, owned) ?? readMessage(root, owned);
+  if (isCalendarPath(root.ownerDocument.location?.pathname)) return readCompose(root, owned, undefined, true) ?? readEvent(root, owned) ?? readMessage(root, owned);
   const people = new PeopleCollector();
   const message = readMessage(root, owned, people);
   // A reply written inline, inside the reading pane (no compose form of its own around it): the

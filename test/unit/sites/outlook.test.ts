@@ -157,6 +157,34 @@ describe('outlook adapter: details', () => {
     }
   });
 
+  it('on a calendar page, reads an event form’s attendee fields (the organizer editing their meeting) as the event’s guests, and a mail form there as mail', () => {
+    const chip = (name: string) => `<span contenteditable="false"><span class="individualText-151">${name}</span></span>`;
+    const form = (fields: string) =>
+      `<div data-app-section="Form_Content"><input type="text" maxlength="255" value="Partnership planning">${fields}<div contenteditable="true" aria-multiline="true" role="textbox" aria-label="Event body"></div></div>`;
+    const before = window.location.href;
+    const read = (path: string, html: string) => {
+      window.history.replaceState(null, '', path);
+      document.body.innerHTML = html;
+      return readAll(outlookAdapter, document);
+    };
+    try {
+      const invite = form(`<div contenteditable="true" aria-label="Invite required attendees">${chip('Maya Chen')}${chip('Daniel Weiss &lt;daniel.weiss@example.net&gt;')}</div><div contenteditable="true" aria-label="Optional attendees">${chip('Grace Liu')}</div>`);
+      const [event] = read('/calendar/deeplink/compose', invite);
+      expect(event).toMatchObject({ kind: 'event', context: { title: 'Partnership planning', when: null } });
+      expect(event!.people.map((person) => [person.name, person.roles])).toEqual([['Maya Chen', ['guest']], ['Daniel Weiss', ['guest']], ['Grace Liu', ['guest']]]);
+      // The same form in mail is a message being written (its fields taken by their order).
+      expect(read('/mail/deeplink/compose', invite)[0]).toMatchObject({ kind: 'compose' });
+      // A mail form on a calendar page (labelled To / Cc) stays mail.
+      const mail = form(`<div contenteditable="true" aria-label="To">${chip('Maya Chen')}</div><div contenteditable="true" aria-label="Cc">${chip('Grace Liu')}</div>`);
+      const [compose] = read('/calendar/view/week', mail);
+      expect(compose!.kind).toBe('compose');
+      expect(compose!.people.map((person) => person.roles)).toEqual([['to'], ['cc']]);
+    } finally {
+      document.body.innerHTML = '';
+      window.history.replaceState(null, '', before);
+    }
+  });
+
   it('reads no toggle or overflow count in a header as a person ("+12 others", "12 more", a menu button)', () => {
     const doc = loadView('outlook/reading-pane.html', 'reading-pane');
     const [, , to, cc] = [...doc.querySelectorAll('#ReadingPaneContainerId [role=heading]')];
