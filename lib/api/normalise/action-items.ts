@@ -2,7 +2,7 @@
  * Action items (a contact’s pending ones, a recording’s own) and where each was raised.
  */
 import type { ActionItem, ItemSource } from '../../models';
-import { ID_KEYS, idOf, isObj, scalarText, textOf, toFlag, type Obj } from './values';
+import { ID_KEYS, fromJsonText, idOf, isObj, scalarText, textOf, toFlag, type Obj } from './values';
 import { dateOf } from './dates';
 import { ITEM_TEXT_KEYS, toTextList } from './text-lists';
 
@@ -12,7 +12,8 @@ const DONE_STATUSES = new Set(['done', 'completed', 'complete', 'closed', 'resol
  * `pendingOnly`: a contact's pending items (done ones left out). `ofRecording`: one recording's own
  * items, whose source is that recording (not said again beside each).
  */
-export function toActionItems(value: unknown, { pendingOnly, ofRecording = false }: { pendingOnly: boolean; ofRecording?: boolean }): ActionItem[] {
+export function toActionItems(raw: unknown, { pendingOnly, ofRecording = false }: { pendingOnly: boolean; ofRecording?: boolean }): ActionItem[] {
+  const value = fromJsonText(raw);
   // An object is no list of items: `{total: 2, overdue: 1}` counts them (a map of text → count is
   // for topics, toTextList).
   if (!Array.isArray(value)) return isObj(value) ? [] : toTextList(value).map((text) => ({ text, owner: null, dueDate: null, status: null }));

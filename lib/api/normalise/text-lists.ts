@@ -2,7 +2,7 @@
  * Lists of text however they come (strings, objects, counted maps, markdown text), and a text
  * field that may come as a list or an object.
  */
-import { isObj, scalarText, textOf, type Obj } from './values';
+import { fromJsonText, isObj, scalarText, textOf, type Obj } from './values';
 
 /**
  * Where an object in a list keeps its text. What names the thing (a topic's name, a task's title,
@@ -44,7 +44,8 @@ function textEntries(text: string): string[] {
  * A list given as strings, as objects with a text-like field (among `keys`), as `[text, count]`
  * pairs, as a map of text → count, or as text (textEntries).
  */
-export function toTextList(value: unknown, keys: readonly string[] = ITEM_TEXT_KEYS): string[] {
+export function toTextList(raw: unknown, keys: readonly string[] = ITEM_TEXT_KEYS): string[] {
+  const value = fromJsonText(raw);
   if (isObj(value)) return countedKeys(value)?.flatMap((key) => scalarText(key) ?? []) ?? [];
   const entries: unknown[] = typeof value === 'string' ? textEntries(value) : Array.isArray(value) ? value : [];
   const out: string[] = [];
@@ -61,7 +62,7 @@ export function toTextList(value: unknown, keys: readonly string[] = ITEM_TEXT_K
  */
 export function proseOf(source: Obj, ...keys: string[]): string | null {
   for (const key of keys) {
-    const value = source[key];
+    const value = fromJsonText(source[key]);
     const text = Array.isArray(value) ? toTextList(value).join(', ') || null : isObj(value) ? textOf(value, ...ITEM_TEXT_KEYS) : scalarText(value);
     if (text !== null) return text;
   }

@@ -14,8 +14,28 @@ export function isObj(value: unknown): value is Obj {
   return Obj.safeParse(value).success && !Array.isArray(value);
 }
 
-/** How servers write "no value" as text: Python's str(None), JavaScript's String(undefined), forms' N/A. */
-const PLACEHOLDERS = new Set(['none', 'null', 'undefined', 'n/a']);
+/**
+ * How servers write "no value" as text: Python's str(None), JavaScript's String(undefined), forms'
+ * N/A, an empty list or object serialised into a text column.
+ */
+const PLACEHOLDERS = new Set(['none', 'null', 'undefined', 'n/a', '[]', '{}', '""']);
+
+/**
+ * A list or an object that came serialised as text (a JSON column read as a string:
+ * `'["Q3 roadmap", "hiring"]'`): the value it holds. Anything else is returned as it is.
+ */
+export function fromJsonText(value: unknown): unknown {
+  if (typeof value !== 'string') return value;
+  const text = value.trim();
+  const first = text[0];
+  if (!((first === '[' && text.endsWith(']')) || (first === '{' && text.endsWith('}')))) return value;
+  try {
+    const parsed: unknown = JSON.parse(text);
+    return typeof parsed === 'object' && parsed !== null ? parsed : value;
+  } catch {
+    return value;
+  }
+}
 
 /** A scalar as text to show: trimmed, numbers as strings; blank or a placeholder word is missing. */
 export function scalarText(value: unknown): string | null {

@@ -127,6 +127,30 @@ describe('lists and flags', () => {
 });
 
 describe('insights', () => {
+  it('reads lists that came serialised as text (a JSON column read as a string), and an empty one as none', () => {
+    const insights = toInsights(
+      {
+        recent_topics: '["Q3 roadmap", "hiring"]',
+        favorite_topics: '[]',
+        interests: '{}',
+        sensitive_topics: ' ["layoffs"] ',
+        personality_summary: '[]',
+        preferred_tone: '["formal", "concise"]',
+        pending_action_items: '[{"text": "Send the deck", "due_date": "2026-11-30"}]',
+        key_decisions: '[',
+      },
+      'm',
+    );
+    expect(insights.recentTopics).toEqual(['Q3 roadmap', 'hiring']);
+    expect(insights.favoriteTopics).toEqual([]);
+    expect(insights.interests).toEqual([]);
+    expect(insights.sensitiveTopics).toEqual(['layoffs']);
+    expect(insights.personalitySummary).toBeNull();
+    expect(insights.preferredTone).toBe('formal, concise');
+    expect(insights.pendingActionItems).toMatchObject([{ text: 'Send the deck', dueDate: '2026-11-30' }]);
+    expect(toInsights({ pending_action_items: '[]', recent_topics: '[not json, budget]' }, 'm')).toMatchObject({ pendingActionItems: [], recentTopics: ['[not json', 'budget]'] });
+  });
+
   it('takes a placeholder date (Go’s zero time, the Unix epoch, .NET’s MinValue) for no date, never as one 126 years ago or overdue since 1970', () => {
     const insights = toInsights(
       {
