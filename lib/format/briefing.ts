@@ -3,7 +3,7 @@
  * (recent topics first, then favourites and interests, without repeats), what to avoid, and the
  * count of pending and overdue action items.
  */
-import type { Insights } from '../models';
+import type { ActionItem, Insights } from '../models';
 import { dueDateTime, isOverdue } from './dates';
 import { nonBlank, topicKey } from './text';
 import { tipsFromFlags } from './tips';
@@ -48,9 +48,17 @@ export function topicsToRaise(insights: Insights, limit = Infinity, alsoAvoid?: 
   return sourcedTopicsToRaise(insights, limit, alsoAvoid).map(({ topic }) => topic);
 }
 
+/**
+ * Whether an item is overdue: past its due date, or said to be by the server's own status (an
+ * item without a due date can be). Never one the server says is done.
+ */
+export function isItemOverdue(item: ActionItem, now: Date = new Date()): boolean {
+  return !item.done && (isOverdue(item.dueDate, now) || item.status?.trim().toLowerCase() === 'overdue');
+}
+
 export function pendingCounts(insights: Insights, now: Date = new Date()): { pending: number; overdue: number } {
   const items = insights.pendingActionItems;
-  return { pending: items.length, overdue: items.filter((item) => isOverdue(item.dueDate, now)).length };
+  return { pending: items.length, overdue: items.filter((item) => isItemOverdue(item, now)).length };
 }
 
 /**

@@ -3,8 +3,8 @@
  * ones marked (never one the server says is done: a recording's list keeps those).
  */
 import type { ActionItem } from '@/lib/models';
-import { formatDueDate, isOverdue } from '@/lib/format/dates';
-import { sortActionItems } from '@/lib/format/briefing';
+import { formatDueDate } from '@/lib/format/dates';
+import { isItemOverdue, sortActionItems } from '@/lib/format/briefing';
 import { nonBlank, statusAsWords } from '@/lib/format/text';
 import { ItemSourceNote, type RecordingLookup } from './ItemSourceNote';
 
@@ -16,7 +16,8 @@ interface ActionItemListProps {
   lookup?: RecordingLookup;
   /**
    * Says each item's status ("Done", "In progress"), where the list holds finished items too (a
-   * recording's own); a pending list leaves it out, as every item there is open.
+   * recording's own); a pending list says only a status that is more than open ("In progress",
+   * "Blocked"; an "overdue" one is marked as overdue).
    */
   withStatus?: boolean;
   now?: Date;
@@ -29,19 +30,28 @@ function statusText(item: ActionItem): string | null {
   return item.done ? 'Done' : null;
 }
 
+/** What every item of a pending list is (said by the list), and "overdue" (said by its mark). */
+const OPEN_STATUSES = new Set(['open', 'pending', 'todo', 'to_do', 'to do', 'new', 'not_started', 'not started', 'overdue']);
+
+/** In a pending list, a status that says more than "open" ("In progress", "Blocked"). */
+function pendingStatusText(item: ActionItem): string | null {
+  const status = nonBlank(item.status);
+  return status && !OPEN_STATUSES.has(status.toLowerCase()) ? statusAsWords(status) : null;
+}
+
 export function ActionItemList({ items, label, onOpenRecording, lookup, withStatus = false, now = new Date() }: ActionItemListProps) {
   return (
     <ul className="action-items" aria-label={label}>
       {sortActionItems(items).map((item, index) => {
         // Decided once, by the normaliser (action-items.ts), as for a contact's pending items.
-        const overdue = !item.done && isOverdue(item.dueDate, now);
+        const overdue = isItemOverdue(item, now);
         // Text the panel cannot read as a date ("end of Q3") is still the server's due date: shown as written.
         const due = formatDueDate(item.dueDate) ?? nonBlank(item.dueDate);
-        const status = withStatus ? statusText(item) : null;
+        const status = withStatus ? statusText(item) : pendingStatusText(item);
         return (
           <li key={`${index}:${item.text}`} className={overdue ? 'overdue' : undefined}>
             <span className="item-text">{item.text}</span>
-            {item.owner || due || status || item.source ? (
+            {item.owner || due || status || overdue || item.source ? (
               <span className="item-meta">
                 {status ? <span>Status: {status}</span> : null}
                 {item.owner ? <span>Owner: {item.owner}</span> : null}
@@ -50,6 +60,8 @@ export function ActionItemList({ items, label, onOpenRecording, lookup, withStat
                     {overdue ? <strong className="overdue-label">Overdue · </strong> : null}
                     Due {due}
                   </span>
+                ) : overdue ? (
+                  <strong className="overdue-label">Overdue</strong>
                 ) : null}
                 {item.source ? <ItemSourceNote source={item.source} item={item.text} onOpenRecording={onOpenRecording} lookup={lookup} now={now} /> : null}
               </span>

@@ -82,6 +82,24 @@ describe('PersonBriefing', () => {
     expect(sent('contact.insights')).toEqual([{ contactId: 'm', revalidate: true }]);
   });
 
+  it('marks an item the server says is overdue (with or without a due date), and says a pending status that is more than open', async () => {
+    const items = [
+      { text: 'Send deck', owner: null, dueDate: null, status: 'overdue' },
+      { text: 'Review contract', owner: null, dueDate: '2026-12-20', status: 'in_progress' },
+      { text: 'Book venue', owner: null, dueDate: null, status: 'open' },
+    ];
+    fakeBackground({ 'contact.insights': reply(insights({ preferredTone: null, pendingActionItems: items })), 'recordings.list': noRecordings });
+    show();
+    const list = await screen.findByRole('list', { name: 'Pending action items' });
+    const byText = (text: string) => within(list).getByText(text).closest('li')!;
+    expect(byText('Send deck')).toHaveClass('overdue');
+    expect(byText('Send deck')).toHaveTextContent(/^Send deck\s*Overdue$/);
+    expect(byText('Review contract')).not.toHaveClass('overdue');
+    expect(byText('Review contract')).toHaveTextContent(/Status: In progress/);
+    expect(byText('Book venue')).toHaveTextContent(/^Book venue$/);
+    expect(screen.getByRole('heading', { name: /Pending action items \(3, 1 overdue\)/ })).toBeInTheDocument();
+  });
+
   it('shows only what a partial briefing has: no empty heading, no “undefined” or “null”', async () => {
     fakeBackground({ 'contact.insights': reply(insights({ preferredTone: 'formal' })), 'recordings.list': noRecordings });
     const { container } = show();
