@@ -130,7 +130,8 @@ export function Panel({ firstTarget, initialTarget }: { firstTarget?: Promise<Pa
   // back to this one later shows its briefing, not the view left open on it. And to the settings:
   // an attendee or a recording opened before they changed names the old service's contact or
   // recording, which the new service would be asked about (someone else there, or nothing).
-  const stackKey = `${settingsChanges}:${key}`;
+  // And to the choice: "Open briefing" on the same person again comes back to them.
+  const stackKey = `${settingsChanges}:${key}:${target?.focus?.chosenAt ?? ''}`;
   const [stacked, setStacked] = useState<{ key: string; views: View[] }>({ key: stackKey, views: [] });
   if (stacked.key !== stackKey) setStacked({ key: stackKey, views: [] });
   const stack = stacked.key === stackKey ? stacked.views : [];

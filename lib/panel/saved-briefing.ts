@@ -124,7 +124,9 @@ export function focusDecides(focus: unknown): boolean {
  * a large meeting's report is tens of kilobytes.
  */
 export function savedBriefingKey(focus: unknown, page: unknown): string {
-  const text = JSON.stringify(focusDecides(focus) ? ['focus', focus] : ['page', page ?? null]);
+  // When it was chosen is no part of what is briefed: a saved copy serves every choice of it.
+  const chosen = typeof focus === 'object' && focus !== null && 'chosenAt' in focus ? { ...focus, chosenAt: undefined } : focus;
+  const text = JSON.stringify(focusDecides(chosen) ? ['focus', chosen] : ['page', page ?? null]);
   // cyrb53 (public domain): two 32-bit multiplicative hashes, combined.
   let h1 = 0xdeadbeef;
   let h2 = 0x41c6ce57;

@@ -24,8 +24,10 @@ export function viewOf(surface: { kind: SurfaceKind; context: { title: string | 
 /**
  * Whether two reports show the same view: the same kind, and the same title or the same time. One
  * of them may change while the user edits the event (its title typed on the edit page); another
- * event in the same popup changes both.
+ * event in the same popup changes both. A message being written is titled by the subject being
+ * typed, and has no time: any compose view is the same one.
  */
 export function sameView(a: PageView, b: PageView): boolean {
-  return a.kind === b.kind && (a.title === b.title || (a.when !== null && a.when === b.when));
+  if (a.kind !== b.kind) return false;
+  return a.kind === 'compose' || a.title === b.title || (a.when !== null && a.when === b.when);
 }

@@ -31,7 +31,7 @@ export function panelHandlers(headStart: PanelHeadStart = NO_HEAD_START): Pick<H
       // Open first: the user gesture does not survive much waiting.
       const opening = openPanel({ tabId });
       headStart.focus(focus);
-      await setPanelFocus(tabId, focus);
+      await setPanelFocus(tabId, { ...focus, chosenAt: Date.now() });
       // Already open (it will show the new focus) counts as opened.
       const opened = (await opening) || (await panelShowing(tabId));
       return { opened, shortcut: opened ? null : await openBriefingShortcut() };

@@ -392,6 +392,9 @@ describe('people and recordings', () => {
     const asked = insightsAsked;
 
     expect(await send('panel.focus', { focus: { kind: 'surface', surface } }, content)).toMatchObject({ ok: true });
+    // Stored with when it was chosen: the same choice again is a change the panel hears of.
+    const stored = Object.values(await fakeBrowser.storage.session.get(null)).find((value) => (value as { kind?: unknown }).kind === 'surface') as { chosenAt?: unknown } | undefined;
+    expect(stored?.chosenAt).toEqual(expect.any(Number));
     // The calls started with the click, before the panel asked for anything: each known contact once.
     await vi.waitFor(() => expect(asked().sort()).toEqual(known.map((contact) => contact.id).sort()));
 

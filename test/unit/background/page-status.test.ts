@@ -49,6 +49,17 @@ describe('page.status', () => {
       expect(await chosen()).toEqual({ kind: 'person', match: maya, from: eventA });
     });
 
+    it('stays while the message it was chosen in is being written: its subject typed, a recipient added', async () => {
+      const compose: PageView = { kind: 'compose', title: null, when: null };
+      await choose({ kind: 'person', match: maya, from: compose });
+      await report([{ ...compose, title: 'Q3 budget' }]);
+      await report([{ ...compose, title: 'Q3 budget, revised' }]);
+      expect(await chosen()).toEqual({ kind: 'person', match: maya, from: compose });
+      // Gone once the page shows no message being written, but something else.
+      await report([{ kind: 'thread', title: 'Q3 budget', when: null }]);
+      expect(await chosen()).toBeNull();
+    });
+
     it('stays when it says nothing of where it was chosen (the panel’s own search, the toolbar)', async () => {
       await choose({ kind: 'person', match: maya });
       await report([{ kind: 'thread', title: 'Something else', when: null }]);

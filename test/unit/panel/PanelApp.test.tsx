@@ -134,6 +134,26 @@ describe('PanelApp', () => {
     expect(await fakeBrowser.storage.session.get('panelFocus:7')).toEqual({});
   });
 
+  it('comes back to a person chosen again on a card ("Open briefing" once more) from wherever it had moved on to', async () => {
+    const user = userEvent.setup();
+    fakeBackground({
+      'settings.get': configured,
+      'contact.find': null,
+      'contact.insights': ({ contactId }) => Promise.resolve(reply(insights({ contactId, preferredTone: 'friendly' }))),
+      'recordings.list': noRecordings,
+    });
+    const chosen = { kind: 'person' as const, match: maya, chosenAt: 1 };
+    await fakeBrowser.storage.session.set({ 'panelFocus:7': chosen });
+    await showPanel(target({ focus: chosen }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Maya Chen' })).toBeInTheDocument();
+    await user.type(within(screen.getByRole('search')).getByLabelText('Find a person by e-mail'), 'nobody@example.com{Enter}');
+    expect(await screen.findByRole('heading', { level: 1, name: 'nobody@example.com' })).toBeVisible();
+    // The same person chosen again: the background writes the choice with its new time.
+    await act(() => fakeBrowser.storage.session.set({ 'panelFocus:7': { ...chosen, chosenAt: 2 } }));
+    await vi.waitFor(() => expect(screen.getByRole('heading', { level: 1, name: 'Maya Chen' })).toBeVisible());
+    expect(screen.queryByRole('heading', { level: 1, name: 'nobody@example.com' })).toBeNull();
+  });
+
   it('forgets every briefing when the service or key changes', async () => {
     fakeBackground({ 'settings.get': configured, 'contact.insights': reply(insights({ preferredTone: 'friendly' })), 'recordings.list': noRecordings });
     const client = await showPanel(target({ focus: { kind: 'person', match: maya } }));

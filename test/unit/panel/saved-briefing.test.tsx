@@ -115,6 +115,8 @@ describe('which saved copy belongs to a target', () => {
     expect(focusDecides({ kind: 'person' })).toBe(false);
     expect(focusDecides(null)).toBe(false);
     expect(savedBriefingKey({ kind: 'person', match: maya }, page)).toBe(savedBriefingKey({ kind: 'person', match: maya }, null));
+    // When it was chosen is no part of it: a saved copy serves each choice of the same person.
+    expect(savedBriefingKey({ kind: 'person', match: maya, chosenAt: 5 }, null)).toBe(savedBriefingKey({ kind: 'person', match: maya, chosenAt: 9 }, page));
     expect(savedBriefingKey(null, page)).not.toBe(savedBriefingKey(null, { ...page, surfaces: [{ ...meeting, title: 'Another meeting' }] }));
     expect(savedBriefingKey(null, page)).not.toBe(savedBriefingKey({ kind: 'person', match: maya }, page));
     expect(savedBriefingKey(null, page)).toMatch(/^[0-9a-z]+$/);
