@@ -56,14 +56,14 @@ describe('panel.focus', () => {
     const reply = await panelHandlers()['panel.focus']({ focus }, { sender: 'content', tabId: 5 });
     expect(reply).toEqual({ opened: true, shortcut: null });
     expect(open).toHaveBeenCalledWith({ tabId: 5 });
-    expect((await fakeBrowser.storage.session.get('panelFocus:5'))['panelFocus:5']).toEqual(focus);
+    expect((await fakeBrowser.storage.session.get('panelFocus:5'))['panelFocus:5']).toEqual({ ...focus, chosenAt: expect.any(Number) });
     expect(await panelHandlers()['panel.focus']({ focus }, { sender: 'content', tabId: null })).toEqual({ opened: false, shortcut: 'Alt+Shift+P' });
   });
 
   it('keeps the focus when the panel cannot open, says which keys open it, and forgets it when the tab navigates', async () => {
     sidePanel().open = () => Promise.reject(new Error('user gesture'));
     expect(await panelHandlers()['panel.focus']({ focus }, { sender: 'content', tabId: 6 })).toEqual({ opened: false, shortcut: 'Alt+Shift+P' });
-    expect((await fakeBrowser.storage.session.get('panelFocus:6'))['panelFocus:6']).toEqual(focus);
+    expect((await fakeBrowser.storage.session.get('panelFocus:6'))['panelFocus:6']).toEqual({ ...focus, chosenAt: expect.any(Number) });
     forgetFocusOnNavigation();
     await fakeBrowser.tabs.onUpdated.trigger(6, { url: 'https://mail.google.com/other' }, {} as never);
     await new Promise((resolve) => setTimeout(resolve, 0));
@@ -97,7 +97,7 @@ describe('panel.focus', () => {
       const restore = firefox(false);
       try {
         expect(await panelHandlers()['panel.focus']({ focus }, { sender: 'content', tabId: 8 })).toEqual({ opened: false, shortcut: 'Alt+Shift+P' });
-        expect((await fakeBrowser.storage.session.get('panelFocus:8'))['panelFocus:8']).toEqual(focus);
+        expect((await fakeBrowser.storage.session.get('panelFocus:8'))['panelFocus:8']).toEqual({ ...focus, chosenAt: expect.any(Number) });
       } finally {
         restore();
       }
