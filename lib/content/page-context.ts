@@ -16,7 +16,17 @@ const RequestSchema = z.object({ primer: z.literal(PAGE_CONTEXT_REQUEST.primer),
  * `onAsked`: called on each request answered for a side panel (it is briefing this tab).
  * `active`: whether Primer runs on this site (switched off in the options, the panel says so).
  */
-export function answerPageContext(adapter: SiteAdapter, scanner: PageScanner, onAsked: () => void = () => undefined, active: () => boolean = () => true): () => void {
+/**
+ * `settled`: whether the page has settled (self-check.ts); until then its layout is not said to be
+ * unrecognised (a page still building its app has none of the anchors yet).
+ */
+export function answerPageContext(
+  adapter: SiteAdapter,
+  scanner: PageScanner,
+  onAsked: () => void = () => undefined,
+  active: () => boolean = () => true,
+  settled: () => boolean = () => true,
+): () => void {
   const ownPages = browser.runtime.getURL('/');
   // Answered through `sendResponse` (the page context is ready at once): content scripts use the
   // browser's own API, not the polyfill, and that is the form every browser supports.
@@ -27,7 +37,7 @@ export function answerPageContext(adapter: SiteAdapter, scanner: PageScanner, on
     // A panel asking follows the page from now on; the background's head start only peeks.
     if (!request.data.peek) onAsked();
     if (!active()) sendResponse({ site: adapter.site, recognised: true, switchedOff: true, surfaces: [] });
-    else sendResponse({ site: adapter.site, recognised: adapter.recognise(document), surfaces: scanner.pageContext() });
+    else sendResponse({ site: adapter.site, recognised: !settled() || adapter.recognise(document), surfaces: scanner.pageContext() });
     return false;
   };
   browser.runtime.onMessage.addListener(listener);

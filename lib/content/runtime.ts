@@ -71,6 +71,7 @@ export async function startPrimer(ctx: ContentScriptContext, adapter: SiteAdapte
       panelWatching = true;
     },
     () => isSiteEnabled(adapter.site, preferences),
+    () => selfCheck.settled(),
   );
   preferences = await readPreferences();
 

@@ -30,8 +30,14 @@ export const QUIET_MS = 2000;
 export const SETTLE_MAX_MS = 15_000;
 
 export interface SelfCheck {
-  /** Call after each scan batch, and when the options change (a site switched off clears its report). */
+  /**
+   * Call after each scan batch, and when the options change (a site switched off clears its report).
+   * Before the page has settled, a panel watching it hears of what a scan found at once (never that
+   * the layout is not recognised: that is said only once the page has settled).
+   */
   afterScan(): void;
+  /** Whether the page has settled: until then, no one says its layout is not recognised. */
+  settled(): boolean;
   /**
    * True while the page was last found not recognised: then any change to the page is worth a
    * batch (the app shell may be arriving late, with no surface in it yet to start one).
@@ -80,6 +86,7 @@ export function startSelfCheck(
 
   const check = () => {
     const recognised = recognisedNow();
+    if (!settled && !recognised) return;
     if (recognised === lastRecognised && !watched()) return;
     const { people, known, views } = stats();
     const status = { site: adapter.site, recognised, people, known, views };
@@ -108,8 +115,9 @@ export function startSelfCheck(
 
   return {
     afterScan() {
-      if (settled) check();
+      if (settled || watched()) check();
     },
+    settled: () => settled,
     waitingForLayout: () => settled && lastRecognised === false,
     pageChanged() {
       if (!settled) changedAt = performance.now();

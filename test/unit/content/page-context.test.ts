@@ -71,4 +71,20 @@ describe('answerPageContext', () => {
     expect(answers[1]).toEqual({ site: 'google-calendar', recognised: true, switchedOff: true, surfaces: [] });
     stop();
   });
+
+  it('does not say the layout is not recognised before the page has settled (a page still building its app)', async () => {
+    document.body.innerHTML = '<div id="loader">Loading…</div>';
+    const building = fakeAdapter({ site: 'gmail', recognise: () => false });
+    const scanner = new PageScanner({ adapter: building, lookup: new PeopleLookup((people) => Promise.resolve(people.map(() => null))), preferences: () => DEFAULT_PREFERENCES, ownAddresses: () => new Set() });
+    let settled = false;
+    const stop = answerPageContext(building, scanner, () => undefined, () => true, () => settled);
+    const own = { id: fakeBrowser.runtime.id, url: fakeBrowser.runtime.getURL('/sidepanel.html') };
+    const answers: unknown[] = [];
+    await fakeBrowser.runtime.onMessage.trigger(PAGE_CONTEXT_REQUEST, own, (answer: unknown) => void answers.push(answer));
+    expect(answers[0]).toEqual({ site: 'gmail', recognised: true, surfaces: [] });
+    settled = true;
+    await fakeBrowser.runtime.onMessage.trigger(PAGE_CONTEXT_REQUEST, own, (answer: unknown) => void answers.push(answer));
+    expect(answers[1]).toEqual({ site: 'gmail', recognised: false, surfaces: [] });
+    stop();
+  });
 });

@@ -109,7 +109,7 @@ describe('startSelfCheck', () => {
   });
 
   it('waits for a page still building behind a loader: checked once it has been quiet, not at a fixed time', () => {
-    const check = startSelfCheck(adapter, none, (r) => reports.push(r));
+    const check = startSelfCheck(adapter, none, (r) => reports.push(r), { watched: () => false });
     // A loader changes the page every half second; the app renders at 7 s.
     for (let at = 0; at < 7000; at += 500) {
       check.pageChanged();
@@ -123,6 +123,26 @@ describe('startSelfCheck', () => {
     vi.advanceTimersByTime(1);
     expect(reports.map((r) => r.recognised)).toEqual([true]);
     check.dispose();
+  });
+
+  it('tells a watching panel what a scan found before the page has settled, but never that its layout is not recognised until then', () => {
+    let stats = { surfaces: 0, people: 0, known: 0, views: [] as PageStatusReport['views'] };
+    const check = startSelfCheck(adapter, () => stats, (r) => reports.push(r), { watched: () => true });
+    recognised = false;
+    check.afterScan();
+    vi.advanceTimersByTime(300);
+    expect(reports).toEqual([]);
+    recognised = true;
+    stats = { surfaces: 1, people: 3, known: 1, views: [{ kind: 'thread', title: 'A', when: null }] };
+    check.afterScan();
+    expect(reports).toEqual([{ site: adapter.site, recognised: true, people: 3, known: 1, views: [{ kind: 'thread', title: 'A', when: null }] }]);
+    expect(check.settled()).toBe(false);
+    // Without a panel, nothing before the page has settled.
+    const quiet = startSelfCheck(adapter, () => stats, (r) => reports.push(r), { watched: () => false });
+    quiet.afterScan();
+    expect(reports).toHaveLength(1);
+    check.dispose();
+    quiet.dispose();
   });
 
   it('checks a quiet page at the earliest time, one changed just before it once quiet', () => {
