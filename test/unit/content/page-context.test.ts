@@ -80,10 +80,10 @@ describe('answerPageContext', () => {
     const stop = answerPageContext(building, scanner, () => undefined, () => true, () => settled);
     const own = { id: fakeBrowser.runtime.id, url: fakeBrowser.runtime.getURL('/sidepanel.html') };
     const answers: unknown[] = [];
-    await fakeBrowser.runtime.onMessage.trigger(PAGE_CONTEXT_REQUEST, own, (answer: unknown) => void answers.push(answer));
+    expect(await fakeBrowser.runtime.onMessage.trigger(PAGE_CONTEXT_REQUEST, own, (answer: unknown) => void answers.push(answer))).toEqual([false]);
     expect(answers[0]).toEqual({ site: 'gmail', recognised: true, surfaces: [] });
     settled = true;
-    await fakeBrowser.runtime.onMessage.trigger(PAGE_CONTEXT_REQUEST, own, (answer: unknown) => void answers.push(answer));
+    expect(await fakeBrowser.runtime.onMessage.trigger(PAGE_CONTEXT_REQUEST, own, (answer: unknown) => void answers.push(answer))).toEqual([false]);
     expect(answers[1]).toEqual({ site: 'gmail', recognised: false, surfaces: [] });
     stop();
   });
