@@ -363,14 +363,16 @@ export function installHoverCards(
   };
   for (const type of PRESS_EVENTS) ctx.addEventListener(window, type, onPress, { capture: true, passive: type !== 'click' });
 
-  // A card focus is in stays when the pointer leaves it: a press elsewhere on the page (which may
-  // move focus nowhere) closes it, as a popover's light dismiss does.
+  // A card focus is in stays when the pointer leaves it, and one opened by focus on its marker or
+  // by a tap never had the pointer on it: a press elsewhere on the page (which may move focus
+  // nowhere, so no focusin says so) closes any card, as a popover's light dismiss does.
   ctx.addEventListener(
     document,
     'pointerdown',
     (event) => {
-      if (!open || !fromUser(event) || insideCard(event.target) || scanner.findMark(event.target as Node) === open.mark) return;
-      if (focusInCard()) close();
+      const shown = open ?? pending;
+      if (!shown || !fromUser(event) || insideCard(event.target) || scanner.findMark(event.target as Node) === shown.mark) return;
+      close();
     },
     { passive: true },
   );

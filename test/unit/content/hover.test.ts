@@ -135,6 +135,30 @@ describe('installHoverCards', () => {
     expect(card.isOpen()).toBe(false);
   });
 
+  it('closes a card opened by focus on its marker (focus still there) or by a tap when the user presses elsewhere on the page', async () => {
+    const away = document.querySelector<HTMLElement>('#away')!;
+    marker.focus();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(card.isOpen()).toBe(true);
+    // Plain text is no focus target: focus leaves the marker without a focusin anywhere.
+    away.dispatchEvent(new PointerEvent('pointerdown', { bubbles: true }));
+    marker.blur();
+    expect(card.isOpen()).toBe(false);
+    // A press on the person it describes keeps it.
+    marker.focus();
+    await vi.advanceTimersByTimeAsync(0);
+    maya.dispatchEvent(new PointerEvent('pointerdown', { bubbles: true }));
+    expect(card.isOpen()).toBe(true);
+    // A tap on the marker (a click, no hover), then a tap on text.
+    marker.blur();
+    document.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true }));
+    marker.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true }));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(card.isOpen()).toBe(true);
+    away.dispatchEvent(new PointerEvent('pointerdown', { bubbles: true }));
+    expect(card.isOpen()).toBe(false);
+  });
+
   it('keeps a card focus is in while the pointer crosses or rests on someone else; a press elsewhere closes it, focus back to the marker', async () => {
     const other = document.createElement('div');
     other.className = 's';
