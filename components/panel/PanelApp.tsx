@@ -22,6 +22,7 @@ import { Skeleton } from './states/Skeleton';
 import { usePanelBarHeight } from './usePanelBarHeight';
 import { usePanelTarget } from './usePanelTarget';
 import { forgetSavedBriefings, useSaveBriefing } from './useSaveBriefing';
+import type { TopicPeople } from '@/lib/format/meeting';
 
 // Not needed for the first briefing: loaded when first shown.
 const RecordingDetail = lazy(() => import('./recordings/RecordingDetail').then((module) => ({ default: module.RecordingDetail })));
@@ -35,14 +36,16 @@ function UploadRecordingButton(props: { target: PanelTarget; label?: string }) {
   );
 }
 
-type View = ({ kind: 'person'; person: SubjectPerson } | { kind: 'recording'; id: string }) & {
+/** `meetingAvoids`: an attendee opened from a meeting's briefing, what the meeting is not to raise. */
+type PersonView = { kind: 'person'; person: SubjectPerson; meetingAvoids?: readonly TopicPeople[] };
+type View = (PersonView | { kind: 'recording'; id: string }) & {
   back: string;
   /** Where keyboard focus was when this view was opened: it goes back there on "Back". */
   returnTo: HTMLElement | null;
   /** The address searched for, on a search's result: the search field holds it while the view is open. */
   searched?: string;
 };
-type NewView = ({ kind: 'person'; person: SubjectPerson } | { kind: 'recording'; id: string }) & { back: string };
+type NewView = (PersonView | { kind: 'recording'; id: string }) & { back: string };
 
 /** The heading of the view on screen, which takes focus when the view changes under the user. */
 function focusVisibleHeading(main: HTMLElement | null): void {
@@ -257,7 +260,7 @@ export function Panel({ firstTarget, initialTarget }: { firstTarget?: Promise<Pa
         key={key}
         surface={subject.surface}
         onPainted={onBasePainted}
-        onOpenPerson={(person) => push({ kind: 'person', person, back: 'Back to the meeting' })}
+        onOpenPerson={(person, meetingAvoids) => push({ kind: 'person', person, meetingAvoids, back: 'Back to the meeting' })}
         onOpenRecording={(id) => push({ kind: 'recording', id, back: 'Back to the meeting' })}
         meetingAction={target && subject.surface.kind === 'event' ? <UploadRecordingButton target={target} /> : null}
         unknownAction={
@@ -283,7 +286,13 @@ export function Panel({ firstTarget, initialTarget }: { firstTarget?: Promise<Pa
         </Suspense>
       ) : (
         // Someone looked up by address may not be on this page: the upload offer is for people it shows.
-        <PersonBriefing person={view.person} onOpenRecording={openRecording} nav={backButton(view.back)} unknownAction={view.searched ? null : uploadWithThem} />
+        <PersonBriefing
+          person={view.person}
+          onOpenRecording={openRecording}
+          nav={backButton(view.back)}
+          unknownAction={view.searched ? null : uploadWithThem}
+          meetingAvoids={view.meetingAvoids}
+        />
       )}
     </div>
   ));

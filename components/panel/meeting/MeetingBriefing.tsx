@@ -33,7 +33,8 @@ const SURFACE_NAMES: Record<PageSurface['kind'], string> = {
 
 interface MeetingBriefingProps {
   surface: PageSurface;
-  onOpenPerson: (person: SubjectPerson) => void;
+  /** `meetingAvoids`: what the meeting is not to raise, and whom each concerns (said on their full briefing). */
+  onOpenPerson: (person: SubjectPerson, meetingAvoids: readonly TopicPeople[]) => void;
   /** Opens the recording a pending action item was raised in. */
   onOpenRecording?: (id: string) => void;
   /** Offered for attendees whose address the service does not know (upload a recording of a meeting with them). */
@@ -295,7 +296,7 @@ export function MeetingBriefing({ surface, onOpenPerson, onOpenRecording, unknow
               <AttendeeSummary
                 key={attendee.key}
                 attendee={attendee}
-                onOpen={() => onOpenPerson(attendee.person)}
+                onOpen={() => onOpenPerson(attendee.person, avoid)}
                 onRetry={refetch}
                 detail={detailOf(attendee)}
                 avoided={avoided}

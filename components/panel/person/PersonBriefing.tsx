@@ -25,6 +25,7 @@ import { PendingItems } from './PendingItems';
 import { PersonHeader } from './PersonHeader';
 import { Topics } from './Topics';
 import { UnknownPersonNote } from './UnknownPerson';
+import type { TopicPeople } from '@/lib/format/meeting';
 
 interface PersonBriefingProps {
   person: SubjectPerson;
@@ -35,10 +36,12 @@ interface PersonBriefingProps {
   unknownAction?: ReactNode;
   /** Told once the briefing is on screen (the panel saves a copy of it: useSaveBriefing.ts). */
   onPainted?: (detail: PaintDetail) => void;
+  /** Opened from a meeting's briefing: what the meeting is not to raise, and whom each concerns. */
+  meetingAvoids?: readonly TopicPeople[];
   now?: Date;
 }
 
-export function PersonBriefing({ person, onOpenRecording, nav, unknownAction, onPainted, now = new Date() }: PersonBriefingProps) {
+export function PersonBriefing({ person, onOpenRecording, nav, unknownAction, onPainted, meetingAvoids, now = new Date() }: PersonBriefingProps) {
   const contact = useContactMatch(person);
   const contactId = contact.match?.contact.id ?? null;
   const insights = useInsights(contactId);
@@ -88,7 +91,7 @@ export function PersonBriefing({ person, onOpenRecording, nav, unknownAction, on
             {/* Where every section below comes from, said once above them. */}
             {source ? <p className="source provenance">{source}</p> : null}
             <HowToTalk insights={data} />
-            <Topics insights={data} />
+            <Topics insights={data} meetingAvoids={meetingAvoids} />
             {contactId !== null ? <PendingItems insights={data} contactId={contactId} onOpenRecording={onOpenRecording} now={now} /> : null}
             <Conversations insights={data} now={now} />
           </>

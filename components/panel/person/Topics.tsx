@@ -2,7 +2,8 @@
 import { useId } from 'react';
 import type { Insights } from '@/lib/models';
 import { sourcedTopicsToRaise, type TopicSource } from '@/lib/format/briefing';
-import { uniqueTopics } from '@/lib/format/text';
+import { personLabel, type TopicPeople } from '@/lib/format/meeting';
+import { topicKey, uniqueTopics } from '@/lib/format/text';
 
 export function TopicList({ topics, label }: { topics: readonly string[]; label: string }) {
   return (
@@ -21,15 +22,26 @@ const SOURCES: { source: TopicSource; label: string }[] = [
   { source: 'interest', label: 'Interests' },
 ];
 
-export function Topics({ insights }: { insights: Insights }) {
+/**
+ * `meetingAvoids`: opened from a meeting's briefing, the topics someone else in the meeting is to
+ * avoid: everyone hears what is raised there, so they are not among this person's topics to raise,
+ * and the ones they would have been are said apart, with whom they concern.
+ */
+export function Topics({ insights, meetingAvoids = [] }: { insights: Insights; meetingAvoids?: readonly TopicPeople[] }) {
   const headingId = useId();
-  const raise = sourcedTopicsToRaise(insights);
+  const own = sourcedTopicsToRaise(insights);
+  const avoidedHere = new Map(meetingAvoids.map((entry) => [topicKey(entry.topic), entry]));
+  const raise = own.filter(({ topic }) => !avoidedHere.has(topicKey(topic)));
+  const notHere = own.flatMap(({ topic }) => {
+    const entry = avoidedHere.get(topicKey(topic));
+    return entry ? [`${topic} (${entry.people.map(personLabel).join(', ')})`] : [];
+  });
   const groups = SOURCES.map(({ source, label }) => ({
     label,
     topics: raise.filter((topic) => topic.source === source).map(({ topic }) => topic),
   })).filter(({ topics }) => topics.length > 0);
   const avoid = uniqueTopics(insights.sensitiveTopics);
-  if (raise.length === 0 && avoid.length === 0) return null;
+  if (raise.length === 0 && avoid.length === 0 && notHere.length === 0) return null;
   return (
     <section className="panel-section" tabIndex={0} aria-labelledby={headingId}>
       <h2 id={headingId}>Topics</h2>
@@ -45,6 +57,15 @@ export function Topics({ insights }: { insights: Insights }) {
               <TopicList topics={topics} label={`Topics to raise: ${label.toLowerCase()}`} />
             </div>
           ))}
+        </div>
+      ) : null}
+      {notHere.length > 0 ? (
+        <div className="topics-avoid">
+          <h3>
+            <span aria-hidden="true">⚠ </span>Not in this meeting
+          </h3>
+          <p className="subtle">Others there would rather avoid these, and everyone hears what is raised.</p>
+          <TopicList topics={notHere} label="Topics not to raise in this meeting" />
         </div>
       ) : null}
       {avoid.length > 0 ? (

@@ -125,6 +125,27 @@ describe('PanelApp', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Q3 roadmap review' })).toBeInTheDocument();
   });
 
+  it('keeps a topic the meeting is to avoid out of an attendee’s topics to raise on their full briefing, and says whom it concerns', async () => {
+    fakeBackground({
+      'settings.get': configured,
+      'contact.insights': ({ contactId }) =>
+        Promise.resolve(reply(contactId === 'm' ? insights({ contactId, recentTopics: ['Layoffs', 'Q3 roadmap'], sensitiveTopics: [] }) : insights({ contactId, recentTopics: [], sensitiveTopics: ['layoffs'] }))),
+      'recordings.list': noRecordings,
+    });
+    const page = { site: 'google-calendar' as const, recognised: true, surfaces: [surface([pagePerson('Maya Chen', 'maya@example.com', maya), pagePerson('Daniel Weiss', 'dan@example.net', dan)])] };
+    await showPanel(target({ page }));
+    const attendees = await screen.findByRole('region', { name: 'Attendees' });
+    await userEvent.click(await within(attendees).findByRole('button', { name: 'Full briefing: Maya Chen' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Maya Chen' })).toBeInTheDocument();
+    expect(screen.getByRole('list', { name: 'Topics to raise: recent' })).toHaveTextContent(/^Q3 roadmap$/);
+    expect(screen.getByRole('list', { name: 'Topics not to raise in this meeting' })).toHaveTextContent(/^Layoffs \(Daniel Weiss\)$/);
+    // Her own briefing, opened for her alone (a search), raises it as before.
+    cleanup();
+    await showPanel(target({ focus: { kind: 'person', match: maya } }));
+    expect(await screen.findByRole('list', { name: 'Topics to raise: recent' })).toHaveTextContent(/^LayoffsQ3 roadmap$/);
+    expect(screen.queryByRole('list', { name: 'Topics not to raise in this meeting' })).toBeNull();
+  });
+
   it('offers to go back to the page from a person chosen on a card', async () => {
     fakeBackground({ 'settings.get': configured, 'contact.insights': reply(insights({ preferredTone: 'friendly' })), 'recordings.list': noRecordings });
     await fakeBrowser.storage.session.set({ 'panelFocus:7': { kind: 'person', match: maya } });
