@@ -41,7 +41,7 @@ function flagsOf(body: Obj): PreferenceFlags {
   const flags = isObj(body.preferences) ? { ...body, ...body.preferences } : body;
   const listed = Array.isArray(body.preferences) ? listedFlags(body.preferences) : null;
   const flag = (snake: string, camel: string) => flagValue(flags[snake] ?? flags[camel]) ?? listed?.get(squash(snake)) ?? null;
-  return {
+  const read: PreferenceFlags = {
     prefersDataDriven: flag('prefers_data_driven', 'prefersDataDriven'),
     prefersDirect: flag('prefers_direct', 'prefersDirect'),
     valuesRelationships: flag('values_relationships', 'valuesRelationships'),
@@ -49,7 +49,21 @@ function flagsOf(body: Obj): PreferenceFlags {
     prefersBrevity: flag('prefers_brevity', 'prefersBrevity'),
     dislikesJargon: flag('dislikes_jargon', 'dislikesJargon'),
   };
+  // Every flag false is how a boolean column's default reads (a contact not analysed yet), not six
+  // findings: taken as said, it made a full profile ("prefers an indirect approach", "puts the work
+  // before rapport") out of nothing. Unknown, then; one true flag shows the profile was made.
+  const values = Object.values(read);
+  return values.every((value) => value === false) ? NO_FLAGS : read;
 }
+
+const NO_FLAGS: PreferenceFlags = {
+  prefersDataDriven: null,
+  prefersDirect: null,
+  valuesRelationships: null,
+  dislikesSmallTalk: null,
+  prefersBrevity: null,
+  dislikesJargon: null,
+};
 
 /**
  * Insights are one resource per contact or recording, yet some servers send them as a list or a

@@ -127,6 +127,14 @@ describe('lists and flags', () => {
 });
 
 describe('insights', () => {
+  it('takes six false preference flags for a default (nothing analysed yet), not for six findings; one true flag keeps them all', () => {
+    const flags = { prefers_data_driven: false, prefers_direct: false, values_relationships: false, dislikes_small_talk: false, prefers_brevity: false, dislikes_jargon: false };
+    expect(Object.values(toInsights(flags, 'm').flags)).toEqual([null, null, null, null, null, null]);
+    expect(toInsights({ ...flags, prefers_brevity: true }, 'm').flags).toMatchObject({ prefersBrevity: true, prefersDirect: false, dislikesJargon: false });
+    // Some left out, the rest false: those said are kept (not every flag is a default then).
+    expect(toInsights({ prefers_direct: false }, 'm').flags).toMatchObject({ prefersDirect: false, prefersBrevity: null });
+  });
+
   it('reads lists that came serialised as text (a JSON column read as a string), and an empty one as none', () => {
     const insights = toInsights(
       {
