@@ -3,7 +3,7 @@
  * user can weigh it. Built only from what the server gave; nothing is said about what it did not.
  */
 import type { Insights } from '../models';
-import { clockFormat, dateTime, lastConversation, relativeDayOf } from './dates';
+import { clockFormat, dateTime, lastConversation, relativeDay, relativeDayOf } from './dates';
 import { eachContactOnce, type BriefedAttendee } from './meeting';
 
 /** "3 days ago", or "on 29 Nov 2026" for a date after today (lastConversation). */
@@ -85,4 +85,17 @@ export function ageOf(timestamp: number, now: number = Date.now(), locale?: stri
   // Hours while it is still the same day: "today" would say less.
   if (minutes < 12 * 60 || new Date(timestamp).toDateString() === new Date(now).toDateString()) return `${Math.round(minutes / 60)} h ago`;
   return relativeDayOf(timestamp, new Date(now), locale);
+}
+
+/**
+ * How long ago the server updated the insights: "5 min ago", "3 days ago". A bare date
+ * ("2026-11-19") is a calendar day, counted in days as the last conversation's date is: read as a
+ * moment (UTC midnight) it came out a day early for readers west of UTC.
+ */
+export function updatedAgo(value: string | null, now: Date = new Date()): string | null {
+  const text = value?.trim();
+  if (!text) return null;
+  if (/^\d{4}-\d{2}-\d{2}$/.test(text)) return relativeDay(text, now);
+  const ms = Date.parse(text);
+  return Number.isFinite(ms) ? ageOf(ms, now.getTime()) : null;
 }

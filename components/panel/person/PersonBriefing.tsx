@@ -6,7 +6,7 @@
 import type { ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { isEmptyBriefing } from '@/lib/format/briefing';
-import { provenance, ageOf } from '@/lib/format/provenance';
+import { provenance, updatedAgo } from '@/lib/format/provenance';
 import { displayName, personKey, type SubjectPerson } from '@/lib/panel/subject';
 import { keys } from '../data/keys';
 import { problemOf, useContactMatch, useInsights } from '../data/queries';
@@ -73,7 +73,7 @@ export function PersonBriefing({ person, onOpenRecording, nav, unknownAction, on
   } else {
     const data = reply.insights;
     const source = provenance(data, now);
-    const updated = data.updatedAt ? Date.parse(data.updatedAt) : Number.NaN;
+    const updated = updatedAgo(data.updatedAt, now);
     body = (
       <>
         {reply.problem ? <FreshnessNote asOf={reply.asOf} problem={reply.problem} updatedAt={insights.dataUpdatedAt} onRetry={() => void insights.refetch()} /> : null}
@@ -96,7 +96,7 @@ export function PersonBriefing({ person, onOpenRecording, nav, unknownAction, on
             <Conversations insights={data} now={now} />
           </>
         )}
-        {Number.isFinite(updated) ? <p className="source">Insights updated {ageOf(updated, now.getTime())}.</p> : null}
+        {updated ? <p className="source">Insights updated {updated}.</p> : null}
       </>
     );
   }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { sortActionItems } from '@/lib/format/briefing';
 import { actionItemsByPerson, personLabel, sharedTopics, topicsToAvoid } from '@/lib/format/meeting';
-import { ageOf, dateAndTime, meetingProvenance, provenance } from '@/lib/format/provenance';
+import { ageOf, dateAndTime, meetingProvenance, provenance, updatedAgo } from '@/lib/format/provenance';
 import { tipsFromFlags } from '@/lib/format/tips';
 import { statusLabel } from '@/components/panel/recordings/status';
 import { toRecording } from '@/lib/api/normalise';
@@ -168,6 +168,24 @@ describe('statusLabel', () => {
       const recording = toRecording(raw);
       expect(recording.status).toBe('unknown');
       expect(statusLabel(recording)).toMatch(/^Unknown status \([02]\)$/);
+    }
+  });
+});
+
+describe('updatedAgo', () => {
+  it('counts a bare date in calendar days, as the last conversation’s date, also west of UTC', () => {
+    const zone = process.env.TZ;
+    process.env.TZ = 'America/New_York';
+    try {
+      const now = new Date(2026, 10, 22, 12, 0);
+      expect(updatedAgo('2026-11-19', now)).toBe(provenance({ ...insights(), totalConversations: null, lastConversationDate: '2026-11-19' }, now)?.match(/was (.+)\.$/)?.[1]);
+      expect(updatedAgo('2026-11-19', now)).toBe('3 days ago');
+      expect(updatedAgo(new Date(2026, 10, 22, 11, 55).toISOString(), now)).toBe('5 min ago');
+      expect(updatedAgo('soon', now)).toBeNull();
+      expect(updatedAgo(null, now)).toBeNull();
+    } finally {
+      if (zone === undefined) delete process.env.TZ;
+      else process.env.TZ = zone;
     }
   });
 });
