@@ -177,7 +177,10 @@ export function placeCard(
           if (wholeOnly && spot.maxHeight !== null) continue;
           const at = spot.left ?? candidate;
           const box = { left: at, top: spot.top, right: at + card.width, bottom: spot.top + spot.height };
-          if (!avoid.some((other) => overlaps(box, other)) && !overlaps(box, anchor)) return { left: at, top: spot.top, maxHeight: spot.maxHeight };
+          // Only a place in the window: a strip cut above a person near the top of a short window
+          // would be pushed past its edge (below, the best place covering the site's card is taken).
+          const inView = box.top >= 0 && box.bottom <= viewport.height;
+          if (inView && !avoid.some((other) => overlaps(box, other)) && !overlaps(box, anchor)) return { left: at, top: spot.top, maxHeight: spot.maxHeight };
         }
       }
     }

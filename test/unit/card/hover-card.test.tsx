@@ -309,6 +309,14 @@ describe('placeCard', () => {
     // Nowhere free: as without it, never over the person.
     const everywhere = { left: 0, top: 0, right: 1000, bottom: 800 };
     expect(placeCard(rect(100, 100), card, viewport, [everywhere])).toEqual({ left: 100, top: 128, maxHeight: null });
+    // A short window (a laptop zoomed in), the person near its top, the site's card under them:
+    // never a strip pushed past the window's top edge; whole beside the person (over the site's card) instead.
+    const short = { width: 640, height: 400 };
+    const siteUnder = { left: 100, top: 84, right: 460, bottom: 334 };
+    const placed = placeCard({ left: 100, top: 60, right: 220, bottom: 80 }, { width: 300, height: 330 }, short, [siteUnder]);
+    expect(placed.top).toBeGreaterThanOrEqual(0);
+    expect(placed.top + (placed.maxHeight ?? 330)).toBeLessThanOrEqual(short.height);
+    expect(placed).toEqual({ left: 228, top: 60, maxHeight: null });
   });
 
   it('goes below the person when it fits, above when not, never over them', () => {
