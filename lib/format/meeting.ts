@@ -16,6 +16,11 @@ export interface BriefedAttendee {
   email?: string | null;
   /** How the contact was found; absent: by address. */
   matchedBy?: MatchKind;
+  /**
+   * What tells them apart from a namesake among all the meeting's attendees (namesakeDetails), the
+   * ones without a briefing included; absent: worked out among the briefed ones.
+   */
+  detail?: string | null;
   insights: Insights;
 }
 
@@ -77,7 +82,7 @@ function peopleOf(attendees: readonly BriefedAttendee[]): { attendee: BriefedAtt
   const details = namesakeDetails(once);
   return once.map((attendee) => ({
     attendee,
-    person: { id: attendee.id, name: attendee.name, detail: details.get(attendee.id) ?? null, matchedBy: attendee.matchedBy ?? 'email' },
+    person: { id: attendee.id, name: attendee.name, detail: attendee.detail !== undefined ? attendee.detail : (details.get(attendee.id) ?? null), matchedBy: attendee.matchedBy ?? 'email' },
   }));
 }
 

@@ -140,6 +140,14 @@ function missingNote(labels: readonly string[]): string {
 export function MeetingBriefing({ surface, onOpenPerson, onOpenRecording, unknownAction, meetingAction, nav, onPainted, now = new Date() }: MeetingBriefingProps) {
   const { attendees, settled, refetch, refreshing } = useAttendees(surface);
   usePaintedMark(settled, 'meeting', `${surface.title ?? surface.kind}:${attendees.map((attendee) => attendee.key).join(',')}`, onPainted);
+  // Cards of attendees sharing a name say which is which, and so do the lists, among everyone
+  // listed (a namesake whose briefing failed too; each contact is one attendee already: useAttendees).
+  const identityOf = (attendee: Attendee) => {
+    const match = 'match' in attendee.state ? attendee.state.match : null;
+    return { id: match ? `contact:${match.contact.id}` : attendee.key, name: attendee.name, email: match?.contact.email ?? attendee.person.email };
+  };
+  const details = namesakeDetails(attendees.map(identityOf));
+  const detailOf = (attendee: Attendee) => details.get(identityOf(attendee).id) ?? null;
   const briefed: BriefedAttendee[] = attendees.flatMap((attendee) =>
     attendee.state.status === 'briefed'
       ? [
@@ -149,6 +157,7 @@ export function MeetingBriefing({ surface, onOpenPerson, onOpenRecording, unknow
             name: attendee.name,
             email: attendee.state.match.contact.email ?? attendee.person.email,
             matchedBy: attendee.state.match.matchedBy,
+            detail: detailOf(attendee),
             insights: attendee.state.reply.insights,
           },
         ]
@@ -167,14 +176,6 @@ export function MeetingBriefing({ surface, onOpenPerson, onOpenRecording, unknow
   const unknown = unmatched.filter((attendee) => attendee.person.email);
   // Listed with a brief (or why there is none): everyone but the people not in Primer.
   const known = attendees.filter((attendee) => attendee.state.status !== 'unknown');
-  // Cards of attendees sharing a name say which is which, as the lists above them do (each contact
-  // is one attendee already: useAttendees).
-  const identityOf = (attendee: Attendee) => {
-    const match = 'match' in attendee.state ? attendee.state.match : null;
-    return { id: match ? `contact:${match.contact.id}` : attendee.key, name: attendee.name, email: match?.contact.email ?? attendee.person.email };
-  };
-  const details = namesakeDetails(attendees.map(identityOf));
-  const detailOf = (attendee: Attendee) => details.get(identityOf(attendee).id) ?? null;
   // As the meeting's lists name them: namesakes told apart, a contact found by name said to be.
   const labelOf = (attendee: Attendee) => {
     const match = 'match' in attendee.state ? attendee.state.match : null;

@@ -158,6 +158,21 @@ describe('MeetingBriefing', () => {
     expect(screen.queryByText(/matched by name/)).toBeNull();
   });
 
+  it('names a briefed attendee in the meeting’s lists as their card does when a namesake has no briefing', async () => {
+    const a1 = insights({ contactId: 'a1', sensitiveTopics: ['Layoffs'], pendingActionItems: [{ text: 'Send deck', owner: null, dueDate: null, status: null }] });
+    fakeBackground({ 'contact.insights': ({ contactId }) => (contactId === 'a1' ? Promise.resolve(reply(a1)) : Promise.reject(new ApiError('server', 'boom'))) });
+    renderWithClient(
+      <MeetingBriefing
+        now={NOW}
+        onOpenPerson={() => undefined}
+        surface={surface([pagePerson('Alex Kim', 'alex@acme.com', match('a1', 'Alex Kim', 'alex@acme.com')), pagePerson('Alex Kim', 'alex.kim@globex.com', match('a2', 'Alex Kim', 'alex.kim@globex.com'))])}
+      />,
+    );
+    const avoid = await screen.findByRole('list', { name: 'Topics to avoid and whom they concern' });
+    expect(avoid).toHaveTextContent('Layoffs — Alex Kim (alex@acme.com)');
+    expect(screen.getByRole('list', { name: 'Pending action items: Alex Kim (alex@acme.com)' })).toHaveTextContent('Send deck');
+  });
+
   it('tells apart two attendees with the same name: a topic they share is shared, and each is named', async () => {
     const alexes = {
       a1: insights({ contactId: 'a1', recentTopics: ['Hiring'], sensitiveTopics: ['Layoffs'], pendingActionItems: [{ text: 'Send deck', owner: null, dueDate: null, status: null }] }),
