@@ -163,15 +163,16 @@ export class ServiceClient {
     if (record.recordingInsights !== null && fresh) {
       if (record.recordingInsights === 'none') return null;
       const insights = await this.#recordingInsightsVia(record.recordingInsights, id, call);
-      // The route works for this server: nothing there for this recording is "not yet".
-      if (insights === 'not-yet' || insights === null) throw recordingInsightsNotYet();
+      // The route works for this server: nothing there for this recording is "not yet" (a refusal,
+      // a 400 or a web page, is no insights).
+      if (insights === 'not-yet' || insights === 'missing') throw recordingInsightsNotYet();
       return insights;
     }
     let notYet = false;
     for (const route of ['insights-path', 'recording-path', 'embedded'] as const) {
       const insights = await this.#recordingInsightsVia(route, id, call);
       if (insights === 'not-yet') notYet = true;
-      else if (insights !== null) {
+      else if (insights !== null && insights !== 'missing') {
         await this.#discovery.update(this.baseUrl, { recordingInsights: route, recordingInsightsCheckedAt: this.#now(), recordingInsightsMissingFor: null });
         return insights;
       }
@@ -185,32 +186,35 @@ export class ServiceClient {
       await this.#discovery.update(this.baseUrl, { recordingInsights: 'none', recordingInsightsCheckedAt: this.#now(), recordingInsightsMissingFor: null });
       return null;
     }
-    await this.#discovery.update(this.baseUrl, { recordingInsightsMissingFor: id });
+    if (missingFor !== id) await this.#discovery.update(this.baseUrl, { recordingInsightsMissingFor: id });
     throw recordingInsightsNotYet();
   }
 
   /**
-   * `null`: not this route (missing, refused, or an answer that is no insights, such as a web page
-   * from a single-page app's catch-all or a sign-in page). `'not-yet'`: an empty 2xx (204, `null`),
-   * a route that has nothing for this recording yet.
+   * `'missing'`: nothing there for this recording (a 404; the recording's own answer holds none).
+   * `null`: refused, or an answer that is no insights (a 400, a web page from a single-page app's
+   * catch-all or a sign-in page). `'not-yet'`: an empty 2xx (204, `null`), a route that has
+   * nothing for this recording yet. While the route is unknown, the first two both say "not this
+   * route"; once it is known, only a refusal is "no insights".
    */
   async #recordingInsightsVia(
     route: Exclude<RecordingInsightRoute, 'none'>,
     id: string,
     call: Signal,
-  ): Promise<RecordingInsights | 'not-yet' | null> {
+  ): Promise<RecordingInsights | 'not-yet' | 'missing' | null> {
     const encoded = pathSegment(id);
     try {
       if (route === 'embedded') {
         const response = await this.http.request('GET', `/api/v2/recordings/${encoded}`, call);
-        return embeddedRecordingInsights(response.body, id);
+        return embeddedRecordingInsights(response.body, id) ?? 'missing';
       }
       const path = route === 'insights-path' ? `/api/v2/insights/recording/${encoded}` : `/api/v2/recordings/${encoded}/insights`;
       const response = await this.http.request('GET', path, call);
       if (response.body === null) return 'not-yet';
       return toRecordingInsights(response.body, id);
     } catch (error) {
-      if (error instanceof ApiError && (error.kind === 'not_found' || error.kind === 'bad_request' || error.kind === 'invalid_response')) return null;
+      if (error instanceof ApiError && error.kind === 'not_found') return 'missing';
+      if (error instanceof ApiError && (error.kind === 'bad_request' || error.kind === 'invalid_response')) return null;
       throw error;
     }
   }

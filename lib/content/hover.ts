@@ -371,7 +371,9 @@ export function installHoverCards(
     'pointerdown',
     (event) => {
       const shown = open ?? pending;
-      if (!shown || !fromUser(event) || insideCard(event.target) || scanner.findMark(event.target as Node) === shown.mark) return;
+      // A press on a marked person (this card's, or another whose card the pointer resting there
+      // is about to show) is left to the hover and the marker's own handling.
+      if (!shown || !fromUser(event) || insideCard(event.target) || scanner.findMark(event.target as Node)) return;
       close();
     },
     { passive: true },

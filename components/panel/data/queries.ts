@@ -158,6 +158,24 @@ export function useRecording(id: string) {
   });
 }
 
+/**
+ * How long Primer looks again by itself for what the service does not have yet (a transcript, a
+ * recording's insights): a server that never has it must not be asked every few seconds for as
+ * long as the view stays open. After that, the view offers to check again.
+ */
+export const NOT_YET_LOOK_MS = 10 * 60_000;
+/** Insights follow the transcript by minutes: looked for less often than a processing recording. */
+export const INSIGHTS_POLL_MS = 30_000;
+
+function notYetPolling(intervalMs: number) {
+  return (query: { state: { error: unknown; errorUpdateCount: number } }) => (stillLooking(query.state, intervalMs) ? intervalMs : false);
+}
+
+/** Whether Primer still looks again by itself for what the service answered "not yet" for. */
+export function stillLooking(state: { error: unknown; errorUpdateCount: number }, intervalMs: number): boolean {
+  return isNotYet(state.error) && state.errorUpdateCount < NOT_YET_LOOK_MS / intervalMs;
+}
+
 export function useTranscript(id: string, enabled: boolean) {
   return useQuery({
     queryKey: keys.transcript(id),
@@ -165,7 +183,7 @@ export function useTranscript(id: string, enabled: boolean) {
     enabled,
     // "Not yet" is no failure to retry nor to offer Try again for: the transcript is being made
     // (a finished recording's may lag it), so it is looked for as a processing recording is.
-    refetchInterval: (query) => (isNotYet(query.state.error) ? PROCESSING_POLL_MS : false),
+    refetchInterval: notYetPolling(PROCESSING_POLL_MS),
   });
 }
 
@@ -174,8 +192,8 @@ export function useRecordingInsights(id: string, enabled: boolean) {
     queryKey: keys.recordingInsights(id),
     queryFn: () => sendRequest('recording.insights', { id }),
     enabled,
-    // A processed recording's insights may follow it: looked for as its transcript is.
-    refetchInterval: (query) => (isNotYet(query.state.error) ? PROCESSING_POLL_MS : false),
+    // A processed recording's insights may follow it.
+    refetchInterval: notYetPolling(INSIGHTS_POLL_MS),
   });
 }
 

@@ -9,7 +9,7 @@ import { ApiError, isNotYet } from '@/lib/api/errors';
 import { formatDate } from '@/lib/format/dates';
 import { serverText } from '@/lib/format/text';
 import type { RecordingInsights } from '@/lib/models';
-import { problemOf, useHeldRecordings, useRecording, useRecordingInsights, useTranscript } from '../data/queries';
+import { INSIGHTS_POLL_MS, PROCESSING_POLL_MS, problemOf, stillLooking, useHeldRecordings, useRecording, useRecordingInsights, useTranscript } from '../data/queries';
 import { ActionItemList } from '../person/ActionItemList';
 import { TopicList } from '../person/Topics';
 import { ProblemNotice } from '../states/ProblemNotice';
@@ -49,6 +49,26 @@ function InsightsOfRecording({ insights }: { insights: RecordingInsights }) {
         </>
       ) : null}
     </section>
+  );
+}
+
+/**
+ * What the service does not have yet: said, and looked for again by itself for a while
+ * (NOT_YET_LOOK_MS); after that, the user can check again.
+ */
+function NotYet({ what, looking, onCheck, checking }: { what: string; looking: boolean; onCheck: () => void; checking: boolean }) {
+  return (
+    <p className="subtle">
+      {what} not available yet.
+      {looking ? null : (
+        <>
+          {' '}
+          <Button variant="secondary" onClick={checking ? undefined : onCheck} aria-disabled={checking || undefined}>
+            Check again
+          </Button>
+        </>
+      )}
+    </p>
   );
 }
 
@@ -114,7 +134,9 @@ export function RecordingDetail({ id, onBack, backLabel }: { id: string; onBack:
       {data && !ask && data.status !== 'failed' ? <p className="subtle">Insights and the transcript appear once processing is done.</p> : null}
       {ask && insights.isPending && !insightsProblem ? <Skeleton label="Loading this conversation’s insights" lines={2} /> : null}
       {insights.data ? <InsightsOfRecording insights={insights.data} /> : null}
-      {insightsNotYet ? <p className="subtle">Insights from this conversation are not ready yet.</p> : null}
+      {insightsNotYet ? (
+        <NotYet what="Insights from this conversation are" looking={stillLooking(insights, INSIGHTS_POLL_MS)} onCheck={() => void insights.refetch()} checking={insights.isFetching} />
+      ) : null}
       {insightsProblem && !insightsNotYet && !(unknownStatus && isNotFound(insightsProblem.error)) ? (
         <ProblemNotice
           error={insightsProblem.error}
@@ -129,7 +151,9 @@ export function RecordingDetail({ id, onBack, backLabel }: { id: string; onBack:
           {/* Takes focus when Try again below goes (focus-landing.ts). */}
           <h2 id={transcriptId} tabIndex={-1}>Transcript</h2>
           {transcript.isPending && !transcriptProblem ? <Skeleton label="Loading the transcript" /> : null}
-          {transcriptNotYet ? <p className="subtle">The transcript is not available yet.</p> : null}
+          {transcriptNotYet ? (
+            <NotYet what="The transcript is" looking={stillLooking(transcript, PROCESSING_POLL_MS)} onCheck={() => void transcript.refetch()} checking={transcript.isFetching} />
+          ) : null}
           {transcriptProblem && !transcriptNotYet ? (
             <ProblemNotice
               error={transcriptProblem.error}

@@ -223,6 +223,9 @@ describe('discovery is remembered per server', () => {
     standIn.failNext({ path: /insights/, status: 404 });
     await expect(client({ discovery }).getRecordingInsights(RECORDING_IDS.mayaRoadmap)).rejects.toSatisfy(isNotYet);
     expect((await client({ discovery }).getRecordingInsights(RECORDING_IDS.mayaRoadmap))?.actionItems.length).toBeGreaterThan(0);
+    // The known route refusing (a 400, a web page) is no insights, not "not yet": nothing to look for again.
+    standIn.failNext({ path: /insights/, status: 400 });
+    expect(await client({ discovery }).getRecordingInsights(RECORDING_IDS.mayaRoadmap)).toBeNull();
   });
 
   it('takes a missing transcript of a recording the service still has for "not yet", and of one it no longer has for gone', async () => {

@@ -159,6 +159,25 @@ describe('installHoverCards', () => {
     expect(card.isOpen()).toBe(false);
   });
 
+  it('opens the card of a person pressed while their card is on its way, though another card was open', async () => {
+    const other = document.createElement('div');
+    other.className = 's';
+    other.innerHTML = '<span data-mail="alex@example.com">Alex</span>';
+    document.body.append(other);
+    await scanner.scan([other]);
+    const alex = other.querySelector('span')!;
+    over(maya);
+    await vi.advanceTimersByTimeAsync(SHOW_DELAY_MS);
+    expect(card.shown.at(-1)).toMatchObject({ anchor: maya });
+    out(maya, alex);
+    over(alex);
+    await vi.advanceTimersByTimeAsync(SHOW_DELAY_MS / 2);
+    alex.dispatchEvent(new PointerEvent('pointerdown', { bubbles: true }));
+    await vi.advanceTimersByTimeAsync(SHOW_DELAY_MS);
+    expect(card.shown.at(-1)).toMatchObject({ anchor: alex });
+    expect(card.isOpen()).toBe(true);
+  });
+
   it('keeps a card focus is in while the pointer crosses or rests on someone else; a press elsewhere closes it, focus back to the marker', async () => {
     const other = document.createElement('div');
     other.className = 's';

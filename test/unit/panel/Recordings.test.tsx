@@ -2,7 +2,7 @@ import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { PROCESSING_POLL_MS } from '@/components/panel/data/queries';
+import { INSIGHTS_POLL_MS, NOT_YET_LOOK_MS, PROCESSING_POLL_MS } from '@/components/panel/data/queries';
 import { retryDelayFor, shouldRetry } from '@/components/panel/data/query-client';
 import { RecordingDetail } from '@/components/panel/recordings/RecordingDetail';
 import { RecordingsSection } from '@/components/panel/recordings/RecordingsSection';
@@ -363,14 +363,39 @@ describe('recordings being processed', () => {
       'recording.transcript': { recordingId: 'a', segments: [{ speaker: 'Maya', start: 0, end: 5, text: 'Hello' }] },
     });
     renderWithClient(<RecordingDetail id="a" onBack={() => undefined} backLabel="Back" />);
-    expect(await screen.findByText('Insights from this conversation are not ready yet.')).toBeInTheDocument();
+    expect(await screen.findByText('Insights from this conversation are not available yet.')).toBeInTheDocument();
     expect(screen.queryByRole('alert')).toBeNull();
     expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
-    await vi.advanceTimersByTimeAsync(2 * PROCESSING_POLL_MS);
+    await vi.advanceTimersByTimeAsync(2 * INSIGHTS_POLL_MS);
     expect(await screen.findByText('Ship in May')).toBeInTheDocument();
-    expect(screen.queryByText('Insights from this conversation are not ready yet.')).toBeNull();
-    await vi.advanceTimersByTimeAsync(5 * PROCESSING_POLL_MS);
+    expect(screen.queryByText('Insights from this conversation are not available yet.')).toBeNull();
+    await vi.advanceTimersByTimeAsync(5 * INSIGHTS_POLL_MS);
     expect(calls).toBe(3);
+  });
+
+  it('stops looking by itself for what the service still does not have after a while, and offers to check again', async () => {
+    let insightsCalls = 0;
+    let transcriptCalls = 0;
+    const notYet = (what: string) => new ApiError('not_found', `The service has no ${what} for this recording yet.`, { code: NOT_YET_CODE });
+    fakeBackground({
+      'recording.get': recording('a'),
+      'recording.insights': () => (++insightsCalls, Promise.reject(notYet('insights'))),
+      'recording.transcript': () => (++transcriptCalls, Promise.reject(notYet('transcript'))),
+    });
+    renderWithClient(<RecordingDetail id="a" onBack={() => undefined} backLabel="Back" />);
+    expect(await screen.findByText('The transcript is not available yet.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Check again' })).toBeNull();
+    await vi.advanceTimersByTimeAsync(NOT_YET_LOOK_MS + PROCESSING_POLL_MS);
+    // Bounded: about ten minutes' worth of asking, then no more.
+    expect(insightsCalls).toBe(NOT_YET_LOOK_MS / INSIGHTS_POLL_MS);
+    expect(transcriptCalls).toBe(NOT_YET_LOOK_MS / PROCESSING_POLL_MS);
+    await vi.advanceTimersByTimeAsync(10 * NOT_YET_LOOK_MS);
+    expect(insightsCalls).toBe(NOT_YET_LOOK_MS / INSIGHTS_POLL_MS);
+    const checks = screen.getAllByRole('button', { name: 'Check again' });
+    expect(checks).toHaveLength(2);
+    act(() => checks[1]!.click());
+    await vi.advanceTimersByTimeAsync(0);
+    expect(transcriptCalls).toBe(NOT_YET_LOOK_MS / PROCESSING_POLL_MS + 1);
   });
 
   it('stops asking once the view is closed, and never asks again for a recording that is ready or failed', async () => {
