@@ -86,6 +86,15 @@ describe('installHoverCards', () => {
     vi.useRealTimers();
   });
 
+  /** A second marked person on the page, Alex (another surface). */
+  const addAlex = async () => {
+    const other = document.createElement('div');
+    other.className = 's';
+    other.innerHTML = '<span data-mail="alex@example.com">Alex</span>';
+    document.body.append(other);
+    await scanner.scan([other]);
+    return other.querySelector('span')!;
+  };
   const over = (target: Element, related: Element | null = null) => target.dispatchEvent(new PointerEvent('pointerover', { bubbles: true, relatedTarget: related }));
   const out = (target: Element, related: Element | null) => target.dispatchEvent(new PointerEvent('pointerout', { bubbles: true, relatedTarget: related }));
 
@@ -160,12 +169,7 @@ describe('installHoverCards', () => {
   });
 
   it('opens the card of a person pressed while their card is on its way, though another card was open', async () => {
-    const other = document.createElement('div');
-    other.className = 's';
-    other.innerHTML = '<span data-mail="alex@example.com">Alex</span>';
-    document.body.append(other);
-    await scanner.scan([other]);
-    const alex = other.querySelector('span')!;
+    const alex = await addAlex();
     over(maya);
     await vi.advanceTimersByTimeAsync(SHOW_DELAY_MS);
     expect(card.shown.at(-1)).toMatchObject({ anchor: maya });
@@ -179,12 +183,7 @@ describe('installHoverCards', () => {
   });
 
   it('keeps a card focus is in while the pointer crosses or rests on someone else; a press elsewhere closes it, focus back to the marker', async () => {
-    const other = document.createElement('div');
-    other.className = 's';
-    other.innerHTML = '<span data-mail="alex@example.com">Alex</span>';
-    document.body.append(other);
-    await scanner.scan([other]);
-    const alex = other.querySelector('span')!;
+    const alex = await addAlex();
     const away = document.querySelector<HTMLElement>('#away')!;
     marker.focus();
     await vi.advanceTimersByTimeAsync(0);

@@ -18,6 +18,9 @@ const noRecordings = { recordings: [], received: 0, total: 0, limit: 3, offset: 
 const maya = match('m', 'Maya Chen', 'maya@example.com');
 const dan = match('d', 'Daniel Weiss', 'dan@example.net');
 
+/** A Calendar event with Maya and Daniel, as the page reports it. */
+const mayaAndDaniel = () => ({ site: 'google-calendar' as const, recognised: true, surfaces: [surface([pagePerson('Maya Chen', 'maya@example.com', maya), pagePerson('Daniel Weiss', 'dan@example.net', dan)])] });
+
 function target(patch: Partial<PanelTarget>): PanelTarget {
   return { tabId: 7, focus: null, page: null, status: null, ...patch };
 }
@@ -71,7 +74,7 @@ describe('PanelApp', () => {
 
   it('says once that Primer is not set up on a meeting', async () => {
     fakeBackground({ 'settings.get': { ...configured, hasApiKey: false }, 'contact.insights': new ApiError('not_configured', 'no settings') });
-    const page = { site: 'google-calendar' as const, recognised: true, surfaces: [surface([pagePerson('Maya Chen', 'maya@example.com', maya), pagePerson('Daniel Weiss', 'dan@example.net', dan)])] };
+    const page = mayaAndDaniel();
     await showPanel(target({ page }));
     expect(await screen.findByText('Could not load the attendees’ briefings (see above).')).toBeInTheDocument();
     expect(screen.getByRole('alert')).toHaveTextContent('Primer is not set up yet.');
@@ -103,7 +106,7 @@ describe('PanelApp', () => {
       'contact.insights': ({ contactId }) => Promise.resolve(reply(insights({ contactId, preferredTone: contactId === 'd' ? 'formal' : 'friendly' }))),
       'recordings.list': noRecordings,
     });
-    const page = { site: 'google-calendar' as const, recognised: true, surfaces: [surface([pagePerson('Maya Chen', 'maya@example.com', maya), pagePerson('Daniel Weiss', 'dan@example.net', dan)])] };
+    const page = mayaAndDaniel();
     await showPanel(target({ page }));
     const attendees = await screen.findByRole('region', { name: 'Attendees' });
     await userEvent.click(await within(attendees).findByRole('button', { name: 'Full briefing: Daniel Weiss' }));
@@ -132,7 +135,7 @@ describe('PanelApp', () => {
         Promise.resolve(reply(contactId === 'm' ? insights({ contactId, recentTopics: ['Layoffs', 'Q3 roadmap'], sensitiveTopics: [] }) : insights({ contactId, recentTopics: [], sensitiveTopics: ['layoffs'] }))),
       'recordings.list': noRecordings,
     });
-    const page = { site: 'google-calendar' as const, recognised: true, surfaces: [surface([pagePerson('Maya Chen', 'maya@example.com', maya), pagePerson('Daniel Weiss', 'dan@example.net', dan)])] };
+    const page = mayaAndDaniel();
     await showPanel(target({ page }));
     const attendees = await screen.findByRole('region', { name: 'Attendees' });
     await userEvent.click(await within(attendees).findByRole('button', { name: 'Full briefing: Maya Chen' }));
@@ -225,7 +228,7 @@ describe('PanelApp', () => {
   it('closes a view opened with the old settings (an attendee), rather than asking the new service for its contact', async () => {
     // The attendee view holds service A's contact "d": asked again with service B's settings, it
     // would show someone else there (or no one) under Daniel's name.
-    const page = { site: 'google-calendar' as const, recognised: true, surfaces: [surface([pagePerson('Maya Chen', 'maya@example.com', maya), pagePerson('Daniel Weiss', 'dan@example.net', dan)])] };
+    const page = mayaAndDaniel();
     fakeBackground({
       'settings.get': configured,
       'contact.insights': ({ contactId }) => Promise.resolve(reply(insights({ contactId, preferredTone: contactId === 'd' ? 'formal' : 'friendly' }))),
@@ -314,7 +317,7 @@ describe('PanelApp', () => {
       'contact.insights': ({ contactId }) => Promise.resolve(reply(insights({ contactId, preferredTone: 'friendly' }))),
       'recordings.list': noRecordings,
     });
-    const page = { site: 'google-calendar' as const, recognised: true, surfaces: [surface([pagePerson('Maya Chen', 'maya@example.com', maya), pagePerson('Daniel Weiss', 'dan@example.net', dan)])] };
+    const page = mayaAndDaniel();
     await showPanel(target({ page }));
     const open = await within(await screen.findByRole('region', { name: 'Attendees' })).findByRole('button', { name: 'Full briefing: Daniel Weiss' });
     open.focus();
@@ -373,7 +376,7 @@ describe('PanelApp', () => {
   it('leaves focus where it is when what the tab shows changes while the search field has it', async () => {
     const user = userEvent.setup();
     fakeBackground({ 'settings.get': configured, 'contact.insights': reply(insights({ preferredTone: 'friendly' })), 'recordings.list': noRecordings });
-    const page = { site: 'google-calendar' as const, recognised: true, surfaces: [surface([pagePerson('Maya Chen', 'maya@example.com', maya), pagePerson('Daniel Weiss', 'dan@example.net', dan)])] };
+    const page = mayaAndDaniel();
     await showPanel(target({ page }));
     await screen.findByRole('heading', { level: 1, name: 'Q3 roadmap review' });
     const field = within(screen.getByRole('search')).getByLabelText('Find a person by e-mail');

@@ -33,21 +33,17 @@ describe('panel cache persistence', () => {
     expect(shouldPersist({ queryKey: ['insights', 'm'], state: state('error') })).toBe(false);
   });
 
+  /** A saved cache holding `queries`, as the persister writes it. */
+  const savedWith = (queries: unknown[]) => ({ timestamp: 5, buster: PANEL_CACHE_BUSTER, clientState: { mutations: [], queries } });
+
   it('reads back only entries that still fit their schema', () => {
-    const saved = {
-      timestamp: 5,
-      buster: PANEL_CACHE_BUSTER,
-      clientState: {
-        mutations: [],
-        queries: [
-          query(['insights', 'm'], reply(insights())),
-          query(['insights', 'old'], { contactId: 'old', tone: 'from an older version' }),
-          query(['contact', 'email:x@y.z'], null),
-          query(['transcript', 'r'], { segments: [] }),
-          { nonsense: true },
-        ],
-      },
-    };
+    const saved = savedWith([
+      query(['insights', 'm'], reply(insights())),
+      query(['insights', 'old'], { contactId: 'old', tone: 'from an older version' }),
+      query(['contact', 'email:x@y.z'], null),
+      query(['transcript', 'r'], { segments: [] }),
+      { nonsense: true },
+    ]);
     const read = readPersisted(JSON.stringify(saved));
     expect(read.timestamp).toBe(5);
     expect(read.clientState.queries.map((q) => q.queryKey)).toEqual([['insights', 'm'], ['contact', 'email:x@y.z']]);
@@ -56,18 +52,14 @@ describe('panel cache persistence', () => {
   it('reads back a last copy without why it was one then (offline, rate limited): that is not how things stand now', () => {
     const offline = { kind: 'network', message: 'offline', status: null, code: null, retryAfterMs: null };
     const page = { recordings: [], received: 0, total: 0, limit: 5, offset: 0, hasMore: false };
-    const saved = {
-      timestamp: 5,
-      buster: PANEL_CACHE_BUSTER,
-      clientState: {
-        mutations: [],
-        queries: [
+    const [briefing, recordings] = readPersisted(
+      JSON.stringify(
+        savedWith([
           query(['insights', 'm'], { ...reply(insights()), asOf: 1234, problem: offline }),
           query(['recordings', { contactId: 'm' }], { pages: [{ ...page, copy: { asOf: 1234, problem: offline } }], pageParams: [0] }),
-        ],
-      },
-    };
-    const [briefing, recordings] = readPersisted(JSON.stringify(saved)).clientState.queries;
+        ]),
+      ),
+    ).clientState.queries;
     expect(briefing!.state.data).toMatchObject({ asOf: 1234, problem: null });
     expect(recordings!.state.data).toEqual({ pages: [page], pageParams: [0] });
   });
