@@ -2,7 +2,7 @@
  * The side panel: briefs what the active tab shows (or what the user chose on a card or searched
  * for). Views stack: from a meeting to one attendee to one recording, each with its way back.
  */
-import { lazy, Suspense, useEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { QueryClientProvider, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { Button } from '@/components/ui/Button';
 import { clearPanelFocus } from '@/lib/panel/target';
@@ -36,8 +36,8 @@ function UploadRecordingButton(props: { target: PanelTarget; label?: string }) {
   );
 }
 
-/** `meetingAvoids`: an attendee opened from a meeting's briefing, what the meeting is not to raise. */
-type PersonView = { kind: 'person'; person: SubjectPerson; meetingAvoids?: readonly TopicPeople[] };
+/** `fromMeeting`: an attendee opened from the meeting's briefing (what the meeting avoids is said there too). */
+type PersonView = { kind: 'person'; person: SubjectPerson; fromMeeting?: boolean };
 type View = (PersonView | { kind: 'recording'; id: string }) & {
   back: string;
   /** Where keyboard focus was when this view was opened: it goes back there on "Back". */
@@ -79,6 +79,11 @@ function backFromSearch(subject: Subject | null): string {
   if (subject?.kind === 'person' && subject.chosen) return `Back to ${withMatchNote(displayName(subject.person), subject.person.match?.matchedBy)}`;
   if (subject?.kind === 'meeting' && subject.chosen) return 'Back to the meeting';
   return 'Back to this page';
+}
+
+/** What a meeting's avoid list says (topics, and whom each concerns), to tell a change from a new copy. */
+function avoidsSignature(avoids: readonly TopicPeople[]): string {
+  return JSON.stringify(avoids.map(({ topic, people }) => [topic, people.map((person) => [person.id, person.detail, person.matchedBy])]));
 }
 
 function subjectKey(subject: Subject): string {
@@ -136,6 +141,12 @@ export function Panel({ firstTarget, initialTarget }: { firstTarget?: Promise<Pa
   // And to the choice: "Open briefing" on the same person again comes back to them.
   const stackKey = `${settingsChanges}:${key}:${target?.focus?.chosenAt ?? ''}`;
   const [stacked, setStacked] = useState<{ key: string; views: View[] }>({ key: stackKey, views: [] });
+  /** What the meeting below the stack is not to raise, as its briefings stand now (MeetingBriefing's onAvoids). */
+  const [meetingAvoids, setMeetingAvoids] = useState<readonly TopicPeople[]>([]);
+  const takeMeetingAvoids = useCallback(
+    (next: readonly TopicPeople[]) => setMeetingAvoids((before) => (avoidsSignature(before) === avoidsSignature(next) ? before : next)),
+    [],
+  );
   if (stacked.key !== stackKey) setStacked({ key: stackKey, views: [] });
   const stack = stacked.key === stackKey ? stacked.views : [];
   const mainRef = useRef<HTMLElement>(null);
@@ -260,7 +271,8 @@ export function Panel({ firstTarget, initialTarget }: { firstTarget?: Promise<Pa
         key={key}
         surface={subject.surface}
         onPainted={onBasePainted}
-        onOpenPerson={(person, meetingAvoids) => push({ kind: 'person', person, meetingAvoids, back: 'Back to the meeting' })}
+        onOpenPerson={(person) => push({ kind: 'person', person, fromMeeting: true, back: 'Back to the meeting' })}
+        onAvoids={takeMeetingAvoids}
         onOpenRecording={(id) => push({ kind: 'recording', id, back: 'Back to the meeting' })}
         meetingAction={target && subject.surface.kind === 'event' ? <UploadRecordingButton target={target} /> : null}
         unknownAction={
@@ -291,7 +303,7 @@ export function Panel({ firstTarget, initialTarget }: { firstTarget?: Promise<Pa
           onOpenRecording={openRecording}
           nav={backButton(view.back)}
           unknownAction={view.searched ? null : uploadWithThem}
-          meetingAvoids={view.meetingAvoids}
+          meetingAvoids={view.fromMeeting ? meetingAvoids : undefined}
         />
       )}
     </div>

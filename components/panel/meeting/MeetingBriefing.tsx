@@ -3,7 +3,7 @@
  * several people share, every pending action item grouped by person, a short brief per attendee,
  * and who the service does not know yet.
  */
-import { useId, type ReactNode } from 'react';
+import { useEffect, useId, type ReactNode } from 'react';
 import type { PageSurface } from '@/lib/panel/context';
 import type { SubjectPerson } from '@/lib/panel/subject';
 import { actionItemsByPerson, avoidedInMeeting, namesakeDetails, personLabel, sharedTopics, topicsToAvoid, type BriefedAttendee, type TopicPeople } from '@/lib/format/meeting';
@@ -33,8 +33,12 @@ const SURFACE_NAMES: Record<PageSurface['kind'], string> = {
 
 interface MeetingBriefingProps {
   surface: PageSurface;
-  /** `meetingAvoids`: what the meeting is not to raise, and whom each concerns (said on their full briefing). */
-  onOpenPerson: (person: SubjectPerson, meetingAvoids: readonly TopicPeople[]) => void;
+  onOpenPerson: (person: SubjectPerson) => void;
+  /**
+   * Told what the meeting is not to raise, and whom each concerns, whenever that changes (briefings
+   * arrive one by one): an attendee's full briefing opened from here says it too.
+   */
+  onAvoids?: (avoids: readonly TopicPeople[]) => void;
   /** Opens the recording a pending action item was raised in. */
   onOpenRecording?: (id: string) => void;
   /** Offered for attendees whose address the service does not know (upload a recording of a meeting with them). */
@@ -137,7 +141,7 @@ function missingNote(labels: readonly string[]): string {
   return `${who} ${one ? 'is' : 'are'} left out of the meeting’s topics and pending items: ${one ? 'their briefing' : 'their briefings'} could not be loaded, so what to avoid with them and what they have pending is not known.`;
 }
 
-export function MeetingBriefing({ surface, onOpenPerson, onOpenRecording, unknownAction, meetingAction, nav, onPainted, now = new Date() }: MeetingBriefingProps) {
+export function MeetingBriefing({ surface, onOpenPerson, onAvoids, onOpenRecording, unknownAction, meetingAction, nav, onPainted, now = new Date() }: MeetingBriefingProps) {
   const { attendees, settled, refetch, refreshing } = useAttendees(surface);
   usePaintedMark(settled, 'meeting', `${surface.title ?? surface.kind}:${attendees.map((attendee) => attendee.key).join(',')}`, onPainted);
   // Cards of attendees sharing a name say which is which, and so do the lists, among everyone
@@ -164,6 +168,8 @@ export function MeetingBriefing({ surface, onOpenPerson, onOpenRecording, unknow
       : [],
   );
   const avoid = topicsToAvoid(briefed);
+  // The receiver keeps what it had when the content is the same (the list is made anew each render).
+  useEffect(() => onAvoids?.(avoid), [avoid, onAvoids]);
   const avoided = avoidedInMeeting(briefed);
   const shared = sharedTopics(briefed);
   const actions = actionItemsByPerson(briefed);
@@ -297,7 +303,7 @@ export function MeetingBriefing({ surface, onOpenPerson, onOpenRecording, unknow
               <AttendeeSummary
                 key={attendee.key}
                 attendee={attendee}
-                onOpen={() => onOpenPerson(attendee.person, avoid)}
+                onOpen={() => onOpenPerson(attendee.person)}
                 onRetry={refetch}
                 detail={detailOf(attendee)}
                 avoided={avoided}

@@ -149,6 +149,25 @@ describe('PanelApp', () => {
     expect(screen.queryByRole('list', { name: 'Topics not to raise in this meeting' })).toBeNull();
   });
 
+  it('says on an attendee’s full briefing what the meeting is to avoid as the meeting’s briefings change, after it was opened', async () => {
+    let danAvoids: string[] = [];
+    fakeBackground({
+      'settings.get': configured,
+      'contact.insights': ({ contactId }) =>
+        Promise.resolve(reply(contactId === 'm' ? insights({ contactId, recentTopics: ['Layoffs', 'Q3 roadmap'], sensitiveTopics: [] }) : insights({ contactId, recentTopics: [], sensitiveTopics: danAvoids }))),
+      'recordings.list': noRecordings,
+    });
+    const client = await showPanel(target({ page: mayaAndDaniel() }));
+    const attendees = await screen.findByRole('region', { name: 'Attendees' });
+    await userEvent.click(await within(attendees).findByRole('button', { name: 'Full briefing: Maya Chen' }));
+    expect(await screen.findByRole('list', { name: 'Topics to raise: recent' })).toHaveTextContent(/^LayoffsQ3 roadmap$/);
+    // Daniel's briefing, refreshed meanwhile, now says to avoid it.
+    danAvoids = ['layoffs'];
+    await act(() => client.invalidateQueries());
+    await vi.waitFor(() => expect(screen.getByRole('list', { name: 'Topics to raise: recent' })).toHaveTextContent(/^Q3 roadmap$/));
+    expect(screen.getByRole('list', { name: 'Topics not to raise in this meeting' })).toHaveTextContent(/^Layoffs \(Daniel Weiss\)$/);
+  });
+
   it('offers to go back to the page from a person chosen on a card', async () => {
     fakeBackground({ 'settings.get': configured, 'contact.insights': reply(insights({ preferredTone: 'friendly' })), 'recordings.list': noRecordings });
     await fakeBrowser.storage.session.set({ 'panelFocus:7': { kind: 'person', match: maya } });
