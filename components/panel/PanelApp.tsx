@@ -6,6 +6,7 @@ import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type
 import { QueryClientProvider, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { Button } from '@/components/ui/Button';
 import { clearPanelFocus } from '@/lib/panel/target';
+import type { TopicPeople } from '@/lib/format/meeting';
 import { displayName, personKey, subjectOf, surfaceOf, withoutPageMatches, type Subject, type SubjectPerson } from '@/lib/panel/subject';
 import { withMatchNote } from '@/lib/models/contact';
 import { watchSettings } from '@/lib/storage/settings-change';
@@ -22,7 +23,6 @@ import { Skeleton } from './states/Skeleton';
 import { usePanelBarHeight } from './usePanelBarHeight';
 import { usePanelTarget } from './usePanelTarget';
 import { forgetSavedBriefings, useSaveBriefing } from './useSaveBriefing';
-import type { TopicPeople } from '@/lib/format/meeting';
 
 // Not needed for the first briefing: loaded when first shown.
 const RecordingDetail = lazy(() => import('./recordings/RecordingDetail').then((module) => ({ default: module.RecordingDetail })));

@@ -15,8 +15,6 @@ const RequestSchema = z.object({ primer: z.literal(PAGE_CONTEXT_REQUEST.primer),
 /**
  * `onAsked`: called on each request answered for a side panel (it is briefing this tab).
  * `active`: whether Primer runs on this site (switched off in the options, the panel says so).
- */
-/**
  * `settled`: whether the page has settled (self-check.ts); until then its layout is not said to be
  * unrecognised (a page still building its app has none of the anchors yet).
  */

@@ -111,6 +111,11 @@ export function dueDateTime(value: string | null): number {
   return parse(value, true)?.date.getTime() ?? Number.NaN;
 }
 
+/** Whether the text is a calendar day alone ("2026-11-19"), no time of day. */
+export function isCalendarDay(value: string): boolean {
+  return CALENDAR_DAY.test(value.trim());
+}
+
 /** When a date or moment is (ms since the epoch), read as `formatDate` reads it; NaN when it cannot be. */
 export function dateTime(value: string | null): number {
   return parse(value)?.date.getTime() ?? Number.NaN;

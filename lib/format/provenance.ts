@@ -3,7 +3,7 @@
  * user can weigh it. Built only from what the server gave; nothing is said about what it did not.
  */
 import type { Insights } from '../models';
-import { clockFormat, dateTime, lastConversation, relativeDay, relativeDayOf } from './dates';
+import { clockFormat, dateTime, isCalendarDay, lastConversation, relativeDay, relativeDayOf } from './dates';
 import { eachContactOnce, type BriefedAttendee } from './meeting';
 
 /** "3 days ago", or "on 29 Nov 2026" for a date after today (lastConversation). */
@@ -95,7 +95,7 @@ export function ageOf(timestamp: number, now: number = Date.now(), locale?: stri
 export function updatedAgo(value: string | null, now: Date = new Date()): string | null {
   const text = value?.trim();
   if (!text) return null;
-  if (/^\d{4}-\d{2}-\d{2}$/.test(text)) return relativeDay(text, now);
+  if (isCalendarDay(text)) return relativeDay(text, now);
   const ms = Date.parse(text);
   return Number.isFinite(ms) ? ageOf(ms, now.getTime()) : null;
 }

@@ -46,12 +46,10 @@ export const PageViewsSchema = z.array(PageViewSchema).check(z.maxLength(VIEWS_M
 /**
  * What the user explicitly asked the panel to brief. `from`: the view it was chosen on (a hover
  * card's event or thread); the choice is forgotten once the tab shows other views and not that one
- * (the background, page-status.ts), as when the tab navigates.
- */
-/**
- * `chosenAt`: when "Open briefing" chose it (set by the background). Choosing the same person again
- * is then a change the panel hears of (storage does not report a value written over with itself),
- * and it goes back to them from wherever it had moved on to.
+ * (the background, page-status.ts), as when the tab navigates. `chosenAt`: when "Open briefing"
+ * chose it (set by the background). Choosing the same person again is then a change the panel
+ * hears of (storage does not report a value written over with itself), and it goes back to them
+ * from wherever it had moved on to.
  */
 export const PanelFocusSchema = z.union([
   z.object({ kind: z.literal('person'), match: ContactMatchSchema, from: z.optional(PageViewSchema), chosenAt: z.optional(z.number()) }),

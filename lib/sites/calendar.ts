@@ -130,8 +130,8 @@ function readTitle(root: Element, doc: Document, notGuests: (element: Element) =
  * taken out first. Only when the word is there at all, which it rarely is.
  */
 function saysOrganizer(text: string, address: string): boolean {
-  if (!ORGANIZER_WORDS.test(text)) return false;
-  return ORGANIZER_WORDS.test(text.replace(new RegExp(address.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), 'gi'), ' '));
+  // The address is normalised (lowercase); the words are matched in any case.
+  return ORGANIZER_WORDS.test(text) && ORGANIZER_WORDS.test(text.toLowerCase().replaceAll(address, ' '));
 }
 
 /** Whether a row's label says "organizer" after the name it starts with (cal.com). */

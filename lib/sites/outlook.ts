@@ -202,7 +202,7 @@ function readMessage(root: Element, owned: Owned, people = new PeopleCollector()
  * an event form's attendees ("Invite required attendees", "Optional attendees"): its people are
  * guests, and the form is the event (the organizer editing their meeting), not a message.
  */
-function readCompose(root: Element, owned: Owned, people = new PeopleCollector(), calendar = false): Surface | null {
+function readCompose(root: Element, owned: Owned, { people = new PeopleCollector(), calendar = false }: { people?: PeopleCollector; calendar?: boolean } = {}): Surface | null {
   const fields = [...root.querySelectorAll(SEL.recipientField)].filter((f) => owned(f) && !f.closest(NOT_PEOPLE));
   if (fields.length === 0) return null;
   let added = 0;
@@ -287,13 +287,13 @@ function readSurface(root: Element): Surface | null {
   const owned = ownedByRoot(root, SEL.roots);
   // In the calendar, the event view comes first: its group headings ("Accepted (3)") may hold a
   // toggle button, which the message reader would take for a person.
-  if (isCalendarPath(root.ownerDocument.location?.pathname)) return readCompose(root, owned, undefined, true) ?? readEvent(root, owned) ?? readMessage(root, owned);
+  if (isCalendarPath(root.ownerDocument.location?.pathname)) return readCompose(root, owned, { calendar: true }) ?? readEvent(root, owned) ?? readMessage(root, owned);
   const people = new PeopleCollector();
   const message = readMessage(root, owned, people);
   // A reply written inline, inside the reading pane (no compose form of its own around it): the
   // message it answers stays read, its sender and recipients still marked, and the reply's
   // recipients join them.
-  const compose = readCompose(root, owned, message ? people : undefined);
+  const compose = readCompose(root, owned, message ? { people } : {});
   if (message && compose) return { ...message, people: people.people() };
   return compose ?? message ?? readEvent(root, owned);
 }

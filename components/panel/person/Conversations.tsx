@@ -17,11 +17,13 @@ export function Conversations({ insights, now = new Date() }: { insights: Insigh
     <section className="panel-section" tabIndex={0} aria-labelledby={headingId}>
       <h2 id={headingId}>Conversations</h2>
       <dl className="facts">
-        {last ? (
+        {last || asWritten ? (
           <div>
             <dt>Last</dt>
             <dd>
-              {last.ago ? (
+              {!last ? (
+                asWritten
+              ) : last.ago ? (
                 <>
                   {last.ago}{' '}
                   <time className="subtle" dateTime={insights.lastConversationDate ?? undefined}>
@@ -32,12 +34,6 @@ export function Conversations({ insights, now = new Date() }: { insights: Insigh
                 <time dateTime={insights.lastConversationDate ?? undefined}>{last.date}</time>
               )}
             </dd>
-          </div>
-        ) : null}
-        {asWritten ? (
-          <div>
-            <dt>Last</dt>
-            <dd>{asWritten}</dd>
           </div>
         ) : null}
         {total ? (

@@ -6,6 +6,7 @@
 import type { ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { isEmptyBriefing } from '@/lib/format/briefing';
+import type { TopicPeople } from '@/lib/format/meeting';
 import { provenance, updatedAgo } from '@/lib/format/provenance';
 import { displayName, personKey, type SubjectPerson } from '@/lib/panel/subject';
 import { keys } from '../data/keys';
@@ -25,7 +26,6 @@ import { PendingItems } from './PendingItems';
 import { PersonHeader } from './PersonHeader';
 import { Topics } from './Topics';
 import { UnknownPersonNote } from './UnknownPerson';
-import type { TopicPeople } from '@/lib/format/meeting';
 
 interface PersonBriefingProps {
   person: SubjectPerson;

@@ -52,8 +52,7 @@ function flagsOf(body: Obj): PreferenceFlags {
   // Every flag false is how a boolean column's default reads (a contact not analysed yet), not six
   // findings: taken as said, it made a full profile ("prefers an indirect approach", "puts the work
   // before rapport") out of nothing. Unknown, then; one true flag shows the profile was made.
-  const values = Object.values(read);
-  return values.every((value) => value === false) ? NO_FLAGS : read;
+  return Object.values(read).every((value) => value === false) ? NO_FLAGS : read;
 }
 
 const NO_FLAGS: PreferenceFlags = {

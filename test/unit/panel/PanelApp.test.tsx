@@ -32,6 +32,14 @@ async function showPanel(first: PanelTarget) {
   return client;
 }
 
+/** The meeting of Maya and Daniel in the panel, then an attendee's full briefing opened from it. */
+async function openAttendee(name: string) {
+  const client = await showPanel(target({ page: mayaAndDaniel() }));
+  const attendees = await screen.findByRole('region', { name: 'Attendees' });
+  await userEvent.click(await within(attendees).findByRole('button', { name: `Full briefing: ${name}` }));
+  return client;
+}
+
 describe('PanelApp', () => {
   it('says when the page is not a supported site, and when its layout is not recognised', async () => {
     fakeBackground({ 'settings.get': configured });
@@ -106,10 +114,7 @@ describe('PanelApp', () => {
       'contact.insights': ({ contactId }) => Promise.resolve(reply(insights({ contactId, preferredTone: contactId === 'd' ? 'formal' : 'friendly' }))),
       'recordings.list': noRecordings,
     });
-    const page = mayaAndDaniel();
-    await showPanel(target({ page }));
-    const attendees = await screen.findByRole('region', { name: 'Attendees' });
-    await userEvent.click(await within(attendees).findByRole('button', { name: 'Full briefing: Daniel Weiss' }));
+    await openAttendee('Daniel Weiss');
     expect(await screen.findByRole('heading', { level: 1, name: 'Daniel Weiss' })).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: /Back to the meeting/ }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Q3 roadmap review' })).toBeInTheDocument();
@@ -135,10 +140,7 @@ describe('PanelApp', () => {
         Promise.resolve(reply(contactId === 'm' ? insights({ contactId, recentTopics: ['Layoffs', 'Q3 roadmap'], sensitiveTopics: [] }) : insights({ contactId, recentTopics: [], sensitiveTopics: ['layoffs'] }))),
       'recordings.list': noRecordings,
     });
-    const page = mayaAndDaniel();
-    await showPanel(target({ page }));
-    const attendees = await screen.findByRole('region', { name: 'Attendees' });
-    await userEvent.click(await within(attendees).findByRole('button', { name: 'Full briefing: Maya Chen' }));
+    await openAttendee('Maya Chen');
     expect(await screen.findByRole('heading', { level: 1, name: 'Maya Chen' })).toBeInTheDocument();
     expect(screen.getByRole('list', { name: 'Topics to raise: recent' })).toHaveTextContent(/^Q3 roadmap$/);
     expect(screen.getByRole('list', { name: 'Topics not to raise in this meeting' })).toHaveTextContent(/^Layoffs \(Daniel Weiss\)$/);
@@ -157,9 +159,7 @@ describe('PanelApp', () => {
         Promise.resolve(reply(contactId === 'm' ? insights({ contactId, recentTopics: ['Layoffs', 'Q3 roadmap'], sensitiveTopics: [] }) : insights({ contactId, recentTopics: [], sensitiveTopics: danAvoids }))),
       'recordings.list': noRecordings,
     });
-    const client = await showPanel(target({ page: mayaAndDaniel() }));
-    const attendees = await screen.findByRole('region', { name: 'Attendees' });
-    await userEvent.click(await within(attendees).findByRole('button', { name: 'Full briefing: Maya Chen' }));
+    const client = await openAttendee('Maya Chen');
     expect(await screen.findByRole('list', { name: 'Topics to raise: recent' })).toHaveTextContent(/^LayoffsQ3 roadmap$/);
     // Daniel's briefing, refreshed meanwhile, now says to avoid it.
     danAvoids = ['layoffs'];
