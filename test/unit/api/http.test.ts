@@ -54,6 +54,15 @@ describe('Http', () => {
     expect(calls[0]?.url).toBe('https://bucket.test/up?sig=1');
   });
 
+  it('keeps GET answers out of the browser’s HTTP cache, and adds nothing to a PUT to storage', async () => {
+    const { fetch, calls } = scripted(json(200, { ok: 1 }), new Response('', { status: 200 }), json(200, {}));
+    const http = new Http('https://svc.test', KEY, { fetch });
+    await http.request('GET', '/api/v2/insights/contact/c1');
+    await http.request('PUT', 'https://bucket.test/up?sig=1', { absolute: true, rawBody: 'bytes' });
+    await http.request('POST', '/api/v2/recordings/r1/complete-upload', { body: {} });
+    expect(calls.map((call) => call.init?.cache)).toEqual(['no-store', undefined, undefined]);
+  });
+
   it('returns non-JSON text as text and rejects malformed JSON', async () => {
     const { fetch } = scripted(new Response('Speaker: hi', { headers: { 'content-type': 'text/plain' } }), new Response('{oops', { headers: { 'content-type': 'application/json' } }));
     const http = new Http('https://svc.test', KEY, { fetch });
