@@ -73,6 +73,14 @@ export async function startPrimer(ctx: ContentScriptContext, adapter: SiteAdapte
     () => isSiteEnabled(adapter.site, preferences),
     () => selfCheck.settled(),
   );
+  // The tab leaves this page: the background forgets what it reported and the choice made on it
+  // (page-status.ts). Kept in the back/forward cache, it is forgotten too, and said again if shown.
+  ctx.addEventListener(window, 'pagehide', () => {
+    sendContentRequest('page.left', { at: Date.now() }).catch(() => undefined);
+  });
+  ctx.addEventListener(window, 'pageshow', (event) => {
+    if (event.persisted) selfCheck.reportAgain();
+  });
   preferences = await readPreferences();
 
   // Who is signed in rarely changes while a page lives: once found, re-read at most every half

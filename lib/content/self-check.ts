@@ -45,6 +45,8 @@ export interface SelfCheck {
   waitingForLayout(): boolean;
   /** Call on every change to the page the observer sees: until settled, the check waits for quiet. */
   pageChanged(): void;
+  /** Reports the page again once settled, changed or not (shown again from the back/forward cache). */
+  reportAgain(): void;
   dispose(): void;
 }
 
@@ -121,6 +123,10 @@ export function startSelfCheck(
     waitingForLayout: () => settled && lastRecognised === false,
     pageChanged() {
       if (!settled) changedAt = performance.now();
+    },
+    reportAgain() {
+      last = lastRecognised = null;
+      if (settled) check();
     },
     dispose() {
       clearTimeout(timer);

@@ -39,4 +39,9 @@ export const contentProtocol = {
     }),
     contentReplies['page.status'],
   ),
+  /**
+   * The page is going (another site, a reload, the tab closed): `at`, when (the page's clock), so a
+   * page that reported after it is not forgotten in its place.
+   */
+  'page.left': message('any', z.object({ at: z.number() }), contentReplies['page.left']),
 } as const;

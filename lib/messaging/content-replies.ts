@@ -19,4 +19,5 @@ export const contentReplies = {
   /** One PersonAnswer per person asked about, in the same order. */
   'people.find': z.array(PersonAnswer),
   'page.status': z.object({ recorded: z.boolean() }),
+  'page.left': z.object({ forgotten: z.boolean() }),
 };

@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Page, Worker } from 'playwright/test';
 import { CONTACT_IDS, SAMPLE_CONTACTS, SAMPLE_INSIGHTS } from '../stand-in/sample-data';
-import { expect, servePage, test, type StandIn } from './support/browser';
+import { expect, serveFixture, servePage, test, type StandIn } from './support/browser';
 import { FLOOR_PAGE, FLOOR_PAGES } from '../support/floor-page';
 import { meetingPopup } from '../fixtures/calendar';
 import { markdown, median, report, TimingRecorder, writeReport } from './support/panel-timing';
@@ -154,6 +154,30 @@ test('a person chosen on a Calendar card stays while the popup is closed, and th
   }, markup);
   await expect(panel.getByRole('heading', { level: 1, name: 'Vendor sync' })).toBeVisible({ timeout: 15_000 });
   expect(await session(`panelFocus:${tabId}`)).toBeNull();
+  expect(errors).toEqual([]);
+});
+
+test('a person chosen on a card is forgotten when the tab goes to another site, though Chrome shows Primer no address of these sites', async ({ context, extensionId, serviceWorker, standIn }) => {
+  await configure(context, extensionId, standIn);
+  const page = await openFixture(context, 'calendar/event-popup.html', CALENDAR_URL);
+  const { tabId, card } = await openCardByKeyboard(serviceWorker, page, 'Maya Chen');
+  await card.click('Open briefing');
+  await card.toBeHidden();
+  const session = (key: string) =>
+    serviceWorker.evaluate(async (k) => (await (globalThis as unknown as { chrome: ChromeLike }).chrome.storage.session.get(k))[k] ?? null, key);
+  await expect.poll(() => session(`panelFocus:${tabId}`)).not.toBeNull();
+  await expect.poll(() => session(`pageStatus:${tabId}`)).not.toBeNull();
+  const panel = await openPanel(context, extensionId, tabId);
+  const errors = watchErrors(panel);
+  await expect(panel.getByRole('heading', { level: 1, name: 'Maya Chen' })).toBeVisible();
+
+  // The same tab goes to a site Primer does not run on.
+  const elsewhere = 'https://www.example.org/';
+  await serveFixture(context, elsewhere, '<!doctype html><title>Elsewhere</title><h1>Another site</h1>');
+  await page.goto(elsewhere);
+  await expect(panel.getByRole('heading', { level: 1, name: 'Nothing to brief on this page' })).toBeVisible();
+  expect(await session(`panelFocus:${tabId}`)).toBeNull();
+  expect(await session(`pageStatus:${tabId}`)).toBeNull();
   expect(errors).toEqual([]);
 });
 

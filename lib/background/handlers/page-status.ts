@@ -5,6 +5,7 @@
  * person or meeting chosen on a card is forgotten once the tab shows other views and not the one
  * it was chosen on (another event in Calendar's reused popup, whose address stays the same), so
  * the panel follows the tab, as it does when the tab navigates.
+ * page.left: the page is going; the tab's report and choice made on it go with it.
  */
 import { browser } from '#imports';
 import { z } from 'zod/mini';
@@ -31,7 +32,7 @@ export async function readPageStatus(tabId: number): Promise<PageStatus | null> 
   return parsed.success ? parsed.data : null;
 }
 
-export function pageStatusHandlers(): Pick<Handlers, 'page.status'> {
+export function pageStatusHandlers(): Pick<Handlers, 'page.status' | 'page.left'> {
   return {
     'page.status': async (status, { tabId }) => {
       if (tabId === null) return { recorded: false };
@@ -41,7 +42,27 @@ export function pageStatusHandlers(): Pick<Handlers, 'page.status'> {
       await showTabAlert(tabId).catch(() => undefined);
       return { recorded: true };
     },
+    'page.left': async ({ at }, { tabId }) => ({ forgotten: tabId !== null && (await forgetPageLeft(tabId, at)) }),
   };
+}
+
+/**
+ * The tab's page went (another site, a reload): what it reported, and the person or meeting chosen
+ * on it, are forgotten, or the panel would go on briefing them over whatever the tab shows now.
+ * Chrome shows the background no address of these sites (content scripts' sites are not host
+ * permissions), so it cannot tell the tab left them: the page says so. Only what is older than the
+ * page's leaving: a page loaded since (its report may arrive first) keeps its own.
+ */
+async function forgetPageLeft(tabId: number, at: number): Promise<boolean> {
+  const stored = await browser.storage.session.get([statusKey(tabId), focusKey(tabId)]);
+  const status = PageStatusSchema.safeParse(stored[statusKey(tabId)]);
+  const focus = PanelFocusSchema.safeParse(stored[focusKey(tabId)]);
+  const gone = [
+    ...(status.success && status.data.at <= at ? [statusKey(tabId)] : []),
+    ...(focus.success && (focus.data.chosenAt ?? 0) <= at ? [focusKey(tabId)] : []),
+  ];
+  if (gone.length > 0) await browser.storage.session.remove(gone);
+  return gone.length > 0;
 }
 
 /**

@@ -21,6 +21,7 @@ function handlers(overrides: Partial<Handlers> = {}): Handlers {
     'contacts.insights': fail,
     'people.find': fail,
     'page.status': fail,
+    'page.left': fail,
     'panel.focus': fail,
     'panel.warm': fail,
     'options.open': fail,

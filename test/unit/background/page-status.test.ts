@@ -3,7 +3,7 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { pageStatusHandlers, readPageStatus } from '@/lib/background/handlers/page-status';
 import type { PanelFocus } from '@/lib/panel/context';
 import type { PageView } from '@/lib/panel/view';
-import { focusKey } from '@/lib/storage/session-keys';
+import { focusKey, statusKey } from '@/lib/storage/session-keys';
 
 describe('page.status', () => {
   const handle = pageStatusHandlers()['page.status'];
@@ -68,3 +68,41 @@ describe('page.status', () => {
   });
 });
 
+describe('page.left', () => {
+  const handlers = pageStatusHandlers();
+  const maya = { contact: { id: 'm', name: 'Maya Chen', email: 'maya.chen@example.com', company: null, title: null }, matchedBy: 'email' } as const;
+  // The tab's entries that hold something (the fake browser lists missing ones as undefined).
+  const stored = async (tabId: number) =>
+    Object.entries(await fakeBrowser.storage.session.get([statusKey(tabId), focusKey(tabId)]))
+      .flatMap(([key, value]) => (value === undefined ? [] : [key]))
+      .sort();
+  const report = (tabId: number) => handlers['page.status']({ site: 'gmail', recognised: true, people: 2, known: 1, views: [{ kind: 'thread', title: 'Hi', when: null }] }, { sender: 'content', tabId });
+
+  it('forgets what the page reported and the person chosen on it once the tab leaves it (Chrome shows no address of these sites)', async () => {
+    await report(14);
+    await fakeBrowser.storage.session.set({ [focusKey(14)]: { kind: 'person', match: maya, chosenAt: Date.now() } });
+    await report(15);
+    expect(await handlers['page.left']({ at: Date.now() + 1 }, { sender: 'content', tabId: 14 })).toEqual({ forgotten: true });
+    expect(await stored(14)).toEqual([]);
+    expect(await readPageStatus(14)).toBeNull();
+    // Another tab's page is its own.
+    expect(await stored(15)).toEqual([statusKey(15)]);
+  });
+
+  it('keeps what a page loaded since then reported, and a choice made on it, though the old page’s word comes last', async () => {
+    const left = Date.now();
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    await report(16);
+    await fakeBrowser.storage.session.set({ [focusKey(16)]: { kind: 'person', match: maya, chosenAt: Date.now() } });
+    expect(await handlers['page.left']({ at: left }, { sender: 'content', tabId: 16 })).toEqual({ forgotten: false });
+    expect(await stored(16)).toEqual([focusKey(16), statusKey(16)].sort());
+  });
+
+  it('forgets a choice that says not when it was made, and nothing without a tab', async () => {
+    await fakeBrowser.storage.session.set({ [focusKey(17)]: { kind: 'person', match: maya } });
+    expect(await handlers['page.left']({ at: Date.now() }, { sender: 'content', tabId: null })).toEqual({ forgotten: false });
+    expect(await stored(17)).toEqual([focusKey(17)]);
+    expect(await handlers['page.left']({ at: Date.now() }, { sender: 'content', tabId: 17 })).toEqual({ forgotten: true });
+    expect(await stored(17)).toEqual([]);
+  });
+});

@@ -214,6 +214,31 @@ describe('startPrimer', () => {
     expect(messages.find((m) => m.type === 'page.status')?.payload).toMatchObject({ site: 'gmail', recognised: true, people: 1, known: 1 });
   });
 
+  // The test DOM has no PageTransitionEvent: an event with its one field.
+  const pageTransition = (type: 'pagehide' | 'pageshow', persisted: boolean) => Object.assign(new Event(type), { persisted });
+
+  it('tells the background when the page goes, and reports again when it is shown from the back/forward cache', async () => {
+    await startPrimer(ctx, adapter);
+    await settle(SETTLE_MS);
+    const statuses = () => messages.filter((m) => m.type === 'page.status').map((m) => m.payload);
+    expect(statuses()).toHaveLength(1);
+    const before = Date.now();
+    window.dispatchEvent(pageTransition('pagehide', true));
+    await settle(0);
+    const left = messages.filter((m) => m.type === 'page.left');
+    expect(left).toHaveLength(1);
+    expect((left[0]!.payload as unknown as { at: number }).at).toBeGreaterThanOrEqual(before);
+    // Shown again unchanged: the same report goes out, the background having forgotten the first.
+    window.dispatchEvent(pageTransition('pageshow', true));
+    await settle(0);
+    expect(statuses()).toHaveLength(2);
+    expect(statuses()[1]).toEqual(statuses()[0]);
+    // A first load's pageshow is no news.
+    window.dispatchEvent(pageTransition('pageshow', false));
+    await settle(0);
+    expect(statuses()).toHaveLength(2);
+  });
+
   it('clears "not recognised" when the app shell arrives late, though nothing in it is a surface yet', async () => {
     const recognise = vi.fn((doc: Document) => doc.querySelector('.app-shell') !== null);
     const lateShell = fakeAdapter({ recognise });
