@@ -23,9 +23,16 @@ import { startSelfCheck } from './self-check';
 const OWN_ADDRESSES_TTL_MS = 30_000;
 
 export async function startPrimer(ctx: ContentScriptContext, adapter: SiteAdapter): Promise<void> {
+  // A page prerendered (the address bar guessing where the user goes) is not shown: nothing is
+  // read, asked or reported for the tab until it is.
+  if ((document as Document & { prerendering?: boolean }).prerendering) {
+    await new Promise((shown) => document.addEventListener('prerenderingchange', shown, { once: true }));
+  }
   // Everything that needs no preferences is set up while the script starts; the port opens now
   // so a sleeping background wakes while the preferences are read.
   sendContentRequest.connect();
+  // This page load's name in its reports: its leaving forgets only what it reported.
+  const pageId = crypto.randomUUID();
   let preferences: Preferences = DEFAULT_PREFERENCES;
   let pageAddresses = new Set<string>();
   let pageNames = new Set<string>();
@@ -51,7 +58,7 @@ export async function startPrimer(ctx: ContentScriptContext, adapter: SiteAdapte
     adapter,
     () => scanner.stats(),
     (status) => {
-      sendContentRequest('page.status', status).catch(() => undefined);
+      sendContentRequest('page.status', { ...status, page: pageId }).catch(() => undefined);
     },
     {
       watched: () => panelWatching,
@@ -76,7 +83,7 @@ export async function startPrimer(ctx: ContentScriptContext, adapter: SiteAdapte
   // The tab leaves this page: the background forgets what it reported and the choice made on it
   // (page-status.ts). Kept in the back/forward cache, it is forgotten too, and said again if shown.
   ctx.addEventListener(window, 'pagehide', () => {
-    sendContentRequest('page.left', { at: Date.now() }).catch(() => undefined);
+    sendContentRequest('page.left', { page: pageId, at: Date.now() }).catch(() => undefined);
   });
   ctx.addEventListener(window, 'pageshow', (event) => {
     if (event.persisted) selfCheck.reportAgain();

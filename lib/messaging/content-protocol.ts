@@ -18,6 +18,7 @@ export const PersonQuery = z.union([
   z.object({ name: z.string().check(z.trim(), z.minLength(1), z.maxLength(200)) }),
 ]);
 export type PersonQuery = z.infer<typeof PersonQuery>;
+const PageId = z.string().check(z.minLength(1), z.maxLength(100));
 
 export const contentProtocol = {
   /** Many people at once (a page's worth); one PersonAnswer each, in the same order. */
@@ -36,12 +37,14 @@ export const contentProtocol = {
       known: z.int().check(z.minimum(0)),
       /** What is in view (kinds, titles, times): the side panel notices a new view, the background a choice left behind. */
       views: PageViewsSchema,
+      /** Which page load reports (page.left then forgets only its own report). */
+      page: PageId,
     }),
     contentReplies['page.status'],
   ),
   /**
-   * The page is going (another site, a reload, the tab closed): `at`, when (the page's clock), so a
-   * page that reported after it is not forgotten in its place.
+   * The page is going (another site, a reload, the tab closed): `page`, the one its reports named;
+   * `at`, when (the page's clock), so a choice made since on the next page stays.
    */
-  'page.left': message('any', z.object({ at: z.number() }), contentReplies['page.left']),
+  'page.left': message('any', z.object({ page: PageId, at: z.number() }), contentReplies['page.left']),
 } as const;

@@ -12,6 +12,8 @@ import { PortAnswerSchema, type PortLike } from './port';
 interface Waiting {
   resolve: (raw: unknown) => void;
   reject: (error: unknown) => void;
+  /** The port it was sent on: only that port's closing fails it. */
+  via: PortLike;
 }
 
 /**
@@ -42,9 +44,11 @@ export function createPortSender<P extends Definitions>(replies: ReplySchemas<P>
     });
     opened.onDisconnect.addListener(() => {
       if (port === opened) port = null;
-      const cut = [...waiting.values()];
-      waiting.clear();
-      for (const request of cut) request.reject(backgroundUnavailable(new Error('The port closed.')));
+      for (const [id, request] of waiting) {
+        if (request.via !== opened) continue;
+        waiting.delete(id);
+        request.reject(backgroundUnavailable(new Error('The port closed.')));
+      }
       lost();
     });
     return opened;
@@ -56,10 +60,21 @@ export function createPortSender<P extends Definitions>(replies: ReplySchemas<P>
   async function send<T extends keyof P & string>(type: T, payload: z.input<P[T]['request']>): Promise<z.infer<P[T]['response']>> {
     const id = nextId++;
     const raw = await new Promise<unknown>((resolve, reject) => {
+      const post = (via: PortLike) => {
+        waiting.set(id, { resolve, reject, via });
+        via.postMessage({ id, message: envelope(type, payload) });
+      };
       try {
-        const channel = ready();
-        waiting.set(id, { resolve, reject });
-        channel.postMessage({ id, message: envelope(type, payload) });
+        const reused = port !== null;
+        try {
+          post(ready());
+        } catch (error) {
+          // A port the browser closed before telling the page (a page kept in the back/forward
+          // cache, shown again) refuses to post: a new one is opened once.
+          if (!reused) throw error;
+          port = null;
+          post(ready());
+        }
       } catch (error) {
         // Connecting throws once the extension was reloaded or removed under this page.
         waiting.delete(id);

@@ -14,6 +14,7 @@ import { sameView, type PageView } from '../../panel/view';
 import { SITES } from '../../sites/types';
 import { focusKey, statusKey } from '../../storage/session-keys';
 import { showTabAlert } from '../tab-alert';
+import { inTabTurn } from '../tab-turns';
 import type { Handlers } from '../broker';
 
 export const PageStatusSchema = z.object({
@@ -23,6 +24,8 @@ export const PageStatusSchema = z.object({
   known: z.number(),
   views: PageViewsSchema,
   at: z.number(),
+  /** Which page reported it (one per page load): only that page's leaving forgets it. */
+  page: z.optional(z.string()),
 });
 export type PageStatus = z.infer<typeof PageStatusSchema>;
 
@@ -36,13 +39,15 @@ export function pageStatusHandlers(): Pick<Handlers, 'page.status' | 'page.left'
   return {
     'page.status': async (status, { tabId }) => {
       if (tabId === null) return { recorded: false };
-      await browser.storage.session.set({ [statusKey(tabId)]: { ...status, at: Date.now() } });
-      await forgetChoiceLeftBehind(tabId, status.views);
+      await inTabTurn(async () => {
+        await browser.storage.session.set({ [statusKey(tabId)]: { ...status, at: Date.now() } });
+        await forgetChoiceLeftBehind(tabId, status.views);
+      });
       // The badge may say a lookup problem instead, which comes first (tab-alert.ts).
       await showTabAlert(tabId).catch(() => undefined);
       return { recorded: true };
     },
-    'page.left': async ({ at }, { tabId }) => ({ forgotten: tabId !== null && (await forgetPageLeft(tabId, at)) }),
+    'page.left': async ({ page, at }, { tabId }) => ({ forgotten: tabId !== null && (await inTabTurn(() => forgetPageLeft(tabId, page, at))) }),
   };
 }
 
@@ -50,15 +55,16 @@ export function pageStatusHandlers(): Pick<Handlers, 'page.status' | 'page.left'
  * The tab's page went (another site, a reload): what it reported, and the person or meeting chosen
  * on it, are forgotten, or the panel would go on briefing them over whatever the tab shows now.
  * Chrome shows the background no address of these sites (content scripts' sites are not host
- * permissions), so it cannot tell the tab left them: the page says so. Only what is older than the
- * page's leaving: a page loaded since (its report may arrive first) keeps its own.
+ * permissions), so it cannot tell the tab left them: the page says so. Only its own report (a page
+ * loaded since, or prerendered, may have reported first), and a choice made before it left (`at`,
+ * the page's clock: a card's choice takes the user seconds on a new page).
  */
-async function forgetPageLeft(tabId: number, at: number): Promise<boolean> {
+async function forgetPageLeft(tabId: number, page: string, at: number): Promise<boolean> {
   const stored = await browser.storage.session.get([statusKey(tabId), focusKey(tabId)]);
   const status = PageStatusSchema.safeParse(stored[statusKey(tabId)]);
   const focus = PanelFocusSchema.safeParse(stored[focusKey(tabId)]);
   const gone = [
-    ...(status.success && status.data.at <= at ? [statusKey(tabId)] : []),
+    ...(status.success && status.data.page === page ? [statusKey(tabId)] : []),
     ...(focus.success && (focus.data.chosenAt ?? 0) <= at ? [focusKey(tabId)] : []),
   ];
   if (gone.length > 0) await browser.storage.session.remove(gone);

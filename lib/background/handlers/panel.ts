@@ -14,11 +14,12 @@ import { openBriefingShortcut, openPanel, panelShowing } from '../../panel/open'
 import { focusKey, statusKey } from '../../storage/session-keys';
 import type { Handlers } from '../broker';
 import type { PanelHeadStart } from '../panel-head-start';
+import { inTabTurn } from '../tab-turns';
 
 export { openPanel };
 
 export async function setPanelFocus(tabId: number, focus: PanelFocus): Promise<void> {
-  await browser.storage.session.set({ [focusKey(tabId)]: focus });
+  await inTabTurn(() => browser.storage.session.set({ [focusKey(tabId)]: focus }));
 }
 
 const NO_HEAD_START: PanelHeadStart = { focus: () => undefined, tab: () => undefined };

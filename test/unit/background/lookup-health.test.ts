@@ -345,13 +345,13 @@ describe('a tab whose lookups cannot work says why on its toolbar button', () =>
 describe('the badge among the button’s other uses', () => {
   it('comes before the layout’s "!", which returns once lookups work', async () => {
     const layout = pageStatusHandlers()['page.status'];
-    await layout({ site: 'gmail', recognised: false, people: 0, known: 0, views: [] }, { sender: 'content', tabId: 4 });
+    await layout({ page: 'p1', site: 'gmail', recognised: false, people: 0, known: 0, views: [] }, { sender: 'content', tabId: 4 });
     expect(await badge(4)).toBe('!');
     await configure('wrong-key');
     await pageLooksUp(4);
     expect(await badge(4)).toBe('off');
     // A layout report meanwhile does not hide the lookup problem.
-    await layout({ site: 'gmail', recognised: false, people: 0, known: 0, views: [{ kind: 'thread', title: 'x', when: null }] }, { sender: 'content', tabId: 4 });
+    await layout({ page: 'p1', site: 'gmail', recognised: false, people: 0, known: 0, views: [{ kind: 'thread', title: 'x', when: null }] }, { sender: 'content', tabId: 4 });
     expect(await badge(4)).toBe('off');
     await configure();
     await pageLooksUp(4);
@@ -391,7 +391,7 @@ describe('the badge among the button’s other uses', () => {
     expect(await badge(4)).toBe('off');
     expect(await title(4)).toBe('Primer: the service refused the API key — open Primer’s options to enter a valid key');
     // A tab with nothing wrong gets nothing (not even an old page's layout report).
-    await pageStatusHandlers()['page.status']({ site: 'gmail', recognised: false, people: 0, known: 0, views: [] }, { sender: 'content', tabId: 5 });
+    await pageStatusHandlers()['page.status']({ page: 'p1', site: 'gmail', recognised: false, people: 0, known: 0, views: [] }, { sender: 'content', tabId: 5 });
     await fakeBrowser.action.setBadgeText({ tabId: 5, text: null as unknown as string });
     await fakeBrowser.tabs.onUpdated.trigger(5, { status: 'complete' }, { url: gmail } as never);
     await health.idle();
@@ -479,7 +479,7 @@ describe('a page report racing the tab leaving', () => {
       await held;
       return records;
     }) as never);
-    const reported = pageStatusHandlers()['page.status']({ site: 'gmail', recognised: true, people: 0, known: 0, views: [] }, { sender: 'content', tabId: 4 });
+    const reported = pageStatusHandlers()['page.status']({ page: 'p1', site: 'gmail', recognised: true, people: 0, known: 0, views: [] }, { sender: 'content', tabId: 4 });
     await wasRead;
     await fakeBrowser.tabs.onUpdated.trigger(4, { status: 'loading' }, {} as never);
     // The tab's record is forgotten (and its badge cleared) while the read is out.

@@ -9,17 +9,17 @@ describe('page.status', () => {
   const handle = pageStatusHandlers()['page.status'];
 
   it('badges a tab whose layout is not recognised, and clears it once recognised', async () => {
-    expect(await handle({ site: 'gmail', recognised: false, people: 0, known: 0, views: [] }, { sender: 'content', tabId: 7 })).toEqual({ recorded: true });
+    expect(await handle({ page: 'p1', site: 'gmail', recognised: false, people: 0, known: 0, views: [] }, { sender: 'content', tabId: 7 })).toEqual({ recorded: true });
     expect(await fakeBrowser.action.getBadgeText({ tabId: 7 })).toBe('!');
-    expect(await readPageStatus(7)).toMatchObject({ site: 'gmail', recognised: false });
-    await handle({ site: 'gmail', recognised: true, people: 4, known: 2, views: [{ kind: 'thread', title: 'Hi', when: null }] }, { sender: 'content', tabId: 7 });
+    expect(await readPageStatus(7)).toMatchObject({ page: 'p1', site: 'gmail', recognised: false });
+    await handle({ page: 'p1', site: 'gmail', recognised: true, people: 4, known: 2, views: [{ kind: 'thread', title: 'Hi', when: null }] }, { sender: 'content', tabId: 7 });
     expect(await fakeBrowser.action.getBadgeText({ tabId: 7 })).toBe('');
     expect(await readPageStatus(7)).toMatchObject({ recognised: true, people: 4, known: 2 });
     expect(await readPageStatus(8)).toBeNull();
   });
 
   it('records nothing without a tab', async () => {
-    expect(await handle({ site: 'outlook', recognised: false, people: 0, known: 0, views: [] }, { sender: 'content', tabId: null })).toEqual({ recorded: false });
+    expect(await handle({ page: 'p1', site: 'outlook', recognised: false, people: 0, known: 0, views: [] }, { sender: 'content', tabId: null })).toEqual({ recorded: false });
   });
 
   describe('a person chosen on a card', () => {
@@ -27,7 +27,7 @@ describe('page.status', () => {
     const maya = { contact: { id: 'm', name: 'Maya Chen', email: 'maya.chen@example.com', company: null, title: null }, matchedBy: 'email' } as const;
     const choose = (focus: PanelFocus) => fakeBrowser.storage.session.set({ [focusKey(3)]: focus });
     const chosen = async () => (await fakeBrowser.storage.session.get(focusKey(3)))[focusKey(3)] ?? null;
-    const report = (views: PageView[]) => handle({ site: 'google-calendar', recognised: true, people: 6, known: 4, views }, { sender: 'content', tabId: 3 });
+    const report = (views: PageView[]) => handle({ page: 'p1', site: 'google-calendar', recognised: true, people: 6, known: 4, views }, { sender: 'content', tabId: 3 });
 
     it('is forgotten once the page shows another event (Calendar reuses its popup, at the same address)', async () => {
       await choose({ kind: 'person', match: maya, from: eventA });
@@ -76,13 +76,13 @@ describe('page.left', () => {
     Object.entries(await fakeBrowser.storage.session.get([statusKey(tabId), focusKey(tabId)]))
       .flatMap(([key, value]) => (value === undefined ? [] : [key]))
       .sort();
-  const report = (tabId: number) => handlers['page.status']({ site: 'gmail', recognised: true, people: 2, known: 1, views: [{ kind: 'thread', title: 'Hi', when: null }] }, { sender: 'content', tabId });
+  const report = (tabId: number, page = 'p1') => handlers['page.status']({ page, site: 'gmail', recognised: true, people: 2, known: 1, views: [{ kind: 'thread', title: 'Hi', when: null }] }, { sender: 'content', tabId });
 
   it('forgets what the page reported and the person chosen on it once the tab leaves it (Chrome shows no address of these sites)', async () => {
     await report(14);
     await fakeBrowser.storage.session.set({ [focusKey(14)]: { kind: 'person', match: maya, chosenAt: Date.now() } });
     await report(15);
-    expect(await handlers['page.left']({ at: Date.now() + 1 }, { sender: 'content', tabId: 14 })).toEqual({ forgotten: true });
+    expect(await handlers['page.left']({ page: 'p1', at: Date.now() + 1 }, { sender: 'content', tabId: 14 })).toEqual({ forgotten: true });
     expect(await stored(14)).toEqual([]);
     expect(await readPageStatus(14)).toBeNull();
     // Another tab's page is its own.
@@ -92,17 +92,32 @@ describe('page.left', () => {
   it('keeps what a page loaded since then reported, and a choice made on it, though the old page’s word comes last', async () => {
     const left = Date.now();
     await new Promise((resolve) => setTimeout(resolve, 5));
-    await report(16);
+    await report(16, 'p2');
     await fakeBrowser.storage.session.set({ [focusKey(16)]: { kind: 'person', match: maya, chosenAt: Date.now() } });
-    expect(await handlers['page.left']({ at: left }, { sender: 'content', tabId: 16 })).toEqual({ forgotten: false });
+    expect(await handlers['page.left']({ page: 'p1', at: left }, { sender: 'content', tabId: 16 })).toEqual({ forgotten: false });
     expect(await stored(16)).toEqual([focusKey(16), statusKey(16)].sort());
+  });
+
+  it('forgets the page’s own report though it arrived after the page left (a background slow to wake)', async () => {
+    const left = Date.now() - 1000;
+    await report(18, 'p1');
+    expect(await handlers['page.left']({ page: 'p1', at: left }, { sender: 'content', tabId: 18 })).toEqual({ forgotten: true });
+    expect(await stored(18)).toEqual([]);
+  });
+
+  it('does not remove a report made while it was reading: the tab’s records are written in turn', async () => {
+    await report(19, 'p1');
+    // The page shown again from the back/forward cache reports while the one it replaced says it left.
+    const [left] = await Promise.all([handlers['page.left']({ page: 'p1', at: Date.now() }, { sender: 'content', tabId: 19 }), report(19, 'p2')]);
+    expect(left).toEqual({ forgotten: true });
+    expect(await readPageStatus(19)).toMatchObject({ page: 'p2' });
   });
 
   it('forgets a choice that says not when it was made, and nothing without a tab', async () => {
     await fakeBrowser.storage.session.set({ [focusKey(17)]: { kind: 'person', match: maya } });
-    expect(await handlers['page.left']({ at: Date.now() }, { sender: 'content', tabId: null })).toEqual({ forgotten: false });
+    expect(await handlers['page.left']({ page: 'p1', at: Date.now() }, { sender: 'content', tabId: null })).toEqual({ forgotten: false });
     expect(await stored(17)).toEqual([focusKey(17)]);
-    expect(await handlers['page.left']({ at: Date.now() }, { sender: 'content', tabId: 17 })).toEqual({ forgotten: true });
+    expect(await handlers['page.left']({ page: 'p1', at: Date.now() }, { sender: 'content', tabId: 17 })).toEqual({ forgotten: true });
     expect(await stored(17)).toEqual([]);
   });
 });

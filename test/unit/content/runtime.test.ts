@@ -239,6 +239,24 @@ describe('startPrimer', () => {
     expect(statuses()).toHaveLength(2);
   });
 
+  it('reads, asks and reports nothing while the page is prerendered, and starts once it is shown', async () => {
+    Object.defineProperty(document, 'prerendering', { value: true, configurable: true });
+    try {
+      const started = startPrimer(ctx, adapter);
+      await settle(SETTLE_MS);
+      expect(messages).toEqual([]);
+      expect(markers()).toBe(0);
+      Object.defineProperty(document, 'prerendering', { value: false, configurable: true });
+      document.dispatchEvent(new Event('prerenderingchange'));
+      await started;
+      await settle();
+      expect(markers()).toBe(1);
+      expect(messages.map((m) => m.type)).toContain('people.find');
+    } finally {
+      delete (document as { prerendering?: boolean }).prerendering;
+    }
+  });
+
   it('clears "not recognised" when the app shell arrives late, though nothing in it is a surface yet', async () => {
     const recognise = vi.fn((doc: Document) => doc.querySelector('.app-shell') !== null);
     const lateShell = fakeAdapter({ recognise });

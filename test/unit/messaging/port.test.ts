@@ -74,7 +74,7 @@ describe('the content port', () => {
     const { send, ports } = connected({ 'people.find': find, 'page.status': () => Promise.resolve({ recorded: true }) });
     const [people, status] = await Promise.all([
       send('people.find', { people: [{ email: 'maya@example.com' }, { email: 'x@example.com' }] }),
-      send('page.status', { site: 'gmail', recognised: true, people: 2, known: 1, views: [{ kind: 'thread', title: 'Hi', when: null }] }),
+      send('page.status', { page: 'p1', site: 'gmail', recognised: true, people: 2, known: 1, views: [{ kind: 'thread', title: 'Hi', when: null }] }),
     ]);
     expect(people).toEqual([match, null]);
     expect(status).toEqual({ recorded: true });
@@ -108,11 +108,11 @@ describe('the content port', () => {
     const server = servePort(createBroker(handlers({ 'page.status': () => Promise.resolve({ recorded: true }) }), self));
     const other = new FakePort('someone-else', fromContent);
     server(other);
-    other.receive({ id: 1, message: { primer: 1, type: 'page.status', payload: { site: 'gmail', recognised: true, people: 0, known: 0, views: [] } } });
+    other.receive({ id: 1, message: { primer: 1, type: 'page.status', payload: { page: 'p1', site: 'gmail', recognised: true, people: 0, known: 0, views: [] } } });
     const gone = new FakePort(CONTENT_PORT, fromContent);
     gone.failPost = true;
     server(gone);
-    gone.receive({ id: 1, message: { primer: 1, type: 'page.status', payload: { site: 'gmail', recognised: true, people: 0, known: 0, views: [] } } });
+    gone.receive({ id: 1, message: { primer: 1, type: 'page.status', payload: { page: 'p1', site: 'gmail', recognised: true, people: 0, known: 0, views: [] } } });
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(other.posted).toEqual([]);
     expect(gone.posted).toEqual([]);
@@ -129,6 +129,25 @@ describe('the content port', () => {
     await vi.waitFor(() => expect(ports).toHaveLength(2));
     answer([null]);
     await expect(again).resolves.toEqual([null]);
+  });
+
+  it('opens a new port once when the open one refuses to post (closed under a page kept in the back/forward cache), and its late closing fails nothing sent since', async () => {
+    let answer!: (value: null[]) => void;
+    const { send, ports } = connected({ 'people.find': () => new Promise((resolve) => (answer = resolve)) });
+    send.connect();
+    ports[0]!.disconnected = true;
+    const pending = send('people.find', { people: [{ email: 'a@example.com' }] });
+    expect(ports).toHaveLength(2);
+    await vi.waitFor(() => expect(answer).toBeTypeOf('function'));
+    // The browser tells the page of the first port's closing only now.
+    ports[0]!.drop();
+    answer([null]);
+    await expect(pending).resolves.toEqual([null]);
+    // A new port that refuses too: the background is not there.
+    ports[1]!.disconnected = true;
+    const broken = createPortSender<typeof contentProtocol>(contentReplies, () => Object.assign(new FakePort(CONTENT_PORT), { failPost: true }));
+    broken.connect();
+    await expect(broken('people.find', { people: [] })).rejects.toMatchObject({ kind: 'network' });
   });
 
   it('tells its onLost listeners of every port lost or refused, until they stop listening', async () => {
@@ -157,7 +176,7 @@ describe('the content port', () => {
     send.connect();
     expect(ports).toHaveLength(1);
     send.connect();
-    await expect(send('page.status', { site: 'gmail', recognised: true, people: 0, known: 0, views: [] })).resolves.toEqual({ recorded: true });
+    await expect(send('page.status', { page: 'p1', site: 'gmail', recognised: true, people: 0, known: 0, views: [] })).resolves.toEqual({ recorded: true });
     expect(ports).toHaveLength(1);
     // Nothing to connect to (the extension went away): no throw; the first request reports it.
     const broken = createPortSender<typeof contentProtocol>(contentReplies, () => {
@@ -191,7 +210,7 @@ describe('the content port', () => {
     const page = new FakePort(CONTENT_PORT);
     const send = createPortSender<typeof contentProtocol>(contentReplies, () => page);
     let settled = false;
-    const status = send('page.status', { site: 'gmail', recognised: true, people: 0, known: 0, views: [] }).finally(() => (settled = true));
+    const status = send('page.status', { page: 'p1', site: 'gmail', recognised: true, people: 0, known: 0, views: [] }).finally(() => (settled = true));
     const { id } = page.posted[0] as { id: number };
     for (const other of [id + 0.5, id - 1e-9, String(id), null, Number.NaN, Number.POSITIVE_INFINITY, 2 ** 60]) page.receive({ id: other, reply: { ok: true, data: { recorded: false } } });
     await Promise.resolve();

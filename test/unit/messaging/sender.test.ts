@@ -19,8 +19,8 @@ describe('typed senders', () => {
       sendResponse({ ok: true, data: { recorded: true } });
       return true;
     });
-    await expect(sendRequest('page.status', { site: 'gmail', recognised: true, people: 1, known: 0, views: [] })).resolves.toEqual({ recorded: true });
-    expect(seen).toEqual([{ primer: 1, type: 'page.status', payload: { site: 'gmail', recognised: true, people: 1, known: 0, views: [] } }]);
+    await expect(sendRequest('page.status', { page: 'p1', site: 'gmail', recognised: true, people: 1, known: 0, views: [] })).resolves.toEqual({ recorded: true });
+    expect(seen).toEqual([{ primer: 1, type: 'page.status', payload: { page: 'p1', site: 'gmail', recognised: true, people: 1, known: 0, views: [] } }]);
   });
 
   it('turn error replies into typed errors', async () => {
@@ -78,7 +78,7 @@ describe('typed senders', () => {
       onDisconnect: { addListener: () => undefined },
     };
     const connect = vi.spyOn(fakeBrowser.runtime, 'connect').mockReturnValue(port as never);
-    const status = { site: 'gmail' as const, recognised: true, people: 1, known: 0, views: [] };
+    const status = { page: 'p1', site: 'gmail' as const, recognised: true, people: 1, known: 0, views: [] };
     await expect(sendContentRequest('page.status', status)).resolves.toEqual({ recorded: true });
     await expect(sendContentRequest('page.status', status)).resolves.toEqual({ recorded: true });
     expect(connect).toHaveBeenCalledTimes(1);
