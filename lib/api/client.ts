@@ -97,11 +97,20 @@ export class ServiceClient {
   async listRecordings(params: ListRecordingsParams = {}, { signal, interactive }: Signal = {}): Promise<RecordingPage> {
     const limit = params.limit ?? 20;
     const offset = params.offset ?? 0;
-    const response = await this.http.request('GET', '/api/v2/recordings', {
-      query: { limit, offset, contact_id: params.contactId, sort: params.sort ?? 'meeting_date:desc' },
-      signal,
-      interactive,
-    });
+    let response;
+    try {
+      response = await this.http.request('GET', '/api/v2/recordings', {
+        query: { limit, offset, contact_id: params.contactId, sort: params.sort ?? 'meeting_date:desc' },
+        signal,
+        interactive,
+      });
+    } catch (error) {
+      // A 404 for one contact's recordings may mean none yet (as insights' 404 may): the contact
+      // is asked for, and only when it is gone too is the 404 passed on ("no longer has them").
+      if (params.contactId === undefined || !(error instanceof ApiError) || error.kind !== 'not_found') throw error;
+      await this.getContact(params.contactId, { signal, interactive });
+      return toRecordingPage([], { limit, offset });
+    }
     return toRecordingPage(response.body, { limit, offset });
   }
 

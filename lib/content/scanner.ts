@@ -8,6 +8,7 @@
  * looked up are remembered until a read of them succeeds (`failedRoots`, for recovery.ts).
  */
 import type { PersonQuery } from '../messaging/protocol';
+import { LONGEST_NAME } from '../messaging/content-replies';
 import type { PageContext, PageSurface } from '../panel/context';
 import { viewOf, VIEWS_MAX, type PageView } from '../panel/view';
 import type { ContactMatch } from '../models';
@@ -192,7 +193,9 @@ export class PageScanner {
   }
 
   #included(person: FoundPerson): boolean {
-    if (person.email === null) return person.name !== null && !(this.#options.ownNames?.().has(normaliseName(person.name)) ?? false);
+    // A name longer than a name can be (a row's whole text read as one) is no one: the background
+    // would refuse the whole batch it is in, and everyone in it would go unmarked.
+    if (person.email === null) return person.name !== null && fullName(person.name).trim().length <= LONGEST_NAME && !(this.#options.ownNames?.().has(normaliseName(person.name)) ?? false);
     if (this.#own.has(person.email)) return false;
     return !isExcludedAddress(person.email, this.#options.preferences());
   }

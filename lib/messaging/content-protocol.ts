@@ -7,7 +7,7 @@
 import { z } from 'zod/mini';
 import { PageViewsSchema } from '../panel/context';
 import { SITES } from '../sites/types';
-import { contentReplies } from './content-replies';
+import { contentReplies, LONGEST_NAME } from './content-replies';
 import { message } from './message-definition';
 
 export { LOOKUP_FAILED, PersonAnswer } from './content-replies';
@@ -15,7 +15,7 @@ export { LOOKUP_FAILED, PersonAnswer } from './content-replies';
 const Email = z.string().check(z.trim(), z.minLength(3), z.maxLength(320));
 export const PersonQuery = z.union([
   z.object({ email: Email }),
-  z.object({ name: z.string().check(z.trim(), z.minLength(1), z.maxLength(200)) }),
+  z.object({ name: z.string().check(z.trim(), z.minLength(1), z.maxLength(LONGEST_NAME)) }),
 ]);
 export type PersonQuery = z.infer<typeof PersonQuery>;
 const PageId = z.string().check(z.minLength(1), z.maxLength(100));

@@ -8,6 +8,9 @@
 import { z } from 'zod/mini';
 import { ContactMatchSchema } from '../models/contact';
 
+/** The longest name a page's person may be looked up by (longer is page text, not a name). */
+export const LONGEST_NAME = 200;
+
 /** A person who could not be looked up (timeout, rate limit, server error): unknown, not "not a contact". */
 export const LOOKUP_FAILED = 'failed';
 /** One person's answer: the match, null for not a contact, or LOOKUP_FAILED (ask again later). */

@@ -12,6 +12,7 @@ import type { RecordingInsights } from '@/lib/models';
 import { INSIGHTS_POLL_MS, PROCESSING_POLL_MS, problemOf, stillLooking, useHeldRecordings, useRecording, useRecordingInsights, useTranscript } from '../data/queries';
 import { ActionItemList } from '../person/ActionItemList';
 import { TopicList } from '../person/Topics';
+import { landFocusWhenGone } from '../focus-landing';
 import { ProblemNotice } from '../states/ProblemNotice';
 import { Skeleton } from '../states/Skeleton';
 import { CopyNote } from './CopyNote';
@@ -57,13 +58,16 @@ function InsightsOfRecording({ insights }: { insights: RecordingInsights }) {
  * (NOT_YET_LOOK_MS); after that, the user can check again.
  */
 function NotYet({ what, looking, onCheck, checking }: { what: string; looking: boolean; onCheck: () => void; checking: boolean }) {
+  // Each Check again is told apart by what it checks for; once what it found replaces it, focus
+  // lands on the heading before it instead of falling to the document.
+  const said = useId();
   return (
     <p className="subtle">
-      {what} not available yet.
+      <span id={said}>{what} not available yet.</span>
       {looking ? null : (
         <>
           {' '}
-          <Button variant="secondary" onClick={checking ? undefined : onCheck} aria-disabled={checking || undefined}>
+          <Button ref={landFocusWhenGone} variant="secondary" onClick={checking ? undefined : onCheck} aria-disabled={checking || undefined} aria-describedby={said}>
             Check again
           </Button>
         </>

@@ -4,7 +4,7 @@
 import type { ActionItem, ItemSource } from '../../models';
 import { ID_KEYS, fromJsonText, idOf, isObj, scalarText, textOf, toFlag, type Obj } from './values';
 import { dateOf } from './dates';
-import { ITEM_TEXT_KEYS, toTextList } from './text-lists';
+import { ITEM_TEXT_KEYS, SENTENCE_SEPARATORS, toTextList } from './text-lists';
 
 const DONE_STATUSES = new Set(['done', 'completed', 'complete', 'closed', 'resolved', 'cancelled', 'canceled']);
 
@@ -16,7 +16,7 @@ export function toActionItems(raw: unknown, { pendingOnly, ofRecording = false }
   const value = fromJsonText(raw);
   // An object is no list of items: `{total: 2, overdue: 1}` counts them (a map of text → count is
   // for topics, toTextList).
-  if (!Array.isArray(value)) return isObj(value) ? [] : toTextList(value).map((text) => ({ text, owner: null, dueDate: null, status: null }));
+  if (!Array.isArray(value)) return isObj(value) ? [] : toTextList(value, ITEM_TEXT_KEYS, SENTENCE_SEPARATORS).map((text) => ({ text, owner: null, dueDate: null, status: null }));
   const out: ActionItem[] = [];
   for (const entry of value) {
     if (!isObj(entry)) {

@@ -4,7 +4,7 @@
 import type { Insights, PreferenceFlags, RecordingInsights } from '../../models';
 import { invalid, isObj, numberOf, textOf, toFlag, type Obj } from './values';
 import { dateOf } from './dates';
-import { proseOf, toTextList } from './text-lists';
+import { ITEM_TEXT_KEYS, proseOf, SENTENCE_SEPARATORS, toTextList } from './text-lists';
 import { resourceOf, unwrap } from './envelope';
 import { toActionItems } from './action-items';
 import { ApiError, NOT_YET_CODE } from '../errors';
@@ -126,7 +126,7 @@ export function toRecordingInsights(raw: unknown, recordingId: string): Recordin
   return {
     recordingId: textOf(body, 'recording_id', 'recordingId') ?? recordingId,
     actionItems: toActionItems(body.action_items ?? body.actionItems, { pendingOnly: false, ofRecording: true }),
-    keyDecisions: toTextList(body.key_decisions ?? body.keyDecisions ?? body.decisions),
+    keyDecisions: toTextList(body.key_decisions ?? body.keyDecisions ?? body.decisions, ITEM_TEXT_KEYS, SENTENCE_SEPARATORS),
     topicsDiscussed: toTextList(body.topics_discussed ?? body.topicsDiscussed ?? body.topics),
   };
 }

@@ -29,14 +29,22 @@ function pairText(entry: unknown): string | null {
   return Array.isArray(entry) && entry.length === 2 && typeof entry[0] === 'string' && typeof entry[1] === 'number' ? scalarText(entry[0]) : null;
 }
 
+/** Where one line of topics is split ("budget, hiring"). */
+const TOPIC_SEPARATORS = /[,;]/;
+/**
+ * Where one line of sentences (decisions, action items) is split: at semicolons only. "Send the
+ * deck to Maya, Dan and Priya by Friday" is one item.
+ */
+export const SENTENCE_SEPARATORS = /;/;
+
 /**
  * A list written as text: one entry a line when there are several (a model's markdown: "- Go with
  * B, from May", "1. Send deck"; commas inside a line are the entry's own), bullets and numbers
- * dropped; one line is split at commas and semicolons ("budget, hiring").
+ * dropped; one line is split at `separators`.
  */
-function textEntries(text: string): string[] {
+function textEntries(text: string, separators: RegExp): string[] {
   const lines = text.split(/\r?\n/).filter((line) => line.trim() !== '');
-  if (lines.length < 2) return text.split(/[,;]/);
+  if (lines.length < 2) return text.split(separators);
   return lines.map((line) => line.trim().replace(/^(?:[-*•+]|\d{1,3}[.)])\s+/, ''));
 }
 
@@ -44,10 +52,10 @@ function textEntries(text: string): string[] {
  * A list given as strings, as objects with a text-like field (among `keys`), as `[text, count]`
  * pairs, as a map of text → count, or as text (textEntries).
  */
-export function toTextList(raw: unknown, keys: readonly string[] = ITEM_TEXT_KEYS): string[] {
+export function toTextList(raw: unknown, keys: readonly string[] = ITEM_TEXT_KEYS, separators: RegExp = TOPIC_SEPARATORS): string[] {
   const value = fromJsonText(raw);
   if (isObj(value)) return countedKeys(value)?.flatMap((key) => scalarText(key) ?? []) ?? [];
-  const entries: unknown[] = typeof value === 'string' ? textEntries(value) : Array.isArray(value) ? value : [];
+  const entries: unknown[] = typeof value === 'string' ? textEntries(value, separators) : Array.isArray(value) ? value : [];
   const out: string[] = [];
   for (const entry of entries) {
     const text = isObj(entry) ? textOf(entry, ...keys) : Array.isArray(entry) ? pairText(entry) : scalarText(entry);

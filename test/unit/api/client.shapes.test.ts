@@ -38,6 +38,20 @@ function serve(route: (url: URL, init?: RequestInit) => Reply | Error, options: 
 
 const NOT_FOUND: Reply = { status: 404, body: { detail: 'Not found.' } };
 
+describe('a contact’s recordings on a 404', () => {
+  it('are none yet when the contact exists, and a 404 only when the contact is gone too', async () => {
+    const { client, calls } = serve((url) => (url.pathname === '/api/v2/contacts/c1' ? { body: { id: 'c1', name: 'Ann', email: 'ann@x.test' } } : NOT_FOUND));
+    expect(await client.listRecordings({ contactId: 'c1' })).toMatchObject({ recordings: [], hasMore: false });
+    expect(calls).toEqual(['GET /api/v2/recordings?limit=20&offset=0&contact_id=c1&sort=meeting_date%3Adesc', 'GET /api/v2/contacts/c1']);
+    const gone = serve(() => NOT_FOUND);
+    await expect(gone.client.listRecordings({ contactId: 'c1' })).rejects.toMatchObject({ kind: 'not_found', status: 404 });
+    // Every recording (no contact): a 404 is the route's, passed on at once.
+    const all = serve(() => NOT_FOUND);
+    await expect(all.client.listRecordings()).rejects.toMatchObject({ kind: 'not_found' });
+    expect(all.calls).toHaveLength(1);
+  });
+});
+
 describe('contact insights on a 404', () => {
   it('are empty when the contact exists (a server that 404s until it has insights)', async () => {
     const { client, calls } = serve((url) => (url.pathname === '/api/v2/contacts/c1' ? { body: { id: 'c1', name: 'Ann', email: 'ann@x.test' } } : NOT_FOUND));

@@ -611,8 +611,20 @@ describe('lists written as lines of text (a language model’s markdown)', () =>
     expect(toInsights({ recent_topics: '• Budget\n* Hiring\n+ Travel' }, 'c1').recentTopics).toEqual(['Budget', 'Hiring', 'Travel']);
   });
 
-  it('still splits one line at commas and semicolons', () => {
+  it('still splits one line of topics at commas and semicolons; one line of decisions or action items only at semicolons', () => {
     expect(toTextList('budget, hiring; travel')).toEqual(['budget', 'hiring', 'travel']);
+    expect(toInsights({ recent_topics: 'budget, hiring; travel' }, 'c1').recentTopics).toEqual(['budget', 'hiring', 'travel']);
+    expect(toRecordingInsights({ key_decisions: 'Go with vendor B, starting in May; hire two engineers' }, 'r1').keyDecisions).toEqual([
+      'Go with vendor B, starting in May',
+      'hire two engineers',
+    ]);
+    expect(toRecordingInsights({ action_items: 'Send the deck to Maya, Dan and Priya by Friday' }, 'r1').actionItems.map((item) => item.text)).toEqual([
+      'Send the deck to Maya, Dan and Priya by Friday',
+    ]);
+    expect(toInsights({ pending_action_items: 'Send the deck to Maya, Dan and Priya by Friday; book the room' }, 'c1').pendingActionItems.map((item) => item.text)).toEqual([
+      'Send the deck to Maya, Dan and Priya by Friday',
+      'book the room',
+    ]);
     // A number that is the entry itself is kept.
     expect(toTextList('2026 plan\n3')).toEqual(['2026 plan', '3']);
   });

@@ -79,7 +79,9 @@ describe('lists and flags', () => {
       { pendingOnly: false },
     );
     expect(kept.map((item) => item.done)).toEqual([true, true, true, undefined, undefined]);
-    expect(toActionItems('a, b', { pendingOnly: true }).map((i) => i.text)).toEqual(['a', 'b']);
+    // One line of text: items apart at semicolons; a comma is inside an item's own sentence.
+    expect(toActionItems('a; b', { pendingOnly: true }).map((i) => i.text)).toEqual(['a', 'b']);
+    expect(toActionItems('Send the deck to Maya, Dan and Priya', { pendingOnly: true }).map((i) => i.text)).toEqual(['Send the deck to Maya, Dan and Priya']);
   });
 
   it('reads where an item was raised, however the server says it, and makes up none', () => {

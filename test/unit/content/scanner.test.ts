@@ -361,6 +361,13 @@ describe('PageScanner on name-only sites', () => {
     expect(markers().map((m) => m.getAttribute('aria-label'))).toEqual(['Primer briefing: Maya']);
     expect(find.mock.calls.flatMap((c) => c[0])).toEqual([{ email: 'maya@example.com' }]);
   });
+
+  it('asks about no "name" longer than a name can be (the background would refuse the whole batch)', async () => {
+    const text = 'Quarterly planning notes '.repeat(9);
+    await scanner.scan(page(`<div class="s"><span data-who="${text}">${text}</span><span data-who="Grace Liu">Grace Liu</span><span data-mail="maya@example.com">Maya</span></div>`));
+    expect(find.mock.calls.flatMap((c) => c[0])).toEqual([{ name: 'Grace Liu' }, { email: 'maya@example.com' }]);
+    expect(markers()).toHaveLength(2);
+  });
 });
 
 describe('PageScanner on name-only sites, after matching', () => {

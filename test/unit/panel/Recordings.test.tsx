@@ -393,9 +393,34 @@ describe('recordings being processed', () => {
     expect(insightsCalls).toBe(NOT_YET_LOOK_MS / INSIGHTS_POLL_MS);
     const checks = screen.getAllByRole('button', { name: 'Check again' });
     expect(checks).toHaveLength(2);
+    // Told apart by what each checks for.
+    expect(checks.map((check) => check.getAttribute('aria-describedby') && document.getElementById(check.getAttribute('aria-describedby')!)?.textContent)).toEqual([
+      'Insights from this conversation are not available yet.',
+      'The transcript is not available yet.',
+    ]);
     act(() => checks[1]!.click());
     await vi.advanceTimersByTimeAsync(0);
     expect(transcriptCalls).toBe(NOT_YET_LOOK_MS / PROCESSING_POLL_MS + 1);
+  });
+
+  it('lands focus on the transcript’s heading when Check again finds it, not on the page', async () => {
+    let found = false;
+    const notYet = new ApiError('not_found', 'The service has no transcript for this recording yet.', { code: NOT_YET_CODE });
+    fakeBackground({
+      'recording.get': recording('a'),
+      'recording.insights': { recordingId: 'a', actionItems: [], keyDecisions: ['Ship in May'], topicsDiscussed: [] },
+      'recording.transcript': () => (found ? Promise.resolve({ recordingId: 'a', segments: [{ speaker: 'Maya', start: 0, end: 5, text: 'Hello' }] }) : Promise.reject(notYet)),
+    });
+    renderWithClient(<RecordingDetail id="a" onBack={() => undefined} backLabel="Back" />);
+    expect(await screen.findByText('The transcript is not available yet.')).toBeInTheDocument();
+    await vi.advanceTimersByTimeAsync(NOT_YET_LOOK_MS + PROCESSING_POLL_MS);
+    const check = screen.getByRole('button', { name: 'Check again' });
+    found = true;
+    act(() => check.focus());
+    act(() => check.click());
+    expect(await screen.findByText('Hello')).toBeInTheDocument();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Transcript' }));
   });
 
   it('stops asking once the view is closed, and never asks again for a recording that is ready or failed', async () => {
