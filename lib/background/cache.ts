@@ -53,7 +53,15 @@ export interface CachePolicy<T> {
   freshMs: number;
   /** Past this age a value is not served while online; the caller waits for the service. */
   maxStaleMs: number;
+  /**
+   * Values kept only BRIEFLY_MS, and never served stale while online: an answer that may be early
+   * rather than final (an empty transcript of a recording just finished).
+   */
+  briefly?: (value: T) => boolean;
 }
+
+/** How long a value the policy keeps `briefly` is fresh. */
+export const BRIEFLY_MS = 60_000;
 
 export interface RevalidatePolicy<T> extends CachePolicy<T> {
   /**
@@ -101,8 +109,9 @@ export class SwrCache {
   async get<T>(key: string, fetcher: () => Promise<T>, policy: CachePolicy<T>): Promise<Cached<T>> {
     const entry = await this.#read(key, policy.schema);
     const age = entry ? this.#now() - entry.storedAt : Infinity;
-    if (entry && age <= policy.freshMs) return { ...entry, stale: false };
-    if (entry && age <= policy.maxStaleMs) {
+    const brief = entry !== null && policy.briefly?.(entry.value) === true;
+    if (entry && age <= (brief ? Math.min(BRIEFLY_MS, policy.freshMs) : policy.freshMs)) return { ...entry, stale: false };
+    if (entry && !brief && age <= policy.maxStaleMs) {
       this.#refresh(key, fetcher).catch(() => undefined);
       return { ...entry, stale: true };
     }

@@ -40,11 +40,13 @@ export function recordingHandlers(
     },
     'recording.transcript': async ({ id }) => {
       const client = await context.client();
-      // A finished transcript does not change.
+      // A finished transcript does not change; an empty one may be one not written out yet (a
+      // recording just finished), so it is asked for again after a minute.
       const cached = await context.cache.get(`${client.baseUrl}|transcript|${id}`, () => client.getTranscript(id, { interactive: true }), {
         schema: TranscriptSchema,
         freshMs: WEEK,
         maxStaleMs: 4 * WEEK,
+        briefly: (transcript) => transcript.segments.length === 0,
       });
       return cached.value;
     },
@@ -53,7 +55,13 @@ export function recordingHandlers(
       const cached = await context.cache.get(
         `${client.baseUrl}|recording-insights|${id}`,
         () => client.getRecordingInsights(id, { interactive: true }),
-        { schema: z.nullable(RecordingInsightsSchema), freshMs: 10 * MINUTE, maxStaleMs: WEEK },
+        {
+          schema: z.nullable(RecordingInsightsSchema),
+          freshMs: 10 * MINUTE,
+          maxStaleMs: WEEK,
+          // Nothing in any list: likely not made yet rather than a conversation without any.
+          briefly: (insights) => insights !== null && insights.actionItems.length + insights.keyDecisions.length + insights.topicsDiscussed.length === 0,
+        },
       );
       return cached.value;
     },

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod/mini';
 import { ApiError } from '@/lib/api/errors';
-import { HOLD_WRITES_MS, SwrCache, type CacheStore } from '@/lib/background/cache';
+import { BRIEFLY_MS, HOLD_WRITES_MS, SwrCache, type CacheStore } from '@/lib/background/cache';
 
 function memoryStore(): CacheStore & { data: Map<string, unknown>; writes: string[][] } {
   const data = new Map<string, unknown>();
@@ -46,6 +46,30 @@ describe('SwrCache', () => {
     await slow;
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect((await cache.get('k', () => Promise.resolve(3), policy)).value).toBe(2);
+  });
+
+  it('keeps a value its policy calls early only briefly, and never serves it stale while the service answers', async () => {
+    let now = 0;
+    const cache = new SwrCache(memoryStore(), () => now);
+    // An empty list stands for an answer that may be early (a transcript not written out yet).
+    const early = { schema: z.array(z.number()), freshMs: 1_000_000, maxStaleMs: 10_000_000, briefly: (list: number[]) => list.length === 0 };
+    await cache.get('k', () => Promise.resolve([]), early);
+    now = BRIEFLY_MS - 1;
+    const calledTooSoon = vi.fn(() => Promise.resolve([1]));
+    expect((await cache.get('k', calledTooSoon, early)).value).toEqual([]);
+    expect(calledTooSoon).not.toHaveBeenCalled();
+    now = BRIEFLY_MS + 1;
+    // Past the brief lifetime the service is waited for, not the empty copy served stale.
+    expect(await cache.get('k', () => Promise.resolve([1, 2]), early)).toEqual({ value: [1, 2], storedAt: BRIEFLY_MS + 1, stale: false });
+    // A full answer keeps the policy's own lifetime.
+    now = 500_000;
+    const notCalled = vi.fn(() => Promise.resolve([3]));
+    expect((await cache.get('k', notCalled, early)).value).toEqual([1, 2]);
+    expect(notCalled).not.toHaveBeenCalled();
+    // Unreachable service: the early copy is still better than nothing.
+    await cache.get('e', () => Promise.resolve([]), early);
+    now += BRIEFLY_MS + 1;
+    expect(await cache.get('e', () => Promise.reject(new ApiError('network', 'down')), early)).toMatchObject({ value: [], stale: true });
   });
 
   it('waits for the service when the value is too old, but serves it if the service is down', async () => {

@@ -306,6 +306,33 @@ describe('people and recordings', () => {
     expect(await send('recording.get', { id: 'missing' })).toMatchObject({ ok: false, error: { kind: 'not_found' } });
   });
 
+  it('asks again after a minute for a transcript or recording insights that came back empty (not written out yet), not after a week', async () => {
+    const id = RECORDING_IDS.mayaRoadmap;
+    const paths = { transcript: `/api/v2/recordings/${id}/transcript`, insights: `/api/v2/insights/recording/${id}` };
+    const asked = (what: keyof typeof paths) => standIn.requests.filter((r) => r.path === paths[what]).length;
+    standIn.failNext({ path: paths.transcript, status: 200, body: JSON.stringify({ recording_id: id, segments: [] }) });
+    standIn.failNext({ path: paths.insights, status: 200, body: JSON.stringify({ recording_id: id, action_items: [], key_decisions: [], topics_discussed: [] }) });
+    expect(await send('recording.transcript', { id })).toMatchObject({ ok: true, data: { segments: [] } });
+    expect(await send('recording.insights', { id })).toMatchObject({ ok: true, data: { actionItems: [], keyDecisions: [], topicsDiscussed: [] } });
+    // Within the minute: the early answers stand.
+    await send('recording.transcript', { id });
+    await send('recording.insights', { id });
+    expect([asked('transcript'), asked('insights')]).toEqual([1, 1]);
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 2 * 60_000 });
+    try {
+      const transcript = await send('recording.transcript', { id });
+      expect((transcript as { data: { segments: unknown[] } }).data.segments.length).toBeGreaterThan(0);
+      const insights = await send('recording.insights', { id });
+      expect((insights as { data: { topicsDiscussed: unknown[] } }).data.topicsDiscussed.length).toBeGreaterThan(0);
+      expect([asked('transcript'), asked('insights')]).toEqual([2, 2]);
+      // A full transcript is kept: asked for no more.
+      await send('recording.transcript', { id });
+      expect(asked('transcript')).toBe(2);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('answers the panel’s recordings and a recording’s status as the service has them now, the last copy only when it cannot answer', async () => {
     const id = RECORDING_IDS.mayaProcessing;
     expect(await send('recording.get', { id })).toMatchObject({ ok: true, data: { status: 'processing' } });
