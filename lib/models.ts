@@ -165,6 +165,15 @@ export const RecordingInsightsSchema = z.object({
 });
 export type RecordingInsights = z.infer<typeof RecordingInsightsSchema>;
 
+/**
+ * Answers that may be early rather than final: a transcript with no line (one not written out
+ * yet reads the same), a recording's insights with nothing in any list (`null`: none to give).
+ * The background keeps them briefly, the panel looks again for them for a while.
+ */
+export const isEmptyTranscript = (transcript: Transcript): boolean => transcript.segments.length === 0;
+export const isEmptyRecordingInsights = (insights: RecordingInsights | null): boolean =>
+  insights !== null && insights.actionItems.length + insights.keyDecisions.length + insights.topicsDiscussed.length === 0;
+
 export const PresignedUploadSchema = z.object({
   uploadUrl: z.string(),
   recordingId: z.string(),

@@ -63,7 +63,8 @@ export interface CachePolicy<T> {
 /** How long a value the policy keeps `briefly` is fresh. */
 export const BRIEFLY_MS = 60_000;
 
-export interface RevalidatePolicy<T> extends CachePolicy<T> {
+/** `briefly` is honoured by `get` only: nothing revalidated (lists, a recording's status) is kept briefly. */
+export interface RevalidatePolicy<T> extends Omit<CachePolicy<T>, 'briefly'> {
   /**
    * A copy younger than this answers a revalidation at once (refreshed behind it): asking the
    * service again so soon would return the same thing one round trip later.

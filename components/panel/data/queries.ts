@@ -4,7 +4,7 @@ import { useInfiniteQuery, useQueries, useQuery, useQueryClient, type InfiniteDa
 import { isNotYet, serviceWaitMs, type ApiErrorInfo } from '@/lib/api/errors';
 import { sendRequest } from '@/lib/messaging/send';
 import type { InsightsReply, PersonQuery } from '@/lib/messaging/protocol';
-import type { ContactMatch, Copy, Recording, RecordingPage } from '@/lib/models';
+import { isEmptyRecordingInsights, isEmptyTranscript, type ContactMatch, type Copy, type Recording, type RecordingInsights, type RecordingPage, type Transcript } from '@/lib/models';
 import type { SubjectPerson } from '@/lib/panel/subject';
 import { loadInsights } from './insights-loader';
 import { keys } from './keys';
@@ -167,13 +167,25 @@ export const NOT_YET_LOOK_MS = 10 * 60_000;
 /** Insights follow the transcript by minutes: looked for less often than a processing recording. */
 export const INSIGHTS_POLL_MS = 30_000;
 
-function notYetPolling(intervalMs: number) {
-  return (query: { state: { error: unknown; errorUpdateCount: number } }) => (stillLooking(query.state, intervalMs) ? intervalMs : false);
+interface LookState<T> {
+  data: T | undefined;
+  error: unknown;
+  errorUpdateCount: number;
+  dataUpdateCount: number;
 }
 
-/** Whether Primer still looks again by itself for what the service answered "not yet" for. */
-export function stillLooking(state: { error: unknown; errorUpdateCount: number }, intervalMs: number): boolean {
-  return isNotYet(state.error) && state.errorUpdateCount < NOT_YET_LOOK_MS / intervalMs;
+function notYetPolling<T>(intervalMs: number, early: (data: T) => boolean) {
+  return (query: { state: LookState<T> }) => (stillLooking(query.state, intervalMs, early) ? intervalMs : false);
+}
+
+/**
+ * Whether Primer still looks again by itself for what the service answered "not yet" for, or
+ * answered with nothing in it (`early`: a transcript not written out yet reads as an empty one).
+ */
+function stillLooking<T>(state: LookState<T>, intervalMs: number, early: (data: T) => boolean): boolean {
+  const times = NOT_YET_LOOK_MS / intervalMs;
+  if (isNotYet(state.error)) return state.errorUpdateCount < times;
+  return state.error === null && state.data !== undefined && early(state.data) && state.dataUpdateCount < times;
 }
 
 export function useTranscript(id: string, enabled: boolean) {
@@ -182,9 +194,26 @@ export function useTranscript(id: string, enabled: boolean) {
     queryFn: () => sendRequest('recording.transcript', { id }),
     enabled,
     // "Not yet" is no failure to retry nor to offer Try again for: the transcript is being made
-    // (a finished recording's may lag it), so it is looked for as a processing recording is.
-    refetchInterval: notYetPolling(PROCESSING_POLL_MS),
+    // (a finished recording's may lag it), so it is looked for as a processing recording is; so is
+    // an empty one, which may be one not written out yet.
+    refetchInterval: notYetPolling(PROCESSING_POLL_MS, isEmptyTranscript),
   });
+}
+
+/**
+ * Whether Primer still looks again by itself for a recording's transcript or insights. Read from
+ * the query's state, which counts its answers (the hook's result does not): the view re-renders
+ * with each of them.
+ */
+export function useStillLooking(of: 'transcript' | 'insights', id: string): boolean {
+  const client = useQueryClient();
+  return of === 'transcript'
+    ? lookingAt(client.getQueryState<Transcript>(keys.transcript(id)), PROCESSING_POLL_MS, isEmptyTranscript)
+    : lookingAt(client.getQueryState<RecordingInsights | null>(keys.recordingInsights(id)), INSIGHTS_POLL_MS, isEmptyRecordingInsights);
+}
+
+function lookingAt<T>(state: LookState<T> | undefined, intervalMs: number, early: (data: T) => boolean): boolean {
+  return state !== undefined && stillLooking(state, intervalMs, early);
 }
 
 export function useRecordingInsights(id: string, enabled: boolean) {
@@ -192,8 +221,8 @@ export function useRecordingInsights(id: string, enabled: boolean) {
     queryKey: keys.recordingInsights(id),
     queryFn: () => sendRequest('recording.insights', { id }),
     enabled,
-    // A processed recording's insights may follow it.
-    refetchInterval: notYetPolling(INSIGHTS_POLL_MS),
+    // A processed recording's insights may follow it, or come empty at first.
+    refetchInterval: notYetPolling(INSIGHTS_POLL_MS, isEmptyRecordingInsights),
   });
 }
 

@@ -8,8 +8,8 @@ import { Button } from '@/components/ui/Button';
 import { ApiError, isNotYet } from '@/lib/api/errors';
 import { formatDate } from '@/lib/format/dates';
 import { serverText } from '@/lib/format/text';
-import type { RecordingInsights } from '@/lib/models';
-import { INSIGHTS_POLL_MS, PROCESSING_POLL_MS, problemOf, stillLooking, useHeldRecordings, useRecording, useRecordingInsights, useTranscript } from '../data/queries';
+import { isEmptyTranscript, type RecordingInsights } from '@/lib/models';
+import { problemOf, useHeldRecordings, useRecording, useRecordingInsights, useStillLooking, useTranscript } from '../data/queries';
 import { ActionItemList } from '../person/ActionItemList';
 import { TopicList } from '../person/Topics';
 import { landFocusWhenGone } from '../focus-landing';
@@ -54,16 +54,16 @@ function InsightsOfRecording({ insights }: { insights: RecordingInsights }) {
 }
 
 /**
- * What the service does not have yet: said, and looked for again by itself for a while
- * (NOT_YET_LOOK_MS); after that, the user can check again.
+ * What the service does not have yet, or has with nothing in it (which may be the same): said,
+ * and looked for again by itself for a while (NOT_YET_LOOK_MS); after that, the user can check again.
  */
-function NotYet({ what, looking, onCheck, checking }: { what: string; looking: boolean; onCheck: () => void; checking: boolean }) {
+function NotYet({ said: sentence, looking, onCheck, checking }: { said: string; looking: boolean; onCheck: () => void; checking: boolean }) {
   // Each Check again is told apart by what it checks for; once what it found replaces it, focus
   // lands on the heading before it instead of falling to the document.
   const said = useId();
   return (
     <p className="subtle">
-      <span id={said}>{what} not available yet.</span>
+      <span id={said}>{sentence}</span>
       {looking ? null : (
         <>
           {' '}
@@ -102,6 +102,8 @@ export function RecordingDetail({ id, onBack, backLabel }: { id: string; onBack:
   // the recording's status.
   const transcriptNotYet = isNotYet(transcriptProblem?.error) || (unknownStatus && isNotFound(transcriptProblem?.error));
   const insightsNotYet = isNotYet(insightsProblem?.error);
+  const transcriptLooking = useStillLooking('transcript', id);
+  const insightsLooking = useStillLooking('insights', id);
   const transcriptId = useId();
   const headingRef = useRef<HTMLHeadingElement>(null);
   useEffect(() => headingRef.current?.focus(), []);
@@ -139,7 +141,12 @@ export function RecordingDetail({ id, onBack, backLabel }: { id: string; onBack:
       {ask && insights.isPending && !insightsProblem ? <Skeleton label="Loading this conversation’s insights" lines={2} /> : null}
       {insights.data ? <InsightsOfRecording insights={insights.data} /> : null}
       {insightsNotYet ? (
-        <NotYet what="Insights from this conversation are" looking={stillLooking(insights, INSIGHTS_POLL_MS)} onCheck={() => void insights.refetch()} checking={insights.isFetching} />
+        <NotYet
+          said="Insights from this conversation are not available yet."
+          looking={insightsLooking}
+          onCheck={() => void insights.refetch()}
+          checking={insights.isFetching}
+        />
       ) : null}
       {insightsProblem && !insightsNotYet && !(unknownStatus && isNotFound(insightsProblem.error)) ? (
         <ProblemNotice
@@ -155,8 +162,14 @@ export function RecordingDetail({ id, onBack, backLabel }: { id: string; onBack:
           {/* Takes focus when Try again below goes (focus-landing.ts). */}
           <h2 id={transcriptId} tabIndex={-1}>Transcript</h2>
           {transcript.isPending && !transcriptProblem ? <Skeleton label="Loading the transcript" /> : null}
-          {transcriptNotYet ? (
-            <NotYet what="The transcript is" looking={stillLooking(transcript, PROCESSING_POLL_MS)} onCheck={() => void transcript.refetch()} checking={transcript.isFetching} />
+          {transcriptNotYet || (transcript.data && isEmptyTranscript(transcript.data)) ? (
+            <NotYet
+              said={transcriptNotYet ? 'The transcript is not available yet.' : 'The transcript is empty.'}
+              // An empty one whose refresh failed: the problem's own Try again is the one offered.
+              looking={(!transcriptNotYet && transcriptProblem !== null) || transcriptLooking}
+              onCheck={() => void transcript.refetch()}
+              checking={transcript.isFetching}
+            />
           ) : null}
           {transcriptProblem && !transcriptNotYet ? (
             <ProblemNotice
@@ -167,7 +180,7 @@ export function RecordingDetail({ id, onBack, backLabel }: { id: string; onBack:
               retrying={transcriptProblem.retrying}
             />
           ) : null}
-          {transcript.data ? <Transcript transcript={transcript.data} /> : null}
+          {transcript.data && !isEmptyTranscript(transcript.data) ? <Transcript transcript={transcript.data} /> : null}
         </section>
       ) : null}
     </article>

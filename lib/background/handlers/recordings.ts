@@ -7,7 +7,7 @@
  * old "Processing 40%" is not taken for now), never served stale from here.
  */
 import { z } from 'zod/mini';
-import { RecordingInsightsSchema, RecordingPageSchema, RecordingSchema, TranscriptSchema } from '../../models';
+import { isEmptyRecordingInsights, isEmptyTranscript, RecordingInsightsSchema, RecordingPageSchema, RecordingSchema, TranscriptSchema } from '../../models';
 import type { Handlers } from '../broker';
 import type { Revalidated } from '../cache';
 import type { ServiceContext } from '../service-context';
@@ -46,7 +46,7 @@ export function recordingHandlers(
         schema: TranscriptSchema,
         freshMs: WEEK,
         maxStaleMs: 4 * WEEK,
-        briefly: (transcript) => transcript.segments.length === 0,
+        briefly: isEmptyTranscript,
       });
       return cached.value;
     },
@@ -60,7 +60,7 @@ export function recordingHandlers(
           freshMs: 10 * MINUTE,
           maxStaleMs: WEEK,
           // Nothing in any list: likely not made yet rather than a conversation without any.
-          briefly: (insights) => insights !== null && insights.actionItems.length + insights.keyDecisions.length + insights.topicsDiscussed.length === 0,
+          briefly: isEmptyRecordingInsights,
         },
       );
       return cached.value;

@@ -342,6 +342,48 @@ describe('recordings being processed', () => {
     expect(calls).toBe(3);
   });
 
+  it('looks again for a transcript and insights that came back empty (not written out yet), shows them once there, then stops', async () => {
+    let transcriptCalls = 0;
+    let insightsCalls = 0;
+    fakeBackground({
+      'recording.get': recording('a'),
+      'recording.insights': () =>
+        Promise.resolve({ recordingId: 'a', actionItems: [], keyDecisions: ++insightsCalls < 3 ? [] : ['Ship in May'], topicsDiscussed: [] }),
+      'recording.transcript': () =>
+        Promise.resolve({ recordingId: 'a', segments: ++transcriptCalls < 3 ? [] : [{ speaker: 'Maya', start: 0, end: 5, text: 'Hello' }] }),
+    });
+    renderWithClient(<RecordingDetail id="a" onBack={() => undefined} backLabel="Back" />);
+    const transcript = await screen.findByRole('region', { name: 'Transcript' });
+    expect(await within(transcript).findByText('The transcript is empty.')).toBeInTheDocument();
+    // Looked for by itself meanwhile: nothing to press.
+    expect(screen.queryByRole('button', { name: 'Check again' })).toBeNull();
+    await vi.advanceTimersByTimeAsync(2 * PROCESSING_POLL_MS);
+    expect(await within(transcript).findByText('Hello')).toBeInTheDocument();
+    expect(within(transcript).queryByText('The transcript is empty.')).toBeNull();
+    await vi.advanceTimersByTimeAsync(2 * INSIGHTS_POLL_MS);
+    expect(await screen.findByText('Ship in May')).toBeInTheDocument();
+    await vi.advanceTimersByTimeAsync(5 * INSIGHTS_POLL_MS);
+    expect([transcriptCalls, insightsCalls]).toEqual([3, 3]);
+  });
+
+  it('stops looking for an empty transcript after a while, and offers to check again', async () => {
+    let calls = 0;
+    fakeBackground({
+      'recording.get': recording('a'),
+      'recording.insights': null,
+      'recording.transcript': () => (++calls, Promise.resolve({ recordingId: 'a', segments: [] })),
+    });
+    renderWithClient(<RecordingDetail id="a" onBack={() => undefined} backLabel="Back" />);
+    expect(await screen.findByText('The transcript is empty.')).toBeInTheDocument();
+    await vi.advanceTimersByTimeAsync(NOT_YET_LOOK_MS + 10 * PROCESSING_POLL_MS);
+    expect(calls).toBe(NOT_YET_LOOK_MS / PROCESSING_POLL_MS);
+    const check = await screen.findByRole('button', { name: 'Check again' });
+    expect(check).toHaveAccessibleDescription('The transcript is empty.');
+    act(() => check.click());
+    await vi.advanceTimersByTimeAsync(0);
+    expect(calls).toBe(NOT_YET_LOOK_MS / PROCESSING_POLL_MS + 1);
+  });
+
   it('tells apart the Try again of each part that failed (its insights, its transcript) by what it would load', async () => {
     const offline = () => Promise.reject(new ApiError('network', 'offline'));
     fakeBackground({ 'recording.get': recording('a'), 'recording.insights': offline, 'recording.transcript': offline });
