@@ -32,6 +32,16 @@ export function createPortSender<P extends Definitions>(replies: ReplySchemas<P>
     for (const listener of lostListeners) listener();
   };
 
+  /** Fails what was sent on `closed` (only that port's closing fails it). */
+  const cut = (closed: PortLike) => {
+    if (port === closed) port = null;
+    for (const [id, request] of waiting) {
+      if (request.via !== closed) continue;
+      waiting.delete(id);
+      request.reject(backgroundUnavailable(new Error('The port closed.')));
+    }
+  };
+
   const open = (): PortLike => {
     const opened = connect();
     opened.onMessage.addListener((message) => {
@@ -43,12 +53,7 @@ export function createPortSender<P extends Definitions>(replies: ReplySchemas<P>
       request.resolve(answer.data.reply);
     });
     opened.onDisconnect.addListener(() => {
-      if (port === opened) port = null;
-      for (const [id, request] of waiting) {
-        if (request.via !== opened) continue;
-        waiting.delete(id);
-        request.reject(backgroundUnavailable(new Error('The port closed.')));
-      }
+      cut(opened);
       lost();
     });
     return opened;
@@ -71,8 +76,17 @@ export function createPortSender<P extends Definitions>(replies: ReplySchemas<P>
         } catch (error) {
           // A port the browser closed before telling the page (a page kept in the back/forward
           // cache, shown again) refuses to post: a new one is opened once.
-          if (!reused) throw error;
-          port = null;
+          if (!reused || !port) throw error;
+          // What else was sent on it will not be answered either, whether or not the browser
+          // ever says the port closed.
+          const closed = port;
+          waiting.delete(id);
+          cut(closed);
+          try {
+            closed.disconnect();
+          } catch {
+            // Already closed: nothing to let go of.
+          }
           post(ready());
         }
       } catch (error) {

@@ -150,6 +150,19 @@ describe('the content port', () => {
     await expect(broken('people.find', { people: [] })).rejects.toMatchObject({ kind: 'network' });
   });
 
+  it('fails what was sent on a port found refusing, though the browser never says it closed, and lets that port go', async () => {
+    const { send, ports } = connected({ 'people.find': () => new Promise(() => undefined), 'page.status': () => Promise.resolve({ recorded: true }) });
+    // Sent, then the port closed under the page (kept in the back/forward cache): no answer will come.
+    const lostOnTheWay = send('people.find', { people: [{ email: 'a@example.com' }] });
+    const disconnect = vi.spyOn(ports[0]!, 'disconnect');
+    ports[0]!.failPost = true;
+    const report = send('page.status', { site: 'gmail', recognised: true, people: 1, known: 0, views: [], page: 'p1' });
+    await expect(lostOnTheWay).rejects.toMatchObject({ kind: 'network' });
+    await expect(report).resolves.toEqual({ recorded: true });
+    expect(disconnect).toHaveBeenCalled();
+    expect(ports).toHaveLength(2);
+  });
+
   it('tells its onLost listeners of every port lost or refused, until they stop listening', async () => {
     const { send, ports } = connected({ 'page.status': () => Promise.resolve({ recorded: true }) });
     const lost = vi.fn();
