@@ -7,7 +7,7 @@
 import { browser } from '#imports';
 import { z } from 'zod/mini';
 import { PageContextSchema, PanelFocusSchema, type PageContext, type PanelFocus } from './context';
-import { FOCUS_PREFIX, focusKey, STATUS_PREFIX } from '../storage/session-keys';
+import { FOCUS_PREFIX, focusKey, STATUS_PREFIX, statusKey } from '../storage/session-keys';
 import { focusDecides, savedBriefingKey } from './saved-briefing';
 import { readPanelTargetRaw, type RawTarget } from './target-read';
 
@@ -47,7 +47,22 @@ export async function panelTargetFrom(raw: RawTarget, { skipPageWhenFocused = fa
 }
 
 export async function getPanelTarget(options: TargetOptions = {}): Promise<PanelTarget> {
-  return panelTargetFrom(await readPanelTargetRaw(browser), options);
+  const raw = await readPanelTargetRaw(browser);
+  void forgetLeftBehind(raw).catch(() => undefined);
+  return panelTargetFrom(raw, options);
+}
+
+/**
+ * What a page chose or reported, once the tab shows no page with Primer's script in it. The page
+ * says so as it goes (page.left), but that is lost when the background was asleep then: Chrome
+ * does not start it for a frame being unloaded. The choice and report were made by a Primer
+ * script on a page the tab no longer shows (a script not injected yet is a new page's). Forgetting
+ * them here makes the panel (watching these keys) brief what the tab shows now.
+ */
+async function forgetLeftBehind(raw: RawTarget): Promise<void> {
+  if (raw.tabId === null || ((raw.focus ?? null) === null && (raw.status ?? null) === null)) return;
+  if ((await raw.page) !== null) return;
+  await browser.storage.session.remove([focusKey(raw.tabId), statusKey(raw.tabId)]);
 }
 
 /** Clears the chosen focus of a tab (e.g. "Back to this page"). */

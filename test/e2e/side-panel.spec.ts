@@ -17,6 +17,7 @@ import { hoverCard } from '../support/hover-card';
 import { OptionsPage } from './support/options-page';
 import { axeViolations, focused, focusRing, openExtensionPage, openPanel, paintTimes, pressUntilFocused, recordClicks, screenshotPanel, sectionsReachedByTab, SidePanels, tabIdOf, tabStops, timeToBriefing, timeToSwitch, visibleSections } from './support/side-panel';
 import { configure, openFixture } from './support/setup';
+import { stopServiceWorker } from './support/service-worker';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const FIXTURES = path.join(ROOT, 'test/fixtures');
@@ -178,6 +179,33 @@ test('a person chosen on a card is forgotten when the tab goes to another site, 
   await expect(panel.getByRole('heading', { level: 1, name: 'Nothing to brief on this page' })).toBeVisible();
   expect(await session(`panelFocus:${tabId}`)).toBeNull();
   expect(await session(`pageStatus:${tabId}`)).toBeNull();
+  expect(errors).toEqual([]);
+});
+
+test('a person chosen on a card is forgotten when the tab goes to another site while the background is asleep (the page’s leaving is not heard)', async ({ context, extensionId, serviceWorker, standIn }) => {
+  await configure(context, extensionId, standIn);
+  const page = await openFixture(context, 'calendar/event-popup.html', CALENDAR_URL);
+  const { tabId, card } = await openCardByKeyboard(serviceWorker, page, 'Maya Chen');
+  await card.click('Open briefing');
+  await card.toBeHidden();
+  await expect.poll(() => serviceWorker.evaluate(async (k) => (await (globalThis as unknown as { chrome: ChromeLike }).chrome.storage.session.get(k))[k] ?? null, `panelFocus:${tabId}`)).not.toBeNull();
+  const panel = await openPanel(context, extensionId, tabId);
+  const errors = watchErrors(panel);
+  await expect(panel.getByRole('heading', { level: 1, name: 'Maya Chen' })).toBeVisible();
+  // Read from the panel: the background is stopped below.
+  const session = () => panel.evaluate(async (tab) => Object.keys(await (globalThis as unknown as { chrome: ChromeLike }).chrome.storage.session.get([`panelFocus:${tab}`, `pageStatus:${tab}`])), tabId);
+  await expect.poll(session).toHaveLength(2);
+
+  const elsewhere = 'https://www.example.org/';
+  await serveFixture(context, elsewhere, '<!doctype html><title>Elsewhere</title><h1>Another site</h1>');
+  // Chrome stops an idle background again and again while a page is read; stopped just before
+  // the user leaves, the leaving page's message is lost (stopped only once here, it got through).
+  expect(await stopServiceWorker(context, extensionId)).toBe(true);
+  await page.waitForTimeout(1500);
+  expect(await stopServiceWorker(context, extensionId)).toBe(true);
+  await page.goto(elsewhere);
+  await expect(panel.getByRole('heading', { level: 1, name: 'Nothing to brief on this page' })).toBeVisible();
+  await expect.poll(session).toEqual([]);
   expect(errors).toEqual([]);
 });
 

@@ -40,6 +40,8 @@ export function surface(people: PagePerson[], patch: Partial<PageSurface> = {}):
  */
 export async function browserShows(target: PanelTarget): Promise<void> {
   vi.spyOn(fakeBrowser.tabs, 'query').mockResolvedValue((target.tabId === null ? [] : [{ id: target.tabId }]) as never);
-  vi.spyOn(fakeBrowser.tabs, 'sendMessage').mockResolvedValue(target.page as never);
+  // A person chosen on a card was chosen on a page with Primer in it: that page answers, showing no one.
+  const page = target.page ?? (target.focus ? { site: 'gmail', recognised: true, surfaces: [] } : null);
+  vi.spyOn(fakeBrowser.tabs, 'sendMessage').mockResolvedValue(page as never);
   if (target.tabId !== null) await fakeBrowser.storage.session.set({ [focusKey(target.tabId)]: target.focus, [statusKey(target.tabId)]: target.status });
 }

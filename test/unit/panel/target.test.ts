@@ -31,6 +31,29 @@ describe('panel target', () => {
     expect((await getPanelTarget()).page).toBeNull();
   });
 
+  it('forgets what a page chose and reported once the tab shows no page with Primer in it (its leaving was not heard)', async () => {
+    const stored = async () => Object.keys(await fakeBrowser.storage.session.get(null)).filter((key) => key.endsWith(`:${tabId}`));
+    await setPanelFocus(tabId, focus);
+    await fakeBrowser.storage.session.set({ [`pageStatus:${tabId}`]: { recognised: true, site: 'gmail' } });
+    // The page is there: nothing is forgotten, also when its answer cannot be read.
+    const sendMessage = vi.spyOn(fakeBrowser.tabs, 'sendMessage').mockResolvedValueOnce(page as never).mockResolvedValueOnce({ nonsense: true } as never);
+    await getPanelTarget({ skipPageWhenFocused: true });
+    await getPanelTarget();
+    await vi.waitFor(() => expect(sendMessage).toHaveBeenCalledTimes(2));
+    expect(await stored()).toHaveLength(2);
+    // The tab went to a site Primer does not run on.
+    const onChange = vi.fn();
+    const stop = watchPanelTarget(onChange);
+    sendMessage.mockRejectedValue(new Error('Could not establish connection. Receiving end does not exist.'));
+    // The chosen person is still answered at once (the page is not waited for)…
+    expect((await getPanelTarget({ skipPageWhenFocused: true })).focus).toEqual(focus);
+    // …then forgotten, with the page's report, and the panel told to read again.
+    await vi.waitFor(async () => expect(await stored()).toEqual([]));
+    expect(onChange).toHaveBeenCalled();
+    stop();
+    expect(await getPanelTarget()).toMatchObject({ focus: null, page: null, status: null });
+  });
+
   it('calls back when the focus or the page status changes, until unsubscribed', async () => {
     const onChange = vi.fn();
     const stop = watchPanelTarget(onChange);
