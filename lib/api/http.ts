@@ -228,7 +228,9 @@ export class Http {
 
   #errorFor(response: Response, text: string, contentType: string | null): ApiError {
     const kind = kindForStatus(response.status);
-    const parsed = parseErrorBody(text, contentType);
+    // The key is taken out of the body before anything is read from it: a message is cut to a
+    // length, and a key cut in two would no longer be recognised.
+    const parsed = parseErrorBody(this.#redact(text), contentType);
     const now = this.#now();
     const headers = response.headers;
     let retryAfterMs = parseRetryAfter(headers.get('retry-after'), now);
@@ -237,7 +239,7 @@ export class Http {
     if (kind === 'rate_limited') {
       retryAfterMs ??= parseRateLimitReset(headers.get('ratelimit-reset') ?? headers.get('x-ratelimit-reset'), now) ?? parsed.retryAfterMs ?? null;
     }
-    return new ApiError(kind, this.#redact(parsed.message ?? defaultMessage(kind)), {
+    return new ApiError(kind, parsed.message ?? defaultMessage(kind), {
       status: response.status,
       code: parsed.code,
       retryAfterMs: (kind === 'rate_limited' || kind === 'server') && retryAfterMs !== null ? Math.min(retryAfterMs, LONGEST_SERVICE_WAIT_MS) : null,

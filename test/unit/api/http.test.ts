@@ -278,6 +278,19 @@ describe('Http', () => {
     expect((error as ApiError).message).toBe('Bad header: Bearer [hidden]');
   });
 
+  it('removes the key from a message cut across it, and from the error code', async () => {
+    // The message is cut at 300 characters, in the middle of the echoed key.
+    const long = `${'x'.repeat(300 - 'Bearer '.length - 3)} Bearer ${KEY}`;
+    const { fetch } = scripted(json(400, { message: long }), json(400, { error: KEY }));
+    const http = new Http('https://svc.test', KEY, { fetch, retry: { attempts: 1 } });
+    for (let call = 0; call < 2; call++) {
+      const error = (await http.request('GET', '/x').catch((e: unknown) => e)) as ApiError;
+      expect(error).toBeInstanceOf(ApiError);
+      const said = JSON.stringify({ message: error.message, code: error.code });
+      expect(said).not.toContain(KEY.slice(0, 4));
+    }
+  });
+
   it('uses a default message when the error body says nothing', async () => {
     const { fetch } = scripted(new Response('<html>oops</html>', { status: 401, headers: { 'content-type': 'text/html' } }));
     await expect(new Http('https://svc.test', KEY, { fetch }).request('GET', '/x')).rejects.toMatchObject({
