@@ -54,17 +54,19 @@ export interface CachePolicy<T> {
   /** Past this age a value is not served while online; the caller waits for the service. */
   maxStaleMs: number;
   /**
-   * Values kept only BRIEFLY_MS, and never served stale while online: an answer that may be early
-   * rather than final (an empty transcript of a recording just finished).
+   * Values kept only `brieflyMs` (BRIEFLY_MS), and never served stale while online: an answer that
+   * may be early rather than final (an empty transcript of a recording just finished, "not a
+   * contact" for someone about to be added).
    */
   briefly?: (value: T) => boolean;
+  brieflyMs?: number;
 }
 
-/** How long a value the policy keeps `briefly` is fresh. */
+/** How long a value the policy keeps `briefly` is fresh, unless it says otherwise. */
 export const BRIEFLY_MS = 60_000;
 
 /** `briefly` is honoured by `get` only: nothing revalidated (lists, a recording's status) is kept briefly. */
-export interface RevalidatePolicy<T> extends Omit<CachePolicy<T>, 'briefly'> {
+export interface RevalidatePolicy<T> extends Omit<CachePolicy<T>, 'briefly' | 'brieflyMs'> {
   /**
    * A copy younger than this answers a revalidation at once (refreshed behind it): asking the
    * service again so soon would return the same thing one round trip later.
@@ -111,7 +113,7 @@ export class SwrCache {
     const entry = await this.#read(key, policy.schema);
     const age = entry ? this.#now() - entry.storedAt : Infinity;
     const brief = entry !== null && policy.briefly?.(entry.value) === true;
-    if (entry && age <= (brief ? Math.min(BRIEFLY_MS, policy.freshMs) : policy.freshMs)) return { ...entry, stale: false };
+    if (entry && age <= (brief ? Math.min(policy.brieflyMs ?? BRIEFLY_MS, policy.freshMs) : policy.freshMs)) return { ...entry, stale: false };
     if (entry && !brief && age <= policy.maxStaleMs) {
       this.#refresh(key, fetcher).catch(() => undefined);
       return { ...entry, stale: true };

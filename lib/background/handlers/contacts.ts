@@ -10,11 +10,23 @@ import { ApiError, toErrorInfo } from '../../api/errors';
 import { LOOKUP_FAILED, type InsightsReply, type InsightsResult, type PersonAnswer, type PersonQuery } from '../../messaging/protocol';
 import { ContactMatchSchema, ContactSchema, InsightsSchema, type ContactMatch, type ContactRecord } from '../../models';
 import type { Handlers } from '../broker';
+import type { CachePolicy } from '../cache';
 import type { LookupHealth } from '../lookup-health';
 import type { ServiceContext } from '../service-context';
 
 const MINUTE = 60_000;
-export const CONTACT_POLICY = { schema: z.nullable(ContactMatchSchema), freshMs: 30 * MINUTE, maxStaleMs: 7 * 24 * 60 * MINUTE };
+/**
+ * A contact found is fresh for half an hour (then served while it is refreshed); "not a contact"
+ * for five minutes, and then asked again, not served: someone just added to the service is found
+ * within a page's own memory of the answer (10 minutes, lib/content/lookup.ts) and these five.
+ */
+export const CONTACT_POLICY: CachePolicy<ContactMatch | null> = {
+  schema: z.nullable(ContactMatchSchema),
+  freshMs: 30 * MINUTE,
+  maxStaleMs: 7 * 24 * 60 * MINUTE,
+  briefly: (match) => match === null,
+  brieflyMs: 5 * MINUTE,
+};
 export const INSIGHTS_POLICY = { schema: InsightsSchema, freshMs: 5 * MINUTE, maxStaleMs: 7 * 24 * 60 * MINUTE };
 /**
  * The side panel's revalidation is answered from a copy younger than a minute (and refreshed behind

@@ -235,6 +235,26 @@ describe('people and recordings', () => {
     expect(standIn.requests.filter((r) => r.query.email === 'maya.chen@example.com')).toHaveLength(1);
   });
 
+  it('asks about "not a contact" again after five minutes, a contact found only after half an hour', async () => {
+    const asked = (email: string) => standIn.requests.filter((r) => r.path.startsWith('/api/v2/contacts') && r.query.email === email).length;
+    expect(await send('contact.find', { email: 'nobody@unknown.example' }, content)).toEqual({ ok: true, data: null });
+    await send('contact.find', { email: 'maya.chen@example.com' }, content);
+    const before = { nobody: asked('nobody@unknown.example'), maya: asked('maya.chen@example.com') };
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 4 * 60_000 });
+    try {
+      await send('contact.find', { email: 'nobody@unknown.example' }, content);
+      expect(asked('nobody@unknown.example')).toBe(before.nobody);
+      vi.setSystemTime(Date.now() + 2 * 60_000);
+      // Past five minutes the service is asked, not the old answer served while it is.
+      expect(await send('contact.find', { email: 'nobody@unknown.example' }, content)).toEqual({ ok: true, data: null });
+      expect(asked('nobody@unknown.example')).toBe(before.nobody + 1);
+      await send('contact.find', { email: 'maya.chen@example.com' }, content);
+      expect(asked('maya.chen@example.com')).toBe(before.maya);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('answers name matches labelled as such, and unknown people with null', async () => {
     expect(await send('contact.find', { name: 'Grace Liu' }, content)).toMatchObject({ ok: true, data: { matchedBy: 'name', contact: { id: CONTACT_IDS.graceLiu } } });
     expect(await send('contact.find', { name: 'Alex Kim' }, content)).toEqual({ ok: true, data: null });
