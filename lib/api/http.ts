@@ -113,6 +113,13 @@ export class Http {
   readonly #random: () => number;
   readonly #now: () => number;
   readonly #online: () => boolean;
+  /**
+   * Until when the service asked to be left alone (a 429's Retry-After): every call waits for it,
+   * or, when someone is waiting on screen or the wait is long, fails at once with what is left of
+   * it. Otherwise each call on its way learns of the limit from its own 429: a meeting's 20 calls
+   * and another tab's 20 would all be sent, and refused, again.
+   */
+  #quietUntil = 0;
 
   constructor(baseUrl: string, apiKey: string, options: HttpOptions = {}) {
     this.baseUrl = baseUrl;
@@ -122,7 +129,7 @@ export class Http {
     this.#retry = { ...DEFAULT_RETRY, ...options.retry };
     this.#sleep = options.sleep ?? abortableSleep;
     this.#random = options.random ?? Math.random;
-    this.#now = options.now ?? Date.now;
+    this.#now = options.now ?? (() => Date.now());
     this.#online = options.online ?? (() => globalThis.navigator?.onLine !== false);
   }
 
@@ -142,14 +149,28 @@ export class Http {
     const once = interactive ? { ...options, timeoutMs: options.timeoutMs ?? INTERACTIVE_TIMEOUT_MS } : options;
     for (let attempt = 1; ; attempt++) {
       try {
+        // The storage a presigned URL points to has limits of its own.
+        if (!options.absolute && this.#quietUntil > this.#now()) await this.#quiet(interactive, options.signal);
         return await this.#once(method, url, once);
       } catch (error) {
         if (!(error instanceof ApiError)) throw error;
+        if (!options.absolute && error.kind === 'rate_limited' && error.retryAfterMs !== null && error.retryAfterMs > 0) {
+          this.#quietUntil = Math.max(this.#quietUntil, this.#now() + error.retryAfterMs);
+        }
         const delay = this.#retryDelay(error, attempt, idempotent, interactive);
         if (delay === null) throw error;
         await this.#sleep(delay, options.signal);
       }
     }
+  }
+
+  /** Waits out the service's asked-for quiet (#quietUntil), or fails as the rate limit it is. */
+  async #quiet(interactive: boolean, signal?: AbortSignal): Promise<void> {
+    const left = this.#quietUntil - this.#now();
+    if (left <= 0) return;
+    const policy = interactive ? INTERACTIVE_RETRY : this.#retry;
+    if (left > policy.maxRetryAfterMs) throw new ApiError('rate_limited', defaultMessage('rate_limited'), { status: null, retryAfterMs: left });
+    await this.#sleep(left, signal);
   }
 
   /** How long to wait before the next attempt, or null when this error ends the call. */

@@ -147,6 +147,30 @@ describe('Http', () => {
     expect(calls).toHaveLength(1);
   });
 
+  it('keeps every call quiet for the wait a 429 asked for: others wait it out, or fail at once with what is left', async () => {
+    const { fetch, calls } = scripted(json(429, {}, { 'retry-after': '3' }), json(200, { first: true }), json(200, { second: true }), json(429, {}, { 'retry-after': '120' }), json(200, {}));
+    const http = new Http('https://svc.test', KEY, { fetch });
+    const first = http.request('GET', '/a');
+    await vi.advanceTimersByTimeAsync(1000);
+    // Sent while the service asked for quiet: not sent until it is over.
+    const second = http.request('GET', '/b');
+    // Someone waiting on screen is told at once, with the time left.
+    await expect(http.request('GET', '/c', { interactive: true })).rejects.toMatchObject({ kind: 'rate_limited', retryAfterMs: 2000 });
+    await vi.advanceTimersByTimeAsync(1999);
+    expect(calls).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(1);
+    await expect(first).resolves.toMatchObject({ body: { first: true } });
+    await expect(second).resolves.toMatchObject({ body: { second: true } });
+    expect(calls.map((call) => new URL(call.url).pathname)).toEqual(['/a', '/a', '/b']);
+    // A wait past what a call sleeps through: later calls fail at once rather than ask.
+    await expect(http.request('GET', '/d')).rejects.toMatchObject({ kind: 'rate_limited', retryAfterMs: 120_000 });
+    await expect(http.request('GET', '/e')).rejects.toMatchObject({ kind: 'rate_limited', retryAfterMs: 120_000 });
+    expect(calls).toHaveLength(4);
+    // The presigned upload's storage is not the service: its calls are not held.
+    await expect(http.request('PUT', 'https://storage.test/u', { absolute: true })).resolves.toMatchObject({ status: 200 });
+    expect(calls).toHaveLength(5);
+  });
+
   it('without Retry-After, a rate limit says when it lifts from RateLimit-Reset, X-RateLimit-Reset (a wait or a Unix time) or its body', async () => {
     const now = Date.UTC(2026, 10, 24, 12, 0, 0);
     const cases: [Response, number][] = [

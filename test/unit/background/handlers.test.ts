@@ -307,9 +307,17 @@ describe('people and recordings', () => {
     await send('people.find', { people: [{ email: 'grace.liu@example.org' }] }, content);
     standIn.failNext({ path: '/api/v2/contacts', status: 429, retryAfter: 3600 });
     expect(await send('people.find', { people: [{ email: 'tom.okafor@example.org' }] }, content)).toEqual({ ok: true, data: ['failed'] });
-    const tabs = await Promise.all([4, 5, 6].map((id) => send('people.find', { people: [{ email: 'tom.okafor@example.org' }] }, { ...content, tab: { id } })));
-    expect(tabs.every((reply) => reply?.ok && (reply.data as { contact: { id: string } }[])[0]?.contact.id === CONTACT_IDS.tomOkafor)).toBe(true);
-    // The rate-limited call, then one call for the three tabs.
+    // Within the hour the service asked for, nobody is asked about: the lookups fail at once.
+    expect(await send('people.find', { people: [{ email: 'priya.raman@example.com' }] }, content)).toEqual({ ok: true, data: ['failed'] });
+    expect(standIn.requests.filter((r) => r.query.email === 'priya.raman@example.com')).toEqual([]);
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 3600_000 });
+    try {
+      const tabs = await Promise.all([4, 5, 6].map((id) => send('people.find', { people: [{ email: 'tom.okafor@example.org' }] }, { ...content, tab: { id } })));
+      expect(tabs.every((reply) => reply?.ok && (reply.data as { contact: { id: string } }[])[0]?.contact.id === CONTACT_IDS.tomOkafor)).toBe(true);
+    } finally {
+      vi.useRealTimers();
+    }
+    // The rate-limited call, then (the hour over) one call for the three tabs.
     expect(standIn.requests.filter((r) => r.query.email === 'tom.okafor@example.org').map((r) => r.status)).toEqual([429, 200]);
   });
 
