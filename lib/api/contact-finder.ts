@@ -88,7 +88,8 @@ export class ContactFinder {
     // The server's search must return every contact with this full name, however it is written
     // (case, spaces, composition), or a namesake it misses makes the name look unique. So it is
     // asked for one word the name's every spelling contains, and only where it ignores case;
-    // else, or when it finds more than a page, the whole list (the index) decides.
+    // else, or when it finds more than a page (or cannot say it found all), the whole list (the
+    // index) decides.
     const word = searchWord(name);
     const ignoresCase = (await this.#store.get(this.#http.baseUrl)).contactLookupCaseSensitive !== true;
     if ((lookup === 'search-param' || lookup === 'q-param') && word !== null && ignoresCase) {
@@ -97,7 +98,9 @@ export class ContactFinder {
         (await this.#http.request('GET', '/api/v2/contacts', { query: { [param]: word, limit: NAME_SEARCH_LIMIT }, ...call })).body,
         { limit: NAME_SEARCH_LIMIT, offset: 0 },
       );
-      if (page.next === null) pool = page.items;
+      // Complete only when the server says so: a page it cut short at its own size, without a
+      // total, reads like a last page, and a namesake past it would make the name look unique.
+      if (page.next === null && (page.items.length === 0 || (page.total !== null && page.total <= page.items.length))) pool = page.items;
     }
     pool ??= await this.#index.byName(wanted);
     const exact = pool.filter((contact) => contact.name !== null && normaliseName(contact.name) === wanted);

@@ -23,7 +23,7 @@ const CONTACTS = [
  * A server with `lookup` calibrated already. Its `search` finds names containing the text, as
  * stored (`caseSensitive`) or without case; it has no filter by name otherwise.
  */
-async function client(lookup: 'email-param' | 'search-param', caseSensitive = false, { overflow = false, prefix = false } = {}) {
+async function client(lookup: 'email-param' | 'search-param', caseSensitive = false, { overflow = false, prefix = false, capped = 0 } = {}) {
   const discovery = new MemoryDiscoveryStore();
   await discovery.update('https://api.test', { contactLookup: lookup, contactLookupCheckedAt: Date.now(), contactLookupCaseSensitive: caseSensitive });
   const asked: string[] = [];
@@ -38,7 +38,13 @@ async function client(lookup: 'email-param' | 'search-param', caseSensitive = fa
       // `prefix`: the search matches the start of a name only (SQL's `LIKE 'text%'`).
       const holds = (name: string, text: string) => (prefix ? name.startsWith(text) : name.includes(text));
       const fits = (name: string) => (caseSensitive ? holds(name, search ?? '') : holds(name.toLowerCase(), (search ?? '').toLowerCase()));
-      const items = search === null ? CONTACTS : CONTACTS.filter((contact) => fits(contact.name));
+      const found = search === null ? CONTACTS : CONTACTS.filter((contact) => fits(contact.name));
+      // `capped`: the server's own page size for a search, whatever limit was asked, and no total.
+      if (capped > 0 && search !== null) {
+        const offset = Number(url.searchParams.get('offset') ?? 0);
+        return Promise.resolve(new Response(JSON.stringify({ items: found.slice(offset, offset + capped) }), { headers: { 'content-type': 'application/json' } }));
+      }
+      const items = found;
       // `overflow`: the search says it found more than this page (a page of a larger total).
       const total = overflow && search !== null ? items.length + 500 : items.length;
       return Promise.resolve(new Response(JSON.stringify({ items, total }), { headers: { 'content-type': 'application/json' } }));
@@ -99,6 +105,14 @@ describe('names on a server with a search', () => {
     expect((await service.findContactByName('Jo Park'))?.id).toBe('jo');
     // A name whose first word is not plain ASCII: a later word does not start the name.
     expect((await service.findContactByName('Zoé Brandt'))?.id).toBe('zoe');
+  });
+
+  it('are decided on the whole contact list when the search cuts its page short and gives no total', async () => {
+    // One Alex Kim on the search's page of one: trusting it would take a namesake for the one.
+    const { service, asked } = await client('search-param', false, { capped: 1 });
+    expect(await service.findContactByName('Alex Kim')).toBeNull();
+    expect((await service.findContactByName('Maya Chen'))?.id).toBe('maya');
+    expect(asked.filter((query) => !query.includes('search='))).not.toHaveLength(0);
   });
 
   it('are decided on the whole contact list when the search finds more than a page', async () => {
