@@ -69,18 +69,28 @@ const StoredIndexSchema = z.object({
   contacts: z.array(ContactRecordSchema),
 });
 
+/**
+ * Bumped when the settings change (clearContactIndex): a list still being paged with the old key
+ * when the user saved another must not be saved after the clearing, or the new account's lookups
+ * would read the old account's contacts (the snapshot names the address only, not the key).
+ */
+let indexGeneration = 0;
+
 export function storageIndexPersistence(baseUrl: string): IndexPersistence {
+  const generation = indexGeneration;
   return {
     async load(): Promise<IndexSnapshot | null> {
       const parsed = StoredIndexSchema.safeParse((await browser.storage.local.get(INDEX_KEY))[INDEX_KEY]);
       return parsed.success && parsed.data.baseUrl === baseUrl ? parsed.data : null;
     },
     async save(snapshot) {
+      if (generation !== indexGeneration) return;
       await browser.storage.local.set({ [INDEX_KEY]: { baseUrl, ...snapshot } });
     },
   };
 }
 
 export async function clearContactIndex(): Promise<void> {
+  indexGeneration++;
   await browser.storage.local.remove(INDEX_KEY);
 }

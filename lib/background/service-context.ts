@@ -132,10 +132,12 @@ export class ServiceContext {
     const fingerprint = `${baseUrl}\n${apiKey}`;
     if (onlyIfChanged && fingerprint === this.#resetFor) return false;
     this.#resetFor = fingerprint;
+    // First: a client made from here on saves its contact list; the old one's saves are dropped.
+    const clearing = clearContactIndex();
     this.#current = null;
     this.#settings = null;
     await this.cache.invalidate();
-    await clearContactIndex();
+    await clearing;
     await this.#onReset();
     return true;
   }

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { storageIndexPersistence } from '@/lib/background/browser-stores';
+import { clearContactIndex, storageIndexPersistence } from '@/lib/background/browser-stores';
 import { CONTACT_POLICY } from '@/lib/background/handlers/contacts';
 
 const BASE = 'https://api.test';
@@ -15,6 +15,17 @@ describe('stored contacts', () => {
     const persistence = storageIndexPersistence(BASE);
     await persistence.save({ contacts: [{ ...ann, emails: ['ann@new.example', 'ann@old.example'] }], builtAt: 5 });
     expect((await persistence.load())?.contacts[0]?.emails).toEqual(['ann@new.example', 'ann@old.example']);
+  });
+
+  it('does not save a list paged under settings changed since (the old account’s contacts)', async () => {
+    const old = storageIndexPersistence(BASE);
+    // The user saves another key for the same address while the old list is still being paged.
+    await clearContactIndex();
+    await old.save({ contacts: [ann], builtAt: 5 });
+    const current = storageIndexPersistence(BASE);
+    expect(await current.load()).toBeNull();
+    await current.save({ contacts: [], builtAt: 6 });
+    expect(await current.load()).toMatchObject({ builtAt: 6, contacts: [] });
   });
 
   it('reads an index saved before contacts had an address list', async () => {
