@@ -254,7 +254,9 @@ function kindOf(root: Element): SurfaceKind | null {
 }
 
 function readSurface(root: Element): Surface | null {
-  if (isHidden(root)) return null;
+  // A root inside a message's body is mail someone wrote (quoted, or crafted to look like Gmail's
+  // own compose or list): nobody there is a recipient to brief.
+  if (isHidden(root) || root.parentElement?.closest(BODY)) return null;
   const nested = nestedRoots(root, SEL.roots);
   const owned = ownedBy(nested);
   switch (kindOf(root)) {

@@ -102,6 +102,20 @@ describe('gmail adapter: details', () => {
     expect(thread(doc).people.map((p) => ({ email: p.email, roles: p.roles }))).toEqual(before);
   });
 
+  it('reads no compose window or message list written inside a message’s body (crafted mail)', () => {
+    const doc = loadView('gmail/thread.html', 'thread');
+    const before = readAll(gmailAdapter, doc).flatMap((surface) => surface.people.map((p) => p.email));
+    const body = doc.querySelector('.a3s')!;
+    body.insertAdjacentHTML(
+      'beforeend',
+      `<div class="M9"><div name="to"><span data-hovercard-id="crafted.compose@elsewhere.example" data-name="Maya Chen">Maya Chen</span></div></div>
+        <div gh="tl"><table><tbody><tr class="zA" role="row"><td><span email="crafted.list@elsewhere.example" name="Maya Chen">Maya Chen</span></td></tr></tbody></table></div>`,
+    );
+    const after = readAll(gmailAdapter, doc).flatMap((surface) => surface.people.map((p) => p.email));
+    expect(after).toEqual(before);
+    expect(after.filter((email) => email.includes('crafted'))).toEqual([]);
+  });
+
   it('with the details open, the header recipients keep their detail roles and add their elements', () => {
     const doc = loadView('gmail/thread.html', 'thread');
     const alex = thread(doc).people.find((p) => p.email === 'alex.kim@example.com')!;
