@@ -8,7 +8,7 @@ import { normaliseName } from '../api/contact-index';
 import { sendContentRequest } from '../messaging/send-content';
 import { queryAll } from '../sites/query';
 import type { SiteAdapter } from '../sites/types';
-import { DEFAULT_PREFERENCES, isSiteEnabled, readPreferences, watchPreferences, type Preferences } from '../storage/preferences';
+import { DEFAULT_PREFERENCES, isSiteEnabled, ownAddressAsShown, readPreferences, watchPreferences, type Preferences } from '../storage/preferences';
 import { watchServiceAccess } from '../storage/service-access';
 import { watchSettings } from '../storage/settings-change';
 import { loadHoverCard } from './card-loader';
@@ -38,7 +38,7 @@ export async function startPrimer(ctx: ContentScriptContext, adapter: SiteAdapte
   let pageNames = new Set<string>();
   const ownAddresses = () => {
     const set = new Set(pageAddresses);
-    for (const address of preferences.ownAddresses) set.add(address.trim().toLowerCase());
+    for (const address of preferences.ownAddresses) set.add(ownAddressAsShown(address));
     return set;
   };
 

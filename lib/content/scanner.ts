@@ -195,9 +195,15 @@ export class PageScanner {
   #included(person: FoundPerson): boolean {
     // A name longer than a name can be (a row's whole text read as one) is no one: the background
     // would refuse the whole batch it is in, and everyone in it would go unmarked.
-    if (person.email === null) return person.name !== null && fullName(person.name).trim().length <= LONGEST_NAME && !(this.#options.ownNames?.().has(normaliseName(person.name)) ?? false);
+    if (person.email === null) return person.name !== null && fullName(person.name).trim().length <= LONGEST_NAME && !this.#isOwnName(person.name);
     if (this.#own.has(person.email)) return false;
     return !isExcludedAddress(person.email, this.#options.preferences());
+  }
+
+  /** The user's own name, as the page shows it or as the lookup would ask for it ("Tester, Primer"). */
+  #isOwnName(name: string): boolean {
+    const own = this.#options.ownNames?.();
+    return own !== undefined && (own.has(normaliseName(name)) || own.has(normaliseName(fullName(name))));
   }
 
   /**
@@ -376,8 +382,12 @@ export function fullName(shown: string): string {
   const parts = shown.split(',');
   if (parts.length !== 2) return shown;
   const [last, first] = parts.map((part) => part.trim());
-  return last && first && !shown.includes('@') ? `${first} ${last}` : shown;
+  // "Maya Chen, MD", "John Smith, Jr.", "Acme, Inc.": what follows the comma is no first name.
+  return last && first && !shown.includes('@') && !NAME_SUFFIX.test(first) ? `${first} ${last}` : shown;
 }
+
+/** Suffixes, degrees and company forms that follow a name after a comma. */
+const NAME_SUFFIX = /^(jr|sr|[iv]{1,3}|md|phd|esq|dds|dmd|mba|cpa|rn|jd|llc|inc|ltd|gmbh|corp|co|plc|ag|sa)\.?$/i;
 
 const MAX_TEXT_NODES = 40;
 

@@ -72,6 +72,13 @@ export function isExcludedAddress(email: string, preferences: Preferences): bool
   });
 }
 
+/** One of the user's own addresses as pages show it: lower case, its domain in ASCII (asciiDomain). */
+export function ownAddressAsShown(address: string): string {
+  const email = address.trim().toLowerCase();
+  const at = email.lastIndexOf('@');
+  return at < 0 ? email : `${email.slice(0, at + 1)}${asciiDomain(email.slice(at + 1))}`;
+}
+
 /**
  * A domain as addresses carry it: options keep "müller.de" as typed, pages show its ASCII form
  * ("xn--mller-kva.de"), as the address check only accepts. The browser's URL parser converts it.

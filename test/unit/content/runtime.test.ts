@@ -111,6 +111,15 @@ describe('startPrimer', () => {
     expect(markers()).toBe(2);
   });
 
+  it('leaves out an own address typed with its domain in its own script (the page shows its ASCII form)', async () => {
+    document.body.innerHTML = '<div class="s"><span data-mail="maya@example.com">Maya</span><span data-mail="max@xn--mller-kva.de">Max</span></div>';
+    await preferencesItem.setValue({ ...DEFAULT_PREFERENCES, ownAddresses: [' Max@Müller.de'] });
+    await startPrimer(ctx, adapter);
+    await settle();
+    const asked = messages.filter((m) => m.type === 'people.find').flatMap((m) => m.payload.people);
+    expect(asked).toEqual([{ email: 'maya@example.com' }]);
+  });
+
   it('reads the user’s own address again on each scan until the site has shown it, then leaves it for a while', async () => {
     // The account button comes after the first scan (Gmail and Outlook build it after document_idle).
     const ownAddresses = vi.fn((doc: Document) => (doc.querySelector('#account') ? ['alias@work.example'] : []));

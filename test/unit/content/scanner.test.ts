@@ -357,7 +357,8 @@ describe('PageScanner on name-only sites', () => {
       ownAddresses: () => new Set(),
       ownNames: () => new Set(['grace liu']),
     });
-    await own.scan(page(`<div class="s"><span data-who="Grace  Liu">Grace Liu</span><span data-mail="maya@example.com">Maya</span></div>`));
+    // Shown as the page shows it, or in a directory's "Last, First" order.
+    await own.scan(page(`<div class="s"><span data-who="Grace  Liu">Grace Liu</span><span data-who="Liu, Grace">Liu, Grace</span><span data-mail="maya@example.com">Maya</span></div>`));
     expect(markers().map((m) => m.getAttribute('aria-label'))).toEqual(['Primer briefing: Maya']);
     expect(find.mock.calls.flatMap((c) => c[0])).toEqual([{ email: 'maya@example.com' }]);
   });
@@ -401,6 +402,9 @@ describe('fullName', () => {
     expect(fullName('a, b, c')).toBe('a, b, c');
     expect(fullName('Liu,')).toBe('Liu,');
     expect(fullName('x@y.com, Z')).toBe('x@y.com, Z');
+    // A suffix, a degree or a company form after the comma is no first name.
+    for (const shown of ['Maya Chen, MD', 'John Smith, Jr.', 'Ann Lee, PhD', 'Henry Ford, III', 'Acme, Inc.', 'Northwind, GmbH']) expect(fullName(shown), shown).toBe(shown);
+    expect(fullName('Inc, Ida')).toBe('Ida Inc');
   });
 });
 
