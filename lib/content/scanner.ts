@@ -238,7 +238,11 @@ export class PageScanner {
       people.forEach((person, i) => {
         const match = matches[i];
         if (!match) {
-          if (match === undefined) retryAt = Math.min(retryAt, this.#options.lookup.retryAt(keys[i]!));
+          if (match !== undefined) return;
+          retryAt = Math.min(retryAt, this.#options.lookup.retryAt(keys[i]!));
+          // A lookup that failed this time (the service busy, the background restarting) says
+          // nothing new of someone marked already: their mark, and a card open on it, stay.
+          for (const element of person.elements) if (this.#marks.get(element)?.key === keys[i]) keep.add(element);
           return;
         }
         if (person.email === null && this.#excludedMatch(match)) {
@@ -297,7 +301,7 @@ export class PageScanner {
 
   #mark(element: Element, key: string, person: FoundPerson, match: ContactMatch, surface: Surface, texts: () => string[], mayEdit: boolean, aboveRoot: () => Around, around: Map<Element, Around>): void {
     const existing = this.#marks.get(element);
-    if (existing?.key === key && (existing.marker === null || existing.marker.isConnected)) {
+    if (existing?.key === key && (existing.marker === null || besideItsPerson(existing.marker, element))) {
       existing.surface = surface;
       return;
     }
@@ -485,6 +489,15 @@ function placeInside(element: Element, marker: HTMLElement, wanted: string[]): v
     }
   }
   element.append(marker);
+}
+
+/**
+ * Whether a marker is still where it was put: inside its person's element, or right after the
+ * control holding it. A site that moves its nodes (a list re-ordered, a row inserted after a
+ * person's button) leaves a marker after a control beside someone else.
+ */
+function besideItsPerson(marker: Element, element: Element): boolean {
+  return marker.isConnected && (element.contains(marker) || (marker.previousElementSibling?.contains(element) ?? false));
 }
 
 /** Whether the user edits text at `element` (the nearest contenteditable attribute decides). */

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { FAILED_RETRY_MS, PeopleLookup } from '@/lib/content/lookup';
+import { CONTACT_MS, FAILED_RETRY_MS, PeopleLookup } from '@/lib/content/lookup';
 import { MARKER_ATTRIBUTE, markerLabel } from '@/lib/content/marker';
 import { BATCH_DELAY_MS, watchSurfaces } from '@/lib/content/observer';
 import { PageScanner } from '@/lib/content/scanner';
@@ -254,6 +254,42 @@ describe('PageScanner', () => {
     bo.remove();
     await failing.scan([]);
     expect(failing.failedRoots()).toEqual([]);
+  });
+
+  it('keeps the mark of someone marked already when asking about them again fails', async () => {
+    let now = 1_000;
+    let down = false;
+    const lookup = new PeopleLookup((people) => (down ? Promise.reject(new Error('background restarting')) : Promise.resolve(people.map((p) => KNOWN[key(p)] ?? null))), () => now);
+    const scanning = new PageScanner({ adapter, lookup, preferences: () => preferences, ownAddresses: () => new Set() });
+    const dropped = vi.fn();
+    scanning.onDrop = dropped;
+    const roots = page(`<div class="s"><span data-mail="maya@example.com">Maya</span></div>`);
+    await scanning.scan(roots);
+    const marker = markers()[0];
+    // An hour on, Maya is asked about again, and the answer does not come.
+    now += CONTACT_MS + 1;
+    down = true;
+    await scanning.scan(roots);
+    expect(markers()).toEqual([marker]);
+    expect(dropped).not.toHaveBeenCalled();
+    expect(scanning.failedRoots(now + FAILED_RETRY_MS)).toEqual(roots);
+  });
+
+  it('puts a marker back beside its person when the site moves their button (a list re-ordered, a row put in after it)', async () => {
+    const button = (email: string, name: string) => `<button type="button"><span data-mail="${email}">${name}</span></button>`;
+    const [root] = page(`<div class="s">${button('maya@example.com', 'Maya')}${button('bo@example.com', 'Bo')}</div>`) as [HTMLElement];
+    await scanner.scan([root]);
+    const order = () => [...root.children].map((child) => (child.matches(`[${MARKER_ATTRIBUTE}]`) ? `●${child.getAttribute('aria-label')?.split(': ')[1]}` : child.textContent));
+    expect(order()).toEqual(['Maya', '●Maya', 'Bo', '●Bo']);
+    // The site re-renders the list in another order, moving its own nodes only.
+    root.append(root.querySelector('button')!);
+    await scanner.scan([root]);
+    expect(order()).toEqual(['Bo', '●Bo', 'Maya', '●Maya']);
+    // A new row put in right after Bo's button.
+    root.querySelector('button')!.after(Object.assign(document.createElement('button'), { textContent: 'Dan' }));
+    await scanner.scan([root]);
+    expect(order()).toEqual(['Bo', '●Bo', 'Dan', 'Maya', '●Maya']);
+    expect(markers()).toHaveLength(2);
   });
 
   /** A lookup that holds back any batch asking about `email` until `answer()`; others answer at once. */
