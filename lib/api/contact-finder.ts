@@ -125,11 +125,12 @@ export class ContactFinder {
   /**
    * Tries each form with the address of a contact known to exist. A form counts only if it returns
    * that contact and nobody whose address (or, for substring search, whose name or address) does
-   * not fit the query. `null`: the account has no contact with an address, so nobody can match.
+   * not fit the query. `null`: the account has no contact with an address (its whole list looked
+   * through), so nobody can match.
    */
   async #calibrate(call: FindOptions): Promise<ContactLookup | null> {
     const query = { limit: CALIBRATION_SAMPLE };
-    const { body, known } = await this.#http
+    const { body, known: sampled } = await this.#http
       .request('GET', CONTACTS_PATH, { query, ...call })
       .then((sample) => ({ body: sample.body, known: toContactPage(sample.body, { limit: CALIBRATION_SAMPLE, offset: 0 }).items.find((contact) => contact.email) }))
       .catch((error: unknown) => {
@@ -140,6 +141,9 @@ export class ContactFinder {
     if (body === null && !(await refusedWithoutKey(this.#http, query, call.signal))) {
       throw new ApiError('invalid_response', 'Nothing that answers at this address keeps a contact list behind the API key.', { code: NOT_THE_SERVICE_CODE });
     }
+    // A first page of contacts without addresses (phone-only entries): one further down the list
+    // will do, from the whole list (the index, kept for later lookups too).
+    const known = sampled?.email ? sampled : await this.#index.anyWithAddress();
     if (!known?.email) return null;
     // Asked as stored, so a case-sensitive filter finds it; then in another case, to tell which it is.
     const asStored = known.email.trim();

@@ -73,6 +73,13 @@ export class ContactIndex {
     return this.#byName.get(normaliseName(name)) ?? [];
   }
 
+  /** Some contact with an address, if the list has one (calibration's sample, when the first page has none). */
+  async anyWithAddress(): Promise<ContactRecord | null> {
+    await this.#ready();
+    for (const [first] of this.#byEmail.values()) if (first) return first;
+    return null;
+  }
+
   /** Forces a rebuild now (e.g. after a contact.updated event). */
   refresh(): Promise<void> {
     this.#building ??= this.#build().finally(() => {

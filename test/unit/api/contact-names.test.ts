@@ -122,3 +122,32 @@ describe('names on a server with a search', () => {
     expect(asked.filter((query) => !query.includes('search='))).not.toHaveLength(0);
   });
 });
+
+describe('finding the lookup form on a server whose first contacts have no address', () => {
+  it('calibrates with a contact further down the list, and then asks by address', async () => {
+    const phoneOnly = Array.from({ length: 25 }, (_, i) => ({ id: `p${i}`, name: `Phone ${i}`, email: null }));
+    const contacts = [...phoneOnly, { id: 'maya', name: 'Maya Chen', email: 'maya@x.test' }];
+    const discovery = new MemoryDiscoveryStore();
+    const asked: string[] = [];
+    const service = new ServiceClient('https://api.test', 'secret-key', {
+      discovery,
+      sleep: () => Promise.resolve(),
+      online: () => true,
+      fetch: (input) => {
+        const url = new URL(input);
+        asked.push(url.search);
+        const email = url.searchParams.get('email');
+        const limit = Number(url.searchParams.get('limit') ?? 100);
+        const offset = Number(url.searchParams.get('offset') ?? 0);
+        const found = email === null ? contacts : contacts.filter((contact) => contact.email === email.toLowerCase());
+        const items = found.slice(offset, offset + limit);
+        return Promise.resolve(new Response(JSON.stringify({ items, total: found.length }), { headers: { 'content-type': 'application/json' } }));
+      },
+    });
+    expect((await service.findContactByEmail('maya@x.test'))?.id).toBe('maya');
+    expect((await discovery.get('https://api.test')).contactLookup).toBe('email-param');
+    asked.length = 0;
+    expect(await service.findContactByEmail('nobody@x.test')).toBeNull();
+    expect(asked).toEqual(['?email=nobody%40x.test&limit=50']);
+  });
+});
