@@ -15,11 +15,9 @@ import { forgetPanelState } from '@/lib/background/panel-reset';
 import { ServiceContext } from '@/lib/background/service-context';
 import { migrateUnboundKey } from '@/lib/background/settings';
 import { createUploadService, createUploadTransport, UPLOAD_POLL_ALARM } from '@/lib/background/uploads';
+import { scheduleUpkeep, upkeep, UPKEEP_ALARM } from '@/lib/background/upkeep';
 import { receiveHandOvers } from '@/lib/upload/hand-over-receiver';
-import { STORED_ANSWER_MAX_AGE_MS } from '@/lib/storage/answer-age';
 import { watchSettings } from '@/lib/storage/settings-change';
-
-const INDEX_ALARM = 'contact-index-refresh';
 
 export default defineBackground(() => {
   // First: a key saved by an earlier version is bound to its address before anything can change
@@ -58,10 +56,10 @@ export default defineBackground(() => {
     context.resetIfSettingsChanged().catch(() => undefined);
   });
 
-  // Servers without a usable e-mail filter are served from a local index; keep it fresh.
-  void browser.alarms.create(INDEX_ALARM, { periodInMinutes: 60 });
+  // Hourly: the local contact index kept fresh, the cache kept within its age and size.
+  void scheduleUpkeep().catch(() => undefined);
   browser.alarms.onAlarm.addListener((alarm) => {
-    if (alarm.name === INDEX_ALARM) context.refreshContactIndexIfUsed().catch(() => undefined);
+    if (alarm.name === UPKEEP_ALARM) void upkeep(context);
     if (alarm.name === UPLOAD_POLL_ALARM) uploads.poll().catch(() => undefined);
   });
   // Uploads cut off by a stopped worker or a restart go on; processing is watched again.
@@ -70,6 +68,4 @@ export default defineBackground(() => {
   // The side panel: remembered focus per tab, and the keyboard command that opens it.
   forgetFocusOnNavigation();
   listenForCommands(panelHeadStart(context).tab);
-
-  void context.cache.prune(STORED_ANSWER_MAX_AGE_MS);
 });

@@ -205,14 +205,35 @@ export class SwrCache {
   }
 
   /** Removes persisted entries older than `maxAgeMs` (run at start-up). */
-  async prune(maxAgeMs: number): Promise<number> {
-    const old: string[] = [];
-    for (const key of await this.#store.keys()) {
-      const parsed = EntrySchema.safeParse(await this.#store.get(key));
-      if (!parsed.success || this.#now() - parsed.data.storedAt > maxAgeMs) old.push(key);
+  /**
+   * Removes entries older than `maxAgeMs`, then the oldest others until the rest take at most
+   * `maxBytes` (as JSON): the browser's storage is shared with the settings and uploads, and a
+   * full one refuses their writes too (transcripts are large, and kept a week).
+   */
+  async prune(maxAgeMs: number, maxBytes = Infinity): Promise<number> {
+    const keys = await this.#store.keys();
+    const stored: Record<string, unknown> = this.#store.getMany
+      ? await this.#store.getMany(keys)
+      : Object.fromEntries(await Promise.all(keys.map(async (key): Promise<[string, unknown]> => [key, await this.#store.get(key)])));
+    const now = this.#now();
+    const gone: string[] = [];
+    const kept: { key: string; storedAt: number; bytes: number }[] = [];
+    for (const key of keys) {
+      const parsed = EntrySchema.safeParse(stored[key]);
+      if (!parsed.success || now - parsed.data.storedAt > maxAgeMs) gone.push(key);
+      else kept.push({ key, storedAt: parsed.data.storedAt, bytes: maxBytes === Infinity ? 0 : key.length + (JSON.stringify(stored[key])?.length ?? 0) });
     }
-    if (old.length > 0) await this.#store.remove(old);
-    return old.length;
+    let total = kept.reduce((sum, entry) => sum + entry.bytes, 0);
+    if (total > maxBytes) {
+      kept.sort((a, b) => a.storedAt - b.storedAt);
+      for (const entry of kept) {
+        if (total <= maxBytes) break;
+        gone.push(entry.key);
+        total -= entry.bytes;
+      }
+    }
+    if (gone.length > 0) await this.#store.remove(gone);
+    return gone.length;
   }
 
   /**

@@ -196,6 +196,23 @@ describe('SwrCache', () => {
     expect(store.data.size).toBe(0);
   });
 
+  it('prunes the oldest entries until the rest fit the size it is given', async () => {
+    const store = memoryStore();
+    let now = 0;
+    const cache = new SwrCache(store, () => now);
+    const text = (n: number) => 'x'.repeat(n);
+    const textPolicy = { schema: z.string(), freshMs: 1000, maxStaleMs: 10_000 };
+    for (const key of ['a', 'b', 'c', 'd']) {
+      now += 1;
+      await cache.get(key, () => Promise.resolve(text(1000)), textPolicy);
+    }
+    await cache.flush();
+    // Each entry is about 1 KB as JSON: room for two.
+    expect(await cache.prune(Infinity, 2500)).toBe(2);
+    expect([...store.data.keys()].sort()).toEqual(['c', 'd']);
+    expect(await cache.prune(Infinity, 2500)).toBe(0);
+  });
+
   it('answers from memory before the store has written, and writes a task’s values in one operation', async () => {
     const store = memoryStore();
     let release!: () => void;
