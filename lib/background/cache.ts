@@ -54,9 +54,10 @@ export interface CachePolicy<T> {
   /** Past this age a value is not served while online; the caller waits for the service. */
   maxStaleMs: number;
   /**
-   * Values kept only `brieflyMs` (BRIEFLY_MS), and never served stale while online: an answer that
-   * may be early rather than final (an empty transcript of a recording just finished, "not a
-   * contact" for someone about to be added).
+   * Values fresh only `brieflyMs` (BRIEFLY_MS): an answer that may be early rather than final (an
+   * empty transcript of a recording just finished, "not a contact" for someone about to be added).
+   * Past that they are served stale while refreshed, as any value (a page's marks do not wait for
+   * the service to say again that someone is nobody), so the next ask has the service's word.
    */
   briefly?: (value: T) => boolean;
   brieflyMs?: number;
@@ -114,7 +115,7 @@ export class SwrCache {
     const age = entry ? this.#now() - entry.storedAt : Infinity;
     const brief = entry !== null && policy.briefly?.(entry.value) === true;
     if (entry && age <= (brief ? Math.min(policy.brieflyMs ?? BRIEFLY_MS, policy.freshMs) : policy.freshMs)) return { ...entry, stale: false };
-    if (entry && !brief && age <= policy.maxStaleMs) {
+    if (entry && age <= policy.maxStaleMs) {
       this.#refresh(key, fetcher).catch(() => undefined);
       return { ...entry, stale: true };
     }
@@ -207,7 +208,7 @@ export class SwrCache {
   /** Removes persisted entries older than `maxAgeMs` (run at start-up). */
   /**
    * Removes entries older than `maxAgeMs`, then the oldest others until the rest take at most
-   * `maxBytes` (as JSON): the browser's storage is shared with the settings and uploads, and a
+   * `maxBytes` (as UTF-8 JSON, as the browser counts its quota): the browser's storage is shared with the settings and uploads, and a
    * full one refuses their writes too (transcripts are large, and kept a week).
    */
   async prune(maxAgeMs: number, maxBytes = Infinity): Promise<number> {
@@ -221,7 +222,7 @@ export class SwrCache {
     for (const key of keys) {
       const parsed = EntrySchema.safeParse(stored[key]);
       if (!parsed.success || now - parsed.data.storedAt > maxAgeMs) gone.push(key);
-      else kept.push({ key, storedAt: parsed.data.storedAt, bytes: maxBytes === Infinity ? 0 : key.length + (JSON.stringify(stored[key])?.length ?? 0) });
+      else kept.push({ key, storedAt: parsed.data.storedAt, bytes: maxBytes === Infinity ? 0 : bytesOf(key) + bytesOf(JSON.stringify(stored[key]) ?? '') });
     }
     let total = kept.reduce((sum, entry) => sum + entry.bytes, 0);
     if (total > maxBytes) {
@@ -300,4 +301,10 @@ export class SwrCache {
     this.#inflight.set(key, request.pending);
     return request.pending;
   }
+}
+
+const utf8 = new TextEncoder();
+/** A string's size as the browser's storage counts it (a CJK transcript takes 3 bytes a character). */
+function bytesOf(text: string): number {
+  return utf8.encode(text).length;
 }

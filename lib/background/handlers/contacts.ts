@@ -16,9 +16,9 @@ import type { ServiceContext } from '../service-context';
 
 const MINUTE = 60_000;
 /**
- * A contact found is fresh for half an hour (then served while it is refreshed); "not a contact"
- * for five minutes, and then asked again, not served: someone just added to the service is found
- * within a page's own memory of the answer (10 minutes, lib/content/lookup.ts) and these five.
+ * A contact found is fresh for half an hour, "not a contact" for five minutes; then each is served
+ * while it is refreshed (a page's marks never wait on it). Someone just added to the service is
+ * found within about two of a page's memories of the answer (10 minutes, lib/content/lookup.ts).
  */
 export const CONTACT_POLICY: CachePolicy<ContactMatch | null> = {
   schema: z.nullable(ContactMatchSchema),

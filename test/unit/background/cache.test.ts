@@ -48,7 +48,7 @@ describe('SwrCache', () => {
     expect((await cache.get('k', () => Promise.resolve(3), policy)).value).toBe(2);
   });
 
-  it('keeps a value its policy calls early only briefly, and never serves it stale while the service answers', async () => {
+  it('keeps a value its policy calls early fresh only briefly, then serves it while it is refreshed', async () => {
     let now = 0;
     const cache = new SwrCache(memoryStore(), () => now);
     // An empty list stands for an answer that may be early (a transcript not written out yet).
@@ -59,16 +59,22 @@ describe('SwrCache', () => {
     expect((await cache.get('k', calledTooSoon, early)).value).toEqual([]);
     expect(calledTooSoon).not.toHaveBeenCalled();
     now = BRIEFLY_MS + 1;
-    // Past the brief lifetime the service is waited for, not the empty copy served stale.
-    expect(await cache.get('k', () => Promise.resolve([1, 2]), early)).toEqual({ value: [1, 2], storedAt: BRIEFLY_MS + 1, stale: false });
+    // Past the brief lifetime the service is asked (the copy answering meanwhile), and its word is
+    // what the next ask gets, however long the policy keeps other values.
+    const refreshing = vi.fn(() => Promise.resolve([1, 2]));
+    expect(await cache.get('k', refreshing, early)).toEqual({ value: [], storedAt: 0, stale: true });
+    expect(refreshing).toHaveBeenCalledTimes(1);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(await cache.get('k', refreshing, early)).toEqual({ value: [1, 2], storedAt: BRIEFLY_MS + 1, stale: false });
     // A full answer keeps the policy's own lifetime.
     now = 500_000;
     const notCalled = vi.fn(() => Promise.resolve([3]));
     expect((await cache.get('k', notCalled, early)).value).toEqual([1, 2]);
     expect(notCalled).not.toHaveBeenCalled();
-    // Unreachable service: the early copy is still better than nothing.
+    // Too old to serve while refreshing: the service is waited for; unreachable, the early copy
+    // is still better than nothing.
     await cache.get('e', () => Promise.resolve([]), early);
-    now += BRIEFLY_MS + 1;
+    now += early.maxStaleMs + 1;
     expect(await cache.get('e', () => Promise.reject(new ApiError('network', 'down')), early)).toMatchObject({ value: [], stale: true });
   });
 
