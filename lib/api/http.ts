@@ -260,9 +260,10 @@ export class Http {
     if (kind === 'rate_limited') {
       retryAfterMs ??= parseRateLimitReset(headers.get('ratelimit-reset') ?? headers.get('x-ratelimit-reset'), now) ?? parsed.retryAfterMs ?? null;
     }
-    return new ApiError(kind, parsed.message ?? defaultMessage(kind), {
+    // And out of what was read: a key escaped in the JSON text (`\/` for `/`) reads back whole.
+    return new ApiError(kind, this.#redact(parsed.message ?? defaultMessage(kind)), {
       status: response.status,
-      code: parsed.code,
+      code: parsed.code === null ? null : this.#redact(parsed.code),
       retryAfterMs: (kind === 'rate_limited' || kind === 'server') && retryAfterMs !== null ? Math.min(retryAfterMs, LONGEST_SERVICE_WAIT_MS) : null,
     });
   }

@@ -305,8 +305,14 @@ describe('Http', () => {
   it('removes the key from a message cut across it, and from the error code', async () => {
     // The message is cut at 300 characters, in the middle of the echoed key.
     const long = `${'x'.repeat(300 - 'Bearer '.length - 3)} Bearer ${KEY}`;
+    // Written escaped in the JSON text (PHP's json_encode writes `/` as `\/`), it reads back whole.
+    const slashed = 'pk/abc+def123==';
+    const escaped = new Response(`{"message":"Invalid key ${slashed.replace('/', '\\/')}"}`, { status: 400, headers: { 'content-type': 'application/json' } });
     const { fetch } = scripted(json(400, { message: long }), json(400, { error: KEY }));
     const http = new Http('https://svc.test', KEY, { fetch, retry: { attempts: 1 } });
+    const other = new Http('https://svc.test', slashed, { fetch: scripted(escaped).fetch, retry: { attempts: 1 } });
+    const error = (await other.request('GET', '/x').catch((e: unknown) => e)) as ApiError;
+    expect(error.message).toBe('Invalid key [hidden]');
     for (let call = 0; call < 2; call++) {
       const error = (await http.request('GET', '/x').catch((e: unknown) => e)) as ApiError;
       expect(error).toBeInstanceOf(ApiError);
