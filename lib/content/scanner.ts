@@ -17,7 +17,7 @@ import type { FoundPerson, SiteAdapter, Surface } from '../sites/types';
 import { isExcludedAddress, type Preferences } from '../storage/preferences';
 import { normaliseName } from '../api/contact-index';
 import { personKey, type PeopleLookup } from './lookup';
-import { createMarker } from './marker';
+import { createMarker, MARKER_ATTRIBUTE } from './marker';
 
 export interface Mark {
   key: string;
@@ -386,12 +386,14 @@ export function fullName(shown: string): string {
   const parts = shown.split(',');
   if (parts.length !== 2) return shown;
   const [last, first] = parts.map((part) => part.trim());
-  // "Maya Chen, MD", "John Smith, Jr.", "Acme, Inc.": what follows the comma is no first name.
-  return last && first && !shown.includes('@') && !NAME_SUFFIX.test(first) ? `${first} ${last}` : shown;
+  // "Maya Chen, MD", "John Smith, Jr.": after a whole name, a suffix or degree is no first name
+  // ("Nguyen, Vi" and "Chen, Md" are still "Last, First").
+  const suffixed = last?.includes(' ') === true && NAME_SUFFIX.test(first ?? '');
+  return last && first && !shown.includes('@') && !suffixed ? `${first} ${last}` : shown;
 }
 
-/** Suffixes, degrees and company forms that follow a name after a comma. */
-const NAME_SUFFIX = /^(jr|sr|[iv]{1,3}|md|phd|esq|dds|dmd|mba|cpa|rn|jd|llc|inc|ltd|gmbh|corp|co|plc|ag|sa)\.?$/i;
+/** Suffixes and degrees that follow a full name after a comma. */
+const NAME_SUFFIX = /^(jr|sr|ii|iii|iv|md|phd|esq|dds|dmd|mba|cpa|rn|jd)\.?$/i;
 
 const MAX_TEXT_NODES = 40;
 
@@ -497,7 +499,12 @@ function placeInside(element: Element, marker: HTMLElement, wanted: string[]): v
  * person's button) leaves a marker after a control beside someone else.
  */
 function besideItsPerson(marker: Element, element: Element): boolean {
-  return marker.isConnected && (element.contains(marker) || (marker.previousElementSibling?.contains(element) ?? false));
+  if (!marker.isConnected) return false;
+  if (element.contains(marker)) return true;
+  // Past the markers of others in the same control (two people in one button or link).
+  let before = marker.previousElementSibling;
+  while (before?.hasAttribute(MARKER_ATTRIBUTE)) before = before.previousElementSibling;
+  return before?.contains(element) ?? false;
 }
 
 /** Whether the user edits text at `element` (the nearest contenteditable attribute decides). */
