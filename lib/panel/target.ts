@@ -60,9 +60,18 @@ export async function getPanelTarget(options: TargetOptions = {}): Promise<Panel
  * them here makes the panel (watching these keys) brief what the tab shows now.
  */
 async function forgetLeftBehind(raw: RawTarget): Promise<void> {
-  if (raw.tabId === null || ((raw.focus ?? null) === null && (raw.status ?? null) === null)) return;
+  const { tabId } = raw;
+  if (tabId === null || ((raw.focus ?? null) === null && (raw.status ?? null) === null)) return;
   if ((await raw.page) !== null) return;
-  await browser.storage.session.remove([focusKey(raw.tabId), statusKey(raw.tabId)]);
+  // A tab the browser unloaded to save memory, or one still loading, answers nothing either: what
+  // was chosen there stands (the panel reads again once the tab has loaded).
+  const tab = await browser.tabs.get(tabId).catch(() => null);
+  if (!tab || tab.discarded === true || tab.status !== 'complete') return;
+  // Only what was read: a report or choice written since is the new page's.
+  const now = await browser.storage.session.get([focusKey(tabId), statusKey(tabId)]);
+  const unchanged = (key: string, read: unknown) => key in now && JSON.stringify(now[key]) === JSON.stringify(read);
+  const gone = [focusKey(tabId), statusKey(tabId)].filter((key, i) => unchanged(key, i === 0 ? raw.focus : raw.status));
+  if (gone.length > 0) await browser.storage.session.remove(gone);
 }
 
 /** Clears the chosen focus of a tab (e.g. "Back to this page"). */

@@ -41,10 +41,18 @@ describe('panel target', () => {
     await getPanelTarget();
     await vi.waitFor(() => expect(sendMessage).toHaveBeenCalledTimes(2));
     expect(await stored()).toHaveLength(2);
-    // The tab went to a site Primer does not run on.
+    // The tab went to a site Primer does not run on; while it loads, or unloaded by the browser
+    // to save memory, it answers nothing either, and nothing is forgotten.
     const onChange = vi.fn();
     const stop = watchPanelTarget(onChange);
     sendMessage.mockRejectedValue(new Error('Could not establish connection. Receiving end does not exist.'));
+    const get = vi.spyOn(fakeBrowser.tabs, 'get').mockResolvedValueOnce({ id: tabId, status: 'loading' } as never).mockResolvedValueOnce({ id: tabId, status: 'complete', discarded: true } as never);
+    await getPanelTarget();
+    await getPanelTarget();
+    await vi.waitFor(() => expect(get).toHaveBeenCalledTimes(2));
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(await stored()).toHaveLength(2);
+    get.mockResolvedValue({ id: tabId, status: 'complete', discarded: false } as never);
     // The chosen person is still answered at once (the page is not waited for)…
     expect((await getPanelTarget({ skipPageWhenFocused: true })).focus).toEqual(focus);
     // …then forgotten, with the page's report, and the panel told to read again.
