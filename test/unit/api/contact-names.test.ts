@@ -19,13 +19,8 @@ const CONTACTS = [
   { id: 'jo', name: 'Jo\u00a0Park', email: 'jo@x.test' },
 ];
 
-/**
- * A server with `lookup` calibrated already. Its `search` finds names containing the text, as
- * stored (`caseSensitive`) or without case; it has no filter by name otherwise.
- */
-async function client(lookup: 'email-param' | 'search-param', caseSensitive = false, { overflow = false, prefix = false, capped = 0 } = {}) {
-  const discovery = new MemoryDiscoveryStore();
-  await discovery.update('https://api.test', { contactLookup: lookup, contactLookupCheckedAt: Date.now(), contactLookupCaseSensitive: caseSensitive });
+/** A client of a fake server at https://api.test, whose replies `answer` writes; the queries it was sent. */
+function fakeService(discovery: MemoryDiscoveryStore, answer: (url: URL) => unknown) {
   const asked: string[] = [];
   const service = new ServiceClient('https://api.test', 'secret-key', {
     discovery,
@@ -34,23 +29,34 @@ async function client(lookup: 'email-param' | 'search-param', caseSensitive = fa
     fetch: (input) => {
       const url = new URL(input);
       asked.push(url.search);
-      const search = url.searchParams.get('search');
-      // `prefix`: the search matches the start of a name only (SQL's `LIKE 'text%'`).
-      const holds = (name: string, text: string) => (prefix ? name.startsWith(text) : name.includes(text));
-      const fits = (name: string) => (caseSensitive ? holds(name, search ?? '') : holds(name.toLowerCase(), (search ?? '').toLowerCase()));
-      const found = search === null ? CONTACTS : CONTACTS.filter((contact) => fits(contact.name));
-      // `capped`: the server's own page size for a search, whatever limit was asked, and no total.
-      if (capped > 0 && search !== null) {
-        const offset = Number(url.searchParams.get('offset') ?? 0);
-        return Promise.resolve(new Response(JSON.stringify({ items: found.slice(offset, offset + capped) }), { headers: { 'content-type': 'application/json' } }));
-      }
-      const items = found;
-      // `overflow`: the search says it found more than this page (a page of a larger total).
-      const total = overflow && search !== null ? items.length + 500 : items.length;
-      return Promise.resolve(new Response(JSON.stringify({ items, total }), { headers: { 'content-type': 'application/json' } }));
+      return Promise.resolve(new Response(JSON.stringify(answer(url)), { headers: { 'content-type': 'application/json' } }));
     },
   });
   return { service, asked };
+}
+
+/**
+ * A server with `lookup` calibrated already. Its `search` finds names containing the text, as
+ * stored (`caseSensitive`) or without case; it has no filter by name otherwise.
+ */
+async function client(lookup: 'email-param' | 'search-param', caseSensitive = false, { overflow = false, prefix = false, capped = 0 } = {}) {
+  const discovery = new MemoryDiscoveryStore();
+  await discovery.update('https://api.test', { contactLookup: lookup, contactLookupCheckedAt: Date.now(), contactLookupCaseSensitive: caseSensitive });
+  return fakeService(discovery, (url) => {
+    const search = url.searchParams.get('search');
+    // `prefix`: the search matches the start of a name only (SQL's `LIKE 'text%'`).
+    const holds = (name: string, text: string) => (prefix ? name.startsWith(text) : name.includes(text));
+    const fits = (name: string) => (caseSensitive ? holds(name, search ?? '') : holds(name.toLowerCase(), (search ?? '').toLowerCase()));
+    const found = search === null ? CONTACTS : CONTACTS.filter((contact) => fits(contact.name));
+    // `capped`: the server's own page size for a search, whatever limit was asked, and no total.
+    if (capped > 0 && search !== null) {
+      const offset = Number(url.searchParams.get('offset') ?? 0);
+      return { items: found.slice(offset, offset + capped) };
+    }
+    // `overflow`: the search says it found more than this page (a page of a larger total).
+    const total = overflow && search !== null ? found.length + 500 : found.length;
+    return { items: found, total };
+  });
 }
 
 describe.each(['email-param', 'search-param'] as const)('names on a server calibrated to %s', (lookup) => {
@@ -128,21 +134,12 @@ describe('finding the lookup form on a server whose first contacts have no addre
     const phoneOnly = Array.from({ length: 25 }, (_, i) => ({ id: `p${i}`, name: `Phone ${i}`, email: null }));
     const contacts = [...phoneOnly, { id: 'maya', name: 'Maya Chen', email: 'maya@x.test' }];
     const discovery = new MemoryDiscoveryStore();
-    const asked: string[] = [];
-    const service = new ServiceClient('https://api.test', 'secret-key', {
-      discovery,
-      sleep: () => Promise.resolve(),
-      online: () => true,
-      fetch: (input) => {
-        const url = new URL(input);
-        asked.push(url.search);
-        const email = url.searchParams.get('email');
-        const limit = Number(url.searchParams.get('limit') ?? 100);
-        const offset = Number(url.searchParams.get('offset') ?? 0);
-        const found = email === null ? contacts : contacts.filter((contact) => contact.email === email.toLowerCase());
-        const items = found.slice(offset, offset + limit);
-        return Promise.resolve(new Response(JSON.stringify({ items, total: found.length }), { headers: { 'content-type': 'application/json' } }));
-      },
+    const { service, asked } = fakeService(discovery, (url) => {
+      const email = url.searchParams.get('email');
+      const limit = Number(url.searchParams.get('limit') ?? 100);
+      const offset = Number(url.searchParams.get('offset') ?? 0);
+      const found = email === null ? contacts : contacts.filter((contact) => contact.email === email.toLowerCase());
+      return { items: found.slice(offset, offset + limit), total: found.length };
     });
     expect((await service.findContactByEmail('maya@x.test'))?.id).toBe('maya');
     expect((await discovery.get('https://api.test')).contactLookup).toBe('email-param');
