@@ -164,6 +164,22 @@ describe('a tab whose lookups cannot work says why on its toolbar button', () =>
     expect(await readLookupProblem(4)).toBeNull();
   });
 
+  it('a 403 on one person while the cache answered the others is that person’s too: one of them is asked again live', async () => {
+    await configure();
+    const known = { email: 'grace.liu@example.org' };
+    await send('people.find', { people: [known] }, tab(4));
+    // The page read again: Grace comes from the cache, the new person is refused.
+    standIn.failNext({ path: '/api/v2/contacts', status: 403 });
+    const reply = await send('people.find', { people: [known, { email: `person${++personCount}@example.org` }] }, tab(4));
+    await health.idle();
+    expect(reply).toMatchObject({ ok: true, data: [{ contact: { email: 'grace.liu@example.org' } }, 'failed'] });
+    expect(await badge(4)).toBe('');
+    // Refused for everyone, the live question is refused too: the key's problem, said as such.
+    standIn.failNext({ path: '/api/v2/contacts', status: 403 });
+    standIn.failNext({ path: '/api/v2/contacts', status: 403 });
+    expect(await send('people.find', { people: [known, { email: `person${++personCount}@example.org` }] }, tab(4))).toMatchObject({ ok: false, error: { kind: 'forbidden' } });
+  });
+
   it('saving settings clears what was said about the old ones, before any page asks again', async () => {
     await configure('wrong-key');
     await pageLooksUp(4);
