@@ -139,6 +139,8 @@ export const ContactPageSchema = z.object({
   next: z.nullable(z.string()),
   /** The server paged this reply by its `Link` header: there, no rel="next" is the end, whatever the page's size. */
   linkPaged: z.optional(z.boolean()),
+  /** The last page by the server's own word (has_more false, no next link, its total reached). */
+  complete: z.optional(z.boolean()),
 });
 export type ContactPage = z.infer<typeof ContactPageSchema>;
 

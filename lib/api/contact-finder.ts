@@ -98,9 +98,9 @@ export class ContactFinder {
         (await this.#http.request('GET', '/api/v2/contacts', { query: { [param]: word, limit: NAME_SEARCH_LIMIT }, ...call })).body,
         { limit: NAME_SEARCH_LIMIT, offset: 0 },
       );
-      // Complete only when the server says so: a page it cut short at its own size, without a
-      // total, reads like a last page, and a namesake past it would make the name look unique.
-      if (page.next === null && (page.items.length === 0 || (page.total !== null && page.total <= page.items.length))) pool = page.items;
+      // Complete only when the server says so: a page it cut short at its own size, saying
+      // nothing, reads like a last page, and a namesake past it would make the name look unique.
+      if (page.items.length === 0 || page.complete === true) pool = page.items;
     }
     pool ??= await this.#index.byName(wanted);
     const exact = pool.filter((contact) => contact.name !== null && normaliseName(contact.name) === wanted);

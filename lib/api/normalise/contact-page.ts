@@ -32,7 +32,10 @@ export function toContactPage(raw: unknown, request: PageRequest, linkPaging?: L
   const next = nextPageQuery(body, paging, list.length, total, request, items.at(-1)?.id ?? null, headerNext);
   // The header's answer was the one taken (the body said nothing of paging): its end is certain.
   const linkPaged = headerNext !== undefined && next === headerNext;
-  return { items, total, next: next === null ? null : JSON.stringify(next), ...(linkPaged ? { linkPaged } : {}) };
+  // The last page by the server's own word (`has_more: false`, a Link header without next, a
+  // total reached), not by a page shorter than asked for, which a server capping its size sends too.
+  const complete = next === null && (hasMoreOf(body, paging) === false || linkPaged || (total !== null && total <= request.offset + items.length));
+  return { items, total, next: next === null ? null : JSON.stringify(next), ...(linkPaged ? { linkPaged } : {}), ...(complete ? { complete } : {}) };
 }
 
 type Query = Record<string, string>;

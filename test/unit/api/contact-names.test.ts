@@ -39,7 +39,7 @@ function fakeService(discovery: MemoryDiscoveryStore, answer: (url: URL) => unkn
  * A server with `lookup` calibrated already. Its `search` finds names containing the text, as
  * stored (`caseSensitive`) or without case; it has no filter by name otherwise.
  */
-async function client(lookup: 'email-param' | 'search-param', caseSensitive = false, { overflow = false, prefix = false, capped = 0 } = {}) {
+async function client(lookup: 'email-param' | 'search-param', caseSensitive = false, { overflow = false, prefix = false, capped = 0, endSaid = false } = {}) {
   const discovery = new MemoryDiscoveryStore();
   await discovery.update('https://api.test', { contactLookup: lookup, contactLookupCheckedAt: Date.now(), contactLookupCaseSensitive: caseSensitive });
   return fakeService(discovery, (url) => {
@@ -53,6 +53,8 @@ async function client(lookup: 'email-param' | 'search-param', caseSensitive = fa
       const offset = Number(url.searchParams.get('offset') ?? 0);
       return { items: found.slice(offset, offset + capped) };
     }
+    // `endSaid`: no total, but the server says this is the last page.
+    if (endSaid && search !== null) return { items: found, has_more: false };
     // `overflow`: the search says it found more than this page (a page of a larger total).
     const total = overflow && search !== null ? found.length + 500 : found.length;
     return { items: found, total };
@@ -119,6 +121,13 @@ describe('names on a server with a search', () => {
     expect(await service.findContactByName('Alex Kim')).toBeNull();
     expect((await service.findContactByName('Maya Chen'))?.id).toBe('maya');
     expect(asked.filter((query) => !query.includes('search='))).not.toHaveLength(0);
+  });
+
+  it('are decided on the search when it gives no total but says it is the last page', async () => {
+    const { service, asked } = await client('search-param', false, { endSaid: true });
+    expect((await service.findContactByName('Maya Chen'))?.id).toBe('maya');
+    expect(await service.findContactByName('Alex Kim')).toBeNull();
+    expect(asked.every((query) => query.includes('search='))).toBe(true);
   });
 
   it('are decided on the whole contact list when the search finds more than a page', async () => {
