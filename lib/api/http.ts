@@ -167,7 +167,6 @@ export class Http {
   /** Waits out the service's asked-for quiet (#quietUntil), or fails as the rate limit it is. */
   async #quiet(interactive: boolean, signal?: AbortSignal): Promise<void> {
     const left = this.#quietUntil - this.#now();
-    if (left <= 0) return;
     const policy = interactive ? INTERACTIVE_RETRY : this.#retry;
     if (left > policy.maxRetryAfterMs) throw new ApiError('rate_limited', defaultMessage('rate_limited'), { status: null, retryAfterMs: left });
     await this.#sleep(left, signal);

@@ -205,11 +205,11 @@ export class SwrCache {
     if (keys.size > 0) await this.#store.remove([...keys]);
   }
 
-  /** Removes persisted entries older than `maxAgeMs` (run at start-up). */
   /**
-   * Removes entries older than `maxAgeMs`, then the oldest others until the rest take at most
-   * `maxBytes` (as UTF-8 JSON, as the browser counts its quota): the browser's storage is shared with the settings and uploads, and a
-   * full one refuses their writes too (transcripts are large, and kept a week).
+   * Removes persisted entries older than `maxAgeMs`, then the oldest others until the rest take at
+   * most `maxBytes` (as UTF-8 JSON, as the browser counts its quota): the browser's storage is
+   * shared with the settings and uploads, and a full one refuses their writes too (transcripts are
+   * large, and kept a week). Run hourly (upkeep.ts).
    */
   async prune(maxAgeMs: number, maxBytes = Infinity): Promise<number> {
     const keys = await this.#store.keys();

@@ -195,15 +195,19 @@ export class PageScanner {
   #included(person: FoundPerson): boolean {
     // A name longer than a name can be (a row's whole text read as one) is no one: the background
     // would refuse the whole batch it is in, and everyone in it would go unmarked.
-    if (person.email === null) return person.name !== null && fullName(person.name).trim().length <= LONGEST_NAME && !this.#isOwnName(person.name);
+    if (person.email === null) {
+      if (person.name === null) return false;
+      const full = fullName(person.name);
+      return full.trim().length <= LONGEST_NAME && !this.#isOwnName(person.name, full);
+    }
     if (this.#own.has(person.email)) return false;
     return !isExcludedAddress(person.email, this.#options.preferences());
   }
 
-  /** The user's own name, as the page shows it or as the lookup would ask for it ("Tester, Primer"). */
-  #isOwnName(name: string): boolean {
+  /** The user's own name, as the page shows it or as the lookup asks for it (`full`: "Tester, Primer" → "Primer Tester"). */
+  #isOwnName(shown: string, full: string): boolean {
     const own = this.#options.ownNames?.();
-    return own !== undefined && (own.has(normaliseName(name)) || own.has(normaliseName(fullName(name))));
+    return own !== undefined && (own.has(normaliseName(shown)) || (full !== shown && own.has(normaliseName(full))));
   }
 
   /**

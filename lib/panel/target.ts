@@ -69,8 +69,11 @@ async function forgetLeftBehind(raw: RawTarget): Promise<void> {
   if (!tab || tab.discarded === true || tab.status !== 'complete') return;
   // Only what was read: a report or choice written since is the new page's.
   const now = await browser.storage.session.get([focusKey(tabId), statusKey(tabId)]);
-  const unchanged = (key: string, read: unknown) => key in now && JSON.stringify(now[key]) === JSON.stringify(read);
-  const gone = [focusKey(tabId), statusKey(tabId)].filter((key, i) => unchanged(key, i === 0 ? raw.focus : raw.status));
+  const read: [string, unknown][] = [
+    [focusKey(tabId), raw.focus],
+    [statusKey(tabId), raw.status],
+  ];
+  const gone = read.filter(([key, value]) => key in now && JSON.stringify(now[key]) === JSON.stringify(value)).map(([key]) => key);
   if (gone.length > 0) await browser.storage.session.remove(gone);
 }
 

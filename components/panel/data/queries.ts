@@ -182,7 +182,8 @@ function notYetPolling<T>(intervalMs: number, early: (data: T) => boolean) {
  * Whether Primer still looks again by itself for what the service answered "not yet" for, or
  * answered with nothing in it (`early`: a transcript not written out yet reads as an empty one).
  */
-function stillLooking<T>(state: LookState<T>, intervalMs: number, early: (data: T) => boolean): boolean {
+function stillLooking<T>(state: LookState<T> | undefined, intervalMs: number, early: (data: T) => boolean): boolean {
+  if (state === undefined) return false;
   const times = NOT_YET_LOOK_MS / intervalMs;
   if (isNotYet(state.error)) return state.errorUpdateCount < times;
   return state.error === null && state.data !== undefined && early(state.data) && state.dataUpdateCount < times;
@@ -208,12 +209,8 @@ export function useTranscript(id: string, enabled: boolean) {
 export function useStillLooking(of: 'transcript' | 'insights', id: string): boolean {
   const client = useQueryClient();
   return of === 'transcript'
-    ? lookingAt(client.getQueryState<Transcript>(keys.transcript(id)), PROCESSING_POLL_MS, isEmptyTranscript)
-    : lookingAt(client.getQueryState<RecordingInsights | null>(keys.recordingInsights(id)), INSIGHTS_POLL_MS, isEmptyRecordingInsights);
-}
-
-function lookingAt<T>(state: LookState<T> | undefined, intervalMs: number, early: (data: T) => boolean): boolean {
-  return state !== undefined && stillLooking(state, intervalMs, early);
+    ? stillLooking(client.getQueryState<Transcript>(keys.transcript(id)), PROCESSING_POLL_MS, isEmptyTranscript)
+    : stillLooking(client.getQueryState<RecordingInsights | null>(keys.recordingInsights(id)), INSIGHTS_POLL_MS, isEmptyRecordingInsights);
 }
 
 export function useRecordingInsights(id: string, enabled: boolean) {

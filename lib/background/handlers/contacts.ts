@@ -170,7 +170,8 @@ export function contactHandlers(
       try {
         // Fail the whole request only for what concerns every lookup (no settings, bad key);
         // one person's failure is said as such (not "not a contact"), so the page asks again later.
-        baseUrl = (await context.client()).baseUrl;
+        const client = await context.client();
+        baseUrl = client.baseUrl;
         const answers = await Promise.all(
           people.map((query) =>
             findPerson(context, query, { onAnswer }).catch((error: unknown): PersonAnswer => {
@@ -188,7 +189,6 @@ export function contactHandlers(
         const forbidden = outcome.failures.find((error): error is ApiError => isKind(error, 'forbidden'));
         if (forbidden !== undefined && !outcome.answered) {
           const cached = people.find((query, i): query is { email: string } => 'email' in query && answers[i] !== LOOKUP_FAILED);
-          const client = await context.client();
           const readsContacts = cached !== undefined && (await client.findContactByEmail(normaliseEmail(cached.email)).then(() => true, () => false));
           if (!readsContacts) throw forbidden;
           outcome.answered = true;
