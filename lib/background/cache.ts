@@ -11,7 +11,8 @@
  * which competed with the meeting's own calls), or after HOLD_WRITES_MS at most.
  */
 import { z } from 'zod/mini';
-import { ApiError, type ApiErrorInfo } from '../api/errors';
+import { ApiError, defaultMessage, type ApiErrorInfo } from '../api/errors';
+import { INTERACTIVE_TIMEOUT_MS } from '../api/http';
 
 export interface CacheStore {
   get(key: string): Promise<unknown>;
@@ -35,6 +36,23 @@ interface Entry {
   value: unknown;
   storedAt: number;
 }
+
+/** A call on its way, and whether it has the panel's fail-fast policy (api/http.ts). */
+interface Flight {
+  pending: Promise<Entry>;
+  interactive: boolean;
+}
+
+/**
+ * `interactive`: someone waits on screen for this answer, and the fetcher fails fast. Callers of
+ * the two kinds share one call, each on its own terms (#refresh).
+ */
+export interface AskOptions {
+  interactive?: boolean;
+}
+
+/** For the service client and the cache alike: the answer is for someone looking at the panel or a card. */
+export const ON_SCREEN = { interactive: true } as const;
 
 export interface Cached<T> {
   value: T;
@@ -85,7 +103,7 @@ export class SwrCache {
   readonly #store: CacheStore;
   readonly #now: () => number;
   readonly #memory = new Map<string, Entry>();
-  readonly #inflight = new Map<string, Promise<Entry>>();
+  readonly #inflight = new Map<string, Flight>();
   /** Stored entries read ahead by `preload` (undefined: not stored), each taken by the next read. */
   readonly #preloaded = new Map<string, unknown>();
   /** Entries answered but not yet written; written together by `flush`. */
@@ -110,17 +128,17 @@ export class SwrCache {
     });
   }
 
-  async get<T>(key: string, fetcher: () => Promise<T>, policy: CachePolicy<T>): Promise<Cached<T>> {
+  async get<T>(key: string, fetcher: () => Promise<T>, policy: CachePolicy<T>, ask: AskOptions = {}): Promise<Cached<T>> {
     const entry = await this.#read(key, policy.schema);
     const age = entry ? this.#now() - entry.storedAt : Infinity;
     const brief = entry !== null && policy.briefly?.(entry.value) === true;
     if (entry && age <= (brief ? Math.min(policy.brieflyMs ?? BRIEFLY_MS, policy.freshMs) : policy.freshMs)) return { ...entry, stale: false };
     if (entry && age <= policy.maxStaleMs) {
-      this.#refresh(key, fetcher).catch(() => undefined);
+      this.#refresh(key, fetcher, ask).catch(() => undefined);
       return { ...entry, stale: true };
     }
     try {
-      const fresh = await this.#refresh(key, fetcher);
+      const fresh = await this.#refresh(key, fetcher, ask);
       return { value: fresh.value as T, storedAt: fresh.storedAt, stale: false };
     } catch (error) {
       if (entry && error instanceof ApiError && OFFLINE_KINDS.has(error.kind)) return { ...entry, stale: true };
@@ -134,18 +152,18 @@ export class SwrCache {
    * answer (offline, busy, failing), the last known value whatever its age, with the problem that
    * kept it from being refreshed.
    */
-  async revalidate<T>(key: string, fetcher: () => Promise<T>, policy: RevalidatePolicy<T>): Promise<Revalidated<T>> {
+  async revalidate<T>(key: string, fetcher: () => Promise<T>, policy: RevalidatePolicy<T>, ask: AskOptions = {}): Promise<Revalidated<T>> {
     // While the browser says it is offline, the copy is answered with that said (the call fails at once).
     if (policy.recentMs && this.#online()) {
       const entry = await this.#read(key, policy.schema);
       const age = entry ? this.#now() - entry.storedAt : Infinity;
       if (entry && age <= policy.recentMs) {
-        if (age > JUST_FETCHED_MS) this.#refresh(key, fetcher).catch(() => undefined);
+        if (age > JUST_FETCHED_MS) this.#refresh(key, fetcher, ask).catch(() => undefined);
         return { ...entry, stale: false, problem: null };
       }
     }
     try {
-      const fresh = await this.#refresh(key, fetcher);
+      const fresh = await this.#refresh(key, fetcher, ask);
       return { value: fresh.value as T, storedAt: fresh.storedAt, stale: false, problem: null };
     } catch (error) {
       const entry = error instanceof ApiError && OFFLINE_KINDS.has(error.kind) ? await this.#read(key, policy.schema) : null;
@@ -280,12 +298,18 @@ export class SwrCache {
     this.#flushTimer = setTimeout(() => void this.flush(), hold ? HOLD_WRITES_MS : 0);
   }
 
-  #refresh<T>(key: string, fetcher: () => Promise<T>): Promise<Entry> {
+  /**
+   * One call per key, whoever asks. A caller joining a call of the other kind keeps its own terms:
+   * someone waiting on screen does not sit through a page's patient retries (a failing service,
+   * seconds of backoff), and a page's lookup does not end on the panel's quick failure.
+   */
+  #refresh<T>(key: string, fetcher: () => Promise<T>, { interactive = false }: AskOptions): Promise<Entry> {
     const joined = this.#inflight.get(key);
-    if (joined) return joined;
-    const request: { pending?: Promise<Entry> } = {};
-    const current = () => request.pending !== undefined && this.#inflight.get(key) === request.pending;
-    request.pending = (async () => {
+    if (joined && joined.interactive === interactive) return joined.pending;
+    if (joined && !interactive) return joined.pending.catch(() => this.#refresh(key, fetcher, { interactive }));
+    if (joined) return this.#joinWithin(joined.pending);
+    const current = () => this.#inflight.get(key) === flight;
+    const pending = (async () => {
       const value = await fetcher();
       const entry = { value, storedAt: this.#now() };
       // Invalidated while the service answered: this caller gets the answer, the cache does not.
@@ -298,8 +322,19 @@ export class SwrCache {
       if (current()) this.#inflight.delete(key);
       this.#scheduleFlush();
     });
-    this.#inflight.set(key, request.pending);
-    return request.pending;
+    const flight: Flight = { pending, interactive };
+    this.#inflight.set(key, flight);
+    return pending;
+  }
+
+  /** A patient call waited for as long as a call of the panel's own would take (api/http.ts). */
+  #joinWithin(pending: Promise<Entry>): Promise<Entry> {
+    if (!this.#online()) return Promise.reject(new ApiError('network', 'The browser is offline.'));
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const deadline = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new ApiError('timeout', defaultMessage('timeout'))), INTERACTIVE_TIMEOUT_MS);
+    });
+    return Promise.race([pending, deadline]).finally(() => clearTimeout(timer));
   }
 }
 

@@ -10,7 +10,7 @@ import { ApiError, toErrorInfo } from '../../api/errors';
 import { LOOKUP_FAILED, type InsightsReply, type InsightsResult, type PersonAnswer, type PersonQuery } from '../../messaging/protocol';
 import { ContactMatchSchema, ContactSchema, InsightsSchema, type ContactMatch, type ContactRecord } from '../../models';
 import type { Handlers } from '../broker';
-import type { CachePolicy } from '../cache';
+import { ON_SCREEN, type CachePolicy } from '../cache';
 import type { LookupHealth } from '../lookup-health';
 import type { ServiceContext } from '../service-context';
 
@@ -43,8 +43,9 @@ async function panelInsights(context: ServiceContext, contactId: string): Promis
   try {
     const cached = await context.cache.revalidate(
       insightsKey(client.baseUrl, contactId),
-      () => client.getContactInsights(contactId, { interactive: true }),
+      () => client.getContactInsights(contactId, ON_SCREEN),
       PANEL_INSIGHTS_POLICY,
+      ON_SCREEN,
     );
     return { insights: cached.value, asOf: cached.storedAt, problem: cached.problem };
   } catch (error) {
@@ -95,6 +96,7 @@ async function findPerson(
         return contact ? shown(contact, 'email') : null;
       },
       CONTACT_POLICY,
+      { interactive },
     );
     return cached.value;
   };
@@ -112,6 +114,7 @@ async function findPerson(
       return contact ? shown(contact, 'name') : null;
     },
     CONTACT_POLICY,
+    { interactive },
   );
   return cached.value;
 }
@@ -207,7 +210,7 @@ export function contactHandlers(
       // A hover card: someone is looking at it, so a slow or busy service is said at once (the
       // panel's policy), not waited out behind a placeholder for a minute.
       const cached = await context.cache
-        .get(insightsKey(client.baseUrl, contactId), () => client.getContactInsights(contactId, { interactive: true }), INSIGHTS_POLICY)
+        .get(insightsKey(client.baseUrl, contactId), () => client.getContactInsights(contactId, ON_SCREEN), INSIGHTS_POLICY, ON_SCREEN)
         .catch((error: unknown) => forgetIfGone(context, client.baseUrl, contactId, error));
       return { insights: cached.value, asOf: cached.storedAt, problem: null };
     },

@@ -9,7 +9,7 @@
 import { z } from 'zod/mini';
 import { isEmptyRecordingInsights, isEmptyTranscript, RecordingInsightsSchema, RecordingPageSchema, RecordingSchema, TranscriptSchema } from '../../models';
 import type { Handlers } from '../broker';
-import type { Revalidated } from '../cache';
+import { ON_SCREEN, type Revalidated } from '../cache';
 import type { ServiceContext } from '../service-context';
 
 const MINUTE = 60_000;
@@ -24,37 +24,39 @@ export function recordingHandlers(
       const key = `${client.baseUrl}|recordings|${contactId ?? '*'}|${limit}|${offset}`;
       const cached = await context.cache.revalidate(
         key,
-        () => client.listRecordings({ contactId, limit, offset, sort: 'meeting_date:desc' }, { interactive: true }),
+        () => client.listRecordings({ contactId, limit, offset, sort: 'meeting_date:desc' }, ON_SCREEN),
         { schema: RecordingPageSchema, freshMs: MINUTE, maxStaleMs: WEEK },
+        ON_SCREEN,
       );
       return asOfCopy(cached);
     },
     'recording.get': async ({ id }) => {
       const client = await context.client();
-      const cached = await context.cache.revalidate(`${client.baseUrl}|recording|${id}`, () => client.getRecording(id, { interactive: true }), {
-        schema: RecordingSchema,
-        freshMs: 15_000,
-        maxStaleMs: WEEK,
-      });
+      const cached = await context.cache.revalidate(
+        `${client.baseUrl}|recording|${id}`,
+        () => client.getRecording(id, ON_SCREEN),
+        { schema: RecordingSchema, freshMs: 15_000, maxStaleMs: WEEK },
+        ON_SCREEN,
+      );
       return asOfCopy(cached);
     },
     'recording.transcript': async ({ id }) => {
       const client = await context.client();
       // A finished transcript does not change; an empty one may be one not written out yet (a
       // recording just finished), so it is asked for again after a minute.
-      const cached = await context.cache.get(`${client.baseUrl}|transcript|${id}`, () => client.getTranscript(id, { interactive: true }), {
-        schema: TranscriptSchema,
-        freshMs: WEEK,
-        maxStaleMs: 4 * WEEK,
-        briefly: isEmptyTranscript,
-      });
+      const cached = await context.cache.get(
+        `${client.baseUrl}|transcript|${id}`,
+        () => client.getTranscript(id, ON_SCREEN),
+        { schema: TranscriptSchema, freshMs: WEEK, maxStaleMs: 4 * WEEK, briefly: isEmptyTranscript },
+        ON_SCREEN,
+      );
       return cached.value;
     },
     'recording.insights': async ({ id }) => {
       const client = await context.client();
       const cached = await context.cache.get(
         `${client.baseUrl}|recording-insights|${id}`,
-        () => client.getRecordingInsights(id, { interactive: true }),
+        () => client.getRecordingInsights(id, ON_SCREEN),
         {
           schema: z.nullable(RecordingInsightsSchema),
           freshMs: 10 * MINUTE,
@@ -62,6 +64,7 @@ export function recordingHandlers(
           // Nothing in any list: likely not made yet rather than a conversation without any.
           briefly: isEmptyRecordingInsights,
         },
+        ON_SCREEN,
       );
       return cached.value;
     },

@@ -1,7 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod/mini';
 import { ApiError } from '@/lib/api/errors';
-import { BRIEFLY_MS, HOLD_WRITES_MS, SwrCache, type CacheStore } from '@/lib/background/cache';
+import { INTERACTIVE_TIMEOUT_MS } from '@/lib/api/http';
+import { BRIEFLY_MS, HOLD_WRITES_MS, ON_SCREEN, SwrCache, type CacheStore } from '@/lib/background/cache';
 
 function memoryStore(): CacheStore & { data: Map<string, unknown>; writes: string[][] } {
   const data = new Map<string, unknown>();
@@ -114,6 +115,61 @@ describe('SwrCache', () => {
     const results = await Promise.all(Array.from({ length: 10 }, () => cache.get('k', fetcher, policy)));
     expect(results.every((r) => r.value === 7)).toBe(true);
     expect(fetcher).toHaveBeenCalledTimes(1);
+  });
+
+  it('shares one call between a page and the panel, each on its own terms', async () => {
+    vi.useFakeTimers();
+    try {
+      const cache = new SwrCache(memoryStore());
+      // A page's patient lookup, retrying a failing service for longer than anyone should look at a skeleton.
+      const patient = { release: (_: number) => {} };
+      const patientFetch = vi.fn(() => new Promise<number>((resolve) => (patient.release = resolve)));
+      const page = cache.get('k', patientFetch, policy);
+      await vi.waitFor(() => expect(patientFetch).toHaveBeenCalledTimes(1));
+      // The panel joins it (one request, not two) for as long as its own call would take.
+      const panelFetch = vi.fn(() => Promise.resolve(2));
+      const panel = cache.get('k', panelFetch, policy, ON_SCREEN);
+      const panelEnd = panel.catch((error: unknown) => error);
+      await vi.advanceTimersByTimeAsync(INTERACTIVE_TIMEOUT_MS - 1);
+      expect(panelFetch).not.toHaveBeenCalled();
+      await vi.advanceTimersByTimeAsync(1);
+      expect(await panelEnd).toMatchObject({ kind: 'timeout' });
+      // The page still gets, and keeps, the service's answer.
+      patient.release(1);
+      expect((await page).value).toBe(1);
+      expect((await cache.get('k', panelFetch, policy, ON_SCREEN)).value).toBe(1);
+      expect(panelFetch).not.toHaveBeenCalled();
+
+      // A panel's quick failure does not end a page's lookup that joined it: the page asks on its own terms.
+      const failing = { fail: (_: unknown) => {} };
+      const quick = vi.fn(() => new Promise<number>((_, reject) => (failing.fail = reject)));
+      const panelAsk = cache.get('j', quick, policy, ON_SCREEN).catch((error: unknown) => error);
+      await vi.waitFor(() => expect(quick).toHaveBeenCalledTimes(1));
+      const pageFetch = vi.fn(() => Promise.resolve(3));
+      const pageAsk = cache.get('j', pageFetch, policy);
+      failing.fail(new ApiError('server', 'busy'));
+      expect(await panelAsk).toMatchObject({ kind: 'server' });
+      expect((await pageAsk).value).toBe(3);
+      expect(pageFetch).toHaveBeenCalledTimes(1);
+      // Callers of one kind share the call as before.
+      const shared = vi.fn(() => new Promise<number>((resolve) => setTimeout(() => resolve(4), 5)));
+      const both = Promise.all([cache.get('s', shared, policy, ON_SCREEN), cache.get('s', shared, policy, ON_SCREEN)]);
+      await vi.advanceTimersByTimeAsync(5);
+      expect((await both).map((r) => r.value)).toEqual([4, 4]);
+      expect(shared).toHaveBeenCalledTimes(1);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('does not keep the panel waiting on a page’s call while the browser says it is offline', async () => {
+    let online = true;
+    const cache = new SwrCache(memoryStore(), () => 0, () => online);
+    const pageFetch = vi.fn(() => new Promise<number>(() => {}));
+    void cache.get('k', pageFetch, policy);
+    await vi.waitFor(() => expect(pageFetch).toHaveBeenCalledTimes(1));
+    online = false;
+    await expect(cache.get('k', () => Promise.resolve(2), policy, ON_SCREEN)).rejects.toMatchObject({ kind: 'network' });
   });
 
   it('does not ask again for a key answered while its stored copy was being read', async () => {
