@@ -173,9 +173,10 @@ export const protocol = {
     RecordingPageSchema,
   ),
   'recording.get': message('extension', z.object({ id: Id }), RecordingSchema),
-  'recording.transcript': message('extension', z.object({ id: Id }), TranscriptSchema),
-  /** `null` when the server offers no per-recording insights. */
-  'recording.insights': message('extension', z.object({ id: Id }), z.nullable(RecordingInsightsSchema)),
+  /** `live`: the user asked to check again, so the service is asked whatever the background has. */
+  'recording.transcript': message('extension', z.object({ id: Id, live: z.optional(z.boolean()) }), TranscriptSchema),
+  /** `null` when the server offers no per-recording insights. `live` as for the transcript. */
+  'recording.insights': message('extension', z.object({ id: Id, live: z.optional(z.boolean()) }), z.nullable(RecordingInsightsSchema)),
   /**
    * Uploads of recordings (lib/upload). The popup asks for `upload.prepare`, then hands the File
    * itself to the context that sends it (lib/upload/hand-over.ts), which asks for `upload.start`;

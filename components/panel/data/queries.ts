@@ -213,6 +213,19 @@ export function useStillLooking(of: 'transcript' | 'insights', id: string): bool
     : stillLooking(client.getQueryState<RecordingInsights | null>(keys.recordingInsights(id)), INSIGHTS_POLL_MS, isEmptyRecordingInsights);
 }
 
+/**
+ * Check again, for a transcript or insights that were not there: the service is asked, whatever
+ * copy the background keeps (an empty answer is kept a minute), and what it says is shown.
+ */
+export function useCheckAgain(of: 'transcript' | 'insights', id: string): () => Promise<unknown> {
+  const client = useQueryClient();
+  return () =>
+    (of === 'transcript'
+      ? client.fetchQuery({ queryKey: keys.transcript(id), queryFn: () => sendRequest('recording.transcript', { id, live: true }), staleTime: 0 })
+      : client.fetchQuery({ queryKey: keys.recordingInsights(id), queryFn: () => sendRequest('recording.insights', { id, live: true }), staleTime: 0 })
+    ).catch(() => undefined);
+}
+
 export function useRecordingInsights(id: string, enabled: boolean) {
   return useQuery({
     queryKey: keys.recordingInsights(id),

@@ -9,7 +9,7 @@ import { ApiError, isNotYet } from '@/lib/api/errors';
 import { formatDate } from '@/lib/format/dates';
 import { serverText } from '@/lib/format/text';
 import { isEmptyTranscript, type RecordingInsights } from '@/lib/models';
-import { problemOf, useHeldRecordings, useRecording, useRecordingInsights, useStillLooking, useTranscript } from '../data/queries';
+import { problemOf, useCheckAgain, useHeldRecordings, useRecording, useRecordingInsights, useStillLooking, useTranscript } from '../data/queries';
 import { ActionItemList } from '../person/ActionItemList';
 import { TopicList } from '../person/Topics';
 import { landFocusWhenGone } from '../focus-landing';
@@ -104,6 +104,8 @@ export function RecordingDetail({ id, onBack, backLabel }: { id: string; onBack:
   const insightsNotYet = isNotYet(insightsProblem?.error);
   const transcriptLooking = useStillLooking('transcript', id);
   const insightsLooking = useStillLooking('insights', id);
+  const checkTranscript = useCheckAgain('transcript', id);
+  const checkInsights = useCheckAgain('insights', id);
   const transcriptId = useId();
   const headingRef = useRef<HTMLHeadingElement>(null);
   useEffect(() => headingRef.current?.focus(), []);
@@ -144,7 +146,7 @@ export function RecordingDetail({ id, onBack, backLabel }: { id: string; onBack:
         <NotYet
           said="Insights from this conversation are not available yet."
           looking={insightsLooking}
-          onCheck={() => void insights.refetch()}
+          onCheck={() => void checkInsights()}
           checking={insights.isFetching}
         />
       ) : null}
@@ -167,7 +169,7 @@ export function RecordingDetail({ id, onBack, backLabel }: { id: string; onBack:
               said={transcriptNotYet ? 'The transcript is not available yet.' : 'The transcript is empty.'}
               // An empty one whose refresh failed: the problem's own Try again is the one offered.
               looking={(!transcriptNotYet && transcriptProblem !== null) || transcriptLooking}
-              onCheck={() => void transcript.refetch()}
+              onCheck={() => void checkTranscript()}
               checking={transcript.isFetching}
             />
           ) : null}

@@ -9,7 +9,8 @@
 import { z } from 'zod/mini';
 import { isEmptyRecordingInsights, isEmptyTranscript, RecordingInsightsSchema, RecordingPageSchema, RecordingSchema, TranscriptSchema } from '../../models';
 import type { Handlers } from '../broker';
-import { ON_SCREEN, type Revalidated } from '../cache';
+import { errorFromInfo } from '../../messaging/sender';
+import { ON_SCREEN, type CachePolicy, type Revalidated } from '../cache';
 import type { ServiceContext } from '../service-context';
 
 const MINUTE = 60_000;
@@ -40,21 +41,22 @@ export function recordingHandlers(
       );
       return asOfCopy(cached);
     },
-    'recording.transcript': async ({ id }) => {
+    'recording.transcript': async ({ id, live }) => {
       const client = await context.client();
       // A finished transcript does not change; an empty one may be one not written out yet (a
       // recording just finished), so it is asked for again after a minute.
-      const cached = await context.cache.get(
+      return answer(
+        context,
         `${client.baseUrl}|transcript|${id}`,
         () => client.getTranscript(id, ON_SCREEN),
         { schema: TranscriptSchema, freshMs: WEEK, maxStaleMs: 4 * WEEK, briefly: isEmptyTranscript },
-        ON_SCREEN,
+        live,
       );
-      return cached.value;
     },
-    'recording.insights': async ({ id }) => {
+    'recording.insights': async ({ id, live }) => {
       const client = await context.client();
-      const cached = await context.cache.get(
+      return answer(
+        context,
         `${client.baseUrl}|recording-insights|${id}`,
         () => client.getRecordingInsights(id, ON_SCREEN),
         {
@@ -64,11 +66,21 @@ export function recordingHandlers(
           // Nothing in any list: likely not made yet rather than a conversation without any.
           briefly: isEmptyRecordingInsights,
         },
-        ON_SCREEN,
+        live,
       );
-      return cached.value;
     },
   };
+}
+
+/**
+ * A transcript's or a recording's insights: from the cache, or, when the user asked to check again
+ * (`live`), from the service, whose failure is said rather than answered with the copy just shown.
+ */
+async function answer<T>(context: ServiceContext, key: string, fetcher: () => Promise<T>, policy: CachePolicy<T>, live = false): Promise<T> {
+  if (!live) return (await context.cache.get(key, fetcher, policy, ON_SCREEN)).value;
+  const fresh = await context.cache.revalidate(key, fetcher, policy, ON_SCREEN);
+  if (fresh.problem) throw errorFromInfo(fresh.problem);
+  return fresh.value;
 }
 
 /** The value, marked as the last copy (when it was had, and why) when served instead of the service's answer. */

@@ -368,6 +368,26 @@ describe('people and recordings', () => {
     }
   });
 
+  it('asks the service when the user checks again for an empty transcript or insights, and says why when it cannot answer', async () => {
+    const id = RECORDING_IDS.mayaRoadmap;
+    const paths = { transcript: `/api/v2/recordings/${id}/transcript`, insights: `/api/v2/insights/recording/${id}` };
+    const asked = (what: keyof typeof paths) => standIn.requests.filter((r) => r.path === paths[what]).length;
+    standIn.failNext({ path: paths.transcript, status: 200, body: JSON.stringify({ recording_id: id, segments: [] }) });
+    standIn.failNext({ path: paths.insights, status: 200, body: JSON.stringify({ recording_id: id, action_items: [], key_decisions: [], topics_discussed: [] }) });
+    await send('recording.transcript', { id });
+    await send('recording.insights', { id });
+    // Within the minute the kept empty answers would stand; a check asks the service.
+    const transcript = await send('recording.transcript', { id, live: true });
+    expect((transcript as { data: { segments: unknown[] } }).data.segments.length).toBeGreaterThan(0);
+    const insights = await send('recording.insights', { id, live: true });
+    expect((insights as { data: { topicsDiscussed: unknown[] } }).data.topicsDiscussed.length).toBeGreaterThan(0);
+    expect([asked('transcript'), asked('insights')]).toEqual([2, 2]);
+    // A check the service cannot answer says so, rather than showing the copy as its answer.
+    standIn.failNext({ path: paths.transcript, status: 503 });
+    standIn.failNext({ path: paths.transcript, status: 503 });
+    expect(await send('recording.transcript', { id, live: true })).toMatchObject({ ok: false, error: { kind: 'server' } });
+  });
+
   it('answers the panel’s recordings and a recording’s status as the service has them now, the last copy only when it cannot answer', async () => {
     const id = RECORDING_IDS.mayaProcessing;
     expect(await send('recording.get', { id })).toMatchObject({ ok: true, data: { status: 'processing' } });

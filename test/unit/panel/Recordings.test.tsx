@@ -382,6 +382,8 @@ describe('recordings being processed', () => {
     act(() => check.click());
     await vi.advanceTimersByTimeAsync(0);
     expect(calls).toBe(NOT_YET_LOOK_MS / PROCESSING_POLL_MS + 1);
+    // The user's check asks the service itself: the background keeps an empty answer a minute.
+    expect(sent('recording.transcript').map((payload) => payload.live === true)).toEqual([...Array<boolean>(calls - 1).fill(false), true]);
   });
 
   it('tells apart the Try again of each part that failed (its insights, its transcript) by what it would load', async () => {
