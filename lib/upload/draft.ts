@@ -76,15 +76,23 @@ export function parseWhen(text: string | null, now: Date = new Date()): string |
   const date = findDate(clean);
   if (!date) return null;
   const rest = clean.slice(date.end);
-  const times = [...rest.matchAll(/\b(\d{1,2})(?::(\d{2}))?\s?(am|pm)?\b/gi)].filter((match) => match[2] !== undefined || match[3] !== undefined);
+  // A bare hour is a time only as the start of a range: Calendar writes "10 – 11am" for 10:00.
+  const times = [...rest.matchAll(/\b(\d{1,2})(?::(\d{2}))?\s?(am|pm)?\b(?=(\s*[–—-]\s*\d{1,2}(?::\d{2})?\s?(?:am|pm)\b)?)/gi)].filter(
+    (match) => match[2] !== undefined || match[3] !== undefined || match[4] !== undefined,
+  );
   const start = times[0];
   let hours = 0;
   let minutes = 0;
   if (start) {
     hours = Number(start[1]);
     minutes = Number(start[2] ?? 0);
-    // "10:00 – 10:45am": the start takes the end's am/pm.
-    const meridiem = (start[3] ?? times.find((match) => match !== start && match[3])?.[3] ?? '').toLowerCase();
+    // "10:00 – 10:45am": the start takes the end's am/pm, unless it would then come after the end
+    // ("11:30 – 12:15pm" starts in the morning).
+    const end = times.find((match) => match !== start && match[3]);
+    const endClock = end ? (Number(end[1]) % 12) * 60 + Number(end[2] ?? 0) : 0;
+    const flip = !start[3] && end !== undefined && (hours % 12) * 60 + minutes > endClock;
+    const inherited = (end?.[3] ?? '').toLowerCase();
+    const meridiem = (start[3] ?? (flip ? (inherited === 'pm' ? 'am' : 'pm') : inherited)).toLowerCase();
     if (meridiem === 'pm' && hours < 12) hours += 12;
     if (meridiem === 'am' && hours === 12) hours = 0;
     if (hours > 23 || minutes > 59) return null;

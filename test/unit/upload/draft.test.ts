@@ -18,6 +18,14 @@ describe('parseWhen', () => {
     ['Tuesday, May 19, 2026⋅12:00 – 1:00pm', local(2026, 5, 19, 12, 0)],
     ['Tuesday, May 19, 2026⋅12:30am – 1:00am', local(2026, 5, 19, 0, 30)],
     ['Monday, December 1, 2025⋅2pm – 3pm', local(2025, 12, 1, 14, 0)],
+    // On the hour, Calendar leaves out the start's minutes and its am/pm.
+    ['Tuesday, May 19, 2026⋅10 – 11am', local(2026, 5, 19, 10, 0)],
+    ['Tuesday, May 19, 2026⋅9 – 10:30am', local(2026, 5, 19, 9, 0)],
+    ['Tuesday, May 19, 2026⋅11 – 12pm', local(2026, 5, 19, 11, 0)],
+    ['Tuesday, May 19, 2026⋅3 – 4pm', local(2026, 5, 19, 15, 0)],
+    // A start that would come after its end took the end's am/pm wrongly.
+    ['Tuesday, May 19, 2026⋅11:30 – 12:15pm', local(2026, 5, 19, 11, 30)],
+    ['Tuesday, May 19, 2026⋅11:30 – 1:00am', local(2026, 5, 19, 23, 30)],
     ['19 May, 2026 14:30', local(2026, 5, 19, 14, 30)],
     ['Sept. 3rd, 2026 9:05', local(2026, 9, 3, 9, 5)],
     ['2026-05-19 9:15pm', local(2026, 5, 19, 21, 15)],
