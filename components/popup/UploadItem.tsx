@@ -1,5 +1,5 @@
 /** One upload in the list: its state, a progress bar while it moves, and what can be done with it. */
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { Button } from '@/components/ui/Button';
 import { OpenOptionsButton } from '@/components/ui/OpenOptionsButton';
 import { requestHostPermission } from '@/components/options/host-permission';
@@ -17,6 +17,7 @@ export function UploadItem({ record }: { record: UploadRecord }) {
   const [problem, setProblem] = useState<string | null>(null);
   const progress = progressOf(record);
   const retry = retryLabel(record);
+  const stopNote = useId();
 
   const act = async (action: () => Promise<unknown>) => {
     setProblem(null);
@@ -84,12 +85,25 @@ export function UploadItem({ record }: { record: UploadRecord }) {
         ) : null}
         {/* The service refused the key, or Primer has none: Retry alone would fail again. */}
         {/* Not after the PUT: it goes to storage without the key, and storage's 401 says nothing of it. */}
-        {record.state === 'failed' && record.failedStep !== 'put' && SETUP_KINDS.has(record.errorKind ?? '') ? <OpenOptionsButton /> : null}
+        {(record.state === 'failed' && record.failedStep !== 'put') || record.state === 'processing' ? (
+          SETUP_KINDS.has(record.errorKind ?? '') ? <OpenOptionsButton /> : null
+        ) : null}
         {retry ? <Button onClick={onRetry}>{retry}</Button> : null}
         {!isActive(record) ? (
           <Button variant="secondary" onClick={() => void act(() => sendRequest('upload.dismiss', { id: record.id }))}>
             Remove
           </Button>
+        ) : null}
+        {/* The recording is the service's now: Primer only stops following it (and telling when it is ready). */}
+        {record.state === 'processing' ? (
+          <>
+            <Button variant="secondary" onClick={() => void act(() => sendRequest('upload.dismiss', { id: record.id }))} aria-describedby={stopNote}>
+              Stop following
+            </Button>
+            <span id={stopNote} className="visually-hidden">
+              The service goes on processing the recording; Primer stops checking on it.
+            </span>
+          </>
         ) : null}
       </div>
     </li>

@@ -55,7 +55,13 @@ export interface PollDeps {
 /** `scheduled`: the alarm's check, which backs off and counts; `viewer`: an open view asking for fresh progress. */
 export type CheckKind = 'scheduled' | 'viewer';
 
-type Outcome = Pick<UploadRecord, 'state' | 'processingStatus' | 'processingProgress' | 'failedStep' | 'error'>;
+type Outcome = Pick<UploadRecord, 'state' | 'processingStatus' | 'processingProgress' | 'failedStep' | 'error' | 'errorKind'>;
+
+/**
+ * Why checks cannot be made that only the user can end (settings for another service, a key
+ * refused): said on the upload, and no reason to give up on a recording the service still has.
+ */
+const USERS_WAIT = new Set(['not_configured', 'unauthorized', 'forbidden']);
 
 /**
  * What the service's answer (or failure) means for the upload; null when nothing was learned, or
@@ -65,7 +71,7 @@ async function ask(record: UploadRecord & { recordingId: string }, deps: PollDep
   try {
     const recording = await deps.getRecording(record.recordingId, record.serviceUrl);
     // A reason a check could not be made before is over once one is made.
-    const seen = { processingStatus: recording.rawStatus ?? recording.status, processingProgress: recording.progress, error: null };
+    const seen = { processingStatus: recording.rawStatus ?? recording.status, processingProgress: recording.progress, error: null, errorKind: null };
     if (recording.status === 'completed') return { ...seen, state: 'completed', processingProgress: 100 };
     if (recording.status === 'failed') return { ...seen, state: 'failed', failedStep: 'processing', error: recording.error ?? 'The service could not process the recording.' };
     return seen;
@@ -73,9 +79,11 @@ async function ask(record: UploadRecord & { recordingId: string }, deps: PollDep
     if (error instanceof ApiError && error.kind === 'not_found') {
       return { state: 'failed', failedStep: 'processing', error: 'The service no longer has this recording.' };
     }
-    // Primer is set to another service than the recording's: it waits, and says why.
-    if (error instanceof ApiError && error.kind === 'not_configured') return { error: error.message };
+    // Primer is set to another service than the recording's, or its key is refused: it waits, and says why.
+    if (error instanceof ApiError && USERS_WAIT.has(error.kind)) return { error: error.message, errorKind: error.kind };
     if (error instanceof ApiError && error.kind === 'rate_limited' && error.retryAfterMs !== null && error.retryAfterMs > 0) return { waitMs: error.retryAfterMs };
+    // An answer Primer cannot read is said too (checks go on: a server being updated), not hidden for a day behind "Queued".
+    if (error instanceof ApiError && error.kind === 'invalid_response') return { error: error.message, errorKind: error.kind };
     // Offline or a passing failure: a scheduled check looks again later, a little less often.
     return null;
   }
@@ -107,9 +115,10 @@ export async function checkProcessing(record: UploadRecord, deps: PollDeps, kind
       const polls = current.polls + 1;
       // Never before the service's own wait is over, however short the backoff.
       next = { ...next, polls, nextCheckAt: now + Math.max(pollDelayMs(polls), waitMs) };
-      // Not while it waits for the settings to be set back to its service (`error` says so): that
-      // wait is the user's, not the service's, and giving up would lose a recording still there.
-      if (next.state === 'processing' && polls >= MAX_POLLS && !next.error) {
+      // Not while it waits for the settings (set back to its service, a key the service takes):
+      // that wait is the user's, not the service's, and giving up would lose a recording still
+      // there. The user can stop following it meanwhile (UploadService.dismiss).
+      if (next.state === 'processing' && polls >= MAX_POLLS && !USERS_WAIT.has(next.errorKind ?? '')) {
         next = { ...next, state: 'failed', failedStep: 'processing', error: 'Processing did not finish; check the recording on the service later.' };
       }
     }

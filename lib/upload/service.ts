@@ -124,12 +124,20 @@ export class UploadService {
     return resumed;
   }
 
+  /**
+   * Removes an upload from the list: one that ended, or one the service is processing (the
+   * recording is the service's; Primer only stops following it). One being sent is cancelled first.
+   */
   async dismiss(id: string): Promise<boolean> {
     const record = await this.#platform.store.get(id);
     if (!record) return false;
-    if (isActive(record)) throw new ApiError('conflict', 'Cancel the upload before removing it.');
+    if (isSending(record)) throw new ApiError('conflict', 'Cancel the upload before removing it.');
     await this.#platform.store.remove(id);
     await this.#deleteFile(id);
+    if (record.state === 'processing') {
+      await this.#reschedule();
+      await this.#updateBadge();
+    }
     return true;
   }
 

@@ -147,6 +147,23 @@ describe('UploadList', () => {
     expect(screen.queryByRole('button', { name: 'Cancel' })).toBeNull();
   });
 
+  it('stops following an upload being processed, saying the service goes on with it', async () => {
+    const user = userEvent.setup();
+    fakeBackground({ 'upload.dismiss': true });
+    render(<UploadList uploads={[record({ state: 'processing', processingStatus: 'queued' })]} />);
+    const stop = screen.getByRole('button', { name: 'Stop following' });
+    expect(stop).toHaveAccessibleDescription('The service goes on processing the recording; Primer stops checking on it.');
+    await user.click(stop);
+    expect(sent('upload.dismiss')).toEqual([{ id: 'u1' }]);
+  });
+
+  it('offers the options while processing cannot be checked because the key is refused', () => {
+    render(<UploadList uploads={[record({ state: 'processing', error: 'The service refused the API key.', errorKind: 'unauthorized' })]} />);
+    const item = screen.getByRole('listitem', { name: /^Weekly sync/ });
+    expect(item).toHaveTextContent('The service refused the API key.');
+    expect(within(item).getByRole('button', { name: 'Open Primer options' })).toBeInTheDocument();
+  });
+
   it('says why processing cannot be checked now (a recording of another service)', () => {
     const why = 'This recording was created on https://svc-a.test, and Primer now uses https://svc-b.test. Set Primer back to https://svc-a.test to finish it.';
     render(<UploadList uploads={[record({ state: 'processing', processingStatus: 'queued', error: why })]} />);

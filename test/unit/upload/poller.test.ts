@@ -128,11 +128,32 @@ describe('checkProcessing (scheduled)', () => {
     deps.getRecording.mockRejectedValueOnce(new ApiError('not_configured', why));
     const waiting = await checkProcessing(created, deps);
     expect(deps.getRecording).toHaveBeenCalledExactlyOnceWith('rec-1', 'https://svc-a.test');
-    expect(waiting).toEqual({ ...created, error: why, polls: 2, updatedAt: LATER, nextCheckAt: LATER + 120_000 });
+    expect(waiting).toEqual({ ...created, error: why, errorKind: 'not_configured', polls: 2, updatedAt: LATER, nextCheckAt: LATER + 120_000 });
     expect(await store.get('u1')).toEqual(waiting);
     const checked = await checkProcessing(waiting, deps);
-    expect(checked).toMatchObject({ state: 'processing', error: null, processingStatus: 'transcribing', polls: 3 });
+    expect(checked).toMatchObject({ state: 'processing', error: null, errorKind: null, processingStatus: 'transcribing', polls: 3 });
     expect(deps.finished).not.toHaveBeenCalled();
+  });
+
+  it('says on the upload that the key is refused, and does not give up on the recording meanwhile', async () => {
+    const refused = new ApiError('unauthorized', 'The service refused the API key.', { status: 401 });
+    const { deps } = setup([processing({ polls: 1 })]);
+    deps.getRecording.mockRejectedValue(refused);
+    expect(await checkProcessing(processing({ polls: 1 }), deps)).toMatchObject({ state: 'processing', error: refused.message, errorKind: 'unauthorized' });
+    const last = processing({ polls: 299, error: refused.message, errorKind: 'unauthorized' });
+    const later = setup([last]);
+    later.deps.getRecording.mockRejectedValue(refused);
+    expect(await checkProcessing(last, later.deps)).toMatchObject({ state: 'processing', polls: 300, errorKind: 'unauthorized' });
+    expect(later.deps.finished).not.toHaveBeenCalled();
+  });
+
+  it('says an answer it cannot read, and still gives up after 300 checks', async () => {
+    const unreadable = new ApiError('invalid_response', 'The service sent a recording Primer cannot read.');
+    const { deps } = setup([processing({ polls: 298 })]);
+    deps.getRecording.mockRejectedValue(unreadable);
+    const said = await checkProcessing(processing({ polls: 298 }), deps);
+    expect(said).toMatchObject({ state: 'processing', error: unreadable.message, errorKind: 'invalid_response', polls: 299 });
+    expect(await checkProcessing(said, deps)).toMatchObject({ state: 'failed', failedStep: 'processing', polls: 300 });
   });
 
   it('does not give up while it waits for Primer to be set back to the recording’s service', async () => {

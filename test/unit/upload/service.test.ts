@@ -214,7 +214,7 @@ describe('cancel', () => {
 });
 
 describe('dismiss', () => {
-  it.each(['requesting-url', 'uploading', 'completing', 'processing'] as const)('refuses an active (%s) upload', async (state) => {
+  it.each(['requesting-url', 'uploading', 'completing'] as const)('refuses an upload being sent (%s)', async (state) => {
     const { service, store, platform } = setup([withUrl({ state })]);
     await expect(service.dismiss('u1')).rejects.toMatchObject({ kind: 'conflict', message: 'Cancel the upload before removing it.' });
     expect(store.records.size).toBe(1);
@@ -227,6 +227,14 @@ describe('dismiss', () => {
     expect(await store.get('u1')).toBeNull();
     expect(await store.get('other')).not.toBeNull();
     expect(platform.deleteFile).toHaveBeenCalledExactlyOnceWith('u1');
+  });
+
+  it('stops following an upload the service is processing: removed, its check unscheduled, the badge lowered', async () => {
+    const { service, store, platform, badge } = setup([withUrl({ state: 'processing', putDone: true, nextCheckAt: T0 + 30_000 })]);
+    expect(await service.dismiss('u1')).toBe(true);
+    expect(store.records.size).toBe(0);
+    expect(platform.schedulePoll).toHaveBeenLastCalledWith(null);
+    expect(badge()).toBe(0);
   });
 
   it('removes it even when the file cannot be deleted', async () => {
