@@ -7,6 +7,7 @@
  */
 import { useRef, useState, type FormEvent } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { cleanApiKey } from '@/lib/api/api-key';
 import { normaliseBaseUrl } from '@/lib/api/base-url';
 import { sendRequest } from '@/lib/messaging/send';
 import type { RequestOf, SettingsView } from '@/lib/messaging/protocol';
@@ -91,6 +92,19 @@ export function ServiceSettingsForm({ settings }: { settings: SettingsView }) {
     return true;
   }
 
+  /**
+   * The typed key as it will be sent (undefined: none typed), or null when it cannot be a key (a
+   * character a copy changed or added): said at the field, which takes the focus.
+   */
+  function typedKey(): string | undefined | null {
+    if (settings.locked.apiKey || key.trim() === '') return undefined;
+    const cleaned = cleanApiKey(key);
+    if (cleaned.ok) return cleaned.key;
+    setKeyError(cleaned.message);
+    keyRef.current?.focus();
+    return null;
+  }
+
   async function handleSave(event: FormEvent) {
     event.preventDefault();
     if (save.isPending) return;
@@ -100,6 +114,8 @@ export function ServiceSettingsForm({ settings }: { settings: SettingsView }) {
       return;
     }
     if (rejectMissingKey()) return;
+    const apiKey = typedKey();
+    if (apiKey === null) return;
     // Before anything else awaits: the permission prompt needs this submit's user gesture.
     const granted = await requestHostPermission(urlCheck.permissionPattern);
     if (!granted) {
@@ -111,7 +127,7 @@ export function ServiceSettingsForm({ settings }: { settings: SettingsView }) {
     }
     const payload: RequestOf<'settings.save'> = {};
     if (!urlLocked) payload.serviceUrl = urlCheck.baseUrl;
-    if (!settings.locked.apiKey && key.trim() !== '') payload.apiKey = key.trim();
+    if (apiKey !== undefined) payload.apiKey = apiKey;
     save.mutate({ payload, done: 'Saved', form: true });
   }
 
@@ -133,7 +149,9 @@ export function ServiceSettingsForm({ settings }: { settings: SettingsView }) {
       if (!urlLocked) payload.serviceUrl = urlCheck.baseUrl;
       permissionPattern = urlCheck.permissionPattern;
     }
-    if (!settings.locked.apiKey && key.trim() !== '') payload.apiKey = key.trim();
+    const apiKey = typedKey();
+    if (apiKey === null) return null;
+    if (apiKey !== undefined) payload.apiKey = apiKey;
     return { payload, permissionPattern };
   }
 

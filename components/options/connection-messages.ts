@@ -6,6 +6,7 @@ type Failure = Extract<ConnectionResult, { ok: false }>['reason'];
 export const CONNECTION_FAILURE_TEXT: Record<Failure, string> = {
   not_configured: 'Enter the service address and an API key first.',
   needs_key: 'Enter the API key for this address',
+  invalid_key: 'This API key was changed by the copy',
   invalid_url: 'The service address is not valid.',
   no_permission: 'Primer does not have your permission to contact this address yet.',
   bad_key: 'The service did not accept this API key',

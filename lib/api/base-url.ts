@@ -17,6 +17,10 @@ export const GRANTABLE_HTTP_HOSTS: ReadonlySet<string> = new Set(['localhost', '
 export function normaliseBaseUrl(input: string): BaseUrlResult {
   const trimmed = input.trim();
   if (trimmed === '') return { ok: false, reason: 'empty', message: 'Enter the service address.' };
+  // A scheme typed wrong ("https//", "http:/", "https:") would otherwise become a host named "https".
+  if (/^https?(?::\/?(?!\/)|\/\/)/i.test(trimmed)) {
+    return { ok: false, reason: 'malformed', message: 'Check the start of the address: it should be https:// followed by the host name.' };
+  }
   // A bare host ("api.example.com") is meant as https.
   const withScheme = /^[a-z][a-z0-9+.-]*:\/\//i.test(trimmed) ? trimmed : `https://${trimmed}`;
   let url: URL;

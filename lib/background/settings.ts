@@ -10,6 +10,7 @@
  */
 import { browser, storage } from '#imports';
 import { z } from 'zod/mini';
+import { cleanApiKey } from '../api/api-key';
 import { normaliseBaseUrl } from '../api/base-url';
 import { ApiError } from '../api/errors';
 import type { SettingsView } from '../messaging/protocol';
@@ -159,7 +160,9 @@ export async function saveSettings(change: { serviceUrl?: string; apiKey?: strin
   }
   if (change.apiKey !== undefined) {
     if (policy.apiKey !== undefined) throw new ApiError('forbidden', 'Your administrator set the API key.');
-    const key = change.apiKey?.trim() ?? '';
+    const cleaned = cleanApiKey(change.apiKey ?? '');
+    if (!cleaned.ok) throw new ApiError('bad_request', cleaned.message);
+    const key = cleaned.key;
     if (key !== '' && address === null) {
       throw new ApiError('bad_request', 'Enter the service address first: an API key is saved for one address.');
     }

@@ -48,6 +48,8 @@ export const CONNECTION_FAILURES = [
   'not_configured',
   /** No key may be sent to the address tested: the saved key belongs to another address. */
   'needs_key',
+  /** The typed key holds what no key does (a character a copy changed or added). */
+  'invalid_key',
   'invalid_url',
   'no_permission',
   'bad_key',

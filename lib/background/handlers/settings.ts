@@ -1,5 +1,6 @@
 /** settings.get / settings.save / connection.test: the options page's requests; options.open: a hover card's. */
 import { browser } from '#imports';
+import { cleanApiKey } from '../../api/api-key';
 import { normaliseBaseUrl } from '../../api/base-url';
 import { testConnection } from '../../api/connection-test';
 import type { Handlers } from '../broker';
@@ -42,7 +43,9 @@ export function settingsHandlers(context: ServiceContext): Pick<Handlers, 'setti
       if (!normalised.ok) return { ok: false, reason: 'invalid_url', message: normalised.message };
       // A typed key, or the saved one if it belongs to this very address: never the saved key
       // with a new (possibly mistyped or phished) address.
-      const key = apiKey?.trim() ? apiKey.trim() : await apiKeyFor(normalised.baseUrl);
+      const typed = apiKey?.trim() ? cleanApiKey(apiKey) : null;
+      if (typed && !typed.ok) return { ok: false, reason: 'invalid_key', message: typed.message };
+      const key = typed ? typed.key : await apiKeyFor(normalised.baseUrl);
       if (!key) return { ok: false, reason: 'needs_key', message: await keyMissingMessage(normalised.baseUrl) };
       if (!(await hasHostPermission(normalised.permissionPattern))) {
         return {

@@ -41,6 +41,23 @@ describe('normaliseBaseUrl', () => {
     expect(!result.ok && result.reason).toBe(reason);
   });
 
+  // Taken as a bare host, these became a host named "https" (or "http"), and Save asked for access to it.
+  it.each(['https//api.example.com', 'http:/localhost:8787', 'https:/api.example.com', 'HTTPS//api.example.com', 'https:api.example.com'])('refuses the mistyped scheme of %j, saying where', (input) => {
+    expect(normaliseBaseUrl(input)).toEqual({
+      ok: false,
+      reason: 'malformed',
+      message: 'Check the start of the address: it should be https:// followed by the host name.',
+    });
+  });
+
+  it.each([
+    ['httpbin.org', 'https://httpbin.org'],
+    ['https.example.com', 'https://https.example.com'],
+    ['http.example.com', 'https://http.example.com'],
+  ])('still takes a host that starts with “http” (%j)', (input, baseUrl) => {
+    expect(normaliseBaseUrl(input)).toMatchObject({ ok: true, baseUrl });
+  });
+
   // `https://*/*` would be a permission for every site; `*.example.com` for every host under it.
   it.each(['*', 'https://*', 'https://*/api/v2', '*.example.com', 'https://api.*.example.com', 'https://%2A.example.com', 'http://*:8080'])(
     'refuses the wildcard host in %j, saying why',

@@ -76,6 +76,14 @@ describe('settings and connection', () => {
     expect(await send('connection.test', {})).toMatchObject({ ok: true, data: { ok: true, serviceUrl: standIn.baseUrl } });
     expect(await send('connection.test', { apiKey: 'wrong-key' })).toMatchObject({ ok: true, data: { ok: false, reason: 'bad_key' } });
     expect(await send('connection.test', { apiKey: 'readonly-key' })).toMatchObject({ ok: true, data: { ok: true } });
+    // A typed key with what a copy adds is tested as the key it is; one a copy changed is not sent.
+    expect(await send('connection.test', { apiKey: `\u200B${standIn.apiKey}\uFEFF` })).toMatchObject({ ok: true, data: { ok: true } });
+    const before = standIn.requests.length;
+    expect(await send('connection.test', { apiKey: `${standIn.apiKey.slice(0, 6)}…` })).toMatchObject({
+      ok: true,
+      data: { ok: false, reason: 'invalid_key', message: 'An API key has no “…” in it: copy the key again from the service.' },
+    });
+    expect(standIn.requests.length).toBe(before);
   });
 
   it('tells apart an unreachable address, a non-service, a bad address and missing permission', async () => {

@@ -233,6 +233,13 @@ describe('settings', () => {
     expect(await effectiveSettings()).toMatchObject({ baseUrl: 'https://svc.example.com', apiKey: KEY });
   });
 
+  it('saves a pasted key without the invisible characters a copy added, and refuses one a copy changed', async () => {
+    await saveSettings({ serviceUrl: 'https://svc.example.com', apiKey: `\u200B${KEY}\uFEFF` });
+    expect((await effectiveSettings()).apiKey).toBe(KEY);
+    await expect(saveSettings({ apiKey: `${KEY.slice(0, 8)}…` })).rejects.toMatchObject({ kind: 'bad_request', message: expect.stringContaining('“…”') });
+    expect((await effectiveSettings()).apiKey).toBe(KEY);
+  });
+
   it('writes the address and the key of one save in one storage change, the key sealed', async () => {
     const changes: Record<string, { newValue?: unknown }>[] = [];
     fakeBrowser.storage.local.onChanged.addListener((change) => void changes.push(change));

@@ -105,6 +105,26 @@ describe('ServiceSettingsForm', () => {
     expect(screen.getByLabelText('Service URL')).toHaveValue('https://ci.example.org');
   });
 
+  it('saves a pasted key without what the copy added, and refuses one a copy changed, at the field', async () => {
+    const user = userEvent.setup();
+    const request = grantPermission(true);
+    fakeBackground({ 'settings.save': settingsView({ serviceUrl: 'https://ci.example.org', apiKeyHint: '9999' }) });
+    renderForm(settingsView({ serviceUrl: 'https://ci.example.org', hasApiKey: false, apiKeyHint: null, apiKeyAddress: null }));
+    const keyField = screen.getByLabelText('API key');
+    await user.click(keyField);
+    await user.paste('sk_live_12…');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(keyField).toHaveAccessibleDescription(expect.stringContaining('An API key has no “…” in it: copy the key again from the service.'));
+    expect(keyField).toHaveFocus();
+    expect(request).not.toHaveBeenCalled();
+    expect(sent('settings.save')).toEqual([]);
+    await user.clear(keyField);
+    await user.paste('\u200BBearer new-key-9999\u200B');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText(/^Saved/)).toBeInTheDocument();
+    expect(sent('settings.save')).toEqual([{ serviceUrl: 'https://ci.example.org', apiKey: 'new-key-9999' }]);
+  });
+
   it('tests the saved settings at once when a save completes the setup', async () => {
     // Otherwise a mistyped key was found out only when Gmail stayed blank.
     const user = userEvent.setup();

@@ -149,7 +149,7 @@ describe('UploadList', () => {
 
   it('stops following an upload being processed, saying the service goes on with it', async () => {
     const user = userEvent.setup();
-    fakeBackground({ 'upload.dismiss': true });
+    fakeBackground({ 'upload.dismiss': { removed: true } });
     render(<UploadList uploads={[record({ state: 'processing', processingStatus: 'queued' })]} />);
     const stop = screen.getByRole('button', { name: 'Stop following' });
     expect(stop).toHaveAccessibleDescription('The service goes on processing the recording; Primer stops checking on it.');

@@ -1,0 +1,24 @@
+/**
+ * The API key as typed or pasted, made into what is sent after "Bearer ". A paste brings along
+ * what no key holds (zero-width spaces, a byte-order mark, a soft hyphen, the "Bearer " of a curl
+ * example); a character a header cannot carry would make every call fail as if the network were
+ * down, so such a key is refused with what is wrong with it instead.
+ */
+
+/** Invisible characters a copy from a web page or document adds; never part of a key. */
+const INVISIBLE = /[\u00AD\u200B-\u200D\u2060\uFEFF]/g;
+
+export type ApiKeyResult = { ok: true; key: string } | { ok: false; message: string };
+
+export function cleanApiKey(typed: string): ApiKeyResult {
+  const key = typed
+    .replace(INVISIBLE, '')
+    .trim()
+    .replace(/^bearer\s+/i, '');
+  // Keys are printable ASCII: the header carries no more, and a typographic quote or an ellipsis
+  // means the key was copied from a document that changed it, or cut short.
+  const odd = [...key].find((character) => character < '!' || character > '~');
+  if (odd === undefined) return { ok: true, key };
+  const shown = /\s/.test(odd) ? 'a space' : /[‘’‚“”„«»]/.test(odd) ? 'curly quotes' : `“${odd}”`;
+  return { ok: false, message: `An API key has no ${shown} in it: copy the key again from the service.` };
+}
