@@ -4,6 +4,7 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { ApiError } from '@/lib/api/error-info';
 import { sendRequest } from '@/lib/messaging/send';
 import type { Webhook } from '@/lib/models';
 import { Button } from '@/components/ui/Button';
@@ -33,7 +34,20 @@ export function WebhookList() {
       );
       void queryClient.invalidateQueries({ queryKey: webhooksKey });
     },
-    onError: (error) => setStatus({ tone: 'error', text: errorMessage(error) }),
+    onError: async (error, id) => {
+      // Deleted elsewhere meanwhile (the service's dashboard, another tab): the list is read
+      // again, and a webhook no longer in it is said to be gone, not failed to delete for good.
+      if (error instanceof ApiError && error.kind === 'not_found') {
+        const fresh = await list.refetch();
+        if (fresh.data?.supported && !fresh.data.items.some((webhook) => webhook.id === id)) {
+          setConfirming(null);
+          headingRef.current?.focus();
+          setStatus({ tone: 'success', text: 'The webhook was already deleted.' });
+          return;
+        }
+      }
+      setStatus({ tone: 'error', text: errorMessage(error) });
+    },
   });
 
   let body;

@@ -1,6 +1,7 @@
 /**
  * A webhook as listed or as its creation was answered, and the webhook list.
  */
+import { ApiError, parseErrorBody } from '../errors';
 import type { Webhook } from '../../models';
 import { ID_KEYS, idOf, invalid, isObj, textOf, toFlag } from './values';
 import { dateOf } from './dates';
@@ -24,6 +25,7 @@ const WEBHOOK_EVENT_KEYS = ['event', 'type', 'event_type', 'eventType', ...ITEM_
  * which fills in what a terse answer leaves out: `201 {}`, `{id}` or no body at all).
  */
 export function toWebhook(raw: unknown, requested?: { url: string; events: readonly string[] }): Webhook {
+  if (requested) refusedCreation(raw);
   const unwrapped = unwrap(raw, ['id', 'url', 'events'], ['webhook', 'data']);
   const body = isObj(unwrapped) ? unwrapped : requested ? {} : null;
   if (body === null) throw invalid('the webhook');
@@ -41,6 +43,29 @@ export function toWebhook(raw: unknown, requested?: { url: string; events: reado
     active: toFlag(body.active ?? body.enabled ?? body.is_active ?? body.isActive ?? body.is_enabled ?? body.isEnabled) ?? webhookStatusActive(textOf(body, 'status', 'state')),
     createdAt: dateOf(body, 'created_at', 'createdAt'),
   };
+}
+
+/**
+ * A 2xx to the creation that is no webhook: a web page (an address that is a site, answering any
+ * POST with its HTML), or a body saying it failed (`{success: false, error}`). Taken as created,
+ * the page said so, and no event would ever arrive.
+ */
+function refusedCreation(raw: unknown): void {
+  if (typeof raw === 'string' && /<[a-z!]/i.test(raw)) {
+    throw new ApiError('invalid_response', 'The address answered with a web page, not a webhook: check the service address.');
+  }
+  if (!isObj(raw)) return;
+  const failed =
+    raw.success === false ||
+    raw.ok === false ||
+    raw.created === false ||
+    // JSend's {status: "fail" | "error", data | message}
+    raw.status === 'fail' ||
+    raw.status === 'error' ||
+    (raw.error != null && raw.error !== false && idOf(raw, ...ID_KEYS) === null);
+  if (!failed) return;
+  const said = parseErrorBody(JSON.stringify(raw), 'application/json').message;
+  throw new ApiError('bad_request', said ? `The service did not create the webhook: ${said}` : 'The service did not create the webhook.');
 }
 
 export function toWebhookList(raw: unknown): Webhook[] {

@@ -303,6 +303,30 @@ describe('webhook lists', () => {
     expect(toWebhook({ id: 'w9', url: 'https://h.test/other', events: ['contact.updated'] }, requested)).toMatchObject({ url: 'https://h.test/other', events: ['contact.updated'] });
     // Without a request (a listed entry), an empty one is no webhook.
     expect(() => toWebhook({})).toThrow(expect.objectContaining({ kind: 'invalid_response' }));
+    // A plain word is a terse answer too.
+    expect(toWebhook('Created', requested)).toMatchObject({ url: 'https://h.test/primer' });
+  });
+
+  it('does not take a web page or a body saying it failed for a created webhook', () => {
+    const requested = { url: 'https://h.test/primer', events: ['insights.generated'] };
+    expect(() => toWebhook('<!doctype html><html><body>Welcome</body></html>', requested)).toThrow(
+      expect.objectContaining({ kind: 'invalid_response', message: 'The address answered with a web page, not a webhook: check the service address.' }),
+    );
+    for (const body of [
+      { success: false, error: 'url must be reachable' },
+      { ok: false, message: 'url must be reachable' },
+      { status: 'fail', message: 'url must be reachable' },
+      { error: { message: 'url must be reachable' } },
+    ]) {
+      expect(() => toWebhook(body, requested)).toThrow(
+        expect.objectContaining({ kind: 'bad_request', message: 'The service did not create the webhook: url must be reachable' }),
+      );
+    }
+    expect(() => toWebhook({ success: false }, requested)).toThrow(expect.objectContaining({ message: 'The service did not create the webhook.' }));
+    // A webhook that says it is failing (its deliveries) is still one, and so is one with an id beside an error field.
+    expect(toWebhook({ id: 'w1', status: 'failing' }, requested)).toMatchObject({ id: 'w1', active: false });
+    expect(toWebhook({ id: 'w1', error: null }, requested)).toMatchObject({ id: 'w1' });
+    expect(toWebhook({ success: true, data: { id: 'w2' } }, requested)).toMatchObject({ id: 'w2' });
   });
 });
 

@@ -210,6 +210,37 @@ describe('WebhookSection', () => {
     expect(screen.getByRole('heading', { name: 'Existing webhooks' })).toHaveFocus();
   });
 
+  it('says a webhook deleted elsewhere meanwhile is gone, and takes it off the list', async () => {
+    const user = userEvent.setup();
+    let items = [webhook(), webhook({ id: 'wh_2', url: 'https://other.example.com/hook' })];
+    fakeBackground({
+      'webhook.list': () => Promise.resolve({ supported: true, items }),
+      'webhook.delete': () => Promise.reject(new ApiError('not_found', 'The service does not have this item.', { status: 404 })),
+    });
+    renderWithClient(<WebhookSection settings={settingsView()} />);
+    await user.click(await screen.findByRole('button', { name: 'Delete webhook https://hooks.example.com/primer' }));
+    // Deleted in the service's dashboard while the confirmation was open.
+    items = items.filter((item) => item.id !== 'wh_1');
+    await user.click(screen.getByRole('button', { name: 'Yes, delete' }));
+    expect(await screen.findByText('The webhook was already deleted.')).toBeInTheDocument();
+    expect(screen.queryByText('https://hooks.example.com/primer')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Yes, delete' })).toBeNull();
+    expect(screen.getByRole('heading', { name: 'Existing webhooks' })).toHaveFocus();
+  });
+
+  it('says the 404 of a delete when the webhook is still listed', async () => {
+    const user = userEvent.setup();
+    fakeBackground({
+      'webhook.list': { supported: true, items: [webhook()] },
+      'webhook.delete': () => Promise.reject(new ApiError('not_found', 'The service does not have this item.', { status: 404 })),
+    });
+    renderWithClient(<WebhookSection settings={settingsView()} />);
+    await user.click(await screen.findByRole('button', { name: /^Delete webhook/ }));
+    await user.click(screen.getByRole('button', { name: 'Yes, delete' }));
+    expect(await screen.findByText(/The service does not have this item/)).toBeInTheDocument();
+    expect(screen.getByText('https://hooks.example.com/primer')).toBeInTheDocument();
+  });
+
   it('says when the service did not delete', async () => {
     const user = userEvent.setup();
     fakeBackground({ 'webhook.list': { supported: true, items: [webhook()] }, 'webhook.delete': { deleted: false } });
