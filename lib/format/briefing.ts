@@ -93,15 +93,18 @@ export function fallbackFact(insights: Insights): { label: 'Approach' | 'Tip' | 
   return null;
 }
 
-/** Overdue first, then by due date, undated last; the server's order otherwise. */
-export function sortActionItems<T extends { dueDate: string | null }>(items: readonly T[]): T[] {
+/**
+ * Overdue first (past its date, or said to be by the server's status, as the list marks them),
+ * then by due date, undated last; the server's order otherwise.
+ */
+export function sortActionItems<T extends ActionItem>(items: readonly T[], now: Date = new Date()): T[] {
   // Read as the list shows them: a due date that cannot be read sorts with the undated.
   const time = (item: T) => {
     const parsed = dueDateTime(item.dueDate);
     return Number.isNaN(parsed) ? Infinity : parsed;
   };
   return items
-    .map((item, index) => ({ item, index, due: time(item) }))
-    .sort((a, b) => a.due - b.due || a.index - b.index)
+    .map((item, index) => ({ item, index, late: isItemOverdue(item, now) ? 0 : 1, due: time(item) }))
+    .sort((a, b) => a.late - b.late || a.due - b.due || a.index - b.index)
     .map(({ item }) => item);
 }

@@ -215,9 +215,11 @@ export function MeetingBriefing({ surface, onOpenPerson, onAvoids, onOpenRecordi
       const problem = problemFor(state.error);
       return problem.next === 'retry' || problem.next === 'wait' || problem.retry === true;
     });
-  const newest = attendees
+  // While refreshing, the age of the oldest briefing shown: a three-day-old one beside a fresh one
+  // is not "as of" the fresh one's time.
+  const shownSince = attendees
     .flatMap((attendee) => (attendee.state.status === 'briefed' ? [attendee.state.reply.asOf] : []))
-    .sort((a, b) => b - a)[0];
+    .sort((a, b) => a - b)[0];
 
   return (
     <article className="briefing" aria-busy={!settled}>
@@ -240,7 +242,8 @@ export function MeetingBriefing({ surface, onOpenPerson, onAvoids, onOpenRecordi
       {oldest?.problem ? (
         <FreshnessNote asOf={oldest.asOf} problem={oldest.problem} updatedAt={oldest.updatedAt} onRetry={tryAgainOffered ? undefined : refetch} />
       ) : null}
-      {!oldest && newest !== undefined ? <RefreshNote refreshing={refreshing} asOf={newest} /> : null}
+      {/* Not beside a notice that some could not be refreshed: it gives their age already. */}
+      {!oldest && !stalest && shownSince !== undefined ? <RefreshNote refreshing={refreshing} asOf={shownSince} /> : null}
       {common ? (
         <ProblemNotice
           error={common.error}

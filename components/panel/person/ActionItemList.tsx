@@ -42,7 +42,7 @@ function pendingStatusText(item: ActionItem): string | null {
 export function ActionItemList({ items, label, onOpenRecording, lookup, withStatus = false, now = new Date() }: ActionItemListProps) {
   return (
     <ul className="action-items" aria-label={label}>
-      {sortActionItems(items).map((item, index) => {
+      {sortActionItems(items, now).map((item, index) => {
         // Decided once, by the normaliser (action-items.ts), as for a contact's pending items.
         const overdue = isItemOverdue(item, now);
         // Text the panel cannot read as a date ("end of Q3") is still the server's due date: shown as written.

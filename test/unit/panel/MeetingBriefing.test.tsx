@@ -36,6 +36,20 @@ describe('MeetingBriefing', () => {
     expect(screen.queryByRole('heading', { name: /^Pending action items/ })).toBeNull();
   });
 
+  it('says, while it updates, the age of the oldest briefing it shows, not the newest', async () => {
+    fakeBackground({ 'contact.insights': () => new Promise(() => undefined) });
+    const { client } = renderWithClient(
+      <MeetingBriefing now={NOW} onOpenPerson={() => undefined} surface={surface([pagePerson('Maya Chen', 'maya@example.com', maya), pagePerson('Daniel Weiss', 'dan@example.net', dan)])} />,
+      { staleTime: 0 },
+    );
+    // The panel's saved copies: Maya's three days old, Daniel's five minutes.
+    const threeDaysAgo = NOW.getTime() - 3 * 86_400_000;
+    client.setQueryData(['insights', 'm'], reply(byId.m, { asOf: threeDaysAgo }), { updatedAt: 1 });
+    client.setQueryData(['insights', 'd'], reply(byId.d, { asOf: NOW.getTime() - 5 * 60_000 }), { updatedAt: 1 });
+    const note = await screen.findByText(/^Updating… showing the briefing as of/);
+    expect(within(note).getByText((_, element) => element?.tagName === 'TIME')).toHaveAttribute('dateTime', new Date(threeDaysAgo).toISOString());
+  });
+
   it('shows when the meeting is with the date and the time apart, as Google Calendar shows them', async () => {
     fakeBackground({ 'contact.insights': () => Promise.resolve(reply(byId.m)) });
     renderWithClient(<MeetingBriefing now={NOW} onOpenPerson={() => undefined} surface={surface([pagePerson('Maya Chen', 'maya@example.com', maya)], { when: 'Tuesday, May 19, 2026⋅10:00 – 10:45am' })} />);

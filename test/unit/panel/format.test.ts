@@ -79,6 +79,16 @@ describe('sortActionItems', () => {
     const sorted = sortActionItems([item('a', null), item('b', '2026-12-01'), item('c', '2026-11-01'), item('d', null), item('e', 'soon')]);
     expect(sorted.map((i) => i.text)).toEqual(['c', 'b', 'a', 'd', 'e']);
   });
+
+  it('puts an item the server says is overdue with the overdue ones, dated or not, before items still to come', () => {
+    const item = (text: string, dueDate: string | null, status: string | null = null) => ({ text, dueDate, owner: null, status });
+    const now = new Date('2026-11-22T12:00:00');
+    const sorted = sortActionItems(
+      [item('future', '2026-12-15'), item('said overdue', null, 'overdue'), item('said overdue, unreadable date', 'end of Q3', 'Overdue'), item('past', '2026-11-01'), item('undated', null)],
+      now,
+    );
+    expect(sorted.map((i) => i.text)).toEqual(['past', 'said overdue', 'said overdue, unreadable date', 'future', 'undated']);
+  });
 });
 
 describe('meeting', () => {
