@@ -20,6 +20,16 @@ export const PROCESSING_POLL_MS = 12_000;
 function inProgress(recording: Pick<Recording, 'status'>): boolean {
   return recording.status === 'queued' || recording.status === 'processing';
 }
+
+/**
+ * Whether a view showing recordings looks again: while one is queued or processed, and while one
+ * is still being uploaded (the service's "created", "pending_upload") for as long as Primer looks
+ * for what is not there yet (NOT_YET_LOOK_MS): an upload may never be finished, and must not be
+ * asked about every few seconds for as long as the panel stays open.
+ */
+function stillMoving(recordings: readonly Pick<Recording, 'status'>[], answers: number): boolean {
+  return recordings.some(inProgress) || (recordings.some((recording) => recording.status === 'uploading') && answers < NOT_YET_LOOK_MS / PROCESSING_POLL_MS);
+}
 /** While the service cannot be reached, look again this often (only while the panel is open). */
 const RECOVER_EVERY_MS = 30_000;
 
@@ -98,11 +108,11 @@ export function recordingsOptions(contactId: string) {
     getNextPageParam: (last: RecordingPage) => (last.hasMore ? last.offset + last.received : undefined),
     // Only while the list is shown (an observer's option): stops once nothing listed is in
     // progress; a last copy is asked for again until the service answers.
-    refetchInterval: (query: { state: { data: { pages: RecordingPage[] } | undefined } }) => {
+    refetchInterval: (query: { state: { data: { pages: RecordingPage[] } | undefined; dataUpdateCount: number } }) => {
       const pages = query.state.data?.pages ?? [];
       const copy = oldestCopy(pages);
       if (copy) return askAgainInMs(copy.problem);
-      return pages.some((page) => page.recordings.some(inProgress)) ? PROCESSING_POLL_MS : false;
+      return stillMoving(pages.flatMap((page) => page.recordings), query.state.dataUpdateCount) ? PROCESSING_POLL_MS : false;
     },
   };
 }
@@ -153,7 +163,7 @@ export function useRecording(id: string) {
     refetchInterval: (query) => {
       const data = query.state.data;
       if (data?.copy) return askAgainInMs(data.copy.problem);
-      return data && inProgress(data) ? PROCESSING_POLL_MS : false;
+      return data && stillMoving([data], query.state.dataUpdateCount) ? PROCESSING_POLL_MS : false;
     },
   });
 }

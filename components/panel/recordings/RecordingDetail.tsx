@@ -8,7 +8,7 @@ import { Button } from '@/components/ui/Button';
 import { ApiError, isNotYet } from '@/lib/api/errors';
 import { formatDate } from '@/lib/format/dates';
 import { serverText } from '@/lib/format/text';
-import { isEmptyTranscript, type RecordingInsights } from '@/lib/models';
+import { isEmptyRecordingInsights, isEmptyTranscript, type RecordingInsights } from '@/lib/models';
 import { problemOf, useCheckAgain, useHeldRecordings, useRecording, useRecordingInsights, useStillLooking, useTranscript } from '../data/queries';
 import { ActionItemList } from '../person/ActionItemList';
 import { TopicList } from '../person/Topics';
@@ -142,10 +142,12 @@ export function RecordingDetail({ id, onBack, backLabel }: { id: string; onBack:
       {data && !ask && data.status !== 'failed' ? <p className="subtle">Insights and the transcript appear once processing is done.</p> : null}
       {ask && insights.isPending && !insightsProblem ? <Skeleton label="Loading this conversation’s insights" lines={2} /> : null}
       {insights.data ? <InsightsOfRecording insights={insights.data} /> : null}
-      {insightsNotYet ? (
+      {/* Empty lists may be early (made after the transcript): said, as an empty transcript is. */}
+      {insightsNotYet || (insights.data !== undefined && isEmptyRecordingInsights(insights.data)) ? (
         <NotYet
-          said="Insights from this conversation are not available yet."
-          looking={insightsLooking}
+          said={insightsNotYet ? 'Insights from this conversation are not available yet.' : 'No insights from this conversation yet.'}
+          // Empty, and its refresh failed: the problem's own Try again is the one offered.
+          looking={(!insightsNotYet && insightsProblem !== null) || insightsLooking}
           onCheck={() => void checkInsights()}
           checking={insights.isFetching}
         />

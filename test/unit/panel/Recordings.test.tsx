@@ -289,6 +289,40 @@ describe('recordings being processed', () => {
     expect(calls).toBe(3);
   });
 
+  it('asks again for a recording the service still has as being uploaded, then stops after a while', async () => {
+    let calls = 0;
+    fakeBackground({ 'recording.get': () => (++calls, Promise.resolve(recording('a', { status: 'uploading', rawStatus: 'pending_upload', progress: null }))) });
+    renderWithClient(<RecordingDetail id="a" onBack={() => undefined} backLabel="Back" />);
+    await vi.waitFor(() => expect(calls).toBe(1));
+    await vi.advanceTimersByTimeAsync(PROCESSING_POLL_MS);
+    expect(calls).toBe(2);
+    // An upload never finished is not asked about for as long as the view stays open.
+    await vi.advanceTimersByTimeAsync(NOT_YET_LOOK_MS + 10 * PROCESSING_POLL_MS);
+    expect(calls).toBe(NOT_YET_LOOK_MS / PROCESSING_POLL_MS);
+  });
+
+  it('asks again for a list holding a recording still being uploaded, until it is processed', async () => {
+    let calls = 0;
+    fakeBackground({
+      'recordings.list': () =>
+        (++calls,
+        Promise.resolve({
+          recordings: [recording('a', calls < 3 ? { status: 'uploading', rawStatus: 'created', progress: null } : {})],
+          hasMore: false,
+          total: 1,
+          limit: 3,
+          offset: 0,
+          received: 1,
+        })),
+    });
+    renderWithClient(<RecordingsSection contactId="m" onOpen={() => undefined} />);
+    await vi.waitFor(() => expect(calls).toBe(1));
+    await vi.advanceTimersByTimeAsync(2 * PROCESSING_POLL_MS);
+    expect(calls).toBe(3);
+    await vi.advanceTimersByTimeAsync(5 * PROCESSING_POLL_MS);
+    expect(calls).toBe(3);
+  });
+
   it('tells screen readers politely when the recording on screen finishes processing, and says nothing when it opens', async () => {
     let calls = 0;
     fakeBackground({
@@ -360,10 +394,31 @@ describe('recordings being processed', () => {
     await vi.advanceTimersByTimeAsync(2 * PROCESSING_POLL_MS);
     expect(await within(transcript).findByText('Hello')).toBeInTheDocument();
     expect(within(transcript).queryByText('The transcript is empty.')).toBeNull();
+    // Empty insights are said, as the empty transcript is, until they come.
+    expect(screen.getByText('No insights from this conversation yet.')).toBeInTheDocument();
     await vi.advanceTimersByTimeAsync(2 * INSIGHTS_POLL_MS);
     expect(await screen.findByText('Ship in May')).toBeInTheDocument();
+    expect(screen.queryByText('No insights from this conversation yet.')).toBeNull();
     await vi.advanceTimersByTimeAsync(5 * INSIGHTS_POLL_MS);
     expect([transcriptCalls, insightsCalls]).toEqual([3, 3]);
+  });
+
+  it('stops looking for empty insights after a while, and offers to check them again with the service', async () => {
+    let calls = 0;
+    fakeBackground({
+      'recording.get': recording('a'),
+      'recording.insights': () => (++calls, Promise.resolve({ recordingId: 'a', actionItems: [], keyDecisions: [], topicsDiscussed: [] })),
+      'recording.transcript': { recordingId: 'a', segments: [{ speaker: 'Maya', start: 0, end: 5, text: 'Hello' }] },
+    });
+    renderWithClient(<RecordingDetail id="a" onBack={() => undefined} backLabel="Back" />);
+    expect(await screen.findByText('No insights from this conversation yet.')).toBeInTheDocument();
+    await vi.advanceTimersByTimeAsync(NOT_YET_LOOK_MS + 10 * INSIGHTS_POLL_MS);
+    expect(calls).toBe(NOT_YET_LOOK_MS / INSIGHTS_POLL_MS);
+    const check = await screen.findByRole('button', { name: 'Check again' });
+    expect(check).toHaveAccessibleDescription('No insights from this conversation yet.');
+    act(() => check.click());
+    await vi.advanceTimersByTimeAsync(0);
+    expect(sent('recording.insights').at(-1)).toEqual({ id: 'a', live: true });
   });
 
   it('stops looking for an empty transcript after a while, and offers to check again', async () => {
