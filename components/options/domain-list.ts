@@ -19,8 +19,9 @@ export function splitEntries(text: string): string[] {
 }
 
 // Letters and digits of any script (IDNs as people type them) or the xn-- form, hyphens inside.
-const LABEL = /^[\p{L}\p{N}](?:[\p{L}\p{N}-]{0,61}[\p{L}\p{N}])?$/u;
-const TOP_LEVEL = /^(?:\p{L}{2,63}|xn--[a-z0-9-]{1,59})$/u;
+// Most Indic and Thai letters carry combining marks (the vowel signs of "भारत", "ไทย").
+const LABEL = /^[\p{L}\p{N}](?:[\p{L}\p{M}\p{N}-]{0,61}[\p{L}\p{M}\p{N}])?$/u;
+const TOP_LEVEL = /^(?:\p{L}[\p{L}\p{M}]{1,62}|xn--[a-z0-9-]{1,59})$/u;
 
 /** True for a host name with at least two labels, e.g. "example.com" or "eu.example.co.uk". */
 export function isDomain(domain: string): boolean {
@@ -31,13 +32,13 @@ export function isDomain(domain: string): boolean {
   return labels.every((label) => LABEL.test(label)) && TOP_LEVEL.test(top);
 }
 
-/** "@Example.COM", "*.example.com" and "example.com." all mean "example.com". */
+/** "@Example.COM", "*.example.com", ".example.com" and "example.com." all mean "example.com". */
 export function normaliseDomain(entry: string): string {
   return entry
     .trim()
     .toLowerCase()
     .replace(/^@/, '')
-    .replace(/^\*\./, '')
+    .replace(/^\*?\./, '')
     .replace(/\.$/, '');
 }
 

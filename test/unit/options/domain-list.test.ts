@@ -17,9 +17,9 @@ describe('splitEntries', () => {
 
 describe('parseDomainList', () => {
   it('normalises, lowercases and dedupes in the order given', () => {
-    expect(parseDomainList('@Example.COM\nexample.com, eu.Example.com\n*.partner.org\nlast.io.')).toEqual({
+    expect(parseDomainList('@Example.COM\nexample.com, eu.Example.com\n*.partner.org\nlast.io.\n.dotted.net')).toEqual({
       ok: true,
-      values: ['example.com', 'eu.example.com', 'partner.org', 'last.io'],
+      values: ['example.com', 'eu.example.com', 'partner.org', 'last.io', 'dotted.net'],
     });
   });
 
@@ -32,6 +32,9 @@ describe('parseDomainList', () => {
       ok: true,
       values: ['bücher.de', 'xn--bcher-kva.de', '例え.jp'],
     });
+    // Scripts whose letters carry combining marks (vowel signs).
+    expect(parseDomainList('उदाहरण.भारत, ตัวอย่าง.ไทย, உதாரணம்.இந்தியா')).toEqual({ ok: true, values: ['उदाहरण.भारत', 'ตัวอย่าง.ไทย', 'உதாரணம்.இந்தியா'] });
+    expect(parseAddressList('me@उदाहरण.भारत')).toEqual({ ok: true, values: ['me@उदाहरण.भारत'] });
   });
 
   it('names a single bad entry', () => {
