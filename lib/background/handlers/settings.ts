@@ -6,6 +6,7 @@ import { testConnection } from '../../api/connection-test';
 import type { Handlers } from '../broker';
 import { oncePerInterval } from '../once-per-interval';
 import type { ServiceContext } from '../service-context';
+import { giveBackServiceAccess, noteServiceAccess, servicePattern } from '../service-access';
 import { apiKeyFor, effectiveSettings, saveSettings, settingsView } from '../settings';
 
 async function hasHostPermission(pattern: string): Promise<boolean> {
@@ -32,7 +33,14 @@ export function settingsHandlers(context: ServiceContext): Pick<Handlers, 'setti
       return {};
     },
     'settings.get': () => settingsView(),
-    'settings.save': (change) => context.saveAndReset(() => saveSettings(change)),
+    'settings.save': (change) =>
+      context.saveAndReset(async () => {
+        const before = await settingsView();
+        const view = await saveSettings(change);
+        // Not a reason for the save to fail: the settings are saved.
+        await giveBackServiceAccess(servicePattern(view.serviceUrl), servicePattern(before.serviceUrl)).catch(() => undefined);
+        return view;
+      }),
     'connection.test': async ({ serviceUrl, apiKey }) => {
       const saved = await effectiveSettings();
       const url = serviceUrl?.trim() ? serviceUrl : saved.baseUrl;
@@ -54,6 +62,7 @@ export function settingsHandlers(context: ServiceContext): Pick<Handlers, 'setti
           message: `Primer has not been allowed to contact ${normalised.origin} yet.`,
         };
       }
+      if (normalised.baseUrl !== saved.baseUrl) await noteServiceAccess(normalised.permissionPattern).catch(() => undefined);
       return testConnection(context.clientFor(normalised.baseUrl, key, { persistent: false }));
     },
   };

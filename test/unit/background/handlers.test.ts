@@ -16,6 +16,7 @@ import { watchSettings } from '@/lib/storage/settings-change';
 import type { MessageType, RequestOf } from '@/lib/messaging/protocol';
 import { createStandIn, type StandIn } from '../../stand-in/server';
 import { CONTACT_IDS, RECORDING_IDS, SAMPLE_CONTACTS } from '../../stand-in/sample-data';
+import { uploadRecord } from '../upload/helpers';
 
 let standIn: StandIn;
 let handlers: Handlers;
@@ -98,6 +99,28 @@ describe('settings and connection', () => {
     vi.spyOn(fakeBrowser.permissions, 'contains').mockResolvedValue(true as never);
     expect(await send('connection.test', {})).toMatchObject({ data: { ok: false, reason: 'server_error' } });
   });
+
+  it('gives back access asked for addresses tested or used before, keeping the one in effect and an upload’s', async () => {
+    const remove = vi.spyOn(fakeBrowser.permissions, 'remove').mockResolvedValue(true as never);
+    const removed = () => remove.mock.calls.flatMap(([request]) => request.origins ?? []);
+    await send('settings.save', { serviceUrl: 'https://old.example.com', apiKey: standIn.apiKey });
+    remove.mockClear();
+    // Tried before saving, with access given from its click (nothing answers there).
+    await send('connection.test', { serviceUrl: 'http://localhost:9', apiKey: standIn.apiKey });
+    // An upload not finished sends to storage on the former address's host.
+    await fakeBrowser.storage.local.set({ uploads: [uploadRecord({ state: 'failed', uploadUrl: 'https://old.example.com/put?sig=1' })] });
+    await configure();
+    expect(removed()).toEqual(['http://localhost/*']);
+    // Saving the key alone gives nothing back while the upload may still send there…
+    remove.mockClear();
+    await send('settings.save', { apiKey: standIn.apiKey });
+    expect(removed()).toEqual([]);
+    // …and the former host once it is done.
+    await fakeBrowser.storage.local.set({ uploads: [] });
+    await send('settings.save', { apiKey: standIn.apiKey });
+    expect(removed()).toEqual(['https://old.example.com/*']);
+  });
+
   it('suggests plain http when https to a service on this computer gets no answer', async () => {
     // "127.0.0.1:8787" typed without a scheme is taken as https; a local service is usually http.
     const https = standIn.baseUrl.replace(/^http:/, 'https:');
