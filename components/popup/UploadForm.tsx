@@ -16,6 +16,7 @@ import { TITLE_MAX_LENGTH, type UploadMeta } from '@/lib/upload/record';
 import { toErrorInfo } from '@/lib/api/error-info';
 import { ContactChoice, NO_ONE, SOMEONE_ELSE } from './ContactChoice';
 import { fromLocalInput, toLocalInput } from './date-input';
+import { continueInTab, filesNeedATab } from './file-in-tab';
 import { FilePicker, type PickedFile } from './FilePicker';
 import { fitTitle } from './fit-title';
 
@@ -83,10 +84,14 @@ export function UploadForm({ draft, onStarted, blocked = null }: UploadFormProps
   const [busy, setBusy] = useState<string | null>(null);
   const submitting = useRef(false);
   const fileRef = useRef<HTMLInputElement>(null);
+  const inTabRef = useRef<HTMLButtonElement>(null);
   const dateRef = useRef<HTMLInputElement>(null);
   const speakersRef = useRef<HTMLInputElement>(null);
   const emailRef = useRef<HTMLInputElement>(null);
   const blockedId = useId();
+  const inTabHintId = useId();
+  const inTabProblemId = useId();
+  const needsTab = useFilesNeedATab();
   useReceiverReady();
 
   /** A new choice of file answers "Choose a recording first." (its own problems are the picker's). */
@@ -106,9 +111,9 @@ export function UploadForm({ draft, onStarted, blocked = null }: UploadFormProps
     const found = fixFirst.current;
     if (!found || busy !== null) return;
     fixFirst.current = null;
-    const first = found.file ? fileRef : found.date ? dateRef : found.speakers ? speakersRef : found.contact ? emailRef : null;
+    const first = found.file ? (needsTab ? inTabRef : fileRef) : found.date ? dateRef : found.speakers ? speakersRef : found.contact ? emailRef : null;
     first?.current?.focus();
-  }, [problems, busy]);
+  }, [problems, busy, needsTab]);
 
   // An event's title (or a file's name) may be longer than an upload takes: the form starts from
   // one that fits, which the user can edit, rather than from one its own check would refuse.
@@ -203,7 +208,38 @@ export function UploadForm({ draft, onStarted, blocked = null }: UploadFormProps
           {blocked}
         </p>
       ) : null}
-      <FilePicker key={pickerKey} picked={picked} onPick={pick} disabled={disabled} problem={problems.file ?? null} inputRef={fileRef} />
+      {needsTab ? (
+        <div className="drop-zone">
+          <p className="drop-zone__label">Recording</p>
+          <Button
+            ref={inTabRef}
+            variant="secondary"
+            aria-describedby={problems.file ? `${inTabHintId} ${inTabProblemId}` : inTabHintId}
+            onClick={() =>
+              void continueInTab({
+                // What was entered goes along (the address typed for someone else is asked again).
+                title: title ?? draft.title,
+                meetingDate: fromLocalInput(when),
+                speakersExpected: speakers.trim() === '' || !Number.isInteger(Number(speakers)) ? null : Number(speakers),
+                contacts: draft.contacts,
+                primaryContactId: choice === NO_ONE || choice === SOMEONE_ELSE ? null : choice,
+              })
+            }
+          >
+            Choose the recording in a tab
+          </Button>
+          <p id={inTabHintId} className="ui-hint">
+            Firefox closes this window when a file is chosen from it: the form opens in a tab, with what you entered.
+          </p>
+          {problems.file ? (
+            <p id={inTabProblemId} className="ui-error">
+              {problems.file}
+            </p>
+          ) : null}
+        </div>
+      ) : (
+        <FilePicker key={pickerKey} picked={picked} onPick={pick} disabled={disabled} problem={problems.file ?? null} inputRef={fileRef} />
+      )}
       <TextField
         label="Title"
         value={shownTitle}
@@ -259,4 +295,17 @@ export function UploadForm({ draft, onStarted, blocked = null }: UploadFormProps
       </LiveRegion>
     </form>
   );
+}
+
+/** Whether files must be chosen in a tab (Firefox's popup: file-in-tab.ts); false until known. */
+function useFilesNeedATab(): boolean {
+  const [needed, setNeeded] = useState(false);
+  useEffect(() => {
+    let live = true;
+    void filesNeedATab().then((value) => live && setNeeded(value));
+    return () => {
+      live = false;
+    };
+  }, []);
+  return needed;
 }

@@ -1,0 +1,60 @@
+/** Firefox's toolbar popup closes when a file dialog opens from it: the form goes on in a tab. */
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { UploadForm } from '@/components/popup/UploadForm';
+import { continueInTab } from '@/components/popup/file-in-tab';
+import { toLocalInput } from '@/components/popup/date-input';
+import type { UploadDraft } from '@/lib/upload/draft';
+import { fakeBackground } from '../support/fake-background';
+
+vi.mock('@/lib/messaging/send', () => ({ sendRequest: vi.fn() }));
+vi.mock('@/lib/upload/hand-over', () => ({ handOverFile: vi.fn() }));
+vi.mock('@/components/popup/file-in-tab', () => ({ filesNeedATab: vi.fn(() => Promise.resolve(true)), continueInTab: vi.fn(() => Promise.resolve()) }));
+
+const EVENT: UploadDraft = {
+  title: 'Q3 roadmap review',
+  meetingDate: new Date(2026, 4, 19, 10, 0).toISOString(),
+  speakersExpected: 4,
+  contacts: [
+    { id: 'm', name: 'Maya Chen' },
+    { id: 'd', name: 'Daniel Weiss' },
+  ],
+  primaryContactId: null,
+};
+
+describe('UploadForm in Firefox’s popup', () => {
+  beforeEach(() => {
+    vi.mocked(continueInTab).mockClear();
+    fakeBackground({ 'upload.prepare': { ready: true } });
+  });
+
+  it('offers to choose the file in a tab instead of a file input, carrying over what was entered', async () => {
+    const user = userEvent.setup();
+    render(<UploadForm draft={EVENT} onStarted={vi.fn()} />);
+    const inTab = await screen.findByRole('button', { name: 'Choose the recording in a tab' });
+    expect(inTab).toHaveAccessibleDescription('Firefox closes this window when a file is chosen from it: the form opens in a tab, with what you entered.');
+    expect(document.querySelector('input[type="file"]')).toBeNull();
+    await user.clear(screen.getByLabelText('Title'));
+    await user.type(screen.getByLabelText('Title'), 'Roadmap, part 2');
+    await user.selectOptions(screen.getByLabelText(/^Primary contact/), 'd');
+    await user.click(inTab);
+    expect(continueInTab).toHaveBeenCalledExactlyOnceWith({
+      title: 'Roadmap, part 2',
+      meetingDate: new Date(2026, 4, 19, 10, 0).toISOString(),
+      speakersExpected: 4,
+      contacts: EVENT.contacts,
+      primaryContactId: 'd',
+    });
+  });
+
+  it('points at it, with the form’s own problem, when Upload is pressed without a file', async () => {
+    const user = userEvent.setup();
+    render(<UploadForm draft={EVENT} onStarted={vi.fn()} />);
+    const inTab = await screen.findByRole('button', { name: 'Choose the recording in a tab' });
+    expect(screen.getByLabelText('Meeting date')).toHaveValue(toLocalInput(new Date(2026, 4, 19, 10, 0)));
+    await user.click(screen.getByRole('button', { name: 'Upload' }));
+    expect(inTab).toHaveFocus();
+    expect(inTab).toHaveAccessibleDescription(expect.stringContaining('Choose a recording first.'));
+  });
+});
