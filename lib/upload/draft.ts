@@ -183,11 +183,12 @@ async function popupOpened(action: ActionWithPopup): Promise<boolean> {
 
 /**
  * Opens the upload flow pre-filled with `draft`: the toolbar popup where the browser allows it,
- * else the same page in a tab (which does not close when it loses focus).
+ * else the same page in a tab (which does not close when it loses focus). Firefox goes straight to
+ * the tab: its popup closes when the file dialog opens (components/popup/file-in-tab.ts).
  */
 export async function openUploadFor(draft: UploadDraft): Promise<void> {
   await saveDraft(draft);
-  const button = toolbarButton();
+  const button = import.meta.env.FIREFOX ? null : toolbarButton();
   if (button && (await popupOpened(button))) return;
   await browser.tabs.create({ url: browser.runtime.getURL('/popup.html') });
 }
