@@ -1,4 +1,5 @@
-import { screen } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@/lib/api/errors';
 import { OptionsApp } from '@/components/options/OptionsApp';
@@ -27,6 +28,17 @@ describe('OptionsApp', () => {
     expect(await screen.findByRole('region', { name: 'Service settings' })).toBeInTheDocument();
     expect(screen.getByRole('region', { name: 'Webhooks' })).toBeInTheDocument();
     expect(screen.getByLabelText('Service URL')).toHaveValue('https://api.example.com');
+  });
+
+  it('follows the settings as they change elsewhere (another options tab, an administrator)', async () => {
+    let view = settingsView();
+    fakeBackground({ 'settings.get': () => Promise.resolve(view), 'webhook.list': { supported: true, items: [] } });
+    renderWithClient(<OptionsApp />);
+    expect(await screen.findByRole('button', { name: 'Remove key' })).toBeInTheDocument();
+    // The key removed in another tab: the stored settings change.
+    view = settingsView({ hasApiKey: false, apiKeyHint: null });
+    await act(() => fakeBrowser.storage.local.set({ apiKeySealed: null }));
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Remove key' })).toBeNull());
   });
 
   it('survives a thrown non-ApiError without crashing', async () => {
