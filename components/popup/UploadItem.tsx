@@ -78,7 +78,8 @@ export function UploadItem({ record }: { record: UploadRecord }) {
         </p>
       ) : null}
       <div className="upload-item__actions">
-        {isSending(record) ? (
+        {/* Not while finishing: the file is stored, and the service may already be processing it. */}
+        {isSending(record) && record.state !== 'completing' ? (
           <Button variant="danger" onClick={() => void act(() => sendRequest('upload.cancel', { id: record.id }))}>
             Cancel
           </Button>

@@ -41,6 +41,13 @@ describe('UploadList', () => {
     expect(sent('upload.cancel')).toEqual([{ id: 'u1' }]);
   });
 
+  it('offers no Cancel while finishing: the file is stored, and the service may be processing it already', () => {
+    render(<UploadList uploads={[record({ state: 'completing', putDone: true, sentBytes: 40 * 1024 * 1024 })]} />);
+    const item = screen.getByRole('listitem', { name: /^Weekly sync/ });
+    expect(within(item).queryByRole('button', { name: 'Cancel' })).toBeNull();
+    expect(within(item).queryByRole('button', { name: 'Remove' })).toBeNull();
+  });
+
   it('asks for access to the upload origin from the click, then goes on', async () => {
     const user = userEvent.setup();
     const request = grantPermission(true);
