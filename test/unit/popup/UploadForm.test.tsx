@@ -224,6 +224,22 @@ describe('UploadForm', () => {
     expect(handOverFile).not.toHaveBeenCalled();
   });
 
+  it('refuses a year typed short or years away, saying which years it takes, and offers only those', async () => {
+    const user = userEvent.setup();
+    render(<UploadForm draft={EMPTY_DRAFT} onStarted={vi.fn()} />);
+    await user.upload(screen.getByLabelText('Recording'), audio());
+    const date = screen.getByLabelText('Meeting date');
+    const next = new Date().getFullYear() + 1;
+    expect(date).toHaveAttribute('min', '2000-01-01T00:00');
+    expect(date).toHaveAttribute('max', `${next}-12-31T23:59`);
+    await user.clear(date);
+    await user.type(date, '0026-05-19T10:00');
+    await user.click(screen.getByRole('button', { name: 'Upload' }));
+    expect(date).toHaveAccessibleDescription(`Check the year: enter a date from 2000 to ${next}.`);
+    expect(date).toHaveFocus();
+    expect(handOverFile).not.toHaveBeenCalled();
+  });
+
   it('does not take a speaker count that is no number for an empty one', async () => {
     const user = userEvent.setup();
     render(<UploadForm draft={EMPTY_DRAFT} onStarted={vi.fn()} />);

@@ -48,6 +48,11 @@ describe('upload text', () => {
     expect(fromLocalInput('2026-05-19T10:05')).toBe(date.toISOString());
     expect(fromLocalInput('2026-02-30T10:05')).toBeNull();
     expect(fromLocalInput('')).toBeNull();
+    // A year typed short is no meeting's (new Date reads 26 as 1926), nor one years ahead.
+    expect(fromLocalInput('0026-05-19T10:05', new Date(2026, 10, 28))).toBeNull();
+    expect(fromLocalInput('1999-12-31T10:05', new Date(2026, 10, 28))).toBeNull();
+    expect(fromLocalInput('2028-01-01T10:05', new Date(2026, 10, 28))).toBeNull();
+    expect(fromLocalInput('2027-12-31T10:05', new Date(2026, 10, 28))).toBe(new Date(2027, 11, 31, 10, 5).toISOString());
   });
 
   it('titles a recording after its file', () => {
