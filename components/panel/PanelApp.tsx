@@ -21,6 +21,7 @@ import { PersonSearch } from './PersonSearch';
 import { SetupNotice } from './SetupNotice';
 import { Skeleton } from './states/Skeleton';
 import { usePanelBarHeight } from './usePanelBarHeight';
+import { useDayChange } from './useDayChange';
 import { usePanelTarget } from './usePanelTarget';
 import { forgetSavedBriefings, useSaveBriefing } from './useSaveBriefing';
 
@@ -125,6 +126,8 @@ function useForgetOnSettingsChange(): number {
 }
 
 export function Panel({ firstTarget, initialTarget }: { firstTarget?: Promise<PanelTarget>; initialTarget?: PanelTarget }) {
+  // Dates are read as the briefings render: redrawn when the date changes (useDayChange.ts).
+  useDayChange();
   const read = usePanelTarget(firstTarget, initialTarget);
   // The page's people as matched with the old settings name the old service's contacts (until
   // its content script has read them again, and reports only if its counts changed): asked about
