@@ -45,6 +45,8 @@ export interface ScanStats {
   known: number;
   /** What is in view (each surface's kind, title and time), so a new view is noticed. */
   views: PageView[];
+  /** Who is in view (their keys), so a person replaced by another is noticed. */
+  who: string;
 }
 
 export class PageScanner {
@@ -136,7 +138,7 @@ export class PageScanner {
     const known = new Set<string>();
     for (const mark of this.#marks.values()) if (shown.has(mark.surface.root)) known.add(mark.key);
     const views = surfaces.slice(0, VIEWS_MAX).map(viewOf);
-    return { surfaces: surfaces.length, people: people.size, known: known.size, views };
+    return { surfaces: surfaces.length, people: people.size, known: known.size, views, who: [...people].join() };
   }
 
   /**

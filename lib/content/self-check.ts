@@ -89,10 +89,13 @@ export function startSelfCheck(
   const check = () => {
     const recognised = recognisedNow();
     if (!settled && !recognised) return;
-    if (recognised === lastRecognised && !watched()) return;
-    const { people, known, views } = stats();
+    // Unwatched, views change unsaid: the first watched check then says what is in view, even a
+    // view that was the last one reported (the user went back to it).
+    if (recognised === lastRecognised && !watched()) return void (last = null);
+    const { people, known, views, who } = stats();
     const status = { site: adapter.site, recognised, people, known, views };
-    const signature = JSON.stringify(status);
+    // Who is in view, not only how many: a recipient replaced by another changes no count.
+    const signature = JSON.stringify(status) + who;
     if (signature !== last) {
       last = signature;
       lastRecognised = recognised;

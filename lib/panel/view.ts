@@ -22,12 +22,14 @@ export function viewOf(surface: { kind: SurfaceKind; context: { title: string | 
 }
 
 /**
- * Whether two reports show the same view: the same kind, and the same title or the same time. One
- * of them may change while the user edits the event (its title typed on the edit page); another
- * event in the same popup changes both. A message being written is titled by the subject being
- * typed, and has no time: any compose view is the same one.
+ * Whether two reports show the same view: the same kind, title and time. A title alone is not
+ * enough (a weekly "Interview" with another candidate each time, two "1:1"s), nor a time alone (a
+ * double-booked slot): a person chosen on one would be briefed over the other. Editing the event's
+ * title or time therefore counts as another view, and the panel follows the page (the event, with
+ * the person among its guests). A message being written is titled by the subject being typed, and
+ * has no time: any compose view is the same one.
  */
 export function sameView(a: PageView, b: PageView): boolean {
   if (a.kind !== b.kind) return false;
-  return a.kind === 'compose' || a.title === b.title || (a.when !== null && a.when === b.when);
+  return a.kind === 'compose' || (a.title === b.title && a.when === b.when);
 }

@@ -37,16 +37,22 @@ describe('page.status', () => {
       expect(await chosen()).toBeNull();
     });
 
-    it('stays while nothing is in view (the popup closed), while its event is still shown, and while that event is edited', async () => {
+    it('stays while nothing is in view (the popup closed), and while its event is still shown', async () => {
       await choose({ kind: 'person', match: maya, from: eventA });
       await report([]);
       // An inline reply or a second surface beside it: its view is still there.
       await report([{ kind: 'compose', title: 'Re: roadmap', when: null }, eventA]);
-      // The title typed anew on the edit page: the same time says it is the same event.
-      await report([{ ...eventA, title: 'Q3 roadmap review (moved)' }]);
-      // The time changed instead: the same title.
-      await report([{ ...eventA, when: 'Tuesday, 19 May · 11:00 – 12:00' }]);
       expect(await chosen()).toEqual({ kind: 'person', match: maya, from: eventA });
+    });
+
+    it('is forgotten for another event with the same title (a weekly interview, another candidate) or at the same time (a double booking)', async () => {
+      const interview: PageView = { kind: 'event', title: 'Interview', when: 'Tuesday, 19 May · 10:00 – 11:00' };
+      await choose({ kind: 'person', match: maya, from: interview });
+      await report([{ ...interview, when: 'Wednesday, 20 May · 10:00 – 11:00' }]);
+      expect(await chosen()).toBeNull();
+      await choose({ kind: 'person', match: maya, from: interview });
+      await report([{ ...interview, title: 'Vendor sync' }]);
+      expect(await chosen()).toBeNull();
     });
 
     it('stays while the message it was chosen in is being written: its subject typed, a recipient added', async () => {

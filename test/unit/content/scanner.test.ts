@@ -170,7 +170,7 @@ describe('PageScanner', () => {
     await scanner.scan([]);
     expect(scanner.surfaces()).toHaveLength(0);
     expect(scanner.findMark(bold)).toBeUndefined();
-    expect(scanner.stats()).toEqual({ surfaces: 0, people: 0, known: 0, views: [] });
+    expect(scanner.stats()).toEqual({ surfaces: 0, people: 0, known: 0, views: [], who: '' });
   });
 
   it('takes the address printed right after a marked person (Gmail’s “Maya <maya@…>”) for that person, and nothing else beside them', async () => {
@@ -503,7 +503,7 @@ describe('PageScanner with the observer, on Gmail', () => {
       expect(reports).toEqual(['']);
       expect(gmail.pageContext()).toEqual([]);
       expect(gmail.surfaces()).toEqual([]);
-      expect(gmail.stats()).toEqual({ surfaces: 0, people: 0, known: 0, views: [] });
+      expect(gmail.stats()).toEqual({ surfaces: 0, people: 0, known: 0, views: [], who: '' });
       // Its marks stay, out of sight, for when it is shown again.
       expect(markers()).toHaveLength(1);
       // Back to the inbox: the list is shown and read; the thread stays hidden and out of view.

@@ -16,7 +16,7 @@ describe('startSelfCheck', () => {
   afterEach(() => vi.useRealTimers());
 
   it('reports once the page has settled, again only when something changes', () => {
-    const check = startSelfCheck(adapter, () => ({ surfaces: 0, people: 0, known: 0, views: [] }), (r) => reports.push(r));
+    const check = startSelfCheck(adapter, () => ({ surfaces: 0, people: 0, known: 0, views: [], who: '' }), (r) => reports.push(r));
     check.afterScan();
     expect(reports).toEqual([]);
     vi.advanceTimersByTime(SETTLE_MS);
@@ -30,19 +30,19 @@ describe('startSelfCheck', () => {
   });
 
   it('reports what is in view only while a panel watches; a change of layout always, with the settled report', () => {
-    let stats: ScanStats = { surfaces: 1, people: 3, known: 1, views: [{ kind: 'thread', title: 'A', when: null }] };
+    let stats: ScanStats = { surfaces: 1, people: 3, known: 1, views: [{ kind: 'thread', title: 'A', when: null }], who: 'e:a@x' };
     let watched = false;
     const check = startSelfCheck(adapter, () => stats, (r) => reports.push(r), { watched: () => watched });
     vi.advanceTimersByTime(SETTLE_MS);
     // The first report goes out whoever watches (a panel may have asked before this script listened).
     expect(reports).toEqual([{ site: 'gmail', recognised: false, people: 3, known: 1, views: [{ kind: 'thread', title: 'A', when: null }] }]);
-    stats = { surfaces: 1, people: 4, known: 2, views: [{ kind: 'thread', title: 'B', when: null }] };
+    stats = { surfaces: 1, people: 4, known: 2, views: [{ kind: 'thread', title: 'B', when: null }], who: 'e:a@x' };
     check.afterScan();
     expect(reports).toHaveLength(1);
     recognised = true;
     check.afterScan();
     expect(reports.at(-1)).toEqual({ site: 'gmail', recognised: true, people: 4, known: 2, views: [{ kind: 'thread', title: 'B', when: null }] });
-    stats = { surfaces: 1, people: 5, known: 2, views: [{ kind: 'thread', title: 'B', when: null }] };
+    stats = { surfaces: 1, people: 5, known: 2, views: [{ kind: 'thread', title: 'B', when: null }], who: 'e:a@x' };
     check.afterScan();
     expect(reports).toHaveLength(2);
     watched = true;
@@ -54,7 +54,42 @@ describe('startSelfCheck', () => {
     check.dispose();
   });
 
-  const none = () => ({ surfaces: 0, people: 0, known: 0, views: [] });
+  it('tells a panel that starts watching of a view it comes back to, though that view was the last one reported', () => {
+    recognised = true;
+    const eventB: ScanStats = { surfaces: 1, people: 3, known: 2, views: [{ kind: 'event', title: 'B', when: 'Tue 10:00' }], who: 'e:b1,e:b2,e:b3' };
+    const eventA: ScanStats = { surfaces: 1, people: 2, known: 1, views: [{ kind: 'event', title: 'A', when: 'Mon 9:00' }], who: 'e:a1,e:a2' };
+    let stats = eventB;
+    let watched = false;
+    const check = startSelfCheck(adapter, () => stats, (r) => reports.push(r), { watched: () => watched });
+    vi.advanceTimersByTime(SETTLE_MS);
+    expect(reports.map((r) => r.views[0]?.title)).toEqual(['B']);
+    // Event A opened with no panel watching: not said.
+    stats = eventA;
+    check.afterScan();
+    expect(reports).toHaveLength(1);
+    // The panel opens (it reads A from the page itself), then the user goes back to B.
+    watched = true;
+    stats = eventB;
+    check.afterScan();
+    expect(reports.map((r) => r.views[0]?.title)).toEqual(['B', 'B']);
+    check.dispose();
+  });
+
+  it('tells a watching panel that one person was replaced by another, though no count changed', () => {
+    recognised = true;
+    let stats: ScanStats = { surfaces: 1, people: 1, known: 1, views: [{ kind: 'compose', title: 'Hello', when: null }], who: 'e:bob@x.com' };
+    const check = startSelfCheck(adapter, () => stats, (r) => reports.push(r), { watched: () => true });
+    vi.advanceTimersByTime(SETTLE_MS);
+    expect(reports).toHaveLength(1);
+    stats = { ...stats, who: 'e:carol@x.com' };
+    check.afterScan();
+    expect(reports).toHaveLength(2);
+    check.afterScan();
+    expect(reports).toHaveLength(2);
+    check.dispose();
+  });
+
+  const none = () => ({ surfaces: 0, people: 0, known: 0, views: [], who: '' });
 
   it('reports no problem for a site switched off, and clears its report when the site is switched off later', () => {
     let active = false;
@@ -126,14 +161,14 @@ describe('startSelfCheck', () => {
   });
 
   it('tells a watching panel what a scan found before the page has settled, but never that its layout is not recognised until then', () => {
-    let stats = { surfaces: 0, people: 0, known: 0, views: [] as PageStatusReport['views'] };
+    let stats: ScanStats = { surfaces: 0, people: 0, known: 0, views: [], who: '' };
     const check = startSelfCheck(adapter, () => stats, (r) => reports.push(r), { watched: () => true });
     recognised = false;
     check.afterScan();
     vi.advanceTimersByTime(300);
     expect(reports).toEqual([]);
     recognised = true;
-    stats = { surfaces: 1, people: 3, known: 1, views: [{ kind: 'thread', title: 'A', when: null }] };
+    stats = { surfaces: 1, people: 3, known: 1, views: [{ kind: 'thread', title: 'A', when: null }], who: 'e:a@x' };
     check.afterScan();
     expect(reports).toEqual([{ site: adapter.site, recognised: true, people: 3, known: 1, views: [{ kind: 'thread', title: 'A', when: null }] }]);
     expect(check.settled()).toBe(false);
@@ -176,7 +211,7 @@ describe('startSelfCheck', () => {
   });
 
   it('does nothing if disposed before the page settles', () => {
-    const check = startSelfCheck(adapter, () => ({ surfaces: 0, people: 0, known: 0, views: [] }), (r) => reports.push(r));
+    const check = startSelfCheck(adapter, () => ({ surfaces: 0, people: 0, known: 0, views: [], who: '' }), (r) => reports.push(r));
     check.dispose();
     vi.advanceTimersByTime(SETTLE_MS * 2);
     expect(reports).toEqual([]);
