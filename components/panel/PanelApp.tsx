@@ -230,24 +230,26 @@ export function Panel({ firstTarget, initialTarget }: { firstTarget?: Promise<Pa
 
   // For someone on this page the service does not know yet, as the meeting's list offers it.
   const uploadWithThem = target ? <UploadRecordingButton target={target} label="Upload a recording with them" /> : null;
-  let base: ReactNode;
+  let base: ReactNode = null;
+  // What was chosen on a card (a person, or a meeting as it was then) gives way to the page in view.
+  const backToPage =
+    subject && subject.kind !== 'nothing' && subject.chosen && target?.tabId ? (
+      <Button
+        variant="secondary"
+        className="back"
+        onClick={() => {
+          focusNext.current = 'heading';
+          void clearPanelFocus(target.tabId ?? 0);
+        }}
+      >
+        <span aria-hidden="true">← </span>
+        Back to this page
+      </Button>
+    ) : null;
   if (!subject) {
-    base = null;
+    // Not read yet.
   } else if (subject.kind === 'person') {
-    const nav =
-      subject.chosen && target?.tabId ? (
-        <Button
-          variant="secondary"
-          className="back"
-          onClick={() => {
-            focusNext.current = 'heading';
-            void clearPanelFocus(target.tabId ?? 0);
-          }}
-        >
-          <span aria-hidden="true">← </span>
-          Back to this page
-        </Button>
-      ) : null;
+    const nav = backToPage;
     // A one-to-one meeting is briefed as its one person; its recording can still be uploaded.
     const oneToOne = !subject.chosen && target && surfaceOf(target)?.kind === 'event' ? <UploadRecordingButton target={target} /> : null;
     base = (
@@ -273,6 +275,7 @@ export function Panel({ firstTarget, initialTarget }: { firstTarget?: Promise<Pa
       <MeetingBriefing
         key={key}
         surface={subject.surface}
+        nav={backToPage}
         onPainted={onBasePainted}
         onOpenPerson={(person) => push({ kind: 'person', person, fromMeeting: true, back: 'Back to the meeting' })}
         onAvoids={takeMeetingAvoids}

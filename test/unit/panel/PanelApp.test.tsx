@@ -177,6 +177,16 @@ describe('PanelApp', () => {
     expect(await fakeBrowser.storage.session.get('panelFocus:7')).toEqual({});
   });
 
+  it('offers to go back to the page from a meeting chosen on a card (as it was when chosen)', async () => {
+    fakeBackground({ 'settings.get': configured, 'contact.insights': ({ contactId }) => Promise.resolve(reply(insights({ contactId }))), 'recordings.list': noRecordings });
+    const meeting = mayaAndDaniel().surfaces[0]!;
+    await fakeBrowser.storage.session.set({ 'panelFocus:7': { kind: 'surface', surface: meeting } });
+    await showPanel(target({ focus: { kind: 'surface', surface: meeting } }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Q3 roadmap review' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Back to this page' }));
+    expect(await fakeBrowser.storage.session.get('panelFocus:7')).toEqual({});
+  });
+
   it('comes back to a person chosen again on a card ("Open briefing" once more) from wherever it had moved on to', async () => {
     const user = userEvent.setup();
     fakeBackground({
