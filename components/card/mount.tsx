@@ -19,10 +19,18 @@ import css from './card.css?inline';
 
 const GAP = 8;
 
-/** Whether this build has a briefing panel (Chrome side_panel, Firefox sidebar_action). */
+/**
+ * Whether this build has a briefing panel (Chrome side_panel, Firefox sidebar_action). Once the
+ * extension is updated under an open page, every extension API throws there: a card rendering then
+ * must still say "Primer was updated" rather than fail (it offers no panel, which cannot open).
+ */
 function panelAvailable(): boolean {
-  const manifest = browser.runtime.getManifest() as { side_panel?: { default_path?: string }; sidebar_action?: object };
-  return Boolean(manifest.side_panel?.default_path ?? manifest.sidebar_action);
+  try {
+    const manifest = browser.runtime.getManifest() as { side_panel?: { default_path?: string }; sidebar_action?: object };
+    return Boolean(manifest.side_panel?.default_path ?? manifest.sidebar_action);
+  } catch {
+    return false;
+  }
 }
 const WIDTH = 300;
 

@@ -145,8 +145,9 @@ export function installHoverCards(
       onClose: (returnFocus = true, how) => {
         open = null;
         if (how === 'escape') dismissed = mark;
-        // Tab out of, or Esc in, a card the pointer opened (focus was in it): to the marker or its row.
-        const back = focusReturnFor(mark, how === 'tab' || how === 'escape');
+        // Closed with focus in a card the pointer opened (Tab, Esc, its × or Open briefing): to the
+        // marker or its row, not to the document.
+        const back = focusReturnFor(mark, returnFocus);
         // A scroll while the user works elsewhere on the page must not pull focus back.
         focusBackTo(returnFocus ? back : null);
         extensionGone();
@@ -314,12 +315,13 @@ export function installHoverCards(
       if (key === 'Escape') {
         // Nothing of Primer's to close: the site's (a second Esc on the marker closes its popup).
         if (!open && !pending) return;
-        const meant = markerMark(target) !== undefined || (target !== null && target === returnFocusTo);
+        // A card on screen is the top layer: Esc closes it and not, with it, the site's popup the
+        // person is in (a second Esc does). One still loading was not seen: the Esc is the site's too.
+        const meant = open !== null || markerMark(target) !== undefined || (target !== null && target === returnFocusTo);
         const focusBack = returnFocusTo;
         dismissed = open?.mark ?? pending?.mark ?? null;
         close();
         focusBackTo(focusBack);
-        // Esc elsewhere (a card shown by the pointer) closes the card and is still the site's.
         if (meant) {
           keep(event);
           kept = { key, at: target };

@@ -76,6 +76,18 @@ describe('Open briefing on the hover card', () => {
     expect(await screen.findByRole('status')).toHaveTextContent('Primer was updated. Reload this tab to use it.');
   });
 
+  it('still opens, saying Primer was updated, when every extension API throws (the page outlived an update)', async () => {
+    vi.spyOn(fakeBrowser.runtime, 'getManifest').mockImplementation(() => {
+      throw new Error('Extension context invalidated.');
+    });
+    fakeBackground({ 'contact.insights': new ApiError('extension_reloaded', 'Primer was updated. Reload this tab to use it.') });
+    showCard();
+    const card = await screen.findByRole('dialog', { name: 'Briefing: Maya Chen' });
+    expect(await within(card).findByText(/Primer was updated\. Reload this tab to use it\./)).toBeInTheDocument();
+    // No panel can be opened from here now.
+    expect(within(card).queryByRole('button', { name: 'Open briefing' })).toBeNull();
+  });
+
   it('opens Primer’s options through the background when the key was refused, and closes', async () => {
     fakeBackground({
       'contact.insights': new ApiError('unauthorized', 'The service did not accept the API key.'),

@@ -207,6 +207,37 @@ describe('installHoverCards', () => {
     expect(card.isOpen()).toBe(false);
   });
 
+  it('takes Esc for the card the pointer opened, not also for the site’s popup the person is in', async () => {
+    const site = vi.fn();
+    document.addEventListener('keydown', site);
+    try {
+      over(maya);
+      await vi.advanceTimersByTimeAsync(SHOW_DELAY_MS);
+      expect(card.isOpen()).toBe(true);
+      const esc = new KeyboardEvent('keydown', { key: 'Escape', bubbles: true, cancelable: true });
+      document.body.dispatchEvent(esc);
+      expect(card.isOpen()).toBe(false);
+      expect(esc.defaultPrevented).toBe(true);
+      expect(site).not.toHaveBeenCalled();
+      // The next Esc is the site's: nothing of Primer's is open.
+      document.body.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true, cancelable: true }));
+      expect(site).toHaveBeenCalledOnce();
+    } finally {
+      document.removeEventListener('keydown', site);
+    }
+  });
+
+  it('gives focus back to the marker when a card the pointer opened closes with focus in it (its × or Open briefing)', async () => {
+    over(maya);
+    await vi.advanceTimersByTimeAsync(SHOW_DELAY_MS);
+    // The user clicked into the card: focus is in it.
+    card.node.tabIndex = -1;
+    card.node.focus();
+    card.api.hide();
+    card.shown.at(-1)!.onClose(true);
+    expect(document.activeElement).toBe(marker);
+  });
+
   it('after Esc pressed with the pointer on the card, opens the card again once the pointer is on something else and back', async () => {
     const away = document.querySelector<HTMLElement>('#away')!;
     over(maya);
