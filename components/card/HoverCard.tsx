@@ -2,7 +2,7 @@
  * The hover card: who this is, how to talk to them, what to raise and avoid, what they are still
  * owed, and when you last spoke. Every value from the service is rendered as text by React.
  */
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { PROBLEMS } from '@/components/panel/states/problem-text';
 import { useWait } from '@/components/ui/useCountdown';
 import { WaitText } from '@/components/ui/WaitText';
@@ -92,6 +92,15 @@ export function HoverCard({
   const { contact, matchedBy } = match;
   const name = contact.name ?? contact.email ?? 'Contact';
   const closeRef = useRef<HTMLButtonElement>(null);
+  const bodyId = useId();
+  // Said once the briefing arrives after the card opened loading: the skeleton's words are read,
+  // the briefing replacing them would not be. A briefing there from the start is the dialog's description.
+  const [loadedLate, setLoadedLate] = useState(false);
+  const [seen, setSeen] = useState(state.status);
+  if (state.status !== seen) {
+    setSeen(state.status);
+    setLoadedLate(seen === 'loading' && state.status === 'ready');
+  }
 
   useEffect(() => {
     if (focusOnOpen) closeRef.current?.focus({ preventScroll: true });
@@ -132,7 +141,7 @@ export function HoverCard({
   const openMeeting = cutOff ? null : onOpenMeeting;
 
   return (
-    <section className="card" role="dialog" aria-label={`Briefing: ${withMatchNote(name, matchedBy)}`}>
+    <section className="card" role="dialog" aria-label={`Briefing: ${withMatchNote(name, matchedBy)}`} aria-describedby={bodyId}>
       <div className="head">
         <div className="who">
           <h2 className="name">{name}</h2>
@@ -146,7 +155,13 @@ export function HoverCard({
           ×
         </button>
       </div>
-      {state.status === 'error' ? <ErrorBody error={state.error} waitMs={waitMs} wait={wait} waitId={waitId} /> : <CardBody state={state} now={now} />}
+      <div id={bodyId}>
+        {state.status === 'error' ? <ErrorBody error={state.error} waitMs={waitMs} wait={wait} waitId={waitId} /> : <CardBody state={state} now={now} />}
+      </div>
+      {/* There and empty from the start: a live region added with its words is not read by every screen reader. */}
+      <p className="visually-hidden" aria-live="polite">
+        {loadedLate ? `Briefing of ${name} loaded.` : ''}
+      </p>
       {fix || openBriefing || openMeeting || panelHint ? (
         <div className="actions">
           {fix}

@@ -102,6 +102,21 @@ describe('HoverCard', () => {
     expect(screen.getByRole('alert')).toHaveTextContent('Primer was updated. Reload this tab to use it.');
   });
 
+  it('says when the briefing arrives in a card that opened loading, and describes the dialog by its briefing', () => {
+    const { container, rerender } = render(<HoverCard match={maya} focusOnOpen={false} onClose={() => undefined} state={{ status: 'loading' }} now={NOW} />);
+    const news = container.querySelector('[aria-live="polite"]')!;
+    // There and empty from the start: a live region added with its words is not read by every screen reader.
+    expect(news).toBeEmptyDOMElement();
+    rerender(<HoverCard match={maya} focusOnOpen={false} onClose={() => undefined} state={{ status: 'ready', insights: insights({ preferredTone: 'friendly' }) }} now={NOW} />);
+    expect(news).toHaveTextContent('Briefing of Maya Chen loaded.');
+    expect(screen.getByRole('dialog')).toHaveAccessibleDescription(/Tone\s*friendly/);
+  });
+
+  it('says nothing of a briefing that was there when the card opened (the dialog’s description has it)', () => {
+    const { container } = render(<HoverCard match={maya} focusOnOpen={false} onClose={() => undefined} state={{ status: 'ready', insights: insights({ preferredTone: 'friendly' }) }} now={NOW} />);
+    expect(container.querySelector('[aria-live="polite"]')).toBeEmptyDOMElement();
+  });
+
   it('says every failure in a sentence of its own, never in the words the service or the browser sent', () => {
     const kinds = Object.keys(PROBLEMS) as ApiErrorInfo['kind'][];
     const { rerender } = render(<HoverCard match={maya} focusOnOpen={false} onClose={() => undefined} state={{ status: 'loading' }} />);
