@@ -6,6 +6,7 @@
 import { browser } from '#imports';
 import { permissionPatternFor } from '../api/base-url';
 import type { UploadRequest } from '../api/client';
+import { serverText } from '../format/text';
 import { ApiError } from '../api/error-info';
 import { deleteUploadFile, listUploadFileIds } from '../upload/file-store';
 import type { UploadRecord } from '../upload/record';
@@ -30,7 +31,11 @@ function abortableSleep(ms: number, signal: AbortSignal): Promise<void> {
 /** What the notification says of a recording that finished processing, or failed to. */
 export function announcementOf(record: UploadRecord): { title: string; message: string } {
   const title = record.meta.title;
-  if (record.state !== 'completed') return { title: 'Recording could not be processed', message: `“${title}”: ${record.error ?? 'processing failed'}.` };
+  if (record.state !== 'completed') {
+    // The service's words, as the popup's row shows them: on one line, cut, one full stop.
+    const why = serverText(record.error) ?? 'processing failed';
+    return { title: 'Recording could not be processed', message: `“${title}”: ${why}${/[.!?…]$/.test(why) ? '' : '.'}` };
+  }
   const contact = record.meta.primaryContactName;
   const byName = record.meta.primaryContactMatchedBy === 'name' ? ' (matched by name)' : '';
   return { title: 'Recording processed', message: `“${title}” is ready${contact ? `; ${contact}’s briefing is up to date${byName}` : ''}.` };

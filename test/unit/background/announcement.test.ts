@@ -20,4 +20,14 @@ describe('announcementOf (the notification when processing ends)', () => {
       message: '“Weekly sync”: The file is not audio.',
     });
   });
+
+  it('says the service’s reason on one line, cut as the popup’s row cuts it, with one full stop', () => {
+    const trace = `Decoder failed.\n  at decode (worker.js:12)\n${'  at frame (lib.js:1)\n'.repeat(40)}`;
+    const { message } = announcementOf(record({ state: 'failed', error: trace }));
+    expect(message).not.toContain('\n');
+    expect(message.startsWith('“Weekly sync”: Decoder failed. at decode (worker.js:12)')).toBe(true);
+    expect(message.length).toBeLessThan(260);
+    expect(message.endsWith('…')).toBe(true);
+    expect(announcementOf(record({ state: 'failed', error: 'Bad audio.' })).message).toBe('“Weekly sync”: Bad audio.');
+  });
 });
