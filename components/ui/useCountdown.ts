@@ -19,12 +19,26 @@ export function useCountdown(deadline: number | null, totalMs = Infinity): numbe
   return deadline === null ? null : Math.min(Math.ceil(totalMs / 1000), Math.max(0, Math.ceil((deadline - now) / 1000)));
 }
 
+/**
+ * When each failure (its error object) was first shown: shown again later (an attendee's failure
+ * opened in its full briefing, the same query's error in another view), its wait goes on from
+ * then rather than starting over.
+ */
+const firstSeen = new WeakMap<object, number>();
+
+function seenAt(seenKey: unknown, now: number): number {
+  if (typeof seenKey !== 'object' || seenKey === null) return now;
+  const seen = firstSeen.get(seenKey) ?? now;
+  firstSeen.set(seenKey, seen);
+  return seen;
+}
+
 /** When a failure reported `retryAfterMs`: the moment it was first seen (`seenKey` changed) plus that wait. */
 export function useDeadline(retryAfterMs: number | null | undefined, seenKey: unknown): number | null {
   const [deadline, setDeadline] = useState<number | null>(null);
   useEffect(() => {
     // Set from a task, not during the effect: the clock is read once per failure seen.
-    const timer = setTimeout(() => setDeadline(retryAfterMs ? Date.now() + retryAfterMs : null), 0);
+    const timer = setTimeout(() => setDeadline(retryAfterMs ? seenAt(seenKey, Date.now()) + retryAfterMs : null), 0);
     return () => clearTimeout(timer);
   }, [retryAfterMs, seenKey]);
   return deadline;

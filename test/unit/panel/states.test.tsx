@@ -30,6 +30,16 @@ describe('ProblemNotice', () => {
     expect(screen.queryByRole('button')).toBeNull();
   });
 
+  it('counts on from when the failure was first shown when the same failure is shown again (its attendee’s full briefing)', async () => {
+    const error = new ApiError('rate_limited', 'slow', { retryAfterMs: 120_000 });
+    const first = render(<ProblemNotice error={error} what="this briefing" onRetry={() => undefined} retrying />);
+    await act(() => vi.advanceTimersByTimeAsync(100_000));
+    first.unmount();
+    render(<ProblemNotice error={error} what="this briefing" onRetry={() => undefined} retrying />);
+    await act(() => vi.advanceTimersByTimeAsync(10));
+    expect(screen.getByRole('alert')).toHaveTextContent('Primer will try again in 20 s.');
+  });
+
   it('keeps what the alert says fixed while the countdown ticks, and says a long wait readably', async () => {
     const start = Date.now();
     render(<ProblemNotice error={new ApiError('rate_limited', 'slow', { retryAfterMs: 3_600_000 })} what="this briefing" onRetry={() => undefined} retrying />);
