@@ -89,7 +89,13 @@ function avoidsSignature(avoids: readonly TopicPeople[]): string {
 
 function subjectKey(subject: Subject): string {
   if (subject.kind === 'person') return `person:${personKey(subject.person)}`;
-  if (subject.kind === 'meeting') return `meeting:${subject.surface.title ?? ''}:${subject.surface.people.map((p) => p.email ?? p.name).join(',')}`;
+  // The meeting, not who is in it now: a reply from someone new in the thread, a guest added, or two
+  // entries found to be one contact do not take away the search or the attendee the user is reading.
+  // Its first person (the organizer, the thread's sender) tells apart threads with one subject.
+  if (subject.kind === 'meeting') {
+    const { kind, title, when, people } = subject.surface;
+    return `meeting:${kind}:${title ?? ''}:${when ?? ''}:${people[0]?.email ?? people[0]?.name ?? ''}`;
+  }
   return `nothing:${subject.reason}`;
 }
 

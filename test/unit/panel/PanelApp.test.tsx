@@ -8,6 +8,7 @@ import { PanelApp } from '@/components/panel/PanelApp';
 import type { InsightsReply } from '@/lib/messaging/protocol';
 import type { PanelTarget } from '@/lib/panel/target';
 import { serviceUrlItem } from '@/lib/storage/items';
+import { statusKey } from '@/lib/storage/session-keys';
 import { fakeBackground, sent } from '../support/fake-background';
 import { browserShows, insights, match, pagePerson, reply, surface } from './fixtures';
 
@@ -131,6 +132,23 @@ describe('PanelApp', () => {
     expect(sent('contact.find')).toContainEqual({ email: 'nobody@example.com' });
     await userEvent.click(screen.getByRole('button', { name: 'Back to this page' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Q3 roadmap review' })).toBeInTheDocument();
+  });
+
+  it('keeps the attendee opened from the meeting when someone new joins it (a reply in the thread, a guest added)', async () => {
+    fakeBackground({
+      'settings.get': configured,
+      'contact.find': null,
+      'contact.insights': ({ contactId }) => Promise.resolve(reply(insights({ contactId }))),
+      'recordings.list': noRecordings,
+    });
+    await openAttendee('Daniel Weiss');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Daniel Weiss' })).toBeVisible();
+    const page = mayaAndDaniel();
+    page.surfaces[0]!.people.push(pagePerson('Lee Park', 'lee@example.org', null));
+    await act(() => browserShows(target({ page })));
+    await act(() => fakeBrowser.storage.session.set({ [statusKey(7)]: { at: Date.now() } }));
+    await vi.waitFor(() => expect(sent('contact.find')).toContainEqual({ email: 'lee@example.org' }));
+    expect(screen.getByRole('heading', { level: 1, name: 'Daniel Weiss' })).toBeVisible();
   });
 
   it('keeps a topic the meeting is to avoid out of an attendee’s topics to raise on their full briefing, and says whom it concerns', async () => {
