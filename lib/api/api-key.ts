@@ -19,6 +19,6 @@ export function cleanApiKey(typed: string): ApiKeyResult {
   // means the key was copied from a document that changed it, or cut short.
   const odd = [...key].find((character) => character < '!' || character > '~');
   if (odd === undefined) return { ok: true, key };
-  const shown = /\s/.test(odd) ? 'a space' : /[‘’‚“”„«»]/.test(odd) ? 'curly quotes' : `“${odd}”`;
+  const shown = /\s/.test(odd) ? 'spaces' : /[‘’‚“”„«»]/.test(odd) ? 'curly quotes' : `“${odd}”`;
   return { ok: false, message: `An API key has no ${shown} in it: copy the key again from the service.` };
 }

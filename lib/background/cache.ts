@@ -306,7 +306,12 @@ export class SwrCache {
   #refresh<T>(key: string, fetcher: () => Promise<T>, { interactive = false }: AskOptions): Promise<Entry> {
     const joined = this.#inflight.get(key);
     if (joined && joined.interactive === interactive) return joined.pending;
-    if (joined && !interactive) return joined.pending.catch(() => this.#refresh(key, fetcher, { interactive }));
+    if (joined && !interactive) {
+      return joined.pending.catch((error: unknown) => {
+        if (cutShort(error)) return this.#refresh(key, fetcher, { interactive });
+        throw error;
+      });
+    }
     if (joined) return this.#joinWithin(joined.pending);
     const current = () => this.#inflight.get(key) === flight;
     const pending = (async () => {
@@ -336,6 +341,11 @@ export class SwrCache {
     });
     return Promise.race([pending, deadline]).finally(() => clearTimeout(timer));
   }
+}
+
+/** Failures the panel's policy ends sooner than a page's would (api/http.ts): a page asks again on its own terms. */
+function cutShort(error: unknown): boolean {
+  return error instanceof ApiError && OFFLINE_KINDS.has(error.kind);
 }
 
 const utf8 = new TextEncoder();

@@ -24,12 +24,18 @@ export function viewOf(surface: { kind: SurfaceKind; context: { title: string | 
 /**
  * Whether two reports show the same view: the same kind, title and time. A title alone is not
  * enough (a weekly "Interview" with another candidate each time, two "1:1"s), nor a time alone (a
- * double-booked slot): a person chosen on one would be briefed over the other. Editing the event's
- * title or time therefore counts as another view, and the panel follows the page (the event, with
- * the person among its guests). A message being written is titled by the subject being typed, and
- * has no time: any compose view is the same one.
+ * double-booked slot): a person chosen on one would be briefed over the other. A site writes one
+ * event's time differently in its popup and on its own page ("Tuesday, May 19, 2026⋅10:00 –
+ * 10:45am", "… 2026 10:00am – 10:45am"): `startOf` reads when it starts, so those are one time.
+ * Editing the event's title or time makes another view, and the panel follows the page (the
+ * event, with the person among its guests). A message being written is titled by the subject
+ * being typed, and has no time: any compose view is the same one.
  */
-export function sameView(a: PageView, b: PageView): boolean {
+export function sameView(a: PageView, b: PageView, startOf: (when: string) => string | null = () => null): boolean {
   if (a.kind !== b.kind) return false;
-  return a.kind === 'compose' || (a.title === b.title && a.when === b.when);
+  if (a.kind === 'compose') return true;
+  if (a.title !== b.title) return false;
+  if (a.when === b.when) return true;
+  const start = a.when !== null && b.when !== null ? startOf(a.when) : null;
+  return start !== null && start === startOf(b.when ?? '');
 }

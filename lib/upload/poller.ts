@@ -77,7 +77,7 @@ async function ask(record: UploadRecord & { recordingId: string }, deps: PollDep
     return seen;
   } catch (error) {
     if (error instanceof ApiError && error.kind === 'not_found') {
-      return { state: 'failed', failedStep: 'processing', error: 'The service no longer has this recording.' };
+      return { state: 'failed', failedStep: 'processing', error: 'The service no longer has this recording.', errorKind: null };
     }
     // Primer is set to another service than the recording's, or its key is refused: it waits, and says why.
     if (error instanceof ApiError && USERS_WAIT.has(error.kind)) return { error: error.message, errorKind: error.kind };

@@ -21,14 +21,24 @@ function inProgress(recording: Pick<Recording, 'status'>): boolean {
   return recording.status === 'queued' || recording.status === 'processing';
 }
 
+/** When this panel first saw each recording the service still has as being uploaded. */
+const uploadingSince = new Map<string, number>();
+
 /**
  * Whether a view showing recordings looks again: while one is queued or processed, and while one
- * is still being uploaded (the service's "created", "pending_upload") for as long as Primer looks
- * for what is not there yet (NOT_YET_LOOK_MS): an upload may never be finished, and must not be
- * asked about every few seconds for as long as the panel stays open.
+ * is still being uploaded (the service's "created", "pending_upload"), for as long as Primer looks
+ * for what is not there yet (NOT_YET_LOOK_MS) from when it was first seen so: an upload may never
+ * be finished, and must not be asked about every few seconds for as long as the panel stays open.
  */
-function stillMoving(recordings: readonly Pick<Recording, 'status'>[], answers: number): boolean {
-  return recordings.some(inProgress) || (recordings.some((recording) => recording.status === 'uploading') && answers < NOT_YET_LOOK_MS / PROCESSING_POLL_MS);
+function stillMoving(recordings: readonly Pick<Recording, 'id' | 'status'>[]): boolean {
+  if (recordings.some(inProgress)) return true;
+  const now = Date.now();
+  return recordings.some(({ id, status }) => {
+    if (status !== 'uploading') return false;
+    const since = uploadingSince.get(id) ?? now;
+    uploadingSince.set(id, since);
+    return now - since < NOT_YET_LOOK_MS;
+  });
 }
 /** While the service cannot be reached, look again this often (only while the panel is open). */
 const RECOVER_EVERY_MS = 30_000;
@@ -108,11 +118,11 @@ export function recordingsOptions(contactId: string) {
     getNextPageParam: (last: RecordingPage) => (last.hasMore ? last.offset + last.received : undefined),
     // Only while the list is shown (an observer's option): stops once nothing listed is in
     // progress; a last copy is asked for again until the service answers.
-    refetchInterval: (query: { state: { data: { pages: RecordingPage[] } | undefined; dataUpdateCount: number } }) => {
+    refetchInterval: (query: { state: { data: { pages: RecordingPage[] } | undefined } }) => {
       const pages = query.state.data?.pages ?? [];
       const copy = oldestCopy(pages);
       if (copy) return askAgainInMs(copy.problem);
-      return stillMoving(pages.flatMap((page) => page.recordings), query.state.dataUpdateCount) ? PROCESSING_POLL_MS : false;
+      return stillMoving(pages.flatMap((page) => page.recordings)) ? PROCESSING_POLL_MS : false;
     },
   };
 }
@@ -163,7 +173,7 @@ export function useRecording(id: string) {
     refetchInterval: (query) => {
       const data = query.state.data;
       if (data?.copy) return askAgainInMs(data.copy.problem);
-      return data && stillMoving([data], query.state.dataUpdateCount) ? PROCESSING_POLL_MS : false;
+      return data && stillMoving([data]) ? PROCESSING_POLL_MS : false;
     },
   });
 }

@@ -11,6 +11,7 @@ import { browser } from '#imports';
 import { z } from 'zod/mini';
 import { PageViewsSchema, PanelFocusSchema } from '../../panel/context';
 import { sameView, type PageView } from '../../panel/view';
+import { parseWhen } from '../../upload/draft';
 import { SITES } from '../../sites/types';
 import { focusKey, statusKey } from '../../storage/session-keys';
 import { showTabAlert } from '../tab-alert';
@@ -79,5 +80,5 @@ async function forgetChoiceLeftBehind(tabId: number, views: readonly PageView[])
   if (views.length === 0) return;
   const focus = PanelFocusSchema.safeParse((await browser.storage.session.get(focusKey(tabId)))[focusKey(tabId)]);
   const from = focus.success ? focus.data.from : undefined;
-  if (from && !views.some((view) => sameView(view, from))) await browser.storage.session.remove(focusKey(tabId));
+  if (from && !views.some((view) => sameView(view, from, (when) => parseWhen(when)))) await browser.storage.session.remove(focusKey(tabId));
 }

@@ -17,7 +17,8 @@ describe('cleanApiKey', () => {
   it.each([
     ['sk_live_12…', '“…”'],
     ['“sk_live_1234”', 'curly quotes'],
-    ['sk_live 1234', 'a space'],
+    ['sk_live 1234', 'spaces'],
+    ['sk_live\t1234', 'spaces'],
     ['sk_live_1234é', '“é”'],
   ])('refuses %j, naming %s', (typed, shown) => {
     const result = cleanApiKey(typed);

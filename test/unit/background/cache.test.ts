@@ -151,6 +151,17 @@ describe('SwrCache', () => {
       expect(await panelAsk).toMatchObject({ kind: 'server' });
       expect((await pageAsk).value).toBe(3);
       expect(pageFetch).toHaveBeenCalledTimes(1);
+      // A failure the page's policy would end the same way (a refused key) is the page's answer too: not asked twice.
+      const refused = { fail: (_: unknown) => {} };
+      const asking = vi.fn(() => new Promise<number>((_, reject) => (refused.fail = reject)));
+      const panelRefused = cache.get('r', asking, policy, ON_SCREEN).catch((error: unknown) => error);
+      await vi.waitFor(() => expect(asking).toHaveBeenCalledTimes(1));
+      const pageAgain = vi.fn(() => Promise.resolve(5));
+      const pageRefused = cache.get('r', pageAgain, policy).catch((error: unknown) => error);
+      refused.fail(new ApiError('unauthorized', 'no'));
+      expect(await panelRefused).toMatchObject({ kind: 'unauthorized' });
+      expect(await pageRefused).toMatchObject({ kind: 'unauthorized' });
+      expect(pageAgain).not.toHaveBeenCalled();
       // Callers of one kind share the call as before.
       const shared = vi.fn(() => new Promise<number>((resolve) => setTimeout(() => resolve(4), 5)));
       const both = Promise.all([cache.get('s', shared, policy, ON_SCREEN), cache.get('s', shared, policy, ON_SCREEN)]);

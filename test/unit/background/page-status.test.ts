@@ -45,6 +45,16 @@ describe('page.status', () => {
       expect(await chosen()).toEqual({ kind: 'person', match: maya, from: eventA });
     });
 
+    it('stays when the event’s own page shows the time written otherwise than its popup did', async () => {
+      const popup: PageView = { kind: 'event', title: 'Renewal sync', when: 'Thursday, May 21, 2026⋅2:00 – 3:00pm' };
+      await choose({ kind: 'person', match: maya, from: popup });
+      await report([{ ...popup, when: 'Thursday, May 21, 2026 2:00pm – 3:00pm' }]);
+      expect(await chosen()).toEqual({ kind: 'person', match: maya, from: popup });
+      // Another day with that title is another event.
+      await report([{ ...popup, when: 'Thursday, May 28, 2026 2:00pm – 3:00pm' }]);
+      expect(await chosen()).toBeNull();
+    });
+
     it('is forgotten for another event with the same title (a weekly interview, another candidate) or at the same time (a double booking)', async () => {
       const interview: PageView = { kind: 'event', title: 'Interview', when: 'Tuesday, 19 May · 10:00 – 11:00' };
       await choose({ kind: 'person', match: maya, from: interview });

@@ -291,14 +291,15 @@ describe('recordings being processed', () => {
 
   it('asks again for a recording the service still has as being uploaded, then stops after a while', async () => {
     let calls = 0;
-    fakeBackground({ 'recording.get': () => (++calls, Promise.resolve(recording('a', { status: 'uploading', rawStatus: 'pending_upload', progress: null }))) });
-    renderWithClient(<RecordingDetail id="a" onBack={() => undefined} backLabel="Back" />);
+    fakeBackground({ 'recording.get': () => (++calls, Promise.resolve(recording('up-1', { status: 'uploading', rawStatus: 'pending_upload', progress: null }))) });
+    renderWithClient(<RecordingDetail id="up-1" onBack={() => undefined} backLabel="Back" />);
     await vi.waitFor(() => expect(calls).toBe(1));
     await vi.advanceTimersByTimeAsync(PROCESSING_POLL_MS);
     expect(calls).toBe(2);
-    // An upload never finished is not asked about for as long as the view stays open.
+    // An upload never finished is not asked about for as long as the view stays open: the first
+    // ask, then one every 12 s for ten minutes from when it was seen being uploaded.
     await vi.advanceTimersByTimeAsync(NOT_YET_LOOK_MS + 10 * PROCESSING_POLL_MS);
-    expect(calls).toBe(NOT_YET_LOOK_MS / PROCESSING_POLL_MS);
+    expect(calls).toBe(NOT_YET_LOOK_MS / PROCESSING_POLL_MS + 1);
   });
 
   it('asks again for a list holding a recording still being uploaded, until it is processed', async () => {
@@ -307,7 +308,7 @@ describe('recordings being processed', () => {
       'recordings.list': () =>
         (++calls,
         Promise.resolve({
-          recordings: [recording('a', calls < 3 ? { status: 'uploading', rawStatus: 'created', progress: null } : {})],
+          recordings: [recording('up-2', calls < 3 ? { status: 'uploading', rawStatus: 'created', progress: null } : {})],
           hasMore: false,
           total: 1,
           limit: 3,
@@ -321,6 +322,31 @@ describe('recordings being processed', () => {
     expect(calls).toBe(3);
     await vi.advanceTimersByTimeAsync(5 * PROCESSING_POLL_MS);
     expect(calls).toBe(3);
+  });
+
+  it('looks for an upload that appears in a list open for a while for as long as for one there from the start', async () => {
+    let calls = 0;
+    fakeBackground({
+      'recordings.list': () =>
+        (++calls,
+        Promise.resolve({
+          // One processed for longer than Primer looks for an upload; a new upload arrives near its end.
+          recordings: [
+            ...(calls > 50 ? [recording('up-3', { status: 'uploading', rawStatus: 'created', progress: null })] : []),
+            recording('p-1', calls < 55 ? { status: 'processing', progress: 10 } : {}),
+          ],
+          hasMore: false,
+          total: 1,
+          limit: 3,
+          offset: 0,
+          received: 1,
+        })),
+    });
+    renderWithClient(<RecordingsSection contactId="m" onOpen={() => undefined} />);
+    await vi.waitFor(() => expect(calls).toBe(1));
+    await vi.advanceTimersByTimeAsync(60 * PROCESSING_POLL_MS);
+    // Still asked about once the processing one is done: the upload was seen minutes ago, not ten.
+    expect(calls).toBe(61);
   });
 
   it('tells screen readers politely when the recording on screen finishes processing, and says nothing when it opens', async () => {

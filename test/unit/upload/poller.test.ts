@@ -147,6 +147,13 @@ describe('checkProcessing (scheduled)', () => {
     expect(later.deps.finished).not.toHaveBeenCalled();
   });
 
+  it('does not keep a refused key’s reason once the service says the recording is gone', async () => {
+    const refused = processing({ polls: 3, error: 'The service refused the API key.', errorKind: 'unauthorized' });
+    const { deps } = setup([refused]);
+    deps.getRecording.mockRejectedValueOnce(new ApiError('not_found', 'gone', { status: 404 }));
+    expect(await checkProcessing(refused, deps)).toMatchObject({ state: 'failed', error: 'The service no longer has this recording.', errorKind: null });
+  });
+
   it('says an answer it cannot read, and still gives up after 300 checks', async () => {
     const unreadable = new ApiError('invalid_response', 'The service sent a recording Primer cannot read.');
     const { deps } = setup([processing({ polls: 298 })]);
