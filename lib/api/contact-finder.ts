@@ -14,7 +14,8 @@
  * (which compares without case) before it counts as nobody.
  */
 import type { ContactRecord } from '../models';
-import { addressesOf, ContactIndex, hasAddress, normaliseEmail, normaliseName, type IndexPersistence } from './contact-index';
+import { addressesOf, ContactIndex, hasAddress, nameKey, normaliseEmail, type IndexPersistence } from './contact-index';
+import { fullName } from '../sites/person-name';
 import { CONTACT_LOOKUPS, type ContactLookup, type DiscoveryStore } from './discovery';
 import { ApiError, asNotTheService, NOT_THE_SERVICE_CODE } from './errors';
 import type { Http, RequestOptions } from './http';
@@ -80,7 +81,7 @@ export class ContactFinder {
 
   /** A single contact whose full name is exactly `name`; none when absent or ambiguous. */
   async findByName(name: string, call: FindOptions = {}): Promise<ContactRecord | null> {
-    const wanted = normaliseName(name);
+    const wanted = nameKey(name);
     if (wanted === '') return null;
     const lookup = await this.#lookupForm(call);
     if (lookup === null) return null;
@@ -90,9 +91,13 @@ export class ContactFinder {
     // asked for one word the name's every spelling contains, and only where it ignores case;
     // else, or when it finds more than a page (or cannot say it found all), the whole list (the
     // index) decides.
-    const word = searchWord(name);
-    const ignoresCase = (await this.#store.get(this.#http.baseUrl)).contactLookupCaseSensitive !== true;
-    if ((lookup === 'search-param' || lookup === 'q-param') && word !== null && ignoresCase) {
+    const word = searchWord(fullName(name));
+    const record = await this.#store.get(this.#http.baseUrl);
+    // Only a search calibration saw find a contact by a word inside its name: one that searches
+    // addresses alone finds no namesake, nor one matching only the start of a name a namesake
+    // written "Last, First"; any one contact it returns would look unique.
+    const searchesNames = record.contactLookupCaseSensitive !== true && record.contactSearchCoversNames === true;
+    if ((lookup === 'search-param' || lookup === 'q-param') && word !== null && searchesNames) {
       const param = lookup === 'search-param' ? 'search' : 'q';
       const page = toContactPage(
         (await this.#http.request('GET', '/api/v2/contacts', { query: { [param]: word, limit: NAME_SEARCH_LIMIT }, ...call })).body,
@@ -103,7 +108,8 @@ export class ContactFinder {
       if (page.items.length === 0 || page.complete === true) pool = page.items;
     }
     pool ??= await this.#index.byName(wanted);
-    const exact = pool.filter((contact) => contact.name !== null && normaliseName(contact.name) === wanted);
+    // In either order: a contact stored "Chen, Maya" is a namesake of one stored "Maya Chen".
+    const exact = pool.filter((contact) => contact.name !== null && nameKey(contact.name) === wanted);
     const distinct = new Map(exact.map((contact) => [contact.id, contact]));
     return distinct.size === 1 ? ([...distinct.values()][0] ?? null) : null;
   }
@@ -130,9 +136,9 @@ export class ContactFinder {
    */
   async #calibrate(call: FindOptions): Promise<ContactLookup | null> {
     const query = { limit: CALIBRATION_SAMPLE };
-    const { body, known: sampled } = await this.#http
+    const { body, items } = await this.#http
       .request('GET', CONTACTS_PATH, { query, ...call })
-      .then((sample) => ({ body: sample.body, known: toContactPage(sample.body, { limit: CALIBRATION_SAMPLE, offset: 0 }).items.find((contact) => contact.email) }))
+      .then((sample) => ({ body: sample.body, items: toContactPage(sample.body, { limit: CALIBRATION_SAMPLE, offset: 0 }).items }))
       .catch((error: unknown) => {
         throw asNotTheService(error);
       });
@@ -143,6 +149,7 @@ export class ContactFinder {
     }
     // A first page of contacts without addresses (phone-only entries): one further down the list
     // will do, from the whole list (the index, kept for later lookups too).
+    const sampled = items.find((contact) => contact.email);
     const known = sampled?.email ? sampled : await this.#index.anyWithAddress();
     if (!known?.email) return null;
     // Asked as stored, so a case-sensitive filter finds it; then in another case, to tell which it is.
@@ -163,10 +170,24 @@ export class ContactFinder {
         break;
       }
     }
+    // A search that finds addresses may not search names, or only their start: asked for a word
+    // inside a sample contact's name (not its first) that none of its addresses holds, so only a
+    // search of words within names finds it (and finds "Chen, Maya" by "Maya" too).
+    let coversNames = false;
+    if (chosen === 'search-param' || chosen === 'q-param') {
+      const probe = [known, ...items]
+        .map((contact) => ({ contact, word: contact.name ? nameOnlyWord(fullName(contact.name), addressesOf(contact)) : null }))
+        .find(({ word }) => word !== null);
+      if (probe?.word) {
+        const found = await this.#list('/api/v2/contacts', { [chosen === 'search-param' ? 'search' : 'q']: probe.word }, call).catch(() => []);
+        coversNames = found.some((contact) => contact.id === probe.contact.id);
+      }
+    }
     await this.#store.update(this.#http.baseUrl, {
       contactLookup: chosen,
       contactLookupCheckedAt: this.#now(),
       contactLookupCaseSensitive: caseSensitive,
+      contactSearchCoversNames: coversNames,
     });
     return chosen;
   }
@@ -217,22 +238,30 @@ export class ContactFinder {
 
 /**
  * The name's first word, when it reads the same in every spelling `normaliseName` takes as that
- * name: printable ASCII, so no composition differs, and one word, so no spacing does. Only the
- * first, so a server whose search matches the start of a name (SQL's `LIKE 'text%'`) finds every
- * namesake too: a later word ("Brandt" of "Zoé Brandt") starts none of them there, and such a
- * search found nobody. Null when the first word is not plain ASCII (accented, another script).
+ * name: printable ASCII, so no composition differs, and one word, so no spacing does. The search
+ * it is asked of finds words within names (calibration checked), so it finds "Chen, Maya" by
+ * "Maya" too. Null when the first word is not plain ASCII (accented, another script).
  */
 function searchWord(name: string): string | null {
   const first = name.normalize('NFC').trim().split(/\s+/)[0] ?? '';
   return /^[!-~]+$/.test(first) ? first : null;
 }
 
+/** A plain word of `name` after its first (searchWord's kind) that none of `addresses` holds. */
+function nameOnlyWord(name: string, addresses: readonly string[]): string | null {
+  for (const word of name.normalize('NFC').trim().split(/\s+/).slice(1)) {
+    const plain = searchWord(word);
+    if (plain !== null && !addresses.some((address) => address.includes(plain.toLowerCase()))) return plain;
+  }
+  return null;
+}
+
 /**
- * Exactly the asked address, among each contact's addresses; several contacts sharing one address
- * resolve to the first by id.
+ * Exactly the asked address, among each contact's addresses. Several contacts sharing one address
+ * (a team mailbox, an assistant's, a person entered twice) are not told apart by it: none is
+ * picked, as two namesakes are not by their name.
  */
 function pickByEmail(candidates: ContactRecord[], wanted: string): ContactRecord | null {
-  const exact = candidates.filter((contact) => hasAddress(contact, wanted));
-  exact.sort((a, b) => a.id.localeCompare(b.id));
-  return exact[0] ?? null;
+  const exact = new Map(candidates.filter((contact) => hasAddress(contact, wanted)).map((contact) => [contact.id, contact]));
+  return exact.size === 1 ? ([...exact.values()][0] ?? null) : null;
 }

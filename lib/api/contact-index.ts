@@ -4,6 +4,7 @@
  * while a refresh runs in the background, so a lookup never waits for a rebuild once one exists.
  */
 import type { ContactRecord } from '../models';
+import { fullName } from '../sites/person-name';
 
 export interface IndexSnapshot {
   contacts: ContactRecord[];
@@ -38,6 +39,11 @@ export function normaliseName(name: string): string {
   return name.normalize('NFC').trim().replace(/\s+/g, ' ').toLowerCase();
 }
 
+/** A full name as contacts are matched by it: in either order ("Chen, Maya" is "Maya Chen"), as normaliseName. */
+export function nameKey(name: string): string {
+  return normaliseName(fullName(name));
+}
+
 export class ContactIndex {
   readonly #loadAll: () => Promise<ContactRecord[]>;
   readonly #persistence: IndexPersistence | null;
@@ -70,7 +76,7 @@ export class ContactIndex {
 
   async byName(name: string): Promise<ContactRecord[]> {
     await this.#ready();
-    return this.#byName.get(normaliseName(name)) ?? [];
+    return this.#byName.get(nameKey(name)) ?? [];
   }
 
   /** Some contact with an address, if the list has one (calibration's sample, when the first page has none). */
@@ -116,7 +122,7 @@ export class ContactIndex {
     const byName = new Map<string, ContactRecord[]>();
     for (const contact of snapshot.contacts) {
       for (const address of addressesOf(contact)) push(byEmail, address, contact);
-      if (contact.name) push(byName, normaliseName(contact.name), contact);
+      if (contact.name) push(byName, nameKey(contact.name), contact);
     }
     this.#byEmail = byEmail;
     this.#byName = byName;

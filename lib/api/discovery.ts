@@ -26,6 +26,12 @@ export const DiscoveryRecordSchema = z.object({
    * saved before it existed stay valid until the next calibration.
    */
   contactLookupCaseSensitive: z.optional(z.boolean()),
+  /**
+   * The calibrated search (`search-param`, `q-param`) found the sample contact by its first name
+   * too: only then is it asked for a name's namesakes (else the whole list is). Optional, so
+   * records saved before it existed stay valid (and use the list) until the next calibration.
+   */
+  contactSearchCoversNames: z.optional(z.boolean()),
   recordingInsights: z.nullable(z.enum(RECORDING_INSIGHT_ROUTES)),
   recordingInsightsCheckedAt: z.nullable(z.number()),
   /**

@@ -14,6 +14,7 @@ import { viewOf, VIEWS_MAX, type PageView } from '../panel/view';
 import type { ContactMatch } from '../models';
 import { isHidden, withReadCache } from '../sites/address';
 import type { FoundPerson, SiteAdapter, Surface } from '../sites/types';
+import { fullName } from '../sites/person-name';
 import { isExcludedAddress, type Preferences } from '../storage/preferences';
 import { normaliseName } from '../api/contact-index';
 import { personKey, type PeopleLookup } from './lookup';
@@ -382,24 +383,6 @@ function markerTexts(person: FoundPerson, match: ContactMatch): string[] {
 function addText(wanted: string[], text: string | null): void {
   if (text) wanted.push(text.trim().toLowerCase());
 }
-
-/**
- * Outlook directories often display "Last, First"; the contact's full name is "First Last".
- * Only that exact swap is made (one comma, a word on each side): it is the same full name, not a
- * guess, and the match must still be unique.
- */
-export function fullName(shown: string): string {
-  const parts = shown.split(',');
-  if (parts.length !== 2) return shown;
-  const [last, first] = parts.map((part) => part.trim());
-  // "Maya Chen, MD", "John Smith, Jr.": after a whole name, a suffix or degree is no first name
-  // ("Nguyen, Vi" and "Chen, Md" are still "Last, First").
-  const suffixed = last?.includes(' ') === true && NAME_SUFFIX.test(first ?? '');
-  return last && first && !shown.includes('@') && !suffixed ? `${first} ${last}` : shown;
-}
-
-/** Suffixes and degrees that follow a full name after a comma. */
-const NAME_SUFFIX = /^(jr|sr|ii|iii|iv|md|phd|esq|dds|dmd|mba|cpa|rn|jd)\.?$/i;
 
 const MAX_TEXT_NODES = 40;
 

@@ -4,7 +4,7 @@
  * appears and however many tabs show it.
  */
 import { z } from 'zod/mini';
-import { normaliseEmail, normaliseName } from '../../api/contact-index';
+import { nameKey, normaliseEmail } from '../../api/contact-index';
 import { normaliseAddress } from '../../sites/address';
 import { ApiError, toErrorInfo } from '../../api/errors';
 import { LOOKUP_FAILED, type InsightsReply, type InsightsResult, type PersonAnswer, type PersonQuery } from '../../messaging/protocol';
@@ -105,7 +105,7 @@ async function findPerson(
   // exactly: never matched by name to a contact whose name field holds that text.
   const address = normaliseAddress(query.name);
   if (address !== null) return byAddress(address);
-  const name = normaliseName(query.name);
+  const name = nameKey(query.name);
   const cached = await context.cache.get(
     `${client.baseUrl}|contact-name|${name}`,
     async () => {

@@ -41,7 +41,14 @@ function fakeService(discovery: MemoryDiscoveryStore, answer: (url: URL) => unkn
  */
 async function client(lookup: 'email-param' | 'search-param', caseSensitive = false, { overflow = false, prefix = false, capped = 0, endSaid = false } = {}) {
   const discovery = new MemoryDiscoveryStore();
-  await discovery.update('https://api.test', { contactLookup: lookup, contactLookupCheckedAt: Date.now(), contactLookupCaseSensitive: caseSensitive });
+  // Its search finds names: calibration saw it find its sample by first name.
+  await discovery.update('https://api.test', {
+    contactLookup: lookup,
+    contactLookupCheckedAt: Date.now(),
+    contactLookupCaseSensitive: caseSensitive,
+    // A search matching only the start of names was not seen finding one by a later word.
+    contactSearchCoversNames: lookup === 'search-param' && !prefix,
+  });
   return fakeService(discovery, (url) => {
     const search = url.searchParams.get('search');
     // `prefix`: the search matches the start of a name only (SQL's `LIKE 'text%'`).
@@ -135,6 +142,80 @@ describe('names on a server with a search', () => {
     expect((await service.findContactByName('Maya Chen'))?.id).toBe('maya');
     expect(await service.findContactByName('Sam Lee')).toBeNull();
     expect(asked.filter((query) => !query.includes('search='))).not.toHaveLength(0);
+  });
+});
+
+describe('names on a server whose search finds addresses only', () => {
+  it('are decided on the whole contact list: the search would find one Alex Kim by address and miss the other', async () => {
+    const discovery = new MemoryDiscoveryStore();
+    const { service, asked } = fakeService(discovery, (url) => {
+      // `?email=` ignored, no search routes: calibration comes to `search`, which matches addresses.
+      if (url.pathname !== '/api/v2/contacts') return { error: 'not found' };
+      const search = url.searchParams.get('search');
+      const found = search === null ? CONTACTS : CONTACTS.filter((contact) => contact.email.includes(search.toLowerCase()));
+      return { items: found, total: found.length };
+    });
+    expect((await service.findContactByEmail('maya@x.test'))?.id).toBe('maya');
+    expect(await discovery.get('https://api.test')).toMatchObject({ contactLookup: 'search-param', contactSearchCoversNames: false });
+    asked.length = 0;
+    // "alex" is in alex@x.test only: the search alone would make Alex Kim look unique.
+    expect(await service.findContactByName('Alex Kim')).toBeNull();
+    expect(asked.some((query) => query.includes('search=Alex'))).toBe(false);
+    expect((await service.findContactByName('Maya Chen'))?.id).toBe('maya');
+  });
+
+  it('learns at calibration that a search finds names, and then asks it', async () => {
+    const discovery = new MemoryDiscoveryStore();
+    const { service } = fakeService(discovery, (url) => {
+      if (url.pathname !== '/api/v2/contacts') return { error: 'not found' };
+      const search = url.searchParams.get('search')?.toLowerCase();
+      const found = search === undefined ? CONTACTS : CONTACTS.filter((contact) => contact.email.includes(search) || contact.name.toLowerCase().includes(search));
+      return { items: found, total: found.length };
+    });
+    await service.findContactByEmail('maya@x.test');
+    expect(await discovery.get('https://api.test')).toMatchObject({ contactLookup: 'search-param', contactSearchCoversNames: true });
+  });
+});
+
+describe('names written in either order', () => {
+  const withOrder = [
+    { id: 'maya-a', name: 'Maya Chen', email: 'maya@x.test' },
+    { id: 'maya-b', name: 'Chen, Maya', email: 'mchen@y.test' },
+    { id: 'lee', name: 'Park, Lee', email: 'lee@x.test' },
+  ];
+  for (const lookup of ['email-param', 'search-param'] as const) {
+    it(`take "Chen, Maya" and "Maya Chen" for one name: neither is picked, and "Lee Park" finds "Park, Lee" (${lookup})`, async () => {
+      const discovery = new MemoryDiscoveryStore();
+      await discovery.update('https://api.test', { contactLookup: lookup, contactLookupCheckedAt: Date.now(), contactSearchCoversNames: lookup === 'search-param' });
+      const { service } = fakeService(discovery, (url) => {
+        const search = url.searchParams.get('search')?.toLowerCase();
+        const found = search === undefined ? withOrder : withOrder.filter((contact) => contact.name.toLowerCase().includes(search));
+        return { items: found, total: found.length };
+      });
+      expect(await service.findContactByName('Maya Chen')).toBeNull();
+      expect(await service.findContactByName('Chen, Maya')).toBeNull();
+      expect((await service.findContactByName('Lee Park'))?.id).toBe('lee');
+      expect((await service.findContactByName('Park, Lee'))?.id).toBe('lee');
+    });
+  }
+});
+
+describe('an address several contacts share', () => {
+  it('matches none of them (a team mailbox, a person entered twice): the address does not tell them apart', async () => {
+    const shared = [
+      { id: 'b-person', name: 'Bea Ito', email: 'team@x.test' },
+      { id: 'a-person', name: 'Ann Ode', email: 'team@x.test' },
+      { id: 'maya', name: 'Maya Chen', email: 'maya@x.test' },
+    ];
+    const discovery = new MemoryDiscoveryStore();
+    await discovery.update('https://api.test', { contactLookup: 'email-param', contactLookupCheckedAt: Date.now() });
+    const { service } = fakeService(discovery, (url) => {
+      const email = url.searchParams.get('email');
+      const found = email === null ? shared : shared.filter((contact) => contact.email === email);
+      return { items: found, total: found.length };
+    });
+    expect(await service.findContactByEmail('team@x.test')).toBeNull();
+    expect((await service.findContactByEmail('maya@x.test'))?.id).toBe('maya');
   });
 });
 

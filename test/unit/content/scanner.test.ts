@@ -439,7 +439,7 @@ describe('PageScanner on name-only sites, after matching', () => {
 
 describe('fullName', () => {
   it('turns a directory-style "Last, First" into the full name, and nothing else', async () => {
-    const { fullName } = await import('@/lib/content/scanner');
+    const { fullName } = await import('@/lib/sites/person-name');
     expect(fullName('Novak-Brandt, Lena')).toBe('Lena Novak-Brandt');
     expect(fullName(' Liu ,  Grace ')).toBe('Grace Liu');
     expect(fullName('Grace Liu')).toBe('Grace Liu');
