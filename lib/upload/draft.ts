@@ -127,9 +127,10 @@ export function draftFromTarget(target: PanelTarget): UploadDraft {
   const surface = surfaceOf(target);
   const chosen = target.focus?.kind === 'person' ? target.focus.match : null;
   const contacts = surface ? contactsOf(surface.people) : [];
-  if (chosen && !contacts.some((contact) => contact.id === chosen.contact.id)) {
-    contacts.unshift(offered(chosen, null));
-  }
+  const listed = chosen ? contacts.findIndex((contact) => contact.id === chosen.contact.id) : -1;
+  if (chosen && listed < 0) contacts.unshift(offered(chosen, null));
+  // Chosen by address on a card, listed by name alone in the view: an address match, as anywhere else.
+  else if (chosen && chosen.matchedBy === 'email' && contacts[listed]?.matchedBy === 'name') contacts[listed] = { id: chosen.contact.id, name: contacts[listed].name };
   const event = surface?.kind === 'event' ? surface : null;
   return {
     title: surface?.kind === 'list' ? null : (surface?.title ?? null),

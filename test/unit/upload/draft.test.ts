@@ -121,6 +121,10 @@ describe('draftFromTarget', () => {
       { id: 'c-maya', name: 'Maya Chen' },
     ]);
     expect(draftFromTarget(target({ focus: { kind: 'person', match: jo } })).contacts).toEqual([{ id: 'c-jo', name: 'Jo Park', matchedBy: 'name' }]);
+    // Chosen by address on a card, while the view lists them by name alone: matched by address.
+    const joByAddress = match('c-jo', 'Jo Park', 'jo@example.com');
+    const chosenOnCard = { ...calendar([pagePerson('Jo Park', null, jo), pagePerson('B', 'b@x.com', null)]), focus: { kind: 'person' as const, match: joByAddress } };
+    expect(draftFromTarget(chosenOnCard).contacts).toEqual([{ id: 'c-jo', name: 'Jo Park' }]);
   });
 
   it('for an unknown person on the page, offers no contact', () => {
