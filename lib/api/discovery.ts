@@ -27,8 +27,9 @@ export const DiscoveryRecordSchema = z.object({
    */
   contactLookupCaseSensitive: z.optional(z.boolean()),
   /**
-   * The calibrated search (`search-param`, `q-param`) found the sample contact by its first name
-   * too: only then is it asked for a name's namesakes (else the whole list is). Optional, so
+   * The calibrated search (`search-param`, `q-param`) found a sample contact by a later word of its
+   * name that none of its addresses holds: only then is it asked for a name's namesakes (else the
+   * whole list is). Optional, so
    * records saved before it existed stay valid (and use the list) until the next calibration.
    */
   contactSearchCoversNames: z.optional(z.boolean()),

@@ -70,7 +70,7 @@ function findDate(text: string): DayOfYear | null {
  * 10:45am", "Tue 19 May 2026 14:30" or "Tue 19/05/2026 10:00 - 10:45". Null when it cannot be read
  * for sure.
  */
-export function parseWhen(text: string | null, now: Date = new Date()): string | null {
+export function parseWhen(text: string | null, now: Date = new Date(), { needTime = false }: { needTime?: boolean } = {}): string | null {
   if (!text) return null;
   const clean = text.replace(/[⋅·]/g, ' ').replace(/\s+/g, ' ');
   const date = findDate(clean);
@@ -81,6 +81,9 @@ export function parseWhen(text: string | null, now: Date = new Date()): string |
     (match) => match[2] !== undefined || match[3] !== undefined || match[4] !== undefined,
   );
   const start = times[0];
+  // A date whose time cannot be read is midnight for the form (the user sets the time); telling
+  // two events apart (needTime), it is no time at all.
+  if (!start && needTime) return null;
   let hours = 0;
   let minutes = 0;
   if (start) {

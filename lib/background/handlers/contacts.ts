@@ -76,6 +76,14 @@ function shown(contact: ContactRecord, matchedBy: ContactMatch['matchedBy']): Co
 }
 
 /**
+ * Lookups' cache keys (under `contact-`, which dropWhere clears). Named anew when the matching rules
+ * change, so no answer given under the old rules is served (a name that now has a namesake in
+ * "Last, First" order, an address two contacts share).
+ */
+const BY_EMAIL = 'contact-by-email';
+const BY_NAME = 'contact-by-name';
+
+/**
  * `interactive`: the side panel (or popup) waits for this one person, so the lookup fails fast;
  * a page's batch (people.find) stays patient. `onAnswer`: told when the service (not the cache)
  * answered for this person.
@@ -89,7 +97,7 @@ async function findPerson(
   const byAddress = async (address: string) => {
     const email = normaliseEmail(address);
     const cached = await context.cache.get(
-      `${client.baseUrl}|contact-email|${email}`,
+      `${client.baseUrl}|${BY_EMAIL}|${email}`,
       async () => {
         const contact = await client.findContactByEmail(email, { interactive });
         onAnswer?.();
@@ -107,7 +115,7 @@ async function findPerson(
   if (address !== null) return byAddress(address);
   const name = nameKey(query.name);
   const cached = await context.cache.get(
-    `${client.baseUrl}|contact-name|${name}`,
+    `${client.baseUrl}|${BY_NAME}|${name}`,
     async () => {
       const contact = await client.findContactByName(query.name, { interactive });
       onAnswer?.();

@@ -80,5 +80,5 @@ async function forgetChoiceLeftBehind(tabId: number, views: readonly PageView[])
   if (views.length === 0) return;
   const focus = PanelFocusSchema.safeParse((await browser.storage.session.get(focusKey(tabId)))[focusKey(tabId)]);
   const from = focus.success ? focus.data.from : undefined;
-  if (from && !views.some((view) => sameView(view, from, (when) => parseWhen(when)))) await browser.storage.session.remove(focusKey(tabId));
+  if (from && !views.some((view) => sameView(view, from, (when) => parseWhen(when, new Date(), { needTime: true })))) await browser.storage.session.remove(focusKey(tabId));
 }

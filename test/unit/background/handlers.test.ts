@@ -329,7 +329,7 @@ describe('people and recordings', () => {
     // Nor does the cache keep the list with the answer.
     await context.cache.flush();
     const all = await fakeBrowser.storage.local.get(null);
-    const stored = JSON.stringify(Object.entries(all).filter(([key]) => key.includes('|contact-email|')));
+    const stored = JSON.stringify(Object.entries(all).filter(([key]) => key.includes('|contact-by-email|')));
     expect(stored).toContain('"grace.liu@example.org"');
     expect(stored).not.toContain('"emails"');
   });

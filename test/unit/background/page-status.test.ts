@@ -55,6 +55,13 @@ describe('page.status', () => {
       expect(await chosen()).toBeNull();
     });
 
+    it('is forgotten for an event of that title later the same day, though its time is written in a way not read (14.30)', async () => {
+      const morning: PageView = { kind: 'event', title: 'Interview', when: 'tiistai 19.5.2026 klo 10.00–10.45' };
+      await choose({ kind: 'person', match: maya, from: morning });
+      await report([{ ...morning, when: 'tiistai 19.5.2026 klo 14.30–15.15' }]);
+      expect(await chosen()).toBeNull();
+    });
+
     it('is forgotten for another event with the same title (a weekly interview, another candidate) or at the same time (a double booking)', async () => {
       const interview: PageView = { kind: 'event', title: 'Interview', when: 'Tuesday, 19 May · 10:00 – 11:00' };
       await choose({ kind: 'person', match: maya, from: interview });

@@ -40,6 +40,12 @@ describe('parseWhen', () => {
     expect(parseWhen(text, NOW)).toBe(iso);
   });
 
+  it('gives midnight for a date whose time is not read, or null where a time is needed', () => {
+    expect(parseWhen('Tue 19/05/2026 10h00 - 10h45', NOW)).toBe(local(2026, 5, 19, 0, 0));
+    expect(parseWhen('Tue 19/05/2026 10h00 - 10h45', NOW, { needTime: true })).toBeNull();
+    expect(parseWhen('Tuesday, May 19, 2026⋅10:00 – 10:45am', NOW, { needTime: true })).toBe(local(2026, 5, 19, 10, 0));
+  });
+
   it('takes the current year when the text gives none', () => {
     expect(parseWhen('Tuesday, May 19⋅10:00 – 10:45am', NOW)).toBe(local(2025, 5, 19, 10, 0));
     expect(parseWhen('Thursday, March 5⋅3:00 – 4:00pm', new Date(2031, 6, 1))).toBe(local(2031, 3, 5, 15, 0));
