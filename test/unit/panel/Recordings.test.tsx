@@ -20,6 +20,11 @@ function recording(id: string, patch: Partial<Recording> = {}): Recording {
   };
 }
 
+/** A list that fits on its first page. */
+function onlyPage(recordings: Recording[]) {
+  return { recordings, received: recordings.length, total: recordings.length, limit: 3, offset: 0, hasMore: false };
+}
+
 describe('RecordingsSection', () => {
   it('lists recordings with title, date and status, and pages with “More recordings”', async () => {
     const pages: Record<number, RecordingPage> = {
@@ -307,14 +312,7 @@ describe('recordings being processed', () => {
     fakeBackground({
       'recordings.list': () =>
         (++calls,
-        Promise.resolve({
-          recordings: [recording('up-2', calls < 3 ? { status: 'uploading', rawStatus: 'created', progress: null } : {})],
-          hasMore: false,
-          total: 1,
-          limit: 3,
-          offset: 0,
-          received: 1,
-        })),
+        Promise.resolve(onlyPage([recording('up-2', calls < 3 ? { status: 'uploading', rawStatus: 'created', progress: null } : {})]))),
     });
     renderWithClient(<RecordingsSection contactId="m" onOpen={() => undefined} />);
     await vi.waitFor(() => expect(calls).toBe(1));
@@ -329,18 +327,13 @@ describe('recordings being processed', () => {
     fakeBackground({
       'recordings.list': () =>
         (++calls,
-        Promise.resolve({
-          // One processed for longer than Primer looks for an upload; a new upload arrives near its end.
-          recordings: [
+        // One processed for longer than Primer looks for an upload; a new upload arrives near its end.
+        Promise.resolve(
+          onlyPage([
             ...(calls > 50 ? [recording('up-3', { status: 'uploading', rawStatus: 'created', progress: null })] : []),
             recording('p-1', calls < 55 ? { status: 'processing', progress: 10 } : {}),
-          ],
-          hasMore: false,
-          total: 1,
-          limit: 3,
-          offset: 0,
-          received: 1,
-        })),
+          ]),
+        )),
     });
     renderWithClient(<RecordingsSection contactId="m" onOpen={() => undefined} />);
     await vi.waitFor(() => expect(calls).toBe(1));

@@ -5,23 +5,13 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { UploadForm } from '@/components/popup/UploadForm';
 import { continueInTab } from '@/components/popup/file-in-tab';
 import { toLocalInput } from '@/components/popup/date-input';
-import type { UploadDraft } from '@/lib/upload/draft';
 import { fakeBackground } from '../support/fake-background';
+import { EVENT } from './records';
 
 vi.mock('@/lib/messaging/send', () => ({ sendRequest: vi.fn() }));
 vi.mock('@/lib/upload/hand-over', () => ({ handOverFile: vi.fn() }));
 vi.mock('@/components/popup/file-in-tab', () => ({ filesNeedATab: vi.fn(() => Promise.resolve(true)), continueInTab: vi.fn(() => Promise.resolve()) }));
 
-const EVENT: UploadDraft = {
-  title: 'Q3 roadmap review',
-  meetingDate: new Date(2026, 4, 19, 10, 0).toISOString(),
-  speakersExpected: 4,
-  contacts: [
-    { id: 'm', name: 'Maya Chen' },
-    { id: 'd', name: 'Daniel Weiss' },
-  ],
-  primaryContactId: null,
-};
 
 describe('UploadForm in Firefox’s popup', () => {
   beforeEach(() => {

@@ -4,12 +4,12 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { UploadForm } from '@/components/popup/UploadForm';
 import { toLocalInput } from '@/components/popup/date-input';
 import { ApiError } from '@/lib/api/error-info';
-import { EMPTY_DRAFT, type UploadDraft } from '@/lib/upload/draft';
+import { EMPTY_DRAFT } from '@/lib/upload/draft';
 import { handOverFile } from '@/lib/upload/hand-over';
 import { UploadMetaSchema } from '@/lib/upload/record';
 import { fakeBackground, sent } from '../support/fake-background';
 import { match } from '../panel/fixtures';
-import { record } from './records';
+import { EVENT, record } from './records';
 
 vi.mock('@/lib/messaging/send', () => ({ sendRequest: vi.fn() }));
 // The hand-over has tests of its own (test/unit/upload/hand-over.test.ts) and runs end to end.
@@ -17,16 +17,6 @@ vi.mock('@/lib/upload/hand-over', () => ({ handOverFile: vi.fn() }));
 
 const READY = { 'upload.prepare': { ready: true } } as const;
 
-const EVENT: UploadDraft = {
-  title: 'Q3 roadmap review',
-  meetingDate: new Date(2026, 4, 19, 10, 0).toISOString(),
-  speakersExpected: 4,
-  contacts: [
-    { id: 'm', name: 'Maya Chen' },
-    { id: 'd', name: 'Daniel Weiss' },
-  ],
-  primaryContactId: null,
-};
 
 function audio(name = 'Weekly sync.m4a', type = 'audio/mp4', bytes = 2048) {
   return new File([new Uint8Array(bytes)], name, { type });

@@ -1,5 +1,18 @@
-/** Upload records for popup tests. */
+/** Upload records, and the form's defaults from an event, for popup tests. */
+import type { UploadDraft } from '@/lib/upload/draft';
 import { newUploadRecord, type UploadRecord } from '@/lib/upload/record';
+
+/** The form's defaults from a calendar event with two known guests. */
+export const EVENT: UploadDraft = {
+  title: 'Q3 roadmap review',
+  meetingDate: new Date(2026, 4, 19, 10, 0).toISOString(),
+  speakersExpected: 4,
+  contacts: [
+    { id: 'm', name: 'Maya Chen' },
+    { id: 'd', name: 'Daniel Weiss' },
+  ],
+  primaryContactId: null,
+};
 
 export function record(patch: Partial<UploadRecord> = {}): UploadRecord {
   const base = newUploadRecord(
