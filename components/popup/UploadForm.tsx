@@ -15,7 +15,7 @@ import { handOverFile } from '@/lib/upload/hand-over';
 import { TITLE_MAX_LENGTH, type UploadMeta } from '@/lib/upload/record';
 import { toErrorInfo } from '@/lib/api/error-info';
 import { ContactChoice, NO_ONE, SOMEONE_ELSE } from './ContactChoice';
-import { fromLocalInput, inputRange, toLocalInput } from './date-input';
+import { dateProblem, fromLocalInput, inputRange, toLocalInput } from './date-input';
 import { continueInTab, filesNeedATab } from './file-in-tab';
 import { FilePicker, type PickedFile } from './FilePicker';
 import { fitTitle } from './fit-title';
@@ -145,11 +145,8 @@ export function UploadForm({ draft, onStarted, blocked = null }: UploadFormProps
     const found: Problems = {};
     if (!picked) found.file = 'Choose a recording first.';
     const meetingDate = fromLocalInput(when);
-    if (!meetingDate) {
-      const { min, max } = inputRange();
-      const year = /^(\d{4})-/.exec(when)?.[1];
-      found.date = year !== undefined && (year < min.slice(0, 4) || year > max.slice(0, 4)) ? `Check the year: enter a date from ${min.slice(0, 4)} to ${max.slice(0, 4)}.` : 'Enter the date and time of the meeting.';
-    }
+    const dateIssue = meetingDate ? null : dateProblem(when);
+    if (dateIssue) found.date = dateIssue;
     const speakerCount = speakers.trim() === '' ? null : Number(speakers);
     // A number field reads as empty while what was typed is no number at all ("e", "3-"): that
     // is not the same as leaving it empty.

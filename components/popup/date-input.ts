@@ -23,3 +23,11 @@ export function fromLocalInput(value: string, now: Date = new Date()): string | 
   const date = new Date(year, month - 1, day, hours, minutes);
   return date.getDate() === day && date.getMonth() === month - 1 ? date.toISOString() : null;
 }
+
+/** What is wrong with the field's value, said as the form says it; null when it is a date it takes. */
+export function dateProblem(value: string, now: Date = new Date()): string | null {
+  if (fromLocalInput(value, now) !== null) return null;
+  const year = Number(/^(\d{4})-/.exec(value)?.[1] ?? NaN);
+  const last = now.getFullYear() + 1;
+  return year < FIRST_YEAR || year > last ? `Check the year: enter a date from ${FIRST_YEAR} to ${last}.` : 'Enter the date and time of the meeting.';
+}

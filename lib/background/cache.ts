@@ -141,7 +141,7 @@ export class SwrCache {
       const fresh = await this.#refresh(key, fetcher, ask);
       return { value: fresh.value as T, storedAt: fresh.storedAt, stale: false };
     } catch (error) {
-      if (entry && error instanceof ApiError && OFFLINE_KINDS.has(error.kind)) return { ...entry, stale: true };
+      if (entry && unreachable(error)) return { ...entry, stale: true };
       throw error;
     }
   }
@@ -166,7 +166,7 @@ export class SwrCache {
       const fresh = await this.#refresh(key, fetcher, ask);
       return { value: fresh.value as T, storedAt: fresh.storedAt, stale: false, problem: null };
     } catch (error) {
-      const entry = error instanceof ApiError && OFFLINE_KINDS.has(error.kind) ? await this.#read(key, policy.schema) : null;
+      const entry = unreachable(error) ? await this.#read(key, policy.schema) : null;
       if (!entry || !(error instanceof ApiError)) throw error;
       return { ...entry, stale: true, problem: error.toInfo() };
     }
@@ -308,7 +308,7 @@ export class SwrCache {
     if (joined && joined.interactive === interactive) return joined.pending;
     if (joined && !interactive) {
       return joined.pending.catch((error: unknown) => {
-        if (cutShort(error)) return this.#refresh(key, fetcher, { interactive });
+        if (unreachable(error)) return this.#refresh(key, fetcher, { interactive });
         throw error;
       });
     }
@@ -343,8 +343,11 @@ export class SwrCache {
   }
 }
 
-/** Failures the panel's policy ends sooner than a page's would (api/http.ts): a page asks again on its own terms. */
-function cutShort(error: unknown): boolean {
+/**
+ * The service could not answer (offline, slow, failing, busy): the last copy may stand in, and a
+ * page's lookup that joined the panel's call, which gives up on these sooner, asks again.
+ */
+function unreachable(error: unknown): error is ApiError {
   return error instanceof ApiError && OFFLINE_KINDS.has(error.kind);
 }
 

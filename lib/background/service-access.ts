@@ -7,7 +7,7 @@
  */
 import { browser, storage } from '#imports';
 import { z } from 'zod/mini';
-import { normaliseBaseUrl, permissionPatternFor } from '../api/base-url';
+import { permissionPatternFor } from '../api/base-url';
 import { parseUploads, UPLOADS_KEY } from '../upload/store';
 
 /** Host patterns asked for as service addresses since the last save (content scripts can write it: it only ever takes access away). */
@@ -23,9 +23,7 @@ async function asked(): Promise<string[]> {
 
 /** The host pattern of a service address, or null. */
 export function servicePattern(serviceUrl: string | null): string | null {
-  if (serviceUrl === null) return null;
-  const normalised = normaliseBaseUrl(serviceUrl);
-  return normalised.ok ? normalised.permissionPattern : null;
+  return serviceUrl === null ? null : permissionPatternFor(serviceUrl);
 }
 
 /** A service address was tested with access given for it: given back after the next save if not saved. */
