@@ -110,8 +110,7 @@ export class ContactFinder {
     pool ??= await this.#index.byName(wanted);
     // In either order: a contact stored "Chen, Maya" is a namesake of one stored "Maya Chen".
     const exact = pool.filter((contact) => contact.name !== null && nameKey(contact.name) === wanted);
-    const distinct = new Map(exact.map((contact) => [contact.id, contact]));
-    return distinct.size === 1 ? ([...distinct.values()][0] ?? null) : null;
+    return theOnly(exact);
   }
 
   /**
@@ -262,6 +261,11 @@ function nameOnlyWord(name: string, addresses: readonly string[]): string | null
  * picked, as two namesakes are not by their name.
  */
 function pickByEmail(candidates: ContactRecord[], wanted: string): ContactRecord | null {
-  const exact = new Map(candidates.filter((contact) => hasAddress(contact, wanted)).map((contact) => [contact.id, contact]));
-  return exact.size === 1 ? ([...exact.values()][0] ?? null) : null;
+  return theOnly(candidates.filter((contact) => hasAddress(contact, wanted)));
+}
+
+/** The one contact among `contacts` (one listed twice is one); null for none or several. */
+function theOnly(contacts: readonly ContactRecord[]): ContactRecord | null {
+  const distinct = new Map(contacts.map((contact) => [contact.id, contact]));
+  return distinct.size === 1 ? ([...distinct.values()][0] ?? null) : null;
 }
