@@ -16,7 +16,7 @@ import { wavTone } from '../support/audio.ts';
 import { configurePrimer } from '../support/configure-primer.ts';
 import { hoverCard } from '../support/hover-card.ts';
 import { openPanel, screenshotPanel, tabIdOf, timeToBriefing } from '../support/side-panel.ts';
-import { DEMO_EVENT } from './sample-event.ts';
+import { DEMO_EVENT, DEMO_THREAD } from './sample-event.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const SHOTS = path.join(ROOT, 'test/artifacts/demo');
@@ -42,14 +42,17 @@ async function main(): Promise<void> {
   const headless = process.argv.includes('--headless') || (!process.env.DISPLAY && !process.env.WAYLAND_DISPLAY);
   const standIn = await startStandIn();
   console.log(`Stand-in service: ${standIn.baseUrl} (API key ${standIn.apiKey}); uploads go to ${standIn.storageUrl}`);
-  const launched = await launchWithExtension({ headless });
-  const stop = async () => {
-    await launched.context.close().catch(() => undefined);
-    await standIn.close();
-    fs.rmSync(launched.userDataDir, { recursive: true, force: true });
-  };
-  process.once('SIGINT', () => void stop().then(() => process.exit(0)));
-  process.once('SIGTERM', () => void stop().then(() => process.exit(0)));
+  // Ctrl-C is this script's to handle (Playwright's own handler would exit before the clean-up).
+  const launched = await launchWithExtension({ headless, handleSignals: false });
+  let stopping: Promise<void> | null = null;
+  /** Closes the browser and the stand-in and removes the profile; once, however it is reached. */
+  const stop = (): Promise<void> =>
+    (stopping ??= (async () => {
+      await launched.context.close().catch(() => undefined);
+      await standIn.close();
+      launched.cleanUp();
+    })());
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.once(signal, () => void stop().then(() => process.exit(0)));
 
   try {
     const options = await configure(launched, standIn);
@@ -65,13 +68,20 @@ async function main(): Promise<void> {
     await marker.locator('xpath=..').hover();
     // The card's shadow root is closed (the page cannot read it): read through the DevTools Protocol.
     await hoverCard(calendar, /^Briefing:/).toContainText('Raise', { timeout: 10_000 });
+    // A Gmail thread in a second tab: its sender and recipients are marked the same way.
+    await serveFixture(launched.context, DEMO_THREAD.url, DEMO_THREAD.html);
+    const gmail = await launched.context.newPage();
+    await gmail.goto(DEMO_THREAD.url);
+    await gmail.locator('[data-primer-marker]').first().waitFor({ timeout: 20_000 });
+    console.log(`Sample Gmail thread open at ${DEMO_THREAD.url}`);
+    await calendar.bringToFront();
 
     if (!headless) {
       console.log('Click “Open briefing” on a card, or press Alt+Shift+P, for the side panel briefing.');
       console.log('Primer’s toolbar button opens the upload popup: drop an audio recording on it.');
       console.log('Close the browser or press Ctrl-C to stop.');
       await new Promise<void>((resolve) => launched.context.once('close', () => resolve()));
-      await standIn.close();
+      await stop();
       return;
     }
     // The side panel's briefing of the whole meeting (its page, opened for the calendar's tab).
@@ -94,6 +104,11 @@ async function main(): Promise<void> {
     await popup.getByRole('listitem', { name: 'Q3 roadmap review: Processed' }).waitFor({ timeout: 30_000 });
     shots.push({ page: popup, file: path.join(SHOTS, '4-popup-recording-uploaded.png') });
     await popup.screenshot({ path: shots[3]!.file, fullPage: true });
+    // The panel beside the Gmail thread: the sender's and recipients' briefings.
+    const threadPanel = await openPanel(launched.context, launched.extensionId, await tabIdOf(launched.serviceWorker, gmail));
+    await timeToBriefing(threadPanel);
+    shots.push({ page: threadPanel, file: path.join(SHOTS, '5-side-panel-gmail-thread.png') });
+    await screenshotPanel(threadPanel, shots[4]!.file, 380);
     console.log('No display: ran headless. Screenshots:');
     for (const shot of shots) console.log(`  ${shot.file}`);
     await stop();

@@ -336,12 +336,15 @@ export async function createStandIn(opts: StandInOptions = {}): Promise<StandIn>
   // Large uploads are slow on purpose in some tests: do not cut them off.
   storageServer.requestTimeout = 0;
 
-  const apiPort = await listen(apiServer, opts.port ?? 0, host);
+  let apiPort: number;
   let storagePort: number;
   try {
+    apiPort = await listen(apiServer, opts.port ?? 0, host);
     storagePort = await listen(storageServer, opts.storagePort ?? 0, host);
   } catch (err) {
+    // A port taken: nothing of this stand-in is left behind (the demo then tries other ports).
     apiServer.close();
+    if (ownDataDir) rmSync(dataDir, { recursive: true, force: true });
     throw err;
   }
   storageUrl = origin(opts.storageHost ?? host, storagePort);

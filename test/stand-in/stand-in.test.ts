@@ -1,6 +1,8 @@
 // @vitest-environment node
 import { createHmac } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { createServer } from 'node:http';
 import type { IncomingHttpHeaders, Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -537,6 +539,26 @@ describe('startup', () => {
       expect(other.baseUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
     } finally {
       await other.close();
+    }
+  });
+
+  it('leaves no data folder behind when its port is taken', async () => {
+    const taken = createServer();
+    await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
+    const port = (taken.address() as AddressInfo).port;
+    // tmpdir() follows TMPDIR: a folder of this test's own shows what the failed start left.
+    const tmp = mkdtempSync(join(tmpdir(), 'stand-in-port-'));
+    const before = process.env.TMPDIR;
+    process.env.TMPDIR = tmp;
+    try {
+      await expect(createStandIn({ port })).rejects.toThrow(/EADDRINUSE/);
+      await expect(createStandIn({ storagePort: port })).rejects.toThrow(/EADDRINUSE/);
+      expect(readdirSync(tmp)).toEqual([]);
+    } finally {
+      if (before === undefined) delete process.env.TMPDIR;
+      else process.env.TMPDIR = before;
+      taken.close();
+      rmSync(tmp, { recursive: true, force: true });
     }
   });
 });

@@ -12,7 +12,33 @@ const ROOT = path.resolve(import.meta.dirname, '../..');
 const EXTENSION_DIR = path.join(ROOT, '.output/chrome-mv3');
 const LOCAL_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);
 
-/** $CHROME_PATH, then Debian's Chromium, then Playwright's cache (its download does not work here). */
+/** Playwright's cached Chromium builds, newest revision last (any revision: ensure-chromium.sh accepts them too). */
+function cachedChromiums(): string[] {
+  const cache = process.env.PLAYWRIGHT_BROWSERS_PATH ?? path.join(os.homedir(), '.cache/ms-playwright');
+  try {
+    return fs
+      .readdirSync(cache)
+      .filter((name) => name.startsWith('chromium-'))
+      .sort()
+      .flatMap((name) => ['chrome-linux64', 'chrome-linux'].map((dir) => path.join(cache, name, dir, 'chrome')));
+  } catch {
+    return [];
+  }
+}
+
+function isExecutable(file: string): boolean {
+  try {
+    fs.accessSync(file, fs.constants.X_OK);
+    return fs.statSync(file).isFile();
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * $CHROME_PATH, then Debian's Chromium, then Playwright's cache (its download does not work here):
+ * the order of test/support/ensure-chromium.sh, so what it found is what is started.
+ */
 export function findChromium(): string {
   const candidates = [process.env.CHROME_PATH, '/usr/bin/chromium'];
   try {
@@ -20,7 +46,8 @@ export function findChromium(): string {
   } catch {
     // No Playwright browser registered; nothing to add.
   }
-  const found = candidates.find((candidate): candidate is string => !!candidate && fs.existsSync(candidate));
+  candidates.push(...cachedChromiums().reverse());
+  const found = candidates.find((candidate): candidate is string => !!candidate && isExecutable(candidate));
   if (!found) {
     throw new Error(
       'No Chromium found. Set CHROME_PATH, install Debian’s chromium, or run test/support/ensure-chromium.sh.',
@@ -121,6 +148,11 @@ export interface LaunchOptions {
    * outside network without routes.
    */
   watchServiceWorkerNetwork?: boolean;
+  /**
+   * Whether Playwright closes the browser on Ctrl-C / SIGTERM / SIGHUP itself (default true). Its
+   * handler exits the process before a caller's own can remove the profile: the demo handles them.
+   */
+  handleSignals?: boolean;
 }
 
 /** Loopback only: every other host name (and address) fails to resolve. */
@@ -164,7 +196,7 @@ async function closeWelcomeTab(context: BrowserContext, extensionId: string): Pr
   console.warn(`Primer opened no options tab within ${WELCOME_TAB_WAIT_MS} ms of its install.`);
 }
 
-export async function launchWithExtension({ headless = true, blockNetwork = true, networkBlock = 'route', testPages, watchServiceWorkerNetwork = true }: LaunchOptions = {}): Promise<Launched> {
+export async function launchWithExtension({ headless = true, blockNetwork = true, networkBlock = 'route', testPages, watchServiceWorkerNetwork = true, handleSignals = true }: LaunchOptions = {}): Promise<Launched> {
   if (!watchServiceWorkerNetwork && blockNetwork && networkBlock === 'route') {
     throw new Error('A context-wide route must see the service worker’s requests: unwatched only with networkBlock "resolver".');
   }
@@ -179,6 +211,9 @@ export async function launchWithExtension({ headless = true, blockNetwork = true
   const context = await chromium.launchPersistentContext(userDataDir, {
     executablePath: findChromium(),
     headless: false, // --headless=new below: the old headless mode cannot load extensions.
+    handleSIGINT: handleSignals,
+    handleSIGTERM: handleSignals,
+    handleSIGHUP: handleSignals,
     args: [
       ...(headless ? ['--headless=new'] : []),
       '--no-sandbox',

@@ -7,13 +7,16 @@ if [ -n "${CHROME_PATH:-}" ] && [ -x "$CHROME_PATH" ]; then echo "$CHROME_PATH";
 if [ -x /usr/bin/chromium ]; then echo /usr/bin/chromium; exit 0; fi
 cached=$(ls -d "${PLAYWRIGHT_BROWSERS_PATH:-$HOME/.cache/ms-playwright}"/chromium-*/chrome-linux*/chrome 2>/dev/null | tail -n 1 || true)
 if [ -n "$cached" ] && [ -x "$cached" ]; then echo "$cached"; exit 0; fi
-if command -v apt-get >/dev/null 2>&1 && [ "$(id -u)" = 0 ]; then
+# As root, or through sudo when it needs no password (a CI runner's user); never a prompt.
+as_root=""
+if [ "$(id -u)" != 0 ]; then
+  if command -v sudo >/dev/null 2>&1 && sudo -n true 2>/dev/null; then as_root="sudo -n"; else as_root="none"; fi
+fi
+if command -v apt-get >/dev/null 2>&1 && [ "$as_root" != none ]; then
   echo "Installing Chromium from Debian…" >&2
-  export DEBIAN_FRONTEND=noninteractive
-  apt-get update -qq >&2
-  apt-get install -y -qq chromium >&2
-  echo /usr/bin/chromium
-  exit 0
+  $as_root env DEBIAN_FRONTEND=noninteractive apt-get update -qq >&2
+  $as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >&2
+  if [ -x /usr/bin/chromium ]; then echo /usr/bin/chromium; exit 0; fi
 fi
 echo "No Chromium found. Install it (e.g. 'sudo apt-get install chromium') or set CHROME_PATH." >&2
 exit 1
