@@ -7,6 +7,7 @@ import { dateOf } from './dates';
 import { ITEM_TEXT_KEYS, proseOf, SENTENCE_SEPARATORS, toTextList } from './text-lists';
 import { resourceOf, unwrap } from './envelope';
 import { toActionItems } from './action-items';
+import { recordingProbes } from './recordings';
 import { ApiError, NOT_YET_CODE } from '../errors';
 
 const INSIGHT_PROBES = ['preferred_tone', 'communication_approach', 'total_conversations', 'recent_topics', 'preferredTone'];
@@ -64,13 +65,18 @@ const NO_FLAGS: PreferenceFlags = {
   dislikesJargon: null,
 };
 
+/** Where a list of insights sits in a reply: DRF's page, the interface's own list style, envelopes. */
+const LIST_KEYS = ['results', 'items', 'data', 'insights'];
+
 /**
  * Insights are one resource per contact or recording, yet some servers send them as a list or a
- * page of one (`[{…}]`, DRF's `{count, results: […]}`): none is null, one is itself; of several,
- * the one whose `ownerKeys` name `ownerId`, since guessing could show another person's insights.
+ * page of one (`[{…}]`, DRF's `{count, results: […]}`, `{items: […]}`, `{data: […]}`): none is
+ * null, one is itself; of several, the one whose `ownerKeys` name `ownerId`, since guessing could
+ * show another person's insights.
  */
 function singleOf(raw: unknown, probeKeys: string[], ownerKeys: string[], ownerId: string): unknown {
-  const list = Array.isArray(raw) ? raw : isObj(raw) && !probeKeys.some((key) => key in raw) && Array.isArray(raw.results) ? raw.results : null;
+  const listKey = isObj(raw) && !probeKeys.some((key) => key in raw) ? LIST_KEYS.find((key) => Array.isArray(raw[key])) : undefined;
+  const list = Array.isArray(raw) ? raw : listKey !== undefined && isObj(raw) ? (raw[listKey] as unknown[]) : null;
   if (list === null) return raw;
   if (list.length <= 1) return list[0] ?? null;
   const own = list.filter((entry) => isObj(entry) && textOf(resourceOf(entry), ...ownerKeys) === ownerId);
@@ -133,7 +139,7 @@ export function toRecordingInsights(raw: unknown, recordingId: string): Recordin
 
 /** Whether a recording detail carries its insights inline (one dialect of "insights by recording"). */
 export function embeddedRecordingInsights(raw: unknown, recordingId: string): RecordingInsights | null {
-  const body = unwrap(raw, ['id', 'status'], ['recording', 'data']);
+  const body = unwrap(raw, recordingProbes(raw), ['recording', 'data']);
   if (!isObj(body) || !isObj(body.insights)) return null;
   return toRecordingInsights(body.insights, recordingId);
 }

@@ -8,9 +8,15 @@ export function toParticipants(value: unknown): Participant[] {
   if (!Array.isArray(value)) return [];
   const out: Participant[] = [];
   for (const entry of value) {
-    if (typeof entry === 'string') {
+    // A list of contact ids (a number, or text that is a UUID or only digits) names no one itself.
+    if (typeof entry === 'number' && Number.isFinite(entry)) out.push({ contactId: String(entry), name: null, email: null });
+    else if (typeof entry === 'string') {
       const text = entry.trim();
       if (text === '') continue;
+      if (ID_TEXT.test(text)) {
+        out.push({ contactId: text, name: null, email: null });
+        continue;
+      }
       // "Name <addr>" and bare addresses both occur.
       const angle = /^(.*?)\s*<([^<>\s]+@[^<>\s]+)>$/.exec(text);
       if (angle) out.push({ contactId: null, name: angle[1]?.replace(/^"|"$/g, '').trim() || null, email: angle[2] ?? null });
@@ -23,6 +29,9 @@ export function toParticipants(value: unknown): Participant[] {
   }
   return out;
 }
+
+/** A UUID, or only digits: an id, never a person's name. */
+const ID_TEXT = /^(?:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|\d+)$/i;
 
 const NAME_KEYS = ['name', 'display_name', 'displayName', 'full_name'];
 const EMAIL_KEYS = ['email', 'email_address', 'emailAddress'];

@@ -9,8 +9,17 @@ import { eachReadable, hasMoreOf, listReply, pagingOf, TOTAL_KEYS, unwrap, type 
 import { PROGRESS_KEYS, progressOf, toStatus } from './recording-status';
 import { toParticipants } from './participants';
 
+/**
+ * How to tell a recording from an envelope around it: by an id, or by a status, except where the
+ * status is the envelope's own (JSend `{status: "success", data: {…}}`, `{status: 200, data: {…}}`).
+ */
+export function recordingProbes(raw: unknown): string[] {
+  const wrapped = isObj(raw) && !ID_KEYS.some((key) => key in raw) && (isObj(raw.data) || isObj(raw.recording));
+  return wrapped ? ID_KEYS : [...ID_KEYS, 'status'];
+}
+
 export function toRecording(raw: unknown): Recording {
-  const body = unwrap(raw, [...ID_KEYS, 'status'], ['recording', 'data']);
+  const body = unwrap(raw, recordingProbes(raw), ['recording', 'data']);
   if (!isObj(body)) throw invalid('the recording');
   const id = idOf(body, ...ID_KEYS, 'recording_id', 'recordingId', 'uuid');
   if (id === null) throw invalid('the recording’s id');
@@ -34,7 +43,7 @@ export function toRecording(raw: unknown): Recording {
     status,
     rawStatus,
     progress,
-    primaryContactId: textOf(body, 'primary_contact_id', 'primaryContactId', 'contact_id'),
+    primaryContactId: textOf(body, 'primary_contact_id', 'primaryContactId', 'contact_id') ?? (isObj(body.primary_contact) ? idOf(body.primary_contact, ...ID_KEYS, 'contact_id') : null),
     participants: toParticipants(body.participants ?? body.attendees ?? body.speakers),
     error: failureOf(body),
   };

@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { ServiceClient } from '@/lib/api/client';
 import {
+  embeddedRecordingInsights,
   toActionItems,
   toContact,
   toContactPage,
@@ -110,6 +111,18 @@ describe('insights as a list or a page', () => {
     expect(toInsights({ count: 0, results: [] }, 'c1').preferredTone).toBeNull();
     expect(toRecordingInsights([{ key_decisions: ['Go'] }], 'r1').keyDecisions).toEqual(['Go']);
     expect(toRecordingInsights({ data: { id: 'x', type: 'insights', attributes: { key_decisions: ['Go'] } } }, 'r1').keyDecisions).toEqual(['Go']);
+  });
+
+  it('reads a list under items, data or insights as a list, not as an empty resource', () => {
+    // `{items: […]}` is the interface's own list style; read as one resource it had every field null.
+    expect(toInsights({ items: [{ preferred_tone: 'formal' }] }, 'c1').preferredTone).toBe('formal');
+    expect(toInsights({ data: [{ contact_id: 'c1', preferred_tone: 'formal' }] }, 'c1').preferredTone).toBe('formal');
+    expect(toInsights({ insights: [{ preferred_tone: 'formal' }], total: 1 }, 'c1').preferredTone).toBe('formal');
+    expect(toInsights({ data: [] }, 'c1')).toMatchObject({ preferredTone: null, recentTopics: [] });
+    expect(toInsights({ items: [{ contact_id: 'c2', preferred_tone: 'casual' }, { contact_id: 'c1', preferred_tone: 'formal' }] }, 'c1').preferredTone).toBe('formal');
+    expect(toRecordingInsights({ data: [{ recording_id: 'r1', key_decisions: ['Go'] }] }, 'r1').keyDecisions).toEqual(['Go']);
+    // A field that is a list stays a field: the resource itself is recognised first.
+    expect(toInsights({ preferred_tone: 'formal', items: ['x'] }, 'c1').preferredTone).toBe('formal');
   });
 
   it('of several, takes the one for this contact, and refuses to guess otherwise', () => {
@@ -712,6 +725,32 @@ describe('paging counts under other names', () => {
     expect(JSON.parse(nest.next ?? 'null')).toEqual({ page: '2', per_page: '2' });
     const last = toContactPage({ items: [{ id: 'e' }], meta: { totalItems: 5, itemCount: 1, itemsPerPage: 2, totalPages: 3, currentPage: 3 } }, { limit: 2, offset: 0 });
     expect(last.next).toBeNull();
+  });
+});
+
+describe('a recording in a JSend or status envelope', () => {
+  it('reads the recording under data when the status is the envelope’s', () => {
+    expect(toRecording({ status: 'success', data: { id: 'r1', status: 'completed', title: 'Sync' } })).toMatchObject({ id: 'r1', status: 'completed', title: 'Sync' });
+    expect(toRecording({ status: 200, recording: { id: 'r2', status: 'processing' } })).toMatchObject({ id: 'r2', status: 'processing' });
+    expect(embeddedRecordingInsights({ status: 'success', data: { id: 'r1', status: 'completed', insights: { key_decisions: ['Go'] } } }, 'r1')?.keyDecisions).toEqual(['Go']);
+    // A bare recording with its status and a data field of its own is still the recording.
+    expect(toRecording({ id: 'r3', status: 'failed', data: { size: 1 } })).toMatchObject({ id: 'r3', status: 'failed' });
+  });
+
+  it('reads the primary contact given as an object', () => {
+    expect(toRecording({ id: 'r1', primary_contact: { id: 'c9', name: 'Ann' } }).primaryContactId).toBe('c9');
+  });
+});
+
+describe('participants given as contact ids', () => {
+  it('takes a UUID, a number or digits as a contact id, never as a name', () => {
+    const uuid = '550e8400-e29b-41d4-a716-446655440000';
+    expect(toRecording({ id: 'r1', participants: [uuid, 42, '1077', 'Maya Chen'] }).participants).toEqual([
+      { contactId: uuid, name: null, email: null },
+      { contactId: '42', name: null, email: null },
+      { contactId: '1077', name: null, email: null },
+      { contactId: null, name: 'Maya Chen', email: null },
+    ]);
   });
 });
 

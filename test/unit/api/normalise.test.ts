@@ -283,6 +283,8 @@ describe('recordings', () => {
       { contactId: null, name: 'Ann Lee', email: null },
       { contactId: null, name: 'Bo Park', email: 'bo@example.com' },
       { contactId: null, name: null, email: 'x@example.com' },
+      // A number is a contact's id (normalise.shapes.test.ts: participants given as contact ids).
+      { contactId: '7', name: null, email: null },
     ]);
     expect(toRecording({ recording: { id: 'r', state: 'weird', progress: 250 } })).toMatchObject({ status: 'unknown', rawStatus: 'weird', progress: 100 });
     expect(() => toRecording({ title: 'no id' })).toThrow();
