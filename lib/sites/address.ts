@@ -70,9 +70,13 @@ export function addressesIn(text: string | null | undefined): string[] {
   return [...found];
 }
 
-/** Google Calendar rooms and resources (`…@resource.calendar.google.com`); `address` normalised. */
+/**
+ * Google Calendar's addresses that are no one: rooms and resources (`@resource.calendar.google.com`),
+ * shared and holiday calendars (`@group.calendar.google.com`, `@group.v.…`, an event on one lists
+ * it as the organizer) and imported ones (`@import.…`). `address` normalised.
+ */
 export function isResourceAddress(address: string): boolean {
-  return address.endsWith('@resource.calendar.google.com');
+  return /[@.]calendar\.google\.com$/.test(address);
 }
 
 // ---------------------------------------------------------------- text

@@ -92,6 +92,10 @@ describe('address helpers', () => {
     people.add('daniel.weiss@example.net', 'Other', 'cc', b!);
     expect(people.add('room@resource.calendar.google.com', 'Room', 'guest', c!)).toBeNull();
     expect(people.add('Room@Resource.Calendar.Google.com', 'Room', 'guest', c!)).toBeNull();
+    // Shared, holiday and imported calendars: an event on one names it as its organizer.
+    expect(people.add('c_8f1e2d3c4b5a@group.calendar.google.com', 'Team Offsite', 'organizer', c!)).toBeNull();
+    expect(people.add('en.usa#holiday@group.v.calendar.google.com', 'Holidays', 'organizer', c!)).toBeNull();
+    expect(people.add('abc123@import.calendar.google.com', 'Imported', 'organizer', c!)).toBeNull();
     expect(people.add('bogus', 'Bogus', 'to', c!)).toBeNull();
     people.addName('Alex Kim', 'to', c!);
     people.addName('Alex  Kim', 'cc', a!);

@@ -26,6 +26,17 @@ describe('calendar adapter: details', () => {
     expect(edit.context.title).toBe('Renewal sync "><svg onload=window.__pwned=1>');
   });
 
+  it('takes a shared, holiday or imported calendar listed as the organizer for no one', () => {
+    for (const calendar of ['c_8f1e2d3c4b5a@group.calendar.google.com', 'en.usa#holiday@group.v.calendar.google.com', 'q7w8e9@import.calendar.google.com']) {
+      // The event sits on a shared calendar: Calendar lists that calendar as the organizer.
+      const html = fixtureHtml('calendar/event-popup.html').replaceAll('maya.chen@example.com', calendar).replace('Maya Chen, Organizer', 'Team Offsite, Organizer');
+      const [surface] = readAll(calendarAdapter, parse(html));
+      expect(surface!.people.map((p) => p.email)).not.toContain(calendar);
+      expect(surface!.people.some((p) => p.roles.includes('organizer'))).toBe(false);
+      expect(surface!.people).toHaveLength(6);
+    }
+  });
+
   it('lowercases mixed-case addresses and shows no name where the page shows the address', () => {
     const [surface] = readAll(calendarAdapter, loadView('calendar/event-popup.html', 'popup-open'));
     const jonas = surface!.people.find((p) => p.email === 'jonas.berg@example.org');
