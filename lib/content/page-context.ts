@@ -15,15 +15,16 @@ const RequestSchema = z.object({ primer: z.literal(PAGE_CONTEXT_REQUEST.primer),
 /**
  * `onAsked`: called on each request answered for a side panel (it is briefing this tab).
  * `active`: whether Primer runs on this site (switched off in the options, the panel says so).
- * `settled`: whether the page has settled (self-check.ts); until then its layout is not said to be
- * unrecognised (a page still building its app has none of the anchors yet).
+ * `recognised`: whether the page's layout counts as recognised, the self-check's answer (so the
+ * panel and the badge agree: a page still building its app, or one that lists no one by design,
+ * is not said to be unrecognised).
  */
 export function answerPageContext(
   adapter: SiteAdapter,
   scanner: PageScanner,
   onAsked: () => void = () => undefined,
   active: () => boolean = () => true,
-  settled: () => boolean = () => true,
+  recognised: () => boolean = () => adapter.recognise(document),
 ): () => void {
   const ownPages = browser.runtime.getURL('/');
   // Answered through `sendResponse` (the page context is ready at once): content scripts use the
@@ -35,7 +36,7 @@ export function answerPageContext(
     // A panel asking follows the page from now on; the background's head start only peeks.
     if (!request.data.peek) onAsked();
     if (!active()) sendResponse({ site: adapter.site, recognised: true, switchedOff: true, surfaces: [] });
-    else sendResponse({ site: adapter.site, recognised: !settled() || adapter.recognise(document), surfaces: scanner.pageContext() });
+    else sendResponse({ site: adapter.site, recognised: recognised(), surfaces: scanner.pageContext() });
     return false;
   };
   browser.runtime.onMessage.addListener(listener);

@@ -78,7 +78,7 @@ export async function startPrimer(ctx: ContentScriptContext, adapter: SiteAdapte
       panelWatching = true;
     },
     () => isSiteEnabled(adapter.site, preferences),
-    () => selfCheck.settled(),
+    () => selfCheck.recognised(),
   );
   // The tab leaves this page: the background forgets what it reported and the choice made on it
   // (page-status.ts). Kept in the back/forward cache, it is forgotten too, and said again if shown.

@@ -36,8 +36,12 @@ export interface SelfCheck {
    * the layout is not recognised: that is said only once the page has settled).
    */
   afterScan(): void;
-  /** Whether the page has settled: until then, no one says its layout is not recognised. */
-  settled(): boolean;
+  /**
+   * Whether the page's layout counts as recognised now, as the badge says it: until the page has
+   * settled it does; a page that lists no one by design (settings) does, and a guest list that
+   * shows rows nobody was read from does not.
+   */
+  recognised(): boolean;
   /**
    * True while the page was last found not recognised: then any change to the page is worth a
    * batch (the app shell may be arriving late, with no surface in it yet to start one).
@@ -122,7 +126,7 @@ export function startSelfCheck(
     afterScan() {
       if (settled || watched()) check();
     },
-    settled: () => settled,
+    recognised: () => !settled || recognisedNow(),
     waitingForLayout: () => settled && lastRecognised === false,
     pageChanged() {
       if (!settled) changedAt = performance.now();

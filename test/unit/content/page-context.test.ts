@@ -72,12 +72,12 @@ describe('answerPageContext', () => {
     stop();
   });
 
-  it('does not say the layout is not recognised before the page has settled (a page still building its app)', async () => {
+  it('says whether the layout is recognised as the self-check does (a page still building its app is)', async () => {
     document.body.innerHTML = '<div id="loader">Loading…</div>';
     const building = fakeAdapter({ site: 'gmail', recognise: () => false });
     const scanner = new PageScanner({ adapter: building, lookup: new PeopleLookup((people) => Promise.resolve(people.map(() => null))), preferences: () => DEFAULT_PREFERENCES, ownAddresses: () => new Set() });
     let settled = false;
-    const stop = answerPageContext(building, scanner, () => undefined, () => true, () => settled);
+    const stop = answerPageContext(building, scanner, () => undefined, () => true, () => !settled);
     const own = { id: fakeBrowser.runtime.id, url: fakeBrowser.runtime.getURL('/sidepanel.html') };
     const answers: unknown[] = [];
     expect(await fakeBrowser.runtime.onMessage.trigger(PAGE_CONTEXT_REQUEST, own, (answer: unknown) => void answers.push(answer))).toEqual([false]);

@@ -9,6 +9,7 @@ import { QUIET_MS, SETTLE_MS } from '@/lib/content/self-check';
 import { fakeAdapter } from './fake-adapter';
 import { DEFAULT_PREFERENCES, preferencesItem } from '@/lib/storage/preferences';
 import { announceServiceAccess } from '@/lib/storage/service-access';
+import { PAGE_CONTEXT_REQUEST } from '@/lib/messaging/envelope';
 
 const adapter = fakeAdapter({ ownAddresses: () => ['me@example.com'] });
 
@@ -264,6 +265,27 @@ describe('startPrimer', () => {
     } finally {
       delete (document as { prerendering?: boolean }).prerendering;
     }
+  });
+
+  it('tells the panel what the badge says: a page that lists no one by design is recognised, a view whose list shows no one read is not', async () => {
+    const own = { id: fakeBrowser.runtime.id, url: fakeBrowser.runtime.getURL('/sidepanel.html') };
+    const ask = async () => {
+      const answers: { recognised?: boolean }[] = [];
+      await fakeBrowser.runtime.onMessage.trigger(PAGE_CONTEXT_REQUEST, own, (answer: { recognised?: boolean }) => void answers.push(answer));
+      return answers[0]?.recognised;
+    };
+    // Settings: none of the app's anchors, and no one to find there.
+    document.body.innerHTML = '<div class="settings">General</div>';
+    await startPrimer(ctx, fakeAdapter({ recognise: () => false, peopleless: () => true }));
+    await settle(SETTLE_MS);
+    expect(await ask()).toBe(true);
+    ctx.notifyInvalidated();
+    ctx = new ContentScriptContext('test');
+    // The frame is there, and so is a list of people, but nobody was read from it.
+    document.body.innerHTML = '<div class="list"><div class="row">?</div></div>';
+    await startPrimer(ctx, fakeAdapter({ recognise: () => true, expectsPeople: () => true }));
+    await settle(SETTLE_MS);
+    expect(await ask()).toBe(false);
   });
 
   it('clears "not recognised" when the app shell arrives late, though nothing in it is a surface yet', async () => {

@@ -112,13 +112,17 @@ describe('startSelfCheck', () => {
     window.history.replaceState(null, '', '/mail/u/0/#settings/general');
     try {
       const quiet = { ...adapter, peopleless: (where: URL) => where.hash.startsWith('#settings') } as SiteAdapter;
-      startSelfCheck(quiet, none, (r) => reports.push(r));
+      const settings = startSelfCheck(quiet, none, (r) => reports.push(r));
       vi.advanceTimersByTime(SETTLE_MS);
       expect(reports.map((r) => r.recognised)).toEqual([true]);
+      // What the panel is told too (page-context.ts): the same answer as the badge's.
+      expect(settings.recognised()).toBe(true);
       window.history.replaceState(null, '', '/mail/u/0/#inbox');
-      startSelfCheck(quiet, none, (r) => reports.push(r));
+      const inbox = startSelfCheck(quiet, none, (r) => reports.push(r));
+      expect(inbox.recognised()).toBe(true);
       vi.advanceTimersByTime(SETTLE_MS);
       expect(reports.map((r) => r.recognised)).toEqual([true, false]);
+      expect(inbox.recognised()).toBe(false);
     } finally {
       window.history.replaceState(null, '', before);
     }
@@ -132,9 +136,11 @@ describe('startSelfCheck', () => {
     const check = startSelfCheck(reader, none, (r) => reports.push(r), { foundAnyone: () => found });
     vi.advanceTimersByTime(SETTLE_MS);
     expect(reports.map((r) => r.recognised)).toEqual([false]);
+    expect(check.recognised()).toBe(false);
     found = true;
     check.afterScan();
     expect(reports.map((r) => r.recognised)).toEqual([false, true]);
+    expect(check.recognised()).toBe(true);
     // No open message (an empty inbox): no one expected.
     found = false;
     message = false;
@@ -171,7 +177,10 @@ describe('startSelfCheck', () => {
     stats = { surfaces: 1, people: 3, known: 1, views: [{ kind: 'thread', title: 'A', when: null }], who: 'e:a@x' };
     check.afterScan();
     expect(reports).toEqual([{ site: adapter.site, recognised: true, people: 3, known: 1, views: [{ kind: 'thread', title: 'A', when: null }] }]);
-    expect(check.settled()).toBe(false);
+    // Not settled yet: the layout counts as recognised, whatever the adapter says now.
+    recognised = false;
+    expect(check.recognised()).toBe(true);
+    recognised = true;
     // Without a panel, nothing before the page has settled.
     const quiet = startSelfCheck(adapter, () => stats, (r) => reports.push(r), { watched: () => false });
     quiet.afterScan();
