@@ -271,7 +271,8 @@ describe('startPrimer', () => {
     const own = { id: fakeBrowser.runtime.id, url: fakeBrowser.runtime.getURL('/sidepanel.html') };
     const ask = async () => {
       const answers: { recognised?: boolean }[] = [];
-      await fakeBrowser.runtime.onMessage.trigger(PAGE_CONTEXT_REQUEST, own, (answer: { recognised?: boolean }) => void answers.push(answer));
+      // Answered through sendResponse at once: the listener itself returns false (no async answer).
+      expect(await fakeBrowser.runtime.onMessage.trigger(PAGE_CONTEXT_REQUEST, own, (answer: { recognised?: boolean }) => void answers.push(answer))).toEqual([false]);
       return answers[0]?.recognised;
     };
     // Settings: none of the app's anchors, and no one to find there.
