@@ -69,15 +69,27 @@ export interface Signal {
 
 const INSIGHT_ROUTES_RECHECK_MS = 24 * 60 * 60 * 1000;
 
+/**
+ * A short tag of an API key (32-bit FNV-1a, hex): tells keys apart in cache keys without keeping
+ * anything that would let the key be recovered.
+ */
+export function keyTag(apiKey: string): string {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < apiKey.length; i++) hash = Math.imul(hash ^ apiKey.charCodeAt(i), 0x01000193);
+  return (hash >>> 0).toString(16).padStart(8, '0');
+}
+
 export class ServiceClient {
   readonly http: Http;
   readonly #discovery: DiscoveryStore;
   readonly #finder: ContactFinder;
+  readonly #cacheScope: string;
   readonly #maxContactPages: number;
   readonly #now: () => number;
 
   constructor(baseUrl: string, apiKey: string, options: ClientOptions = {}) {
     this.http = new Http(baseUrl, apiKey, options);
+    this.#cacheScope = `${this.http.baseUrl}|key-${keyTag(apiKey)}`;
     this.#discovery = options.discovery ?? new MemoryDiscoveryStore();
     this.#maxContactPages = options.maxContactPages ?? 500;
     this.#now = options.now ?? Date.now;
@@ -90,6 +102,15 @@ export class ServiceClient {
 
   get baseUrl(): string {
     return this.http.baseUrl;
+  }
+
+  /**
+   * What cached answers fetched by this client are filed under: the service and which key asked
+   * (a tag of it, never the key). An answer a client fetched with an old key, arriving after the
+   * settings changed, is then never served to the new key's account.
+   */
+  get cacheScope(): string {
+    return this.#cacheScope;
   }
 
   // ---------- recordings ----------

@@ -53,13 +53,13 @@ async function announce(record: UploadRecord): Promise<void> {
  * its primary contact's insights and recordings, the list of all recordings, and the recording
  * itself. Nothing when processing failed.
  */
-export function changedByProcessing(baseUrl: string, record: UploadRecord): string[] {
+export function changedByProcessing(scope: string, record: UploadRecord): string[] {
   if (record.state !== 'completed') return [];
   const contactId = record.meta.primaryContactId;
   return [
-    ...(contactId ? [`${baseUrl}|insights|${contactId}`, `${baseUrl}|recordings|${contactId}|`] : []),
-    `${baseUrl}|recordings|*|`,
-    ...(record.recordingId ? [`${baseUrl}|recording|${record.recordingId}`, `${baseUrl}|recording-insights|${record.recordingId}`] : []),
+    ...(contactId ? [`${scope}|insights|${contactId}`, `${scope}|recordings|${contactId}|`] : []),
+    `${scope}|recordings|*|`,
+    ...(record.recordingId ? [`${scope}|recording|${record.recordingId}`, `${scope}|recording-insights|${record.recordingId}`] : []),
   ];
 }
 
@@ -143,8 +143,8 @@ export function createUploadService(context: ServiceContext, transport: UploadTr
     getRecording: async (id, serviceUrl) => (await recordingClient(context, serviceUrl)).getRecording(id),
     dropCachedResults: async (record) => {
       // Done before the upload is saved as completed, which is what open side panels refresh on.
-      const { baseUrl } = await context.client();
-      for (const prefix of changedByProcessing(baseUrl, record)) await context.cache.invalidate(prefix);
+      const { cacheScope } = await context.client();
+      for (const prefix of changedByProcessing(cacheScope, record)) await context.cache.invalidate(prefix);
     },
     announce,
     showActive: async (count) => {

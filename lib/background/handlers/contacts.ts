@@ -36,20 +36,20 @@ export const INSIGHTS_POLICY = { schema: InsightsSchema, freshMs: 5 * MINUTE, ma
  */
 export const PANEL_INSIGHTS_POLICY = { ...INSIGHTS_POLICY, recentMs: MINUTE };
 
-const insightsKey = (baseUrl: string, contactId: string) => `${baseUrl}|insights|${contactId}`;
+const insightsKey = (scope: string, contactId: string) => `${scope}|insights|${contactId}`;
 
 async function panelInsights(context: ServiceContext, contactId: string): Promise<InsightsReply> {
   const client = await context.client();
   try {
     const cached = await context.cache.revalidate(
-      insightsKey(client.baseUrl, contactId),
+      insightsKey(client.cacheScope, contactId),
       () => client.getContactInsights(contactId, ON_SCREEN),
       PANEL_INSIGHTS_POLICY,
       ON_SCREEN,
     );
     return { insights: cached.value, asOf: cached.storedAt, problem: cached.problem };
   } catch (error) {
-    return forgetIfGone(context, client.baseUrl, contactId, error);
+    return forgetIfGone(context, client.cacheScope, contactId, error);
   }
 }
 
@@ -58,10 +58,10 @@ async function panelInsights(context: ServiceContext, contactId: string): Promis
  * cached lookups that found it: looking the person up again then asks the service instead. A
  * not_found from the insights means the contact itself is gone: the client checked (client.ts).
  */
-async function forgetIfGone(context: ServiceContext, baseUrl: string, contactId: string, error: unknown): Promise<never> {
+async function forgetIfGone(context: ServiceContext, scope: string, contactId: string, error: unknown): Promise<never> {
   if (error instanceof ApiError && error.kind === 'not_found') {
     const namesIt = (value: unknown) => ContactMatchSchema.safeParse(value).data?.contact.id === contactId;
-    await context.cache.dropWhere(`${baseUrl}|contact-`, namesIt).catch(() => undefined);
+    await context.cache.dropWhere(`${scope}|contact-`, namesIt).catch(() => undefined);
   }
   throw error;
 }
@@ -97,7 +97,7 @@ async function findPerson(
   const byAddress = async (address: string) => {
     const email = normaliseEmail(address);
     const cached = await context.cache.get(
-      `${client.baseUrl}|${BY_EMAIL}|${email}`,
+      `${client.cacheScope}|${BY_EMAIL}|${email}`,
       async () => {
         const contact = await client.findContactByEmail(email, { interactive });
         onAnswer?.();
@@ -115,7 +115,7 @@ async function findPerson(
   if (address !== null) return byAddress(address);
   const name = nameKey(query.name);
   const cached = await context.cache.get(
-    `${client.baseUrl}|${BY_NAME}|${name}`,
+    `${client.cacheScope}|${BY_NAME}|${name}`,
     async () => {
       const contact = await client.findContactByName(query.name, { interactive });
       onAnswer?.();
@@ -133,7 +133,7 @@ async function meetingInsights(context: ServiceContext, contactIds: readonly str
   const client = await context.client();
   const ids = [...new Set(contactIds)];
   // Their stored copies in one read, so all the calls that are needed start at once.
-  await context.cache.preload(ids.map((contactId) => insightsKey(client.baseUrl, contactId))).catch(() => undefined);
+  await context.cache.preload(ids.map((contactId) => insightsKey(client.cacheScope, contactId))).catch(() => undefined);
   return Promise.all(
     ids.map((contactId) =>
       panelInsights(context, contactId).then(
@@ -218,8 +218,8 @@ export function contactHandlers(
       // A hover card: someone is looking at it, so a slow or busy service is said at once (the
       // panel's policy), not waited out behind a placeholder for a minute.
       const cached = await context.cache
-        .get(insightsKey(client.baseUrl, contactId), () => client.getContactInsights(contactId, ON_SCREEN), INSIGHTS_POLICY, ON_SCREEN)
-        .catch((error: unknown) => forgetIfGone(context, client.baseUrl, contactId, error));
+        .get(insightsKey(client.cacheScope, contactId), () => client.getContactInsights(contactId, ON_SCREEN), INSIGHTS_POLICY, ON_SCREEN)
+        .catch((error: unknown) => forgetIfGone(context, client.cacheScope, contactId, error));
       return { insights: cached.value, asOf: cached.storedAt, problem: null };
     },
     // All at once: the calls to the service are capped by the context's limiter (6 at a time, the

@@ -22,7 +22,7 @@ export function recordingHandlers(
   return {
     'recordings.list': async ({ contactId, limit = 10, offset = 0 }) => {
       const client = await context.client();
-      const key = `${client.baseUrl}|recordings|${contactId ?? '*'}|${limit}|${offset}`;
+      const key = `${client.cacheScope}|recordings|${contactId ?? '*'}|${limit}|${offset}`;
       const cached = await context.cache.revalidate(
         key,
         () => client.listRecordings({ contactId, limit, offset, sort: 'meeting_date:desc' }, ON_SCREEN),
@@ -34,7 +34,7 @@ export function recordingHandlers(
     'recording.get': async ({ id }) => {
       const client = await context.client();
       const cached = await context.cache.revalidate(
-        `${client.baseUrl}|recording|${id}`,
+        `${client.cacheScope}|recording|${id}`,
         () => client.getRecording(id, ON_SCREEN),
         { schema: RecordingSchema, freshMs: 15_000, maxStaleMs: WEEK },
         ON_SCREEN,
@@ -47,7 +47,7 @@ export function recordingHandlers(
       // recording just finished), so it is asked for again after a minute.
       return answer(
         context,
-        `${client.baseUrl}|transcript|${id}`,
+        `${client.cacheScope}|transcript|${id}`,
         () => client.getTranscript(id, ON_SCREEN),
         { schema: TranscriptSchema, freshMs: WEEK, maxStaleMs: 4 * WEEK, briefly: isEmptyTranscript },
         live,
@@ -57,7 +57,7 @@ export function recordingHandlers(
       const client = await context.client();
       return answer(
         context,
-        `${client.baseUrl}|recording-insights|${id}`,
+        `${client.cacheScope}|recording-insights|${id}`,
         () => client.getRecordingInsights(id, ON_SCREEN),
         {
           schema: z.nullable(RecordingInsightsSchema),

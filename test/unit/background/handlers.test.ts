@@ -693,6 +693,43 @@ describe('settings changes seen in storage', () => {
     expect(forgotten).toHaveBeenCalledTimes(1);
   });
 
+  it('never serves an answer fetched with the old key to the new one, though it arrives after the save', async () => {
+    // The page's lookup has its client (the old key) and waits on the stored copy when the save comes.
+    let reading: () => void = () => undefined;
+    const readStarted = new Promise<void>((resolve) => (reading = resolve));
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    let gated = true;
+    const slowStore = {
+      ...storageCacheStore,
+      get: async (key: string) => {
+        if (gated) {
+          reading();
+          await gate;
+        }
+        return storageCacheStore.get(key);
+      },
+    };
+    delete (slowStore as { getMany?: unknown }).getMany;
+    context = new ServiceContext({ cacheStore: slowStore });
+    handlers = createHandlers(context);
+    const before = send('contact.find', { email: 'maya.chen@example.com' }, content);
+    await readStarted;
+    gated = false;
+    await send('settings.save', { apiKey: 'readonly-key' });
+    release();
+    expect(await before).toMatchObject({ ok: true });
+    expect(mayaLookups()).toBe(1);
+    // The new key's lookup asks the service: the old key's answer is not this account's.
+    expect(await send('contact.find', { email: 'maya.chen@example.com' }, content)).toMatchObject({ ok: true });
+    expect(mayaLookups()).toBe(2);
+    // Answers are filed by a tag of the key that asked, never by the key.
+    await context.cache.flush();
+    const stored = Object.keys(await fakeBrowser.storage.local.get(null));
+    expect(stored.some((key) => key.includes('|contact-by-email|maya.chen@example.com'))).toBe(true);
+    expect(stored.filter((key) => key.includes(standIn.apiKey) || key.includes('readonly-key'))).toEqual([]);
+  });
+
   it('always empties the cache on a save', async () => {
     await send('contact.find', { email: 'maya.chen@example.com' }, content);
     await send('settings.save', { serviceUrl: standIn.baseUrl });
