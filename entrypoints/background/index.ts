@@ -62,8 +62,9 @@ export default defineBackground(() => {
     if (alarm.name === UPKEEP_ALARM) void upkeep(context);
     if (alarm.name === UPLOAD_POLL_ALARM) uploads.poll().catch(() => undefined);
   });
-  // Uploads cut off by a stopped worker or a restart go on; processing is watched again.
-  void uploads.resume();
+  // Uploads cut off by a stopped worker or a restart go on; processing is watched again. A failure
+  // (the records could not be read) waits for the worker's next start, never left unhandled.
+  uploads.resume().catch(() => undefined);
 
   // The side panel: remembered focus per tab, and the keyboard command that opens it.
   forgetFocusOnNavigation();

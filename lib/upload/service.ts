@@ -173,8 +173,13 @@ export class UploadService {
   }
 
   #launch(record: UploadRecord): void {
-    void this.#updateBadge();
-    void this.#runner.run(record).then((done) => this.#settled(done));
+    // Neither rejects unhandled: the badge is redrawn on the next change, and a record that could
+    // not be saved as settled is picked up again by resume() at the next start.
+    this.#updateBadge().catch(() => undefined);
+    this.#runner
+      .run(record)
+      .then((done) => this.#settled(done))
+      .catch(() => undefined);
   }
 
   async #settled(record: UploadRecord): Promise<void> {

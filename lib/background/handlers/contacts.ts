@@ -91,7 +91,7 @@ const BY_NAME = 'contact-by-name';
 async function findPerson(
   context: ServiceContext,
   query: PersonQuery,
-  { interactive = false, onAnswer }: { interactive?: boolean; onAnswer?: () => void } = {},
+  { interactive = false, onAnswer, signal }: { interactive?: boolean; onAnswer?: () => void; signal?: AbortSignal } = {},
 ): Promise<ContactMatch | null> {
   const client = await context.client();
   const byAddress = async (address: string) => {
@@ -99,7 +99,7 @@ async function findPerson(
     const cached = await context.cache.get(
       `${client.cacheScope}|${BY_EMAIL}|${email}`,
       async () => {
-        const contact = await client.findContactByEmail(email, { interactive });
+        const contact = await client.findContactByEmail(email, { interactive, signal });
         onAnswer?.();
         return contact ? shown(contact, 'email') : null;
       },
@@ -117,7 +117,7 @@ async function findPerson(
   const cached = await context.cache.get(
     `${client.cacheScope}|${BY_NAME}|${name}`,
     async () => {
-      const contact = await client.findContactByName(query.name, { interactive });
+      const contact = await client.findContactByName(query.name, { interactive, signal });
       onAnswer?.();
       return contact ? shown(contact, 'name') : null;
     },
@@ -183,11 +183,17 @@ export function contactHandlers(
         // one person's failure is said as such (not "not a contact"), so the page asks again later.
         const client = await context.client();
         baseUrl = client.baseUrl;
+        // Once the key is refused, the batch's lookups still waiting for a turn are not sent: a
+        // page's hundreds of people met the refusal one call each, on every focus, in every tab.
+        const stop = new AbortController();
         const answers = await Promise.all(
           people.map((query) =>
-            findPerson(context, query, { onAnswer }).catch((error: unknown): PersonAnswer => {
+            findPerson(context, query, { onAnswer, signal: stop.signal }).catch((error: unknown): PersonAnswer => {
               // A refused key concerns every lookup: the batch fails at once.
-              if (isKind(error, 'unauthorized')) throw error;
+              if (isKind(error, 'unauthorized')) {
+                stop.abort();
+                throw error;
+              }
               outcome.failures.push(error);
               return LOOKUP_FAILED;
             }),

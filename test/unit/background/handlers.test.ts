@@ -319,6 +319,19 @@ describe('people and recordings', () => {
     expect(await send('people.find', { people: [{ email: 'priya.raman@example.com' }] }, content)).toMatchObject({ ok: false, error: { kind: 'unauthorized' } });
   });
 
+  it('stops a page’s batch at the first refusal of the key: the lookups still waiting are not sent', async () => {
+    await send('people.find', { people: [{ email: 'grace.liu@example.org' }] }, content);
+    await send('settings.save', { apiKey: 'wrong-key' });
+    const lookups = () => standIn.requests.filter((r) => r.path.startsWith('/api/v2/contacts')).length;
+    const before = lookups();
+    const people = Array.from({ length: 60 }, (_, i) => ({ email: `person${String(i)}@unknown.example` }));
+    expect(await send('people.find', { people }, content)).toMatchObject({ ok: false, error: { kind: 'unauthorized' } });
+    // The lookups still waiting for a turn would go out after the reply: give them the time.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    // At most the calls already on their way when the first refusal came (six at a time).
+    expect(lookups() - before).toBeLessThanOrEqual(6);
+  });
+
   it('sends pages and the panel a contact’s primary address only, not its whole list', async () => {
     const reply = await send('people.find', { people: [{ email: 'grace.liu@example.org' }] }, content);
     const found = reply?.ok ? (reply.data as [{ contact: object }])[0].contact : null;
