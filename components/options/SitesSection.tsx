@@ -8,6 +8,7 @@ import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode, typ
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   preferencesItem,
+  PreferencesTooLargeError,
   readPreferences,
   watchPreferences,
   type Preferences,
@@ -36,6 +37,11 @@ const SITE_TEXT: Record<SiteId, { title: string; description: string }> = {
 };
 
 const SAVE_FAILED = 'Primer could not save this change. Reload this page and try again.';
+
+/** Why a save failed, in words that say what to do. */
+function saveFailed(error: unknown): string {
+  return error instanceof PreferencesTooLargeError ? error.message : SAVE_FAILED;
+}
 
 // Writes run one after another, each on the newest stored value, so two quick changes (or a list
 // saved while a switch is still saving) never undo each other.
@@ -185,7 +191,7 @@ function ListsForm({ preferences }: { preferences: Preferences }) {
       setSubmitted(false);
       setStatus({ tone: 'success', text: 'Saved' });
     },
-    onError: () => setStatus({ tone: 'error', text: SAVE_FAILED }),
+    onError: (error) => setStatus({ tone: 'error', text: saveFailed(error) }),
   });
 
   function handleSubmit(event: FormEvent) {

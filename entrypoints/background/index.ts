@@ -14,6 +14,7 @@ import { panelHeadStart } from '@/lib/background/panel-head-start';
 import { forgetPanelState } from '@/lib/background/panel-reset';
 import { ServiceContext } from '@/lib/background/service-context';
 import { migrateUnboundKey } from '@/lib/background/settings';
+import { closeLocalStorageToPages, movePreferencesToSync } from '@/lib/background/storage-access';
 import { createUploadService, createUploadTransport, UPLOAD_POLL_ALARM } from '@/lib/background/uploads';
 import { scheduleUpkeep, upkeep, UPKEEP_ALARM } from '@/lib/background/upkeep';
 import { receiveHandOvers } from '@/lib/upload/hand-over-receiver';
@@ -23,6 +24,10 @@ export default defineBackground(() => {
   // First: a key saved by an earlier version is bound to its address before anything can change
   // that address (every read of the settings waits for this).
   migrateUnboundKey().catch(() => undefined);
+  // Content scripts read only storage.sync: storage.local (briefings, transcripts, upload
+  // addresses) is closed to them, and preferences an earlier version kept there move over.
+  void closeLocalStorageToPages();
+  movePreferencesToSync().catch(() => undefined);
   // A new user is shown where to start (registered at once: the install event comes on this start).
   openOptionsOnInstall();
   // Why pages' lookups fail, on their toolbar button; forgotten with the settings it was about.

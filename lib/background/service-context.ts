@@ -9,6 +9,7 @@ import { clearContactIndex, storageDiscoveryStore, storageIndexPersistence } fro
 import { SwrCache, type CacheStore } from './cache';
 import { createLimiter } from './limiter';
 import { effectiveSettings } from './settings';
+import { announceSettingsSaved } from '../storage/settings-change';
 
 export const MAX_CONCURRENT_CALLS = 6;
 
@@ -139,6 +140,8 @@ export class ServiceContext {
     await this.cache.invalidate();
     await clearing;
     await this.#onReset();
+    // Pages cannot hear the save itself (storage.local is closed to them): they ask again now.
+    await announceSettingsSaved().catch(() => undefined);
     return true;
   }
 }

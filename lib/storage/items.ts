@@ -4,7 +4,8 @@
  * hand-edited profile may have left something else there.
  *
  * The API key's item holds only ciphertext (see lib/background/key-vault.ts). Content scripts can
- * read `storage.local`, so nothing secret may ever be written here in clear.
+ * read `storage.local` in Firefox (Chrome closes it to them: lib/background/storage-access.ts), so
+ * nothing secret may ever be written here in clear.
  */
 import { storage } from '#imports';
 import { z } from 'zod/mini';

@@ -2,15 +2,16 @@
  * The user's choices about where Primer works, readable by content scripts (nothing secret):
  * per-site switches, e-mail domains never to look up (e.g. your own company's), and the user's own
  * addresses (never looked up, never marked). Content scripts watch the item, so a change applies
- * at once, without reloading the page.
+ * at once, without reloading the page. Kept in the pages' area (page-area.ts: `storage.sync`).
  *
- * Unlike lib/storage/items.ts this item talks to `storage.local` directly instead of through WXT's
+ * Unlike lib/storage/items.ts this item talks to the storage API directly instead of through WXT's
  * storage module: content scripts import it, and WXT's module (about 3 KB gzipped with its lock)
  * would not fit the per-site injection budget.
  */
 import { browser } from '#imports';
 import { z } from 'zod/mini';
 import type { SiteId } from '../sites/types';
+import { PAGE_AREA } from './page-area';
 
 export const PreferencesSchema = z.object({
   sites: z.object({ 'google-calendar': z.boolean(), gmail: z.boolean(), outlook: z.boolean() }),
@@ -25,7 +26,8 @@ export const DEFAULT_PREFERENCES: Preferences = {
   ownAddresses: [],
 };
 
-const KEY = 'preferences';
+export const PREFERENCES_KEY = 'preferences';
+const KEY = PREFERENCES_KEY;
 
 function valid(value: unknown): Preferences {
   const parsed = PreferencesSchema.safeParse(value);
@@ -33,16 +35,27 @@ function valid(value: unknown): Preferences {
 }
 
 export async function readPreferences(): Promise<Preferences> {
-  return valid((await browser.storage.local.get(KEY))[KEY]);
+  return valid((await browser.storage[PAGE_AREA].get(KEY))[KEY]);
 }
 
 /** Calls back with every new value (invalid values read as the defaults); returns the unsubscribe. */
 export function watchPreferences(callback: (preferences: Preferences) => void): () => void {
   const listener = (changes: Record<string, { newValue?: unknown }>, area: string) => {
-    if (area === 'local' && KEY in changes) callback(valid(changes[KEY]?.newValue));
+    if (area === PAGE_AREA && KEY in changes) callback(valid(changes[KEY]?.newValue));
   };
   browser.storage.onChanged.addListener(listener);
   return () => browser.storage.onChanged.removeListener(listener);
+}
+
+/** What storage.sync keeps of one item at most: its key and its value as JSON, in bytes. */
+export const PREFERENCES_MAX_BYTES = 8192;
+
+/** Lists too long for storage.sync: said as such, since trying again would not help. */
+export class PreferencesTooLargeError extends Error {
+  constructor() {
+    super('These lists are too long for Primer to keep. Shorten them and save again.');
+    this.name = 'PreferencesTooLargeError';
+  }
 }
 
 /**
@@ -54,7 +67,8 @@ export const preferencesItem = {
   fallback: DEFAULT_PREFERENCES,
   getValue: readPreferences,
   async setValue(value: Preferences): Promise<void> {
-    await browser.storage.local.set({ [KEY]: value });
+    if (new TextEncoder().encode(KEY + JSON.stringify(value)).length > PREFERENCES_MAX_BYTES) throw new PreferencesTooLargeError();
+    await browser.storage[PAGE_AREA].set({ [KEY]: value });
   },
   watch: watchPreferences,
 };

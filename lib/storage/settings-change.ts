@@ -6,14 +6,25 @@
  */
 import { browser } from '#imports';
 
+/** Said in the pages' area (page-area.ts) once the background has started over from new settings. */
+export const SETTINGS_SAVED_KEY = 'settingsSavedAt';
+
 /**
  * Their storage keys by area: the saved ones are lib/storage/items.ts's (named here, not imported,
  * so content scripts do not load the items' schemas), the policy's public/managed_schema.json's.
+ * Content scripts cannot read `storage.local` (lib/background/storage-access.ts): they hear of a
+ * save from the background's signal in `sync`, sent once it has started over.
  */
 export const SETTINGS_KEYS: Partial<Record<string, readonly string[]>> = {
   local: ['serviceUrl', 'apiKeySealed'],
   managed: ['serviceUrl', 'apiKey'],
+  sync: [SETTINGS_SAVED_KEY],
 };
+
+/** Tells pages the settings in effect changed (after the background forgot what the old ones fetched). */
+export function announceSettingsSaved(): Promise<void> {
+  return browser.storage.sync.set({ [SETTINGS_SAVED_KEY]: Date.now() });
+}
 
 /** Calls `onChange` once per storage change that touches the settings; returns the unsubscribe. */
 export function watchSettings(onChange: () => void): () => void {

@@ -769,7 +769,7 @@ test('the per-site switch and excluded domains apply at once, without reload, an
   await expect.poll(() => markerLabels(page), { timeout: 20_000 }).toContain('Primer briefing: Maya Chen');
 
   const setPreferences = (value: unknown) =>
-    serviceWorker.evaluate((v) => (globalThis as unknown as { chrome: { storage: { local: { set(x: object): Promise<void> } } } }).chrome.storage.local.set({ preferences: v }), value);
+    serviceWorker.evaluate((v) => (globalThis as unknown as { chrome: { storage: { sync: { set(x: object): Promise<void> } } } }).chrome.storage.sync.set({ preferences: v }), value);
   // A card open at that moment goes with its mark.
   await page.getByRole('button', { name: 'Primer briefing: Maya Chen' }).focus();
   const card = hoverCard(page, 'Briefing: Maya Chen');
@@ -807,7 +807,7 @@ test('a supported site whose layout is not recognised says so on the toolbar bad
   await expect(panel.getByRole('heading', { level: 1, name: 'This page’s layout is not recognised' })).toBeVisible();
   // Switched off in the options: the badge's report is cleared, and the panel says why it shows no one.
   await serviceWorker.evaluate(() =>
-    (globalThis as unknown as { chrome: { storage: { local: { set(x: object): Promise<void> } } } }).chrome.storage.local.set({
+    (globalThis as unknown as { chrome: { storage: { sync: { set(x: object): Promise<void> } } } }).chrome.storage.sync.set({
       preferences: { sites: { 'google-calendar': true, gmail: false, outlook: true }, excludedDomains: [], ownAddresses: [] },
     }),
   );

@@ -1,7 +1,7 @@
 /**
  * The API key must stay behind the background: not in plain text in any storage area an extension
  * page (or content script) can read, not reachable from a web page, and only ever sent in the
- * Authorization header.
+ * Authorization header. Content scripts cannot read storage.local at all.
  */
 import { OptionsPage } from './support/options-page';
 import type { ChromeLike } from '../support/chrome-like';
@@ -92,7 +92,12 @@ test('the API key never leaves the background in readable form', async ({ contex
       awaitPromise: true,
       returnByValue: true,
       expression: `(async () => {
-        const stored = JSON.stringify(await chrome.storage.local.get(null));
+        // storage.local is closed to content scripts (lib/background/storage-access.ts): briefings,
+        // transcripts and upload addresses are there. Only storage.sync is theirs.
+        let local;
+        try { local = 'read: ' + JSON.stringify(await chrome.storage.local.get(null)); }
+        catch (error) { local = 'refused: ' + error; }
+        const stored = JSON.stringify(await chrome.storage.sync.get(null));
         let reply;
         try { reply = JSON.stringify(await chrome.runtime.sendMessage({ primer: 1, type: 'settings.get', payload: {} })); }
         catch (error) { reply = 'failed: ' + error; }
@@ -103,13 +108,16 @@ test('the API key never leaves the background in readable form', async ({ contex
           port.onDisconnect.addListener(() => resolve('disconnected'));
           port.postMessage({ id: 7, message: { primer: 1, type: 'settings.get', payload: {} } });
         });
-        return { hasStorage: stored.length > 2, stored, reply, portReply };
+        return { hasStorage: stored.length > 2, stored, local, reply, portReply };
       })()`,
     });
     expect(result.exceptionDetails).toBeUndefined();
-    const value = result.result.value as { hasStorage: boolean; stored: string; reply: string; portReply: string };
+    const value = result.result.value as { hasStorage: boolean; stored: string; local: string; reply: string; portReply: string };
+    expect(value.local).toMatch(/^refused: /);
+    // What content scripts do read: the signal the save sent them, and nothing of the key's.
     expect(value.hasStorage).toBe(true);
-    expect(value.stored).toContain('apiKeySealed');
+    expect(value.stored).toContain('settingsSavedAt');
+    expect(value.stored).not.toContain('apiKeySealed');
     expect(value.stored).not.toContain(key);
     expect(value.stored).not.toContain(Buffer.from(key).toString('base64'));
     expect(value.reply).toContain('"kind":"forbidden"');

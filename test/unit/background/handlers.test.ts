@@ -656,7 +656,12 @@ describe('people and recordings', () => {
 
   it('forgets everything fetched with the old settings when they change', async () => {
     await send('contact.find', { email: 'maya.chen@example.com' }, content);
+    const signal = async () => (await fakeBrowser.storage.sync.get('settingsSavedAt')).settingsSavedAt as number | undefined;
+    const before = await signal();
     await send('settings.save', { apiKey: 'wrong-key' });
+    // Pages, which cannot read storage.local, hear that the background has started over.
+    expect(await signal()).toBeGreaterThanOrEqual(before ?? 0);
+    expect(await signal()).not.toBe(before);
     expect(await send('contact.find', { email: 'maya.chen@example.com' }, content)).toMatchObject({ ok: false, error: { kind: 'unauthorized' } });
   });
 });

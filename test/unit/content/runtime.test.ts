@@ -381,10 +381,15 @@ describe('startPrimer', () => {
     await preferencesItem.setValue(DEFAULT_PREFERENCES);
     await settle();
     expect(markers()).toBe(1);
+    // Firefox: the save itself is heard (storage.local stays open to content scripts there).
     await fakeBrowser.storage.local.set({ serviceUrl: 'https://other.example.com' });
     await settle();
     expect(markers()).toBe(1);
     expect(messages.filter((m) => m.type === 'people.find')).toHaveLength(2);
+    // Chrome: storage.local is closed to them; the background says it has started over, in sync.
+    await fakeBrowser.storage.sync.set({ settingsSavedAt: 1 });
+    await settle();
+    expect(messages.filter((m) => m.type === 'people.find')).toHaveLength(3);
   });
 
   it('asks again when an administrator’s policy changes the service, not on other policy changes', async () => {

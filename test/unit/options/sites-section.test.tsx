@@ -112,6 +112,20 @@ describe('SitesSection', () => {
     expect(addressesField()).toHaveValue('me@example.com\nother@partner.org');
   });
 
+  it('says lists too long to keep are too long, not "reload and try again", and keeps what was stored', async () => {
+    const user = userEvent.setup();
+    await preferencesItem.setValue(prefs({ excludedDomains: ['old.com'] }));
+    const { region } = await renderSection();
+    // 400 domains of 25 characters: past what storage.sync keeps of one item (8 KB).
+    const many = Array.from({ length: 400 }, (_, i) => `partner-${String(i).padStart(4, '0')}.example.com`).join('\n');
+    await user.clear(domainsField());
+    await user.click(domainsField());
+    await user.paste(many);
+    await user.click(saveLists());
+    expect(await within(region).findByText('These lists are too long for Primer to keep. Shorten them and save again.')).toBeInTheDocument();
+    expect(await preferencesItem.getValue()).toEqual(prefs({ excludedDomains: ['old.com'] }));
+  });
+
   it('names invalid entries and saves nothing', async () => {
     const user = userEvent.setup();
     await preferencesItem.setValue(prefs({ excludedDomains: ['old.com'] }));
