@@ -50,6 +50,17 @@ export interface HttpOptions {
   now?: () => number;
   /** Whether the browser believes it is online (navigator.onLine); injected for tests. */
   online?: () => boolean;
+  /** Where the service's asked-for quiet outlives this object (a stopped worker): see QuietStore. */
+  quiet?: QuietStore;
+}
+
+/**
+ * Keeps until when the service asked to be left alone (a 429's Retry-After) beyond the life of
+ * the worker: MV3 stops an idle one, and a fresh one would send pages' lookups straight away.
+ */
+export interface QuietStore {
+  get(): Promise<number>;
+  set(until: number): Promise<void>;
 }
 
 export interface RequestOptions {
@@ -120,6 +131,9 @@ export class Http {
    * and another tab's 20 would all be sent, and refused, again.
    */
   #quietUntil = 0;
+  readonly #quietStore: QuietStore | undefined;
+  /** The stored quiet, read once before the first call. */
+  #quietRead: Promise<void> | null = null;
 
   constructor(baseUrl: string, apiKey: string, options: HttpOptions = {}) {
     this.baseUrl = baseUrl;
@@ -131,6 +145,7 @@ export class Http {
     this.#random = options.random ?? Math.random;
     this.#now = options.now ?? (() => Date.now());
     this.#online = options.online ?? (() => globalThis.navigator?.onLine !== false);
+    this.#quietStore = options.quiet;
   }
 
   url(path: string, query?: RequestOptions['query']): string {
@@ -147,6 +162,7 @@ export class Http {
     const interactive = options.interactive === true;
     if (interactive && !this.#online()) throw new ApiError('network', 'The browser is offline.');
     const once = interactive ? { ...options, timeoutMs: options.timeoutMs ?? INTERACTIVE_TIMEOUT_MS } : options;
+    if (!options.absolute && this.#quietStore) await (this.#quietRead ??= this.#readQuiet(this.#quietStore));
     for (let attempt = 1; ; attempt++) {
       try {
         // The storage a presigned URL points to has limits of its own.
@@ -156,12 +172,18 @@ export class Http {
         if (!(error instanceof ApiError)) throw error;
         if (!options.absolute && error.kind === 'rate_limited' && error.retryAfterMs !== null && error.retryAfterMs > 0) {
           this.#quietUntil = Math.max(this.#quietUntil, this.#now() + error.retryAfterMs);
+          this.#quietStore?.set(this.#quietUntil).catch(() => undefined);
         }
         const delay = this.#retryDelay(error, attempt, idempotent, interactive);
         if (delay === null) throw error;
         await this.#sleep(delay, options.signal);
       }
     }
+  }
+
+  async #readQuiet(store: QuietStore): Promise<void> {
+    const until = await store.get().catch(() => 0);
+    this.#quietUntil = Math.max(this.#quietUntil, until);
   }
 
   /** Waits out the service's asked-for quiet (#quietUntil), or fails as the rate limit it is. */

@@ -1,8 +1,10 @@
 /**
  * `storage.local`-backed stores for the cache, the discovery memory and the contact index, so an
- * ended service worker or a browser restart keeps what was learned and fetched.
+ * ended service worker or a browser restart keeps what was learned and fetched; and the service's
+ * asked-for quiet, in storage.session.
  */
 import { browser } from '#imports';
+import type { QuietStore } from '../api/http';
 import { z } from 'zod/mini';
 import type { IndexPersistence, IndexSnapshot } from '../api/contact-index';
 import { EMPTY_DISCOVERY, type DiscoveryRecord, type DiscoveryStore } from '../api/discovery';
@@ -93,4 +95,21 @@ export function storageIndexPersistence(baseUrl: string): IndexPersistence {
 export async function clearContactIndex(): Promise<void> {
   indexGeneration++;
   await browser.storage.local.remove(INDEX_KEY);
+}
+
+/**
+ * The service's asked-for quiet (api/http.ts QuietStore) for one address, in storage.session: it
+ * outlives a stopped worker, not the browser, and is never readable by content scripts.
+ */
+export function sessionQuietStore(baseUrl: string): QuietStore {
+  const key = `quietUntil:${baseUrl}`;
+  return {
+    async get() {
+      const value = (await browser.storage.session.get(key))[key];
+      return typeof value === 'number' && Number.isFinite(value) ? value : 0;
+    },
+    async set(until) {
+      await browser.storage.session.set({ [key]: until });
+    },
+  };
 }

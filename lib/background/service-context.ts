@@ -5,7 +5,7 @@
 import { ServiceClient, type ClientOptions } from '../api/client';
 import { ApiError, defaultMessage } from '../api/errors';
 import type { FetchLike } from '../api/http';
-import { clearContactIndex, storageDiscoveryStore, storageIndexPersistence } from './browser-stores';
+import { clearContactIndex, sessionQuietStore, storageDiscoveryStore, storageIndexPersistence } from './browser-stores';
 import { SwrCache, type CacheStore } from './cache';
 import { createLimiter } from './limiter';
 import { effectiveSettings } from './settings';
@@ -71,7 +71,7 @@ export class ServiceContext {
       ...this.#clientOptions,
       fetch: this.#fetch,
       ...(persistent
-        ? { discovery: storageDiscoveryStore, indexPersistence: storageIndexPersistence(baseUrl) }
+        ? { discovery: storageDiscoveryStore, indexPersistence: storageIndexPersistence(baseUrl), quiet: sessionQuietStore(baseUrl) }
         : { retry: { attempts: 1 }, timeoutMs: 10_000 }),
     });
   }

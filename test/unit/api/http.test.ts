@@ -171,6 +171,24 @@ describe('Http', () => {
     expect(calls).toHaveLength(5);
   });
 
+  it('keeps the asked-for quiet where a new worker finds it: its first call waits or fails as the old one’s would', async () => {
+    let stored = 0;
+    const quiet = { get: () => Promise.resolve(stored), set: (until: number) => Promise.resolve(void (stored = until)) };
+    const before = scripted(json(429, {}, { 'retry-after': '600' }));
+    await expect(new Http('https://svc.test', KEY, { fetch: before.fetch, quiet }).request('GET', '/a')).rejects.toMatchObject({ kind: 'rate_limited' });
+    expect(stored).toBe(Date.now() + 600_000);
+    // The worker stopped; a new one starts with the same store.
+    const after = scripted(json(200, {}));
+    const http = new Http('https://svc.test', KEY, { fetch: after.fetch, quiet });
+    await expect(http.request('GET', '/b')).rejects.toMatchObject({ kind: 'rate_limited', retryAfterMs: 600_000 });
+    expect(after.calls).toHaveLength(0);
+    await vi.advanceTimersByTimeAsync(600_000);
+    await expect(http.request('GET', '/c')).resolves.toMatchObject({ status: 200 });
+    // A store that cannot be read holds nothing back.
+    const broken = scripted(json(200, {}));
+    await expect(new Http('https://svc.test', KEY, { fetch: broken.fetch, quiet: { get: () => Promise.reject(new Error('gone')), set: () => Promise.resolve() } }).request('GET', '/d')).resolves.toMatchObject({ status: 200 });
+  });
+
   it('without Retry-After, a rate limit says when it lifts from RateLimit-Reset, X-RateLimit-Reset (a wait or a Unix time) or its body', async () => {
     const now = Date.UTC(2026, 10, 24, 12, 0, 0);
     const cases: [Response, number][] = [
