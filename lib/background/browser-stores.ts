@@ -97,12 +97,15 @@ export async function clearContactIndex(): Promise<void> {
   await browser.storage.local.remove(INDEX_KEY);
 }
 
+const QUIET_PREFIX = 'quietUntil:';
+
 /**
  * The service's asked-for quiet (api/http.ts QuietStore) for one address, in storage.session: it
- * outlives a stopped worker, not the browser, and is never readable by content scripts.
+ * outlives a stopped worker, not the browser, and is never readable by content scripts. New
+ * settings start without it (clearQuiet), as a client made for them always did.
  */
 export function sessionQuietStore(baseUrl: string): QuietStore {
-  const key = `quietUntil:${baseUrl}`;
+  const key = `${QUIET_PREFIX}${baseUrl}`;
   return {
     async get() {
       const value = (await browser.storage.session.get(key))[key];
@@ -112,4 +115,9 @@ export function sessionQuietStore(baseUrl: string): QuietStore {
       await browser.storage.session.set({ [key]: until });
     },
   };
+}
+
+export async function clearQuiet(): Promise<void> {
+  const keys = Object.keys(await browser.storage.session.get(null)).filter((key) => key.startsWith(QUIET_PREFIX));
+  if (keys.length > 0) await browser.storage.session.remove(keys);
 }

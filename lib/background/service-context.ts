@@ -5,7 +5,7 @@
 import { ServiceClient, type ClientOptions } from '../api/client';
 import { ApiError, defaultMessage } from '../api/errors';
 import type { FetchLike } from '../api/http';
-import { clearContactIndex, sessionQuietStore, storageDiscoveryStore, storageIndexPersistence } from './browser-stores';
+import { clearContactIndex, clearQuiet, sessionQuietStore, storageDiscoveryStore, storageIndexPersistence } from './browser-stores';
 import { SwrCache, type CacheStore } from './cache';
 import { createLimiter } from './limiter';
 import { effectiveSettings } from './settings';
@@ -134,7 +134,7 @@ export class ServiceContext {
     if (onlyIfChanged && fingerprint === this.#resetFor) return false;
     this.#resetFor = fingerprint;
     // First: a client made from here on saves its contact list; the old one's saves are dropped.
-    const clearing = clearContactIndex();
+    const clearing = Promise.all([clearContactIndex(), clearQuiet().catch(() => undefined)]);
     this.#current = null;
     this.#settings = null;
     await this.cache.invalidate();

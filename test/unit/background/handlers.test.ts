@@ -631,6 +631,23 @@ describe('people and recordings', () => {
     expect(Date.now() - started).toBeLessThan(2_000);
   });
 
+  it('keeps a long rate limit through a restart of the worker, not through new settings', async () => {
+    await send('contact.find', { email: 'maya.chen@example.com' });
+    standIn.failNext({ path: '/api/v2/contacts', status: 429, retryAfter: 600, times: 5 });
+    // A page's person the service would not look up now: said as such (asked again later).
+    expect(await send('people.find', { people: [{ email: 'grace.liu@example.org' }] }, content)).toEqual({ ok: true, data: ['failed'] });
+    const asked = standIn.requests.length;
+    // The worker stopped while idle; a new one starts (same storage).
+    context = new ServiceContext({ cacheStore: storageCacheStore });
+    handlers = createHandlers(context);
+    expect(await send('people.find', { people: [{ email: 'grace.liu@example.org' }] }, content)).toEqual({ ok: true, data: ['failed'] });
+    expect(standIn.requests.length).toBe(asked);
+    // Settings saved: started over, as a client made for them always did.
+    standIn.reset();
+    await configure();
+    expect(await send('people.find', { people: [{ email: 'grace.liu@example.org' }] }, content)).toMatchObject({ ok: true, data: [{ contact: { id: CONTACT_IDS.graceLiu } }] });
+  });
+
   it('tells the panel at once when the service asks to slow down while it looks a person up by name', async () => {
     standIn.setDialect({ contactLookup: 'search-param-only' });
     expect(await send('contact.find', { email: 'maya.chen@example.com' })).toMatchObject({ ok: true, data: { contact: { id: CONTACT_IDS.mayaChen } } });
