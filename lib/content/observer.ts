@@ -113,7 +113,13 @@ export function watchSurfaces(
     for (const record of records) {
       if (inUnreadRegion(record.target)) continue;
       if (record.type === 'childList') {
-        if (onlyOwned(record.addedNodes) && onlyOwned(record.removedNodes)) continue;
+        if (onlyOwned(record.addedNodes) && onlyOwned(record.removedNodes)) {
+          // Primer writes unobserved: a marker removed here was the site's doing (Calendar's and
+          // Gmail's renderers drop children they did not make as they patch). Reading its surface
+          // again puts it back.
+          if (record.removedNodes.length > 0) addAround(record.target);
+          continue;
+        }
         changed = true;
         if (record.removedNodes.length > 0) gone = true;
         // A surface root added or removed whole changes nothing the root around it reads (an outer

@@ -162,6 +162,22 @@ describe('watchSurfaces', () => {
     expect(batches[0]!.size).toBe(0);
   });
 
+  it('reads a surface again when the site removes a marker of Primer’s from it (its renderer patching the element)', async () => {
+    const marker = own(document.createElement('primer-mark'));
+    watch.unobserved(() => document.querySelector('#one span')!.append(marker));
+    await flush();
+    expect(batches).toHaveLength(0);
+    marker.remove();
+    await flush();
+    expect(batches.map((roots) => [...roots].map((root) => root.id))).toEqual([['one']]);
+    // Primer's own removals are made unobserved: no batch.
+    const again = own(document.createElement('primer-mark'));
+    watch.unobserved(() => document.querySelector('#one span')!.append(again));
+    watch.unobserved(() => again.remove());
+    await flush();
+    expect(batches).toHaveLength(1);
+  });
+
   it('runs no timer while the page is idle, and nothing after disconnect', async () => {
     expect(vi.getTimerCount()).toBe(0);
     document.querySelector('#one span')!.append(document.createElement('i'));

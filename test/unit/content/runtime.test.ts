@@ -218,6 +218,17 @@ describe('startPrimer', () => {
     expect(document.querySelector('.s:last-child [data-primer-marker]')).not.toBeNull();
   });
 
+  it('puts back a marker the site removed (its renderer dropping children it did not make), without asking again', async () => {
+    await startPrimer(ctx, adapter);
+    await settle();
+    expect(markers()).toBe(1);
+    document.querySelector('[data-primer-marker]')!.remove();
+    expect(markers()).toBe(0);
+    await settle();
+    expect(markers()).toBe(1);
+    expect(messages.filter((m) => m.type === 'people.find')).toHaveLength(1);
+  });
+
   it('reports the page status once settled', async () => {
     await startPrimer(ctx, adapter);
     await settle(SETTLE_MS);
