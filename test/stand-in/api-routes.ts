@@ -73,6 +73,12 @@ function clamp(value: number, min: number, max: number): number {
 }
 
 async function jsonBody(ctx: ApiContext): Promise<Record<string, unknown>> {
+  // The interface (§1) sends JSON bodies with this header: a client that leaves it out is refused,
+  // as a strict server would, so the tests show Primer sends it.
+  const type = ctx.req.headers['content-type'] ?? '';
+  if (!/^application\/json\s*(;|$)/i.test(type)) {
+    throw new HttpError(415, 'unsupported_media_type', 'Send the request body as JSON, with Content-Type: application/json');
+  }
   const parsed = parseJson(await readBody(ctx.req));
   if (!isRecord(parsed)) throw new HttpError(400, 'invalid_request', 'Request body must be a JSON object');
   return parsed;

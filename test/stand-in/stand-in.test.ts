@@ -328,6 +328,10 @@ describe('upload flow', () => {
     expect((await post('/api/v2/recordings/presigned-url', { filename: 'a.txt', content_type: 'text/plain' })).status).toBe(415);
     expect((await post('/api/v2/recordings/presigned-url', { filename: 'a.mp4', content_type: 'video/mp4', file_size: 6 * 1024 ** 3 })).status).toBe(413);
     expect((await post('/api/v2/recordings/complete-upload', { recording_id: 'nope' })).status).toBe(404);
+    // A JSON body sent without its Content-Type (the interface's §1 sends it) is refused.
+    const untyped = await post('/api/v2/recordings/presigned-url', { filename: 'a.mp3', content_type: 'audio/mpeg' }, { headers: { 'Content-Type': 'text/plain' } });
+    expect(untyped.status).toBe(415);
+    expect((await post('/api/v2/recordings/presigned-url', { filename: 'a.mp3', content_type: 'audio/mpeg' }, { headers: { 'Content-Type': 'application/json; charset=utf-8' } })).status).toBe(201);
   });
 
   it('issues expired URLs when asked', async () => {
