@@ -51,6 +51,7 @@ export function ApiKeyField({ settings, address, value, onChange, onRemove, busy
         type={shown ? 'text' : 'password'}
         value={value}
         onValueChange={onChange}
+        secret
         autoComplete="off"
         spellCheck={false}
         disabled={locked}

@@ -1,4 +1,4 @@
-import { useId, type InputHTMLAttributes, type ReactNode, type Ref } from 'react';
+import { useId, useLayoutEffect, type InputHTMLAttributes, type ReactNode, type Ref } from 'react';
 import './ui.css';
 
 export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'value'> {
@@ -15,15 +15,24 @@ export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElemen
   badge?: ReactNode;
   /** Says "(optional)" after the label, as the other optional fields do. */
   optional?: boolean;
+  /**
+   * The value is a secret (an API key). React copies a controlled input's value into its `value`
+   * attribute, where anything that serialises the page (an error report, a saved page) finds it:
+   * the attribute is taken off after every render.
+   */
+  secret?: boolean;
 }
 
 /** A labelled text input whose hint and error are announced with it. */
-export function TextField({ label, value, onValueChange, error, hint, actions, badge, optional = false, id, ref, ...rest }: TextFieldProps) {
+export function TextField({ label, value, onValueChange, error, hint, actions, badge, optional = false, secret = false, id, ref, ...rest }: TextFieldProps) {
   const generated = useId();
   const inputId = id ?? `field-${generated}`;
   const hintId = `${inputId}-hint`;
   const errorId = `${inputId}-error`;
   const describedBy = [error ? errorId : null, hint ? hintId : null].filter(Boolean).join(' ') || undefined;
+  useLayoutEffect(() => {
+    if (secret) document.getElementById(inputId)?.removeAttribute('value');
+  });
   return (
     <div className="ui-field">
       <label className="ui-field__label" htmlFor={inputId}>

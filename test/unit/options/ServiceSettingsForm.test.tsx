@@ -42,6 +42,17 @@ describe('ServiceSettingsForm', () => {
     expect(screen.getByLabelText('API key')).toHaveAttribute('type', 'text');
   });
 
+  it('keeps the typed key out of the page’s markup (React mirrors a controlled value into the attribute)', async () => {
+    const user = userEvent.setup();
+    const { container } = renderForm(settingsView());
+    const field = screen.getByLabelText('API key');
+    await user.type(field, 'sk_live_typed_secret');
+    await user.click(screen.getByRole('button', { name: 'Show API key' }));
+    expect(field).toHaveValue('sk_live_typed_secret');
+    expect(field).not.toHaveAttribute('value');
+    expect(container.innerHTML).not.toContain('sk_live_typed_secret');
+  });
+
   it('rejects an insecure address inline and neither asks for access nor saves', async () => {
     const user = userEvent.setup();
     const request = grantPermission(true);
