@@ -10,7 +10,7 @@ import { queryAll } from '../sites/query';
 import type { SiteAdapter } from '../sites/types';
 import { DEFAULT_PREFERENCES, isSiteEnabled, ownAddressAsShown, readPreferences, watchPreferences, type Preferences } from '../storage/preferences';
 import { watchServiceAccess } from '../storage/service-access';
-import { watchSettings } from '../storage/settings-change';
+import { watchSettingsSaved } from '../storage/settings-change';
 import { loadHoverCard } from './card-loader';
 import { installHoverCards } from './hover';
 import { answerPageContext } from './page-context';
@@ -155,7 +155,7 @@ export async function startPrimer(ctx: ContentScriptContext, adapter: SiteAdapte
     }
   });
   // Another server or account: earlier answers may be wrong.
-  const unwatchSettings = watchSettings(() => {
+  const unwatchSettings = watchSettingsSaved(() => {
     lookup.clear();
     restart();
   });

@@ -12,18 +12,30 @@ export const SETTINGS_SAVED_KEY = 'settingsSavedAt';
 /**
  * Their storage keys by area: the saved ones are lib/storage/items.ts's (named here, not imported,
  * so content scripts do not load the items' schemas), the policy's public/managed_schema.json's.
- * Content scripts cannot read `storage.local` (lib/background/storage-access.ts): they hear of a
- * save from the background's signal in `sync`, sent once it has started over.
+ * For the extension's own pages and the background; content scripts use watchSettingsSaved.
  */
 export const SETTINGS_KEYS: Partial<Record<string, readonly string[]>> = {
   local: ['serviceUrl', 'apiKeySealed'],
   managed: ['serviceUrl', 'apiKey'],
-  sync: [SETTINGS_SAVED_KEY],
 };
 
 /** Tells pages the settings in effect changed (after the background forgot what the old ones fetched). */
 export function announceSettingsSaved(): Promise<void> {
   return browser.storage.sync.set({ [SETTINGS_SAVED_KEY]: Date.now() });
+}
+
+/**
+ * For content scripts, which cannot read `storage.local` in Chrome (lib/background/storage-access.ts):
+ * calls `onChange` when the background says it has started over from new settings, whatever
+ * changed them (a save, another tab, a policy): once per change, in every browser. Returns the
+ * unsubscribe.
+ */
+export function watchSettingsSaved(onChange: () => void): () => void {
+  const listener = (changes: Record<string, unknown>, area: string) => {
+    if (area === 'sync' && SETTINGS_SAVED_KEY in changes) onChange();
+  };
+  browser.storage.onChanged.addListener(listener);
+  return () => browser.storage.onChanged.removeListener(listener);
 }
 
 /** Calls `onChange` once per storage change that touches the settings; returns the unsubscribe. */

@@ -4,7 +4,7 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { resetVaultForTests, seal, unseal } from '@/lib/background/key-vault';
 import { apiKeyFor, effectiveSettings, migrateUnboundKey, resetSettingsForTests, saveSettings, settingsView } from '@/lib/background/settings';
 import { sealedApiKeyItem, serviceUrlItem } from '@/lib/storage/items';
-import { SETTINGS_KEYS, watchSettings } from '@/lib/storage/settings-change';
+import { SETTINGS_KEYS, SETTINGS_SAVED_KEY, watchSettings, watchSettingsSaved } from '@/lib/storage/settings-change';
 
 const KEY = 'sk_live_0123456789abcdef';
 const SVC = 'https://svc.example.com';
@@ -287,6 +287,22 @@ describe('watchSettings', () => {
     unwatch();
     await saveSettings({ serviceUrl: 'https://other.example.com' });
     expect(changed).toHaveBeenCalledTimes(2);
+  });
+
+  it('is not moved by the pages’ signal, which another of the user’s browsers may sync over', async () => {
+    const changed = vi.fn();
+    const saved = vi.fn();
+    const unwatch = watchSettings(changed);
+    const unwatchSaved = watchSettingsSaved(saved);
+    await fakeBrowser.storage.sync.set({ [SETTINGS_SAVED_KEY]: Date.now() });
+    expect(changed).not.toHaveBeenCalled();
+    expect(saved).toHaveBeenCalledTimes(1);
+    // Pages go by that signal only: neither the saved settings nor a policy moves them.
+    await saveSettings({ serviceUrl: 'https://svc.example.com', apiKey: KEY });
+    await fakeBrowser.storage.managed.set({ apiKey: 'corp-key' });
+    expect(saved).toHaveBeenCalledTimes(1);
+    unwatch();
+    unwatchSaved();
   });
 
   it('knows the saved settings by the keys they are stored under', () => {
