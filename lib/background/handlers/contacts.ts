@@ -94,12 +94,17 @@ async function findPerson(
   { interactive = false, onAnswer, signal }: { interactive?: boolean; onAnswer?: () => void; signal?: AbortSignal } = {},
 ): Promise<ContactMatch | null> {
   const client = await context.client();
+  // A batch stopped by a refused key (people.find): whoever joined one of its calls (another tab,
+  // the panel) is told of the refusal, not of a cancelled request.
+  const refusal = (error: unknown): unknown => (signal?.aborted && signal.reason instanceof ApiError ? signal.reason : error);
   const byAddress = async (address: string) => {
     const email = normaliseEmail(address);
     const cached = await context.cache.get(
       `${client.cacheScope}|${BY_EMAIL}|${email}`,
       async () => {
-        const contact = await client.findContactByEmail(email, { interactive, signal });
+        const contact = await client.findContactByEmail(email, { interactive, signal }).catch((error: unknown) => {
+          throw refusal(error);
+        });
         onAnswer?.();
         return contact ? shown(contact, 'email') : null;
       },
@@ -117,7 +122,9 @@ async function findPerson(
   const cached = await context.cache.get(
     `${client.cacheScope}|${BY_NAME}|${name}`,
     async () => {
-      const contact = await client.findContactByName(query.name, { interactive, signal });
+      const contact = await client.findContactByName(query.name, { interactive, signal }).catch((error: unknown) => {
+        throw refusal(error);
+      });
       onAnswer?.();
       return contact ? shown(contact, 'name') : null;
     },
@@ -191,7 +198,7 @@ export function contactHandlers(
             findPerson(context, query, { onAnswer, signal: stop.signal }).catch((error: unknown): PersonAnswer => {
               // A refused key concerns every lookup: the batch fails at once.
               if (isKind(error, 'unauthorized')) {
-                stop.abort();
+                stop.abort(error);
                 throw error;
               }
               outcome.failures.push(error);

@@ -332,6 +332,17 @@ describe('people and recordings', () => {
     expect(lookups() - before).toBeLessThanOrEqual(6);
   });
 
+  it('tells a tab that joined the stopped batch’s calls of the refusal, not of a cancelled request', async () => {
+    await send('people.find', { people: [{ email: 'grace.liu@example.org' }] }, content);
+    await send('settings.save', { apiKey: 'wrong-key' });
+    const people = Array.from({ length: 30 }, (_, i) => ({ email: `person${String(i)}@unknown.example` }));
+    const other = { ...content, tab: { id: 5 } };
+    // The second tab asks for the same people at once: its lookups join the first tab's calls.
+    const [first, second] = await Promise.all([send('people.find', { people }, content), send('people.find', { people: people.slice(10) }, other)]);
+    expect(first).toMatchObject({ ok: false, error: { kind: 'unauthorized' } });
+    expect(second).toMatchObject({ ok: false, error: { kind: 'unauthorized' } });
+  });
+
   it('sends pages and the panel a contact’s primary address only, not its whole list', async () => {
     const reply = await send('people.find', { people: [{ email: 'grace.liu@example.org' }] }, content);
     const found = reply?.ok ? (reply.data as [{ contact: object }])[0].contact : null;
