@@ -9,19 +9,22 @@ import { eachReadable, hasMoreOf, listReply, pagingOf, TOTAL_KEYS, unwrap, type 
 import { PROGRESS_KEYS, progressOf, toStatus } from './recording-status';
 import { toParticipants } from './participants';
 
+/** Where a recording's id may be (toRecording reads the same names). */
+const RECORDING_ID_KEYS = [...ID_KEYS, 'recording_id', 'recordingId', 'uuid'];
+
 /**
  * How to tell a recording from an envelope around it: by an id, or by a status, except where the
  * status is the envelope's own (JSend `{status: "success", data: {…}}`, `{status: 200, data: {…}}`).
  */
 export function recordingProbes(raw: unknown): string[] {
-  const wrapped = isObj(raw) && !ID_KEYS.some((key) => key in raw) && (isObj(raw.data) || isObj(raw.recording));
-  return wrapped ? ID_KEYS : [...ID_KEYS, 'status'];
+  const wrapped = isObj(raw) && !RECORDING_ID_KEYS.some((key) => key in raw) && (isObj(raw.data) || isObj(raw.recording));
+  return wrapped ? RECORDING_ID_KEYS : [...RECORDING_ID_KEYS, 'status'];
 }
 
 export function toRecording(raw: unknown): Recording {
   const body = unwrap(raw, recordingProbes(raw), ['recording', 'data']);
   if (!isObj(body)) throw invalid('the recording');
-  const id = idOf(body, ...ID_KEYS, 'recording_id', 'recordingId', 'uuid');
+  const id = idOf(body, ...RECORDING_ID_KEYS);
   if (id === null) throw invalid('the recording’s id');
   // The status may be an object naming it: {name|value|state: "…"}.
   const rawStatus = (isObj(body.status) ? textOf(body.status, 'name', 'value', 'state') : null) ?? textOf(body, 'status', 'state', 'processing_status');

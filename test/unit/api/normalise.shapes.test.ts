@@ -733,8 +733,12 @@ describe('a recording in a JSend or status envelope', () => {
     expect(toRecording({ status: 'success', data: { id: 'r1', status: 'completed', title: 'Sync' } })).toMatchObject({ id: 'r1', status: 'completed', title: 'Sync' });
     expect(toRecording({ status: 200, recording: { id: 'r2', status: 'processing' } })).toMatchObject({ id: 'r2', status: 'processing' });
     expect(embeddedRecordingInsights({ status: 'success', data: { id: 'r1', status: 'completed', insights: { key_decisions: ['Go'] } } }, 'r1')?.keyDecisions).toEqual(['Go']);
-    // A bare recording with its status and a data field of its own is still the recording.
+    // A bare recording with its status and a data field of its own is still the recording,
+    // whichever name its id goes by.
     expect(toRecording({ id: 'r3', status: 'failed', data: { size: 1 } })).toMatchObject({ id: 'r3', status: 'failed' });
+    expect(toRecording({ recording_id: 'r4', status: 'completed', recording: { url: 'https://x.test/a.mp3' } })).toMatchObject({ id: 'r4', status: 'completed' });
+    expect(toRecording({ uuid: 'r5', status: 'processing', data: { bytes: 3 } })).toMatchObject({ id: 'r5', status: 'processing' });
+    expect(embeddedRecordingInsights({ recording_id: 'r4', status: 'completed', data: {}, insights: { key_decisions: ['Go'] } }, 'r4')?.keyDecisions).toEqual(['Go']);
   });
 
   it('reads the primary contact given as an object', () => {
