@@ -343,7 +343,9 @@ export class PageScanner {
   #prune(): void {
     for (const [element, mark] of this.#marks) {
       if (!element.isConnected) {
-        mark.marker?.remove();
+        // A marker placed beside its person's element can outlive it; its removal is Primer's own.
+        const marker = mark.marker;
+        if (marker?.isConnected) this.#write(() => marker.remove());
         this.#marks.delete(element);
         this.onDrop?.(mark);
       }

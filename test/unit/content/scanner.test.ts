@@ -105,6 +105,30 @@ describe('PageScanner', () => {
     expect(writes).toEqual([2, -1, 0]);
   });
 
+  it('takes down a marker that outlived its person’s element through the write hook too (the observer must not see it)', async () => {
+    const writes: number[] = [];
+    const hooked = new PageScanner({
+      adapter,
+      lookup: new PeopleLookup(find),
+      preferences: () => preferences,
+      ownAddresses: () => new Set(),
+      write: (apply) => {
+        const before = markers().length;
+        apply();
+        writes.push(markers().length - before);
+      },
+    });
+    // In a control, the marker goes after the control, beside it: it outlives the name inside.
+    const roots = page(`<div class="s"><button type="button"><span data-mail="maya@example.com">Maya</span></button></div>`);
+    await hooked.scan(roots);
+    expect(writes).toEqual([1]);
+    expect(document.querySelector('button + [data-primer-marker]')).not.toBeNull();
+    document.querySelector('span[data-mail]')!.remove();
+    await hooked.scan(roots);
+    expect(markers()).toHaveLength(0);
+    expect(writes[1]).toBe(-1);
+  });
+
   it('never asks about excluded domains', async () => {
     preferences.excludedDomains = ['example.com'];
     await scanner.scan(page(`<div class="s"><span data-mail="maya@example.com">Maya</span><span data-mail="x@eu.example.com">X</span></div>`));
