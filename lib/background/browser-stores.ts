@@ -106,18 +106,25 @@ const QUIET_PREFIX = 'quietUntil:';
  */
 export function sessionQuietStore(baseUrl: string): QuietStore {
   const key = `${QUIET_PREFIX}${baseUrl}`;
+  const generation = quietGeneration;
   return {
     async get() {
       const value = (await browser.storage.session.get(key))[key];
       return typeof value === 'number' && Number.isFinite(value) ? value : 0;
     },
     async set(until) {
+      // A 429 answered to the old settings' client after the reset is not the new settings' quiet.
+      if (generation !== quietGeneration) return;
       await browser.storage.session.set({ [key]: until });
     },
   };
 }
 
+/** Bumped by clearQuiet: stores made before it write nothing (as storageIndexPersistence). */
+let quietGeneration = 0;
+
 export async function clearQuiet(): Promise<void> {
+  quietGeneration++;
   const keys = Object.keys(await browser.storage.session.get(null)).filter((key) => key.startsWith(QUIET_PREFIX));
   if (keys.length > 0) await browser.storage.session.remove(keys);
 }

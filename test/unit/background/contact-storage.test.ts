@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { clearContactIndex, storageIndexPersistence } from '@/lib/background/browser-stores';
+import { clearContactIndex, clearQuiet, sessionQuietStore, storageIndexPersistence } from '@/lib/background/browser-stores';
 import { CONTACT_POLICY } from '@/lib/background/handlers/contacts';
 
 const BASE = 'https://api.test';
@@ -26,6 +26,21 @@ describe('stored contacts', () => {
     expect(await current.load()).toBeNull();
     await current.save({ contacts: [], builtAt: 6 });
     expect(await current.load()).toMatchObject({ builtAt: 6, contacts: [] });
+  });
+
+  it('keeps a rate limit’s quiet per address, and none a client of the old settings reports after they changed', async () => {
+    const old = sessionQuietStore(BASE);
+    await old.set(1_000);
+    expect(await sessionQuietStore(BASE).get()).toBe(1_000);
+    expect(await sessionQuietStore('https://other.test').get()).toBe(0);
+    await clearQuiet();
+    expect(await sessionQuietStore(BASE).get()).toBe(0);
+    // A 429 answered to the old key's call after the settings changed.
+    await old.set(2_000);
+    const current = sessionQuietStore(BASE);
+    expect(await current.get()).toBe(0);
+    await current.set(3_000);
+    expect(await current.get()).toBe(3_000);
   });
 
   it('reads an index saved before contacts had an address list', async () => {
