@@ -7,7 +7,7 @@
  * Preferences kept in `storage.local` by earlier versions move to `storage.sync` once.
  */
 import { browser } from '#imports';
-import { PREFERENCES_KEY } from '../storage/preferences';
+import { PREFERENCES_KEY, PreferencesSchema, preferencesFit, type Preferences } from '../storage/preferences';
 
 interface AccessLevelArea {
   setAccessLevel?(options: { accessLevel: 'TRUSTED_CONTEXTS' | 'TRUSTED_AND_UNTRUSTED_CONTEXTS' }): Promise<void>;
@@ -26,12 +26,37 @@ export async function closeLocalStorageToPages(): Promise<boolean> {
   }
 }
 
-/** Moves preferences an earlier version kept in `storage.local` to where pages read them. */
+/** The copy kept of lists too long to move whole (earlier versions set no limit). */
+export const PREFERENCES_BEFORE_SYNC_KEY = 'preferencesBeforeSync';
+
+/**
+ * Moves preferences an earlier version kept in `storage.local` to where pages read them. Lists
+ * past what storage.sync keeps of one item lose their last entries (the options page shows what
+ * is in effect); the whole of them stays in storage.local, under PREFERENCES_BEFORE_SYNC_KEY.
+ */
 export async function movePreferencesToSync(): Promise<void> {
   const old = (await browser.storage.local.get(PREFERENCES_KEY))[PREFERENCES_KEY];
   if (old === undefined) return;
   const now = (await browser.storage.sync.get(PREFERENCES_KEY))[PREFERENCES_KEY];
   // Another of the user's browsers may have synced newer ones already: those win.
-  if (now === undefined) await browser.storage.sync.set({ [PREFERENCES_KEY]: old });
+  if (now === undefined) {
+    const parsed = PreferencesSchema.safeParse(old);
+    if (parsed.success && !preferencesFit(parsed.data)) {
+      await browser.storage.local.set({ [PREFERENCES_BEFORE_SYNC_KEY]: old });
+      await browser.storage.sync.set({ [PREFERENCES_KEY]: fitted(parsed.data) });
+    } else {
+      await browser.storage.sync.set({ [PREFERENCES_KEY]: old });
+    }
+  }
   await browser.storage.local.remove(PREFERENCES_KEY);
+}
+
+/** The preferences with their longest list cut from the end, one entry at a time, until they fit. */
+function fitted(preferences: Preferences): Preferences {
+  const next = { ...preferences, excludedDomains: [...preferences.excludedDomains], ownAddresses: [...preferences.ownAddresses] };
+  while (!preferencesFit(next)) {
+    const longer = next.excludedDomains.length >= next.ownAddresses.length ? next.excludedDomains : next.ownAddresses;
+    longer.pop();
+  }
+  return next;
 }

@@ -50,6 +50,11 @@ export function watchPreferences(callback: (preferences: Preferences) => void): 
 /** What storage.sync keeps of one item at most: its key and its value as JSON, in bytes. */
 export const PREFERENCES_MAX_BYTES = 8192;
 
+/** Whether storage.sync keeps these preferences (PREFERENCES_MAX_BYTES). */
+export function preferencesFit(value: unknown): boolean {
+  return new TextEncoder().encode(KEY + JSON.stringify(value)).length <= PREFERENCES_MAX_BYTES;
+}
+
 /** Lists too long for storage.sync: said as such, since trying again would not help. */
 export class PreferencesTooLargeError extends Error {
   constructor() {
@@ -67,7 +72,7 @@ export const preferencesItem = {
   fallback: DEFAULT_PREFERENCES,
   getValue: readPreferences,
   async setValue(value: Preferences): Promise<void> {
-    if (new TextEncoder().encode(KEY + JSON.stringify(value)).length > PREFERENCES_MAX_BYTES) throw new PreferencesTooLargeError();
+    if (!preferencesFit(value)) throw new PreferencesTooLargeError();
     await browser.storage[PAGE_AREA].set({ [KEY]: value });
   },
   watch: watchPreferences,

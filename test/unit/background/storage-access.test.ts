@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { closeLocalStorageToPages, movePreferencesToSync } from '@/lib/background/storage-access';
-import { DEFAULT_PREFERENCES, readPreferences } from '@/lib/storage/preferences';
+import { closeLocalStorageToPages, movePreferencesToSync, PREFERENCES_BEFORE_SYNC_KEY } from '@/lib/background/storage-access';
+import { DEFAULT_PREFERENCES, PREFERENCES_MAX_BYTES, readPreferences } from '@/lib/storage/preferences';
 
 type Area = { setAccessLevel?: unknown };
 const local = fakeBrowser.storage.local as unknown as Area;
@@ -46,6 +46,20 @@ describe('movePreferencesToSync', () => {
     await movePreferencesToSync();
     expect(await readPreferences()).toEqual(synced);
     expect(await fakeBrowser.storage.local.get('preferences')).toEqual({});
+  });
+
+  it('moves lists too long for storage.sync cut to fit, keeping the whole of them in storage.local', async () => {
+    const domains = Array.from({ length: 600 }, (_, i) => `partner-${String(i).padStart(4, '0')}.example.com`);
+    const long = { ...mine, excludedDomains: domains };
+    await fakeBrowser.storage.local.set({ preferences: long });
+    await movePreferencesToSync();
+    const moved = await readPreferences();
+    expect(moved.sites).toEqual(mine.sites);
+    expect(moved.ownAddresses).toEqual(mine.ownAddresses);
+    expect(moved.excludedDomains.length).toBeGreaterThan(100);
+    expect(moved.excludedDomains).toEqual(domains.slice(0, moved.excludedDomains.length));
+    expect(new TextEncoder().encode('preferences' + JSON.stringify(moved)).length).toBeLessThanOrEqual(PREFERENCES_MAX_BYTES);
+    expect(await fakeBrowser.storage.local.get(null)).toEqual({ [PREFERENCES_BEFORE_SYNC_KEY]: long });
   });
 
   it('changes nothing when there is nothing to move', async () => {
