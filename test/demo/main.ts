@@ -40,20 +40,32 @@ async function configure(launched: Launched, standIn: StandIn): Promise<Page> {
 
 async function main(): Promise<void> {
   const headless = process.argv.includes('--headless') || (!process.env.DISPLAY && !process.env.WAYLAND_DISPLAY);
-  const standIn = await startStandIn();
-  console.log(`Stand-in service: ${standIn.baseUrl} (API key ${standIn.apiKey}); uploads go to ${standIn.storageUrl}`);
-  // Ctrl-C is this script's to handle (Playwright's own handler would exit before the clean-up).
-  const launched = await launchWithExtension({ headless, handleSignals: false });
+  let standIn: StandIn | null = null;
+  let launched: Launched | null = null;
   let stopping: Promise<void> | null = null;
   /** Closes the browser and the stand-in and removes the profile; once, however it is reached. */
   const stop = (): Promise<void> =>
     (stopping ??= (async () => {
-      await launched.context.close().catch(() => undefined);
-      await standIn.close();
-      launched.cleanUp();
+      await launched?.context.close().catch(() => undefined);
+      await standIn?.close();
+      launched?.cleanUp();
     })());
+  // Ctrl-C is this script's to handle from the start (Playwright's own handler would exit before
+  // the clean-up), also while the stand-in or the browser is still starting.
   for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.once(signal, () => void stop().then(() => process.exit(0)));
+  try {
+    standIn = await startStandIn();
+    console.log(`Stand-in service: ${standIn.baseUrl} (API key ${standIn.apiKey}); uploads go to ${standIn.storageUrl}`);
+    launched = await launchWithExtension({ headless, handleSignals: false });
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  await run(headless, standIn, launched, stop);
+}
 
+/** Sets Primer up, opens the sample pages, and (without a display) saves the screenshots. */
+async function run(headless: boolean, standIn: StandIn, launched: Launched, stop: () => Promise<void>): Promise<void> {
   try {
     const options = await configure(launched, standIn);
     console.log('Primer is connected to the stand-in service.');

@@ -1,4 +1,4 @@
-/** The demo's sample pages, served at their real addresses: a Calendar event dated this week, a Gmail thread. */
+/** The demo's sample pages, served at their real addresses: a Calendar event on the next weekday, a Gmail thread. */
 import { demoEventPopup } from '../fixtures/calendar.ts';
 import { demoThread } from '../fixtures/gmail.ts';
 
