@@ -212,7 +212,11 @@ function readCompose(root: Element, owned: Owned, { people = new PeopleCollector
     const attendees = calendar && label === null;
     const role = attendees ? 'guest' : (label ?? FIELD_ORDER[Math.min(i, FIELD_ORDER.length - 1)] ?? 'to');
     let chips = [...field.children].filter((child) => child.matches(SEL.chip));
-    if (chips.length === 0) chips = targetsIn(field).concat([...field.querySelectorAll('[draggable="true"]')]);
+    if (chips.length === 0) {
+      // Chips deeper in the field: a draggable chip around a persona target is one person, once.
+      const found = targetsIn(field).concat([...field.querySelectorAll('[draggable="true"]')]);
+      chips = found.filter((el) => !found.some((other) => other !== el && other.contains(el)));
+    }
     for (const chip of chips) {
       const text = chip.querySelector(SEL.chipText) ?? chip;
       if (people.addParsed(parseTarget(chip, text), role, chip)) {

@@ -77,6 +77,18 @@ describe('outlook adapter: details', () => {
     expect(pane.people.find((p) => p.name === 'Novak-Brandt, Lena')).toMatchObject({ email: null, roles: ['cc'] });
   });
 
+  it('reads a chip once where chips sit deeper in the field: a draggable chip around a persona target', () => {
+    // Each chip wrapped (not a child of the field itself), its persona target a separate element inside it.
+    const html = fixtureHtml('outlook/compose.html')
+      .replaceAll('<span contenteditable="false" draggable="true" class="chip _EType_RECIPIENT_ENTITY" data-lpc-hover-target-id=', '<span class="wrap"><span contenteditable="false" draggable="true" class="chip _EType_RECIPIENT_ENTITY"><span data-lpc-hover-target-id=')
+      .replaceAll('</span></span></span></span>', '</span></span></span></span></span></span>');
+    const [compose] = readAll(outlookAdapter, parse(html)).filter((surface) => surface.kind === 'compose');
+    const wanted = only('outlook/compose.html', 'compose');
+    expect(compose!.people.map((p) => [p.email, p.name, p.roles])).toEqual(wanted.people.map((p) => [p.email, p.name, p.roles]));
+    // One element per person: one marker each.
+    for (const person of compose!.people) expect(person.elements).toHaveLength(1);
+  });
+
   it('ignores malformed addresses in chips (they stay names) and never reads the bodies', () => {
     const doc = loadView('outlook/compose.html', 'compose');
     const to = doc.querySelector('[contenteditable=true][aria-label=To]')!;
