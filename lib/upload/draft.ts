@@ -27,7 +27,7 @@ export type UploadDraft = z.infer<typeof UploadDraftSchema>;
 export const DRAFT_KEY = 'uploadDraft';
 export const EMPTY_DRAFT: UploadDraft = { title: null, meetingDate: null, speakersExpected: null, contacts: [], primaryContactId: null };
 
-const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
+const MONTHS = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december'];
 
 interface DayOfYear {
   year: number | null;
@@ -37,9 +37,14 @@ interface DayOfYear {
   end: number;
 }
 
+/**
+ * An English month by its name or the start of it ("Sep", "Sept", "September"). Only that: the
+ * first letters of another word are no month ("mardi 19 mai" is French, not March 19).
+ */
 function monthOf(word: string): number | null {
-  const index = MONTHS.indexOf(word.slice(0, 3).toLowerCase());
-  return index >= 0 && word.length >= 3 ? index : null;
+  const start = word.toLowerCase();
+  const index = start.length >= 3 ? MONTHS.findIndex((name) => name.startsWith(start)) : -1;
+  return index >= 0 ? index : null;
 }
 
 /** The first date in the text: "May 19, 2026", "19 May 2026", "2026-05-19", or "19/05/2026" when the order is certain. */
@@ -77,7 +82,8 @@ export function parseWhen(text: string | null, now: Date = new Date(), { needTim
   if (!date) return null;
   const rest = clean.slice(date.end);
   // A bare hour is a time only as the start of a range: Calendar writes "10 – 11am" for 10:00.
-  const times = [...rest.matchAll(/\b(\d{1,2})(?::(\d{2}))?\s?(am|pm)?\b(?=(\s*[–—-]\s*\d{1,2}(?::\d{2})?\s?(?:am|pm)\b)?)/gi)].filter(
+  // "pm", "PM" or "p.m.": the meridiem is told by its first letter.
+  const times = [...rest.matchAll(/\b(\d{1,2})(?::(\d{2}))?\s?([ap]\.?m)?\b(?=(\s*\.?\s*[–—-]\s*\d{1,2}(?::\d{2})?\s?[ap]\.?m\b)?)/gi)].filter(
     (match) => match[2] !== undefined || match[3] !== undefined || match[4] !== undefined,
   );
   const start = times[0];
@@ -94,10 +100,10 @@ export function parseWhen(text: string | null, now: Date = new Date(), { needTim
     const end = times.find((match) => match !== start && match[3]);
     const endClock = end ? (Number(end[1]) % 12) * 60 + Number(end[2] ?? 0) : 0;
     const flip = !start[3] && end !== undefined && (hours % 12) * 60 + minutes > endClock;
-    const inherited = (end?.[3] ?? '').toLowerCase();
-    const meridiem = (start[3] ?? (flip ? (inherited === 'pm' ? 'am' : 'pm') : inherited)).toLowerCase();
-    if (meridiem === 'pm' && hours < 12) hours += 12;
-    if (meridiem === 'am' && hours === 12) hours = 0;
+    const inherited = (end?.[3] ?? '').charAt(0).toLowerCase();
+    const meridiem = (start[3] ?? (flip ? (inherited === 'p' ? 'a' : 'p') : inherited)).charAt(0).toLowerCase();
+    if (meridiem === 'p' && hours < 12) hours += 12;
+    if (meridiem === 'a' && hours === 12) hours = 0;
     if (hours > 23 || minutes > 59) return null;
   }
   const year = date.year ?? now.getFullYear();

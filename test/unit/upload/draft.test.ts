@@ -36,8 +36,19 @@ describe('parseWhen', () => {
     ['Tue 19/05/2026 10:00 - 10:45', local(2026, 5, 19, 10, 0)],
     ['Tue 05/19/2026 10:00 AM - 10:45 AM', local(2026, 5, 19, 10, 0)],
     ['May 19, 2026', local(2026, 5, 19)],
+    // "a.m." and "p.m." (en-CA and others), the start taking the end's.
+    ['Tuesday, May 19, 2026⋅2:00 – 3:00 p.m.', local(2026, 5, 19, 14, 0)],
+    ['Tuesday, May 19, 2026⋅10:00 a.m. – 11:00 a.m.', local(2026, 5, 19, 10, 0)],
+    ['Tuesday, May 19, 2026⋅11:30 a.m. – 12:15 p.m.', local(2026, 5, 19, 11, 30)],
+    ['Tuesday, May 19, 2026⋅9 – 10:30 P.M.', local(2026, 5, 19, 21, 0)],
   ])('reads “%s”', (text, iso) => {
     expect(parseWhen(text, NOW)).toBe(iso);
+  });
+
+  it('reads no month out of another word: a French date is not read as March', () => {
+    expect(parseWhen('mardi 19 mai 2026 ⋅ 10:00 – 10:45', NOW)).toBeNull();
+    expect(parseWhen('Marathon 19, 2026 10:00', NOW)).toBeNull();
+    expect(parseWhen('Mar 19, 2026 10:00', NOW)).toBe(local(2026, 3, 19, 10, 0));
   });
 
   it('gives midnight for a date whose time is not read, or null where a time is needed', () => {
