@@ -4,9 +4,20 @@ export function nonBlank(value: string | null | undefined): string | null {
   return trimmed ? trimmed : null;
 }
 
-/** How topics are told apart: case and spaces ignored. */
+/**
+ * How topics are told apart: case, spaces, the form of accents (NFC), curly or straight quotes,
+ * spaces around a slash or a dash, and punctuation at either end ignored. "Layoffs" and "layoffs."
+ * are one topic, so a topic to avoid is never also listed as one to raise.
+ */
 export function topicKey(topic: string): string {
-  return topic.trim().toLowerCase().replace(/\s+/g, ' ');
+  return topic
+    .normalize('NFC')
+    .toLowerCase()
+    .replace(/[‘’‛′`]/g, "'")
+    .replace(/[“”„″]/g, '"')
+    .replace(/\s+/g, ' ')
+    .replace(/\s*([/–—-])\s*/g, '$1')
+    .replace(/^[\s.,;:!?'"()[\]…]+|[\s.,;:!?'"()[\]…]+$/g, '');
 }
 
 /**

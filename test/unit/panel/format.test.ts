@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { sortActionItems } from '@/lib/format/briefing';
+import { sortActionItems, topicsToRaise } from '@/lib/format/briefing';
+import { uniqueTopics } from '@/lib/format/text';
 import { actionItemsByPerson, personLabel, sharedTopics, topicsToAvoid } from '@/lib/format/meeting';
 import { ageOf, dateAndTime, meetingProvenance, provenance, updatedAgo } from '@/lib/format/provenance';
 import { tipsFromFlags } from '@/lib/format/tips';
@@ -116,6 +117,15 @@ describe('meeting', () => {
       { topic: 'the\u00a0reorg', people: [byEmail('Maya'), byEmail('Dan')] },
       { topic: 'Layoffs', people: [byEmail('Dan')] },
     ]);
+  });
+
+  it('takes one topic for one, whatever its punctuation, quotes, accents’ form or spacing: never raised where it is to be avoided', () => {
+    const with_ = (attendee: typeof maya, recentTopics: string[], sensitiveTopics: string[]) => ({ ...attendee, insights: { ...attendee.insights, recentTopics, favoriteTopics: [], interests: [], sensitiveTopics } });
+    const ann = with_(maya, ['Layoffs', 'Kids’ school', 'Q3 budget', 'AI/ML', 'Café'], ['layoffs.', "kids' school"]);
+    expect(topicsToRaise(ann.insights)).toEqual(['Q3 budget', 'AI/ML', 'Café']);
+    const bob = with_(dan, ['Q3 budget.', 'AI / ML', 'Cafe\u0301'], []);
+    expect(sharedTopics([ann, bob]).map(({ topic }) => topic)).toEqual(['Q3 budget', 'AI/ML', 'Café']);
+    expect(uniqueTopics(['Budget', 'budget.', '“Budget”', 'Café', 'Cafe\u0301', 'C++', 'C'])).toEqual(['Budget', 'Café', 'C++', 'C']);
   });
 
   it('shares topics two or more attendees raise, never one someone in the room must avoid', () => {
