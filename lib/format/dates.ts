@@ -121,9 +121,14 @@ export function dateTime(value: string | null): number {
   return parse(value)?.date.getTime() ?? Number.NaN;
 }
 
+/**
+ * How long ago a day was, by calendar day ("yesterday", "3 days ago"): for what has happened (an
+ * update, a conversation an item comes from). A day after today, as a server ahead of the reader's
+ * time zone writes, is today: never "tomorrow" or "in 3 days".
+ */
 export function relativeDay(value: string | null, now: Date = new Date(), locale?: string): string | null {
   const read = parse(value);
-  return read ? daysFromToday(read.day - localDay(now), locale) : null;
+  return read ? daysFromToday(Math.min(0, read.day - localDay(now)), locale) : null;
 }
 
 /**
@@ -147,8 +152,9 @@ function daysFromToday(days: number, locale: string | undefined): string {
   const format = relativeFormat(locale);
   if (Math.abs(days) < 14) return format.format(days, 'day');
   if (Math.abs(days) < 60) return format.format(Math.round(days / 7), 'week');
-  if (Math.abs(days) < 730) return format.format(Math.round(days / 30), 'month');
-  return format.format(Math.round(days / 365), 'year');
+  // Up to eleven months in months; past that in years ("24 months ago" is two years).
+  if (Math.abs(days) < 335) return format.format(Math.round(days / 30), 'month');
+  return format.format(Math.sign(days) * Math.max(1, Math.round(Math.abs(days) / 365)), 'year');
 }
 
 /** Due before today, by calendar day (an item due today is not overdue yet; one whose date cannot be read never is). */

@@ -107,11 +107,21 @@ describe('due dates given as text', () => {
     expect(screen.queryByText(/Overdue/)).toBeNull();
   });
 
+  it('says how long ago a day was, never that it is to come (a server ahead of the reader’s zone), and in years past eleven months', () => {
+    expect(relativeDay('2026-11-13', NOW, 'en')).toBe('today');
+    expect(relativeDay('2026-12-15', NOW, 'en')).toBe('today');
+    expect(relativeDay('2025-12-20', NOW, 'en')).toBe('11 months ago');
+    expect(relativeDay('2025-11-12', NOW, 'en')).toBe('last year');
+    expect(relativeDay('2024-11-25', NOW, 'en')).toBe('2 years ago');
+    expect(relativeDay('2024-12-05', NOW, 'en')).toBe('2 years ago');
+  });
+
   it('reads a numeric date whose numbers allow one order only, day first or month first, as that calendar day', () => {
     for (const value of ['13/11/2026', '11/13/2026', '13.11.2026', '13-11-2026', '11-13-2026']) {
       expect(formatDate(value, 'en-GB')).toBe('13 Nov 2026');
       expect(isOverdue(value, NOW)).toBe(false);
-      expect(relativeDay(value, NOW, 'en')).toBe('tomorrow');
+      // The 13th is tomorrow; relativeDay says how long ago something happened: today at the latest.
+      expect(relativeDay(value, NOW, 'en')).toBe('today');
     }
     // Day and month the same: either order is the same day.
     expect(formatDate('11/11/2026', 'en-GB')).toBe('11 Nov 2026');
