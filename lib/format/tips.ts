@@ -32,13 +32,16 @@ const ADVICE: Record<PreferenceFlag, { yes: Pick<Tip, 'kind' | 'text'>; no: Pick
     yes: { kind: 'do', text: 'Get to the point and say plainly what you need.' },
     no: { kind: 'dont', text: 'Don’t open with the ask; give context first and soften requests.' },
   },
+  // These two are read together: a person can value the relationship and dislike small talk, so
+  // neither tip speaks of the other's subject (no "ask how they are" beside "don't make small
+  // talk", no "keep it businesslike" beside "small talk is welcome").
   valuesRelationships: {
-    yes: { kind: 'do', text: 'Take time for the person: ask how they are and recall what you shared before.' },
-    no: { kind: 'do', text: 'Keep it businesslike; they value the work over rapport.' },
+    yes: { kind: 'do', text: 'Take time for the person: recall what you shared before and follow up on it.' },
+    no: { kind: 'do', text: 'Keep the meeting about the work; they value it over rapport.' },
   },
   dislikesSmallTalk: {
     yes: { kind: 'dont', text: 'Don’t make small talk; open with the agenda.' },
-    no: { kind: 'do', text: 'A few minutes of small talk is welcome.' },
+    no: { kind: 'do', text: 'Small talk doesn’t bother them.' },
   },
   prefersBrevity: {
     yes: { kind: 'do', text: 'Keep it short: the summary first, details only if asked.' },

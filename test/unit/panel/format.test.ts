@@ -21,6 +21,21 @@ describe('tipsFromFlags', () => {
     expect(donts[1]!.text).toMatch(/small talk/);
   });
 
+  it('never gives tips that contradict each other on the relationship and small talk, whatever the two flags say', () => {
+    const contradictions = [
+      [/ask how they are/i, /small talk/i],
+      [/businesslike/i, /small talk is welcome/i],
+    ];
+    for (const valuesRelationships of [true, false]) {
+      for (const dislikesSmallTalk of [true, false]) {
+        const { dos, donts } = tipsFromFlags({ ...insights().flags, valuesRelationships, dislikesSmallTalk });
+        const texts = [...dos, ...donts].map((tip) => tip.text);
+        expect(texts).toHaveLength(2);
+        for (const [one, other] of contradictions) expect(texts.some((text) => one!.test(text)) && texts.some((text) => other!.test(text))).toBe(false);
+      }
+    }
+  });
+
   it('gives no tips when every flag is unknown', () => {
     expect(tipsFromFlags(insights().flags)).toEqual({ dos: [], donts: [] });
   });
