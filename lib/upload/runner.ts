@@ -62,6 +62,14 @@ export function refusesUrl(error: ApiError): boolean {
   return (error.code !== null && EXPIRED_CODES.has(error.code)) || /\bexpired\b/i.test(error.message);
 }
 
+/**
+ * Whether storage says the URL's time ran out, so that a new one can work: an expiry code, or
+ * "expired" in its words. AccessDenied alone, or SignatureDoesNotMatch, says no such thing.
+ */
+function saysExpired(error: ApiError): boolean {
+  return (error.code !== null && EXPIRED_CODES.has(error.code) && error.code !== 'AccessDenied') || /\bexpired\b/i.test(error.message);
+}
+
 function hostOf(pattern: string): string {
   return /^[a-z]+:\/\/([^/]+)/.exec(pattern)?.[1] ?? pattern;
 }
@@ -112,13 +120,26 @@ export class UploadRunner {
     let step: UploadStep = 'request-url';
     try {
       let urls = 0;
+      /** Storage's last refusal of a URL: said as it is if no new URL helps. */
+      let refusal: ApiError | null = null;
       // A restarted background finds the PUT it started still running: it waits for that PUT (put
       // joins it) instead of sending the file again from the start, even if the URL is close to expiry.
       let adopt = start.state === 'uploading' && !start.putDone && start.uploadUrl !== null && (await this.#deps.sending(start.id, start.uploadUrl));
       while (!record.putDone) {
         if (!adopt) {
           if (!record.recordingId || !urlUsable(record, this.#deps.now())) {
-            if (urls >= MAX_URLS_PER_RUN) throw new ApiError('forbidden', 'Every upload URL the service issued had expired or was refused; try again later.');
+            // A fresh URL refused as the last one was, for no expiry (a signature that does not
+            // match: a type or header storage did not sign), is refused again: each new URL is a
+            // new recording at the service, so it is asked for once, not until the limit.
+            const again = refusal !== null && urls >= 2 && !saysExpired(refusal);
+            if (refusal !== null && (again || urls >= MAX_URLS_PER_RUN)) {
+              // Storage's own words, so the cause can be told (and passed on to whoever runs it).
+              const said = refusal.message.replace(/\.$/, '');
+              throw new ApiError('forbidden', `${said}. ${again ? 'A new upload address was refused the same way.' : 'Every new upload address was refused too; try again later.'}`, {
+                status: refusal.status,
+                code: refusal.code,
+              });
+            }
             step = 'request-url';
             await save({ state: 'requesting-url' });
             const abandoned = record.recordingId ? [...record.abandonedRecordingIds, record.recordingId] : record.abandonedRecordingIds;
@@ -149,7 +170,8 @@ export class UploadRunner {
         step = 'put';
         adopt = false;
         const outcome = await this.#putWithRetries(record as UploadRecord & { uploadUrl: string }, save, signal);
-        if (outcome === 'refused') {
+        if (outcome instanceof ApiError) {
+          refusal = outcome;
           // Expired or refused: the next turn asks for a new URL.
           await save({ uploadUrl: null, urlExpiresAt: null });
           continue;
@@ -169,12 +191,12 @@ export class UploadRunner {
     }
   }
 
-  /** 'ok', 'refused' (ask for a new URL), or throws for a failure the user must see. */
+  /** 'ok', storage's refusal of the URL (ask for a new one), or throws for a failure the user must see. */
   async #putWithRetries(
     record: UploadRecord & { uploadUrl: string },
     save: (patch: Partial<UploadRecord>) => Promise<UploadRecord>,
     signal: AbortSignal,
-  ): Promise<'ok' | 'refused'> {
+  ): Promise<'ok' | ApiError> {
     for (let attempt = 0; ; attempt++) {
       let lastSaved = 0;
       let pending: Promise<unknown> = Promise.resolve();
@@ -194,7 +216,7 @@ export class UploadRunner {
       } catch (error) {
         await pending;
         if (!(error instanceof ApiError)) throw error;
-        if (refusesUrl(error)) return 'refused';
+        if (refusesUrl(error)) return error;
         const delay = PUT_RETRY_DELAYS_MS[attempt];
         if (!TRANSIENT.has(error.kind) || delay === undefined) throw error;
         await this.#deps.sleep(delay, signal);

@@ -395,11 +395,26 @@ describe('UploadRunner: URL expiry and refusal', () => {
     expect(done).toMatchObject({
       state: 'failed',
       failedStep: 'put',
-      error: 'Every upload URL the service issued had expired or was refused; try again later.',
+      error: 'Request has expired (AccessDenied). Every new upload address was refused too; try again later.',
       recordingId: 'rec-3',
       uploadUrl: null,
       abandonedRecordingIds: ['rec-1', 'rec-2'],
       putDone: false,
+    });
+  });
+
+  it('asks for one new URL only when storage refuses a URL for no expiry (a signature that does not match), and says storage’s words', async () => {
+    const h = harness();
+    const mismatch = 'The upload server answered 403: The request signature we calculated does not match the signature you provided (SignatureDoesNotMatch)';
+    h.put.mockRejectedValue(new ApiError('forbidden', mismatch, { status: 403, code: 'SignatureDoesNotMatch' }));
+    const done = await h.runner.run(uploadRecord());
+    // Each URL is a new recording at the service: not three of them for a refusal a new URL cannot cure.
+    expect(h.requestUrl).toHaveBeenCalledTimes(2);
+    expect(done).toMatchObject({
+      state: 'failed',
+      failedStep: 'put',
+      error: `${mismatch}. A new upload address was refused the same way.`,
+      abandonedRecordingIds: ['rec-1'],
     });
   });
 
