@@ -21,6 +21,8 @@ import { FilePicker, type PickedFile } from './FilePicker';
 import { fitTitle } from './fit-title';
 
 const LOOKS_LIKE_EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** How long after the last keystroke an address typed for someone else is looked up. */
+const LOOK_AHEAD_MS = 400;
 /** The receiver is held ready for a minute per request (transport.ts); renewed well before that. */
 const PREPARE_EVERY_MS = 30_000;
 
@@ -126,14 +128,40 @@ export function UploadForm({ draft, onStarted, blocked = null }: UploadFormProps
   const contactAtHand = (): Contact | undefined => {
     const byEmail = draft.contacts.length === 0 || choice === SOMEONE_ELSE;
     if (!byEmail) return draft.contacts.find((contact) => contact.id === choice) ?? null;
-    return normaliseEmail(email) === '' ? null : undefined;
-  };
-  const contactByEmail = async (): Promise<Contact | 'unknown'> => {
     const address = normaliseEmail(email);
+    if (address === '') return null;
+    // "No such contact" is asked again at Upload (one may have been added since), and said then.
+    const ahead = typedAhead.get(address);
+    return ahead === 'unknown' ? undefined : ahead;
+  };
+  const lookUp = async (address: string): Promise<Contact | 'unknown'> => {
     // Exact address only: a recording is never tied to a guessed person.
     const match = await sendRequest('contact.find', { email: address });
     return match ? { id: match.contact.id, name: match.contact.name ?? match.contact.email ?? address } : 'unknown';
   };
+  const contactByEmail = (): Promise<Contact | 'unknown'> => lookUp(normaliseEmail(email));
+  /**
+   * Addresses typed for someone else, looked up as the user types (a moment after they stop): the
+   * answer is then at hand when Upload is pressed, and the file goes over in the click's own task.
+   * A popup that closes while a lookup runs (it closes on losing focus) would lose the upload.
+   */
+  const [typedAhead, setTypedAhead] = useState<ReadonlyMap<string, Contact | 'unknown'>>(new Map());
+  useEffect(() => {
+    const address = normaliseEmail(email);
+    if (!LOOKS_LIKE_EMAIL.test(address) || typedAhead.has(address)) return;
+    let current = true;
+    const timer = setTimeout(() => {
+      lookUp(address).then(
+        (found) => current && setTypedAhead((known) => new Map(known).set(address, found)),
+        // Not known then: Upload asks again, and says why if it still cannot.
+        () => undefined,
+      );
+    }, LOOK_AHEAD_MS);
+    return () => {
+      current = false;
+      clearTimeout(timer);
+    };
+  }, [email, typedAhead]);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();

@@ -1,4 +1,4 @@
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { UploadForm } from '@/components/popup/UploadForm';
@@ -182,6 +182,29 @@ describe('UploadForm', () => {
     await user.click(screen.getByRole('button', { name: 'Upload' }));
     await waitFor(() => expect(handOverFile).toHaveBeenCalledTimes(1));
     expect(vi.mocked(handOverFile).mock.calls[0]![0].meta).toMatchObject({ primaryContactId: 'l', primaryContactName: 'Lee Park' });
+  });
+
+  it('looks up an address typed for someone else as it is typed, so Upload hands the file over in the click’s own task', async () => {
+    const user = userEvent.setup();
+    const asked: string[] = [];
+    fakeBackground({
+      ...READY,
+      'contact.find': (query) => {
+        if ('email' in query) asked.push(query.email);
+        return Promise.resolve('email' in query && query.email === 'lee@example.org' ? match('l', 'Lee Park', 'lee@example.org') : null);
+      },
+    });
+    render(<UploadForm draft={EMPTY_DRAFT} onStarted={vi.fn()} />);
+    await user.upload(screen.getByLabelText('Recording'), audio());
+    await user.type(screen.getByLabelText(/Primary contact’s e-mail/), 'Lee@Example.org');
+    // Looked up once the typing stopped, not at every key.
+    await waitFor(() => expect(asked).toEqual(['lee@example.org']));
+    await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
+    fireEvent.click(screen.getByRole('button', { name: 'Upload' }));
+    // No await between the click and this line: a popup closing now has handed the file over.
+    expect(handOverFile).toHaveBeenCalledTimes(1);
+    expect(vi.mocked(handOverFile).mock.calls[0]![0].meta).toMatchObject({ primaryContactId: 'l', primaryContactName: 'Lee Park' });
+    expect(asked).toEqual(['lee@example.org']);
   });
 
   it('without a file: says so at the file input, focuses it, and drops the message once a file is picked', async () => {
