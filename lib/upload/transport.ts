@@ -84,7 +84,12 @@ export function offscreenTransport(api: OffscreenApi, channel: OffscreenChannel 
         try {
           if (signal.aborted) throw new ApiError('aborted', 'The upload was cancelled.');
           const request: OffscreenRequest = { primer: 'offscreen', type: 'put', id: record.id, url: record.uploadUrl, contentType: contentTypeOf(record), headers: record.uploadHeaders };
-          const reply = PutReplySchema.safeParse(await channel.ask(request));
+          // No answer at all: the document closed or crashed mid-way (Chrome may close it). Worth
+          // another try, which opens it again and sends from the kept copy if there is one.
+          const answer = await channel.ask(request).catch((cause: unknown) => {
+            throw new ApiError('network', 'The page that sends recordings stopped answering.', { cause });
+          });
+          const reply = PutReplySchema.safeParse(answer);
           if (!reply.success) throw new ApiError('invalid_response', 'The upload page sent an unexpected reply.');
           if (!reply.data.ok) throw errorFromInfo(reply.data.error);
         } finally {

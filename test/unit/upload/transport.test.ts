@@ -173,6 +173,16 @@ describe('offscreenTransport', () => {
     await expect(odd.put(RECORD, vi.fn(), new AbortController().signal)).rejects.toMatchObject({ kind: 'invalid_response' });
   });
 
+  it('takes a document that stopped answering mid-PUT (closed or crashed) for a failure worth another try', async () => {
+    const { api } = fakeApi();
+    const { channel } = fakeChannel();
+    vi.mocked(channel.ask).mockImplementation((request) =>
+      request.type === 'put' ? Promise.reject(new Error('Could not establish connection. Receiving end does not exist.')) : Promise.resolve({ sending: [], busy: false }),
+    );
+    const gone = offscreenTransport(api, channel);
+    await expect(gone.put(RECORD, vi.fn(), new AbortController().signal)).rejects.toMatchObject({ kind: 'network', message: 'The page that sends recordings stopped answering.' });
+  });
+
   it('tells the document to stop when the upload is cancelled', async () => {
     const { api } = fakeApi();
     const putting = deferred<unknown>();
