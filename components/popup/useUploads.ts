@@ -27,14 +27,23 @@ const CHECK_EVERY_MS = 2000;
 /**
  * While this view is open, processing is checked every 2 s so the user sees it move. These are
  * not the background's scheduled checks: they neither advance its backoff nor count towards
- * giving up (lib/upload/poller.ts), which carry on alone once the view closes.
+ * giving up (lib/upload/poller.ts), which carry on alone once the view closes. A check still
+ * waiting for its answer (a slow or failing service retries it) is not joined by another: they
+ * would pile up, one more every 2 s.
  */
 export function useLiveProcessing(uploads: UploadRecord[] | null): void {
   const ids = (uploads ?? []).filter((record) => record.state === 'processing').map((record) => record.id).join(',');
   useEffect(() => {
     if (!ids) return;
+    const checking = new Set<string>();
     const timer = setInterval(() => {
-      for (const id of ids.split(',')) void sendRequest('upload.check', { id }).catch(() => undefined);
+      for (const id of ids.split(',')) {
+        if (checking.has(id)) continue;
+        checking.add(id);
+        void sendRequest('upload.check', { id })
+          .catch(() => undefined)
+          .finally(() => checking.delete(id));
+      }
     }, CHECK_EVERY_MS);
     return () => clearInterval(timer);
   }, [ids]);

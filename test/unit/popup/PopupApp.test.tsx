@@ -62,11 +62,34 @@ describe('PopupApp', () => {
       await fakeBrowser.storage.local.set({ [UPLOADS_KEY]: [record({ state: 'processing' })] });
       render(<PopupApp draft={draft()} />);
       await screen.findByRole('listitem', { name: 'Weekly sync: Processing' });
-      act(() => void vi.advanceTimersByTime(4000));
+      act(() => void vi.advanceTimersByTime(2000));
+      await act(() => Promise.resolve());
+      act(() => void vi.advanceTimersByTime(2000));
       expect(sent('upload.check')).toEqual([{ id: 'u1' }, { id: 'u1' }]);
       await act(() => fakeBrowser.storage.local.set({ [UPLOADS_KEY]: [record({ state: 'completed' })] }));
       await screen.findByRole('listitem', { name: 'Weekly sync: Processed' });
       act(() => void vi.advanceTimersByTime(6000));
+      expect(sent('upload.check')).toHaveLength(2);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('sends no check while the last is still waiting for its answer (a slow service): they would pile up', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    try {
+      let answer: () => void = () => undefined;
+      fakeBackground({ 'settings.get': settingsView(), 'upload.check': ({ id }) => new Promise((resolve) => (answer = () => resolve(record({ id, state: 'processing' })))) });
+      await fakeBrowser.storage.local.set({ [UPLOADS_KEY]: [record({ state: 'processing' })] });
+      render(<PopupApp draft={draft()} />);
+      await screen.findByRole('listitem', { name: 'Weekly sync: Processing' });
+      act(() => void vi.advanceTimersByTime(8000));
+      expect(sent('upload.check')).toHaveLength(1);
+      await act(() => {
+        answer();
+        return Promise.resolve();
+      });
+      act(() => void vi.advanceTimersByTime(2000));
       expect(sent('upload.check')).toHaveLength(2);
     } finally {
       vi.useRealTimers();
