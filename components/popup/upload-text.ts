@@ -67,6 +67,10 @@ export function retryLabel(record: UploadRecord): string | null {
   if (record.state === 'cancelled') return 'Resume';
   if (record.state !== 'failed' || record.failedStep === 'processing') return null;
   if (record.needsAccess) return 'Allow and upload';
+  // The file is gone (a restart before a copy was kept) or storage has no such place: Retry would
+  // ask for a new upload address, a new recording at the service, and fail the same way. The row
+  // says to pick the file again, and offers Remove.
+  if (!record.putDone && record.failedStep === 'put' && record.errorKind === 'not_found') return null;
   return record.putDone ? 'Retry finishing' : 'Retry';
 }
 

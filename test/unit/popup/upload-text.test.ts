@@ -33,6 +33,9 @@ describe('upload text', () => {
     expect(retryLabel(record({ state: 'failed', failedStep: 'processing' }))).toBeNull();
     expect(retryLabel(record({ state: 'cancelled' }))).toBe('Resume');
     expect(retryLabel(record({ state: 'uploading' }))).toBeNull();
+    // The file no longer held: a retry would only make another recording and fail the same way.
+    expect(retryLabel(record({ state: 'failed', failedStep: 'put', errorKind: 'not_found', error: 'The recording’s file is no longer available to Primer; pick it again.' }))).toBeNull();
+    expect(retryLabel(record({ state: 'failed', failedStep: 'put', errorKind: 'network' }))).toBe('Retry');
   });
 
   it('says when the meeting was', () => {
