@@ -58,13 +58,15 @@ export function eachContactOnce<T extends { id: string }>(attendees: readonly T[
  */
 export function namesakeDetails(people: readonly { id: string; name: string; email?: string | null }[]): Map<string, string | null> {
   const sameName = new Map<string, { id: string; email?: string | null }[]>();
+  // Names that look the same on screen are namesakes: "Ann  Lee" shows as "Ann Lee".
+  const keyOf = (name: string) => name.normalize('NFC').trim().toLowerCase().replace(/\s+/g, ' ');
   for (const person of people) {
-    const key = person.name.trim().toLowerCase();
+    const key = keyOf(person.name);
     sameName.set(key, [...(sameName.get(key) ?? []), person]);
   }
   return new Map(
     people.map((person) => {
-      const namesakes = sameName.get(person.name.trim().toLowerCase())!;
+      const namesakes = sameName.get(keyOf(person.name))!;
       if (namesakes.length < 2) return [person.id, null];
       const email = person.email?.trim() || null;
       const emailTellsApart = email !== null && namesakes.filter((other) => other.email?.trim().toLowerCase() === email.toLowerCase()).length === 1;

@@ -187,6 +187,9 @@ describe('meeting', () => {
     expect(layoffs!.people.map(personLabel)).toEqual(['Alex Kim (1)', 'Alex Kim (2, matched by name)']);
     // One contact reached twice (by address and by name) is still one person.
     expect(topicsToAvoid([alex('a1', 'alex@acme.com'), alex('a1', 'alex@acme.com')])[0]!.people.map(personLabel)).toEqual(['Alex Kim']);
+    // Names that look the same on screen are namesakes: runs of spaces show as one.
+    const spaced = { ...alex('a2', 'alex.kim@globex.com'), name: 'Alex  Kim ' };
+    expect(sharedTopics([alex('a1', 'alex@acme.com'), spaced])[0]!.people.map((person) => person.detail)).toEqual(['alex@acme.com', 'alex.kim@globex.com']);
   });
 });
 
