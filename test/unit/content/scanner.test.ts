@@ -83,7 +83,8 @@ describe('PageScanner', () => {
     expect(scanner.stats()).toMatchObject({ surfaces: 1, people: 3, known: 2 });
   });
 
-  it('makes its DOM changes (markers in, markers out) through the write hook', async () => {
+  /** A scanner whose writes are counted: how many markers each one added (or took away, negative). */
+  const withWriteHook = () => {
     const writes: number[] = [];
     const hooked = new PageScanner({
       adapter,
@@ -96,6 +97,11 @@ describe('PageScanner', () => {
         writes.push(markers().length - before);
       },
     });
+    return { hooked, writes };
+  };
+
+  it('makes its DOM changes (markers in, markers out) through the write hook', async () => {
+    const { hooked, writes } = withWriteHook();
     const roots = page(`<div class="s"><span data-mail="maya@example.com">Maya</span><span data-mail="bo@example.com">Bo</span></div>`);
     await hooked.scan(roots);
     expect(writes).toEqual([2]);
@@ -106,18 +112,7 @@ describe('PageScanner', () => {
   });
 
   it('takes down a marker that outlived its person’s element through the write hook too (the observer must not see it)', async () => {
-    const writes: number[] = [];
-    const hooked = new PageScanner({
-      adapter,
-      lookup: new PeopleLookup(find),
-      preferences: () => preferences,
-      ownAddresses: () => new Set(),
-      write: (apply) => {
-        const before = markers().length;
-        apply();
-        writes.push(markers().length - before);
-      },
-    });
+    const { hooked, writes } = withWriteHook();
     // In a control, the marker goes after the control, beside it: it outlives the name inside.
     const roots = page(`<div class="s"><button type="button"><span data-mail="maya@example.com">Maya</span></button></div>`);
     await hooked.scan(roots);
