@@ -2,7 +2,7 @@
 import { clockFormat } from '@/lib/format/dates';
 import { nonBlank, statusAsWords } from '@/lib/format/text';
 import { formatBytes } from '@/lib/upload/file-check';
-import type { UploadRecord, UploadStep } from '@/lib/upload/record';
+import { MISSING_FILE, type UploadRecord, type UploadStep } from '@/lib/upload/record';
 
 const STEP_NAMES: Record<UploadStep, string> = {
   'request-url': 'asking the service where to send the file',
@@ -67,10 +67,10 @@ export function retryLabel(record: UploadRecord): string | null {
   if (record.state === 'cancelled') return 'Resume';
   if (record.state !== 'failed' || record.failedStep === 'processing') return null;
   if (record.needsAccess) return 'Allow and upload';
-  // The file is gone (a restart before a copy was kept) or storage has no such place: Retry would
-  // ask for a new upload address, a new recording at the service, and fail the same way. The row
-  // says to pick the file again, and offers Remove.
-  if (!record.putDone && record.failedStep === 'put' && record.errorKind === 'not_found') return null;
+  // The file is gone (a restart before a copy was kept): Retry would ask for a new upload address,
+  // a new recording at the service, and fail the same way. The row says to pick the file again,
+  // and offers Remove. (Storage's own 404, a place not there yet, may pass with a new URL.)
+  if (!record.putDone && record.failedStep === 'put' && record.error === MISSING_FILE) return null;
   return record.putDone ? 'Retry finishing' : 'Retry';
 }
 

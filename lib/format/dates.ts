@@ -128,7 +128,11 @@ export function dateTime(value: string | null): number {
  */
 export function relativeDay(value: string | null, now: Date = new Date(), locale?: string): string | null {
   const read = parse(value);
-  return read ? daysFromToday(Math.min(0, read.day - localDay(now)), locale) : null;
+  if (!read) return null;
+  const days = read.day - localDay(now);
+  // One day ahead is a time zone's doing: today. Further ahead is no slip of the clock (a date
+  // typed wrong): nothing is said of it, rather than "today".
+  return days > 1 ? null : daysFromToday(Math.min(0, days), locale);
 }
 
 /**
@@ -152,9 +156,11 @@ function daysFromToday(days: number, locale: string | undefined): string {
   const format = relativeFormat(locale);
   if (Math.abs(days) < 14) return format.format(days, 'day');
   if (Math.abs(days) < 60) return format.format(Math.round(days / 7), 'week');
-  // Up to eleven months in months; past that in years ("24 months ago" is two years).
-  if (Math.abs(days) < 335) return format.format(Math.round(days / 30), 'month');
-  return format.format(Math.sign(days) * Math.max(1, Math.round(Math.abs(days) / 365)), 'year');
+  // Up to a year and a half in months; past that in years ("24 months ago" is two years). Never
+  // a single year: with numeric 'auto' it reads "last year", which for 11 months ago in December
+  // is this year, and for 13 months ago in January two years back.
+  if (Math.abs(days) < 548) return format.format(Math.round(days / 30), 'month');
+  return format.format(Math.round(days / 365), 'year');
 }
 
 /** Due before today, by calendar day (an item due today is not overdue yet; one whose date cannot be read never is). */

@@ -8,8 +8,9 @@
 import { ApiError } from '../api/error-info';
 import type { HeldFiles } from './held-files';
 import { xhrPut, type PutRequest } from './xhr-put';
+import { MISSING_FILE } from './record';
 
-export const MISSING_FILE = 'The recording’s file is no longer available to Primer; pick it again.';
+export { MISSING_FILE } from './record';
 
 export interface SendRequest {
   id: string;

@@ -108,3 +108,6 @@ export function isActive(record: Pick<UploadRecord, 'state'>): boolean {
 export function isSending(record: Pick<UploadRecord, 'state'>): boolean {
   return record.state === 'requesting-url' || record.state === 'uploading' || record.state === 'completing';
 }
+
+/** Why a PUT failed when the file itself is gone (file-sender.ts): a retry cannot send it. */
+export const MISSING_FILE = 'The recording’s file is no longer available to Primer; pick it again.';

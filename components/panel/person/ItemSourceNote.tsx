@@ -5,7 +5,7 @@
  * An item the server gave no source for gets nothing: no source is guessed.
  */
 import type { ItemSource, Recording } from '@/lib/models';
-import { relativeDay } from '@/lib/format/dates';
+import { formatDate, relativeDay } from '@/lib/format/dates';
 import { nonBlank } from '@/lib/format/text';
 
 /** A recording the panel already holds, by id (null when it holds none). */
@@ -26,7 +26,8 @@ export function ItemSourceNote({ source, item, onOpenRecording, lookup, now = ne
   const title = source.title ?? known?.title ?? known?.filename ?? null;
   // A date the panel cannot read is the server's own words: shown as written (so a source always says something).
   const date = source.date ?? known?.meetingDate ?? null;
-  const when = relativeDay(date, now) ?? nonBlank(date);
+  // A date well after today (typed wrong) is said as a date, not as how long ago it was.
+  const when = relativeDay(date, now) ?? formatDate(date) ?? nonBlank(date);
   const after = when ? `, ${when}` : '';
   if (source.recordingId !== null && onOpenRecording) {
     const id = source.recordingId;

@@ -36,6 +36,8 @@ describe('upload text', () => {
     // The file no longer held: a retry would only make another recording and fail the same way.
     expect(retryLabel(record({ state: 'failed', failedStep: 'put', errorKind: 'not_found', error: 'The recording’s file is no longer available to Primer; pick it again.' }))).toBeNull();
     expect(retryLabel(record({ state: 'failed', failedStep: 'put', errorKind: 'network' }))).toBe('Retry');
+    // Storage's own 404 (a place not there yet) may pass with a new URL: Retry stays.
+    expect(retryLabel(record({ state: 'failed', failedStep: 'put', errorKind: 'not_found', error: 'The upload server answered 404: NoSuchUpload' }))).toBe('Retry');
   });
 
   it('says when the meeting was', () => {
