@@ -27,7 +27,9 @@ export type UploadDraft = z.infer<typeof UploadDraftSchema>;
 export const DRAFT_KEY = 'uploadDraft';
 export const EMPTY_DRAFT: UploadDraft = { title: null, meetingDate: null, speakersExpected: null, contacts: [], primaryContactId: null };
 
-const MONTHS = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december'];
+const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
+/** Weekdays that start as a month does ("mardi", "martes", "martedì"): Tuesday, not March. */
+const NOT_MONTHS = /^mar(di|tes|ted)/i;
 
 interface DayOfYear {
   year: number | null;
@@ -38,13 +40,14 @@ interface DayOfYear {
 }
 
 /**
- * An English month by its name or the start of it ("Sep", "Sept", "September"). Only that: the
- * first letters of another word are no month ("mardi 19 mai" is French, not March 19).
+ * A month by its first three letters, which most languages' names share with English ("Juni",
+ * "juin", "septembre", "marzo"), except the weekdays that begin as one does: "mardi 19 mai" is
+ * Tuesday the 19th (of a month not read), not March 19.
  */
 function monthOf(word: string): number | null {
-  const start = word.toLowerCase();
-  const index = start.length >= 3 ? MONTHS.findIndex((name) => name.startsWith(start)) : -1;
-  return index >= 0 ? index : null;
+  if (NOT_MONTHS.test(word)) return null;
+  const index = MONTHS.indexOf(word.slice(0, 3).toLowerCase());
+  return index >= 0 && word.length >= 3 ? index : null;
 }
 
 /** The first date in the text: "May 19, 2026", "19 May 2026", "2026-05-19", or "19/05/2026" when the order is certain. */

@@ -45,10 +45,13 @@ describe('parseWhen', () => {
     expect(parseWhen(text, NOW)).toBe(iso);
   });
 
-  it('reads no month out of another word: a French date is not read as March', () => {
+  it('reads no month out of a weekday that starts as one does: a French Tuesday is not March', () => {
     expect(parseWhen('mardi 19 mai 2026 ⋅ 10:00 – 10:45', NOW)).toBeNull();
-    expect(parseWhen('Marathon 19, 2026 10:00', NOW)).toBeNull();
+    expect(parseWhen('martes 19 de mayo de 2026 10:00', NOW)).toBeNull();
     expect(parseWhen('Mar 19, 2026 10:00', NOW)).toBe(local(2026, 3, 19, 10, 0));
+    // Other languages' months that share their first letters with English are still read.
+    expect(parseWhen('Freitag, 19. Juni 2026 10:00', NOW)).toBe(local(2026, 6, 19, 10, 0));
+    expect(parseWhen('19 septembre 2026 10:00', NOW)).toBe(local(2026, 9, 19, 10, 0));
   });
 
   it('gives midnight for a date whose time is not read, or null where a time is needed', () => {
