@@ -122,6 +122,8 @@ export class UploadRunner {
       let urls = 0;
       /** Storage's last refusal of a URL: said as it is if no new URL helps. */
       let refusal: ApiError | null = null;
+      /** URLs refused in this run (a run may start from a URL an earlier one was given). */
+      let refused = 0;
       // A restarted background finds the PUT it started still running: it waits for that PUT (put
       // joins it) instead of sending the file again from the start, even if the URL is close to expiry.
       let adopt = start.state === 'uploading' && !start.putDone && start.uploadUrl !== null && (await this.#deps.sending(start.id, start.uploadUrl));
@@ -131,7 +133,7 @@ export class UploadRunner {
             // A fresh URL refused as the last one was, for no expiry (a signature that does not
             // match: a type or header storage did not sign), is refused again: each new URL is a
             // new recording at the service, so it is asked for once, not until the limit.
-            const again = refusal !== null && urls >= 2 && !saysExpired(refusal);
+            const again = refusal !== null && refused >= 2 && !saysExpired(refusal);
             if (refusal !== null && (again || urls >= MAX_URLS_PER_RUN)) {
               // Storage's own words, so the cause can be told (and passed on to whoever runs it).
               const said = refusal.message.replace(/\.$/, '');
@@ -172,6 +174,7 @@ export class UploadRunner {
         const outcome = await this.#putWithRetries(record as UploadRecord & { uploadUrl: string }, save, signal);
         if (outcome instanceof ApiError) {
           refusal = outcome;
+          refused++;
           // Expired or refused: the next turn asks for a new URL.
           await save({ uploadUrl: null, urlExpiresAt: null });
           continue;

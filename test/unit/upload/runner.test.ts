@@ -418,6 +418,15 @@ describe('UploadRunner: URL expiry and refusal', () => {
     });
   });
 
+  it('asks for one new URL only on a retry that starts from the URL it already had (a PUT that failed on the network)', async () => {
+    const h = harness();
+    const mismatch = 'The upload server answered 403: signature mismatch (SignatureDoesNotMatch)';
+    h.put.mockRejectedValue(new ApiError('forbidden', mismatch, { status: 403, code: 'SignatureDoesNotMatch' }));
+    const done = await h.runner.run(withUrl({ state: 'failed', failedStep: 'put' }));
+    expect(h.requestUrl).toHaveBeenCalledTimes(1);
+    expect(done).toMatchObject({ state: 'failed', error: `${mismatch}. A new upload address was refused the same way.` });
+  });
+
   it('a retry after that starts a fresh budget and abandons the last refused recording', async () => {
     const h = harness();
     h.put.mockRejectedValueOnce(new ApiError('forbidden', 'x', { status: 403 }));
