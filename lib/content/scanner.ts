@@ -345,7 +345,9 @@ export class PageScanner {
       if (!element.isConnected) {
         // A marker placed beside its person's element can outlive it; its removal is Primer's own.
         const marker = mark.marker;
+        // One taken out with its subtree is removed too, in case the site puts the subtree back.
         if (marker?.isConnected) this.#write(() => marker.remove());
+        else marker?.remove();
         this.#marks.delete(element);
         this.onDrop?.(mark);
       }

@@ -124,6 +124,20 @@ describe('PageScanner', () => {
     expect(writes[1]).toBe(-1);
   });
 
+  it('takes a marker out of a subtree the site took out, so the subtree put back holds one marker, not two', async () => {
+    const { hooked } = withWriteHook();
+    const roots = page(`<div class="s"><p class="row"><button type="button"><span data-mail="maya@example.com">Maya</span></button></p></div>`);
+    await hooked.scan(roots);
+    const row = document.querySelector('.row')!;
+    expect(row.querySelectorAll('[data-primer-marker]')).toHaveLength(1);
+    // A view kept aside and shown again: the same nodes, out of the page and back.
+    row.remove();
+    await hooked.scan(roots);
+    document.querySelector('.s')!.append(row);
+    await hooked.scan(roots);
+    expect(row.querySelectorAll('[data-primer-marker]')).toHaveLength(1);
+  });
+
   it('never asks about excluded domains', async () => {
     preferences.excludedDomains = ['example.com'];
     await scanner.scan(page(`<div class="s"><span data-mail="maya@example.com">Maya</span><span data-mail="x@eu.example.com">X</span></div>`));
