@@ -7,7 +7,7 @@ import { dateOf } from './dates';
 import { ITEM_TEXT_KEYS, proseOf, SENTENCE_SEPARATORS, toTextList } from './text-lists';
 import { resourceOf, unwrap } from './envelope';
 import { toActionItems } from './action-items';
-import { recordingProbes } from './recordings';
+import { recordingBody } from './recordings';
 import { ApiError, NOT_YET_CODE } from '../errors';
 
 const INSIGHT_PROBES = ['preferred_tone', 'communication_approach', 'total_conversations', 'recent_topics', 'preferredTone'];
@@ -139,7 +139,7 @@ export function toRecordingInsights(raw: unknown, recordingId: string): Recordin
 
 /** Whether a recording detail carries its insights inline (one dialect of "insights by recording"). */
 export function embeddedRecordingInsights(raw: unknown, recordingId: string): RecordingInsights | null {
-  const body = unwrap(raw, recordingProbes(raw), ['recording', 'data']);
+  const body = recordingBody(raw);
   if (!isObj(body) || !isObj(body.insights)) return null;
   return toRecordingInsights(body.insights, recordingId);
 }

@@ -21,8 +21,22 @@ export function recordingProbes(raw: unknown): string[] {
   return wrapped ? RECORDING_ID_KEYS : [...RECORDING_ID_KEYS, 'status'];
 }
 
+/**
+ * The recording in a reply. An object under `recording` that has an id of its own is the
+ * recording, whatever ids the outside carries (`{recording_id, recording: {…}}`); so is one under
+ * `data` when the outside has no `id` (JSON:API, envelopes with a request's own uuid). Else as
+ * recordingProbes tells.
+ */
+export function recordingBody(raw: unknown): unknown {
+  if (isObj(raw)) {
+    const inner = isObj(raw.recording) ? raw.recording : isObj(raw.data) && !ID_KEYS.some((key) => key in raw) ? raw.data : null;
+    if (inner !== null && RECORDING_ID_KEYS.some((key) => key in inner)) return unwrap(inner, [...RECORDING_ID_KEYS, 'status'], []);
+  }
+  return unwrap(raw, recordingProbes(raw), ['recording', 'data']);
+}
+
 export function toRecording(raw: unknown): Recording {
-  const body = unwrap(raw, recordingProbes(raw), ['recording', 'data']);
+  const body = recordingBody(raw);
   if (!isObj(body)) throw invalid('the recording');
   const id = idOf(body, ...RECORDING_ID_KEYS);
   if (id === null) throw invalid('the recording’s id');

@@ -739,6 +739,10 @@ describe('a recording in a JSend or status envelope', () => {
     expect(toRecording({ recording_id: 'r4', status: 'completed', recording: { url: 'https://x.test/a.mp3' } })).toMatchObject({ id: 'r4', status: 'completed' });
     expect(toRecording({ uuid: 'r5', status: 'processing', data: { bytes: 3 } })).toMatchObject({ id: 'r5', status: 'processing' });
     expect(embeddedRecordingInsights({ recording_id: 'r4', status: 'completed', data: {}, insights: { key_decisions: ['Go'] } }, 'r4')?.keyDecisions).toEqual(['Go']);
+    // An envelope that names the recording outside and holds it whole inside: the inside is it.
+    expect(toRecording({ recording_id: 'r6', recording: { id: 'r6', status: 'completed', title: 'Sync' } })).toMatchObject({ id: 'r6', status: 'completed', title: 'Sync' });
+    expect(toRecording({ uuid: 'req-1', data: { id: 'r7', status: 'processing', title: 'Standup' } })).toMatchObject({ id: 'r7', status: 'processing', title: 'Standup' });
+    expect(embeddedRecordingInsights({ recording_id: 'r6', data: { id: 'r6', insights: { key_decisions: ['Ship'] } } }, 'r6')?.keyDecisions).toEqual(['Ship']);
   });
 
   it('reads the primary contact given as an object', () => {
