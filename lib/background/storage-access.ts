@@ -51,12 +51,13 @@ export async function movePreferencesToSync(): Promise<void> {
   await browser.storage.local.remove(PREFERENCES_KEY);
 }
 
-/** The preferences with their longest list cut from the end, one entry at a time, until they fit. */
+/** The preferences with their larger list (in bytes) cut from the end, one entry at a time, until they fit. */
 function fitted(preferences: Preferences): Preferences {
   const next = { ...preferences, excludedDomains: [...preferences.excludedDomains], ownAddresses: [...preferences.ownAddresses] };
+  const size = (list: string[]) => JSON.stringify(list).length;
   while (!preferencesFit(next)) {
-    const longer = next.excludedDomains.length >= next.ownAddresses.length ? next.excludedDomains : next.ownAddresses;
-    longer.pop();
+    const larger = size(next.excludedDomains) >= size(next.ownAddresses) ? next.excludedDomains : next.ownAddresses;
+    larger.pop();
   }
   return next;
 }

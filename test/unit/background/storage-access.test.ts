@@ -62,6 +62,16 @@ describe('movePreferencesToSync', () => {
     expect(await fakeBrowser.storage.local.get(null)).toEqual({ [PREFERENCES_BEFORE_SYNC_KEY]: long });
   });
 
+  it('cuts the list that is larger in bytes, not the one with more entries', async () => {
+    const ownAddresses = Array.from({ length: 40 }, (_, i) => `me${String(i)}@primer.example`);
+    const excludedDomains = Array.from({ length: 30 }, (_, i) => `${'very-long-subdomain-name-'.repeat(12)}${String(i)}.example.com`);
+    await fakeBrowser.storage.local.set({ preferences: { ...mine, ownAddresses, excludedDomains } });
+    await movePreferencesToSync();
+    const moved = await readPreferences();
+    expect(moved.ownAddresses).toEqual(ownAddresses);
+    expect(moved.excludedDomains.length).toBeLessThan(30);
+  });
+
   it('changes nothing when there is nothing to move', async () => {
     await movePreferencesToSync();
     expect(await fakeBrowser.storage.sync.get(null)).toEqual({});
