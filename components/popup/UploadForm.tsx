@@ -22,7 +22,7 @@ import { fitTitle } from './fit-title';
 
 const LOOKS_LIKE_EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 /** How long after the last keystroke an address typed for someone else is looked up. */
-const LOOK_AHEAD_MS = 400;
+const LOOK_AHEAD_MS = 600;
 /** The receiver is held ready for a minute per request (transport.ts); renewed well before that. */
 const PREPARE_EVERY_MS = 30_000;
 
@@ -148,7 +148,8 @@ export function UploadForm({ draft, onStarted, blocked = null }: UploadFormProps
   const [typedAhead, setTypedAhead] = useState<ReadonlyMap<string, Contact | 'unknown'>>(new Map());
   useEffect(() => {
     const address = normaliseEmail(email);
-    if (!LOOKS_LIKE_EMAIL.test(address) || typedAhead.has(address)) return;
+    // Nothing is asked while uploads are held back (a refused key would refuse this too).
+    if (blocked !== null || !LOOKS_LIKE_EMAIL.test(address) || typedAhead.has(address)) return;
     let current = true;
     const timer = setTimeout(() => {
       lookUp(address).then(
@@ -161,7 +162,7 @@ export function UploadForm({ draft, onStarted, blocked = null }: UploadFormProps
       current = false;
       clearTimeout(timer);
     };
-  }, [email, typedAhead]);
+  }, [email, typedAhead, blocked]);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();

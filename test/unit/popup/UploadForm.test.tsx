@@ -207,6 +207,16 @@ describe('UploadForm', () => {
     expect(asked).toEqual(['lee@example.org']);
   });
 
+  it('asks nothing about a typed address while uploads are held back (a refused key)', async () => {
+    const user = userEvent.setup();
+    const asked = vi.fn(() => Promise.resolve(null));
+    fakeBackground({ ...READY, 'contact.find': asked });
+    render(<UploadForm draft={EMPTY_DRAFT} onStarted={vi.fn()} blocked="The service refused Primer’s API key." />);
+    await user.type(screen.getByLabelText(/Primary contact’s e-mail/), 'lee@example.org');
+    await act(() => new Promise((resolve) => setTimeout(resolve, 900)));
+    expect(asked).not.toHaveBeenCalled();
+  });
+
   it('without a file: says so at the file input, focuses it, and drops the message once a file is picked', async () => {
     const user = userEvent.setup();
     render(<UploadForm draft={EMPTY_DRAFT} onStarted={vi.fn()} />);
