@@ -11,7 +11,7 @@
 import { browser } from '#imports';
 import { z } from 'zod/mini';
 import type { SiteId } from '../sites/types';
-import { PAGE_AREA } from './page-area';
+import { PAGE_AREA, watchPageItem } from './page-area';
 
 export const PreferencesSchema = z.object({
   sites: z.object({ 'google-calendar': z.boolean(), gmail: z.boolean(), outlook: z.boolean() }),
@@ -27,7 +27,6 @@ export const DEFAULT_PREFERENCES: Preferences = {
 };
 
 export const PREFERENCES_KEY = 'preferences';
-const KEY = PREFERENCES_KEY;
 
 function valid(value: unknown): Preferences {
   const parsed = PreferencesSchema.safeParse(value);
@@ -35,16 +34,12 @@ function valid(value: unknown): Preferences {
 }
 
 export async function readPreferences(): Promise<Preferences> {
-  return valid((await browser.storage[PAGE_AREA].get(KEY))[KEY]);
+  return valid((await browser.storage[PAGE_AREA].get(PREFERENCES_KEY))[PREFERENCES_KEY]);
 }
 
 /** Calls back with every new value (invalid values read as the defaults); returns the unsubscribe. */
 export function watchPreferences(callback: (preferences: Preferences) => void): () => void {
-  const listener = (changes: Record<string, { newValue?: unknown }>, area: string) => {
-    if (area === PAGE_AREA && KEY in changes) callback(valid(changes[KEY]?.newValue));
-  };
-  browser.storage.onChanged.addListener(listener);
-  return () => browser.storage.onChanged.removeListener(listener);
+  return watchPageItem(PREFERENCES_KEY, (value) => callback(valid(value)));
 }
 
 /** What storage.sync keeps of one item at most: its key and its value as JSON, in bytes. */
@@ -52,7 +47,7 @@ export const PREFERENCES_MAX_BYTES = 8192;
 
 /** Whether storage.sync keeps these preferences (PREFERENCES_MAX_BYTES). */
 export function preferencesFit(value: unknown): boolean {
-  return new TextEncoder().encode(KEY + JSON.stringify(value)).length <= PREFERENCES_MAX_BYTES;
+  return new TextEncoder().encode(PREFERENCES_KEY + JSON.stringify(value)).length <= PREFERENCES_MAX_BYTES;
 }
 
 /** Lists too long for storage.sync: said as such, since trying again would not help. */
@@ -68,12 +63,12 @@ export class PreferencesTooLargeError extends Error {
  * read and watch through the functions above, so they do not bundle the writing.
  */
 export const preferencesItem = {
-  key: KEY,
+  key: PREFERENCES_KEY,
   fallback: DEFAULT_PREFERENCES,
   getValue: readPreferences,
   async setValue(value: Preferences): Promise<void> {
     if (!preferencesFit(value)) throw new PreferencesTooLargeError();
-    await browser.storage[PAGE_AREA].set({ [KEY]: value });
+    await browser.storage[PAGE_AREA].set({ [PREFERENCES_KEY]: value });
   },
   watch: watchPreferences,
 };

@@ -6,7 +6,7 @@
  * minute later.
  */
 import { browser } from '#imports';
-import { PAGE_AREA } from './page-area';
+import { PAGE_AREA, watchPageItem } from './page-area';
 
 /** When access was last granted: a new value each time, so that every grant is a change. */
 export const SERVICE_ACCESS_KEY = 'serviceAccessGrantedAt';
@@ -17,9 +17,5 @@ export function announceServiceAccess(): Promise<void> {
 
 /** Calls `onGranted` whenever the background announces access; returns the unsubscribe. */
 export function watchServiceAccess(onGranted: () => void): () => void {
-  const listener = (changes: Record<string, unknown>, area: string) => {
-    if (area === PAGE_AREA && SERVICE_ACCESS_KEY in changes) onGranted();
-  };
-  browser.storage.onChanged.addListener(listener);
-  return () => browser.storage.onChanged.removeListener(listener);
+  return watchPageItem(SERVICE_ACCESS_KEY, () => onGranted());
 }

@@ -5,6 +5,7 @@
  * and is then started over from once, not once per value.
  */
 import { browser } from '#imports';
+import { PAGE_AREA, watchPageItem } from './page-area';
 
 /** Said in the pages' area (page-area.ts) once the background has started over from new settings. */
 export const SETTINGS_SAVED_KEY = 'settingsSavedAt';
@@ -21,7 +22,7 @@ export const SETTINGS_KEYS: Partial<Record<string, readonly string[]>> = {
 
 /** Tells pages the settings in effect changed (after the background forgot what the old ones fetched). */
 export function announceSettingsSaved(): Promise<void> {
-  return browser.storage.sync.set({ [SETTINGS_SAVED_KEY]: Date.now() });
+  return browser.storage[PAGE_AREA].set({ [SETTINGS_SAVED_KEY]: Date.now() });
 }
 
 /**
@@ -31,11 +32,7 @@ export function announceSettingsSaved(): Promise<void> {
  * unsubscribe.
  */
 export function watchSettingsSaved(onChange: () => void): () => void {
-  const listener = (changes: Record<string, unknown>, area: string) => {
-    if (area === 'sync' && SETTINGS_SAVED_KEY in changes) onChange();
-  };
-  browser.storage.onChanged.addListener(listener);
-  return () => browser.storage.onChanged.removeListener(listener);
+  return watchPageItem(SETTINGS_SAVED_KEY, () => onChange());
 }
 
 /** Calls `onChange` once per storage change that touches the settings; returns the unsubscribe. */
