@@ -18,11 +18,18 @@ export interface ConnectionDraft {
   permissionPattern: string | null;
 }
 
+/** What the form may ask of the test without a click. */
+export interface ConnectionTestHandle {
+  /** Runs a test (after a save). */
+  test: (draft: ConnectionDraft) => void;
+  /** Forgets the last result: the address or key it was for was edited. */
+  reset: () => void;
+}
+
 interface Props {
   /** Reads the form; returns null when the typed address is invalid (the form shows why). */
   prepare: () => ConnectionDraft | null;
-  /** Runs a test without a click (after a save). */
-  ref?: Ref<{ test: (draft: ConnectionDraft) => void }>;
+  ref?: Ref<ConnectionTestHandle>;
 }
 
 export function ConnectionTest({ prepare, ref }: Props) {
@@ -37,6 +44,14 @@ export function ConnectionTest({ prepare, ref }: Props) {
       setLastDraft(draft);
       setPermissionRefused(false);
       test.mutate(draft.payload);
+    },
+    // A result (and its Grant access) stayed after an edit: it spoke of the address before it,
+    // and Grant access asked for that address's host and tested the old values again.
+    reset: () => {
+      if (lastDraft === null && test.isIdle) return;
+      setLastDraft(null);
+      setPermissionRefused(false);
+      test.reset();
     },
   }));
 

@@ -16,7 +16,7 @@ import { LockNote } from '@/components/ui/LockNote';
 import { LiveRegion, type Tone } from '@/components/ui/Message';
 import { TextField } from '@/components/ui/TextField';
 import { ApiKeyField } from './ApiKeyField';
-import { ConnectionTest, type ConnectionDraft } from './ConnectionTest';
+import { ConnectionTest, type ConnectionDraft, type ConnectionTestHandle } from './ConnectionTest';
 import { errorMessage } from './error-message';
 import { requestHostPermission } from './host-permission';
 import { settingsKey, webhooksKey } from './queries';
@@ -32,15 +32,16 @@ export function ServiceSettingsForm({ settings }: { settings: SettingsView }) {
   const queryClient = useQueryClient();
   const urlRef = useRef<HTMLInputElement>(null);
   const keyRef = useRef<HTMLInputElement>(null);
-  const [typedUrl, setTypedUrl] = useState(settings.serviceUrl ?? '');
+  /** What the user typed, or null while the field shows the saved address (also as saved elsewhere). */
+  const [typedUrl, setTypedUrl] = useState<string | null>(null);
   const [showUrlError, setShowUrlError] = useState(false);
   const [key, setKey] = useState('');
   const [keyError, setKeyError] = useState<string | null>(null);
   const [status, setStatus] = useState<{ tone: Tone; text: string } | null>(null);
-  const connectionTest = useRef<{ test: (draft: ConnectionDraft) => void }>(null);
+  const connectionTest = useRef<ConnectionTestHandle>(null);
 
   const urlLocked = settings.locked.serviceUrl;
-  const url = urlLocked ? (settings.serviceUrl ?? '') : typedUrl;
+  const url = urlLocked ? (settings.serviceUrl ?? '') : (typedUrl ?? settings.serviceUrl ?? '');
   const urlCheck = normaliseBaseUrl(url);
   const urlError = showUrlError && !urlLocked && !urlCheck.ok ? urlCheck.message : null;
   /** Where the user's saved key may be sent: the address it was saved for, and no other. */
@@ -53,15 +54,23 @@ export function ServiceSettingsForm({ settings }: { settings: SettingsView }) {
       void queryClient.invalidateQueries({ queryKey: webhooksKey });
       setKey('');
       setKeyError(null);
-      if (view.serviceUrl !== null) setTypedUrl(view.serviceUrl);
       if (!form) {
         setStatus({ tone: 'success', text: done });
         // Remove key goes with the key: focus goes to the (now empty) key field, not to the document.
         if (payload.apiKey === null) keyRef.current?.focus();
         return;
       }
+      // Remove key leaves an address typed but not saved as it is; Save shows what was saved.
+      setTypedUrl(null);
       // "Saved" alone read as "done": an address saved without its key briefs no one yet.
-      if (view.serviceUrl !== null && !view.hasApiKey && !view.locked.apiKey) {
+      if (view.locked.apiKey && !view.hasApiKey) {
+        setStatus({
+          tone: 'neutral',
+          text: `${done}. Your administrator set the API key but not this address, and Primer sends that key only to an address they set: ask them to set the service address too.`,
+        });
+        return;
+      }
+      if (view.serviceUrl !== null && !view.hasApiKey) {
         setStatus({ tone: 'neutral', text: `${done}. Primer still needs the API key for ${view.serviceUrl} to show briefings.` });
         keyRef.current?.focus();
         return;
@@ -167,6 +176,7 @@ export function ServiceSettingsForm({ settings }: { settings: SettingsView }) {
           setTypedUrl(value);
           setKeyError(null);
           setStatus(null);
+          connectionTest.current?.reset();
         }}
         onBlur={() => setShowUrlError(url.trim() !== '')}
         placeholder="https://api.example.com"
@@ -185,6 +195,7 @@ export function ServiceSettingsForm({ settings }: { settings: SettingsView }) {
         onChange={(value) => {
           setKey(value);
           setKeyError(null);
+          connectionTest.current?.reset();
         }}
         onRemove={removeKey}
         busy={save.isPending}

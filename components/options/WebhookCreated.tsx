@@ -35,6 +35,7 @@ export function WebhookCreated({ webhook }: { webhook: Webhook }) {
         <CopyField
           label="Signing secret"
           value={webhook.secret}
+          secret
           hint="Copy this secret now — it will not be shown again. Your endpoint uses it to check that events come from the service."
         />
       ) : (

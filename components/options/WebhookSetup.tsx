@@ -3,7 +3,7 @@ import { useId, useRef, useState, type FormEvent } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { validateWebhookUrl } from '@/lib/api/webhook-url';
 import { sendRequest } from '@/lib/messaging/send';
-import { WEBHOOK_EVENTS, type WebhookEvent } from '@/lib/models';
+import { WEBHOOK_EVENTS, type Webhook, type WebhookEvent } from '@/lib/models';
 import { Button } from '@/components/ui/Button';
 import { LiveRegion } from '@/components/ui/Message';
 import { TextField } from '@/components/ui/TextField';
@@ -21,11 +21,15 @@ export function WebhookSetup() {
   const [events, setEvents] = useState<Set<WebhookEvent>>(new Set());
   const [description, setDescription] = useState('');
   const [submitted, setSubmitted] = useState(false);
+  // Every webhook created in this visit, newest first: a second create cleared the first one's
+  // signing secret, which the service shows once and the page says it will not show again.
+  const [created, setCreated] = useState<Webhook[]>([]);
 
   const create = useMutation({
     mutationFn: (payload: { url: string; events: WebhookEvent[]; description?: string }) =>
       sendRequest('webhook.create', payload),
-    onSuccess: () => {
+    onSuccess: (webhook) => {
+      setCreated((earlier) => [webhook, ...earlier]);
       void queryClient.invalidateQueries({ queryKey: webhooksKey });
       setUrl('');
       setEvents(new Set());
@@ -130,7 +134,10 @@ export function WebhookSetup() {
           {create.isSuccess ? <p>The webhook was created. Its details are below.</p> : null}
         </LiveRegion>
       </form>
-      {create.data ? <WebhookCreated webhook={create.data} /> : null}
+      {created.map((webhook, index) => (
+        // Index from the end: a newer one added at the top leaves the older ones' keys (and copy state) alone.
+        <WebhookCreated key={created.length - index} webhook={webhook} />
+      ))}
     </>
   );
 }

@@ -22,5 +22,5 @@ export const WEBHOOK_EVENT_TEXT: Record<WebhookEvent, { title: string; descripti
 
 /** The plain name of an event the server listed, or the raw kind if it is one we do not know. */
 export function eventTitle(kind: string): string {
-  return kind in WEBHOOK_EVENT_TEXT ? WEBHOOK_EVENT_TEXT[kind as WebhookEvent].title : kind;
+  return Object.hasOwn(WEBHOOK_EVENT_TEXT, kind) ? WEBHOOK_EVENT_TEXT[kind as WebhookEvent].title : kind;
 }

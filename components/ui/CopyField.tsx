@@ -2,8 +2,8 @@ import { useState } from 'react';
 import { Button } from './Button';
 import { TextField } from './TextField';
 
-/** A read-only value with a Copy button; the result of copying is announced. */
-export function CopyField({ label, value, hint }: { label: string; value: string; hint?: string }) {
+/** A read-only value with a Copy button; the result of copying is announced. `secret`: see TextField. */
+export function CopyField({ label, value, hint, secret = false }: { label: string; value: string; hint?: string; secret?: boolean }) {
   const [result, setResult] = useState<string>('');
 
   async function copy() {
@@ -21,6 +21,7 @@ export function CopyField({ label, value, hint }: { label: string; value: string
         label={label}
         value={value}
         readOnly
+        secret={secret}
         spellCheck={false}
         autoComplete="off"
         onFocus={(event) => event.currentTarget.select()}

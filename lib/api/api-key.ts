@@ -8,6 +8,8 @@
 /** Invisible characters a copy from a web page or document adds; never part of a key. */
 const INVISIBLE = /[\u00AD\u200B-\u200D\u2060\uFEFF]/g;
 
+import { MAX_API_KEY_LENGTH } from '../messaging/limits';
+
 export type ApiKeyResult = { ok: true; key: string } | { ok: false; message: string };
 
 export function cleanApiKey(typed: string): ApiKeyResult {
@@ -15,6 +17,11 @@ export function cleanApiKey(typed: string): ApiKeyResult {
     .replace(INVISIBLE, '')
     .trim()
     .replace(/^bearer\s+/i, '');
+  // Pasted invisible characters (or "Bearer " alone) are no key: saved, they removed the saved one.
+  if (key === '') {
+    return { ok: false, message: typed.trim() === '' ? 'Enter an API key.' : 'There is no API key in what was pasted: copy the key again from the service.' };
+  }
+  if (key.length > MAX_API_KEY_LENGTH) return { ok: false, message: 'This is longer than any API key: copy the key again from the service.' };
   // Keys are printable ASCII: the header carries no more, and a typographic quote or an ellipsis
   // means the key was copied from a document that changed it, or cut short.
   const odd = [...key].find((character) => character < '!' || character > '~');

@@ -4,6 +4,8 @@
  * this machine, for development. A pasted `/api/v2` suffix and trailing slashes are dropped.
  */
 
+import { MAX_URL_LENGTH } from '../messaging/limits';
+
 export type BaseUrlResult =
   | { ok: true; baseUrl: string; origin: string; permissionPattern: string }
   | { ok: false; reason: 'empty' | 'malformed' | 'insecure' | 'unsupported' | 'wildcard'; message: string };
@@ -51,6 +53,7 @@ export function normaliseBaseUrl(input: string): BaseUrlResult {
   // The interface's own prefix, and any route after it (an address copied from a documented call).
   path = path.replace(/\/api\/v2(?:\/.*)?$/i, '').replace(/\/+$/, '');
   const baseUrl = `${url.origin}${path}`;
+  if (baseUrl.length > MAX_URL_LENGTH) return { ok: false, reason: 'malformed', message: 'This address is too long to be the service’s: check what was pasted.' };
   // Host permissions match on host, not port: the pattern covers the origin's host.
   const permissionPattern = `${url.protocol}//${url.hostname}/*`;
   return { ok: true, baseUrl, origin: url.origin, permissionPattern };

@@ -3,6 +3,8 @@
  * receiver on this machine (development). The one rule: the options page says why an address is
  * refused, and the background's protocol refuses it whoever sends it.
  */
+import { MAX_URL_LENGTH } from '../messaging/limits';
+
 export type WebhookUrlResult = { ok: true; url: string } | { ok: false; message: string };
 
 const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
@@ -20,11 +22,12 @@ export function validateWebhookUrl(input: string): WebhookUrlResult {
   if (url.protocol !== 'https:') {
     return {
       ok: false,
-      message: 'The address must start with https:// (plain http is only allowed for localhost and 127.0.0.1).',
+      message: 'The address must start with https:// (plain http is only allowed on this computer: localhost, 127.0.0.1 or [::1]).',
     };
   }
   if (url.username || url.password) {
     return { ok: false, message: 'Leave the user name and password out of the address.' };
   }
+  if (url.href.length > MAX_URL_LENGTH) return { ok: false, message: 'This address is too long: the service takes addresses up to 2,000 characters.' };
   return { ok: true, url: url.href };
 }

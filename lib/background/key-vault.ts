@@ -72,6 +72,11 @@ function bindingFor(address: string): Uint8Array<ArrayBuffer> {
   return new TextEncoder().encode(address);
 }
 
+/** The last four characters shown of a key, or none of a short one (they would be most of it). */
+export function keyHint(secret: string): string | null {
+  return secret.length >= 8 ? secret.slice(-4) : null;
+}
+
 /** Seals `secret` for `address` (a normalised base URL): only `unseal(…, address)` opens it. */
 export async function seal(secret: string, address: string): Promise<SealedSecret> {
   const iv = crypto.getRandomValues(new Uint8Array(12));
@@ -84,7 +89,7 @@ export async function seal(secret: string, address: string): Promise<SealedSecre
     v: 2,
     iv: toBase64(iv),
     data: toBase64(new Uint8Array(data)),
-    hint: secret.length >= 8 ? secret.slice(-4) : null,
+    hint: keyHint(secret),
     url: address,
   };
 }

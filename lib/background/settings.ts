@@ -22,7 +22,7 @@ import {
   UnboundSealedSecretSchema,
   type SealedSecret,
 } from '../storage/items';
-import { forgetUnboundWrappingKey, openUnbound, seal, unseal } from './key-vault';
+import { forgetUnboundWrappingKey, keyHint, openUnbound, seal, unseal } from './key-vault';
 
 const ManagedPolicySchema = z.object({
   serviceUrl: z.optional(z.string()),
@@ -126,7 +126,7 @@ export async function settingsView(): Promise<SettingsView> {
   const locked = { serviceUrl: policy.serviceUrl !== undefined, apiKey: policy.apiKey !== undefined };
   if (policy.apiKey !== undefined) {
     const usable = baseUrl !== null && (await keyFor(baseUrl, policy)) !== null;
-    return { serviceUrl, hasApiKey: usable, apiKeyHint: policy.apiKey.slice(-4), apiKeyAddress: null, locked };
+    return { serviceUrl, hasApiKey: usable, apiKeyHint: keyHint(policy.apiKey), apiKeyAddress: null, locked };
   }
   const sealed = await readSealed();
   const apiKeyAddress = await sealedFor(sealed);
@@ -160,14 +160,15 @@ export async function saveSettings(change: { serviceUrl?: string; apiKey?: strin
   }
   if (change.apiKey !== undefined) {
     if (policy.apiKey !== undefined) throw new ApiError('forbidden', 'Your administrator set the API key.');
-    const cleaned = cleanApiKey(change.apiKey ?? '');
-    if (!cleaned.ok) throw new ApiError('bad_request', cleaned.message);
-    const key = cleaned.key;
-    if (key !== '' && address === null) {
+    // Only null removes the key: a typed one that cleans to nothing is refused, not taken as "remove".
+    const cleaned = change.apiKey === null ? null : cleanApiKey(change.apiKey);
+    if (cleaned && !cleaned.ok) throw new ApiError('bad_request', cleaned.message);
+    const key = cleaned ? cleaned.key : null;
+    if (key !== null && address === null) {
       throw new ApiError('bad_request', 'Enter the service address first: an API key is saved for one address.');
     }
     // Only ever sealed: content scripts can read storage.local.
-    const sealed: SealedSecret | null = key === '' || address === null ? null : await seal(key, address);
+    const sealed: SealedSecret | null = key === null || address === null ? null : await seal(key, address);
     writes.push({ item: sealedApiKeyItem, value: sealed });
   } else if (change.serviceUrl !== undefined && policy.apiKey === undefined && address !== null) {
     const stored = await sealedApiKeyItem.getValue();

@@ -5,3 +5,9 @@
 
 /** The most contacts one `contacts.insights` message may ask for. */
 export const MAX_INSIGHTS_BATCH = 100;
+
+/** The longest address (service, webhook) a message may carry; the forms refuse longer ones first, saying so. */
+export const MAX_URL_LENGTH = 2000;
+
+/** The longest API key a message may carry; the options form refuses a longer one first, saying so. */
+export const MAX_API_KEY_LENGTH = 4000;

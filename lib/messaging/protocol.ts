@@ -21,7 +21,7 @@ import { validateWebhookUrl } from '../api/webhook-url';
 import { PanelFocusSchema } from '../panel/context';
 import { UploadFileSchema, UploadMetaSchema, UploadRecordSchema } from '../upload/record';
 import { contentProtocol, PersonQuery } from './content-protocol';
-import { MAX_INSIGHTS_BATCH } from './limits';
+import { MAX_API_KEY_LENGTH, MAX_INSIGHTS_BATCH, MAX_URL_LENGTH } from './limits';
 import { message } from './message-definition';
 
 export type { Audience, MessageDefinition } from './message-definition';
@@ -68,8 +68,8 @@ export type ConnectionResult = z.infer<typeof ConnectionResultSchema>;
 
 /** Goes into request paths: never `.` or `..` (lib/api/path-segment.ts). */
 const Id = z.string().check(z.minLength(1), z.maxLength(200), z.refine(isPathSafeId));
-const Url = z.string().check(z.maxLength(2000));
-const Key = z.string().check(z.maxLength(4000));
+const Url = z.string().check(z.maxLength(MAX_URL_LENGTH));
+const Key = z.string().check(z.maxLength(MAX_API_KEY_LENGTH));
 
 export const InsightsReplySchema = z.object({
   insights: InsightsSchema,
@@ -131,7 +131,7 @@ export const protocol = {
   'webhook.create': message(
     'extension',
     z.object({
-      url: z.url().check(z.maxLength(2000), z.refine((url) => validateWebhookUrl(url).ok)),
+      url: z.url().check(z.maxLength(MAX_URL_LENGTH), z.refine((url) => validateWebhookUrl(url).ok)),
       events: z.array(WebhookEventSchema).check(z.minLength(1)),
       description: z.optional(z.string().check(z.maxLength(200))),
     }),

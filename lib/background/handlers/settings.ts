@@ -49,20 +49,23 @@ export function settingsHandlers(context: ServiceContext): Pick<Handlers, 'setti
       }
       const normalised = normaliseBaseUrl(url);
       if (!normalised.ok) return { ok: false, reason: 'invalid_url', message: normalised.message };
+      const permitted = await hasHostPermission(normalised.permissionPattern);
+      // Noted whatever the test's outcome (a key still missing too): access the page asked for a
+      // mistyped address is otherwise kept for good.
+      if (permitted && normalised.baseUrl !== saved.baseUrl) await noteServiceAccess(normalised.permissionPattern).catch(() => undefined);
       // A typed key, or the saved one if it belongs to this very address: never the saved key
       // with a new (possibly mistyped or phished) address.
       const typed = apiKey?.trim() ? cleanApiKey(apiKey) : null;
       if (typed && !typed.ok) return { ok: false, reason: 'invalid_key', message: typed.message };
       const key = typed ? typed.key : await apiKeyFor(normalised.baseUrl);
       if (!key) return { ok: false, reason: 'needs_key', message: await keyMissingMessage(normalised.baseUrl) };
-      if (!(await hasHostPermission(normalised.permissionPattern))) {
+      if (!permitted) {
         return {
           ok: false,
           reason: 'no_permission',
           message: `Primer has not been allowed to contact ${normalised.origin} yet.`,
         };
       }
-      if (normalised.baseUrl !== saved.baseUrl) await noteServiceAccess(normalised.permissionPattern).catch(() => undefined);
       return testConnection(context.clientFor(normalised.baseUrl, key, { persistent: false }));
     },
   };

@@ -25,4 +25,12 @@ describe('cleanApiKey', () => {
     expect(result.ok).toBe(false);
     expect(!result.ok && result.message).toBe(`An API key has no ${shown} in it: copy the key again from the service.`);
   });
+
+  it('refuses what holds no key (invisible characters alone), and a paste longer than any key', () => {
+    expect(cleanApiKey('\u200B')).toEqual({ ok: false, message: 'There is no API key in what was pasted: copy the key again from the service.' });
+    expect(cleanApiKey('\uFEFF\u00AD ')).toMatchObject({ ok: false });
+    expect(cleanApiKey('')).toEqual({ ok: false, message: 'Enter an API key.' });
+    expect(cleanApiKey('k'.repeat(4000))).toMatchObject({ ok: true });
+    expect(cleanApiKey('k'.repeat(4001))).toEqual({ ok: false, message: 'This is longer than any API key: copy the key again from the service.' });
+  });
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { normaliseBaseUrl, permissionPatternFor } from '@/lib/api/base-url';
+import { validateWebhookUrl } from '@/lib/api/webhook-url';
 
 describe('normaliseBaseUrl', () => {
   it.each([
@@ -68,6 +69,26 @@ describe('normaliseBaseUrl', () => {
       expect(!result.ok && result.message).toBe('Enter the service’s own host name: a * (wildcard) cannot be part of it.');
     },
   );
+});
+
+describe('the longest addresses', () => {
+  it('refuses a service address longer than a message may carry, saying so (the background refused it with no reason)', () => {
+    const path = `/${'p'.repeat(1970)}`;
+    expect(normaliseBaseUrl(`https://api.example.com${path}`)).toMatchObject({ ok: true });
+    expect(normaliseBaseUrl(`https://api.example.com${path}pppppppppp`)).toEqual({
+      ok: false,
+      reason: 'malformed',
+      message: 'This address is too long to be the service’s: check what was pasted.',
+    });
+  });
+
+  it('refuses a webhook address longer than a message may carry, saying so', () => {
+    expect(validateWebhookUrl(`https://hooks.example.com/${'h'.repeat(1970)}`)).toMatchObject({ ok: true });
+    expect(validateWebhookUrl(`https://hooks.example.com/${'h'.repeat(1980)}`)).toEqual({
+      ok: false,
+      message: 'This address is too long: the service takes addresses up to 2,000 characters.',
+    });
+  });
 });
 
 describe('permissionPatternFor', () => {

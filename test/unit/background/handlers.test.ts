@@ -121,6 +121,15 @@ describe('settings and connection', () => {
     expect(removed()).toEqual(['https://old.example.com/*']);
   });
 
+  it('gives back access asked for an address tested before a key was typed for it', async () => {
+    const remove = vi.spyOn(fakeBrowser.permissions, 'remove').mockResolvedValue(true as never);
+    const removed = () => remove.mock.calls.flatMap(([request]) => request.origins ?? []);
+    // A mistyped address tested first thing: access given in the click, the answer "needs a key".
+    expect(await send('connection.test', { serviceUrl: 'https://api.exmaple.com' })).toMatchObject({ data: { ok: false, reason: 'needs_key' } });
+    await configure();
+    expect(removed()).toEqual(['https://api.exmaple.com/*']);
+  });
+
   it('suggests plain http when https to a service on this computer gets no answer', async () => {
     // "127.0.0.1:8787" typed without a scheme is taken as https; a local service is usually http.
     const https = standIn.baseUrl.replace(/^http:/, 'https:');

@@ -267,6 +267,21 @@ describe('settings', () => {
     await expect(saveSettings({ apiKey: 'new' })).rejects.toMatchObject({ kind: 'forbidden' });
   });
 
+  it('shows no part of a short administrator’s key (its last four characters would be most of it)', async () => {
+    vi.spyOn(fakeBrowser.storage.managed, 'get').mockResolvedValue({ serviceUrl: 'https://corp.example.com', apiKey: 'abcde' } as never);
+    expect(await settingsView()).toMatchObject({ hasApiKey: true, apiKeyHint: null });
+  });
+
+  it('refuses a typed key that is only invisible characters, keeping the saved one (only null removes it)', async () => {
+    await saveSettings({ serviceUrl: SVC, apiKey: KEY });
+    for (const typed of ['\u200B', '\u00AD\uFEFF', '']) {
+      await expect(saveSettings({ apiKey: typed })).rejects.toMatchObject({ kind: 'bad_request' });
+    }
+    expect((await effectiveSettings()).apiKey).toBe(KEY);
+    await saveSettings({ apiKey: null });
+    expect((await effectiveSettings()).apiKey).toBeNull();
+  });
+
   it('treats an unreadable stored value as absent', async () => {
     await fakeBrowser.storage.local.set({ serviceUrl: 42, apiKeySealed: { v: 9 } });
     expect(await settingsView()).toMatchObject({ serviceUrl: null, hasApiKey: false });

@@ -147,6 +147,25 @@ describe('ConnectionTest', () => {
     expect(screen.queryByRole('button', { name: 'Grant access' })).not.toBeInTheDocument();
   });
 
+  it('forgets a result once the address or key it was for is edited: no Grant access for the address before', async () => {
+    const request = grantPermission(false);
+    const user = await runTest({ ok: false, reason: 'no_permission', message: 'Primer has not been allowed to contact https://api.example.com yet.' });
+    await screen.findByRole('button', { name: 'Grant access' });
+    const url = screen.getByLabelText('Service URL');
+    await user.clear(url);
+    await user.type(url, 'https://other.example.org');
+    expect(screen.queryByRole('button', { name: 'Grant access' })).not.toBeInTheDocument();
+    expect(screen.queryByText(CONNECTION_FAILURE_TEXT.no_permission)).not.toBeInTheDocument();
+    request.mockClear();
+    // A result about the key goes as soon as the key is edited.
+    fakeBackground({ 'connection.test': { ok: false, reason: 'bad_key', message: '' } });
+    await user.type(screen.getByLabelText('API key'), 'key-for-other');
+    await user.click(screen.getByRole('button', { name: 'Test connection' }));
+    await screen.findByText('Check the key, or create a new one in the service.');
+    await user.type(screen.getByLabelText('API key'), 'x');
+    expect(screen.queryByText('Check the key, or create a new one in the service.')).not.toBeInTheDocument();
+  });
+
   it('says so when access is refused again', async () => {
     const user = await runTest({ ok: false, reason: 'no_permission', message: '' });
     grantPermission(false);

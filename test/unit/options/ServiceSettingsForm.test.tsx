@@ -1,5 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { QueryClientProvider, useQuery } from '@tanstack/react-query';
+import { settingsKey } from '@/components/options/queries';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@/lib/api/errors';
 import type { SettingsView } from '@/lib/messaging/protocol';
@@ -8,8 +10,14 @@ import { fakeBackground, grantPermission, renderWithClient, sent, settingsView }
 
 vi.mock('@/lib/messaging/send', () => ({ sendRequest: vi.fn() }));
 
+/** The form as the options page shows it: given the settings the page's query holds, which a save updates. */
+function FormOfQuery({ initial }: { initial: SettingsView }) {
+  const { data } = useQuery({ queryKey: settingsKey, queryFn: () => initial, initialData: initial, staleTime: Infinity });
+  return <ServiceSettingsForm settings={data} />;
+}
+
 function renderForm(settings: SettingsView) {
-  return renderWithClient(<ServiceSettingsForm settings={settings} />);
+  return renderWithClient(<FormOfQuery initial={settings} />);
 }
 
 describe('ServiceSettingsForm', () => {
@@ -233,6 +241,66 @@ describe('ServiceSettingsForm', () => {
     await user.click(screen.getByRole('button', { name: 'Remove key' }));
     expect(await screen.findByText('The API key was removed.')).toBeInTheDocument();
     expect(sent('settings.save')).toEqual([{ apiKey: null }]);
+  });
+
+  it('leaves an address typed but not saved in its field when Remove key removes the key', async () => {
+    const user = userEvent.setup();
+    fakeBackground({ 'settings.save': settingsView({ hasApiKey: false, apiKeyHint: null }) });
+    renderForm(settingsView());
+    const url = screen.getByLabelText('Service URL');
+    await user.clear(url);
+    await user.type(url, 'https://new.example.org');
+    await user.click(screen.getByRole('button', { name: 'Remove key' }));
+    expect(await screen.findByText('The API key was removed.')).toBeInTheDocument();
+    expect(url).toHaveValue('https://new.example.org');
+  });
+
+  it('shows the address saved in another tab until this one’s field is edited', async () => {
+    const user = userEvent.setup();
+    const { rerender, client } = renderForm(settingsView());
+    const url = screen.getByLabelText('Service URL');
+    const again = (view: SettingsView) => {
+      client.setQueryData(settingsKey, view);
+      rerender(
+        <QueryClientProvider client={client}>
+          <FormOfQuery initial={view} />
+        </QueryClientProvider>,
+      );
+    };
+    again(settingsView({ serviceUrl: 'https://saved-elsewhere.example.org' }));
+    expect(url).toHaveValue('https://saved-elsewhere.example.org');
+    // What the user types here is theirs until they save or leave.
+    await user.type(url, '/x');
+    again(settingsView({ serviceUrl: 'https://third.example.org' }));
+    expect(url).toHaveValue('https://saved-elsewhere.example.org/x');
+  });
+
+  it('does not say a bare "Saved" when the administrator’s key will not go to the address saved', async () => {
+    const user = userEvent.setup();
+    grantPermission(true);
+    const view = settingsView({ serviceUrl: null, hasApiKey: false, apiKeyHint: '9999', locked: { serviceUrl: false, apiKey: true } });
+    fakeBackground({ 'settings.save': { ...view, serviceUrl: 'https://mine.example.org' } });
+    renderForm(view);
+    await user.type(screen.getByLabelText('Service URL'), 'https://mine.example.org');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText(/^Saved\. Your administrator set the API key but not this address.*ask them to set the service address too\.$/)).toBeInTheDocument();
+    expect(sent('settings.save')).toEqual([{ serviceUrl: 'https://mine.example.org' }]);
+    expect(sent('connection.test')).toEqual([]);
+  });
+
+  it('refuses a pasted key of invisible characters at the field instead of removing the saved key', async () => {
+    const user = userEvent.setup();
+    const request = grantPermission(true);
+    fakeBackground({ 'settings.save': settingsView() });
+    renderForm(settingsView());
+    const key = screen.getByLabelText('API key');
+    await user.click(key);
+    await user.paste('\u200B');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(key).toHaveAccessibleDescription(/There is no API key in what was pasted/);
+    expect(key).toHaveFocus();
+    expect(request).not.toHaveBeenCalled();
+    expect(sent('settings.save')).toEqual([]);
   });
 
   it('puts focus in the emptied key field once Remove key has removed the key', async () => {

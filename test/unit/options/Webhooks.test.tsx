@@ -4,6 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@/lib/api/errors';
 import type { Webhook } from '@/lib/models';
 import { WebhookSection } from '@/components/options/WebhookSection';
+import { eventTitle } from '@/components/options/webhook-events';
 import { fakeBackground, renderWithClient, sent, settingsView } from './helpers';
 
 vi.mock('@/lib/messaging/send', () => ({ sendRequest: vi.fn() }));
@@ -111,6 +112,32 @@ describe('WebhookSection', () => {
     // The form is cleared for the next one, and the list is asked again.
     expect(screen.getByLabelText('Webhook URL')).toHaveValue('');
     await waitFor(() => expect(sent('webhook.list').length).toBeGreaterThanOrEqual(2));
+  });
+
+  it('keeps every signing secret created in this visit on screen, out of the page’s markup', async () => {
+    const user = userEvent.setup();
+    let made = 0;
+    fakeBackground({
+      'webhook.list': { supported: true, items: [] },
+      'webhook.create': () => {
+        made += 1;
+        return Promise.resolve(webhook({ id: `wh_${made}`, secret: `whsec_secret_${made}` }));
+      },
+    });
+    const { container } = renderWithClient(<WebhookSection settings={settingsView()} />);
+    for (const name of ['New insights', 'Contact changed']) {
+      await user.type(screen.getByLabelText('Webhook URL'), 'https://hooks.example.com/primer');
+      await user.click(screen.getByRole('checkbox', { name }));
+      await user.click(screen.getByRole('button', { name: 'Create webhook' }));
+      await waitFor(() => expect(screen.getByLabelText('Webhook URL')).toHaveValue(''));
+    }
+    // The first secret, which the service shows once, is still there after the second create.
+    expect(screen.getAllByLabelText('Signing secret').map((field) => (field as HTMLInputElement).value)).toEqual(['whsec_secret_2', 'whsec_secret_1']);
+    expect(container.innerHTML).not.toContain('whsec_secret');
+  });
+
+  it('names an event kind it does not know as the service sent it, whatever its name', () => {
+    for (const kind of ['constructor', 'toString', '__proto__', 'deal.won']) expect(eventTitle(kind)).toBe(kind);
   });
 
   it('says when the service returned no secret', async () => {
