@@ -68,6 +68,8 @@ export interface Signal {
 }
 
 const INSIGHT_ROUTES_RECHECK_MS = 24 * 60 * 60 * 1000;
+/** The contact list's page sizes, largest first: a server refusing one is asked for the next. */
+const FIRST_PAGE_SIZES = [100, 50, 20];
 
 /**
  * A short tag of an API key (32-bit FNV-1a, hex): tells keys apart in cache keys without keeping
@@ -338,7 +340,7 @@ export class ServiceClient {
    * has paged by `Link` header: there a page without rel="next" (or without the header) is the end.
    */
   async listAllContacts({ signal }: Signal = {}): Promise<ContactRecord[]> {
-    const limit = 100;
+    let limit = 100;
     const seen = new Map<string, ContactRecord>();
     const asked = new Set<string | null>();
     let next: string | null = null;
@@ -348,7 +350,8 @@ export class ServiceClient {
       asked.add(next);
       let result: ContactPage;
       try {
-        result = await this.listContacts({ limit, next }, { signal });
+        if (next === null) ({ result, limit } = await this.#firstContactPage(signal));
+        else result = await this.listContacts({ limit, next }, { signal });
       } catch (error) {
         // A server refusing the probe's offset has said its last page already.
         if (probing && error instanceof ApiError && (error.kind === 'bad_request' || error.kind === 'invalid_response')) break;
@@ -364,6 +367,21 @@ export class ServiceClient {
       if (next === null) break;
     }
     return [...seen.values()];
+  }
+
+  /**
+   * The list's first page, asked again at a smaller size where the server refuses the size asked
+   * (a maximum the interface does not show: FastAPI's `le=50` answers 422): every name lookup
+   * through the index failed with the refusal.
+   */
+  async #firstContactPage(signal: AbortSignal | undefined, sizes: readonly number[] = FIRST_PAGE_SIZES): Promise<{ result: ContactPage; limit: number }> {
+    const [limit = 100, ...smaller] = sizes;
+    try {
+      return { result: await this.listContacts({ limit }, { signal }), limit };
+    } catch (error) {
+      if (smaller.length > 0 && error instanceof ApiError && error.kind === 'bad_request') return this.#firstContactPage(signal, smaller);
+      throw error;
+    }
   }
 
   async getContact(id: string, { signal, interactive }: Signal = {}): Promise<ContactRecord> {

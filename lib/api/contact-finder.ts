@@ -40,7 +40,7 @@ export class ContactFinder {
   readonly #store: DiscoveryStore;
   readonly #index: ContactIndex;
   readonly #now: () => number;
-  #calibrating: Promise<ContactLookup | null> | null = null;
+  #calibrating: Promise<ContactLookup> | null = null;
   /** What calibration already fetched for its sample address, so asking for it costs nothing more. */
   #calibrationAnswer: { email: string; candidates: ContactRecord[] } | null = null;
 
@@ -62,7 +62,6 @@ export class ContactFinder {
   async findByEmail(email: string, call: FindOptions = {}): Promise<ContactRecord | null> {
     const wanted = normaliseEmail(email);
     const lookup = await this.#lookupForm(call);
-    if (lookup === null) return null;
     if (lookup === 'local-index') return pickByEmail(await this.#index.byEmail(wanted), wanted);
     const calibrated = this.#calibrationAnswer;
     this.#calibrationAnswer = null;
@@ -84,7 +83,6 @@ export class ContactFinder {
     const wanted = nameKey(name);
     if (wanted === '') return null;
     const lookup = await this.#lookupForm(call);
-    if (lookup === null) return null;
     let pool: ContactRecord[] | null = null;
     // The server's search must return every contact with this full name, however it is written
     // (case, spaces, composition), or a namesake it misses makes the name look unique. So it is
@@ -117,7 +115,7 @@ export class ContactFinder {
    * The lookup form, calibrated once per server. Whoever starts the calibration sets its pace
    * (fail fast or patient); a lookup that arrives meanwhile shares it.
    */
-  async #lookupForm(call: FindOptions): Promise<ContactLookup | null> {
+  async #lookupForm(call: FindOptions): Promise<ContactLookup> {
     const record = await this.#store.get(this.#http.baseUrl);
     const fresh = record.contactLookupCheckedAt !== null && this.#now() - record.contactLookupCheckedAt < RECHECK_AFTER_MS;
     if (record.contactLookup !== null && fresh) return record.contactLookup;
@@ -130,10 +128,11 @@ export class ContactFinder {
   /**
    * Tries each form with the address of a contact known to exist. A form counts only if it returns
    * that contact and nobody whose address (or, for substring search, whose name or address) does
-   * not fit the query. `null`: the account has no contact with an address (its whole list looked
-   * through), so nobody can match.
+   * not fit the query. An account with no contact with an address (its whole list looked through)
+   * has nothing to calibrate against: its index answers, names included (contacts made from a
+   * recording's speakers may have a name alone), until the next check.
    */
-  async #calibrate(call: FindOptions): Promise<ContactLookup | null> {
+  async #calibrate(call: FindOptions): Promise<ContactLookup> {
     const query = { limit: CALIBRATION_SAMPLE };
     const { body, items } = await this.#http
       .request('GET', CONTACTS_PATH, { query, ...call })
@@ -150,7 +149,10 @@ export class ContactFinder {
     // will do, from the whole list (the index, kept for later lookups too).
     const sampled = items.find((contact) => contact.email);
     const known = sampled?.email ? sampled : await this.#index.anyWithAddress();
-    if (!known?.email) return null;
+    if (!known?.email) {
+      await this.#store.update(this.#http.baseUrl, { contactLookup: 'local-index', contactLookupCheckedAt: this.#now() });
+      return 'local-index';
+    }
     // Asked as stored, so a case-sensitive filter finds it; then in another case, to tell which it is.
     const asStored = known.email.trim();
     const wanted = normaliseEmail(asStored);
@@ -214,7 +216,7 @@ export class ContactFinder {
           return await this.#list('/api/v2/contacts', { q: email }, call);
         case 'by-email-path': {
           const response = await this.#http.request('GET', `/api/v2/contacts/by-email/${encodeURIComponent(email)}`, { ...call });
-          return response.body === null ? [] : [toContact(response.body)];
+          return response.body === null || saysNobody(response.body) ? [] : [toContact(response.body)];
         }
         case 'local-index':
           return await this.#index.byEmail(email);
@@ -262,6 +264,14 @@ function nameOnlyWord(name: string, addresses: readonly string[]): string | null
  */
 function pickByEmail(candidates: ContactRecord[], wanted: string): ContactRecord | null {
   return theOnly(candidates.filter((contact) => hasAddress(contact, wanted)));
+}
+
+/**
+ * `{}`, `{"contact": null}`, `{"data": null}`: a by-email route's "nobody" (read as a contact, it
+ * failed, and the route was given up for paging the whole list on every lookup after).
+ */
+function saysNobody(body: unknown): boolean {
+  return typeof body === 'object' && body !== null && !Array.isArray(body) && Object.values(body).every((value) => value === null);
 }
 
 /** The one contact among `contacts` (one listed twice is one); null for none or several. */

@@ -27,7 +27,7 @@ export function toContactPage(raw: unknown, request: PageRequest, linkPaging?: L
   const { body, list } = listReply(raw, ['items', 'contacts', 'results', 'data'], 'the contact list');
   const items = toContacts(list);
   const paging = pagingOf(body);
-  const total = numberOf(body, ...TOTAL_KEYS) ?? numberOf(paging, ...TOTAL_KEYS);
+  const total = totalOf(body, paging, list.length, request);
   const headerNext = linkPaging ? linkedNextQuery(linkPaging) : undefined;
   const next = nextPageQuery(body, paging, list.length, total, request, items.at(-1)?.id ?? null, headerNext);
   // The header's answer was the one taken (the body said nothing of paging): its end is certain.
@@ -39,6 +39,19 @@ export function toContactPage(raw: unknown, request: PageRequest, linkPaging?: L
 }
 
 type Query = Record<string, string>;
+
+/**
+ * How many contacts the whole list holds, when the reply says. `count` is that to DRF, yet this
+ * page's length to others: a full page whose `count` is its own length says nothing (read as the
+ * total, the list ended there, and a name search looked complete with a namesake past it).
+ */
+function totalOf(body: Obj, paging: Obj, received: number, request: PageRequest): number | null {
+  const named = TOTAL_KEYS.filter((key) => key !== 'count');
+  const total = numberOf(body, ...named) ?? numberOf(paging, ...named);
+  if (total !== null) return total;
+  const count = numberOf(body, 'count') ?? numberOf(paging, 'count');
+  return count !== null && count === received && received >= request.limit ? null : count;
+}
 
 /** Relations a `Link` header pages with: naming any of them without `next` says this is the last page. */
 const PAGE_RELATIONS = ['next', 'prev', 'previous', 'first', 'last'];
@@ -95,7 +108,8 @@ function nextPageQuery(
   // Only a link's query is taken, sent to the contacts path of the configured service: a link can
   // never move the key to another host (nor a proxy's internal address).
   const nextLink = textOf(body, 'next', 'next_url', 'nextUrl') ?? textOf(paging, 'next', 'next_url') ?? linked;
-  if (nextLink !== null && /^(https?:\/\/|\/)/.test(nextLink)) {
+  // A bare query ("?page=2") is a link too, relative to the list's own address.
+  if (nextLink !== null && /^(https?:\/\/|\/|\?)/.test(nextLink)) {
     const url = new URL(nextLink, 'http://placeholder.invalid');
     return Object.fromEntries(url.searchParams.entries());
   }
@@ -107,11 +121,15 @@ function nextPageQuery(
   const pageKeys = ['page', 'current_page', 'currentPage'];
   const page = numberOf(body, ...pageKeys) ?? numberOf(paging, ...pageKeys);
   if (page !== null) {
-    const perPageKeys = ['per_page', 'perPage', 'page_size', 'pageSize', 'items_per_page', 'itemsPerPage'];
+    const perPageKeys = ['per_page', 'perPage', 'page_size', 'pageSize', 'items_per_page', 'itemsPerPage', 'limit'];
     const perPage = numberOf(body, ...perPageKeys) ?? numberOf(paging, ...perPageKeys) ?? request.limit;
     const pages = numberOf(body, 'total_pages', 'totalPages', 'pages') ?? numberOf(paging, 'total_pages', 'totalPages', 'pages');
     const more = hasMore ?? (pages !== null ? page < pages : total !== null ? page * perPage < total : received >= perPage);
-    return more ? { page: String(page + 1), per_page: String(perPage) } : null;
+    // The size as `per_page` and as `limit` (the first page was asked with it; nestjs-typeorm-paginate
+    // reads it): sent only as `per_page`, a server reading `limit` sent its own default size, a
+    // page of people seen already, and the list ended there.
+    const size = String(perPage);
+    return more ? { page: String(page + 1), per_page: size, limit: size } : null;
   }
 
   const offset = numberOf(body, 'offset') ?? numberOf(paging, 'offset') ?? request.offset;

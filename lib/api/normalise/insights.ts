@@ -79,9 +79,17 @@ function singleOf(raw: unknown, probeKeys: string[], ownerKeys: string[], ownerI
   const list = Array.isArray(raw) ? raw : listKey !== undefined && isObj(raw) ? (raw[listKey] as unknown[]) : null;
   if (list === null) return raw;
   if (list.length <= 1) return list[0] ?? null;
-  const own = list.filter((entry) => isObj(entry) && textOf(resourceOf(entry), ...ownerKeys) === ownerId);
-  if (own.length !== 1) throw invalid('which of the several insights sent is meant');
-  return own[0];
+  const own: unknown[] = list.filter((entry) => isObj(entry) && textOf(resourceOf(entry), ...ownerKeys) === ownerId);
+  if (own.length === 0) throw invalid('which of the several insights sent is meant');
+  // Several of its own (a history of snapshots): the newest, else the first.
+  return own.reduce((newest, entry) => (whenMade(entry) > whenMade(newest) ? entry : newest));
+}
+
+/** When an insights entry was made, as a comparable time (0 when it does not say). */
+function whenMade(entry: unknown): number {
+  const made = isObj(entry) ? dateOf(resourceOf(entry), 'updated_at', 'updatedAt', 'generated_at', 'generatedAt', 'created_at', 'createdAt') : null;
+  const time = made === null ? NaN : Date.parse(made);
+  return Number.isNaN(time) ? 0 : time;
 }
 
 /**
@@ -123,7 +131,7 @@ export function recordingInsightsNotYet(): ApiError {
   return new ApiError('not_found', 'The service has no insights for this recording yet.', { code: NOT_YET_CODE });
 }
 
-const RECORDING_INSIGHT_PROBES = ['action_items', 'key_decisions', 'topics_discussed', 'actionItems'];
+const RECORDING_INSIGHT_PROBES = ['action_items', 'key_decisions', 'topics_discussed', 'actionItems', 'keyDecisions', 'topicsDiscussed'];
 
 export function toRecordingInsights(raw: unknown, recordingId: string): RecordingInsights {
   const single = singleOf(raw, RECORDING_INSIGHT_PROBES, ['recording_id', 'recordingId'], recordingId);
@@ -137,9 +145,14 @@ export function toRecordingInsights(raw: unknown, recordingId: string): Recordin
   };
 }
 
-/** Whether a recording detail carries its insights inline (one dialect of "insights by recording"). */
+/**
+ * Whether a recording detail carries its insights inline (one dialect of "insights by recording"):
+ * under `insights`, or as the recording's own fields (`key_decisions` beside `status`).
+ */
 export function embeddedRecordingInsights(raw: unknown, recordingId: string): RecordingInsights | null {
   const body = recordingBody(raw);
-  if (!isObj(body) || !isObj(body.insights)) return null;
-  return toRecordingInsights(body.insights, recordingId);
+  if (!isObj(body)) return null;
+  if (isObj(body.insights)) return toRecordingInsights(body.insights, recordingId);
+  const inline = RECORDING_INSIGHT_PROBES.some((key) => body[key] !== undefined && body[key] !== null);
+  return inline ? toRecordingInsights(body, recordingId) : null;
 }

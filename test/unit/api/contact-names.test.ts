@@ -238,3 +238,72 @@ describe('finding the lookup form on a server whose first contacts have no addre
     expect(asked).toEqual(['?email=nobody%40x.test&limit=50']);
   });
 });
+
+describe('names on a server none of whose contacts has an address', () => {
+  it('matches the one contact with that full name from the list, and does not calibrate again on every lookup', async () => {
+    // Contacts made from a recording's speakers: a name, no address.
+    const contacts = [
+      { id: 'c1', name: 'Maya Chen', email: '' },
+      { id: 'c2', name: 'Alex Kim', email: null },
+      { id: 'c3', name: 'Alex Kim', email: null },
+    ];
+    const { service, asked } = fakeService(new MemoryDiscoveryStore(), () => ({ items: contacts, total: contacts.length }));
+    expect((await service.findContactByName('Maya Chen'))?.id).toBe('c1');
+    expect(await service.findContactByName('Alex Kim')).toBeNull();
+    expect(await service.findContactByEmail('maya@x.test')).toBeNull();
+    const calls = asked.length;
+    expect((await service.findContactByName('maya  chen'))?.id).toBe('c1');
+    expect(asked.length).toBe(calls);
+  });
+});
+
+describe('the whole list on servers with their own paging rules', () => {
+  const everyone = Array.from({ length: 250 }, (_, i) => ({ id: `c${i}`, name: i === 200 ? 'Maya Chen' : `Person ${i}`, email: `p${i}@x.test` }));
+
+  it('pages a server that reads page and limit (offset ignored, 20 a page by default) to the end', async () => {
+    const { service } = fakeService(new MemoryDiscoveryStore(), (url) => {
+      const page = Number(url.searchParams.get('page') ?? 1);
+      const limit = Number(url.searchParams.get('limit') ?? 20);
+      return { items: everyone.slice((page - 1) * limit, page * limit), page, limit, total: everyone.length };
+    });
+    expect((await service.listAllContacts()).map((contact) => contact.id)).toEqual(everyone.map((contact) => contact.id));
+  });
+
+  it('asks for smaller pages where the server refuses the size asked (a maximum of 50), and finds a name past the first page', async () => {
+    const discovery = new MemoryDiscoveryStore();
+    const asked: string[] = [];
+    const service = new ServiceClient('https://api.test', 'secret-key', {
+      discovery,
+      sleep: () => Promise.resolve(),
+      online: () => true,
+      fetch: (input) => {
+        const url = new URL(input);
+        asked.push(url.search);
+        const limit = Number(url.searchParams.get('limit') ?? 20);
+        if (limit > 50) {
+          return Promise.resolve(new Response(JSON.stringify({ detail: [{ msg: 'ensure this value is less than or equal to 50' }] }), { status: 422, headers: { 'content-type': 'application/json' } }));
+        }
+        const offset = Number(url.searchParams.get('offset') ?? 0);
+        const email = url.searchParams.get('email');
+        const found = email === null ? everyone : everyone.filter((contact) => contact.email === email);
+        return Promise.resolve(new Response(JSON.stringify({ items: found.slice(offset, offset + limit), total: found.length }), { headers: { 'content-type': 'application/json' } }));
+      },
+    });
+    expect((await service.listAllContacts()).length).toBe(250);
+    expect(asked.slice(0, 3)).toEqual(['?limit=100&offset=0', '?limit=50&offset=0', '?offset=50&limit=50']);
+    expect((await service.findContactByName('Maya Chen'))?.id).toBe('c200');
+  });
+});
+
+describe('a by-email route that answers "nobody" with an empty body', () => {
+  it.each([{}, { contact: null }, { data: null }])('reads %j as nobody and keeps asking the route', async (nobody) => {
+    const discovery = new MemoryDiscoveryStore();
+    await discovery.update('https://api.test', { contactLookup: 'by-email-path', contactLookupCheckedAt: Date.now(), contactLookupCaseSensitive: false });
+    const { service, asked } = fakeService(discovery, (url) => (url.pathname.endsWith('/maya%40x.test') ? { id: 'maya', name: 'Maya Chen', email: 'maya@x.test' } : nobody));
+    expect(await service.findContactByEmail('nobody@x.test')).toBeNull();
+    expect((await discovery.get('https://api.test')).contactLookup).toBe('by-email-path');
+    expect((await service.findContactByEmail('maya@x.test'))?.id).toBe('maya');
+    // Two lookups, two calls: no list paged behind them.
+    expect(asked).toHaveLength(2);
+  });
+});

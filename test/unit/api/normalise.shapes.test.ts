@@ -129,6 +129,17 @@ describe('insights as a list or a page', () => {
     expect(toInsights([{ contact_id: 'c2', preferred_tone: 'casual' }, { contact_id: 'c1', preferred_tone: 'formal' }], 'c1').preferredTone).toBe('formal');
     expect(() => toInsights([{ preferred_tone: 'casual' }, { preferred_tone: 'formal' }], 'c1')).toThrow(expect.objectContaining({ kind: 'invalid_response' }));
   });
+
+  it('of several for this very contact (a history), takes the newest, else the first', () => {
+    const history = [
+      { contact_id: 'c1', preferred_tone: 'older', updated_at: '2026-10-01T09:00:00Z' },
+      { contact_id: 'c1', preferred_tone: 'newest', updated_at: '2026-11-20T09:00:00Z' },
+      { contact_id: 'c1', preferred_tone: 'oldest', updated_at: '2026-01-05T09:00:00Z' },
+      { contact_id: 'c2', preferred_tone: 'someone else’s', updated_at: '2026-11-28T09:00:00Z' },
+    ];
+    expect(toInsights(history, 'c1').preferredTone).toBe('newest');
+    expect(toInsights({ items: [{ contact_id: 'c1', preferred_tone: 'first' }, { contact_id: 'c1', preferred_tone: 'second' }] }, 'c1').preferredTone).toBe('first');
+  });
 });
 
 describe('text in lists', () => {
@@ -722,9 +733,42 @@ describe('paging counts under other names', () => {
     expect(toContactPage({ items: [{ id: 'a' }], totalElements: 3 }, { limit: 1, offset: 0 }).total).toBe(3);
     // nestjs-typeorm-paginate's meta: the next page is asked for by number.
     const nest = toContactPage({ items: [{ id: 'a' }, { id: 'b' }], meta: { totalItems: 5, itemCount: 2, itemsPerPage: 2, totalPages: 3, currentPage: 1 } }, { limit: 2, offset: 0 });
-    expect(JSON.parse(nest.next ?? 'null')).toEqual({ page: '2', per_page: '2' });
+    expect(JSON.parse(nest.next ?? 'null')).toEqual({ page: '2', per_page: '2', limit: '2' });
     const last = toContactPage({ items: [{ id: 'e' }], meta: { totalItems: 5, itemCount: 1, itemsPerPage: 2, totalPages: 3, currentPage: 3 } }, { limit: 2, offset: 0 });
     expect(last.next).toBeNull();
+  });
+});
+
+describe('paging a server that reads page and limit', () => {
+  it('reads the page size given as `limit` beside a page number, and asks the next page with it', () => {
+    const page = toContactPage({ items: Array.from({ length: 100 }, (_, i) => ({ id: `c${i}` })), page: 1, limit: 100, total: 250 }, { limit: 100, offset: 0 });
+    expect(JSON.parse(page.next ?? 'null')).toEqual({ page: '2', per_page: '100', limit: '100' });
+  });
+
+  it('takes a next link given as a bare query', () => {
+    const page = toContactPage({ items: [{ id: 'a' }], next: '?page=2&size=1' }, { limit: 1, offset: 0 });
+    expect(JSON.parse(page.next ?? 'null')).toEqual({ page: '2', size: '1' });
+  });
+
+  it('does not take a full page’s `count` of itself for the whole list’s size', () => {
+    // `count` is the items on this page to some servers: the list (or a name search) did not end here.
+    const full = toContactPage({ items: [{ id: 'a' }, { id: 'b' }], count: 2 }, { limit: 2, offset: 0 });
+    expect(full.total).toBeNull();
+    expect(full.complete).not.toBe(true);
+    expect(JSON.parse(full.next ?? 'null')).toEqual({ offset: '2', limit: '2' });
+    // DRF's `count`, the whole list's size, is read as before.
+    expect(toContactPage({ items: [{ id: 'a' }, { id: 'b' }], count: 7 }, { limit: 2, offset: 0 }).total).toBe(7);
+    expect(toContactPage({ items: [{ id: 'a' }], count: 1 }, { limit: 2, offset: 0 })).toMatchObject({ total: 1, complete: true });
+  });
+});
+
+describe('recording insights as the recording’s own fields', () => {
+  it('reads key decisions, topics and action items set beside the recording’s status', () => {
+    const raw = { id: 'r1', status: 'completed', action_items: ['Send deck'], key_decisions: ['Go with B'], topics_discussed: ['Pricing'] };
+    expect(embeddedRecordingInsights(raw, 'r1')).toMatchObject({ recordingId: 'r1', keyDecisions: ['Go with B'], topicsDiscussed: ['Pricing'], actionItems: [{ text: 'Send deck' }] });
+    expect(embeddedRecordingInsights({ id: 'r1', status: 'completed', keyDecisions: ['Go'] }, 'r1')?.keyDecisions).toEqual(['Go']);
+    // Fields there but empty (not analysed yet) are no insights.
+    expect(embeddedRecordingInsights({ id: 'r1', status: 'processing', key_decisions: null, action_items: null }, 'r1')).toBeNull();
   });
 });
 

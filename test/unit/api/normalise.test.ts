@@ -393,7 +393,7 @@ describe('contacts', () => {
     ['offset, last page', { items: [{ id: 'a' }], total: 5, limit: 2, offset: 4 }, null],
     ['offset without total, full page', { items: [{ id: 'a' }, { id: 'b' }] }, { offset: '2', limit: '2' }],
     ['has_more false', { items: [{ id: 'a' }, { id: 'b' }], has_more: false }, null],
-    ['page/per_page', { items: [{ id: 'a' }, { id: 'b' }], page: 1, per_page: 2, total_pages: 3 }, { page: '2', per_page: '2' }],
+    ['page/per_page', { items: [{ id: 'a' }, { id: 'b' }], page: 1, per_page: 2, total_pages: 3 }, { page: '2', per_page: '2', limit: '2' }],
     ['last page', { items: [{ id: 'a' }], page: 3, per_page: 2, total_pages: 3 }, null],
     ['cursor', { items: [{ id: 'a' }], next_cursor: 'abc' }, { cursor: 'abc', limit: '2' }],
     ['cursor end', { items: [{ id: 'a' }], next_cursor: null }, null],
