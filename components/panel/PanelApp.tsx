@@ -92,9 +92,12 @@ function subjectKey(subject: Subject): string {
   // The meeting, not who is in it now: a reply from someone new in the thread, a guest added, or two
   // entries found to be one contact do not take away the search or the attendee the user is reading.
   // Its first person (the organizer, the thread's sender) tells apart threads with one subject.
+  // A message being written is titled by the subject being typed: every letter typed made a new
+  // key, which closed the attendee open on it and drew the meeting again (view.ts sameView).
   if (subject.kind === 'meeting') {
     const { kind, title, when, people } = subject.surface;
-    return `meeting:${kind}:${title ?? ''}:${when ?? ''}:${people[0]?.email ?? people[0]?.name ?? ''}`;
+    const named = kind === 'compose' ? '' : (title ?? '');
+    return `meeting:${kind}:${named}:${when ?? ''}:${people[0]?.email ?? people[0]?.name ?? ''}`;
   }
   return `nothing:${subject.reason}`;
 }
@@ -156,8 +159,11 @@ export function Panel({ firstTarget, initialTarget }: { firstTarget?: Promise<Pa
     (next: readonly TopicPeople[]) => setMeetingAvoids((before) => (avoidsSignature(before) === avoidsSignature(next) ? before : next)),
     [],
   );
-  if (stacked.key !== stackKey) setStacked({ key: stackKey, views: [] });
-  const stack = stacked.key === stackKey ? stacked.views : [];
+  // A search made before the page was read stays: the first read is no new page (it was dropped,
+  // the field emptied, and nothing had shown).
+  const unread = `${settingsChanges}::`;
+  if (stacked.key !== stackKey) setStacked({ key: stackKey, views: stacked.key === unread ? stacked.views : [] });
+  const stack = stacked.key === stackKey || stacked.key === unread ? stacked.views : [];
   const mainRef = useRef<HTMLElement>(null);
   const barRef = useRef<HTMLElement>(null);
   usePanelBarHeight(barRef);
@@ -330,16 +336,10 @@ export function Panel({ firstTarget, initialTarget }: { firstTarget?: Promise<Pa
       <main className="panel-main" ref={mainRef} onKeyDown={backOnEscape}>
         {/* Around the views: a load that failed for want of setup leaves saying so to the notice. */}
         <SetupNotice>
-          {target === null ? (
-            <Skeleton label="Finding what to brief on this page" lines={1} />
-          ) : (
-            <>
-              <div data-view hidden={stack.length > 0}>
-                {base}
-              </div>
-              {views}
-            </>
-          )}
+          <div data-view hidden={stack.length > 0}>
+            {target === null ? <Skeleton label="Finding what to brief on this page" lines={1} /> : base}
+          </div>
+          {views}
         </SetupNotice>
       </main>
     </>

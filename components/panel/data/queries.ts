@@ -72,7 +72,8 @@ export function contactOptions(person: SubjectPerson) {
 /** The person's contact: as the page or card gave it, else looked up (exact address or full name). */
 export function useContactMatch(person: SubjectPerson) {
   const query = useQuery(contactOptions(person));
-  return { ...query, match: person.match ?? query.data ?? null, resolved: person.match !== null || query.isSuccess };
+  // A failed look again keeps the answer had (status "error", data kept): the briefing stays.
+  return { ...query, match: person.match ?? query.data ?? null, resolved: person.match !== null || query.data !== undefined };
 }
 
 export function useContactMatches(people: readonly SubjectPerson[]) {

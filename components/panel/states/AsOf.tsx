@@ -1,6 +1,6 @@
 /**
  * When a copy shown instead of a newer one was had: the time, and how long ago ("22 Nov, 10:00
- * (2 h ago)", "19 Nov, 10:00 (3 days ago)").
+ * (2 h ago)", "19 Nov, 10:00 (3 days ago)"); the age on screen only.
  */
 import { ageOf, dateAndTime } from '@/lib/format/provenance';
 
@@ -10,8 +10,10 @@ export function AsOf({ asOf, now }: { asOf: number; now?: number }) {
     <>
       <time dateTime={new Date(asOf).toISOString()} title={absolute}>
         {absolute}
-      </time>{' '}
-      ({ageOf(asOf, now)})
+      </time>
+      {/* Not to screen readers: the notes around it are live regions, read out whole each time the
+          age ticks ("3 min ago", "4 min ago") while the panel asks again behind them. The time is enough. */}
+      <span aria-hidden="true"> ({ageOf(asOf, now)})</span>
     </>
   );
 }

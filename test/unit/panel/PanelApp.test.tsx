@@ -585,6 +585,56 @@ describe('PanelApp', () => {
     expect(field).toHaveValue('fourth@exa');
   });
 
+  it('shows a search made before the page was read, and keeps it and its address once the page is read', async () => {
+    const user = userEvent.setup();
+    fakeBackground({ 'settings.get': configured, 'contact.find': null, 'contact.insights': reply(insights({ preferredTone: 'friendly' })), 'recordings.list': noRecordings });
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    // A busy page: neither the early read nor the browser answers yet.
+    const query = vi.spyOn(fakeBrowser.tabs, 'query').mockReturnValue(new Promise(() => undefined) as never);
+    let answer: (target: PanelTarget) => void = () => undefined;
+    render(<PanelApp client={client} restored={Promise.resolve()} firstTarget={new Promise<PanelTarget>((resolve) => (answer = resolve))} />);
+    await screen.findByRole('status', { name: 'Finding what to brief on this page' });
+    const field = within(screen.getByRole('search')).getByLabelText('Find a person by e-mail');
+    await user.type(field, 'early@example.com{Enter}');
+    await vi.waitFor(() => expect(screen.getByRole('heading', { level: 1, name: 'early@example.com' })).toHaveFocus());
+    // The page is read: its briefing waits under the search's result.
+    query.mockRestore();
+    const page = target({ focus: { kind: 'person', match: maya } });
+    await browserShows(page);
+    await act(() => {
+      answer(page);
+      return Promise.resolve();
+    });
+    await vi.waitFor(() => expect(screen.getByRole('heading', { level: 1, name: 'Maya Chen', hidden: true })).not.toBeVisible());
+    expect(screen.getByRole('heading', { level: 1, name: 'early@example.com' })).toBeVisible();
+    expect(field).toHaveValue('early@example.com');
+    await user.click(screen.getByRole('button', { name: /^Back to Maya Chen|^Back to this page/ }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Maya Chen' })).toBeVisible();
+  });
+
+  it('keeps the attendee opened from a message being written while its subject is typed', async () => {
+    fakeBackground({
+      'settings.get': configured,
+      'contact.insights': ({ contactId }) => Promise.resolve(reply(insights({ contactId }))),
+      'recordings.list': noRecordings,
+    });
+    const compose = (title: string) => ({
+      site: 'gmail' as const,
+      recognised: true,
+      surfaces: [surface([pagePerson('Maya Chen', 'maya@example.com', maya), pagePerson('Daniel Weiss', 'dan@example.net', dan)], { kind: 'compose', title, when: null })],
+    });
+    await showPanel(target({ page: compose('Q') }));
+    const attendees = await screen.findByRole('region', { name: 'Attendees' });
+    await userEvent.click(await within(attendees).findByRole('button', { name: 'Full briefing: Daniel Weiss' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Daniel Weiss' })).toBeVisible();
+    await act(() => browserShows(target({ page: compose('Q3 plan') })));
+    await act(() => fakeBrowser.storage.session.set({ [statusKey(7)]: { at: Date.now() } }));
+    // The report with the new subject is drawn (the meeting under the attendee names it)…
+    await vi.waitFor(() => expect(screen.getByRole('heading', { level: 1, name: /Q3 plan/, hidden: true })).toBeInTheDocument());
+    // …and the attendee the user is reading stays.
+    expect(screen.getByRole('heading', { level: 1, name: 'Daniel Weiss' })).toBeVisible();
+  });
+
   it('moves focus to the page’s briefing after “Back to this page”, though it briefs the same person', async () => {
     const user = userEvent.setup();
     fakeBackground({ 'settings.get': configured, 'contact.insights': reply(insights({ preferredTone: 'friendly' })), 'recordings.list': noRecordings });

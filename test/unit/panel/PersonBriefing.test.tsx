@@ -436,6 +436,21 @@ describe('PersonBriefing', () => {
     await vi.waitFor(() => expect(screen.getByRole('heading', { level: 1, name: 'Maya Chen' })).toHaveFocus());
   });
 
+  it('keeps the briefing of a person it found when looking them up again fails', async () => {
+    let calls = 0;
+    fakeBackground({
+      'contact.find': () => (++calls === 1 ? Promise.resolve(maya) : Promise.reject(new ApiError('server', 'boom'))),
+      'contact.insights': reply(full),
+      'recordings.list': noRecordings,
+    });
+    const { client } = show({ email: 'maya@example.com', name: 'Maya Chen', match: null });
+    expect(await screen.findByRole('region', { name: 'How to talk to them' })).toBeInTheDocument();
+    await act(() => client.refetchQueries({ queryKey: ['contact'] }));
+    expect(calls).toBe(2);
+    expect(screen.getByRole('region', { name: 'How to talk to them' })).toBeInTheDocument();
+    expect(screen.queryByText(/Could not load this person/)).toBeNull();
+  });
+
   it('keeps the earlier briefing shown when refreshing it fails, and says so, as of when, with Try again', async () => {
     let calls = 0;
     fakeBackground({

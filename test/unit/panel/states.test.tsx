@@ -241,6 +241,20 @@ describe('FreshnessNote', () => {
     expect(note).toHaveTextContent(/^Offline: showing the briefing as of Nov 22, 2026, \d{1,2}:\d\d [AP]M \(6 weeks ago\)\.$/);
   });
 
+  it('keeps what the offline note says to screen readers fixed as the copy’s age ticks on screen', () => {
+    // The note is a live region, read out whole whenever its text changes: the panel draws it
+    // again with each look behind it, and "(2 min ago)" became "(3 min ago)" about once a minute.
+    const problem = { kind: 'network' as const, message: 'offline', status: null, code: null, retryAfterMs: null };
+    const { rerender } = render(<FreshnessNote asOf={asOf} problem={problem} updatedAt={Date.now()} now={asOf + 2 * 60_000} onRetry={() => undefined} />);
+    const region = screen.getByRole('status');
+    const said = spoken(region);
+    expect(region).toHaveTextContent('(2 min ago)');
+    rerender(<FreshnessNote asOf={asOf} problem={problem} updatedAt={Date.now()} now={asOf + 3 * 60_000} onRetry={() => undefined} />);
+    expect(region).toHaveTextContent('(3 min ago)');
+    expect(spoken(region)).toBe(said);
+    expect(said).toMatch(/^Offline: showing the briefing as of Nov 22, \d{1,2}:\d\d [AP]M\./);
+  });
+
   it('offers Refresh when the service cannot be reached', async () => {
     const retry = vi.fn();
     render(<FreshnessNote asOf={asOf} problem={{ kind: 'network', message: 'offline', status: null, code: null, retryAfterMs: null }} updatedAt={Date.now()} onRetry={retry} />);
