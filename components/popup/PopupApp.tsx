@@ -20,8 +20,11 @@ import { UploadList } from './UploadList';
 import { useDraft } from './useDraft';
 import { useLiveProcessing, useUploads } from './useUploads';
 
-/** Ready, or what is missing in words (a key is only sent to the address it was saved for). */
-type Setup = 'loading' | 'ready' | { missing: string };
+/**
+ * Ready, or what is missing in words (a key is only sent to the address it was saved for), or that
+ * the background did not answer (nothing to set up: the options would not help).
+ */
+type Setup = 'loading' | 'ready' | { missing: string } | { unanswered: string };
 
 function useSetup(): Setup {
   const [setup, setSetup] = useState<Setup>('loading');
@@ -29,7 +32,8 @@ function useSetup(): Setup {
     let live = true;
     sendRequest('settings.get', {})
       .then((settings) => live && setSetup(settings.serviceUrl && settings.hasApiKey ? 'ready' : { missing: setupMissing(settings) }))
-      .catch(() => live && setSetup({ missing: setupMissing(null) }));
+      // Not "not set up": a user who is set up was sent to enter the key again.
+      .catch(() => live && setSetup({ unanswered: 'Primer’s background did not answer. Close this window and open it again.' }));
     return () => {
       live = false;
     };
@@ -62,7 +66,8 @@ export function PopupApp({ draft: loadingDraft }: { draft: Promise<UploadDraft> 
   const problem = useActiveTabProblem();
   // The tab's lookups found no address or key for it (settings changed since they were read):
   // an upload would fail the same way, so the section says what the setup needs, as above.
-  const missing = typeof setup === 'object' ? setup.missing : problem?.problem === 'not_configured' ? setupMissing(null) : null;
+  const missing = typeof setup === 'object' && 'missing' in setup ? setup.missing : problem?.problem === 'not_configured' ? setupMissing(null) : null;
+  const unanswered = typeof setup === 'object' && 'unanswered' in setup ? setup.unanswered : null;
   const draft = useDraft(loadingDraft);
   const uploads = useUploads();
   const windowId = useWindowId();
@@ -106,7 +111,9 @@ export function PopupApp({ draft: loadingDraft }: { draft: Promise<UploadDraft> 
 
       <section className="popup__section" aria-labelledby="upload-heading">
         <h2 id="upload-heading">Upload a recording</h2>
-        {missing !== null ? (
+        {unanswered !== null ? (
+          <p className="ui-message ui-message--error">{unanswered}</p>
+        ) : missing !== null ? (
           <div className="ui-message ui-message--error">
             <p>{missing}</p>
             <OpenOptionsButton />

@@ -12,13 +12,15 @@ import { normaliseEmail } from '@/lib/api/contact-index';
 import { sendRequest } from '@/lib/messaging/send';
 import type { UploadDraft } from '@/lib/upload/draft';
 import { handOverFile } from '@/lib/upload/hand-over';
-import { TITLE_MAX_LENGTH, type UploadMeta } from '@/lib/upload/record';
+import { CONTACT_NAME_MAX_LENGTH, TITLE_MAX_LENGTH, type UploadMeta } from '@/lib/upload/record';
 import { toErrorInfo } from '@/lib/api/error-info';
 import { ContactChoice, NO_ONE, SOMEONE_ELSE } from './ContactChoice';
 import { dateProblem, fromLocalInput, inputRange, toLocalInput } from './date-input';
 import { continueInTab, filesNeedATab } from './file-in-tab';
 import { FilePicker, type PickedFile } from './FilePicker';
 import { fitTitle } from './fit-title';
+import { useFormMemory } from './useFormMemory';
+import { formAbout } from '@/lib/upload/form-memory';
 
 const LOOKS_LIKE_EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 /** How long after the last keystroke an address typed for someone else is looked up. */
@@ -80,8 +82,8 @@ export function UploadForm({ draft, onStarted, blocked = null }: UploadFormProps
   const [title, setTitle] = useState<string | null>(null);
   const [when, setWhen] = useState(() => toLocalInput(draft.meetingDate ? new Date(draft.meetingDate) : new Date()));
   const [speakers, setSpeakers] = useState(draft.speakersExpected === null ? '' : String(draft.speakersExpected));
-  const [choice, setChoice] = useState(draft.primaryContactId ?? NO_ONE);
-  const [email, setEmail] = useState('');
+  const [choice, setChoice] = useState(draft.otherEmail && draft.contacts.length > 0 ? SOMEONE_ELSE : (draft.primaryContactId ?? NO_ONE));
+  const [email, setEmail] = useState(draft.otherEmail ?? '');
   const [problems, setProblems] = useState<Problems>({});
   const [busy, setBusy] = useState<string | null>(null);
   const submitting = useRef(false);
@@ -95,6 +97,20 @@ export function UploadForm({ draft, onStarted, blocked = null }: UploadFormProps
   const inTabProblemId = useId();
   const needsTab = useFilesNeedATab();
   useReceiverReady();
+  // The popup closes whenever it loses focus: what was typed comes back when it opens again.
+  useFormMemory(formAbout(draft), { title, when, speakers, choice, email }, (kept) => {
+    setTitle(kept.title);
+    setWhen(kept.when);
+    setSpeakers(kept.speakers);
+    if (kept.choice === NO_ONE || kept.choice === SOMEONE_ELSE || draft.contacts.some((contact) => contact.id === kept.choice)) setChoice(kept.choice);
+    setEmail(kept.email);
+  });
+  /**
+   * The id of an upload whose hand-over failed without saying whether it started (a timeout): sent
+   * again with the same file and details, it is the same upload (the receiver returns it as it
+   * stands), not a second recording at the service.
+   */
+  const unsure = useRef<{ id: string; file: File; meta: string } | null>(null);
 
   /** A new choice of file answers "Choose a recording first." (its own problems are the picker's). */
   const pick = (next: PickedFile | null) => {
@@ -192,7 +208,6 @@ export function UploadForm({ draft, onStarted, blocked = null }: UploadFormProps
     if (!picked || !meetingDate || Object.keys(found).length > 0) return;
 
     submitting.current = true;
-    const id = crypto.randomUUID();
     const file = picked.file;
     const info = { name: file.name, size: file.size, type: picked.contentType };
     const metaFor = (contact: Contact): UploadMeta => ({
@@ -200,7 +215,8 @@ export function UploadForm({ draft, onStarted, blocked = null }: UploadFormProps
       meetingDate,
       speakersExpected: speakerCount,
       primaryContactId: contact?.id ?? null,
-      primaryContactName: contact?.name ?? null,
+      // As long as an upload's record takes (a name past it made the hand-over fail without a word).
+      primaryContactName: contact ? fitTitle(contact.name, CONTACT_NAME_MAX_LENGTH) : null,
       ...(contact?.matchedBy === 'name' ? { primaryContactMatchedBy: 'name' as const } : {}),
     });
     try {
@@ -210,14 +226,19 @@ export function UploadForm({ draft, onStarted, blocked = null }: UploadFormProps
       if (atHand === undefined) setBusy('Looking up the contact…');
       const contact = atHand !== undefined ? atHand : await contactByEmail();
       if (contact === 'unknown') {
-        const found = { contact: `No contact has the address ${normaliseEmail(email)}. Check it, or leave the field empty.` };
+        // Not "no contact has it": several contacts sharing an address are none of them either.
+        const found = { contact: `Primer found no single contact with the address ${normaliseEmail(email)}. Check it, or leave the field empty.` };
         setProblems(found);
         focusFirst(found);
         return;
       }
       const meta = metaFor(contact);
+      const same = unsure.current !== null && unsure.current.file === file && unsure.current.meta === JSON.stringify(meta);
+      const id = same && unsure.current ? unsure.current.id : crypto.randomUUID();
+      unsure.current = { id, file, meta: JSON.stringify(meta) };
       setBusy('Handing the file over…');
       await handOverFile({ id, file, info, meta }, { prepare, onReceived: () => setBusy('Starting the upload…') });
+      unsure.current = null;
       onStarted({ id, title: meta.title });
       setPicked(null);
       setPickerKey((key) => key + 1);
@@ -253,6 +274,7 @@ export function UploadForm({ draft, onStarted, blocked = null }: UploadFormProps
                 speakersExpected: speakers.trim() === '' || !Number.isInteger(Number(speakers)) ? null : Number(speakers),
                 contacts: draft.contacts,
                 primaryContactId: choice === NO_ONE || choice === SOMEONE_ELSE ? null : choice,
+                ...(draft.contacts.length === 0 || choice === SOMEONE_ELSE ? { otherEmail: email } : {}),
               })
             }
           >

@@ -55,6 +55,8 @@ export function UploadItem({ record }: { record: UploadRecord }) {
       {progress ? (
         <div className="upload-item__progress">
           <div
+            // A bar of its own for processing: the upload's full bar slid back to the service's 5 %.
+            key={isSending(record) ? 'sending' : 'processing'}
             className={`progress${progress.percent === null ? ' progress--unknown' : ''}`}
             role="progressbar"
             aria-label={`${record.meta.title}: ${isSending(record) ? 'upload' : 'processing'}`}
@@ -63,7 +65,8 @@ export function UploadItem({ record }: { record: UploadRecord }) {
             aria-valuenow={progress.percent ?? undefined}
             aria-valuetext={progress.text}
           >
-            <div className="progress__bar" style={{ transform: `scaleX(${(progress.percent ?? 100) / 100})` }} />
+            {/* Progress not known: a moving stripe (a still one with reduced motion), never a full bar that reads as done. */}
+            <div className="progress__bar" style={progress.percent === null ? undefined : { transform: `scaleX(${progress.percent / 100})` }} />
           </div>
           <p className="upload-item__numbers">{progress.text}</p>
         </div>

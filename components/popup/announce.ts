@@ -37,6 +37,9 @@ export function announcement(before: Heard, uploads: UploadRecord[]): string | n
       said.push(`${record.meta.title}: ${label}${reason ? ` (${reason})` : ''}.`);
     } else if (quarter > last.quarter) {
       said.push(`${record.meta.title}: ${quarter * 25}% sent.`);
+    } else if (quarter < last.quarter) {
+      // The send started over (a connection lost, an expired address): the bar went back.
+      said.push(`${record.meta.title}: sending the file again from the start.`);
     }
   }
   return said.length > 0 ? said.join(' ') : null;

@@ -21,6 +21,8 @@ export const UploadDraftSchema = z.object({
    */
   contacts: z.array(z.object({ id: z.string(), name: z.string(), matchedBy: z.optional(z.literal('name')) })),
   primaryContactId: z.nullable(z.string()),
+  /** An address typed for "Someone else", carried to the form in a tab (Firefox: file-in-tab.ts). */
+  otherEmail: z.optional(z.string().check(z.maxLength(400))),
 });
 export type UploadDraft = z.infer<typeof UploadDraftSchema>;
 

@@ -16,13 +16,16 @@ export type UploadStep = (typeof UPLOAD_STEPS)[number];
 /** The longest title an upload takes: the form's field and its pre-filled title keep to it. */
 export const TITLE_MAX_LENGTH = 500;
 
+/** The longest contact name an upload's record keeps. */
+export const CONTACT_NAME_MAX_LENGTH = 300;
+
 export const UploadMetaSchema = z.object({
   title: z.string().check(z.minLength(1), z.maxLength(TITLE_MAX_LENGTH)),
   /** ISO timestamp. */
   meetingDate: z.string().check(z.maxLength(64)),
   speakersExpected: z.nullable(z.int().check(z.minimum(1), z.maximum(100))),
   primaryContactId: z.nullable(z.string().check(z.maxLength(200))),
-  primaryContactName: z.nullable(z.string().check(z.maxLength(300))),
+  primaryContactName: z.nullable(z.string().check(z.maxLength(CONTACT_NAME_MAX_LENGTH))),
   /** Present when the contact was tied to the meeting by a unique full name, not an address: said wherever it is named. */
   primaryContactMatchedBy: z.optional(z.literal('name')),
 });

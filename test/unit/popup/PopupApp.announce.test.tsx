@@ -12,6 +12,7 @@ import { UPLOADS_KEY } from '@/lib/upload/store';
 import { fakeBackground } from '../support/fake-background';
 import { settingsView } from '../options/helpers';
 import { record } from './records';
+import { announcement, hear } from '@/components/popup/announce';
 
 vi.mock('@/lib/messaging/send', () => ({ sendRequest: vi.fn() }));
 
@@ -48,5 +49,25 @@ describe('PopupApp’s recent uploads, heard', () => {
     const shown = within(row).getByText(/^Audio could not be decoded\. at decode/).textContent;
     expect(region).toHaveTextContent(`Board call: Failed while processing (${shown}).`);
     expect(region.textContent).not.toContain('\n');
+  });
+});
+
+describe('what the upload list says as an upload moves', () => {
+  it('says each quarter sent, and that the send started over when the bar goes back', () => {
+    const size = record().file.size;
+    const at = (sentBytes: number) => [record({ state: 'uploading', sentBytes })];
+    expect(announcement(hear(at(0)), at(size * 0.3))).toBe('Weekly sync: 25% sent.');
+    expect(announcement(hear(at(size * 0.8)), at(0))).toBe('Weekly sync: sending the file again from the start.');
+    expect(announcement(hear(at(size * 0.3)), at(size * 0.35))).toBeNull();
+  });
+});
+
+describe('PopupApp when the background does not answer', () => {
+  it('says so, not that Primer is not set up (which sent a user who is to enter the key again)', async () => {
+    fakeBackground({ 'settings.get': new Error('no answer'), 'upload.prepare': { ready: true } });
+    render(<PopupApp draft={Promise.resolve(EMPTY_DRAFT)} />);
+    expect(await screen.findByText('Primer’s background did not answer. Close this window and open it again.')).toBeInTheDocument();
+    expect(screen.queryByText(/not set up/)).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Open Primer options' })).toBeNull();
   });
 });

@@ -47,4 +47,20 @@ describe('UploadForm in Firefox’s popup', () => {
     expect(inTab).toHaveFocus();
     expect(inTab).toHaveAccessibleDescription(expect.stringContaining('Choose a recording first.'));
   });
+
+  it('carries an address typed for someone else to the tab, which opens with it chosen', async () => {
+    const user = userEvent.setup();
+    const { unmount } = render(<UploadForm draft={EVENT} onStarted={vi.fn()} />);
+    const inTab = await screen.findByRole('button', { name: 'Choose the recording in a tab' });
+    await user.selectOptions(screen.getByLabelText(/^Primary contact/), 'Someone else (by e-mail)…');
+    await user.type(screen.getByLabelText(/Primary contact’s e-mail/), 'lee@example.org');
+    await user.click(inTab);
+    const carried = vi.mocked(continueInTab).mock.calls[0]![0];
+    expect(carried).toMatchObject({ primaryContactId: null, otherEmail: 'lee@example.org' });
+    unmount();
+    // The form in the tab starts from what was carried.
+    render(<UploadForm draft={carried} onStarted={vi.fn()} />);
+    expect(screen.getByLabelText<HTMLSelectElement>(/^Primary contact$|^Primary contact \(optional\)/).value).toBe(screen.getByRole<HTMLOptionElement>('option', { name: 'Someone else (by e-mail)…' }).value);
+    expect(screen.getByLabelText(/Primary contact’s e-mail/)).toHaveValue('lee@example.org');
+  });
 });

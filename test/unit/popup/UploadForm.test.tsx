@@ -1,4 +1,4 @@
-import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { UploadForm } from '@/components/popup/UploadForm';
@@ -173,7 +173,7 @@ describe('UploadForm', () => {
     const email = screen.getByLabelText(/Primary contact’s e-mail/);
     await user.type(email, 'nobody@example.org');
     await user.click(screen.getByRole('button', { name: 'Upload' }));
-    expect(await screen.findByText('No contact has the address nobody@example.org. Check it, or leave the field empty.')).toBeInTheDocument();
+    expect(await screen.findByText('Primer found no single contact with the address nobody@example.org. Check it, or leave the field empty.')).toBeInTheDocument();
     expect(email).toHaveAttribute('aria-invalid', 'true');
     expect(handOverFile).not.toHaveBeenCalled();
 
@@ -284,7 +284,7 @@ describe('UploadForm', () => {
     const email = screen.getByLabelText(/Primary contact’s e-mail/);
     await user.type(email, 'nobody@example.org');
     await user.click(screen.getByRole('button', { name: 'Upload' }));
-    await screen.findByText(/No contact has the address/);
+    await screen.findByText(/found no single contact with the address/);
     await waitFor(() => expect(email).toHaveFocus());
   });
 
@@ -315,6 +315,63 @@ describe('UploadForm', () => {
     expect(await screen.findByText('Primer is not set up yet.')).toBeInTheDocument();
     expect(started).not.toHaveBeenCalled();
     expect(screen.getByText('Weekly sync.m4a · 2.0 KB · audio/mp4')).toBeInTheDocument();
+  });
+
+  it('sends the same upload again after a hand-over that failed without saying whether it started, not a second one', async () => {
+    const user = userEvent.setup();
+    vi.mocked(handOverFile).mockRejectedValueOnce(new ApiError('timeout', 'Primer has the recording but did not say whether the upload started; see Recent uploads.'));
+    const started = vi.fn();
+    render(<UploadForm draft={EVENT} onStarted={started} />);
+    await user.upload(screen.getByLabelText('Recording'), audio());
+    await user.click(screen.getByRole('button', { name: 'Upload' }));
+    await screen.findByText(/did not say whether the upload started/);
+    await user.click(screen.getByRole('button', { name: 'Upload' }));
+    await waitFor(() => expect(started).toHaveBeenCalled());
+    const ids = vi.mocked(handOverFile).mock.calls.map(([handOver]) => handOver.id);
+    expect(ids).toHaveLength(2);
+    expect(ids[1]).toBe(ids[0]);
+    // Other details are another upload.
+    await user.upload(screen.getByLabelText('Recording'), audio());
+    await user.click(screen.getByRole('button', { name: 'Upload' }));
+    await waitFor(() => expect(started).toHaveBeenCalledTimes(2));
+    expect(vi.mocked(handOverFile).mock.calls[2]![0].id).not.toBe(ids[0]);
+  });
+
+  it('keeps a contact name longer than an upload’s record takes, cut, so the hand-over is not refused', async () => {
+    const user = userEvent.setup();
+    const long = `Maya ${'Chen-'.repeat(100)}Lee`;
+    render(<UploadForm draft={{ ...EVENT, contacts: [{ id: 'm', name: long }], primaryContactId: 'm' }} onStarted={vi.fn()} />);
+    await user.upload(screen.getByLabelText('Recording'), audio());
+    await user.click(screen.getByRole('button', { name: 'Upload' }));
+    await waitFor(() => expect(handOverFile).toHaveBeenCalled());
+    const meta = vi.mocked(handOverFile).mock.calls[0]![0].meta;
+    expect(UploadMetaSchema.safeParse(meta).success).toBe(true);
+    expect(meta.primaryContactName?.startsWith('Maya Chen-')).toBe(true);
+  });
+
+  it('comes back as the user left it when the popup opens again on the same meeting (it closes on losing focus)', async () => {
+    const user = userEvent.setup();
+    const first = render(<UploadForm draft={EVENT} onStarted={vi.fn()} />);
+    const title = screen.getByLabelText('Title');
+    await user.clear(title);
+    await user.type(title, 'Roadmap, part 2');
+    await user.clear(screen.getByLabelText('Speakers expected (optional)'));
+    await user.type(screen.getByLabelText('Speakers expected (optional)'), '3');
+    await user.selectOptions(screen.getByLabelText(/Primary contact/), 'Someone else (by e-mail)…');
+    await user.type(screen.getByLabelText(/Primary contact’s e-mail/), 'lee@example.org');
+    first.unmount();
+
+    render(<UploadForm draft={EVENT} onStarted={vi.fn()} />);
+    await waitFor(() => expect(screen.getByLabelText('Title')).toHaveValue('Roadmap, part 2'));
+    expect(screen.getByLabelText('Speakers expected (optional)')).toHaveValue(3);
+    expect(screen.getByLabelText(/Primary contact’s e-mail/)).toHaveValue('lee@example.org');
+    cleanup();
+
+    // Another meeting starts from its own defaults.
+    render(<UploadForm draft={{ ...EVENT, title: 'Hiring sync' }} onStarted={vi.fn()} />);
+    await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
+    expect(screen.getByLabelText('Title')).toHaveValue('Hiring sync');
+    expect(screen.getByLabelText('Speakers expected (optional)')).toHaveValue(4);
   });
 
   it('starts from a shortened event title that an upload takes, and the user can still edit it', async () => {

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
@@ -19,6 +20,26 @@ describe('UploadList', () => {
     expect(jo).toHaveTextContent('· with Jo Park (matched by name)');
     expect(maya).toHaveTextContent('· with Maya Chen');
     expect(maya).not.toHaveTextContent('matched by name');
+  });
+
+  it('draws processing of unknown progress as a moving stripe on a bar of its own, not the upload’s full bar', () => {
+    const { rerender } = render(<UploadList uploads={[record({ state: 'completing' })]} />);
+    const sending = screen.getByRole('progressbar');
+    expect(sending.querySelector('.progress__bar')).toHaveStyle({ transform: 'scaleX(1)' });
+    rerender(<UploadList uploads={[record({ state: 'processing', processingProgress: null })]} />);
+    const processing = screen.getByRole('progressbar', { name: 'Weekly sync: processing' });
+    // Another element: the full bar does not slide back to the service's first percent.
+    expect(processing).not.toBe(sending);
+    expect(processing).toHaveClass('progress--unknown');
+    expect(processing.querySelector<HTMLElement>('.progress__bar')?.style.transform).toBe('');
+    const css = readFileSync('components/popup/popup.css', 'utf8');
+    expect(css).toMatch(/\.progress--unknown \.progress__bar\s*\{[^}]*animation:\s*progress-unknown/);
+    expect(css).not.toMatch(/\.progress--unknown \.progress__bar\s*\{[^}]*opacity/);
+  });
+
+  it('lets an address with no place to break wrap in the popup’s messages, not widen it', () => {
+    const css = readFileSync('components/popup/popup.css', 'utf8');
+    expect(css).toMatch(/\.popup \.ui-error,\s*\.popup \.ui-message,\s*\.popup \.ui-hint\s*\{[^}]*overflow-wrap:\s*anywhere/);
   });
 
   it('says when there is nothing yet', () => {
