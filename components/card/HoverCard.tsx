@@ -160,7 +160,7 @@ export function HoverCard({
       </div>
       {/* There and empty from the start: a live region added with its words is not read by every screen reader. */}
       <p className="visually-hidden" aria-live="polite">
-        {loadedLate ? `Briefing of ${name} loaded.` : ''}
+        {loadedLate ? `Briefing of ${withMatchNote(name, matchedBy)} loaded.` : ''}
       </p>
       {fix || openBriefing || openMeeting || panelHint ? (
         <div className="actions">

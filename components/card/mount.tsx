@@ -326,10 +326,13 @@ export function createHoverCardApi(): HoverCardApi {
     return creating;
   }
 
+  /** Counts the cards shown: each is a card of its own (the key of CardWithData below). */
+  let showings = 0;
   return {
     show(request) {
       hide();
       current = request;
+      showings += 1;
       firstFrameDone = false;
       void ensureUi(request.ctx).then((created) => {
         if (current !== request) return;
@@ -360,7 +363,10 @@ export function createHoverCardApi(): HoverCardApi {
         };
         created.mounted?.render(
           <StrictMode>
-            <CardWithData key={request.match.contact.id} request={{ match: request.match, meeting: request.meeting, viaKeyboard: request.viaKeyboard, from: request.from, onOpenBriefing: request.onOpenBriefing }} onClose={closeFromCard} />
+            // Keyed by each showing, not the contact: a card moved straight to another place of the
+            // same contact (a sender in several headers) kept the first's error, hint and wait, and
+            // asked nothing (hide's empty render and this one are one React pass).
+            <CardWithData key={showings} request={{ match: request.match, meeting: request.meeting, viaKeyboard: request.viaKeyboard, from: request.from, onOpenBriefing: request.onOpenBriefing }} onClose={closeFromCard} />
           </StrictMode>,
         );
         // Same size as the previous card means no resize callback: place after this paint too.

@@ -48,7 +48,7 @@ export function installHoverCards(
    * The card being opened while its code loads. One object per request, not the mark: Enter on
    * the marker while its focus still loads the card is a later request on the same mark, and wins.
    */
-  let pending: { mark: Mark } | null = null;
+  let pending: { mark: Mark; pointer?: boolean } | null = null;
   /** What had focus when the card opened from the keyboard: Esc there is meant for the card. */
   let returnFocusTo: HTMLElement | null = null;
   /**
@@ -86,7 +86,8 @@ export function installHoverCards(
    */
   const focusReturnFor = (mark: Mark, fromCard: boolean): HTMLElement | null => {
     const { marker } = mark;
-    return returnFocusTo ?? (fromCard && marker ? (marker.tabIndex < 0 && marker.parentElement?.closest<HTMLElement>('[tabindex]')) || marker : null);
+    // Not where it came from once the site drew that again (a marker replaced): the mark's new one.
+    return returnFocusTo?.isConnected ? returnFocusTo : fromCard && marker ? (marker.tabIndex < 0 && marker.parentElement?.closest<HTMLElement>('[tabindex]')) || marker : null;
   };
 
   const close = () => {
@@ -109,10 +110,10 @@ export function installHoverCards(
    * `from`: the element that had focus when it opened from the keyboard (focus goes back there).
    * `focusCard`: Enter/Space on the marker moves focus into the card; focus alone only shows it.
    */
-  const show = async (mark: Mark, input: { from: HTMLElement | null; focusCard: boolean }) => {
+  const show = async (mark: Mark, input: { from: HTMLElement | null; focusCard: boolean; pointer?: boolean }) => {
     hideTimer = cancel(hideTimer);
     if (open?.mark === mark || pending?.mark === mark) return;
-    const asked = { mark };
+    const asked = { mark, pointer: input.pointer };
     pending = asked;
     let card: HoverCardApi;
     try {
@@ -183,7 +184,7 @@ export function installHoverCards(
       showTimer = cancel(showTimer);
       showTimer = setTimeout(() => {
         showTimer = null;
-        void show(mark, { from: null, focusCard: false });
+        void show(mark, { from: null, focusCard: false, pointer: true });
       }, SHOW_DELAY_MS);
     },
     { passive: true },
@@ -193,13 +194,17 @@ export function installHoverCards(
     document,
     'pointerout',
     (event) => {
-      if (!fromUser(event)) return;
+      // A finger lifted (or a scroll started) inside the card is no pointer leaving: the card
+      // closed under the finger. Touch cards close on a press elsewhere.
+      if (!fromUser(event) || event.pointerType === 'touch') return;
       const from = scanner.findMark(event.target as Node) ?? (insideCard(event.target) ? open?.mark : undefined);
       if (!from) return;
       const to = event.relatedTarget as Node | null;
       if (to && (scanner.findMark(to) === from || insideCard(to))) return;
       if (from === dismissed) dismissed = null;
       showTimer = cancel(showTimer);
+      // A card the pointer asked for, still loading (the first card's code): not opened once it has left.
+      if (pending?.mark === from && pending.pointer) pending = null;
       // The pointer leaving is no reason to close a card focus is in (it closes by Esc, Tab out of
       // it, or focus going elsewhere).
       if (open && !focusInCard()) {

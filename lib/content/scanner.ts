@@ -325,7 +325,10 @@ export class PageScanner {
       else placeInside(element, marker, texts());
       this.#markerOwners.set(marker, element);
     }
-    this.#marks.set(element, { key, element, marker, match, surface });
+    // The same person drawn again by the site: the same mark, with its new marker (an open card,
+    // its return of focus and an Esc's dismissal hold on to the mark).
+    if (existing?.key === key) Object.assign(existing, { marker, match, surface });
+    else this.#marks.set(element, { key, element, marker, match, surface });
   }
 
   #unmarkRoot(root: Element, keep: Set<Element>): void {

@@ -112,6 +112,13 @@ describe('HoverCard', () => {
     expect(screen.getByRole('dialog')).toHaveAccessibleDescription(/Tone\s*friendly/);
   });
 
+  it('says "matched by name" when the briefing of a contact found by name arrives, as everywhere it is named', () => {
+    const byName = { ...maya, matchedBy: 'name' as const };
+    const { container, rerender } = render(<HoverCard match={byName} focusOnOpen={false} onClose={() => undefined} state={{ status: 'loading' }} now={NOW} />);
+    rerender(<HoverCard match={byName} focusOnOpen={false} onClose={() => undefined} state={{ status: 'ready', insights: insights({ preferredTone: 'friendly' }) }} now={NOW} />);
+    expect(container.querySelector('[aria-live="polite"]')).toHaveTextContent('Briefing of Maya Chen (matched by name) loaded.');
+  });
+
   it('says nothing of a briefing that was there when the card opened (the dialog’s description has it)', () => {
     const { container } = render(<HoverCard match={maya} focusOnOpen={false} onClose={() => undefined} state={{ status: 'ready', insights: insights({ preferredTone: 'friendly' }) }} now={NOW} />);
     expect(container.querySelector('[aria-live="polite"]')).toBeEmptyDOMElement();

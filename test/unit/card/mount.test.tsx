@@ -35,6 +35,9 @@ describe('createHoverCardApi', () => {
     ctx.notifyInvalidated();
   });
 
+  let shownRequest: CardRequest | null = null;
+  const lastRequest = () => shownRequest!;
+
   async function openCard(viaKeyboard = false) {
     const api = createHoverCardApi();
     const onClose = vi.fn<(returnFocus?: boolean) => void>();
@@ -50,6 +53,7 @@ describe('createHoverCardApi', () => {
       onClose,
     };
     api.show(request);
+    shownRequest = request;
     const host = await vi.waitFor(() => {
       const element = document.querySelector<HTMLElement>('primer-hover-card');
       // Placed below the person.
@@ -141,6 +145,20 @@ describe('createHoverCardApi', () => {
     document.querySelector('#thread')!.dispatchEvent(new Event('scroll'));
     expect(onClose).toHaveBeenCalledTimes(1);
     expect(host.style.display).toBe('none');
+  });
+
+  it('asks again for a card moved straight to another place of the same contact (hide and show in one task)', async () => {
+    const { sendRequest } = await import('@/lib/messaging/send');
+    const { api } = await openCard();
+    const asked = vi.mocked(sendRequest).mock.calls.length;
+    expect(asked).toBeGreaterThan(0);
+    const second = document.createElement('span');
+    document.body.append(second);
+    vi.spyOn(second, 'getBoundingClientRect').mockImplementation(() => new DOMRect(100, 400, 80, 16));
+    // The pointer rests on the same sender in the next message's header: the card moves there.
+    api.hide();
+    api.show({ ...lastRequest(), anchor: second });
+    await vi.waitFor(() => expect(vi.mocked(sendRequest).mock.calls.length).toBeGreaterThan(asked));
   });
 
   it('keeps its shadow root closed: the page cannot reach the briefing through the host', async () => {

@@ -584,12 +584,66 @@ describe('installHoverCards', () => {
     expect(card.isOpen()).toBe(false);
   });
 
+  it('keeps a card a finger opened while it taps or scrolls inside it (a touch’s pointerout is no pointer leaving)', async () => {
+    const touch = (type: string, target: Element, related: Element | null = null) =>
+      target.dispatchEvent(new PointerEvent(type, { bubbles: true, pointerType: 'touch', relatedTarget: related }));
+    touch('pointerover', maya);
+    await vi.advanceTimersByTimeAsync(SHOW_DELAY_MS);
+    expect(card.isOpen()).toBe(true);
+    touch('pointerover', card.node);
+    touch('pointerout', card.node);
+    await vi.advanceTimersByTimeAsync(HIDE_DELAY_MS * 2);
+    expect(card.isOpen()).toBe(true);
+    // A mouse leaving both still closes it.
+    out(card.node, document.querySelector('#away'));
+    await vi.advanceTimersByTimeAsync(HIDE_DELAY_MS);
+    expect(card.isOpen()).toBe(false);
+  });
+
+  it('gives focus back to the person’s marker after the site drew the person again while the card was open', async () => {
+    marker.focus();
+    marker.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true }));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(card.isOpen()).toBe(true);
+    // The site rewrites the name: the marker inside it goes, and the scan puts a new one.
+    maya.textContent = 'Maya';
+    await scanner.scan(document.querySelectorAll('.s'));
+    const redrawn = document.querySelector<HTMLElement>('[data-primer-marker]')!;
+    expect(redrawn).not.toBe(marker);
+    expect(card.isOpen()).toBe(true);
+    card.api.hide();
+    card.shown.at(-1)!.onClose(true, 'escape');
+    expect(document.activeElement).toBe(redrawn);
+    // Esc's dismissal holds for the same person drawn again: the pointer resting there opens nothing.
+    const shown = card.shown.length;
+    over(maya);
+    await vi.advanceTimersByTimeAsync(SHOW_DELAY_MS * 2);
+    expect(card.shown).toHaveLength(shown);
+  });
+
   /** Installs again (on a fresh context) with another loader for the card's code. */
   const reinstall = (load: () => Promise<HoverCardApi>) => {
     ctx.notifyInvalidated();
     ctx = new ContentScriptContext('test');
     installHoverCards(ctx, scanner, load);
   };
+
+  it('does not open a card the pointer asked for once it has left the person while the card’s code loaded', async () => {
+    let loaded: (api: HoverCardApi) => void = () => undefined;
+    reinstall(() => new Promise<HoverCardApi>((resolve) => (loaded = resolve)));
+    over(maya);
+    await vi.advanceTimersByTimeAsync(SHOW_DELAY_MS);
+    out(maya, document.querySelector('#away'));
+    loaded(card.api);
+    await vi.advanceTimersByTimeAsync(HIDE_DELAY_MS);
+    expect(card.shown).toHaveLength(0);
+    // One asked for by focus is not the pointer's to take back.
+    marker.focus();
+    out(maya, document.querySelector('#away'));
+    loaded(card.api);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(card.shown).toHaveLength(1);
+  });
 
   it('opens the card on a later hover when its code failed to load the first time', async () => {
     reinstall(vi.fn<() => Promise<HoverCardApi>>().mockRejectedValueOnce(new Error('The hover card did not load.')).mockResolvedValue(card.api));
