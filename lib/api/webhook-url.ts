@@ -28,6 +28,8 @@ export function validateWebhookUrl(input: string): WebhookUrlResult {
   if (url.username || url.password) {
     return { ok: false, message: 'Leave the user name and password out of the address.' };
   }
+  // A fragment never reaches the receiver (HTTP sends none): an address relying on one would get events it cannot tell apart.
+  if (url.hash) return { ok: false, message: 'Leave out the part from # on: it is never sent to the receiver.' };
   if (url.href.length > MAX_URL_LENGTH) return { ok: false, message: 'This address is too long: the service takes addresses up to 2,000 characters.' };
   return { ok: true, url: url.href };
 }

@@ -13,10 +13,12 @@ const BY_EXTENSION: Record<string, string> = {
 };
 
 /**
- * Browsers call every .webm `video/webm`, though recorders (a browser's own MediaRecorder among
- * them) write audio-only WebM with that extension; the picker offers .webm, so it is taken as audio.
+ * Audio containers some systems name by their generic type: browsers call every .webm `video/webm`,
+ * though recorders (a browser's own MediaRecorder among them) write audio-only WebM with that
+ * extension, and an .ogg or .opus may come as `application/ogg` (its registered generic type). The
+ * picker offers these extensions, so they are taken as audio, by their extension's audio type.
  */
-const WEBM_AS_AUDIO: Record<string, string> = { 'video/webm': 'audio/webm' };
+const AS_AUDIO: Record<string, RegExp> = { 'video/webm': /^web[ma]$/, 'application/ogg': /^(ogg|oga|opus)$/, 'video/ogg': /^(ogg|oga|opus)$/ };
 
 /** Lists of addresses to stream, not recordings, though their types start with `audio/`. */
 const PLAYLISTS = new Set(['audio/mpegurl', 'audio/x-mpegurl', 'audio/scpls', 'audio/x-scpls', 'audio/x-ms-wax', 'audio/x-ms-asx']);
@@ -51,7 +53,7 @@ function contentTypeOf(file: FileInfo): { declared: string; contentType: string 
   const declared = file.type.toLowerCase().split(';')[0]!.trim();
   const extension = extensionOf(file.name);
   if (declared === '' || declared === 'application/octet-stream') return { declared, contentType: BY_EXTENSION[extension] };
-  if (WEBM_AS_AUDIO[declared] && BY_EXTENSION[extension] === 'audio/webm') return { declared, contentType: WEBM_AS_AUDIO[declared] };
+  if (AS_AUDIO[declared]?.test(extension)) return { declared, contentType: BY_EXTENSION[extension] };
   return { declared, contentType: declared };
 }
 

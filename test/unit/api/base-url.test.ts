@@ -82,6 +82,11 @@ describe('the longest addresses', () => {
     });
   });
 
+  it('refuses a webhook address with a fragment, which no request carries', () => {
+    expect(validateWebhookUrl('https://hooks.example.com/primer#crm')).toEqual({ ok: false, message: 'Leave out the part from # on: it is never sent to the receiver.' });
+    expect(validateWebhookUrl('https://hooks.example.com/primer?to=crm')).toMatchObject({ ok: true });
+  });
+
   it('refuses a webhook address longer than a message may carry, saying so', () => {
     expect(validateWebhookUrl(`https://hooks.example.com/${'h'.repeat(1970)}`)).toMatchObject({ ok: true });
     expect(validateWebhookUrl(`https://hooks.example.com/${'h'.repeat(1980)}`)).toEqual({

@@ -53,6 +53,20 @@ describe('checkFile', () => {
     expect(checkFile({ name, size: MB, type })).toEqual({ ok: true, contentType: 'audio/webm' });
   });
 
+  it.each([
+    ['call.ogg', 'application/ogg', 'audio/ogg'],
+    ['call.oga', 'application/ogg', 'audio/ogg'],
+    ['call.opus', 'application/ogg', 'audio/opus'],
+    ['call.ogg', 'video/ogg', 'audio/ogg'],
+  ])('takes %s declared as the generic “%s” as %s, since the picker offers it', (name, type, contentType) => {
+    expect(checkFile({ name, size: MB, type })).toEqual({ ok: true, contentType });
+  });
+
+  it('does not take a generic Ogg of another name as audio', () => {
+    expect(checkFile({ name: 'movie.ogv', size: MB, type: 'video/ogg' })).toMatchObject({ ok: false, message: expect.stringContaining('(video/ogg)') });
+    expect(checkFile({ name: 'data.ogx', size: MB, type: 'application/ogg' })).toMatchObject({ ok: false });
+  });
+
   it('does not take any other video as audio, whatever its name', () => {
     expect(checkFile({ name: 'screen.mp4', size: MB, type: 'video/webm' })).toMatchObject({ ok: false, message: expect.stringContaining('(video/webm)') });
     expect(checkFile({ name: 'meeting.webm', size: MB, type: 'video/mp4' })).toMatchObject({ ok: false, message: expect.stringContaining('(video/mp4)') });
