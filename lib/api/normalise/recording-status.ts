@@ -29,11 +29,21 @@ export function toStatus(raw: string | null): RecordingStatus {
   for (const [status, words] of Object.entries(STATUS_WORDS) as [RecordingStatus, string[]][]) {
     if (words.includes(word)) return status;
   }
-  // A stage's failure ("processing_failed", "transcription_error") is the recording's: else the
-  // upload would be watched until it times out, and its error never shown. Only a stage and its
-  // failure: "no_error", "completed_with_error" or "retrying_after_error" say no such thing.
+  // A failure named with more words ("processing_failed", "transcription_error",
+  // "failed_to_process", "cancelled_by_user") is the recording's: else the upload would be watched
+  // until it times out, its error never shown, or at 100 % it read as done. Not a failure word
+  // after "no", "not", "with", "without" or "after": "no_error", "completed_with_error",
+  // "retrying_after_error" say no such thing.
   const parts = word.split('_');
-  return parts.length === 2 && !['no', 'not'].includes(parts[0] ?? '') && STATUS_WORDS.failed.includes(parts[1] ?? '') ? 'failed' : 'unknown';
+  const failed = parts.some((part, index) => STATUS_WORDS.failed.includes(part) && !['no', 'not', 'with', 'without', 'after'].includes(parts[index - 1] ?? ''));
+  if (failed) return 'failed';
+  // A stage still to come or under way, named with more words ("transcribing_audio",
+  // "queued_for_processing", "insights_pending"): looked at again, as the plain word is.
+  for (const part of [parts[0], parts.at(-1)]) {
+    if (STATUS_WORDS.processing.includes(part ?? '')) return 'processing';
+    if (STATUS_WORDS.queued.includes(part ?? '')) return 'queued';
+  }
+  return 'unknown';
 }
 
 export const PROGRESS_KEYS = ['progress', 'progress_percent', 'percent_complete'];

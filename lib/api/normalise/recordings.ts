@@ -40,8 +40,8 @@ export function toRecording(raw: unknown): Recording {
   if (!isObj(body)) throw invalid('the recording');
   const id = idOf(body, ...RECORDING_ID_KEYS);
   if (id === null) throw invalid('the recording’s id');
-  // The status may be an object naming it: {name|value|state: "…"}.
-  const rawStatus = (isObj(body.status) ? textOf(body.status, 'name', 'value', 'state') : null) ?? textOf(body, 'status', 'state', 'processing_status');
+  // The status may be an object naming it: {name|value|state|code: "…"}, with why beside it.
+  const rawStatus = (isObj(body.status) ? textOf(body.status, 'name', 'value', 'state', 'code', 'status') : null) ?? textOf(body, 'status', 'state', 'processing_status');
   const sent = PROGRESS_KEYS.map((key) => progressOf(body[key])).find((value) => value !== null) ?? null;
   const sentProgress = sent?.value ?? null;
   let progress = sentProgress;
@@ -75,7 +75,23 @@ const FAILURE_TEXT_KEYS = ['message', 'detail', 'reason', 'description', 'error_
 function failureOf(body: Obj): string | null {
   const nested = isObj(body.error) ? textOf(body.error, ...FAILURE_TEXT_KEYS) : null;
   const listed = Array.isArray(body.errors) ? toTextList(body.errors, FAILURE_TEXT_KEYS).join('; ') : '';
-  return nested ?? textOf(body, 'error', 'error_message', 'errorMessage', 'failure_reason', 'failureReason') ?? (listed || null);
+  const ofStatus = isObj(body.status) ? textOf(body.status, ...FAILURE_TEXT_KEYS) : null;
+  return nested ?? textOf(body, 'error', 'error_message', 'errorMessage', 'failure_reason', 'failureReason') ?? (listed || ofStatus);
+}
+
+/**
+ * False when the reply says this is the last page otherwise than by a flag: a next link, offset or
+ * cursor given as null, or the last page number reached; null when it does not say. (A full last
+ * page offered "More", which found nothing.)
+ */
+function lastPageSaid(body: Obj, paging: Obj): false | null {
+  for (const source of [body, paging]) {
+    if (['next', 'next_offset', 'nextOffset', 'next_cursor', 'nextCursor', 'next_page', 'nextPage'].some((key) => key in source && source[key] === null)) return false;
+    const page = numberOf(source, 'page', 'current_page', 'currentPage');
+    const pages = numberOf(source, 'total_pages', 'totalPages', 'pages', 'last_page', 'lastPage');
+    if (page !== null && pages !== null && page >= pages) return false;
+  }
+  return null;
 }
 
 export function toRecordingPage(raw: unknown, request: PageRequest): RecordingPage {
@@ -85,6 +101,6 @@ export function toRecordingPage(raw: unknown, request: PageRequest): RecordingPa
   const total = numberOf(body, ...TOTAL_KEYS) ?? numberOf(paging, ...TOTAL_KEYS);
   const limit = numberOf(body, 'limit') ?? numberOf(paging, 'limit') ?? request.limit;
   const offset = numberOf(body, 'offset') ?? numberOf(paging, 'offset') ?? request.offset;
-  const hasMore = hasMoreOf(body, paging) ?? (total !== null ? offset + list.length < total : list.length >= limit);
+  const hasMore = hasMoreOf(body, paging) ?? lastPageSaid(body, paging) ?? (total !== null ? offset + list.length < total : list.length >= limit);
   return { recordings, received: list.length, total, limit, offset, hasMore: list.length > 0 && hasMore };
 }

@@ -78,11 +78,18 @@ function clockTime(entry: Obj, ...keys: string[]): SegmentTime | null {
   return null;
 }
 
-/** A speaker as read: the name to show, and the number the server gave them (even when named). */
+/**
+ * A speaker as read: the name to show, the number the server gave them (even when named), and a
+ * label that names no one (an id: "3f0e2b1c-…", "spk_a"), counted in order of first words.
+ */
 interface SpeakerDraft {
   name: string | null;
   number: number | null;
+  label?: string;
 }
+
+/** Ids that are no names: UUIDs, and diarisation labels with a letter ("spk_a", "SPEAKER_B"). */
+const SPEAKER_ID = /^(?:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|(?:spk|speaker)[\s_-]?[a-z])$/i;
 
 /** A segment as read, before the transcript as a whole settles time units and speaker numbers. */
 interface SegmentDraft {
@@ -92,7 +99,7 @@ interface SegmentDraft {
   text: string;
 }
 
-function toSegmentDraft(entry: unknown): SegmentDraft | null {
+function toSegmentDraft(entry: unknown, speakers: ReadonlyMap<string, string>): SegmentDraft | null {
   if (typeof entry === 'string') return entry.trim() === '' ? null : { speaker: { name: null, number: null }, start: null, end: null, text: entry.trim() };
   if (!isObj(entry)) return null;
   const speakerValue = entry.speaker;
@@ -106,10 +113,14 @@ function toSegmentDraft(entry: unknown): SegmentDraft | null {
     const number = text === null ? undefined : /^(?:(?:speaker|spk)[\s_-]?)?(\d{1,3})$/i.exec(text)?.[1];
     return number === undefined ? null : Number(number);
   };
-  const speaker: SpeakerDraft = {
-    name: digits(name) === null ? name : null,
-    number: digits(name) ?? digits(isObj(speakerValue) ? textOf(speakerValue, 'id') : textOf(entry, 'speaker', 'speaker_id', 'speakerId')),
-  };
+  const id = isObj(speakerValue) ? textOf(speakerValue, 'id') : textOf(entry, 'speaker_id', 'speakerId', 'speaker');
+  // Named in the transcript's own list of speakers (`speakers: [{id, name}]`).
+  const listed = (id !== null ? speakers.get(id) : undefined) ?? (name !== null ? speakers.get(name) : undefined);
+  const speaker: SpeakerDraft = listed
+    ? { name: listed, number: null }
+    : name !== null && SPEAKER_ID.test(name)
+      ? { name: null, number: null, label: name }
+      : { name: digits(name) === null ? name : null, number: digits(name) ?? digits(id) };
   if (Array.isArray(entry.elements)) return monologueDraft(entry.elements, speaker);
   const text = textOf(entry, 'text', 'content', 'transcript', 'utterance', 'sentence');
   if (text === null) return null;
@@ -162,11 +173,15 @@ const TURN_SPLIT = 120;
  * typical turn (end − start), or, without ends, a typical step between starts, of more than
  * 2 minutes means milliseconds, as does a time past a day. Limits: whole-second transcripts whose
  * typical turn passes 2 minutes read as milliseconds; a lone short ms segment with no end (under
- * 86 400) reads as seconds. The recording's duration is not known here to settle those.
+ * 86 400) reads as seconds; a duration in the reply settles both.
  */
-function bareTimesInMs(drafts: SegmentDraft[]): boolean {
+function bareTimesInMs(drafts: SegmentDraft[], durationSeconds: number | null): boolean {
   const bare = drafts.flatMap(({ start, end }) => [start, end]).filter((time) => time?.bare === true);
   if (bare.length === 0 || !bare.every((time) => Number.isInteger(time?.value))) return false;
+  // The recording's length settles it where the reply gives one: the last time fits it in seconds, or in milliseconds.
+  const last = Math.max(...bare.map((time) => time?.value ?? 0));
+  if (durationSeconds !== null && last <= durationSeconds + 1) return false;
+  if (durationSeconds !== null && last / 1000 <= durationSeconds + 1) return true;
   if (bare.some((time) => (time?.value ?? 0) > 86_400)) return true;
   const turns = drafts.flatMap(({ start, end }) => (start && end && end.value > start.value ? [end.value - start.value] : []));
   const starts = drafts.flatMap(({ start }) => (start ? [start.value] : []));
@@ -197,16 +212,17 @@ function clocksAreOffsets(drafts: SegmentDraft[], durationSeconds: number | null
  * counted from 1: a series holding speaker 0 (named or not) is counted from 0 by the server
  * (Deepgram, Rev.ai) and shifted, one without starts at 1 already (speaker_id 1, 2) and is kept.
  */
-export function segmentsOf(entries: unknown[], durationSeconds: number | null = null): TranscriptSegment[] {
-  const drafts = entries.map(toSegmentDraft).filter((draft) => draft !== null);
-  const unit = bareTimesInMs(drafts) ? 1000 : 1;
+export function segmentsOf(entries: unknown[], durationSeconds: number | null = null, speakers: ReadonlyMap<string, string> = new Map()): TranscriptSegment[] {
+  const drafts = entries.map((entry) => toSegmentDraft(entry, speakers)).filter((draft) => draft !== null);
+  const unit = bareTimesInMs(drafts, durationSeconds) ? 1000 : 1;
+  const labels = [...new Set(drafts.flatMap(({ speaker }) => (speaker.label === undefined ? [] : [speaker.label])))];
   // Times of day are no offsets, and which day and zone is not said: not shown at all.
   const offsets = clocksAreOffsets(drafts, durationSeconds);
   const seconds = (time: SegmentTime | null) =>
     time === null || (time.clock !== undefined && !offsets) ? null : time.bare ? time.value / unit : time.value;
   const firstNumber = drafts.some(({ speaker }) => speaker.number === 0) ? 0 : 1;
-  return drafts.map(({ speaker: { name, number }, start, end, text }) => ({
-    speaker: name ?? (number === null ? null : `Speaker ${number - firstNumber + 1}`),
+  return drafts.map(({ speaker: { name, number, label }, start, end, text }) => ({
+    speaker: name ?? (number !== null ? `Speaker ${number - firstNumber + 1}` : label !== undefined ? `Speaker ${labels.indexOf(label) + 1}` : null),
     start: seconds(start),
     end: seconds(end),
     text,

@@ -4,7 +4,7 @@
  */
 import type { Transcript } from '../../models';
 import { ApiError, NOT_YET_CODE } from '../errors';
-import { ID_KEYS, invalid, isObj, textOf, type Obj } from './values';
+import { ID_KEYS, invalid, isObj, numberOf, textOf, type Obj } from './values';
 import { unwrap } from './envelope';
 import { toStatus } from './recording-status';
 import { segmentsOf, toSeconds } from './transcript-segments';
@@ -36,7 +36,7 @@ export function toTranscript(raw: unknown, recordingId: string): Transcript {
   const pending = status === 'uploading' || status === 'queued' || status === 'processing';
   const list = SEGMENT_LIST_KEYS.map((key) => body[key]).find(Array.isArray);
   if (list) {
-    const segments = segmentsOf(list, durationOf(body) ?? (isObj(raw) ? durationOf(raw) : null));
+    const segments = segmentsOf(list, durationOf(body) ?? (isObj(raw) ? durationOf(raw) : null), speakersOf(body));
     // No segment yet of a recording still being processed: not a transcript with nothing said.
     if (segments.length === 0 && pending) throw transcriptNotYet();
     return { recordingId: id, segments };
@@ -59,8 +59,27 @@ export function toTranscript(raw: unknown, recordingId: string): Transcript {
 
 /** The recording's length as the reply gives it (seconds, a clock or ISO-8601), if it does. */
 function durationOf(body: Obj): number | null {
-  const value = ['duration', 'duration_seconds', 'durationSeconds', 'audio_duration', 'audioDuration'].map((key) => toSeconds(body[key])).find((seconds) => seconds !== null);
+  const ms = numberOf(body, 'duration_ms', 'durationMs');
+  const value = ms !== null ? ms / 1000 : ['duration', 'duration_seconds', 'durationSeconds', 'audio_duration', 'audioDuration'].map((key) => toSeconds(body[key])).find((seconds) => seconds !== null);
   return value !== undefined && value !== null && value > 0 ? value : null;
+}
+
+/**
+ * The transcript's own list of who speaks, by the id its segments name them with: `speakers:
+ * [{id, name}]`, `participants: [{speaker_id, display_name}]`, or `speakers: {spk_a: "Maya Chen"}`.
+ */
+function speakersOf(body: Obj): Map<string, string> {
+  const names = new Map<string, string>();
+  for (const list of [body.speakers, body.participants]) {
+    if (isObj(list)) for (const [id, name] of Object.entries(list)) if (typeof name === 'string' && name.trim()) names.set(id, name.trim());
+    if (!Array.isArray(list)) continue;
+    for (const entry of list.filter(isObj)) {
+      const id = textOf(entry, 'id', 'speaker_id', 'speakerId', 'label');
+      const name = textOf(entry, 'name', 'display_name', 'displayName', 'full_name', 'fullName');
+      if (id !== null && name !== null && id !== name) names.set(id, name);
+    }
+  }
+  return names;
 }
 
 function saysNothing(body: Obj): boolean {

@@ -832,3 +832,70 @@ describe('participants with their contact nested', () => {
     ]);
   });
 });
+
+describe('a failed recording under other words', () => {
+  it.each(['failed_to_process', 'FAILED_PROCESSING', 'cancelled_by_user', 'error-during-transcription'])('reads %j as failed, even at 100 %%', (status) => {
+    expect(toRecording({ id: 'a', status, progress: 100 }).status).toBe('failed');
+  });
+
+  it('reads a status object by its code, and its message as why', () => {
+    expect(toRecording({ id: 'a', status: { code: 'failed', message: 'Audio too short' }, progress: 100 })).toMatchObject({ status: 'failed', rawStatus: 'failed', error: 'Audio too short' });
+  });
+
+  it('takes no failure word after no, not, with, without or after for a failure', () => {
+    expect(toRecording({ id: 'a', status: 'completed_with_error' }).status).not.toBe('failed');
+    expect(toRecording({ id: 'a', status: 'retrying_after_error' }).status).not.toBe('failed');
+    expect(toRecording({ id: 'a', status: 'no_error' }).status).not.toBe('failed');
+  });
+
+  it('reads a stage under way or to come, named with more words, as processing or queued (looked at again)', () => {
+    expect(toRecording({ id: 'a', status: 'transcribing_audio' }).status).toBe('processing');
+    expect(toRecording({ id: 'a', status: 'processing_insights' }).status).toBe('processing');
+    expect(toRecording({ id: 'a', status: 'queued_for_processing' }).status).toBe('queued');
+    expect(toRecording({ id: 'a', status: 'insights_pending' }).status).toBe('queued');
+  });
+});
+
+describe('the last page of recordings said otherwise than by a flag', () => {
+  const three = [{ id: 'a' }, { id: 'b' }, { id: 'c' }];
+  it.each([
+    ['next: null', { recordings: three, next: null }],
+    ['next_offset: null', { recordings: three, next_offset: null }],
+    ['the last page number', { recordings: three, page: 1, per_page: 3, total_pages: 1 }],
+    ['the last page in meta', { recordings: three, meta: { current_page: 2, last_page: 2 } }],
+  ])('offers no More after %s', (_name, raw) => {
+    expect(toRecordingPage(raw, { limit: 3, offset: 0 }).hasMore).toBe(false);
+  });
+
+  it('still offers More after a full page that says nothing', () => {
+    expect(toRecordingPage({ recordings: three }, { limit: 3, offset: 0 }).hasMore).toBe(true);
+    expect(toRecordingPage({ recordings: three, next: 'https://x.test/api/v2/recordings?offset=3' }, { limit: 3, offset: 0 }).hasMore).toBe(true);
+  });
+});
+
+describe('transcript times and speakers settled by the rest of the reply', () => {
+  it('reads whole-second times with long turns as seconds when the duration says so, and milliseconds the other way', () => {
+    const long = toTranscript(
+      { duration: 900, segments: [{ speaker: 'Maya', start: 0, end: 185, text: 'a' }, { speaker: 'Jo', start: 185, end: 410, text: 'b' }, { speaker: 'Maya', start: 410, end: 900, text: 'c' }] },
+      'r1',
+    );
+    expect(long.segments.map((segment) => segment.start)).toEqual([0, 185, 410]);
+    expect(toTranscript({ duration: 65, segments: [{ start: 61000, text: 'a' }] }, 'r1').segments[0]?.start).toBe(61);
+    expect(toTranscript({ duration_ms: 65000, segments: [{ start: 61000, text: 'a' }] }, 'r1').segments[0]?.start).toBe(61);
+  });
+
+  it('names speakers from the transcript’s own list of them, and no one by an id', () => {
+    const listed = toTranscript(
+      { speakers: [{ id: 'spk_a', name: 'Maya Chen' }, { id: 'spk_b', name: 'Jo' }], segments: [{ speaker_id: 'spk_a', start: 0, end: 2.5, text: 'Hi' }, { speaker_id: 'spk_b', start: 3, end: 4, text: 'Yo' }] },
+      'r1',
+    );
+    expect(listed.segments.map((segment) => segment.speaker)).toEqual(['Maya Chen', 'Jo']);
+    expect(toTranscript({ speakers: [{ id: 1, name: 'Maya Chen' }], segments: [{ speaker: 1, start: 0, text: 'Hi' }] }, 'r1').segments[0]?.speaker).toBe('Maya Chen');
+    expect(toTranscript({ speakers: { A: 'Maya Chen' }, segments: [{ speaker: 'A', start: 0, text: 'Hi' }] }, 'r1').segments[0]?.speaker).toBe('Maya Chen');
+    const unnamed = toTranscript(
+      { segments: [{ speaker_id: '3f0e2b1c-1111-2222-3333-444455556666', text: 'Hi' }, { speaker_id: 'spk_b', text: 'Yo' }, { speaker_id: '3f0e2b1c-1111-2222-3333-444455556666', text: 'Ok' }] },
+      'r1',
+    );
+    expect(unnamed.segments.map((segment) => segment.speaker)).toEqual(['Speaker 1', 'Speaker 2', 'Speaker 1']);
+  });
+});
