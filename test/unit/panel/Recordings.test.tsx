@@ -577,6 +577,22 @@ describe('recordings being processed', () => {
     expect(calls).toBe(2);
   });
 
+  it('says when asking for the list again fails while its rows are shown (a key refused since), and keeps them', async () => {
+    let calls = 0;
+    fakeBackground({
+      'recordings.list': () =>
+        calls++ === 0
+          ? Promise.resolve({ recordings: [recording('a'), recording('b', { status: 'processing', progress: 40 })], received: 2, total: 2, limit: 3, offset: 0, hasMore: false })
+          : Promise.reject(new ApiError('unauthorized', 'The service did not accept the API key.')),
+    });
+    renderWithClient(<RecordingsSection contactId="m" onOpen={() => undefined} />);
+    const region = await screen.findByRole('region', { name: 'Recent recordings (2)' });
+    expect(await within(region).findByText('Processing · 40%')).toBeInTheDocument();
+    await vi.advanceTimersByTimeAsync(PROCESSING_POLL_MS);
+    expect(await within(region).findByRole('alert')).toHaveTextContent(/Could not load the latest recordings/);
+    expect(within(region).getByText('Call a')).toBeInTheDocument();
+  });
+
   it('does not ask for a list again when nothing in it is processed', async () => {
     fakeBackground({ 'recordings.list': { recordings: [recording('a'), recording('c', { status: 'failed' })], received: 2, total: 2, limit: 3, offset: 0, hasMore: false } });
     renderWithClient(<RecordingsSection contactId="m" onOpen={() => undefined} />);
