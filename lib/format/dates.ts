@@ -106,19 +106,31 @@ export function formatDueDate(value: string | null, locale?: string): string | n
   return written(parse(value, true), locale);
 }
 
-/** When a due date sorts: its time, NaN when it cannot be read. */
+/**
+ * Where a date sorts among others: by the reader's calendar day first, then the time in it. A
+ * calendar day's midnight UTC is the evening before west of Greenwich: sorted as a moment, a day
+ * came before the afternoon of the day before it.
+ */
+function sortKey(read: Read | null): number {
+  if (!read) return Number.NaN;
+  const { date } = read;
+  const intoDay = read.calendar ? 0 : ((date.getHours() * 60 + date.getMinutes()) * 60 + date.getSeconds()) * 1000 + date.getMilliseconds();
+  return read.day * DAY + intoDay;
+}
+
+/** Where a due date sorts (sortKey), NaN when it cannot be read. */
 export function dueDateTime(value: string | null): number {
-  return parse(value, true)?.date.getTime() ?? Number.NaN;
+  return sortKey(parse(value, true));
+}
+
+/** Where a date or moment sorts (sortKey), NaN when it cannot be read. */
+export function dateSortKey(value: string | null): number {
+  return sortKey(parse(value));
 }
 
 /** Whether the text is a calendar day alone ("2026-11-19"), no time of day. */
 export function isCalendarDay(value: string): boolean {
   return CALENDAR_DAY.test(value.trim());
-}
-
-/** When a date or moment is (ms since the epoch), read as `formatDate` reads it; NaN when it cannot be. */
-export function dateTime(value: string | null): number {
-  return parse(value)?.date.getTime() ?? Number.NaN;
 }
 
 /**

@@ -3,7 +3,7 @@
  * user can weigh it. Built only from what the server gave; nothing is said about what it did not.
  */
 import type { Insights } from '../models';
-import { clockFormat, dateTime, isCalendarDay, lastConversation, relativeDay, relativeDayOf } from './dates';
+import { clockFormat, dateSortKey, isCalendarDay, lastConversation, relativeDay, relativeDayOf } from './dates';
 import { eachContactOnce, type BriefedAttendee } from './meeting';
 
 /** "3 days ago", or "on 29 Nov 2026" for a date after today (lastConversation). */
@@ -51,7 +51,7 @@ export function meetingProvenance(briefed: readonly BriefedAttendee[], now: Date
   // Read as each briefing reads its own (an ambiguous "11/12/2026" is no date): the latest one
   // found can then always be said.
   const dates = attendees.flatMap((insights) => {
-    const time = dateTime(insights.lastConversationDate);
+    const time = dateSortKey(insights.lastConversationDate);
     return Number.isNaN(time) ? [] : [{ time, text: insights.lastConversationDate }];
   });
   const latestDate = dates.sort((a, b) => b.time - a.time)[0]?.text ?? null;

@@ -6,7 +6,7 @@ export function nonBlank(value: string | null | undefined): string | null {
 
 /**
  * How topics are told apart: case, spaces, the form of accents (NFC), curly or straight quotes,
- * spaces around a slash or a dash, and punctuation at either end ignored. "Layoffs" and "layoffs."
+ * the kind of dash, spaces around a slash, a dash, "&" or "+", and punctuation at either end ignored. "Layoffs" and "layoffs."
  * are one topic, so a topic to avoid is never also listed as one to raise.
  */
 export function topicKey(topic: string): string {
@@ -16,7 +16,9 @@ export function topicKey(topic: string): string {
     .replace(/[‘’‛′`]/g, "'")
     .replace(/[“”„″]/g, '"')
     .replace(/\s+/g, ' ')
-    .replace(/\s*([/–—-])\s*/g, '$1')
+    // Word and Outlook make " - " an en dash as it is typed: every dash is one, spaced or not, as "&" and "+" are.
+    .replace(/[‐‑‒–—−]/g, '-')
+    .replace(/\s*([/&+-])\s*/g, '$1')
     .replace(/^[\s.,;:!?'"()[\]…]+|[\s.,;:!?'"()[\]…]+$/g, '');
 }
 

@@ -79,6 +79,8 @@ function Gist({ reply, avoided, now }: { reply: Extract<Attendee['state'], { sta
   const facts: [string, string][] = [];
   if (insights.preferredTone) facts.push(['Tone', insights.preferredTone]);
   if (raise.length > 0) facts.push(['Raise', `${raise.join(', ')}${more > 0 ? ` and ${more} more` : ''}`]);
+  // Every topic of theirs is one someone here is not to hear: not "No insights yet" (they have some).
+  else if (avoided && topicsToRaise(insights, 1).length > 0) facts.push(['Raise', 'nothing before this room (their full briefing has their topics)']);
   const avoid = uniqueTopics(insights.sensitiveTopics);
   if (avoid.length > 0) facts.push(['Avoid', avoid.join(', ')]);
   if (pending > 0) facts.push(['Pending', `${pending === 1 ? '1 action item' : `${pending} action items`}${overdue > 0 ? `, ${overdue} overdue` : ''}`]);

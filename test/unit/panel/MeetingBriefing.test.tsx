@@ -280,6 +280,20 @@ describe('MeetingBriefing', () => {
     expect(mayasCard).not.toHaveTextContent(/sailing/i);
   });
 
+  it('does not say "No insights yet" of an attendee whose every topic is one someone here is to avoid', async () => {
+    const sailing = {
+      m: insights({ contactId: 'm', recentTopics: ['Sailing'] }),
+      d: insights({ contactId: 'd', sensitiveTopics: ['sailing'] }),
+    };
+    fakeBackground({ 'contact.insights': ({ contactId }) => Promise.resolve(reply(sailing[contactId as keyof typeof sailing])) });
+    renderWithClient(<MeetingBriefing now={NOW} onOpenPerson={() => undefined} surface={surface([pagePerson('Maya Chen', 'maya@example.com', maya), pagePerson('Daniel Weiss', 'dan@example.net', dan)])} />);
+    await screen.findByRole('list', { name: 'Topics to avoid and whom they concern' });
+    const [mayasCard] = within(screen.getByRole('region', { name: 'Attendees' })).getAllByRole('listitem');
+    expect(mayasCard).not.toHaveTextContent('No insights yet');
+    expect(mayasCard).toHaveTextContent('Raisenothing before this room (their full briefing has their topics)');
+    expect(mayasCard).not.toHaveTextContent(/sailing/i);
+  });
+
   it('keeps the "matched by name" label and the full briefing of an attendee whose briefing failed', async () => {
     const mayaByName = match('m', 'Maya Chen', 'maya@example.com', 'name');
     fakeBackground({

@@ -107,6 +107,53 @@ describe('sortActionItems', () => {
   });
 });
 
+describe('dates sorted by the reader’s calendar day, west of Greenwich too', () => {
+  /** Runs `check` with the process in another time zone (Node reads TZ again when it is set). */
+  const inZone = (zone: string, check: () => void) => {
+    const before = process.env.TZ;
+    process.env.TZ = zone;
+    try {
+      check();
+    } finally {
+      if (before === undefined) delete process.env.TZ;
+      else process.env.TZ = before;
+    }
+  };
+
+  it('puts an item due on the 20th in the evening before one due on the 21st (a day is no UTC midnight)', () => {
+    inZone('America/Los_Angeles', () => {
+      const item = (text: string, dueDate: string) => ({ text, dueDate, owner: null, status: null });
+      const sorted = sortActionItems([item('A', '2026-11-21'), item('B', '2026-11-20T20:00:00-08:00')], new Date(2026, 10, 19, 9));
+      expect(sorted.map((i) => i.text)).toEqual(['B', 'A']);
+    });
+  });
+
+  it('says the meeting’s latest conversation is the one on the latest day', () => {
+    inZone('America/Los_Angeles', () => {
+      const attendee = (id: string, last: string) => ({ id, name: id, insights: insights({ totalConversations: 1, lastConversationDate: last }) });
+      const text = meetingProvenance([attendee('a', '2026-11-20'), attendee('b', '2026-11-19T20:00:00-08:00')], new Date(2026, 10, 20, 21));
+      expect(text).toMatch(/the latest today\.$/);
+    });
+  });
+});
+
+describe('topics told apart by the kind of dash or the spaces around "&" and "+"', () => {
+  it('takes "R & D budget" and "R&D budget", "Q3 – roadmap" and "Q3 - roadmap" for one topic each', () => {
+    expect(uniqueTopics(['R & D budget', 'R&D budget', 'Q3 – roadmap', 'Q3 - roadmap', 'Q3—roadmap', 'C + +', 'C++'])).toEqual(['R & D budget', 'Q3 – roadmap', 'C + +']);
+  });
+
+  it('never offers as shared to raise a topic someone in the meeting is to avoid, however its dash is written', () => {
+    const person = (id: string, patch: Parameters<typeof insights>[0]) => ({ id, name: id, insights: insights(patch) });
+    const people = [
+      person('Maya', { recentTopics: ['R & D budget', 'Q3 – roadmap'] }),
+      person('Lee', { recentTopics: ['R & D budget', 'Q3 – roadmap'] }),
+      person('Dan', { sensitiveTopics: ['R&D budget', 'Q3 - roadmap'] }),
+    ];
+    expect(sharedTopics(people)).toEqual([]);
+    expect(topicsToAvoid(people).map((entry) => entry.topic)).toHaveLength(2);
+  });
+});
+
 describe('meeting', () => {
   const maya = { id: 'm', name: 'Maya', insights: insights({ recentTopics: ['Q3 roadmap', 'Hiring'], interests: ['Sailing'], sensitiveTopics: ['Layoffs'], pendingActionItems: [{ text: 'Send deck', dueDate: null, owner: null, status: null }] }) };
   const dan = { id: 'd', name: 'Dan', insights: insights({ recentTopics: ['q3 roadmap', 'layoffs'], interests: ['hiring'], sensitiveTopics: ['layoffs', 'the reorg', 'sailing'] }) };
