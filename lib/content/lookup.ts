@@ -15,6 +15,7 @@ import { normaliseName } from '../api/contact-index';
 import type { PersonQuery } from '../messaging/content-protocol';
 import { LOOKUP_FAILED, type PersonAnswer } from '../messaging/content-replies';
 import type { ContactMatch } from '../models';
+import { RETRY_GAP_MS } from './recovery';
 
 export type FindPeople = (people: PersonQuery[]) => Promise<PersonAnswer[]>;
 
@@ -188,7 +189,9 @@ export class PeopleLookup {
           this.#settle(batch, (key, index) => this.#remember(key, list[index], now));
           this.#sweep(now);
         },
-        () => this.#settle(batch, () => undefined),
+        // Not asked again on the next change of the page (a key refused, no settings: each was a
+        // message, and a call refused, per mutation batch), but after RETRY_GAP_MS, as recovery does.
+        () => this.#settle(batch, (key) => this.#answers.set(key, { answer: LOOKUP_FAILED, until: this.#now() + RETRY_GAP_MS })),
       );
     }
   }

@@ -195,7 +195,8 @@ export function watchSurfaces(
       try {
         write();
       } finally {
-        observer.observe(target, options);
+        // Not after a teardown the write set off (a mark dropped found the extension gone).
+        if (connected) observer.observe(target, options);
       }
     },
     disconnect() {

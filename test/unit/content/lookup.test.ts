@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { CONTACT_MS, FAILED_RETRY_MS, MAX_REMEMBERED, NOT_A_CONTACT_MS, PeopleLookup, personKey } from '@/lib/content/lookup';
+import { RETRY_GAP_MS } from '@/lib/content/recovery';
 import { LOOKUP_FAILED, type PersonAnswer, type PersonQuery } from '@/lib/messaging/protocol';
 import type { ContactMatch } from '@/lib/models';
 
@@ -29,10 +30,15 @@ describe('PeopleLookup', () => {
 
   it('splits very large batches and asks again after a failure or a clear', async () => {
     let fail = true;
+    let now = 1_000;
     const find = vi.fn((people: PersonQuery[]) => (fail ? Promise.reject(new Error('offline')) : Promise.resolve(people.map(() => null))));
-    const lookup = new PeopleLookup(find);
+    const lookup = new PeopleLookup(find, () => now);
     await expect(lookup.find({ email: 'x@example.com' })).rejects.toThrow('offline');
     fail = false;
+    // A wholly failed message is asked again after RETRY_GAP_MS, not on the page's next change.
+    await expect(lookup.find({ email: 'x@example.com' })).rejects.toThrow();
+    expect(find).toHaveBeenCalledTimes(1);
+    now += RETRY_GAP_MS;
     await expect(lookup.find({ email: 'x@example.com' })).resolves.toBeNull();
     expect(find).toHaveBeenCalledTimes(2);
     lookup.clear();
@@ -62,13 +68,17 @@ describe('PeopleLookup', () => {
       if (mode === 'reject') return Promise.reject(new Error('offline'));
       return Promise.resolve(people.map(() => match('x')));
     });
-    const lookup = new PeopleLookup(find);
+    let now = 1_000;
+    const lookup = new PeopleLookup(find, () => now);
     expect(await lookup.findAll([{ email: 'x@example.com' }])).toEqual([undefined]);
     mode = 'reject';
+    now += RETRY_GAP_MS;
     expect(await lookup.findAll([{ email: 'x@example.com' }, { name: 'Bo' }])).toEqual([undefined, undefined]);
-    // A whole message that failed is not remembered: worth asking again at once.
-    expect(lookup.retryAt(personKey({ email: 'x@example.com' }))).toBe(-Infinity);
+    // A whole message that failed is remembered for RETRY_GAP_MS (a refused key was a message, and
+    // a call refused, on every change of the page), not a person's minute.
+    expect(lookup.retryAt(personKey({ email: 'x@example.com' }))).toBe(now + RETRY_GAP_MS);
     mode = 'ok';
+    now += RETRY_GAP_MS;
     expect((await lookup.findAll([{ email: 'x@example.com' }]))[0]?.contact.id).toBe('x');
     expect(find).toHaveBeenCalledTimes(3);
   });

@@ -35,6 +35,16 @@ describe('watchSurfaces', () => {
     expect([...batches[0]!].map((root) => root.id).sort()).toEqual(['one', 'three', 'two']);
   });
 
+  it('stays stopped when a write of its own stops it (a mark dropped found the extension gone)', async () => {
+    watch.unobserved(() => {
+      document.querySelector('#one span')!.append(document.createElement('b'));
+      watch.disconnect();
+    });
+    document.querySelector('#one span')!.append(document.createElement('i'));
+    await flush();
+    expect(batches).toHaveLength(0);
+  });
+
   it('reacts to the attributes that carry people, not to style churn', async () => {
     const span = document.querySelector('#one span')!;
     span.setAttribute('style', 'color: red');

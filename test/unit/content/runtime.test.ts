@@ -571,11 +571,19 @@ describe('startPrimer', () => {
       expect(listening()).toEqual([]);
     });
 
-    it('asks again at once after a wholly failed message, but at most every few seconds however often the window is focused; not while the tab is hidden', async () => {
+    it('asks again after a wholly failed message once a few seconds have passed, not on every change of the page meanwhile, at most every few seconds however often the window is focused; not while the tab is hidden', async () => {
       down = true;
       await startPrimer(ctx, adapter);
       await settle();
       expect(finds()).toHaveLength(1);
+      // The page changes meanwhile (no settings, a refused key: each change was a message, and a call refused).
+      for (let i = 0; i < 4; i++) {
+        document.querySelector('.s')!.append(document.createElement('i'));
+        now += RETRY_GAP_MS / 5;
+        await settle();
+      }
+      expect(finds()).toHaveLength(1);
+      now += RETRY_GAP_MS / 5;
       // Online again in a hidden tab: nothing yet (the tab shown is the time).
       const visibility = vi.spyOn(document, 'visibilityState', 'get').mockReturnValue('hidden');
       signs.online!();
