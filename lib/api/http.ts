@@ -40,8 +40,17 @@ export const INTERACTIVE_RETRY: RetryPolicy = {
 /** Long enough for a slow but working service; short enough that "offline" is said soon. */
 export const INTERACTIVE_TIMEOUT_MS = 4_000;
 
+/** Where a call waits for one of a few slots (the background's limiter); `first`: someone waits on screen. */
+export type Gate = <T>(task: () => Promise<T>, first?: boolean) => Promise<T>;
+
 export interface HttpOptions {
   fetch?: FetchLike;
+  /**
+   * Calls wait here before they start, and their timeout starts once they have a slot: started
+   * before, a meeting's calls queued behind others timed out against a service answering in time
+   * (8 of 20 at 1.5 s each), and a call that timed out in the queue still waited for a slot.
+   */
+  gate?: Gate;
   timeoutMs?: number;
   retry?: Partial<RetryPolicy>;
   /** Injected for tests: fake timers drive it, Math.random is replaced. */
@@ -118,6 +127,7 @@ export class Http {
   readonly baseUrl: string;
   readonly #apiKey: string;
   readonly #fetch: FetchLike;
+  readonly #gate: Gate;
   readonly #timeoutMs: number;
   readonly #retry: RetryPolicy;
   readonly #sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
@@ -139,6 +149,7 @@ export class Http {
     this.baseUrl = baseUrl;
     this.#apiKey = apiKey;
     this.#fetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
+    this.#gate = options.gate ?? ((task) => task());
     this.#timeoutMs = options.timeoutMs ?? 15_000;
     this.#retry = { ...DEFAULT_RETRY, ...options.retry };
     this.#sleep = options.sleep ?? abortableSleep;
@@ -217,7 +228,11 @@ export class Http {
     return Math.round(this.#random() * ceiling);
   }
 
-  async #once(method: string, url: string, options: RequestOptions): Promise<HttpResponse> {
+  #once(method: string, url: string, options: RequestOptions): Promise<HttpResponse> {
+    return this.#gate(() => this.#send(method, url, options), options.interactive === true);
+  }
+
+  async #send(method: string, url: string, options: RequestOptions): Promise<HttpResponse> {
     const controller = new AbortController();
     const timeoutMs = options.timeoutMs ?? this.#timeoutMs;
     let timedOut = false;

@@ -4,7 +4,7 @@
  */
 import { ServiceClient, type ClientOptions } from '../api/client';
 import { ApiError, defaultMessage } from '../api/errors';
-import type { FetchLike } from '../api/http';
+import type { FetchLike, Gate } from '../api/http';
 import { clearContactIndex, clearQuiet, sessionQuietStore, storageDiscoveryStore, storageIndexPersistence } from './browser-stores';
 import { SwrCache, type CacheStore } from './cache';
 import { createLimiter } from './limiter';
@@ -24,6 +24,8 @@ export interface ServiceContextOptions {
 export class ServiceContext {
   readonly cache: SwrCache;
   readonly #fetch: FetchLike;
+  /** Every call to the service waits here for one of MAX_CONCURRENT_CALLS slots. */
+  readonly #gate: Gate;
   readonly #clientOptions: ClientOptions;
   #current: { fingerprint: string; client: ServiceClient } | null = null;
   /**
@@ -38,9 +40,8 @@ export class ServiceContext {
 
   constructor(options: ServiceContextOptions) {
     this.cache = new SwrCache(options.cacheStore);
-    const limit = createLimiter(MAX_CONCURRENT_CALLS);
-    const fetchImpl = options.fetch ?? ((input: string, init?: RequestInit) => globalThis.fetch(input, init));
-    this.#fetch = (input, init) => limit(() => fetchImpl(input, init));
+    this.#gate = createLimiter(MAX_CONCURRENT_CALLS);
+    this.#fetch = options.fetch ?? ((input: string, init?: RequestInit) => globalThis.fetch(input, init));
     this.#clientOptions = options.clientOptions ?? {};
     this.#onReset = options.onReset ?? (() => Promise.resolve());
   }
@@ -70,6 +71,7 @@ export class ServiceContext {
     return new ServiceClient(baseUrl, apiKey, {
       ...this.#clientOptions,
       fetch: this.#fetch,
+      gate: this.#gate,
       ...(persistent
         ? { discovery: storageDiscoveryStore, indexPersistence: storageIndexPersistence(baseUrl), quiet: sessionQuietStore(baseUrl) }
         : { retry: { attempts: 1 }, timeoutMs: 10_000 }),

@@ -1,5 +1,8 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { INTERACTIVE_TIMEOUT_MS } from '@/lib/api/http';
 import { createLimiter } from '@/lib/background/limiter';
+import { ServiceContext } from '@/lib/background/service-context';
+import { storageCacheStore } from '@/lib/background/browser-stores';
 
 describe('createLimiter', () => {
   it('never runs more than the cap at once and runs everything in order', async () => {
@@ -25,5 +28,50 @@ describe('createLimiter', () => {
     const limit = createLimiter(1);
     await expect(limit(() => Promise.reject(new Error('x')))).rejects.toThrow('x');
     await expect(limit(() => Promise.resolve('ok'))).resolves.toBe('ok');
+  });
+});
+
+describe('calls to the service waiting for a slot', () => {
+  /** A context whose service answers every call after `ms`, on fake timers. */
+  function slowService(ms: number) {
+    const fetch = (_input: string, init?: RequestInit) =>
+      new Promise<Response>((resolve, reject) => {
+        const timer = setTimeout(() => resolve(new Response('{}', { headers: { 'content-type': 'application/json' } })), ms);
+        init?.signal?.addEventListener('abort', () => {
+          clearTimeout(timer);
+          reject(new DOMException('aborted', 'AbortError'));
+        });
+      });
+    const context = new ServiceContext({ cacheStore: storageCacheStore, fetch });
+    return context.clientFor('https://api.example.com', 'k', { persistent: false }).http;
+  }
+
+  it('time out only once they are sent: a meeting’s 20 calls to a service answering in 1.5 s all arrive', async () => {
+    vi.useFakeTimers();
+    try {
+      const http = slowService(1_500);
+      const calls = Array.from({ length: 20 }, (_, i) =>
+        http.request('GET', `/api/v2/insights/contact/c${i}`, { interactive: true, timeoutMs: INTERACTIVE_TIMEOUT_MS }).then(
+          () => 'ok',
+          (error: unknown) => (error as { kind?: string }).kind ?? 'error',
+        ),
+      );
+      await vi.advanceTimersByTimeAsync(20_000);
+      expect(await Promise.all(calls)).toEqual(Array.from({ length: 20 }, () => 'ok'));
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('lets a call someone waits for on screen go before the page lookups waiting', async () => {
+    const limit = createLimiter(1);
+    const order: string[] = [];
+    let release: () => void = () => undefined;
+    const first = limit(() => new Promise<void>((resolve) => (release = resolve)));
+    const lookups = ['a', 'b'].map((name) => limit(() => Promise.resolve(order.push(name))));
+    const panel = limit(() => Promise.resolve(order.push('panel')), true);
+    release();
+    await Promise.all([first, ...lookups, panel]);
+    expect(order).toEqual(['panel', 'a', 'b']);
   });
 });
