@@ -13,7 +13,7 @@ import { sendRequest } from '@/lib/messaging/send';
 import type { UploadDraft } from '@/lib/upload/draft';
 import { handOverFile } from '@/lib/upload/hand-over';
 import { CONTACT_NAME_MAX_LENGTH, TITLE_MAX_LENGTH, type UploadMeta } from '@/lib/upload/record';
-import { toErrorInfo } from '@/lib/api/error-info';
+import { ApiError, toErrorInfo } from '@/lib/api/error-info';
 import { ContactChoice, NO_ONE, SOMEONE_ELSE } from './ContactChoice';
 import { dateProblem, fromLocalInput, inputRange, toLocalInput } from './date-input';
 import { continueInTab, filesNeedATab } from './file-in-tab';
@@ -235,10 +235,16 @@ export function UploadForm({ draft, onStarted, blocked = null }: UploadFormProps
       const meta = metaFor(contact);
       const same = unsure.current !== null && unsure.current.file === file && unsure.current.meta === JSON.stringify(meta);
       const id = same && unsure.current ? unsure.current.id : crypto.randomUUID();
-      unsure.current = { id, file, meta: JSON.stringify(meta) };
-      setBusy('Handing the file over…');
-      await handOverFile({ id, file, info, meta }, { prepare, onReceived: () => setBusy('Starting the upload…') });
       unsure.current = null;
+      setBusy('Handing the file over…');
+      try {
+        await handOverFile({ id, file, info, meta }, { prepare, onReceived: () => setBusy('Starting the upload…') });
+      } catch (error) {
+        // Only a hand-over that did not say whether it started: a refusal sent again under the same
+        // id would get the receiver's remembered refusal back, not another try.
+        if (error instanceof ApiError && error.kind === 'timeout') unsure.current = { id, file, meta: JSON.stringify(meta) };
+        throw error;
+      }
       onStarted({ id, title: meta.title });
       setPicked(null);
       setPickerKey((key) => key + 1);

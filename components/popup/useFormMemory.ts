@@ -6,7 +6,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { recallForm, rememberForm, type FormFields } from '@/lib/upload/form-memory';
 
-export function useFormMemory(about: string, fields: FormFields, restore: (fields: FormFields) => void): void {
+export function useFormMemory(about: string | null, fields: FormFields, restore: (fields: FormFields) => void): void {
   const [recalled, setRecalled] = useState(false);
   const serial = JSON.stringify(fields);
   const opened = useRef(serial);
@@ -21,6 +21,7 @@ export function useFormMemory(about: string, fields: FormFields, restore: (field
 
   useEffect(() => {
     let live = true;
+    if (about === null) return;
     recallForm(about)
       .then((found) => {
         if (!live || !found || edited.current) return;
@@ -35,7 +36,7 @@ export function useFormMemory(about: string, fields: FormFields, restore: (field
   }, [about]);
 
   useEffect(() => {
-    if (!recalled || serial === stored.current) return;
+    if (about === null || !recalled || serial === stored.current) return;
     stored.current = serial;
     void rememberForm(about, JSON.parse(serial) as FormFields).catch(() => undefined);
   }, [about, recalled, serial]);

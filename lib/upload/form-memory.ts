@@ -23,8 +23,13 @@ export type FormFields = z.infer<typeof FormFieldsSchema>;
 
 const FormMemorySchema = z.object({ about: z.string(), savedAt: z.number(), fields: FormFieldsSchema });
 
-/** Which meeting a form is about: its defaults as the page gave them. */
-export function formAbout(draft: UploadDraft): string {
+/**
+ * Which meeting a form is about: its defaults as the page gave them. Null for a form about no
+ * meeting (every such page gives the same defaults): what was typed for one recording would come
+ * back on another page, the person it was with included.
+ */
+export function formAbout(draft: UploadDraft): string | null {
+  if (draft.title === null && draft.meetingDate === null && draft.contacts.length === 0) return null;
   return JSON.stringify([draft.title, draft.meetingDate, draft.speakersExpected, draft.contacts.map((contact) => contact.id), draft.primaryContactId]);
 }
 

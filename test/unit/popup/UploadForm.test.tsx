@@ -330,11 +330,38 @@ describe('UploadForm', () => {
     const ids = vi.mocked(handOverFile).mock.calls.map(([handOver]) => handOver.id);
     expect(ids).toHaveLength(2);
     expect(ids[1]).toBe(ids[0]);
-    // Other details are another upload.
+  });
+
+  it('sends another upload after an unsure hand-over when the details changed, and after a refusal', async () => {
+    const user = userEvent.setup();
+    vi.mocked(handOverFile)
+      .mockRejectedValueOnce(new ApiError('timeout', 'Primer has the recording but did not say whether the upload started; see Recent uploads.'))
+      .mockRejectedValueOnce(new ApiError('bad_request', 'The service refused the upload.'));
+    render(<UploadForm draft={EVENT} onStarted={vi.fn()} />);
     await user.upload(screen.getByLabelText('Recording'), audio());
     await user.click(screen.getByRole('button', { name: 'Upload' }));
-    await waitFor(() => expect(started).toHaveBeenCalledTimes(2));
-    expect(vi.mocked(handOverFile).mock.calls[2]![0].id).not.toBe(ids[0]);
+    await screen.findByText(/did not say whether the upload started/);
+    // Another title: another recording, not the one that may have started.
+    await user.type(screen.getByLabelText('Title'), ' (2)');
+    await user.click(screen.getByRole('button', { name: 'Upload' }));
+    await screen.findByText('The service refused the upload.');
+    // Refused: the same again under the same id would only get the refusal back.
+    await user.click(screen.getByRole('button', { name: 'Upload' }));
+    await waitFor(() => expect(handOverFile).toHaveBeenCalledTimes(3));
+    const ids = vi.mocked(handOverFile).mock.calls.map(([handOver]) => handOver.id);
+    expect(new Set(ids).size).toBe(3);
+  });
+
+  it('keeps nothing typed into a form about no meeting: it would come back on any other page', async () => {
+    const user = userEvent.setup();
+    const first = render(<UploadForm draft={EMPTY_DRAFT} onStarted={vi.fn()} />);
+    await user.type(screen.getByLabelText(/Primary contact’s e-mail/), 'bob@acme.example');
+    await user.type(screen.getByLabelText('Title'), 'Call with Bob');
+    first.unmount();
+    render(<UploadForm draft={EMPTY_DRAFT} onStarted={vi.fn()} />);
+    await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
+    expect(screen.getByLabelText(/Primary contact’s e-mail/)).toHaveValue('');
+    expect(screen.getByLabelText('Title')).toHaveValue('');
   });
 
   it('keeps a contact name longer than an upload’s record takes, cut, so the hand-over is not refused', async () => {
