@@ -130,7 +130,7 @@ export class ContactFinder {
    * that contact and nobody whose address (or, for substring search, whose name or address) does
    * not fit the query. An account with no contact with an address (its whole list looked through)
    * has nothing to calibrate against: its index answers, names included (contacts made from a
-   * recording's speakers may have a name alone), until the next check.
+   * recording's speakers may have a name alone), and the next lookup checks again.
    */
   async #calibrate(call: FindOptions): Promise<ContactLookup> {
     const query = { limit: CALIBRATION_SAMPLE };
@@ -149,10 +149,8 @@ export class ContactFinder {
     // will do, from the whole list (the index, kept for later lookups too).
     const sampled = items.find((contact) => contact.email);
     const known = sampled?.email ? sampled : await this.#index.anyWithAddress();
-    if (!known?.email) {
-      await this.#store.update(this.#http.baseUrl, { contactLookup: 'local-index', contactLookupCheckedAt: this.#now() });
-      return 'local-index';
-    }
+    // Not stored: the next lookup checks again (a new account's first contacts come with its first recording).
+    if (!known?.email) return 'local-index';
     // Asked as stored, so a case-sensitive filter finds it; then in another case, to tell which it is.
     const asStored = known.email.trim();
     const wanted = normaliseEmail(asStored);

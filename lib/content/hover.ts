@@ -194,9 +194,7 @@ export function installHoverCards(
     document,
     'pointerout',
     (event) => {
-      // A finger lifted (or a scroll started) inside the card is no pointer leaving: the card
-      // closed under the finger. Touch cards close on a press elsewhere.
-      if (!fromUser(event) || event.pointerType === 'touch') return;
+      if (!fromUser(event)) return;
       const from = scanner.findMark(event.target as Node) ?? (insideCard(event.target) ? open?.mark : undefined);
       if (!from) return;
       const to = event.relatedTarget as Node | null;
@@ -206,8 +204,9 @@ export function installHoverCards(
       // A card the pointer asked for, still loading (the first card's code): not opened once it has left.
       if (pending?.mark === from && pending.pointer) pending = null;
       // The pointer leaving is no reason to close a card focus is in (it closes by Esc, Tab out of
-      // it, or focus going elsewhere).
-      if (open && !focusInCard()) {
+      // it, or focus going elsewhere), nor a finger lifted or scrolling inside it (it closed under
+      // the finger): touch cards close on a press elsewhere.
+      if (open && !focusInCard() && event.pointerType !== 'touch') {
         hideTimer = cancel(hideTimer);
         hideTimer = setTimeout(close, HIDE_DELAY_MS);
       }

@@ -4,8 +4,8 @@
  * one deleted or renamed on the service is not shown under its old name all day (the background's
  * own cache decides whether the service is asked again); "not a contact" for NOT_A_CONTACT_MS, so
  * a contact added later is marked on a later scan (Gmail tabs live for days). A whole message that
- * failed is not remembered (the next scan asks again); a person whose own lookup failed is asked
- * about again after FAILED_RETRY_MS. Scans tell a failure (undefined) from "not a contact" (null),
+ * failed is remembered for RETRY_GAP_MS (not on every change of the page); a person whose own
+ * lookup failed is asked about again after FAILED_RETRY_MS. Scans tell a failure (undefined) from "not a contact" (null),
  * so that the runtime can read those people again once the service may be back (recovery.ts).
  *
  * Answers are kept per batch rather than as one promise per person: a 300-person scan then costs
@@ -133,7 +133,7 @@ export class PeopleLookup {
     return this.#answers.size;
   }
 
-  /** When a person whose lookup failed is asked about again: at once if the failure was the whole message's. */
+  /** When a person whose lookup failed is asked about again (-Infinity: no failure remembered). */
   retryAt(key: string): number {
     const entry = this.#answers.get(key);
     return entry?.answer === LOOKUP_FAILED ? entry.until : -Infinity;

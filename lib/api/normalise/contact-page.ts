@@ -34,7 +34,9 @@ export function toContactPage(raw: unknown, request: PageRequest, linkPaging?: L
   const linkPaged = headerNext !== undefined && next === headerNext;
   // The last page by the server's own word (`has_more: false`, a Link header without next, a
   // total reached), not by a page shorter than asked for, which a server capping its size sends too.
-  const complete = next === null && (hasMoreOf(body, paging) === false || linkPaged || (total !== null && total <= request.offset + items.length));
+  // DRF's and JSON:API's `next: null` says so too.
+  const nextNull = ('next' in body && body.next === null) || ('next' in paging && paging.next === null) || (isObj(body.links) && 'next' in body.links && body.links.next === null);
+  const complete = next === null && (hasMoreOf(body, paging) === false || linkPaged || nextNull || (total !== null && total <= request.offset + items.length));
   return { items, total, next: next === null ? null : JSON.stringify(next), ...(linkPaged ? { linkPaged } : {}), ...(complete ? { complete } : {}) };
 }
 
@@ -105,6 +107,8 @@ function nextPageQuery(
   const links = isObj(body.links) ? body.links : {};
   const linked = isObj(links.next) ? textOf(links.next, 'href') : textOf(links, 'next');
   if ('next' in links && linked === null) return null;
+  // DRF's (and others') `next: null`: the last page, whatever a count beside it says.
+  if (('next' in body && body.next === null) || ('next' in paging && paging.next === null)) return null;
   // Only a link's query is taken, sent to the contacts path of the configured service: a link can
   // never move the key to another host (nor a proxy's internal address).
   const nextLink = textOf(body, 'next', 'next_url', 'nextUrl') ?? textOf(paging, 'next', 'next_url') ?? linked;

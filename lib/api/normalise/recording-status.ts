@@ -29,20 +29,23 @@ export function toStatus(raw: string | null): RecordingStatus {
   for (const [status, words] of Object.entries(STATUS_WORDS) as [RecordingStatus, string[]][]) {
     if (words.includes(word)) return status;
   }
-  // A failure named with more words ("processing_failed", "transcription_error",
-  // "failed_to_process", "cancelled_by_user") is the recording's: else the upload would be watched
-  // until it times out, its error never shown, or at 100 % it read as done. Not a failure word
-  // after "no", "not", "with", "without" or "after": "no_error", "completed_with_error",
-  // "retrying_after_error" say no such thing.
+  // A failure named with more words, first or last ("failed_to_process", "cancelled_by_user",
+  // "processing_failed", "transcription_error") is the recording's: else the upload was watched
+  // until it timed out, its error never shown, or at 100 % it read as done. Not after "no",
+  // "not", "with", "without", "after" or "on" ("completed_with_error", "retrying_on_error"), nor
+  // beside a retry ("failed_retrying", "requeued_due_to_timeout", "error_free"): those go on.
   const parts = word.split('_');
-  const failed = parts.some((part, index) => STATUS_WORDS.failed.includes(part) && !['no', 'not', 'with', 'without', 'after'].includes(parts[index - 1] ?? ''));
-  if (failed) return 'failed';
-  // A stage still to come or under way, named with more words ("transcribing_audio",
-  // "queued_for_processing", "insights_pending"): looked at again, as the plain word is.
-  for (const part of [parts[0], parts.at(-1)]) {
-    if (STATUS_WORDS.processing.includes(part ?? '')) return 'processing';
-    if (STATUS_WORDS.queued.includes(part ?? '')) return 'queued';
-  }
+  const said = (index: number, words: string[]) =>
+    words.includes(parts[index] ?? '') && !['no', 'not', 'with', 'without', 'after', 'on'].includes(parts[index - 1] ?? '');
+  const last = parts.length - 1;
+  const goesOn = parts.some((part) => /^(retry|retrying|retried|recover|recovered|recovering|requeue|requeued|free)$/.test(part));
+  if (!goesOn && (said(0, STATUS_WORDS.failed) || said(last, STATUS_WORDS.failed))) return 'failed';
+  // A stage named as done ("processing_finished", "transcription_done").
+  if (said(last, STATUS_WORDS.completed)) return 'completed';
+  // A stage under way or to come, named first ("transcribing_audio", "queued_for_processing"):
+  // looked at again, as the plain word is.
+  if (STATUS_WORDS.processing.includes(parts[0] ?? '')) return 'processing';
+  if (STATUS_WORDS.queued.includes(parts[0] ?? '')) return 'queued';
   return 'unknown';
 }
 

@@ -101,6 +101,6 @@ export function toRecordingPage(raw: unknown, request: PageRequest): RecordingPa
   const total = numberOf(body, ...TOTAL_KEYS) ?? numberOf(paging, ...TOTAL_KEYS);
   const limit = numberOf(body, 'limit') ?? numberOf(paging, 'limit') ?? request.limit;
   const offset = numberOf(body, 'offset') ?? numberOf(paging, 'offset') ?? request.offset;
-  const hasMore = hasMoreOf(body, paging) ?? lastPageSaid(body, paging) ?? (total !== null ? offset + list.length < total : list.length >= limit);
+  const hasMore = hasMoreOf(body, paging) ?? (total !== null ? offset + list.length < total : (lastPageSaid(body, paging) ?? list.length >= limit));
   return { recordings, received: list.length, total, limit, offset, hasMore: list.length > 0 && hasMore };
 }

@@ -91,6 +91,11 @@ interface SpeakerDraft {
 /** Ids that are no names: UUIDs, and diarisation labels with a letter ("spk_a", "SPEAKER_B"). */
 const SPEAKER_ID = /^(?:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|(?:spk|speaker)[\s_-]?[a-z])$/i;
 
+/** Whether a speaker's "name" is a label that names no one: an id, or a diarisation number ("SPEAKER_00", "spk_1", "2"). */
+export function isSpeakerLabel(text: string): boolean {
+  return SPEAKER_ID.test(text) || /^(?:(?:speaker|spk)[\s_-]?)?\d{1,3}$/i.test(text);
+}
+
 /** A segment as read, before the transcript as a whole settles time units and speaker numbers. */
 interface SegmentDraft {
   speaker: SpeakerDraft;
@@ -178,10 +183,15 @@ const TURN_SPLIT = 120;
 function bareTimesInMs(drafts: SegmentDraft[], durationSeconds: number | null): boolean {
   const bare = drafts.flatMap(({ start, end }) => [start, end]).filter((time) => time?.bare === true);
   if (bare.length === 0 || !bare.every((time) => Number.isInteger(time?.value))) return false;
-  // The recording's length settles it where the reply gives one: the last time fits it in seconds, or in milliseconds.
+  // The recording's length settles it where the reply gives a plausible one (under a day: a
+  // `duration` in milliseconds is no length in seconds): the last time fits it in seconds, with
+  // room for a last turn ending after it, or only in milliseconds.
   const last = Math.max(...bare.map((time) => time?.value ?? 0));
-  if (durationSeconds !== null && last <= durationSeconds + 1) return false;
-  if (durationSeconds !== null && last / 1000 <= durationSeconds + 1) return true;
+  if (durationSeconds !== null && durationSeconds <= 86_400) {
+    const fits = (seconds: number) => seconds <= durationSeconds * 1.1 + 2;
+    if (fits(last)) return false;
+    if (fits(last / 1000) && last > durationSeconds * 10) return true;
+  }
   if (bare.some((time) => (time?.value ?? 0) > 86_400)) return true;
   const turns = drafts.flatMap(({ start, end }) => (start && end && end.value > start.value ? [end.value - start.value] : []));
   const starts = drafts.flatMap(({ start }) => (start ? [start.value] : []));

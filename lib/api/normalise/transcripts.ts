@@ -7,7 +7,7 @@ import { ApiError, NOT_YET_CODE } from '../errors';
 import { ID_KEYS, invalid, isObj, numberOf, textOf, type Obj } from './values';
 import { unwrap } from './envelope';
 import { toStatus } from './recording-status';
-import { segmentsOf, toSeconds } from './transcript-segments';
+import { isSpeakerLabel, segmentsOf, toSeconds } from './transcript-segments';
 import { segmentsFromText } from './transcript-text';
 
 const SEGMENT_LIST_KEYS = ['segments', 'utterances', 'monologues', 'sentences', 'results', 'entries', 'paragraphs', 'items', 'turns', 'dialogue', 'lines'];
@@ -65,19 +65,24 @@ function durationOf(body: Obj): number | null {
 }
 
 /**
- * The transcript's own list of who speaks, by the id its segments name them with: `speakers:
- * [{id, name}]`, `participants: [{speaker_id, display_name}]`, or `speakers: {spk_a: "Maya Chen"}`.
+ * The transcript's own list of who speaks, by the label its segments name them with: `speakers:
+ * [{id, name}]` or `{spk_a: "Maya Chen"}`, `participants: [{speaker_id, display_name}]`. A
+ * participant's plain `id` is a contact's, not a voice's: keyed by it, a diarised voice numbered
+ * alike was named after that contact. A "name" that is itself a label names no one.
  */
 function speakersOf(body: Obj): Map<string, string> {
   const names = new Map<string, string>();
-  for (const list of [body.speakers, body.participants]) {
-    if (isObj(list)) for (const [id, name] of Object.entries(list)) if (typeof name === 'string' && name.trim()) names.set(id, name.trim());
+  const add = (label: string | null, name: string | null) => {
+    if (label !== null && name !== null && label !== name && !isSpeakerLabel(name)) names.set(label, name);
+  };
+  if (isObj(body.speakers)) for (const [label, name] of Object.entries(body.speakers)) add(label, typeof name === 'string' ? name.trim() || null : null);
+  const lists: [unknown, string[]][] = [
+    [body.speakers, ['speaker_id', 'speakerId', 'label', 'id']],
+    [body.participants, ['speaker_id', 'speakerId', 'speaker_label', 'label']],
+  ];
+  for (const [list, labelKeys] of lists) {
     if (!Array.isArray(list)) continue;
-    for (const entry of list.filter(isObj)) {
-      const id = textOf(entry, 'id', 'speaker_id', 'speakerId', 'label');
-      const name = textOf(entry, 'name', 'display_name', 'displayName', 'full_name', 'fullName');
-      if (id !== null && name !== null && id !== name) names.set(id, name);
-    }
+    for (const entry of list.filter(isObj)) add(textOf(entry, ...labelKeys), textOf(entry, 'name', 'display_name', 'displayName', 'full_name', 'fullName'));
   }
   return names;
 }

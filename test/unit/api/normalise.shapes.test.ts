@@ -750,6 +750,12 @@ describe('paging a server that reads page and limit', () => {
     expect(JSON.parse(page.next ?? 'null')).toEqual({ page: '2', size: '1' });
   });
 
+  it('takes DRF’s `next: null` for the last page, whatever its count says', () => {
+    const items = Array.from({ length: 100 }, (_, i) => ({ id: `c${i}` }));
+    expect(toContactPage({ count: 100, next: null, previous: null, results: items }, { limit: 100, offset: 0 })).toMatchObject({ next: null, complete: true });
+    expect(toContactPage({ data: items, links: { next: null } }, { limit: 100, offset: 0 })).toMatchObject({ next: null, complete: true });
+  });
+
   it('does not take a full page’s `count` of itself for the whole list’s size', () => {
     // `count` is the items on this page to some servers: the list (or a name search) did not end here.
     const full = toContactPage({ items: [{ id: 'a' }, { id: 'b' }], count: 2 }, { limit: 2, offset: 0 });
@@ -852,7 +858,17 @@ describe('a failed recording under other words', () => {
     expect(toRecording({ id: 'a', status: 'transcribing_audio' }).status).toBe('processing');
     expect(toRecording({ id: 'a', status: 'processing_insights' }).status).toBe('processing');
     expect(toRecording({ id: 'a', status: 'queued_for_processing' }).status).toBe('queued');
-    expect(toRecording({ id: 'a', status: 'insights_pending' }).status).toBe('queued');
+  });
+
+  it('reads a stage named as done as completed, and a failure being retried or denied as no failure', () => {
+    expect(toRecording({ id: 'a', status: 'processing_finished' }).status).toBe('completed');
+    expect(toRecording({ id: 'a', status: 'transcription_succeeded' }).status).toBe('completed');
+    expect(toRecording({ id: 'a', status: 'not_ready' }).status).not.toBe('completed');
+    for (const status of ['retrying_on_error', 'requeued_due_to_timeout', 'recovered_from_error', 'failed_retrying', 'error_free']) {
+      expect(toRecording({ id: 'a', status }).status).not.toBe('failed');
+    }
+    // Neither first nor last: not the recording's failure ("insights_pending" is no stage to come either).
+    expect(toRecording({ id: 'a', status: 'insights_pending' }).status).toBe('unknown');
   });
 });
 
@@ -865,6 +881,10 @@ describe('the last page of recordings said otherwise than by a flag', () => {
     ['the last page in meta', { recordings: three, meta: { current_page: 2, last_page: 2 } }],
   ])('offers no More after %s', (_name, raw) => {
     expect(toRecordingPage(raw, { limit: 3, offset: 0 }).hasMore).toBe(false);
+  });
+
+  it('goes by the total the interface shows before a null next', () => {
+    expect(toRecordingPage({ recordings: three, next_cursor: null, total: 120 }, { limit: 3, offset: 0 }).hasMore).toBe(true);
   });
 
   it('still offers More after a full page that says nothing', () => {
@@ -882,6 +902,12 @@ describe('transcript times and speakers settled by the rest of the reply', () =>
     expect(long.segments.map((segment) => segment.start)).toEqual([0, 185, 410]);
     expect(toTranscript({ duration: 65, segments: [{ start: 61000, text: 'a' }] }, 'r1').segments[0]?.start).toBe(61);
     expect(toTranscript({ duration_ms: 65000, segments: [{ start: 61000, text: 'a' }] }, 'r1').segments[0]?.start).toBe(61);
+    // A last turn ending a little after the duration is still seconds.
+    const past = toTranscript({ duration: 600, segments: [{ start: 590, end: 605, text: 'a' }, { start: 580, end: 590, text: 'b' }] }, 'r1');
+    expect(past.segments.map((segment) => segment.start)).toEqual([590, 580]);
+    // A `duration` in milliseconds is no length in seconds: the times' own shape decides.
+    const ms = toTranscript({ duration: 600000, segments: [{ start: 0, end: 4000, text: 'a' }, { start: 4000, end: 9000, text: 'b' }, { start: 9000, end: 300000, text: 'c' }] }, 'r1');
+    expect(ms.segments.map((segment) => segment.start)).toEqual([0, 4, 9]);
   });
 
   it('names speakers from the transcript’s own list of them, and no one by an id', () => {
@@ -897,5 +923,13 @@ describe('transcript times and speakers settled by the rest of the reply', () =>
       'r1',
     );
     expect(unnamed.segments.map((segment) => segment.speaker)).toEqual(['Speaker 1', 'Speaker 2', 'Speaker 1']);
+  });
+
+  it('never names a diarised voice after a participant whose contact id happens to be its number', () => {
+    const reply = { participants: [{ id: 1, name: 'Maya Chen' }], segments: [{ speaker_id: 0, start: 0, text: 'Hi' }, { speaker_id: 1, start: 1, text: 'Yo' }] };
+    expect(toTranscript(reply, 'r1').segments.map((segment) => segment.speaker)).toEqual(['Speaker 1', 'Speaker 2']);
+    // A participant's own speaker label does name them; a "name" that is a label does not.
+    const labelled = { participants: [{ id: 'c9', speaker_id: 1, name: 'Maya Chen' }], speakers: [{ id: 'S1', name: 'SPEAKER_00' }], segments: [{ speaker_id: 1, text: 'Hi' }, { speaker_id: 'S1', text: 'Yo' }] };
+    expect(toTranscript(labelled, 'r1').segments.map((segment) => segment.speaker)).toEqual(['Maya Chen', 'S1']);
   });
 });

@@ -598,6 +598,11 @@ describe('installHoverCards', () => {
     out(card.node, document.querySelector('#away'));
     await vi.advanceTimersByTimeAsync(HIDE_DELAY_MS);
     expect(card.isOpen()).toBe(false);
+    // A swipe that starts on a name opens nothing: the finger leaving cancels the card on its way.
+    touch('pointerover', maya);
+    touch('pointerout', maya, document.querySelector('#away'));
+    await vi.advanceTimersByTimeAsync(SHOW_DELAY_MS * 2);
+    expect(card.isOpen()).toBe(false);
   });
 
   it('gives focus back to the person’s marker after the site drew the person again while the card was open', async () => {
