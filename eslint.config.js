@@ -3,6 +3,21 @@ import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
+/**
+ * A line or block comment among JSX children is text, drawn on the page (a hover card showed
+ * one): comments there go in braces. One rule, so not a whole plugin for it.
+ */
+const noCommentText = {
+  meta: { type: 'problem', schema: [] },
+  /** @param {import('eslint').Rule.RuleContext} context */
+  create: (context) => ({
+    /** @param {import('estree').Node & { value: string }} node */
+    JSXText(node) {
+      if (/^\s*(\/\/|\/\*)/m.test(node.value)) context.report({ node, message: 'This comment is text on the page: write {/* … */} instead.' });
+    },
+  }),
+};
+
 /** Modules that hold or use the API key: only the background (and tests) may import them. */
 const KEY_HOLDERS = ['**/lib/background/**', '**/lib/api/client*', '**/lib/api/http*', '**/lib/api/contact-finder*', '**/lib/api/connection-test*'];
 
@@ -14,9 +29,10 @@ export default tseslint.config(
     languageOptions: {
       parserOptions: { projectService: { allowDefaultProject: ['*.js'] }, tsconfigRootDir: import.meta.dirname },
     },
-    plugins: { 'react-hooks': reactHooks },
+    plugins: { 'react-hooks': reactHooks, primer: { rules: { 'no-comment-text': noCommentText } } },
     rules: {
       ...reactHooks.configs.recommended.rules,
+      'primer/no-comment-text': 'error',
       '@typescript-eslint/no-explicit-any': 'error',
       '@typescript-eslint/consistent-type-imports': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],

@@ -361,11 +361,11 @@ export function createHoverCardApi(): HoverCardApi {
           style.top = `${top}px`;
           style.maxHeight = maxHeight === null ? '' : `${maxHeight}px`;
         };
+        // Keyed by each showing, not the contact: a card moved straight to another place of the
+        // same contact (a sender in several headers) kept the first's error, hint and wait, and
+        // asked nothing (hide's empty render and this one are one React pass).
         created.mounted?.render(
           <StrictMode>
-            // Keyed by each showing, not the contact: a card moved straight to another place of the
-            // same contact (a sender in several headers) kept the first's error, hint and wait, and
-            // asked nothing (hide's empty render and this one are one React pass).
             <CardWithData key={showings} request={{ match: request.match, meeting: request.meeting, viaKeyboard: request.viaKeyboard, from: request.from, onOpenBriefing: request.onOpenBriefing }} onClose={closeFromCard} />
           </StrictMode>,
         );

@@ -4,7 +4,7 @@
  * one deleted or renamed on the service is not shown under its old name all day (the background's
  * own cache decides whether the service is asked again); "not a contact" for NOT_A_CONTACT_MS, so
  * a contact added later is marked on a later scan (Gmail tabs live for days). A whole message that
- * failed is remembered for RETRY_GAP_MS (not on every change of the page); a person whose own
+ * failed is remembered for WHOLE_FAILURE_MS (not asked on every change of the page); a person whose own
  * lookup failed is asked about again after FAILED_RETRY_MS. Scans tell a failure (undefined) from "not a contact" (null),
  * so that the runtime can read those people again once the service may be back (recovery.ts).
  *
@@ -15,7 +15,6 @@ import { normaliseName } from '../api/contact-index';
 import type { PersonQuery } from '../messaging/content-protocol';
 import { LOOKUP_FAILED, type PersonAnswer } from '../messaging/content-replies';
 import type { ContactMatch } from '../models';
-import { RETRY_GAP_MS } from './recovery';
 
 export type FindPeople = (people: PersonQuery[]) => Promise<PersonAnswer[]>;
 
@@ -30,6 +29,8 @@ export const NOT_A_CONTACT_MS = 10 * 60_000;
  * each time would keep a rate-limited service busy.
  */
 export const FAILED_RETRY_MS = 60_000;
+/** How long a wholly failed message's people are not asked about again. */
+export const WHOLE_FAILURE_MS = 1_000;
 /**
  * Answers kept at most. A tab open for days sees thousands of people who never come back: expired
  * answers are swept (at most once per FAILED_RETRY_MS), and past this many the oldest go first.
@@ -189,9 +190,10 @@ export class PeopleLookup {
           this.#settle(batch, (key, index) => this.#remember(key, list[index], now));
           this.#sweep(now);
         },
-        // Not asked again on the next change of the page (a key refused, no settings: each was a
-        // message, and a call refused, per mutation batch), but after RETRY_GAP_MS, as recovery does.
-        () => this.#settle(batch, (key) => this.#answers.set(key, { answer: LOOKUP_FAILED, until: this.#now() + RETRY_GAP_MS })),
+        // Not asked again on each change of the page (a key refused, no settings: each was a
+        // message, and a call refused, per mutation batch), but after WHOLE_FAILURE_MS; the user
+        // coming back to the window (recovery.ts) a moment later still finds it due.
+        () => this.#settle(batch, (key) => this.#answers.set(key, { answer: LOOKUP_FAILED, until: this.#now() + WHOLE_FAILURE_MS })),
       );
     }
   }

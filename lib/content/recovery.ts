@@ -5,7 +5,7 @@
  * never get them. So while (and only while) such people are in view, Primer listens for signs that
  * the user or the network is back (the tab shown, the window focused, the browser online) and then
  * reads again just their surfaces, once their failure is no longer remembered (FAILED_RETRY_MS; a
- * wholly failed message RETRY_GAP_MS), and at most every RETRY_GAP_MS. No timer: an idle page costs
+ * wholly failed message WHOLE_FAILURE_MS), and at most every RETRY_GAP_MS. No timer: an idle page costs
  * nothing, and a busy service is asked again only when someone may be looking.
  */
 

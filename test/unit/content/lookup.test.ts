@@ -1,6 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { CONTACT_MS, FAILED_RETRY_MS, MAX_REMEMBERED, NOT_A_CONTACT_MS, PeopleLookup, personKey } from '@/lib/content/lookup';
-import { RETRY_GAP_MS } from '@/lib/content/recovery';
+import { CONTACT_MS, FAILED_RETRY_MS, MAX_REMEMBERED, NOT_A_CONTACT_MS, PeopleLookup, personKey, WHOLE_FAILURE_MS } from '@/lib/content/lookup';
 import { LOOKUP_FAILED, type PersonAnswer, type PersonQuery } from '@/lib/messaging/protocol';
 import type { ContactMatch } from '@/lib/models';
 
@@ -35,10 +34,10 @@ describe('PeopleLookup', () => {
     const lookup = new PeopleLookup(find, () => now);
     await expect(lookup.find({ email: 'x@example.com' })).rejects.toThrow('offline');
     fail = false;
-    // A wholly failed message is asked again after RETRY_GAP_MS, not on the page's next change.
+    // A wholly failed message is asked again after WHOLE_FAILURE_MS, not on the page's next change.
     await expect(lookup.find({ email: 'x@example.com' })).rejects.toThrow();
     expect(find).toHaveBeenCalledTimes(1);
-    now += RETRY_GAP_MS;
+    now += WHOLE_FAILURE_MS;
     await expect(lookup.find({ email: 'x@example.com' })).resolves.toBeNull();
     expect(find).toHaveBeenCalledTimes(2);
     lookup.clear();
@@ -72,13 +71,13 @@ describe('PeopleLookup', () => {
     const lookup = new PeopleLookup(find, () => now);
     expect(await lookup.findAll([{ email: 'x@example.com' }])).toEqual([undefined]);
     mode = 'reject';
-    now += RETRY_GAP_MS;
+    now += WHOLE_FAILURE_MS;
     expect(await lookup.findAll([{ email: 'x@example.com' }, { name: 'Bo' }])).toEqual([undefined, undefined]);
-    // A whole message that failed is remembered for RETRY_GAP_MS (a refused key was a message, and
-    // a call refused, on every change of the page), not a person's minute.
-    expect(lookup.retryAt(personKey({ email: 'x@example.com' }))).toBe(now + RETRY_GAP_MS);
+    // A whole message that failed is remembered for WHOLE_FAILURE_MS (a refused key was a message,
+    // and a call refused, on every change of the page), not a person's minute.
+    expect(lookup.retryAt(personKey({ email: 'x@example.com' }))).toBe(now + WHOLE_FAILURE_MS);
     mode = 'ok';
-    now += RETRY_GAP_MS;
+    now += WHOLE_FAILURE_MS;
     expect((await lookup.findAll([{ email: 'x@example.com' }]))[0]?.contact.id).toBe('x');
     expect(find).toHaveBeenCalledTimes(3);
   });

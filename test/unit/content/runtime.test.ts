@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { ContentScriptContext } from 'wxt/utils/content-script-context';
 import { BATCH_DELAY_MS, LAYOUT_WAIT_DELAY_MS } from '@/lib/content/observer';
-import { CONTACT_MS, FAILED_RETRY_MS } from '@/lib/content/lookup';
+import { CONTACT_MS, FAILED_RETRY_MS, WHOLE_FAILURE_MS } from '@/lib/content/lookup';
 import { startPrimer } from '@/lib/content/runtime';
 import { RETRY_GAP_MS } from '@/lib/content/recovery';
 import { QUIET_MS, SETTLE_MS } from '@/lib/content/self-check';
@@ -571,7 +571,7 @@ describe('startPrimer', () => {
       expect(listening()).toEqual([]);
     });
 
-    it('asks again after a wholly failed message once a few seconds have passed, not on every change of the page meanwhile, at most every few seconds however often the window is focused; not while the tab is hidden', async () => {
+    it('asks again after a wholly failed message once a moment has passed, not on every change of the page meanwhile, at most every few seconds however often the window is focused; not while the tab is hidden', async () => {
       down = true;
       await startPrimer(ctx, adapter);
       await settle();
@@ -579,11 +579,11 @@ describe('startPrimer', () => {
       // The page changes meanwhile (no settings, a refused key: each change was a message, and a call refused).
       for (let i = 0; i < 4; i++) {
         document.querySelector('.s')!.append(document.createElement('i'));
-        now += RETRY_GAP_MS / 5;
+        now += WHOLE_FAILURE_MS / 5;
         await settle();
       }
       expect(finds()).toHaveLength(1);
-      now += RETRY_GAP_MS / 5;
+      now += WHOLE_FAILURE_MS / 5;
       // Online again in a hidden tab: nothing yet (the tab shown is the time).
       const visibility = vi.spyOn(document, 'visibilityState', 'get').mockReturnValue('hidden');
       signs.online!();

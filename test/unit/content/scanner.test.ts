@@ -1,9 +1,8 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { CONTACT_MS, FAILED_RETRY_MS, PeopleLookup } from '@/lib/content/lookup';
+import { CONTACT_MS, FAILED_RETRY_MS, PeopleLookup, WHOLE_FAILURE_MS } from '@/lib/content/lookup';
 import { MARKER_ATTRIBUTE, markerLabel } from '@/lib/content/marker';
 import { BATCH_DELAY_MS, watchSurfaces } from '@/lib/content/observer';
 import { PageScanner } from '@/lib/content/scanner';
-import { RETRY_GAP_MS } from '@/lib/content/recovery';
 import { calendarAdapter } from '@/lib/sites/calendar';
 import { gmailAdapter } from '@/lib/sites/gmail';
 import { outlookAdapter } from '@/lib/sites/outlook';
@@ -180,12 +179,12 @@ describe('PageScanner', () => {
     const roots = page(`<div class="s"><span data-who="Grace Liu">Grace Liu</span></div>`);
     const dropped = vi.fn();
     scanner.onDrop = dropped;
-    // The first lookup fails (the service was busy): nothing is marked, and a read after RETRY_GAP_MS asks again.
+    // The first lookup fails (the service was busy): nothing is marked, and a read after WHOLE_FAILURE_MS asks again.
     find.mockRejectedValueOnce(new Error('busy'));
     await scanner.scan(roots);
     expect(markers()).toHaveLength(0);
     expect(scanner.stats()).toMatchObject({ people: 1, known: 0 });
-    clock += RETRY_GAP_MS;
+    clock += WHOLE_FAILURE_MS;
     await scanner.scan(roots);
     const [marker] = markers();
     const grace = document.querySelector('[data-who]')!;
@@ -272,17 +271,17 @@ describe('PageScanner', () => {
     bo.style.display = 'none';
     expect(failing.failedRoots()).toEqual([]);
     bo.style.display = '';
-    // A wholly failed message is remembered for RETRY_GAP_MS only (not a minute): asked again
+    // A wholly failed message is remembered for WHOLE_FAILURE_MS only (not a minute): asked again
     // then, not on every change of the page meanwhile.
     now += FAILED_RETRY_MS;
     mode = 'down';
     await failing.scan([bo]);
     expect(failing.failedRoots(now)).toEqual([]);
-    expect(failing.failedRoots(now + RETRY_GAP_MS)).toEqual([bo]);
+    expect(failing.failedRoots(now + WHOLE_FAILURE_MS)).toEqual([bo]);
     mode = 'ok';
     await failing.scan([bo]);
-    expect(failing.failedRoots(now + RETRY_GAP_MS)).toEqual([bo]);
-    now += RETRY_GAP_MS;
+    expect(failing.failedRoots(now + WHOLE_FAILURE_MS)).toEqual([bo]);
+    now += WHOLE_FAILURE_MS;
     await failing.scan([bo]);
     expect(failing.failedRoots()).toEqual([]);
     expect(markers()).toHaveLength(2);
