@@ -393,6 +393,11 @@ export class ServiceClient {
     return this.#finder.findByEmail(email, { signal, interactive });
   }
 
+  /** The service no longer has this contact (a 404): the local list stops finding them. */
+  forgetContact(id: string): void {
+    this.#finder.index.forget(id);
+  }
+
   findContactByName(name: string, { signal, interactive }: Signal = {}): Promise<ContactRecord | null> {
     return this.#finder.findByName(name, { signal, interactive });
   }

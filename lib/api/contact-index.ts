@@ -86,6 +86,21 @@ export class ContactIndex {
     return null;
   }
 
+  /**
+   * A contact the service no longer has (it answered 404 for them): out of the index at once, and
+   * the list read again behind (lookups answered from the index found them again straight away).
+   */
+  forget(id: string): void {
+    for (const map of [this.#byEmail, this.#byName]) {
+      for (const [key, list] of map) {
+        const kept = list.filter((contact) => contact.id !== id);
+        if (kept.length === 0) map.delete(key);
+        else if (kept.length !== list.length) map.set(key, kept);
+      }
+    }
+    if (this.#builtAt !== null) this.refresh().catch(() => undefined);
+  }
+
   /** Forces a rebuild now (e.g. after a contact.updated event). */
   refresh(): Promise<void> {
     this.#building ??= this.#build().finally(() => {

@@ -49,6 +49,8 @@ interface Flight {
  */
 export interface AskOptions {
   interactive?: boolean;
+  /** Told when the refresh behind a stale answer fails (its error is otherwise nobody's: a contact gone stayed served). */
+  refreshFailed?: (error: unknown) => void;
 }
 
 /** For the service client and the cache alike: the answer is for someone looking at the panel or a card. */
@@ -134,7 +136,7 @@ export class SwrCache {
     const brief = entry !== null && policy.briefly?.(entry.value) === true;
     if (entry && age <= (brief ? Math.min(policy.brieflyMs ?? BRIEFLY_MS, policy.freshMs) : policy.freshMs)) return { ...entry, stale: false };
     if (entry && age <= policy.maxStaleMs) {
-      this.#refresh(key, fetcher, ask).catch(() => undefined);
+      this.#refresh(key, fetcher, ask).catch((error: unknown) => ask.refreshFailed?.(error));
       return { ...entry, stale: true };
     }
     try {

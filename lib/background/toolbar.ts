@@ -29,14 +29,20 @@ export async function setTabAlert(tabId: number, alert: { text: string; title: s
     return;
   }
   // Null clears the tab's own text, so the global badge shows again; a title cannot be cleared
-  // that way in Chrome, so the manifest's own title is put back.
+  // that way in Chrome, so the manifest's own title is put back; nor a colour, so the global one is
+  // (the uploads' "↑2" showed on that tab in the alert's red).
   await button.setBadgeText({ tabId, text: null as unknown as string });
+  if (globalColour !== null) await button.setBadgeBackgroundColor({ tabId, color: globalColour });
   await button.setTitle({ tabId, title: defaultTitle() });
 }
+
+/** The global badge's colour, once set: what a tab's cleared alert goes back to. */
+let globalColour: string | null = null;
 
 export async function setGlobalBadge(text: string, colour: string): Promise<void> {
   const button = toolbarButton();
   if (!button) return;
+  globalColour = colour;
   await button.setBadgeBackgroundColor({ color: colour });
   await button.setBadgeText({ text });
 }

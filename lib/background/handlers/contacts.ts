@@ -13,6 +13,7 @@ import type { Handlers } from '../broker';
 import { ON_SCREEN, type CachePolicy } from '../cache';
 import type { LookupHealth } from '../lookup-health';
 import type { ServiceContext } from '../service-context';
+import type { ServiceClient } from '../../api/client';
 
 const MINUTE = 60_000;
 /**
@@ -49,7 +50,7 @@ async function panelInsights(context: ServiceContext, contactId: string): Promis
     );
     return { insights: cached.value, asOf: cached.storedAt, problem: cached.problem };
   } catch (error) {
-    return forgetIfGone(context, client.cacheScope, contactId, error);
+    return forgetIfGone(context, client, contactId, error);
   }
 }
 
@@ -58,10 +59,15 @@ async function panelInsights(context: ServiceContext, contactId: string): Promis
  * cached lookups that found it: looking the person up again then asks the service instead. A
  * not_found from the insights means the contact itself is gone: the client checked (client.ts).
  */
-async function forgetIfGone(context: ServiceContext, scope: string, contactId: string, error: unknown): Promise<never> {
+async function forgetIfGone(context: ServiceContext, client: ServiceClient, contactId: string, error: unknown): Promise<never> {
   if (error instanceof ApiError && error.kind === 'not_found') {
+    const scope = client.cacheScope;
     const namesIt = (value: unknown) => ContactMatchSchema.safeParse(value).data?.contact.id === contactId;
-    await context.cache.dropWhere(`${scope}|contact-`, namesIt).catch(() => undefined);
+    // Its insights too (a card was still served them, however often the service said "gone"), and
+    // its place in the local list (the lookups dropped were found again from it at once).
+    const itsInsights = (value: unknown) => typeof value === 'object' && value !== null && (value as { contactId?: unknown }).contactId === contactId;
+    await Promise.all([context.cache.dropWhere(`${scope}|contact-`, namesIt), context.cache.dropWhere(`${scope}|insights|`, itsInsights)]).catch(() => undefined);
+    client.forgetContact(contactId);
   }
   throw error;
 }
@@ -230,9 +236,14 @@ export function contactHandlers(
       const client = await context.client();
       // A hover card: someone is looking at it, so a slow or busy service is said at once (the
       // panel's policy), not waited out behind a placeholder for a minute.
+      const gone = (error: unknown) => forgetIfGone(context, client, contactId, error);
       const cached = await context.cache
-        .get(insightsKey(client.cacheScope, contactId), () => client.getContactInsights(contactId, ON_SCREEN), INSIGHTS_POLICY, ON_SCREEN)
-        .catch((error: unknown) => forgetIfGone(context, client.cacheScope, contactId, error));
+        .get(insightsKey(client.cacheScope, contactId), () => client.getContactInsights(contactId, ON_SCREEN), INSIGHTS_POLICY, {
+          ...ON_SCREEN,
+          // The refresh behind a stale copy learns the contact is gone: the next card says so.
+          refreshFailed: (error) => void gone(error).catch(() => undefined),
+        })
+        .catch(gone);
       return { insights: cached.value, asOf: cached.storedAt, problem: null };
     },
     // All at once: the calls to the service are capped by the context's limiter (6 at a time, the

@@ -614,6 +614,40 @@ describe('people and recordings', () => {
     expect(lookups(maya.email)).toBe(mayaAsked + 1);
   });
 
+  it('stops serving a hover card the insights of a contact the service says is gone, also when a stale copy’s refresh learns it', async () => {
+    await configure();
+    const maya = SAMPLE_CONTACTS.find((contact) => contact.id === CONTACT_IDS.mayaChen)!;
+    expect(await send('contact.insights', { contactId: maya.id }, content)).toMatchObject({ ok: true });
+    // An hour later the copy is stale; the contact was deleted meanwhile.
+    const start = Date.now();
+    const clock = vi.spyOn(Date, 'now').mockReturnValue(start + 60 * 60_000);
+    try {
+      standIn.failNext({ path: new RegExp(`^/api/v2/insights/contact/${maya.id}$`), status: 404, times: 10 });
+      standIn.failNext({ path: new RegExp(`^/api/v2/contacts/${maya.id}$`), status: 404, times: 10 });
+      // The stale copy is served once, while the refresh behind it finds the contact gone…
+      expect(await send('contact.insights', { contactId: maya.id }, content)).toMatchObject({ ok: true });
+      await vi.waitFor(() => expect(standIn.requests.some((r) => r.path === `/api/v2/contacts/${maya.id}`)).toBe(true));
+      // …then no more: the next card says so.
+      await vi.waitFor(async () => expect(await send('contact.insights', { contactId: maya.id }, content)).toMatchObject({ ok: false, error: { kind: 'not_found' } }));
+    } finally {
+      clock.mockRestore();
+    }
+  });
+
+  it('does not find a contact the service says is gone again from its local list without asking the service', async () => {
+    await configure();
+    const maya = SAMPLE_CONTACTS.find((contact) => contact.id === CONTACT_IDS.mayaChen)!;
+    expect(await send('contact.find', { name: maya.name }, content)).toMatchObject({ ok: true, data: { contact: { id: maya.id } } });
+    const listed = () => standIn.requests.filter((r) => r.path === '/api/v2/contacts' && r.query.email === undefined && r.query.search === undefined).length;
+    const before = listed();
+    standIn.failNext({ path: new RegExp(`^/api/v2/insights/contact/${maya.id}$`), status: 404, times: 1 });
+    standIn.failNext({ path: new RegExp(`^/api/v2/contacts/${maya.id}$`), status: 404, times: 1 });
+    expect(await send('contact.insights', { contactId: maya.id, revalidate: true })).toMatchObject({ ok: false, error: { kind: 'not_found' } });
+    // Out of the local list at once (not found from it again as it was), and the list read again.
+    expect(await send('contact.find', { name: maya.name }, content)).toMatchObject({ ok: true, data: null });
+    await vi.waitFor(() => expect(listed()).toBeGreaterThan(before));
+  });
+
   it('tells the panel at once when the service asks to slow down, with the retry time', async () => {
     standIn.failNext({ path: /^\/api\/v2\/insights\//, status: 429, retryAfter: 20, times: 5 });
     const started = Date.now();
