@@ -30,31 +30,45 @@ export async function closeLocalStorageToPages(): Promise<boolean> {
 export const PREFERENCES_BEFORE_SYNC_KEY = 'preferencesBeforeSync';
 
 /**
- * Moves preferences an earlier version kept in `storage.local` to where pages read them. Lists
- * past what storage.sync keeps of one item lose their last entries (the options page shows what
- * is in effect); the whole of them stays in storage.local, under PREFERENCES_BEFORE_SYNC_KEY.
+ * Moves preferences an earlier version kept in `storage.local` to where pages read them. Where
+ * another of the user's browsers synced its own already, its switches stay and the lists join:
+ * a domain this browser never looked up is not looked up again after the move (nor one of the
+ * user's addresses taken for someone else's). Lists past what storage.sync keeps of one item lose
+ * their last entries (the options page shows what is in effect); the whole of this browser's
+ * preferences then stays in storage.local, under PREFERENCES_BEFORE_SYNC_KEY, as does a value that
+ * cannot be read (it is not spread to the user's other browsers).
  */
 export async function movePreferencesToSync(): Promise<void> {
   const old = (await browser.storage.local.get(PREFERENCES_KEY))[PREFERENCES_KEY];
   if (old === undefined) return;
-  const now = (await browser.storage.sync.get(PREFERENCES_KEY))[PREFERENCES_KEY];
-  // Another of the user's browsers may have synced newer ones already: those win.
-  if (now === undefined) {
-    const parsed = PreferencesSchema.safeParse(old);
-    if (parsed.success && !preferencesFit(parsed.data)) {
+  const mine = PreferencesSchema.safeParse(old);
+  const synced = PreferencesSchema.safeParse((await browser.storage.sync.get(PREFERENCES_KEY))[PREFERENCES_KEY]);
+  if (!mine.success) {
+    await browser.storage.local.set({ [PREFERENCES_BEFORE_SYNC_KEY]: old });
+  } else {
+    const joined = synced.success
+      ? { ...synced.data, excludedDomains: union(synced.data.excludedDomains, mine.data.excludedDomains), ownAddresses: union(synced.data.ownAddresses, mine.data.ownAddresses) }
+      : mine.data;
+    if (!preferencesFit(joined)) {
       await browser.storage.local.set({ [PREFERENCES_BEFORE_SYNC_KEY]: old });
-      await browser.storage.sync.set({ [PREFERENCES_KEY]: fitted(parsed.data) });
-    } else {
-      await browser.storage.sync.set({ [PREFERENCES_KEY]: old });
+      await browser.storage.sync.set({ [PREFERENCES_KEY]: fitted(joined) });
+    } else if (JSON.stringify(joined) !== JSON.stringify(synced.data)) {
+      await browser.storage.sync.set({ [PREFERENCES_KEY]: joined });
     }
   }
   await browser.storage.local.remove(PREFERENCES_KEY);
 }
 
+/** The entries of `first`, then those of `second` it lacks. */
+function union(first: readonly string[], second: readonly string[]): string[] {
+  return [...new Set([...first, ...second])];
+}
+
 /** The preferences with their larger list (in bytes) cut from the end, one entry at a time, until they fit. */
 function fitted(preferences: Preferences): Preferences {
   const next = { ...preferences, excludedDomains: [...preferences.excludedDomains], ownAddresses: [...preferences.ownAddresses] };
-  const size = (list: string[]) => JSON.stringify(list).length;
+  // In bytes, as storage.sync counts them: a list of accented or non-Latin domains is longer than its characters.
+  const size = (list: string[]) => new TextEncoder().encode(JSON.stringify(list)).length;
   while (!preferencesFit(next)) {
     const larger = size(next.excludedDomains) >= size(next.ownAddresses) ? next.excludedDomains : next.ownAddresses;
     larger.pop();

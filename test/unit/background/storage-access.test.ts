@@ -39,13 +39,40 @@ describe('movePreferencesToSync', () => {
     expect(await fakeBrowser.storage.local.get('preferences')).toEqual({});
   });
 
-  it('keeps what another of the user’s browsers synced already', async () => {
-    const synced = { ...mine, excludedDomains: ['synced.example'] };
+  it('keeps the switches another of the user’s browsers synced already, and joins the lists: nothing this browser kept out is looked up after the move', async () => {
+    const synced = { sites: { 'google-calendar': true, gmail: true, outlook: false }, excludedDomains: ['synced.example', 'primer.example'], ownAddresses: ['home@primer.example'] };
     await fakeBrowser.storage.sync.set({ preferences: synced });
-    await fakeBrowser.storage.local.set({ preferences: mine });
+    await fakeBrowser.storage.local.set({ preferences: { ...mine, excludedDomains: ['corp.example', 'primer.example'] } });
     await movePreferencesToSync();
-    expect(await readPreferences()).toEqual(synced);
+    expect(await readPreferences()).toEqual({
+      sites: synced.sites,
+      excludedDomains: ['synced.example', 'primer.example', 'corp.example'],
+      ownAddresses: ['home@primer.example', 'me@primer.example'],
+    });
     expect(await fakeBrowser.storage.local.get('preferences')).toEqual({});
+  });
+
+  it('spreads no preferences it cannot read to the user’s other browsers, and keeps them', async () => {
+    const broken = { sites: 'all', excludedDomains: 'corp.example' };
+    await fakeBrowser.storage.local.set({ preferences: broken });
+    await movePreferencesToSync();
+    expect(await fakeBrowser.storage.sync.get('preferences')).toEqual({});
+    expect(await fakeBrowser.storage.local.get(null)).toEqual({ [PREFERENCES_BEFORE_SYNC_KEY]: broken });
+  });
+
+  it('cuts by bytes, as storage.sync counts: a list of non-Latin domains is larger than its characters say', async () => {
+    // 13 characters but 21 bytes a domain; 31 of each an address: counted in characters, the
+    // addresses looked the larger list, and were cut though cutting domains alone fits.
+    const excludedDomains = Array.from({ length: 280 }, (_, i) => `ドメイン${String(i).padStart(3, '0')}.jp`);
+    const ownAddresses = Array.from({ length: 110 }, (_, i) => `colleague.no.${String(i).padStart(3, '0')}@primer.example`);
+    const size = (list: string[]) => [JSON.stringify(list).length, new TextEncoder().encode(JSON.stringify(list)).length];
+    expect(size(excludedDomains)[0]).toBeLessThan(size(ownAddresses)[0]!);
+    expect(size(excludedDomains)[1]).toBeGreaterThan(size(ownAddresses)[1]!);
+    await fakeBrowser.storage.local.set({ preferences: { ...mine, excludedDomains, ownAddresses } });
+    await movePreferencesToSync();
+    const moved = await readPreferences();
+    expect(moved.ownAddresses).toHaveLength(110);
+    expect(moved.excludedDomains.length).toBeLessThan(280);
   });
 
   it('moves lists too long for storage.sync cut to fit, keeping the whole of them in storage.local', async () => {
