@@ -38,9 +38,13 @@ const SITE_TEXT: Record<SiteId, { title: string; description: string }> = {
 
 const SAVE_FAILED = 'Primer could not save this change. Reload this page and try again.';
 
-/** Why a save failed, in words that say what to do. */
+/** Why a save failed, in words that say what to do (storage.sync's quotas are no reason to reload). */
 function saveFailed(error: unknown): string {
-  return error instanceof PreferencesTooLargeError ? error.message : SAVE_FAILED;
+  if (error instanceof PreferencesTooLargeError) return error.message;
+  const message = error instanceof Error ? error.message : '';
+  if (/MAX_WRITE_OPERATIONS/i.test(message)) return 'Too many changes in a short time for your browser’s sync: wait a minute, then save again.';
+  if (/QUOTA_BYTES/i.test(message)) return new PreferencesTooLargeError().message;
+  return SAVE_FAILED;
 }
 
 // Writes run one after another, each on the newest stored value, so two quick changes (or a list
@@ -123,9 +127,9 @@ function SiteSwitches({ preferences }: { preferences: Preferences }) {
       queryClient.setQueryData(preferencesKey, next);
       setStatus({ tone: 'success', text: 'Saved' });
     },
-    onError: () => {
+    onError: (error) => {
       void queryClient.invalidateQueries({ queryKey: preferencesKey });
-      setStatus({ tone: 'error', text: SAVE_FAILED });
+      setStatus({ tone: 'error', text: saveFailed(error) });
     },
   });
 
@@ -182,12 +186,13 @@ function ListsForm({ preferences }: { preferences: Preferences }) {
 
   const save = useMutation({
     // Only the edited lists: an untouched one keeps whatever is stored when the write happens.
-    mutationFn: (lists: Partial<Pick<Preferences, 'excludedDomains' | 'ownAddresses'>>) =>
+    mutationFn: ({ lists }: { lists: Partial<Pick<Preferences, 'excludedDomains' | 'ownAddresses'>>; typed: { domains: string | null; addresses: string | null } }) =>
       updatePreferences((current) => ({ ...current, ...lists })),
-    onSuccess: (next) => {
+    onSuccess: (next, { typed }) => {
       queryClient.setQueryData(preferencesKey, next);
-      setDomainsDraft(null);
-      setAddressesDraft(null);
+      // What was typed after Save was pressed is the user's, not replaced by the list saved.
+      setDomainsDraft((draft) => (draft === typed.domains ? null : draft));
+      setAddressesDraft((draft) => (draft === typed.addresses ? null : draft));
       setSubmitted(false);
       setStatus({ tone: 'success', text: 'Saved' });
     },
@@ -208,8 +213,11 @@ function ListsForm({ preferences }: { preferences: Preferences }) {
       return;
     }
     save.mutate({
-      ...(domains ? { excludedDomains: domains.values } : {}),
-      ...(addresses ? { ownAddresses: addresses.values } : {}),
+      lists: {
+        ...(domains ? { excludedDomains: domains.values } : {}),
+        ...(addresses ? { ownAddresses: addresses.values } : {}),
+      },
+      typed: { domains: domainsDraft, addresses: addressesDraft },
     });
   }
 

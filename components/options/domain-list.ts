@@ -97,8 +97,16 @@ export function parseDomainList(text: string): ListCheck {
   );
 }
 
+/**
+ * Addresses as a mail client copies them, "Jan Doe <jan@x.com>, "Doe, Jan" <jan@x.com>": the part
+ * in angle brackets, the display names (quoted ones with their commas) left out.
+ */
+function bracketedAddresses(text: string): string {
+  return text.replace(/"[^"]*"/g, ' ').replace(/[^,;\n<>]*<([^<>]+)>/g, ' $1 ');
+}
+
 export function parseAddressList(text: string): ListCheck {
-  return check(text, normaliseAddress, isAddress, (invalid) =>
+  return check(bracketedAddresses(text), normaliseAddress, isAddress, (invalid) =>
     invalid.length === 1
       ? `${nameEntries(invalid)} is not an e-mail address. Enter addresses such as you@example.com.`
       : `${nameEntries(invalid)} are not e-mail addresses. Enter addresses such as you@example.com.`,

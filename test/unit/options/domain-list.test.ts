@@ -81,6 +81,10 @@ describe('parseAddressList', () => {
     });
   });
 
+  it('takes addresses as a mail client copies them, with display names', () => {
+    expect(parseAddressList('Jan Doe <jan@x.com>, "Doe, Jan" <Jan.Doe@Y.org>; Ann <ann@z.io>')).toEqual({ ok: true, values: ['jan@x.com', 'jan.doe@y.org', 'ann@z.io'] });
+  });
+
   it('names entries that are not addresses', () => {
     const result = parseAddressList('me@example.com\nexample.com\nme@');
     expect(result).toEqual({

@@ -126,6 +126,36 @@ describe('SitesSection', () => {
     expect(await preferencesItem.getValue()).toEqual(prefs({ excludedDomains: ['old.com'] }));
   });
 
+  it('says to wait when the browser’s sync refuses more writes for now, for a switch and for the lists alike', async () => {
+    const user = userEvent.setup();
+    const { region } = await renderSection();
+    const set = vi.spyOn(preferencesItem, 'setValue').mockRejectedValue(new Error('This request exceeds the MAX_WRITE_OPERATIONS_PER_MINUTE quota.'));
+    await user.click(screen.getByRole('switch', { name: 'Gmail' }));
+    const wait = 'Too many changes in a short time for your browser’s sync: wait a minute, then save again.';
+    expect(await within(region).findByText(wait)).toBeInTheDocument();
+    await user.type(domainsField(), 'partner.org');
+    await user.click(saveLists());
+    await waitFor(() => expect(within(region).getAllByText(wait)).toHaveLength(2));
+    set.mockRestore();
+  });
+
+  it('keeps what is typed while the lists save', async () => {
+    const user = userEvent.setup();
+    const { region } = await renderSection();
+    let finish: () => void = () => undefined;
+    const setValue = preferencesItem.setValue.bind(preferencesItem);
+    const set = vi.spyOn(preferencesItem, 'setValue').mockImplementation((value) => new Promise<void>((resolve) => (finish = () => void setValue(value).then(resolve))));
+    await user.type(domainsField(), 'partner.org');
+    await user.click(saveLists());
+    // Typed into the other list while the save is under way.
+    await user.type(addressesField(), 'me@partner.org');
+    finish();
+    expect(await within(region).findByText('Saved')).toBeInTheDocument();
+    expect(addressesField()).toHaveValue('me@partner.org');
+    expect(domainsField()).toHaveValue('partner.org');
+    set.mockRestore();
+  });
+
   it('names invalid entries and saves nothing', async () => {
     const user = userEvent.setup();
     await preferencesItem.setValue(prefs({ excludedDomains: ['old.com'] }));
