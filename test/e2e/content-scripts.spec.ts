@@ -14,6 +14,7 @@ import { cardAxeViolations } from './support/axe';
 import { expect, serveFixture, test, type StandIn } from './support/browser';
 import { openPanel, tabIdOf } from '../support/side-panel';
 import { expectedPeople, peopleInView, type ExpectedView } from './support/people-in-view';
+import { WHOLE_FAILURE_MS } from '../../lib/content/lookup';
 import { configure } from './support/setup';
 
 interface ExpectedPage { file: string; site: string; views: ExpectedView[] }
@@ -753,8 +754,11 @@ test('a page whose lookups the service refuses says so on its toolbar button, wh
   await expect.poll(refused, { timeout: 20_000 }).toBeGreaterThan(refusedBefore);
   await expect.poll(button, { timeout: 20_000 }).toMatchObject({ text: 'off' });
   expect(await recorded()).toBe(true);
-  // The key works again; the user comes back to the window, the page's lookups work, the badge goes.
+  // The key works again; the user comes back to the window a moment later (a wholly failed
+  // message is not asked again within WHOLE_FAILURE_MS: lib/content/lookup.ts), the page's lookups
+  // work, the badge goes.
   standIn.clearFaults();
+  await page.waitForTimeout(WHOLE_FAILURE_MS + 500);
   await page.evaluate(() => window.dispatchEvent(new Event('focus')));
   await expect.poll(async () => new Set(await markerLabels(page)), { timeout: 20_000 }).toEqual(expectationsFor(view).labels);
   const manifestTitle = await serviceWorker.evaluate(
