@@ -19,7 +19,10 @@ const CONTACTS = [
   { id: 'jo', name: 'Jo\u00a0Park', email: 'jo@x.test' },
 ];
 
-/** A client of a fake server at https://api.test, whose replies `answer` writes; the queries it was sent. */
+/**
+ * A client of a fake server at https://api.test, whose replies `answer` writes (a body as JSON, or
+ * a whole Response); the queries it was sent.
+ */
 function fakeService(discovery: MemoryDiscoveryStore, answer: (url: URL) => unknown) {
   const asked: string[] = [];
   const service = new ServiceClient('https://api.test', 'secret-key', {
@@ -29,7 +32,8 @@ function fakeService(discovery: MemoryDiscoveryStore, answer: (url: URL) => unkn
     fetch: (input) => {
       const url = new URL(input);
       asked.push(url.search);
-      return Promise.resolve(new Response(JSON.stringify(answer(url)), { headers: { 'content-type': 'application/json' } }));
+      const reply = answer(url);
+      return Promise.resolve(reply instanceof Response ? reply : new Response(JSON.stringify(reply), { headers: { 'content-type': 'application/json' } }));
     },
   });
   return { service, asked };
@@ -275,24 +279,15 @@ describe('the whole list on servers with their own paging rules', () => {
   });
 
   it('asks for smaller pages where the server refuses the size asked (a maximum of 50), and finds a name past the first page', async () => {
-    const discovery = new MemoryDiscoveryStore();
-    const asked: string[] = [];
-    const service = new ServiceClient('https://api.test', 'secret-key', {
-      discovery,
-      sleep: () => Promise.resolve(),
-      online: () => true,
-      fetch: (input) => {
-        const url = new URL(input);
-        asked.push(url.search);
-        const limit = Number(url.searchParams.get('limit') ?? 20);
-        if (limit > 50) {
-          return Promise.resolve(new Response(JSON.stringify({ detail: [{ msg: 'ensure this value is less than or equal to 50' }] }), { status: 422, headers: { 'content-type': 'application/json' } }));
-        }
-        const offset = Number(url.searchParams.get('offset') ?? 0);
-        const email = url.searchParams.get('email');
-        const found = email === null ? everyone : everyone.filter((contact) => contact.email === email);
-        return Promise.resolve(new Response(JSON.stringify({ items: found.slice(offset, offset + limit), total: found.length }), { headers: { 'content-type': 'application/json' } }));
-      },
+    const { service, asked } = fakeService(new MemoryDiscoveryStore(), (url) => {
+      const limit = Number(url.searchParams.get('limit') ?? 20);
+      if (limit > 50) {
+        return new Response(JSON.stringify({ detail: [{ msg: 'ensure this value is less than or equal to 50' }] }), { status: 422, headers: { 'content-type': 'application/json' } });
+      }
+      const offset = Number(url.searchParams.get('offset') ?? 0);
+      const email = url.searchParams.get('email');
+      const found = email === null ? everyone : everyone.filter((contact) => contact.email === email);
+      return { items: found.slice(offset, offset + limit), total: found.length };
     });
     expect((await service.listAllContacts()).length).toBe(250);
     expect(asked.slice(0, 3)).toEqual(['?limit=100&offset=0', '?limit=50&offset=0', '?offset=50&limit=50']);
