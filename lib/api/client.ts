@@ -134,7 +134,15 @@ export class ServiceClient {
       await this.getContact(params.contactId, { signal, interactive });
       return toRecordingPage([], { limit, offset });
     }
-    return toRecordingPage(response.body, { limit, offset });
+    const page = toRecordingPage(response.body, { limit, offset });
+    const contactId = params.contactId;
+    if (contactId === undefined) return page;
+    // A server ignoring the contact filter lists everyone's recordings: one that names someone else
+    // as its contact, with this person nowhere among its participants, is not theirs. (Paging still
+    // goes by what the server listed: `received`.)
+    const notTheirs = (recording: Recording) =>
+      recording.primaryContactId !== null && recording.primaryContactId !== contactId && !recording.participants.some((participant) => participant.contactId === contactId);
+    return { ...page, recordings: page.recordings.filter((recording) => !notTheirs(recording)) };
   }
 
   async getRecording(id: string, { signal, interactive }: Signal = {}): Promise<Recording> {

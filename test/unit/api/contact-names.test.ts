@@ -307,3 +307,19 @@ describe('a by-email route that answers "nobody" with an empty body', () => {
     expect(asked).toHaveLength(2);
   });
 });
+
+describe('a person’s recordings on a server that ignores the contact filter', () => {
+  it('lists none that name someone else as their contact, with this person nowhere among the participants', async () => {
+    const recordings = [
+      { id: 'r1', primary_contact_id: 'c1', status: 'completed' },
+      { id: 'r2', primary_contact_id: 'c2', status: 'completed', participants: [{ contact_id: 'c2' }] },
+      { id: 'r3', primary_contact_id: 'c2', status: 'completed', participants: [{ contact_id: 'c2' }, { contact_id: 'c1' }] },
+      { id: 'r4', status: 'completed' },
+    ];
+    const { service } = fakeService(new MemoryDiscoveryStore(), () => ({ recordings, total: recordings.length }));
+    const page = await service.listRecordings({ contactId: 'c1', limit: 10 });
+    expect(page.recordings.map((recording) => recording.id)).toEqual(['r1', 'r3', 'r4']);
+    // Paging goes by what the server listed.
+    expect(page.received).toBe(4);
+  });
+});
