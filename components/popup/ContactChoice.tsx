@@ -19,12 +19,21 @@ interface ContactChoiceProps {
   error: string | null;
   disabled?: boolean;
   emailRef?: Ref<HTMLInputElement>;
+  /**
+   * Who the typed address was found to be, looked up as it was typed: a name, 'unknown' (no single
+   * contact has it), or null while not known. Said under the field, so the upload's contact is
+   * known before it is sent, not only in the list after.
+   */
+  found?: string | 'unknown' | null;
 }
 
-export function ContactChoice({ contacts, choice, email, onChoice, onEmail, error, disabled = false, emailRef }: ContactChoiceProps) {
+export function ContactChoice({ contacts, choice, email, onChoice, onEmail, error, disabled = false, emailRef, found = null }: ContactChoiceProps) {
   const selectId = useId();
   const emailId = useId();
   const errorId = useId();
+  const foundId = useId();
+  const foundText = found === null ? null : found === 'unknown' ? 'No single contact has this address.' : `That is ${found}.`;
+  const describedBy = [error ? errorId : null, foundText && !error ? foundId : null].filter(Boolean).join(' ') || undefined;
   const byEmail = contacts.length === 0 || choice === SOMEONE_ELSE;
   return (
     <div className="ui-field">
@@ -61,9 +70,14 @@ export function ContactChoice({ contacts, choice, email, onChoice, onEmail, erro
             value={email}
             disabled={disabled}
             aria-invalid={error ? true : undefined}
-            aria-describedby={error ? errorId : undefined}
+            aria-describedby={describedBy}
             onChange={(event) => onEmail(event.target.value)}
           />
+          {foundText && !error ? (
+            <p id={foundId} className="ui-hint" aria-live="polite">
+              {foundText}
+            </p>
+          ) : null}
         </>
       ) : null}
       {error ? (

@@ -156,6 +156,11 @@ export function UploadForm({ draft, onStarted, blocked = null }: UploadFormProps
     return match ? { id: match.contact.id, name: match.contact.name ?? match.contact.email ?? address } : 'unknown';
   };
   const contactByEmail = (): Promise<Contact | 'unknown'> => lookUp(normaliseEmail(email));
+  /** Who the typed address was found to be, for the field to say (null: not looked up yet). */
+  const foundAhead = (): string | 'unknown' | null => {
+    const ahead = typedAhead.get(normaliseEmail(email));
+    return ahead === undefined || ahead === null ? null : ahead === 'unknown' ? 'unknown' : ahead.name;
+  };
   /**
    * Addresses typed for someone else, looked up as the user types (a moment after they stop): the
    * answer is then at hand when Upload is pressed, and the file goes over in the click's own task.
@@ -340,6 +345,7 @@ export function UploadForm({ draft, onStarted, blocked = null }: UploadFormProps
         error={problems.contact ?? null}
         disabled={disabled}
         emailRef={emailRef}
+        found={foundAhead()}
       />
       <div className="upload-form__actions">
         <Button type="submit" busy={disabled || blocked !== null} aria-describedby={blocked !== null ? blockedId : undefined}>

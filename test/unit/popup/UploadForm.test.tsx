@@ -162,6 +162,21 @@ describe('UploadForm', () => {
     await waitFor(() => expect(screen.getByRole('button', { name: 'Upload' })).not.toHaveAttribute('aria-disabled'));
   });
 
+  it('says who an address typed for someone else is, once looked up, before anything is sent', async () => {
+    const user = userEvent.setup();
+    fakeBackground({
+      ...READY,
+      'contact.find': (query) => Promise.resolve('email' in query && query.email === 'lee@example.org' ? match('l', 'Lee Park', 'lee@example.org') : null),
+    });
+    render(<UploadForm draft={EMPTY_DRAFT} onStarted={vi.fn()} />);
+    const email = screen.getByLabelText(/Primary contact’s e-mail/);
+    await user.type(email, 'lee@example.org');
+    await waitFor(() => expect(email).toHaveAccessibleDescription('That is Lee Park.'), { timeout: 3000 });
+    await user.clear(email);
+    await user.type(email, 'nobody@example.org');
+    await waitFor(() => expect(email).toHaveAccessibleDescription('No single contact has this address.'), { timeout: 3000 });
+  });
+
   it('finds someone else by exact e-mail before handing over, and says so when no contact has it', async () => {
     const user = userEvent.setup();
     fakeBackground({
