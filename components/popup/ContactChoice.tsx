@@ -24,7 +24,7 @@ interface ContactChoiceProps {
    * contact has it), or null while not known. Said under the field, so the upload's contact is
    * known before it is sent, not only in the list after.
    */
-  found?: string | 'unknown' | null;
+  found?: { name: string } | 'unknown' | null;
 }
 
 export function ContactChoice({ contacts, choice, email, onChoice, onEmail, error, disabled = false, emailRef, found = null }: ContactChoiceProps) {
@@ -32,7 +32,7 @@ export function ContactChoice({ contacts, choice, email, onChoice, onEmail, erro
   const emailId = useId();
   const errorId = useId();
   const foundId = useId();
-  const foundText = found === null ? null : found === 'unknown' ? 'No single contact has this address.' : `That is ${found}.`;
+  const foundText = found === null ? null : found === 'unknown' ? 'No single contact has this address.' : `That is ${found.name}.`;
   const describedBy = [error ? errorId : null, foundText && !error ? foundId : null].filter(Boolean).join(' ') || undefined;
   const byEmail = contacts.length === 0 || choice === SOMEONE_ELSE;
   return (

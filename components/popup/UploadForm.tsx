@@ -157,9 +157,9 @@ export function UploadForm({ draft, onStarted, blocked = null }: UploadFormProps
   };
   const contactByEmail = (): Promise<Contact | 'unknown'> => lookUp(normaliseEmail(email));
   /** Who the typed address was found to be, for the field to say (null: not looked up yet). */
-  const foundAhead = (): string | 'unknown' | null => {
+  const foundAhead = (): { name: string } | 'unknown' | null => {
     const ahead = typedAhead.get(normaliseEmail(email));
-    return ahead === undefined || ahead === null ? null : ahead === 'unknown' ? 'unknown' : ahead.name;
+    return ahead === undefined || ahead === null ? null : ahead === 'unknown' ? 'unknown' : { name: ahead.name };
   };
   /**
    * Addresses typed for someone else, looked up as the user types (a moment after they stop): the
