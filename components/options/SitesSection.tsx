@@ -6,7 +6,10 @@
  */
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode, type Ref } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { browser } from '#imports';
 import {
+  leftOutOfSync,
+  PREFERENCES_BEFORE_SYNC_KEY,
   preferencesItem,
   PreferencesTooLargeError,
   readPreferences,
@@ -92,6 +95,7 @@ export function SitesSection() {
   } else {
     content = (
       <>
+        <LeftOutNote preferences={preferences.data} />
         <SiteSwitches preferences={preferences.data} />
         <ListsForm preferences={preferences.data} />
       </>
@@ -163,6 +167,39 @@ function SiteSwitches({ preferences }: { preferences: Preferences }) {
       </fieldset>
       <LiveRegion tone={status?.tone}>{status ? <p>{status.text}</p> : null}</LiveRegion>
     </>
+  );
+}
+
+/**
+ * What did not fit when an earlier version's lists moved to the browser's sync (cut to its 8 KB):
+ * said, with the entries, until the user is done with it, rather than kept where no one sees it.
+ */
+function LeftOutNote({ preferences }: { preferences: Preferences }) {
+  const queryClient = useQueryClient();
+  const before = useQuery({
+    queryKey: ['preferencesBeforeSync'],
+    queryFn: async () => (await browser.storage.local.get(PREFERENCES_BEFORE_SYNC_KEY))[PREFERENCES_BEFORE_SYNC_KEY] ?? null,
+  });
+  const left = before.data ? leftOutOfSync(before.data, preferences) : [];
+  if (left.length === 0) return null;
+  const dismiss = () => {
+    void browser.storage.local
+      .remove(PREFERENCES_BEFORE_SYNC_KEY)
+      .then(() => queryClient.setQueryData(['preferencesBeforeSync'], null))
+      .catch(() => undefined);
+  };
+  return (
+    <div className="ui-message ui-message--error" role="status">
+      <p>
+        When Primer moved your lists to your browser’s sync, {left.length === 1 ? 'this entry' : `these ${left.length} entries`} did not fit its
+        8 KB and {left.length === 1 ? 'is' : 'are'} not applied: {left.join(', ')}.
+      </p>
+      <p>
+        <Button variant="secondary" onClick={dismiss}>
+          Done with this list
+        </Button>
+      </p>
+    </div>
   );
 }
 

@@ -7,7 +7,7 @@
  * Preferences kept in `storage.local` by earlier versions move to `storage.sync` once.
  */
 import { browser } from '#imports';
-import { PREFERENCES_KEY, PreferencesSchema, preferencesFit, type Preferences } from '../storage/preferences';
+import { PREFERENCES_BEFORE_SYNC_KEY, PREFERENCES_KEY, PreferencesSchema, preferencesFit, type Preferences } from '../storage/preferences';
 
 interface AccessLevelArea {
   setAccessLevel?(options: { accessLevel: 'TRUSTED_CONTEXTS' | 'TRUSTED_AND_UNTRUSTED_CONTEXTS' }): Promise<void>;
@@ -26,8 +26,7 @@ export async function closeLocalStorageToPages(): Promise<boolean> {
   }
 }
 
-/** The copy kept of lists too long to move whole (earlier versions set no limit). */
-export const PREFERENCES_BEFORE_SYNC_KEY = 'preferencesBeforeSync';
+export { PREFERENCES_BEFORE_SYNC_KEY };
 
 /**
  * Moves preferences an earlier version kept in `storage.local` to where pages read them. Where

@@ -28,6 +28,20 @@ export const DEFAULT_PREFERENCES: Preferences = {
 
 export const PREFERENCES_KEY = 'preferences';
 
+/**
+ * In storage.local: this browser's preferences as an earlier version kept them, when they did not
+ * move to storage.sync whole (lists cut to fit, or unreadable). The options page says what was left out.
+ */
+export const PREFERENCES_BEFORE_SYNC_KEY = 'preferencesBeforeSync';
+
+/** The entries of the earlier lists kept in PREFERENCES_BEFORE_SYNC_KEY that the lists in effect lack. */
+export function leftOutOfSync(before: unknown, now: Preferences): string[] {
+  const parsed = PreferencesSchema.safeParse(before);
+  if (!parsed.success) return [];
+  const kept = new Set([...now.excludedDomains, ...now.ownAddresses]);
+  return [...parsed.data.excludedDomains, ...parsed.data.ownAddresses].filter((entry) => !kept.has(entry));
+}
+
 function valid(value: unknown): Preferences {
   const parsed = PreferencesSchema.safeParse(value);
   return parsed.success ? parsed.data : DEFAULT_PREFERENCES;

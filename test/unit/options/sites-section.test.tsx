@@ -3,7 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { OptionsApp } from '@/components/options/OptionsApp';
 import { SitesSection } from '@/components/options/SitesSection';
-import { DEFAULT_PREFERENCES, preferencesItem, type Preferences } from '@/lib/storage/preferences';
+import { DEFAULT_PREFERENCES, PREFERENCES_BEFORE_SYNC_KEY, preferencesItem, type Preferences } from '@/lib/storage/preferences';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { fakeBackground, renderWithClient, settingsView } from './helpers';
 
 vi.mock('@/lib/messaging/send', () => ({ sendRequest: vi.fn() }));
@@ -154,6 +155,20 @@ describe('SitesSection', () => {
     expect(addressesField()).toHaveValue('me@partner.org');
     expect(domainsField()).toHaveValue('partner.org');
     set.mockRestore();
+  });
+
+  it('says which entries did not fit when an earlier version’s lists moved to the browser’s sync, until the user is done with it', async () => {
+    const user = userEvent.setup();
+    await preferencesItem.setValue(prefs({ excludedDomains: ['kept.example'], ownAddresses: ['me@kept.example'] }));
+    await fakeBrowser.storage.local.set({
+      [PREFERENCES_BEFORE_SYNC_KEY]: prefs({ excludedDomains: ['kept.example', 'cut.example'], ownAddresses: ['me@kept.example', 'me@cut.example'] }),
+    });
+    const { region } = await renderSection();
+    const note = await within(region).findByText(/did not fit/);
+    expect(note).toHaveTextContent('When Primer moved your lists to your browser’s sync, these 2 entries did not fit its 8 KB and are not applied: cut.example, me@cut.example.');
+    await user.click(within(region).getByRole('button', { name: 'Done with this list' }));
+    await waitFor(() => expect(within(region).queryByText(/did not fit/)).toBeNull());
+    expect(await fakeBrowser.storage.local.get(PREFERENCES_BEFORE_SYNC_KEY)).toEqual({});
   });
 
   it('names invalid entries and saves nothing', async () => {
