@@ -73,11 +73,10 @@ export function ContactChoice({ contacts, choice, email, onChoice, onEmail, erro
             aria-describedby={describedBy}
             onChange={(event) => onEmail(event.target.value)}
           />
-          {foundText && !error ? (
-            <p id={foundId} className="ui-hint" aria-live="polite">
-              {foundText}
-            </p>
-          ) : null}
+          {/* There and empty from the start: a live region added with its words is not read by every screen reader. */}
+          <p id={foundId} className="ui-hint" aria-live="polite">
+            {error ? null : foundText}
+          </p>
         </>
       ) : null}
       {error ? (

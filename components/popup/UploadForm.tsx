@@ -239,7 +239,7 @@ export function UploadForm({ draft, onStarted, blocked = null }: UploadFormProps
       }
       const meta = metaFor(contact);
       const same = unsure.current !== null && unsure.current.file === file && unsure.current.meta === JSON.stringify(meta);
-      const id = same && unsure.current ? unsure.current.id : crypto.randomUUID();
+      const id = same ? unsure.current!.id : crypto.randomUUID();
       unsure.current = null;
       setBusy('Handing the file over…');
       try {

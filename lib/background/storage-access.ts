@@ -26,7 +26,6 @@ export async function closeLocalStorageToPages(): Promise<boolean> {
   }
 }
 
-export { PREFERENCES_BEFORE_SYNC_KEY };
 
 /**
  * Moves preferences an earlier version kept in `storage.local` to where pages read them. Where
@@ -49,7 +48,8 @@ export async function movePreferencesToSync(): Promise<void> {
       ? { ...synced.data, excludedDomains: union(synced.data.excludedDomains, mine.data.excludedDomains), ownAddresses: union(synced.data.ownAddresses, mine.data.ownAddresses) }
       : mine.data;
     if (!preferencesFit(joined)) {
-      await browser.storage.local.set({ [PREFERENCES_BEFORE_SYNC_KEY]: old });
+      // The joined lists, not this browser's alone: what is cut may be another browser's entries.
+      await browser.storage.local.set({ [PREFERENCES_BEFORE_SYNC_KEY]: joined });
       await browser.storage.sync.set({ [PREFERENCES_KEY]: fitted(joined) });
     } else if (JSON.stringify(joined) !== JSON.stringify(synced.data)) {
       await browser.storage.sync.set({ [PREFERENCES_KEY]: joined });

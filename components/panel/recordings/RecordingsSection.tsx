@@ -41,13 +41,11 @@ export function RecordingsSection({ contactId, onOpen, saidAbove = null }: Recor
   const query = useRecordings(contactId);
   const recordings = recordingsOf(query.data?.pages ?? []);
   const total = query.data?.pages[0]?.total ?? null;
-  // Said as soon as a call fails, not once the retries are spent (a rate limit's are half a minute each).
-  const problem = recordings.length === 0 ? problemOf(query) : null;
+  // Said as soon as a call fails, not once the retries are spent (a rate limit's are half a minute
+  // each); with rows shown, a look again that failed (a key refused since) is said above them, which stay.
+  const refreshing = recordings.length > 0 && query.isRefetchError && !query.isFetchNextPageError;
+  const problem = recordings.length === 0 || refreshing ? problemOf(query) : null;
   const said = problem !== null && saidAbove !== null && problemKind(problem.error) === saidAbove;
-  // The rows shown could not be asked for again (a key refused since, a reply not read): they stay,
-  // and the failure is said (a row said "Processing · 40%" for good while every look failed).
-  const refreshProblem = recordings.length > 0 && query.isRefetchError && !query.isFetchNextPageError ? problemOf(query) : null;
-  const refreshSaid = refreshProblem !== null && saidAbove !== null && problemKind(refreshProblem.error) === saidAbove;
   // Pages the background answered from its last copy: the oldest says how old.
   const copy = oldestCopy(query.data?.pages ?? []);
   const sectionRef = useRef<HTMLElement>(null);
@@ -105,10 +103,7 @@ export function RecordingsSection({ contactId, onOpen, saidAbove = null }: Recor
       {query.isPending && !problem ? <Skeleton label="Loading recordings" lines={2} /> : null}
       {said ? <p className="subtle">Could not load the recordings (see above).</p> : null}
       {problem && !said ? (
-        <ProblemNotice error={problem.error} what="the recordings" onRetry={() => void query.refetch()} retrying={problem.retrying} />
-      ) : null}
-      {refreshProblem && !refreshSaid ? (
-        <ProblemNotice error={refreshProblem.error} what="the latest recordings" onRetry={() => void query.refetch()} retrying={refreshProblem.retrying} />
+        <ProblemNotice error={problem.error} what={refreshing ? 'the latest recordings' : 'the recordings'} onRetry={() => void query.refetch()} retrying={problem.retrying} />
       ) : null}
       {copy ? (
         <CopyNote copy={copy} what="recordings" updatedAt={query.dataUpdatedAt} onRetry={problem ? undefined : () => void query.refetch()} />

@@ -88,12 +88,15 @@ interface SpeakerDraft {
   label?: string;
 }
 
+/** A diarisation number as a label: "SPEAKER_00", "spk_1", "2". */
+const SPEAKER_NUMBER = /^(?:(?:speaker|spk)[\s_-]?)?(\d{1,3})$/i;
+
 /** Ids that are no names: UUIDs, and diarisation labels with a letter ("spk_a", "SPEAKER_B"). */
 const SPEAKER_ID = /^(?:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|(?:spk|speaker)[\s_-]?[a-z])$/i;
 
 /** Whether a speaker's "name" is a label that names no one: an id, or a diarisation number ("SPEAKER_00", "spk_1", "2"). */
 export function isSpeakerLabel(text: string): boolean {
-  return SPEAKER_ID.test(text) || /^(?:(?:speaker|spk)[\s_-]?)?\d{1,3}$/i.test(text);
+  return SPEAKER_ID.test(text) || SPEAKER_NUMBER.test(text);
 }
 
 /** A segment as read, before the transcript as a whole settles time units and speaker numbers. */
@@ -115,7 +118,7 @@ function toSegmentDraft(entry: unknown, speakers: ReadonlyMap<string, string>): 
   // Diarisation numbers speakers (Deepgram's `speaker: 0`, pyannote's and WhisperX's "SPEAKER_00",
   // AWS Transcribe's "spk_0"); such a label is no name to show.
   const digits = (text: string | null) => {
-    const number = text === null ? undefined : /^(?:(?:speaker|spk)[\s_-]?)?(\d{1,3})$/i.exec(text)?.[1];
+    const number = text === null ? undefined : SPEAKER_NUMBER.exec(text)?.[1];
     return number === undefined ? null : Number(number);
   };
   const id = isObj(speakerValue) ? textOf(speakerValue, 'id') : textOf(entry, 'speaker_id', 'speakerId', 'speaker');

@@ -66,7 +66,7 @@ async function forgetIfGone(context: ServiceContext, client: ServiceClient, cont
     // Its insights too (a card was still served them, however often the service said "gone"), and
     // its place in the local list (the lookups dropped were found again from it at once).
     const itsInsights = (value: unknown) => typeof value === 'object' && value !== null && (value as { contactId?: unknown }).contactId === contactId;
-    await Promise.all([context.cache.dropWhere(`${scope}|contact-`, namesIt), context.cache.dropWhere(`${scope}|insights|`, itsInsights)]).catch(() => undefined);
+    await Promise.all([context.cache.dropWhere(`${scope}|contact-`, namesIt), context.cache.dropWhere(insightsKey(scope, contactId), itsInsights)]).catch(() => undefined);
     client.forgetContact(contactId);
   }
   throw error;

@@ -69,9 +69,10 @@ describe('calls to the service waiting for a slot', () => {
     let release: () => void = () => undefined;
     const first = limit(() => new Promise<void>((resolve) => (release = resolve)));
     const lookups = ['a', 'b'].map((name) => limit(() => Promise.resolve(order.push(name))));
-    const panel = limit(() => Promise.resolve(order.push('panel')), true);
+    // A meeting's attendees, in their order: not the last first.
+    const panel = ['maya', 'dan'].map((name) => limit(() => Promise.resolve(order.push(name)), true));
     release();
-    await Promise.all([first, ...lookups, panel]);
-    expect(order).toEqual(['panel', 'a', 'b']);
+    await Promise.all([first, ...lookups, ...panel]);
+    expect(order).toEqual(['maya', 'dan', 'a', 'b']);
   });
 });

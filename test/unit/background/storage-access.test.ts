@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { closeLocalStorageToPages, movePreferencesToSync, PREFERENCES_BEFORE_SYNC_KEY } from '@/lib/background/storage-access';
-import { DEFAULT_PREFERENCES, PREFERENCES_MAX_BYTES, readPreferences } from '@/lib/storage/preferences';
+import { closeLocalStorageToPages, movePreferencesToSync } from '@/lib/background/storage-access';
+import { DEFAULT_PREFERENCES, PREFERENCES_BEFORE_SYNC_KEY, PREFERENCES_MAX_BYTES, readPreferences } from '@/lib/storage/preferences';
 
 type Area = { setAccessLevel?: unknown };
 const local = fakeBrowser.storage.local as unknown as Area;
@@ -50,6 +50,17 @@ describe('movePreferencesToSync', () => {
       ownAddresses: ['home@primer.example', 'me@primer.example'],
     });
     expect(await fakeBrowser.storage.local.get('preferences')).toEqual({});
+  });
+
+  it('keeps the joined lists whole when they must be cut: what is cut may be another browser’s entries', async () => {
+    const theirs = Array.from({ length: 200 }, (_, i) => `theirs-${String(i).padStart(3, '0')}.example.com`);
+    const ours = Array.from({ length: 200 }, (_, i) => `ours-${String(i).padStart(3, '0')}.example.com`);
+    await fakeBrowser.storage.sync.set({ preferences: { ...mine, excludedDomains: theirs } });
+    await fakeBrowser.storage.local.set({ preferences: { ...mine, excludedDomains: ours } });
+    await movePreferencesToSync();
+    const kept = (await fakeBrowser.storage.local.get(PREFERENCES_BEFORE_SYNC_KEY))[PREFERENCES_BEFORE_SYNC_KEY] as { excludedDomains: string[] };
+    expect(kept.excludedDomains).toEqual([...theirs, ...ours]);
+    expect((await readPreferences()).excludedDomains.length).toBeLessThan(400);
   });
 
   it('spreads no preferences it cannot read to the user’s other browsers, and keeps them', async () => {
