@@ -41,6 +41,9 @@ const SITE_TEXT: Record<SiteId, { title: string; description: string }> = {
 
 const SAVE_FAILED = 'Primer could not save this change. Reload this page and try again.';
 
+/** The Web Lock every page of the extension takes to read and write the preferences. */
+export const PREFERENCES_LOCK = 'primer-preferences';
+
 /** Why a save failed, in words that say what to do (storage.sync's quotas are no reason to reload). */
 function saveFailed(error: unknown): string {
   if (error instanceof PreferencesTooLargeError) return error.message;
@@ -51,14 +54,17 @@ function saveFailed(error: unknown): string {
 }
 
 // Writes run one after another, each on the newest stored value, so two quick changes (or a list
-// saved while a switch is still saving) never undo each other.
+// saved while a switch is still saving) never undo each other; across the extension's tabs too
+// (two options pages), under a lock of the extension's origin where the browser has Web Locks.
 let writes: Promise<unknown> = Promise.resolve();
 function updatePreferences(change: (current: Preferences) => Preferences): Promise<Preferences> {
-  const write = writes.then(async () => {
+  const readThenWrite = async () => {
     const next = change(await readPreferences());
     await preferencesItem.setValue(next);
     return next;
-  });
+  };
+  const locks = (globalThis.navigator as { locks?: LockManager } | undefined)?.locks;
+  const write = writes.then(async (): Promise<Preferences> => (locks ? await locks.request(PREFERENCES_LOCK, readThenWrite) : readThenWrite()));
   writes = write.catch(() => undefined);
   return write;
 }

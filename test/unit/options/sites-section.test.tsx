@@ -2,7 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { OptionsApp } from '@/components/options/OptionsApp';
-import { SitesSection } from '@/components/options/SitesSection';
+import { PREFERENCES_LOCK, SitesSection } from '@/components/options/SitesSection';
 import { DEFAULT_PREFERENCES, PREFERENCES_BEFORE_SYNC_KEY, preferencesItem, type Preferences } from '@/lib/storage/preferences';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { fakeBackground, renderWithClient, settingsView } from './helpers';
@@ -138,6 +138,24 @@ describe('SitesSection', () => {
     await user.click(saveLists());
     await waitFor(() => expect(within(region).getAllByText(wait)).toHaveLength(2));
     set.mockRestore();
+  });
+
+  it('reads and writes the preferences under the extension’s lock, so another options tab cannot undo a change', async () => {
+    const user = userEvent.setup();
+    const held: string[] = [];
+    const request = vi.fn(async (name: string, task: () => Promise<unknown>) => {
+      held.push(name);
+      return task();
+    });
+    Object.defineProperty(navigator, 'locks', { value: { request }, configurable: true });
+    try {
+      await renderSection();
+      await user.click(screen.getByRole('switch', { name: 'Gmail' }));
+      await waitFor(async () => expect((await preferencesItem.getValue()).sites.gmail).toBe(false));
+      expect(held).toEqual([PREFERENCES_LOCK]);
+    } finally {
+      Reflect.deleteProperty(navigator, 'locks');
+    }
   });
 
   it('keeps what is typed while the lists save', async () => {
