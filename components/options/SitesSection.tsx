@@ -23,6 +23,7 @@ import { Section } from '@/components/ui/Section';
 import { formatList, parseAddressList, parseDomainList } from './domain-list';
 
 const preferencesKey = ['preferences'] as const;
+const beforeSyncKey = ['preferencesBeforeSync'] as const;
 
 const SITE_TEXT: Record<SiteId, { title: string; description: string }> = {
   'google-calendar': {
@@ -183,7 +184,7 @@ function SiteSwitches({ preferences }: { preferences: Preferences }) {
 function LeftOutNote({ preferences }: { preferences: Preferences }) {
   const queryClient = useQueryClient();
   const before = useQuery({
-    queryKey: ['preferencesBeforeSync'],
+    queryKey: beforeSyncKey,
     queryFn: async () => (await browser.storage.local.get(PREFERENCES_BEFORE_SYNC_KEY))[PREFERENCES_BEFORE_SYNC_KEY] ?? null,
   });
   const left = before.data ? leftOutOfSync(before.data, preferences) : [];
@@ -191,7 +192,7 @@ function LeftOutNote({ preferences }: { preferences: Preferences }) {
   const dismiss = () => {
     void browser.storage.local
       .remove(PREFERENCES_BEFORE_SYNC_KEY)
-      .then(() => queryClient.setQueryData(['preferencesBeforeSync'], null))
+      .then(() => queryClient.setQueryData(beforeSyncKey, null))
       .catch(() => undefined);
   };
   return (

@@ -5,10 +5,10 @@
  * down, so such a key is refused with what is wrong with it instead.
  */
 
+import { MAX_API_KEY_LENGTH } from '../messaging/limits';
+
 /** Invisible characters a copy from a web page or document adds; never part of a key. */
 const INVISIBLE = /[\u00AD\u200B-\u200D\u2060\uFEFF]/g;
-
-import { MAX_API_KEY_LENGTH } from '../messaging/limits';
 
 export type ApiKeyResult = { ok: true; key: string } | { ok: false; message: string };
 

@@ -34,13 +34,17 @@ export function toContactPage(raw: unknown, request: PageRequest, linkPaging?: L
   const linkPaged = headerNext !== undefined && next === headerNext;
   // The last page by the server's own word (`has_more: false`, a Link header without next, a
   // total reached), not by a page shorter than asked for, which a server capping its size sends too.
-  // DRF's and JSON:API's `next: null` says so too.
-  const nextNull = ('next' in body && body.next === null) || ('next' in paging && paging.next === null) || (isObj(body.links) && 'next' in body.links && body.links.next === null);
-  const complete = next === null && (hasMoreOf(body, paging) === false || linkPaged || nextNull || (total !== null && total <= request.offset + items.length));
+  const complete = next === null && (hasMoreOf(body, paging) === false || linkPaged || nextSaidNull(body, paging) || (total !== null && total <= request.offset + items.length));
   return { items, total, next: next === null ? null : JSON.stringify(next), ...(linkPaged ? { linkPaged } : {}), ...(complete ? { complete } : {}) };
 }
 
 type Query = Record<string, string>;
+
+/** DRF's (and JSON:API's) `next: null`: the last page, whatever a count beside it says. */
+function nextSaidNull(body: Obj, paging: Obj): boolean {
+  const links = isObj(body.links) ? body.links : {};
+  return [body, paging, links].some((source) => 'next' in source && source.next === null);
+}
 
 /**
  * How many contacts the whole list holds, when the reply says. `count` is that to DRF, yet this
@@ -107,8 +111,7 @@ function nextPageQuery(
   const links = isObj(body.links) ? body.links : {};
   const linked = isObj(links.next) ? textOf(links.next, 'href') : textOf(links, 'next');
   if ('next' in links && linked === null) return null;
-  // DRF's (and others') `next: null`: the last page, whatever a count beside it says.
-  if (('next' in body && body.next === null) || ('next' in paging && paging.next === null)) return null;
+  if (nextSaidNull(body, paging)) return null;
   // Only a link's query is taken, sent to the contacts path of the configured service: a link can
   // never move the key to another host (nor a proxy's internal address).
   const nextLink = textOf(body, 'next', 'next_url', 'nextUrl') ?? textOf(paging, 'next', 'next_url') ?? linked;
