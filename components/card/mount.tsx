@@ -244,13 +244,15 @@ export function createHoverCardApi(): HoverCardApi {
   // While a card is open, the site may open its own hover card on the same person: the card moves
   // off it (placed again after the frame that shows it).
   let placing = 0;
-  const pageWatch = new MutationObserver((records) => {
-    const element = host();
-    if (placing || records.every((record) => element !== null && element.contains(record.target))) return;
-    placing = requestAnimationFrame(() => {
+  const placeNextFrame = () => {
+    placing ||= requestAnimationFrame(() => {
       placing = 0;
       placeCurrent?.();
     });
+  };
+  const pageWatch = new MutationObserver((records) => {
+    const element = host();
+    if (!records.every((record) => element !== null && element.contains(record.target))) placeNextFrame();
   });
 
   const hide = () => {
@@ -260,6 +262,7 @@ export function createHoverCardApi(): HoverCardApi {
     cancelAnimationFrame(placing);
     placing = 0;
     window.removeEventListener('scroll', onScroll, true);
+    window.removeEventListener('resize', placeNextFrame);
     ui?.mounted?.render(null);
     const element = host();
     if (element) element.style.display = 'none';
@@ -376,6 +379,8 @@ export function createHoverCardApi(): HoverCardApi {
           placeCurrent?.();
         });
         window.addEventListener('scroll', onScroll, true);
+        // A resized window moves the person without a change to the page's DOM (a reflow).
+        window.addEventListener('resize', placeNextFrame);
         pageWatch.observe(document.body, { childList: true, subtree: true, attributes: true, attributeFilter: ['style', 'class', 'hidden', 'aria-hidden'] });
       });
     },

@@ -102,6 +102,24 @@ describe('createHoverCardApi', () => {
     expect(host.style.top).toBe('244px');
   });
 
+  it('follows the person when the window is resized (the site’s layout moves them without a DOM change)', async () => {
+    const { host, onClose } = await openCard();
+    rect = new DOMRect(40, 300, 80, 16);
+    window.dispatchEvent(new Event('resize'));
+    await vi.waitFor(() => expect(host.style.top).toBe('324px'));
+    expect(host.style.left).toBe('40px');
+    expect(onClose).not.toHaveBeenCalled();
+  });
+
+  it('stops following resizes once closed', async () => {
+    const { api, host } = await openCard();
+    api.hide();
+    rect = new DOMRect(40, 300, 80, 16);
+    window.dispatchEvent(new Event('resize'));
+    await new Promise((resolve) => requestAnimationFrame(resolve));
+    expect(host.style.top).toBe('224px');
+  });
+
   it('closes when the person leaves the page', async () => {
     const { host, onClose } = await openCard();
     anchor.remove();
