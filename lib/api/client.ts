@@ -369,7 +369,8 @@ export class ServiceClient {
       for (const contact of result.items) seen.set(contact.id, contact);
       if (fresh.length === 0) break;
       byLink ||= result.linkPaged === true;
-      const uncertainEnd = !byLink && result.next === null && result.total === null && result.items.length < limit;
+      // A short page the server itself called the last (`next: null`, `has_more: false`) is the end.
+      const uncertainEnd = !byLink && result.complete !== true && result.next === null && result.total === null && result.items.length < limit;
       probing = uncertainEnd;
       next = uncertainEnd ? JSON.stringify({ limit: String(limit), offset: String(seen.size) }) : result.next;
       if (next === null) break;

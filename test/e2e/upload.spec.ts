@@ -126,7 +126,9 @@ test('a recording picked in the popup arrives once, even when the popup closes m
   expect(await badgeText(serviceWorker)).toBe('↑1');
   expect(standIn.uploads.size).toBe(0);
   // The PUT went out at once, without a copy written first: one is kept only for an upload still
-  // going 10 s after it started, or one whose PUT failed (lib/upload/held-files.ts).
+  // going 10 s after it started, or one whose PUT failed (lib/upload/held-files.ts). The storage
+  // holds its answer 2.5 s: the PUT has arrived, and no copy is kept, while it is on its way.
+  await expect.poll(() => puts(standIn).length, { timeout: 2_000 }).toBe(1);
   expect(await keptFiles(serviceWorker)).toBe(0);
   await popup.page.close();
 
@@ -134,6 +136,8 @@ test('a recording picked in the popup arrives once, even when the popup closes m
   await expect.poll(() => completeCount(standIn), { timeout: 20_000 }).toBe(1);
   const [recordingId, stored] = [...standIn.uploads.entries()][0]!;
   expect(stored.bytes).toBe(audio.length);
+  // What the form said reached the service with the presigned-url request.
+  expect(standIn.recording(recordingId)).toMatchObject({ filename: 'Weekly sync.wav', fileSize: audio.length, speakersExpected: 3, title: 'Weekly sync' });
   expect(stored.contentType).toBe('audio/wav');
   // At the storage server: the raw bytes with the upload's Content-Type, and no Authorization
   // header (the URL is the credential; the API key never goes there).

@@ -19,6 +19,7 @@ import { isRecord, parseJson, PREFLIGHT_HEADERS, readBody, send, sendJson, sleep
 import { Processor } from './processing.ts';
 import { READONLY_API_KEY, SAMPLE_API_KEY } from './sample-data.ts';
 import { ServerState } from './state.ts';
+import type { StoredRecording } from './state.ts';
 import { handleStorage, s3CodeFor, sendXmlError } from './storage-server.ts';
 import type { UploadInfo } from './storage-server.ts';
 import { publicWebhook, WebhookHub } from './webhooks.ts';
@@ -94,6 +95,8 @@ export interface StandIn {
   /** Resolves when every webhook delivery started so far has finished. */
   idle(): Promise<void>;
   readonly dataDir: string;
+  /** A recording as stored: what its presigned-url request asked for (fileSize, speakersExpected, title…) included. */
+  recording(id: string): StoredRecording | undefined;
 }
 
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '::1']);
@@ -363,6 +366,7 @@ export async function createStandIn(opts: StandInOptions = {}): Promise<StandIn>
     webhookDeliveries: hub.deliveries,
     events: hub.events,
     uploads,
+    recording: (id) => state.recordings.get(id),
     get dialect(): Dialect {
       return { ...dialect };
     },

@@ -59,8 +59,22 @@ export class OptionsPage {
     await expect(this.connectionStatus).not.toContainText('Testing the connection');
   }
 
+  /**
+   * Clicks Test connection and waits for its answer. The status may already hold the same answer
+   * (Save tests the connection too): the click counts only once the page has said it is testing.
+   */
   async testConnection() {
+    await this.page.locator('.options-connection').evaluate((section) => {
+      delete document.documentElement.dataset.testingSeen;
+      const observer = new MutationObserver(() => {
+        if (!section.textContent?.includes('Testing the connection')) return;
+        document.documentElement.dataset.testingSeen = 'yes';
+        observer.disconnect();
+      });
+      observer.observe(section, { subtree: true, childList: true, characterData: true });
+    });
     await this.page.getByRole('button', { name: 'Test connection' }).click();
+    await expect(this.page.locator('html')).toHaveAttribute('data-testing-seen', 'yes');
     await expect(this.connectionStatus).not.toContainText('Testing the connection');
     await expect(this.connectionStatus).not.toBeEmpty();
   }

@@ -119,8 +119,25 @@ describe.each(PRESETS)('dialect %s', (preset) => {
   it('uploads in the three steps and processing reaches completed', async () => {
     const c = client();
     const bytes = new Uint8Array(64 * 1024).map((_, i) => i % 251);
-    const upload = await c.requestUpload({ filename: 'call.mp3', contentType: 'audio/mpeg', fileSize: bytes.byteLength, speakersExpected: 2 });
+    const upload = await c.requestUpload({
+      filename: 'call.mp3',
+      contentType: 'audio/mpeg',
+      fileSize: bytes.byteLength,
+      speakersExpected: 2,
+      title: 'Renewal call with Maya',
+      meetingDate: '2026-11-20T15:00:00.000Z',
+      primaryContactId: CONTACT_IDS.mayaChen,
+    });
     expect(upload.uploadUrl.startsWith(standIn.storageUrl)).toBe(true);
+    // Every field of the request reached the server under the interface's names.
+    expect(standIn.recording(upload.recordingId)).toMatchObject({
+      filename: 'call.mp3',
+      fileSize: bytes.byteLength,
+      speakersExpected: 2,
+      title: 'Renewal call with Maya',
+      meeting_date: '2026-11-20T15:00:00.000Z',
+      primary_contact_id: CONTACT_IDS.mayaChen,
+    });
     await c.putUpload(upload, new Blob([bytes]), 'audio/mpeg');
     await c.completeUpload(upload.recordingId);
     expect(standIn.uploads.get(upload.recordingId)?.bytes).toBe(bytes.byteLength);

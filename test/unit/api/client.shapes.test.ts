@@ -25,7 +25,8 @@ function serve(route: (url: URL, init?: RequestInit) => Reply | Error, options: 
     online: () => true,
     fetch: (input, init) => {
       const url = new URL(input);
-      calls.push(`${init?.method ?? 'GET'} ${url.pathname}${url.search}`);
+      // Another origin is written out, so a request carrying the key elsewhere shows in `calls`.
+      calls.push(`${init?.method ?? 'GET'} ${url.origin === 'https://api.test' ? '' : url.origin}${url.pathname}${url.search}`);
       const reply = route(url, init);
       if (reply instanceof Error) return Promise.reject(reply);
       const status = reply.status ?? 200;
@@ -308,9 +309,20 @@ describe('contact paging', () => {
     expect(calls.length).toBeLessThanOrEqual(4);
   });
 
-  it('never lets a next link change host or path: only its query is sent, to the contacts path', () => {
+  it('never lets a next link change host or path: only its query is sent, to the contacts path', async () => {
     const page = toContactPage({ items: [{ id: 'a' }], links: { next: 'https://evil.test/steal?page[cursor]=2' } }, { limit: 1, offset: 0 });
     expect(JSON.parse(page.next ?? 'null')).toEqual({ 'page[cursor]': '2' });
+    // Through the client: the second page is asked of the service, with the link's query only.
+    const { client, calls } = serve((url) =>
+      url.searchParams.get('page[cursor]') === '2'
+        ? { body: { items: [{ id: 'b', name: 'Bo', email: 'bo@x.test' }], links: { next: null } } }
+        : { body: { items: [{ id: 'a', name: 'Ann', email: 'ann@x.test' }], links: { next: 'https://evil.test/steal?page[cursor]=2' } } },
+    );
+    expect((await client.listAllContacts()).map((contact) => contact.id)).toEqual(['a', 'b']);
+    // Two pages: the second's `links.next: null` is the server's own last page, not a short page to probe past.
+    expect(calls).toHaveLength(2);
+    expect(calls[1]).toBe('GET /api/v2/contacts?page%5Bcursor%5D=2');
+    for (const call of calls) expect(call).toMatch(/^GET \/api\/v2\/contacts\?/);
   });
 
   /**

@@ -145,6 +145,8 @@ describe('SitesSection', () => {
     const held: string[] = [];
     const request = vi.fn(async (name: string, task: () => Promise<unknown>) => {
       held.push(name);
+      // Another options tab held the lock until now: its change is stored when this one's turn comes.
+      await preferencesItem.setValue(prefs({ excludedDomains: ['other-tab.org'] }));
       return task();
     });
     Object.defineProperty(navigator, 'locks', { value: { request }, configurable: true });
@@ -153,6 +155,8 @@ describe('SitesSection', () => {
       await user.click(screen.getByRole('switch', { name: 'Gmail' }));
       await waitFor(async () => expect((await preferencesItem.getValue()).sites.gmail).toBe(false));
       expect(held).toEqual([PREFERENCES_LOCK]);
+      // Read once the lock was held, so the other tab's change is kept beside this one.
+      expect((await preferencesItem.getValue()).excludedDomains).toEqual(['other-tab.org']);
     } finally {
       Reflect.deleteProperty(navigator, 'locks');
     }
