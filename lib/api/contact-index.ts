@@ -53,7 +53,8 @@ export class ContactIndex {
   #byName = new Map<string, ContactRecord[]>();
   #builtAt: number | null = null;
   #building: Promise<void> | null = null;
-  #restored = false;
+  /** The saved copy's read, shared: every lookup of a batch waits for it before deciding to build. */
+  #restoring: Promise<void> | null = null;
 
   constructor(
     loadAll: () => Promise<ContactRecord[]>,
@@ -110,11 +111,9 @@ export class ContactIndex {
   }
 
   async #ready(): Promise<void> {
-    if (!this.#restored) {
-      this.#restored = true;
-      const snapshot = await this.#persistence?.load();
-      if (snapshot) this.#fill(snapshot);
-    }
+    // Shared, not a flag set before the read: the lookups arriving while it ran found no index and
+    // paged the whole list again after each restart of the worker.
+    await (this.#restoring ??= this.#restore());
     if (this.#builtAt === null) {
       await this.refresh();
       return;
@@ -123,6 +122,12 @@ export class ContactIndex {
       // Stale: answer from what we have, rebuild behind the scenes.
       this.refresh().catch(() => undefined);
     }
+  }
+
+  async #restore(): Promise<void> {
+    const snapshot = await this.#persistence?.load().catch(() => null);
+    // A build that finished meanwhile (a refresh asked for) is newer than the saved copy.
+    if (snapshot && (this.#builtAt === null || snapshot.builtAt > this.#builtAt)) this.#fill(snapshot);
   }
 
   async #build(): Promise<void> {

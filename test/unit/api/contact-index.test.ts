@@ -63,6 +63,32 @@ describe('ContactIndex', () => {
     expect((await index.byEmail('old@example.com')).map((c) => c.id)).toEqual(['1']);
   });
 
+  it('answers a whole batch from a fresh saved copy after a restart: the lookups arriving while it is read wait for it', async () => {
+    const saved: IndexSnapshot = { contacts: [contact('1', 'Ann Lee', 'ann@example.com')], builtAt: 60_000 };
+    const load = () => new Promise<IndexSnapshot>((resolve) => setTimeout(() => resolve(saved), 5));
+    const loadAll = vi.fn(() => Promise.resolve([contact('2', 'Bo', 'bo@example.com')]));
+    const index = new ContactIndex(loadAll, { persistence: { load, save: () => Promise.resolve() }, now: () => 120_000 });
+    const found = await Promise.all([index.byEmail('ann@example.com'), index.byEmail('x@example.com'), index.byName('Ann Lee'), index.byEmail('ann@example.com'), index.byName('Bo')]);
+    expect(found.map((list) => list.map((c) => c.id))).toEqual([['1'], [], ['1'], ['1'], []]);
+    expect(loadAll).not.toHaveBeenCalled();
+  });
+
+  it('keeps a build finished while the saved copy was read over that older copy, and builds when the copy cannot be read', async () => {
+    const saved: IndexSnapshot = { contacts: [contact('1', 'Old', 'old@example.com')], builtAt: 1 };
+    let loaded!: (snapshot: IndexSnapshot) => void;
+    const index = new ContactIndex(() => Promise.resolve([contact('2', 'New', 'new@example.com')]), {
+      persistence: { load: () => new Promise<IndexSnapshot>((resolve) => (loaded = resolve)), save: () => Promise.resolve() },
+      now: () => 50,
+    });
+    const lookup = index.byEmail('new@example.com');
+    await index.refresh();
+    loaded(saved);
+    expect(await lookup).toHaveLength(1);
+    expect(await index.byEmail('old@example.com')).toEqual([]);
+    const unreadable = new ContactIndex(() => Promise.resolve([contact('3', 'C', 'c@example.com')]), { persistence: { load: () => Promise.reject(new Error('storage')), save: () => Promise.resolve() } });
+    expect(await unreadable.byEmail('c@example.com')).toHaveLength(1);
+  });
+
   it('shares one rebuild between concurrent callers', async () => {
     const loadAll = vi.fn(() => new Promise<Contact[]>((resolve) => setTimeout(() => resolve([contact('1', 'A', 'a@example.com')]), 5)));
     const index = new ContactIndex(loadAll);
