@@ -126,7 +126,10 @@ function bodyWait(fields: Record<string, unknown>): number | null {
 }
 
 /** Reads whatever error body the server sent into a message and a code. Never throws. */
-export function parseErrorBody(body: string, contentType: string | null): ParsedErrorBody {
+export function parseErrorBody(body: string, contentType: string | null, redact: (text: string) => string = (text) => text): ParsedErrorBody {
+  // What is taken out of a message (the API key) goes before it is cut to length: a key escaped in
+  // the JSON text reads back whole only once decoded, and cut in two it is no longer recognised.
+  const cut = (message: string) => truncate(redact(message));
   const trimmed = body.trim();
   if (trimmed === '') return { message: null, code: null };
   const looksJson = (contentType ?? '').includes('json') || /^[[{"]/.test(trimmed);
@@ -140,7 +143,7 @@ export function parseErrorBody(body: string, contentType: string | null): Parsed
     // A JSON string body is its text, without the quotes; a JSON array, its entries' messages.
     if (typeof json === 'string' || Array.isArray(json)) {
       const message = messageOf(json);
-      return { message: message ? truncate(message) : null, code: null };
+      return { message: message ? cut(message) : null, code: null };
     }
     if (isFields(json)) {
       const b = json;
@@ -166,7 +169,7 @@ export function parseErrorBody(body: string, contentType: string | null): Parsed
         if (type && type !== 'about:blank') code = type.split('/').filter(Boolean).pop() ?? null;
       }
       const wait = bodyWait(b) ?? (isFields(b.error) ? bodyWait(b.error) : null);
-      return { message: message ? truncate(message) : null, code, ...(wait === null ? {} : { retryAfterMs: wait }) };
+      return { message: message ? cut(message) : null, code, ...(wait === null ? {} : { retryAfterMs: wait }) };
     }
   }
   // Markup: an S3-style XML error from the upload origin carries <Code>/<Message>; an HTML error
@@ -174,9 +177,9 @@ export function parseErrorBody(body: string, contentType: string | null): Parsed
   if (trimmed.startsWith('<') || /html|xml/.test(contentType ?? '')) {
     const xmlCode = /<Code>([^<]+)<\/Code>/.exec(trimmed)?.[1] ?? null;
     const xmlMessage = /<Message>([^<]+)<\/Message>/.exec(trimmed)?.[1] ?? null;
-    return { message: xmlMessage ? truncate(xmlMessage) : null, code: xmlCode };
+    return { message: xmlMessage ? cut(xmlMessage) : null, code: xmlCode };
   }
-  return { message: truncate(trimmed), code: null };
+  return { message: cut(trimmed), code: null };
 }
 
 function truncate(message: string): string {

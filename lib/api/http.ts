@@ -287,7 +287,7 @@ export class Http {
     const kind = kindForStatus(response.status);
     // The key is taken out of the body before anything is read from it: a message is cut to a
     // length, and a key cut in two would no longer be recognised.
-    const parsed = parseErrorBody(this.#redact(text), contentType);
+    const parsed = parseErrorBody(this.#redact(text), contentType, (message) => this.#redact(message));
     const now = this.#now();
     const headers = response.headers;
     let retryAfterMs = parseRetryAfter(headers.get('retry-after'), now);

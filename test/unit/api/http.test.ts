@@ -331,6 +331,12 @@ describe('Http', () => {
     const other = new Http('https://svc.test', slashed, { fetch: scripted(escaped).fetch, retry: { attempts: 1 } });
     const error = (await other.request('GET', '/x').catch((e: unknown) => e)) as ApiError;
     expect(error.message).toBe('Invalid key [hidden]');
+    // Escaped and across the cut at once: taken out once decoded, before the cut.
+    const slashedLong = `${'x'.repeat(300 - ' Bad key: '.length - 12)} Bad key: ${slashed.replace('/', '\\/')}`;
+    const both = new Response(`{"message":"${slashedLong}"}`, { status: 400, headers: { 'content-type': 'application/json' } });
+    const cutError = (await new Http('https://svc.test', slashed, { fetch: scripted(both).fetch, retry: { attempts: 1 } }).request('GET', '/x').catch((e: unknown) => e)) as ApiError;
+    expect(cutError.message).toMatch(/Bad key: \[hidden\]$/);
+    expect(cutError.message).not.toContain('abc+def');
     for (let call = 0; call < 2; call++) {
       const error = (await http.request('GET', '/x').catch((e: unknown) => e)) as ApiError;
       expect(error).toBeInstanceOf(ApiError);
