@@ -98,6 +98,9 @@ export interface RevalidatePolicy<T> extends Omit<CachePolicy<T>, 'briefly' | 'b
 const OFFLINE_KINDS = new Set(['network', 'timeout', 'server', 'rate_limited']);
 /** A copy this young is not even refreshed behind a revalidation: it was just fetched. */
 const JUST_FETCHED_MS = 10_000;
+
+/** How far ahead of the clock an entry may be stored (clocks adjusted by a few seconds) and still be aged. */
+const CLOCK_SLACK_MS = 60_000;
 /** Answered values wait at most this long for the calls still on their way before being written. */
 export const HOLD_WRITES_MS = 1_000;
 
@@ -132,7 +135,7 @@ export class SwrCache {
 
   async get<T>(key: string, fetcher: () => Promise<T>, policy: CachePolicy<T>, ask: AskOptions = {}): Promise<Cached<T>> {
     const entry = await this.#read(key, policy.schema);
-    const age = entry ? this.#now() - entry.storedAt : Infinity;
+    const age = entry ? this.#ageOf(entry.storedAt) : Infinity;
     const brief = entry !== null && policy.briefly?.(entry.value) === true;
     if (entry && age <= (brief ? Math.min(policy.brieflyMs ?? BRIEFLY_MS, policy.freshMs) : policy.freshMs)) return { ...entry, stale: false };
     if (entry && age <= policy.maxStaleMs) {
@@ -158,7 +161,7 @@ export class SwrCache {
     // While the browser says it is offline, the copy is answered with that said (the call fails at once).
     if (policy.recentMs && this.#online()) {
       const entry = await this.#read(key, policy.schema);
-      const age = entry ? this.#now() - entry.storedAt : Infinity;
+      const age = entry ? this.#ageOf(entry.storedAt) : Infinity;
       if (entry && age <= policy.recentMs) {
         if (age > JUST_FETCHED_MS) this.#refresh(key, fetcher, ask).catch(() => undefined);
         return { ...entry, stale: false, problem: null };
@@ -241,7 +244,7 @@ export class SwrCache {
     const kept: { key: string; storedAt: number; bytes: number }[] = [];
     for (const key of keys) {
       const parsed = EntrySchema.safeParse(stored[key]);
-      if (!parsed.success || now - parsed.data.storedAt > maxAgeMs) gone.push(key);
+      if (!parsed.success || this.#ageOf(parsed.data.storedAt, now) > maxAgeMs) gone.push(key);
       else kept.push({ key, storedAt: parsed.data.storedAt, bytes: maxBytes === Infinity ? 0 : bytesOf(key) + bytesOf(JSON.stringify(stored[key]) ?? '') });
     }
     let total = kept.reduce((sum, entry) => sum + entry.bytes, 0);
@@ -270,6 +273,16 @@ export class SwrCache {
     // One write at a time, in order: a later value never lands under an earlier one.
     this.#writing = this.#writing.then(() => this.#store.setMany(batch)).catch(() => undefined);
     return this.#writing;
+  }
+
+  /**
+   * How old an entry stored at `storedAt` is. One stored more than a minute "ahead" was written
+   * while the clock was wrong (set back since, as at a boot before the time was synced): its age
+   * is unknown, and it counts as too old rather than fresh for hours.
+   */
+  #ageOf(storedAt: number, now = this.#now()): number {
+    const age = now - storedAt;
+    return age < -CLOCK_SLACK_MS ? Infinity : Math.max(0, age);
   }
 
   async #read<T>(key: string, schema: z.ZodMiniType<T>): Promise<{ value: T; storedAt: number } | null> {

@@ -420,6 +420,32 @@ describe('SwrCache', () => {
     expect(await cache.revalidate('k', () => Promise.resolve(3), recent)).toMatchObject({ value: 3, storedAt: 100_000 });
   });
 
+  it('takes an entry stored while the clock was ahead (set back since) for too old, not fresh for hours', async () => {
+    const HOURS_5 = 5 * 60 * 60 * 1000;
+    let now = HOURS_5 + 1_000_000;
+    const store = memoryStore();
+    const cache = new SwrCache(store, () => now);
+    const recent = { ...policy, recentMs: 60_000 };
+    await cache.get('k', () => Promise.resolve(1), policy);
+    await cache.get('r', () => Promise.resolve(1), policy);
+    await cache.flush();
+    // The clock is put right: five hours back.
+    now -= HOURS_5;
+    const fetcher = vi.fn(() => Promise.resolve(2));
+    expect(await cache.get('k', fetcher, policy)).toEqual({ value: 2, storedAt: now, stale: false });
+    expect(await cache.revalidate('r', fetcher, recent)).toMatchObject({ value: 2, storedAt: now, stale: false });
+    expect(fetcher).toHaveBeenCalledTimes(2);
+    // A few seconds ahead is a clock's ordinary adjustment: still fresh.
+    now -= 5_000;
+    expect((await cache.get('k', fetcher, policy)).value).toBe(2);
+    expect(fetcher).toHaveBeenCalledTimes(2);
+    // And pruned, whatever the age limit.
+    await cache.flush();
+    store.data.set('x', { value: 1, storedAt: now + HOURS_5 });
+    expect(await cache.prune(30 * 24 * 60 * 60 * 1000)).toBe(1);
+    expect(store.data.has('x')).toBe(false);
+  });
+
   it('reads many stored entries in one operation ahead of their reads, and asks the store nothing more for them', async () => {
     const store = memoryStore();
     const reads: string[][] = [];
