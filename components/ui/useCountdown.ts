@@ -8,7 +8,12 @@ export function useCountdown(deadline: number | null, totalMs = Infinity): numbe
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
     if (deadline === null) return;
-    const tick = () => setNow(Date.now());
+    // Stops at the deadline: a notice staying on screen after its wait re-rendered every second.
+    const tick = () => {
+      const now = Date.now();
+      setNow(now);
+      if (now >= deadline) clearInterval(timer);
+    };
     const first = setTimeout(tick, 0);
     const timer = setInterval(tick, 1000);
     return () => {
