@@ -22,7 +22,7 @@ describe('useDayChange', () => {
     expect(screen.getByText('2 days ago')).toBeInTheDocument();
   });
 
-  it('reads the date again when the panel is shown or focused after the computer slept through midnight', async () => {
+  it('reads the date again when the panel is shown or focused after the computer slept through midnight', () => {
     vi.useFakeTimers({ now: new Date(2026, 10, 22, 18, 0, 0) });
     render(<Probe />);
     expect(screen.getByText('today')).toBeInTheDocument();
