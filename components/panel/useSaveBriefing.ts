@@ -8,7 +8,7 @@
  */
 import { useCallback, useEffect, useRef } from 'react';
 import { browser } from '#imports';
-import { captureBriefing, withSavedBriefing, type SavedBriefing } from '@/lib/panel/saved-briefing';
+import { captureBriefing, SAVED_BRIEFING_MAX_AGE_MS, withSavedBriefing, type SavedBriefing } from '@/lib/panel/saved-briefing';
 import type { PaintDetail } from '@/lib/panel/paint-mark';
 import { SAVED_BRIEFINGS_KEY } from '@/lib/storage/panel-cache-key';
 
@@ -17,8 +17,12 @@ export const SAVE_AFTER_PAINT_MS = 50;
 /** Quiet time before saving a change: a briefing settles (recordings, a refresh) in a few hundred ms. */
 export const SAVE_AFTER_QUIET_MS = 400;
 
-/** What was last saved under each key, so an unchanged briefing is not written again. */
-const lastSaved = new Map<string, string>();
+/**
+ * What was last saved under each key, and when, so an unchanged briefing is not written again:
+ * only for the copies still stored (SAVED_BRIEFINGS_MAX), and not once its copy is half its
+ * lifetime old. A subject shown again after its copy was dropped is saved again.
+ */
+const lastSaved = new Map<string, { text: string; at: number }>();
 /**
  * The stored copies as this panel last read or wrote them: read once, so a save (on closing too)
  * is one write, made before the page is gone. A copy another panel saved meanwhile may be dropped;
@@ -35,12 +39,17 @@ function readKnown(): Promise<unknown> {
 
 function store(key: string, briefing: SavedBriefing): Promise<void> {
   const text = JSON.stringify([briefing.mark, briefing.nodes]);
-  if (lastSaved.get(key) === text) return Promise.resolve();
-  lastSaved.set(key, text);
+  const last = lastSaved.get(key);
+  if (last?.text === text && Math.abs(briefing.at - last.at) < SAVED_BRIEFING_MAX_AGE_MS / 2) return Promise.resolve();
+  lastSaved.set(key, { text, at: briefing.at });
   const started = generation;
   const next = readKnown()
     .catch(() => undefined)
-    .then((stored) => withSavedBriefing(stored, key, briefing));
+    .then((stored) => {
+      const all = withSavedBriefing(stored, key, briefing);
+      for (const saved of lastSaved.keys()) if (!Object.hasOwn(all, saved)) lastSaved.delete(saved);
+      return all;
+    });
   known = next;
   return next.then((all) => (started === generation ? browser.storage.session.set({ [SAVED_BRIEFINGS_KEY]: all }) : undefined));
 }

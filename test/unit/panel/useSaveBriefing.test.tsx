@@ -6,7 +6,7 @@ import { usePaintedMark } from '@/components/panel/paint-mark';
 import { Skeleton } from '@/components/panel/states/Skeleton';
 import { forgetSavedBriefings, SAVE_AFTER_PAINT_MS, SAVE_AFTER_QUIET_MS, useSaveBriefing } from '@/components/panel/useSaveBriefing';
 import type { PaintDetail } from '@/lib/panel/paint-mark';
-import type { SavedBriefing } from '@/lib/panel/saved-briefing';
+import { SAVED_BRIEFINGS_MAX, type SavedBriefing } from '@/lib/panel/saved-briefing';
 import { SAVED_BRIEFINGS_KEY } from '@/lib/storage/panel-cache-key';
 
 interface Props {
@@ -126,5 +126,19 @@ describe('saving the briefing on screen for the next opening', () => {
     view.rerender(<Panel savedKey="page-7" name="Eve" afterPaint={hideThenForget} />);
     await wait(SAVE_AFTER_QUIET_MS + 50);
     expect(await stored()).toEqual({});
+  });
+
+  it('saves a subject shown again after its copy made way for newer ones, though its briefing did not change', async () => {
+    const show = async (key: string, name: string) => {
+      document.body.innerHTML = '';
+      const view = mount(<Panel savedKey={key} name={name} />);
+      await eventually((copies) => expect(copies[key]).toBeDefined());
+      view.unmount();
+    };
+    await show('page-a', 'Ann');
+    for (let i = 0; i < SAVED_BRIEFINGS_MAX; i++) await show(`page-${i}`, `Person ${i}`);
+    expect((await stored())['page-a']).toBeUndefined();
+    await show('page-a', 'Ann');
+    expect(Object.keys(await stored())).toHaveLength(SAVED_BRIEFINGS_MAX);
   });
 });
