@@ -141,7 +141,7 @@ export function HoverCard({
   const openMeeting = cutOff ? null : onOpenMeeting;
 
   return (
-    <section className="card" role="dialog" aria-label={`Briefing: ${withMatchNote(name, matchedBy)}`} aria-describedby={bodyId}>
+    <section className="card" lang="en" role="dialog" aria-label={`Briefing: ${withMatchNote(name, matchedBy)}`} aria-describedby={bodyId}>
       <div className="head">
         <div className="who">
           <h2 className="name">{name}</h2>

@@ -54,6 +54,8 @@ describe('HoverCard', () => {
     expect(screen.getByText(/2 action items/)).toHaveTextContent('2 action items · 1 overdue');
     expect(screen.getByText('3 days ago')).toBeInTheDocument();
     expect(screen.queryByText('matched by name')).toBeNull();
+    // English text on a site in another language is read as English (the shadow tree takes the page's lang otherwise).
+    expect(screen.getByRole('dialog')).toHaveAttribute('lang', 'en');
   });
 
   it('says a last talk dated after today by its date alone, never “in 7 days”', () => {

@@ -46,6 +46,26 @@ describe('theme contrast', () => {
   });
 
   it.each([
+    ['light', light],
+    ['dark', dark],
+  ])('keeps muted text (placeholders, busy buttons) at 4.5:1 or more on the page and surfaces (%s)', (_theme, tokens) => {
+    for (const background of ['--bg', '--surface']) {
+      expect(contrast(tokens['--muted']!, tokens[background]!), `--muted on ${background}`).toBeGreaterThanOrEqual(4.5);
+    }
+  });
+
+  it('greys busy buttons with colours, not opacity, and colours placeholders as muted text', () => {
+    const ui = readFileSync('components/ui/ui.css', 'utf8');
+    const busy = ruleBody(ui, ".ui-button:disabled,\n.ui-button[aria-disabled='true']");
+    expect(busy).not.toMatch(/opacity/);
+    expect(busy).toMatch(/color:\s*var\(--muted\)/);
+    expect(busy).toMatch(/background:\s*var\(--surface\)/);
+    const placeholder = ruleBody(ui, '::placeholder');
+    expect(placeholder).toMatch(/color:\s*var\(--muted\)/);
+    expect(placeholder).toMatch(/opacity:\s*1/);
+  });
+
+  it.each([
     ['components/panel/panel.css', '.search-row input'],
     ['components/panel/panel.css', '.recording-row'],
     ['components/ui/ui.css', '.ui-input'],
