@@ -54,15 +54,17 @@ export function ApiKeyField({ settings, address, value, onChange, onRemove, busy
         secret
         autoComplete="off"
         spellCheck={false}
-        disabled={locked}
+        // Read-only, not disabled: a keyboard or screen reader user reaches it and hears why it is locked.
+        readOnly={locked}
         placeholder={keyAddress !== null && !forAnotherAddress ? 'Leave empty to keep the saved key' : undefined}
         error={error}
         hint={hint}
         badge={locked ? <LockNote /> : null}
         actions={
           locked ? null : (
+            // One name, its state said by aria-pressed ("Hide API key, pressed" read as the opposite).
             <Button variant="secondary" aria-pressed={shown} onClick={() => setShown((now) => !now)}>
-              {shown ? 'Hide API key' : 'Show API key'}
+              Show API key
             </Button>
           )
         }

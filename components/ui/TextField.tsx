@@ -29,7 +29,9 @@ export function TextField({ label, value, onValueChange, error, hint, actions, b
   const inputId = id ?? `field-${generated}`;
   const hintId = `${inputId}-hint`;
   const errorId = `${inputId}-error`;
-  const describedBy = [error ? errorId : null, hint ? hintId : null].filter(Boolean).join(' ') || undefined;
+  const badgeId = `${inputId}-badge`;
+  // The badge (the administrator's lock) is said with the field too, not only seen beside its label.
+  const describedBy = [badge ? badgeId : null, error ? errorId : null, hint ? hintId : null].filter(Boolean).join(' ') || undefined;
   useLayoutEffect(() => {
     if (secret) document.getElementById(inputId)?.removeAttribute('value');
   });
@@ -39,7 +41,7 @@ export function TextField({ label, value, onValueChange, error, hint, actions, b
         {label}
         {optional ? <span className="ui-field__optional"> (optional)</span> : null}
       </label>
-      {badge}
+      {badge ? <div id={badgeId}>{badge}</div> : null}
       <div className="ui-field__row">
         <input
           ref={ref}

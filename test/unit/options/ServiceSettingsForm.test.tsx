@@ -46,7 +46,9 @@ describe('ServiceSettingsForm', () => {
     const toggle = screen.getByRole('button', { name: 'Show API key' });
     expect(toggle).toHaveAttribute('aria-pressed', 'false');
     await user.click(toggle);
-    expect(screen.getByRole('button', { name: 'Hide API key' })).toHaveAttribute('aria-pressed', 'true');
+    // The same name, pressed: a toggle's name does not change with its state.
+    expect(toggle).toHaveAccessibleName('Show API key');
+    expect(toggle).toHaveAttribute('aria-pressed', 'true');
     expect(screen.getByLabelText('API key')).toHaveAttribute('type', 'text');
   });
 
@@ -362,7 +364,12 @@ describe('ServiceSettingsForm', () => {
     const url = screen.getByLabelText('Service URL');
     expect(url).toHaveAttribute('readonly');
     expect(url).toHaveValue('https://api.example.com');
-    expect(screen.getByLabelText('API key')).toBeDisabled();
+    // Read-only, not disabled: reached with Tab, and the lock is said with each field.
+    const key = screen.getByLabelText('API key');
+    expect(key).toHaveAttribute('readonly');
+    expect(key).not.toBeDisabled();
+    expect(key).toHaveAccessibleDescription(/^Set by your administrator/);
+    expect(url).toHaveAccessibleDescription(/^Set by your administrator/);
     expect(screen.getAllByText('Set by your administrator')).toHaveLength(2);
     expect(screen.queryByRole('button', { name: 'Remove key' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Show API key' })).not.toBeInTheDocument();
