@@ -87,6 +87,12 @@ export function UploadForm({ draft, onStarted, blocked = null }: UploadFormProps
   const [problems, setProblems] = useState<Problems>({});
   const [busy, setBusy] = useState<string | null>(null);
   const submitting = useRef(false);
+  const formRef = useRef<HTMLFormElement>(null);
+  /**
+   * The control that had the focus when the upload began (Enter in a field): the fields are
+   * disabled while it starts, and a disabled field loses the focus to the document.
+   */
+  const focusBack = useRef<HTMLElement | null>(null);
   const fileRef = useRef<HTMLInputElement>(null);
   const inTabRef = useRef<HTMLButtonElement>(null);
   const dateRef = useRef<HTMLInputElement>(null);
@@ -213,6 +219,8 @@ export function UploadForm({ draft, onStarted, blocked = null }: UploadFormProps
     if (!picked || !meetingDate || Object.keys(found).length > 0) return;
 
     submitting.current = true;
+    const active = document.activeElement;
+    focusBack.current = active instanceof HTMLElement && formRef.current?.contains(active) ? active : null;
     const file = picked.file;
     const info = { name: file.name, size: file.size, type: picked.contentType };
     const metaFor = (contact: Contact): UploadMeta => ({
@@ -262,9 +270,21 @@ export function UploadForm({ draft, onStarted, blocked = null }: UploadFormProps
     }
   };
 
+  // Once the fields are enabled again: the focus goes back where it was, unless it went elsewhere
+  // meanwhile (a problem's field, the new upload in the list).
+  useEffect(() => {
+    if (busy !== null) return;
+    const element = focusBack.current;
+    focusBack.current = null;
+    const lost = document.activeElement === null || document.activeElement === document.body;
+    if (element?.isConnected && lost && !element.matches(':disabled')) element.focus();
+  }, [busy]);
+
   const disabled = busy !== null;
+  // Not aria-busy: what it says while busy ("Handing the file over…") is in a live region inside
+  // it, and screen readers may hold back changes in a busy part of the page.
   return (
-    <form className="upload-form" onSubmit={(event) => void submit(event)} noValidate aria-busy={disabled}>
+    <form ref={formRef} className="upload-form" onSubmit={(event) => void submit(event)} noValidate>
       {blocked !== null ? (
         <p id={blockedId} className="ui-message ui-message--error upload-form__blocked">
           {blocked}

@@ -320,6 +320,38 @@ describe('UploadForm', () => {
     expect(upload).toHaveFocus();
   });
 
+  it('gives the focus back to the field Enter was pressed in once the upload has started (a disabled field loses it), and says what it does outside any busy region', async () => {
+    const user = userEvent.setup();
+    // As Chromium does: a focused control that becomes disabled loses the focus to the document.
+    const blurDisabled = new MutationObserver(() => {
+      const active = document.activeElement;
+      if (!(active instanceof HTMLElement && active.matches(':disabled'))) return;
+      // jsdom's blur() leaves a disabled element focused: the focus is moved off, and its holder removed.
+      const elsewhere = document.body.appendChild(Object.assign(document.createElement('button'), { type: 'button' }));
+      elsewhere.focus();
+      elsewhere.remove();
+    });
+    blurDisabled.observe(document.body, { subtree: true, attributes: true, attributeFilter: ['disabled'] });
+    try {
+      let handedOver: () => void = () => undefined;
+      vi.mocked(handOverFile).mockImplementation(({ id }) => new Promise((resolve) => (handedOver = () => resolve(record({ id })))));
+      render(<UploadForm draft={EVENT} onStarted={vi.fn()} />);
+      await user.upload(screen.getByLabelText('Recording'), audio());
+      const title = screen.getByLabelText('Title');
+      await user.clear(title);
+      await user.type(title, 'Renewal call{Enter}');
+      const saying = await screen.findByText('Handing the file over…');
+      expect(saying.closest('[aria-busy="true"]')).toBeNull();
+      await waitFor(() => expect(title).toBeDisabled());
+      expect(title).not.toHaveFocus();
+      handedOver();
+      await waitFor(() => expect(title).not.toBeDisabled());
+      expect(title).toHaveFocus();
+    } finally {
+      blurDisabled.disconnect();
+    }
+  });
+
   it('says why an upload could not start, and keeps the form filled for another try', async () => {
     const user = userEvent.setup();
     vi.mocked(handOverFile).mockRejectedValueOnce(new ApiError('not_configured', 'Primer is not set up yet.'));
