@@ -262,7 +262,7 @@ export class PageScanner {
           keep.add(element);
           // The texts a marker is placed after, worked out once per person (lazily: most elements
           // of a re-read surface are marked already).
-          this.#mark(element, keys[i]!, person, match, surface, () => (texts ??= markerTexts(person, match)), mayEdit, aboveRoot, around);
+          this.#mark(element, keys[i]!, person, match, surface, () => (texts ??= markerTexts(person)), mayEdit, aboveRoot, around);
         }
       });
       this.#unmarkRoot(surface.root, keep);
@@ -377,13 +377,14 @@ function keyFor(person: FoundPerson): string {
   return person.email !== null ? `e:${person.email}` : personKey({ name: fullName(person.name ?? '') });
 }
 
-/** What the page may show for a person, lowercased: the marker goes right after that text. */
-function markerTexts(person: FoundPerson, match: ContactMatch): string[] {
+/**
+ * What the page itself shows for a person, lowercased: the marker goes right after that text. Never
+ * the matched contact's name or address: the page would learn them from where the marker went.
+ */
+function markerTexts(person: FoundPerson): string[] {
   const wanted: string[] = [];
   addText(wanted, person.name);
   addText(wanted, person.email);
-  addText(wanted, match.contact.name);
-  addText(wanted, match.contact.email);
   return wanted;
 }
 

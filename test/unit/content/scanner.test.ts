@@ -75,6 +75,19 @@ function page(html: string) {
 const markers = () => [...document.querySelectorAll(`[${MARKER_ATTRIBUTE}]`)];
 
 describe('PageScanner', () => {
+  it('places a marker by what the page shows, never by the matched contact’s address or name (the page would learn them from where it went)', async () => {
+    const grace: ContactMatch = { contact: { id: 'g', name: 'Grace M. Liu', email: 'grace@private.example', company: null, title: null }, matchedBy: 'name' };
+    find.mockImplementation((people: PersonQuery[]) => Promise.resolve(people.map((p) => (key(p) === 'n:grace liu' ? grace : null))));
+    const roots = page('<div class="s"><span data-who="Grace Liu"><b>grace@private.example</b><i>Grace M. Liu</i><u>someone else</u></span></div>');
+    await scanner.scan(roots);
+    const [marker] = markers();
+    const span = document.querySelector('span[data-who]')!;
+    expect(marker).toBeDefined();
+    // Not after either of the service's texts: at the end of the person's element, as for any text the page made up.
+    expect(marker!.parentElement).toBe(span);
+    expect(span.lastChild).toBe(marker);
+  });
+
   it('marks known contacts only, by address or unique name, never the user', async () => {
     const roots = page(`<div class="s" data-title="Hi">
       <span data-mail="Maya@example.com">Maya</span><span data-mail="nobody@unknown.example">N</span>
