@@ -113,4 +113,8 @@ describe('marker contrast', () => {
       });
     }
   }
+
+  it('keeps its own colours in Windows high contrast, where the dot (a background and a shadow) would vanish', () => {
+    expect(scheme(false)[BASE]?.['forced-color-adjust']).toBe('none');
+  });
 });
