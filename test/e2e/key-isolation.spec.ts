@@ -138,6 +138,8 @@ test('the API key never leaves the background in readable form', async ({ contex
       expect(decodeURIComponent(request.path), where).not.toContain(key);
       expect(JSON.stringify(request.query), where).not.toContain(key);
       if (request.status >= 200 && request.status < 300) expect(request.authorized, where).toBe(true);
+      // Nor in a second header of its own (X-Api-Key and the like) or a cookie beside it.
+      expect(request.headerNames.filter((name) => /key|token|secret|cookie|auth/i.test(name) && name !== 'authorization'), where).toEqual([]);
     }
     expect(api.some((request) => request.authorized)).toBe(true);
   });

@@ -142,7 +142,12 @@ test('a person chosen on a Calendar card stays while the popup is closed, and th
   // The popup closed: nothing else to brief, the choice stays.
   await page.evaluate(() => document.querySelector('#xDetDlg')!.closest('[role="dialog"]')!.remove());
   await expect.poll(() => session(`pageStatus:${tabId}`)).toMatchObject({ views: [] });
-  expect(await session(`panelFocus:${tabId}`)).not.toBeNull();
+  // The background drops a choice in a step after writing the status, and the panel follows it a
+  // moment later: the choice and its briefing must still be there well after both.
+  for (const settle = Date.now() + 2_000; Date.now() < settle; ) {
+    expect(await session(`panelFocus:${tabId}`)).not.toBeNull();
+    await panel.waitForTimeout(200);
+  }
   await expect(panel.getByRole('heading', { level: 1, name: 'Maya Chen' })).toBeVisible();
 
   // Another event opened in the same tab, at the same address (Calendar reuses its popup): the

@@ -274,11 +274,15 @@ test('an expired upload URL is asked for again, and a retry after the service fi
 
   // Every URL the service issues has already expired: Primer stops after a few and says so.
   standIn.setDialect({ expireUploadUrls: true });
+  const presignedFirst = presignCount(standIn);
   await popup.pick('Planning.wav', wavTone(5));
   await popup.uploadButton.click();
   const planning = popup.item('Planning');
   await expect(planning).toContainText('Failed while sending the file', { timeout: 20_000 });
+  // The storage's reason, passed on (the words are the stand-in's S3 message).
   await expect(planning).toContainText('expired');
+  // "A few": three addresses, then it stops (lib/upload/runner.ts, MAX_URLS_PER_RUN).
+  expect(presignCount(standIn) - presignedFirst).toBe(3);
   // Its PUTs failed: the copy is kept at once, so a retry works even after the page holding the
   // file has closed.
   await expect.poll(() => keptFiles(serviceWorker)).toBe(1);
