@@ -16,16 +16,20 @@
  * or a server error is an answer too).
  */
 import { browser } from '#imports';
+import { z } from 'zod/mini';
 import { permissionPatternFor } from '../api/base-url';
 import { ApiError, NOT_THE_SERVICE_CODE } from '../api/errors';
 import { ALL_SITE_MATCHES } from '../sites/matches';
 import { readLookupProblem, type LookupProblem, type LookupProblemKind } from '../storage/lookup-problem';
 import { announceServiceAccess } from '../storage/service-access';
-import { LOOKUP_PROBLEM_PREFIX, lookupProblemKey } from '../storage/session-keys';
+import { LOOKUP_PROBLEM_PREFIX, LOOKUP_SILENCE_KEY, lookupProblemKey } from '../storage/session-keys';
 import { clearTabAlert, showTabAlert } from './tab-alert';
 
 /** How long nothing must have answered before the service is said to be unreachable. */
 export const UNREACHABLE_AFTER_MS = 20_000;
+
+/** The silence as kept in storage.session (LOOKUP_SILENCE_KEY). */
+const SilenceSchema = z.object({ since: z.number(), tabs: z.array(z.number()) });
 
 /** Gateway answers: a proxy is there, the service behind it is not. */
 const GATEWAY_STATUSES = new Set([502, 503, 504]);
@@ -74,6 +78,8 @@ export class LookupHealth {
   #unreachableSince: number | null = null;
   /** Tabs whose lookups found the service silent, not yet for long enough to say so. */
   readonly #waiting = new Set<number>();
+  /** The silence kept by an earlier worker, read once (both fields above come from it). */
+  #silenceRestored: Promise<void> | null = null;
   /** Bumped by a settings change: batches begun before it speak for the old settings. */
   #generation = 0;
   /**
@@ -109,7 +115,9 @@ export class LookupHealth {
     this.#generation++;
     this.#unreachableSince = null;
     this.#waiting.clear();
+    this.#silenceRestored = Promise.resolve();
     return this.#serial(async () => {
+      await browser.storage.session.remove(LOOKUP_SILENCE_KEY);
       const stored = Object.keys(await browser.storage.session.get(null)).filter((key) => key.startsWith(LOOKUP_PROBLEM_PREFIX));
       const tabs = new Set([...this.#known].filter(([, problem]) => problem !== null).map(([tabId]) => tabId));
       for (const key of stored) tabs.add(Number(key.slice(LOOKUP_PROBLEM_PREFIX.length)));
@@ -185,8 +193,8 @@ export class LookupHealth {
     if (verdict === 'no_news') return;
     const service = baseUrl ? new URL(baseUrl).origin : null;
     if (verdict === 'answered' || verdict === 'heard') {
-      this.#unreachableSince = null;
-      this.#waiting.clear();
+      await this.#restoreSilence();
+      if (this.#unreachableSince !== null) await this.#saveSilence(null);
       if (verdict === 'answered') await this.#record(tabId, null);
       return;
     }
@@ -194,13 +202,39 @@ export class LookupHealth {
       await this.#record(tabId, { problem: verdict, service });
       return;
     }
-    this.#unreachableSince ??= startedAt;
+    await this.#restoreSilence();
     this.#waiting.add(tabId);
-    if (this.#now() - this.#unreachableSince < UNREACHABLE_AFTER_MS) return;
+    const since = this.#unreachableSince ?? startedAt;
+    if (this.#now() - since < UNREACHABLE_AFTER_MS) {
+      await this.#saveSilence(since);
+      return;
+    }
     // Long enough: every tab that found it silent meanwhile says so too.
     const tabs = [...this.#waiting];
     this.#waiting.clear();
+    await this.#saveSilence(since);
     await Promise.all(tabs.map((tab) => this.#record(tab, { problem: 'unreachable', service })));
+  }
+
+  async #restoreSilence(): Promise<void> {
+    this.#silenceRestored ??= browser.storage.session
+      .get(LOOKUP_SILENCE_KEY)
+      .then((stored) => {
+        const kept = SilenceSchema.safeParse(stored[LOOKUP_SILENCE_KEY]);
+        if (!kept.success || this.#unreachableSince !== null) return;
+        this.#unreachableSince = kept.data.since;
+        for (const tab of kept.data.tabs) this.#waiting.add(tab);
+      })
+      .catch(() => undefined);
+    await this.#silenceRestored;
+  }
+
+  /** Sets the silence's start (null: the service answered) and keeps it with the tabs waiting. */
+  async #saveSilence(since: number | null): Promise<void> {
+    this.#unreachableSince = since;
+    if (since === null) this.#waiting.clear();
+    const write = since === null ? browser.storage.session.remove(LOOKUP_SILENCE_KEY) : browser.storage.session.set({ [LOOKUP_SILENCE_KEY]: { since, tabs: [...this.#waiting] } });
+    await write.catch(() => undefined);
   }
 
   async #record(tabId: number, problem: LookupProblem | null): Promise<void> {
@@ -247,7 +281,8 @@ export class LookupHealth {
   }
 
   async #forgetTab(tabId: number, { clearBadge }: { clearBadge: boolean }): Promise<void> {
-    this.#waiting.delete(tabId);
+    await this.#restoreSilence();
+    if (this.#waiting.delete(tabId) && this.#unreachableSince !== null) await this.#saveSilence(this.#unreachableSince);
     const had = (await this.#problemOf(tabId)) !== null;
     this.#known.delete(tabId);
     if (!had) return;

@@ -11,3 +11,10 @@ export const LOOKUP_PROBLEM_PREFIX = 'lookupProblem:';
 export const focusKey = (tabId: number) => `${FOCUS_PREFIX}${tabId}`;
 export const statusKey = (tabId: number) => `${STATUS_PREFIX}${tabId}`;
 export const lookupProblemKey = (tabId: number) => `${LOOKUP_PROBLEM_PREFIX}${tabId}`;
+
+/**
+ * Not per tab: since when the service has not answered any page's lookups, and the tabs that found
+ * it so, kept across the worker's restarts (it stops after 30 s idle, and a silent service's
+ * retries come a minute apart, so in memory the silence never lasted long enough to be said).
+ */
+export const LOOKUP_SILENCE_KEY = 'lookupSilence';

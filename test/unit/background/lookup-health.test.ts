@@ -26,6 +26,7 @@ import { createStandIn, type StandIn } from '../../stand-in/server';
 let standIn: StandIn;
 let health: LookupHealth;
 let handlers: Handlers;
+let context: ServiceContext;
 let clock: number;
 let online: boolean;
 let hostAccess: boolean;
@@ -66,7 +67,7 @@ beforeEach(() => {
   // The fake browser has no permissions.onAdded: its listener is kept here.
   vi.spyOn(fakeBrowser.permissions.onAdded, 'addListener').mockImplementation((listener) => void (accessAdded = listener));
   health.watchAccess();
-  const context = new ServiceContext({
+  context = new ServiceContext({
     cacheStore: storageCacheStore,
     // One attempt per call: retries are the http layer's business, tested there.
     clientOptions: { retry: { attempts: 1 } },
@@ -290,6 +291,32 @@ describe('a tab whose lookups cannot work says why on its toolbar button', () =>
     expect([await badge(4), await badge(5)]).toEqual(['', 'off']);
     await pageLooksUp(5);
     expect(await badge(5)).toBe('');
+  });
+
+  it('counts a silence across the worker’s restarts: it stops after 30 s idle, and a silent page asks again a minute later', async () => {
+    await configure();
+    down = true;
+    await pageLooksUp(4);
+    await pageLooksUp(5);
+    // The worker stops; the next one starts with the next batch.
+    const restart = () => {
+      health = new LookupHealth({ now: () => clock, online: () => online });
+      handlers = createHandlers(context, undefined, health);
+    };
+    restart();
+    clock = UNREACHABLE_AFTER_MS + 40_000;
+    await pageLooksUp(4);
+    // Every tab that found it silent says so, the one from before the restart too.
+    expect([await badge(4), await badge(5)]).toEqual(['off', 'off']);
+    // Answered again, after another restart: the silence is over, and a new one starts from zero.
+    restart();
+    down = false;
+    await pageLooksUp(4);
+    down = true;
+    restart();
+    clock += 1_000;
+    await pageLooksUp(6);
+    expect(await badge(6)).toBe('');
   });
 
   it('says nothing of a service silent for a moment, busy, failing once, or of the browser being offline', async () => {
