@@ -66,5 +66,14 @@ export function createPanelQueryClient(): QueryClient {
       },
     },
   });
+  // What is not kept across openings (keys.ts: transcripts, single recordings and their insights)
+  // is not kept for the panel's whole life either: a panel left open for days held every transcript
+  // opened, and each change to the cache went through all of it. The background keeps its copies.
+  for (const kind of OPENED_ONLY) client.setQueryDefaults([kind], { gcTime: OPENED_ONLY_GC_MS });
   return client;
 }
+
+/** Kinds of query fetched when their view opens and not persisted (keys.ts). */
+const OPENED_ONLY = ['recording', 'transcript', 'recording-insights'] as const;
+/** How long one of those stays in memory once no view shows it. */
+export const OPENED_ONLY_GC_MS = 10 * 60_000;

@@ -1,6 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { QueryObserver } from '@tanstack/react-query';
-import { createPanelQueryClient, MAX_AUTOMATIC_RETRY_WAIT_MS, shouldRetry } from '@/components/panel/data/query-client';
+import { createPanelQueryClient, MAX_AUTOMATIC_RETRY_WAIT_MS, OPENED_ONLY_GC_MS, shouldRetry } from '@/components/panel/data/query-client';
 import { keys } from '@/components/panel/data/keys';
 import { ApiError } from '@/lib/api/errors';
 import { match } from './fixtures';
@@ -34,6 +34,27 @@ describe('the panel’s query client', () => {
     // of 30 days dropped every answer as soon as no view showed it. Real timers here.
     await new Promise((resolve) => setTimeout(resolve, 30));
     expect(client.getQueryData(keys.insights('m'))).toEqual({ briefing: 'Maya' });
+  });
+
+  it('lets go of a transcript, a recording and its insights some minutes after no view shows them (not kept across openings either)', async () => {
+    vi.useFakeTimers();
+    try {
+      const client = createPanelQueryClient();
+      const shown = [keys.transcript('r1'), keys.recording('r1'), keys.recordingInsights('r1')];
+      for (const key of shown) {
+        const observer = new QueryObserver(client, { queryKey: key, queryFn: () => Promise.resolve({ id: 'r1' }) });
+        observer.subscribe(() => undefined)();
+      }
+      // Asked again by "Check again" while its view was open (fetchQuery takes the defaults too).
+      await client.fetchQuery({ queryKey: keys.transcript('r2'), queryFn: () => Promise.resolve({ segments: [] }) });
+      client.setQueryData(keys.insights('m'), { briefing: 'Maya' });
+      await vi.advanceTimersByTimeAsync(OPENED_ONLY_GC_MS + 1_000);
+      for (const key of [...shown, keys.transcript('r2')]) expect(client.getQueryCache().find({ queryKey: key }), key.join(' ')).toBeUndefined();
+      // A briefing stays, for the cache that is saved.
+      expect(client.getQueryData(keys.insights('m'))).toEqual({ briefing: 'Maya' });
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('waits out a busy service by itself only for a reasonable wait; a longer one is left to the user', () => {
