@@ -16,6 +16,7 @@ import { ServiceContext } from '@/lib/background/service-context';
 import { migrateUnboundKey } from '@/lib/background/settings';
 import { closeLocalStorageToPages, movePreferencesToSync } from '@/lib/background/storage-access';
 import { createUploadService, createUploadTransport, UPLOAD_POLL_ALARM } from '@/lib/background/uploads';
+import { OFFSCREEN_TIDY_ALARM } from '@/lib/upload/transport';
 import { scheduleUpkeep, upkeep, UPKEEP_ALARM } from '@/lib/background/upkeep';
 import { receiveHandOvers } from '@/lib/upload/hand-over-receiver';
 import { watchSettings } from '@/lib/storage/settings-change';
@@ -66,6 +67,8 @@ export default defineBackground(() => {
   browser.alarms.onAlarm.addListener((alarm) => {
     if (alarm.name === UPKEEP_ALARM) void upkeep(context);
     if (alarm.name === UPLOAD_POLL_ALARM) uploads.poll().catch(() => undefined);
+    // The offscreen document held open for a popup's hand-over: closed if nothing uses it.
+    if (alarm.name === OFFSCREEN_TIDY_ALARM) transport.tidy().catch(() => undefined);
   });
   // Uploads cut off by a stopped worker or a restart go on; processing is watched again. A failure
   // (the records could not be read) waits for the worker's next start, never left unhandled.

@@ -20,6 +20,11 @@ export interface OffscreenDocumentDeps {
   now(): number;
   /** Runs `run` once after `ms` (setTimeout; the worker may be gone by then, see `closeIfIdle`). */
   later(run: () => void, ms: number): void;
+  /**
+   * Has the browser start the worker again at `when` (an alarm), whose start runs `closeIfIdle`:
+   * a worker stopped during a hand-over hold took its timer with it, and the document stayed open.
+   */
+  wakeAt?(when: number): void;
 }
 
 /** While the document reports work of its own, it is looked at again this often. */
@@ -53,6 +58,7 @@ export class OffscreenDocument {
   async holdFor(ms: number): Promise<void> {
     this.#heldUntil = Math.max(this.#heldUntil, this.#deps.now() + ms);
     this.#deps.later(() => void this.closeIfIdle(), ms);
+    this.#deps.wakeAt?.(this.#heldUntil + 1_000);
     await this.#serial(() => this.#open());
   }
 

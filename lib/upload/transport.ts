@@ -66,13 +66,25 @@ export function runtimeChannel(): OffscreenChannel {
 /** A popup that picked a file may take a while to click Upload; it renews this while open. */
 export const HAND_OVER_HOLD_MS = 60_000;
 
+/** The alarm that wakes the worker after a hand-over hold, to close the offscreen document if idle. */
+export const OFFSCREEN_TIDY_ALARM = 'primer-offscreen-tidy';
+
+function wakeWithAlarm(when: number): void {
+  browser.alarms.create(OFFSCREEN_TIDY_ALARM, { when }).catch(() => undefined);
+}
+
 /** Chrome: the offscreen document receives and sends; the background steers it. */
-export function offscreenTransport(api: OffscreenApi, channel: OffscreenChannel = runtimeChannel(), now: () => number = Date.now): UploadTransport {
+export function offscreenTransport(
+  api: OffscreenApi,
+  channel: OffscreenChannel = runtimeChannel(),
+  now: () => number = Date.now,
+  wakeAt: (when: number) => void = wakeWithAlarm,
+): UploadTransport {
   const status = async (): Promise<StatusReply | null> => {
     const reply = StatusReplySchema.safeParse(await channel.ask({ primer: 'offscreen', type: 'status' }).catch(() => null));
     return reply.success ? reply.data : null;
   };
-  const document = new OffscreenDocument({ api, status, now, later: (run, ms) => void setTimeout(run, ms) });
+  const document = new OffscreenDocument({ api, status, now, later: (run, ms) => void setTimeout(run, ms), wakeAt });
   const isOpen = async () => (api.hasDocument ? api.hasDocument() : true);
 
   return {

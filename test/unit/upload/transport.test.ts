@@ -209,12 +209,22 @@ describe('offscreenTransport', () => {
   });
 
   it('opens the document for a hand-over and keeps it for a minute', async () => {
-    const { api, state } = fakeApi();
+    const { api, state, finishClosing } = fakeApi();
     const now = 1000;
-    const transport = offscreenTransport(api, fakeChannel().channel, () => now);
+    const wakeAt = vi.fn();
+    const transport = offscreenTransport(api, fakeChannel().channel, () => now, wakeAt);
     await transport.prepare();
     expect(state.open).toBe(true);
     expect(HAND_OVER_HOLD_MS).toBe(60_000);
+    // The worker may be stopped before its timer runs: the browser wakes it after the hold, and
+    // the next worker closes the idle document.
+    expect(wakeAt).toHaveBeenCalledWith(now + HAND_OVER_HOLD_MS + 1_000);
+    const next = offscreenTransport(api, fakeChannel(() => ({ sending: [], busy: false })).channel, () => now + HAND_OVER_HOLD_MS + 1_000, wakeAt);
+    const tidied = next.tidy();
+    await vi.waitFor(() => expect(api.closeDocument).toHaveBeenCalled());
+    await finishClosing();
+    await tidied;
+    expect(state.open).toBe(false);
   });
 
   it('asks an open document to let go of a file, and opens none to do so', async () => {
