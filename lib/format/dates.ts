@@ -1,5 +1,22 @@
 /** Dates as people read them in a briefing: "3 days ago" next to "12 Nov 2026". */
 
+/**
+ * The locale dates are written in: English, as every sentence around them is ("the latest vor 3
+ * Tagen" was the browser's German inside English), in the order of the reader's region where
+ * English has one for it ("en-DE": 19 Nov 2026; "en-US": Nov 19, 2026).
+ */
+export function uiLocaleFor(language: string | undefined): string {
+  const region = /^[a-z]{2,3}[-_]([a-z]{2})\b/i.exec(language ?? '')?.[1]?.toUpperCase();
+  const candidate = region ? `en-${region}` : 'en';
+  try {
+    return Intl.DateTimeFormat.supportedLocalesOf([candidate]).length > 0 ? candidate : 'en';
+  } catch {
+    return 'en';
+  }
+}
+
+export const UI_LOCALE = uiLocaleFor(globalThis.navigator?.language);
+
 const DAY = 24 * 60 * 60 * 1000;
 
 /**
@@ -77,8 +94,8 @@ const dateFormats = new Map<string, Intl.DateTimeFormat>();
 const relativeFormats = new Map<string, Intl.RelativeTimeFormat>();
 
 /** `calendar`: a calendar day, written as the day it is (UTC), not as the reader's local time of its midnight. */
-function dateFormat(locale: string | undefined, calendar: boolean): Intl.DateTimeFormat {
-  const key = `${calendar ? 'utc' : 'local'}:${locale ?? ''}`;
+function dateFormat(locale: string = UI_LOCALE, calendar: boolean): Intl.DateTimeFormat {
+  const key = `${calendar ? 'utc' : 'local'}:${locale}`;
   let format = dateFormats.get(key);
   if (!format) {
     const options: Intl.DateTimeFormatOptions = { day: 'numeric', month: 'short', year: 'numeric', ...(calendar ? { timeZone: 'UTC' } : {}) };
@@ -87,8 +104,8 @@ function dateFormat(locale: string | undefined, calendar: boolean): Intl.DateTim
   return format;
 }
 
-function relativeFormat(locale: string | undefined): Intl.RelativeTimeFormat {
-  const key = locale ?? '';
+function relativeFormat(locale: string = UI_LOCALE): Intl.RelativeTimeFormat {
+  const key = locale;
   let format = relativeFormats.get(key);
   if (!format) relativeFormats.set(key, (format = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' })));
   return format;
@@ -128,6 +145,15 @@ export function dateSortKey(value: string | null): number {
   return sortKey(parse(value));
 }
 
+/**
+ * What a date names, as this module reads it (never the engine's guess at "12/11/2026" or at a
+ * date without a year): its moment, and whether it is a calendar day rather than a time.
+ */
+export function readDate(value: string | null): { ms: number; calendar: boolean } | null {
+  const read = parse(value);
+  return read ? { ms: read.date.getTime(), calendar: read.calendar } : null;
+}
+
 /** Whether the text is a calendar day alone ("2026-11-19"), no time of day. */
 export function isCalendarDay(value: string): boolean {
   return CALENDAR_DAY.test(value.trim());
@@ -148,15 +174,17 @@ export function relativeDay(value: string | null, now: Date = new Date(), locale
 }
 
 /**
- * When the last conversation was: its date, and how long ago by calendar day ("3 days ago"). A date
- * after today (a server's clock or time zone off) has no "ago": a last conversation "in 7 days" is
- * none, so only its date is said. Null when it cannot be read.
+ * When the last conversation was: its date, and how long ago by calendar day ("3 days ago"). The
+ * day after today is today (a server ahead of the reader's time zone); a date further ahead (a
+ * server's clock off) has no "ago": a last conversation "in 7 days" is none, so only its date is
+ * said. Null when it cannot be read.
  */
 export function lastConversation(value: string | null, now: Date = new Date(), locale?: string): { date: string; ago: string | null } | null {
   const read = parse(value);
   if (!read) return null;
   const days = read.day - localDay(now);
-  return { date: dateFormat(locale, read.calendar).format(read.date), ago: days > 0 ? null : daysFromToday(days, locale) };
+  // One day ahead is a time zone's doing, as in relativeDay: today (it was said "today" there).
+  return { date: dateFormat(locale, read.calendar).format(read.date), ago: days > 1 ? null : daysFromToday(Math.min(0, days), locale) };
 }
 
 /** The calendar day of a moment (ms since the epoch), from the reader's today: "yesterday", "3 days ago". */
@@ -185,7 +213,7 @@ export function isOverdue(dueDate: string | null, now: Date = new Date()): boole
  * Hours and minutes as the locale writes a clock time: two-digit hours on a 24-hour clock ("09:05",
  * "21:05"), but no leading zero on a 12-hour one ("9:05 PM", never "09:05 PM").
  */
-export function clockFormat(locale?: string): Pick<Intl.DateTimeFormatOptions, 'hour' | 'minute'> {
+export function clockFormat(locale: string = UI_LOCALE): Pick<Intl.DateTimeFormatOptions, 'hour' | 'minute'> {
   const cycle = new Intl.DateTimeFormat(locale, { hour: 'numeric' }).resolvedOptions().hourCycle;
   return { hour: cycle === 'h11' || cycle === 'h12' ? 'numeric' : '2-digit', minute: '2-digit' };
 }

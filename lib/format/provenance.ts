@@ -3,7 +3,7 @@
  * user can weigh it. Built only from what the server gave; nothing is said about what it did not.
  */
 import type { Insights } from '../models';
-import { clockFormat, dateSortKey, isCalendarDay, lastConversation, relativeDay, relativeDayOf } from './dates';
+import { clockFormat, dateSortKey, UI_LOCALE, isCalendarDay, readDate, lastConversation, relativeDay, relativeDayOf } from './dates';
 import { eachContactOnce, type BriefedAttendee } from './meeting';
 
 /** "3 days ago", or "on 29 Nov 2026" for a date after today (lastConversation). */
@@ -69,7 +69,7 @@ export function meetingProvenance(briefed: readonly BriefedAttendee[], now: Date
  * "23 Nov, 10:42": a moment as the panel shows it, with its year when that is not the year of
  * `now` (a copy from last December, a wait that ends next January).
  */
-export function dateAndTime(ms: number, locale?: string, now: number = Date.now()): string {
+export function dateAndTime(ms: number, locale: string = UI_LOCALE, now: number = Date.now()): string {
   const year = new Date(ms).getFullYear() === new Date(now).getFullYear() ? {} : { year: 'numeric' as const };
   return new Date(ms).toLocaleString(locale, { day: 'numeric', month: 'short', ...year, ...clockFormat(locale) });
 }
@@ -95,7 +95,9 @@ export function ageOf(timestamp: number, now: number = Date.now(), locale?: stri
 export function updatedAgo(value: string | null, now: Date = new Date()): string | null {
   const text = value?.trim();
   if (!text) return null;
-  if (isCalendarDay(text)) return relativeDay(text, now);
-  const ms = Date.parse(text);
-  return Number.isFinite(ms) ? ageOf(ms, now.getTime()) : null;
+  // Read as the rest of the briefing reads dates: "Nov 19" (no year) or "12/11/2026" (day and
+  // month in doubt) is no time at all, not the engine's guess (2001; 11 December).
+  const read = isCalendarDay(text) ? null : readDate(text);
+  if (isCalendarDay(text) || read?.calendar) return relativeDay(text, now);
+  return read ? ageOf(read.ms, now.getTime()) : null;
 }

@@ -10,7 +10,7 @@ import { afterAll, describe, expect, it, vi } from 'vitest';
 import { ActionItemList } from '@/components/panel/person/ActionItemList';
 import { RecordingsSection } from '@/components/panel/recordings/RecordingsSection';
 import { sortActionItems } from '@/lib/format/briefing';
-import { formatDate, formatDueDate, isOverdue, relativeDay } from '@/lib/format/dates';
+import { formatDate, formatDueDate, isOverdue, lastConversation, relativeDay, uiLocaleFor } from '@/lib/format/dates';
 import type { Recording } from '@/lib/models';
 import { fakeBackground, renderWithClient } from '../support/fake-background';
 
@@ -132,5 +132,42 @@ describe('due dates given as text', () => {
     expect(isOverdue('11/11/2026', NOW)).toBe(true);
     expect(isOverdue('31/10/2026', NOW)).toBe(true);
     for (const value of ['31/02/2026', '13/13/2026', '02/31/2026']) expect(formatDate(value)).toBeNull();
+  });
+});
+
+describe('the language dates are written in', () => {
+  it('is English, in the order of the reader’s region: the sentences around them are English', () => {
+    expect(uiLocaleFor('de-DE')).toBe('en-DE');
+    expect(uiLocaleFor('en-US')).toBe('en-US');
+    expect(uiLocaleFor('fr')).toBe('en');
+    expect(uiLocaleFor(undefined)).toBe('en');
+    expect(formatDate('2026-11-19', uiLocaleFor('de-DE'))).toBe('19 Nov 2026');
+    expect(relativeDay('2026-11-11', NOW, uiLocaleFor('de-DE'))).toBe('yesterday');
+  });
+
+  it('is English by default, whatever the browser’s language', () => {
+    const made: (string | string[] | undefined)[] = [];
+    const Real = Intl.RelativeTimeFormat;
+    const spy = vi.spyOn(Intl, 'RelativeTimeFormat').mockImplementation(function (locale?: string | string[], options?: Intl.RelativeTimeFormatOptions) {
+      made.push(locale);
+      return new Real(locale, options);
+    } as unknown as typeof Intl.RelativeTimeFormat);
+    try {
+      // A date far enough back to need a formatter not made yet (weeks).
+      relativeDay('2026-10-01', NOW);
+      lastConversation('2026-09-01', NOW);
+      expect(made.length).toBeGreaterThan(0);
+      for (const locale of made) expect(String(locale)).toMatch(/^en\b/);
+    } finally {
+      spy.mockRestore();
+    }
+  });
+});
+
+describe('the last conversation', () => {
+  it('is "today" on the day after today, as relativeDay says it (a server ahead of the reader’s time zone)', () => {
+    expect(lastConversation('2026-11-13', NOW)).toMatchObject({ ago: 'today' });
+    expect(relativeDay('2026-11-13', NOW)).toBe('today');
+    expect(lastConversation('2026-11-19', NOW)).toMatchObject({ ago: null });
   });
 });

@@ -268,6 +268,11 @@ describe('updatedAgo', () => {
       expect(updatedAgo(new Date(2026, 10, 22, 11, 55).toISOString(), now)).toBe('5 min ago');
       expect(updatedAgo('soon', now)).toBeNull();
       expect(updatedAgo(null, now)).toBeNull();
+      // Read as the briefing reads dates, never the engine's guess: no year is no time ("25 years
+      // ago" was 2001), day and month in doubt neither ("just now" was 11 December, ahead).
+      expect(updatedAgo('Nov 19', now)).toBeNull();
+      expect(updatedAgo('12/11/2026', now)).toBeNull();
+      expect(updatedAgo('19/11/2026', now)).toBe('3 days ago');
     } finally {
       if (zone === undefined) delete process.env.TZ;
       else process.env.TZ = zone;
