@@ -33,6 +33,9 @@ const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', '
 /** Weekdays that start as a month does ("mardi", "martes", "martedì"): Tuesday, not March. */
 const NOT_MONTHS = /^mar(di|tes|ted)/i;
 
+/** What follows a weekday's number when a date comes after it: "/05/2026", or a month word and a year. */
+const WEEKDAY_BEFORE_DATE = /^(?:[/.]\d|\s+[^\s\d]{3,}\.?,?\s+\d{4}\b)/;
+
 interface DayOfYear {
   year: number | null;
   month: number;
@@ -57,11 +60,18 @@ function findDate(text: string): DayOfYear | null {
   const found: DayOfYear[] = [];
   for (const m of text.matchAll(/\b([A-Za-z]{3,9})\.? (\d{1,2})(?:st|nd|rd|th)?\b,?(?: (\d{4})\b)?/g)) {
     const month = monthOf(m[1]!);
-    if (month !== null) found.push({ month, day: Number(m[2]), year: m[3] ? Number(m[3]) : null, end: m.index + m[0].length });
+    const end = m.index + m[0].length;
+    // A short weekday spelled as a month ("mar." is Tuesday in French, Spanish and Italian): its
+    // number begins the date that follows ("mar. 19/05/2026", "mar 19 mag 2026"), never a March day.
+    if (month === null || (!m[3] && WEEKDAY_BEFORE_DATE.test(text.slice(end)))) continue;
+    found.push({ month, day: Number(m[2]), year: m[3] ? Number(m[3]) : null, end });
   }
   for (const m of text.matchAll(/\b(\d{1,2})(?:st|nd|rd|th)?\.? ([A-Za-z]{3,9})\b\.?,?(?: (\d{4})\b)?/g)) {
     const month = monthOf(m[2]!);
-    if (month !== null) found.push({ month, day: Number(m[1]), year: m[3] ? Number(m[3]) : null, end: m.index + m[0].length });
+    if (month === null) continue;
+    // "29 – 30 December 2025": the range starts on the 29th.
+    const from = /\b(\d{1,2})\.?\s*[–—-]\s*$/.exec(text.slice(0, m.index));
+    found.push({ month, day: Number(from ? from[1] : m[1]), year: m[3] ? Number(m[3]) : null, end: m.index + m[0].length });
   }
   for (const m of text.matchAll(/\b(\d{4})-(\d{2})-(\d{2})\b/g)) {
     found.push({ year: Number(m[1]), month: Number(m[2]) - 1, day: Number(m[3]), end: m.index + m[0].length });
@@ -111,10 +121,19 @@ export function parseWhen(text: string | null, now: Date = new Date(), { needTim
     if (meridiem === 'a' && hours === 12) hours = 0;
     if (hours > 23 || minutes > 59) return null;
   }
-  const year = date.year ?? now.getFullYear();
+  // A range writes its year once, at its end ("December 29 – 30, 2025").
+  const year = date.year ?? yearOfRange(clean.slice(date.end)) ?? now.getFullYear();
   const result = new Date(year, date.month, date.day, hours, minutes);
   const valid = !Number.isNaN(result.getTime()) && result.getDate() === date.day && result.getMonth() === date.month;
   return valid ? result.toISOString() : null;
+}
+
+/** The year written after a range's dash, before any time of day: "– 30, 2025", "– Tuesday, December 30, 2025". */
+function yearOfRange(rest: string): number | null {
+  const clock = rest.search(/\d{1,2}:\d{2}|\b\d{1,2}\s?[ap]\.?m\b/i);
+  const head = clock < 0 ? rest : rest.slice(0, clock);
+  const year = /\b((?:19|20)\d{2})\b/.exec(head);
+  return year && /[–—-]/.test(head.slice(0, year.index)) ? Number(year[1]) : null;
 }
 
 type SurfaceContact = UploadDraft['contacts'][number];

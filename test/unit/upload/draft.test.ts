@@ -54,6 +54,24 @@ describe('parseWhen', () => {
     expect(parseWhen('19 septembre 2026 10:00', NOW)).toBe(local(2026, 9, 19, 10, 0));
   });
 
+  it('reads a short weekday spelled as a month as the weekday: "mar." is Tuesday before a date', () => {
+    expect(parseWhen('mar. 19/05/2026 10:00 - 10:45', NOW)).toBe(local(2026, 5, 19, 10, 0));
+    expect(parseWhen('mar 19 may 2026 10:00', NOW)).toBe(local(2026, 5, 19, 10, 0));
+    // Where the month after it is not read ("mag", "mai"), nothing is: never March 19.
+    expect(parseWhen('mar 19 mag 2026 10:00', NOW)).toBeNull();
+    expect(parseWhen('mar. 19 mai 2026 10:00 – 10:45', NOW)).toBeNull();
+    expect(parseWhen('Mar 19 2026 10:00', NOW)).toBe(local(2026, 3, 19, 10, 0));
+  });
+
+  it('takes a range’s year from its end, and its first day', () => {
+    const january = new Date(2026, 0, 5);
+    expect(parseWhen('December 29 – 30, 2025', january)).toBe(local(2025, 12, 29));
+    expect(parseWhen('Monday, December 29 – Tuesday, December 30, 2025', january)).toBe(local(2025, 12, 29));
+    expect(parseWhen('29 – 30 December 2025', january)).toBe(local(2025, 12, 29));
+    // A year after the time is no range's: the text's own year stands (none here: this year's).
+    expect(parseWhen('Tuesday, May 19⋅10:00 – 10:45am', january)).toBe(local(2026, 5, 19, 10, 0));
+  });
+
   it('gives midnight for a date whose time is not read, or null where a time is needed', () => {
     expect(parseWhen('Tue 19/05/2026 10h00 - 10h45', NOW)).toBe(local(2026, 5, 19, 0, 0));
     expect(parseWhen('Tue 19/05/2026 10h00 - 10h45', NOW, { needTime: true })).toBeNull();
