@@ -340,6 +340,7 @@ export function UploadForm({ draft, onStarted, blocked = null }: UploadFormProps
         value={when}
         onValueChange={setWhen}
         error={problems.date ?? null}
+        hint={draft.unreadWhen && !problems.date ? `Primer could not read the meeting’s time on the page (“${draft.unreadWhen}”): check this one.` : undefined}
         disabled={disabled}
       />
       <TextField

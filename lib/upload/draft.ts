@@ -8,6 +8,7 @@ import type { PanelTarget } from '../panel/target';
 import type { PageSurface } from '../panel/context';
 import type { ContactMatch } from '../models/contact';
 import { surfaceOf } from '../panel/subject';
+import { VIEW_TEXT_MAX } from '../panel/view';
 import { toolbarButton } from '../background/toolbar';
 
 export const UploadDraftSchema = z.object({
@@ -21,6 +22,11 @@ export const UploadDraftSchema = z.object({
    */
   contacts: z.array(z.object({ id: z.string(), name: z.string(), matchedBy: z.optional(z.literal('name')) })),
   primaryContactId: z.nullable(z.string()),
+  /**
+   * The meeting's time as the page wrote it, when Primer could not read it (meetingDate null): the
+   * form says so beside the date it starts from (now), so a past meeting is not sent as today's.
+   */
+  unreadWhen: z.optional(z.string().check(z.maxLength(VIEW_TEXT_MAX))),
   /** An address typed for "Someone else", carried to the form in a tab (Firefox: file-in-tab.ts). */
   otherEmail: z.optional(z.string().check(z.maxLength(400))),
 });
@@ -165,9 +171,12 @@ export function draftFromTarget(target: PanelTarget): UploadDraft {
   // Chosen by address on a card, listed by name alone in the view: an address match, as anywhere else.
   else if (chosen && chosen.matchedBy === 'email' && contacts[listed]?.matchedBy === 'name') contacts[listed] = { id: chosen.contact.id, name: contacts[listed].name };
   const event = surface?.kind === 'event' ? surface : null;
+  const meetingDate = event ? parseWhen(event.when) : null;
+  const shownWhen = event?.when?.trim().slice(0, VIEW_TEXT_MAX);
   return {
     title: surface?.kind === 'list' ? null : (surface?.title ?? null),
-    meetingDate: event ? parseWhen(event.when) : null,
+    meetingDate,
+    ...(meetingDate === null && shownWhen ? { unreadWhen: shownWhen } : {}),
     // The page lists the others; the user is an attendee too.
     speakersExpected: event ? Math.min(100, event.people.length + 1) : null,
     contacts,

@@ -51,6 +51,16 @@ describe('UploadForm', () => {
     ]);
   });
 
+  it('says when the meeting’s time on the page could not be read, beside the date it starts from', () => {
+    render(<UploadForm draft={{ ...EVENT, meetingDate: null, unreadWhen: 'Dienstag, 19. Mai 2026⋅10:00–10:45' }} onStarted={vi.fn()} />);
+    expect(screen.getByLabelText('Meeting date')).toHaveAccessibleDescription('Primer could not read the meeting’s time on the page (“Dienstag, 19. Mai 2026⋅10:00–10:45”): check this one.');
+  });
+
+  it('says nothing of the time when it was read', () => {
+    render(<UploadForm draft={EVENT} onStarted={vi.fn()} />);
+    expect(screen.getByLabelText('Meeting date')).not.toHaveAccessibleDescription(/could not read/);
+  });
+
   it('says "matched by name" of a contact offered that was found by a full-name match', () => {
     const contacts = [{ id: 'j', name: 'Jo Park', matchedBy: 'name' as const }, { id: 'm', name: 'Maya Chen' }];
     render(<UploadForm draft={{ ...EVENT, contacts }} onStarted={vi.fn()} />);

@@ -137,6 +137,9 @@ describe('draftFromTarget', () => {
   it('leaves the date empty when the event’s time cannot be read', () => {
     const draft = draftFromTarget(calendar([pagePerson('A', 'a@x.com', null), pagePerson('B', 'b@x.com', null)], 'Tuesday 10:00'));
     expect(draft).toMatchObject({ title: 'Q3 roadmap review', meetingDate: null, speakersExpected: 3, contacts: [], primaryContactId: null });
+    // What the page wrote goes along, for the form to say it was not read.
+    expect(draft.unreadWhen).toBe('Tuesday 10:00');
+    expect(draftFromTarget(calendar([pagePerson('A', 'a@x.com', null)])).unreadWhen).toBeUndefined();
   });
 
   it('takes no date or speaker count from a mail thread', () => {
