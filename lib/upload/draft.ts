@@ -39,6 +39,41 @@ const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', '
 /** Weekdays that start as a month does ("mardi", "martes", "martedì"): Tuesday, not March. */
 const NOT_MONTHS = /^mar(di|tes|ted)/i;
 
+/** Languages whose month names are read besides the browser's own (calendars are often set to another). */
+const MONTH_LANGUAGES = ['en', 'de', 'fr', 'es', 'it', 'nl', 'pt', 'sv', 'da', 'nb', 'pl'];
+
+/** Lower case, without accents or a final dot: "Mär." and "mar", "févr." and "fevr" compare. */
+function monthKey(word: string): string {
+  return word.normalize('NFD').replace(/\p{M}/gu, '').replace(/\.$/, '').toLowerCase();
+}
+
+let monthNames: Map<string, number> | null = null;
+
+/**
+ * Month names, long and short, as dates write them ("19. Mai", "19 maja", "10 juin", "3 févr."),
+ * in the browser's languages and MONTH_LANGUAGES, from the browser's own locale data.
+ */
+function monthTable(): Map<string, number> {
+  if (monthNames) return monthNames;
+  const table = new Map<string, number>();
+  const languages = new Set([...(globalThis.navigator?.languages ?? []), ...MONTH_LANGUAGES]);
+  for (const language of languages) {
+    for (const month of ['long', 'short'] as const) {
+      let format: Intl.DateTimeFormat;
+      try {
+        format = new Intl.DateTimeFormat(language, { day: 'numeric', month, timeZone: 'UTC' });
+      } catch {
+        continue;
+      }
+      for (let index = 0; index < 12; index++) {
+        const name = format.formatToParts(new Date(Date.UTC(2026, index, 15))).find((part) => part.type === 'month')?.value;
+        if (name && !/\d/.test(name) && !table.has(monthKey(name))) table.set(monthKey(name), index);
+      }
+    }
+  }
+  return (monthNames = table);
+}
+
 /** What follows a weekday's number when a date comes after it: "/05/2026", or a month word and a year. */
 const WEEKDAY_BEFORE_DATE = /^(?:[/.]\d|\s+[^\s\d]{3,}\.?,?\s+\d{4}\b)/;
 
@@ -51,20 +86,22 @@ interface DayOfYear {
 }
 
 /**
- * A month by its first three letters, which most languages' names share with English ("Juni",
- * "juin", "septembre", "marzo"), except the weekdays that begin as one does: "mardi 19 mai" is
- * Tuesday the 19th (of a month not read), not March 19.
+ * A month by its name in one of the languages read (monthTable), else by its first three letters,
+ * which most languages' names share with English ("Juni", "septembre", "marzo"); never the
+ * weekdays that begin as one does: "mardi 19 mai" is Tuesday the 19th, not March 19.
  */
 function monthOf(word: string): number | null {
-  if (NOT_MONTHS.test(word)) return null;
-  const index = MONTHS.indexOf(word.slice(0, 3).toLowerCase());
-  return index >= 0 && word.length >= 3 ? index : null;
+  if (NOT_MONTHS.test(word) || word.length < 3) return null;
+  const named = monthTable().get(monthKey(word));
+  if (named !== undefined) return named;
+  const index = MONTHS.indexOf(monthKey(word).slice(0, 3));
+  return index >= 0 ? index : null;
 }
 
 /** The first date in the text: "May 19, 2026", "19 May 2026", "2026-05-19", or "19/05/2026" when the order is certain. */
 function findDate(text: string): DayOfYear | null {
   const found: DayOfYear[] = [];
-  for (const m of text.matchAll(/\b([A-Za-z]{3,9})\.? (\d{1,2})(?:st|nd|rd|th)?\b,?(?: (\d{4})\b)?/g)) {
+  for (const m of text.matchAll(/(?<!\p{L})(\p{L}{3,12})\.? (\d{1,2})(?:st|nd|rd|th)?\b,?(?: (\d{4})\b)?/gu)) {
     const month = monthOf(m[1]!);
     const end = m.index + m[0].length;
     // A short weekday spelled as a month ("mar." is Tuesday in French, Spanish and Italian): its
@@ -72,7 +109,8 @@ function findDate(text: string): DayOfYear | null {
     if (month === null || (!m[3] && WEEKDAY_BEFORE_DATE.test(text.slice(end)))) continue;
     found.push({ month, day: Number(m[2]), year: m[3] ? Number(m[3]) : null, end });
   }
-  for (const m of text.matchAll(/\b(\d{1,2})(?:st|nd|rd|th)?\.? ([A-Za-z]{3,9})\b\.?,?(?: (\d{4})\b)?/g)) {
+  // Spanish and Portuguese put "de" between ("19 de mayo de 2026").
+  for (const m of text.matchAll(/\b(\d{1,2})(?:st|nd|rd|th)?\.?(?: de)? (\p{L}{3,12})(?!\p{L})\.?,?(?:(?: de)? (\d{4})\b)?/gu)) {
     const month = monthOf(m[2]!);
     if (month === null) continue;
     // "29 – 30 December 2025": the range starts on the 29th.

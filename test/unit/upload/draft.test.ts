@@ -46,8 +46,8 @@ describe('parseWhen', () => {
   });
 
   it('reads no month out of a weekday that starts as one does: a French Tuesday is not March', () => {
-    expect(parseWhen('mardi 19 mai 2026 ⋅ 10:00 – 10:45', NOW)).toBeNull();
-    expect(parseWhen('martes 19 de mayo de 2026 10:00', NOW)).toBeNull();
+    expect(parseWhen('mardi 19 mai 2026 ⋅ 10:00 – 10:45', NOW)).toBe(local(2026, 5, 19, 10, 0));
+    expect(parseWhen('martes 19 de mayo de 2026 10:00', NOW)).toBe(local(2026, 5, 19, 10, 0));
     expect(parseWhen('Mar 19, 2026 10:00', NOW)).toBe(local(2026, 3, 19, 10, 0));
     // Other languages' months that share their first letters with English are still read.
     expect(parseWhen('Freitag, 19. Juni 2026 10:00', NOW)).toBe(local(2026, 6, 19, 10, 0));
@@ -57,10 +57,25 @@ describe('parseWhen', () => {
   it('reads a short weekday spelled as a month as the weekday: "mar." is Tuesday before a date', () => {
     expect(parseWhen('mar. 19/05/2026 10:00 - 10:45', NOW)).toBe(local(2026, 5, 19, 10, 0));
     expect(parseWhen('mar 19 may 2026 10:00', NOW)).toBe(local(2026, 5, 19, 10, 0));
-    // Where the month after it is not read ("mag", "mai"), nothing is: never March 19.
-    expect(parseWhen('mar 19 mag 2026 10:00', NOW)).toBeNull();
-    expect(parseWhen('mar. 19 mai 2026 10:00 – 10:45', NOW)).toBeNull();
+    expect(parseWhen('mar 19 mag 2026 10:00', NOW)).toBe(local(2026, 5, 19, 10, 0));
+    expect(parseWhen('mar. 19 mai 2026 10:00 – 10:45', NOW)).toBe(local(2026, 5, 19, 10, 0));
+    // Where the month after it is not read, nothing is: never March 19.
+    expect(parseWhen('mar 19 xyzzy 2026 10:00', NOW)).toBeNull();
     expect(parseWhen('Mar 19 2026 10:00', NOW)).toBe(local(2026, 3, 19, 10, 0));
+  });
+
+  it.each([
+    ['Dienstag, 19. Mai 2026⋅10:00–10:45', local(2026, 5, 19, 10, 0)],
+    ['Donnerstag, 1. Oktober 2026⋅10:00–10:45', local(2026, 10, 1, 10, 0)],
+    ['Mittwoch, 4. März 2026, 09:30', local(2026, 3, 4, 9, 30)],
+    ['mercredi 10 juin 2026 10:00', local(2026, 6, 10, 10, 0)],
+    ['lun. 3 févr. 2025 14:00', local(2025, 2, 3, 14, 0)],
+    ['sábado, 1 de agosto de 2026 18:00', local(2026, 8, 1, 18, 0)],
+    ['dinsdag 19 mei 2026 10:00', local(2026, 5, 19, 10, 0)],
+    ['wtorek, 19 maja 2026 10:00', local(2026, 5, 19, 10, 0)],
+    ['giovedì 17 dicembre 2026 11:00', local(2026, 12, 17, 11, 0)],
+  ])('reads the months of other languages, as the browser names them: “%s”', (text, iso) => {
+    expect(parseWhen(text, NOW)).toBe(iso);
   });
 
   it('takes a range’s year from its end, and its first day', () => {
