@@ -55,7 +55,8 @@ test('only the background carries webextension-polyfill', () => {
 test('the Firefox build has the panel as its sidebar, the command, the popup and the content scripts', () => {
   const FIREFOX = path.resolve(import.meta.dirname, '../../.output/firefox-mv2');
   const firefox = JSON.parse(fs.readFileSync(path.join(FIREFOX, 'manifest.json'), 'utf8')) as Record<string, unknown> & {
-    sidebar_action?: { default_panel?: string };
+    sidebar_action?: { default_panel?: string; browser_style?: boolean };
+    options_ui?: { browser_style?: boolean };
     browser_action?: { default_popup?: string };
     commands?: Record<string, { suggested_key?: { default?: string } }>;
     permissions?: string[];
@@ -63,6 +64,9 @@ test('the Firefox build has the panel as its sidebar, the command, the popup and
   };
   const chrome = JSON.parse(fs.readFileSync(path.join(OUTPUT, 'manifest.json'), 'utf8')) as { content_scripts: ManifestContentScript[] };
   expect(firefox.sidebar_action?.default_panel).toBe('sidepanel.html');
+  // Without Firefox's own stylesheet (browser_style, true by default in MV2): text stays selectable.
+  expect(firefox.sidebar_action?.browser_style).toBe(false);
+  expect(firefox.options_ui?.browser_style).toBe(false);
   expect(fs.existsSync(path.join(FIREFOX, 'sidepanel.html'))).toBe(true);
   expect(firefox.browser_action?.default_popup).toBe('popup.html');
   expect(firefox.commands?.['open-briefing']?.suggested_key?.default).toBe('Alt+Shift+P');
