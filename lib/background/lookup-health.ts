@@ -19,7 +19,7 @@ import { browser } from '#imports';
 import { z } from 'zod/mini';
 import { permissionPatternFor } from '../api/base-url';
 import { ApiError, NOT_THE_SERVICE_CODE } from '../api/errors';
-import { ALL_SITE_MATCHES } from '../sites/matches';
+import { onSupportedSite } from '../sites/matches';
 import { readLookupProblem, type LookupProblem, type LookupProblemKind } from '../storage/lookup-problem';
 import { announceServiceAccess } from '../storage/service-access';
 import { LOOKUP_PROBLEM_PREFIX, LOOKUP_SILENCE_KEY, lookupProblemKey } from '../storage/session-keys';
@@ -290,8 +290,4 @@ export class LookupHealth {
     // The page the badge spoke of is gone, its layout "!" with it (the new page reports its own).
     if (clearBadge) await clearTabAlert(tabId).catch(() => undefined);
   }
-}
-
-function onSupportedSite(url: string): boolean {
-  return ALL_SITE_MATCHES.some((pattern) => url.startsWith(pattern.slice(0, -1)));
 }

@@ -20,3 +20,8 @@ export const SITE_MATCHES: Record<SiteId, string[]> = {
 
 /** Marked pure so that the content scripts, which do not read it, do not build it either. */
 export const ALL_SITE_MATCHES = /* @__PURE__ */ Object.values(SITE_MATCHES).flat();
+
+/** Whether a page's address is on one of the supported sites (its content script runs there). */
+export function onSupportedSite(url: string): boolean {
+  return ALL_SITE_MATCHES.some((pattern) => url.startsWith(pattern.slice(0, -1)));
+}

@@ -11,6 +11,7 @@
 import { browser } from '#imports';
 import type { PanelFocus } from '../../panel/context';
 import { openBriefingShortcut, openPanel, panelShowing } from '../../panel/open';
+import { onSupportedSite } from '../../sites/matches';
 import { focusKey, statusKey } from '../../storage/session-keys';
 import type { Handlers } from '../broker';
 import type { PanelHeadStart } from '../panel-head-start';
@@ -45,10 +46,14 @@ export function panelHandlers(headStart: PanelHeadStart = NO_HEAD_START): Pick<H
   };
 }
 
-/** Forget what was chosen on a page once the tab leaves it. */
+/**
+ * Forget what was chosen on a page once the tab leaves the supported sites. A move within one (Gmail
+ * opening Compose adds `?compose=new` to its address) is left to the page's own report of its
+ * views (page-status.ts): Firefox tells every such change, and the choice went with each.
+ */
 export function forgetFocusOnNavigation(): void {
   browser.tabs.onUpdated.addListener((tabId, change) => {
-    if (change.url) void browser.storage.session.remove(focusKey(tabId));
+    if (change.url && !onSupportedSite(change.url)) void browser.storage.session.remove(focusKey(tabId));
   });
   browser.tabs.onRemoved.addListener((tabId) => {
     void browser.storage.session.remove([focusKey(tabId), statusKey(tabId)]);

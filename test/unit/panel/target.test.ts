@@ -96,7 +96,11 @@ describe('panel.focus', () => {
     expect(await panelHandlers()['panel.focus']({ focus }, { sender: 'content', tabId: 6 })).toEqual({ opened: false, shortcut: 'Alt+Shift+P' });
     expect((await fakeBrowser.storage.session.get('panelFocus:6'))['panelFocus:6']).toEqual({ ...focus, chosenAt: expect.any(Number) });
     forgetFocusOnNavigation();
-    await fakeBrowser.tabs.onUpdated.trigger(6, { url: 'https://mail.google.com/other' }, {} as never);
+    // A move within the site (Firefox tells each one): the page's views decide (page-status.ts).
+    await fakeBrowser.tabs.onUpdated.trigger(6, { url: 'https://mail.google.com/mail/u/0/#inbox/abc?compose=new' }, {} as never);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect((await fakeBrowser.storage.session.get('panelFocus:6'))['panelFocus:6']).toEqual({ ...focus, chosenAt: expect.any(Number) });
+    await fakeBrowser.tabs.onUpdated.trigger(6, { url: 'https://example.com/' }, {} as never);
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect((await fakeBrowser.storage.session.get('panelFocus:6'))['panelFocus:6']).toBeUndefined();
   });
