@@ -9,7 +9,7 @@ import { OpenOptionsButton } from '@/components/ui/OpenOptionsButton';
 import { LiveRegion } from '@/components/ui/Message';
 import { sendRequest } from '@/lib/messaging/send';
 import type { SettingsView } from '@/lib/messaging/protocol';
-import { openBriefingShortcut, openPanel } from '@/lib/panel/open';
+import { openBriefingShortcut, openPanel, opensAnywhere } from '@/lib/panel/open';
 import type { UploadDraft } from '@/lib/upload/draft';
 import { isSending } from '@/lib/upload/record';
 import { LookupProblemNote } from './LookupProblemNote';
@@ -61,6 +61,15 @@ function useWindowId(): number | null {
   return windowId;
 }
 
+/**
+ * Closes the toolbar popup once the panel is open. Not the upload form in a tab (Firefox chooses
+ * files there): the tab would go, and the recording picked in it with it.
+ */
+async function closeIfPopup(): Promise<void> {
+  const tab = await browser.tabs.getCurrent().catch(() => undefined);
+  if (tab === undefined) window.close();
+}
+
 export function PopupApp({ draft: loadingDraft }: { draft: Promise<UploadDraft> }) {
   const setup = useSetup();
   const problem = useActiveTabProblem();
@@ -81,17 +90,22 @@ export function PopupApp({ draft: loadingDraft }: { draft: Promise<UploadDraft> 
   const [openFailed, setOpenFailed] = useState<string | null>(null);
   const openBriefing = () => {
     setOpenFailed(null);
-    // Clicked before the window was known: ask for it now (the click still counts as the user's).
+    const warm = (target: { windowId?: number }) => {
+      // The background starts asking for the briefing while the panel's page loads.
+      if (target.windowId !== undefined) sendRequest('panel.warm', { windowId: target.windowId }).catch(() => undefined);
+    };
+    // Firefox's sidebar needs no window, and the click counts only until the first wait: opened now.
+    const anywhere = opensAnywhere() ? openPanel({}) : null;
+    // Clicked before the window was known: ask for it now (the click still counts as the user's in Chrome).
     const where = windowId !== null ? Promise.resolve({ windowId }) : browser.windows.getCurrent().then((current) => ({ windowId: current.id }));
     void where
       .then((target) => {
-        const opening = openPanel(target);
-        // The background starts asking for the briefing while the panel's page loads.
-        if (target.windowId !== undefined) sendRequest('panel.warm', { windowId: target.windowId }).catch(() => undefined);
+        const opening = anywhere ?? openPanel(target);
+        warm(target);
         return opening;
       })
-      .catch(() => false)
-      .then((opened) => (opened ? window.close() : openBriefingShortcut().then((keys) => setOpenFailed(cannotOpenText(keys)))));
+      .catch(() => anywhere ?? false)
+      .then((opened) => (opened ? closeIfPopup() : openBriefingShortcut().then((keys) => setOpenFailed(cannotOpenText(keys)))));
   };
 
   return (

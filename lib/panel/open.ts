@@ -39,6 +39,15 @@ export async function openPanel(target: { tabId?: number; windowId?: number }): 
   }
 }
 
+/**
+ * Whether the panel opens without being told where (Firefox's sidebar): then it is opened in the
+ * click's own task, before anything is awaited, or Firefox no longer counts the click.
+ */
+export function opensAnywhere(): boolean {
+  const api = apis();
+  return !api.sidePanel && api.sidebarAction !== undefined;
+}
+
 /** Whether Primer's panel is already showing in this tab's window (so it will show a new focus). */
 export async function panelShowing(tabId: number): Promise<boolean> {
   const api = apis();

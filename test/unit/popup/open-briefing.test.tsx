@@ -50,4 +50,36 @@ describe('PopupApp: Open briefing', () => {
     expect(await screen.findByText(text)).toHaveAttribute('role', 'alert');
     expect(close).not.toHaveBeenCalled();
   });
+
+  it('opens Firefox’s sidebar in the click’s own task, before anything is awaited, and leaves the upload tab open', async () => {
+    const user = userEvent.setup();
+    fakeBackground({ 'settings.get': settingsView() });
+    const api = fakeBrowser as unknown as { sidePanel?: unknown; sidebarAction?: unknown };
+    const saved = api.sidePanel;
+    delete api.sidePanel;
+    let inClick = false;
+    const opened: boolean[] = [];
+    api.sidebarAction = { open: () => (opened.push(inClick), Promise.resolve()) };
+    // The window is not known yet: Firefox needs none, and no wait comes before the open.
+    vi.spyOn(fakeBrowser.windows, 'getCurrent').mockReturnValue(new Promise(() => undefined) as never);
+    // The form is in a tab (Firefox chooses files there): it stays open.
+    vi.spyOn(fakeBrowser.tabs, 'getCurrent').mockResolvedValue({ id: 4 } as never);
+    const close = vi.spyOn(window, 'close').mockImplementation(() => undefined);
+    const after = () => (inClick = false);
+    try {
+      render(<PopupApp draft={Promise.resolve(EMPTY_DRAFT)} />);
+      const button = screen.getByRole('button', { name: 'Open briefing' });
+      // The click's task: from its first listener to its last (React's own runs on the root, between).
+      button.addEventListener('click', () => (inClick = true), { capture: true });
+      window.addEventListener('click', after);
+      await user.click(button);
+      expect(opened).toEqual([true]);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(close).not.toHaveBeenCalled();
+    } finally {
+      window.removeEventListener('click', after);
+      api.sidePanel = saved;
+      delete api.sidebarAction;
+    }
+  });
 });
