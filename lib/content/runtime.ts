@@ -17,6 +17,7 @@ import { answerPageContext } from './page-context';
 import { PeopleLookup } from './lookup';
 import { watchSurfaces, type SurfaceWatch } from './observer';
 import { watchRecovery } from './recovery';
+import { MARKER_TAG } from './marker';
 import { PageScanner } from './scanner';
 import { startSelfCheck } from './self-check';
 
@@ -28,6 +29,9 @@ export async function startPrimer(ctx: ContentScriptContext, adapter: SiteAdapte
   if ((document as Document & { prerendering?: boolean }).prerendering) {
     await new Promise((shown) => document.addEventListener('prerenderingchange', shown, { once: true }));
   }
+  // Firefox injects this script again into open pages when Primer is updated or reloaded, and the
+  // old one's clean-up never runs: its markers, card and hint go first (each person had two dots).
+  for (const stale of document.querySelectorAll(`${MARKER_TAG},primer-hover-card,primer-key-hint`)) stale.remove();
   // Everything that needs no preferences is set up while the script starts; the port opens now
   // so a sleeping background wakes while the preferences are read.
   sendContentRequest.connect();

@@ -382,14 +382,7 @@ function keyFor(person: FoundPerson): string {
  * the matched contact's name or address: the page would learn them from where the marker went.
  */
 function markerTexts(person: FoundPerson): string[] {
-  const wanted: string[] = [];
-  addText(wanted, person.name);
-  addText(wanted, person.email);
-  return wanted;
-}
-
-function addText(wanted: string[], text: string | null): void {
-  if (text) wanted.push(text.trim().toLowerCase());
+  return [person.name, person.email].flatMap((text) => (text ? [text.trim().toLowerCase()] : []));
 }
 
 const MAX_TEXT_NODES = 40;

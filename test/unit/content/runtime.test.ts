@@ -94,6 +94,18 @@ describe('startPrimer', () => {
     expect(messages.filter((m) => m.type === 'people.find')).toHaveLength(1);
   });
 
+  it('takes away what an earlier copy of itself left (Firefox injects it again on an update, without the old one’s clean-up)', async () => {
+    const maya = document.querySelector('[data-mail="maya@example.com"]')!;
+    maya.insertAdjacentHTML('beforeend', '<primer-mark data-primer-marker="email" tabindex="0" role="button" aria-label="Primer briefing: Maya"></primer-mark>');
+    document.body.insertAdjacentHTML('beforeend', '<primer-hover-card style="position: fixed"></primer-hover-card><primer-key-hint id="primer-card-key-hint">Press Alt+Down</primer-key-hint>');
+    await startPrimer(ctx, adapter);
+    await settle();
+    // One dot for Maya: this copy's.
+    expect(markers()).toBe(1);
+    expect(document.querySelector('primer-hover-card')).toBeNull();
+    expect(document.querySelector('primer-key-hint')).toBeNull();
+  });
+
   it('leaves out the addresses the user set as their own in the options, at once', async () => {
     document.body.innerHTML =
       '<div class="s"><span data-mail="maya@example.com">Maya</span><span data-mail="me@example.com">Me</span><span data-mail="alias@work.example">Alias</span></div>';
