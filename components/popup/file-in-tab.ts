@@ -19,6 +19,8 @@ export async function filesNeedATab(): Promise<boolean> {
 /** Opens the upload form in a tab with `draft` filled in, and closes the popup. */
 export async function continueInTab(draft: UploadDraft): Promise<void> {
   await saveDraft(draft);
-  await browser.tabs.create({ url: browser.runtime.getURL('/popup.html') });
+  // The page the popup was opened on goes along: in its own tab, the form is the active tab.
+  const [page] = await browser.tabs.query({ active: true, currentWindow: true }).catch(() => []);
+  await browser.tabs.create({ url: browser.runtime.getURL(page?.id === undefined ? '/popup.html' : `/popup.html?tab=${page.id}`) });
   window.close();
 }

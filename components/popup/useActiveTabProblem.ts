@@ -4,6 +4,17 @@ import { readLookupProblem, type LookupProblem } from '@/lib/storage/lookup-prob
 import { lookupProblemKey } from '@/lib/storage/session-keys';
 
 /**
+ * The tab the form is about: the one named in its address (`?tab=`, the form opened in a tab of its
+ * own: file-in-tab.ts), else the active one.
+ */
+async function formTab(): Promise<number | undefined> {
+  const named = Number(new URLSearchParams(location.search).get('tab') ?? Number.NaN);
+  if (Number.isInteger(named) && named >= 0) return named;
+  const [tab] = await browser.tabs.query({ active: true, currentWindow: true });
+  return tab?.id;
+}
+
+/**
  * Why the active tab's lookups fail, as the background records it (lib/background/lookup-health.ts),
  * kept current while the popup is open: the note above the form and the form itself read it.
  */
@@ -17,12 +28,11 @@ export function useActiveTabProblem(): LookupProblem | null {
       if (area === 'session' && tabId !== null && lookupProblemKey(tabId) in changes) read(tabId);
     };
     browser.storage.onChanged.addListener(listener);
-    void browser.tabs
-      .query({ active: true, currentWindow: true })
-      .then(([tab]) => {
-        if (!live || tab?.id === undefined) return;
-        tabId = tab.id;
-        read(tab.id);
+    void formTab()
+      .then((id) => {
+        if (!live || id === undefined) return;
+        tabId = id;
+        read(id);
       })
       .catch(() => undefined);
     return () => {

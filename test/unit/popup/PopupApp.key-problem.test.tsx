@@ -54,6 +54,17 @@ describe('PopupApp’s upload form when the key does not work', () => {
     expect(handOverFile).not.toHaveBeenCalled();
   });
 
+  it('in a tab of its own (Firefox chooses files there): reads the problem of the page it was opened on, not its own tab’s', async () => {
+    vi.spyOn(fakeBrowser.tabs, 'query').mockResolvedValue([{ id: 99 }] as never);
+    window.history.replaceState(null, '', `/popup.html?tab=${TAB}`);
+    try {
+      await openWith({ problem: 'key_refused', service: 'https://ci.example.com' });
+      await waitFor(() => expect(screen.getByRole('button', { name: 'Upload' })).toHaveAttribute('aria-disabled', 'true'));
+    } finally {
+      window.history.replaceState(null, '', '/');
+    }
+  });
+
   it('is ready again, with the file still picked, once the problem is gone', async () => {
     const user = userEvent.setup();
     const input = await openWith({ problem: 'key_refused', service: 'https://ci.example.com' });
