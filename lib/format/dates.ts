@@ -2,14 +2,18 @@
 
 /**
  * The locale dates are written in: English, as every sentence around them is ("the latest vor 3
- * Tagen" was the browser's German inside English), in the order of the reader's region where
- * English has one for it ("en-DE": 19 Nov 2026; "en-US": Nov 19, 2026).
+ * Tagen" was the browser's German inside English), in the order and clock of the reader's region
+ * ("en-DE": 19 Nov 2026, 21:05; "en-US": Nov 19, 2026, 9:05 PM). A language without a region
+ * ("de", as Chrome and Firefox report theirs) stands for its main one; a region English has no
+ * data for (Brazil, Russia) is written as British English is, day first on a 24-hour clock, as
+ * most of the world does, rather than as American English.
  */
 export function uiLocaleFor(language: string | undefined): string {
-  const region = /^[a-z]{2,3}[-_]([a-z]{2})\b/i.exec(language ?? '')?.[1]?.toUpperCase();
-  const candidate = region ? `en-${region}` : 'en';
   try {
-    return Intl.DateTimeFormat.supportedLocalesOf([candidate]).length > 0 ? candidate : 'en';
+    const region = language ? new Intl.Locale(language).maximize().region : undefined;
+    if (!region) return 'en';
+    const candidate = `en-${region}`;
+    return new Intl.DateTimeFormat(candidate).resolvedOptions().locale === candidate ? candidate : 'en-GB';
   } catch {
     return 'en';
   }

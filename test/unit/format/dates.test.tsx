@@ -139,8 +139,13 @@ describe('the language dates are written in', () => {
   it('is English, in the order of the reader’s region: the sentences around them are English', () => {
     expect(uiLocaleFor('de-DE')).toBe('en-DE');
     expect(uiLocaleFor('en-US')).toBe('en-US');
-    expect(uiLocaleFor('fr')).toBe('en');
+    // A language alone (as Chrome and Firefox report most) stands for its main region.
+    expect(uiLocaleFor('de')).toBe('en-DE');
+    expect(uiLocaleFor('en')).toBe('en-US');
+    // A region English has no data for: day first, on a 24-hour clock, not the American way.
+    expect(uiLocaleFor('pt-BR')).toBe('en-GB');
     expect(uiLocaleFor(undefined)).toBe('en');
+    expect(uiLocaleFor('not a language')).toBe('en');
     expect(formatDate('2026-11-19', uiLocaleFor('de-DE'))).toBe('19 Nov 2026');
     expect(relativeDay('2026-11-11', NOW, uiLocaleFor('de-DE'))).toBe('yesterday');
   });
