@@ -267,9 +267,10 @@ async function popupOpened(action: ActionWithPopup): Promise<boolean> {
  * else the same page in a tab (which does not close when it loses focus). Firefox goes straight to
  * the tab: its popup closes when the file dialog opens (components/popup/file-in-tab.ts).
  */
-export async function openUploadFor(draft: UploadDraft): Promise<void> {
+export async function openUploadFor(draft: UploadDraft, tabId: number | null = null): Promise<void> {
   await saveDraft(draft);
   const button = import.meta.env.FIREFOX ? null : toolbarButton();
   if (button && (await popupOpened(button))) return;
-  await browser.tabs.create({ url: browser.runtime.getURL('/popup.html') });
+  // In a tab, the form names the page it is about (its problem, as the popup reads the active tab's).
+  await browser.tabs.create({ url: browser.runtime.getURL(tabId === null ? '/popup.html' : `/popup.html?tab=${tabId}`) });
 }

@@ -12,7 +12,7 @@ export function UploadRecordingButton({ target, label = 'Upload recording of thi
   const [failed, setFailed] = useState(false);
   const open = () => {
     setFailed(false);
-    openUploadFor(draftFromTarget(target)).catch(() => setFailed(true));
+    openUploadFor(draftFromTarget(target), target.tabId).catch(() => setFailed(true));
   };
   return (
     <div className="upload-offer">
