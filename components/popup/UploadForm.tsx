@@ -80,7 +80,10 @@ export function UploadForm({ draft, onStarted, blocked = null }: UploadFormProps
   const [picked, setPicked] = useState<PickedFile | null>(null);
   const [pickerKey, setPickerKey] = useState(0);
   const [title, setTitle] = useState<string | null>(null);
-  const [when, setWhen] = useState(() => toLocalInput(draft.meetingDate ? new Date(draft.meetingDate) : new Date()));
+  const [startWhen] = useState(() => toLocalInput(draft.meetingDate ? new Date(draft.meetingDate) : new Date()));
+  const [when, setWhen] = useState(startWhen);
+  // The page's time was not read, and the date is still the one the form started from (now).
+  const whenUnread = draft.unreadWhen !== undefined && when === startWhen;
   const [speakers, setSpeakers] = useState(draft.speakersExpected === null ? '' : String(draft.speakersExpected));
   const [choice, setChoice] = useState(draft.otherEmail && draft.contacts.length > 0 ? SOMEONE_ELSE : (draft.primaryContactId ?? NO_ONE));
   const [email, setEmail] = useState(draft.otherEmail ?? '');
@@ -301,7 +304,8 @@ export function UploadForm({ draft, onStarted, blocked = null }: UploadFormProps
               void continueInTab({
                 // What was entered goes along (the address typed for someone else is asked again).
                 title: title ?? draft.title,
-                meetingDate: fromLocalInput(when),
+                // Still unread: the form in the tab says so too, rather than take this moment as the meeting's.
+                ...(whenUnread ? { meetingDate: null, unreadWhen: draft.unreadWhen } : { meetingDate: fromLocalInput(when) }),
                 speakersExpected: speakers.trim() === '' || !Number.isInteger(Number(speakers)) ? null : Number(speakers),
                 contacts: draft.contacts,
                 primaryContactId: choice === NO_ONE || choice === SOMEONE_ELSE ? null : choice,
@@ -340,7 +344,7 @@ export function UploadForm({ draft, onStarted, blocked = null }: UploadFormProps
         value={when}
         onValueChange={setWhen}
         error={problems.date ?? null}
-        hint={draft.unreadWhen && !problems.date ? `Primer could not read the meeting’s time on the page (“${draft.unreadWhen}”): check this one.` : undefined}
+        hint={whenUnread && !problems.date ? `Primer could not read the meeting’s time on the page (“${draft.unreadWhen}”): check this one.` : undefined}
         disabled={disabled}
       />
       <TextField

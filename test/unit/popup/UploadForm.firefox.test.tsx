@@ -1,5 +1,5 @@
 /** Firefox's toolbar popup closes when a file dialog opens from it: the form goes on in a tab. */
-import { render, screen } from '@testing-library/react';
+import { fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { UploadForm } from '@/components/popup/UploadForm';
@@ -36,6 +36,26 @@ describe('UploadForm in Firefox’s popup', () => {
       contacts: EVENT.contacts,
       primaryContactId: 'd',
     });
+  });
+
+  it('carries a meeting time the page did not give over unread, so the tab says so too; a date the user set goes as set', async () => {
+    const user = userEvent.setup();
+    const unread = { ...EVENT, meetingDate: null, unreadWhen: 'Dienstag, 19. Mai 2026⋅10:00–10:45' };
+    const view = render(<UploadForm draft={unread} onStarted={vi.fn()} />);
+    await user.click(await screen.findByRole('button', { name: 'Choose the recording in a tab' }));
+    expect(continueInTab).toHaveBeenLastCalledWith(expect.objectContaining({ meetingDate: null, unreadWhen: unread.unreadWhen }));
+    view.unmount();
+
+    render(<UploadForm draft={unread} onStarted={vi.fn()} />);
+    const date = screen.getByLabelText('Meeting date');
+    expect(date).toHaveAccessibleDescription(/could not read the meeting’s time/);
+    fireEvent.change(date, { target: { value: '2026-05-19T10:00' } });
+    // Set by the user: no longer said to be unread.
+    expect(date).not.toHaveAccessibleDescription(/could not read/);
+    await user.click(await screen.findByRole('button', { name: 'Choose the recording in a tab' }));
+    const carried = vi.mocked(continueInTab).mock.lastCall![0];
+    expect(carried.meetingDate).toBe(new Date(2026, 4, 19, 10, 0).toISOString());
+    expect(carried.unreadWhen).toBeUndefined();
   });
 
   it('points at it, with the form’s own problem, when Upload is pressed without a file', async () => {
