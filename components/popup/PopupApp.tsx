@@ -14,7 +14,7 @@ import type { UploadDraft } from '@/lib/upload/draft';
 import { isSending } from '@/lib/upload/record';
 import { LookupProblemNote } from './LookupProblemNote';
 import { uploadBlockedText } from './upload-blocked';
-import { useActiveTabProblem } from './useActiveTabProblem';
+import { formInTab, useActiveTabProblem } from './useActiveTabProblem';
 import { UploadForm, type StartedUpload } from './UploadForm';
 import { UploadList } from './UploadList';
 import { useDraft } from './useDraft';
@@ -62,12 +62,12 @@ function useWindowId(): number | null {
 }
 
 /**
- * Closes the toolbar popup once the panel is open. Not the upload form in a tab (Firefox chooses
- * files there): the tab would go, and the recording picked in it with it.
+ * Closes the toolbar popup once the panel is open. Not the upload form in a tab (its address names
+ * the page it is about, `?tab=`: file-in-tab.ts, openUploadFor): the tab would go, and the
+ * recording picked in it with it.
  */
-async function closeIfPopup(): Promise<void> {
-  const tab = await browser.tabs.getCurrent().catch(() => undefined);
-  if (tab === undefined) window.close();
+function closeIfPopup(): void {
+  if (!formInTab()) window.close();
 }
 
 export function PopupApp({ draft: loadingDraft }: { draft: Promise<UploadDraft> }) {

@@ -21,6 +21,6 @@ export async function continueInTab(draft: UploadDraft): Promise<void> {
   await saveDraft(draft);
   // The page the popup was opened on goes along: in its own tab, the form is the active tab.
   const [page] = await browser.tabs.query({ active: true, currentWindow: true }).catch(() => []);
-  await browser.tabs.create({ url: browser.runtime.getURL(page?.id === undefined ? '/popup.html' : `/popup.html?tab=${page.id}`) });
+  await browser.tabs.create({ url: browser.runtime.getURL(`/popup.html?tab=${page?.id ?? ''}`) });
   window.close();
 }

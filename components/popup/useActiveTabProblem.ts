@@ -8,10 +8,15 @@ import { lookupProblemKey } from '@/lib/storage/session-keys';
  * own: file-in-tab.ts), else the active one.
  */
 async function formTab(): Promise<number | undefined> {
-  const named = Number(new URLSearchParams(location.search).get('tab') ?? Number.NaN);
-  if (Number.isInteger(named) && named >= 0) return named;
+  const named = new URLSearchParams(location.search).get('tab');
+  if (named !== null && /^\d+$/.test(named)) return Number(named);
   const [tab] = await browser.tabs.query({ active: true, currentWindow: true });
   return tab?.id;
+}
+
+/** Whether the form is open in a tab of its own rather than the toolbar popup (its address says so: `?tab=`). */
+export function formInTab(): boolean {
+  return new URLSearchParams(location.search).has('tab');
 }
 
 /**

@@ -271,6 +271,7 @@ export async function openUploadFor(draft: UploadDraft, tabId: number | null = n
   await saveDraft(draft);
   const button = import.meta.env.FIREFOX ? null : toolbarButton();
   if (button && (await popupOpened(button))) return;
-  // In a tab, the form names the page it is about (its problem, as the popup reads the active tab's).
-  await browser.tabs.create({ url: browser.runtime.getURL(tabId === null ? '/popup.html' : `/popup.html?tab=${tabId}`) });
+  // In a tab, the form names the page it is about (its problem, as the popup reads the active tab's),
+  // and knows it is in a tab (it stays open when the panel opens).
+  await browser.tabs.create({ url: browser.runtime.getURL(`/popup.html?tab=${tabId ?? ''}`) });
 }

@@ -62,8 +62,8 @@ describe('PopupApp: Open briefing', () => {
     api.sidebarAction = { open: () => (opened.push(inClick), Promise.resolve()) };
     // The window is not known yet: Firefox needs none, and no wait comes before the open.
     vi.spyOn(fakeBrowser.windows, 'getCurrent').mockReturnValue(new Promise(() => undefined) as never);
-    // The form is in a tab (Firefox chooses files there): it stays open.
-    vi.spyOn(fakeBrowser.tabs, 'getCurrent').mockResolvedValue({ id: 4 } as never);
+    // The form is in a tab (Firefox chooses files there; its address names the page): it stays open.
+    window.history.replaceState(null, '', '/popup.html?tab=4');
     const close = vi.spyOn(window, 'close').mockImplementation(() => undefined);
     const after = () => (inClick = false);
     try {
@@ -78,6 +78,7 @@ describe('PopupApp: Open briefing', () => {
       expect(close).not.toHaveBeenCalled();
     } finally {
       window.removeEventListener('click', after);
+      window.history.replaceState(null, '', '/');
       api.sidePanel = saved;
       delete api.sidebarAction;
     }
