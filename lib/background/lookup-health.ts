@@ -29,7 +29,14 @@ import { clearTabAlert, showTabAlert } from './tab-alert';
 export const UNREACHABLE_AFTER_MS = 20_000;
 
 /** The silence as kept in storage.session (LOOKUP_SILENCE_KEY). */
-const SilenceSchema = z.object({ since: z.number(), tabs: z.array(z.number()) });
+const SilenceSchema = z.object({ since: z.number(), last: z.optional(z.number()), tabs: z.array(z.number()) });
+
+/**
+ * A silence with no failed batch for this long is over (nothing said the service was silent
+ * meanwhile: pages answered from the cache, a computer asleep): the next failure starts a new one.
+ * Pages ask again about people a lookup failed for after a minute.
+ */
+export const SILENCE_LAPSE_MS = 3 * 60_000;
 
 /** Gateway answers: a proxy is there, the service behind it is not. */
 const GATEWAY_STATUSES = new Set([502, 503, 504]);
@@ -78,7 +85,9 @@ export class LookupHealth {
   #unreachableSince: number | null = null;
   /** Tabs whose lookups found the service silent, not yet for long enough to say so. */
   readonly #waiting = new Set<number>();
-  /** The silence kept by an earlier worker, read once (both fields above come from it). */
+  /** When the last batch that found the service silent ended. */
+  #lastSilent: number | null = null;
+  /** The silence kept by an earlier worker, read once (the fields above come from it). */
   #silenceRestored: Promise<void> | null = null;
   /** Bumped by a settings change: batches begun before it speak for the old settings. */
   #generation = 0;
@@ -114,6 +123,7 @@ export class LookupHealth {
   forgetAll(): Promise<void> {
     this.#generation++;
     this.#unreachableSince = null;
+    this.#lastSilent = null;
     this.#waiting.clear();
     this.#silenceRestored = Promise.resolve();
     return this.#serial(async () => {
@@ -203,6 +213,12 @@ export class LookupHealth {
       return;
     }
     await this.#restoreSilence();
+    const now = this.#now();
+    if (this.#lastSilent !== null && now - this.#lastSilent > SILENCE_LAPSE_MS) {
+      this.#unreachableSince = null;
+      this.#waiting.clear();
+    }
+    this.#lastSilent = now;
     this.#waiting.add(tabId);
     const since = this.#unreachableSince ?? startedAt;
     if (this.#now() - since < UNREACHABLE_AFTER_MS) {
@@ -223,6 +239,7 @@ export class LookupHealth {
         const kept = SilenceSchema.safeParse(stored[LOOKUP_SILENCE_KEY]);
         if (!kept.success || this.#unreachableSince !== null) return;
         this.#unreachableSince = kept.data.since;
+        this.#lastSilent = kept.data.last ?? kept.data.since;
         for (const tab of kept.data.tabs) this.#waiting.add(tab);
       })
       .catch(() => undefined);
@@ -232,8 +249,12 @@ export class LookupHealth {
   /** Sets the silence's start (null: the service answered) and keeps it with the tabs waiting. */
   async #saveSilence(since: number | null): Promise<void> {
     this.#unreachableSince = since;
-    if (since === null) this.#waiting.clear();
-    const write = since === null ? browser.storage.session.remove(LOOKUP_SILENCE_KEY) : browser.storage.session.set({ [LOOKUP_SILENCE_KEY]: { since, tabs: [...this.#waiting] } });
+    if (since === null) {
+      this.#waiting.clear();
+      this.#lastSilent = null;
+    }
+    const kept = { since, last: this.#lastSilent ?? since, tabs: [...this.#waiting] };
+    const write = since === null ? browser.storage.session.remove(LOOKUP_SILENCE_KEY) : browser.storage.session.set({ [LOOKUP_SILENCE_KEY]: kept });
     await write.catch(() => undefined);
   }
 

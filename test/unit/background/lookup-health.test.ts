@@ -13,7 +13,7 @@ import { storageCacheStore } from '@/lib/background/browser-stores';
 import { createHandlers } from '@/lib/background/handlers';
 import { pageStatusHandlers } from '@/lib/background/handlers/page-status';
 import { resetVaultForTests } from '@/lib/background/key-vault';
-import { LookupHealth, UNREACHABLE_AFTER_MS } from '@/lib/background/lookup-health';
+import { LookupHealth, SILENCE_LAPSE_MS, UNREACHABLE_AFTER_MS } from '@/lib/background/lookup-health';
 import { ServiceContext } from '@/lib/background/service-context';
 import { ApiError } from '@/lib/api/errors';
 import type { MessageType, RequestOf } from '@/lib/messaging/protocol';
@@ -317,6 +317,24 @@ describe('a tab whose lookups cannot work says why on its toolbar button', () =>
     clock += 1_000;
     await pageLooksUp(6);
     expect(await badge(6)).toBe('');
+  });
+
+  it('starts a silence over when nothing failed for a while (pages answered from the cache, a computer asleep), also across restarts', async () => {
+    await configure();
+    down = true;
+    await pageLooksUp(4);
+    // Two hours without a failed batch, the worker long stopped; then one failure.
+    health = new LookupHealth({ now: () => clock, online: () => online });
+    handlers = createHandlers(context, undefined, health);
+    clock = 2 * 60 * 60 * 1000;
+    await pageLooksUp(4);
+    expect(await badge(4)).toBe('');
+    // Failing on for long enough from there: said.
+    clock += UNREACHABLE_AFTER_MS;
+    await pageLooksUp(4);
+    expect(await badge(4)).toBe('off');
+    // Within the lapse, failures a minute apart keep one silence going.
+    expect(SILENCE_LAPSE_MS).toBeGreaterThan(60_000);
   });
 
   it('says nothing of a service silent for a moment, busy, failing once, or of the browser being offline', async () => {
