@@ -106,16 +106,17 @@ function findDate(text: string): DayOfYear | null {
     const end = m.index + m[0].length;
     // A short weekday spelled as a month ("mar." is Tuesday in French, Spanish and Italian): its
     // number begins the date that follows ("mar. 19/05/2026", "mar 19 mag 2026"), never a March day.
-    if (month === null || (!m[3] && WEEKDAY_BEFORE_DATE.test(text.slice(end)))) continue;
+    if (month === null || (!m[3] && (WEEKDAY_BEFORE_DATE.test(text.slice(end)) || monthFollows(text.slice(end))))) continue;
     found.push({ month, day: Number(m[2]), year: m[3] ? Number(m[3]) : null, end });
   }
   // Spanish and Portuguese put "de" between ("19 de mayo de 2026").
   for (const m of text.matchAll(/\b(\d{1,2})(?:st|nd|rd|th)?\.?(?: de)? (\p{L}{3,12})(?!\p{L})\.?,?(?:(?: de)? (\d{4})\b)?/gu)) {
     const month = monthOf(m[2]!);
     if (month === null) continue;
-    // "29 – 30 December 2025": the range starts on the 29th.
-    const from = /\b(\d{1,2})\.?\s*[–—-]\s*$/.exec(text.slice(0, m.index));
-    found.push({ month, day: Number(from ? from[1] : m[1]), year: m[3] ? Number(m[3]) : null, end: m.index + m[0].length });
+    // "29 – 30 December 2025": the range starts on the 29th (a day before the end's; not "10:00 - 12 June").
+    const from = /(?<![:\d])(\d{1,2})\.?\s*[–—-]\s*$/.exec(text.slice(0, m.index));
+    const day = from && Number(from[1]) >= 1 && Number(from[1]) < Number(m[1]) ? Number(from[1]) : Number(m[1]);
+    found.push({ month, day, year: m[3] ? Number(m[3]) : null, end: m.index + m[0].length });
   }
   for (const m of text.matchAll(/\b(\d{4})-(\d{2})-(\d{2})\b/g)) {
     found.push({ year: Number(m[1]), month: Number(m[2]) - 1, day: Number(m[3]), end: m.index + m[0].length });
@@ -166,18 +167,30 @@ export function parseWhen(text: string | null, now: Date = new Date(), { needTim
     if (hours > 23 || minutes > 59) return null;
   }
   // A range writes its year once, at its end ("December 29 – 30, 2025").
-  const year = date.year ?? yearOfRange(clean.slice(date.end)) ?? now.getFullYear();
+  const year = date.year ?? yearOfRange(clean.slice(date.end), date.month) ?? now.getFullYear();
   const result = new Date(year, date.month, date.day, hours, minutes);
   const valid = !Number.isNaN(result.getTime()) && result.getDate() === date.day && result.getMonth() === date.month;
   return valid ? result.toISOString() : null;
 }
 
-/** The year written after a range's dash, before any time of day: "– 30, 2025", "– Tuesday, December 30, 2025". */
-function yearOfRange(rest: string): number | null {
+/**
+ * The year of a range's start, written once after its dash, before any time of day: "– 30, 2025",
+ * "– Tuesday, December 30, 2025"; the year before when the range ends in an earlier month ("Dec
+ * 31 – Jan 1, 2027" starts in 2026).
+ */
+function yearOfRange(rest: string, startMonth: number): number | null {
   const clock = rest.search(/\d{1,2}:\d{2}|\b\d{1,2}\s?[ap]\.?m\b/i);
   const head = clock < 0 ? rest : rest.slice(0, clock);
   const year = /\b((?:19|20)\d{2})\b/.exec(head);
-  return year && /[–—-]/.test(head.slice(0, year.index)) ? Number(year[1]) : null;
+  if (!year || !/[–—-]/.test(head.slice(0, year.index))) return null;
+  const endMonth = [...head.slice(0, year.index).matchAll(/\p{L}{3,12}/gu)].map((word) => monthOf(word[0])).findLast((month) => month !== null);
+  return Number(year[1]) - (endMonth !== undefined && endMonth !== null && endMonth < startMonth ? 1 : 0);
+}
+
+/** Whether a month's name comes next ("mar. 19 mai": the number was a weekday's, "mar." Tuesday). */
+function monthFollows(rest: string): boolean {
+  const word = /^\.?,?\s+(\p{L}{3,12})/u.exec(rest)?.[1];
+  return word !== undefined && monthOf(word) !== null;
 }
 
 type SurfaceContact = UploadDraft['contacts'][number];

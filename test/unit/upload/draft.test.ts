@@ -61,6 +61,9 @@ describe('parseWhen', () => {
     expect(parseWhen('mar. 19 mai 2026 10:00 – 10:45', NOW)).toBe(local(2026, 5, 19, 10, 0));
     // Where the month after it is not read, nothing is: never March 19.
     expect(parseWhen('mar 19 xyzzy 2026 10:00', NOW)).toBeNull();
+    // Without a year after it too (this year's).
+    expect(parseWhen('mar. 19 mai 10:00 – 10:45', NOW)).toBe(local(2025, 5, 19, 10, 0));
+    expect(parseWhen('mar 19 may 10:00', NOW)).toBe(local(2025, 5, 19, 10, 0));
     expect(parseWhen('Mar 19 2026 10:00', NOW)).toBe(local(2026, 3, 19, 10, 0));
   });
 
@@ -83,6 +86,12 @@ describe('parseWhen', () => {
     expect(parseWhen('December 29 – 30, 2025', january)).toBe(local(2025, 12, 29));
     expect(parseWhen('Monday, December 29 – Tuesday, December 30, 2025', january)).toBe(local(2025, 12, 29));
     expect(parseWhen('29 – 30 December 2025', january)).toBe(local(2025, 12, 29));
+    // Across New Year: the start is in the year before the end's.
+    expect(parseWhen('Thu, Dec 31 – Fri, Jan 1, 2027', january)).toBe(local(2026, 12, 31));
+    expect(parseWhen('Dec 30 – Jan 2, 2027', january)).toBe(local(2026, 12, 30));
+    // A number before a dash that is no day of the range: a time, a later day.
+    expect(parseWhen('10:00 - 12 June 2026', january)).toBe(local(2026, 6, 12));
+    expect(parseWhen('30 - 12 June 2026', january)).toBe(local(2026, 6, 12));
     // A year after the time is no range's: the text's own year stands (none here: this year's).
     expect(parseWhen('Tuesday, May 19⋅10:00 – 10:45am', january)).toBe(local(2026, 5, 19, 10, 0));
   });
