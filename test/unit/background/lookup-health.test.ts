@@ -99,6 +99,12 @@ async function pageLooksUp(tabId: number) {
   return reply;
 }
 
+/** The worker stopped and started again: a new LookupHealth, with only what storage kept. */
+function restart() {
+  health = new LookupHealth({ now: () => clock, online: () => online });
+  handlers = createHandlers(context, undefined, health);
+}
+
 const badge = (tabId: number) => fakeBrowser.action.getBadgeText({ tabId });
 const title = (tabId: number) => fakeBrowser.action.getTitle({ tabId });
 
@@ -299,10 +305,6 @@ describe('a tab whose lookups cannot work says why on its toolbar button', () =>
     await pageLooksUp(4);
     await pageLooksUp(5);
     // The worker stops; the next one starts with the next batch.
-    const restart = () => {
-      health = new LookupHealth({ now: () => clock, online: () => online });
-      handlers = createHandlers(context, undefined, health);
-    };
     restart();
     clock = UNREACHABLE_AFTER_MS + 40_000;
     await pageLooksUp(4);
@@ -324,8 +326,7 @@ describe('a tab whose lookups cannot work says why on its toolbar button', () =>
     down = true;
     await pageLooksUp(4);
     // Two hours without a failed batch, the worker long stopped; then one failure.
-    health = new LookupHealth({ now: () => clock, online: () => online });
-    handlers = createHandlers(context, undefined, health);
+    restart();
     clock = 2 * 60 * 60 * 1000;
     await pageLooksUp(4);
     expect(await badge(4)).toBe('');
