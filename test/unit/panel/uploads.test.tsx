@@ -39,7 +39,8 @@ describe('uploads from the side panel', () => {
     const create = vi.spyOn(fakeBrowser.tabs, 'create');
     await showMeeting('event');
     await user.click(await screen.findByRole('button', { name: 'Upload recording of this meeting' }));
-    await waitFor(() => expect(create).toHaveBeenCalledWith({ url: expect.stringMatching(/\/popup\.html$/) }));
+    // In a tab, naming the page it is about (the tab the panel briefs).
+    await waitFor(() => expect(create).toHaveBeenCalledWith({ url: expect.stringMatching(/\/popup\.html\?tab=7$/) }));
     expect(openPopup).toHaveBeenCalled();
     const stored = (await fakeBrowser.storage.session.get(DRAFT_KEY))[DRAFT_KEY];
     expect(stored).toEqual({
