@@ -6,7 +6,9 @@ import type { ContactMatch } from '@/lib/models';
 import type { InsightsReply } from '@/lib/messaging/protocol';
 import type { PageSurface } from '@/lib/panel/context';
 import { displayName, personFromPage, personKey, uniquePeople, type SubjectPerson } from '@/lib/panel/subject';
+import { isExcludedAddress, ownAddressAsShown } from '@/lib/storage/preferences';
 import { problemOf, useContactMatches, useInsightsOf } from '../data/queries';
+import { usePreferences } from '../data/usePreferences';
 
 export type AttendeeState =
   | { status: 'looking-up' }
@@ -43,7 +45,21 @@ export function useAttendees(surface: PageSurface): Attendees {
   const contacts = useContactMatches(people);
   // The lookups may find two entries to be one contact (by address, and by the name shown without
   // it, or before the page's own lookups were done): one attendee, kept matched by address.
-  const resolved = uniquePeople(entries.map((entry, index) => ({ ...entry, match: entry.match ?? contacts[index]?.data ?? null, index })));
+  const preferences = usePreferences();
+  // Someone the page shows by name only, whom the page's own lookup had not told yet: when the
+  // panel's finds them to be the user, or in an excluded domain, they are left out as the page
+  // leaves them out once it knows (scanner.ts).
+  const own = new Set(preferences.ownAddresses.map(ownAddressAsShown));
+  const leftOut = (entry: PageSurface['people'][number], found: ContactMatch | null) => {
+    const email = entry.email === null && entry.match === null ? found?.contact.email?.trim().toLowerCase() : undefined;
+    return !!email && (own.has(email) || isExcludedAddress(email, preferences));
+  };
+  const resolved = uniquePeople(
+    entries.flatMap((entry, index) => {
+      const match = entry.match ?? contacts[index]?.data ?? null;
+      return leftOut(entry, match) ? [] : [{ ...entry, match, index }];
+    }),
+  );
   const ids = [...new Set(resolved.flatMap(({ match }) => (match ? [match.contact.id] : [])))];
   const insightQueries = useInsightsOf(ids);
   const insightsOf = new Map(ids.map((id, index) => [id, insightQueries[index]]));

@@ -7,6 +7,7 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { retryDelayFor, shouldRetry } from '@/components/panel/data/query-client';
 import { ApiError, NOT_THE_SERVICE_CODE } from '@/lib/api/errors';
 import type { PersonQuery } from '@/lib/messaging/protocol';
+import type { ContactMatch } from '@/lib/models';
 import { fakeBackground, renderWithClient, sent } from '../support/fake-background';
 import { insights, match, NOW, pagePerson, reply, surface } from './fixtures';
 
@@ -225,6 +226,23 @@ describe('MeetingBriefing', () => {
     await vi.waitFor(() => expect(within(attendees).getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual(['Alex Kim (alex@acme.com)', 'Daniel Weiss']));
     expect(within(attendees).getByRole('button', { name: 'Full briefing: Alex Kim (alex@acme.com)' })).toBeInTheDocument();
     expect(within(attendees).getByRole('button', { name: 'Full briefing: Daniel Weiss' })).toBeInTheDocument();
+  });
+
+  it('leaves out someone shown by name only whom its own lookup finds to be the user or in an excluded domain, as the page does', async () => {
+    await fakeBrowser.storage.sync.set({ preferences: { sites: { 'google-calendar': true, gmail: true, outlook: true }, excludedDomains: ['acme.com'], ownAddresses: ['Me@Example.com'] } });
+    const colleague = match('c', 'Chris Acme', 'chris@acme.com', 'name');
+    const me = match('me', 'Pat Me', 'me@example.com', 'name');
+    fakeBackground({
+      'contact.find': (query: PersonQuery) => Promise.resolve('name' in query ? (({ 'Chris Acme': colleague, 'Pat Me': me } as Record<string, ContactMatch>)[query.name] ?? null) : null),
+      'contact.insights': ({ contactId }) => Promise.resolve(reply(byId[contactId as keyof typeof byId] ?? insights({ contactId }))),
+    });
+    renderWithClient(
+      <MeetingBriefing now={NOW} onOpenPerson={() => undefined} surface={surface([pagePerson('Maya Chen', 'maya@example.com', maya), pagePerson('Chris Acme', null, null), pagePerson('Pat Me', null, null), pagePerson('Daniel Weiss', 'dan@example.net', dan)])} />,
+    );
+    const attendees = await screen.findByRole('region', { name: 'Attendees' });
+    await vi.waitFor(() => expect(within(attendees).getAllByRole('listitem')).toHaveLength(2));
+    expect(document.body.textContent).not.toMatch(/Chris Acme|Pat Me/);
+    await fakeBrowser.storage.sync.remove('preferences');
   });
 
   it('lists people shown by name only whom no single contact matches apart from those not in Primer, with the way to find them by e-mail', async () => {
