@@ -41,6 +41,8 @@ export function createMarker(shown: Pick<FoundPerson, 'name' | 'email'>, matched
     template = document.createElement(MARKER_TAG);
     template.setAttribute(MARKER_ATTRIBUTE, matchedBy);
     template.setAttribute('role', 'button');
+    // It opens the briefing's card, a dialog (hover.ts): said with the button.
+    template.setAttribute('aria-haspopup', 'dialog');
     template.setAttribute('tabindex', tabStop ? '0' : '-1');
     templates[kind] = template;
   }

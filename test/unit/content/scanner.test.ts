@@ -96,6 +96,11 @@ describe('PageScanner', () => {
     expect(markers().map((m) => m.parentElement?.textContent)).toEqual(['Maya', 'Grace Liu']);
     expect(markers().map((m) => m.getAttribute(MARKER_ATTRIBUTE))).toEqual(['email', 'name']);
     expect(markers()[1]?.getAttribute('aria-label')).toBe('Primer briefing: Grace Liu (matched by name)');
+    // A button that opens the briefing's card, a dialog: screen readers say so with it.
+    expect(markers().map((m) => [m.getAttribute('role'), m.getAttribute('aria-haspopup')])).toEqual([
+      ['button', 'dialog'],
+      ['button', 'dialog'],
+    ]);
     expect(find.mock.calls.flatMap((c) => c[0])).not.toContainEqual({ email: 'me@example.com' });
     expect(scanner.stats()).toMatchObject({ surfaces: 1, people: 3, known: 2 });
   });
