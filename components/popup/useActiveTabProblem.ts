@@ -8,15 +8,18 @@ import { lookupProblemKey } from '@/lib/storage/session-keys';
  * own: file-in-tab.ts), else the active one.
  */
 async function formTab(): Promise<number | undefined> {
-  const named = new URLSearchParams(location.search).get('tab');
+  const named = tabParameter();
   if (named !== null && /^\d+$/.test(named)) return Number(named);
   const [tab] = await browser.tabs.query({ active: true, currentWindow: true });
   return tab?.id;
 }
 
+/** The form's `?tab=`: set (perhaps empty) only when it is open in a tab of its own. */
+const tabParameter = () => new URLSearchParams(location.search).get('tab');
+
 /** Whether the form is open in a tab of its own rather than the toolbar popup (its address says so: `?tab=`). */
 export function formInTab(): boolean {
-  return new URLSearchParams(location.search).has('tab');
+  return tabParameter() !== null;
 }
 
 /**

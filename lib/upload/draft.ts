@@ -67,7 +67,8 @@ function monthTable(): Map<string, number> {
       }
       for (let index = 0; index < 12; index++) {
         const name = format.formatToParts(new Date(Date.UTC(2026, index, 15))).find((part) => part.type === 'month')?.value;
-        if (name && !/\d/.test(name) && !table.has(monthKey(name))) table.set(monthKey(name), index);
+        const key = name && !/\d/.test(name) ? monthKey(name) : null;
+        if (key !== null && !table.has(key)) table.set(key, index);
       }
     }
   }
@@ -92,9 +93,10 @@ interface DayOfYear {
  */
 function monthOf(word: string): number | null {
   if (NOT_MONTHS.test(word) || word.length < 3) return null;
-  const named = monthTable().get(monthKey(word));
+  const key = monthKey(word);
+  const named = monthTable().get(key);
   if (named !== undefined) return named;
-  const index = MONTHS.indexOf(monthKey(word).slice(0, 3));
+  const index = MONTHS.indexOf(key.slice(0, 3));
   return index >= 0 ? index : null;
 }
 
