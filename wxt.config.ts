@@ -81,6 +81,11 @@ export default defineConfig({
             },
           },
         }
-      : {}),
+      : {
+          // sidePanel.open (the card's "Open briefing", the keyboard command) and
+          // runtime.getContexts came in Chrome 116: older versions would install a panel that
+          // never opens.
+          minimum_chrome_version: '116',
+        }),
   }),
 });

@@ -71,9 +71,16 @@ test('the Firefox build has the panel as its sidebar, the command, the popup and
   expect(firefox.browser_action?.default_popup).toBe('popup.html');
   expect(firefox.commands?.['open-briefing']?.suggested_key?.default).toBe('Alt+Shift+P');
   expect(firefox.permissions).not.toContain('sidePanel');
+  expect(firefox).not.toHaveProperty('minimum_chrome_version');
   expect(firefox.permissions).not.toContain('offscreen');
   expect((firefox.content_scripts ?? []).map((script) => script.matches).sort()).toEqual(chrome.content_scripts.map((script) => script.matches).sort());
   // Only the background carries the polyfill there too.
   const scripts = fs.readdirSync(FIREFOX, { recursive: true, encoding: 'utf8' }).filter((file) => file.endsWith('.js'));
   expect(scripts.filter((file) => fs.readFileSync(path.join(FIREFOX, file), 'utf8').includes('This script should only be loaded in a browser extension'))).toEqual(['background.js']);
+});
+
+test('the Chrome build needs the Chrome that has the side panel calls it makes', () => {
+  // sidePanel.open and runtime.getContexts: Chrome 116.
+  const chrome = JSON.parse(fs.readFileSync(path.join(OUTPUT, 'manifest.json'), 'utf8')) as { minimum_chrome_version?: string };
+  expect(chrome.minimum_chrome_version).toBe('116');
 });
