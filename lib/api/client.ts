@@ -15,7 +15,7 @@ import type {
   WebhookEvent,
 } from '../models';
 import { ContactFinder } from './contact-finder';
-import type { IndexPersistence } from './contact-index';
+import type { ContactList, IndexPersistence } from './contact-index';
 import { MemoryDiscoveryStore, type DiscoveryStore, type RecordingInsightRoute } from './discovery';
 import { ApiError, asNotTheService } from './errors';
 import { Http, type HttpOptions } from './http';
@@ -96,7 +96,7 @@ export class ServiceClient {
     this.#maxContactPages = options.maxContactPages ?? 500;
     this.#now = options.now ?? Date.now;
     this.#finder = new ContactFinder(this.http, this.#discovery, {
-      listAll: () => this.listAllContacts(),
+      listAll: () => this.readContactList(),
       indexPersistence: options.indexPersistence,
       now: this.#now,
     });
@@ -347,13 +347,24 @@ export class ServiceClient {
    * offset is asked for once, and only a page with nobody new ends the list. Not once the server
    * has paged by `Link` header: there a page without rel="next" (or without the header) is the end.
    */
-  async listAllContacts({ signal }: Signal = {}): Promise<ContactRecord[]> {
+  async listAllContacts(call: Signal = {}): Promise<ContactRecord[]> {
+    return (await this.readContactList(call)).contacts;
+  }
+
+  /**
+   * listAllContacts, saying whether the list was read to its end: not when the pages stopped
+   * bringing anyone new while the server said more followed (it ignored the paging asked for), a
+   * cursor did not move, or the page limit was reached. A name then found once may have a namesake
+   * in what was not read.
+   */
+  async readContactList({ signal }: Signal = {}): Promise<ContactList> {
     let limit = 100;
     const seen = new Map<string, ContactRecord>();
     const asked = new Set<string | null>();
     let next: string | null = null;
     let probing = false;
     let byLink = false;
+    let complete = false;
     for (let page = 0; page < this.#maxContactPages && !asked.has(next); page++) {
       asked.add(next);
       let result: ContactPage;
@@ -362,20 +373,31 @@ export class ServiceClient {
         else result = await this.listContacts({ limit, next }, { signal });
       } catch (error) {
         // A server refusing the probe's offset has said its last page already.
-        if (probing && error instanceof ApiError && (error.kind === 'bad_request' || error.kind === 'invalid_response')) break;
+        if (probing && error instanceof ApiError && (error.kind === 'bad_request' || error.kind === 'invalid_response')) {
+          complete = true;
+          break;
+        }
         throw error;
       }
       const fresh = result.items.filter((contact) => !seen.has(contact.id));
       for (const contact of result.items) seen.set(contact.id, contact);
-      if (fresh.length === 0) break;
+      if (fresh.length === 0) {
+        // An empty page, or the probe past a short one, is the end; people seen already, where the
+        // server said more followed, are a server ignoring the paging: the rest was never read.
+        complete = result.items.length === 0 || probing;
+        break;
+      }
       byLink ||= result.linkPaged === true;
       // A short page the server itself called the last (`next: null`, `has_more: false`) is the end.
       const uncertainEnd = !byLink && result.complete !== true && result.next === null && result.total === null && result.items.length < limit;
       probing = uncertainEnd;
       next = uncertainEnd ? JSON.stringify({ limit: String(limit), offset: String(seen.size) }) : result.next;
-      if (next === null) break;
+      if (next === null) {
+        complete = true;
+        break;
+      }
     }
-    return [...seen.values()];
+    return { contacts: [...seen.values()], complete };
   }
 
   /**

@@ -14,7 +14,7 @@
  * (which compares without case) before it counts as nobody.
  */
 import type { ContactRecord } from '../models';
-import { addressesOf, ContactIndex, hasAddress, nameKey, normaliseEmail, type IndexPersistence } from './contact-index';
+import { addressesOf, ContactIndex, hasAddress, nameKey, normaliseEmail, type ContactList, type IndexPersistence } from './contact-index';
 import { fullName } from '../sites/person-name';
 import { CONTACT_LOOKUPS, type ContactLookup, type DiscoveryStore } from './discovery';
 import { ApiError, asNotTheService, NOT_THE_SERVICE_CODE } from './errors';
@@ -47,7 +47,7 @@ export class ContactFinder {
   constructor(
     http: Http,
     store: DiscoveryStore,
-    options: { listAll: () => Promise<ContactRecord[]>; indexPersistence?: IndexPersistence; now?: () => number },
+    options: { listAll: () => Promise<ContactList | ContactRecord[]>; indexPersistence?: IndexPersistence; now?: () => number },
   ) {
     this.#http = http;
     this.#store = store;
@@ -105,7 +105,8 @@ export class ContactFinder {
       // nothing, reads like a last page, and a namesake past it would make the name look unique.
       if (page.items.length === 0 || page.complete === true) pool = page.items;
     }
-    pool ??= await this.#index.byName(wanted);
+    pool ??= await this.#index.allByName(wanted);
+    if (pool === null) return null;
     // In either order: a contact stored "Chen, Maya" is a namesake of one stored "Maya Chen".
     const exact = pool.filter((contact) => contact.name !== null && nameKey(contact.name) === wanted);
     return theOnly(exact);

@@ -9,6 +9,14 @@ import { fullName } from '../sites/person-name';
 export interface IndexSnapshot {
   contacts: ContactRecord[];
   builtAt: number;
+  /** Whether the whole list was read (ContactList); absent in copies saved before it was told. */
+  complete?: boolean;
+}
+
+/** A server's contact list as read; `complete` false when part of it could not be read. */
+export interface ContactList {
+  contacts: ContactRecord[];
+  complete: boolean;
 }
 
 export interface IndexPersistence {
@@ -45,19 +53,21 @@ export function nameKey(name: string): string {
 }
 
 export class ContactIndex {
-  readonly #loadAll: () => Promise<ContactRecord[]>;
+  /** A plain array is a whole list. */
+  readonly #loadAll: () => Promise<ContactList | ContactRecord[]>;
   readonly #persistence: IndexPersistence | null;
   readonly #ttlMs: number;
   readonly #now: () => number;
   #byEmail = new Map<string, ContactRecord[]>();
   #byName = new Map<string, ContactRecord[]>();
   #builtAt: number | null = null;
+  #complete = true;
   #building: Promise<void> | null = null;
   /** The saved copy's read, shared: every lookup of a batch waits for it before deciding to build. */
   #restoring: Promise<void> | null = null;
 
   constructor(
-    loadAll: () => Promise<ContactRecord[]>,
+    loadAll: () => Promise<ContactList | ContactRecord[]>,
     options: { persistence?: IndexPersistence; ttlMs?: number; now?: () => number } = {},
   ) {
     this.#loadAll = loadAll;
@@ -78,6 +88,15 @@ export class ContactIndex {
   async byName(name: string): Promise<ContactRecord[]> {
     await this.#ready();
     return this.#byName.get(nameKey(name)) ?? [];
+  }
+
+  /**
+   * Every contact with this full name, or null when the list was not read to its end: one found
+   * there may have a namesake in the part not read, and a name must match a single contact.
+   */
+  async allByName(name: string): Promise<ContactRecord[] | null> {
+    const found = await this.byName(name);
+    return this.#complete ? found : null;
   }
 
   /** Some contact with an address, if the list has one (calibration's sample, when the first page has none). */
@@ -131,8 +150,8 @@ export class ContactIndex {
   }
 
   async #build(): Promise<void> {
-    const contacts = await this.#loadAll();
-    const snapshot = { contacts, builtAt: this.#now() };
+    const list = await this.#loadAll();
+    const snapshot = Array.isArray(list) ? { contacts: list, builtAt: this.#now(), complete: true } : { ...list, builtAt: this.#now() };
     this.#fill(snapshot);
     await this.#persistence?.save(snapshot);
   }
@@ -147,6 +166,7 @@ export class ContactIndex {
     this.#byEmail = byEmail;
     this.#byName = byName;
     this.#builtAt = snapshot.builtAt;
+    this.#complete = snapshot.complete ?? true;
   }
 }
 

@@ -67,6 +67,7 @@ const INDEX_KEY = 'contactIndex';
 const StoredIndexSchema = z.object({
   baseUrl: z.string(),
   builtAt: z.number(),
+  complete: z.optional(z.boolean()),
   // Every address of each contact (to match it by any); snapshots saved before the list still parse.
   contacts: z.array(ContactRecordSchema),
 });

@@ -125,11 +125,18 @@ function nextPageQuery(
   // Stripe's lists ({object: "list", has_more}) go on after the last item's id; they refuse offset.
   if (body.object === 'list' && hasMore === true && lastId !== null) return { starting_after: lastId, limit: String(request.limit) };
 
+  // A next page's number ("next_page": 2); null there is the last page.
+  const nextPage = numberOf(body, 'next_page', 'nextPage') ?? numberOf(paging, 'next_page', 'nextPage');
+  const perPageKeys = ['per_page', 'perPage', 'page_size', 'pageSize', 'items_per_page', 'itemsPerPage', 'size', 'limit'];
+  const pageSize = () => String(numberOf(body, ...perPageKeys) ?? numberOf(paging, ...perPageKeys) ?? Math.max(received, 1));
+  if (nextPage !== null) return { page: String(nextPage), per_page: pageSize(), limit: pageSize() };
+  if (body.next_page === null || paging.next_page === null) return null;
+
   const pageKeys = ['page', 'current_page', 'currentPage'];
   const page = numberOf(body, ...pageKeys) ?? numberOf(paging, ...pageKeys);
   if (page !== null) {
-    const perPageKeys = ['per_page', 'perPage', 'page_size', 'pageSize', 'items_per_page', 'itemsPerPage', 'limit'];
-    const perPage = numberOf(body, ...perPageKeys) ?? numberOf(paging, ...perPageKeys) ?? request.limit;
+    // Not said: the server's own size is what it sent (not the size asked, which it may cap).
+    const perPage = numberOf(body, ...perPageKeys) ?? numberOf(paging, ...perPageKeys) ?? received;
     const pages = numberOf(body, 'total_pages', 'totalPages', 'pages') ?? numberOf(paging, 'total_pages', 'totalPages', 'pages');
     const more = hasMore ?? (pages !== null ? page < pages : total !== null ? page * perPage < total : received >= perPage);
     // The size as `per_page` and as `limit` (the first page was asked with it; nestjs-typeorm-paginate

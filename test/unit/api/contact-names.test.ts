@@ -295,6 +295,56 @@ describe('the whole list on servers with their own paging rules', () => {
   });
 });
 
+describe('a list read only in part never makes a name look unique', () => {
+  // Namesakes at positions 5 and 140: a list read to 100 finds one "Alex Kim" only.
+  const people = Array.from({ length: 160 }, (_, i) => ({ id: `c${i}`, name: i === 5 || i === 140 ? 'Alex Kim' : `Person ${i}`, email: `p${i}@x.test` }));
+  const pageOf = (url: URL, size: number) => {
+    const offset = Number(url.searchParams.get('offset') ?? 0);
+    return people.slice(offset, offset + size);
+  };
+  const indexed = async () => {
+    const discovery = new MemoryDiscoveryStore();
+    await discovery.update('https://api.test', { contactLookup: 'local-index', contactLookupCheckedAt: Date.now() });
+    return discovery;
+  };
+
+  it('matches no one by name when the page limit stopped the list', async () => {
+    const discovery = await indexed();
+    const service = new ServiceClient('https://api.test', 'secret-key', {
+      discovery,
+      maxContactPages: 1,
+      sleep: () => Promise.resolve(),
+      online: () => true,
+      fetch: (input) => Promise.resolve(Response.json({ items: pageOf(new URL(input), 100), total: people.length })),
+    });
+    expect(await service.findContactByName('Alex Kim')).toBeNull();
+    // Person 7 is unique in what was read, but the rest of the list was not read.
+    expect(await service.findContactByName('Person 7')).toBeNull();
+    // Addresses are exact whatever was read.
+    expect((await service.findContactByEmail('p7@x.test'))?.id).toBe('c7');
+  });
+
+  it('matches no one by name when the server sends its first page again for the next (it ignores the paging)', async () => {
+    const { service } = fakeService(await indexed(), () => ({ items: people.slice(0, 100), next: '?cursor=abc' }));
+    expect(await service.findContactByName('Person 7')).toBeNull();
+  });
+
+  it('matches a name unique in a list read to its end', async () => {
+    const { service } = fakeService(await indexed(), (url) => ({ items: pageOf(url, 100), total: people.length }));
+    expect((await service.findContactByName('Person 7'))?.id).toBe('c7');
+    expect(await service.findContactByName('Alex Kim')).toBeNull();
+  });
+
+  it.each([
+    ['its page size as `size` (fastapi-pagination)', (page: number) => ({ items: people.slice((page - 1) * 20, page * 20), total: people.length, page, size: 20 })],
+    ['no page size at all, 20 a page', (page: number) => ({ items: people.slice((page - 1) * 20, page * 20), total: people.length, page })],
+    ['the next page by number (`next_page`)', (page: number) => ({ items: people.slice((page - 1) * 20, page * 20), next_page: page * 20 < people.length ? page + 1 : null })],
+  ])('reads the whole list of a server paging by number with %s', async (_, reply) => {
+    const { service } = fakeService(new MemoryDiscoveryStore(), (url) => reply(Number(url.searchParams.get('page') ?? 1)));
+    expect((await service.listAllContacts()).map((contact) => contact.id)).toEqual(people.map((contact) => contact.id));
+  });
+});
+
 describe('a by-email route that answers "nobody" with an empty body', () => {
   it.each([{}, { contact: null }, { data: null }])('reads %j as nobody and keeps asking the route', async (nobody) => {
     const discovery = new MemoryDiscoveryStore();
