@@ -65,6 +65,9 @@ const NO_FLAGS: PreferenceFlags = {
   dislikesJargon: null,
 };
 
+const CONTACT_OWNER_KEYS = ['contact_id', 'contactId'];
+const RECORDING_OWNER_KEYS = ['recording_id', 'recordingId'];
+
 /** Where a list of insights sits in a reply: DRF's page, the interface's own list style, envelopes. */
 const LIST_KEYS = ['results', 'items', 'data', 'insights'];
 
@@ -101,13 +104,32 @@ function conversationCountOf(body: Obj): number | null {
   return count !== null && Number.isInteger(count) && count >= 0 ? count : null;
 }
 
+/**
+ * The id a reply names its owner by, when it does: it must be the one asked for. A server that
+ * answered for someone else (a wrong join, a cache keyed without the id) would show another
+ * person's insights under this name.
+ */
+function ownerOf(reply: unknown, ownerKeys: string[], asked: string, whose: string): string {
+  // Said at any level of the envelopes read through (`{data: {contact_id, insights: {…}}}`).
+  for (let level = reply, depth = 0; isObj(level) && depth < 3; depth++) {
+    const resource = resourceOf(level);
+    const stated = textOf(resource, ...ownerKeys);
+    if (stated !== null && stated.trim() !== asked.trim()) {
+      throw new ApiError('invalid_response', `The service sent the insights of another ${whose} (${stated.slice(0, 80)}, not ${asked.slice(0, 80)}); Primer does not show them.`);
+    }
+    level = ['data', 'insights'].map((key) => resource[key]).find(isObj);
+  }
+  return asked;
+}
+
 export function toInsights(raw: unknown, contactId: string): Insights {
-  const body = unwrap(singleOf(raw, INSIGHT_PROBES, ['contact_id', 'contactId'], contactId), INSIGHT_PROBES, ['insights', 'data']);
+  const single = singleOf(raw, INSIGHT_PROBES, CONTACT_OWNER_KEYS, contactId);
+  const body = unwrap(single, INSIGHT_PROBES, ['insights', 'data']);
   // `{}` or null from a server with nothing yet is "no insights", not an error.
   const b: Obj = isObj(body) ? body : {};
   if (body !== null && !isObj(body)) throw invalid('the insights');
   return {
-    contactId: textOf(b, 'contact_id', 'contactId') ?? contactId,
+    contactId: ownerOf(single, CONTACT_OWNER_KEYS, contactId, 'contact'),
     communicationApproach: proseOf(b, 'communication_approach', 'communicationApproach', 'communication_style'),
     preferredTone: proseOf(b, 'preferred_tone', 'preferredTone', 'tone'),
     personalitySummary: proseOf(b, 'personality_summary', 'personalitySummary', 'summary'),
@@ -134,11 +156,11 @@ export function recordingInsightsNotYet(): ApiError {
 const RECORDING_INSIGHT_PROBES = ['action_items', 'key_decisions', 'topics_discussed', 'actionItems', 'keyDecisions', 'topicsDiscussed'];
 
 export function toRecordingInsights(raw: unknown, recordingId: string): RecordingInsights {
-  const single = singleOf(raw, RECORDING_INSIGHT_PROBES, ['recording_id', 'recordingId'], recordingId);
+  const single = singleOf(raw, RECORDING_INSIGHT_PROBES, RECORDING_OWNER_KEYS, recordingId);
   const body = unwrap(single, RECORDING_INSIGHT_PROBES, ['insights', 'data']);
   if (!isObj(body)) throw invalid('the recording’s insights');
   return {
-    recordingId: textOf(body, 'recording_id', 'recordingId') ?? recordingId,
+    recordingId: ownerOf(single, RECORDING_OWNER_KEYS, recordingId, 'recording'),
     actionItems: toActionItems(body.action_items ?? body.actionItems, { pendingOnly: false, ofRecording: true }),
     keyDecisions: toTextList(body.key_decisions ?? body.keyDecisions ?? body.decisions, ITEM_TEXT_KEYS, SENTENCE_SEPARATORS),
     topicsDiscussed: toTextList(body.topics_discussed ?? body.topicsDiscussed ?? body.topics),

@@ -130,6 +130,16 @@ describe('insights as a list or a page', () => {
     expect(() => toInsights([{ preferred_tone: 'casual' }, { preferred_tone: 'formal' }], 'c1')).toThrow(expect.objectContaining({ kind: 'invalid_response' }));
   });
 
+  it('refuses insights that name another contact or recording as theirs, alone or as the only entry of a list', () => {
+    const another = expect.objectContaining({ kind: 'invalid_response', message: expect.stringContaining('another contact') });
+    expect(() => toInsights({ contact_id: 'c2', preferred_tone: 'casual' }, 'c1')).toThrow(another);
+    expect(() => toInsights({ items: [{ contact_id: 'c2', preferred_tone: 'casual' }] }, 'c1')).toThrow(another);
+    expect(() => toInsights({ data: { contactId: 2, insights: { preferred_tone: 'casual' } } }, '1')).toThrow(another);
+    expect(() => toRecordingInsights({ recording_id: 'r2', key_decisions: ['Go'] }, 'r1')).toThrow(expect.objectContaining({ message: expect.stringContaining('another recording') }));
+    // The same id written as a number is the same contact.
+    expect(toInsights({ contact_id: 42, preferred_tone: 'formal' }, '42')).toMatchObject({ contactId: '42', preferredTone: 'formal' });
+  });
+
   it('of several for this very contact (a history), takes the newest, else the first', () => {
     const history = [
       { contact_id: 'c1', preferred_tone: 'older', updated_at: '2026-10-01T09:00:00Z' },

@@ -208,7 +208,7 @@ describe('insights', () => {
         updated_at: '2026-11-21',
         unknown_field: { deep: true },
       },
-      'ignored',
+      'c1',
     );
     expect(insights).toMatchObject({
       contactId: 'c1',
