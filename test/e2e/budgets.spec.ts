@@ -28,6 +28,8 @@ test('each site injects at most 20 KB gzipped on page load, without React', () =
     expect(gzipped, script.matches.join(' ')).toBeLessThanOrEqual(BUDGET_GZIP_BYTES);
     const text = Buffer.concat(code).toString('utf8');
     expect(text).not.toContain('react.production');
+    // Vite's build-time marker (lib/build/compile-hints.ts) is no part of what a page gets.
+    expect(text).not.toContain('$vite$');
     // React 19's own markers (its element type and internals), and React 18's for older builds.
     expect(text).not.toMatch(/react\.transitional\.element|__CLIENT_INTERNALS_DO_NOT_USE|__SECRET_INTERNALS|ReactCurrentOwner|react-dom/);
     // V8 compiles the whole script up front (lib/build/compile-hints.ts): the first scan runs it all.
