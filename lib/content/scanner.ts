@@ -309,7 +309,9 @@ export class PageScanner {
   #mark(element: Element, key: string, person: FoundPerson, match: ContactMatch, surface: Surface, texts: () => string[], mayEdit: boolean, aboveRoot: () => Around, around: Map<Element, Around>): void {
     const existing = this.#marks.get(element);
     if (existing?.key === key && (existing.marker === null || besideItsPerson(existing.marker, element))) {
+      // The same person, answered afresh (a contact merged into another: the card and the panel brief the newer).
       existing.surface = surface;
+      existing.match = match;
       return;
     }
     existing?.marker?.remove();

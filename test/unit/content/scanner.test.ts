@@ -336,6 +336,24 @@ describe('PageScanner', () => {
     expect(scanning.failedRoots(now + FAILED_RETRY_MS)).toEqual(roots);
   });
 
+  it('takes a fresh answer for someone marked already: a contact merged into another is the one the card and the panel brief', async () => {
+    let now = 1_000;
+    let answer: ContactMatch = KNOWN['n:grace liu']!;
+    const lookup = new PeopleLookup((people) => Promise.resolve(people.map(() => answer)), () => now);
+    const scanning = new PageScanner({ adapter, lookup, preferences: () => preferences, ownAddresses: () => new Set() });
+    const roots = page(`<div class="s"><span data-who="Grace Liu">Grace Liu</span></div>`);
+    await scanning.scan(roots);
+    const marker = markers()[0]!;
+    expect(scanning.findMark(marker)?.match.contact.id).toBe('g');
+    // An hour on, the service has merged her into another contact.
+    answer = { contact: { id: 'g2', name: 'Grace Liu', email: null, company: 'Acme', title: null }, matchedBy: 'name' };
+    now += CONTACT_MS + 1;
+    await scanning.scan(roots);
+    expect(markers()).toEqual([marker]);
+    expect(scanning.findMark(marker)?.match.contact.id).toBe('g2');
+    expect(scanning.pageContext()[0]?.people[0]?.match?.contact.id).toBe('g2');
+  });
+
   it('puts a marker back beside its person when the site moves their button (a list re-ordered, a row put in after it)', async () => {
     const button = (email: string, name: string) => `<button type="button"><span data-mail="${email}">${name}</span></button>`;
     const [root] = page(`<div class="s">${button('maya@example.com', 'Maya')}${button('bo@example.com', 'Bo')}</div>`) as [HTMLElement];
