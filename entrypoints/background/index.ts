@@ -73,6 +73,10 @@ export default defineBackground(() => {
   // Uploads cut off by a stopped worker or a restart go on; processing is watched again. A failure
   // (the records could not be read) waits for the worker's next start, never left unhandled.
   uploads.resume().catch(() => undefined);
+  // Access granted for an upload's storage host (the popup's prompt closed the popup): it goes on.
+  browser.permissions.onAdded.addListener(() => {
+    uploads.accessGranted().catch(() => undefined);
+  });
 
   // The side panel: remembered focus per tab, and the keyboard command that opens it.
   forgetFocusOnNavigation();

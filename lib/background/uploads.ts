@@ -28,9 +28,17 @@ function abortableSleep(ms: number, signal: AbortSignal): Promise<void> {
   });
 }
 
-/** What the notification says of a recording that finished processing, or failed to. */
+/** What the notification says of a recording that finished processing, failed to, or could not be sent. */
 export function announcementOf(record: UploadRecord): { title: string; message: string } {
   const title = record.meta.title;
+  if (record.state === 'failed' && record.failedStep !== null && record.failedStep !== 'processing') {
+    const why = serverText(record.error) ?? 'the upload stopped';
+    const next = record.needsAccess ? 'Open Primer’s toolbar button to allow it.' : 'Open Primer’s toolbar button to try again.';
+    return {
+      title: record.needsAccess ? 'Recording upload needs your permission' : 'Recording upload stopped',
+      message: `“${title}”: ${why}${/[.!?…]$/.test(why) ? '' : '.'} ${next}`,
+    };
+  }
   if (record.state !== 'completed') {
     // The service's words, as the popup's row shows them: on one line, cut, one full stop.
     const why = serverText(record.error) ?? 'processing failed';

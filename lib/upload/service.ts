@@ -20,7 +20,7 @@ export interface UploadPlatform {
   getRecording: PollDeps['getRecording'];
   /** Processing ended: cached results it changes (the contact's briefing, recordings) are dropped. Runs before the state is saved. */
   dropCachedResults: (record: UploadRecord) => Promise<void>;
-  /** Processing ended (completed or failed): the notification. Once per upload. */
+  /** Processing ended (completed or failed), or sending stopped on a failure: the notification. */
   announce: (record: UploadRecord) => Promise<void>;
   /** How many uploads are still going (toolbar badge). */
   showActive: (count: number) => Promise<void>;
@@ -103,7 +103,10 @@ export class UploadService {
     return record;
   }
 
-  /** Resumes a failed or cancelled upload at the step it stopped at. */
+  /**
+   * Resumes a failed or cancelled upload at the step it stopped at. Asked twice at once (the
+   * popup's click and a permission granted), it runs once: the runner joins a run it has.
+   */
   async retry(id: string): Promise<UploadRecord> {
     const record = await this.#require(id);
     if (this.#runner.isRunning(id)) return record;
@@ -122,6 +125,18 @@ export class UploadService {
     await this.#platform.store.put(resumed);
     this.#launch(resumed);
     return resumed;
+  }
+
+  /**
+   * Host access was granted: uploads that stopped for want of it go on. Chrome closes the popup
+   * when its permission prompt takes the focus, and the popup's retry after the grant never ran.
+   */
+  async accessGranted(): Promise<void> {
+    for (const record of await this.#platform.store.all()) {
+      if (record.state !== 'failed' || record.needsAccess === null || record.uploadUrl === null) continue;
+      const missing = await this.#platform.missingAccess(record.uploadUrl).catch(() => 'refused');
+      if (missing === null) await this.retry(record.id).catch(() => undefined);
+    }
   }
 
   /**
@@ -188,6 +203,9 @@ export class UploadService {
     if (record.putDone) await this.#deleteFile(record.id);
     if (record.state === 'processing') await this.#reschedule();
     await this.#updateBadge();
+    // Stopped on the way (a permission to give, a refusal): the popup that said "you can close
+    // this window" may be closed, and the badge going out would read as done.
+    if (record.state === 'failed') await this.#platform.announce(record);
   }
 
   async #finished(record: UploadRecord): Promise<void> {

@@ -30,4 +30,16 @@ describe('announcementOf (the notification when processing ends)', () => {
     expect(message.endsWith('…')).toBe(true);
     expect(announcementOf(record({ state: 'failed', error: 'Bad audio.' })).message).toBe('“Weekly sync”: Bad audio.');
   });
+
+  it('says an upload stopped on the way, and what to do, as the popup that said "you can close this window" may be closed', () => {
+    const access = record({ state: 'failed', failedStep: 'put', error: 'Primer needs your permission to send the recording to storage.example.', needsAccess: 'https://storage.example/*' });
+    expect(announcementOf(access)).toEqual({
+      title: 'Recording upload needs your permission',
+      message: '“Weekly sync”: Primer needs your permission to send the recording to storage.example. Open Primer’s toolbar button to allow it.',
+    });
+    expect(announcementOf(record({ state: 'failed', failedStep: 'complete', error: 'Service unavailable' }))).toEqual({
+      title: 'Recording upload stopped',
+      message: '“Weekly sync”: Service unavailable. Open Primer’s toolbar button to try again.',
+    });
+  });
 });

@@ -174,6 +174,53 @@ describe('retry', () => {
   });
 });
 
+describe('an upload stopped on the way', () => {
+  it('is announced once, as its popup may be closed (the badge going out would read as done)', async () => {
+    const { service, store, platform } = setup();
+    platform.missingAccess.mockResolvedValueOnce('https://storage.example/*');
+    await service.start('u1', FILE, META);
+    await idle();
+    const stopped = await store.get('u1');
+    expect(stopped).toMatchObject({ state: 'failed', failedStep: 'put', needsAccess: 'https://storage.example/*' });
+    expect(platform.announce).toHaveBeenCalledTimes(1);
+    expect(platform.announce).toHaveBeenCalledWith(stopped);
+  });
+
+  it('is not announced when the user cancelled it', async () => {
+    const { service, store, platform } = setup();
+    platform.put.mockImplementation((_record, _progress, signal) => untilAborted(signal, new ApiError('aborted', 'cancelled')));
+    await service.start('u1', FILE, META);
+    await idle();
+    await service.cancel('u1');
+    await idle();
+    expect(await store.get('u1')).toMatchObject({ state: 'cancelled' });
+    expect(platform.announce).not.toHaveBeenCalled();
+  });
+
+  it('goes on once the access it waits for is granted (the prompt closed the popup before its retry), and only that one', async () => {
+    const waiting = withUrl({ state: 'failed', failedStep: 'put', error: 'Primer needs your permission', needsAccess: 'https://storage.example/*' });
+    const other = withUrl({ id: 'u2', state: 'failed', failedStep: 'put', error: 'Primer needs your permission', needsAccess: 'https://other.example/*', uploadUrl: 'https://other.example/rec-2?sig=2' });
+    const refused = withUrl({ id: 'u3', state: 'failed', failedStep: 'complete', putDone: true, error: 'down' });
+    const { service, store, platform } = setup([waiting, other, refused]);
+    platform.missingAccess.mockImplementation((url) => Promise.resolve(url.startsWith('https://other.example/') ? 'https://other.example/*' : null));
+    await service.accessGranted();
+    await idle();
+    expect(await store.get('u1')).toMatchObject({ state: 'processing', needsAccess: null });
+    expect(await store.get('u2')).toMatchObject({ state: 'failed', needsAccess: 'https://other.example/*' });
+    expect(await store.get('u3')).toMatchObject({ state: 'failed', failedStep: 'complete' });
+    expect(platform.put).toHaveBeenCalledTimes(1);
+  });
+
+  it('resumes once when the grant and the popup’s retry come together', async () => {
+    const waiting = withUrl({ state: 'failed', failedStep: 'put', error: 'Primer needs your permission', needsAccess: 'https://storage.example/*' });
+    const { service, platform } = setup([waiting]);
+    await Promise.all([service.accessGranted(), service.retry('u1'), service.retry('u1')]);
+    await idle();
+    expect(platform.put).toHaveBeenCalledTimes(1);
+    expect(platform.complete).toHaveBeenCalledTimes(1);
+  });
+});
+
 describe('cancel', () => {
   it('aborts a running upload, which ends cancelled', async () => {
     const { service, store, platform, badge } = setup();
