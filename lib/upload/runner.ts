@@ -33,8 +33,13 @@ export interface UploadDeps {
 
 /** A URL this close to expiry is renewed before sending: a large file takes a while. */
 const EXPIRY_MARGIN_MS = 60_000;
-/** Transient PUT failures (network, server error) are retried this many times, with these waits. */
-const PUT_RETRY_DELAYS_MS = [1000, 4000];
+/**
+ * Transient PUT failures (network, server error) are retried this many times, with these waits:
+ * about a minute in all, for a dropped Wi-Fi or a router's restart (5 s ended a long upload for
+ * good). Each wait stays under the 30 s Chrome lets an idle service worker live: the wait is the
+ * worker's, and a worker stopped mid-wait would leave the upload until its next start.
+ */
+const PUT_RETRY_DELAYS_MS = [1000, 4000, 10_000, 20_000, 25_000];
 /** URLs requested per run at most (the first plus renewals after expiry or refusal). */
 const MAX_URLS_PER_RUN = 3;
 /**

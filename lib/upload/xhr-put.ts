@@ -16,7 +16,16 @@ export interface PutRequest {
   timeoutMs?: number;
 }
 
-function kindOf(status: number): ApiErrorKind {
+/**
+ * Refusals that say the connection, not the request, was at fault: S3 answers 400 RequestTimeout
+ * to a PUT whose body stopped coming for a while, and 400 IncompleteBody to one cut short. Sent
+ * again, the same request can pass.
+ */
+const CONNECTION_CODES: Record<string, ApiErrorKind> = { RequestTimeout: 'timeout', IncompleteBody: 'network' };
+
+function kindOf(status: number, code: string | null): ApiErrorKind {
+  const connection = code !== null && Object.hasOwn(CONNECTION_CODES, code) ? CONNECTION_CODES[code] : undefined;
+  if (connection) return connection;
   if (status === 400) return 'bad_request';
   if (status === 401) return 'unauthorized';
   if (status === 403) return 'forbidden';
@@ -63,7 +72,8 @@ export function xhrPut(request: PutRequest): Promise<void> {
         request.onProgress(request.body.size);
         settle(null);
       } else {
-        settle(new ApiError(kindOf(xhr.status), storageErrorMessage(xhr.status, xhr.responseText), { status: xhr.status, code: storageErrorCode(xhr.responseText) }));
+        const code = storageErrorCode(xhr.responseText);
+        settle(new ApiError(kindOf(xhr.status, code), storageErrorMessage(xhr.status, xhr.responseText), { status: xhr.status, code }));
       }
     };
     xhr.onerror = () => settle(new ApiError('network', 'The upload server could not be reached, or refused Primer’s request.'));

@@ -235,12 +235,12 @@ describe('UploadRunner: failure at each step', () => {
     expect(h.put).toHaveBeenCalledTimes(1);
   });
 
-  it('retries a transient PUT failure after 1 s, then 4 s, then fails', async () => {
+  it('retries a transient PUT failure for about a minute (each wait under a worker’s 30 s idle life), then fails', async () => {
     const h = harness();
     h.put.mockRejectedValue(new ApiError('network', 'The upload server could not be reached.'));
     const done = await h.runner.run(uploadRecord());
-    expect(h.put).toHaveBeenCalledTimes(3);
-    expect(h.waits).toEqual([1000, 4000]);
+    expect(h.put).toHaveBeenCalledTimes(6);
+    expect(h.waits).toEqual([1000, 4000, 10_000, 20_000, 25_000]);
     expect(h.sleep.mock.calls.every(([, signal]) => signal instanceof AbortSignal)).toBe(true);
     expect(done).toMatchObject({ state: 'failed', failedStep: 'put', error: 'The upload server could not be reached.', putDone: false });
     expect(h.requestUrl).toHaveBeenCalledTimes(1);

@@ -117,6 +117,16 @@ describe('xhrPut', () => {
     await expect(done).rejects.toMatchObject({ name: 'ApiError', kind, status, code: 'C', message: `The upload server answered ${status}: M (C)` } satisfies Partial<ApiError>);
   });
 
+  it.each([
+    ['RequestTimeout', 'timeout'],
+    ['IncompleteBody', 'network'],
+  ] as [string, ApiErrorKind][])('takes S3’s 400 %s for the connection’s fault (%s), which a retry can get past', async (code, kind) => {
+    vi.stubGlobal('XMLHttpRequest', FakeXhr);
+    const done = xhrPut(request());
+    FakeXhr.last!.answer(400, `<Error><Code>${code}</Code><Message>Your socket connection to the server was not read from or written to within the timeout period.</Message></Error>`);
+    await expect(done).rejects.toMatchObject({ kind, status: 400, code });
+  });
+
   it('reports a network failure, a timeout and a cancel', async () => {
     vi.stubGlobal('XMLHttpRequest', FakeXhr);
     const failing = xhrPut(request());
