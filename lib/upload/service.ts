@@ -10,6 +10,9 @@ import type { UploadStore } from './store';
 import { ApiError } from '../api/error-info';
 import { checkUploadInfo } from './file-check';
 
+/** How long the copy of a stopped upload's file is kept for a retry. */
+export const STOPPED_COPY_KEPT_MS = 24 * 60 * 60 * 1000;
+
 export interface UploadPlatform {
   store: UploadStore;
   requestUrl: UploadDeps['requestUrl'];
@@ -233,17 +236,21 @@ export class UploadService {
   }
 
   /**
-   * Deletes every kept file whose upload is gone (removed, dropped from the list, never started)
-   * or already stored at its URL. Files are listed before uploads: an upload is saved before its
-   * file is kept, so a file found first has its upload listed too, unless it really has none.
+   * Deletes every kept file whose upload is gone (removed, dropped from the list, never started),
+   * already stored at its URL, or stopped (failed, cancelled) more than a day ago: a recording of
+   * gigabytes is not kept on disk for a retry that is not coming (a late retry asks for the file).
+   * Files are listed before uploads: an upload is saved before its file is kept, so a file found
+   * first has its upload listed too, unless it really has none.
    */
   async #deleteUnusableFiles(): Promise<void> {
     const files = await this.#platform.listFiles().catch(() => []);
     if (files.length === 0) return;
     const records = new Map((await this.#platform.store.all()).map((record) => [record.id, record]));
+    const stoppedLongAgo = (record: UploadRecord) =>
+      (record.state === 'failed' || record.state === 'cancelled') && this.#platform.now() - record.updatedAt > STOPPED_COPY_KEPT_MS;
     for (const id of files) {
       const record = records.get(id);
-      if (!record || record.putDone) await this.#deleteFile(id);
+      if (!record || record.putDone || stoppedLongAgo(record)) await this.#deleteFile(id);
     }
   }
 

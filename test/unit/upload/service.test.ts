@@ -6,7 +6,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@/lib/api/error-info';
 import type { Recording } from '@/lib/models';
 import type { UploadRecord } from '@/lib/upload/record';
-import { UploadService, type UploadPlatform } from '@/lib/upload/service';
+import { STOPPED_COPY_KEPT_MS, UploadService, type UploadPlatform } from '@/lib/upload/service';
 import { deferred, idle, memoryStore, presigned, T0, untilAborted, uploadRecord, withUrl, type MemoryStore } from './helpers';
 
 const FILE = { name: 'Weekly sync.m4a', size: 1000, type: 'audio/mp4' };
@@ -512,6 +512,20 @@ describe('the file', () => {
     await service.resume();
     await idle();
     expect(platform.deleteFile.mock.calls.map(([id]) => id).sort()).toEqual(['bad-audio', 'done', 'never-started']);
+  });
+
+  it('at start-up, the copy of an upload stopped more than a day ago is deleted (gigabytes kept for a retry not coming)', async () => {
+    const { service, platform } = setup([
+      withUrl({ state: 'failed', failedStep: 'put', error: 'x', updatedAt: T0 - STOPPED_COPY_KEPT_MS - 1 }, 'failed-long-ago'),
+      uploadRecord({ state: 'cancelled', updatedAt: T0 - STOPPED_COPY_KEPT_MS - 1 }, 'cancelled-long-ago'),
+      uploadRecord({ state: 'cancelled', updatedAt: T0 - STOPPED_COPY_KEPT_MS + 60_000 }, 'cancelled-today'),
+      withUrl({ state: 'uploading', updatedAt: T0 - STOPPED_COPY_KEPT_MS - 1 }, 'still-going'),
+    ]);
+    platform.listFiles.mockResolvedValueOnce(['failed-long-ago', 'cancelled-long-ago', 'cancelled-today', 'still-going']);
+    platform.put.mockImplementation((_record, _progress, signal) => untilAborted(signal, new ApiError('aborted', 'cancelled')));
+    await service.resume();
+    await idle();
+    expect(platform.deleteFile.mock.calls.map(([id]) => id).sort()).toEqual(['cancelled-long-ago', 'failed-long-ago']);
   });
 
   it('at start-up with nothing to resume, what was left open is closed; with an upload to resume, it is not', async () => {
