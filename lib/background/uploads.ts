@@ -9,7 +9,7 @@ import type { UploadRequest } from '../api/client';
 import { serverText } from '../format/text';
 import { ApiError } from '../api/error-info';
 import { deleteUploadFile, listUploadFileIds } from '../upload/file-store';
-import type { UploadRecord } from '../upload/record';
+import type { UploadMeta, UploadRecord } from '../upload/record';
 import { UploadService } from '../upload/service';
 import { storageUploadStore } from '../upload/store';
 import { FileSender } from '../upload/file-sender';
@@ -102,7 +102,7 @@ export async function recordingClient<C extends { baseUrl: string }>(context: { 
  * after the settings changed) that id is no one there, or someone else, so it is left out.
  */
 export function uploadRequest(record: UploadRecord, baseUrl: string): UploadRequest {
-  const sameService = record.serviceUrl === null || record.serviceUrl === baseUrl;
+  const sameService = onItsService(record, baseUrl);
   return {
     filename: record.file.name,
     contentType: record.file.type,
@@ -112,6 +112,21 @@ export function uploadRequest(record: UploadRecord, baseUrl: string): UploadRequ
     meetingDate: record.meta.meetingDate,
     primaryContactId: sameService ? (record.meta.primaryContactId ?? undefined) : undefined,
   };
+}
+
+function onItsService(record: UploadRecord, baseUrl: string): boolean {
+  return record.serviceUrl === null || record.serviceUrl === baseUrl;
+}
+
+/**
+ * The upload's details once its recording is created on the service at `baseUrl`: on another
+ * service (uploadRequest left the contact out) it names no contact either, or the row and the
+ * "processed" notification would speak of a briefing it never touched.
+ */
+export function metaOn(record: UploadRecord, baseUrl: string): UploadMeta {
+  if (onItsService(record, baseUrl)) return record.meta;
+  const { primaryContactMatchedBy: _matchedBy, ...meta } = record.meta;
+  return { ...meta, primaryContactId: null, primaryContactName: null };
 }
 
 export interface UploadContext {
@@ -140,7 +155,7 @@ export function createUploadService(context: ServiceContext, transport: UploadTr
     requestUrl: async (record, signal) => {
       const client = await context.client();
       const presigned = await client.requestUpload(uploadRequest(record, client.baseUrl), { signal });
-      return { ...presigned, serviceUrl: client.baseUrl };
+      return { ...presigned, serviceUrl: client.baseUrl, meta: metaOn(record, client.baseUrl) };
     },
     put: transport.put,
     sending: transport.sending,

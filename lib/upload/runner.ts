@@ -8,11 +8,12 @@
 import { ApiError, toErrorInfo } from '../api/error-info';
 import type { PresignedUpload } from '../models';
 import { pollDelayMs } from './poller';
-import type { UploadRecord, UploadStep } from './record';
+import type { UploadMeta, UploadRecord, UploadStep } from './record';
 
 export interface UploadDeps {
   /** A new recording and its upload URL, with the service it was created on when known. */
-  requestUrl(record: UploadRecord, signal: AbortSignal): Promise<PresignedUpload & { serviceUrl?: string }>;
+  /** `meta`: the upload's details as the new recording has them (a contact left out on another service). */
+  requestUrl(record: UploadRecord, signal: AbortSignal): Promise<PresignedUpload & { serviceUrl?: string; meta?: UploadMeta }>;
   put(record: UploadRecord & { uploadUrl: string }, onProgress: (sent: number) => void, signal: AbortSignal): Promise<void>;
   /**
    * Whether the file of upload `id` is on its way to `url` already, sent by a context that outlived
@@ -159,6 +160,7 @@ export class UploadRunner {
               urlExpiresAt: presigned.expiresAt,
               abandonedRecordingIds: abandoned,
               serviceUrl: presigned.serviceUrl ?? null,
+              meta: presigned.meta ?? record.meta,
             });
           }
           step = 'put';

@@ -2,7 +2,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { ApiError } from '@/lib/api/error-info';
-import { changedByProcessing, missingUploadAccess, recordingClient, uploadRequest } from '@/lib/background/uploads';
+import { changedByProcessing, metaOn, missingUploadAccess, recordingClient, uploadRequest } from '@/lib/background/uploads';
 import { uploadRecord, withUrl } from './helpers';
 
 function grant(granted: boolean) {
@@ -99,5 +99,17 @@ describe('uploadRequest', () => {
 
   it('leaves out a contact id of another service: a retry after the settings changed creates the recording on the new one', () => {
     expect(uploadRequest(uploadRecord({ meta, serviceUrl: 'https://svc-a.test' }), 'https://svc-b.test').primaryContactId).toBeUndefined();
+  });
+});
+
+describe('metaOn', () => {
+  const meta = { title: 'Sync', meetingDate: '2026-11-12T10:00:00Z', speakersExpected: 2, primaryContactId: 'c-on-a', primaryContactName: 'Maya', primaryContactMatchedBy: 'name' as const };
+
+  it('names no contact once the recording is created on another service (the row and the notification named one it never touched)', () => {
+    expect(metaOn(uploadRecord({ meta, serviceUrl: 'https://svc-a.test' }), 'https://svc-b.test')).toEqual({
+      title: 'Sync', meetingDate: '2026-11-12T10:00:00Z', speakersExpected: 2, primaryContactId: null, primaryContactName: null,
+    });
+    expect(metaOn(uploadRecord({ meta, serviceUrl: 'https://svc-a.test' }), 'https://svc-a.test')).toEqual(meta);
+    expect(metaOn(uploadRecord({ meta, serviceUrl: null }), 'https://svc-b.test')).toEqual(meta);
   });
 });

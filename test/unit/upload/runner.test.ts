@@ -227,6 +227,15 @@ describe('UploadRunner: failure at each step', () => {
     expect(h.waits).toEqual([]);
   });
 
+  it('keeps the details the new recording was created with (no contact on another service), for the row and the notification', async () => {
+    const h = harness();
+    const record = uploadRecord();
+    const meta = { ...record.meta, primaryContactId: null, primaryContactName: null };
+    h.requestUrl.mockImplementationOnce(() => Promise.resolve({ ...presigned(1, h.now()), serviceUrl: 'https://svc-b.test', meta }));
+    const done = await h.runner.run(record);
+    expect(done).toMatchObject({ state: 'processing', serviceUrl: 'https://svc-b.test', meta });
+  });
+
   it('fails at put on an error that is not an ApiError, without retrying', async () => {
     const h = harness();
     h.put.mockRejectedValueOnce(new Error('boom'));
