@@ -137,12 +137,17 @@ export class ServiceClient {
     const page = toRecordingPage(response.body, { limit, offset });
     const contactId = params.contactId;
     if (contactId === undefined) return page;
-    // A server ignoring the contact filter lists everyone's recordings: one that names someone else
-    // as its contact, with this person nowhere among its participants, is not theirs. (Paging still
-    // goes by what the server listed: `received`.)
-    const notTheirs = (recording: Recording) =>
+    // A server ignoring the contact filter lists everyone's recordings. One that names someone else
+    // as its contact is not theirs when its participants all carry ids and none is theirs; when
+    // they carry none (addresses, names) or are not listed, it is theirs by the filter, unless the
+    // page shows the filter ignored (a recording certainly not theirs): then it is left out too.
+    // (Paging still goes by what the server listed: `received`.)
+    const someoneElses = (recording: Recording) =>
       recording.primaryContactId !== null && recording.primaryContactId !== contactId && !recording.participants.some((participant) => participant.contactId === contactId);
-    return { ...page, recordings: page.recordings.filter((recording) => !notTheirs(recording)) };
+    const certainlyNotTheirs = (recording: Recording) =>
+      someoneElses(recording) && recording.participants.length > 0 && recording.participants.every((participant) => participant.contactId !== null);
+    const filterIgnored = page.recordings.some(certainlyNotTheirs);
+    return { ...page, recordings: page.recordings.filter((recording) => !(filterIgnored ? someoneElses(recording) : certainlyNotTheirs(recording))) };
   }
 
   async getRecording(id: string, { signal, interactive }: Signal = {}): Promise<Recording> {
