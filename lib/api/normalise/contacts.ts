@@ -15,6 +15,17 @@ const OTHER_EMAIL_KEYS = ['secondary_email', 'secondaryEmail', 'alternate_email'
 /** Where an entry of such a list (`{email: …, primary: true}`) keeps its address. */
 const EMAIL_ENTRY_KEYS = ['email', 'address', 'value', 'email_address', 'emailAddress'];
 
+/**
+ * The address itself where a server wrote it as a mail header or a link ("Maya Chen
+ * <maya@x.example>", "mailto:maya@x.example"): kept so, it matched no page's address.
+ */
+function bareAddress(text: string): string | null {
+  const angled = /<([^<>\s]+@[^<>\s]+)>\s*$/.exec(text)?.[1] ?? text;
+  const bare = angled.trim().replace(/^mailto:/i, '');
+  // Without an @ it is no address (a name left over from splitting "Ann Lee <ann@x>, Bo <bo@y>").
+  return bare.includes('@') ? bare : null;
+}
+
 /** An entry flagged as the primary address: `primary`, `is_primary`, `isPrimary` or `type: "primary"`. */
 function isPrimaryEntry(entry: Obj): boolean {
   if (toFlag(entry.primary ?? entry.is_primary ?? entry.isPrimary) === true) return true;
@@ -40,7 +51,8 @@ function contactAddresses(body: Obj): { email: string | null; emails: string[] }
       const several = typeof value === 'string' && value.split('@').length > 2;
       const entries: unknown[] = Array.isArray(value) ? value : several ? value.split(/[\s,;]+/) : [value];
       for (const entry of entries) {
-        const address = isObj(entry) ? textOf(entry, ...EMAIL_ENTRY_KEYS) : scalarText(entry);
+        const written = isObj(entry) ? textOf(entry, ...EMAIL_ENTRY_KEYS) : scalarText(entry);
+        const address = written === null ? null : bareAddress(written);
         if (address !== null) (isObj(entry) && isPrimaryEntry(entry) ? flagged : into).push(address);
       }
     }

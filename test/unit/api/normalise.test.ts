@@ -378,7 +378,9 @@ describe('contacts', () => {
     ['email and secondary_email', { email: 'a@main.example', secondary_email: ' a@second.example ' }, 'a@main.example', ['a@main.example', 'a@second.example']],
     ['primary_email beside a list', { primary_email: 'a@two.example', emails: ['a@one.example', 'a@two.example'] }, 'a@two.example', ['a@two.example', 'a@one.example']],
     ['one comma-separated string', { emails: 'a@one.example, a@two.example' }, 'a@one.example', ['a@one.example', 'a@two.example']],
-    ['text with one address kept whole', { email: 'Ann Lee <ann@x.example>' }, 'Ann Lee <ann@x.example>', ['Ann Lee <ann@x.example>']],
+    ['an address written as a mail header, the address taken out', { email: 'Ann Lee <ann@x.example>' }, 'ann@x.example', ['ann@x.example']],
+    ['several written as mail headers in one string', { emails: 'Ann Lee <ann@x.example>, Ann <ann@y.example>' }, 'ann@x.example', ['ann@x.example', 'ann@y.example']],
+    ['an address written as a link', { email: 'mailto:Ann@X.example', emails: ['MAILTO:ann@x.example', '"Lee, Ann" <ann@y.example>'] }, 'Ann@X.example', ['Ann@X.example', 'ann@y.example']],
     ['placeholders and blanks left out', { email: 'None', emails: ['', { email: null }, 'a@real.example'] }, 'a@real.example', ['a@real.example']],
     ['no address at all', { name: 'Ann' }, null, []],
   ])('keeps every address of a contact, the primary first: %s', (_name, fields, email, emails) => {
