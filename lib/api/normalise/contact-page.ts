@@ -3,7 +3,7 @@
  */
 import type { ContactPage } from '../../models';
 import { isObj, numberOf, textOf, type Obj } from './values';
-import { hasMoreOf, listReply, pagingOf, TOTAL_KEYS, type PageRequest } from './envelope';
+import { hasMoreOf, listReply, pagingOf, totalOf, type PageRequest } from './envelope';
 import { toContacts } from './contacts';
 import { linkRelations } from './link-header';
 
@@ -44,19 +44,6 @@ type Query = Record<string, string>;
 function nextSaidNull(body: Obj, paging: Obj): boolean {
   const links = isObj(body.links) ? body.links : {};
   return [body, paging, links].some((source) => 'next' in source && source.next === null);
-}
-
-/**
- * How many contacts the whole list holds, when the reply says. `count` is that to DRF, yet this
- * page's length to others: a full page whose `count` is its own length says nothing (read as the
- * total, the list ended there, and a name search looked complete with a namesake past it).
- */
-function totalOf(body: Obj, paging: Obj, received: number, request: PageRequest): number | null {
-  const named = TOTAL_KEYS.filter((key) => key !== 'count');
-  const total = numberOf(body, ...named) ?? numberOf(paging, ...named);
-  if (total !== null) return total;
-  const count = numberOf(body, 'count') ?? numberOf(paging, 'count');
-  return count !== null && count === received && received >= request.limit ? null : count;
 }
 
 /** Relations a `Link` header pages with: naming any of them without `next` says this is the last page. */

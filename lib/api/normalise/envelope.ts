@@ -2,7 +2,7 @@
  * What wraps a reply: `{data: …}` and JSON:API envelopes, list replies, and the paging details
  * (totals, has-more flags) beside a list.
  */
-import { invalid, isObj, toFlag, type Obj } from './values';
+import { invalid, isObj, numberOf, toFlag, type Obj } from './values';
 
 /**
  * A resource's own fields. JSON:API keeps them under `attributes` beside the resource's `id` and
@@ -88,4 +88,18 @@ export function hasMoreOf(body: Obj, paging: Obj): boolean | null {
 export interface PageRequest {
   limit: number;
   offset: number;
+}
+
+/**
+ * How many entries the whole list holds, when the reply says. `count` is that to DRF, yet this
+ * page's length to others: a full page whose `count` is its own length says nothing (read as the
+ * total, the list ended there: a name search looked complete with a namesake past it, a person's
+ * recordings stopped at the first page).
+ */
+export function totalOf(body: Obj, paging: Obj, received: number, request: PageRequest): number | null {
+  const named = TOTAL_KEYS.filter((key) => key !== 'count');
+  const total = numberOf(body, ...named) ?? numberOf(paging, ...named);
+  if (total !== null) return total;
+  const count = numberOf(body, 'count') ?? numberOf(paging, 'count');
+  return count !== null && count === received && received >= request.limit ? null : count;
 }

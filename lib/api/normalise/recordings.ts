@@ -5,7 +5,7 @@ import type { Recording, RecordingPage } from '../../models';
 import { ID_KEYS, idOf, invalid, isObj, numberOf, textOf, type Obj } from './values';
 import { dateOf } from './dates';
 import { toTextList } from './text-lists';
-import { eachReadable, hasMoreOf, listReply, pagingOf, TOTAL_KEYS, unwrap, type PageRequest } from './envelope';
+import { eachReadable, hasMoreOf, listReply, pagingOf, totalOf, unwrap, type PageRequest } from './envelope';
 import { PROGRESS_KEYS, progressOf, toStatus } from './recording-status';
 import { toParticipants } from './participants';
 
@@ -98,7 +98,7 @@ export function toRecordingPage(raw: unknown, request: PageRequest): RecordingPa
   const { body, list } = listReply(raw, ['recordings', 'items', 'data', 'results'], 'the recording list');
   const paging = pagingOf(body);
   const recordings = eachReadable(list, toRecording);
-  const total = numberOf(body, ...TOTAL_KEYS) ?? numberOf(paging, ...TOTAL_KEYS);
+  const total = totalOf(body, paging, list.length, request);
   const limit = numberOf(body, 'limit') ?? numberOf(paging, 'limit') ?? request.limit;
   const offset = numberOf(body, 'offset') ?? numberOf(paging, 'offset') ?? request.offset;
   const hasMore = hasMoreOf(body, paging) ?? (total !== null ? offset + list.length < total : (lastPageSaid(body, paging) ?? list.length >= limit));

@@ -59,6 +59,14 @@ describe('lists', () => {
     // The envelope inside {data: {…}} keeps what the outside says.
     expect(toRecordingPage({ data: { recordings: [{ id: 'r1' }] }, total: 1 }, page)).toMatchObject({ total: 1, hasMore: false });
   });
+
+  it('reads a full page’s `count` equal to its own length as this page’s, not the total (older recordings were hidden)', () => {
+    const ten = Array.from({ length: 10 }, (_, i) => ({ id: `r${i}` }));
+    expect(toRecordingPage({ recordings: ten, count: 10 }, { limit: 10, offset: 0 })).toMatchObject({ received: 10, total: null, hasMore: true });
+    // DRF's count is the total: more than the page, or a short last page.
+    expect(toRecordingPage({ results: ten, count: 25, next: '?offset=10' }, { limit: 10, offset: 0 })).toMatchObject({ total: 25, hasMore: true });
+    expect(toRecordingPage({ results: ten.slice(0, 4), count: 4 }, { limit: 10, offset: 0 })).toMatchObject({ total: 4, hasMore: false });
+  });
 });
 
 describe('JSON:API resources', () => {
