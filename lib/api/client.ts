@@ -266,20 +266,27 @@ export class ServiceClient {
 
   // ---------- upload ----------
 
+  /**
+   * Asks for a new recording and its upload URL. The interface shows four fields; the title, the
+   * meeting's date and the primary contact go beside them. A server refusing what it does not know
+   * (pydantic's `extra='forbid'`, NestJS's `forbidNonWhitelisted`: 400 or 422, nothing created) is
+   * asked once more with the four alone. Not remembered: a refusal of one of the values (a contact
+   * the service no longer has) would have left every later upload without its title and date.
+   */
   async requestUpload(request: UploadRequest, { signal }: Signal = {}): Promise<PresignedUpload> {
-    const response = await this.http.request('POST', '/api/v2/recordings/presigned-url', {
-      body: {
-        filename: request.filename,
-        content_type: request.contentType,
-        file_size: request.fileSize,
-        speakers_expected: request.speakersExpected,
-        title: request.title,
-        meeting_date: request.meetingDate,
-        primary_contact_id: request.primaryContactId,
-      },
+    const shown = {
+      filename: request.filename,
+      content_type: request.contentType,
+      file_size: request.fileSize,
+      speakers_expected: request.speakersExpected,
+    };
+    const extras = { title: request.title, meeting_date: request.meetingDate, primary_contact_id: request.primaryContactId };
+    const ask = (body: object) =>
       // Creates a recording: never sent twice on an unknown outcome.
-      idempotent: false,
-      signal,
+      this.http.request('POST', '/api/v2/recordings/presigned-url', { body, idempotent: false, signal });
+    const response = await ask({ ...shown, ...extras }).catch((error: unknown) => {
+      if (error instanceof ApiError && error.kind === 'bad_request') return ask(shown);
+      throw error;
     });
     return toPresignedUpload(response.body, this.baseUrl, this.#now());
   }

@@ -405,6 +405,33 @@ describe('contact paging', () => {
   });
 });
 
+describe('the presigned-URL request on a server validating strictly', () => {
+  const REQUEST = { filename: 'a.mp3', contentType: 'audio/mpeg', fileSize: 10, speakersExpected: 2, title: 'Sync', meetingDate: '2026-11-20T15:00:00.000Z', primaryContactId: 'c1' };
+  const SHOWN = ['content_type', 'file_size', 'filename', 'speakers_expected'];
+
+  it('sends the interface’s four fields alone when the fields beside them are refused (422, nothing created), each upload', async () => {
+    const bodies: string[][] = [];
+    const { client } = serve((_url, init) => {
+      const body = JSON.parse(typeof init?.body === 'string' ? init.body : '{}') as Record<string, unknown>;
+      bodies.push(Object.keys(body).sort());
+      const extra = Object.keys(body).filter((key) => !SHOWN.includes(key));
+      if (extra.length > 0) return { status: 422, body: { detail: extra.map((key) => ({ type: 'extra_forbidden', loc: ['body', key], msg: 'Extra inputs are not permitted' })) } };
+      return { body: { upload_url: 'https://storage.test/r1?sig=1', recording_id: 'r1' } };
+    });
+    expect(await client.requestUpload(REQUEST)).toMatchObject({ recordingId: 'r1', uploadUrl: 'https://storage.test/r1?sig=1' });
+    expect(bodies).toEqual([['content_type', 'file_size', 'filename', 'meeting_date', 'primary_contact_id', 'speakers_expected', 'title'], SHOWN]);
+  });
+
+  it('passes on a refusal of the four too, and a server error at once (never a second recording)', async () => {
+    const refusing = serve(() => ({ status: 400, body: { detail: 'content_type must be audio' } }));
+    await expect(refusing.client.requestUpload(REQUEST)).rejects.toMatchObject({ kind: 'bad_request', message: expect.stringContaining('content_type must be audio') });
+    expect(refusing.calls).toHaveLength(2);
+    const failing = serve(() => ({ status: 500, body: { detail: 'boom' } }));
+    await expect(failing.client.requestUpload(REQUEST)).rejects.toMatchObject({ kind: 'server' });
+    expect(failing.calls).toHaveLength(1);
+  });
+});
+
 describe('the presigned-URL reply', () => {
   const now = Date.parse('2026-11-15T12:00:00Z');
   const read = (raw: unknown) => toPresignedUpload(raw, 'https://api.test', now);
