@@ -5,6 +5,7 @@ import type { PresignedUpload } from '../../models';
 import { ID_KEYS, idOf, invalid, isObj, numberOf, textOf, type Obj } from './values';
 import { dateOf } from './dates';
 import { unwrap } from './envelope';
+import { ApiError } from '../errors';
 
 const HEADER_KEYS = new Set(['headers', 'required_headers', 'requiredHeaders']);
 
@@ -62,6 +63,12 @@ export function toPresignedUpload(raw: unknown, baseUrl: string, now: number): P
   // {upload: {url, headers}, recording: {id}}: the upload's fields, beside the recording.
   const body = isObj(top) && isObj(top.upload) ? { ...top, ...top.upload } : unwrap(top, ['upload_url', 'url', 'presigned_url', 'uploadUrl'], ['data']);
   if (!isObj(body)) throw invalid('the upload address');
+  // S3's presigned POST: form fields to send with the file. The interface's upload is a PUT of the
+  // raw bytes; a PUT to that address would be refused, and each new address is a new recording.
+  const method = textOf(body, 'method', 'http_method')?.toUpperCase();
+  if ((method !== undefined && method !== 'PUT') || isObj(body.fields) || isObj(body.form_fields)) {
+    throw new ApiError('invalid_response', `The service asks for the recording as a form upload (${method ?? 'POST'} with form fields); Primer sends it with PUT, as the interface shows.`);
+  }
   const urlText = textOf(body, 'upload_url', 'uploadUrl', 'presigned_url', 'presignedUrl', 'signed_url', 'signedUrl', 'put_url', 'url');
   if (urlText === null) throw invalid('the upload address');
   let uploadUrl: string;

@@ -30,6 +30,13 @@ describe('presigned upload', () => {
     expect(toPresignedUpload(raw, 'https://svc.test', NOW)).toEqual({ uploadUrl: 'https://s3.test/u?sig=1', recordingId: 'r1', expiresAt, headers });
   });
 
+  it('reads a PUT said as such, and refuses a form upload (S3’s presigned POST), which a PUT there would never pass', () => {
+    expect(toPresignedUpload({ upload_url: 'https://s3.test/u?sig=1', recording_id: 'r1', method: 'put' }, 'https://svc.test', NOW).recordingId).toBe('r1');
+    const form = expect.objectContaining({ kind: 'invalid_response', message: expect.stringContaining('form upload') });
+    expect(() => toPresignedUpload({ url: 'https://bucket.s3.test/', fields: { key: 'rec/r1.mp3', policy: 'eyJ…', 'x-amz-signature': 'abc' }, recording_id: 'r1' }, 'https://svc.test', NOW)).toThrow(form);
+    expect(() => toPresignedUpload({ upload_url: 'https://s3.test/u', recording_id: 'r1', method: 'POST' }, 'https://svc.test', NOW)).toThrow(form);
+  });
+
   it('resolves a relative upload URL against the service', () => {
     expect(toPresignedUpload({ url: '/uploads/r1', id: 'r1' }, 'https://svc.test/base', NOW).uploadUrl).toBe('https://svc.test/uploads/r1');
   });
