@@ -179,8 +179,17 @@ export class ContactFinder {
         .map((contact) => ({ contact, word: contact.name ? nameOnlyWord(fullName(contact.name), addressesOf(contact)) : null }))
         .find(({ word }) => word !== null);
       if (probe?.word) {
-        const found = await this.#list('/api/v2/contacts', { [chosen === 'search-param' ? 'search' : 'q']: probe.word }, call).catch(() => []);
-        coversNames = found.some((contact) => contact.id === probe.contact.id);
+        // In its own case and in another: an address filter ignoring case says nothing of the name
+        // search (a `LIKE` on names beside a case-insensitive address column), and a search by case
+        // would miss a namesake written "SAM LEE", making "Sam Lee" look unique.
+        const param = chosen === 'search-param' ? 'search' : 'q';
+        const word = probe.word;
+        const otherCase = word === word.toUpperCase() ? word.toLowerCase() : word.toUpperCase();
+        for (const asked of new Set([word, otherCase])) {
+          const found = await this.#list('/api/v2/contacts', { [param]: asked }, call).catch(() => []);
+          coversNames = found.some((contact) => contact.id === probe.contact.id);
+          if (!coversNames) break;
+        }
       }
     }
     await this.#store.update(this.#http.baseUrl, {

@@ -295,6 +295,25 @@ describe('the whole list on servers with their own paging rules', () => {
   });
 });
 
+describe('a search by address that ignores case, beside a search by name that does not (SQL LIKE on names)', () => {
+  it('is not trusted with names: a namesake written in capitals is found in the whole list', async () => {
+    const people = [
+      { id: 'maya', name: 'Maya Chen', email: 'maya@x.test' },
+      { id: 'sam-1', name: 'Sam Lee', email: 'sam@x.test' },
+      { id: 'sam-2', name: 'SAM LEE', email: 'slee@y.test' },
+    ];
+    const { service } = fakeService(new MemoryDiscoveryStore(), (url) => {
+      if (url.pathname !== '/api/v2/contacts' || url.searchParams.has('email') || url.searchParams.has('q')) return new Response('{"detail":"Not found."}', { status: 404 });
+      const search = url.searchParams.get('search');
+      const found = search === null ? people : people.filter((p) => p.email.includes(search.toLowerCase()) || p.name.includes(search));
+      return { items: found, total: found.length };
+    });
+    expect((await service.findContactByEmail('maya@x.test'))?.id).toBe('maya');
+    expect(await service.findContactByName('Sam Lee')).toBeNull();
+    expect((await service.findContactByName('Maya Chen'))?.id).toBe('maya');
+  });
+});
+
 describe('a list read only in part never makes a name look unique', () => {
   // Namesakes at positions 5 and 140: a list read to 100 finds one "Alex Kim" only.
   const people = Array.from({ length: 160 }, (_, i) => ({ id: `c${i}`, name: i === 5 || i === 140 ? 'Alex Kim' : `Person ${i}`, email: `p${i}@x.test` }));
