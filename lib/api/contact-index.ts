@@ -95,7 +95,11 @@ export class ContactIndex {
    * there may have a namesake in the part not read, and a name must match a single contact.
    */
   async allByName(name: string): Promise<ContactRecord[] | null> {
-    const found = await this.byName(name);
+    await this.#ready();
+    // Older than its lifetime, the list is read again first: a namesake added since would make
+    // the one found there no longer the only one (an address stays exact however old the list).
+    if (this.#builtAt !== null && this.#now() - this.#builtAt > this.#ttlMs) await this.refresh().catch(() => undefined);
+    const found = this.#byName.get(nameKey(name)) ?? [];
     return this.#complete ? found : null;
   }
 

@@ -17,7 +17,8 @@ import type { ServiceClient } from '../../api/client';
 
 const MINUTE = 60_000;
 /**
- * A contact found is fresh for half an hour, "not a contact" for five minutes; then each is served
+ * A contact found by address is fresh for half an hour; "not a contact", and a contact found by
+ * name, for five minutes (a namesake added since makes the name no one's); then each is served
  * while it is refreshed (a page's marks never wait on it). Someone just added to the service is
  * found within about two of a page's memories of the answer (10 minutes, lib/content/lookup.ts).
  */
@@ -25,7 +26,7 @@ export const CONTACT_POLICY: CachePolicy<ContactMatch | null> = {
   schema: z.nullable(ContactMatchSchema),
   freshMs: 30 * MINUTE,
   maxStaleMs: 7 * 24 * 60 * MINUTE,
-  briefly: (match) => match === null,
+  briefly: (match) => match === null || match.matchedBy === 'name',
   brieflyMs: 5 * MINUTE,
 };
 export const INSIGHTS_POLICY = { schema: InsightsSchema, freshMs: 5 * MINUTE, maxStaleMs: 7 * 24 * 60 * MINUTE };

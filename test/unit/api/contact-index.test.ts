@@ -47,6 +47,28 @@ describe('ContactIndex', () => {
     expect(loadAll).toHaveBeenCalledTimes(1);
   });
 
+  it('reads the list again before a name is matched once it is older than its lifetime (addresses are served the old list)', async () => {
+    let now = 0;
+    const lists = [[contact('1', 'Alex Kim', 'alex@example.com')], [contact('1', 'Alex Kim', 'alex@example.com'), contact('2', 'Alex Kim', 'akim@example.org')]];
+    // The second reading takes a while, as paging a whole list does.
+    const loadAll = vi.fn(async () => {
+      const call = loadAll.mock.calls.length;
+      if (call > 1) await new Promise((resolve) => setTimeout(resolve, 20));
+      return lists[Math.min(call - 1, 1)]!;
+    });
+    const index = new ContactIndex(loadAll, { ttlMs: 5000, now: () => now });
+    expect((await index.allByName('Alex Kim'))?.map((c) => c.id)).toEqual(['1']);
+    now = 6000;
+    expect((await index.allByName('Alex Kim'))?.map((c) => c.id)).toEqual(['1', '2']);
+    expect(loadAll).toHaveBeenCalledTimes(2);
+  });
+
+  it('says it cannot tell a name’s namesakes when the list was read only in part', async () => {
+    const index = new ContactIndex(() => Promise.resolve({ contacts: [contact('1', 'Alex Kim', 'alex@example.com')], complete: false }));
+    expect(await index.allByName('Alex Kim')).toBeNull();
+    expect(await index.byEmail('alex@example.com')).toHaveLength(1);
+  });
+
   it('finds a contact by any of its addresses, each only exactly (case aside)', async () => {
     const ann = { ...contact('a', 'Ann Lee', 'ann@new.example'), emails: ['ann@new.example', 'Ann@Old.Example'] };
     const index = new ContactIndex(() => Promise.resolve([ann, contact('b', 'Bob', 'bob@x.example')]));

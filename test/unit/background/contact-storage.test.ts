@@ -51,4 +51,15 @@ describe('stored contacts', () => {
   it('reads a cached match stored before contacts had an address list', () => {
     expect(CONTACT_POLICY.schema.safeParse({ contact: ann, matchedBy: 'email' }).data).toEqual({ contact: ann, matchedBy: 'email' });
   });
+
+  it('keeps a match by name as briefly as "not a contact" (a namesake added since makes the name no one’s), one by address longer', () => {
+    expect(CONTACT_POLICY.briefly?.({ contact: ann, matchedBy: 'name' })).toBe(true);
+    expect(CONTACT_POLICY.briefly?.(null)).toBe(true);
+    expect(CONTACT_POLICY.briefly?.({ contact: ann, matchedBy: 'email' })).toBe(false);
+  });
+
+  it('saves and reads whether the whole contact list was read', async () => {
+    await storageIndexPersistence(BASE).save({ builtAt: 7, contacts: [ann], complete: false });
+    expect(await storageIndexPersistence(BASE).load()).toMatchObject({ builtAt: 7, complete: false });
+  });
 });
