@@ -1,20 +1,21 @@
 /**
- * A recording that finishes processing changes its primary contact's insights and recordings:
- * when an upload turns `completed`, the open panel asks for them again. The background drops its
- * cached copies before it saves the `completed` state this reacts to (lib/upload/poller.ts,
- * lib/background/uploads.ts), so the panel's requests reach the service.
+ * A recording that finishes processing changes the insights and recordings of the people in it:
+ * its primary contact's, and the other attendees' (an upload "of this meeting" often names no
+ * primary contact). When an upload turns `completed`, the open panel asks again for every
+ * briefing and recording list it shows (the others are marked stale, asked for when next shown).
+ * The background drops its cached copies of the primary contact's before it saves the
+ * `completed` state this reacts to (lib/upload/poller.ts, lib/background/uploads.ts), and answers
+ * the others from a copy younger than a minute at most, so the panel's requests reach the service.
  */
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { browser } from '#imports';
 import { parseUploads, UPLOADS_KEY } from '@/lib/upload/store';
-import { keys } from './keys';
 
-export function completedContacts(before: unknown, after: unknown): string[] {
+/** Whether an upload turned `completed` between the two stored lists. */
+export function someCompleted(before: unknown, after: unknown): boolean {
   const done = new Set(parseUploads(before).flatMap((record) => (record.state === 'completed' ? [record.id] : [])));
-  return parseUploads(after).flatMap((record) =>
-    record.state === 'completed' && !done.has(record.id) && record.meta.primaryContactId ? [record.meta.primaryContactId] : [],
-  );
+  return parseUploads(after).some((record) => record.state === 'completed' && !done.has(record.id));
 }
 
 export function useRefreshOnUploads(): void {
@@ -22,11 +23,9 @@ export function useRefreshOnUploads(): void {
   useEffect(() => {
     const onChanged = (changes: Record<string, { oldValue?: unknown; newValue?: unknown }>, area: string) => {
       const change = changes[UPLOADS_KEY];
-      if (area !== 'local' || !change) return;
-      for (const contactId of completedContacts(change.oldValue, change.newValue)) {
-        void client.invalidateQueries({ queryKey: keys.insights(contactId) });
-        void client.invalidateQueries({ queryKey: keys.recordings(contactId) });
-      }
+      if (area !== 'local' || !change || !someCompleted(change.oldValue, change.newValue)) return;
+      void client.invalidateQueries({ queryKey: ['insights'] });
+      void client.invalidateQueries({ queryKey: ['recordings'] });
     };
     browser.storage.onChanged.addListener(onChanged);
     return () => browser.storage.onChanged.removeListener(onChanged);

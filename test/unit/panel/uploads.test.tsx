@@ -4,7 +4,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { PanelApp } from '@/components/panel/PanelApp';
-import { completedContacts } from '@/components/panel/data/useRefreshOnUploads';
+import { someCompleted } from '@/components/panel/data/useRefreshOnUploads';
 import type { PanelTarget } from '@/lib/panel/target';
 import { DRAFT_KEY } from '@/lib/upload/draft';
 import { UPLOADS_KEY } from '@/lib/upload/store';
@@ -93,16 +93,29 @@ describe('uploads from the side panel', () => {
     await act(() => fakeBrowser.storage.local.set({ [UPLOADS_KEY]: [record({ state: 'processing' })] }));
     expect(invalidate).not.toHaveBeenCalled();
     await act(() => fakeBrowser.storage.local.set({ [UPLOADS_KEY]: [record({ state: 'completed' })] }));
-    expect(invalidate).toHaveBeenCalledWith({ queryKey: ['insights', 'm'] });
-    expect(invalidate).toHaveBeenCalledWith({ queryKey: ['recordings', 'm'] });
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: ['insights'] });
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: ['recordings'] });
     await waitFor(() => expect(sent('contact.insights').length).toBeGreaterThanOrEqual(2));
   });
 
-  it('only uploads that just completed, with a primary contact, count', () => {
+  it('asks for the meeting’s briefings again when a recording of it with no primary contact is processed', async () => {
+    fakeBackground({ 'settings.get': configured, 'contact.find': null, 'contact.insights': reply(insights({ contactId: 'm' })) });
+    const client = await showMeeting('event');
+    await screen.findByRole('region', { name: 'Attendees' });
+    const invalidate = vi.spyOn(client, 'invalidateQueries');
+    const ofTheMeeting = record({ state: 'completed', meta: { ...record().meta, primaryContactId: null, primaryContactName: null } });
+    await act(() => fakeBrowser.storage.local.set({ [UPLOADS_KEY]: [{ ...ofTheMeeting, state: 'processing' }] }));
+    expect(invalidate).not.toHaveBeenCalled();
+    await act(() => fakeBrowser.storage.local.set({ [UPLOADS_KEY]: [ofTheMeeting] }));
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: ['insights'] });
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: ['recordings'] });
+  });
+
+  it('only uploads that just completed count', () => {
     const done = record({ state: 'completed' });
-    expect(completedContacts([], [done])).toEqual(['m']);
-    expect(completedContacts([done], [done])).toEqual([]);
-    expect(completedContacts(undefined, [record({ state: 'completed', meta: { ...done.meta, primaryContactId: null } })])).toEqual([]);
-    expect(completedContacts([record({ state: 'processing' })], [record({ state: 'failed', failedStep: 'processing' })])).toEqual([]);
+    expect(someCompleted([], [done])).toBe(true);
+    expect(someCompleted([done], [done])).toBe(false);
+    expect(someCompleted(undefined, [record({ state: 'completed', meta: { ...done.meta, primaryContactId: null } })])).toBe(true);
+    expect(someCompleted([record({ state: 'processing' })], [record({ state: 'failed', failedStep: 'processing' })])).toBe(false);
   });
 });
