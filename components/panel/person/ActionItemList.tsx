@@ -39,17 +39,34 @@ function pendingStatusText(item: ActionItem): string | null {
   return status && !OPEN_STATUSES.has(status.toLowerCase()) ? statusAsWords(status) : null;
 }
 
+/**
+ * Each item's key by what it is, not where it sorts: an item sorted in above one whose "open the
+ * recording" button has the focus made React rebuild that button, and the focus fell to the page.
+ * Items alike in every way are told apart by their turn.
+ */
+function itemKeys(items: readonly ActionItem[]): string[] {
+  const seen = new Map<string, number>();
+  return items.map((item) => {
+    const key = JSON.stringify([item.text, item.owner, item.dueDate, item.source?.recordingId ?? null, item.source?.title ?? null]);
+    const turn = seen.get(key) ?? 0;
+    seen.set(key, turn + 1);
+    return `${key}#${turn}`;
+  });
+}
+
 export function ActionItemList({ items, label, onOpenRecording, lookup, withStatus = false, now = new Date() }: ActionItemListProps) {
+  const sorted = sortActionItems(items, now);
+  const keys = itemKeys(sorted);
   return (
     <ul className="action-items" aria-label={label}>
-      {sortActionItems(items, now).map((item, index) => {
+      {sorted.map((item, index) => {
         // Decided once, by the normaliser (action-items.ts), as for a contact's pending items.
         const overdue = isItemOverdue(item, now);
         // Text the panel cannot read as a date ("end of Q3") is still the server's due date: shown as written.
         const due = formatDueDate(item.dueDate) ?? nonBlank(item.dueDate);
         const status = withStatus ? statusText(item) : pendingStatusText(item);
         return (
-          <li key={`${index}:${item.text}`} className={overdue ? 'overdue' : undefined}>
+          <li key={keys[index]} className={overdue ? 'overdue' : undefined}>
             <span className="item-text">{item.text}</span>
             {item.owner || due || status || overdue || item.source ? (
               <span className="item-meta">
