@@ -11,6 +11,7 @@ import { displayName, personKey, subjectOf, surfaceOf, withoutPageMatches, type 
 import { withMatchNote } from '@/lib/models/contact';
 import { watchSettings } from '@/lib/storage/settings-change';
 import type { PanelTarget } from '@/lib/panel/target';
+import type { PageSurface } from '@/lib/panel/context';
 import { MeetingBriefing } from './meeting/MeetingBriefing';
 import { useRefreshOnUploads } from './data/useRefreshOnUploads';
 import { NothingToBrief } from './NothingToBrief';
@@ -87,18 +88,22 @@ function avoidsSignature(avoids: readonly TopicPeople[]): string {
   return JSON.stringify(avoids.map(({ topic, people }) => [topic, people.map((person) => [person.id, person.detail, person.matchedBy])]));
 }
 
+/**
+ * The meeting, not who is in it now: a reply from someone new in the thread, a guest added, or two
+ * entries found to be one contact do not take away the search or the attendee the user is reading.
+ * Its first person (the organizer, the thread's sender) tells apart threads with one subject.
+ * A message being written is titled by the subject being typed: every letter typed made a new
+ * key, which closed the attendee open on it and drew the meeting again (view.ts sameView).
+ */
+function surfaceKey({ kind, title, when, people }: PageSurface): string {
+  const named = kind === 'compose' ? '' : (title ?? '');
+  return `meeting:${kind}:${named}:${when ?? ''}:${people[0]?.email ?? people[0]?.name ?? ''}`;
+}
+
 function subjectKey(subject: Subject): string {
-  if (subject.kind === 'person') return `person:${personKey(subject.person)}`;
-  // The meeting, not who is in it now: a reply from someone new in the thread, a guest added, or two
-  // entries found to be one contact do not take away the search or the attendee the user is reading.
-  // Its first person (the organizer, the thread's sender) tells apart threads with one subject.
-  // A message being written is titled by the subject being typed: every letter typed made a new
-  // key, which closed the attendee open on it and drew the meeting again (view.ts sameView).
-  if (subject.kind === 'meeting') {
-    const { kind, title, when, people } = subject.surface;
-    const named = kind === 'compose' ? '' : (title ?? '');
-    return `meeting:${kind}:${named}:${when ?? ''}:${people[0]?.email ?? people[0]?.name ?? ''}`;
-  }
+  // A one-to-one is its meeting too: a guest added makes it a meeting, the same one.
+  if (subject.kind === 'person') return subject.surface ? surfaceKey(subject.surface) : `person:${personKey(subject.person)}`;
+  if (subject.kind === 'meeting') return surfaceKey(subject.surface);
   return `nothing:${subject.reason}`;
 }
 

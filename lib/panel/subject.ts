@@ -19,7 +19,8 @@ export interface SubjectPerson {
 export type NothingReason = 'no-tab' | 'unsupported' | 'not-recognised' | 'no-people';
 
 export type Subject =
-  | { kind: 'person'; person: SubjectPerson; chosen: boolean }
+  /** `surface`: the event or conversation the one person was found in (a one-to-one), when they were. */
+  | { kind: 'person'; person: SubjectPerson; chosen: boolean; surface?: PageSurface }
   | { kind: 'meeting'; surface: PageSurface; chosen: boolean }
   | { kind: 'nothing'; reason: NothingReason }
   /** Primer is switched off for the site in view (options): said with the site's name. */
@@ -71,7 +72,7 @@ export function uniquePeople<T extends PagePerson>(people: readonly T[]): T[] {
 function fromSurface(surface: PageSurface, chosen: boolean): Subject {
   const people = uniquePeople(surface.people);
   const [only] = people;
-  if (people.length === 1 && only) return { kind: 'person', person: personFromPage(only), chosen };
+  if (people.length === 1 && only) return { kind: 'person', person: personFromPage(only), chosen, surface };
   return { kind: 'meeting', surface: { ...surface, people }, chosen };
 }
 

@@ -151,6 +151,24 @@ describe('PanelApp', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Daniel Weiss' })).toBeVisible();
   });
 
+  it('keeps a search made on a one-to-one when a guest is added to it (the same event, now a meeting)', async () => {
+    fakeBackground({
+      'settings.get': configured,
+      'contact.find': null,
+      'contact.insights': ({ contactId }) => Promise.resolve(reply(insights({ contactId }))),
+      'recordings.list': noRecordings,
+    });
+    const oneToOne = { site: 'google-calendar' as const, recognised: true, surfaces: [surface([pagePerson('Maya Chen', 'maya@example.com', maya)])] };
+    await showPanel(target({ page: oneToOne }));
+    await screen.findByRole('heading', { level: 1, name: 'Maya Chen' });
+    await userEvent.type(within(screen.getByRole('search')).getByLabelText('Find a person by e-mail'), 'someone@example.org{Enter}');
+    expect(await screen.findByRole('heading', { level: 1, name: 'someone@example.org' })).toBeVisible();
+    await act(() => browserShows(target({ page: mayaAndDaniel() })));
+    await act(() => fakeBrowser.storage.session.set({ [statusKey(7)]: { at: Date.now() } }));
+    await vi.waitFor(() => expect(screen.getByRole('heading', { level: 1, name: 'Q3 roadmap review', hidden: true })).toBeInTheDocument());
+    expect(screen.getByRole('heading', { level: 1, name: 'someone@example.org' })).toBeVisible();
+  });
+
   it('keeps a topic the meeting is to avoid out of an attendee’s topics to raise on their full briefing, and says whom it concerns', async () => {
     fakeBackground({
       'settings.get': configured,
