@@ -14,6 +14,7 @@ import type { PanelTarget } from '@/lib/panel/target';
 import type { PageSurface } from '@/lib/panel/context';
 import { MeetingBriefing } from './meeting/MeetingBriefing';
 import { useRefreshOnUploads } from './data/useRefreshOnUploads';
+import { useRefetchOnWake } from './data/useRefetchOnWake';
 import { NothingToBrief } from './NothingToBrief';
 import { focusLost } from './focus-landing';
 import { afterFirstBriefing } from './paint-mark';
@@ -367,6 +368,7 @@ interface PanelAppProps {
 }
 
 export function PanelApp({ client, restored, firstTarget, initialTarget, startedAt = 0 }: PanelAppProps) {
+  useRefetchOnWake(client);
   useEffect(() => {
     let stop: () => void = () => undefined;
     let live = true;
