@@ -4,6 +4,7 @@
  * several → a meeting briefing), else why there is nothing to brief.
  */
 import { nonBlank } from '../format/text';
+import { nameKey } from '../api/contact-index';
 import type { ContactMatch } from '../models/contact';
 import type { PagePerson, PageSurface } from './context';
 import type { SiteId } from '../sites/types';
@@ -117,8 +118,9 @@ export function knownContactIds(subject: Subject): string[] {
  */
 export function personKey(person: SubjectPerson): string {
   if (person.email) return `email:${person.email.toLowerCase()}`;
+  // As pages and the background match names: "Chen, Maya" and "Maya Chen" are one person.
   const name = nonBlank(person.name);
-  if (name) return `name:${name.toLowerCase()}`;
+  if (name) return `name:${nameKey(name)}`;
   return person.match ? `contact:${person.match.contact.id}` : 'name:';
 }
 

@@ -6,9 +6,10 @@ import { z } from 'zod/mini';
 import { InsightsReplySchema } from '@/lib/messaging/protocol';
 import { ContactMatchSchema, RecordingPageSchema } from '@/lib/models';
 import type { PersonQuery } from '@/lib/messaging/protocol';
+import { nameKey } from '@/lib/api/contact-index';
 
 export const keys = {
-  contact: (query: PersonQuery) => ['contact', 'email' in query ? `email:${query.email.toLowerCase()}` : `name:${query.name.toLowerCase()}`] as const,
+  contact: (query: PersonQuery) => ['contact', 'email' in query ? `email:${query.email.toLowerCase()}` : `name:${nameKey(query.name)}`] as const,
   insights: (contactId: string) => ['insights', contactId] as const,
   recordings: (contactId: string) => ['recordings', contactId] as const,
   recording: (id: string) => ['recording', id] as const,

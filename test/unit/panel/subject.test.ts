@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { displayName, personKey, subjectOf, uniquePeople } from '@/lib/panel/subject';
+import { keys } from '@/components/panel/data/keys';
 import type { PanelTarget } from '@/lib/panel/target';
 import { match, pagePerson, surface } from './fixtures';
 
@@ -56,6 +57,13 @@ describe('subjectOf', () => {
     // One contact reached at two addresses is one person.
     const twoAddresses = [pagePerson('Maya Chen', 'maya@example.com', maya), pagePerson('Maya Chen', 'maya.chen@example.org', maya)];
     expect(uniquePeople(twoAddresses)).toHaveLength(1);
+  });
+
+  it('takes one name written in either order, in any spacing or case, for one person (as pages and the background match names)', () => {
+    const byName = surface([pagePerson('Chen, Maya', null, null), pagePerson('Maya  CHEN', null, null)], { kind: 'thread' });
+    expect(uniquePeople(byName.people)).toHaveLength(1);
+    expect(subjectOf(target({ page: { site: 'outlook', recognised: true, surfaces: [byName] } }))).toMatchObject({ kind: 'person' });
+    expect(keys.contact({ name: 'Chen, Maya' })).toEqual(keys.contact({ name: 'Maya Chen' }));
   });
 
   it('keeps the match by address of one contact the page shows by name and with an address, whichever comes first', () => {
