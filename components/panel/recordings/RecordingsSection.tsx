@@ -5,6 +5,7 @@ import type { ApiErrorKind } from '@/lib/api/errors';
 import { formatDate } from '@/lib/format/dates';
 import { oldestCopy, problemOf, recordingsOf, useRecordings } from '../data/queries';
 import { focusLost, landFocusWhenGone } from '../focus-landing';
+import { AsOf } from '../states/AsOf';
 import { ProblemNotice } from '../states/ProblemNotice';
 import { problemKind } from '../states/problem-text';
 import { Skeleton } from '../states/Skeleton';
@@ -103,7 +104,14 @@ export function RecordingsSection({ contactId, onOpen, saidAbove = null }: Recor
       {query.isPending && !problem ? <Skeleton label="Loading recordings" lines={2} /> : null}
       {said ? <p className="subtle">Could not load the recordings (see above).</p> : null}
       {problem && !said ? (
-        <ProblemNotice error={problem.error} what={refreshing ? 'the latest recordings' : 'the recordings'} onRetry={() => void query.refetch()} retrying={problem.retrying} />
+        <ProblemNotice error={problem.error} what={refreshing ? 'the latest recordings' : 'the recordings'} onRetry={() => void query.refetch()} retrying={problem.retrying}>
+          {/* The panel's own copy is shown (the background's says so below): how old it is. */}
+          {refreshing && !copy && query.dataUpdatedAt > 0 ? (
+            <>
+              Showing them as of <AsOf asOf={query.dataUpdatedAt} />.
+            </>
+          ) : null}
+        </ProblemNotice>
       ) : null}
       {copy ? (
         <CopyNote copy={copy} what="recordings" updatedAt={query.dataUpdatedAt} onRetry={problem ? undefined : () => void query.refetch()} />

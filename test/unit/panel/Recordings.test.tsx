@@ -591,6 +591,8 @@ describe('recordings being processed', () => {
     await vi.advanceTimersByTimeAsync(PROCESSING_POLL_MS);
     expect(await within(region).findByRole('alert')).toHaveTextContent(/Could not load the latest recordings/);
     expect(within(region).getByText('Call a')).toBeInTheDocument();
+    // The rows are the panel's own copy: how old they are is said, as a briefing's copy says it.
+    expect(within(region).getByRole('alert')).toHaveTextContent(/Showing them as of .+\./);
   });
 
   it('does not ask for a list again when nothing in it is processed', async () => {
