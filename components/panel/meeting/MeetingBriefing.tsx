@@ -249,7 +249,7 @@ export function MeetingBriefing({ surface, onOpenPerson, onAvoids, onOpenRecordi
           error={common.error}
           what={whoseBriefings(common.failed.map(labelOf), known.length)}
           reason={common.mixed ? MIXED_REASONS : undefined}
-          onRetry={refetch}
+          onRetry={() => void refetch()}
           retrying={common.retrying}
         >
           {/* The notice of briefings shown from their copy gives way to this one: what it said is said here. */}
@@ -265,7 +265,7 @@ export function MeetingBriefing({ surface, onOpenPerson, onAvoids, onOpenRecordi
         <ProblemNotice
           error={stalest.refreshProblem.error}
           what={behind.length === 1 ? 'the latest briefing of one attendee' : `the latest briefings of ${behind.length} attendees`}
-          onRetry={refetch}
+          onRetry={() => void refetch()}
           retrying={stalest.refreshProblem.retrying}
         >
           Showing {behind.length === 1 ? 'it' : 'them'} as of <AsOf asOf={stalest.reply.asOf} now={now.getTime()} />.
@@ -307,7 +307,7 @@ export function MeetingBriefing({ surface, onOpenPerson, onAvoids, onOpenRecordi
                 key={attendee.key}
                 attendee={attendee}
                 onOpen={() => onOpenPerson(attendee.person)}
-                onRetry={refetch}
+                onRetry={() => void refetch()}
                 detail={detailOf(attendee)}
                 avoided={avoided}
                 showProblem={!common?.failed.includes(attendee as Failed)}

@@ -33,7 +33,8 @@ export interface Attendees {
   attendees: Attendee[];
   /** Nobody is still being looked up or loaded (failures count as settled). */
   settled: boolean;
-  refetch: () => void;
+  /** Asks again for what failed or came from a copy; settles when every answer is in. */
+  refetch: () => Promise<unknown>;
   /** A newer copy is being asked for behind what is shown. */
   refreshing: boolean;
 }
@@ -80,9 +81,10 @@ export function useAttendees(surface: PageSurface): Attendees {
     return { ...base, state: { status: 'loading', match } };
   });
   const settled = attendees.every((attendee) => attendee.state.status !== 'looking-up' && attendee.state.status !== 'loading');
-  const refetch = () => {
-    for (const query of contacts) if (query.isError) void query.refetch();
-    for (const query of insightQueries) if (query.isError || query.data?.problem) void query.refetch();
-  };
+  const refetch = () =>
+    Promise.all([
+      ...contacts.filter((query) => query.isError).map((query) => query.refetch()),
+      ...insightQueries.filter((query) => query.isError || query.data?.problem).map((query) => query.refetch()),
+    ]);
   return { attendees, settled, refetch, refreshing: insightQueries.some((query) => query.data !== undefined && query.isFetching) };
 }

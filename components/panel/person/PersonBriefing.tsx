@@ -76,7 +76,7 @@ export function PersonBriefing({ person, onOpenRecording, nav, unknownAction, on
     const updated = updatedAgo(data.updatedAt, now);
     body = (
       <>
-        {reply.problem ? <FreshnessNote asOf={reply.asOf} problem={reply.problem} updatedAt={insights.dataUpdatedAt} onRetry={() => void insights.refetch()} /> : null}
+        {reply.problem ? <FreshnessNote asOf={reply.asOf} problem={reply.problem} updatedAt={insights.dataUpdatedAt} onRetry={() => insights.refetch()} /> : null}
         {!reply.problem && !insightsProblem ? <RefreshNote refreshing={insights.isFetching} asOf={reply.asOf} /> : null}
         {insightsProblem ? (
           <ProblemNotice error={insightsProblem.error} what="the latest briefing" onRetry={retry} retrying={insightsProblem.retrying}>

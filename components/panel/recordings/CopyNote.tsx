@@ -16,7 +16,7 @@ interface CopyNoteProps {
   /** The `dataUpdatedAt` of the query that holds the copy; null when another view's does (nothing timed then). */
   updatedAt: number | null;
   /** Asks again; left out where a notice on the view already offers Try again for the same load. */
-  onRetry?: () => void;
+  onRetry?: () => void | Promise<unknown>;
 }
 
 export function CopyNote({ copy, what, updatedAt, onRetry }: CopyNoteProps) {

@@ -135,7 +135,7 @@ export function RecordingDetail({ id, onBack, backLabel }: { id: string; onBack:
           copy={data.copy}
           what="this recording"
           updatedAt={recording.data ? recording.dataUpdatedAt : null}
-          onRetry={recording.data && !recordingProblem ? () => void recording.refetch() : undefined}
+          onRetry={recording.data && !recordingProblem ? () => recording.refetch() : undefined}
         />
       ) : null}
       {data?.status === 'failed' && serverText(data.error) ? <p className="problem">Processing failed: {serverText(data.error)}</p> : null}

@@ -114,7 +114,7 @@ export function RecordingsSection({ contactId, onOpen, saidAbove = null }: Recor
         </ProblemNotice>
       ) : null}
       {copy ? (
-        <CopyNote copy={copy} what="recordings" updatedAt={query.dataUpdatedAt} onRetry={problem ? undefined : () => void query.refetch()} />
+        <CopyNote copy={copy} what="recordings" updatedAt={query.dataUpdatedAt} onRetry={problem ? undefined : () => query.refetch()} />
       ) : null}
       {query.isSuccess && recordings.length === 0 ? <p className="subtle">No recordings with them yet.</p> : null}
       {recordings.length > 0 ? (

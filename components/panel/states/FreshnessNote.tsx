@@ -12,7 +12,7 @@ interface FreshnessNoteProps {
   asOf: number;
   problem: ApiErrorInfo;
   /** Left out where another notice on the view already offers Try again for the same load. */
-  onRetry?: () => void;
+  onRetry?: () => void | Promise<unknown>;
   /** When the panel last had this answer (the query's `dataUpdatedAt`): its next ask is timed from then. */
   updatedAt: number;
   now?: number;

@@ -3,7 +3,7 @@
  * recordings): the caller says why and as of when; this says when Primer asks again (a busy
  * service, after the wait it gave or half a minute), or offers Refresh otherwise.
  */
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { serviceWaitMs, type ApiErrorInfo } from '@/lib/api/errors';
 import { Button } from '@/components/ui/Button';
 import { useCountdown } from '@/components/ui/useCountdown';
@@ -18,8 +18,12 @@ interface LastCopyNoteProps {
    * then, as the query's own interval is. Null when another view's query holds the copy: no time said.
    */
   updatedAt: number | null;
-  /** Left out where another notice on the view already offers Try again for the same load. */
-  onRetry?: () => void;
+  /**
+   * Left out where another notice on the view already offers Try again for the same load. What it
+   * returns, when a promise, is the asking: Refresh is busy until it settles, then the note says
+   * the answer still did not come (it stays only while there is none).
+   */
+  onRetry?: () => void | Promise<unknown>;
   /** Said to screen readers after "Refresh" where a view may hold two such notes ("recordings"). */
   refreshWhat?: string;
   /** Why, and what is shown as of when ("Offline: showing the briefing as of …."). */
@@ -31,6 +35,15 @@ export function LastCopyNote({ problem, updatedAt, onRetry, refreshWhat, childre
   const wait = problem.kind === 'rate_limited' || serviceWaitMs(problem) !== null ? askAgainInMs(problem) : null;
   const deadline = wait === null || updatedAt === null ? null : updatedAt + wait;
   const seconds = useCountdown(deadline, wait ?? Infinity);
+  /** Refresh pressed: asking, then asked (still nothing newer). */
+  const [refresh, setRefresh] = useState<'asking' | 'asked' | null>(null);
+  const onRefresh = () => {
+    if (!onRetry || refresh === 'asking') return;
+    const asking = onRetry();
+    if (!(asking instanceof Promise)) return;
+    setRefresh('asking');
+    void asking.finally(() => setRefresh('asked'));
+  };
   return (
     // About this moment only: left out of the copy the next opening paints first (useSaveBriefing.ts).
     <div className="freshness" role="status" data-unsaved>
@@ -48,10 +61,11 @@ export function LastCopyNote({ problem, updatedAt, onRetry, refreshWhat, childre
             ' Primer is asking again now.'
           )
         ) : null}
+        {refresh === 'asking' ? ' Asking again…' : refresh === 'asked' ? ' Asked again: still no newer answer.' : null}
       </p>
       {wait === null && onRetry ? (
         // Gone with the note once what it is about is fresh again: focus must not fall to the document.
-        <Button ref={landFocusWhenGone} variant="secondary" onClick={onRetry}>
+        <Button ref={landFocusWhenGone} variant="secondary" onClick={onRefresh} busy={refresh === 'asking'}>
           Refresh
           {refreshWhat ? <span className="visually-hidden">{` ${refreshWhat}`}</span> : null}
         </Button>

@@ -231,6 +231,23 @@ describe('FreshnessNote', () => {
     expect(retry).toHaveBeenCalled();
   });
 
+  it('says Refresh is asking while it does, and that no newer answer came when it still did not', async () => {
+    let settle!: () => void;
+    const retry = vi.fn(() => new Promise<void>((resolve) => (settle = resolve)));
+    render(<FreshnessNote asOf={asOf} problem={{ kind: 'network', message: 'offline', status: null, code: null, retryAfterMs: null }} updatedAt={Date.now()} onRetry={retry} />);
+    const refresh = screen.getByRole('button', { name: 'Refresh' });
+    act(() => refresh.click());
+    const note = () => screen.getByRole('status').querySelector('p');
+    expect(note()).toHaveTextContent(/Asking again…$/);
+    expect(refresh).toHaveAttribute('aria-disabled', 'true');
+    // A second press while asking asks nothing more.
+    act(() => refresh.click());
+    expect(retry).toHaveBeenCalledTimes(1);
+    await act(() => { settle(); return Promise.resolve(); });
+    expect(note()).toHaveTextContent(/Asked again: still no newer answer\.$/);
+    expect(refresh).not.toHaveAttribute('aria-disabled');
+  });
+
   it('says the age of a copy older than half a day in words, not the time it already said, and its year when not this year', () => {
     const problem = { kind: 'network' as const, message: 'offline', status: null, code: null, retryAfterMs: null };
     const { rerender } = render(<FreshnessNote asOf={asOf} problem={problem} updatedAt={Date.now()} now={asOf + 3 * 86_400_000} onRetry={() => undefined} />);
