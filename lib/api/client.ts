@@ -315,12 +315,15 @@ export class ServiceClient {
    * its way (queued, processing, completed) was completed.
    */
   async completeUpload(recordingId: string, { signal }: Signal = {}): Promise<void> {
+    const complete = (id: string | number) =>
+      this.http.request('POST', '/api/v2/recordings/complete-upload', { body: { recording_id: id }, idempotent: true, ignoreBody: true, signal });
+    // The id is kept as text; a server whose ids are numbers (`{"recording_id": 42}`) and that
+    // checks types strictly refuses "42" (400/422): it is sent again as the number it was.
+    const asNumber = /^\d{1,15}$/.test(recordingId) ? Number(recordingId) : null;
     try {
-      await this.http.request('POST', '/api/v2/recordings/complete-upload', {
-        body: { recording_id: recordingId },
-        idempotent: true,
-        ignoreBody: true,
-        signal,
+      await complete(recordingId).catch((error: unknown) => {
+        if (asNumber === null || !(error instanceof ApiError) || error.kind !== 'bad_request') throw error;
+        return complete(asNumber);
       });
     } catch (error) {
       if (!(error instanceof ApiError) || error.kind !== 'conflict') throw error;

@@ -173,6 +173,23 @@ describe('complete-upload', () => {
     await expect(client.completeUpload('r1')).resolves.toBeUndefined();
   });
 
+  it('sends a number id again as the number it was when a strictly typed server refuses it as text', async () => {
+    const bodies: string[] = [];
+    const { client } = serve((_url, init) => {
+      const body = typeof init?.body === 'string' ? init.body : '';
+      bodies.push(body);
+      return typeof (JSON.parse(body) as { recording_id: unknown }).recording_id === 'number'
+        ? { status: 202, body: { status: 'queued' } }
+        : { status: 422, body: { detail: [{ type: 'int_type', loc: ['body', 'recording_id'], msg: 'Input should be a valid integer' }] } };
+    });
+    await expect(client.completeUpload('42')).resolves.toBeUndefined();
+    expect(bodies).toEqual(['{"recording_id":"42"}', '{"recording_id":42}']);
+    // An id that is not a number is refused as it is.
+    const refusing = serve(() => ({ status: 422, body: { detail: 'bad id' } }));
+    await expect(refusing.client.completeUpload('rec-1')).rejects.toMatchObject({ kind: 'bad_request' });
+    expect(refusing.calls).toHaveLength(1);
+  });
+
   it('passes a 409 on when the recording is not on its way (failed, or still waiting for its file)', async () => {
     for (const status of ['failed', 'uploading']) {
       const { client } = serve((url) => (url.pathname === '/api/v2/recordings/r1' ? { body: { id: 'r1', status } } : { status: 409, body: { message: 'The file was never uploaded' } }));
