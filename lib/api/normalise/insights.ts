@@ -122,12 +122,38 @@ function ownerOf(reply: unknown, ownerKeys: string[], asked: string, whose: stri
   return asked;
 }
 
+/** Every field the insights are read from (squashed): a body with none of them holds them elsewhere, or none. */
+const INSIGHT_FIELDS = new Set(
+  [
+    'communication_approach', 'communication_style', 'preferred_tone', 'tone', 'personality_summary', 'summary', 'recent_topics',
+    'favorite_topics', 'favourite_topics', 'interests', 'sensitive_topics', 'topics_to_avoid', 'pending_action_items',
+    'last_conversation_date', 'last_conversation_at', 'total_conversations', 'conversation_count', 'preferences',
+    'prefers_data_driven', 'prefers_direct', 'values_relationships', 'dislikes_small_talk', 'prefers_brevity', 'dislikes_jargon',
+  ].map(squash),
+);
+const holdsInsights = (body: Obj) => Object.keys(body).some((key) => INSIGHT_FIELDS.has(squash(key)));
+
+/**
+ * The object the insights' fields are in: the body, or the one object inside it that holds them
+ * under a name of the server's own (`{result: {…}}`, `{contact: {…}, profile: {…}}`), which read as
+ * "no insights yet". A body saying it failed (`{success: false, error}`) is a failure.
+ */
+function insightFields(body: Obj): Obj {
+  if (holdsInsights(body)) return body;
+  if (body.success === false || body.ok === false) {
+    const said = textOf(body, 'error', 'message', 'detail') ?? (isObj(body.error) ? textOf(body.error, 'message', 'detail') : null);
+    throw new ApiError('invalid_response', `The service said it could not give the insights${said ? `: ${said.slice(0, 200)}` : ''}.`);
+  }
+  const inner = Object.values(body).find((value): value is Obj => isObj(value) && holdsInsights(resourceOf(value)));
+  return inner ? resourceOf(inner) : body;
+}
+
 export function toInsights(raw: unknown, contactId: string): Insights {
   const single = singleOf(raw, INSIGHT_PROBES, CONTACT_OWNER_KEYS, contactId);
   const body = unwrap(single, INSIGHT_PROBES, ['insights', 'data']);
   // `{}` or null from a server with nothing yet is "no insights", not an error.
-  const b: Obj = isObj(body) ? body : {};
   if (body !== null && !isObj(body)) throw invalid('the insights');
+  const b: Obj = isObj(body) ? insightFields(body) : {};
   return {
     contactId: ownerOf(single, CONTACT_OWNER_KEYS, contactId, 'contact'),
     communicationApproach: proseOf(b, 'communication_approach', 'communicationApproach', 'communication_style'),

@@ -148,6 +148,20 @@ describe('insights as a list or a page', () => {
     expect(toInsights({ contact_id: 42, preferred_tone: 'formal' }, '42')).toMatchObject({ contactId: '42', preferredTone: 'formal' });
   });
 
+  it('finds insights under a name of the server’s own, and says a body that says it failed', () => {
+    expect(toInsights({ result: { preferred_tone: 'formal' } }, 'c1').preferredTone).toBe('formal');
+    expect(toInsights({ insight: { recentTopics: ['Q3'] } }, 'c1').recentTopics).toEqual(['Q3']);
+    expect(toInsights({ contact: { id: 'c1', name: 'Maya' }, profile: { sensitive_topics: ['layoffs'], prefers_direct: true } }, 'c1')).toMatchObject({
+      sensitiveTopics: ['layoffs'],
+      flags: { prefersDirect: true },
+    });
+    expect(() => toInsights({ success: false, error: 'Model not ready' }, 'c1')).toThrow(
+      expect.objectContaining({ kind: 'invalid_response', message: 'The service said it could not give the insights: Model not ready.' }),
+    );
+    // Nothing yet stays nothing yet.
+    expect(toInsights({ contact_id: 'c1', status: 'pending' }, 'c1')).toMatchObject({ preferredTone: null, recentTopics: [] });
+  });
+
   it('of several for this very contact (a history), takes the newest, else the first', () => {
     const history = [
       { contact_id: 'c1', preferred_tone: 'older', updated_at: '2026-10-01T09:00:00Z' },
