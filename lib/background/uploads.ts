@@ -49,6 +49,25 @@ export function announcementOf(record: UploadRecord): { title: string; message: 
   return { title: 'Recording processed', message: `“${title}” is ready${contact ? `; ${contact}’s briefing is up to date${byName}` : ''}.` };
 }
 
+interface ViewsApi {
+  runtime: { getContexts?: (filter: { contextTypes: string[] }) => Promise<{ documentUrl?: string }[]> };
+  extension?: { getViews?: () => { location: { pathname: string } }[] };
+}
+
+/**
+ * Whether the popup, or its form in a tab, is open: it lists the uploads and says a failure there.
+ * Chrome lists its contexts; Firefox's background page sees the extension's pages.
+ */
+async function uploadsShown(): Promise<boolean> {
+  const api = browser as unknown as ViewsApi;
+  const isPopup = (url: string | undefined) => !!url && new URL(url).pathname === '/popup.html';
+  if (api.runtime.getContexts) {
+    const contexts = await api.runtime.getContexts({ contextTypes: ['POPUP', 'TAB'] });
+    return contexts.some((context) => isPopup(context.documentUrl));
+  }
+  return (api.extension?.getViews?.() ?? []).some((view) => view.location.pathname === '/popup.html');
+}
+
 async function announce(record: UploadRecord): Promise<void> {
   const options = announcementOf(record);
   await browser.notifications
@@ -170,6 +189,7 @@ export function createUploadService(context: ServiceContext, transport: UploadTr
       for (const prefix of changedByProcessing(cacheScope, record)) await context.cache.invalidate(prefix);
     },
     announce,
+    uploadsShown,
     showActive: async (count) => {
       await setGlobalBadge(count > 0 ? `↑${count}` : '', BADGE_COLOUR).catch(() => undefined);
     },

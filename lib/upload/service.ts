@@ -10,6 +10,9 @@ import type { UploadStore } from './store';
 import { ApiError } from '../api/error-info';
 import { checkUploadInfo } from './file-check';
 
+/** A stopped upload seen in an open view is looked at again this much later: announced if none is open then. */
+export const UNSEEN_CHECK_MS = 10_000;
+
 /** How long the copy of a stopped upload's file is kept for a retry. */
 export const STOPPED_COPY_KEPT_MS = 24 * 60 * 60 * 1000;
 
@@ -25,6 +28,8 @@ export interface UploadPlatform {
   dropCachedResults: (record: UploadRecord) => Promise<void>;
   /** Processing ended (completed or failed), or sending stopped on a failure: the notification. */
   announce: (record: UploadRecord) => Promise<void>;
+  /** Whether a view that lists the uploads (the popup, or its form in a tab) is open. */
+  uploadsShown: () => Promise<boolean>;
   /** How many uploads are still going (toolbar badge). */
   showActive: (count: number) => Promise<void>;
   /** Sets the processing alarm for `at` (ms since the epoch), or clears it (null). */
@@ -191,6 +196,9 @@ export class UploadService {
   }
 
   #launch(record: UploadRecord): void {
+    // Launched already (two retries at once: the popup's click and the permission granted): its
+    // end is seen to once, or it was announced twice.
+    if (this.#runner.isRunning(record.id)) return;
     // Neither rejects unhandled: the badge is redrawn on the next change, and a record that could
     // not be saved as settled is picked up again by resume() at the next start.
     this.#updateBadge().catch(() => undefined);
@@ -208,7 +216,23 @@ export class UploadService {
     await this.#updateBadge();
     // Stopped on the way (a permission to give, a refusal): the popup that said "you can close
     // this window" may be closed, and the badge going out would read as done.
-    if (record.state === 'failed') await this.#platform.announce(record);
+    if (record.state === 'failed') await this.#announceUnseen(record);
+  }
+
+  /**
+   * Announces a stopped upload unless a view of the uploads shows it: now, or UNSEEN_CHECK_MS on
+   * (the popup closed right after the click that started it). Not once it was retried or removed.
+   */
+  async #announceUnseen(record: UploadRecord): Promise<void> {
+    for (const wait of [0, UNSEEN_CHECK_MS]) {
+      if (wait > 0) await this.#platform.sleep(wait, new AbortController().signal).catch(() => undefined);
+      const current = await this.#platform.store.get(record.id);
+      if (current?.state !== 'failed' || current.updatedAt !== record.updatedAt) return;
+      if (!(await this.#platform.uploadsShown().catch(() => false))) {
+        await this.#platform.announce(current);
+        return;
+      }
+    }
   }
 
   async #finished(record: UploadRecord): Promise<void> {

@@ -257,6 +257,30 @@ test('a recording the service cannot process is shown failed, announced, and can
   expect(await keptFiles(serviceWorker)).toBe(0);
 });
 
+test('an upload the storage refuses after the popup closed is announced, with what to do; none while the popup shows it', async ({ context, extensionId, serviceWorker, standIn }) => {
+  await configure(context, extensionId, standIn);
+  await watchNotifications(serviceWorker);
+  const popup = await PopupPage.open(context, extensionId);
+  await popup.pick('Refused.wav', wavTone(5));
+  await popup.uploadButton.click();
+  // The storage will refuse the file as it was sent (no retry helps).
+  standIn.failNext({ path: '/upload/*', status: 400, body: '<Error><Code>InvalidArgument</Code><Message>Unsupported header</Message></Error>' });
+  // Waiting for the permission while the popup shows it: said there, not in a notification.
+  await grantUploadOrigin(context, extensionId, popup, 'Refused');
+  // The user closes the popup at once.
+  await popup.page.close();
+  await expect
+    .poll(() => shownNotifications(serviceWorker), { timeout: 20_000 })
+    .toEqual([
+      {
+        id: expect.stringMatching(/^primer-upload-/),
+        title: 'Recording upload stopped',
+        message: '“Refused”: The upload server answered 400: Unsupported header (InvalidArgument). Open Primer’s toolbar button to try again.',
+      },
+    ]);
+  expect(await badgeText(serviceWorker)).toBe('');
+});
+
 test('an expired upload URL is asked for again, and a retry after the service fixes it succeeds', async ({ context, extensionId, serviceWorker, standIn }) => {
   await configure(context, extensionId, standIn);
   const popup = await PopupPage.open(context, extensionId);

@@ -6,7 +6,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@/lib/api/error-info';
 import type { Recording } from '@/lib/models';
 import type { UploadRecord } from '@/lib/upload/record';
-import { STOPPED_COPY_KEPT_MS, UploadService, type UploadPlatform } from '@/lib/upload/service';
+import { STOPPED_COPY_KEPT_MS, UNSEEN_CHECK_MS, UploadService, type UploadPlatform } from '@/lib/upload/service';
 import { deferred, idle, memoryStore, presigned, T0, untilAborted, uploadRecord, withUrl, type MemoryStore } from './helpers';
 
 const FILE = { name: 'Weekly sync.m4a', size: 1000, type: 'audio/mp4' };
@@ -36,6 +36,7 @@ function setup(initial: UploadRecord[] = []) {
     getRecording: vi.fn<UploadPlatform['getRecording']>(() => Promise.resolve(recording())),
     dropCachedResults: vi.fn<UploadPlatform['dropCachedResults']>(() => Promise.resolve()),
     announce: vi.fn<UploadPlatform['announce']>(() => Promise.resolve()),
+    uploadsShown: vi.fn<UploadPlatform['uploadsShown']>(() => Promise.resolve(false)),
     showActive: vi.fn<UploadPlatform['showActive']>(() => Promise.resolve()),
     schedulePoll: vi.fn<UploadPlatform['schedulePoll']>(() => Promise.resolve()),
     prepareHandOver: vi.fn<UploadPlatform['prepareHandOver']>(() => Promise.resolve()),
@@ -186,6 +187,39 @@ describe('an upload stopped on the way', () => {
     expect(platform.announce).toHaveBeenCalledWith(stopped);
   });
 
+  it('is not announced while the popup shows it; announced if the popup is gone 10 s on (closed right after the click)', async () => {
+    const seen = setup();
+    seen.platform.missingAccess.mockResolvedValue('https://storage.example/*');
+    seen.platform.uploadsShown.mockResolvedValue(true);
+    await seen.service.start('u1', FILE, META);
+    await idle();
+    expect(seen.platform.announce).not.toHaveBeenCalled();
+    expect(seen.platform.sleep).toHaveBeenCalledWith(UNSEEN_CHECK_MS, expect.any(AbortSignal));
+
+    const closed = setup();
+    closed.platform.missingAccess.mockResolvedValue('https://storage.example/*');
+    closed.platform.uploadsShown.mockResolvedValueOnce(true).mockResolvedValue(false);
+    await closed.service.start('u1', FILE, META);
+    await idle();
+    expect(closed.platform.announce).toHaveBeenCalledTimes(1);
+  });
+
+  it('is not announced once retried (or removed) before the look 10 s on', async () => {
+    const { service, store, platform } = setup();
+    platform.missingAccess.mockResolvedValueOnce('https://storage.example/*');
+    platform.uploadsShown.mockResolvedValueOnce(true).mockResolvedValue(false);
+    const later = deferred<void>();
+    platform.sleep.mockImplementation((ms) => (ms === UNSEEN_CHECK_MS ? later.promise : Promise.resolve()));
+    await service.start('u1', FILE, META);
+    await idle();
+    await service.retry('u1');
+    await idle();
+    expect(await store.get('u1')).toMatchObject({ state: 'processing' });
+    later.resolve();
+    await idle();
+    expect(platform.announce).not.toHaveBeenCalled();
+  });
+
   it('is not announced when the user cancelled it', async () => {
     const { service, store, platform } = setup();
     platform.put.mockImplementation((_record, _progress, signal) => untilAborted(signal, new ApiError('aborted', 'cancelled')));
@@ -218,6 +252,16 @@ describe('an upload stopped on the way', () => {
     await idle();
     expect(platform.put).toHaveBeenCalledTimes(1);
     expect(platform.complete).toHaveBeenCalledTimes(1);
+  });
+
+  it('is announced once when the grant and the popup’s retry come together and the storage then refuses it', async () => {
+    const waiting = withUrl({ state: 'failed', failedStep: 'put', error: 'Primer needs your permission', needsAccess: 'https://storage.example/*' });
+    const { service, store, platform } = setup([waiting]);
+    platform.put.mockRejectedValue(new ApiError('bad_request', 'The upload server answered 400: Unsupported header (InvalidArgument)', { status: 400 }));
+    await Promise.all([service.retry('u1'), service.retry('u1')]);
+    await idle();
+    expect(await store.get('u1')).toMatchObject({ state: 'failed', failedStep: 'put' });
+    expect(platform.announce).toHaveBeenCalledTimes(1);
   });
 });
 
