@@ -380,6 +380,8 @@ export class ServiceClient {
     let probing = false;
     let byLink = false;
     let complete = false;
+    /** The first page held more than asked for: the server sends everyone at once. */
+    let allAtOnce = false;
     for (let page = 0; page < this.#maxContactPages && !asked.has(next); page++) {
       asked.add(next);
       let result: ContactPage;
@@ -396,10 +398,13 @@ export class ServiceClient {
       }
       const fresh = result.items.filter((contact) => !seen.has(contact.id));
       for (const contact of result.items) seen.set(contact.id, contact);
+      if (page === 0) allAtOnce = result.items.length > limit;
       if (fresh.length === 0) {
-        // An empty page, or the probe past a short one, is the end; people seen already, where the
-        // server said more followed, are a server ignoring the paging: the rest was never read.
-        complete = result.items.length === 0 || probing;
+        // An empty page, the probe past a short one, a server clamping a page past the end to its
+        // last (everyone it counts is read), or one that sends everyone at once is the end. People
+        // seen already where more was to follow are a server ignoring the paging: the rest was
+        // never read.
+        complete = result.items.length === 0 || probing || allAtOnce || (result.total !== null && seen.size >= result.total);
         break;
       }
       byLink ||= result.linkPaged === true;

@@ -354,6 +354,22 @@ describe('a list read only in part never makes a name look unique', () => {
     expect(await service.findContactByName('Alex Kim')).toBeNull();
   });
 
+  it('matches a name on a server that answers a page past the end with its last one (everyone it counts read)', async () => {
+    // 150 of them, 20 a page: the 8th holds 10, and a 9th is the 8th again.
+    const some = people.slice(0, 150);
+    const { service } = fakeService(await indexed(), (url) => {
+      const page = Math.min(Number(url.searchParams.get('page') ?? 1), 8);
+      return { items: some.slice((page - 1) * 20, page * 20), total: some.length, page };
+    });
+    expect((await service.findContactByName('Person 7'))?.id).toBe('c7');
+  });
+
+  it('matches a name on a server that sends everyone at once, whatever was asked', async () => {
+    const { service } = fakeService(await indexed(), () => ({ items: people }));
+    expect((await service.findContactByName('Person 7'))?.id).toBe('c7');
+    expect(await service.findContactByName('Alex Kim')).toBeNull();
+  });
+
   it.each([
     ['its page size as `size` (fastapi-pagination)', (page: number) => ({ items: people.slice((page - 1) * 20, page * 20), total: people.length, page, size: 20 })],
     ['no page size at all, 20 a page', (page: number) => ({ items: people.slice((page - 1) * 20, page * 20), total: people.length, page })],
