@@ -344,11 +344,13 @@ export class ServiceClient {
       ? (JSON.parse(params.next) as Record<string, string>)
       : { limit, offset: 0, search: params.search };
     const offset = Number(query.offset ?? 0);
+    // The size this page was asked for: the next page's query carries its own.
+    const asked = Number(query.limit ?? limit);
     try {
       const response = await this.http.request('GET', '/api/v2/contacts', { query, signal });
       // Only this call reads the Link header: it is the one that pages on to the next page.
       const linkPaging = { link: response.headers.get('link'), requestUrl: this.http.url('/api/v2/contacts', query), apiRoot: this.http.url('/api/v2') };
-      return toContactPage(response.body, { limit, offset: Number.isFinite(offset) ? offset : 0 }, linkPaging);
+      return toContactPage(response.body, { limit: Number.isFinite(asked) && asked > 0 ? asked : limit, offset: Number.isFinite(offset) ? offset : 0 }, linkPaging);
     } catch (error) {
       // The list's first page, unfiltered: a 404 or no list there is no service there (a search may find nothing).
       throw params.next || params.search ? error : asNotTheService(error);

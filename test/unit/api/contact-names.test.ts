@@ -370,6 +370,22 @@ describe('a list read only in part never makes a name look unique', () => {
     expect(await service.findContactByName('Alex Kim')).toBeNull();
   });
 
+  it('reads a page-numbered list that says neither its size nor its total to its end, asking no page past it', async () => {
+    const everyone = people.concat(people.map((p) => ({ ...p, id: `${p.id}b`, email: `b${p.email}` }))).slice(0, 250);
+    const { service, asked } = fakeService(new MemoryDiscoveryStore(), (url) => {
+      const page = Number(url.searchParams.get('page') ?? 1);
+      const size = Number(url.searchParams.get('per_page') ?? url.searchParams.get('limit') ?? 100);
+      if (page > 3) return new Response('{"detail":"Not found."}', { status: 404 });
+      return { items: everyone.slice((page - 1) * size, page * size), page };
+    });
+    expect(await service.listAllContacts()).toHaveLength(250);
+    expect(asked.filter((query) => query.includes('page=4'))).toEqual([]);
+    const few = fakeService(new MemoryDiscoveryStore(), (url) =>
+      Number(url.searchParams.get('page') ?? 1) > 1 ? new Response('{"detail":"Not found."}', { status: 404 }) : { items: people.slice(0, 7), page: 1 },
+    );
+    expect(await few.service.listAllContacts()).toHaveLength(7);
+  });
+
   it.each([
     ['its page size as `size` (fastapi-pagination)', (page: number) => ({ items: people.slice((page - 1) * 20, page * 20), total: people.length, page, size: 20 })],
     ['no page size at all, 20 a page', (page: number) => ({ items: people.slice((page - 1) * 20, page * 20), total: people.length, page })],
