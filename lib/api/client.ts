@@ -138,14 +138,13 @@ export class ServiceClient {
     const contactId = params.contactId;
     if (contactId === undefined) return page;
     // A server ignoring the contact filter lists everyone's recordings. One that names someone else
-    // as its contact is not theirs when its participants all carry ids and none is theirs; when
-    // they carry none (addresses, names) or are not listed, it is theirs by the filter, unless the
-    // page shows the filter ignored (a recording certainly not theirs): then it is left out too.
+    // as its contact is not theirs when it lists no participants, or only ones with ids, none
+    // theirs. Participants listed without ids (addresses, names) may be them: theirs by the
+    // filter (a server filtering by participant), unless the page shows the filter ignored.
     // (Paging still goes by what the server listed: `received`.)
     const someoneElses = (recording: Recording) =>
       recording.primaryContactId !== null && recording.primaryContactId !== contactId && !recording.participants.some((participant) => participant.contactId === contactId);
-    const certainlyNotTheirs = (recording: Recording) =>
-      someoneElses(recording) && recording.participants.length > 0 && recording.participants.every((participant) => participant.contactId !== null);
+    const certainlyNotTheirs = (recording: Recording) => someoneElses(recording) && recording.participants.every((participant) => participant.contactId !== null);
     const filterIgnored = page.recordings.some(certainlyNotTheirs);
     return { ...page, recordings: page.recordings.filter((recording) => !(filterIgnored ? someoneElses(recording) : certainlyNotTheirs(recording))) };
   }
