@@ -81,6 +81,13 @@ export function keyTag(apiKey: string): string {
   return (hash >>> 0).toString(16).padStart(8, '0');
 }
 
+/**
+ * How strict validators refuse fields they do not know: pydantic ("Extra inputs are not
+ * permitted", extra_forbidden), NestJS ("property title should not exist"), Ajv ("must NOT have
+ * additional properties"), Joi ('"title" is not allowed'), zod ("Unrecognized key(s)").
+ */
+const EXTRA_FIELDS_REFUSED = /extra.{0,20}(not permitted|forbidden|not allowed)|extra_forbidden|should not exist|additional propert|is not allowed|unrecognized key|unknown (field|key|propert)/i;
+
 export class ServiceClient {
   readonly http: Http;
   readonly #discovery: DiscoveryStore;
@@ -269,10 +276,11 @@ export class ServiceClient {
    * Asks for a new recording and its upload URL. The interface shows four fields; the title, the
    * meeting's date and the primary contact go beside them. A server refusing what it does not know
    * (pydantic's `extra='forbid'`, NestJS's `forbidNonWhitelisted`: 400 or 422, nothing created) is
-   * asked once more with the four alone. Not remembered: a refusal of one of the values (a contact
-   * the service no longer has) would have left every later upload without its title and date.
+   * asked once more with the four alone, when its words say so: a refusal of one of the values (a
+   * contact the service no longer has) is said as it is. `withoutExtras`: the recording was created
+   * without them (no contact named), as the upload's record must then say.
    */
-  async requestUpload(request: UploadRequest, { signal }: Signal = {}): Promise<PresignedUpload> {
+  async requestUpload(request: UploadRequest, { signal }: Signal = {}): Promise<PresignedUpload & { withoutExtras?: true }> {
     const shown = {
       filename: request.filename,
       content_type: request.contentType,
@@ -283,11 +291,14 @@ export class ServiceClient {
     const ask = (body: object) =>
       // Creates a recording: never sent twice on an unknown outcome.
       this.http.request('POST', '/api/v2/recordings/presigned-url', { body, idempotent: false, signal });
+    let withoutExtras = false;
     const response = await ask({ ...shown, ...extras }).catch((error: unknown) => {
-      if (error instanceof ApiError && error.kind === 'bad_request') return ask(shown);
-      throw error;
+      if (!(error instanceof ApiError) || error.kind !== 'bad_request' || !EXTRA_FIELDS_REFUSED.test(error.message)) throw error;
+      withoutExtras = true;
+      return ask(shown);
     });
-    return toPresignedUpload(response.body, this.baseUrl, this.#now());
+    const presigned = toPresignedUpload(response.body, this.baseUrl, this.#now());
+    return withoutExtras ? { ...presigned, withoutExtras } : presigned;
   }
 
   /** PUT of the raw bytes to the presigned address: same Content-Type, no Authorization header. */

@@ -139,13 +139,17 @@ function onItsService(record: UploadRecord, baseUrl: string): boolean {
 
 /**
  * The upload's details once its recording is created on the service at `baseUrl`: on another
- * service (uploadRequest left the contact out) it names no contact either, or the row and the
- * "processed" notification would speak of a briefing it never touched.
+ * service (uploadRequest left the contact out), or created without the fields beside the
+ * interface's four (`withoutExtras`), it names no contact either, or the row and the "processed"
+ * notification would speak of a briefing it never touched.
  */
-export function metaOn(record: UploadRecord, baseUrl: string): UploadMeta {
-  if (onItsService(record, baseUrl)) return record.meta;
-  const { primaryContactMatchedBy: _matchedBy, ...meta } = record.meta;
-  return { ...meta, primaryContactId: null, primaryContactName: null };
+export function metaOn(record: UploadRecord, baseUrl: string, withoutExtras = false): UploadMeta {
+  return onItsService(record, baseUrl) && !withoutExtras ? record.meta : withoutContact(record.meta);
+}
+
+function withoutContact(meta: UploadMeta): UploadMeta {
+  const { primaryContactMatchedBy: _matchedBy, ...rest } = meta;
+  return { ...rest, primaryContactId: null, primaryContactName: null };
 }
 
 export interface UploadContext {
@@ -173,8 +177,8 @@ export function createUploadService(context: ServiceContext, transport: UploadTr
     store: storageUploadStore({ onDropped: (ids) => ids.forEach((id) => void deleteFile(id).catch(() => undefined)) }),
     requestUrl: async (record, signal) => {
       const client = await context.client();
-      const presigned = await client.requestUpload(uploadRequest(record, client.baseUrl), { signal });
-      return { ...presigned, serviceUrl: client.baseUrl, meta: metaOn(record, client.baseUrl) };
+      const { withoutExtras, ...presigned } = await client.requestUpload(uploadRequest(record, client.baseUrl), { signal });
+      return { ...presigned, serviceUrl: client.baseUrl, meta: metaOn(record, client.baseUrl, withoutExtras === true) };
     },
     put: transport.put,
     sending: transport.sending,

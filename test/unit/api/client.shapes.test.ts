@@ -435,14 +435,14 @@ describe('the presigned-URL request on a server validating strictly', () => {
       if (extra.length > 0) return { status: 422, body: { detail: extra.map((key) => ({ type: 'extra_forbidden', loc: ['body', key], msg: 'Extra inputs are not permitted' })) } };
       return { body: { upload_url: 'https://storage.test/r1?sig=1', recording_id: 'r1' } };
     });
-    expect(await client.requestUpload(REQUEST)).toMatchObject({ recordingId: 'r1', uploadUrl: 'https://storage.test/r1?sig=1' });
+    expect(await client.requestUpload(REQUEST)).toMatchObject({ recordingId: 'r1', uploadUrl: 'https://storage.test/r1?sig=1', withoutExtras: true });
     expect(bodies).toEqual([['content_type', 'file_size', 'filename', 'meeting_date', 'primary_contact_id', 'speakers_expected', 'title'], SHOWN]);
   });
 
-  it('passes on a refusal of the four too, and a server error at once (never a second recording)', async () => {
-    const refusing = serve(() => ({ status: 400, body: { detail: 'content_type must be audio' } }));
-    await expect(refusing.client.requestUpload(REQUEST)).rejects.toMatchObject({ kind: 'bad_request', message: expect.stringContaining('content_type must be audio') });
-    expect(refusing.calls).toHaveLength(2);
+  it('passes on a refusal of a value at once (its title and contact kept for a retry), and a server error (never a second recording)', async () => {
+    const refusing = serve(() => ({ status: 422, body: { detail: 'primary_contact_id: no such contact' } }));
+    await expect(refusing.client.requestUpload(REQUEST)).rejects.toMatchObject({ kind: 'bad_request', message: expect.stringContaining('no such contact') });
+    expect(refusing.calls).toHaveLength(1);
     const failing = serve(() => ({ status: 500, body: { detail: 'boom' } }));
     await expect(failing.client.requestUpload(REQUEST)).rejects.toMatchObject({ kind: 'server' });
     expect(failing.calls).toHaveLength(1);

@@ -111,5 +111,7 @@ describe('metaOn', () => {
     });
     expect(metaOn(uploadRecord({ meta, serviceUrl: 'https://svc-a.test' }), 'https://svc-a.test')).toEqual(meta);
     expect(metaOn(uploadRecord({ meta, serviceUrl: null }), 'https://svc-b.test')).toEqual(meta);
+    // Created without the fields beside the interface's four: no contact either.
+    expect(metaOn(uploadRecord({ meta, serviceUrl: null }), 'https://svc-b.test', true)).toMatchObject({ title: 'Sync', primaryContactId: null, primaryContactName: null });
   });
 });
