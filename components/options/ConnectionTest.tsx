@@ -16,6 +16,8 @@ export interface ConnectionDraft {
   payload: RequestOf<'connection.test'>;
   /** Host permission pattern of the address being tested, for the "Grant access" button. */
   permissionPattern: string | null;
+  /** The address or key tested differs from what is saved. */
+  unsaved: boolean;
 }
 
 /** What the form may ask of the test without a click. */
@@ -99,6 +101,8 @@ export function ConnectionTest({ prepare, ref }: Props) {
         </p>
         {detail && detail !== headline ? <p>{detail}</p> : null}
         {!result.ok && result.reason === 'bad_key' ? <p>Check the key, or create a new one in the service.</p> : null}
+        {/* "Connected" read as done: the tab was closed with nothing saved, and the sites stayed blank. */}
+        {result.ok && lastDraft?.unsaved ? <p>These values are not saved yet: choose Save to use them.</p> : null}
         {permissionRefused ? <p>Access was not granted, so Primer cannot contact the service.</p> : null}
       </>
     );

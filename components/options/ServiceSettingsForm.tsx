@@ -78,7 +78,7 @@ export function ServiceSettingsForm({ settings }: { settings: SettingsView }) {
       setStatus({ tone: 'success', text: done });
       // A mistyped key or address was otherwise found out only when the sites stayed blank.
       const saved = view.serviceUrl !== null && view.hasApiKey ? normaliseBaseUrl(view.serviceUrl) : null;
-      if (saved?.ok) connectionTest.current?.test({ payload: {}, permissionPattern: saved.permissionPattern });
+      if (saved?.ok) connectionTest.current?.test({ payload: {}, permissionPattern: saved.permissionPattern, unsaved: false });
     },
     onError: (error) => setStatus({ tone: 'error', text: errorMessage(error) }),
   });
@@ -161,7 +161,8 @@ export function ServiceSettingsForm({ settings }: { settings: SettingsView }) {
     const apiKey = typedKey();
     if (apiKey === null) return null;
     if (apiKey !== undefined) payload.apiKey = apiKey;
-    return { payload, permissionPattern };
+    const unsaved = (payload.serviceUrl !== undefined && payload.serviceUrl !== settings.serviceUrl) || payload.apiKey !== undefined;
+    return { payload, permissionPattern, unsaved };
   }
 
   return (

@@ -69,8 +69,16 @@ describe('ConnectionTest', () => {
     await user.type(url, 'https://other.example.net/');
     await user.type(screen.getByLabelText('API key'), 'typed-key');
     await user.click(screen.getByRole('button', { name: 'Test connection' }));
-    await connectionStatus('Connected — 3 contacts visible');
+    const region = await connectionStatus('Connected — 3 contacts visible');
     expect(sent('connection.test')).toEqual([{ serviceUrl: 'https://other.example.net', apiKey: 'typed-key' }]);
+    // "Connected" is no save: the tab was closed with nothing saved, and the sites stayed blank.
+    expect(region).toHaveTextContent('These values are not saved yet: choose Save to use them.');
+  });
+
+  it('says nothing of saving when the saved values were tested', async () => {
+    await runTest({ ok: true, serviceUrl: 'https://api.example.com', contactCount: 42 });
+    const region = await connectionStatus('Connected — 42 contacts visible');
+    expect(region).not.toHaveTextContent(/not saved/);
   });
 
   it('asks for access to the typed address in the Test click itself, before testing', async () => {
