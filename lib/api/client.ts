@@ -329,11 +329,15 @@ export class ServiceClient {
       this.http.request('POST', '/api/v2/recordings/complete-upload', { body: { recording_id: id }, idempotent: true, ignoreBody: true, signal });
     // The id is kept as text; a server whose ids are numbers (`{"recording_id": 42}`) and that
     // checks types strictly refuses "42" (400/422): it is sent again as the number it was.
-    const asNumber = /^\d{1,15}$/.test(recordingId) ? Number(recordingId) : null;
+    // Only an id the number writes back exactly ("007" is not 7: another recording, perhaps).
+    const asNumber = /^\d{1,15}$/.test(recordingId) && String(Number(recordingId)) === recordingId ? Number(recordingId) : null;
     try {
       await complete(recordingId).catch((error: unknown) => {
         if (asNumber === null || !(error instanceof ApiError) || error.kind !== 'bad_request') throw error;
-        return complete(asNumber);
+        // Refused as a number too: the first refusal said why.
+        return complete(asNumber).catch(() => {
+          throw error;
+        });
       });
     } catch (error) {
       if (!(error instanceof ApiError) || error.kind !== 'conflict') throw error;

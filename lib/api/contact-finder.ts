@@ -256,11 +256,14 @@ function searchWord(name: string): string | null {
   return /^[!-~]+$/.test(first) ? first : null;
 }
 
-/** A plain word of `name` after its first (searchWord's kind) that none of `addresses` holds. */
+/**
+ * A plain word of `name` after its first (searchWord's kind) that none of `addresses` holds, with
+ * a letter in it: a search is asked for it in another case too, which a "3" or "-" does not have.
+ */
 function nameOnlyWord(name: string, addresses: readonly string[]): string | null {
   for (const word of name.normalize('NFC').trim().split(/\s+/).slice(1)) {
     const plain = searchWord(word);
-    if (plain !== null && !addresses.some((address) => address.includes(plain.toLowerCase()))) return plain;
+    if (plain !== null && /[a-z]/i.test(plain) && !addresses.some((address) => address.includes(plain.toLowerCase()))) return plain;
   }
   return null;
 }

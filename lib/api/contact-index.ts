@@ -1,7 +1,8 @@
 /**
  * A local e-mail → contact (and name → contacts) index, built by paging the whole contact list.
  * Used for servers that offer no working e-mail filter, and for name-only matches. Served stale
- * while a refresh runs in the background, so a lookup never waits for a rebuild once one exists.
+ * while a refresh runs in the background, so a lookup never waits for a rebuild once one exists,
+ * but for a name found once in a list past its lifetime (allByName).
  */
 import type { ContactRecord } from '../models';
 import { fullName } from '../sites/person-name';
@@ -96,10 +97,14 @@ export class ContactIndex {
    */
   async allByName(name: string): Promise<ContactRecord[] | null> {
     await this.#ready();
-    // Older than its lifetime, the list is read again first: a namesake added since would make
-    // the one found there no longer the only one (an address stays exact however old the list).
-    if (this.#builtAt !== null && this.#now() - this.#builtAt > this.#ttlMs) await this.refresh().catch(() => undefined);
-    const found = this.#byName.get(nameKey(name)) ?? [];
+    const key = nameKey(name);
+    // One found in a list older than its lifetime: the list is read again first, as a namesake
+    // added since would make them no longer the only one (none, or two, the old list answers as
+    // well; an address stays exact however old). A list that cannot be read again answers nothing.
+    if (this.#byName.get(key)?.length === 1 && this.#builtAt !== null && this.#now() - this.#builtAt > this.#ttlMs) {
+      if (!(await this.refresh().then(() => true, () => false))) return null;
+    }
+    const found = this.#byName.get(key) ?? [];
     return this.#complete ? found : null;
   }
 

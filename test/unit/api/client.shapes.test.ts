@@ -184,10 +184,16 @@ describe('complete-upload', () => {
     });
     await expect(client.completeUpload('42')).resolves.toBeUndefined();
     expect(bodies).toEqual(['{"recording_id":"42"}', '{"recording_id":42}']);
-    // An id that is not a number is refused as it is.
-    const refusing = serve(() => ({ status: 422, body: { detail: 'bad id' } }));
-    await expect(refusing.client.completeUpload('rec-1')).rejects.toMatchObject({ kind: 'bad_request' });
-    expect(refusing.calls).toHaveLength(1);
+    // An id that is not a number, or not one exactly ("007"), is refused as it is.
+    for (const id of ['rec-1', '007']) {
+      const refusing = serve(() => ({ status: 422, body: { detail: 'bad id' } }));
+      await expect(refusing.client.completeUpload(id)).rejects.toMatchObject({ kind: 'bad_request' });
+      expect(refusing.calls).toHaveLength(1);
+    }
+    // Refused as a number too: the first refusal is the one said.
+    let calls = 0;
+    const both = serve(() => ({ status: 422, body: { detail: ++calls === 1 ? 'recording 42 is not uploaded yet' : 'Input should be a valid string' } }));
+    await expect(both.client.completeUpload('42')).rejects.toMatchObject({ message: expect.stringContaining('not uploaded yet') });
   });
 
   it('passes a 409 on when the recording is not on its way (failed, or still waiting for its file)', async () => {

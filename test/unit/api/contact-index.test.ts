@@ -63,6 +63,18 @@ describe('ContactIndex', () => {
     expect(loadAll).toHaveBeenCalledTimes(2);
   });
 
+  it('matches no one by a name found once in a list past its lifetime that cannot be read again', async () => {
+    let now = 0;
+    let down = false;
+    const index = new ContactIndex(() => (down ? Promise.reject(new Error('offline')) : Promise.resolve([contact('1', 'Alex Kim', 'alex@example.com')])), { ttlMs: 5000, now: () => now });
+    expect((await index.allByName('Alex Kim'))?.map((c) => c.id)).toEqual(['1']);
+    now = 6000;
+    down = true;
+    expect(await index.allByName('Alex Kim')).toBeNull();
+    // Addresses are exact however old the list.
+    expect(await index.byEmail('alex@example.com')).toHaveLength(1);
+  });
+
   it('says it cannot tell a name’s namesakes when the list was read only in part', async () => {
     const index = new ContactIndex(() => Promise.resolve({ contacts: [contact('1', 'Alex Kim', 'alex@example.com')], complete: false }));
     expect(await index.allByName('Alex Kim')).toBeNull();

@@ -312,6 +312,22 @@ describe('a search by address that ignores case, beside a search by name that do
     expect(await service.findContactByName('Sam Lee')).toBeNull();
     expect((await service.findContactByName('Maya Chen'))?.id).toBe('maya');
   });
+
+  it('is not trusted with names on a probe with no letters to change the case of ("Maya 2")', async () => {
+    const people = [
+      { id: 'maya', name: 'Maya 2', email: 'maya@x.test' },
+      { id: 'sam-1', name: 'Sam Lee', email: 'sam@x.test' },
+      { id: 'sam-2', name: 'SAM LEE', email: 'slee@y.test' },
+    ];
+    const { service } = fakeService(new MemoryDiscoveryStore(), (url) => {
+      if (url.pathname !== '/api/v2/contacts' || url.searchParams.has('email') || url.searchParams.has('q')) return new Response('{"detail":"Not found."}', { status: 404 });
+      const search = url.searchParams.get('search');
+      const found = search === null ? people : people.filter((p) => p.email.includes(search.toLowerCase()) || p.name.includes(search));
+      return { items: found, total: found.length };
+    });
+    expect((await service.findContactByEmail('maya@x.test'))?.id).toBe('maya');
+    expect(await service.findContactByName('Sam Lee')).toBeNull();
+  });
 });
 
 describe('a list read only in part never makes a name look unique', () => {
