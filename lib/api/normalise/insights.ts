@@ -113,7 +113,9 @@ function ownerOf(reply: unknown, ownerKeys: string[], asked: string, whose: stri
   // Said at any level of the envelopes read through (`{data: {contact_id, insights: {…}}}`).
   for (let level = reply, depth = 0; isObj(level) && depth < 3; depth++) {
     const resource = resourceOf(level);
-    const stated = textOf(resource, ...ownerKeys);
+    // `{contact: {id}, profile: {…}}`: the contact the insights are about, by its own id.
+    const person = ownerKeys === CONTACT_OWNER_KEYS && isObj(resource.contact) ? textOf(resourceOf(resource.contact), 'id', '_id') : null;
+    const stated = textOf(resource, ...ownerKeys) ?? person;
     if (stated !== null && stated.trim() !== asked.trim()) {
       throw new ApiError('invalid_response', `The service sent the insights of another ${whose} (${stated.slice(0, 80)}, not ${asked.slice(0, 80)}); Primer does not show them.`);
     }
@@ -131,7 +133,12 @@ const INSIGHT_FIELDS = new Set(
     'prefers_data_driven', 'prefers_direct', 'values_relationships', 'dislikes_small_talk', 'prefers_brevity', 'dislikes_jargon',
   ].map(squash),
 );
-const holdsInsights = (body: Obj) => Object.keys(body).some((key) => INSIGHT_FIELDS.has(squash(key)));
+/** Fields a contact or a person has too ("summary": a bio; "tone"), which alone say no insights are there. */
+const SHARED_FIELDS = new Set(['summary', 'tone', 'interests', 'preferences'].map(squash));
+const insightFieldCount = (body: Obj) => Object.keys(body).filter((key) => INSIGHT_FIELDS.has(squash(key))).length;
+const holdsInsights = (body: Obj) => insightFieldCount(body) > 0;
+/** Where a reply puts the person the insights are about, not the insights. */
+const PERSON_KEYS = new Set(['contact', 'person', 'user', 'owner']);
 
 /**
  * The object the insights' fields are in: the body, or the one object inside it that holds them
@@ -144,8 +151,15 @@ function insightFields(body: Obj): Obj {
     const said = textOf(body, 'error', 'message', 'detail') ?? (isObj(body.error) ? textOf(body.error, 'message', 'detail') : null);
     throw new ApiError('invalid_response', `The service said it could not give the insights${said ? `: ${said.slice(0, 200)}` : ''}.`);
   }
-  const inner = Object.values(body).find((value): value is Obj => isObj(value) && holdsInsights(resourceOf(value)));
-  return inner ? resourceOf(inner) : body;
+  // The object with the most of them, never the person's own (a contact's `summary` is a bio).
+  let best: Obj | null = null;
+  for (const [key, value] of Object.entries(body)) {
+    if (!isObj(value) || PERSON_KEYS.has(key.toLowerCase())) continue;
+    const inner = resourceOf(value);
+    const strong = Object.keys(inner).some((field) => INSIGHT_FIELDS.has(squash(field)) && !SHARED_FIELDS.has(squash(field)));
+    if (strong && (best === null || insightFieldCount(inner) > insightFieldCount(best))) best = inner;
+  }
+  return best ?? body;
 }
 
 export function toInsights(raw: unknown, contactId: string): Insights {

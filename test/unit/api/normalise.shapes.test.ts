@@ -162,6 +162,14 @@ describe('insights as a list or a page', () => {
     expect(toInsights({ contact_id: 'c1', status: 'pending' }, 'c1')).toMatchObject({ preferredTone: null, recentTopics: [] });
   });
 
+  it('never takes the person beside the insights for them (a contact’s bio is no personality summary), and checks the person is the one asked for', () => {
+    const reply = { contact: { id: 'c1', name: 'Maya', summary: 'Head of Sales at Acme' }, profile: { sensitive_topics: ['layoffs'], prefers_direct: true } };
+    expect(toInsights(reply, 'c1')).toMatchObject({ personalitySummary: null, sensitiveTopics: ['layoffs'], flags: { prefersDirect: true } });
+    expect(() => toInsights({ ...reply, contact: { id: 'c2', name: 'Dan' } }, 'c1')).toThrow(expect.objectContaining({ message: expect.stringContaining('another contact') }));
+    // Of two objects with insight fields, the one with more.
+    expect(toInsights({ meta: { tone: 'n/a' }, result: { preferred_tone: 'formal', recent_topics: ['Q3'] } }, 'c1')).toMatchObject({ preferredTone: 'formal', recentTopics: ['Q3'] });
+  });
+
   it('of several for this very contact (a history), takes the newest, else the first', () => {
     const history = [
       { contact_id: 'c1', preferred_tone: 'older', updated_at: '2026-10-01T09:00:00Z' },
