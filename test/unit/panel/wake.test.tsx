@@ -32,15 +32,18 @@ describe('useRefetchOnWake', () => {
     unmount();
   });
 
-  it('takes a hidden panel’s slowed ticks for no sleep', () => {
+  it('takes a hidden panel’s slowed ticks for no sleep, and counts from when it is shown again', () => {
     vi.useFakeTimers({ now: Date.parse('2026-11-29T12:00:00Z') });
     const client = new QueryClient();
     const invalidate = vi.spyOn(client, 'invalidateQueries').mockResolvedValue();
     const visibility = vi.spyOn(document, 'visibilityState', 'get').mockReturnValue('hidden');
     render(<Watch client={client} />);
+    // A slowed tick while hidden: no sleep said.
     vi.setSystemTime(Date.now() + WAKE_GAP_MS * 2);
     vi.advanceTimersByTime(WAKE_TICK_MS);
     expect(invalidate).not.toHaveBeenCalled();
+    // Hidden a while longer with no tick at all (a slowed timer), then shown: counted from then.
+    vi.setSystemTime(Date.now() + WAKE_GAP_MS + WAKE_TICK_MS);
     visibility.mockReturnValue('visible');
     document.dispatchEvent(new Event('visibilitychange'));
     vi.advanceTimersByTime(WAKE_TICK_MS);
