@@ -3,7 +3,7 @@
  * processing, and tells the user (toolbar badge, notifications). The steps themselves are the
  * runner's; the PUT goes wherever the platform sends files (transport.ts).
  */
-import { newUploadRecord, isActive, isSending, type UploadFile, type UploadMeta, type UploadRecord } from './record';
+import { MISSING_FILE, newUploadRecord, isActive, isSending, type UploadFile, type UploadMeta, type UploadRecord } from './record';
 import { checkProcessing, nextPollAt, pollDue, type PollDeps } from './poller';
 import { UploadRunner, type UploadDeps } from './runner';
 import type { UploadStore } from './store';
@@ -275,6 +275,11 @@ export class UploadService {
     for (const id of files) {
       const record = records.get(id);
       if (!record || record.putDone || stoppedLongAgo(record)) await this.#deleteFile(id);
+      // Its row then says to pick the file again, with no Retry: one would ask for a new upload
+      // address (a new recording on the service) only to find no file to send.
+      if (record && !record.putDone && stoppedLongAgo(record)) {
+        await this.#platform.store.put({ ...record, state: 'failed', failedStep: 'put', error: MISSING_FILE, errorKind: null, needsAccess: null });
+      }
     }
   }
 

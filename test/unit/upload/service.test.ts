@@ -5,7 +5,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@/lib/api/error-info';
 import type { Recording } from '@/lib/models';
-import type { UploadRecord } from '@/lib/upload/record';
+import { MISSING_FILE, type UploadRecord } from '@/lib/upload/record';
 import { STOPPED_COPY_KEPT_MS, UNSEEN_CHECK_MS, UploadService, type UploadPlatform } from '@/lib/upload/service';
 import { deferred, idle, memoryStore, presigned, T0, untilAborted, uploadRecord, withUrl, type MemoryStore } from './helpers';
 
@@ -559,7 +559,7 @@ describe('the file', () => {
   });
 
   it('at start-up, the copy of an upload stopped more than a day ago is deleted (gigabytes kept for a retry not coming)', async () => {
-    const { service, platform } = setup([
+    const { service, platform, store } = setup([
       withUrl({ state: 'failed', failedStep: 'put', error: 'x', updatedAt: T0 - STOPPED_COPY_KEPT_MS - 1 }, 'failed-long-ago'),
       uploadRecord({ state: 'cancelled', updatedAt: T0 - STOPPED_COPY_KEPT_MS - 1 }, 'cancelled-long-ago'),
       uploadRecord({ state: 'cancelled', updatedAt: T0 - STOPPED_COPY_KEPT_MS + 60_000 }, 'cancelled-today'),
@@ -570,6 +570,9 @@ describe('the file', () => {
     await service.resume();
     await idle();
     expect(platform.deleteFile.mock.calls.map(([id]) => id).sort()).toEqual(['cancelled-long-ago', 'failed-long-ago']);
+    // Their rows say to pick the file again (no Retry asking for a new recording for no file).
+    for (const id of ['failed-long-ago', 'cancelled-long-ago']) expect(await store.get(id)).toMatchObject({ state: 'failed', failedStep: 'put', error: MISSING_FILE });
+    expect(await store.get('cancelled-today')).toMatchObject({ state: 'cancelled' });
   });
 
   it('at start-up with nothing to resume, what was left open is closed; with an upload to resume, it is not', async () => {
