@@ -50,22 +50,31 @@ export function announcementOf(record: UploadRecord): { title: string; message: 
 }
 
 interface ViewsApi {
-  runtime: { getContexts?: (filter: { contextTypes: string[] }) => Promise<{ documentUrl?: string }[]> };
-  extension?: { getViews?: () => { location: { pathname: string } }[] };
+  runtime: { getContexts?: (filter: { contextTypes: string[] }) => Promise<{ contextType?: string; documentUrl?: string; tabId?: number; windowId?: number }[]> };
+  extension?: { getViews?: () => { location: { pathname: string }; document: { visibilityState: string } }[] };
 }
 
 /**
- * Whether the popup, or its form in a tab, is open: it lists the uploads and says a failure there.
- * Chrome lists its contexts; Firefox's background page sees the extension's pages.
+ * Whether the popup, or its form in a tab the user has in front of them, is open: it lists the
+ * uploads and says a failure there. A tab left behind others says nothing (Firefox's form is
+ * always a tab). Chrome lists its contexts; Firefox's background page sees the extension's pages.
  */
-async function uploadsShown(): Promise<boolean> {
+export async function uploadsShown(): Promise<boolean> {
   const api = browser as unknown as ViewsApi;
-  const isPopup = (url: string | undefined) => !!url && new URL(url).pathname === '/popup.html';
+  const isForm = (url: string | undefined) => !!url && new URL(url).pathname === '/popup.html';
   if (api.runtime.getContexts) {
     const contexts = await api.runtime.getContexts({ contextTypes: ['POPUP', 'TAB'] });
-    return contexts.some((context) => isPopup(context.documentUrl));
+    for (const context of contexts) {
+      if (!isForm(context.documentUrl)) continue;
+      if (context.contextType === 'POPUP') return true;
+      if (context.tabId === undefined || context.tabId < 0) continue;
+      const tab = await browser.tabs.get(context.tabId).catch(() => null);
+      const window = tab ? await browser.windows.get(tab.windowId).catch(() => null) : null;
+      if (tab?.active && window && window.state !== 'minimized') return true;
+    }
+    return false;
   }
-  return (api.extension?.getViews?.() ?? []).some((view) => view.location.pathname === '/popup.html');
+  return (api.extension?.getViews?.() ?? []).some((view) => view.location.pathname === '/popup.html' && view.document.visibilityState === 'visible');
 }
 
 async function announce(record: UploadRecord): Promise<void> {
