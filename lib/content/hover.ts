@@ -203,10 +203,10 @@ export function installHoverCards(
       showTimer = cancel(showTimer);
       // A card the pointer asked for, still loading (the first card's code): not opened once it has left.
       if (pending?.mark === from && pending.pointer) pending = null;
-      // The pointer leaving is no reason to close a card focus is in (it closes by Esc, Tab out of
-      // it, or focus going elsewhere), nor a finger lifted or scrolling inside it (it closed under
-      // the finger): touch cards close on a press elsewhere.
-      if (open && !focusInCard() && event.pointerType !== 'touch') {
+      // The pointer leaving is no reason to close a card focus is in, or one focus on its person
+      // opened (it closes by Esc, Tab out of it, or focus going elsewhere), nor a finger or pen
+      // lifted, or scrolling inside it (it closed under the finger): those close on a press elsewhere.
+      if (open && !focusInCard() && document.activeElement !== returnFocusTo && event.pointerType === 'mouse') {
         hideTimer = cancel(hideTimer);
         hideTimer = setTimeout(close, HIDE_DELAY_MS);
       }

@@ -95,8 +95,9 @@ describe('installHoverCards', () => {
     await scanner.scan([other]);
     return other.querySelector('span')!;
   };
-  const over = (target: Element, related: Element | null = null) => target.dispatchEvent(new PointerEvent('pointerover', { bubbles: true, relatedTarget: related }));
-  const out = (target: Element, related: Element | null) => target.dispatchEvent(new PointerEvent('pointerout', { bubbles: true, relatedTarget: related }));
+  // A mouse's: real pointer events always say which kind of pointer they come from.
+  const over = (target: Element, related: Element | null = null) => target.dispatchEvent(new PointerEvent('pointerover', { bubbles: true, pointerType: 'mouse', relatedTarget: related }));
+  const out = (target: Element, related: Element | null) => target.dispatchEvent(new PointerEvent('pointerout', { bubbles: true, pointerType: 'mouse', relatedTarget: related }));
 
   it('opens after the pointer rests on a known person, not on unknown ones or a passing pointer', async () => {
     over(document.querySelector('[data-mail="x@unknown.example"]')!);
@@ -605,6 +606,26 @@ describe('installHoverCards', () => {
     expect(card.isOpen()).toBe(false);
   });
 
+  it('keeps a card focus on its marker opened when the mouse passes over people and off them', async () => {
+    marker.focus();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(card.isOpen()).toBe(true);
+    over(maya);
+    out(maya, document.querySelector('#away'));
+    await vi.advanceTimersByTimeAsync(HIDE_DELAY_MS * 2);
+    expect(card.isOpen()).toBe(true);
+    expect(marker).toHaveFocus();
+  });
+
+  it('keeps a card a pen opened when the pen is lifted away (its pointerout is no pointer leaving)', async () => {
+    maya.dispatchEvent(new PointerEvent('pointerover', { bubbles: true, pointerType: 'pen' }));
+    await vi.advanceTimersByTimeAsync(SHOW_DELAY_MS);
+    expect(card.isOpen()).toBe(true);
+    maya.dispatchEvent(new PointerEvent('pointerout', { bubbles: true, pointerType: 'pen', relatedTarget: null }));
+    await vi.advanceTimersByTimeAsync(HIDE_DELAY_MS * 2);
+    expect(card.isOpen()).toBe(true);
+  });
+
   it('gives focus back to the person’s marker after the site drew the person again while the card was open', async () => {
     marker.focus();
     marker.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true }));
@@ -852,10 +873,10 @@ describe('installHoverCards as the pointer moves into the card across another pe
     await vi.advanceTimersByTimeAsync(SHOW_DELAY_MS);
     expect(card.shown.at(-1)).toMatchObject({ anchor: maya });
     // Diagonally down into the card, through Daniel's row.
-    maya!.dispatchEvent(new PointerEvent('pointerout', { bubbles: true, relatedTarget: daniel }));
-    daniel!.dispatchEvent(new PointerEvent('pointerover', { bubbles: true, relatedTarget: maya }));
-    daniel!.dispatchEvent(new PointerEvent('pointerout', { bubbles: true, relatedTarget: card.node }));
-    card.node.dispatchEvent(new PointerEvent('pointerover', { bubbles: true, relatedTarget: daniel }));
+    maya!.dispatchEvent(new PointerEvent('pointerout', { bubbles: true, pointerType: 'mouse', relatedTarget: daniel }));
+    daniel!.dispatchEvent(new PointerEvent('pointerover', { bubbles: true, pointerType: 'mouse', relatedTarget: maya }));
+    daniel!.dispatchEvent(new PointerEvent('pointerout', { bubbles: true, pointerType: 'mouse', relatedTarget: card.node }));
+    card.node.dispatchEvent(new PointerEvent('pointerover', { bubbles: true, pointerType: 'mouse', relatedTarget: daniel }));
     await vi.advanceTimersByTimeAsync(SHOW_DELAY_MS * 3);
     expect(card.isOpen()).toBe(true);
     expect(card.shown).toHaveLength(1);
