@@ -23,7 +23,7 @@ describe('uploadsShown', () => {
     contexts = [{ contextType: 'POPUP', documentUrl: FORM, tabId: -1, windowId: 1 }];
     expect(await uploadsShown()).toBe(true);
 
-    const window = await fakeBrowser.windows.create({});
+    const window = (await fakeBrowser.windows.create({}))!;
     const form = await fakeBrowser.tabs.create({ windowId: window.id, url: `${FORM}?tab=`, active: true });
     contexts = [{ contextType: 'TAB', documentUrl: `${FORM}?tab=`, tabId: form.id!, windowId: window.id! }];
     expect(await uploadsShown()).toBe(true);
