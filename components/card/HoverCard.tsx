@@ -144,10 +144,10 @@ export function HoverCard({
     <section className="card" lang="en" role="dialog" aria-label={`Briefing: ${withMatchNote(name, matchedBy)}`} aria-describedby={bodyId}>
       <div className="head">
         <div className="who">
-          <h2 className="name">{name}</h2>
+          <h2 className="name" dir="auto">{name}</h2>
           {contact.email && contact.name ? <p className="email">{contact.email}</p> : null}
           {contact.title || contact.company ? (
-            <p className="role">{[contact.title, contact.company].filter(Boolean).join(' · ')}</p>
+            <p className="role" dir="auto">{[contact.title, contact.company].filter(Boolean).join(' · ')}</p>
           ) : null}
           {matchedBy === 'name' ? <p className="badge">matched by name</p> : null}
         </div>
@@ -219,7 +219,11 @@ function CardBody({ state, now }: CardBodyProps) {
   return (
     <>
       <dl className="body">
-        {insights.preferredTone ? <Row label="Tone">{insights.preferredTone}</Row> : null}
+        {insights.preferredTone ? (
+          <Row label="Tone" className="prose">
+            <bdi>{insights.preferredTone}</bdi>
+          </Row>
+        ) : null}
         {raise.length > 0 ? (
           <Row label="Raise">
             <Chips topics={raise} />
@@ -247,7 +251,11 @@ function CardBody({ state, now }: CardBodyProps) {
             )}
           </Row>
         ) : null}
-        {fallback ? <Row label={fallback.label}>{fallback.text}</Row> : null}
+        {fallback ? (
+          <Row label={fallback.label} className="prose">
+            <bdi>{fallback.text}</bdi>
+          </Row>
+        ) : null}
       </dl>
       {source ? <p className="source">{source}</p> : null}
     </>
@@ -283,7 +291,9 @@ function Chips({ topics, limit = topics.length }: { topics: string[]; limit?: nu
   return (
     <ul className="chips">
       {topics.slice(0, limit).map((topic) => (
-        <li key={topic.toLowerCase()}>{topic}</li>
+        <li key={topic.toLowerCase()} dir="auto">
+          {topic}
+        </li>
       ))}
       {topics.length > limit ? <li>+{topics.length - limit} more</li> : null}
     </ul>

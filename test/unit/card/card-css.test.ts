@@ -24,4 +24,10 @@ describe('hover card stylesheet', () => {
     expect(forced).toMatch(/\.skeleton \{[^}]*border: 1px solid CanvasText/);
     expect(forced).toMatch(/\.action\[aria-disabled='true'\] \{[^}]*color: GrayText/);
   });
+
+  it('lays the English card out left to right on a right-to-left site, and keeps the service’s prose and topics to a few lines', () => {
+    expect(css).toMatch(/:host \{[^}]*direction: ltr/);
+    expect(css).toMatch(/\.row\.prose dd \{[^}]*-webkit-line-clamp: 3/);
+    expect(css).toMatch(/\.chips li \{[^}]*-webkit-line-clamp: 2/);
+  });
 });

@@ -56,6 +56,11 @@ describe('HoverCard', () => {
     expect(screen.queryByText('matched by name')).toBeNull();
     // English text on a site in another language is read as English (the shadow tree takes the page's lang otherwise).
     expect(screen.getByRole('dialog')).toHaveAttribute('lang', 'en');
+    // The service's own words set their own direction (a Hebrew name or topic in the English card).
+    expect(screen.getByRole('heading', { name: 'Maya Chen' })).toHaveAttribute('dir', 'auto');
+    expect(screen.getByText('VP Engineering · Northwind')).toHaveAttribute('dir', 'auto');
+    expect([...raise.querySelectorAll('li')].every((li) => li.getAttribute('dir') === 'auto')).toBe(true);
+    expect(screen.getByText('formal').tagName).toBe('BDI');
   });
 
   it('says a last talk dated after today by its date alone, never “in 7 days”', () => {
