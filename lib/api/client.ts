@@ -506,9 +506,9 @@ export class ServiceClient {
   }
 
   /** `null` when the server does not list webhooks (the interface shows only creation). */
-  async listWebhooks({ signal }: Signal = {}): Promise<Webhook[] | null> {
+  async listWebhooks({ signal, interactive }: Signal = {}): Promise<Webhook[] | null> {
     try {
-      const response = await this.http.request('GET', '/api/v2/webhooks', { signal });
+      const response = await this.http.request('GET', '/api/v2/webhooks', { signal, interactive });
       return toWebhookList(response.body);
     } catch (error) {
       if (error instanceof ApiError && isUnsupported(error)) return null;
@@ -517,9 +517,9 @@ export class ServiceClient {
   }
 
   /** `false` when the server offers no deletion. */
-  async deleteWebhook(id: string, { signal }: Signal = {}): Promise<boolean> {
+  async deleteWebhook(id: string, { signal, interactive }: Signal = {}): Promise<boolean> {
     try {
-      await this.http.request('DELETE', `/api/v2/webhooks/${pathSegment(id)}`, { signal });
+      await this.http.request('DELETE', `/api/v2/webhooks/${pathSegment(id)}`, { signal, interactive });
       return true;
     } catch (error) {
       if (error instanceof ApiError && isUnsupported(error) && error.status !== 404) return false;

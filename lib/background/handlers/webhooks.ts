@@ -1,14 +1,19 @@
-/** webhook.create / webhook.list / webhook.delete, for the options page. */
+/**
+ * webhook.create / webhook.list / webhook.delete, for the options page. Listing and deleting fail
+ * fast (`interactive`): someone waits on the page, which said "Loading webhooks…" for two minutes
+ * while an unreachable service was tried four times. Creating is never sent twice anyway.
+ */
 import type { Handlers } from '../broker';
 import type { ServiceContext } from '../service-context';
+import { ON_SCREEN } from '../cache';
 
 export function webhookHandlers(context: ServiceContext): Pick<Handlers, 'webhook.create' | 'webhook.list' | 'webhook.delete'> {
   return {
     'webhook.create': async (config) => (await context.client()).createWebhook(config),
     'webhook.list': async () => {
-      const items = await (await context.client()).listWebhooks();
+      const items = await (await context.client()).listWebhooks(ON_SCREEN);
       return items === null ? { supported: false, items: [] } : { supported: true, items };
     },
-    'webhook.delete': async ({ id }) => ({ deleted: await (await context.client()).deleteWebhook(id) }),
+    'webhook.delete': async ({ id }) => ({ deleted: await (await context.client()).deleteWebhook(id, ON_SCREEN) }),
   };
 }

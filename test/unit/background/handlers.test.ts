@@ -841,6 +841,15 @@ describe('webhooks', () => {
     expect(await send('webhook.create', { url: 'https://hooks.example.com/x', events: [] as never })).toMatchObject({ ok: false, error: { kind: 'bad_request' } });
   });
 
+  it('lists and deletes failing fast for the page someone waits on (an unreachable service was tried four times)', async () => {
+    standIn.failNext({ method: 'GET', path: '/api/v2/webhooks', status: 0, dropConnection: true, times: 4 });
+    expect(await send('webhook.list', {})).toMatchObject({ ok: false, error: { kind: 'network' } });
+    expect(standIn.countRequests({ method: 'GET', pathPrefix: '/api/v2/webhooks' })).toBeLessThanOrEqual(2);
+    standIn.failNext({ method: 'DELETE', path: '/api/v2/webhooks/*', status: 0, dropConnection: true, times: 4 });
+    expect(await send('webhook.delete', { id: 'w1' })).toMatchObject({ ok: false, error: { kind: 'network' } });
+    expect(standIn.countRequests({ method: 'DELETE', pathPrefix: '/api/v2/webhooks/' })).toBeLessThanOrEqual(2);
+  });
+
   it('sends account data only to https endpoints (plain http only on this computer), whoever asks', async () => {
     for (const url of ['http://hooks.example.com/x', 'ftp://hooks.example.com/x', 'https://user:secret@hooks.example.com/x', 'javascript:alert(1)']) {
       expect(await send('webhook.create', { url, events: ['contact.updated'] }), url).toMatchObject({ ok: false, error: { kind: 'bad_request' } });
