@@ -50,7 +50,9 @@ function saveFailed(error: unknown): string {
   if (error instanceof PreferencesTooLargeError) return error.message;
   const message = error instanceof Error ? error.message : '';
   if (/MAX_WRITE_OPERATIONS/i.test(message)) return 'Too many changes in a short time for your browser’s sync: wait a minute, then save again.';
-  if (/QUOTA_BYTES/i.test(message)) return new PreferencesTooLargeError().message;
+  // Chrome's words for a full storage.sync ("QUOTA_BYTES_PER_ITEM quota exceeded", and newer ones
+  // naming kQuotaBytes): any of them says the lists are too long.
+  if (/quota/i.test(message)) return new PreferencesTooLargeError().message;
   return SAVE_FAILED;
 }
 

@@ -84,6 +84,10 @@ describe('the longest addresses', () => {
 
   it('refuses a webhook address with a fragment, which no request carries', () => {
     expect(validateWebhookUrl('https://hooks.example.com/primer#crm')).toEqual({ ok: false, message: 'Leave out the part from # on: it is never sent to the receiver.' });
+    // Plain http on this computer is checked as https is.
+    expect(validateWebhookUrl('http://localhost:3000/hook#x')).toMatchObject({ ok: false, message: expect.stringContaining('#') });
+    expect(validateWebhookUrl('http://user:pw@localhost/hook')).toEqual({ ok: false, message: 'Leave the user name and password out of the address.' });
+    expect(validateWebhookUrl('http://127.0.0.1:3000/hook')).toEqual({ ok: true, url: 'http://127.0.0.1:3000/hook' });
     expect(validateWebhookUrl('https://hooks.example.com/primer?to=crm')).toMatchObject({ ok: true });
   });
 

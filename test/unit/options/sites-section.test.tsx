@@ -127,6 +127,14 @@ describe('SitesSection', () => {
     expect(await preferencesItem.getValue()).toEqual(prefs({ excludedDomains: ['old.com'] }));
   });
 
+  it('says lists are too long in the words newer Chrome refuses them with too', async () => {
+    const user = userEvent.setup();
+    const { region } = await renderSection();
+    vi.spyOn(preferencesItem, 'setValue').mockRejectedValue(new Error('Resource::kQuotaBytesPerItem quota exceeded.'));
+    await user.click(screen.getByRole('switch', { name: 'Gmail' }));
+    expect(await within(region).findByText('These lists are too long for Primer to keep. Shorten them and save again.')).toBeInTheDocument();
+  });
+
   it('says to wait when the browser’s sync refuses more writes for now, for a switch and for the lists alike', async () => {
     const user = userEvent.setup();
     const { region } = await renderSection();
