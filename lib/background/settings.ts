@@ -28,16 +28,30 @@ const ManagedPolicySchema = z.object({
   serviceUrl: z.optional(z.string()),
   apiKey: z.optional(z.string()),
 });
-type ManagedPolicy = z.infer<typeof ManagedPolicySchema>;
+/** `apiKeyRefused`: the policy's key holds what no key can (spaces, curly quotes): it is used nowhere. */
+type ManagedPolicy = z.infer<typeof ManagedPolicySchema> & { apiKeyRefused?: true };
 
-/** Managed storage throws where no policy schema applies (Firefox without policy, tests). */
+/**
+ * The administrator's policy. Managed storage throws where no policy schema applies (Firefox
+ * without policy, tests). Each field is read on its own: Firefox checks no schema, and one field
+ * of the wrong type made the whole policy none, lifting the address's lock with it. The key is
+ * cleaned as a typed one is (a newline, a "Bearer " pasted along: every call was refused); an
+ * empty one is none.
+ */
 async function readPolicy(): Promise<ManagedPolicy> {
+  let raw: unknown;
   try {
-    const parsed = ManagedPolicySchema.safeParse(await browser.storage.managed.get(['serviceUrl', 'apiKey']));
-    return parsed.success ? parsed.data : {};
+    raw = await browser.storage.managed.get(['serviceUrl', 'apiKey']);
   } catch {
     return {};
   }
+  const fields = typeof raw === 'object' && raw !== null ? (raw as Record<string, unknown>) : {};
+  const serviceUrl = ManagedPolicySchema.shape.serviceUrl.safeParse(fields.serviceUrl).data;
+  const typedKey = ManagedPolicySchema.shape.apiKey.safeParse(fields.apiKey).data;
+  const cleaned = typedKey === undefined || typedKey.trim() === '' ? undefined : cleanApiKey(typedKey);
+  // A key no header can carry stays the administrator's (locked), and is sent nowhere.
+  const apiKey = cleaned === undefined ? undefined : cleaned.ok ? cleaned.key : typedKey;
+  return { ...(serviceUrl === undefined ? {} : { serviceUrl }), ...(apiKey === undefined ? {} : { apiKey, ...(cleaned?.ok ? {} : { apiKeyRefused: true }) }) };
 }
 
 /** The base URL a stored or policy address stands for; `null` when there is none or it is not valid. */
@@ -83,7 +97,7 @@ const migrated = () => migrateUnboundKey().catch(() => undefined);
 
 async function keyFor(baseUrl: string, policy: ManagedPolicy): Promise<string | null> {
   if (policy.apiKey !== undefined) {
-    return policy.serviceUrl !== undefined && baseUrlOf(policy.serviceUrl) === baseUrl ? policy.apiKey : null;
+    return !policy.apiKeyRefused && policy.serviceUrl !== undefined && baseUrlOf(policy.serviceUrl) === baseUrl ? policy.apiKey : null;
   }
   const sealed = await readSealed();
   return sealed ? unseal(sealed, baseUrl) : null;

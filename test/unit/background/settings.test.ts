@@ -166,6 +166,23 @@ describe('the key is bound to the address it was saved for', () => {
     expect(await apiKeyFor(EVIL)).toBeNull();
   });
 
+  it('cleans the policy’s key as a typed one (a newline, "Bearer " pasted along), takes an empty one for none, and reads each field on its own', async () => {
+    const managed = vi.spyOn(fakeBrowser.storage.managed, 'get');
+    managed.mockResolvedValue({ serviceUrl: 'https://corp.example.com', apiKey: 'Bearer corp-key-9999\n' } as never);
+    expect(await apiKeyFor('https://corp.example.com')).toBe('corp-key-9999');
+    expect(await settingsView()).toMatchObject({ hasApiKey: true, apiKeyHint: '9999', locked: { serviceUrl: true, apiKey: true } });
+    managed.mockResolvedValue({ serviceUrl: 'https://corp.example.com', apiKey: '' } as never);
+    expect(await settingsView()).toMatchObject({ hasApiKey: false, locked: { serviceUrl: true, apiKey: false } });
+    // A key no header can carry is sent nowhere, and stays locked.
+    managed.mockResolvedValue({ serviceUrl: 'https://corp.example.com', apiKey: 'corp key 9999' } as never);
+    expect(await apiKeyFor('https://corp.example.com')).toBeNull();
+    expect(await settingsView()).toMatchObject({ hasApiKey: false, locked: { apiKey: true } });
+    // Firefox checks no schema: a key of the wrong type does not unlock the address.
+    managed.mockResolvedValue({ serviceUrl: 'https://corp.example.com', apiKey: 12345 } as never);
+    expect(await settingsView()).toMatchObject({ serviceUrl: 'https://corp.example.com', locked: { serviceUrl: true, apiKey: false } });
+    await expect(saveSettings({ serviceUrl: EVIL })).rejects.toBeDefined();
+  });
+
   it('binds the user’s key to the policy’s address, and does not carry one saved for another address over to it', async () => {
     await saveSettings({ serviceUrl: SVC, apiKey: KEY });
     const managed = vi.spyOn(fakeBrowser.storage.managed, 'get');
