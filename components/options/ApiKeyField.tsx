@@ -38,7 +38,8 @@ export function ApiKeyField({ settings, address, value, onChange, onRemove, busy
   } else if (keyAddress === null) {
     hint = 'No key is saved yet. Create one on the service’s API keys page.';
   } else if (forAnotherAddress) {
-    hint = `The saved key${ending} is only sent to ${keyAddress}, the address it was saved for. Another address needs its own key.`;
+    // Primer keeps one key: saving another address with its key replaces it (many services show a key once).
+    hint = `The saved key${ending} is only sent to ${keyAddress}, the address it was saved for. Another address needs its own key; saving it replaces the saved key, so keep a copy of that one to go back to ${keyAddress}.`;
   } else {
     hint = `A key${ending} is saved. Type a new key to replace it.`;
   }

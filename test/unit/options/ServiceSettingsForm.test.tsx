@@ -217,6 +217,8 @@ describe('ServiceSettingsForm', () => {
     renderForm(view);
     const key = screen.getByLabelText('API key');
     expect(key).toHaveAccessibleDescription(/key ending in …abcd is only sent to https:\/\/api\.example\.com/);
+    // Primer keeps one key: the hint says a key saved for this address replaces it.
+    expect(key).toHaveAccessibleDescription(/saving it replaces the saved key, so keep a copy of that one to go back to https:\/\/api\.example\.com/);
     expect(screen.getByRole('button', { name: 'Remove key' })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(sent('settings.save')).toHaveLength(0);
