@@ -2,7 +2,7 @@
  * "Test connection": asks the background to try the typed (unsaved) values, falling back to the
  * saved ones, and says plainly what happened.
  */
-import { useImperativeHandle, useState, type ReactNode, type Ref } from 'react';
+import { useImperativeHandle, useRef, useState, type ReactNode, type Ref } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { sendRequest } from '@/lib/messaging/send';
 import type { RequestOf } from '@/lib/messaging/protocol';
@@ -37,6 +37,7 @@ interface Props {
 export function ConnectionTest({ prepare, ref }: Props) {
   const [lastDraft, setLastDraft] = useState<ConnectionDraft | null>(null);
   const [permissionRefused, setPermissionRefused] = useState(false);
+  const testRef = useRef<HTMLButtonElement>(null);
   const test = useMutation({
     mutationFn: (payload: RequestOf<'connection.test'>) => sendRequest('connection.test', payload),
   });
@@ -79,6 +80,8 @@ export function ConnectionTest({ prepare, ref }: Props) {
       return;
     }
     setPermissionRefused(false);
+    // Grant access goes as the test starts: focus goes to the test's own button, not to the document.
+    testRef.current?.focus();
     test.mutate(lastDraft.payload);
   }
 
@@ -112,7 +115,7 @@ export function ConnectionTest({ prepare, ref }: Props) {
 
   return (
     <div className="options-connection">
-      <Button variant="secondary" onClick={run} busy={test.isPending}>
+      <Button ref={testRef} variant="secondary" onClick={run} busy={test.isPending}>
         Test connection
       </Button>
       <LiveRegion tone={tone}>{body}</LiveRegion>

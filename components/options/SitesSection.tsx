@@ -189,16 +189,20 @@ function LeftOutNote({ preferences }: { preferences: Preferences }) {
     queryKey: beforeSyncKey,
     queryFn: async () => (await browser.storage.local.get(PREFERENCES_BEFORE_SYNC_KEY))[PREFERENCES_BEFORE_SYNC_KEY] ?? null,
   });
+  const noteRef = useRef<HTMLDivElement>(null);
   const left = before.data ? leftOutOfSync(before.data, preferences) : [];
   if (left.length === 0) return null;
   const dismiss = () => {
+    // The note and its button go: focus goes to the lists it spoke of, not to the document.
+    const lists = noteRef.current?.parentElement?.querySelector('textarea') ?? null;
     void browser.storage.local
       .remove(PREFERENCES_BEFORE_SYNC_KEY)
       .then(() => queryClient.setQueryData(beforeSyncKey, null))
+      .then(() => lists?.focus())
       .catch(() => undefined);
   };
   return (
-    <div className="ui-message ui-message--error" role="status">
+    <div className="ui-message ui-message--error" role="status" ref={noteRef}>
       <p>
         When Primer moved your lists to your browser’s sync, {left.length === 1 ? 'this entry' : `these ${left.length} entries`} did not fit its
         8 KB and {left.length === 1 ? 'is' : 'are'} not applied: {left.join(', ')}.

@@ -153,6 +153,8 @@ describe('ConnectionTest', () => {
     expect(request).toHaveBeenCalledWith({ origins: ['https://api.example.com/*'] });
     await connectionStatus('Connected — 7 contacts visible');
     expect(screen.queryByRole('button', { name: 'Grant access' })).not.toBeInTheDocument();
+    // Grant access went with the test it started: focus is on the test's button, not the document.
+    expect(screen.getByRole('button', { name: 'Test connection' })).toHaveFocus();
   });
 
   it('forgets a result once the address or key it was for is edited: no Grant access for the address before', async () => {

@@ -199,6 +199,8 @@ describe('SitesSection', () => {
     await user.click(within(region).getByRole('button', { name: 'Done with this list' }));
     await waitFor(() => expect(within(region).queryByText(/did not fit/)).toBeNull());
     expect(await fakeBrowser.storage.local.get(PREFERENCES_BEFORE_SYNC_KEY)).toEqual({});
+    // The note and its button gone, focus is on the lists it spoke of, not on the document.
+    await waitFor(() => expect(domainsField()).toHaveFocus());
   });
 
   it('names invalid entries and saves nothing', async () => {
