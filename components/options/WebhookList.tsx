@@ -30,7 +30,7 @@ export function WebhookList() {
       setStatus(
         deleted
           ? { tone: 'success', text: 'The webhook was deleted.' }
-          : { tone: 'error', text: 'The service did not delete the webhook.' },
+          : { tone: 'error', text: 'This service does not delete webhooks from Primer: delete it in the service’s own dashboard.' },
       );
       void queryClient.invalidateQueries({ queryKey: webhooksKey });
     },

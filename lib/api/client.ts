@@ -497,11 +497,19 @@ export class ServiceClient {
     config: { url: string; events: WebhookEvent[]; description?: string },
     { signal }: Signal = {},
   ): Promise<Webhook> {
-    const response = await this.http.request('POST', '/api/v2/webhooks', {
-      body: { url: config.url, events: config.events, description: config.description },
-      idempotent: false,
-      signal,
-    });
+    const response = await this.http
+      .request('POST', '/api/v2/webhooks', {
+        body: { url: config.url, events: config.events, description: config.description },
+        idempotent: false,
+        signal,
+      })
+      .catch((error: unknown) => {
+        // No such route ("The service does not have this item" said nothing of what to do).
+        if (error instanceof ApiError && (error.status === 404 || error.status === 405 || error.status === 501)) {
+          throw new ApiError(error.kind, 'This service does not take webhooks from Primer: set them up in the service’s own dashboard.', { status: error.status, code: error.code });
+        }
+        throw error;
+      });
     return toWebhook(response.body, config);
   }
 

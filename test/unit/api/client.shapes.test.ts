@@ -428,6 +428,16 @@ describe('contact paging', () => {
   });
 });
 
+describe('webhooks on a server that takes none', () => {
+  it.each([404, 405, 501])('says a %i to creating one as the service taking no webhooks from Primer, with where to set them up', async (status) => {
+    const { client } = serve(() => ({ status, body: { detail: 'Not found.' } }));
+    await expect(client.createWebhook({ url: 'https://hooks.example.com/x', events: ['contact.updated'] })).rejects.toMatchObject({
+      status,
+      message: 'This service does not take webhooks from Primer: set them up in the service’s own dashboard.',
+    });
+  });
+});
+
 describe('the presigned-URL request on a server validating strictly', () => {
   const REQUEST = { filename: 'a.mp3', contentType: 'audio/mpeg', fileSize: 10, speakersExpected: 2, title: 'Sync', meetingDate: '2026-11-20T15:00:00.000Z', primaryContactId: 'c1' };
   const SHOWN = ['content_type', 'file_size', 'filename', 'speakers_expected'];

@@ -226,7 +226,7 @@ describe('WebhookSection', () => {
     refuse = true;
     await user.keyboard('{Enter}');
     await user.click(screen.getByRole('button', { name: 'Yes, delete' }));
-    expect(await screen.findByText('The service did not delete the webhook.')).toBeInTheDocument();
+    expect(await screen.findByText('This service does not delete webhooks from Primer: delete it in the service’s own dashboard.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Delete webhook https://hooks.example.com/primer' })).toHaveFocus();
     // Deleted: its row goes, focus lands on the list's heading.
     refuse = false;
@@ -274,7 +274,7 @@ describe('WebhookSection', () => {
     renderWithClient(<WebhookSection settings={settingsView()} />);
     await user.click(await screen.findByRole('button', { name: /^Delete webhook/ }));
     await user.click(screen.getByRole('button', { name: 'Yes, delete' }));
-    expect(await screen.findByText('The service did not delete the webhook.')).toBeInTheDocument();
+    expect(await screen.findByText('This service does not delete webhooks from Primer: delete it in the service’s own dashboard.')).toBeInTheDocument();
   });
 
   it('shows a list error with a hint to check the key when unauthorized', async () => {
