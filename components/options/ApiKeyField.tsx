@@ -24,6 +24,9 @@ interface Props {
 
 export function ApiKeyField({ settings, address, value, onChange, onRemove, busy, error, ref }: Props) {
   const [shown, setShown] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  /** Cancel was pressed: focus goes back to Remove key once it is drawn again. */
+  const [refocusRemove, setRefocusRemove] = useState(false);
   const locked = settings.locked.apiKey;
   const keyAddress = locked ? null : settings.apiKeyAddress;
   const forAnotherAddress = keyAddress !== null && address !== null && address !== keyAddress;
@@ -70,9 +73,35 @@ export function ApiKeyField({ settings, address, value, onChange, onRemove, busy
           )
         }
       />
-      {keyAddress !== null ? (
+      {keyAddress !== null && confirming ? (
+        // One click under Show API key removed a key many services show only once: asked first, as Delete is.
+        <p className="options-inline-actions" role="group" aria-label="Remove the API key">
+          <span>Remove the key{ending}? Briefings stop until a key is saved again.</span>{' '}
+          <Button
+            ref={(button) => button?.focus()}
+            variant="danger"
+            onClick={busy ? undefined : () => (setConfirming(false), onRemove())}
+            aria-disabled={busy || undefined}
+          >
+            Yes, remove key
+          </Button>{' '}
+          <Button variant="secondary" onClick={() => (setConfirming(false), setRefocusRemove(true))}>
+            Cancel
+          </Button>
+        </p>
+      ) : keyAddress !== null ? (
         <p className="options-inline-actions">
-          <Button variant="danger" onClick={busy ? undefined : onRemove} aria-disabled={busy || undefined}>
+          <Button
+            ref={(button) => {
+              if (button && refocusRemove) {
+                button.focus();
+                setRefocusRemove(false);
+              }
+            }}
+            variant="danger"
+            onClick={busy ? undefined : () => setConfirming(true)}
+            aria-disabled={busy || undefined}
+          >
             Remove key
           </Button>
         </p>

@@ -1,11 +1,22 @@
 /** Webhooks need a saved address and key (the background calls the service with them). */
+import { useState } from 'react';
 import type { SettingsView } from '@/lib/messaging/protocol';
+import type { Webhook } from '@/lib/models';
 import { Section } from '@/components/ui/Section';
 import { WebhookList } from './WebhookList';
 import { WebhookSetup } from './WebhookSetup';
+import { WebhookCreated } from './WebhookCreated';
 
 export function WebhookSection({ settings }: { settings: SettingsView }) {
   const ready = settings.serviceUrl !== null && settings.hasApiKey;
+  // Every webhook created in this visit, newest first: a second create cleared the first one's
+  // signing secret, which the service shows once and the page says it will not show again. Kept
+  // here, they stay when the key is removed meanwhile (the form below goes; the secret must not).
+  const [created, setCreated] = useState<Webhook[]>([]);
+  const shownOnce = created.map((webhook, index) => (
+    // Index from the end: a newer one added at the top leaves the older ones' keys (and copy state) alone.
+    <WebhookCreated key={created.length - index} webhook={webhook} />
+  ));
   return (
     <Section title="Webhooks">
       <p className="ui-hint">
@@ -14,7 +25,8 @@ export function WebhookSection({ settings }: { settings: SettingsView }) {
       </p>
       {ready ? (
         <>
-          <WebhookSetup />
+          <WebhookSetup onCreated={(webhook) => setCreated((earlier) => [webhook, ...earlier])} />
+          {shownOnce}
           <WebhookList />
         </>
       ) : (
@@ -22,6 +34,7 @@ export function WebhookSection({ settings }: { settings: SettingsView }) {
           <p className="ui-message">
             Save a service address and an API key above first — webhooks are set up on the service with them.
           </p>
+          {shownOnce}
           {/* Shown but unusable, so the user can see what is coming. */}
           <fieldset disabled className="options-fieldset options-fieldset--disabled">
             <legend className="ui-field__label">Create webhook</legend>

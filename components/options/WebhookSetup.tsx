@@ -10,9 +10,8 @@ import { TextField } from '@/components/ui/TextField';
 import { errorMessage } from './error-message';
 import { webhooksKey } from './queries';
 import { WEBHOOK_EVENT_TEXT } from './webhook-events';
-import { WebhookCreated } from './WebhookCreated';
 
-export function WebhookSetup() {
+export function WebhookSetup({ onCreated }: { onCreated: (webhook: Webhook) => void }) {
   const queryClient = useQueryClient();
   const ids = useId();
   const urlRef = useRef<HTMLInputElement>(null);
@@ -21,15 +20,12 @@ export function WebhookSetup() {
   const [events, setEvents] = useState<Set<WebhookEvent>>(new Set());
   const [description, setDescription] = useState('');
   const [submitted, setSubmitted] = useState(false);
-  // Every webhook created in this visit, newest first: a second create cleared the first one's
-  // signing secret, which the service shows once and the page says it will not show again.
-  const [created, setCreated] = useState<Webhook[]>([]);
 
   const create = useMutation({
     mutationFn: (payload: { url: string; events: WebhookEvent[]; description?: string }) =>
       sendRequest('webhook.create', payload),
     onSuccess: (webhook) => {
-      setCreated((earlier) => [webhook, ...earlier]);
+      onCreated(webhook);
       void queryClient.invalidateQueries({ queryKey: webhooksKey });
       setUrl('');
       setEvents(new Set());
@@ -134,10 +130,6 @@ export function WebhookSetup() {
           {create.isSuccess ? <p>The webhook was created. Its details are below.</p> : null}
         </LiveRegion>
       </form>
-      {created.map((webhook, index) => (
-        // Index from the end: a newer one added at the top leaves the older ones' keys (and copy state) alone.
-        <WebhookCreated key={created.length - index} webhook={webhook} />
-      ))}
     </>
   );
 }

@@ -238,11 +238,19 @@ describe('ServiceSettingsForm', () => {
     );
   });
 
-  it('removes the key with apiKey: null', async () => {
+  it('removes the key with apiKey: null, once asked (many services show a key only once)', async () => {
     const user = userEvent.setup();
     fakeBackground({ 'settings.save': settingsView({ hasApiKey: false, apiKeyHint: null }) });
     renderForm(settingsView());
     await user.click(screen.getByRole('button', { name: 'Remove key' }));
+    // Asked first: Cancel keeps it, and focus goes back to Remove key.
+    expect(screen.getByRole('group', { name: 'Remove the API key' })).toHaveTextContent('Remove the key ending in …abcd? Briefings stop until a key is saved again.');
+    expect(screen.getByRole('button', { name: 'Yes, remove key' })).toHaveFocus();
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(sent('settings.save')).toEqual([]);
+    expect(screen.getByRole('button', { name: 'Remove key' })).toHaveFocus();
+    await user.click(screen.getByRole('button', { name: 'Remove key' }));
+    await user.click(screen.getByRole('button', { name: 'Yes, remove key' }));
     expect(await screen.findByText('The API key was removed.')).toBeInTheDocument();
     expect(sent('settings.save')).toEqual([{ apiKey: null }]);
   });
@@ -255,6 +263,7 @@ describe('ServiceSettingsForm', () => {
     await user.clear(url);
     await user.type(url, 'https://new.example.org');
     await user.click(screen.getByRole('button', { name: 'Remove key' }));
+    await user.click(screen.getByRole('button', { name: 'Yes, remove key' }));
     expect(await screen.findByText('The API key was removed.')).toBeInTheDocument();
     expect(url).toHaveValue('https://new.example.org');
   });
@@ -313,6 +322,7 @@ describe('ServiceSettingsForm', () => {
     fakeBackground({ 'settings.save': settingsView({ hasApiKey: false, apiKeyHint: null }) });
     renderForm(settingsView());
     await user.click(screen.getByRole('button', { name: 'Remove key' }));
+    await user.click(screen.getByRole('button', { name: 'Yes, remove key' }));
     expect(await screen.findByText('The API key was removed.')).toBeInTheDocument();
     expect(screen.getByLabelText('API key')).toHaveFocus();
   });

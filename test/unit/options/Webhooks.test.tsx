@@ -1,5 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@/lib/api/errors';
 import type { Webhook } from '@/lib/models';
@@ -134,6 +135,23 @@ describe('WebhookSection', () => {
     // The first secret, which the service shows once, is still there after the second create.
     expect(screen.getAllByLabelText('Signing secret').map((field) => (field as HTMLInputElement).value)).toEqual(['whsec_secret_2', 'whsec_secret_1']);
     expect(container.innerHTML).not.toContain('whsec_secret');
+  });
+
+  it('keeps a signing secret on screen when the key is removed meanwhile (the form goes; the secret is shown only once)', async () => {
+    const user = userEvent.setup();
+    fakeBackground({ 'webhook.list': { supported: true, items: [] }, 'webhook.create': webhook({ id: 'wh_1', secret: 'whsec_once' }) });
+    const { rerender, client } = renderWithClient(<WebhookSection settings={settingsView()} />);
+    await user.type(screen.getByLabelText('Webhook URL'), 'https://hooks.example.com/x');
+    await user.click(screen.getByRole('checkbox', { name: 'New insights' }));
+    await user.click(screen.getByRole('button', { name: 'Create webhook' }));
+    expect(await screen.findByLabelText('Signing secret')).toHaveValue('whsec_once');
+    rerender(
+      <QueryClientProvider client={client}>
+        <WebhookSection settings={settingsView({ hasApiKey: false, apiKeyHint: null })} />
+      </QueryClientProvider>,
+    );
+    expect(screen.getByText(/Save a service address and an API key above first/)).toBeInTheDocument();
+    expect(screen.getByLabelText('Signing secret')).toHaveValue('whsec_once');
   });
 
   it('names an event kind it does not know as the service sent it, whatever its name', () => {
