@@ -32,14 +32,25 @@ export function isDomain(domain: string): boolean {
   return labels.every((label) => LABEL.test(label)) && TOP_LEVEL.test(top);
 }
 
-/** "@Example.COM", "*.example.com", ".example.com" and "example.com." all mean "example.com". */
+/**
+ * "@Example.COM", "*.example.com", ".example.com" and "example.com." all mean "example.com"; so do
+ * an address pasted from the browser ("https://example.com/team") and one with a port.
+ */
 export function normaliseDomain(entry: string): string {
-  return entry
-    .trim()
-    .toLowerCase()
+  const trimmed = entry.trim().toLowerCase();
+  const host = /^[a-z][a-z0-9+.-]*:\/\//.test(trimmed) ? hostOfUrl(trimmed) : trimmed.replace(/:\d+$/, '');
+  return host
     .replace(/^@/, '')
     .replace(/^\*?\./, '')
     .replace(/\.$/, '');
+}
+
+function hostOfUrl(url: string): string {
+  try {
+    return new URL(url).hostname;
+  } catch {
+    return url;
+  }
 }
 
 /** "<Me@Example.com>" and "mailto:me@example.com" both mean "me@example.com". */

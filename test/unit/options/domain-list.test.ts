@@ -27,6 +27,13 @@ describe('parseDomainList', () => {
     expect(parseDomainList('')).toEqual({ ok: true, values: [] });
   });
 
+  it('takes the host of an address pasted from the browser, and drops a port', () => {
+    expect(parseDomainList('https://Partner.example.org/team?x=1\nhttp://vendor.io:8080/\nexample.com:443')).toEqual({
+      ok: true,
+      values: ['partner.example.org', 'vendor.io', 'example.com'],
+    });
+  });
+
   it('accepts international and punycode domains', () => {
     expect(parseDomainList('bücher.de, xn--bcher-kva.de, 例え.jp')).toEqual({
       ok: true,
@@ -47,9 +54,9 @@ describe('parseDomainList', () => {
   });
 
   it('names several bad entries, each once, and counts the rest', () => {
-    const two = parseDomainList('me@example.com, https://x.com');
+    const two = parseDomainList('me@example.com, bad-.com');
     expect(two.ok).toBe(false);
-    if (!two.ok) expect(two.message).toBe('“me@example.com” and “https://x.com” are not domains. Enter domains such as example.com.');
+    if (!two.ok) expect(two.message).toBe('“me@example.com” and “bad-.com” are not domains. Enter domains such as example.com.');
     const many = parseDomainList('a b c d e a');
     if (many.ok) throw new Error('expected a failure');
     expect(many.invalid).toEqual(['a', 'b', 'c', 'd', 'e']);
