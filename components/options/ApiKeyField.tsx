@@ -4,7 +4,7 @@
  * the form is saved. A saved key is only ever sent to the address it was saved for, so a new
  * address needs its key typed again; the field says so as soon as the address differs.
  */
-import { useState, type Ref } from 'react';
+import { useEffect, useRef, useState, type Ref } from 'react';
 import type { SettingsView } from '@/lib/messaging/protocol';
 import { Button } from '@/components/ui/Button';
 import { LockNote } from '@/components/ui/LockNote';
@@ -25,10 +25,23 @@ interface Props {
 export function ApiKeyField({ settings, address, value, onChange, onRemove, busy, error, ref }: Props) {
   const [shown, setShown] = useState(false);
   const [confirming, setConfirming] = useState(false);
+  const removeRef = useRef<HTMLButtonElement>(null);
   /** Cancel was pressed: focus goes back to Remove key once it is drawn again. */
-  const [refocusRemove, setRefocusRemove] = useState(false);
+  const backToRemove = useRef(false);
+  useEffect(() => {
+    if (confirming || !backToRemove.current) return;
+    backToRemove.current = false;
+    removeRef.current?.focus();
+  }, [confirming]);
   const locked = settings.locked.apiKey;
   const keyAddress = locked ? null : settings.apiKeyAddress;
+  // A key saved (or removed) meanwhile: the question was about the one before.
+  const savedKey = `${keyAddress ?? ''}|${settings.apiKeyHint ?? ''}`;
+  const [askedFor, setAskedFor] = useState(savedKey);
+  if (askedFor !== savedKey) {
+    setAskedFor(savedKey);
+    setConfirming(false);
+  }
   const forAnotherAddress = keyAddress !== null && address !== null && address !== keyAddress;
 
   const ending = settings.apiKeyHint ? ` ending in …${settings.apiKeyHint}` : '';
@@ -37,7 +50,8 @@ export function ApiKeyField({ settings, address, value, onChange, onRemove, busy
     hint =
       'Your administrator set an API key but no service address. Primer sends an administrator’s key only to an address your administrator sets, so it is not used with an address entered here.';
   } else if (locked) {
-    hint = settings.hasApiKey ? `A key${ending} is saved.` : 'No key is saved.';
+    // Locked with its address and still no key: the administrator's cannot be used (spaces, curly quotes).
+    hint = settings.hasApiKey ? `A key${ending} is saved.` : 'Your administrator’s API key cannot be used as it was set: ask them to set it again.';
   } else if (keyAddress === null) {
     hint = 'No key is saved yet. Create one on the service’s API keys page.';
   } else if (forAnotherAddress) {
@@ -74,34 +88,27 @@ export function ApiKeyField({ settings, address, value, onChange, onRemove, busy
         }
       />
       {keyAddress !== null && confirming ? (
-        // One click under Show API key removed a key many services show only once: asked first, as Delete is.
+        // One click under Show API key removed a key many services show only once: asked first, as
+        // Delete is, with focus on Cancel (a held Enter does not confirm it).
         <p className="options-inline-actions" role="group" aria-label="Remove the API key">
           <span>Remove the key{ending}? Briefings stop until a key is saved again.</span>{' '}
-          <Button
-            ref={(button) => button?.focus()}
-            variant="danger"
-            onClick={busy ? undefined : () => (setConfirming(false), onRemove())}
-            aria-disabled={busy || undefined}
-          >
+          <Button variant="danger" onClick={busy ? undefined : () => (setConfirming(false), onRemove())} aria-disabled={busy || undefined}>
             Yes, remove key
           </Button>{' '}
-          <Button variant="secondary" onClick={() => (setConfirming(false), setRefocusRemove(true))}>
+          <Button
+            variant="secondary"
+            autoFocus
+            onClick={() => {
+              backToRemove.current = true;
+              setConfirming(false);
+            }}
+          >
             Cancel
           </Button>
         </p>
       ) : keyAddress !== null ? (
         <p className="options-inline-actions">
-          <Button
-            ref={(button) => {
-              if (button && refocusRemove) {
-                button.focus();
-                setRefocusRemove(false);
-              }
-            }}
-            variant="danger"
-            onClick={busy ? undefined : () => setConfirming(true)}
-            aria-disabled={busy || undefined}
-          >
+          <Button ref={removeRef} variant="danger" onClick={busy ? undefined : () => setConfirming(true)} aria-disabled={busy || undefined}>
             Remove key
           </Button>
         </p>

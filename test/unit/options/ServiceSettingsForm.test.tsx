@@ -243,9 +243,13 @@ describe('ServiceSettingsForm', () => {
     fakeBackground({ 'settings.save': settingsView({ hasApiKey: false, apiKeyHint: null }) });
     renderForm(settingsView());
     await user.click(screen.getByRole('button', { name: 'Remove key' }));
-    // Asked first: Cancel keeps it, and focus goes back to Remove key.
+    // Asked first, focus on Cancel (a held Enter does not confirm); typing elsewhere keeps the focus there.
     expect(screen.getByRole('group', { name: 'Remove the API key' })).toHaveTextContent('Remove the key ending in …abcd? Briefings stop until a key is saved again.');
-    expect(screen.getByRole('button', { name: 'Yes, remove key' })).toHaveFocus();
+    expect(screen.getByRole('button', { name: 'Cancel' })).toHaveFocus();
+    await user.click(screen.getByLabelText('API key'));
+    await user.keyboard('ab');
+    expect(screen.getByLabelText('API key')).toHaveFocus();
+    await user.clear(screen.getByLabelText('API key'));
     await user.click(screen.getByRole('button', { name: 'Cancel' }));
     expect(sent('settings.save')).toEqual([]);
     expect(screen.getByRole('button', { name: 'Remove key' })).toHaveFocus();
@@ -366,6 +370,11 @@ describe('ServiceSettingsForm', () => {
     renderForm(settingsView());
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText(/did not accept the API key\. Check the API key/)).toBeInTheDocument();
+  });
+
+  it('says an administrator’s key set with its address that still gives no key cannot be used, not that none is saved', () => {
+    renderForm(settingsView({ hasApiKey: false, locked: { serviceUrl: true, apiKey: true } }));
+    expect(screen.getByLabelText('API key')).toHaveAccessibleDescription(/Your administrator’s API key cannot be used as it was set: ask them to set it again\./);
   });
 
   it('locks values set by the administrator and does not send them', async () => {
