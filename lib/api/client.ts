@@ -84,9 +84,10 @@ export function keyTag(apiKey: string): string {
 /**
  * How strict validators refuse fields they do not know: pydantic ("Extra inputs are not
  * permitted", extra_forbidden), NestJS ("property title should not exist"), Ajv ("must NOT have
- * additional properties"), Joi ('"title" is not allowed'), zod ("Unrecognized key(s)").
+ * additional properties"), Joi ('"title" is not allowed', not '… is not allowed to be empty'), zod
+ * ("Unrecognized key(s)"), Jackson ('Unrecognized field "title"').
  */
-const EXTRA_FIELDS_REFUSED = /extra.{0,20}(not permitted|forbidden|not allowed)|extra_forbidden|should not exist|additional propert|is not allowed|unrecognized key|unknown (field|key|propert)/i;
+const EXTRA_FIELDS_REFUSED = /extra.{0,20}(not permitted|forbidden|not allowed)|extra_forbidden|should not exist|additional propert|"[^"]+" is not allowed(?! to)|unrecognized (key|field)|unknown (field|key|propert)/i;
 
 export class ServiceClient {
   readonly http: Http;
@@ -152,7 +153,9 @@ export class ServiceClient {
     const someoneElses = (recording: Recording) =>
       recording.primaryContactId !== null && recording.primaryContactId !== contactId && !recording.participants.some((participant) => participant.contactId === contactId);
     const certainlyNotTheirs = (recording: Recording) => someoneElses(recording) && recording.participants.every((participant) => participant.contactId !== null);
-    const filterIgnored = page.recordings.some(certainlyNotTheirs);
+    // Seen ignored only by one whose participants are listed, all with ids: a recording with none
+    // listed yet (still processing) is left out alone, not with the meetings they attended.
+    const filterIgnored = page.recordings.some((recording) => recording.participants.length > 0 && certainlyNotTheirs(recording));
     return { ...page, recordings: page.recordings.filter((recording) => !(filterIgnored ? someoneElses(recording) : certainlyNotTheirs(recording))) };
   }
 
@@ -334,9 +337,10 @@ export class ServiceClient {
     try {
       await complete(recordingId).catch((error: unknown) => {
         if (asNumber === null || !(error instanceof ApiError) || error.kind !== 'bad_request') throw error;
-        // Refused as a number too: the first refusal said why.
-        return complete(asNumber).catch(() => {
-          throw error;
+        // Refused as a number too: the first refusal said why. Any other answer is the one that
+        // counts (a 409 "already processing" after a restart, a network failure).
+        return complete(asNumber).catch((second: unknown) => {
+          throw second instanceof ApiError && second.kind === 'bad_request' ? error : second;
         });
       });
     } catch (error) {

@@ -194,6 +194,13 @@ describe('complete-upload', () => {
     let calls = 0;
     const both = serve(() => ({ status: 422, body: { detail: ++calls === 1 ? 'recording 42 is not uploaded yet' : 'Input should be a valid string' } }));
     await expect(both.client.completeUpload('42')).rejects.toMatchObject({ message: expect.stringContaining('not uploaded yet') });
+    // Taken as a number, and already on its way (a worker stopped after the first complete): done.
+    let asked = 0;
+    const resumed = serve((url) => {
+      if (url.pathname === '/api/v2/recordings/42') return { body: { id: 42, status: 'processing' } };
+      return ++asked === 1 ? { status: 422, body: { detail: 'Input should be a valid integer' } } : { status: 409, body: { message: 'Recording 42 is already processing' } };
+    });
+    await expect(resumed.client.completeUpload('42')).resolves.toBeUndefined();
   });
 
   it('passes a 409 on when the recording is not on its way (failed, or still waiting for its file)', async () => {
@@ -456,9 +463,17 @@ describe('the presigned-URL request on a server validating strictly', () => {
   });
 
   it('passes on a refusal of a value at once (its title and contact kept for a retry), and a server error (never a second recording)', async () => {
-    const refusing = serve(() => ({ status: 422, body: { detail: 'primary_contact_id: no such contact' } }));
-    await expect(refusing.client.requestUpload(REQUEST)).rejects.toMatchObject({ kind: 'bad_request', message: expect.stringContaining('no such contact') });
-    expect(refusing.calls).toHaveLength(1);
+    for (const detail of ['primary_contact_id: no such contact', '"title" is not allowed to be empty', 'primary_contact_id: this contact is not allowed for this account']) {
+      const refusing = serve(() => ({ status: 422, body: { detail } }));
+      await expect(refusing.client.requestUpload(REQUEST)).rejects.toMatchObject({ kind: 'bad_request', message: expect.stringContaining(detail.slice(-12)) });
+      expect(refusing.calls, detail).toHaveLength(1);
+    }
+    // Jackson's words for a field it does not know: asked again without.
+    const jackson = serve((_url, init) => {
+      const body = JSON.parse(typeof init?.body === 'string' ? init.body : '{}') as Record<string, unknown>;
+      return 'title' in body ? { status: 400, body: { message: 'Unrecognized field "title" (class CreateUpload), not marked as ignorable' } } : { body: { upload_url: 'https://storage.test/r1', recording_id: 'r1' } };
+    });
+    expect(await jackson.client.requestUpload(REQUEST)).toMatchObject({ recordingId: 'r1', withoutExtras: true });
     const failing = serve(() => ({ status: 500, body: { detail: 'boom' } }));
     await expect(failing.client.requestUpload(REQUEST)).rejects.toMatchObject({ kind: 'server' });
     expect(failing.calls).toHaveLength(1);

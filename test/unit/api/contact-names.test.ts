@@ -465,6 +465,16 @@ describe('a person’s recordings on a server that honours the contact filter (b
     expect(page.total).toBe(3);
   });
 
+  it('keeps the meetings they attended beside one still processing, with no participants yet (left out alone)', async () => {
+    const recordings = [
+      { id: 'r1', primary_contact_id: 'c1', status: 'completed' },
+      { id: 'r2', primary_contact_id: 'c2', status: 'completed', participants: ['maya@x.test', 'Dan Ito <dan@x.test>'] },
+      { id: 'r4', primary_contact_id: 'c3', status: 'processing' },
+    ];
+    const { service } = fakeService(new MemoryDiscoveryStore(), () => ({ recordings, total: recordings.length }));
+    expect((await service.listRecordings({ contactId: 'c1', limit: 10 })).recordings.map((recording) => recording.id)).toEqual(['r1', 'r2']);
+  });
+
   it('still lists none naming someone else with no participants at all (nothing says they were there)', async () => {
     const recordings = [
       { id: 'r1', primary_contact_id: 'c1', status: 'completed' },
