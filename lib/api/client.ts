@@ -402,6 +402,8 @@ export class ServiceClient {
     let complete = false;
     /** The first page held more than asked for: the server sends everyone at once. */
     let allAtOnce = false;
+    /** The last page was shorter than the first one asked: the next may not exist (a 404 past the end). */
+    let mayHaveEnded = false;
     for (let page = 0; page < this.#maxContactPages && !asked.has(next); page++) {
       asked.add(next);
       let result: ContactPage;
@@ -410,7 +412,8 @@ export class ServiceClient {
         else result = await this.listContacts({ limit, next }, { signal });
       } catch (error) {
         // A server refusing the probe's offset has said its last page already.
-        if (probing && error instanceof ApiError && (error.kind === 'bad_request' || error.kind === 'invalid_response')) {
+        const pastTheEnd = error instanceof ApiError && (error.kind === 'bad_request' || error.kind === 'invalid_response' || (mayHaveEnded && error.kind === 'not_found'));
+        if ((probing || mayHaveEnded) && pastTheEnd) {
           complete = true;
           break;
         }
@@ -424,9 +427,10 @@ export class ServiceClient {
         // last (everyone it counts is read), or one that sends everyone at once is the end. People
         // seen already where more was to follow are a server ignoring the paging: the rest was
         // never read.
-        complete = result.items.length === 0 || probing || allAtOnce || (result.total !== null && seen.size >= result.total);
+        complete = result.items.length === 0 || probing || allAtOnce || (result.total !== null && seen.size >= result.total) || seen.size < limit;
         break;
       }
+      mayHaveEnded = result.items.length < limit;
       byLink ||= result.linkPaged === true;
       // A short page the server itself called the last (`next: null`, `has_more: false`) is the end.
       const uncertainEnd = !byLink && result.complete !== true && result.next === null && result.total === null && result.items.length < limit;

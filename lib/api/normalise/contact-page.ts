@@ -123,11 +123,11 @@ function nextPageQuery(
   const page = numberOf(body, ...pageKeys) ?? numberOf(paging, ...pageKeys);
   if (page !== null) {
     // Not said: the size asked (this page's, as listContacts sent it); on the first page of a list
-    // counted longer than it, what the server sent (its own size, capping the one asked: the list
-    // ended there, and a name found once looked unique with namesakes past it). A later short page
-    // is the last, never a size: asked by it, the pages after overlapped and the list never ended.
+    // not counted, or counted longer than it, what the server sent (its own size, capping the one
+    // asked: the list ended there, and a name found once looked unique with namesakes past it). A
+    // later short page is the last, never a size: asked by it, the pages after overlapped.
     const stated = numberOf(body, ...perPageKeys) ?? numberOf(paging, ...perPageKeys);
-    const perPage = stated ?? (page <= 1 && total !== null && received < total ? received : request.limit);
+    const perPage = stated ?? (page <= 1 && (total === null || received < total) ? received : request.limit);
     const pages = numberOf(body, 'total_pages', 'totalPages', 'pages') ?? numberOf(paging, 'total_pages', 'totalPages', 'pages');
     const more = hasMore ?? (pages !== null ? page < pages : total !== null ? page * perPage < total : received >= perPage);
     // The size as `per_page` and as `limit` (the first page was asked with it; nestjs-typeorm-paginate

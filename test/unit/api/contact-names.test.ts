@@ -386,6 +386,17 @@ describe('a list read only in part never makes a name look unique', () => {
     expect(await service.findContactByName('Alex Kim')).toBeNull();
   });
 
+  it('reads a page-numbered list whose server caps the size asked at its own (50), saying neither, to its end', async () => {
+    const { service } = fakeService(await indexed(), (url) => {
+      const page = Number(url.searchParams.get('page') ?? 1);
+      const size = Math.min(Number(url.searchParams.get('per_page') ?? url.searchParams.get('limit') ?? 50), 50);
+      return { items: people.slice((page - 1) * size, page * size), page };
+    });
+    expect(await service.listAllContacts()).toHaveLength(people.length);
+    expect((await service.findContactByName('Person 150'))?.id).toBe('c150');
+    expect(await service.findContactByName('Alex Kim')).toBeNull();
+  });
+
   it('reads a page-numbered list that says neither its size nor its total to its end, asking no page past it', async () => {
     const everyone = people.concat(people.map((p) => ({ ...p, id: `${p.id}b`, email: `b${p.email}` }))).slice(0, 250);
     const { service, asked } = fakeService(new MemoryDiscoveryStore(), (url) => {
