@@ -114,7 +114,8 @@ function ownerOf(reply: unknown, ownerKeys: string[], asked: string, whose: stri
   for (let level = reply, depth = 0; isObj(level) && depth < 3; depth++) {
     const resource = resourceOf(level);
     // `{contact: {id}, profile: {…}}`: the contact the insights are about, by its own id.
-    const person = ownerKeys === CONTACT_OWNER_KEYS && isObj(resource.contact) ? textOf(resourceOf(resource.contact), 'id', '_id') : null;
+    const beside = ownerKeys === CONTACT_OWNER_KEYS ? Object.entries(resource).find(([key, value]) => PERSON_KEYS.has(key.toLowerCase()) && isObj(value))?.[1] : undefined;
+    const person = isObj(beside) ? textOf(resourceOf(beside), 'id', '_id') : null;
     const stated = textOf(resource, ...ownerKeys) ?? person;
     if (stated !== null && stated.trim() !== asked.trim()) {
       throw new ApiError('invalid_response', `The service sent the insights of another ${whose} (${stated.slice(0, 80)}, not ${asked.slice(0, 80)}); Primer does not show them.`);
@@ -133,8 +134,6 @@ const INSIGHT_FIELDS = new Set(
     'prefers_data_driven', 'prefers_direct', 'values_relationships', 'dislikes_small_talk', 'prefers_brevity', 'dislikes_jargon',
   ].map(squash),
 );
-/** Fields a contact or a person has too ("summary": a bio; "tone"), which alone say no insights are there. */
-const SHARED_FIELDS = new Set(['summary', 'tone', 'interests', 'preferences'].map(squash));
 const insightFieldCount = (body: Obj) => Object.keys(body).filter((key) => INSIGHT_FIELDS.has(squash(key))).length;
 const holdsInsights = (body: Obj) => insightFieldCount(body) > 0;
 /** Where a reply puts the person the insights are about, not the insights. */
@@ -156,8 +155,7 @@ function insightFields(body: Obj): Obj {
   for (const [key, value] of Object.entries(body)) {
     if (!isObj(value) || PERSON_KEYS.has(key.toLowerCase())) continue;
     const inner = resourceOf(value);
-    const strong = Object.keys(inner).some((field) => INSIGHT_FIELDS.has(squash(field)) && !SHARED_FIELDS.has(squash(field)));
-    if (strong && (best === null || insightFieldCount(inner) > insightFieldCount(best))) best = inner;
+    if (holdsInsights(inner) && (best === null || insightFieldCount(inner) > insightFieldCount(best))) best = inner;
   }
   return best ?? body;
 }

@@ -166,8 +166,13 @@ describe('insights as a list or a page', () => {
     const reply = { contact: { id: 'c1', name: 'Maya', summary: 'Head of Sales at Acme' }, profile: { sensitive_topics: ['layoffs'], prefers_direct: true } };
     expect(toInsights(reply, 'c1')).toMatchObject({ personalitySummary: null, sensitiveTopics: ['layoffs'], flags: { prefersDirect: true } });
     expect(() => toInsights({ ...reply, contact: { id: 'c2', name: 'Dan' } }, 'c1')).toThrow(expect.objectContaining({ message: expect.stringContaining('another contact') }));
-    // Of two objects with insight fields, the one with more.
-    expect(toInsights({ meta: { tone: 'n/a' }, result: { preferred_tone: 'formal', recent_topics: ['Q3'] } }, 'c1')).toMatchObject({ preferredTone: 'formal', recentTopics: ['Q3'] });
+    // Of two objects with insight fields, the one with more, in either order.
+    expect(toInsights({ meta: { preferred_tone: 'n/a' }, result: { preferred_tone: 'formal', recent_topics: ['Q3'] } }, 'c1')).toMatchObject({ preferredTone: 'formal', recentTopics: ['Q3'] });
+    expect(toInsights({ result: { preferred_tone: 'formal', recent_topics: ['Q3'] }, meta: { preferred_tone: 'n/a' } }, 'c1')).toMatchObject({ preferredTone: 'formal' });
+    // A wrapper with only the fields a person has too is still the insights' (none is beside a person).
+    expect(toInsights({ result: { summary: 'Direct, numbers first', interests: ['chess'] } }, 'c1')).toMatchObject({ personalitySummary: 'Direct, numbers first', interests: ['chess'] });
+    // Whoever is named beside them must be the one asked for, under any of the person's names.
+    expect(() => toInsights({ person: { id: 'c2' }, profile: { sensitive_topics: ['x'] } }, 'c1')).toThrow(expect.objectContaining({ message: expect.stringContaining('another contact') }));
   });
 
   it('of several for this very contact (a history), takes the newest, else the first', () => {
