@@ -262,7 +262,7 @@ export class UploadService {
   /**
    * Deletes every kept file whose upload is gone (removed, dropped from the list, never started),
    * already stored at its URL, or stopped (failed, cancelled) more than a day ago: a recording of
-   * gigabytes is not kept on disk for a retry that is not coming (a late retry asks for the file).
+   * gigabytes is not kept on disk for a retry that is not coming (its row then asks for the file).
    * Files are listed before uploads: an upload is saved before its file is kept, so a file found
    * first has its upload listed too, unless it really has none.
    */
@@ -274,12 +274,15 @@ export class UploadService {
       (record.state === 'failed' || record.state === 'cancelled') && this.#platform.now() - record.updatedAt > STOPPED_COPY_KEPT_MS;
     for (const id of files) {
       const record = records.get(id);
-      if (!record || record.putDone || stoppedLongAgo(record)) await this.#deleteFile(id);
-      // Its row then says to pick the file again, with no Retry: one would ask for a new upload
-      // address (a new recording on the service) only to find no file to send.
       if (record && !record.putDone && stoppedLongAgo(record)) {
+        // Read again: a retry the popup asked for as the worker woke may have started meanwhile.
+        const now = await this.#platform.store.get(id);
+        if (this.#runner.isRunning(id) || now?.updatedAt !== record.updatedAt) continue;
+        await this.#deleteFile(id);
+        // Its row then says to pick the file again, with no Retry: one would ask for a new upload
+        // address (a new recording on the service) only to find no file to send.
         await this.#platform.store.put({ ...record, state: 'failed', failedStep: 'put', error: MISSING_FILE, errorKind: null, needsAccess: null });
-      }
+      } else if (!record || record.putDone) await this.#deleteFile(id);
     }
   }
 

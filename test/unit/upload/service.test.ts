@@ -575,6 +575,24 @@ describe('the file', () => {
     expect(await store.get('cancelled-today')).toMatchObject({ state: 'cancelled' });
   });
 
+  it('at start-up, leaves alone a stopped upload whose retry the popup started as the worker woke', async () => {
+    const old = withUrl({ state: 'failed', failedStep: 'put', error: 'x', updatedAt: T0 - STOPPED_COPY_KEPT_MS - 1 }, 'woken');
+    const { service, store, platform } = setup([old]);
+    platform.listFiles.mockResolvedValueOnce(['woken']);
+    platform.put.mockImplementation((_record, _progress, signal) => untilAborted(signal, new ApiError('aborted', 'cancelled')));
+    const all = store.all.bind(store);
+    vi.spyOn(store, 'all').mockImplementationOnce(async () => {
+      const before = await all();
+      // The retry arrives while start-up reads the uploads.
+      await service.retry('woken');
+      return before;
+    });
+    await service.resume();
+    await idle();
+    expect(platform.deleteFile).not.toHaveBeenCalled();
+    expect(await store.get('woken')).toMatchObject({ state: 'uploading' });
+  });
+
   it('at start-up with nothing to resume, what was left open is closed; with an upload to resume, it is not', async () => {
     const idle1 = setup([withUrl({ state: 'completed', putDone: true })]);
     await idle1.service.resume();
