@@ -193,12 +193,16 @@ function LeftOutNote({ preferences }: { preferences: Preferences }) {
   const left = before.data ? leftOutOfSync(before.data, preferences) : [];
   if (left.length === 0) return null;
   const dismiss = () => {
-    // The note and its button go: focus goes to the lists it spoke of, not to the document.
+    // The note and its button go: focus goes to the lists it spoke of, not to the document (unless
+    // the user has moved it on meanwhile).
     const lists = noteRef.current?.parentElement?.querySelector('textarea') ?? null;
+    const button = document.activeElement;
     void browser.storage.local
       .remove(PREFERENCES_BEFORE_SYNC_KEY)
       .then(() => queryClient.setQueryData(beforeSyncKey, null))
-      .then(() => lists?.focus())
+      .then(() => {
+        if (document.activeElement === button || document.activeElement === document.body || document.activeElement === null) lists?.focus();
+      })
       .catch(() => undefined);
   };
   return (
