@@ -296,35 +296,26 @@ describe('the whole list on servers with their own paging rules', () => {
 });
 
 describe('a search by address that ignores case, beside a search by name that does not (SQL LIKE on names)', () => {
-  it('is not trusted with names: a namesake written in capitals is found in the whole list', async () => {
-    const people = [
-      { id: 'maya', name: 'Maya Chen', email: 'maya@x.test' },
-      { id: 'sam-1', name: 'Sam Lee', email: 'sam@x.test' },
-      { id: 'sam-2', name: 'SAM LEE', email: 'slee@y.test' },
-    ];
-    const { service } = fakeService(new MemoryDiscoveryStore(), (url) => {
+  /** Only `?search=`: addresses matched without case, names as stored. */
+  const likeServer = (first: { id: string; name: string; email: string }) => {
+    const people = [first, { id: 'sam-1', name: 'Sam Lee', email: 'sam@x.test' }, { id: 'sam-2', name: 'SAM LEE', email: 'slee@y.test' }];
+    return fakeService(new MemoryDiscoveryStore(), (url) => {
       if (url.pathname !== '/api/v2/contacts' || url.searchParams.has('email') || url.searchParams.has('q')) return new Response('{"detail":"Not found."}', { status: 404 });
       const search = url.searchParams.get('search');
       const found = search === null ? people : people.filter((p) => p.email.includes(search.toLowerCase()) || p.name.includes(search));
       return { items: found, total: found.length };
-    });
+    }).service;
+  };
+
+  it('is not trusted with names: a namesake written in capitals is found in the whole list', async () => {
+    const service = likeServer({ id: 'maya', name: 'Maya Chen', email: 'maya@x.test' });
     expect((await service.findContactByEmail('maya@x.test'))?.id).toBe('maya');
     expect(await service.findContactByName('Sam Lee')).toBeNull();
     expect((await service.findContactByName('Maya Chen'))?.id).toBe('maya');
   });
 
   it('is not trusted with names on a probe with no letters to change the case of ("Maya 2")', async () => {
-    const people = [
-      { id: 'maya', name: 'Maya 2', email: 'maya@x.test' },
-      { id: 'sam-1', name: 'Sam Lee', email: 'sam@x.test' },
-      { id: 'sam-2', name: 'SAM LEE', email: 'slee@y.test' },
-    ];
-    const { service } = fakeService(new MemoryDiscoveryStore(), (url) => {
-      if (url.pathname !== '/api/v2/contacts' || url.searchParams.has('email') || url.searchParams.has('q')) return new Response('{"detail":"Not found."}', { status: 404 });
-      const search = url.searchParams.get('search');
-      const found = search === null ? people : people.filter((p) => p.email.includes(search.toLowerCase()) || p.name.includes(search));
-      return { items: found, total: found.length };
-    });
+    const service = likeServer({ id: 'maya', name: 'Maya 2', email: 'maya@x.test' });
     expect((await service.findContactByEmail('maya@x.test'))?.id).toBe('maya');
     expect(await service.findContactByName('Sam Lee')).toBeNull();
   });
