@@ -25,7 +25,7 @@ export function WebhookSection({ settings }: { settings: SettingsView }) {
       </p>
       {ready ? (
         <>
-          <WebhookSetup onCreated={(webhook) => setCreated((earlier) => [webhook, ...earlier])} />
+          <WebhookSetup serviceUrl={settings.serviceUrl} onCreated={(webhook) => setCreated((earlier) => [webhook, ...earlier])} />
           {shownOnce}
           <WebhookList />
         </>

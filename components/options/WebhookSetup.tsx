@@ -11,7 +11,16 @@ import { errorMessage } from './error-message';
 import { webhooksKey } from './queries';
 import { WEBHOOK_EVENT_TEXT } from './webhook-events';
 
-export function WebhookSetup({ onCreated }: { onCreated: (webhook: Webhook) => void }) {
+/** Whether an address is this computer's (plain http is allowed there only). */
+function onThisComputer(address: string): boolean {
+  try {
+    return ['localhost', '127.0.0.1', '[::1]'].includes(new URL(address).hostname);
+  } catch {
+    return false;
+  }
+}
+
+export function WebhookSetup({ onCreated, serviceUrl }: { onCreated: (webhook: Webhook) => void; serviceUrl: string | null }) {
   const queryClient = useQueryClient();
   const ids = useId();
   const urlRef = useRef<HTMLInputElement>(null);
@@ -34,8 +43,17 @@ export function WebhookSetup({ onCreated }: { onCreated: (webhook: Webhook) => v
     },
   });
 
-  const urlCheck = validateWebhookUrl(url);
-  const urlError = submitted && !urlCheck.ok ? urlCheck.message : null;
+  /** The address Create was pressed for while the list below holds it already (pressed again, it is created). */
+  const [warnedFor, setWarnedFor] = useState<string | null>(null);
+  const checked = validateWebhookUrl(url);
+  // A service elsewhere posting to "localhost" reaches its own machine, not this one: events never came.
+  const urlCheck: typeof checked =
+    checked.ok && onThisComputer(checked.url) && serviceUrl !== null && !onThisComputer(serviceUrl)
+      ? { ok: false, message: `The service at ${new URL(serviceUrl).host} cannot reach this computer: use an address it can reach, with https://.` }
+      : checked;
+  const listed = queryClient.getQueryData<{ supported: boolean; items: Webhook[] }>(webhooksKey);
+  const duplicate = urlCheck.ok && (listed?.items ?? []).some((webhook) => webhook.url === urlCheck.url);
+  const urlError = submitted && !urlCheck.ok ? urlCheck.message : duplicate && warnedFor === url ? 'A webhook for this address is listed below already (every event would be sent twice): choose Create webhook again to add another anyway.' : null;
   const eventsError = submitted && events.size === 0 ? 'Choose at least one event.' : null;
   const eventsErrorId = `${ids}-events-error`;
 
@@ -58,6 +76,11 @@ export function WebhookSetup({ onCreated }: { onCreated: (webhook: Webhook) => v
     }
     if (events.size === 0) {
       firstEventRef.current?.focus();
+      return;
+    }
+    if (duplicate && warnedFor !== url) {
+      setWarnedFor(url);
+      urlRef.current?.focus();
       return;
     }
     const text = description.trim();

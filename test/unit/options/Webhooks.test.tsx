@@ -35,7 +35,8 @@ describe('WebhookSection', () => {
   it('checks the address and the events before creating', async () => {
     const user = userEvent.setup();
     fakeBackground({ 'webhook.list': { supported: true, items: [] } });
-    renderWithClient(<WebhookSection settings={settingsView()} />);
+    // A service on this computer (development): plain http to this computer reaches it.
+    renderWithClient(<WebhookSection settings={settingsView({ serviceUrl: 'http://127.0.0.1:8787' })} />);
     const url = screen.getByLabelText('Webhook URL');
     await user.type(url, 'http://hooks.example.com/primer');
     await user.click(screen.getByRole('button', { name: 'Create webhook' }));
@@ -50,6 +51,34 @@ describe('WebhookSection', () => {
       'Choose at least one event.',
     );
     expect(sent('webhook.create')).toHaveLength(0);
+  });
+
+  it('refuses an address on this computer for a service elsewhere (it would post to its own machine)', async () => {
+    const user = userEvent.setup();
+    fakeBackground({ 'webhook.list': { supported: true, items: [] } });
+    renderWithClient(<WebhookSection settings={settingsView()} />);
+    const url = screen.getByLabelText('Webhook URL');
+    await user.type(url, 'http://localhost:3000/hook');
+    await user.click(screen.getByRole('checkbox', { name: 'New insights' }));
+    await user.click(screen.getByRole('button', { name: 'Create webhook' }));
+    expect(url).toHaveAccessibleDescription(/The service at api\.example\.com cannot reach this computer/);
+    expect(sent('webhook.create')).toHaveLength(0);
+  });
+
+  it('says an address listed already before creating a second webhook for it, and creates it when asked again', async () => {
+    const user = userEvent.setup();
+    fakeBackground({ 'webhook.list': { supported: true, items: [webhook({ id: 'wh_1', url: 'https://hooks.example.com/x' })] }, 'webhook.create': webhook({ id: 'wh_2', url: 'https://hooks.example.com/x' }) });
+    renderWithClient(<WebhookSection settings={settingsView()} />);
+    await screen.findByText('wh_1');
+    const url = screen.getByLabelText('Webhook URL');
+    await user.type(url, 'https://hooks.example.com/x');
+    await user.click(screen.getByRole('checkbox', { name: 'New insights' }));
+    await user.click(screen.getByRole('button', { name: 'Create webhook' }));
+    expect(url).toHaveAccessibleDescription(/A webhook for this address is listed below already/);
+    expect(url).toHaveFocus();
+    expect(sent('webhook.create')).toHaveLength(0);
+    await user.click(screen.getByRole('button', { name: 'Create webhook' }));
+    await waitFor(() => expect(sent('webhook.create')).toHaveLength(1));
   });
 
   it('describes each event kind in plain words', () => {
