@@ -30,4 +30,8 @@ describe('hover card stylesheet', () => {
     expect(css).toMatch(/\.row\.prose dd \{[^}]*-webkit-line-clamp: 3/);
     expect(css).toMatch(/\.chips li \{[^}]*-webkit-line-clamp: 2/);
   });
+
+  it('keeps the loading body about as tall as a loaded one, so the card is placed once for both', () => {
+    expect(css).toMatch(/\.body\[role='status'\] \{[^}]*min-block-size: 140px/);
+  });
 });
