@@ -1,7 +1,7 @@
 /** The "create webhook" form: endpoint address, the events to send, an optional description. */
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { validateWebhookUrl } from '@/lib/api/webhook-url';
+import { onThisComputer, validateWebhookUrl } from '@/lib/api/webhook-url';
 import { sendRequest } from '@/lib/messaging/send';
 import { WEBHOOK_EVENTS, type Webhook, type WebhookEvent } from '@/lib/models';
 import { Button } from '@/components/ui/Button';
@@ -10,15 +10,6 @@ import { TextField } from '@/components/ui/TextField';
 import { errorMessage } from './error-message';
 import { webhooksKey } from './queries';
 import { WEBHOOK_EVENT_TEXT } from './webhook-events';
-
-/** Whether an address is this computer's (plain http is allowed there only). */
-function onThisComputer(address: string): boolean {
-  try {
-    return ['localhost', '127.0.0.1', '[::1]'].includes(new URL(address).hostname);
-  } catch {
-    return false;
-  }
-}
 
 export function WebhookSetup({ onCreated, serviceUrl }: { onCreated: (webhook: Webhook) => void; serviceUrl: string | null }) {
   const queryClient = useQueryClient();

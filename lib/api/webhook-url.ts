@@ -9,6 +9,15 @@ export type WebhookUrlResult = { ok: true; url: string } | { ok: false; message:
 
 const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
 
+/** Whether an address is this computer's (plain http is allowed there only). */
+export function onThisComputer(address: string): boolean {
+  try {
+    return LOCAL_HOSTS.has(new URL(address).hostname);
+  } catch {
+    return false;
+  }
+}
+
 export function validateWebhookUrl(input: string): WebhookUrlResult {
   const trimmed = input.trim();
   if (trimmed === '') return { ok: false, message: 'Enter the address that should receive the events.' };

@@ -115,8 +115,11 @@ function nextPageQuery(
   // A next page's number ("next_page": 2); null there is the last page.
   const nextPage = numberOf(body, 'next_page', 'nextPage') ?? numberOf(paging, 'next_page', 'nextPage');
   const perPageKeys = ['per_page', 'perPage', 'page_size', 'pageSize', 'items_per_page', 'itemsPerPage', 'size', 'limit'];
-  const pageSize = () => String(numberOf(body, ...perPageKeys) ?? numberOf(paging, ...perPageKeys) ?? Math.max(received, 1));
-  if (nextPage !== null) return { page: String(nextPage), per_page: pageSize(), limit: pageSize() };
+  const stated = numberOf(body, ...perPageKeys) ?? numberOf(paging, ...perPageKeys);
+  if (nextPage !== null) {
+    const size = String(stated ?? Math.max(received, 1));
+    return { page: String(nextPage), per_page: size, limit: size };
+  }
   if (body.next_page === null || paging.next_page === null) return null;
 
   const pageKeys = ['page', 'current_page', 'currentPage'];
@@ -126,7 +129,6 @@ function nextPageQuery(
     // not counted, or counted longer than it, what the server sent (its own size, capping the one
     // asked: the list ended there, and a name found once looked unique with namesakes past it). A
     // later short page is the last, never a size: asked by it, the pages after overlapped.
-    const stated = numberOf(body, ...perPageKeys) ?? numberOf(paging, ...perPageKeys);
     const perPage = stated ?? (page <= 1 && (total === null || received < total) ? received : request.limit);
     const pages = numberOf(body, 'total_pages', 'totalPages', 'pages') ?? numberOf(paging, 'total_pages', 'totalPages', 'pages');
     const more = hasMore ?? (pages !== null ? page < pages : total !== null ? page * perPage < total : received >= perPage);
