@@ -14,7 +14,20 @@ export interface PutRequest {
   onProgress: (sent: number) => void;
   signal: AbortSignal;
   timeoutMs?: number;
+  /** Overrides of STALL_MS and ANSWER_MS (tests). */
+  stallMs?: number;
+  answerMs?: number;
 }
+
+/**
+ * No byte sent for this long ends the PUT as a timeout, which the runner retries: a connection
+ * that went dead without an error (a laptop moved between networks, a half-open socket) would
+ * otherwise hold the upload at its last percentage until the browser's own TCP timeout, minutes
+ * or hours later.
+ */
+const STALL_MS = 60_000;
+/** After the last byte, storage may take a while to answer (checksumming a large object). */
+const ANSWER_MS = 120_000;
 
 /**
  * Refusals that say the connection, not the request, was at fault: S3 answers 400 RequestTimeout
@@ -59,10 +72,24 @@ export function xhrPut(request: PutRequest): Promise<void> {
     }
     xhr.setRequestHeader('Content-Type', request.contentType);
     xhr.timeout = request.timeoutMs ?? 0;
-    xhr.upload.onprogress = (event) => request.onProgress(event.loaded);
+    let stalled: string | null = null;
+    let watchdog: ReturnType<typeof setTimeout> | undefined;
+    const watch = (ms: number, why = 'The upload stopped moving: nothing reached the upload server for a minute.') => {
+      clearTimeout(watchdog);
+      watchdog = setTimeout(() => {
+        stalled = why;
+        xhr.abort();
+      }, ms);
+    };
+    xhr.upload.onprogress = (event) => {
+      watch(request.stallMs ?? STALL_MS);
+      request.onProgress(event.loaded);
+    };
+    xhr.upload.onload = () => watch(request.answerMs ?? ANSWER_MS, 'The upload server did not answer within two minutes of receiving the file.');
     const onAbort = () => xhr.abort();
     request.signal.addEventListener('abort', onAbort, { once: true });
     const settle = (error: ApiError | null) => {
+      clearTimeout(watchdog);
       request.signal.removeEventListener('abort', onAbort);
       if (error) reject(error);
       else resolve();
@@ -78,7 +105,9 @@ export function xhrPut(request: PutRequest): Promise<void> {
     };
     xhr.onerror = () => settle(new ApiError('network', 'The upload server could not be reached, or refused Primer’s request.'));
     xhr.ontimeout = () => settle(new ApiError('timeout', 'The upload took too long.'));
-    xhr.onabort = () => settle(new ApiError('aborted', 'The upload was cancelled.'));
+    xhr.onabort = () =>
+      settle(stalled === null ? new ApiError('aborted', 'The upload was cancelled.') : new ApiError('timeout', stalled));
     xhr.send(request.body);
+    watch(request.stallMs ?? STALL_MS);
   });
 }

@@ -38,7 +38,7 @@ class FakeXhr {
   responseText = '';
   body: unknown = null;
   aborted = false;
-  upload: { onprogress: ((event: { loaded: number }) => void) | null } = { onprogress: null };
+  upload: { onprogress: ((event: { loaded: number }) => void) | null; onload: (() => void) | null } = { onprogress: null, onload: null };
   onload: (() => void) | null = null;
   onerror: (() => void) | null = null;
   ontimeout: (() => void) | null = null;
@@ -144,6 +144,42 @@ describe('xhrPut', () => {
     controller.abort();
     expect(xhr.aborted).toBe(true);
     await expect(cancelled).rejects.toMatchObject({ kind: 'aborted' });
+  });
+
+  it('ends a PUT that stops moving as a timeout (retried), not at the first quiet moment', async () => {
+    vi.useFakeTimers();
+    try {
+      vi.stubGlobal('XMLHttpRequest', FakeXhr);
+      const done = xhrPut(request({ stallMs: 60_000, answerMs: 120_000 }));
+      const xhr = FakeXhr.last!;
+      vi.advanceTimersByTime(50_000);
+      xhr.upload.onprogress!({ loaded: 4 });
+      vi.advanceTimersByTime(50_000);
+      xhr.upload.onprogress!({ loaded: 8 });
+      vi.advanceTimersByTime(59_000);
+      expect(xhr.aborted).toBe(false);
+      vi.advanceTimersByTime(1000);
+      expect(xhr.aborted).toBe(true);
+      await expect(done).rejects.toMatchObject({ kind: 'timeout', message: 'The upload stopped moving: nothing reached the upload server for a minute.' });
+
+      // Sent whole: storage is given longer to answer, then the PUT ends the same way.
+      const answering = xhrPut(request({ stallMs: 60_000, answerMs: 120_000 }));
+      const second = FakeXhr.last!;
+      second.upload.onprogress!({ loaded: 10 });
+      second.upload.onload!();
+      vi.advanceTimersByTime(119_000);
+      expect(second.aborted).toBe(false);
+      vi.advanceTimersByTime(1000);
+      await expect(answering).rejects.toMatchObject({ kind: 'timeout', message: 'The upload server did not answer within two minutes of receiving the file.' });
+
+      // Answered in time: nothing is left to fire.
+      const quick = xhrPut(request());
+      FakeXhr.last!.answer(200);
+      await quick;
+      expect(vi.getTimerCount()).toBe(0);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('does not start when already cancelled', async () => {
