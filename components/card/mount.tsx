@@ -56,19 +56,33 @@ function unreachable(error: unknown): string {
   return error instanceof ApiError && error.kind === 'extension_reloaded' ? error.message : 'Primer could not be reached. Reload the page and try again.';
 }
 
-export function CardWithData({ request, onClose }: { request: CardContent; onClose: () => void }) {
+/**
+ * A card shown this soon after a card on someone else is one of a run (arrow keys through a
+ * guest list, focus on each row in turn): it asks for its briefing only once it has stayed up for
+ * SETTLE_MS, so a run through sixty guests does not queue sixty calls ahead of the person the user
+ * stops on.
+ */
+export const RAPID_MS = 400;
+export const SETTLE_MS = 250;
+
+/** `settleMs`: how long the card waits before asking (0: at once). Try again asks at once. */
+export function CardWithData({ request, onClose, settleMs = 0 }: { request: CardContent; onClose: () => void; settleMs?: number }) {
   const [state, setState] = useState<InsightsState>({ status: 'loading' });
   /** Bumped by Try again: asks for the briefing once more. */
   const [attempt, setAttempt] = useState(0);
   useEffect(() => {
     let live = true;
-    sendRequest('contact.insights', { contactId: request.match.contact.id })
-      .then(({ insights }) => live && setState({ status: 'ready', insights }))
-      .catch((error: unknown) => live && setState({ status: 'error', error: error instanceof ApiError ? error.toInfo() : toErrorInfo(error) }));
+    const ask = () =>
+      void sendRequest('contact.insights', { contactId: request.match.contact.id })
+        .then(({ insights }) => live && setState({ status: 'ready', insights }))
+        .catch((error: unknown) => live && setState({ status: 'error', error: error instanceof ApiError ? error.toInfo() : toErrorInfo(error) }));
+    const timer = attempt === 0 && settleMs > 0 ? setTimeout(ask, settleMs) : undefined;
+    if (timer === undefined) ask();
     return () => {
       live = false;
+      clearTimeout(timer);
     };
-  }, [request.match.contact.id, attempt]);
+  }, [request.match.contact.id, attempt, settleMs]);
   const retry = () => {
     setState({ status: 'loading' });
     setAttempt((n) => n + 1);
@@ -331,11 +345,16 @@ export function createHoverCardApi(): HoverCardApi {
 
   /** Counts the cards shown: each is a card of its own (the key of CardWithData below). */
   let showings = 0;
+  /** When the last card was shown, and for whom (a run of cards settles: RAPID_MS). */
+  let lastShown = { at: -Infinity, contactId: '' };
   return {
     show(request) {
       hide();
       current = request;
       showings += 1;
+      const now = performance.now();
+      const settleMs = now - lastShown.at < RAPID_MS && lastShown.contactId !== request.match.contact.id ? SETTLE_MS : 0;
+      lastShown = { at: now, contactId: request.match.contact.id };
       firstFrameDone = false;
       void ensureUi(request.ctx).then((created) => {
         if (current !== request) return;
@@ -369,7 +388,7 @@ export function createHoverCardApi(): HoverCardApi {
         // asked nothing (hide's empty render and this one are one React pass).
         created.mounted?.render(
           <StrictMode>
-            <CardWithData key={showings} request={{ match: request.match, meeting: request.meeting, viaKeyboard: request.viaKeyboard, from: request.from, onOpenBriefing: request.onOpenBriefing }} onClose={closeFromCard} />
+            <CardWithData key={showings} request={{ match: request.match, meeting: request.meeting, viaKeyboard: request.viaKeyboard, from: request.from, onOpenBriefing: request.onOpenBriefing }} onClose={closeFromCard} settleMs={settleMs} />
           </StrictMode>,
         );
         // Same size as the previous card means no resize callback: place after this paint too.

@@ -179,6 +179,27 @@ describe('createHoverCardApi', () => {
     await vi.waitFor(() => expect(vi.mocked(sendRequest).mock.calls.length).toBeGreaterThan(asked));
   });
 
+  it('asks nothing for cards shown in a quick run through people (arrow keys through a list) until one stays up', async () => {
+    const { sendRequest } = await import('@/lib/messaging/send');
+    const { api } = await openCard();
+    // Whom the card asked for (StrictMode runs an effect twice in tests: each once).
+    const askedFor = () => [...new Set(vi.mocked(sendRequest).mock.calls.filter(([type]) => type === 'contact.insights').map(([, data]) => (data as { contactId: string }).contactId))];
+    vi.mocked(sendRequest).mockClear();
+    const person = (id: string) => ({ ...lastRequest(), match: { ...lastRequest().match, contact: { ...lastRequest().match.contact, id } } });
+    // Focus moves on to the next two guests within a moment each.
+    api.show(person('next-1'));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    api.show(person('next-2'));
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    expect(askedFor()).toEqual([]);
+    // The user stops on the second: it asks once it has stayed up a moment; the first never did.
+    await vi.waitFor(() => expect(askedFor()).toEqual(['next-2']));
+    // A card shown after a pause asks at once.
+    await new Promise((resolve) => setTimeout(resolve, 450));
+    api.show(person('later'));
+    await vi.waitFor(() => expect(askedFor()).toEqual(['next-2', 'later']), { timeout: 100 });
+  });
+
   it('keeps its shadow root closed: the page cannot reach the briefing through the host', async () => {
     const { api, host, shadow } = await openCard();
     expect(shadow.mode).toBe('closed');
