@@ -17,11 +17,14 @@ interface FilePickerProps {
   /** The form's own problem with the choice ("Choose a recording first."), said with the input. */
   problem?: string | null;
   inputRef?: Ref<HTMLInputElement>;
+  /** What the user should know about the file picked (it was uploaded before), said with the input. */
+  note?: string | null;
 }
 
-export function FilePicker({ picked, onPick, disabled = false, problem = null, inputRef }: FilePickerProps) {
+export function FilePicker({ picked, onPick, disabled = false, problem = null, inputRef, note = null }: FilePickerProps) {
   const inputId = useId();
   const statusId = useId();
+  const noteId = useId();
   const [error, setError] = useState<string | null>(null);
   const [dragging, setDragging] = useState(false);
   const problemId = useId();
@@ -64,7 +67,7 @@ export function FilePicker({ picked, onPick, disabled = false, problem = null, i
         type="file"
         accept="audio/*,.m4a,.mp3,.wav,.ogg,.opus,.flac,.aac,.webm"
         disabled={disabled}
-        aria-describedby={problem ? `${statusId} ${problemId}` : statusId}
+        aria-describedby={[statusId, note ? noteId : null, problem ? problemId : null].filter(Boolean).join(' ')}
         aria-invalid={invalid ? true : undefined}
         onChange={(event) => take(event.target.files)}
       />
@@ -74,6 +77,11 @@ export function FilePicker({ picked, onPick, disabled = false, problem = null, i
             ? `${picked.file.name} · ${formatBytes(picked.file.size)} · ${picked.contentType}`
             : 'Choose an audio file, or drop it here.')}
       </p>
+      {note ? (
+        <p id={noteId} className="ui-hint">
+          {note}
+        </p>
+      ) : null}
       {problem ? (
         <p id={problemId} className="ui-error">
           {problem}

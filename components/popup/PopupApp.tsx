@@ -133,7 +133,7 @@ export function PopupApp({ draft: loadingDraft }: { draft: Promise<UploadDraft> 
             <OpenOptionsButton />
           </div>
         ) : draft && setup === 'ready' ? (
-          <UploadForm draft={draft} onStarted={setStarted} blocked={uploadBlockedText(problem)} />
+          <UploadForm draft={draft} onStarted={setStarted} blocked={uploadBlockedText(problem)} uploads={uploads ?? []} />
         ) : (
           <p className="ui-hint">Loading…</p>
         )}

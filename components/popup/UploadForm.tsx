@@ -12,13 +12,14 @@ import { normaliseEmail } from '@/lib/api/contact-index';
 import { sendRequest } from '@/lib/messaging/send';
 import type { UploadDraft } from '@/lib/upload/draft';
 import { handOverFile } from '@/lib/upload/hand-over';
-import { CONTACT_NAME_MAX_LENGTH, TITLE_MAX_LENGTH, type UploadMeta } from '@/lib/upload/record';
+import { CONTACT_NAME_MAX_LENGTH, TITLE_MAX_LENGTH, type UploadMeta, type UploadRecord } from '@/lib/upload/record';
 import { ApiError, toErrorInfo } from '@/lib/api/error-info';
 import { ContactChoice, NO_ONE, SOMEONE_ELSE } from './ContactChoice';
 import { dateProblem, fromLocalInput, inputRange, toLocalInput } from './date-input';
 import { continueInTab, filesNeedATab } from './file-in-tab';
 import { FilePicker, type PickedFile } from './FilePicker';
 import { fitTitle } from './fit-title';
+import { sameFileNote } from './upload-text';
 import { useFormMemory } from './useFormMemory';
 import { formAbout } from '@/lib/upload/form-memory';
 
@@ -74,9 +75,11 @@ interface UploadFormProps {
    * of the form and with Upload, which starts nothing meanwhile; null when it may.
    */
   blocked?: string | null;
+  /** The uploads in the list, to say when the file picked was uploaded before. */
+  uploads?: readonly UploadRecord[];
 }
 
-export function UploadForm({ draft, onStarted, blocked = null }: UploadFormProps) {
+export function UploadForm({ draft, onStarted, blocked = null, uploads = [] }: UploadFormProps) {
   const [picked, setPicked] = useState<PickedFile | null>(null);
   const [pickerKey, setPickerKey] = useState(0);
   const [title, setTitle] = useState<string | null>(null);
@@ -325,7 +328,15 @@ export function UploadForm({ draft, onStarted, blocked = null }: UploadFormProps
           ) : null}
         </div>
       ) : (
-        <FilePicker key={pickerKey} picked={picked} onPick={pick} disabled={disabled} problem={problems.file ?? null} inputRef={fileRef} />
+        <FilePicker
+          key={pickerKey}
+          picked={picked}
+          onPick={pick}
+          disabled={disabled}
+          problem={problems.file ?? null}
+          inputRef={fileRef}
+          note={picked ? sameFileNote(uploads, picked.file) : null}
+        />
       )}
       <TextField
         label="Title"

@@ -2,7 +2,7 @@
 import { clockFormat, UI_LOCALE } from '@/lib/format/dates';
 import { nonBlank, statusAsWords } from '@/lib/format/text';
 import { formatBytes } from '@/lib/upload/file-check';
-import { MISSING_FILE, type UploadRecord, type UploadStep } from '@/lib/upload/record';
+import { isSending, MISSING_FILE, type UploadRecord, type UploadStep } from '@/lib/upload/record';
 
 const STEP_NAMES: Record<UploadStep, string> = {
   'request-url': 'asking the service where to send the file',
@@ -97,4 +97,19 @@ export function meetingWhen(iso: string, now: Date = new Date()): string {
   const time = date.toLocaleTimeString(UI_LOCALE, clockFormat());
   if (date.toDateString() === now.toDateString()) return `today ${time}`;
   return `${date.toLocaleDateString(UI_LOCALE, { day: 'numeric', month: 'short', year: 'numeric' })} ${time}`;
+}
+
+/**
+ * Said beside a picked file that an upload in the list had too (same name and size): another
+ * upload makes a second recording of the same meeting. Failed and cancelled ones are not said:
+ * picking the file again is how they are done over.
+ */
+export function sameFileNote(records: readonly UploadRecord[], file: { name: string; size: number }, now: Date = new Date()): string | null {
+  const earlier = records
+    .filter((record) => record.file.name === file.name && record.file.size === file.size && record.state !== 'failed' && record.state !== 'cancelled')
+    .sort((a, b) => b.createdAt - a.createdAt)[0];
+  if (!earlier) return null;
+  if (isSending(earlier)) return `This file is being uploaded now, as “${earlier.meta.title}”.`;
+  const when = meetingWhen(new Date(earlier.createdAt).toISOString(), now);
+  return `You uploaded this file ${when.startsWith('today') ? when : `on ${when}`}, as “${earlier.meta.title}”: uploading it again makes a second recording.`;
 }

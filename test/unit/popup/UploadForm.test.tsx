@@ -51,6 +51,17 @@ describe('UploadForm', () => {
     ]);
   });
 
+  it('says with the file picked that it was uploaded before, and nothing for a new file', async () => {
+    const user = userEvent.setup();
+    const earlier = record({ state: 'completed', file: { name: 'Weekly sync.m4a', size: 2048, type: 'audio/mp4' }, meta: { ...record().meta, title: 'Last week’s sync' } });
+    render(<UploadForm draft={EVENT} onStarted={vi.fn()} uploads={[earlier]} />);
+    const input = screen.getByLabelText('Recording');
+    await user.upload(input, audio('Other.m4a'));
+    expect(input).not.toHaveAccessibleDescription(/uploaded this file/);
+    await user.upload(input, audio());
+    expect(input).toHaveAccessibleDescription(/You uploaded this file .*, as “Last week’s sync”: uploading it again makes a second recording\./);
+  });
+
   it('says when the meeting’s time on the page could not be read, beside the date it starts from', () => {
     render(<UploadForm draft={{ ...EVENT, meetingDate: null, unreadWhen: 'Dienstag, 19. Mai 2026⋅10:00–10:45' }} onStarted={vi.fn()} />);
     expect(screen.getByLabelText('Meeting date')).toHaveAccessibleDescription('Primer could not read the meeting’s time on the page (“Dienstag, 19. Mai 2026⋅10:00–10:45”): check this one.');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { meetingWhen, progressOf, retryLabel, stateLabel } from '@/components/popup/upload-text';
+import { meetingWhen, progressOf, retryLabel, sameFileNote, stateLabel } from '@/components/popup/upload-text';
 import { fromLocalInput, toLocalInput } from '@/components/popup/date-input';
 import { titleFromFileName } from '@/components/popup/UploadForm';
 import { record } from './records';
@@ -45,6 +45,21 @@ describe('upload text', () => {
     expect(meetingWhen(new Date(2026, 10, 22, 9, 30).toISOString(), now)).toMatch(/^today /);
     expect(meetingWhen(new Date(2026, 2, 3, 9, 30).toISOString(), now)).toMatch(/2026/);
     expect(meetingWhen('not a date', now)).toBe('');
+  });
+
+  it('says when a file picked was uploaded before (same name and size), not when that upload failed or was cancelled', () => {
+    const now = new Date(2026, 10, 22, 15, 0);
+    const file = { name: 'Weekly sync.m4a', size: 40 * 1024 * 1024 };
+    const done = record({ id: 'a', state: 'completed', createdAt: new Date(2026, 10, 22, 11, 5).getTime(), meta: { ...record().meta, title: 'Weekly sync' } });
+    expect(sameFileNote([done], file, now)).toMatch(/^You uploaded this file today 0?11:05( AM)?, as “Weekly sync”: uploading it again makes a second recording\.$/);
+    const older = record({ id: 'b', state: 'processing', createdAt: new Date(2026, 2, 3, 9, 30).getTime(), meta: { ...record().meta, title: 'March sync' } });
+    expect(sameFileNote([older], file, now)).toMatch(/^You uploaded this file on (3 Mar 2026|Mar 3, 2026),? 0?9:30( AM)?, as “March sync”/);
+    // The latest of several; one on its way is said as such.
+    const sending = record({ id: 'c', state: 'uploading', createdAt: new Date(2026, 10, 22, 14, 59).getTime(), meta: { ...record().meta, title: 'Now' } });
+    expect(sameFileNote([older, sending, done], file, now)).toBe('This file is being uploaded now, as “Now”.');
+    expect(sameFileNote([record({ state: 'failed' }), record({ state: 'cancelled' })], file, now)).toBeNull();
+    expect(sameFileNote([done], { ...file, size: file.size + 1 }, now)).toBeNull();
+    expect(sameFileNote([done], { ...file, name: 'Other.m4a' }, now)).toBeNull();
   });
 
   it('turns local date inputs into timestamps and back', () => {
