@@ -36,8 +36,14 @@ export function offscreenApi(): OffscreenApi | null {
   return (globalThis as unknown as { chrome?: { offscreen?: OffscreenApi } }).chrome?.offscreen ?? null;
 }
 
-export function contentTypeOf(record: Pick<UploadRecord, 'file'>): string {
-  return record.file.type;
+/**
+ * The type the PUT says: the one the service's presigned reply names among the headers to send,
+ * when it names one (a URL signed for `audio/mpeg` refuses the `audio/mp3` the file was picked as),
+ * else the file's.
+ */
+export function contentTypeOf(record: Pick<UploadRecord, 'file' | 'uploadHeaders'>): string {
+  const named = Object.entries(record.uploadHeaders).find(([name, value]) => name.toLowerCase() === 'content-type' && value.trim() !== '');
+  return named ? named[1].trim() : record.file.type;
 }
 
 /** How the background talks to the offscreen document (runtime messages; fakes in unit tests). */

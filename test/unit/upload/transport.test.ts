@@ -9,7 +9,7 @@ import { FileSender } from '@/lib/upload/file-sender';
 import { HeldFiles } from '@/lib/upload/held-files';
 import { OffscreenDocument, type OffscreenApi } from '@/lib/upload/offscreen-document';
 import type { OffscreenRequest, Progress, StatusReply } from '@/lib/upload/offscreen-protocol';
-import { HAND_OVER_HOLD_MS, localTransport, offscreenTransport, type OffscreenChannel } from '@/lib/upload/transport';
+import { contentTypeOf, HAND_OVER_HOLD_MS, localTransport, offscreenTransport, type OffscreenChannel } from '@/lib/upload/transport';
 import type { PutRequest } from '@/lib/upload/xhr-put';
 import { deferred, idle, withUrl, type Deferred } from './helpers';
 
@@ -163,6 +163,17 @@ describe('offscreenTransport', () => {
     await done;
     expect(progress.mock.calls).toEqual([[500]]);
     expect(listeners.size).toBe(0);
+  });
+
+  it('sends the type the presigned reply named among its headers (the URL was signed for it), else the file’s', async () => {
+    const { api } = fakeApi();
+    const { channel, asked } = fakeChannel((request) => (request.type === 'put' ? { ok: true } : { sending: [], busy: false }));
+    const signedFor = { ...RECORD, uploadHeaders: { 'x-amz-acl': 'private', 'content-type': ' audio/mpeg ' } };
+    await offscreenTransport(api, channel).put(signedFor, vi.fn(), new AbortController().signal);
+    expect(asked.find((request) => request.type === 'put')).toMatchObject({ contentType: 'audio/mpeg' });
+    expect(contentTypeOf({ file: { ...RECORD.file, type: 'audio/mp3' }, uploadHeaders: { 'Content-Type': 'audio/mpeg' } })).toBe('audio/mpeg');
+    expect(contentTypeOf({ file: { ...RECORD.file, type: 'audio/mp3' }, uploadHeaders: { 'Content-Type': '  ' } })).toBe('audio/mp3');
+    expect(contentTypeOf({ file: { ...RECORD.file, type: 'audio/mp3' }, uploadHeaders: {} })).toBe('audio/mp3');
   });
 
   it('turns the document’s error into the upload’s, and an odd reply into one of its own', async () => {
