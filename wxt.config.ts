@@ -84,8 +84,10 @@ export default defineConfig({
       : {
           // sidePanel.open (the card's "Open briefing", the keyboard command) and
           // runtime.getContexts came in Chrome 116: older versions would install a panel that
-          // never opens.
-          minimum_chrome_version: '116',
+          // never opens. 119: the first to drop a request's Authorization header when a redirect
+          // takes it to another origin (older ones sent the API key on to wherever the service
+          // address redirected, even over http).
+          minimum_chrome_version: '119',
         }),
   }),
 });

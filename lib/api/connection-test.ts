@@ -5,7 +5,7 @@
 import type { ConnectionResult } from '../messaging/protocol';
 import { GRANTABLE_HTTP_HOSTS } from './base-url';
 import type { ServiceClient } from './client';
-import { ApiError } from './errors';
+import { ApiError, NOT_THE_SERVICE_CODE } from './errors';
 import { CONTACTS_PATH, refusedWithoutKey } from './keyless-check';
 import { toContactPage } from './normalise';
 
@@ -22,6 +22,8 @@ export async function testConnection(client: ServiceClient, signal?: AbortSignal
     return { ok: true, serviceUrl: client.baseUrl, contactCount: page.total };
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
+    // Sent on elsewhere (http.ts): where to is worth saying.
+    if (error.kind === 'http' && error.code === NOT_THE_SERVICE_CODE) return notService(error.message);
     switch (error.kind) {
       case 'unauthorized':
         return { ok: false, reason: 'bad_key', message: 'The service did not accept this API key.' };
@@ -45,12 +47,12 @@ export async function testConnection(client: ServiceClient, signal?: AbortSignal
 }
 
 /** The page shows this under its headline: what was seen, and the next step. */
-function notService(): ConnectionResult {
+function notService(seen?: string): ConnectionResult {
   return {
     ok: false,
     reason: 'not_service',
     message:
-      'Its reply is not the service’s: a web site, a sign-in page or another server answers like this. ' +
+      `${seen ? `${seen} ` : ''}Its reply is not the service’s: a web site, a sign-in page or another server answers like this. ` +
       'Enter the address of the service’s API (your administrator or the service’s documentation gives it) and test again.',
   };
 }

@@ -10,7 +10,7 @@
  * time. The panel shows its last copy meanwhile and says why; background work keeps the patient
  * policy above.
  */
-import { ApiError, defaultMessage, kindForStatus, parseErrorBody, parseRateLimitReset, parseRetryAfter } from './errors';
+import { ApiError, defaultMessage, kindForStatus, NOT_THE_SERVICE_CODE, parseErrorBody, parseRateLimitReset, parseRetryAfter } from './errors';
 
 export type FetchLike = (input: string, init?: RequestInit) => Promise<Response>;
 
@@ -121,6 +121,14 @@ export function abortableSleep(ms: number, signal?: AbortSignal): Promise<void> 
     };
     signal?.addEventListener('abort', onAbort, { once: true });
   });
+}
+
+function originOf(url: string): string | null {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return null;
+  }
 }
 
 export class Http {
@@ -264,6 +272,13 @@ export class Http {
         if (timedOut) throw new ApiError('timeout', defaultMessage('timeout'), { cause });
         if (options.signal?.aborted) throw new ApiError('aborted', defaultMessage('aborted'), { cause });
         throw new ApiError('network', defaultMessage('network'), { cause });
+      }
+      // Sent on to another origin (a sign-in page, a proxy's http address): not the service. Chrome
+      // 119+ and Firefox drop the key on such a redirect (manifest minimums), so what answered
+      // there never saw it; what it answered is not read.
+      if (!options.absolute && response.redirected && originOf(response.url) !== originOf(url)) {
+        void response.body?.cancel().catch(() => undefined);
+        throw new ApiError('http', `The service address sent Primer on to ${originOf(response.url) ?? 'another address'}.`, { status: response.status, code: NOT_THE_SERVICE_CODE });
       }
       const contentType = response.headers.get('content-type');
       let text: string;

@@ -83,6 +83,22 @@ describe('testConnection', () => {
     expect(result.ok ? '' : result.message).toMatch(/Enter the address of the service’s API.*test again/);
   });
 
+  it('says where the address sent Primer on to (a sign-in page), as not the service', async () => {
+    const client = new ServiceClient('https://api.test', 'secret-key', {
+      sleep: () => Promise.resolve(),
+      online: () => true,
+      fetch: () => {
+        const reply = new Response(HTML, { status: 200, headers: { 'content-type': 'text/html' } });
+        Object.defineProperty(reply, 'redirected', { value: true });
+        Object.defineProperty(reply, 'url', { value: 'https://login.example.com/authorize?client=1' });
+        return Promise.resolve(reply);
+      },
+    });
+    const result = await testConnection(client);
+    expect(result).toMatchObject({ ok: false, reason: 'not_service' });
+    expect(result.ok ? '' : result.message).toMatch(/^The service address sent Primer on to https:\/\/login\.example\.com\. Its reply is not the service’s/);
+  });
+
   it.each<[string, Reply, string]>([
     ['busy (429)', { status: 429, body: { error: 'too many requests' } }, 'rate_limited'],
     ['failing (503)', { status: 503, body: { error: 'unavailable' } }, 'server_error'],

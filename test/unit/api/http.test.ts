@@ -31,6 +31,25 @@ describe('Http', () => {
     vi.useRealTimers();
   });
 
+  it('takes an answer from another origin a redirect led to for not the service’s, unread and not retried; a redirect on the same origin is followed', async () => {
+    /** A reply as fetch gives it after following redirects to `url`. */
+    const redirectedTo = (url: string, reply: Response) => {
+      Object.defineProperty(reply, 'redirected', { value: true });
+      Object.defineProperty(reply, 'url', { value: url });
+      return reply;
+    };
+    const away = scripted(redirectedTo('https://login.example/sso?next=x', json(200, { contacts: [] })));
+    const error = await new Http('https://svc.test', KEY, { fetch: away.fetch }).request('GET', '/api/v2/contacts').catch((caught: unknown) => caught);
+    expect(error).toMatchObject({ kind: 'http', code: 'primer_not_the_service', message: 'The service address sent Primer on to https://login.example.' });
+    expect(away.calls).toHaveLength(1);
+    // Down to plain http on the same host is another origin too.
+    const down = scripted(redirectedTo('http://svc.test/api/v2/contacts/', json(200, {})));
+    await expect(new Http('https://svc.test', KEY, { fetch: down.fetch }).request('GET', '/api/v2/contacts')).rejects.toMatchObject({ code: 'primer_not_the_service' });
+    // A trailing slash added by the service itself.
+    const slash = scripted(redirectedTo('https://svc.test/api/v2/contacts/', json(200, { contacts: [] })));
+    await expect(new Http('https://svc.test', KEY, { fetch: slash.fetch }).request('GET', '/api/v2/contacts')).resolves.toMatchObject({ body: { contacts: [] } });
+  });
+
   it('sends the bearer key and JSON body, builds the query, parses JSON', async () => {
     const { fetch, calls } = scripted(json(200, { ok: 1 }));
     const http = new Http('https://svc.test', KEY, { fetch });
