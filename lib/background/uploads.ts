@@ -5,6 +5,7 @@
  */
 import { browser } from '#imports';
 import { permissionPatternFor } from '../api/base-url';
+import { onThisComputer } from '../api/webhook-url';
 import type { UploadRequest } from '../api/client';
 import { serverText } from '../format/text';
 import { ApiError } from '../api/error-info';
@@ -112,6 +113,18 @@ export async function missingUploadAccess(url: string): Promise<string | null> {
 }
 
 /**
+ * Refuses an upload address on this computer from a service that is not: the offscreen document
+ * would PUT the recording, with headers the service chose, to whatever listens there (a local
+ * admin port), without the browser's CORS check once access to this computer was granted for a
+ * local service before.
+ */
+export function checkUploadAddress(uploadUrl: string, serviceUrl: string): void {
+  if (onThisComputer(uploadUrl) && !onThisComputer(serviceUrl)) {
+    throw new ApiError('invalid_response', `The service gave an upload address on this computer (${uploadUrl.slice(0, 80)}): Primer sends recordings there only for a service on this computer.`);
+  }
+}
+
+/**
  * The client for a recording created on `serviceUrl`: the recording's id means nothing to another
  * service (or is someone else's recording there), so after the settings changed its upload waits,
  * saying why, until they are set back. Null: the service in effect (records from before).
@@ -187,6 +200,7 @@ export function createUploadService(context: ServiceContext, transport: UploadTr
     requestUrl: async (record, signal) => {
       const client = await context.client();
       const { withoutExtras, ...presigned } = await client.requestUpload(uploadRequest(record, client.baseUrl), { signal });
+      checkUploadAddress(presigned.uploadUrl, client.baseUrl);
       return { ...presigned, serviceUrl: client.baseUrl, meta: metaOn(record, client.baseUrl, withoutExtras === true) };
     },
     put: transport.put,

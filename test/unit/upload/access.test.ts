@@ -2,12 +2,23 @@
 import { describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { ApiError } from '@/lib/api/error-info';
-import { changedByProcessing, metaOn, missingUploadAccess, recordingClient, uploadRequest } from '@/lib/background/uploads';
+import { changedByProcessing, checkUploadAddress, metaOn, missingUploadAccess, recordingClient, uploadRequest } from '@/lib/background/uploads';
 import { uploadRecord, withUrl } from './helpers';
 
 function grant(granted: boolean) {
   return vi.spyOn(fakeBrowser.permissions, 'contains').mockResolvedValue(granted as never);
 }
+
+describe('checkUploadAddress', () => {
+  it('refuses an upload address on this computer from a service elsewhere, and takes it from a service on this computer', () => {
+    for (const url of ['http://127.0.0.1:2375/containers/create', 'http://localhost:8080/x', 'https://localhost/x', 'http://[::1]:9000/x']) {
+      expect(() => checkUploadAddress(url, 'https://svc.example/')).toThrow(expect.objectContaining({ kind: 'invalid_response', message: expect.stringContaining('on this computer') }) as Error);
+    }
+    expect(() => checkUploadAddress('http://127.0.0.1:9000/bucket/rec-1', 'http://localhost:8000')).not.toThrow();
+    expect(() => checkUploadAddress('https://bucket.s3.amazonaws.com/rec-1', 'https://svc.example/')).not.toThrow();
+    expect(() => checkUploadAddress('https://bucket.s3.amazonaws.com/rec-1', 'http://127.0.0.1:8000')).not.toThrow();
+  });
+});
 
 describe('missingUploadAccess', () => {
   it('asks for the https host when it is not granted', async () => {
