@@ -304,23 +304,6 @@ export class ServiceClient {
     return withoutExtras ? { ...presigned, withoutExtras } : presigned;
   }
 
-  /** PUT of the raw bytes to the presigned address: same Content-Type, no Authorization header. */
-  async putUpload(
-    upload: PresignedUpload,
-    body: BodyInit,
-    contentType: string,
-    { signal, timeoutMs }: Signal & { timeoutMs?: number } = {},
-  ): Promise<void> {
-    await this.http.request('PUT', upload.uploadUrl, {
-      absolute: true,
-      rawBody: body,
-      headers: { ...upload.headers, 'Content-Type': contentType },
-      idempotent: true,
-      signal,
-      timeoutMs: timeoutMs ?? 60 * 60 * 1000,
-    });
-  }
-
   /**
    * Marking the same upload complete twice changes nothing, so this one may be retried. Its reply
    * is not needed: any 2xx is success. A server that refuses the second call (409 "already
