@@ -2,12 +2,14 @@
  * What every handler shares: the client for the saved settings (rebuilt when they change), the
  * response cache, and one cap on concurrent calls to the service.
  */
+import { browser } from '#imports';
 import { ServiceClient, type ClientOptions } from '../api/client';
 import { ApiError, defaultMessage } from '../api/errors';
-import type { FetchLike, Gate } from '../api/http';
+import { abortableSleep, type FetchLike, type Gate } from '../api/http';
 import { clearContactIndex, clearQuiet, sessionQuietStore, storageDiscoveryStore, storageIndexPersistence } from './browser-stores';
 import { SwrCache, type CacheStore } from './cache';
 import { createLimiter } from './limiter';
+import { createStayAwake } from './stay-awake';
 import { effectiveSettings } from './settings';
 import { announceSettingsSaved } from '../storage/settings-change';
 
@@ -19,6 +21,8 @@ export interface ServiceContextOptions {
   clientOptions?: ClientOptions;
   /** What else was fetched with the old settings and must go with them (the panel's saved briefings). */
   onReset?: () => Promise<void>;
+  /** A cheap extension API call that keeps the worker up while calls are on their way (stay-awake.ts). */
+  ping?: () => Promise<unknown>;
 }
 
 export class ServiceContext {
@@ -26,6 +30,8 @@ export class ServiceContext {
   readonly #fetch: FetchLike;
   /** Every call to the service waits here for one of MAX_CONCURRENT_CALLS slots. */
   readonly #gate: Gate;
+  /** Calls and the waits between their attempts keep the worker up while they last. */
+  readonly #sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
   readonly #clientOptions: ClientOptions;
   #current: { fingerprint: string; client: ServiceClient } | null = null;
   /**
@@ -40,7 +46,10 @@ export class ServiceContext {
 
   constructor(options: ServiceContextOptions) {
     this.cache = new SwrCache(options.cacheStore);
-    this.#gate = createLimiter(MAX_CONCURRENT_CALLS);
+    const limiter = createLimiter(MAX_CONCURRENT_CALLS);
+    const awake = createStayAwake(options.ping ?? (() => browser.runtime.getPlatformInfo()));
+    this.#gate = (task, first) => awake(() => limiter(task, first));
+    this.#sleep = (ms, signal) => awake(() => abortableSleep(ms, signal));
     this.#fetch = options.fetch ?? ((input: string, init?: RequestInit) => globalThis.fetch(input, init));
     this.#clientOptions = options.clientOptions ?? {};
     this.#onReset = options.onReset ?? (() => Promise.resolve());
@@ -69,6 +78,7 @@ export class ServiceContext {
   /** A client for given values (connection test of unsaved values uses a throwaway one). */
   clientFor(baseUrl: string, apiKey: string, { persistent }: { persistent: boolean }): ServiceClient {
     return new ServiceClient(baseUrl, apiKey, {
+      sleep: this.#sleep,
       ...this.#clientOptions,
       fetch: this.#fetch,
       gate: this.#gate,

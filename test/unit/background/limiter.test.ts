@@ -76,3 +76,28 @@ describe('calls to the service waiting for a slot', () => {
     expect(order).toEqual(['maya', 'dan', 'a', 'b']);
   });
 });
+
+describe('calls on their way keep the service worker up', () => {
+  it('pings every 20 s while a call to a silent service (and the waits between its attempts) lasts, and stops once it is done', async () => {
+    vi.useFakeTimers();
+    try {
+      const ping = vi.fn(() => Promise.resolve());
+      // A service that drops packets: every attempt times out.
+      const fetch = (_input: string, init?: RequestInit) =>
+        new Promise<Response>((_resolve, reject) => init?.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))));
+      const clientOptions = { random: () => 1, timeoutMs: 15_000, retry: { attempts: 3, baseDelayMs: 25_000, maxDelayMs: 25_000 } };
+      const context = new ServiceContext({ cacheStore: storageCacheStore, fetch, ping, clientOptions });
+      const http = context.clientFor('https://api.example.com', 'k', { persistent: true }).http;
+      const outcome = http.request('GET', '/api/v2/contacts').catch((error: unknown) => (error as { kind?: string }).kind);
+      // 15 s, a 25 s wait, 15 s, a 25 s wait, 15 s: 95 s without an event of its own.
+      await vi.advanceTimersByTimeAsync(94_000);
+      expect(ping.mock.calls.length).toBe(4);
+      await vi.advanceTimersByTimeAsync(2_000);
+      expect(await outcome).toBe('timeout');
+      await vi.advanceTimersByTimeAsync(60_000);
+      expect(ping.mock.calls.length).toBe(4);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});
