@@ -52,6 +52,14 @@ export class UploadService {
   readonly #poll: PollDeps;
   /** Alarm decisions, one after another (see #reschedule). */
   #scheduling: Promise<unknown> = Promise.resolve();
+  /**
+   * Start-up's own work on the uploads (resume): done once the uploads cut off are launched again.
+   * What a view asks (the click that woke the worker) waits for it: a Cancel of an upload about to
+   * be launched again found no run and saved a cancelled copy the launched run then wrote over.
+   */
+  #startup: Promise<void> = Promise.resolve();
+  /** Uploads a view acted on since start-up: their kept files are not start-up's to delete. */
+  readonly #asked = new Set<string>();
 
   constructor(platform: UploadPlatform) {
     this.#platform = platform;
@@ -87,6 +95,7 @@ export class UploadService {
 
   /** Starts an upload; starting the same id again returns it as it stands (no second upload). */
   async start(id: string, file: UploadFile, meta: UploadMeta): Promise<UploadRecord> {
+    await this.#afterStartup(id);
     const existing = await this.#platform.store.get(id);
     if (existing) return existing;
     // Checked again here: the popup checked the file it was given, but a message can say anything.
@@ -99,6 +108,7 @@ export class UploadService {
   }
 
   async cancel(id: string): Promise<UploadRecord> {
+    await this.#afterStartup(id);
     const record = await this.#require(id);
     if (this.#runner.cancel(id)) return record;
     // Not running here (e.g. the worker restarted): mark it so it is not resumed.
@@ -116,11 +126,15 @@ export class UploadService {
    * popup's click and a permission granted), it runs once: the runner joins a run it has.
    */
   async retry(id: string): Promise<UploadRecord> {
+    await this.#afterStartup(id);
     const record = await this.#require(id);
     if (this.#runner.isRunning(id)) return record;
     if (record.state === 'failed' && record.failedStep === 'processing') {
       throw new ApiError('conflict', 'The service could not process this recording; upload the file again.');
     }
+    // Its file went (its copy deleted a day after it stopped, as the row now says): a new upload
+    // address would only create a recording on the service with no file to send.
+    if (record.state === 'failed' && !record.putDone && record.error === MISSING_FILE) throw new ApiError('conflict', MISSING_FILE);
     if (record.state !== 'failed' && record.state !== 'cancelled') return record;
     const resumed = {
       ...record,
@@ -152,6 +166,7 @@ export class UploadService {
    * recording is the service's; Primer only stops following it). One being sent is cancelled first.
    */
   async dismiss(id: string): Promise<boolean> {
+    await this.#afterStartup(id);
     const record = await this.#platform.store.get(id);
     if (!record) return false;
     if (isSending(record)) throw new ApiError('conflict', 'Cancel the upload before removing it.');
@@ -187,12 +202,26 @@ export class UploadService {
    * stopped, browser restarted) go on, joining a PUT still on its way; processing is watched.
    */
   async resume(): Promise<void> {
-    await this.#deleteUnusableFiles();
-    const records = await this.#platform.store.all();
-    for (const record of records) if (isSending(record) && !this.#runner.isRunning(record.id)) this.#launch(record);
+    const launched = (async () => {
+      await this.#deleteUnusableFiles();
+      const records = await this.#platform.store.all();
+      for (const record of records) if (isSending(record) && !this.#runner.isRunning(record.id)) this.#launch(record);
+      return records;
+    })();
+    this.#startup = launched.then(
+      () => undefined,
+      () => undefined,
+    );
+    const records = await launched;
     if (!records.some(isSending)) await this.#platform.tidy().catch(() => undefined);
     await this.#reschedule();
     await this.#updateBadge();
+  }
+
+  /** Waits for start-up's launches; `id`'s kept file is the view's from now on. */
+  #afterStartup(id: string): Promise<void> {
+    this.#asked.add(id);
+    return this.#startup;
   }
 
   #launch(record: UploadRecord): void {
@@ -275,9 +304,9 @@ export class UploadService {
     for (const id of files) {
       const record = records.get(id);
       if (record && !record.putDone && stoppedLongAgo(record)) {
-        // Read again: a retry the popup asked for as the worker woke may have started meanwhile.
+        // Not one a view asked about as the worker woke (a Retry): read again, it may have moved.
         const now = await this.#platform.store.get(id);
-        if (this.#runner.isRunning(id) || now?.updatedAt !== record.updatedAt) continue;
+        if (this.#asked.has(id) || this.#runner.isRunning(id) || now?.updatedAt !== record.updatedAt) continue;
         await this.#deleteFile(id);
         // Its row then says to pick the file again, with no Retry: one would ask for a new upload
         // address (a new recording on the service) only to find no file to send.

@@ -3,10 +3,12 @@
  * uploads, retry, cancel, dismiss, resume after a restart, processing checks, and the badge.
  */
 import { describe, expect, it, vi } from 'vitest';
+import { browser } from '#imports';
 import { ApiError } from '@/lib/api/error-info';
 import type { Recording } from '@/lib/models';
 import { MISSING_FILE, type UploadRecord } from '@/lib/upload/record';
 import { STOPPED_COPY_KEPT_MS, UNSEEN_CHECK_MS, UploadService, type UploadPlatform } from '@/lib/upload/service';
+import { storageUploadStore, UPLOADS_KEY } from '@/lib/upload/store';
 import { deferred, idle, memoryStore, presigned, T0, untilAborted, uploadRecord, withUrl, type MemoryStore } from './helpers';
 
 const FILE = { name: 'Weekly sync.m4a', size: 1000, type: 'audio/mp4' };
@@ -581,13 +583,15 @@ describe('the file', () => {
     platform.listFiles.mockResolvedValueOnce(['woken']);
     platform.put.mockImplementation((_record, _progress, signal) => untilAborted(signal, new ApiError('aborted', 'cancelled')));
     const all = store.all.bind(store);
+    let retried: Promise<unknown> | null = null;
     vi.spyOn(store, 'all').mockImplementationOnce(async () => {
       const before = await all();
       // The retry arrives while start-up reads the uploads.
-      await service.retry('woken');
+      retried = service.retry('woken');
       return before;
     });
     await service.resume();
+    await retried;
     await idle();
     expect(platform.deleteFile).not.toHaveBeenCalled();
     expect(await store.get('woken')).toMatchObject({ state: 'uploading' });
@@ -633,5 +637,55 @@ describe('a restarted background', () => {
     expect(platform.sending).toHaveBeenCalledTimes(1);
     expect(platform.missingAccess).toHaveBeenCalledTimes(1);
     expect(platform.put.mock.calls[0]![0]).toMatchObject({ sentBytes: 0 });
+  });
+});
+
+describe('a view’s click that woke the worker (start-up runs alongside)', () => {
+  it('Cancel on an upload start-up launches again holds: the launched run is stopped, not left to write over it', async () => {
+    // The real store: each save writes the whole record, as in the browser.
+    await browser.storage.local.set({ [UPLOADS_KEY]: [withUrl({ state: 'completing', putDone: true })] });
+    const base = setup();
+    const complete = deferred();
+    // complete-upload answers later, or gives up when the run is stopped (as fetch does).
+    const completing = (_id: string, signal: AbortSignal) =>
+      new Promise<void>((resolve, reject) => {
+        const stop = () => reject(new ApiError('aborted', 'The upload was cancelled.'));
+        if (signal.aborted) stop();
+        signal.addEventListener('abort', stop);
+        void complete.promise.then(resolve);
+      });
+    const platform = { ...base.platform, store: storageUploadStore(), complete: vi.fn<UploadPlatform['complete']>(completing) };
+    const service = new UploadService(platform);
+    // The worker starts (resume at the top level), then the click's message is handled.
+    const resuming = service.resume();
+    const cancelled = service.cancel('u1');
+    await Promise.all([resuming, cancelled]);
+    complete.resolve();
+    await idle();
+    await idle();
+    expect((await platform.store.get('u1'))?.state).toBe('cancelled');
+  });
+
+  it('Retry on a day-old stopped upload whose copy start-up is deleting says to pick the file again, and creates no recording', async () => {
+    const old = withUrl({ state: 'failed', failedStep: 'put', error: 'x', updatedAt: T0 - STOPPED_COPY_KEPT_MS - 1 });
+    const { service, store, platform } = setup([old]);
+    platform.listFiles.mockResolvedValueOnce(['u1']);
+    const deleting = deferred();
+    platform.deleteFile.mockReturnValueOnce(deleting.promise);
+    const resuming = service.resume();
+    await vi.waitFor(() => expect(platform.deleteFile).toHaveBeenCalledTimes(1));
+    // The click arrives while the copy is being deleted.
+    const retrying = service.retry('u1').catch((error: unknown) => error);
+    deleting.resolve();
+    await resuming;
+    expect(await retrying).toMatchObject({ kind: 'conflict', message: MISSING_FILE });
+    expect(platform.requestUrl).not.toHaveBeenCalled();
+    expect(await store.get('u1')).toMatchObject({ state: 'failed', error: MISSING_FILE });
+  });
+
+  it('Retry of an upload whose file went says to pick it again, and asks the service for nothing', async () => {
+    const { service, platform } = setup([withUrl({ state: 'failed', failedStep: 'put', error: MISSING_FILE })]);
+    await expect(service.retry('u1')).rejects.toMatchObject({ kind: 'conflict', message: MISSING_FILE });
+    expect(platform.requestUrl).not.toHaveBeenCalled();
   });
 });
