@@ -583,15 +583,15 @@ describe('the file', () => {
     platform.listFiles.mockResolvedValueOnce(['woken']);
     platform.put.mockImplementation((_record, _progress, signal) => untilAborted(signal, new ApiError('aborted', 'cancelled')));
     const all = store.all.bind(store);
-    let retried: Promise<unknown> | null = null;
+    const click: { retry?: Promise<unknown> } = {};
     vi.spyOn(store, 'all').mockImplementationOnce(async () => {
       const before = await all();
       // The retry arrives while start-up reads the uploads.
-      retried = service.retry('woken');
+      click.retry = service.retry('woken');
       return before;
     });
     await service.resume();
-    await retried;
+    await click.retry;
     await idle();
     expect(platform.deleteFile).not.toHaveBeenCalled();
     expect(await store.get('woken')).toMatchObject({ state: 'uploading' });
