@@ -52,14 +52,24 @@ export const storageCacheStore: CacheStore = {
   },
 };
 
+/**
+ * Discovery updates, one after another: each rewrites the whole map, and two at once (calibrating
+ * the contact lookup while the panel learns the insights route) kept only the later one's patch.
+ */
+let discoveryWrites: Promise<unknown> = Promise.resolve();
+
 export const storageDiscoveryStore: DiscoveryStore = {
   async get(baseUrl) {
     const all = await readItem(discoveryItem, DiscoveryMapSchema);
     return all[baseUrl] ?? EMPTY_DISCOVERY;
   },
-  async update(baseUrl, patch: Partial<DiscoveryRecord>) {
-    const all = await readItem(discoveryItem, DiscoveryMapSchema);
-    await discoveryItem.setValue({ ...all, [baseUrl]: { ...(all[baseUrl] ?? EMPTY_DISCOVERY), ...patch } });
+  update(baseUrl, patch: Partial<DiscoveryRecord>) {
+    const written = discoveryWrites.then(async () => {
+      const all = await readItem(discoveryItem, DiscoveryMapSchema);
+      await discoveryItem.setValue({ ...all, [baseUrl]: { ...(all[baseUrl] ?? EMPTY_DISCOVERY), ...patch } });
+    });
+    discoveryWrites = written.catch(() => undefined);
+    return written;
   },
 };
 

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { clearContactIndex, clearQuiet, sessionQuietStore, storageIndexPersistence } from '@/lib/background/browser-stores';
+import { clearContactIndex, clearQuiet, sessionQuietStore, storageDiscoveryStore, storageIndexPersistence } from '@/lib/background/browser-stores';
 import { CONTACT_POLICY } from '@/lib/background/handlers/contacts';
 
 const BASE = 'https://api.test';
@@ -61,5 +61,13 @@ describe('stored contacts', () => {
   it('saves and reads whether the whole contact list was read', async () => {
     await storageIndexPersistence(BASE).save({ builtAt: 7, contacts: [ann], complete: false });
     expect(await storageIndexPersistence(BASE).load()).toMatchObject({ builtAt: 7, complete: false });
+  });
+
+  it('keeps both of two discovery updates made at once (the contact lookup calibrated while the insights route is learnt)', async () => {
+    await Promise.all([
+      storageDiscoveryStore.update(BASE, { contactLookup: 'email-param', contactLookupCheckedAt: 1 }),
+      storageDiscoveryStore.update(BASE, { recordingInsights: 'insights-path', recordingInsightsCheckedAt: 2 }),
+    ]);
+    expect(await storageDiscoveryStore.get(BASE)).toMatchObject({ contactLookup: 'email-param', recordingInsights: 'insights-path' });
   });
 });
