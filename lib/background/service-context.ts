@@ -42,6 +42,8 @@ export class ServiceContext {
   /** The settings (server and key) the cache was last emptied for; resets run one at a time. */
   #resetFor: string | null = null;
   #resetting: Promise<unknown> = Promise.resolve();
+  /** Resets so far: a client() whose settings were read before one began reads them again. */
+  #resets = 0;
   readonly #onReset: () => Promise<void>;
 
   constructor(options: ServiceContextOptions) {
@@ -66,7 +68,11 @@ export class ServiceContext {
     const settings = this.#settings;
     // A failed read is not remembered: the next call reads again.
     settings.catch(() => this.#settings === settings && (this.#settings = null));
+    const resets = this.#resets;
     const { baseUrl, apiKey } = await settings;
+    // A reset began while they were read (a key saved in another tab): they may be the old ones,
+    // and a client made now would save the old account's contact list as the new one's.
+    if (resets !== this.#resets) return this.client();
     if (!baseUrl || !apiKey) throw new ApiError('not_configured', defaultMessage('not_configured'));
     const fingerprint = `${baseUrl}\n${apiKey}`;
     if (this.#current?.fingerprint !== fingerprint) {
@@ -147,6 +153,7 @@ export class ServiceContext {
     this.#resetFor = fingerprint;
     // First: a client made from here on saves its contact list; the old one's saves are dropped.
     const clearing = Promise.all([clearContactIndex(), clearQuiet().catch(() => undefined)]);
+    this.#resets += 1;
     this.#current = null;
     this.#settings = null;
     await this.cache.invalidate();

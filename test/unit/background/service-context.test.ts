@@ -1,0 +1,31 @@
+/** The client for the settings in effect, when they change while it is being made. */
+import { describe, expect, it, vi } from 'vitest';
+import { effectiveSettings, type EffectiveSettings } from '@/lib/background/settings';
+import { ServiceContext } from '@/lib/background/service-context';
+import { storageCacheStore } from '@/lib/background/browser-stores';
+import { deferred } from '../upload/helpers';
+
+vi.mock('@/lib/background/settings', () => ({ effectiveSettings: vi.fn() }));
+
+const settings = (apiKey: string) => ({ baseUrl: 'https://api.test', apiKey, policy: {} }) as unknown as EffectiveSettings;
+
+describe('ServiceContext.client', () => {
+  it('reads the settings again when a reset began while they were read: no client for the old key after it', async () => {
+    const keys: string[] = [];
+    const fetch = (_url: string, init?: RequestInit) => {
+      keys.push(new Headers(init?.headers).get('authorization') ?? '');
+      return Promise.resolve(new Response('{"contacts":[]}', { headers: { 'content-type': 'application/json' } }));
+    };
+    const context = new ServiceContext({ cacheStore: storageCacheStore, fetch });
+    const oldRead = deferred<EffectiveSettings>();
+    vi.mocked(effectiveSettings).mockReturnValueOnce(oldRead.promise).mockResolvedValue(settings('new-key'));
+    const asked = context.client();
+    await vi.waitFor(() => expect(effectiveSettings).toHaveBeenCalledTimes(1));
+    // Another tab saves a new key: the reset runs while the first read is on its way.
+    await context.resetIfSettingsChanged();
+    oldRead.resolve(settings('old-key'));
+    const client = await asked;
+    await client.http.request('GET', '/api/v2/contacts');
+    expect(keys).toEqual(['Bearer new-key']);
+  });
+});
