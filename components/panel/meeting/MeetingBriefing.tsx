@@ -222,7 +222,9 @@ export function MeetingBriefing({ surface, onOpenPerson, onAvoids, onOpenRecordi
     .sort((a, b) => a - b)[0];
 
   return (
-    <article className="briefing" aria-busy={!settled}>
+    // Not aria-busy: each attendee still loading says so itself (Skeleton's status), and one
+    // attendee's alert inside a busy article sat in a subtree screen readers may wait on.
+    <article className="briefing">
       {nav}
       <header className="person-header">
         <h1 className="subject-title" tabIndex={-1}>{title}</h1>

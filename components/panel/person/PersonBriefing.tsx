@@ -102,9 +102,9 @@ export function PersonBriefing({ person, onOpenRecording, nav, unknownAction, on
   }
 
   return (
-    // Busy only while the briefing loads: a failure shown in its place is no longer loading (an
-    // article left busy kept its alert in a subtree screen readers may wait on).
-    <article className="briefing" aria-busy={!reply && contact.match !== null && !insightsProblem}>
+    // Not aria-busy: what loads says so itself (Skeleton's status), and an alert of the recordings
+    // (or of the briefing) inside a busy article sat in a subtree screen readers may wait on.
+    <article className="briefing">
       {nav}
       <PersonHeader match={contact.match} fallbackName={displayName(person)} fallbackEmail={person.email} />
       {body}

@@ -438,6 +438,13 @@ describe('MeetingBriefing', () => {
     expect(screen.queryByText(/matched by name/)).toBeNull();
   });
 
+  it('marks only what loads as loading, never the whole meeting around its notices (a busy subtree holds alerts back)', async () => {
+    fakeBackground({ 'contact.insights': () => new Promise(() => undefined) });
+    renderWithClient(<MeetingBriefing now={NOW} onOpenPerson={() => undefined} surface={surface([pagePerson('Maya Chen', 'maya@example.com', maya), pagePerson('Daniel Weiss', 'dan@example.net', dan)])} />);
+    expect(await screen.findByRole('status', { name: 'Loading Daniel Weiss' })).toBeInTheDocument();
+    expect(document.querySelector('[aria-busy="true"]')).toBeNull();
+  });
+
   it('names a contact two attendee entries lead to once where the meeting says whose briefings failed', async () => {
     // As above, but her briefing (and Lee's) fails: the notices name her once.
     fakeBackground({
@@ -451,7 +458,7 @@ describe('MeetingBriefing', () => {
         surface={surface([pagePerson('Maya Chen', 'maya@example.com', null), pagePerson('Daniel Weiss', 'dan@example.net', dan), pagePerson('Maya Chen', null, null), pagePerson('Lee Park', 'lee@example.org', lee)])}
       />,
     );
-    await vi.waitFor(() => expect(screen.getByRole('article')).toHaveAttribute('aria-busy', 'false'));
+    await vi.waitFor(() => expect(screen.getByRole('article').querySelector('[data-loading]')).toBeNull());
     expect(screen.getByRole('alert')).toHaveTextContent('Could not load the briefings of Maya Chen and Lee Park.');
     expect(screen.getByText(/left out of the meeting’s topics/)).toHaveTextContent(/^Maya Chen and Lee Park are left out/);
     expect(screen.getByText(/^\d+ (people|person)/)).toHaveTextContent(/^3 people · 3 in Primer$/);
@@ -546,7 +553,7 @@ describe('MeetingBriefing', () => {
     expect(note).toHaveTextContent('Lee Park and Sam Roe are left out of the meeting’s topics and pending items: their briefings could not be loaded, so what to avoid with them and what they have pending is not known.');
     // Said before the lists it is about.
     expect(note.compareDocumentPosition(avoid) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
-    expect(screen.getByRole('article')).toHaveAttribute('aria-busy', 'false');
+    expect(screen.getByRole('article').querySelector('[data-loading]')).toBeNull();
   });
 
   it('says whose briefings failed when only some did, not “the attendees’ briefings” as if all had', async () => {

@@ -316,8 +316,17 @@ describe('PersonBriefing', () => {
     expect(screen.getAllByRole('alert')).toHaveLength(1);
     expect(screen.getAllByRole('button', { name: 'Open Primer options' })).toHaveLength(1);
     expect(within(alert).getByRole('button', { name: 'Try again' })).toBeInTheDocument();
-    // Failed is not loading: the briefing is not left marked busy around its alert.
-    expect(alert.closest('article')).toHaveAttribute('aria-busy', 'false');
+    // Failed is not loading: nothing marked busy around its alert.
+    expect(alert.closest('[aria-busy="true"]')).toBeNull();
+  });
+
+  it('says the recordings failed outside anything marked busy while the briefing still loads', async () => {
+    fakeBackground({ 'contact.insights': () => new Promise(() => undefined), 'recordings.list': new ApiError('not_found', 'gone') });
+    show();
+    const recordings = screen.getByRole('region', { name: /^Recent recordings/ });
+    const said = await within(recordings).findByRole('alert');
+    expect(screen.getByRole('status', { name: 'Loading the briefing' })).toBeInTheDocument();
+    expect(said.closest('[aria-busy="true"]')).toBeNull();
   });
 
   it('says once that the service cannot be reached with nothing saved, and its Try again asks for the recordings too', async () => {
