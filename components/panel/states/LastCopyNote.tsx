@@ -50,16 +50,13 @@ export function LastCopyNote({ problem, updatedAt, onRetry, refreshWhat, childre
       <p>
         {children}
         {seconds !== null && deadline !== null && wait !== null ? (
-          seconds > 0 ? (
-            // A status is read out whole whenever its text changes: the ticking countdown is hidden
-            // from screen readers, which are told once when the wait ends.
-            <>
-              <span className="visually-hidden">{` Primer will ask again ${waitEnds(deadline, wait)}.`}</span>
-              <span aria-hidden="true">{` Primer will ask again in ${waitLeft(seconds)}.`}</span>
-            </>
-          ) : (
-            ' Primer is asking again now.'
-          )
+          // A status is read out whole whenever its text changes: the ticking countdown, and the
+          // moment of asking, are hidden from screen readers, which are told once when the wait
+          // ends ("within a minute" stays the same from one half-minute ask to the next).
+          <>
+            <span className="visually-hidden">{` Primer will ask again ${waitEnds(deadline, wait)}.`}</span>
+            <span aria-hidden="true">{seconds > 0 ? ` Primer will ask again in ${waitLeft(seconds)}.` : ' Primer is asking again now.'}</span>
+          </>
         ) : null}
         {refresh === 'asking' ? ' Asking again…' : refresh === 'asked' ? ' Asked again: still no newer answer.' : null}
       </p>

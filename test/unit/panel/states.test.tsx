@@ -195,6 +195,24 @@ describe('FreshnessNote', () => {
     expect(screen.getByRole('status')).toHaveTextContent('Primer will ask again in 30 s.');
   });
 
+  it('says the same to screen readers from one half-minute ask of a busy service to the next (a changed status is read out again)', async () => {
+    const problem = { kind: 'rate_limited' as const, message: 'slow', status: 429, code: null, retryAfterMs: null };
+    const { rerender } = render(<FreshnessNote asOf={asOf} problem={problem} updatedAt={Date.now()} onRetry={() => undefined} />);
+    await act(() => vi.advanceTimersByTimeAsync(10));
+    const status = screen.getByRole('status');
+    const said = spoken(status);
+    expect(said).toMatch(/Primer will ask again within a minute\.$/);
+    for (let cycle = 0; cycle < 2; cycle++) {
+      await act(() => vi.advanceTimersByTimeAsync(31_000));
+      expect(status).toHaveTextContent('Primer is asking again now.');
+      expect(spoken(status)).toBe(said);
+      // Answered from the copy again: the next ask is timed from this answer.
+      rerender(<FreshnessNote asOf={asOf} problem={problem} updatedAt={Date.now()} onRetry={() => undefined} />);
+      await act(() => vi.advanceTimersByTimeAsync(10));
+      expect(spoken(status)).toBe(said);
+    }
+  });
+
   it('keeps what the status says fixed while the countdown ticks', async () => {
     const problem = { kind: 'rate_limited' as const, message: 'slow', status: 429, code: null, retryAfterMs: 5 * 60_000 };
     const updatedAt = Date.now();
