@@ -92,7 +92,21 @@ export function ApiKeyField({ settings, address, value, onChange, onRemove, busy
         // Delete is, with focus on Cancel (a held Enter does not confirm it).
         <p className="options-inline-actions" role="group" aria-label="Remove the API key">
           <span>Remove the key{ending}? Briefings stop until a key is saved again.</span>{' '}
-          <Button variant="danger" onClick={busy ? undefined : () => (setConfirming(false), onRemove())} aria-disabled={busy || undefined}>
+          <Button
+            variant="danger"
+            onClick={
+              busy
+                ? undefined
+                : () => {
+                    // Focus goes to Remove key (unavailable while the removal is saved), not to the
+                    // document, as the question goes; the form moves it on once the key is gone.
+                    backToRemove.current = true;
+                    setConfirming(false);
+                    onRemove();
+                  }
+            }
+            aria-disabled={busy || undefined}
+          >
             Yes, remove key
           </Button>{' '}
           <Button

@@ -7,6 +7,7 @@ import { ApiError } from '@/lib/api/errors';
 import type { SettingsView } from '@/lib/messaging/protocol';
 import { ServiceSettingsForm } from '@/components/options/ServiceSettingsForm';
 import { fakeBackground, grantPermission, renderWithClient, sent, settingsView } from './helpers';
+import { deferred } from '../upload/helpers';
 
 vi.mock('@/lib/messaging/send', () => ({ sendRequest: vi.fn() }));
 
@@ -257,6 +258,19 @@ describe('ServiceSettingsForm', () => {
     await user.click(screen.getByRole('button', { name: 'Yes, remove key' }));
     expect(await screen.findByText('The API key was removed.')).toBeInTheDocument();
     expect(sent('settings.save')).toEqual([{ apiKey: null }]);
+  });
+
+  it('keeps focus on Remove key while the removal is saved, and there when it fails, not on the document', async () => {
+    const user = userEvent.setup();
+    const saving = deferred<SettingsView>();
+    fakeBackground({ 'settings.save': () => saving.promise });
+    renderForm(settingsView());
+    await user.click(screen.getByRole('button', { name: 'Remove key' }));
+    await user.click(screen.getByRole('button', { name: 'Yes, remove key' }));
+    expect(screen.getByRole('button', { name: 'Remove key' })).toHaveFocus();
+    saving.reject(new ApiError('network', 'down'));
+    await vi.waitFor(() => expect(screen.getByRole('button', { name: 'Remove key' })).not.toHaveAttribute('aria-disabled'));
+    expect(document.activeElement).not.toBe(document.body);
   });
 
   it('leaves an address typed but not saved in its field when Remove key removes the key', async () => {
