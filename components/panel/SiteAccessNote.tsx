@@ -26,6 +26,8 @@ async function withheldSites(): Promise<SiteId[]> {
   return SITE_IDS.filter((_, index) => !granted[index]);
 }
 
+/** One function for every render: a new one each time had React focus the note on each re-render of the panel. */
+const focusOnMount = (note: HTMLElement | null) => note?.focus();
 
 export function SiteAccessNote() {
   const [withheld, setWithheld] = useState<SiteId[]>([]);
@@ -43,7 +45,7 @@ export function SiteAccessNote() {
     const several = allowed.length > 1;
     // Focus moves here: the button just pressed is gone, and focus would fall to the page's start.
     return (
-      <p tabIndex={-1} ref={(note) => note?.focus()}>
+      <p tabIndex={-1} ref={focusOnMount}>
         Allowed. Reload the {joinedWithAnd(allowed.map((site) => SITE_NAMES[site]))} {several ? 'tabs' : 'tab'} to see briefings there.
       </p>
     );
