@@ -24,8 +24,8 @@ function Around() {
 describe('SiteAccessNote', () => {
   it('moves focus to “Allowed” once, not again whenever the panel renders', async () => {
     const user = userEvent.setup();
-    vi.spyOn(fakeBrowser.permissions, 'contains').mockResolvedValue(false);
-    vi.spyOn(fakeBrowser.permissions, 'request').mockResolvedValue(true);
+    vi.spyOn(fakeBrowser.permissions, 'contains').mockResolvedValue(false as never);
+    vi.spyOn(fakeBrowser.permissions, 'request').mockResolvedValue(true as never);
     render(<Around />);
     await user.click(await screen.findByRole('button', { name: /^Allow Primer on/ }));
     const note = await screen.findByText(/^Allowed\. Reload the/);
