@@ -118,3 +118,12 @@ test('the popup reflows with text at 200 %, and its upload form held back by a r
   await expectAccessible(page, 'popup-key-refused');
   await expectReflow(page, 'popup-key-refused', await popupViewport(page));
 });
+
+test('the upload form opened in a tab of its own reflows at 320 px with text at 200 %', async ({ context, extensionId, standIn }) => {
+  await configure(context, extensionId, standIn);
+  const page = await context.newPage();
+  // As the side panel opens it where no popup can open (and Firefox for its file choice).
+  await page.goto(`chrome-extension://${extensionId}/popup.html?tab=`);
+  await expect(page.getByRole('heading', { name: 'Recent uploads' })).toBeVisible();
+  await expectReflow(page, 'popup-in-tab', 320);
+});
