@@ -142,7 +142,7 @@ export function PopupApp({ draft: loadingDraft }: { draft: Promise<UploadDraft> 
 
       <section className="popup__section" aria-labelledby="recent-heading">
         <h2 id="recent-heading">Recent uploads</h2>
-        {uploads ? <UploadList uploads={uploads} /> : <p className="ui-hint">Loading…</p>}
+        {uploads ? <UploadList uploads={uploads} labelledBy="recent-heading" /> : <p className="ui-hint">Loading…</p>}
       </section>
     </main>
   );

@@ -39,19 +39,42 @@ function useKeptFocus(uploads: UploadRecord[]) {
   return { container, onFocus, onBlur };
 }
 
-export function UploadList({ uploads }: { uploads: UploadRecord[] }) {
+/** `labelledBy`: the id of the heading the list is under (the list is named by it when focus lands on it). */
+export function UploadList({ uploads, labelledBy }: { uploads: UploadRecord[]; labelledBy?: string }) {
   const said = useUploadAnnouncement(uploads);
+  const saidNow = useRef(said);
+  useLayoutEffect(() => {
+    saidNow.current = said;
+  });
   const { container, onFocus, onBlur } = useKeptFocus(uploads);
   const [clearing, setClearing] = useState<string | null>(null);
+  /**
+   * What Clear finished did, heard once the rows are gone (no row says it), in the list's one
+   * region until the next announcement (`after`: what the region said when it was set).
+   */
+  const [cleared, setCleared] = useState<{ text: string; after: string | null } | null>(null);
   const finished = uploads.filter((record) => !isActive(record));
   const clearFinished = () => {
     setClearing(null);
+    setCleared(null);
+    const count = finished.length;
     void Promise.all(finished.map((record) => sendRequest('upload.dismiss', { id: record.id })))
-      .then(() => container.current?.focus())
+      .then(() => {
+        setCleared({ text: `Cleared ${count} finished uploads.`, after: saidNow.current });
+        container.current?.focus();
+      })
       .catch((error: unknown) => setClearing(toErrorInfo(error).message));
   };
   return (
-    <div ref={container} tabIndex={-1} className="upload-list-box" onFocus={onFocus} onBlur={onBlur}>
+    <div
+      ref={container}
+      tabIndex={-1}
+      role={labelledBy ? 'group' : undefined}
+      aria-labelledby={labelledBy}
+      className="upload-list-box"
+      onFocus={onFocus}
+      onBlur={onBlur}
+    >
       {uploads.length === 0 ? (
         <p className="ui-hint">No recordings uploaded yet.</p>
       ) : (
@@ -77,7 +100,7 @@ export function UploadList({ uploads }: { uploads: UploadRecord[] }) {
         </p>
       ) : null}
       {/* Heard, not seen: each row shows the same. */}
-      <LiveRegion className="visually-hidden">{said}</LiveRegion>
+      <LiveRegion className="visually-hidden">{cleared && cleared.after === said ? cleared.text : said}</LiveRegion>
     </div>
   );
 }

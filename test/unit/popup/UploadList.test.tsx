@@ -281,6 +281,21 @@ describe('UploadList: what it keeps', () => {
     await waitFor(() => expect(sent('upload.dismiss')).toEqual([{ id: 'b' }, { id: 'c' }, { id: 'd' }]));
   });
 
+  it('says what Clear finished did, and puts focus on the list, named by its heading', async () => {
+    const user = userEvent.setup();
+    fakeBackground({ 'upload.dismiss': () => Promise.resolve({ removed: true }) });
+    render(
+      <>
+        <h2 id="recent">Recent uploads</h2>
+        <UploadList labelledBy="recent" uploads={[record({ id: 'a', state: 'uploading' }), record({ id: 'b', state: 'completed' }), record({ id: 'c', state: 'failed' })]} />
+      </>,
+    );
+    await user.click(screen.getByRole('button', { name: 'Clear finished (2)' }));
+    await waitFor(() => expect(screen.getByText('Cleared 2 finished uploads.')).toBeInTheDocument());
+    expect(screen.getByText('Cleared 2 finished uploads.').closest('[role="status"]')).not.toBeNull();
+    expect(screen.getByRole('group', { name: 'Recent uploads' })).toHaveFocus();
+  });
+
   it('offers no clearing for a single finished upload (its own Remove does it)', () => {
     render(<UploadList uploads={[record({ state: 'completed' })]} />);
     expect(screen.queryByRole('button', { name: /Clear finished/ })).toBeNull();
