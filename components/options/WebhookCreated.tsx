@@ -34,6 +34,7 @@ export function WebhookCreated({ webhook }: { webhook: Webhook }) {
       {webhook.secret ? (
         <CopyField
           label="Signing secret"
+          about={webhook.url || webhook.id ? `for ${[webhook.url, webhook.id && `(${webhook.id})`].filter(Boolean).join(' ')}` : undefined}
           value={webhook.secret}
           secret
           hint="Copy this secret now — it will not be shown again. Your endpoint uses it to check that events come from the service."

@@ -2,8 +2,12 @@ import { useState } from 'react';
 import { Button } from './Button';
 import { TextField } from './TextField';
 
-/** A read-only value with a Copy button; the result of copying is announced. `secret`: see TextField. */
-export function CopyField({ label, value, hint, secret = false }: { label: string; value: string; hint?: string; secret?: boolean }) {
+/**
+ * A read-only value with a Copy button; the result of copying is announced. `secret`: see TextField.
+ * `about` ("for https://…") is said after the label and in the button's name: several such fields
+ * on one page (a webhook's secret each) were each "Signing secret" with a button "Copy".
+ */
+export function CopyField({ label, value, hint, secret = false, about }: { label: string; value: string; hint?: string; secret?: boolean; about?: string }) {
   const [result, setResult] = useState<string>('');
 
   async function copy() {
@@ -24,11 +28,12 @@ export function CopyField({ label, value, hint, secret = false }: { label: strin
         secret={secret}
         spellCheck={false}
         autoComplete="off"
+        aria-label={about ? `${label} ${about}` : undefined}
         onFocus={(event) => event.currentTarget.select()}
         hint={hint}
         actions={
           <Button variant="secondary" onClick={() => void copy()}>
-            Copy
+            Copy<span className="visually-hidden">{` ${label.toLowerCase()}${about ? ` ${about}` : ''}`}</span>
           </Button>
         }
       />

@@ -136,7 +136,8 @@ describe('WebhookSection', () => {
     expect(secret).toHaveValue('whsec_abc123');
     expect(secret).toHaveAttribute('readonly');
     expect(secret).toHaveAccessibleDescription(/Copy this secret now — it will not be shown again/);
-    await user.click(screen.getByRole('button', { name: 'Copy' }));
+    expect(secret).toHaveAccessibleName('Signing secret for https://hooks.example.com/new (wh_new)');
+    await user.click(screen.getByRole('button', { name: 'Copy signing secret for https://hooks.example.com/new (wh_new)' }));
     expect(writeText).toHaveBeenCalledWith('whsec_abc123');
     expect(await screen.findByText('Copied.')).toBeInTheDocument();
     // The form is cleared for the next one, and the list is asked again.
@@ -164,6 +165,11 @@ describe('WebhookSection', () => {
     // The first secret, which the service shows once, is still there after the second create.
     expect(screen.getAllByLabelText('Signing secret').map((field) => (field as HTMLInputElement).value)).toEqual(['whsec_secret_2', 'whsec_secret_1']);
     expect(container.innerHTML).not.toContain('whsec_secret');
+    // Each named apart, field and button: two of "Signing secret" and "Copy" left a screen reader guessing.
+    expect(screen.getAllByRole('button', { name: /^Copy/ }).map((button) => button.textContent)).toEqual([
+      'Copy signing secret for https://hooks.example.com/primer (wh_2)',
+      'Copy signing secret for https://hooks.example.com/primer (wh_1)',
+    ]);
   });
 
   it('keeps a signing secret on screen when the key is removed meanwhile (the form goes; the secret is shown only once)', async () => {
