@@ -20,6 +20,7 @@ import { focusLost } from './focus-landing';
 import { afterFirstBriefing } from './paint-mark';
 import { PersonBriefing } from './person/PersonBriefing';
 import { PersonSearch } from './PersonSearch';
+import { PanelAnnouncer } from './announcer';
 import { SetupNotice } from './SetupNotice';
 import { Skeleton } from './states/Skeleton';
 import { usePanelBarHeight } from './usePanelBarHeight';
@@ -347,6 +348,7 @@ export function Panel({ firstTarget, initialTarget }: { firstTarget?: Promise<Pa
           </div>
           {views}
         </SetupNotice>
+        <PanelAnnouncer />
       </main>
     </>
   );

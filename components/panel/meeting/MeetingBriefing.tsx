@@ -12,6 +12,7 @@ import { calendarWhen, joinedWithAnd, rangesApart } from '@/lib/format/text';
 import { recordingFinder, useHeldRecordings } from '../data/queries';
 import { ActionItemList } from '../person/ActionItemList';
 import { usePaintedMark } from '../paint-mark';
+import { useSayWhenLoaded } from '../announcer';
 import { FindByEmailButton } from '../PersonSearch';
 import type { PaintDetail } from '@/lib/panel/paint-mark';
 import { FreshnessNote } from '../states/FreshnessNote';
@@ -144,6 +145,8 @@ function missingNote(labels: readonly string[]): string {
 export function MeetingBriefing({ surface, onOpenPerson, onAvoids, onOpenRecording, unknownAction, meetingAction, nav, onPainted, now = new Date() }: MeetingBriefingProps) {
   const { attendees, settled, refetch, refreshing } = useAttendees(surface);
   usePaintedMark(settled, 'meeting', `${surface.title ?? surface.kind}:${attendees.map((attendee) => attendee.key).join(',')}`, onPainted);
+  const title = surface.title?.trim() ? surface.title : SURFACE_NAMES[surface.kind];
+  useSayWhenLoaded(!settled, `Briefing of ${title} loaded.`);
   // Cards of attendees sharing a name say which is which, and so do the lists, among everyone
   // listed (a namesake whose briefing failed too; each contact is one attendee already: useAttendees).
   const identityOf = (attendee: Attendee) => {
@@ -198,7 +201,6 @@ export function MeetingBriefing({ surface, onOpenPerson, onAvoids, onOpenRecordi
   const oldest = attendees
     .flatMap((attendee) => (attendee.state.status === 'briefed' && attendee.state.reply.problem ? [{ ...attendee.state.reply, updatedAt: attendee.state.updatedAt }] : []))
     .sort((a, b) => a.asOf - b.asOf)[0];
-  const title = surface.title?.trim() ? surface.title : SURFACE_NAMES[surface.kind];
   const when = calendarWhen(surface.when);
   const common = commonProblem(attendees);
   const source = meetingProvenance(briefed, now);

@@ -12,6 +12,8 @@ import { displayName, personKey, type SubjectPerson } from '@/lib/panel/subject'
 import { keys } from '../data/keys';
 import { problemOf, useContactMatch, useInsights } from '../data/queries';
 import { usePaintedMark } from '../paint-mark';
+import { useSayWhenLoaded } from '../announcer';
+import { withMatchNote } from '@/lib/models/contact';
 import type { PaintDetail } from '@/lib/panel/paint-mark';
 import { RecordingsSection } from '../recordings/RecordingsSection';
 import { AsOf } from '../states/AsOf';
@@ -49,6 +51,11 @@ export function PersonBriefing({ person, onOpenRecording, nav, unknownAction, on
   usePaintedMark(reply !== undefined || (contact.resolved && contact.match === null), 'person', personKey(person), onPainted);
   const contactProblem = problemOf(contact);
   const insightsProblem = problemOf(insights);
+  const matchName = contact.match ? withMatchNote(contact.match.contact.name?.trim() || contact.match.contact.email || displayName(person), contact.match.matchedBy) : null;
+  useSayWhenLoaded(
+    (!contact.resolved && !contactProblem) || (contact.match !== null && !reply && !insightsProblem),
+    reply && matchName ? `Briefing of ${matchName} loaded.` : contact.resolved && !contact.match ? `${displayName(person)} is not in Primer yet.` : null,
+  );
   const client = useQueryClient();
   // The recordings below leave a failure of the same kind to this briefing's notice: its Try again
   // asks for them too.

@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { PanelAnnouncer } from '@/components/panel/announcer';
 import { MeetingBriefing } from '@/components/panel/meeting/MeetingBriefing';
 import { PersonSearch } from '@/components/panel/PersonSearch';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
@@ -436,6 +437,23 @@ describe('MeetingBriefing', () => {
     const attendees = screen.getByRole('region', { name: 'Attendees' });
     expect(within(attendees).getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual(['Maya Chen', 'Daniel Weiss']);
     expect(screen.queryByText(/matched by name/)).toBeNull();
+  });
+
+  it('says once the meeting’s briefings are in after its placeholders', async () => {
+    const answers: (() => void)[] = [];
+    fakeBackground({ 'contact.insights': ({ contactId }) => new Promise((resolve) => answers.push(() => resolve(reply(byId[contactId as keyof typeof byId])))) });
+    renderWithClient(
+      <>
+        <PanelAnnouncer />
+        <MeetingBriefing now={NOW} onOpenPerson={() => undefined} surface={surface([pagePerson('Maya Chen', 'maya@example.com', maya), pagePerson('Daniel Weiss', 'dan@example.net', dan)])} />
+      </>,
+    );
+    await screen.findByRole('status', { name: 'Loading Daniel Weiss' });
+    const region = document.querySelector('[aria-live="polite"][data-unsaved]')!;
+    expect(region).not.toHaveTextContent('Q3 roadmap review');
+    await vi.waitFor(() => expect(answers.length).toBeGreaterThan(0));
+    answers.forEach((answer) => answer());
+    await vi.waitFor(() => expect(region).toHaveTextContent('Briefing of Q3 roadmap review loaded.'));
   });
 
   it('marks only what loads as loading, never the whole meeting around its notices (a busy subtree holds alerts back)', async () => {

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { PersonBriefing } from '@/components/panel/person/PersonBriefing';
+import { PanelAnnouncer } from '@/components/panel/announcer';
 import { PersonSearch } from '@/components/panel/PersonSearch';
 import { ApiError } from '@/lib/api/errors';
 import type { Recording, RecordingPage } from '@/lib/models';
@@ -318,6 +319,45 @@ describe('PersonBriefing', () => {
     expect(within(alert).getByRole('button', { name: 'Try again' })).toBeInTheDocument();
     // Failed is not loading: nothing marked busy around its alert.
     expect(alert.closest('[aria-busy="true"]')).toBeNull();
+  });
+
+  it('says once the briefing is loaded after its placeholder, and nothing for one there at once', async () => {
+    let answer: (value: ReturnType<typeof reply>) => void = () => undefined;
+    fakeBackground({ 'contact.insights': () => new Promise((resolve) => (answer = resolve)), 'recordings.list': noRecordings });
+    const { client, unmount } = renderWithClient(
+      <>
+        <PanelAnnouncer />
+        <PersonBriefing person={{ email: 'maya@example.com', name: 'Maya Chen', match: maya }} onOpenRecording={() => undefined} now={NOW} />
+      </>,
+    );
+    const region = document.querySelector('[aria-live="polite"][data-unsaved]')!;
+    await screen.findByRole('status', { name: 'Loading the briefing' });
+    answer(reply(full));
+    await vi.waitFor(() => expect(region).toHaveTextContent('Briefing of Maya Chen loaded.'));
+    unmount();
+    // Held already (the panel's copy): nothing to wait for, nothing said.
+    client.setQueryData(['insights', 'd'], reply(full));
+    renderWithClient(
+      <>
+        <PanelAnnouncer />
+        <PersonBriefing person={{ email: 'dan@example.net', name: 'Daniel Weiss', match: match('d', 'Daniel Weiss', 'dan@example.net', 'name') }} onOpenRecording={() => undefined} now={NOW} />
+      </>,
+    );
+    expect(document.querySelector('[aria-live="polite"][data-unsaved]')).not.toHaveTextContent('Daniel');
+  });
+
+  it('says “not in Primer yet” once the lookup of an unknown address comes back', async () => {
+    let answer: (value: null) => void = () => undefined;
+    fakeBackground({ 'contact.find': () => new Promise((resolve) => (answer = resolve)) });
+    renderWithClient(
+      <>
+        <PanelAnnouncer />
+        <PersonBriefing person={{ email: 'new@example.com', name: null, match: null }} onOpenRecording={() => undefined} now={NOW} />
+      </>,
+    );
+    await screen.findByRole('status', { name: 'Looking up this person' });
+    answer(null);
+    await vi.waitFor(() => expect(document.querySelector('[aria-live="polite"][data-unsaved]')).toHaveTextContent('new@example.com is not in Primer yet.'));
   });
 
   it('says the recordings failed outside anything marked busy while the briefing still loads', async () => {
