@@ -143,7 +143,8 @@ export const protocol = {
     z.object({ supported: z.boolean(), items: z.array(WebhookSchema) }),
   ),
   'webhook.delete': message('extension', z.object({ id: Id }), z.object({ deleted: z.boolean() })),
-  'contact.find': message('any', PersonQuery, z.nullable(ContactMatchSchema)),
+  /** One person someone waits to see (the panel, the popup): pages ask in batches (people.find). */
+  'contact.find': message('extension', PersonQuery, z.nullable(ContactMatchSchema)),
   /**
    * A contact's insights and how current they are. `revalidate` (the side panel) is answered from a
    * copy under a minute old, else asks the service first (failing fast: someone is waiting) and

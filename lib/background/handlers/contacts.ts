@@ -232,8 +232,9 @@ export function contactHandlers(
         throw error;
       }
     },
-    'contact.insights': async ({ contactId, revalidate }) => {
-      if (revalidate) return panelInsights(context, contactId);
+    'contact.insights': async ({ contactId, revalidate }, { sender }) => {
+      // Asking past the cache is the panel's: a page's card is served from it (one call per contact).
+      if (revalidate && sender === 'extension') return panelInsights(context, contactId);
       const client = await context.client();
       // A hover card: someone is looking at it, so a slow or busy service is said at once (the
       // panel's policy), not waited out behind a placeholder for a minute.

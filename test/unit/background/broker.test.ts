@@ -65,7 +65,7 @@ describe('createBroker', () => {
   it('refuses extension-only messages from content scripts and everything from other extensions', async () => {
     const save = vi.fn();
     const broker = createBroker(handlers({ 'settings.save': save }), self);
-    for (const type of ['settings.get', 'settings.save', 'connection.test', 'webhook.create', 'webhook.list']) {
+    for (const type of ['settings.get', 'settings.save', 'connection.test', 'webhook.create', 'webhook.list', 'contact.find']) {
       const reply = await broker({ primer: 1, type, payload: {} }, fromContent);
       expect(reply).toMatchObject({ ok: false, error: { kind: 'forbidden' } });
     }
@@ -73,15 +73,15 @@ describe('createBroker', () => {
     expect(save).not.toHaveBeenCalled();
   });
 
-  it('lets content scripts ask about people', async () => {
-    const reply = await createBroker(handlers(), self)({ primer: 1, type: 'contact.find', payload: { email: 'a@b.co' } }, fromContent);
-    expect(reply).toEqual({ ok: true, data: null });
+  it('lets content scripts ask about the people on their page, in batches', async () => {
+    const reply = await createBroker(handlers({ 'people.find': () => Promise.resolve([null]) }), self)({ primer: 1, type: 'people.find', payload: { people: [{ email: 'a@b.co' }] } }, fromContent);
+    expect(reply).toEqual({ ok: true, data: [null] });
   });
 
   it('validates payloads before any handler runs', async () => {
     const find = vi.fn();
     const broker = createBroker(handlers({ 'contact.find': find }), self);
-    expect(await broker({ primer: 1, type: 'contact.find', payload: { email: 5 } }, fromContent)).toMatchObject({ ok: false, error: { kind: 'bad_request' } });
+    expect(await broker({ primer: 1, type: 'contact.find', payload: { email: 5 } }, fromOptions)).toMatchObject({ ok: false, error: { kind: 'bad_request' } });
     expect(find).not.toHaveBeenCalled();
   });
 
@@ -117,7 +117,7 @@ describe('createBroker', () => {
       ok: false,
       error: { kind: 'rate_limited', message: 'wait', status: 429, code: null, retryAfterMs: 5000 },
     });
-    expect(await broker({ primer: 1, type: 'contact.find', payload: { email: 'a@b.co' } }, fromContent)).toMatchObject({ ok: false, error: { kind: 'invalid_response' } });
+    expect(await broker({ primer: 1, type: 'contact.find', payload: { email: 'a@b.co' } }, fromOptions)).toMatchObject({ ok: false, error: { kind: 'invalid_response' } });
     const hidden = await broker({ primer: 1, type: 'recording.get', payload: { id: 'r' } }, fromOptions);
     expect(JSON.stringify(hidden)).not.toContain('internal detail');
   });

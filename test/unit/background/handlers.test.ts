@@ -66,7 +66,7 @@ async function configure() {
 
 describe('settings and connection', () => {
   it('reports not configured until both values are saved', async () => {
-    expect(await send('contact.find', { email: 'maya.chen@example.com' }, content)).toMatchObject({ ok: false, error: { kind: 'not_configured' } });
+    expect(await send('contact.find', { email: 'maya.chen@example.com' })).toMatchObject({ ok: false, error: { kind: 'not_configured' } });
     expect(await send('connection.test', {})).toMatchObject({ ok: true, data: { ok: false, reason: 'not_configured' } });
   });
 
@@ -162,7 +162,7 @@ describe('the API key goes only to the address it was saved for', () => {
 
   it('sends the saved key with every call to the address it was saved with', async () => {
     await send('settings.save', { serviceUrl: `${standIn.baseUrl}/api/v2/`, apiKey: standIn.apiKey });
-    expect(await send('contact.find', { email: 'maya.chen@example.com' }, content)).toMatchObject({ ok: true });
+    expect(await send('contact.find', { email: 'maya.chen@example.com' })).toMatchObject({ ok: true });
     expect(await send('connection.test', {})).toMatchObject({ data: { ok: true, serviceUrl: standIn.baseUrl } });
     // The same address typed another way is the same address.
     expect(await send('connection.test', { serviceUrl: `${standIn.baseUrl}/` })).toMatchObject({ data: { ok: true } });
@@ -177,14 +177,14 @@ describe('the API key goes only to the address it was saved for', () => {
     await configure();
     await fakeBrowser.storage.local.set({ serviceUrl: ELSEWHERE });
     await context.resetIfSettingsChanged();
-    expect(await send('contact.find', { email: 'maya.chen@example.com' }, content)).toMatchObject({ ok: false, error: { kind: 'not_configured' } });
+    expect(await send('contact.find', { email: 'maya.chen@example.com' })).toMatchObject({ ok: false, error: { kind: 'not_configured' } });
     expect(await send('connection.test', {})).toMatchObject({ data: { ok: false, reason: 'needs_key' } });
     expect(sentElsewhere()).toEqual([]);
     expect(carryingKey(standIn.apiKey)).toEqual([]);
     // Put back, the key is used again where it belongs.
     await fakeBrowser.storage.local.set({ serviceUrl: standIn.baseUrl });
     await context.resetIfSettingsChanged();
-    expect(await send('contact.find', { email: 'maya.chen@example.com' }, content)).toMatchObject({ ok: true });
+    expect(await send('contact.find', { email: 'maya.chen@example.com' })).toMatchObject({ ok: true });
     expect(carryingKey(standIn.apiKey).length).toBeGreaterThan(0);
   });
 
@@ -192,7 +192,7 @@ describe('the API key goes only to the address it was saved for', () => {
     await configure();
     const saved = await send('settings.save', { serviceUrl: ELSEWHERE });
     expect(saved).toMatchObject({ ok: true, data: { serviceUrl: ELSEWHERE, hasApiKey: false } });
-    expect(await send('contact.find', { email: 'maya.chen@example.com' }, content)).toMatchObject({ ok: false, error: { kind: 'not_configured' } });
+    expect(await send('contact.find', { email: 'maya.chen@example.com' })).toMatchObject({ ok: false, error: { kind: 'not_configured' } });
     expect(sentElsewhere()).toEqual([]);
     expect(carryingKey(standIn.apiKey)).toEqual([]);
   });
@@ -213,16 +213,16 @@ describe('the API key goes only to the address it was saved for', () => {
     managed.mockResolvedValue({ apiKey: standIn.apiKey } as never);
     await send('settings.save', { serviceUrl: ELSEWHERE });
     await context.reset();
-    expect(await send('contact.find', { email: 'maya.chen@example.com' }, content)).toMatchObject({ ok: false, error: { kind: 'not_configured' } });
+    expect(await send('contact.find', { email: 'maya.chen@example.com' })).toMatchObject({ ok: false, error: { kind: 'not_configured' } });
     expect(await send('connection.test', {})).toMatchObject({ data: { ok: false, reason: 'needs_key' } });
     expect(await send('connection.test', { serviceUrl: ELSEWHERE })).toMatchObject({ data: { ok: false, reason: 'needs_key' } });
     // Not even with the address the key happens to work at, when the user typed it.
     await send('settings.save', { serviceUrl: standIn.baseUrl });
-    expect(await send('contact.find', { email: 'maya.chen@example.com' }, content)).toMatchObject({ ok: false, error: { kind: 'not_configured' } });
+    expect(await send('contact.find', { email: 'maya.chen@example.com' })).toMatchObject({ ok: false, error: { kind: 'not_configured' } });
     expect(calls).toEqual([]);
     managed.mockResolvedValue({ serviceUrl: standIn.baseUrl, apiKey: standIn.apiKey } as never);
     await context.reset();
-    expect(await send('contact.find', { email: 'maya.chen@example.com' }, content)).toMatchObject({ ok: true });
+    expect(await send('contact.find', { email: 'maya.chen@example.com' })).toMatchObject({ ok: true });
     expect(await send('connection.test', { serviceUrl: ELSEWHERE })).toMatchObject({ data: { ok: false, reason: 'needs_key' } });
     expect(sentElsewhere()).toEqual([]);
   });
@@ -261,7 +261,7 @@ describe('people and recordings', () => {
 
   it('finds a person once per cache lifetime, however many tabs ask at once', async () => {
     const asks = Array.from({ length: 12 }, (_, i) =>
-      send('contact.find', { email: i % 2 ? 'MAYA.CHEN@example.com' : ' maya.chen@example.com ' }, { ...content, tab: { id: i } }),
+      send('contact.find', { email: i % 2 ? 'MAYA.CHEN@example.com' : ' maya.chen@example.com ' }, { ...options, tab: { id: i } }),
     );
     const replies = await Promise.all(asks);
     expect(replies.every((r) => r?.ok && (r.data as { contact: { id: string } }).contact.id === CONTACT_IDS.mayaChen)).toBe(true);
@@ -271,25 +271,25 @@ describe('people and recordings', () => {
     await context.cache.flush();
     const restarted = createHandlers(new ServiceContext({ cacheStore: storageCacheStore }));
     handlers = restarted;
-    await send('contact.find', { email: 'maya.chen@example.com' }, content);
+    await send('contact.find', { email: 'maya.chen@example.com' });
     expect(standIn.requests.filter((r) => r.query.email === 'maya.chen@example.com')).toHaveLength(1);
   });
 
   it('asks about "not a contact" again after five minutes, a contact found only after half an hour', async () => {
     const asked = (email: string) => standIn.requests.filter((r) => r.path.startsWith('/api/v2/contacts') && r.query.email === email).length;
-    expect(await send('contact.find', { email: 'nobody@unknown.example' }, content)).toEqual({ ok: true, data: null });
-    await send('contact.find', { email: 'maya.chen@example.com' }, content);
+    expect(await send('contact.find', { email: 'nobody@unknown.example' })).toEqual({ ok: true, data: null });
+    await send('contact.find', { email: 'maya.chen@example.com' });
     const before = { nobody: asked('nobody@unknown.example'), maya: asked('maya.chen@example.com') };
     vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 4 * 60_000 });
     try {
-      await send('contact.find', { email: 'nobody@unknown.example' }, content);
+      await send('contact.find', { email: 'nobody@unknown.example' });
       expect(asked('nobody@unknown.example')).toBe(before.nobody);
       vi.setSystemTime(Date.now() + 2 * 60_000);
       // Past five minutes the service is asked (the old answer serving meanwhile: a page's marks
       // do not wait for it).
-      expect(await send('contact.find', { email: 'nobody@unknown.example' }, content)).toEqual({ ok: true, data: null });
+      expect(await send('contact.find', { email: 'nobody@unknown.example' })).toEqual({ ok: true, data: null });
       await vi.waitFor(() => expect(asked('nobody@unknown.example')).toBe(before.nobody + 1));
-      await send('contact.find', { email: 'maya.chen@example.com' }, content);
+      await send('contact.find', { email: 'maya.chen@example.com' });
       expect(asked('maya.chen@example.com')).toBe(before.maya);
     } finally {
       vi.useRealTimers();
@@ -297,13 +297,13 @@ describe('people and recordings', () => {
   });
 
   it('answers name matches labelled as such, and unknown people with null', async () => {
-    expect(await send('contact.find', { name: 'Grace Liu' }, content)).toMatchObject({ ok: true, data: { matchedBy: 'name', contact: { id: CONTACT_IDS.graceLiu } } });
-    expect(await send('contact.find', { name: 'Alex Kim' }, content)).toEqual({ ok: true, data: null });
-    expect(await send('contact.find', { email: 'nobody@unknown.example' }, content)).toEqual({ ok: true, data: null });
+    expect(await send('contact.find', { name: 'Grace Liu' })).toMatchObject({ ok: true, data: { matchedBy: 'name', contact: { id: CONTACT_IDS.graceLiu } } });
+    expect(await send('contact.find', { name: 'Alex Kim' })).toEqual({ ok: true, data: null });
+    expect(await send('contact.find', { email: 'nobody@unknown.example' })).toEqual({ ok: true, data: null });
   });
 
   it('looks a "name" that is an address up as that address, exactly, never as a name', async () => {
-    expect(await send('contact.find', { name: ' Grace.Liu@Example.org ' }, content)).toMatchObject({ ok: true, data: { matchedBy: 'email', contact: { id: CONTACT_IDS.graceLiu } } });
+    expect(await send('contact.find', { name: ' Grace.Liu@Example.org ' })).toMatchObject({ ok: true, data: { matchedBy: 'email', contact: { id: CONTACT_IDS.graceLiu } } });
     expect(await send('contact.find', { name: 'mailto:grace.liu@example.org' })).toMatchObject({ ok: true, data: { matchedBy: 'email' } });
     expect(await send('people.find', { people: [{ name: 'nobody@unknown.example' }] }, content)).toEqual({ ok: true, data: [null] });
   });
@@ -484,6 +484,21 @@ describe('people and recordings', () => {
     for (const reply of [copy, listCopy]) expect((reply as { data: { copy: { asOf: number } } }).data.copy.asOf).toBeLessThanOrEqual(before);
   });
 
+  it('serves a page’s card from the cache even when it asks past it (revalidate is the panel’s)', async () => {
+    await send('contact.insights', { contactId: CONTACT_IDS.mayaChen }, content);
+    const asked = insightsAsked().length;
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 2 * 60_000 });
+    try {
+      expect(await send('contact.insights', { contactId: CONTACT_IDS.mayaChen, revalidate: true }, content)).toMatchObject({ ok: true });
+      expect(insightsAsked().length).toBe(asked);
+      // The panel's does ask (its copy is over a minute old).
+      await send('contact.insights', { contactId: CONTACT_IDS.mayaChen, revalidate: true });
+      expect(insightsAsked().length).toBe(asked + 1);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('serves the last known briefing when the service is down', async () => {
     await send('contact.insights', { contactId: CONTACT_IDS.mayaChen }, content);
     await standIn.close();
@@ -588,10 +603,10 @@ describe('people and recordings', () => {
     const lookups = (email: string) => standIn.requests.filter((r) => r.path === '/api/v2/contacts' && r.query.email === email).length;
     const maya = SAMPLE_CONTACTS.find((contact) => contact.id === CONTACT_IDS.mayaChen)!;
     const other = SAMPLE_CONTACTS.find((contact) => contact.id !== CONTACT_IDS.mayaChen)!;
-    for (const contact of [maya, other]) expect(await send('contact.find', { email: contact.email }, content)).toMatchObject({ ok: true, data: { contact: { id: contact.id } } });
+    for (const contact of [maya, other]) expect(await send('contact.find', { email: contact.email })).toMatchObject({ ok: true, data: { contact: { id: contact.id } } });
     const [mayaAsked, otherAsked] = [lookups(maya.email), lookups(other.email)];
     // Found again from the cache: no new lookup.
-    await send('contact.find', { email: maya.email }, content);
+    await send('contact.find', { email: maya.email });
     expect(lookups(maya.email)).toBe(mayaAsked);
 
     // Gone: the insights and the contact itself both 404.
@@ -601,7 +616,7 @@ describe('people and recordings', () => {
     // Looked up again, the service is asked (it may know the person under another contact now).
     await send('contact.find', { email: maya.email });
     expect(lookups(maya.email)).toBe(mayaAsked + 1);
-    await send('contact.find', { email: other.email }, content);
+    await send('contact.find', { email: other.email });
     expect(lookups(other.email)).toBe(otherAsked);
 
     // A 404 for the insights of a contact that still exists is "no insights yet": nothing is forgotten.
@@ -610,7 +625,7 @@ describe('people and recordings', () => {
       ok: true,
       data: { insights: { contactId: maya.id, preferredTone: null, recentTopics: [] } },
     });
-    await send('contact.find', { email: maya.email }, content);
+    await send('contact.find', { email: maya.email });
     expect(lookups(maya.email)).toBe(mayaAsked + 1);
   });
 
@@ -637,14 +652,14 @@ describe('people and recordings', () => {
   it('does not find a contact the service says is gone again from its local list without asking the service', async () => {
     await configure();
     const maya = SAMPLE_CONTACTS.find((contact) => contact.id === CONTACT_IDS.mayaChen)!;
-    expect(await send('contact.find', { name: maya.name }, content)).toMatchObject({ ok: true, data: { contact: { id: maya.id } } });
+    expect(await send('contact.find', { name: maya.name })).toMatchObject({ ok: true, data: { contact: { id: maya.id } } });
     const listed = () => standIn.requests.filter((r) => r.path === '/api/v2/contacts' && r.query.email === undefined && r.query.search === undefined).length;
     const before = listed();
     standIn.failNext({ path: new RegExp(`^/api/v2/insights/contact/${maya.id}$`), status: 404, times: 1 });
     standIn.failNext({ path: new RegExp(`^/api/v2/contacts/${maya.id}$`), status: 404, times: 1 });
     expect(await send('contact.insights', { contactId: maya.id, revalidate: true })).toMatchObject({ ok: false, error: { kind: 'not_found' } });
     // Out of the local list at once (not found from it again as it was), and the list read again.
-    expect(await send('contact.find', { name: maya.name }, content)).toMatchObject({ ok: true, data: null });
+    expect(await send('contact.find', { name: maya.name })).toMatchObject({ ok: true, data: null });
     await vi.waitFor(() => expect(listed()).toBeGreaterThan(before));
   });
 
@@ -726,14 +741,14 @@ describe('people and recordings', () => {
   });
 
   it('forgets everything fetched with the old settings when they change', async () => {
-    await send('contact.find', { email: 'maya.chen@example.com' }, content);
+    await send('contact.find', { email: 'maya.chen@example.com' });
     const signal = async () => (await fakeBrowser.storage.sync.get('settingsSavedAt')).settingsSavedAt as number | undefined;
     const before = await signal();
     await send('settings.save', { apiKey: 'wrong-key' });
     // Pages, which cannot read storage.local, hear that the background has started over.
     expect(await signal()).toBeGreaterThanOrEqual(before ?? 0);
     expect(await signal()).not.toBe(before);
-    expect(await send('contact.find', { email: 'maya.chen@example.com' }, content)).toMatchObject({ ok: false, error: { kind: 'unauthorized' } });
+    expect(await send('contact.find', { email: 'maya.chen@example.com' })).toMatchObject({ ok: false, error: { kind: 'unauthorized' } });
   });
 });
 
@@ -743,11 +758,11 @@ describe('settings changes seen in storage', () => {
   const mayaLookups = () => standIn.requests.filter((r) => r.path.startsWith('/api/v2/contacts') && r.query.email === 'maya.chen@example.com').length;
 
   it('leaves the cache alone on the echo of a save it has handled, even with lookups in flight', async () => {
-    const asked = send('contact.find', { email: 'maya.chen@example.com' }, content);
+    const asked = send('contact.find', { email: 'maya.chen@example.com' });
     // The storage event of the save above arrives while a page is already looking people up.
     expect(await context.resetIfSettingsChanged()).toBe(false);
     await asked;
-    await send('contact.find', { email: 'maya.chen@example.com' }, content);
+    await send('contact.find', { email: 'maya.chen@example.com' });
     expect(mayaLookups()).toBe(1);
   });
 
@@ -755,7 +770,7 @@ describe('settings changes seen in storage', () => {
     const forgotten = vi.fn(() => Promise.resolve());
     context = new ServiceContext({ cacheStore: storageCacheStore, onReset: forgotten });
     handlers = createHandlers(context);
-    await send('contact.find', { email: 'maya.chen@example.com' }, content);
+    await send('contact.find', { email: 'maya.chen@example.com' });
     expect(await context.resetIfSettingsChanged()).toBe(true);
     expect(await context.resetIfSettingsChanged()).toBe(false);
     expect(forgotten).toHaveBeenCalledTimes(1);
@@ -765,7 +780,7 @@ describe('settings changes seen in storage', () => {
     expect(forgotten).toHaveBeenCalledTimes(2);
     await fakeBrowser.storage.local.set({ serviceUrl: standIn.baseUrl });
     expect(await context.resetIfSettingsChanged()).toBe(true);
-    await send('contact.find', { email: 'maya.chen@example.com' }, content);
+    await send('contact.find', { email: 'maya.chen@example.com' });
     expect(mayaLookups()).toBe(2);
   });
 
@@ -802,7 +817,7 @@ describe('settings changes seen in storage', () => {
     delete (slowStore as { getMany?: unknown }).getMany;
     context = new ServiceContext({ cacheStore: slowStore });
     handlers = createHandlers(context);
-    const before = send('contact.find', { email: 'maya.chen@example.com' }, content);
+    const before = send('contact.find', { email: 'maya.chen@example.com' });
     await readStarted;
     gated = false;
     await send('settings.save', { apiKey: 'readonly-key' });
@@ -810,7 +825,7 @@ describe('settings changes seen in storage', () => {
     expect(await before).toMatchObject({ ok: true });
     expect(mayaLookups()).toBe(1);
     // The new key's lookup asks the service: the old key's answer is not this account's.
-    expect(await send('contact.find', { email: 'maya.chen@example.com' }, content)).toMatchObject({ ok: true });
+    expect(await send('contact.find', { email: 'maya.chen@example.com' })).toMatchObject({ ok: true });
     expect(mayaLookups()).toBe(2);
     // Answers are filed by a tag of the key that asked, never by the key.
     await context.cache.flush();
@@ -820,9 +835,9 @@ describe('settings changes seen in storage', () => {
   });
 
   it('always empties the cache on a save', async () => {
-    await send('contact.find', { email: 'maya.chen@example.com' }, content);
+    await send('contact.find', { email: 'maya.chen@example.com' });
     await send('settings.save', { serviceUrl: standIn.baseUrl });
-    await send('contact.find', { email: 'maya.chen@example.com' }, content);
+    await send('contact.find', { email: 'maya.chen@example.com' });
     expect(mayaLookups()).toBe(2);
   });
 });
@@ -863,13 +878,13 @@ describe('contact index refresh', () => {
   beforeEach(configure);
 
   it('refreshes only for servers that need the index', async () => {
-    await send('contact.find', { email: 'maya.chen@example.com' }, content);
+    await send('contact.find', { email: 'maya.chen@example.com' });
     expect(await context.refreshContactIndexIfUsed()).toBe(false);
     standIn.setDialect({ contactLookup: 'ignores-filter' });
     await context.reset();
     await send('settings.save', { serviceUrl: standIn.baseUrl });
     await fakeBrowser.storage.local.remove('discovery');
-    expect(await send('contact.find', { email: 'grace.liu@example.org' }, content)).toMatchObject({ ok: true, data: { contact: { id: CONTACT_IDS.graceLiu } } });
+    expect(await send('contact.find', { email: 'grace.liu@example.org' })).toMatchObject({ ok: true, data: { contact: { id: CONTACT_IDS.graceLiu } } });
     expect(await context.refreshContactIndexIfUsed()).toBe(true);
   });
 });
