@@ -56,3 +56,22 @@ export const PanelFocusSchema = z.union([
   z.object({ kind: z.literal('surface'), surface: PageSurfaceSchema, from: z.optional(PageViewSchema), chosenAt: z.optional(z.number()) }),
 ]);
 export type PanelFocus = z.infer<typeof PanelFocusSchema>;
+
+/** The most people a chosen meeting may carry (a page's largest lists are a few hundred). */
+export const FOCUS_PEOPLE_MAX = 1000;
+/** The longest text (title, time, name, address) a chosen person or meeting may carry. */
+export const FOCUS_TEXT_MAX = 1000;
+
+/** Whether a focus stays within FOCUS_PEOPLE_MAX and FOCUS_TEXT_MAX (checked where it is received). */
+export function focusWithinLimits(focus: PanelFocus): boolean {
+  const short = (text: string | null | undefined) => (text?.length ?? 0) <= FOCUS_TEXT_MAX;
+  const contactFits = (match: { contact: { name: string | null; email: string | null } } | null) => !match || (short(match.contact.name) && short(match.contact.email));
+  if (focus.kind === 'person') return contactFits(focus.match);
+  const { surface } = focus;
+  return (
+    surface.people.length <= FOCUS_PEOPLE_MAX &&
+    short(surface.title) &&
+    short(surface.when) &&
+    surface.people.every((person) => short(person.name) && short(person.email) && contactFits(person.match))
+  );
+}

@@ -8,6 +8,7 @@ import { nameKey, normaliseEmail } from '../../api/contact-index';
 import { normaliseAddress } from '../../sites/address';
 import { ApiError, toErrorInfo } from '../../api/errors';
 import { LOOKUP_FAILED, type InsightsReply, type InsightsResult, type PersonAnswer, type PersonQuery } from '../../messaging/protocol';
+import { MAX_INSIGHTS_BATCH } from '../../messaging/limits';
 import { ContactMatchSchema, ContactSchema, InsightsSchema, type ContactMatch, type ContactRecord } from '../../models';
 import type { Handlers } from '../broker';
 import { ON_SCREEN, type CachePolicy } from '../cache';
@@ -165,7 +166,8 @@ async function meetingInsights(context: ServiceContext, contactIds: readonly str
  * twice. Failures are the panel's to report when it asks.
  */
 export function warmPanelInsights(context: ServiceContext, contactIds: readonly string[]): void {
-  if (contactIds.length > 0) meetingInsights(context, contactIds).catch(() => undefined);
+  // No more than the panel asks for in one message (MAX_INSIGHTS_BATCH): the rest wait for it.
+  if (contactIds.length > 0) meetingInsights(context, contactIds.slice(0, MAX_INSIGHTS_BATCH)).catch(() => undefined);
 }
 
 function isKind(error: unknown, kind: 'unauthorized' | 'forbidden'): error is ApiError {

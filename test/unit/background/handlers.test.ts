@@ -564,6 +564,24 @@ describe('people and recordings', () => {
     expect(asked()).toHaveLength(known.length);
   });
 
+  it('refuses a chosen meeting larger than any page shows, and starts no more calls than the panel asks for at once', async () => {
+    await configure();
+    const huge = { kind: 'event' as const, title: 'x'.repeat(1001), when: null, people: [] };
+    expect(await send('panel.focus', { focus: { kind: 'surface', surface: huge } }, content)).toMatchObject({ ok: false, error: { kind: 'bad_request' } });
+    const crowd = Array.from({ length: 1001 }, (_, i) => ({ email: `p${i}@example.com`, name: null, roles: ['guest' as const], match: null }));
+    expect(await send('panel.focus', { focus: { kind: 'surface', surface: { kind: 'event', title: 'All hands', when: null, people: crowd } } }, content)).toMatchObject({
+      ok: false,
+      error: { kind: 'bad_request' },
+    });
+    expect(await fakeBrowser.storage.session.get(null)).toEqual({});
+    // 150 known people (ids the stand-in does not have): the head start asks for the first 100 only.
+    const known = Array.from({ length: 150 }, (_, i) => ({ ...asPerson(SAMPLE_CONTACTS[0]!), email: `k${i}@example.com`, match: { contact: { id: `ctc_k${i}`, name: `K ${i}`, email: `k${i}@example.com`, company: null, title: null }, matchedBy: 'email' as const } }));
+    expect(await send('panel.focus', { focus: { kind: 'surface', surface: { kind: 'event', title: 'Big', when: null, people: known } } }, content)).toMatchObject({ ok: true });
+    await vi.waitFor(() => expect(insightsAsked()).toHaveLength(100));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(insightsAsked()).toHaveLength(100);
+  });
+
   it('starts the briefing’s calls when the toolbar’s “Open briefing” opens the panel: the page’s meeting, or the focus chosen for the tab', async () => {
     await configure();
     const [inInbox, first, second, chosen] = SAMPLE_CONTACTS;
