@@ -1,7 +1,7 @@
 /** The "create webhook" form: endpoint address, the events to send, an optional description. */
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { onThisComputer, validateWebhookUrl } from '@/lib/api/webhook-url';
+import { validateWebhookFor } from '@/lib/api/webhook-url';
 import { sendRequest } from '@/lib/messaging/send';
 import { WEBHOOK_EVENTS, type Webhook, type WebhookEvent } from '@/lib/models';
 import { Button } from '@/components/ui/Button';
@@ -36,12 +36,7 @@ export function WebhookSetup({ onCreated, serviceUrl }: { onCreated: (webhook: W
 
   /** The address Create was pressed for while the list below holds it already (pressed again, it is created). */
   const [warnedFor, setWarnedFor] = useState<string | null>(null);
-  const checked = validateWebhookUrl(url);
-  // A service elsewhere posting to "localhost" reaches its own machine, not this one: events never came.
-  const urlCheck: typeof checked =
-    checked.ok && onThisComputer(checked.url) && serviceUrl !== null && !onThisComputer(serviceUrl)
-      ? { ok: false, message: `The service at ${new URL(serviceUrl).host} cannot reach this computer: use an address it can reach, with https://.` }
-      : checked;
+  const urlCheck = validateWebhookFor(url, serviceUrl);
   const listed = queryClient.getQueryData<{ supported: boolean; items: Webhook[] }>(webhooksKey);
   const duplicate = urlCheck.ok && (listed?.items ?? []).some((webhook) => webhook.url === urlCheck.url);
   const urlError = submitted && !urlCheck.ok ? urlCheck.message : duplicate && warnedFor === url ? 'A webhook for this address is listed below already (every event would be sent twice): choose Create webhook again to add another anyway.' : null;

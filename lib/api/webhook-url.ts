@@ -42,3 +42,14 @@ export function validateWebhookUrl(input: string): WebhookUrlResult {
   if (url.href.length > MAX_URL_LENGTH) return { ok: false, message: 'This address is too long: the service takes addresses up to 2,000 characters.' };
   return { ok: true, url: url.href };
 }
+
+/**
+ * validateWebhookUrl, and reachable by the service at `serviceUrl` (null: not known yet): a
+ * service elsewhere posting to "localhost" reaches its own machine, not this one, and events never
+ * came. The options page says it; the background refuses it whoever asks.
+ */
+export function validateWebhookFor(input: string, serviceUrl: string | null): WebhookUrlResult {
+  const checked = validateWebhookUrl(input);
+  if (!checked.ok || serviceUrl === null || !onThisComputer(checked.url) || onThisComputer(serviceUrl)) return checked;
+  return { ok: false, message: `The service at ${new URL(serviceUrl).host} cannot reach this computer: use an address it can reach, with https://.` };
+}

@@ -6,10 +6,17 @@
 import type { Handlers } from '../broker';
 import type { ServiceContext } from '../service-context';
 import { ON_SCREEN } from '../cache';
+import { ApiError } from '../../api/errors';
+import { validateWebhookFor } from '../../api/webhook-url';
 
 export function webhookHandlers(context: ServiceContext): Pick<Handlers, 'webhook.create' | 'webhook.list' | 'webhook.delete'> {
   return {
-    'webhook.create': async (config) => (await context.client()).createWebhook(config),
+    'webhook.create': async (config) => {
+      const client = await context.client();
+      const checked = validateWebhookFor(config.url, client.baseUrl);
+      if (!checked.ok) throw new ApiError('bad_request', checked.message);
+      return client.createWebhook(config);
+    },
     'webhook.list': async () => {
       const items = await (await context.client()).listWebhooks(ON_SCREEN);
       return items === null ? { supported: false, items: [] } : { supported: true, items };
