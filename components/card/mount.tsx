@@ -16,6 +16,7 @@ import type { PanelFocus } from '@/lib/panel/context';
 import { HoverCard, type InsightsState } from './HoverCard';
 import { withMatchNote } from '@/lib/models/contact';
 import css from './card.css?inline';
+import { siteTheme } from './site-theme';
 
 const GAP = 8;
 
@@ -379,6 +380,8 @@ export function createHoverCardApi(): HoverCardApi {
             request.marker?.isConnected ? request.marker.getBoundingClientRect() : null,
           );
           const style = created.shadowHost.style;
+          // Placed again when the page changes: a theme switched with the card open follows too.
+          created.shadowHost.dataset.theme = siteTheme(request.anchor);
           style.left = `${left}px`;
           style.top = `${top}px`;
           style.maxHeight = maxHeight === null ? '' : `${maxHeight}px`;

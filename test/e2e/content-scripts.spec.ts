@@ -281,12 +281,23 @@ async function expectCardAccessible(card: HoverCard, state: string) {
   fs.mkdirSync(CARD_ARTIFACTS, { recursive: true });
   for (const scheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme: scheme });
+    // The card is as dark as the page behind its person (a site's dark theme), not as the system.
+    await page.evaluate((dark) => {
+      document.getElementById('dark-site')?.remove();
+      if (!dark) return;
+      const style = document.createElement('style');
+      style.id = 'dark-site';
+      style.textContent = 'html, body, body *:not(primer-hover-card) { background-color: #202124 !important; color: #e8eaed !important; }';
+      document.body.append(style);
+    }, scheme === 'dark');
+    await expect(page.locator('primer-hover-card')).toHaveAttribute('data-theme', scheme);
     await card.toBeShown();
     expect(await cardAxeViolations(page), `${state}, ${scheme} theme`).toEqual([]);
     const box = await card.hostBox();
     await page.screenshot({ path: path.join(CARD_ARTIFACTS, `${state}-${scheme}.png`), clip: { x: Math.max(0, box.x - 16), y: Math.max(0, box.y - 16), width: box.width + 32, height: box.height + 32 } });
   }
   await page.emulateMedia({ colorScheme: null });
+  await page.evaluate(() => document.getElementById('dark-site')?.remove());
 }
 
 test('the hover card passes axe-core in light and dark: a briefing, the service refusing the key, a person matched by name', async ({ context, extensionId, standIn }) => {

@@ -200,6 +200,16 @@ describe('createHoverCardApi', () => {
     await vi.waitFor(() => expect(askedFor()).toEqual(['next-2', 'later']), { timeout: 100 });
   });
 
+  it('is dark as the page around the person is, and follows the page switching themes while it is open', async () => {
+    const thread = document.querySelector<HTMLElement>('#thread')!;
+    thread.style.backgroundColor = 'rgb(32, 33, 36)';
+    const { host } = await openCard();
+    await vi.waitFor(() => expect(host.dataset.theme).toBe('dark'));
+    // The site's own theme switch: its styles change, the card is placed again.
+    thread.style.backgroundColor = 'rgb(255, 255, 255)';
+    await vi.waitFor(() => expect(host.dataset.theme).toBe('light'));
+  });
+
   it('keeps its shadow root closed: the page cannot reach the briefing through the host', async () => {
     const { api, host, shadow } = await openCard();
     expect(shadow.mode).toBe('closed');
