@@ -38,17 +38,21 @@ export function PanelAnnouncer() {
 
 /**
  * Says `done` once the view stops `loading`, if it was seen loading: a view that had its answer at
- * once (the panel's copy) says nothing, nor one that failed (its alert speaks).
+ * once (the panel's copy) says nothing, nor one that failed (`done` null: its alert speaks). Once
+ * per `subject`: a meeting loading again for a guest added, or a refresh, is not news.
  */
-export function useSayWhenLoaded(loading: boolean, done: string | null): void {
+export function useSayWhenLoaded(loading: boolean, done: string | null, subject: string): void {
   const waited = useRef(false);
+  const saidFor = useRef<string | null>(null);
   useEffect(() => {
+    if (saidFor.current === subject) return;
     if (loading) {
       waited.current = true;
       return;
     }
     if (!waited.current || done === null) return;
     waited.current = false;
+    saidFor.current = subject;
     say(done);
-  }, [loading, done]);
+  }, [loading, done, subject]);
 }

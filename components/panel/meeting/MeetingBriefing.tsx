@@ -146,7 +146,9 @@ export function MeetingBriefing({ surface, onOpenPerson, onAvoids, onOpenRecordi
   const { attendees, settled, refetch, refreshing } = useAttendees(surface);
   usePaintedMark(settled, 'meeting', `${surface.title ?? surface.kind}:${attendees.map((attendee) => attendee.key).join(',')}`, onPainted);
   const title = surface.title?.trim() ? surface.title : SURFACE_NAMES[surface.kind];
-  useSayWhenLoaded(!settled, `Briefing of ${title} loaded.`);
+  // Not when every briefing failed: that is the alert's to say.
+  const allFailed = attendees.length > 0 && attendees.every((attendee) => attendee.state.status === 'failed');
+  useSayWhenLoaded(!settled, allFailed ? null : `Briefing of ${title} loaded.`, `${surface.kind}:${title}`);
   // Cards of attendees sharing a name say which is which, and so do the lists, among everyone
   // listed (a namesake whose briefing failed too; each contact is one attendee already: useAttendees).
   const identityOf = (attendee: Attendee) => {

@@ -55,6 +55,7 @@ export function PersonBriefing({ person, onOpenRecording, nav, unknownAction, on
   useSayWhenLoaded(
     (!contact.resolved && !contactProblem) || (contact.match !== null && !reply && !insightsProblem),
     reply && matchName ? `Briefing of ${matchName} loaded.` : contact.resolved && !contact.match ? `${displayName(person)} is not in Primer yet.` : null,
+    personKey(person),
   );
   const client = useQueryClient();
   // The recordings below leave a failure of the same kind to this briefing's notice: its Try again

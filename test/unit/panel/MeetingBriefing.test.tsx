@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { PanelAnnouncer } from '@/components/panel/announcer';
 import { MeetingBriefing } from '@/components/panel/meeting/MeetingBriefing';
 import { PersonSearch } from '@/components/panel/PersonSearch';
@@ -442,7 +443,7 @@ describe('MeetingBriefing', () => {
   it('says once the meeting’s briefings are in after its placeholders', async () => {
     const answers: (() => void)[] = [];
     fakeBackground({ 'contact.insights': ({ contactId }) => new Promise((resolve) => answers.push(() => resolve(reply(byId[contactId as keyof typeof byId])))) });
-    renderWithClient(
+    const { client, rerender } = renderWithClient(
       <>
         <PanelAnnouncer />
         <MeetingBriefing now={NOW} onOpenPerson={() => undefined} surface={surface([pagePerson('Maya Chen', 'maya@example.com', maya), pagePerson('Daniel Weiss', 'dan@example.net', dan)])} />
@@ -454,6 +455,35 @@ describe('MeetingBriefing', () => {
     await vi.waitFor(() => expect(answers.length).toBeGreaterThan(0));
     answers.forEach((answer) => answer());
     await vi.waitFor(() => expect(region).toHaveTextContent('Briefing of Q3 roadmap review loaded.'));
+    const said = region.textContent;
+    // A guest added to the event loads on its own: the meeting is not said again.
+    rerender(
+      <QueryClientProvider client={client}>
+        <PanelAnnouncer />
+        <MeetingBriefing
+          now={NOW}
+          onOpenPerson={() => undefined}
+          surface={surface([pagePerson('Maya Chen', 'maya@example.com', maya), pagePerson('Daniel Weiss', 'dan@example.net', dan), pagePerson('Lee Park', 'lee@example.org', lee)])}
+        />
+      </QueryClientProvider>,
+    );
+    await screen.findByRole('status', { name: 'Loading Lee Park' });
+    answers.at(-1)!();
+    await vi.waitFor(() => expect(screen.queryByRole('status', { name: 'Loading Lee Park' })).toBeNull());
+    expect(region.textContent).toBe(said);
+  });
+
+  it('says nothing of a meeting loaded when every briefing failed (the alert says it)', async () => {
+    fakeBackground({ 'contact.insights': () => Promise.reject(new ApiError('forbidden', 'no')) });
+    renderWithClient(
+      <>
+        <PanelAnnouncer />
+        <MeetingBriefing now={NOW} onOpenPerson={() => undefined} surface={surface([pagePerson('Maya Chen', 'maya@example.com', maya), pagePerson('Daniel Weiss', 'dan@example.net', dan)])} />
+      </>,
+    );
+    await screen.findByRole('alert');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(document.querySelector('[aria-live="polite"][data-unsaved]')).not.toHaveTextContent(/loaded/);
   });
 
   it('marks only what loads as loading, never the whole meeting around its notices (a busy subtree holds alerts back)', async () => {

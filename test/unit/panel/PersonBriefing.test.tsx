@@ -1,5 +1,6 @@
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { PersonBriefing } from '@/components/panel/person/PersonBriefing';
@@ -324,7 +325,7 @@ describe('PersonBriefing', () => {
   it('says once the briefing is loaded after its placeholder, and nothing for one there at once', async () => {
     let answer: (value: ReturnType<typeof reply>) => void = () => undefined;
     fakeBackground({ 'contact.insights': () => new Promise((resolve) => (answer = resolve)), 'recordings.list': noRecordings });
-    const { client, unmount } = renderWithClient(
+    const { unmount } = renderWithClient(
       <>
         <PanelAnnouncer />
         <PersonBriefing person={{ email: 'maya@example.com', name: 'Maya Chen', match: maya }} onOpenRecording={() => undefined} now={NOW} />
@@ -335,15 +336,22 @@ describe('PersonBriefing', () => {
     answer(reply(full));
     await vi.waitFor(() => expect(region).toHaveTextContent('Briefing of Maya Chen loaded.'));
     unmount();
-    // Held already (the panel's copy): nothing to wait for, nothing said.
+  });
+
+  it('says nothing for a briefing there at once (the panel’s copy): nothing was waited for', async () => {
+    fakeBackground({ 'contact.insights': reply(full), 'recordings.list': noRecordings });
+    const { client, rerender } = renderWithClient(<PanelAnnouncer />);
     client.setQueryData(['insights', 'd'], reply(full));
-    renderWithClient(
-      <>
+    rerender(
+      <QueryClientProvider client={client}>
         <PanelAnnouncer />
-        <PersonBriefing person={{ email: 'dan@example.net', name: 'Daniel Weiss', match: match('d', 'Daniel Weiss', 'dan@example.net', 'name') }} onOpenRecording={() => undefined} now={NOW} />
-      </>,
+        <PersonBriefing person={{ email: 'dan@example.net', name: 'Daniel Weiss', match: match('d', 'Daniel Weiss', 'dan@example.net') }} onOpenRecording={() => undefined} now={NOW} />
+      </QueryClientProvider>,
     );
-    expect(document.querySelector('[aria-live="polite"][data-unsaved]')).not.toHaveTextContent('Daniel');
+    expect(await screen.findByRole('heading', { name: 'Daniel Weiss', level: 1 })).toBeInTheDocument();
+    expect(screen.queryByRole('status', { name: 'Loading the briefing' })).toBeNull();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(document.querySelector('[aria-live="polite"][data-unsaved]')).toBeEmptyDOMElement();
   });
 
   it('says “not in Primer yet” once the lookup of an unknown address comes back', async () => {
