@@ -60,6 +60,8 @@ export class UploadService {
   #startup: Promise<void> = Promise.resolve();
   /** Uploads a view acted on since start-up: their kept files are not start-up's to delete. */
   readonly #asked = new Set<string>();
+  /** Kept files being deleted now, by upload: what a view asks about one waits for it. */
+  readonly #deleting = new Map<string, Promise<void>>();
 
   constructor(platform: UploadPlatform) {
     this.#platform = platform;
@@ -95,7 +97,8 @@ export class UploadService {
 
   /** Starts an upload; starting the same id again returns it as it stands (no second upload). */
   async start(id: string, file: UploadFile, meta: UploadMeta): Promise<UploadRecord> {
-    await this.#afterStartup(id);
+    // A new id: nothing of start-up's to wait for (its file is the view's: #asked).
+    this.#asked.add(id);
     const existing = await this.#platform.store.get(id);
     if (existing) return existing;
     // Checked again here: the popup checked the file it was given, but a message can say anything.
@@ -198,30 +201,34 @@ export class UploadService {
   }
 
   /**
-   * At start-up: kept files no upload can use are deleted; uploads cut off mid-way (worker
-   * stopped, browser restarted) go on, joining a PUT still on its way; processing is watched.
+   * At start-up: uploads cut off mid-way (worker stopped, browser restarted) go on, joining a PUT
+   * still on its way; kept files no upload can use are deleted; processing is watched.
    */
   async resume(): Promise<void> {
     const launched = (async () => {
-      await this.#deleteUnusableFiles();
       const records = await this.#platform.store.all();
       for (const record of records) if (isSending(record) && !this.#runner.isRunning(record.id)) this.#launch(record);
       return records;
     })();
+    // Released once the launches are made, before the kept files are tidied: listing them waits
+    // behind a copy being written (gigabytes), and a Cancel must not wait for that.
     this.#startup = launched.then(
       () => undefined,
       () => undefined,
     );
     const records = await launched;
+    // Never a file of an upload launched above (sending), nor of one a view asked about meanwhile.
+    await this.#deleteUnusableFiles();
     if (!records.some(isSending)) await this.#platform.tidy().catch(() => undefined);
     await this.#reschedule();
     await this.#updateBadge();
   }
 
-  /** Waits for start-up's launches; `id`'s kept file is the view's from now on. */
-  #afterStartup(id: string): Promise<void> {
+  /** Waits for start-up's launches (and for `id`'s kept file, if it is being deleted); the file is the view's from now on. */
+  async #afterStartup(id: string): Promise<void> {
     this.#asked.add(id);
-    return this.#startup;
+    await this.#startup;
+    await this.#deleting.get(id)?.catch(() => undefined);
   }
 
   #launch(record: UploadRecord): void {
@@ -307,10 +314,14 @@ export class UploadService {
         // Not one a view asked about as the worker woke (a Retry): read again, it may have moved.
         const now = await this.#platform.store.get(id);
         if (this.#asked.has(id) || this.#runner.isRunning(id) || now?.updatedAt !== record.updatedAt) continue;
-        await this.#deleteFile(id);
-        // Its row then says to pick the file again, with no Retry: one would ask for a new upload
-        // address (a new recording on the service) only to find no file to send.
-        await this.#platform.store.put({ ...record, state: 'failed', failedStep: 'put', error: MISSING_FILE, errorKind: null, needsAccess: null });
+        const deleting = (async () => {
+          await this.#deleteFile(id);
+          // Its row then says to pick the file again, with no Retry: one would ask for a new upload
+          // address (a new recording on the service) only to find no file to send.
+          await this.#platform.store.put({ ...record, state: 'failed', failedStep: 'put', error: MISSING_FILE, errorKind: null, needsAccess: null });
+        })();
+        this.#deleting.set(id, deleting);
+        await deleting.finally(() => this.#deleting.delete(id));
       } else if (!record || record.putDone) await this.#deleteFile(id);
     }
   }

@@ -655,6 +655,23 @@ describe('a view’s click that woke the worker (start-up runs alongside)', () =
         void complete.promise.then(resolve);
       });
     const platform = { ...base.platform, store: storageUploadStore(), complete: vi.fn<UploadPlatform['complete']>(completing) };
+    // The worst order: a cancelled copy saved only once the launched run has sent complete-upload.
+    const sent = deferred();
+    platform.complete.mockImplementation((id, signal) => {
+      sent.resolve();
+      return completing(id, signal);
+    });
+    const put = platform.store.put.bind(platform.store);
+    vi.spyOn(platform.store, 'put').mockImplementation(async (record) => {
+      if (record.state === 'cancelled') await sent.promise;
+      return put(record);
+    });
+    // Start-up's reading of the uploads takes a moment: the click's message is read first.
+    const all = platform.store.all.bind(platform.store);
+    vi.spyOn(platform.store, 'all').mockImplementationOnce(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      return all();
+    });
     const service = new UploadService(platform);
     // The worker starts (resume at the top level), then the click's message is handled.
     const resuming = service.resume();
@@ -664,6 +681,15 @@ describe('a view’s click that woke the worker (start-up runs alongside)', () =
     await idle();
     await idle();
     expect((await platform.store.get('u1'))?.state).toBe('cancelled');
+  });
+
+  it('Cancel does not wait for start-up’s tidying of kept files (listing them waits behind a copy being written)', async () => {
+    const { service, store, platform } = setup([withUrl({ state: 'uploading' })]);
+    platform.listFiles.mockReturnValue(new Promise(() => undefined));
+    platform.put.mockImplementation((_record, _progress, signal) => untilAborted(signal, new ApiError('aborted', 'cancelled')));
+    void service.resume();
+    await service.cancel('u1');
+    await vi.waitFor(async () => expect((await store.get('u1'))?.state).toBe('cancelled'));
   });
 
   it('Retry on a day-old stopped upload whose copy start-up is deleting says to pick the file again, and creates no recording', async () => {
