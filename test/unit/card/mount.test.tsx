@@ -184,20 +184,30 @@ describe('createHoverCardApi', () => {
     const { api } = await openCard();
     // Whom the card asked for (StrictMode runs an effect twice in tests: each once).
     const askedFor = () => [...new Set(vi.mocked(sendRequest).mock.calls.filter(([type]) => type === 'contact.insights').map(([, data]) => (data as { contactId: string }).contactId))];
-    vi.mocked(sendRequest).mockClear();
     const person = (id: string) => ({ ...lastRequest(), match: { ...lastRequest().match, contact: { ...lastRequest().match.contact, id } } });
-    // Focus moves on to the next two guests within a moment each.
-    api.show(person('next-1'));
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    api.show(person('next-2'));
-    await new Promise((resolve) => setTimeout(resolve, 150));
-    expect(askedFor()).toEqual([]);
-    // The user stops on the second: it asks once it has stayed up a moment; the first never did.
-    await vi.waitFor(() => expect(askedFor()).toEqual(['next-2']));
-    // A card shown after a pause asks at once.
-    await new Promise((resolve) => setTimeout(resolve, 450));
-    api.show(person('later'));
-    await vi.waitFor(() => expect(askedFor()).toEqual(['next-2', 'later']), { timeout: 100 });
+    // The clock is the test's from here: nothing the machine's load does moves it.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'] });
+    try {
+      api.show(person('first'));
+      await vi.advanceTimersByTimeAsync(0);
+      vi.mocked(sendRequest).mockClear();
+      // Focus moves on to the next two guests within a moment each.
+      api.show(person('next-1'));
+      await vi.advanceTimersByTimeAsync(50);
+      api.show(person('next-2'));
+      await vi.advanceTimersByTimeAsync(200);
+      expect(askedFor()).toEqual([]);
+      // The user stops on the second: it asks once it has stayed up the settle time; the first never did.
+      await vi.advanceTimersByTimeAsync(100);
+      expect(askedFor()).toEqual(['next-2']);
+      // A card shown after a pause asks at once: no time passes before it does.
+      await vi.advanceTimersByTimeAsync(1000);
+      api.show(person('later'));
+      for (let turn = 0; turn < 10 && !askedFor().includes('later'); turn++) await vi.advanceTimersByTimeAsync(0);
+      expect(askedFor()).toEqual(['next-2', 'later']);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('is dark as the page around the person is, and follows the page switching themes while it is open', async () => {
