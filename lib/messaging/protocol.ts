@@ -18,7 +18,7 @@ import {
 import { ApiErrorInfoSchema } from '../api/error-info';
 import { isPathSafeId } from '../api/path-segment';
 import { validateWebhookUrl } from '../api/webhook-url';
-import { focusWithinLimits, PanelFocusSchema } from '../panel/context';
+import { PanelFocusSchema } from '../panel/context';
 import { UploadFileSchema, UploadMetaSchema, UploadRecordSchema } from '../upload/record';
 import { contentProtocol, PersonQuery } from './content-protocol';
 import { MAX_API_KEY_LENGTH, MAX_INSIGHTS_BATCH, MAX_URL_LENGTH } from './limits';
@@ -96,8 +96,7 @@ export const protocol = {
    */
   'panel.focus': message(
     'any',
-    // Kept to what a page can show: it is stored for the panel (storage.session's 10 MB are shared).
-    z.object({ focus: PanelFocusSchema.check(z.refine(focusWithinLimits)) }),
+    z.object({ focus: PanelFocusSchema }),
     z.object({ opened: z.boolean(), shortcut: z.nullable(z.string().check(z.maxLength(100))) }),
   ),
   /**

@@ -62,16 +62,24 @@ export const FOCUS_PEOPLE_MAX = 1000;
 /** The longest text (title, time, name, address) a chosen person or meeting may carry. */
 export const FOCUS_TEXT_MAX = 1000;
 
-/** Whether a focus stays within FOCUS_PEOPLE_MAX and FOCUS_TEXT_MAX (checked where it is received). */
-export function focusWithinLimits(focus: PanelFocus): boolean {
-  const short = (text: string | null | undefined) => (text?.length ?? 0) <= FOCUS_TEXT_MAX;
-  const contactFits = (match: { contact: { name: string | null; email: string | null } } | null) => !match || (short(match.contact.name) && short(match.contact.email));
-  if (focus.kind === 'person') return contactFits(focus.match);
+/**
+ * A focus kept to FOCUS_PEOPLE_MAX people and FOCUS_TEXT_MAX characters a text, as it is stored
+ * for the panel (storage.session's 10 MB are shared): a larger one (a thread to thousands, an
+ * event with a group expanded) is briefed on its first thousand rather than refused.
+ */
+export function focusWithinLimits(focus: PanelFocus): PanelFocus {
+  const cut = <T extends string | null>(text: T): T => (text !== null && text.length > FOCUS_TEXT_MAX ? (text.slice(0, FOCUS_TEXT_MAX) as T) : text);
+  const contact = <M extends { contact: { name: string | null; email: string | null } } | null>(match: M): M =>
+    match && { ...match, contact: { ...match.contact, name: cut(match.contact.name), email: cut(match.contact.email) } };
+  if (focus.kind === 'person') return { ...focus, match: contact(focus.match) };
   const { surface } = focus;
-  return (
-    surface.people.length <= FOCUS_PEOPLE_MAX &&
-    short(surface.title) &&
-    short(surface.when) &&
-    surface.people.every((person) => short(person.name) && short(person.email) && contactFits(person.match))
-  );
+  return {
+    ...focus,
+    surface: {
+      ...surface,
+      title: cut(surface.title),
+      when: cut(surface.when),
+      people: surface.people.slice(0, FOCUS_PEOPLE_MAX).map((person) => ({ ...person, name: cut(person.name), email: cut(person.email), match: contact(person.match) })),
+    },
+  };
 }

@@ -9,7 +9,7 @@
  * same head start.
  */
 import { browser } from '#imports';
-import type { PanelFocus } from '../../panel/context';
+import { focusWithinLimits, type PanelFocus } from '../../panel/context';
 import { openBriefingShortcut, openPanel, panelShowing } from '../../panel/open';
 import { onSupportedSite } from '../../sites/matches';
 import { focusKey, statusKey } from '../../storage/session-keys';
@@ -28,7 +28,9 @@ const NO_HEAD_START: PanelHeadStart = { focus: () => undefined, tab: () => undef
 /** `headStart`: starts fetching what the panel will show while its page loads (panel-head-start.ts). */
 export function panelHandlers(headStart: PanelHeadStart = NO_HEAD_START): Pick<Handlers, 'panel.focus' | 'panel.warm'> {
   return {
-    'panel.focus': async ({ focus }, { tabId }) => {
+    'panel.focus': async ({ focus: chosen }, { tabId }) => {
+      // Kept to what a page shows before it is stored for the panel, and its calls started.
+      const focus = focusWithinLimits(chosen);
       if (tabId === null) return { opened: false, shortcut: await openBriefingShortcut() };
       // Open first: the user gesture does not survive much waiting.
       const opening = openPanel({ tabId });
