@@ -26,8 +26,14 @@ export interface PutRequest {
  * or hours later.
  */
 const STALL_MS = 60_000;
-/** After the last byte, storage may take a while to answer (checksumming a large object). */
+/**
+ * After the last byte has left the browser, storage may take a while to answer: checksumming a
+ * large object, or a proxy that took the whole file (antivirus, a company's TLS inspection) and
+ * passes it on at the line's real speed. At least two minutes, and the time the file takes at
+ * 2 Mbit/s (a 500 MB recording: half an hour).
+ */
 const ANSWER_MS = 120_000;
+const ANSWER_BYTES_PER_MS = 250;
 
 /**
  * Refusals that say the connection, not the request, was at fault: S3 answers 400 RequestTimeout
@@ -81,11 +87,15 @@ export function xhrPut(request: PutRequest): Promise<void> {
         xhr.abort();
       }, ms);
     };
+    let loaded = 0;
     xhr.upload.onprogress = (event) => {
-      watch(request.stallMs ?? STALL_MS);
+      // Only bytes that moved count: a report of the same count is no sign of life.
+      if (event.loaded > loaded) watch(request.stallMs ?? STALL_MS);
+      loaded = Math.max(loaded, event.loaded);
       request.onProgress(event.loaded);
     };
-    xhr.upload.onload = () => watch(request.answerMs ?? ANSWER_MS, 'The upload server did not answer within two minutes of receiving the file.');
+    const answerMs = request.answerMs ?? Math.max(ANSWER_MS, request.body.size / ANSWER_BYTES_PER_MS);
+    xhr.upload.onload = () => watch(answerMs, `The upload server did not answer within ${Math.round(answerMs / 60_000)} minutes of receiving the file.`);
     const onAbort = () => xhr.abort();
     request.signal.addEventListener('abort', onAbort, { once: true });
     const settle = (error: ApiError | null) => {

@@ -156,7 +156,10 @@ describe('xhrPut', () => {
       xhr.upload.onprogress!({ loaded: 4 });
       vi.advanceTimersByTime(50_000);
       xhr.upload.onprogress!({ loaded: 8 });
-      vi.advanceTimersByTime(59_000);
+      // The same count again is no sign of life.
+      vi.advanceTimersByTime(30_000);
+      xhr.upload.onprogress!({ loaded: 8 });
+      vi.advanceTimersByTime(29_000);
       expect(xhr.aborted).toBe(false);
       vi.advanceTimersByTime(1000);
       expect(xhr.aborted).toBe(true);
@@ -170,7 +173,17 @@ describe('xhrPut', () => {
       vi.advanceTimersByTime(119_000);
       expect(second.aborted).toBe(false);
       vi.advanceTimersByTime(1000);
-      await expect(answering).rejects.toMatchObject({ kind: 'timeout', message: 'The upload server did not answer within two minutes of receiving the file.' });
+      await expect(answering).rejects.toMatchObject({ kind: 'timeout', message: 'The upload server did not answer within 2 minutes of receiving the file.' });
+
+      // A large file is given the time it takes at 2 Mbit/s to reach storage through a proxy.
+      const large = xhrPut(request({ body: new Blob([new Uint8Array(60_000_000)]), stallMs: 60_000 }));
+      const third = FakeXhr.last!;
+      third.upload.onprogress!({ loaded: 60_000_000 });
+      third.upload.onload!();
+      vi.advanceTimersByTime(239_000);
+      expect(third.aborted).toBe(false);
+      vi.advanceTimersByTime(1000);
+      await expect(large).rejects.toMatchObject({ kind: 'timeout', message: 'The upload server did not answer within 4 minutes of receiving the file.' });
 
       // Answered in time: nothing is left to fire.
       const quick = xhrPut(request());
