@@ -273,10 +273,13 @@ export class Http {
         if (options.signal?.aborted) throw new ApiError('aborted', defaultMessage('aborted'), { cause });
         throw new ApiError('network', defaultMessage('network'), { cause });
       }
-      // Sent on to another origin (a sign-in page, a proxy's http address): not the service. Chrome
-      // 119+ and Firefox drop the key on such a redirect (manifest minimums), so what answered
-      // there never saw it; what it answered is not read.
-      if (!options.absolute && response.redirected && originOf(response.url) !== originOf(url)) {
+      // Sent on to another origin. Chrome 119+ and Firefox drop the key on such a redirect
+      // (manifest minimums), so what answered there never saw it. A web page or a refusal there
+      // (a sign-in page, a proxy's http address) is not the service, and is not read; data is (a
+      // transcript the service hands out from object storage). Asked without the key (the
+      // keyless check), being sent elsewhere at all is a refusal to answer.
+      const html = /html/i.test(response.headers.get('content-type') ?? '');
+      if (response.redirected && originOf(response.url) !== originOf(url) && (options.absolute || !response.ok || html)) {
         void response.body?.cancel().catch(() => undefined);
         throw new ApiError('http', `The service address sent Primer on to ${originOf(response.url) ?? 'another address'}.`, { status: response.status, code: NOT_THE_SERVICE_CODE });
       }

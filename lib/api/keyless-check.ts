@@ -3,7 +3,7 @@
  * how some services list no contacts, and also what many web servers answer to anything: only the
  * service refuses the same request without a key.
  */
-import { ApiError } from './errors';
+import { ApiError, NOT_THE_SERVICE_CODE } from './errors';
 import type { Http, RequestOptions } from './http';
 
 export const CONTACTS_PATH = '/api/v2/contacts';
@@ -21,6 +21,8 @@ export async function refusedWithoutKey(http: Http, query: RequestOptions['query
     return false;
   } catch (error) {
     if (!(error instanceof ApiError) || INCONCLUSIVE.has(error.kind)) throw error;
+    // Sent elsewhere (a sign-in page) without the key: kept behind it (http.ts).
+    if (error.code === NOT_THE_SERVICE_CODE) return true;
     return error.kind === 'unauthorized' || error.kind === 'forbidden';
   }
 }

@@ -99,6 +99,21 @@ describe('testConnection', () => {
     expect(result.ok ? '' : result.message).toMatch(/^The service address sent Primer on to https:\/\/login\.example\.com\. Its reply is not the service’s/);
   });
 
+  it('takes an empty list for the service’s when, without the key, the address sends Primer to a sign-in page elsewhere', async () => {
+    const client = new ServiceClient('https://api.test', 'secret-key', {
+      sleep: () => Promise.resolve(),
+      online: () => true,
+      fetch: (_input, init) => {
+        if (new Headers(init?.headers).get('authorization') === 'Bearer secret-key') return Promise.resolve(new Response(null, { status: 204 }));
+        const reply = new Response(HTML, { status: 200, headers: { 'content-type': 'text/html' } });
+        Object.defineProperty(reply, 'redirected', { value: true });
+        Object.defineProperty(reply, 'url', { value: 'https://login.example.com/authorize' });
+        return Promise.resolve(reply);
+      },
+    });
+    expect(await testConnection(client)).toMatchObject({ ok: true });
+  });
+
   it.each<[string, Reply, string]>([
     ['busy (429)', { status: 429, body: { error: 'too many requests' } }, 'rate_limited'],
     ['failing (503)', { status: 503, body: { error: 'unavailable' } }, 'server_error'],

@@ -31,23 +31,30 @@ describe('Http', () => {
     vi.useRealTimers();
   });
 
-  it('takes an answer from another origin a redirect led to for not the service’s, unread and not retried; a redirect on the same origin is followed', async () => {
+  it('takes a web page or a refusal from another origin a redirect led to for not the service’s, unread and not retried; data from there, or a redirect on the same origin, is read', async () => {
     /** A reply as fetch gives it after following redirects to `url`. */
     const redirectedTo = (url: string, reply: Response) => {
       Object.defineProperty(reply, 'redirected', { value: true });
       Object.defineProperty(reply, 'url', { value: url });
       return reply;
     };
-    const away = scripted(redirectedTo('https://login.example/sso?next=x', json(200, { contacts: [] })));
+    const signIn = new Response('<!doctype html><title>Sign in</title>', { status: 200, headers: { 'content-type': 'text/html; charset=utf-8' } });
+    const away = scripted(redirectedTo('https://login.example/sso?next=x', signIn));
     const error = await new Http('https://svc.test', KEY, { fetch: away.fetch }).request('GET', '/api/v2/contacts').catch((caught: unknown) => caught);
     expect(error).toMatchObject({ kind: 'http', code: 'primer_not_the_service', message: 'The service address sent Primer on to https://login.example.' });
     expect(away.calls).toHaveLength(1);
-    // Down to plain http on the same host is another origin too.
-    const down = scripted(redirectedTo('http://svc.test/api/v2/contacts/', json(200, {})));
+    // Down to plain http on the same host is another origin too (refused there).
+    const down = scripted(redirectedTo('http://svc.test/api/v2/contacts/', json(403, {})));
     await expect(new Http('https://svc.test', KEY, { fetch: down.fetch }).request('GET', '/api/v2/contacts')).rejects.toMatchObject({ code: 'primer_not_the_service' });
     // A trailing slash added by the service itself.
     const slash = scripted(redirectedTo('https://svc.test/api/v2/contacts/', json(200, { contacts: [] })));
     await expect(new Http('https://svc.test', KEY, { fetch: slash.fetch }).request('GET', '/api/v2/contacts')).resolves.toMatchObject({ body: { contacts: [] } });
+    // Data handed out from object storage (a presigned download): read.
+    const stored = scripted(redirectedTo('https://bucket.s3.example.com/t/rec-1.json?sig=1', json(200, { segments: [] })));
+    await expect(new Http('https://svc.test', KEY, { fetch: stored.fetch }).request('GET', '/api/v2/recordings/r1/transcript')).resolves.toMatchObject({ body: { segments: [] } });
+    // Asked without the key, being sent elsewhere at all is not an answer.
+    const keyless = scripted(redirectedTo('https://login.example/sso', json(200, {})));
+    await expect(new Http('https://svc.test', KEY, { fetch: keyless.fetch }).request('GET', 'https://svc.test/api/v2/contacts', { absolute: true })).rejects.toMatchObject({ code: 'primer_not_the_service' });
   });
 
   it('sends the bearer key and JSON body, builds the query, parses JSON', async () => {
