@@ -335,7 +335,8 @@ export function UploadForm({ draft, onStarted, blocked = null, uploads = [] }: U
           disabled={disabled}
           problem={problems.file ?? null}
           inputRef={fileRef}
-          note={picked ? sameFileNote(uploads, picked.file) : null}
+          // Not while this file is being handed over: the upload it starts would be the one named.
+          note={picked && busy === null ? sameFileNote(uploads, picked.file) : null}
         />
       )}
       <TextField

@@ -62,6 +62,21 @@ describe('UploadForm', () => {
     expect(input).toHaveAccessibleDescription(/You uploaded this file .*, as “Last week’s sync”: uploading it again makes a second recording\./);
   });
 
+  it('says nothing of an earlier upload of the file while this one is handed over (it would name itself)', async () => {
+    const user = userEvent.setup();
+    vi.mocked(handOverFile).mockImplementation(() => new Promise(() => undefined));
+    const file = audio();
+    const { rerender } = render(<UploadForm draft={EVENT} onStarted={vi.fn()} uploads={[]} />);
+    const input = screen.getByLabelText('Recording');
+    await user.upload(input, file);
+    await user.click(screen.getByRole('button', { name: 'Upload' }));
+    // The background's record of this very upload appears while the form is still handing it over.
+    const started = record({ id: 'new', state: 'uploading', file: { name: file.name, size: file.size, type: 'audio/mp4' } });
+    rerender(<UploadForm draft={EVENT} onStarted={vi.fn()} uploads={[started]} />);
+    expect(await screen.findByText('Handing the file over…')).toBeInTheDocument();
+    expect(screen.queryByText(/This file is being uploaded now/)).toBeNull();
+  });
+
   it('says when the meeting’s time on the page could not be read, beside the date it starts from', () => {
     render(<UploadForm draft={{ ...EVENT, meetingDate: null, unreadWhen: 'Dienstag, 19. Mai 2026⋅10:00–10:45' }} onStarted={vi.fn()} />);
     expect(screen.getByLabelText('Meeting date')).toHaveAccessibleDescription('Primer could not read the meeting’s time on the page (“Dienstag, 19. Mai 2026⋅10:00–10:45”): check this one.');
