@@ -549,7 +549,9 @@ test('errors, unknown people and pages with nothing to brief say what to do next
   const search = failing.getByRole('search');
   await search.getByLabel('Find a person by e-mail').fill('nobody@unknown.example');
   await search.getByRole('button', { name: 'Find' }).click();
-  await expect(failing.getByText('Not in Primer yet.')).toBeVisible();
+  await expect(failing.getByText('Not in Primer yet.', { exact: true })).toBeVisible();
+  // Said to screen readers too, once the lookup came back (focus is on the title meanwhile).
+  await expect(failing.locator('main [aria-live="polite"][data-unsaved]')).toHaveText('nobody@unknown.example is not in Primer yet.');
   // Titled with the address, wrapped at its parts (<wbr>) but named as written.
   await expect(failing.getByRole('heading', { level: 1, name: 'nobody@unknown.example', exact: true })).toBeVisible();
   expect(await axeViolations(failing)).toEqual([]);

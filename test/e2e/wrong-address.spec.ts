@@ -153,7 +153,7 @@ async function wrongThenRight(
   await search.getByRole('button', { name: 'Find' }).click();
   await expect(panel.getByRole('heading', { level: 1, name: 'maya.chen@example.com' })).toBeVisible();
   await expect(wrongAddress).toBeVisible({ timeout: 20_000 });
-  await expect(panel.getByText('Not in Primer yet.')).toHaveCount(0);
+  await expect(panel.getByText('Not in Primer yet.', { exact: true })).toHaveCount(0);
   await panel.getByRole('button', { name: /^Back/ }).click();
   await expect(wrongAddress).toBeVisible();
 
