@@ -88,12 +88,13 @@ export class PeopleLookup {
   find(query: PersonQuery): Promise<ContactMatch | null> {
     const key = personKey(query);
     const known = this.#remembered(key, this.#now());
-    if (known === LOOKUP_FAILED) return Promise.reject(new Error('This person could not be looked up.'));
+    const failed = () => new Error('This person could not be looked up.');
+    if (known === LOOKUP_FAILED) return Promise.reject(failed());
     if (known !== undefined) return Promise.resolve(known);
     const { batch, index } = this.#pending.get(key) ?? this.#ask(key, query);
     return batch.answers.then((answers) => {
       const answer = answers[index];
-      if (answer === LOOKUP_FAILED || answer === undefined) throw new Error('This person could not be looked up.');
+      if (answer === LOOKUP_FAILED || answer === undefined) throw failed();
       return answer;
     });
   }

@@ -26,11 +26,13 @@ export function readReply<P extends Definitions, T extends keyof P & string>(def
 
 /** Checks a raw reply against its message's reply schema: the envelope, a refusal (thrown as ApiError), then the data. */
 export function checkReply<R extends z.ZodMiniType>(response: R, raw: unknown): z.infer<R> {
+  // One sentence for both (an envelope or data that does not read): nothing the user can tell apart.
+  const unexpected = () => new ApiError('invalid_response', 'Primer’s background sent an unexpected reply.');
   const reply = ReplySchema.safeParse(raw);
-  if (!reply.success) throw new ApiError('invalid_response', 'Primer’s background sent an unreadable reply.');
+  if (!reply.success) throw unexpected();
   if (!reply.data.ok) throw errorFromInfo(reply.data.error);
   const data = response.safeParse(reply.data.data);
-  if (!data.success) throw new ApiError('invalid_response', 'Primer’s background sent an unexpected reply.');
+  if (!data.success) throw unexpected();
   return data.data;
 }
 

@@ -20,11 +20,6 @@ export const PreferencesSchema = z.object({
 });
 export type Preferences = z.infer<typeof PreferencesSchema>;
 
-export const DEFAULT_PREFERENCES: Preferences = {
-  sites: { 'google-calendar': true, gmail: true, outlook: true },
-  excludedDomains: [],
-  ownAddresses: [],
-};
 
 export const PREFERENCES_KEY = 'preferences';
 
@@ -43,9 +38,18 @@ export function leftOutOfSync(before: unknown, now: Preferences): string[] {
 }
 
 function valid(value: unknown): Preferences {
-  const parsed = PreferencesSchema.safeParse(value);
-  return parsed.success ? parsed.data : DEFAULT_PREFERENCES;
+  // Any value reads: not an object, or a part of it, is as if absent (a switch is on unless it says off).
+  const stored = (value ?? {}) as { sites?: Record<string, unknown> | null; excludedDomains?: unknown; ownAddresses?: unknown };
+  const list = (entries: unknown) => (Array.isArray(entries) ? entries.filter((entry): entry is string => typeof entry == 'string') : []);
+  return {
+    sites: { 'google-calendar': stored.sites?.['google-calendar'] !== false, gmail: stored.sites?.gmail !== false, outlook: stored.sites?.outlook !== false },
+    excludedDomains: list(stored.excludedDomains),
+    ownAddresses: list(stored.ownAddresses),
+  };
 }
+
+/** Every site on, nothing excluded: what nothing stored reads as. */
+export const DEFAULT_PREFERENCES: Preferences = valid(undefined);
 
 export async function readPreferences(): Promise<Preferences> {
   return valid((await browser.storage[PAGE_AREA].get(PREFERENCES_KEY))[PREFERENCES_KEY]);
@@ -81,8 +85,13 @@ export const preferencesItem = {
   fallback: DEFAULT_PREFERENCES,
   getValue: readPreferences,
   async setValue(value: Preferences): Promise<void> {
-    if (!preferencesFit(value)) throw new PreferencesTooLargeError();
-    await browser.storage[PAGE_AREA].set({ [PREFERENCES_KEY]: value });
+    // What another browser's later version keeps here besides (a new site's switch) stays.
+    const stored: unknown = (await browser.storage[PAGE_AREA].get(PREFERENCES_KEY))[PREFERENCES_KEY];
+    const kept = typeof stored === 'object' && stored !== null && !Array.isArray(stored) ? stored : {};
+    const sites = 'sites' in kept && typeof kept.sites === 'object' && kept.sites ? kept.sites : {};
+    const next = { ...kept, ...value, sites: { ...sites, ...value.sites } };
+    if (!preferencesFit(next)) throw new PreferencesTooLargeError();
+    await browser.storage[PAGE_AREA].set({ [PREFERENCES_KEY]: next });
   },
   watch: watchPreferences,
 };
