@@ -97,13 +97,15 @@ export async function seal(secret: string, address: string): Promise<SealedSecre
 /**
  * The secret sealed for `address`, or `null` when it was sealed for another address, or cannot
  * be opened at all (e.g. the browser's site data was cleared). `sealed.url` is not trusted: only
- * the address given here is.
+ * the address given here is. A vault that cannot be read now (IndexedDB failing to open, a full
+ * disk) throws: the key may open again later, and must not be taken for one that never will.
  */
 export async function unseal(sealed: SealedSecret, address: string): Promise<string | null> {
+  const key = await wrappingKey();
   try {
     const plain = await crypto.subtle.decrypt(
       { name: 'AES-GCM', iv: fromBase64(sealed.iv), additionalData: bindingFor(address) },
-      await wrappingKey(),
+      key,
       fromBase64(sealed.data),
     );
     return new TextDecoder().decode(plain);

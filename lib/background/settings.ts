@@ -100,7 +100,8 @@ async function keyFor(baseUrl: string, policy: ManagedPolicy): Promise<string | 
     return !policy.apiKeyRefused && policy.serviceUrl !== undefined && baseUrlOf(policy.serviceUrl) === baseUrl ? policy.apiKey : null;
   }
   const sealed = await readSealed();
-  return sealed ? unseal(sealed, baseUrl) : null;
+  // A vault that cannot be read now: no key for this call (the saved one is kept for later).
+  return sealed ? unseal(sealed, baseUrl).catch(() => null) : null;
 }
 
 /**
@@ -129,7 +130,7 @@ export async function effectiveSettings(): Promise<EffectiveSettings> {
 
 /** The address `sealed` was sealed for, if it really was: the record's own label is checked by opening it. */
 async function sealedFor(sealed: SealedSecret | null): Promise<string | null> {
-  return sealed && (await unseal(sealed, sealed.url)) !== null ? sealed.url : null;
+  return sealed && (await unseal(sealed, sealed.url).catch(() => null)) !== null ? sealed.url : null;
 }
 
 export async function settingsView(): Promise<SettingsView> {
@@ -187,6 +188,8 @@ export async function saveSettings(change: { serviceUrl?: string; apiKey?: strin
   } else if (change.serviceUrl !== undefined && policy.apiKey === undefined && address !== null) {
     const stored = await sealedApiKeyItem.getValue();
     const sealed = await readSealed();
+    // Only a key that will never open for this address goes: one the vault cannot read now (it
+    // throws, and the save with it) is kept, or a Save of the same address deleted it for good.
     if (stored !== null && (sealed === null || (await unseal(sealed, address)) === null)) {
       writes.push({ item: sealedApiKeyItem, value: null });
     }

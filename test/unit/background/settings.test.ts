@@ -131,6 +131,25 @@ describe('the key is bound to the address it was saved for', () => {
     expect((await effectiveSettings()).apiKey).toBeNull();
   });
 
+  it('keeps the saved key when the vault cannot be read for a while: a save of the same address fails rather than deleting it', async () => {
+    await saveSettings({ serviceUrl: SVC, apiKey: KEY });
+    resetVaultForTests();
+    const open = vi.spyOn(indexedDB, 'open').mockImplementation(() => {
+      throw new DOMException('Internal error opening backing store', 'UnknownError');
+    });
+    try {
+      // Meanwhile no key is used…
+      expect((await effectiveSettings()).apiKey).toBeNull();
+      // …and the options page's Save of the same address does not take it for one that will never open.
+      await expect(saveSettings({ serviceUrl: SVC })).rejects.toBeDefined();
+    } finally {
+      open.mockRestore();
+    }
+    resetVaultForTests();
+    expect(await effectiveSettings()).toMatchObject({ baseUrl: SVC, apiKey: KEY });
+    expect(await settingsView()).toMatchObject({ hasApiKey: true });
+  });
+
   it('keeps the key for the address it belongs to after the stored address was changed behind the page', async () => {
     await saveSettings({ serviceUrl: SVC, apiKey: KEY });
     await fakeBrowser.storage.local.set({ serviceUrl: EVIL });
