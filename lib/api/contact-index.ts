@@ -162,7 +162,9 @@ export class ContactIndex {
     const list = await this.#loadAll();
     const snapshot = Array.isArray(list) ? { contacts: list, builtAt: this.#now(), complete: true } : { ...list, builtAt: this.#now() };
     this.#fill(snapshot);
-    await this.#persistence?.save(snapshot);
+    // Kept in memory whatever happens to the copy: storage full (a list of 50,000 contacts is
+    // megabytes) failed the lookups waiting for this build, though the list was at hand.
+    await this.#persistence?.save(snapshot).catch(() => undefined);
   }
 
   #fill(snapshot: IndexSnapshot): void {

@@ -91,6 +91,12 @@ describe('ContactIndex', () => {
     }
   });
 
+  it('answers from the list it read when the copy cannot be saved (storage full)', async () => {
+    const full = () => Promise.reject(new Error('QUOTA_BYTES quota exceeded'));
+    const index = new ContactIndex(() => Promise.resolve([contact('1', 'Ann Lee', 'ann@example.com')]), { persistence: { load: () => Promise.resolve(null), save: full }, now: () => 1 });
+    expect((await index.byEmail('ann@example.com')).map((c) => c.id)).toEqual(['1']);
+  });
+
   it('still reads a snapshot saved before contacts kept their address list', async () => {
     const saved: IndexSnapshot = { contacts: [contact('1', 'Old', 'Old@Example.com')], builtAt: 0 };
     const index = new ContactIndex(() => Promise.resolve([]), { persistence: { load: () => Promise.resolve(saved), save: () => Promise.resolve() }, now: () => 1 });
