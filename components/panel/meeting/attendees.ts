@@ -47,12 +47,12 @@ export function useAttendees(surface: PageSurface): Attendees {
   // The lookups may find two entries to be one contact (by address, and by the name shown without
   // it, or before the page's own lookups were done): one attendee, kept matched by address.
   const preferences = usePreferences();
-  // Someone the page shows by name only, whom the page's own lookup had not told yet: when the
-  // panel's finds them to be the user, or in an excluded domain, they are left out as the page
-  // leaves them out once it knows (scanner.ts).
+  // The user, and anyone in an excluded domain, are left out as the page leaves them out
+  // (scanner.ts): also someone the page showed by name only, whom the panel's lookup finds to be
+  // one of them, and a meeting chosen on a card before the domain was excluded (it is kept).
   const own = new Set(preferences.ownAddresses.map(ownAddressAsShown));
   const leftOut = (entry: PageSurface['people'][number], found: ContactMatch | null) => {
-    const email = entry.email === null && entry.match === null ? found?.contact.email?.trim().toLowerCase() : undefined;
+    const email = (entry.email ?? found?.contact.email)?.trim().toLowerCase();
     return !!email && (own.has(email) || isExcludedAddress(email, preferences));
   };
   const resolved = uniquePeople(

@@ -12,6 +12,9 @@ import { displayName, personKey, type SubjectPerson } from '@/lib/panel/subject'
 import { keys } from '../data/keys';
 import { problemOf, useContactMatch, useInsights } from '../data/queries';
 import { usePaintedMark } from '../paint-mark';
+import { usePreferences } from '../data/usePreferences';
+import { isExcludedAddress, ownAddressAsShown } from '@/lib/storage/preferences';
+import { OpenOptionsButton } from '@/components/ui/OpenOptionsButton';
 import { useSayWhenLoaded } from '../announcer';
 import { withMatchNote } from '@/lib/models/contact';
 import type { PaintDetail } from '@/lib/panel/paint-mark';
@@ -45,10 +48,15 @@ interface PersonBriefingProps {
 
 export function PersonBriefing({ person, onOpenRecording, nav, unknownAction, onPainted, meetingAvoids, now = new Date() }: PersonBriefingProps) {
   const contact = useContactMatch(person);
-  const contactId = contact.match?.contact.id ?? null;
+  // The user, or someone in an excluded domain (chosen before it was excluded, or found by name to
+  // be one of them), is not briefed: pages leave them out (scanner.ts), and so does the meeting.
+  const preferences = usePreferences();
+  const address = (person.email ?? contact.match?.contact.email)?.trim().toLowerCase() ?? null;
+  const leftOutAs = address === null ? null : preferences.ownAddresses.map(ownAddressAsShown).includes(address) ? 'own' : isExcludedAddress(address, preferences) ? 'excluded' : null;
+  const contactId = leftOutAs ? null : (contact.match?.contact.id ?? null);
   const insights = useInsights(contactId);
   const reply = insights.data;
-  usePaintedMark(reply !== undefined || (contact.resolved && contact.match === null), 'person', personKey(person), onPainted);
+  usePaintedMark(reply !== undefined || (contact.resolved && contact.match === null) || leftOutAs !== null, 'person', personKey(person), onPainted);
   const contactProblem = problemOf(contact);
   const insightsProblem = problemOf(insights);
   const matchName = contact.match ? withMatchNote(contact.match.contact.name?.trim() || contact.match.contact.email || displayName(person), contact.match.matchedBy) : null;
@@ -66,7 +74,17 @@ export function PersonBriefing({ person, onOpenRecording, nav, unknownAction, on
   };
 
   let body: ReactNode;
-  if (!contact.resolved && contactProblem) {
+  if (leftOutAs) {
+    body = (
+      <div className="empty-note" role="status">
+        <p>
+          <strong>Left out.</strong> {leftOutAs === 'own' ? 'This is one of your own addresses' : 'This address is in a domain you excluded'} in Primer’s options: Primer does
+          not brief it.
+        </p>
+        <OpenOptionsButton />
+      </div>
+    );
+  } else if (!contact.resolved && contactProblem) {
     body = <ProblemNotice error={contactProblem.error} what="this person" onRetry={() => void contact.refetch()} retrying={contactProblem.retrying} />;
   } else if (!contact.resolved) {
     body = <Skeleton label="Looking up this person" />;

@@ -247,6 +247,18 @@ describe('MeetingBriefing', () => {
     await fakeBrowser.storage.sync.remove('preferences');
   });
 
+  it('leaves out, at once, attendees of a meeting chosen on a card whose domain is then excluded', async () => {
+    const partner = match('p', 'Jonas Berg', 'jonas@partner.example');
+    fakeBackground({ 'contact.insights': ({ contactId }) => Promise.resolve(reply(byId[contactId as keyof typeof byId] ?? insights({ contactId }))) });
+    renderWithClient(<MeetingBriefing now={NOW} onOpenPerson={() => undefined} surface={surface([pagePerson('Maya Chen', 'maya@example.com', maya), pagePerson('Jonas Berg', 'jonas@partner.example', partner)])} />);
+    const attendees = await screen.findByRole('region', { name: 'Attendees' });
+    await vi.waitFor(() => expect(within(attendees).getAllByRole('listitem')).toHaveLength(2));
+    await fakeBrowser.storage.sync.set({ preferences: { sites: { 'google-calendar': true, gmail: true, outlook: true }, excludedDomains: ['partner.example'], ownAddresses: [] } });
+    await vi.waitFor(() => expect(within(attendees).getAllByRole('listitem')).toHaveLength(1));
+    expect(document.body.textContent).not.toMatch(/Jonas Berg/);
+    await fakeBrowser.storage.sync.remove('preferences');
+  });
+
   it('lists people shown by name only whom no single contact matches apart from those not in Primer, with the way to find them by e-mail', async () => {
     fakeBackground({
       // A name two contacts share (or none has) matches nobody: Primer does not guess.

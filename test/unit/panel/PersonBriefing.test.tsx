@@ -368,6 +368,18 @@ describe('PersonBriefing', () => {
     await vi.waitFor(() => expect(document.querySelector('[aria-live="polite"][data-unsaved]')).toHaveTextContent('new@example.com is not in Primer yet.'));
   });
 
+  it('does not brief someone in an excluded domain or the user (chosen before, or found by name)', async () => {
+    await fakeBrowser.storage.sync.set({ preferences: { sites: { 'google-calendar': true, gmail: true, outlook: true }, excludedDomains: ['example.com'], ownAddresses: [] } });
+    fakeBackground({ 'contact.insights': reply(full), 'recordings.list': noRecordings });
+    show();
+    expect(await screen.findByText(/This address is in a domain you excluded in Primer’s options: Primer does not brief it\./)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Open Primer options' })).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: /^Recent recordings/ })).toBeNull();
+    expect(screen.queryByRole('region', { name: 'How to talk to them' })).toBeNull();
+    await fakeBrowser.storage.sync.set({ preferences: { sites: { 'google-calendar': true, gmail: true, outlook: true }, excludedDomains: [], ownAddresses: ['Maya@Example.com'] } });
+    expect(await screen.findByText(/This is one of your own addresses in Primer’s options/)).toBeInTheDocument();
+  });
+
   it('says the recordings failed outside anything marked busy while the briefing still loads', async () => {
     fakeBackground({ 'contact.insights': () => new Promise(() => undefined), 'recordings.list': new ApiError('not_found', 'gone') });
     show();
