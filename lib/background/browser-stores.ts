@@ -7,9 +7,9 @@ import { browser } from '#imports';
 import type { QuietStore } from '../api/http';
 import { z } from 'zod/mini';
 import type { IndexPersistence, IndexSnapshot } from '../api/contact-index';
-import { EMPTY_DISCOVERY, type DiscoveryRecord, type DiscoveryStore } from '../api/discovery';
+import { DiscoveryRecordSchema, EMPTY_DISCOVERY, type DiscoveryRecord, type DiscoveryStore } from '../api/discovery';
 import { ContactRecordSchema } from '../models';
-import { CACHE_PREFIX, discoveryItem, DiscoveryMapSchema, readItem } from '../storage/items';
+import { CACHE_PREFIX, discoveryItem } from '../storage/items';
 import type { CacheStore } from './cache';
 
 /** Built once: every storage change reaches the listener below. */
@@ -58,15 +58,29 @@ export const storageCacheStore: CacheStore = {
  */
 let discoveryWrites: Promise<unknown> = Promise.resolve();
 
+/**
+ * The stored records, address by address: one that does not read (written by a later version) is
+ * absent for its address only, and kept as it is for the others' writes (`stored`).
+ */
+async function readDiscovery(): Promise<{ stored: Record<string, unknown>; records: Record<string, DiscoveryRecord> }> {
+  const value: unknown = await discoveryItem.getValue();
+  const stored = typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+  const records: Record<string, DiscoveryRecord> = {};
+  for (const [address, record] of Object.entries(stored)) {
+    const parsed = DiscoveryRecordSchema.safeParse(record);
+    if (parsed.success) records[address] = parsed.data;
+  }
+  return { stored, records };
+}
+
 export const storageDiscoveryStore: DiscoveryStore = {
   async get(baseUrl) {
-    const all = await readItem(discoveryItem, DiscoveryMapSchema);
-    return all[baseUrl] ?? EMPTY_DISCOVERY;
+    return (await readDiscovery()).records[baseUrl] ?? EMPTY_DISCOVERY;
   },
   update(baseUrl, patch: Partial<DiscoveryRecord>) {
     const written = discoveryWrites.then(async () => {
-      const all = await readItem(discoveryItem, DiscoveryMapSchema);
-      await discoveryItem.setValue({ ...all, [baseUrl]: { ...(all[baseUrl] ?? EMPTY_DISCOVERY), ...patch } });
+      const { stored, records } = await readDiscovery();
+      await discoveryItem.setValue({ ...(stored as Record<string, DiscoveryRecord>), [baseUrl]: { ...(records[baseUrl] ?? EMPTY_DISCOVERY), ...patch } });
     });
     discoveryWrites = written.catch(() => undefined);
     return written;

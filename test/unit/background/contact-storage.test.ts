@@ -70,4 +70,13 @@ describe('stored contacts', () => {
     ]);
     expect(await storageDiscoveryStore.get(BASE)).toMatchObject({ contactLookup: 'email-param', recordingInsights: 'insights-path' });
   });
+
+  it('reads discovery address by address: a record a later version wrote is absent for its address only, and kept as it is', async () => {
+    const later = { contactLookup: 'graphql', contactLookupCheckedAt: 1, recordingInsights: null, recordingInsightsCheckedAt: null };
+    await fakeBrowser.storage.local.set({ discovery: { [BASE]: { ...later, contactLookup: 'email-param' }, 'https://other.test': later } });
+    expect(await storageDiscoveryStore.get(BASE)).toMatchObject({ contactLookup: 'email-param' });
+    await storageDiscoveryStore.update(BASE, { recordingInsights: 'embedded', recordingInsightsCheckedAt: 2 });
+    const { discovery } = await fakeBrowser.storage.local.get('discovery');
+    expect(discovery).toEqual({ [BASE]: { ...later, contactLookup: 'email-param', recordingInsights: 'embedded', recordingInsightsCheckedAt: 2 }, 'https://other.test': later });
+  });
 });
