@@ -83,8 +83,11 @@ export const UploadRecordSchema = z.object({
    * and on records from before (taken as the service in effect).
    */
   serviceUrl: z._default(z.nullable(z.string().check(z.maxLength(2048))), null),
-  /** What kind of failure `error` is, when known: a refused key or a missing setup leads to the options. */
-  errorKind: z._default(z.nullable(z.enum(API_ERROR_KINDS)), null),
+  /**
+   * What kind of failure `error` is, when known: a refused key or a missing setup leads to the
+   * options. A kind a later version wrote (after a downgrade) is unknown, not a reason to drop the upload.
+   */
+  errorKind: z.catch(z._default(z.nullable(z.enum(API_ERROR_KINDS)), null), null),
 });
 export type UploadRecord = z.infer<typeof UploadRecordSchema>;
 

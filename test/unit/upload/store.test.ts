@@ -18,6 +18,11 @@ describe('parseUploads', () => {
     expect(parseUploads([good, null, 'x', { id: 'u2' }, { ...good, id: 'u3', state: 'paused' }, older, { ...good, id: 'u4', file: { ...good.file, size: 0 } }])).toEqual([good]);
   });
 
+  it('keeps an upload whose failure kind a later version wrote, its kind unknown', () => {
+    const failed = withUrl({ state: 'failed', failedStep: 'put', error: 'x', errorKind: 'server' });
+    expect(parseUploads([{ ...failed, errorKind: 'quota_exceeded' }])).toEqual([{ ...failed, errorKind: null }]);
+  });
+
   it.each([
     ['nothing', undefined],
     ['null', null],
