@@ -4,8 +4,7 @@
  * appears and however many tabs show it.
  */
 import { z } from 'zod/mini';
-import { addressesOf, nameKey, normaliseEmail } from '../../api/contact-index';
-import { isExcludedAddress, ownAddressAsShown, readPreferences } from '../../storage/preferences';
+import { nameKey, normaliseEmail } from '../../api/contact-index';
 import { normaliseAddress } from '../../sites/address';
 import { ApiError, toErrorInfo } from '../../api/errors';
 import { LOOKUP_FAILED, type InsightsReply, type InsightsResult, type PersonAnswer, type PersonQuery } from '../../messaging/protocol';
@@ -84,14 +83,6 @@ function shown(contact: ContactRecord, matchedBy: ContactMatch['matchedBy']): Co
   return { contact: ContactSchema.parse(contact), matchedBy };
 }
 
-/** Whether any address of `contact` is one of the user's own or in an excluded domain (the options' lists). */
-async function leftOutByPreferences(contact: ContactRecord): Promise<boolean> {
-  const preferences = await readPreferences().catch(() => null);
-  if (!preferences) return false;
-  const own = new Set(preferences.ownAddresses.map(ownAddressAsShown));
-  return addressesOf(contact).some((address) => own.has(ownAddressAsShown(address)) || isExcludedAddress(address, preferences));
-}
-
 /**
  * Lookups' cache keys (under `contact-`, which dropWhere clears). Named anew when the matching rules
  * change, so no answer given under the old rules is served (a name that now has a namesake in
@@ -143,9 +134,7 @@ async function findPerson(
         throw refusal(error);
       });
       onAnswer?.();
-      // A name match is a guess the page cannot check against anything but the primary address it
-      // gets: a contact any of whose addresses is the user's, or in an excluded domain, is no match.
-      return contact && !(await leftOutByPreferences(contact)) ? shown(contact, 'name') : null;
+      return contact ? shown(contact, 'name') : null;
     },
     CONTACT_POLICY,
     { interactive },
