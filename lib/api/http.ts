@@ -123,6 +123,17 @@ export function abortableSleep(ms: number, signal?: AbortSignal): Promise<void> 
   });
 }
 
+/**
+ * Whether the answer a redirect brought from another origin may be data to read: asked with the
+ * key, an answer (not a refusal, not a web page), over https, or plain http on this computer only.
+ */
+function readableElsewhere(response: Response, options: RequestOptions): boolean {
+  if (options.absolute || !response.ok) return false;
+  if (/html/i.test(response.headers.get('content-type') ?? '')) return false;
+  const target = new URL(response.url);
+  return target.protocol === 'https:' || ['localhost', '127.0.0.1', '[::1]'].includes(target.hostname);
+}
+
 function originOf(url: string): string | null {
   try {
     return new URL(url).origin;
@@ -278,10 +289,11 @@ export class Http {
       // (a sign-in page, a proxy's http address) is not the service, and is not read; data is (a
       // transcript the service hands out from object storage). Asked without the key (the
       // keyless check), being sent elsewhere at all is a refusal to answer.
-      const html = /html/i.test(response.headers.get('content-type') ?? '');
-      if (response.redirected && originOf(response.url) !== originOf(url) && (options.absolute || !response.ok || html)) {
+      const away = response.redirected && originOf(response.url) !== originOf(url);
+      const sentAway = () => new ApiError('http', `The service address sent Primer on to ${originOf(response.url) ?? 'another address'}.`, { status: response.status, code: NOT_THE_SERVICE_CODE });
+      if (away && !readableElsewhere(response, options)) {
         void response.body?.cancel().catch(() => undefined);
-        throw new ApiError('http', `The service address sent Primer on to ${originOf(response.url) ?? 'another address'}.`, { status: response.status, code: NOT_THE_SERVICE_CODE });
+        throw sentAway();
       }
       const contentType = response.headers.get('content-type');
       let text: string;
@@ -292,6 +304,8 @@ export class Http {
         if (options.signal?.aborted) throw new ApiError('aborted', defaultMessage('aborted'), { cause });
         throw new ApiError('network', defaultMessage('network'), { cause });
       }
+      // Nothing at all from elsewhere (a parked domain's empty 200) is no answer of the service's.
+      if (away && text.trim() === '') throw sentAway();
       if (!response.ok) throw this.#errorFor(response, text, contentType);
       const parsed = options.ignoreBody ? null : parseBody(text, contentType);
       return { status: response.status, headers: response.headers, body: parsed, contentType };

@@ -114,6 +114,22 @@ describe('testConnection', () => {
     expect(await testConnection(client)).toMatchObject({ ok: true });
   });
 
+  it('says an address that sends every request, with the key or without, to an empty page elsewhere is not the service', async () => {
+    const client = new ServiceClient('https://api.test', 'secret-key', {
+      sleep: () => Promise.resolve(),
+      online: () => true,
+      fetch: () => {
+        const reply = new Response('', { status: 200, headers: { 'content-type': 'text/plain' } });
+        Object.defineProperty(reply, 'redirected', { value: true });
+        Object.defineProperty(reply, 'url', { value: 'https://parked.example/' });
+        return Promise.resolve(reply);
+      },
+    });
+    const result = await testConnection(client);
+    expect(result).toMatchObject({ ok: false, reason: 'not_service' });
+    expect(result.ok ? '' : result.message).toMatch(/^The service address sent Primer on to https:\/\/parked\.example\./);
+  });
+
   it.each<[string, Reply, string]>([
     ['busy (429)', { status: 429, body: { error: 'too many requests' } }, 'rate_limited'],
     ['failing (503)', { status: 503, body: { error: 'unavailable' } }, 'server_error'],

@@ -43,8 +43,8 @@ describe('Http', () => {
     const error = await new Http('https://svc.test', KEY, { fetch: away.fetch }).request('GET', '/api/v2/contacts').catch((caught: unknown) => caught);
     expect(error).toMatchObject({ kind: 'http', code: 'primer_not_the_service', message: 'The service address sent Primer on to https://login.example.' });
     expect(away.calls).toHaveLength(1);
-    // Down to plain http on the same host is another origin too (refused there).
-    const down = scripted(redirectedTo('http://svc.test/api/v2/contacts/', json(403, {})));
+    // Down to plain http on the same host is another origin too, and not read there.
+    const down = scripted(redirectedTo('http://svc.test/api/v2/contacts/', json(200, { contacts: [] })));
     await expect(new Http('https://svc.test', KEY, { fetch: down.fetch }).request('GET', '/api/v2/contacts')).rejects.toMatchObject({ code: 'primer_not_the_service' });
     // A trailing slash added by the service itself.
     const slash = scripted(redirectedTo('https://svc.test/api/v2/contacts/', json(200, { contacts: [] })));
@@ -52,6 +52,9 @@ describe('Http', () => {
     // Data handed out from object storage (a presigned download): read.
     const stored = scripted(redirectedTo('https://bucket.s3.example.com/t/rec-1.json?sig=1', json(200, { segments: [] })));
     await expect(new Http('https://svc.test', KEY, { fetch: stored.fetch }).request('GET', '/api/v2/recordings/r1/transcript')).resolves.toMatchObject({ body: { segments: [] } });
+    // Nothing at all from elsewhere (a parked domain) is no answer either.
+    const parked = scripted(redirectedTo('https://parked.example/', new Response('', { status: 200, headers: { 'content-type': 'text/plain' } })));
+    await expect(new Http('https://svc.test', KEY, { fetch: parked.fetch }).request('GET', '/api/v2/contacts')).rejects.toMatchObject({ code: 'primer_not_the_service' });
     // Asked without the key, being sent elsewhere at all is not an answer.
     const keyless = scripted(redirectedTo('https://login.example/sso', json(200, {})));
     await expect(new Http('https://svc.test', KEY, { fetch: keyless.fetch }).request('GET', 'https://svc.test/api/v2/contacts', { absolute: true })).rejects.toMatchObject({ code: 'primer_not_the_service' });
