@@ -188,9 +188,11 @@ export async function saveSettings(change: { serviceUrl?: string; apiKey?: strin
   } else if (change.serviceUrl !== undefined && policy.apiKey === undefined && address !== null) {
     const stored = await sealedApiKeyItem.getValue();
     const sealed = await readSealed();
-    // Only a key that will never open for this address goes: one the vault cannot read now (it
-    // throws, and the save with it) is kept, or a Save of the same address deleted it for good.
-    if (stored !== null && (sealed === null || (await unseal(sealed, address)) === null)) {
+    // Only a key that will never open for this address goes: one the vault cannot read now is
+    // kept (it opens only for its own address anyway), or a Save of the same address deleted it
+    // for good; the address is saved either way.
+    const opens = sealed === null ? null : await unseal(sealed, address).catch(() => 'unreadable now');
+    if (stored !== null && opens === null) {
       writes.push({ item: sealedApiKeyItem, value: null });
     }
   }
