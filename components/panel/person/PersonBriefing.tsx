@@ -61,8 +61,14 @@ export function PersonBriefing({ person, onOpenRecording, nav, unknownAction, on
   const insightsProblem = problemOf(insights);
   const matchName = contact.match ? withMatchNote(contact.match.contact.name?.trim() || contact.match.contact.email || displayName(person), contact.match.matchedBy) : null;
   useSayWhenLoaded(
-    (!contact.resolved && !contactProblem) || (contact.match !== null && !reply && !insightsProblem),
-    reply && matchName ? `Briefing of ${matchName} loaded.` : contact.resolved && !contact.match ? `${displayName(person)} is not in Primer yet.` : null,
+    (!contact.resolved && !contactProblem) || (!leftOutAs && contact.match !== null && !reply && !insightsProblem),
+    leftOutAs
+      ? `${displayName(person)} is left out in Primer’s options.`
+      : reply && matchName
+        ? `Briefing of ${matchName} loaded.`
+        : contact.resolved && !contact.match
+          ? `${displayName(person)} is not in Primer yet.`
+          : null,
     personKey(person),
   );
   const client = useQueryClient();

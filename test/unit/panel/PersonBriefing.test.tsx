@@ -380,6 +380,23 @@ describe('PersonBriefing', () => {
     expect(await screen.findByText(/This is one of your own addresses in Primer’s options/)).toBeInTheDocument();
   });
 
+  it('says a searched address in an excluded domain is left out, not that it is not in Primer yet', async () => {
+    await fakeBrowser.storage.sync.set({ preferences: { sites: { 'google-calendar': true, gmail: true, outlook: true }, excludedDomains: ['acme.com'], ownAddresses: [] } });
+    let answer: (value: null) => void = () => undefined;
+    fakeBackground({ 'contact.find': () => new Promise((resolve) => (answer = resolve)) });
+    renderWithClient(
+      <>
+        <PanelAnnouncer />
+        <PersonBriefing person={{ email: 'someone@acme.com', name: null, match: null }} onOpenRecording={() => undefined} now={NOW} />
+      </>,
+    );
+    expect(await screen.findByText(/This address is in a domain you excluded/)).toBeInTheDocument();
+    answer(null);
+    const region = document.querySelector('[aria-live="polite"][data-unsaved]')!;
+    await vi.waitFor(() => expect(region).toHaveTextContent('someone@acme.com is left out in Primer’s options.'));
+    expect(region).not.toHaveTextContent(/not in Primer yet/);
+  });
+
   it('says the recordings failed outside anything marked busy while the briefing still loads', async () => {
     fakeBackground({ 'contact.insights': () => new Promise(() => undefined), 'recordings.list': new ApiError('not_found', 'gone') });
     show();
