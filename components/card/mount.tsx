@@ -381,7 +381,7 @@ export function createHoverCardApi(): HoverCardApi {
           );
           const style = created.shadowHost.style;
           // Placed again when the page changes: a theme switched with the card open follows too.
-          created.shadowHost.dataset.theme = siteTheme(request.anchor);
+          created.shadowHost.dataset.primerTheme = siteTheme(request.anchor);
           style.left = `${left}px`;
           style.top = `${top}px`;
           style.maxHeight = maxHeight === null ? '' : `${maxHeight}px`;

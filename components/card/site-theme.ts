@@ -30,11 +30,18 @@ function luminance({ r, g, b }: { r: number; g: number; b: number }): number {
 /** Darker than this (mid-grey, #777) is a dark page: the card's dark palette sits on it at 3:1. */
 const DARK_BELOW = 0.18;
 
-/** `systemDark`: the system's setting (read when the page paints nothing behind the person). */
+/**
+ * `systemDark`: the system's setting, read where the page's own colour cannot be: a picture behind
+ * the person (Gmail's photo themes), or no colour painted at all on a page that lets the browser
+ * follow the system (`color-scheme: dark` allowed); a page that does not is on the browser's white.
+ */
 export function siteTheme(anchor: Element, systemDark: () => boolean = () => typeof matchMedia === 'function' && matchMedia('(prefers-color-scheme: dark)').matches): CardTheme {
+  const system = (): CardTheme => (systemDark() ? 'dark' : 'light');
   for (let element: Element | null = anchor; element; element = element.parentElement) {
-    const colour = parseColour(getComputedStyle(element).backgroundColor);
+    const style = getComputedStyle(element);
+    const colour = parseColour(style.backgroundColor);
     if (colour && colour.a >= 0.5) return luminance(colour) < DARK_BELOW ? 'dark' : 'light';
+    if (style.backgroundImage && style.backgroundImage !== 'none') return system();
   }
-  return systemDark() ? 'dark' : 'light';
+  return /dark/.test(getComputedStyle(document.documentElement).colorScheme || '') ? system() : 'light';
 }

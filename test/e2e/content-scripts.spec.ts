@@ -290,7 +290,7 @@ async function expectCardAccessible(card: HoverCard, state: string) {
       style.textContent = 'html, body, body *:not(primer-hover-card) { background-color: #202124 !important; color: #e8eaed !important; }';
       document.body.append(style);
     }, scheme === 'dark');
-    await expect(page.locator('primer-hover-card')).toHaveAttribute('data-theme', scheme);
+    await expect(page.locator('primer-hover-card')).toHaveAttribute('data-primer-theme', scheme);
     await card.toBeShown();
     expect(await cardAxeViolations(page), `${state}, ${scheme} theme`).toEqual([]);
     const box = await card.hostBox();

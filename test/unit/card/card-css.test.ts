@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { contrast } from '../../support/contrast';
 
 const css = readFileSync('components/card/card.css', 'utf8');
-const dark = css.slice(css.indexOf(":host([data-theme='dark']) .card {"));
+const dark = css.slice(css.indexOf(":host([data-primer-theme='dark']) .card {"));
 const variable = (text: string, name: string) => new RegExp(`${name}:\\s*(#[0-9a-f]{6})`, 'i').exec(text)?.[1];
 
 describe('hover card stylesheet', () => {

@@ -214,10 +214,10 @@ describe('createHoverCardApi', () => {
     const thread = document.querySelector<HTMLElement>('#thread')!;
     thread.style.backgroundColor = 'rgb(32, 33, 36)';
     const { host } = await openCard();
-    await vi.waitFor(() => expect(host.dataset.theme).toBe('dark'));
+    await vi.waitFor(() => expect(host.dataset.primerTheme).toBe('dark'));
     // The site's own theme switch: its styles change, the card is placed again.
     thread.style.backgroundColor = 'rgb(255, 255, 255)';
-    await vi.waitFor(() => expect(host.dataset.theme).toBe('light'));
+    await vi.waitFor(() => expect(host.dataset.primerTheme).toBe('light'));
   });
 
   it('keeps its shadow root closed: the page cannot reach the briefing through the host', async () => {
