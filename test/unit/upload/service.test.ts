@@ -692,6 +692,15 @@ describe('a view’s click that woke the worker (start-up runs alongside)', () =
     await vi.waitFor(async () => expect((await store.get('u1'))?.state).toBe('cancelled'));
   });
 
+  it('a new upload starts while start-up still tidies kept files', async () => {
+    const { service, store, platform } = setup([]);
+    platform.listFiles.mockReturnValue(new Promise(() => undefined));
+    void service.resume();
+    const started = await service.start('new', { name: 'call.m4a', size: 10, type: 'audio/mp4' }, uploadRecord().meta);
+    expect(started.id).toBe('new');
+    await vi.waitFor(async () => expect((await store.get('new'))?.state).not.toBe('requesting-url'));
+  });
+
   it('Retry on a day-old stopped upload whose copy start-up is deleting says to pick the file again, and creates no recording', async () => {
     const old = withUrl({ state: 'failed', failedStep: 'put', error: 'x', updatedAt: T0 - STOPPED_COPY_KEPT_MS - 1 });
     const { service, store, platform } = setup([old]);
