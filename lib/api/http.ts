@@ -10,6 +10,7 @@
  * time. The panel shows its last copy meanwhile and says why; background work keeps the patient
  * policy above.
  */
+import { onThisComputer } from './webhook-url';
 import { ApiError, defaultMessage, kindForStatus, NOT_THE_SERVICE_CODE, parseErrorBody, parseRateLimitReset, parseRetryAfter } from './errors';
 
 export type FetchLike = (input: string, init?: RequestInit) => Promise<Response>;
@@ -130,8 +131,7 @@ export function abortableSleep(ms: number, signal?: AbortSignal): Promise<void> 
 function readableElsewhere(response: Response, options: RequestOptions): boolean {
   if (options.absolute || !response.ok) return false;
   if (/html/i.test(response.headers.get('content-type') ?? '')) return false;
-  const target = new URL(response.url);
-  return target.protocol === 'https:' || ['localhost', '127.0.0.1', '[::1]'].includes(target.hostname);
+  return new URL(response.url).protocol === 'https:' || onThisComputer(response.url);
 }
 
 function originOf(url: string): string | null {
