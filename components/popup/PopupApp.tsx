@@ -13,7 +13,7 @@ import { openBriefingShortcut, openPanel, opensAnywhere } from '@/lib/panel/open
 import type { UploadDraft } from '@/lib/upload/draft';
 import { isSending } from '@/lib/upload/record';
 import { LookupProblemNote } from './LookupProblemNote';
-import { uploadBlockedText } from './upload-blocked';
+import { privateWindowBlock, uploadBlockedText } from './upload-blocked';
 import { formInTab, useActiveTabProblem } from './useActiveTabProblem';
 import { UploadForm, type StartedUpload } from './UploadForm';
 import { UploadList } from './UploadList';
@@ -133,7 +133,7 @@ export function PopupApp({ draft: loadingDraft }: { draft: Promise<UploadDraft> 
             <OpenOptionsButton />
           </div>
         ) : draft && setup === 'ready' ? (
-          <UploadForm draft={draft} onStarted={setStarted} blocked={uploadBlockedText(problem)} uploads={uploads ?? []} />
+          <UploadForm draft={draft} onStarted={setStarted} blocked={uploadBlockedText(problem) ?? privateWindowBlock()} uploads={uploads ?? []} />
         ) : (
           <p className="ui-hint">Loading…</p>
         )}
