@@ -109,6 +109,16 @@ export function isExcludedAddress(email: string, preferences: Preferences): bool
   });
 }
 
+/**
+ * Why the options leave `address` out of briefings: one of the user's own, or in an excluded
+ * domain; null when they do not (the panel's views; pages check as they read, scanner.ts).
+ */
+export function leftOutBy(address: string, preferences: Preferences): 'own' | 'excluded' | null {
+  const shown = ownAddressAsShown(address);
+  if (preferences.ownAddresses.some((own) => ownAddressAsShown(own) === shown)) return 'own';
+  return isExcludedAddress(address, preferences) ? 'excluded' : null;
+}
+
 /** One of the user's own addresses as pages show it: lower case, its domain in ASCII (asciiDomain). */
 export function ownAddressAsShown(address: string): string {
   const email = address.trim().toLowerCase();

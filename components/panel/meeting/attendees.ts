@@ -6,7 +6,7 @@ import type { ContactMatch } from '@/lib/models';
 import type { InsightsReply } from '@/lib/messaging/protocol';
 import type { PageSurface } from '@/lib/panel/context';
 import { displayName, personFromPage, personKey, uniquePeople, type SubjectPerson } from '@/lib/panel/subject';
-import { isExcludedAddress, ownAddressAsShown } from '@/lib/storage/preferences';
+import { leftOutBy } from '@/lib/storage/preferences';
 import { problemOf, useContactMatches, useInsightsOf } from '../data/queries';
 import { usePreferences } from '../data/usePreferences';
 
@@ -50,10 +50,9 @@ export function useAttendees(surface: PageSurface): Attendees {
   // The user, and anyone in an excluded domain, are left out as the page leaves them out
   // (scanner.ts): also someone the page showed by name only, whom the panel's lookup finds to be
   // one of them, and a meeting chosen on a card before the domain was excluded (it is kept).
-  const own = new Set(preferences.ownAddresses.map(ownAddressAsShown));
   const leftOut = (entry: PageSurface['people'][number], found: ContactMatch | null) => {
-    const email = (entry.email ?? found?.contact.email)?.trim().toLowerCase();
-    return !!email && (own.has(email) || isExcludedAddress(email, preferences));
+    const email = (entry.email ?? found?.contact.email)?.trim();
+    return !!email && leftOutBy(email, preferences) !== null;
   };
   const resolved = uniquePeople(
     entries.flatMap((entry, index) => {

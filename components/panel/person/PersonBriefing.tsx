@@ -13,7 +13,7 @@ import { keys } from '../data/keys';
 import { problemOf, useContactMatch, useInsights } from '../data/queries';
 import { usePaintedMark } from '../paint-mark';
 import { usePreferences } from '../data/usePreferences';
-import { isExcludedAddress, ownAddressAsShown } from '@/lib/storage/preferences';
+import { leftOutBy } from '@/lib/storage/preferences';
 import { OpenOptionsButton } from '@/components/ui/OpenOptionsButton';
 import { useSayWhenLoaded } from '../announcer';
 import { withMatchNote } from '@/lib/models/contact';
@@ -52,7 +52,7 @@ export function PersonBriefing({ person, onOpenRecording, nav, unknownAction, on
   // be one of them), is not briefed: pages leave them out (scanner.ts), and so does the meeting.
   const preferences = usePreferences();
   const address = (person.email ?? contact.match?.contact.email)?.trim().toLowerCase() ?? null;
-  const leftOutAs = address === null ? null : preferences.ownAddresses.map(ownAddressAsShown).includes(address) ? 'own' : isExcludedAddress(address, preferences) ? 'excluded' : null;
+  const leftOutAs = address === null ? null : leftOutBy(address, preferences);
   const contactId = leftOutAs ? null : (contact.match?.contact.id ?? null);
   const insights = useInsights(contactId);
   const reply = insights.data;
