@@ -141,6 +141,8 @@ export const ContactPageSchema = z.object({
   linkPaged: z.optional(z.boolean()),
   /** The last page by the server's own word (has_more false, no next link, its total reached). */
   complete: z.optional(z.boolean()),
+  /** The server said more follows (named the next page, or `has_more: true`): the same page again is the paging ignored. */
+  moreSaid: z.optional(z.boolean()),
 });
 export type ContactPage = z.infer<typeof ContactPageSchema>;
 

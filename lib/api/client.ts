@@ -381,12 +381,15 @@ export class ServiceClient {
     const asked = new Set<string | null>();
     let next: string | null = null;
     let probing = false;
-    let byLink = false;
+    /** The server named its next pages (a Link header, a cursor…): one naming none is its last. */
+    let byName = false;
     let complete = false;
     /** The first page held more than asked for: the server sends everyone at once. */
     let allAtOnce = false;
     /** The last page was shorter than the first one asked: the next may not exist (a 404 past the end). */
     let mayHaveEnded = false;
+    /** The page before said more followed (moreSaid). */
+    let moreSaid = false;
     for (let page = 0; page < this.#maxContactPages && !asked.has(next); page++) {
       asked.add(next);
       let result: ContactPage;
@@ -410,13 +413,15 @@ export class ServiceClient {
         // last (everyone it counts is read), or one that sends everyone at once is the end. People
         // seen already where more was to follow are a server ignoring the paging: the rest was
         // never read.
-        complete = result.items.length === 0 || probing || allAtOnce || (result.total !== null && seen.size >= result.total) || seen.size < limit;
+        // Fewer than a page read in all is the end too, unless the server said more followed.
+        complete = result.items.length === 0 || probing || allAtOnce || (result.total !== null && seen.size >= result.total) || (!moreSaid && seen.size < limit);
         break;
       }
+      moreSaid = result.moreSaid === true;
       mayHaveEnded = result.items.length < limit;
-      byLink ||= result.linkPaged === true;
+      byName ||= result.linkPaged === true || moreSaid;
       // A short page the server itself called the last (`next: null`, `has_more: false`) is the end.
-      const uncertainEnd = !byLink && result.complete !== true && result.next === null && result.total === null && result.items.length < limit;
+      const uncertainEnd = !byName && result.complete !== true && result.next === null && result.total === null && result.items.length < limit;
       probing = uncertainEnd;
       next = uncertainEnd ? JSON.stringify({ limit: String(limit), offset: String(seen.size) }) : result.next;
       if (next === null) {

@@ -29,16 +29,25 @@ export function toContactPage(raw: unknown, request: PageRequest, linkPaging?: L
   const paging = pagingOf(body);
   const total = totalOf(body, paging, list.length, request);
   const headerNext = linkPaging ? linkedNextQuery(linkPaging) : undefined;
-  const next = nextPageQuery(body, paging, list.length, total, request, items.at(-1)?.id ?? null, headerNext);
+  const { query: next, named } = nextPageQuery(body, paging, list.length, total, request, items.at(-1)?.id ?? null, headerNext);
   // The header's answer was the one taken (the body said nothing of paging): its end is certain.
   const linkPaged = headerNext !== undefined && next === headerNext;
   // The last page by the server's own word (`has_more: false`, a Link header without next, a
   // total reached), not by a page shorter than asked for, which a server capping its size sends too.
   const complete = next === null && (hasMoreOf(body, paging) === false || linkPaged || nextSaidNull(body, paging) || (total !== null && total <= request.offset + items.length));
-  return { items, total, next: next === null ? null : JSON.stringify(next), ...(linkPaged ? { linkPaged } : {}), ...(complete ? { complete } : {}) };
+  // More follows by the server's own word (a cursor, a token, a link, `has_more: true`), not by
+  // Primer's arithmetic: the same page again for it is the paging ignored, not the list's end.
+  const moreSaid = next !== null && (named || hasMoreOf(body, paging) === true);
+  return { items, total, next: next === null ? null : JSON.stringify(next), ...(linkPaged ? { linkPaged } : {}), ...(complete ? { complete } : {}), ...(moreSaid ? { moreSaid } : {}) };
 }
 
 type Query = Record<string, string>;
+
+/** The next page's query, and whether the server named it (false: worked out from a page number or offset). */
+interface NextPage {
+  query: Query | null;
+  named: boolean;
+}
 
 /** DRF's (and JSON:API's) `next: null`: the last page, whatever a count beside it says. */
 function nextSaidNull(body: Obj, paging: Obj): boolean {
@@ -72,7 +81,17 @@ function linkedNextQuery({ link, requestUrl, apiRoot }: LinkPaging): Query | nul
   return next.origin === root.origin && underRoot ? Object.fromEntries(next.searchParams.entries()) : undefined;
 }
 
-function nextPageQuery(
+function nextPageQuery(...args: Parameters<typeof namedOrCounted>): NextPage {
+  const found = namedOrCounted(...args);
+  return found instanceof Counted ? { query: found.query, named: false } : { query: found, named: true };
+}
+
+/** A next page worked out by Primer from a page number or an offset. */
+class Counted {
+  constructor(readonly query: Query) {}
+}
+
+function namedOrCounted(
   body: Obj,
   paging: Obj,
   received: number,
@@ -80,13 +99,22 @@ function nextPageQuery(
   request: PageRequest,
   lastId: string | null,
   headerNext: Query | null | undefined,
-): Query | null {
+): Query | Counted | null {
   const hasMore = hasMoreOf(body, paging);
   if (received === 0 || hasMore === false) return null;
 
+  const cursorObject = isObj(body.cursor) ? body.cursor : {};
   const cursor =
-    textOf(body, 'next_cursor', 'nextCursor', 'cursor_next') ?? textOf(paging, 'next_cursor', 'nextCursor', 'cursor', 'end_cursor');
+    textOf(body, 'next_cursor', 'nextCursor', 'cursor_next') ??
+    textOf(paging, 'next_cursor', 'nextCursor', 'cursor', 'end_cursor') ??
+    // {cursor: {next: "…"}}
+    textOf(cursorObject, 'next', 'after');
   if (cursor !== null) return { cursor, limit: String(request.limit) };
+  // HubSpot's {paging: {next: {after, link}}}: the next page goes after `after` (absent on the last).
+  if (isObj(paging.next)) {
+    const after = textOf(paging.next, 'after');
+    if (after !== null) return { after, limit: String(request.limit) };
+  }
   if (body.next_cursor === null || paging.next_cursor === null) return null;
   // Google's style sends the token back as pageToken; its snake_case twin as page_token.
   const pageToken = textOf(body, 'nextPageToken') ?? textOf(paging, 'nextPageToken');
@@ -107,6 +135,10 @@ function nextPageQuery(
     const url = new URL(nextLink, 'http://placeholder.invalid');
     return Object.fromEntries(url.searchParams.entries());
   }
+  // Any other text under `next` is an opaque cursor ({items, next: "MTAw"}), sent back as `cursor`,
+  // the name most servers read it by (a number there is left to the arithmetic below).
+  const token = [body.next, paging.next].find((value): value is string => typeof value === 'string' && value.trim() !== '');
+  if (token !== undefined) return { cursor: token.trim(), limit: String(request.limit) };
   // GitHub's style: the next page only in the `Link` header, the body a bare array.
   if (headerNext !== undefined) return headerNext;
   // Stripe's lists ({object: "list", has_more}) go on after the last item's id; they refuse offset.
@@ -136,12 +168,12 @@ function nextPageQuery(
     // reads it): sent only as `per_page`, a server reading `limit` sent its own default size, a
     // page of people seen already, and the list ended there.
     const size = String(perPage);
-    return more ? { page: String(page + 1), per_page: size, limit: size } : null;
+    return more ? new Counted({ page: String(page + 1), per_page: size, limit: size }) : null;
   }
 
   const offset = numberOf(body, 'offset') ?? numberOf(paging, 'offset') ?? request.offset;
   const limit = numberOf(body, 'limit') ?? numberOf(paging, 'limit') ?? request.limit;
   const nextOffset = offset + received;
   const more = hasMore ?? (total !== null ? nextOffset < total : received >= limit);
-  return more ? { offset: String(nextOffset), limit: String(limit) } : null;
+  return more ? new Counted({ offset: String(nextOffset), limit: String(limit) }) : null;
 }

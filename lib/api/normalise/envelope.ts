@@ -69,7 +69,12 @@ export const TOTAL_KEYS = ['total', 'total_count', 'totalCount', 'count', 'total
 
 /** Where a list reply keeps its paging details, when not at its top. */
 export function pagingOf(body: Obj): Obj {
-  return isObj(body.pagination) ? body.pagination : isObj(body.meta) ? body.meta : isObj(body.page_info) ? body.page_info : {};
+  // `paging`: HubSpot's and the Graph API's.
+  for (const key of ['pagination', 'meta', 'page_info', 'paging']) {
+    const paging = body[key];
+    if (isObj(paging)) return paging;
+  }
+  return {};
 }
 
 const HAS_MORE_KEYS = ['has_more', 'hasMore', 'has_next', 'hasNext', 'has_next_page', 'hasNextPage'];

@@ -355,6 +355,30 @@ describe('a list read only in part never makes a name look unique', () => {
     expect(await service.findContactByName('Person 7')).toBeNull();
   });
 
+  it('matches no one by name when a server capping its pages at 50 sends its first page again for the next it named', async () => {
+    // It ignores the cursor (and offset) asked: fewer than a page read in all is not the end here.
+    const { service } = fakeService(await indexed(), () => ({ items: people.slice(0, 50), next: 'MTAw' }));
+    expect(await service.findContactByName('Alex Kim')).toBeNull();
+    const counted = fakeService(await indexed(), () => ({ items: people.slice(0, 50), has_more: true }));
+    expect(await counted.service.findContactByName('Alex Kim')).toBeNull();
+  });
+
+  it.each([
+    ['an opaque token under `next`', (start: number, more: boolean) => ({ items: people.slice(start, start + 50), next: more ? btoa(String(start + 50)) : null })],
+    ['HubSpot’s `paging.next.after`', (start: number, more: boolean) => ({ results: people.slice(start, start + 50), ...(more ? { paging: { next: { after: btoa(String(start + 50)), link: 'https://api.test/x' } } } : {}) })],
+    ['a cursor object `{cursor: {next}}`', (start: number, more: boolean) => ({ items: people.slice(start, start + 50), cursor: { next: more ? btoa(String(start + 50)) : null } })],
+  ])('reads a list paged by %s (50 a page, offset ignored) to its end', async (_, reply) => {
+    const { service, asked } = fakeService(await indexed(), (url) => {
+      const token = url.searchParams.get('cursor') ?? url.searchParams.get('after');
+      const start = token ? Number(atob(token)) : 0;
+      return reply(start, start + 50 < people.length);
+    });
+    expect((await service.listAllContacts()).map((contact) => contact.id)).toEqual(people.map((contact) => contact.id));
+    expect(asked).toHaveLength(Math.ceil(people.length / 50));
+    expect(await service.findContactByName('Alex Kim')).toBeNull();
+    expect((await service.findContactByName('Person 150'))?.id).toBe('c150');
+  });
+
   it('matches a name unique in a list read to its end', async () => {
     const { service } = fakeService(await indexed(), (url) => ({ items: pageOf(url, 100), total: people.length }));
     expect((await service.findContactByName('Person 7'))?.id).toBe('c7');
