@@ -44,7 +44,12 @@ const EMAIL_KEYS = ['email', 'email_address', 'emailAddress'];
  */
 function objectParticipant(entry: Obj): Participant {
   if (!isObj(entry.contact)) {
-    return { contactId: idOf(entry, 'contact_id', 'contactId', ...ID_KEYS), name: textOf(entry, ...NAME_KEYS), email: textOf(entry, ...EMAIL_KEYS) };
+    const name = textOf(entry, ...NAME_KEYS);
+    const email = textOf(entry, ...EMAIL_KEYS);
+    // A bare `id` beside a name or an address may be the participant row's own (`{id: "p-1", name,
+    // email}`): only an id alone, or one named as the contact's, says which contact it is.
+    const contactId = idOf(entry, 'contact_id', 'contactId') ?? (name === null && email === null ? idOf(entry, ...ID_KEYS) : null);
+    return { contactId, name, email };
   }
   const contact = entry.contact;
   return {

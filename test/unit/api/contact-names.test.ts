@@ -491,6 +491,15 @@ describe('a person’s recordings on a server that honours the contact filter (b
     expect(page.total).toBe(3);
   });
 
+  it('lists the meetings they attended whose participants are rows with ids of their own beside name and address', async () => {
+    const recordings = [
+      { id: 'r1', primary_contact_id: 'c2', status: 'completed', participants: [{ id: 'p-1', name: 'Dan Ito', email: 'dan@x.test' }, { id: 'p-2', name: 'Maya Chen', email: 'maya@x.test' }] },
+      { id: 'r2', primary_contact_id: 'c1', status: 'completed', participants: [] },
+    ];
+    const { service } = fakeService(new MemoryDiscoveryStore(), () => ({ recordings, total: recordings.length }));
+    expect((await service.listRecordings({ contactId: 'c1', limit: 10 })).recordings.map((recording) => recording.id)).toEqual(['r1', 'r2']);
+  });
+
   it('keeps the meetings they attended beside one still processing, with no participants yet (left out alone)', async () => {
     const recordings = [
       { id: 'r1', primary_contact_id: 'c1', status: 'completed' },
