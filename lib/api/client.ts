@@ -32,6 +32,7 @@ import {
   toTranscript,
   transcriptNotYet,
   recordingInsightsNotYet,
+  sameId,
   toWebhook,
   toWebhookList,
 } from './normalise';
@@ -151,7 +152,9 @@ export class ServiceClient {
     // filter (a server filtering by participant), unless the page shows the filter ignored.
     // (Paging still goes by what the server listed: `received`.)
     const someoneElses = (recording: Recording) =>
-      recording.primaryContactId !== null && recording.primaryContactId !== contactId && !recording.participants.some((participant) => participant.contactId === contactId);
+      recording.primaryContactId !== null &&
+      !sameId(recording.primaryContactId, contactId) &&
+      !recording.participants.some((participant) => participant.contactId !== null && sameId(participant.contactId, contactId));
     const certainlyNotTheirs = (recording: Recording) => someoneElses(recording) && recording.participants.every((participant) => participant.contactId !== null);
     // Seen ignored only by one whose participants are listed, all with ids: a recording with none
     // listed yet (still processing) is left out alone, not with the meetings they attended.

@@ -7,7 +7,7 @@
  * strings or 0/1, wrapped `{data:…}` envelopes), ignores unknown fields, and throws an
  * `invalid_response` ApiError when a reply lacks what the view needs (an id, an upload URL).
  */
-export { toFlag } from './values';
+export { sameId, toFlag } from './values';
 export { toTextList } from './text-lists';
 export type { PageRequest } from './envelope';
 export { toActionItems } from './action-items';

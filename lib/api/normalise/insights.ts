@@ -2,7 +2,7 @@
  * Insights of a contact (topics, tone, preference flags) and of a recording (items, decisions, topics).
  */
 import type { Insights, PreferenceFlags, RecordingInsights } from '../../models';
-import { invalid, isObj, numberOf, textOf, toFlag, type Obj } from './values';
+import { invalid, isObj, numberOf, sameId, textOf, toFlag, type Obj } from './values';
 import { dateOf } from './dates';
 import { ITEM_TEXT_KEYS, proseOf, SENTENCE_SEPARATORS, toTextList } from './text-lists';
 import { resourceOf, unwrap } from './envelope';
@@ -82,7 +82,10 @@ function singleOf(raw: unknown, probeKeys: string[], ownerKeys: string[], ownerI
   const list = Array.isArray(raw) ? raw : listKey !== undefined && isObj(raw) ? (raw[listKey] as unknown[]) : null;
   if (list === null) return raw;
   if (list.length <= 1) return list[0] ?? null;
-  const own: unknown[] = list.filter((entry) => isObj(entry) && textOf(resourceOf(entry), ...ownerKeys) === ownerId);
+  const own: unknown[] = list.filter((entry) => {
+    const owner = isObj(entry) ? textOf(resourceOf(entry), ...ownerKeys) : null;
+    return owner !== null && sameId(owner, ownerId);
+  });
   if (own.length === 0) throw invalid('which of the several insights sent is meant');
   // Several of its own (a history of snapshots): the newest, else the first.
   return own.reduce((newest, entry) => (whenMade(entry) > whenMade(newest) ? entry : newest));
@@ -114,10 +117,11 @@ function ownerOf(reply: unknown, ownerKeys: string[], asked: string, whose: stri
   for (let level = reply, depth = 0; isObj(level) && depth < 3; depth++) {
     const resource = resourceOf(level);
     // `{contact: {id}, profile: {…}}`: the contact the insights are about, by its own id.
-    const beside = ownerKeys === CONTACT_OWNER_KEYS ? Object.entries(resource).find(([key, value]) => PERSON_KEYS.has(key.toLowerCase()) && isObj(value))?.[1] : undefined;
+    // Only a `contact` or `person` names the subject: a record's `owner` or `user` is the account's.
+    const beside = ownerKeys === CONTACT_OWNER_KEYS ? Object.entries(resource).find(([key, value]) => SUBJECT_KEYS.has(key.toLowerCase()) && isObj(value))?.[1] : undefined;
     const person = isObj(beside) ? textOf(resourceOf(beside), 'id', '_id') : null;
     const stated = textOf(resource, ...ownerKeys) ?? person;
-    if (stated !== null && stated.trim() !== asked.trim()) {
+    if (stated !== null && !sameId(stated, asked)) {
       throw new ApiError('invalid_response', `The service sent the insights of another ${whose} (${stated.slice(0, 80)}, not ${asked.slice(0, 80)}); Primer does not show them.`);
     }
     level = ['data', 'insights'].map((key) => resource[key]).find(isObj);
@@ -138,6 +142,8 @@ const insightFieldCount = (body: Obj) => Object.keys(body).filter((key) => INSIG
 const holdsInsights = (body: Obj) => insightFieldCount(body) > 0;
 /** Where a reply puts the person the insights are about, not the insights. */
 const PERSON_KEYS = new Set(['contact', 'person', 'user', 'owner']);
+/** Of those, the ones naming whom the insights are about. */
+const SUBJECT_KEYS = new Set(['contact', 'person']);
 
 /**
  * The object the insights' fields are in: the body, or the one object inside it that holds them

@@ -78,8 +78,21 @@ export function idOf(source: Obj, ...keys: string[]): string | null {
   return oid === null ? null : textOf(oid, '$oid');
 }
 
-const TRUE_WORDS = new Set(['true', 'yes', 'y', '1', 'on']);
-const FALSE_WORDS = new Set(['false', 'no', 'n', '0', 'off']);
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * Whether two ids name the same record: as written, spaces around aside; a UUID in either case
+ * (SQL Server's uniqueidentifier prints it in capitals where another table keeps it in small letters).
+ */
+export function sameId(a: string, b: string): boolean {
+  const x = a.trim();
+  const y = b.trim();
+  return x === y || (UUID.test(x) && x.toLowerCase() === y.toLowerCase());
+}
+
+// Postgres prints booleans as text `t` / `f`.
+const TRUE_WORDS = new Set(['true', 'yes', 'y', '1', 'on', 't']);
+const FALSE_WORDS = new Set(['false', 'no', 'n', '0', 'off', 'f']);
 
 export function toFlag(value: unknown): boolean | null {
   if (typeof value === 'boolean') return value;

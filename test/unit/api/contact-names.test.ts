@@ -500,6 +500,16 @@ describe('a person’s recordings on a server that honours the contact filter (b
     expect((await service.listRecordings({ contactId: 'c1', limit: 10 })).recordings.map((recording) => recording.id)).toEqual(['r1', 'r2']);
   });
 
+  it('lists their own recordings whose contact id is the same UUID in capitals', async () => {
+    const id = '3f0e2b1c-1111-2222-3333-444455556666';
+    const recordings = [
+      { id: 'r1', primary_contact_id: id.toUpperCase(), status: 'completed', participants: [{ contact_id: id.toUpperCase() }] },
+      { id: 'r2', primary_contact_id: 'c2', status: 'completed', participants: [{ contact_id: 'c2' }, { contact_id: id.toUpperCase() }] },
+    ];
+    const { service } = fakeService(new MemoryDiscoveryStore(), () => ({ recordings, total: recordings.length }));
+    expect((await service.listRecordings({ contactId: id, limit: 10 })).recordings.map((recording) => recording.id)).toEqual(['r1', 'r2']);
+  });
+
   it('keeps the meetings they attended beside one still processing, with no participants yet (left out alone)', async () => {
     const recordings = [
       { id: 'r1', primary_contact_id: 'c1', status: 'completed' },

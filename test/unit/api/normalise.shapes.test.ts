@@ -175,6 +175,18 @@ describe('insights as a list or a page', () => {
     expect(() => toInsights({ person: { id: 'c2' }, profile: { sensitive_topics: ['x'] } }, 'c1')).toThrow(expect.objectContaining({ message: expect.stringContaining('another contact') }));
   });
 
+  it('takes a record’s `owner` or `user` beside the insights for the account’s, not the person they are about', () => {
+    const reply = { preferred_tone: 'formal', recent_topics: ['Q3 roadmap'], owner: { id: 'u_7', name: 'Alex (account owner)' }, user: { id: 'u_8' } };
+    expect(toInsights(reply, 'c_42')).toMatchObject({ contactId: 'c_42', preferredTone: 'formal', recentTopics: ['Q3 roadmap'] });
+  });
+
+  it('reads a UUID in capitals as the same contact’s (another id in other letters stays another contact’s)', () => {
+    const id = '3f0e2b1c-1111-2222-3333-444455556666';
+    expect(toInsights({ contact_id: id.toUpperCase(), preferred_tone: 'formal' }, id).preferredTone).toBe('formal');
+    expect(toInsights([{ contact_id: id.toUpperCase(), preferred_tone: 'mine' }, { contact_id: 'c2', preferred_tone: 'theirs' }], id).preferredTone).toBe('mine');
+    expect(() => toInsights({ contact_id: 'C_42', preferred_tone: 'formal' }, 'c_42')).toThrow(expect.objectContaining({ message: expect.stringContaining('another contact') }));
+  });
+
   it('of several for this very contact (a history), takes the newest, else the first', () => {
     const history = [
       { contact_id: 'c1', preferred_tone: 'older', updated_at: '2026-10-01T09:00:00Z' },

@@ -57,7 +57,7 @@ describe('lists and flags', () => {
   });
 
   it.each([
-    [true, true], [false, false], [1, true], [0, false], [2, null], ['true', true], ['False', false], ['yes', true], ['no', false], ['1', true], ['0', false], ['maybe', null], [null, null], [undefined, null],
+    [true, true], [false, false], [1, true], [0, false], [2, null], ['true', true], ['False', false], ['yes', true], ['no', false], ['1', true], ['0', false], ['t', true], ['f', false], ['maybe', null], [null, null], [undefined, null],
   ])('flag %j → %j', (value, expected) => expect(toFlag(value)).toBe(expected));
 
   it('reads action items in every shape and keeps only pending ones when asked', () => {
