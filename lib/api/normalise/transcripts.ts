@@ -14,7 +14,11 @@ const SEGMENT_LIST_KEYS = ['segments', 'utterances', 'monologues', 'sentences', 
 const TRANSCRIPT_TEXT_KEYS = ['text', 'transcript', 'content', 'full_text', 'fullText', 'transcript_text', 'transcriptText'];
 const STATUS_KEYS = ['status', 'state', 'processing_status'];
 /** What a transcript reply may say beside its transcript without saying anything of it. */
-const ABOUT_KEYS = new Set([...ID_KEYS, 'recording_id', 'recordingId', ...STATUS_KEYS, 'progress', 'progress_percent', 'percent_complete']);
+const ABOUT_KEYS = new Set([
+  ...ID_KEYS, 'recording_id', 'recordingId', ...STATUS_KEYS, 'progress', 'progress_percent', 'percent_complete',
+  // A transcript resource's usual metadata, there before its text is.
+  'language', 'language_code', 'languageCode', 'created_at', 'createdAt', 'updated_at', 'updatedAt', 'object', 'type', 'kind',
+]);
 
 /**
  * The service answered, with no transcript yet (a 204, an empty body, `{transcript: null}`): a
@@ -34,7 +38,8 @@ export function toTranscript(raw: unknown, recordingId: string): Transcript {
   // The status may sit beside the transcript or around it (`{status, transcript: {segments}}`).
   const status = toStatus(textOf(body, ...STATUS_KEYS) ?? (isObj(raw) ? textOf(raw, ...STATUS_KEYS) : null));
   const pending = status === 'uploading' || status === 'queued' || status === 'processing';
-  const list = SEGMENT_LIST_KEYS.map((key) => body[key]).find(Array.isArray);
+  // `transcript` holds the list too where an envelope was read through to it (`{data: {transcript: […]}}`).
+  const list = [...SEGMENT_LIST_KEYS, 'transcript'].map((key) => body[key]).find(Array.isArray);
   if (list) {
     const segments = segmentsOf(list, durationOf(body) ?? (isObj(raw) ? durationOf(raw) : null), speakersOf(body));
     // No segment yet of a recording still being processed: not a transcript with nothing said.

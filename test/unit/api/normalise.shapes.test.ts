@@ -1,6 +1,7 @@
 /** Reply shapes real servers send that the interface leaves open (the shapes audit). */
 import { describe, expect, it } from 'vitest';
 import { ServiceClient } from '@/lib/api/client';
+import { NOT_YET_CODE } from '@/lib/api/errors';
 import {
   embeddedRecordingInsights,
   toActionItems,
@@ -43,6 +44,17 @@ describe('lists', () => {
     expect(toContactPage({ data: null, total: 0 }, page).items).toEqual([]);
     expect(toTranscript({ segments: null, text: '' }, 'r1').segments).toEqual([]);
     expect(toTranscript({ utterances: null }, 'r1').segments).toEqual([]);
+  });
+
+  it('reads a transcript resource still being made, with its usual metadata, as not yet there', () => {
+    const reply = { id: 't_1', recording_id: 'r1', status: 'processing', text: null, language: 'en', created_at: '2026-11-12T10:00:00Z' };
+    expect(() => toTranscript(reply, 'r1')).toThrow(expect.objectContaining({ kind: 'not_found', code: NOT_YET_CODE }));
+    expect(toTranscript({ ...reply, status: 'completed' }, 'r1').segments).toEqual([]);
+  });
+
+  it('reads segments under `transcript` inside a {data} envelope', () => {
+    const reply = { data: { recording_id: 'r1', transcript: [{ speaker: 'Maya', start: 1, end: 2, text: 'hi' }] } };
+    expect(toTranscript(reply, 'r1').segments).toEqual([{ speaker: 'Maya', start: 1, end: 2, text: 'hi' }]);
   });
 
   it('still refuses a reply with no list at all', () => {
