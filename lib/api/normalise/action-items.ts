@@ -27,7 +27,8 @@ export function toActionItems(raw: unknown, { pendingOnly, ofRecording = false }
     const text = textOf(entry, ...ITEM_TEXT_KEYS, 'action', 'action_item', 'item');
     if (text === null) continue;
     const ownerValue = entry.owner ?? entry.assignee ?? entry.assigned_to ?? entry.assignedTo;
-    const owner = isObj(ownerValue) ? textOf(ownerValue, 'name', 'email') : textOf(entry, 'owner', 'assignee', 'assigned_to', 'assignedTo');
+    // A person object by any of the usual names for a name (Jira's displayName, Slack's display_name), else its address.
+    const owner = isObj(ownerValue) ? textOf(ownerValue, 'name', 'display_name', 'displayName', 'full_name', 'fullName', 'email') : textOf(entry, 'owner', 'assignee', 'assigned_to', 'assignedTo');
     const status = textOf(entry, 'status', 'state');
     // Done when flagged so, or (without a flag) when it has a completion time: Rails' and Django's
     // `completed_at` is null while the item is open.

@@ -80,6 +80,11 @@ describe('lists and flags', () => {
       { text: 'Review', owner: 'Ann', dueDate: '2026-12-02', status: null },
     ]);
     expect(toActionItems([{ text: 'Old', status: 'done' }], { pendingOnly: false })).toHaveLength(1);
+    // An assignee by Jira's, Slack's or a users table's name for a name, else by address.
+    const owners = [{ displayName: 'Maya Chen' }, { id: 'u1', display_name: 'Dan Ito' }, { full_name: 'Jo Park' }, { id: 'u2', email: 'ann@x.test' }].map(
+      (assignee) => toActionItems([{ text: 'Send deck', assignee }], { pendingOnly: true })[0]?.owner,
+    );
+    expect(owners).toEqual(['Maya Chen', 'Dan Ito', 'Jo Park', 'ann@x.test']);
     // Kept (a recording's own items), a finished one says so by the same rule, whatever the server's words.
     const kept = toActionItems(
       [{ text: 'Old', status: 'Done' }, { text: 'Also old', completed: true }, { text: 'Closed', completed_at: '2026-11-01T10:00:00Z' }, { text: 'Call back', status: 'open' }, 'Send deck'],
