@@ -93,7 +93,9 @@ function messageOf(value: unknown, { fields = false, depth = 0 } = {}): string |
   if (!isFields(value)) return null;
   for (const key of MESSAGE_KEYS) {
     const message = messageOf(value[key], inner);
-    if (message !== null) return message;
+    if (message === null) continue;
+    const field = fieldOf(value);
+    return field !== null && !message.includes(field) ? `${field}: ${message}` : message;
   }
   if (!fields) return null;
   const parts = Object.entries(value)
@@ -104,6 +106,17 @@ function messageOf(value: unknown, { fields = false, depth = 0 } = {}): string |
     })
     .filter((part): part is string => part !== null);
   return parts.length > 0 ? parts.join('; ') : null;
+}
+
+/** Where in the request a problem is: the body's part aside (pydantic's `loc`, `field`, Stripe's `param`, JSON:API's pointer). */
+function fieldOf(value: Record<string, unknown>): string | null {
+  if (Array.isArray(value.loc)) {
+    const path = value.loc.filter((part) => (typeof part === 'string' || typeof part === 'number') && !['body', 'query', 'path'].includes(String(part)));
+    return path.length > 0 ? path.join('.') : null;
+  }
+  const pointer = isFields(value.source) ? text(value.source.pointer) : null;
+  const named = text(value.field) ?? text(value.param) ?? pointer?.split('/').filter(Boolean).pop() ?? null;
+  return named !== null && /^[\w.[\]-]{1,64}$/.test(named) ? named : null;
 }
 
 /** The code of the first entry of a JSON:API `errors` list. */

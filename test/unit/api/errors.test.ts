@@ -9,8 +9,12 @@ describe('parseErrorBody', () => {
     ['oauth style', '{"error":"invalid_token","error_description":"Token expired"}', 'application/json', 'Token expired', 'invalid_token'],
     ['message', '{"message":"Slow down","code":42}', 'application/json', 'Slow down', '42'],
     ['detail string', '{"detail":"Not authenticated"}', 'application/json', 'Not authenticated', null],
-    ['detail list', '{"detail":[{"loc":["body","filename"],"msg":"field required"},{"msg":"bad type"}]}', 'application/json', 'field required; bad type', null],
+    ['detail list', '{"detail":[{"loc":["body","filename"],"msg":"field required"},{"msg":"bad type"}]}', 'application/json', 'filename: field required; bad type', null],
     ['errors list', '{"errors":[{"message":"first"},"second"]}', 'application/json', 'first; second', null],
+    // Which field a problem is about, where the message alone does not say (FastAPI's "Field required").
+    ['FastAPI 422', '{"detail":[{"type":"missing","loc":["body","speakers_expected"],"msg":"Field required","input":{}}]}', 'application/json', 'speakers_expected: Field required', null],
+    ['JSON:API pointer', '{"errors":[{"detail":"can\'t be blank","source":{"pointer":"/data/attributes/filename"}}]}', 'application/vnd.api+json', "filename: can't be blank", null],
+    ['field named in the message already', '{"error":{"message":"Missing required param: filename.","param":"filename"}}', 'application/json', 'Missing required param: filename.', null],
     ['plain text', 'Service unavailable\n', 'text/plain', 'Service unavailable', null],
     ['s3 xml', '<?xml version="1.0"?><Error><Code>AccessDenied</Code><Message>Request has expired</Message></Error>', 'application/xml', 'Request has expired', 'AccessDenied'],
     ['html page', '<!DOCTYPE html><html><body>502 Bad Gateway</body></html>', 'text/html', null, null],
