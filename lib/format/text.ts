@@ -5,21 +5,25 @@ export function nonBlank(value: string | null | undefined): string | null {
 }
 
 /**
- * How topics are told apart: case, spaces, the form of accents (NFC), curly or straight quotes,
- * the kind of dash, spaces around a slash, a dash, "&" or "+", and punctuation at either end ignored. "Layoffs" and "layoffs."
- * are one topic, so a topic to avoid is never also listed as one to raise.
+ * How topics are told apart: case (Turkish dotted and dotless i too), spaces, the form of accents
+ * and full-width letters (NFKC), curly or straight quotes, the kind of dash, spaces around a slash,
+ * a dash, "&" or "+", and punctuation at either end in any script ("。", "「」", "¿?", "؟") ignored.
+ * "Layoffs" and "layoffs." are one topic, so a topic to avoid is never also listed as one to raise.
  */
 export function topicKey(topic: string): string {
   return topic
-    .normalize('NFC')
+    .normalize('NFKC')
     .toLowerCase()
+    .replace(/\u0307/g, '')
+    .replace(/ı/g, 'i')
     .replace(/[‘’‛′`]/g, "'")
     .replace(/[“”„″]/g, '"')
     .replace(/\s+/g, ' ')
     // Word and Outlook make " - " an en dash as it is typed: every dash is one, spaced or not, as "&" and "+" are.
     .replace(/[‐‑‒–—−]/g, '-')
     .replace(/\s*([/&+-])\s*/g, '$1')
-    .replace(/^[\s.,;:!?'"()[\]…]+|[\s.,;:!?'"()[\]…]+$/g, '');
+    // Punctuation, not symbols ("C++", "C#" and "R&D" keep theirs).
+    .replace(/^(?:(?![#%&*@/\\])[\s\p{Po}\p{Ps}\p{Pe}\p{Pi}\p{Pf}])+|(?:(?![#%&*@/\\])[\s\p{Po}\p{Ps}\p{Pe}\p{Pi}\p{Pf}])+$/gu, '');
 }
 
 /**

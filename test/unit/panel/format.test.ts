@@ -154,6 +154,31 @@ describe('topics told apart by the kind of dash or the spaces around "&" and "+"
   });
 });
 
+describe('topics told apart in every script', () => {
+  // Japanese and Chinese full stops, corner quotes, full-width letters, Spanish ¿?, the Arabic
+  // question mark, and Turkish capitals (İ, and I for ı).
+  const pairs: [string, string][] = [
+    ['レイオフ。', 'レイオフ'],
+    ['「レイオフ」', 'レイオフ'],
+    ['ＡＩ規制', 'AI規制'],
+    ['裁员。', '裁员'],
+    ['¿Despidos?', 'despidos'],
+    ['تسريح العمال؟', 'تسريح العمال'],
+    ['İŞTEN ÇIKARMALAR', 'İşten çıkarmalar'],
+    ['İK bütçesi', 'ik bütçesi'],
+  ];
+
+  it.each(pairs)('never offers "%s" to raise when "%s" is to be avoided', (raise, avoid) => {
+    expect(topicsToRaise(insights({ recentTopics: [raise], sensitiveTopics: [avoid] }))).toEqual([]);
+  });
+
+  it('never shares in a meeting a topic someone there avoids, and lists each topic once', () => {
+    const person = (id: string, patch: Parameters<typeof insights>[0]) => ({ id, name: id, insights: insights(patch) });
+    expect(sharedTopics([person('佐藤', { recentTopics: ['レイオフ。'] }), person('鈴木', { recentTopics: ['レイオフ。'] }), person('田中', { sensitiveTopics: ['レイオフ'] })])).toEqual([]);
+    expect(uniqueTopics(['レイオフ', 'レイオフ。', '#hiring', 'hiring', 'C#', 'C', '50%', '50'])).toEqual(['レイオフ', '#hiring', 'hiring', 'C#', 'C', '50%', '50']);
+  });
+});
+
 describe('meeting', () => {
   const maya = { id: 'm', name: 'Maya', insights: insights({ recentTopics: ['Q3 roadmap', 'Hiring'], interests: ['Sailing'], sensitiveTopics: ['Layoffs'], pendingActionItems: [{ text: 'Send deck', dueDate: null, owner: null, status: null }] }) };
   const dan = { id: 'd', name: 'Dan', insights: insights({ recentTopics: ['q3 roadmap', 'layoffs'], interests: ['hiring'], sensitiveTopics: ['layoffs', 'the reorg', 'sailing'] }) };
