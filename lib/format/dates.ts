@@ -99,7 +99,9 @@ const relativeFormats = new Map<string, Intl.RelativeTimeFormat>();
 
 /** `calendar`: a calendar day, written as the day it is (UTC), not as the reader's local time of its midnight. */
 function dateFormat(locale: string = UI_LOCALE, calendar: boolean): Intl.DateTimeFormat {
-  const key = `${calendar ? 'utc' : 'local'}:${locale}`;
+  // A local one is kept with the reader's zone as Date sees it now (its offsets in winter and in
+  // summer): a formatter keeps the zone it was made in, and the laptop of a traveller changes its own.
+  const key = calendar ? `utc:${locale}` : `local:${locale}:${new Date(2026, 0, 1).getTimezoneOffset()},${new Date(2026, 6, 1).getTimezoneOffset()}`;
   let format = dateFormats.get(key);
   if (!format) {
     const options: Intl.DateTimeFormatOptions = { day: 'numeric', month: 'short', year: 'numeric', ...(calendar ? { timeZone: 'UTC' } : {}) };

@@ -26,6 +26,20 @@ afterAll(() => {
   else process.env.TZ = previousTz;
 });
 
+describe('the reader’s time zone changing while the panel is open (a flight)', () => {
+  it('writes a moment’s date in the zone the reader is in now, as its "ago" is counted', () => {
+    const last = '2026-11-12T20:00:00Z'; // 13 Nov 09:00 in Auckland, 12 Nov 12:00 in Los Angeles
+    try {
+      process.env.TZ = 'Pacific/Auckland';
+      expect(formatDate(last, 'en-GB')).toBe('13 Nov 2026');
+      process.env.TZ = 'America/Los_Angeles';
+      expect(lastConversation(last, new Date('2026-11-12T23:00:00Z'), 'en-GB')).toEqual({ ago: 'today', date: '12 Nov 2026' });
+    } finally {
+      process.env.TZ = 'America/New_York';
+    }
+  });
+});
+
 describe('due dates west of UTC', () => {
   it('runs where midnight UTC is the day before', () => {
     expect(new Date('2026-11-12T00:00:00Z').getDate()).toBe(11);
