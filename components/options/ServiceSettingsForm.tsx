@@ -19,6 +19,7 @@ import { ApiKeyField } from './ApiKeyField';
 import { ConnectionTest, type ConnectionDraft, type ConnectionTestHandle } from './ConnectionTest';
 import { errorMessage } from './error-message';
 import { requestHostPermission } from './host-permission';
+import { ServiceAccessNote } from './ServiceAccessNote';
 import { settingsKey, webhooksKey } from './queries';
 
 interface SaveRequest {
@@ -77,8 +78,7 @@ export function ServiceSettingsForm({ settings }: { settings: SettingsView }) {
       }
       setStatus({ tone: 'success', text: done });
       // A mistyped key or address was otherwise found out only when the sites stayed blank.
-      const saved = view.serviceUrl !== null && view.hasApiKey ? normaliseBaseUrl(view.serviceUrl) : null;
-      if (saved?.ok) connectionTest.current?.test({ payload: {}, permissionPattern: saved.permissionPattern, unsaved: false });
+      testSaved(view);
     },
     onError: (error) => setStatus({ tone: 'error', text: errorMessage(error) }),
   });
@@ -165,8 +165,15 @@ export function ServiceSettingsForm({ settings }: { settings: SettingsView }) {
     return { payload, permissionPattern, unsaved };
   }
 
+  /** Tests the settings in effect (after a save completed them, or access to them was allowed). */
+  function testSaved(view: SettingsView) {
+    const saved = view.serviceUrl !== null && view.hasApiKey ? normaliseBaseUrl(view.serviceUrl) : null;
+    if (saved?.ok) connectionTest.current?.test({ payload: {}, permissionPattern: saved.permissionPattern, unsaved: false });
+  }
+
   return (
     <form className="options-form" noValidate onSubmit={(event) => void handleSave(event)}>
+      <ServiceAccessNote serviceUrl={settings.serviceUrl} onAllowed={() => testSaved(settings)} />
       <TextField
         ref={urlRef}
         label="Service URL"

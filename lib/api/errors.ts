@@ -42,6 +42,12 @@ export function defaultMessage(kind: ApiErrorKind): string {
   return DEFAULT_MESSAGES[kind];
 }
 
+/**
+ * Marks a call that could not reach the service because Primer has no access to its host (an
+ * administrator's address never granted, access taken away): a refused connection otherwise.
+ */
+export const NO_ACCESS_CODE = 'primer_no_access';
+
 /** Marks a failure of the contact list itself that says the address is not the service's: see asNotTheService. */
 export const NOT_THE_SERVICE_CODE = 'primer_not_the_service';
 

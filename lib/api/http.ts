@@ -11,7 +11,7 @@
  * policy above.
  */
 import { onThisComputer } from './webhook-url';
-import { ApiError, defaultMessage, kindForStatus, NOT_THE_SERVICE_CODE, parseErrorBody, parseRateLimitReset, parseRetryAfter } from './errors';
+import { ApiError, defaultMessage, kindForStatus, NO_ACCESS_CODE, NOT_THE_SERVICE_CODE, parseErrorBody, parseRateLimitReset, parseRetryAfter } from './errors';
 
 export type FetchLike = (input: string, init?: RequestInit) => Promise<Response>;
 
@@ -231,6 +231,8 @@ export class Http {
     const { kind, status } = error;
     // Refused, unreachable or silent: trying again at once would only keep the user waiting.
     if (interactive && (kind === 'network' || kind === 'timeout')) return null;
+    // Nor without access to the host: only the user can give it.
+    if (error.code === NO_ACCESS_CODE) return null;
     // A 429 means the server did not act on the request, so even a POST may be sent again.
     const retryable =
       kind === 'rate_limited' ||
@@ -282,6 +284,8 @@ export class Http {
       } catch (cause) {
         if (timedOut) throw new ApiError('timeout', defaultMessage('timeout'), { cause });
         if (options.signal?.aborted) throw new ApiError('aborted', defaultMessage('aborted'), { cause });
+        // The fetch given said why itself (no access to the host: service-access.ts).
+        if (cause instanceof ApiError) throw cause;
         throw new ApiError('network', defaultMessage('network'), { cause });
       }
       // Sent on to another origin. Chrome 119+ and Firefox drop the key on such a redirect

@@ -1,15 +1,18 @@
 /**
  * A new install opens Primer's options: nothing else says what to do first (the toolbar button is
  * not pinned by default, and on the sites Primer marks no one until it has an address and a key).
- * Not on updates, nor when Primer is set up already (an administrator's policy).
+ * Not on updates, nor when Primer is set up already (an administrator's policy) and allowed to
+ * contact the service: access to its host is given only in a click, on the options page.
  */
 import { browser } from '#imports';
 import { settingsView } from './settings';
+import { servicePattern } from './service-access';
 
 export async function openOptionsIfNew({ reason }: { reason: string }): Promise<void> {
   if (reason !== 'install') return;
   const view = await settingsView();
-  if (view.serviceUrl && view.hasApiKey) return;
+  const pattern = view.hasApiKey ? servicePattern(view.serviceUrl) : null;
+  if (pattern !== null && (await browser.permissions.contains({ origins: [pattern] }).catch(() => false))) return;
   await browser.runtime.openOptionsPage();
 }
 

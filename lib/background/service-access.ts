@@ -8,6 +8,8 @@
 import { browser, storage } from '#imports';
 import { z } from 'zod/mini';
 import { permissionPatternFor } from '../api/base-url';
+import { ApiError, NO_ACCESS_CODE } from '../api/errors';
+import type { FetchLike } from '../api/http';
 import { parseUploads, UPLOADS_KEY } from '../upload/store';
 
 /** Host patterns asked for as service addresses since the last save (content scripts can write it: it only ever takes access away). */
@@ -24,6 +26,32 @@ async function asked(): Promise<string[]> {
 /** The host pattern of a service address, or null. */
 export function servicePattern(serviceUrl: string | null): string | null {
   return serviceUrl === null ? null : permissionPatternFor(serviceUrl);
+}
+
+async function hasAccess(pattern: string): Promise<boolean> {
+  try {
+    return await browser.permissions.contains({ origins: [pattern] });
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * `fetch` for calls to the service at `baseUrl` that says when one failed for want of access to
+ * its host (NO_ACCESS_CODE): without it, a service sending no CORS headers looks like one that is
+ * not there, and the panel said "cannot be reached" where only the options page's Allow helps.
+ */
+export function accessChecked(fetch: FetchLike, baseUrl: string, granted: (pattern: string) => Promise<boolean> = hasAccess): FetchLike {
+  const pattern = servicePattern(baseUrl);
+  const origin = new URL(baseUrl).origin;
+  return async (input, init) => {
+    try {
+      return await fetch(input, init);
+    } catch (error) {
+      if (pattern === null || init?.signal?.aborted || new URL(input).origin !== origin || (await granted(pattern))) throw error;
+      throw new ApiError('network', `Primer has not been allowed to contact ${origin} yet: allow it in Primer’s options.`, { code: NO_ACCESS_CODE, cause: error });
+    }
+  };
 }
 
 /** A service address was tested with access given for it: given back after the next save if not saved. */

@@ -11,6 +11,7 @@ import { SwrCache, type CacheStore } from './cache';
 import { createLimiter } from './limiter';
 import { createStayAwake } from './stay-awake';
 import { effectiveSettings } from './settings';
+import { accessChecked } from './service-access';
 import { announceSettingsSaved } from '../storage/settings-change';
 
 export const MAX_CONCURRENT_CALLS = 6;
@@ -86,7 +87,8 @@ export class ServiceContext {
     return new ServiceClient(baseUrl, apiKey, {
       sleep: this.#sleep,
       ...this.#clientOptions,
-      fetch: this.#fetch,
+      // The settings' client says when access to the host is missing; a test's finds out itself.
+      fetch: persistent ? accessChecked(this.#fetch, baseUrl) : this.#fetch,
       gate: this.#gate,
       ...(persistent
         ? { discovery: storageDiscoveryStore, indexPersistence: storageIndexPersistence(baseUrl), quiet: sessionQuietStore(baseUrl) }

@@ -3,8 +3,21 @@ import { cleanup } from '@testing-library/react';
 import { afterEach, beforeEach } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 
+/** An event the fake browser does not implement: listeners are kept, and `fire` calls them. */
+function fakeEvent<T extends unknown[]>() {
+  const listeners = new Set<(...args: T) => void>();
+  return {
+    addListener: (listener: (...args: T) => void) => void listeners.add(listener),
+    removeListener: (listener: (...args: T) => void) => void listeners.delete(listener),
+    hasListener: (listener: (...args: T) => void) => listeners.has(listener),
+    fire: (...args: T) => listeners.forEach((listener) => listener(...args)),
+  };
+}
+
 beforeEach(() => {
   fakeBrowser.reset();
+  // Access given or taken away (chrome://extensions, a prompt in another page).
+  Object.assign(fakeBrowser.permissions, { onAdded: fakeEvent(), onRemoved: fakeEvent() });
 });
 
 // Testing Library only cleans up by itself when vitest globals are on; they are not.

@@ -22,7 +22,7 @@ interface CopyNoteProps {
 export function CopyNote({ copy, what, updatedAt, onRetry }: CopyNoteProps) {
   return (
     <LastCopyNote problem={copy.problem} updatedAt={updatedAt} onRetry={onRetry} refreshWhat={what}>
-      {staleReason(copy.problem.kind, serviceWaitMs(copy.problem))}: {what} as of <AsOf asOf={copy.asOf} />.
+      {staleReason(copy.problem.kind, serviceWaitMs(copy.problem), copy.problem.code)}: {what} as of <AsOf asOf={copy.asOf} />.
     </LastCopyNote>
   );
 }

@@ -21,7 +21,7 @@ interface FreshnessNoteProps {
 export function FreshnessNote({ asOf, problem, onRetry, updatedAt, now }: FreshnessNoteProps) {
   return (
     <LastCopyNote problem={problem} updatedAt={updatedAt} onRetry={onRetry}>
-      <strong>{staleReason(problem.kind, serviceWaitMs(problem))}:</strong> showing the briefing as of <AsOf asOf={asOf} now={now} />.
+      <strong>{staleReason(problem.kind, serviceWaitMs(problem), problem.code)}:</strong> showing the briefing as of <AsOf asOf={asOf} now={now} />.
     </LastCopyNote>
   );
 }

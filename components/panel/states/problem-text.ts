@@ -3,7 +3,7 @@
  * is wrong), wait (the service asked to slow down), retry (it failed or cannot be reached), or
  * find the person by e-mail (the service no longer has the contact the page matched).
  */
-import { NOT_THE_SERVICE_CODE, toErrorInfo, type ApiErrorKind } from '@/lib/api/errors';
+import { NO_ACCESS_CODE, NOT_THE_SERVICE_CODE, toErrorInfo, type ApiErrorKind } from '@/lib/api/errors';
 
 export type NextStep = 'options' | 'retry' | 'wait' | 'search' | 'none';
 
@@ -34,7 +34,8 @@ export const PROBLEMS: Record<ApiErrorKind, Problem> = {
 };
 
 /** How a briefing shown from the last copy is introduced, by why it could not be refreshed. */
-export function staleReason(kind: ApiErrorKind, waitMs: number | null = null): string {
+export function staleReason(kind: ApiErrorKind, waitMs: number | null = null, code: string | null = null): string {
+  if (code === NO_ACCESS_CODE) return 'Primer may not contact the service (allow it in Primer’s options)';
   if (kind === 'network' || kind === 'timeout') return 'Offline';
   if (kind === 'rate_limited') return 'The service is busy';
   if (kind === 'server' && waitMs !== null) return 'The service is unavailable';
@@ -55,6 +56,13 @@ const NOT_THE_SERVICE: Problem = {
   retry: true,
 };
 
+/** No access to the service's host (an administrator's address, access taken away): retrying will not help. */
+const NO_ACCESS: Problem = {
+  text: 'Primer has not been allowed to contact the service yet: allow it in Primer’s options.',
+  next: 'options',
+  retry: true,
+};
+
 /**
  * What a load of `about` that failed this way means: the service no longer having a recording is
  * not a contact gone. `waitMs`: the wait the service asked for (`serviceWaitMs`), if any; `code`:
@@ -62,6 +70,7 @@ const NOT_THE_SERVICE: Problem = {
  */
 export function problemAbout(kind: ApiErrorKind, about: 'contact' | 'recording', waitMs: number | null = null, code: string | null = null): Problem {
   if (code === NOT_THE_SERVICE_CODE) return NOT_THE_SERVICE;
+  if (code === NO_ACCESS_CODE) return NO_ACCESS;
   // Its view has a way back to the briefing already; nothing else would find it.
   if (kind === 'not_found' && about === 'recording') return { text: 'The service no longer has this recording.', next: 'none' };
   if (kind === 'server' && waitMs !== null) return UNAVAILABLE;

@@ -34,10 +34,20 @@ describe('first run', () => {
     expect(runtime.openOptionsPage).not.toHaveBeenCalled();
   });
 
-  it('opens nothing when Primer is set up already (an administrator’s policy)', async () => {
+  it('opens nothing when Primer is set up already (an administrator’s policy) and may contact the service', async () => {
     await saveSettings({ serviceUrl: 'https://svc.example.com', apiKey: 'sk_live_0123456789abcdef' });
+    const contains = vi.spyOn(fakeBrowser.permissions, 'contains').mockResolvedValue(true as never);
     const runtime = fakeRuntime();
     await openOptionsIfNew({ reason: 'install' });
     expect(runtime.openOptionsPage).not.toHaveBeenCalled();
+    expect(contains).toHaveBeenCalledWith({ origins: ['https://svc.example.com/*'] });
+  });
+
+  it('opens the options page when Primer is set up but not yet allowed to contact the service (access is given in a click there)', async () => {
+    await saveSettings({ serviceUrl: 'https://svc.example.com', apiKey: 'sk_live_0123456789abcdef' });
+    vi.spyOn(fakeBrowser.permissions, 'contains').mockResolvedValue(false as never);
+    const runtime = fakeRuntime();
+    await openOptionsIfNew({ reason: 'install' });
+    expect(runtime.openOptionsPage).toHaveBeenCalledTimes(1);
   });
 });

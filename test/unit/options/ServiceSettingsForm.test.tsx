@@ -6,6 +6,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@/lib/api/errors';
 import type { SettingsView } from '@/lib/messaging/protocol';
 import { ServiceSettingsForm } from '@/components/options/ServiceSettingsForm';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { fakeBackground, grantPermission, renderWithClient, sent, settingsView } from './helpers';
 import { deferred } from '../upload/helpers';
 
@@ -24,6 +25,33 @@ function renderForm(settings: SettingsView) {
 describe('ServiceSettingsForm', () => {
   beforeEach(() => {
     fakeBackground({});
+  });
+
+  it('says when Primer may not contact the address in effect (an administrator’s, never allowed), allows it in a click and tests it', async () => {
+    const user = userEvent.setup();
+    let granted = false;
+    vi.spyOn(fakeBrowser.permissions, 'contains').mockImplementation(() => Promise.resolve(granted) as never);
+    const request = vi.fn(() => {
+      granted = true;
+      return Promise.resolve(true);
+    });
+    fakeBrowser.permissions.request = request;
+    fakeBackground({ 'connection.test': { ok: true, serviceUrl: 'https://ci.corp.example', contactCount: 3 } });
+    renderForm(settingsView({ serviceUrl: 'https://ci.corp.example', locked: { serviceUrl: true, apiKey: true }, apiKeyAddress: null }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Primer is not allowed to contact https://ci.corp.example yet, so it cannot look anyone up or show briefings.');
+    await user.click(within(alert).getByRole('button', { name: 'Allow access to https://ci.corp.example' }));
+    expect(request).toHaveBeenCalledWith({ origins: ['https://ci.corp.example/*'] });
+    // Focus is not left on the button that went: it lands on what replaced it.
+    await waitFor(() => expect(screen.getByText('Allowed: Primer may now contact https://ci.corp.example.')).toHaveFocus());
+    expect(sent('connection.test')).toEqual([{}]);
+  });
+
+  it('says nothing of access where Primer has it', async () => {
+    vi.spyOn(fakeBrowser.permissions, 'contains').mockResolvedValue(true as never);
+    renderForm(settingsView());
+    await waitFor(() => expect(fakeBrowser.permissions.contains).toHaveBeenCalled());
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 
   it('says which key is saved and leaves the key field empty', () => {

@@ -6,7 +6,7 @@ import { ProblemNotice } from '@/components/panel/states/ProblemNotice';
 import { PersonSearch } from '@/components/panel/PersonSearch';
 import { retryDelayFor, shouldRetry } from '@/components/panel/data/query-client';
 import { askAgainInMs } from '@/components/panel/data/queries';
-import { ApiError, NOT_THE_SERVICE_CODE } from '@/lib/api/errors';
+import { ApiError, NO_ACCESS_CODE, NOT_THE_SERVICE_CODE } from '@/lib/api/errors';
 
 /** What a screen reader reads of a live region: its text without what is hidden from it. */
 function spoken(region: HTMLElement): string {
@@ -152,6 +152,19 @@ describe('ProblemNotice', () => {
     expect(screen.getByRole('button', { name: 'Open Primer options' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Find them by e-mail' })).toBeNull();
+  });
+
+  it('sends the user to the options, not to retry alone, when Primer has not been allowed to contact the service (not “cannot be reached”)', () => {
+    render(<ProblemNotice error={new ApiError('network', 'not allowed', { code: NO_ACCESS_CODE })} what="this briefing" onRetry={() => undefined} />);
+    expect(screen.getByRole('alert')).toHaveTextContent('Could not load this briefing. Primer has not been allowed to contact the service yet: allow it in Primer’s options.');
+    expect(screen.getByRole('button', { name: 'Open Primer options' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+  });
+
+  it('introduces the last copy by the access missing, not as offline', () => {
+    render(<FreshnessNote asOf={Date.now() - 60_000} problem={new ApiError('network', 'not allowed', { code: NO_ACCESS_CODE }).toInfo()} updatedAt={Date.now()} />);
+    expect(screen.getByText(/Primer may not contact the service \(allow it in Primer’s options\):/)).toBeInTheDocument();
+    expect(screen.queryByText(/Offline/)).toBeNull();
   });
 
   it.each([
