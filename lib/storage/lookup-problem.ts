@@ -48,7 +48,7 @@ export function describeLookupProblem({ problem, service }: LookupProblem): { ca
     case 'key_forbidden':
       return { cause: 'the API key may not look up contacts', fix: 'Open Primer’s options to enter a key that may.' };
     case 'no_access':
-      return { cause: `not allowed to contact ${where}`, fix: 'Open Primer’s options and test the connection to allow it.' };
+      return { cause: `not allowed to contact ${where}`, fix: 'Open Primer’s options and choose Allow access.' };
     case 'unreachable':
       return { cause: `${where} is not answering`, fix: 'Check your connection, or the address in Primer’s options.' };
     case 'not_the_service':

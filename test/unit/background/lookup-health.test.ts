@@ -204,7 +204,7 @@ describe('a tab whose lookups cannot work says why on its toolbar button', () =>
     down = true;
     expect(await pageLooksUp(4)).toEqual({ ok: true, data: ['failed'] });
     expect(await badge(4)).toBe('off');
-    expect(await title(4)).toBe(`Primer: not allowed to contact ${new URL(standIn.baseUrl).origin} — open Primer’s options and test the connection to allow it`);
+    expect(await title(4)).toBe(`Primer: not allowed to contact ${new URL(standIn.baseUrl).origin} — open Primer’s options and choose Allow access`);
   });
 
   it('host access granted: cleared at once for the service it was missing for, and the pages are told to ask again', async () => {
