@@ -6,8 +6,8 @@ import { ALL_SITE_MATCHES } from './lib/sites/matches';
 /**
  * The service's origin and the upload origin are unknown until the user enters them, so host
  * access to them is optional and requested at run time (options page, upload popup). Nothing broad
- * is granted at install: the only hosts granted up front are the three supported sites, through
- * their content scripts.
+ * is granted at install: the only hosts granted up front are the three supported sites (their
+ * content scripts, and as host permissions in Chrome: open-tabs.ts).
  */
 const OPTIONAL_HOSTS = ['https://*/*', 'http://localhost/*', 'http://127.0.0.1/*'];
 
@@ -54,7 +54,11 @@ export default defineConfig({
     // sidePanel: Chrome's side panel (Firefox's sidebar_action needs no permission). offscreen:
     // Chrome sends recordings from an offscreen document (Firefox's background page does it).
     // notifications: "recording processed" / "processing failed".
-    permissions: ['storage', 'alarms', 'notifications', ...(browser === 'firefox' ? [] : ['sidePanel', 'offscreen'])],
+    // scripting, and the sites as host permissions (the hosts its content scripts hold already,
+    // so nothing more to allow): Chrome runs Primer's scripts in the sites' tabs open before an
+    // install or update (lib/background/open-tabs.ts); Firefox does it itself.
+    permissions: ['storage', 'alarms', 'notifications', ...(browser === 'firefox' ? [] : ['sidePanel', 'offscreen', 'scripting'])],
+    ...(browser === 'firefox' ? {} : { host_permissions: ALL_SITE_MATCHES }),
     commands: {
       'open-briefing': {
         suggested_key: { default: 'Alt+Shift+P' },

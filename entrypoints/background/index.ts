@@ -8,6 +8,7 @@ import { storageCacheStore } from '@/lib/background/browser-stores';
 import { createHandlers } from '@/lib/background/handlers';
 import { listenForCommands } from '@/lib/background/commands';
 import { openOptionsOnInstall } from '@/lib/background/first-run';
+import { runInOpenTabsOnInstall } from '@/lib/background/open-tabs';
 import { forgetFocusOnNavigation } from '@/lib/background/handlers/panel';
 import { LookupHealth } from '@/lib/background/lookup-health';
 import { panelHeadStart } from '@/lib/background/panel-head-start';
@@ -31,6 +32,8 @@ export default defineBackground(() => {
   movePreferencesToSync().catch(() => undefined);
   // A new user is shown where to start (registered at once: the install event comes on this start).
   openOptionsOnInstall();
+  // Chrome: tabs of the sites open before this install or update get Primer's scripts now.
+  if (!import.meta.env.FIREFOX) runInOpenTabsOnInstall();
   // Why pages' lookups fail, on their toolbar button; forgotten with the settings it was about.
   const lookupHealth = new LookupHealth();
   lookupHealth.watchTabs();

@@ -81,6 +81,16 @@ test('the Firefox build has the panel as its sidebar, the command, the popup and
   expect(scripts.filter((file) => fs.readFileSync(path.join(FIREFOX, file), 'utf8').includes('This script should only be loaded in a browser extension'))).toEqual(['background.js']);
 });
 
+test('the Chrome build holds as hosts only the sites its content scripts run on, to run them in tabs open before an install or update', () => {
+  const chrome = JSON.parse(fs.readFileSync(path.join(OUTPUT, 'manifest.json'), 'utf8')) as { permissions: string[]; host_permissions?: string[]; content_scripts: ManifestContentScript[] };
+  expect(chrome.permissions).toContain('scripting');
+  expect([...(chrome.host_permissions ?? [])].sort()).toEqual(chrome.content_scripts.flatMap((script) => script.matches).sort());
+  const firefox = JSON.parse(fs.readFileSync(path.resolve(import.meta.dirname, '../../.output/firefox-mv2/manifest.json'), 'utf8')) as { permissions?: string[] };
+  // Firefox runs content scripts in open tabs itself.
+  expect(firefox.permissions).not.toContain('scripting');
+  expect(firefox.permissions?.filter((permission) => permission.includes('://'))).toEqual([]);
+});
+
 test('the Chrome build needs the Chrome that has the side panel calls it makes and keeps the key off redirects', () => {
   // sidePanel.open and runtime.getContexts: Chrome 116; Authorization dropped on a cross-origin redirect: 119.
   const chrome = JSON.parse(fs.readFileSync(path.join(OUTPUT, 'manifest.json'), 'utf8')) as { minimum_chrome_version?: string };

@@ -16,6 +16,7 @@ import { openPanel, tabIdOf } from '../support/side-panel';
 import { expectedPeople, peopleInView, type ExpectedView } from './support/people-in-view';
 import { WHOLE_FAILURE_MS } from '../../lib/content/lookup';
 import { configure } from './support/setup';
+import { turnOnDeveloperMode } from '../support/host-access';
 
 interface ExpectedPage { file: string; site: string; views: ExpectedView[] }
 
@@ -71,6 +72,24 @@ async function calendarPopupTab(context: BrowserContext, extensionId: string, st
   const page = await context.newPage();
   return { page, url, errors: watchErrors(page) };
 }
+
+test('a Calendar tab open across an update of Primer marks its people again without a reload, once each', async ({ context, extensionId, standIn, serviceWorker }) => {
+  const { page, url, errors } = await calendarPopupTab(context, extensionId, standIn);
+  await page.goto(url);
+  const maya = page.getByRole('button', { name: 'Primer briefing: Maya Chen' });
+  await expect(maya).toBeVisible({ timeout: 20_000 });
+  const before = (await markerLabels(page)).sort();
+  // An update: Chrome reloads the extension; the old script loses its background.
+  await turnOnDeveloperMode(context);
+  const restarted = context.waitForEvent('serviceworker', { predicate: (worker) => worker.url().startsWith(`chrome-extension://${extensionId}/`) });
+  await serviceWorker.evaluate(() => chrome.runtime.reload()).catch(() => undefined);
+  await restarted;
+  // The new script marks the same people, once each: the old one stood down and took its markers,
+  // and a second copy (Primer's own run in open tabs beside the browser's) stands down too.
+  await expect.poll(async () => (await markerLabels(page)).sort(), { timeout: 20_000 }).toEqual(before);
+  await expect(page.locator('[data-primer-marker]')).toHaveCount(before.length);
+  expect(errors).toEqual([]);
+});
 
 async function markerLabels(page: Page): Promise<string[]> {
   return page.locator('[data-primer-marker]').evaluateAll((nodes) => nodes.map((node) => node.getAttribute('aria-label') ?? ''));

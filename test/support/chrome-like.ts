@@ -23,5 +23,6 @@ export interface ChromeLike {
   };
   developerPrivate: {
     addHostPermission(extensionId: string, host: string): Promise<void>;
+    updateProfileConfiguration(update: { inDeveloperMode: boolean }): Promise<void>;
   };
 }

@@ -29,3 +29,21 @@ export async function allowSiteForExtension(context: BrowserContext, extensionId
     await page.close();
   }
 }
+
+/**
+ * Developer mode on, as a developer does on chrome://extensions: Chrome keeps running an unpacked
+ * extension that reloads itself (as on an update) only then.
+ */
+export async function turnOnDeveloperMode(context: BrowserContext) {
+  const page = await context.newPage();
+  try {
+    await page.goto('chrome://extensions/');
+    await page.evaluate(async () => {
+      const api = (globalThis as unknown as { chrome?: ChromeLike }).chrome;
+      if (!api?.developerPrivate) throw new Error('chrome.developerPrivate is not available on this page');
+      await api.developerPrivate.updateProfileConfiguration({ inDeveloperMode: true });
+    });
+  } finally {
+    await page.close();
+  }
+}

@@ -1,0 +1,52 @@
+/** Tabs of the sites open before an install or update get Primer's content scripts (Chrome runs them only in pages loaded after). */
+import { describe, expect, it, vi } from 'vitest';
+import { runInOpenTabs } from '@/lib/background/open-tabs';
+
+const MANIFEST = {
+  content_scripts: [
+    { matches: ['https://calendar.google.com/*'], css: ['content-scripts/calendar.css'], js: ['content-scripts/calendar.js'] },
+    { matches: ['https://mail.google.com/*'], css: ['content-scripts/gmail.css'], js: ['content-scripts/gmail.js'] },
+  ],
+};
+
+function fakeApi(tabsBySite: Record<string, { id?: number; discarded?: boolean }[]>, failing = new Set<number>()) {
+  const calls: string[] = [];
+  const api = {
+    runtime: { getManifest: () => MANIFEST },
+    tabs: { query: vi.fn(({ url }: { url: string[] }) => Promise.resolve(tabsBySite[url[0]!] ?? [])) },
+    scripting: {
+      insertCSS: vi.fn(({ target, files }: { target: { tabId: number }; files: string[] }) => {
+        calls.push(`css ${target.tabId} ${files.join()}`);
+        return Promise.resolve();
+      }),
+      executeScript: vi.fn(({ target, files }: { target: { tabId: number }; files: string[] }) => {
+        if (failing.has(target.tabId)) return Promise.reject(new Error('Cannot access contents of the page'));
+        calls.push(`js ${target.tabId} ${files.join()}`);
+        return Promise.resolve([]);
+      }),
+    },
+  };
+  return { api: api as unknown as Parameters<typeof runInOpenTabs>[0], calls, query: api.tabs.query };
+}
+
+describe('runInOpenTabs', () => {
+  it('runs each site’s scripts and styles, as the manifest lists them, in its open tabs only', async () => {
+    const { api, calls, query } = fakeApi({ 'https://calendar.google.com/*': [{ id: 4 }], 'https://mail.google.com/*': [{ id: 7 }, { id: 9 }] });
+    expect(await runInOpenTabs(api)).toBe(3);
+    expect(query.mock.calls.map(([filter]) => filter)).toEqual([{ url: ['https://calendar.google.com/*'] }, { url: ['https://mail.google.com/*'] }]);
+    expect(calls).toEqual([
+      'css 4 content-scripts/calendar.css',
+      'js 4 content-scripts/calendar.js',
+      'css 7 content-scripts/gmail.css',
+      'js 7 content-scripts/gmail.js',
+      'css 9 content-scripts/gmail.css',
+      'js 9 content-scripts/gmail.js',
+    ]);
+  });
+
+  it('leaves out discarded tabs (they load the page again, scripts and all) and goes on past a tab it cannot reach', async () => {
+    const { api, calls } = fakeApi({ 'https://mail.google.com/*': [{ id: 1, discarded: true }, { id: 2 }, { id: 3 }, {}] }, new Set([2]));
+    expect(await runInOpenTabs(api)).toBe(1);
+    expect(calls.filter((call) => call.startsWith('js'))).toEqual(['js 3 content-scripts/gmail.js']);
+  });
+});
