@@ -82,7 +82,7 @@ test('a Calendar tab open across an update of Primer marks its people again with
   // An update: Chrome reloads the extension; the old script loses its background.
   await turnOnDeveloperMode(context);
   const restarted = context.waitForEvent('serviceworker', { predicate: (worker) => worker.url().startsWith(`chrome-extension://${extensionId}/`) });
-  await serviceWorker.evaluate(() => chrome.runtime.reload()).catch(() => undefined);
+  await serviceWorker.evaluate(() => (globalThis as unknown as { chrome: { runtime: { reload(): void } } }).chrome.runtime.reload()).catch(() => undefined);
   await restarted;
   // The new script marks the same people, once each: the old one stood down and took its markers,
   // and a second copy (Primer's own run in open tabs beside the browser's) stands down too.
