@@ -49,6 +49,9 @@ export function ApiKeyField({ settings, address, value, onChange, onRemove, busy
   if (locked && !settings.locked.serviceUrl) {
     hint =
       'Your administrator set an API key but no service address. Primer sends an administrator’s key only to an address your administrator sets, so it is not used with an address entered here.';
+  } else if (locked && address === null) {
+    // The administrator's address is what is wrong (said at its field), not the key.
+    hint = `Your administrator set an API key${ending}: Primer uses it once the service address they set is valid.`;
   } else if (locked) {
     // Locked with its address and still no key: the administrator's cannot be used (spaces, curly quotes).
     hint = settings.hasApiKey ? `A key${ending} is saved.` : 'Your administrator’s API key cannot be used as it was set: ask them to set it again.';

@@ -44,7 +44,8 @@ export function ServiceSettingsForm({ settings }: { settings: SettingsView }) {
   const urlLocked = settings.locked.serviceUrl;
   const url = urlLocked ? (settings.serviceUrl ?? '') : (typedUrl ?? settings.serviceUrl ?? '');
   const urlCheck = normaliseBaseUrl(url);
-  const urlError = showUrlError && !urlLocked && !urlCheck.ok ? urlCheck.message : null;
+  // An administrator's address that is not valid is said at once: nothing here can change it.
+  const urlError = urlLocked ? (urlCheck.ok ? null : 'The address your administrator set is not valid: ask them to correct it.') : showUrlError && !urlCheck.ok ? urlCheck.message : null;
   /** Where the user's saved key may be sent: the address it was saved for, and no other. */
   const keyAddress = settings.locked.apiKey ? null : settings.apiKeyAddress;
 

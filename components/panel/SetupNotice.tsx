@@ -3,6 +3,7 @@ import { createContext, useContext, useEffect, useMemo, useState, type ReactNode
 import { useQuery } from '@tanstack/react-query';
 import { afterFirstBriefing } from './paint-mark';
 import { OpenOptionsButton } from '@/components/ui/OpenOptionsButton';
+import { administratorSetupProblem } from '@/components/ui/administrator-setup';
 import { sendRequest } from '@/lib/messaging/send';
 
 /**
@@ -41,11 +42,10 @@ export function SetupNotice({ children }: { children?: ReactNode }) {
         <div className="problem" role="alert">
           <p>
             <strong>Primer is not set up yet.</strong>{' '}
-            {view.serviceUrl && view.locked.apiKey && !view.locked.serviceUrl
-              ? 'Your administrator set an API key but no service address, and that key is only sent to an address your administrator sets.'
-              : view.serviceUrl
+            {administratorSetupProblem(view) ??
+              (view.serviceUrl
                 ? `Enter the API key for ${view.serviceUrl} in Primer’s options to see briefings.`
-                : 'Add the service address and your API key to see briefings.'}
+                : 'Add the service address and your API key to see briefings.')}
             {elsewhere ? ` The saved key is only sent to ${elsewhere}, the address it was saved for.` : null}
           </p>
           <OpenOptionsButton />

@@ -6,6 +6,7 @@ import { useEffect, useState } from 'react';
 import { browser } from '#imports';
 import { Button } from '@/components/ui/Button';
 import { OpenOptionsButton } from '@/components/ui/OpenOptionsButton';
+import { administratorSetupProblem } from '@/components/ui/administrator-setup';
 import { LiveRegion } from '@/components/ui/Message';
 import { sendRequest } from '@/lib/messaging/send';
 import type { SettingsView } from '@/lib/messaging/protocol';
@@ -42,9 +43,8 @@ function useSetup(): Setup {
 }
 
 function setupMissing(settings: SettingsView | null): string {
-  if (settings?.serviceUrl && settings.locked.apiKey && !settings.locked.serviceUrl) {
-    return 'Primer cannot connect: your administrator set an API key but no service address, and that key is only sent to an address your administrator sets.';
-  }
+  const administrator = settings ? administratorSetupProblem(settings) : null;
+  if (administrator) return `Primer cannot connect. ${administrator}`;
   if (settings?.serviceUrl) return `Primer is not set up yet: enter the API key for ${settings.serviceUrl} first.`;
   return 'Primer is not set up yet: add the service address and your API key first.';
 }

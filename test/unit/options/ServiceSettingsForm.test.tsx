@@ -47,6 +47,13 @@ describe('ServiceSettingsForm', () => {
     expect(sent('connection.test')).toEqual([{}]);
   });
 
+  it('says at once that an administrator’s address is not valid, and does not blame their key', () => {
+    renderForm(settingsView({ serviceUrl: 'http://primer.corp.internal:8080', hasApiKey: false, apiKeyHint: '9999', apiKeyAddress: null, locked: { serviceUrl: true, apiKey: true } }));
+    expect(screen.getByLabelText('Service URL')).toHaveAccessibleDescription(/The address your administrator set is not valid: ask them to correct it\./);
+    expect(screen.getByLabelText('API key')).toHaveAccessibleDescription(/Your administrator set an API key ending in …9999: Primer uses it once the service address they set is valid\./);
+    expect(screen.getByLabelText('API key')).not.toHaveAccessibleDescription(/cannot be used as it was set/);
+  });
+
   it('says nothing of access where Primer has it', async () => {
     vi.spyOn(fakeBrowser.permissions, 'contains').mockResolvedValue(true as never);
     renderForm(settingsView());

@@ -99,6 +99,30 @@ describe('PanelApp', () => {
     expect(within(alert).getByRole('button', { name: 'Open Primer options' })).toBeInTheDocument();
   });
 
+  it.each([
+    [
+      'a key but no address (none entered either)',
+      { serviceUrl: null, hasApiKey: false, locked: { serviceUrl: false, apiKey: true } },
+      'Your administrator set an API key but no service address, and that key is only sent to an address your administrator sets: ask them to set the address too.',
+    ],
+    [
+      'an address that is not valid',
+      { serviceUrl: 'http://primer.corp.internal:8080', hasApiKey: false, locked: { serviceUrl: true, apiKey: true } },
+      'The service address your administrator set (http://primer.corp.internal:8080) is not valid: ask them to correct it.',
+    ],
+    [
+      'a key no request can carry',
+      { serviceUrl: 'https://primer.corp.example', hasApiKey: false, locked: { serviceUrl: true, apiKey: true } },
+      'Your administrator’s API key cannot be used as it was set: ask them to set it again.',
+    ],
+  ])('says only the administrator can put it right when their policy set %s', async (_, view, text) => {
+    fakeBackground({ 'settings.get': { ...configured, apiKeyAddress: null, ...view } });
+    await showPanel(target({}));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(`Primer is not set up yet. ${text}`);
+    expect(alert).not.toHaveTextContent(/Enter the API key|Add the service address/);
+  });
+
   it('names the address a key is missing for, and the one the saved key belongs to', async () => {
     fakeBackground({ 'settings.get': { ...configured, serviceUrl: 'https://elsewhere.example.net', hasApiKey: false, apiKeyAddress: 'https://api.example.com' } });
     await showPanel(target({}));

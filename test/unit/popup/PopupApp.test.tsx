@@ -42,6 +42,13 @@ describe('PopupApp', () => {
     expect(screen.queryByRole('button', { name: 'Upload' })).toBeNull();
   });
 
+  it('blames an administrator’s address that is not valid, not the key', async () => {
+    fakeBackground({ 'settings.get': settingsView({ serviceUrl: 'http://primer.corp.internal:8080', hasApiKey: false, apiKeyAddress: null, locked: { serviceUrl: true, apiKey: true } }) });
+    render(<PopupApp draft={draft()} />);
+    expect(await screen.findByText('Primer cannot connect. The service address your administrator set (http://primer.corp.internal:8080) is not valid: ask them to correct it.')).toBeInTheDocument();
+    expect(screen.queryByText(/enter the API key/)).toBeNull();
+  });
+
   it('shows the form with the draft’s defaults, and recent uploads as storage holds them, live', async () => {
     fakeBackground({ 'settings.get': settingsView() });
     await fakeBrowser.storage.local.set({ [UPLOADS_KEY]: [record({ state: 'uploading', sentBytes: 10 * 1024 * 1024 }), { not: 'an upload' }] });
