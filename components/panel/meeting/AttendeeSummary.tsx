@@ -1,10 +1,12 @@
 /** One attendee in a meeting briefing: the gist, and a way to their full briefing. */
+import type { ReactNode } from 'react';
 import { fallbackFact, pendingCounts, topicsToRaise } from '@/lib/format/briefing';
 import { lastConversation } from '@/lib/format/dates';
 import { personLabel } from '@/lib/format/meeting';
 import { conversationCount } from '@/lib/format/provenance';
 import { uniqueTopics } from '@/lib/format/text';
 import { Button } from '@/components/ui/Button';
+import { IsolatedList } from '@/components/ui/Isolated';
 import { ProblemNotice } from '../states/ProblemNotice';
 import { problemKind, PROBLEMS } from '../states/problem-text';
 import { Skeleton } from '../states/Skeleton';
@@ -37,7 +39,6 @@ export function AttendeeSummary({ attendee, onOpen, onRetry, detail = null, avoi
   const match = 'match' in state ? state.match : null;
   const email = match?.contact.email ?? attendee.person.email;
   // Namesakes' cards, headings and buttons would read alike: each says who it is.
-  const label = detail ? `${name} (${detail})` : name;
   // What names them anywhere but beside the badge says the name match too (the owner's rule): a
   // screen reader going button by button, or a notice read alone, never hears the badge.
   const named = personLabel({ name, detail, matchedBy: match?.matchedBy ?? null });
@@ -45,7 +46,15 @@ export function AttendeeSummary({ attendee, onOpen, onRetry, detail = null, avoi
     <li className="attendee">
       <div className="attendee-head">
         {/* Takes focus when Try again below goes (focus-landing.ts). */}
-        <h3 tabIndex={-1}>{label}</h3>
+        <h3 tabIndex={-1}>
+          <bdi>{name}</bdi>
+          {detail ? (
+            <>
+              {' ('}
+              <bdi>{detail}</bdi>)
+            </>
+          ) : null}
+        </h3>
         {email && email !== name && email !== detail ? <p className="subtle">{email}</p> : null}
         {match?.matchedBy === 'name' ? <p className="badge">matched by name</p> : null}
       </div>
@@ -76,13 +85,21 @@ function Gist({ reply, avoided, now }: { reply: Extract<Attendee['state'], { sta
   const more = topics.length - raise.length;
   const { pending, overdue } = pendingCounts(insights, now);
   const last = lastConversation(insights.lastConversationDate, now);
-  const facts: [string, string][] = [];
-  if (insights.preferredTone) facts.push(['Tone', insights.preferredTone]);
-  if (raise.length > 0) facts.push(['Raise', `${raise.join(', ')}${more > 0 ? ` and ${more} more` : ''}`]);
+  const facts: [string, ReactNode][] = [];
+  if (insights.preferredTone) facts.push(['Tone', <bdi>{insights.preferredTone}</bdi>]);
+  if (raise.length > 0) {
+    facts.push([
+      'Raise',
+      <>
+        <IsolatedList items={raise} />
+        {more > 0 ? ` and ${more} more` : ''}
+      </>,
+    ]);
+  }
   // Every topic of theirs is one someone here is not to hear: not "No insights yet" (they have some).
   else if (avoided && topicsToRaise(insights, 1).length > 0) facts.push(['Raise', 'nothing before this room (their full briefing has their topics)']);
   const avoid = uniqueTopics(insights.sensitiveTopics);
-  if (avoid.length > 0) facts.push(['Avoid', avoid.join(', ')]);
+  if (avoid.length > 0) facts.push(['Avoid', <IsolatedList items={avoid} />]);
   if (pending > 0) facts.push(['Pending', `${pending === 1 ? '1 action item' : `${pending} action items`}${overdue > 0 ? `, ${overdue} overdue` : ''}`]);
   if (last) facts.push(['Last talk', last.ago ?? last.date]);
   const fallback = facts.length === 0 ? fallbackFact(insights) : null;

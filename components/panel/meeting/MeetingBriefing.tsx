@@ -8,6 +8,7 @@ import type { PageSurface } from '@/lib/panel/context';
 import type { SubjectPerson } from '@/lib/panel/subject';
 import { actionItemsByPerson, avoidedInMeeting, namesakeDetails, personLabel, sharedTopics, topicsToAvoid, type BriefedAttendee, type TopicPeople } from '@/lib/format/meeting';
 import { meetingProvenance } from '@/lib/format/provenance';
+import { IsolatedList } from '@/components/ui/Isolated';
 import { calendarWhen, joinedWithAnd, rangesApart } from '@/lib/format/text';
 import { recordingFinder, useHeldRecordings } from '../data/queries';
 import { ActionItemList } from '../person/ActionItemList';
@@ -67,7 +68,12 @@ function TopicPeopleList({ entries, label }: { entries: TopicPeople[]; label: st
     <ul className="topic-people" aria-label={label}>
       {entries.map(({ topic, people }) => (
         <li key={topic}>
-          <strong>{topic}</strong> <span className="subtle">— {people.map(personLabel).join(', ')}</span>
+          <strong>
+            <bdi>{topic}</bdi>
+          </strong>{' '}
+          <span className="subtle">
+            — <IsolatedList items={people.map(personLabel)} />
+          </span>
         </li>
       ))}
     </ul>
@@ -231,9 +237,11 @@ export function MeetingBriefing({ surface, onOpenPerson, onAvoids, onOpenRecordi
     <article className="briefing">
       {nav}
       <header className="person-header">
-        <h1 className="subject-title" tabIndex={-1}>{title}</h1>
+        <h1 className="subject-title" tabIndex={-1} dir="auto">
+          {title}
+        </h1>
         {when ? (
-          <p className="subtle">
+          <p className="subtle" dir="auto">
             {rangesApart(when).map((piece, index) => (piece.range ? <span key={index} className="keep-together">{piece.text}</span> : piece.text))}
           </p>
         ) : null}
@@ -293,7 +301,9 @@ export function MeetingBriefing({ surface, onOpenPerson, onAvoids, onOpenRecordi
         <Section title={<>Pending action items <span className="count">({actions.reduce((sum, { items }) => sum + items.length, 0)})</span></>}>
           {actions.map(({ items, ...person }) => (
             <div key={person.id} className="action-group">
-              <h3>{personLabel(person)}</h3>
+              <h3>
+                <bdi>{personLabel(person)}</bdi>
+              </h3>
               <ActionItemList
                 items={items}
                 label={`Pending action items: ${personLabel(person)}`}

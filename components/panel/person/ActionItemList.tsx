@@ -67,7 +67,9 @@ export function ActionItemList({ items, label, onOpenRecording, lookup, withStat
         const status = withStatus ? statusText(item) : pendingStatusText(item);
         return (
           <li key={keys[index]} className={overdue ? 'overdue' : undefined}>
-            <span className="item-text">{item.text}</span>
+            <span className="item-text" dir="auto">
+              {item.text}
+            </span>
             {item.owner || due || status || overdue || item.source ? (
               <span className="item-meta">
                 {status ? <span>Status: {status}</span> : null}

@@ -33,18 +33,22 @@ export function HowToTalk({ insights }: { insights: Insights }) {
           {preferredTone ? (
             <div>
               <dt>Tone</dt>
-              <dd>{preferredTone}</dd>
+              <dd dir="auto">{preferredTone}</dd>
             </div>
           ) : null}
           {communicationApproach ? (
             <div>
               <dt>Approach</dt>
-              <dd>{communicationApproach}</dd>
+              <dd dir="auto">{communicationApproach}</dd>
             </div>
           ) : null}
         </dl>
       ) : null}
-      {personalitySummary ? <p className="summary">{personalitySummary}</p> : null}
+      {personalitySummary ? (
+        <p className="summary" dir="auto">
+          {personalitySummary}
+        </p>
+      ) : null}
       <div className="tips">
         <TipList title="Do" tips={dos} className="tips-do" />
         <TipList title="Don’t" tips={donts} className="tips-dont" />

@@ -9,7 +9,9 @@ export function TopicList({ topics, label }: { topics: readonly string[]; label:
   return (
     <ul className="chips" aria-label={label}>
       {uniqueTopics(topics).map((topic) => (
-        <li key={topic.toLowerCase()}>{topic}</li>
+        <li key={topic.toLowerCase()} dir="auto">
+          {topic}
+        </li>
       ))}
     </ul>
   );

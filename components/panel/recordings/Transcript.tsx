@@ -36,15 +36,21 @@ export function Transcript({ transcript }: { transcript: TranscriptData }) {
         <li key={at}>
           {speaker || first.start !== null ? (
             <p className="segment-head">
-              {speaker ? <strong>{speaker}</strong> : null}
+              {speaker ? (
+                <strong>
+                  <bdi>{speaker}</bdi>
+                </strong>
+              ) : null}
               {first.start !== null ? <span className="subtle"> {timestamp(first.start)}</span> : null}
             </p>
           ) : null}
-          <p className="segment-text">{first.text}</p>
+          <p className="segment-text" dir="auto">
+            {first.text}
+          </p>
           {rest.map((segment, index) => (
             <p className="segment-text" key={index}>
               {segment.start !== null ? <span className="subtle">{timestamp(segment.start)} </span> : null}
-              {segment.text}
+              <bdi>{segment.text}</bdi>
             </p>
           ))}
         </li>
