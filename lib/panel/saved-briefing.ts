@@ -31,7 +31,7 @@ const MAX_DEPTH = 40;
 
 const TAGS = new Set(
   (
-    'a abbr article aside b br button caption dd del details div dl dt em footer form h1 h2 h3 h4 h5 h6 header hr i input ins label ' +
+    'a abbr article aside b bdi br button caption dd del details div dl dt em footer form h1 h2 h3 h4 h5 h6 header hr i input ins label ' +
     'legend li main mark meter nav ol output p progress s search section small span strong sub summary sup table tbody td th thead ' +
     'time tr u ul wbr'
   ).split(' '),

@@ -66,6 +66,15 @@ describe('a saved copy of a briefing', () => {
     expect(built.textContent).toContain('maya.chen@example.com');
   });
 
+  it('is taken of a view isolating text in another script (<bdi>, dir=auto), as the panel draws it', () => {
+    const shown = html('<dl><dt>Avoid</dt><dd><bdi>تسريح العمال</bdi>, <bdi>2027 budget</bdi></dd></dl><p class="summary" dir="auto">מעדיף נתונים.</p>');
+    const copy = captureBriefing(shown);
+    expect(copy).not.toBeNull();
+    const rebuilt = document.createElement('div');
+    rebuilt.append(buildBriefing(document, JSON.parse(JSON.stringify(copy)))!);
+    expect(rebuilt.innerHTML).toBe(shown.innerHTML);
+  });
+
   it('is not taken of a view holding anything off its lists (an image, a frame, SVG, a script)', () => {
     for (const markup of ['<p><img src="x"></p>', '<iframe></iframe>', '<svg><path d="M0"></path></svg>', '<div><script>1</script></div>', '<style>p{}</style>']) {
       expect(captureBriefing(html(markup)), markup).toBeNull();
