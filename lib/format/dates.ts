@@ -97,17 +97,21 @@ function parse(value: string | null, due = false): Read | null {
 const dateFormats = new Map<string, Intl.DateTimeFormat>();
 const relativeFormats = new Map<string, Intl.RelativeTimeFormat>();
 
-/** `calendar`: a calendar day, written as the day it is (UTC), not as the reader's local time of its midnight. */
-function dateFormat(locale: string = UI_LOCALE, calendar: boolean): Intl.DateTimeFormat {
-  // A local one is kept with the reader's zone as Date sees it now (its offsets in winter and in
-  // summer): a formatter keeps the zone it was made in, and the laptop of a traveller changes its own.
-  const key = calendar ? `utc:${locale}` : `local:${locale}:${new Date(2026, 0, 1).getTimezoneOffset()},${new Date(2026, 6, 1).getTimezoneOffset()}`;
-  let format = dateFormats.get(key);
-  if (!format) {
-    const options: Intl.DateTimeFormatOptions = { day: 'numeric', month: 'short', year: 'numeric', ...(calendar ? { timeZone: 'UTC' } : {}) };
-    dateFormats.set(key, (format = new Intl.DateTimeFormat(locale, options)));
-  }
+/** Formatters write UTC only: a formatter keeps the time zone it was made in, and a traveller's laptop changes its own. */
+function dateFormat(locale: string = UI_LOCALE): Intl.DateTimeFormat {
+  let format = dateFormats.get(locale);
+  if (!format) dateFormats.set(locale, (format = new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' })));
   return format;
+}
+
+/**
+ * A date as the reader's calendar has it, written: a calendar day as the day it is (UTC), not as
+ * the reader's local time of its midnight; a moment moved by the reader's offset at that moment,
+ * as Date knows it now, and written in UTC.
+ */
+function writeDate({ date, calendar }: Read, locale: string | undefined): string {
+  const shown = calendar ? date : new Date(date.getTime() - date.getTimezoneOffset() * 60_000);
+  return dateFormat(locale).format(shown);
 }
 
 function relativeFormat(locale: string = UI_LOCALE): Intl.RelativeTimeFormat {
@@ -117,7 +121,7 @@ function relativeFormat(locale: string = UI_LOCALE): Intl.RelativeTimeFormat {
   return format;
 }
 
-const written = (read: Read | null, locale: string | undefined) => (read ? dateFormat(locale, read.calendar).format(read.date) : null);
+const written = (read: Read | null, locale: string | undefined) => (read ? writeDate(read, locale) : null);
 
 /** A date or a moment (a moment on the reader's own calendar). */
 export function formatDate(value: string | null, locale?: string): string | null {
@@ -190,7 +194,7 @@ export function lastConversation(value: string | null, now: Date = new Date(), l
   if (!read) return null;
   const days = read.day - localDay(now);
   // One day ahead is a time zone's doing, as in relativeDay: today (it was said "today" there).
-  return { date: dateFormat(locale, read.calendar).format(read.date), ago: days > 1 ? null : daysFromToday(Math.min(0, days), locale) };
+  return { date: writeDate(read, locale), ago: days > 1 ? null : daysFromToday(Math.min(0, days), locale) };
 }
 
 /** The calendar day of a moment (ms since the epoch), from the reader's today: "yesterday", "3 days ago". */

@@ -34,6 +34,11 @@ describe('the reader’s time zone changing while the panel is open (a flight)',
       expect(formatDate(last, 'en-GB')).toBe('13 Nov 2026');
       process.env.TZ = 'America/Los_Angeles';
       expect(lastConversation(last, new Date('2026-11-12T23:00:00Z'), 'en-GB')).toEqual({ ago: 'today', date: '12 Nov 2026' });
+      // Zones alike in winter and in summer, apart in spring (Athens on summer time, Cairo not yet).
+      process.env.TZ = 'Europe/Athens';
+      expect(formatDate('2026-04-12T21:30:00Z', 'en-GB')).toBe('13 Apr 2026');
+      process.env.TZ = 'Africa/Cairo';
+      expect(formatDate('2026-04-12T21:30:00Z', 'en-GB')).toBe('12 Apr 2026');
     } finally {
       process.env.TZ = 'America/New_York';
     }
