@@ -131,14 +131,16 @@ function namedOrCounted(
   // never move the key to another host (nor a proxy's internal address).
   const nextLink = textOf(body, 'next', 'next_url', 'nextUrl') ?? textOf(paging, 'next', 'next_url') ?? linked;
   // A bare query ("?page=2") is a link too, relative to the list's own address.
-  if (nextLink !== null && /^(https?:\/\/|\/|\?)/.test(nextLink)) {
-    const url = new URL(nextLink, 'http://placeholder.invalid');
+  // (A path without its leading slash too: "api/v2/contacts?offset=100".)
+  if (nextLink !== null && (/^(https?:\/\/|\/|\?)/.test(nextLink) || nextLink.includes('?'))) {
+    const url = new URL(nextLink, 'http://placeholder.invalid/');
     return Object.fromEntries(url.searchParams.entries());
   }
-  // Any other text under `next` is an opaque cursor ({items, next: "MTAw"}), sent back as `cursor`,
-  // the name most servers read it by (a number there is left to the arithmetic below).
-  const token = [body.next, paging.next].find((value): value is string => typeof value === 'string' && value.trim() !== '');
-  if (token !== undefined) return { cursor: token.trim(), limit: String(request.limit) };
+  // Other text under `next` but a number (a page's or an offset's, left to the arithmetic below)
+  // is an opaque cursor ({items, next: "MTAw"}): sent back as `cursor`, the name most servers read
+  // it by, with the next offset beside it for a server that reads that instead.
+  const token = [body.next, paging.next].find((value): value is string => typeof value === 'string' && value.trim() !== '' && !/^\d+$/.test(value.trim()));
+  if (token !== undefined) return { cursor: token.trim(), limit: String(request.limit), offset: String(request.offset + received) };
   // GitHub's style: the next page only in the `Link` header, the body a bare array.
   if (headerNext !== undefined) return headerNext;
   // Stripe's lists ({object: "list", has_more}) go on after the last item's id; they refuse offset.

@@ -379,6 +379,34 @@ describe('a list read only in part never makes a name look unique', () => {
     expect((await service.findContactByName('Person 150'))?.id).toBe('c150');
   });
 
+  it.each([
+    ['a page number as text under `next`', (url: URL) => {
+      const page = Number(url.searchParams.get('page') ?? 1);
+      return { items: people.slice((page - 1) * 50, page * 50), page, next: page * 50 < people.length ? String(page + 1) : null };
+    }],
+    ['a page number as text under `meta.next`', (url: URL) => {
+      const page = Number(url.searchParams.get('page') ?? 1);
+      return { data: people.slice((page - 1) * 100, page * 100), meta: { current_page: page, next: page * 100 < people.length ? String(page + 1) : null } };
+    }],
+    ['an offset as text under `next`', (url: URL) => {
+      const offset = Number(url.searchParams.get('offset') ?? 0);
+      return { items: people.slice(offset, offset + 100), next: offset + 100 < people.length ? String(offset + 100) : null };
+    }],
+    ['a link without its leading slash', (url: URL) => {
+      const offset = Number(url.searchParams.get('offset') ?? 0);
+      return { items: people.slice(offset, offset + 100), next: offset + 100 < people.length ? `api/v2/contacts?offset=${offset + 100}&limit=100` : null };
+    }],
+    ['an opaque token under `next`, the offset read instead', (url: URL) => {
+      const offset = Number(url.searchParams.get('offset') ?? 0);
+      return { items: people.slice(offset, offset + 100), next: offset + 100 < people.length ? `tok-${offset + 100}` : null };
+    }],
+  ])('reads to its end a list paged by %s', async (_, reply) => {
+    const { service } = fakeService(await indexed(), reply);
+    expect((await service.readContactList()).contacts.map((contact) => contact.id)).toEqual(people.map((contact) => contact.id));
+    expect(await service.findContactByName('Alex Kim')).toBeNull();
+    expect((await service.findContactByName('Person 150'))?.id).toBe('c150');
+  });
+
   it('matches a name unique in a list read to its end', async () => {
     const { service } = fakeService(await indexed(), (url) => ({ items: pageOf(url, 100), total: people.length }));
     expect((await service.findContactByName('Person 7'))?.id).toBe('c7');
