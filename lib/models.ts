@@ -96,6 +96,11 @@ export const ParticipantSchema = z.object({
   contactId: z.nullable(z.string()),
   name: z.nullable(z.string()),
   email: z.nullable(z.string()),
+  /**
+   * A bare `id` given beside a name or an address: the contact's, or the participant row's own.
+   * Read as a contact id only where the page shows it is one (ServiceClient.listRecordings).
+   */
+  id: z.optional(z.string()),
 });
 export type Participant = z.infer<typeof ParticipantSchema>;
 

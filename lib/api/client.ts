@@ -6,6 +6,7 @@ import type {
   ContactRecord,
   ContactPage,
   Insights,
+  Participant,
   PresignedUpload,
   Recording,
   RecordingInsights,
@@ -151,11 +152,20 @@ export class ServiceClient {
     // theirs. Participants listed without ids (addresses, names) may be them: theirs by the
     // filter (a server filtering by participant), unless the page shows the filter ignored.
     // (Paging still goes by what the server listed: `received`.)
+    // Participants' bare ids beside a name or address are contact ids where the page shows it: one
+    // is this person's, or another recording's main contact (else they may be rows of their own).
+    const primaries = page.recordings.flatMap((recording) => (recording.primaryContactId === null ? [] : [recording.primaryContactId]));
+    const isContactId = (id: string) => sameId(id, contactId) || primaries.some((primary) => sameId(primary, id));
+    const idsAreContacts = page.recordings.some((recording) => recording.participants.some((participant) => participant.id !== undefined && isContactId(participant.id)));
+    const contactOf = (participant: Participant) => participant.contactId ?? (idsAreContacts ? (participant.id ?? null) : null);
     const someoneElses = (recording: Recording) =>
       recording.primaryContactId !== null &&
       !sameId(recording.primaryContactId, contactId) &&
-      !recording.participants.some((participant) => participant.contactId !== null && sameId(participant.contactId, contactId));
-    const certainlyNotTheirs = (recording: Recording) => someoneElses(recording) && recording.participants.every((participant) => participant.contactId !== null);
+      !recording.participants.some((participant) => {
+        const id = contactOf(participant);
+        return id !== null && sameId(id, contactId);
+      });
+    const certainlyNotTheirs = (recording: Recording) => someoneElses(recording) && recording.participants.every((participant) => contactOf(participant) !== null);
     // Seen ignored only by one whose participants are listed, all with ids: a recording with none
     // listed yet (still processing) is left out alone, not with the meetings they attended.
     const filterIgnored = page.recordings.some((recording) => recording.participants.length > 0 && certainlyNotTheirs(recording));

@@ -47,9 +47,12 @@ function objectParticipant(entry: Obj): Participant {
     const name = textOf(entry, ...NAME_KEYS);
     const email = textOf(entry, ...EMAIL_KEYS);
     // A bare `id` beside a name or an address may be the participant row's own (`{id: "p-1", name,
-    // email}`): only an id alone, or one named as the contact's, says which contact it is.
-    const contactId = idOf(entry, 'contact_id', 'contactId') ?? (name === null && email === null ? idOf(entry, ...ID_KEYS) : null);
-    return { contactId, name, email };
+    // email}`): only an id alone, or one named as the contact's, says which contact it is. The other
+    // is kept aside (`id`) for the list to decide.
+    const named = idOf(entry, 'contact_id', 'contactId');
+    const bare = idOf(entry, ...ID_KEYS);
+    if (named !== null || bare === null) return { contactId: named, name, email };
+    return name === null && email === null ? { contactId: bare, name, email } : { contactId: null, name, email, id: bare };
   }
   const contact = entry.contact;
   return {

@@ -506,6 +506,17 @@ describe('a person’s recordings on a server that ignores the contact filter', 
   });
 });
 
+describe('a person’s recordings on a server that ignores the contact filter, its participants contacts with their names', () => {
+  it('lists none of someone else’s, whose participants’ ids are contacts’ (one is this person’s)', async () => {
+    const recordings = [
+      { id: 'r1', primary_contact_id: 'c1', status: 'completed', participants: [{ id: 'c1', name: 'Maya Chen', email: 'maya@x.test' }] },
+      { id: 'r2', primary_contact_id: 'c2', status: 'completed', participants: [{ id: 'c2', name: 'Dan Ito', email: 'dan@x.test' }] },
+    ];
+    const { service } = fakeService(new MemoryDiscoveryStore(), () => ({ recordings, total: recordings.length }));
+    expect((await service.listRecordings({ contactId: 'c1', limit: 10 })).recordings.map((recording) => recording.id)).toEqual(['r1']);
+  });
+});
+
 describe('a person’s recordings on a server that honours the contact filter (by participant)', () => {
   it('lists the meetings they attended under someone else, whose participants carry no contact ids', async () => {
     const recordings = [
