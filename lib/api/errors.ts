@@ -101,7 +101,7 @@ function messageOf(value: unknown, { fields = false, depth = 0 } = {}): string |
     const message = messageOf(value[key], inner);
     if (message === null) continue;
     const field = fieldOf(value);
-    return field !== null && !message.includes(field) ? `${field}: ${message}` : message;
+    return field !== null && !message.toLowerCase().includes(field.toLowerCase()) ? `${field}: ${message}` : message;
   }
   if (!fields) return null;
   const parts = Object.entries(value)
@@ -117,7 +117,7 @@ function messageOf(value: unknown, { fields = false, depth = 0 } = {}): string |
 /** Where in the request a problem is: the body's part aside (pydantic's `loc`, `field`, Stripe's `param`, JSON:API's pointer). */
 function fieldOf(value: Record<string, unknown>): string | null {
   if (Array.isArray(value.loc)) {
-    const path = value.loc.filter((part) => (typeof part === 'string' || typeof part === 'number') && !['body', 'query', 'path'].includes(String(part)));
+    const path = value.loc.filter((part) => (typeof part === 'string' || typeof part === 'number') && !['body', 'query', 'path', 'header', 'cookie'].includes(String(part)));
     return path.length > 0 ? path.join('.') : null;
   }
   const pointer = isFields(value.source) ? text(value.source.pointer) : null;

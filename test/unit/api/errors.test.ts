@@ -15,6 +15,8 @@ describe('parseErrorBody', () => {
     ['FastAPI 422', '{"detail":[{"type":"missing","loc":["body","speakers_expected"],"msg":"Field required","input":{}}]}', 'application/json', 'speakers_expected: Field required', null],
     ['JSON:API pointer', '{"errors":[{"detail":"can\'t be blank","source":{"pointer":"/data/attributes/filename"}}]}', 'application/vnd.api+json', "filename: can't be blank", null],
     ['field named in the message already', '{"error":{"message":"Missing required param: filename.","param":"filename"}}', 'application/json', 'Missing required param: filename.', null],
+    ['field named in the message already, capitalised (Rails JSON:API)', '{"errors":[{"detail":"Email has already been taken","source":{"pointer":"/data/attributes/email"}}]}', 'application/vnd.api+json', 'Email has already been taken', null],
+    ['FastAPI 422 on a header', '{"detail":[{"type":"missing","loc":["header","x-api-key"],"msg":"Field required"}]}', 'application/json', 'x-api-key: Field required', null],
     ['plain text', 'Service unavailable\n', 'text/plain', 'Service unavailable', null],
     ['s3 xml', '<?xml version="1.0"?><Error><Code>AccessDenied</Code><Message>Request has expired</Message></Error>', 'application/xml', 'Request has expired', 'AccessDenied'],
     ['html page', '<!DOCTYPE html><html><body>502 Bad Gateway</body></html>', 'text/html', null, null],
