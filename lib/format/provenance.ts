@@ -19,7 +19,8 @@ function latestOf(value: string | null, now: Date): string | null {
  */
 export function conversationsText(total: number | null): string | null {
   if (total === null || total === 0) return null;
-  return total === 1 ? '1 conversation' : `${total} conversations`;
+  // Grouped as the reader writes numbers ("2,469 conversations"); most counts are small: no formatter for them.
+  return total === 1 ? '1 conversation' : `${total < 1000 ? total : total.toLocaleString(UI_LOCALE)} conversations`;
 }
 
 export function provenance(insights: Insights, now: Date = new Date()): string | null {

@@ -48,6 +48,8 @@ describe('provenance', () => {
     expect(provenance(insights({ lastConversationDate: '2026-11-21' }), NOW)).toBe('The latest conversation was yesterday.');
     expect(provenance(insights({ totalConversations: 0 }), NOW)).toBeNull();
     expect(provenance(insights(), NOW)).toBeNull();
+    // A large count is grouped as the reader writes numbers (English: commas; German: points).
+    expect(provenance(insights({ totalConversations: 2469134 }), NOW)).toMatch(/^From 2[,.]469[,.]134 conversations\.$/);
   });
 
   it('says a last conversation dated after today by its date alone: not "in 7 days"', () => {
