@@ -87,7 +87,7 @@ export const storageDiscoveryStore: DiscoveryStore = {
   },
 };
 
-const INDEX_KEY = 'contactIndex';
+export const INDEX_KEY = 'contactIndex';
 const StoredIndexSchema = z.object({
   baseUrl: z.string(),
   builtAt: z.number(),

@@ -8,6 +8,8 @@
  */
 import { browser } from '#imports';
 import { STORED_ANSWER_MAX_AGE_MS } from '../storage/answer-age';
+import { PANEL_CACHE_KEY } from '../storage/panel-cache-key';
+import { INDEX_KEY } from './browser-stores';
 import type { ServiceContext } from './service-context';
 
 /** The name the contact index's refresh had: an alarm kept from an earlier version goes on. */
@@ -21,4 +23,34 @@ export async function scheduleUpkeep(): Promise<void> {
 
 export async function upkeep(context: ServiceContext): Promise<void> {
   await Promise.allSettled([context.refreshContactIndexIfUsed(), context.cache.prune(STORED_ANSWER_MAX_AGE_MS, CACHE_MAX_BYTES)]);
+  // After the index's refresh: one refreshed now is young.
+  await dropOldCopies().catch(() => undefined);
+}
+
+/**
+ * What else keeps people's data at rest goes at the cache answers' age too: the side panel's saved
+ * briefings (trimmed by the panel only when it saves or opens: a panel never opened again kept them
+ * for good) and the contact index (every contact's names and addresses, kept once built for pages
+ * showing names only, even where the service's own lookups are used since).
+ */
+export async function dropOldCopies(maxAgeMs = STORED_ANSWER_MAX_AGE_MS, now = Date.now()): Promise<void> {
+  const stored = await browser.storage.local.get([PANEL_CACHE_KEY, INDEX_KEY]);
+  const tooOld = (at: unknown) => typeof at !== 'number' || !(now - at <= maxAgeMs);
+  const old: string[] = [];
+  // The panel's save time: every answer in it is at least as old (each save drops the older ones).
+  if (stored[PANEL_CACHE_KEY] !== undefined && tooOld(savedAt(stored[PANEL_CACHE_KEY]))) old.push(PANEL_CACHE_KEY);
+  const index: unknown = stored[INDEX_KEY];
+  if (index !== undefined && tooOld(typeof index === 'object' && index !== null ? (index as { builtAt?: unknown }).builtAt : undefined)) old.push(INDEX_KEY);
+  if (old.length > 0) await browser.storage.local.remove(old);
+}
+
+/** When the panel last saved its cache (its persister's `timestamp`), read loosely. */
+function savedAt(text: unknown): unknown {
+  if (typeof text !== 'string') return undefined;
+  try {
+    const parsed: unknown = JSON.parse(text);
+    return typeof parsed === 'object' && parsed !== null ? (parsed as { timestamp?: unknown }).timestamp : undefined;
+  } catch {
+    return undefined;
+  }
 }

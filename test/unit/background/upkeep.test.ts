@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { CACHE_MAX_BYTES, scheduleUpkeep, upkeep, UPKEEP_ALARM } from '@/lib/background/upkeep';
+import { PANEL_CACHE_KEY } from '@/lib/storage/panel-cache-key';
 import type { ServiceContext } from '@/lib/background/service-context';
 import { STORED_ANSWER_MAX_AGE_MS } from '@/lib/storage/answer-age';
 
@@ -25,5 +26,21 @@ describe('hourly upkeep', () => {
     await upkeep({ refreshContactIndexIfUsed, cache: { prune } } as unknown as ServiceContext);
     expect(refreshContactIndexIfUsed).toHaveBeenCalled();
     expect(prune).toHaveBeenCalledWith(STORED_ANSWER_MAX_AGE_MS, CACHE_MAX_BYTES);
+  });
+
+  it('drops the panel’s saved briefings and the contact index once older than the cache’s answers may be, and keeps younger ones', async () => {
+    const now = Date.now();
+    const day = 24 * 60 * 60 * 1000;
+    const context = { refreshContactIndexIfUsed: () => Promise.resolve(false), cache: { prune: () => Promise.resolve(0) } } as unknown as ServiceContext;
+    const panelCache = (at: number) => JSON.stringify({ timestamp: at, buster: 'v1', clientState: { mutations: [], queries: [{ queryKey: ['insights', 'c1'], state: { data: { avoid: ['her divorce'] }, dataUpdatedAt: at, status: 'success' } }] } });
+    const index = (at: number) => ({ baseUrl: 'https://api.test', contacts: [{ id: 'c1', name: 'Maya Chen', email: 'maya@x.test' }], builtAt: at, complete: true });
+
+    await fakeBrowser.storage.local.set({ [PANEL_CACHE_KEY]: panelCache(now - 5 * day), contactIndex: index(now - 5 * day) });
+    await upkeep(context);
+    expect(Object.keys(await fakeBrowser.storage.local.get(null)).sort()).toEqual(['contactIndex', PANEL_CACHE_KEY].sort());
+
+    await fakeBrowser.storage.local.set({ [PANEL_CACHE_KEY]: panelCache(now - 60 * day), contactIndex: index(now - 60 * day) });
+    await upkeep(context);
+    expect(await fakeBrowser.storage.local.get(null)).toEqual({});
   });
 });
