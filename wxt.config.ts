@@ -59,6 +59,9 @@ export default defineConfig({
     // install or update (lib/background/open-tabs.ts); Firefox does it itself.
     permissions: ['storage', 'alarms', 'notifications', ...(browser === 'firefox' ? [] : ['sidePanel', 'offscreen', 'scripting'])],
     ...(browser === 'firefox' ? {} : { host_permissions: ALL_SITE_MATCHES }),
+    // Not in private windows: every address looked up there would be kept in the profile's storage
+    // (the cache, up to 30 days), which the user expects a private window to leave nothing in.
+    incognito: 'not_allowed',
     commands: {
       'open-briefing': {
         suggested_key: { default: 'Alt+Shift+P' },

@@ -91,6 +91,13 @@ test('the Chrome build holds as hosts only the sites its content scripts run on,
   expect(firefox.permissions?.filter((permission) => permission.includes('://'))).toEqual([]);
 });
 
+test('neither build runs in private windows, where what it looks up would be kept in the profile', () => {
+  for (const dir of [OUTPUT, path.resolve(import.meta.dirname, '../../.output/firefox-mv2')]) {
+    const manifest = JSON.parse(fs.readFileSync(path.join(dir, 'manifest.json'), 'utf8')) as { incognito?: string };
+    expect(manifest.incognito, dir).toBe('not_allowed');
+  }
+});
+
 test('the Chrome build needs the Chrome that has the side panel calls it makes and keeps the key off redirects', () => {
   // sidePanel.open and runtime.getContexts: Chrome 116; Authorization dropped on a cross-origin redirect: 119.
   const chrome = JSON.parse(fs.readFileSync(path.join(OUTPUT, 'manifest.json'), 'utf8')) as { minimum_chrome_version?: string };
