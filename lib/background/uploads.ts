@@ -125,16 +125,30 @@ export function checkUploadAddress(uploadUrl: string, serviceUrl: string): void 
 }
 
 /**
- * The client for a recording created on `serviceUrl`: the recording's id means nothing to another
- * service (or is someone else's recording there), so after the settings changed its upload waits,
- * saying why, until they are set back. Null: the service in effect (records from before).
+ * The client for a recording created on `serviceUrl`, in `account` there: the recording's id means
+ * nothing to another service or another account of it (or is someone else's recording there), so
+ * after the settings changed its upload waits, saying why, until they are set back. Null: the
+ * service or account in effect (records from before).
  */
-export async function recordingClient<C extends { baseUrl: string }>(context: { client(): Promise<C> }, serviceUrl: string | null | undefined): Promise<C> {
+export async function recordingClient<C extends { baseUrl: string; cacheScope?: string }>(
+  context: { client(): Promise<C> },
+  serviceUrl: string | null | undefined,
+  account: string | null = null,
+): Promise<C> {
   const client = await context.client();
   if (serviceUrl && serviceUrl !== client.baseUrl) {
     throw new ApiError('not_configured', `This recording was created on ${serviceUrl}, and Primer now uses ${client.baseUrl}. Set Primer back to ${serviceUrl} to finish it.`);
   }
+  if (account && client.cacheScope !== undefined && account !== client.cacheScope) {
+    throw new ApiError('not_configured', `This recording was created with another API key for ${client.baseUrl} (another account). Save that key in Primer’s options again to finish it.`);
+  }
   return client;
+}
+
+/** Where a new recording is created: the service's address and the account there (ServiceClient.cacheScope). */
+export interface RecordingHome {
+  baseUrl: string;
+  account: string | null;
 }
 
 /**
@@ -142,8 +156,8 @@ export async function recordingClient<C extends { baseUrl: string }>(context: { 
  * contact was chosen on the service of the upload's earlier recording: on another service (a retry
  * after the settings changed) that id is no one there, or someone else, so it is left out.
  */
-export function uploadRequest(record: UploadRecord, baseUrl: string): UploadRequest {
-  const sameService = onItsService(record, baseUrl);
+export function uploadRequest(record: UploadRecord, home: RecordingHome): UploadRequest {
+  const sameService = onItsService(record, home);
   return {
     filename: record.file.name,
     contentType: record.file.type,
@@ -155,8 +169,9 @@ export function uploadRequest(record: UploadRecord, baseUrl: string): UploadRequ
   };
 }
 
-function onItsService(record: UploadRecord, baseUrl: string): boolean {
-  return record.serviceUrl === null || record.serviceUrl === baseUrl;
+function onItsService(record: UploadRecord, { baseUrl, account }: RecordingHome): boolean {
+  const sameService = record.serviceUrl === null || record.serviceUrl === baseUrl;
+  return sameService && (record.account === null || account === null || record.account === account);
 }
 
 /**
@@ -165,8 +180,8 @@ function onItsService(record: UploadRecord, baseUrl: string): boolean {
  * interface's four (`withoutExtras`), it names no contact either, or the row and the "processed"
  * notification would speak of a briefing it never touched.
  */
-export function metaOn(record: UploadRecord, baseUrl: string, withoutExtras = false): UploadMeta {
-  return onItsService(record, baseUrl) && !withoutExtras ? record.meta : withoutContact(record.meta);
+export function metaOn(record: UploadRecord, home: RecordingHome, withoutExtras = false): UploadMeta {
+  return onItsService(record, home) && !withoutExtras ? record.meta : withoutContact(record.meta);
 }
 
 function withoutContact(meta: UploadMeta): UploadMeta {
@@ -199,17 +214,18 @@ export function createUploadService(context: ServiceContext, transport: UploadTr
     store: storageUploadStore({ onDropped: (ids) => ids.forEach((id) => void deleteFile(id).catch(() => undefined)) }),
     requestUrl: async (record, signal) => {
       const client = await context.client();
-      const { withoutExtras, ...presigned } = await client.requestUpload(uploadRequest(record, client.baseUrl), { signal });
+      const home = { baseUrl: client.baseUrl, account: client.cacheScope };
+      const { withoutExtras, ...presigned } = await client.requestUpload(uploadRequest(record, home), { signal });
       checkUploadAddress(presigned.uploadUrl, client.baseUrl);
-      return { ...presigned, serviceUrl: client.baseUrl, meta: metaOn(record, client.baseUrl, withoutExtras === true) };
+      return { ...presigned, serviceUrl: client.baseUrl, account: client.cacheScope, meta: metaOn(record, home, withoutExtras === true) };
     },
     put: transport.put,
     sending: transport.sending,
     prepareHandOver: transport.prepare,
     tidy: transport.tidy,
     missingAccess: missingUploadAccess,
-    complete: async (recordingId, signal, serviceUrl) => (await recordingClient(context, serviceUrl)).completeUpload(recordingId, { signal }),
-    getRecording: async (id, serviceUrl) => (await recordingClient(context, serviceUrl)).getRecording(id),
+    complete: async (recordingId, signal, serviceUrl, account) => (await recordingClient(context, serviceUrl, account)).completeUpload(recordingId, { signal }),
+    getRecording: async (id, serviceUrl, account) => (await recordingClient(context, serviceUrl, account)).getRecording(id),
     dropCachedResults: async (record) => {
       // Done before the upload is saved as completed, which is what open side panels refresh on.
       const { cacheScope } = await context.client();

@@ -40,8 +40,8 @@ export function nextPollAt(records: UploadRecord[]): number | null {
 
 export interface PollDeps {
   store: UploadStore;
-  /** `serviceUrl`: the service the recording was created on (null: the one in effect). */
-  getRecording(id: string, serviceUrl?: string | null): Promise<Recording>;
+  /** `serviceUrl`, `account`: the service and account the recording was created on (null: the ones in effect). */
+  getRecording(id: string, serviceUrl?: string | null, account?: string | null): Promise<Recording>;
   /**
    * Processing ended: what depends on the result is made ready (cached briefings dropped) before
    * the new state is saved, since every open view reacts to that save.
@@ -69,7 +69,7 @@ const USERS_WAIT = new Set(['not_configured', 'unauthorized', 'forbidden']);
  */
 async function ask(record: UploadRecord & { recordingId: string }, deps: PollDeps): Promise<Partial<Outcome> | { waitMs: number } | null> {
   try {
-    const recording = await deps.getRecording(record.recordingId, record.serviceUrl);
+    const recording = await deps.getRecording(record.recordingId, record.serviceUrl, record.account);
     // A reason a check could not be made before is over once one is made.
     const seen = { processingStatus: recording.rawStatus ?? recording.status, processingProgress: recording.progress, error: null, errorKind: null };
     if (recording.status === 'completed') return { ...seen, state: 'completed', processingProgress: 100 };

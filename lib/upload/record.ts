@@ -84,6 +84,12 @@ export const UploadRecordSchema = z.object({
    */
   serviceUrl: z._default(z.nullable(z.string().check(z.maxLength(2048))), null),
   /**
+   * The account there (the key's tag: ServiceClient.cacheScope): one address serves every account
+   * of a hosted service, and another key's account does not have the recording. Null before the
+   * recording exists, and on records from before.
+   */
+  account: z._default(z.nullable(z.string().check(z.maxLength(2200))), null),
+  /**
    * What kind of failure `error` is, when known: a refused key or a missing setup leads to the
    * options. A kind a later version wrote (after a downgrade) is unknown, not a reason to drop the upload.
    */
@@ -101,7 +107,7 @@ export function newUploadRecord(id: string, file: UploadFile, meta: UploadMeta, 
   return {
     id, createdAt: now, updatedAt: now, file, meta, state: 'requesting-url',
     recordingId: null, uploadUrl: null, uploadHeaders: {}, urlExpiresAt: null, putDone: false, sentBytes: 0,
-    failedStep: null, error: null, processingStatus: null, processingProgress: null, polls: 0, nextCheckAt: null, serviceWaitUntil: null, abandonedRecordingIds: [], needsAccess: null, serviceUrl: null, errorKind: null,
+    failedStep: null, error: null, processingStatus: null, processingProgress: null, polls: 0, nextCheckAt: null, serviceWaitUntil: null, abandonedRecordingIds: [], needsAccess: null, serviceUrl: null, account: null, errorKind: null,
   };
 }
 

@@ -13,15 +13,15 @@ import type { UploadMeta, UploadRecord, UploadStep } from './record';
 export interface UploadDeps {
   /** A new recording and its upload URL, with the service it was created on when known. */
   /** `meta`: the upload's details as the new recording has them (a contact left out on another service). */
-  requestUrl(record: UploadRecord, signal: AbortSignal): Promise<PresignedUpload & { serviceUrl?: string; meta?: UploadMeta }>;
+  requestUrl(record: UploadRecord, signal: AbortSignal): Promise<PresignedUpload & { serviceUrl?: string; account?: string; meta?: UploadMeta }>;
   put(record: UploadRecord & { uploadUrl: string }, onProgress: (sent: number) => void, signal: AbortSignal): Promise<void>;
   /**
    * Whether the file of upload `id` is on its way to `url` already, sent by a context that outlived
    * this run (Chrome's offscreen document goes on while the service worker restarts).
    */
   sending(id: string, url: string): Promise<boolean>;
-  /** `serviceUrl`: the service the recording was created on (null: the one in effect). */
-  complete(recordingId: string, signal: AbortSignal, serviceUrl?: string | null): Promise<void>;
+  /** `serviceUrl`, `account`: the service and account the recording was created on (null: the ones in effect). */
+  complete(recordingId: string, signal: AbortSignal, serviceUrl?: string | null, account?: string | null): Promise<void>;
   save(record: UploadRecord): Promise<void>;
   /**
    * Null when this context may send to `url`; else the host pattern to ask the user for, or an
@@ -160,6 +160,7 @@ export class UploadRunner {
               urlExpiresAt: presigned.expiresAt,
               abandonedRecordingIds: abandoned,
               serviceUrl: presigned.serviceUrl ?? null,
+              account: presigned.account ?? null,
               meta: presigned.meta ?? record.meta,
             });
           }
@@ -190,7 +191,7 @@ export class UploadRunner {
       }
       step = 'complete';
       await save({ state: 'completing' });
-      await this.#deps.complete(record.recordingId!, signal, record.serviceUrl);
+      await this.#deps.complete(record.recordingId!, signal, record.serviceUrl, record.account);
       return await save({ state: 'processing', processingStatus: 'queued', processingProgress: null, polls: 0, nextCheckAt: this.#deps.now() + pollDelayMs(0) });
     } catch (error) {
       if (signal.aborted || (error instanceof ApiError && error.kind === 'aborted')) {

@@ -84,6 +84,9 @@ describe('changedByProcessing', () => {
   });
 });
 
+/** A service address, in the account of `key` there (null: not said, as on records from before). */
+const on = (baseUrl: string, key: string | null = null) => ({ baseUrl, account: key === null ? null : `${baseUrl}|key-${key}` });
+
 describe('recordingClient', () => {
   const context = { client: () => Promise.resolve({ baseUrl: 'https://svc-b.test' }) };
 
@@ -100,16 +103,37 @@ describe('recordingClient', () => {
   });
 });
 
+describe('a recording made in one account of a hosted service, after another account’s key is saved for the same address', () => {
+  const meta = { title: 'Sync', meetingDate: '2026-11-12T10:00:00Z', speakersExpected: null, primaryContactId: 'c-maya', primaryContactName: 'Maya Chen' };
+  const record = uploadRecord({ meta, serviceUrl: 'https://api.test', account: 'https://api.test|key-aaaa' });
+
+  it('is neither finished nor checked with the other key: it waits, saying why', async () => {
+    const context = { client: () => Promise.resolve({ baseUrl: 'https://api.test', cacheScope: 'https://api.test|key-bbbb' }) };
+    await expect(recordingClient(context, record.serviceUrl, record.account)).rejects.toMatchObject({
+      kind: 'not_configured',
+      message: 'This recording was created with another API key for https://api.test (another account). Save that key in Primer’s options again to finish it.',
+    });
+    const back = { client: () => Promise.resolve({ baseUrl: 'https://api.test', cacheScope: 'https://api.test|key-aaaa' }) };
+    await expect(recordingClient(back, record.serviceUrl, record.account)).resolves.toMatchObject({ cacheScope: 'https://api.test|key-aaaa' });
+  });
+
+  it('is created again in the other account without the first account’s contact', () => {
+    expect(uploadRequest(record, on('https://api.test', 'bbbb')).primaryContactId).toBeUndefined();
+    expect(metaOn(record, on('https://api.test', 'bbbb'))).toMatchObject({ primaryContactId: null, primaryContactName: null });
+    expect(uploadRequest(record, on('https://api.test', 'aaaa')).primaryContactId).toBe('c-maya');
+  });
+});
+
 describe('uploadRequest', () => {
   const meta = { title: 'Sync', meetingDate: '2026-11-12T10:00:00Z', speakersExpected: null, primaryContactId: 'c-on-a', primaryContactName: 'Maya' };
 
   it('names the primary contact on the service it was chosen on, or for an upload with no recording yet', () => {
-    expect(uploadRequest(uploadRecord({ meta, serviceUrl: 'https://svc-a.test' }), 'https://svc-a.test').primaryContactId).toBe('c-on-a');
-    expect(uploadRequest(uploadRecord({ meta, serviceUrl: null }), 'https://svc-a.test').primaryContactId).toBe('c-on-a');
+    expect(uploadRequest(uploadRecord({ meta, serviceUrl: 'https://svc-a.test' }), on('https://svc-a.test')).primaryContactId).toBe('c-on-a');
+    expect(uploadRequest(uploadRecord({ meta, serviceUrl: null }), on('https://svc-a.test')).primaryContactId).toBe('c-on-a');
   });
 
   it('leaves out a contact id of another service: a retry after the settings changed creates the recording on the new one', () => {
-    expect(uploadRequest(uploadRecord({ meta, serviceUrl: 'https://svc-a.test' }), 'https://svc-b.test').primaryContactId).toBeUndefined();
+    expect(uploadRequest(uploadRecord({ meta, serviceUrl: 'https://svc-a.test' }), on('https://svc-b.test')).primaryContactId).toBeUndefined();
   });
 });
 
@@ -117,12 +141,12 @@ describe('metaOn', () => {
   const meta = { title: 'Sync', meetingDate: '2026-11-12T10:00:00Z', speakersExpected: 2, primaryContactId: 'c-on-a', primaryContactName: 'Maya', primaryContactMatchedBy: 'name' as const };
 
   it('names no contact once the recording is created on another service (the row and the notification named one it never touched)', () => {
-    expect(metaOn(uploadRecord({ meta, serviceUrl: 'https://svc-a.test' }), 'https://svc-b.test')).toEqual({
+    expect(metaOn(uploadRecord({ meta, serviceUrl: 'https://svc-a.test' }), on('https://svc-b.test'))).toEqual({
       title: 'Sync', meetingDate: '2026-11-12T10:00:00Z', speakersExpected: 2, primaryContactId: null, primaryContactName: null,
     });
-    expect(metaOn(uploadRecord({ meta, serviceUrl: 'https://svc-a.test' }), 'https://svc-a.test')).toEqual(meta);
-    expect(metaOn(uploadRecord({ meta, serviceUrl: null }), 'https://svc-b.test')).toEqual(meta);
+    expect(metaOn(uploadRecord({ meta, serviceUrl: 'https://svc-a.test' }), on('https://svc-a.test'))).toEqual(meta);
+    expect(metaOn(uploadRecord({ meta, serviceUrl: null }), on('https://svc-b.test'))).toEqual(meta);
     // Created without the fields beside the interface's four: no contact either.
-    expect(metaOn(uploadRecord({ meta, serviceUrl: null }), 'https://svc-b.test', true)).toMatchObject({ title: 'Sync', primaryContactId: null, primaryContactName: null });
+    expect(metaOn(uploadRecord({ meta, serviceUrl: null }), on('https://svc-b.test'), true)).toMatchObject({ title: 'Sync', primaryContactId: null, primaryContactName: null });
   });
 });

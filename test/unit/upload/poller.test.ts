@@ -50,7 +50,7 @@ describe('checkProcessing (scheduled)', () => {
     const next = await checkProcessing(processing({ polls: 4 }), deps);
     expect(next).toEqual({ ...processing({ polls: 5 }), processingStatus: 'transcribing', processingProgress: 35, updatedAt: LATER, nextCheckAt: LATER + 300_000 });
     expect(await store.get('u1')).toEqual(next);
-    expect(deps.getRecording).toHaveBeenCalledExactlyOnceWith('rec-1', null);
+    expect(deps.getRecording).toHaveBeenCalledExactlyOnceWith('rec-1', null, null);
     expect(deps.beforeFinish).not.toHaveBeenCalled();
     expect(deps.finished).not.toHaveBeenCalled();
   });
@@ -127,7 +127,7 @@ describe('checkProcessing (scheduled)', () => {
     const why = 'This recording was created on https://svc-a.test, and Primer now uses https://svc-b.test. Set Primer back to https://svc-a.test to finish it.';
     deps.getRecording.mockRejectedValueOnce(new ApiError('not_configured', why));
     const waiting = await checkProcessing(created, deps);
-    expect(deps.getRecording).toHaveBeenCalledExactlyOnceWith('rec-1', 'https://svc-a.test');
+    expect(deps.getRecording).toHaveBeenCalledExactlyOnceWith('rec-1', 'https://svc-a.test', null);
     expect(waiting).toEqual({ ...created, error: why, errorKind: 'not_configured', polls: 2, updatedAt: LATER, nextCheckAt: LATER + 120_000 });
     expect(await store.get('u1')).toEqual(waiting);
     const checked = await checkProcessing(waiting, deps);

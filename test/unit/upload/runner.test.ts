@@ -39,9 +39,9 @@ function harness() {
       calls.push(`put ${record.uploadUrl}`);
       return put(record, onProgress, signal);
     },
-    complete: (recordingId, signal, serviceUrl) => {
+    complete: (recordingId, signal, serviceUrl, account) => {
       calls.push(`complete ${recordingId}`);
-      return complete(recordingId, signal, serviceUrl);
+      return complete(recordingId, signal, serviceUrl, account);
     },
     missingAccess: (url) => {
       calls.push(`access ${url}`);
@@ -129,12 +129,12 @@ describe('UploadRunner: the happy path', () => {
     expect(h.runner.isRunning('u1')).toBe(false);
   });
 
-  it('keeps the service the recording was created on, and completes it there', async () => {
+  it('keeps the service and the account the recording was created on, and completes it there', async () => {
     const h = harness();
-    h.requestUrl.mockImplementationOnce(() => Promise.resolve({ ...presigned(1, T0), serviceUrl: 'https://svc-a.test' }));
+    h.requestUrl.mockImplementationOnce(() => Promise.resolve({ ...presigned(1, T0), serviceUrl: 'https://svc-a.test', account: 'https://svc-a.test|key-aaaa' }));
     const done = await h.runner.run(uploadRecord());
-    expect(done).toMatchObject({ state: 'processing', recordingId: 'rec-1', serviceUrl: 'https://svc-a.test' });
-    expect(h.complete).toHaveBeenCalledExactlyOnceWith('rec-1', expect.any(AbortSignal), 'https://svc-a.test');
+    expect(done).toMatchObject({ state: 'processing', recordingId: 'rec-1', serviceUrl: 'https://svc-a.test', account: 'https://svc-a.test|key-aaaa' });
+    expect(h.complete).toHaveBeenCalledExactlyOnceWith('rec-1', expect.any(AbortSignal), 'https://svc-a.test', 'https://svc-a.test|key-aaaa');
   });
 
   it('a retry that needs a new URL takes the service of the new recording', async () => {
@@ -143,7 +143,7 @@ describe('UploadRunner: the happy path', () => {
     h.requestUrl.mockImplementationOnce(() => Promise.resolve({ ...presigned(2, T0), serviceUrl: 'https://svc-b.test' }));
     const done = await h.runner.run(expired);
     expect(done).toMatchObject({ state: 'processing', recordingId: 'rec-2', serviceUrl: 'https://svc-b.test', abandonedRecordingIds: ['rec-1'] });
-    expect(h.complete).toHaveBeenCalledExactlyOnceWith('rec-2', expect.any(AbortSignal), 'https://svc-b.test');
+    expect(h.complete).toHaveBeenCalledExactlyOnceWith('rec-2', expect.any(AbortSignal), 'https://svc-b.test', null);
   });
 
   it('sends the file with the content type it asked the URL for, to the URL and headers it was given', async () => {

@@ -129,7 +129,7 @@ describe('retry', () => {
     expect(platform.requestUrl).not.toHaveBeenCalled();
     expect(platform.missingAccess).toHaveBeenCalledWith('https://storage.example/rec-1?sig=1');
     expect(platform.put).toHaveBeenCalledTimes(1);
-    expect(platform.complete).toHaveBeenCalledWith('rec-1', expect.any(AbortSignal), null);
+    expect(platform.complete).toHaveBeenCalledWith('rec-1', expect.any(AbortSignal), null, null);
     expect(await store.get('u1')).toMatchObject({ state: 'processing', needsAccess: null, abandonedRecordingIds: [] });
   });
 
@@ -418,7 +418,7 @@ describe('processing checks and the badge', () => {
     const checked = await service.check('u1');
     expect(checked).toMatchObject({ state: 'completed', processingProgress: 100, polls: 0 });
     expect(await store.get('u1')).toEqual(checked);
-    expect(platform.getRecording).toHaveBeenCalledWith('rec-1', null);
+    expect(platform.getRecording).toHaveBeenCalledWith('rec-1', null, null);
     expect(platform.announce).toHaveBeenCalledExactlyOnceWith(checked);
     expect(badge()).toBe(0);
   });
