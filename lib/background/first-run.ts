@@ -6,13 +6,13 @@
  */
 import { browser } from '#imports';
 import { settingsView } from './settings';
-import { servicePattern } from './service-access';
+import { hasHostAccess, servicePattern } from './service-access';
 
 export async function openOptionsIfNew({ reason }: { reason: string }): Promise<void> {
   if (reason !== 'install') return;
   const view = await settingsView();
   const pattern = view.hasApiKey ? servicePattern(view.serviceUrl) : null;
-  if (pattern !== null && (await browser.permissions.contains({ origins: [pattern] }).catch(() => false))) return;
+  if (pattern !== null && (await hasHostAccess(pattern))) return;
   await browser.runtime.openOptionsPage();
 }
 

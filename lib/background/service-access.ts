@@ -28,7 +28,8 @@ export function servicePattern(serviceUrl: string | null): string | null {
   return serviceUrl === null ? null : permissionPatternFor(serviceUrl);
 }
 
-async function hasAccess(pattern: string): Promise<boolean> {
+/** Whether Primer may contact `pattern`'s host now; no when the browser cannot say. */
+export async function hasHostAccess(pattern: string): Promise<boolean> {
   try {
     return await browser.permissions.contains({ origins: [pattern] });
   } catch {
@@ -41,7 +42,7 @@ async function hasAccess(pattern: string): Promise<boolean> {
  * its host (NO_ACCESS_CODE): without it, a service sending no CORS headers looks like one that is
  * not there, and the panel said "cannot be reached" where only the options page's Allow helps.
  */
-export function accessChecked(fetch: FetchLike, baseUrl: string, granted: (pattern: string) => Promise<boolean> = hasAccess): FetchLike {
+export function accessChecked(fetch: FetchLike, baseUrl: string, granted: (pattern: string) => Promise<boolean> = hasHostAccess): FetchLike {
   const pattern = servicePattern(baseUrl);
   const origin = new URL(baseUrl).origin;
   return async (input, init) => {

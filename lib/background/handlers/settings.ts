@@ -6,16 +6,8 @@ import { testConnection } from '../../api/connection-test';
 import type { Handlers } from '../broker';
 import { oncePerInterval } from '../once-per-interval';
 import type { ServiceContext } from '../service-context';
-import { giveBackServiceAccess, noteServiceAccess, servicePattern } from '../service-access';
+import { giveBackServiceAccess, hasHostAccess, noteServiceAccess, servicePattern } from '../service-access';
 import { apiKeyFor, effectiveSettings, saveSettings, settingsView } from '../settings';
-
-async function hasHostPermission(pattern: string): Promise<boolean> {
-  try {
-    return await browser.permissions.contains({ origins: [pattern] });
-  } catch {
-    return false;
-  }
-}
 
 /**
  * How long after opening the options page for a tab its cards' further asks are answered without
@@ -49,7 +41,7 @@ export function settingsHandlers(context: ServiceContext): Pick<Handlers, 'setti
       }
       const normalised = normaliseBaseUrl(url);
       if (!normalised.ok) return { ok: false, reason: 'invalid_url', message: normalised.message };
-      const permitted = await hasHostPermission(normalised.permissionPattern);
+      const permitted = await hasHostAccess(normalised.permissionPattern);
       // Noted whatever the test's outcome (a key still missing too): access the page asked for a
       // mistyped address is otherwise kept for good.
       if (permitted && normalised.baseUrl !== saved.baseUrl) await noteServiceAccess(normalised.permissionPattern).catch(() => undefined);
