@@ -29,7 +29,8 @@ export function toContactPage(raw: unknown, request: PageRequest, linkPaging?: L
   const paging = pagingOf(body);
   const total = totalOf(body, paging, list.length, request);
   const headerNext = linkPaging ? linkedNextQuery(linkPaging) : undefined;
-  const { query: next, named } = nextPageQuery(body, paging, list.length, total, request, items.at(-1)?.id ?? null, headerNext);
+  const found = nextPageQuery(body, paging, list.length, total, request, items.at(-1)?.id ?? null, headerNext);
+  const next = found instanceof Counted ? found.query : found;
   // The header's answer was the one taken (the body said nothing of paging): its end is certain.
   const linkPaged = headerNext !== undefined && next === headerNext;
   // The last page by the server's own word (`has_more: false`, a Link header without next, a
@@ -37,17 +38,11 @@ export function toContactPage(raw: unknown, request: PageRequest, linkPaging?: L
   const complete = next === null && (hasMoreOf(body, paging) === false || linkPaged || nextSaidNull(body, paging) || (total !== null && total <= request.offset + items.length));
   // More follows by the server's own word (a cursor, a token, a link, `has_more: true`), not by
   // Primer's arithmetic: the same page again for it is the paging ignored, not the list's end.
-  const moreSaid = next !== null && (named || hasMoreOf(body, paging) === true);
+  const moreSaid = next !== null && (!(found instanceof Counted) || hasMoreOf(body, paging) === true);
   return { items, total, next: next === null ? null : JSON.stringify(next), ...(linkPaged ? { linkPaged } : {}), ...(complete ? { complete } : {}), ...(moreSaid ? { moreSaid } : {}) };
 }
 
 type Query = Record<string, string>;
-
-/** The next page's query, and whether the server named it (false: worked out from a page number or offset). */
-interface NextPage {
-  query: Query | null;
-  named: boolean;
-}
 
 /** DRF's (and JSON:API's) `next: null`: the last page, whatever a count beside it says. */
 function nextSaidNull(body: Obj, paging: Obj): boolean {
@@ -81,17 +76,12 @@ function linkedNextQuery({ link, requestUrl, apiRoot }: LinkPaging): Query | nul
   return next.origin === root.origin && underRoot ? Object.fromEntries(next.searchParams.entries()) : undefined;
 }
 
-function nextPageQuery(...args: Parameters<typeof namedOrCounted>): NextPage {
-  const found = namedOrCounted(...args);
-  return found instanceof Counted ? { query: found.query, named: false } : { query: found, named: true };
-}
-
-/** A next page worked out by Primer from a page number or an offset. */
+/** A next page worked out by Primer from a page number or an offset, not named by the server. */
 class Counted {
   constructor(readonly query: Query) {}
 }
 
-function namedOrCounted(
+function nextPageQuery(
   body: Obj,
   paging: Obj,
   received: number,
