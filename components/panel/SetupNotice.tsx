@@ -3,7 +3,7 @@ import { createContext, useContext, useEffect, useMemo, useState, type ReactNode
 import { useQuery } from '@tanstack/react-query';
 import { afterFirstBriefing } from './paint-mark';
 import { OpenOptionsButton } from '@/components/ui/OpenOptionsButton';
-import { administratorSetupProblem } from '@/components/ui/administrator-setup';
+import { administratorSetupProblem } from '@/lib/format/administrator-setup';
 import { sendRequest } from '@/lib/messaging/send';
 
 /**

@@ -6,7 +6,7 @@ import { useEffect, useState } from 'react';
 import { browser } from '#imports';
 import { Button } from '@/components/ui/Button';
 import { OpenOptionsButton } from '@/components/ui/OpenOptionsButton';
-import { administratorSetupProblem } from '@/components/ui/administrator-setup';
+import { administratorSetupProblem } from '@/lib/format/administrator-setup';
 import { LiveRegion } from '@/components/ui/Message';
 import { sendRequest } from '@/lib/messaging/send';
 import type { SettingsView } from '@/lib/messaging/protocol';

@@ -23,6 +23,8 @@ import { onSupportedSite } from '../sites/matches';
 import { readLookupProblem, type LookupProblem, type LookupProblemKind } from '../storage/lookup-problem';
 import { announceServiceAccess } from '../storage/service-access';
 import { LOOKUP_PROBLEM_PREFIX, LOOKUP_SILENCE_KEY, lookupProblemKey } from '../storage/session-keys';
+import { administratorSetupProblem } from '../format/administrator-setup';
+import { settingsView } from './settings';
 import { clearTabAlert, showTabAlert } from './tab-alert';
 
 /** How long nothing must have answered before the service is said to be unreachable. */
@@ -54,6 +56,8 @@ export interface LookupHealthOptions {
   online?: () => boolean;
   /** Whether Primer may contact the service (its host permission). */
   hasAccess?: (pattern: string) => Promise<boolean>;
+  /** Whether what an administrator set by policy keeps Primer from working (only they can fix it). */
+  administratorSetup?: () => Promise<boolean>;
 }
 
 /** How one people.find batch ended: its lookups' failures, and whether the service answered any of them. */
@@ -69,6 +73,10 @@ function kindOf(error: unknown): { kind: string; status: number | null; code: st
   return error instanceof ApiError ? { kind: error.kind, status: error.status, code: error.code } : { kind: 'unknown', status: null, code: null };
 }
 
+async function policyBroken(): Promise<boolean> {
+  return administratorSetupProblem(await settingsView()) !== null;
+}
+
 async function hostAccess(pattern: string): Promise<boolean> {
   try {
     return await browser.permissions.contains({ origins: [pattern] });
@@ -81,6 +89,7 @@ export class LookupHealth {
   readonly #now: () => number;
   readonly #online: () => boolean;
   readonly #hasAccess: (pattern: string) => Promise<boolean>;
+  readonly #administratorSetup: () => Promise<boolean>;
   /** When the service's first unanswered batch (since one was last answered) started. */
   #unreachableSince: number | null = null;
   /** Tabs whose lookups found the service silent, not yet for long enough to say so. */
@@ -104,6 +113,7 @@ export class LookupHealth {
     this.#now = options.now ?? (() => Date.now());
     this.#online = options.online ?? (() => globalThis.navigator?.onLine !== false);
     this.#hasAccess = options.hasAccess ?? hostAccess;
+    this.#administratorSetup = options.administratorSetup ?? policyBroken;
   }
 
   /** A page's batch is starting: returns how to report its end. */
@@ -208,6 +218,12 @@ export class LookupHealth {
       if (verdict === 'answered') await this.#record(tabId, null);
       return;
     }
+    if (verdict === 'not_configured') {
+      // "Add the address and key" would send the user to fields an administrator locked.
+      const administrator = await this.#administratorSetup().catch(() => false);
+      await this.#record(tabId, { problem: verdict, service, ...(administrator ? { administrator } : {}) });
+      return;
+    }
     if (verdict !== 'unreachable') {
       await this.#record(tabId, { problem: verdict, service });
       return;
@@ -263,7 +279,7 @@ export class LookupHealth {
     this.#known.set(tabId, problem);
     // Nothing was wrong and nothing is: the common case, no writes.
     if (!before && !problem) return;
-    const same = before?.problem === problem?.problem && before?.service === problem?.service;
+    const same = before?.problem === problem?.problem && before?.service === problem?.service && before?.administrator === problem?.administrator;
     if (!same && problem) await browser.storage.session.set({ [lookupProblemKey(tabId)]: problem });
     if (!same && !problem) await browser.storage.session.remove(lookupProblemKey(tabId));
     // Shown again even when unchanged: the browser resets a tab's badge when it loads a new page

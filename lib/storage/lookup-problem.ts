@@ -27,6 +27,8 @@ export const LookupProblemSchema = z.object({
   problem: z.enum(LOOKUP_PROBLEMS),
   /** The service's origin, to name it; null when there is no address. */
   service: z.nullable(z.string().check(z.maxLength(2000))),
+  /** `not_configured` because of what an administrator set by policy: only they can put it right. */
+  administrator: z.optional(z.boolean()),
 });
 export type LookupProblem = z.infer<typeof LookupProblemSchema>;
 
@@ -38,10 +40,11 @@ export async function readLookupProblem(tabId: number): Promise<LookupProblem | 
 }
 
 /** What is wrong and what to do, in Primer's words: the toolbar title and the popup join them. */
-export function describeLookupProblem({ problem, service }: LookupProblem): { cause: string; fix: string } {
+export function describeLookupProblem({ problem, service, administrator }: LookupProblem): { cause: string; fix: string } {
   const where = service ?? 'the service';
   switch (problem) {
     case 'not_configured':
+      if (administrator) return { cause: 'cannot connect as your administrator set it up', fix: 'Ask your administrator to correct Primer’s setup.' };
       return { cause: 'not set up yet', fix: 'Open Primer’s options to add the service address and API key.' };
     case 'key_refused':
       return { cause: 'the service refused the API key', fix: 'Open Primer’s options to enter a valid key.' };

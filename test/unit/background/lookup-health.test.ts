@@ -159,6 +159,20 @@ describe('a tab whose lookups cannot work says why on its toolbar button', () =>
     expect(await title(5)).toBe('Primer: the API key may not look up contacts — open Primer’s options to enter a key that may');
   });
 
+  it('a setup an administrator broke sends the user to the administrator, not to fields they cannot change', async () => {
+    const managed = vi.spyOn(fakeBrowser.storage.managed, 'get');
+    try {
+      // The administrator's key, without their address: the key goes to no address the user types.
+      managed.mockResolvedValue({ apiKey: standIn.apiKey } as never);
+      await send('settings.save', { serviceUrl: standIn.baseUrl });
+      expect(await pageLooksUp(4)).toMatchObject({ ok: false, error: { kind: 'not_configured' } });
+      expect(await title(4)).toBe('Primer: cannot connect as your administrator set it up — ask your administrator to correct Primer’s setup');
+      expect(await readLookupProblem(4)).toMatchObject({ problem: 'not_configured', administrator: true });
+    } finally {
+      managed.mockRestore();
+    }
+  });
+
   it('a 403 on one person while the service answers the others is that person’s, not the key’s', async () => {
     await configure();
     await pageLooksUp(4);

@@ -3,8 +3,8 @@
  * the user enters puts it right, only the administrator (the panel's setup notice, the popup and
  * the options page say the same). Null when the policy leaves nothing wrong.
  */
-import { normaliseBaseUrl } from '@/lib/api/base-url';
-import type { SettingsView } from '@/lib/messaging/protocol';
+import { normaliseBaseUrl } from '../api/base-url';
+import type { SettingsView } from '../messaging/protocol';
 
 export function administratorSetupProblem(view: SettingsView): string | null {
   if (view.locked.serviceUrl && !normaliseBaseUrl(view.serviceUrl ?? '').ok) {
