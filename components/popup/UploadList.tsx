@@ -7,7 +7,11 @@ import { toErrorInfo } from '@/lib/api/error-info';
 import { sendRequest } from '@/lib/messaging/send';
 import { isActive } from '@/lib/upload/record';
 import { UPLOADS_KEPT } from '@/lib/upload/store';
+import { STORED_ANSWER_MAX_AGE_MS } from '@/lib/storage/answer-age';
 import { useUploadAnnouncement } from './announce';
+
+/** Finished uploads are forgotten with the cache's answers (lib/background/upkeep.ts). */
+const FINISHED_KEPT_DAYS = Math.round(STORED_ANSWER_MAX_AGE_MS / 86_400_000);
 import { UploadItem } from './UploadItem';
 
 /**
@@ -86,7 +90,9 @@ export function UploadList({ uploads, labelledBy }: { uploads: UploadRecord[]; l
       )}
       {uploads.length > 0 ? (
         <div className="upload-list__footer">
-          <p className="ui-hint">This browser keeps your last {UPLOADS_KEPT} uploads here.</p>
+          <p className="ui-hint">
+            This browser keeps your last {UPLOADS_KEPT} uploads here, finished ones for {FINISHED_KEPT_DAYS} days.
+          </p>
           {finished.length > 1 ? (
             <Button variant="secondary" onClick={clearFinished}>
               Clear finished ({finished.length})

@@ -65,10 +65,10 @@ export default defineBackground(() => {
     context.resetIfSettingsChanged().catch(() => undefined);
   });
 
-  // Hourly: the local contact index kept fresh, the cache kept within its age and size.
+  // Hourly: the local contact index kept fresh, the cache kept within its age and size, old uploads forgotten.
   void scheduleUpkeep().catch(() => undefined);
   browser.alarms.onAlarm.addListener((alarm) => {
-    if (alarm.name === UPKEEP_ALARM) void upkeep(context);
+    if (alarm.name === UPKEEP_ALARM) void upkeep(context, uploads);
     if (alarm.name === UPLOAD_POLL_ALARM) uploads.poll().catch(() => undefined);
     // The offscreen document held open for a popup's hand-over: closed if nothing uses it.
     if (alarm.name === OFFSCREEN_TIDY_ALARM) transport.tidy().catch(() => undefined);

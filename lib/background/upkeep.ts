@@ -1,7 +1,7 @@
 /**
- * Hourly upkeep: the local contact index kept fresh (for servers served from it), and the cache
+ * Hourly upkeep: the local contact index kept fresh (for servers served from it), the cache
  * kept within its age and its share of the browser's storage (which the settings and uploads use
- * too: a full one refuses their writes as well).
+ * too: a full one refuses their writes as well), and finished uploads forgotten at the same age.
  *
  * The alarm is created only when it is missing. Created again on every start of the worker, which
  * starts many times an hour, it would put off its first firing each time and never fire.
@@ -21,8 +21,17 @@ export async function scheduleUpkeep(): Promise<void> {
   if (!(await browser.alarms.get(UPKEEP_ALARM))) await browser.alarms.create(UPKEEP_ALARM, { periodInMinutes: 60 });
 }
 
-export async function upkeep(context: ServiceContext): Promise<void> {
-  await Promise.allSettled([context.refreshContactIndexIfUsed(), context.cache.prune(STORED_ANSWER_MAX_AGE_MS, CACHE_MAX_BYTES)]);
+/** The uploads' part: finished ones are listed with their titles and contacts for no longer than answers are kept. */
+export interface UploadHistory {
+  forgetFinishedBefore(cutoff: number): Promise<void>;
+}
+
+export async function upkeep(context: ServiceContext, uploads: UploadHistory | null = null): Promise<void> {
+  await Promise.allSettled([
+    context.refreshContactIndexIfUsed(),
+    context.cache.prune(STORED_ANSWER_MAX_AGE_MS, CACHE_MAX_BYTES),
+    uploads?.forgetFinishedBefore(Date.now() - STORED_ANSWER_MAX_AGE_MS),
+  ]);
   // After the index's refresh: one refreshed now is young.
   await dropOldCopies().catch(() => undefined);
 }

@@ -182,6 +182,11 @@ export class UploadService {
     return true;
   }
 
+  /** Forgets the uploads finished before `cutoff` (ms), with any file kept for a retry (hourly upkeep). */
+  async forgetFinishedBefore(cutoff: number): Promise<void> {
+    for (const id of await this.#platform.store.dropFinishedBefore(cutoff)) await this.#deleteFile(id);
+  }
+
   /**
    * Checks one upload's processing now, for an open view that wants fresh progress. Not a
    * scheduled check: the backoff and the give-up count stay as they are.

@@ -22,6 +22,8 @@ export interface UploadStore {
    * a transition happen once when two callers race for it: only one sees the old state.
    */
   update(id: string, change: (current: UploadRecord) => UploadRecord): Promise<{ before: UploadRecord | null; after: UploadRecord | null }>;
+  /** Removes the finished uploads last changed before `cutoff` (ms); resolves with their ids. */
+  dropFinishedBefore(cutoff: number): Promise<string[]>;
 }
 
 /** Reads the stored list; entries that do not fit the schema (an older version wrote them) are dropped. */
@@ -34,10 +36,12 @@ export function parseUploads(raw: unknown): UploadRecord[] {
   });
 }
 
+const isFinished = (record: UploadRecord) => record.state === 'completed' || record.state === 'cancelled' || record.state === 'failed';
+
 /** Oldest finished uploads go first when the list is full; active ones are never dropped. */
 function trim(records: UploadRecord[]): UploadRecord[] {
   if (records.length <= KEEP) return records;
-  const finished = records.filter((r) => r.state === 'completed' || r.state === 'cancelled' || r.state === 'failed');
+  const finished = records.filter(isFinished);
   const drop = new Set(finished.slice(-(records.length - KEEP)).map((r) => r.id));
   return records.filter((r) => !drop.has(r.id));
 }
@@ -79,6 +83,14 @@ export function storageUploadStore({ onDropped }: StoreOptions = {}): UploadStor
         return after && after !== before ? put(records, after) : records;
       });
       return { before, after };
+    },
+    dropFinishedBefore: async (cutoff) => {
+      let dropped: string[] = [];
+      await write((records) => {
+        dropped = records.filter((record) => isFinished(record) && record.updatedAt < cutoff).map((record) => record.id);
+        return dropped.length > 0 ? records.filter((record) => !dropped.includes(record.id)) : records;
+      });
+      return dropped;
     },
   };
 }

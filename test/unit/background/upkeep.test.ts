@@ -28,6 +28,16 @@ describe('hourly upkeep', () => {
     expect(prune).toHaveBeenCalledWith(STORED_ANSWER_MAX_AGE_MS, CACHE_MAX_BYTES);
   });
 
+  it('forgets finished uploads at the age answers are dropped', async () => {
+    const context = { refreshContactIndexIfUsed: () => Promise.resolve(false), cache: { prune: () => Promise.resolve(0) } } as unknown as ServiceContext;
+    const forgetFinishedBefore = vi.fn(() => Promise.resolve());
+    const before = Date.now();
+    await upkeep(context, { forgetFinishedBefore });
+    const cutoff = (forgetFinishedBefore.mock.calls[0] as unknown as [number])[0];
+    expect(cutoff).toBeGreaterThanOrEqual(before - STORED_ANSWER_MAX_AGE_MS);
+    expect(cutoff).toBeLessThanOrEqual(Date.now() - STORED_ANSWER_MAX_AGE_MS);
+  });
+
   it('drops the panel’s saved briefings and the contact index once older than the cache’s answers may be, and keeps younger ones', async () => {
     const now = Date.now();
     const day = 24 * 60 * 60 * 1000;

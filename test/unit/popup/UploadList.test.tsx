@@ -276,7 +276,7 @@ describe('UploadList: what it keeps', () => {
     fakeBackground({ 'upload.dismiss': () => Promise.resolve({ removed: true }) });
     const titled = (id: string, title: string, state: UploadRecord['state']) => record({ id, state, meta: { ...record().meta, title } });
     render(<UploadList uploads={[titled('a', 'Going', 'uploading'), titled('b', 'Done', 'completed'), titled('c', 'Broke', 'failed'), titled('d', 'Stopped', 'cancelled')]} />);
-    expect(screen.getByText('This browser keeps your last 20 uploads here.')).toBeInTheDocument();
+    expect(screen.getByText('This browser keeps your last 20 uploads here, finished ones for 30 days.')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Clear finished (3)' }));
     await waitFor(() => expect(sent('upload.dismiss')).toEqual([{ id: 'b' }, { id: 'c' }, { id: 'd' }]));
   });

@@ -94,5 +94,10 @@ export function memoryStore(initial: UploadRecord[] = []): MemoryStore {
       records.set(id, structuredClone(after));
       return Promise.resolve({ before, after: structuredClone(after) });
     },
+    dropFinishedBefore: (cutoff) => {
+      const dropped = [...records.values()].filter((record) => ['completed', 'cancelled', 'failed'].includes(record.state) && record.updatedAt < cutoff).map((record) => record.id);
+      for (const id of dropped) records.delete(id);
+      return Promise.resolve(dropped);
+    },
   };
 }

@@ -322,6 +322,17 @@ describe('dismiss', () => {
     expect(platform.deleteFile).toHaveBeenCalledExactlyOnceWith('u1');
   });
 
+  it('forgets finished uploads older than a time with their files, not active or younger ones', async () => {
+    const { service, store, platform } = setup([
+      withUrl({ state: 'failed', updatedAt: T0 - 2 }, 'old-failed'),
+      withUrl({ state: 'processing', updatedAt: T0 - 2 }, 'old-processing'),
+      withUrl({ state: 'completed', updatedAt: T0 + 1 }, 'young'),
+    ]);
+    await service.forgetFinishedBefore(T0);
+    expect([...store.records.keys()].sort()).toEqual(['old-processing', 'young']);
+    expect(platform.deleteFile).toHaveBeenCalledExactlyOnceWith('old-failed');
+  });
+
   it('stops following an upload the service is processing: removed, its check unscheduled, the badge lowered', async () => {
     const { service, store, platform, badge } = setup([withUrl({ state: 'processing', putDone: true, nextCheckAt: T0 + 30_000 })]);
     expect(await service.dismiss('u1')).toBe(true);

@@ -115,6 +115,18 @@ describe('storageUploadStore', () => {
     expect(ids.at(-3)).toBe('done2');
   });
 
+  it('forgets finished uploads last changed before a time, never active ones, and says which', async () => {
+    const store = storageUploadStore();
+    await store.put(at('old-done', T0 - 30, { state: 'completed' }));
+    await store.put(at('old-failed', T0 - 20, { state: 'failed' }));
+    await store.put(at('old-cancelled', T0 - 10, { state: 'cancelled', updatedAt: T0 + 5 }));
+    await store.put(at('old-processing', T0 - 5, { state: 'processing' }));
+    await store.put(at('new-done', T0 + 1, { state: 'completed' }));
+    expect((await store.dropFinishedBefore(T0)).sort()).toEqual(['old-done', 'old-failed']);
+    expect((await store.all()).map((record) => record.id)).toEqual(['new-done', 'old-processing', 'old-cancelled']);
+    expect(await store.dropFinishedBefore(T0)).toEqual([]);
+  });
+
   it('update(): reads and writes one record in one step, so only one of two racing callers sees the old state', async () => {
     const store = storageUploadStore();
     await store.put(at('a', T0, { state: 'processing' }));
