@@ -101,6 +101,8 @@ const JUST_FETCHED_MS = 10_000;
 
 /** How far ahead of the clock an entry may be stored (clocks adjusted by a few seconds) and still be aged. */
 const CLOCK_SLACK_MS = 60_000;
+/** The largest answer written to the store (as UTF-8 JSON); larger ones are kept in memory only. */
+export const MAX_STORED_ENTRY_BYTES = 1024 * 1024;
 /** Answered values wait at most this long for the calls still on their way before being written. */
 export const HOLD_WRITES_MS = 1_000;
 
@@ -268,10 +270,20 @@ export class SwrCache {
     if (this.#flushTimer !== null) clearTimeout(this.#flushTimer);
     this.#flushTimer = null;
     if (this.#unwritten.size === 0) return this.#writing;
-    const batch = Object.fromEntries(this.#unwritten);
+    // An answer larger than MAX_STORED_ENTRY_BYTES (a three-hour transcript) is answered from memory
+    // only: one 2 MB transcript was 2.65 MB written at once, and the cache is pruned to its share
+    // of the quota only hourly. A copy stored before it is dropped, not left behind it.
+    const entries = [...this.#unwritten];
+    const tooLarge = entries.filter(([key, entry]) => bytesOf(key) + bytesOf(JSON.stringify(entry)) > MAX_STORED_ENTRY_BYTES).map(([key]) => key);
+    const batch = Object.fromEntries(entries.filter(([key]) => !tooLarge.includes(key)));
     this.#unwritten.clear();
     // One write at a time, in order: a later value never lands under an earlier one.
-    this.#writing = this.#writing.then(() => this.#store.setMany(batch)).catch(() => undefined);
+    this.#writing = this.#writing
+      .then(async () => {
+        if (Object.keys(batch).length > 0) await this.#store.setMany(batch);
+        if (tooLarge.length > 0) await this.#store.remove(tooLarge);
+      })
+      .catch(() => undefined);
     return this.#writing;
   }
 

@@ -33,6 +33,12 @@ export const PANEL_CACHE_BUSTER = 'v1';
  */
 export const PANEL_QUERY_MAX_AGE_MS = STORED_ANSWER_MAX_AGE_MS;
 export const PANEL_CACHE_MAX_QUERIES = 200;
+/**
+ * What one save may write, at most (as JSON text): 200 briefings of a busy contact (hundreds of
+ * pending items, a long summary) came to 23 MB, past the whole 10 MB quota, and the write was
+ * refused. The newest answers that fit are kept.
+ */
+export const PANEL_CACHE_MAX_BYTES = 2 * 1024 * 1024;
 
 const PersistedQuerySchema = z.object({
   queryKey: z.array(z.unknown()),
@@ -59,6 +65,20 @@ export function keepRecent<T extends { state: { dataUpdatedAt: number } }>(queri
   if (young.length <= PANEL_CACHE_MAX_QUERIES) return young;
   const newest = new Set([...young].sort((a, b) => b.state.dataUpdatedAt - a.state.dataUpdatedAt).slice(0, PANEL_CACHE_MAX_QUERIES));
   return young.filter((query) => newest.has(query));
+}
+
+/** Of `queries`, the newest whose JSON fits in `maxBytes` together, in their order. */
+export function withinBytes<T extends { state: { dataUpdatedAt: number } }>(queries: readonly T[], maxBytes = PANEL_CACHE_MAX_BYTES): T[] {
+  const sizes = new Map(queries.map((query) => [query, new TextEncoder().encode(JSON.stringify(query)).length]));
+  let used = 0;
+  const kept = new Set<T>();
+  for (const query of [...queries].sort((a, b) => b.state.dataUpdatedAt - a.state.dataUpdatedAt)) {
+    const size = sizes.get(query) ?? 0;
+    if (used + size > maxBytes) continue;
+    used += size;
+    kept.add(query);
+  }
+  return queries.filter((query) => kept.has(query));
 }
 
 export function readPersisted(text: string): PersistedClient {
@@ -109,7 +129,7 @@ const snapshotOf = new Map<string, number>();
 
 function snapshot(client: PersistedClient): string {
   // Every save (throttled or on closing) passes here: what it keeps is trimmed here.
-  const text = JSON.stringify({ ...client, clientState: { ...client.clientState, queries: keepRecent(client.clientState.queries) } });
+  const text = JSON.stringify({ ...client, clientState: { ...client.clientState, queries: withinBytes(keepRecent(client.clientState.queries)) } });
   snapshotOf.set(text, ++snapshots);
   return text;
 }
