@@ -5,7 +5,7 @@
  */
 import type { ActionItem, Insights } from '../models';
 import { dueDateTime, isOverdue } from './dates';
-import { nonBlank, topicKey } from './text';
+import { nonBlank, serverText, topicKey } from './text';
 import { tipsFromFlags } from './tips';
 
 /** Where a topic to raise comes from in the insights. */
@@ -79,17 +79,24 @@ export function isEmptyBriefing(insights: Insights): boolean {
   );
 }
 
+/** The longest fact the short forms show (about three lines of the hover card). */
+export const FACT_MAX = 280;
+
 /**
  * For the short forms (hover card, an attendee's brief) when they have nothing else to show (no
  * tone, topics, items or last talk): how to talk to them all the same — the communication
  * approach, else the first do/don't tip from the preference flags, else the personality summary.
  */
 export function fallbackFact(insights: Insights): { label: 'Approach' | 'Tip' | 'About'; text: string } | null {
-  if (insights.communicationApproach) return { label: 'Approach', text: insights.communicationApproach };
+  // Cut, not only clamped by CSS: the hover card's body is its dialog's description, read whole as
+  // it opens (a 20 KB summary was), and a meeting's attendee card has no clamp. The full briefing has it whole.
+  const approach = serverText(insights.communicationApproach, FACT_MAX);
+  if (approach) return { label: 'Approach', text: approach };
   const { dos, donts } = tipsFromFlags(insights.flags);
   const tip = (dos[0] ?? donts[0])?.text;
   if (tip) return { label: 'Tip', text: tip };
-  if (insights.personalitySummary) return { label: 'About', text: insights.personalitySummary };
+  const about = serverText(insights.personalitySummary, FACT_MAX);
+  if (about) return { label: 'About', text: about };
   return null;
 }
 

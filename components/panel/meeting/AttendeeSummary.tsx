@@ -77,6 +77,9 @@ export function AttendeeSummary({ attendee, onOpen, onRetry, detail = null, avoi
   );
 }
 
+/** Topics to avoid named on a card, as on the hover card; the rest are counted. */
+const AVOID_SHOWN = 4;
+
 function Gist({ reply, avoided, now }: { reply: Extract<Attendee['state'], { status: 'briefed' }>['reply']; avoided?: ReadonlySet<string>; now: Date }) {
   const { insights } = reply;
   // Two topics fit a card; how many more there are is said, not dropped (the full briefing has them).
@@ -98,8 +101,18 @@ function Gist({ reply, avoided, now }: { reply: Extract<Attendee['state'], { sta
   }
   // Every topic of theirs is one someone here is not to hear: not "No insights yet" (they have some).
   else if (avoided && topicsToRaise(insights, 1).length > 0) facts.push(['Raise', 'nothing before this room (their full briefing has their topics)']);
+  // A few fit a card, as topics to raise (the meeting's list of topics to avoid has them all).
   const avoid = uniqueTopics(insights.sensitiveTopics);
-  if (avoid.length > 0) facts.push(['Avoid', <IsolatedList items={avoid} />]);
+  const avoidShown = avoid.slice(0, AVOID_SHOWN);
+  if (avoid.length > 0) {
+    facts.push([
+      'Avoid',
+      <>
+        <IsolatedList items={avoidShown} />
+        {avoid.length > avoidShown.length ? ` and ${avoid.length - avoidShown.length} more` : ''}
+      </>,
+    ]);
+  }
   if (pending > 0) facts.push(['Pending', `${pending === 1 ? '1 action item' : `${pending} action items`}${overdue > 0 ? `, ${overdue} overdue` : ''}`]);
   if (last) facts.push(['Last talk', last.ago ?? last.date]);
   const fallback = facts.length === 0 ? fallbackFact(insights) : null;

@@ -127,6 +127,9 @@ function commonProblem(attendees: readonly Attendee[]): CommonProblem | null {
 /** Why, for attendees failed for different reasons (each card says its own): no one reason is true of all. */
 const MIXED_REASONS = 'They failed for different reasons: each attendee’s card below says why.';
 
+/** Each person's pending items shown (overdue first) before "Show all": 250 people's came to 2,500 rows above the attendees. */
+export const MEETING_ITEMS_SHOWN = 5;
+
 const peopleCount = (count: number) => (count === 1 ? '1 person' : `${count} people`);
 
 /** "the attendees’ briefings" only when that is everyone's: else whose, or how many of them. */
@@ -309,6 +312,8 @@ export function MeetingBriefing({ surface, onOpenPerson, onAvoids, onOpenRecordi
                 label={`Pending action items: ${personLabel(person)}`}
                 onOpenRecording={onOpenRecording}
                 lookup={findRecording}
+                limit={MEETING_ITEMS_SHOWN}
+                moreLabel={{ what: 'pending action items', whose: personLabel(person) }}
                 now={now}
               />
             </div>

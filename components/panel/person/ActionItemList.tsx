@@ -6,6 +6,8 @@ import type { ActionItem } from '@/lib/models';
 import { formatDueDate } from '@/lib/format/dates';
 import { isItemOverdue, sortActionItems } from '@/lib/format/briefing';
 import { nonBlank, statusAsWords } from '@/lib/format/text';
+import { Button } from '@/components/ui/Button';
+import { useShowMore } from '../show-more';
 import { ItemSourceNote, type RecordingLookup } from './ItemSourceNote';
 
 interface ActionItemListProps {
@@ -20,6 +22,10 @@ interface ActionItemListProps {
    * "Blocked"; an "overdue" one is marked as overdue).
    */
   withStatus?: boolean;
+  /** Items shown (overdue first) before "Show all"; all of them without it. */
+  limit?: number;
+  /** What "Show all" names, after its count ("pending action items"); `whose`: told apart by whom (a meeting's lists). */
+  moreLabel?: { what: string; whose?: string };
   now?: Date;
 }
 
@@ -54,40 +60,54 @@ function itemKeys(items: readonly ActionItem[]): string[] {
   });
 }
 
-export function ActionItemList({ items, label, onOpenRecording, lookup, withStatus = false, now = new Date() }: ActionItemListProps) {
+export function ActionItemList({ items, label, onOpenRecording, lookup, withStatus = false, limit = Infinity, moreLabel, now = new Date() }: ActionItemListProps) {
   const sorted = sortActionItems(items, now);
   const keys = itemKeys(sorted);
+  const { shown, left, listRef, more } = useShowMore(sorted.length, limit);
+  const what = moreLabel?.what ?? 'items';
   return (
-    <ul className="action-items" aria-label={label}>
-      {sorted.map((item, index) => {
-        // Decided once, by the normaliser (action-items.ts), as for a contact's pending items.
-        const overdue = isItemOverdue(item, now);
-        // Text the panel cannot read as a date ("end of Q3") is still the server's due date: shown as written.
-        const due = formatDueDate(item.dueDate) ?? nonBlank(item.dueDate);
-        const status = withStatus ? statusText(item) : pendingStatusText(item);
-        return (
-          <li key={keys[index]} className={overdue ? 'overdue' : undefined}>
-            <span className="item-text" dir="auto">
-              {item.text}
-            </span>
-            {item.owner || due || status || overdue || item.source ? (
-              <span className="item-meta">
-                {status ? <span>Status: {status}</span> : null}
-                {item.owner ? <span>Owner: {item.owner}</span> : null}
-                {due ? (
-                  <span>
-                    {overdue ? <strong className="overdue-label">Overdue · </strong> : null}
-                    Due {due}
-                  </span>
-                ) : overdue ? (
-                  <strong className="overdue-label">Overdue</strong>
-                ) : null}
-                {item.source ? <ItemSourceNote source={item.source} item={item.text} onOpenRecording={onOpenRecording} lookup={lookup} now={now} /> : null}
+    <>
+      <ul className="action-items" aria-label={label} ref={listRef}>
+        {sorted.slice(0, shown).map((item, index) => {
+          // Decided once, by the normaliser (action-items.ts), as for a contact's pending items.
+          const overdue = isItemOverdue(item, now);
+          // Text the panel cannot read as a date ("end of Q3") is still the server's due date: shown as written.
+          const due = formatDueDate(item.dueDate) ?? nonBlank(item.dueDate);
+          const status = withStatus ? statusText(item) : pendingStatusText(item);
+          return (
+            <li key={keys[index]} className={overdue ? 'overdue' : undefined} tabIndex={-1}>
+              <span className="item-text" dir="auto">
+                {item.text}
               </span>
-            ) : null}
-          </li>
-        );
-      })}
-    </ul>
+              {item.owner || due || status || overdue || item.source ? (
+                <span className="item-meta">
+                  {status ? <span>Status: {status}</span> : null}
+                  {item.owner ? <span>Owner: {item.owner}</span> : null}
+                  {due ? (
+                    <span>
+                      {overdue ? <strong className="overdue-label">Overdue · </strong> : null}
+                      Due {due}
+                    </span>
+                  ) : overdue ? (
+                    <strong className="overdue-label">Overdue</strong>
+                  ) : null}
+                  {item.source ? <ItemSourceNote source={item.source} item={item.text} onOpenRecording={onOpenRecording} lookup={lookup} now={now} /> : null}
+                </span>
+              ) : null}
+            </li>
+          );
+        })}
+      </ul>
+      {left > 0 ? (
+        <Button
+          variant="secondary"
+          className="show-all"
+          onClick={() => more()}
+          aria-label={moreLabel?.whose ? `Show all ${sorted.length} ${what} of ${moreLabel.whose}` : undefined}
+        >
+          Show all {sorted.length} {what}
+        </Button>
+      ) : null}
+    </>
   );
 }

@@ -1,5 +1,6 @@
 /** Preferred tone, approach and personality, and the preference flags as do/don't advice. */
-import { useId } from 'react';
+import { useId, useState } from 'react';
+import { Button } from '@/components/ui/Button';
 import type { Insights } from '@/lib/models';
 import { tipsFromFlags, type Tip } from '@/lib/format/tips';
 
@@ -17,6 +18,36 @@ function TipList({ title, tips, className }: { title: string; tips: Tip[]; class
         ))}
       </ul>
     </div>
+  );
+}
+
+/** How much of a long personality summary is shown before "Show the whole summary" (about eight lines at the panel's width). */
+export const SUMMARY_SHOWN_CHARS = 600;
+
+/** `text` cut to about `max` characters, at a space, by code point (an emoji is not cut in half). */
+function cutAt(text: string, max: number): string {
+  const chars = Array.from(text);
+  if (chars.length <= max) return text;
+  const head = chars.slice(0, max).join('');
+  const space = head.lastIndexOf(' ');
+  return `${(space > max / 2 ? head.slice(0, space) : head).trimEnd()}…`;
+}
+
+function Summary({ text }: { text: string }) {
+  const [whole, setWhole] = useState(false);
+  const id = useId();
+  const short = cutAt(text, SUMMARY_SHOWN_CHARS);
+  return (
+    <>
+      <p className="summary" dir="auto" id={id}>
+        {whole ? text : short}
+      </p>
+      {short !== text ? (
+        <Button variant="secondary" aria-expanded={whole} aria-controls={id} onClick={() => setWhole(!whole)}>
+          Show the whole summary
+        </Button>
+      ) : null}
+    </>
   );
 }
 
@@ -44,11 +75,7 @@ export function HowToTalk({ insights }: { insights: Insights }) {
           ) : null}
         </dl>
       ) : null}
-      {personalitySummary ? (
-        <p className="summary" dir="auto">
-          {personalitySummary}
-        </p>
-      ) : null}
+      {personalitySummary ? <Summary text={personalitySummary} /> : null}
       <div className="tips">
         <TipList title="Do" tips={dos} className="tips-do" />
         <TipList title="Don’t" tips={donts} className="tips-dont" />

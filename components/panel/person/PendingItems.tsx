@@ -4,6 +4,9 @@ import { pendingCounts } from '@/lib/format/briefing';
 import { recordingFinder, useHeldRecordings } from '../data/queries';
 import { ActionItemList } from './ActionItemList';
 
+/** Pending items shown (overdue first) before "Show all": 400 of them came before the conversations and recordings. */
+export const PENDING_SHOWN = 10;
+
 interface PendingItemsProps {
   insights: Insights;
   /** The contact whose recordings name where each item was raised (the list below the briefing asks for them). */
@@ -28,6 +31,8 @@ export function PendingItems({ insights, contactId, onOpenRecording, now = new D
         label="Pending action items"
         onOpenRecording={onOpenRecording}
         lookup={recordingFinder(recordings)}
+        limit={PENDING_SHOWN}
+        moreLabel={{ what: 'pending action items' }}
         now={now}
       />
     </section>

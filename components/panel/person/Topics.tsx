@@ -4,16 +4,31 @@ import type { Insights } from '@/lib/models';
 import { sourcedTopicsToRaise, type TopicSource } from '@/lib/format/briefing';
 import { personLabel, type TopicPeople } from '@/lib/format/meeting';
 import { topicKey, uniqueTopics } from '@/lib/format/text';
+import { Button } from '@/components/ui/Button';
+import { useShowMore } from '../show-more';
 
-export function TopicList({ topics, label }: { topics: readonly string[]; label: string }) {
+/** Topics to raise shown per source before "Show all": 150 of them pushed the topics to avoid thousands of pixels down. */
+export const TOPICS_SHOWN = 12;
+
+/** `limit`: chips shown before a "Show all" button (all of them without one). */
+export function TopicList({ topics, label, limit = Infinity }: { topics: readonly string[]; label: string; limit?: number }) {
+  const unique = uniqueTopics(topics);
+  const { shown, left, listRef, more } = useShowMore(unique.length, limit);
   return (
-    <ul className="chips" aria-label={label}>
-      {uniqueTopics(topics).map((topic) => (
-        <li key={topic.toLowerCase()} dir="auto">
-          {topic}
-        </li>
-      ))}
-    </ul>
+    <>
+      <ul className="chips" aria-label={label} ref={listRef}>
+        {unique.slice(0, shown).map((topic) => (
+          <li key={topic.toLowerCase()} dir="auto" tabIndex={-1}>
+            {topic}
+          </li>
+        ))}
+      </ul>
+      {left > 0 ? (
+        <Button variant="secondary" className="show-all" onClick={() => more()} aria-label={`Show all ${unique.length} ${label.toLowerCase()}`}>
+          Show all {unique.length}
+        </Button>
+      ) : null}
+    </>
   );
 }
 
@@ -56,7 +71,7 @@ export function Topics({ insights, meetingAvoids = [] }: { insights: Insights; m
               <span className="topic-source" aria-hidden="true">
                 {label}
               </span>
-              <TopicList topics={topics} label={`Topics to raise: ${label.toLowerCase()}`} />
+              <TopicList topics={topics} label={`Topics to raise: ${label.toLowerCase()}`} limit={TOPICS_SHOWN} />
             </div>
           ))}
         </div>

@@ -1,5 +1,11 @@
 /** A transcript: who said what, and when when the server says so. */
+import { useId, useMemo } from 'react';
+import { Button } from '@/components/ui/Button';
 import type { Transcript as TranscriptData, TranscriptSegment } from '@/lib/models';
+import { useShowMore } from '../show-more';
+
+/** Turns drawn at first, and added by each "Show more": a three-hour meeting is 8,000 of them (48,000 elements). */
+export const TRANSCRIPT_TURNS_SHOWN = 200;
 
 export function timestamp(seconds: number): string {
   const whole = Math.max(0, Math.floor(seconds));
@@ -28,33 +34,53 @@ export function turnsOf(segments: readonly TranscriptSegment[]): Turn[] {
 }
 
 export function Transcript({ transcript }: { transcript: TranscriptData }) {
+  const turns = useMemo(() => turnsOf(transcript.segments), [transcript.segments]);
+  const { shown, left, listRef, more } = useShowMore(turns.length, TRANSCRIPT_TURNS_SHOWN);
+  const leftId = useId();
   if (transcript.segments.length === 0) return <p className="subtle">The transcript is empty.</p>;
+  const lastShown = turns[shown - 1]?.segments.findLast((segment) => segment.start !== null)?.start ?? null;
   // A speaker's name once per turn, not once per sentence.
   return (
-    <ol className="transcript">
-      {turnsOf(transcript.segments).map(({ at, speaker, segments: [first, ...rest] }) => (
-        <li key={at}>
-          {speaker || first.start !== null ? (
-            <p className="segment-head">
-              {speaker ? (
-                <strong>
-                  <bdi>{speaker}</bdi>
-                </strong>
-              ) : null}
-              {first.start !== null ? <span className="subtle"> {timestamp(first.start)}</span> : null}
+    <>
+      <ol className="transcript" ref={listRef}>
+        {turns.slice(0, shown).map(({ at, speaker, segments: [first, ...rest] }) => (
+          <li key={at} tabIndex={-1}>
+            {speaker || first.start !== null ? (
+              <p className="segment-head">
+                {speaker ? (
+                  <strong>
+                    <bdi>{speaker}</bdi>
+                  </strong>
+                ) : null}
+                {first.start !== null ? <span className="subtle"> {timestamp(first.start)}</span> : null}
+              </p>
+            ) : null}
+            <p className="segment-text" dir="auto">
+              {first.text}
             </p>
-          ) : null}
-          <p className="segment-text" dir="auto">
-            {first.text}
-          </p>
-          {rest.map((segment, index) => (
-            <p className="segment-text" key={index}>
-              {segment.start !== null ? <span className="subtle">{timestamp(segment.start)} </span> : null}
-              <bdi>{segment.text}</bdi>
-            </p>
-          ))}
-        </li>
-      ))}
-    </ol>
+            {rest.map((segment, index) => (
+              <p className="segment-text" key={index}>
+                {segment.start !== null ? <span className="subtle">{timestamp(segment.start)} </span> : null}
+                <bdi>{segment.text}</bdi>
+              </p>
+            ))}
+          </li>
+        ))}
+      </ol>
+      {left > 0 ? (
+        <p className="section-action">
+          <span id={leftId} className="subtle">
+            {left.toLocaleString('en')} more {left === 1 ? 'turn' : 'turns'}
+            {lastShown !== null ? `, after ${timestamp(lastShown)}` : ''}.
+          </span>{' '}
+          <Button variant="secondary" onClick={() => more(TRANSCRIPT_TURNS_SHOWN)} aria-describedby={leftId}>
+            Show more of the transcript
+          </Button>{' '}
+          <Button variant="secondary" onClick={() => more()}>
+            Show the whole transcript
+          </Button>
+        </p>
+      ) : null}
+    </>
   );
 }
