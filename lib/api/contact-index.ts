@@ -64,6 +64,8 @@ export class ContactIndex {
   #builtAt: number | null = null;
   #complete = true;
   #building: Promise<void> | null = null;
+  /** Contacts forgotten while the build on its way was paging: its pages may still list them. */
+  #forgottenDuringBuild = new Set<string>();
   /** The saved copy's read, shared: every lookup of a batch waits for it before deciding to build. */
   #restoring: Promise<void> | null = null;
 
@@ -127,6 +129,7 @@ export class ContactIndex {
         else if (kept.length !== list.length) map.set(key, kept);
       }
     }
+    if (this.#building) this.#forgottenDuringBuild.add(id);
     if (this.#builtAt !== null) this.refresh().catch(() => undefined);
   }
 
@@ -159,8 +162,10 @@ export class ContactIndex {
   }
 
   async #build(): Promise<void> {
-    const list = await this.#loadAll();
-    const snapshot = Array.isArray(list) ? { contacts: list, builtAt: this.#now(), complete: true } : { ...list, builtAt: this.#now() };
+    const forgotten = (this.#forgottenDuringBuild = new Set<string>());
+    const read = await this.#loadAll();
+    const list = Array.isArray(read) ? { contacts: read, complete: true } : read;
+    const snapshot = { ...list, contacts: list.contacts.filter((contact) => !forgotten.has(contact.id)), builtAt: this.#now() };
     this.#fill(snapshot);
     // Kept in memory whatever happens to the copy: storage full (a list of 50,000 contacts is
     // megabytes) failed the lookups waiting for this build, though the list was at hand.

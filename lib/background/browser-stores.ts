@@ -90,6 +90,8 @@ export const storageDiscoveryStore: DiscoveryStore = {
 export const INDEX_KEY = 'contactIndex';
 const StoredIndexSchema = z.object({
   baseUrl: z.string(),
+  /** The account whose list it is (the key's tag); absent in copies saved before, which are not read. */
+  account: z.optional(z.string()),
   builtAt: z.number(),
   complete: z.optional(z.boolean()),
   // Every address of each contact (to match it by any); snapshots saved before the list still parse.
@@ -103,16 +105,16 @@ const StoredIndexSchema = z.object({
  */
 let indexGeneration = 0;
 
-export function storageIndexPersistence(baseUrl: string): IndexPersistence {
+export function storageIndexPersistence(baseUrl: string, account?: string): IndexPersistence {
   const generation = indexGeneration;
   return {
     async load(): Promise<IndexSnapshot | null> {
       const parsed = StoredIndexSchema.safeParse((await browser.storage.local.get(INDEX_KEY))[INDEX_KEY]);
-      return parsed.success && parsed.data.baseUrl === baseUrl ? parsed.data : null;
+      return parsed.success && parsed.data.baseUrl === baseUrl && parsed.data.account === account ? parsed.data : null;
     },
     async save(snapshot) {
       if (generation !== indexGeneration) return;
-      await browser.storage.local.set({ [INDEX_KEY]: { baseUrl, ...snapshot } });
+      await browser.storage.local.set({ [INDEX_KEY]: { baseUrl, ...(account === undefined ? {} : { account }), ...snapshot } });
     },
   };
 }

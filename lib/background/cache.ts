@@ -41,6 +41,8 @@ interface Entry {
 interface Flight {
   pending: Promise<Entry>;
   interactive: boolean;
+  /** dropWhere's tests made while it was on its way: an answer one of them matches is not kept. */
+  drops: ((value: unknown) => boolean)[];
 }
 
 /**
@@ -211,6 +213,8 @@ export class SwrCache {
    * turned out wrong, e.g. lookups naming a contact the service no longer has.
    */
   async dropWhere(prefix: string, matches: (value: unknown) => boolean): Promise<void> {
+    // A call on its way may answer with what the service had before: such an answer is not kept.
+    for (const [key, flight] of this.#inflight) if (key.startsWith(prefix)) flight.drops.push(matches);
     const keys = new Set<string>();
     for (const [key, entry] of this.#memory) if (key.startsWith(prefix) && matches(entry.value)) keys.add(key);
     const stored = (await this.#store.keys()).filter((key) => key.startsWith(prefix) && !keys.has(key));
@@ -341,11 +345,12 @@ export class SwrCache {
     }
     if (joined) return this.#joinWithin(joined.pending);
     const current = () => this.#inflight.get(key) === flight;
+    const drops: Flight['drops'] = [];
     const pending = (async () => {
       const value = await fetcher();
       const entry = { value, storedAt: this.#now() };
-      // Invalidated while the service answered: this caller gets the answer, the cache does not.
-      if (current()) {
+      // Invalidated (or dropped) while the service answered: this caller gets the answer, the cache does not.
+      if (current() && !drops.some((drop) => drop(value))) {
         this.#memory.set(key, entry);
         this.#unwritten.set(key, entry);
       }
@@ -354,7 +359,7 @@ export class SwrCache {
       if (current()) this.#inflight.delete(key);
       this.#scheduleFlush();
     });
-    const flight: Flight = { pending, interactive };
+    const flight: Flight = { pending, interactive, drops };
     this.#inflight.set(key, flight);
     return pending;
   }

@@ -3,7 +3,7 @@
  * response cache, and one cap on concurrent calls to the service.
  */
 import { browser } from '#imports';
-import { ServiceClient, type ClientOptions } from '../api/client';
+import { keyTag, ServiceClient, type ClientOptions } from '../api/client';
 import { ApiError, defaultMessage } from '../api/errors';
 import { abortableSleep, type FetchLike, type Gate } from '../api/http';
 import { clearContactIndex, clearQuiet, sessionQuietStore, storageDiscoveryStore, storageIndexPersistence } from './browser-stores';
@@ -74,7 +74,11 @@ export class ServiceContext {
     // A reset began while they were read (a key saved in another tab): they may be the old ones,
     // and a client made now would save the old account's contact list as the new one's.
     if (resets !== this.#resets) return this.client();
-    if (!baseUrl || !apiKey) throw new ApiError('not_configured', defaultMessage('not_configured'));
+    if (!baseUrl || !apiKey) {
+      // Not remembered either: "no key" may be a vault that cannot be read just now (settings.ts).
+      if (this.#settings === settings) this.#settings = null;
+      throw new ApiError('not_configured', defaultMessage('not_configured'));
+    }
     const fingerprint = `${baseUrl}\n${apiKey}`;
     if (this.#current?.fingerprint !== fingerprint) {
       this.#current = { fingerprint, client: this.clientFor(baseUrl, apiKey, { persistent: true }) };
@@ -91,7 +95,7 @@ export class ServiceContext {
       fetch: persistent ? accessChecked(this.#fetch, baseUrl) : this.#fetch,
       gate: this.#gate,
       ...(persistent
-        ? { discovery: storageDiscoveryStore, indexPersistence: storageIndexPersistence(baseUrl), quiet: sessionQuietStore(baseUrl) }
+        ? { discovery: storageDiscoveryStore, indexPersistence: storageIndexPersistence(baseUrl, keyTag(apiKey)), quiet: sessionQuietStore(baseUrl) }
         : { retry: { attempts: 1 }, timeoutMs: 10_000 }),
     });
   }

@@ -27,14 +27,22 @@ export function pollDelayMs(polls: number): number {
   return Math.min(FIRST_DELAY_MS * 2 ** Math.min(polls, 20), MAX_DELAY_MS);
 }
 
-/** When this processing upload's next scheduled check is due (records from before due times: now). */
-export function dueAt(record: UploadRecord): number {
+/** How far ahead of the clock a record may have been saved (clocks adjusted by a few seconds) and its due time still count. */
+const CLOCK_SLACK_MS = 60_000;
+
+/**
+ * When this processing upload's next scheduled check is due (records from before due times: now).
+ * One saved more than a minute "ahead" of `now` was saved while the clock was wrong (set back
+ * since): its due time may be hours away, and it is due now instead.
+ */
+export function dueAt(record: UploadRecord, now?: number): number {
+  if (now !== undefined && record.updatedAt - now > CLOCK_SLACK_MS) return now;
   return record.nextCheckAt ?? record.updatedAt;
 }
 
 /** When the alarm should next fire: the earliest due check of any upload being processed; null when there is none. */
-export function nextPollAt(records: UploadRecord[]): number | null {
-  const due = records.filter((record) => record.state === 'processing').map(dueAt);
+export function nextPollAt(records: UploadRecord[], now: number = Date.now()): number | null {
+  const due = records.filter((record) => record.state === 'processing').map((record) => dueAt(record, now));
   return due.length === 0 ? null : Math.min(...due);
 }
 
@@ -132,6 +140,6 @@ export async function checkProcessing(record: UploadRecord, deps: PollDeps, kind
 /** The alarm's work: every upload being processed whose check is due is checked (one after another). */
 export async function pollDue(deps: PollDeps): Promise<void> {
   const now = deps.now();
-  const due = (await deps.store.all()).filter((record) => record.state === 'processing' && dueAt(record) <= now + DUE_SLACK_MS);
+  const due = (await deps.store.all()).filter((record) => record.state === 'processing' && dueAt(record, now) <= now + DUE_SLACK_MS);
   for (const record of due) await checkProcessing(record, deps, 'scheduled');
 }

@@ -290,7 +290,7 @@ export class UploadService {
    */
   #reschedule(): Promise<void> {
     const decided = this.#scheduling.then(async () => {
-      await this.#platform.schedulePoll(nextPollAt(await this.#platform.store.all()));
+      await this.#platform.schedulePoll(nextPollAt(await this.#platform.store.all(), this.#platform.now()));
     });
     this.#scheduling = decided.catch(() => undefined);
     return decided;
