@@ -8,8 +8,10 @@
 import { browser } from '#imports';
 import { PANEL_CACHE_KEY, SAVED_BRIEFINGS_KEY } from '../storage/panel-cache-key';
 import { FOCUS_PREFIX } from '../storage/session-keys';
+import { SHOWN_PREFIX } from './shown-contacts';
 
 export async function forgetPanelState(): Promise<void> {
-  const focuses = Object.keys(await browser.storage.session.get(null)).filter((key) => key.startsWith(FOCUS_PREFIX));
+  // The contacts named to pages too: another account's ids may be other people there.
+  const focuses = Object.keys(await browser.storage.session.get(null)).filter((key) => key.startsWith(FOCUS_PREFIX) || key.startsWith(SHOWN_PREFIX));
   await Promise.all([browser.storage.local.remove(PANEL_CACHE_KEY), browser.storage.session.remove([SAVED_BRIEFINGS_KEY, ...focuses])]);
 }

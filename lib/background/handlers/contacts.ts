@@ -6,6 +6,7 @@
 import { z } from 'zod/mini';
 import { nameKey, normaliseEmail } from '../../api/contact-index';
 import { normaliseAddress } from '../../sites/address';
+import { leftOutBy, readPreferences } from '../../storage/preferences';
 import { ApiError, toErrorInfo } from '../../api/errors';
 import { LOOKUP_FAILED, type InsightsReply, type InsightsResult, type PersonAnswer, type PersonQuery } from '../../messaging/protocol';
 import { MAX_INSIGHTS_BATCH } from '../../messaging/limits';
@@ -13,6 +14,7 @@ import { ContactMatchSchema, ContactSchema, InsightsSchema, type ContactMatch, t
 import type { Handlers } from '../broker';
 import { ON_SCREEN, type CachePolicy } from '../cache';
 import type { LookupHealth } from '../lookup-health';
+import { noteShown, wasShown } from '../shown-contacts';
 import type { ServiceContext } from '../service-context';
 import type { ServiceClient } from '../../api/client';
 
@@ -184,7 +186,13 @@ export function contactHandlers(
 ): Pick<Handlers, 'contact.find' | 'people.find' | 'contact.insights' | 'contacts.insights'> {
   return {
     // The side panel and the popup, for one person someone waits to see (pages batch theirs in people.find).
-    'contact.find': (query) => findPerson(context, query, { interactive: true }),
+    'contact.find': async (query) => {
+      // "Addresses at these domains are never sent to the service" (and the user's own): whoever
+      // asks (a meeting chosen before the domain was excluded, the panel's prefetch, a search).
+      const address = 'email' in query ? query.email : normaliseAddress(query.name);
+      if (address !== null && leftOutBy(address, await readPreferences()) !== null) return null;
+      return findPerson(context, query, { interactive: true });
+    },
     'people.find': async ({ people }, { sender, tabId }) => {
       // A page asks again as soon as it sees a save in storage: its batch is the new settings',
       // and speaks for them once the save is done (one begun before would not speak at all).
@@ -226,6 +234,10 @@ export function contactHandlers(
           if (!readsContacts) throw forbidden;
           outcome.answered = true;
         }
+        // The contacts named to this tab's page: the only ones its cards may read (contact.insights).
+        if (sender === 'content' && tabId !== null) {
+          await noteShown(tabId, answers.flatMap((answer) => (answer !== null && answer !== LOOKUP_FAILED ? [answer.contact.id] : [])));
+        }
         // Not waited for: the page's answers do not wait on the badge.
         void report?.(outcome, baseUrl).catch(() => undefined);
         return answers;
@@ -234,9 +246,13 @@ export function contactHandlers(
         throw error;
       }
     },
-    'contact.insights': async ({ contactId, revalidate }, { sender }) => {
+    'contact.insights': async ({ contactId, revalidate }, { sender, tabId }) => {
       // Asking past the cache is the panel's: a page's card is served from it (one call per contact).
       if (revalidate && sender === 'extension') return panelInsights(context, contactId);
+      // A page's card is about someone its page was given (people.find), never any id it names.
+      if (sender !== 'extension' && (tabId === null || !(await wasShown(tabId, contactId)))) {
+        throw new ApiError('forbidden', 'Primer answers a page only about the people it shows.');
+      }
       const client = await context.client();
       // A hover card: someone is looking at it, so a slow or busy service is said at once (the
       // panel's policy), not waited out behind a placeholder for a minute.

@@ -16,6 +16,7 @@ import { focusKey, statusKey } from '../../storage/session-keys';
 import type { Handlers } from '../broker';
 import type { PanelHeadStart } from '../panel-head-start';
 import { inTabTurn } from '../tab-turns';
+import { SHOWN_PREFIX } from '../shown-contacts';
 
 export { openPanel };
 
@@ -58,6 +59,6 @@ export function forgetFocusOnNavigation(): void {
     if (change.url && !onSupportedSite(change.url)) void browser.storage.session.remove(focusKey(tabId));
   });
   browser.tabs.onRemoved.addListener((tabId) => {
-    void browser.storage.session.remove([focusKey(tabId), statusKey(tabId)]);
+    void browser.storage.session.remove([focusKey(tabId), statusKey(tabId), `${SHOWN_PREFIX}${tabId}`]);
   });
 }

@@ -12,6 +12,7 @@ import { createHandlers } from '@/lib/background/handlers';
 import { OPTIONS_OPEN_INTERVAL_MS } from '@/lib/background/handlers/settings';
 import { resetVaultForTests } from '@/lib/background/key-vault';
 import { ServiceContext } from '@/lib/background/service-context';
+import { noteShown } from '@/lib/background/shown-contacts';
 import { watchSettings } from '@/lib/storage/settings-change';
 import type { MessageType, RequestOf } from '@/lib/messaging/protocol';
 import { createStandIn, type StandIn } from '../../stand-in/server';
@@ -31,7 +32,9 @@ afterAll(async () => {
   await standIn.close();
 });
 
-beforeEach(() => {
+beforeEach(async () => {
+  // The tab's page was given these contacts (people.find): its cards may read them.
+  await noteShown(4, Object.values(CONTACT_IDS));
   standIn.reset();
   resetVaultForTests();
   vi.spyOn(fakeBrowser.permissions, 'contains').mockResolvedValue(true as never);

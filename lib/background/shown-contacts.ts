@@ -1,0 +1,31 @@
+/**
+ * The contacts the background named to each tab's content script (its people.find answers). A
+ * content script's contact.insights is answered for those only: a page that took over the renderer
+ * its content script runs in cannot read the briefing of every contact in the account by id. Kept
+ * in storage.session (closed to content scripts), so a restarted worker still knows them.
+ */
+import { browser } from '#imports';
+import { inTabTurn } from './tab-turns';
+
+export const SHOWN_PREFIX = 'shownContacts:';
+const MAX_PER_TAB = 5000;
+const keyOf = (tabId: number) => `${SHOWN_PREFIX}${tabId}`;
+
+async function read(tabId: number): Promise<string[]> {
+  const value = (await browser.storage.session.get(keyOf(tabId)))[keyOf(tabId)];
+  return Array.isArray(value) ? value.filter((id): id is string => typeof id === 'string') : [];
+}
+
+/** Remembers that `ids` were named to `tabId`'s page (done before the answer leaves). */
+export function noteShown(tabId: number, ids: readonly string[]): Promise<void> {
+  return inTabTurn(async () => {
+    const known = await read(tabId);
+    const seen = new Set(known);
+    const added = [...new Set(ids)].filter((id) => !seen.has(id));
+    if (added.length > 0) await browser.storage.session.set({ [keyOf(tabId)]: [...known, ...added].slice(-MAX_PER_TAB) });
+  });
+}
+
+export async function wasShown(tabId: number, contactId: string): Promise<boolean> {
+  return (await read(tabId)).includes(contactId);
+}
