@@ -249,7 +249,7 @@ export function installHoverCards(
   const describedBy = (element: Element, add: boolean) => {
     const ids = (element.getAttribute('aria-describedby') ?? '').split(' ').filter((id) => id && id !== KEY_HINT_ID);
     if (add) ids.push(KEY_HINT_ID);
-    if (ids.length > 0) element.setAttribute('aria-describedby', ids.join(' '));
+    if (ids.length) element.setAttribute('aria-describedby', ids.join(' '));
     else element.removeAttribute('aria-describedby');
   };
   /** `row` (or none) says how to reach the card; the site's own description stays. */

@@ -117,11 +117,11 @@ export function watchSurfaces(
           // Primer writes unobserved: a marker removed here was the site's doing (Calendar's and
           // Gmail's renderers drop children they did not make as they patch). Reading its surface
           // again puts it back.
-          if (record.removedNodes.length > 0) addAround(record.target);
+          if (record.removedNodes.length) addAround(record.target);
           continue;
         }
         changed = true;
-        if (record.removedNodes.length > 0) gone = true;
+        if (record.removedNodes.length) gone = true;
         // A surface root added or removed whole changes nothing the root around it reads (an outer
         // root never reads inside the roots nested in it): a thread opened in Gmail's main view,
         // an inline reply opened in a 300-person thread, do not make the root around them read again.
@@ -190,7 +190,7 @@ export function watchSurfaces(
     unobserved(write) {
       if (!connected) return write();
       const before = observer.takeRecords();
-      if (before.length > 0) handle(before);
+      if (before.length) handle(before);
       observer.disconnect();
       try {
         write();

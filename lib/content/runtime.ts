@@ -20,6 +20,7 @@ import { watchRecovery } from './recovery';
 import { MARKER_TAG } from './marker';
 import { PageScanner } from './scanner';
 import { startSelfCheck } from './self-check';
+import { fromUser } from './from-user';
 
 const OWN_ADDRESSES_TTL_MS = 30_000;
 
@@ -67,7 +68,7 @@ export async function startPrimer(ctx: ContentScriptContext, adapter: SiteAdapte
     {
       watched: () => panelWatching,
       active: () => isSiteEnabled(adapter.site, preferences),
-      foundAnyone: () => scanner.surfaces().some((surface) => surface.people.length > 0),
+      foundAnyone: () => scanner.surfaces().some((surface) => surface.people.length),
     },
   );
   // "Open briefing" on a card: a panel will follow this page, so the views it shows are reported
@@ -86,7 +87,9 @@ export async function startPrimer(ctx: ContentScriptContext, adapter: SiteAdapte
   );
   // The tab leaves this page: the background forgets what it reported and the choice made on it
   // (page-status.ts). Kept in the back/forward cache, it is forgotten too, and said again if shown.
-  ctx.addEventListener(window, 'pagehide', () => {
+  ctx.addEventListener(window, 'pagehide', (event) => {
+    // The browser's own only: one a page script dispatches would forget the user's choice.
+    if (!fromUser(event)) return;
     sendContentRequest('page.left', { page: pageId, at: Date.now() }).catch(() => undefined);
   });
   ctx.addEventListener(window, 'pageshow', (event) => {
@@ -169,7 +172,7 @@ export async function startPrimer(ctx: ContentScriptContext, adapter: SiteAdapte
   const unwatchAccess = watchServiceAccess(() => {
     lookup.forgetFailures();
     const roots = scanner.failedRoots();
-    if (roots.length > 0) scan(roots);
+    if (roots.length) scan(roots);
   });
 
   // In Chrome, WXT runs onInvalidated only when something reads isInvalid (it then checks

@@ -11,6 +11,9 @@ import { DEFAULT_PREFERENCES, preferencesItem } from '@/lib/storage/preferences'
 import { announceServiceAccess } from '@/lib/storage/service-access';
 import { PAGE_CONTEXT_REQUEST } from '@/lib/messaging/envelope';
 
+// The browser's own page transitions are trusted; happy-dom marks no event so.
+vi.mock('@/lib/content/from-user', () => ({ fromUser: () => true }));
+
 const adapter = fakeAdapter({ ownAddresses: () => ['me@example.com'] });
 
 interface Envelope { type: string; payload: { people?: { email?: string }[] } }
