@@ -11,8 +11,7 @@
  * which competed with the meeting's own calls), or after HOLD_WRITES_MS at most.
  */
 import { z } from 'zod/mini';
-import { ApiError, defaultMessage, type ApiErrorInfo } from '../api/errors';
-import { INTERACTIVE_TIMEOUT_MS } from '../api/http';
+import { ApiError, type ApiErrorInfo } from '../api/errors';
 
 export interface CacheStore {
   get(key: string): Promise<unknown>;
@@ -57,6 +56,12 @@ export interface AskOptions {
 
 /** For the service client and the cache alike: the answer is for someone looking at the panel or a card. */
 export const ON_SCREEN = { interactive: true } as const;
+
+/**
+ * How long someone on screen waits on a page's call for the same thing before sending their own:
+ * the page's may be queued behind its whole batch (a 300-person meeting) for one of the slots.
+ */
+export const JOIN_GRACE_MS = 1_000;
 
 export interface Cached<T> {
   value: T;
@@ -343,7 +348,7 @@ export class SwrCache {
         throw error;
       });
     }
-    if (joined) return this.#joinWithin(joined.pending);
+    if (joined) return this.#joinOnScreen(key, joined, fetcher);
     const current = () => this.#inflight.get(key) === flight;
     const drops: Flight['drops'] = [];
     const pending = (async () => {
@@ -364,14 +369,45 @@ export class SwrCache {
     return pending;
   }
 
-  /** A patient call waited for as long as a call of the panel's own would take (api/http.ts). */
-  #joinWithin(pending: Promise<Entry>): Promise<Entry> {
+  /**
+   * Someone on screen joining a page's patient call. It is waited for a moment (a healthy service
+   * answers in less: one request, not two), but it may be queued behind the page's whole batch for
+   * one of the limiter's slots, where a call of the panel's own goes first: after JOIN_GRACE_MS the
+   * panel's own call goes too, on its own terms, and the first answer is taken. Its failure is the
+   * panel's answer (the page's call goes on for the page).
+   */
+  #joinOnScreen<T>(key: string, joined: Flight, fetcher: () => Promise<T>): Promise<Entry> {
     if (!this.#online()) return Promise.reject(new ApiError('network', 'The browser is offline.'));
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const deadline = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new ApiError('timeout', defaultMessage('timeout'))), INTERACTIVE_TIMEOUT_MS);
+    return new Promise<Entry>((resolve, reject) => {
+      let asked = false;
+      const timer = setTimeout(() => {
+        asked = true;
+        this.#ownCall(key, joined, fetcher).then(resolve, reject);
+      }, JOIN_GRACE_MS);
+      joined.pending.then(
+        (entry) => {
+          clearTimeout(timer);
+          resolve(entry);
+        },
+        (error: unknown) => {
+          if (asked) return;
+          clearTimeout(timer);
+          reject(error instanceof Error ? error : new Error(String(error)));
+        },
+      );
     });
-    return Promise.race([pending, deadline]).finally(() => clearTimeout(timer));
+  }
+
+  /** The panel's own call beside a page's: kept as the page's answer would be (not once invalidated or dropped). */
+  async #ownCall<T>(key: string, joined: Flight, fetcher: () => Promise<T>): Promise<Entry> {
+    const value = await fetcher();
+    const entry = { value, storedAt: this.#now() };
+    if (this.#inflight.get(key) === joined && !joined.drops.some((drop) => drop(value))) {
+      this.#memory.set(key, entry);
+      this.#unwritten.set(key, entry);
+      this.#scheduleFlush();
+    }
+    return entry;
   }
 }
 

@@ -1,8 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod/mini';
 import { ApiError } from '@/lib/api/errors';
-import { INTERACTIVE_TIMEOUT_MS } from '@/lib/api/http';
-import { BRIEFLY_MS, HOLD_WRITES_MS, ON_SCREEN, SwrCache, type CacheStore } from '@/lib/background/cache';
+import { BRIEFLY_MS, HOLD_WRITES_MS, JOIN_GRACE_MS, ON_SCREEN, SwrCache, type CacheStore } from '@/lib/background/cache';
 
 function memoryStore(): CacheStore & { data: Map<string, unknown>; writes: string[][] } {
   const data = new Map<string, unknown>();
@@ -126,19 +125,30 @@ describe('SwrCache', () => {
       const patientFetch = vi.fn(() => new Promise<number>((resolve) => (patient.release = resolve)));
       const page = cache.get('k', patientFetch, policy);
       await vi.waitFor(() => expect(patientFetch).toHaveBeenCalledTimes(1));
-      // The panel joins it (one request, not two) for as long as its own call would take.
+      // The panel joins it for a moment (one request, not two, when the service answers in time)...
       const panelFetch = vi.fn(() => Promise.resolve(2));
+      const quickPage = { release: (_: number) => {} };
+      const quickFetch = vi.fn(() => new Promise<number>((resolve) => (quickPage.release = resolve)));
+      const early = cache.get('q', quickFetch, policy);
+      await vi.waitFor(() => expect(quickFetch).toHaveBeenCalledTimes(1));
+      const joinedEarly = cache.get('q', panelFetch, policy, ON_SCREEN);
+      await vi.advanceTimersByTimeAsync(JOIN_GRACE_MS - 1);
+      quickPage.release(9);
+      expect((await joinedEarly).value).toBe(9);
+      expect((await early).value).toBe(9);
+      expect(panelFetch).not.toHaveBeenCalled();
+      // ...then, the page's call still waiting (queued behind its batch, or retrying), sends its own.
       const panel = cache.get('k', panelFetch, policy, ON_SCREEN);
-      const panelEnd = panel.catch((error: unknown) => error);
-      await vi.advanceTimersByTimeAsync(INTERACTIVE_TIMEOUT_MS - 1);
+      await vi.advanceTimersByTimeAsync(JOIN_GRACE_MS - 1);
       expect(panelFetch).not.toHaveBeenCalled();
       await vi.advanceTimersByTimeAsync(1);
-      expect(await panelEnd).toMatchObject({ kind: 'timeout' });
-      // The page still gets, and keeps, the service's answer.
+      expect((await panel).value).toBe(2);
+      expect(panelFetch).toHaveBeenCalledTimes(1);
+      expect((await cache.get('k', panelFetch, policy, ON_SCREEN)).value).toBe(2);
+      expect(panelFetch).toHaveBeenCalledTimes(1);
+      // The page still gets the service's answer to its own call.
       patient.release(1);
       expect((await page).value).toBe(1);
-      expect((await cache.get('k', panelFetch, policy, ON_SCREEN)).value).toBe(1);
-      expect(panelFetch).not.toHaveBeenCalled();
 
       // A panel's quick failure does not end a page's lookup that joined it: the page asks on its own terms.
       const failing = { fail: (_: unknown) => {} };
