@@ -21,10 +21,11 @@ interface ContactChoiceProps {
   emailRef?: Ref<HTMLInputElement>;
   /**
    * Who the typed address was found to be, looked up as it was typed: a name, 'unknown' (no single
-   * contact has it), or null while not known. Said under the field, so the upload's contact is
+   * contact has it), 'left-out' (the user's own or an excluded domain: never looked up), or null
+   * while not known. Said under the field, so the upload's contact is
    * known before it is sent, not only in the list after.
    */
-  found?: { name: string } | 'unknown' | null;
+  found?: { name: string } | 'unknown' | 'left-out' | null;
 }
 
 export function ContactChoice({ contacts, choice, email, onChoice, onEmail, error, disabled = false, emailRef, found = null }: ContactChoiceProps) {
@@ -32,7 +33,14 @@ export function ContactChoice({ contacts, choice, email, onChoice, onEmail, erro
   const emailId = useId();
   const errorId = useId();
   const foundId = useId();
-  const foundText = found === null ? null : found === 'unknown' ? 'No single contact has this address.' : `That is ${found.name}.`;
+  const foundText =
+    found === null
+      ? null
+      : found === 'unknown'
+        ? 'No single contact has this address.'
+        : found === 'left-out'
+          ? 'Primer leaves this address out (yours, or a domain excluded in its options): it is not looked up.'
+          : `That is ${found.name}.`;
   const describedBy = [error ? errorId : null, foundText && !error ? foundId : null].filter(Boolean).join(' ') || undefined;
   const byEmail = contacts.length === 0 || choice === SOMEONE_ELSE;
   return (

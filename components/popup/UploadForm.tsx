@@ -10,6 +10,7 @@ import { LiveRegion } from '@/components/ui/Message';
 import { TextField } from '@/components/ui/TextField';
 import { normaliseEmail } from '@/lib/api/contact-index';
 import { sendRequest } from '@/lib/messaging/send';
+import { leftOutBy, readPreferences } from '@/lib/storage/preferences';
 import type { UploadDraft } from '@/lib/upload/draft';
 import { handOverFile } from '@/lib/upload/hand-over';
 import { CONTACT_NAME_MAX_LENGTH, TITLE_MAX_LENGTH, type UploadMeta, type UploadRecord } from '@/lib/upload/record';
@@ -52,6 +53,8 @@ export function titleFromFileName(name: string): string {
 }
 
 type Contact = { id: string; name: string; matchedBy?: 'name' } | null;
+/** No contact for a typed address: none (or several) has it, or it is one Primer leaves out. */
+type NoContact = 'unknown' | 'left-out';
 
 interface Problems {
   file?: string;
@@ -160,25 +163,28 @@ export function UploadForm({ draft, onStarted, blocked = null, uploads = [] }: U
     if (address === '') return null;
     // "No such contact" is asked again at Upload (one may have been added since), and said then.
     const ahead = typedAhead.get(address);
-    return ahead === 'unknown' ? undefined : ahead;
+    return ahead === 'unknown' || ahead === 'left-out' ? undefined : ahead;
   };
-  const lookUp = async (address: string): Promise<Contact | 'unknown'> => {
+  const lookUp = async (address: string): Promise<Contact | NoContact> => {
+    // The user's own addresses and excluded domains are never sent to the service (the background
+    // refuses them too, as "no contact": said here for what it is).
+    if (leftOutBy(address, await readPreferences()) !== null) return 'left-out';
     // Exact address only: a recording is never tied to a guessed person.
     const match = await sendRequest('contact.find', { email: address });
     return match ? { id: match.contact.id, name: match.contact.name ?? match.contact.email ?? address } : 'unknown';
   };
-  const contactByEmail = (): Promise<Contact | 'unknown'> => lookUp(normaliseEmail(email));
+  const contactByEmail = (): Promise<Contact | NoContact> => lookUp(normaliseEmail(email));
   /** Who the typed address was found to be, for the field to say (null: not looked up yet). */
-  const foundAhead = (): { name: string } | 'unknown' | null => {
+  const foundAhead = (): { name: string } | NoContact | null => {
     const ahead = typedAhead.get(normaliseEmail(email));
-    return ahead === undefined || ahead === null ? null : ahead === 'unknown' ? 'unknown' : { name: ahead.name };
+    return ahead === undefined || ahead === null ? null : ahead === 'unknown' || ahead === 'left-out' ? ahead : { name: ahead.name };
   };
   /**
    * Addresses typed for someone else, looked up as the user types (a moment after they stop): the
    * answer is then at hand when Upload is pressed, and the file goes over in the click's own task.
    * A popup that closes while a lookup runs (it closes on losing focus) would lose the upload.
    */
-  const [typedAhead, setTypedAhead] = useState<ReadonlyMap<string, Contact | 'unknown'>>(new Map());
+  const [typedAhead, setTypedAhead] = useState<ReadonlyMap<string, Contact | NoContact>>(new Map());
   useEffect(() => {
     const address = normaliseEmail(email);
     // Nothing is asked while uploads are held back (a refused key would refuse this too).
@@ -244,9 +250,14 @@ export function UploadForm({ draft, onStarted, blocked = null, uploads = [] }: U
       const atHand = contactAtHand();
       if (atHand === undefined) setBusy('Looking up the contact…');
       const contact = atHand !== undefined ? atHand : await contactByEmail();
-      if (contact === 'unknown') {
+      if (contact === 'unknown' || contact === 'left-out') {
         // Not "no contact has it": several contacts sharing an address are none of them either.
-        const found = { contact: `Primer found no single contact with the address ${normaliseEmail(email)}. Check it, or leave the field empty.` };
+        const found = {
+          contact:
+            contact === 'left-out'
+              ? `Primer leaves ${normaliseEmail(email)} out (your own address, or a domain excluded in its options), so it is not looked up. Leave the field empty, or change the options.`
+              : `Primer found no single contact with the address ${normaliseEmail(email)}. Check it, or leave the field empty.`,
+        };
         setProblems(found);
         focusFirst(found);
         return;

@@ -122,6 +122,8 @@ export class SwrCache {
   readonly #preloaded = new Map<string, unknown>();
   /** Entries answered but not yet written; written together by `flush`. */
   readonly #unwritten = new Map<string, Entry>();
+  /** Answers too large to store, by key (their storedAt): removing an older stored copy does not drop them from memory. */
+  readonly #memoryOnly = new Map<string, number>();
   #flushTimer: ReturnType<typeof setTimeout> | null = null;
   /** Whether the pending write waits for calls on their way (HOLD_WRITES_MS) or is due on the next task. */
   #flushHeld = false;
@@ -136,7 +138,8 @@ export class SwrCache {
     store.watchChanges?.((changes) => {
       for (const { key, storedAt } of changes) {
         this.#preloaded.delete(key);
-        if (this.#unwritten.has(key) || this.#memory.get(key)?.storedAt === storedAt) continue;
+        const inMemory = this.#memory.get(key)?.storedAt;
+        if (this.#unwritten.has(key) || inMemory === storedAt || (storedAt === null && inMemory === this.#memoryOnly.get(key))) continue;
         this.#memory.delete(key);
       }
     });
@@ -148,7 +151,7 @@ export class SwrCache {
     const brief = entry !== null && policy.briefly?.(entry.value) === true;
     if (entry && age <= (brief ? Math.min(policy.brieflyMs ?? BRIEFLY_MS, policy.freshMs) : policy.freshMs)) return { ...entry, stale: false };
     if (entry && age <= policy.maxStaleMs) {
-      this.#refresh(key, fetcher, ask).catch((error: unknown) => ask.refreshFailed?.(error));
+      this.#refresh(key, fetcher, ask, true).catch((error: unknown) => ask.refreshFailed?.(error));
       return { ...entry, stale: true };
     }
     try {
@@ -172,7 +175,7 @@ export class SwrCache {
       const entry = await this.#read(key, policy.schema);
       const age = entry ? this.#ageOf(entry.storedAt) : Infinity;
       if (entry && age <= policy.recentMs) {
-        if (age > JUST_FETCHED_MS) this.#refresh(key, fetcher, ask).catch(() => undefined);
+        if (age > JUST_FETCHED_MS) this.#refresh(key, fetcher, ask, true).catch(() => undefined);
         return { ...entry, stale: false, problem: null };
       }
     }
@@ -285,6 +288,10 @@ export class SwrCache {
     const entries = [...this.#unwritten];
     const tooLarge = entries.filter(([key, entry]) => bytesOf(key) + bytesOf(JSON.stringify(entry)) > MAX_STORED_ENTRY_BYTES).map(([key]) => key);
     const batch = Object.fromEntries(entries.filter(([key]) => !tooLarge.includes(key)));
+    for (const [key, entry] of entries) {
+      if (tooLarge.includes(key)) this.#memoryOnly.set(key, entry.storedAt);
+      else this.#memoryOnly.delete(key);
+    }
     this.#unwritten.clear();
     // One write at a time, in order: a later value never lands under an earlier one.
     this.#writing = this.#writing
@@ -339,9 +346,10 @@ export class SwrCache {
    * someone waiting on screen does not sit through a page's patient retries (a failing service,
    * seconds of backoff), and a page's lookup does not end on the panel's quick failure.
    */
-  #refresh<T>(key: string, fetcher: () => Promise<T>, { interactive = false }: AskOptions): Promise<Entry> {
+  #refresh<T>(key: string, fetcher: () => Promise<T>, { interactive = false }: AskOptions, behind = false): Promise<Entry> {
     const joined = this.#inflight.get(key);
-    if (joined && joined.interactive === interactive) return joined.pending;
+    // `behind` a copy already answered, no one waits on screen: the call on its way will do.
+    if (joined && (joined.interactive === interactive || (behind && interactive))) return joined.pending;
     if (joined && !interactive) {
       return joined.pending.catch((error: unknown) => {
         if (unreachable(error)) return this.#refresh(key, fetcher, { interactive });

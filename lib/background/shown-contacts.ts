@@ -20,9 +20,10 @@ async function read(tabId: number): Promise<string[]> {
 export function noteShown(tabId: number, ids: readonly string[]): Promise<void> {
   return inTabTurn(async () => {
     const known = await read(tabId);
-    const seen = new Set(known);
-    const added = [...new Set(ids)].filter((id) => !seen.has(id));
-    if (added.length > 0) await browser.storage.session.set({ [keyOf(tabId)]: [...known, ...added].slice(-MAX_PER_TAB) });
+    const named = new Set(ids);
+    // Named again: the newest, not the first to go when the list is full.
+    const next = [...known.filter((id) => !named.has(id)), ...named].slice(-MAX_PER_TAB);
+    if (next.length !== known.length || next.some((id, i) => id !== known[i])) await browser.storage.session.set({ [keyOf(tabId)]: next });
   });
 }
 

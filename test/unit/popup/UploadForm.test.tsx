@@ -7,6 +7,7 @@ import { ApiError } from '@/lib/api/error-info';
 import { EMPTY_DRAFT } from '@/lib/upload/draft';
 import { handOverFile } from '@/lib/upload/hand-over';
 import { UploadMetaSchema } from '@/lib/upload/record';
+import { DEFAULT_PREFERENCES, preferencesItem } from '@/lib/storage/preferences';
 import { fakeBackground, sent } from '../support/fake-background';
 import { match } from '../panel/fixtures';
 import { EVENT, record } from './records';
@@ -211,6 +212,21 @@ describe('UploadForm', () => {
     await user.clear(email);
     await user.type(email, 'nobody@example.org');
     await waitFor(() => expect(email).toHaveAccessibleDescription('No single contact has this address.'), { timeout: 3000 });
+  });
+
+  it('says an address in an excluded domain is left out, not that no contact has it, and never asks the background', async () => {
+    const user = userEvent.setup();
+    await preferencesItem.setValue({ ...DEFAULT_PREFERENCES, excludedDomains: ['example.org'] });
+    fakeBackground({ ...READY, 'contact.find': () => Promise.resolve(null) });
+    render(<UploadForm draft={EMPTY_DRAFT} onStarted={vi.fn()} />);
+    await user.upload(screen.getByLabelText('Recording'), audio());
+    const email = screen.getByLabelText(/Primary contact’s e-mail/);
+    await user.type(email, 'lee@example.org');
+    await waitFor(() => expect(email).toHaveAccessibleDescription('Primer leaves this address out (yours, or a domain excluded in its options): it is not looked up.'), { timeout: 3000 });
+    await user.click(screen.getByRole('button', { name: 'Upload' }));
+    expect(await screen.findByText(/^Primer leaves lee@example.org out \(your own address, or a domain excluded in its options\)/)).toBeInTheDocument();
+    expect(handOverFile).not.toHaveBeenCalled();
+    expect(sent('contact.find')).toEqual([]);
   });
 
   it('finds someone else by exact e-mail before handing over, and says so when no contact has it', async () => {
