@@ -5,6 +5,12 @@ import { getPanelTarget, watchPanelTarget, type PanelTarget } from '@/lib/panel/
 const NO_TARGET: PanelTarget = { tabId: null, focus: null, page: null, status: null };
 
 /**
+ * Tabs activated within this of each other are passed through (Ctrl+Tab held, a quick run of
+ * clicks): the tab is read once switching pauses. A switch after a pause is read at once.
+ */
+export const TAB_SETTLE_MS = 100;
+
+/**
  * The active tab's target, read again whenever it may have changed; null until first read. The
  * first read may have been started before React (`first`), to overlap with loading the page, and
  * may even be done (`known`), so the first render already has it.
@@ -30,12 +36,26 @@ export function usePanelTarget(first?: Promise<PanelTarget>, known?: PanelTarget
     };
     // The read started before React: shown as soon as it is in, unless a newer answer is shown.
     if (!known && first) first.then((next) => show(0, next)).catch(() => show(0, NO_TARGET));
-    const stop = watchPanelTarget(read);
+    // A tab passed through on the way to another is not briefed (each briefing's calls run to their
+    // end, ahead of the one the user stops on): answers still on their way are dropped too.
+    let settle: ReturnType<typeof setTimeout> | undefined;
+    let lastSwitch = -Infinity;
+    const onTab = () => {
+      const now = performance.now();
+      const passing = now - lastSwitch < TAB_SETTLE_MS;
+      lastSwitch = now;
+      clearTimeout(settle);
+      if (!passing) return read();
+      latest++;
+      settle = setTimeout(read, TAB_SETTLE_MS);
+    };
+    const stop = watchPanelTarget((cause) => (cause === 'tab' ? onTab() : read()));
     // That first read was taken before these listeners were attached (the panel's code loading,
     // the first render's wait): a tab switch, navigation or new focus meanwhile fired nothing.
     read();
     return () => {
       live = false;
+      clearTimeout(settle);
       stop();
     };
   }, [first, known]);

@@ -55,9 +55,13 @@ export async function panelShowing(tabId: number): Promise<boolean> {
     const { windowId } = await browser.tabs.get(tabId);
     if (api.sidebarAction?.isOpen) return await api.sidebarAction.isOpen({ windowId });
     if (api.runtime.getContexts) {
-      // Chrome may report a side panel's window as -1 (not known): such a panel counts too.
       const panels = (await api.runtime.getContexts({ contextTypes: ['SIDE_PANEL'] })) as { windowId?: number }[];
-      return panels.some((panel) => panel.windowId === windowId || panel.windowId === undefined || panel.windowId < 0);
+      if (panels.some((panel) => panel.windowId === windowId)) return true;
+      // Chrome reports a side panel's window as -1 (not known): such a panel is this window's only
+      // when this is the one window that can hold a side panel (else it may be any other's).
+      if (!panels.some((panel) => panel.windowId === undefined || panel.windowId < 0)) return false;
+      const normal = (await browser.windows.getAll({ windowTypes: ['normal'] })).filter((window) => (window.type ?? 'normal') === 'normal');
+      return normal.length === 1 && normal[0]?.id === windowId;
     }
   } catch {
     // The tab is gone, or the browser cannot say.

@@ -82,8 +82,9 @@ export async function clearPanelFocus(tabId: number): Promise<void> {
   await browser.storage.session.remove(focusKey(tabId));
 }
 
-export function watchPanelTarget(onChange: () => void): () => void {
-  const onActivated = () => onChange();
+/** `cause` 'tab': another tab was activated (in some window). */
+export function watchPanelTarget(onChange: (cause?: 'tab') => void): () => void {
+  const onActivated = () => onChange('tab');
   const onUpdated = (_tabId: number, change: { status?: string; url?: string }) => {
     if (change.status === 'complete' || change.url) onChange();
   };

@@ -108,6 +108,7 @@ describe('panel.focus', () => {
   it('counts Chrome’s side panel already open as opened, even when this click could not open it', async () => {
     sidePanel().open = () => Promise.reject(new Error('user gesture'));
     vi.spyOn(fakeBrowser.tabs, 'get').mockResolvedValue({ id: 6, windowId: 2 } as never);
+    vi.spyOn(fakeBrowser.windows, 'getAll').mockResolvedValue([{ id: 2, type: 'normal' }] as never);
     const runtime = fakeBrowser.runtime as unknown as { getContexts: (filter: object) => Promise<unknown[]> };
     const getContexts = vi.spyOn(runtime, 'getContexts').mockResolvedValue([{ contextType: 'SIDE_PANEL', windowId: -1 }]);
     expect(await panelHandlers()['panel.focus']({ focus }, { sender: 'content', tabId: 6 })).toEqual({ opened: true, shortcut: null });

@@ -1,0 +1,44 @@
+import { act, render, screen } from '@testing-library/react';
+import { QueryClient } from '@tanstack/react-query';
+import { expect, it, vi } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { PanelApp } from '@/components/panel/PanelApp';
+import { fakeBackground, sent } from '../support/fake-background';
+import { insights, match, pagePerson, reply, surface } from '../panel/fixtures';
+
+vi.mock('@/lib/messaging/send', () => ({ sendRequest: vi.fn() }));
+
+const configured = { serviceUrl: 'https://api.example.com', hasApiKey: true, apiKeyHint: 'abcd', apiKeyAddress: 'https://api.example.com', locked: { serviceUrl: false, apiKey: false } };
+const person = (tabId: number) => match(`c${tabId}`, `Person ${tabId}`, `p${tabId}@example.com`);
+const thread = (tabId: number) => ({
+  site: 'gmail' as const,
+  recognised: true,
+  surfaces: [surface([pagePerson(`Person ${tabId}`, `p${tabId}@example.com`, person(tabId))], { kind: 'thread', title: `Thread ${tabId}` })],
+});
+
+it('passing through tabs on the way to another (5 switches in 200 ms) briefs only the first switch and the tab stopped on', async () => {
+  fakeBackground({
+    'settings.get': configured,
+    'contact.find': null,
+    'contact.insights': ({ contactId }) => Promise.resolve(reply(insights({ contactId, preferredTone: 'friendly' }))),
+    'recordings.list': { recordings: [], received: 0, total: 0, limit: 3, offset: 0, hasMore: false },
+  });
+  // The panel's window: its active tab, each tab a Gmail thread with one known person, answering at once.
+  let active = 11;
+  vi.spyOn(fakeBrowser.tabs, 'query').mockImplementation(() => Promise.resolve([{ id: active, windowId: 1 }]) as never);
+  vi.spyOn(fakeBrowser.tabs, 'sendMessage').mockImplementation((tabId: number) => Promise.resolve(thread(tabId)) as never);
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(<PanelApp client={client} restored={Promise.resolve()} />);
+  expect(await screen.findByRole('heading', { level: 1, name: 'Person 11' })).toBeInTheDocument();
+
+  for (const tabId of [12, 13, 14, 15, 16]) {
+    active = tabId;
+    await act(() => fakeBrowser.tabs.onActivated.trigger({ tabId, windowId: 1 }));
+    await act(() => new Promise((resolve) => setTimeout(resolve, 40)));
+  }
+  expect(await screen.findByRole('heading', { level: 1, name: 'Person 16' })).toBeInTheDocument();
+  const asked = [...sent('contact.insights').map((request) => request.contactId), ...sent('recordings.list').map((request) => request.contactId)];
+  // The tab the panel was opened on, the first switch (read at once: it came after a pause) and
+  // the tab the user stopped on; not the three passed through in between.
+  expect(new Set(asked)).toEqual(new Set(['c11', 'c12', 'c16']));
+});
