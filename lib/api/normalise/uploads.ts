@@ -7,7 +7,16 @@ import { dateOf } from './dates';
 import { unwrap } from './envelope';
 import { ApiError } from '../errors';
 
-const HEADER_KEYS = new Set(['headers', 'required_headers', 'requiredHeaders']);
+/**
+ * Where replies put the headers the PUT must carry: `headers` (Uppy's and Shrine's `{method, url,
+ * fields, headers}`), AWS's own `SignedHeaders` (WorkDocs), `headersToInclude` (Connect, Wisdom),
+ * `requestHeaders` (CodeGuru), and the plain `upload_headers`.
+ */
+const HEADER_LISTS = ['headers', 'required_headers', 'upload_headers', 'signed_headers', 'headers_to_include', 'request_headers'];
+const HEADER_KEYS = new Set([...HEADER_LISTS, 'requiredHeaders', 'uploadHeaders', 'signedHeaders', 'headersToInclude', 'requestHeaders']);
+/** The upload's own object beside the recording (`{upload: {url, headers}, recording: {id}}`). */
+const UPLOAD_OBJECTS = ['upload', 'presigned', 'presigned_upload', 'presigned_url', 'upload_url'];
+const URL_KEYS = ['upload_url', 'uploadUrl', 'presigned_url', 'presignedUrl', 'signed_url', 'signedUrl', 'put_url', 'url'];
 
 /**
  * The reply with every key also under its snake_case form (`uploadURL`, `UploadUrl`, `UPLOAD_URL`
@@ -34,7 +43,7 @@ const EPOCH_SECONDS_FROM = 1e9;
 
 /** When the upload URL expires: a date, epoch seconds or ms (read as every date is: dateOf), or seconds from now. */
 function expiryOf(body: Obj, now: number): string | null {
-  const keys = ['expires_at', 'expiresAt', 'expiration', 'expires'];
+  const keys = ['expires_at', 'expiresAt', 'expiration', 'expires', 'url_expiry', 'url_expires_at', 'upload_url_expires_at', 'expiry', 'expires_on', 'valid_until'];
   const number = numberOf(body, ...keys);
   // A small number under a date's key is a duration (`expires: 3600`), not a moment.
   const inSeconds = number !== null && number < EPOCH_SECONDS_FROM ? number : numberOf(body, 'expires_in', 'expiresIn');
@@ -58,18 +67,24 @@ function headersOf(value: unknown): Record<string, string> {
   return headers;
 }
 
+/** Form fields that say "a form upload": any at all (Uppy and Shrine send `fields: {}` beside a PUT). */
+function hasFormFields(body: Obj): boolean {
+  return [body.fields, body.form_fields].some((fields) => (isObj(fields) && Object.keys(fields).length > 0) || (Array.isArray(fields) && fields.length > 0));
+}
+
 export function toPresignedUpload(raw: unknown, baseUrl: string, now: number): PresignedUpload {
-  const top = withSnakeKeys(raw);
-  // {upload: {url, headers}, recording: {id}}: the upload's fields, beside the recording.
-  const body = isObj(top) && isObj(top.upload) ? { ...top, ...top.upload } : unwrap(top, ['upload_url', 'url', 'presigned_url', 'uploadUrl'], ['data']);
+  // `{data: …}` first, then the upload's own object merged in ({upload: {url, headers}, recording: {id}}).
+  const outer = unwrap(withSnakeKeys(raw), [...URL_KEYS, ...UPLOAD_OBJECTS], ['data']);
+  const nestedUpload = isObj(outer) ? UPLOAD_OBJECTS.map((key) => outer[key]).find(isObj) : undefined;
+  const body = isObj(outer) && nestedUpload ? { ...outer, ...nestedUpload } : outer;
   if (!isObj(body)) throw invalid('the upload address');
   // S3's presigned POST: form fields to send with the file. The interface's upload is a PUT of the
   // raw bytes; a PUT to that address would be refused, and each new address is a new recording.
   const method = textOf(body, 'method', 'http_method')?.toUpperCase();
-  if ((method !== undefined && method !== 'PUT') || isObj(body.fields) || isObj(body.form_fields)) {
+  if ((method !== undefined && method !== 'PUT') || hasFormFields(body)) {
     throw new ApiError('invalid_response', `The service asks for the recording as a form upload (${method ?? 'POST'} with form fields); Primer sends it with PUT, as the interface shows.`);
   }
-  const urlText = textOf(body, 'upload_url', 'uploadUrl', 'presigned_url', 'presignedUrl', 'signed_url', 'signedUrl', 'put_url', 'url');
+  const urlText = textOf(body, ...URL_KEYS);
   if (urlText === null) throw invalid('the upload address');
   let uploadUrl: string;
   try {
@@ -82,6 +97,9 @@ export function toPresignedUpload(raw: unknown, baseUrl: string, now: number): P
   const recordingId =
     textOf(body, 'recording_id', 'recordingId', 'recording_uuid') ?? idOf(nested, ...ID_KEYS, 'recording_id') ?? idOf(body, ...ID_KEYS);
   if (recordingId === null) throw invalid('the new recording’s id');
-  const headers = headersOf(body.headers ?? body.required_headers ?? body.requiredHeaders);
+  const headers = headersOf(HEADER_LISTS.map((key) => body[key]).find((value) => isObj(value) || Array.isArray(value)));
+  // The type the URL was signed for, said beside it rather than among the headers.
+  const signedType = textOf(body, 'content_type', 'mime_type');
+  if (signedType !== null && !Object.keys(headers).some((name) => name.toLowerCase() === 'content-type')) headers['Content-Type'] = signedType;
   return { uploadUrl, recordingId, expiresAt: expiryOf(body, now), headers };
 }
