@@ -482,3 +482,54 @@ describe('SwrCache', () => {
     expect(reads).toHaveLength(1);
   });
 });
+
+describe('SwrCache and calls on their way', () => {
+  const namedPolicy = { schema: z.nullable(z.object({ id: z.string() })), freshMs: 1000, maxStaleMs: 100_000 };
+  const namesAnn = (value: unknown) => (value as { id?: string } | null)?.id === 'ann';
+
+  it('does not keep the answer of a lookup on its way when its contact is dropped as gone meanwhile', async () => {
+    let now = 0;
+    const cache = new SwrCache(memoryStore(), () => now);
+    await cache.get('scope|contact-by-email|ann@x', () => Promise.resolve({ id: 'ann' }), namedPolicy);
+    await cache.flush();
+    now = 5000;
+    // A page shows ann again: her stale lookup is served and refreshed behind it…
+    let answer!: (value: { id: string }) => void;
+    await cache.get('scope|contact-by-email|ann@x', () => new Promise((resolve) => (answer = resolve)), namedPolicy);
+    // …while the panel learns she is gone (insights 404, contact 404): her lookups are dropped.
+    await cache.dropWhere('scope|contact-', namesAnn);
+    // The refresh, answered before the deletion, arrives.
+    answer({ id: 'ann' });
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    const askAgain = vi.fn(() => Promise.resolve(null));
+    const next = await cache.get('scope|contact-by-email|ann@x', askAgain, namedPolicy);
+    expect(askAgain).toHaveBeenCalled();
+    expect(next.value).toBeNull();
+  });
+
+  it('a stale copy served on screen sends no second call beside the page’s refresh on its way', async () => {
+    vi.useFakeTimers();
+    try {
+      await staleBesidePage();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});
+
+/** A page's refresh behind its stale copy (queued behind its batch), and the panel shown the same copy. */
+async function staleBesidePage() {
+  let now = 0;
+  const cache = new SwrCache(memoryStore(), () => now);
+  await cache.get('k', () => Promise.resolve(1), policy);
+  now = 5000;
+  const page = { release: (_: number) => {} };
+  expect(await cache.get('k', () => new Promise<number>((resolve) => (page.release = resolve)), policy)).toMatchObject({ value: 1, stale: true });
+  // The panel is answered from the same copy at once: nobody waits on its refresh.
+  const panelFetch = vi.fn(() => Promise.resolve(2));
+  expect(await cache.get('k', panelFetch, policy, ON_SCREEN)).toMatchObject({ value: 1, stale: true });
+  await vi.advanceTimersByTimeAsync(JOIN_GRACE_MS * 3);
+  page.release(3);
+  await vi.advanceTimersByTimeAsync(0);
+  expect(panelFetch).not.toHaveBeenCalled();
+}
