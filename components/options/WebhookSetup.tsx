@@ -1,7 +1,8 @@
 /** The "create webhook" form: endpoint address, the events to send, an optional description. */
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { validateWebhookFor } from '@/lib/api/webhook-url';
+import { ApiError, defaultMessage } from '@/lib/api/errors';
+import { validateWebhookFor, validateWebhookUrl } from '@/lib/api/webhook-url';
 import { sendRequest } from '@/lib/messaging/send';
 import { WEBHOOK_EVENTS, type Webhook, type WebhookEvent } from '@/lib/models';
 import { Button } from '@/components/ui/Button';
@@ -10,6 +11,19 @@ import { TextField } from '@/components/ui/TextField';
 import { errorMessage } from './error-message';
 import { webhooksKey } from './queries';
 import { WEBHOOK_EVENT_TEXT } from './webhook-events';
+
+/** What the service said against the address (a 422 naming it, a 409 for one it has): said at the field. */
+function addressRefusal(error: unknown): string | null {
+  if (!(error instanceof ApiError)) return null;
+  if (error.kind === 'conflict') return error.message === defaultMessage('conflict') ? 'The service already has a webhook for this address.' : error.message;
+  return error.kind === 'bad_request' && /\b(url|endpoint|address|target_url|callback_url)\b/i.test(error.message) ? error.message : null;
+}
+
+/** The same address however a list spells it (`https://Host` and `https://host/`). */
+function sameAddress(listed: string | null, typed: string): boolean {
+  const checked = listed === null ? null : validateWebhookUrl(listed);
+  return checked?.ok === true && checked.url === typed;
+}
 
 export function WebhookSetup({ onCreated, serviceUrl }: { onCreated: (webhook: Webhook) => void; serviceUrl: string | null }) {
   const queryClient = useQueryClient();
@@ -20,6 +34,8 @@ export function WebhookSetup({ onCreated, serviceUrl }: { onCreated: (webhook: W
   const [events, setEvents] = useState<Set<WebhookEvent>>(new Set());
   const [description, setDescription] = useState('');
   const [submitted, setSubmitted] = useState(false);
+  /** The service's refusal of the address typed, while it is still the one typed. */
+  const [refused, setRefused] = useState<{ url: string; text: string } | null>(null);
 
   const create = useMutation({
     mutationFn: (payload: { url: string; events: WebhookEvent[]; description?: string }) =>
@@ -38,8 +54,15 @@ export function WebhookSetup({ onCreated, serviceUrl }: { onCreated: (webhook: W
   const [warnedFor, setWarnedFor] = useState<string | null>(null);
   const urlCheck = validateWebhookFor(url, serviceUrl);
   const listed = queryClient.getQueryData<{ supported: boolean; items: Webhook[] }>(webhooksKey);
-  const duplicate = urlCheck.ok && (listed?.items ?? []).some((webhook) => webhook.url === urlCheck.url);
-  const urlError = submitted && !urlCheck.ok ? urlCheck.message : duplicate && warnedFor === url ? 'A webhook for this address is listed below already (every event would be sent twice): choose Create webhook again to add another anyway.' : null;
+  const duplicate = urlCheck.ok && (listed?.items ?? []).some((webhook) => sameAddress(webhook.url, urlCheck.url));
+  const refusal = refused !== null && refused.url === url ? refused.text : null;
+  const urlError =
+    submitted && !urlCheck.ok
+      ? urlCheck.message
+      : (refusal ??
+        (duplicate && warnedFor === url
+          ? 'A webhook for this address is listed below already (every event would be sent twice): choose Create webhook again to add another anyway.'
+          : null));
   const eventsError = submitted && events.size === 0 ? 'Choose at least one event.' : null;
   const eventsErrorId = `${ids}-events-error`;
 
@@ -70,12 +93,24 @@ export function WebhookSetup({ onCreated, serviceUrl }: { onCreated: (webhook: W
       return;
     }
     const text = description.trim();
-    create.mutate({
-      url: urlCheck.url,
-      // Keep the service's documented order, whatever order the boxes were ticked in.
-      events: WEBHOOK_EVENTS.filter((kind) => events.has(kind)),
-      ...(text ? { description: text } : {}),
-    });
+    const typed = url;
+    setRefused(null);
+    create.mutate(
+      {
+        url: urlCheck.url,
+        // Keep the service's documented order, whatever order the boxes were ticked in.
+        events: WEBHOOK_EVENTS.filter((kind) => events.has(kind)),
+        ...(text ? { description: text } : {}),
+      },
+      {
+        onError: (error) => {
+          const said = addressRefusal(error);
+          if (said === null) return;
+          setRefused({ url: typed, text: said });
+          urlRef.current?.focus();
+        },
+      },
+    );
   }
 
   return (
@@ -135,7 +170,7 @@ export function WebhookSetup({ onCreated, serviceUrl }: { onCreated: (webhook: W
           </Button>
         </div>
         <LiveRegion tone={create.isError ? 'error' : 'success'}>
-          {create.isError ? <p>{errorMessage(create.error)}</p> : null}
+          {create.isError && refusal === null ? <p>{errorMessage(create.error)}</p> : null}
           {create.isSuccess ? <p>The webhook was created. Its details are below.</p> : null}
         </LiveRegion>
       </form>

@@ -4,6 +4,7 @@
  * spaces; they are trimmed, lowercased and deduplicated in the order given. Anything that is not a
  * domain (or address) is reported by name so the user can fix it; nothing is saved then.
  */
+import { withoutInvisibles } from '@/lib/format/invisible';
 import { joinedWithAnd } from '@/lib/format/text';
 
 export type ListCheck = { ok: true; values: string[] } | { ok: false; invalid: string[]; message: string };
@@ -12,7 +13,7 @@ const MAX_NAMED = 3;
 
 /** Entries as typed, without blanks. */
 export function splitEntries(text: string): string[] {
-  return text
+  return withoutInvisibles(text)
     .split(/[\s,;]+/)
     .map((entry) => entry.trim())
     .filter((entry) => entry !== '');

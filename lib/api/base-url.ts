@@ -5,6 +5,7 @@
  */
 
 import { MAX_URL_LENGTH } from '../messaging/limits';
+import { withoutInvisibles } from '../format/invisible';
 
 export type BaseUrlResult =
   | { ok: true; baseUrl: string; origin: string; permissionPattern: string }
@@ -17,7 +18,7 @@ export type BaseUrlResult =
 export const GRANTABLE_HTTP_HOSTS: ReadonlySet<string> = new Set(['localhost', '127.0.0.1']);
 
 export function normaliseBaseUrl(input: string): BaseUrlResult {
-  const trimmed = input.trim();
+  const trimmed = withoutInvisibles(input).trim();
   if (trimmed === '') return { ok: false, reason: 'empty', message: 'Enter the service address.' };
   // A scheme typed wrong ("https//", "http:/", "https:") would otherwise become a host named "https".
   if (/^https?(?::\/?(?!\/)|\/\/)/i.test(trimmed)) {

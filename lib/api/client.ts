@@ -35,7 +35,7 @@ import {
   recordingInsightsNotYet,
   sameId,
   toWebhook,
-  toWebhookList,
+  toWebhookPage,
 } from './normalise';
 
 export interface ClientOptions extends HttpOptions {
@@ -72,6 +72,9 @@ export interface Signal {
 const INSIGHT_ROUTES_RECHECK_MS = 24 * 60 * 60 * 1000;
 /** The contact list's page sizes, largest first: a server refusing one is asked for the next. */
 const FIRST_PAGE_SIZES = [100, 50, 20];
+
+/** How many pages of webhooks are read at most (a cursor that never ends). */
+const MAX_WEBHOOK_PAGES = 10;
 
 /**
  * A short tag of an API key (32-bit FNV-1a, hex): tells keys apart in cache keys without keeping
@@ -519,14 +522,26 @@ export class ServiceClient {
         }
         throw error;
       });
-    return toWebhook(response.body, config);
+    return toWebhook(response.body, { ...config, location: response.headers.get('location') });
   }
 
   /** `null` when the server does not list webhooks (the interface shows only creation). */
   async listWebhooks({ signal, interactive }: Signal = {}): Promise<Webhook[] | null> {
     try {
-      const response = await this.http.request('GET', '/api/v2/webhooks', { signal, interactive });
-      return toWebhookList(response.body);
+      const all: Webhook[] = [];
+      const seen = new Set<string>();
+      let query: Record<string, string> | undefined;
+      // Page after page as the server says more follow; a page with nothing new (paging ignored) ends it.
+      for (let page = 0; page < MAX_WEBHOOK_PAGES; page++) {
+        const response = await this.http.request('GET', '/api/v2/webhooks', { query, signal, interactive });
+        const { items, next } = toWebhookPage(response.body);
+        const fresh = items.filter((webhook) => webhook.id === null || !seen.has(webhook.id));
+        for (const webhook of fresh) if (webhook.id !== null) seen.add(webhook.id);
+        all.push(...fresh);
+        if (next === null || fresh.length === 0) break;
+        query = next;
+      }
+      return all;
     } catch (error) {
       if (error instanceof ApiError && isUnsupported(error)) return null;
       throw error;

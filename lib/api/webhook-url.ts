@@ -4,6 +4,7 @@
  * refused, and the background's protocol refuses it whoever sends it.
  */
 import { MAX_URL_LENGTH } from '../messaging/limits';
+import { withoutInvisibles } from '../format/invisible';
 
 export type WebhookUrlResult = { ok: true; url: string } | { ok: false; message: string };
 
@@ -19,7 +20,7 @@ export function onThisComputer(address: string): boolean {
 }
 
 export function validateWebhookUrl(input: string): WebhookUrlResult {
-  const trimmed = input.trim();
+  const trimmed = withoutInvisibles(input).trim();
   if (trimmed === '') return { ok: false, message: 'Enter the address that should receive the events.' };
   let url: URL;
   try {

@@ -116,7 +116,9 @@ export function isExcludedAddress(email: string, preferences: Preferences): bool
 export function leftOutBy(address: string, preferences: Preferences): 'own' | 'excluded' | null {
   const shown = ownAddressAsShown(address);
   if (preferences.ownAddresses.some((own) => ownAddressAsShown(own) === shown)) return 'own';
-  return isExcludedAddress(address, preferences) ? 'excluded' : null;
+  // Its domain in ASCII, as pages' addresses are: one typed with its own letters (the popup, a
+  // search in the panel) is left out too. Not in isExcludedAddress, which every page scan runs.
+  return isExcludedAddress(shown, preferences) ? 'excluded' : null;
 }
 
 /** One of the user's own addresses as pages show it: lower case, its domain in ASCII (asciiDomain). */

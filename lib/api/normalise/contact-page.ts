@@ -44,6 +44,20 @@ export function toContactPage(raw: unknown, request: PageRequest, linkPaging?: L
 
 type Query = Record<string, string>;
 
+/**
+ * The query of another list's next page by the contacts' rules, only as the server says it (a
+ * cursor, a link, `has_more`, a total or page count beyond this page): never guessed from a full page.
+ */
+export function nextListQuery(body: Obj, received: number, lastId: string | null): Query | null {
+  const paging = pagingOf(body);
+  const offset = numberOf(body, 'offset') ?? numberOf(paging, 'offset') ?? 0;
+  const request = { limit: Number.MAX_SAFE_INTEGER, offset };
+  const found = nextPageQuery(body, paging, received, totalOf(body, paging, received, request), request, lastId, undefined);
+  const query = found instanceof Counted ? found.query : found;
+  // The size, where the server named none, as this page's.
+  return query === null ? null : Object.fromEntries(Object.entries(query).map(([key, value]) => [key, value === String(Number.MAX_SAFE_INTEGER) ? String(received) : value]));
+}
+
 /** DRF's (and JSON:API's) `next: null`: the last page, whatever a count beside it says. */
 function nextSaidNull(body: Obj, paging: Obj): boolean {
   const links = isObj(body.links) ? body.links : {};

@@ -7,6 +7,7 @@ import { ID_KEYS, idOf, invalid, isObj, textOf, toFlag } from './values';
 import { dateOf } from './dates';
 import { ITEM_TEXT_KEYS, toTextList } from './text-lists';
 import { eachReadable, listReply, unwrap } from './envelope';
+import { nextListQuery } from './contact-page';
 
 const ACTIVE_WEBHOOK_WORDS = new Set(['active', 'enabled', 'on', 'live', 'running', 'verified']);
 const INACTIVE_WEBHOOK_WORDS = new Set(['inactive', 'disabled', 'paused', 'off', 'suspended', 'stopped', 'failing', 'deactivated']);
@@ -20,27 +21,51 @@ function webhookStatusActive(status: string | null): boolean | null {
 /** Events listed as objects: `{event: "…"}`, `{type: "…"}` or one of the usual text keys. */
 const WEBHOOK_EVENT_KEYS = ['event', 'type', 'event_type', 'eventType', ...ITEM_TEXT_KEYS];
 
+const URL_KEYS = ['url', 'endpoint', 'endpoint_url', 'target_url', 'targetUrl', 'address', 'callback_url', 'callbackUrl', 'webhook_url', 'webhookUrl', 'uri'];
+const EVENT_LIST_KEYS = ['events', 'event_types', 'eventTypes', 'enabled_events', 'enabledEvents', 'topics', 'types', 'filter_types', 'filterTypes', 'subscriptions', 'topic'];
+const SECRET_KEYS = ['secret', 'signing_secret', 'signingSecret', 'webhook_secret', 'webhookSecret'];
+
+/** The new webhook's id from a 201's Location (`/api/v2/webhooks/wh_42`). */
+function idFromLocation(location: string | null | undefined): string | null {
+  const match = /\/webhooks\/([^/?#]+)\/?(?:[?#]|$)/.exec(location ?? '');
+  if (!match?.[1]) return null;
+  try {
+    return decodeURIComponent(match[1]);
+  } catch {
+    return null;
+  }
+}
+
 /**
  * A webhook as listed, or as the service answered its creation (`requested`: what was asked for,
- * which fills in what a terse answer leaves out: `201 {}`, `{id}` or no body at all).
+ * which fills in what a terse answer leaves out: `201 {}`, `{id}` or no body at all; `location`,
+ * the 201's Location header).
  */
-export function toWebhook(raw: unknown, requested?: { url: string; events: readonly string[] }): Webhook {
+export function toWebhook(raw: unknown, requested?: { url: string; events: readonly string[]; location?: string | null }): Webhook {
   if (requested) refusedCreation(raw);
   const unwrapped = unwrap(raw, ['id', 'url', 'events'], ['webhook', 'data']);
   const body = isObj(unwrapped) ? unwrapped : requested ? {} : null;
   if (body === null) throw invalid('the webhook');
-  const id = idOf(body, ...ID_KEYS, 'webhook_id', 'webhookId');
-  const url = textOf(body, 'url', 'endpoint', 'endpoint_url', 'target_url', 'targetUrl') ?? requested?.url ?? null;
+  // GitHub's and Gitea's keep the address under `config`.
+  const config = isObj(body.config) ? body.config : {};
+  // What a reply keeps beside the webhook it wraps (`{webhook: {…}, secret}`): a secret shown once.
+  const outside = isObj(raw) && raw !== unwrapped ? raw : {};
+  const id = idOf(body, ...ID_KEYS, 'webhook_id', 'webhookId') ?? idFromLocation(requested?.location);
+  const url = textOf(body, ...URL_KEYS) ?? textOf(config, 'url') ?? requested?.url ?? null;
   // A listed entry with neither an id nor an address: nothing the user could recognise or delete.
   if (id === null && url === null) throw invalid('the webhook');
-  const eventsValue = body.events ?? body.event_types ?? body.eventTypes ?? body.subscriptions;
-  const events = toTextList(eventsValue, WEBHOOK_EVENT_KEYS);
+  const eventsKey = EVENT_LIST_KEYS.find((key) => body[key] != null);
+  const events = toTextList(eventsKey === undefined ? undefined : body[eventsKey], WEBHOOK_EVENT_KEYS);
+  const disabled = toFlag(body.disabled ?? body.is_disabled ?? body.isDisabled);
   return {
     id,
     url,
     events: events.length > 0 || !requested ? events : [...requested.events],
-    secret: textOf(body, 'secret', 'signing_secret', 'signingSecret', 'webhook_secret'),
-    active: toFlag(body.active ?? body.enabled ?? body.is_active ?? body.isActive ?? body.is_enabled ?? body.isEnabled) ?? webhookStatusActive(textOf(body, 'status', 'state')),
+    secret: textOf(body, ...SECRET_KEYS) ?? textOf(outside, ...SECRET_KEYS),
+    active:
+      toFlag(body.active ?? body.enabled ?? body.is_active ?? body.isActive ?? body.is_enabled ?? body.isEnabled) ??
+      (disabled === null ? null : !disabled) ??
+      webhookStatusActive(textOf(body, 'status', 'state')),
     createdAt: dateOf(body, 'created_at', 'createdAt'),
   };
 }
@@ -69,5 +94,12 @@ function refusedCreation(raw: unknown): void {
 }
 
 export function toWebhookList(raw: unknown): Webhook[] {
-  return eachReadable(listReply(raw, ['webhooks', 'items', 'data', 'results'], 'the webhook list').list, toWebhook);
+  return toWebhookPage(raw).items;
+}
+
+/** One page of the webhook list, and the query of the next where the server says one follows. */
+export function toWebhookPage(raw: unknown): { items: Webhook[]; next: Record<string, string> | null } {
+  const { body, list } = listReply(raw, ['webhooks', 'items', 'data', 'results'], 'the webhook list');
+  const items = eachReadable(list, toWebhook);
+  return { items, next: nextListQuery(body, list.length, items.at(-1)?.id ?? null) };
 }
