@@ -2,7 +2,7 @@
  * Pick or drop one audio file. The input stays a real, focusable file input (keyboard and screen
  * readers use it as is); the drop zone around it is a convenience for the mouse.
  */
-import { useId, useState, type DragEvent, type Ref } from 'react';
+import { useId, useRef, useState, type DragEvent, type Ref } from 'react';
 import { checkFile, formatBytes } from '@/lib/upload/file-check';
 
 export interface PickedFile {
@@ -30,17 +30,35 @@ export function FilePicker({ picked, onPick, disabled = false, problem = null, i
   const problemId = useId();
   const invalid = error !== null || problem !== null;
 
-  const take = (files: FileList | null) => {
+  /** The file chosen last: a read that fails for an earlier one says nothing. */
+  const latest = useRef<File | null>(null);
+  /**
+   * `input`: the file input it was chosen with. Chrome fires no `change` for the same file chosen
+   * again, so the input lets go of a refused one: the same file, now finished or downloaded, can
+   * be chosen again.
+   */
+  const take = (files: FileList | null, input?: HTMLInputElement) => {
     const file = files?.[0];
     if (!file) return;
-    if (files.length > 1) {
-      setError('Drop one recording at a time.');
+    const refuse = (message: string) => {
+      setError(message);
       onPick(null);
-      return;
-    }
+      if (input) input.value = '';
+    };
+    latest.current = file;
+    if (files.length > 1) return refuse('Drop one recording at a time.');
     const check = checkFile(file);
-    setError(check.ok ? null : check.message);
-    onPick(check.ok ? { file, contentType: check.contentType } : null);
+    if (!check.ok) return refuse(check.message);
+    setError(null);
+    onPick({ file, contentType: check.contentType });
+    // One byte read: a file Chrome cannot read (a cloud drive's file not on this computer, one
+    // changed since) is said now, not after a minute of "could not be reached" retries.
+    file
+      .slice(0, 1)
+      .arrayBuffer()
+      .catch(() => {
+        if (latest.current === file) refuse(`Primer could not read “${file.name}”. If it is in a cloud drive, make it available on this computer, then choose it again.`);
+      });
   };
   const onDrop = (event: DragEvent) => {
     event.preventDefault();
@@ -69,7 +87,7 @@ export function FilePicker({ picked, onPick, disabled = false, problem = null, i
         disabled={disabled}
         aria-describedby={[statusId, note ? noteId : null, problem ? problemId : null].filter(Boolean).join(' ')}
         aria-invalid={invalid ? true : undefined}
-        onChange={(event) => take(event.target.files)}
+        onChange={(event) => take(event.target.files, event.target)}
       />
       <p id={statusId} className={error ? 'ui-error' : 'ui-hint'} role={error ? 'alert' : undefined}>
         {error ??

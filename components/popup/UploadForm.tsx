@@ -113,9 +113,11 @@ export function UploadForm({ draft, onStarted, blocked = null, uploads = [] }: U
   const needsTab = useFilesNeedATab();
   useReceiverReady();
   // The popup closes whenever it loses focus: what was typed comes back when it opens again.
-  useFormMemory(formAbout(draft), { title, when, speakers, choice, email }, (kept) => {
+  // A date left as the form started it is kept as none: opened again, the form starts afresh (and
+  // still says when the page's time was not read), rather than take the last opening's "now" as set.
+  useFormMemory(formAbout(draft), { title, when: when === startWhen ? '' : when, speakers, choice, email }, (kept) => {
     setTitle(kept.title);
-    setWhen(kept.when);
+    if (kept.when !== '') setWhen(kept.when);
     setSpeakers(kept.speakers);
     if (kept.choice === NO_ONE || kept.choice === SOMEONE_ELSE || draft.contacts.some((contact) => contact.id === kept.choice)) setChoice(kept.choice);
     setEmail(kept.email);
@@ -319,7 +321,7 @@ export function UploadForm({ draft, onStarted, blocked = null, uploads = [] }: U
                 // What was entered goes along (the address typed for someone else is asked again).
                 title: title ?? draft.title,
                 // Still unread: the form in the tab says so too, rather than take this moment as the meeting's.
-                ...(whenUnread ? { meetingDate: null, unreadWhen: draft.unreadWhen } : { meetingDate: fromLocalInput(when) }),
+                ...(whenUnread ? { meetingDate: draft.meetingDate, unreadWhen: draft.unreadWhen } : { meetingDate: fromLocalInput(when) }),
                 speakersExpected: speakers.trim() === '' || !Number.isInteger(Number(speakers)) ? null : Number(speakers),
                 contacts: draft.contacts,
                 primaryContactId: choice === NO_ONE || choice === SOMEONE_ELSE ? null : choice,

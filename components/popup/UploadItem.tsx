@@ -18,6 +18,9 @@ export function UploadItem({ record }: { record: UploadRecord }) {
   const progress = progressOf(record);
   const retry = retryLabel(record);
   const stopNote = useId();
+  // Said with each of the row's buttons: tabbing from one to the next, a screen reader reads the
+  // button alone, and "Cancel" twice (two uploads at once) does not say which upload it stops.
+  const titleId = useId();
 
   const act = async (action: () => Promise<unknown>) => {
     setProblem(null);
@@ -44,7 +47,7 @@ export function UploadItem({ record }: { record: UploadRecord }) {
     // Focusable from code only: the row takes the focus when the button pressed in it goes away.
     <li className="upload-item" data-upload-id={record.id} tabIndex={-1} aria-label={`${record.meta.title}: ${stateLabel(record)}`}>
       <div className="upload-item__head">
-        <span className="upload-item__title">{record.meta.title}</span>
+        <span id={titleId} className="upload-item__title">{record.meta.title}</span>
         <span className={stateClass}>{stateLabel(record)}</span>
       </div>
       <p className="upload-item__meta">
@@ -83,7 +86,7 @@ export function UploadItem({ record }: { record: UploadRecord }) {
       <div className="upload-item__actions">
         {/* Not while finishing: the file is stored, and the service may already be processing it. */}
         {isSending(record) && record.state !== 'completing' ? (
-          <Button variant="danger" onClick={() => void act(() => sendRequest('upload.cancel', { id: record.id }))}>
+          <Button variant="danger" aria-describedby={titleId} onClick={() => void act(() => sendRequest('upload.cancel', { id: record.id }))}>
             Cancel
           </Button>
         ) : null}
@@ -92,9 +95,13 @@ export function UploadItem({ record }: { record: UploadRecord }) {
         {(record.state === 'failed' && record.failedStep !== 'put') || record.state === 'processing' ? (
           SETUP_KINDS.has(record.errorKind ?? '') ? <OpenOptionsButton /> : null
         ) : null}
-        {retry ? <Button onClick={onRetry}>{retry}</Button> : null}
+        {retry ? (
+          <Button aria-describedby={titleId} onClick={onRetry}>
+            {retry}
+          </Button>
+        ) : null}
         {!isActive(record) ? (
-          <Button variant="secondary" onClick={() => void act(() => sendRequest('upload.dismiss', { id: record.id }))}>
+          <Button variant="secondary" aria-describedby={titleId} onClick={() => void act(() => sendRequest('upload.dismiss', { id: record.id }))}>
             Remove
           </Button>
         ) : null}

@@ -23,8 +23,9 @@ export const UploadDraftSchema = z.object({
   contacts: z.array(z.object({ id: z.string(), name: z.string(), matchedBy: z.optional(z.literal('name')) })),
   primaryContactId: z.nullable(z.string()),
   /**
-   * The meeting's time as the page wrote it, when Primer could not read it (meetingDate null): the
-   * form says so beside the date it starts from (now), so a past meeting is not sent as today's.
+   * The meeting's time as the page wrote it, when Primer could not read it (meetingDate null), or
+   * read its date only (meetingDate at midnight): the form says so beside the date it starts from
+   * (now, or that midnight), so a past meeting is not sent as today's, nor at 00:00.
    */
   unreadWhen: z.optional(z.string().check(z.maxLength(VIEW_TEXT_MAX))),
   /** An address typed for "Someone else", carried to the form in a tab (Firefox: file-in-tab.ts). */
@@ -225,11 +226,13 @@ export function draftFromTarget(target: PanelTarget): UploadDraft {
   else if (chosen && chosen.matchedBy === 'email' && contacts[listed]?.matchedBy === 'name') contacts[listed] = { id: chosen.contact.id, name: contacts[listed].name };
   const event = surface?.kind === 'event' ? surface : null;
   const meetingDate = event ? parseWhen(event.when) : null;
+  // A date read without its time ("10.00", "10h00") starts at midnight: said, as a date not read is.
+  const timeRead = meetingDate !== null && parseWhen(event?.when ?? null, new Date(), { needTime: true }) !== null;
   const shownWhen = event?.when?.trim().slice(0, VIEW_TEXT_MAX);
   return {
     title: surface?.kind === 'list' ? null : (surface?.title ?? null),
     meetingDate,
-    ...(meetingDate === null && shownWhen ? { unreadWhen: shownWhen } : {}),
+    ...(!timeRead && shownWhen ? { unreadWhen: shownWhen } : {}),
     // The page lists the others; the user is an attendee too.
     speakersExpected: event ? Math.min(100, event.people.length + 1) : null,
     contacts,

@@ -41,11 +41,12 @@ export function formatBytes(bytes: number): string {
   const units = ['KB', 'MB', 'GB', 'TB'];
   let value = bytes / 1024;
   let unit = 0;
-  while (value >= 1024 && unit < units.length - 1) {
+  // Compared as it will be written: 1023.96 KB is "1.0 MB", not "1024 KB"; 99.96 is "100", not "100.0".
+  while (Math.round(value) >= 1024 && unit < units.length - 1) {
     value /= 1024;
     unit++;
   }
-  return `${value >= 100 ? Math.round(value) : value.toFixed(1)} ${units[unit]}`;
+  return `${value >= 99.95 ? Math.round(value) : value.toFixed(1)} ${units[unit]}`;
 }
 
 /** The media type the upload will declare (presigned-url and PUT alike), or undefined when none fits. */
