@@ -36,6 +36,7 @@ import {
   ownedBy,
   withReadCache,
   shownText,
+  spacedText,
   addressesIn,
   TEXT_EDITOR,
 } from './address';
@@ -97,7 +98,12 @@ const SEL = {
 
 function readWhen(root: Element, doc: Document): string | null {
   const popup = root.querySelector(SEL.popupWhen) ?? (root.matches(SEL.popupWhen) ? root : null);
-  if (popup) return normaliseText(popup.textContent);
+  // The block also holds the title, a heading above the time, and a recurrence line under it (live
+  // captures): the title is not part of the time, and no line runs into the next ("2:45pmWeekly").
+  if (popup) {
+    const title = popup.querySelector(SEL.anyHeading[0]);
+    return normaliseText(spacedText(popup).replace(title ? spacedText(title) : '', '').replace(/\s*⋅\s*/g, '⋅'));
+  }
   const value = (selector: string): string | null => {
     const el = root.querySelector(selector) ?? doc.querySelector(selector);
     return el ? inputValue(el) : null;

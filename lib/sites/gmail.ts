@@ -70,6 +70,8 @@ const SEL = {
   /** Messages: data attribute first (InboxSDK), then gmail.js's message class. */
   message: '[data-message-id]',
   messageFallback: 'div.adn',
+  /** A collapsed message's summary (`.adf.ads`: InboxSDK COLLAPSED); one never opened has no id or `.adn`. */
+  collapsed: 'div.adf',
   /** Sender: gmail.js `.gD[email]`, InboxSDK `td.gF span[email]`, then the header's heading. */
   sender: ['.gD[email]', 'td.gF [email]', 'h3 [email]'],
   /** Header recipients ("to me, Alex, +4"): gmail.js/InboxSDK `.hb [email]`. */
@@ -106,6 +108,7 @@ const FIELDS = ['to', 'cc', 'bcc'] as const;
 const FALLBACK_CANDIDATES = [
   SEL.message,
   SEL.messageFallback,
+  SEL.collapsed,
   ...FIELDS.flatMap((field) => [SEL.composeChip(field), ...SEL.composeLegacy(field)]),
   SEL.listRow,
 ];
@@ -140,7 +143,13 @@ function outsideBody(message: Element, selector: string): Element[] {
 function readMessage(message: Element, people: PeopleCollector, classesGone: boolean): void {
   // Sender (never from inside a body: quoted mail can carry Gmail markup too).
   const sender = queryFirst(message, SEL.sender);
-  if (sender && !sender.closest(BODY)) people.add(sender.getAttribute('email'), nameOf(sender), 'sender', sender);
+  // Mail a Google Group re-sends as itself (DMARC): "'Maya Chen' via Team" <team@…>. The address is
+  // the group's, no one's: the person is known by name only.
+  if (sender && !sender.closest(BODY)) {
+    const via = /^'(.+)' via /.exec(sender.textContent?.trim() ?? '');
+    if (via) people.addName(via[1]!, 'sender', sender);
+    else people.add(sender.getAttribute('email'), nameOf(sender), 'sender', sender);
+  }
 
   // The details table lists every recipient with its role; the header shows the first few.
   const details = outsideBody(message, SEL.details)[0];
@@ -181,8 +190,7 @@ function readMessage(message: Element, people: PeopleCollector, classesGone: boo
 }
 
 function readThread(root: Element, owned: (el: Element) => boolean): Surface | null {
-  let messages = [...root.querySelectorAll(SEL.message)];
-  if (messages.length === 0) messages = [...root.querySelectorAll(SEL.messageFallback)];
+  const messages = queryAll(root, [root.querySelector(SEL.message) ? SEL.message : SEL.messageFallback, SEL.collapsed]);
   const people = new PeopleCollector();
   const classesGone = root.querySelector(`${SEL.header} [email], ${SEL.details}`) === null;
   for (const message of messages) {
