@@ -170,7 +170,7 @@ export function WebhookSetup({ onCreated, serviceUrl }: { onCreated: (webhook: W
           </Button>
         </div>
         <LiveRegion tone={create.isError ? 'error' : 'success'}>
-          {create.isError && refusal === null ? <p>{errorMessage(create.error)}</p> : null}
+          {create.isError && addressRefusal(create.error) === null ? <p>{errorMessage(create.error)}</p> : null}
           {create.isSuccess ? <p>The webhook was created. Its details are below.</p> : null}
         </LiveRegion>
       </form>

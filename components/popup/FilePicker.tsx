@@ -2,7 +2,7 @@
  * Pick or drop one audio file. The input stays a real, focusable file input (keyboard and screen
  * readers use it as is); the drop zone around it is a convenience for the mouse.
  */
-import { useId, useRef, useState, type DragEvent, type Ref } from 'react';
+import { useEffect, useId, useRef, useState, type DragEvent, type Ref } from 'react';
 import { checkFile, formatBytes } from '@/lib/upload/file-check';
 
 export interface PickedFile {
@@ -32,6 +32,8 @@ export function FilePicker({ picked, onPick, disabled = false, problem = null, i
 
   /** The file chosen last: a read that fails for an earlier one says nothing. */
   const latest = useRef<File | null>(null);
+  // A picker replaced (the form re-keys it for the next upload) says nothing of its files any more.
+  useEffect(() => () => void (latest.current = null), []);
   /**
    * `input`: the file input it was chosen with. Chrome fires no `change` for the same file chosen
    * again, so the input lets go of a refused one: the same file, now finished or downloaded, can

@@ -533,10 +533,18 @@ export class ServiceClient {
       let query: Record<string, string> | undefined;
       // Page after page as the server says more follow; a page with nothing new (paging ignored) ends it.
       for (let page = 0; page < MAX_WEBHOOK_PAGES; page++) {
-        const response = await this.http.request('GET', '/api/v2/webhooks', { query, signal, interactive });
-        const { items, next } = toWebhookPage(response.body);
-        const fresh = items.filter((webhook) => webhook.id === null || !seen.has(webhook.id));
-        for (const webhook of fresh) if (webhook.id !== null) seen.add(webhook.id);
+        const asked = query;
+        // A later page that fails (one Primer guessed, a cursor gone) ends the list: it does not cost the pages read.
+        const response = await this.http.request('GET', '/api/v2/webhooks', { query, signal, interactive }).catch((error: unknown) => {
+          if (page === 0 || signal?.aborted) throw error;
+          return null;
+        });
+        if (response === null) break;
+        const { items, next } = toWebhookPage(response.body, asked);
+        // An entry without an id is told apart by its address.
+        const keyOf = (webhook: Webhook) => webhook.id ?? `url:${webhook.url ?? ''}`;
+        const fresh = items.filter((webhook) => !seen.has(keyOf(webhook)));
+        for (const webhook of fresh) seen.add(keyOf(webhook));
         all.push(...fresh);
         if (next === null || fresh.length === 0) break;
         query = next;

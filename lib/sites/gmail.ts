@@ -41,7 +41,7 @@ import {
   TEXT_EDITOR,
 } from './address';
 import { queryAll, queryFirst } from './query';
-import type { SiteAdapter, Surface, SurfaceKind } from './types';
+import type { PersonRole, SiteAdapter, Surface, SurfaceKind } from './types';
 
 /** Every Gmail selector lives here. */
 const SEL = {
@@ -139,17 +139,23 @@ function outsideBody(message: Element, selector: string): Element[] {
   return [...message.querySelectorAll(selector)].filter((element) => !element.closest(BODY));
 }
 
+/**
+ * Mail a Google Group re-sends as itself (DMARC): "'Maya Chen' via Team" <team@…>, in the sender line
+ * and in the details' "from:" row. The address is the group's, no one's: the person is known by name only.
+ */
+function addPerson(people: PeopleCollector, span: Element, role: PersonRole): void {
+  const via = /^'(.+)' via /.exec(span.textContent?.trim() ?? '');
+  if (via) people.addName(via[1]!, role, span);
+  else people.add(span.getAttribute('email'), nameOf(span), role, span);
+}
+
 /** `classesGone`: the thread shows no header or details class at all (Gmail renamed them). */
 function readMessage(message: Element, people: PeopleCollector, classesGone: boolean): void {
   // Sender (never from inside a body: quoted mail can carry Gmail markup too).
   const sender = queryFirst(message, SEL.sender);
   // Mail a Google Group re-sends as itself (DMARC): "'Maya Chen' via Team" <team@…>. The address is
   // the group's, no one's: the person is known by name only.
-  if (sender && !sender.closest(BODY)) {
-    const via = /^'(.+)' via /.exec(sender.textContent?.trim() ?? '');
-    if (via) people.addName(via[1]!, 'sender', sender);
-    else people.add(sender.getAttribute('email'), nameOf(sender), 'sender', sender);
-  }
+  if (sender && !sender.closest(BODY)) addPerson(people, sender, 'sender');
 
   // The details table lists every recipient with its role; the header shows the first few.
   const details = outsideBody(message, SEL.details)[0];
@@ -165,7 +171,7 @@ function readMessage(message: Element, people: PeopleCollector, classesGone: boo
       // Unknown label (another language): the first address row is the sender, the rest "to".
       const role = roleForLabel(labelText) ?? (rowIndex === 0 ? 'sender' : 'to');
       rowIndex++;
-      for (const span of spans) people.add(span.getAttribute('email'), nameOf(span), role, span);
+      for (const span of spans) addPerson(people, span, role);
     }
   }
   // Header recipients: their elements always; the role "to" only for someone the details table

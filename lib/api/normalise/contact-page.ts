@@ -48,10 +48,12 @@ type Query = Record<string, string>;
  * The query of another list's next page by the contacts' rules, only as the server says it (a
  * cursor, a link, `has_more`, a total or page count beyond this page): never guessed from a full page.
  */
-export function nextListQuery(body: Obj, received: number, lastId: string | null): Query | null {
+export function nextListQuery(body: Obj, received: number, lastId: string | null, asked?: Query): Query | null {
   const paging = pagingOf(body);
   const offset = numberOf(body, 'offset') ?? numberOf(paging, 'offset') ?? 0;
-  const request = { limit: Number.MAX_SAFE_INTEGER, offset };
+  // The size this page was asked with (a later page's): none asked, none assumed.
+  const size = Number(asked?.per_page ?? asked?.limit);
+  const request = { limit: Number.isInteger(size) && size > 0 ? size : Number.MAX_SAFE_INTEGER, offset };
   const found = nextPageQuery(body, paging, received, totalOf(body, paging, received, request), request, lastId, undefined);
   const query = found instanceof Counted ? found.query : found;
   // The size, where the server named none, as this page's.

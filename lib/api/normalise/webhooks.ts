@@ -98,8 +98,8 @@ export function toWebhookList(raw: unknown): Webhook[] {
 }
 
 /** One page of the webhook list, and the query of the next where the server says one follows. */
-export function toWebhookPage(raw: unknown): { items: Webhook[]; next: Record<string, string> | null } {
+export function toWebhookPage(raw: unknown, asked?: Record<string, string>): { items: Webhook[]; next: Record<string, string> | null } {
   const { body, list } = listReply(raw, ['webhooks', 'items', 'data', 'results'], 'the webhook list');
   const items = eachReadable(list, toWebhook);
-  return { items, next: nextListQuery(body, list.length, items.at(-1)?.id ?? null) };
+  return { items, next: nextListQuery(body, list.length, items.at(-1)?.id ?? null, asked) };
 }
