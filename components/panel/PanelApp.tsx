@@ -380,7 +380,8 @@ export function PanelApp({ client, restored, firstTarget, initialTarget, started
       // open), once the first briefing is on screen and without repeating what is on its way.
       stop = afterFirstBriefing(() => {
         void client.invalidateQueries(
-          { predicate: (query) => query.state.dataUpdatedAt < startedAt && query.state.fetchStatus === 'idle' },
+          // Dated after now: saved while the clock was ahead (set back since), restored all the same.
+          { predicate: ({ state }) => (state.dataUpdatedAt < startedAt || state.dataUpdatedAt > Date.now()) && state.fetchStatus === 'idle' },
           { cancelRefetch: false },
         );
       });

@@ -107,13 +107,16 @@ export function readPersisted(text: string): PersistedClient {
  * when it was saved, not now. Read back, it is shown as an answer being refreshed (as of when the
  * service gave it) until the background says how things stand.
  */
-function withoutOldProblem<T extends { queryKey: readonly unknown[]; state: { data?: unknown } }>(query: T): T {
+function withoutOldProblem<T extends { queryKey: readonly unknown[]; state: { data?: unknown; dataUpdatedAt: number } }>(query: T): T {
   const [kind] = query.queryKey;
   const data = query.state.data as Record<string, unknown> | null;
   if (kind === 'insights' && data?.problem) return { ...query, state: { ...query.state, data: { ...data, problem: null } } };
   if (kind === 'recordings' && Array.isArray(data?.pages)) {
-    const pages = (data.pages as Record<string, unknown>[]).map(({ copy: _copy, ...page }) => page);
-    return { ...query, state: { ...query.state, data: { ...data, pages } } };
+    const all = data.pages as Record<string, unknown>[];
+    // Dated as of the oldest copy among them: that is how old what is shown is (a failed refresh says it).
+    const asOf = Math.min(query.state.dataUpdatedAt, ...all.map((page) => (page.copy as { asOf?: number } | undefined)?.asOf ?? Infinity));
+    const pages = all.map(({ copy: _copy, ...page }) => page);
+    return { ...query, state: { ...query.state, dataUpdatedAt: asOf, data: { ...data, pages } } };
   }
   return query;
 }

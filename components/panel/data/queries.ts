@@ -87,7 +87,9 @@ export function insightsOptions(contactId: string | null) {
     queryFn: () => loadInsights(contactId ?? ''),
     enabled: contactId !== null,
     // Served from the last copy because the service could not answer: try again while open.
-    refetchInterval: (query: { state: { data: InsightsReply | undefined } }) => {
+    refetchInterval: (query: { state: { data: InsightsReply | undefined; status: string } }) => {
+      // Asking again after that failed otherwise (a refused key, a contact gone) is the notice's Try again.
+      if (query.state.status === 'error') return false;
       const problem = query.state.data?.problem;
       return problem ? askAgainInMs(problem) : false;
     },
@@ -119,7 +121,9 @@ export function recordingsOptions(contactId: string) {
     getNextPageParam: (last: RecordingPage) => (last.hasMore ? last.offset + last.received : undefined),
     // Only while the list is shown (an observer's option): stops once nothing listed is in
     // progress; a last copy is asked for again until the service answers.
-    refetchInterval: (query: { state: { data: { pages: RecordingPage[] } | undefined } }) => {
+    refetchInterval: (query: { state: { data: { pages: RecordingPage[] } | undefined; status: string } }) => {
+      // After a failure of another kind (a refused key), asking again is the notice's Try again.
+      if (query.state.status === 'error') return false;
       const pages = query.state.data?.pages ?? [];
       const copy = oldestCopy(pages);
       if (copy) return askAgainInMs(copy.problem);
@@ -172,6 +176,7 @@ export function useRecording(id: string) {
     queryFn: () => sendRequest('recording.get', { id }),
     // Until it is ready or failed, while its view is open; a last copy, until the service answers.
     refetchInterval: (query) => {
+      if (query.state.status === 'error') return false;
       const data = query.state.data;
       if (data?.copy) return askAgainInMs(data.copy.problem);
       return data && stillMoving([data]) ? PROCESSING_POLL_MS : false;

@@ -151,7 +151,8 @@ function missingNote(labels: readonly string[]): string {
   return `${who} ${one ? 'is' : 'are'} left out of the meeting’s topics and pending items: ${one ? 'their briefing' : 'their briefings'} could not be loaded, so what to avoid with them and what they have pending is not known.`;
 }
 
-export function MeetingBriefing({ surface, onOpenPerson, onAvoids, onOpenRecording, unknownAction, meetingAction, nav, onPainted, now = new Date() }: MeetingBriefingProps) {
+export function MeetingBriefing({ surface, onOpenPerson, onAvoids, onOpenRecording, unknownAction, meetingAction, nav, onPainted, now: givenNow }: MeetingBriefingProps) {
+  const now = givenNow ?? new Date();
   const { attendees, settled, refetch, refreshing } = useAttendees(surface);
   usePaintedMark(settled, 'meeting', `${surface.title ?? surface.kind}:${attendees.map((attendee) => attendee.key).join(',')}`, onPainted);
   const title = surface.title?.trim() ? surface.title : SURFACE_NAMES[surface.kind];
@@ -210,7 +211,7 @@ export function MeetingBriefing({ surface, onOpenPerson, onAvoids, onOpenRecordi
   const notLookedUp = known.length - inPrimer.length - gone.length;
   // One note for the whole meeting when some briefings come from their last copy.
   const oldest = attendees
-    .flatMap((attendee) => (attendee.state.status === 'briefed' && attendee.state.reply.problem ? [{ ...attendee.state.reply, updatedAt: attendee.state.updatedAt }] : []))
+    .flatMap((attendee) => (attendee.state.status === 'briefed' && attendee.state.reply.problem && !attendee.state.refreshProblem ? [{ ...attendee.state.reply, updatedAt: attendee.state.updatedAt }] : []))
     .sort((a, b) => a.asOf - b.asOf)[0];
   const when = calendarWhen(surface.when);
   const common = commonProblem(attendees);
@@ -272,7 +273,7 @@ export function MeetingBriefing({ surface, onOpenPerson, onAvoids, onOpenRecordi
           {/* The notice of briefings shown from their copy gives way to this one: what it said is said here. */}
           {stalest ? (
             <>
-              {behind.length === 1 ? 'One attendee is' : `${behind.length} attendees are`} shown as of <AsOf asOf={stalest.reply.asOf} now={now.getTime()} />, as asking for
+              {behind.length === 1 ? 'One attendee is' : `${behind.length} attendees are`} shown as of <AsOf asOf={stalest.reply.asOf} now={givenNow?.getTime()} />, as asking for
               newer failed too.
             </>
           ) : null}
@@ -285,7 +286,7 @@ export function MeetingBriefing({ surface, onOpenPerson, onAvoids, onOpenRecordi
           onRetry={() => void refetch()}
           retrying={stalest.refreshProblem.retrying}
         >
-          Showing {behind.length === 1 ? 'it' : 'them'} as of <AsOf asOf={stalest.reply.asOf} now={now.getTime()} />.
+          Showing {behind.length === 1 ? 'it' : 'them'} as of <AsOf asOf={stalest.reply.asOf} now={givenNow?.getTime()} />.
         </ProblemNotice>
       ) : null}
       {source ? <p className="source provenance">{source}</p> : null}

@@ -46,7 +46,8 @@ interface PersonBriefingProps {
   now?: Date;
 }
 
-export function PersonBriefing({ person, onOpenRecording, nav, unknownAction, onPainted, meetingAvoids, now = new Date() }: PersonBriefingProps) {
+export function PersonBriefing({ person, onOpenRecording, nav, unknownAction, onPainted, meetingAvoids, now: givenNow }: PersonBriefingProps) {
+  const now = givenNow ?? new Date();
   const contact = useContactMatch(person);
   // The user, or someone in an excluded domain (chosen before it was excluded, or found by name to
   // be one of them), is not briefed: pages leave them out (scanner.ts), and so does the meeting.
@@ -108,12 +109,12 @@ export function PersonBriefing({ person, onOpenRecording, nav, unknownAction, on
     const updated = updatedAgo(data.updatedAt, now);
     body = (
       <>
-        {reply.problem ? <FreshnessNote asOf={reply.asOf} problem={reply.problem} updatedAt={insights.dataUpdatedAt} onRetry={() => insights.refetch()} /> : null}
+        {reply.problem && !insightsProblem ? <FreshnessNote asOf={reply.asOf} problem={reply.problem} updatedAt={insights.dataUpdatedAt} onRetry={() => insights.refetch()} /> : null}
         {!reply.problem && !insightsProblem ? <RefreshNote refreshing={insights.isFetching} asOf={reply.asOf} /> : null}
         {insightsProblem ? (
           <ProblemNotice error={insightsProblem.error} what="the latest briefing" onRetry={retry} retrying={insightsProblem.retrying}>
             {/* The panel's own copy is shown: how old it is, as the offline note says it. */}
-            Showing the briefing as of <AsOf asOf={reply.asOf} now={now.getTime()} />.
+            Showing the briefing as of <AsOf asOf={reply.asOf} now={givenNow?.getTime()} />.
           </ProblemNotice>
         ) : null}
         {isEmptyBriefing(data) ? (

@@ -18,7 +18,8 @@ export const PROBLEMS: Record<ApiErrorKind, Problem> = {
   not_configured: { text: 'Primer is not set up yet: add the service address and API key.', next: 'options' },
   unauthorized: { text: 'The service did not accept Primer’s API key.', next: 'options', retry: true },
   // Permissions are changed on the service, not in Primer's options: no settings change asks again.
-  forbidden: { text: 'This API key is not allowed to read briefings.', next: 'options', retry: true },
+  // A key may be refused one contact only (hidden from it), beside briefings it reads: not "no briefings".
+  forbidden: { text: 'The service does not allow Primer’s API key to read this.', next: 'options', retry: true },
   not_found: { text: 'The service no longer has this contact: it may have been removed or merged with another.', next: 'search' },
   rate_limited: { text: 'The service asked Primer to slow down.', next: 'wait' },
   network: { text: 'The service cannot be reached.', next: 'retry' },
@@ -36,7 +37,9 @@ export const PROBLEMS: Record<ApiErrorKind, Problem> = {
 /** How a briefing shown from the last copy is introduced, by why it could not be refreshed. */
 export function staleReason(kind: ApiErrorKind, waitMs: number | null = null, code: string | null = null): string {
   if (code === NO_ACCESS_CODE) return 'Primer may not contact the service (allow it in Primer’s options)';
-  if (kind === 'network' || kind === 'timeout') return 'Offline';
+  if (kind === 'network') return 'Offline';
+  // Online, and the service answered nothing within the panel's wait (lib/api/http.ts): not "Offline".
+  if (kind === 'timeout') return 'The service is slow to answer';
   if (kind === 'rate_limited') return 'The service is busy';
   if (kind === 'server' && waitMs !== null) return 'The service is unavailable';
   if (kind === 'extension_reloaded') return 'Primer was updated';

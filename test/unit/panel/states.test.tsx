@@ -169,7 +169,7 @@ describe('ProblemNotice', () => {
 
   it.each([
     ['unauthorized', 'The service did not accept Primer’s API key.'],
-    ['forbidden', 'This API key is not allowed to read briefings.'],
+    ['forbidden', 'The service does not allow Primer’s API key to read this.'],
   ] as const)('offers Try again beside the options when the key is refused (%s): it may just have been put right', (kind, text) => {
     const retry = vi.fn();
     render(<ProblemNotice error={new ApiError(kind, 'refused', { status: kind === 'unauthorized' ? 401 : 403 })} what="this briefing" onRetry={retry} />);
