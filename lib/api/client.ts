@@ -534,9 +534,10 @@ export class ServiceClient {
       // Page after page as the server says more follow; a page with nothing new (paging ignored) ends it.
       for (let page = 0; page < MAX_WEBHOOK_PAGES; page++) {
         const asked = query;
-        // A later page that fails (one Primer guessed, a cursor gone) ends the list: it does not cost the pages read.
+        // A later page that is not there (one Primer guessed, a cursor gone) ends the list: it does not
+        // cost the pages read. One that failed for a moment (busy, offline) fails the list: it is not whole.
         const response = await this.http.request('GET', '/api/v2/webhooks', { query, signal, interactive }).catch((error: unknown) => {
-          if (page === 0 || signal?.aborted) throw error;
+          if (page === 0 || signal?.aborted || !(error instanceof ApiError && (isUnsupported(error) || error.kind === 'bad_request'))) throw error;
           return null;
         });
         if (response === null) break;

@@ -121,9 +121,10 @@ export function recordingsOptions(contactId: string) {
     getNextPageParam: (last: RecordingPage) => (last.hasMore ? last.offset + last.received : undefined),
     // Only while the list is shown (an observer's option): stops once nothing listed is in
     // progress; a last copy is asked for again until the service answers.
-    refetchInterval: (query: { state: { data: { pages: RecordingPage[] } | undefined; status: string } }) => {
-      // After a failure of another kind (a refused key), asking again is the notice's Try again.
-      if (query.state.status === 'error') return false;
+    refetchInterval: (query: { state: { data: { pages: RecordingPage[] } | undefined; status: string; fetchMeta: { fetchMore?: unknown } | null } }) => {
+      // After a failure of another kind (a refused key), asking again is the notice's Try again;
+      // not after "More recordings" failed: the pages shown did not, and may still be moving.
+      if (query.state.status === 'error' && !query.state.fetchMeta?.fetchMore) return false;
       const pages = query.state.data?.pages ?? [];
       const copy = oldestCopy(pages);
       if (copy) return askAgainInMs(copy.problem);

@@ -13,6 +13,7 @@ import { problemOf, useCheckAgain, useHeldRecordings, useRecording, useRecording
 import { ActionItemList } from '../person/ActionItemList';
 import { TopicList } from '../person/Topics';
 import { landFocusWhenGone } from '../focus-landing';
+import { AsOf } from '../states/AsOf';
 import { ProblemNotice } from '../states/ProblemNotice';
 import { Skeleton } from '../states/Skeleton';
 import { CopyNote } from './CopyNote';
@@ -121,7 +122,9 @@ export function RecordingDetail({ id, onBack, backLabel }: { id: string; onBack:
       </h1>
       {!data && recording.isPending && !recordingProblem ? <Skeleton label="Loading the recording" /> : null}
       {recordingProblem ? (
-        <ProblemNotice error={recordingProblem.error} what="the recording" about="recording" onRetry={() => void recording.refetch()} retrying={recordingProblem.retrying} />
+        <ProblemNotice error={recordingProblem.error} what="the recording" about="recording" onRetry={() => void recording.refetch()} retrying={recordingProblem.retrying}>
+          {data?.copy ? <>Showing it as of <AsOf asOf={data.copy.asOf} />.</> : null}
+        </ProblemNotice>
       ) : null}
       {data ? (
         <p className="subtle">
@@ -129,13 +132,13 @@ export function RecordingDetail({ id, onBack, backLabel }: { id: string; onBack:
         </p>
       ) : null}
       <ProcessingNews status={data?.status} />
-      {data?.copy ? (
+      {data?.copy && !recordingProblem ? (
         // Timed, and refreshed, only where this view's own query holds the copy (not the list's).
         <CopyNote
           copy={data.copy}
           what="this recording"
           updatedAt={recording.data ? recording.dataUpdatedAt : null}
-          onRetry={recording.data && !recordingProblem ? () => recording.refetch() : undefined}
+          onRetry={recording.data ? () => recording.refetch() : undefined}
         />
       ) : null}
       {data?.status === 'failed' && serverText(data.error) ? <p className="problem">Processing failed: {serverText(data.error)}</p> : null}

@@ -106,15 +106,15 @@ export function RecordingsSection({ contactId, onOpen, saidAbove = null }: Recor
       {problem && !said ? (
         <ProblemNotice error={problem.error} what={refreshing ? 'the latest recordings' : 'the recordings'} onRetry={() => void query.refetch()} retrying={problem.retrying}>
           {/* The panel's own copy is shown (the background's says so below): how old it is. */}
-          {refreshing && !copy && query.dataUpdatedAt > 0 ? (
+          {refreshing && query.dataUpdatedAt > 0 ? (
             <>
-              Showing them as of <AsOf asOf={query.dataUpdatedAt} />.
+              Showing them as of <AsOf asOf={copy?.asOf ?? query.dataUpdatedAt} />.
             </>
           ) : null}
         </ProblemNotice>
       ) : null}
-      {copy ? (
-        <CopyNote copy={copy} what="recordings" updatedAt={query.dataUpdatedAt} onRetry={problem ? undefined : () => query.refetch()} />
+      {copy && !problem ? (
+        <CopyNote copy={copy} what="recordings" updatedAt={query.dataUpdatedAt} onRetry={() => query.refetch()} />
       ) : null}
       {query.isSuccess && recordings.length === 0 ? <p className="subtle">No recordings with them yet.</p> : null}
       {recordings.length > 0 ? (
