@@ -1,5 +1,5 @@
 /**
- * Review of 82d3f88: a refusal said at the Webhook URL field is the typed address's only. Once the
+ * A refusal said at the Webhook URL field is the typed address's only. Once the
  * user edits the address, the old refusal must not turn up (and be announced) in the form's status.
  */
 import { screen, waitFor } from '@testing-library/react';
@@ -28,6 +28,5 @@ it('does not announce the refusal of the previous address while a new one is typ
   await user.clear(url);
   await user.type(url, 'https://hooks.example.com/primer');
   expect(url).not.toHaveAccessibleDescription(/must resolve to a public address/);
-  // HEAD: the polite status region now shows (and screen readers announce) the old address's refusal.
   for (const region of screen.getAllByRole('status')) expect(region).not.toHaveTextContent(/must resolve to a public address/);
 });

@@ -1,5 +1,5 @@
 /**
- * Review of 08e6e59: once a refresh of a last copy is refused (a revoked key), refetchInterval stops
+ * Once a refresh of a last copy is refused (a revoked key), refetchInterval stops
  * asking (status 'error'). The briefing's note gives way to the alert; the recordings' CopyNote must
  * too: it still said "The service is busy … Primer is asking again now." while nothing was asked.
  */
@@ -31,7 +31,6 @@ describe('a busy service’s last copy of recordings whose next ask is refused',
     expect(await screen.findByRole('alert', {}, { timeout: 3_000 })).toHaveTextContent('The service did not accept Primer’s API key.');
     await new Promise((resolve) => setTimeout(resolve, 2_500));
     expect(calls).toBe(2);
-    // HEAD: "The service is busy: recordings as of … Primer is asking again now." beside the alert, for ever.
     expect(screen.queryAllByText(/Primer (will ask|is asking) again/)).toHaveLength(0);
     expect(screen.queryByText(/The service is busy/)).toBeNull();
   }, 10_000);

@@ -1,5 +1,5 @@
 /**
- * Review of 08e6e59: refetchInterval returns false on status 'error'. A failed "More recordings"
+ * The panel stops asking again on status 'error'. A failed "More recordings"
  * puts the whole list's query in 'error' too (TanStack v5: isFetchNextPageError), so the first
  * page's recording still processing was no longer looked at again: "Processing · 40%" for ever,
  * the only Try again on screen being the one for more recordings.
@@ -41,7 +41,6 @@ it('a recording still processing on the first page is looked at again after “M
     expect(await within(region).findByRole('alert')).toHaveTextContent('Could not load more recordings.');
     progress = 80;
     await vi.advanceTimersByTimeAsync(PROCESSING_POLL_MS + 1_000);
-    // HEAD: still "Processing · 40%": the list's query is in 'error', so it is not asked again.
     expect(await within(region).findByText('Processing · 80%')).toBeInTheDocument();
   } finally {
     vi.useRealTimers();

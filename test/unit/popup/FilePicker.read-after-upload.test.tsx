@@ -1,5 +1,5 @@
 /**
- * Review of 5afa811: the picker's one-byte read of a file is answered late (a cloud drive's file
+ * The picker's one-byte read of a file is answered late (a cloud drive's file
  * being fetched). Its failure must not drop a file picked since in the picker that replaced it
  * after an upload started (UploadForm re-keys the picker on each upload).
  */
@@ -36,7 +36,6 @@ it('a late failed read of the last upload’s file does not drop the file picked
 
   failRead();
   await new Promise((resolve) => setTimeout(resolve, 20));
-  // HEAD: the unmounted picker's refusal calls onPick(null): Tuesday.m4a is silently dropped.
   await user.click(screen.getByRole('button', { name: 'Upload' }));
   await waitFor(() => expect(handOverFile).toHaveBeenCalledTimes(2));
   expect(vi.mocked(handOverFile).mock.calls[1]![0].file).toBe(b);

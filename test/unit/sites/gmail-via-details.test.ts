@@ -1,5 +1,5 @@
 /**
- * Review of 5ec13e0: mail a Google Group re-sent as itself ("'Maya Chen' via support"
+ * Mail a Google Group re-sent as itself ("'Maya Chen' via support"
  * <support@…>) names the person by name only. With the message's "Show details" open (thread.html:
  * its `.ajC` table), the same From is listed again there, and must not give the group's address
  * the person's name either.
@@ -21,6 +21,5 @@ it('a sender re-sent by a Google Group is not the group’s address in the detai
   expect(html.match(/via support/g)).toHaveLength(2);
   const people = readAll(gmailAdapter, parse(html)).find((s) => s.kind === 'thread')!.people;
   expect(people).toContainEqual(expect.objectContaining({ email: null, name: 'Maya Chen', roles: ['sender'] }));
-  // HEAD: {email: 'support@example.com', name: 'Maya Chen', roles: ['sender']} from the details' "from:" row.
   expect(people.find((p) => p.email === 'support@example.com')).toBeUndefined();
 });
