@@ -357,22 +357,11 @@ export class SwrCache {
       });
     }
     if (joined) return this.#joinOnScreen(key, joined, fetcher);
-    const current = () => this.#inflight.get(key) === flight;
-    const drops: Flight['drops'] = [];
-    const pending = (async () => {
-      const value = await fetcher();
-      const entry = { value, storedAt: this.#now() };
-      // Invalidated (or dropped) while the service answered: this caller gets the answer, the cache does not.
-      if (current() && !drops.some((drop) => drop(value))) {
-        this.#memory.set(key, entry);
-        this.#unwritten.set(key, entry);
-      }
-      return entry;
-    })().finally(() => {
-      if (current()) this.#inflight.delete(key);
+    const pending = this.#answer(key, () => flight, fetcher).finally(() => {
+      if (this.#inflight.get(key) === flight) this.#inflight.delete(key);
       this.#scheduleFlush();
     });
-    const flight: Flight = { pending, interactive, drops };
+    const flight: Flight = { pending, interactive, drops: [] };
     this.#inflight.set(key, flight);
     return pending;
   }
@@ -390,7 +379,9 @@ export class SwrCache {
       let asked = false;
       const timer = setTimeout(() => {
         asked = true;
-        this.#ownCall(key, joined, fetcher).then(resolve, reject);
+        this.#answer(key, () => joined, fetcher)
+          .finally(() => this.#scheduleFlush())
+          .then(resolve, reject);
       }, JOIN_GRACE_MS);
       joined.pending.then(
         (entry) => {
@@ -406,14 +397,18 @@ export class SwrCache {
     });
   }
 
-  /** The panel's own call beside a page's: kept as the page's answer would be (not once invalidated or dropped). */
-  async #ownCall<T>(key: string, joined: Flight, fetcher: () => Promise<T>): Promise<Entry> {
+  /**
+   * The service's answer for `key`, asked on behalf of `flight` (the page's call, for the panel's
+   * own beside it): kept unless the key was invalidated, or its answer dropped, while it was asked.
+   * The caller gets it either way.
+   */
+  async #answer<T>(key: string, flight: () => Flight, fetcher: () => Promise<T>): Promise<Entry> {
     const value = await fetcher();
     const entry = { value, storedAt: this.#now() };
-    if (this.#inflight.get(key) === joined && !joined.drops.some((drop) => drop(value))) {
+    const asked = flight();
+    if (this.#inflight.get(key) === asked && !asked.drops.some((drop) => drop(value))) {
       this.#memory.set(key, entry);
       this.#unwritten.set(key, entry);
-      this.#scheduleFlush();
     }
     return entry;
   }
