@@ -7,10 +7,10 @@ import { browser } from '#imports';
 import { z } from 'zod/mini';
 import type { PageContext } from '../panel/context';
 import type { SiteAdapter } from '../sites/types';
-import { PAGE_CONTEXT_REQUEST } from '../messaging/envelope';
+import { PAGE_CONTEXT_PEEK, PAGE_CONTEXT_REQUEST } from '../messaging/envelope';
 import type { PageScanner } from './scanner';
 
-const RequestSchema = z.object({ primer: z.literal(PAGE_CONTEXT_REQUEST.primer), type: z.literal(PAGE_CONTEXT_REQUEST.type), peek: z.optional(z.boolean()) });
+const RequestSchema = z.object({ primer: z.literal(PAGE_CONTEXT_REQUEST.primer), type: z.literal([PAGE_CONTEXT_REQUEST.type, PAGE_CONTEXT_PEEK.type]) });
 
 /**
  * `onAsked`: called on each request answered for a side panel (it is briefing this tab).
@@ -34,7 +34,7 @@ export function answerPageContext(
     const request = RequestSchema.safeParse(message);
     if (!request.success) return false;
     // A panel asking follows the page from now on; the background's head start only peeks.
-    if (!request.data.peek) onAsked();
+    if (request.data.type === PAGE_CONTEXT_REQUEST.type) onAsked();
     if (!active()) sendResponse({ site: adapter.site, recognised: true, switchedOff: true, surfaces: [] });
     else sendResponse({ site: adapter.site, recognised: recognised(), surfaces: scanner.pageContext() });
     return false;

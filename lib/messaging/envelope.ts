@@ -7,8 +7,7 @@ export function envelope(type: string, payload: unknown): { primer: 1; type: str
 export const PAGE_CONTEXT_REQUEST = { primer: 1, type: 'page.context' } as const;
 /**
  * The same question from the background's head start: answered alike, but it does not make the
- * page report its changes (no panel may ever open to follow them).
- * (Written out, not spread from PAGE_CONTEXT_REQUEST: a bundler keeps a spread the content scripts
- * never read; the type keeps the two the same.)
+ * page report its changes (no panel may ever open to follow them). A type of its own rather than
+ * a flag: the content scripts then check two literals, and bundle no optional-field schema.
  */
-export const PAGE_CONTEXT_PEEK = { primer: 1, type: 'page.context', peek: true } as const satisfies typeof PAGE_CONTEXT_REQUEST & { peek: true };
+export const PAGE_CONTEXT_PEEK = { primer: 1, type: 'page.peek' } as const;

@@ -31,7 +31,7 @@ export async function peopleInView(serviceWorker: Worker, tabId: number): Promis
   const answer = await serviceWorker.evaluate(async (tab) => {
     const chrome = (globalThis as unknown as { chrome: { tabs: { sendMessage(tabId: number, message: unknown): Promise<unknown> } } }).chrome;
     // A peek: the page does not start reporting its changes to a panel that never opens.
-    return chrome.tabs.sendMessage(tab, { primer: 1, type: 'page.context', peek: true });
+    return chrome.tabs.sendMessage(tab, { primer: 1, type: 'page.peek' });
   }, tabId);
   const surfaces = (answer as { surfaces?: { people: { email: string | null; name: string | null }[] }[] } | undefined)?.surfaces ?? [];
   return surfaces.map((surface) => surfaceLine(surface.people.map((person) => person.email ?? `name:${person.name}`))).sort();

@@ -602,7 +602,7 @@ describe('people and recordings', () => {
     expect(await send('panel.warm', { windowId: 3 })).toEqual({ ok: true, data: {} });
     expect(query).toHaveBeenCalledWith({ active: true, windowId: 3 });
     await vi.waitFor(() => expect(asked().sort()).toEqual([first!.id, second!.id].sort()));
-    expect(ask).toHaveBeenCalledWith(21, expect.objectContaining({ type: 'page.context', peek: true }));
+    expect(ask).toHaveBeenCalledWith(21, expect.objectContaining({ type: 'page.peek' }));
     // The panel's own request finds their answers.
     await send('contacts.insights', { contactIds: [first!.id, second!.id] });
     expect(asked()).toHaveLength(2);
