@@ -3,10 +3,10 @@
  * owed, and when you last spoke. Every value from the service is rendered as text by React.
  */
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
-import { PROBLEMS } from '@/components/panel/states/problem-text';
+import { PROBLEMS, problemAbout } from '@/components/panel/states/problem-text';
 import { useWait } from '@/components/ui/useCountdown';
 import { WaitText } from '@/components/ui/WaitText';
-import { defaultMessage, serviceWaitMs, type ApiErrorInfo } from '@/lib/api/errors';
+import { defaultMessage, NO_ACCESS_CODE, NOT_THE_SERVICE_CODE, serviceWaitMs, type ApiErrorInfo } from '@/lib/api/errors';
 import { fallbackFact, isEmptyBriefing, pendingCounts, topicsToRaise } from '@/lib/format/briefing';
 import { lastConversation } from '@/lib/format/dates';
 import { conversationCount } from '@/lib/format/provenance';
@@ -51,6 +51,15 @@ const ERROR_TEXT: Partial<Record<ApiErrorInfo['kind'], string>> = {
   server: 'The service had a problem answering. Try again in a moment.',
   extension_reloaded: defaultMessage('extension_reloaded'),
 };
+
+/**
+ * A failure that only Primer's options put right, whatever its kind: no access to the service's
+ * host, or something else answering at its address (a sign-in page). Said as the panel says it;
+ * Try again would fail the same way.
+ */
+function optionsProblem(error: ApiErrorInfo): string | null {
+  return error.code === NO_ACCESS_CODE || error.code === NOT_THE_SERVICE_CODE ? problemAbout(error.kind, 'contact', null, error.code).text : null;
+}
 
 /** A busy (or unavailable) service's wait is said after this, and the sentence stays when the wait is over. */
 const BUSY_WITH_WAIT = 'The service is busy.';
@@ -115,7 +124,7 @@ export function HoverCard({
   // its primary one: a second row in the body read as unrelated buttons, under a primary "Open
   // briefing" that the same failure would stop. The wait a busy service gave holds Try again back.
   const error = state.status === 'error' ? state.error : null;
-  const next = error ? ERROR_NEXT[error.kind] : null;
+  const next = error ? (optionsProblem(error) ? 'options' : ERROR_NEXT[error.kind]) : null;
   const waitMs = error ? serviceWaitMs(error) : null;
   const wait = useWait(waitMs, error);
   const waitId = useId();
@@ -267,7 +276,7 @@ function ErrorBody({ error, waitMs, wait, waitId }: { error: ApiErrorInfo; waitM
   return (
     <div className="body">
       <p className="error" role="alert">
-        {waitMs ? (error.kind === 'server' ? UNAVAILABLE_WITH_WAIT : BUSY_WITH_WAIT) : (ERROR_TEXT[error.kind] ?? PROBLEMS[error.kind].text)}
+        {optionsProblem(error) ?? (waitMs ? (error.kind === 'server' ? UNAVAILABLE_WITH_WAIT : BUSY_WITH_WAIT) : (ERROR_TEXT[error.kind] ?? PROBLEMS[error.kind].text))}
         {wait.running && wait.seconds !== null && wait.deadline !== null && waitMs ? (
           <WaitText lead="You can try again" seconds={wait.seconds} deadline={wait.deadline} waitMs={waitMs} id={waitId} />
         ) : null}

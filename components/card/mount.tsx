@@ -271,6 +271,8 @@ export function createHoverCardApi(): HoverCardApi {
   });
 
   const hide = () => {
+    // The marker says its card is shut (set here, in the card's code: the injected script stays small).
+    if (current?.marker?.isConnected) current.marker.setAttribute('aria-expanded', 'false');
     current = null;
     placeCurrent = null;
     pageWatch.disconnect();
@@ -305,6 +307,14 @@ export function createHoverCardApi(): HoverCardApi {
   // and made here, not in show(): React keeps it after the card is hidden, and a function made
   // there would keep show()'s request, and with it the person's element and view, in memory.
   const closeFromCard = () => close();
+  /**
+   * For a card's own reply that comes late (Open briefing answered after the pointer moved on to
+   * someone else): closes that showing only, never the next person's card. Made here for the same
+   * reason: the function it returns holds a number, not the request.
+   */
+  const closerOf = (shown: number) => () => {
+    if (shown === showings) closeFromCard();
+  };
 
   function ensureUi(ctx: CardRequest['ctx']): Promise<ShadowRootContentScriptUi<Root>> {
     creating ??= createShadowRootUi<Root>(ctx, {
@@ -320,8 +330,23 @@ export function createHoverCardApi(): HoverCardApi {
       // position we give the host; card.css resets inherited styles itself, without !important.
       inheritStyles: true,
       isolateEvents: ['keydown', 'keyup', 'keypress'],
-      onMount(container, _shadow, shadowHost) {
+      onMount(container, shadow, shadowHost) {
         own(shadowHost);
+        // Esc in the card is the card's alone, as Esc on a marker is (hover.ts): the site's handlers
+        // listening on the way down (its popup's Esc) never see it, so the popup the person is in
+        // stays open. Outside the shadow root the card's nodes read as its host.
+        ctx.addEventListener(
+          window,
+          'keydown',
+          (event) => {
+            const target = event.target;
+            if (event.key !== 'Escape' || !current || !(target instanceof Node) || (target !== shadowHost && !shadow.contains(target))) return;
+            event.preventDefault();
+            event.stopImmediatePropagation();
+            close('escape');
+          },
+          { capture: true },
+        );
         container.addEventListener('keydown', (event) => {
           if (event.key === 'Escape') close('escape');
           else if (tabsOut(container, event)) {
@@ -352,6 +377,8 @@ export function createHoverCardApi(): HoverCardApi {
     show(request) {
       hide();
       current = request;
+      // Said on the marker that pops the card up (a button with a popup says whether it is open).
+      request.marker?.setAttribute('aria-expanded', 'true');
       showings += 1;
       const now = performance.now();
       const settleMs = now - lastShown.at < RAPID_MS && lastShown.contactId !== request.match.contact.id ? SETTLE_MS : 0;
@@ -391,7 +418,7 @@ export function createHoverCardApi(): HoverCardApi {
         // asked nothing (hide's empty render and this one are one React pass).
         created.mounted?.render(
           <StrictMode>
-            <CardWithData key={showings} request={{ match: request.match, meeting: request.meeting, viaKeyboard: request.viaKeyboard, from: request.from, onOpenBriefing: request.onOpenBriefing }} onClose={closeFromCard} settleMs={settleMs} />
+            <CardWithData key={showings} request={{ match: request.match, meeting: request.meeting, viaKeyboard: request.viaKeyboard, from: request.from, onOpenBriefing: request.onOpenBriefing }} onClose={closerOf(showings)} settleMs={settleMs} />
           </StrictMode>,
         );
         // Same size as the previous card means no resize callback: place after this paint too.

@@ -157,6 +157,12 @@ export function installHoverCards(
     card.show(request);
   };
 
+  /** Enter or Space on a marker, like a button's: the card opens with focus inside it. */
+  const openInto = (mark: Mark) => {
+    close();
+    void show(mark, { from: mark.marker, focusCard: true });
+  };
+
   const insideCard = (node: EventTarget | null) => node instanceof Node && open !== null && open.card.contains(node);
   /** Focus is in the open card (its host, from the page's side: the shadow root is closed). */
   const focusInCard = () => insideCard(document.activeElement);
@@ -337,8 +343,7 @@ export function installHoverCards(
       if (!mark) return;
       keep(event);
       kept = { key, at: target };
-      close();
-      void show(mark, { from: mark.marker, focusCard: true });
+      openInto(mark);
     },
     { capture: true },
   );
@@ -365,7 +370,10 @@ export function installHoverCards(
     if (event.type !== 'click' || !fromUser(event)) return;
     keep(event);
     showTimer = cancel(showTimer);
-    void show(mark, { from: null, focusCard: false });
+    // A click no pointer made (a screen reader's, voice control's) is the marker's Enter: focus
+    // goes into the dialog it pops up, or the card is never reached.
+    if ((event as MouseEvent).detail || (event as PointerEvent).pointerType) void show(mark, { from: null, focusCard: false });
+    else openInto(mark);
   };
   for (const type of PRESS_EVENTS) ctx.addEventListener(window, type, onPress, { capture: true, passive: type !== 'click' });
 

@@ -162,7 +162,7 @@ describe('installHoverCards', () => {
     // A tap on the marker (a click, no hover), then a tap on text.
     marker.blur();
     document.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true }));
-    marker.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true }));
+    marker.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true, detail: 1 }));
     await vi.advanceTimersByTimeAsync(0);
     expect(card.isOpen()).toBe(true);
     away.dispatchEvent(new PointerEvent('pointerdown', { bubbles: true }));
@@ -465,7 +465,7 @@ describe('installHoverCards', () => {
   it('opens on a click on the marker, which the site does not get; clicks elsewhere are the site’s', async () => {
     const site = vi.fn();
     document.querySelector('.s')!.addEventListener('click', site);
-    const click = new MouseEvent('click', { bubbles: true, cancelable: true });
+    const click = new MouseEvent('click', { bubbles: true, cancelable: true, detail: 1 });
     marker.dispatchEvent(click);
     await vi.advanceTimersByTimeAsync(0);
     expect(card.shown).toHaveLength(1);

@@ -1,0 +1,84 @@
+/** A marker activated from a screen reader or by voice control (a click with no pointer press) moves focus into its card, as Enter does. */
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ContentScriptContext } from 'wxt/utils/content-script-context';
+import type { CardRequest, HoverCardApi } from '@/lib/content/card-api';
+import * as userInput from '@/lib/content/from-user';
+import { installHoverCards } from '@/lib/content/hover';
+import { PeopleLookup } from '@/lib/content/lookup';
+import { PageScanner } from '@/lib/content/scanner';
+import { DEFAULT_PREFERENCES } from '@/lib/storage/preferences';
+import { fakeAdapter } from './fake-adapter';
+
+beforeEach(() => {
+  vi.spyOn(userInput, 'fromUser').mockImplementation((event) => event.isTrusted !== false);
+});
+
+function fakeCard() {
+  const node = document.createElement('div');
+  const shown: CardRequest[] = [];
+  let open = false;
+  const api: HoverCardApi = {
+    show: (request) => {
+      shown.push(request);
+      open = true;
+      document.body.append(node);
+    },
+    hide: () => {
+      open = false;
+      node.remove();
+    },
+    contains: (target) => open && (target === node || node.contains(target)),
+  };
+  return { api, shown, isOpen: () => open };
+}
+
+describe('installHoverCards: a marker activated by assistive technology', () => {
+  let ctx: ContentScriptContext;
+  let card: ReturnType<typeof fakeCard>;
+  let marker: HTMLElement;
+
+  beforeEach(async () => {
+    vi.useFakeTimers();
+    document.body.innerHTML = '<div class="s" data-title="Roadmap"><span data-mail="maya@example.com">Maya</span></div>';
+    const scanner = new PageScanner({
+      adapter: fakeAdapter(),
+      lookup: new PeopleLookup((people) =>
+        Promise.resolve(people.map(() => ({ contact: { id: 'm', name: 'Maya', email: 'maya@example.com', company: null, title: null }, matchedBy: 'email' as const }))),
+      ),
+      preferences: () => DEFAULT_PREFERENCES,
+      ownAddresses: () => new Set(),
+    });
+    await scanner.scan(document.querySelectorAll('.s'));
+    marker = document.querySelector('[data-primer-marker]')!;
+    ctx = new ContentScriptContext('test');
+    card = fakeCard();
+    installHoverCards(ctx, scanner, () => Promise.resolve(card.api));
+  });
+  afterEach(() => {
+    ctx.notifyInvalidated();
+    vi.useRealTimers();
+  });
+
+  /**
+   * VoiceOver's VO+Space, NVDA/JAWS browse-mode Enter and voice control "click" send the button a
+   * click with no pointer press behind it: detail 0 and no pointerType (React Aria's isVirtualClick).
+   * The screen reader usually moves focus to the marker first (focusin opens the card, focus stays).
+   */
+  const virtualClick = () => marker.dispatchEvent(new PointerEvent('click', { bubbles: true, cancelable: true, detail: 0, pointerType: '' }));
+
+  it('moves focus into the card when the marker is activated without a pointer (the card is a dialog it pops up)', async () => {
+    virtualClick();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(card.isOpen()).toBe(true);
+    expect(card.shown.at(-1)).toMatchObject({ viaKeyboard: true });
+  });
+
+  it('moves focus into the card when the screen reader focused the marker first, then activated it', async () => {
+    marker.focus();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(card.shown.at(-1)).toMatchObject({ viaKeyboard: false });
+    virtualClick();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(card.shown.at(-1)).toMatchObject({ viaKeyboard: true });
+  });
+});
