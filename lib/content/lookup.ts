@@ -185,26 +185,25 @@ export class PeopleLookup {
       // Async, so that a sender throwing at once fails this batch like a rejected reply.
       const answers = (async () => this.#find(batch.queries))();
       send(answers);
-      answers.then(
-        (list) => {
-          const now = this.#now();
-          this.#settle(batch, (key, index) => this.#remember(key, list[index], now));
-          this.#sweep(now);
-        },
-        // Not asked again on each change of the page (a key refused, no settings: each was a
-        // message, and a call refused, per mutation batch), but after WHOLE_FAILURE_MS; the user
-        // coming back to the window (recovery.ts) a moment later still finds it due.
-        () => this.#settle(batch, (key) => this.#answers.set(key, { answer: LOOKUP_FAILED, until: this.#now() + WHOLE_FAILURE_MS })),
-      );
+      // A whole message failed (a key refused, no settings): its people are not asked again on each
+      // change of the page (each was a message, and a call refused, per mutation batch), but after
+      // WHOLE_FAILURE_MS; the user coming back to the window (recovery.ts) a moment later still
+      // finds it due. Swept like any answer: a tab failing all day must not keep every person seen.
+      const settled = (list?: PersonAnswer[]) => {
+        const now = this.#now();
+        this.#settle(batch, (key, index) => this.#remember(key, list?.[index], now, list ? FAILED_RETRY_MS : WHOLE_FAILURE_MS));
+        this.#sweep(now);
+      };
+      answers.then(settled, () => settled());
     }
   }
 
-  /** A contact for CONTACT_MS; "not a contact" for NOT_A_CONTACT_MS; a failure for FAILED_RETRY_MS. */
-  #remember(key: string, answer: PersonAnswer | undefined, now: number): void {
+  /** A contact for CONTACT_MS; "not a contact" for NOT_A_CONTACT_MS; a failure for `failedMs`. */
+  #remember(key: string, answer: PersonAnswer | undefined, now: number, failedMs: number): void {
     // Set anew (not updated in place), so the map stays in the order answers came: oldest first.
     this.#answers.delete(key);
     if (answer === null) this.#answers.set(key, { answer, until: now + NOT_A_CONTACT_MS });
-    else if (answer === LOOKUP_FAILED || answer === undefined) this.#answers.set(key, { answer: LOOKUP_FAILED, until: now + FAILED_RETRY_MS });
+    else if (answer === LOOKUP_FAILED || answer === undefined) this.#answers.set(key, { answer: LOOKUP_FAILED, until: now + failedMs });
     else this.#answers.set(key, { answer, until: now + CONTACT_MS });
   }
 

@@ -95,7 +95,13 @@ export async function startPrimer(ctx: ContentScriptContext, adapter: SiteAdapte
   ctx.addEventListener(window, 'pageshow', (event) => {
     if (event.persisted) selfCheck.reportAgain();
   });
+  // A change saved while the stored choice is on its way (the options open in another tab) wins:
+  // the lasting watch below starts only once it has come.
+  let savedMeanwhile: Preferences | undefined;
+  const unwatchEarly = watchPreferences((next) => (savedMeanwhile = next));
   preferences = await readPreferences();
+  unwatchEarly();
+  preferences = savedMeanwhile ?? preferences;
 
   // Who is signed in rarely changes while a page lives: once found, re-read at most every half
   // minute. Until found (Gmail and Outlook build the account button after the first scan, at
@@ -103,6 +109,9 @@ export async function startPrimer(ctx: ContentScriptContext, adapter: SiteAdapte
   // address sent to the service and marked. A read that finds nothing keeps the last one found.
   let ownReadAt = -Infinity;
   const scan = (roots: Iterable<Element>) => {
+    // Reading it is what tells a copy that Primer was disabled or removed under the page (no new
+    // copy stops it then): its marks go, rather than more for people it knows already.
+    if (ctx.isInvalid) return;
     let everything = false;
     if (performance.now() - ownReadAt > OWN_ADDRESSES_TTL_MS) {
       const addresses = new Set(adapter.ownAddresses(document));
