@@ -289,9 +289,9 @@ function isCalendarPath(path: string | undefined): boolean {
 function readSurface(root: Element): Surface | null {
   if (isHidden(root)) return null;
   const owned = ownedByRoot(root, SEL.roots);
-  // In the calendar, the event view comes first: its group headings ("Accepted (3)") may hold a
-  // toggle button, which the message reader would take for a person.
-  if (isCalendarPath(root.ownerDocument.location?.pathname)) return readCompose(root, owned, { calendar: true }) ?? readEvent(root, owned) ?? readMessage(root, owned);
+  // The calendar holds events and event forms, never mail: the message reader would take any
+  // heading holding a button for a person (a response group's "Accepted (3)", the grid's "Today").
+  if (isCalendarPath(root.ownerDocument.location?.pathname)) return readCompose(root, owned, { calendar: true }) ?? readEvent(root, owned);
   const people = new PeopleCollector();
   const message = readMessage(root, owned, people);
   // A reply written inline, inside the reading pane (no compose form of its own around it): the
