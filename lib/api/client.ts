@@ -322,9 +322,10 @@ export class ServiceClient {
 
   /**
    * Marking the same upload complete twice changes nothing, so this one may be retried. Its reply
-   * is not needed: any 2xx is success. A server that refuses the second call (409 "already
-   * processing", after the first one's answer was lost) is asked for the recording: one already on
-   * its way (queued, processing, completed) was completed.
+   * is not needed: any 2xx is success. A server that refuses the second call ("already
+   * processing", after the first one's answer was lost: a 409, or a 400/422) is asked for the
+   * recording: one already on its way (queued, processing, completed) was completed; else the
+   * refusal stands.
    */
   async completeUpload(recordingId: string, { signal }: Signal = {}): Promise<void> {
     const complete = (id: string | number) =>
@@ -343,8 +344,13 @@ export class ServiceClient {
         });
       });
     } catch (error) {
-      if (!(error instanceof ApiError) || error.kind !== 'conflict') throw error;
-      const { status } = await this.getRecording(recordingId, { signal });
+      // "Already processing" comes as a 409, or as the server's validation status (Django REST's
+      // 400, Rails' 422): the recording says whether it is on its way.
+      if (!(error instanceof ApiError) || (error.kind !== 'conflict' && error.kind !== 'bad_request')) throw error;
+      const status = await this.getRecording(recordingId, { signal }).then(
+        (recording) => recording.status,
+        () => null,
+      );
       if (status !== 'queued' && status !== 'processing' && status !== 'completed') throw error;
     }
   }
@@ -402,6 +408,8 @@ export class ServiceClient {
     let complete = false;
     /** The first page held more than asked for: the server sends everyone at once. */
     let allAtOnce = false;
+    /** How many the first page held: the page size of a server paging by number only. */
+    let firstSize = 0;
     /** The last page was shorter than the first one asked: the next may not exist (a 404 past the end). */
     let mayHaveEnded = false;
     /** The page before said more followed (moreSaid). */
@@ -423,7 +431,10 @@ export class ServiceClient {
       }
       const fresh = result.items.filter((contact) => !seen.has(contact.id));
       for (const contact of result.items) seen.set(contact.id, contact);
-      if (page === 0) allAtOnce = result.items.length > limit;
+      if (page === 0) {
+        allAtOnce = result.items.length > limit;
+        firstSize = result.items.length;
+      }
       if (fresh.length === 0) {
         // An empty page, the probe past a short one, a server clamping a page past the end to its
         // last (everyone it counts is read), or one that sends everyone at once is the end. People
@@ -439,7 +450,11 @@ export class ServiceClient {
       // A short page the server itself called the last (`next: null`, `has_more: false`) is the end.
       const uncertainEnd = !byName && result.complete !== true && result.next === null && result.total === null && result.items.length < limit;
       probing = uncertainEnd;
-      next = uncertainEnd ? JSON.stringify({ limit: String(limit), offset: String(seen.size) }) : result.next;
+      // The probe names the next page's number too: a server paging by number alone (Flask's
+      // `paginate()`) would answer an offset with its first page again, and the list be taken as
+      // read to its end. A server paging by offset ignores it.
+      const pageNumber = firstSize > 0 && seen.size % firstSize === 0 ? { page: String(seen.size / firstSize + 1) } : {};
+      next = uncertainEnd ? JSON.stringify({ limit: String(limit), offset: String(seen.size), ...pageNumber }) : result.next;
       if (next === null) {
         complete = true;
         break;

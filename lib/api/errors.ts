@@ -27,7 +27,8 @@ const DEFAULT_MESSAGES: Record<ApiErrorKind, string> = {
   not_found: 'The service does not have this item.',
   conflict: 'The service refused this because of the item’s current state.',
   bad_request: 'The service did not accept the request.',
-  rate_limited: 'The service is receiving too many requests; Primer will try again shortly.',
+  // Said wherever the call stopped, and not every caller asks again by itself (a stopped upload waits for Retry).
+  rate_limited: 'The service is receiving too many requests. Try again in a moment.',
   server: 'The service had a problem. Try again in a moment.',
   network: 'The service could not be reached.',
   timeout: 'The service took too long to answer.',
@@ -225,6 +226,10 @@ export function parseRetryAfter(value: string | null, now: number): number | nul
   if (value === null) return null;
   const trimmed = value.trim();
   if (/^\d+(\.\d+)?$/.test(trimmed)) return Math.round(Number(trimmed) * 1000);
+  // Sent twice (the application's and a gateway's), joined by Headers as "5, 5": the first. Read as
+  // a date, "5, 5" is 5 May 2001, and the wait nothing.
+  const repeated = /^(\d+(?:\.\d+)?)(?:\s*,\s*\d+(?:\.\d+)?)+$/.exec(trimmed);
+  if (repeated) return Math.round(Number(repeated[1]) * 1000);
   const date = Date.parse(trimmed);
   if (Number.isNaN(date)) return null;
   return Math.max(0, date - now);

@@ -12,6 +12,7 @@
  */
 import { onThisComputer } from './webhook-url';
 import { ApiError, defaultMessage, kindForStatus, NO_ACCESS_CODE, NOT_THE_SERVICE_CODE, parseErrorBody, parseRateLimitReset, parseRetryAfter } from './errors';
+import { parseJson } from './json-text';
 
 export type FetchLike = (input: string, init?: RequestInit) => Promise<Response>;
 
@@ -351,7 +352,7 @@ function parseBody(text: string, contentType: string | null): unknown {
   const type = contentType ?? '';
   if (type.includes('json') || /^[[{]/.test(text.trimStart())) {
     try {
-      return JSON.parse(text) as unknown;
+      return parseJson(text);
     } catch {
       if (type.includes('json')) {
         throw new ApiError('invalid_response', 'The service sent malformed JSON.');

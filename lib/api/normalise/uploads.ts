@@ -94,8 +94,11 @@ export function toPresignedUpload(raw: unknown, baseUrl: string, now: number): P
   }
   if (!/^https?:/.test(uploadUrl)) throw invalid('a valid upload address');
   const nested = isObj(body.recording) ? body.recording : {};
+  // The reply's own id before its nested upload's: `{id: 42, upload: {id: 17, url}}` is recording 42
+  // with an upload record of its own (Rails' has_one, a Django model), and 17 may be another recording.
+  const ownId = nestedUpload && isObj(outer) ? idOf(outer, ...ID_KEYS) : null;
   const recordingId =
-    textOf(body, 'recording_id', 'recordingId', 'recording_uuid') ?? idOf(nested, ...ID_KEYS, 'recording_id') ?? idOf(body, ...ID_KEYS);
+    textOf(body, 'recording_id', 'recordingId', 'recording_uuid') ?? idOf(nested, ...ID_KEYS, 'recording_id') ?? ownId ?? idOf(body, ...ID_KEYS);
   if (recordingId === null) throw invalid('the new recording’s id');
   const headers = headersOf(HEADER_LISTS.map((key) => body[key]).find((value) => isObj(value) || Array.isArray(value)));
   // The type the URL was signed for, said beside it rather than among the headers.
