@@ -358,6 +358,7 @@ function measureUnprofiledFirstScans() {
     await page.goto(large.url);
     await sleep(run === 1 ? 6_000 : 2_500); // run 1 waits for the service (cold background cache)
     const events = await stopTrace(cdp);
+    if (process.env.BENCH_DUMP_TRACE) fs.writeFileSync(path.join(process.env.BENCH_DUMP_TRACE, `unprofiled-${path.basename(large.file, '.html')}-${run}.json`), JSON.stringify({ frame: await frameId(cdp), ext: extOrigin, events }));
     const shown = await markerLabels(page);
     const scan = wholeTaskScan(events, await frameId(cdp), extOrigin, worldName, 'bench:marker-batch');
     if (!scan) throw new Error(`No start-up or marking task in the trace of ${large.file}, run ${run}`);
