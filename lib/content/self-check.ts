@@ -90,9 +90,20 @@ export function startSelfCheck(
     return foundAnyone() || !(adapter.expectsPeople?.(document, where) ?? false);
   };
 
+  /** The page was found not recognised after it had been: judged again once quiet (`settle`). */
+  let confirming = false;
   const check = () => {
     const recognised = recognisedNow();
     if (!settled && !recognised) return;
+    // A view drawn in steps (its frame, then its people once their data came) is not reported
+    // unrecognised for the moment between: the page must settle again first.
+    if (!recognised && lastRecognised && !confirming) {
+      settled = false;
+      changedAt = startedAt = performance.now();
+      timer = setTimeout(settle, QUIET_MS);
+      return;
+    }
+    confirming = false;
     // Unwatched, views change unsaid: the first watched check then says what is in view, even a
     // view that was the last one reported (the user went back to it).
     if (recognised === lastRecognised && !watched()) return void (last = null);
@@ -109,7 +120,7 @@ export function startSelfCheck(
 
   // A change only notes its time (it comes with every mutation batch); the one timer looks at it
   // when it fires and waits on if the page was not quiet. Nothing runs once settled.
-  const startedAt = performance.now();
+  let startedAt = performance.now();
   let changedAt = -Infinity;
   const settle = () => {
     const wait = Math.min(changedAt + QUIET_MS, startedAt + SETTLE_MAX_MS) - performance.now();
@@ -117,7 +128,7 @@ export function startSelfCheck(
       timer = setTimeout(settle, wait);
       return;
     }
-    settled = true;
+    settled = confirming = true;
     check();
   };
   let timer = setTimeout(settle, SETTLE_MS);

@@ -98,6 +98,9 @@ describe('startSelfCheck', () => {
     expect(reports.map((r) => r.recognised)).toEqual([true]);
     active = true;
     check.afterScan();
+    // Said once the page has been quiet a while (a view drawn in steps is not judged half-drawn).
+    expect(reports.map((r) => r.recognised)).toEqual([true]);
+    vi.advanceTimersByTime(QUIET_MS);
     expect(reports.map((r) => r.recognised)).toEqual([true, false]);
     expect(check.waitingForLayout()).toBe(true);
     active = false;
