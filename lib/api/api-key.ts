@@ -16,7 +16,9 @@ export function cleanApiKey(typed: string): ApiKeyResult {
   const key = typed
     .replace(INVISIBLE, '')
     .trim()
-    .replace(/^bearer\s+/i, '');
+    .replace(/^bearer\s+/i, '')
+    // The quotes around it in a .env line, JSON or a Markdown note: never part of a key.
+    .replace(/^(["'`])(.*)\1$/s, '$2');
   // Pasted invisible characters (or "Bearer " alone) are no key: saved, they removed the saved one.
   if (key === '') {
     return { ok: false, message: typed.trim() === '' ? 'Enter an API key.' : 'There is no API key in what was pasted: copy the key again from the service.' };

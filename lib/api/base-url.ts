@@ -18,7 +18,11 @@ export type BaseUrlResult =
 export const GRANTABLE_HTTP_HOSTS: ReadonlySet<string> = new Set(['localhost', '127.0.0.1']);
 
 export function normaliseBaseUrl(input: string): BaseUrlResult {
-  const trimmed = withoutInvisibles(input).trim();
+  // What a copy brings around an address: the quotes of a config file, a note's backticks, a
+  // sentence's brackets or comma. Left on, they became part of a host that cannot exist.
+  const trimmed = withoutInvisibles(input)
+    .trim()
+    .replace(/^["'`“”‘’(<[]+|["'`“”‘’)>\],;]+$/g, '');
   if (trimmed === '') return { ok: false, reason: 'empty', message: 'Enter the service address.' };
   // A scheme typed wrong ("https//", "http:/", "https:") would otherwise become a host named "https".
   if (/^https?(?::\/?(?!\/)|\/\/)/i.test(trimmed)) {
@@ -39,6 +43,11 @@ export function normaliseBaseUrl(input: string): BaseUrlResult {
   // `https://*/*`, every site, or every host under a domain. The service is one host.
   if (url.hostname.includes('*')) {
     return { ok: false, reason: 'wildcard', message: 'Enter the service’s own host name: a * (wildcard) cannot be part of it.' };
+  }
+  // A host name is letters, digits, hyphens and dots (an IDN as its xn-- form), or an IP address:
+  // anything else a paste left inside it (a quote, a comma) makes a host no service can have.
+  if (!/^(?:[a-z0-9_-]+\.)*[a-z0-9_-]+\.?$|^\[[0-9a-f:.]+\]$/i.test(url.hostname)) {
+    return { ok: false, reason: 'malformed', message: 'This is not a valid web address.' };
   }
   if (url.protocol === 'http:' && !GRANTABLE_HTTP_HOSTS.has(url.hostname)) {
     return {
