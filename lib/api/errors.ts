@@ -21,6 +21,12 @@ export function kindForStatus(status: number): ApiErrorKind {
   return 'http';
 }
 
+/**
+ * How the refusal of a presigned form upload (S3's POST with fields) begins (normalise/uploads.ts):
+ * each retry would make the service another recording, refused the same way.
+ */
+export const FORM_UPLOAD_REFUSED = 'The service asks for the recording as a form upload';
+
 const DEFAULT_MESSAGES: Record<ApiErrorKind, string> = {
   unauthorized: 'The service did not accept the API key.',
   forbidden: 'The API key is not allowed to do this.',

@@ -5,7 +5,7 @@ import type { PresignedUpload } from '../../models';
 import { ID_KEYS, idOf, invalid, isObj, numberOf, textOf, type Obj } from './values';
 import { dateOf } from './dates';
 import { unwrap } from './envelope';
-import { ApiError } from '../errors';
+import { ApiError, FORM_UPLOAD_REFUSED } from '../errors';
 
 /**
  * Where replies put the headers the PUT must carry: `headers` (Uppy's and Shrine's `{method, url,
@@ -82,7 +82,7 @@ export function toPresignedUpload(raw: unknown, baseUrl: string, now: number): P
   // raw bytes; a PUT to that address would be refused, and each new address is a new recording.
   const method = textOf(body, 'method', 'http_method')?.toUpperCase();
   if ((method !== undefined && method !== 'PUT') || hasFormFields(body)) {
-    throw new ApiError('invalid_response', `The service asks for the recording as a form upload (${method ?? 'POST'} with form fields); Primer sends it with PUT, as the interface shows.`);
+    throw new ApiError('invalid_response', `${FORM_UPLOAD_REFUSED} (${method ?? 'POST'} with form fields); Primer sends it with PUT, as the interface shows.`);
   }
   const urlText = textOf(body, ...URL_KEYS);
   if (urlText === null) throw invalid('the upload address');

@@ -30,6 +30,8 @@ describe('upload text', () => {
     expect(retryLabel(record({ state: 'failed', failedStep: 'put', needsAccess: 'https://s3.example/*' }))).toBe('Allow and upload');
     expect(retryLabel(record({ state: 'failed', failedStep: 'complete', putDone: true }))).toBe('Retry finishing');
     expect(retryLabel(record({ state: 'failed', failedStep: 'request-url' }))).toBe('Retry');
+    // The service asks for a form upload (S3's presigned POST): each Retry would make another recording, refused alike.
+    expect(retryLabel(record({ state: 'failed', failedStep: 'request-url', errorKind: 'invalid_response', error: 'The service asks for the recording as a form upload (POST with form fields); Primer sends it with PUT, as the interface shows.' }))).toBeNull();
     expect(retryLabel(record({ state: 'failed', failedStep: 'processing' }))).toBeNull();
     expect(retryLabel(record({ state: 'cancelled' }))).toBe('Resume');
     expect(retryLabel(record({ state: 'uploading' }))).toBeNull();
