@@ -328,18 +328,24 @@ export class ServiceClient {
    * refusal stands.
    */
   async completeUpload(recordingId: string, { signal }: Signal = {}): Promise<void> {
-    const complete = (id: string | number) =>
-      this.http.request('POST', '/api/v2/recordings/complete-upload', { body: { recording_id: id }, idempotent: true, ignoreBody: true, signal });
+    const complete = (asNumber: boolean) =>
+      this.http.request('POST', '/api/v2/recordings/complete-upload', {
+        // The digits written as a JSON number, as the service wrote them (an int64 past 2^53 too).
+        ...(asNumber ? { rawBody: `{"recording_id":${recordingId}}`, headers: { 'Content-Type': 'application/json' } } : { body: { recording_id: recordingId } }),
+        idempotent: true,
+        ignoreBody: true,
+        signal,
+      });
     // The id is kept as text; a server whose ids are numbers (`{"recording_id": 42}`) and that
-    // checks types strictly refuses "42" (400/422): it is sent again as the number it was.
-    // Only an id the number writes back exactly ("007" is not 7: another recording, perhaps).
-    const asNumber = /^\d{1,15}$/.test(recordingId) && String(Number(recordingId)) === recordingId ? Number(recordingId) : null;
+    // checks types strictly refuses "42" (400/422): it is sent again as the number it was. Only
+    // an id written as a number is ("007" is not 7: another recording, perhaps).
+    const asNumber = /^(0|[1-9]\d*)$/.test(recordingId);
     try {
-      await complete(recordingId).catch((error: unknown) => {
-        if (asNumber === null || !(error instanceof ApiError) || error.kind !== 'bad_request') throw error;
+      await complete(false).catch((error: unknown) => {
+        if (!asNumber || !(error instanceof ApiError) || error.kind !== 'bad_request') throw error;
         // Refused as a number too: the first refusal said why. Any other answer is the one that
         // counts (a 409 "already processing" after a restart, a network failure).
-        return complete(asNumber).catch((second: unknown) => {
+        return complete(true).catch((second: unknown) => {
           throw second instanceof ApiError && second.kind === 'bad_request' ? error : second;
         });
       });
@@ -351,7 +357,10 @@ export class ServiceClient {
         (recording) => recording.status,
         () => null,
       );
-      if (status !== 'queued' && status !== 'processing' && status !== 'completed') throw error;
+      // A 409 says the state stands in the way; a 400/422 may be any refusal, and a recording just
+      // made reads "pending" (queued) whether or not its file arrived: only one under way counts.
+      const onItsWay = error.kind === 'conflict' ? ['queued', 'processing', 'completed'] : ['processing', 'completed'];
+      if (!onItsWay.includes(status ?? '')) throw error;
     }
   }
 
@@ -408,8 +417,13 @@ export class ServiceClient {
     let complete = false;
     /** The first page held more than asked for: the server sends everyone at once. */
     let allAtOnce = false;
-    /** How many the first page held: the page size of a server paging by number only. */
-    let firstSize = 0;
+    /** The ids of the first page: a probe answered with them again met a server ignoring offsets. */
+    let firstIds = '';
+    /**
+     * The page number asked next, once the server answered an offset with its first page again: it
+     * may page by number alone (Flask's `paginate()`, Spring's `Pageable`), counting from 0 or 1.
+     */
+    let pageNumber: number | null = null;
     /** The last page was shorter than the first one asked: the next may not exist (a 404 past the end). */
     let mayHaveEnded = false;
     /** The page before said more followed (moreSaid). */
@@ -424,17 +438,30 @@ export class ServiceClient {
         // A server refusing the probe's offset has said its last page already.
         const pastTheEnd = error instanceof ApiError && (error.kind === 'bad_request' || error.kind === 'invalid_response' || (mayHaveEnded && error.kind === 'not_found'));
         if ((probing || mayHaveEnded) && pastTheEnd) {
-          complete = true;
+          // Not when asking by number was refused at once: the server ignored the offset too.
+          complete = pageNumber !== 1;
           break;
         }
         throw error;
       }
       const fresh = result.items.filter((contact) => !seen.has(contact.id));
       for (const contact of result.items) seen.set(contact.id, contact);
+      const ids = result.items.map((contact) => contact.id).join('\n');
       if (page === 0) {
         allAtOnce = result.items.length > limit;
-        firstSize = result.items.length;
+        firstIds = ids;
       }
+      const firstAgain = page > 0 && result.items.length > 0 && ids === firstIds;
+      // The first page again, for an offset or for page 1: asked by number from 1 (a server counting
+      // from 0 answers page 1 with its second page; one counting from 1, with its first again).
+      if (firstAgain && (pageNumber === null ? probing : pageNumber === 1)) {
+        pageNumber = (pageNumber ?? 0) + 1;
+        next = JSON.stringify({ limit: String(limit), page: String(pageNumber) });
+        continue;
+      }
+      // The first page again for a later number: the server ignores paging of any kind (or has one
+      // page only, which no answer tells apart). What it did not send may hold a namesake.
+      if (firstAgain && pageNumber !== null) break;
       if (fresh.length === 0) {
         // An empty page, the probe past a short one, a server clamping a page past the end to its
         // last (everyone it counts is read), or one that sends everyone at once is the end. People
@@ -450,11 +477,14 @@ export class ServiceClient {
       // A short page the server itself called the last (`next: null`, `has_more: false`) is the end.
       const uncertainEnd = !byName && result.complete !== true && result.next === null && result.total === null && result.items.length < limit;
       probing = uncertainEnd;
-      // The probe names the next page's number too: a server paging by number alone (Flask's
-      // `paginate()`) would answer an offset with its first page again, and the list be taken as
-      // read to its end. A server paging by offset ignores it.
-      const pageNumber = firstSize > 0 && seen.size % firstSize === 0 ? { page: String(seen.size / firstSize + 1) } : {};
-      next = uncertainEnd ? JSON.stringify({ limit: String(limit), offset: String(seen.size), ...pageNumber }) : result.next;
+      if (pageNumber !== null) {
+        // Paging by number: the next one, until a page brings no one new.
+        pageNumber++;
+        probing = true;
+        next = JSON.stringify({ limit: String(limit), page: String(pageNumber) });
+        continue;
+      }
+      next = uncertainEnd ? JSON.stringify({ limit: String(limit), offset: String(seen.size) }) : result.next;
       if (next === null) {
         complete = true;
         break;

@@ -219,7 +219,8 @@ function truncate(message: string): string {
  * trillion, a Unix time in milliseconds. Ms from `now`, or null.
  */
 export function parseRateLimitReset(value: string | null, now: number): number | null {
-  const trimmed = value?.trim() ?? '';
+  // Sent twice (the application's and a gateway's), joined by Headers as "60, 60": the first.
+  const trimmed = value?.split(',')[0]?.trim() ?? '';
   if (!/^\d+(\.\d+)?$/.test(trimmed)) return null;
   const seconds = Number(trimmed);
   // Past a trillion, a Unix time in milliseconds (some gateways send those).
@@ -236,7 +237,8 @@ export function parseRetryAfter(value: string | null, now: number): number | nul
   // a date, "5, 5" is 5 May 2001, and the wait nothing.
   const repeated = /^(\d+(?:\.\d+)?)(?:\s*,\s*\d+(?:\.\d+)?)+$/.exec(trimmed);
   if (repeated) return Math.round(Number(repeated[1]) * 1000);
-  const date = Date.parse(trimmed);
+  // An HTTP date holds a comma of its own ("Thu, 12 Nov 2026 10:02:00 GMT"): sent twice, the first.
+  const date = Date.parse(/^(.+? GMT)\s*,/.exec(trimmed)?.[1] ?? trimmed);
   if (Number.isNaN(date)) return null;
   return Math.max(0, date - now);
 }
