@@ -335,6 +335,8 @@ export function createHoverCardApi(): HoverCardApi {
         // Esc in the card is the card's alone, as Esc on a marker is (hover.ts): the site's handlers
         // listening on the way down (its popup's Esc) never see it, so the popup the person is in
         // stays open. Outside the shadow root the card's nodes read as its host.
+        // Its keyup too: it comes up where focus went back to, the marker in the site's popup.
+        let escapeUp = false;
         ctx.addEventListener(
           window,
           'keydown',
@@ -343,7 +345,20 @@ export function createHoverCardApi(): HoverCardApi {
             if (event.key !== 'Escape' || !current || !(target instanceof Node) || (target !== shadowHost && !shadow.contains(target))) return;
             event.preventDefault();
             event.stopImmediatePropagation();
+            escapeUp = true;
             close('escape');
+          },
+          { capture: true },
+        );
+        ctx.addEventListener(
+          window,
+          'keyup',
+          (event) => {
+            if (escapeUp && event.key === 'Escape') {
+              event.preventDefault();
+              event.stopImmediatePropagation();
+            }
+            escapeUp = false;
           },
           { capture: true },
         );

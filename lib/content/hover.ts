@@ -371,8 +371,10 @@ export function installHoverCards(
     keep(event);
     showTimer = cancel(showTimer);
     // A click no pointer made (a screen reader's, voice control's) is the marker's Enter: focus
-    // goes into the dialog it pops up, or the card is never reached.
-    if ((event as MouseEvent).detail || (event as PointerEvent).pointerType) void show(mark, { from: null, focusCard: false });
+    // goes into the dialog it pops up, or the card is never reached. Firefox gives NVDA's and
+    // JAWS's click a detail of 1, and an unknown input source (0).
+    const click = event as MouseEvent & { mozInputSource?: number; pointerType?: string };
+    if (click.mozInputSource !== 0 && (click.detail || click.pointerType)) void show(mark, { from: null, focusCard: false });
     else openInto(mark);
   };
   for (const type of PRESS_EVENTS) ctx.addEventListener(window, type, onPress, { capture: true, passive: type !== 'click' });
