@@ -10,7 +10,7 @@ import { defaultMessage, NO_ACCESS_CODE, NOT_THE_SERVICE_CODE, serviceWaitMs, ty
 import { fallbackFact, isEmptyBriefing, pendingCounts, topicsToRaise } from '@/lib/format/briefing';
 import { lastConversation } from '@/lib/format/dates';
 import { conversationCount } from '@/lib/format/provenance';
-import { uniqueTopics } from '@/lib/format/text';
+import { serverText, uniqueTopics } from '@/lib/format/text';
 import type { ContactMatch, Insights } from '@/lib/models';
 import { withMatchNote } from '@/lib/models/contact';
 import type { SurfaceKind } from '@/lib/sites/types';
@@ -223,8 +223,10 @@ function CardBody({ state, now }: CardBodyProps) {
   const avoid = uniqueTopics(insights.sensitiveTopics);
   const { pending, overdue } = pendingCounts(insights, now);
   const last = lastConversation(insights.lastConversationDate, now);
+  // A date Primer cannot read (or tell: "11/12/2026") is shown as the server wrote it, as the panel does.
+  const lastAsWritten = last ? null : serverText(insights.lastConversationDate, 40);
   const source = conversationCount(insights);
-  const fallback = !insights.preferredTone && raise.length === 0 && avoid.length === 0 && pending === 0 && !last ? fallbackFact(insights) : null;
+  const fallback = !insights.preferredTone && raise.length === 0 && avoid.length === 0 && pending === 0 && !last && !lastAsWritten ? fallbackFact(insights) : null;
   return (
     <>
       <dl className="body">
@@ -258,6 +260,10 @@ function CardBody({ state, now }: CardBodyProps) {
             ) : (
               last.date
             )}
+          </Row>
+        ) : lastAsWritten ? (
+          <Row label="Last talk">
+            <bdi>{lastAsWritten}</bdi>
           </Row>
         ) : null}
         {fallback ? (

@@ -49,11 +49,13 @@ export function topicsToRaise(insights: Insights, limit = Infinity, alsoAvoid?: 
 }
 
 /**
- * Whether an item is overdue: past its due date, or said to be by the server's own status (an
- * item without a due date can be). Never one the server says is done.
+ * Whether an item is overdue: past a due date the reader can read, or, without one, said to be by
+ * the server's own status (worked out on the server's calendar, or left from before the item was
+ * moved: "Overdue · Due <today>" would contradict itself). Never one the server says is done.
  */
 export function isItemOverdue(item: ActionItem, now: Date = new Date()): boolean {
-  return !item.done && (isOverdue(item.dueDate, now) || item.status?.trim().toLowerCase() === 'overdue');
+  if (item.done) return false;
+  return Number.isNaN(dueDateTime(item.dueDate)) ? item.status?.trim().toLowerCase() === 'overdue' : isOverdue(item.dueDate, now);
 }
 
 export function pendingCounts(insights: Insights, now: Date = new Date()): { pending: number; overdue: number } {

@@ -37,11 +37,12 @@ interface Read {
 const CALENDAR_DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 /**
- * A date at midnight UTC, how many servers write a date-only column. Read as that day for due
- * dates only, where a time makes no sense; anywhere else it is a moment (a meeting at 00:00 UTC
- * was on the evening before in New York).
+ * A date at midnight, in UTC or in the server's own zone (Django REST, .NET, Rails with a zone of
+ * their own): how many servers write a date-only column. Read as that day for due dates only,
+ * where a time makes no sense; anywhere else it is a moment (a meeting at 00:00 UTC was on the
+ * evening before in New York).
  */
-const MIDNIGHT_UTC = /^(\d{4})-(\d{2})-(\d{2})T00:00(?::00(?:\.0+)?)?(?:Z|[+-]00:?00)$/;
+const MIDNIGHT = /^(\d{4})-(\d{2})-(\d{2})T00:00(?::00(?:\.0+)?)?(?:Z|[+-]\d{2}:?\d{2})$/;
 
 /**
  * Day and month in either order, then a four-digit year, one separator throughout: "13/11/2026",
@@ -70,11 +71,11 @@ function calendarDay(year: number, month: number, day: number): Read | null {
   return { date, day: date.getTime() / DAY, calendar: true };
 }
 
-/** `due`: the value is a due date, where midnight UTC stands for the day itself. */
+/** `due`: the value is a due date, where midnight (at any offset) stands for the day itself. */
 function parse(value: string | null, due = false): Read | null {
   const text = value?.trim();
   if (!text) return null;
-  const calendar = CALENDAR_DAY.exec(text) ?? (due ? MIDNIGHT_UTC.exec(text) : null);
+  const calendar = CALENDAR_DAY.exec(text) ?? (due ? MIDNIGHT.exec(text) : null);
   if (calendar) {
     const [, year, month, day] = calendar.map(Number) as [number, number, number, number];
     return calendarDay(year, month, day);

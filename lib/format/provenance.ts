@@ -88,6 +88,9 @@ export function ageOf(timestamp: number, now: number = Date.now(), locale?: stri
   return relativeDayOf(timestamp, new Date(now), locale);
 }
 
+/** A day, in ms. */
+const DAY_MS = 24 * 60 * 60 * 1000;
+
 /**
  * How long ago the server updated the insights: "5 min ago", "3 days ago". A bare date
  * ("2026-11-19") is a calendar day, counted in days as the last conversation's date is: read as a
@@ -100,5 +103,8 @@ export function updatedAgo(value: string | null, now: Date = new Date()): string
   // month in doubt) is no time at all, not the engine's guess (2001; 11 December).
   const read = isCalendarDay(text) ? null : readDate(text);
   if (isCalendarDay(text) || read?.calendar) return relativeDay(text, now);
-  return read ? ageOf(read.ms, now.getTime()) : null;
+  // Further ahead than a clock's drift or a zone written wrong explains: nothing said, as for a
+  // calendar day ahead (relativeDay), rather than "just now" days early.
+  if (!read || read.ms - now.getTime() > DAY_MS) return null;
+  return ageOf(read.ms, now.getTime());
 }

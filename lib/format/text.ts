@@ -5,7 +5,7 @@ export function nonBlank(value: string | null | undefined): string | null {
 }
 
 /**
- * How topics are told apart: case (Turkish dotted and dotless i too), spaces, the form of accents
+ * How topics are told apart: case (Turkish dotted and dotless i too), spaces, invisible format characters, the form of accents
  * and full-width letters (NFKC), curly or straight quotes, the kind of dash, spaces around a slash,
  * a dash, "&" or "+", and punctuation at either end in any script ("。", "「」", "¿?", "؟") ignored.
  * "Layoffs" and "layoffs." are one topic, so a topic to avoid is never also listed as one to raise.
@@ -13,6 +13,9 @@ export function nonBlank(value: string | null | undefined): string | null {
 export function topicKey(topic: string): string {
   return topic
     .normalize('NFKC')
+    // Invisible format characters: right-to-left marks around Arabic or Hebrew, zero-width spaces,
+    // soft hyphens and byte-order marks a copy brings ("\u200Fالتسريحات\u200F" is "التسريحات").
+    .replace(/\p{Cf}/gu, '')
     .toLowerCase()
     .replace(/\u0307/g, '')
     .replace(/ı/g, 'i')

@@ -4,7 +4,7 @@ import { fallbackFact, pendingCounts, topicsToRaise } from '@/lib/format/briefin
 import { lastConversation } from '@/lib/format/dates';
 import { personLabel } from '@/lib/format/meeting';
 import { conversationCount } from '@/lib/format/provenance';
-import { uniqueTopics } from '@/lib/format/text';
+import { serverText, uniqueTopics } from '@/lib/format/text';
 import { Button } from '@/components/ui/Button';
 import { IsolatedList } from '@/components/ui/Isolated';
 import { ProblemNotice } from '../states/ProblemNotice';
@@ -114,7 +114,10 @@ function Gist({ reply, avoided, now }: { reply: Extract<Attendee['state'], { sta
     ]);
   }
   if (pending > 0) facts.push(['Pending', `${pending === 1 ? '1 action item' : `${pending} action items`}${overdue > 0 ? `, ${overdue} overdue` : ''}`]);
+  // A date Primer cannot read (or tell) is shown as the server wrote it, as the full briefing does.
+  const lastAsWritten = last ? null : serverText(insights.lastConversationDate, 40);
   if (last) facts.push(['Last talk', last.ago ?? last.date]);
+  else if (lastAsWritten) facts.push(['Last talk', <bdi>{lastAsWritten}</bdi>]);
   const fallback = facts.length === 0 ? fallbackFact(insights) : null;
   if (fallback) facts.push([fallback.label, fallback.text]);
   const source = conversationCount(insights);

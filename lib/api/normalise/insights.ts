@@ -103,7 +103,7 @@ function whenMade(entry: unknown): number {
  * unknown (some servers write -1 for it), never shown as "From -1 conversations".
  */
 function conversationCountOf(body: Obj): number | null {
-  const count = numberOf(body, 'total_conversations', 'totalConversations', 'conversation_count');
+  const count = numberOf(body, 'total_conversations', 'totalConversations', 'conversation_count', 'conversationCount');
   return count !== null && Number.isInteger(count) && count >= 0 ? count : null;
 }
 
@@ -174,15 +174,15 @@ export function toInsights(raw: unknown, contactId: string): Insights {
   const b: Obj = isObj(body) ? insightFields(body) : {};
   return {
     contactId: ownerOf(single, CONTACT_OWNER_KEYS, contactId, 'contact'),
-    communicationApproach: proseOf(b, 'communication_approach', 'communicationApproach', 'communication_style'),
+    communicationApproach: proseOf(b, 'communication_approach', 'communicationApproach', 'communication_style', 'communicationStyle'),
     preferredTone: proseOf(b, 'preferred_tone', 'preferredTone', 'tone'),
     personalitySummary: proseOf(b, 'personality_summary', 'personalitySummary', 'summary'),
     recentTopics: toTextList(b.recent_topics ?? b.recentTopics),
-    favoriteTopics: toTextList(b.favorite_topics ?? b.favoriteTopics ?? b.favourite_topics),
+    favoriteTopics: toTextList(b.favorite_topics ?? b.favoriteTopics ?? b.favourite_topics ?? b.favouriteTopics),
     interests: toTextList(b.interests),
-    sensitiveTopics: toTextList(b.sensitive_topics ?? b.sensitiveTopics ?? b.topics_to_avoid),
+    sensitiveTopics: toTextList(b.sensitive_topics ?? b.sensitiveTopics ?? b.topics_to_avoid ?? b.topicsToAvoid),
     pendingActionItems: toActionItems(b.pending_action_items ?? b.pendingActionItems, { pendingOnly: true }),
-    lastConversationDate: dateOf(b, 'last_conversation_date', 'lastConversationDate', 'last_conversation_at'),
+    lastConversationDate: dateOf(b, 'last_conversation_date', 'lastConversationDate', 'last_conversation_at', 'lastConversationAt'),
     totalConversations: conversationCountOf(b),
     flags: flagsOf(b),
     updatedAt: dateOf(b, 'updated_at', 'updatedAt', 'generated_at'),

@@ -38,14 +38,15 @@ const TOPIC_SEPARATORS = /[,;]/;
 export const SENTENCE_SEPARATORS = /;/;
 
 /**
- * A list written as text: one entry a line when there are several (a model's markdown: "- Go with
- * B, from May", "1. Send deck"; commas inside a line are the entry's own), bullets and numbers
- * dropped; one line is split at `separators`.
+ * A list written as text: a line at a time (a model's markdown: "- Go with B, from May", "1. Send
+ * deck"), bullets and numbers dropped when there are several lines, and each line split at
+ * `separators`, the same whether other lines follow or not: topics at commas too ("Layoffs,
+ * restructuring"), sentences at semicolons only (their commas are their own).
  */
 function textEntries(text: string, separators: RegExp): string[] {
   const lines = text.split(/\r?\n/).filter((line) => line.trim() !== '');
   if (lines.length < 2) return text.split(separators);
-  return lines.map((line) => line.trim().replace(/^(?:[-*•+]|\d{1,3}[.)])\s+/, ''));
+  return lines.flatMap((line) => line.trim().replace(/^(?:[-*•+]|\d{1,3}[.)])\s+/, '').split(separators));
 }
 
 /**
