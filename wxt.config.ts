@@ -58,7 +58,10 @@ export default defineConfig({
     // so nothing more to allow): Chrome runs Primer's scripts in the sites' tabs open before an
     // install or update (lib/background/open-tabs.ts); Firefox does it itself.
     permissions: ['storage', 'alarms', 'notifications', ...(browser === 'firefox' ? [] : ['sidePanel', 'offscreen', 'scripting'])],
-    ...(browser === 'firefox' ? {} : { host_permissions: ALL_SITE_MATCHES }),
+    // Firefox too: there (MV2) the content scripts' matches are no host permission, and without
+    // one the background is never told a site tab's address (a reload read as leaving the site),
+    // nor may the panel say Primer is allowed there. Its install prompt names the sites already.
+    host_permissions: ALL_SITE_MATCHES,
     // Not in private windows: every address looked up there would be kept in the profile's storage
     // (the cache, up to 30 days), which the user expects a private window to leave nothing in.
     incognito: 'not_allowed',

@@ -23,6 +23,7 @@ export async function setTabAlert(tabId: number, alert: { text: string; title: s
   const button = toolbarButton();
   if (!button) return;
   if (alert) {
+    uncoloured.delete(tabId);
     await button.setBadgeText({ tabId, text: alert.text });
     await button.setBadgeBackgroundColor({ tabId, color: alert.colour });
     await button.setTitle({ tabId, title: alert.title });
@@ -33,16 +34,24 @@ export async function setTabAlert(tabId: number, alert: { text: string; title: s
   // (the uploads' "↑2" showed on that tab in the alert's red).
   await button.setBadgeText({ tabId, text: null as unknown as string });
   if (globalColour !== null) await button.setBadgeBackgroundColor({ tabId, color: globalColour });
+  else uncoloured.add(tabId);
   await button.setTitle({ tabId, title: defaultTitle() });
 }
 
 /** The global badge's colour, once set: what a tab's cleared alert goes back to. */
 let globalColour: string | null = null;
+/**
+ * Tabs whose alert was cleared before any global colour was set: they keep the alert's colour
+ * until one is, and then take it (else a later "↑1" showed on that tab alone in the alert's red).
+ */
+const uncoloured = new Set<number>();
 
 export async function setGlobalBadge(text: string, colour: string): Promise<void> {
   const button = toolbarButton();
   if (!button) return;
   globalColour = colour;
   await button.setBadgeBackgroundColor({ color: colour });
+  for (const tabId of uncoloured) await button.setBadgeBackgroundColor({ tabId, color: colour }).catch(() => undefined);
+  uncoloured.clear();
   await button.setBadgeText({ text });
 }
