@@ -28,8 +28,7 @@ describe('SiteAccessNote in Firefox', () => {
     vi.stubEnv('MANIFEST_VERSION', 2 as never);
     const permissions = await firefoxPermissions();
     // Firefox's contains(): an origin counts only when manifest.permissions (or a grant) has it.
-    const contains = ({ origins = [] }: { origins?: string[] }) => Promise.resolve(origins.every((origin) => permissions.includes(origin)));
-    vi.spyOn(fakeBrowser.permissions, 'contains').mockImplementation(contains);
+    vi.spyOn(fakeBrowser.permissions, 'contains').mockImplementation(({ origins = [] }) => Promise.resolve(origins.every((origin) => permissions.includes(origin))) as never);
     const request = vi.spyOn(fakeBrowser.permissions, 'request').mockResolvedValue(true as never);
     render(<SiteAccessNote />);
     // Let the permission checks settle.
