@@ -341,6 +341,9 @@ export function createHoverCardApi(): HoverCardApi {
           window,
           'keydown',
           (event) => {
+            // Any key pressed since says the last Esc's keyup was lost (Esc held while the user
+            // switched windows): a later Esc's keyup is the site's.
+            escapeUp = false;
             const target = event.target;
             if (event.key !== 'Escape' || !current || !(target instanceof Node) || (target !== shadowHost && !shadow.contains(target))) return;
             event.preventDefault();

@@ -16,8 +16,10 @@ export function cleanApiKey(typed: string): ApiKeyResult {
   const key = typed
     .replace(INVISIBLE, '')
     .trim()
+    // The quotes around it in a .env line, JSON or a Markdown note (with the comma or semicolon
+    // after a JSON or code value), around a whole "Bearer …" header value too: never part of a key.
+    .replace(/^(["'`])(.*)\1[,;]?$/s, '$2')
     .replace(/^bearer\s+/i, '')
-    // The quotes around it in a .env line, JSON or a Markdown note: never part of a key.
     .replace(/^(["'`])(.*)\1$/s, '$2');
   // Pasted invisible characters (or "Bearer " alone) are no key: saved, they removed the saved one.
   if (key === '') {

@@ -17,12 +17,26 @@ export type BaseUrlResult =
  */
 export const GRANTABLE_HTTP_HOSTS: ReadonlySet<string> = new Set(['localhost', '127.0.0.1']);
 
+/** The closing mark of each opening one that can wrap a pasted address. */
+const CLOSER: Readonly<Record<string, string>> = { '"': '"', "'": "'", '`': '`', '“': '”', '”': '”', '‘': '’', '(': ')', '<': '>', '[': ']' };
+
+/**
+ * What a copy brings around an address, taken off a matching pair at a time: the quotes of a
+ * config file, a note's backticks, a sentence's brackets, and the comma or semicolon after it.
+ * Left on, they became part of a host that cannot exist. An IPv6 literal keeps its brackets, and a
+ * path its own (`/tenant(eu)`).
+ */
+function unwrapped(input: string): string {
+  let text = input.trim().replace(/[,;]+$/, '');
+  for (;;) {
+    const closer = CLOSER[text[0] ?? ''];
+    if (closer === undefined || text.length < 2 || !text.endsWith(closer) || /^\[[0-9a-f:.]+\](:\d+)?$/i.test(text)) return text;
+    text = text.slice(1, -1).trim().replace(/[,;]+$/, '');
+  }
+}
+
 export function normaliseBaseUrl(input: string): BaseUrlResult {
-  // What a copy brings around an address: the quotes of a config file, a note's backticks, a
-  // sentence's brackets or comma. Left on, they became part of a host that cannot exist.
-  const trimmed = withoutInvisibles(input)
-    .trim()
-    .replace(/^["'`“”‘’(<[]+|["'`“”‘’)>\],;]+$/g, '');
+  const trimmed = unwrapped(withoutInvisibles(input));
   if (trimmed === '') return { ok: false, reason: 'empty', message: 'Enter the service address.' };
   // A scheme typed wrong ("https//", "http:/", "https:") would otherwise become a host named "https".
   if (/^https?(?::\/?(?!\/)|\/\/)/i.test(trimmed)) {

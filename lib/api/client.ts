@@ -86,6 +86,9 @@ export function keyTag(apiKey: string): string {
   return (hash >>> 0).toString(16).padStart(8, '0');
 }
 
+/** Words for "queued" also said of a recording just made, before its file arrived: no proof a completion was taken. */
+const UNPROVEN_QUEUED = new Set(['pending', 'waiting', 'not_started', 'scheduled']);
+
 /**
  * How strict validators refuse fields they do not know: pydantic ("Extra inputs are not
  * permitted", extra_forbidden), NestJS ("property title should not exist"), Ajv ("must NOT have
@@ -353,14 +356,14 @@ export class ServiceClient {
       // "Already processing" comes as a 409, or as the server's validation status (Django REST's
       // 400, Rails' 422): the recording says whether it is on its way.
       if (!(error instanceof ApiError) || (error.kind !== 'conflict' && error.kind !== 'bad_request')) throw error;
-      const status = await this.getRecording(recordingId, { signal }).then(
-        (recording) => recording.status,
-        () => null,
-      );
-      // A 409 says the state stands in the way; a 400/422 may be any refusal, and a recording just
-      // made reads "pending" (queued) whether or not its file arrived: only one under way counts.
-      const onItsWay = error.kind === 'conflict' ? ['queued', 'processing', 'completed'] : ['processing', 'completed'];
-      if (!onItsWay.includes(status ?? '')) throw error;
+      const recording = await this.getRecording(recordingId, { signal }).catch(() => null);
+      const status = recording?.status ?? null;
+      // A 409 says the state stands in the way. A 400/422 may be any refusal, and some words for
+      // "queued" are said of a recording just made whether or not its file arrived ("pending"):
+      // those prove nothing then; "queued", "uploaded" and the like do.
+      const unproven = UNPROVEN_QUEUED.has((recording?.rawStatus ?? '').trim().toLowerCase().replace(/[\s-]+/g, '_'));
+      const onItsWay = status === 'processing' || status === 'completed' || (status === 'queued' && (error.kind === 'conflict' || !unproven));
+      if (!onItsWay) throw error;
     }
   }
 
@@ -459,9 +462,13 @@ export class ServiceClient {
         next = JSON.stringify({ limit: String(limit), page: String(pageNumber) });
         continue;
       }
-      // The first page again for a later number: the server ignores paging of any kind (or has one
-      // page only, which no answer tells apart). What it did not send may hold a namesake.
-      if (firstAgain && pageNumber !== null) break;
+      // The first page again for a later number: the server ignores paging of any kind, or has one
+      // page only (Django's get_page clamps to it). A short page, with no word of more, is the whole
+      // list; otherwise what it did not send may hold a namesake.
+      if (firstAgain && pageNumber !== null) {
+        complete = !moreSaid && result.total === null && seen.size < limit;
+        break;
+      }
       if (fresh.length === 0) {
         // An empty page, the probe past a short one, a server clamping a page past the end to its
         // last (everyone it counts is read), or one that sends everyone at once is the end. People

@@ -29,9 +29,13 @@ interface ActionItemListProps {
   now?: Date;
 }
 
-/** The item's status in words: the server's own, or "Done" when only a flag or time said so. */
-function statusText(item: ActionItem): string | null {
+/**
+ * The item's status in words: the server's own, or "Done" when only a flag or time said so. Not
+ * the server's "overdue" for an item whose readable due date is today or later (isItemOverdue).
+ */
+function statusText(item: ActionItem, now: Date): string | null {
   const status = nonBlank(item.status);
+  if (status?.toLowerCase() === 'overdue' && !isItemOverdue(item, now)) return null;
   if (status) return statusAsWords(status);
   return item.done ? 'Done' : null;
 }
@@ -73,7 +77,7 @@ export function ActionItemList({ items, label, onOpenRecording, lookup, withStat
           const overdue = isItemOverdue(item, now);
           // Text the panel cannot read as a date ("end of Q3") is still the server's due date: shown as written.
           const due = formatDueDate(item.dueDate) ?? nonBlank(item.dueDate);
-          const status = withStatus ? statusText(item) : pendingStatusText(item);
+          const status = withStatus ? statusText(item, now) : pendingStatusText(item);
           return (
             <li key={keys[index]} className={overdue ? 'overdue' : undefined} tabIndex={-1}>
               <span className="item-text" dir="auto">

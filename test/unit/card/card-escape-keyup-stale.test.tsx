@@ -1,0 +1,81 @@
+/**
+ * The card keeps the keyup of its own Esc from the site. When that keyup never comes to the page
+ * (Esc held while the user switched windows), the next Esc the user presses on the site itself,
+ * the card long closed, is the site's, keyup included: its popup closing on Esc's keyup closes.
+ */
+
+import { afterEach, beforeEach, expect, it, vi } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { ContentScriptContext } from 'wxt/utils/content-script-context';
+import { createHoverCardApi } from '@/components/card/mount';
+import { installHoverCards } from '@/lib/content/hover';
+import { PeopleLookup } from '@/lib/content/lookup';
+import { PageScanner } from '@/lib/content/scanner';
+import { sendRequest } from '@/lib/messaging/send';
+import { DEFAULT_PREFERENCES } from '@/lib/storage/preferences';
+import { fakeAdapter } from '../content/fake-adapter';
+
+vi.mock('@/lib/messaging/send', () => ({ sendRequest: vi.fn() }));
+vi.mock('@/lib/content/from-user', () => ({ fromUser: () => true }));
+
+let ctx: ContentScriptContext;
+let shadows: ShadowRoot[];
+
+beforeEach(() => {
+  shadows = [];
+  const attachShadow = Element.prototype.attachShadow;
+  vi.spyOn(Element.prototype, 'attachShadow').mockImplementation(function (this: Element, init: ShadowRootInit) {
+    const shadow = attachShadow.call(this, init);
+    shadows.push(shadow);
+    return shadow;
+  });
+  vi.spyOn(fakeBrowser.runtime, 'getManifest').mockReturnValue({ manifest_version: 3, name: 'Primer', version: '1', side_panel: { default_path: 'sidepanel.html' } } as never);
+  vi.mocked(sendRequest).mockImplementation((() => new Promise(() => undefined)) as never);
+  ctx = new ContentScriptContext('test');
+});
+afterEach(() => {
+  ctx.notifyInvalidated();
+});
+
+it('does not keep from the site the keyup of a later Esc that the card never saw, after its own keyup was lost', async () => {
+  document.body.innerHTML = '<div id="popup" class="s" data-title="Roadmap"><span data-mail="maya@example.com">Maya</span><button id="site-button">Edit</button></div>';
+  const siteKeyup = vi.fn<(event: Event) => void>();
+  document.querySelector('#popup')!.addEventListener('keyup', siteKeyup);
+  const scanner = new PageScanner({
+    adapter: fakeAdapter(),
+    lookup: new PeopleLookup((people) =>
+      Promise.resolve(people.map(() => ({ contact: { id: 'm', name: 'Maya', email: 'maya@example.com', company: null, title: null }, matchedBy: 'email' as const }))),
+    ),
+    preferences: () => DEFAULT_PREFERENCES,
+    ownAddresses: () => new Set(),
+  });
+  await scanner.scan(document.querySelectorAll('.s'));
+  vi.spyOn(document.querySelector('[data-mail]')!, 'getBoundingClientRect').mockImplementation(() => new DOMRect(100, 200, 80, 16));
+  const marker = document.querySelector<HTMLElement>('[data-primer-marker]')!;
+  const api = createHoverCardApi();
+  installHoverCards(ctx, scanner, () => Promise.resolve(api));
+
+  const press = (target: Element, key: string, phase: 'keydown' | 'keyup') =>
+    target.dispatchEvent(new KeyboardEvent(phase, { key, bubbles: true, composed: true, cancelable: true }));
+
+  marker.focus();
+  press(marker, 'Enter', 'keydown');
+  press(marker, 'Enter', 'keyup');
+  const close = await vi.waitFor(() => {
+    const button = shadows[0]?.querySelector<HTMLButtonElement>('button.close');
+    expect(button).toBeTruthy();
+    expect(shadows[0]!.activeElement).toBe(button);
+    return button!;
+  });
+  // Esc in the card closes it; the user switches windows before letting go: no keyup here.
+  press(close, 'Escape', 'keydown');
+  expect(marker).toHaveAttribute('aria-expanded', 'false');
+  window.dispatchEvent(new Event('blur'));
+
+  // Later, back in the site, the first key the user presses is Esc, on the site's own button.
+  const siteButton = document.querySelector<HTMLElement>('#site-button')!;
+  siteButton.focus();
+  press(siteButton, 'Escape', 'keydown');
+  press(siteButton, 'Escape', 'keyup');
+  expect(siteKeyup.mock.calls.map(([event]) => `${event.type}:${(event as KeyboardEvent).key}`)).toEqual(['keyup:Escape']);
+});
