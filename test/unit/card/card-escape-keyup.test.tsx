@@ -1,7 +1,9 @@
 /**
  * Esc pressed in the card: the card closes and focus goes back to the marker, inside the site's
  * popup. Its keydown and the keyup that follows are both kept from the site, as for Esc on a
- * marker (hover.ts): a site closing its popup on Esc's keyup must not get Primer's Esc.
+ * marker (hover.ts): a site closing its popup on Esc's keyup must not get Primer's Esc. When that
+ * keyup never comes to the page (Esc held while the user switched windows), the next Esc the user
+ * presses on the site itself is the site's, keyup included.
  */
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
@@ -36,9 +38,15 @@ afterEach(() => {
   ctx.notifyInvalidated();
 });
 
-it('keeps the keyup of an Esc pressed in the card from the site’s popup, as it does for Esc on the marker', async () => {
-  // The site's popup (Calendar's event dialog) holding the person, closing on Esc's keyup.
-  document.body.innerHTML = '<div id="popup" class="s" data-title="Roadmap"><span data-mail="maya@example.com">Maya</span></div>';
+const press = (target: Element, key: string, phase: 'keydown' | 'keyup') =>
+  target.dispatchEvent(new KeyboardEvent(phase, { key, bubbles: true, composed: true, cancelable: true }));
+
+/**
+ * The site's popup (Calendar's event dialog) holding a known person and a button of the site's,
+ * closing on Esc's keyup; the card opened on the person by Enter on their marker, focus in it.
+ */
+async function cardOpenInSitePopup() {
+  document.body.innerHTML = '<div id="popup" class="s" data-title="Roadmap"><span data-mail="maya@example.com">Maya</span><button id="site-button">Edit</button></div>';
   const siteKeyup = vi.fn<(event: Event) => void>();
   document.querySelector('#popup')!.addEventListener('keyup', siteKeyup);
   const scanner = new PageScanner({
@@ -54,11 +62,6 @@ it('keeps the keyup of an Esc pressed in the card from the site’s popup, as it
   const marker = document.querySelector<HTMLElement>('[data-primer-marker]')!;
   const api = createHoverCardApi();
   installHoverCards(ctx, scanner, () => Promise.resolve(api));
-
-  const press = (target: Element, key: string, phase: 'keydown' | 'keyup') =>
-    target.dispatchEvent(new KeyboardEvent(phase, { key, bubbles: true, composed: true, cancelable: true }));
-
-  // Enter on the marker: the card opens with focus in it (its close button).
   marker.focus();
   press(marker, 'Enter', 'keydown');
   press(marker, 'Enter', 'keyup');
@@ -68,10 +71,30 @@ it('keeps the keyup of an Esc pressed in the card from the site’s popup, as it
     expect(shadows[0]!.activeElement).toBe(button);
     return button!;
   });
+  const keyups = () => siteKeyup.mock.calls.map(([event]) => `${event.type}:${(event as KeyboardEvent).key}`);
+  return { marker, close, keyups };
+}
+
+it('keeps the keyup of an Esc pressed in the card from the site’s popup, as it does for Esc on the marker', async () => {
+  const { marker, close, keyups } = await cardOpenInSitePopup();
   // Esc in the card: the card closes, focus goes back to the marker, where the key comes up.
   press(close, 'Escape', 'keydown');
   expect(marker).toHaveAttribute('aria-expanded', 'false');
   expect(document.activeElement).toBe(marker);
   press(document.activeElement!, 'Escape', 'keyup');
-  expect(siteKeyup.mock.calls.map(([event]) => `${event.type}:${(event as KeyboardEvent).key}`)).toEqual([]);
+  expect(keyups()).toEqual([]);
+});
+
+it('does not keep from the site the keyup of a later Esc that the card never saw, after its own keyup was lost', async () => {
+  const { marker, close, keyups } = await cardOpenInSitePopup();
+  // Esc in the card closes it; the user switches windows before letting go: no keyup here.
+  press(close, 'Escape', 'keydown');
+  expect(marker).toHaveAttribute('aria-expanded', 'false');
+  window.dispatchEvent(new Event('blur'));
+  // Later, back in the site, the first key the user presses is Esc, on the site's own button.
+  const siteButton = document.querySelector<HTMLElement>('#site-button')!;
+  siteButton.focus();
+  press(siteButton, 'Escape', 'keydown');
+  press(siteButton, 'Escape', 'keyup');
+  expect(keyups()).toEqual(['keyup:Escape']);
 });

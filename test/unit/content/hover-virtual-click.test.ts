@@ -1,4 +1,9 @@
-/** A marker activated from a screen reader or by voice control (a click with no pointer press) moves focus into its card, as Enter does. */
+/**
+ * A marker activated from a screen reader or by voice control moves focus into its card, as Enter
+ * does: in Chrome a click with no pointer press (detail 0, no pointerType); in Firefox, NVDA's and
+ * JAWS's click after its accessibility action (detail 1, `mozInputSource` 0, MOZ_SOURCE_UNKNOWN:
+ * the check React Aria's isVirtualClick makes first). A mouse click leaves focus where it is.
+ */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ContentScriptContext } from 'wxt/utils/content-script-context';
 import type { CardRequest, HoverCardApi } from '@/lib/content/card-api';
@@ -80,5 +85,34 @@ describe('installHoverCards: a marker activated by assistive technology', () => 
     virtualClick();
     await vi.advanceTimersByTimeAsync(0);
     expect(card.shown.at(-1)).toMatchObject({ viaKeyboard: true });
+  });
+
+  /** Firefox's click after its accessibility action: detail 1, input source unknown (0); a mouse's is 1. */
+  const firefoxClick = (inputSource: number) => {
+    const click = new MouseEvent('click', { bubbles: true, cancelable: true, detail: 1 });
+    Object.defineProperty(click, 'mozInputSource', { value: inputSource });
+    marker.dispatchEvent(click);
+  };
+
+  it('moves focus into the card when NVDA/JAWS in Firefox activate the marker', async () => {
+    firefoxClick(0);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(card.isOpen()).toBe(true);
+    expect(card.shown.at(-1)).toMatchObject({ viaKeyboard: true });
+  });
+
+  it('moves focus into the card when the screen reader put focus on the marker first (Firefox)', async () => {
+    marker.focus();
+    await vi.advanceTimersByTimeAsync(0);
+    firefoxClick(0);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(card.shown.at(-1)).toMatchObject({ viaKeyboard: true });
+  });
+
+  it('leaves focus where it is for a mouse click in Firefox', async () => {
+    firefoxClick(1);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(card.isOpen()).toBe(true);
+    expect(card.shown.at(-1)).toMatchObject({ viaKeyboard: false });
   });
 });
