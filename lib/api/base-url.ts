@@ -17,20 +17,36 @@ export type BaseUrlResult =
  */
 export const GRANTABLE_HTTP_HOSTS: ReadonlySet<string> = new Set(['localhost', '127.0.0.1']);
 
-/** The closing mark of each opening one that can wrap a pasted address. */
-const CLOSER: Readonly<Record<string, string>> = { '"': '"', "'": "'", '`': '`', '“': '”', '”': '”', '‘': '’', '(': ')', '<': '>', '[': ']' };
+/** The closing mark of each opening one that can wrap a pasted address (German, Swedish and French quotes too). */
+const CLOSER: Readonly<Record<string, string>> = { '"': '"', "'": "'", '`': '`', '“': '”', '”': '”', '‘': '’', '’': '’', '„': '“', '‚': '‘', '«': '»', '»': '«', '(': ')', '<': '>', '[': ']' };
+/** The opening bracket of each closing one: a closing bracket with none before it is a sentence's. */
+const OPENER: Readonly<Record<string, string>> = { ')': '(', ']': '[', '>': '<' };
+/** Quote marks a selection can take on one side only. */
+const LONE_QUOTES = /^["'`“”‘’„‚«»]+|["'`“”‘’„‚«»]+$/g;
+
+const count = (text: string, mark: string) => text.split(mark).length - 1;
+
+/** A quote on one side only, or a closing bracket with no opening one before it: the edge of a selection. */
+function withoutLoneMarks(input: string): string {
+  let text = input.replace(LONE_QUOTES, '');
+  for (let last = text.at(-1) ?? ''; OPENER[last] !== undefined && count(text, last) > count(text, OPENER[last]!); last = text.at(-1) ?? '') {
+    text = text.slice(0, -1).replace(/[,;]+$/, '');
+  }
+  return text.trim();
+}
 
 /**
  * What a copy brings around an address, taken off a matching pair at a time: the quotes of a
- * config file, a note's backticks, a sentence's brackets, and the comma or semicolon after it.
- * Left on, they became part of a host that cannot exist. An IPv6 literal keeps its brackets, and a
- * path its own (`/tenant(eu)`).
+ * config file, a note's backticks, a sentence's brackets, and the comma or semicolon after it;
+ * then a mark a selection took on one side only. Left on, they became part of a host that cannot
+ * exist. An IPv6 literal keeps its brackets, and a path its own (`/tenant(eu)`).
  */
 function unwrapped(input: string): string {
   let text = input.trim().replace(/[,;]+$/, '');
   for (;;) {
     const closer = CLOSER[text[0] ?? ''];
-    if (closer === undefined || text.length < 2 || !text.endsWith(closer) || /^\[[0-9a-f:.]+\](:\d+)?$/i.test(text)) return text;
+    if (/^\[[0-9a-f:.]+\](:\d+)?$/i.test(text)) return text;
+    if (closer === undefined || text.length < 2 || !text.endsWith(closer)) return withoutLoneMarks(text);
     text = text.slice(1, -1).trim().replace(/[,;]+$/, '');
   }
 }

@@ -359,9 +359,11 @@ export class ServiceClient {
       const recording = await this.getRecording(recordingId, { signal }).catch(() => null);
       const status = recording?.status ?? null;
       // A 409 says the state stands in the way. A 400/422 may be any refusal, and some words for
-      // "queued" are said of a recording just made whether or not its file arrived ("pending"):
-      // those prove nothing then; "queued", "uploaded" and the like do.
-      const unproven = UNPROVEN_QUEUED.has((recording?.rawStatus ?? '').trim().toLowerCase().replace(/[\s-]+/g, '_'));
+      // "queued" are said of a recording just made whether or not its file arrived ("pending",
+      // "waiting_for_upload", "pending_file"): those prove nothing then; "queued", "uploaded",
+      // "upload_complete" and the like do.
+      const word = (recording?.rawStatus ?? '').trim().toLowerCase().replace(/[\s-]+/g, '_');
+      const unproven = UNPROVEN_QUEUED.has(word.split('_')[0] ?? '') || (/upload|file/.test(word) && !/uploaded|complete|received|done|finished/.test(word));
       const onItsWay = status === 'processing' || status === 'completed' || (status === 'queued' && (error.kind === 'conflict' || !unproven));
       if (!onItsWay) throw error;
     }
@@ -463,10 +465,13 @@ export class ServiceClient {
         continue;
       }
       // The first page again for a later number: the server ignores paging of any kind, or has one
-      // page only (Django's get_page clamps to it). A short page, with no word of more, is the whole
-      // list; otherwise what it did not send may hold a namesake.
+      // page only (Django's get_page clamps to it). What it did not send may hold a namesake.
       if (firstAgain && pageNumber !== null) {
-        complete = !moreSaid && result.total === null && seen.size < limit;
+        // A page of a usual size (a multiple of 10, or 25) may be a cap, not the end: a server
+        // sending its first 20 rows whatever is asked looks just the same. Only a page of another
+        // size is the whole list.
+        const rows = result.items.length;
+        complete = !moreSaid && result.total === null && seen.size < limit && rows % 10 !== 0 && rows % 25 !== 0;
         break;
       }
       if (fresh.length === 0) {

@@ -234,7 +234,8 @@ export function installHoverCards(
    * container holding a single known person.
    */
   const markInside = (target: EventTarget | null, inList = false): Mark | undefined => {
-    if (!(target instanceof Element)) return undefined;
+    // Not a field the user types in (a recipient field around one chip): focus there is for typing.
+    if (!(target instanceof Element) || (target as HTMLElement).isContentEditable) return undefined;
     // A site's button or link around the person has its marker right after it (scanner.ts).
     const after = target.nextElementSibling;
     const markers = target.getElementsByTagName(MARKER_TAG);
@@ -312,9 +313,9 @@ export function installHoverCards(
       if (event.altKey) {
         // Alt+Down on a marked row: the card, with focus in it (its marker may be out of the Tab
         // order). The sites' trees, chips and lists give it no meaning; other Alt keys are theirs,
-        // and so is text editing (a recipient field around a chip: Option+Down moves the caret).
-        const editing = target instanceof HTMLElement && target.isContentEditable;
-        const mark = key === 'ArrowDown' && !event.shiftKey && !editing ? rowMark(target) : undefined;
+        // and so is text editing (a recipient field around a chip: Option+Down moves the caret;
+        // markInside takes no field the user types in).
+        const mark = key === 'ArrowDown' && !event.shiftKey ? rowMark(target) : undefined;
         if (!mark) return;
         keep(event);
         kept = { key, at: target };

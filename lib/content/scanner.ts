@@ -18,7 +18,8 @@ import { fullName } from '../sites/person-name';
 import { isExcludedAddress, type Preferences } from '../storage/preferences';
 import { normaliseName } from '../api/contact-index';
 import { personKey, type PeopleLookup } from './lookup';
-import { createMarker, MARKER_ATTRIBUTE } from './marker';
+import { createMarker, MARKER_ATTRIBUTE, MARKER_TAG } from './marker';
+import { isOwned } from './owned-nodes';
 
 export interface Mark {
   key: string;
@@ -321,6 +322,8 @@ export class PageScanner {
     const editable = mayEdit && isEditable(element);
     let marker: HTMLElement | null = null;
     if (!editable) {
+      // A chip moved as HTML (dragged from To to Cc) brings a copy of its old marker: a dead one.
+      if (mayEdit) for (const copy of element.querySelectorAll(MARKER_TAG)) if (!isOwned(copy)) copy.remove();
       const place = placementOf(element, surface.root, aboveRoot, around);
       marker = createMarker(person, match.matchedBy, place.tabStop);
       if (place.after) place.after.after(marker);

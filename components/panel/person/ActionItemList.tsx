@@ -35,7 +35,7 @@ interface ActionItemListProps {
  */
 function statusText(item: ActionItem, now: Date): string | null {
   const status = nonBlank(item.status);
-  if (status?.toLowerCase() === 'overdue' && !isItemOverdue(item, now)) return null;
+  if (status?.toLowerCase() === 'overdue' && !isItemOverdue(item, now)) return item.done ? 'Done' : null;
   if (status) return statusAsWords(status);
   return item.done ? 'Done' : null;
 }

@@ -70,10 +70,10 @@ const postgrest = () =>
 /** The interface's own shape, `{"items": [...]}`, from a server ignoring its query: everyone, whatever is asked. */
 const wholeList = () => serve(() => Response.json({ items: people(3) }));
 
-/** A plain Django view with `Paginator.get_page()`: 25 a page from 1, a page past the last is the last. */
+/** A plain Django view with `Paginator.get_page()`: 25 a page from 1, a page past the last is the last (17 people: one page). */
 const djangoGetPage = () =>
   serve((url) => {
-    const list = people(20);
+    const list = people(17);
     const pages = Math.max(1, Math.ceil(list.length / 25));
     const page = Math.min(Math.max(1, Number(url.searchParams.get('page') ?? 1) || 1), pages);
     return Response.json({ items: list.slice((page - 1) * 25, page * 25) });
@@ -89,12 +89,23 @@ describe('a list read whole', () => {
     ['Spring, paging by number from 0', spring, 45],
     ['PostgREST, capping a page at 20 rows and refusing an unknown parameter', postgrest, 45],
     ['a server sending everyone whatever is asked', wholeList, 3],
-    ['Django’s get_page(), one page', djangoGetPage, 20],
+    ['Django’s get_page(), one page', djangoGetPage, 17],
   ])('%s', async (_, server, count) => {
     const { service, asked } = server();
     const list = await service.readContactList();
     expect({ complete: list.complete, read: new Set(list.contacts.map((contact) => contact.id)).size, asked }).toMatchObject({ complete: true, read: count });
   });
+});
+
+/**
+ * A server ignoring every paging parameter and sending its first 20 rows (a view with a fixed
+ * `LIMIT 20`, or get_page reading `?p=`), no total, no word of more. No answer tells it from a
+ * one-page list of exactly 20: a page of a usual size may be a cap.
+ */
+const capped = () => serve(() => Response.json({ items: FORTY_FIVE.slice(0, 20) }));
+
+it('a server sending its first 20 rows whatever is asked is not read whole', async () => {
+  expect((await capped().service.readContactList()).complete).toBe(false);
 });
 
 describe('a name matched only when no namesake can be in what was not read', () => {
@@ -103,6 +114,7 @@ describe('a name matched only when no namesake can be in what was not read', () 
     ['Flask, a contact listed twice', () => flask(withTwice)],
     ['Spring', spring],
     ['PostgREST', postgrest],
+    ['a server capping at 20 rows', capped],
   ])('%s: "Alex Kim" is two people, neither is matched by name', async (_, server) => {
     const { service } = server();
     expect((await service.findContactByEmail('p1@x.test'))?.id).toBe('c1');
