@@ -363,7 +363,7 @@ export class ServiceClient {
       // "waiting_for_upload", "pending_file"): those prove nothing then; "queued", "uploaded",
       // "upload_complete" and the like do.
       const word = (recording?.rawStatus ?? '').trim().toLowerCase().replace(/[\s-]+/g, '_');
-      const unproven = UNPROVEN_QUEUED.has(word.split('_')[0] ?? '') || (/upload|file/.test(word) && !/uploaded|complete|received|done|finished/.test(word));
+      const unproven = UNPROVEN_QUEUED.has(word) || (/upload|file/.test(word) && !/uploaded|complete|received|done|finished/.test(word));
       const onItsWay = status === 'processing' || status === 'completed' || (status === 'queued' && (error.kind === 'conflict' || !unproven));
       if (!onItsWay) throw error;
     }
