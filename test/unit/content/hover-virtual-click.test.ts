@@ -6,36 +6,17 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ContentScriptContext } from 'wxt/utils/content-script-context';
-import type { CardRequest, HoverCardApi } from '@/lib/content/card-api';
 import * as userInput from '@/lib/content/from-user';
 import { installHoverCards } from '@/lib/content/hover';
 import { PeopleLookup } from '@/lib/content/lookup';
 import { PageScanner } from '@/lib/content/scanner';
 import { DEFAULT_PREFERENCES } from '@/lib/storage/preferences';
 import { fakeAdapter } from './fake-adapter';
+import { fakeCard } from './fake-card';
 
 beforeEach(() => {
   vi.spyOn(userInput, 'fromUser').mockImplementation((event) => event.isTrusted !== false);
 });
-
-function fakeCard() {
-  const node = document.createElement('div');
-  const shown: CardRequest[] = [];
-  let open = false;
-  const api: HoverCardApi = {
-    show: (request) => {
-      shown.push(request);
-      open = true;
-      document.body.append(node);
-    },
-    hide: () => {
-      open = false;
-      node.remove();
-    },
-    contains: (target) => open && (target === node || node.contains(target)),
-  };
-  return { api, shown, isOpen: () => open };
-}
 
 describe('installHoverCards: a marker activated by assistive technology', () => {
   let ctx: ContentScriptContext;

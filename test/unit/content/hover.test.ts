@@ -2,13 +2,14 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { ContentScriptContext } from 'wxt/utils/content-script-context';
-import type { CardRequest, HoverCardApi } from '@/lib/content/card-api';
+import type { HoverCardApi } from '@/lib/content/card-api';
 import * as userInput from '@/lib/content/from-user';
 import { HIDE_DELAY_MS, KEY_HINT_ID, SHOW_DELAY_MS, installHoverCards } from '@/lib/content/hover';
 import { PeopleLookup } from '@/lib/content/lookup';
 import { PageScanner } from '@/lib/content/scanner';
 import { fakeAdapter } from './fake-adapter';
 import { DEFAULT_PREFERENCES } from '@/lib/storage/preferences';
+import { fakeCard } from './fake-card';
 
 const adapter = fakeAdapter();
 /** The real check, kept before the stand-in below replaces it. */
@@ -32,26 +33,6 @@ it('takes only the browser’s own events for the user’s', () => {
   expect(fromUser(trusted)).toBe(true);
   expect(fromUser(madeUp(new Event('click')))).toBe(false);
 });
-
-/** A card that records what it was asked to do; `node` stands for its shadow host. */
-function fakeCard() {
-  const node = document.createElement('div');
-  const shown: CardRequest[] = [];
-  let open = false;
-  const api: HoverCardApi = {
-    show: (request) => {
-      shown.push(request);
-      open = true;
-      document.body.append(node);
-    },
-    hide: () => {
-      open = false;
-      node.remove();
-    },
-    contains: (target) => open && (target === node || node.contains(target)),
-  };
-  return { api, shown, node, isOpen: () => open };
-}
 
 describe('installHoverCards', () => {
   let ctx: ContentScriptContext;
