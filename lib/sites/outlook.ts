@@ -120,14 +120,14 @@ const FIELD_ORDER: readonly PersonRole[] = ['to', 'cc', 'bcc'];
 
 type Owned = (element: Element) => boolean;
 
-/** What a person element shows, with the `title` address (hover tooltip) as a fallback. */
+/**
+ * What a person element shows, its `title` address (hover tooltip) first: the text may be a
+ * display name written like an address (`"ceo@company.example" <eve@evil.example>`).
+ */
 function parseTarget(element: Element, textElement: Element = element): ParsedContact {
   const parsed = parseNameAndAddress(shownText(textElement));
-  if (parsed.email === null) {
-    const titled = addressesIn(element.getAttribute('title'));
-    if (titled.length === 1) return { name: parsed.name, email: titled[0] ?? null };
-  }
-  return parsed;
+  const titled = addressesIn(element.getAttribute('title'));
+  return titled.length === 1 ? { name: parsed.name, email: titled[0] ?? null } : parsed;
 }
 
 /** Text of a heading before its first person element: "From: ", "To: ", "An: ", "À : ". */
