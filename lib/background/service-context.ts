@@ -47,6 +47,11 @@ export class ServiceContext {
   #resets = 0;
   readonly #onReset: () => Promise<void>;
 
+  /** Resets so far: work begun before one may speak for another account, and is dropped. */
+  get resets(): number {
+    return this.#resets;
+  }
+
   constructor(options: ServiceContextOptions) {
     this.cache = new SwrCache(options.cacheStore);
     const limiter = createLimiter(MAX_CONCURRENT_CALLS);

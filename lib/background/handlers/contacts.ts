@@ -206,6 +206,7 @@ export function contactHandlers(
         // Fail the whole request only for what concerns every lookup (no settings, bad key);
         // one person's failure is said as such (not "not a contact"), so the page asks again later.
         const client = await context.client();
+        const resets = context.resets;
         baseUrl = client.baseUrl;
         // Once the key is refused, the batch's lookups still waiting for a turn are not sent: a
         // page's hundreds of people met the refusal one call each, on every focus, in every tab.
@@ -234,6 +235,10 @@ export function contactHandlers(
           if (!readsContacts) throw forbidden;
           outcome.answered = true;
         }
+        // Settings saved meanwhile (another key, perhaps another account): these answers are the
+        // old ones', and the page, told of the save, asks again. Named to it, their ids would be
+        // read with the new key (contact.insights), about whoever has them there.
+        if (context.resets !== resets) throw new ApiError('aborted', 'The settings changed while these people were looked up.');
         // The contacts named to this tab's page: the only ones its cards may read (contact.insights).
         if (sender === 'content' && tabId !== null) {
           await noteShown(tabId, answers.flatMap((answer) => (answer !== null && answer !== LOOKUP_FAILED ? [answer.contact.id] : [])));
