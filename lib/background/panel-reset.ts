@@ -7,8 +7,7 @@
  */
 import { browser } from '#imports';
 import { PANEL_CACHE_KEY, SAVED_BRIEFINGS_KEY } from '../storage/panel-cache-key';
-import { FOCUS_PREFIX } from '../storage/session-keys';
-import { SHOWN_PREFIX } from './shown-contacts';
+import { FOCUS_PREFIX, SHOWN_PREFIX } from '../storage/session-keys';
 
 export async function forgetPanelState(): Promise<void> {
   // The contacts named to pages too: another account's ids may be other people there.

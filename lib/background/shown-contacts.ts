@@ -5,15 +5,13 @@
  * in storage.session (closed to content scripts), so a restarted worker still knows them.
  */
 import { browser } from '#imports';
+import { shownIds, shownKey as keyOf } from '../storage/session-keys';
 import { inTabTurn } from './tab-turns';
 
-export const SHOWN_PREFIX = 'shownContacts:';
 const MAX_PER_TAB = 5000;
-const keyOf = (tabId: number) => `${SHOWN_PREFIX}${tabId}`;
 
 async function read(tabId: number): Promise<string[]> {
-  const value = (await browser.storage.session.get(keyOf(tabId)))[keyOf(tabId)];
-  return Array.isArray(value) ? value.filter((id): id is string => typeof id === 'string') : [];
+  return shownIds((await browser.storage.session.get(keyOf(tabId)))[keyOf(tabId)]);
 }
 
 /** Remembers that `ids` were named to `tabId`'s page (done before the answer leaves). */
@@ -29,4 +27,8 @@ export function noteShown(tabId: number, ids: readonly string[]): Promise<void> 
 
 export async function wasShown(tabId: number, contactId: string): Promise<boolean> {
   return (await read(tabId)).includes(contactId);
+}
+
+export async function shownContacts(tabId: number): Promise<ReadonlySet<string>> {
+  return new Set(await read(tabId));
 }

@@ -5,7 +5,7 @@
  * parameter, so the start-up script can pass the browser's own without the polyfill.
  */
 import { PAGE_CONTEXT_PEEK, PAGE_CONTEXT_REQUEST } from '../messaging/envelope';
-import { focusKey, statusKey } from '../storage/session-keys';
+import { focusKey, shownIds, shownKey, statusKey } from '../storage/session-keys';
 
 /** The few calls used here, as both `chrome` (MV3) and `browser` (Firefox, the polyfill) offer them. */
 export interface TargetApi {
@@ -21,6 +21,11 @@ export interface RawTarget {
   /** The tab's chosen focus and self-check status, as stored. */
   focus: unknown;
   status: unknown;
+  /**
+   * The contacts the background named to the tab's page (its people.find answers): the only ones
+   * the page's report may name (lib/panel/shown-matches.ts).
+   */
+  shown: ReadonlySet<string>;
   /** What the tab's content script reports (null when there is none), asked for at once. */
   page: Promise<unknown>;
 }
@@ -42,9 +47,9 @@ async function activeTabId(api: TargetApi): Promise<number | null> {
  */
 export async function readPanelTargetRaw(api: TargetApi, forTab?: number): Promise<RawTarget> {
   const tabId = forTab ?? (await activeTabId(api));
-  if (tabId === null) return { tabId, focus: null, status: null, page: Promise.resolve(null) };
+  if (tabId === null) return { tabId, focus: null, status: null, shown: new Set(), page: Promise.resolve(null) };
   // No Primer content script on this page (not a supported site, or not loaded yet): null.
   const page = api.tabs.sendMessage(tabId, forTab === undefined ? PAGE_CONTEXT_REQUEST : PAGE_CONTEXT_PEEK).catch(() => null);
-  const stored = await api.storage.session.get([focusKey(tabId), statusKey(tabId)]);
-  return { tabId, focus: stored[focusKey(tabId)], status: stored[statusKey(tabId)], page };
+  const stored = await api.storage.session.get([focusKey(tabId), statusKey(tabId), shownKey(tabId)]);
+  return { tabId, focus: stored[focusKey(tabId)], status: stored[statusKey(tabId)], shown: new Set(shownIds(stored[shownKey(tabId)])), page };
 }

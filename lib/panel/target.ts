@@ -9,6 +9,7 @@ import { z } from 'zod/mini';
 import { PageContextSchema, PanelFocusSchema, type PageContext, type PanelFocus } from './context';
 import { FOCUS_PREFIX, focusKey, STATUS_PREFIX, statusKey } from '../storage/session-keys';
 import { focusDecides, savedBriefingKey } from './saved-briefing';
+import { pageWithShownMatches } from './shown-matches';
 import { readPanelTargetRaw, type RawTarget } from './target-read';
 
 export interface PanelTarget {
@@ -43,7 +44,7 @@ export async function panelTargetFrom(raw: RawTarget, { skipPageWhenFocused = fa
   if (skipPageWhenFocused && known.focus && focusDecides(known.focus)) return { ...known, page: null, savedKey: savedBriefingKey(keyFocus, null) };
   const rawPage = await raw.page;
   const page = PageContextSchema.safeParse(rawPage);
-  return { ...known, page: page.success ? page.data : null, savedKey: savedBriefingKey(keyFocus, rawPage) };
+  return { ...known, page: page.success ? pageWithShownMatches(page.data, raw.shown) : null, savedKey: savedBriefingKey(keyFocus, rawPage) };
 }
 
 export async function getPanelTarget(options: TargetOptions = {}): Promise<PanelTarget> {

@@ -83,7 +83,8 @@ export async function earlyContactIds(raw: RawTarget): Promise<string[]> {
   const page = await raw.page;
   if (field(page, 'recognised') !== true) return [];
   const surface = list(field(page, 'surfaces')).find((candidate) => field(candidate, 'kind') !== 'list' && list(field(candidate, 'people')).length > 0);
-  return [...new Set(list(field(surface, 'people')).flatMap(contactIdOf))];
+  // Only those the page was given (lib/panel/shown-matches.ts).
+  return [...new Set(list(field(surface, 'people')).flatMap(contactIdOf))].filter((id) => raw.shown.has(id));
 }
 
 /**

@@ -9,14 +9,16 @@
  * same head start.
  */
 import { browser } from '#imports';
+import { ApiError } from '../../api/errors';
 import { focusWithinLimits, type PanelFocus } from '../../panel/context';
+import { focusWithShownMatches } from '../../panel/shown-matches';
 import { openBriefingShortcut, openPanel, panelShowing } from '../../panel/open';
 import { onSupportedSite } from '../../sites/matches';
-import { focusKey, statusKey } from '../../storage/session-keys';
+import { focusKey, shownKey, statusKey } from '../../storage/session-keys';
 import type { Handlers } from '../broker';
 import type { PanelHeadStart } from '../panel-head-start';
 import { inTabTurn } from '../tab-turns';
-import { SHOWN_PREFIX } from '../shown-contacts';
+import { shownContacts } from '../shown-contacts';
 
 export { openPanel };
 
@@ -29,12 +31,18 @@ const NO_HEAD_START: PanelHeadStart = { focus: () => undefined, tab: () => undef
 /** `headStart`: starts fetching what the panel will show while its page loads (panel-head-start.ts). */
 export function panelHandlers(headStart: PanelHeadStart = NO_HEAD_START): Pick<Handlers, 'panel.focus' | 'panel.warm'> {
   return {
-    'panel.focus': async ({ focus: chosen }, { tabId }) => {
+    'panel.focus': async ({ focus: chosen }, { sender, tabId }) => {
       // Kept to what a page shows before it is stored for the panel, and its calls started.
-      const focus = focusWithinLimits(chosen);
+      const limited = focusWithinLimits(chosen);
       if (tabId === null) return { opened: false, shortcut: await openBriefingShortcut() };
       // Open first: the user gesture does not survive much waiting.
       const opening = openPanel({ tabId });
+      // A page's choice names only the contacts it was given.
+      const focus = sender === 'content' ? focusWithShownMatches(limited, await shownContacts(tabId)) : limited;
+      if (focus === null) {
+        await opening;
+        throw new ApiError('forbidden', 'Primer briefs from a page only the people it shows.');
+      }
       headStart.focus(focus);
       await setPanelFocus(tabId, { ...focus, chosenAt: Date.now() });
       // Already open (it will show the new focus) counts as opened.
@@ -59,6 +67,6 @@ export function forgetFocusOnNavigation(): void {
     if (change.url && !onSupportedSite(change.url)) void browser.storage.session.remove(focusKey(tabId));
   });
   browser.tabs.onRemoved.addListener((tabId) => {
-    void browser.storage.session.remove([focusKey(tabId), statusKey(tabId), `${SHOWN_PREFIX}${tabId}`]);
+    void browser.storage.session.remove([focusKey(tabId), statusKey(tabId), shownKey(tabId)]);
   });
 }

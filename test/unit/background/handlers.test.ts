@@ -576,6 +576,8 @@ describe('people and recordings', () => {
     expect(stored.surface.title).toHaveLength(1000);
     // 150 known people (ids the stand-in does not have): the head start asks for the first 100 only.
     const known = Array.from({ length: 150 }, (_, i) => ({ ...asPerson(SAMPLE_CONTACTS[0]!), email: `k${i}@example.com`, match: { contact: { id: `ctc_k${i}`, name: `K ${i}`, email: `k${i}@example.com`, company: null, title: null }, matchedBy: 'email' as const } }));
+    // The page's lookups gave it these contacts.
+    await noteShown(content.tab.id, known.map((person) => person.match.contact.id));
     expect(await send('panel.focus', { focus: { kind: 'surface', surface: { kind: 'event', title: 'Big', when: null, people: known } } }, content)).toMatchObject({ ok: true });
     await vi.waitFor(() => expect(insightsAsked()).toHaveLength(100));
     await new Promise((resolve) => setTimeout(resolve, 100));
@@ -598,6 +600,8 @@ describe('people and recordings', () => {
     const query = vi.spyOn(fakeBrowser.tabs, 'query').mockResolvedValue([{ id: 21 }] as never);
     const ask = vi.spyOn(fakeBrowser.tabs, 'sendMessage').mockResolvedValue(page as never);
     const asked = insightsAsked;
+    // The page's lookups gave it the contacts it shows.
+    await noteShown(21, [inInbox!.id, first!.id, second!.id]);
 
     expect(await send('panel.warm', { windowId: 3 })).toEqual({ ok: true, data: {} });
     expect(query).toHaveBeenCalledWith({ active: true, windowId: 3 });

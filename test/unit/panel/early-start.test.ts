@@ -9,7 +9,7 @@ import { insights, match, pagePerson, reply, surface } from './fixtures';
 
 vi.mock('@/lib/messaging/send', () => ({ sendRequest: vi.fn() }));
 
-const raw = (patch: Partial<RawTarget>): RawTarget => ({ tabId: 3, focus: undefined, status: undefined, page: Promise.resolve(null), ...patch });
+const raw = (patch: Partial<RawTarget>): RawTarget => ({ tabId: 3, focus: undefined, status: undefined, shown: new Set(), page: Promise.resolve(null), ...patch });
 const maya = match('m', 'Maya Chen', 'maya@example.com');
 const tom = match('t', 'Tom Okafor', 'tom@example.com');
 
@@ -26,11 +26,13 @@ describe('what the start-up script asks for', () => {
       recognised: true,
       surfaces: [surface([pagePerson('Tom', 'tom@example.com', tom)], { kind: 'list' }), surface([pagePerson('Maya', 'maya@example.com', maya)], { kind: 'thread' })],
     };
-    const target = raw({ page: Promise.resolve(page) });
+    const target = raw({ page: Promise.resolve(page), shown: new Set(['t', 'm']) });
     expect(await earlyContactIds(target)).toEqual(['m']);
     // The same person the checked target briefs.
     const checked = await panelTargetFrom(target);
     expect(checked.page?.surfaces[1]?.people[0]?.match?.contact.id).toBe('m');
+    // A contact the page's lookups were never given is not asked for (lib/panel/shown-matches.ts).
+    expect(await earlyContactIds({ ...target, shown: new Set(['t']) })).toEqual([]);
   });
 
   it('asks for nothing when the page is not recognised, there is no tab, or what was read is not what Primer writes', async () => {

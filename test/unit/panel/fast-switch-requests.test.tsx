@@ -4,6 +4,7 @@ import { expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { PanelApp } from '@/components/panel/PanelApp';
 import { fakeBackground, sent } from '../support/fake-background';
+import { shownKey } from '@/lib/storage/session-keys';
 import { insights, match, pagePerson, reply, surface } from '../panel/fixtures';
 
 vi.mock('@/lib/messaging/send', () => ({ sendRequest: vi.fn() }));
@@ -27,6 +28,8 @@ it('passing through tabs on the way to another (5 switches in 200 ms) briefs onl
   let active = 11;
   vi.spyOn(fakeBrowser.tabs, 'query').mockImplementation(() => Promise.resolve([{ id: active, windowId: 1 }]) as never);
   vi.spyOn(fakeBrowser.tabs, 'sendMessage').mockImplementation((tabId: number) => Promise.resolve(thread(tabId)) as never);
+  // Each page's lookups gave it its person.
+  for (const tabId of [11, 12, 13, 14, 15, 16]) await fakeBrowser.storage.session.set({ [shownKey(tabId)]: [person(tabId).contact.id] });
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(<PanelApp client={client} restored={Promise.resolve()} />);
   expect(await screen.findByRole('heading', { level: 1, name: 'Person 11' })).toBeInTheDocument();

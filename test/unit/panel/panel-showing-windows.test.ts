@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { panelHandlers } from '@/lib/background/handlers/panel';
+import { noteShown } from '@/lib/background/shown-contacts';
 import type { PanelFocus } from '@/lib/panel/context';
 
 const focus: PanelFocus = { kind: 'person', match: { contact: { id: 'm', name: 'Maya', email: 'maya@example.com', company: null, title: null }, matchedBy: 'email' } };
@@ -21,6 +22,8 @@ describe('panel.focus with Primer’s side panel open in another window (Chrome 
   });
 
   it('does not tell the card the panel opened: it says how to open it', async () => {
+    // Maya was given to the card's page by its lookups.
+    await noteShown(6, ['m']);
     expect(await panelHandlers()['panel.focus']({ focus }, { sender: 'content', tabId: 6 })).toEqual({ opened: false, shortcut: 'Alt+Shift+P' });
   });
 });

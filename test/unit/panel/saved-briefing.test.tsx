@@ -132,7 +132,7 @@ describe('which saved copy belongs to a target', () => {
   });
 
   it('the panel keys what it draws as the start-up script keys what it reads', async () => {
-    const raw = (patch: Partial<RawTarget>): RawTarget => ({ tabId: 3, focus: undefined, status: undefined, page: Promise.resolve(page), ...patch });
+    const raw = (patch: Partial<RawTarget>): RawTarget => ({ tabId: 3, focus: undefined, status: undefined, shown: new Set(), page: Promise.resolve(page), ...patch });
     // The start-up script: the focus as stored, else the page's reply as received.
     const scriptKey = (target: RawTarget) => savedBriefingKeyOf(target.focus, target.page);
     const chosenNobody = { kind: 'surface', surface: { ...meeting, people: [] } };

@@ -2,6 +2,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { panelHandlers, forgetFocusOnNavigation, setPanelFocus } from '@/lib/background/handlers/panel';
 import type { PanelFocus } from '@/lib/panel/context';
+import { noteShown } from '@/lib/background/shown-contacts';
 import { clearPanelFocus, getPanelTarget, watchPanelTarget } from '@/lib/panel/target';
 
 const focus: PanelFocus = { kind: 'person', match: { contact: { id: 'm', name: 'Maya', email: 'maya@example.com', company: null, title: null }, matchedBy: 'email' } };
@@ -17,12 +18,26 @@ describe('panel target', () => {
 
   it('combines the active tab’s focus, page context and status', async () => {
     vi.spyOn(fakeBrowser.tabs, 'sendMessage').mockResolvedValue(page as never);
+    // Maya was named to the page by its lookups.
+    await noteShown(tabId, ['m']);
     await setPanelFocus(tabId, focus);
     await fakeBrowser.storage.session.set({ [`pageStatus:${tabId}`]: { recognised: true, site: 'gmail' } });
     // With the key its briefing's saved copy is kept under (saved-briefing.test.ts).
     expect(await getPanelTarget()).toEqual({ tabId, focus, page, status: { recognised: true }, savedKey: expect.stringMatching(/^[0-9a-z]+$/) });
     await clearPanelFocus(tabId);
     expect((await getPanelTarget()).focus).toBeNull();
+  });
+
+  it('takes from a page only the contacts its lookups were given: anyone else it names is looked up by address', async () => {
+    // A page that took over its renderer names a contact id it was never given, to have the panel brief it.
+    const forged = { ...page.surfaces[0]!.people[0]!, email: 'grace@example.com', match: { contact: { id: 'g', name: 'Grace', email: 'grace@example.com', company: null, title: null }, matchedBy: 'email' } };
+    vi.spyOn(fakeBrowser.tabs, 'sendMessage').mockResolvedValue({ ...page, surfaces: [{ ...page.surfaces[0]!, people: [...page.surfaces[0]!.people, forged] }] } as never);
+    await noteShown(tabId, ['m']);
+    const people = (await getPanelTarget()).page?.surfaces[0]?.people;
+    expect(people?.map((person) => [person.email, person.match?.contact.id ?? null])).toEqual([
+      ['maya@example.com', 'm'],
+      ['grace@example.com', null],
+    ]);
   });
 
   it('treats a page without Primer, or an unreadable answer, as no page', async () => {
@@ -77,8 +92,26 @@ describe('panel target', () => {
 
 describe('panel.focus', () => {
   const sidePanel = () => (fakeBrowser as unknown as { sidePanel: { open: (o: object) => Promise<void> } }).sidePanel;
-  beforeEach(() => {
+  beforeEach(async () => {
     vi.spyOn(fakeBrowser.commands, 'getAll').mockResolvedValue([{ name: 'open-briefing', shortcut: 'Alt+Shift+P' }] as never);
+    // The pages these tests choose on were given Maya by their lookups.
+    for (const tab of [5, 6, 8]) await noteShown(tab, ['m']);
+  });
+
+  it('takes from a page only the contacts its lookups were given', async () => {
+    sidePanel().open = () => Promise.resolve();
+    const grace = { contact: { id: 'g', name: 'Grace', email: 'grace@example.com', company: null, title: null }, matchedBy: 'email' as const };
+    // A person the page was never given is not briefed from its choice…
+    await expect(panelHandlers()['panel.focus']({ focus: { kind: 'person', match: grace } }, { sender: 'content', tabId: 5 })).rejects.toMatchObject({ kind: 'forbidden' });
+    expect((await fakeBrowser.storage.session.get('panelFocus:5'))['panelFocus:5']).toBeUndefined();
+    // …and on a chosen meeting, is looked up by address.
+    const meeting: PanelFocus = { kind: 'surface', surface: { ...page.surfaces[0]!, kind: 'thread', people: [{ email: 'maya@example.com', name: 'Maya', roles: ['to'], match: focus.match }, { email: 'grace@example.com', name: 'Grace', roles: ['cc'], match: grace }] } };
+    await panelHandlers()['panel.focus']({ focus: meeting }, { sender: 'content', tabId: 5 });
+    const stored = (await fakeBrowser.storage.session.get('panelFocus:5'))['panelFocus:5'] as PanelFocus;
+    expect(stored.kind === 'surface' ? stored.surface.people.map((person) => person.match?.contact.id ?? null) : null).toEqual(['m', null]);
+    // The panel's own choices (a search) are its own.
+    await panelHandlers()['panel.focus']({ focus: { kind: 'person', match: grace } }, { sender: 'extension', tabId: 5 });
+    expect((await fakeBrowser.storage.session.get('panelFocus:5'))['panelFocus:5']).toMatchObject({ match: grace });
   });
 
   it('remembers the focus for the sender’s tab and opens the panel', async () => {
