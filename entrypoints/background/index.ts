@@ -76,6 +76,10 @@ export default defineBackground(() => {
   // Uploads cut off by a stopped worker or a restart go on; processing is watched again. A failure
   // (the records could not be read) waits for the worker's next start, never left unhandled.
   uploads.resume().catch(() => undefined);
+  // Chrome starts the worker with the browser only for an event it listens to: this one makes the
+  // start above (uploads cut off by closing the browser go on) run then, not whenever a page or the
+  // popup next wakes it.
+  browser.runtime.onStartup.addListener(() => undefined);
   // Access granted for an upload's storage host (the popup's prompt closed the popup): it goes on.
   browser.permissions.onAdded.addListener(() => {
     uploads.accessGranted().catch(() => undefined);
