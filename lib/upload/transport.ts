@@ -7,6 +7,7 @@
  */
 import { browser } from '#imports';
 import { ApiError } from '../api/error-info';
+import { createStayAwake } from '../background/stay-awake';
 import { errorFromInfo } from '../messaging/sender';
 import type { FileSender } from './file-sender';
 import type { HeldFiles } from './held-files';
@@ -85,6 +86,7 @@ export function offscreenTransport(
   channel: OffscreenChannel = runtimeChannel(),
   now: () => number = Date.now,
   wakeAt: (when: number) => void = wakeWithAlarm,
+  ping: () => Promise<unknown> = () => browser.runtime.getPlatformInfo(),
 ): UploadTransport {
   const status = async (): Promise<StatusReply | null> => {
     const reply = StatusReplySchema.safeParse(await channel.ask({ primer: 'offscreen', type: 'status' }).catch(() => null));
@@ -92,29 +94,35 @@ export function offscreenTransport(
   };
   const document = new OffscreenDocument({ api, status, now, later: (run, ms) => void setTimeout(run, ms), wakeAt });
   const isOpen = async () => (api.hasDocument ? api.hasDocument() : true);
+  // Awaiting the document's answer is no event to Chrome, and a PUT can be silent for minutes (a
+  // dead connection until xhr-put's stall watchdog, storage slow to answer after the last byte):
+  // without pings the worker is stopped under it and the outcome is answered to no one.
+  const awake = createStayAwake(ping);
 
   return {
     put: (record, onProgress, signal) =>
-      document.use(async () => {
-        const stop = channel.onProgress((progress) => progress.id === record.id && onProgress(progress.sent));
-        const onAbort = () => void channel.ask({ primer: 'offscreen', type: 'abort', id: record.id }).catch(() => undefined);
-        signal.addEventListener('abort', onAbort, { once: true });
-        try {
-          if (signal.aborted) throw new ApiError('aborted', 'The upload was cancelled.');
-          const request: OffscreenRequest = { primer: 'offscreen', type: 'put', id: record.id, url: record.uploadUrl, contentType: contentTypeOf(record), headers: record.uploadHeaders };
-          // No answer at all: the document closed or crashed mid-way (Chrome may close it). Worth
-          // another try, which opens it again and sends from the kept copy if there is one.
-          const answer = await channel.ask(request).catch((cause: unknown) => {
-            throw new ApiError('network', 'The page that sends recordings stopped answering.', { cause });
-          });
-          const reply = PutReplySchema.safeParse(answer);
-          if (!reply.success) throw new ApiError('invalid_response', 'The upload page sent an unexpected reply.');
-          if (!reply.data.ok) throw errorFromInfo(reply.data.error);
-        } finally {
-          signal.removeEventListener('abort', onAbort);
-          stop();
-        }
-      }),
+      awake(() =>
+        document.use(async () => {
+          const stop = channel.onProgress((progress) => progress.id === record.id && onProgress(progress.sent));
+          const onAbort = () => void channel.ask({ primer: 'offscreen', type: 'abort', id: record.id }).catch(() => undefined);
+          signal.addEventListener('abort', onAbort, { once: true });
+          try {
+            if (signal.aborted) throw new ApiError('aborted', 'The upload was cancelled.');
+            const request: OffscreenRequest = { primer: 'offscreen', type: 'put', id: record.id, url: record.uploadUrl, contentType: contentTypeOf(record), headers: record.uploadHeaders };
+            // No answer at all: the document closed or crashed mid-way (Chrome may close it). Worth
+            // another try, which opens it again and sends from the kept copy if there is one.
+            const answer = await channel.ask(request).catch((cause: unknown) => {
+              throw new ApiError('network', 'The page that sends recordings stopped answering.', { cause });
+            });
+            const reply = PutReplySchema.safeParse(answer);
+            if (!reply.success) throw new ApiError('invalid_response', 'The upload page sent an unexpected reply.');
+            if (!reply.data.ok) throw errorFromInfo(reply.data.error);
+          } finally {
+            signal.removeEventListener('abort', onAbort);
+            stop();
+          }
+        }),
+      ),
     sending: async (id, url) => (await isOpen()) && ((await status())?.sending.some((entry) => entry.id === id && entry.url === url) ?? false),
     prepare: () => document.holdFor(HAND_OVER_HOLD_MS),
     release: async (id) => {
@@ -124,7 +132,10 @@ export function offscreenTransport(
   };
 }
 
-/** Firefox: this background page receives and sends itself. */
+/**
+ * Firefox: this background page receives and sends itself. It is a persistent (MV2) page, never
+ * stopped for being idle, so a quiet PUT needs no pings to keep it (unlike Chrome's worker above).
+ */
 export function localTransport(held: HeldFiles, sender: FileSender): UploadTransport {
   return {
     put: async (record, onProgress, signal) => {
