@@ -6,6 +6,7 @@ import { ID_KEYS, idOf, invalid, isObj, numberOf, textOf, type Obj } from './val
 import { dateOf } from './dates';
 import { unwrap } from './envelope';
 import { ApiError, FORM_UPLOAD_REFUSED } from '../errors';
+import { isAzureBlobUrl } from '../azure-blob';
 
 /**
  * Where replies put the headers the PUT must carry: `headers` (Uppy's and Shrine's `{method, url,
@@ -103,6 +104,10 @@ export function toPresignedUpload(raw: unknown, baseUrl: string, now: number): P
   const headers = headersOf(HEADER_LISTS.map((key) => body[key]).find((value) => isObj(value) || Array.isArray(value)));
   // The type the URL was signed for, said beside it rather than among the headers.
   const signedType = textOf(body, 'content_type', 'mime_type');
-  if (signedType !== null && !Object.keys(headers).some((name) => name.toLowerCase() === 'content-type')) headers['Content-Type'] = signedType;
+  const named = (header: string) => Object.keys(headers).some((name) => name.toLowerCase() === header);
+  if (signedType !== null && !named('content-type')) headers['Content-Type'] = signedType;
+  // Azure's Put Blob refuses any PUT without the blob's type (400 MissingRequiredHeader), and a
+  // SAS address is often given bare, as the interface shows it: a recording is one block blob.
+  if (isAzureBlobUrl(uploadUrl) && !named('x-ms-blob-type')) headers['x-ms-blob-type'] = 'BlockBlob';
   return { uploadUrl, recordingId, expiresAt: expiryOf(body, now), headers };
 }
