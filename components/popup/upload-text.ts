@@ -3,7 +3,7 @@ import { clockFormat, UI_LOCALE } from '@/lib/format/dates';
 import { nonBlank, statusAsWords } from '@/lib/format/text';
 import { formatBytes } from '@/lib/upload/file-check';
 import { isSending, MISSING_FILE, type UploadRecord, type UploadStep } from '@/lib/upload/record';
-import { FORM_UPLOAD_REFUSED } from '@/lib/api/errors';
+import { FORM_UPLOAD_REFUSED, TOO_LARGE_FOR_AZURE } from '@/lib/api/errors';
 
 const STEP_NAMES: Record<UploadStep, string> = {
   'request-url': 'asking the service where to send the file',
@@ -72,8 +72,9 @@ export function retryLabel(record: UploadRecord): string | null {
   // a new recording at the service, and fail the same way. The row says to pick the file again,
   // and offers Remove. (Storage's own 404, a place not there yet, may pass with a new URL.)
   if (!record.putDone && record.failedStep === 'put' && record.error === MISSING_FILE) return null;
-  // The service wants a form upload: each Retry would make it another recording, refused alike.
-  if (record.failedStep === 'request-url' && record.error?.startsWith(FORM_UPLOAD_REFUSED)) return null;
+  // The service wants a form upload, or stores in Azure a file too large for one PUT: each Retry
+  // would make it another recording, refused alike.
+  if (record.failedStep === 'request-url' && [FORM_UPLOAD_REFUSED, TOO_LARGE_FOR_AZURE].some((start) => record.error?.startsWith(start))) return null;
   return record.putDone ? 'Retry finishing' : 'Retry';
 }
 

@@ -7,6 +7,12 @@
 const BLOB_HOST = /\.blob\.(core\.windows\.net|core\.chinacloudapi\.cn|core\.usgovcloudapi\.net|storage\.azure\.net)$/;
 const EMULATOR_ACCOUNT = 'devstoreaccount1';
 
+/**
+ * The most one Put Blob takes (service versions from 2019-12-12): 5000 MiB, below Primer's 5 GiB.
+ * Larger blobs go up in blocks, which the interface's single PUT is not.
+ */
+export const AZURE_PUT_BLOB_MAX_BYTES = 5000 * 1024 ** 2;
+
 export function isAzureBlobUrl(address: string): boolean {
   let url: URL;
   try {

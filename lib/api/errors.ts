@@ -27,6 +27,12 @@ export function kindForStatus(status: number): ApiErrorKind {
  */
 export const FORM_UPLOAD_REFUSED = 'The service asks for the recording as a form upload';
 
+/**
+ * How the refusal of a recording larger than Azure Blob storage takes in one PUT begins
+ * (background/uploads.ts): each retry would make the service another recording, refused alike.
+ */
+export const TOO_LARGE_FOR_AZURE = 'The service stores recordings in Azure Blob storage';
+
 const DEFAULT_MESSAGES: Record<ApiErrorKind, string> = {
   unauthorized: 'The service did not accept the API key.',
   forbidden: 'The API key is not allowed to do this.',

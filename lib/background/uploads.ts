@@ -6,6 +6,9 @@
 import { browser } from '#imports';
 import { permissionPatternFor } from '../api/base-url';
 import { onThisComputer } from '../api/webhook-url';
+import { AZURE_PUT_BLOB_MAX_BYTES, isAzureBlobUrl } from '../api/azure-blob';
+import { TOO_LARGE_FOR_AZURE } from '../api/errors';
+import { formatBytes } from '../upload/file-check';
 import type { UploadRequest } from '../api/client';
 import { serverText } from '../format/text';
 import { ApiError } from '../api/error-info';
@@ -130,6 +133,17 @@ export function checkUploadAddress(uploadUrl: string, serviceUrl: string): void 
 }
 
 /**
+ * Refuses a recording larger than the upload address's storage takes in one PUT (Azure Blob:
+ * AZURE_PUT_BLOB_MAX_BYTES), before the file is sent: storage would refuse it only once gigabytes
+ * had gone, or cut the connection, which is retried as a dropped one and sends them all again.
+ */
+export function checkUploadSize(uploadUrl: string, size: number): void {
+  if (isAzureBlobUrl(uploadUrl) && size > AZURE_PUT_BLOB_MAX_BYTES) {
+    throw new ApiError('invalid_response', `${TOO_LARGE_FOR_AZURE}, which takes at most ${formatBytes(AZURE_PUT_BLOB_MAX_BYTES)} in one upload; this recording is ${formatBytes(size)}.`);
+  }
+}
+
+/**
  * The client for a recording created on `serviceUrl`, in `account` there: the recording's id means
  * nothing to another service or another account of it (or is someone else's recording there), so
  * after the settings changed its upload waits, saying why, until they are set back. Null: the
@@ -222,6 +236,7 @@ export function createUploadService(context: ServiceContext, transport: UploadTr
       const home = { baseUrl: client.baseUrl, account: client.cacheScope };
       const { withoutExtras, ...presigned } = await client.requestUpload(uploadRequest(record, home), { signal });
       checkUploadAddress(presigned.uploadUrl, client.baseUrl);
+      checkUploadSize(presigned.uploadUrl, record.file.size);
       return { ...presigned, serviceUrl: client.baseUrl, account: client.cacheScope, meta: metaOn(record, home, withoutExtras === true) };
     },
     put: transport.put,
