@@ -141,12 +141,14 @@ function outsideBody(message: Element, selector: string): Element[] {
 
 /**
  * Mail a Google Group re-sends as itself (DMARC): "'Maya Chen' via Team" <team@…>, in the sender line
- * and in the details' "from:" row. The address is the group's, no one's: the person is known by name only.
+ * and in the details' "from:" row. The address is the group's, no one's: the person is known by name
+ * only. An address there is no one's either: anyone can write "'ceo@company.example' via x" as their
+ * name, and the background would look it up as that address, an exact match.
  */
 function addPerson(people: PeopleCollector, span: Element, role: PersonRole): void {
   const via = /^'(.+)' via /.exec(span.textContent?.trim() ?? '');
-  if (via) people.addName(via[1]!, role, span);
-  else people.add(span.getAttribute('email'), nameOf(span), role, span);
+  if (!via) people.add(span.getAttribute('email'), nameOf(span), role, span);
+  else if (!via[1]!.includes('@')) people.addName(via[1]!, role, span);
 }
 
 /** `classesGone`: the thread shows no header or details class at all (Gmail renamed them). */
