@@ -195,8 +195,13 @@ export class ServiceClient {
       // A recording the service still has, whose transcript it does not: not made yet (a finished
       // recording's may lag it), not "gone". Asked only on a 404, so the usual path costs nothing.
       if (error instanceof ApiError && error.kind === 'not_found' && (await this.#stillHas(id, { signal, interactive }))) throw transcriptNotYet(error.status);
+      // A 409: the recording's state stands in the way (still being processed), as some servers say it.
+      if (error instanceof ApiError && error.kind === 'conflict') throw transcriptNotYet(error.status);
       throw error;
     }
+    // 202 Accepted: asked for, not made yet, whatever sentence comes with it (shown as a
+    // transcript, a text one was kept for a week).
+    if (response.status === 202) throw transcriptNotYet(response.status);
     // Plain text is a transcript; a web page (sign-in page, a single-page app's catch-all) is not,
     // and shown as one it would be markup.
     if (/html/i.test(response.contentType ?? '')) {

@@ -19,6 +19,8 @@ const ABOUT_KEYS = new Set([
   // A transcript resource's usual metadata, there before its text is.
   'language', 'language_code', 'languageCode', 'created_at', 'createdAt', 'updated_at', 'updatedAt', 'object', 'type', 'kind',
 ]);
+/** A sentence for people beside a status ("Transcript not ready yet"): says nothing of the transcript while it is being made. */
+const NOTE_KEYS = new Set(['message', 'detail', 'details', 'msg', 'note', 'info', 'description']);
 
 /**
  * The service answered, with no transcript yet (a 204, an empty body, `{transcript: null}`): a
@@ -55,7 +57,7 @@ export function toTranscript(raw: unknown, recordingId: string): Transcript {
   }
   // Nothing but ids and a status, and transcript fields null or blank (`{}`, `{transcript: null}`):
   // no transcript yet, as a 204 says; empty once the recording is said to be completed.
-  if (saysNothing(body)) {
+  if (saysNothing(body, pending)) {
     if (status === 'completed') return { recordingId: id, segments: [] };
     if (status !== 'failed') throw transcriptNotYet();
   }
@@ -92,8 +94,11 @@ function speakersOf(body: Obj): Map<string, string> {
   return names;
 }
 
-function saysNothing(body: Obj): boolean {
+function saysNothing(body: Obj, pending: boolean): boolean {
   return Object.entries(body).every(
-    ([key, value]) => ABOUT_KEYS.has(key) || (TRANSCRIPT_TEXT_KEYS.includes(key) && (value === null || (typeof value === 'string' && value.trim() === ''))),
+    ([key, value]) =>
+      ABOUT_KEYS.has(key) ||
+      (pending && NOTE_KEYS.has(key) && (value === null || typeof value === 'string')) ||
+      (TRANSCRIPT_TEXT_KEYS.includes(key) && (value === null || (typeof value === 'string' && value.trim() === ''))),
   );
 }
