@@ -130,7 +130,9 @@ function toSegmentDraft(entry: unknown, speakers: ReadonlyMap<string, string>): 
       ? { name: null, number: null, label: name }
       : { name: digits(name) === null ? name : null, number: digits(name) ?? digits(id) };
   if (Array.isArray(entry.elements)) return monologueDraft(entry.elements, speaker);
-  const text = textOf(entry, 'text', 'content', 'transcript', 'utterance', 'sentence');
+  // Google Speech-to-Text's results hold their text in the first (likeliest) of their alternatives.
+  const alternative = Array.isArray(entry.alternatives) && isObj(entry.alternatives[0]) ? entry.alternatives[0] : {};
+  const text = textOf(entry, 'text', 'content', 'transcript', 'utterance', 'sentence') ?? textOf(alternative, 'transcript', 'text', 'content');
   if (text === null) return null;
   return {
     speaker,

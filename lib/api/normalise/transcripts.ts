@@ -9,6 +9,8 @@ import { unwrap } from './envelope';
 import { toStatus } from './recording-status';
 import { isSpeakerLabel, segmentsOf, toSeconds } from './transcript-segments';
 import { segmentsFromText } from './transcript-text';
+import { vendorTranscript } from './transcript-vendors';
+import { wordTurns } from './transcript-words';
 
 const SEGMENT_LIST_KEYS = ['segments', 'utterances', 'monologues', 'sentences', 'results', 'entries', 'paragraphs', 'items', 'turns', 'dialogue', 'lines'];
 const TRANSCRIPT_TEXT_KEYS = ['text', 'transcript', 'content', 'full_text', 'fullText', 'transcript_text', 'transcriptText'];
@@ -34,22 +36,29 @@ export function toTranscript(raw: unknown, recordingId: string): Transcript {
   if (typeof raw === 'string') return { recordingId, segments: segmentsFromText(raw) };
   const body = unwrap(raw, ['segments', 'utterances', 'text'], ['transcript', 'data']);
   if (typeof body === 'string') return { recordingId, segments: segmentsFromText(body) };
-  if (Array.isArray(body)) return { recordingId, segments: segmentsOf(body) };
+  if (Array.isArray(body)) return { recordingId, segments: listedSegments(body, segmentsOf(body)) };
   if (!isObj(body)) throw invalid('the transcript');
   const id = textOf(body, 'recording_id', 'recordingId') ?? recordingId;
   // The status may sit beside the transcript or around it (`{status, transcript: {segments}}`).
   const status = toStatus(textOf(body, ...STATUS_KEYS) ?? (isObj(raw) ? textOf(raw, ...STATUS_KEYS) : null));
   const pending = status === 'uploading' || status === 'queued' || status === 'processing';
-  // `transcript` holds the list too where an envelope was read through to it (`{data: {transcript: […]}}`).
-  const list = [...SEGMENT_LIST_KEYS, 'transcript'].map((key) => body[key]).find(Array.isArray);
-  if (list) {
+  const listed = (list: unknown[]) => {
     const segments = segmentsOf(list, durationOf(body) ?? (isObj(raw) ? durationOf(raw) : null), speakersOf(body));
     // No segment yet of a recording still being processed: not a transcript with nothing said.
     if (segments.length === 0 && pending) throw transcriptNotYet();
-    return { recordingId: id, segments };
-  }
+    return { recordingId: id, segments: listedSegments(list, segments) };
+  };
+  const vendor = vendorTranscript(body);
+  if (typeof vendor === 'string') return { recordingId: id, segments: segmentsFromText(vendor) };
+  if (vendor !== null) return listed(vendor);
+  // `transcript` holds the list too where an envelope was read through to it (`{data: {transcript: […]}}`).
+  const list = [...SEGMENT_LIST_KEYS, 'transcript'].map((key) => body[key]).find(Array.isArray);
+  if (list) return listed(list);
   const text = textOf(body, ...TRANSCRIPT_TEXT_KEYS);
   if (text !== null) return { recordingId: id, segments: segmentsFromText(text) };
+  // Word timings only, each speaker's run of words a segment (words none of which reads as one: not understood).
+  const turns = Array.isArray(body.words) ? wordTurns(body.words) : [];
+  if (turns.length > 0) return listed(turns);
   // A null list (Go's nil slice): a transcript with nothing said, not a broken reply.
   if (SEGMENT_LIST_KEYS.some((key) => body[key] === null)) {
     if (pending) throw transcriptNotYet();
@@ -62,6 +71,15 @@ export function toTranscript(raw: unknown, recordingId: string): Transcript {
     if (status !== 'failed') throw transcriptNotYet();
   }
   throw invalid('the transcript text');
+}
+
+/**
+ * The segments read from a list. A list with entries none of which reads as a segment is a shape
+ * Primer does not know, not a transcript with nothing said (kept a week once had).
+ */
+function listedSegments(list: unknown[], segments: Transcript['segments']): Transcript['segments'] {
+  if (segments.length === 0 && list.length > 0) throw invalid('the transcript text');
+  return segments;
 }
 
 /** The recording's length as the reply gives it (seconds, a clock or ISO-8601), if it does. */
