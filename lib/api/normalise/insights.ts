@@ -213,12 +213,16 @@ export function toRecordingInsights(raw: unknown, recordingId: string): Recordin
 
 /**
  * Whether a recording detail carries its insights inline (one dialect of "insights by recording"):
- * under `insights`, or as the recording's own fields (`key_decisions` beside `status`).
+ * under `insights`, in the recording or beside it (`{recording: {…}, insights: {…}}`, as a detail
+ * with its related resources), or as the recording's own fields (`key_decisions` beside `status`).
  */
 export function embeddedRecordingInsights(raw: unknown, recordingId: string): RecordingInsights | null {
   const body = recordingBody(raw);
   if (!isObj(body)) return null;
   if (isObj(body.insights)) return toRecordingInsights(body.insights, recordingId);
+  // Beside the recording, at the top or in a `{data: …}` envelope.
+  const around = [raw, isObj(raw) ? raw.data : null].filter(isObj).find((outer) => outer !== body && isObj(outer.insights));
+  if (around !== undefined) return toRecordingInsights(around.insights, recordingId);
   const inline = RECORDING_INSIGHT_PROBES.some((key) => body[key] !== undefined && body[key] !== null);
   return inline ? toRecordingInsights(body, recordingId) : null;
 }
