@@ -118,7 +118,10 @@ export function recordingsOptions(contactId: string) {
     queryFn: ({ pageParam }: { pageParam: number }) => sendRequest('recordings.list', { contactId, limit: RECORDINGS_PAGE_SIZE, offset: pageParam }),
     initialPageParam: 0,
     // By what the server listed, not what was kept: a malformed entry dropped here still took a place.
-    getNextPageParam: (last: RecordingPage) => (last.hasMore ? last.offset + last.received : undefined),
+    // Not once a later page repeats only recordings listed before: a server ignoring `offset`
+    // answers each with its first page again.
+    getNextPageParam: (last: RecordingPage, pages: RecordingPage[]) =>
+      last.hasMore && !onlyRepeats(last, pages) ? last.offset + last.received : undefined,
     // Only while the list is shown (an observer's option): stops once nothing listed is in
     // progress; a last copy is asked for again until the service answers.
     refetchInterval: (query: { state: { data: { pages: RecordingPage[] } | undefined; status: string; fetchMeta: { fetchMore?: unknown } | null } }) => {
@@ -131,6 +134,12 @@ export function recordingsOptions(contactId: string) {
       return stillMoving(pages.flatMap((page) => page.recordings)) ? PROCESSING_POLL_MS : false;
     },
   };
+}
+
+/** Whether the last page, after the first, lists recordings, all of them listed on the pages before it. */
+function onlyRepeats(last: RecordingPage, pages: readonly RecordingPage[]): boolean {
+  const before = new Set(pages.slice(0, -1).flatMap((page) => page.recordings.map((recording) => recording.id)));
+  return before.size > 0 && last.recordings.length > 0 && last.recordings.every((recording) => before.has(recording.id));
 }
 
 /**

@@ -101,6 +101,9 @@ export function toRecordingPage(raw: unknown, request: PageRequest): RecordingPa
   const total = totalOf(body, paging, list.length, request);
   const limit = numberOf(body, 'limit') ?? numberOf(paging, 'limit') ?? request.limit;
   const offset = numberOf(body, 'offset') ?? numberOf(paging, 'offset') ?? request.offset;
+  // An offset echoed below the one asked: the server ignores it, and every later page is its
+  // first again ("More recordings" stayed for ever, adding nothing).
+  const offsetIgnored = offset < request.offset;
   const hasMore = hasMoreOf(body, paging) ?? (total !== null ? offset + list.length < total : (lastPageSaid(body, paging) ?? list.length >= limit));
-  return { recordings, received: list.length, total, limit, offset, hasMore: list.length > 0 && hasMore };
+  return { recordings, received: list.length, total, limit, offset, hasMore: list.length > 0 && !offsetIgnored && hasMore };
 }
