@@ -175,7 +175,9 @@ export class ServiceClient {
     // Seen ignored only by one whose participants are listed, all with ids: a recording with none
     // listed yet (still processing) is left out alone, not with the meetings they attended.
     const filterIgnored = page.recordings.some((recording) => recording.participants.length > 0 && certainlyNotTheirs(recording));
-    return { ...page, recordings: page.recordings.filter((recording) => !(filterIgnored ? someoneElses(recording) : certainlyNotTheirs(recording))) };
+    const theirs = page.recordings.filter((recording) => !(filterIgnored ? someoneElses(recording) : certainlyNotTheirs(recording)));
+    // With others' left out, the server's total counts the account's, not theirs (paging, `hasMore`, was settled by it).
+    return { ...page, recordings: theirs, total: theirs.length < page.recordings.length ? null : page.total };
   }
 
   async getRecording(id: string, { signal, interactive }: Signal = {}): Promise<Recording> {

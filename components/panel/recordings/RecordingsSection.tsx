@@ -1,5 +1,5 @@
 /** Recent recordings with this contact, newest first, a few at a time. */
-import { useId, useLayoutEffect, useRef, useState } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { Button } from '@/components/ui/Button';
 import type { ApiErrorKind } from '@/lib/api/errors';
 import { formatDate } from '@/lib/format/dates';
@@ -35,6 +35,9 @@ interface Loaded {
   trigger: Element | null;
 }
 
+/** How many pages are asked for unasked while none of them shows a recording of theirs. */
+const LOOK_AHEAD_PAGES = 4;
+
 const moreLoaded = (count: number) => (count === 1 ? '1 more recording loaded.' : `${count} more recordings loaded.`);
 
 export function RecordingsSection({ contactId, onOpen, saidAbove = null }: RecordingsSectionProps) {
@@ -42,17 +45,6 @@ export function RecordingsSection({ contactId, onOpen, saidAbove = null }: Recor
   const query = useRecordings(contactId);
   const recordings = recordingsOf(query.data?.pages ?? []);
   const total = query.data?.pages[0]?.total ?? null;
-  // Said as soon as a call fails, not once the retries are spent (a rate limit's are half a minute
-  // each); with rows shown, a look again that failed (a key refused since) is said above them, which stay.
-  const refreshing = recordings.length > 0 && query.isRefetchError && !query.isFetchNextPageError;
-  const problem = recordings.length === 0 || refreshing ? problemOf(query) : null;
-  const said = problem !== null && saidAbove !== null && problemKind(problem.error) === saidAbove;
-  // Pages the background answered from its last copy: the oldest says how old.
-  const copy = oldestCopy(query.data?.pages ?? []);
-  const sectionRef = useRef<HTMLElement>(null);
-  const listRef = useRef<HTMLUListElement>(null);
-  const [asked, setAsked] = useState<Asked | null>(null);
-  const [loaded, setLoaded] = useState<Loaded | null>(null);
   const loadingMore = query.isFetchingNextPage;
   // The next page's failure, said as soon as a call fails while a retry waits (TanStack keeps the
   // page fetching until its retries are spent), as the first page's is; then once they are spent.
@@ -63,6 +55,28 @@ export function RecordingsSection({ contactId, onOpen, saidAbove = null }: Recor
       : query.isFetchNextPageError
         ? { error: query.error, retrying: false }
         : null;
+  // Said as soon as a call fails, not once the retries are spent (a rate limit's are half a minute
+  // each); with rows shown, a look again that failed (a key refused since) is said above them, which stay.
+  // The next page's failure is said once, below.
+  const refreshing = recordings.length > 0 && query.isRefetchError && !query.isFetchNextPageError;
+  const problem = (recordings.length === 0 && moreProblem === null) || refreshing ? problemOf(query) : null;
+  const said = problem !== null && saidAbove !== null && problemKind(problem.error) === saidAbove;
+  const pages = query.data?.pages ?? [];
+  // Pages the background answered from its last copy: the oldest says how old.
+  const copy = oldestCopy(pages);
+  // None of theirs yet, more listed: a server ignoring the contact filter lists the account's
+  // recordings, which the client leaves out. The next pages are asked for unasked, a few at most.
+  const noneYet = query.isSuccess && recordings.length === 0;
+  const looking = noneYet && query.hasNextPage && pages.length < LOOK_AHEAD_PAGES && moreProblem === null;
+  const sectionRef = useRef<HTMLElement>(null);
+  const listRef = useRef<HTMLUListElement>(null);
+  const [asked, setAsked] = useState<Asked | null>(null);
+  const [loaded, setLoaded] = useState<Loaded | null>(null);
+  const { fetchNextPage } = query;
+  // Again at each page in (by its count: "loading" may come and go between two renders).
+  useEffect(() => {
+    if (looking && !loadingMore) void fetchNextPage({ cancelRefetch: false });
+  }, [looking, loadingMore, fetchNextPage, pages.length]);
 
   // The next page is drawn once rows not shown before appear (in the render that draws them).
   const added = asked ? recordings.findIndex((recording) => !asked.before.has(recording.id)) : -1;
@@ -101,7 +115,7 @@ export function RecordingsSection({ contactId, onOpen, saidAbove = null }: Recor
       <h2 id={headingId} tabIndex={-1}>
         Recent recordings {total ? <span className="count">({total})</span> : null}
       </h2>
-      {query.isPending && !problem ? <Skeleton label="Loading recordings" lines={2} /> : null}
+      {(query.isPending || looking) && !problem ? <Skeleton label="Loading recordings" lines={2} /> : null}
       {said ? <p className="subtle">Could not load the recordings (see above).</p> : null}
       {problem && !said ? (
         <ProblemNotice error={problem.error} what={refreshing ? 'the latest recordings' : 'the recordings'} onRetry={() => void query.refetch()} retrying={problem.retrying}>
@@ -116,7 +130,8 @@ export function RecordingsSection({ contactId, onOpen, saidAbove = null }: Recor
       {copy && !problem ? (
         <CopyNote copy={copy} what="recordings" updatedAt={query.dataUpdatedAt} onRetry={() => query.refetch()} />
       ) : null}
-      {query.isSuccess && recordings.length === 0 ? <p className="subtle">No recordings with them yet.</p> : null}
+      {noneYet && !query.hasNextPage ? <p className="subtle">No recordings with them yet.</p> : null}
+      {noneYet && query.hasNextPage && !looking ? <p className="subtle">None with them among the latest recordings.</p> : null}
       {recordings.length > 0 ? (
         <ul className="recordings" ref={listRef}>
           {recordings.map((recording) => (
@@ -132,7 +147,7 @@ export function RecordingsSection({ contactId, onOpen, saidAbove = null }: Recor
           ))}
         </ul>
       ) : null}
-      {query.hasNextPage ? (
+      {query.hasNextPage && !looking ? (
         // Not `disabled` while loading: that dropped focus to the document. It stays a Tab stop.
         <Button
           ref={landFocusWhenGone}
@@ -147,7 +162,7 @@ export function RecordingsSection({ contactId, onOpen, saidAbove = null }: Recor
       {/* Said while the next page loads and once it is in: focus then moves to a row, which says what it is, not that more came. */}
       <p className="more-status" role="status" data-unsaved>
         {/* While a retry waits, the notice below says when instead. */}
-        {loadingMore && !moreProblem?.retrying ? 'Loading more recordings…' : loaded ? <span className="visually-hidden">{moreLoaded(loaded.count)}</span> : null}
+        {loadingMore && !looking && !moreProblem?.retrying ? 'Loading more recordings…' : loaded ? <span className="visually-hidden">{moreLoaded(loaded.count)}</span> : null}
       </p>
       {moreProblem ? <ProblemNotice error={moreProblem.error} what="more recordings" onRetry={loadMore} retrying={moreProblem.retrying} /> : null}
     </section>
