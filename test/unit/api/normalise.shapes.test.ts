@@ -311,8 +311,8 @@ describe('transcript times and speakers', () => {
   it('reads whole-number start/end as milliseconds when the series’ shape says so', () => {
     // AssemblyAI: utterances seconds long, written in ms.
     expect(times({ utterances: [{ speaker: 'A', start: 1230, end: 4560, text: 'Hi' }, { speaker: 'B', start: 65000, end: 70000, text: 'Yo' }] })).toEqual([
-      ['A', 1.23, 4.56],
-      ['B', 65, 70],
+      ['Speaker 1', 1.23, 4.56],
+      ['Speaker 2', 65, 70],
     ]);
     // Starts only, minutes apart in ms.
     expect(times({ segments: [{ start: 0, text: 'a' }, { start: 4000, text: 'b' }, { start: 9000, text: 'c' }] })).toEqual([[null, 0, null], [null, 4, null], [null, 9, null]]);
@@ -466,8 +466,8 @@ describe('Rev.ai monologues and sentence lists', () => {
 
   it('reads {sentences: [{speaker, start, end, text}]}', () => {
     expect(segments({ sentences: [{ speaker: 'A', start: 0.5, end: 2, text: 'Hi.' }, { speaker: 'B', start: 2.5, end: 4, text: 'Hello.' }] })).toEqual([
-      { speaker: 'A', start: 0.5, end: 2, text: 'Hi.' },
-      { speaker: 'B', start: 2.5, end: 4, text: 'Hello.' },
+      { speaker: 'Speaker 1', start: 0.5, end: 2, text: 'Hi.' },
+      { speaker: 'Speaker 2', start: 2.5, end: 4, text: 'Hello.' },
     ]);
   });
 });
