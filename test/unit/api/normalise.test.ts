@@ -320,7 +320,7 @@ describe('transcripts', () => {
       { speaker: 'Speaker 1', start: 0, end: 2.5, text: 'Hi' },
       { speaker: 'Speaker 2', start: 62.5, end: null, text: 'Yo' },
     ]);
-    expect(toTranscript({ utterances: [{ speaker_name: 'C', start_ms: 1500, end_ms: 3000, text: 'Hey' }] }, 'r1').segments[0]).toEqual({ speaker: 'C', start: 1.5, end: 3, text: 'Hey' });
+    expect(toTranscript({ utterances: [{ speaker_name: 'C', start_ms: 1500, end_ms: 3000, text: 'Hey' }] }, 'r1').segments[0]).toEqual({ speaker: 'Speaker 1', start: 1.5, end: 3, text: 'Hey' });
   });
 
   it('reads plain text and {text}, with speakers and times when the lines carry them', () => {
