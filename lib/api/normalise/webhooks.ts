@@ -3,7 +3,7 @@
  */
 import { ApiError, parseErrorBody } from '../errors';
 import type { Webhook } from '../../models';
-import { ID_KEYS, idOf, invalid, isObj, textOf, toFlag } from './values';
+import { ID_KEYS, idOf, invalid, isObj, scalarText, textOf, toFlag, type Obj } from './values';
 import { dateOf } from './dates';
 import { ITEM_TEXT_KEYS, toTextList } from './text-lists';
 import { eachReadable, listReply, unwrap } from './envelope';
@@ -79,7 +79,7 @@ function refusedCreation(raw: unknown): void {
   if (typeof raw === 'string' && /<[a-z!]/i.test(raw)) {
     throw new ApiError('invalid_response', 'The address answered with a web page, not a webhook: check the service address.');
   }
-  if (!isObj(raw)) return;
+  if (!isObj(raw) || carriesWebhook(raw)) return;
   const failed =
     raw.success === false ||
     raw.ok === false ||
@@ -87,10 +87,34 @@ function refusedCreation(raw: unknown): void {
     // JSend's {status: "fail" | "error", data | message}
     raw.status === 'fail' ||
     raw.status === 'error' ||
-    (raw.error != null && raw.error !== false && idOf(raw, ...ID_KEYS) === null);
+    saysSomething(raw.error);
   if (!failed) return;
   const said = parseErrorBody(JSON.stringify(raw), 'application/json').message;
   throw new ApiError('bad_request', said ? `The service did not create the webhook: ${said}` : 'The service did not create the webhook.');
+}
+
+/**
+ * Whether a reply holds the webhook itself: an id at its top, or an id or address under `data` /
+ * `webhook`. Such a reply was a creation, whatever field beside it says (dropped, its secret,
+ * shown this once, was lost and a second Create made a duplicate). An address counts only as one
+ * (JSend's `{status: "fail", data: {url: "is required"}}` keeps messages under the field names).
+ */
+function carriesWebhook(raw: Obj): boolean {
+  if (idOf(raw, ...ID_KEYS) !== null) return true;
+  return [raw.data, raw.webhook].some(
+    (inner) => isObj(inner) && (idOf(inner, ...ID_KEYS, 'webhook_id', 'webhookId') !== null || /^https?:\/\//i.test(textOf(inner, ...URL_KEYS) ?? '')),
+  );
+}
+
+/**
+ * Whether an error field says there was one: Go's encoding/json writes `"error": ""` and others
+ * `{}`, `[]`, `0` or `false` when there was none.
+ */
+function saysSomething(value: unknown): boolean {
+  if (value === true) return true;
+  if (Array.isArray(value)) return value.some(saysSomething);
+  if (isObj(value)) return Object.values(value).some(saysSomething);
+  return scalarText(value) !== null && toFlag(value) !== false;
 }
 
 export function toWebhookList(raw: unknown): Webhook[] {
