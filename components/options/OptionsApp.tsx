@@ -3,6 +3,7 @@ import { Button } from '@/components/ui/Button';
 import { Section } from '@/components/ui/Section';
 import { errorMessage } from './error-message';
 import { useSettings } from './queries';
+import { SectionErrorBoundary } from './SectionErrorBoundary';
 import { ServiceSettingsForm } from './ServiceSettingsForm';
 import { SitesSection } from './SitesSection';
 import { WebhookSection } from './WebhookSection';
@@ -33,11 +34,18 @@ export function OptionsApp() {
   } else {
     content = (
       <>
-        <Section title="Service settings">
-          <ServiceSettingsForm settings={settings.data} />
-        </Section>
-        <SitesSection />
-        <WebhookSection settings={settings.data} />
+        {/* Each apart: a bug in one (webhooks, say) leaves the others usable. */}
+        <SectionErrorBoundary title="Service settings">
+          <Section title="Service settings">
+            <ServiceSettingsForm settings={settings.data} />
+          </Section>
+        </SectionErrorBoundary>
+        <SectionErrorBoundary title="Where Primer works">
+          <SitesSection />
+        </SectionErrorBoundary>
+        <SectionErrorBoundary title="Webhooks">
+          <WebhookSection settings={settings.data} />
+        </SectionErrorBoundary>
       </>
     );
   }

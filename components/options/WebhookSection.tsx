@@ -1,5 +1,6 @@
 /** Webhooks need a saved address and key (the background calls the service with them). */
 import { useState } from 'react';
+import { normaliseBaseUrl } from '@/lib/api/base-url';
 import type { SettingsView } from '@/lib/messaging/protocol';
 import type { Webhook } from '@/lib/models';
 import { Section } from '@/components/ui/Section';
@@ -9,6 +10,9 @@ import { WebhookCreated } from './WebhookCreated';
 
 export function WebhookSection({ settings }: { settings: SettingsView }) {
   const ready = settings.serviceUrl !== null && settings.hasApiKey;
+  // The address the background calls: an administrator's policy may write it without https://
+  // ("ci.example.com", "localhost:8787"), which the webhook form would misread.
+  const service = settings.serviceUrl === null ? null : normaliseBaseUrl(settings.serviceUrl);
   // Every webhook created in this visit, newest first: a second create cleared the first one's
   // signing secret, which the service shows once and the page says it will not show again. Kept
   // here, they stay when the key is removed meanwhile (the form below goes; the secret must not).
@@ -25,7 +29,7 @@ export function WebhookSection({ settings }: { settings: SettingsView }) {
       </p>
       {ready ? (
         <>
-          <WebhookSetup serviceUrl={settings.serviceUrl} onCreated={(webhook) => setCreated((earlier) => [webhook, ...earlier])} />
+          <WebhookSetup serviceUrl={service?.ok ? service.baseUrl : null} onCreated={(webhook) => setCreated((earlier) => [webhook, ...earlier])} />
           {shownOnce}
           <WebhookList />
         </>

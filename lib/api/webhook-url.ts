@@ -10,13 +10,19 @@ export type WebhookUrlResult = { ok: true; url: string } | { ok: false; message:
 
 const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
 
+/** An address as a URL, or null when it is not one. */
+function parsed(address: string): URL | null {
+  try {
+    return new URL(address);
+  } catch {
+    return null;
+  }
+}
+
 /** Whether an address is this computer's (plain http is allowed there only). */
 export function onThisComputer(address: string): boolean {
-  try {
-    return LOCAL_HOSTS.has(new URL(address).hostname);
-  } catch {
-    return false;
-  }
+  const url = parsed(address);
+  return url !== null && LOCAL_HOSTS.has(url.hostname);
 }
 
 export function validateWebhookUrl(input: string): WebhookUrlResult {
@@ -45,12 +51,15 @@ export function validateWebhookUrl(input: string): WebhookUrlResult {
 }
 
 /**
- * validateWebhookUrl, and reachable by the service at `serviceUrl` (null: not known yet): a
+ * validateWebhookUrl, and reachable by the service at `serviceUrl` (its normalised base, as
+ * normaliseBaseUrl makes it; null: not known yet): a
  * service elsewhere posting to "localhost" reaches its own machine, not this one, and events never
  * came. The options page says it; the background refuses it whoever asks.
  */
 export function validateWebhookFor(input: string, serviceUrl: string | null): WebhookUrlResult {
   const checked = validateWebhookUrl(input);
-  if (!checked.ok || serviceUrl === null || !onThisComputer(checked.url) || onThisComputer(serviceUrl)) return checked;
-  return { ok: false, message: `The service at ${new URL(serviceUrl).host} cannot reach this computer: use an address it can reach, with https://.` };
+  // Runs while the options page draws: an address it cannot read is one not known, never a throw.
+  const service = serviceUrl === null ? null : parsed(serviceUrl);
+  if (!checked.ok || service === null || !onThisComputer(checked.url) || LOCAL_HOSTS.has(service.hostname)) return checked;
+  return { ok: false, message: `The service at ${service.host} cannot reach this computer: use an address it can reach, with https://.` };
 }
