@@ -41,8 +41,8 @@ function idFromLocation(location: string | null | undefined): string | null {
  * which fills in what a terse answer leaves out: `201 {}`, `{id}` or no body at all; `location`,
  * the 201's Location header).
  */
-export function toWebhook(raw: unknown, requested?: { url: string; events: readonly string[]; location?: string | null }): Webhook {
-  if (requested) refusedCreation(raw);
+export function toWebhook(reply: unknown, requested?: { url: string; events: readonly string[]; location?: string | null }): Webhook {
+  const raw = requested ? createdIn(reply, requested.url) : reply;
   const unwrapped = unwrap(raw, ['id', 'url', 'events'], ['webhook', 'data']);
   const body = isObj(unwrapped) ? unwrapped : requested ? {} : null;
   if (body === null) throw invalid('the webhook');
@@ -71,15 +71,28 @@ export function toWebhook(raw: unknown, requested?: { url: string; events: reado
 }
 
 /**
- * A 2xx to the creation that is no webhook: a web page (an address that is a site, answering any
- * POST with its HTML), or a body saying it failed (`{success: false, error}`). Taken as created,
- * the page said so, and no event would ever arrive.
+ * What to read the created webhook from in a 2xx to the creation, refusing one that is no webhook:
+ * a web page (an address that is a site, answering any POST with its HTML), the webhook list, or a
+ * body saying it failed (`{success: false, error}`). Taken as created, the page said so, and no
+ * event would ever arrive.
  */
-function refusedCreation(raw: unknown): void {
+function createdIn(raw: unknown, url: string): unknown {
   if (typeof raw === 'string' && /<[a-z!]/i.test(raw)) {
     throw new ApiError('invalid_response', 'The address answered with a web page, not a webhook: check the service address.');
   }
-  if (!isObj(raw) || carriesWebhook(raw)) return;
+  if (isObj(raw) && carriesWebhook(raw)) return raw;
+  // A POST sent on by a 301/302/303 (Django's APPEND_SLASH adding the final /) is followed as a
+  // GET: the webhook list came back and nothing was created. Only a one-entry list holding the
+  // address asked for is the creation answered as rows (PostgREST's return=representation).
+  const listed = listIn(raw);
+  if (listed !== null) {
+    if (listed.length === 1 && eachReadable(listed, toWebhook)[0]?.url === url) return listed[0];
+    throw new ApiError(
+      'invalid_response',
+      'The service answered with its list of webhooks, not a new one: the request was probably redirected, and the webhook was not created. Check the service address (a missing / at the end, or http for https).',
+    );
+  }
+  if (!isObj(raw)) return raw;
   const failed =
     raw.success === false ||
     raw.ok === false ||
@@ -88,7 +101,7 @@ function refusedCreation(raw: unknown): void {
     raw.status === 'fail' ||
     raw.status === 'error' ||
     saysSomething(raw.error);
-  if (!failed) return;
+  if (!failed) return raw;
   const said = parseErrorBody(JSON.stringify(raw), 'application/json').message;
   throw new ApiError('bad_request', said ? `The service did not create the webhook: ${said}` : 'The service did not create the webhook.');
 }
@@ -117,13 +130,22 @@ function saysSomething(value: unknown): boolean {
   return scalarText(value) !== null && toFlag(value) !== false;
 }
 
+const LIST_KEYS = ['webhooks', 'items', 'data', 'results'];
+
+/** The list a reply is, if it is one: an array, or one under a list key (also inside `{data: {…}}`). */
+function listIn(raw: unknown): unknown[] | null {
+  const body = isObj(raw) && isObj(raw.data) ? { ...raw, ...raw.data } : raw;
+  const list: unknown = isObj(body) ? LIST_KEYS.map((key) => body[key]).find((value) => Array.isArray(value)) : body;
+  return Array.isArray(list) ? (list as unknown[]) : null;
+}
+
 export function toWebhookList(raw: unknown): Webhook[] {
   return toWebhookPage(raw).items;
 }
 
 /** One page of the webhook list, and the query of the next where the server says one follows. */
 export function toWebhookPage(raw: unknown, asked?: Record<string, string>): { items: Webhook[]; next: Record<string, string> | null } {
-  const { body, list } = listReply(raw, ['webhooks', 'items', 'data', 'results'], 'the webhook list');
+  const { body, list } = listReply(raw, LIST_KEYS, 'the webhook list');
   const items = eachReadable(list, toWebhook);
   return { items, next: nextListQuery(body, list.length, items.at(-1)?.id ?? null, asked) };
 }
