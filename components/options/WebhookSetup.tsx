@@ -19,6 +19,14 @@ function addressRefusal(error: unknown): string | null {
   return error.kind === 'bad_request' && /\b(url|endpoint|address|target_url|callback_url)\b/i.test(error.message) ? error.message : null;
 }
 
+/**
+ * A failure after which the service may hold the webhook all the same: its answer lost (no answer
+ * in time, the connection dropped) or a server error after it was stored.
+ */
+function mayHaveBeenCreated(error: unknown): boolean {
+  return error instanceof ApiError && (error.kind === 'timeout' || error.kind === 'network' || error.kind === 'server');
+}
+
 /** The same address however a list spells it (`https://Host` and `https://host/`). */
 function sameAddress(listed: string | null, typed: string): boolean {
   const checked = listed === null ? null : validateWebhookUrl(listed);
@@ -40,9 +48,10 @@ export function WebhookSetup({ onCreated, serviceUrl }: { onCreated: (webhook: W
   const create = useMutation({
     mutationFn: (payload: { url: string; events: WebhookEvent[]; description?: string }) =>
       sendRequest('webhook.create', payload),
+    // Failed too: one made before the answer was lost is listed, and Create again warns of it.
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: webhooksKey }),
     onSuccess: (webhook) => {
       onCreated(webhook);
-      void queryClient.invalidateQueries({ queryKey: webhooksKey });
       setUrl('');
       setEvents(new Set());
       setDescription('');
@@ -170,7 +179,12 @@ export function WebhookSetup({ onCreated, serviceUrl }: { onCreated: (webhook: W
           </Button>
         </div>
         <LiveRegion tone={create.isError ? 'error' : 'success'}>
-          {create.isError && addressRefusal(create.error) === null ? <p>{errorMessage(create.error)}</p> : null}
+          {create.isError && addressRefusal(create.error) === null ? (
+            <p>
+              {errorMessage(create.error)}
+              {mayHaveBeenCreated(create.error) ? ` The webhook may have been created all the same: ${listed?.supported === false ? 'check the service’s own dashboard' : 'check the list below'} before trying again.` : null}
+            </p>
+          ) : null}
           {create.isSuccess ? <p>The webhook was created. Its details are below.</p> : null}
         </LiveRegion>
       </form>
