@@ -584,9 +584,12 @@ export class ServiceClient {
         if (error instanceof ApiError && (error.status === 404 || error.status === 405 || error.status === 501)) {
           throw new ApiError(error.kind, 'This service does not take webhooks from Primer: set them up in the service’s own dashboard.', { status: error.status, code: error.code });
         }
+        // A 2xx whose JSON cannot be read is a webhook created all the same: said as failed, the
+        // user pressed Create again and the receiver got every event twice.
+        if (error instanceof ApiError && error.kind === 'invalid_response' && error.status !== null && error.status >= 200 && error.status < 300) return null;
         throw error;
       });
-    return toWebhook(response.body, { ...config, location: response.headers.get('location') });
+    return toWebhook(response?.body ?? null, { ...config, location: response?.headers.get('location') ?? null });
   }
 
   /** `null` when the server does not list webhooks (the interface shows only creation). */

@@ -312,7 +312,7 @@ export class Http {
       // Nothing at all from elsewhere (a parked domain's empty 200) is no answer of the service's.
       if (away && text.trim() === '') throw sentAway();
       if (!response.ok) throw this.#errorFor(response, text, contentType);
-      const parsed = options.ignoreBody ? null : parseBody(text, contentType);
+      const parsed = options.ignoreBody ? null : parseBody(text, contentType, response.status);
       return { status: response.status, headers: response.headers, body: parsed, contentType };
     } finally {
       clearTimeout(timer);
@@ -347,7 +347,8 @@ export class Http {
   }
 }
 
-function parseBody(text: string, contentType: string | null): unknown {
+/** A reply's body; JSON that cannot be read is refused with the status it came with (a 2xx still did what was asked). */
+function parseBody(text: string, contentType: string | null, status: number): unknown {
   if (text.trim() === '') return null;
   const type = contentType ?? '';
   if (type.includes('json') || /^[[{]/.test(text.trimStart())) {
@@ -355,7 +356,7 @@ function parseBody(text: string, contentType: string | null): unknown {
       return parseJson(text);
     } catch {
       if (type.includes('json')) {
-        throw new ApiError('invalid_response', 'The service sent malformed JSON.');
+        throw new ApiError('invalid_response', 'The service sent malformed JSON.', { status });
       }
     }
   }
