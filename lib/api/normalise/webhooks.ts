@@ -23,7 +23,7 @@ const WEBHOOK_EVENT_KEYS = ['event', 'type', 'event_type', 'eventType', ...ITEM_
 
 const URL_KEYS = ['url', 'endpoint', 'endpoint_url', 'target_url', 'targetUrl', 'address', 'callback_url', 'callbackUrl', 'webhook_url', 'webhookUrl', 'uri'];
 const EVENT_LIST_KEYS = ['events', 'event_types', 'eventTypes', 'enabled_events', 'enabledEvents', 'topics', 'types', 'filter_types', 'filterTypes', 'subscriptions', 'topic'];
-const SECRET_KEYS = ['secret', 'signing_secret', 'signingSecret', 'webhook_secret', 'webhookSecret'];
+const SECRET_KEYS = ['secret', 'signing_secret', 'signingSecret', 'webhook_secret', 'webhookSecret', 'signing_key', 'signingKey', 'secret_key', 'secretKey'];
 
 /** The new webhook's id from a 201's Location (`/api/v2/webhooks/wh_42`). */
 function idFromLocation(location: string | null | undefined): string | null {
@@ -48,8 +48,9 @@ export function toWebhook(reply: unknown, requested?: { url: string; events: rea
   if (body === null) throw invalid('the webhook');
   // GitHub's and Gitea's keep the address under `config`.
   const config = isObj(body.config) ? body.config : {};
-  // What a reply keeps beside the webhook it wraps (`{webhook: {…}, secret}`): a secret shown once.
-  const outside = isObj(raw) && raw !== unwrapped ? raw : {};
+  // What a reply keeps beside the webhook it wraps (`{webhook: {…}, secret}`, also inside
+  // `{success, data: {webhook, secret}}`): a secret shown once.
+  const outside = [raw, isObj(raw) ? raw.data : null].filter((source): source is Obj => isObj(source) && source !== unwrapped);
   const id = idOf(body, ...ID_KEYS, 'webhook_id', 'webhookId') ?? idFromLocation(requested?.location);
   const url = textOf(body, ...URL_KEYS) ?? textOf(config, 'url') ?? requested?.url ?? null;
   // A listed entry with neither an id nor an address: nothing the user could recognise or delete.
@@ -61,7 +62,7 @@ export function toWebhook(reply: unknown, requested?: { url: string; events: rea
     id,
     url,
     events: events.length > 0 || !requested ? events : [...requested.events],
-    secret: textOf(body, ...SECRET_KEYS) ?? textOf(outside, ...SECRET_KEYS),
+    secret: [body, ...outside].map((source) => textOf(source, ...SECRET_KEYS)).find((secret) => secret !== null) ?? null,
     active:
       toFlag(body.active ?? body.enabled ?? body.is_active ?? body.isActive ?? body.is_enabled ?? body.isEnabled) ??
       (disabled === null ? null : !disabled) ??
