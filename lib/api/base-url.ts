@@ -41,7 +41,7 @@ function withoutLoneMarks(input: string): string {
  * then a mark a selection took on one side only. Left on, they became part of a host that cannot
  * exist. An IPv6 literal keeps its brackets, and a path its own (`/tenant(eu)`).
  */
-function unwrapped(input: string): string {
+export function unwrapped(input: string): string {
   let text = input.trim().replace(/[,;]+$/, '');
   for (;;) {
     const closer = CLOSER[text[0] ?? ''];
@@ -49,6 +49,16 @@ function unwrapped(input: string): string {
     if (closer === undefined || text.length < 2 || !text.endsWith(closer)) return withoutLoneMarks(text);
     text = text.slice(1, -1).trim().replace(/[,;]+$/, '');
   }
+}
+
+/**
+ * What makes a URL's host one no single server has: a `*` (it survives in a URL's host, also
+ * typed as %2A), or anything but letters, digits, hyphens and dots (an IDN as its xn-- form) or an
+ * IP address (a quote or comma a paste left inside it).
+ */
+export function hostFault(hostname: string): 'wildcard' | 'malformed' | null {
+  if (hostname.includes('*')) return 'wildcard';
+  return /^(?:[a-z0-9_-]+\.)*[a-z0-9_-]+\.?$|^\[[0-9a-f:.]+\]$/i.test(hostname) ? null : 'malformed';
 }
 
 export function normaliseBaseUrl(input: string): BaseUrlResult {
@@ -69,16 +79,13 @@ export function normaliseBaseUrl(input: string): BaseUrlResult {
   if (url.protocol !== 'https:' && url.protocol !== 'http:') {
     return { ok: false, reason: 'unsupported', message: 'The address must start with https://.' };
   }
-  // `*` survives in a URL's host (also typed as %2A): the permission asked for would then be
-  // `https://*/*`, every site, or every host under a domain. The service is one host.
-  if (url.hostname.includes('*')) {
+  // A wildcard would make the permission asked for `https://*/*`, every site, or every host under
+  // a domain. The service is one host.
+  const fault = hostFault(url.hostname);
+  if (fault === 'wildcard') {
     return { ok: false, reason: 'wildcard', message: 'Enter the service’s own host name: a * (wildcard) cannot be part of it.' };
   }
-  // A host name is letters, digits, hyphens and dots (an IDN as its xn-- form), or an IP address:
-  // anything else a paste left inside it (a quote, a comma) makes a host no service can have.
-  if (!/^(?:[a-z0-9_-]+\.)*[a-z0-9_-]+\.?$|^\[[0-9a-f:.]+\]$/i.test(url.hostname)) {
-    return { ok: false, reason: 'malformed', message: 'This is not a valid web address.' };
-  }
+  if (fault === 'malformed') return { ok: false, reason: 'malformed', message: 'This is not a valid web address.' };
   if (url.protocol === 'http:' && !GRANTABLE_HTTP_HOSTS.has(url.hostname)) {
     return {
       ok: false,

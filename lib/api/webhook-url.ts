@@ -5,6 +5,7 @@
  */
 import { MAX_URL_LENGTH } from '../messaging/limits';
 import { withoutInvisibles } from '../format/invisible';
+import { hostFault, unwrapped } from './base-url';
 
 export type WebhookUrlResult = { ok: true; url: string } | { ok: false; message: string };
 
@@ -25,15 +26,24 @@ export function onThisComputer(address: string): boolean {
   return url !== null && LOCAL_HOSTS.has(url.hostname);
 }
 
+/**
+ * A webhook address as the service should post to, or why not. Pasted from the same places as the
+ * service address, it is cleaned the same way (quotes, <>, backticks around it).
+ */
 export function validateWebhookUrl(input: string): WebhookUrlResult {
-  const trimmed = withoutInvisibles(input).trim();
+  const trimmed = unwrapped(withoutInvisibles(input));
   if (trimmed === '') return { ok: false, message: 'Enter the address that should receive the events.' };
+  // Words after the address ("… (production)") would become part of its path, and every event a 404.
+  if (/\s/.test(trimmed)) return { ok: false, message: 'A web address has no spaces: remove what follows or surrounds it (a note belongs in the description).' };
   let url: URL;
   try {
     url = new URL(trimmed);
   } catch {
     return { ok: false, message: 'This is not a valid web address. It should start with https://.' };
   }
+  const fault = hostFault(url.hostname);
+  if (fault === 'wildcard') return { ok: false, message: 'Enter the receiver’s own host name: a * (wildcard) cannot be part of it.' };
+  if (fault === 'malformed') return { ok: false, message: 'This is not a valid web address: check the host name.' };
   // Plain http on this computer passes the checks below as https does (it skipped them).
   if (url.protocol !== 'https:' && !(url.protocol === 'http:' && LOCAL_HOSTS.has(url.hostname))) {
     return {

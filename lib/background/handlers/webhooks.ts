@@ -15,7 +15,8 @@ export function webhookHandlers(context: ServiceContext): Pick<Handlers, 'webhoo
       const client = await context.client();
       const checked = validateWebhookFor(config.url, client.baseUrl);
       if (!checked.ok) throw new ApiError('bad_request', checked.message);
-      return client.createWebhook(config);
+      // The address as checked (cleaned of what a paste wrapped it in), as the options page sends it.
+      return client.createWebhook({ ...config, url: checked.url });
     },
     'webhook.list': async () => {
       const items = await (await context.client()).listWebhooks(ON_SCREEN);
