@@ -109,8 +109,9 @@ interface CommonProblem {
 /**
  * When several attendees failed for the same reason (a refused key, a busy service), it is said
  * once for the meeting, not once per person; so are different reasons that all call for the same
- * next step, Try again (one failing, one too slow): one button does it for all. A contact the
- * service no longer has is its own case (find that person by e-mail), said on their card.
+ * next step, Try again (one failing, one too slow): one button does it for all. Otherwise the
+ * reason shared by the most of them (two or more) is said once, the rest on their cards. A contact
+ * the service no longer has is its own case (find that person by e-mail), said on their card.
  */
 function commonProblem(attendees: readonly Attendee[]): CommonProblem | null {
   const failed = attendees.filter(
@@ -119,9 +120,23 @@ function commonProblem(attendees: readonly Attendee[]): CommonProblem | null {
   if (failed.length < 2) return null;
   const kinds = new Set(failed.map((attendee) => problemKind(attendee.state.error)));
   if (kinds.size === 1) return { error: failed[0]!.state.error, retrying: failed[0]!.state.retrying, failed, mixed: false };
-  if (!failed.every(({ state }) => problemFor(state.error).next === 'retry')) return null;
-  // Stands for the next step they share (Try again); the notice says why with MIXED_REASONS.
-  return { error: new ApiError('http', 'several failures'), retrying: failed.some((attendee) => attendee.state.retrying), failed, mixed: true };
+  if (failed.every(({ state }) => problemFor(state.error).next === 'retry')) {
+    // Stands for the next step they share (Try again); the notice says why with MIXED_REASONS.
+    return { error: new ApiError('http', 'several failures'), retrying: failed.some((attendee) => attendee.state.retrying), failed, mixed: true };
+  }
+  // Else the reason most of them share is said once (five asked to slow down are one notice, not
+  // five alerts); the others keep theirs on their cards.
+  // Not Map.groupBy: Firefox 115 (the oldest supported) lacks it.
+  const byKind = new Map<string, Failed[]>();
+  for (const attendee of failed) {
+    const kind = problemKind(attendee.state.error);
+    const group = byKind.get(kind);
+    if (group) group.push(attendee);
+    else byKind.set(kind, [attendee]);
+  }
+  const most = [...byKind.values()].reduce((a, b) => (b.length > a.length ? b : a));
+  if (most.length < 2) return null;
+  return { error: most[0]!.state.error, retrying: most.some((attendee) => attendee.state.retrying), failed: most, mixed: false };
 }
 
 /** Why, for attendees failed for different reasons (each card says its own): no one reason is true of all. */
