@@ -7,8 +7,9 @@ export function nonBlank(value: string | null | undefined): string | null {
 /**
  * How topics are told apart: case (Turkish dotted and dotless i too), spaces, invisible format characters, the form of accents
  * and full-width letters (NFKC), curly or straight quotes, the kind of dash, spaces around a slash,
- * a dash, "&" or "+", and punctuation at either end in any script ("。", "「」", "¿?", "؟") ignored.
- * "Layoffs" and "layoffs." are one topic, so a topic to avoid is never also listed as one to raise.
+ * a dash, "&" or "+", a hyphen or a space between words ("follow-up", "follow up"), punctuation at either end in any script
+ * ("。", "「」", "¿?", "؟") and a plural "s" ignored. "Layoff", "Layoffs" and "layoffs." are one topic, so a topic to avoid
+ * is never also listed as one to raise.
  */
 export function topicKey(topic: string): string {
   return topic
@@ -25,8 +26,13 @@ export function topicKey(topic: string): string {
     // Word and Outlook make " - " an en dash as it is typed: every dash is one, spaced or not, as "&" and "+" are.
     .replace(/[‐‑‒–—−]/g, '-')
     .replace(/\s*([/&+-])\s*/g, '$1')
+    // A hyphen between words is a space ("follow-up" is "follow up"); not a leading minus ("-5%").
+    .replace(/(?<=[\p{L}\p{N}])-(?=[\p{L}\p{N}])/gu, ' ')
     // Punctuation, not symbols ("C++", "C#" and "R&D" keep theirs).
-    .replace(/^(?:(?![#%&*@/\\])[\s\p{Po}\p{Ps}\p{Pe}\p{Pi}\p{Pf}])+|(?:(?![#%&*@/\\])[\s\p{Po}\p{Ps}\p{Pe}\p{Pi}\p{Pf}])+$/gu, '');
+    .replace(/^(?:(?![#%&*@/\\])[\s\p{Po}\p{Ps}\p{Pe}\p{Pi}\p{Pf}])+|(?:(?![#%&*@/\\])[\s\p{Po}\p{Ps}\p{Pe}\p{Pi}\p{Pf}])+$/gu, '')
+    // A plural: one final "s" of the last word, when four letters or more and not "ss", "us" or "is"
+    // ("class", "status", "analysis" kept). Only the "s": "sales" is "sale", never "sal".
+    .replace(/(?<!\p{L})(\p{L}{3,}(?<![isu]))s$/u, '$1');
 }
 
 /**
