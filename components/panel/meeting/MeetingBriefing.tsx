@@ -157,6 +157,15 @@ function whoseBriefings(labels: readonly string[], of: number): string {
 const NAMED_AT_MOST = 3;
 
 /**
+ * Whose latest briefings could not be loaded (their copies are shown, and their cards read like the
+ * fresh ones): named as whose failed are, when they are some of the attendees; else counted.
+ */
+function whoseLatest(labels: readonly string[], of: number): string {
+  if (labels.length < of && labels.length <= NAMED_AT_MOST) return `the latest ${labels.length === 1 ? 'briefing' : 'briefings'} of ${joinedWithAnd(labels)}`;
+  return labels.length === 1 ? 'the latest briefing of one attendee' : `the latest briefings of ${labels.length} attendees`;
+}
+
+/**
  * Who is left out of the meeting's topics and pending items because their briefing could not be loaded: without it,
  * a missing attendee read as one with nothing to avoid and nothing pending.
  */
@@ -233,7 +242,8 @@ export function MeetingBriefing({ surface, onOpenPerson, onAvoids, onOpenRecordi
   const source = meetingProvenance(briefed, now);
   // Briefings shown from the panel's copy because asking for newer ones failed: said once, with
   // the age of the oldest of them (the person view says the same for one person).
-  const behind = attendees.flatMap((attendee) => (attendee.state.status === 'briefed' && attendee.state.refreshProblem ? [attendee.state] : []));
+  const behindAttendees = attendees.filter((attendee) => attendee.state.status === 'briefed' && attendee.state.refreshProblem);
+  const behind = behindAttendees.flatMap((attendee) => (attendee.state.status === 'briefed' ? [attendee.state] : []));
   const stalest = behind.sort((a, b) => a.reply.asOf - b.reply.asOf)[0];
   // Refresh beside a Try again that does the same (offline, some attendees from their copies and
   // others with none) would be two next steps for one: Try again is the one kept.
@@ -297,7 +307,7 @@ export function MeetingBriefing({ surface, onOpenPerson, onAvoids, onOpenRecordi
       {stalest?.refreshProblem && !common ? (
         <ProblemNotice
           error={stalest.refreshProblem.error}
-          what={behind.length === 1 ? 'the latest briefing of one attendee' : `the latest briefings of ${behind.length} attendees`}
+          what={whoseLatest(behindAttendees.map(labelOf), known.length)}
           onRetry={() => void refetch()}
           retrying={stalest.refreshProblem.retrying}
         >
