@@ -22,6 +22,7 @@ import { problemAbout, problemKind } from '../states/problem-text';
 import { ApiError, NOT_THE_SERVICE_CODE, serviceWaitMs, toErrorInfo } from '@/lib/api/errors';
 import { RefreshNote } from '../states/RefreshNote';
 import { AsOf } from '../states/AsOf';
+import { OpenOptionsButton } from '@/components/ui/OpenOptionsButton';
 import { AttendeeSummary } from './AttendeeSummary';
 import { useAttendees, type Attendee } from './attendees';
 
@@ -147,6 +148,14 @@ export const MEETING_ITEMS_SHOWN = 5;
 
 const peopleCount = (count: number) => (count === 1 ? '1 person' : `${count} people`);
 
+/** Why everyone the page named is left out, as the options say it. */
+function leftOutWhy(reasons: readonly ('own' | 'excluded')[]): string {
+  const who = reasons.length === 1 ? 'The only person here' : 'Everyone here';
+  if (reasons.every((reason) => reason === 'own')) return `${who} is one of your own addresses`;
+  if (reasons.every((reason) => reason === 'excluded')) return `${who} is in a domain you excluded`;
+  return `${who} is one of your own addresses or in a domain you excluded`;
+}
+
 /** "the attendees’ briefings" only when that is everyone's: else whose, or how many of them. */
 function whoseBriefings(labels: readonly string[], of: number): string {
   if (labels.length >= of) return 'the attendees’ briefings';
@@ -177,12 +186,18 @@ function missingNote(labels: readonly string[]): string {
 
 export function MeetingBriefing({ surface, onOpenPerson, onAvoids, onOpenRecording, unknownAction, meetingAction, nav, onPainted, now: givenNow }: MeetingBriefingProps) {
   const now = givenNow ?? new Date();
-  const { attendees, settled, refetch, refreshing } = useAttendees(surface);
+  const { attendees, settled, refetch, refreshing, leftOut } = useAttendees(surface);
   usePaintedMark(settled, 'meeting', `${surface.title ?? surface.kind}:${attendees.map((attendee) => attendee.key).join(',')}`, onPainted);
   const title = surface.title?.trim() ? surface.title : SURFACE_NAMES[surface.kind];
+  // A meeting chosen on a card before everyone in it was left out in the options: said, as for one person.
+  const everyoneLeftOut = attendees.length === 0 && leftOut.length > 0;
   // Not when every briefing failed: that is the alert's to say.
   const allFailed = attendees.length > 0 && attendees.every((attendee) => attendee.state.status === 'failed');
-  useSayWhenLoaded(!settled, allFailed ? null : `Briefing of ${title} loaded.`, `${surface.kind}:${title}`);
+  useSayWhenLoaded(
+    !settled,
+    everyoneLeftOut ? `Everyone in ${title} is left out in Primer’s options.` : allFailed ? null : `Briefing of ${title} loaded.`,
+    `${surface.kind}:${title}`,
+  );
   // Cards of attendees sharing a name say which is which, and so do the lists, among everyone
   // listed (a namesake whose briefing failed too; each contact is one attendee already: useAttendees).
   const identityOf = (attendee: Attendee) => {
@@ -274,14 +289,24 @@ export function MeetingBriefing({ surface, onOpenPerson, onAvoids, onOpenRecordi
             {rangesApart(when).map((piece, index) => (piece.range ? <span key={index} className="keep-together">{piece.text}</span> : piece.text))}
           </p>
         ) : null}
-        <p className="subtle">
-          {peopleCount(attendees.length)}
-          {settled
-            ? ` · ${inPrimer.length} in Primer${unknown.length > 0 ? `, ${unknown.length} not yet` : ''}${nameOnly.length > 0 ? `, ${nameOnly.length} shown by name only` : ''}${gone.length > 0 ? `, ${gone.length} no longer in Primer` : ''}${notLookedUp > 0 ? `, ${notLookedUp} could not be looked up` : ''}`
-            : ''}
-        </p>
+        {everyoneLeftOut ? null : (
+          <p className="subtle">
+            {peopleCount(attendees.length)}
+            {settled
+              ? ` · ${inPrimer.length} in Primer${unknown.length > 0 ? `, ${unknown.length} not yet` : ''}${nameOnly.length > 0 ? `, ${nameOnly.length} shown by name only` : ''}${gone.length > 0 ? `, ${gone.length} no longer in Primer` : ''}${notLookedUp > 0 ? `, ${notLookedUp} could not be looked up` : ''}`
+              : ''}
+          </p>
+        )}
         {meetingAction}
       </header>
+      {everyoneLeftOut ? (
+        <div className="empty-note" role="status">
+          <p>
+            <strong>Left out.</strong> {leftOutWhy(leftOut)} in Primer’s options: Primer does not brief them.
+          </p>
+          <OpenOptionsButton />
+        </div>
+      ) : null}
       {oldest?.problem ? (
         <FreshnessNote asOf={oldest.asOf} problem={oldest.problem} updatedAt={oldest.updatedAt} onRetry={tryAgainOffered ? undefined : refetch} />
       ) : null}

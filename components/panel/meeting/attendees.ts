@@ -37,6 +37,8 @@ export interface Attendees {
   refetch: () => Promise<unknown>;
   /** A newer copy is being asked for behind what is shown. */
   refreshing: boolean;
+  /** Why each person the page named and the options leave out is left out: one of the user's own addresses, an excluded domain. */
+  leftOut: ('own' | 'excluded')[];
 }
 
 export function useAttendees(surface: PageSurface): Attendees {
@@ -50,14 +52,17 @@ export function useAttendees(surface: PageSurface): Attendees {
   // The user, and anyone in an excluded domain, are left out as the page leaves them out
   // (scanner.ts): also someone the page showed by name only, whom the panel's lookup finds to be
   // one of them, and a meeting chosen on a card before the domain was excluded (it is kept).
-  const leftOut = (entry: PageSurface['people'][number], found: ContactMatch | null) => {
+  const leftOutAs = (entry: PageSurface['people'][number], found: ContactMatch | null) => {
     const email = (entry.email ?? found?.contact.email)?.trim();
-    return !!email && leftOutBy(email, preferences) !== null;
+    return email ? leftOutBy(email, preferences) : null;
   };
+  const leftOut: ('own' | 'excluded')[] = [];
   const resolved = uniquePeople(
     entries.flatMap((entry, index) => {
       const match = entry.match ?? contacts[index]?.data ?? null;
-      return leftOut(entry, match) ? [] : [{ ...entry, match, index }];
+      const why = leftOutAs(entry, match);
+      if (why) leftOut.push(why);
+      return why ? [] : [{ ...entry, match, index }];
     }),
   );
   const ids = [...new Set(resolved.flatMap(({ match }) => (match ? [match.contact.id] : [])))];
@@ -85,5 +90,5 @@ export function useAttendees(surface: PageSurface): Attendees {
       ...contacts.filter((query) => query.isError).map((query) => query.refetch()),
       ...insightQueries.filter((query) => query.isError || query.data?.problem).map((query) => query.refetch()),
     ]);
-  return { attendees, settled, refetch, refreshing: insightQueries.some((query) => query.data !== undefined && query.isFetching) };
+  return { attendees, settled, refetch, refreshing: insightQueries.some((query) => query.data !== undefined && query.isFetching), leftOut };
 }
