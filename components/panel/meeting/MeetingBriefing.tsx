@@ -394,9 +394,15 @@ export function MeetingBriefing({ surface, onOpenPerson, onAvoids, onOpenRecordi
         <Section title={<>Not in Primer yet <span className="count">({unknown.length})</span></>}>
           <ul className="unknown-people">
             {unknown.map((attendee) => (
+              // Isolated as on attendees' cards: an Arabic name must not pull the address's "2024." into its run.
               <li key={attendee.key}>
-                {attendee.name}
-                {attendee.person.email && attendee.person.email !== attendee.name ? <span className="subtle"> {attendee.person.email}</span> : null}
+                <bdi>{attendee.name}</bdi>
+                {attendee.person.email && attendee.person.email !== attendee.name ? (
+                  <span className="subtle">
+                    {' '}
+                    <bdi>{attendee.person.email}</bdi>
+                  </span>
+                ) : null}
               </li>
             ))}
           </ul>
@@ -407,7 +413,9 @@ export function MeetingBriefing({ surface, onOpenPerson, onAvoids, onOpenRecordi
         <Section title={<>Shown by name only <span className="count">({nameOnly.length})</span></>}>
           <ul className="unknown-people">
             {nameOnly.map((attendee) => (
-              <li key={attendee.key}>{attendee.name}</li>
+              <li key={attendee.key}>
+                <bdi>{attendee.name}</bdi>
+              </li>
             ))}
           </ul>
           <p className="subtle">
