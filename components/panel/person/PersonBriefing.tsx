@@ -68,7 +68,8 @@ export function PersonBriefing({ person, onOpenRecording, nav, unknownAction, on
       : reply && matchName
         ? `Briefing of ${matchName} loaded.`
         : contact.resolved && !contact.match
-          ? `${displayName(person)} is not in Primer yet.`
+          ? // As the note on screen says it (UnknownPerson.tsx): someone shown by name only may well be in Primer, under their address.
+            `${displayName(person)} ${person.email ? 'is not in Primer yet.' : 'is shown by name only: no single contact has exactly this full name.'}`
           : null,
     personKey(person),
   );
