@@ -22,15 +22,19 @@ const SAYS: Record<PreferenceFlag, { yes: string; no: string }> = {
   dislikesJargon: { yes: 'dislikes jargon', no: 'does not mind jargon' },
 };
 
-/** What to do (or not) when the flag is true, and when it is false. */
+/**
+ * What to do (or not) when the flag is true, and when it is false. Only brevity's tip says how to
+ * start ("the summary first"): tips each naming their own opening (context first, the agenda, the
+ * story) told the user to start a conversation three or four ways at once.
+ */
 const ADVICE: Record<PreferenceFlag, { yes: Pick<Tip, 'kind' | 'text'>; no: Pick<Tip, 'kind' | 'text'> }> = {
   prefersDataDriven: {
     yes: { kind: 'do', text: 'Bring numbers and evidence; back every claim.' },
-    no: { kind: 'do', text: 'Lead with the story and the outcome; keep figures to the essentials.' },
+    no: { kind: 'do', text: 'Make your case with the story and the outcome; keep figures to the essentials.' },
   },
   prefersDirect: {
     yes: { kind: 'do', text: 'Get to the point and say plainly what you need.' },
-    no: { kind: 'dont', text: 'Don’t open with the ask; give context first and soften requests.' },
+    no: { kind: 'dont', text: 'Don’t make blunt demands; explain why you ask and soften requests.' },
   },
   // These two are read together: a person can value the relationship and dislike small talk, so
   // neither tip speaks of the other's subject (no "ask how they are" beside "don't make small
@@ -40,7 +44,7 @@ const ADVICE: Record<PreferenceFlag, { yes: Pick<Tip, 'kind' | 'text'>; no: Pick
     no: { kind: 'do', text: 'Keep the meeting about the work; they value it over rapport.' },
   },
   dislikesSmallTalk: {
-    yes: { kind: 'dont', text: 'Don’t make small talk; open with the agenda.' },
+    yes: { kind: 'dont', text: 'Don’t make small talk; keep to the agenda.' },
     no: { kind: 'do', text: 'Small talk doesn’t bother them.' },
   },
   prefersBrevity: {
