@@ -7,7 +7,7 @@ import type { ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { isEmptyBriefing } from '@/lib/format/briefing';
 import type { TopicPeople } from '@/lib/format/meeting';
-import { provenance, updatedAgo } from '@/lib/format/provenance';
+import { provenance } from '@/lib/format/provenance';
 import { displayName, personKey, type SubjectPerson } from '@/lib/panel/subject';
 import { keys } from '../data/keys';
 import { problemOf, useContactMatch, useInsights } from '../data/queries';
@@ -31,6 +31,7 @@ import { PendingItems } from './PendingItems';
 import { PersonHeader } from './PersonHeader';
 import { Topics } from './Topics';
 import { UnknownPersonNote } from './UnknownPerson';
+import { UpdatedNote } from './UpdatedNote';
 
 interface PersonBriefingProps {
   person: SubjectPerson;
@@ -107,7 +108,6 @@ export function PersonBriefing({ person, onOpenRecording, nav, unknownAction, on
   } else {
     const data = reply.insights;
     const source = provenance(data, now);
-    const updated = updatedAgo(data.updatedAt, now);
     body = (
       <>
         {reply.problem && !insightsProblem ? <FreshnessNote asOf={reply.asOf} problem={reply.problem} updatedAt={insights.dataUpdatedAt} onRetry={() => insights.refetch()} /> : null}
@@ -130,7 +130,7 @@ export function PersonBriefing({ person, onOpenRecording, nav, unknownAction, on
             <Conversations insights={data} now={now} />
           </>
         )}
-        {updated ? <p className="source">Insights updated {updated}.</p> : null}
+        <UpdatedNote updatedAt={data.updatedAt} now={givenNow?.getTime()} />
       </>
     );
   }

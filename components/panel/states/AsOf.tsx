@@ -2,18 +2,11 @@
  * When a copy shown instead of a newer one was had: the time, and how long ago ("22 Nov, 10:00
  * (2 h ago)", "19 Nov, 10:00 (3 days ago)"); the age on screen only.
  */
-import { useEffect, useState } from 'react';
 import { ageOf, dateAndTime } from '@/lib/format/provenance';
+import { useMinuteClock } from './useMinuteClock';
 
 export function AsOf({ asOf, now: given }: { asOf: number; now?: number }) {
-  // Read again each minute: in a panel left open, "(5 min ago)" was said for hours.
-  const [ticked, setTicked] = useState(() => Date.now());
-  useEffect(() => {
-    if (given !== undefined) return;
-    const timer = setInterval(() => setTicked(Date.now()), 60_000);
-    return () => clearInterval(timer);
-  }, [given]);
-  const now = given ?? ticked;
+  const now = useMinuteClock(given);
   const absolute = dateAndTime(asOf, undefined, now);
   return (
     <>
