@@ -4,6 +4,7 @@
  */
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { QueryClientProvider, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { browser } from '#imports';
 import { Button } from '@/components/ui/Button';
 import { clearPanelFocus } from '@/lib/panel/target';
 import type { TopicPeople } from '@/lib/format/meeting';
@@ -386,13 +387,17 @@ export function PanelApp({ client, restored, firstTarget, initialTarget, started
         );
       });
     });
-    // Back online: what was shown from the last copy is asked for again at once.
-    const onOnline = () => void client.invalidateQueries(undefined, { cancelRefetch: false });
-    globalThis.addEventListener('online', onOnline);
+    // Back online: what was shown from the last copy is asked for again at once. So is what failed
+    // for want of access to a host, once it is given (the options' Allow): it has no interval of
+    // its own meanwhile (copyAskAgainMs).
+    const askAgain = () => void client.invalidateQueries(undefined, { cancelRefetch: false });
+    globalThis.addEventListener('online', askAgain);
+    browser.permissions.onAdded.addListener(askAgain);
     return () => {
       live = false;
       stop();
-      globalThis.removeEventListener('online', onOnline);
+      globalThis.removeEventListener('online', askAgain);
+      browser.permissions.onAdded.removeListener(askAgain);
     };
   }, [client, restored, startedAt]);
   return (

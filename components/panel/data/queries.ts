@@ -1,7 +1,7 @@
 /** The side panel's data hooks; every call goes through the background. */
 import { useCallback, useSyncExternalStore } from 'react';
 import { useInfiniteQuery, useQueries, useQuery, useQueryClient, type InfiniteData, type QueryKey } from '@tanstack/react-query';
-import { isNotYet, serviceWaitMs, type ApiErrorInfo } from '@/lib/api/errors';
+import { isNotYet, NO_ACCESS_CODE, serviceWaitMs, type ApiErrorInfo } from '@/lib/api/errors';
 import { sendRequest } from '@/lib/messaging/send';
 import type { InsightsReply, PersonQuery } from '@/lib/messaging/protocol';
 import { isEmptyRecordingInsights, isEmptyTranscript, type ContactMatch, type Copy, type Recording, type RecordingInsights, type RecordingPage, type Transcript } from '@/lib/models';
@@ -50,6 +50,15 @@ export function askAgainInMs(problem: ApiErrorInfo): number {
   return Math.min(serviceWaitMs(problem) ?? RECOVER_EVERY_MS, LONGEST_TIMER_MS);
 }
 
+/**
+ * How often a view shown from a last copy asks again (its query's interval): never for want of
+ * access to the service's host, which only the user can give (in the options); the panel asks
+ * again once it is given (PanelApp), instead of calling the service every half minute in vain.
+ */
+export function copyAskAgainMs(problem: ApiErrorInfo): number | false {
+  return problem.code === NO_ACCESS_CODE ? false : askAgainInMs(problem);
+}
+
 /** The longest delay browsers keep for a timer. */
 const LONGEST_TIMER_MS = 2 ** 31 - 1;
 
@@ -91,7 +100,7 @@ export function insightsOptions(contactId: string | null) {
       // Asking again after that failed otherwise (a refused key, a contact gone) is the notice's Try again.
       if (query.state.status === 'error') return false;
       const problem = query.state.data?.problem;
-      return problem ? askAgainInMs(problem) : false;
+      return problem ? copyAskAgainMs(problem) : false;
     },
   };
 }
@@ -130,7 +139,7 @@ export function recordingsOptions(contactId: string) {
       if (query.state.status === 'error' && !query.state.fetchMeta?.fetchMore) return false;
       const pages = query.state.data?.pages ?? [];
       const copy = oldestCopy(pages);
-      if (copy) return askAgainInMs(copy.problem);
+      if (copy) return copyAskAgainMs(copy.problem);
       return stillMoving(pages.flatMap((page) => page.recordings)) ? PROCESSING_POLL_MS : false;
     },
   };
@@ -188,7 +197,7 @@ export function useRecording(id: string) {
     refetchInterval: (query) => {
       if (query.state.status === 'error') return false;
       const data = query.state.data;
-      if (data?.copy) return askAgainInMs(data.copy.problem);
+      if (data?.copy) return copyAskAgainMs(data.copy.problem);
       return data && stillMoving([data]) ? PROCESSING_POLL_MS : false;
     },
   });

@@ -1,11 +1,13 @@
 /**
  * A note above what is shown from a last copy because the service could not answer (a briefing,
  * recordings): the caller says why and as of when; this says when Primer asks again (a busy
- * service, after the wait it gave or half a minute), or offers Refresh otherwise.
+ * service, after the wait it gave or half a minute), or offers Refresh otherwise; and the options,
+ * where only the user can put it right (access to the service's host).
  */
 import { useState, type ReactNode } from 'react';
-import { serviceWaitMs, type ApiErrorInfo } from '@/lib/api/errors';
+import { NO_ACCESS_CODE, serviceWaitMs, type ApiErrorInfo } from '@/lib/api/errors';
 import { Button } from '@/components/ui/Button';
+import { OpenOptionsButton } from '@/components/ui/OpenOptionsButton';
 import { useCountdown } from '@/components/ui/useCountdown';
 import { waitEnds, waitLeft } from '@/lib/format/wait';
 import { askAgainInMs } from '../data/queries';
@@ -60,6 +62,8 @@ export function LastCopyNote({ problem, updatedAt, onRetry, refreshWhat, childre
         ) : null}
         {refresh === 'asking' ? ' Asking again…' : refresh === 'asked' ? ' Asked again: still no newer answer.' : null}
       </p>
+      {/* Told to allow it in the options (staleReason): the way there, as the notice without a copy offers. */}
+      {problem.code === NO_ACCESS_CODE ? <OpenOptionsButton /> : null}
       {wait === null && onRetry ? (
         // Gone with the note once what it is about is fresh again: focus must not fall to the document.
         <Button ref={landFocusWhenGone} variant="secondary" onClick={onRefresh} busy={refresh === 'asking'}>
