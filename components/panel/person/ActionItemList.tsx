@@ -7,6 +7,7 @@ import { formatDueDate } from '@/lib/format/dates';
 import { isItemOverdue, sortActionItems } from '@/lib/format/briefing';
 import { nonBlank, statusAsWords } from '@/lib/format/text';
 import { Button } from '@/components/ui/Button';
+import { landFocusWhenGone } from '../focus-landing';
 import { useShowMore } from '../show-more';
 import { ItemSourceNote, type RecordingLookup } from './ItemSourceNote';
 
@@ -79,7 +80,8 @@ export function ActionItemList({ items, label, onOpenRecording, lookup, withStat
           const due = formatDueDate(item.dueDate) ?? nonBlank(item.dueDate);
           const status = withStatus ? statusText(item, now) : pendingStatusText(item);
           return (
-            <li key={keys[index]} className={overdue ? 'overdue' : undefined} tabIndex={-1}>
+            // Done or gone with a refresh while the user is on it: focus goes to the heading before (focus-landing.ts).
+            <li key={keys[index]} className={overdue ? 'overdue' : undefined} tabIndex={-1} ref={landFocusWhenGone}>
               <span className="item-text" dir="auto">
                 {item.text}
               </span>
@@ -104,6 +106,7 @@ export function ActionItemList({ items, label, onOpenRecording, lookup, withStat
       </ul>
       {left > 0 ? (
         <Button
+          ref={landFocusWhenGone}
           variant="secondary"
           className="show-all"
           onClick={() => more()}

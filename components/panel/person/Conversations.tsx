@@ -4,6 +4,7 @@ import type { Insights } from '@/lib/models';
 import { lastConversation } from '@/lib/format/dates';
 import { conversationsText } from '@/lib/format/provenance';
 import { serverText } from '@/lib/format/text';
+import { landFocusWhenGone } from '../focus-landing';
 
 export function Conversations({ insights, now = new Date() }: { insights: Insights; now?: Date }) {
   const headingId = useId();
@@ -14,8 +15,9 @@ export function Conversations({ insights, now = new Date() }: { insights: Insigh
   const total = conversationsText(insights.totalConversations);
   if (!last && !asWritten && !total) return null;
   return (
-    <section className="panel-section" tabIndex={0} aria-labelledby={headingId}>
-      <h2 id={headingId}>Conversations</h2>
+    // Gone with a refresh while the user is on it: focus lands on the briefing's heading (focus-landing.ts).
+    <section className="panel-section" tabIndex={0} aria-labelledby={headingId} ref={landFocusWhenGone}>
+      <h2 id={headingId} tabIndex={-1}>Conversations</h2>
       <dl className="facts">
         {last || asWritten ? (
           <div>

@@ -3,6 +3,7 @@ import { useId, useState } from 'react';
 import { Button } from '@/components/ui/Button';
 import type { Insights } from '@/lib/models';
 import { tipsFromFlags, type Tip } from '@/lib/format/tips';
+import { landFocusWhenGone } from '../focus-landing';
 
 function TipList({ title, tips, className }: { title: string; tips: Tip[]; className: string }) {
   const id = useId();
@@ -57,8 +58,9 @@ export function HowToTalk({ insights }: { insights: Insights }) {
   const { preferredTone, communicationApproach, personalitySummary } = insights;
   if (!preferredTone && !communicationApproach && !personalitySummary && dos.length + donts.length === 0) return null;
   return (
-    <section className="panel-section" tabIndex={0} aria-labelledby={headingId}>
-      <h2 id={headingId}>How to talk to them</h2>
+    // Gone with a refresh while the user is on it: focus lands on the briefing's heading (focus-landing.ts).
+    <section className="panel-section" tabIndex={0} aria-labelledby={headingId} ref={landFocusWhenGone}>
+      <h2 id={headingId} tabIndex={-1}>How to talk to them</h2>
       {preferredTone || communicationApproach ? (
         <dl className="facts">
           {preferredTone ? (

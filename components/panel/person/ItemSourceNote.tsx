@@ -7,6 +7,7 @@
 import type { ItemSource, Recording } from '@/lib/models';
 import { formatDate, relativeDay } from '@/lib/format/dates';
 import { nonBlank } from '@/lib/format/text';
+import { landFocusWhenGone } from '../focus-landing';
 
 /** A recording the panel already holds, by id (null when it holds none). */
 export type RecordingLookup = (id: string) => Pick<Recording, 'title' | 'filename' | 'meetingDate'> | null;
@@ -35,6 +36,7 @@ export function ItemSourceNote({ source, item, onOpenRecording, lookup, now = ne
       <span className="item-source">
         From{' '}
         <button
+          ref={landFocusWhenGone}
           type="button"
           className="item-source-link"
           // Says what the button does and holds its visible words (a voice user says what they see);

@@ -2,6 +2,7 @@ import { useId } from 'react';
 import type { Insights } from '@/lib/models';
 import { pendingCounts } from '@/lib/format/briefing';
 import { recordingFinder, useHeldRecordings } from '../data/queries';
+import { landFocusWhenGone } from '../focus-landing';
 import { ActionItemList } from './ActionItemList';
 
 /** Pending items shown (overdue first) before "Show all": 400 of them came before the conversations and recordings. */
@@ -22,8 +23,10 @@ export function PendingItems({ insights, contactId, onOpenRecording, now = new D
   const { pending, overdue } = pendingCounts(insights, now);
   if (pending === 0) return null;
   return (
-    <section className="panel-section" tabIndex={0} aria-labelledby={headingId}>
-      <h2 id={headingId}>
+    // Gone with a refresh while the user is on it: focus lands on the briefing's heading (focus-landing.ts).
+    <section className="panel-section" tabIndex={0} aria-labelledby={headingId} ref={landFocusWhenGone}>
+      {/* Takes focus when an item or "Show all" the user is on goes with a refresh (focus-landing.ts). */}
+      <h2 id={headingId} tabIndex={-1}>
         Pending action items <span className="count">({overdue > 0 ? `${pending}, ${overdue} overdue` : pending})</span>
       </h2>
       <ActionItemList

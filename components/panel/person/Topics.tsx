@@ -5,6 +5,7 @@ import { sourcedTopicsToRaise, type TopicSource } from '@/lib/format/briefing';
 import { personLabel, type TopicPeople } from '@/lib/format/meeting';
 import { topicKey, uniqueTopics } from '@/lib/format/text';
 import { Button } from '@/components/ui/Button';
+import { landFocusWhenGone } from '../focus-landing';
 import { useShowMore } from '../show-more';
 
 /** Topics to raise shown per source before "Show all": 150 of them pushed the topics to avoid thousands of pixels down. */
@@ -18,13 +19,13 @@ export function TopicList({ topics, label, limit = Infinity }: { topics: readonl
     <>
       <ul className="chips" aria-label={label} ref={listRef}>
         {unique.slice(0, shown).map((topic) => (
-          <li key={topic.toLowerCase()} dir="auto" tabIndex={-1}>
+          <li key={topic.toLowerCase()} dir="auto" tabIndex={-1} ref={landFocusWhenGone}>
             {topic}
           </li>
         ))}
       </ul>
       {left > 0 ? (
-        <Button variant="secondary" className="show-all" onClick={() => more()} aria-label={`Show all ${unique.length} ${label.toLowerCase()}`}>
+        <Button ref={landFocusWhenGone} variant="secondary" className="show-all" onClick={() => more()} aria-label={`Show all ${unique.length} ${label.toLowerCase()}`}>
           Show all {unique.length}
         </Button>
       ) : null}
@@ -60,8 +61,10 @@ export function Topics({ insights, meetingAvoids = [] }: { insights: Insights; m
   const avoid = uniqueTopics(insights.sensitiveTopics);
   if (raise.length === 0 && avoid.length === 0 && notHere.length === 0) return null;
   return (
-    <section className="panel-section" tabIndex={0} aria-labelledby={headingId}>
-      <h2 id={headingId}>Topics</h2>
+    // Gone with a refresh while the user is on it: focus lands on the briefing's heading (focus-landing.ts).
+    <section className="panel-section" tabIndex={0} aria-labelledby={headingId} ref={landFocusWhenGone}>
+      {/* Takes focus when a chip or "Show all" the user is on goes with a refresh (focus-landing.ts). */}
+      <h2 id={headingId} tabIndex={-1}>Topics</h2>
       {groups.length > 0 ? (
         <div className="topics-raise">
           <h3>Raise</h3>
