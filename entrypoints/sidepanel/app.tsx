@@ -10,6 +10,7 @@ import { takeEarlyStart } from '@/components/panel/data/early-start';
 import { adoptEarlyInsights } from '@/components/panel/data/insights-loader';
 import { startPanelCache } from '@/components/panel/data/persistence';
 import { prefetchBriefing } from '@/components/panel/data/prefetch';
+import { primePreferences } from '@/components/panel/data/usePreferences';
 import { createPanelQueryClient } from '@/components/panel/data/query-client';
 import { releaseSavedBriefing, showsSavedBriefing } from '@/lib/panel/saved-briefing';
 import { knownContactIds, subjectOf } from '@/lib/panel/subject';
@@ -31,6 +32,8 @@ Promise.all([firstTarget, saved])
   .then(([target, cached]) => prefetchBriefing(client, target, cached))
   .catch(() => undefined);
 const restored = startPanelCache(client, early?.savedCache);
+// Who is left out (the user's own addresses, excluded domains) is known at the first render.
+const preferencesRead = primePreferences();
 
 /**
  * The first render waits this long at most for the target and the saved cache: with both at hand
@@ -48,7 +51,7 @@ void firstTarget.then((target) => (knownTarget = target)).catch(() => undefined)
 const root = document.getElementById('root');
 if (!root) throw new Error('Primer side panel: #root is missing from index.html.');
 const rootElement = root;
-const firstData = Promise.all([firstTarget, restored]).catch(() => undefined);
+const firstData = Promise.all([firstTarget, restored, preferencesRead]).catch(() => undefined);
 const atMost = (ms: number) => Promise.race([firstData, new Promise((resolve) => setTimeout(resolve, ms))]);
 /**
  * Resolves once the cache holds what the target's briefing shows first (its known contacts'
