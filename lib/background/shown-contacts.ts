@@ -6,6 +6,7 @@
  */
 import { browser } from '#imports';
 import { shownIds, shownKey as keyOf } from '../storage/session-keys';
+import { ApiError } from '../api/error-info';
 import { inTabTurn } from './tab-turns';
 
 const MAX_PER_TAB = 5000;
@@ -14,9 +15,14 @@ async function read(tabId: number): Promise<string[]> {
   return shownIds((await browser.storage.session.get(keyOf(tabId)))[keyOf(tabId)]);
 }
 
-/** Remembers that `ids` were named to `tabId`'s page (done before the answer leaves). */
-export function noteShown(tabId: number, ids: readonly string[]): Promise<void> {
+/**
+ * Remembers that `ids` were named to `tabId`'s page (done before the answer leaves). `current`:
+ * whether the settings they were found with are still in effect, asked in this write's turn (a
+ * reset forgets the lists in a turn of its own: panel-reset.ts), so none is written after it.
+ */
+export function noteShown(tabId: number, ids: readonly string[], current: () => boolean = () => true): Promise<void> {
   return inTabTurn(async () => {
+    if (!current()) throw new ApiError('aborted', 'The settings changed while these people were looked up.');
     const known = await read(tabId);
     const named = new Set(ids);
     // Named again: the newest, not the first to go when the list is full.

@@ -238,10 +238,12 @@ export function contactHandlers(
         // Settings saved meanwhile (another key, perhaps another account): these answers are the
         // old ones', and the page, told of the save, asks again. Named to it, their ids would be
         // read with the new key (contact.insights), about whoever has them there.
-        if (context.resets !== resets) throw new ApiError('aborted', 'The settings changed while these people were looked up.');
+        const current = () => context.resets === resets;
+        if (!current()) throw new ApiError('aborted', 'The settings changed while these people were looked up.');
         // The contacts named to this tab's page: the only ones its cards may read (contact.insights).
+        // Checked again in the write's turn, which may wait behind others while a save lands.
         if (sender === 'content' && tabId !== null) {
-          await noteShown(tabId, answers.flatMap((answer) => (answer !== null && answer !== LOOKUP_FAILED ? [answer.contact.id] : [])));
+          await noteShown(tabId, answers.flatMap((answer) => (answer !== null && answer !== LOOKUP_FAILED ? [answer.contact.id] : [])), current);
         }
         // Not waited for: the page's answers do not wait on the badge.
         void report?.(outcome, baseUrl).catch(() => undefined);
