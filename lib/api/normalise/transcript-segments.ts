@@ -110,6 +110,25 @@ interface SegmentDraft {
   text: string;
 }
 
+/** Where a segment holds its words, and where Google Speech-to-Text's results do: in the first (likeliest) of their alternatives. */
+const TEXT_KEYS = ['text', 'content', 'transcript', 'utterance', 'sentence'];
+const ALTERNATIVE_TEXT_KEYS = ['transcript', 'text', 'content'];
+
+function firstAlternative(entry: Obj): Obj {
+  return Array.isArray(entry.alternatives) && isObj(entry.alternatives[0]) ? entry.alternatives[0] : {};
+}
+
+/**
+ * Whether an entry is shaped as a segment, blank or not: a stretch of a silent recording is one
+ * with no words (`{start, end, text: ''}`).
+ */
+export function isSegmentLike(entry: unknown): boolean {
+  if (typeof entry === 'string') return true;
+  if (!isObj(entry)) return false;
+  const alternative = firstAlternative(entry);
+  return Array.isArray(entry.elements) || TEXT_KEYS.some((key) => typeof entry[key] === 'string') || ALTERNATIVE_TEXT_KEYS.some((key) => typeof alternative[key] === 'string');
+}
+
 function toSegmentDraft(entry: unknown, speakers: ReadonlyMap<string, string>): SegmentDraft | null {
   if (typeof entry === 'string') return entry.trim() === '' ? null : { speaker: { name: null, number: null }, start: null, end: null, text: entry.trim() };
   if (!isObj(entry)) return null;
@@ -133,9 +152,7 @@ function toSegmentDraft(entry: unknown, speakers: ReadonlyMap<string, string>): 
       ? { name: null, number: null, label: name }
       : { name: digits(name) === null ? name : null, number: digits(name) ?? digits(id) };
   if (Array.isArray(entry.elements)) return monologueDraft(entry.elements, speaker);
-  // Google Speech-to-Text's results hold their text in the first (likeliest) of their alternatives.
-  const alternative = Array.isArray(entry.alternatives) && isObj(entry.alternatives[0]) ? entry.alternatives[0] : {};
-  const text = textOf(entry, 'text', 'content', 'transcript', 'utterance', 'sentence') ?? textOf(alternative, 'transcript', 'text', 'content');
+  const text = textOf(entry, ...TEXT_KEYS) ?? textOf(firstAlternative(entry), ...ALTERNATIVE_TEXT_KEYS);
   if (text === null) return null;
   return {
     speaker,

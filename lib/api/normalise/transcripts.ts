@@ -7,7 +7,7 @@ import { ApiError, NOT_YET_CODE } from '../errors';
 import { ID_KEYS, invalid, isObj, numberOf, textOf, type Obj } from './values';
 import { unwrap } from './envelope';
 import { toStatus } from './recording-status';
-import { isSpeakerLabel, segmentsOf, toSeconds } from './transcript-segments';
+import { isSegmentLike, isSpeakerLabel, segmentsOf, toSeconds } from './transcript-segments';
 import { segmentsFromText } from './transcript-text';
 import { vendorTranscript } from './transcript-vendors';
 import { wordTurns } from './transcript-words';
@@ -74,11 +74,12 @@ export function toTranscript(raw: unknown, recordingId: string): Transcript {
 }
 
 /**
- * The segments read from a list. A list with entries none of which reads as a segment is a shape
- * Primer does not know, not a transcript with nothing said (kept a week once had).
+ * The segments read from a list. A list with entries none of which looks like a segment is a shape
+ * Primer does not know, not a transcript with nothing said (kept a week once had); one whose
+ * segments are all blank is a recording in which nothing was said (a silent call).
  */
 function listedSegments(list: unknown[], segments: Transcript['segments']): Transcript['segments'] {
-  if (segments.length === 0 && list.length > 0) throw invalid('the transcript text');
+  if (segments.length === 0 && list.length > 0 && !list.some(isSegmentLike)) throw invalid('the transcript text');
   return segments;
 }
 
