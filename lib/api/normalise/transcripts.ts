@@ -52,9 +52,11 @@ export function toTranscript(raw: unknown, recordingId: string): Transcript {
   if (typeof vendor === 'string') return { recordingId: id, segments: segmentsFromText(vendor) };
   if (vendor !== null) return listed(vendor);
   // `transcript` holds the list too where an envelope was read through to it (`{data: {transcript: […]}}`).
-  const list = [...SEGMENT_LIST_KEYS, 'transcript'].map((key) => body[key]).find(Array.isArray);
-  if (list) return listed(list);
+  const lists = [...SEGMENT_LIST_KEYS, 'transcript'].map((key) => body[key]).filter(Array.isArray);
   const text = textOf(body, ...TRANSCRIPT_TEXT_KEYS);
+  // Beside the text, a list of something else (`items` of action items) is no transcript.
+  const list = text === null ? lists[0] : lists.find((entries) => entries.length === 0 || entries.some(isSegmentLike));
+  if (list) return listed(list);
   if (text !== null) return { recordingId: id, segments: segmentsFromText(text) };
   // Word timings only, each speaker's run of words a segment (words none of which reads as one: not understood).
   const turns = Array.isArray(body.words) ? wordTurns(body.words) : [];
