@@ -1,8 +1,9 @@
 /**
  * Transcripts in speech services' own shapes, as a service passing them on sends them: Deepgram's
  * (`results.utterances`, else `results.channels[0].alternatives[0]`) and AWS Transcribe's
- * (`results.audio_segments`, `results.items`, `results.transcripts[0].transcript`). Google
- * Speech-to-Text's `results` list is a segment list (see transcript-segments.ts).
+ * (`results.audio_segments`, `results.items`, `results.transcripts[0].transcript`), and
+ * Speechmatics' (`results` of words and punctuation). Google Speech-to-Text's `results` list is a
+ * segment list (see transcript-segments.ts).
  */
 import { isObj, textOf, type Obj } from './values';
 import { wordTurns } from './transcript-words';
@@ -42,9 +43,16 @@ function awsTranscribe(results: Obj): unknown[] | string | null {
   return typeof transcript === 'string' ? transcript : null;
 }
 
+/** A Speechmatics (json-v2) result: one word or punctuation mark, in its first alternative. */
+function isSpeechmaticsResult(entry: unknown): boolean {
+  return isObj(entry) && (entry.type === 'word' || entry.type === 'punctuation') && Array.isArray(entry.alternatives);
+}
+
 /** The segments (as a segment list holds them) or text of a speech service's own reply; `null` for any other reply. */
 export function vendorTranscript(body: Obj): unknown[] | string | null {
   const results = body.results;
+  // Speechmatics' results are single words: read as segments, each word would be a line of its own.
+  if (Array.isArray(results) && results.some(isSpeechmaticsResult)) return wordTurns(results);
   if (!isObj(results)) return null;
   if (Array.isArray(results.transcripts)) return awsTranscribe(results);
   if (Array.isArray(results.utterances) || Array.isArray(results.channels)) return deepgram(results);

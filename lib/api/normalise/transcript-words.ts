@@ -1,6 +1,7 @@
 /**
  * A transcript given only as timed words (`words: [{word, start, end, speaker}]`: Deepgram's and
- * AssemblyAI's word lists, AWS Transcribe's items): each speaker's run of words is one segment.
+ * AssemblyAI's word lists, AWS Transcribe's items, Speechmatics' results): each speaker's run of
+ * words is one segment.
  */
 import { isObj, scalarText, textOf, type Obj } from './values';
 
@@ -23,12 +24,12 @@ function firstOf(word: Obj, keys: string[]): unknown {
 export function wordTurns(words: unknown[]): Turn[] {
   const turns: Turn[] = [];
   for (const word of words.filter(isObj)) {
-    // AWS Transcribe keeps the word in its first alternative.
+    // AWS Transcribe keeps the word in its first alternative; Speechmatics, its speaker too.
     const alternative = Array.isArray(word.alternatives) && isObj(word.alternatives[0]) ? word.alternatives[0] : {};
     // Deepgram's `punctuated_word` carries the capitals and full stops its `word` lacks.
     const text = textOf(word, 'punctuated_word', 'punctuatedWord', 'word', 'text', 'content') ?? textOf(alternative, 'content', 'word');
     if (text === null) continue;
-    const speaker = firstOf(word, SPEAKER_KEYS);
+    const speaker = firstOf(word, SPEAKER_KEYS) ?? firstOf(alternative, SPEAKER_KEYS);
     const end = firstOf(word, END_KEYS);
     const last = turns.at(-1);
     // A punctuation mark (AWS's own items) joins the word before it; a word naming no speaker, the turn it falls in.

@@ -2,7 +2,8 @@
  * Transcripts in the shapes speech services return them, as a service passing them on sends them:
  * Deepgram's (`results.utterances`, `results.channels[0].alternatives[0]` with its paragraphs),
  * AWS Transcribe's (`results.transcripts[0].transcript`, `results.items`), Google
- * Speech-to-Text's (`results[].alternatives[0].transcript`), and word timings only (`words:
+ * Speech-to-Text's (`results[].alternatives[0].transcript`), Speechmatics' (`results[]` of words
+ * and punctuation, each in `alternatives[0]` with its speaker), and word timings only (`words:
  * [{word, start, end, speaker}]`, a speaker's run of words one turn). Each holds the whole text:
  * none is "a reply Primer does not understand", and none is an empty transcript; nor is a list
  * none of whose entries Primer can read.
@@ -94,6 +95,27 @@ describe('speech services’ own transcript shapes', () => {
       { speaker: 'Speaker 1', start: 0.1, end: 0.9, text: 'Hello there.' },
       { speaker: 'Speaker 2', start: 1.5, end: 1.8, text: 'Hi.' },
     ]);
+  });
+
+  it('reads Speechmatics’ words as speakers’ turns, with punctuation joined to the word before it', () => {
+    const speechmatics = {
+      format: '2.9',
+      job: { id: 'j1', duration: 3 },
+      metadata: { type: 'transcription' },
+      results: [
+        { type: 'word', start_time: 0.1, end_time: 0.5, alternatives: [{ content: 'Hello', confidence: 0.9, speaker: 'S1' }] },
+        { type: 'punctuation', start_time: 0.5, end_time: 0.5, attaches_to: 'previous', alternatives: [{ content: ',', confidence: 1, speaker: 'S1' }] },
+        { type: 'word', start_time: 0.6, end_time: 0.9, alternatives: [{ content: 'Tom', confidence: 0.9, speaker: 'S1' }] },
+        { type: 'word', start_time: 1.2, end_time: 1.6, alternatives: [{ content: 'Hi', confidence: 0.9, speaker: 'S2' }] },
+      ],
+    };
+    const segments = toTranscript(speechmatics, 'r1').segments;
+    expect(segments.map(({ text, start, end }) => [text, start, end])).toEqual([
+      ['Hello, Tom', 0.1, 0.9],
+      ['Hi', 1.2, 1.6],
+    ]);
+    expect(segments[0]?.speaker).toBeTruthy();
+    expect(segments[1]?.speaker).not.toBe(segments[0]?.speaker);
   });
 
   it('takes a list none of whose entries reads as a segment for a reply it does not understand, not an empty transcript', () => {
