@@ -91,11 +91,16 @@ interface SpeakerDraft {
 /** A diarisation number as a label: "SPEAKER_00", "spk_1", "2". */
 const SPEAKER_NUMBER = /^(?:(?:speaker|spk)[\s_-]?)?(\d{1,3})$/i;
 
+/** Ids that are no names: UUIDs, and diarisation labels with a letter ("spk_a", "SPEAKER_B"). */
+const SPEAKER_ID = /^(?:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|(?:spk|speaker)[\s_-]?[a-z])$/i;
+
 /**
- * Ids that are no names: UUIDs, and diarisation labels with a letter ("spk_a", "SPEAKER_B", and
- * AssemblyAI's lone "A", "B", which a screen reader would read as the article).
+ * AssemblyAI's lone "A", "B" (which a screen reader would read as the article): a label, unless
+ * given as a name beside the service's own label for the voice (`{id: 'spk_0', name: 'J'}`).
  */
-const SPEAKER_ID = /^(?:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|(?:(?:spk|speaker)[\s_-]?)?[a-z])$/i;
+const LONE_LETTER = /^[a-z]$/i;
+
+const NAME_KEYS = ['name', 'display_name', 'displayName', 'full_name', 'fullName'];
 
 /** Whether a speaker's "name" is a label that names no one: an id, or a diarisation number ("SPEAKER_00", "spk_1", "2"). */
 export function isSpeakerLabel(text: string): boolean {
@@ -133,10 +138,12 @@ function toSegmentDraft(entry: unknown, speakers: ReadonlyMap<string, string>): 
   if (typeof entry === 'string') return entry.trim() === '' ? null : { speaker: { name: null, number: null }, start: null, end: null, text: entry.trim() };
   if (!isObj(entry)) return null;
   const speakerValue = entry.speaker;
+  const named = isObj(speakerValue) ? textOf(speakerValue, ...NAME_KEYS) : textOf(entry, 'speaker_name', 'speakerName');
+  const labelled = isObj(speakerValue) ? textOf(speakerValue, 'label', 'id') : textOf(entry, 'speaker', 'speaker_label', 'speakerLabel', 'speaker_id', 'speakerId');
   // A name before a number or label: Rev.ai sends both (`speaker: 0, speaker_name: "Maya"`).
-  const name = isObj(speakerValue)
-    ? textOf(speakerValue, 'name', 'display_name', 'displayName', 'full_name', 'fullName', 'label', 'id')
-    : textOf(entry, 'speaker_name', 'speakerName', 'speaker', 'speaker_label', 'speakerLabel', 'speaker_id', 'speakerId', 'name');
+  const name = named ?? labelled ?? (isObj(speakerValue) ? null : textOf(entry, 'name'));
+  // A letter named beside the voice's own label is someone's ("J"); alone, it may be the label passed on.
+  const letterIsName = named !== null && labelled !== null && named !== labelled;
   // Diarisation numbers speakers (Deepgram's `speaker: 0`, pyannote's and WhisperX's "SPEAKER_00",
   // AWS Transcribe's "spk_0"); such a label is no name to show.
   const digits = (text: string | null) => {
@@ -148,7 +155,7 @@ function toSegmentDraft(entry: unknown, speakers: ReadonlyMap<string, string>): 
   const listed = (id !== null ? speakers.get(id) : undefined) ?? (name !== null ? speakers.get(name) : undefined);
   const speaker: SpeakerDraft = listed
     ? { name: listed, number: null }
-    : name !== null && SPEAKER_ID.test(name)
+    : name !== null && (SPEAKER_ID.test(name) || (!letterIsName && LONE_LETTER.test(name)))
       ? { name: null, number: null, label: name }
       : { name: digits(name) === null ? name : null, number: digits(name) ?? digits(id) };
   if (Array.isArray(entry.elements)) return monologueDraft(entry.elements, speaker);
