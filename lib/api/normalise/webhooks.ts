@@ -81,7 +81,10 @@ function createdIn(raw: unknown, url: string): unknown {
   if (typeof raw === 'string' && /<[a-z!]/i.test(raw)) {
     throw new ApiError('invalid_response', 'The address answered with a web page, not a webhook: check the service address.');
   }
-  if (isObj(raw) && carriesWebhook(raw)) return raw;
+  // Said plainly (JSend's `{status: "fail" | "error", data | message}` too): only a real id
+  // outweighs it, the address under `data` may be the request echoed.
+  const saidFailed = isObj(raw) && (raw.success === false || raw.ok === false || raw.created === false || raw.status === 'fail' || raw.status === 'error');
+  if (isObj(raw) && carriesWebhook(raw, !saidFailed)) return raw;
   // A POST sent on by a 301/302/303 (Django's APPEND_SLASH adding the final /) is followed as a
   // GET: the webhook list came back and nothing was created. Only a one-entry list holding the
   // address asked for is the creation answered as rows (PostgREST's return=representation).
@@ -94,15 +97,7 @@ function createdIn(raw: unknown, url: string): unknown {
     );
   }
   if (!isObj(raw)) return raw;
-  const failed =
-    raw.success === false ||
-    raw.ok === false ||
-    raw.created === false ||
-    // JSend's {status: "fail" | "error", data | message}
-    raw.status === 'fail' ||
-    raw.status === 'error' ||
-    saysSomething(raw.error);
-  if (!failed) return raw;
+  if (!saidFailed && !saysSomething(raw.error)) return raw;
   const said = parseErrorBody(JSON.stringify(raw), 'application/json').message;
   throw new ApiError('bad_request', said ? `The service did not create the webhook: ${said}` : 'The service did not create the webhook.');
 }
@@ -111,12 +106,15 @@ function createdIn(raw: unknown, url: string): unknown {
  * Whether a reply holds the webhook itself: an id at its top, or an id or address under `data` /
  * `webhook`. Such a reply was a creation, whatever field beside it says (dropped, its secret,
  * shown this once, was lost and a second Create made a duplicate). An address counts only as one
- * (JSend's `{status: "fail", data: {url: "is required"}}` keeps messages under the field names).
+ * (JSend's `{status: "fail", data: {url: "is required"}}` keeps messages under the field names),
+ * and only when `byAddress`: a reply saying it failed may echo the request under `data`.
  */
-function carriesWebhook(raw: Obj): boolean {
+function carriesWebhook(raw: Obj, byAddress: boolean): boolean {
   if (idOf(raw, ...ID_KEYS) !== null) return true;
   return [raw.data, raw.webhook].some(
-    (inner) => isObj(inner) && (idOf(inner, ...ID_KEYS, 'webhook_id', 'webhookId') !== null || /^https?:\/\//i.test(textOf(inner, ...URL_KEYS) ?? '')),
+    (inner) =>
+      isObj(inner) &&
+      (idOf(inner, ...ID_KEYS, 'webhook_id', 'webhookId') !== null || (byAddress && /^https?:\/\//i.test(textOf(inner, ...URL_KEYS) ?? ''))),
   );
 }
 

@@ -1,0 +1,41 @@
+// @vitest-environment node
+/**
+ * A creation answered with a body that says it failed (`success: false`, `ok: false`, JSend's
+ * `status: "fail" | "error"`) and only echoes the request under `data` (its address, no id) is a
+ * refusal: the page must say the webhook was not created, not "The webhook was created".
+ */
+import { describe, expect, it } from 'vitest';
+import { ServiceClient } from '@/lib/api/client';
+import { MemoryDiscoveryStore } from '@/lib/api/discovery';
+
+const config = { url: 'https://hooks.example.com/', events: ['insights.generated' as const] };
+
+function clientAnswering(status: number, body: unknown): ServiceClient {
+  return new ServiceClient('https://api.test', 'secret-key', {
+    discovery: new MemoryDiscoveryStore(),
+    sleep: () => Promise.resolve(),
+    online: () => true,
+    fetch: () => Promise.resolve(new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } })),
+  });
+}
+
+const echoed = { url: config.url, events: config.events };
+
+describe('a failed creation that echoes the request under data', () => {
+  it.each([
+    ['success: false', { success: false, error: 'The URL did not answer the verification request.', data: echoed }],
+    ['ok: false', { ok: false, message: 'The URL did not answer the verification request.', data: echoed }],
+    ['JSend fail', { status: 'fail', message: 'The URL did not answer the verification request.', data: echoed }],
+    ['JSend error', { status: 'error', message: 'The URL did not answer the verification request.', data: echoed }],
+  ])('is a refusal: %s', async (_shape, body) => {
+    await expect(clientAnswering(200, body).createWebhook(config)).rejects.toMatchObject({
+      kind: 'bad_request',
+      message: 'The service did not create the webhook: The URL did not answer the verification request.',
+    });
+  });
+
+  it('is still the created webhook when the reply holds its id, whatever beside it says', async () => {
+    const client = clientAnswering(200, { success: false, error: 'verification pending', data: { id: 'wh_1', ...echoed } });
+    await expect(client.createWebhook(config)).resolves.toMatchObject({ id: 'wh_1' });
+  });
+});
