@@ -2,7 +2,7 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiError, defaultMessage } from '@/lib/api/errors';
-import { validateWebhookFor, validateWebhookUrl } from '@/lib/api/webhook-url';
+import { sameWebhookAddress, validateWebhookFor } from '@/lib/api/webhook-url';
 import { sendRequest } from '@/lib/messaging/send';
 import { WEBHOOK_EVENTS, type Webhook, type WebhookEvent } from '@/lib/models';
 import { Button } from '@/components/ui/Button';
@@ -25,12 +25,6 @@ function addressRefusal(error: unknown): string | null {
  */
 function mayHaveBeenCreated(error: unknown): boolean {
   return error instanceof ApiError && (error.kind === 'timeout' || error.kind === 'network' || error.kind === 'server');
-}
-
-/** The same address however a list spells it (`https://Host` and `https://host/`). */
-function sameAddress(listed: string | null, typed: string): boolean {
-  const checked = listed === null ? null : validateWebhookUrl(listed);
-  return checked?.ok === true && checked.url === typed;
 }
 
 export function WebhookSetup({ onCreated, serviceUrl }: { onCreated: (webhook: Webhook) => void; serviceUrl: string | null }) {
@@ -63,7 +57,7 @@ export function WebhookSetup({ onCreated, serviceUrl }: { onCreated: (webhook: W
   const [warnedFor, setWarnedFor] = useState<string | null>(null);
   const urlCheck = validateWebhookFor(url, serviceUrl);
   const listed = queryClient.getQueryData<{ supported: boolean; items: Webhook[] }>(webhooksKey);
-  const duplicate = urlCheck.ok && (listed?.items ?? []).some((webhook) => sameAddress(webhook.url, urlCheck.url));
+  const duplicate = urlCheck.ok && (listed?.items ?? []).some((webhook) => sameWebhookAddress(webhook.url, urlCheck.url));
   const refusal = refused !== null && refused.url === url ? refused.text : null;
   const urlError =
     submitted && !urlCheck.ok

@@ -589,7 +589,7 @@ export class ServiceClient {
         if (error instanceof ApiError && error.kind === 'invalid_response' && error.status !== null && error.status >= 200 && error.status < 300) return null;
         throw error;
       });
-    return toWebhook(response?.body ?? null, { ...config, location: response?.headers.get('location') ?? null });
+    return toWebhook(response?.body ?? null, { ...config, location: response?.headers.get('location') ?? null, status: response?.status ?? null });
   }
 
   /** `null` when the server does not list webhooks (the interface shows only creation). */

@@ -61,6 +61,15 @@ export function validateWebhookUrl(input: string): WebhookUrlResult {
 }
 
 /**
+ * Whether an address as a service spells it (`https://Host`, no final /) is `checked`, an address
+ * as validateWebhookUrl made it.
+ */
+export function sameWebhookAddress(listed: string | null, checked: string): boolean {
+  const normalised = listed === null ? null : validateWebhookUrl(listed);
+  return normalised?.ok === true && normalised.url === checked;
+}
+
+/**
  * validateWebhookUrl, and reachable by the service at `serviceUrl` (its normalised base, as
  * normaliseBaseUrl makes it; null: not known yet): a
  * service elsewhere posting to "localhost" reaches its own machine, not this one, and events never

@@ -8,6 +8,7 @@ import { dateOf } from './dates';
 import { ITEM_TEXT_KEYS, toTextList } from './text-lists';
 import { eachReadable, listReply, unwrap } from './envelope';
 import { nextListQuery } from './contact-page';
+import { sameWebhookAddress } from '../webhook-url';
 
 const ACTIVE_WEBHOOK_WORDS = new Set(['active', 'enabled', 'on', 'live', 'running', 'verified']);
 const INACTIVE_WEBHOOK_WORDS = new Set(['inactive', 'disabled', 'paused', 'off', 'suspended', 'stopped', 'failing', 'deactivated']);
@@ -39,10 +40,13 @@ function idFromLocation(location: string | null | undefined): string | null {
 /**
  * A webhook as listed, or as the service answered its creation (`requested`: what was asked for,
  * which fills in what a terse answer leaves out: `201 {}`, `{id}` or no body at all; `location`,
- * the 201's Location header).
+ * the 201's Location header; `status`, the answer's).
  */
-export function toWebhook(reply: unknown, requested?: { url: string; events: readonly string[]; location?: string | null }): Webhook {
-  const raw = requested ? createdIn(reply, requested.url) : reply;
+export function toWebhook(
+  reply: unknown,
+  requested?: { url: string; events: readonly string[]; location?: string | null; status?: number | null },
+): Webhook {
+  const raw = requested ? createdIn(reply, requested.url, requested.status ?? null) : reply;
   const unwrapped = unwrap(raw, ['id', 'url', 'events'], ['webhook', 'data']);
   const body = isObj(unwrapped) ? unwrapped : requested ? {} : null;
   if (body === null) throw invalid('the webhook');
@@ -77,7 +81,7 @@ export function toWebhook(reply: unknown, requested?: { url: string; events: rea
  * body saying it failed (`{success: false, error}`). Taken as created, the page said so, and no
  * event would ever arrive.
  */
-function createdIn(raw: unknown, url: string): unknown {
+function createdIn(raw: unknown, url: string, status: number | null): unknown {
   if (typeof raw === 'string' && /<[a-z!]/i.test(raw)) {
     throw new ApiError('invalid_response', 'The address answered with a web page, not a webhook: check the service address.');
   }
@@ -86,11 +90,12 @@ function createdIn(raw: unknown, url: string): unknown {
   const saidFailed = isObj(raw) && (raw.success === false || raw.ok === false || raw.created === false || raw.status === 'fail' || raw.status === 'error');
   if (isObj(raw) && carriesWebhook(raw, !saidFailed)) return raw;
   // A POST sent on by a 301/302/303 (Django's APPEND_SLASH adding the final /) is followed as a
-  // GET: the webhook list came back and nothing was created. Only a one-entry list holding the
-  // address asked for is the creation answered as rows (PostgREST's return=representation).
+  // GET: the webhook list came back (a 200) and nothing was created. A one-entry list that came
+  // with a 201, or holds the address asked for however spelled, is the creation answered as rows
+  // (PostgREST's return=representation).
   const listed = listIn(raw);
   if (listed !== null) {
-    if (listed.length === 1 && eachReadable(listed, toWebhook)[0]?.url === url) return listed[0];
+    if (listed.length === 1 && (status === 201 || sameWebhookAddress(eachReadable(listed, toWebhook)[0]?.url ?? null, url))) return listed[0];
     throw new ApiError(
       'invalid_response',
       'The service answered with its list of webhooks, not a new one: the request was probably redirected, and the webhook was not created. Check the service address (a missing / at the end, or http for https).',
