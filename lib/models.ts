@@ -128,6 +128,11 @@ export const RecordingPageSchema = z.object({
    * included: the next page starts this many after `offset`.
    */
   received: z.number(),
+  /**
+   * The ids of the recordings the server listed, set only where some were left out of
+   * `recordings` as someone else's: whether a later page repeats the ones before is judged by them.
+   */
+  listed: z.optional(z.array(z.string())),
   total: z.nullable(z.number()),
   limit: z.number(),
   offset: z.number(),

@@ -176,8 +176,10 @@ export class ServiceClient {
     // listed yet (still processing) is left out alone, not with the meetings they attended.
     const filterIgnored = page.recordings.some((recording) => recording.participants.length > 0 && certainlyNotTheirs(recording));
     const theirs = page.recordings.filter((recording) => !(filterIgnored ? someoneElses(recording) : certainlyNotTheirs(recording)));
-    // With others' left out, the server's total counts the account's, not theirs (paging, `hasMore`, was settled by it).
-    return { ...page, recordings: theirs, total: theirs.length < page.recordings.length ? null : page.total };
+    if (theirs.length === page.recordings.length) return page;
+    // With others' left out, the server's total counts the account's, not theirs (paging, `hasMore`,
+    // was settled by it); what it listed tells a page it repeats from one a new recording shifted.
+    return { ...page, recordings: theirs, total: null, listed: page.recordings.map((recording) => recording.id) };
   }
 
   async getRecording(id: string, { signal, interactive }: Signal = {}): Promise<Recording> {

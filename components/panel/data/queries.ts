@@ -145,10 +145,18 @@ export function recordingsOptions(contactId: string) {
   };
 }
 
-/** Whether the last page, after the first, lists recordings, all of them listed on the pages before it. */
+/** The ids of the recordings the server listed on a page, others' left out of it included. */
+const listedIds = (page: RecordingPage): string[] => page.listed ?? page.recordings.map((recording) => recording.id);
+
+/**
+ * Whether the last page, after the first, lists recordings, all of them listed on the pages before
+ * it. Judged on what the server listed: of what was kept, a page a new recording shifted by one may
+ * hold only one of theirs listed already, though their older ones follow.
+ */
 function onlyRepeats(last: RecordingPage, pages: readonly RecordingPage[]): boolean {
-  const before = new Set(pages.slice(0, -1).flatMap((page) => page.recordings.map((recording) => recording.id)));
-  return before.size > 0 && last.recordings.length > 0 && last.recordings.every((recording) => before.has(recording.id));
+  const before = new Set(pages.slice(0, -1).flatMap(listedIds));
+  const ids = listedIds(last);
+  return before.size > 0 && ids.length > 0 && ids.every((id) => before.has(id));
 }
 
 /**
