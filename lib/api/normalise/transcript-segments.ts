@@ -142,8 +142,8 @@ function toSegmentDraft(entry: unknown, speakers: ReadonlyMap<string, string>): 
   const labelled = isObj(speakerValue) ? textOf(speakerValue, 'label', 'id') : textOf(entry, 'speaker', 'speaker_label', 'speakerLabel', 'speaker_id', 'speakerId');
   // A name before a number or label: Rev.ai sends both (`speaker: 0, speaker_name: "Maya"`).
   const name = named ?? labelled ?? (isObj(speakerValue) ? null : textOf(entry, 'name'));
-  // A letter named beside the voice's own label is someone's ("J"); alone, it may be the label passed on.
-  const letterIsName = named !== null && labelled !== null && named !== labelled;
+  // A letter given as a name is someone's ("J"); only a bare label ("A", AssemblyAI's) is a voice's.
+  const letterIsName = named !== null;
   // Diarisation numbers speakers (Deepgram's `speaker: 0`, pyannote's and WhisperX's "SPEAKER_00",
   // AWS Transcribe's "spk_0"); such a label is no name to show.
   const digits = (text: string | null) => {

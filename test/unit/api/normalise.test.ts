@@ -318,9 +318,9 @@ describe('transcripts', () => {
   it('reads segments with seconds, ms or clock times', () => {
     expect(toTranscript({ segments: [{ speaker: 'A', start: 0, end: 2.5, text: 'Hi' }, { speaker: { name: 'B' }, start: '00:01:02.5', text: 'Yo' }, { text: '' }] }, 'r1').segments).toEqual([
       { speaker: 'Speaker 1', start: 0, end: 2.5, text: 'Hi' },
-      { speaker: 'Speaker 2', start: 62.5, end: null, text: 'Yo' },
+      { speaker: 'B', start: 62.5, end: null, text: 'Yo' },
     ]);
-    expect(toTranscript({ utterances: [{ speaker_name: 'C', start_ms: 1500, end_ms: 3000, text: 'Hey' }] }, 'r1').segments[0]).toEqual({ speaker: 'Speaker 1', start: 1.5, end: 3, text: 'Hey' });
+    expect(toTranscript({ utterances: [{ speaker_name: 'C', start_ms: 1500, end_ms: 3000, text: 'Hey' }] }, 'r1').segments[0]).toEqual({ speaker: 'C', start: 1.5, end: 3, text: 'Hey' });
   });
 
   it('reads plain text and {text}, with speakers and times when the lines carry them', () => {
