@@ -6,8 +6,7 @@
  * recording, for a server that offers none.
  */
 import { describe, expect, it } from 'vitest';
-import { ServiceClient } from '@/lib/api/client';
-import { MemoryDiscoveryStore } from '@/lib/api/discovery';
+import { reply, servedClient } from './served-client';
 import { embeddedRecordingInsights } from '@/lib/api/normalise';
 
 const detail = (id: string) => ({
@@ -21,17 +20,9 @@ describe('per-recording insights beside the recording in its detail', () => {
   });
 
   it('are found by the client, for the first recording and the next', async () => {
-    const discovery = new MemoryDiscoveryStore();
-    const client = new ServiceClient('https://api.test', 'secret-key', {
-      discovery,
-      sleep: () => Promise.resolve(),
-      online: () => true,
-      fetch: (input) => {
-        const url = new URL(input);
-        const match = /^\/api\/v2\/recordings\/([^/]+)$/.exec(url.pathname);
-        const [status, body] = match ? [200, detail(match[1]!)] : [404, { detail: 'Not found.' }];
-        return Promise.resolve(new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } }));
-      },
+    const client = servedClient((url) => {
+      const match = /^\/api\/v2\/recordings\/([^/]+)$/.exec(url.pathname);
+      return match ? reply(200, detail(match[1]!)) : reply(404, { detail: 'Not found.' });
     });
     const first = await client.getRecordingInsights('r1').catch((error: unknown) => error);
     expect(first).toMatchObject({ keyDecisions: ['Ship in March'] });

@@ -6,8 +6,7 @@
  * what was said and kept for a week) nor a reply Primer does not understand.
  */
 import { describe, expect, it } from 'vitest';
-import { ServiceClient } from '@/lib/api/client';
-import { MemoryDiscoveryStore } from '@/lib/api/discovery';
+import { reply, servedClient } from './served-client';
 import { NOT_YET_CODE } from '@/lib/api/errors';
 
 interface Reply {
@@ -16,21 +15,9 @@ interface Reply {
   type?: string;
 }
 
-function serve(transcript: Reply) {
-  const client = new ServiceClient('https://api.test', 'secret-key', {
-    discovery: new MemoryDiscoveryStore(),
-    sleep: () => Promise.resolve(),
-    online: () => true,
-    fetch: (input) => {
-      const url = new URL(input);
-      const reply: Reply = url.pathname.endsWith('/transcript') ? transcript : { body: { id: 'r1', status: 'completed' } };
-      const status = reply.status ?? 200;
-      const text = reply.body === undefined ? null : typeof reply.body === 'string' ? reply.body : JSON.stringify(reply.body);
-      return Promise.resolve(new Response(text, { status, headers: { 'content-type': reply.type ?? 'application/json' } }));
-    },
-  });
-  return client;
-}
+/** The transcript answered with `transcript`; the recording itself is completed. */
+const serve = (transcript: Reply) =>
+  servedClient((url) => (url.pathname.endsWith('/transcript') ? reply(transcript.status ?? 200, transcript.body, transcript.type) : reply(200, { id: 'r1', status: 'completed' })));
 
 describe('a transcript not made yet', () => {
   it.each([

@@ -5,19 +5,9 @@
  * refusal: the page must say the webhook was not created, not "The webhook was created".
  */
 import { describe, expect, it } from 'vitest';
-import { ServiceClient } from '@/lib/api/client';
-import { MemoryDiscoveryStore } from '@/lib/api/discovery';
+import { clientAnswering } from './served-client';
 
 const config = { url: 'https://hooks.example.com/', events: ['insights.generated' as const] };
-
-function clientAnswering(status: number, body: unknown): ServiceClient {
-  return new ServiceClient('https://api.test', 'secret-key', {
-    discovery: new MemoryDiscoveryStore(),
-    sleep: () => Promise.resolve(),
-    online: () => true,
-    fetch: () => Promise.resolve(new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } })),
-  });
-}
 
 const echoed = { url: config.url, events: config.events };
 

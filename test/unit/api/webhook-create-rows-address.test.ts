@@ -7,20 +7,10 @@
  * a 201 is a creation's answer whatever address it shows (a followed redirect ends in a 200).
  */
 import { describe, expect, it } from 'vitest';
-import { ServiceClient } from '@/lib/api/client';
-import { MemoryDiscoveryStore } from '@/lib/api/discovery';
+import { clientAnswering } from './served-client';
 
 // What Primer posts: the address as validateWebhookUrl makes it (https://hooks.example.com typed).
 const config = { url: 'https://hooks.example.com/', events: ['insights.generated' as const] };
-
-function clientAnswering(status: number, body: unknown): ServiceClient {
-  return new ServiceClient('https://api.test', 'secret-key', {
-    discovery: new MemoryDiscoveryStore(),
-    sleep: () => Promise.resolve(),
-    online: () => true,
-    fetch: () => Promise.resolve(new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } })),
-  });
-}
 
 describe('a creation answered with the created row', () => {
   it.each(['https://hooks.example.com', 'https://HOOKS.example.com/'])('is the created webhook, its address spelled %s', async (stored) => {

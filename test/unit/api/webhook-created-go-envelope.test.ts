@@ -4,19 +4,9 @@
  * "error": ""}`. The empty error says there is none; the webhook was created, with its secret.
  */
 import { describe, expect, it } from 'vitest';
-import { ServiceClient } from '@/lib/api/client';
-import { MemoryDiscoveryStore } from '@/lib/api/discovery';
+import { clientAnswering } from './served-client';
 
 const config = { url: 'https://hooks.example.com/primer', events: ['insights.generated' as const] };
-
-function clientAnswering(body: unknown) {
-  return new ServiceClient('https://api.test', 'secret-key', {
-    discovery: new MemoryDiscoveryStore(),
-    sleep: () => Promise.resolve(),
-    online: () => true,
-    fetch: () => Promise.resolve(new Response(JSON.stringify(body), { status: 201, headers: { 'content-type': 'application/json' } })),
-  });
-}
 
 describe('a created webhook in an envelope with an empty error field', () => {
   it.each([
@@ -27,6 +17,6 @@ describe('a created webhook in an envelope with an empty error field', () => {
   ])('is created, with its signing secret: %s', async (_shape, body) => {
     // Rejected with "The service did not create the webhook.": the secret, shown this once, was
     // dropped, and the user's second Create made a second webhook (every event sent twice).
-    await expect(clientAnswering(body).createWebhook(config)).resolves.toMatchObject({ id: 'wh_1', secret: 'whsec_1' });
+    await expect(clientAnswering(201, body).createWebhook(config)).resolves.toMatchObject({ id: 'wh_1', secret: 'whsec_1' });
   });
 });

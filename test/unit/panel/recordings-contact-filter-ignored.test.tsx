@@ -7,8 +7,7 @@
 import { screen, within } from '@testing-library/react';
 import { expect, it, vi } from 'vitest';
 import { RecordingsSection } from '@/components/panel/recordings/RecordingsSection';
-import { ServiceClient } from '@/lib/api/client';
-import { MemoryDiscoveryStore } from '@/lib/api/discovery';
+import { clientIgnoringContactFilter } from '../api/served-client';
 import { toRecordingPage } from '@/lib/api/normalise';
 import { fakeBackground, renderWithClient, sent } from '../support/fake-background';
 
@@ -20,19 +19,7 @@ const account = Array.from({ length: 12 }, (_, i) => {
   return { id: `r${i}`, title: `Call ${i}`, status: 'completed', meeting_date: '2026-11-19T15:00:00Z', primary_contact_id: contact, participants: [{ contact_id: contact }] };
 });
 
-const client = new ServiceClient('https://api.test', 'secret-key', {
-  discovery: new MemoryDiscoveryStore(),
-  sleep: () => Promise.resolve(),
-  online: () => true,
-  fetch: (input) => {
-    const url = new URL(input);
-    const limit = Number(url.searchParams.get('limit'));
-    const offset = Number(url.searchParams.get('offset'));
-    // contact_id is ignored.
-    const body = { recordings: account.slice(offset, offset + limit), total: account.length, limit, offset };
-    return Promise.resolve(new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } }));
-  },
-});
+const client = clientIgnoringContactFilter(account);
 
 it('neither counts the account’s recordings as theirs nor says they have none', async () => {
   // The background's handler, with the real client behind it.

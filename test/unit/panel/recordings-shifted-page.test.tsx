@@ -9,8 +9,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { expect, it, vi } from 'vitest';
 import { RecordingsSection } from '@/components/panel/recordings/RecordingsSection';
-import { ServiceClient } from '@/lib/api/client';
-import { MemoryDiscoveryStore } from '@/lib/api/discovery';
+import { clientAnswering, clientIgnoringContactFilter } from '../api/served-client';
 import { fakeBackground, renderWithClient, sent } from '../support/fake-background';
 
 vi.mock('@/lib/messaging/send', () => ({ sendRequest: vi.fn() }));
@@ -30,19 +29,8 @@ const account = [
   recording('o5', 'other-5'), recording('z', 'c1'), recording('o6', 'other-6'),
 ];
 
-const client = new ServiceClient('https://api.test', 'secret-key', {
-  discovery: new MemoryDiscoveryStore(),
-  sleep: () => Promise.resolve(),
-  online: () => true,
-  fetch: (input) => {
-    const url = new URL(input);
-    const limit = Number(url.searchParams.get('limit'));
-    const offset = Number(url.searchParams.get('offset'));
-    // contact_id is ignored; offset is heeded.
-    const body = { recordings: account.slice(offset, offset + limit), total: account.length, limit, offset };
-    return Promise.resolve(new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } }));
-  },
-});
+// contact_id is ignored; offset is heeded.
+const client = clientIgnoringContactFilter(account);
 
 it('still offers their older recordings after a new recording shifted the next page', async () => {
   fakeBackground({ 'recordings.list': ({ contactId, limit, offset }) => client.listRecordings({ contactId, limit, offset }) });
@@ -60,12 +48,7 @@ it('still offers their older recordings after a new recording shifted the next p
 
 it('still stops offering more once a server ignoring offset too answers with its first page again', async () => {
   const firstPage = { recordings: [recording('o1', 'other-1'), recording('o2', 'other-2'), recording('x', 'c1')] };
-  const deaf = new ServiceClient('https://api.test', 'secret-key', {
-    discovery: new MemoryDiscoveryStore(),
-    sleep: () => Promise.resolve(),
-    online: () => true,
-    fetch: () => Promise.resolve(new Response(JSON.stringify(firstPage), { status: 200, headers: { 'content-type': 'application/json' } })),
-  });
+  const deaf = clientAnswering(200, firstPage);
   fakeBackground({ 'recordings.list': ({ contactId, limit, offset }) => deaf.listRecordings({ contactId, limit, offset }) });
   renderWithClient(<RecordingsSection contactId="c1" onOpen={() => undefined} />);
   const region = await screen.findByRole('region', { name: /^Recent recordings/ });
