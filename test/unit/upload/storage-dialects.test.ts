@@ -103,6 +103,13 @@ describe('presigned uploads against storage that checks what it signed', () => {
     expect(done).toMatchObject({ state: 'processing', putDone: true, recordingId: 'rec-1', error: null });
   });
 
+  it('sends a bare Azure SAS address (no headers given, as the interface shows the reply) as a block blob', async () => {
+    const reply = (n: number) => ({ upload_url: `https://acct.blob.core.windows.net/recordings/rec-${n}.m4a?sv=2022-11-02&sr=b&sp=cw&sig=abc${n}`, recording_id: `rec-${n}` });
+    const { done, recordingsCreated } = await upload('audio/mp4', reply, azure);
+    expect(done).toMatchObject({ state: 'processing', putDone: true, recordingId: 'rec-1', error: null });
+    expect(recordingsCreated).toBe(1);
+  });
+
   it('sends a signed type given with the nested upload ({upload: {url, content_type}})', async () => {
     const reply = (n: number) => ({ upload: { url: `https://storage.googleapis.com/b/rec-${n}?X-Goog-Signature=${n}`, content_type: 'audio/mp4' }, recording: { id: `rec-${n}` } });
     const { done, recordingsCreated } = await upload('audio/x-m4a', reply, s3SignedFor('audio/mp4'));
