@@ -1,5 +1,5 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 
@@ -13,6 +13,10 @@ function fakeEvent<T extends unknown[]>() {
     fire: (...args: T) => listeners.forEach((listener) => listener(...args)),
   };
 }
+
+// On a loaded 2-core CI machine a first lazy import can take over the default 1 s; no test waits for
+// something to stay absent, so a longer wait only spares false failures.
+configure({ asyncUtilTimeout: 3000 });
 
 beforeEach(() => {
   fakeBrowser.reset();
