@@ -315,18 +315,19 @@ function Chips({ topics, limit = topics.length }: { topics: string[]; limit?: nu
   );
 }
 
-/** "Meeting" only for an event: on an e-mail, the same button briefs the people on it. */
+/** Whom a whole-surface briefing covers: "meeting" only for an event; on an e-mail, the people on it. */
+const SURFACE_PEOPLE: Record<SurfaceKind, string> = {
+  event: 'the whole meeting',
+  compose: 'everyone you are writing to',
+  thread: 'everyone on this thread',
+  message: 'everyone on this e-mail',
+  list: 'everyone in this list',
+};
+
+export function surfacePeople(kind: SurfaceKind): string {
+  return SURFACE_PEOPLE[kind];
+}
+
 export function briefAllLabel(kind: SurfaceKind): string {
-  switch (kind) {
-    case 'event':
-      return 'Brief the whole meeting';
-    case 'compose':
-      return 'Brief everyone you are writing to';
-    case 'thread':
-      return 'Brief everyone on this thread';
-    case 'message':
-      return 'Brief everyone on this e-mail';
-    case 'list':
-      return 'Brief everyone in this list';
-  }
+  return `Brief ${surfacePeople(kind)}`;
 }

@@ -13,7 +13,7 @@ import { own } from '@/lib/content/owned-nodes';
 import { ApiError, toErrorInfo } from '@/lib/api/errors';
 import { sendRequest } from '@/lib/messaging/send';
 import type { PanelFocus } from '@/lib/panel/context';
-import { HoverCard, type InsightsState } from './HoverCard';
+import { HoverCard, surfacePeople, type InsightsState } from './HoverCard';
 import { withMatchNote } from '@/lib/models/contact';
 import css from './card.css?inline';
 import { siteTheme } from './site-theme';
@@ -40,7 +40,7 @@ const WIDTH = 300;
  * from the toolbar or the keyboard): how to open it, and that it will show what was chosen.
  */
 export function openPanelHint(shortcut: string | null, focus: PanelFocus): string {
-  const what = focus.kind === 'person' ? withMatchNote(focus.match.contact.name?.trim() || focus.match.contact.email || 'this person', focus.match.matchedBy) : 'this meeting';
+  const what = focus.kind === 'person' ? withMatchNote(focus.match.contact.name?.trim() || focus.match.contact.email || 'this person', focus.match.matchedBy) : surfacePeople(focus.surface.kind);
   const keys = shortcut ? `press ${shortcut}, or ` : '';
   return `To see the briefing, ${keys}open Primer’s toolbar button and choose Open briefing: the panel will show ${what}.`;
 }

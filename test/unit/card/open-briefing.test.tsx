@@ -123,7 +123,18 @@ describe('Open briefing on the hover card', () => {
 
   it('words the hint for a meeting, and without a shortcut when the user removed it', () => {
     expect(openPanelHint(null, { kind: 'surface', surface: { kind: 'event', title: 'x', when: null, people: [] } })).toBe(
-      'To see the briefing, open Primer’s toolbar button and choose Open briefing: the panel will show this meeting.',
+      'To see the briefing, open Primer’s toolbar button and choose Open briefing: the panel will show the whole meeting.',
+    );
+  });
+
+  // The button pressed said "Brief everyone on this thread": the hint must not call the thread a meeting.
+  it.each([
+    ['thread', 'everyone on this thread'],
+    ['message', 'everyone on this e-mail'],
+    ['compose', 'everyone you are writing to'],
+  ] as const)('names the people of a Gmail %s as its button did, not “this meeting”', (kind, people) => {
+    expect(openPanelHint('Alt+Shift+P', { kind: 'surface', surface: { kind, title: 'Q3 plan', when: null, people: [] } })).toBe(
+      `To see the briefing, press Alt+Shift+P, or open Primer’s toolbar button and choose Open briefing: the panel will show ${people}.`,
     );
   });
 
