@@ -86,8 +86,15 @@ export default defineConfig({
             gecko: {
               id: 'primer@primer.example',
               strict_min_version: '115.0',
-              // Addresses and names on the page are sent to the service the user configured.
-              data_collection_permissions: { required: ['personallyIdentifyingInfo'] },
+              // What goes to the service the user configured (Mozilla's taxonomy,
+              // extensionworkshop.com/documentation/develop/firefox-builtin-data-consent):
+              // the addresses and names of the people on the page (personallyIdentifyingInfo);
+              // uploaded meeting recordings, the audio of a call (personalCommunications: "data
+              // from phone calls and conference calls", and e-mails: an upload's title may be the
+              // subject of the e-mail in view); and the upload's title and date as the form takes
+              // them from the event or e-mail shown on the page (websiteContent: text visible on
+              // a website).
+              data_collection_permissions: { required: ['personallyIdentifyingInfo', 'personalCommunications', 'websiteContent'] },
             },
           },
         }
