@@ -54,16 +54,55 @@ export function backgroundUnavailable(cause: unknown): ApiError {
   return new ApiError('network', 'Primer’s background service is not available. Reload the page.', { cause });
 }
 
+/**
+ * The waits before sending again while no background listens yet, 3.75 s in all: Firefox starts
+ * the (MV2) background page only once the session is restored, after a sidebar or an options tab
+ * restored with it may have sent its first messages; Chrome wakes its service worker instead.
+ */
+export const NOT_LISTENING_RETRY_MS = [250, 500, 1000, 2000] as const;
+
+/** "Could not establish connection. Receiving end does not exist.": nothing listens (yet). */
+export function backgroundNotListening(error: unknown): boolean {
+  const message = typeof error === 'object' && error !== null ? (error as { message?: unknown }).message : undefined;
+  return typeof message === 'string' && message.includes('Receiving end does not exist');
+}
+
+/** Whether this runs in one of Primer's own pages (side panel, options, popup), not in a web page. */
+function onOwnPage(): boolean {
+  try {
+    return globalThis.location?.origin === new URL(browser.runtime.getURL('/')).origin;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * As `backgroundUnavailable` (whose sentence the content scripts share), for what `sendRequest`
+ * sends: Primer's own pages (the sidebar, the popup) have no web page to reload.
+ */
+function unavailableHere(cause: unknown): ApiError {
+  if (extensionGone() || !onOwnPage()) return backgroundUnavailable(cause);
+  return new ApiError('network', 'Primer’s background service is not answering. Try again in a moment.', { cause });
+}
+
+const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
 export function createSender<P extends Definitions>(definitions: P) {
   return async function send<T extends keyof P & string>(
     type: T,
     payload: z.input<P[T]['request']>,
   ): Promise<z.infer<P[T]['response']>> {
     let raw: unknown;
-    try {
-      raw = await browser.runtime.sendMessage(envelope(type, payload));
-    } catch (error) {
-      throw backgroundUnavailable(error);
+    for (let attempt = 0; ; attempt++) {
+      try {
+        raw = await browser.runtime.sendMessage(envelope(type, payload));
+        break;
+      } catch (error) {
+        // A background still starting is asked again shortly; anything else fails at once.
+        const delay = NOT_LISTENING_RETRY_MS[attempt];
+        if (delay === undefined || !backgroundNotListening(error) || extensionGone()) throw unavailableHere(error);
+        await wait(delay);
+      }
     }
     return readReply(definitions, type, raw);
   };

@@ -6,7 +6,7 @@
  * instead of being asked for again.
  */
 import { sendRequest } from '@/lib/messaging/send';
-import { backgroundUnavailable, errorFromInfo, readReply } from '@/lib/messaging/sender';
+import { backgroundNotListening, backgroundUnavailable, errorFromInfo, readReply } from '@/lib/messaging/sender';
 import { protocol, type InsightsReply, type InsightsResult } from '@/lib/messaging/protocol';
 import type { EarlyInsights } from './early-start';
 import { insightsMessages, type InsightsMessage } from './insights-message';
@@ -32,12 +32,17 @@ function send(message: InsightsMessage): Promise<Replies> {
   return sendRequest(message.type, message.payload).then(manyReplies);
 }
 
-/** The start-up script's raw answer, checked here as `sendRequest` checks its own. */
+/**
+ * The start-up script's raw answer, checked here as `sendRequest` checks its own. Refused because
+ * no background listened yet (Firefox starts its background page after restoring the sidebar), the
+ * message is sent again by `sendRequest`, which waits for the background a moment.
+ */
 async function repliesOfEarly({ message, reply }: EarlyInsights): Promise<Replies> {
   let raw: unknown;
   try {
     raw = await reply;
   } catch (error) {
+    if (backgroundNotListening(error)) return send(message);
     throw backgroundUnavailable(error);
   }
   if (message.type === 'contact.insights') return oneReply(message.contactIds[0], readReply(protocol, message.type, raw));

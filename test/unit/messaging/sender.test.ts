@@ -1,4 +1,4 @@
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { sendContentRequest } from '@/lib/messaging/send-content';
 import { sendRequest } from '@/lib/messaging/send';
@@ -87,5 +87,78 @@ describe('typed senders', () => {
       { id: expect.any(Number), message: { primer: 1, type: 'page.status', payload: status } },
       { id: expect.any(Number), message: { primer: 1, type: 'page.status', payload: status } },
     ]);
+  });
+});
+
+describe('sendRequest while no background listens yet (Firefox starts its background page after session restore)', () => {
+  const notListening = new Error('Could not establish connection. Receiving end does not exist.');
+  const settings = { serviceUrl: 'https://svc.example', hasApiKey: true, apiKeyHint: null, apiKeyAddress: 'https://svc.example', locked: { serviceUrl: false, apiKey: false } };
+
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('sends again after 250, 500, 1000 and 2000 ms, then fails', async () => {
+    vi.useFakeTimers();
+    const sendMessage = vi.spyOn(fakeBrowser.runtime, 'sendMessage').mockRejectedValue(notListening);
+    const outcome = sendRequest('settings.get', {}).then(
+      () => 'answered',
+      (error: unknown) => error,
+    );
+    await vi.advanceTimersByTimeAsync(0);
+    expect(sendMessage).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(249);
+    expect(sendMessage).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(sendMessage).toHaveBeenCalledTimes(2);
+    await vi.advanceTimersByTimeAsync(500 + 1000);
+    expect(sendMessage).toHaveBeenCalledTimes(4);
+    await vi.advanceTimersByTimeAsync(2000);
+    expect(sendMessage).toHaveBeenCalledTimes(5);
+    expect(await outcome).toMatchObject({ kind: 'network' });
+  });
+
+  it('gets the answer once the background listens', async () => {
+    vi.useFakeTimers();
+    const sendMessage = vi
+      .spyOn(fakeBrowser.runtime, 'sendMessage')
+      .mockRejectedValueOnce(notListening)
+      .mockRejectedValueOnce(notListening)
+      .mockResolvedValue({ ok: true, data: settings } as never);
+    const outcome = sendRequest('settings.get', {});
+    await vi.advanceTimersByTimeAsync(250 + 500);
+    await expect(outcome).resolves.toEqual(settings);
+    expect(sendMessage).toHaveBeenCalledTimes(3);
+  });
+
+  it('does not wait for a background that cannot come: the extension gone, or another failure', async () => {
+    const sendMessage = vi.spyOn(fakeBrowser.runtime, 'sendMessage').mockRejectedValue(notListening);
+    const id = fakeBrowser.runtime.id;
+    fakeBrowser.runtime.id = undefined as never;
+    try {
+      await expect(sendRequest('settings.get', {})).rejects.toMatchObject({ kind: 'extension_reloaded' });
+    } finally {
+      fakeBrowser.runtime.id = id;
+    }
+    expect(sendMessage).toHaveBeenCalledTimes(1);
+    sendMessage.mockRejectedValue(new Error('The message port closed before a response was received.'));
+    await expect(sendRequest('settings.get', {})).rejects.toMatchObject({ kind: 'network' });
+    expect(sendMessage).toHaveBeenCalledTimes(2);
+  });
+
+  it('says what to do where it is said: Primer’s own pages have no web page to reload', async () => {
+    vi.useFakeTimers();
+    vi.spyOn(fakeBrowser.runtime, 'sendMessage').mockRejectedValue(notListening);
+    const failure = () => {
+      const outcome = sendRequest('settings.get', {}).catch((error: unknown) => error);
+      return vi.advanceTimersByTimeAsync(3750).then(() => outcome);
+    };
+    // The hover card, in the web page: reloading the page reconnects it.
+    expect(await failure()).toMatchObject({ kind: 'network', message: 'Primer’s background service is not available. Reload the page.' });
+    // The side panel, the options or the popup: one of Primer's own pages.
+    vi.spyOn(fakeBrowser.runtime, 'getURL').mockReturnValue(`${location.origin}/`);
+    const own = await failure();
+    expect(own).toMatchObject({ kind: 'network', message: 'Primer’s background service is not answering. Try again in a moment.' });
+    expect((own as Error).message).not.toMatch(/reload/i);
   });
 });

@@ -184,7 +184,7 @@ describe('ConnectionTest', () => {
   });
 
   it('shows an error thrown by the messaging layer', async () => {
-    await runTest(new ApiError('network', 'Primer’s background service is not available. Reload the page.'));
-    await connectionStatus('Primer’s background service is not available. Reload the page.');
+    await runTest(new ApiError('network', 'Primer’s background service is not answering. Try again in a moment.'));
+    await connectionStatus('Primer’s background service is not answering. Try again in a moment.');
   });
 });

@@ -135,7 +135,7 @@ describe('insights the start-up script asked for', () => {
         early(['m', 't'], Promise.resolve({ ok: true, data: [{ ok: true, contactId: 'm', reply: reply(insights({ contactId: 'm' })) }, failed] })),
         early(['a', 'b'], Promise.resolve({ ok: false, error: { kind: 'unauthorized', message: 'No', status: 401, code: null, retryAfterMs: null } })),
         early(['c'], Promise.resolve({ ok: true, data: { insights: 'not insights' } })),
-        early(['d'], Promise.reject(new Error('Receiving end does not exist'))),
+        early(['d'], Promise.reject(new Error('The message port closed before a response was received.'))),
       ]).then((lists) => lists.flat()),
     );
     expect((await loader.loadInsights('m')).insights.contactId).toBe('m');
@@ -143,6 +143,14 @@ describe('insights the start-up script asked for', () => {
     await expect(loader.loadInsights('a')).rejects.toMatchObject({ kind: 'unauthorized' });
     await expect(loader.loadInsights('c')).rejects.toMatchObject({ kind: 'invalid_response' });
     await expect(loader.loadInsights('d')).rejects.toMatchObject({ kind: 'network', message: expect.stringContaining('background') });
+  });
+
+  it('are asked for again when no background listened yet (Firefox restores the sidebar before it starts its background page)', async () => {
+    fakeBackground({ 'contact.insights': ({ contactId }) => Promise.resolve(reply(insights({ contactId, preferredTone: 'asked again' }))) });
+    const loader = await import('@/components/panel/data/insights-loader');
+    loader.adoptEarlyInsights(early(['m'], Promise.reject(new Error('Could not establish connection. Receiving end does not exist.'))));
+    expect((await loader.loadInsights('m')).insights.preferredTone).toBe('asked again');
+    expect(sent('contact.insights')).toEqual([{ contactId: 'm', revalidate: true }]);
   });
 });
 
