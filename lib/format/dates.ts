@@ -1,4 +1,5 @@
 /** Dates as people read them in a briefing: "3 days ago" next to "12 Nov 2026". */
+import { DATE_WORD } from './date-words';
 
 /**
  * The locale dates are written in: English, as every sentence around them is ("the latest vor 3
@@ -52,8 +53,6 @@ const NUMERIC_DATE = /^(\d{1,2})([./-])(\d{1,2})\2(\d{4})(?=$|[\sT])/;
 
 const localDay = (date: Date) => Date.UTC(date.getFullYear(), date.getMonth(), date.getDate()) / DAY;
 
-const DATE_WORD = /^(?:(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|mon|tue|wed|thu|fri|sat|sun)[a-z]*|t|z|gmt|utc|am|pm)$/i;
-
 /**
  * Text that names a whole date: a year, a day, and no words but months, weekdays and time zones.
  * The engine reads far more and invents the rest ("12 Nov" is 2001, "end of 2026" is 1 Jan 2026).
@@ -65,7 +64,9 @@ function namesWholeDate(text: string): boolean {
 }
 
 function calendarDay(year: number, month: number, day: number): Read | null {
-  const date = new Date(Date.UTC(year, month - 1, day));
+  // setUTCFullYear, not Date.UTC, which reads the years 0–99 as 1900–1999 ("01/01/0001" as 1901).
+  const date = new Date(0);
+  date.setUTCFullYear(year, month - 1, day);
   // "2026-02-31" is no day at all.
   if (date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) return null;
   return { date, day: date.getTime() / DAY, calendar: true };

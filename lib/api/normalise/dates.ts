@@ -2,6 +2,7 @@
  * Dates however a server writes them: ISO text with or without a zone, epoch seconds or
  * milliseconds, compact days; placeholder dates (Go’s zero time, the Unix epoch) are none.
  */
+import { DATE_WORD } from '../../format/date-words';
 import { scalarText, type Obj } from './values';
 
 const EARLIEST_MOMENT = Date.UTC(2000, 0, 1);
@@ -26,11 +27,15 @@ function dateFromDigits(digits: string): string | null {
 }
 
 /**
- * A date written with its year first ("2026-11-12", "0001-01-01T00:00:00Z") outside 2000–2100: a
- * placeholder for "none" (Go's zero time, the Unix epoch, .NET's MinValue), not a real date.
+ * A date outside 2000–2100: a placeholder for "none" (Go's zero time, the Unix epoch, .NET's
+ * MinValue), not a real date. Its year is the first number of four digits standing alone, so it
+ * is found written last too: .NET's `DateTime.MinValue.ToString()` "1/1/0001 12:00:00 AM", a
+ * US-style epoch "1/1/1970". Past a leading year, only in text that is a date alone (no words but
+ * months, weekdays and zones): a due date in words ("after the 1500 units ship") is kept as written.
  */
 function isPlaceholderYear(text: string): boolean {
-  const year = /^(\d{4})\D/.exec(text)?.[1];
+  const dateAlone = (text.match(/[a-z]+/gi) ?? []).every((word) => DATE_WORD.test(word));
+  const year = (/^(\d{4})\D/.exec(text) ?? (dateAlone ? /(?<!\d)(\d{4})(?!\d)/.exec(text) : null))?.[1];
   if (year === undefined) return false;
   const start = Date.UTC(Number(year), 0, 1);
   return start < EARLIEST_MOMENT || start >= LATEST_MOMENT;
