@@ -3,7 +3,7 @@
  * milliseconds, compact days; placeholder dates (Go’s zero time, the Unix epoch) are none.
  */
 import { DATE_WORD } from '../../format/date-words';
-import { scalarText, type Obj } from './values';
+import { isObj, scalarText, type Obj } from './values';
 
 const EARLIEST_MOMENT = Date.UTC(2000, 0, 1);
 const LATEST_MOMENT = Date.UTC(2100, 0, 1);
@@ -59,19 +59,45 @@ function isoTimestamp(text: string): string | null {
 }
 
 /**
- * First date among the keys: digits (numbers or text) become ISO text, a timestamp gets its zone
- * (isoTimestamp), other text is kept as written for the date formatter; a placeholder date counts
- * as none.
+ * ASP.NET's date (JavaScriptSerializer, WCF, MVC's Json()): "/Date(1795996800000)/", epoch
+ * milliseconds, perhaps with the writer's offset after them ("/Date(1795996800000+0100)/"), which
+ * does not move the moment.
+ */
+const ASP_NET_DATE = /^\/Date\((-?\d+)(?:[+-]\d{4})?\)\/$/;
+
+/**
+ * RFC 9557's zone after a timestamp's offset (java.time's ZonedDateTime, JavaScript's Temporal):
+ * "2026-11-30T10:00:00+01:00[Europe/Berlin]". The offset names the moment; the zone is left off.
+ * Without an offset the zone would be needed, and the text is kept as written.
+ */
+const ZONE_SUFFIX = /(?<=Z|[+-]\d{2}:?\d{2})(?:\[[^\]]*\])+$/i;
+
+/**
+ * The date in MongoDB Extended JSON's `{$date: …}`: ISO text or epoch milliseconds, or
+ * `{$numberLong: "…"}` (canonical mode). Any other value is returned as it is.
+ */
+function mongoDate(value: unknown): unknown {
+  const date = isObj(value) && '$date' in value ? value.$date : value;
+  return date !== value && isObj(date) ? date.$numberLong : date;
+}
+
+/**
+ * First date among the keys: digits (numbers or text, ASP.NET's "/Date(ms)/", Mongo's `{$date}`)
+ * become ISO text, a timestamp gets its zone (isoTimestamp; an RFC 9557 zone after its offset is
+ * left off), other text is kept as written for the date formatter; a placeholder date counts as
+ * none.
  */
 export function dateOf(source: Obj, ...keys: string[]): string | null {
   for (const key of keys) {
-    const text = scalarText(source[key]);
+    const value = mongoDate(source[key]);
+    const text = scalarText(value);
     if (text === null) continue;
-    if (typeof source[key] !== 'number' && !/^-?\d+(\.\d+)?$/.test(text)) {
+    const ms = ASP_NET_DATE.exec(text)?.[1];
+    if (typeof value !== 'number' && ms === undefined && !/^-?\d+(\.\d+)?$/.test(text)) {
       if (isPlaceholderYear(text)) continue;
-      return isoTimestamp(text) ?? text;
+      return isoTimestamp(text.replace(ZONE_SUFFIX, '')) ?? text;
     }
-    const date = dateFromDigits(text);
+    const date = dateFromDigits(ms ?? text);
     if (date !== null) return date;
   }
   return null;

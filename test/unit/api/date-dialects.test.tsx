@@ -1,0 +1,49 @@
+/**
+ * Dates in three more well-known dialects are read by the normaliser: ASP.NET's "/Date(ms)/"
+ * (JavaScriptSerializer, WCF, MVC's Json()), RFC 9557's zone after the offset ("…+01:00[Europe/
+ * Berlin]": java.time's ZonedDateTime, JavaScript's Temporal), and MongoDB Extended JSON's
+ * `{$date: …}` (as its `{_id: {$oid}}` ids are). They came out as the raw text ("/Date(…)/"), or
+ * as no date at all. Their placeholders (.NET's MinValue, the epoch) are still none.
+ */
+import { render, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { Conversations } from '@/components/panel/person/Conversations';
+import { toActionItems, toInsights, toRecording } from '@/lib/api/normalise';
+import { formatDate, formatDueDate } from '@/lib/format/dates';
+
+const NOW = new Date('2026-11-22T12:00:00Z');
+
+describe('dates in other well-known dialects', () => {
+  it('reads ASP.NET’s /Date(ms)/ as the moment it names', () => {
+    const insights = toInsights({ contact_id: 'm', last_conversation_date: '/Date(1796040000000)/', total_conversations: 3 }, 'm');
+    render(<Conversations insights={insights} now={NOW} />);
+    const region = screen.getByRole('region', { name: 'Conversations' });
+    expect(region).not.toHaveTextContent('/Date(');
+    expect(formatDate(insights.lastConversationDate, 'en-GB')).toBe('30 Nov 2026');
+    const [item] = toActionItems([{ text: 'Send pricing', due_date: '/Date(1795996800000+0000)/' }], { pendingOnly: true });
+    expect(formatDueDate(item!.dueDate, 'en-GB')).toBe('30 Nov 2026');
+    // .NET's DateTime.MinValue and the epoch, as JavaScriptSerializer writes them: no date.
+    const none = toActionItems([{ text: 'A', due_date: '/Date(-62135596800000)/' }, { text: 'B', due_date: '/Date(0)/' }], { pendingOnly: true });
+    expect(none.map((entry) => entry.dueDate)).toEqual([null, null]);
+  });
+
+  it('reads an RFC 9557 timestamp with its zone in brackets', () => {
+    const recording = toRecording({ id: 'r1', status: 'completed', meeting_date: '2026-11-30T10:00:00+01:00[Europe/Berlin]' });
+    // Shown in the recordings list as `formatDate(meetingDate) ?? 'No date'`.
+    expect(formatDate(recording.meetingDate, 'en-GB')).toBe('30 Nov 2026');
+    expect(recording.meetingDate).toBe('2026-11-30T10:00:00+01:00');
+    expect(toRecording({ id: 'r2', status: 'completed', meeting_date: '2026-11-30T09:00:00Z[UTC]' }).meetingDate).toBe('2026-11-30T09:00:00Z');
+    // Without an offset the zone alone would say when it was: kept as written, not read as UTC.
+    expect(toRecording({ id: 'r3', status: 'completed', meeting_date: '2026-11-30T10:00:00[Europe/Berlin]' }).meetingDate).toBe('2026-11-30T10:00:00[Europe/Berlin]');
+  });
+
+  it('reads MongoDB Extended JSON’s {$date}, as it reads {$oid}', () => {
+    const recording = toRecording({ _id: { $oid: '65a1f0c2e4b0a1b2c3d4e5f6' }, status: 'completed', meeting_date: { $date: '2026-11-30T10:00:00Z' } });
+    expect(recording.id).toBe('65a1f0c2e4b0a1b2c3d4e5f6');
+    expect(recording.meetingDate).toBe('2026-11-30T10:00:00Z');
+    const insights = toInsights({ contact_id: 'm', last_conversation_date: { $date: { $numberLong: '1795996800000' } } }, 'm');
+    expect(insights.lastConversationDate).toBe('2026-11-30T00:00:00.000Z');
+    expect(toRecording({ id: 'r4', status: 'completed', meeting_date: { $date: 1795996800000 } }).meetingDate).toBe('2026-11-30T00:00:00.000Z');
+    expect(toRecording({ id: 'r5', status: 'completed', meeting_date: { $date: { $numberLong: '-62135596800000' } } }).meetingDate).toBeNull();
+  });
+});
