@@ -18,6 +18,7 @@ import { ProblemNotice } from '../states/ProblemNotice';
 import { Skeleton } from '../states/Skeleton';
 import { CopyNote } from './CopyNote';
 import { ProcessingNews } from './ProcessingNews';
+import { meetingDateAsWritten } from './MeetingDate';
 import { recordingTitle, statusLabel } from './status';
 import { Transcript } from './Transcript';
 
@@ -128,7 +129,7 @@ export function RecordingDetail({ id, onBack, backLabel }: { id: string; onBack:
       ) : null}
       {data ? (
         <p className="subtle">
-          {formatDate(data.meetingDate) ?? 'No date'} · <span className={`status status-${data.status}`}>{statusLabel(data)}</span>
+          {formatDate(data.meetingDate) ?? meetingDateAsWritten(data.meetingDate) ?? 'No date'} · <span className={`status status-${data.status}`}>{statusLabel(data)}</span>
         </p>
       ) : null}
       <ProcessingNews status={data?.status} />

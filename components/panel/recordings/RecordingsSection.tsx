@@ -10,6 +10,7 @@ import { ProblemNotice } from '../states/ProblemNotice';
 import { problemKind } from '../states/problem-text';
 import { Skeleton } from '../states/Skeleton';
 import { CopyNote } from './CopyNote';
+import { meetingDateAsWritten } from './MeetingDate';
 import { recordingTitle, statusLabel } from './status';
 
 interface RecordingsSectionProps {
@@ -139,7 +140,8 @@ export function RecordingsSection({ contactId, onOpen, saidAbove = null }: Recor
               <button type="button" className="recording-row" onClick={() => onOpen(recording.id)}>
                 <span className="recording-title">{recordingTitle(recording)}</span>
                 <span className="recording-meta">
-                  {formatDate(recording.meetingDate) ?? 'No date'}
+                  {/* A date the panel cannot read ("12/11/2026") is the server's: shown as written, as elsewhere. */}
+                  {formatDate(recording.meetingDate) ?? meetingDateAsWritten(recording.meetingDate) ?? 'No date'}
                   <span className={`status status-${recording.status}`}>{statusLabel(recording)}</span>
                 </span>
               </button>
