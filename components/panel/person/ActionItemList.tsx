@@ -77,7 +77,8 @@ export function ActionItemList({ items, label, onOpenRecording, lookup, withStat
           // Decided once, by the normaliser (action-items.ts), as for a contact's pending items.
           const overdue = isItemOverdue(item, now);
           // Text the panel cannot read as a date ("end of Q3") is still the server's due date: shown as written.
-          const due = formatDueDate(item.dueDate) ?? nonBlank(item.dueDate);
+          const dueAsWritten = nonBlank(item.dueDate);
+          const due = formatDueDate(item.dueDate) ?? (dueAsWritten ? <bdi>{dueAsWritten}</bdi> : null);
           const status = withStatus ? statusText(item, now) : pendingStatusText(item);
           return (
             // Done or gone with a refresh while the user is on it: focus goes to the heading before (focus-landing.ts).
@@ -88,7 +89,11 @@ export function ActionItemList({ items, label, onOpenRecording, lookup, withStat
               {item.owner || due || status || overdue || item.source ? (
                 <span className="item-meta">
                   {status ? <span>Status: {status}</span> : null}
-                  {item.owner ? <span>Owner: {item.owner}</span> : null}
+                  {item.owner ? (
+                    <span>
+                      Owner: <bdi>{item.owner}</bdi>
+                    </span>
+                  ) : null}
                   {due ? (
                     <span>
                       {overdue ? <strong className="overdue-label">Overdue · </strong> : null}

@@ -28,8 +28,12 @@ export function ItemSourceNote({ source, item, onOpenRecording, lookup, now = ne
   // A date the panel cannot read is the server's own words: shown as written (so a source always says something).
   const date = source.date ?? known?.meetingDate ?? null;
   // A date well after today (typed wrong) is said as a date, not as how long ago it was.
-  const when = relativeDay(date, now) ?? formatDate(date) ?? nonBlank(date);
-  const after = when ? `, ${when}` : '';
+  const read = relativeDay(date, now) ?? formatDate(date);
+  const asWritten = read ? null : nonBlank(date);
+  // The server's words (a title, a date as written) are isolated from Primer's around them: a
+  // Hebrew or Arabic title ending in "!" or a number keeps it on its own side.
+  const when = read ?? (asWritten ? <bdi>{asWritten}</bdi> : null);
+  const after = when ? <>, {when}</> : null;
   if (source.recordingId !== null && onOpenRecording) {
     const id = source.recordingId;
     return (
@@ -43,6 +47,7 @@ export function ItemSourceNote({ source, item, onOpenRecording, lookup, now = ne
           // untitled ones, each opening another recording, say which item's.
           aria-label={title ? `${title}: open the recording` : `Open a recording, where “${item}” was raised`}
           onClick={() => onOpenRecording(id)}
+          dir={title ? 'auto' : undefined}
         >
           {title ?? 'a recording'}
         </button>
@@ -50,7 +55,13 @@ export function ItemSourceNote({ source, item, onOpenRecording, lookup, now = ne
       </span>
     );
   }
-  if (title) return <span className="item-source">From “{title}”{after}</span>;
+  if (title) {
+    return (
+      <span className="item-source">
+        From “<bdi>{title}</bdi>”{after}
+      </span>
+    );
+  }
   if (source.recordingId !== null) return <span className="item-source">From a recording{after}</span>;
   return when ? <span className="item-source">Raised {when}</span> : null;
 }

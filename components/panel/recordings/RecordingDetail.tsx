@@ -118,7 +118,8 @@ export function RecordingDetail({ id, onBack, backLabel }: { id: string; onBack:
         <span aria-hidden="true">← </span>
         {backLabel}
       </Button>
-      <h1 className="subject-title" tabIndex={-1} ref={headingRef}>
+      {/* The server's title, in whatever script: its own direction (as a meeting's heading). */}
+      <h1 className="subject-title" tabIndex={-1} ref={headingRef} dir="auto">
         {data ? recordingTitle(data) : 'Recording'}
       </h1>
       {!data && recording.isPending && !recordingProblem ? <Skeleton label="Loading the recording" /> : null}

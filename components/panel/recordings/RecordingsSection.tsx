@@ -138,7 +138,9 @@ export function RecordingsSection({ contactId, onOpen, saidAbove = null }: Recor
           {recordings.map((recording) => (
             <li key={recording.id}>
               <button type="button" className="recording-row" onClick={() => onOpen(recording.id)}>
-                <span className="recording-title">{recordingTitle(recording)}</span>
+                <span className="recording-title" dir="auto">
+                  {recordingTitle(recording)}
+                </span>
                 <span className="recording-meta">
                   {/* A date the panel cannot read ("12/11/2026") is the server's: shown as written, as elsewhere. */}
                   {formatDate(recording.meetingDate) ?? meetingDateAsWritten(recording.meetingDate) ?? 'No date'}
