@@ -39,11 +39,12 @@ const CALENDAR_DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 /**
  * A date at midnight, in UTC or in the server's own zone (Django REST, .NET, Rails with a zone of
- * their own): how many servers write a date-only column. Read as that day for due dates only,
- * where a time makes no sense; anywhere else it is a moment (a meeting at 00:00 UTC was on the
- * evening before in New York).
+ * their own): how many servers write a date-only column. Or at the last second of its day (a
+ * deadline: Date#endOf('day'), .NET's `date.AddDays(1).AddTicks(-1)`, "…T23:59:59.999Z"). Read as
+ * that day for due dates only, where a time makes no sense; anywhere else it is a moment (a
+ * meeting at 00:00 UTC was on the evening before in New York).
  */
-const MIDNIGHT = /^(\d{4})-(\d{2})-(\d{2})T00:00(?::00(?:\.0+)?)?(?:Z|[+-]\d{2}:?\d{2})$/;
+const DAY_EDGE = /^(\d{4})-(\d{2})-(\d{2})T(?:00:00(?::00(?:\.0+)?)?|23:59:59(?:\.9+)?)(?:Z|[+-]\d{2}:?\d{2})$/;
 
 /**
  * Day and month in either order, then a four-digit year, one separator throughout: "13/11/2026",
@@ -72,11 +73,11 @@ function calendarDay(year: number, month: number, day: number): Read | null {
   return { date, day: date.getTime() / DAY, calendar: true };
 }
 
-/** `due`: the value is a due date, where midnight (at any offset) stands for the day itself. */
+/** `due`: the value is a due date, where midnight or the day's last second (at any offset) stands for the day itself. */
 function parse(value: string | null, due = false): Read | null {
   const text = value?.trim();
   if (!text) return null;
-  const calendar = CALENDAR_DAY.exec(text) ?? (due ? MIDNIGHT.exec(text) : null);
+  const calendar = CALENDAR_DAY.exec(text) ?? (due ? DAY_EDGE.exec(text) : null);
   if (calendar) {
     const [, year, month, day] = calendar.map(Number) as [number, number, number, number];
     return calendarDay(year, month, day);
@@ -130,7 +131,7 @@ export function formatDate(value: string | null, locale?: string): string | null
   return written(parse(value), locale);
 }
 
-/** A due date: a day, also when the server wrote it as midnight UTC. */
+/** A due date: a day, also when the server wrote it as midnight UTC or as the last second of the day. */
 export function formatDueDate(value: string | null, locale?: string): string | null {
   return written(parse(value, true), locale);
 }
