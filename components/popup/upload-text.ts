@@ -2,7 +2,7 @@
 import { clockFormat, UI_LOCALE } from '@/lib/format/dates';
 import { nonBlank, statusAsWords } from '@/lib/format/text';
 import { formatBytes } from '@/lib/upload/file-check';
-import { isSending, MISSING_FILE, type UploadRecord, type UploadStep } from '@/lib/upload/record';
+import { isSending, MISSING_FILE, recordingGone, type UploadRecord, type UploadStep } from '@/lib/upload/record';
 import { FORM_UPLOAD_REFUSED, TOO_LARGE_FOR_AZURE } from '@/lib/api/errors';
 
 const STEP_NAMES: Record<UploadStep, string> = {
@@ -72,6 +72,9 @@ export function retryLabel(record: UploadRecord): string | null {
   // a new recording at the service, and fail the same way. The row says to pick the file again,
   // and offers Remove. (Storage's own 404, a place not there yet, may pass with a new URL.)
   if (!record.putDone && record.failedStep === 'put' && record.error === MISSING_FILE) return null;
+  // The service no longer has the recording (complete-upload answered 404 or 410): Retry finishing
+  // would be answered so again, and the file was let go of once stored. The row says to upload it again.
+  if (recordingGone(record)) return null;
   // The service wants a form upload, or stores in Azure a file too large for one PUT: each Retry
   // would make it another recording, refused alike.
   if (record.failedStep === 'request-url' && [FORM_UPLOAD_REFUSED, TOO_LARGE_FOR_AZURE].some((start) => record.error?.startsWith(start))) return null;

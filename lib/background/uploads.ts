@@ -13,7 +13,7 @@ import type { UploadRequest } from '../api/client';
 import { serverText } from '../format/text';
 import { ApiError } from '../api/error-info';
 import { deleteUploadFile, listUploadFileIds } from '../upload/file-store';
-import { MISSING_FILE, type UploadMeta, type UploadRecord } from '../upload/record';
+import { MISSING_FILE, recordingGone, type UploadMeta, type UploadRecord } from '../upload/record';
 import { UploadService } from '../upload/service';
 import { storageUploadStore } from '../upload/store';
 import { FileSender } from '../upload/file-sender';
@@ -37,10 +37,11 @@ export function announcementOf(record: UploadRecord): { title: string; message: 
   const title = record.meta.title;
   if (record.state === 'failed' && record.failedStep !== null && record.failedStep !== 'processing') {
     const why = serverText(record.error) ?? 'the upload stopped';
-    // The file gone, there is no Retry (retryLabel): the recording is uploaded anew from the form.
+    // The file gone, or the recording gone from the service, there is no Retry (retryLabel): the
+    // recording is uploaded anew from the form.
     const next = record.needsAccess
       ? 'Open Primer’s toolbar button to allow it.'
-      : record.error === MISSING_FILE
+      : record.error === MISSING_FILE || recordingGone(record)
         ? 'Open Primer’s toolbar button to upload it again.'
         : 'Open Primer’s toolbar button to try again.';
     return {

@@ -12,7 +12,7 @@
  */
 import { ApiError } from '../api/error-info';
 import type { Recording } from '../models';
-import type { UploadRecord } from './record';
+import { RECORDING_GONE, type UploadRecord } from './record';
 import type { UploadStore } from './store';
 
 export const FIRST_DELAY_MS = 30_000;
@@ -85,7 +85,7 @@ async function ask(record: UploadRecord & { recordingId: string }, deps: PollDep
     return seen;
   } catch (error) {
     if (error instanceof ApiError && error.kind === 'not_found') {
-      return { state: 'failed', failedStep: 'processing', error: 'The service no longer has this recording.', errorKind: null };
+      return { state: 'failed', failedStep: 'processing', error: RECORDING_GONE, errorKind: null };
     }
     // Primer is set to another service than the recording's, or its key is refused: it waits, and says why.
     if (error instanceof ApiError && USERS_WAIT.has(error.kind)) return { error: error.message, errorKind: error.kind };

@@ -123,3 +123,15 @@ export function isSending(record: Pick<UploadRecord, 'state'>): boolean {
 
 /** Why a PUT failed when the file itself is gone (file-sender.ts): a retry cannot send it. */
 export const MISSING_FILE = 'The recording’s file is no longer available to Primer; pick it again.';
+
+/**
+ * Why finishing failed when complete-upload answered 404 or 410: the service no longer has the
+ * recording (one it let expire unfinished). Finishing can never succeed, and the file was let go of
+ * once it was stored, so the way on is a new upload. The poller says the same of its 404.
+ */
+export const RECORDING_GONE = 'The service no longer has this recording; upload the file again.';
+
+/** complete-upload answered 404 or 410 (records from before RECORDING_GONE too): no Retry can finish it. */
+export function recordingGone(record: Pick<UploadRecord, 'state' | 'failedStep' | 'errorKind'>): boolean {
+  return record.state === 'failed' && record.failedStep === 'complete' && record.errorKind === 'not_found';
+}

@@ -8,7 +8,7 @@
 import { ApiError, toErrorInfo } from '../api/error-info';
 import type { PresignedUpload } from '../models';
 import { pollDelayMs } from './poller';
-import type { UploadMeta, UploadRecord, UploadStep } from './record';
+import { RECORDING_GONE, type UploadMeta, type UploadRecord, type UploadStep } from './record';
 
 export interface UploadDeps {
   /** A new recording and its upload URL, with the service it was created on when known. */
@@ -196,6 +196,11 @@ export class UploadRunner {
     } catch (error) {
       if (signal.aborted || (error instanceof ApiError && error.kind === 'aborted')) {
         return save({ state: 'cancelled', failedStep: null, error: null, errorKind: null });
+      }
+      // complete-upload answered 404 or 410: the service no longer has the recording, and every
+      // Retry would be answered so again. Said as final (recordingGone), with what to do instead.
+      if (step === 'complete' && error instanceof ApiError && error.kind === 'not_found') {
+        return save({ state: 'failed', failedStep: step, error: RECORDING_GONE, errorKind: 'not_found' });
       }
       const { message, kind } = toErrorInfo(error);
       return save({ state: 'failed', failedStep: step, error: message, errorKind: kind });

@@ -3,7 +3,7 @@
  * processing, and tells the user (toolbar badge, notifications). The steps themselves are the
  * runner's; the PUT goes wherever the platform sends files (transport.ts).
  */
-import { MISSING_FILE, newUploadRecord, isActive, isSending, type UploadFile, type UploadMeta, type UploadRecord } from './record';
+import { MISSING_FILE, RECORDING_GONE, newUploadRecord, isActive, isSending, recordingGone, type UploadFile, type UploadMeta, type UploadRecord } from './record';
 import { checkProcessing, nextPollAt, pollDue, type PollDeps } from './poller';
 import { UploadRunner, type UploadDeps } from './runner';
 import type { UploadStore } from './store';
@@ -138,6 +138,9 @@ export class UploadService {
     // Its file went (its copy deleted a day after it stopped, as the row now says): a new upload
     // address would only create a recording on the service with no file to send.
     if (record.state === 'failed' && !record.putDone && record.error === MISSING_FILE) throw new ApiError('conflict', MISSING_FILE);
+    // The service no longer has the recording (complete-upload answered 404 or 410): finishing is
+    // answered so again, and the file was let go of once stored. Only a new upload can follow.
+    if (recordingGone(record)) throw new ApiError('conflict', RECORDING_GONE);
     if (record.state !== 'failed' && record.state !== 'cancelled') return record;
     const resumed = {
       ...record,

@@ -107,7 +107,7 @@ describe('checkProcessing (scheduled)', () => {
     const { store, deps } = setup([processing({ polls: 3 })]);
     deps.getRecording.mockRejectedValueOnce(new ApiError('not_found', 'Not found', { status: 404 }));
     const next = await checkProcessing(processing({ polls: 3 }), deps);
-    expect(next).toMatchObject({ state: 'failed', failedStep: 'processing', error: 'The service no longer has this recording.', polls: 4, updatedAt: LATER });
+    expect(next).toMatchObject({ state: 'failed', failedStep: 'processing', error: 'The service no longer has this recording; upload the file again.', polls: 4, updatedAt: LATER });
     expect(await store.get('u1')).toEqual(next);
     expect(deps.finished).toHaveBeenCalledExactlyOnceWith(next);
   });
@@ -151,7 +151,7 @@ describe('checkProcessing (scheduled)', () => {
     const refused = processing({ polls: 3, error: 'The service refused the API key.', errorKind: 'unauthorized' });
     const { deps } = setup([refused]);
     deps.getRecording.mockRejectedValueOnce(new ApiError('not_found', 'gone', { status: 404 }));
-    expect(await checkProcessing(refused, deps)).toMatchObject({ state: 'failed', error: 'The service no longer has this recording.', errorKind: null });
+    expect(await checkProcessing(refused, deps)).toMatchObject({ state: 'failed', error: 'The service no longer has this recording; upload the file again.', errorKind: null });
   });
 
   it('says an answer it cannot read, and still gives up after 300 checks', async () => {
