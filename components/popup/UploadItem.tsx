@@ -108,7 +108,7 @@ export function UploadItem({ record }: { record: UploadRecord }) {
         {/* The recording is the service's now: Primer only stops following it (and telling when it is ready). */}
         {record.state === 'processing' ? (
           <>
-            <Button variant="secondary" onClick={() => void act(() => sendRequest('upload.dismiss', { id: record.id }))} aria-describedby={stopNote}>
+            <Button variant="secondary" onClick={() => void act(() => sendRequest('upload.dismiss', { id: record.id }))} aria-describedby={`${titleId} ${stopNote}`}>
               Stop following
             </Button>
             <span id={stopNote} className="visually-hidden">

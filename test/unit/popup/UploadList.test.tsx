@@ -180,7 +180,7 @@ describe('UploadList', () => {
     fakeBackground({ 'upload.dismiss': { removed: true } });
     render(<UploadList uploads={[record({ state: 'processing', processingStatus: 'queued' })]} />);
     const stop = screen.getByRole('button', { name: 'Stop following' });
-    expect(stop).toHaveAccessibleDescription('The service goes on processing the recording; Primer stops checking on it.');
+    expect(stop).toHaveAccessibleDescription('Weekly sync The service goes on processing the recording; Primer stops checking on it.');
     await user.click(stop);
     expect(sent('upload.dismiss')).toEqual([{ id: 'u1' }]);
   });
