@@ -60,6 +60,12 @@ export class UploadService {
   #startup: Promise<void> = Promise.resolve();
   /** Uploads a view acted on since start-up: their kept files are not start-up's to delete. */
   readonly #asked = new Set<string>();
+  /**
+   * Uploads a view acted on while an hourly pass over the kept copies runs, one set per pass: their
+   * copies are not that pass's to delete. (#asked would hold nearly every upload on a background
+   * page that lives as long as the browser, Firefox's, and the pass would delete nothing.)
+   */
+  readonly #askedDuringPass = new Set<Set<string>>();
   /** Kept files being deleted now, by upload: what a view asks about one waits for it. */
   readonly #deleting = new Map<string, Promise<void>>();
 
@@ -98,7 +104,7 @@ export class UploadService {
   /** Starts an upload; starting the same id again returns it as it stands (no second upload). */
   async start(id: string, file: UploadFile, meta: UploadMeta): Promise<UploadRecord> {
     // A new id: nothing of start-up's to wait for (its file is the view's: #asked).
-    this.#asked.add(id);
+    this.#markAsked(id);
     const existing = await this.#platform.store.get(id);
     if (existing) return existing;
     // Checked again here: the popup checked the file it was given, but a message can say anything.
@@ -185,9 +191,24 @@ export class UploadService {
     return true;
   }
 
-  /** Forgets the uploads finished before `cutoff` (ms), with any file kept for a retry (hourly upkeep). */
+  /**
+   * Forgets the uploads finished before `cutoff` (ms), with any file kept for a retry, and deletes
+   * the copies of uploads stopped more than STOPPED_COPY_KEPT_MS ago (hourly upkeep). Start-up
+   * deletes those too, but Firefox's background page starts once per browser session: with the
+   * browser left open, a copy of gigabytes stayed until its row went, 30 days on.
+   */
   async forgetFinishedBefore(cutoff: number): Promise<void> {
     for (const id of await this.#platform.store.dropFinishedBefore(cutoff)) await this.#deleteFile(id);
+    const asked = new Set<string>();
+    this.#askedDuringPass.add(asked);
+    try {
+      const files = new Set(await this.#platform.listFiles().catch(() => []));
+      if (files.size === 0) return;
+      const records = (await this.#platform.store.all()).filter((record) => files.has(record.id));
+      await this.#deleteStoppedCopies(records, asked);
+    } finally {
+      this.#askedDuringPass.delete(asked);
+    }
   }
 
   /**
@@ -234,9 +255,14 @@ export class UploadService {
 
   /** Waits for start-up's launches (and for `id`'s kept file, if it is being deleted); the file is the view's from now on. */
   async #afterStartup(id: string): Promise<void> {
-    this.#asked.add(id);
+    this.#markAsked(id);
     await this.#startup;
     await this.#deleting.get(id)?.catch(() => undefined);
+  }
+
+  #markAsked(id: string): void {
+    this.#asked.add(id);
+    for (const asked of this.#askedDuringPass) asked.add(id);
   }
 
   #launch(record: UploadRecord): void {
@@ -305,32 +331,46 @@ export class UploadService {
 
   /**
    * Deletes every kept file whose upload is gone (removed, dropped from the list, never started),
-   * already stored at its URL, or stopped (failed, cancelled) more than a day ago: a recording of
-   * gigabytes is not kept on disk for a retry that is not coming (its row then asks for the file).
-   * Files are listed before uploads: an upload is saved before its file is kept, so a file found
-   * first has its upload listed too, unless it really has none.
+   * already stored at its URL, or stopped more than a day ago (#deleteStoppedCopies). Files are
+   * listed before uploads: an upload is saved before its file is kept, so a file found first has
+   * its upload listed too, unless it really has none.
    */
   async #deleteUnusableFiles(): Promise<void> {
     const files = await this.#platform.listFiles().catch(() => []);
     if (files.length === 0) return;
     const records = new Map((await this.#platform.store.all()).map((record) => [record.id, record]));
-    const stoppedLongAgo = (record: UploadRecord) =>
-      (record.state === 'failed' || record.state === 'cancelled') && this.#platform.now() - record.updatedAt > STOPPED_COPY_KEPT_MS;
+    const kept: UploadRecord[] = [];
     for (const id of files) {
       const record = records.get(id);
-      if (record && !record.putDone && stoppedLongAgo(record)) {
-        // Not one a view asked about as the worker woke (a Retry): read again, it may have moved.
-        const now = await this.#platform.store.get(id);
-        if (this.#asked.has(id) || this.#runner.isRunning(id) || now?.updatedAt !== record.updatedAt) continue;
-        const deleting = (async () => {
-          await this.#deleteFile(id);
-          // Its row then says to pick the file again, with no Retry: one would ask for a new upload
-          // address (a new recording on the service) only to find no file to send.
-          await this.#platform.store.put({ ...record, state: 'failed', failedStep: 'put', error: MISSING_FILE, errorKind: null, needsAccess: null });
-        })();
-        this.#deleting.set(id, deleting);
-        await deleting.finally(() => this.#deleting.delete(id));
-      } else if (!record || record.putDone) await this.#deleteFile(id);
+      if (!record || record.putDone) await this.#deleteFile(id);
+      else kept.push(record);
+    }
+    await this.#deleteStoppedCopies(kept, this.#asked);
+  }
+
+  /**
+   * Deletes the kept copies of these uploads (each with a copy) that stopped (failed, cancelled)
+   * more than STOPPED_COPY_KEPT_MS ago: a recording of gigabytes is not kept on disk for a retry
+   * that is not coming (its row then asks for the file). Not the copy of one a view asked about
+   * (`asked`: a Retry as the worker woke), one running, or one that moved since it was read.
+   */
+  async #deleteStoppedCopies(records: readonly UploadRecord[], asked: ReadonlySet<string>): Promise<void> {
+    const stoppedLongAgo = (record: UploadRecord) =>
+      !record.putDone && (record.state === 'failed' || record.state === 'cancelled') && this.#platform.now() - record.updatedAt > STOPPED_COPY_KEPT_MS;
+    for (const record of records) {
+      if (!stoppedLongAgo(record)) continue;
+      const id = record.id;
+      // Read again: it may have moved meanwhile (a Retry keeps updatedAt until its run saves).
+      const now = await this.#platform.store.get(id);
+      if (asked.has(id) || this.#runner.isRunning(id) || now === null || now.updatedAt !== record.updatedAt || !stoppedLongAgo(now)) continue;
+      const deleting = (async () => {
+        await this.#deleteFile(id);
+        // Its row then says to pick the file again, with no Retry: one would ask for a new upload
+        // address (a new recording on the service) only to find no file to send.
+        await this.#platform.store.put({ ...record, state: 'failed', failedStep: 'put', error: MISSING_FILE, errorKind: null, needsAccess: null });
+      })();
+      this.#deleting.set(id, deleting);
+      await deleting.finally(() => this.#deleting.delete(id));
     }
   }
 
