@@ -29,14 +29,17 @@ const CHECK_EVERY_MS = 2000;
  * not the background's scheduled checks: they neither advance its backoff nor count towards
  * giving up (lib/upload/poller.ts), which carry on alone once the view closes. A check still
  * waiting for its answer (a slow or failing service retries it) is not joined by another: they
- * would pile up, one more every 2 s.
+ * would pile up, one more every 2 s. None is sent while the view is hidden (the form in a tab
+ * behind others, for the many minutes processing takes): no one sees it move, and each is a call
+ * to the service. One is sent as soon as it is in view again.
  */
 export function useLiveProcessing(uploads: UploadRecord[] | null): void {
   const ids = (uploads ?? []).filter((record) => record.state === 'processing').map((record) => record.id).join(',');
   useEffect(() => {
     if (!ids) return;
     const checking = new Set<string>();
-    const timer = setInterval(() => {
+    const check = () => {
+      if (document.visibilityState === 'hidden') return;
       for (const id of ids.split(',')) {
         if (checking.has(id)) continue;
         checking.add(id);
@@ -44,7 +47,12 @@ export function useLiveProcessing(uploads: UploadRecord[] | null): void {
           .catch(() => undefined)
           .finally(() => checking.delete(id));
       }
-    }, CHECK_EVERY_MS);
-    return () => clearInterval(timer);
+    };
+    const timer = setInterval(check, CHECK_EVERY_MS);
+    document.addEventListener('visibilitychange', check);
+    return () => {
+      clearInterval(timer);
+      document.removeEventListener('visibilitychange', check);
+    };
   }, [ids]);
 }
