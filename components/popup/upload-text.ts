@@ -3,7 +3,7 @@ import { clockFormat, UI_LOCALE } from '@/lib/format/dates';
 import { nonBlank, statusAsWords } from '@/lib/format/text';
 import { formatBytes } from '@/lib/upload/file-check';
 import { isSending, MISSING_FILE, recordingGone, type UploadRecord, type UploadStep } from '@/lib/upload/record';
-import { FORM_UPLOAD_REFUSED, TOO_LARGE_FOR_AZURE } from '@/lib/api/errors';
+import { FORM_UPLOAD_REFUSED, TOO_LARGE_ANSWER, TOO_LARGE_FOR_AZURE } from '@/lib/api/errors';
 
 const STEP_NAMES: Record<UploadStep, string> = {
   'request-url': 'asking the service where to send the file',
@@ -89,8 +89,17 @@ export function retryLabel(record: UploadRecord): string | null {
 export function refusalAdvice(record: UploadRecord): string | null {
   if (record.state !== 'failed' || record.errorKind !== 'bad_request') return null;
   if (record.failedStep !== 'request-url' && record.failedStep !== 'put') return null;
+  // Other details would not change the file's size.
+  if (record.failedStep === 'put' && tooLargeForStorage(record.error)) {
+    return 'The storage refused a file this large, and Retry sends the same file again. If it is refused again, ask whoever runs the service about the size limit.';
+  }
   const who = record.failedStep === 'put' ? 'The storage' : 'The service';
   return `${who} refused this upload as it was sent, and Retry sends the same again. If it is refused again, remove it and upload the file with other details.`;
+}
+
+/** Storage's refusal of the file for its size: a 413 (storage or its proxy), S3's EntityTooLarge, Azure's RequestBodyTooLarge. */
+function tooLargeForStorage(error: string | null): boolean {
+  return error !== null && (error.startsWith(TOO_LARGE_ANSWER) || /\((EntityTooLarge|RequestBodyTooLarge)\)$/.test(error));
 }
 
 export function sizeAndType(record: UploadRecord): string {

@@ -33,6 +33,12 @@ export const FORM_UPLOAD_REFUSED = 'The service asks for the recording as a form
  */
 export const TOO_LARGE_FOR_AZURE = 'The service stores recordings in Azure Blob storage';
 
+/**
+ * How storage's 413 (Payload Too Large, from storage or a proxy before it) is said, in its words or
+ * in Primer's (xhr-put.ts): Retry sends the same file, too large alike.
+ */
+export const TOO_LARGE_ANSWER = 'The upload server answered 413';
+
 const DEFAULT_MESSAGES: Record<ApiErrorKind, string> = {
   unauthorized: 'The service did not accept the API key.',
   forbidden: 'The API key is not allowed to do this.',

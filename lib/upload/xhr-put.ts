@@ -4,7 +4,7 @@
  * itself is the credential. Failures come back as ApiError, with object storage's XML error
  * (<Code>/<Message>) read for the message and code (the runner tells an expired URL by them).
  */
-import { ApiError, type ApiErrorKind } from '../api/error-info';
+import { ApiError, kindForStatus, TOO_LARGE_ANSWER, type ApiErrorKind } from '../api/errors';
 
 export interface PutRequest {
   url: string;
@@ -42,17 +42,14 @@ const ANSWER_BYTES_PER_MS = 250;
  */
 const CONNECTION_CODES: Record<string, ApiErrorKind> = { RequestTimeout: 'timeout', IncompleteBody: 'network' };
 
+/**
+ * The kind of storage's answer, as the service's own answers are read (kindForStatus): any refusal
+ * of the request itself (400, 411, 412, 413 Payload Too Large from storage or its proxy, 415,
+ * 422…) is 'bad_request', which the row says a Retry sends again unchanged (refusalAdvice).
+ */
 function kindOf(status: number, code: string | null): ApiErrorKind {
   const connection = code !== null && Object.hasOwn(CONNECTION_CODES, code) ? CONNECTION_CODES[code] : undefined;
-  if (connection) return connection;
-  if (status === 400) return 'bad_request';
-  if (status === 401) return 'unauthorized';
-  if (status === 403) return 'forbidden';
-  if (status === 404) return 'not_found';
-  if (status === 408) return 'timeout';
-  if (status === 429) return 'rate_limited';
-  if (status >= 500) return 'server';
-  return 'http';
+  return connection ?? kindForStatus(status);
 }
 
 /** The `<Code>` of object storage's XML error (`AccessDenied`, `ExpiredToken` …), when there is one. */
@@ -65,7 +62,9 @@ export function storageErrorMessage(status: number, body: string): string {
   const code = storageErrorCode(body);
   const message = /<Message>([^<]{1,300})<\/Message>/.exec(body)?.[1];
   const detail = message ? (code ? `${message} (${code})` : message) : code;
-  return detail ? `The upload server answered ${status}: ${detail}` : `The upload server answered ${status}.`;
+  if (detail) return `The upload server answered ${status}: ${detail}`;
+  // A proxy's own page (nginx's client_max_body_size) names nothing but the status.
+  return status === 413 ? `${TOO_LARGE_ANSWER}: it takes no file this large.` : `The upload server answered ${status}.`;
 }
 
 export function xhrPut(request: PutRequest): Promise<void> {

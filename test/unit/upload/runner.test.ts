@@ -213,7 +213,7 @@ describe('UploadRunner: failure at each step', () => {
   });
 
   it.each([
-    ['too large', new ApiError('http', 'Your proposed upload exceeds the maximum allowed size (EntityTooLarge)', { status: 413 })],
+    ['too large', new ApiError('bad_request', 'Your proposed upload exceeds the maximum allowed size (EntityTooLarge)', { status: 413 })],
     ['bad request without status', new ApiError('bad_request', 'Bad digest.')],
     ['file gone', new ApiError('not_found', 'The recording’s file is no longer available to Primer; pick it again.')],
   ])('fails at put on a lasting error (%s), without retrying', async (_name, error) => {
@@ -303,7 +303,7 @@ describe('UploadRunner: retry resumes where it stopped', () => {
 
   it('after put failed, PUTs again to the same recording’s URL without asking for another', async () => {
     const h = harness();
-    h.put.mockRejectedValueOnce(new ApiError('http', 'Payload too large', { status: 413 }));
+    h.put.mockRejectedValueOnce(new ApiError('bad_request', 'Payload too large', { status: 413 }));
     const failed = await h.runner.run(uploadRecord());
     h.advance(5 * 60_000);
     const done = await h.runner.run(failed);

@@ -25,6 +25,14 @@ describe('storageErrorMessage', () => {
     expect(storageErrorMessage(502, '<html>Bad gateway</html>')).toBe('The upload server answered 502.');
     expect(storageErrorMessage(500, '')).toBe('The upload server answered 500.');
   });
+
+  it('says what a 413 with no words of its own means (a proxy’s page), and keeps storage’s words when it has some', () => {
+    const nginx = '<html><head><title>413 Request Entity Too Large</title></head><body><center><h1>413 Request Entity Too Large</h1></center><hr><center>nginx</center></body></html>';
+    expect(storageErrorMessage(413, nginx)).toBe('The upload server answered 413: it takes no file this large.');
+    expect(storageErrorMessage(413, '<Error><Code>RequestBodyTooLarge</Code><Message>The request body is too large.</Message></Error>')).toBe(
+      'The upload server answered 413: The request body is too large. (RequestBodyTooLarge)',
+    );
+  });
 });
 
 /** Just enough of XMLHttpRequest: records what was sent, and answers as the test says. */
@@ -107,7 +115,13 @@ describe('xhrPut', () => {
     [403, 'forbidden'],
     [404, 'not_found'],
     [408, 'timeout'],
-    [413, 'http'],
+    [409, 'conflict'],
+    [410, 'not_found'],
+    // Any other refusal of the request itself, as the service's own 4xx: sent again, refused again.
+    [411, 'bad_request'],
+    [413, 'bad_request'],
+    [415, 'bad_request'],
+    [422, 'bad_request'],
     [429, 'rate_limited'],
     [503, 'server'],
   ] as [number, ApiErrorKind][])('turns a %i answer into a %s error with the status', async (status, kind) => {
