@@ -27,7 +27,11 @@ export function toContactPage(raw: unknown, request: PageRequest, linkPaging?: L
   const { body, list } = listReply(raw, ['items', 'contacts', 'results', 'data'], 'the contact list');
   const items = toContacts(list);
   const paging = pagingOf(body);
-  const total = totalOf(body, paging, list.length, request);
+  // A `count` that is this page's own length is no total, however short the page: a server capping
+  // its pages below the size asked (50 of 100) counts the page alone, and read as the total the
+  // list (or a name search) ended there, with a namesake on the next page. Unknown, the next page
+  // is asked (readContactList's probe) or the name looked up in the whole list.
+  const total = totalOf(body, paging, list.length, request, true);
   const headerNext = linkPaging ? linkedNextQuery(linkPaging) : undefined;
   const found = nextPageQuery(body, paging, list.length, total, request, items.at(-1)?.id ?? null, headerNext);
   const next = found instanceof Counted ? found.query : found;

@@ -99,12 +99,13 @@ export interface PageRequest {
  * How many entries the whole list holds, when the reply says. `count` is that to DRF, yet this
  * page's length to others: a full page whose `count` is its own length says nothing (read as the
  * total, the list ended there: a name search looked complete with a namesake past it, a person's
- * recordings stopped at the first page).
+ * recordings stopped at the first page). `shortToo`: nor does a short one (contact pages: a server
+ * capping its pages below the size asked sends one before the list's end).
  */
-export function totalOf(body: Obj, paging: Obj, received: number, request: PageRequest): number | null {
+export function totalOf(body: Obj, paging: Obj, received: number, request: PageRequest, shortToo = false): number | null {
   const named = TOTAL_KEYS.filter((key) => key !== 'count');
   const total = numberOf(body, ...named) ?? numberOf(paging, ...named);
   if (total !== null) return total;
   const count = numberOf(body, 'count') ?? numberOf(paging, 'count');
-  return count !== null && count === received && received >= request.limit ? null : count;
+  return count !== null && count === received && received > 0 && (shortToo || received >= request.limit) ? null : count;
 }

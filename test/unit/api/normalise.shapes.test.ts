@@ -833,7 +833,13 @@ describe('paging a server that reads page and limit', () => {
     expect(JSON.parse(full.next ?? 'null')).toEqual({ offset: '2', limit: '2' });
     // DRF's `count`, the whole list's size, is read as before.
     expect(toContactPage({ items: [{ id: 'a' }, { id: 'b' }], count: 7 }, { limit: 2, offset: 0 }).total).toBe(7);
-    expect(toContactPage({ items: [{ id: 'a' }], count: 1 }, { limit: 2, offset: 0 })).toMatchObject({ total: 1, complete: true });
+    // Nor a short page's: a server capping its pages below the size asked counts only the page.
+    // Unknown, not the end: the next page is asked for (readContactList's probe).
+    const short = toContactPage({ items: [{ id: 'a' }], count: 1 }, { limit: 2, offset: 0 });
+    expect(short).toMatchObject({ total: null, next: null });
+    expect(short.complete).not.toBe(true);
+    // An empty page's `count: 0` is the whole list's (Test connection: "0 contacts visible").
+    expect(toContactPage({ items: [], count: 0 }, { limit: 2, offset: 0 }).total).toBe(0);
   });
 });
 
