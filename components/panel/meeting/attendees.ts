@@ -3,6 +3,8 @@
  * service, loading, failed, or briefed. One hook so the meeting view reads as plain data.
  */
 import type { ContactMatch } from '@/lib/models';
+import { nameKey } from '@/lib/api/contact-index';
+import { nonBlank } from '@/lib/format/text';
 import type { InsightsReply } from '@/lib/messaging/protocol';
 import type { PageSurface } from '@/lib/panel/context';
 import { displayName, personFromPage, personKey, uniquePeople, type SubjectPerson } from '@/lib/panel/subject';
@@ -56,10 +58,21 @@ export function useAttendees(surface: PageSurface): Attendees {
     const email = (entry.email ?? found?.contact.email)?.trim();
     return email ? leftOutBy(email, preferences) : null;
   };
+  const matches = entries.map((entry, index) => entry.match ?? contacts[index]?.data ?? null);
+  // Someone shown by name only where the page shows that name with an address too (the organizer
+  // line, and an attendee row): the page says which one they are, or that two are here. A match by
+  // name to a contact that address is not (no one's, another's, or not known yet) is a guess the
+  // page contradicts: they are shown by name only.
+  const disowned = entries.map((entry, index) => {
+    const match = matches[index];
+    const name = entry.email ? null : nonBlank(entry.name);
+    if (match?.matchedBy !== 'name' || !name) return false;
+    return entries.some((other, at) => other.email && other.name && nameKey(other.name) === nameKey(name) && matches[at]?.contact.id !== match.contact.id);
+  });
   const leftOut: ('own' | 'excluded')[] = [];
   const resolved = uniquePeople(
     entries.flatMap((entry, index) => {
-      const match = entry.match ?? contacts[index]?.data ?? null;
+      const match = disowned[index] ? null : (matches[index] ?? null);
       const why = leftOutAs(entry, match);
       if (why) leftOut.push(why);
       return why ? [] : [{ ...entry, match, index }];
@@ -69,11 +82,13 @@ export function useAttendees(surface: PageSurface): Attendees {
   const insightQueries = useInsightsOf(ids);
   const insightsOf = new Map(ids.map((id, index) => [id, insightQueries[index]]));
   const attendees = resolved.map(({ index, match }): Attendee => {
-    const person = people[index]!;
+    // Not the page's match either, when the page contradicts it.
+    const person = disowned[index] ? { ...people[index]!, match: null } : people[index]!;
     const contact = contacts[index];
     const reply = match ? insightsOf.get(match.contact.id) : undefined;
     const base = { key: personKey(person), name: displayName(match ? { ...person, match } : person), person: match ? { ...person, match } : person };
     if (!match) {
+      if (disowned[index]) return { ...base, state: { status: 'unknown' } };
       const problem = contact && person.match === null && !contact.isSuccess ? problemOf(contact) : null;
       if (problem) return { ...base, state: { status: 'failed', match: null, ...problem } };
       if (person.match === null && !contact?.isSuccess) return { ...base, state: { status: 'looking-up' } };
