@@ -246,24 +246,30 @@ export class ContactFinder {
 }
 
 /**
- * The name's first word, when it reads the same in every spelling `normaliseName` takes as that
- * name: printable ASCII, so no composition differs, and one word, so no spacing does. The search
- * it is asked of finds words within names (calibration checked), so it finds "Chen, Maya" by
- * "Maya" too. Null when the first word is not plain ASCII (accented, another script).
+ * The name's first word, when it reads the same in every spelling `nameKey` takes as that name:
+ * printable ASCII, so no composition differs, one word, so no spacing does, and without "ss",
+ * which a namesake may spell "ß" (a search for "Weiss" misses "WEIß"). The search it is asked of
+ * finds words within names (calibration checked), so it finds "Chen, Maya" by "Maya" too. Null
+ * when the first word is not plain ASCII (accented, another script) or holds "ss": the whole
+ * list decides.
  */
 function searchWord(name: string): string | null {
   const first = name.normalize('NFC').trim().split(/\s+/)[0] ?? '';
-  return /^[!-~]+$/.test(first) ? first : null;
+  return plain(first) && !/ss/i.test(first) ? first : null;
+}
+
+/** Printable ASCII: a word no composition spells otherwise. */
+function plain(word: string): boolean {
+  return /^[!-~]+$/.test(word);
 }
 
 /**
- * A plain word of `name` after its first (searchWord's kind) that none of `addresses` holds, with
- * a letter in it: a search is asked for it in another case too, which a "3" or "-" does not have.
+ * A plain word of `name` after its first (printable ASCII) that none of `addresses` holds, with a
+ * letter in it: a search is asked for it in another case too, which a "3" or "-" does not have.
  */
 function nameOnlyWord(name: string, addresses: readonly string[]): string | null {
   for (const word of name.normalize('NFC').trim().split(/\s+/).slice(1)) {
-    const plain = searchWord(word);
-    if (plain !== null && /[a-z]/i.test(plain) && !addresses.some((address) => address.includes(plain.toLowerCase()))) return plain;
+    if (plain(word) && /[a-z]/i.test(word) && !addresses.some((address) => address.includes(word.toLowerCase()))) return word;
   }
   return null;
 }

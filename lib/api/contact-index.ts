@@ -48,9 +48,13 @@ export function normaliseName(name: string): string {
   return name.normalize('NFC').trim().replace(/\s+/g, ' ').toLowerCase();
 }
 
-/** A full name as contacts are matched by it: in either order ("Chen, Maya" is "Maya Chen"), as normaliseName. */
+/**
+ * A full name as contacts are matched by it: in either order ("Chen, Maya" is "Maya Chen"), as
+ * normaliseName, and "ß" as "ss", as it is written in capitals ("Strauß" is "STRAUSS"), which
+ * toLowerCase does not undo. (Not normaliseName's: the content scripts' budget has no room.)
+ */
 export function nameKey(name: string): string {
-  return normaliseName(fullName(name));
+  return normaliseName(fullName(name)).replace(/ß/g, 'ss');
 }
 
 export class ContactIndex {
