@@ -1,9 +1,10 @@
 /**
  * Content-side people lookup: all people found in one scan travel to the background in one
- * message (which caches and dedupes across tabs). A contact found is believed for CONTACT_MS, so
- * one deleted or renamed on the service is not shown under its old name all day (the background's
- * own cache decides whether the service is asked again); "not a contact" for NOT_A_CONTACT_MS, so
- * a contact added later is marked on a later scan (Gmail tabs live for days). A whole message that
+ * message (which caches and dedupes across tabs). A contact found by address is believed for
+ * CONTACT_MS, so one deleted or renamed on the service is not shown under its old name all day (the
+ * background's own cache decides whether the service is asked again); "not a contact", and a match
+ * by name, for NOT_A_CONTACT_MS, so a contact added later is marked on a later scan (Gmail tabs live
+ * for days), and a name with a namesake added since is no longer marked as the first. A whole message that
  * failed is remembered for WHOLE_FAILURE_MS (not asked on every change of the page); a person whose own
  * lookup failed is asked about again after FAILED_RETRY_MS. Scans tell a failure (undefined) from "not a contact" (null),
  * so that the runtime can read those people again once the service may be back (recovery.ts).
@@ -198,13 +199,16 @@ export class PeopleLookup {
     }
   }
 
-  /** A contact for CONTACT_MS; "not a contact" for NOT_A_CONTACT_MS; a failure for `failedMs`. */
+  /**
+   * A contact matched by address for CONTACT_MS; "not a contact" for NOT_A_CONTACT_MS, and so a
+   * match by name, which a namesake added since makes no one's (the background believes it for
+   * minutes only: CONTACT_POLICY.brieflyMs); a failure for `failedMs`.
+   */
   #remember(key: string, answer: PersonAnswer | undefined, now: number, failedMs: number): void {
     // Set anew (not updated in place), so the map stays in the order answers came: oldest first.
     this.#answers.delete(key);
-    if (answer === null) this.#answers.set(key, { answer, until: now + NOT_A_CONTACT_MS });
-    else if (answer === LOOKUP_FAILED || answer === undefined) this.#answers.set(key, { answer: LOOKUP_FAILED, until: now + failedMs });
-    else this.#answers.set(key, { answer, until: now + CONTACT_MS });
+    if (answer === LOOKUP_FAILED || answer === undefined) this.#answers.set(key, { answer: LOOKUP_FAILED, until: now + failedMs });
+    else this.#answers.set(key, { answer, until: now + (answer?.matchedBy === 'email' ? CONTACT_MS : NOT_A_CONTACT_MS) });
   }
 
   /**
