@@ -43,6 +43,7 @@ import {
   TEXT_EDITOR,
 } from './address';
 import type { ParsedContact } from './address';
+import { fullName } from './person-name';
 import { queryAll } from './query';
 import type { PersonRole, SiteAdapter, Surface } from './types';
 
@@ -330,9 +331,11 @@ function ownAddresses(doc: Document): string[] {
 }
 
 /**
- * The signed-in user's display name(s) as the account manager shows them. Outlook often shows the
- * user by name only ("Primer Tester" among the To recipients), which `ownAddresses` cannot cover;
- * the runtime may use this to leave those name-only entries out. Not part of SiteAdapter.
+ * The signed-in user's display name(s) as the account manager shows them, in "First Last" order
+ * (fullName: enterprise tenants show "Tester, Primer"). Outlook often shows the user by name only
+ * ("Primer Tester" among the To recipients), which `ownAddresses` cannot cover; the runtime may
+ * use this to leave those name-only entries out (the scanner tells a name shown "Last, First" by
+ * its "First Last" too). Not part of SiteAdapter.
  */
 export function outlookOwnNames(doc: Document): string[] {
   const names = new Set<string>();
@@ -345,7 +348,7 @@ export function outlookOwnNames(doc: Document): string[] {
     const name = label === null ? null : normaliseText(SEL.accountManagerFor.exec(label)?.[1]);
     if (name !== null && addressesIn(name).length === 0) names.add(name);
   }
-  return [...names];
+  return [...names].map(fullName);
 }
 
 export const outlookAdapter: SiteAdapter = {
