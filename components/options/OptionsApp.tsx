@@ -1,5 +1,6 @@
 /** The options page: service settings and connection test, where Primer works, then webhooks. */
 import { Button } from '@/components/ui/Button';
+import { landFocusWhenGone } from '@/components/panel/focus-landing';
 import { Section } from '@/components/ui/Section';
 import { errorMessage } from './error-message';
 import { useSettings } from './queries';
@@ -25,7 +26,8 @@ export function OptionsApp() {
       <div role="alert" className="ui-message ui-message--error">
         <p>Primer could not load its settings. {errorMessage(settings.error)}</p>
         <p>
-          <Button variant="secondary" onClick={() => void settings.refetch()}>
+          {/* Gone once pressed (the query is pending again): focus lands on the page's heading. */}
+          <Button ref={landFocusWhenGone} variant="secondary" onClick={() => void settings.refetch()}>
             Try again
           </Button>
         </p>
@@ -52,7 +54,7 @@ export function OptionsApp() {
 
   return (
     <main className="options-page">
-      <h1>Primer options</h1>
+      <h1 tabIndex={-1}>Primer options</h1>
       <p className="ui-hint">
         Primer shows briefings on the people you meet. Connect it to your Conversation Intelligence Service here.
       </p>

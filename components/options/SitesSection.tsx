@@ -18,6 +18,7 @@ import {
 } from '@/lib/storage/preferences';
 import { SITE_NAMES, SITES, type SiteId } from '@/lib/sites/types';
 import { Button } from '@/components/ui/Button';
+import { landFocusWhenGone } from '@/components/panel/focus-landing';
 import { LiveRegion, type Tone } from '@/components/ui/Message';
 import { Section } from '@/components/ui/Section';
 import { formatList, parseAddressList, parseDomainList } from './domain-list';
@@ -95,7 +96,8 @@ export function SitesSection() {
       <div role="alert" className="ui-message ui-message--error">
         <p>Primer could not load these choices. Reload this page and try again.</p>
         <p>
-          <Button variant="secondary" onClick={() => void preferences.refetch()}>
+          {/* Gone once pressed (the query is pending again): focus lands on the section's heading. */}
+          <Button ref={landFocusWhenGone} variant="secondary" onClick={() => void preferences.refetch()}>
             Try again
           </Button>
         </p>

@@ -8,6 +8,7 @@ import { ApiError } from '@/lib/api/error-info';
 import { sendRequest } from '@/lib/messaging/send';
 import type { Webhook } from '@/lib/models';
 import { Button } from '@/components/ui/Button';
+import { landFocusWhenGone } from '@/components/panel/focus-landing';
 import { LiveRegion, type Tone } from '@/components/ui/Message';
 import { errorMessage } from './error-message';
 import { useWebhookList, webhooksKey } from './queries';
@@ -58,7 +59,8 @@ export function WebhookList() {
       <div role="alert" className="ui-message ui-message--error">
         <p>Primer could not load the webhooks. {errorMessage(list.error)}</p>
         <p>
-          <Button variant="secondary" onClick={() => void list.refetch()}>
+          {/* Gone once pressed (the query is pending again): focus lands on the list's heading. */}
+          <Button ref={landFocusWhenGone} variant="secondary" onClick={() => void list.refetch()}>
             Try again
           </Button>
         </p>
