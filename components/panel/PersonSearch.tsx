@@ -38,6 +38,8 @@ export function PersonSearch({ onFind, shown = null }: PersonSearchProps) {
   const hintId = useId();
   const [value, setValue] = useState('');
   const [invalid, setInvalid] = useState(false);
+  // Each refusal draws its alert anew: Find pressed again on the same text is said again.
+  const [refusals, setRefusals] = useState(0);
   // Once its result is no longer shown, the address goes from the field: left there, it read as
   // though the panel still showed that person. What the user has typed since stays.
   const [held, setHeld] = useState(shown);
@@ -53,6 +55,7 @@ export function PersonSearch({ onFind, shown = null }: PersonSearchProps) {
     const email = addressIn(value);
     if (email === null) {
       setInvalid(true);
+      setRefusals((count) => count + 1);
       return;
     }
     setInvalid(false);
@@ -80,7 +83,7 @@ export function PersonSearch({ onFind, shown = null }: PersonSearchProps) {
         <Button type="submit">Find</Button>
       </div>
       {invalid ? (
-        <p id={hintId} className="field-error" role="alert">
+        <p key={refusals} id={hintId} className="field-error" role="alert">
           Enter a full e-mail address, like name@company.com.
         </p>
       ) : null}

@@ -9,13 +9,16 @@ import { TextField } from './TextField';
  */
 export function CopyField({ label, value, hint, secret = false, about }: { label: string; value: string; hint?: string; secret?: boolean; about?: string }) {
   const [result, setResult] = useState<string>('');
+  // The same words again change nothing in the live region, so a second Copy was not said: a
+  // repeat differs by a no-break space (as the panel's announcer does).
+  const say = (text: string) => setResult((said) => (said === text ? `${text}\u00a0` : text));
 
   async function copy() {
     try {
       await navigator.clipboard.writeText(value);
-      setResult('Copied.');
+      say('Copied.');
     } catch {
-      setResult('Copying failed — select the text and copy it yourself.');
+      say('Copying failed — select the text and copy it yourself.');
     }
   }
 
