@@ -2,7 +2,7 @@
  * The side panel: briefs what the active tab shows (or what the user chose on a card or searched
  * for). Views stack: from a meeting to one attendee to one recording, each with its way back.
  */
-import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
 import { QueryClientProvider, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { browser } from '#imports';
 import { Button } from '@/components/ui/Button';
@@ -12,7 +12,7 @@ import { displayName, personKey, subjectOf, surfaceOf, withoutPageMatches, type 
 import { withMatchNote } from '@/lib/models/contact';
 import { watchSettings } from '@/lib/storage/settings-change';
 import type { PanelTarget } from '@/lib/panel/target';
-import type { PageSurface } from '@/lib/panel/context';
+import type { PageContext, PageSurface } from '@/lib/panel/context';
 import { MeetingBriefing } from './meeting/MeetingBriefing';
 import { useRefreshOnUploads } from './data/useRefreshOnUploads';
 import { useRefetchOnWake } from './data/useRefetchOnWake';
@@ -112,19 +112,21 @@ function subjectKey(subject: Subject): string {
 
 /**
  * Briefings fetched with other settings belong to another account: forget them, and ask again.
- * Returns how many times the settings changed while this panel was open.
+ * Returns how many times the settings changed while this panel was open, and the page that was
+ * on screen at the last change (`shownPage`: the page read then), whose matches are the old service's.
  */
-function useForgetOnSettingsChange(): number {
+function useForgetOnSettingsChange(shownPage: RefObject<PageContext | null>): { changes: number; stalePage: PageContext | null } {
   const client = useQueryClient();
-  const [changes, setChanges] = useState(0);
+  const [{ changes, stalePage }, setChanged] = useState<{ changes: number; stalePage: PageContext | null }>({ changes: 0, stalePage: null });
   // Once per change: one save of the address and the key is one change.
   useEffect(
     () =>
       watchSettings(() => {
         void forgetSavedBriefings().catch(() => undefined);
-        setChanges((count) => count + 1);
+        const page = shownPage.current;
+        setChanged((before) => ({ changes: before.changes + 1, stalePage: page }));
       }),
-    [],
+    [shownPage],
   );
   useEffect(() => {
     if (changes === 0) return;
@@ -139,19 +141,24 @@ function useForgetOnSettingsChange(): number {
       .then(() => client.resetQueries())
       .catch(() => undefined);
   }, [client, changes]);
-  return changes;
+  return { changes, stalePage };
 }
 
 export function Panel({ firstTarget, initialTarget }: { firstTarget?: Promise<PanelTarget>; initialTarget?: PanelTarget }) {
   // Dates are read as the briefings render: redrawn when the date changes (useDayChange.ts).
   useDayChange();
   const read = usePanelTarget(firstTarget, initialTarget);
+  const shownPage = useRef<PageContext | null>(null);
+  useEffect(() => {
+    shownPage.current = read?.page ?? null;
+  }, [read]);
   // The page's people as matched with the old settings name the old service's contacts (until
   // its content script has read them again, and reports only if its counts changed): asked about
-  // by address, or name, instead of by those contact ids.
-  const settingsChanges = useForgetOnSettingsChange();
-  const settingsChanged = settingsChanges > 0;
-  const target = useMemo(() => (read && settingsChanged ? withoutPageMatches(read) : read), [read, settingsChanged]);
+  // by address, or name, instead of by those contact ids. Only that page: a page reported since
+  // (a new object; the same one read again keeps its object) was matched with the new settings,
+  // and the meeting's upload offers its contacts.
+  const { changes: settingsChanges, stalePage } = useForgetOnSettingsChange(shownPage);
+  const target = useMemo(() => (read?.page && read.page === stalePage ? withoutPageMatches(read) : read), [read, stalePage]);
   const subject = useMemo(() => (target ? subjectOf(target) : null), [target]);
   const key = subject ? subjectKey(subject) : '';
   // The stack belongs to the subject it was built on: a new page or choice starts over, and coming
