@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { draftFromTarget, EMPTY_DRAFT, takeDraft, type UploadDraft } from '@/lib/upload/draft';
 import { getPanelTarget } from '@/lib/panel/target';
+import { readPreferences } from '@/lib/storage/preferences';
 
 /**
  * The form's defaults: what the side panel handed over ("Upload recording of this meeting"), else
@@ -9,7 +10,10 @@ import { getPanelTarget } from '@/lib/panel/target';
  */
 export async function loadDraft(): Promise<UploadDraft> {
   try {
-    return (await takeDraft()) ?? draftFromTarget(await getPanelTarget());
+    const handedOver = await takeDraft();
+    if (handedOver) return handedOver;
+    const [target, preferences] = await Promise.all([getPanelTarget(), readPreferences()]);
+    return draftFromTarget(target, preferences);
   } catch {
     return EMPTY_DRAFT;
   }

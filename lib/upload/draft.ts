@@ -7,6 +7,7 @@ import { z } from 'zod/mini';
 import type { PanelTarget } from '../panel/target';
 import type { PageSurface } from '../panel/context';
 import type { ContactMatch } from '../models/contact';
+import { DEFAULT_PREFERENCES, type Preferences } from '../storage/preferences';
 import { surfaceOf } from '../panel/subject';
 import { VIEW_TEXT_MAX } from '../panel/view';
 import { toolbarButton } from '../background/toolbar';
@@ -214,9 +215,10 @@ function contactsOf(people: PageSurface['people']): SurfaceContact[] {
 
 /**
  * The form's defaults for the tab in view: its event (title, time, attendees; a one-to-one meeting
- * too) and the person chosen on a card as primary contact.
+ * too) and the person chosen on a card as primary contact. `preferences`: the user's, as the page
+ * applied them (its people leave out the excluded domains).
  */
-export function draftFromTarget(target: PanelTarget): UploadDraft {
+export function draftFromTarget(target: PanelTarget, preferences: Pick<Preferences, 'excludedDomains'> = DEFAULT_PREFERENCES): UploadDraft {
   const surface = surfaceOf(target);
   const chosen = target.focus?.kind === 'person' ? target.focus.match : null;
   const contacts = surface ? contactsOf(surface.people) : [];
@@ -233,8 +235,9 @@ export function draftFromTarget(target: PanelTarget): UploadDraft {
     title: surface?.kind === 'list' ? null : (surface?.title ?? null),
     meetingDate,
     ...(!timeRead && shownWhen ? { unreadWhen: shownWhen } : {}),
-    // The page lists the others; the user is an attendee too.
-    speakersExpected: event ? Math.min(100, event.people.length + 1) : null,
+    // The page lists the others; the user is an attendee too. It leaves out the people in excluded
+    // domains (the user's colleagues, who speak too) without saying how many: left to the user then.
+    speakersExpected: event && preferences.excludedDomains.length === 0 ? Math.min(100, event.people.length + 1) : null,
     contacts,
     primaryContactId: chosen?.contact.id ?? (contacts.length === 1 ? contacts[0]!.id : null),
   };

@@ -7,12 +7,14 @@ import { useState } from 'react';
 import { Button } from '@/components/ui/Button';
 import type { PanelTarget } from '@/lib/panel/target';
 import { draftFromTarget, openUploadFor } from '@/lib/upload/draft';
+import { usePreferences } from '../data/usePreferences';
 
 export function UploadRecordingButton({ target, label = 'Upload recording of this meeting' }: { target: PanelTarget; label?: string }) {
   const [failed, setFailed] = useState(false);
+  const preferences = usePreferences();
   const open = () => {
     setFailed(false);
-    openUploadFor(draftFromTarget(target), target.tabId).catch(() => setFailed(true));
+    openUploadFor(draftFromTarget(target, preferences), target.tabId).catch(() => setFailed(true));
   };
   return (
     <div className="upload-offer">
