@@ -79,9 +79,14 @@ function focusedElement(): HTMLElement | null {
   return document.activeElement instanceof HTMLElement && document.activeElement !== document.body ? document.activeElement : null;
 }
 
+/** The way back to a person, named as their view names them. */
+function backToPerson(person: SubjectPerson): string {
+  return `Back to ${withMatchNote(displayName(person), person.match?.matchedBy)}`;
+}
+
 /** The way back from a search names what it returns to: the page, or what was chosen on a card. */
 function backFromSearch(subject: Subject | null): string {
-  if (subject?.kind === 'person' && subject.chosen) return `Back to ${withMatchNote(displayName(subject.person), subject.person.match?.matchedBy)}`;
+  if (subject?.kind === 'person' && subject.chosen) return backToPerson(subject.person);
   if (subject?.kind === 'meeting' && subject.chosen) return 'Back to the meeting';
   return 'Back to this page';
 }
@@ -206,10 +211,17 @@ export function Panel({ firstTarget, initialTarget }: { firstTarget?: Promise<Pa
     focusNext.current = stack.at(-1)?.returnTo ?? 'heading';
     setStack((views) => views.slice(0, -1));
   };
+  // A search made from an attendee or a recording goes on top of it, so "Back" returns there; it
+  // replaces only a search's result on top (a second search is no step to come back to).
   const find = (email: string) => {
     const returnTo = focusedElement();
     focusNext.current = 'heading';
-    setStack(() => [{ kind: 'person', person: { email, name: null, match: null }, back: backFromSearch(subject), returnTo, searched: email }]);
+    setStack((views) => {
+      const kept = views.at(-1)?.searched ? views.slice(0, -1) : views;
+      const below = kept.at(-1);
+      const back = below ? (below.kind === 'person' ? backToPerson(below.person) : 'Back to the recording') : backFromSearch(subject);
+      return [...kept, { kind: 'person', person: { email, name: null, match: null }, back, returnTo, searched: email }];
+    });
   };
   const openRecording = (id: string) => push({ kind: 'recording', id, back: 'Back to the briefing' });
 
@@ -346,7 +358,7 @@ export function Panel({ firstTarget, initialTarget }: { firstTarget?: Promise<Pa
     <>
       <header className="panel-bar" ref={barRef}>
         <p className="brand">Primer</p>
-        <PersonSearch onFind={find} shown={stack.find((view) => view.searched)?.searched ?? null} />
+        <PersonSearch onFind={find} shown={stack.findLast((view) => view.searched)?.searched ?? null} />
       </header>
       <main className="panel-main" ref={mainRef} onKeyDown={backOnEscape}>
         {/* Around the views: a load that failed for want of setup leaves saying so to the notice. */}
