@@ -2,7 +2,7 @@
  * The side panel: briefs what the active tab shows (or what the user chose on a card or searched
  * for). Views stack: from a meeting to one attendee to one recording, each with its way back.
  */
-import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useEffectEvent, useMemo, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { QueryClientProvider, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { browser } from '#imports';
 import { Button } from '@/components/ui/Button';
@@ -252,13 +252,19 @@ export function Panel({ firstTarget, initialTarget }: { firstTarget?: Promise<Pa
   }, [stackKey]);
 
   // Escape goes back from a view opened on top (a recording, an attendee, a search's result), as
-  // its Back button does; not while typing, where Escape belongs to the field.
-  const backOnEscape = (event: KeyboardEvent<HTMLElement>) => {
+  // its Back button does; not while typing, where Escape belongs to the field, nor when something
+  // else took it. Heard on the document: focus is on it once the user clicked text, or in the bar.
+  const backOnEscape = useEffectEvent((event: KeyboardEvent) => {
     if (event.key !== 'Escape' || event.defaultPrevented || stack.length === 0) return;
     if (event.target instanceof Element && event.target.closest('input, textarea, select, [contenteditable]')) return;
     event.preventDefault();
     pop();
-  };
+  });
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => backOnEscape(event);
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, []);
 
   const backButton = (label: string): ReactNode => (
     <Button variant="secondary" className="back" onClick={pop} aria-keyshortcuts="Escape">
@@ -360,7 +366,7 @@ export function Panel({ firstTarget, initialTarget }: { firstTarget?: Promise<Pa
         <p className="brand">Primer</p>
         <PersonSearch onFind={find} shown={stack.findLast((view) => view.searched)?.searched ?? null} />
       </header>
-      <main className="panel-main" ref={mainRef} onKeyDown={backOnEscape}>
+      <main className="panel-main" ref={mainRef}>
         {/* Around the views: a load that failed for want of setup leaves saying so to the notice. */}
         <SetupNotice>
           <div data-view hidden={stack.length > 0}>
