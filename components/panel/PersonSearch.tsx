@@ -3,16 +3,43 @@ import { useId, useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/Button';
 import { parseNameAndAddress } from '@/lib/sites/address';
 
-/** Characters a copy from a page or a chat can carry unseen (zero-width spaces and joiners, BOM). */
-const INVISIBLE = /[\u200B-\u200D\u2060\uFEFF]/g;
+/**
+ * Characters a copy from a page or a chat can carry unseen: zero-width spaces and joiners, BOM,
+ * and the direction marks, embeddings and isolates that right-to-left pages and Windows add.
+ */
+const INVISIBLE = /[\u200B-\u200F\u202A-\u202E\u2060\u2066-\u2069\uFEFF]/g;
+
+/** A domain written in its own letters (an IDN): letters, marks, digits, dots and hyphens, some beyond ASCII. */
+const OWN_LETTERS_DOMAIN = /@([\p{L}\p{M}\p{N}.-]*[^\p{ASCII}][\p{L}\p{M}\p{N}.-]*)(?=$|>)/u;
+
+/**
+ * The address with its domain in the ASCII form pages show ("müller.de" is "xn--mller-kva.de"), as
+ * the browser writes hosts: Firefox's e-mail field keeps what was typed, Chrome's converts it itself.
+ */
+function withAsciiDomain(text: string): string {
+  return text.replace(OWN_LETTERS_DOMAIN, (whole, domain: string) => {
+    try {
+      return `@${new URL(`http://${domain}/`).hostname}`;
+    } catch {
+      return whole;
+    }
+  });
+}
+
+function addressOf(text: string): string | null {
+  return parseNameAndAddress(withAsciiDomain(text)).email;
+}
 
 /**
  * The address in what was typed or pasted: an address alone, a `mailto:` link, "Name <address>"
- * as mail chips copy, or an address in brackets or followed by a comma or a full stop. Null when
- * there is none: a person is found by exact address only, never by a guess.
+ * as mail chips copy, "Name (address)" as Teams, Slack and Outlook's desktop copy, or an address
+ * in brackets or followed by a comma or a full stop. Null when there is none: a person is found by
+ * exact address only, never by a guess.
  */
 function addressIn(typed: string): string | null {
-  return parseNameAndAddress(typed.replace(INVISIBLE, '').trim().replace(/[.,;:]+$/, '')).email;
+  const text = typed.replace(INVISIBLE, '').trim().replace(/[.,;:]+$/, '');
+  const inRound = /\(([^()]*)\)$/.exec(text)?.[1];
+  return (inRound === undefined ? null : addressOf(inRound)) ?? addressOf(text);
 }
 
 /** The search field's id: a problem with no better next step sends the user here (ProblemNotice). */
