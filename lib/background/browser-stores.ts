@@ -73,17 +73,31 @@ async function readDiscovery(): Promise<{ stored: Record<string, unknown>; recor
   return { stored, records };
 }
 
+/**
+ * Records learned while storage.local refused them (full: "QUOTA_BYTES quota exceeded"), newer than
+ * what it holds: kept for this worker's life, so lookups do not calibrate again on every call, and
+ * written with the next update that fits.
+ */
+const unsavedDiscovery = new Map<string, DiscoveryRecord>();
+
 export const storageDiscoveryStore: DiscoveryStore = {
   async get(baseUrl) {
-    return (await readDiscovery()).records[baseUrl] ?? EMPTY_DISCOVERY;
+    return unsavedDiscovery.get(baseUrl) ?? (await readDiscovery()).records[baseUrl] ?? EMPTY_DISCOVERY;
   },
+  /** Best-effort: a write storage refuses must not fail the call that learned it (the service answered). */
   update(baseUrl, patch: Partial<DiscoveryRecord>) {
     const written = discoveryWrites.then(async () => {
       const { stored, records } = await readDiscovery();
-      await discoveryItem.setValue({ ...(stored as Record<string, DiscoveryRecord>), [baseUrl]: { ...(records[baseUrl] ?? EMPTY_DISCOVERY), ...patch } });
+      unsavedDiscovery.set(baseUrl, { ...(unsavedDiscovery.get(baseUrl) ?? records[baseUrl] ?? EMPTY_DISCOVERY), ...patch });
+      try {
+        await discoveryItem.setValue({ ...(stored as Record<string, DiscoveryRecord>), ...Object.fromEntries(unsavedDiscovery) });
+        unsavedDiscovery.clear();
+      } catch {
+        // Kept in memory (above) until a write fits.
+      }
     });
     discoveryWrites = written.catch(() => undefined);
-    return written;
+    return written.catch(() => undefined);
   },
 };
 
