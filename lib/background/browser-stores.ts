@@ -102,6 +102,13 @@ export const storageDiscoveryStore: DiscoveryStore = {
 };
 
 export const INDEX_KEY = 'contactIndex';
+/**
+ * The contact index's share of storage.local (beside upkeep.ts CACHE_MAX_BYTES and the panel's
+ * PANEL_CACHE_MAX_BYTES, of 10 MB in all): a larger list (30,000 contacts are about 6.4 MB) filled
+ * storage, and the next upload's record could not be written. Such a list is kept in memory only.
+ */
+export const INDEX_MAX_BYTES = 2 * 1024 * 1024;
+const utf8 = new TextEncoder();
 const StoredIndexSchema = z.object({
   baseUrl: z.string(),
   /** The account whose list it is (the key's tag); absent in copies saved before, which are not read. */
@@ -128,7 +135,11 @@ export function storageIndexPersistence(baseUrl: string, account?: string): Inde
     },
     async save(snapshot) {
       if (generation !== indexGeneration) return;
-      await browser.storage.local.set({ [INDEX_KEY]: { baseUrl, ...(account === undefined ? {} : { account }), ...snapshot } });
+      const value = { baseUrl, ...(account === undefined ? {} : { account }), ...snapshot };
+      // Counted as the browser counts its quota (key and UTF-8 JSON). An older copy that fitted
+      // goes too: read after a restart, it would be taken for the current list.
+      if (utf8.encode(INDEX_KEY + JSON.stringify(value)).length > INDEX_MAX_BYTES) await browser.storage.local.remove(INDEX_KEY);
+      else await browser.storage.local.set({ [INDEX_KEY]: value });
     },
   };
 }

@@ -14,7 +14,7 @@ import type { ServiceContext } from './service-context';
 
 /** The name the contact index's refresh had: an alarm kept from an earlier version goes on. */
 export const UPKEEP_ALARM = 'contact-index-refresh';
-/** The cache's share of storage.local (10 MB in all without unlimitedStorage). */
+/** The cache's share of storage.local (10 MB in all without unlimitedStorage; the contact index has INDEX_MAX_BYTES). */
 export const CACHE_MAX_BYTES = 4 * 1024 * 1024;
 
 export async function scheduleUpkeep(): Promise<void> {
