@@ -201,10 +201,6 @@ export class Http {
         return await this.#once(method, url, once);
       } catch (error) {
         if (!(error instanceof ApiError)) throw error;
-        if (!options.absolute && error.kind === 'rate_limited' && error.retryAfterMs !== null && error.retryAfterMs > 0) {
-          this.#quietUntil = Math.max(this.#quietUntil, this.#now() + error.retryAfterMs);
-          this.#quietStore?.set(this.#quietUntil).catch(() => undefined);
-        }
         const delay = this.#retryDelay(error, attempt, idempotent, interactive);
         if (delay === null) throw error;
         await this.#sleep(delay, options.signal);
@@ -251,7 +247,25 @@ export class Http {
   }
 
   #once(method: string, url: string, options: RequestOptions): Promise<HttpResponse> {
-    return this.#gate(() => this.#send(method, url, options), options.interactive === true);
+    return this.#gate(async () => {
+      // The storage a presigned URL points to has limits of its own.
+      if (options.absolute) return this.#send(method, url, options);
+      // Checked again once the call has its slot: calls waiting in the gate when another was told
+      // 429 passed the check before it (request()), and were all sent, and refused, anyway. Thrown
+      // as the rate limit it is, the slot is freed and the retry loop waits or hands it back.
+      const left = this.#quietUntil - this.#now();
+      if (left > 0) throw new ApiError('rate_limited', defaultMessage('rate_limited'), { status: null, retryAfterMs: left });
+      try {
+        return await this.#send(method, url, options);
+      } catch (error) {
+        // Learnt before the slot is freed, so the call waiting for it sees the quiet.
+        if (error instanceof ApiError && error.kind === 'rate_limited' && error.retryAfterMs !== null && error.retryAfterMs > 0) {
+          this.#quietUntil = Math.max(this.#quietUntil, this.#now() + error.retryAfterMs);
+          this.#quietStore?.set(this.#quietUntil).catch(() => undefined);
+        }
+        throw error;
+      }
+    }, options.interactive === true);
   }
 
   async #send(method: string, url: string, options: RequestOptions): Promise<HttpResponse> {
