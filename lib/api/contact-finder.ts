@@ -66,8 +66,11 @@ export class ContactFinder {
     const calibrated = this.#calibrationAnswer;
     this.#calibrationAnswer = null;
     const candidates = calibrated?.email === wanted ? calibrated.candidates : await this.#run(lookup, wanted, call);
-    if (candidates === 'unsupported' || !this.#honoursFilter(lookup, candidates, wanted)) {
-      // The server changed under us: stop trusting this form.
+    // Refused for this address (a validator's 422 for "josé@…", a gateway's 400): no proof the
+    // form stopped working for the others, so it stays; this one is looked for in the whole list.
+    if (candidates === 'unsupported') return pickByEmail(await this.#index.byEmail(wanted), wanted);
+    if (!this.#honoursFilter(lookup, candidates, wanted)) {
+      // Other people for this address: the server changed under us, stop trusting this form.
       await this.#store.update(this.#http.baseUrl, { contactLookup: 'local-index', contactLookupCheckedAt: this.#now() });
       return pickByEmail(await this.#index.byEmail(wanted), wanted);
     }
