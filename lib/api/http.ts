@@ -317,7 +317,7 @@ export class Http {
       const contentType = response.headers.get('content-type');
       let text: string;
       try {
-        text = await response.text();
+        text = await bodyText(response, contentType);
       } catch (cause) {
         if (timedOut) throw new ApiError('timeout', defaultMessage('timeout'), { cause });
         if (options.signal?.aborted) throw new ApiError('aborted', defaultMessage('aborted'), { cause });
@@ -359,6 +359,23 @@ export class Http {
   #redact(message: string): string {
     return this.#apiKey.length >= 4 ? message.split(this.#apiKey).join('[hidden]') : message;
   }
+}
+
+/**
+ * The body in the charset its Content-Type names: response.text() reads UTF-8 whatever the label,
+ * and a body sent `charset=ISO-8859-1` (an older Java or PHP stack) read "José" as "Jos�". UTF-8
+ * when it names none, or one the browser does not know.
+ */
+async function bodyText(response: Response, contentType: string | null): Promise<string> {
+  const label = /;\s*charset\s*=\s*"?([^";\s]+)/i.exec(contentType ?? '')?.[1];
+  if (label === undefined || /^utf-?8$/i.test(label)) return response.text();
+  let decoder: TextDecoder;
+  try {
+    decoder = new TextDecoder(label);
+  } catch {
+    return response.text();
+  }
+  return decoder.decode(await response.arrayBuffer());
 }
 
 /** A reply's body; JSON that cannot be read is refused with the status it came with (a 2xx still did what was asked). */
