@@ -8,7 +8,7 @@ import type { PanelTarget } from '../panel/target';
 import type { PageSurface } from '../panel/context';
 import type { ContactMatch } from '../models/contact';
 import { DEFAULT_PREFERENCES, type Preferences } from '../storage/preferences';
-import { surfaceOf } from '../panel/subject';
+import { disownedByName, surfaceOf } from '../panel/subject';
 import { VIEW_TEXT_MAX } from '../panel/view';
 import { toolbarButton } from '../background/toolbar';
 
@@ -206,7 +206,9 @@ function offered(match: ContactMatch, shownName: string | null): SurfaceContact 
 }
 
 function contactsOf(people: PageSurface['people']): SurfaceContact[] {
-  const contacts = people.flatMap((person) => (person.match ? [offered(person.match, person.name)] : []));
+  // Not a match by name the page contradicts, as the meeting view does not take it either.
+  const disowned = disownedByName(people, people.map((person) => person.match));
+  const contacts = people.flatMap((person, index) => (person.match && !disowned[index] ? [offered(person.match, person.name)] : []));
   // One contact reached by address and by name is offered once, as matched by address.
   const once = new Map<string, SurfaceContact>();
   for (const contact of contacts) if (!once.has(contact.id) || !contact.matchedBy) once.set(contact.id, contact);

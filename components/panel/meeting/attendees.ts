@@ -3,11 +3,9 @@
  * service, loading, failed, or briefed. One hook so the meeting view reads as plain data.
  */
 import type { ContactMatch } from '@/lib/models';
-import { nameKey } from '@/lib/api/contact-index';
-import { nonBlank } from '@/lib/format/text';
 import type { InsightsReply } from '@/lib/messaging/protocol';
 import type { PageSurface } from '@/lib/panel/context';
-import { displayName, personFromPage, personKey, uniquePeople, type SubjectPerson } from '@/lib/panel/subject';
+import { disownedByName, displayName, personFromPage, personKey, uniquePeople, type SubjectPerson } from '@/lib/panel/subject';
 import { leftOutBy } from '@/lib/storage/preferences';
 import { problemOf, useContactMatches, useInsightsOf } from '../data/queries';
 import { usePreferences } from '../data/usePreferences';
@@ -59,16 +57,8 @@ export function useAttendees(surface: PageSurface): Attendees {
     return email ? leftOutBy(email, preferences) : null;
   };
   const matches = entries.map((entry, index) => entry.match ?? contacts[index]?.data ?? null);
-  // Someone shown by name only where the page shows that name with an address too (the organizer
-  // line, and an attendee row): the page says which one they are, or that two are here. A match by
-  // name to a contact that address is not (no one's, another's, or not known yet) is a guess the
-  // page contradicts: they are shown by name only.
-  const disowned = entries.map((entry, index) => {
-    const match = matches[index];
-    const name = entry.email ? null : nonBlank(entry.name);
-    if (match?.matchedBy !== 'name' || !name) return false;
-    return entries.some((other, at) => other.email && other.name && nameKey(other.name) === nameKey(name) && matches[at]?.contact.id !== match.contact.id);
-  });
+  // A match by name the page contradicts is shown by name only.
+  const disowned = disownedByName(entries, matches);
   const leftOut: ('own' | 'excluded')[] = [];
   const resolved = uniquePeople(
     entries.flatMap((entry, index) => {
