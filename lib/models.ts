@@ -153,6 +153,8 @@ export const ContactPageSchema = z.object({
   complete: z.optional(z.boolean()),
   /** The server said more follows (named the next page, or `has_more: true`): the same page again is the paging ignored. */
   moreSaid: z.optional(z.boolean()),
+  /** The reply's `count` was this page's own length (so no total): the whole list, from a server sending it every time. */
+  countedItself: z.optional(z.boolean()),
 });
 export type ContactPage = z.infer<typeof ContactPageSchema>;
 

@@ -478,9 +478,11 @@ export class ServiceClient {
       if (firstAgain && pageNumber !== null) {
         // A page of a usual size (a multiple of 10, or 25) may be a cap, not the end: a server
         // sending its first 20 rows whatever is asked looks just the same. Only a page of another
-        // size is the whole list.
+        // size is the whole list, or one counted (`count` its length) with no one else ever sent:
+        // a small service's whole list, every time.
         const rows = result.items.length;
-        complete = !moreSaid && result.total === null && seen.size < limit && rows % 10 !== 0 && rows % 25 !== 0;
+        const counted = result.countedItself === true && rows === seen.size;
+        complete = !moreSaid && result.total === null && seen.size < limit && (counted || (rows % 10 !== 0 && rows % 25 !== 0));
         break;
       }
       if (fresh.length === 0) {

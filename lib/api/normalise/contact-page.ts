@@ -32,6 +32,7 @@ export function toContactPage(raw: unknown, request: PageRequest, linkPaging?: L
   // list (or a name search) ended there, with a namesake on the next page. Unknown, the next page
   // is asked (readContactList's probe) or the name looked up in the whole list.
   const total = totalOf(body, paging, list.length, request, true);
+  const countedItself = total === null && list.length > 0 && (numberOf(body, 'count') ?? numberOf(paging, 'count')) === list.length;
   const headerNext = linkPaging ? linkedNextQuery(linkPaging) : undefined;
   const found = nextPageQuery(body, paging, list.length, total, request, items.at(-1)?.id ?? null, headerNext);
   const next = found instanceof Counted ? found.query : found;
@@ -43,7 +44,7 @@ export function toContactPage(raw: unknown, request: PageRequest, linkPaging?: L
   // More follows by the server's own word (a cursor, a token, a link, `has_more: true`), not by
   // Primer's arithmetic: the same page again for it is the paging ignored, not the list's end.
   const moreSaid = next !== null && (!(found instanceof Counted) || hasMoreOf(body, paging) === true);
-  return { items, total, next: next === null ? null : JSON.stringify(next), ...(linkPaged ? { linkPaged } : {}), ...(complete ? { complete } : {}), ...(moreSaid ? { moreSaid } : {}) };
+  return { items, total, next: next === null ? null : JSON.stringify(next), ...(linkPaged ? { linkPaged } : {}), ...(complete ? { complete } : {}), ...(moreSaid ? { moreSaid } : {}), ...(countedItself ? { countedItself } : {}) };
 }
 
 type Query = Record<string, string>;
