@@ -40,11 +40,12 @@ const CALENDAR_DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
 /**
  * A date at midnight, in UTC or in the server's own zone (Django REST, .NET, Rails with a zone of
  * their own): how many servers write a date-only column. Or at the last second of its day (a
- * deadline: Date#endOf('day'), .NET's `date.AddDays(1).AddTicks(-1)`, "…T23:59:59.999Z"). Read as
+ * deadline: Date#endOf('day'), .NET's `date.AddDays(1).AddTicks(-1)`, "…T23:59:59.999Z"; with any
+ * fraction: JSON.stringify writes "…T23:59:59.000Z", as epoch seconds are normalised). Read as
  * that day for due dates only, where a time makes no sense; anywhere else it is a moment (a
  * meeting at 00:00 UTC was on the evening before in New York).
  */
-const DAY_EDGE = /^(\d{4})-(\d{2})-(\d{2})T(?:00:00(?::00(?:\.0+)?)?|23:59:59(?:\.9+)?)(?:Z|[+-]\d{2}:?\d{2})$/;
+const DAY_EDGE = /^(\d{4})-(\d{2})-(\d{2})T(?:00:00(?::00(?:\.0+)?)?|23:59:59(?:\.\d+)?)(?:Z|[+-]\d{2}:?\d{2})$/;
 
 /**
  * Day and month in either order, then a four-digit year, one separator throughout: "13/11/2026",
