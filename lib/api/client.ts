@@ -335,8 +335,8 @@ export class ServiceClient {
   /**
    * Marking the same upload complete twice changes nothing, so this one may be retried. Its reply
    * is not needed: any 2xx is success. A server that refuses the second call ("already
-   * processing", after the first one's answer was lost: a 409, or a 400/422) is asked for the
-   * recording: one already on its way (queued, processing, completed) was completed; else the
+   * processing", after the first one's answer was lost: a 409, a 400/422, or a 404 "no pending
+   * upload") is asked for the recording: one already on its way (queued, processing, completed) was completed; else the
    * refusal stands.
    */
   async completeUpload(recordingId: string, { signal }: Signal = {}): Promise<void> {
@@ -363,14 +363,16 @@ export class ServiceClient {
       });
     } catch (error) {
       // "Already processing" comes as a 409, or as the server's validation status (Django REST's
-      // 400, Rails' 422): the recording says whether it is on its way.
-      if (!(error instanceof ApiError) || (error.kind !== 'conflict' && error.kind !== 'bad_request')) throw error;
+      // 400, Rails' 422), or as a 404 from one that looks among uploads still pending ("No pending
+      // upload", the first call's answer lost): the recording says whether it is on its way. A 404
+      // whose recording cannot be read, or still waits for its file, is the recording gone.
+      if (!(error instanceof ApiError) || (error.kind !== 'conflict' && error.kind !== 'bad_request' && error.kind !== 'not_found')) throw error;
       const recording = await this.getRecording(recordingId, { signal }).catch(() => null);
       const status = recording?.status ?? null;
-      // A 409 says the state stands in the way. A 400/422 may be any refusal, and some words for
-      // "queued" are said of a recording just made whether or not its file arrived ("pending",
-      // "waiting_for_upload", "pending_file"): those prove nothing then; "queued", "uploaded",
-      // "upload_complete" and the like do.
+      // A 409 says the state stands in the way. A 400/422 or a 404 may be any refusal, and some
+      // words for "queued" are said of a recording just made whether or not its file arrived
+      // ("pending", "waiting_for_upload", "pending_file"): those prove nothing then; "queued",
+      // "uploaded", "upload_complete" and the like do.
       const word = (recording?.rawStatus ?? '').trim().toLowerCase().replace(/[\s-]+/g, '_');
       const unproven = UNPROVEN_QUEUED.has(word) || (/upload|file/.test(word) && !/uploaded|complete|received|done|finished/.test(word));
       const onItsWay = status === 'processing' || status === 'completed' || (status === 'queued' && (error.kind === 'conflict' || !unproven));
