@@ -97,9 +97,13 @@ export function refusalAdvice(record: UploadRecord): string | null {
   return `${who} refused this upload as it was sent, and Retry sends the same again. If it is refused again, remove it and upload the file with other details.`;
 }
 
-/** Storage's refusal of the file for its size: a 413 (storage or its proxy), S3's EntityTooLarge, Azure's RequestBodyTooLarge. */
+/**
+ * Storage's refusal of the file for its size: a 413 (storage or its proxy), S3's EntityTooLarge,
+ * Azure's RequestBodyTooLarge; the code after its message ("… (EntityTooLarge)"), or alone where the
+ * store sends no message (Ceph RGW: "…answered 400: EntityTooLarge").
+ */
 function tooLargeForStorage(error: string | null): boolean {
-  return error !== null && (error.startsWith(TOO_LARGE_ANSWER) || /\((EntityTooLarge|RequestBodyTooLarge)\)$/.test(error));
+  return error !== null && (error.startsWith(TOO_LARGE_ANSWER) || /(?:\((?:EntityTooLarge|RequestBodyTooLarge)\)|: (?:EntityTooLarge|RequestBodyTooLarge))$/.test(error));
 }
 
 export function sizeAndType(record: UploadRecord): string {
