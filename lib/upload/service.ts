@@ -352,7 +352,8 @@ export class UploadService {
    * Deletes the kept copies of these uploads (each with a copy) that stopped (failed, cancelled)
    * more than STOPPED_COPY_KEPT_MS ago: a recording of gigabytes is not kept on disk for a retry
    * that is not coming (its row then asks for the file). Not the copy of one a view asked about
-   * (`asked`: a Retry as the worker woke), one running, or one that moved since it was read.
+   * (`asked`: a Retry as the worker woke), one running, one that moved since it was read, or one
+   * another pass is deleting.
    */
   async #deleteStoppedCopies(records: readonly UploadRecord[], asked: ReadonlySet<string>): Promise<void> {
     const stoppedLongAgo = (record: UploadRecord) =>
@@ -362,6 +363,9 @@ export class UploadService {
       const id = record.id;
       // Read again: it may have moved meanwhile (a Retry keeps updatedAt until its run saves).
       const now = await this.#platform.store.get(id);
+      // Nor one another pass deletes now (start-up's and the hourly one at once: the alarm woke the
+      // worker): the second's entry in #deleting, dropped as the first ended, held nothing back.
+      if (this.#deleting.has(id)) continue;
       if (asked.has(id) || this.#runner.isRunning(id) || now === null || now.updatedAt !== record.updatedAt || !stoppedLongAgo(now)) continue;
       const deleting = (async () => {
         await this.#deleteFile(id);
