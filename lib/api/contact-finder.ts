@@ -66,9 +66,13 @@ export class ContactFinder {
     const calibrated = this.#calibrationAnswer;
     this.#calibrationAnswer = null;
     const candidates = calibrated?.email === wanted ? calibrated.candidates : await this.#run(lookup, wanted, call);
-    // Refused for this address (a validator's 422 for "josé@…", a gateway's 400): no proof the
-    // form stopped working for the others, so it stays; this one is looked for in the whole list.
-    if (candidates === 'unsupported') return pickByEmail(await this.#index.byEmail(wanted), wanted);
+    if (candidates === 'unsupported') {
+      // An address beyond plain ASCII refused (a validator's 422 for "josé@…"): no proof the form
+      // stopped working for the others, so it stays. A plain one refused: the form is gone for
+      // everyone (a gateway's 404), and asking it first would double every lookup for a day.
+      if (/^[\x20-\x7e]+$/.test(wanted)) await this.#store.update(this.#http.baseUrl, { contactLookup: 'local-index', contactLookupCheckedAt: this.#now() });
+      return pickByEmail(await this.#index.byEmail(wanted), wanted);
+    }
     if (!this.#honoursFilter(lookup, candidates, wanted)) {
       // Other people for this address: the server changed under us, stop trusting this form.
       await this.#store.update(this.#http.baseUrl, { contactLookup: 'local-index', contactLookupCheckedAt: this.#now() });

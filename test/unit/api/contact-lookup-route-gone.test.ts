@@ -1,0 +1,43 @@
+/**
+ * The calibrated `?email=` filter refused for a plain ASCII address (a gateway now answering 404 to
+ * the route whatever the address): the form is gone for everyone, and the index answers alone from
+ * then on. Asked first for every person, it would double every lookup for a day. (An address beyond
+ * ASCII refused by a validator keeps the form: contact-lookup-refused-address.test.ts.)
+ */
+import { expect, it } from 'vitest';
+import { ServiceClient } from '@/lib/api/client';
+import { MemoryDiscoveryStore } from '@/lib/api/discovery';
+
+const PEOPLE = Array.from({ length: 5 }, (_, i) => ({ id: `c${i}`, name: `Person ${i}`, email: `p${i}@acme.example` }));
+
+it('stops sending a filtered lookup the server refuses for every address', async () => {
+  const discovery = new MemoryDiscoveryStore();
+  let routeGone = false;
+  const filtered: string[] = [];
+  const client = new ServiceClient('https://api.test', 'secret-key', {
+    discovery,
+    sleep: () => Promise.resolve(),
+    online: () => true,
+    fetch: (input) => {
+      const url = new URL(input);
+      const json = (status: number, body: unknown) => Promise.resolve(new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } }));
+      const email = url.searchParams.get('email');
+      if (url.pathname === '/api/v2/contacts' && email !== null) {
+        filtered.push(email);
+        if (routeGone) return json(404, { detail: 'Not Found' });
+        return json(200, { items: PEOPLE.filter((p) => p.email === email.toLowerCase()) });
+      }
+      if (url.pathname === '/api/v2/contacts') return json(200, { items: PEOPLE, total: PEOPLE.length });
+      return json(404, {});
+    },
+  });
+  expect(await client.findContactByEmail('p0@acme.example')).toMatchObject({ id: 'c0' });
+  expect((await discovery.get('https://api.test')).contactLookup).toBe('email-param');
+
+  // The service's gateway no longer routes the filter: 404 for everyone.
+  routeGone = true;
+  filtered.length = 0;
+  for (const p of PEOPLE.slice(1)) expect(await client.findContactByEmail(p.email)).toMatchObject({ id: p.id });
+  // A form refused for plain ASCII addresses, four times running, is not working: at most the first is sent.
+  expect(filtered).toHaveLength(1);
+});
