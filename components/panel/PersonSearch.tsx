@@ -7,7 +7,7 @@ import { parseNameAndAddress } from '@/lib/sites/address';
  * Characters a copy from a page or a chat can carry unseen: zero-width spaces and joiners, BOM,
  * and the direction marks, embeddings and isolates that right-to-left pages and Windows add.
  */
-const INVISIBLE = /[\u200B-\u200F\u202A-\u202E\u2060\u2066-\u2069\uFEFF]/g;
+const INVISIBLE = /[\u061C\u200B-\u200F\u202A-\u202E\u2060\u2066-\u2069\uFEFF]/g;
 
 /** A domain written in its own letters (an IDN): letters, marks, digits, dots and hyphens, some beyond ASCII. */
 const OWN_LETTERS_DOMAIN = /@([\p{L}\p{M}\p{N}.-]*[^\p{ASCII}][\p{L}\p{M}\p{N}.-]*)(?=$|>)/u;
