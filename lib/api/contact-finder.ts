@@ -28,7 +28,8 @@ const NAME_SEARCH_LIMIT = 100;
 /** Route missing or filter refused: try the next form. Anything else is a real failure. */
 const NOT_THIS_FORM = new Set(['not_found', 'bad_request', 'http']);
 
-type Candidates = ContactRecord[] | 'unsupported';
+/** 'refused': the value was refused (400/422), not the form: a validator's "josé@…", a WAF's "o'brien@…". */
+type Candidates = ContactRecord[] | 'unsupported' | 'refused';
 /**
  * `interactive`: someone waits on screen, so each call fails fast (lib/api/http.ts). Building the
  * local index stays patient whoever asks: it pages the whole contact list for every later lookup.
@@ -66,11 +67,12 @@ export class ContactFinder {
     const calibrated = this.#calibrationAnswer;
     this.#calibrationAnswer = null;
     const candidates = calibrated?.email === wanted ? calibrated.candidates : await this.#run(lookup, wanted, call);
+    // This address's value refused (400/422): no proof the form stopped working for the others, so
+    // it stays; this one is looked for in the whole list. The route refused (404, another status):
+    // the form is gone for everyone, and asking it first would double every lookup for a day.
+    if (candidates === 'refused') return pickByEmail(await this.#index.byEmail(wanted), wanted);
     if (candidates === 'unsupported') {
-      // An address beyond plain ASCII refused (a validator's 422 for "josé@…"): no proof the form
-      // stopped working for the others, so it stays. A plain one refused: the form is gone for
-      // everyone (a gateway's 404), and asking it first would double every lookup for a day.
-      if (/^[\x20-\x7e]+$/.test(wanted)) await this.#store.update(this.#http.baseUrl, { contactLookup: 'local-index', contactLookupCheckedAt: this.#now() });
+      await this.#store.update(this.#http.baseUrl, { contactLookup: 'local-index', contactLookupCheckedAt: this.#now() });
       return pickByEmail(await this.#index.byEmail(wanted), wanted);
     }
     if (!this.#honoursFilter(lookup, candidates, wanted)) {
@@ -162,13 +164,13 @@ export class ContactFinder {
     // Asked as stored, so a case-sensitive filter finds it; then in another case, to tell which it is.
     const asStored = known.email.trim();
     const wanted = normaliseEmail(asStored);
-    const finds = (candidates: Candidates) => candidates !== 'unsupported' && candidates.some((contact) => contact.id === known.id);
+    const finds = (candidates: Candidates) => Array.isArray(candidates) && candidates.some((contact) => contact.id === known.id);
     let chosen: ContactLookup = 'local-index';
     let caseSensitive = false;
     for (const lookup of CONTACT_LOOKUPS) {
       if (lookup === 'local-index') break;
       const candidates = await this.#run(lookup, asStored, call);
-      if (candidates === 'unsupported') continue;
+      if (!Array.isArray(candidates)) continue;
       if (finds(candidates) && this.#honoursFilter(lookup, candidates, wanted)) {
         chosen = lookup;
         this.#calibrationAnswer = { email: wanted, candidates };
@@ -239,7 +241,8 @@ export class ContactFinder {
     } catch (error) {
       if (error instanceof ApiError && NOT_THIS_FORM.has(error.kind)) {
         // by-email answers 404 for "no such person" once it is known to work.
-        return lookup === 'by-email-path' && error.kind === 'not_found' ? [] : 'unsupported';
+        if (lookup === 'by-email-path' && error.kind === 'not_found') return [];
+        return error.kind === 'bad_request' ? 'refused' : 'unsupported';
       }
       if (error instanceof ApiError && error.kind === 'invalid_response') return 'unsupported';
       throw error;
