@@ -31,12 +31,16 @@ function dateFromDigits(digits: string): string | null {
  * MinValue), not a real date. Its year is the first number of four digits standing alone, so it
  * is found written last too: .NET's `DateTime.MinValue.ToString()` "1/1/0001 12:00:00 AM", a
  * US-style epoch "1/1/1970". Past a leading year, only in text that is a date alone (no words but
- * months, weekdays and zones) with a day or month's number too (one or two digits, as
- * namesWholeDate asks): a due date in words ("after the 1500 units ship") and a clock time without
- * its colon ("Friday 1700", "Fri 0900 GMT") are kept as written.
+ * months, weekdays and zones) with a day or month, as a number (one or two digits, as
+ * namesWholeDate asks) or a month's name ("Jan 1970", Go's "January 0001"): a due date in words
+ * ("after the 1500 units ship") and a clock time without its colon ("Friday 1700", "Fri 0900 GMT")
+ * are kept as written.
  */
+const MONTH_NAME = /(?<![a-z])(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)/i;
+
 function isPlaceholderYear(text: string): boolean {
-  const dateAlone = (text.match(/[a-z]+/gi) ?? []).every((word) => DATE_WORD.test(word)) && /(?<!\d)\d{1,2}(?!\d)/.test(text);
+  const words = text.match(/[a-z]+/gi) ?? [];
+  const dateAlone = words.every((word) => DATE_WORD.test(word)) && (/(?<!\d)\d{1,2}(?!\d)/.test(text) || MONTH_NAME.test(text));
   const year = (/^(\d{4})\D/.exec(text) ?? (dateAlone ? /(?<!\d)(\d{4})(?!\d)/.exec(text) : null))?.[1];
   if (year === undefined) return false;
   const start = Date.UTC(Number(year), 0, 1);
