@@ -71,13 +71,14 @@ export function uniquePeople<T extends PagePerson>(people: readonly T[]): T[] {
 }
 
 /** A match as disownedByName reads it (the start-up script's loose reading is one too). */
-type MatchSeen = { contact: { id: string }; matchedBy: unknown } | null;
+type MatchSeen = { contact: { id: string; email?: string | null }; matchedBy: unknown } | null;
 
 /**
  * Which people, matched by name, the page contradicts: someone shown by name only where the page
  * shows that name with an address too (the organizer line, and an attendee row) says which one they
  * are, or that two are here. A match by name to a contact that address is not (no one's, another's,
- * or not known yet) is a guess: they are shown, and offered, by name only. `matches`: each entry's
+ * or not known yet) is a guess: they are shown, and offered, by name only. An address that is the
+ * contact's own confirms the match, its row's lookup answered or not. `matches`: each entry's
  * match, the page's or the panel's lookup's.
  */
 export function disownedByName(entries: readonly Pick<PagePerson, 'email' | 'name'>[], matches: readonly MatchSeen[]): boolean[] {
@@ -85,7 +86,11 @@ export function disownedByName(entries: readonly Pick<PagePerson, 'email' | 'nam
     const match = matches[index];
     const name = entry.email ? null : nonBlank(entry.name);
     if (match?.matchedBy !== 'name' || !name) return false;
-    return entries.some((other, at) => other.email && other.name && nameKey(other.name) === nameKey(name) && matches[at]?.contact.id !== match.contact.id);
+    const own = match.contact.email?.trim().toLowerCase();
+    return entries.some(
+      (other, at) =>
+        other.email && other.name && nameKey(other.name) === nameKey(name) && other.email.trim().toLowerCase() !== own && matches[at]?.contact.id !== match.contact.id,
+    );
   });
 }
 
