@@ -8,7 +8,7 @@ import type { QuietStore } from '../api/http';
 import { z } from 'zod/mini';
 import type { IndexPersistence, IndexSnapshot } from '../api/contact-index';
 import { DiscoveryRecordSchema, EMPTY_DISCOVERY, type DiscoveryRecord, type DiscoveryStore } from '../api/discovery';
-import { ContactRecordSchema } from '../models';
+import { ContactRecordSchema, type ContactRecord } from '../models';
 import { CACHE_PREFIX, discoveryItem } from '../storage/items';
 import type { CacheStore } from './cache';
 
@@ -104,12 +104,19 @@ export const storageDiscoveryStore: DiscoveryStore = {
 export const INDEX_KEY = 'contactIndex';
 /**
  * The contact index's share of storage.local (beside upkeep.ts CACHE_MAX_BYTES, 4 MB, and the
- * panel's PANEL_CACHE_MAX_BYTES, 2 MB, of 10 MB in all, leaving 1 MB for settings and uploads): a
- * larger list (30,000 contacts are about 6.4 MB) filled storage, and the next upload's record could
- * not be written. Such a list is kept in memory only. Up to about 14,000 contacts fit, so a
- * restarted worker reads its list back rather than paging it all again.
+ * panel's PANEL_CACHE_MAX_BYTES, 2 MB, of 10 MB in all, leaving 2 MB for settings, uploads and the
+ * cache's growth between its hourly prunes): a larger list (30,000 contacts are about 6.4 MB)
+ * filled storage, and the next upload's record could not be written. Such a list is kept in memory
+ * only. Saved without the address lists that repeat the one address, about 12,000 contacts fit.
  */
-export const INDEX_MAX_BYTES = 3 * 1024 * 1024;
+export const INDEX_MAX_BYTES = 2 * 1024 * 1024;
+
+/** A contact as saved: `emails` only where it adds to `email` (the index reads both). */
+function slim(contact: ContactRecord): ContactRecord {
+  if (contact.emails?.every((address) => address === contact.email) !== true) return contact;
+  const { emails: _same, ...rest } = contact;
+  return rest;
+}
 const utf8 = new TextEncoder();
 const StoredIndexSchema = z.object({
   baseUrl: z.string(),
@@ -137,7 +144,7 @@ export function storageIndexPersistence(baseUrl: string, account?: string): Inde
     },
     async save(snapshot) {
       if (generation !== indexGeneration) return;
-      const value = { baseUrl, ...(account === undefined ? {} : { account }), ...snapshot };
+      const value = { baseUrl, ...(account === undefined ? {} : { account }), ...snapshot, contacts: snapshot.contacts.map(slim) };
       // Counted as the browser counts its quota (key and UTF-8 JSON). An older copy that fitted
       // goes too: read after a restart, it would be taken for the current list.
       if (utf8.encode(INDEX_KEY + JSON.stringify(value)).length > INDEX_MAX_BYTES) await browser.storage.local.remove(INDEX_KEY);

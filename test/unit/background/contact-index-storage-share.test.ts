@@ -1,7 +1,7 @@
 /**
  * storage.local holds 10 MB (no unlimitedStorage), in shares: the background cache 4 MB
  * (CACHE_MAX_BYTES), the panel's saved briefings 2 MB (PANEL_CACHE_MAX_BYTES), the contact index
- * 3 MB (INDEX_MAX_BYTES), the rest for settings and uploads. A large account's contact list
+ * 2 MB (INDEX_MAX_BYTES), the rest for settings and uploads. A large account's contact list
  * (30,000 contacts, about 6.4 MB as JSON) is kept in memory only, and its saved copy removed, so
  * an upload's record can still be written with the cache and the panel full to their shares.
  */
