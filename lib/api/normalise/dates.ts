@@ -36,11 +36,12 @@ function dateFromDigits(digits: string): string | null {
  * ("after the 1500 units ship") and a clock time without its colon ("Friday 1700", "Fri 0900 GMT")
  * are kept as written.
  */
-const MONTH_NAME = /(?<![a-z])(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)/i;
+/** A whole English month's word: "mardi" (Tuesday) merely starts with one. */
+const MONTH_WORD = /^(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)$/i;
 
 function isPlaceholderYear(text: string): boolean {
   const words = text.match(/[a-z]+/gi) ?? [];
-  const dateAlone = words.every((word) => DATE_WORD.test(word)) && (/(?<!\d)\d{1,2}(?!\d)/.test(text) || MONTH_NAME.test(text));
+  const dateAlone = words.every((word) => DATE_WORD.test(word)) && (/(?<!\d)\d{1,2}(?!\d)/.test(text) || words.some((word) => MONTH_WORD.test(word)));
   const year = (/^(\d{4})\D/.exec(text) ?? (dateAlone ? /(?<!\d)(\d{4})(?!\d)/.exec(text) : null))?.[1];
   if (year === undefined) return false;
   const start = Date.UTC(Number(year), 0, 1);
