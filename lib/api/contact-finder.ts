@@ -28,8 +28,11 @@ const NAME_SEARCH_LIMIT = 100;
 /** Route missing or filter refused: try the next form. Anything else is a real failure. */
 const NOT_THIS_FORM = new Set(['not_found', 'bad_request', 'http']);
 
-/** 'refused': the value was refused (400/422), not the form: a validator's "josé@…", a WAF's "o'brien@…". */
-type Candidates = ContactRecord[] | 'unsupported' | 'refused';
+/**
+ * 'refused': the value was refused (400/422), not the form: a validator's "josé@…", a WAF's
+ * "o'brien@…". 'missing': 404, a route gone or a search's "no such contact".
+ */
+type Candidates = ContactRecord[] | 'unsupported' | 'refused' | 'missing';
 /**
  * `interactive`: someone waits on screen, so each call fails fast (lib/api/http.ts). Building the
  * local index stays patient whoever asks: it pages the whole contact list for every later lookup.
@@ -44,6 +47,8 @@ export class ContactFinder {
   #calibrating: Promise<ContactLookup> | null = null;
   /** What calibration already fetched for its sample address, so asking for it costs nothing more. */
   #calibrationAnswer: { email: string; candidates: ContactRecord[] } | null = null;
+  /** The calibrated form answered its sample after a 404 for another address: its 404 means nobody. */
+  #missingIsNobody = false;
 
   constructor(
     http: Http,
@@ -71,7 +76,10 @@ export class ContactFinder {
     // it stays; this one is looked for in the whole list. The route refused (404, another status):
     // the form is gone for everyone, and asking it first would double every lookup for a day.
     if (candidates === 'refused') return pickByEmail(await this.#index.byEmail(wanted), wanted);
-    if (candidates === 'unsupported') {
+    // 404: "no such contact" from a search, or the route gone. The sample it found is asked again,
+    // once: found, its 404s mean nobody from then on.
+    if (candidates === 'missing' && (this.#missingIsNobody || (await this.#answersSample(lookup, wanted, call)))) return null;
+    if (candidates === 'unsupported' || candidates === 'missing') {
       await this.#store.update(this.#http.baseUrl, { contactLookup: 'local-index', contactLookupCheckedAt: this.#now() });
       return pickByEmail(await this.#index.byEmail(wanted), wanted);
     }
@@ -206,8 +214,18 @@ export class ContactFinder {
       contactLookupCheckedAt: this.#now(),
       contactLookupCaseSensitive: caseSensitive,
       contactSearchCoversNames: coversNames,
+      contactLookupSample: chosen === 'local-index' ? null : asStored,
     });
+    this.#missingIsNobody = false;
     return chosen;
+  }
+
+  async #answersSample(lookup: ContactLookup, wanted: string, call: FindOptions): Promise<boolean> {
+    const sample = (await this.#store.get(this.#http.baseUrl)).contactLookupSample;
+    if (!sample || normaliseEmail(sample) === wanted) return false;
+    const found = await this.#run(lookup, sample, call);
+    this.#missingIsNobody = Array.isArray(found) && found.some((contact) => hasAddress(contact, normaliseEmail(sample)));
+    return this.#missingIsNobody;
   }
 
   #honoursFilter(lookup: ContactLookup, candidates: ContactRecord[], wanted: string): boolean {
@@ -242,6 +260,7 @@ export class ContactFinder {
       if (error instanceof ApiError && NOT_THIS_FORM.has(error.kind)) {
         // by-email answers 404 for "no such person" once it is known to work.
         if (lookup === 'by-email-path' && error.kind === 'not_found') return [];
+        if (error.kind === 'not_found') return 'missing';
         return error.kind === 'bad_request' ? 'refused' : 'unsupported';
       }
       if (error instanceof ApiError && error.kind === 'invalid_response') return 'unsupported';

@@ -33,6 +33,11 @@ export const DiscoveryRecordSchema = z.object({
    * records saved before it existed stay valid (and use the list) until the next calibration.
    */
   contactSearchCoversNames: z.optional(z.boolean()),
+  /**
+   * The address the calibrated form found (its sample): asked again when the form answers 404 for
+   * another address, to tell "no such person" from a route gone. Optional, as the fields above.
+   */
+  contactLookupSample: z.optional(z.nullable(z.string())),
   recordingInsights: z.nullable(z.enum(RECORDING_INSIGHT_ROUTES)),
   recordingInsightsCheckedAt: z.nullable(z.number()),
   /**

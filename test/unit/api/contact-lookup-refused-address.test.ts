@@ -1,9 +1,10 @@
 /**
  * A server whose `GET /contacts?email=` works (calibrated) may refuse one address it cannot
- * validate (pydantic's EmailStr answers 422 for "josé@…", a gateway or WAF 400/404 for an odd
+ * validate (pydantic's EmailStr answers 422 for "josé@…", a gateway or WAF 400 for an odd
  * character). That refusal is no proof the filter stopped working: it stays the lookup for every
  * other address (one filtered call each), and the refused address is looked for in the whole list.
- * Only a 2xx returning people who do not fit the filter drops it (client.dialects.test.ts).
+ * A 2xx returning people who do not fit the filter drops it (client.dialects.test.ts), as does a
+ * 404 that the calibration's sample meets too (contact-lookup-route-gone.test.ts).
  */
 import { expect, it } from 'vitest';
 import { ServiceClient } from '@/lib/api/client';
