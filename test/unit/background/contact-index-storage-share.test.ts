@@ -14,28 +14,9 @@ import { PANEL_CACHE_MAX_BYTES } from '@/components/panel/data/persistence';
 import { PANEL_CACHE_KEY } from '@/lib/storage/panel-cache-key';
 import { storageUploadStore } from '@/lib/upload/store';
 import { uploadRecord } from '../upload/helpers';
+import { enforceStorageQuota, storedSize } from '../support/storage-quota';
 
-/** Chrome's storage.local quota without unlimitedStorage, counted as Chrome does (key + JSON). */
-const QUOTA_BYTES = 10 * 1024 * 1024;
-const size = (items: Record<string, unknown>) => Object.entries(items).reduce((sum, [key, value]) => sum + key.length + JSON.stringify(value).length, 0);
-
-beforeEach(() => {
-  const local = fakeBrowser.storage.local;
-  const set = local.set.bind(local);
-  const remove = local.remove.bind(local);
-  const bytes = new Map<string, number>();
-  local.set = async (items: Record<string, unknown>) => {
-    const after = new Map(bytes);
-    for (const [key, value] of Object.entries(items)) after.set(key, key.length + JSON.stringify(value).length);
-    if ([...after.values()].reduce((sum, n) => sum + n, 0) > QUOTA_BYTES) throw new Error('QUOTA_BYTES quota exceeded');
-    await set(items);
-    for (const [key, n] of after) bytes.set(key, n);
-  };
-  local.remove = async (keys: string | string[]) => {
-    for (const key of Array.isArray(keys) ? keys : [keys]) bytes.delete(key);
-    await remove(keys);
-  };
-});
+beforeEach(enforceStorageQuota);
 
 it('leaves room for an upload’s record once the contact index of a large account is saved', async () => {
   // A 30,000-contact account, read once for name-only lookups (Calendar guests without addresses).
@@ -55,9 +36,9 @@ it('leaves room for an upload’s record once the contact index of a large accou
     for (let i = 0; ; i++) {
       const key = `https://api.test|key-1|${prefix}|${i}`;
       const entry = { value, storedAt: Date.now() };
-      if (cached + size({ [`cache:${key}`]: entry }) > CACHE_MAX_BYTES) return;
+      if (cached + storedSize({ [`cache:${key}`]: entry }) > CACHE_MAX_BYTES) return;
       if (!(await storageCacheStore.setMany({ [key]: entry }).then(() => true, () => false))) return;
-      cached += size({ [`cache:${key}`]: entry });
+      cached += storedSize({ [`cache:${key}`]: entry });
     }
   };
   // Transcripts and briefings, then the lookups' small answers.

@@ -14,27 +14,9 @@ import { PANEL_CACHE_MAX_BYTES } from '@/components/panel/data/persistence';
 import { PANEL_CACHE_KEY } from '@/lib/storage/panel-cache-key';
 import { storageUploadStore } from '@/lib/upload/store';
 import { uploadRecord } from '../upload/helpers';
+import { enforceStorageQuota, storedSize } from '../support/storage-quota';
 
-const QUOTA_BYTES = 10 * 1024 * 1024;
-const size = (items: Record<string, unknown>) => Object.entries(items).reduce((sum, [key, value]) => sum + key.length + JSON.stringify(value).length, 0);
-
-beforeEach(() => {
-  const local = fakeBrowser.storage.local;
-  const set = local.set.bind(local);
-  const remove = local.remove.bind(local);
-  const bytes = new Map<string, number>();
-  local.set = async (items: Record<string, unknown>) => {
-    const after = new Map(bytes);
-    for (const [key, value] of Object.entries(items)) after.set(key, key.length + JSON.stringify(value).length);
-    if ([...after.values()].reduce((sum, n) => sum + n, 0) > QUOTA_BYTES) throw new Error('QUOTA_BYTES quota exceeded');
-    await set(items);
-    for (const [key, n] of after) bytes.set(key, n);
-  };
-  local.remove = async (keys: string | string[]) => {
-    for (const key of Array.isArray(keys) ? keys : [keys]) bytes.delete(key);
-    await remove(keys);
-  };
-});
+beforeEach(enforceStorageQuota);
 
 it('still writes an upload record after an hour of briefings and one long transcript since the last prune', async () => {
   // A 14,000-contact account: over the index's share even saved slim, so kept in memory only.
@@ -50,9 +32,9 @@ it('still writes an upload record after an hour of briefings and one long transc
   for (let i = 0; ; i++) {
     const key = `https://api.test|key-1|transcript|${i}`;
     const entry = { value: { text: 'y'.repeat(64 * 1024) }, storedAt: Date.now() };
-    if (cached + size({ [`cache:${key}`]: entry }) > CACHE_MAX_BYTES) break;
+    if (cached + storedSize({ [`cache:${key}`]: entry }) > CACHE_MAX_BYTES) break;
     await storageCacheStore.setMany({ [key]: entry });
-    cached += size({ [`cache:${key}`]: entry });
+    cached += storedSize({ [`cache:${key}`]: entry });
   }
   // Within the hour (before the next prune): one long transcript (under the per-entry limit, so
   // stored), ten briefings of 40 KB, and the lookups of 300 senders in the inbox. A write that does

@@ -1,0 +1,29 @@
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+
+/** Chrome's storage.local quota without unlimitedStorage. */
+export const QUOTA_BYTES = 10 * 1024 * 1024;
+
+/** Items' size as Chrome counts it against the quota: each key and its value as JSON. */
+export const storedSize = (items: Record<string, unknown>) => Object.entries(items).reduce((sum, [key, value]) => sum + key.length + JSON.stringify(value).length, 0);
+
+/**
+ * Makes the fake storage.local refuse a write that would take it past the quota, as Chrome does
+ * ("QUOTA_BYTES quota exceeded"), counting what is written and removed from now on.
+ */
+export function enforceStorageQuota(): void {
+  const local = fakeBrowser.storage.local;
+  const set = local.set.bind(local);
+  const remove = local.remove.bind(local);
+  const bytes = new Map<string, number>();
+  local.set = async (items: Record<string, unknown>) => {
+    const after = new Map(bytes);
+    for (const [key, value] of Object.entries(items)) after.set(key, storedSize({ [key]: value }));
+    if ([...after.values()].reduce((sum, n) => sum + n, 0) > QUOTA_BYTES) throw new Error('QUOTA_BYTES quota exceeded');
+    await set(items);
+    for (const [key, n] of after) bytes.set(key, n);
+  };
+  local.remove = async (keys: string | string[]) => {
+    for (const key of Array.isArray(keys) ? keys : [keys]) bytes.delete(key);
+    await remove(keys);
+  };
+}
