@@ -2,6 +2,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/Button';
 import { parseNameAndAddress } from '@/lib/sites/address';
+import { asciiDomain } from '@/lib/storage/preferences';
 
 /**
  * Characters a copy from a page or a chat can carry unseen: zero-width spaces and joiners, BOM,
@@ -13,17 +14,11 @@ const INVISIBLE = /[\u061C\u200B-\u200F\u202A-\u202E\u2060\u2066-\u2069\uFEFF]/g
 const OWN_LETTERS_DOMAIN = /@([\p{L}\p{M}\p{N}.-]*[^\p{ASCII}][\p{L}\p{M}\p{N}.-]*)(?=$|>)/u;
 
 /**
- * The address with its domain in the ASCII form pages show ("müller.de" is "xn--mller-kva.de"), as
- * the browser writes hosts: Firefox's e-mail field keeps what was typed, Chrome's converts it itself.
+ * The address with its domain in the ASCII form pages show ("müller.de" is "xn--mller-kva.de"):
+ * Firefox's e-mail field keeps what was typed, Chrome's converts it itself.
  */
 function withAsciiDomain(text: string): string {
-  return text.replace(OWN_LETTERS_DOMAIN, (whole, domain: string) => {
-    try {
-      return `@${new URL(`http://${domain}/`).hostname}`;
-    } catch {
-      return whole;
-    }
-  });
+  return text.replace(OWN_LETTERS_DOMAIN, (_whole, domain: string) => `@${asciiDomain(domain)}`);
 }
 
 function addressOf(text: string): string | null {

@@ -132,7 +132,7 @@ export function ownAddressAsShown(address: string): string {
  * A domain as addresses carry it: options keep "müller.de" as typed, pages show its ASCII form
  * ("xn--mller-kva.de"), as the address check only accepts. The browser's URL parser converts it.
  */
-function asciiDomain(domain: string): string {
+export function asciiDomain(domain: string): string {
   if (!/[^ -~]/.test(domain)) return domain;
   try {
     return new URL(`http://${domain}/`).hostname;

@@ -5,35 +5,25 @@
  * contact added on the service since is found at once (the whole-list copy would not know them).
  */
 import { expect, it } from 'vitest';
-import { ServiceClient } from '@/lib/api/client';
 import { MemoryDiscoveryStore } from '@/lib/api/discovery';
+import { reply, servedClient } from './served-client';
 
 const MAYA = { id: 'c1', name: 'Maya Chen', email: 'maya@acme.example' };
 const NEW = { id: 'c3', name: 'Ola Berg', email: 'ola@acme.example' };
 
-function json(status: number, body: unknown) {
-  return Promise.resolve(new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } }));
-}
-
 it('keeps a search route that answers 404 for nobody, and finds a contact added since', async () => {
   const discovery = new MemoryDiscoveryStore();
   let people = [MAYA];
-  const client = new ServiceClient('https://api.test', 'secret-key', {
-    discovery,
-    sleep: () => Promise.resolve(),
-    online: () => true,
-    fetch: (input) => {
-      const url = new URL(input);
-      const email = url.searchParams.get('email');
-      if (url.pathname === '/api/v2/contacts/search' && email !== null) {
-        const found = people.filter((p) => p.email === email.toLowerCase());
-        return found.length > 0 ? json(200, { items: found }) : json(404, { detail: 'Contact not found' });
-      }
-      if (url.pathname === '/api/v2/contacts' && email !== null) return json(400, { detail: 'Unknown parameter: email' });
-      if (url.pathname === '/api/v2/contacts') return json(200, { items: people, total: people.length });
-      return json(404, {});
-    },
-  });
+  const client = servedClient((url) => {
+    const email = url.searchParams.get('email');
+    if (url.pathname === '/api/v2/contacts/search' && email !== null) {
+      const found = people.filter((p) => p.email === email.toLowerCase());
+      return found.length > 0 ? reply(200, { items: found }) : reply(404, { detail: 'Contact not found' });
+    }
+    if (url.pathname === '/api/v2/contacts' && email !== null) return reply(400, { detail: 'Unknown parameter: email' });
+    if (url.pathname === '/api/v2/contacts') return reply(200, { items: people, total: people.length });
+    return reply(404, {});
+  }, discovery);
   expect(await client.findContactByEmail('maya@acme.example')).toMatchObject({ id: 'c1' });
   expect((await discovery.get('https://api.test')).contactLookup).toBe('search-path');
 

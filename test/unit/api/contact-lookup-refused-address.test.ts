@@ -7,32 +7,25 @@
  * 404 that the calibration's sample meets too (contact-lookup-route-gone.test.ts).
  */
 import { expect, it } from 'vitest';
-import { ServiceClient } from '@/lib/api/client';
 import { MemoryDiscoveryStore } from '@/lib/api/discovery';
+import { reply, servedClient } from './served-client';
 
 const MAYA = { id: 'c1', name: 'Maya Chen', email: 'maya@acme.example' };
 
 it('keeps the calibrated e-mail filter when the server refuses one address it cannot validate', async () => {
   const discovery = new MemoryDiscoveryStore();
   const asked: string[] = [];
-  const client = new ServiceClient('https://api.test', 'secret-key', {
-    discovery,
-    sleep: () => Promise.resolve(),
-    online: () => true,
-    fetch: (input) => {
-      const url = new URL(input);
-      asked.push(`${url.pathname}?${url.searchParams.toString()}`);
-      const json = (status: number, body: unknown) => Promise.resolve(new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } }));
-      const email = url.searchParams.get('email');
-      if (url.pathname === '/api/v2/contacts' && email !== null) {
-        // FastAPI + EmailStr: a non-ASCII local part is refused as a value.
-        if (!/^[\x20-\x7e]+$/.test(email)) return json(422, { detail: [{ loc: ['query', 'email'], msg: 'value is not a valid email address' }] });
-        return json(200, { items: email.toLowerCase() === MAYA.email ? [MAYA] : [] });
-      }
-      if (url.pathname === '/api/v2/contacts') return json(200, { items: [MAYA], total: 1 });
-      return json(404, {});
-    },
-  });
+  const client = servedClient((url) => {
+    asked.push(`${url.pathname}?${url.searchParams.toString()}`);
+    const email = url.searchParams.get('email');
+    if (url.pathname === '/api/v2/contacts' && email !== null) {
+      // FastAPI + EmailStr: a non-ASCII local part is refused as a value.
+      if (!/^[\x20-\x7e]+$/.test(email)) return reply(422, { detail: [{ loc: ['query', 'email'], msg: 'value is not a valid email address' }] });
+      return reply(200, { items: email.toLowerCase() === MAYA.email ? [MAYA] : [] });
+    }
+    if (url.pathname === '/api/v2/contacts') return reply(200, { items: [MAYA], total: 1 });
+    return reply(404, {});
+  }, discovery);
   expect(await client.findContactByEmail('maya@acme.example')).toMatchObject({ id: 'c1' });
   expect((await discovery.get('https://api.test')).contactLookup).toBe('email-param');
 
@@ -49,22 +42,15 @@ it('keeps the calibrated e-mail filter when the server refuses one address it ca
 it('finds a contact the filter refuses to look for in the whole list', async () => {
   const JOSE = { id: 'c2', name: 'José Müller', email: 'josé@acme.example' };
   const discovery = new MemoryDiscoveryStore();
-  const client = new ServiceClient('https://api.test', 'secret-key', {
-    discovery,
-    sleep: () => Promise.resolve(),
-    online: () => true,
-    fetch: (input) => {
-      const url = new URL(input);
-      const json = (status: number, body: unknown) => Promise.resolve(new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } }));
-      const email = url.searchParams.get('email');
-      if (url.pathname === '/api/v2/contacts' && email !== null) {
-        if (!/^[\x20-\x7e]+$/.test(email)) return json(400, { error: 'Bad request' });
-        return json(200, { items: [MAYA, JOSE].filter((contact) => contact.email === email.toLowerCase()) });
-      }
-      if (url.pathname === '/api/v2/contacts') return json(200, { items: [MAYA, JOSE], total: 2 });
-      return json(404, {});
-    },
-  });
+  const client = servedClient((url) => {
+    const email = url.searchParams.get('email');
+    if (url.pathname === '/api/v2/contacts' && email !== null) {
+      if (!/^[\x20-\x7e]+$/.test(email)) return reply(400, { error: 'Bad request' });
+      return reply(200, { items: [MAYA, JOSE].filter((contact) => contact.email === email.toLowerCase()) });
+    }
+    if (url.pathname === '/api/v2/contacts') return reply(200, { items: [MAYA, JOSE], total: 2 });
+    return reply(404, {});
+  }, discovery);
   expect(await client.findContactByEmail('maya@acme.example')).toMatchObject({ id: 'c1' });
   expect(await client.findContactByEmail('josé@acme.example')).toMatchObject({ id: 'c2' });
   expect((await discovery.get('https://api.test')).contactLookup).toBe('email-param');

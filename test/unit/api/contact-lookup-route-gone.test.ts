@@ -6,8 +6,8 @@
  * lookup for a day. (A value refused, 400/422, keeps the form: contact-lookup-value-refused.test.ts.)
  */
 import { expect, it } from 'vitest';
-import { ServiceClient } from '@/lib/api/client';
 import { MemoryDiscoveryStore } from '@/lib/api/discovery';
+import { reply, servedClient } from './served-client';
 
 const PEOPLE = Array.from({ length: 5 }, (_, i) => ({ id: `c${i}`, name: `Person ${i}`, email: `p${i}@acme.example` }));
 
@@ -15,23 +15,16 @@ it('stops sending a filtered lookup the server refuses for every address', async
   const discovery = new MemoryDiscoveryStore();
   let routeGone = false;
   const filtered: string[] = [];
-  const client = new ServiceClient('https://api.test', 'secret-key', {
-    discovery,
-    sleep: () => Promise.resolve(),
-    online: () => true,
-    fetch: (input) => {
-      const url = new URL(input);
-      const json = (status: number, body: unknown) => Promise.resolve(new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } }));
-      const email = url.searchParams.get('email');
-      if (url.pathname === '/api/v2/contacts' && email !== null) {
-        filtered.push(email);
-        if (routeGone) return json(404, { detail: 'Not Found' });
-        return json(200, { items: PEOPLE.filter((p) => p.email === email.toLowerCase()) });
-      }
-      if (url.pathname === '/api/v2/contacts') return json(200, { items: PEOPLE, total: PEOPLE.length });
-      return json(404, {});
-    },
-  });
+  const client = servedClient((url) => {
+    const email = url.searchParams.get('email');
+    if (url.pathname === '/api/v2/contacts' && email !== null) {
+      filtered.push(email);
+      if (routeGone) return reply(404, { detail: 'Not Found' });
+      return reply(200, { items: PEOPLE.filter((p) => p.email === email.toLowerCase()) });
+    }
+    if (url.pathname === '/api/v2/contacts') return reply(200, { items: PEOPLE, total: PEOPLE.length });
+    return reply(404, {});
+  }, discovery);
   expect(await client.findContactByEmail('p0@acme.example')).toMatchObject({ id: 'c0' });
   expect((await discovery.get('https://api.test')).contactLookup).toBe('email-param');
 

@@ -6,15 +6,11 @@
  * refused (404) drops the filter: contact-lookup-route-gone.test.ts.
  */
 import { expect, it } from 'vitest';
-import { ServiceClient } from '@/lib/api/client';
 import { MemoryDiscoveryStore } from '@/lib/api/discovery';
+import { reply, servedClient } from './served-client';
 
 const MAYA = { id: 'c1', name: 'Maya Chen', email: 'maya@acme.example' };
 const NEW = { id: 'c3', name: 'Ola Berg', email: 'ola@acme.example' };
-
-function json(status: number, body: unknown) {
-  return Promise.resolve(new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } }));
-}
 
 it.each([
   ['an AD address EmailStr refuses (422)', 'jane@corp.local', 422],
@@ -22,21 +18,15 @@ it.each([
 ])('keeps the e-mail filter when the server refuses %s', async (_, refused, status) => {
   const discovery = new MemoryDiscoveryStore();
   let people = [MAYA];
-  const client = new ServiceClient('https://api.test', 'secret-key', {
-    discovery,
-    sleep: () => Promise.resolve(),
-    online: () => true,
-    fetch: (input) => {
-      const url = new URL(input);
-      const email = url.searchParams.get('email');
-      if (url.pathname === '/api/v2/contacts' && email !== null) {
-        if (email === refused) return json(status, { detail: [{ loc: ['query', 'email'], msg: 'value is not a valid email address' }] });
-        return json(200, { items: people.filter((p) => p.email === email.toLowerCase()) });
-      }
-      if (url.pathname === '/api/v2/contacts') return json(200, { items: people, total: people.length });
-      return json(404, {});
-    },
-  });
+  const client = servedClient((url) => {
+    const email = url.searchParams.get('email');
+    if (url.pathname === '/api/v2/contacts' && email !== null) {
+      if (email === refused) return reply(status, { detail: [{ loc: ['query', 'email'], msg: 'value is not a valid email address' }] });
+      return reply(200, { items: people.filter((p) => p.email === email.toLowerCase()) });
+    }
+    if (url.pathname === '/api/v2/contacts') return reply(200, { items: people, total: people.length });
+    return reply(404, {});
+  }, discovery);
   expect(await client.findContactByEmail('maya@acme.example')).toMatchObject({ id: 'c1' });
   expect((await discovery.get('https://api.test')).contactLookup).toBe('email-param');
 

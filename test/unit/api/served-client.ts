@@ -5,9 +5,10 @@
 import { ServiceClient } from '@/lib/api/client';
 import { MemoryDiscoveryStore } from '@/lib/api/discovery';
 
-export function servedClient(answer: (url: URL, init?: RequestInit) => Response | Promise<Response>): ServiceClient {
+/** `discovery`: what the client learns of the server, for a test to read or to set beforehand. */
+export function servedClient(answer: (url: URL, init?: RequestInit) => Response | Promise<Response>, discovery = new MemoryDiscoveryStore()): ServiceClient {
   return new ServiceClient('https://api.test', 'secret-key', {
-    discovery: new MemoryDiscoveryStore(),
+    discovery,
     sleep: () => Promise.resolve(),
     online: () => true,
     fetch: (input, init) => Promise.resolve(answer(new URL(input), init)),

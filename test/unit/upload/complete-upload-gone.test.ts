@@ -12,7 +12,7 @@ import { retryLabel } from '@/components/popup/upload-text';
 import { announcementOf } from '@/lib/background/uploads';
 import { RECORDING_GONE } from '@/lib/upload/record';
 import { UploadService, type UploadPlatform } from '@/lib/upload/service';
-import { idle, memoryStore, presigned, T0, withUrl } from './helpers';
+import { fakePlatform, idle, memoryStore, presigned, T0, withUrl } from './helpers';
 
 const FILE = { name: 'Weekly sync.m4a', size: 1000, type: 'audio/mp4' };
 const META = { title: 'Weekly sync', meetingDate: '2026-05-19T09:00:00.000Z', speakersExpected: 3, primaryContactId: null, primaryContactName: null };
@@ -20,26 +20,12 @@ const META = { title: 'Weekly sync', meetingDate: '2026-05-19T09:00:00.000Z', sp
 function setup(status: number, initial = memoryStore()) {
   const store = initial;
   const platform = {
-    store,
+    ...fakePlatform(store, () => T0),
     requestUrl: vi.fn<UploadPlatform['requestUrl']>(() => Promise.resolve(presigned(1, T0))),
-    put: vi.fn<UploadPlatform['put']>(() => Promise.resolve()),
-    sending: vi.fn<UploadPlatform['sending']>(() => Promise.resolve(false)),
-    missingAccess: vi.fn<UploadPlatform['missingAccess']>(() => Promise.resolve(null)),
     // The recording is gone on the service: every complete-upload is answered 404 (or 410 Gone).
     complete: vi.fn<UploadPlatform['complete']>(() => Promise.reject(new ApiError(kindForStatus(status), 'The service does not have this item.', { status }))),
     getRecording: vi.fn<UploadPlatform['getRecording']>(() => Promise.reject(new ApiError('not_found', 'gone', { status: 404 }))),
-    dropCachedResults: vi.fn<UploadPlatform['dropCachedResults']>(() => Promise.resolve()),
-    announce: vi.fn<UploadPlatform['announce']>(() => Promise.resolve()),
-    uploadsShown: vi.fn<UploadPlatform['uploadsShown']>(() => Promise.resolve(true)),
-    showActive: vi.fn<UploadPlatform['showActive']>(() => Promise.resolve()),
-    schedulePoll: vi.fn<UploadPlatform['schedulePoll']>(() => Promise.resolve()),
-    prepareHandOver: vi.fn<UploadPlatform['prepareHandOver']>(() => Promise.resolve()),
-    tidy: vi.fn<UploadPlatform['tidy']>(() => Promise.resolve()),
-    deleteFile: vi.fn<UploadPlatform['deleteFile']>(() => Promise.resolve()),
-    listFiles: vi.fn<UploadPlatform['listFiles']>(() => Promise.resolve([])),
-    now: () => T0,
-    sleep: vi.fn<UploadPlatform['sleep']>(() => Promise.resolve()),
-  } satisfies UploadPlatform;
+  };
   return { service: new UploadService(platform), store, platform };
 }
 

@@ -2,6 +2,8 @@
 import type { PresignedUpload } from '@/lib/models';
 import { newUploadRecord, type UploadRecord } from '@/lib/upload/record';
 import type { UploadStore } from '@/lib/upload/store';
+import type { UploadPlatform } from '@/lib/upload/service';
+import { vi } from 'vitest';
 
 export const T0 = Date.parse('2026-05-19T10:00:00Z');
 export const FILE_SIZE = 40 * 1024 * 1024;
@@ -100,4 +102,31 @@ export function memoryStore(initial: UploadRecord[] = []): MemoryStore {
       return Promise.resolve(dropped);
     },
   };
+}
+
+/**
+ * An UploadService's platform where every step succeeds at once and nothing is shown, each a mock
+ * to check calls on; a test passes only what its case changes.
+ */
+export function fakePlatform(store: UploadStore, now: () => number) {
+  return {
+    store,
+    requestUrl: vi.fn<UploadPlatform['requestUrl']>(() => Promise.resolve(presigned(2, now()))),
+    put: vi.fn<UploadPlatform['put']>(() => Promise.resolve()),
+    sending: vi.fn<UploadPlatform['sending']>(() => Promise.resolve(false)),
+    missingAccess: vi.fn<UploadPlatform['missingAccess']>(() => Promise.resolve(null)),
+    complete: vi.fn<UploadPlatform['complete']>(() => Promise.resolve()),
+    getRecording: vi.fn<UploadPlatform['getRecording']>(),
+    dropCachedResults: vi.fn<UploadPlatform['dropCachedResults']>(() => Promise.resolve()),
+    announce: vi.fn<UploadPlatform['announce']>(() => Promise.resolve()),
+    uploadsShown: vi.fn<UploadPlatform['uploadsShown']>(() => Promise.resolve(true)),
+    showActive: vi.fn<UploadPlatform['showActive']>(() => Promise.resolve()),
+    schedulePoll: vi.fn<UploadPlatform['schedulePoll']>(() => Promise.resolve()),
+    prepareHandOver: vi.fn<UploadPlatform['prepareHandOver']>(() => Promise.resolve()),
+    tidy: vi.fn<UploadPlatform['tidy']>(() => Promise.resolve()),
+    deleteFile: vi.fn<UploadPlatform['deleteFile']>(() => Promise.resolve()),
+    listFiles: vi.fn<UploadPlatform['listFiles']>(() => Promise.resolve([])),
+    now,
+    sleep: vi.fn<UploadPlatform['sleep']>(() => Promise.resolve()),
+  } satisfies UploadPlatform;
 }

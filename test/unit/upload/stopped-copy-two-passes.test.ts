@@ -9,7 +9,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { STORED_ANSWER_MAX_AGE_MS } from '@/lib/storage/answer-age';
 import { MISSING_FILE } from '@/lib/upload/record';
 import { STOPPED_COPY_KEPT_MS, UploadService, type UploadPlatform } from '@/lib/upload/service';
-import { deferred, idle, memoryStore, presigned, T0, withUrl } from './helpers';
+import { deferred, fakePlatform, idle, memoryStore, T0, withUrl } from './helpers';
 
 const STOPPED = withUrl({ state: 'failed', failedStep: 'put', errorKind: 'network', error: 'The upload server could not be reached.', updatedAt: T0 });
 
@@ -17,25 +17,9 @@ function setup() {
   const store = memoryStore([STOPPED]);
   const now = T0 + 2 * STOPPED_COPY_KEPT_MS;
   const platform = {
-    store,
-    requestUrl: vi.fn<UploadPlatform['requestUrl']>(() => Promise.resolve(presigned(2, now))),
-    put: vi.fn<UploadPlatform['put']>(() => Promise.resolve()),
-    sending: vi.fn<UploadPlatform['sending']>(() => Promise.resolve(false)),
-    missingAccess: vi.fn<UploadPlatform['missingAccess']>(() => Promise.resolve(null)),
-    complete: vi.fn<UploadPlatform['complete']>(() => Promise.resolve()),
-    getRecording: vi.fn<UploadPlatform['getRecording']>(),
-    dropCachedResults: vi.fn<UploadPlatform['dropCachedResults']>(() => Promise.resolve()),
-    announce: vi.fn<UploadPlatform['announce']>(() => Promise.resolve()),
-    uploadsShown: vi.fn<UploadPlatform['uploadsShown']>(() => Promise.resolve(true)),
-    showActive: vi.fn<UploadPlatform['showActive']>(() => Promise.resolve()),
-    schedulePoll: vi.fn<UploadPlatform['schedulePoll']>(() => Promise.resolve()),
-    prepareHandOver: vi.fn<UploadPlatform['prepareHandOver']>(() => Promise.resolve()),
-    tidy: vi.fn<UploadPlatform['tidy']>(() => Promise.resolve()),
-    deleteFile: vi.fn<UploadPlatform['deleteFile']>(() => Promise.resolve()),
+    ...fakePlatform(store, () => now),
     listFiles: vi.fn<UploadPlatform['listFiles']>(() => Promise.resolve([STOPPED.id])),
-    now: () => now,
-    sleep: vi.fn<UploadPlatform['sleep']>(() => Promise.resolve()),
-  } satisfies UploadPlatform;
+  };
   return { service: new UploadService(platform), store, platform, now };
 }
 

@@ -12,7 +12,7 @@ import { STORED_ANSWER_MAX_AGE_MS } from '@/lib/storage/answer-age';
 import { ApiError } from '@/lib/api/error-info';
 import { MISSING_FILE, type UploadRecord } from '@/lib/upload/record';
 import { STOPPED_COPY_KEPT_MS, UploadService, type UploadPlatform } from '@/lib/upload/service';
-import { idle, memoryStore, presigned, T0, withUrl } from './helpers';
+import { fakePlatform, idle, memoryStore, T0, withUrl } from './helpers';
 
 const HOUR = 3_600_000;
 const NETWORK_FAILURE = { state: 'failed', failedStep: 'put', errorKind: 'network', error: 'The upload server could not be reached.' } as const;
@@ -21,26 +21,11 @@ function setup(initial: UploadRecord[]) {
   const store = memoryStore(initial);
   const clock = { now: T0 };
   const platform = {
-    store,
-    requestUrl: vi.fn<UploadPlatform['requestUrl']>(() => Promise.resolve(presigned(2, clock.now))),
+    ...fakePlatform(store, () => clock.now),
     // Storage refuses the file: a retry stops again.
     put: vi.fn<UploadPlatform['put']>(() => Promise.reject(new ApiError('bad_request', 'The upload server answered 400.', { status: 400 }))),
-    sending: vi.fn<UploadPlatform['sending']>(() => Promise.resolve(false)),
-    missingAccess: vi.fn<UploadPlatform['missingAccess']>(() => Promise.resolve(null)),
-    complete: vi.fn<UploadPlatform['complete']>(() => Promise.resolve()),
-    getRecording: vi.fn<UploadPlatform['getRecording']>(),
-    dropCachedResults: vi.fn<UploadPlatform['dropCachedResults']>(() => Promise.resolve()),
-    announce: vi.fn<UploadPlatform['announce']>(() => Promise.resolve()),
-    uploadsShown: vi.fn<UploadPlatform['uploadsShown']>(() => Promise.resolve(true)),
-    showActive: vi.fn<UploadPlatform['showActive']>(() => Promise.resolve()),
-    schedulePoll: vi.fn<UploadPlatform['schedulePoll']>(() => Promise.resolve()),
-    prepareHandOver: vi.fn<UploadPlatform['prepareHandOver']>(() => Promise.resolve()),
-    tidy: vi.fn<UploadPlatform['tidy']>(() => Promise.resolve()),
-    deleteFile: vi.fn<UploadPlatform['deleteFile']>(() => Promise.resolve()),
     listFiles: vi.fn<UploadPlatform['listFiles']>(() => Promise.resolve(initial.map((record) => record.id))),
-    now: () => clock.now,
-    sleep: vi.fn<UploadPlatform['sleep']>(() => Promise.resolve()),
-  } satisfies UploadPlatform;
+  };
   const service = new UploadService(platform);
   /** The hourly upkeep, at `now`. */
   const upkeep = (now: number) => {
