@@ -654,7 +654,9 @@ test('keyboard only: every section’s controls in order, a meeting to an attend
   await panel.keyboard.press('Enter');
   await isFocused('heading: Maya Chen');
   await ringShown();
+  // Her insights and her recordings are two requests: both must be on screen before the stops are counted.
   await expect(panel.getByRole('region', { name: /Recent recordings/ }).getByRole('listitem')).toHaveCount(3);
+  await expect(panel.getByRole('region', { name: 'Pending action items (4, 1 overdue)' })).toBeVisible();
   const personStops = await tabStops(panel);
   expect(personStops.map(({ name }) => name)).toEqual([
     'region: How to talk to them',
@@ -677,7 +679,9 @@ test('keyboard only: every section’s controls in order, a meeting to an attend
   await panel.keyboard.press('Space');
   await isFocused('heading: Q3 roadmap review');
   await ringShown();
+  // Its insights and its transcript are two requests: both must be on screen before the stops are counted.
   await expect(panel.getByRole('region', { name: 'Transcript' }).getByRole('listitem')).not.toHaveCount(0);
+  await expect(panel.getByRole('region', { name: 'From this conversation' })).toBeVisible();
   const recordingStops = await tabStops(panel);
   expect(recordingStops.map(({ name }) => name)).toEqual(['region: From this conversation', 'region: Transcript']);
   expectVisibleAndInOrder(recordingStops);
