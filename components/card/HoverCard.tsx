@@ -3,7 +3,8 @@
  * owed, and when you last spoke. Every value from the service is rendered as text by React.
  */
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
-import { PROBLEMS, problemAbout } from '@/components/panel/states/problem-text';
+import { AsOf } from '@/components/panel/states/AsOf';
+import { PROBLEMS, problemAbout, staleReason } from '@/components/panel/states/problem-text';
 import { useWait } from '@/components/ui/useCountdown';
 import { WaitText } from '@/components/ui/WaitText';
 import { defaultMessage, NO_ACCESS_CODE, NOT_THE_SERVICE_CODE, serviceWaitMs, type ApiErrorInfo } from '@/lib/api/errors';
@@ -15,7 +16,13 @@ import type { ContactMatch, Insights } from '@/lib/models';
 import { withMatchNote } from '@/lib/models/contact';
 import type { SurfaceKind } from '@/lib/sites/types';
 
-export type InsightsState = { status: 'loading' } | { status: 'ready'; insights: Insights } | { status: 'error'; error: ApiErrorInfo };
+/** A briefing the service could not refresh: the background's last copy, and why (said on the card, as the panel does). */
+export interface StaleCopy {
+  asOf: number;
+  problem: ApiErrorInfo;
+}
+
+export type InsightsState = { status: 'loading' } | { status: 'ready'; insights: Insights; copy?: StaleCopy | null } | { status: 'error'; error: ApiErrorInfo };
 
 interface HoverCardProps {
   match: ContactMatch;
@@ -211,10 +218,17 @@ function CardBody({ state, now }: CardBodyProps) {
       </div>
     );
   }
-  const { insights } = state;
+  const { insights, copy } = state;
+  // An old briefing is not passed off as today's: why it could not be refreshed, and as of when, first.
+  const stale = copy ? (
+    <p className="stale">
+      <strong>{staleReason(copy.problem.kind, serviceWaitMs(copy.problem), copy.problem.code)}:</strong> briefing as of <AsOf asOf={copy.asOf} now={now.getTime()} />.
+    </p>
+  ) : null;
   if (isEmptyBriefing(insights)) {
     return (
       <div className="body">
+        {stale}
         <p className="muted">No insights yet: they appear after a recorded conversation with this person.</p>
       </div>
     );
@@ -229,6 +243,7 @@ function CardBody({ state, now }: CardBodyProps) {
   const fallback = !insights.preferredTone && raise.length === 0 && avoid.length === 0 && pending === 0 && !last && !lastAsWritten ? fallbackFact(insights) : null;
   return (
     <>
+      {stale}
       <dl className="body">
         {insights.preferredTone ? (
           <Row label="Tone" className="prose">

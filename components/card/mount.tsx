@@ -75,7 +75,7 @@ export function CardWithData({ request, onClose, settleMs = 0 }: { request: Card
     let live = true;
     const ask = () =>
       void sendRequest('contact.insights', { contactId: request.match.contact.id })
-        .then(({ insights }) => live && setState({ status: 'ready', insights }))
+        .then(({ insights, asOf, problem }) => live && setState({ status: 'ready', insights, copy: problem ? { asOf, problem } : null }))
         .catch((error: unknown) => live && setState({ status: 'error', error: error instanceof ApiError ? error.toInfo() : toErrorInfo(error) }));
     const timer = attempt === 0 && settleMs > 0 ? setTimeout(ask, settleMs) : undefined;
     if (timer === undefined) ask();
