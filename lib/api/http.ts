@@ -161,6 +161,11 @@ export class Http {
    * and another tab's 20 would all be sent, and refused, again.
    */
   #quietUntil = 0;
+  /**
+   * Who asked for the quiet: a 429 (busy) or a 503 with Retry-After (unavailable), said as such to
+   * the calls it holds back. A quiet read back from storage is taken as a rate limit's.
+   */
+  #quietKind: 'rate_limited' | 'server' = 'rate_limited';
   readonly #quietStore: QuietStore | undefined;
   /** The stored quiet, read once before the first call. */
   #quietRead: Promise<void> | null = null;
@@ -217,8 +222,12 @@ export class Http {
   async #quiet(interactive: boolean, signal?: AbortSignal): Promise<void> {
     const left = this.#quietUntil - this.#now();
     const policy = interactive ? INTERACTIVE_RETRY : this.#retry;
-    if (left > policy.maxRetryAfterMs) throw new ApiError('rate_limited', defaultMessage('rate_limited'), { status: null, retryAfterMs: left });
+    if (left > policy.maxRetryAfterMs) throw this.#quietError(left);
     await this.#sleep(left, signal);
+  }
+
+  #quietError(left: number): ApiError {
+    return new ApiError(this.#quietKind, defaultMessage(this.#quietKind), { status: null, retryAfterMs: left });
   }
 
   /** How long to wait before the next attempt, or null when this error ends the call. */
@@ -254,13 +263,17 @@ export class Http {
       // 429 passed the check before it (request()), and were all sent, and refused, anyway. Thrown
       // as the rate limit it is, the slot is freed and the retry loop waits or hands it back.
       const left = this.#quietUntil - this.#now();
-      if (left > 0) throw new ApiError('rate_limited', defaultMessage('rate_limited'), { status: null, retryAfterMs: left });
+      if (left > 0) throw this.#quietError(left);
       try {
         return await this.#send(method, url, options);
       } catch (error) {
-        // Learnt before the slot is freed, so the call waiting for it sees the quiet.
-        if (error instanceof ApiError && error.kind === 'rate_limited' && error.retryAfterMs !== null && error.retryAfterMs > 0) {
-          this.#quietUntil = Math.max(this.#quietUntil, this.#now() + error.retryAfterMs);
+        // Learnt before the slot is freed, so the call waiting for it sees the quiet. A 503 that
+        // says when to come back asks for the same: a meeting's other calls would all get it too.
+        const asksForQuiet = error instanceof ApiError && (error.kind === 'rate_limited' || (error.kind === 'server' && error.status === 503));
+        if (asksForQuiet && error.retryAfterMs !== null && error.retryAfterMs > 0) {
+          const until = this.#now() + error.retryAfterMs;
+          if (until > this.#quietUntil) this.#quietKind = error.kind === 'server' ? 'server' : 'rate_limited';
+          this.#quietUntil = Math.max(this.#quietUntil, until);
           this.#quietStore?.set(this.#quietUntil).catch(() => undefined);
         }
         throw error;

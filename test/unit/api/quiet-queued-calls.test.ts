@@ -51,3 +51,33 @@ it('sends a queued call after a short quiet has passed', async () => {
   await expect(Promise.all(calls)).resolves.toHaveLength(2);
   expect([...sent].sort()).toEqual(['/a', '/a', '/b']);
 });
+
+it('holds queued calls back while a 503 says when the service will be back, and says it is unavailable, not busy', async () => {
+  const sent: string[] = [];
+  let release: () => void = () => undefined;
+  const fetch: FetchLike = (url) => {
+    sent.push(new URL(url).pathname);
+    const reply = () => new Response('{}', { status: 503, headers: { 'content-type': 'application/json', 'retry-after': '120' } });
+    return sent.length === 1 ? new Promise((resolve) => (release = () => resolve(reply()))) : Promise.resolve(reply());
+  };
+  const http = new Http('https://svc.test', 'sk_live_abcdef123456', { fetch, gate: createLimiter(1) });
+  const calls = ['/a', '/b', '/c'].map((path) => http.request('GET', path).catch((error: unknown) => error));
+  await vi.advanceTimersByTimeAsync(0);
+  release();
+  const errors = (await Promise.all(calls)) as { kind?: string; retryAfterMs?: number | null }[];
+  expect(errors.map((error) => error.kind)).toEqual(['server', 'server', 'server']);
+  // Each with what is left of the wait, so the panel and the card can say when to try again.
+  expect(errors.every((error) => typeof error.retryAfterMs === 'number' && error.retryAfterMs > 100_000)).toBe(true);
+  expect(sent).toEqual(['/a']);
+});
+
+it('takes no quiet from a 500, whatever it says of retrying', async () => {
+  const sent: string[] = [];
+  const fetch: FetchLike = (url) => {
+    sent.push(new URL(url).pathname);
+    return Promise.resolve(new Response('{}', { status: 500, headers: { 'retry-after': '120' } }));
+  };
+  const http = new Http('https://svc.test', 'sk_live_abcdef123456', { fetch, gate: createLimiter(1), retry: { attempts: 1 } });
+  await Promise.all(['/a', '/b'].map((path) => http.request('GET', path).catch(() => undefined)));
+  expect(sent).toEqual(['/a', '/b']);
+});
