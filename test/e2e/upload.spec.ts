@@ -123,7 +123,9 @@ test('a recording picked in the popup arrives once, even when the popup closes m
   const item = popup.item('Weekly sync');
   await expect(item.getByRole('progressbar')).toBeVisible();
   await expect(item).toContainText(/Uploading|Starting/);
-  expect(await badgeText(serviceWorker)).toBe('↑1');
+  // The badge is redrawn beside the run, not before the row's state is stored: the popup may show
+  // the row first (lib/upload/service.ts #launch).
+  await expect.poll(() => badgeText(serviceWorker)).toBe('↑1');
   expect(standIn.uploads.size).toBe(0);
   // The PUT went out at once, without a copy written first: one is kept only for an upload still
   // going 10 s after it started, or one whose PUT failed (lib/upload/held-files.ts). The storage
