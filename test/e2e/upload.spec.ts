@@ -162,8 +162,11 @@ test('a recording picked in the popup arrives once, even when the popup closes m
   await expect.poll(() => shownNotifications(serviceWorker)).toEqual([
     { id: expect.stringMatching(/^primer-upload-/), title: 'Recording processed', message: '“Weekly sync” is ready.' },
   ]);
-  expect(await notifications(serviceWorker)).toHaveLength(1);
-  expect(await badgeText(serviceWorker)).toBe('');
+  // Recorded as notifications.create was called: Chrome lists it once create has finished (its icon
+  // loaded), and the badge is redrawn only after that (UploadService #finished: announce, then the
+  // badge). Both are waited for.
+  await expect.poll(() => notifications(serviceWorker)).toHaveLength(1);
+  await expect.poll(() => badgeText(serviceWorker)).toBe('');
 
   // The interface's three steps, once each: one recording, one file, one completion.
   expect(presignCount(standIn)).toBe(1);
@@ -230,7 +233,8 @@ test('closing the popup right after clicking Upload loses nothing: the upload co
     const again = await PopupPage.open(context, extensionId);
     await expect(again.item('Board meeting')).toHaveCount(1);
     await expect(again.item('Board meeting')).toContainText('Processed');
-    expect(await badgeText(serviceWorker)).toBe('');
+    // Redrawn after the notification's create has finished (UploadService #finished).
+    await expect.poll(() => badgeText(serviceWorker)).toBe('');
     expect(await keptFiles(serviceWorker)).toBe(0);
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
@@ -254,7 +258,8 @@ test('a recording the service cannot process is shown failed, announced, and can
   await expect.poll(() => shownNotifications(serviceWorker)).toEqual([
     { id: expect.stringMatching(/^primer-upload-/), title: 'Recording could not be processed', message: '“Standup (fail)”: Audio could not be decoded.' },
   ]);
-  expect(await badgeText(serviceWorker)).toBe('');
+  // Redrawn after the notification's create has finished (UploadService #finished).
+  await expect.poll(() => badgeText(serviceWorker)).toBe('');
   expect(completeCount(standIn)).toBe(1);
   expect(await keptFiles(serviceWorker)).toBe(0);
 });
