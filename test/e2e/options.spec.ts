@@ -8,8 +8,17 @@ import { expect, test } from './support/browser';
 
 const ARTIFACTS = path.resolve(import.meta.dirname, '../artifacts/options');
 
+/**
+ * Nothing on the page is loading: the settings, the sites' choices and the webhook list load
+ * separately (each says "Loading …" meanwhile), and a check or screenshot is of the whole page.
+ */
+const loaded = (page: Page) => expect(page.getByRole('status').filter({ hasText: /^Loading .+…$/ })).toHaveCount(0);
+
 /** axe-core finds nothing on the page in the light and the dark theme; a screenshot of each is kept. */
-const expectAccessible = (page: Page, state: string) => expectAccessibleIn(page, ARTIFACTS, state);
+const expectAccessible = async (page: Page, state: string) => {
+  await loaded(page);
+  await expectAccessibleIn(page, ARTIFACTS, state);
+};
 
 test('a user connects Primer to the service and sets up a webhook', async ({
   context,
@@ -102,6 +111,7 @@ test('the options page reflows at 360 px wide, with text at 200 % too, in its er
   const webhooks = options.webhooksSection;
   await webhooks.getByRole('button', { name: 'Create webhook' }).click();
   await expect(webhooks.getByText('Choose at least one event.')).toBeVisible();
+  await loaded(page);
   for (const fontSize of [16, 32]) {
     await setBrowserFontSize(page, fontSize);
     await screenshotWhole(page, path.join(ARTIFACTS, `narrow-errors-text-${fontSize}.png`));

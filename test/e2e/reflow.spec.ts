@@ -84,6 +84,8 @@ test('the side panel’s notice that something other than Primer’s service ans
   const thread = await openFixture(context, 'gmail/thread.html', GMAIL_URL);
   const notice = await openPanel(context, extensionId, await tabIdOf(serviceWorker, thread));
   await expect(notice.getByText('Something other than Primer’s service answers at the service address')).toBeVisible({ timeout: 20_000 });
+  // The notice comes with the first failed lookup; the rest of the view may still be loading.
+  await settled(notice);
   await expectAccessible(notice, 'panel-not-the-service');
   await expectReflow(notice, 'panel-not-the-service', 320);
 });
@@ -115,6 +117,8 @@ test('the popup reflows with text at 200 %, and its upload form held back by a r
   await expect(page.getByText('Uploads need a working API key, and the service refused this one.')).toBeVisible();
   await expect(page.getByText('Markers are off on this page: the service refused the API key.')).toBeVisible();
   await page.setViewportSize({ width: 380, height: 600 });
+  // Its recent uploads are read apart from the tab's problem.
+  await settled(page);
   await expectAccessible(page, 'popup-key-refused');
   await expectReflow(page, 'popup-key-refused', await popupViewport(page));
 });

@@ -56,6 +56,12 @@ async function openCardByKeyboard(serviceWorker: Worker, page: Page, name: strin
   return { tabId, card: hoverCard(page, `Briefing: ${name}`) };
 }
 
+/**
+ * Nothing on the panel is loading (no skeleton left): an axe scan or a screenshot taken now is of
+ * the whole view, not of whichever of its requests (a person's insights, their recordings) came first.
+ */
+const loaded = (panel: Page) => expect(panel.locator('[data-loading]')).toHaveCount(0);
+
 function watchErrors(page: Page) {
   const errors: string[] = [];
   page.on('console', (message) => {
@@ -505,6 +511,8 @@ test('reopened on the same page, the panel paints the last briefing at once, the
       expect(await panel.evaluate(() => (window as unknown as { __pwned?: unknown }).__pwned)).toBeUndefined();
       await panel.getByRole('button', { name: 'Full briefing: Daniel Weiss' }).click();
       await expect(panel.getByRole('heading', { level: 1, name: 'Daniel Weiss' })).toBeVisible();
+      // His recordings are a request of their own, after the heading.
+      await loaded(panel);
       expect(await axeViolations(panel)).toEqual([]);
     }
     await panel.close();
@@ -539,6 +547,8 @@ test('errors, unknown people and pages with nothing to brief say what to do next
   await expect(alert).toContainText('The service had a problem answering.', { timeout: 5_000 });
   await expect(alert.getByRole('button', { name: 'Try again' })).toBeVisible({ timeout: 5_000 });
   timings.serverErrorTryAgain = await failing.evaluate(() => performance.now());
+  // Her recordings are asked for apart from the failing insights.
+  await loaded(failing);
   expect(await axeViolations(failing)).toEqual([]);
   await screenshot(failing, 'server-error');
   standIn.reset();
@@ -577,6 +587,7 @@ test('errors, unknown people and pages with nothing to brief say what to do next
   standIn.failNext({ path: /^\/api\/v2\/insights\//, status: 429, retryAfter: 20, times: 10_000 });
   const busy = await openPanel(context, extensionId, tabId);
   await expect(busy.getByRole('alert').filter({ hasText: 'The service asked Primer to slow down.' })).toContainText(/Primer will try again in \d+ s\./, { timeout: 5_000 });
+  await loaded(busy);
   expect(await axeViolations(busy)).toEqual([]);
 });
 
