@@ -129,8 +129,10 @@ test('a recording picked in the popup arrives once, even when the popup closes m
   expect(standIn.uploads.size).toBe(0);
   // The PUT went out at once, without a copy written first: one is kept only for an upload still
   // going 10 s after it started, or one whose PUT failed (lib/upload/held-files.ts). The storage
-  // holds its answer 2.5 s: the PUT has arrived, and no copy is kept, while it is on its way.
-  await expect.poll(() => puts(standIn).length, { timeout: 2_000 }).toBe(1);
+  // holds its answer 2.5 s from the PUT's arrival: the PUT has arrived, and no copy is kept, while
+  // it is on its way. (Its arrival may take a while after the row says Starting: the upload address
+  // is asked for first. Waited for up to 5 s, well inside the 10 s after which a copy is kept.)
+  await expect.poll(() => puts(standIn).length, { timeout: 5_000 }).toBe(1);
   expect(await keptFiles(serviceWorker)).toBe(0);
   await popup.page.close();
 
