@@ -8,7 +8,7 @@ export function nonBlank(value: string | null | undefined): string | null {
  * How topics are told apart: case (Turkish dotted and dotless i too), spaces, invisible format characters, the form of accents
  * and full-width letters (NFKC), curly or straight quotes, the kind of dash, spaces around a slash,
  * a dash, "&" or "+", a hyphen or a space between words ("follow-up", "follow up"), punctuation at either end in any script
- * ("。", "「」", "¿?", "؟") and a plural "s" ignored. "Layoff", "Layoffs" and "layoffs." are one topic, so a topic to avoid
+ * ("。", "「」", "¿?", "؟") and a regular plural ("s", "es", "ies") ignored. "Layoff", "Layoffs" and "layoffs." are one topic, so a topic to avoid
  * is never also listed as one to raise.
  */
 export function topicKey(topic: string): string {
@@ -32,7 +32,12 @@ export function topicKey(topic: string): string {
     .replace(/^(?:(?![#%&*@/\\])[\s\p{Po}\p{Ps}\p{Pe}\p{Pi}\p{Pf}])+|(?:(?![#%&*@/\\])[\s\p{Po}\p{Ps}\p{Pe}\p{Pi}\p{Pf}])+$/gu, '')
     // A plural: one final "s" of the last word, when four letters or more and not "ss", "us" or "is"
     // ("class", "status", "analysis" kept). Only the "s": "sales" is "sale", never "sal".
-    .replace(/(?<!\p{L})(\p{L}{3,}(?<![isu]))s$/u, '$1');
+    .replace(/(?<!\p{L})(\p{L}{3,}(?<![isu]))s$/u, '$1')
+    // The other regular plurals, once that "s" is gone: "-es" after s, x, z, ch or sh ("taxes",
+    // "processes", "branches") and "-ies" ("salaries", "policies"). Applied to every spelling, so a
+    // singular with the same ending ("cache", "cookie") still meets its own plural.
+    .replace(/(?<!\p{L})(\p{L}+(?:ss|sh|ch|x|z))e$/u, '$1')
+    .replace(/(?<!\p{L})(\p{L}{3,})ie$/u, '$1y');
 }
 
 /**
