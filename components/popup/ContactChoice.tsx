@@ -26,13 +26,16 @@ interface ContactChoiceProps {
    * known before it is sent, not only in the list after.
    */
   found?: { name: string } | 'unknown' | 'left-out' | null;
+  /** Said with the address field: why the meeting's contacts are not offered (the settings changed). */
+  note?: string | null;
 }
 
-export function ContactChoice({ contacts, choice, email, onChoice, onEmail, error, disabled = false, emailRef, found = null }: ContactChoiceProps) {
+export function ContactChoice({ contacts, choice, email, onChoice, onEmail, error, disabled = false, emailRef, found = null, note = null }: ContactChoiceProps) {
   const selectId = useId();
   const emailId = useId();
   const errorId = useId();
   const foundId = useId();
+  const noteId = useId();
   const foundText =
     found === null
       ? null
@@ -41,7 +44,7 @@ export function ContactChoice({ contacts, choice, email, onChoice, onEmail, erro
         : found === 'left-out'
           ? 'Primer leaves this address out (yours, or a domain excluded in its options): it is not looked up.'
           : `That is ${found.name}.`;
-  const describedBy = [error ? errorId : null, foundText && !error ? foundId : null].filter(Boolean).join(' ') || undefined;
+  const describedBy = [note ? noteId : null, error ? errorId : null, foundText && !error ? foundId : null].filter(Boolean).join(' ') || undefined;
   const byEmail = contacts.length === 0 || choice === SOMEONE_ELSE;
   return (
     <div className="ui-field">
@@ -81,6 +84,11 @@ export function ContactChoice({ contacts, choice, email, onChoice, onEmail, erro
             aria-describedby={describedBy}
             onChange={(event) => onEmail(event.target.value)}
           />
+          {note ? (
+            <p id={noteId} className="ui-hint">
+              {note}
+            </p>
+          ) : null}
           {/* There and empty from the start: a live region added with its words is not read by every screen reader. */}
           <p id={foundId} className="ui-hint" aria-live="polite">
             {error ? null : foundText}

@@ -10,6 +10,7 @@ import { LiveRegion } from '@/components/ui/Message';
 import { TextField } from '@/components/ui/TextField';
 import { normaliseEmail } from '@/lib/api/contact-index';
 import { sendRequest } from '@/lib/messaging/send';
+import { watchSettings } from '@/lib/storage/settings-change';
 import { leftOutBy, readPreferences } from '@/lib/storage/preferences';
 import type { UploadDraft } from '@/lib/upload/draft';
 import { handOverFile } from '@/lib/upload/hand-over';
@@ -52,6 +53,9 @@ export function titleFromFileName(name: string): string {
   return stem || name;
 }
 
+const NO_CONTACTS: UploadDraft['contacts'] = [];
+const SETTINGS_CHANGED_NOTE = 'Primer’s settings changed since this form opened, so the meeting’s contacts are no longer offered. Enter the primary contact’s e-mail to find them with the new settings.';
+
 type Contact = { id: string; name: string; matchedBy?: 'name' } | null;
 /** No contact for a typed address: none (or several) has it, or it is one Primer leaves out. */
 type NoContact = 'unknown' | 'left-out';
@@ -92,6 +96,13 @@ export function UploadForm({ draft, onStarted, blocked = null, uploads = [] }: U
   const whenUnread = draft.unreadWhen !== undefined && when === startWhen;
   const [speakers, setSpeakers] = useState(draft.speakersExpected === null ? '' : String(draft.speakersExpected));
   const [choice, setChoice] = useState(draft.otherEmail && draft.contacts.length > 0 ? SOMEONE_ELSE : (draft.primaryContactId ?? NO_ONE));
+  /**
+   * The meeting's contacts were matched under the settings in effect when the form opened: their
+   * ids are that service's and account's. Once the address or key changes (the form in a tab stays
+   * open meanwhile), such an id is someone else there, or no one: they are no longer offered.
+   */
+  const [contactsStale, setContactsStale] = useState(false);
+  const contacts = contactsStale ? NO_CONTACTS : draft.contacts;
   const [email, setEmail] = useState(draft.otherEmail ?? '');
   const [problems, setProblems] = useState<Problems>({});
   const [busy, setBusy] = useState<string | null>(null);
@@ -119,7 +130,7 @@ export function UploadForm({ draft, onStarted, blocked = null, uploads = [] }: U
     setTitle(kept.title);
     if (kept.when !== '') setWhen(kept.when);
     setSpeakers(kept.speakers);
-    if (kept.choice === NO_ONE || kept.choice === SOMEONE_ELSE || draft.contacts.some((contact) => contact.id === kept.choice)) setChoice(kept.choice);
+    if (kept.choice === NO_ONE || kept.choice === SOMEONE_ELSE || contacts.some((contact) => contact.id === kept.choice)) setChoice(kept.choice);
     setEmail(kept.email);
   });
   /**
@@ -159,8 +170,8 @@ export function UploadForm({ draft, onStarted, blocked = null, uploads = [] }: U
 
   /** Known without asking anyone (chosen from the meeting, or none): no wait before the hand-over. */
   const contactAtHand = (): Contact | undefined => {
-    const byEmail = draft.contacts.length === 0 || choice === SOMEONE_ELSE;
-    if (!byEmail) return draft.contacts.find((contact) => contact.id === choice) ?? null;
+    const byEmail = contacts.length === 0 || choice === SOMEONE_ELSE;
+    if (!byEmail) return contacts.find((contact) => contact.id === choice) ?? null;
     const address = normaliseEmail(email);
     if (address === '') return null;
     // "No such contact" is asked again at Upload (one may have been added since), and said then.
@@ -204,6 +215,18 @@ export function UploadForm({ draft, onStarted, blocked = null, uploads = [] }: U
       clearTimeout(timer);
     };
   }, [email, typedAhead, blocked]);
+  // With the meeting's contacts go the addresses looked up under the old settings (asked again, and
+  // a lookup still running is dropped). Not the file, title or an upload being handed over: the
+  // upload started keeps what it was started with.
+  useEffect(
+    () =>
+      watchSettings(() => {
+        setContactsStale(true);
+        setTypedAhead(new Map());
+        setChoice((chosen) => (chosen === SOMEONE_ELSE ? chosen : NO_ONE));
+      }),
+    [],
+  );
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -224,7 +247,7 @@ export function UploadForm({ draft, onStarted, blocked = null, uploads = [] }: U
     else if (speakerCount !== null && !(Number.isInteger(speakerCount) && speakerCount >= 1 && speakerCount <= 100)) {
       found.speakers = 'Enter a whole number from 1 to 100, or leave it empty.';
     }
-    const byEmail = draft.contacts.length === 0 || choice === SOMEONE_ELSE;
+    const byEmail = contacts.length === 0 || choice === SOMEONE_ELSE;
     if (byEmail && email.trim() !== '' && !LOOKS_LIKE_EMAIL.test(normaliseEmail(email))) {
       found.contact = 'Enter a full e-mail address, like name@company.com, or leave it empty.';
     }
@@ -323,9 +346,9 @@ export function UploadForm({ draft, onStarted, blocked = null, uploads = [] }: U
                 // Still unread: the form in the tab says so too, rather than take this moment as the meeting's.
                 ...(whenUnread ? { meetingDate: draft.meetingDate, unreadWhen: draft.unreadWhen } : { meetingDate: fromLocalInput(when) }),
                 speakersExpected: speakers.trim() === '' || !Number.isInteger(Number(speakers)) ? null : Number(speakers),
-                contacts: draft.contacts,
+                contacts,
                 primaryContactId: choice === NO_ONE || choice === SOMEONE_ELSE ? null : choice,
-                ...(draft.contacts.length === 0 || choice === SOMEONE_ELSE ? { otherEmail: email } : {}),
+                ...(contacts.length === 0 || choice === SOMEONE_ELSE ? { otherEmail: email } : {}),
               })
             }
           >
@@ -387,7 +410,8 @@ export function UploadForm({ draft, onStarted, blocked = null, uploads = [] }: U
         disabled={disabled}
       />
       <ContactChoice
-        contacts={draft.contacts}
+        contacts={contacts}
+        note={contactsStale ? SETTINGS_CHANGED_NOTE : null}
         choice={choice}
         email={email}
         onChoice={setChoice}
