@@ -10,6 +10,7 @@ import { administratorSetupProblem } from '@/lib/format/administrator-setup';
 import { LiveRegion } from '@/components/ui/Message';
 import { sendRequest } from '@/lib/messaging/send';
 import type { SettingsView } from '@/lib/messaging/protocol';
+import { watchSettings } from '@/lib/storage/settings-change';
 import { openBriefingShortcut, openPanel, opensAnywhere } from '@/lib/panel/open';
 import type { UploadDraft } from '@/lib/upload/draft';
 import { isSending } from '@/lib/upload/record';
@@ -31,12 +32,24 @@ function useSetup(): Setup {
   const [setup, setSetup] = useState<Setup>('loading');
   useEffect(() => {
     let live = true;
-    sendRequest('settings.get', {})
-      .then((settings) => live && setSetup(settings.serviceUrl && settings.hasApiKey ? 'ready' : { missing: setupMissing(settings) }))
-      // Not "not set up": a user who is set up was sent to enter the key again.
-      .catch(() => live && setSetup({ unanswered: 'Primer’s background did not answer. Close this window and open it again.' }));
+    let asked = 0;
+    const read = () => {
+      // Only the last reading counts: two saves in a row may be answered out of order.
+      const reading = ++asked;
+      const current = () => live && reading === asked;
+      sendRequest('settings.get', {})
+        .then((settings) => current() && setSetup(settings.serviceUrl && settings.hasApiKey ? 'ready' : { missing: setupMissing(settings) }))
+        // Not "not set up": a user who is set up was sent to enter the key again.
+        .catch(() => current() && setSetup({ unanswered: 'Primer’s background did not answer. Close this window and open it again.' }));
+    };
+    read();
+    // Read again when the options change them (the form in a tab stays open meanwhile): set up
+    // there, the form appears; the key removed, it says so. Not 'loading' meanwhile: a form that
+    // stays ready keeps the recording picked in it.
+    const unwatch = watchSettings(read);
     return () => {
       live = false;
+      unwatch();
     };
   }, []);
   return setup;
