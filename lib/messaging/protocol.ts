@@ -80,10 +80,16 @@ export const InsightsReplySchema = z.object({
 });
 export type InsightsReply = z.infer<typeof InsightsReplySchema>;
 
-/** One contact's part of a `contacts.insights` reply: their insights, or why they could not be had. */
-export const InsightsResultSchema = z.discriminatedUnion('ok', [
+/**
+ * One contact's part of a `contacts.insights` reply: their insights, why they could not be had, or
+ * `pending`: not in yet when the message was answered (MEETING_INSIGHTS_WAIT_MS in
+ * lib/background/handlers/contacts.ts), to be asked for alone (`contact.insights`, which joins the
+ * call on its way).
+ */
+export const InsightsResultSchema = z.union([
   z.object({ ok: z.literal(true), contactId: z.string(), reply: InsightsReplySchema }),
   z.object({ ok: z.literal(false), contactId: z.string(), error: ApiErrorInfoSchema }),
+  z.object({ ok: z.literal(false), contactId: z.string(), pending: z.literal(true) }),
 ]);
 export type InsightsResult = z.infer<typeof InsightsResultSchema>;
 
@@ -159,7 +165,8 @@ export const protocol = {
   /**
    * Many contacts' insights in one message (a meeting's attendees), as the side panel asks for
    * them: a recent copy at once, else the service first, else the last copy with why. One result
-   * per distinct contact, in order; one contact's failure is that contact's result only.
+   * per distinct contact, in order; one contact's failure is that contact's result only, and one
+   * contact still on its way past a moment is marked pending, not waited for.
    */
   'contacts.insights': message(
     'extension',

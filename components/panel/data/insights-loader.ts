@@ -12,18 +12,30 @@ import type { EarlyInsights } from './early-start';
 import { insightsMessages, type InsightsMessage } from './insights-message';
 
 /** Per contact, how to get its reply (or its error) out of a message's answer. */
-type Replies = Map<string, () => InsightsReply>;
+type Replies = Map<string, () => InsightsReply | Promise<InsightsReply>>;
 
 const oneReply = (contactId: string, reply: InsightsReply): Replies => new Map([[contactId, () => reply]]);
+
+/**
+ * A contact the background marked pending (still on its way when the meeting's message was
+ * answered) is asked for alone, once: that message joins the background's call for it, so the
+ * others are shown at once and the service is not asked twice.
+ */
+function askedAlone(contactId: string): () => Promise<InsightsReply> {
+  let asked: Promise<InsightsReply> | null = null;
+  return () => (asked ??= sendRequest('contact.insights', { contactId, revalidate: true }));
+}
 
 const manyReplies = (results: InsightsResult[]): Replies =>
   new Map(
     results.map((result) => [
       result.contactId,
-      () => {
-        if (result.ok) return result.reply;
-        throw errorFromInfo(result.error);
-      },
+      'pending' in result
+        ? askedAlone(result.contactId)
+        : () => {
+            if (result.ok) return result.reply;
+            throw errorFromInfo(result.error);
+          },
     ]),
   );
 

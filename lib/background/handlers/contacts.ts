@@ -144,21 +144,46 @@ async function findPerson(
   return cached.value;
 }
 
-/** Each contact's insights as the side panel asks for them, one result per contact. */
-async function meetingInsights(context: ServiceContext, contactIds: readonly string[]): Promise<InsightsResult[]> {
-  // What concerns every contact (no settings) fails the whole request, so the panel says it once.
-  const client = await context.client();
-  const ids = [...new Set(contactIds)];
-  // Their stored copies in one read, so all the calls that are needed start at once.
-  await context.cache.preload(ids.map((contactId) => insightsKey(client.cacheScope, contactId))).catch(() => undefined);
-  return Promise.all(
-    ids.map((contactId) =>
-      panelInsights(context, contactId).then(
-        (reply): InsightsResult => ({ ok: true, contactId, reply }),
-        (error: unknown): InsightsResult => ({ ok: false, contactId, error: toErrorInfo(error) }),
+/**
+ * How long a meeting's `contacts.insights` waits for its slowest contacts before answering with
+ * those that are in, the rest marked pending (the panel asks for each alone, joining its call).
+ * A warm or cached meeting, and a healthy service's cold one, is answered well within it in one
+ * message; past it, one slow attendee (or a 100-person meeting's last calls, 6 at a time) would
+ * hold back everyone's briefing, for up to the 4 s a call may take.
+ */
+export const MEETING_INSIGHTS_WAIT_MS = 400;
+
+/**
+ * Each contact's insights as the side panel asks for them, one result per contact; with `waitMs`,
+ * those not in by then are marked pending (their calls go on).
+ */
+async function meetingInsights(context: ServiceContext, contactIds: readonly string[], waitMs = Infinity): Promise<InsightsResult[]> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  // Counted from when the panel asked: reading the settings and the stored copies is part of it.
+  const deadline = waitMs === Infinity ? null : new Promise<void>((resolve) => (timer = setTimeout(resolve, waitMs)));
+  try {
+    // What concerns every contact (no settings) fails the whole request, so the panel says it once.
+    const client = await context.client();
+    const ids = [...new Set(contactIds)];
+    // Their stored copies in one read, so all the calls that are needed start at once.
+    await context.cache.preload(ids.map((contactId) => insightsKey(client.cacheScope, contactId))).catch(() => undefined);
+    const done: (InsightsResult | undefined)[] = [];
+    const all = Promise.all(
+      ids.map((contactId, i) =>
+        panelInsights(context, contactId)
+          .then(
+            (reply): InsightsResult => ({ ok: true, contactId, reply }),
+            (error: unknown): InsightsResult => ({ ok: false, contactId, error: toErrorInfo(error) }),
+          )
+          .then((result) => (done[i] = result)),
       ),
-    ),
-  );
+    );
+    if (deadline === null) return await all;
+    await Promise.race([all, deadline]);
+    return ids.map((contactId, i): InsightsResult => done[i] ?? { ok: false, contactId, pending: true });
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 /**
@@ -275,6 +300,6 @@ export function contactHandlers(
     },
     // All at once: the calls to the service are capped by the context's limiter (6 at a time, the
     // browser's own limit per host), so a meeting costs one message and a few overlapping calls.
-    'contacts.insights': ({ contactIds }) => meetingInsights(context, contactIds),
+    'contacts.insights': ({ contactIds }) => meetingInsights(context, contactIds, MEETING_INSIGHTS_WAIT_MS),
   };
 }

@@ -145,6 +145,19 @@ describe('insights the start-up script asked for', () => {
     await expect(loader.loadInsights('d')).rejects.toMatchObject({ kind: 'network', message: expect.stringContaining('background') });
   });
 
+  it('a contact still on its way when the background answered (pending) is asked for alone, once', async () => {
+    fakeBackground({ 'contact.insights': ({ contactId }) => Promise.resolve(reply(insights({ contactId, preferredTone: 'asked alone' }))) });
+    const loader = await import('@/components/panel/data/insights-loader');
+    const answer = [
+      { ok: true, contactId: 'm', reply: reply(insights({ contactId: 'm', preferredTone: 'early' })) },
+      { ok: false, contactId: 't', pending: true },
+    ];
+    loader.adoptEarlyInsights(early(['m', 't'], Promise.resolve({ ok: true, data: answer })));
+    expect((await loader.loadInsights('m')).insights.preferredTone).toBe('early');
+    expect((await loader.loadInsights('t')).insights.preferredTone).toBe('asked alone');
+    expect(sent('contact.insights')).toEqual([{ contactId: 't', revalidate: true }]);
+  });
+
   it('are asked for again when no background listened yet (Firefox restores the sidebar before it starts its background page)', async () => {
     fakeBackground({ 'contact.insights': ({ contactId }) => Promise.resolve(reply(insights({ contactId, preferredTone: 'asked again' }))) });
     const loader = await import('@/components/panel/data/insights-loader');
