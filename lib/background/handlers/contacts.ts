@@ -159,14 +159,16 @@ export const MEETING_INSIGHTS_WAIT_MS = 400;
  */
 async function meetingInsights(context: ServiceContext, contactIds: readonly string[], waitMs = Infinity): Promise<InsightsResult[]> {
   let timer: ReturnType<typeof setTimeout> | undefined;
-  // Counted from when the panel asked: reading the settings and the stored copies is part of it.
-  const deadline = waitMs === Infinity ? null : new Promise<void>((resolve) => (timer = setTimeout(resolve, waitMs)));
   try {
     // What concerns every contact (no settings) fails the whole request, so the panel says it once.
     const client = await context.client();
     const ids = [...new Set(contactIds)];
     // Their stored copies in one read, so all the calls that are needed start at once.
     await context.cache.preload(ids.map((contactId) => insightsKey(client.cacheScope, contactId))).catch(() => undefined);
+    // Counted from when the calls start, not from when the panel asked: a worker woken by the
+    // panel may take longer than the wait to read its settings, and every contact, stored copies
+    // too, would then come back pending, each asked for again alone.
+    const deadline = waitMs === Infinity ? null : new Promise<void>((resolve) => (timer = setTimeout(resolve, waitMs)));
     const done: (InsightsResult | undefined)[] = [];
     const all = Promise.all(
       ids.map((contactId, i) =>
