@@ -7,7 +7,7 @@ import { z } from 'zod/mini';
 import type { PanelTarget } from '../panel/target';
 import type { PageSurface } from '../panel/context';
 import type { ContactMatch } from '../models/contact';
-import { DEFAULT_PREFERENCES, type Preferences } from '../storage/preferences';
+import { DEFAULT_PREFERENCES, leftOutBy, type Preferences } from '../storage/preferences';
 import { disownedByName, surfaceOf } from '../panel/subject';
 import { VIEW_TEXT_MAX } from '../panel/view';
 import { toolbarButton } from '../background/toolbar';
@@ -205,10 +205,21 @@ function offered(match: ContactMatch, shownName: string | null): SurfaceContact 
   return match.matchedBy === 'name' ? { ...contact, matchedBy: 'name' } : contact;
 }
 
-function contactsOf(people: PageSurface['people']): SurfaceContact[] {
-  // Not a match by name the page contradicts, as the meeting view does not take it either.
+/**
+ * Whether the options leave this person out (their address, else their contact's): a card's choice
+ * was made before the user excluded its domain, or added their own address, perhaps.
+ */
+function leftOut(email: string | null | undefined, preferences: Preferences): boolean {
+  return email ? leftOutBy(email, preferences) !== null : false;
+}
+
+function contactsOf(people: PageSurface['people'], preferences: Preferences): SurfaceContact[] {
+  // Not a match by name the page contradicts, as the meeting view does not take it either (read
+  // with everyone the page showed: one left out still says who a name is not).
   const disowned = disownedByName(people, people.map((person) => person.match));
-  const contacts = people.flatMap((person, index) => (person.match && !disowned[index] ? [offered(person.match, person.name)] : []));
+  const contacts = people.flatMap((person, index) =>
+    person.match && !disowned[index] && !leftOut(person.email ?? person.match.contact.email, preferences) ? [offered(person.match, person.name)] : [],
+  );
   // One contact reached by address and by name is offered once, as matched by address.
   const once = new Map<string, SurfaceContact>();
   for (const contact of contacts) if (!once.has(contact.id) || !contact.matchedBy) once.set(contact.id, contact);
@@ -217,13 +228,14 @@ function contactsOf(people: PageSurface['people']): SurfaceContact[] {
 
 /**
  * The form's defaults for the tab in view: its event (title, time, attendees; a one-to-one meeting
- * too) and the person chosen on a card as primary contact. `preferences`: the user's, as the page
- * applied them (its people leave out the excluded domains).
+ * too) and the person chosen on a card as primary contact. `preferences`: the user's now; the
+ * page left out its excluded people as it read them, a card's choice may carry some still.
  */
-export function draftFromTarget(target: PanelTarget, preferences: Pick<Preferences, 'excludedDomains'> = DEFAULT_PREFERENCES): UploadDraft {
+export function draftFromTarget(target: PanelTarget, preferences: Preferences = DEFAULT_PREFERENCES): UploadDraft {
   const surface = surfaceOf(target);
-  const chosen = target.focus?.kind === 'person' ? target.focus.match : null;
-  const contacts = surface ? contactsOf(surface.people) : [];
+  const card = target.focus?.kind === 'person' ? target.focus.match : null;
+  const chosen = card && !leftOut(card.contact.email, preferences) ? card : null;
+  const contacts = surface ? contactsOf(surface.people, preferences) : [];
   const listed = chosen ? contacts.findIndex((contact) => contact.id === chosen.contact.id) : -1;
   if (chosen && listed < 0) contacts.unshift(offered(chosen, null));
   // Chosen by address on a card, listed by name alone in the view: an address match, as anywhere else.
