@@ -6,7 +6,7 @@
 import { z } from 'zod/mini';
 import { nameKey, normaliseEmail } from '../../api/contact-index';
 import { normaliseAddress } from '../../sites/address';
-import { leftOutBy, readPreferences } from '../../storage/preferences';
+import { leftOutBy, readPreferences, watchPreferences, type Preferences } from '../../storage/preferences';
 import { ApiError, toErrorInfo } from '../../api/errors';
 import { LOOKUP_FAILED, type InsightsReply, type InsightsResult, type PersonAnswer, type PersonQuery } from '../../messaging/protocol';
 import { MAX_INSIGHTS_BATCH } from '../../messaging/limits';
@@ -199,6 +199,15 @@ export function warmPanelInsights(context: ServiceContext, contactIds: readonly 
   if (contactIds.length > 0) meetingInsights(context, contactIds.slice(0, MAX_INSIGHTS_BATCH)).catch(() => undefined);
 }
 
+/**
+ * Whether the options leave out the address this query would send (an e-mail, or a "name" that is
+ * one): "Addresses at these domains are never sent to the service", nor the user's own.
+ */
+function leftOut(query: PersonQuery, preferences: Preferences): boolean {
+  const address = 'email' in query ? query.email : normaliseAddress(query.name);
+  return address !== null && leftOutBy(address, preferences) !== null;
+}
+
 function isKind(error: unknown, kind: 'unauthorized' | 'forbidden'): error is ApiError {
   return error instanceof ApiError && error.kind === kind;
 }
@@ -216,8 +225,7 @@ export function contactHandlers(
     'contact.find': async (query) => {
       // "Addresses at these domains are never sent to the service" (and the user's own): whoever
       // asks (a meeting chosen before the domain was excluded, the panel's prefetch, a search).
-      const address = 'email' in query ? query.email : normaliseAddress(query.name);
-      if (address !== null && leftOutBy(address, await readPreferences()) !== null) return null;
+      if (leftOut(query, await readPreferences())) return null;
       return findPerson(context, query, { interactive: true });
     },
     'people.find': async ({ people }, { sender, tabId }) => {
@@ -229,7 +237,20 @@ export function contactHandlers(
       const outcome = { failures: [] as unknown[], answered: false };
       const onAnswer = () => (outcome.answered = true);
       let baseUrl: string | null = null;
+      // The page left out its excluded people as it sent them; a batch waits for the call slots for
+      // seconds, and one excluded meanwhile is not sent either: its lookup, still waiting, is stopped.
+      const lookups = people.map(() => new AbortController());
+      // The batch's people left out, when it came or since: not a contact, to the page.
+      const skipped = new Set<number>();
+      const skip = (preferences: Preferences) =>
+        people.forEach((query, i) => {
+          if (!leftOut(query, preferences)) return;
+          skipped.add(i);
+          lookups[i]!.abort();
+        });
+      const unwatch = watchPreferences(skip);
       try {
+        skip(await readPreferences());
         // Fail the whole request only for what concerns every lookup (no settings, bad key);
         // one person's failure is said as such (not "not a contact"), so the page asks again later.
         const client = await context.client();
@@ -237,27 +258,31 @@ export function contactHandlers(
         baseUrl = client.baseUrl;
         // Once the key is refused, the batch's lookups still waiting for a turn are not sent: a
         // page's hundreds of people met the refusal one call each, on every focus, in every tab.
-        const stop = new AbortController();
-        const answers = await Promise.all(
-          people.map((query) =>
-            findPerson(context, query, { onAnswer, signal: stop.signal }).catch((error: unknown): PersonAnswer => {
+        const found = await Promise.all(
+          people.map(async (query, i): Promise<PersonAnswer> => {
+            // Not asked, nor is that answer kept: included again, they are looked up.
+            if (skipped.has(i)) return null;
+            return findPerson(context, query, { onAnswer, signal: lookups[i]!.signal }).catch((error: unknown): PersonAnswer => {
+              if (skipped.has(i)) return null;
               // A refused key concerns every lookup: the batch fails at once.
               if (isKind(error, 'unauthorized')) {
-                stop.abort(error);
+                for (const lookup of lookups) lookup.abort(error);
                 throw error;
               }
               outcome.failures.push(error);
               return LOOKUP_FAILED;
-            }),
-          ),
+            });
+          }),
         );
+        // Answered before the exclusion stopped them: not named to the page either.
+        const answers = found.map((answer, i) => (skipped.has(i) ? null : answer));
         // A 403 concerns every lookup only if the service answered none of them with the same
         // key: else it refused that person alone (one contact hidden from the key), who failed.
         // Where only the cache answered the others (a page read again), one of them is asked
         // live: the key that reads them still is the key of a hidden contact.
         const forbidden = outcome.failures.find((error): error is ApiError => isKind(error, 'forbidden'));
         if (forbidden !== undefined && !outcome.answered) {
-          const cached = people.find((query, i): query is { email: string } => 'email' in query && answers[i] !== LOOKUP_FAILED);
+          const cached = people.find((query, i): query is { email: string } => 'email' in query && answers[i] !== LOOKUP_FAILED && !skipped.has(i));
           const readsContacts = cached !== undefined && (await client.findContactByEmail(normaliseEmail(cached.email)).then(() => true, () => false));
           if (!readsContacts) throw forbidden;
           outcome.answered = true;
@@ -278,6 +303,8 @@ export function contactHandlers(
       } catch (error) {
         void report?.({ failures: [error], answered: false }, baseUrl).catch(() => undefined);
         throw error;
+      } finally {
+        unwatch();
       }
     },
     'contact.insights': async ({ contactId, revalidate }, { sender, tabId }) => {
