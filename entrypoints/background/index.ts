@@ -13,6 +13,7 @@ import { forgetFocusOnNavigation } from '@/lib/background/handlers/panel';
 import { LookupHealth } from '@/lib/background/lookup-health';
 import { panelHeadStart } from '@/lib/background/panel-head-start';
 import { forgetPanelState } from '@/lib/background/panel-reset';
+import { forgetChoicesOnSwitchOff } from '@/lib/background/switched-off';
 import { ServiceContext } from '@/lib/background/service-context';
 import { migrateUnboundKey } from '@/lib/background/settings';
 import { closeLocalStorageToPages, movePreferencesToSync } from '@/lib/background/storage-access';
@@ -85,7 +86,9 @@ export default defineBackground(() => {
     uploads.accessGranted().catch(() => undefined);
   });
 
-  // The side panel: remembered focus per tab, and the keyboard command that opens it.
+  // The side panel: remembered focus per tab (forgotten as its page goes, or its site is switched
+  // off), and the keyboard command that opens it.
   forgetFocusOnNavigation();
+  forgetChoicesOnSwitchOff();
   listenForCommands(panelHeadStart(context).tab);
 });

@@ -103,6 +103,8 @@ function fromSurface(surface: PageSurface, chosen: boolean): Subject {
 
 /** The event or conversation in view (or chosen with "Brief the whole meeting"), people and all. */
 export function surfaceOf(target: PanelTarget): PageSurface | null {
+  // Switched off since a meeting was chosen on its card: the choice goes with the site.
+  if (target.page?.switchedOff) return null;
   if (target.focus?.kind === 'surface') return target.focus.surface.people.length > 0 ? target.focus.surface : null;
   if (!target.page?.recognised) return null;
   // A list (the inbox, the week view) is not one conversation: its senders are not a meeting.
@@ -110,12 +112,14 @@ export function surfaceOf(target: PanelTarget): PageSurface | null {
 }
 
 export function subjectOf(target: PanelTarget): Subject {
+  // Before the card's choice: a site switched off since is not briefed from (the background also
+  // forgets the choice then, lib/background/switched-off.ts, as the panel reads no page meanwhile).
+  const page = target.page;
+  if (page?.switchedOff) return { kind: 'nothing', reason: 'switched-off', site: page.site };
   if (target.focus?.kind === 'person') return { kind: 'person', person: personFromMatch(target.focus.match), chosen: true };
   if (target.focus?.kind === 'surface' && target.focus.surface.people.length > 0) return fromSurface(target.focus.surface, true);
   if (target.tabId === null) return { kind: 'nothing', reason: 'no-tab' };
-  const page = target.page;
   if (!page) return { kind: 'nothing', reason: target.status?.recognised === false ? 'not-recognised' : 'unsupported' };
-  if (page.switchedOff) return { kind: 'nothing', reason: 'switched-off', site: page.site };
   if (!page.recognised) return { kind: 'nothing', reason: 'not-recognised' };
   const surface = surfaceOf(target);
   return surface ? fromSurface(surface, false) : { kind: 'nothing', reason: 'no-people' };

@@ -233,7 +233,8 @@ function contactsOf(people: PageSurface['people'], preferences: Preferences): Su
  */
 export function draftFromTarget(target: PanelTarget, preferences: Preferences = DEFAULT_PREFERENCES): UploadDraft {
   const surface = surfaceOf(target);
-  const card = target.focus?.kind === 'person' ? target.focus.match : null;
+  // Not from a card of a site switched off since (surfaceOf leaves its meeting out too).
+  const card = target.focus?.kind === 'person' && !target.page?.switchedOff ? target.focus.match : null;
   const chosen = card && !leftOut(card.contact.email, preferences) ? card : null;
   const contacts = surface ? contactsOf(surface.people, preferences) : [];
   const listed = chosen ? contacts.findIndex((contact) => contact.id === chosen.contact.id) : -1;
