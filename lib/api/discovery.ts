@@ -55,6 +55,18 @@ export const EMPTY_DISCOVERY: DiscoveryRecord = {
   recordingInsightsCheckedAt: null,
 };
 
+/**
+ * What a record holds of the account's own data, not the server's shape: a contact's address (the
+ * calibration's sample) and a recording's id. Forgotten with the account (another key, none), and
+ * the lookup calibrates once again against the new account's own contact: asked for the old
+ * account's sample, the new one finds nobody, and its working route was given up for the index.
+ */
+export const WITHOUT_ACCOUNT_DATA = {
+  contactLookupSample: null,
+  contactLookupCheckedAt: null,
+  recordingInsightsMissingFor: null,
+} as const satisfies Partial<DiscoveryRecord>;
+
 export interface DiscoveryStore {
   get(baseUrl: string): Promise<DiscoveryRecord>;
   update(baseUrl: string, patch: Partial<DiscoveryRecord>): Promise<void>;

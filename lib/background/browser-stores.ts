@@ -7,7 +7,7 @@ import { browser } from '#imports';
 import type { QuietStore } from '../api/http';
 import { z } from 'zod/mini';
 import type { IndexPersistence, IndexSnapshot } from '../api/contact-index';
-import { DiscoveryRecordSchema, EMPTY_DISCOVERY, type DiscoveryRecord, type DiscoveryStore } from '../api/discovery';
+import { DiscoveryRecordSchema, EMPTY_DISCOVERY, WITHOUT_ACCOUNT_DATA, type DiscoveryRecord, type DiscoveryStore } from '../api/discovery';
 import { ContactRecordSchema, type ContactRecord } from '../models';
 import { CACHE_PREFIX, discoveryItem } from '../storage/items';
 import type { CacheStore } from './cache';
@@ -80,26 +80,64 @@ async function readDiscovery(): Promise<{ stored: Record<string, unknown>; recor
  */
 const unsavedDiscovery = new Map<string, DiscoveryRecord>();
 
+/**
+ * Patches the records of `addresses` (of every address: all), in turn with the other updates.
+ * Best-effort: a write storage refuses must not fail the call that learned it (the service answered).
+ */
+function patchDiscovery(addresses: string[] | 'all', patch: Partial<DiscoveryRecord>): Promise<void> {
+  const written = discoveryWrites.then(async () => {
+    const { stored, records } = await readDiscovery();
+    const patched = addresses === 'all' ? [...new Set([...Object.keys(records), ...unsavedDiscovery.keys()])] : addresses;
+    for (const address of patched) {
+      unsavedDiscovery.set(address, { ...(unsavedDiscovery.get(address) ?? records[address] ?? EMPTY_DISCOVERY), ...patch });
+    }
+    try {
+      await discoveryItem.setValue({ ...(stored as Record<string, DiscoveryRecord>), ...Object.fromEntries(unsavedDiscovery) });
+      unsavedDiscovery.clear();
+    } catch {
+      // Kept in memory (above) until a write fits.
+    }
+  });
+  discoveryWrites = written.catch(() => undefined);
+  return written.catch(() => undefined);
+}
+
 export const storageDiscoveryStore: DiscoveryStore = {
   async get(baseUrl) {
     return unsavedDiscovery.get(baseUrl) ?? (await readDiscovery()).records[baseUrl] ?? EMPTY_DISCOVERY;
   },
-  /** Best-effort: a write storage refuses must not fail the call that learned it (the service answered). */
   update(baseUrl, patch: Partial<DiscoveryRecord>) {
-    const written = discoveryWrites.then(async () => {
-      const { stored, records } = await readDiscovery();
-      unsavedDiscovery.set(baseUrl, { ...(unsavedDiscovery.get(baseUrl) ?? records[baseUrl] ?? EMPTY_DISCOVERY), ...patch });
-      try {
-        await discoveryItem.setValue({ ...(stored as Record<string, DiscoveryRecord>), ...Object.fromEntries(unsavedDiscovery) });
-        unsavedDiscovery.clear();
-      } catch {
-        // Kept in memory (above) until a write fits.
-      }
-    });
-    discoveryWrites = written.catch(() => undefined);
-    return written.catch(() => undefined);
+    return patchDiscovery([baseUrl], patch);
   },
 };
+
+/** Bumped by forgetDiscoveredAccountData, as indexGeneration below. */
+let discoveryGeneration = 0;
+
+/**
+ * The store for one client: what it learns of the server is kept whenever it lands, the old
+ * account's data (WITHOUT_ACCOUNT_DATA) not once the settings have changed (a calibration still
+ * on its way with the old key would file the old account's contact for the new one).
+ */
+export function accountDiscoveryStore(): DiscoveryStore {
+  const generation = discoveryGeneration;
+  return {
+    get: (baseUrl) => storageDiscoveryStore.get(baseUrl),
+    update(baseUrl, patch) {
+      const stale = generation === discoveryGeneration ? {} : Object.fromEntries(Object.keys(WITHOUT_ACCOUNT_DATA).filter((key) => key in patch).map((key) => [key, null]));
+      return storageDiscoveryStore.update(baseUrl, { ...patch, ...stale });
+    },
+  };
+}
+
+/**
+ * The settings changed (another key, none): what discovery kept of the old account's data goes,
+ * at every address (the key may serve another), and what it learned of the servers stays.
+ */
+export function forgetDiscoveredAccountData(): Promise<void> {
+  discoveryGeneration++;
+  return patchDiscovery('all', WITHOUT_ACCOUNT_DATA);
+}
 
 export const INDEX_KEY = 'contactIndex';
 /**

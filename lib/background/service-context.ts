@@ -6,7 +6,15 @@ import { browser } from '#imports';
 import { keyTag, ServiceClient, type ClientOptions } from '../api/client';
 import { ApiError, defaultMessage } from '../api/errors';
 import { abortableSleep, type FetchLike, type Gate } from '../api/http';
-import { clearContactIndex, clearQuiet, sessionQuietStore, storageDiscoveryStore, storageIndexPersistence } from './browser-stores';
+import {
+  accountDiscoveryStore,
+  clearContactIndex,
+  clearQuiet,
+  forgetDiscoveredAccountData,
+  sessionQuietStore,
+  storageDiscoveryStore,
+  storageIndexPersistence,
+} from './browser-stores';
 import { SwrCache, type CacheStore } from './cache';
 import { createLimiter } from './limiter';
 import { createStayAwake } from './stay-awake';
@@ -100,7 +108,7 @@ export class ServiceContext {
       fetch: persistent ? accessChecked(this.#fetch, baseUrl) : this.#fetch,
       gate: this.#gate,
       ...(persistent
-        ? { discovery: storageDiscoveryStore, indexPersistence: storageIndexPersistence(baseUrl, keyTag(apiKey)), quiet: sessionQuietStore(baseUrl) }
+        ? { discovery: accountDiscoveryStore(), indexPersistence: storageIndexPersistence(baseUrl, keyTag(apiKey)), quiet: sessionQuietStore(baseUrl) }
         : { retry: { attempts: 1 }, timeoutMs: 10_000 }),
     });
   }
@@ -162,8 +170,8 @@ export class ServiceContext {
     const fingerprint = `${baseUrl}\n${apiKey}`;
     if (onlyIfChanged && fingerprint === this.#resetFor) return false;
     this.#resetFor = fingerprint;
-    // First: a client made from here on saves its contact list; the old one's saves are dropped.
-    const clearing = Promise.all([clearContactIndex(), clearQuiet().catch(() => undefined)]);
+    // First: a client made from here on saves its contact list (and sample contact); the old one's saves are dropped.
+    const clearing = Promise.all([clearContactIndex(), clearQuiet().catch(() => undefined), forgetDiscoveredAccountData()]);
     this.#resets += 1;
     this.#current = null;
     this.#settings = null;
