@@ -86,6 +86,11 @@ export function keyTag(apiKey: string): string {
   return (hash >>> 0).toString(16).padStart(8, '0');
 }
 
+/** What answers fetched with these settings are filed under (ServiceClient.cacheScope): never the key itself. */
+export function cacheScopeOf(baseUrl: string, apiKey: string): string {
+  return `${baseUrl}|key-${keyTag(apiKey)}`;
+}
+
 /** Words for "queued" also said of a recording just made, before its file arrived: no proof a completion was taken. */
 const UNPROVEN_QUEUED = new Set(['pending', 'waiting', 'not_started', 'scheduled']);
 
@@ -107,7 +112,7 @@ export class ServiceClient {
 
   constructor(baseUrl: string, apiKey: string, options: ClientOptions = {}) {
     this.http = new Http(baseUrl, apiKey, options);
-    this.#cacheScope = `${this.http.baseUrl}|key-${keyTag(apiKey)}`;
+    this.#cacheScope = cacheScopeOf(this.http.baseUrl, apiKey);
     this.#discovery = options.discovery ?? new MemoryDiscoveryStore();
     this.#maxContactPages = options.maxContactPages ?? 500;
     this.#now = options.now ?? Date.now;

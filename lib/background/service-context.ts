@@ -3,7 +3,7 @@
  * response cache, and one cap on concurrent calls to the service.
  */
 import { browser } from '#imports';
-import { keyTag, ServiceClient, type ClientOptions } from '../api/client';
+import { cacheScopeOf, keyTag, ServiceClient, type ClientOptions } from '../api/client';
 import { ApiError, defaultMessage } from '../api/errors';
 import { abortableSleep, type FetchLike, type Gate } from '../api/http';
 import {
@@ -21,6 +21,8 @@ import { createStayAwake } from './stay-awake';
 import { effectiveSettings } from './settings';
 import { accessChecked } from './service-access';
 import { announceSettingsSaved } from '../storage/settings-change';
+import { readItem, settingsScopeItem } from '../storage/items';
+import { z } from 'zod/mini';
 
 export const MAX_CONCURRENT_CALLS = 6;
 
@@ -51,6 +53,8 @@ export class ServiceContext {
   /** The settings (server and key) the cache was last emptied for; resets run one at a time. */
   #resetFor: string | null = null;
   #resetting: Promise<unknown> = Promise.resolve();
+  /** The settings scope found stored (or stored) by this worker: compared with storage once, not per call. */
+  #scopeKnown: string | null = null;
   /** Resets so far: a client() whose settings were read before one began reads them again. */
   #resets = 0;
   readonly #onReset: () => Promise<void>;
@@ -91,6 +95,12 @@ export class ServiceContext {
       // Not remembered either: "no key" may be a vault that cannot be read just now (settings.ts).
       if (this.#settings === settings) this.#settings = null;
       throw new ApiError('not_configured', defaultMessage('not_configured'));
+    }
+    // Stored data may have been fetched with other settings (changed while no worker listened).
+    const scope = cacheScopeOf(baseUrl, apiKey);
+    if (scope !== this.#scopeKnown) {
+      await this.#queue(() => this.#adoptScope(scope, resets));
+      return this.client();
     }
     const fingerprint = `${baseUrl}\n${apiKey}`;
     if (this.#current?.fingerprint !== fingerprint) {
@@ -165,6 +175,23 @@ export class ServiceContext {
     return run;
   }
 
+  /**
+   * Compares the settings in effect with those stored data was fetched with: others start over
+   * (the reset stores these); none stored (a first start, or an earlier version's data) are these.
+   */
+  async #adoptScope(scope: string, resets: number): Promise<void> {
+    // A reset ran since the settings were read (client() reads them again), or a call before this
+    // one (the other lookups of a page, queued behind it) compared them already.
+    if (resets !== this.#resets || scope === this.#scopeKnown) return;
+    const stored = await readItem(settingsScopeItem, z.nullable(z.string())).catch(() => null);
+    if (stored !== null && stored !== scope) {
+      await this.#reset(false);
+      return;
+    }
+    if (stored === null) await settingsScopeItem.setValue(scope).catch(() => undefined);
+    this.#scopeKnown = scope;
+  }
+
   async #reset(onlyIfChanged: boolean): Promise<boolean> {
     const { baseUrl, apiKey } = await effectiveSettings().catch(() => ({ baseUrl: null, apiKey: null }));
     const fingerprint = `${baseUrl}\n${apiKey}`;
@@ -178,6 +205,10 @@ export class ServiceContext {
     await this.cache.invalidate();
     await clearing;
     await this.#onReset();
+    // Only once all is forgotten: a worker stopped before this resets again on its next start.
+    const scope = baseUrl && apiKey ? cacheScopeOf(baseUrl, apiKey) : null;
+    await settingsScopeItem.setValue(scope).catch(() => undefined);
+    this.#scopeKnown = scope;
     // Pages cannot hear the save itself (storage.local is closed to them): they ask again now.
     await announceSettingsSaved().catch(() => undefined);
     return true;

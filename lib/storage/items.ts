@@ -50,6 +50,13 @@ export const discoveryItem = storage.defineItem<z.infer<typeof DiscoveryMapSchem
   version: 1,
 });
 
+/**
+ * The settings what is kept in storage was fetched with: the service address and a tag of the key
+ * (ServiceClient.cacheScope), never the key. They may change while no worker listens (a policy's key
+ * replaced while the browser was closed): a worker that finds others in effect starts over.
+ */
+export const settingsScopeItem = storage.defineItem<string | null>('local:settingsScope', { fallback: null, version: 1 });
+
 /** Keys of cache entries: `local:cache:<key>`, one item each so a write touches one entry. */
 export const CACHE_PREFIX = 'cache:';
 
