@@ -184,6 +184,15 @@ function missingNote(labels: readonly string[]): string {
   return `${who} ${one ? 'is' : 'are'} left out of the meeting’s topics and pending items: ${one ? 'their briefing' : 'their briefings'} could not be loaded, so what to avoid with them and what they have pending is not known.`;
 }
 
+/**
+ * Whose briefing is still on its way, so not yet in the meeting's topics and pending items: else
+ * those read as the whole meeting's. Not live: each card's placeholder says it is loading.
+ */
+function waitingNote(labels: readonly string[]): string {
+  const whose = labels.length === 1 ? `the briefing of ${labels[0]}` : labels.length <= NAMED_AT_MOST ? `the briefings of ${joinedWithAnd(labels)}` : `the briefings of ${labels.length} attendees`;
+  return `Still loading ${whose}: not yet in the meeting’s topics and pending items.`;
+}
+
 export function MeetingBriefing({ surface, onOpenPerson, onAvoids, onOpenRecording, unknownAction, meetingAction, nav, onPainted, now: givenNow }: MeetingBriefingProps) {
   const now = givenNow ?? new Date();
   const { attendees, settled, refetch, refreshing, leftOut } = useAttendees(surface);
@@ -242,6 +251,7 @@ export function MeetingBriefing({ surface, onOpenPerson, onAvoids, onOpenRecordi
     return personLabel({ name: attendee.name, detail: detailOf(attendee), matchedBy: match?.matchedBy ?? 'email' });
   };
   const failed = known.filter((attendee) => attendee.state.status === 'failed');
+  const waiting = known.filter((attendee) => attendee.state.status === 'loading' || attendee.state.status === 'looking-up');
   // A contact the service answers 404 for is gone from it: counted as their card says, not in Primer.
   // Only a contact found: a lookup's 404 found no one (the contact list missing: a wrong address).
   const gone = failed.filter(({ state }) => state.status === 'failed' && state.match !== null && isContactGone(state.error));
@@ -341,6 +351,7 @@ export function MeetingBriefing({ surface, onOpenPerson, onAvoids, onOpenRecordi
       ) : null}
       {source ? <p className="source provenance">{source}</p> : null}
       {failed.length > 0 && briefed.length > 0 ? <p className="subtle missing-note">{missingNote(failed.map(labelOf))}</p> : null}
+      {waiting.length > 0 && briefed.length > 0 ? <p className="subtle missing-note">{waitingNote(waiting.map(labelOf))}</p> : null}
       {avoid.length > 0 ? (
         <Section title={<><span aria-hidden="true">⚠ </span>Topics to avoid</>} className="avoid-warning">
           <TopicPeopleList entries={avoid} label="Topics to avoid and whom they concern" />
