@@ -6,7 +6,7 @@ import type { ContactMatch } from '@/lib/models';
 import type { InsightsReply } from '@/lib/messaging/protocol';
 import type { PageSurface } from '@/lib/panel/context';
 import { disownedByName, displayName, personFromPage, personKey, uniquePeople, type SubjectPerson } from '@/lib/panel/subject';
-import { leftOutBy } from '@/lib/storage/preferences';
+import { leftOutPerson } from '@/lib/panel/left-out';
 import { problemOf, useContactMatches, useInsightsOf } from '../data/queries';
 import { usePreferences } from '../data/usePreferences';
 
@@ -50,12 +50,10 @@ export function useAttendees(surface: PageSurface): Attendees {
   // it, or before the page's own lookups were done): one attendee, kept matched by address.
   const preferences = usePreferences();
   // The user, and anyone in an excluded domain, are left out as the page leaves them out
-  // (scanner.ts): also someone the page showed by name only, whom the panel's lookup finds to be
-  // one of them, and a meeting chosen on a card before the domain was excluded (it is kept).
-  const leftOutAs = (entry: PageSurface['people'][number], found: ContactMatch | null) => {
-    const email = (entry.email ?? found?.contact.email)?.trim();
-    return email ? leftOutBy(email, preferences) : null;
-  };
+  // (scanner.ts): also someone the page showed by name only, or under another of the user's
+  // addresses, whom the lookup finds to be one of them, and a meeting chosen on a card before the
+  // domain was excluded (it is kept).
+  const leftOutAs = (entry: PageSurface['people'][number], found: ContactMatch | null) => leftOutPerson(entry.email, found, preferences);
   const matches = entries.map((entry, index) => entry.match ?? contacts[index]?.data ?? null);
   // A match by name the page contradicts is shown by name only.
   const disowned = disownedByName(entries, matches);

@@ -13,7 +13,7 @@ import { keys } from '../data/keys';
 import { problemOf, useContactMatch, useInsights } from '../data/queries';
 import { usePaintedMark } from '../paint-mark';
 import { usePreferences } from '../data/usePreferences';
-import { leftOutBy } from '@/lib/storage/preferences';
+import { leftOutPerson } from '@/lib/panel/left-out';
 import { OpenOptionsButton } from '@/components/ui/OpenOptionsButton';
 import { useSayWhenLoaded } from '../announcer';
 import { withMatchNote } from '@/lib/models/contact';
@@ -50,11 +50,11 @@ interface PersonBriefingProps {
 export function PersonBriefing({ person, onOpenRecording, nav, unknownAction, onPainted, meetingAvoids, now: givenNow }: PersonBriefingProps) {
   const now = givenNow ?? new Date();
   const contact = useContactMatch(person);
-  // The user, or someone in an excluded domain (chosen before it was excluded, or found by name to
-  // be one of them), is not briefed: pages leave them out (scanner.ts), and so does the meeting.
+  // The user, or someone in an excluded domain (chosen before it was excluded, or found by name or
+  // by another of the user's addresses to be one of them), is not briefed: pages leave them out
+  // (scanner.ts), and so does the meeting.
   const preferences = usePreferences();
-  const address = (person.email ?? contact.match?.contact.email)?.trim().toLowerCase() ?? null;
-  const leftOutAs = address === null ? null : leftOutBy(address, preferences);
+  const leftOutAs = leftOutPerson(person.email, contact.match, preferences);
   const contactId = leftOutAs ? null : (contact.match?.contact.id ?? null);
   const insights = useInsights(contactId);
   const reply = insights.data;
