@@ -124,8 +124,49 @@ export function sharedTopics(attendees: readonly BriefedAttendee[]): TopicPeople
   return gather(attendees, (insights) => topicsToRaise(insights, Infinity, avoided)).filter(({ people }) => people.length >= 2);
 }
 
-export function actionItemsByPerson(attendees: readonly BriefedAttendee[]): (MeetingPerson & { items: ActionItem[] })[] {
+/**
+ * An item pending for several attendees as one, with whom else it concerns (the service lists a
+ * meeting's item under each contact who was in it).
+ */
+export type MeetingActionItem = ActionItem & { alsoFor?: MeetingPerson[] };
+
+/**
+ * What makes two attendees' items one: the same text (case and spaces aside), owner, due date and
+ * recording. Null for an item saying neither where it was raised nor whose it is: "Send pricing"
+ * pending with two people may be two things to do, and is not guessed to be one.
+ */
+function sharedItemKey(item: ActionItem): string | null {
+  const plain = (text: string | null | undefined) => text?.normalize('NFKC').replace(/\p{Cf}/gu, '').trim().replace(/\s+/g, ' ').toLowerCase() || null;
+  const recordingId = item.source?.recordingId?.trim() || null;
+  const owner = plain(item.owner);
+  if (recordingId === null && owner === null) return null;
+  return JSON.stringify([plain(item.text), owner, item.dueDate?.trim() || null, recordingId]);
+}
+
+/**
+ * Each attendee's pending items, people with none left out. An item pending for several is listed
+ * once, under the first of them, saying whom else it concerns; the others keep their own.
+ */
+export function actionItemsByPerson(attendees: readonly BriefedAttendee[]): (MeetingPerson & { items: MeetingActionItem[] })[] {
+  const first = new Map<string, { item: MeetingActionItem; personId: string }>();
   return peopleOf(attendees)
-    .filter(({ attendee }) => attendee.insights.pendingActionItems.length > 0)
-    .map(({ attendee, person }) => ({ ...person, items: sortActionItems(attendee.insights.pendingActionItems) }));
+    .map(({ attendee, person }) => {
+      const items: MeetingActionItem[] = [];
+      for (const item of attendee.insights.pendingActionItems) {
+        const key = sharedItemKey(item);
+        const listed = key === null ? undefined : first.get(key);
+        // Not one person's item twice: the service listed it so, and it is shown so.
+        if (listed && listed.personId !== person.id) {
+          const alsoFor = (listed.item.alsoFor ??= []);
+          if (!alsoFor.some((other) => other.id === person.id)) alsoFor.push(person);
+          continue;
+        }
+        const own: MeetingActionItem = { ...item };
+        if (key !== null && !listed) first.set(key, { item: own, personId: person.id });
+        items.push(own);
+      }
+      return { ...person, items };
+    })
+    .filter(({ items }) => items.length > 0)
+    .map((person) => ({ ...person, items: sortActionItems(person.items) }));
 }

@@ -6,7 +6,7 @@
 import { useEffect, useId, type ReactNode } from 'react';
 import type { PageSurface } from '@/lib/panel/context';
 import type { SubjectPerson } from '@/lib/panel/subject';
-import { actionItemsByPerson, avoidedInMeeting, namesakeDetails, personLabel, sharedTopics, topicsToAvoid, type BriefedAttendee, type TopicPeople } from '@/lib/format/meeting';
+import { actionItemsByPerson, avoidedInMeeting, namesakeDetails, personLabel, sharedTopics, topicsToAvoid, type BriefedAttendee, type MeetingActionItem, type TopicPeople } from '@/lib/format/meeting';
 import { meetingProvenance } from '@/lib/format/provenance';
 import { IsolatedList } from '@/components/ui/Isolated';
 import { calendarWhen, joinedWithAnd, rangesApart } from '@/lib/format/text';
@@ -143,6 +143,9 @@ function commonProblem(attendees: readonly Attendee[]): CommonProblem | null {
 /** Why, for attendees failed for different reasons (each card says its own): no one reason is true of all. */
 const MIXED_REASONS = 'They failed for different reasons: each attendee’s card below says why.';
 
+/** Whom else an item listed under one attendee is pending for, as the meeting names them. */
+const alsoPendingFor = (item: MeetingActionItem) => item.alsoFor?.map(personLabel);
+
 /** Each person's pending items shown (overdue first) before "Show all": 250 people's came to 2,500 rows above the attendees. */
 export const MEETING_ITEMS_SHOWN = 5;
 
@@ -237,7 +240,8 @@ export function MeetingBriefing({ surface, onOpenPerson, onAvoids, onOpenRecordi
   const shared = sharedTopics(briefed);
   const actions = actionItemsByPerson(briefed);
   // Titles of the recordings items were raised in, from lists the panel already holds.
-  const findRecording = recordingFinder(useHeldRecordings(actions.map((person) => person.id)));
+  // Everyone's with items: one listed under another attendee may have been raised in a recording only theirs lists.
+  const findRecording = recordingFinder(useHeldRecordings(briefed.flatMap((attendee) => (attendee.insights.pendingActionItems.length > 0 ? [attendee.id] : []))));
   const unmatched = attendees.filter((attendee) => attendee.state.status === 'unknown');
   // Someone the page names without an address is unmatched when no single contact has that name:
   // none, or several. They may be in Primer, so they are not listed as not in it.
@@ -363,6 +367,7 @@ export function MeetingBriefing({ surface, onOpenPerson, onAvoids, onOpenRecordi
         </Section>
       ) : null}
       {actions.length > 0 ? (
+        // Each item once: one pending for several attendees is listed under the first of them.
         <Section title={<>Pending action items <span className="count">({actions.reduce((sum, { items }) => sum + items.length, 0)})</span></>}>
           {actions.map(({ items, ...person }) => (
             <div key={person.id} className="action-group">
@@ -376,6 +381,7 @@ export function MeetingBriefing({ surface, onOpenPerson, onAvoids, onOpenRecordi
                 lookup={findRecording}
                 limit={MEETING_ITEMS_SHOWN}
                 moreLabel={{ what: 'pending action items', whose: personLabel(person) }}
+                alsoPendingFor={alsoPendingFor}
                 now={now}
               />
             </div>

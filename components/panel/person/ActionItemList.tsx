@@ -7,12 +7,13 @@ import { formatDueDate } from '@/lib/format/dates';
 import { isItemOverdue, sortActionItems } from '@/lib/format/briefing';
 import { nonBlank, statusAsWords } from '@/lib/format/text';
 import { Button } from '@/components/ui/Button';
+import { IsolatedList } from '@/components/ui/Isolated';
 import { landFocusWhenGone } from '../focus-landing';
 import { useShowMore } from '../show-more';
 import { ItemSourceNote, type RecordingLookup } from './ItemSourceNote';
 
-interface ActionItemListProps {
-  items: readonly ActionItem[];
+interface ActionItemListProps<T extends ActionItem> {
+  items: readonly T[];
   label: string;
   /** Opens the recording an item was raised in (its source then is a button). */
   onOpenRecording?: (id: string) => void;
@@ -27,6 +28,8 @@ interface ActionItemListProps {
   limit?: number;
   /** What "Show all" names, after its count ("pending action items"); `whose`: told apart by whom (a meeting's lists). */
   moreLabel?: { what: string; whose?: string };
+  /** Whom else an item is pending for, named beside it (a meeting lists an item shared by several once). */
+  alsoPendingFor?: (item: T) => readonly string[] | undefined;
   now?: Date;
 }
 
@@ -65,7 +68,7 @@ function itemKeys(items: readonly ActionItem[]): string[] {
   });
 }
 
-export function ActionItemList({ items, label, onOpenRecording, lookup, withStatus = false, limit = Infinity, moreLabel, now = new Date() }: ActionItemListProps) {
+export function ActionItemList<T extends ActionItem>({ items, label, onOpenRecording, lookup, withStatus = false, limit = Infinity, moreLabel, alsoPendingFor, now = new Date() }: ActionItemListProps<T>) {
   const sorted = sortActionItems(items, now);
   const keys = itemKeys(sorted);
   const { shown, left, listRef, more } = useShowMore(sorted.length, limit);
@@ -80,13 +83,14 @@ export function ActionItemList({ items, label, onOpenRecording, lookup, withStat
           const dueAsWritten = nonBlank(item.dueDate);
           const due = formatDueDate(item.dueDate) ?? (dueAsWritten ? <bdi>{dueAsWritten}</bdi> : null);
           const status = withStatus ? statusText(item, now) : pendingStatusText(item);
+          const others = alsoPendingFor?.(item) ?? [];
           return (
             // Done or gone with a refresh while the user is on it: focus goes to the heading before (focus-landing.ts).
             <li key={keys[index]} className={overdue ? 'overdue' : undefined} tabIndex={-1} ref={landFocusWhenGone}>
               <span className="item-text" dir="auto">
                 {item.text}
               </span>
-              {item.owner || due || status || overdue || item.source ? (
+              {item.owner || due || status || overdue || others.length > 0 || item.source ? (
                 <span className="item-meta">
                   {status ? <span>Status: {status}</span> : null}
                   {item.owner ? (
@@ -101,6 +105,11 @@ export function ActionItemList({ items, label, onOpenRecording, lookup, withStat
                     </span>
                   ) : overdue ? (
                     <strong className="overdue-label">Overdue</strong>
+                  ) : null}
+                  {others.length > 0 ? (
+                    <span>
+                      Also pending for <IsolatedList items={others} />
+                    </span>
                   ) : null}
                   {item.source ? <ItemSourceNote source={item.source} item={item.text} onOpenRecording={onOpenRecording} lookup={lookup} now={now} /> : null}
                 </span>
