@@ -8,6 +8,7 @@ import { browser } from '#imports';
 import { Button } from '@/components/ui/Button';
 import { clearPanelFocus } from '@/lib/panel/target';
 import type { TopicPeople } from '@/lib/format/meeting';
+import { surfaceNoun } from '@/lib/format/surface';
 import { displayName, personKey, subjectOf, surfaceOf, withoutPageMatches, type Subject, type SubjectPerson } from '@/lib/panel/subject';
 import { withMatchNote } from '@/lib/models/contact';
 import { watchSettings } from '@/lib/storage/settings-change';
@@ -41,8 +42,11 @@ function UploadRecordingButton(props: { target: PanelTarget; label?: string }) {
   );
 }
 
-/** `fromMeeting`: an attendee opened from the meeting's briefing (what the meeting avoids is said there too). */
-type PersonView = { kind: 'person'; person: SubjectPerson; fromMeeting?: boolean };
+/**
+ * `from`: an attendee opened from the briefing of a meeting (or conversation) of this kind: what
+ * it avoids is said there too, in its words.
+ */
+type PersonView = { kind: 'person'; person: SubjectPerson; from?: PageSurface['kind'] };
 type View = (PersonView | { kind: 'recording'; id: string }) & {
   back: string;
   /** Where keyboard focus was when this view was opened: it goes back there on "Back". */
@@ -87,7 +91,7 @@ function backToPerson(person: SubjectPerson): string {
 /** The way back from a search names what it returns to: the page, or what was chosen on a card. */
 function backFromSearch(subject: Subject | null): string {
   if (subject?.kind === 'person' && subject.chosen) return backToPerson(subject.person);
-  if (subject?.kind === 'meeting' && subject.chosen) return 'Back to the meeting';
+  if (subject?.kind === 'meeting' && subject.chosen) return `Back to the ${surfaceNoun(subject.surface.kind)}`;
   return 'Back to this page';
 }
 
@@ -322,9 +326,9 @@ export function Panel({ firstTarget, initialTarget }: { firstTarget?: Promise<Pa
         surface={subject.surface}
         nav={backToPage}
         onPainted={onBasePainted}
-        onOpenPerson={(person) => push({ kind: 'person', person, fromMeeting: true, back: 'Back to the meeting' })}
+        onOpenPerson={(person) => push({ kind: 'person', person, from: subject.surface.kind, back: `Back to the ${surfaceNoun(subject.surface.kind)}` })}
         onAvoids={takeMeetingAvoids}
-        onOpenRecording={(id) => push({ kind: 'recording', id, back: 'Back to the meeting' })}
+        onOpenRecording={(id) => push({ kind: 'recording', id, back: `Back to the ${surfaceNoun(subject.surface.kind)}` })}
         meetingAction={target && subject.surface.kind === 'event' ? <UploadRecordingButton target={target} /> : null}
         unknownAction={
           target ? (
@@ -354,7 +358,7 @@ export function Panel({ firstTarget, initialTarget }: { firstTarget?: Promise<Pa
           onOpenRecording={openRecording}
           nav={backButton(view.back)}
           unknownAction={view.searched ? null : uploadWithThem}
-          meetingAvoids={view.fromMeeting ? meetingAvoids : undefined}
+          meetingAvoids={view.from ? { avoids: meetingAvoids, kind: view.from } : undefined}
         />
       )}
     </div>

@@ -8,6 +8,7 @@ import type { PageSurface } from '@/lib/panel/context';
 import type { SubjectPerson } from '@/lib/panel/subject';
 import { actionItemsByPerson, avoidedInMeeting, namesakeDetails, personLabel, sharedTopics, topicsToAvoid, type BriefedAttendee, type MeetingActionItem, type TopicPeople } from '@/lib/format/meeting';
 import { meetingProvenance } from '@/lib/format/provenance';
+import { surfaceNoun } from '@/lib/format/surface';
 import { IsolatedList } from '@/components/ui/Isolated';
 import { calendarWhen, joinedWithAnd, rangesApart } from '@/lib/format/text';
 import { recordingFinder, useHeldRecordings } from '../data/queries';
@@ -25,14 +26,6 @@ import { AsOf } from '../states/AsOf';
 import { OpenOptionsButton } from '@/components/ui/OpenOptionsButton';
 import { AttendeeSummary } from './AttendeeSummary';
 import { useAttendees, type Attendee } from './attendees';
-
-const SURFACE_NAMES: Record<PageSurface['kind'], string> = {
-  event: 'This meeting',
-  thread: 'This conversation',
-  message: 'This message',
-  compose: 'This draft',
-  list: 'This list',
-};
 
 interface MeetingBriefingProps {
   surface: PageSurface;
@@ -200,7 +193,7 @@ export function MeetingBriefing({ surface, onOpenPerson, onAvoids, onOpenRecordi
   const now = givenNow ?? new Date();
   const { attendees, settled, refetch, refreshing, leftOut } = useAttendees(surface);
   usePaintedMark(settled, 'meeting', `${surface.title ?? surface.kind}:${attendees.map((attendee) => attendee.key).join(',')}`, onPainted);
-  const title = surface.title?.trim() ? surface.title : SURFACE_NAMES[surface.kind];
+  const title = surface.title?.trim() ? surface.title : `This ${surfaceNoun(surface.kind)}`;
   // A meeting chosen on a card before everyone in it was left out in the options: said, as for one person.
   const everyoneLeftOut = attendees.length === 0 && leftOut.length > 0;
   // Not when every briefing failed: that is the alert's to say.

@@ -6,7 +6,6 @@
 import type { ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { isEmptyBriefing } from '@/lib/format/briefing';
-import type { TopicPeople } from '@/lib/format/meeting';
 import { provenance } from '@/lib/format/provenance';
 import { displayName, personKey, type SubjectPerson } from '@/lib/panel/subject';
 import { keys } from '../data/keys';
@@ -29,7 +28,7 @@ import { Conversations } from './Conversations';
 import { HowToTalk } from './HowToTalk';
 import { PendingItems } from './PendingItems';
 import { PersonHeader } from './PersonHeader';
-import { Topics } from './Topics';
+import { Topics, type MeetingAvoids } from './Topics';
 import { UnknownPersonNote } from './UnknownPerson';
 import { UpdatedNote } from './UpdatedNote';
 
@@ -43,7 +42,7 @@ interface PersonBriefingProps {
   /** Told once the briefing is on screen (the panel saves a copy of it: useSaveBriefing.ts). */
   onPainted?: (detail: PaintDetail) => void;
   /** Opened from a meeting's briefing: what the meeting is not to raise, and whom each concerns. */
-  meetingAvoids?: readonly TopicPeople[];
+  meetingAvoids?: MeetingAvoids;
   now?: Date;
 }
 

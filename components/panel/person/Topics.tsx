@@ -3,6 +3,8 @@ import { useId } from 'react';
 import type { Insights } from '@/lib/models';
 import { sourcedTopicsToRaise, type TopicSource } from '@/lib/format/briefing';
 import { personLabel, type TopicPeople } from '@/lib/format/meeting';
+import { surfaceNoun } from '@/lib/format/surface';
+import type { PageSurface } from '@/lib/panel/context';
 import { topicKey, uniqueTopics } from '@/lib/format/text';
 import { Button } from '@/components/ui/Button';
 import { landFocusWhenGone } from '../focus-landing';
@@ -40,15 +42,24 @@ const SOURCES: { source: TopicSource; label: string }[] = [
   { source: 'interest', label: 'Interests' },
 ];
 
+/** What a meeting (or an e-mail conversation: `kind`) is not to raise, and whom each concerns. */
+export interface MeetingAvoids {
+  avoids: readonly TopicPeople[];
+  kind: PageSurface['kind'];
+}
+
 /**
  * `meetingAvoids`: opened from a meeting's briefing, the topics someone else in the meeting is to
  * avoid: everyone hears what is raised there, so they are not among this person's topics to raise,
- * and the ones they would have been are said apart, with whom they concern.
+ * and the ones they would have been are said apart, with whom they concern. So for a conversation
+ * by e-mail, said in its words (no one meets in a thread).
  */
-export function Topics({ insights, meetingAvoids = [] }: { insights: Insights; meetingAvoids?: readonly TopicPeople[] }) {
+export function Topics({ insights, meetingAvoids }: { insights: Insights; meetingAvoids?: MeetingAvoids }) {
   const headingId = useId();
   const own = sourcedTopicsToRaise(insights);
-  const avoidedHere = new Map(meetingAvoids.map((entry) => [topicKey(entry.topic), entry]));
+  const avoidedHere = new Map((meetingAvoids?.avoids ?? []).map((entry) => [topicKey(entry.topic), entry]));
+  const kind = meetingAvoids?.kind ?? 'event';
+  const where = `this ${surfaceNoun(kind)}`;
   const raise = own.filter(({ topic }) => !avoidedHere.has(topicKey(topic)));
   const notHere = own.flatMap(({ topic }) => {
     const entry = avoidedHere.get(topicKey(topic));
@@ -82,10 +93,12 @@ export function Topics({ insights, meetingAvoids = [] }: { insights: Insights; m
       {notHere.length > 0 ? (
         <div className="topics-avoid">
           <h3>
-            <span aria-hidden="true">⚠ </span>Not in this meeting
+            <span aria-hidden="true">⚠ </span>Not in {where}
           </h3>
-          <p className="subtle">Others there would rather avoid these, and everyone hears what is raised.</p>
-          <TopicList topics={notHere} label="Topics not to raise in this meeting" />
+          <p className="subtle">
+            {kind === 'event' ? 'Others there would rather avoid these, and everyone hears what is raised.' : 'Others on it would rather avoid these, and everyone on it reads what is written.'}
+          </p>
+          <TopicList topics={notHere} label={`Topics not to raise in ${where}`} />
         </div>
       ) : null}
       {avoid.length > 0 ? (
