@@ -125,6 +125,9 @@ export function abortableSleep(ms: number, signal?: AbortSignal): Promise<void> 
   });
 }
 
+/** A call the service's asked-for quiet kept from being sent (Http.#quietError). */
+class HeldBack extends ApiError {}
+
 /**
  * Whether the answer a redirect brought from another origin may be data to read: asked with the
  * key, an answer (not a refusal, not a web page), over https, or plain http on this computer only.
@@ -227,7 +230,7 @@ export class Http {
   }
 
   #quietError(left: number): ApiError {
-    return new ApiError(this.#quietKind, defaultMessage(this.#quietKind), { status: null, retryAfterMs: left });
+    return new HeldBack(this.#quietKind, defaultMessage(this.#quietKind), { status: null, retryAfterMs: left });
   }
 
   /** How long to wait before the next attempt, or null when this error ends the call. */
@@ -242,6 +245,8 @@ export class Http {
     // A 429 means the server did not act on the request, so even a POST may be sent again.
     const retryable =
       kind === 'rate_limited' ||
+      // Held back by the quiet, never sent: even a POST may be sent once it is over.
+      error instanceof HeldBack ||
       (idempotent && (kind === 'network' || kind === 'timeout' || (status !== null && RETRYABLE_STATUS.has(status))));
     if (!retryable) return null;
     // A wait said to be over already (0, a date in the past: a server clock behind ours) is no
@@ -271,7 +276,10 @@ export class Http {
         // says when to come back asks for the same: a meeting's other calls would all get it too.
         const asksForQuiet = error instanceof ApiError && (error.kind === 'rate_limited' || (error.kind === 'server' && error.status === 503));
         if (asksForQuiet && error.retryAfterMs !== null && error.retryAfterMs > 0) {
-          const until = this.#now() + error.retryAfterMs;
+          // A 503's Retry-After is a guess at the outage ("3600" from a maintenance page), not a
+          // quota: held to the longest wait a call makes, so a Try again after it reaches the service.
+          const hold = error.kind === 'server' ? Math.min(error.retryAfterMs, this.#retry.maxRetryAfterMs) : error.retryAfterMs;
+          const until = this.#now() + hold;
           if (until > this.#quietUntil) this.#quietKind = error.kind === 'server' ? 'server' : 'rate_limited';
           this.#quietUntil = Math.max(this.#quietUntil, until);
           this.#quietStore?.set(this.#quietUntil).catch(() => undefined);
