@@ -17,7 +17,7 @@ import type { ContactRecord } from '../models';
 import { addressesOf, ContactIndex, hasAddress, nameKey, normaliseEmail, type ContactList, type IndexPersistence } from './contact-index';
 import { fullName } from '../sites/person-name';
 import { CONTACT_LOOKUPS, type ContactLookup, type DiscoveryStore } from './discovery';
-import { ApiError, asNotTheService, NOT_THE_SERVICE_CODE } from './errors';
+import { ApiError, asNotTheService, defaultMessage, NOT_THE_SERVICE_CODE } from './errors';
 import type { Http, RequestOptions } from './http';
 import { CONTACTS_PATH, refusedWithoutKey } from './keyless-check';
 import { toContact, toContactPage } from './normalise';
@@ -131,16 +131,17 @@ export class ContactFinder {
 
   /**
    * The lookup form, calibrated once per server. Whoever starts the calibration sets its pace
-   * (fail fast or patient); a lookup that arrives meanwhile shares it.
+   * (fail fast or patient); a lookup that arrives meanwhile shares it. Not its signal: one lookup
+   * stopped (a person excluded meanwhile) stops waiting, while the others' calibration goes on.
    */
   async #lookupForm(call: FindOptions): Promise<ContactLookup> {
     const record = await this.#store.get(this.#http.baseUrl);
     const fresh = record.contactLookupCheckedAt !== null && this.#now() - record.contactLookupCheckedAt < RECHECK_AFTER_MS;
     if (record.contactLookup !== null && fresh) return record.contactLookup;
-    this.#calibrating ??= this.#calibrate(call).finally(() => {
+    this.#calibrating ??= this.#calibrate({ interactive: call.interactive }).finally(() => {
       this.#calibrating = null;
     });
-    return this.#calibrating;
+    return untilAborted(this.#calibrating, call.signal);
   }
 
   /**
@@ -272,6 +273,18 @@ export class ContactFinder {
     const response = await this.#http.request('GET', path, { query: { ...query, limit: 50 }, ...call });
     return toContactPage(response.body, { limit: 50, offset: 0 }).items;
   }
+}
+
+/** `shared`, or an `aborted` failure as soon as `signal` is: the caller stops waiting, the work goes on. */
+function untilAborted<T>(shared: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
+  if (!signal) return shared;
+  const stopped = () => new ApiError('aborted', defaultMessage('aborted'));
+  if (signal.aborted) return Promise.reject(stopped());
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(stopped());
+    signal.addEventListener('abort', onAbort, { once: true });
+    shared.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+  });
 }
 
 /**

@@ -226,7 +226,12 @@ export function contactHandlers(
       // "Addresses at these domains are never sent to the service" (and the user's own): whoever
       // asks (a meeting chosen before the domain was excluded, the panel's prefetch, a search).
       if (leftOut(query, await readPreferences())) return null;
-      return findPerson(context, query, { interactive: true });
+      // Excluded while it was looked up (a page's lookup it joined is stopped for that): left out,
+      // as it would be a moment later, not a failed lookup.
+      return findPerson(context, query, { interactive: true }).catch(async (error: unknown) => {
+        if (leftOut(query, await readPreferences())) return null;
+        throw error;
+      });
     },
     'people.find': async ({ people }, { sender, tabId }) => {
       // A page asks again as soon as it sees a save in storage: its batch is the new settings',
