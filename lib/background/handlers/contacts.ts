@@ -6,7 +6,7 @@
 import { z } from 'zod/mini';
 import { nameKey, normaliseEmail } from '../../api/contact-index';
 import { normaliseAddress } from '../../sites/address';
-import { leftOutBy, readPreferences, watchPreferences, type Preferences } from '../../storage/preferences';
+import { leftOutBy, type Preferences } from '../../storage/preferences';
 import { ApiError, toErrorInfo } from '../../api/errors';
 import { LOOKUP_FAILED, type InsightsReply, type InsightsResult, type PersonAnswer, type PersonQuery } from '../../messaging/protocol';
 import { MAX_INSIGHTS_BATCH } from '../../messaging/limits';
@@ -14,6 +14,7 @@ import { ContactMatchSchema, ContactSchema, InsightsSchema, type ContactMatch, t
 import type { Handlers } from '../broker';
 import { ON_SCREEN, type CachePolicy } from '../cache';
 import type { LookupHealth } from '../lookup-health';
+import { preferencesCopy } from '../preferences-copy';
 import { noteShown, wasShown } from '../shown-contacts';
 import type { ServiceContext } from '../service-context';
 import type { ServiceClient } from '../../api/client';
@@ -220,16 +221,17 @@ export function contactHandlers(
   context: ServiceContext,
   health: LookupHealth | null = null,
 ): Pick<Handlers, 'contact.find' | 'people.find' | 'contact.insights' | 'contacts.insights'> {
+  const preferences = preferencesCopy();
   return {
     // The side panel and the popup, for one person someone waits to see (pages batch theirs in people.find).
     'contact.find': async (query) => {
       // "Addresses at these domains are never sent to the service" (and the user's own): whoever
       // asks (a meeting chosen before the domain was excluded, the panel's prefetch, a search).
-      if (leftOut(query, await readPreferences())) return null;
+      if (leftOut(query, await preferences.current())) return null;
       // Excluded while it was looked up (a page's lookup it joined is stopped for that): left out,
       // as it would be a moment later, not a failed lookup.
       return findPerson(context, query, { interactive: true }).catch(async (error: unknown) => {
-        if (leftOut(query, await readPreferences())) return null;
+        if (leftOut(query, await preferences.current())) return null;
         throw error;
       });
     },
@@ -247,15 +249,15 @@ export function contactHandlers(
       const lookups = people.map(() => new AbortController());
       // The batch's people left out, when it came or since: not a contact, to the page.
       const skipped = new Set<number>();
-      const skip = (preferences: Preferences) =>
+      const skip = (current: Preferences) =>
         people.forEach((query, i) => {
-          if (!leftOut(query, preferences)) return;
+          if (!leftOut(query, current)) return;
           skipped.add(i);
           lookups[i]!.abort();
         });
-      const unwatch = watchPreferences(skip);
+      const unwatch = preferences.watch(skip);
       try {
-        skip(await readPreferences());
+        skip(await preferences.current());
         // Fail the whole request only for what concerns every lookup (no settings, bad key);
         // one person's failure is said as such (not "not a contact"), so the page asks again later.
         const client = await context.client();
