@@ -17,6 +17,7 @@ import type { PageContext, PageSurface } from '@/lib/panel/context';
 import { MeetingBriefing } from './meeting/MeetingBriefing';
 import { useRefreshOnUploads } from './data/useRefreshOnUploads';
 import { useRefetchOnWake } from './data/useRefetchOnWake';
+import { answersBefore, watchStartedOver } from './data/started-over';
 import { NothingToBrief } from './NothingToBrief';
 import { focusLost } from './focus-landing';
 import { afterFirstBriefing } from './paint-mark';
@@ -128,15 +129,28 @@ function useForgetOnSettingsChange(shownPage: RefObject<PageContext | null>): { 
   const client = useQueryClient();
   const [{ changes, stalePage }, setChanged] = useState<{ changes: number; stalePage: PageContext | null }>({ changes: 0, stalePage: null });
   // Once per change: one save of the address and the key is one change.
-  useEffect(
-    () =>
-      watchSettings(() => {
-        void forgetSavedBriefings().catch(() => undefined);
-        const page = shownPage.current;
-        setChanged((before) => ({ changes: before.changes + 1, stalePage: page }));
-      }),
-    [shownPage],
-  );
+  useEffect(() => {
+    /** When the answers held were last forgotten (asked again once the views are drawn, below). */
+    let forgotAt = -Infinity;
+    const forget = () => {
+      forgotAt = Date.now();
+      void forgetSavedBriefings().catch(() => undefined);
+      const page = shownPage.current;
+      setChanged((before) => ({ changes: before.changes + 1, stalePage: page }));
+    };
+    const stopSettings = watchSettings(forget);
+    // The background started over from settings changed out of the panel's sight (while the browser
+    // was closed): forgotten alike when a view shows an answer from before. The announcement of a
+    // change seen above forgets nothing twice: what was held then is being asked again already.
+    const stopStartedOver = watchStartedOver((at) => {
+      const shown = answersBefore(client, at).filter((query) => query.getObserversCount() > 0 && query.state.dataUpdatedAt > forgotAt);
+      if (shown.length > 0) forget();
+    });
+    return () => {
+      stopSettings();
+      stopStartedOver();
+    };
+  }, [client, shownPage]);
   useEffect(() => {
     if (changes === 0) return;
     // After the views have been drawn for the change (the page's people unmatched, below): what is

@@ -17,6 +17,7 @@ import { STORED_ANSWER_MAX_AGE_MS } from '@/lib/storage/answer-age';
 import { PANEL_CACHE_KEY } from '@/lib/storage/panel-cache-key';
 import { afterFirstBriefing } from '../paint-mark';
 import { PERSISTED } from './keys';
+import { answersBefore, lastStartedOver, watchStartedOver } from './started-over';
 
 /**
  * How old the whole saved cache may be (its last save). As long as an answer may be (below): a
@@ -194,6 +195,12 @@ export function saveWhenHidden(client: QueryClient): () => void {
   };
 }
 
+/** Forgets (resets) the answers `client` received by `at` that `which` picks; those on screen are asked again. */
+function forgetAnswersBefore(client: QueryClient, at: number, which: (query: Query) => boolean): void {
+  const old = new Set(answersBefore(client, at).filter(which));
+  if (old.size > 0) void client.resetQueries({ predicate: (query) => old.has(query) }).catch(() => undefined);
+}
+
 /** Runs a task later and returns how to cancel it (by default: once the first briefing is painted). */
 export type Deferral = (task: () => void) => () => void;
 
@@ -216,7 +223,22 @@ export async function startPanelCache(client: QueryClient, savedCache?: Promise<
     buster: PANEL_CACHE_BUSTER,
     dehydrateOptions: { shouldDehydrateQuery: shouldPersist },
   };
+  // The background may start over from other settings before, while or after this restores (the
+  // panel's first message often wakes it): answers from before then are forgotten, not shown or
+  // saved back. Heard from before the restore, so one said while it runs is not missed.
+  let heard: number | null = null;
+  let restoring = true;
+  watchStartedOver((at) => {
+    heard = Math.max(heard ?? at, at);
+    // Those a view shows are forgotten with the views (PanelApp): only the others here.
+    if (!restoring) forgetAnswersBefore(client, at, (query) => query.getObserversCount() === 0);
+  });
+  const stored = lastStartedOver().catch(() => null);
   await persistQueryClientRestore(options).catch(() => options.persister.removeClient());
+  const last = Math.max((await stored) ?? -Infinity, heard ?? -Infinity);
+  // Shown too: nothing opened yet names them, and the views may have drawn before the restore ended.
+  if (last !== -Infinity) forgetAnswersBefore(client, last, () => true);
+  restoring = false;
   // Only once restored: saving earlier would replace the saved briefings with a half-empty cache.
   saveWhenHidden(client);
   let changed = false;
