@@ -171,7 +171,11 @@ export class SwrCache {
    */
   async revalidate<T>(key: string, fetcher: () => Promise<T>, policy: RevalidatePolicy<T>, ask: AskOptions = {}): Promise<Revalidated<T>> {
     // While the browser says it is offline, the copy is answered with that said (the call fails at once).
-    if (policy.recentMs && this.#online()) {
+    // Nothing in memory while a call of the same kind is on its way: the read before it found no
+    // copy (one found stays in memory), so the call is joined without asking storage again (a
+    // meeting's pending contacts, each asked for again alone).
+    const joining = this.#inflight.get(key)?.interactive === (ask.interactive ?? false) && !this.#memory.has(key);
+    if (policy.recentMs && this.#online() && !joining) {
       const entry = await this.#read(key, policy.schema);
       const age = entry ? this.#ageOf(entry.storedAt) : Infinity;
       if (entry && age <= policy.recentMs) {

@@ -1,0 +1,59 @@
+// @vitest-environment node
+/**
+ * A meeting's contact not in within MEETING_INSIGHTS_WAIT_MS comes back pending, and the panel asks
+ * for it alone (contact.insights), joining the call on its way. The meeting's one bulk read of the
+ * stored copies (cache.preload) already found none for it: the follow-up joins the call without
+ * reading the contact's stored copy from storage again (a cold 100-person meeting on a slow
+ * service, most contacts pending, would pay one storage.local read each).
+ */
+import 'fake-indexeddb/auto';
+import { afterAll, beforeAll, beforeEach, expect, it, vi } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { createBroker } from '@/lib/background/broker';
+import { storageCacheStore } from '@/lib/background/browser-stores';
+import type { CacheStore } from '@/lib/background/cache';
+import { createHandlers } from '@/lib/background/handlers';
+import { resetVaultForTests } from '@/lib/background/key-vault';
+import { ServiceContext } from '@/lib/background/service-context';
+import type { MessageType, RequestOf } from '@/lib/messaging/protocol';
+import { createStandIn, type StandIn } from '../../stand-in/server';
+import { CONTACT_IDS } from '../../stand-in/sample-data';
+
+let standIn: StandIn;
+const panel = { id: 'test-extension-id', url: 'chrome-extension://test-extension-id/sidepanel.html' };
+
+beforeAll(async () => {
+  standIn = await createStandIn({ processingStepMs: 0 });
+});
+afterAll(async () => {
+  await standIn.close();
+});
+beforeEach(() => {
+  standIn.reset();
+  resetVaultForTests();
+  vi.spyOn(fakeBrowser.permissions, 'contains').mockResolvedValue(true as never);
+});
+
+it('asks storage for a pending contact’s stored copy once (the meeting’s bulk read), not again on the follow-up', async () => {
+  const singleReads: string[] = [];
+  const store: CacheStore = {
+    ...storageCacheStore,
+    get: (key) => {
+      singleReads.push(key);
+      return storageCacheStore.get(key);
+    },
+  };
+  const handlers = createHandlers(new ServiceContext({ cacheStore: store }));
+  const broker = createBroker(handlers, { id: 'test-extension-id', origin: 'chrome-extension://test-extension-id/' });
+  const send = <T extends MessageType>(type: T, payload: RequestOf<T>) => broker({ primer: 1, type, payload }, panel);
+  await send('settings.save', { serviceUrl: `${standIn.baseUrl}/api/v2/`, apiKey: standIn.apiKey });
+
+  const gracePath = `/api/v2/insights/contact/${CONTACT_IDS.graceLiu}`;
+  standIn.failNext({ path: new RegExp(`^${gracePath}$`), status: 0, delayMs: 1_000 });
+  const reply = await send('contacts.insights', { contactIds: [CONTACT_IDS.mayaChen, CONTACT_IDS.graceLiu, CONTACT_IDS.tomOkafor] });
+  expect(reply).toMatchObject({ ok: true, data: [{ ok: true }, { pending: true }, { ok: true }] });
+  singleReads.length = 0;
+  // The panel's follow-up for the pending contact.
+  await send('contact.insights', { contactId: CONTACT_IDS.graceLiu, revalidate: true });
+  expect(singleReads.filter((key) => key.includes('|insights|'))).toEqual([]);
+}, 10_000);
