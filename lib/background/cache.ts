@@ -68,9 +68,14 @@ export interface Cached<T> {
   storedAt: number;
   /** True when served past its freshness (revalidating, or the service is unreachable). */
   stale: boolean;
+  /**
+   * Why a stale copy stands in for the service's word: the call for it failed, or the browser is
+   * offline (its refresh fails too). Absent while a refresh merely runs behind it.
+   */
+  problem?: ApiErrorInfo;
 }
 
-export interface Revalidated<T> extends Cached<T> {
+export interface Revalidated<T> extends Omit<Cached<T>, 'problem'> {
   /** Why the value could not be refreshed; null when it is fresh from the service. */
   problem: ApiErrorInfo | null;
 }
@@ -152,13 +157,13 @@ export class SwrCache {
     if (entry && age <= (brief ? Math.min(policy.brieflyMs ?? BRIEFLY_MS, policy.freshMs) : policy.freshMs)) return { ...entry, stale: false };
     if (entry && age <= policy.maxStaleMs) {
       this.#refresh(key, fetcher, ask, true).catch((error: unknown) => ask.refreshFailed?.(error));
-      return { ...entry, stale: true };
+      return this.#online() ? { ...entry, stale: true } : { ...entry, stale: true, problem: offline().toInfo() };
     }
     try {
       const fresh = await this.#refresh(key, fetcher, ask);
       return { value: fresh.value as T, storedAt: fresh.storedAt, stale: false };
     } catch (error) {
-      if (entry && unreachable(error)) return { ...entry, stale: true };
+      if (entry && unreachable(error)) return { ...entry, stale: true, problem: error.toInfo() };
       throw error;
     }
   }
@@ -378,7 +383,7 @@ export class SwrCache {
    * panel's answer (the page's call goes on for the page).
    */
   #joinOnScreen<T>(key: string, joined: Flight, fetcher: () => Promise<T>): Promise<Entry> {
-    if (!this.#online()) return Promise.reject(new ApiError('network', 'The browser is offline.'));
+    if (!this.#online()) return Promise.reject(offline());
     return new Promise<Entry>((resolve, reject) => {
       let asked = false;
       const timer = setTimeout(() => {
@@ -424,6 +429,10 @@ export class SwrCache {
  */
 function unreachable(error: unknown): error is ApiError {
   return error instanceof ApiError && OFFLINE_KINDS.has(error.kind);
+}
+
+function offline(): ApiError {
+  return new ApiError('network', 'The browser is offline.');
 }
 
 const utf8 = new TextEncoder();

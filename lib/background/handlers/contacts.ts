@@ -332,7 +332,8 @@ export function contactHandlers(
           refreshFailed: (error) => void gone(error).catch(() => undefined),
         })
         .catch(gone);
-      return { insights: cached.value, asOf: cached.storedAt, problem: null };
+      // An old copy standing in for the service's word says why (the card's "Offline: briefing as of …").
+      return { insights: cached.value, asOf: cached.storedAt, problem: cached.problem ?? null };
     },
     // All at once: the calls to the service are capped by the context's limiter (6 at a time, the
     // browser's own limit per host), so a meeting costs one message and a few overlapping calls.

@@ -86,9 +86,22 @@ describe('SwrCache', () => {
     expect((await cache.get('k', () => Promise.resolve(2), policy)).value).toBe(2);
     now = 40_000;
     const offline = await cache.get('k', () => Promise.reject(new ApiError('network', 'down')), policy);
-    expect(offline).toEqual({ value: 2, storedAt: 20_000, stale: true });
+    // Served with why: the service could not be reached.
+    expect(offline).toEqual({ value: 2, storedAt: 20_000, stale: true, problem: expect.objectContaining({ kind: 'network', message: 'down' }) });
     await expect(cache.get('k', () => Promise.reject(new ApiError('unauthorized', 'no')), policy)).rejects.toMatchObject({ kind: 'unauthorized' });
     await expect(cache.get('other', () => Promise.reject(new ApiError('network', 'down')), policy)).rejects.toMatchObject({ kind: 'network' });
+  });
+
+  it('says a stale copy is the last one when the browser is offline, and nothing while it is only refreshed behind', async () => {
+    let now = 0;
+    let online = true;
+    const cache = new SwrCache(memoryStore(), () => now, () => online);
+    await cache.get('k', () => Promise.resolve(1), policy);
+    now = 5000;
+    const down = () => Promise.reject(new ApiError('network', 'down'));
+    expect((await cache.get('k', down, policy)).problem).toBeUndefined();
+    online = false;
+    expect(await cache.get('k', down, policy)).toMatchObject({ value: 1, stale: true, problem: { kind: 'network' } });
   });
 
   it('revalidates network first, falling back to the last value only when the service cannot answer', async () => {
