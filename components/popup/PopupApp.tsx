@@ -55,6 +55,17 @@ function useSetup(): Setup {
   return setup;
 }
 
+/**
+ * Whether the settings changed since this page read its draft. The form goes while Primer is not
+ * set up (the key removed) and a new one comes once it is again (another account's key, perhaps):
+ * the draft's contacts are still the old settings' ids, and the new form must not offer them.
+ */
+function useSettingsChanged(): boolean {
+  const [changed, setChanged] = useState(false);
+  useEffect(() => watchSettings(() => setChanged(true)), []);
+  return changed;
+}
+
 function setupMissing(settings: SettingsView | null): string {
   const administrator = settings ? administratorSetupProblem(settings) : null;
   if (administrator) return `Primer cannot connect. ${administrator}`;
@@ -91,6 +102,7 @@ export function PopupApp({ draft: loadingDraft }: { draft: Promise<UploadDraft> 
   const missing = typeof setup === 'object' && 'missing' in setup ? setup.missing : problem?.problem === 'not_configured' ? setupMissing(null) : null;
   const unanswered = typeof setup === 'object' && 'unanswered' in setup ? setup.unanswered : null;
   const draft = useDraft(loadingDraft);
+  const settingsChanged = useSettingsChanged();
   const uploads = useUploads();
   const windowId = useWindowId();
   const [started, setStarted] = useState<StartedUpload | null>(null);
@@ -146,7 +158,13 @@ export function PopupApp({ draft: loadingDraft }: { draft: Promise<UploadDraft> 
             <OpenOptionsButton />
           </div>
         ) : draft && setup === 'ready' ? (
-          <UploadForm draft={draft} onStarted={setStarted} blocked={uploadBlockedText(problem) ?? privateWindowBlock()} uploads={uploads ?? []} />
+          <UploadForm
+            draft={draft}
+            onStarted={setStarted}
+            blocked={uploadBlockedText(problem) ?? privateWindowBlock()}
+            uploads={uploads ?? []}
+            contactsStaleFromStart={settingsChanged}
+          />
         ) : (
           <p className="ui-hint">Loading…</p>
         )}

@@ -84,9 +84,11 @@ interface UploadFormProps {
   blocked?: string | null;
   /** The uploads in the list, to say when the file picked was uploaded before. */
   uploads?: readonly UploadRecord[];
+  /** The settings changed since the draft was read (a form opened again after the key was removed): its contacts are not offered. */
+  contactsStaleFromStart?: boolean;
 }
 
-export function UploadForm({ draft, onStarted, blocked = null, uploads = [] }: UploadFormProps) {
+export function UploadForm({ draft, onStarted, blocked = null, uploads = [], contactsStaleFromStart = false }: UploadFormProps) {
   const [picked, setPicked] = useState<PickedFile | null>(null);
   const [pickerKey, setPickerKey] = useState(0);
   const [title, setTitle] = useState<string | null>(null);
@@ -95,13 +97,15 @@ export function UploadForm({ draft, onStarted, blocked = null, uploads = [] }: U
   // The page's time was not read, and the date is still the one the form started from (now).
   const whenUnread = draft.unreadWhen !== undefined && when === startWhen;
   const [speakers, setSpeakers] = useState(draft.speakersExpected === null ? '' : String(draft.speakersExpected));
-  const [choice, setChoice] = useState(draft.otherEmail && draft.contacts.length > 0 ? SOMEONE_ELSE : (draft.primaryContactId ?? NO_ONE));
+  const [choice, setChoice] = useState(
+    draft.otherEmail && draft.contacts.length > 0 ? SOMEONE_ELSE : contactsStaleFromStart ? NO_ONE : (draft.primaryContactId ?? NO_ONE),
+  );
   /**
    * The meeting's contacts were matched under the settings in effect when the form opened: their
    * ids are that service's and account's. Once the address or key changes (the form in a tab stays
    * open meanwhile), such an id is someone else there, or no one: they are no longer offered.
    */
-  const [contactsStale, setContactsStale] = useState(false);
+  const [contactsStale, setContactsStale] = useState(contactsStaleFromStart);
   const contacts = contactsStale ? NO_CONTACTS : draft.contacts;
   const [email, setEmail] = useState(draft.otherEmail ?? '');
   const [problems, setProblems] = useState<Problems>({});
