@@ -7,7 +7,8 @@ import { z } from 'zod/mini';
 import type { PanelTarget } from '../panel/target';
 import type { PageSurface } from '../panel/context';
 import type { ContactMatch } from '../models/contact';
-import { DEFAULT_PREFERENCES, leftOutBy, type Preferences } from '../storage/preferences';
+import { DEFAULT_PREFERENCES, type Preferences } from '../storage/preferences';
+import { leftOutPerson } from '../panel/left-out';
 import { disownedByName, surfaceOf } from '../panel/subject';
 import { VIEW_TEXT_MAX } from '../panel/view';
 import { toolbarButton } from '../background/toolbar';
@@ -205,20 +206,13 @@ function offered(match: ContactMatch, shownName: string | null): SurfaceContact 
   return match.matchedBy === 'name' ? { ...contact, matchedBy: 'name' } : contact;
 }
 
-/**
- * Whether the options leave this person out (their address, else their contact's): a card's choice
- * was made before the user excluded its domain, or added their own address, perhaps.
- */
-function leftOut(email: string | null | undefined, preferences: Preferences): boolean {
-  return email ? leftOutBy(email, preferences) !== null : false;
-}
-
 function contactsOf(people: PageSurface['people'], preferences: Preferences): SurfaceContact[] {
   // Not a match by name the page contradicts, as the meeting view does not take it either (read
   // with everyone the page showed: one left out still says who a name is not).
   const disowned = disownedByName(people, people.map((person) => person.match));
   const contacts = people.flatMap((person, index) =>
-    person.match && !disowned[index] && !leftOut(person.email ?? person.match.contact.email, preferences) ? [offered(person.match, person.name)] : [],
+    // The user shown under an alias the service knows as theirs is left out too, as in the panel.
+    person.match && !disowned[index] && leftOutPerson(person.email, person.match, preferences) === null ? [offered(person.match, person.name)] : [],
   );
   // One contact reached by address and by name is offered once, as matched by address.
   const once = new Map<string, SurfaceContact>();
@@ -235,7 +229,8 @@ export function draftFromTarget(target: PanelTarget, preferences: Preferences = 
   const surface = surfaceOf(target);
   // Not from a card of a site switched off since (surfaceOf leaves its meeting out too).
   const card = target.focus?.kind === 'person' && !target.page?.switchedOff ? target.focus.match : null;
-  const chosen = card && !leftOut(card.contact.email, preferences) ? card : null;
+  // A card's choice may have been made before the user excluded its domain, or added their own address.
+  const chosen = card && leftOutPerson(null, card, preferences) === null ? card : null;
   const contacts = surface ? contactsOf(surface.people, preferences) : [];
   const listed = chosen ? contacts.findIndex((contact) => contact.id === chosen.contact.id) : -1;
   if (chosen && listed < 0) contacts.unshift(offered(chosen, null));
