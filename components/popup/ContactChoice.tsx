@@ -19,6 +19,7 @@ interface ContactChoiceProps {
   error: string | null;
   disabled?: boolean;
   emailRef?: Ref<HTMLInputElement>;
+  selectRef?: Ref<HTMLSelectElement>;
   /**
    * Who the typed address was found to be, looked up as it was typed: a name, 'unknown' (no single
    * contact has it), 'left-out' (the user's own or an excluded domain: never looked up), or null
@@ -30,7 +31,7 @@ interface ContactChoiceProps {
   note?: string | null;
 }
 
-export function ContactChoice({ contacts, choice, email, onChoice, onEmail, error, disabled = false, emailRef, found = null, note = null }: ContactChoiceProps) {
+export function ContactChoice({ contacts, choice, email, onChoice, onEmail, error, disabled = false, emailRef, selectRef, found = null, note = null }: ContactChoiceProps) {
   const selectId = useId();
   const emailId = useId();
   const errorId = useId();
@@ -53,7 +54,7 @@ export function ContactChoice({ contacts, choice, email, onChoice, onEmail, erro
           <label className="ui-field__label" htmlFor={selectId}>
             Primary contact <span className="optional">(optional)</span>
           </label>
-          <select id={selectId} className="ui-input" value={choice} disabled={disabled} onChange={(event) => onChoice(event.target.value)}>
+          <select ref={selectRef} id={selectId} className="ui-input" value={choice} disabled={disabled} onChange={(event) => onChoice(event.target.value)}>
             <option value={NO_ONE}>No one in particular</option>
             {contacts.map((contact) => (
               <option key={contact.id} value={contact.id}>
@@ -84,16 +85,17 @@ export function ContactChoice({ contacts, choice, email, onChoice, onEmail, erro
             aria-describedby={describedBy}
             onChange={(event) => onEmail(event.target.value)}
           />
-          {note ? (
-            <p id={noteId} className="ui-hint">
-              {note}
-            </p>
-          ) : null}
-          {/* There and empty from the start: a live region added with its words is not read by every screen reader. */}
-          <p id={foundId} className="ui-hint" aria-live="polite">
-            {error ? null : foundText}
-          </p>
         </>
+      ) : null}
+      {/* There and empty from the start, as the one below: the note comes with the select's going, and is said then. */}
+      <p id={noteId} className="ui-hint" aria-live="polite">
+        {note}
+      </p>
+      {byEmail ? (
+        // There and empty from the start: a live region added with its words is not read by every screen reader.
+        <p id={foundId} className="ui-hint" aria-live="polite">
+          {error ? null : foundText}
+        </p>
       ) : null}
       {error ? (
         <p id={errorId} className="ui-error">

@@ -122,6 +122,9 @@ export function UploadForm({ draft, onStarted, blocked = null, uploads = [], con
   const dateRef = useRef<HTMLInputElement>(null);
   const speakersRef = useRef<HTMLInputElement>(null);
   const emailRef = useRef<HTMLInputElement>(null);
+  const contactSelectRef = useRef<HTMLSelectElement>(null);
+  /** The focus was on the contact select when the settings changed: it goes to the e-mail field that replaces it. */
+  const focusEmail = useRef(false);
   const blockedId = useId();
   const inTabHintId = useId();
   const inTabProblemId = useId();
@@ -225,12 +228,19 @@ export function UploadForm({ draft, onStarted, blocked = null, uploads = [], con
   useEffect(
     () =>
       watchSettings(() => {
+        // The select goes with the contacts: a keyboard user's focus would fall to the document.
+        if (contactSelectRef.current !== null && document.activeElement === contactSelectRef.current) focusEmail.current = true;
         setContactsStale(true);
         setTypedAhead(new Map());
         setChoice((chosen) => (chosen === SOMEONE_ELSE ? chosen : NO_ONE));
       }),
     [],
   );
+  useEffect(() => {
+    if (!contactsStale || !focusEmail.current) return;
+    focusEmail.current = false;
+    emailRef.current?.focus();
+  }, [contactsStale]);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -423,6 +433,7 @@ export function UploadForm({ draft, onStarted, blocked = null, uploads = [], con
         error={problems.contact ?? null}
         disabled={disabled}
         emailRef={emailRef}
+        selectRef={contactSelectRef}
         found={foundAhead()}
       />
       <div className="upload-form__actions">
