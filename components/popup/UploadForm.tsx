@@ -425,7 +425,8 @@ export function UploadForm({ draft, onStarted, blocked = null, uploads = [], con
       />
       <ContactChoice
         contacts={contacts}
-        note={contactsStale ? SETTINGS_CHANGED_NOTE : null}
+        // Said only where there were contacts to stop offering.
+        note={contactsStale && draft.contacts.length > 0 ? SETTINGS_CHANGED_NOTE : null}
         choice={choice}
         email={email}
         onChoice={setChoice}

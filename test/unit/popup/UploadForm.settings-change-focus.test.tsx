@@ -2,7 +2,8 @@
  * When the settings change under the open form, the "Primary contact" select goes (its contacts
  * were matched under the old settings). A keyboard user whose focus was on it keeps the focus in
  * the contact field (the e-mail field that replaces it), and screen-reader users are told why the
- * field changed: the note is said in a live region.
+ * field changed: the note is said in a live region. A form that offered no contacts has none
+ * to stop offering, and says nothing of them.
  */
 import { act, render, screen } from '@testing-library/react';
 import { beforeEach, expect, it, vi } from 'vitest';
@@ -43,4 +44,10 @@ it('tells screen-reader users why the contact field changed (the note is announc
   await saveOtherAccount();
   const note = screen.getByText(/Primer’s settings changed/);
   expect(note.closest('[aria-live], [role="status"], [role="alert"]')).not.toBeNull();
+});
+
+it('says nothing of “the meeting’s contacts no longer offered” when the form offered none', async () => {
+  render(<UploadForm draft={{ ...EVENT, contacts: [] }} onStarted={vi.fn()} />);
+  await saveOtherAccount();
+  expect(screen.queryByText(/meeting’s contacts are no longer offered/)).toBeNull();
 });
