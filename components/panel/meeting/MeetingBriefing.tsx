@@ -172,21 +172,21 @@ function whoseLatest(labels: readonly string[], of: number): string {
 
 /**
  * Who is left out of the meeting's topics and pending items because their briefing could not be loaded: without it,
- * a missing attendee read as one with nothing to avoid and nothing pending.
+ * a missing attendee read as one with nothing to avoid and nothing pending. `noun`: the meeting, or the conversation (surface.ts).
  */
-function missingNote(labels: readonly string[]): string {
+function missingNote(labels: readonly string[], noun: string): string {
   const one = labels.length === 1;
   const who = labels.length <= NAMED_AT_MOST ? joinedWithAnd(labels) : `${labels.length} attendees`;
-  return `${who} ${one ? 'is' : 'are'} left out of the meeting’s topics and pending items: ${one ? 'their briefing' : 'their briefings'} could not be loaded, so what to avoid with them and what they have pending is not known.`;
+  return `${who} ${one ? 'is' : 'are'} left out of the ${noun}’s topics and pending items: ${one ? 'their briefing' : 'their briefings'} could not be loaded, so what to avoid with them and what they have pending is not known.`;
 }
 
 /**
  * Whose briefing is still on its way, so not yet in the meeting's topics and pending items: else
  * those read as the whole meeting's. Not live: each card's placeholder says it is loading.
  */
-function waitingNote(labels: readonly string[]): string {
+function waitingNote(labels: readonly string[], noun: string): string {
   const whose = labels.length === 1 ? `the briefing of ${labels[0]}` : labels.length <= NAMED_AT_MOST ? `the briefings of ${joinedWithAnd(labels)}` : `the briefings of ${labels.length} attendees`;
-  return `Still loading ${whose}: not yet in the meeting’s topics and pending items.`;
+  return `Still loading ${whose}: not yet in the ${noun}’s topics and pending items.`;
 }
 
 export function MeetingBriefing({ surface, onOpenPerson, onAvoids, onOpenRecording, unknownAction, meetingAction, nav, onPainted, now: givenNow }: MeetingBriefingProps) {
@@ -347,8 +347,8 @@ export function MeetingBriefing({ surface, onOpenPerson, onAvoids, onOpenRecordi
         </ProblemNotice>
       ) : null}
       {source ? <p className="source provenance">{source}</p> : null}
-      {failed.length > 0 && briefed.length > 0 ? <p className="subtle missing-note">{missingNote(failed.map(labelOf))}</p> : null}
-      {waiting.length > 0 && briefed.length > 0 ? <p className="subtle missing-note">{waitingNote(waiting.map(labelOf))}</p> : null}
+      {failed.length > 0 && briefed.length > 0 ? <p className="subtle missing-note">{missingNote(failed.map(labelOf), surfaceNoun(surface.kind))}</p> : null}
+      {waiting.length > 0 && briefed.length > 0 ? <p className="subtle missing-note">{waitingNote(waiting.map(labelOf), surfaceNoun(surface.kind))}</p> : null}
       {avoid.length > 0 ? (
         <Section title={<><span aria-hidden="true">⚠ </span>Topics to avoid</>} className="avoid-warning">
           <TopicPeopleList entries={avoid} label="Topics to avoid and whom they concern" />
