@@ -130,8 +130,10 @@ export function HoverCard({
   // A failure's own next step (fix the setup, ask again) leads the card's one row of actions, as
   // its primary one: a second row in the body read as unrelated buttons, under a primary "Open
   // briefing" that the same failure would stop. The wait a busy service gave holds Try again back.
+  // An old copy whose note says to allow access in the options offers the way there too.
   const error = state.status === 'error' ? state.error : null;
-  const next = error ? (optionsProblem(error) ? 'options' : ERROR_NEXT[error.kind]) : null;
+  const problem = error ?? (state.status === 'ready' ? state.copy?.problem : null);
+  const next = problem && optionsProblem(problem) ? 'options' : error ? ERROR_NEXT[error.kind] : null;
   const waitMs = error ? serviceWaitMs(error) : null;
   const wait = useWait(waitMs, error);
   const waitId = useId();
