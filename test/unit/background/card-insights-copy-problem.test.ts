@@ -6,53 +6,26 @@
  * as current.
  */
 import 'fake-indexeddb/auto';
-import { afterAll, beforeAll, beforeEach, expect, it, vi } from 'vitest';
-import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { createBroker, type Handlers } from '@/lib/background/broker';
-import { storageCacheStore } from '@/lib/background/browser-stores';
-import { createHandlers } from '@/lib/background/handlers';
-import { resetVaultForTests } from '@/lib/background/key-vault';
-import { ServiceContext } from '@/lib/background/service-context';
-import { noteShown } from '@/lib/background/shown-contacts';
-import type { MessageType, RequestOf } from '@/lib/messaging/protocol';
-import { createStandIn, type StandIn } from '../../stand-in/server';
+import { expect, it, vi } from 'vitest';
 import { CONTACT_IDS } from '../../stand-in/sample-data';
+import { GMAIL_TAB, standInBackground } from '../support/stand-in-background';
 
-let standIn: StandIn;
-let handlers: Handlers;
-const options = { id: 'test-extension-id', url: 'chrome-extension://test-extension-id/options.html' };
-const content = { id: 'test-extension-id', url: 'https://mail.google.com/mail/u/0/', tab: { id: 4 } };
-
-beforeAll(async () => {
-  standIn = await createStandIn({ processingStepMs: 0 });
-});
-afterAll(async () => {
-  await standIn.close();
-});
-beforeEach(async () => {
-  await noteShown(4, Object.values(CONTACT_IDS));
-  standIn.reset();
-  resetVaultForTests();
-  vi.spyOn(fakeBrowser.permissions, 'contains').mockResolvedValue(true as never);
-  handlers = createHandlers(new ServiceContext({ cacheStore: storageCacheStore }));
-});
-
-const send = <T extends MessageType>(type: T, payload: RequestOf<T>, sender: object = options) =>
-  createBroker(handlers, { id: 'test-extension-id', origin: 'chrome-extension://test-extension-id/' })({ primer: 1, type, payload }, sender);
+const background = standInBackground({ shownIn: GMAIL_TAB.tab.id });
+const { send } = background;
 
 it('tells a page’s card why the briefing it is answered with is an old copy', async () => {
-  await send('settings.save', { serviceUrl: `${standIn.baseUrl}/api/v2/`, apiKey: standIn.apiKey });
+  await send('settings.save', { serviceUrl: `${background.standIn.baseUrl}/api/v2/`, apiKey: background.standIn.apiKey });
   // The card was shown once: the background keeps its copy.
-  expect(await send('contact.insights', { contactId: CONTACT_IDS.mayaChen }, content)).toMatchObject({ ok: true });
-  await standIn.close();
+  expect(await send('contact.insights', { contactId: CONTACT_IDS.mayaChen }, GMAIL_TAB)).toMatchObject({ ok: true });
+  await background.standIn.close();
   vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 8 * 24 * 60 * 60 * 1000 });
   try {
     // Eight days later, offline: the service is asked, cannot answer, and the copy is served.
-    const reply = await send('contact.insights', { contactId: CONTACT_IDS.mayaChen }, content);
+    const reply = await send('contact.insights', { contactId: CONTACT_IDS.mayaChen }, GMAIL_TAB);
     expect(reply).toMatchObject({ ok: true, data: { insights: { contactId: CONTACT_IDS.mayaChen } } });
     expect(reply).toMatchObject({ data: { problem: { kind: 'network' } } });
   } finally {
     vi.useRealTimers();
-    standIn = await createStandIn({ processingStepMs: 0 });
+    await background.restartStandIn();
   }
 });

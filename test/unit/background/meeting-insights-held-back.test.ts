@@ -7,48 +7,20 @@
  * it joins the call on its way, so the service is asked for it once.
  */
 import 'fake-indexeddb/auto';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { createBroker } from '@/lib/background/broker';
-import { storageCacheStore } from '@/lib/background/browser-stores';
-import { createHandlers } from '@/lib/background/handlers';
+import { describe, expect, it } from 'vitest';
 import { MEETING_INSIGHTS_WAIT_MS } from '@/lib/background/handlers/contacts';
-import { resetVaultForTests } from '@/lib/background/key-vault';
-import { ServiceContext } from '@/lib/background/service-context';
-import { noteShown } from '@/lib/background/shown-contacts';
-import type { MessageType, RequestOf } from '@/lib/messaging/protocol';
-import { createStandIn, type StandIn } from '../../stand-in/server';
 import { CONTACT_IDS } from '../../stand-in/sample-data';
+import { GMAIL_TAB, SIDE_PANEL, sendAs, standInBackground } from '../support/stand-in-background';
 
-let standIn: StandIn;
-const panel = { id: 'test-extension-id', url: 'chrome-extension://test-extension-id/sidepanel.html' };
-
-beforeAll(async () => {
-  standIn = await createStandIn({ processingStepMs: 0 });
-});
-afterAll(async () => {
-  await standIn.close();
-});
-beforeEach(async () => {
-  await noteShown(4, Object.values(CONTACT_IDS));
-  standIn.reset();
-  resetVaultForTests();
-  vi.spyOn(fakeBrowser.permissions, 'contains').mockResolvedValue(true as never);
-});
-
-function setUp() {
-  const handlers = createHandlers(new ServiceContext({ cacheStore: storageCacheStore }));
-  const broker = createBroker(handlers, { id: 'test-extension-id', origin: 'chrome-extension://test-extension-id/' });
-  return <T extends MessageType>(type: T, payload: RequestOf<T>) => broker({ primer: 1, type, payload }, panel);
-}
+const background = standInBackground({ shownIn: GMAIL_TAB.tab.id });
 
 describe('a meeting’s insights with one slow attendee', () => {
   it('answers the attendees whose insights are in without waiting for the slow one, who is asked for once', async () => {
-    const send = setUp();
-    await send('settings.save', { serviceUrl: `${standIn.baseUrl}/api/v2/`, apiKey: standIn.apiKey });
+    const send = sendAs(background.handlers, SIDE_PANEL);
+    await send('settings.save', { serviceUrl: `${background.standIn.baseUrl}/api/v2/`, apiKey: background.standIn.apiKey });
     // Grace's insights take 2.5 s (the panel waits up to 4 s for them); Maya's and Tom's answer at once.
     const gracePath = `/api/v2/insights/contact/${CONTACT_IDS.graceLiu}`;
-    standIn.failNext({ path: new RegExp(`^${gracePath}$`), status: 0, delayMs: 2_500 });
+    background.standIn.failNext({ path: new RegExp(`^${gracePath}$`), status: 0, delayMs: 2_500 });
     const started = Date.now();
     const reply = await send('contacts.insights', { contactIds: [CONTACT_IDS.mayaChen, CONTACT_IDS.graceLiu, CONTACT_IDS.tomOkafor] });
     const waited = Date.now() - started;
@@ -66,12 +38,12 @@ describe('a meeting’s insights with one slow attendee', () => {
     const grace = await send('contact.insights', { contactId: CONTACT_IDS.graceLiu, revalidate: true });
     expect(grace).toMatchObject({ ok: true, data: { insights: { contactId: CONTACT_IDS.graceLiu }, problem: null } });
     expect(Date.now() - started).toBeGreaterThanOrEqual(2_400);
-    expect(standIn.countRequests({ method: 'GET', pathPrefix: gracePath })).toBe(1);
+    expect(background.standIn.countRequests({ method: 'GET', pathPrefix: gracePath })).toBe(1);
   }, 15_000);
 
   it('answers a meeting whose insights all come in time in one reply, none pending', async () => {
-    const send = setUp();
-    await send('settings.save', { serviceUrl: `${standIn.baseUrl}/api/v2/`, apiKey: standIn.apiKey });
+    const send = sendAs(background.handlers, SIDE_PANEL);
+    await send('settings.save', { serviceUrl: `${background.standIn.baseUrl}/api/v2/`, apiKey: background.standIn.apiKey });
     const reply = await send('contacts.insights', { contactIds: [CONTACT_IDS.mayaChen, CONTACT_IDS.graceLiu] });
     expect(reply).toMatchObject({ ok: true, data: [{ ok: true }, { ok: true }] });
   });

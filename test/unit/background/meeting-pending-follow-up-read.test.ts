@@ -7,32 +7,15 @@
  * service, most contacts pending, would pay one storage.local read each).
  */
 import 'fake-indexeddb/auto';
-import { afterAll, beforeAll, beforeEach, expect, it, vi } from 'vitest';
-import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { createBroker } from '@/lib/background/broker';
+import { expect, it } from 'vitest';
 import { storageCacheStore } from '@/lib/background/browser-stores';
 import type { CacheStore } from '@/lib/background/cache';
 import { createHandlers } from '@/lib/background/handlers';
-import { resetVaultForTests } from '@/lib/background/key-vault';
 import { ServiceContext } from '@/lib/background/service-context';
-import type { MessageType, RequestOf } from '@/lib/messaging/protocol';
-import { createStandIn, type StandIn } from '../../stand-in/server';
 import { CONTACT_IDS } from '../../stand-in/sample-data';
+import { SIDE_PANEL, sendAs, standInBackground } from '../support/stand-in-background';
 
-let standIn: StandIn;
-const panel = { id: 'test-extension-id', url: 'chrome-extension://test-extension-id/sidepanel.html' };
-
-beforeAll(async () => {
-  standIn = await createStandIn({ processingStepMs: 0 });
-});
-afterAll(async () => {
-  await standIn.close();
-});
-beforeEach(() => {
-  standIn.reset();
-  resetVaultForTests();
-  vi.spyOn(fakeBrowser.permissions, 'contains').mockResolvedValue(true as never);
-});
+const background = standInBackground();
 
 it('asks storage for a pending contact’s stored copy once (the meeting’s bulk read), not again on the follow-up', async () => {
   const singleReads: string[] = [];
@@ -43,13 +26,11 @@ it('asks storage for a pending contact’s stored copy once (the meeting’s bul
       return storageCacheStore.get(key);
     },
   };
-  const handlers = createHandlers(new ServiceContext({ cacheStore: store }));
-  const broker = createBroker(handlers, { id: 'test-extension-id', origin: 'chrome-extension://test-extension-id/' });
-  const send = <T extends MessageType>(type: T, payload: RequestOf<T>) => broker({ primer: 1, type, payload }, panel);
-  await send('settings.save', { serviceUrl: `${standIn.baseUrl}/api/v2/`, apiKey: standIn.apiKey });
+  const send = sendAs(createHandlers(new ServiceContext({ cacheStore: store })), SIDE_PANEL);
+  await send('settings.save', { serviceUrl: `${background.standIn.baseUrl}/api/v2/`, apiKey: background.standIn.apiKey });
 
   const gracePath = `/api/v2/insights/contact/${CONTACT_IDS.graceLiu}`;
-  standIn.failNext({ path: new RegExp(`^${gracePath}$`), status: 0, delayMs: 1_000 });
+  background.standIn.failNext({ path: new RegExp(`^${gracePath}$`), status: 0, delayMs: 1_000 });
   const reply = await send('contacts.insights', { contactIds: [CONTACT_IDS.mayaChen, CONTACT_IDS.graceLiu, CONTACT_IDS.tomOkafor] });
   expect(reply).toMatchObject({ ok: true, data: [{ ok: true }, { pending: true }, { ok: true }] });
   singleReads.length = 0;
