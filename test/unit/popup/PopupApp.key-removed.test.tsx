@@ -3,40 +3,26 @@
  * the key is removed (the form gives way to "not set up") and another account's key is saved, the
  * form that comes back does not offer them: their ids are the old account's.
  */
-import { act, render, screen } from '@testing-library/react';
-import { beforeEach, expect, it, vi } from 'vitest';
-import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { render, screen } from '@testing-library/react';
+import { expect, it, vi } from 'vitest';
 import { PopupApp } from '@/components/popup/PopupApp';
-import { fakeBackground } from '../support/fake-background';
 import { settingsView } from '../options/helpers';
+import { popupSettings } from './popup-settings';
 import { EVENT } from './records';
 
 vi.mock('@/lib/messaging/send', () => ({ sendRequest: vi.fn() }));
 
-let settings = settingsView();
-
-beforeEach(() => {
-  fakeBrowser.reset();
-  vi.spyOn(fakeBrowser.tabs, 'query').mockResolvedValue([{ id: 4 }] as never);
-  fakeBackground({ 'settings.get': () => Promise.resolve(settings), 'upload.prepare': { ready: true } });
-});
-
-async function save(next: typeof settings, hint: string | null): Promise<void> {
-  settings = next;
-  await act(async () => {
-    await fakeBrowser.storage.local.set({ serviceUrl: next.serviceUrl, apiKeySealed: hint === null ? null : { v: 2, iv: 'x', data: hint, hint, url: next.serviceUrl } });
-  });
-}
+const settings = popupSettings();
 
 it('does not offer the old account’s contacts again after the key was removed and another account’s saved', async () => {
-  settings = settingsView();
+  settings.set(settingsView());
   render(<PopupApp draft={Promise.resolve(EVENT)} />);
   expect(await screen.findByRole('option', { name: 'Maya Chen' })).toBeTruthy();
 
   // Options: Remove key (the form goes: "not set up"), then the other account's key is saved.
-  await save(settingsView({ hasApiKey: false, apiKeyHint: null }), null);
+  await settings.save(settingsView({ hasApiKey: false, apiKeyHint: null }), null);
   expect(await screen.findByText(/enter the API key/)).toBeTruthy();
-  await save(settingsView({ apiKeyHint: 'bbbb' }), 'bbbb');
+  await settings.save(settingsView({ apiKeyHint: 'bbbb' }), 'bbbb');
   expect(await screen.findByLabelText('Recording')).toBeTruthy();
 
   // The contacts matched under the first account are offered again, as if nothing had changed.
