@@ -37,6 +37,8 @@ export function ServiceSettingsForm({ settings }: { settings: SettingsView }) {
   const [typedUrl, setTypedUrl] = useState<string | null>(null);
   const [showUrlError, setShowUrlError] = useState(false);
   const [key, setKey] = useState('');
+  /** The address shown when the key was typed (or the user last changed it): the one the key is for. */
+  const [keyFor, setKeyFor] = useState<string | null>(null);
   const [keyError, setKeyError] = useState<string | null>(null);
   const [status, setStatus] = useState<{ tone: Tone; text: string } | null>(null);
   const connectionTest = useRef<ConnectionTestHandle>(null);
@@ -108,6 +110,13 @@ export function ServiceSettingsForm({ settings }: { settings: SettingsView }) {
    */
   function typedKey(): string | undefined | null {
     if (settings.locked.apiKey || key.trim() === '') return undefined;
+    // Another tab (or a policy) changed the address under the typed key: it may be another service's key.
+    if (keyFor !== null && keyFor !== url) {
+      setKeyError(`The service address was changed to ${urlCheck.ok ? urlCheck.baseUrl : url} elsewhere while you typed this key: check it, then Save again.`);
+      setKeyFor(url);
+      keyRef.current?.focus();
+      return null;
+    }
     const cleaned = cleanApiKey(key);
     if (cleaned.ok) return cleaned.key;
     setKeyError(cleaned.message);
@@ -183,6 +192,8 @@ export function ServiceSettingsForm({ settings }: { settings: SettingsView }) {
         value={url}
         onValueChange={(value) => {
           setTypedUrl(value);
+          // The user's own change keeps the typed key paired with the address they see.
+          setKeyFor(value);
           setKeyError(null);
           setStatus(null);
           connectionTest.current?.reset();
@@ -203,6 +214,7 @@ export function ServiceSettingsForm({ settings }: { settings: SettingsView }) {
         value={key}
         onChange={(value) => {
           setKey(value);
+          setKeyFor(url);
           setKeyError(null);
           connectionTest.current?.reset();
         }}
