@@ -95,7 +95,10 @@ function createdIn(raw: unknown, url: string, status: number | null): unknown {
   // (PostgREST's return=representation).
   const listed = listIn(raw);
   if (listed !== null) {
-    if (listed.length === 1 && (status === 201 || sameWebhookAddress(eachReadable(listed, toWebhook)[0]?.url ?? null, url))) return listed[0];
+    if (listed.length === 1 && (status === 201 || sameWebhookAddress(readableUrl(listed[0]), url))) return listed[0];
+    // A 201 is never a followed redirect: the list answered is the account's with the new one in
+    // it (the last at that address); without one there, it was made all the same, as asked.
+    if (status === 201) return listed.findLast((entry) => sameWebhookAddress(readableUrl(entry), url)) ?? {};
     throw new ApiError(
       'invalid_response',
       'The service answered with its list of webhooks, not a new one: the request was probably redirected, and the webhook was not created. Check the service address (a missing / at the end, or http for https).',
@@ -105,6 +108,11 @@ function createdIn(raw: unknown, url: string, status: number | null): unknown {
   if (!saidFailed && !saysSomething(raw.error)) return raw;
   const said = parseErrorBody(JSON.stringify(raw), 'application/json').message;
   throw new ApiError('bad_request', said ? `The service did not create the webhook: ${said}` : 'The service did not create the webhook.');
+}
+
+/** A listed entry's address, or null when it is no readable webhook. */
+function readableUrl(entry: unknown): string | null {
+  return eachReadable([entry], toWebhook)[0]?.url ?? null;
 }
 
 /**
