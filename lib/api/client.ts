@@ -641,6 +641,8 @@ export class ServiceClient {
       await this.http.request('DELETE', `/api/v2/webhooks/${pathSegment(id)}`, { signal, interactive });
       return true;
     } catch (error) {
+      // A 2xx whose body is not what its type says ("Deleted" as JSON) still deleted it, as for creation.
+      if (error instanceof ApiError && error.kind === 'invalid_response' && error.status !== null && error.status >= 200 && error.status < 300) return true;
       if (error instanceof ApiError && isUnsupported(error) && error.status !== 404) return false;
       throw error;
     }
