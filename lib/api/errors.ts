@@ -133,15 +133,43 @@ function messageOf(value: unknown, { fields = false, depth = 0 } = {}): string |
   return parts.length > 0 ? parts.join('; ') : null;
 }
 
-/** Where in the request a problem is: the body's part aside (pydantic's `loc`, `field`, Stripe's `param`, JSON:API's pointer). */
+/**
+ * Where in the request a problem is: the body's part aside (pydantic's `loc`, zod's `path` list,
+ * `field`, express-validator's `path`, Stripe's `param`, JSON:API's and RFC 9457's pointer).
+ */
 function fieldOf(value: Record<string, unknown>): string | null {
-  if (Array.isArray(value.loc)) {
-    const path = value.loc.filter((part) => (typeof part === 'string' || typeof part === 'number') && !['body', 'query', 'path', 'header', 'cookie'].includes(String(part)));
+  const list = Array.isArray(value.loc) ? value.loc : Array.isArray(value.path) ? value.path : null;
+  if (list !== null) {
+    const path = list.filter((part) => (typeof part === 'string' || typeof part === 'number') && !['body', 'query', 'path', 'header', 'cookie'].includes(String(part)));
     return path.length > 0 ? path.join('.') : null;
   }
-  const pointer = isFields(value.source) ? text(value.source.pointer) : null;
-  const named = text(value.field) ?? text(value.param) ?? pointer?.split('/').filter(Boolean).pop() ?? null;
+  const pointer = isFields(value.source) ? text(value.source.pointer) : text(value.pointer);
+  const named = text(value.field) ?? text(value.param) ?? text(value.path) ?? pointer?.split('/').filter((part) => part !== '' && part !== '#').pop() ?? null;
   return named !== null && /^[\w.[\]-]{1,64}$/.test(named) ? named : null;
+}
+
+/** A summary that names no field nor problem ("Validation failed"): the field details say more. */
+const GENERIC_SUMMARY =
+  /^(?:validation (?:failed|error)|request validation failed|the given data was invalid|one or more validation errors occurred|unprocessable (?:entity|content)|bad request|invalid (?:request|input|data|parameters?))[.!]?$/i;
+
+/**
+ * The field by field problems a validation answer keeps beside its summary: `errors` (RFC 9457's,
+ * JSON:API's, Laravel's and Rails' field hashes), `error.details`, zod's `issues`, `violations`.
+ */
+function fieldDetails(b: Fields): string | null {
+  const lists = [b.errors, isFields(b.error) ? b.error.details : undefined, b.issues, b.violations];
+  for (const list of lists) {
+    const said = list === undefined ? null : messageOf(list, { fields: true });
+    if (said !== null) return said;
+  }
+  return null;
+}
+
+/** The summary with the field details beside it (which field is wrong, and why), or alone for a generic one. */
+function withDetails(summary: string | null, details: string | null): string | null {
+  if (details === null || summary === null) return summary ?? details;
+  if (summary.includes(details)) return summary;
+  return GENERIC_SUMMARY.test(summary) ? details : `${summary}: ${details}`;
 }
 
 /** The code of the first entry of a JSON:API `errors` list. */
@@ -199,6 +227,8 @@ export function parseErrorBody(body: string, contentType: string | null, redact:
       }
       // Then any other key that holds words (`msg`, `Message`, `errorMessage`).
       message ??= messageOf(b.detail) ?? messageOf(b.message) ?? messageOf(b.errors, { fields: true }) ?? text(b.title) ?? messageOf(b);
+      // A summary alone ("Validation failed") never said which field was wrong, nor why.
+      message = withDetails(message, fieldDetails(b));
       if (isFields(b.detail)) code ??= text(b.detail.code);
       code ??= codeOfList(b.errors);
       if (code === null) {
