@@ -619,7 +619,8 @@ export class ServiceClient {
           return null;
         });
         if (response === null) break;
-        const { items, next } = toWebhookPage(response.body, asked);
+        const linkPaging = { link: response.headers.get('link'), requestUrl: this.http.url('/api/v2/webhooks', asked), apiRoot: this.http.url('/api/v2') };
+        const { items, next } = toWebhookPage(response.body, asked, linkPaging);
         // An entry without an id is told apart by its address.
         const keyOf = (webhook: Webhook) => webhook.id ?? `url:${webhook.url ?? ''}`;
         const fresh = items.filter((webhook) => !seen.has(keyOf(webhook)));

@@ -8,7 +8,7 @@ import { toContacts } from './contacts';
 import { linkRelations } from './link-header';
 
 /**
- * What the contact list call's reply says in its headers about paging: its `Link` header, the
+ * What a list call's reply says in its headers about paging: its `Link` header, the
  * address asked (a relative link is resolved against it), and the service's API root
  * (`https://host/prefix/api/v2`), outside which no link is taken.
  */
@@ -53,13 +53,13 @@ type Query = Record<string, string>;
  * The query of another list's next page by the contacts' rules, only as the server says it (a
  * cursor, a link, `has_more`, a total or page count beyond this page): never guessed from a full page.
  */
-export function nextListQuery(body: Obj, received: number, lastId: string | null, asked?: Query): Query | null {
+export function nextListQuery(body: Obj, received: number, lastId: string | null, asked?: Query, linkPaging?: LinkPaging): Query | null {
   const paging = pagingOf(body);
   const offset = numberOf(body, 'offset') ?? numberOf(paging, 'offset') ?? 0;
   // The size this page was asked with (a later page's): none asked, none assumed.
   const size = Number(asked?.per_page ?? asked?.limit);
   const request = { limit: Number.isInteger(size) && size > 0 ? size : Number.MAX_SAFE_INTEGER, offset };
-  const found = nextPageQuery(body, paging, received, totalOf(body, paging, received, request), request, lastId, undefined);
+  const found = nextPageQuery(body, paging, received, totalOf(body, paging, received, request), request, lastId, linkPaging ? linkedNextQuery(linkPaging) : undefined);
   const query = found instanceof Counted ? found.query : found;
   // The size, where the server named none, as this page's.
   return query === null ? null : Object.fromEntries(Object.entries(query).map(([key, value]) => [key, value === String(Number.MAX_SAFE_INTEGER) ? String(received) : value]));
@@ -77,7 +77,7 @@ const PAGE_RELATIONS = ['next', 'prev', 'previous', 'first', 'last'];
 /**
  * The next page from a `Link` header: its query, taken only from a link on the service's own
  * origin and under its API root (a header can be set by anything between, and the key goes
- * wherever the query is sent: to the contacts path of the configured service). Null when the
+ * wherever the query is sent: to the list's path of the configured service). Null when the
  * header pages but names no next page (the last one); undefined when it says nothing usable.
  */
 function linkedNextQuery({ link, requestUrl, apiRoot }: LinkPaging): Query | null | undefined {

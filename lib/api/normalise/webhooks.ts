@@ -7,7 +7,7 @@ import { ID_KEYS, idOf, invalid, isObj, scalarText, textOf, toFlag, type Obj } f
 import { dateOf } from './dates';
 import { ITEM_TEXT_KEYS, toTextList } from './text-lists';
 import { eachReadable, listReply, unwrap } from './envelope';
-import { nextListQuery } from './contact-page';
+import { nextListQuery, type LinkPaging } from './contact-page';
 import { sameWebhookAddress } from '../webhook-url';
 
 const ACTIVE_WEBHOOK_WORDS = new Set(['active', 'enabled', 'on', 'live', 'running', 'verified']);
@@ -155,9 +155,16 @@ export function toWebhookList(raw: unknown): Webhook[] {
   return toWebhookPage(raw).items;
 }
 
-/** One page of the webhook list, and the query of the next where the server says one follows. */
-export function toWebhookPage(raw: unknown, asked?: Record<string, string>): { items: Webhook[]; next: Record<string, string> | null } {
+/**
+ * One page of the webhook list, and the query of the next where the server says one follows (in
+ * the body, or only in a `Link` header: GitHub's and GitLab's bare arrays).
+ */
+export function toWebhookPage(
+  raw: unknown,
+  asked?: Record<string, string>,
+  linkPaging?: LinkPaging,
+): { items: Webhook[]; next: Record<string, string> | null } {
   const { body, list } = listReply(raw, LIST_KEYS, 'the webhook list');
   const items = eachReadable(list, toWebhook);
-  return { items, next: nextListQuery(body, list.length, items.at(-1)?.id ?? null, asked) };
+  return { items, next: nextListQuery(body, list.length, items.at(-1)?.id ?? null, asked, linkPaging) };
 }
