@@ -60,7 +60,7 @@ export function toWebhook(
   // A listed entry with neither an id nor an address: nothing the user could recognise or delete.
   if (id === null && url === null) throw invalid('the webhook');
   const eventsKey = EVENT_LIST_KEYS.find((key) => body[key] != null);
-  const events = toTextList(eventsKey === undefined ? undefined : body[eventsKey], WEBHOOK_EVENT_KEYS);
+  const events = toTextList(subscribedEvents(eventsKey === undefined ? undefined : body[eventsKey]), WEBHOOK_EVENT_KEYS);
   const disabled = toFlag(body.disabled ?? body.is_disabled ?? body.isDisabled);
   return {
     id,
@@ -73,6 +73,12 @@ export function toWebhook(
       webhookStatusActive(textOf(body, 'status', 'state')),
     createdAt: dateOf(body, 'created_at', 'createdAt'),
   };
+}
+
+/** Events listed as objects with their own switch (`{event, enabled: false}`): those switched off are not sent. */
+function subscribedEvents(raw: unknown): unknown {
+  if (!Array.isArray(raw)) return raw;
+  return raw.filter((entry) => !isObj(entry) || toFlag(entry.enabled ?? entry.active ?? entry.subscribed) !== false);
 }
 
 /**
