@@ -220,6 +220,11 @@ function contactsOf(people: PageSurface['people'], preferences: Preferences): Su
   return [...once.values()];
 }
 
+/** Whether the page lists the user (under an address the service knows as their own contact's). */
+function userListed(people: PageSurface['people'], preferences: Preferences): boolean {
+  return people.some((person) => (person.match ? leftOutPerson(person.email, person.match, preferences) === 'own' : false));
+}
+
 /**
  * The form's defaults for the tab in view: its event (title, time, attendees; a one-to-one meeting
  * too) and the person chosen on a card as primary contact. `preferences`: the user's now; the
@@ -247,7 +252,8 @@ export function draftFromTarget(target: PanelTarget, preferences: Preferences = 
     ...(!timeRead && shownWhen ? { unreadWhen: shownWhen } : {}),
     // The page lists the others; the user is an attendee too. It leaves out the people in excluded
     // domains (the user's colleagues, who speak too) without saying how many: left to the user then.
-    speakersExpected: event && preferences.excludedDomains.length === 0 ? Math.min(100, event.people.length + 1) : null,
+    // Shown under an alias the service knows as theirs, the user is one of those listed already.
+    speakersExpected: event && preferences.excludedDomains.length === 0 ? Math.min(100, event.people.length + (userListed(event.people, preferences) ? 0 : 1)) : null,
     contacts,
     primaryContactId: chosen?.contact.id ?? (contacts.length === 1 ? contacts[0]!.id : null),
   };

@@ -2,7 +2,7 @@
  * The upload form's suggestions leave out the user shown under another of their addresses (an
  * alias the invitation went to) that the service knows as their own contact, as the panel does:
  * they are not offered as the primary contact of their own recording, nor picked when they are
- * the only contact found.
+ * the only contact found, nor counted twice among the speakers expected.
  */
 import { expect, it } from 'vitest';
 import type { PanelTarget } from '@/lib/panel/target';
@@ -29,4 +29,13 @@ it('does not offer the user, shown under an alias the service knows as theirs, a
 it('does not preselect the user as the primary contact of a meeting with someone not in Primer', () => {
   const draft = draftFromTarget(target([pagePerson('Pat Morgan', 'pat@example-corp.io', me), pagePerson('Lee Park', 'lee@example.org', null)]), preferences);
   expect(draft.primaryContactId).toBeNull();
+});
+
+it('counts the user once among the speakers when the page lists them under such an alias', () => {
+  const dan = match('d', 'Daniel Weiss', 'dan@example.net');
+  const withAlias = draftFromTarget(target([pagePerson('Pat Morgan', 'pat@example-corp.io', me), pagePerson('Daniel Weiss', 'dan@example.net', dan)]), preferences);
+  expect(withAlias.speakersExpected).toBe(2);
+  // Not listed (the page left their address out): the user is one more than those listed.
+  const without = draftFromTarget(target([pagePerson('Daniel Weiss', 'dan@example.net', dan), pagePerson('Lee Park', 'lee@example.org', null)]), preferences);
+  expect(without.speakersExpected).toBe(3);
 });
