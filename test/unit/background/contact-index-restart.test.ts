@@ -7,12 +7,10 @@ import { expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { ContactIndex } from '@/lib/api/contact-index';
 import { storageIndexPersistence } from '@/lib/background/browser-stores';
+import { largeAccountContacts } from '../support/storage-quota';
 
 it('reads a mid-sized contact list from its saved copy after a worker restart, with storage.local mostly free', async () => {
-  const contacts = Array.from({ length: 12_000 }, (_, i) => {
-    const email = `firstname.lastname${i}@company${i % 500}.example`;
-    return { id: `c-${100000 + i}`, name: `Firstname${i} Lastname`, email, emails: [email], company: `Company ${i % 500} Ltd`, title: 'Account Manager' };
-  });
+  const contacts = largeAccountContacts(12_000);
   let pagedWholeList = 0;
   const listAll = () => {
     pagedWholeList += 1;

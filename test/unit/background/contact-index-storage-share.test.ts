@@ -14,16 +14,13 @@ import { PANEL_CACHE_MAX_BYTES } from '@/components/panel/data/persistence';
 import { PANEL_CACHE_KEY } from '@/lib/storage/panel-cache-key';
 import { storageUploadStore } from '@/lib/upload/store';
 import { uploadRecord } from '../upload/helpers';
-import { enforceStorageQuota, storedSize } from '../support/storage-quota';
+import { enforceStorageQuota, largeAccountContacts, storedSize } from '../support/storage-quota';
 
 beforeEach(enforceStorageQuota);
 
 it('leaves room for an upload’s record once the contact index of a large account is saved', async () => {
   // A 30,000-contact account, read once for name-only lookups (Calendar guests without addresses).
-  const contacts = Array.from({ length: 30_000 }, (_, i) => {
-    const email = `firstname.lastname${i}@company${i % 500}.example`;
-    return { id: `c-${100000 + i}`, name: `Firstname${i} Lastname`, email, emails: [email], company: `Company ${i % 500} Ltd`, title: 'Account Manager' };
-  });
+  const contacts = largeAccountContacts(30_000);
   const index = new ContactIndex(() => Promise.resolve({ contacts, complete: true }), { persistence: storageIndexPersistence('https://api.test', 'key-1') });
   await index.refresh();
 

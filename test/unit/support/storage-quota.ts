@@ -27,3 +27,11 @@ export function enforceStorageQuota(): void {
     await remove(keys);
   };
 }
+
+/** A large account's contacts as a service lists them, each with one address and a company (`n` of them). */
+export function largeAccountContacts(n: number) {
+  return Array.from({ length: n }, (_, i) => {
+    const email = `firstname.lastname${i}@company${i % 500}.example`;
+    return { id: `c-${100000 + i}`, name: `Firstname${i} Lastname`, email, emails: [email], company: `Company ${i % 500} Ltd`, title: 'Account Manager' };
+  });
+}

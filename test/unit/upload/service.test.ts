@@ -9,7 +9,7 @@ import type { Recording } from '@/lib/models';
 import { MISSING_FILE, type UploadRecord } from '@/lib/upload/record';
 import { STOPPED_COPY_KEPT_MS, UNSEEN_CHECK_MS, UploadService, type UploadPlatform } from '@/lib/upload/service';
 import { storageUploadStore, UPLOADS_KEY } from '@/lib/upload/store';
-import { deferred, idle, memoryStore, presigned, T0, untilAborted, uploadRecord, withUrl, type MemoryStore } from './helpers';
+import { deferred, fakePlatform, idle, memoryStore, presigned, T0, untilAborted, uploadRecord, withUrl, type MemoryStore } from './helpers';
 
 const FILE = { name: 'Weekly sync.m4a', size: 1000, type: 'audio/mp4' };
 const META = { title: 'Weekly sync', meetingDate: '2026-05-19T09:00:00.000Z', speakersExpected: 3, primaryContactId: 'c-maya', primaryContactName: 'Maya Chen' };
@@ -25,28 +25,17 @@ function setup(initial: UploadRecord[] = []) {
   const store: MemoryStore = memoryStore(initial);
   const clock = { now: T0 };
   let issued = 0;
+  // What this file's cases share beyond the default platform: numbered upload URLs, a PUT that
+  // reports its whole file sent, a processed recording, and no popup showing the uploads.
   const platform = {
-    store,
+    ...fakePlatform(store, () => clock.now),
     requestUrl: vi.fn<UploadPlatform['requestUrl']>(() => Promise.resolve(presigned(++issued, T0))),
     put: vi.fn<UploadPlatform['put']>((record, onProgress) => {
       onProgress(record.file.size);
       return Promise.resolve();
     }),
-    sending: vi.fn<UploadPlatform['sending']>(() => Promise.resolve(false)),
-    missingAccess: vi.fn<UploadPlatform['missingAccess']>(() => Promise.resolve(null)),
-    complete: vi.fn<UploadPlatform['complete']>(() => Promise.resolve()),
     getRecording: vi.fn<UploadPlatform['getRecording']>(() => Promise.resolve(recording())),
-    dropCachedResults: vi.fn<UploadPlatform['dropCachedResults']>(() => Promise.resolve()),
-    announce: vi.fn<UploadPlatform['announce']>(() => Promise.resolve()),
     uploadsShown: vi.fn<UploadPlatform['uploadsShown']>(() => Promise.resolve(false)),
-    showActive: vi.fn<UploadPlatform['showActive']>(() => Promise.resolve()),
-    schedulePoll: vi.fn<UploadPlatform['schedulePoll']>(() => Promise.resolve()),
-    prepareHandOver: vi.fn<UploadPlatform['prepareHandOver']>(() => Promise.resolve()),
-    tidy: vi.fn<UploadPlatform['tidy']>(() => Promise.resolve()),
-    deleteFile: vi.fn<UploadPlatform['deleteFile']>(() => Promise.resolve()),
-    listFiles: vi.fn<UploadPlatform['listFiles']>(() => Promise.resolve([])),
-    now: () => clock.now,
-    sleep: vi.fn<UploadPlatform['sleep']>(() => Promise.resolve()),
   } satisfies UploadPlatform;
   const service = new UploadService(platform);
   const badge = () => platform.showActive.mock.calls.at(-1)?.[0];
