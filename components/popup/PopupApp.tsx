@@ -28,8 +28,15 @@ import { useLiveProcessing, useUploads } from './useUploads';
  */
 type Setup = 'loading' | 'ready' | { missing: string } | { unanswered: string };
 
-function useSetup(): Setup {
+/**
+ * The setup, and whether the settings changed since this page read its draft. The form goes while
+ * Primer is not set up (the key removed) and a new one comes once it is again (another account's
+ * key, perhaps): the draft's contacts are still the old settings' ids, and the new form must not
+ * offer them.
+ */
+function useSetup(): { setup: Setup; settingsChanged: boolean } {
   const [setup, setSetup] = useState<Setup>('loading');
+  const [settingsChanged, setSettingsChanged] = useState(false);
   useEffect(() => {
     let live = true;
     let asked = 0;
@@ -46,24 +53,16 @@ function useSetup(): Setup {
     // Read again when the options change them (the form in a tab stays open meanwhile): set up
     // there, the form appears; the key removed, it says so. Not 'loading' meanwhile: a form that
     // stays ready keeps the recording picked in it.
-    const unwatch = watchSettings(read);
+    const unwatch = watchSettings(() => {
+      setSettingsChanged(true);
+      read();
+    });
     return () => {
       live = false;
       unwatch();
     };
   }, []);
-  return setup;
-}
-
-/**
- * Whether the settings changed since this page read its draft. The form goes while Primer is not
- * set up (the key removed) and a new one comes once it is again (another account's key, perhaps):
- * the draft's contacts are still the old settings' ids, and the new form must not offer them.
- */
-function useSettingsChanged(): boolean {
-  const [changed, setChanged] = useState(false);
-  useEffect(() => watchSettings(() => setChanged(true)), []);
-  return changed;
+  return { setup, settingsChanged };
 }
 
 function setupMissing(settings: SettingsView | null): string {
@@ -95,14 +94,13 @@ function closeIfPopup(): void {
 }
 
 export function PopupApp({ draft: loadingDraft }: { draft: Promise<UploadDraft> }) {
-  const setup = useSetup();
+  const { setup, settingsChanged } = useSetup();
   const problem = useActiveTabProblem();
   // The tab's lookups found no address or key for it (settings changed since they were read):
   // an upload would fail the same way, so the section says what the setup needs, as above.
   const missing = typeof setup === 'object' && 'missing' in setup ? setup.missing : problem?.problem === 'not_configured' ? setupMissing(null) : null;
   const unanswered = typeof setup === 'object' && 'unanswered' in setup ? setup.unanswered : null;
   const draft = useDraft(loadingDraft);
-  const settingsChanged = useSettingsChanged();
   const uploads = useUploads();
   const windowId = useWindowId();
   const [started, setStarted] = useState<StartedUpload | null>(null);
