@@ -8,7 +8,7 @@ import type { PageSurface } from '@/lib/panel/context';
 import type { SubjectPerson } from '@/lib/panel/subject';
 import { actionItemsByPerson, avoidedInMeeting, namesakeDetails, personLabel, sharedTopics, topicsToAvoid, type BriefedAttendee, type MeetingActionItem, type TopicPeople } from '@/lib/format/meeting';
 import { meetingProvenance } from '@/lib/format/provenance';
-import { surfaceNoun } from '@/lib/format/surface';
+import { surfaceNoun, surfacePeople } from '@/lib/format/surface';
 import { IsolatedList } from '@/components/ui/Isolated';
 import { calendarWhen, joinedWithAnd, rangesApart } from '@/lib/format/text';
 import { recordingFinder, useHeldRecordings } from '../data/queries';
@@ -134,7 +134,8 @@ function commonProblem(attendees: readonly Attendee[]): CommonProblem | null {
 }
 
 /** Why, for attendees failed for different reasons (each card says its own): no one reason is true of all. */
-const MIXED_REASONS = 'They failed for different reasons: each attendee’s card below says why.';
+/** `one`: what one of the surface's people is called (surface.ts). */
+const mixedReasons = (one: string) => `They failed for different reasons: each ${one}’s card below says why.`;
 
 /** Whom else an item listed under one attendee is pending for, as the meeting names them. */
 const alsoPendingFor = (item: MeetingActionItem) => item.alsoFor?.map(personLabel);
@@ -152,31 +153,31 @@ function leftOutWhy(reasons: readonly ('own' | 'excluded')[]): string {
   return `${who} is one of your own addresses or in a domain you excluded`;
 }
 
-/** "the attendees’ briefings" only when that is everyone's: else whose, or how many of them. */
-function whoseBriefings(labels: readonly string[], of: number): string {
-  if (labels.length >= of) return 'the attendees’ briefings';
-  return labels.length <= NAMED_AT_MOST ? `the briefings of ${joinedWithAnd(labels)}` : `the briefings of ${labels.length} of ${of} attendees`;
+/** "the attendees’ briefings" only when that is everyone's: else whose, or how many of them. `many`: what the surface's people are called. */
+function whoseBriefings(labels: readonly string[], of: number, many: string): string {
+  if (labels.length >= of) return many === 'attendees' ? 'the attendees’ briefings' : 'everyone’s briefings';
+  return labels.length <= NAMED_AT_MOST ? `the briefings of ${joinedWithAnd(labels)}` : `the briefings of ${labels.length} of ${of} ${many}`;
 }
 
-/** Up to this many attendees are named in a sentence; more are counted. */
+/** Up to this many people are named in a sentence; more are counted. */
 const NAMED_AT_MOST = 3;
 
 /**
  * Whose latest briefings could not be loaded (their copies are shown, and their cards read like the
  * fresh ones): named as whose failed are, when they are some of the attendees; else counted.
  */
-function whoseLatest(labels: readonly string[], of: number): string {
+function whoseLatest(labels: readonly string[], of: number, { one, many }: { one: string; many: string }): string {
   if (labels.length < of && labels.length <= NAMED_AT_MOST) return `the latest ${labels.length === 1 ? 'briefing' : 'briefings'} of ${joinedWithAnd(labels)}`;
-  return labels.length === 1 ? 'the latest briefing of one attendee' : `the latest briefings of ${labels.length} attendees`;
+  return labels.length === 1 ? `the latest briefing of one ${one}` : `the latest briefings of ${labels.length} ${many}`;
 }
 
 /**
  * Who is left out of the meeting's topics and pending items because their briefing could not be loaded: without it,
  * a missing attendee read as one with nothing to avoid and nothing pending. `noun`: the meeting, or the conversation (surface.ts).
  */
-function missingNote(labels: readonly string[], noun: string): string {
+function missingNote(labels: readonly string[], noun: string, many: string): string {
   const one = labels.length === 1;
-  const who = labels.length <= NAMED_AT_MOST ? joinedWithAnd(labels) : `${labels.length} attendees`;
+  const who = labels.length <= NAMED_AT_MOST ? joinedWithAnd(labels) : `${labels.length} ${many}`;
   return `${who} ${one ? 'is' : 'are'} left out of the ${noun}’s topics and pending items: ${one ? 'their briefing' : 'their briefings'} could not be loaded, so what to avoid with them and what they have pending is not known.`;
 }
 
@@ -184,8 +185,8 @@ function missingNote(labels: readonly string[], noun: string): string {
  * Whose briefing is still on its way, so not yet in the meeting's topics and pending items: else
  * those read as the whole meeting's. Not live: each card's placeholder says it is loading.
  */
-function waitingNote(labels: readonly string[], noun: string): string {
-  const whose = labels.length === 1 ? `the briefing of ${labels[0]}` : labels.length <= NAMED_AT_MOST ? `the briefings of ${joinedWithAnd(labels)}` : `the briefings of ${labels.length} attendees`;
+function waitingNote(labels: readonly string[], noun: string, many: string): string {
+  const whose = labels.length === 1 ? `the briefing of ${labels[0]}` : labels.length <= NAMED_AT_MOST ? `the briefings of ${joinedWithAnd(labels)}` : `the briefings of ${labels.length} ${many}`;
   return `Still loading ${whose}: not yet in the ${noun}’s topics and pending items.`;
 }
 
@@ -194,6 +195,7 @@ export function MeetingBriefing({ surface, onOpenPerson, onAvoids, onOpenRecordi
   const { attendees, settled, refetch, refreshing, leftOut } = useAttendees(surface);
   usePaintedMark(settled, 'meeting', `${surface.title ?? surface.kind}:${attendees.map((attendee) => attendee.key).join(',')}`, onPainted);
   const title = surface.title?.trim() ? surface.title : `This ${surfaceNoun(surface.kind)}`;
+  const called = surfacePeople(surface.kind);
   // A meeting chosen on a card before everyone in it was left out in the options: said, as for one person.
   const everyoneLeftOut = attendees.length === 0 && leftOut.length > 0;
   // Not when every briefing failed: that is the alert's to say.
@@ -322,15 +324,15 @@ export function MeetingBriefing({ surface, onOpenPerson, onAvoids, onOpenRecordi
       {common ? (
         <ProblemNotice
           error={common.error}
-          what={whoseBriefings(common.failed.map(labelOf), known.length)}
-          reason={common.mixed ? MIXED_REASONS : undefined}
+          what={whoseBriefings(common.failed.map(labelOf), known.length, called.many)}
+          reason={common.mixed ? mixedReasons(called.one) : undefined}
           onRetry={() => void refetch()}
           retrying={common.retrying}
         >
           {/* The notice of briefings shown from their copy gives way to this one: what it said is said here. */}
           {stalest ? (
             <>
-              {behind.length === 1 ? 'One attendee is' : `${behind.length} attendees are`} shown as of <AsOf asOf={stalest.reply.asOf} now={givenNow?.getTime()} />, as asking for
+              {behind.length === 1 ? `One ${called.one} is` : `${behind.length} ${called.many} are`} shown as of <AsOf asOf={stalest.reply.asOf} now={givenNow?.getTime()} />, as asking for
               newer failed too.
             </>
           ) : null}
@@ -339,7 +341,7 @@ export function MeetingBriefing({ surface, onOpenPerson, onAvoids, onOpenRecordi
       {stalest?.refreshProblem && !common ? (
         <ProblemNotice
           error={stalest.refreshProblem.error}
-          what={whoseLatest(behindAttendees.map(labelOf), known.length)}
+          what={whoseLatest(behindAttendees.map(labelOf), known.length, called)}
           onRetry={() => void refetch()}
           retrying={stalest.refreshProblem.retrying}
         >
@@ -347,8 +349,8 @@ export function MeetingBriefing({ surface, onOpenPerson, onAvoids, onOpenRecordi
         </ProblemNotice>
       ) : null}
       {source ? <p className="source provenance">{source}</p> : null}
-      {failed.length > 0 && briefed.length > 0 ? <p className="subtle missing-note">{missingNote(failed.map(labelOf), surfaceNoun(surface.kind))}</p> : null}
-      {waiting.length > 0 && briefed.length > 0 ? <p className="subtle missing-note">{waitingNote(waiting.map(labelOf), surfaceNoun(surface.kind))}</p> : null}
+      {failed.length > 0 && briefed.length > 0 ? <p className="subtle missing-note">{missingNote(failed.map(labelOf), surfaceNoun(surface.kind), called.many)}</p> : null}
+      {waiting.length > 0 && briefed.length > 0 ? <p className="subtle missing-note">{waitingNote(waiting.map(labelOf), surfaceNoun(surface.kind), called.many)}</p> : null}
       {avoid.length > 0 ? (
         <Section title={<><span aria-hidden="true">⚠ </span>Topics to avoid</>} className="avoid-warning">
           <TopicPeopleList entries={avoid} label="Topics to avoid and whom they concern" />
@@ -356,7 +358,7 @@ export function MeetingBriefing({ surface, onOpenPerson, onAvoids, onOpenRecordi
       ) : null}
       {shared.length > 0 ? (
         <Section title="Shared topics">
-          <TopicPeopleList entries={shared} label="Topics several attendees share" />
+          <TopicPeopleList entries={shared} label={`Topics several ${called.many} share`} />
         </Section>
       ) : null}
       {actions.length > 0 ? (
@@ -382,7 +384,7 @@ export function MeetingBriefing({ surface, onOpenPerson, onAvoids, onOpenRecordi
         </Section>
       ) : null}
       {known.length > 0 ? (
-        <Section title="Attendees">
+        <Section title={called.many === 'attendees' ? 'Attendees' : 'People'}>
           <ul className="attendees">
             {known.map((attendee) => (
               <AttendeeSummary

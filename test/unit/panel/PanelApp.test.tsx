@@ -666,7 +666,7 @@ describe('PanelApp', () => {
       surfaces: [surface([pagePerson('Maya Chen', 'maya@example.com', maya), pagePerson('Daniel Weiss', 'dan@example.net', dan)], { kind: 'compose', title, when: null })],
     });
     await showPanel(target({ page: compose('Q') }));
-    const attendees = await screen.findByRole('region', { name: 'Attendees' });
+    const attendees = await screen.findByRole('region', { name: 'People' });
     await userEvent.click(await within(attendees).findByRole('button', { name: 'Full briefing: Daniel Weiss' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Daniel Weiss' })).toBeVisible();
     await act(() => browserShows(target({ page: compose('Q3 plan') })));

@@ -37,7 +37,7 @@ describe('a person opened from an e-mail thread’s briefing', () => {
     const target: PanelTarget = { tabId: 7, focus: null, status: null, page: { site: 'gmail', recognised: true, surfaces: [thread] } };
     await browserShows(target);
     render(<PanelApp client={new QueryClient({ defaultOptions: { queries: { retry: false } } })} restored={Promise.resolve()} firstTarget={Promise.resolve(target)} />);
-    const attendees = await screen.findByRole('region', { name: 'Attendees' });
+    const attendees = await screen.findByRole('region', { name: 'People' });
     await user.click(await within(attendees).findByRole('button', { name: 'Full briefing: Daniel Weiss' }));
     await vi.waitFor(() => expect(screen.getByRole('heading', { level: 1, name: 'Daniel Weiss' })).toBeVisible());
     const back = within(screen.getByRole('heading', { level: 1, name: 'Daniel Weiss' }).closest('article')!).getAllByRole('button')[0]!;
