@@ -313,7 +313,7 @@ test('"Open briefing" on a Gmail hover card briefs that person, recordings and t
 
   // Back to what the page shows: the whole thread.
   await panel.getByRole('button', { name: /Back to this page/ }).click();
-  await expect(panel.getByRole('region', { name: 'Attendees' })).toBeVisible();
+  await expect(panel.getByRole('region', { name: 'People' })).toBeVisible();
   await expect(panel.getByRole('heading', { level: 1 })).toContainText('Q3 roadmap review <img src=x');
   expect(await panel.evaluate(() => (window as unknown as { __pwned?: unknown }).__pwned)).toBeUndefined();
   expect(errors).toEqual([]);

@@ -170,7 +170,7 @@ async function wrongThenRight(
   await expect.poll(async () => new Set(await markerLabels(page)), { timeout: 20_000 }).toEqual(new Set(THREAD_LABELS));
   await expect.poll(button).toEqual({ text: '', title: await manifestTitle(serviceWorker) });
   await expect(panel.getByRole('heading', { level: 1, name: /^Q3 roadmap review/ })).toBeVisible({ timeout: 20_000 });
-  await expect(panel.getByRole('region', { name: 'Attendees' })).toContainText('Daniel Weiss');
+  await expect(panel.getByRole('region', { name: 'People' })).toContainText('Daniel Weiss');
   await expect(wrongAddress).toHaveCount(0);
   expect(errors).toEqual([]);
 }
