@@ -35,10 +35,19 @@ export function watchSettingsSaved(onChange: () => void): () => void {
   return watchPageItem(SETTINGS_SAVED_KEY, () => onChange());
 }
 
-/** Calls `onChange` once per storage change that touches the settings; returns the unsubscribe. */
+/** Whether a storage change's value differs: Firefox lists every key a `set()` was given, changed or not (Mozilla bug 1833153). */
+function changed(change: { oldValue?: unknown; newValue?: unknown } | undefined): boolean {
+  return change !== undefined && JSON.stringify(change.oldValue) !== JSON.stringify(change.newValue);
+}
+
+/**
+ * Calls `onChange` once per storage change that alters the settings; returns the unsubscribe. A
+ * Save that writes what was saved already (the same address, the key left empty) is no change:
+ * else Firefox's pages dropped their answers and the upload form its chosen contact.
+ */
 export function watchSettings(onChange: () => void): () => void {
-  const listener = (changes: Record<string, unknown>, area: string) => {
-    if (SETTINGS_KEYS[area]?.some((key) => key in changes)) onChange();
+  const listener = (changes: Record<string, { oldValue?: unknown; newValue?: unknown }>, area: string) => {
+    if (SETTINGS_KEYS[area]?.some((key) => changed(changes[key]))) onChange();
   };
   browser.storage.onChanged.addListener(listener);
   return () => browser.storage.onChanged.removeListener(listener);

@@ -33,6 +33,8 @@ describe('OptionsApp', () => {
   it('follows the settings as they change elsewhere (another options tab, an administrator)', async () => {
     let view = settingsView();
     fakeBackground({ 'settings.get': () => Promise.resolve(view), 'webhook.list': { supported: true, items: [] } });
+    // A key is stored (sealed: its shape is the background's business).
+    await fakeBrowser.storage.local.set({ apiKeySealed: 'sealed key' });
     renderWithClient(<OptionsApp />);
     expect(await screen.findByRole('button', { name: 'Remove key' })).toBeInTheDocument();
     // The key removed in another tab: the stored settings change.
