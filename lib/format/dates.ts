@@ -53,6 +53,14 @@ const DAY_EDGE = /^(\d{4})-(\d{2})-(\d{2})T(?:00:00(?::00(?:\.0+)?)?|23:59:59(?:
  */
 const NUMERIC_DATE = /^(\d{1,2})([./-])(\d{1,2})\2(\d{4})(?=$|[\sT])/;
 
+/**
+ * A year and month alone ("2026-11", ISO 8601's reduced precision; "2026/11", "2026.11"): a month,
+ * no day of it. The engine reads it as the 1st ("2026-11" at midnight UTC: 31 Oct west of it), so
+ * an item due in November was overdue all November. No date is read, as for "Nov 2026": shown as
+ * written, never overdue.
+ */
+const YEAR_MONTH = /^\d{4}[-/. ]\d{1,2}$/;
+
 const localDay = (date: Date) => Date.UTC(date.getFullYear(), date.getMonth(), date.getDate()) / DAY;
 
 /**
@@ -83,6 +91,7 @@ function parse(value: string | null, due = false): Read | null {
     const [, year, month, day] = calendar.map(Number) as [number, number, number, number];
     return calendarDay(year, month, day);
   }
+  if (YEAR_MONTH.test(text)) return null;
   const numeric = NUMERIC_DATE.exec(text);
   if (numeric) {
     const [first, second, year] = [numeric[1], numeric[3], numeric[4]].map(Number) as [number, number, number];
