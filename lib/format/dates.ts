@@ -34,8 +34,12 @@ interface Read {
   calendar: boolean;
 }
 
-// A bare date: no time, so the same day everywhere.
-const CALENDAR_DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
+/**
+ * A bare date: no time, so the same day everywhere. Also with a zone after it ("2026-11-30Z",
+ * "2026-11-30+01:00": XML Schema's xs:date, as JAXB and SOAP-era services write it): still that
+ * day, not its midnight in the zone (a moment: 29 Nov west of UTC).
+ */
+const CALENDAR_DAY = /^(\d{4})-(\d{2})-(\d{2})(?:Z|[+-]\d{2}:?\d{2})?$/;
 
 /**
  * A date at midnight, in UTC or in the server's own zone (Django REST, .NET, Rails with a zone of
@@ -177,7 +181,7 @@ export function readDate(value: string | null): { ms: number; calendar: boolean 
   return read ? { ms: read.date.getTime(), calendar: read.calendar } : null;
 }
 
-/** Whether the text is a calendar day alone ("2026-11-19"), no time of day. */
+/** Whether the text is a calendar day alone ("2026-11-19", perhaps with a zone: "2026-11-19Z"), no time of day. */
 export function isCalendarDay(value: string): boolean {
   return CALENDAR_DAY.test(value.trim());
 }
