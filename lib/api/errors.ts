@@ -279,8 +279,12 @@ export function parseRetryAfter(value: string | null, now: number): number | nul
   // a date, "5, 5" is 5 May 2001, and the wait nothing.
   const repeated = /^(\d+(?:\.\d+)?)(?:\s*,\s*\d+(?:\.\d+)?)+$/.exec(trimmed);
   if (repeated) return Math.round(Number(repeated[1]) * 1000);
+  // asctime ("Thu Nov 12 10:02:00 2026"), the third HTTP date a recipient must read (RFC 9110
+  // §5.6.7), is GMT though it does not say so: the engine read it as local time (8 h late in Los
+  // Angeles, over already east of UTC). Sent twice, the first.
+  const asctime = /^[a-z]{3} [a-z]{3} +\d{1,2} \d{2}:\d{2}:\d{2} \d{4}(?=\s*(?:,|$))/i.exec(trimmed)?.[0];
   // An HTTP date holds a comma of its own ("Thu, 12 Nov 2026 10:02:00 GMT"): sent twice, the first.
-  const date = Date.parse(/^(.+? GMT)\s*,/.exec(trimmed)?.[1] ?? trimmed);
+  const date = Date.parse(asctime ? `${asctime} GMT` : (/^(.+? GMT)\s*,/.exec(trimmed)?.[1] ?? trimmed));
   if (Number.isNaN(date)) return null;
   return Math.max(0, date - now);
 }
