@@ -126,9 +126,13 @@ function dateFormat(locale: string = UI_LOCALE): Intl.DateTimeFormat {
  * the reader's local time of its midnight; a moment moved by the reader's offset at that moment,
  * as Date knows it now, and written in UTC.
  */
-function writeDate({ date, calendar }: Read, locale: string | undefined): string {
-  const shown = calendar ? date : new Date(date.getTime() - date.getTimezoneOffset() * 60_000);
-  return dateFormat(locale).format(shown);
+function writeDate(read: Read, locale: string | undefined): string {
+  return dateFormat(locale).format(shownDay(read));
+}
+
+/** The day a date is written as (writeDate), at its midnight UTC. */
+function shownDay({ date, calendar }: Read): Date {
+  return calendar ? date : new Date(date.getTime() - date.getTimezoneOffset() * 60_000);
 }
 
 function relativeFormat(locale: string = UI_LOCALE): Intl.RelativeTimeFormat {
@@ -143,6 +147,18 @@ const written = (read: Read | null, locale: string | undefined) => (read ? write
 /** A date or a moment (a moment on the reader's own calendar). */
 export function formatDate(value: string | null, locale?: string): string | null {
   return written(parse(value), locale);
+}
+
+/**
+ * A date as a <time dateTime> takes it: the day it is written as (formatDate), as HTML's date
+ * string ("2026-11-30"), the machine-readable form of what the element shows. Never the server's
+ * text ("30 Nov 2026", "…T10:00:00.123456Z" are no valid dateTime). Null when it cannot be read.
+ */
+export function machineDate(value: string | null): string | null {
+  const read = parse(value);
+  const day = read ? shownDay(read).toISOString().slice(0, 10) : null;
+  // A year past 9999 is written "+010000-…": no date string HTML knows.
+  return day !== null && /^\d{4}-\d{2}-\d{2}$/.test(day) ? day : null;
 }
 
 /** A due date: a day, also when the server wrote it as midnight UTC or as the last second of the day. */

@@ -1,7 +1,7 @@
 /** When you last spoke and how often. */
 import { useId } from 'react';
 import type { Insights } from '@/lib/models';
-import { lastConversation } from '@/lib/format/dates';
+import { lastConversation, machineDate } from '@/lib/format/dates';
 import { conversationsText } from '@/lib/format/provenance';
 import { serverText } from '@/lib/format/text';
 import { landFocusWhenGone } from '../focus-landing';
@@ -11,6 +11,8 @@ export function Conversations({ insights, now = new Date() }: { insights: Insigh
   const last = lastConversation(insights.lastConversationDate, now);
   // A date Primer cannot read (or tell: "11/12/2026") is shown as the server wrote it, as due dates are.
   const asWritten = last ? null : serverText(insights.lastConversationDate);
+  // The day shown, machine-readably: never the server's text, which need be no valid dateTime.
+  const dateTime = machineDate(insights.lastConversationDate) ?? undefined;
   // As where the briefing comes from says it: no count for none.
   const total = conversationsText(insights.totalConversations);
   if (!last && !asWritten && !total) return null;
@@ -28,12 +30,12 @@ export function Conversations({ insights, now = new Date() }: { insights: Insigh
               ) : last.ago ? (
                 <>
                   {last.ago}{' '}
-                  <time className="subtle" dateTime={insights.lastConversationDate ?? undefined}>
+                  <time className="subtle" dateTime={dateTime}>
                     ({last.date})
                   </time>
                 </>
               ) : (
-                <time dateTime={insights.lastConversationDate ?? undefined}>{last.date}</time>
+                <time dateTime={dateTime}>{last.date}</time>
               )}
             </dd>
           </div>
