@@ -22,8 +22,6 @@ import type { FoundPerson, PersonRole } from './types';
  * 1-2 ms on every page load of the large fixtures (a fresh isolated world compiles it again).
  */
 const ADDRESS = /^[a-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[a-z0-9!#$%&'*+/=?^_`{|}~-]+)*@[a-z0-9-]+(?:\.[a-z0-9-]+)+$/i;
-/** The same shape, unanchored, to pick addresses out of longer text (labels, titles). */
-const ADDRESS_IN_TEXT = /[a-z0-9!#$%&'*+/=?^_`{|}~.-]+@[a-z0-9-]+(?:\.[a-z0-9-]+)+/gi;
 
 const HYPHEN = 0x2d;
 
@@ -58,13 +56,17 @@ export function normaliseAddress(raw: string | null | undefined): string | null 
   return isAddress(value) ? value : null;
 }
 
-/** Every valid address in a piece of text (lowercased, in order, deduplicated). */
+/**
+ * Every valid address in a piece of text (lowercased, in order, deduplicated): each word checked
+ * whole. A pattern picking addresses out of the text read an internationalised address's ASCII tail
+ * as an address ("josé.garcia@example.com" as "garcia@example.com": someone else's, matched exactly).
+ */
 export function addressesIn(text: string | null | undefined): string[] {
   if (!text) return [];
   const found = new Set<string>();
-  for (const match of text.matchAll(ADDRESS_IN_TEXT)) {
+  for (const word of text.split(/[\s<>(),;:"[\]]+/)) {
     // Sentence punctuation around an address is not part of it ("write to a@b.com."; "a@b.com-").
-    const address = normaliseAddress(match[0].replace(/^\.+|[.-]+$/g, ''));
+    const address = normaliseAddress(word.replace(/^\.+|[.-]+$/g, ''));
     if (address) found.add(address);
   }
   return [...found];
