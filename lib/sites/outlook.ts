@@ -86,8 +86,12 @@ const SEL = {
    * toolbars, menus, the message list.
    */
   notPeople: ['[role="document"]', TEXT_EDITOR, '[role="toolbar"]', '[role="menubar"]', '[role="menu"]', '[role="listbox"]'],
-  /** The account manager (header button and its flyout, kept in the DOM). */
-  accountAddress: ['#mectrl_currentAccount_secondary', '.mectrl_accountDetails', '#O365_MainLink_Me'],
+  /**
+   * The account manager (header button and its flyout, in the DOM once opened), and the folder
+   * pane's primary mailbox, whose title is the address from the start (as Mailvelope's
+   * outlookIntegration.js reads it): else the user was looked up and marked until the menu opened.
+   */
+  accountAddress: ['#mectrl_currentAccount_secondary', '[id^="primaryMailboxRoot_"]', '.mectrl_accountDetails', '#O365_MainLink_Me'],
   /**
    * The user's name: the flyout's (there once opened), the header button's text (`.mectrl_headertext`
    * with `.mectrl_truncate` on one element, as WebKit's site quirks and public scripts find it;
