@@ -15,6 +15,7 @@ import { Button } from '@/components/ui/Button';
 import { LockNote } from '@/components/ui/LockNote';
 import { LiveRegion, type Tone } from '@/components/ui/Message';
 import { TextField } from '@/components/ui/TextField';
+import { useRefusalSaid } from '@/components/ui/useRefusalSaid';
 import { ApiKeyField } from './ApiKeyField';
 import { ConnectionTest, type ConnectionDraft, type ConnectionTestHandle } from './ConnectionTest';
 import { errorMessage } from './error-message';
@@ -42,6 +43,8 @@ export function ServiceSettingsForm({ settings }: { settings: SettingsView }) {
   const [keyError, setKeyError] = useState<string | null>(null);
   const [status, setStatus] = useState<{ tone: Tone; text: string } | null>(null);
   const connectionTest = useRef<ConnectionTestHandle>(null);
+  // Enter in the refused field itself: focusing it again would read nothing.
+  const { pointAt, region: refusalSaid } = useRefusalSaid();
 
   const urlLocked = settings.locked.serviceUrl;
   const url = urlLocked ? (settings.serviceUrl ?? '') : (typedUrl ?? settings.serviceUrl ?? '');
@@ -86,21 +89,22 @@ export function ServiceSettingsForm({ settings }: { settings: SettingsView }) {
     onError: (error) => setStatus({ tone: 'error', text: errorMessage(error) }),
   });
 
-  function rejectUrl() {
+  function rejectUrl(message: string) {
     if (urlLocked) {
       // Nothing the user can fix here: the policy value itself is missing or wrong.
       setStatus({ tone: 'error', text: 'The service address set by your administrator is missing or not valid.' });
       return;
     }
     setShowUrlError(true);
-    urlRef.current?.focus();
+    pointAt(urlRef.current, message);
   }
 
   /** The saved key is for another address and none was typed: saving or testing would go without it. */
   function rejectMissingKey(): boolean {
     if (!urlCheck.ok || keyAddress === null || urlCheck.baseUrl === keyAddress || key.trim() !== '') return false;
-    setKeyError(`Enter the API key for ${urlCheck.baseUrl}.`);
-    keyRef.current?.focus();
+    const message = `Enter the API key for ${urlCheck.baseUrl}.`;
+    setKeyError(message);
+    pointAt(keyRef.current, message);
     return true;
   }
 
@@ -112,15 +116,16 @@ export function ServiceSettingsForm({ settings }: { settings: SettingsView }) {
     if (settings.locked.apiKey || key.trim() === '') return undefined;
     // Another tab (or a policy) changed the address under the typed key: it may be another service's key.
     if (keyFor !== null && keyFor !== url) {
-      setKeyError(`The service address was changed to ${urlCheck.ok ? urlCheck.baseUrl : url} elsewhere while you typed this key: check it, then Save again.`);
+      const message = `The service address was changed to ${urlCheck.ok ? urlCheck.baseUrl : url} elsewhere while you typed this key: check it, then Save again.`;
+      setKeyError(message);
       setKeyFor(url);
-      keyRef.current?.focus();
+      pointAt(keyRef.current, message);
       return null;
     }
     const cleaned = cleanApiKey(key);
     if (cleaned.ok) return cleaned.key;
     setKeyError(cleaned.message);
-    keyRef.current?.focus();
+    pointAt(keyRef.current, cleaned.message);
     return null;
   }
 
@@ -129,7 +134,7 @@ export function ServiceSettingsForm({ settings }: { settings: SettingsView }) {
     if (save.isPending) return;
     setStatus(null);
     if (!urlCheck.ok) {
-      rejectUrl();
+      rejectUrl(urlCheck.message);
       return;
     }
     if (rejectMissingKey()) return;
@@ -161,7 +166,7 @@ export function ServiceSettingsForm({ settings }: { settings: SettingsView }) {
     let permissionPattern: string | null = null;
     if (url.trim() !== '') {
       if (!urlCheck.ok) {
-        rejectUrl();
+        rejectUrl(urlCheck.message);
         return null;
       }
       if (rejectMissingKey()) return null;
@@ -228,6 +233,7 @@ export function ServiceSettingsForm({ settings }: { settings: SettingsView }) {
         </Button>
       </div>
       <LiveRegion tone={status?.tone}>{status ? <p>{status.text}</p> : null}</LiveRegion>
+      {refusalSaid}
       <ConnectionTest ref={connectionTest} prepare={prepareTest} />
     </form>
   );

@@ -8,6 +8,7 @@ import { WEBHOOK_EVENTS, type Webhook, type WebhookEvent } from '@/lib/models';
 import { Button } from '@/components/ui/Button';
 import { LiveRegion } from '@/components/ui/Message';
 import { TextField } from '@/components/ui/TextField';
+import { useRefusalSaid } from '@/components/ui/useRefusalSaid';
 import { errorMessage } from './error-message';
 import { webhooksKey } from './queries';
 import { WEBHOOK_EVENT_TEXT } from './webhook-events';
@@ -18,6 +19,9 @@ function addressRefusal(error: unknown): string | null {
   if (error.kind === 'conflict') return error.message === defaultMessage('conflict') ? 'The service already has a webhook for this address.' : error.message;
   return error.kind === 'bad_request' && /\b(url|endpoint|address|target_url|callback_url)\b/i.test(error.message) ? error.message : null;
 }
+
+const DUPLICATE_WARNING = 'A webhook for this address is listed below already (every event would be sent twice): choose Create webhook again to add another anyway.';
+const NO_EVENTS = 'Choose at least one event.';
 
 /**
  * A failure after which the service may hold the webhook all the same: its answer lost (no answer
@@ -38,6 +42,8 @@ export function WebhookSetup({ onCreated, serviceUrl }: { onCreated: (webhook: W
   const [submitted, setSubmitted] = useState(false);
   /** The service's refusal of the address typed, while it is still the one typed. */
   const [refused, setRefused] = useState<{ url: string; text: string } | null>(null);
+  // Enter in the refused field itself: focusing it again would read nothing.
+  const { pointAt, region: refusalSaid } = useRefusalSaid();
 
   const create = useMutation({
     mutationFn: (payload: { url: string; events: WebhookEvent[]; description?: string }) =>
@@ -62,11 +68,8 @@ export function WebhookSetup({ onCreated, serviceUrl }: { onCreated: (webhook: W
   const urlError =
     submitted && !urlCheck.ok
       ? urlCheck.message
-      : (refusal ??
-        (duplicate && warnedFor === url
-          ? 'A webhook for this address is listed below already (every event would be sent twice): choose Create webhook again to add another anyway.'
-          : null));
-  const eventsError = submitted && events.size === 0 ? 'Choose at least one event.' : null;
+      : (refusal ?? (duplicate && warnedFor === url ? DUPLICATE_WARNING : null));
+  const eventsError = submitted && events.size === 0 ? NO_EVENTS : null;
   const eventsErrorId = `${ids}-events-error`;
 
   function toggle(kind: WebhookEvent, on: boolean) {
@@ -83,16 +86,16 @@ export function WebhookSetup({ onCreated, serviceUrl }: { onCreated: (webhook: W
     if (create.isPending) return;
     setSubmitted(true);
     if (!urlCheck.ok) {
-      urlRef.current?.focus();
+      pointAt(urlRef.current, urlCheck.message);
       return;
     }
     if (events.size === 0) {
-      firstEventRef.current?.focus();
+      pointAt(firstEventRef.current, NO_EVENTS);
       return;
     }
     if (duplicate && warnedFor !== url) {
       setWarnedFor(url);
-      urlRef.current?.focus();
+      pointAt(urlRef.current, DUPLICATE_WARNING);
       return;
     }
     const text = description.trim();
@@ -110,7 +113,7 @@ export function WebhookSetup({ onCreated, serviceUrl }: { onCreated: (webhook: W
           const said = addressRefusal(error);
           if (said === null) return;
           setRefused({ url: typed, text: said });
-          urlRef.current?.focus();
+          pointAt(urlRef.current, said);
         },
       },
     );
@@ -181,6 +184,7 @@ export function WebhookSetup({ onCreated, serviceUrl }: { onCreated: (webhook: W
           ) : null}
           {create.isSuccess ? <p>The webhook was created. Its details are below.</p> : null}
         </LiveRegion>
+        {refusalSaid}
       </form>
     </>
   );

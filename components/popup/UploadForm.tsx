@@ -8,6 +8,7 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/Button';
 import { LiveRegion } from '@/components/ui/Message';
 import { TextField } from '@/components/ui/TextField';
+import { useRefusalSaid } from '@/components/ui/useRefusalSaid';
 import { normaliseEmail } from '@/lib/api/contact-index';
 import { sendRequest } from '@/lib/messaging/send';
 import { watchSettings } from '@/lib/storage/settings-change';
@@ -154,9 +155,11 @@ export function UploadForm({ draft, onStarted, blocked = null, uploads = [], con
   };
   /**
    * The first field the user must fix gets the focus, so its message is read with it; once the
-   * form is enabled again (an address looked up in vain is known only after a wait).
+   * form is enabled again (an address looked up in vain is known only after a wait). Enter in that
+   * very field moves no focus, so its message is said instead.
    */
   const fixFirst = useRef<Problems | null>(null);
+  const { pointAt, region: refusalSaid } = useRefusalSaid();
   const focusFirst = (found: Problems) => {
     fixFirst.current = found;
   };
@@ -164,9 +167,17 @@ export function UploadForm({ draft, onStarted, blocked = null, uploads = [], con
     const found = fixFirst.current;
     if (!found || busy !== null) return;
     fixFirst.current = null;
-    const first = found.file ? (needsTab ? inTabRef : fileRef) : found.date ? dateRef : found.speakers ? speakersRef : found.contact ? emailRef : null;
-    first?.current?.focus();
-  }, [problems, busy, needsTab]);
+    const [first, message] = found.file
+      ? [needsTab ? inTabRef : fileRef, found.file]
+      : found.date
+        ? [dateRef, found.date]
+        : found.speakers
+          ? [speakersRef, found.speakers]
+          : found.contact
+            ? [emailRef, found.contact]
+            : [null, ''];
+    if (first) pointAt(first.current, message);
+  }, [problems, busy, needsTab, pointAt]);
 
   // An event's title (or a file's name) may be longer than an upload takes: the form starts from
   // one that fits, which the user can edit, rather than from one its own check would refuse.
@@ -448,6 +459,7 @@ export function UploadForm({ draft, onStarted, blocked = null, uploads = [], con
       <LiveRegion role="alert" tone="error">
         {problems.form}
       </LiveRegion>
+      {refusalSaid}
     </form>
   );
 }
