@@ -12,6 +12,7 @@ import { isEmptyRecordingInsights, isEmptyTranscript, type RecordingInsights } f
 import { problemOf, useCheckAgain, useHeldRecordings, useRecording, useRecordingInsights, useStillLooking, useTranscript } from '../data/queries';
 import { ActionItemList } from '../person/ActionItemList';
 import { TopicList } from '../person/Topics';
+import { useSayWhenLoaded } from '../announcer';
 import { landFocusWhenGone } from '../focus-landing';
 import { AsOf } from '../states/AsOf';
 import { ProblemNotice } from '../states/ProblemNotice';
@@ -111,8 +112,12 @@ export function RecordingDetail({ id, onBack, backLabel }: { id: string; onBack:
   const transcriptId = useId();
   const headingRef = useRef<HTMLHeadingElement>(null);
   useEffect(() => headingRef.current?.focus(), []);
+  const loading = !data && recording.isPending && !recordingProblem;
+  // The heading the focus is on changes from "Recording" to the recording's title: said, as a
+  // briefing loaded is (one that failed is its problem notice's to say).
+  useSayWhenLoaded(loading, data ? (data.title ?? data.filename ? `Recording “${recordingTitle(data)}” loaded.` : 'Untitled recording loaded.') : null, `recording:${id}`);
   return (
-    <article className="recording-detail" aria-busy={!data && recording.isPending && !recordingProblem}>
+    <article className="recording-detail" aria-busy={loading}>
       <Button variant="secondary" className="back" onClick={onBack} aria-keyshortcuts="Escape">
         {/* The arrow is drawn, not read: "left arrow, Back to the briefing" said it twice. */}
         <span aria-hidden="true">← </span>
@@ -122,7 +127,7 @@ export function RecordingDetail({ id, onBack, backLabel }: { id: string; onBack:
       <h1 className="subject-title" tabIndex={-1} ref={headingRef} dir="auto">
         {data ? recordingTitle(data) : 'Recording'}
       </h1>
-      {!data && recording.isPending && !recordingProblem ? <Skeleton label="Loading the recording" /> : null}
+      {loading ? <Skeleton label="Loading the recording" /> : null}
       {recordingProblem ? (
         <ProblemNotice error={recordingProblem.error} what="the recording" about="recording" onRetry={() => void recording.refetch()} retrying={recordingProblem.retrying}>
           {data?.copy ? <>Showing it as of <AsOf asOf={data.copy.asOf} />.</> : null}
