@@ -51,7 +51,10 @@ function Section({ title, className, children }: { title: ReactNode; className?:
   const id = useId();
   return (
     <section className={['panel-section', className].filter(Boolean).join(' ')} tabIndex={0} aria-labelledby={id}>
-      <h2 id={id}>{title}</h2>
+      {/* Takes focus when a refresh takes away the control the user was on in it (focus-landing.ts). */}
+      <h2 id={id} tabIndex={-1}>
+        {title}
+      </h2>
       {children}
     </section>
   );
@@ -366,7 +369,8 @@ export function MeetingBriefing({ surface, onOpenPerson, onAvoids, onOpenRecordi
         <Section title={<>Pending action items <span className="count">({actions.reduce((sum, { items }) => sum + items.length, 0)})</span></>}>
           {actions.map(({ items, ...person }) => (
             <div key={person.id} className="action-group">
-              <h3>
+              {/* Takes focus when this person's "Show all" or item goes with a refresh (focus-landing.ts). */}
+              <h3 tabIndex={-1}>
                 <bdi>{personLabel(person)}</bdi>
               </h3>
               <ActionItemList
