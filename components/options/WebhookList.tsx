@@ -2,7 +2,7 @@
  * The webhooks the service already has. Not every service lets clients list or delete them; then
  * this says where to manage them instead of showing an error.
  */
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiError } from '@/lib/api/error-info';
 import { sendRequest } from '@/lib/messaging/send';
@@ -75,12 +75,15 @@ export function WebhookList() {
   } else if (list.data.items.length === 0) {
     body = <p className="ui-hint">There are no webhooks yet.</p>;
   } else {
+    const items = list.data.items;
     body = (
       <ul className="options-webhooks">
-        {list.data.items.map((webhook, index) => (
+        {items.map((webhook, index) => (
           <WebhookItem
             key={webhook.id ?? `index-${index}`}
             webhook={webhook}
+            // A second webhook for one address (the form allows it): its controls are told apart by ID.
+            addressShared={webhook.url !== null && items.some((other) => other !== webhook && other.url === webhook.url)}
             confirming={webhook.id !== null && confirming === webhook.id}
             busy={remove.isPending}
             onAsk={() => {
@@ -108,6 +111,8 @@ export function WebhookList() {
 
 interface ItemProps {
   webhook: Webhook;
+  /** Another webhook listed has the same address: named by the address alone, both would sound alike. */
+  addressShared: boolean;
   confirming: boolean;
   busy: boolean;
   onAsk: () => void;
@@ -115,8 +120,10 @@ interface ItemProps {
   onConfirm: () => void;
 }
 
-function WebhookItem({ webhook, confirming, busy, onAsk, onCancel, onConfirm }: ItemProps) {
-  const name = webhook.url ?? webhook.id ?? 'this webhook';
+function WebhookItem({ webhook, addressShared, confirming, busy, onAsk, onCancel, onConfirm }: ItemProps) {
+  const name = addressShared && webhook.id !== null ? `${webhook.url} (ID ${webhook.id})` : (webhook.url ?? webhook.id ?? 'this webhook');
+  // Its events and ID are said with its Delete and its confirmation, not only shown above them.
+  const detailsId = useId();
   // The confirm buttons go when the user answers (Cancel, or a delete the service refused): focus
   // goes back to this webhook's Delete instead of falling to the document.
   const deleteRef = useRef<HTMLButtonElement>(null);
@@ -132,7 +139,7 @@ function WebhookItem({ webhook, confirming, busy, onAsk, onCancel, onConfirm }: 
         <code>{webhook.url ?? '(no address given)'}</code>
         {webhook.active === false ? <span className="ui-lock"> paused</span> : null}
       </p>
-      <p className="ui-hint">
+      <p id={detailsId} className="ui-hint">
         {webhook.events.length > 0 ? webhook.events.map(eventTitle).join(', ') : 'No events listed'}
         {webhook.id ? (
           <>
@@ -142,7 +149,7 @@ function WebhookItem({ webhook, confirming, busy, onAsk, onCancel, onConfirm }: 
         ) : null}
       </p>
       {webhook.id === null ? null : confirming ? (
-        <div className="options-confirm" role="group" aria-label={`Confirm deleting ${name}`}>
+        <div className="options-confirm" role="group" aria-label={`Confirm deleting ${name}`} aria-describedby={detailsId}>
           <p>Delete the webhook for {name}? The service will stop sending events there.</p>
           <Button variant="danger" onClick={onConfirm} busy={busy}>
             Yes, delete
@@ -152,7 +159,7 @@ function WebhookItem({ webhook, confirming, busy, onAsk, onCancel, onConfirm }: 
           </Button>
         </div>
       ) : (
-        <Button ref={deleteRef} variant="danger" onClick={onAsk} aria-label={`Delete webhook ${name}`}>
+        <Button ref={deleteRef} variant="danger" onClick={onAsk} aria-label={`Delete webhook ${name}`} aria-describedby={detailsId}>
           Delete
         </Button>
       )}
