@@ -2,12 +2,13 @@
  * The toolbar popup: open the briefing, upload a recording, follow recent uploads. Uploads run in
  * the background (lib/upload), so this page only starts them and shows what storage says.
  */
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { browser } from '#imports';
 import { Button } from '@/components/ui/Button';
 import { OpenOptionsButton } from '@/components/ui/OpenOptionsButton';
 import { administratorSetupProblem } from '@/lib/format/administrator-setup';
 import { LiveRegion } from '@/components/ui/Message';
+import { focusLost } from '@/components/panel/focus-landing';
 import { sendRequest } from '@/lib/messaging/send';
 import type { SettingsView } from '@/lib/messaging/protocol';
 import { watchSettings } from '@/lib/storage/settings-change';
@@ -110,6 +111,28 @@ export function PopupApp({ draft: loadingDraft }: { draft: Promise<UploadDraft> 
   const stillSending = started !== null && (startedRecord === undefined || isSending(startedRecord));
   useLiveProcessing(uploads);
 
+  const formShown = unanswered === null && missing === null && !!draft && setup === 'ready';
+  /**
+   * The form was there (the user may have been filling it in) before the settings changed under it
+   * (the form in a tab, the key removed in the options): what replaces it says why, at once. On a
+   * first opening it is just what the section shows.
+   */
+  const [hadForm, setHadForm] = useState(false);
+  if (formShown && !hadForm) setHadForm(true);
+  const uploadHeadingRef = useRef<HTMLHeadingElement>(null);
+  // The form going with the focus in it: the focus goes to the section's heading, over why it went,
+  // not to the document (the next Tab would start over at the top).
+  const landFocusWhenFormGone = useCallback((box: HTMLDivElement | null) => {
+    if (!box) return undefined;
+    return () => {
+      // Still in the document here: React lets go of a ref before it removes the element.
+      if (!box.contains(box.ownerDocument.activeElement)) return;
+      queueMicrotask(() => {
+        if (focusLost(box.ownerDocument)) uploadHeadingRef.current?.focus();
+      });
+    };
+  }, []);
+
   const [openFailed, setOpenFailed] = useState<string | null>(null);
   const openBriefing = () => {
     setOpenFailed(null);
@@ -147,22 +170,29 @@ export function PopupApp({ draft: loadingDraft }: { draft: Promise<UploadDraft> 
       <LookupProblemNote problem={problem} />
 
       <section className="popup__section" aria-labelledby="upload-heading">
-        <h2 id="upload-heading">Upload a recording</h2>
+        <h2 id="upload-heading" ref={uploadHeadingRef} tabIndex={-1}>
+          Upload a recording
+        </h2>
         {unanswered !== null ? (
-          <p className="ui-message ui-message--error">{unanswered}</p>
+          <p className="ui-message ui-message--error" role={hadForm ? 'alert' : undefined}>
+            {unanswered}
+          </p>
         ) : missing !== null ? (
           <div className="ui-message ui-message--error">
-            <p>{missing}</p>
+            <p role={hadForm ? 'alert' : undefined}>{missing}</p>
             <OpenOptionsButton />
           </div>
-        ) : draft && setup === 'ready' ? (
-          <UploadForm
-            draft={draft}
-            onStarted={setStarted}
-            blocked={uploadBlockedText(problem) ?? privateWindowBlock()}
-            uploads={uploads ?? []}
-            contactsStaleFromStart={settingsChanged}
-          />
+        ) : formShown ? (
+          // Keyed: the message's own div in its place is a new element, so this one's ref lets go before the form goes.
+          <div key="form" ref={landFocusWhenFormGone}>
+            <UploadForm
+              draft={draft}
+              onStarted={setStarted}
+              blocked={uploadBlockedText(problem) ?? privateWindowBlock()}
+              uploads={uploads ?? []}
+              contactsStaleFromStart={settingsChanged}
+            />
+          </div>
         ) : (
           <p className="ui-hint">Loading…</p>
         )}
