@@ -15,6 +15,7 @@
  */
 import type { ContactRecord } from '../models';
 import { addressesOf, ContactIndex, hasAddress, nameKey, normaliseEmail, type ContactList, type IndexPersistence } from './contact-index';
+import { withoutInvisibles } from '../format/invisible';
 import { fullName } from '../sites/person-name';
 import { CONTACT_LOOKUPS, type ContactLookup, type DiscoveryStore } from './discovery';
 import { ApiError, asNotTheService, defaultMessage, NOT_THE_SERVICE_CODE } from './errors';
@@ -106,7 +107,8 @@ export class ContactFinder {
     // asked for one word the name's every spelling contains, and only where it ignores case;
     // else, or when it finds more than a page (or cannot say it found all), the whole list (the
     // index) decides.
-    const word = searchWord(fullName(name));
+    // Without the marks a page adds (nameKey drops them too): "\u200FMaya Chen" is asked as "Maya".
+    const word = searchWord(fullName(withoutInvisibles(name)));
     const record = await this.#store.get(this.#http.baseUrl);
     // Only a search calibration saw find a contact by a word inside its name: one that searches
     // addresses alone finds no namesake, nor one matching only the start of a name a namesake

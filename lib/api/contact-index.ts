@@ -5,6 +5,7 @@
  * but for a name found once in a list past its lifetime (allByName).
  */
 import type { ContactRecord } from '../models';
+import { withoutInvisibles } from '../format/invisible';
 import { fullName } from '../sites/person-name';
 
 export interface IndexSnapshot {
@@ -50,11 +51,14 @@ export function normaliseName(name: string): string {
 
 /**
  * A full name as contacts are matched by it: in either order ("Chen, Maya" is "Maya Chen"), as
- * normaliseName, and "ß" as "ss", as it is written in capitals ("Strauß" is "STRAUSS"), which
- * toLowerCase does not undo. (Not normaliseName's: the content scripts' budget has no room.)
+ * normaliseName, "ß" as "ss", as it is written in capitals ("Strauß" is "STRAUSS"), which
+ * toLowerCase does not undo, and without the invisible characters (withoutInvisibles) that an RTL
+ * app, an import or a copy adds: "Maya Chen" and "Maya Chen" with a direction mark after it look
+ * alike on every screen, so they are namesakes, and a page's name with marks around it is the
+ * contact's name. (Not normaliseName's: the content scripts' budget has no room.)
  */
 export function nameKey(name: string): string {
-  return normaliseName(fullName(name)).replace(/ß/g, 'ss');
+  return normaliseName(fullName(withoutInvisibles(name))).replace(/ß/g, 'ss');
 }
 
 export class ContactIndex {

@@ -89,10 +89,11 @@ function shown(contact: ContactRecord, matchedBy: ContactMatch['matchedBy']): Co
 /**
  * Lookups' cache keys (under `contact-`, which dropWhere clears). Named anew when the matching rules
  * change, so no answer given under the old rules is served (a name that now has a namesake in
- * "Last, First" order, an address two contacts share).
+ * "Last, First" order, an address two contacts share, a name that differs from a namesake's only
+ * by an invisible character).
  */
 const BY_EMAIL = 'contact-by-email';
-const BY_NAME = 'contact-by-name';
+const BY_NAME = 'contact-by-full-name';
 
 /**
  * `interactive`: the side panel (or popup) waits for this one person, so the lookup fails fast;
