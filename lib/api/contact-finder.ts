@@ -3,7 +3,7 @@
  * path is not shown in the interface.
  *
  * Never guess a person: whatever a server returns, only a contact whose address equals the asked
- * one (trimmed, case-insensitive) is accepted. Which request form works is learned once per server
+ * one (trimmed, case-insensitive, its domain in either form: contact-index.ts normaliseEmail) is accepted. Which request form works is learned once per server
  * by calibrating against a contact known to exist; a server that ignores every filter is served from
  * a local index of its whole contact list. A calibrated form that later returns other people is
  * dropped for the index, so a server changing under us cannot show a wrong person.
@@ -11,7 +11,8 @@
  * Pages give addresses lower-cased, while a server may store `Jonas.Berg@Example.org` and compare
  * exactly. Calibration asks for its sample in another case too; where that finds nobody, the
  * filter is case-sensitive, and an address it does not find is looked for in the local index
- * (which compares without case) before it counts as nobody.
+ * (which compares without case) before it counts as nobody. So is an address with a domain in its
+ * ASCII form ("xn--mller-kva.de"), which the service may keep in its own letters ("müller.de").
  */
 import type { ContactRecord } from '../models';
 import { addressesOf, ContactIndex, hasAddress, nameKey, normaliseEmail, type ContactList, type IndexPersistence } from './contact-index';
@@ -90,7 +91,9 @@ export class ContactFinder {
       return pickByEmail(await this.#index.byEmail(wanted), wanted);
     }
     const found = pickByEmail(candidates, wanted);
-    if (found === null && (await this.#store.get(this.#http.baseUrl)).contactLookupCaseSensitive === true) {
+    // Not found by a filter that compares as stored: the contact may be stored in another case, or
+    // with its domain in its own letters ("müller.de", asked for as "xn--mller-kva.de").
+    if (found === null && (hasAsciiFormDomain(wanted) || (await this.#store.get(this.#http.baseUrl)).contactLookupCaseSensitive === true)) {
       return pickByEmail(await this.#index.byEmail(wanted), wanted);
     }
     return found;
@@ -175,6 +178,7 @@ export class ContactFinder {
     // Asked as stored, so a case-sensitive filter finds it; then in another case, to tell which it is.
     const asStored = known.email.trim();
     const wanted = normaliseEmail(asStored);
+    const lowered = asStored.toLowerCase();
     const finds = (candidates: Candidates) => Array.isArray(candidates) && candidates.some((contact) => contact.id === known.id);
     let chosen: ContactLookup = 'local-index';
     let caseSensitive = false;
@@ -185,7 +189,8 @@ export class ContactFinder {
       if (finds(candidates) && this.#honoursFilter(lookup, candidates, wanted)) {
         chosen = lookup;
         this.#calibrationAnswer = { email: wanted, candidates };
-        const otherCase = asStored === wanted ? asStored.toUpperCase() : wanted;
+        // Only the case changed (not the domain's form, which a filter comparing exactly would miss).
+        const otherCase = asStored === lowered ? asStored.toUpperCase() : lowered;
         caseSensitive = otherCase !== asStored && !finds(await this.#run(lookup, otherCase, call));
         break;
       }
@@ -316,6 +321,11 @@ function nameOnlyWord(name: string, addresses: readonly string[]): string | null
     if (plain(word) && /[a-z]/i.test(word) && !addresses.some((address) => address.includes(word.toLowerCase()))) return word;
   }
   return null;
+}
+
+/** Whether a normalised address has a domain written in its ASCII form ("xn--mller-kva.de"): a service may keep it in its own letters. */
+function hasAsciiFormDomain(address: string): boolean {
+  return /[@.]xn--/.test(address.slice(address.lastIndexOf('@')));
 }
 
 /**

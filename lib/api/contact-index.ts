@@ -7,6 +7,7 @@
 import type { ContactRecord } from '../models';
 import { withoutInvisibles } from '../format/invisible';
 import { fullName } from '../sites/person-name';
+import { asciiDomain } from '../storage/preferences';
 
 export interface IndexSnapshot {
   contacts: ContactRecord[];
@@ -26,8 +27,15 @@ export interface IndexPersistence {
   save(snapshot: IndexSnapshot): Promise<void>;
 }
 
+/**
+ * An address as contacts are matched by it: trimmed, lowercased, and its domain in the ASCII form
+ * pages show (asciiDomain): "max@müller.de" and "max@xn--mller-kva.de" are one address, spelt
+ * two ways (a service may keep either; the popup in Firefox sends the first as typed).
+ */
 export function normaliseEmail(email: string): string {
-  return email.trim().toLowerCase();
+  const address = email.trim().toLowerCase();
+  const at = address.lastIndexOf('@');
+  return at < 0 ? address : `${address.slice(0, at + 1)}${asciiDomain(address.slice(at + 1))}`;
 }
 
 /**

@@ -90,9 +90,9 @@ function shown(contact: ContactRecord, matchedBy: ContactMatch['matchedBy']): Co
  * Lookups' cache keys (under `contact-`, which dropWhere clears). Named anew when the matching rules
  * change, so no answer given under the old rules is served (a name that now has a namesake in
  * "Last, First" order, an address two contacts share, a name that differs from a namesake's only
- * by an invisible character).
+ * by an invisible character, an address whose domain is in its own letters).
  */
-const BY_EMAIL = 'contact-by-email';
+const BY_EMAIL = 'contact-by-address';
 const BY_NAME = 'contact-by-full-name';
 
 /**

@@ -40,7 +40,7 @@ it('leaves room for an upload’s record once the contact index of a large accou
   };
   // Transcripts and briefings, then the lookups' small answers.
   await fill('transcript', { text: 'y'.repeat(64 * 1024) });
-  await fill('contact-by-email', { contact: { id: 'c-1', name: 'Someone', email: 'someone@x.example', company: null, title: null }, matchedBy: 'email' });
+  await fill('contact-by-address', { contact: { id: 'c-1', name: 'Someone', email: 'someone@x.example', company: null, title: null }, matchedBy: 'email' });
   expect(cached).toBeLessThanOrEqual(CACHE_MAX_BYTES);
 
   // The user starts an upload.

@@ -40,7 +40,7 @@ it('still writes an upload record after an hour of briefings and one long transc
   await cache('transcript|long', { text: 'z'.repeat(MAX_STORED_ENTRY_BYTES - 64 * 1024) });
   for (let i = 0; i < 10; i++) await cache(`insights|p${i}`, { summary: 'w'.repeat(40 * 1024) });
   for (let i = 0; i < 300; i++) {
-    await cache(`contact-by-email|sender${i}@x.example`, { contact: { id: `c-${i}`, name: 'Someone Else', email: `sender${i}@x.example`, company: null, title: null }, matchedBy: 'email' });
+    await cache(`contact-by-address|sender${i}@x.example`, { contact: { id: `c-${i}`, name: 'Someone Else', email: `sender${i}@x.example`, company: null, title: null }, matchedBy: 'email' });
   }
 
   // The user starts an upload.

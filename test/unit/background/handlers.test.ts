@@ -365,7 +365,7 @@ describe('people and recordings', () => {
     // Nor does the cache keep the list with the answer.
     await context.cache.flush();
     const all = await fakeBrowser.storage.local.get(null);
-    const stored = JSON.stringify(Object.entries(all).filter(([key]) => key.includes('|contact-by-email|')));
+    const stored = JSON.stringify(Object.entries(all).filter(([key]) => key.includes('|contact-by-address|')));
     expect(stored).toContain('"grace.liu@example.org"');
     expect(stored).not.toContain('"emails"');
   });
@@ -852,7 +852,7 @@ describe('settings changes seen in storage', () => {
     // Answers are filed by a tag of the key that asked, never by the key.
     await context.cache.flush();
     const stored = Object.keys(await fakeBrowser.storage.local.get(null));
-    expect(stored.some((key) => key.includes('|contact-by-email|maya.chen@example.com'))).toBe(true);
+    expect(stored.some((key) => key.includes('|contact-by-address|maya.chen@example.com'))).toBe(true);
     expect(stored.filter((key) => key.includes(standIn.apiKey) || key.includes('readonly-key'))).toEqual([]);
   });
 
