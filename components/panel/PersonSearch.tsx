@@ -1,41 +1,7 @@
 /** "Find a person by e-mail": brief anyone, whatever the page shows. Exact addresses only. */
 import { useId, useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/Button';
-import { parseNameAndAddress } from '@/lib/sites/address';
-import { asciiDomain } from '@/lib/storage/preferences';
-
-/**
- * Characters a copy from a page or a chat can carry unseen: zero-width spaces and joiners, BOM,
- * and the direction marks, embeddings and isolates that right-to-left pages and Windows add.
- */
-const INVISIBLE = /[\u061C\u200B-\u200F\u202A-\u202E\u2060\u2066-\u2069\uFEFF]/g;
-
-/** A domain written in its own letters (an IDN): letters, marks, digits, dots and hyphens, some beyond ASCII. */
-const OWN_LETTERS_DOMAIN = /@([\p{L}\p{M}\p{N}.-]*[^\p{ASCII}][\p{L}\p{M}\p{N}.-]*)(?=$|>)/u;
-
-/**
- * The address with its domain in the ASCII form pages show ("müller.de" is "xn--mller-kva.de"):
- * Firefox's e-mail field keeps what was typed, Chrome's converts it itself.
- */
-function withAsciiDomain(text: string): string {
-  return text.replace(OWN_LETTERS_DOMAIN, (_whole, domain: string) => `@${asciiDomain(domain)}`);
-}
-
-function addressOf(text: string): string | null {
-  return parseNameAndAddress(withAsciiDomain(text)).email;
-}
-
-/**
- * The address in what was typed or pasted: an address alone, a `mailto:` link, "Name <address>"
- * as mail chips copy, "Name (address)" as Teams, Slack and Outlook's desktop copy, or an address
- * in brackets or followed by a comma or a full stop. Null when there is none: a person is found by
- * exact address only, never by a guess.
- */
-function addressIn(typed: string): string | null {
-  const text = typed.replace(INVISIBLE, '').trim().replace(/[.,;:]+$/, '');
-  const inRound = /\(([^()]*)\)$/.exec(text)?.[1];
-  return (inRound === undefined ? null : addressOf(inRound)) ?? addressOf(text);
-}
+import { addressIn } from '@/lib/format/typed-address';
 
 /** The search field's id: a problem with no better next step sends the user here (ProblemNotice). */
 export const PERSON_SEARCH_ID = 'primer-person-search';

@@ -9,7 +9,8 @@ import { Button } from '@/components/ui/Button';
 import { LiveRegion } from '@/components/ui/Message';
 import { TextField } from '@/components/ui/TextField';
 import { useRefusalSaid } from '@/components/ui/useRefusalSaid';
-import { normaliseEmail } from '@/lib/api/contact-index';
+import { normaliseEmail as matchedForm } from '@/lib/api/contact-index';
+import { addressIn } from '@/lib/format/typed-address';
 import { sendRequest } from '@/lib/messaging/send';
 import { watchSettings } from '@/lib/storage/settings-change';
 import { leftOutBy, readPreferences } from '@/lib/storage/preferences';
@@ -27,6 +28,14 @@ import { useFormMemory } from './useFormMemory';
 import { formAbout } from '@/lib/upload/form-memory';
 
 const LOOKS_LIKE_EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/**
+ * The address typed or pasted for someone else, read as the side panel's search reads it (without
+ * direction marks, out of a `mailto:` link or "Name <address>"); else the text itself, trimmed and
+ * lowercased, for the form to check.
+ */
+function normaliseEmail(typed: string): string {
+  return addressIn(typed) ?? matchedForm(typed);
+}
 /** How long after the last keystroke an address typed for someone else is looked up. */
 const LOOK_AHEAD_MS = 600;
 /** The receiver is held ready for a minute per request (transport.ts); renewed well before that. */

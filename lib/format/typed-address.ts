@@ -1,0 +1,43 @@
+/**
+ * The address in what a user typed or pasted into a field that takes one (the side panel's "Find a
+ * person by e-mail", the popup's "Primary contact’s e-mail"): copies from other apps bring more
+ * than the address. Not for the content scripts: pages' addresses are read by lib/sites/address.ts.
+ */
+import { parseNameAndAddress } from '../sites/address';
+import { asciiDomain } from '../storage/preferences';
+import { withoutInvisibles } from './invisible';
+
+/**
+ * Zero-width joiners and non-joiners but between two letters beyond ASCII, where they may spell a
+ * word of the local part (Persian, the Indic scripts): next to ASCII, only a copy put them there.
+ */
+const STRAY_JOINER = /[\u200C\u200D](?![^\0-\x7F])|(?<![^\0-\x7F])[\u200C\u200D]/g;
+
+/** A domain written in its own letters (an IDN): letters, marks, digits, dots and hyphens, some beyond ASCII. */
+const OWN_LETTERS_DOMAIN = /@([\p{L}\p{M}\p{N}.-]*[^\p{ASCII}][\p{L}\p{M}\p{N}.-]*)(?=$|>)/u;
+
+/**
+ * The address with its domain in the ASCII form pages show ("müller.de" is "xn--mller-kva.de"):
+ * Firefox's e-mail field keeps what was typed, Chrome's converts it itself.
+ */
+function withAsciiDomain(text: string): string {
+  return text.replace(OWN_LETTERS_DOMAIN, (_whole, domain: string) => `@${asciiDomain(domain)}`);
+}
+
+function addressOf(text: string): string | null {
+  return parseNameAndAddress(withAsciiDomain(text)).email;
+}
+
+/**
+ * The address in what was typed or pasted: an address alone, a `mailto:` link, "Name <address>"
+ * as mail chips copy, "Name (address)" as Teams, Slack and Outlook's desktop copy, or an address
+ * in brackets or followed by a comma or a full stop; without the invisible characters a copy from
+ * a right-to-left page, a chat or Windows brings along (direction marks, zero-width spaces).
+ * Lowercased, its domain in ASCII. Null when there is none: a person is found by exact address
+ * only, never by a guess.
+ */
+export function addressIn(typed: string): string | null {
+  const text = withoutInvisibles(typed).replace(STRAY_JOINER, '').trim().replace(/[.,;:]+$/, '');
+  const inRound = /\(([^()]*)\)$/.exec(text)?.[1];
+  return (inRound === undefined ? null : addressOf(inRound)) ?? addressOf(text);
+}
