@@ -28,6 +28,27 @@ function addressOf(text: string): string | null {
   return parseNameAndAddress(withAsciiDomain(text)).email;
 }
 
+/** The text without what a copy adds unseen, trimmed. */
+function visible(text: string): string {
+  return withoutInvisibles(text).replace(STRAY_JOINER, '').trim();
+}
+
+/**
+ * What a `mailto:` link names, decoded: a page that built it with encodeURIComponent wrote "%40"
+ * for "@" and "%2B" for "+" (RFC 6068), and "maya%2Bsales@…" is no one's address. Its headers
+ * ("?subject=…") are not part of it. Any other text as it is.
+ */
+function linked(text: string): string {
+  const link = /^mailto:([^?#]*)/i.exec(text);
+  if (!link) return text;
+  try {
+    return visible(decodeURIComponent(link[1] ?? ''));
+  } catch {
+    // A "%" that encodes nothing ("100%@…"): the link as written, for the address check to judge.
+    return text;
+  }
+}
+
 /**
  * The address in what was typed or pasted: an address alone, a `mailto:` link, "Name <address>"
  * as mail chips copy, "Name (address)" as Teams, Slack and Outlook's desktop copy, or an address
@@ -37,7 +58,7 @@ function addressOf(text: string): string | null {
  * only, never by a guess.
  */
 export function addressIn(typed: string): string | null {
-  const text = withoutInvisibles(typed).replace(STRAY_JOINER, '').trim().replace(/[.,;:]+$/, '');
+  const text = linked(visible(typed)).replace(/[.,;:]+$/, '');
   const inRound = /\(([^()]*)\)$/.exec(text)?.[1];
   return (inRound === undefined ? null : addressOf(inRound)) ?? addressOf(text);
 }

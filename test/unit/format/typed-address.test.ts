@@ -18,7 +18,15 @@ describe('addressIn', () => {
     expect(addressIn(typed)).toBe('maya.chen@example.com');
   });
 
-  it.each([['a name alone', 'Maya Chen'], ['two addresses', 'a@example.com, b@example.com'], ['nothing', '  ']])('finds none in %s', (_, typed) => {
+  it.each([
+    ['an encoded plus and at sign', 'mailto:maya%2Bsales%40example.com', 'maya+sales@example.com'],
+    ['an encoded direction mark', 'MAILTO:%E2%80%8Fmaya@example.com?cc=lee%40example.com', 'maya@example.com'],
+    ['a "%" that encodes nothing', 'mailto:100%@example.com', '100%@example.com'],
+  ])('reads a mailto: link with %s', (_, typed, address) => {
+    expect(addressIn(typed)).toBe(address);
+  });
+
+  it.each([['a name alone', 'Maya Chen'], ['two addresses', 'a@example.com, b@example.com'], ['a link to two addresses', 'mailto:a@example.com%2Cb@example.com'], ['nothing', '  ']])('finds none in %s', (_, typed) => {
     expect(addressIn(typed)).toBeNull();
   });
 });
