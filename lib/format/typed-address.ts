@@ -3,7 +3,7 @@
  * person by e-mail", the popup's "Primary contact’s e-mail"): copies from other apps bring more
  * than the address. Not for the content scripts: pages' addresses are read by lib/sites/address.ts.
  */
-import { parseNameAndAddress } from '../sites/address';
+import { isAddress, parseNameAndAddress } from '../sites/address';
 import { asciiDomain } from '../storage/preferences';
 import { withoutInvisibles } from './invisible';
 
@@ -24,8 +24,35 @@ function withAsciiDomain(text: string): string {
   return text.replace(OWN_LETTERS_DOMAIN, (_whole, domain: string) => `@${asciiDomain(domain)}`);
 }
 
+/**
+ * A local part in its own letters (RFC 6531: "josé", "дмитрий"): letters, marks and digits of any
+ * script (the joiners between them that Persian and the Indic scripts spell with) and the
+ * dot-atom's specials, no dot at either end nor two together.
+ */
+const OWN_LETTERS_LOCAL = /^(?:[\p{L}\p{M}\p{N}!#$%&'*+/=?^_`{|}~-]|\u200C|\u200D)+(?:\.(?:[\p{L}\p{M}\p{N}!#$%&'*+/=?^_`{|}~-]|\u200C|\u200D)+)*$/u;
+/** A host as typed: letters, marks, digits, dots and hyphens (checked as a host once in ASCII). */
+const HOST_AS_TYPED = /^[\p{L}\p{M}\p{N}.-]+$/u;
+const LOCAL_PART_MAX_BYTES = 64;
+
+/**
+ * An internationalised address (a local part beyond ASCII, which pages' address check does not
+ * take): alone, or in angle brackets after a name. Lowercased, its domain in ASCII, as the
+ * background matches it (contact-index.ts normaliseEmail). Null for anything else.
+ */
+function ownLettersAddress(text: string): string | null {
+  const address = text.endsWith('>') ? (/<([^<>]*)>$/.exec(text)?.[1] ?? text) : text;
+  const at = address.lastIndexOf('@');
+  if (at <= 0) return null;
+  const local = address.slice(0, at).toLowerCase();
+  const typedHost = address.slice(at + 1).toLowerCase();
+  if (!/[^\0-\x7F]/.test(local) || !OWN_LETTERS_LOCAL.test(local) || new TextEncoder().encode(local).length > LOCAL_PART_MAX_BYTES) return null;
+  if (!HOST_AS_TYPED.test(typedHost)) return null;
+  const host = asciiDomain(typedHost);
+  return isAddress(`a@${host}`) ? `${local}@${host}` : null;
+}
+
 function addressOf(text: string): string | null {
-  return parseNameAndAddress(withAsciiDomain(text)).email;
+  return parseNameAndAddress(withAsciiDomain(text)).email ?? ownLettersAddress(text);
 }
 
 /** The text without what a copy adds unseen, trimmed. */

@@ -29,4 +29,26 @@ describe('addressIn', () => {
   it.each([['a name alone', 'Maya Chen'], ['two addresses', 'a@example.com, b@example.com'], ['a link to two addresses', 'mailto:a@example.com%2Cb@example.com'], ['nothing', '  ']])('finds none in %s', (_, typed) => {
     expect(addressIn(typed)).toBeNull();
   });
+
+  it.each([
+    ['an accent', 'José@Acme.example', 'josé@acme.example'],
+    ['Cyrillic, with a name', 'Дмитрий Петров <Дмитрий@acme.example>', 'дмитрий@acme.example'],
+    ['a domain in its own letters too', 'дмитрий@почта.рф', 'дмитрий@xn--80a1acny.xn--p1ai'],
+    ['the non-joiner a Persian word is spelt with', '\u200Fمی\u200Cخواهم@acme.example\u200F', 'می\u200Cخواهم@acme.example'],
+  ])('takes a local part in its own letters: %s', (_, typed, address) => {
+    expect(addressIn(typed)).toBe(address);
+  });
+
+  it.each([
+    ['a dot first', '.josé@acme.example'],
+    ['a dot last', 'josé.@acme.example'],
+    ['two dots together', 'jo..sé@acme.example'],
+    ['a space', 'jo sé@acme.example'],
+    ['more than 64 bytes', `${'é'.repeat(33)}@acme.example`],
+    ['a host with no dot', 'josé@acme'],
+    ['a link after the host', 'josé@acme.example/contact'],
+    ['a host label with a hyphen first', 'josé@-acme.example'],
+  ])('refuses a local part in its own letters with %s', (_, typed) => {
+    expect(addressIn(typed)).toBeNull();
+  });
 });
