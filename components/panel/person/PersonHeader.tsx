@@ -1,4 +1,5 @@
 /** Who is being briefed: name, address, role at their company, and how they were matched. */
+import { Fragment } from 'react';
 import { nonBlank } from '@/lib/format/text';
 import type { ContactMatch } from '@/lib/models';
 import { BreakableAddress } from '@/components/ui/BreakableAddress';
@@ -14,7 +15,7 @@ export function PersonHeader({ match, fallbackName, fallbackEmail }: PersonHeade
   const contact = match?.contact;
   const name = nonBlank(contact?.name) ?? fallbackName;
   const email = nonBlank(contact?.email) ?? nonBlank(fallbackEmail);
-  const role = [contact?.title, contact?.company].filter(Boolean).join(' · ');
+  const role = [contact?.title, contact?.company].filter((part): part is string => Boolean(part));
   return (
     <header className="person-header">
       {/* Named as written: some name computations (jsdom's) put a space at each <wbr>. */}
@@ -26,7 +27,17 @@ export function PersonHeader({ match, fallbackName, fallbackEmail }: PersonHeade
           <BreakableAddress text={email} />
         </p>
       ) : null}
-      {role ? <p className="subtle">{role}</p> : null}
+      {/* Each part isolated: a Hebrew title beside "3M" read "3 · מנהלת מוצרM", its digits drawn into the Hebrew. */}
+      {role.length > 0 ? (
+        <p className="subtle">
+          {role.map((part, i) => (
+            <Fragment key={i}>
+              {i > 0 ? ' · ' : null}
+              <bdi>{part}</bdi>
+            </Fragment>
+          ))}
+        </p>
+      ) : null}
       {match?.matchedBy === 'name' ? (
         <>
           <p className="badge">matched by name</p>
