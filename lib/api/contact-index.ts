@@ -6,7 +6,7 @@
  */
 import type { ContactRecord } from '../models';
 import { withoutInvisibles } from '../format/invisible';
-import { fullName } from '../sites/person-name';
+import { fullName, normaliseName } from '../sites/person-name';
 import { asciiDomain } from '../storage/preferences';
 
 export interface IndexSnapshot {
@@ -52,10 +52,8 @@ export function hasAddress(contact: ContactRecord, wanted: string): boolean {
   return addressesOf(contact).includes(wanted);
 }
 
-/** Full names compare without case, accents' composition or repeated spaces. */
-export function normaliseName(name: string): string {
-  return name.normalize('NFC').trim().replace(/\s+/g, ' ').toLowerCase();
-}
+/** Full names compare without case, accents' composition or repeated spaces (person-name.ts). */
+export { normaliseName };
 
 /**
  * A full name as contacts are matched by it: in either order ("Chen, Maya" is "Maya Chen"), as

@@ -4,7 +4,7 @@
  * down when the context is invalidated (extension updated, reloaded or disabled).
  */
 import type { ContentScriptContext } from '#imports';
-import { normaliseName } from '../api/contact-index';
+import { normaliseName } from '../sites/person-name';
 import { sendContentRequest } from '../messaging/send-content';
 import { queryAll } from '../sites/query';
 import type { SiteAdapter } from '../sites/types';

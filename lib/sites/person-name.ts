@@ -17,3 +17,12 @@ export function fullName(shown: string): string {
   const suffixed = last?.includes(' ') === true && NAME_SUFFIX.test(first ?? '');
   return last && first && !shown.includes('@') && !suffixed ? `${first} ${last}` : shown;
 }
+
+/**
+ * Full names compare without case, accents' composition or repeated spaces. Here, not with the
+ * contact index (which re-exports it): the content scripts key their lookups by it, and the index
+ * reads the options' storage.
+ */
+export function normaliseName(name: string): string {
+  return name.normalize('NFC').trim().replace(/\s+/g, ' ').toLowerCase();
+}
