@@ -12,7 +12,7 @@
  * Answers are kept per batch rather than as one promise per person: a 300-person scan then costs
  * a handful of promises instead of a thousand (first scans run cold, and each one counts).
  */
-import { normaliseName } from '../api/contact-index';
+import { normaliseName } from '../sites/person-name';
 import type { PersonQuery } from '../messaging/content-protocol';
 import { LOOKUP_FAILED, type PersonAnswer } from '../messaging/content-replies';
 import type { ContactMatch } from '../models';
@@ -83,21 +83,6 @@ export class PeopleLookup {
     // Nothing is believed for less than FAILED_RETRY_MS, the time between sweeps: the first
     // sweep is due that long after the start, not on the first scan's answers (300 entries walked).
     this.#sweptAt = now();
-  }
-
-  /** One person's match; rejects when the lookup fails. */
-  find(query: PersonQuery): Promise<ContactMatch | null> {
-    const key = personKey(query);
-    const known = this.#remembered(key, this.#now());
-    const failed = () => new Error('This person could not be looked up.');
-    if (known === LOOKUP_FAILED) return Promise.reject(failed());
-    if (known !== undefined) return Promise.resolve(known);
-    const { batch, index } = this.#pending.get(key) ?? this.#ask(key, query);
-    return batch.answers.then((answers) => {
-      const answer = answers[index];
-      if (answer === LOOKUP_FAILED || answer === undefined) throw failed();
-      return answer;
-    });
   }
 
   /**
