@@ -14,7 +14,7 @@ import { viewOf, VIEWS_MAX, type PageView } from '../panel/view';
 import type { ContactMatch } from '../models';
 import { isHidden, withReadCache } from '../sites/address';
 import type { FoundPerson, SiteAdapter, Surface } from '../sites/types';
-import { isExcludedAddress, type Preferences } from '../storage/preferences';
+import { isExcludedAddress, ownAddressAsShown, type Preferences } from '../storage/preferences';
 import { fullName, normaliseName } from '../sites/person-name';
 import { personKey, type PeopleLookup } from './lookup';
 import { createMarker, MARKER_ATTRIBUTE, MARKER_TAG } from './marker';
@@ -218,7 +218,8 @@ export class PageScanner {
    * address tells whether it is the user or someone in an excluded domain.
    */
   #excludedMatch(match: ContactMatch): boolean {
-    const email = match.contact.email?.trim().toLowerCase();
+    // In the form pages show it (its domain in ASCII), as own addresses and excluded domains are.
+    const email = match.contact.email && ownAddressAsShown(match.contact.email);
     return !!email && (this.#own.has(email) || isExcludedAddress(email, this.#options.preferences()));
   }
 
