@@ -79,8 +79,10 @@ export class ContactFinder {
     // the form is gone for everyone, and asking it first would double every lookup for a day.
     if (candidates === 'refused') return pickByEmail(await this.#index.byEmail(wanted), wanted);
     // 404: "no such contact" from a search, or the route gone. The sample it found is asked again,
-    // once: found, its 404s mean nobody from then on.
-    if (candidates === 'missing' && (this.#missingIsNobody || (await this.#answersSample(lookup, wanted, call)))) return null;
+    // once: found, its 404s mean nobody from then on, as far as the filter can tell (below).
+    if (candidates === 'missing' && (this.#missingIsNobody || (await this.#answersSample(lookup, wanted, call)))) {
+      return (await this.#mayMissStored(wanted)) ? pickByEmail(await this.#index.byEmail(wanted), wanted) : null;
+    }
     if (candidates === 'unsupported' || candidates === 'missing') {
       await this.#store.update(this.#http.baseUrl, { contactLookup: 'local-index', contactLookupCheckedAt: this.#now() });
       return pickByEmail(await this.#index.byEmail(wanted), wanted);
@@ -91,12 +93,17 @@ export class ContactFinder {
       return pickByEmail(await this.#index.byEmail(wanted), wanted);
     }
     const found = pickByEmail(candidates, wanted);
-    // Not found by a filter that compares as stored: the contact may be stored in another case, or
-    // with its domain in its own letters ("müller.de", asked for as "xn--mller-kva.de").
-    if (found === null && (hasAsciiFormDomain(wanted) || (await this.#store.get(this.#http.baseUrl)).contactLookupCaseSensitive === true)) {
-      return pickByEmail(await this.#index.byEmail(wanted), wanted);
-    }
+    if (found === null && (await this.#mayMissStored(wanted))) return pickByEmail(await this.#index.byEmail(wanted), wanted);
     return found;
+  }
+
+  /**
+   * Whether the filter's "nobody" (an empty list or a 404) may miss a contact it compares as
+   * stored: in another case, or with its domain in its own letters ("müller.de", asked for as
+   * "xn--mller-kva.de"). The whole list then decides.
+   */
+  async #mayMissStored(wanted: string): Promise<boolean> {
+    return hasAsciiFormDomain(wanted) || (await this.#store.get(this.#http.baseUrl)).contactLookupCaseSensitive === true;
   }
 
   /** A single contact whose full name is exactly `name`; none when absent or ambiguous. */
