@@ -4,7 +4,7 @@
  * several → a meeting briefing), else why there is nothing to brief.
  */
 import { nonBlank } from '../format/text';
-import { nameKey } from '../api/contact-index';
+import { nameKey, normaliseEmail } from '../api/contact-index';
 import type { ContactMatch } from '../models/contact';
 import type { PagePerson, PageSurface } from './context';
 import type { SiteId } from '../sites/types';
@@ -86,10 +86,11 @@ export function disownedByName(entries: readonly Pick<PagePerson, 'email' | 'nam
     const match = matches[index];
     const name = entry.email ? null : nonBlank(entry.name);
     if (match?.matchedBy !== 'name' || !name) return false;
-    const own = match.contact.email?.trim().toLowerCase();
+    // Its domain in either form: a contact kept as "max@müller.de" is shown as "max@xn--mller-kva.de".
+    const own = match.contact.email ? normaliseEmail(match.contact.email) : null;
     return entries.some(
       (other, at) =>
-        other.email && other.name && nameKey(other.name) === nameKey(name) && other.email.trim().toLowerCase() !== own && matches[at]?.contact.id !== match.contact.id,
+        other.email && other.name && nameKey(other.name) === nameKey(name) && normaliseEmail(other.email) !== own && matches[at]?.contact.id !== match.contact.id,
     );
   });
 }
