@@ -4,6 +4,7 @@
  */
 import type { ActionItem, ContactMatch, Insights } from '../models';
 import { sortActionItems, topicsToRaise } from './briefing';
+import { withoutInvisibles } from './invisible';
 import { topicKey, uniqueTopics } from './text';
 
 type MatchKind = ContactMatch['matchedBy'];
@@ -58,8 +59,9 @@ export function eachContactOnce<T extends { id: string }>(attendees: readonly T[
  */
 export function namesakeDetails(people: readonly { id: string; name: string; email?: string | null }[]): Map<string, string | null> {
   const sameName = new Map<string, { id: string; email?: string | null }[]>();
-  // Names that look the same on screen are namesakes: "Ann  Lee" shows as "Ann Lee".
-  const keyOf = (name: string) => name.normalize('NFC').trim().toLowerCase().replace(/\s+/g, ' ');
+  // Names that look the same on screen are namesakes: "Ann  Lee" shows as "Ann Lee", and
+  // "Maya Chen\u200F" (a direction mark an import added) as "Maya Chen".
+  const keyOf = (name: string) => withoutInvisibles(name).normalize('NFC').trim().toLowerCase().replace(/\s+/g, ' ');
   for (const person of people) {
     const key = keyOf(person.name);
     sameName.set(key, [...(sameName.get(key) ?? []), person]);
