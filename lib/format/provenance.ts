@@ -5,6 +5,7 @@
 import type { Insights } from '../models';
 import { clockFormat, dateSortKey, UI_LOCALE, isCalendarDay, readDate, lastConversation, relativeDay, relativeDayOf } from './dates';
 import { eachContactOnce, type BriefedAttendee } from './meeting';
+import { surfacePeople } from './surface';
 
 /** "3 days ago", or "on 29 Nov 2026" for a date after today (lastConversation). */
 function latestOf(value: string | null, now: Date): string | null {
@@ -43,8 +44,9 @@ export function conversationCount(insights: Insights): string | null {
  * latest 2 days ago". Counts only what the server gave, each contact once; attendees without a
  * count are not guessed at. Each contact's count includes the meetings they shared with the others
  * (three people in the same four meetings count 4 each): the sum is only an upper bound.
+ * `called`: what the surface's people are called (surfacePeople): a thread's are "people".
  */
-export function meetingProvenance(briefed: readonly BriefedAttendee[], now: Date = new Date()): string | null {
+export function meetingProvenance(briefed: readonly BriefedAttendee[], now: Date = new Date(), called = surfacePeople('event')): string | null {
   const attendees = eachContactOnce(briefed).map((attendee) => attendee.insights);
   // Attendees with a count to say: not those with none.
   const counted = attendees.filter((insights) => conversationsText(insights.totalConversations) !== null);
@@ -57,7 +59,7 @@ export function meetingProvenance(briefed: readonly BriefedAttendee[], now: Date
   });
   const latestDate = dates.sort((a, b) => b.time - a.time)[0]?.text ?? null;
   const latest = latestOf(latestDate, now);
-  const people = counted.length === 1 ? '1 attendee' : `${counted.length} attendees`;
+  const people = counted.length === 1 ? `1 ${called.one}` : `${counted.length} ${called.many}`;
   const conversations = conversationsText(total);
   const count = conversations ? `${counted.length > 1 ? 'up to ' : ''}${conversations} with ${people}` : null;
   if (count && latest) return `From ${count}, the latest ${latest}.`;

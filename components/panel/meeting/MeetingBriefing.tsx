@@ -266,7 +266,7 @@ export function MeetingBriefing({ surface, onOpenPerson, onAvoids, onOpenRecordi
     .sort((a, b) => a.asOf - b.asOf)[0];
   const when = calendarWhen(surface.when);
   const common = commonProblem(attendees);
-  const source = meetingProvenance(briefed, now);
+  const source = meetingProvenance(briefed, now, called);
   // Briefings shown from the panel's copy because asking for newer ones failed: said once, with
   // the age of the oldest of them (the person view says the same for one person).
   const behindAttendees = attendees.filter((attendee) => attendee.state.status === 'briefed' && attendee.state.refreshProblem);
