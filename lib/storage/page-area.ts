@@ -18,5 +18,6 @@ export function watchPageItem(key: string, onChange: (value: unknown) => void): 
     if (area === PAGE_AREA && key in changes) onChange(changes[key]?.newValue);
   };
   browser.storage.onChanged.addListener(listener);
-  return () => browser.storage.onChanged.removeListener(listener);
+  // `?.`: a script left running by an update of Primer has no storage API when it stands down.
+  return () => browser.storage?.onChanged.removeListener(listener);
 }
