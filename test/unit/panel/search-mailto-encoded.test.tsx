@@ -4,19 +4,10 @@
  * panel's search takes `mailto:` links; it must look up the address the link names, not the
  * encoded text ("first%2blast@…" is another mailbox, and finds no one).
  */
-import { cleanup, render, screen } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { PersonSearch } from '@/components/panel/PersonSearch';
+import { cleanup } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { search } from './person-search';
 
-async function search(typed: string) {
-  const onFind = vi.fn();
-  render(<PersonSearch onFind={onFind} />);
-  await userEvent.type(screen.getByLabelText('Find a person by e-mail'), `${typed}{Enter}`);
-  const complaint = screen.queryByRole('alert')?.textContent ?? null;
-  cleanup();
-  return { onFind, complaint };
-}
 
 describe('PersonSearch: a percent-encoded mailto link', () => {
   afterEach(cleanup);

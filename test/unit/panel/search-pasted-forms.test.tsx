@@ -4,19 +4,10 @@
  * the direction marks that RTL pages and Windows copy with it; an address whose domain is written
  * in its own letters (an IDN), which lib/storage/preferences.ts says a panel search may carry.
  */
-import { cleanup, render, screen } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { PersonSearch } from '@/components/panel/PersonSearch';
+import { cleanup } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { search } from './person-search';
 
-async function search(typed: string) {
-  const onFind = vi.fn();
-  render(<PersonSearch onFind={onFind} />);
-  await userEvent.type(screen.getByLabelText('Find a person by e-mail'), `${typed}{Enter}`);
-  const complaint = screen.queryByRole('alert')?.textContent ?? null;
-  cleanup();
-  return { onFind, complaint };
-}
 
 describe('PersonSearch: pasted forms', () => {
   afterEach(cleanup);
