@@ -16,6 +16,7 @@ import type { PanelFocus } from '@/lib/panel/context';
 import { HoverCard, surfacePeople, type InsightsState } from './HoverCard';
 import { withMatchNote } from '@/lib/models/contact';
 import css from './card.css?inline';
+import { refocusAfter } from './refocus';
 import { siteTheme } from './site-theme';
 
 const GAP = 8;
@@ -255,6 +256,10 @@ export function createHoverCardApi(): HoverCardApi {
   let placeCurrent: (() => void) | null = null;
 
   const host = () => ui?.shadowHost ?? null;
+  /** The shown person's key and surface (the scanner's), and whether their marker had focus when the card opened. */
+  let person: { key: string; root: Element; markerFocused: boolean } | null = null;
+  /** Following focus lost with the last card's person (refocus.ts). */
+  let stopFollowing = () => undefined as void;
 
   // While a card is open, the site may open its own hover card on the same person: the card moves
   // off it (placed again after the frame that shows it).
@@ -273,6 +278,15 @@ export function createHoverCardApi(): HoverCardApi {
   const hide = () => {
     // The marker says its card is shut (set here, in the card's code: the injected script stays small).
     if (current?.marker?.isConnected) current.marker.setAttribute('aria-expanded', 'false');
+    const shown = current;
+    const active = document.activeElement;
+    // The person left the page (the site drew them again) with focus in their card or on their
+    // marker (gone with it, or about to go): a keyboard user is not left on the document.
+    if (shown && person && (!shown.anchor.isConnected || shown.marker?.isConnected === false)) {
+      const focusOurs = (active !== null && host()?.contains(active)) || (active !== null && active === shown.marker) || (person.markerFocused && (active === null || active === document.body));
+      if (focusOurs) stopFollowing = refocusAfter({ scanner: shown.scanner, key: person.key, root: person.root, near: person.root, marker: shown.marker }, host);
+    }
+    person = null;
     current = null;
     placeCurrent = null;
     pageWatch.disconnect();
@@ -394,7 +408,10 @@ export function createHoverCardApi(): HoverCardApi {
   return {
     show(request) {
       hide();
+      stopFollowing();
       current = request;
+      const mark = request.scanner.markFor(request.anchor);
+      person = mark ? { key: mark.key, root: mark.surface.root, markerFocused: request.marker !== null && document.activeElement === request.marker } : null;
       // Said on the marker that pops the card up (a button with a popup says whether it is open).
       request.marker?.setAttribute('aria-expanded', 'true');
       showings += 1;

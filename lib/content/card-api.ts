@@ -7,6 +7,7 @@ import type { ContentScriptContext } from '#imports';
 import type { ContactMatch } from '../models';
 import type { PageSurface } from '../panel/context';
 import type { PageView } from '../panel/view';
+import type { PageScanner } from './scanner';
 
 export interface CardRequest {
   ctx: ContentScriptContext;
@@ -21,6 +22,11 @@ export interface CardRequest {
   from: PageView;
   /** Told when "Open briefing" asks for the side panel: the page then reports the views it shows. */
   onOpenBriefing: () => void;
+  /**
+   * The page's marks, for the card's own code (kept out of the injected script): the person's new
+   * marker once the site drew them again.
+   */
+  scanner: Pick<PageScanner, 'markFor' | 'scan'>;
   /** Whether the card was opened from the keyboard (focus moves into it). */
   viaKeyboard: boolean;
   /**

@@ -142,6 +142,7 @@ export function installHoverCards(
       meeting: meetingOf(scanner, mark),
       from: viewOf(mark.surface),
       onOpenBriefing,
+      scanner,
       viaKeyboard: input.focusCard,
       onClose: (returnFocus = true, how) => {
         open = null;

@@ -7,6 +7,7 @@ import { HoverCard } from '@/components/card/HoverCard';
 import { createHoverCardApi } from '@/components/card/mount';
 import { NO_ACCESS_CODE, NOT_THE_SERVICE_CODE } from '@/lib/api/errors';
 import type { CardRequest } from '@/lib/content/card-api';
+import { noMarks } from './no-marks';
 import type { ContactMatch } from '@/lib/models';
 import { sendRequest } from '@/lib/messaging/send';
 
@@ -58,6 +59,7 @@ describe('the hover card on the page', () => {
     meeting: null,
     from: { kind: 'event', title: 'Q3 roadmap review', when: null },
     onOpenBriefing: () => undefined,
+    scanner: noMarks,
     viaKeyboard,
     onClose,
   });

@@ -4,6 +4,7 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { ContentScriptContext } from 'wxt/utils/content-script-context';
 import { createHoverCardApi } from '@/components/card/mount';
 import type { CardRequest } from '@/lib/content/card-api';
+import { noMarks } from './no-marks';
 
 // The briefing never arrives: the card stays on its skeleton.
 vi.mock('@/lib/messaging/send', () => ({ sendRequest: vi.fn(() => new Promise(() => undefined)) }));
@@ -49,6 +50,7 @@ describe('createHoverCardApi', () => {
       meeting: null,
       from: { kind: 'event', title: 'Q3 roadmap review', when: null },
       onOpenBriefing: () => undefined,
+      scanner: noMarks,
       viaKeyboard,
       onClose,
     };
@@ -90,6 +92,7 @@ describe('createHoverCardApi', () => {
       meeting: null,
       from: { kind: 'event', title: 'Q3 roadmap review', when: null },
       onOpenBriefing: () => undefined,
+      scanner: noMarks,
       viaKeyboard: false,
       onClose: () => undefined,
     });
@@ -140,7 +143,7 @@ describe('createHoverCardApi', () => {
     const { api, host } = await openCard();
     const onClose = vi.fn();
     // The next card (its code and shadow root are there): opened as focus scrolled the page to it.
-    api.show({ ctx, anchor, marker: null, match: { contact: { id: 'b', name: 'Bo', email: 'bo@example.com', company: null, title: null }, matchedBy: 'email' }, meeting: null, from: { kind: 'thread', title: null, when: null }, onOpenBriefing: () => undefined, viaKeyboard: true, onClose });
+    api.show({ ctx, anchor, marker: null, match: { contact: { id: 'b', name: 'Bo', email: 'bo@example.com', company: null, title: null }, matchedBy: 'email' }, meeting: null, from: { kind: 'thread', title: null, when: null }, onOpenBriefing: () => undefined, scanner: noMarks, viaKeyboard: true, onClose });
     await Promise.resolve();
     // That scroll's event comes in the next frame, before the card's first frame is done.
     document.dispatchEvent(new Event('scroll'));

@@ -1,0 +1,77 @@
+/**
+ * Where a keyboard user's focus goes when the person whose card (or marker) it was on leaves the
+ * page under it: the site drew them again (a new element, a new marker), or the service no longer
+ * has them (their marker goes). To the person's new marker once the scanner marks them again;
+ * else to the nearest element around where they were that takes focus (the site's row, button or
+ * dialog); never left on the document. Focus the user moved on meanwhile is left alone. In the
+ * card's code, not the injected script: it runs only after a card was shown.
+ */
+import type { CardRequest } from '@/lib/content/card-api';
+import { MARKER_TAG } from '@/lib/content/marker';
+
+/** How long the person's new marker is waited for (the page reads a changed surface within 60 ms, or a second while the site lays out). */
+export const REFIND_MS = 1500;
+
+const FOCUSABLE = 'a[href], button, input, select, textarea, [tabindex]';
+
+export interface LostPerson {
+  scanner: CardRequest['scanner'];
+  /** Whose new marker takes focus (the scanner's key); null when they are not coming back. */
+  key: string | null;
+  /** The surface the person was in, read again at once when it is still on the page. */
+  root: Element | null;
+  /** Where focus goes when no new marker does: the nearest element at or around it that takes focus. */
+  near: Element | null;
+  /** The person's old marker: while it still has focus, the site or the scanner is about to remove it. */
+  marker: Element | null;
+}
+
+/**
+ * Starts following focus lost with `person`; `ours`: the card's host (hidden now: focus left on it
+ * is lost too). Returns a stop (a new card shown). Done once focus has a place, or after REFIND_MS.
+ */
+export function refocusAfter(person: LostPerson, ours: () => Element | null): () => void {
+  let done = false;
+  const lost = () => {
+    const active = document.activeElement;
+    return active === null || active === document.body || active === ours();
+  };
+  const place = (element: Element | null | undefined) => {
+    (element as HTMLElement | null | undefined)?.focus({ preventScroll: true });
+    stop();
+  };
+  /** `last`: no new marker is coming (the surface was read again, or the wait is over). */
+  const settle = (last: boolean) => {
+    if (done) return;
+    const active = document.activeElement;
+    // Focus given back to the old marker (Esc in a gone contact's card): it goes with the next read.
+    if (active !== null && active === person.marker) return void (last && stop());
+    if (!lost()) return stop();
+    if (person.key !== null) {
+      const again = [...document.getElementsByTagName(MARKER_TAG)].find((marker) => {
+        const mark = person.scanner.markFor(marker);
+        return mark?.marker === marker && mark.key === person.key;
+      });
+      if (again) return place(again);
+      if (!last) return;
+    }
+    place(person.near?.isConnected ? person.near.closest(FOCUSABLE) : null);
+  };
+  const observer = new MutationObserver(() => settle(false));
+  const timer = setTimeout(() => settle(true), REFIND_MS);
+  const stop = () => {
+    done = true;
+    observer.disconnect();
+    clearTimeout(timer);
+  };
+  observer.observe(document.body, { childList: true, subtree: true });
+  // Read after the current task: whoever hid the card may still give focus back first (hover.ts),
+  // and a read drops marks, which closes cards, which must not happen inside the hide.
+  const root = person.root?.isConnected ? person.root : null;
+  queueMicrotask(() => {
+    settle(false);
+    if (done) return;
+    void person.scanner.scan(root ? [root] : []).then(() => settle(root !== null), () => settle(true));
+  });
+  return stop;
+}

@@ -1,0 +1,102 @@
+/**
+ * The card and the page together (the real scanner, hover handling and card): where a keyboard
+ * user's focus goes when the site draws the person again while focus is in their card or on their
+ * marker: the person's new marker, or the place the person was in when they are not marked again;
+ * never the document.
+ */
+import { afterEach, beforeEach, expect, it, vi } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { ContentScriptContext } from 'wxt/utils/content-script-context';
+import { createHoverCardApi } from '@/components/card/mount';
+import * as userInput from '@/lib/content/from-user';
+import { installHoverCards } from '@/lib/content/hover';
+import { PeopleLookup } from '@/lib/content/lookup';
+import { PageScanner } from '@/lib/content/scanner';
+import { sendRequest } from '@/lib/messaging/send';
+import type { PersonQuery } from '@/lib/messaging/content-protocol';
+import { DEFAULT_PREFERENCES } from '@/lib/storage/preferences';
+import { fakeAdapter } from '../content/fake-adapter';
+
+// The briefing never arrives unless a test says otherwise.
+vi.mock('@/lib/messaging/send', () => ({ sendRequest: vi.fn(() => new Promise(() => undefined)) }));
+
+let ctx: ContentScriptContext;
+let scanner: PageScanner;
+/** The service's contacts by address. */
+let known: Set<string>;
+const find = vi.fn((people: PersonQuery[]) =>
+  Promise.resolve(people.map((p) => ('email' in p && known.has(p.email) ? { contact: { id: p.email, name: 'Maya', email: p.email, company: null, title: null }, matchedBy: 'email' as const } : null))),
+);
+
+beforeEach(async () => {
+  // happy-dom marks no event trusted: here its events stand for the user's.
+  vi.spyOn(userInput, 'fromUser').mockReturnValue(true);
+  // The test DOM lays nothing out: every element has the box a page would give the name.
+  vi.spyOn(Element.prototype, 'getBoundingClientRect').mockReturnValue(new DOMRect(100, 200, 80, 16));
+  vi.spyOn(fakeBrowser.runtime, 'getManifest').mockReturnValue({ manifest_version: 3, name: 'Primer', version: '1' } as never);
+  // The thread is a dialog the site focuses itself (tabindex -1): where focus can sensibly go.
+  document.body.innerHTML = '<div class="s" tabindex="-1"><p><span data-mail="maya@example.com">Maya</span></p></div><button id="elsewhere">Reply</button>';
+  known = new Set(['maya@example.com']);
+  find.mockClear();
+  scanner = new PageScanner({ adapter: fakeAdapter(), lookup: new PeopleLookup(find), preferences: () => DEFAULT_PREFERENCES, ownAddresses: () => new Set() });
+  await scanner.scan(document.querySelectorAll('.s'));
+  ctx = new ContentScriptContext('test');
+  const card = createHoverCardApi();
+  installHoverCards(ctx, scanner, () => Promise.resolve(card));
+});
+afterEach(() => {
+  ctx.notifyInvalidated();
+  vi.mocked(sendRequest).mockReset().mockImplementation(() => new Promise(() => undefined));
+});
+
+const marker = () => document.querySelector<HTMLElement>('primer-mark');
+const cardHost = () => document.querySelector<HTMLElement>('primer-hover-card');
+const cardOpen = () => cardHost()?.style.display === 'block';
+
+/** Focus on Maya's marker opens her card; Enter moves focus into it. */
+async function openByKeyboard(into: boolean) {
+  marker()!.focus();
+  if (into) marker()!.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true }));
+  await vi.waitFor(() => expect(cardOpen()).toBe(true));
+  if (into) await vi.waitFor(() => expect(document.activeElement).toBe(cardHost()));
+  else expect(document.activeElement).toBe(marker());
+}
+
+/** The site draws the thread's content again: new elements for the same people. */
+async function redraw(html = '<span data-mail="maya@example.com">Maya</span>') {
+  const old = marker();
+  document.querySelector('.s > p')!.innerHTML = html;
+  // The page's observer reads the thread again a moment later.
+  await new Promise((resolve) => setTimeout(resolve, 30));
+  await scanner.scan(document.querySelectorAll('.s'));
+  return old;
+}
+
+it.each([
+  ['in her card', true],
+  ['on her marker', false],
+])('gives focus %s to Maya’s new marker when the site draws her again', async (_, into) => {
+  await openByKeyboard(into);
+  const old = await redraw();
+  const redrawn = marker()!;
+  expect(redrawn).not.toBe(old);
+  await vi.waitFor(() => expect(document.activeElement).toBe(redrawn));
+});
+
+it('gives focus to the thread she was in when the site draws someone unknown in her place', async () => {
+  await openByKeyboard(true);
+  await redraw('<span data-mail="x@unknown.example">X</span>');
+  expect(marker()).toBeNull();
+  await vi.waitFor(() => expect(document.activeElement).toBe(document.querySelector('.s')), { timeout: 4000 });
+});
+
+it('leaves focus alone once the user moved it on', async () => {
+  await openByKeyboard(true);
+  const elsewhere = document.querySelector<HTMLElement>('#elsewhere')!;
+  document.querySelector('.s > p')!.innerHTML = '<span data-mail="maya@example.com">Maya</span>';
+  await new Promise((resolve) => setTimeout(resolve, 30));
+  elsewhere.focus();
+  await scanner.scan(document.querySelectorAll('.s'));
+  await new Promise((resolve) => setTimeout(resolve, 30));
+  expect(document.activeElement).toBe(elsewhere);
+});
