@@ -67,8 +67,11 @@ function unreachable(error: unknown): string {
 export const RAPID_MS = 400;
 export const SETTLE_MS = 250;
 
-/** `settleMs`: how long the card waits before asking (0: at once). Try again asks at once. */
-export function CardWithData({ request, onClose, settleMs = 0 }: { request: CardContent; onClose: () => void; settleMs?: number }) {
+/**
+ * `settleMs`: how long the card waits before asking (0: at once). Try again asks at once.
+ * `onGone`: told when the service no longer has the contact (its briefing answered 404).
+ */
+export function CardWithData({ request, onClose, settleMs = 0, onGone }: { request: CardContent; onClose: () => void; settleMs?: number; onGone?: () => void }) {
   const [state, setState] = useState<InsightsState>({ status: 'loading' });
   /** Bumped by Try again: asks for the briefing once more. */
   const [attempt, setAttempt] = useState(0);
@@ -77,14 +80,18 @@ export function CardWithData({ request, onClose, settleMs = 0 }: { request: Card
     const ask = () =>
       void sendRequest('contact.insights', { contactId: request.match.contact.id })
         .then(({ insights, asOf, problem }) => live && setState({ status: 'ready', insights, copy: problem ? { asOf, problem } : null }))
-        .catch((error: unknown) => live && setState({ status: 'error', error: error instanceof ApiError ? error.toInfo() : toErrorInfo(error) }));
+        .catch((error: unknown) => {
+          if (!live) return;
+          if (error instanceof ApiError && error.kind === 'not_found') onGone?.();
+          setState({ status: 'error', error: error instanceof ApiError ? error.toInfo() : toErrorInfo(error) });
+        });
     const timer = attempt === 0 && settleMs > 0 ? setTimeout(ask, settleMs) : undefined;
     if (timer === undefined) ask();
     return () => {
       live = false;
       clearTimeout(timer);
     };
-  }, [request.match.contact.id, attempt, settleMs]);
+  }, [request.match.contact.id, attempt, settleMs, onGone]);
   const retry = () => {
     setState({ status: 'loading' });
     setAttempt((n) => n + 1);
@@ -282,9 +289,16 @@ export function createHoverCardApi(): HoverCardApi {
     const active = document.activeElement;
     // The person left the page (the site drew them again) with focus in their card or on their
     // marker (gone with it, or about to go): a keyboard user is not left on the document.
-    if (shown && person && (!shown.anchor.isConnected || shown.marker?.isConnected === false)) {
+    // A contact the service no longer has (its card said so) loses its marker as the card closes,
+    // not once the page's memory of the answer runs out (an hour), and focus stays near the person.
+    const gone = goneShowing === showings;
+    if (shown && person && (gone || !shown.anchor.isConnected || shown.marker?.isConnected === false)) {
+      if (gone) shown.scanner.forget(person.key);
       const focusOurs = (active !== null && host()?.contains(active)) || (active !== null && active === shown.marker) || (person.markerFocused && (active === null || active === document.body));
-      if (focusOurs) stopFollowing = refocusAfter({ scanner: shown.scanner, key: person.key, root: person.root, near: person.root, marker: shown.marker }, host);
+      const { root } = person;
+      if (focusOurs) stopFollowing = refocusAfter({ scanner: shown.scanner, key: gone ? null : person.key, root, near: gone ? shown.anchor : root, marker: shown.marker }, host);
+      // Read after the current task: a read drops marks, which closes cards (not inside this hide).
+      else if (gone) queueMicrotask(() => void shown.scanner.scan([root]));
     }
     person = null;
     current = null;
@@ -328,6 +342,11 @@ export function createHoverCardApi(): HoverCardApi {
    */
   const closerOf = (shown: number) => () => {
     if (shown === showings) closeFromCard();
+  };
+  /** The showing whose contact the service no longer has: forgotten by the page as it closes. */
+  let goneShowing = -1;
+  const goneOf = (shown: number) => () => {
+    goneShowing = shown;
   };
 
   function ensureUi(ctx: CardRequest['ctx']): Promise<ShadowRootContentScriptUi<Root>> {
@@ -453,7 +472,7 @@ export function createHoverCardApi(): HoverCardApi {
         // asked nothing (hide's empty render and this one are one React pass).
         created.mounted?.render(
           <StrictMode>
-            <CardWithData key={showings} request={{ match: request.match, meeting: request.meeting, viaKeyboard: request.viaKeyboard, from: request.from, onOpenBriefing: request.onOpenBriefing }} onClose={closerOf(showings)} settleMs={settleMs} />
+            <CardWithData key={showings} request={{ match: request.match, meeting: request.meeting, viaKeyboard: request.viaKeyboard, from: request.from, onOpenBriefing: request.onOpenBriefing }} onClose={closerOf(showings)} settleMs={settleMs} onGone={goneOf(showings)} />
           </StrictMode>,
         );
         // Same size as the previous card means no resize callback: place after this paint too.

@@ -24,9 +24,9 @@ export interface CardRequest {
   onOpenBriefing: () => void;
   /**
    * The page's marks, for the card's own code (kept out of the injected script): the person's new
-   * marker once the site drew them again.
+   * marker once the site drew them again, and their answer forgotten once the service says the contact is gone.
    */
-  scanner: Pick<PageScanner, 'markFor' | 'scan'>;
+  scanner: Pick<PageScanner, 'markFor' | 'scan' | 'forget'>;
   /** Whether the card was opened from the keyboard (focus moves into it). */
   viaKeyboard: boolean;
   /**

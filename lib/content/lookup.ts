@@ -132,6 +132,11 @@ export class PeopleLookup {
     for (const [key, entry] of this.#answers) if (entry.answer === LOOKUP_FAILED) this.#answers.delete(key);
   }
 
+  /** Forget one person's answer (the service no longer has their contact): the next scan asks again. */
+  forget(key: string): void {
+    this.#answers.delete(key);
+  }
+
   /** Forget everything (settings changed). */
   clear(): void {
     this.#answers.clear();

@@ -184,6 +184,11 @@ export class PageScanner {
     return roots;
   }
 
+  /** The service no longer has the contact of the person with this key (the card was told): a read asks again. */
+  forget(key: string): void {
+    this.#options.lookup.forget(key);
+  }
+
   /** Removes every mark (site switched off, settings changed); pending lookups are ignored. */
   clear(): void {
     this.#latestRead.clear();

@@ -2,12 +2,14 @@
  * The card and the page together (the real scanner, hover handling and card): where a keyboard
  * user's focus goes when the site draws the person again while focus is in their card or on their
  * marker: the person's new marker, or the place the person was in when they are not marked again;
- * never the document.
+ * never the document. And a contact the service no longer has (the card's briefing answers 404)
+ * losing its marker once the card saying so closes, focus staying near the person.
  */
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { ContentScriptContext } from 'wxt/utils/content-script-context';
 import { createHoverCardApi } from '@/components/card/mount';
+import { ApiError } from '@/lib/api/errors';
 import * as userInput from '@/lib/content/from-user';
 import { installHoverCards } from '@/lib/content/hover';
 import { PeopleLookup } from '@/lib/content/lookup';
@@ -22,7 +24,7 @@ vi.mock('@/lib/messaging/send', () => ({ sendRequest: vi.fn(() => new Promise(()
 
 let ctx: ContentScriptContext;
 let scanner: PageScanner;
-/** The service's contacts by address. */
+/** The service's contacts by address (a test removes one). */
 let known: Set<string>;
 const find = vi.fn((people: PersonQuery[]) =>
   Promise.resolve(people.map((p) => ('email' in p && known.has(p.email) ? { contact: { id: p.email, name: 'Maya', email: p.email, company: null, title: null }, matchedBy: 'email' as const } : null))),
@@ -99,4 +101,19 @@ it('leaves focus alone once the user moved it on', async () => {
   await scanner.scan(document.querySelectorAll('.s'));
   await new Promise((resolve) => setTimeout(resolve, 30));
   expect(document.activeElement).toBe(elsewhere);
+});
+it('takes the marker of a contact the service no longer has off the page once the card saying so closes, focus staying in the thread', async () => {
+  vi.mocked(sendRequest).mockImplementation(() => Promise.reject(new ApiError('not_found', 'The service does not have this item.', { status: 404 })));
+  await openByKeyboard(true);
+  // The service removed her (the background forgot her lookups on that 404).
+  known.delete('maya@example.com');
+  // The card says so; the marker stays while the user reads it.
+  await new Promise((resolve) => setTimeout(resolve, 30));
+  expect(marker()).not.toBeNull();
+  // Esc closes the card; focus goes back to the marker, which then goes.
+  cardHost()!.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true, composed: true }));
+  await vi.waitFor(() => expect(marker()).toBeNull());
+  await vi.waitFor(() => expect(document.activeElement).toBe(document.querySelector('.s')));
+  // Asked about again, not an hour later.
+  expect(find).toHaveBeenCalledTimes(2);
 });

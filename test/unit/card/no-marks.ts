@@ -4,4 +4,5 @@ import type { CardRequest } from '@/lib/content/card-api';
 export const noMarks: CardRequest['scanner'] = {
   markFor: () => undefined,
   scan: () => Promise.resolve(),
+  forget: () => undefined,
 };
