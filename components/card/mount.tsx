@@ -10,7 +10,7 @@ import { StrictMode, useEffect, useState } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import type { CardRequest, HoverCardApi } from '@/lib/content/card-api';
 import { own } from '@/lib/content/owned-nodes';
-import { ApiError, toErrorInfo } from '@/lib/api/errors';
+import { ApiError, isContactGone, toErrorInfo } from '@/lib/api/errors';
 import { sendRequest } from '@/lib/messaging/send';
 import type { PanelFocus } from '@/lib/panel/context';
 import { HoverCard, surfacePeople, type InsightsState } from './HoverCard';
@@ -82,7 +82,7 @@ export function CardWithData({ request, onClose, settleMs = 0, onGone }: { reque
         .then(({ insights, asOf, problem }) => live && setState({ status: 'ready', insights, copy: problem ? { asOf, problem } : null }))
         .catch((error: unknown) => {
           if (!live) return;
-          if (error instanceof ApiError && error.kind === 'not_found') onGone?.();
+          if (isContactGone(error)) onGone?.();
           setState({ status: 'error', error: error instanceof ApiError ? error.toInfo() : toErrorInfo(error) });
         });
     const timer = attempt === 0 && settleMs > 0 ? setTimeout(ask, settleMs) : undefined;

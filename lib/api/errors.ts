@@ -4,7 +4,7 @@
  * Spring's {error: phrase, message}, field → problems hashes, JSON:API errors, JSON arrays and
  * strings, plain text) and classifies by status. `ApiErrorInfo` is the plain, serialisable form sent to the UI.
  */
-import { ApiError, type ApiErrorKind } from './error-info';
+import { ApiError, toErrorInfo, type ApiErrorKind } from './error-info';
 
 // The error type itself lives in error-info.ts (small, shared with content scripts).
 export * from './error-info';
@@ -78,6 +78,16 @@ export const NOT_THE_SERVICE_CODE = 'primer_not_the_service';
 export function asNotTheService(error: unknown): unknown {
   if (!(error instanceof ApiError) || (error.kind !== 'not_found' && error.kind !== 'invalid_response')) return error;
   return new ApiError(error.kind, error.message, { status: error.status, code: NOT_THE_SERVICE_CODE, cause: error });
+}
+
+/**
+ * Whether a failure says the service no longer has the contact asked about: a 404 from the service
+ * itself, not one from an address that is not the service (asNotTheService), where every path
+ * answers 404 and the contact may well be there.
+ */
+export function isContactGone(error: unknown): boolean {
+  const info = toErrorInfo(error);
+  return info.kind === 'not_found' && info.code !== NOT_THE_SERVICE_CODE;
 }
 
 const MAX_MESSAGE = 300;

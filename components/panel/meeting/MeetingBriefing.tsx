@@ -20,7 +20,7 @@ import type { PaintDetail } from '@/lib/panel/paint-mark';
 import { FreshnessNote } from '../states/FreshnessNote';
 import { ProblemNotice } from '../states/ProblemNotice';
 import { problemAbout, problemKind } from '../states/problem-text';
-import { ApiError, NOT_THE_SERVICE_CODE, serviceWaitMs, toErrorInfo } from '@/lib/api/errors';
+import { ApiError, isContactGone, serviceWaitMs, toErrorInfo } from '@/lib/api/errors';
 import { RefreshNote } from '../states/RefreshNote';
 import { AsOf } from '../states/AsOf';
 import { OpenOptionsButton } from '@/components/ui/OpenOptionsButton';
@@ -81,10 +81,6 @@ function TopicPeopleList({ entries, label }: { entries: TopicPeople[]; label: st
  * The service answered 404 about this one contact. Not a 404 where the contact list itself should
  * be (a wrong address: said once for the meeting, with the way to options).
  */
-const isContactGone = (error: unknown) => {
-  const info = toErrorInfo(error);
-  return info.kind === 'not_found' && info.code !== NOT_THE_SERVICE_CODE;
-};
 
 /** What an attendee's failure calls for, as their card's notice would say it. */
 const problemFor = (error: unknown) => {

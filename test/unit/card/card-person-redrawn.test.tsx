@@ -9,7 +9,7 @@ import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { ContentScriptContext } from 'wxt/utils/content-script-context';
 import { createHoverCardApi } from '@/components/card/mount';
-import { ApiError } from '@/lib/api/errors';
+import { ApiError, NOT_THE_SERVICE_CODE } from '@/lib/api/errors';
 import * as userInput from '@/lib/content/from-user';
 import { installHoverCards } from '@/lib/content/hover';
 import { PeopleLookup } from '@/lib/content/lookup';
@@ -116,4 +116,14 @@ it('takes the marker of a contact the service no longer has off the page once th
   await vi.waitFor(() => expect(document.activeElement).toBe(document.querySelector('.s')));
   // Asked about again, not an hour later.
   expect(find).toHaveBeenCalledTimes(2);
+});
+
+it('keeps the marker when the 404 came from an address that is not the service (the contact may well be there)', async () => {
+  vi.mocked(sendRequest).mockImplementation(() => Promise.reject(new ApiError('not_found', 'Not found', { status: 404, code: NOT_THE_SERVICE_CODE })));
+  await openByKeyboard(true);
+  await new Promise((resolve) => setTimeout(resolve, 30));
+  cardHost()!.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true, composed: true }));
+  await new Promise((resolve) => setTimeout(resolve, 60));
+  expect(marker()).not.toBeNull();
+  expect(find).toHaveBeenCalledTimes(1);
 });
