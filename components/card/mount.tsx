@@ -9,6 +9,7 @@ import { browser, createShadowRootUi, type ShadowRootContentScriptUi } from '#im
 import { StrictMode, useEffect, useState } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import type { CardRequest, HoverCardApi } from '@/lib/content/card-api';
+import { MARKER_TAG } from '@/lib/content/marker';
 import { own } from '@/lib/content/owned-nodes';
 import { ApiError, isContactGone, toErrorInfo } from '@/lib/api/errors';
 import { sendRequest } from '@/lib/messaging/send';
@@ -282,6 +283,24 @@ export function createHoverCardApi(): HoverCardApi {
     if (!records.every((record) => element !== null && element.contains(record.target))) placeNextFrame();
   });
 
+  /**
+   * The service no longer has the card's contact: the page forgets every answer naming it (the
+   * same address in other surfaces, its other addresses), not only the one whose card said so.
+   * Returns the surfaces showing it, to be read again.
+   */
+  const forgetContact = (shown: CardRequest, key: string): Element[] => {
+    const id = shown.match.contact.id;
+    shown.scanner.forget(key);
+    const roots = new Set<Element>(person ? [person.root] : []);
+    for (const marker of document.getElementsByTagName(MARKER_TAG)) {
+      const mark = shown.scanner.markFor(marker);
+      if (mark?.marker !== marker || mark.match.contact.id !== id) continue;
+      shown.scanner.forget(mark.key);
+      roots.add(mark.surface.root);
+    }
+    return [...roots];
+  };
+
   const hide = () => {
     // The marker says its card is shut (set here, in the card's code: the injected script stays small).
     if (current?.marker?.isConnected) current.marker.setAttribute('aria-expanded', 'false');
@@ -293,12 +312,16 @@ export function createHoverCardApi(): HoverCardApi {
     // not once the page's memory of the answer runs out (an hour), and focus stays near the person.
     const gone = goneShowing === showings;
     if (shown && person && (gone || !shown.anchor.isConnected || shown.marker?.isConnected === false)) {
-      if (gone) shown.scanner.forget(person.key);
+      // The page took the mark down itself (a read, the site switched off, the script standing
+      // down): nothing is read again, or people would be marked again on a page Primer has left.
+      const takenDown = shown.anchor.isConnected && shown.scanner.markFor(shown.anchor) === undefined;
+      const roots = takenDown ? [] : gone ? forgetContact(shown, person.key) : [person.root];
       const focusOurs = (active !== null && host()?.contains(active)) || (active !== null && active === shown.marker) || (person.markerFocused && (active === null || active === document.body));
-      const { root } = person;
-      if (focusOurs) stopFollowing = refocusAfter({ scanner: shown.scanner, key: gone ? null : person.key, root, near: gone ? shown.anchor : root, marker: shown.marker }, host);
-      // Read after the current task: a read drops marks, which closes cards (not inside this hide).
-      else if (gone) queueMicrotask(() => void shown.scanner.scan([root]));
+      // A gone contact's surfaces are read whoever has the focus (a card shown next stops the
+      // following, not the read); read after the current task: a read drops marks, which closes
+      // cards (not inside this hide).
+      if (gone && roots.length > 0) queueMicrotask(() => void shown.scanner.scan(roots));
+      if (focusOurs) stopFollowing = refocusAfter({ scanner: shown.scanner, key: gone ? null : person.key, roots: gone ? [] : roots, near: gone ? shown.anchor : person.root, marker: shown.marker }, host);
     }
     person = null;
     current = null;

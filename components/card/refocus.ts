@@ -18,8 +18,13 @@ export interface LostPerson {
   scanner: CardRequest['scanner'];
   /** Whose new marker takes focus (the scanner's key); null when they are not coming back. */
   key: string | null;
-  /** The surface the person was in, read again at once when it is still on the page. */
-  root: Element | null;
+  /**
+   * The surfaces to read again at once (those still on the page): the one the person was in, or
+   * every one showing a contact the service no longer has. None when the page took the person's
+   * mark down itself (a read, the site switched off, the script standing down): a read of the
+   * card's would mark people again on a page Primer has left.
+   */
+  roots: Element[];
   /** Where focus goes when no new marker does: the nearest element at or around it that takes focus. */
   near: Element | null;
   /** The person's old marker: while it still has focus, the site or the scanner is about to remove it. */
@@ -67,11 +72,13 @@ export function refocusAfter(person: LostPerson, ours: () => Element | null): ()
   observer.observe(document.body, { childList: true, subtree: true });
   // Read after the current task: whoever hid the card may still give focus back first (hover.ts),
   // and a read drops marks, which closes cards, which must not happen inside the hide.
-  const root = person.root?.isConnected ? person.root : null;
+  const roots = person.roots.filter((root) => root.isConnected);
   queueMicrotask(() => {
     settle(false);
     if (done) return;
-    void person.scanner.scan(root ? [root] : []).then(() => settle(root !== null), () => settle(true));
+    // Nothing to read here (read by the caller, or not at all): the marks' changes, or the wait's end, settle it.
+    if (roots.length === 0) return;
+    void person.scanner.scan(roots).then(() => settle(true), () => settle(true));
   });
   return stop;
 }
