@@ -73,9 +73,13 @@ export function serverText(value: string | null | undefined, max = SERVER_TEXT_M
   return chars.length <= max ? text : `${chars.slice(0, max - 1).join('').trimEnd()}…`;
 }
 
-/** A server's code word as words to read: "transcription_completed" → "Transcription completed". */
+/**
+ * A server's code word as words to read: "transcription_completed" → "Transcription completed".
+ * Words sent joined by their capitals (an enum serialised by name: "InProgress", "inReview") are
+ * split first, else they read as one: "Inprogress".
+ */
 export function codeAsWords(code: string): string {
-  const words = code.trim().replace(/[\s_-]+/g, ' ').toLowerCase();
+  const words = code.trim().replace(/(\p{Ll})(\p{Lu})/gu, '$1 $2').replace(/[\s_-]+/g, ' ').toLowerCase();
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 

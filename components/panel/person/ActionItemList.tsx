@@ -44,13 +44,18 @@ function statusText(item: ActionItem, now: Date): string | null {
   return item.done ? 'Done' : null;
 }
 
-/** What every item of a pending list is (said by the list), and "overdue" (said by its mark). */
-const OPEN_STATUSES = new Set(['open', 'pending', 'todo', 'to_do', 'to do', 'new', 'not_started', 'not started', 'overdue']);
+/**
+ * What every item of a pending list is (said by the list), and "overdue" (said by its mark). As
+ * words, so "not_started", "not-started" and "NotStarted" are one.
+ */
+const OPEN_STATUSES = new Set(['open', 'pending', 'todo', 'to do', 'new', 'not started', 'overdue']);
 
 /** In a pending list, a status that says more than "open" ("In progress", "Blocked"). */
 function pendingStatusText(item: ActionItem): string | null {
   const status = nonBlank(item.status);
-  return status && !OPEN_STATUSES.has(status.toLowerCase()) ? statusAsWords(status) : null;
+  if (!status) return null;
+  const words = statusAsWords(status);
+  return OPEN_STATUSES.has(words.toLowerCase()) ? null : words;
 }
 
 /**

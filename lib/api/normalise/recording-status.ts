@@ -25,7 +25,8 @@ const STATUS_WORDS: Record<Exclude<RecordingStatus, 'unknown'>, string[]> = {
 
 export function toStatus(raw: string | null): RecordingStatus {
   if (raw === null) return 'unknown';
-  const word = raw.trim().toLowerCase().replace(/[\s-]+/g, '_');
+  // "InProgress" / "notStarted" (an enum serialised by name) are the words "in_progress", "not_started".
+  const word = raw.trim().replace(/(\p{Ll})(\p{Lu})/gu, '$1_$2').toLowerCase().replace(/[\s-]+/g, '_');
   for (const [status, words] of Object.entries(STATUS_WORDS) as [RecordingStatus, string[]][]) {
     if (words.includes(word)) return status;
   }
