@@ -4,7 +4,7 @@ import { getPanelTarget } from '@/lib/panel/target';
 import { readPreferences } from '@/lib/storage/preferences';
 
 /**
- * The form's defaults: what the side panel handed over ("Upload recording of this meeting"), else
+ * The form's defaults: what the side panel handed over ("Upload a recording of this meeting"), else
  * the meeting or person in the active tab. Read once per page, before React renders (the handed
  * over draft is removed as it is read).
  */

@@ -1,6 +1,6 @@
 /**
  * What an upload starts from: the meeting in view (or a draft the side panel handed over with
- * "Upload recording of this meeting") turned into the form's defaults.
+ * "Upload a recording of this meeting") turned into the form's defaults.
  */
 import { browser } from '#imports';
 import { z } from 'zod/mini';

@@ -620,7 +620,7 @@ test('keyboard only: every section’s controls in order, a meeting to an attend
   const meetingStops = [
     'textbox: Find a person by e-mail',
     'button: Find',
-    'button: Upload recording of this meeting',
+    'button: Upload a recording of this meeting',
     'region: Topics to avoid',
     'region: Pending action items (6)',
     item, item, item, item, item,

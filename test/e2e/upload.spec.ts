@@ -353,7 +353,7 @@ test('a server error on complete-upload is retried without a second recording', 
   expect(completeCount(standIn)).toBeGreaterThan(attempts);
 });
 
-test('"Upload recording of this meeting" in the side panel opens the upload pre-filled from the event', async ({ context, extensionId, serviceWorker, standIn }) => {
+test('"Upload a recording of this meeting" in the side panel opens the upload pre-filled from the event', async ({ context, extensionId, serviceWorker, standIn }) => {
   await configure(context, extensionId, standIn);
   await serveFixture(context, CALENDAR_URL, fs.readFileSync(path.join(FIXTURES, 'calendar/event-popup.html'), 'utf8'));
   const page = await context.newPage();
@@ -364,7 +364,8 @@ test('"Upload recording of this meeting" in the side panel opens the upload pre-
 
   // The toolbar popup opens (as a view Playwright does not list); it is read through the panel's
   // extension views, as any extension page can.
-  await panel.getByRole('button', { name: 'Upload recording of this meeting' }).click();
+  // The one under the title (the same offer follows under "Not in Primer yet").
+  await panel.getByRole('button', { name: 'Upload a recording of this meeting' }).first().click();
   const readPopup = () =>
     panel.evaluate(() => {
       const views = (globalThis as unknown as { chrome: { extension: { getViews(filter: { type: string }): Window[] } } }).chrome.extension.getViews({ type: 'popup' });

@@ -39,7 +39,7 @@ interface MeetingBriefingProps {
   onOpenRecording?: (id: string) => void;
   /** Offered for attendees whose address the service does not know (upload a recording of a meeting with them). */
   unknownAction?: ReactNode;
-  /** Shown under the meeting's title, e.g. "Upload recording of this meeting". */
+  /** Shown under the meeting's title, e.g. "Upload a recording of this meeting". */
   meetingAction?: ReactNode;
   nav?: ReactNode;
   /** Told once the briefing is on screen (the panel saves a copy of it: useSaveBriefing.ts). */

@@ -1,5 +1,5 @@
 /**
- * "Upload recording of this meeting": the toolbar popup's upload flow, pre-filled from the event in
+ * "Upload a recording of this meeting": the toolbar popup's upload flow, pre-filled from the event in
  * view (title, time, attendees, known contacts). The popup opens where the browser allows it,
  * else the same page opens in a tab.
  */
@@ -9,7 +9,7 @@ import type { PanelTarget } from '@/lib/panel/target';
 import { draftFromTarget, openUploadFor } from '@/lib/upload/draft';
 import { usePreferences } from '../data/usePreferences';
 
-export function UploadRecordingButton({ target, label = 'Upload recording of this meeting' }: { target: PanelTarget; label?: string }) {
+export function UploadRecordingButton({ target, label = 'Upload a recording of this meeting' }: { target: PanelTarget; label?: string }) {
   const [failed, setFailed] = useState(false);
   const preferences = usePreferences();
   const open = () => {

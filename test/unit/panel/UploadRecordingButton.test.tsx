@@ -14,7 +14,7 @@ describe('UploadRecordingButton', () => {
     (fakeBrowser.action as unknown as { openPopup: () => Promise<void> }).openPopup = () => Promise.reject(new Error('no popup here'));
     vi.spyOn(fakeBrowser.tabs, 'create').mockRejectedValue(new Error('tabs cannot be opened'));
     renderWithClient(<UploadRecordingButton target={target} />);
-    await userEvent.click(screen.getByRole('button', { name: 'Upload recording of this meeting' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Upload a recording of this meeting' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('The upload window could not be opened; use Primer’s toolbar button.');
   });
 
@@ -24,7 +24,7 @@ describe('UploadRecordingButton', () => {
     (fakeBrowser.action as unknown as { openPopup: () => Promise<void> }).openPopup = () => Promise.reject(new Error('no popup here'));
     const create = vi.spyOn(fakeBrowser.tabs, 'create').mockResolvedValue({ id: 8 } as never);
     renderWithClient(<UploadRecordingButton target={target} />);
-    await userEvent.click(screen.getByRole('button', { name: 'Upload recording of this meeting' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Upload a recording of this meeting' }));
     await vi.waitFor(() => expect(create).toHaveBeenCalledWith({ url: fakeBrowser.runtime.getURL('/popup.html?tab=7') }));
   });
 });

@@ -31,14 +31,15 @@ async function showMeeting(kind: 'event' | 'thread') {
 }
 
 describe('uploads from the side panel', () => {
-  it('"Upload recording of this meeting" opens the upload flow pre-filled from the event', async () => {
+  it('"Upload a recording of this meeting" opens the upload flow pre-filled from the event', async () => {
     const user = userEvent.setup();
     fakeBackground({ 'settings.get': configured, 'contact.find': null, 'contact.insights': reply(insights({ contactId: 'm' })) });
     const openPopup = vi.fn(() => Promise.reject(new Error('no popup here')));
     (fakeBrowser.action as unknown as { openPopup: typeof openPopup }).openPopup = openPopup;
     const create = vi.spyOn(fakeBrowser.tabs, 'create');
     await showMeeting('event');
-    await user.click(await screen.findByRole('button', { name: 'Upload recording of this meeting' }));
+    // The one under the title (the same offer follows under "Not in Primer yet").
+    await user.click((await screen.findAllByRole('button', { name: 'Upload a recording of this meeting' }))[0]!);
     // In a tab, naming the page it is about (the tab the panel briefs).
     await waitFor(() => expect(create).toHaveBeenCalledWith({ url: expect.stringMatching(/\/popup\.html\?tab=7$/) }));
     expect(openPopup).toHaveBeenCalled();
@@ -61,7 +62,8 @@ describe('uploads from the side panel', () => {
     (fakeBrowser.action as unknown as { openPopup: typeof openPopup }).openPopup = openPopup;
     await showMeeting('event');
     const unknown = await screen.findByRole('region', { name: 'Not in Primer yet (1)' });
-    expect(screen.getByRole('button', { name: 'Upload recording of this meeting' })).toBeInTheDocument();
+    const buttons = await screen.findAllByRole('button', { name: 'Upload a recording of this meeting' });
+    expect(buttons.filter((button) => !unknown.contains(button))).toHaveLength(1);
     await user.click(await within(unknown).findByRole('button', { name: 'Upload a recording of this meeting' }));
     await waitFor(() => expect(openPopup).toHaveBeenCalled());
     const stored = (await fakeBrowser.storage.session.get(DRAFT_KEY))[DRAFT_KEY];
@@ -72,7 +74,7 @@ describe('uploads from the side panel', () => {
     fakeBackground({ 'settings.get': configured, 'contact.find': null, 'contact.insights': reply(insights({ contactId: 'm' })) });
     await showMeeting('thread');
     expect(await screen.findByRole('button', { name: 'Upload a recording with them' })).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'Upload recording of this meeting' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Upload a recording of this meeting' })).toBeNull();
   });
 
   it('a one-to-one meeting, briefed as its one person, still offers the upload', async () => {
@@ -82,7 +84,7 @@ describe('uploads from the side panel', () => {
     await browserShows({ tabId: 7, focus: null, page, status: null });
     render(<PanelApp client={client} restored={Promise.resolve()} firstTarget={Promise.resolve({ tabId: 7, focus: null, page, status: null })} />);
     expect(await screen.findByRole('heading', { level: 1, name: 'Maya Chen' })).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Upload recording of this meeting' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Upload a recording of this meeting' })).toBeInTheDocument();
   });
 
   it('asks for the primary contact’s briefing again when their recording is processed', async () => {

@@ -1,5 +1,5 @@
 /**
- * The upload form in a tab (Firefox always; Chrome from the side panel's "Upload recording of this
+ * The upload form in a tab (Firefox always; Chrome from the side panel's "Upload a recording of this
  * meeting") left open behind other tabs: it asks the service for no processing progress while it is
  * hidden (it asked for every processing upload every 2 s, though no one could see it: hundreds of
  * calls over a long recording's processing), and asks once as soon as it is in view again, then

@@ -1,6 +1,6 @@
 /**
  * The upload form's contact suggestions (draftFromTarget, used by the popup and by the panel's
- * "Upload recording of this meeting") come from the person or meeting chosen on a card when there
+ * "Upload a recording of this meeting") come from the person or meeting chosen on a card when there
  * is one. A choice made before the user excluded a domain (or added their own address) carries
  * that domain's people with their contact matches: the form does not offer them as the
  * recording's primary contact (nor pick one for the user), as every other view leaves them out at once.

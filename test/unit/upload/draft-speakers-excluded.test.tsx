@@ -1,5 +1,5 @@
 /**
- * "Upload recording of this meeting" (the meeting's offer under "Not in Primer yet", and the
+ * "Upload a recording of this meeting" (the meeting's offer under "Not in Primer yet", and the
  * button under its title): the form's "Speakers expected" is prefilled from the event's people as
  * the page reports them, and the user. The page leaves out the people in excluded domains (the
  * options suggest the user's own company) without saying how many: they still speak in the
@@ -87,7 +87,7 @@ describe('upload draft from the meeting in view: speakers expected', () => {
     // Read before the panel renders, as its start does.
     await primePreferences();
     renderWithClient(<UploadRecordingButton target={target} />);
-    await userEvent.click(screen.getByRole('button', { name: 'Upload recording of this meeting' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Upload a recording of this meeting' }));
     await vi.waitFor(async () => expect((await fakeBrowser.storage.session.get(DRAFT_KEY))[DRAFT_KEY]).toBeDefined());
     const draft = (await fakeBrowser.storage.session.get(DRAFT_KEY))[DRAFT_KEY] as UploadDraft;
     expect(draft.speakersExpected).toBeNull();
