@@ -1,13 +1,18 @@
 /** Turns anything `sendRequest` throws into one sentence a person can act on. */
 import { ApiError } from '@/lib/api/errors';
 
+/** A service's message as a sentence: services rarely end theirs ("Invalid API key"), and advice follows. */
+function sentence(message: string): string {
+  return /[.!?…]["'”’)]*$/.test(message) ? message : `${message}.`;
+}
+
 export function errorMessage(error: unknown): string {
   if (error instanceof ApiError) {
     if (error.kind === 'unauthorized') {
-      return `${error.message} Check the API key under “Service settings”.`;
+      return `${sentence(error.message)} Check the API key under “Service settings”.`;
     }
     if (error.kind === 'forbidden') {
-      return `${error.message} The API key may not have access to this.`;
+      return `${sentence(error.message)} The API key may not have access to this.`;
     }
     return error.message;
   }
