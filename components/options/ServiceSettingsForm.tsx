@@ -191,7 +191,7 @@ export function ServiceSettingsForm({ settings }: { settings: SettingsView }) {
       <ServiceAccessNote serviceUrl={settings.serviceUrl} onAllowed={() => testSaved(settings)} />
       <TextField
         ref={urlRef}
-        label="Service URL"
+        label="Service address"
         type="url"
         inputMode="url"
         value={url}

@@ -1,7 +1,7 @@
 /**
  * Points Primer at a service the way a user does: site access allowed on chrome://extensions
  * (headless Chromium cannot click the permission prompt Save opens, see host-access.ts), then the
- * options page's Service URL, API key and Save. For the benchmarks and the demo; the e2e tests
+ * options page's Service address, API key and Save. For the benchmarks and the demo; the e2e tests
  * use their page object (test/e2e/support/options-page.ts), which asserts each step.
  */
 import type { Page } from 'playwright';
@@ -19,7 +19,7 @@ export async function configurePrimer(launched: Launched, service: ServiceAddres
   await allowSiteForExtension(launched.context, launched.extensionId, `${origin.protocol}//${origin.hostname}/*`);
   const page = await launched.context.newPage();
   await page.goto(`chrome-extension://${launched.extensionId}/options.html`);
-  await page.getByLabel('Service URL', { exact: true }).fill(service.baseUrl);
+  await page.getByLabel('Service address', { exact: true }).fill(service.baseUrl);
   await page.getByLabel('API key', { exact: true }).fill(service.apiKey);
   const settings = page.getByRole('region', { name: 'Service settings' });
   await settings.getByRole('button', { name: 'Save', exact: true }).click();

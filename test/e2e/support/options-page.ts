@@ -20,7 +20,7 @@ export class OptionsPage {
   }
 
   get serviceUrl() {
-    return this.page.getByLabel('Service URL', { exact: true });
+    return this.page.getByLabel('Service address', { exact: true });
   }
 
   get apiKey() {

@@ -64,7 +64,7 @@ describe('ConnectionTest', () => {
     const user = userEvent.setup();
     fakeBackground({ 'connection.test': { ok: true, serviceUrl: 'https://other.example.net', contactCount: 3 } });
     renderWithClient(<ServiceSettingsForm settings={settingsView()} />);
-    const url = screen.getByLabelText('Service URL');
+    const url = screen.getByLabelText('Service address');
     await user.clear(url);
     await user.type(url, 'https://other.example.net/');
     await user.type(screen.getByLabelText('API key'), 'typed-key');
@@ -87,7 +87,7 @@ describe('ConnectionTest', () => {
     const request = grantPermission(true);
     fakeBackground({ 'connection.test': { ok: true, serviceUrl: 'https://new.example.net', contactCount: 5 } });
     renderWithClient(<ServiceSettingsForm settings={settingsView({ serviceUrl: null, hasApiKey: false, apiKeyHint: null })} />);
-    await user.type(screen.getByLabelText('Service URL'), 'new.example.net');
+    await user.type(screen.getByLabelText('Service address'), 'new.example.net');
     await user.type(screen.getByLabelText('API key'), 'typed-key');
     await user.click(screen.getByRole('button', { name: 'Test connection' }));
     expect(request).toHaveBeenCalledWith({ origins: ['https://new.example.net/*'] });
@@ -100,7 +100,7 @@ describe('ConnectionTest', () => {
     const user = userEvent.setup();
     fakeBackground({});
     renderWithClient(<ServiceSettingsForm settings={settingsView()} />);
-    const url = screen.getByLabelText('Service URL');
+    const url = screen.getByLabelText('Service address');
     await user.clear(url);
     await user.type(url, 'https://other.example.net');
     await user.click(screen.getByRole('button', { name: 'Test connection' }));
@@ -124,7 +124,7 @@ describe('ConnectionTest', () => {
     const user = userEvent.setup();
     fakeBackground({});
     renderWithClient(<ServiceSettingsForm settings={settingsView()} />);
-    const url = screen.getByLabelText('Service URL');
+    const url = screen.getByLabelText('Service address');
     await user.clear(url);
     await user.type(url, 'ftp://example.com');
     await user.click(screen.getByRole('button', { name: 'Test connection' }));
@@ -161,7 +161,7 @@ describe('ConnectionTest', () => {
     const request = grantPermission(false);
     const user = await runTest({ ok: false, reason: 'no_permission', message: 'Primer has not been allowed to contact https://api.example.com yet.' });
     await screen.findByRole('button', { name: 'Grant access' });
-    const url = screen.getByLabelText('Service URL');
+    const url = screen.getByLabelText('Service address');
     await user.clear(url);
     await user.type(url, 'https://other.example.org');
     expect(screen.queryByRole('button', { name: 'Grant access' })).not.toBeInTheDocument();

@@ -27,7 +27,7 @@ describe('OptionsApp', () => {
     renderWithClient(<OptionsApp />);
     expect(await screen.findByRole('region', { name: 'Service settings' })).toBeInTheDocument();
     expect(screen.getByRole('region', { name: 'Webhooks' })).toBeInTheDocument();
-    expect(screen.getByLabelText('Service URL')).toHaveValue('https://api.example.com');
+    expect(screen.getByLabelText('Service address')).toHaveValue('https://api.example.com');
   });
 
   it('follows the settings as they change elsewhere (another options tab, an administrator)', async () => {

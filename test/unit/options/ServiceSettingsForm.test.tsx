@@ -49,7 +49,7 @@ describe('ServiceSettingsForm', () => {
 
   it('says at once that an administrator’s address is not valid, and does not blame their key', () => {
     renderForm(settingsView({ serviceUrl: 'http://primer.corp.internal:8080', hasApiKey: false, apiKeyHint: '9999', apiKeyAddress: null, locked: { serviceUrl: true, apiKey: true } }));
-    expect(screen.getByLabelText('Service URL')).toHaveAccessibleDescription(/The address your administrator set is not valid: ask them to correct it\./);
+    expect(screen.getByLabelText('Service address')).toHaveAccessibleDescription(/The address your administrator set is not valid: ask them to correct it\./);
     expect(screen.getByLabelText('API key')).toHaveAccessibleDescription(/Your administrator set an API key ending in …9999: Primer uses it once the service address they set is valid\./);
     expect(screen.getByLabelText('API key')).not.toHaveAccessibleDescription(/cannot be used as it was set/);
   });
@@ -103,7 +103,7 @@ describe('ServiceSettingsForm', () => {
     const user = userEvent.setup();
     const request = grantPermission(true);
     renderForm(settingsView({ serviceUrl: null, hasApiKey: false, apiKeyHint: null }));
-    const url = screen.getByLabelText('Service URL');
+    const url = screen.getByLabelText('Service address');
     await user.type(url, 'http://api.example.com');
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(url).toHaveAttribute('aria-invalid', 'true');
@@ -117,7 +117,7 @@ describe('ServiceSettingsForm', () => {
     const user = userEvent.setup();
     const request = grantPermission(true);
     renderForm(settingsView({ serviceUrl: null, hasApiKey: false, apiKeyHint: null }));
-    const url = screen.getByLabelText('Service URL');
+    const url = screen.getByLabelText('Service address');
     await user.type(url, 'https://*');
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(url).toHaveAttribute('aria-invalid', 'true');
@@ -129,7 +129,7 @@ describe('ServiceSettingsForm', () => {
   it('shows the validation message when leaving an invalid field', async () => {
     const user = userEvent.setup();
     renderForm(settingsView({ serviceUrl: null }));
-    await user.type(screen.getByLabelText('Service URL'), 'https://exa mple');
+    await user.type(screen.getByLabelText('Service address'), 'https://exa mple');
     await user.tab();
     expect(screen.getByText('This is not a valid web address.')).toBeInTheDocument();
   });
@@ -152,14 +152,14 @@ describe('ServiceSettingsForm', () => {
       'settings.save': settingsView({ serviceUrl: 'https://ci.example.org', apiKeyHint: '9999' }),
     });
     renderForm(settingsView({ serviceUrl: null, hasApiKey: false, apiKeyHint: null }));
-    await user.type(screen.getByLabelText('Service URL'), 'ci.example.org/api/v2/');
+    await user.type(screen.getByLabelText('Service address'), 'ci.example.org/api/v2/');
     await user.type(screen.getByLabelText('API key'), '  new-key-9999 ');
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(request).toHaveBeenCalledWith({ origins: ['https://ci.example.org/*'] });
     expect(await screen.findByText('Saved')).toBeInTheDocument();
     expect(sent('settings.save')).toEqual([{ serviceUrl: 'https://ci.example.org', apiKey: 'new-key-9999' }]);
     expect(screen.getByLabelText('API key')).toHaveValue('');
-    expect(screen.getByLabelText('Service URL')).toHaveValue('https://ci.example.org');
+    expect(screen.getByLabelText('Service address')).toHaveValue('https://ci.example.org');
   });
 
   it('saves a pasted key without what the copy added, and refuses one a copy changed, at the field', async () => {
@@ -191,7 +191,7 @@ describe('ServiceSettingsForm', () => {
       'connection.test': { ok: false, reason: 'bad_key', message: 'The service did not accept this API key.' },
     });
     renderForm(settingsView({ serviceUrl: null, hasApiKey: false, apiKeyHint: null }));
-    await user.type(screen.getByLabelText('Service URL'), 'ci.example.org');
+    await user.type(screen.getByLabelText('Service address'), 'ci.example.org');
     await user.type(screen.getByLabelText('API key'), 'mistyped-key');
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Saved')).toBeInTheDocument();
@@ -204,7 +204,7 @@ describe('ServiceSettingsForm', () => {
     grantPermission(true);
     fakeBackground({ 'settings.save': settingsView({ serviceUrl: 'https://ci.example.org', hasApiKey: false, apiKeyHint: null }) });
     renderForm(settingsView({ serviceUrl: null, hasApiKey: false, apiKeyHint: null }));
-    await user.type(screen.getByLabelText('Service URL'), 'ci.example.org');
+    await user.type(screen.getByLabelText('Service address'), 'ci.example.org');
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Saved. Primer still needs the API key for https://ci.example.org to show briefings.')).toBeInTheDocument();
     expect(screen.getByLabelText('API key')).toHaveFocus();
@@ -226,7 +226,7 @@ describe('ServiceSettingsForm', () => {
     const request = grantPermission(true);
     fakeBackground({ 'settings.save': settingsView({ serviceUrl: 'https://other.example.net', apiKeyHint: '9999' }) });
     renderForm(settingsView());
-    const url = screen.getByLabelText('Service URL');
+    const url = screen.getByLabelText('Service address');
     const key = screen.getByLabelText('API key');
     await user.clear(url);
     await user.type(url, 'other.example.net/');
@@ -259,7 +259,7 @@ describe('ServiceSettingsForm', () => {
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(sent('settings.save')).toHaveLength(0);
     expect(key).toHaveAccessibleDescription(/Enter the API key for https:\/\/elsewhere\.example\.net/);
-    const url = screen.getByLabelText('Service URL');
+    const url = screen.getByLabelText('Service address');
     await user.clear(url);
     await user.type(url, 'https://api.example.com');
     await user.click(screen.getByRole('button', { name: 'Save' }));
@@ -312,7 +312,7 @@ describe('ServiceSettingsForm', () => {
     const user = userEvent.setup();
     fakeBackground({ 'settings.save': settingsView({ hasApiKey: false, apiKeyHint: null }) });
     renderForm(settingsView());
-    const url = screen.getByLabelText('Service URL');
+    const url = screen.getByLabelText('Service address');
     await user.clear(url);
     await user.type(url, 'https://new.example.org');
     await user.click(screen.getByRole('button', { name: 'Remove key' }));
@@ -324,7 +324,7 @@ describe('ServiceSettingsForm', () => {
   it('shows the address saved in another tab until this one’s field is edited', async () => {
     const user = userEvent.setup();
     const { rerender, client } = renderForm(settingsView());
-    const url = screen.getByLabelText('Service URL');
+    const url = screen.getByLabelText('Service address');
     const again = (view: SettingsView) => {
       client.setQueryData(settingsKey, view);
       rerender(
@@ -347,7 +347,7 @@ describe('ServiceSettingsForm', () => {
     const view = settingsView({ serviceUrl: null, hasApiKey: false, apiKeyHint: '9999', locked: { serviceUrl: false, apiKey: true } });
     fakeBackground({ 'settings.save': { ...view, serviceUrl: 'https://mine.example.org' } });
     renderForm(view);
-    await user.type(screen.getByLabelText('Service URL'), 'https://mine.example.org');
+    await user.type(screen.getByLabelText('Service address'), 'https://mine.example.org');
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText(/^Saved\. Your administrator set the API key but not this address.*ask them to set the service address too\.$/)).toBeInTheDocument();
     expect(sent('settings.save')).toEqual([{ serviceUrl: 'https://mine.example.org' }]);
@@ -431,7 +431,7 @@ describe('ServiceSettingsForm', () => {
     const request = grantPermission(true);
     fakeBackground({ 'settings.save': settingsView({ locked: { serviceUrl: true, apiKey: true } }) });
     renderForm(settingsView({ locked: { serviceUrl: true, apiKey: true } }));
-    const url = screen.getByLabelText('Service URL');
+    const url = screen.getByLabelText('Service address');
     expect(url).toHaveAttribute('readonly');
     expect(url).toHaveValue('https://api.example.com');
     // Read-only, not disabled: reached with Tab, and the lock is said with each field.
@@ -451,7 +451,7 @@ describe('ServiceSettingsForm', () => {
 
   it('locks only the key when only the key is managed', () => {
     renderForm(settingsView({ locked: { serviceUrl: false, apiKey: true } }));
-    expect(screen.getByLabelText('Service URL')).not.toHaveAttribute('readonly');
+    expect(screen.getByLabelText('Service address')).not.toHaveAttribute('readonly');
     const keyField = screen.getByLabelText('API key').closest('.ui-field');
     expect(within(keyField as HTMLElement).getByText('Set by your administrator')).toBeInTheDocument();
   });

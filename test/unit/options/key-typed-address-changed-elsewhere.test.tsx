@@ -27,7 +27,7 @@ it('does not save a key typed for one address with another address saved meanwhi
   fakeBackground({ 'settings.save': elsewhere, 'connection.test': { ok: true, serviceUrl: 'https://other.example.net', contactCount: 1 } });
   const first = settingsView();
   const { rerender, client } = renderWithClient(<FormOfQuery initial={first} />);
-  expect(screen.getByLabelText('Service URL')).toHaveValue('https://api.example.com');
+  expect(screen.getByLabelText('Service address')).toHaveValue('https://api.example.com');
   // The replacement key for https://api.example.com.
   await user.type(screen.getByLabelText('API key'), 'key-for-api-example-1234');
   // Another options tab saves another address and its key.

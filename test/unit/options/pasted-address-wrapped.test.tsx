@@ -35,7 +35,7 @@ describe('an address pasted with what wrapped it', () => {
     const user = userEvent.setup();
     const request = grantPermission(true);
     renderWithClient(<ServiceSettingsForm settings={settingsView({ serviceUrl: null, hasApiKey: false, apiKeyHint: null })} />);
-    await user.click(screen.getByLabelText('Service URL'));
+    await user.click(screen.getByLabelText('Service address'));
     await user.paste('"https://api.example.com"');
     await user.click(screen.getByLabelText('API key'));
     await user.paste('sk_live_1234');

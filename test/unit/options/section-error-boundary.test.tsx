@@ -23,7 +23,7 @@ describe('a part of the options page that fails to draw', () => {
     fakeBackground({ 'settings.get': settingsView() });
     renderWithClient(<OptionsApp />);
     expect(await screen.findByRole('region', { name: 'Service settings' })).toBeInTheDocument();
-    expect(screen.getByLabelText('Service URL')).toHaveValue('https://api.example.com');
+    expect(screen.getByLabelText('Service address')).toHaveValue('https://api.example.com');
     const alert = screen.getByRole('alert');
     expect(alert).toHaveTextContent('Webhooks: something went wrong while showing this part of the page.');
     expect(alert).not.toHaveTextContent('service text');

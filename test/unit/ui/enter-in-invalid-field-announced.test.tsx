@@ -39,7 +39,7 @@ describe('options: Enter in the service address field', () => {
   it('says why nothing was saved when the address typed is refused', async () => {
     const user = userEvent.setup();
     renderWithClient(<FormOfQuery initial={settingsView({ serviceUrl: null, hasApiKey: false, apiKeyHint: null })} />);
-    const url = screen.getByLabelText('Service URL');
+    const url = screen.getByLabelText('Service address');
     await user.type(url, 'http://api.example.com{Enter}');
     // The field was focused all along: "focus the field so its error is read" read nothing.
     expect(url).toHaveFocus();
@@ -106,7 +106,7 @@ describe('options: the refusal said at Enter', () => {
   it('is taken back by typing (not said again as the field’s error changes), said again at the next Enter, and not said when Save moves the focus', async () => {
     const user = userEvent.setup();
     renderWithClient(<FormOfQuery initial={settingsView({ serviceUrl: null, hasApiKey: false, apiKeyHint: null })} />);
-    const url = screen.getByLabelText('Service URL');
+    const url = screen.getByLabelText('Service address');
     await user.type(url, 'http://api.example.com{Enter}');
     expect(announced(/Use https:\/\//)).toBe(true);
     await user.type(url, 'x');
