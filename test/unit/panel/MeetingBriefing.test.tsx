@@ -337,7 +337,7 @@ describe('MeetingBriefing', () => {
     const item = alert.closest('li')!;
     expect(item).toHaveTextContent(/^Maya Chen.*matched by name/);
     // Read alone (the notice, the button), it still says how Maya was found.
-    expect(alert).toHaveTextContent('Could not load Maya Chen (matched by name)’s briefing.');
+    expect(alert).toHaveTextContent('Could not load the briefing of Maya Chen (matched by name).');
     await userEvent.click(within(item).getByRole('button', { name: 'Full briefing: Maya Chen (matched by name)' }));
     expect(open).toHaveBeenCalledWith(expect.objectContaining({ match: mayaByName }));
   });
@@ -357,7 +357,7 @@ describe('MeetingBriefing', () => {
     await vi.waitFor(() => expect(sent('contacts.insights')).toEqual([{ contactIds: ['m', 'd'] }]));
     answerMaya();
     const alert = await screen.findByRole('alert');
-    expect(alert).toHaveTextContent('Could not load Daniel Weiss’s briefing. The service had a problem answering.');
+    expect(alert).toHaveTextContent('Could not load the briefing of Daniel Weiss. The service had a problem answering.');
     expect(await screen.findByText('friendly')).toBeInTheDocument();
     await userEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
     expect(await screen.findByText('formal')).toBeInTheDocument();
@@ -536,7 +536,7 @@ describe('MeetingBriefing', () => {
     );
     const attendees = await screen.findByRole('region', { name: 'Attendees' });
     const alert = await within(attendees).findByRole('alert');
-    expect(alert).toHaveTextContent('Could not load Lee Park’s briefing. The service had a problem answering.');
+    expect(alert).toHaveTextContent('Could not load the briefing of Lee Park. The service had a problem answering.');
     expect(alert.closest('li')).toHaveTextContent(/^Lee Park/);
     expect(screen.getAllByRole('alert')).toHaveLength(1);
     expect(await within(attendees).findByText('friendly')).toBeInTheDocument();
@@ -727,7 +727,7 @@ describe('MeetingBriefing', () => {
     );
     expect(await screen.findByText(/showing the briefing as of/)).toBeInTheDocument();
     const alert = await screen.findByRole('alert');
-    expect(alert).toHaveTextContent('Could not load Lee Park’s briefing. The service cannot be reached.');
+    expect(alert).toHaveTextContent('Could not load the briefing of Lee Park. The service cannot be reached.');
     expect(screen.getByText(/Lee Park is left out of the meeting’s topics and pending items/)).toBeInTheDocument();
     expect(screen.getAllByRole('button', { name: /^(Try again|Refresh)$/ }).map((button) => button.textContent)).toEqual(['Try again']);
   });

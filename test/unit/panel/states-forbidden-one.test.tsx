@@ -19,7 +19,7 @@ describe('a 403 on one attendee only (a contact hidden from this key)', () => {
     renderWithClient(<MeetingBriefing now={NOW} onOpenPerson={() => undefined} surface={surface([pagePerson('Maya Chen', 'maya@example.com', maya), pagePerson('Daniel Weiss', 'dan@example.net', dan)])} />);
     const alert = await screen.findByRole('alert');
     expect(within(screen.getByRole('region', { name: 'Attendees' })).getAllByRole('listitem')[0]).toHaveTextContent('friendly');
-    expect(alert).toHaveTextContent(/^Could not load Daniel Weiss’s briefing\./);
+    expect(alert).toHaveTextContent(/^Could not load the briefing of Daniel Weiss\./);
     expect(alert).not.toHaveTextContent('This API key is not allowed to read briefings.');
   });
 });
