@@ -193,7 +193,10 @@ export function MeetingBriefing({ surface, onOpenPerson, onAvoids, onOpenRecordi
   const now = givenNow ?? new Date();
   const { attendees, settled, refetch, refreshing, leftOut } = useAttendees(surface);
   usePaintedMark(settled, 'meeting', `${surface.title ?? surface.kind}:${attendees.map((attendee) => attendee.key).join(',')}`, onPainted);
-  const title = surface.title?.trim() ? surface.title : `This ${surfaceNoun(surface.kind)}`;
+  const titled = surface.title?.trim() ? surface.title : null;
+  const title = titled ?? `This ${surfaceNoun(surface.kind)}`;
+  // An untitled one inside a sentence: "Briefing of this conversation loaded.", not "of This conversation".
+  const titleInSentence = titled ?? `this ${surfaceNoun(surface.kind)}`;
   const called = surfacePeople(surface.kind);
   // A meeting chosen on a card before everyone in it was left out in the options: said, as for one person.
   const everyoneLeftOut = attendees.length === 0 && leftOut.length > 0;
@@ -201,7 +204,7 @@ export function MeetingBriefing({ surface, onOpenPerson, onAvoids, onOpenRecordi
   const allFailed = attendees.length > 0 && attendees.every((attendee) => attendee.state.status === 'failed');
   useSayWhenLoaded(
     !settled,
-    everyoneLeftOut ? `Everyone in ${title} is left out in Primer’s options.` : allFailed ? null : `Briefing of ${title} loaded.`,
+    everyoneLeftOut ? `Everyone in ${titleInSentence} is left out in Primer’s options.` : allFailed ? null : `Briefing of ${titleInSentence} loaded.`,
     `${surface.kind}:${title}`,
   );
   // Cards of attendees sharing a name say which is which, and so do the lists, among everyone
