@@ -3,9 +3,11 @@ import type { ReactNode } from 'react';
 import { fallbackFact, pendingCounts, topicsToRaise } from '@/lib/format/briefing';
 import { lastConversation } from '@/lib/format/dates';
 import { personLabel } from '@/lib/format/meeting';
+import { surfaceNoun } from '@/lib/format/surface';
 import { conversationCount } from '@/lib/format/provenance';
 import { serverText, uniqueTopics } from '@/lib/format/text';
 import { Button } from '@/components/ui/Button';
+import type { PageSurface } from '@/lib/panel/context';
 import { IsolatedList } from '@/components/ui/Isolated';
 import { ProblemNotice } from '../states/ProblemNotice';
 import { problemKind, PROBLEMS } from '../states/problem-text';
@@ -23,6 +25,8 @@ interface AttendeeSummaryProps {
   detail?: string | null;
   /** Topic keys no one in the meeting is to raise (avoidedInMeeting): left out of this attendee's. */
   avoided?: ReadonlySet<string>;
+  /** What the attendee is on (a meeting, an e-mail thread…), as the card speaks of it. */
+  surfaceKind?: PageSurface['kind'];
   /** False when the meeting says the problem once for everyone. */
   showProblem?: boolean;
   /**
@@ -33,7 +37,7 @@ interface AttendeeSummaryProps {
   now: Date;
 }
 
-export function AttendeeSummary({ attendee, onOpen, onRetry, detail = null, avoided, showProblem = true, problemReason = 'above', now }: AttendeeSummaryProps) {
+export function AttendeeSummary({ attendee, onOpen, onRetry, detail = null, avoided, surfaceKind = 'event', showProblem = true, problemReason = 'above', now }: AttendeeSummaryProps) {
   const { state, name } = attendee;
   // A failed briefing keeps its match: the name-match label and the way to the full briefing stay.
   const match = 'match' in state ? state.match : null;
@@ -68,7 +72,7 @@ export function AttendeeSummary({ attendee, onOpen, onRetry, detail = null, avoi
           No briefing (see above).{problemReason === 'own' ? ` ${PROBLEMS[problemKind(state.error)].text}` : null}
         </p>
       ) : null}
-      {state.status === 'briefed' ? <Gist reply={state.reply} avoided={avoided} now={now} /> : null}
+      {state.status === 'briefed' ? <Gist reply={state.reply} avoided={avoided} surfaceKind={surfaceKind} now={now} /> : null}
       {match ? (
         <Button variant="secondary" className="attendee-open" onClick={onOpen} aria-label={`Full briefing: ${named}`}>
           Full briefing
@@ -81,7 +85,7 @@ export function AttendeeSummary({ attendee, onOpen, onRetry, detail = null, avoi
 /** Topics to avoid named on a card, as on the hover card; the rest are counted. */
 const AVOID_SHOWN = 4;
 
-function Gist({ reply, avoided, now }: { reply: Extract<Attendee['state'], { status: 'briefed' }>['reply']; avoided?: ReadonlySet<string>; now: Date }) {
+function Gist({ reply, avoided, surfaceKind, now }: { reply: Extract<Attendee['state'], { status: 'briefed' }>['reply']; avoided?: ReadonlySet<string>; surfaceKind: PageSurface['kind']; now: Date }) {
   const { insights } = reply;
   // Two topics fit a card; how many more there are is said, not dropped (the full briefing has them).
   const topics = topicsToRaise(insights, Infinity, avoided);
@@ -101,7 +105,8 @@ function Gist({ reply, avoided, now }: { reply: Extract<Attendee['state'], { sta
     ]);
   }
   // Every topic of theirs is one someone here is not to hear: not "No insights yet" (they have some).
-  else if (avoided && topicsToRaise(insights, 1).length > 0) facts.push(['Raise', 'nothing before this room (their full briefing has their topics)']);
+  // Said of what they are on: an e-mail thread has no room.
+  else if (avoided && topicsToRaise(insights, 1).length > 0) facts.push(['Raise', `nothing in this ${surfaceNoun(surfaceKind)} (their full briefing has their topics)`]);
   // A few fit a card, as topics to raise (the meeting's list of topics to avoid has them all).
   const avoid = uniqueTopics(insights.sensitiveTopics);
   const avoidShown = avoid.slice(0, AVOID_SHOWN);

@@ -397,6 +397,7 @@ export function MeetingBriefing({ surface, onOpenPerson, onAvoids, onOpenRecordi
                 onRetry={() => void refetch()}
                 detail={detailOf(attendee)}
                 avoided={avoided}
+                surfaceKind={surface.kind}
                 showProblem={!common?.failed.includes(attendee as Failed)}
                 problemReason={common?.mixed ? 'own' : 'above'}
                 now={now}

@@ -322,7 +322,7 @@ describe('MeetingBriefing', () => {
     await screen.findByRole('list', { name: 'Topics to avoid and whom they concern' });
     const [mayasCard] = within(screen.getByRole('region', { name: 'Attendees' })).getAllByRole('listitem');
     expect(mayasCard).not.toHaveTextContent('No insights yet');
-    expect(mayasCard).toHaveTextContent('Raisenothing before this room (their full briefing has their topics)');
+    expect(mayasCard).toHaveTextContent('Raisenothing in this meeting (their full briefing has their topics)');
     expect(mayasCard).not.toHaveTextContent(/sailing/i);
   });
 
