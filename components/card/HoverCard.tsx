@@ -52,7 +52,6 @@ interface HoverCardProps {
 const ERROR_TEXT: Partial<Record<ApiErrorInfo['kind'], string>> = {
   not_configured: 'Primer is not set up yet: add the service address and API key in Primer’s options.',
   unauthorized: 'The service did not accept Primer’s API key. Check it in Primer’s options.',
-  forbidden: 'This API key is not allowed to read briefings. Check it in Primer’s options.',
   network: 'The service cannot be reached right now.',
   rate_limited: 'The service is busy; try again in a moment.',
   server: 'The service had a problem answering. Try again in a moment.',
@@ -76,6 +75,8 @@ const UNAVAILABLE_WITH_WAIT = 'The service is unavailable for the moment.';
 const ERROR_NEXT: Record<ApiErrorInfo['kind'], 'options' | 'retry' | null> = {
   not_configured: 'options',
   unauthorized: 'options',
+  // Said as the panel says it (a key may be refused one contact only); as in the panel, the options
+  // are where another key is entered, though they change nothing about what this one may read.
   forbidden: 'options',
   rate_limited: 'retry',
   timeout: 'retry',
