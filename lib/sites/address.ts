@@ -65,11 +65,12 @@ export function addressesIn(text: string | null | undefined): string[] {
   if (!text) return [];
   const found = new Set<string>();
   // Split at white space, ASCII punctuation, and what surrounds an address in other scripts:
-  // direction marks, bidi embeddings and isolates, typographic quotes (U+200E-206F), CJK and
-  // full-width punctuation. Never at a letter: "josé.garcia@…" stays one word, and no address.
-  for (const word of text.split(/[\s<>(),;:"[\]\u200e-\u206f\u3000-\u303f\uff00-\uff20]+/)) {
-    // Sentence punctuation around an address is not part of it ("write to a@b.com."; "a@b.com-").
-    const address = normaliseAddress(word.replace(/^\.+|[.-]+$/g, ''));
+  // "/" and "|" (legal in a local part, never seen in one), Arabic punctuation, direction marks,
+  // bidi embeddings and isolates, typographic quotes (U+200E-206F), CJK and full-width punctuation.
+  // Never at a letter: "josé.garcia@…" stays one word, and no address.
+  for (const word of text.split(/[\s<>(),;:"[\]/|\u060c\u061b\u061f\u200e-\u206f\u3000-\u303f\uff00-\uff20]+/)) {
+    // Sentence punctuation around an address is not part of it ("write to a@b.com."; "a@b.com!").
+    const address = normaliseAddress(word.replace(/^\.+|[.!?-]+$/g, ''));
     if (address) found.add(address);
   }
   return [...found];
