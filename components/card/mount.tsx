@@ -9,7 +9,6 @@ import { browser, createShadowRootUi, type ShadowRootContentScriptUi } from '#im
 import { StrictMode, useEffect, useState } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import type { CardRequest, HoverCardApi } from '@/lib/content/card-api';
-import { MARKER_TAG } from '@/lib/content/marker';
 import { own } from '@/lib/content/owned-nodes';
 import { ApiError, isContactGone, toErrorInfo } from '@/lib/api/errors';
 import { sendRequest } from '@/lib/messaging/send';
@@ -292,11 +291,16 @@ export function createHoverCardApi(): HoverCardApi {
     const id = shown.match.contact.id;
     shown.scanner.forget(key);
     const roots = new Set<Element>(person ? [person.root] : []);
-    for (const marker of document.getElementsByTagName(MARKER_TAG)) {
-      const mark = shown.scanner.markFor(marker);
-      if (mark?.marker !== marker || mark.match.contact.id !== id) continue;
-      shown.scanner.forget(mark.key);
-      roots.add(mark.surface.root);
+    // Every person element the page marks, markers or not (a recipient in a draft has none).
+    for (const surface of shown.scanner.surfaces()) {
+      for (const one of surface.people) {
+        for (const element of one.elements) {
+          const mark = shown.scanner.markFor(element);
+          if (mark?.element !== element || mark.match.contact.id !== id) continue;
+          shown.scanner.forget(mark.key);
+          roots.add(mark.surface.root);
+        }
+      }
     }
     return [...roots];
   };
@@ -315,13 +319,15 @@ export function createHoverCardApi(): HoverCardApi {
       // The page took the mark down itself (a read, the site switched off, the script standing
       // down): nothing is read again, or people would be marked again on a page Primer has left.
       const takenDown = shown.anchor.isConnected && shown.scanner.markFor(shown.anchor) === undefined;
-      const roots = takenDown ? [] : gone ? forgetContact(shown, person.key) : [person.root];
+      // A gone contact is forgotten all the same: forgetting reads nothing.
+      const toRead = gone ? forgetContact(shown, person.key) : [person.root];
+      const roots = takenDown ? [] : toRead;
       const focusOurs = (active !== null && host()?.contains(active)) || (active !== null && active === shown.marker) || (person.markerFocused && (active === null || active === document.body));
       // A gone contact's surfaces are read whoever has the focus (a card shown next stops the
       // following, not the read); read after the current task: a read drops marks, which closes
       // cards (not inside this hide).
       if (gone && roots.length > 0) queueMicrotask(() => void shown.scanner.scan(roots));
-      if (focusOurs) stopFollowing = refocusAfter({ scanner: shown.scanner, key: gone ? null : person.key, roots: gone ? [] : roots, near: gone ? shown.anchor : person.root, marker: shown.marker }, host);
+      if (focusOurs) stopFollowing = refocusAfter({ scanner: shown.scanner, key: gone ? null : person.key, roots: gone ? [] : roots, near: gone || takenDown ? shown.anchor : person.root, marker: shown.marker }, host);
     }
     person = null;
     current = null;

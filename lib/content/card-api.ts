@@ -26,7 +26,7 @@ export interface CardRequest {
    * The page's marks, for the card's own code (kept out of the injected script): the person's new
    * marker once the site drew them again, and their answer forgotten once the service says the contact is gone.
    */
-  scanner: Pick<PageScanner, 'markFor' | 'scan' | 'forget'>;
+  scanner: Pick<PageScanner, 'markFor' | 'scan' | 'forget' | 'surfaces'>;
   /** Whether the card was opened from the keyboard (focus moves into it). */
   viaKeyboard: boolean;
   /**

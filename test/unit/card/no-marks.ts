@@ -5,4 +5,5 @@ export const noMarks: CardRequest['scanner'] = {
   markFor: () => undefined,
   scan: () => Promise.resolve(),
   forget: () => undefined,
+  surfaces: () => [],
 };
