@@ -79,7 +79,8 @@ export function serverText(value: string | null | undefined, max = SERVER_TEXT_M
  * split first, else they read as one: "Inprogress".
  */
 export function codeAsWords(code: string): string {
-  const words = code.trim().replace(/(\p{Ll})(\p{Lu})/gu, '$1 $2').replace(/[\s_-]+/g, ' ').toLowerCase();
+  // Only between words of two letters or more: "iOS", "eBay", "macOS" stay whole.
+  const words = code.trim().replace(/(?<=\p{L}\p{Ll})(?=\p{Lu}\p{Ll})/gu, ' ').replace(/[\s_-]+/g, ' ').toLowerCase();
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 

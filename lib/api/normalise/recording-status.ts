@@ -25,19 +25,24 @@ const STATUS_WORDS: Record<Exclude<RecordingStatus, 'unknown'>, string[]> = {
 
 export function toStatus(raw: string | null): RecordingStatus {
   if (raw === null) return 'unknown';
-  // "InProgress" / "notStarted" (an enum serialised by name) are the words "in_progress", "not_started".
-  const word = raw.trim().replace(/(\p{Ll})(\p{Lu})/gu, '$1_$2').toLowerCase().replace(/[\s-]+/g, '_');
-  for (const [status, words] of Object.entries(STATUS_WORDS) as [RecordingStatus, string[]][]) {
-    if (words.includes(word)) return status;
+  // "InProgress" / "notStarted" (an enum serialised by name) are the words "in_progress",
+  // "not_started"; a word known whole is read whole first ("TimeOut" is "timeout", "EnQueued" "enqueued").
+  const joined = raw.trim().toLowerCase().replace(/[\s-]+/g, '_');
+  const word = raw.trim().replace(/(?<=\p{L}\p{Ll})(?=\p{Lu}\p{Ll})/gu, '_').toLowerCase().replace(/[\s-]+/g, '_');
+  for (const candidate of [joined, word]) {
+    for (const [status, words] of Object.entries(STATUS_WORDS) as [RecordingStatus, string[]][]) {
+      if (words.includes(candidate)) return status;
+    }
   }
   // A failure named with more words, first or last ("failed_to_process", "cancelled_by_user",
   // "processing_failed", "transcription_error") is the recording's: else the upload was watched
   // until it timed out, its error never shown, or at 100 % it read as done. Not after "no",
-  // "not", "with", "without", "after" or "on" ("completed_with_error", "retrying_on_error"), nor
+  // "not", "un", "pre", "with", "without", "after" or "on" ("completed_with_error",
+  // "retrying_on_error", "UnProcessed"), nor
   // beside a retry ("failed_retrying", "requeued_due_to_timeout", "error_free"): those go on.
   const parts = word.split('_');
   const said = (index: number, words: string[]) =>
-    words.includes(parts[index] ?? '') && !['no', 'not', 'with', 'without', 'after', 'on'].includes(parts[index - 1] ?? '');
+    words.includes(parts[index] ?? '') && !['no', 'not', 'un', 'pre', 'with', 'without', 'after', 'on'].includes(parts[index - 1] ?? '');
   const last = parts.length - 1;
   const goesOn = parts.some((part) => /^(retry|retrying|retried|recover|recovered|recovering|requeue|requeued|free)$/.test(part));
   if (!goesOn && (said(0, STATUS_WORDS.failed) || said(last, STATUS_WORDS.failed))) return 'failed';
