@@ -6,54 +6,28 @@
  * losing its marker once the card saying so closes, focus staying near the person.
  */
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
-import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { ContentScriptContext } from 'wxt/utils/content-script-context';
-import { createHoverCardApi } from '@/components/card/mount';
 import { ApiError, NOT_THE_SERVICE_CODE } from '@/lib/api/errors';
-import * as userInput from '@/lib/content/from-user';
-import { installHoverCards } from '@/lib/content/hover';
-import { PeopleLookup } from '@/lib/content/lookup';
-import { PageScanner } from '@/lib/content/scanner';
 import { sendRequest } from '@/lib/messaging/send';
 import type { PersonQuery } from '@/lib/messaging/content-protocol';
-import { DEFAULT_PREFERENCES } from '@/lib/storage/preferences';
-import { fakeAdapter } from '../content/fake-adapter';
+import { cardHost, cardOpen, contactAnswer, leavePage, pageWithCards, type PageWithCards } from './page-with-cards';
 
 // The briefing never arrives unless a test says otherwise.
 vi.mock('@/lib/messaging/send', () => ({ sendRequest: vi.fn(() => new Promise(() => undefined)) }));
 
-let ctx: ContentScriptContext;
-let scanner: PageScanner;
+let page: PageWithCards | undefined;
 /** The service's contacts by address (a test removes one). */
 let known: Set<string>;
-const find = vi.fn((people: PersonQuery[]) =>
-  Promise.resolve(people.map((p) => ('email' in p && known.has(p.email) ? { contact: { id: p.email, name: 'Maya', email: p.email, company: null, title: null }, matchedBy: 'email' as const } : null))),
-);
+const find = vi.fn((people: PersonQuery[]) => Promise.resolve(people.map((p) => ('email' in p && known.has(p.email) ? contactAnswer(p.email, 'Maya', p.email) : null))));
 
 beforeEach(async () => {
-  // happy-dom marks no event trusted: here its events stand for the user's.
-  vi.spyOn(userInput, 'fromUser').mockReturnValue(true);
-  // The test DOM lays nothing out: every element has the box a page would give the name.
-  vi.spyOn(Element.prototype, 'getBoundingClientRect').mockReturnValue(new DOMRect(100, 200, 80, 16));
-  vi.spyOn(fakeBrowser.runtime, 'getManifest').mockReturnValue({ manifest_version: 3, name: 'Primer', version: '1' } as never);
-  // The thread is a dialog the site focuses itself (tabindex -1): where focus can sensibly go.
-  document.body.innerHTML = '<div class="s" tabindex="-1"><p><span data-mail="maya@example.com">Maya</span></p></div><button id="elsewhere">Reply</button>';
   known = new Set(['maya@example.com']);
   find.mockClear();
-  scanner = new PageScanner({ adapter: fakeAdapter(), lookup: new PeopleLookup(find), preferences: () => DEFAULT_PREFERENCES, ownAddresses: () => new Set() });
-  await scanner.scan(document.querySelectorAll('.s'));
-  ctx = new ContentScriptContext('test');
-  const card = createHoverCardApi();
-  installHoverCards(ctx, scanner, () => Promise.resolve(card));
+  // The thread is a dialog the site focuses itself (tabindex -1): where focus can sensibly go.
+  page = await pageWithCards('<div class="s" tabindex="-1"><p><span data-mail="maya@example.com">Maya</span></p></div><button id="elsewhere">Reply</button>', find);
 });
-afterEach(() => {
-  ctx.notifyInvalidated();
-  vi.mocked(sendRequest).mockReset().mockImplementation(() => new Promise(() => undefined));
-});
+afterEach(() => leavePage(page));
 
 const marker = () => document.querySelector<HTMLElement>('primer-mark');
-const cardHost = () => document.querySelector<HTMLElement>('primer-hover-card');
-const cardOpen = () => cardHost()?.style.display === 'block';
 
 /** Focus on Maya's marker opens her card; Enter moves focus into it. */
 async function openByKeyboard(into: boolean) {
@@ -70,7 +44,7 @@ async function redraw(html = '<span data-mail="maya@example.com">Maya</span>') {
   document.querySelector('.s > p')!.innerHTML = html;
   // The page's observer reads the thread again a moment later.
   await new Promise((resolve) => setTimeout(resolve, 30));
-  await scanner.scan(document.querySelectorAll('.s'));
+  await page!.scanner.scan(document.querySelectorAll('.s'));
   return old;
 }
 
@@ -98,7 +72,7 @@ it('leaves focus alone once the user moved it on', async () => {
   document.querySelector('.s > p')!.innerHTML = '<span data-mail="maya@example.com">Maya</span>';
   await new Promise((resolve) => setTimeout(resolve, 30));
   elsewhere.focus();
-  await scanner.scan(document.querySelectorAll('.s'));
+  await page!.scanner.scan(document.querySelectorAll('.s'));
   await new Promise((resolve) => setTimeout(resolve, 30));
   expect(document.activeElement).toBe(elsewhere);
 });

@@ -6,63 +6,30 @@
  * even when another person's card opens next.
  */
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
-import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { ContentScriptContext } from 'wxt/utils/content-script-context';
-import { createHoverCardApi } from '@/components/card/mount';
 import { ApiError } from '@/lib/api/errors';
-import * as userInput from '@/lib/content/from-user';
-import { installHoverCards } from '@/lib/content/hover';
-import { PeopleLookup } from '@/lib/content/lookup';
-import { PageScanner } from '@/lib/content/scanner';
 import { sendRequest } from '@/lib/messaging/send';
-import type { PersonQuery } from '@/lib/messaging/content-protocol';
-import type { HoverCardApi } from '@/lib/content/card-api';
-import { DEFAULT_PREFERENCES } from '@/lib/storage/preferences';
-import { fakeAdapter } from '../content/fake-adapter';
+import { cardHost, cardOpen, leavePage, mayaAndDan, pageWithCards, type PageWithCards } from './page-with-cards';
 
 vi.mock('@/lib/messaging/send', () => ({ sendRequest: vi.fn(() => new Promise(() => undefined)) }));
 
-let ctx: ContentScriptContext;
-let scanner: PageScanner;
-let card: HoverCardApi;
-let closeCard: () => void;
+let page: PageWithCards | undefined;
 let known: Set<string>;
-const find = vi.fn((people: PersonQuery[]) =>
-  Promise.resolve(
-    people.map((p) =>
-      'email' in p && known.has(p.email)
-        ? // Maya has two addresses (one contact); Dan is someone else.
-          { contact: p.email === 'dan@example.com' ? { id: 'c-dan', name: 'Dan', email: p.email, company: null, title: null } : { id: 'c-maya', name: 'Maya', email: 'maya@example.com', company: null, title: null }, matchedBy: 'email' as const }
-        : null,
-    ),
-  ),
-);
+const find = mayaAndDan(() => known);
 
 beforeEach(async () => {
-  vi.spyOn(userInput, 'fromUser').mockReturnValue(true);
-  vi.spyOn(Element.prototype, 'getBoundingClientRect').mockReturnValue(new DOMRect(100, 200, 80, 16));
-  vi.spyOn(fakeBrowser.runtime, 'getManifest').mockReturnValue({ manifest_version: 3, name: 'Primer', version: '1' } as never);
-  document.body.innerHTML =
-    '<div class="s" id="one" tabindex="-1"><p><span data-mail="maya@example.com">Maya</span> <span data-mail="dan@example.com">Dan</span></p></div>' +
-    '<div class="s" id="two" tabindex="-1"><p><span data-mail="maya@example.com">Maya</span> <span data-mail="maya.chen@home.example">Maya C</span></p></div>' +
-    '<button id="elsewhere">Reply</button>';
   known = new Set(['maya@example.com', 'maya.chen@home.example', 'dan@example.com']);
   find.mockClear();
-  scanner = new PageScanner({ adapter: fakeAdapter(), lookup: new PeopleLookup(find), preferences: () => DEFAULT_PREFERENCES, ownAddresses: () => new Set() });
-  await scanner.scan(document.querySelectorAll('.s'));
-  ctx = new ContentScriptContext('test');
-  card = createHoverCardApi();
-  closeCard = installHoverCards(ctx, scanner, () => Promise.resolve(card));
+  page = await pageWithCards(
+    '<div class="s" id="one" tabindex="-1"><p><span data-mail="maya@example.com">Maya</span> <span data-mail="dan@example.com">Dan</span></p></div>' +
+      '<div class="s" id="two" tabindex="-1"><p><span data-mail="maya@example.com">Maya</span> <span data-mail="maya.chen@home.example">Maya C</span></p></div>' +
+      '<button id="elsewhere">Reply</button>',
+    find,
+  );
 });
-afterEach(() => {
-  ctx.notifyInvalidated();
-  vi.mocked(sendRequest).mockReset().mockImplementation(() => new Promise(() => undefined));
-});
+afterEach(() => leavePage(page));
 
 const markers = () => [...document.querySelectorAll<HTMLElement>('primer-mark')];
 const firstMarker = () => document.querySelector<HTMLElement>('#one [data-mail="maya@example.com"] primer-mark');
-const cardHost = () => document.querySelector<HTMLElement>('primer-hover-card');
-const cardOpen = () => cardHost()?.style.display === 'block';
 
 async function openByKeyboard(into: boolean) {
   firstMarker()!.focus();
@@ -77,8 +44,8 @@ it.each([
 ])('puts no marker back on the page once the runtime took every mark down (site switched off, script invalidated), focus %s', async (_, into) => {
   await openByKeyboard(into);
   // runtime.ts stop(): the observer goes, every mark goes, then the open card closes.
-  scanner.clear();
-  closeCard();
+  page!.scanner.clear();
+  page!.closeCard();
   expect(markers()).toHaveLength(0);
   await new Promise((resolve) => setTimeout(resolve, 100));
   // The card's refocus read the thread again from the remembered answers: markers on a site switched off.
@@ -96,7 +63,7 @@ it('takes every marker of a contact the service no longer has off the page, not 
   await new Promise((resolve) => setTimeout(resolve, 60));
   // The same contact (same address in the second thread, and her other address) is still marked;
   // hovering it opens a card that fails again.
-  expect(markers().map((m) => scanner.markFor(m)!.key)).toEqual(['e:dan@example.com']);
+  expect(markers().map((m) => page!.scanner.markFor(m)!.key)).toEqual(['e:dan@example.com']);
 });
 
 it('still takes the gone contact’s marker off when the pointer then opens someone else’s card while focus is on her marker', async () => {
@@ -111,5 +78,5 @@ it('still takes the gone contact’s marker off when the pointer then opens some
   await new Promise((resolve) => setTimeout(resolve, 100));
   // Her answer was forgotten, but the thread was never read again: her marker stays, and she is not asked about.
   expect(find).toHaveBeenCalledTimes(2);
-  expect(scanner.markFor(document.querySelector('#one [data-mail="maya@example.com"]')!)).toBeUndefined();
+  expect(page!.scanner.markFor(document.querySelector('#one [data-mail="maya@example.com"]')!)).toBeUndefined();
 });
