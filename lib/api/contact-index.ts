@@ -7,7 +7,7 @@
 import type { ContactRecord } from '../models';
 import { withoutInvisibles } from '../format/invisible';
 import { fullName, normaliseName } from '../sites/person-name';
-import { asciiDomain } from '../storage/preferences';
+import { ownAddressAsShown } from '../storage/preferences';
 
 export interface IndexSnapshot {
   contacts: ContactRecord[];
@@ -33,9 +33,8 @@ export interface IndexPersistence {
  * two ways (a service may keep either; the popup in Firefox sends the first as typed).
  */
 export function normaliseEmail(email: string): string {
-  const address = email.trim().toLowerCase();
-  const at = address.lastIndexOf('@');
-  return at < 0 ? address : `${address.slice(0, at + 1)}${asciiDomain(address.slice(at + 1))}`;
+  // The form own addresses and excluded domains are compared in (preferences.ts).
+  return ownAddressAsShown(email);
 }
 
 /**
