@@ -318,11 +318,13 @@ export function contactHandlers(
     'contact.insights': async ({ contactId, revalidate }, { sender, tabId }) => {
       // Asking past the cache is the panel's: a page's card is served from it (one call per contact).
       if (revalidate && sender === 'extension') return panelInsights(context, contactId);
+      // The client first: it waits for a save under way, whose reset forgets the pages' lists, so
+      // an id named under the old settings is not read with the new ones.
+      const client = await context.client();
       // A page's card is about someone its page was given (people.find), never any id it names.
       if (sender !== 'extension' && (tabId === null || !(await wasShown(tabId, contactId)))) {
         throw new ApiError('forbidden', 'Primer answers a page only about the people it shows.');
       }
-      const client = await context.client();
       // A hover card: someone is looking at it, so a slow or busy service is said at once (the
       // panel's policy), not waited out behind a placeholder for a minute.
       const gone = (error: unknown) => forgetIfGone(context, client, contactId, error);
