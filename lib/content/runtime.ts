@@ -167,6 +167,9 @@ export async function startPrimer(ctx: ContentScriptContext, adapter: SiteAdapte
     // are read again in place, so only the marks of people now left out (or back in) change, and
     // an open card and the focus on a marker stay (a restart took every mark down and up again).
     if (watch && !(sameEntries(before.excludedDomains, next.excludedDomains) && sameEntries(before.ownAddresses, next.ownAddresses))) {
+      // A lookup under way when someone was left out is answered "not a contact" (the background
+      // stops it): believed for minutes, it would keep them unmarked once they are back in.
+      lookup.clear();
       scan(queryAll(document, adapter.surfaceSelectors));
     }
   });
