@@ -45,6 +45,8 @@ export default defineBackground(() => {
     onReset: async () => {
       await Promise.all([forgetPanelState(), lookupHealth.forgetAll()]);
     },
+    // Saved again unchanged: a refused key's word goes all the same (the user saves once it works).
+    onResave: () => lookupHealth.forgetAll(),
   });
   const { transport, local } = createUploadTransport();
   const uploads = createUploadService(context, transport);

@@ -32,6 +32,11 @@ export interface ServiceContextOptions {
   clientOptions?: ClientOptions;
   /** What else was fetched with the old settings and must go with them (the panel's saved briefings). */
   onReset?: () => Promise<void>;
+  /**
+   * What a Save that changes nothing still forgets (a refused key's word on the toolbar: the user
+   * saves again once the key works); a Save that changes something runs onReset instead.
+   */
+  onResave?: () => Promise<void>;
   /** A cheap extension API call that keeps the worker up while calls are on their way (stay-awake.ts). */
   ping?: () => Promise<unknown>;
 }
@@ -58,6 +63,7 @@ export class ServiceContext {
   /** Resets so far: a client() whose settings were read before one began reads them again. */
   #resets = 0;
   readonly #onReset: () => Promise<void>;
+  readonly #onResave: () => Promise<void>;
 
   /** Resets so far: work begun before one may speak for another account, and is dropped. */
   get resets(): number {
@@ -73,6 +79,7 @@ export class ServiceContext {
     this.#fetch = options.fetch ?? ((input: string, init?: RequestInit) => globalThis.fetch(input, init));
     this.#clientOptions = options.clientOptions ?? {};
     this.#onReset = options.onReset ?? (() => Promise.resolve());
+    this.#onResave = options.onResave ?? (() => Promise.resolve());
   }
 
   /**
@@ -137,18 +144,19 @@ export class ServiceContext {
 
   /** Forgets everything fetched with the settings in effect, whether or not they changed. */
   async reset(): Promise<void> {
-    await this.#queue(() => this.#reset(false));
+    await this.#queue(() => this.#reset('always'));
   }
 
   /**
    * Saves new settings and forgets everything fetched with the old key or from the old server, as
    * one step of the reset queue: the save's own storage change, seen while it writes, is checked
-   * after this reset and changes nothing. Forgets even when the values saved are the same.
+   * after this reset and changes nothing. The same values saved again are fetched afresh (a
+   * Save is also how a user asks to try again), without starting pages and panel over.
    */
   saveAndReset<T>(save: () => Promise<T>): Promise<T> {
     return this.#queue(async () => {
       const saved = await save();
-      await this.#reset(false);
+      await this.#reset('save');
       return saved;
     });
   }
@@ -160,7 +168,7 @@ export class ServiceContext {
    * Returns whether the cache was emptied.
    */
   resetIfSettingsChanged(): Promise<boolean> {
-    return this.#queue(() => this.#reset(true));
+    return this.#queue(() => this.#reset('ifChanged'));
   }
 
   /** Resolves once the saves and resets asked for so far are done. */
@@ -185,28 +193,48 @@ export class ServiceContext {
     if (resets !== this.#resets || scope === this.#scopeKnown) return;
     const stored = await readItem(settingsScopeItem, z.nullable(z.string())).catch(() => null);
     if (stored !== null && stored !== scope) {
-      await this.#reset(false);
+      await this.#reset('always');
       return;
     }
     if (stored === null) await settingsScopeItem.setValue(scope).catch(() => undefined);
     this.#scopeKnown = scope;
   }
 
-  async #reset(onlyIfChanged: boolean): Promise<boolean> {
+  /**
+   * Whether these are the settings data was last fetched with: those last reset for, or (in a
+   * worker started since) those stored with the data.
+   */
+  async #inEffect(fingerprint: string, scope: string | null): Promise<boolean> {
+    if (this.#resetFor !== null) return fingerprint === this.#resetFor;
+    return (await readItem(settingsScopeItem, z.nullable(z.string())).catch(() => undefined)) === scope;
+  }
+
+  /**
+   * `save`: a Save's. Saved again as they were, the settings start the service's answers and what
+   * was learned of it afresh (a Save is how a user asks to try again), but nothing shown starts over.
+   */
+  async #reset(when: 'always' | 'ifChanged' | 'save'): Promise<boolean> {
     const { baseUrl, apiKey } = await effectiveSettings().catch(() => ({ baseUrl: null, apiKey: null }));
     const fingerprint = `${baseUrl}\n${apiKey}`;
-    if (onlyIfChanged && fingerprint === this.#resetFor) return false;
+    if (when === 'ifChanged' && fingerprint === this.#resetFor) return false;
+    const scope = baseUrl && apiKey ? cacheScopeOf(baseUrl, apiKey) : null;
+    const changed = when !== 'save' || !(await this.#inEffect(fingerprint, scope));
     this.#resetFor = fingerprint;
     // First: a client made from here on saves its contact list (and sample contact); the old one's saves are dropped.
     const clearing = Promise.all([clearContactIndex(), clearQuiet().catch(() => undefined), forgetDiscoveredAccountData()]);
-    this.#resets += 1;
+    // Work begun before speaks for other settings; the same ones' answers still hold.
+    if (changed) this.#resets += 1;
     this.#current = null;
     this.#settings = null;
     await this.cache.invalidate();
     await clearing;
+    if (!changed) {
+      this.#scopeKnown = scope;
+      await this.#onResave();
+      return true;
+    }
     await this.#onReset();
     // Only once all is forgotten: a worker stopped before this resets again on its next start.
-    const scope = baseUrl && apiKey ? cacheScopeOf(baseUrl, apiKey) : null;
     await settingsScopeItem.setValue(scope).catch(() => undefined);
     this.#scopeKnown = scope;
     // Pages cannot hear the save itself (storage.local is closed to them): they ask again now.
