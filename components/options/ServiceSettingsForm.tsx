@@ -5,7 +5,7 @@
  * for: a new address is saved or tested only with its own key typed in (the background drops the
  * saved key for a new address anyway, and never sends it there).
  */
-import { useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { cleanApiKey } from '@/lib/api/api-key';
 import { normaliseBaseUrl } from '@/lib/api/base-url';
@@ -30,6 +30,11 @@ interface SaveRequest {
   form?: boolean;
 }
 
+/** What a connection test of the saved settings speaks of. */
+function testedAs(view: SettingsView): string {
+  return `${view.serviceUrl}\n${view.hasApiKey}\n${view.apiKeyHint}`;
+}
+
 export function ServiceSettingsForm({ settings }: { settings: SettingsView }) {
   const queryClient = useQueryClient();
   const urlRef = useRef<HTMLInputElement>(null);
@@ -45,6 +50,15 @@ export function ServiceSettingsForm({ settings }: { settings: SettingsView }) {
   const connectionTest = useRef<ConnectionTestHandle>(null);
   // Enter in the refused field itself: focusing it again would read nothing.
   const { pointAt, region: refusalSaid } = useRefusalSaid();
+  // Saved settings changed (Remove key, another tab): "Connected" spoke of the ones before. A
+  // test this form starts of what its Save completed is of the new ones (testSaved).
+  const savedAs = testedAs(settings);
+  const resultFor = useRef(savedAs);
+  useEffect(() => {
+    if (resultFor.current === savedAs) return;
+    resultFor.current = savedAs;
+    connectionTest.current?.reset();
+  }, [savedAs]);
 
   const urlLocked = settings.locked.serviceUrl;
   const url = urlLocked ? (settings.serviceUrl ?? '') : (typedUrl ?? settings.serviceUrl ?? '');
@@ -183,7 +197,9 @@ export function ServiceSettingsForm({ settings }: { settings: SettingsView }) {
   /** Tests the settings in effect (after a save completed them, or access to them was allowed). */
   function testSaved(view: SettingsView) {
     const saved = view.serviceUrl !== null && view.hasApiKey ? normaliseBaseUrl(view.serviceUrl) : null;
-    if (saved?.ok) connectionTest.current?.test({ payload: {}, permissionPattern: saved.permissionPattern, unsaved: false });
+    if (!saved?.ok) return;
+    resultFor.current = testedAs(view);
+    connectionTest.current?.test({ payload: {}, permissionPattern: saved.permissionPattern, unsaved: false });
   }
 
   return (
