@@ -178,7 +178,10 @@ export function ServiceSettingsForm({ settings }: { settings: SettingsView }) {
   function prepareTest(): ConnectionDraft | null {
     const payload: RequestOf<'connection.test'> = {};
     let permissionPattern: string | null = null;
-    if (url.trim() !== '') {
+    // An emptied field is refused as Save refuses it: the test went to the saved address the
+    // field no longer showed, with a key typed for another. An administrator's missing address
+    // is the background's to explain.
+    if (!urlLocked || url.trim() !== '') {
       if (!urlCheck.ok) {
         rejectUrl(urlCheck.message);
         return null;

@@ -35,6 +35,12 @@ export function settingsHandlers(context: ServiceContext): Pick<Handlers, 'setti
       }),
     'connection.test': async ({ serviceUrl, apiKey }) => {
       const saved = await effectiveSettings();
+      // A blank address is the page's field emptied, not "the saved one": a key typed with it may
+      // be another service's, and went to the saved address. (A key sent with no address at all
+      // is for the saved one: an administrator's address, Save's key alone.)
+      if (serviceUrl !== undefined && serviceUrl.trim() === '' && apiKey?.trim()) {
+        return { ok: false, reason: 'not_configured', message: 'Enter the service address the typed API key is for.' };
+      }
       const url = serviceUrl?.trim() ? serviceUrl : saved.baseUrl;
       if (!url) {
         return { ok: false, reason: 'not_configured', message: 'Enter the service address and an API key first.' };
