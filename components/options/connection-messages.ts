@@ -10,7 +10,8 @@ export const CONNECTION_FAILURE_TEXT: Record<Failure, string> = {
   invalid_url: 'The service address is not valid.',
   no_permission: 'Primer does not have your permission to contact this address yet.',
   bad_key: 'The service did not accept this API key',
-  forbidden: 'The service accepted the API key but refused access to contacts. Check what the key is allowed to do.',
+  // Not "accepted the key": many services refuse an unknown key with 403 too.
+  forbidden: 'The service refused access to contacts with this API key',
   unreachable: 'Primer could not reach the service. Check the address and your network connection.',
   not_service: 'This address answers, but it is not the Conversation Intelligence Service',
   server_error: 'The service had a problem. Try again in a moment.',

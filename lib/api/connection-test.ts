@@ -5,7 +5,7 @@
 import type { ConnectionResult } from '../messaging/protocol';
 import { GRANTABLE_HTTP_HOSTS } from './base-url';
 import type { ServiceClient } from './client';
-import { ApiError, NOT_THE_SERVICE_CODE } from './errors';
+import { ApiError, defaultMessage, NOT_THE_SERVICE_CODE } from './errors';
 import { CONTACTS_PATH, refusedWithoutKey } from './keyless-check';
 import { toContactPage } from './normalise';
 
@@ -28,7 +28,7 @@ export async function testConnection(client: ServiceClient, signal?: AbortSignal
       case 'unauthorized':
         return { ok: false, reason: 'bad_key', message: 'The service did not accept this API key.' };
       case 'forbidden':
-        return { ok: false, reason: 'forbidden', message: 'This API key may not read contacts. Check its permissions.' };
+        return { ok: false, reason: 'forbidden', message: forbiddenMessage(error.message) };
       case 'network':
       case 'timeout':
         return {
@@ -44,6 +44,17 @@ export async function testConnection(client: ServiceClient, signal?: AbortSignal
         return notService();
     }
   }
+}
+
+/**
+ * A 403 is also how many gateways (usage-plan keys, key-auth plugins) refuse a wrong key: what the
+ * service said tells the user which, so it is passed on (as text; the key was taken out of it).
+ */
+function forbiddenMessage(said: string): string {
+  const next = 'Check that the key is right and that it may read contacts.';
+  const words = said.trim();
+  if (words === '' || words === defaultMessage('forbidden')) return next;
+  return `The service said: “${words}”${/[.!?]$/.test(words) ? '' : '.'} ${next}`;
 }
 
 /** The page shows this under its headline: what was seen, and the next step. */
