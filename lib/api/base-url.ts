@@ -76,6 +76,11 @@ export function normaliseBaseUrl(input: string): BaseUrlResult {
   } catch {
     return { ok: false, reason: 'malformed', message: 'This is not a valid web address.' };
   }
+  // What a copy took along after the address (a note, the next cell of a row) became its path, or
+  // its host's tail once a tab was dropped, and every call then missed the service.
+  if (/\s/.test(trimmed)) {
+    return { ok: false, reason: 'malformed', message: 'A web address has no spaces: remove what follows or surrounds it.' };
+  }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') {
     return { ok: false, reason: 'unsupported', message: 'The address must start with https://.' };
   }
