@@ -114,7 +114,26 @@ export function parseDomainList(text: string): ListCheck {
  * in angle brackets, the display names (quoted ones with their commas) left out.
  */
 function bracketedAddresses(text: string): string {
-  return text.replace(/"[^"]*"/g, ' ').replace(/[^,;\n<>]*<([^<>]+)>/g, ' $1 ');
+  const unquoted = text.replace(/"[^"]*"/g, ' ');
+  let read = '';
+  let from = 0;
+  for (const match of unquoted.matchAll(/<([^<>]+)>/g)) {
+    read += `${withoutName(unquoted.slice(from, match.index))} ${match[1]} `;
+    from = match.index + match[0].length;
+  }
+  return read + unquoted.slice(from);
+}
+
+/**
+ * The text before a bracketed address without its display name. Outlook copies "Last, First"
+ * names unquoted ("Doe, Jan <jan@x.com>"), so a name runs back over commas, to the last `;` or
+ * line break, but never into a word with an "@": an address before it stays an entry.
+ */
+function withoutName(before: string): string {
+  const stop = Math.max(before.lastIndexOf(';'), before.lastIndexOf('\n'), before.lastIndexOf('@'));
+  if (stop < 0) return '';
+  const wordEnd = before.slice(stop).search(/[\s,]/);
+  return wordEnd < 0 ? before : before.slice(0, stop + wordEnd);
 }
 
 export function parseAddressList(text: string): ListCheck {
