@@ -8,7 +8,7 @@ import { PROBLEMS, problemAbout, staleReason } from '@/components/panel/states/p
 import { useWait } from '@/components/ui/useCountdown';
 import { WaitText } from '@/components/ui/WaitText';
 import { defaultMessage, NO_ACCESS_CODE, NOT_THE_SERVICE_CODE, serviceWaitMs, type ApiErrorInfo } from '@/lib/api/errors';
-import { fallbackFact, isEmptyBriefing, pendingCounts, topicsToRaise } from '@/lib/format/briefing';
+import { FACT_MAX, fallbackFact, isEmptyBriefing, pendingCounts, topicsToRaise } from '@/lib/format/briefing';
 import { lastConversation } from '@/lib/format/dates';
 import { conversationCount } from '@/lib/format/provenance';
 import { serverText, uniqueTopics } from '@/lib/format/text';
@@ -243,14 +243,16 @@ function CardBody({ state, now }: CardBodyProps) {
   // A date Primer cannot read (or tell: "11/12/2026") is shown as the server wrote it, as the panel does.
   const lastAsWritten = last ? null : serverText(insights.lastConversationDate, 40);
   const source = conversationCount(insights);
-  const fallback = !insights.preferredTone && raise.length === 0 && avoid.length === 0 && pending === 0 && !last && !lastAsWritten ? fallbackFact(insights) : null;
+  // Clamped to three lines on screen, but a screen reader reads the card's body whole as it opens.
+  const tone = serverText(insights.preferredTone, FACT_MAX);
+  const fallback = !tone && raise.length === 0 && avoid.length === 0 && pending === 0 && !last && !lastAsWritten ? fallbackFact(insights) : null;
   return (
     <>
       {stale}
       <dl className="body">
-        {insights.preferredTone ? (
+        {tone ? (
           <Row label="Tone" className="prose">
-            <bdi>{insights.preferredTone}</bdi>
+            <bdi>{tone}</bdi>
           </Row>
         ) : null}
         {raise.length > 0 ? (
@@ -320,12 +322,15 @@ function Row({ label, className, children }: { label: string; className?: string
 }
 
 /** Topics as chips; past `limit`, a "+N more" chip stands for the rest. */
+/** A topic's length on a chip: clamped to two lines on screen, but read whole with the card's body. */
+const TOPIC_MAX = 80;
+
 function Chips({ topics, limit = topics.length }: { topics: string[]; limit?: number }) {
   return (
     <ul className="chips">
       {topics.slice(0, limit).map((topic) => (
         <li key={topic.toLowerCase()} dir="auto">
-          {topic}
+          {serverText(topic, TOPIC_MAX)}
         </li>
       ))}
       {topics.length > limit ? <li>+{topics.length - limit} more</li> : null}
