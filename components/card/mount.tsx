@@ -239,14 +239,15 @@ const SITE_POPUPS = '[role="dialog"], [role="tooltip"]';
 
 /**
  * The site's own popups in view near the card: not the one the person is in (Calendar's event
- * dialog holds the guest list), not Primer's card.
+ * dialog holds the guest list), not Primer's card, not one kept in the page unseen (Google's
+ * people card and pickers wait there with visibility: hidden or opacity: 0).
  */
 function sitePopups(anchor: Element, ours: Element): Box[] {
   const boxes: Box[] = [];
   for (const popup of document.querySelectorAll(SITE_POPUPS)) {
     if (popup === ours || ours.contains(popup) || popup.contains(anchor)) continue;
     const box = popup.getBoundingClientRect();
-    if (box.width > 0 && box.height > 0 && (popup.checkVisibility?.() ?? true)) boxes.push(box);
+    if (box.width > 0 && box.height > 0 && (popup.checkVisibility?.({ visibilityProperty: true, opacityProperty: true }) ?? true)) boxes.push(box);
   }
   return boxes;
 }
