@@ -471,8 +471,9 @@ export function createHoverCardApi(): HoverCardApi {
       void ensureUi(request.ctx).then((created) => {
         if (current !== request) return;
         // Styled after mounting (WXT sets the host's own position on mount). Off-screen, not
-        // hidden (a hidden card could not take focus), until measured and placed.
-        created.shadowHost.style.cssText = `position: fixed; z-index: 2147483647; inline-size: ${WIDTH}px; left: -10000px; top: 0; margin: 0; display: block; overflow-x: hidden; overflow-y: auto; border-radius: 10px;`;
+        // hidden (a hidden card could not take focus), until measured and placed. A capped card
+        // keeps its scroll: chained on to the page at its end, the page's scroll would close it.
+        created.shadowHost.style.cssText = `position: fixed; z-index: 2147483647; inline-size: ${WIDTH}px; left: -10000px; top: 0; margin: 0; display: block; overflow-x: hidden; overflow-y: auto; overscroll-behavior: contain; border-radius: 10px;`;
         placeCurrent = () => {
           if (current !== request) return;
           const anchor = request.anchor.getBoundingClientRect();
