@@ -321,10 +321,10 @@ function Row({ label, className, children }: { label: string; className?: string
   );
 }
 
-/** Topics as chips; past `limit`, a "+N more" chip stands for the rest. */
 /** A topic's length on a chip: clamped to two lines on screen, but read whole with the card's body. */
 const TOPIC_MAX = 80;
 
+/** Topics as chips; past `limit`, a "+N more" chip stands for the rest. */
 function Chips({ topics, limit = topics.length }: { topics: string[]; limit?: number }) {
   return (
     <ul className="chips">
