@@ -347,7 +347,7 @@ export class Http {
       // Nothing at all from elsewhere (a parked domain's empty 200) is no answer of the service's.
       if (away && text.trim() === '') throw sentAway();
       if (!response.ok) throw this.#errorFor(response, text, contentType);
-      const parsed = options.ignoreBody ? null : parseBody(text, contentType, response.status);
+      const parsed = options.ignoreBody ? null : this.#answer(text, contentType, response.status);
       return { status: response.status, headers: response.headers, body: parsed, contentType };
     } finally {
       clearTimeout(timer);
@@ -374,6 +374,21 @@ export class Http {
       code: parsed.code === null ? null : this.#redact(parsed.code),
       retryAfterMs: (kind === 'rate_limited' || kind === 'server') && retryAfterMs !== null ? Math.min(retryAfterMs, LONGEST_SERVICE_WAIT_MS) : null,
     });
+  }
+
+  /**
+   * A 2xx body, with the key taken out as from a refusal's (#errorFor): a failure said in a 2xx
+   * (`{success: false, error: "… Bearer <key>"}`) becomes a message the page or the options page is
+   * shown, and one cut to a length there would no longer be recognised. Taken out of the text
+   * first, then out of what was read when the text has escapes (`\/`, `\u…`) a key may hide behind.
+   */
+  #answer(text: string, contentType: string | null, status: number): unknown {
+    const parsed = parseBody(this.#redact(text), contentType, status);
+    if (parsed === null || !/\\[u/]/.test(text)) return parsed;
+    if (typeof parsed === 'string') return this.#redact(parsed);
+    const json = JSON.stringify(parsed);
+    const hidden = this.#redact(json);
+    return hidden === json ? parsed : JSON.parse(hidden);
   }
 
   /** A server that echoes the request back must not put the key into a message we show or log. */

@@ -5,9 +5,10 @@
  * protocol before it leaves, so a bug here cannot send a malformed or unexpected value out.
  */
 import type { z } from 'zod/mini';
-import { ApiError, toErrorInfo } from '../api/errors';
+import { ApiError, toErrorInfo, type ApiErrorInfo } from '../api/errors';
 import { CONTENT_PORT, PortRequestSchema, type PortLike } from '../messaging/port';
 import { EnvelopeSchema, protocol, type MessageType, type Protocol, type Reply, type ResponseOf } from '../messaging/protocol';
+import { effectiveSettings } from './settings';
 
 export type SenderKind = 'extension' | 'content' | 'foreign';
 
@@ -40,6 +41,17 @@ export function classifySender(sender: MessageSender, self: ExtensionIdentity): 
   return 'foreign';
 }
 
+/**
+ * A failure's words without the key in effect: the client takes it out of all the service says
+ * (lib/api/http.ts); this is the last guard, should any other way ever bring it in.
+ */
+async function withoutKey(info: ApiErrorInfo): Promise<ApiErrorInfo> {
+  const { apiKey } = await effectiveSettings().catch(() => ({ apiKey: null }));
+  if (apiKey === null || apiKey.length < 4) return info;
+  const hide = (text: string) => text.split(apiKey).join('[hidden]');
+  return { ...info, message: hide(info.message), code: info.code === null ? null : hide(info.code) };
+}
+
 function refuse(kind: 'forbidden' | 'bad_request', message: string): Reply {
   return { ok: false, error: new ApiError(kind, message).toInfo() };
 }
@@ -60,7 +72,7 @@ export function createBroker(handlers: Handlers, self: ExtensionIdentity) {
       if (!checked.success) return { ok: false, error: new ApiError('invalid_response', 'Primer produced an invalid reply.').toInfo() };
       return { ok: true, data: checked.data };
     } catch (error) {
-      return { ok: false, error: toErrorInfo(error) };
+      return { ok: false, error: await withoutKey(toErrorInfo(error)) };
     }
   }
 

@@ -374,6 +374,21 @@ describe('Http', () => {
     }
   });
 
+  it('removes the key from a 2xx answer too, written plainly or escaped', async () => {
+    // A failure said in a 2xx (`{success: false, error}`) is turned into a message by the normalisers.
+    const { fetch } = scripted(json(200, { success: false, error: `Token not allowed: Bearer ${KEY}` }), new Response(`Echo: ${KEY}`, { status: 200 }));
+    const http = new Http('https://svc.test', KEY, { fetch });
+    expect((await http.request('GET', '/x')).body).toEqual({ success: false, error: 'Token not allowed: Bearer [hidden]' });
+    expect((await http.request('GET', '/x')).body).toBe('Echo: [hidden]');
+    const slashed = 'pk/abc+def123==';
+    const escaped = (text: string) => new Response(text, { status: 200, headers: { 'content-type': 'application/json' } });
+    const other = new Http('https://svc.test', slashed, {
+      fetch: scripted(escaped(`{"error":"Bad key pk\\/abc+def123==","n":12345678901234567890}`), escaped(`"pk\\u002fabc+def123=="`)).fetch,
+    });
+    expect((await other.request('GET', '/x')).body).toEqual({ error: 'Bad key [hidden]', n: '12345678901234567890' });
+    expect((await other.request('GET', '/x')).body).toBe('[hidden]');
+  });
+
   it('uses a default message when the error body says nothing', async () => {
     const { fetch } = scripted(new Response('<html>oops</html>', { status: 401, headers: { 'content-type': 'text/html' } }));
     await expect(new Http('https://svc.test', KEY, { fetch }).request('GET', '/x')).rejects.toMatchObject({
