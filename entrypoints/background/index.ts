@@ -14,6 +14,7 @@ import { LookupHealth } from '@/lib/background/lookup-health';
 import { panelHeadStart } from '@/lib/background/panel-head-start';
 import { forgetPanelState } from '@/lib/background/panel-reset';
 import { forgetChoicesOnSwitchOff } from '@/lib/background/switched-off';
+import { forgetLeftOutOnChange } from '@/lib/background/forget-excluded';
 import { ServiceContext } from '@/lib/background/service-context';
 import { migrateUnboundKey } from '@/lib/background/settings';
 import { closeLocalStorageToPages, movePreferencesToSync } from '@/lib/background/storage-access';
@@ -89,8 +90,10 @@ export default defineBackground(() => {
   });
 
   // The side panel: remembered focus per tab (forgotten as its page goes, or its site is switched
-  // off), and the keyboard command that opens it.
+  // off, or the person is left out), and the keyboard command that opens it. What the cache kept
+  // of people left out since goes too.
   forgetFocusOnNavigation();
   forgetChoicesOnSwitchOff();
+  forgetLeftOutOnChange(context);
   listenForCommands(panelHeadStart(context).tab);
 });

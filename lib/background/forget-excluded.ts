@@ -1,0 +1,49 @@
+/**
+ * People the options leave out since (a domain excluded, one of the user's own addresses added)
+ * take along what the cache kept of them: the lookups naming them (name, company, title), their
+ * briefings and recordings, otherwise kept in storage.local until 30 days old. When there were
+ * any, so do the side panel's saved query cache and saved briefings, which may show them. (The
+ * choices of them in tabs go in switched-off.ts.)
+ */
+import { browser } from '#imports';
+import { ContactMatchSchema } from '../models/contact';
+import { leftOutPerson } from '../panel/left-out';
+import { PANEL_CACHE_KEY, SAVED_BRIEFINGS_KEY } from '../storage/panel-cache-key';
+import { watchPreferences, type Preferences } from '../storage/preferences';
+import type { ServiceContext } from './service-context';
+
+/** Forgets what the cache kept of the people `preferences` leave out. */
+export async function forgetLeftOut(context: ServiceContext, preferences: Preferences): Promise<void> {
+  // Most users leave no one out: nothing to look through.
+  if (preferences.excludedDomains.length === 0 && preferences.ownAddresses.length === 0) return;
+  // Not set up: nothing was fetched with these settings (a reset forgot what older ones fetched).
+  const scope = await context.client().then(
+    (client) => client.cacheScope,
+    () => null,
+  );
+  if (scope === null) return;
+  const ids = new Set<string>();
+  await context.cache.dropWhere(`${scope}|contact-`, (value) => {
+    const match = ContactMatchSchema.safeParse(value).data;
+    if (match === undefined || leftOutPerson(null, match, preferences) === null) return false;
+    ids.add(match.contact.id);
+    return true;
+  });
+  if (ids.size === 0) return;
+  const theirs = (value: unknown) => {
+    const id = typeof value === 'object' && value !== null ? (value as { contactId?: unknown }).contactId : undefined;
+    return typeof id === 'string' && ids.has(id);
+  };
+  // Keys as the handlers write them (handlers/contacts.ts, handlers/recordings.ts).
+  await Promise.all([
+    context.cache.dropWhere(`${scope}|insights|`, theirs),
+    ...[...ids].map((id) => context.cache.invalidate(`${scope}|recordings|${id}|`)),
+    browser.storage.local.remove(PANEL_CACHE_KEY),
+    browser.storage.session.remove(SAVED_BRIEFINGS_KEY),
+  ]);
+}
+
+/** Registered as the worker starts: a change in the options wakes it. */
+export function forgetLeftOutOnChange(context: ServiceContext): void {
+  watchPreferences((preferences) => void forgetLeftOut(context, preferences).catch(() => undefined));
+}
