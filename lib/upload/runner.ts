@@ -187,7 +187,9 @@ export class UploadRunner {
           await save({ uploadUrl: null, urlExpiresAt: null });
           continue;
         }
-        await save({ putDone: true, sentBytes: record.file.size });
+        // Storage has the file: the URL (a credential to write the recording's object) and the headers
+        // chosen for the PUT (S3's SSE-C customer key) serve no later step, and are not kept the record's 30 days.
+        await save({ putDone: true, sentBytes: record.file.size, uploadUrl: null, uploadHeaders: {}, urlExpiresAt: null });
       }
       step = 'complete';
       await save({ state: 'completing' });

@@ -115,9 +115,10 @@ describe('UploadRunner: the happy path', () => {
       state: 'processing',
       updatedAt: T0,
       recordingId: 'rec-1',
-      uploadUrl: URL_1,
-      uploadHeaders: { 'x-amz-server-side-encryption': 'AES256' },
-      urlExpiresAt: new Date(T0 + 3_600_000).toISOString(),
+      // Sent to (h.calls), then forgotten once storage has the file.
+      uploadUrl: null,
+      uploadHeaders: {},
+      urlExpiresAt: null,
       putDone: true,
       sentBytes: FILE_SIZE,
       processingStatus: 'queued',
@@ -351,7 +352,8 @@ describe('UploadRunner: URL expiry and refusal', () => {
     const start = withUrl({ recordingId: 'rec-0', uploadUrl: 'https://storage.example/old', urlExpiresAt: new Date(T0 + 59_000).toISOString() });
     const done = await h.runner.run(start);
     expect(h.calls).toEqual(['request-url', `access ${URL_1}`, `put ${URL_1}`, 'complete rec-1']);
-    expect(done).toMatchObject({ state: 'processing', recordingId: 'rec-1', uploadUrl: URL_1, abandonedRecordingIds: ['rec-0'] });
+    // The new URL was the one sent to (h.calls), and is forgotten once storage has the file.
+    expect(done).toMatchObject({ state: 'processing', recordingId: 'rec-1', uploadUrl: null, abandonedRecordingIds: ['rec-0'] });
   });
 
   it('keeps a URL with more than a minute left', async () => {
@@ -374,7 +376,7 @@ describe('UploadRunner: URL expiry and refusal', () => {
     const done = await h.runner.run(uploadRecord());
     expect(h.calls).toEqual(['request-url', `access ${URL_1}`, `put ${URL_1}`, 'request-url', `access ${URL_2}`, `put ${URL_2}`, 'complete rec-2']);
     expect(h.waits).toEqual([]);
-    expect(done).toMatchObject({ state: 'processing', recordingId: 'rec-2', uploadUrl: URL_2, abandonedRecordingIds: ['rec-1'], putDone: true });
+    expect(done).toMatchObject({ state: 'processing', recordingId: 'rec-2', uploadUrl: null, abandonedRecordingIds: ['rec-1'], putDone: true });
   });
 
   it.each([
