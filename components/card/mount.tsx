@@ -68,10 +68,12 @@ export const RAPID_MS = 400;
 export const SETTLE_MS = 250;
 
 /**
- * `settleMs`: how long the card waits before asking (0: at once). Try again asks at once.
- * `onGone`: told when the service no longer has the contact (its briefing answered 404).
+ * `askAt`: the moment (performance.now()) before which the card does not ask, counted from its
+ * showing rather than from React's first render of it, which a busy page delays (none: at once).
+ * Try again asks at once. `onGone`: told when the service no longer has the contact (its briefing
+ * answered 404).
  */
-export function CardWithData({ request, onClose, settleMs = 0, onGone }: { request: CardContent; onClose: () => void; settleMs?: number; onGone?: () => void }) {
+export function CardWithData({ request, onClose, askAt = -Infinity, onGone }: { request: CardContent; onClose: () => void; askAt?: number; onGone?: () => void }) {
   const [state, setState] = useState<InsightsState>({ status: 'loading' });
   /** Bumped by Try again: asks for the briefing once more. */
   const [attempt, setAttempt] = useState(0);
@@ -85,13 +87,14 @@ export function CardWithData({ request, onClose, settleMs = 0, onGone }: { reque
           if (isContactGone(error)) onGone?.();
           setState({ status: 'error', error: error instanceof ApiError ? error.toInfo() : toErrorInfo(error) });
         });
-    const timer = attempt === 0 && settleMs > 0 ? setTimeout(ask, settleMs) : undefined;
+    const wait = attempt === 0 ? askAt - performance.now() : 0;
+    const timer = wait > 0 ? setTimeout(ask, wait) : undefined;
     if (timer === undefined) ask();
     return () => {
       live = false;
       clearTimeout(timer);
     };
-  }, [request.match.contact.id, attempt, settleMs, onGone]);
+  }, [request.match.contact.id, attempt, askAt, onGone]);
   const retry = () => {
     setState({ status: 'loading' });
     setAttempt((n) => n + 1);
@@ -465,7 +468,7 @@ export function createHoverCardApi(): HoverCardApi {
       request.marker?.setAttribute('aria-expanded', 'true');
       showings += 1;
       const now = performance.now();
-      const settleMs = now - lastShown.at < RAPID_MS && lastShown.contactId !== request.match.contact.id ? SETTLE_MS : 0;
+      const askAt = now - lastShown.at < RAPID_MS && lastShown.contactId !== request.match.contact.id ? now + SETTLE_MS : -Infinity;
       lastShown = { at: now, contactId: request.match.contact.id };
       firstFrameDone = false;
       void ensureUi(request.ctx).then((created) => {
@@ -503,7 +506,7 @@ export function createHoverCardApi(): HoverCardApi {
         // asked nothing (hide's empty render and this one are one React pass).
         created.mounted?.render(
           <StrictMode>
-            <CardWithData key={showings} request={{ match: request.match, meeting: request.meeting, viaKeyboard: request.viaKeyboard, from: request.from, onOpenBriefing: request.onOpenBriefing }} onClose={closerOf(showings)} settleMs={settleMs} onGone={goneOf(showings)} />
+            <CardWithData key={showings} request={{ match: request.match, meeting: request.meeting, viaKeyboard: request.viaKeyboard, from: request.from, onOpenBriefing: request.onOpenBriefing }} onClose={closerOf(showings)} askAt={askAt} onGone={goneOf(showings)} />
           </StrictMode>,
         );
         // Same size as the previous card means no resize callback: place after this paint too.

@@ -1,4 +1,5 @@
 /** The hover card's own placement: it closes when the person it is beside goes. */
+import { act } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { ContentScriptContext } from 'wxt/utils/content-script-context';
@@ -190,14 +191,20 @@ describe('createHoverCardApi', () => {
     const person = (id: string) => ({ ...lastRequest(), match: { ...lastRequest().match, contact: { ...lastRequest().match.contact, id } } });
     // The clock is the test's from here: nothing the machine's load does moves it.
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'] });
+    // Each showing rendered (its effects run, the one before it taken down) before the clock moves
+    // on: React's own turns are the machine's, which load delays, and the test's clock would race ahead.
+    const show = (id: string) =>
+      act(async () => {
+        api.show(person(id));
+        await vi.advanceTimersByTimeAsync(0);
+      });
     try {
-      api.show(person('first'));
-      await vi.advanceTimersByTimeAsync(0);
+      await show('first');
       vi.mocked(sendRequest).mockClear();
       // Focus moves on to the next two guests within a moment each.
-      api.show(person('next-1'));
+      await show('next-1');
       await vi.advanceTimersByTimeAsync(50);
-      api.show(person('next-2'));
+      await show('next-2');
       await vi.advanceTimersByTimeAsync(200);
       expect(askedFor()).toEqual([]);
       // The user stops on the second: it asks once it has stayed up the settle time; the first never did.
@@ -205,8 +212,7 @@ describe('createHoverCardApi', () => {
       expect(askedFor()).toEqual(['next-2']);
       // A card shown after a pause asks at once: no time passes before it does.
       await vi.advanceTimersByTimeAsync(1000);
-      api.show(person('later'));
-      for (let turn = 0; turn < 10 && !askedFor().includes('later'); turn++) await vi.advanceTimersByTimeAsync(0);
+      await show('later');
       expect(askedFor()).toEqual(['next-2', 'later']);
     } finally {
       vi.useRealTimers();
