@@ -170,6 +170,12 @@ function whoseLatest(labels: readonly string[], of: number, { one, many }: { one
   return labels.length === 1 ? `the latest briefing of one ${one}` : `the latest briefings of ${labels.length} ${many}`;
 }
 
+/** Whose briefings are shown from their last copy, among fresh ones: named as whose latest could not be loaded are. */
+function whoseCopies(labels: readonly string[], many: string): string {
+  if (labels.length > NAMED_AT_MOST) return `the briefings of ${labels.length} ${many}`;
+  return `the ${labels.length === 1 ? 'briefing' : 'briefings'} of ${joinedWithAnd(labels)}`;
+}
+
 /**
  * Who is left out of the meeting's topics and pending items because their briefing could not be loaded: without it,
  * a missing attendee read as one with nothing to avoid and nothing pending. `noun`: the meeting, or the conversation (surface.ts).
@@ -259,10 +265,14 @@ export function MeetingBriefing({ surface, onOpenPerson, onAvoids, onOpenRecordi
   // Counted as in Primer: matched to a contact the service still has. Someone whose lookup failed is neither yet.
   const inPrimer = known.filter((attendee) => 'match' in attendee.state && attendee.state.match !== null && !gone.includes(attendee));
   const notLookedUp = known.length - inPrimer.length - gone.length;
-  // One note for the whole meeting when some briefings come from their last copy.
-  const oldest = attendees
-    .flatMap((attendee) => (attendee.state.status === 'briefed' && attendee.state.reply.problem && !attendee.state.refreshProblem ? [{ ...attendee.state.reply, updatedAt: attendee.state.updatedAt }] : []))
+  // One note for the whole meeting when some briefings come from their last copy (the background's,
+  // as the service could not be asked), with the age of the oldest of them.
+  const copied = attendees.filter((attendee) => attendee.state.status === 'briefed' && attendee.state.reply.problem && !attendee.state.refreshProblem);
+  const oldest = copied
+    .flatMap((attendee) => (attendee.state.status === 'briefed' ? [{ ...attendee.state.reply, updatedAt: attendee.state.updatedAt }] : []))
     .sort((a, b) => a.asOf - b.asOf)[0];
+  // Whose, when fresh briefings are shown beside them: else the old ones read like the fresh.
+  const copiedWhose = copied.length < briefed.length ? whoseCopies(copied.map(labelOf), called.many) : undefined;
   const when = calendarWhen(surface.when);
   const common = commonProblem(attendees);
   const source = meetingProvenance(briefed, now, called);
@@ -319,7 +329,14 @@ export function MeetingBriefing({ surface, onOpenPerson, onAvoids, onOpenRecordi
         </div>
       ) : null}
       {oldest?.problem ? (
-        <FreshnessNote asOf={oldest.asOf} problem={oldest.problem} updatedAt={oldest.updatedAt} onRetry={tryAgainOffered ? undefined : refetch} />
+        <FreshnessNote
+          asOf={oldest.asOf}
+          problem={oldest.problem}
+          updatedAt={oldest.updatedAt}
+          onRetry={tryAgainOffered ? undefined : refetch}
+          whose={copiedWhose}
+          now={givenNow?.getTime()}
+        />
       ) : null}
       {/* Not beside a notice that some could not be refreshed: it gives their age already. */}
       {!oldest && !stalest && shownSince !== undefined ? <RefreshNote refreshing={refreshing} asOf={shownSince} /> : null}

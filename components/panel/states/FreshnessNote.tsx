@@ -16,12 +16,14 @@ interface FreshnessNoteProps {
   /** When the panel last had this answer (the query's `dataUpdatedAt`): its next ask is timed from then. */
   updatedAt: number;
   now?: number;
+  /** Whose briefing is the copy, where only some shown are (a meeting's): "the briefing of Maya Chen". */
+  whose?: string;
 }
 
-export function FreshnessNote({ asOf, problem, onRetry, updatedAt, now }: FreshnessNoteProps) {
+export function FreshnessNote({ asOf, problem, onRetry, updatedAt, now, whose = 'the briefing' }: FreshnessNoteProps) {
   return (
     <LastCopyNote problem={problem} updatedAt={updatedAt} onRetry={onRetry}>
-      <strong>{staleReason(problem.kind, serviceWaitMs(problem), problem.code)}:</strong> showing the briefing as of <AsOf asOf={asOf} now={now} />.
+      <strong>{staleReason(problem.kind, serviceWaitMs(problem), problem.code)}:</strong> showing {whose} as of <AsOf asOf={asOf} now={now} />.
     </LastCopyNote>
   );
 }
