@@ -7,8 +7,8 @@ export function nonBlank(value: string | null | undefined): string | null {
 /**
  * How topics are told apart: case (Turkish dotted and dotless i too), spaces, invisible format characters, the form of accents
  * and full-width letters (NFKC), curly or straight quotes, the kind of dash, spaces around a slash,
- * a dash, "&" or "+", a hyphen or a space between words ("follow-up", "follow up"), punctuation at either end in any script
- * ("。", "「」", "¿?", "؟") and a regular plural ("s", "es", "ies") ignored. "Layoff", "Layoffs" and "layoffs." are one topic, so a topic to avoid
+ * a dash, "&" or "+", "&" or "and", a hyphen, a space or nothing between words ("follow-up", "follow up", "followup"), punctuation at either end in any script
+ * ("。", "「」", "¿?", "؟") and a regular plural ("s", "es", "ies") ignored. "Layoff", "Lay-offs" and "layoffs." are one topic, so a topic to avoid
  * is never also listed as one to raise.
  */
 export function topicKey(topic: string): string {
@@ -26,12 +26,18 @@ export function topicKey(topic: string): string {
     // Word and Outlook make " - " an en dash as it is typed: every dash is one, spaced or not, as "&" and "+" are.
     .replace(/[‐‑‒–—−]/g, '-')
     .replace(/\s*([/&+-])\s*/g, '$1')
+    // "&" between words is "and": "Sales & marketing" is "Sales and marketing", "R&D" "R and D".
+    .replace(/(?<=[\p{L}\p{N}])&(?=[\p{L}\p{N}])/gu, 'and')
     // A hyphen between words is a space ("follow-up" is "follow up"); not a leading minus ("-5%").
     .replace(/(?<=[\p{L}\p{N}])-(?=[\p{L}\p{N}])/gu, ' ')
+    // And the words joined: a compound is written closed, hyphenated or spaced ("layoffs", "Lay-offs";
+    // "healthcare", "Health care"). Not two numbers: "2024 25" is not "202425".
+    .replace(/(?<=\p{L}) (?=[\p{L}\p{N}])|(?<=\p{N}) (?=\p{L})/gu, '')
     // Punctuation, not symbols ("C++", "C#" and "R&D" keep theirs).
     .replace(/^(?:(?![#%&*@/\\])[\s\p{Po}\p{Ps}\p{Pe}\p{Pi}\p{Pf}])+|(?:(?![#%&*@/\\])[\s\p{Po}\p{Ps}\p{Pe}\p{Pi}\p{Pf}])+$/gu, '')
-    // A plural: one final "s" of the last word, when four letters or more and not "ss", "us" or "is"
-    // ("class", "status", "analysis" kept). Only the "s": "sales" is "sale", never "sal".
+    // A plural: one final "s" of the last word (the words joined: "Follow-ups" is "followups"), when
+    // four letters or more and not "ss", "us" or "is" ("class", "status", "analysis" kept). Only the
+    // "s": "sales" is "sale", never "sal".
     .replace(/(?<!\p{L})(\p{L}{3,}(?<![isu]))s$/u, '$1')
     // The other regular plurals, once that "s" is gone: "-es" after s, x, z, ch or sh ("taxes",
     // "processes", "branches") and "-ies" ("salaries", "policies"). Applied to every spelling, so a
