@@ -48,7 +48,7 @@ export function topicKey(topic: string): string {
 
 /**
  * A list of topics as chips: each once (case and spaces ignored, first spelling kept), blanks
- * dropped, so no topic shows twice and each has a key of its own.
+ * and what shows nothing dropped, so no topic shows twice and each has a key of its own.
  */
 export function uniqueTopics(topics: readonly string[]): string[] {
   const seen = new Set<string>();
@@ -57,7 +57,8 @@ export function uniqueTopics(topics: readonly string[]): string[] {
     const text = nonBlank(topic);
     if (!text) continue;
     const key = topicKey(text);
-    if (seen.has(key)) continue;
+    // Nothing left to tell it by (only invisible characters or punctuation): nothing to show either.
+    if (key === '' || seen.has(key)) continue;
     seen.add(key);
     out.push(text);
   }

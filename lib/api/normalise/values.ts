@@ -4,6 +4,7 @@
  */
 import { z } from 'zod/mini';
 import { ApiError } from '../errors';
+import { withoutInvisibles } from '../../format/invisible';
 
 export const Obj = z.record(z.string(), z.unknown());
 export type Obj = z.infer<typeof Obj>;
@@ -37,12 +38,17 @@ export function fromJsonText(value: unknown): unknown {
   }
 }
 
-/** A scalar as text to show: trimmed, numbers as strings; blank or a placeholder word is missing. */
+/**
+ * A scalar as text to show: trimmed, numbers as strings; missing when it would show nothing (blank,
+ * or only invisible characters: a zero-width space, a direction mark), when a placeholder word, or a
+ * lone dash ("-", "—": how a template or a spreadsheet writes none).
+ */
 export function scalarText(value: unknown): string | null {
   const parsed = Scalar.safeParse(value);
   if (!parsed.success) return null;
   const text = String(parsed.data).trim();
-  return text === '' || PLACEHOLDERS.has(text.toLowerCase()) ? null : text;
+  const seen = withoutInvisibles(text).trim();
+  return seen === '' || /^\p{Pd}+$/u.test(seen) || PLACEHOLDERS.has(seen.toLowerCase()) ? null : text;
 }
 
 /** First present, non-empty text among the given keys (numbers become strings). */
