@@ -137,38 +137,64 @@ export type MeetingActionItem = ActionItem & { alsoFor?: MeetingPerson[] };
  * recording. Null for an item saying neither where it was raised nor whose it is: "Send pricing"
  * pending with two people may be two things to do, and is not guessed to be one.
  */
+/** Text as items are compared: case, spaces, invisibles and the form of letters aside. */
+const plain = (text: string | null | undefined) => text?.normalize('NFKC').replace(/\p{Cf}/gu, '').trim().replace(/\s+/g, ' ').toLowerCase() || null;
+
 function sharedItemKey(item: ActionItem): string | null {
-  const plain = (text: string | null | undefined) => text?.normalize('NFKC').replace(/\p{Cf}/gu, '').trim().replace(/\s+/g, ' ').toLowerCase() || null;
   const recordingId = item.source?.recordingId?.trim() || null;
   const owner = plain(item.owner);
   if (recordingId === null && owner === null) return null;
   return JSON.stringify([plain(item.text), owner, item.dueDate?.trim() || null, recordingId]);
 }
 
+/** Whether the item's owner is this attendee, by name or address as the service writes owners. */
+function owns(attendee: BriefedAttendee, item: ActionItem): boolean {
+  const owner = plain(item.owner);
+  return owner !== null && (owner === plain(attendee.name) || owner === plain(attendee.email));
+}
+
 /**
  * Each attendee's pending items, people with none left out. An item pending for several is listed
- * once, under the first of them, saying whom else it concerns; the others keep their own.
+ * once, under its owner among them (else the first of them), saying whom else it concerns; the
+ * others keep their own.
  */
 export function actionItemsByPerson(attendees: readonly BriefedAttendee[]): (MeetingPerson & { items: MeetingActionItem[] })[] {
-  const first = new Map<string, { item: MeetingActionItem; personId: string }>();
-  return peopleOf(attendees)
-    .map(({ attendee, person }) => {
-      const items: MeetingActionItem[] = [];
-      for (const item of attendee.insights.pendingActionItems) {
-        const key = sharedItemKey(item);
-        const listed = key === null ? undefined : first.get(key);
-        // Not one person's item twice: the service listed it so, and it is shown so.
-        if (listed && listed.personId !== person.id) {
-          const alsoFor = (listed.item.alsoFor ??= []);
-          if (!alsoFor.some((other) => other.id === person.id)) alsoFor.push(person);
-          continue;
-        }
-        const own: MeetingActionItem = { ...item };
-        if (key !== null && !listed) first.set(key, { item: own, personId: person.id });
-        items.push(own);
-      }
-      return { ...person, items };
-    })
-    .filter(({ items }) => items.length > 0)
-    .map((person) => ({ ...person, items: sortActionItems(person.items) }));
+  const people = peopleOf(attendees).map(({ attendee, person }) => ({
+    attendee,
+    person,
+    pending: attendee.insights.pendingActionItems.map((item) => ({ item, key: sharedItemKey(item) })),
+  }));
+  // Whose list holds each shared item: the first to own it, else the first to have it. Under
+  // another's, the owner's group would lack their own to-do (their card counts it).
+  const holders = new Map<string, { personId: string; owner: boolean }>();
+  for (const { attendee, person, pending } of people) {
+    for (const { item, key } of pending) {
+      if (key === null) continue;
+      const held = holders.get(key);
+      if (!held || (!held.owner && owns(attendee, item))) holders.set(key, { personId: person.id, owner: owns(attendee, item) });
+    }
+  }
+  const listed = new Map<string, MeetingActionItem>();
+  const groups = people.map(({ person, pending }) => {
+    const items: MeetingActionItem[] = [];
+    for (const { item, key } of pending) {
+      if (key !== null && holders.get(key)?.personId !== person.id) continue;
+      // Not one person's item twice: the service listed it so, and it is shown so.
+      const own: MeetingActionItem = { ...item };
+      if (key !== null && !listed.has(key)) listed.set(key, own);
+      items.push(own);
+    }
+    return { ...person, items };
+  });
+  // Whom else each is pending for, in page order.
+  for (const { person, pending } of people) {
+    for (const { key } of pending) {
+      if (key === null || holders.get(key)?.personId === person.id) continue;
+      const own = listed.get(key);
+      if (!own) continue;
+      const alsoFor = (own.alsoFor ??= []);
+      if (!alsoFor.some((other) => other.id === person.id)) alsoFor.push(person);
+    }
+  }
+  return groups.filter(({ items }) => items.length > 0).map((person) => ({ ...person, items: sortActionItems(person.items) }));
 }

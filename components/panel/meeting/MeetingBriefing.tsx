@@ -381,7 +381,7 @@ export function MeetingBriefing({ surface, onOpenPerson, onAvoids, onOpenRecordi
         </Section>
       ) : null}
       {actions.length > 0 ? (
-        // Each item once: one pending for several attendees is listed under the first of them.
+        // Each item once: one pending for several attendees is listed under its owner among them, else the first.
         <Section title={<>Pending action items <span className="count">({actions.reduce((sum, { items }) => sum + items.length, 0)})</span></>}>
           {actions.map(({ items, ...person }) => (
             <div key={person.id} className="action-group">
