@@ -4,7 +4,13 @@
 import type { ActionItem, ItemSource } from '../../models';
 import { ID_KEYS, fromJsonText, idOf, isObj, scalarText, textOf, toFlag, type Obj } from './values';
 import { dateOf } from './dates';
-import { ITEM_TEXT_KEYS, SENTENCE_SEPARATORS, toTextList } from './text-lists';
+import { SENTENCE_SEPARATORS, toTextList } from './text-lists';
+
+/**
+ * Where an item keeps its text: the task itself before what it is filed under (`{task: "Send the
+ * deck", topic: "Budget"}` is "Send the deck"); a topic only when nothing else is said.
+ */
+const ACTION_ITEM_TEXT_KEYS = ['task', 'action', 'action_item', 'item', 'text', 'title', 'name', 'description', 'summary', 'content', 'value', 'subject', 'label', 'decision', 'topic', 'keyword'];
 
 const DONE_STATUSES = new Set(['done', 'completed', 'complete', 'closed', 'resolved', 'cancelled', 'canceled']);
 
@@ -16,7 +22,7 @@ export function toActionItems(raw: unknown, { pendingOnly, ofRecording = false }
   const value = fromJsonText(raw);
   // An object is no list of items: `{total: 2, overdue: 1}` counts them (a map of text → count is
   // for topics, toTextList).
-  if (!Array.isArray(value)) return isObj(value) ? [] : toTextList(value, ITEM_TEXT_KEYS, SENTENCE_SEPARATORS).map((text) => ({ text, owner: null, dueDate: null, status: null }));
+  if (!Array.isArray(value)) return isObj(value) ? [] : toTextList(value, ACTION_ITEM_TEXT_KEYS, SENTENCE_SEPARATORS).map((text) => ({ text, owner: null, dueDate: null, status: null }));
   const out: ActionItem[] = [];
   for (const entry of value) {
     if (!isObj(entry)) {
@@ -24,7 +30,7 @@ export function toActionItems(raw: unknown, { pendingOnly, ofRecording = false }
       if (text !== null) out.push({ text, owner: null, dueDate: null, status: null });
       continue;
     }
-    const text = textOf(entry, ...ITEM_TEXT_KEYS, 'action', 'action_item', 'item');
+    const text = textOf(entry, ...ACTION_ITEM_TEXT_KEYS);
     if (text === null) continue;
     const ownerValue = entry.owner ?? entry.assignee ?? entry.assigned_to ?? entry.assignedTo;
     // A person object by any of the usual names for a name (Jira's displayName, Slack's display_name), else its address.

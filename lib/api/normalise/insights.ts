@@ -4,7 +4,7 @@
 import type { Insights, PreferenceFlags, RecordingInsights } from '../../models';
 import { invalid, isObj, numberOf, sameId, textOf, toFlag, type Obj } from './values';
 import { dateOf } from './dates';
-import { ITEM_TEXT_KEYS, proseOf, SENTENCE_SEPARATORS, toTextList } from './text-lists';
+import { DECISION_TEXT_KEYS, proseOf, SENTENCE_SEPARATORS, toTextList } from './text-lists';
 import { resourceOf, unwrap } from './envelope';
 import { toActionItems } from './action-items';
 import { recordingBody } from './recordings';
@@ -206,7 +206,7 @@ export function toRecordingInsights(raw: unknown, recordingId: string): Recordin
   return {
     recordingId: ownerOf(single, RECORDING_OWNER_KEYS, recordingId, 'recording'),
     actionItems: toActionItems(body.action_items ?? body.actionItems, { pendingOnly: false, ofRecording: true }),
-    keyDecisions: toTextList(body.key_decisions ?? body.keyDecisions ?? body.decisions, ITEM_TEXT_KEYS, SENTENCE_SEPARATORS),
+    keyDecisions: toTextList(body.key_decisions ?? body.keyDecisions ?? body.decisions, DECISION_TEXT_KEYS, SENTENCE_SEPARATORS),
     topicsDiscussed: toTextList(body.topics_discussed ?? body.topicsDiscussed ?? body.topics),
   };
 }

@@ -10,6 +10,11 @@ import { fromJsonText, isObj, scalarText, textOf, type Obj } from './values';
  * is the chip "Budget".
  */
 export const ITEM_TEXT_KEYS = ['name', 'topic', 'title', 'keyword', 'subject', 'label', 'decision', 'task', 'text', 'description', 'summary', 'content', 'value'];
+/**
+ * Where a decision keeps its text: the decision itself before what it is filed under
+ * (`{topic: "Vendor", decision: "Go with B"}` is "Go with B"); a topic only when nothing else is said.
+ */
+export const DECISION_TEXT_KEYS = ['decision', 'text', 'title', 'name', 'summary', 'description', 'content', 'value', 'subject', 'label', 'topic', 'keyword'];
 
 /**
  * A map of entry → count or on/off (Python's Counter, `{"pricing": 5}`; events `{"x": true}`): the
