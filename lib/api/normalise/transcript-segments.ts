@@ -124,6 +124,18 @@ function firstAlternative(entry: Obj): Obj {
 }
 
 /**
+ * Where a segment holds its words or sentences instead of a text: Recall.ai's `words: [{text,
+ * start_timestamp, end_timestamp}]`, Gong's `sentences: [{start, end, text}]`.
+ */
+const PART_LIST_KEYS = ['words', 'sentences'];
+const PART_TEXT_KEYS = ['text', 'punctuated_word', 'punctuatedWord', 'word', 'content'];
+
+function partsOf(entry: Obj): Obj[] | null {
+  const list = PART_LIST_KEYS.map((key) => entry[key]).find(Array.isArray);
+  return list === undefined ? null : list.filter(isObj);
+}
+
+/**
  * Whether an entry is shaped as a segment, blank or not: a stretch of a silent recording is one
  * with no words (`{start, end, text: ''}`).
  */
@@ -131,13 +143,14 @@ export function isSegmentLike(entry: unknown): boolean {
   if (typeof entry === 'string') return true;
   if (!isObj(entry)) return false;
   const alternative = firstAlternative(entry);
-  return Array.isArray(entry.elements) || TEXT_KEYS.some((key) => typeof entry[key] === 'string') || ALTERNATIVE_TEXT_KEYS.some((key) => typeof alternative[key] === 'string');
+  return Array.isArray(entry.elements) || partsOf(entry) !== null || TEXT_KEYS.some((key) => typeof entry[key] === 'string') || ALTERNATIVE_TEXT_KEYS.some((key) => typeof alternative[key] === 'string');
 }
 
 function toSegmentDraft(entry: unknown, speakers: ReadonlyMap<string, string>): SegmentDraft | null {
   if (typeof entry === 'string') return entry.trim() === '' ? null : { speaker: { name: null, number: null }, start: null, end: null, text: entry.trim() };
   if (!isObj(entry)) return null;
-  const speakerValue = entry.speaker;
+  // Recall.ai names the speaker as a `participant: {id, name}`.
+  const speakerValue = entry.speaker ?? (isObj(entry.participant) ? entry.participant : undefined);
   const named = isObj(speakerValue) ? textOf(speakerValue, ...NAME_KEYS) : textOf(entry, 'speaker_name', 'speakerName');
   const labelled = isObj(speakerValue) ? textOf(speakerValue, 'label', 'id') : textOf(entry, 'speaker', 'speaker_label', 'speakerLabel', 'speaker_id', 'speakerId');
   // A name before a number or label: Rev.ai sends both (`speaker: 0, speaker_name: "Maya"`).
@@ -160,14 +173,41 @@ function toSegmentDraft(entry: unknown, speakers: ReadonlyMap<string, string>): 
       : { name: digits(name) === null ? name : null, number: digits(name) ?? digits(id) };
   if (Array.isArray(entry.elements)) return monologueDraft(entry.elements, speaker);
   const text = textOf(entry, ...TEXT_KEYS) ?? textOf(firstAlternative(entry), ...ALTERNATIVE_TEXT_KEYS);
+  const parts = text === null ? partsOf(entry) : null;
+  if (parts !== null) return partsDraft(entry, parts, speaker);
   if (text === null) return null;
+  return { speaker, start: startOf(entry), end: endOf(entry), text };
+}
+
+function startOf(entry: Obj): SegmentTime | null {
+  return (
+    segmentTime(entry, ['start', 'start_time', 'startTime', 'offset', 'from'], ['start_ms', 'startMs', 'start_time_ms']) ??
+    secondsTime(entry, 'start_seconds', 'startSeconds') ??
+    clockTime(entry, 'timestamp', 'time')
+  );
+}
+
+function endOf(entry: Obj): SegmentTime | null {
+  return segmentTime(entry, ['end', 'end_time', 'endTime', 'to'], ['end_ms', 'endMs', 'end_time_ms']) ?? secondsTime(entry, 'end_seconds', 'endSeconds');
+}
+
+/** Recall.ai's word times: seconds into the recording, or `{relative, absolute}` (the relative one). */
+function recallTime(part: Obj, key: string): SegmentTime | null {
+  const value = isObj(part[key]) ? part[key].relative : part[key];
+  return typeof value === 'number' && Number.isFinite(value) ? { value, bare: false } : null;
+}
+
+/** A segment of words or sentences (see PART_LIST_KEYS): their texts joined, from the first's start to the last's end unless it says its own. */
+function partsDraft(entry: Obj, parts: Obj[], speaker: SpeakerDraft): SegmentDraft | null {
+  const said = parts.flatMap((part) => textOf(part, ...PART_TEXT_KEYS) ?? []);
+  const text = said.join(' ').trim();
+  if (text === '') return null;
+  const first = parts[0];
+  const last = parts.at(-1);
   return {
     speaker,
-    start:
-      segmentTime(entry, ['start', 'start_time', 'startTime', 'offset', 'from'], ['start_ms', 'startMs', 'start_time_ms']) ??
-      secondsTime(entry, 'start_seconds', 'startSeconds') ??
-      clockTime(entry, 'timestamp', 'time'),
-    end: segmentTime(entry, ['end', 'end_time', 'endTime', 'to'], ['end_ms', 'endMs', 'end_time_ms']) ?? secondsTime(entry, 'end_seconds', 'endSeconds'),
+    start: startOf(entry) ?? (first ? (startOf(first) ?? recallTime(first, 'start_timestamp')) : null),
+    end: endOf(entry) ?? (last ? (endOf(last) ?? recallTime(last, 'end_timestamp')) : null),
     text,
   };
 }
