@@ -41,8 +41,7 @@ export function toStatus(raw: string | null): RecordingStatus {
   // "retrying_on_error", "UnProcessed"), nor
   // beside a retry ("failed_retrying", "requeued_due_to_timeout", "error_free"): those go on.
   const parts = word.split('_');
-  const said = (index: number, words: string[]) =>
-    words.includes(parts[index] ?? '') && !['no', 'not', 'un', 'pre', 'with', 'without', 'after', 'on'].includes(parts[index - 1] ?? '');
+  const said = (index: number, words: string[]) => words.includes(parts[index] ?? '') && !NOT_BEFORE.includes(parts[index - 1] ?? '');
   const last = parts.length - 1;
   const goesOn = parts.some((part) => /^(retry|retrying|retried|recover|recovered|recovering|requeue|requeued|free)$/.test(part));
   if (!goesOn && (said(0, STATUS_WORDS.failed) || said(last, STATUS_WORDS.failed))) return 'failed';
@@ -52,7 +51,36 @@ export function toStatus(raw: string | null): RecordingStatus {
   // looked at again, as the plain word is.
   if (STATUS_WORDS.processing.includes(parts[0] ?? '')) return 'processing';
   if (STATUS_WORDS.queued.includes(parts[0] ?? '')) return 'queued';
-  return 'unknown';
+  // Named last, after the stage ("analysis_in_progress", "transcription_pending", "job_not_started").
+  return endingStatus(parts) ?? 'unknown';
+}
+
+/** Words that undo or shift the status word after them ("not_started", "pre_processing", "done_with_processing"). */
+const NOT_BEFORE = ['no', 'not', 'un', 'pre', 'with', 'without', 'after', 'on'];
+
+/**
+ * Stages that follow the transcript: while they wait or run ("insights_pending") the transcript
+ * may be there to read, and a recording of a status Primer does not know is asked for it (one
+ * queued or processing is not).
+ */
+const AFTER_TRANSCRIPT = ['insights', 'insight', 'summary'];
+
+/**
+ * The status of a code that ends with a word of a stage under way or waiting: the longest such
+ * word ("not_started" before "started"), not after a word in NOT_BEFORE.
+ */
+function endingStatus(parts: string[]): 'processing' | 'queued' | null {
+  if (AFTER_TRANSCRIPT.includes(parts[0] ?? '')) return null;
+  let found: { status: 'processing' | 'queued'; length: number } | null = null;
+  for (const status of ['processing', 'queued'] as const) {
+    for (const known of STATUS_WORDS[status]) {
+      const length = known.split('_').length;
+      const before = parts.length - length - 1;
+      if (before < 0 || parts.slice(before + 1).join('_') !== known || NOT_BEFORE.includes(parts[before] ?? '')) continue;
+      if (found === null || length > found.length) found = { status, length };
+    }
+  }
+  return found?.status ?? null;
 }
 
 export const PROGRESS_KEYS = ['progress', 'progress_percent', 'percent_complete'];
