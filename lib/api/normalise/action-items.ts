@@ -32,9 +32,7 @@ export function toActionItems(raw: unknown, { pendingOnly, ofRecording = false }
     }
     const text = textOf(entry, ...ACTION_ITEM_TEXT_KEYS);
     if (text === null) continue;
-    const ownerValue = entry.owner ?? entry.assignee ?? entry.assigned_to ?? entry.assignedTo;
-    // A person object by any of the usual names for a name (Jira's displayName, Slack's display_name), else its address.
-    const owner = isObj(ownerValue) ? textOf(ownerValue, 'name', 'display_name', 'displayName', 'full_name', 'fullName', 'email') : textOf(entry, 'owner', 'assignee', 'assigned_to', 'assignedTo');
+    const owner = ownerOf(entry);
     const status = textOf(entry, 'status', 'state');
     // Done when flagged so, or (without a flag) when it has a completion time: Rails' and Django's
     // `completed_at` is null while the item is open.
@@ -54,6 +52,25 @@ export function toActionItems(raw: unknown, { pendingOnly, ofRecording = false }
     });
   }
   return out;
+}
+
+const OWNER_KEYS = ['owner', 'assignee', 'assigned_to', 'assignedTo', 'owners', 'assignees'];
+/** An owner as a joined row writes it, beside the item. */
+const OWNER_TEXT_KEYS = ['owner_name', 'ownerName', 'assignee_name', 'assigneeName', 'owner_email', 'ownerEmail', 'assignee_email', 'assigneeEmail'];
+
+/** A person by any of the usual names for a name (Jira's displayName, Slack's display_name), else their address. */
+function personText(value: unknown): string | null {
+  return isObj(value) ? textOf(value, 'name', 'display_name', 'displayName', 'full_name', 'fullName', 'email') : scalarText(value);
+}
+
+/** Whose an item is: a person, a list of people (joined: "Dan Brown, Maya Chen"), or a name or address beside it. */
+function ownerOf(entry: Obj): string | null {
+  for (const key of OWNER_KEYS) {
+    const value = entry[key];
+    const owner = Array.isArray(value) ? [...new Set(value.flatMap((person) => personText(person) ?? []))].join(', ') || null : personText(value);
+    if (owner !== null) return owner;
+  }
+  return textOf(entry, ...OWNER_TEXT_KEYS);
 }
 
 const SOURCE_RECORDING_KEYS = ['recording_id', 'recordingId', 'source_recording_id', 'sourceRecordingId'];

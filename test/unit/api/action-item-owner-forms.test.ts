@@ -1,0 +1,33 @@
+/**
+ * An action item's owner however a reply names it: beside the item as a joined row writes it
+ * (`owner_name`, `assignee_name`, `owner_email`), or as a list of assignees (`assignees: ["Dan"]`,
+ * `owner: ["Dan", "Maya"]`, people as objects too): the panel's "Owner:" says whose it is.
+ */
+import { expect, it } from 'vitest';
+import { toInsights, toRecordingInsights } from '@/lib/api/normalise';
+
+const owners = (...items: object[]) => toRecordingInsights({ action_items: items }, 'r1').actionItems.map((item) => item.owner);
+
+it('reads an owner given by name or address beside the item', () => {
+  expect(owners({ text: 'Send the deck', owner_name: 'Dan Brown' }, { text: 'Book the room', assignee_name: 'Maya Chen' }, { text: 'Share notes', owner_email: 'priya@example.com' })).toEqual([
+    'Dan Brown',
+    'Maya Chen',
+    'priya@example.com',
+  ]);
+});
+
+it('reads owners given as a list', () => {
+  expect(owners({ text: 'Send the deck', assignees: ['Dan Brown'] }, { text: 'Draft the plan', owner: ['Dan Brown', 'Maya Chen'] })).toEqual([
+    'Dan Brown',
+    'Dan Brown, Maya Chen',
+  ]);
+  expect(owners({ text: 'Review', assignees: [{ display_name: 'Priya Shah' }, { email: 'dan@example.com' }] }, { text: 'Nobody', assignees: [] })).toEqual([
+    'Priya Shah, dan@example.com',
+    null,
+  ]);
+});
+
+it('reads a pending item’s owner the same way in a person’s briefing', () => {
+  const items = toInsights({ pending_action_items: [{ text: 'Send the deck', owner_name: 'Dan Brown' }] }, 'c1').pendingActionItems;
+  expect(items.map((item) => item.owner)).toEqual(['Dan Brown']);
+});
