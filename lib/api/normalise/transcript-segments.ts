@@ -107,6 +107,25 @@ export function isSpeakerLabel(text: string): boolean {
   return SPEAKER_ID.test(text) || SPEAKER_NUMBER.test(text);
 }
 
+/**
+ * A text transcript's speakers, diarisation codes ("SPEAKER_00", "spk_0", "spk_a") named as
+ * segmentsOf names them: "Speaker n" counted from 1 (a series holding 0 shifted), other labels in
+ * order of first words. Names, and labels written out ("Speaker 2"), are kept as written.
+ */
+export function labelsAsSpeakers(speakers: readonly (string | null)[]): (string | null)[] {
+  const numberOf = (name: string | null) => {
+    const digits = name === null || /^speaker\s+\d+$/i.test(name) ? undefined : SPEAKER_NUMBER.exec(name)?.[1];
+    return digits === undefined ? null : Number(digits);
+  };
+  const firstNumber = speakers.some((name) => numberOf(name) === 0) ? 0 : 1;
+  const labels = [...new Set(speakers.filter((name) => name !== null && SPEAKER_ID.test(name)))];
+  return speakers.map((name) => {
+    const number = numberOf(name);
+    if (number !== null) return `Speaker ${number - firstNumber + 1}`;
+    return name !== null && SPEAKER_ID.test(name) ? `Speaker ${labels.indexOf(name) + 1}` : name;
+  });
+}
+
 /** A segment as read, before the transcript as a whole settles time units and speaker numbers. */
 interface SegmentDraft {
   speaker: SpeakerDraft;

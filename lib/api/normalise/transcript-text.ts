@@ -3,7 +3,7 @@
  * Zoom’s speaker header lines.
  */
 import type { TranscriptSegment } from '../../models';
-import { toSeconds } from './transcript-segments';
+import { labelsAsSpeakers, toSeconds } from './transcript-segments';
 
 /** A line with an optional leading time: `00:01:23`, `[00:01:23.5]`, `[00:01:23,456] -` (SRT-style comma). */
 const LINE_PATTERN = /^(?:\[?(\d{1,2}(?::\d{1,2}){1,2}(?:[.,]\d+)?)\]?\s*[-–]?\s*)?(.+)$/;
@@ -18,7 +18,8 @@ const NAME_PARTICLES = new Set(['al', 'bin', 'da', 'de', 'del', 'della', 'der', 
  * no sentence punctuation.
  */
 function looksLikeSpeaker(label: string): boolean {
-  if (/^speaker[\s_-]*\d+$/i.test(label)) return true;
+  // Diarisation labels, as pyannote, WhisperX and AWS Transcribe write them ("SPEAKER_00", "spk_0", "spk_a").
+  if (/^(?:speaker[\s_-]*\d+|(?:speaker|spk)[\s_-]?(?:\d{1,3}|[a-z]))$/i.test(label)) return true;
   if (/[,;!?"“”…]/.test(label)) return false;
   const words = label.split(/\s+/);
   if (words.length > 4 || !/^[\p{Lu}\p{Lt}\p{Lo}]/u.test(words[0] ?? '')) return false;
@@ -47,11 +48,13 @@ export function segmentsFromText(text: string): TranscriptSegment[] {
   for (const { label } of lines) if (label) uses.set(label.name, (uses.get(label.name) ?? 0) + 1);
   const labelledLines = [...uses.values()].reduce((sum, count) => sum + count, 0);
   const mostlyLabelled = labelledLines >= 2 && labelledLines * 2 >= lines.length;
-  return lines.map(({ start, end, rest, voice, label }) => {
+  const segments = lines.map(({ start, end, rest, voice, label }) => {
     if (voice !== null) return { speaker: voice, start, end, text: rest };
     const speaker = label && (mostlyLabelled || (uses.get(label.name) ?? 0) >= 2) ? label : null;
     return { speaker: speaker?.name ?? null, start, end, text: speaker ? speaker.text : rest };
   });
+  const speakers = labelsAsSpeakers(segments.map(({ speaker }) => speaker));
+  return segments.map((segment, index) => ({ ...segment, speaker: speakers[index] ?? null }));
 }
 
 /** A line of a text transcript: its times, its text, and the voice a subtitle cue names (`<v Maya>`). */
@@ -62,10 +65,10 @@ interface TextLine {
   voice: string | null;
 }
 
-/** A line's "Label:" when it reads as a speaker's name, with the text after it. */
+/** A line's "Label:" when it reads as a speaker's name (in brackets or not: "[Maya Chen]:"), with the text after it. */
 function speakerLabel(rest: string): { name: string; text: string } | null {
   const labelled = LABEL_PATTERN.exec(rest);
-  const name = labelled?.[1]?.trim();
+  const name = labelled?.[1]?.trim().replace(/^\[([^\]]+)\]$/, '$1').trim();
   return name && looksLikeSpeaker(name) ? { name, text: labelled?.[2]?.trim() ?? '' } : null;
 }
 
