@@ -109,6 +109,8 @@ export const RecordingSchema = z.object({
   filename: z.nullable(z.string()),
   title: z.nullable(z.string()),
   meetingDate: z.nullable(z.string()),
+  /** When the service made its record: no meeting's date (optional: copies kept before it was read have none). */
+  createdAt: z.optional(z.nullable(z.string())),
   status: RecordingStatusSchema,
   /** The server's own word, kept so an unknown status can still be shown. */
   rawStatus: z.nullable(z.string()),

@@ -6,7 +6,6 @@
 import { useEffect, useId, useRef } from 'react';
 import { Button } from '@/components/ui/Button';
 import { ApiError, isNotYet } from '@/lib/api/errors';
-import { formatDate } from '@/lib/format/dates';
 import { serverText } from '@/lib/format/text';
 import { isEmptyRecordingInsights, isEmptyTranscript, type RecordingInsights } from '@/lib/models';
 import { problemOf, useCheckAgain, useHeldRecordings, useRecording, useRecordingInsights, useStillLooking, useTranscript } from '../data/queries';
@@ -19,7 +18,7 @@ import { ProblemNotice } from '../states/ProblemNotice';
 import { Skeleton } from '../states/Skeleton';
 import { CopyNote } from './CopyNote';
 import { ProcessingNews } from './ProcessingNews';
-import { meetingDateAsWritten } from './MeetingDate';
+import { recordingDate } from './MeetingDate';
 import { recordingTitle, statusLabel } from './status';
 import { Transcript } from './Transcript';
 
@@ -135,7 +134,7 @@ export function RecordingDetail({ id, onBack, backLabel }: { id: string; onBack:
       ) : null}
       {data ? (
         <p className="subtle">
-          {formatDate(data.meetingDate) ?? meetingDateAsWritten(data.meetingDate) ?? 'No date'} · <span className={`status status-${data.status}`}>{statusLabel(data)}</span>
+          {recordingDate(data)} · <span className={`status status-${data.status}`}>{statusLabel(data)}</span>
         </p>
       ) : null}
       <ProcessingNews status={data?.status} />

@@ -2,7 +2,6 @@
 import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { Button } from '@/components/ui/Button';
 import type { ApiErrorKind } from '@/lib/api/errors';
-import { formatDate } from '@/lib/format/dates';
 import { oldestCopy, problemOf, recordingsOf, useRecordings } from '../data/queries';
 import { focusLost, landFocusWhenGone } from '../focus-landing';
 import { AsOf } from '../states/AsOf';
@@ -10,7 +9,7 @@ import { ProblemNotice } from '../states/ProblemNotice';
 import { problemKind } from '../states/problem-text';
 import { Skeleton } from '../states/Skeleton';
 import { CopyNote } from './CopyNote';
-import { meetingDateAsWritten } from './MeetingDate';
+import { recordingDate } from './MeetingDate';
 import { recordingTitle, statusLabel } from './status';
 
 interface RecordingsSectionProps {
@@ -143,7 +142,7 @@ export function RecordingsSection({ contactId, onOpen, saidAbove = null }: Recor
                 </span>
                 <span className="recording-meta">
                   {/* A date the panel cannot read ("12/11/2026") is the server's: shown as written, as elsewhere. */}
-                  {formatDate(recording.meetingDate) ?? meetingDateAsWritten(recording.meetingDate) ?? 'No date'}
+                  {recordingDate(recording)}
                   <span className={`status status-${recording.status}`}>{statusLabel(recording)}</span>
                 </span>
               </button>

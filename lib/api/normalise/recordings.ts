@@ -57,6 +57,7 @@ export function toRecording(raw: unknown): Recording {
     filename: textOf(body, 'filename', 'file_name', 'fileName'),
     title: textOf(body, 'title', 'name', 'topic'),
     meetingDate: dateOf(body, 'meeting_date', 'meetingDate', 'date', 'started_at', 'startedAt', 'recorded_at'),
+    createdAt: dateOf(body, 'created_at', 'createdAt', 'uploaded_at', 'uploadedAt'),
     status,
     rawStatus,
     progress,
@@ -70,13 +71,20 @@ const FAILURE_TEXT_KEYS = ['message', 'detail', 'reason', 'description', 'error_
 
 /**
  * Why a recording failed: text beside it (snake_case or camelCase), inside an error object
- * (`{code, reason}`), or a list of errors (`errors: [{message}]`, joined).
+ * (`{code, reason}`), or a list of errors (`errors: [{message}]`, joined); else the status's own
+ * sentence (`status_message`) or Rev.ai's `failure_detail` (its `failure` is a code). Shown only
+ * for a failed recording.
  */
 function failureOf(body: Obj): string | null {
   const nested = isObj(body.error) ? textOf(body.error, ...FAILURE_TEXT_KEYS) : null;
   const listed = Array.isArray(body.errors) ? toTextList(body.errors, FAILURE_TEXT_KEYS).join('; ') : '';
   const ofStatus = isObj(body.status) ? textOf(body.status, ...FAILURE_TEXT_KEYS) : null;
-  return nested ?? textOf(body, 'error', 'error_message', 'errorMessage', 'failure_reason', 'failureReason') ?? (listed || ofStatus);
+  return (
+    nested ??
+    textOf(body, 'error', 'error_message', 'errorMessage', 'failure_reason', 'failureReason') ??
+    (listed || ofStatus) ??
+    textOf(body, 'failure_detail', 'failureDetail', 'failure_message', 'failureMessage', 'status_message', 'statusMessage', 'status_detail', 'statusDetail')
+  );
 }
 
 /**
