@@ -2,6 +2,7 @@
 import { useId, useState } from 'react';
 import { Button } from '@/components/ui/Button';
 import { OpenOptionsButton } from '@/components/ui/OpenOptionsButton';
+import { useCountdown } from '@/components/ui/useCountdown';
 import { requestHostPermission } from '@/components/options/host-permission';
 import { permissionPatternFor } from '@/lib/api/base-url';
 import { ApiError, toErrorInfo } from '@/lib/api/error-info';
@@ -21,6 +22,11 @@ export function UploadItem({ record }: { record: UploadRecord }) {
   // Said with each of the row's buttons: tabbing from one to the next, a screen reader reads the
   // button alone, and "Cancel" twice (two uploads at once) does not say which upload it stops.
   const titleId = useId();
+  // The service asked for a wait (a rate limit's Retry-After): a Retry before it ends is refused at
+  // once. Retry stays (a Tab stop described by the error, which says until when) but does nothing.
+  const waitLeft = useCountdown(record.state === 'failed' ? record.serviceWaitUntil : null);
+  const held = waitLeft !== null && waitLeft > 0;
+  const errorId = useId();
 
   const act = async (action: () => Promise<unknown>) => {
     setProblem(null);
@@ -74,7 +80,7 @@ export function UploadItem({ record }: { record: UploadRecord }) {
           <p className="upload-item__numbers">{progress.text}</p>
         </div>
       ) : null}
-      {record.state === 'failed' && record.error ? <p className="ui-error">{serverText(record.error)}</p> : null}
+      {record.state === 'failed' && record.error ? <p id={errorId} className="ui-error">{serverText(record.error)}</p> : null}
       {refusalAdvice(record) ? <p className="ui-hint">{refusalAdvice(record)}</p> : null}
       {/* Why a processing check cannot be made now (the recording belongs to another service). */}
       {record.state === 'processing' && record.error ? <p className="ui-hint">{serverText(record.error)}</p> : null}
@@ -96,7 +102,7 @@ export function UploadItem({ record }: { record: UploadRecord }) {
           SETUP_KINDS.has(record.errorKind ?? '') ? <OpenOptionsButton /> : null
         ) : null}
         {retry ? (
-          <Button aria-describedby={titleId} onClick={onRetry}>
+          <Button aria-describedby={held ? `${titleId} ${errorId}` : titleId} busy={held} onClick={onRetry}>
             {retry}
           </Button>
         ) : null}

@@ -63,7 +63,8 @@ export const UploadRecordSchema = z.object({
   nextCheckAt: z._default(z.nullable(z.number()), null),
   /**
    * Until when the service asked not to be asked about it again (a rate limit's Retry-After, ms
-   * since the epoch): an open view's checks wait it out too. Older records lack it.
+   * since the epoch): an open view's checks wait it out too, and a stopped upload's Retry is held
+   * until then (every call before is refused at once). Older records lack it.
    */
   serviceWaitUntil: z._default(z.nullable(z.number()), null),
   /**

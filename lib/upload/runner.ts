@@ -5,7 +5,9 @@
  * to that recording's URL, and complete-upload (idempotent) is called for it. Only an upload URL
  * that expired or was refused is requested again. Platform-free: every effect is a dependency.
  */
-import { ApiError, toErrorInfo } from '../api/error-info';
+import { ApiError, serviceWaitMs, toErrorInfo } from '../api/error-info';
+import { SERVER_TEXT_MAX, serverText } from '../format/text';
+import { waitEnds } from '../format/wait';
 import type { PresignedUpload } from '../models';
 import { pollDelayMs } from './poller';
 import { RECORDING_GONE, type UploadMeta, type UploadRecord, type UploadStep } from './record';
@@ -76,6 +78,17 @@ function saysExpired(error: ApiError): boolean {
   return (error.code !== null && EXPIRED_CODES.has(error.code) && error.code !== 'AccessDenied') || /\bexpired\b/i.test(error.message);
 }
 
+/**
+ * A failure the service said to wait out (a rate limit's Retry-After, an hour of an upload quota):
+ * every Retry before then is refused at once, so the words say when one can work, not Primer's
+ * "try again in a moment".
+ */
+function saidWithWait(message: string, until: number, waitMs: number): string {
+  // The service's words are cut short enough that the row (SERVER_TEXT_MAX) still shows when.
+  const said = serverText(message.replace(/ Try again in a moment\.$/, ''), SERVER_TEXT_MAX - 80) ?? '';
+  return `${said} The service asked for a wait: Retry can work ${waitEnds(until, waitMs)}.`;
+}
+
 function hostOf(pattern: string): string {
   return /^[a-z]+:\/\/([^/]+)/.exec(pattern)?.[1] ?? pattern;
 }
@@ -117,7 +130,7 @@ export class UploadRunner {
   }
 
   async #run(start: UploadRecord, signal: AbortSignal): Promise<UploadRecord> {
-    let record: UploadRecord = { ...start, failedStep: null, error: null, errorKind: null, needsAccess: null };
+    let record: UploadRecord = { ...start, failedStep: null, error: null, errorKind: null, needsAccess: null, serviceWaitUntil: null };
     const save = async (patch: Partial<UploadRecord>) => {
       record = { ...record, ...patch, updatedAt: this.#deps.now() };
       await this.#deps.save(record);
@@ -204,8 +217,13 @@ export class UploadRunner {
       if (step === 'complete' && error instanceof ApiError && error.kind === 'not_found') {
         return save({ state: 'failed', failedStep: step, error: RECORDING_GONE, errorKind: 'not_found' });
       }
-      const { message, kind } = toErrorInfo(error);
-      return save({ state: 'failed', failedStep: step, error: message, errorKind: kind });
+      const info = toErrorInfo(error);
+      const waitMs = serviceWaitMs(info);
+      if (waitMs !== null) {
+        const until = this.#deps.now() + waitMs;
+        return save({ state: 'failed', failedStep: step, error: saidWithWait(info.message, until, waitMs), errorKind: info.kind, serviceWaitUntil: until });
+      }
+      return save({ state: 'failed', failedStep: step, error: info.message, errorKind: info.kind });
     }
   }
 
