@@ -8,7 +8,7 @@ import { permissionPatternFor } from '@/lib/api/base-url';
 import { ApiError, toErrorInfo } from '@/lib/api/error-info';
 import { sendRequest } from '@/lib/messaging/send';
 import { serverText } from '@/lib/format/text';
-import { contactNamed, isActive, isSending, type UploadRecord } from '@/lib/upload/record';
+import { contactNamed, isActive, isSending, noLongerFollowed, type UploadRecord } from '@/lib/upload/record';
 import { meetingWhen, progressOf, refusalAdvice, retryLabel, sizeAndType, stateLabel } from './upload-text';
 
 /** Failures of a call to the service that only the options can fix: the key refused, or none set. */
@@ -48,7 +48,9 @@ export function UploadItem({ record }: { record: UploadRecord }) {
     });
   };
 
-  const stateClass = `upload-item__state upload-item__state--${record.state}`;
+  // No longer followed is no failure of the service's: said plainly, not in the failure's colour.
+  const unfollowed = noLongerFollowed(record);
+  const stateClass = `upload-item__state upload-item__state--${unfollowed ? 'unfollowed' : record.state}`;
   return (
     // Focusable from code only: the row takes the focus when the button pressed in it goes away.
     <li className="upload-item" data-upload-id={record.id} tabIndex={-1} aria-label={`${record.meta.title}: ${stateLabel(record)}`}>
@@ -80,7 +82,7 @@ export function UploadItem({ record }: { record: UploadRecord }) {
           <p className="upload-item__numbers">{progress.text}</p>
         </div>
       ) : null}
-      {record.state === 'failed' && record.error ? <p id={errorId} className="ui-error">{serverText(record.error)}</p> : null}
+      {record.state === 'failed' && record.error ? <p id={errorId} className={unfollowed ? 'ui-hint' : 'ui-error'}>{serverText(record.error)}</p> : null}
       {refusalAdvice(record) ? <p className="ui-hint">{refusalAdvice(record)}</p> : null}
       {/* Why a processing check cannot be made now (the recording belongs to another service). */}
       {record.state === 'processing' && record.error ? <p className="ui-hint">{serverText(record.error)}</p> : null}

@@ -2,7 +2,7 @@
 import { clockFormat, UI_LOCALE } from '@/lib/format/dates';
 import { nonBlank, statusAsWords } from '@/lib/format/text';
 import { formatBytes } from '@/lib/upload/file-check';
-import { isSending, MISSING_FILE, recordingGone, type UploadRecord, type UploadStep } from '@/lib/upload/record';
+import { isSending, MISSING_FILE, noLongerFollowed, recordingGone, type UploadRecord, type UploadStep } from '@/lib/upload/record';
 import { FORM_UPLOAD_REFUSED, TOO_LARGE_ANSWER, TOO_LARGE_FOR_AZURE } from '@/lib/api/errors';
 
 const STEP_NAMES: Record<UploadStep, string> = {
@@ -37,7 +37,9 @@ export function stateLabel(record: UploadRecord): string {
     case 'cancelled':
       return 'Cancelled';
     case 'failed':
-      return record.needsAccess ? 'Needs your permission' : `Failed while ${STEP_NAMES[record.failedStep ?? 'put']}`;
+      if (record.needsAccess) return 'Needs your permission';
+      // Primer stopped checking; the service never said it failed (and may yet finish it).
+      return noLongerFollowed(record) ? 'No longer followed' : `Failed while ${STEP_NAMES[record.failedStep ?? 'put']}`;
   }
 }
 
@@ -122,11 +124,12 @@ export function meetingWhen(iso: string, now: Date = new Date()): string {
 /**
  * Said beside a picked file that an upload in the list had too (same name and size): another
  * upload makes a second recording of the same meeting. Failed and cancelled ones are not said:
- * picking the file again is how they are done over.
+ * picking the file again is how they are done over. One no longer followed is said: the service
+ * may have it processed by now.
  */
 export function sameFileNote(records: readonly UploadRecord[], file: { name: string; size: number }, now: Date = new Date()): string | null {
   const earlier = records
-    .filter((record) => record.file.name === file.name && record.file.size === file.size && record.state !== 'failed' && record.state !== 'cancelled')
+    .filter((record) => record.file.name === file.name && record.file.size === file.size && (record.state !== 'failed' || noLongerFollowed(record)) && record.state !== 'cancelled')
     .sort((a, b) => b.createdAt - a.createdAt)[0];
   if (!earlier) return null;
   if (isSending(earlier)) return `This file is being uploaded now, as “${earlier.meta.title}”.`;

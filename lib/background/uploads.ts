@@ -13,7 +13,7 @@ import type { UploadRequest } from '../api/client';
 import { serverText } from '../format/text';
 import { ApiError } from '../api/error-info';
 import { deleteUploadFile, listUploadFileIds } from '../upload/file-store';
-import { MISSING_FILE, recordingGone, type UploadMeta, type UploadRecord } from '../upload/record';
+import { MISSING_FILE, noLongerFollowed, recordingGone, type UploadMeta, type UploadRecord } from '../upload/record';
 import { UploadService } from '../upload/service';
 import { storageUploadStore } from '../upload/store';
 import { FileSender } from '../upload/file-sender';
@@ -48,6 +48,10 @@ export function announcementOf(record: UploadRecord): { title: string; message: 
       title: record.needsAccess ? 'Recording upload needs your permission' : 'Recording upload stopped',
       message: `“${title}”: ${why}${/[.!?…]$/.test(why) ? '' : '.'} ${next}`,
     };
+  }
+  // The service never said it failed: nothing to upload again, only to look for on the service.
+  if (noLongerFollowed(record)) {
+    return { title: 'Primer stopped following a recording', message: `“${title}”: the service had not finished processing it after about a day. Check it on the service.` };
   }
   if (record.state !== 'completed') {
     // The service's words, as the popup's row shows them: on one line, cut, one full stop.

@@ -12,7 +12,7 @@
  */
 import { ApiError } from '../api/error-info';
 import type { Recording } from '../models';
-import { RECORDING_GONE, type UploadRecord } from './record';
+import { NO_LONGER_FOLLOWED, RECORDING_GONE, type UploadRecord } from './record';
 import type { UploadStore } from './store';
 
 export const FIRST_DELAY_MS = 30_000;
@@ -127,7 +127,8 @@ export async function checkProcessing(record: UploadRecord, deps: PollDeps, kind
       // that wait is the user's, not the service's, and giving up would lose a recording still
       // there. The user can stop following it meanwhile (UploadService.dismiss).
       if (next.state === 'processing' && polls >= MAX_POLLS && !USERS_WAIT.has(next.errorKind ?? '')) {
-        next = { ...next, state: 'failed', failedStep: 'processing', error: 'Processing did not finish; check the recording on the service later.' };
+        // Not the service's failure: said as Primer no longer following it (noLongerFollowed).
+        next = { ...next, state: 'failed', failedStep: 'processing', error: NO_LONGER_FOLLOWED };
       }
     }
     return next;

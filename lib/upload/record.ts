@@ -136,3 +136,15 @@ export const RECORDING_GONE = 'The service no longer has this recording; upload 
 export function recordingGone(record: Pick<UploadRecord, 'state' | 'failedStep' | 'errorKind'>): boolean {
   return record.state === 'failed' && record.failedStep === 'complete' && record.errorKind === 'not_found';
 }
+
+/**
+ * Why an upload is no longer followed: its scheduled checks ran out (the poller's MAX_POLLS, about a
+ * day) while the service still said it was processing. The service never said it failed, and may
+ * yet finish it: a new upload would be a second recording of the same meeting.
+ */
+export const NO_LONGER_FOLLOWED = 'Processing did not finish; check the recording on the service later.';
+
+/** Primer stopped checking on the recording (NO_LONGER_FOLLOWED), not the service failing it. */
+export function noLongerFollowed(record: Pick<UploadRecord, 'state' | 'failedStep' | 'error'>): boolean {
+  return record.state === 'failed' && record.failedStep === 'processing' && record.error === NO_LONGER_FOLLOWED;
+}

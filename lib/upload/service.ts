@@ -3,7 +3,7 @@
  * processing, and tells the user (toolbar badge, notifications). The steps themselves are the
  * runner's; the PUT goes wherever the platform sends files (transport.ts).
  */
-import { MISSING_FILE, RECORDING_GONE, newUploadRecord, isActive, isSending, recordingGone, type UploadFile, type UploadMeta, type UploadRecord } from './record';
+import { MISSING_FILE, RECORDING_GONE, newUploadRecord, isActive, isSending, noLongerFollowed, recordingGone, type UploadFile, type UploadMeta, type UploadRecord } from './record';
 import { checkProcessing, nextPollAt, pollDue, type PollDeps } from './poller';
 import { UploadRunner, type UploadDeps } from './runner';
 import type { UploadStore } from './store';
@@ -139,6 +139,7 @@ export class UploadService {
     const record = await this.#require(id);
     if (this.#runner.isRunning(id)) return record;
     if (record.state === 'failed' && record.failedStep === 'processing') {
+      if (noLongerFollowed(record)) throw new ApiError('conflict', 'Primer no longer follows this recording; check it on the service.');
       throw new ApiError('conflict', 'The service could not process this recording; upload the file again.');
     }
     // Its file went (its copy deleted a day after it stopped, as the row now says): a new upload
