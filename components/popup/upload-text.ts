@@ -2,8 +2,8 @@
 import { clockFormat, UI_LOCALE } from '@/lib/format/dates';
 import { nonBlank, statusAsWords } from '@/lib/format/text';
 import { formatBytes } from '@/lib/upload/file-check';
-import { isSending, MISSING_FILE, noLongerFollowed, recordingGone, type UploadRecord, type UploadStep } from '@/lib/upload/record';
-import { FORM_UPLOAD_REFUSED, TOO_LARGE_ANSWER, TOO_LARGE_FOR_AZURE } from '@/lib/api/errors';
+import { isSending, MISSING_FILE, noLongerFollowed, recordingGone, refusedOnEveryRetry, type UploadRecord, type UploadStep } from '@/lib/upload/record';
+import { TOO_LARGE_ANSWER } from '@/lib/api/errors';
 
 const STEP_NAMES: Record<UploadStep, string> = {
   'request-url': 'asking the service where to send the file',
@@ -77,9 +77,9 @@ export function retryLabel(record: UploadRecord): string | null {
   // The service no longer has the recording (complete-upload answered 404 or 410): Retry finishing
   // would be answered so again, and the file was let go of once stored. The row says to upload it again.
   if (recordingGone(record)) return null;
-  // The service wants a form upload, or stores in Azure a file too large for one PUT: each Retry
-  // would make it another recording, refused alike.
-  if (record.failedStep === 'request-url' && [FORM_UPLOAD_REFUSED, TOO_LARGE_FOR_AZURE].some((start) => record.error?.startsWith(start))) return null;
+  // The service wants a form upload, stores in Azure a file too large for one PUT, or gives an
+  // address on this computer: each Retry would make it another recording, refused alike.
+  if (refusedOnEveryRetry(record)) return null;
   return record.putDone ? 'Retry finishing' : 'Retry';
 }
 

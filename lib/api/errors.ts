@@ -34,6 +34,18 @@ export const FORM_UPLOAD_REFUSED = 'The service asks for the recording as a form
 export const TOO_LARGE_FOR_AZURE = 'The service stores recordings in Azure Blob storage';
 
 /**
+ * How the refusal of an upload address on this computer from a service that is not begins
+ * (background/uploads.ts): each retry would make the service another recording, refused alike.
+ */
+export const LOCAL_UPLOAD_ADDRESS = 'The service gave an upload address on this computer';
+
+/**
+ * How the refusals begin that every retry of an upload meets again, each after the service made
+ * another recording for it: the popup offers no Retry for them, and the notification none either.
+ */
+export const REFUSED_ON_EVERY_RETRY: readonly string[] = [FORM_UPLOAD_REFUSED, TOO_LARGE_FOR_AZURE, LOCAL_UPLOAD_ADDRESS];
+
+/**
  * How storage's 413 (Payload Too Large, from storage or a proxy before it) is said, in its words or
  * in Primer's (xhr-put.ts): Retry sends the same file, too large alike.
  */

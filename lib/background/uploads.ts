@@ -7,13 +7,13 @@ import { browser } from '#imports';
 import { permissionPatternFor } from '../api/base-url';
 import { onThisComputer } from '../api/webhook-url';
 import { AZURE_PUT_BLOB_MAX_BYTES, isAzureBlobUrl } from '../api/azure-blob';
-import { TOO_LARGE_FOR_AZURE } from '../api/errors';
+import { LOCAL_UPLOAD_ADDRESS, TOO_LARGE_FOR_AZURE } from '../api/errors';
 import { formatBytes } from '../upload/file-check';
 import type { UploadRequest } from '../api/client';
 import { serverText } from '../format/text';
 import { ApiError } from '../api/error-info';
 import { deleteUploadFile, listUploadFileIds } from '../upload/file-store';
-import { MISSING_FILE, noLongerFollowed, recordingGone, type UploadMeta, type UploadRecord } from '../upload/record';
+import { MISSING_FILE, noLongerFollowed, recordingGone, refusedOnEveryRetry, type UploadMeta, type UploadRecord } from '../upload/record';
 import { UploadService } from '../upload/service';
 import { storageUploadStore } from '../upload/store';
 import { FileSender } from '../upload/file-sender';
@@ -39,11 +39,14 @@ export function announcementOf(record: UploadRecord): { title: string; message: 
     const why = serverText(record.error) ?? 'the upload stopped';
     // The file gone, or the recording gone from the service, there is no Retry (retryLabel): the
     // recording is uploaded anew from the form.
+    // Refused as every retry would be (no Retry either): nothing to try again until the service changes.
     const next = record.needsAccess
       ? 'Open Primer’s toolbar button to allow it.'
       : record.error === MISSING_FILE || recordingGone(record)
         ? 'Open Primer’s toolbar button to upload it again.'
-        : 'Open Primer’s toolbar button to try again.';
+        : refusedOnEveryRetry(record)
+          ? 'Trying again would be refused the same way until the service is set up otherwise.'
+          : 'Open Primer’s toolbar button to try again.';
     return {
       title: record.needsAccess ? 'Recording upload needs your permission' : 'Recording upload stopped',
       message: `“${title}”: ${why}${/[.!?…]$/.test(why) ? '' : '.'} ${next}`,
@@ -133,7 +136,7 @@ export async function missingUploadAccess(url: string): Promise<string | null> {
  */
 export function checkUploadAddress(uploadUrl: string, serviceUrl: string): void {
   if (onThisComputer(uploadUrl) && !onThisComputer(serviceUrl)) {
-    throw new ApiError('invalid_response', `The service gave an upload address on this computer (${uploadUrl.slice(0, 80)}): Primer sends recordings there only for a service on this computer.`);
+    throw new ApiError('invalid_response', `${LOCAL_UPLOAD_ADDRESS} (${uploadUrl.slice(0, 80)}): Primer sends recordings there only for a service on this computer.`);
   }
 }
 

@@ -4,6 +4,7 @@
  */
 import { z } from 'zod/mini';
 import { API_ERROR_KINDS } from '../api/error-info';
+import { REFUSED_ON_EVERY_RETRY } from '../api/errors';
 import { withMatchNote } from '../models/contact';
 
 export const UPLOAD_STATES = ['requesting-url', 'uploading', 'completing', 'processing', 'completed', 'failed', 'cancelled'] as const;
@@ -147,4 +148,14 @@ export const NO_LONGER_FOLLOWED = 'Processing did not finish; check the recordin
 /** Primer stopped checking on the recording (NO_LONGER_FOLLOWED), not the service failing it. */
 export function noLongerFollowed(record: Pick<UploadRecord, 'state' | 'failedStep' | 'error'>): boolean {
   return record.state === 'failed' && record.failedStep === 'processing' && record.error === NO_LONGER_FOLLOWED;
+}
+
+/**
+ * The upload address was refused as every retry would be (REFUSED_ON_EVERY_RETRY: a form upload,
+ * a file too large for Azure, an address on this computer), each retry making the service another
+ * recording: no Retry is offered.
+ */
+export function refusedOnEveryRetry(record: Pick<UploadRecord, 'state' | 'failedStep' | 'error'>): boolean {
+  const error = record.error;
+  return record.state === 'failed' && record.failedStep === 'request-url' && error !== null && REFUSED_ON_EVERY_RETRY.some((start) => error.startsWith(start));
 }
