@@ -86,16 +86,22 @@ export function retryLabel(record: UploadRecord): string | null {
 /**
  * What to expect of Retry when the service or the storage refused the request itself (a 4xx that
  * is not about the key, access or an expired URL: a field it does not accept, a file too large):
- * Retry sends the same again, so the way on is another upload with other details. Null otherwise.
+ * Retry sends the same again, so the way on is another upload with other details, or, for the
+ * file's own size or type, a word with whoever runs the service. Null otherwise.
  */
 export function refusalAdvice(record: UploadRecord): string | null {
   if (record.state !== 'failed' || record.errorKind !== 'bad_request') return null;
   if (record.failedStep !== 'request-url' && record.failedStep !== 'put') return null;
-  // Other details would not change the file's size.
-  if (record.failedStep === 'put' && tooLargeForStorage(record.error)) {
-    return 'The storage refused a file this large, and Retry sends the same file again. If it is refused again, ask whoever runs the service about the size limit.';
-  }
   const who = record.failedStep === 'put' ? 'The storage' : 'The service';
+  // Other details would change neither the file's size (storage's refusal, or presigned-url's 413)
+  // nor its type (presigned-url's 415: the service's list of types, kept on the record as errorStatus).
+  const service = record.failedStep === 'request-url';
+  if ((service && record.errorStatus === 413) || (!service && tooLargeForStorage(record.error))) {
+    return `${who} refused a file this large, and Retry sends the same file again. If it is refused again, ask whoever runs the service about the size limit.`;
+  }
+  if (service && record.errorStatus === 415) {
+    return 'The service refused a file of this type, and Retry sends the same file again. If it is refused again, ask whoever runs the service which types of recording it takes.';
+  }
   return `${who} refused this upload as it was sent, and Retry sends the same again. If it is refused again, remove it and upload the file with other details.`;
 }
 

@@ -96,6 +96,11 @@ export const UploadRecordSchema = z.object({
    * options. A kind a later version wrote (after a downgrade) is unknown, not a reason to drop the upload.
    */
   errorKind: z.catch(z._default(z.nullable(z.enum(API_ERROR_KINDS)), null), null),
+  /**
+   * The HTTP status of the answer that stopped the upload, when one did: a 413 or 415 refused the
+   * file itself (its size, its type), which no other detail of the upload changes. Older records lack it.
+   */
+  errorStatus: z._default(z.nullable(z.int().check(z.minimum(100), z.maximum(599))), null),
 });
 export type UploadRecord = z.infer<typeof UploadRecordSchema>;
 
@@ -109,7 +114,7 @@ export function newUploadRecord(id: string, file: UploadFile, meta: UploadMeta, 
   return {
     id, createdAt: now, updatedAt: now, file, meta, state: 'requesting-url',
     recordingId: null, uploadUrl: null, uploadHeaders: {}, urlExpiresAt: null, putDone: false, sentBytes: 0,
-    failedStep: null, error: null, processingStatus: null, processingProgress: null, polls: 0, nextCheckAt: null, serviceWaitUntil: null, abandonedRecordingIds: [], needsAccess: null, serviceUrl: null, account: null, errorKind: null,
+    failedStep: null, error: null, processingStatus: null, processingProgress: null, polls: 0, nextCheckAt: null, serviceWaitUntil: null, abandonedRecordingIds: [], needsAccess: null, serviceUrl: null, account: null, errorKind: null, errorStatus: null,
   };
 }
 

@@ -130,7 +130,7 @@ export class UploadRunner {
   }
 
   async #run(start: UploadRecord, signal: AbortSignal): Promise<UploadRecord> {
-    let record: UploadRecord = { ...start, failedStep: null, error: null, errorKind: null, needsAccess: null, serviceWaitUntil: null };
+    let record: UploadRecord = { ...start, failedStep: null, error: null, errorKind: null, errorStatus: null, needsAccess: null, serviceWaitUntil: null };
     const save = async (patch: Partial<UploadRecord>) => {
       record = { ...record, ...patch, updatedAt: this.#deps.now() };
       await this.#deps.save(record);
@@ -210,7 +210,7 @@ export class UploadRunner {
       return await save({ state: 'processing', processingStatus: 'queued', processingProgress: null, polls: 0, nextCheckAt: this.#deps.now() + pollDelayMs(0) });
     } catch (error) {
       if (signal.aborted || (error instanceof ApiError && error.kind === 'aborted')) {
-        return save({ state: 'cancelled', failedStep: null, error: null, errorKind: null });
+        return save({ state: 'cancelled', failedStep: null, error: null, errorKind: null, errorStatus: null });
       }
       // complete-upload answered 404 or 410: the service no longer has the recording, and every
       // Retry would be answered so again. Said as final (recordingGone), with what to do instead.
@@ -221,9 +221,9 @@ export class UploadRunner {
       const waitMs = serviceWaitMs(info);
       if (waitMs !== null) {
         const until = this.#deps.now() + waitMs;
-        return save({ state: 'failed', failedStep: step, error: saidWithWait(info.message, until, waitMs), errorKind: info.kind, serviceWaitUntil: until });
+        return save({ state: 'failed', failedStep: step, error: saidWithWait(info.message, until, waitMs), errorKind: info.kind, errorStatus: info.status, serviceWaitUntil: until });
       }
-      return save({ state: 'failed', failedStep: step, error: info.message, errorKind: info.kind });
+      return save({ state: 'failed', failedStep: step, error: info.message, errorKind: info.kind, errorStatus: info.status });
     }
   }
 

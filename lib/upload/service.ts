@@ -372,7 +372,7 @@ export class UploadService {
         await this.#deleteFile(id);
         // Its row then says to pick the file again, with no Retry: one would ask for a new upload
         // address (a new recording on the service) only to find no file to send.
-        await this.#platform.store.put({ ...record, state: 'failed', failedStep: 'put', error: MISSING_FILE, errorKind: null, needsAccess: null });
+        await this.#platform.store.put({ ...record, state: 'failed', failedStep: 'put', error: MISSING_FILE, errorKind: null, errorStatus: null, needsAccess: null });
       })();
       this.#deleting.set(id, deleting);
       await deleting.finally(() => this.#deleting.delete(id));
