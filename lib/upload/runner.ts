@@ -43,6 +43,8 @@ const EXPIRY_MARGIN_MS = 60_000;
  * worker's, and a worker stopped mid-wait would leave the upload until its next start.
  */
 const PUT_RETRY_DELAYS_MS = [1000, 4000, 10_000, 20_000, 25_000];
+/** How an upload stopped on a new URL refused as the one before ends its words (storage's, before it). */
+export const REFUSED_THE_SAME_WAY = 'A new upload address was refused the same way.';
 /** URLs requested per run at most (the first plus renewals after expiry or refusal). */
 const MAX_URLS_PER_RUN = 3;
 /**
@@ -112,12 +114,15 @@ export class UploadRunner {
     return this.#running.has(id);
   }
 
-  /** Runs (or resumes) an upload; a second call while it runs joins the first, never starts another. */
-  run(record: UploadRecord): Promise<UploadRecord> {
+  /**
+   * Runs (or resumes) an upload; a second call while it runs joins the first, never starts another.
+   * `stopped`: the upload as it stopped, when this run is its Retry (the service saves it resumed first).
+   */
+  run(record: UploadRecord, stopped: UploadRecord = record): Promise<UploadRecord> {
     const running = this.#running.get(record.id);
     if (running) return running.done;
     const controller = new AbortController();
-    const done = this.#run(record, controller.signal).finally(() => this.#running.delete(record.id));
+    const done = this.#run(record, stopped, controller.signal).finally(() => this.#running.delete(record.id));
     this.#running.set(record.id, { controller, done });
     return done;
   }
@@ -129,7 +134,7 @@ export class UploadRunner {
     return running !== undefined;
   }
 
-  async #run(start: UploadRecord, signal: AbortSignal): Promise<UploadRecord> {
+  async #run(start: UploadRecord, stopped: UploadRecord, signal: AbortSignal): Promise<UploadRecord> {
     let record: UploadRecord = { ...start, failedStep: null, error: null, errorKind: null, errorStatus: null, needsAccess: null, serviceWaitUntil: null };
     const save = async (patch: Partial<UploadRecord>) => {
       record = { ...record, ...patch, updatedAt: this.#deps.now() };
@@ -141,8 +146,12 @@ export class UploadRunner {
       let urls = 0;
       /** Storage's last refusal of a URL: said as it is if no new URL helps. */
       let refusal: ApiError | null = null;
-      /** URLs refused in this run (a run may start from a URL an earlier one was given). */
-      let refused = 0;
+      /**
+       * URLs refused in this run (a run may start from a URL an earlier one was given). A Retry of a
+       * run that stopped on a new URL refused the same way counts that refusal: it asks for one new
+       * URL (one more recording at the service), not two, unless storage says that one expired.
+       */
+      let refused = stopped.state === 'failed' && !stopped.putDone && stopped.error?.endsWith(REFUSED_THE_SAME_WAY) === true ? 1 : 0;
       // A restarted background finds the PUT it started still running: it waits for that PUT (put
       // joins it) instead of sending the file again from the start, even if the URL is close to expiry.
       let adopt = start.state === 'uploading' && !start.putDone && start.uploadUrl !== null && (await this.#deps.sending(start.id, start.uploadUrl));
@@ -156,7 +165,7 @@ export class UploadRunner {
             if (refusal !== null && (again || urls >= MAX_URLS_PER_RUN)) {
               // Storage's own words, so the cause can be told (and passed on to whoever runs it).
               const said = refusal.message.replace(/\.$/, '');
-              throw new ApiError('forbidden', `${said}. ${again ? 'A new upload address was refused the same way.' : 'Every new upload address was refused too; try again later.'}`, {
+              throw new ApiError('forbidden', `${said}. ${again ? REFUSED_THE_SAME_WAY : 'Every new upload address was refused too; try again later.'}`, {
                 status: refusal.status,
                 code: refusal.code,
               });

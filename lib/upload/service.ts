@@ -158,7 +158,8 @@ export class UploadService {
       needsAccess: null,
     };
     await this.#platform.store.put(resumed);
-    this.#launch(resumed);
+    // The run is told how it stopped: a refusal it already met counts (UploadRunner.run).
+    this.#launch(resumed, record);
     return resumed;
   }
 
@@ -266,7 +267,7 @@ export class UploadService {
     for (const asked of this.#askedDuringPass) asked.add(id);
   }
 
-  #launch(record: UploadRecord): void {
+  #launch(record: UploadRecord, stopped?: UploadRecord): void {
     // Launched already (two retries at once: the popup's click and the permission granted): its
     // end is seen to once, or it was announced twice.
     if (this.#runner.isRunning(record.id)) return;
@@ -274,7 +275,7 @@ export class UploadService {
     // not be saved as settled is picked up again by resume() at the next start.
     this.#updateBadge().catch(() => undefined);
     this.#runner
-      .run(record)
+      .run(record, stopped)
       .then((done) => this.#settled(done))
       .catch(() => undefined);
   }

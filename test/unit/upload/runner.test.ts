@@ -438,16 +438,28 @@ describe('UploadRunner: URL expiry and refusal', () => {
     expect(done).toMatchObject({ state: 'failed', error: `${mismatch}. A new upload address was refused the same way.` });
   });
 
-  it('a retry after that starts a fresh budget and abandons the last refused recording', async () => {
+  it('a retry after every new URL expired too starts a fresh budget and abandons the last refused recording', async () => {
+    const h = harness();
+    const expired = () => new ApiError('forbidden', 'Request has expired', { status: 403, code: 'AccessDenied' });
+    for (let i = 0; i < 5; i++) h.put.mockRejectedValueOnce(expired());
+    const failed = await h.runner.run(uploadRecord());
+    expect(failed).toMatchObject({ state: 'failed', error: expect.stringContaining('Every new upload address was refused too') });
+    const done = await h.runner.run(failed);
+    expect(h.requestUrl).toHaveBeenCalledTimes(6);
+    expect(done).toMatchObject({ state: 'processing', recordingId: 'rec-6', abandonedRecordingIds: ['rec-1', 'rec-2', 'rec-3', 'rec-4', 'rec-5'] });
+    expect(h.complete.mock.calls.map(([id]) => id)).toEqual(['rec-6']);
+  });
+
+  it('a retry after a new URL was refused the same way asks for one new URL (one more recording at the service), and finishes once storage takes it', async () => {
     const h = harness();
     h.put.mockRejectedValueOnce(new ApiError('forbidden', 'x', { status: 403 }));
     h.put.mockRejectedValueOnce(new ApiError('forbidden', 'x', { status: 403 }));
-    h.put.mockRejectedValueOnce(new ApiError('forbidden', 'x', { status: 403 }));
     const failed = await h.runner.run(uploadRecord());
+    expect(failed).toMatchObject({ state: 'failed', error: 'x. A new upload address was refused the same way.' });
     const done = await h.runner.run(failed);
-    expect(h.requestUrl).toHaveBeenCalledTimes(4);
-    expect(done).toMatchObject({ state: 'processing', recordingId: 'rec-4', abandonedRecordingIds: ['rec-1', 'rec-2', 'rec-3'] });
-    expect(h.complete.mock.calls.map(([id]) => id)).toEqual(['rec-4']);
+    expect(h.requestUrl).toHaveBeenCalledTimes(3);
+    expect(done).toMatchObject({ state: 'processing', recordingId: 'rec-3', abandonedRecordingIds: ['rec-1', 'rec-2'] });
+    expect(h.complete.mock.calls.map(([id]) => id)).toEqual(['rec-3']);
   });
 });
 
