@@ -213,10 +213,11 @@ export function installHoverCards(
       // The pointer leaving is no reason to close a card focus is in, or one focus on its person
       // opened (it closes by Esc, Tab out of it, or focus going elsewhere), nor a finger or pen
       // lifted, or scrolling inside it (it closed under the finger): those close on a press elsewhere.
-      // Nor a button held: a text selection in the card dragged past its edge. Lifted, a finger or
-      // pen leaves for no element (a finger is over one only while down); a hovering pen moving on
-      // to one leaves as a mouse does.
-      if (open && !focusInCard() && document.activeElement !== returnFocusTo && (to || event.pointerType === 'mouse') && !event.buttons) {
+      // Nor a button held as the card is left: a text selection in it dragged past its edge (one
+      // that starts on the person leaves them as a mouse does). Lifted, a finger or pen leaves for no
+      // element, and a finger is over one only while down; a hovering pen moving on to one leaves as
+      // a mouse does.
+      if (open && !focusInCard() && document.activeElement !== returnFocusTo && (to ? event.pointerType !== 'touch' : event.pointerType === 'mouse') && !(event.buttons && insideCard(event.target))) {
         hideTimer = cancel(hideTimer);
         hideTimer = setTimeout(close, HIDE_DELAY_MS);
       }
