@@ -146,6 +146,12 @@ function originOf(url: string): string | null {
   }
 }
 
+/**
+ * The shortest key taken out of a 2xx answer's text: a real key is longer, and in that many
+ * characters it is no piece of a contact's data.
+ */
+const KEY_HIDDEN_IN_ANSWERS_FROM = 12;
+
 export class Http {
   readonly baseUrl: string;
   readonly #apiKey: string;
@@ -381,8 +387,12 @@ export class Http {
    * (`{success: false, error: "… Bearer <key>"}`) becomes a message the page or the options page is
    * shown, and one cut to a length there would no longer be recognised. Taken out of the text
    * first, then out of what was read when the text has escapes (`\/`, `\u…`) a key may hide behind.
+   * Not a short key: a local service's "1234" or "test" may also be a piece of the data (a count of
+   * 12345, an address at test.example), which the answer must keep; the broker still takes such a
+   * key out of every failure it replies with (lib/background/broker.ts).
    */
   #answer(text: string, contentType: string | null, status: number): unknown {
+    if (this.#apiKey.length < KEY_HIDDEN_IN_ANSWERS_FROM) return parseBody(text, contentType, status);
     const parsed = parseBody(this.#redact(text), contentType, status);
     if (parsed === null || !/\\[u/]/.test(text)) return parsed;
     if (typeof parsed === 'string') return this.#redact(parsed);
