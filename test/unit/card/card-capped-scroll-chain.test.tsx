@@ -9,8 +9,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { ContentScriptContext } from 'wxt/utils/content-script-context';
 import { createHoverCardApi } from '@/components/card/mount';
-import type { CardRequest } from '@/lib/content/card-api';
-import { noMarks } from './no-marks';
+import { mayaCardRequest } from './maya-card-request';
 
 vi.mock('@/lib/messaging/send', () => ({ sendRequest: vi.fn(() => new Promise(() => undefined)) }));
 
@@ -31,18 +30,7 @@ describe('a capped hover card', () => {
     document.body.innerHTML = '<div id="thread"><span id="maya">Maya Chen</span></div>';
     const anchor = document.querySelector<HTMLElement>('#maya')!;
     vi.spyOn(anchor, 'getBoundingClientRect').mockReturnValue(new DOMRect(100, 300, 800, 20));
-    const request: CardRequest = {
-      ctx,
-      anchor,
-      marker: null,
-      match: { contact: { id: 'm', name: 'Maya Chen', email: 'maya@example.com', company: null, title: null }, matchedBy: 'email' },
-      meeting: null,
-      from: { kind: 'thread', title: 'Roadmap', when: null },
-      onOpenBriefing: () => undefined,
-      scanner: noMarks,
-      viaKeyboard: false,
-      onClose: () => undefined,
-    };
+    const request = mayaCardRequest(ctx, anchor);
     createHoverCardApi().show(request);
     const host = await vi.waitFor(() => {
       const element = document.querySelector<HTMLElement>('primer-hover-card');

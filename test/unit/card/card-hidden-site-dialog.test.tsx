@@ -8,8 +8,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { ContentScriptContext } from 'wxt/utils/content-script-context';
 import { createHoverCardApi } from '@/components/card/mount';
-import type { CardRequest } from '@/lib/content/card-api';
-import { noMarks } from './no-marks';
+import { mayaCardRequest } from './maya-card-request';
 
 vi.mock('@/lib/messaging/send', () => ({ sendRequest: vi.fn(() => new Promise(() => undefined)) }));
 
@@ -30,18 +29,7 @@ describe('the card and a site dialog that is not shown', () => {
     vi.spyOn(anchor, 'getBoundingClientRect').mockReturnValue(new DOMRect(100, 200, 80, 16));
     // Laid out right under the person, where the card goes.
     vi.spyOn(document.querySelector('#site')!, 'getBoundingClientRect').mockReturnValue(new DOMRect(90, 230, 360, 300));
-    const request: CardRequest = {
-      ctx,
-      anchor,
-      marker: null,
-      match: { contact: { id: 'm', name: 'Maya Chen', email: 'maya@example.com', company: null, title: null }, matchedBy: 'email' },
-      meeting: null,
-      from: { kind: 'thread', title: 'Roadmap', when: null },
-      onOpenBriefing: () => undefined,
-      scanner: noMarks,
-      viaKeyboard: false,
-      onClose: () => undefined,
-    };
+    const request = mayaCardRequest(ctx, anchor);
     const api = createHoverCardApi();
     api.show(request);
     const host = await vi.waitFor(() => {

@@ -5,6 +5,7 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { ContentScriptContext } from 'wxt/utils/content-script-context';
 import { createHoverCardApi } from '@/components/card/mount';
 import type { CardRequest } from '@/lib/content/card-api';
+import { mayaCardRequest } from './maya-card-request';
 import { noMarks } from './no-marks';
 
 // The briefing never arrives: the card stays on its skeleton.
@@ -43,18 +44,7 @@ describe('createHoverCardApi', () => {
   async function openCard(viaKeyboard = false) {
     const api = createHoverCardApi();
     const onClose = vi.fn<(returnFocus?: boolean) => void>();
-    const request: CardRequest = {
-      ctx,
-      anchor,
-      marker: null,
-      match: { contact: { id: 'm', name: 'Maya Chen', email: 'maya@example.com', company: null, title: null }, matchedBy: 'email' },
-      meeting: null,
-      from: { kind: 'event', title: 'Q3 roadmap review', when: null },
-      onOpenBriefing: () => undefined,
-      scanner: noMarks,
-      viaKeyboard,
-      onClose,
-    };
+    const request = mayaCardRequest(ctx, anchor, { from: { kind: 'event', title: 'Q3 roadmap review', when: null }, viaKeyboard, onClose });
     api.show(request);
     shownRequest = request;
     const host = await vi.waitFor(() => {
