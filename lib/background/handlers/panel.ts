@@ -37,14 +37,19 @@ export function panelHandlers(headStart: PanelHeadStart = NO_HEAD_START): Pick<H
       if (tabId === null) return { opened: false, shortcut: await openBriefingShortcut() };
       // Open first: the user gesture does not survive much waiting.
       const opening = openPanel({ tabId });
-      // A page's choice names only the contacts it was given.
-      const focus = sender === 'content' ? focusWithShownMatches(limited, await shownContacts(tabId)) : limited;
+      // A page's choice names only the contacts it was given: checked and stored in one turn of the
+      // tabs' records, so a settings reset (panel-reset.ts) comes before both or forgets the choice.
+      const focus = await inTabTurn(async () => {
+        const allowed = sender === 'content' ? focusWithShownMatches(limited, await shownContacts(tabId)) : limited;
+        if (allowed === null) return null;
+        headStart.focus(allowed);
+        await browser.storage.session.set({ [focusKey(tabId)]: { ...allowed, chosenAt: Date.now() } });
+        return allowed;
+      });
       if (focus === null) {
         await opening;
         throw new ApiError('forbidden', 'Primer briefs from a page only the people it shows.');
       }
-      headStart.focus(focus);
-      await setPanelFocus(tabId, { ...focus, chosenAt: Date.now() });
       // Already open (it will show the new focus) counts as opened.
       const opened = (await opening) || (await panelShowing(tabId));
       return { opened, shortcut: opened ? null : await openBriefingShortcut() };
