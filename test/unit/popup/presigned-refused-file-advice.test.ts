@@ -7,28 +7,12 @@
  */
 import { expect, it } from 'vitest';
 import { refusalAdvice } from '@/components/popup/upload-text';
-import { ServiceClient } from '@/lib/api/client';
 import { UploadRecordSchema } from '@/lib/upload/record';
-import { UploadRunner, type UploadDeps } from '@/lib/upload/runner';
-import { T0, uploadRecord } from '../upload/helpers';
+import { runnerAskingService, uploadRecord } from '../upload/helpers';
 
-async function refusedWith(status: number, detail: string) {
-  const client = new ServiceClient('https://api.test', 'secret-key', {
-    sleep: () => Promise.resolve(),
-    online: () => true,
-    fetch: () => Promise.resolve(new Response(JSON.stringify({ detail }), { status, headers: { 'content-type': 'application/json' } })),
-  });
-  const deps: UploadDeps = {
-    requestUrl: (record, signal) => client.requestUpload({ filename: record.file.name, contentType: record.file.type, fileSize: record.file.size }, { signal }),
-    put: () => Promise.resolve(),
-    sending: () => Promise.resolve(false),
-    complete: () => Promise.resolve(),
-    save: () => Promise.resolve(),
-    missingAccess: () => Promise.resolve(null),
-    now: () => T0,
-    sleep: () => Promise.resolve(),
-  };
-  return new UploadRunner(deps).run(uploadRecord());
+function refusedWith(status: number, detail: string) {
+  const refusing = () => Promise.resolve(new Response(JSON.stringify({ detail }), { status, headers: { 'content-type': 'application/json' } }));
+  return runnerAskingService(refusing).run(uploadRecord());
 }
 
 it.each([

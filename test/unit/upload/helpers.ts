@@ -1,7 +1,9 @@
 /** Records, presigned URLs and an in-memory store for the upload tests. */
+import { ServiceClient, type ClientOptions } from '@/lib/api/client';
 import type { PresignedUpload } from '@/lib/models';
 import { newUploadRecord, type UploadRecord } from '@/lib/upload/record';
 import type { UploadStore } from '@/lib/upload/store';
+import { UploadRunner } from '@/lib/upload/runner';
 import type { UploadPlatform } from '@/lib/upload/service';
 import { vi } from 'vitest';
 
@@ -129,4 +131,22 @@ export function fakePlatform(store: UploadStore, now: () => number) {
     now,
     sleep: vi.fn<UploadPlatform['sleep']>(() => Promise.resolve()),
   } satisfies UploadPlatform;
+}
+
+/**
+ * A runner whose presigned-url request goes through the real service client to `fetch` (its
+ * refusals read as the client reads them); storage and the rest of the steps always succeed.
+ */
+export function runnerAskingService(fetch: NonNullable<ClientOptions['fetch']>, now: () => number = () => T0): UploadRunner {
+  const client = new ServiceClient('https://api.test', 'secret-key', { sleep: () => Promise.resolve(), online: () => true, now, fetch });
+  return new UploadRunner({
+    requestUrl: (record, signal) => client.requestUpload({ filename: record.file.name, contentType: record.file.type, fileSize: record.file.size }, { signal }),
+    put: () => Promise.resolve(),
+    sending: () => Promise.resolve(false),
+    complete: () => Promise.resolve(),
+    save: () => Promise.resolve(),
+    missingAccess: () => Promise.resolve(null),
+    now,
+    sleep: () => Promise.resolve(),
+  });
 }

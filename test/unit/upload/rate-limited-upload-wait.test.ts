@@ -6,38 +6,20 @@
  * Retry can work, not "try again in a moment", and keeps when the wait ends (its row holds Retry).
  */
 import { expect, it } from 'vitest';
-import { ServiceClient } from '@/lib/api/client';
 import { waitEnds } from '@/lib/format/wait';
-import { UploadRunner, type UploadDeps } from '@/lib/upload/runner';
 import type { UploadRecord } from '@/lib/upload/record';
-import { T0, uploadRecord } from './helpers';
+import { runnerAskingService, T0, uploadRecord } from './helpers';
 
 it('says when an upload stopped by an hour-long rate limit can be retried, not "in a moment"', async () => {
   let calls = 0;
   let now = T0;
-  const client = new ServiceClient('https://api.test', 'secret-key', {
-    sleep: () => Promise.resolve(),
-    online: () => true,
-    now: () => now,
-    fetch: () => {
-      calls++;
-      return Promise.resolve(
-        // A gateway's page with no words of its own (the service's own JSON may have none either).
-        new Response('<html><body><h1>429 Too Many Requests</h1></body></html>', { status: 429, headers: { 'content-type': 'text/html', 'retry-after': '3600' } }),
-      );
-    },
-  });
-  const deps: UploadDeps = {
-    requestUrl: (record, signal) => client.requestUpload({ filename: record.file.name, contentType: record.file.type, fileSize: record.file.size }, { signal }),
-    put: () => Promise.resolve(),
-    sending: () => Promise.resolve(false),
-    complete: () => Promise.resolve(),
-    save: () => Promise.resolve(),
-    missingAccess: () => Promise.resolve(null),
-    now: () => now,
-    sleep: () => Promise.resolve(),
-  };
-  const runner = new UploadRunner(deps);
+  const runner = runnerAskingService(() => {
+    calls++;
+    return Promise.resolve(
+      // A gateway's page with no words of its own (the service's own JSON may have none either).
+      new Response('<html><body><h1>429 Too Many Requests</h1></body></html>', { status: 429, headers: { 'content-type': 'text/html', 'retry-after': '3600' } }),
+    );
+  }, () => now);
   const first: UploadRecord = await runner.run(uploadRecord());
   expect(first).toMatchObject({ state: 'failed', failedStep: 'request-url', errorKind: 'rate_limited' });
 
