@@ -403,8 +403,13 @@ export class Http {
 
   /** A server that echoes the request back must not put the key into a message we show or log. */
   #redact(message: string): string {
-    return this.#apiKey.length >= 4 ? message.split(this.#apiKey).join('[hidden]') : message;
+    return withoutKey(message, this.#apiKey);
   }
+}
+
+/** `text` with every `apiKey` in it shown as "[hidden]" (a key under 4 characters is too short to tell). */
+export function withoutKey(text: string, apiKey: string): string {
+  return apiKey.length >= 4 ? text.split(apiKey).join('[hidden]') : text;
 }
 
 /**

@@ -6,6 +6,7 @@
  */
 import type { z } from 'zod/mini';
 import { ApiError, toErrorInfo, type ApiErrorInfo } from '../api/errors';
+import { withoutKey } from '../api/http';
 import { CONTENT_PORT, PortRequestSchema, type PortLike } from '../messaging/port';
 import { EnvelopeSchema, protocol, type MessageType, type Protocol, type Reply, type ResponseOf } from '../messaging/protocol';
 import { effectiveSettings } from './settings';
@@ -45,10 +46,10 @@ export function classifySender(sender: MessageSender, self: ExtensionIdentity): 
  * A failure's words without the key in effect: the client takes it out of all the service says
  * (lib/api/http.ts); this is the last guard, should any other way ever bring it in.
  */
-async function withoutKey(info: ApiErrorInfo): Promise<ApiErrorInfo> {
+async function keyHidden(info: ApiErrorInfo): Promise<ApiErrorInfo> {
   const { apiKey } = await effectiveSettings().catch(() => ({ apiKey: null }));
-  if (apiKey === null || apiKey.length < 4) return info;
-  const hide = (text: string) => text.split(apiKey).join('[hidden]');
+  if (apiKey === null) return info;
+  const hide = (text: string) => withoutKey(text, apiKey);
   return { ...info, message: hide(info.message), code: info.code === null ? null : hide(info.code) };
 }
 
@@ -72,7 +73,7 @@ export function createBroker(handlers: Handlers, self: ExtensionIdentity) {
       if (!checked.success) return { ok: false, error: new ApiError('invalid_response', 'Primer produced an invalid reply.').toInfo() };
       return { ok: true, data: checked.data };
     } catch (error) {
-      return { ok: false, error: await withoutKey(toErrorInfo(error)) };
+      return { ok: false, error: await keyHidden(toErrorInfo(error)) };
     }
   }
 

@@ -7,15 +7,15 @@
  */
 import { browser } from '#imports';
 import { ContactMatchSchema } from '../models/contact';
-import { leftOutPerson } from '../panel/left-out';
+import { leavesSomeoneOut, leftOutPerson } from '../panel/left-out';
 import { PANEL_CACHE_KEY, SAVED_BRIEFINGS_KEY } from '../storage/panel-cache-key';
 import { watchPreferences, type Preferences } from '../storage/preferences';
 import type { ServiceContext } from './service-context';
 
 /** Forgets what the cache kept of the people `preferences` leave out. */
 export async function forgetLeftOut(context: ServiceContext, preferences: Preferences): Promise<void> {
-  // Most users leave no one out: nothing to look through.
-  if (preferences.excludedDomains.length === 0 && preferences.ownAddresses.length === 0) return;
+  // No one left out: nothing to look through.
+  if (!leavesSomeoneOut(preferences)) return;
   // Not set up: nothing was fetched with these settings (a reset forgot what older ones fetched).
   const scope = await context.client().then(
     (client) => client.cacheScope,

@@ -12,7 +12,7 @@
  */
 import { browser } from '#imports';
 import { PanelFocusSchema } from '../panel/context';
-import { leftOutPerson } from '../panel/left-out';
+import { leavesSomeoneOut, leftOutPerson } from '../panel/left-out';
 import { SAVED_BRIEFINGS_KEY } from '../storage/panel-cache-key';
 import { isSiteEnabled, watchPreferences, type Preferences } from '../storage/preferences';
 import { FOCUS_PREFIX, focusKey, STATUS_PREFIX } from '../storage/session-keys';
@@ -38,8 +38,7 @@ export async function forgetChoicesOfSwitchedOff(preferences: Preferences): Prom
 
 /** Whether a stored choice is of a person `preferences` leave out, or of a meeting with one. */
 function choosesLeftOut(stored: unknown, preferences: Preferences): boolean {
-  // Most users leave no one out.
-  if (preferences.excludedDomains.length === 0 && preferences.ownAddresses.length === 0) return false;
+  if (!leavesSomeoneOut(preferences)) return false;
   const focus = PanelFocusSchema.safeParse(stored).data;
   if (focus === undefined) return false;
   const people = focus.kind === 'person' ? [{ email: null, match: focus.match }] : focus.surface.people;

@@ -17,3 +17,8 @@ export function leftOutPerson(shown: string | null | undefined, found: ContactMa
   const primary = found?.contact.email?.trim();
   return primary && leftOutBy(primary, preferences) === 'own' ? 'own' : null;
 }
+
+/** Whether the options leave anyone out at all (most users list no domain and no address of theirs). */
+export function leavesSomeoneOut(preferences: Preferences): boolean {
+  return preferences.excludedDomains.length > 0 || preferences.ownAddresses.length > 0;
+}
