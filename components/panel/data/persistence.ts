@@ -15,8 +15,10 @@ import { dehydrate, type Query, type QueryClient } from '@tanstack/react-query';
 import { z } from 'zod/mini';
 import { STORED_ANSWER_MAX_AGE_MS } from '@/lib/storage/answer-age';
 import { PANEL_CACHE_KEY } from '@/lib/storage/panel-cache-key';
+import { readPreferences, watchPreferences, type Preferences } from '@/lib/storage/preferences';
 import { afterFirstBriefing } from '../paint-mark';
 import { PERSISTED } from './keys';
+import { aboutLeftOut } from './left-out-queries';
 import { answersBefore, lastStartedOver, watchStartedOver } from './started-over';
 
 /**
@@ -130,10 +132,19 @@ function withoutOldProblem<T extends { queryKey: readonly unknown[]; state: { da
 let snapshots = 0;
 let newestWritten = 0;
 const snapshotOf = new Map<string, number>();
+/**
+ * The options as last read by this panel: a save leaves out whom they leave out, so an answer
+ * about someone excluded while the panel is open (asked again by a view still on them) is not
+ * written back after the background dropped the saved cache.
+ */
+let preferencesNow: Preferences | null = null;
 
 function snapshot(client: PersistedClient): string {
   // Every save (throttled or on closing) passes here: what it keeps is trimmed here.
-  const text = JSON.stringify({ ...client, clientState: { ...client.clientState, queries: withinBytes(keepRecent(client.clientState.queries)) } });
+  const all = client.clientState.queries;
+  const leftOut = preferencesNow ? aboutLeftOut(all, preferencesNow) : new Set();
+  const queries = withinBytes(keepRecent(all.filter((query) => !leftOut.has(query))));
+  const text = JSON.stringify({ ...client, clientState: { ...client.clientState, queries } });
   snapshotOf.set(text, ++snapshots);
   return text;
 }
@@ -233,6 +244,19 @@ export async function startPanelCache(client: QueryClient, savedCache?: Promise<
     // Those a view shows are forgotten with the views (PanelApp): only the others here.
     if (!restoring) forgetAnswersBefore(client, at, (query) => query.getObserversCount() === 0);
   });
+  // Someone the options leave out from now on is forgotten from memory too, and never saved. A
+  // view still on them keeps its answers (removed, they would be asked for again at once) until
+  // it says "Left out" and lets go of them.
+  let optionsChanged = false;
+  const judge = (preferences: Preferences) => {
+    optionsChanged = true;
+    preferencesNow = preferences;
+    const leftOut = aboutLeftOut(client.getQueryCache().getAll(), preferences);
+    if (leftOut.size > 0) client.removeQueries({ predicate: (query) => leftOut.has(query) && query.getObserversCount() === 0 });
+  };
+  watchPreferences(judge);
+  // Not awaited: saves start after the first briefing is painted, long after this read.
+  void readPreferences().then((preferences) => void (optionsChanged || (preferencesNow = preferences)), () => undefined);
   const stored = lastStartedOver().catch(() => null);
   await persistQueryClientRestore(options).catch(() => options.persister.removeClient());
   const last = Math.max((await stored) ?? -Infinity, heard ?? -Infinity);
@@ -241,11 +265,11 @@ export async function startPanelCache(client: QueryClient, savedCache?: Promise<
   restoring = false;
   // Only once restored: saving earlier would replace the saved briefings with a half-empty cache.
   saveWhenHidden(client);
-  let changed = false;
-  const stopNoting = client.getQueryCache().subscribe(() => (changed = true));
+  let answered = false;
+  const stopNoting = client.getQueryCache().subscribe(() => (answered = true));
   savesAfter(() => {
     stopNoting();
     persistQueryClientSubscribe(options);
-    if (changed) void persistQueryClientSave(options).catch(() => undefined);
+    if (answered) void persistQueryClientSave(options).catch(() => undefined);
   });
 }

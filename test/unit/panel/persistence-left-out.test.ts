@@ -1,0 +1,74 @@
+/**
+ * Someone the options leave out since the panel opened (their domain excluded) is forgotten by the
+ * open panel too: the background drops the saved query cache, and the panel, which still held their
+ * lookup, briefing and recordings in memory, must not write them back with its next save. Everyone
+ * else's answers stay saved.
+ */
+import { QueryClient, QueryObserver } from '@tanstack/react-query';
+import { expect, it, vi } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { startPanelCache } from '@/components/panel/data/persistence';
+import { keys } from '@/components/panel/data/keys';
+import { PANEL_CACHE_KEY } from '@/lib/storage/panel-cache-key';
+import { DEFAULT_PREFERENCES, preferencesItem } from '@/lib/storage/preferences';
+import { insights, match, reply } from './fixtures';
+
+const atOnce = (task: () => void) => {
+  task();
+  return () => undefined;
+};
+
+async function savedText(): Promise<string> {
+  const stored = (await fakeBrowser.storage.local.get(PANEL_CACHE_KEY))[PANEL_CACHE_KEY];
+  return typeof stored === 'string' ? stored : '';
+}
+
+it('does not save back the lookup, briefing or recordings of someone left out while it is open', async () => {
+  const client = new QueryClient();
+  await startPanelCache(client, Promise.resolve(null), atOnce);
+  const now = Date.now();
+  client.setQueryData(keys.contact({ email: 'maya@partner.example' }), match('m', 'Maya Chen', 'maya@partner.example'), { updatedAt: now });
+  client.setQueryData(keys.insights('m'), reply(insights({ contactId: 'm', preferredTone: 'Warm and candid' })), { updatedAt: now });
+  client.setQueryData(keys.recordings('m'), { pages: [], pageParams: [0] }, { updatedAt: now });
+  client.setQueryData(keys.contact({ email: 'ann@kept.example' }), match('a', 'Ann Lee', 'ann@kept.example'), { updatedAt: now });
+  client.setQueryData(keys.insights('a'), reply(insights({ contactId: 'a', preferredTone: 'Brief' })), { updatedAt: now });
+  await vi.waitFor(async () => expect(await savedText()).toContain('Warm and candid'));
+
+  // The user excludes Maya's domain; the background drops the saved cache (forget-excluded.ts).
+  await preferencesItem.setValue({ ...DEFAULT_PREFERENCES, excludedDomains: ['partner.example'] });
+  await fakeBrowser.storage.local.remove(PANEL_CACHE_KEY);
+  await new Promise((resolve) => setTimeout(resolve, 20));
+  // The panel saves again (another answer comes in, or it is closed).
+  client.setQueryData(keys.insights('a'), reply(insights({ contactId: 'a', preferredTone: 'Brief and direct' })), { updatedAt: Date.now() });
+  await vi.waitFor(async () => expect(await savedText()).toContain('Brief and direct'), { timeout: 2_000 });
+
+  const saved = await savedText();
+  expect(saved).not.toContain('maya@partner.example');
+  expect(saved).not.toContain('Warm and candid');
+  expect(saved).not.toContain('"recordings","m"');
+  expect(client.getQueryData(keys.insights('m'))).toBeUndefined();
+  expect(client.getQueryData(keys.contact({ email: 'maya@partner.example' }))).toBeUndefined();
+  expect(saved).toContain('ann@kept.example');
+});
+
+it('does not save the answers a view still shows of someone left out, though it keeps them for that view', async () => {
+  const client = new QueryClient();
+  await startPanelCache(client, Promise.resolve(null), atOnce);
+  client.setQueryData(keys.insights('m'), reply(insights({ contactId: 'm', preferredTone: 'Warm and candid' })), { updatedAt: Date.now() });
+  client.setQueryData(keys.contact({ email: 'maya@partner.example' }), match('m', 'Maya Chen', 'maya@partner.example'), { updatedAt: Date.now() });
+  // The panel is on Maya: her briefing's view observes both answers.
+  const views = [keys.contact({ email: 'maya@partner.example' }), keys.insights('m')].map((queryKey) => new QueryObserver(client, { queryKey, enabled: false }));
+  const stops = views.map((view) => view.subscribe(() => undefined));
+  await vi.waitFor(async () => expect(await savedText()).toContain('Warm and candid'));
+
+  await preferencesItem.setValue({ ...DEFAULT_PREFERENCES, excludedDomains: ['partner.example'] });
+  await fakeBrowser.storage.local.remove(PANEL_CACHE_KEY);
+  await new Promise((resolve) => setTimeout(resolve, 20));
+  client.setQueryData(keys.insights('a'), reply(insights({ contactId: 'a', preferredTone: 'Brief and direct' })), { updatedAt: Date.now() });
+  await vi.waitFor(async () => expect(await savedText()).toContain('Brief and direct'), { timeout: 2_000 });
+
+  expect(await savedText()).not.toContain('Warm and candid');
+  expect(await savedText()).not.toContain('maya@partner.example');
+  expect(client.getQueryData(keys.insights('m'))).toBeDefined();
+  stops.forEach((stop) => stop());
+});
