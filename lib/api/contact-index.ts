@@ -74,6 +74,8 @@ export class ContactIndex {
   readonly #now: () => number;
   #byEmail = new Map<string, ContactRecord[]>();
   #byName = new Map<string, ContactRecord[]>();
+  /** The list the maps were filled from, as saved: what forget() saves again without one contact. */
+  #contacts: IndexSnapshot['contacts'] = [];
   #builtAt: number | null = null;
   #complete = true;
   #building: Promise<void> | null = null;
@@ -143,7 +145,14 @@ export class ContactIndex {
       }
     }
     if (this.#building) this.#forgottenDuringBuild.add(id);
-    if (this.#builtAt !== null) this.refresh().catch(() => undefined);
+    if (this.#builtAt === null) return;
+    // The saved copy too, at once: a worker stopped before the list is read again (or a read that
+    // fails) would otherwise bring them back at its next start, marked, their card saying "gone".
+    if (this.#contacts.some((contact) => contact.id === id)) {
+      this.#contacts = this.#contacts.filter((contact) => contact.id !== id);
+      this.#persistence?.save({ contacts: this.#contacts, builtAt: this.#builtAt, complete: this.#complete }).catch(() => undefined);
+    }
+    this.refresh().catch(() => undefined);
   }
 
   /** Forces a rebuild now (e.g. after a contact.updated event). */
@@ -194,6 +203,7 @@ export class ContactIndex {
     }
     this.#byEmail = byEmail;
     this.#byName = byName;
+    this.#contacts = snapshot.contacts;
     this.#builtAt = snapshot.builtAt;
     this.#complete = snapshot.complete ?? true;
   }
