@@ -370,10 +370,12 @@ export class UploadService {
       if (this.#deleting.has(id)) continue;
       if (asked.has(id) || this.#runner.isRunning(id) || now === null || now.updatedAt !== record.updatedAt || !stoppedLongAgo(now)) continue;
       const deleting = (async () => {
-        await this.#deleteFile(id);
-        // Its row then says to pick the file again, with no Retry: one would ask for a new upload
-        // address (a new recording on the service) only to find no file to send.
+        // Its row says to pick the file again, with no Retry: one would ask for a new upload address
+        // (a new recording on the service) only to find no file to send. Said before the file goes:
+        // a worker stopped between the two leaves a copy the next pass deletes, never a row
+        // offering Retry for a file that is gone (no pass would come back to it).
         await this.#platform.store.put({ ...record, state: 'failed', failedStep: 'put', error: MISSING_FILE, errorKind: null, errorStatus: null, needsAccess: null });
+        await this.#deleteFile(id);
       })();
       this.#deleting.set(id, deleting);
       await deleting.finally(() => this.#deleting.delete(id));
