@@ -7,7 +7,7 @@
 import { browser } from '#imports';
 import { shownIds, shownKey as keyOf } from '../storage/session-keys';
 import { ApiError } from '../api/error-info';
-import { inTabTurn } from './tab-turns';
+import { closedTabs, inTabTurn } from './tab-turns';
 
 const MAX_PER_TAB = 5000;
 
@@ -23,6 +23,7 @@ async function read(tabId: number): Promise<string[]> {
 export function noteShown(tabId: number, ids: readonly string[], current: () => boolean = () => true): Promise<void> {
   return inTabTurn(async () => {
     if (!current()) throw new ApiError('aborted', 'The settings changed while these people were looked up.');
+    if (closedTabs.has(tabId)) return;
     const known = await read(tabId);
     const named = new Set(ids);
     // Named again: the newest, not the first to go when the list is full.

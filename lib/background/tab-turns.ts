@@ -11,3 +11,6 @@ export function inTabTurn<T>(step: () => Promise<T>): Promise<T> {
   last = run.catch(() => undefined);
   return run;
 }
+
+/** Tabs closed since this worker started: a write still on its way for one is not made. */
+export const closedTabs = new Set<number>();

@@ -15,7 +15,7 @@ import { parseWhen } from '../../upload/draft';
 import { SITES } from '../../sites/types';
 import { focusKey, statusKey } from '../../storage/session-keys';
 import { showTabAlert } from '../tab-alert';
-import { inTabTurn } from '../tab-turns';
+import { closedTabs, inTabTurn } from '../tab-turns';
 import type { Handlers } from '../broker';
 
 export const PageStatusSchema = z.object({
@@ -41,6 +41,7 @@ export function pageStatusHandlers(): Pick<Handlers, 'page.status' | 'page.left'
     'page.status': async (status, { tabId }) => {
       if (tabId === null) return { recorded: false };
       await inTabTurn(async () => {
+        if (closedTabs.has(tabId)) return;
         await browser.storage.session.set({ [statusKey(tabId)]: { ...status, at: Date.now() } });
         await forgetChoiceLeftBehind(tabId, status.views);
       });

@@ -17,7 +17,7 @@ import { onSupportedSite } from '../../sites/matches';
 import { focusKey, shownKey, statusKey } from '../../storage/session-keys';
 import type { Handlers } from '../broker';
 import type { PanelHeadStart } from '../panel-head-start';
-import { inTabTurn } from '../tab-turns';
+import { closedTabs, inTabTurn } from '../tab-turns';
 import { shownContacts } from '../shown-contacts';
 
 export { openPanel };
@@ -63,15 +63,20 @@ export function panelHandlers(headStart: PanelHeadStart = NO_HEAD_START): Pick<H
 }
 
 /**
- * Forget what was chosen on a page once the tab leaves the supported sites. A move within one (Gmail
+ * Forget what was chosen on a page, and what the page said of itself, once the tab leaves the
+ * supported sites (the page's own page.left is lost when the worker was asleep as it unloaded). A move within one (Gmail
  * opening Compose adds `?compose=new` to its address) is left to the page's own report of its
  * views (page-status.ts): Firefox tells every such change, and the choice went with each.
  */
 export function forgetFocusOnNavigation(): void {
-  browser.tabs.onUpdated.addListener((tabId, change) => {
-    if (change.url && !onSupportedSite(change.url)) void browser.storage.session.remove(focusKey(tabId));
+  browser.tabs.onUpdated.addListener((tabId, change, tab) => {
+    // The address is shown only on the sites (host permissions): one not shown is not one of them.
+    const url = change.url ?? tab.url;
+    const onSite = url !== undefined && onSupportedSite(url);
+    if ((change.url || change.status) && !onSite) void inTabTurn(() => browser.storage.session.remove([focusKey(tabId), statusKey(tabId)]));
   });
   browser.tabs.onRemoved.addListener((tabId) => {
-    void browser.storage.session.remove([focusKey(tabId), statusKey(tabId), shownKey(tabId)]);
+    closedTabs.add(tabId);
+    void inTabTurn(() => browser.storage.session.remove([focusKey(tabId), statusKey(tabId), shownKey(tabId)]));
   });
 }
