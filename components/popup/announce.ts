@@ -29,9 +29,10 @@ export function announcement(before: Heard, uploads: UploadRecord[]): string | n
     const last = before.get(record.id);
     const label = stateLabel(record);
     const quarter = quarterOf(record);
-    // A new upload: the form that started it has said so already.
-    if (!last) continue;
-    if (last.state !== record.state || last.label !== label) {
+    // A new upload: the form that started it has said so already; not that it failed at once (the
+    // form's "Uploading …" goes away without a word, and nothing else would say it).
+    if (!last && record.state !== 'failed') continue;
+    if (!last || last.state !== record.state || last.label !== label) {
       // The reason as its row shows it: a service may send a whole stack trace, not to be read out.
       const reason = record.state === 'failed' ? serverText(record.error) : null;
       said.push(`${record.meta.title}: ${label}${reason ? ` (${reason})` : ''}.`);

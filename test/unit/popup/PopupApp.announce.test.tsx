@@ -71,3 +71,12 @@ describe('PopupApp when the background does not answer', () => {
     expect(screen.queryByRole('button', { name: 'Open Primer options' })).toBeNull();
   });
 });
+
+describe('an upload that appears already failed', () => {
+  it('is said, with its reason: the form said it started, and nothing else would say it failed', () => {
+    const failed = [record({ state: 'failed', failedStep: 'request-url', error: 'The service refused the upload.' })];
+    expect(announcement(hear([]), failed)).toBe('Weekly sync: Failed while asking the service where to send the file (The service refused the upload.).');
+    // One still on its way is left to the form's word that it started.
+    expect(announcement(hear([]), [record({ state: 'uploading', sentBytes: 0 })])).toBeNull();
+  });
+});
