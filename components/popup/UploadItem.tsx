@@ -11,8 +11,11 @@ import { serverText } from '@/lib/format/text';
 import { contactNamed, isActive, isSending, noLongerFollowed, type UploadRecord } from '@/lib/upload/record';
 import { meetingWhen, progressOf, refusalAdvice, retryLabel, sizeAndType, stateLabel } from './upload-text';
 
-/** Failures of a call to the service that only the options can fix: the key refused, or none set. */
-const SETUP_KINDS = new Set(['unauthorized', 'not_configured']);
+/**
+ * Failures of a call to the service that only the options can fix: the key refused, not allowed
+ * what was asked (403: another key, or the service's own settings for it), or none set.
+ */
+const SETUP_KINDS = new Set(['unauthorized', 'forbidden', 'not_configured']);
 
 export function UploadItem({ record }: { record: UploadRecord }) {
   const [problem, setProblem] = useState<string | null>(null);

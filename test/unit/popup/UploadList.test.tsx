@@ -168,6 +168,22 @@ describe('UploadList', () => {
     expect(options('D')).toBeNull();
   });
 
+  it('offers the options when the service forbids the key what it asked (403), not for storage’s 403 on the PUT', () => {
+    render(
+      <UploadList
+        uploads={[
+          record({ id: 'a', state: 'failed', failedStep: 'request-url', error: 'This key may not upload recordings.', errorKind: 'forbidden', errorStatus: 403, meta: { ...record().meta, title: 'A' } }),
+          record({ id: 'b', state: 'processing', error: 'This key may not read recordings.', errorKind: 'forbidden', meta: { ...record().meta, title: 'B' } }),
+          record({ id: 'c', state: 'failed', failedStep: 'put', error: 'Storage answered 403.', errorKind: 'forbidden', errorStatus: 403, meta: { ...record().meta, title: 'C' } }),
+        ]}
+      />,
+    );
+    const options = (title: string) => within(screen.getByRole('listitem', { name: new RegExp(`^${title}: `) })).queryByRole('button', { name: 'Open Primer options' });
+    expect(options('A')).not.toBeNull();
+    expect(options('B')).not.toBeNull();
+    expect(options('C')).toBeNull();
+  });
+
   it('shows processing as the service reports it', () => {
     render(<UploadList uploads={[record({ state: 'processing', processingStatus: 'transcribing', processingProgress: 40 })]} />);
     const bar = screen.getByRole('progressbar', { name: 'Weekly sync: processing' });
