@@ -245,7 +245,9 @@ export function parseErrorBody(body: string, contentType: string | null, redact:
         // {error: "Bad Request", message} a status phrase, said only when nothing better is sent.
         const error = text(b.error) ?? '';
         if (/^[\w.-]+$/.test(error)) code ??= error;
-        message = text(b.error_description) ?? messageOf(b.message) ?? messageOf(b.detail) ?? error;
+        // A bare code ("rate_limited", "invalid_auth") is not said as words: the status's are.
+        const bareCode = /^[a-z\d]+(?:[_.-][a-z\d]+)*$/.test(error);
+        message = text(b.error_description) ?? messageOf(b.message) ?? messageOf(b.detail) ?? (bareCode ? null : error);
       }
       // Then any other key that holds words (`msg`, `Message`, `errorMessage`).
       message ??= messageOf(b.detail) ?? messageOf(b.message) ?? messageOf(b.errors, { fields: true }) ?? text(b.title) ?? messageOf(b);

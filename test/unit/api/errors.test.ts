@@ -26,6 +26,9 @@ describe('parseErrorBody', () => {
     ['NestJS', '{"statusCode":400,"message":["file_size must not be greater than 500000000","filename should not be empty"],"error":"Bad Request"}', 'application/json', 'file_size must not be greater than 500000000; filename should not be empty', null],
     ['Spring with message', '{"timestamp":"2026","status":413,"error":"Payload Too Large","message":"Maximum upload size exceeded","path":"/x"}', 'application/json', 'Maximum upload size exceeded', null],
     ['Spring without message', '{"timestamp":"2026","status":400,"error":"Bad Request","path":"/x"}', 'application/json', 'Bad Request', null],
+    // A bare code (Slack's, OAuth's without a description) is no sentence: the status's own words are said instead.
+    ['bare error code', '{"error":"rate_limited"}', 'application/json', null, 'rate_limited'],
+    ['Slack style', '{"ok":false,"error":"invalid_auth"}', 'application/json', null, 'invalid_auth'],
     ['error true + message', '{"error":true,"message":"Quota exceeded"}', 'application/json', 'Quota exceeded', null],
     ['FastAPI detail object', '{"detail":{"message":"Unsupported audio type","code":"bad_type"}}', 'application/json', 'Unsupported audio type', 'bad_type'],
     ['Rails field hash', '{"errors":{"email":["is invalid"],"content_type":["is not an audio type","is missing"]}}', 'application/json', 'email: is invalid; content_type: is not an audio type, is missing', null],
