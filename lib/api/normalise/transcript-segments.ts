@@ -91,8 +91,11 @@ interface SpeakerDraft {
 /** A diarisation number as a label: "SPEAKER_00", "spk_1", "2". */
 const SPEAKER_NUMBER = /^(?:(?:speaker|spk)[\s_-]?)?(\d{1,3})$/i;
 
-/** Ids that are no names: UUIDs, and diarisation labels with a letter ("spk_a", "SPEAKER_B"). */
-const SPEAKER_ID = /^(?:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|(?:spk|speaker)[\s_-]?[a-z])$/i;
+/**
+ * Ids that are no names: UUIDs, long numbers (Gong's `speakerId`, 19 digits; a diarisation number
+ * has 1–3, SPEAKER_NUMBER) and diarisation labels with a letter ("spk_a", "SPEAKER_B").
+ */
+const SPEAKER_ID = /^(?:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|\d{4,}|(?:spk|speaker)[\s_-]?[a-z])$/i;
 
 /**
  * AssemblyAI's lone "A", "B" (which a screen reader would read as the article): a label, unless

@@ -39,3 +39,14 @@ it('reads segments that hold their sentences (Gong), times in milliseconds', () 
     { speaker: 'Dan Brown', start: 466, end: 470, text: 'Yes.' },
   ]);
 });
+
+it('names Gong’s numeric speaker ids as speakers in order, not as the long numbers', () => {
+  const gong = {
+    transcript: [
+      { speakerId: '6432345678555530067', topic: 'Pricing', sentences: [{ start: 1_000, end: 2_000, text: 'Shall we look at pricing?' }] },
+      { speakerId: '1122334455667788990', sentences: [{ start: 3_000, end: 4_000, text: 'Yes.' }] },
+      { speakerId: '6432345678555530067', sentences: [{ start: 5_000, end: 6_000, text: 'Good.' }] },
+    ],
+  };
+  expect(toTranscript(gong, 'r1').segments.map(({ speaker }) => speaker)).toEqual(['Speaker 1', 'Speaker 2', 'Speaker 1']);
+});
