@@ -101,7 +101,12 @@ async function keyFor(baseUrl: string, policy: ManagedPolicy): Promise<string | 
   }
   const sealed = await readSealed();
   // A vault that cannot be read now: no key for this call (the saved one is kept for later).
-  return sealed ? unseal(sealed, baseUrl).catch(() => null) : null;
+  const secret = sealed ? await unseal(sealed, baseUrl).catch(() => null) : null;
+  if (secret === null) return null;
+  // Cleaned as a typed key is: versions before the cleaning saved it as pasted (a zero-width
+  // space, "Bearer ", the quotes of a .env line), and every call failed until it was typed again.
+  const cleaned = cleanApiKey(secret);
+  return cleaned.ok ? cleaned.key : secret;
 }
 
 /**
