@@ -6,6 +6,7 @@
  * service each time (the last copy only when it cannot answer, marked with when it was had, so an
  * old "Processing 40%" is not taken for now), never served stale from here.
  */
+import { browser } from '#imports';
 import { z } from 'zod/mini';
 import { isEmptyRecordingInsights, isEmptyTranscript, RecordingInsightsSchema, RecordingPageSchema, RecordingSchema, TranscriptSchema } from '../../models';
 import type { Handlers } from '../broker';
@@ -44,10 +45,12 @@ export function recordingHandlers(
     'recording.transcript': async ({ id, live }) => {
       const client = await context.client();
       // A finished transcript does not change; an empty one may be one not written out yet (a
-      // recording just finished), so it is asked for again after a minute.
+      // recording just finished), so it is asked for again after a minute. Kept a week as read,
+      // so keyed by Primer's version: an update's better reading (speaker labels, times) is not
+      // hidden behind the copy the last version made.
       return answer(
         context,
-        `${client.cacheScope}|transcript|${id}`,
+        `${client.cacheScope}|transcript|${readerVersion()}|${id}`,
         () => client.getTranscript(id, ON_SCREEN),
         { schema: TranscriptSchema, freshMs: WEEK, maxStaleMs: 4 * WEEK, briefly: isEmptyTranscript },
         live,
@@ -86,4 +89,13 @@ async function answer<T>(context: ServiceContext, key: string, fetcher: () => Pr
 /** The value, marked as the last copy (when it was had, and why) when served instead of the service's answer. */
 function asOfCopy<T extends object>(cached: Revalidated<T>): T {
   return cached.problem ? { ...cached.value, copy: { asOf: cached.storedAt, problem: cached.problem } } : cached.value;
+}
+
+/** Primer's version, as transcripts read by it are kept under (none known: one key for all). */
+function readerVersion(): string {
+  try {
+    return browser.runtime.getManifest().version;
+  } catch {
+    return '';
+  }
 }
