@@ -37,7 +37,8 @@ export function leftOutOfSync(before: unknown, now: Preferences): string[] {
   return [...parsed.data.excludedDomains, ...parsed.data.ownAddresses].filter((entry) => !kept.has(entry));
 }
 
-function valid(value: unknown): Preferences {
+/** The preferences as pages read any stored value (that of a later version included). */
+export function preferencesAsRead(value: unknown): Preferences {
   // Any value reads: not an object, or a part of it, is as if absent (a switch is on unless it says off).
   const stored = (value ?? {}) as { sites?: Record<string, unknown> | null; excludedDomains?: unknown; ownAddresses?: unknown };
   const list = (entries: unknown) => (Array.isArray(entries) ? entries.filter((entry): entry is string => typeof entry == 'string') : []);
@@ -49,15 +50,15 @@ function valid(value: unknown): Preferences {
 }
 
 /** Every site on, nothing excluded: what nothing stored reads as. */
-export const DEFAULT_PREFERENCES: Preferences = valid(undefined);
+export const DEFAULT_PREFERENCES: Preferences = preferencesAsRead(undefined);
 
 export async function readPreferences(): Promise<Preferences> {
-  return valid((await browser.storage[PAGE_AREA].get(PREFERENCES_KEY))[PREFERENCES_KEY]);
+  return preferencesAsRead((await browser.storage[PAGE_AREA].get(PREFERENCES_KEY))[PREFERENCES_KEY]);
 }
 
 /** Calls back with every new value (invalid values read as the defaults); returns the unsubscribe. */
 export function watchPreferences(callback: (preferences: Preferences) => void): () => void {
-  return watchPageItem(PREFERENCES_KEY, (value) => callback(valid(value)));
+  return watchPageItem(PREFERENCES_KEY, (value) => callback(preferencesAsRead(value)));
 }
 
 /** What storage.sync keeps of one item at most: its key and its value as JSON, in bytes. */
