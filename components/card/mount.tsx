@@ -256,6 +256,17 @@ function sitePopups(anchor: Element, ours: Element): Box[] {
 }
 
 /**
+ * The card host's tag. A page that defined a custom element under it before the card opened would
+ * have its own class run on the host, and `attachInternals()` there hands over even a closed
+ * shadow root (checked in Chromium): the briefing would be the page's to read. Such a page gets a
+ * name it cannot know. Asked right before the host is made, with nothing awaited in between.
+ */
+function hostName(): string {
+  const name = 'primer-hover-card';
+  return document.createElement(name).matches(':defined') ? `${name}-${crypto.randomUUID().slice(0, 8)}` : name;
+}
+
+/**
  * One card UI for the whole page life, created on the first card and reused: each card shown
  * re-renders the same React root, so opening a hundred cards does not leave a hundred shadow roots,
  * React trees or references to page elements behind.
@@ -384,7 +395,7 @@ export function createHoverCardApi(): HoverCardApi {
 
   function ensureUi(ctx: CardRequest['ctx']): Promise<ShadowRootContentScriptUi<Root>> {
     creating ??= createShadowRootUi<Root>(ctx, {
-      name: 'primer-hover-card',
+      name: hostName(),
       // Closed: the page's own scripts find no `shadowRoot` on the host, so they cannot read the
       // briefing while a card is open. Only `ui.shadow` (kept here) reaches inside.
       mode: 'closed',

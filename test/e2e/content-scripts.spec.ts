@@ -319,6 +319,37 @@ async function expectCardAccessible(card: HoverCard, state: string) {
   await page.evaluate(() => document.getElementById('dark-site')?.remove());
 }
 
+test('a page that defined a custom element under the card’s name gets no way into the card (ElementInternals)', async ({ context, extensionId, standIn }) => {
+  const { page, url, errors } = await calendarPopupTab(context, extensionId, standIn);
+  // Before any of the page's or Primer's code: the element's class runs on every element of that
+  // name, and attachInternals() hands over a closed shadow root attached to it afterwards.
+  await page.addInitScript(() => {
+    const grabbed: ElementInternals[] = [];
+    (window as unknown as { __grabbed: ElementInternals[] }).__grabbed = grabbed;
+    customElements.define(
+      'primer-hover-card',
+      class extends HTMLElement {
+        constructor() {
+          super();
+          grabbed.push(this.attachInternals());
+        }
+      },
+    );
+  });
+  await page.goto(url);
+  const marker = page.getByRole('button', { name: 'Primer briefing: Maya Chen' });
+  await expect(marker).toBeVisible({ timeout: 20_000 });
+  await marker.focus();
+  // The card is up, its briefing drawn.
+  const host = page.locator('xpath=//*[starts-with(local-name(), "primer-hover-card")]');
+  await expect(host).toBeVisible();
+  await expect.poll(() => host.evaluate((element) => element.getBoundingClientRect().height)).toBeGreaterThan(100);
+  // Nothing of it reached the page's class: the card took a name the page could not know.
+  expect(await page.evaluate(() => (window as unknown as { __grabbed: ElementInternals[] }).__grabbed.map((internals) => internals.shadowRoot?.textContent ?? null))).not.toContainEqual(expect.any(String));
+  expect(await host.evaluate((element) => element.localName)).toMatch(/^primer-hover-card-[0-9a-f]{8}$/);
+  expect(errors).toEqual([]);
+});
+
 test('the hover card passes axe-core in light and dark: a briefing, the service refusing the key, a person matched by name', async ({ context, extensionId, standIn }) => {
   const { page, url, errors } = await calendarPopupTab(context, extensionId, standIn);
   // The key is refused for briefings (the page's lookups still work): Daniel's card says so.
