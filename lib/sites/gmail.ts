@@ -161,24 +161,33 @@ function readMessage(message: Element, people: PeopleCollector, classesGone: boo
 
   // The details table lists every recipient with its role; the header shows the first few.
   const details = outsideBody(message, SEL.details)[0];
+  const headers = outsideBody(message, SEL.header);
   if (details) {
-    let rowIndex = 0;
+    const rows: [Element[], string | null][] = [];
     for (const row of details.querySelectorAll('tr')) {
-      const spans = row.querySelectorAll('[email]');
-      if (spans.length === 0) continue;
+      const spans = [...row.querySelectorAll('[email]')];
       const label = row.querySelector('td');
       const labelText = label && !label.querySelector('[email]') ? label.textContent : null;
       // Where replies go is no one on the thread (a list's or a vendor's address).
-      if (isNonParticipantLabel(labelText)) continue;
-      // Unknown label (another language): the first address row is the sender, the rest "to".
-      const role = roleForLabel(labelText) ?? (rowIndex === 0 ? 'sender' : 'to');
-      rowIndex++;
-      for (const span of spans) addPerson(people, span, role);
+      if (spans.length > 0 && !isNonParticipantLabel(labelText)) rows.push([spans, labelText]);
     }
+    // Unknown labels (another language): the first row is the sender. The header shows recipients
+    // only, so recipients start at the first row that is the last to hold one of them: the reply-to
+    // row the sender writes (right after "from") is left out, even when it repeats a recipient.
+    const shown = new Set(headers.flatMap((header) => [...header.querySelectorAll('[email]')].map(emailOf)));
+    const last = new Map<string | null, number>();
+    rows.forEach(([spans], index) => {
+      for (const span of spans) if (index > 0 && shown.has(emailOf(span))) last.set(emailOf(span), index);
+    });
+    const first = last.size > 0 ? Math.min(...last.values()) : 1;
+    rows.forEach(([spans, labelText], index) => {
+      const role = roleForLabel(labelText) ?? (index === 0 ? 'sender' : index < first ? null : 'to');
+      if (role) for (const span of spans) addPerson(people, span, role);
+    });
   }
   // Header recipients: their elements always; the role "to" only for someone the details table
   // (or the sender line) does not show: the table's roles are already theirs, and say more.
-  for (const header of outsideBody(message, SEL.header)) {
+  for (const header of headers) {
     for (const span of header.querySelectorAll('[email]')) {
       const address = emailOf(span) ?? '';
       people.add(address, nameOf(span), details && people.has(address) ? null : 'to', span);
