@@ -4,6 +4,7 @@
  * Spring's {error: phrase, message}, field → problems hashes, JSON:API errors, JSON arrays and
  * strings, plain text) and classifies by status. `ApiErrorInfo` is the plain, serialisable form sent to the UI.
  */
+import { codeAsWords } from '../format/text';
 import { ApiError, toErrorInfo, type ApiErrorKind } from './error-info';
 
 // The error type itself lives in error-info.ts (small, shared with content scripts).
@@ -72,6 +73,21 @@ const DEFAULT_MESSAGES: Record<ApiErrorKind, string> = {
 export function defaultMessage(kind: ApiErrorKind): string {
   return DEFAULT_MESSAGES[kind];
 }
+
+/**
+ * What a refusal says when its body gave only a code (ParsedErrorBody.bareCode): the status's
+ * words, then the code's ("The service did not accept the request: unsupported content type."),
+ * or the status's alone when the code only restates it ("rate_limited" on a 429).
+ */
+export function withBareCode(kind: ApiErrorKind, words: string): string {
+  const said = defaultMessage(kind);
+  const letters = words.toLowerCase().replace(/[^a-z]/g, '');
+  if (letters === kind.replace(/_/g, '') || RESTATING.has(letters)) return said;
+  return `${said.replace(/\.$/, '')}: ${words.charAt(0).toLowerCase()}${words.slice(1)}.`;
+}
+
+/** Codes that say no more than their status does. */
+const RESTATING = new Set(['ratelimitexceeded', 'toomanyrequests', 'unauthenticated', 'invalidapikey', 'invalidkey', 'notfound', 'badrequest', 'internalerror', 'internalservererror', 'servererror', 'serviceunavailable']);
 
 /**
  * Marks a call that could not reach the service because Primer has no access to its host (an
@@ -202,6 +218,8 @@ function codeOfList(value: unknown): string | null {
 export interface ParsedErrorBody {
   message: string | null;
   code: string | null;
+  /** The message is only a code made words (`{"error": "invalid_url"}`): no sentence of the service's. */
+  bareCode?: true;
   /** A wait the body names (Discord's and others' `retry_after`, in seconds), when it names one. */
   retryAfterMs?: number;
 }
@@ -245,9 +263,11 @@ export function parseErrorBody(body: string, contentType: string | null, redact:
         // {error: "Bad Request", message} a status phrase, said only when nothing better is sent.
         const error = text(b.error) ?? '';
         if (/^[\w.-]+$/.test(error)) code ??= error;
-        // A bare code ("rate_limited", "invalid_auth") is not said as words: the status's are.
-        const bareCode = /^[a-z\d]+(?:[_.-][a-z\d]+)*$/.test(error);
-        message = text(b.error_description) ?? messageOf(b.message) ?? messageOf(b.detail) ?? (bareCode ? null : error);
+        message = text(b.error_description) ?? messageOf(b.message) ?? messageOf(b.detail);
+        // A bare code ("invalid_url", "rate_limited") is said as words, and marked: the client
+        // says it after the status's own words, or those alone when it only restates the status.
+        if (message === null && /^[a-z\d]+(?:[_.-][a-z\d]+)*$/.test(error)) return { message: cut(codeAsWords(error)), code, bareCode: true };
+        message ??= error;
       }
       // Then any other key that holds words (`msg`, `Message`, `errorMessage`).
       message ??= messageOf(b.detail) ?? messageOf(b.message) ?? messageOf(b.errors, { fields: true }) ?? text(b.title) ?? messageOf(b);

@@ -11,7 +11,7 @@
  * policy above.
  */
 import { onThisComputer } from './webhook-url';
-import { ApiError, defaultMessage, kindForStatus, NO_ACCESS_CODE, NOT_THE_SERVICE_CODE, parseErrorBody, parseRateLimitReset, parseRetryAfter } from './errors';
+import { ApiError, defaultMessage, kindForStatus, NO_ACCESS_CODE, NOT_THE_SERVICE_CODE, parseErrorBody, parseRateLimitReset, parseRetryAfter, withBareCode } from './errors';
 import { parseJson } from './json-text';
 
 export type FetchLike = (input: string, init?: RequestInit) => Promise<Response>;
@@ -375,7 +375,8 @@ export class Http {
       retryAfterMs ??= parseRateLimitReset(headers.get('ratelimit-reset') ?? headers.get('x-ratelimit-reset'), now) ?? parsed.retryAfterMs ?? null;
     }
     // And out of what was read: a key escaped in the JSON text (`\/` for `/`) reads back whole.
-    return new ApiError(kind, this.#redact(parsed.message ?? defaultMessage(kind)), {
+    const message = parsed.bareCode && parsed.message !== null ? withBareCode(kind, parsed.message) : (parsed.message ?? defaultMessage(kind));
+    return new ApiError(kind, this.#redact(message), {
       status: response.status,
       code: parsed.code === null ? null : this.#redact(parsed.code),
       retryAfterMs: (kind === 'rate_limited' || kind === 'server') && retryAfterMs !== null ? Math.min(retryAfterMs, LONGEST_SERVICE_WAIT_MS) : null,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError, kindForStatus, parseErrorBody, parseRetryAfter, toErrorInfo } from '@/lib/api/errors';
+import { ApiError, defaultMessage, kindForStatus, parseErrorBody, parseRetryAfter, toErrorInfo, withBareCode } from '@/lib/api/errors';
 
 describe('parseErrorBody', () => {
   it.each([
@@ -26,9 +26,6 @@ describe('parseErrorBody', () => {
     ['NestJS', '{"statusCode":400,"message":["file_size must not be greater than 500000000","filename should not be empty"],"error":"Bad Request"}', 'application/json', 'file_size must not be greater than 500000000; filename should not be empty', null],
     ['Spring with message', '{"timestamp":"2026","status":413,"error":"Payload Too Large","message":"Maximum upload size exceeded","path":"/x"}', 'application/json', 'Maximum upload size exceeded', null],
     ['Spring without message', '{"timestamp":"2026","status":400,"error":"Bad Request","path":"/x"}', 'application/json', 'Bad Request', null],
-    // A bare code (Slack's, OAuth's without a description) is no sentence: the status's own words are said instead.
-    ['bare error code', '{"error":"rate_limited"}', 'application/json', null, 'rate_limited'],
-    ['Slack style', '{"ok":false,"error":"invalid_auth"}', 'application/json', null, 'invalid_auth'],
     ['error true + message', '{"error":true,"message":"Quota exceeded"}', 'application/json', 'Quota exceeded', null],
     ['FastAPI detail object', '{"detail":{"message":"Unsupported audio type","code":"bad_type"}}', 'application/json', 'Unsupported audio type', 'bad_type'],
     ['Rails field hash', '{"errors":{"email":["is invalid"],"content_type":["is not an audio type","is missing"]}}', 'application/json', 'email: is invalid; content_type: is not an audio type, is missing', null],
@@ -45,6 +42,21 @@ describe('parseErrorBody', () => {
     ['nested error object with a list inside', '{"error":{"errors":[{"message":"x"}],"code":400,"message":"Request had invalid"}}', 'application/json', 'Request had invalid', '400'],
   ])('reads %s', (_name, body, type, message, code) => {
     expect(parseErrorBody(body, type)).toEqual({ message, code });
+  });
+
+  it('reads a bare code (Slack’s, OAuth’s without a description) as words, marked as no sentence of the service’s', () => {
+    expect(parseErrorBody('{"error":"rate_limited"}', 'application/json')).toEqual({ message: 'Rate limited', code: 'rate_limited', bareCode: true });
+    expect(parseErrorBody('{"ok":false,"error":"invalid_url"}', 'application/json')).toEqual({ message: 'Invalid url', code: 'invalid_url', bareCode: true });
+    // A phrase is the service's words, as sent.
+    expect(parseErrorBody('{"error":"Payload Too Large"}', 'application/json')).toEqual({ message: 'Payload Too Large', code: null });
+  });
+
+  it('says a bare code after the status’s words, or the status’s alone when the code only restates it', () => {
+    expect(withBareCode('bad_request', 'Unsupported content type')).toBe('The service did not accept the request: unsupported content type.');
+    expect(withBareCode('forbidden', 'Insufficient scope')).toBe('The API key is not allowed to do this: insufficient scope.');
+    expect(withBareCode('rate_limited', 'Rate limited')).toBe(defaultMessage('rate_limited'));
+    expect(withBareCode('rate_limited', 'Too many requests')).toBe(defaultMessage('rate_limited'));
+    expect(withBareCode('unauthorized', 'Unauthorized')).toBe(defaultMessage('unauthorized'));
   });
 
   it('truncates very long messages', () => {
