@@ -98,9 +98,11 @@ const UNPROVEN_QUEUED = new Set(['pending', 'waiting', 'not_started', 'scheduled
  * How strict validators refuse fields they do not know: pydantic ("Extra inputs are not
  * permitted", extra_forbidden), NestJS ("property title should not exist"), Ajv ("must NOT have
  * additional properties"), Joi ('"title" is not allowed', not '… is not allowed to be empty'), zod
- * ("Unrecognized key(s)"), Jackson ('Unrecognized field "title"').
+ * ("Unrecognized key(s)"), Jackson ('Unrecognized field "title"'), Symfony and API Platform
+ * ("This field was not expected."), Rails' strong parameters ("found unpermitted parameters").
  */
-const EXTRA_FIELDS_REFUSED = /extra.{0,20}(not permitted|forbidden|not allowed)|extra_forbidden|should not exist|additional propert|"[^"]+" is not allowed(?! to)|unrecognized (key|field)|unknown (field|key|propert)/i;
+const EXTRA_FIELDS_REFUSED =
+  /extra.{0,20}(not permitted|forbidden|not allowed)|extra_forbidden|should not exist|additional propert|"[^"]+" is not allowed(?! to)|unrecognized (key|field)|unknown (field|key|propert)|field was not expected|unpermitted param/i;
 
 export class ServiceClient {
   readonly http: Http;
