@@ -113,32 +113,44 @@ export class ContactFinder {
     const lookup = await this.#lookupForm(call);
     let pool: ContactRecord[] | null = null;
     // The server's search must return every contact with this full name, however it is written
-    // (case, spaces, composition), or a namesake it misses makes the name look unique. So it is
-    // asked for one word the name's every spelling contains, and only where it ignores case;
-    // else, or when it finds more than a page (or cannot say it found all), the whole list (the
-    // index) decides.
+    // (case, spaces, composition, an invisible character inside a word), or a namesake it misses
+    // makes the name look unique. So it is asked for words of the name (searchWords), and only
+    // where it ignores case; else, or when a search finds more than a page (or cannot say it found
+    // all), the whole list (the index) decides.
     // Without the marks a page adds (nameKey drops them too): "\u200FMaya Chen" is asked as "Maya".
-    const word = searchWord(fullName(withoutInvisibles(name)));
+    const words = searchWords(fullName(withoutInvisibles(name)));
     const record = await this.#store.get(this.#http.baseUrl);
     // Only a search calibration saw find a contact by a word inside its name: one that searches
     // addresses alone finds no namesake, nor one matching only the start of a name a namesake
     // written "Last, First"; any one contact it returns would look unique.
     const searchesNames = record.contactLookupCaseSensitive !== true && record.contactSearchCoversNames === true;
-    if ((lookup === 'search-param' || lookup === 'q-param') && word !== null && searchesNames) {
-      const param = lookup === 'search-param' ? 'search' : 'q';
-      const page = toContactPage(
-        (await this.#http.request('GET', '/api/v2/contacts', { query: { [param]: word, limit: NAME_SEARCH_LIMIT }, ...call })).body,
-        { limit: NAME_SEARCH_LIMIT, offset: 0 },
-      );
-      // Complete only when the server says so: a page it cut short at its own size, saying
-      // nothing, reads like a last page, and a namesake past it would make the name look unique.
-      if (page.items.length === 0 || page.complete === true) pool = page.items;
+    if ((lookup === 'search-param' || lookup === 'q-param') && words !== null && searchesNames) {
+      pool = await this.#searchNames(lookup === 'search-param' ? 'search' : 'q', words, call);
     }
     pool ??= await this.#index.allByName(wanted);
     if (pool === null) return null;
     // In either order: a contact stored "Chen, Maya" is a namesake of one stored "Maya Chen".
     const exact = pool.filter((contact) => contact.name !== null && nameKey(contact.name) === wanted);
     return theOnly(exact);
+  }
+
+  /**
+   * Everyone the search finds by any of `words`; null when one of its answers may be cut short.
+   * Asked one after another: past an answer cut short, the whole list decides anyway.
+   */
+  async #searchNames(param: 'search' | 'q', words: readonly string[], call: FindOptions): Promise<ContactRecord[] | null> {
+    const found: ContactRecord[] = [];
+    for (const word of words) {
+      const page = toContactPage(
+        (await this.#http.request('GET', '/api/v2/contacts', { query: { [param]: word, limit: NAME_SEARCH_LIMIT }, ...call })).body,
+        { limit: NAME_SEARCH_LIMIT, offset: 0 },
+      );
+      // Complete only when the server says so: a page it cut short at its own size, saying
+      // nothing, reads like a last page, and a namesake past it would make the name look unique.
+      if (page.items.length > 0 && page.complete !== true) return null;
+      found.push(...page.items);
+    }
+    return found;
   }
 
   /**
@@ -302,16 +314,24 @@ function untilAborted<T>(shared: Promise<T>, signal: AbortSignal | undefined): P
 }
 
 /**
+ * The words a name search is asked for; null when the whole list must decide.
+ *
  * The name's first word, when it reads the same in every spelling `nameKey` takes as that name:
  * printable ASCII, so no composition differs, one word, so no spacing does, and without "ss",
  * which a namesake may spell "ß" (a search for "Weiss" misses "WEIß"). The search it is asked of
  * finds words within names (calibration checked), so it finds "Chen, Maya" by "Maya" too. Null
- * when the first word is not plain ASCII (accented, another script) or holds "ss": the whole
- * list decides.
+ * when the first word is not plain ASCII (accented, another script) or holds "ss".
+ *
+ * Then the last plain word after it: a namesake stored with an invisible character inside its
+ * first name ("Ma\u00ADya Chen", a soft hyphen from a hyphenated web page) reads exactly like the
+ * name, and nameKey takes it for one, but no search for "Maya" finds it; "Chen" does. One word
+ * more, not every one: a "de" or "van" finds more than a page, and the whole list would decide.
  */
-function searchWord(name: string): string | null {
-  const first = name.normalize('NFC').trim().split(/\s+/)[0] ?? '';
-  return plain(first) && !/ss/i.test(first) ? first : null;
+function searchWords(name: string): string[] | null {
+  const [first = '', ...rest] = name.normalize('NFC').trim().split(/\s+/);
+  if (!plain(first) || /ss/i.test(first)) return null;
+  const other = rest.filter(plain).at(-1);
+  return other === undefined || other.toLowerCase() === first.toLowerCase() ? [first] : [first, other];
 }
 
 /** Printable ASCII: a word no composition spells otherwise. */
