@@ -83,6 +83,8 @@ export class ContactIndex {
   #forgottenDuringBuild = new Set<string>();
   /** The saved copy's read, shared: every lookup of a batch waits for it before deciding to build. */
   #restoring: Promise<void> | null = null;
+  /** Contacts forgotten before the saved copy was read (a fresh worker): the copy may still list them. */
+  #forgottenBeforeRestore = new Set<string>();
 
   constructor(
     loadAll: () => Promise<ContactList | ContactRecord[]>,
@@ -145,7 +147,13 @@ export class ContactIndex {
       }
     }
     if (this.#building) this.#forgottenDuringBuild.add(id);
-    if (this.#builtAt === null) return;
+    if (this.#builtAt === null) {
+      // Not read yet: the read drops them from the copy (and saves it) before any lookup answers.
+      // Read now, not at the next lookup: the worker may stop first, forgetting what it was told.
+      this.#forgottenBeforeRestore.add(id);
+      this.#restoring ??= this.#restore();
+      return;
+    }
     // The saved copy too, at once: a worker stopped before the list is read again (or a read that
     // fails) would otherwise bring them back at its next start, marked, their card saying "gone".
     if (this.#contacts.some((contact) => contact.id === id)) {
@@ -178,9 +186,16 @@ export class ContactIndex {
   }
 
   async #restore(): Promise<void> {
-    const snapshot = await this.#persistence?.load().catch(() => null);
+    const saved = await this.#persistence?.load().catch(() => null);
     // A build that finished meanwhile (a refresh asked for) is newer than the saved copy.
-    if (snapshot && (this.#builtAt === null || snapshot.builtAt > this.#builtAt)) this.#fill(snapshot);
+    if (!saved || (this.#builtAt !== null && saved.builtAt <= this.#builtAt)) return;
+    const forgotten = this.#forgottenBeforeRestore;
+    const snapshot = { ...saved, contacts: saved.contacts.filter((contact) => !forgotten.has(contact.id)) };
+    this.#fill(snapshot);
+    if (snapshot.contacts.length === saved.contacts.length) return;
+    // As forget() does for an index in memory: the copy saved without them, the list read again.
+    this.#persistence?.save(snapshot).catch(() => undefined);
+    this.refresh().catch(() => undefined);
   }
 
   async #build(): Promise<void> {
