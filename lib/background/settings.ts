@@ -102,9 +102,15 @@ async function keyFor(baseUrl: string, policy: ManagedPolicy): Promise<string | 
   const sealed = await readSealed();
   // A vault that cannot be read now: no key for this call (the saved one is kept for later).
   const secret = sealed ? await unseal(sealed, baseUrl).catch(() => null) : null;
-  if (secret === null) return null;
-  // Cleaned as a typed key is: versions before the cleaning saved it as pasted (a zero-width
-  // space, "Bearer ", the quotes of a .env line), and every call failed until it was typed again.
+  return secret === null ? null : asSent(secret);
+}
+
+/**
+ * A saved key as it is sent: cleaned as a typed key is. Versions before the cleaning saved it as
+ * pasted (a zero-width space, "Bearer ", the quotes of a .env line), and every call failed until
+ * it was typed again.
+ */
+function asSent(secret: string): string {
   const cleaned = cleanApiKey(secret);
   return cleaned.ok ? cleaned.key : secret;
 }
@@ -133,9 +139,13 @@ export async function effectiveSettings(): Promise<EffectiveSettings> {
   return { baseUrl, apiKey, policy };
 }
 
-/** The address `sealed` was sealed for, if it really was: the record's own label is checked by opening it. */
-async function sealedFor(sealed: SealedSecret | null): Promise<string | null> {
-  return sealed && (await unseal(sealed, sealed.url).catch(() => null)) !== null ? sealed.url : null;
+/**
+ * The address `sealed` was sealed for, if it really was (the record's own label is checked by
+ * opening it), and the key in it as sent.
+ */
+async function openedFor(sealed: SealedSecret | null): Promise<{ address: string; key: string } | null> {
+  const secret = sealed ? await unseal(sealed, sealed.url).catch(() => null) : null;
+  return sealed && secret !== null ? { address: sealed.url, key: asSent(secret) } : null;
 }
 
 export async function settingsView(): Promise<SettingsView> {
@@ -148,12 +158,14 @@ export async function settingsView(): Promise<SettingsView> {
     const usable = baseUrl !== null && (await keyFor(baseUrl, policy)) !== null;
     return { serviceUrl, hasApiKey: usable, apiKeyHint: keyHint(policy.apiKey), apiKeyAddress: null, locked };
   }
-  const sealed = await readSealed();
-  const apiKeyAddress = await sealedFor(sealed);
+  const opened = await openedFor(await readSealed());
+  const apiKeyAddress = opened?.address ?? null;
   return {
     serviceUrl,
     hasApiKey: apiKeyAddress !== null && apiKeyAddress === baseUrl,
-    apiKeyHint: apiKeyAddress !== null ? (sealed?.hint ?? null) : null,
+    // The ending of the key sent, not the hint sealed beside it: an earlier version's was of the
+    // key as pasted (`…def"` for a .env line's quotes), an ending no key in the service's list has.
+    apiKeyHint: opened ? keyHint(opened.key) : null,
     apiKeyAddress,
     locked,
   };
