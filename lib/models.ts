@@ -116,6 +116,11 @@ export const RecordingSchema = z.object({
   rawStatus: z.nullable(z.string()),
   progress: z.nullable(z.number()),
   primaryContactId: z.nullable(z.string()),
+  /**
+   * Set when the server gave no primary contact field at all (not one said empty): the null above
+   * then says nothing of whose the recording is, only that this server does not tell.
+   */
+  primaryContactUnreported: z.optional(z.literal(true)),
   participants: z.array(ParticipantSchema),
   error: z.nullable(z.string()),
   /** Set only on the background's last copy, served because the service could not answer. */

@@ -13,7 +13,7 @@ import type { UploadRequest } from '../api/client';
 import { serverText } from '../format/text';
 import { ApiError } from '../api/error-info';
 import { deleteUploadFile, listUploadFileIds } from '../upload/file-store';
-import { MISSING_FILE, noLongerFollowed, recordingGone, refusedOnEveryRetry, type UploadMeta, type UploadRecord } from '../upload/record';
+import { MISSING_FILE, noLongerFollowed, recordingGone, refusedOnEveryRetry, withoutContact, type UploadMeta, type UploadRecord } from '../upload/record';
 import { UploadService } from '../upload/service';
 import { storageUploadStore } from '../upload/store';
 import { FileSender } from '../upload/file-sender';
@@ -209,11 +209,6 @@ function onItsService(record: UploadRecord, { baseUrl, account }: RecordingHome)
  */
 export function metaOn(record: UploadRecord, home: RecordingHome, withoutExtras = false): UploadMeta {
   return onItsService(record, home) && !withoutExtras ? record.meta : withoutContact(record.meta);
-}
-
-function withoutContact(meta: UploadMeta): UploadMeta {
-  const { primaryContactMatchedBy: _matchedBy, ...rest } = meta;
-  return { ...rest, primaryContactId: null, primaryContactName: null };
 }
 
 export interface UploadContext {

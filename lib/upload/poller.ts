@@ -12,7 +12,8 @@
  */
 import { ApiError } from '../api/error-info';
 import type { Recording } from '../models';
-import { NO_LONGER_FOLLOWED, RECORDING_GONE, type UploadRecord } from './record';
+import { sameId } from '../api/normalise/values';
+import { NO_LONGER_FOLLOWED, RECORDING_GONE, withoutContact, type UploadRecord } from './record';
 import type { UploadStore } from './store';
 
 export const FIRST_DELAY_MS = 30_000;
@@ -63,13 +64,26 @@ export interface PollDeps {
 /** `scheduled`: the alarm's check, which backs off and counts; `viewer`: an open view asking for fresh progress. */
 export type CheckKind = 'scheduled' | 'viewer';
 
-type Outcome = Pick<UploadRecord, 'state' | 'processingStatus' | 'processingProgress' | 'failedStep' | 'error' | 'errorKind'>;
+type Outcome = Pick<UploadRecord, 'state' | 'processingStatus' | 'processingProgress' | 'failedStep' | 'error' | 'errorKind' | 'meta'>;
 
 /**
  * Why checks cannot be made that only the user can end (settings for another service, a key
  * refused): said on the upload, and no reason to give up on a recording the service still has.
  */
 const USERS_WAIT = new Set(['not_configured', 'unauthorized', 'forbidden']);
+
+/**
+ * Whether the processed recording shows it is not this contact's: another is its primary contact,
+ * or none is said, and no participant has their id. So a server that ignored the contact sent
+ * beside the interface's four fields (§2.3) creates it. One that does not report the field at all
+ * says nothing either way: the contact chosen stays.
+ */
+function notTiedTo(recording: Recording, contactId: string): boolean {
+  const primary = recording.primaryContactId;
+  if (primary !== null ? sameId(primary, contactId) : recording.primaryContactUnreported) return false;
+  // A bare `id` may be the participant row's own (a "3" that is not contact 3): not taken as theirs.
+  return !recording.participants.some((participant) => participant.contactId !== null && sameId(participant.contactId, contactId));
+}
 
 /**
  * What the service's answer (or failure) means for the upload; null when nothing was learned, or
@@ -80,7 +94,13 @@ async function ask(record: UploadRecord & { recordingId: string }, deps: PollDep
     const recording = await deps.getRecording(record.recordingId, record.serviceUrl, record.account);
     // A reason a check could not be made before is over once one is made.
     const seen = { processingStatus: recording.rawStatus ?? recording.status, processingProgress: recording.progress, error: null, errorKind: null };
-    if (recording.status === 'completed') return { ...seen, state: 'completed', processingProgress: 100 };
+    if (recording.status === 'completed') {
+      const contactId = record.meta.primaryContactId;
+      // Not said to be the contact's briefing brought up to date (the notification, the popup's
+      // row) when the service never tied the recording to them: their insights did not change.
+      const untied = contactId !== null && notTiedTo(recording, contactId) ? { meta: withoutContact(record.meta) } : {};
+      return { ...seen, ...untied, state: 'completed', processingProgress: 100 };
+    }
     if (recording.status === 'failed') return { ...seen, state: 'failed', failedStep: 'processing', error: recording.error ?? 'The service could not process the recording.' };
     return seen;
   } catch (error) {

@@ -110,6 +110,12 @@ export function contactNamed(meta: Pick<UploadMeta, 'primaryContactName' | 'prim
   return withMatchNote(meta.primaryContactName, meta.primaryContactMatchedBy);
 }
 
+/** The upload's details naming no contact: its recording is not tied to the one chosen. */
+export function withoutContact(meta: UploadMeta): UploadMeta {
+  const { primaryContactMatchedBy: _matchedBy, ...rest } = meta;
+  return { ...rest, primaryContactId: null, primaryContactName: null };
+}
+
 export function newUploadRecord(id: string, file: UploadFile, meta: UploadMeta, now: number): UploadRecord {
   return {
     id, createdAt: now, updatedAt: now, file, meta, state: 'requesting-url',

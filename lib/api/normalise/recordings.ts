@@ -35,6 +35,9 @@ export function recordingBody(raw: unknown): unknown {
   return unwrap(raw, recordingProbes(raw), ['recording', 'data']);
 }
 
+/** Where a recording's primary contact id may be (`primary_contact: {id}` aside). */
+const PRIMARY_CONTACT_KEYS = ['primary_contact_id', 'primaryContactId', 'contact_id'];
+
 export function toRecording(raw: unknown): Recording {
   const body = recordingBody(raw);
   if (!isObj(body)) throw invalid('the recording');
@@ -52,6 +55,9 @@ export function toRecording(raw: unknown): Recording {
   // A word Primer does not know, at 100 %: the interface pairs 100 with the end of processing.
   // Only a real 100, not a nonsense value cut down to it.
   const status = known === 'unknown' && sentProgress === 100 ? 'completed' : known;
+  const primaryContactId = textOf(body, ...PRIMARY_CONTACT_KEYS) ?? (isObj(body.primary_contact) ? idOf(body.primary_contact, ...ID_KEYS, 'contact_id') : null);
+  // None said (null, ""), or not a word of it: only the first says the recording is nobody's.
+  const saidNone = [...PRIMARY_CONTACT_KEYS, 'primary_contact'].some((key) => body[key] === null || (typeof body[key] === 'string' && body[key].trim() === ''));
   return {
     id,
     filename: textOf(body, 'filename', 'file_name', 'fileName'),
@@ -61,7 +67,8 @@ export function toRecording(raw: unknown): Recording {
     status,
     rawStatus,
     progress,
-    primaryContactId: textOf(body, 'primary_contact_id', 'primaryContactId', 'contact_id') ?? (isObj(body.primary_contact) ? idOf(body.primary_contact, ...ID_KEYS, 'contact_id') : null),
+    primaryContactId,
+    ...(primaryContactId === null && !saidNone ? { primaryContactUnreported: true as const } : {}),
     participants: toParticipants(body.participants ?? body.attendees ?? body.speakers),
     error: failureOf(body),
   };
