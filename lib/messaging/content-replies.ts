@@ -17,10 +17,16 @@ export const LOOKUP_FAILED = 'failed';
 export const PersonAnswer = z.nullable(z.union([ContactMatchSchema, z.literal(LOOKUP_FAILED)]));
 export type PersonAnswer = z.infer<typeof PersonAnswer>;
 
+/**
+ * A true or false: the same check as `z.boolean()`, as a literal of both values. Nothing else the
+ * injected scripts check is a boolean, and zod's boolean type was ~90 B gzipped on every page.
+ */
+const Flag = z.literal([true, false]);
+
 /** Each content message's reply schema (the `response` of its definition in content-protocol.ts). */
 export const contentReplies = {
   /** One PersonAnswer per person asked about, in the same order. */
   'people.find': z.array(PersonAnswer),
-  'page.status': z.object({ recorded: z.boolean() }),
-  'page.left': z.object({ forgotten: z.boolean() }),
+  'page.status': z.object({ recorded: Flag }),
+  'page.left': z.object({ forgotten: Flag }),
 };

@@ -1,11 +1,13 @@
 /**
  * The reply schemas the content scripts bundle are written with the fewest kinds of zod schema
- * (lib/messaging/reply.ts, lib/models/contact.ts, lib/api/error-info.ts): each must accept, refuse
+ * (lib/messaging/reply.ts, lib/messaging/content-replies.ts, lib/models/contact.ts,
+ * lib/api/error-info.ts): each must accept, refuse
  * and return exactly what the kind it stands for would.
  */
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod/mini';
 import { API_ERROR_KINDS, ApiErrorInfoSchema } from '@/lib/api/error-info';
+import { contentReplies } from '@/lib/messaging/content-replies';
 import { ReplySchema } from '@/lib/messaging/reply';
 import { MatchKindSchema } from '@/lib/models/contact';
 
@@ -45,5 +47,11 @@ describe('the content scripts’ reply schemas', () => {
   it('a match kind and an error kind are the enums of their values', () => {
     sameResults(MatchKindSchema, z.enum(['email', 'name']), [...ODD, 'name', 'Email', 'name ', 'phone']);
     sameResults(ApiErrorInfoSchema.shape.kind, z.enum(API_ERROR_KINDS), [...ODD, ...API_ERROR_KINDS, 'HTTP', 'other', 'timeout ']);
+  });
+
+  it('the page replies’ flags are booleans', () => {
+    const flags = [0, 1, '', 'true', 'false', true, false, null, undefined, [true], {}];
+    sameResults(contentReplies['page.status'], z.object({ recorded: z.boolean() }), [...ODD, ...flags.map((recorded) => ({ recorded })), { recorded: true, extra: 1 }]);
+    sameResults(contentReplies['page.left'], z.object({ forgotten: z.boolean() }), [...ODD, ...flags.map((forgotten) => ({ forgotten }))]);
   });
 });
