@@ -47,77 +47,78 @@ import { fullName } from './person-name';
 import { queryAll } from './query';
 import type { PersonRole, SiteAdapter, Surface } from './types';
 
-/** Every Outlook selector lives here. */
-const SEL = {
-  roots: [
-    // Reading pane container id (OWA extensions, 2026-11-22).
-    '#ReadingPaneContainerId',
-    // Main region: reading pane, compose, event view (outlook-web-skill ARIA map; Briskine compose
-    // parent). The capture's snapshots are scoped by `main[aria-label=…]`: the element, with or
-    // without the role.
-    '[role="main"]',
-    'main',
-    // Compose form, also when popped out or inline (Briskine outlook.js, 2026-11-22).
-    '[data-app-section="Form_Content"]',
-  ],
-  /** Headings (role first, then tags). */
-  heading: ['[role="heading"]', 'h1', 'h2', 'h3'],
-  /** Person buttons in a header heading; Live Persona Card targets (Briskine PR #550). */
-  personTarget: ['button', '[data-lpc-hover-target-id]'],
-  /** Compose recipient fields (Briskine): single-line editables; the body is aria-multiline. */
-  recipientField: '[contenteditable="true"]:not([aria-multiline="true"])',
-  /** A chip inside a field: Briskine (current: `:scope > [contenteditable]`; before Aug 2024: draggable / LPC). */
-  chip: '[contenteditable="false"], [draggable="true"], [data-lpc-hover-target-id]',
-  /** Chip text (Briskine): hashed class *prefixes*, then the Fluent UI persona text. */
-  chipText: '[class*="individualText-"], [class*="textContainer-"], .ms-Persona-primaryText',
-  /** Compose subject: Briskine's older `[maxlength="255"]`, then the form's text input. */
-  subject: ['input[maxlength="255"]', 'input[type="text"]', 'input:not([type])'],
-  /** Attendee rows of the full event view (outlook-web-skill calendar-events.md: `listitem "Name"`). */
-  attendee: '[role="listitem"]',
-  /**
-   * Rows that say they show a person: a Live Persona Card target (Briskine PR #550) or a Fluent UI
-   * persona. Where any row does, only those are read: a file or a list in the event is no one.
-   */
-  personRow: '[role="listitem"][data-lpc-hover-target-id], [role="listitem"].ms-Persona',
-  /** Persona text in a row: Fluent UI class (not hashed), then any `primaryText` class. */
-  personaText: '.ms-Persona-primaryText, [class*="primaryText"]',
-  /**
-   * Never people: message/event bodies, a compose body (typing in it makes no re-read: unreadRegions),
-   * toolbars, menus, the message list.
-   */
-  notPeople: ['[role="document"]', TEXT_EDITOR, '[role="toolbar"]', '[role="menubar"]', '[role="menu"]', '[role="listbox"]'],
-  /**
-   * The account manager (header button and its flyout, in the DOM once opened), and the folder
-   * pane's primary mailbox, whose title is the address from the start (as Mailvelope's
-   * outlookIntegration.js reads it): else the user was looked up and marked until the menu opened.
-   */
-  accountAddress: ['#mectrl_currentAccount_secondary', '[id^="primaryMailboxRoot_"]', '.mectrl_accountDetails', '#O365_MainLink_Me'],
-  /**
-   * The user's name: the flyout's (there once opened), the header button's text (`.mectrl_headertext`
-   * with `.mectrl_truncate` on one element, as WebKit's site quirks and public scripts find it;
-   * `.mectrl_header_text` in older shells), else the button's English label (`accountManagerFor`).
-   */
-  accountName: ['#mectrl_currentAccount_primary', '#O365_MainLink_Me .mectrl_headertext.mectrl_truncate', '#O365_MainLink_Me .mectrl_header_text'],
-  accountButton: '#O365_MainLink_Me[aria-label]',
-  accountManagerFor: /^Account manager for (.+)$/,
-  /** A message's body, shown read-only (a compose body is an editable textbox, an event's body is under /calendar/). */
-  messageBody: '[role="document"]:not([contenteditable="true"])',
-  /**
-   * An event's response groups, independent of the attendee rows the reader looks for: a heading
-   * that ends with a count ("Accepted (3)", "Accepté (3)"; outlook-web-skill calendar-events.md)
-   * followed by the group's list. Where one counts anyone, the event shows people.
-   */
-  responseCount: /\((\p{Nd}+)\)$/u,
-  /** The app's main region, where an open event is shown (outlook-web-skill ARIA map): the element or the role. */
-  main: 'main, [role="main"]',
-  /** Anchors for recognise(): OWA shell, list rows, app sections, reading pane, host markers. */
-  anchors: ['#O365_MainLink_Me', '#O365_NavHeader', '[data-convid]', '[data-app-section]', '#ReadingPaneContainerId', 'meta[content*="owamail"]', 'meta[name="cdnUrl"][content*="cdn.office.net"]'],
-} as const;
+/**
+ * Every Outlook selector lives here: one constant each, not an object's properties, which the
+ * minifier cannot shorten in the script injected on every page.
+ */
+const SEL_ROOTS = [
+  // Reading pane container id (OWA extensions, 2026-11-22).
+  '#ReadingPaneContainerId',
+  // Main region: reading pane, compose, event view (outlook-web-skill ARIA map; Briskine compose
+  // parent). The capture's snapshots are scoped by `main[aria-label=…]`: the element, with or
+  // without the role.
+  '[role="main"]',
+  'main',
+  // Compose form, also when popped out or inline (Briskine outlook.js, 2026-11-22).
+  '[data-app-section="Form_Content"]',
+] as const;
+/** Headings (role first, then tags). */
+const SEL_HEADING = ['[role="heading"]', 'h1', 'h2', 'h3'] as const;
+/** Person buttons in a header heading; Live Persona Card targets (Briskine PR #550). */
+const SEL_PERSON_TARGET = ['button', '[data-lpc-hover-target-id]'] as const;
+/** Compose recipient fields (Briskine): single-line editables; the body is aria-multiline. */
+const SEL_RECIPIENT_FIELD = '[contenteditable="true"]:not([aria-multiline="true"])';
+/** A chip inside a field: Briskine (current: `:scope > [contenteditable]`; before Aug 2024: draggable / LPC). */
+const SEL_CHIP = '[contenteditable="false"], [draggable="true"], [data-lpc-hover-target-id]';
+/** Chip text (Briskine): hashed class *prefixes*, then the Fluent UI persona text. */
+const SEL_CHIP_TEXT = '[class*="individualText-"], [class*="textContainer-"], .ms-Persona-primaryText';
+/** Compose subject: Briskine's older `[maxlength="255"]`, then the form's text input. */
+const SEL_SUBJECT = ['input[maxlength="255"]', 'input[type="text"]', 'input:not([type])'] as const;
+/** Attendee rows of the full event view (outlook-web-skill calendar-events.md: `listitem "Name"`). */
+const SEL_ATTENDEE = '[role="listitem"]';
+/**
+ * Rows that say they show a person: a Live Persona Card target (Briskine PR #550) or a Fluent UI
+ * persona. Where any row does, only those are read: a file or a list in the event is no one.
+ */
+const SEL_PERSON_ROW = '[role="listitem"][data-lpc-hover-target-id], [role="listitem"].ms-Persona';
+/** Persona text in a row: Fluent UI class (not hashed), then any `primaryText` class. */
+const SEL_PERSONA_TEXT = '.ms-Persona-primaryText, [class*="primaryText"]';
+/**
+ * Never people: message/event bodies, a compose body (typing in it makes no re-read: unreadRegions),
+ * toolbars, menus, the message list.
+ */
+const SEL_NOT_PEOPLE = ['[role="document"]', TEXT_EDITOR, '[role="toolbar"]', '[role="menubar"]', '[role="menu"]', '[role="listbox"]'] as const;
+/**
+ * The account manager (header button and its flyout, in the DOM once opened), and the folder
+ * pane's primary mailbox, whose title is the address from the start (as Mailvelope's
+ * outlookIntegration.js reads it): else the user was looked up and marked until the menu opened.
+ */
+const SEL_ACCOUNT_ADDRESS = ['#mectrl_currentAccount_secondary', '[id^="primaryMailboxRoot_"]', '.mectrl_accountDetails', '#O365_MainLink_Me'] as const;
+/**
+ * The user's name: the flyout's (there once opened), the header button's text (`.mectrl_headertext`
+ * with `.mectrl_truncate` on one element, as WebKit's site quirks and public scripts find it;
+ * `.mectrl_header_text` in older shells), else the button's English label (SEL_ACCOUNT_MANAGER_FOR).
+ */
+const SEL_ACCOUNT_NAME = ['#mectrl_currentAccount_primary', '#O365_MainLink_Me .mectrl_headertext.mectrl_truncate', '#O365_MainLink_Me .mectrl_header_text'] as const;
+const SEL_ACCOUNT_BUTTON = '#O365_MainLink_Me[aria-label]';
+const SEL_ACCOUNT_MANAGER_FOR = /^Account manager for (.+)$/;
+/** A message's body, shown read-only (a compose body is an editable textbox, an event's body is under /calendar/). */
+const SEL_MESSAGE_BODY = '[role="document"]:not([contenteditable="true"])';
+/**
+ * An event's response groups, independent of the attendee rows the reader looks for: a heading
+ * that ends with a count ("Accepted (3)", "Accepté (3)"; outlook-web-skill calendar-events.md)
+ * followed by the group's list. Where one counts anyone, the event shows people.
+ */
+const SEL_RESPONSE_COUNT = /\((\p{Nd}+)\)$/u;
+/** The app's main region, where an open event is shown (outlook-web-skill ARIA map): the element or the role. */
+const SEL_MAIN = 'main, [role="main"]';
+/** Anchors for recognise(): OWA shell, list rows, app sections, reading pane, host markers. */
+const SEL_ANCHORS = ['#O365_MainLink_Me', '#O365_NavHeader', '[data-convid]', '[data-app-section]', '#ReadingPaneContainerId', 'meta[content*="owamail"]', 'meta[name="cdnUrl"][content*="cdn.office.net"]'] as const;
 
 /** The lists above that `closest()`/`matches()` test as one selector list. */
-const HEADING = SEL.heading.join(', ');
-const NOT_PEOPLE = SEL.notPeople.join(', ');
-const PERSON_TARGET = SEL.personTarget.join(', ');
+const HEADING = SEL_HEADING.join(', ');
+const NOT_PEOPLE = SEL_NOT_PEOPLE.join(', ');
+const PERSON_TARGET = SEL_PERSON_TARGET.join(', ');
 
 /** Positional roles (the order Outlook always uses): From, To, Cc, Bcc. */
 const HEADER_ORDER: readonly PersonRole[] = ['sender', 'to', 'cc', 'bcc'];
@@ -166,7 +167,7 @@ function isHeaderPerson(target: Element): boolean {
 
 function targetsIn(container: Element): Element[] {
   // Keep the outermost of nested targets (a button inside an LPC target, or the reverse).
-  return queryAll(container, SEL.personTarget).filter((el) => {
+  return queryAll(container, SEL_PERSON_TARGET).filter((el) => {
     const outer = el.parentElement?.closest(PERSON_TARGET);
     return !outer || !container.contains(outer);
   });
@@ -177,9 +178,9 @@ function readMessage(root: Element, owned: Owned, people = new PeopleCollector()
   let index = 0;
   // A conversation shows several messages, each with its own From/To/Cc headings then its body:
   // the headers' order (for labels in no known language) starts again after each body.
-  const bodies = [...root.querySelectorAll(SEL.messageBody)];
+  const bodies = [...root.querySelectorAll(SEL_MESSAGE_BODY)];
   let nextBody = 0;
-  for (const heading of queryAll(root, SEL.heading)) {
+  for (const heading of queryAll(root, SEL_HEADING)) {
     let passed = false;
     while (nextBody < bodies.length && heading.compareDocumentPosition(bodies[nextBody]!) & Node.DOCUMENT_POSITION_PRECEDING) {
       nextBody++;
@@ -208,7 +209,7 @@ function readMessage(root: Element, owned: Owned, people = new PeopleCollector()
  * guests, and the form is the event (the organizer editing their meeting), not a message.
  */
 function readCompose(root: Element, owned: Owned, { people = new PeopleCollector(), calendar = false }: { people?: PeopleCollector; calendar?: boolean } = {}): Surface | null {
-  const fields = [...root.querySelectorAll(SEL.recipientField)].filter((f) => owned(f) && !f.closest(NOT_PEOPLE));
+  const fields = [...root.querySelectorAll(SEL_RECIPIENT_FIELD)].filter((f) => owned(f) && !f.closest(NOT_PEOPLE));
   if (fields.length === 0) return null;
   let added = 0;
   let invited = false;
@@ -216,14 +217,14 @@ function readCompose(root: Element, owned: Owned, { people = new PeopleCollector
     const label = roleForLabel(field.getAttribute('aria-label'));
     const attendees = calendar && label === null;
     const role = attendees ? 'guest' : (label ?? FIELD_ORDER[Math.min(i, FIELD_ORDER.length - 1)] ?? 'to');
-    let chips = [...field.children].filter((child) => child.matches(SEL.chip));
+    let chips = [...field.children].filter((child) => child.matches(SEL_CHIP));
     if (chips.length === 0) {
       // Chips deeper in the field: a draggable chip around a persona target is one person, once.
       const found = targetsIn(field).concat([...field.querySelectorAll('[draggable="true"]')]);
       chips = found.filter((el) => !found.some((other) => other !== el && other.contains(el)));
     }
     for (const chip of chips) {
-      const text = chip.querySelector(SEL.chipText) ?? chip;
+      const text = chip.querySelector(SEL_CHIP_TEXT) ?? chip;
       if (people.addParsed(parseTarget(chip, text), role, chip)) {
         added++;
         invited ||= attendees;
@@ -232,7 +233,7 @@ function readCompose(root: Element, owned: Owned, { people = new PeopleCollector
   });
   // Recipient fields without chips (a new, empty form; a stray editable) hold no one.
   if (added === 0) return null;
-  const subjectInput = queryAll(root, SEL.subject).find(owned);
+  const subjectInput = queryAll(root, SEL_SUBJECT).find(owned);
   const title = subjectInput ? inputValue(subjectInput) : null;
   return { kind: invited ? 'event' : 'compose', root, context: { title, when: null }, people: people.people() };
 }
@@ -253,7 +254,7 @@ function eventWhen(title: Element | null): string | null {
  */
 function readOrganizer(root: Element, owned: Owned, people: PeopleCollector): void {
   for (const button of root.querySelectorAll('button')) {
-    if (!owned(button) || button.closest(`${NOT_PEOPLE}, ${SEL.attendee}, ${HEADING}`)) continue;
+    if (!owned(button) || button.closest(`${NOT_PEOPLE}, ${SEL_ATTENDEE}, ${HEADING}`)) continue;
     const label = button.getAttribute('aria-label') ?? '';
     const beside = button.nextElementSibling;
     const name = beside ? shownText(beside) : null;
@@ -271,18 +272,18 @@ function readOrganizer(root: Element, owned: Owned, people: PeopleCollector): vo
 }
 
 function readEvent(root: Element, owned: Owned): Surface | null {
-  const personRows = root.querySelectorAll(SEL.personRow);
-  const rows = [...(personRows.length > 0 ? personRows : root.querySelectorAll(SEL.attendee))].filter((row) => owned(row) && !row.closest(NOT_PEOPLE));
+  const personRows = root.querySelectorAll(SEL_PERSON_ROW);
+  const rows = [...(personRows.length > 0 ? personRows : root.querySelectorAll(SEL_ATTENDEE))].filter((row) => owned(row) && !row.closest(NOT_PEOPLE));
   if (rows.length === 0) return null;
   const people = new PeopleCollector();
   readOrganizer(root, owned, people);
   for (const row of rows) {
-    const text = row.querySelector(SEL.personaText);
+    const text = row.querySelector(SEL_PERSONA_TEXT);
     let parsed = parseTarget(row, text ?? row);
     if (parsed.name === null && parsed.email === null) parsed = parseNameAndAddress(row.getAttribute('aria-label'));
     people.addParsed(parsed, 'guest', text ?? row);
   }
-  const title = queryAll(root, SEL.heading).find((h) => owned(h) && !h.closest(NOT_PEOPLE)) ?? null;
+  const title = queryAll(root, SEL_HEADING).find((h) => owned(h) && !h.closest(NOT_PEOPLE)) ?? null;
   return { kind: 'event', root, context: { title: title ? shownText(title) : null, when: eventWhen(title) }, people: people.people() };
 }
 
@@ -293,7 +294,7 @@ function isCalendarPath(path: string | undefined): boolean {
 
 function readSurface(root: Element): Surface | null {
   if (isHidden(root)) return null;
-  const owned = ownedByRoot(root, SEL.roots);
+  const owned = ownedByRoot(root, SEL_ROOTS);
   // The calendar holds events and event forms, never mail: the message reader would take any
   // heading holding a button for a person (a response group's "Accepted (3)", the grid's "Today").
   if (isCalendarPath(root.ownerDocument.location?.pathname)) return readCompose(root, owned, { calendar: true }) ?? readEvent(root, owned);
@@ -308,18 +309,18 @@ function readSurface(root: Element): Surface | null {
 }
 
 function showsMessage(doc: Document): boolean {
-  return [...doc.querySelectorAll(SEL.messageBody)].some((body) => !isHidden(body));
+  return [...doc.querySelectorAll(SEL_MESSAGE_BODY)].some((body) => !isHidden(body));
 }
 
 /** Whether a shown event view has a response group that counts someone, with its list after it. */
 function showsResponseGroups(doc: Document): boolean {
-  return [...doc.querySelectorAll(SEL.main)].some(
+  return [...doc.querySelectorAll(SEL_MAIN)].some(
     (main) =>
       !isHidden(main) &&
-      queryAll(main, SEL.heading).some((heading) => {
+      queryAll(main, SEL_HEADING).some((heading) => {
         if (heading.closest(NOT_PEOPLE) || !heading.nextElementSibling?.firstElementChild) return false;
         // Any script's digits; a group of "(0)" counts no one.
-        const count = SEL.responseCount.exec(normaliseText(heading.textContent) ?? '');
+        const count = SEL_RESPONSE_COUNT.exec(normaliseText(heading.textContent) ?? '');
         return count !== null && !/^0+$/.test(count[1] ?? '');
       }),
   );
@@ -327,7 +328,7 @@ function showsResponseGroups(doc: Document): boolean {
 
 function ownAddresses(doc: Document): string[] {
   const found = new Set<string>();
-  for (const el of queryAll(doc, SEL.accountAddress)) {
+  for (const el of queryAll(doc, SEL_ACCOUNT_ADDRESS)) {
     const text = `${spacedText(el)} ${el.getAttribute('aria-label') ?? ''} ${el.getAttribute('title') ?? ''}`;
     for (const address of addressesIn(text)) found.add(address);
   }
@@ -343,13 +344,13 @@ function ownAddresses(doc: Document): string[] {
  */
 export function outlookOwnNames(doc: Document): string[] {
   const names = new Set<string>();
-  for (const el of queryAll(doc, SEL.accountName)) {
+  for (const el of queryAll(doc, SEL_ACCOUNT_NAME)) {
     const name = normaliseText(el.textContent);
     if (name !== null && addressesIn(name).length === 0) names.add(name);
   }
   if (names.size === 0) {
-    const label = normaliseText(doc.querySelector(SEL.accountButton)?.getAttribute('aria-label'));
-    const name = label === null ? null : normaliseText(SEL.accountManagerFor.exec(label)?.[1]);
+    const label = normaliseText(doc.querySelector(SEL_ACCOUNT_BUTTON)?.getAttribute('aria-label'));
+    const name = label === null ? null : normaliseText(SEL_ACCOUNT_MANAGER_FOR.exec(label)?.[1]);
     if (name !== null && addressesIn(name).length === 0) names.add(name);
   }
   return [...names].map(fullName);
@@ -358,13 +359,13 @@ export function outlookOwnNames(doc: Document): string[] {
 export const outlookAdapter: SiteAdapter = {
   site: 'outlook',
   ownNames: outlookOwnNames,
-  surfaceSelectors: SEL.roots,
-  unreadRegions: SEL.notPeople,
+  surfaceSelectors: SEL_ROOTS,
+  unreadRegions: SEL_NOT_PEOPLE,
   // People shown by name carry their address, when at all, in a tooltip.
   identityAttributes: ['title'],
   readSurface: (root) => withReadCache(() => readSurface(root)),
   // Any one anchor will do: stop at the first found (a missing one costs a whole-page search).
-  recognise: (doc) => SEL.anchors.some((selector) => doc.querySelector(selector) !== null),
+  recognise: (doc) => SEL_ANCHORS.some((selector) => doc.querySelector(selector) !== null),
   // A message open in mail always shows who sent it; an event whose response groups count anyone
   // shows its attendees. Reading no one there means the people's markup changed.
   expectsPeople: (doc, where) => withReadCache(() => (isCalendarPath(where.pathname) ? showsResponseGroups(doc) : showsMessage(doc))),
