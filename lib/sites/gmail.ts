@@ -43,74 +43,75 @@ import {
 import { queryAll, queryFirst } from './query';
 import type { PersonRole, SiteAdapter, Surface, SurfaceKind } from './types';
 
-/** Every Gmail selector lives here. */
-const SEL = {
-  roots: [
-    // Thread view element: InboxSDK gmail-thread-view.ts, Nov 2023 layout (read 2026-11-22).
-    'div.a98.iY',
-    // Older thread view elements (InboxSDK: Oct 2022, 2018); kept as fallbacks.
-    'div.PeIF1d',
-    'div.if',
-    // Compose window: gmail.js `closest('div.M9')`; `.AD` is the full-screen/pop-out variant (2026-11-22).
-    'div.M9',
-    'div.AD',
-    // Message list: the `gh="tl"` thread-list attribute (Gmail extensions; 2026-11-22).
-    'div[gh="tl"]',
-    // Fallback: the main view (InboxSDK tracks `[role=main]`/.nH views); reads only what no root
-    // above claims (nested roots are read on their own: address.ts ownedByRoot).
-    'div[role="main"]',
-    // Fallback for compose windows, which sit outside the main view: their dialog (the fixture's
-    // `div.nH.Hd[role=dialog][aria-label="New Message"]`; InboxSDK's Inbox driver finds compose
-    // by `div[role=dialog]`). Reads only compose fields no root above claims, e.g. when `.M9`
-    // and `.AD` are renamed; Gmail's other dialogs hold none and read as nothing. Not a message's
-    // "Show details" popup (`.ajA`, a dialog inside the thread, filled in place when opened: InboxSDK
-    // get-updated-contact.ts): as a root of its own it would take the thread's changes and read nothing.
-    'div[role="dialog"]:not(.ajA)',
-  ],
-  /** Messages: data attribute first (InboxSDK), then gmail.js's message class. */
-  message: '[data-message-id]',
-  messageFallback: 'div.adn',
-  /** A collapsed message's summary (`.adf.ads`: InboxSDK COLLAPSED); one never opened has no id or `.adn`. */
-  collapsed: 'div.adf',
-  /** Sender: gmail.js `.gD[email]`, InboxSDK `td.gF span[email]`, then the header's heading. */
-  sender: ['.gD[email]', 'td.gF [email]', 'h3 [email]'],
-  /** Header recipients ("to me, Alex, +4"): gmail.js/InboxSDK `.hb [email]`. */
-  header: '.hb',
-  /** "Show details" table (InboxSDK get-updated-contact.ts `.ajC [email]`); rows are `tr`. */
-  details: '.ajC',
-  /**
-   * Message body: never read (gmail.js `div.a3s`, InboxSDK `div.ii.gt`); nor is a compose body
-   * (`div.editable[role=textbox][aria-multiline][contenteditable]`): typing in it makes no re-read.
-   */
-  body: ['.a3s', 'div.ii', '[role="document"]', TEXT_EDITOR],
-  /** A message's time, rewritten as it ages ("10:42 AM (3 minutes ago)"): gmail.js `span.g3`. Never read. */
-  time: 'span.g3',
-  /** Subject: data attributes first (InboxSDK gmail-thread-view), then gmail.js `h2.hP`. */
-  subject: ['h2[data-thread-perm-id]', 'h2[data-legacy-thread-id]', 'h2.hP'],
-  /** Compose fields: PeopleKit chips (gmail.js recipients(), Briskine), legacy inputs. */
-  composeChip: (field: string) => `[name="${field}"] [data-hovercard-id]`,
-  composeLegacy: (field: string) => [`input[name="${field}"]`, `textarea[name="${field}"]`],
-  composeSubject: 'input[name="subjectbox"]',
-  /** List rows: gmail.js `tbody>tr.zA[role=row]`, then any grid row. */
-  listRow: 'tr[role="row"]',
-  /** Signed-in account: Google bar link to SignOutOptions, or any banner link labelled with an address. */
-  account: ['a[href*="accounts.google.com/SignOutOptions"]', 'header a[aria-label*="@"]', '[role="banner"] a[aria-label*="@"]'],
-  /** Anchors for recognise(): list, list rows, messages, thread subject, PeopleKit compose. */
-  anchors: ['[gh="tl"]', 'tr.zA', '[data-message-id]', '[data-legacy-message-id]', 'h2[data-thread-perm-id]', '[data-thread-id]', 'div.M9', 'input[peoplekit-id]'],
-} as const;
+/**
+ * Every Gmail selector lives here: one constant each, not an object's properties, which the
+ * minifier cannot shorten in the script injected on every page.
+ */
+const SEL_ROOTS = [
+  // Thread view element: InboxSDK gmail-thread-view.ts, Nov 2023 layout (read 2026-11-22).
+  'div.a98.iY',
+  // Older thread view elements (InboxSDK: Oct 2022, 2018); kept as fallbacks.
+  'div.PeIF1d',
+  'div.if',
+  // Compose window: gmail.js `closest('div.M9')`; `.AD` is the full-screen/pop-out variant (2026-11-22).
+  'div.M9',
+  'div.AD',
+  // Message list: the `gh="tl"` thread-list attribute (Gmail extensions; 2026-11-22).
+  'div[gh="tl"]',
+  // Fallback: the main view (InboxSDK tracks `[role=main]`/.nH views); reads only what no root
+  // above claims (nested roots are read on their own: address.ts ownedByRoot).
+  'div[role="main"]',
+  // Fallback for compose windows, which sit outside the main view: their dialog (the fixture's
+  // `div.nH.Hd[role=dialog][aria-label="New Message"]`; InboxSDK's Inbox driver finds compose
+  // by `div[role=dialog]`). Reads only compose fields no root above claims, e.g. when `.M9`
+  // and `.AD` are renamed; Gmail's other dialogs hold none and read as nothing. Not a message's
+  // "Show details" popup (`.ajA`, a dialog inside the thread, filled in place when opened: InboxSDK
+  // get-updated-contact.ts): as a root of its own it would take the thread's changes and read nothing.
+  'div[role="dialog"]:not(.ajA)',
+] as const;
+/** Messages: data attribute first (InboxSDK), then gmail.js's message class. */
+const SEL_MESSAGE = '[data-message-id]';
+const SEL_MESSAGE_FALLBACK = 'div.adn';
+/** A collapsed message's summary (`.adf.ads`: InboxSDK COLLAPSED); one never opened has no id or `.adn`. */
+const SEL_COLLAPSED = 'div.adf';
+/** Sender: gmail.js `.gD[email]`, InboxSDK `td.gF span[email]`, then the header's heading. */
+const SEL_SENDER = ['.gD[email]', 'td.gF [email]', 'h3 [email]'] as const;
+/** Header recipients ("to me, Alex, +4"): gmail.js/InboxSDK `.hb [email]`. */
+const SEL_HEADER = '.hb';
+/** "Show details" table (InboxSDK get-updated-contact.ts `.ajC [email]`); rows are `tr`. */
+const SEL_DETAILS = '.ajC';
+/**
+ * Message body: never read (gmail.js `div.a3s`, InboxSDK `div.ii.gt`); nor is a compose body
+ * (`div.editable[role=textbox][aria-multiline][contenteditable]`): typing in it makes no re-read.
+ */
+const SEL_BODY = ['.a3s', 'div.ii', '[role="document"]', TEXT_EDITOR] as const;
+/** A message's time, rewritten as it ages ("10:42 AM (3 minutes ago)"): gmail.js `span.g3`. Never read. */
+const SEL_TIME = 'span.g3';
+/** Subject: data attributes first (InboxSDK gmail-thread-view), then gmail.js `h2.hP`. */
+const SEL_SUBJECT = ['h2[data-thread-perm-id]', 'h2[data-legacy-thread-id]', 'h2.hP'] as const;
+/** Compose fields: PeopleKit chips (gmail.js recipients(), Briskine), legacy inputs. */
+const SEL_COMPOSE_CHIP = (field: string) => `[name="${field}"] [data-hovercard-id]`;
+const SEL_COMPOSE_LEGACY = (field: string) => [`input[name="${field}"]`, `textarea[name="${field}"]`];
+const SEL_COMPOSE_SUBJECT = 'input[name="subjectbox"]';
+/** List rows: gmail.js `tbody>tr.zA[role=row]`, then any grid row. */
+const SEL_LIST_ROW = 'tr[role="row"]';
+/** Signed-in account: Google bar link to SignOutOptions, or any banner link labelled with an address. */
+const SEL_ACCOUNT = ['a[href*="accounts.google.com/SignOutOptions"]', 'header a[aria-label*="@"]', '[role="banner"] a[aria-label*="@"]'] as const;
+/** Anchors for recognise(): list, list rows, messages, thread subject, PeopleKit compose. */
+const SEL_ANCHORS = ['[gh="tl"]', 'tr.zA', '[data-message-id]', '[data-legacy-message-id]', 'h2[data-thread-perm-id]', '[data-thread-id]', 'div.M9', 'input[peoplekit-id]'] as const;
 
 /** `closest()` tests the body's selectors as one list. */
-const BODY = SEL.body.join(', ');
+const BODY = SEL_BODY.join(', ');
 
 const FIELDS = ['to', 'cc', 'bcc'] as const;
 
 /** Every element one of the readers below starts from: a fallback root without any owns nobody. */
 const FALLBACK_CANDIDATES = [
-  SEL.message,
-  SEL.messageFallback,
-  SEL.collapsed,
-  ...FIELDS.flatMap((field) => [SEL.composeChip(field), ...SEL.composeLegacy(field)]),
-  SEL.listRow,
+  SEL_MESSAGE,
+  SEL_MESSAGE_FALLBACK,
+  SEL_COLLAPSED,
+  ...FIELDS.flatMap((field) => [SEL_COMPOSE_CHIP(field), ...SEL_COMPOSE_LEGACY(field)]),
+  SEL_LIST_ROW,
 ];
 
 function nameAttr(el: Element): string | null {
@@ -154,14 +155,14 @@ function addPerson(people: PeopleCollector, span: Element, role: PersonRole): vo
 /** `classesGone`: the thread shows no header or details class at all (Gmail renamed them). */
 function readMessage(message: Element, people: PeopleCollector, classesGone: boolean): void {
   // Sender (never from inside a body: quoted mail can carry Gmail markup too).
-  const sender = queryFirst(message, SEL.sender);
+  const sender = queryFirst(message, SEL_SENDER);
   // Mail a Google Group re-sends as itself (DMARC): "'Maya Chen' via Team" <team@…>. The address is
   // the group's, no one's: the person is known by name only.
   if (sender && !sender.closest(BODY)) addPerson(people, sender, 'sender');
 
   // The details table lists every recipient with its role; the header shows the first few.
-  const details = outsideBody(message, SEL.details)[0];
-  const headers = outsideBody(message, SEL.header);
+  const details = outsideBody(message, SEL_DETAILS)[0];
+  const headers = outsideBody(message, SEL_HEADER);
   if (details) {
     const rows: [Element[], string | null][] = [];
     for (const row of details.querySelectorAll('tr')) {
@@ -207,17 +208,17 @@ function readMessage(message: Element, people: PeopleCollector, classesGone: boo
 }
 
 function readThread(root: Element, owned: (el: Element) => boolean): Surface | null {
-  const messages = queryAll(root, [root.querySelector(SEL.message) ? SEL.message : SEL.messageFallback, SEL.collapsed]);
+  const messages = queryAll(root, [root.querySelector(SEL_MESSAGE) ? SEL_MESSAGE : SEL_MESSAGE_FALLBACK, SEL_COLLAPSED]);
   const people = new PeopleCollector();
-  const classesGone = root.querySelector(`${SEL.header} [email], ${SEL.details}`) === null;
+  const classesGone = root.querySelector(`${SEL_HEADER} [email], ${SEL_DETAILS}`) === null;
   for (const message of messages) {
     if (!owned(message) || isHiddenBelow(message, root)) continue;
     // A message element inside another one (quoted/nested markup) is read with its parent.
-    if (message.parentElement?.closest(SEL.message) && root.contains(message.parentElement.closest(SEL.message))) continue;
+    if (message.parentElement?.closest(SEL_MESSAGE) && root.contains(message.parentElement.closest(SEL_MESSAGE))) continue;
     readMessage(message, people, classesGone);
   }
   if (people.size === 0) return null;
-  const subject = queryFirst(root, SEL.subject);
+  const subject = queryFirst(root, SEL_SUBJECT);
   return { kind: 'thread', root, context: { title: subject ? normaliseText(subject.textContent) : null, when: null }, people: people.people() };
 }
 
@@ -225,7 +226,7 @@ function readCompose(root: Element, owned: (el: Element) => boolean): Surface | 
   const people = new PeopleCollector();
   for (const field of FIELDS) {
     let chips = 0;
-    for (const chip of root.querySelectorAll(SEL.composeChip(field))) {
+    for (const chip of root.querySelectorAll(SEL_COMPOSE_CHIP(field))) {
       if (!owned(chip)) continue;
       chips++;
       people.add(chip.getAttribute('data-hovercard-id'), chip.getAttribute('data-name'), field, chip);
@@ -234,7 +235,7 @@ function readCompose(root: Element, owned: (el: Element) => boolean): Surface | 
     // Legacy compose (and Briskine's `input[name=to]` branch): "Name <addr>, …" in a value. Its
     // people are read for the briefing but shown by no element: all of them share the one field, and
     // a mark per element would leave the last one marked (and a card on the field's surroundings).
-    for (const input of queryAll(root, SEL.composeLegacy(field))) {
+    for (const input of queryAll(root, SEL_COMPOSE_LEGACY(field))) {
       if (!owned(input)) continue;
       for (const part of (inputValue(input) ?? '').split(/[,;](?=(?:[^"]*"[^"]*")*[^"]*$)/)) {
         const parsed = parseNameAndAddress(part);
@@ -242,7 +243,7 @@ function readCompose(root: Element, owned: (el: Element) => boolean): Surface | 
       }
     }
   }
-  const subject = root.querySelector(SEL.composeSubject);
+  const subject = root.querySelector(SEL_COMPOSE_SUBJECT);
   const title = subject ? inputValue(subject) : null;
   // A compose window without recipients has no one to mark.
   if (people.size === 0) return null;
@@ -251,7 +252,7 @@ function readCompose(root: Element, owned: (el: Element) => boolean): Surface | 
 
 function readList(root: Element, owned: (el: Element) => boolean): Surface | null {
   const people = new PeopleCollector();
-  for (const row of root.querySelectorAll(SEL.listRow)) {
+  for (const row of root.querySelectorAll(SEL_LIST_ROW)) {
     if (!owned(row) || isHiddenBelow(row, root)) continue;
     for (const span of row.querySelectorAll('[email]')) {
       people.add(span.getAttribute('email'), nameAttr(span), 'sender', span);
@@ -282,7 +283,7 @@ function readSurface(root: Element): Surface | null {
   // A root inside a message's body is mail someone wrote (quoted, or crafted to look like Gmail's
   // own compose or list): nobody there is a recipient to brief.
   if (isHidden(root) || root.parentElement?.closest(BODY)) return null;
-  const nested = nestedRoots(root, SEL.roots);
+  const nested = nestedRoots(root, SEL_ROOTS);
   const owned = ownedBy(nested);
   switch (kindOf(root)) {
     case 'compose':
@@ -301,7 +302,7 @@ function readSurface(root: Element): Surface | null {
 
 function ownAddresses(doc: Document): string[] {
   const found = new Set<string>();
-  for (const el of queryAll(doc, SEL.account)) {
+  for (const el of queryAll(doc, SEL_ACCOUNT)) {
     for (const address of addressesIn(`${el.getAttribute('aria-label') ?? ''} ${el.getAttribute('title') ?? ''}`)) found.add(address);
   }
   // Gmail's document title: "Inbox (3) - me@example.com - Gmail" (the account's address).
@@ -312,22 +313,22 @@ function ownAddresses(doc: Document): string[] {
 
 /** An open message in view: every message shows its sender. */
 function showsMessage(doc: Document): boolean {
-  return [SEL.message, SEL.messageFallback].some((selector) => [...doc.querySelectorAll(selector)].some((message) => !isHidden(message)));
+  return [SEL_MESSAGE, SEL_MESSAGE_FALLBACK].some((selector) => [...doc.querySelectorAll(selector)].some((message) => !isHidden(message)));
 }
 
 export const gmailAdapter: SiteAdapter = {
   site: 'gmail',
-  surfaceSelectors: SEL.roots,
+  surfaceSelectors: SEL_ROOTS,
   readSurface: (root) => withReadCache(() => readSurface(root)),
   // Any one anchor will do: stop at the first found (a missing one costs a whole-page search).
-  recognise: (doc) => SEL.anchors.some((selector) => doc.querySelector(selector) !== null),
+  recognise: (doc) => SEL_ANCHORS.some((selector) => doc.querySelector(selector) !== null),
   // Settings (`#settings/general`, …) list no one; Google Chat (`/chat/u/0/…`, and `#chat/…` inside
   // Gmail) is another app, which this adapter does not read; a message's "Show original" and a
   // thread's "Print all" (`?view=om`, `?view=pt`) are pages of plain text, not Gmail's app.
   peopleless: (where) =>
     /^#(settings|chat)\b/.test(where.hash) || /^\/chat(\/|$)/.test(where.pathname) || ['om', 'pt'].includes(where.searchParams.get('view') ?? ''),
   expectsPeople: (doc) => withReadCache(() => showsMessage(doc)),
-  unreadRegions: [...SEL.body, SEL.time],
+  unreadRegions: [...SEL_BODY, SEL_TIME],
   // Senders and recipients (`email`, `name`), compose chips (`data-hovercard-id`, `data-name`).
   identityAttributes: ['email', 'name', 'data-hovercard-id', 'data-name', 'title'],
   ownAddresses,
