@@ -282,6 +282,8 @@ export function createHoverCardApi(): HoverCardApi {
   let person: { key: string; root: Element; markerFocused: boolean } | null = null;
   /** Following focus lost with the last card's person (refocus.ts). */
   let stopFollowing = () => undefined as void;
+  /** The person (key) whose card hid with focus in it or on their marker: theirs to follow once they are redrawn. */
+  let focusedAtHide: string | null = null;
 
   // While a card is open, the site may open its own hover card on the same person: the card moves
   // off it (placed again after the frame that shows it).
@@ -330,6 +332,8 @@ export function createHoverCardApi(): HoverCardApi {
     // A contact the service no longer has (its card said so) loses its marker as the card closes,
     // not once the page's memory of the answer runs out (an hour), and focus stays near the person.
     const gone = goneShowing === showings;
+    const focusOurs = (active !== null && host()?.contains(active)) || (active !== null && active === shown?.marker) || (person?.markerFocused && (active === null || active === document.body));
+    if (shown) focusedAtHide = focusOurs && person ? person.key : null;
     if (shown && person && (gone || !shown.anchor.isConnected || shown.marker?.isConnected === false)) {
       // The page took the mark down itself (a read, the site switched off, the script standing
       // down): nothing is read again, or people would be marked again on a page Primer has left.
@@ -337,7 +341,6 @@ export function createHoverCardApi(): HoverCardApi {
       // A gone contact is forgotten all the same: forgetting reads nothing.
       const toRead = gone ? forgetContact(shown, person.key) : [person.root];
       const roots = takenDown ? [] : toRead;
-      const focusOurs = (active !== null && host()?.contains(active)) || (active !== null && active === shown.marker) || (person.markerFocused && (active === null || active === document.body));
       // A gone contact's surfaces are read whoever has the focus (a card shown next stops the
       // following, not the read); read after the current task: a read drops marks, which closes
       // cards (not inside this hide).
@@ -533,6 +536,13 @@ export function createHoverCardApi(): HoverCardApi {
       });
     },
     hide,
+    follow(mark, scanner, focus) {
+      // Not a pointer user's focus (never on the marker), nor one a card shown since has.
+      if (current || mark.key !== focusedAtHide) return;
+      stopFollowing();
+      // Where the person was, when they are not marked again: their element or surface, if still on the page.
+      stopFollowing = refocusAfter({ scanner, key: mark.key, roots: [], near: mark.element.isConnected ? mark.element : mark.surface.root, marker: mark.marker, focus }, host);
+    },
     contains(node) {
       const element = host();
       return current !== null && element !== null && (element === node || element.contains(node) || ui!.shadow.contains(node));

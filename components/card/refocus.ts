@@ -29,6 +29,8 @@ export interface LostPerson {
   near: Element | null;
   /** The person's old marker: while it still has focus, the site or the scanner is about to remove it. */
   marker: Element | null;
+  /** Gives focus (default: without scrolling). */
+  focus?: (element: HTMLElement) => void;
 }
 
 /**
@@ -42,7 +44,7 @@ export function refocusAfter(person: LostPerson, ours: () => Element | null): ()
     return active === null || active === document.body || active === ours();
   };
   const place = (element: Element | null | undefined) => {
-    (element as HTMLElement | null | undefined)?.focus({ preventScroll: true });
+    if (element) (person.focus ?? ((to) => to.focus({ preventScroll: true })))(element as HTMLElement);
     stop();
   };
   /** `last`: no new marker is coming (the surface was read again, or the wait is over). */

@@ -7,7 +7,7 @@ import type { ContentScriptContext } from '#imports';
 import type { ContactMatch } from '../models';
 import type { PageSurface } from '../panel/context';
 import type { PageView } from '../panel/view';
-import type { PageScanner } from './scanner';
+import type { Mark, PageScanner } from './scanner';
 
 export interface CardRequest {
   ctx: ContentScriptContext;
@@ -43,6 +43,12 @@ export interface HoverCardApi {
   hide(): void;
   /** Whether `node` is inside the card (pointer moving from the name into the card keeps it open). */
   contains(node: Node): boolean;
+  /**
+   * The person whose card Esc closed (focus went back to their marker) is no longer marked: focus
+   * lost with their marker goes to their new one once the site drew them again (refocus.ts), given
+   * by `focus` (the injected script's, so that it opens no card Esc closed).
+   */
+  follow(mark: Mark, scanner: CardRequest['scanner'], focus: (element: HTMLElement) => void): void;
 }
 
 /** Where the card bundle registers itself in the content script's isolated world. */

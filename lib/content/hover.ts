@@ -404,8 +404,12 @@ export function installHoverCards(
   // A card must not stay on a person the scanner no longer marks (gone from the page, or the
   // reused element now shows someone else).
   scanner.onDrop = (mark) => {
-    // Not kept: it would keep its view in memory after the site removed it.
-    if (dismissed === mark) dismissed = null;
+    // Not kept: it would keep its view in memory after the site removed it. Focus Esc gave back to
+    // its marker, gone with it, follows the person once the site drew them again (the card's code).
+    if (dismissed === mark) {
+      dismissed = null;
+      void loadCard().then((card) => card.follow(mark, scanner, focusBackTo), () => undefined);
+    }
     if (open?.mark === mark || pending?.mark === mark) close();
     // A focused row whose person is no longer marked has no card to reach with Alt+Down.
     const row = described?.deref();

@@ -1,9 +1,13 @@
-/** A hover card for tests of lib/content/hover.ts: it records what it was asked to do; `node` stands for its shadow host. */
+/**
+ * A hover card for tests of lib/content/hover.ts: it records what it was asked to do (`followed`:
+ * the persons it was asked to follow focus lost with); `node` stands for its shadow host.
+ */
 import type { CardRequest, HoverCardApi } from '@/lib/content/card-api';
 
 export function fakeCard() {
   const node = document.createElement('div');
   const shown: CardRequest[] = [];
+  const followed: Parameters<HoverCardApi['follow']>[] = [];
   let open = false;
   const api: HoverCardApi = {
     show: (request) => {
@@ -16,6 +20,7 @@ export function fakeCard() {
       node.remove();
     },
     contains: (target) => open && (target === node || node.contains(target)),
+    follow: (...args) => void followed.push(args),
   };
-  return { api, shown, node, isOpen: () => open };
+  return { api, shown, followed, node, isOpen: () => open };
 }
