@@ -75,19 +75,19 @@ export function defaultMessage(kind: ApiErrorKind): string {
 }
 
 /**
- * What a refusal says when its body gave only a code (ParsedErrorBody.bareCode): the status's
- * words, then the code's ("The service did not accept the request: unsupported content type."),
- * or the status's alone when the code only restates it ("rate_limited" on a 429).
+ * What a refusal says when its body gave only a code (ParsedErrorBody.bareCode): for a request
+ * refused (400, 422), the status's words, then the code's ("The service did not accept the
+ * request: unsupported content type."), which name what to change. Otherwise the status's words
+ * alone, which say what to do (wait, check the key); the code stays the error's `code`, and the
+ * views that tell Primer's words from the service's (Test connection, the webhook form) still can.
  */
 export function withBareCode(kind: ApiErrorKind, words: string): string {
   const said = defaultMessage(kind);
   const letters = words.toLowerCase().replace(/[^a-z]/g, '');
-  if (letters === kind.replace(/_/g, '') || RESTATING.has(letters)) return said;
+  if (kind !== 'bad_request' || letters === 'badrequest' || letters === 'invalidrequest') return said;
   return `${said.replace(/\.$/, '')}: ${words.charAt(0).toLowerCase()}${words.slice(1)}.`;
 }
 
-/** Codes that say no more than their status does. */
-const RESTATING = new Set(['ratelimitexceeded', 'toomanyrequests', 'unauthenticated', 'invalidapikey', 'invalidkey', 'notfound', 'badrequest', 'internalerror', 'internalservererror', 'servererror', 'serviceunavailable']);
 
 /**
  * Marks a call that could not reach the service because Primer has no access to its host (an

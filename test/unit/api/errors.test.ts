@@ -51,12 +51,13 @@ describe('parseErrorBody', () => {
     expect(parseErrorBody('{"error":"Payload Too Large"}', 'application/json')).toEqual({ message: 'Payload Too Large', code: null });
   });
 
-  it('says a bare code after the status’s words, or the status’s alone when the code only restates it', () => {
+  it('says a refused request’s bare code after the status’s words; any other status’s words alone', () => {
     expect(withBareCode('bad_request', 'Unsupported content type')).toBe('The service did not accept the request: unsupported content type.');
-    expect(withBareCode('forbidden', 'Insufficient scope')).toBe('The API key is not allowed to do this: insufficient scope.');
-    expect(withBareCode('rate_limited', 'Rate limited')).toBe(defaultMessage('rate_limited'));
-    expect(withBareCode('rate_limited', 'Too many requests')).toBe(defaultMessage('rate_limited'));
-    expect(withBareCode('unauthorized', 'Unauthorized')).toBe(defaultMessage('unauthorized'));
+    expect(withBareCode('bad_request', 'Bad request')).toBe(defaultMessage('bad_request'));
+    // Words that say what to do (wait, check the key), not hung after "Try again in a moment".
+    for (const [kind, words] of [['forbidden', 'Insufficient scope'], ['rate_limited', 'Quota exceeded'], ['server', 'Maintenance mode'], ['conflict', 'Already exists'], ['unauthorized', 'Unauthorized']] as const) {
+      expect(withBareCode(kind, words)).toBe(defaultMessage(kind));
+    }
   });
 
   it('truncates very long messages', () => {
