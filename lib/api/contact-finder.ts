@@ -140,14 +140,19 @@ export class ContactFinder {
    */
   async #searchNames(param: 'search' | 'q', words: readonly string[], call: FindOptions): Promise<ContactRecord[] | null> {
     const found: ContactRecord[] = [];
-    for (const word of words) {
+    for (const [index, word] of words.entries()) {
       const page = toContactPage(
         (await this.#http.request('GET', '/api/v2/contacts', { query: { [param]: word, limit: NAME_SEARCH_LIMIT }, ...call })).body,
         { limit: NAME_SEARCH_LIMIT, offset: 0 },
       );
       // Complete only when the server says so: a page it cut short at its own size, saying
       // nothing, reads like a last page, and a namesake past it would make the name look unique.
-      if (page.items.length > 0 && page.complete !== true) return null;
+      // The first word's decides; a common last word's ("Li", "Smith") finding more than a page
+      // would page the whole list for every such name: the first word's answer stands alone then.
+      if (page.items.length > 0 && page.complete !== true) {
+        if (index === 0) return null;
+        break;
+      }
       found.push(...page.items);
     }
     return found;
