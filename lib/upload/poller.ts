@@ -81,8 +81,13 @@ const USERS_WAIT = new Set(['not_configured', 'unauthorized', 'forbidden']);
 function notTiedTo(recording: Recording, contactId: string): boolean {
   const primary = recording.primaryContactId;
   if (primary !== null ? sameId(primary, contactId) : recording.primaryContactUnreported) return false;
-  // A bare `id` may be the participant row's own (a "3" that is not contact 3): not taken as theirs.
-  return !recording.participants.some((participant) => participant.contactId !== null && sameId(participant.contactId, contactId));
+  // A bare `id` equal to theirs counts too, as the recordings list counts it (listRecordings): a
+  // participant given as the contact itself ({id, name, email}). A row's own id equal to it by
+  // chance keeps the contact named, as before processing was checked for it.
+  return !recording.participants.some((participant) => {
+    const id = participant.contactId ?? participant.id ?? null;
+    return id !== null && sameId(id, contactId);
+  });
 }
 
 /**
