@@ -43,10 +43,9 @@ import {
 import { queryAll } from './query';
 import type { SiteAdapter, Surface } from './types';
 
-/**
- * Every Calendar selector lives here: one constant each, not an object's properties, which the
- * minifier cannot shorten in the script injected on every page.
- */
+// Every Calendar selector lives here: one constant each, not an object's properties, which the
+// minifier cannot shorten in the script injected on every page.
+
 /**
  * Surface roots. Chips in the grid (`[data-eventchip]`) carry `data-eventid` too but hold no
  * guests, so no alternative below matches them.
