@@ -9,7 +9,7 @@ import 'fake-indexeddb/auto';
 import { beforeEach, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { resetVaultForTests, seal } from '@/lib/background/key-vault';
-import { apiKeyFor, resetSettingsForTests } from '@/lib/background/settings';
+import { apiKeyFor, resetSettingsForTests, settingsView } from '@/lib/background/settings';
 
 const SVC = 'https://svc.example.com';
 
@@ -30,4 +30,15 @@ it.each([
   // As the version before the cleaning left it: trimmed, sealed for the address saved with it.
   await fakeBrowser.storage.local.set({ serviceUrl: SVC, apiKeySealed: await seal(asSaved, SVC) });
   expect(await apiKeyFor(SVC)).toBe('sk_live_0123456789abcdef');
+});
+
+// The options page names the ending of the key sent, not of the key as pasted (the hint sealed with
+// it: `…def"` for a .env line's quotes), so the user comparing it with the service's list sees an ending a key has.
+it.each([
+  ['the quotes of a .env line', '"sk_live_0123456789abcdef"'],
+  ['a zero-width space a web page added', 'sk_live_0123456789abcdef\u200B'],
+])('names the ending of the key it sends, for a key an earlier version saved with %s', async (_what, asSaved) => {
+  await fakeBrowser.storage.local.set({ serviceUrl: SVC, apiKeySealed: await seal(asSaved, SVC) });
+  expect(await apiKeyFor(SVC)).toBe('sk_live_0123456789abcdef');
+  expect((await settingsView()).apiKeyHint).toBe('cdef');
 });
