@@ -150,7 +150,8 @@ export class ContactFinder {
       // The first word's decides; a common last word's ("Li", "Smith") finding more than a page
       // would page the whole list for every such name: the first word's answer stands alone then.
       if (page.items.length > 0 && page.complete !== true) {
-        if (index === 0) return null;
+        // With nothing found by the first word, nothing decides but the whole list.
+        if (index === 0 || found.length === 0) return null;
         break;
       }
       found.push(...page.items);
