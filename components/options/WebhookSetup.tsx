@@ -2,6 +2,7 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiError, defaultMessage } from '@/lib/api/errors';
+import { codeAsWords } from '@/lib/format/text';
 import { sameWebhookAddress, validateWebhookFor } from '@/lib/api/webhook-url';
 import { sendRequest } from '@/lib/messaging/send';
 import { WEBHOOK_EVENTS, type Webhook, type WebhookEvent } from '@/lib/models';
@@ -16,7 +17,11 @@ import { WEBHOOK_EVENT_TEXT } from './webhook-events';
 /** What the service said against the address (a 422 naming it, a 409 for one it has): said at the field. */
 function addressRefusal(error: unknown): string | null {
   if (!(error instanceof ApiError)) return null;
-  if (error.kind === 'conflict') return error.message === defaultMessage('conflict') ? 'The service already has a webhook for this address.' : error.message;
+  if (error.kind === 'conflict') {
+    if (error.message !== defaultMessage('conflict')) return error.message;
+    // Only a code said: a duplicate's ("already_exists"), or another state's ("webhook_limit_reached").
+    return error.code === null || /exist|duplicate|taken|conflict/i.test(error.code) ? 'The service already has a webhook for this address.' : `The service refused it: ${codeAsWords(error.code)}.`;
+  }
   return error.kind === 'bad_request' && /\b(url|endpoint|address|target_url|callback_url)\b/i.test(error.message) ? error.message : null;
 }
 

@@ -2,6 +2,7 @@
  * "Test connection" for the options page: one cheap authenticated call that tells apart a working
  * setup, a bad key, an unreachable address and an address that is not this kind of service.
  */
+import { codeAsWords } from '../format/text';
 import type { ConnectionResult } from '../messaging/protocol';
 import { GRANTABLE_HTTP_HOSTS } from './base-url';
 import type { ServiceClient } from './client';
@@ -28,7 +29,7 @@ export async function testConnection(client: ServiceClient, signal?: AbortSignal
       case 'unauthorized':
         return { ok: false, reason: 'bad_key', message: 'The service did not accept this API key.' };
       case 'forbidden':
-        return { ok: false, reason: 'forbidden', message: forbiddenMessage(error.message) };
+        return { ok: false, reason: 'forbidden', message: forbiddenMessage(error.message, error.code) };
       case 'network':
       case 'timeout':
         return {
@@ -49,11 +50,13 @@ export async function testConnection(client: ServiceClient, signal?: AbortSignal
 /**
  * A 403 is also how many gateways (usage-plan keys, key-auth plugins) refuse a wrong key: what the
  * service said tells the user which, so it is passed on (as text; the key was taken out of it).
+ * Only a code said (`{"error": "ip_not_allowed"}`: the message is Primer's words), the code is.
  */
-function forbiddenMessage(said: string): string {
+function forbiddenMessage(said: string, code: string | null): string {
   const next = 'Check that the key is right and that it may read contacts.';
-  const words = said.trim();
-  if (words === '' || words === defaultMessage('forbidden')) return next;
+  const primers = said.trim() === '' || said.trim() === defaultMessage('forbidden');
+  const words = primers ? (code !== null && !code.startsWith('primer_') ? codeAsWords(code) : '') : said.trim();
+  if (words === '') return next;
   return `The service said: “${words}”${/[.!?]$/.test(words) ? '' : '.'} ${next}`;
 }
 
