@@ -81,11 +81,12 @@ const USERS_WAIT = new Set(['not_configured', 'unauthorized', 'forbidden']);
 function notTiedTo(recording: Recording, contactId: string): boolean {
   const primary = recording.primaryContactId;
   if (primary !== null ? sameId(primary, contactId) : recording.primaryContactUnreported) return false;
-  // A bare `id` equal to theirs counts too, as the recordings list counts it (listRecordings): a
-  // participant given as the contact itself ({id, name, email}). A row's own id equal to it by
-  // chance keeps the contact named, as before processing was checked for it.
+  // Where no primary contact is said, a bare `id` equal to theirs counts too, as the recordings
+  // list counts it: a participant given as the contact itself ({id, name, email}). Not beside
+  // another primary contact: serial ids make a row's own number equal theirs by chance.
+  const bareIds = primary === null;
   return !recording.participants.some((participant) => {
-    const id = participant.contactId ?? participant.id ?? null;
+    const id = participant.contactId ?? (bareIds ? (participant.id ?? null) : null);
     return id !== null && sameId(id, contactId);
   });
 }
