@@ -16,7 +16,7 @@ import type { PanelFocus } from '@/lib/panel/context';
 import { HoverCard, surfacePeople, type InsightsState } from './HoverCard';
 import { withMatchNote } from '@/lib/models/contact';
 import css from './card.css?inline';
-import { refocusAfter } from './refocus';
+import { markersOf, refocusAfter } from './refocus';
 import { siteTheme } from './site-theme';
 
 const GAP = 8;
@@ -278,12 +278,15 @@ export function createHoverCardApi(): HoverCardApi {
   let placeCurrent: (() => void) | null = null;
 
   const host = () => ui?.shadowHost ?? null;
-  /** The shown person's key and surface (the scanner's), and whether their marker had focus when the card opened. */
-  let person: { key: string; root: Element; markerFocused: boolean } | null = null;
+  /**
+   * The shown person's key and surface (the scanner's), whether their marker had focus when the
+   * card opened, and their other markers then (focus lost with this one never goes to those).
+   */
+  let person: { key: string; root: Element; markerFocused: boolean; others: WeakSet<Element> } | null = null;
   /** Following focus lost with the last card's person (refocus.ts). */
   let stopFollowing = () => undefined as void;
-  /** The person (key) whose card hid with focus in it or on their marker: theirs to follow once they are redrawn. */
-  let focusedAtHide: string | null = null;
+  /** The person (key, other markers) whose card hid with focus in it or on their marker: theirs to follow once they are redrawn. */
+  let focusedAtHide: { key: string; others: WeakSet<Element> } | null = null;
 
   // While a card is open, the site may open its own hover card on the same person: the card moves
   // off it (placed again after the frame that shows it).
@@ -333,7 +336,7 @@ export function createHoverCardApi(): HoverCardApi {
     // not once the page's memory of the answer runs out (an hour), and focus stays near the person.
     const gone = goneShowing === showings;
     const focusOurs = (active !== null && host()?.contains(active)) || (active !== null && active === shown?.marker) || (person?.markerFocused && (active === null || active === document.body));
-    if (shown) focusedAtHide = focusOurs && person ? person.key : null;
+    if (shown) focusedAtHide = focusOurs && person ? { key: person.key, others: person.others } : null;
     if (shown && person && (gone || !shown.anchor.isConnected || shown.marker?.isConnected === false)) {
       // The page took the mark down itself (a read, the site switched off, the script standing
       // down): nothing is read again, or people would be marked again on a page Primer has left.
@@ -345,7 +348,7 @@ export function createHoverCardApi(): HoverCardApi {
       // following, not the read); read after the current task: a read drops marks, which closes
       // cards (not inside this hide).
       if (gone && roots.length > 0) queueMicrotask(() => void shown.scanner.scan(roots));
-      if (focusOurs) stopFollowing = refocusAfter({ scanner: shown.scanner, key: gone ? null : person.key, roots: gone ? [] : roots, near: gone || takenDown ? shown.anchor : person.root, marker: shown.marker }, host);
+      if (focusOurs) stopFollowing = refocusAfter({ scanner: shown.scanner, key: gone ? null : person.key, roots: gone ? [] : roots, near: gone || takenDown ? shown.anchor : person.root, marker: shown.marker, skip: person.others }, host);
     }
     person = null;
     current = null;
@@ -477,7 +480,10 @@ export function createHoverCardApi(): HoverCardApi {
       stopFollowing();
       current = request;
       const mark = request.scanner.markFor(request.anchor);
-      person = mark ? { key: mark.key, root: mark.surface.root, markerFocused: request.marker !== null && document.activeElement === request.marker } : null;
+      // Their other markers counted now, before the site draws them again (a marker of theirs made after is their new one).
+      person = mark
+        ? { key: mark.key, root: mark.surface.root, markerFocused: request.marker !== null && document.activeElement === request.marker, others: new WeakSet(markersOf(request.scanner, mark.key).filter((marker) => marker !== request.marker)) }
+        : null;
       // Said on the marker that pops the card up (a button with a popup says whether it is open).
       request.marker?.setAttribute('aria-expanded', 'true');
       showings += 1;
@@ -538,10 +544,10 @@ export function createHoverCardApi(): HoverCardApi {
     hide,
     follow(mark, scanner, focus) {
       // Not a pointer user's focus (never on the marker), nor one a card shown since has.
-      if (current || mark.key !== focusedAtHide) return;
+      if (current || mark.key !== focusedAtHide?.key) return;
       stopFollowing();
       // Where the person was, when they are not marked again: their element or surface, if still on the page.
-      stopFollowing = refocusAfter({ scanner, key: mark.key, roots: [], near: mark.element.isConnected ? mark.element : mark.surface.root, marker: mark.marker, focus }, host);
+      stopFollowing = refocusAfter({ scanner, key: mark.key, roots: [], near: mark.element.isConnected ? mark.element : mark.surface.root, marker: mark.marker, focus, skip: focusedAtHide.others }, host);
     },
     contains(node) {
       const element = host();

@@ -31,6 +31,16 @@ export interface LostPerson {
   marker: Element | null;
   /** Gives focus (default: without scrolling). */
   focus?: (element: HTMLElement) => void;
+  /** Their markers elsewhere on the page when the card was shown (another thread from them): not where they were. */
+  skip?: WeakSet<Element>;
+}
+
+/** The markers the scanner has for `key` now, in the order of the page. */
+export function markersOf(scanner: CardRequest['scanner'], key: string): Element[] {
+  return [...document.getElementsByTagName(MARKER_TAG)].filter((marker) => {
+    const mark = scanner.markFor(marker);
+    return mark?.marker === marker && mark.key === key;
+  });
 }
 
 /**
@@ -55,10 +65,7 @@ export function refocusAfter(person: LostPerson, ours: () => Element | null): ()
     if (active !== null && active === person.marker) return void (last && stop());
     if (!lost()) return stop();
     if (person.key !== null) {
-      const again = [...document.getElementsByTagName(MARKER_TAG)].find((marker) => {
-        const mark = person.scanner.markFor(marker);
-        return mark?.marker === marker && mark.key === person.key;
-      });
+      const again = markersOf(person.scanner, person.key).find((marker) => !person.skip?.has(marker));
       if (again) return place(again);
       if (!last) return;
     }
