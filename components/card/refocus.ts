@@ -7,6 +7,7 @@
  * card's code, not the injected script: it runs only after a card was shown.
  */
 import type { CardRequest } from '@/lib/content/card-api';
+import type { Mark } from '@/lib/content/scanner';
 import { MARKER_TAG } from '@/lib/content/marker';
 
 /** How long the person's new marker is waited for (the page reads a changed surface within 60 ms, or a second while the site lays out). */
@@ -29,8 +30,8 @@ export interface LostPerson {
   near: Element | null;
   /** The person's old marker: while it still has focus, the site or the scanner is about to remove it. */
   marker: Element | null;
-  /** Gives focus (default: without scrolling). */
-  focus?: (element: HTMLElement) => void;
+  /** Gives focus (default: without scrolling); `mark`: the person's new mark, when it goes to their new marker. */
+  focus?: (element: HTMLElement, mark?: Mark) => void;
   /** Their markers elsewhere on the page when the card was shown (another thread from them): not where they were. */
   skip?: WeakSet<Element>;
 }
@@ -53,8 +54,8 @@ export function refocusAfter(person: LostPerson, ours: () => Element | null): ()
     const active = document.activeElement;
     return active === null || active === document.body || active === ours();
   };
-  const place = (element: Element | null | undefined) => {
-    if (element) (person.focus ?? ((to) => to.focus({ preventScroll: true })))(element as HTMLElement);
+  const place = (element: Element | null | undefined, mark?: Mark) => {
+    if (element) (person.focus ?? ((to) => to.focus({ preventScroll: true })))(element as HTMLElement, mark);
     stop();
   };
   /** `last`: no new marker is coming (the surface was read again, or the wait is over). */
@@ -66,7 +67,7 @@ export function refocusAfter(person: LostPerson, ours: () => Element | null): ()
     if (!lost()) return stop();
     if (person.key !== null) {
       const again = markersOf(person.scanner, person.key).find((marker) => !person.skip?.has(marker));
-      if (again) return place(again);
+      if (again) return place(again, person.scanner.markFor(again));
       if (!last) return;
     }
     place(person.near?.isConnected ? person.near.closest(FOCUSABLE) : null);

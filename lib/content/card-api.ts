@@ -46,9 +46,9 @@ export interface HoverCardApi {
   /**
    * The person whose card Esc closed (focus went back to their marker) is no longer marked: focus
    * lost with their marker goes to their new one once the site drew them again (refocus.ts), given
-   * by `focus` (the injected script's, so that it opens no card Esc closed).
+   * by `focus` (the injected script's, so that it opens no card Esc closed), with their new mark.
    */
-  follow(mark: Mark, scanner: CardRequest['scanner'], focus: (element: HTMLElement) => void): void;
+  follow(mark: Mark, scanner: CardRequest['scanner'], focus: (element: HTMLElement, mark?: Mark) => void): void;
 }
 
 /** Where the card bundle registers itself in the content script's isolated world. */

@@ -405,10 +405,18 @@ export function installHoverCards(
   // reused element now shows someone else).
   scanner.onDrop = (mark) => {
     // Not kept: it would keep its view in memory after the site removed it. Focus Esc gave back to
-    // its marker, gone with it, follows the person once the site drew them again (the card's code).
+    // its marker, gone with it, follows the person once the site drew them again (the card's code),
+    // and Esc's dismissal goes on with their new mark (the site may draw them again more than once).
     if (dismissed === mark) {
       dismissed = null;
-      void loadCard().then((card) => card.follow(mark, scanner, focusBackTo), () => undefined);
+      void loadCard().then(
+        (card) =>
+          card.follow(mark, scanner, (element, again) => {
+            focusBackTo(element);
+            if (again) dismissed = again;
+          }),
+        () => undefined,
+      );
     }
     if (open?.mark === mark || pending?.mark === mark) close();
     // A focused row whose person is no longer marked has no card to reach with Alt+Down.

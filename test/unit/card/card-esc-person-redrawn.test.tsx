@@ -2,9 +2,9 @@
  * The card and the page together (the real scanner, hover handling and card): after Esc closed a
  * card read from the keyboard, focus is back on the person's marker with no card. When the site
  * then draws the person again (a new element and marker, the old ones gone), focus follows to
- * their new marker, whether it is marked before or after the old one is dropped, and their card
- * stays closed (Esc closed it). Focus the user moved on meanwhile, and a pointer user's focus
- * (never on the marker), are left alone.
+ * their new marker, whether it is marked before or after the old one is dropped, and each time the
+ * site draws them again; their card stays closed (Esc closed it). Focus the user moved on
+ * meanwhile, and a pointer user's focus (never on the marker), are left alone.
  */
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import type { PersonQuery } from '@/lib/messaging/content-protocol';
@@ -73,6 +73,18 @@ it('after Esc, gives focus to Maya’s new marker when it was marked before the 
   await vi.waitFor(() => expect(document.activeElement).toBe(redrawn));
   await settle();
   expect(cardOpen()).toBe(false);
+});
+
+it('follows Maya each time the site draws her thread again (Gmail and Outlook re-render a row more than once)', async () => {
+  await escapeByKeyboard(false);
+  for (const time of [1, 2]) {
+    document.querySelector('#one > p')!.innerHTML = MAYA;
+    await settle();
+    await readPage();
+    const redrawn = marker()!;
+    await vi.waitFor(() => expect(document.activeElement, `drawn again ${time}`).toBe(redrawn));
+    expect(cardOpen()).toBe(false);
+  }
 });
 
 it('leaves focus alone once the user moved it on before Maya is drawn again', async () => {
