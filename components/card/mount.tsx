@@ -16,7 +16,7 @@ import type { PanelFocus } from '@/lib/panel/context';
 import { HoverCard, surfacePeople, type InsightsState } from './HoverCard';
 import { withMatchNote } from '@/lib/models/contact';
 import css from './card.css?inline';
-import { markersOf, refocusAfter } from './refocus';
+import { focusTarget, markersOf, refocusAfter } from './refocus';
 import { siteTheme } from './site-theme';
 
 const GAP = 8;
@@ -237,6 +237,16 @@ function tabsOut(container: Element, event: KeyboardEvent): boolean {
   return event.target === (event.shiftKey ? controls[0] : controls.at(-1));
 }
 
+/**
+ * Whether focus is on the shown person: their marker, or the row around it focus goes back to
+ * where the marker is out of the Tab order (refocus.ts), which holds the person; not the page.
+ */
+function onPerson(active: Element | null, shown: CardRequest | null): boolean {
+  const marker = shown?.marker;
+  if (!active || !marker) return false;
+  return active === marker || (active !== document.body && active === focusTarget(marker) && active.contains(shown.anchor));
+}
+
 /** Roles the sites give their own hover cards and popups (Google's people card is a dialog). */
 const SITE_POPUPS = '[role="dialog"], [role="tooltip"]';
 
@@ -279,8 +289,8 @@ export function createHoverCardApi(): HoverCardApi {
 
   const host = () => ui?.shadowHost ?? null;
   /**
-   * The shown person's key and surface (the scanner's), whether their marker had focus when the
-   * card opened, and their other markers then (focus lost with this one never goes to those).
+   * The shown person's key and surface (the scanner's), whether focus was on them (onPerson) when
+   * the card opened, and their other markers then (focus lost with this one never goes to those).
    */
   let person: { key: string; root: Element; markerFocused: boolean; others: WeakSet<Element> } | null = null;
   /** Following focus lost with the last card's person (refocus.ts). */
@@ -335,7 +345,7 @@ export function createHoverCardApi(): HoverCardApi {
     // A contact the service no longer has (its card said so) loses its marker as the card closes,
     // not once the page's memory of the answer runs out (an hour), and focus stays near the person.
     const gone = goneShowing === showings;
-    const focusOurs = (active !== null && host()?.contains(active)) || (active !== null && active === shown?.marker) || (person?.markerFocused && (active === null || active === document.body));
+    const focusOurs = (active !== null && host()?.contains(active)) || onPerson(active, shown) || (person?.markerFocused && (active === null || active === document.body));
     if (shown) focusedAtHide = focusOurs && person ? { key: person.key, others: person.others } : null;
     if (shown && person && (gone || !shown.anchor.isConnected || shown.marker?.isConnected === false)) {
       // The page took the mark down itself (a read, the site switched off, the script standing
@@ -482,7 +492,7 @@ export function createHoverCardApi(): HoverCardApi {
       const mark = request.scanner.markFor(request.anchor);
       // Their other markers counted now, before the site draws them again (a marker of theirs made after is their new one).
       person = mark
-        ? { key: mark.key, root: mark.surface.root, markerFocused: request.marker !== null && document.activeElement === request.marker, others: new WeakSet(markersOf(request.scanner, mark.key).filter((marker) => marker !== request.marker)) }
+        ? { key: mark.key, root: mark.surface.root, markerFocused: onPerson(document.activeElement, request), others: new WeakSet(markersOf(request.scanner, mark.key).filter((marker) => marker !== request.marker)) }
         : null;
       // Said on the marker that pops the card up (a button with a popup says whether it is open).
       request.marker?.setAttribute('aria-expanded', 'true');

@@ -36,6 +36,14 @@ export interface LostPerson {
   skip?: WeakSet<Element>;
 }
 
+/**
+ * Where focus on a person's marker goes: the marker, or where it is out of the Tab order (an
+ * arrow-key widget's item, Calendar's guest tree) the row around it, as hover.ts gives focus back.
+ */
+export function focusTarget(marker: Element): Element {
+  return ((marker as HTMLElement).tabIndex < 0 && marker.parentElement?.closest('[tabindex]')) || marker;
+}
+
 /** The markers the scanner has for `key` now, in the order of the page. */
 export function markersOf(scanner: CardRequest['scanner'], key: string): Element[] {
   return [...document.getElementsByTagName(MARKER_TAG)].filter((marker) => {
@@ -67,7 +75,7 @@ export function refocusAfter(person: LostPerson, ours: () => Element | null): ()
     if (!lost()) return stop();
     if (person.key !== null) {
       const again = markersOf(person.scanner, person.key).find((marker) => !person.skip?.has(marker));
-      if (again) return place(again, person.scanner.markFor(again));
+      if (again) return place(focusTarget(again), person.scanner.markFor(again));
       if (!last) return;
     }
     place(person.near?.isConnected ? person.near.closest(FOCUSABLE) : null);
