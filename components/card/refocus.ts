@@ -57,46 +57,48 @@ export function markersOf(scanner: CardRequest['scanner'], key: string): Element
  * is lost too). Returns a stop (a new card shown). Done once focus has a place, or after REFIND_MS.
  */
 export function refocusAfter(person: LostPerson, ours: () => Element | null): () => void {
-  let done = false;
+  // Let go of once done: the card keeps the stop until the next card opens, and the person's old
+  // marker, element and surface (the site's whole closed view) must not stay in memory with it.
+  let held: { person: LostPerson; roots: Element[] } | null = { person, roots: person.roots.filter((root) => root.isConnected) };
   const lost = () => {
     const active = document.activeElement;
     return active === null || active === document.body || active === ours();
   };
-  const place = (element: Element | null | undefined, mark?: Mark) => {
-    if (element) (person.focus ?? ((to) => to.focus({ preventScroll: true })))(element as HTMLElement, mark);
+  const place = (lostPerson: LostPerson, element: Element | null | undefined, mark?: Mark) => {
+    if (element) (lostPerson.focus ?? ((to) => to.focus({ preventScroll: true })))(element as HTMLElement, mark);
     stop();
   };
   /** `last`: no new marker is coming (the surface was read again, or the wait is over). */
   const settle = (last: boolean) => {
-    if (done) return;
+    const lostPerson = held?.person;
+    if (!lostPerson) return;
     const active = document.activeElement;
     // Focus given back to the old marker (Esc in a gone contact's card): it goes with the next read.
-    if (active !== null && active === person.marker) return void (last && stop());
+    if (active !== null && active === lostPerson.marker) return void (last && stop());
     if (!lost()) return stop();
-    if (person.key !== null) {
-      const again = markersOf(person.scanner, person.key).find((marker) => !person.skip?.has(marker));
-      if (again) return place(focusTarget(again), person.scanner.markFor(again));
+    if (lostPerson.key !== null) {
+      const again = markersOf(lostPerson.scanner, lostPerson.key).find((marker) => !lostPerson.skip?.has(marker));
+      if (again) return place(lostPerson, focusTarget(again), lostPerson.scanner.markFor(again));
       if (!last) return;
     }
-    place(person.near?.isConnected ? person.near.closest(FOCUSABLE) : null);
+    place(lostPerson, lostPerson.near?.isConnected ? lostPerson.near.closest(FOCUSABLE) : null);
   };
   const observer = new MutationObserver(() => settle(false));
   const timer = setTimeout(() => settle(true), REFIND_MS);
   const stop = () => {
-    done = true;
+    held = null;
     observer.disconnect();
     clearTimeout(timer);
   };
   observer.observe(document.body, { childList: true, subtree: true });
   // Read after the current task: whoever hid the card may still give focus back first (hover.ts),
   // and a read drops marks, which closes cards, which must not happen inside the hide.
-  const roots = person.roots.filter((root) => root.isConnected);
   queueMicrotask(() => {
     settle(false);
-    if (done) return;
+    const still = held;
     // Nothing to read here (read by the caller, or not at all): the marks' changes, or the wait's end, settle it.
-    if (roots.length === 0) return;
-    void person.scanner.scan(roots).then(() => settle(true), () => settle(true));
+    if (!still || still.roots.length === 0) return;
+    void still.person.scanner.scan(still.roots).then(() => settle(true), () => settle(true));
   });
   return stop;
 }
