@@ -347,6 +347,9 @@ export function createHoverCardApi(): HoverCardApi {
     const gone = goneShowing === showings;
     const focusOurs = (active !== null && host()?.contains(active)) || onPerson(active, shown) || (person?.markerFocused && (active === null || active === document.body));
     if (shown) focusedAtHide = focusOurs && person ? { key: person.key, others: person.others } : null;
+    // A press anywhere says the user went on (a click on text takes focus to the document without
+    // a focusin): a later redraw of the person must not pull focus back to them.
+    if (focusedAtHide) document.addEventListener('pointerdown', () => void (focusedAtHide = null), { capture: true, once: true });
     if (shown && person && (gone || !shown.anchor.isConnected || shown.marker?.isConnected === false)) {
       // The page took the mark down itself (a read, the site switched off, the script standing
       // down): nothing is read again, or people would be marked again on a page Primer has left.

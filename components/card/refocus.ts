@@ -77,7 +77,11 @@ export function refocusAfter(person: LostPerson, ours: () => Element | null): ()
     if (active !== null && active === lostPerson.marker) return void (last && stop());
     if (!lost()) return stop();
     if (lostPerson.key !== null) {
-      const again = markersOf(lostPerson.scanner, lostPerson.key).find((marker) => !lostPerson.skip?.has(marker));
+      const theirs = markersOf(lostPerson.scanner, lostPerson.key).filter((marker) => !lostPerson.skip?.has(marker));
+      // Where they were first (their surface, still on the page), waited for until the last look:
+      // a marker of theirs elsewhere may be one the site drew again meanwhile (another thread).
+      const near = lostPerson.near?.isConnected ? lostPerson.near : null;
+      const again = theirs.find((marker) => near?.contains(marker)) ?? (near === null || last ? theirs[0] : undefined);
       if (again) return place(lostPerson, focusTarget(again), lostPerson.scanner.markFor(again));
       if (!last) return;
     }
