@@ -81,10 +81,10 @@ const USERS_WAIT = new Set(['not_configured', 'unauthorized', 'forbidden']);
 function notTiedTo(recording: Recording, contactId: string): boolean {
   const primary = recording.primaryContactId;
   if (primary !== null ? sameId(primary, contactId) : recording.primaryContactUnreported) return false;
-  // Where no primary contact is said, a bare `id` equal to theirs counts too, as the recordings
-  // list counts it: a participant given as the contact itself ({id, name, email}). Not beside
-  // another primary contact: serial ids make a row's own number equal theirs by chance.
-  const bareIds = primary === null;
+  // A bare `id` equal to theirs counts too where the recordings list would count it: no primary
+  // contact said, or the primary among the participants by that id (the participants are contacts,
+  // {id, name, email}). Not otherwise: serial ids make a row's own number equal theirs by chance.
+  const bareIds = primary === null || recording.participants.some((participant) => participant.id !== undefined && sameId(participant.id, primary));
   return !recording.participants.some((participant) => {
     const id = participant.contactId ?? (bareIds ? (participant.id ?? null) : null);
     return id !== null && sameId(id, contactId);
