@@ -60,3 +60,34 @@ it.each([
   expect(document.activeElement).not.toBe(first);
   expect(document.activeElement).toBe(redrawn);
 });
+
+// Her other thread drawn again meanwhile (a new marker of hers there) does not draw focus to it on
+// a later redraw of the thread she was in.
+const markerIn = (id: string) => document.querySelector<HTMLElement>(`#${id} primer-mark`)!;
+
+async function redraw(id: string) {
+  document.querySelector(`#${id} > p`)!.innerHTML = MAYA;
+  await settle();
+  await readPage();
+  await settle();
+}
+
+it('follows Maya to her second thread each time it is redrawn, even after her first thread was redrawn meanwhile', async () => {
+  page = await pageWithCards(`<div class="s" id="one"><p>${MAYA}</p></div><div class="s" id="two"><p>${MAYA}</p></div>`, find);
+  const old = markerIn('two');
+  old.focus();
+  await vi.waitFor(() => expect(cardOpen()).toBe(true));
+  old.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true, cancelable: true, composed: true }));
+  expect(document.activeElement).toBe(old);
+
+  await redraw('two');
+  expect(document.activeElement).toBe(markerIn('two'));
+  // Her other thread is drawn again (a new message in it); focus is not there.
+  await redraw('one');
+  expect(document.activeElement).toBe(markerIn('two'));
+  // Her second thread once more.
+  await redraw('two');
+  expect(document.activeElement).not.toBe(markerIn('one'));
+  expect(document.activeElement).toBe(markerIn('two'));
+  expect(cardOpen()).toBe(false);
+});
