@@ -297,6 +297,9 @@ export function createHoverCardApi(): HoverCardApi {
   let stopFollowing = () => undefined as void;
   /** The person (key, other markers) whose card hid with focus in it or on their marker: theirs to follow once they are redrawn. */
   let focusedAtHide: { key: string; others: WeakSet<Element> } | null = null;
+  // Made here, not in hide(): a listener made there would hold hide's scope (the shown person's
+  // element, and with it the site's closed view) for as long as no press comes.
+  const forgetFocusedAtHide = () => void (focusedAtHide = null);
 
   // While a card is open, the site may open its own hover card on the same person: the card moves
   // off it (placed again after the frame that shows it).
@@ -349,7 +352,7 @@ export function createHoverCardApi(): HoverCardApi {
     if (shown) focusedAtHide = focusOurs && person ? { key: person.key, others: person.others } : null;
     // A press anywhere says the user went on (a click on text takes focus to the document without
     // a focusin): a later redraw of the person must not pull focus back to them.
-    if (focusedAtHide) document.addEventListener('pointerdown', () => void (focusedAtHide = null), { capture: true, once: true });
+    if (focusedAtHide) document.addEventListener('pointerdown', forgetFocusedAtHide, { capture: true, once: true });
     if (shown && person && (gone || !shown.anchor.isConnected || shown.marker?.isConnected === false)) {
       // The page took the mark down itself (a read, the site switched off, the script standing
       // down): nothing is read again, or people would be marked again on a page Primer has left.
