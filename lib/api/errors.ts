@@ -265,7 +265,7 @@ export function parseErrorBody(body: string, contentType: string | null, redact:
         if (/^[\w.-]+$/.test(error)) code ??= error;
         message = text(b.error_description) ?? messageOf(b.message) ?? messageOf(b.detail);
         // A bare code ("invalid_url", "rate_limited") is said as words, and marked: the client
-        // says it after the status's own words, or those alone when it only restates the status.
+        // says it after a refused request's words, or the status's words alone (withBareCode).
         if (message === null && /^[a-z\d]+(?:[_.-][a-z\d]+)*$/.test(error)) return { message: cut(codeAsWords(error)), code, bareCode: true };
         message ??= error;
       }
