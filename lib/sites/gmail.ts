@@ -323,10 +323,11 @@ export const gmailAdapter: SiteAdapter = {
   // Any one anchor will do: stop at the first found (a missing one costs a whole-page search).
   recognise: (doc) => SEL_ANCHORS.some((selector) => doc.querySelector(selector) !== null),
   // Settings (`#settings/general`, …) list no one; Google Chat (`/chat/u/0/…`, and `#chat/…` inside
-  // Gmail) is another app, which this adapter does not read; a message's "Show original" and a
-  // thread's "Print all" (`?view=om`, `?view=pt`) are pages of plain text, not Gmail's app.
+  // Gmail) is another app, which this adapter does not read; a message's "Show original", a
+  // thread's "Print all" and a clipped message's "View entire message" (`?view=om`, `pt`, `lg`)
+  // are plain pages, not Gmail's app.
   peopleless: (where) =>
-    /^#(settings|chat)\b/.test(where.hash) || /^\/chat(\/|$)/.test(where.pathname) || ['om', 'pt'].includes(where.searchParams.get('view') ?? ''),
+    /^#(settings|chat)\b/.test(where.hash) || /^\/chat(\/|$)/.test(where.pathname) || ['om', 'pt', 'lg'].includes(where.searchParams.get('view') ?? ''),
   expectsPeople: (doc) => withReadCache(() => showsMessage(doc)),
   unreadRegions: [...SEL_BODY, SEL_TIME],
   // Senders and recipients (`email`, `name`), compose chips (`data-hovercard-id`, `data-name`).

@@ -366,6 +366,9 @@ export const outlookAdapter: SiteAdapter = {
   readSurface: (root) => withReadCache(() => readSurface(root)),
   // Any one anchor will do: stop at the first found (a missing one costs a whole-page search).
   recognise: (doc) => SEL_ANCHORS.some((selector) => doc.querySelector(selector) !== null),
+  // Microsoft Bookings' public pages and published calendars (`/owa/calendar/<mailbox>/…`, `/book/…`,
+  // `/bookwithme/…`), opened by anyone from a link, are not Outlook's mail or calendar.
+  peopleless: (where) => /^\/(owa\/calendar|book|bookwithme)\//.test(where.pathname),
   // A message open in mail always shows who sent it; an event whose response groups count anyone
   // shows its attendees. Reading no one there means the people's markup changed.
   expectsPeople: (doc, where) => withReadCache(() => (isCalendarPath(where.pathname) ? showsResponseGroups(doc) : showsMessage(doc))),
