@@ -2,7 +2,7 @@
 import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { Button } from '@/components/ui/Button';
 import type { ApiErrorKind } from '@/lib/api/errors';
-import { oldestCopy, problemOf, recordingsOf, useRecordings } from '../data/queries';
+import { oldestCopy, problemOf, RECORDINGS_PAGE_SIZE, recordingsOf, useRecordings } from '../data/queries';
 import { focusLost, landFocusWhenGone } from '../focus-landing';
 import { AsOf } from '../states/AsOf';
 import { ProblemNotice } from '../states/ProblemNotice';
@@ -43,7 +43,13 @@ const moreLoaded = (count: number) => (count === 1 ? '1 more recording loaded.' 
 export function RecordingsSection({ contactId, onOpen, saidAbove = null }: RecordingsSectionProps) {
   const headingId = useId();
   const query = useRecordings(contactId);
-  const recordings = recordingsOf(query.data?.pages ?? []);
+  // A page's worth at a time: a server ignoring `limit` lists every recording at once (2,000 rows
+  // drawn together). What it sent beyond them is held, shown by "More recordings" before the next
+  // page is asked for (which starts after all it sent, held ones included).
+  const [shown, setShown] = useState(RECORDINGS_PAGE_SIZE);
+  const listed = recordingsOf(query.data?.pages ?? []);
+  const recordings = listed.slice(0, shown);
+  const held = listed.length > recordings.length;
   const total = query.data?.pages[0]?.total ?? null;
   const loadingMore = query.isFetchingNextPage;
   // The next page's failure, said as soon as a call fails while a retry waits (TanStack keeps the
@@ -102,6 +108,8 @@ export function RecordingsSection({ contactId, onOpen, saidAbove = null }: Recor
     const focused = document.activeElement;
     setAsked({ before, trigger: focused && focused !== sectionRef.current && sectionRef.current?.contains(focused) ? focused : null });
     setLoaded(null);
+    setShown(recordings.length + RECORDINGS_PAGE_SIZE);
+    if (held) return;
     void query.fetchNextPage().then((result) => {
       // Failed (the notice says so, focus stays) or nothing new: there is no row to wait for.
       const fresh = recordingsOf(result.data?.pages ?? []).some((recording) => !before.has(recording.id));
@@ -150,7 +158,7 @@ export function RecordingsSection({ contactId, onOpen, saidAbove = null }: Recor
           ))}
         </ul>
       ) : null}
-      {query.hasNextPage && !looking ? (
+      {(held || query.hasNextPage) && !looking ? (
         // Not `disabled` while loading: that dropped focus to the document. It stays a Tab stop.
         <Button
           ref={landFocusWhenGone}
