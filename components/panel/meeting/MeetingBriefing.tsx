@@ -13,6 +13,10 @@ import { IsolatedList } from '@/components/ui/Isolated';
 import { calendarWhen, joinedWithAnd, rangesApart } from '@/lib/format/text';
 import { recordingFinder, useHeldRecordings } from '../data/queries';
 import { ActionItemList } from '../person/ActionItemList';
+import { TOPICS_SHOWN } from '../person/Topics';
+import { landFocusWhenGone } from '../focus-landing';
+import { useShowMore } from '../show-more';
+import { Button } from '@/components/ui/Button';
 import { usePaintedMark } from '../paint-mark';
 import { useSayWhenLoaded } from '../announcer';
 import { FindByEmailButton } from '../PersonSearch';
@@ -60,20 +64,29 @@ function Section({ title, className, children }: { title: ReactNode; className?:
   );
 }
 
+/** A part at a time, as the person briefing's topics: an attendee's thousands pushed the attendees far down. */
 function TopicPeopleList({ entries, label }: { entries: TopicPeople[]; label: string }) {
+  const { shown, left, listRef, more } = useShowMore(entries.length, TOPICS_SHOWN);
   return (
-    <ul className="topic-people" aria-label={label}>
-      {entries.map(({ topic, people }) => (
-        <li key={topic}>
-          <strong>
-            <bdi>{topic}</bdi>
-          </strong>{' '}
-          <span className="subtle">
-            — <IsolatedList items={people.map(personLabel)} />
-          </span>
-        </li>
-      ))}
-    </ul>
+    <>
+      <ul className="topic-people" aria-label={label} ref={listRef}>
+        {entries.slice(0, shown).map(({ topic, people }) => (
+          <li key={topic} tabIndex={-1} ref={landFocusWhenGone}>
+            <strong>
+              <bdi>{topic}</bdi>
+            </strong>{' '}
+            <span className="subtle">
+              — <IsolatedList items={people.map(personLabel)} />
+            </span>
+          </li>
+        ))}
+      </ul>
+      {left > 0 ? (
+        <Button ref={landFocusWhenGone} variant="secondary" className="show-all" onClick={() => more()} aria-label={`Show all ${entries.length} ${label.toLowerCase()}`}>
+          Show all {entries.length}
+        </Button>
+      ) : null}
+    </>
   );
 }
 

@@ -10,7 +10,9 @@ import { serverText } from '@/lib/format/text';
 import { isEmptyRecordingInsights, isEmptyTranscript, type RecordingInsights } from '@/lib/models';
 import { problemOf, useCheckAgain, useHeldRecordings, useRecording, useRecordingInsights, useStillLooking, useTranscript } from '../data/queries';
 import { ActionItemList } from '../person/ActionItemList';
-import { TopicList } from '../person/Topics';
+import { PENDING_SHOWN } from '../person/PendingItems';
+import { TopicList, TOPICS_SHOWN } from '../person/Topics';
+import { useShowMore } from '../show-more';
 import { useSayWhenLoaded } from '../announcer';
 import { landFocusWhenGone } from '../focus-landing';
 import { AsOf } from '../states/AsOf';
@@ -22,33 +24,54 @@ import { recordingDate } from './MeetingDate';
 import { recordingTitle, statusLabel } from './status';
 import { Transcript } from './Transcript';
 
+/** Key decisions shown before "Show all", as many as action items: a long meeting's hundreds came before the transcript. */
+const DECISIONS_SHOWN = PENDING_SHOWN;
+
+function KeyDecisionList({ decisions }: { decisions: readonly string[] }) {
+  const { shown, left, listRef, more } = useShowMore(decisions.length, DECISIONS_SHOWN);
+  return (
+    <>
+      <ul className="plain-list" ref={listRef}>
+        {decisions.slice(0, shown).map((decision, index) => (
+          <li key={index} tabIndex={-1} ref={landFocusWhenGone}>
+            {decision}
+          </li>
+        ))}
+      </ul>
+      {left > 0 ? (
+        <Button ref={landFocusWhenGone} variant="secondary" className="show-all" onClick={() => more()}>
+          Show all {decisions.length} key decisions
+        </Button>
+      ) : null}
+    </>
+  );
+}
+
 function InsightsOfRecording({ insights }: { insights: RecordingInsights }) {
   const headingId = useId();
   const { actionItems, keyDecisions, topicsDiscussed } = insights;
   if (actionItems.length + keyDecisions.length + topicsDiscussed.length === 0) return null;
+  // Each list a part at a time, as the person briefing's: thousands of them pushed the transcript far down.
   return (
     <section className="panel-section" tabIndex={0} aria-labelledby={headingId}>
       <h2 id={headingId}>From this conversation</h2>
+      {/* Each heading takes focus when its list's "Show all" or item goes with a refresh (focus-landing.ts). */}
       {actionItems.length > 0 ? (
         <>
-          <h3>Action items</h3>
-          <ActionItemList items={actionItems} label="Action items from this conversation" withStatus />
+          <h3 tabIndex={-1}>Action items</h3>
+          <ActionItemList items={actionItems} label="Action items from this conversation" withStatus limit={PENDING_SHOWN} moreLabel={{ what: 'action items' }} />
         </>
       ) : null}
       {keyDecisions.length > 0 ? (
         <>
-          <h3>Key decisions</h3>
-          <ul className="plain-list">
-            {keyDecisions.map((decision, index) => (
-              <li key={index}>{decision}</li>
-            ))}
-          </ul>
+          <h3 tabIndex={-1}>Key decisions</h3>
+          <KeyDecisionList decisions={keyDecisions} />
         </>
       ) : null}
       {topicsDiscussed.length > 0 ? (
         <>
-          <h3>Topics discussed</h3>
-          <TopicList topics={topicsDiscussed} label="Topics discussed" />
+          <h3 tabIndex={-1}>Topics discussed</h3>
+          <TopicList topics={topicsDiscussed} label="Topics discussed" limit={TOPICS_SHOWN} />
         </>
       ) : null}
     </section>
