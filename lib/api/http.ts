@@ -39,8 +39,17 @@ export const INTERACTIVE_RETRY: RetryPolicy = {
   maxDelayMs: 500,
   maxRetryAfterMs: 0,
 };
-/** Long enough for a slow but working service; short enough that "offline" is said soon. */
+/**
+ * Long enough for a slow but working service; short enough that "offline" is said soon. A call's
+ * timeout is the wait for its answer to start, then the longest silence while its body arrives.
+ */
 export const INTERACTIVE_TIMEOUT_MS = 4_000;
+/**
+ * The longest a body that keeps arriving is read for: a long meeting's transcript comes in for
+ * more than the 4 s above, and cut off by it failed on every try; a server that sends a byte every
+ * few seconds for good still ends as a timeout.
+ */
+export const BODY_READ_CEILING_MS = 60_000;
 
 /** Where a call waits for one of a few slots (the background's limiter); `first`: someone waits on screen. */
 export type Gate = <T>(task: () => Promise<T>, first?: boolean) => Promise<T>;
@@ -299,10 +308,12 @@ export class Http {
     const controller = new AbortController();
     const timeoutMs = options.timeoutMs ?? this.#timeoutMs;
     let timedOut = false;
-    const timer = setTimeout(() => {
+    const giveUp = () => {
       timedOut = true;
       controller.abort();
-    }, timeoutMs);
+    };
+    let timer = setTimeout(giveUp, timeoutMs);
+    let ceiling: ReturnType<typeof setTimeout> | undefined;
     const onOuterAbort = () => controller.abort();
     if (options.signal?.aborted) controller.abort();
     options.signal?.addEventListener('abort', onOuterAbort, { once: true });
@@ -343,8 +354,12 @@ export class Http {
       }
       const contentType = response.headers.get('content-type');
       let text: string;
+      ceiling = setTimeout(giveUp, Math.max(BODY_READ_CEILING_MS, timeoutMs));
       try {
-        text = await bodyText(response, contentType);
+        text = await bodyText(response, contentType, () => {
+          clearTimeout(timer);
+          timer = setTimeout(giveUp, timeoutMs);
+        });
       } catch (cause) {
         if (timedOut) throw new ApiError('timeout', defaultMessage('timeout'), { cause });
         if (options.signal?.aborted) throw new ApiError('aborted', defaultMessage('aborted'), { cause });
@@ -357,6 +372,7 @@ export class Http {
       return { status: response.status, headers: response.headers, body: parsed, contentType };
     } finally {
       clearTimeout(timer);
+      clearTimeout(ceiling);
       options.signal?.removeEventListener('abort', onOuterAbort);
     }
   }
@@ -416,18 +432,26 @@ export function withoutKey(text: string, apiKey: string): string {
 /**
  * The body in the charset its Content-Type names: response.text() reads UTF-8 whatever the label,
  * and a body sent `charset=ISO-8859-1` (an older Java or PHP stack) read "José" as "Jos�". UTF-8
- * when it names none, or one the browser does not know.
+ * when it names none, or one the browser does not know. Read a chunk at a time, `onChunk` told of
+ * each: the call's timeout is the silence between them (Http.#send).
  */
-async function bodyText(response: Response, contentType: string | null): Promise<string> {
+async function bodyText(response: Response, contentType: string | null, onChunk: () => void): Promise<string> {
   const label = /;\s*charset\s*=\s*"?([^";\s]+)/i.exec(contentType ?? '')?.[1];
-  if (label === undefined || /^utf-?8$/i.test(label)) return response.text();
   let decoder: TextDecoder;
   try {
-    decoder = new TextDecoder(label);
+    decoder = new TextDecoder(label ?? 'utf-8');
   } catch {
-    return response.text();
+    decoder = new TextDecoder('utf-8');
   }
-  return decoder.decode(await response.arrayBuffer());
+  if (response.body === null) return '';
+  const reader = response.body.getReader();
+  let text = '';
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) return text + decoder.decode();
+    onChunk();
+    text += decoder.decode(value, { stream: true });
+  }
 }
 
 /** A reply's body; JSON that cannot be read is refused with the status it came with (a 2xx still did what was asked). */
