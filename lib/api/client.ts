@@ -627,7 +627,8 @@ export class ServiceClient {
         const keyOf = (webhook: Webhook) => webhook.id ?? `url:${webhook.url ?? ''}`;
         const fresh = items.filter((webhook) => !seen.has(keyOf(webhook)));
         for (const webhook of fresh) seen.add(keyOf(webhook));
-        all.push(...fresh);
+        // Not push(...fresh): spread, a server's page of 130,000 overflows the stack.
+        for (const webhook of fresh) all.push(webhook);
         if (next === null || fresh.length === 0) break;
         query = next;
       }

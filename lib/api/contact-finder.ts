@@ -154,7 +154,8 @@ export class ContactFinder {
         if (index === 0 || found.length === 0) return null;
         break;
       }
-      found.push(...page.items);
+      // Not push(...items): spread, a server's page of 130,000 overflows the stack.
+      for (const item of page.items) found.push(item);
     }
     return found;
   }

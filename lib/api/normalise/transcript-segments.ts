@@ -280,7 +280,8 @@ function bareTimesInMs(drafts: SegmentDraft[], durationSeconds: number | null): 
   // The recording's length settles it where the reply gives a plausible one (under a day: a
   // `duration` in milliseconds is no length in seconds): the last time fits it in seconds, with
   // room for a last turn ending after it, or only in milliseconds.
-  const last = Math.max(...bare.map((time) => time?.value ?? 0));
+  // Not Math.max(...times): spread, a long recording's 100,000 segments overflow the stack.
+  const last = bare.reduce((most, time) => Math.max(most, time?.value ?? 0), -Infinity);
   if (durationSeconds !== null && durationSeconds <= 86_400) {
     const fits = (seconds: number) => seconds <= durationSeconds * 1.1 + 2;
     if (fits(last)) return false;
@@ -307,7 +308,7 @@ function clocksAreOffsets(drafts: SegmentDraft[], durationSeconds: number | null
   const clocks = drafts.flatMap(({ start, end }) => [start, end]).filter((time) => time?.clock !== undefined);
   if (durationSeconds !== null && clocks.some((time) => (time?.value ?? 0) > durationSeconds + 1)) return false;
   const starts = drafts.flatMap(({ start }) => (start?.clock === 'hms' ? [start.value] : []));
-  return starts.length === 0 || Math.min(...starts) < LATEST_FIRST_WORDS_S;
+  return starts.length === 0 || starts.some((start) => start < LATEST_FIRST_WORDS_S);
 }
 
 /**
