@@ -305,6 +305,9 @@ export class Http {
   }
 
   async #send(method: string, url: string, options: RequestOptions): Promise<HttpResponse> {
+    // Given up while it waited for its slot (a closed tab's lookups): not sent, and the slot is
+    // handed on at once, not after whatever a fetch does with a signal aborted already.
+    if (options.signal?.aborted) throw new ApiError('aborted', defaultMessage('aborted'));
     const controller = new AbortController();
     const timeoutMs = options.timeoutMs ?? this.#timeoutMs;
     let timedOut = false;
@@ -315,7 +318,6 @@ export class Http {
     let timer = setTimeout(giveUp, timeoutMs);
     let ceiling: ReturnType<typeof setTimeout> | undefined;
     const onOuterAbort = () => controller.abort();
-    if (options.signal?.aborted) controller.abort();
     options.signal?.addEventListener('abort', onOuterAbort, { once: true });
 
     const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };

@@ -14,3 +14,28 @@ export function inTabTurn<T>(step: () => Promise<T>): Promise<T> {
 
 /** Tabs closed since this worker started: a write still on its way for one is not made. */
 export const closedTabs = new Set<number>();
+
+/** What to stop when a tab closes (whenTabCloses), by tab. */
+const onClose = new Map<number, Set<() => void>>();
+
+/** `tabId` was closed (tabs.onRemoved: forgetFocusOnNavigation): what was started for it is stopped. */
+export function tabClosed(tabId: number): void {
+  closedTabs.add(tabId);
+  const stops = onClose.get(tabId);
+  onClose.delete(tabId);
+  for (const stop of stops ?? []) stop();
+}
+
+/** Calls `stop` when `tabId` closes (at once when it has); returns how to stop watching. */
+export function whenTabCloses(tabId: number, stop: () => void): () => void {
+  if (closedTabs.has(tabId)) {
+    stop();
+    return () => undefined;
+  }
+  const stops = onClose.get(tabId) ?? new Set();
+  onClose.set(tabId, stops.add(stop));
+  return () => {
+    stops.delete(stop);
+    if (stops.size === 0 && onClose.get(tabId) === stops) onClose.delete(tabId);
+  };
+}

@@ -16,6 +16,7 @@ import { ON_SCREEN, type CachePolicy } from '../cache';
 import type { LookupHealth } from '../lookup-health';
 import { preferencesCopy } from '../preferences-copy';
 import { noteShown, wasShown } from '../shown-contacts';
+import { whenTabCloses } from '../tab-turns';
 import type { ServiceContext } from '../service-context';
 import type { ServiceClient } from '../../api/client';
 
@@ -95,6 +96,13 @@ function shown(contact: ContactRecord, matchedBy: ContactMatch['matchedBy']): Co
 const BY_EMAIL = 'contact-by-address';
 const BY_NAME = 'contact-by-full-name';
 
+/** A page's lookup stopped because its tab was closed: whoever joined its call asks again. */
+class TabClosed extends ApiError {
+  constructor() {
+    super('aborted', 'The tab that asked was closed.');
+  }
+}
+
 /**
  * `interactive`: the side panel (or popup) waits for this one person, so the lookup fails fast;
  * a page's batch (people.find) stays patient. `onAnswer`: told when the service (not the cache)
@@ -109,9 +117,19 @@ async function findPerson(
   // A batch stopped by a refused key (people.find): whoever joined one of its calls (another tab,
   // the panel) is told of the refusal, not of a cancelled request.
   const refusal = (error: unknown): unknown => (signal?.aborted && signal.reason instanceof ApiError ? signal.reason : error);
-  const byAddress = async (address: string) => {
+  // A call joined from a tab closed since was stopped for that tab, not for this caller: asked again.
+  const lookUp = async (ask: () => Promise<{ value: ContactMatch | null }>): Promise<ContactMatch | null> => {
+    for (;;) {
+      try {
+        return (await ask()).value;
+      } catch (error) {
+        if (!(error instanceof TabClosed) || signal?.aborted) throw error;
+      }
+    }
+  };
+  const byAddress = (address: string) => {
     const email = normaliseEmail(address);
-    const cached = await context.cache.get(
+    return lookUp(() => context.cache.get(
       `${client.cacheScope}|${BY_EMAIL}|${email}`,
       async () => {
         const contact = await client.findContactByEmail(email, { interactive, signal }).catch((error: unknown) => {
@@ -122,8 +140,7 @@ async function findPerson(
       },
       CONTACT_POLICY,
       { interactive },
-    );
-    return cached.value;
+    ));
   };
   if ('email' in query) return byAddress(query.email);
   // A "name" that is an address (a page that knew no name) is looked up as the address it is,
@@ -131,7 +148,7 @@ async function findPerson(
   const address = normaliseAddress(query.name);
   if (address !== null) return byAddress(address);
   const name = nameKey(query.name);
-  const cached = await context.cache.get(
+  return lookUp(() => context.cache.get(
     `${client.cacheScope}|${BY_NAME}|${name}`,
     async () => {
       const contact = await client.findContactByName(query.name, { interactive, signal }).catch((error: unknown) => {
@@ -142,8 +159,7 @@ async function findPerson(
     },
     CONTACT_POLICY,
     { interactive },
-  );
-  return cached.value;
+  ));
 }
 
 /**
@@ -257,6 +273,16 @@ export function contactHandlers(
           lookups[i]!.abort();
         });
       const unwatch = preferences.watch(skip);
+      // The tab closed: nobody needs its batch, and the calls still waiting for a slot, or on their
+      // way, would hold back the lookups of the page the user went to. Nothing of it is named.
+      let closed = false;
+      const unwatchTab =
+        sender === 'content' && tabId !== null
+          ? whenTabCloses(tabId, () => {
+              closed = true;
+              for (const lookup of lookups) lookup.abort(new TabClosed());
+            })
+          : () => undefined;
       try {
         skip(await preferences.current());
         // Fail the whole request only for what concerns every lookup (no settings, bad key);
@@ -271,7 +297,7 @@ export function contactHandlers(
             // Not asked, nor is that answer kept: included again, they are looked up.
             if (skipped.has(i)) return null;
             return findPerson(context, query, { onAnswer, signal: lookups[i]!.signal }).catch((error: unknown): PersonAnswer => {
-              if (skipped.has(i)) return null;
+              if (skipped.has(i) || closed) return null;
               // A refused key concerns every lookup: the batch fails at once.
               if (isKind(error, 'unauthorized')) {
                 for (const lookup of lookups) lookup.abort(error);
@@ -313,6 +339,7 @@ export function contactHandlers(
         throw error;
       } finally {
         unwatch();
+        unwatchTab();
       }
     },
     'contact.insights': async ({ contactId, revalidate }, { sender, tabId }) => {

@@ -17,7 +17,7 @@ import { onSupportedSite } from '../../sites/matches';
 import { focusKey, shownKey, statusKey } from '../../storage/session-keys';
 import type { Handlers } from '../broker';
 import type { PanelHeadStart } from '../panel-head-start';
-import { closedTabs, inTabTurn } from '../tab-turns';
+import { inTabTurn, tabClosed } from '../tab-turns';
 import { shownContacts } from '../shown-contacts';
 
 export { openPanel };
@@ -76,7 +76,7 @@ export function forgetFocusOnNavigation(): void {
     if ((change.url || change.status) && !onSite) void inTabTurn(() => browser.storage.session.remove([focusKey(tabId), statusKey(tabId)]));
   });
   browser.tabs.onRemoved.addListener((tabId) => {
-    closedTabs.add(tabId);
+    tabClosed(tabId);
     void inTabTurn(() => browser.storage.session.remove([focusKey(tabId), statusKey(tabId), shownKey(tabId)]));
   });
 }
