@@ -141,9 +141,9 @@ export function forgetDiscoveredAccountData(): Promise<void> {
 
 export const INDEX_KEY = 'contactIndex';
 /**
- * The contact index's share of storage.local (beside upkeep.ts CACHE_MAX_BYTES, 4 MB, and the
+ * The contact index's share of storage.local (beside cache.ts CACHE_MAX_BYTES, 4 MB, and the
  * panel's PANEL_CACHE_MAX_BYTES, 2 MB, of 10 MB in all, leaving 2 MB for settings, uploads and the
- * cache's growth between its hourly prunes): a larger list (30,000 contacts are about 6.4 MB)
+ * cache's growth between its prunes): a larger list (30,000 contacts are about 6.4 MB)
  * filled storage, and the next upload's record could not be written. Such a list is kept in memory
  * only. Saved without the address lists that repeat the one address, about 12,000 contacts fit.
  */

@@ -12,6 +12,7 @@
  */
 import { z } from 'zod/mini';
 import { ApiError, type ApiErrorInfo } from '../api/errors';
+import { STORED_ANSWER_MAX_AGE_MS } from '../storage/answer-age';
 
 export interface CacheStore {
   get(key: string): Promise<unknown>;
@@ -117,6 +118,14 @@ const CLOCK_SLACK_MS = 60_000;
 export const MAX_STORED_ENTRY_BYTES = 1024 * 1024;
 /** Answered values wait at most this long for the calls still on their way before being written. */
 export const HOLD_WRITES_MS = 1_000;
+/** The cache's share of storage.local (10 MB in all without unlimitedStorage; the contact index has INDEX_MAX_BYTES). */
+export const CACHE_MAX_BYTES = 4 * 1024 * 1024;
+/**
+ * Written since the last prune, past this the cache prunes itself to its share before writing
+ * more: pruned only hourly (upkeep.ts), a busy hour of briefings took the room left to the uploads
+ * and settings, and their writes were refused.
+ */
+export const PRUNE_AFTER_WRITTEN_BYTES = 1024 * 1024;
 
 export class SwrCache {
   readonly #store: CacheStore;
@@ -133,6 +142,11 @@ export class SwrCache {
   /** Whether the pending write waits for calls on their way (HOLD_WRITES_MS) or is due on the next task. */
   #flushHeld = false;
   #writing: Promise<void> = Promise.resolve();
+  /**
+   * Bytes written to the store since the last prune (PRUNE_AFTER_WRITTEN_BYTES). Unknown in a new
+   * worker (the last one may have written as much since the hourly prune): its first write prunes.
+   */
+  #writtenSincePrune = PRUNE_AFTER_WRITTEN_BYTES;
   readonly #online: () => boolean;
 
   constructor(store: CacheStore, now: () => number = () => Date.now(), online: () => boolean = () => globalThis.navigator?.onLine !== false) {
@@ -255,9 +269,11 @@ export class SwrCache {
    * Removes persisted entries older than `maxAgeMs`, then the oldest others until the rest take at
    * most `maxBytes` (as UTF-8 JSON, as the browser counts its quota): the browser's storage is
    * shared with the settings and uploads, and a full one refuses their writes too (transcripts are
-   * large, and kept a week). Run hourly (upkeep.ts).
+   * large, and kept a week). Run hourly (upkeep.ts), and by `flush` once it wrote
+   * PRUNE_AFTER_WRITTEN_BYTES since.
    */
   async prune(maxAgeMs: number, maxBytes = Infinity): Promise<number> {
+    this.#writtenSincePrune = 0;
     const keys = await this.#store.keys();
     const stored: Record<string, unknown> = this.#store.getMany
       ? await this.#store.getMany(keys)
@@ -292,11 +308,12 @@ export class SwrCache {
     this.#flushTimer = null;
     if (this.#unwritten.size === 0) return this.#writing;
     // An answer larger than MAX_STORED_ENTRY_BYTES (a three-hour transcript) is answered from memory
-    // only: one 2 MB transcript was 2.65 MB written at once, and the cache is pruned to its share
-    // of the quota only hourly. A copy stored before it is dropped, not left behind it.
+    // only: one 2 MB transcript was 2.65 MB written at once, past what the cache may write between
+    // its prunes (PRUNE_AFTER_WRITTEN_BYTES). A copy stored before it is dropped, not left behind it.
     const entries = [...this.#unwritten];
     const tooLarge = entries.filter(([key, entry]) => bytesOf(key) + bytesOf(JSON.stringify(entry)) > MAX_STORED_ENTRY_BYTES).map(([key]) => key);
     const batch = Object.fromEntries(entries.filter(([key]) => !tooLarge.includes(key)));
+    const bytes = Object.entries(batch).reduce((sum, [key, entry]) => sum + bytesOf(key) + bytesOf(JSON.stringify(entry)), 0);
     for (const [key, entry] of entries) {
       if (tooLarge.includes(key)) this.#memoryOnly.set(key, entry.storedAt);
       else this.#memoryOnly.delete(key);
@@ -305,6 +322,10 @@ export class SwrCache {
     // One write at a time, in order: a later value never lands under an earlier one.
     this.#writing = this.#writing
       .then(async () => {
+        // Pruned to its share first (as upkeep does) once this write takes it PRUNE_AFTER_WRITTEN_BYTES
+        // past the last prune: it never grows much more than that past its share.
+        if (this.#writtenSincePrune + bytes > PRUNE_AFTER_WRITTEN_BYTES) await this.prune(STORED_ANSWER_MAX_AGE_MS, CACHE_MAX_BYTES).catch(() => undefined);
+        this.#writtenSincePrune += bytes;
         if (Object.keys(batch).length > 0) await this.#store.setMany(batch);
         if (tooLarge.length > 0) await this.#store.remove(tooLarge);
       })

@@ -10,12 +10,13 @@ import { browser } from '#imports';
 import { STORED_ANSWER_MAX_AGE_MS } from '../storage/answer-age';
 import { PANEL_CACHE_KEY } from '../storage/panel-cache-key';
 import { INDEX_KEY } from './browser-stores';
+import { CACHE_MAX_BYTES } from './cache';
 import type { ServiceContext } from './service-context';
 
 /** The name the contact index's refresh had: an alarm kept from an earlier version goes on. */
 export const UPKEEP_ALARM = 'contact-index-refresh';
-/** The cache's share of storage.local (10 MB in all without unlimitedStorage; the contact index has INDEX_MAX_BYTES). */
-export const CACHE_MAX_BYTES = 4 * 1024 * 1024;
+/** The cache's share, kept by the cache itself between upkeeps too (cache.ts). */
+export { CACHE_MAX_BYTES };
 
 export async function scheduleUpkeep(): Promise<void> {
   if (!(await browser.alarms.get(UPKEEP_ALARM))) await browser.alarms.create(UPKEEP_ALARM, { periodInMinutes: 60 });

@@ -70,9 +70,12 @@ export function keepRecent<T extends { state: { dataUpdatedAt: number } }>(queri
   return young.filter((query) => newest.has(query));
 }
 
-/** Of `queries`, the newest whose JSON fits in `maxBytes` together, in their order. */
+/**
+ * Of `queries`, the newest that fit in `maxBytes` together, in their order. Counted as storage
+ * charges them: the save is one JSON text, stored as a JSON string (every `"` and `\` twice).
+ */
 export function withinBytes<T extends { state: { dataUpdatedAt: number } }>(queries: readonly T[], maxBytes = PANEL_CACHE_MAX_BYTES): T[] {
-  const sizes = new Map(queries.map((query) => [query, new TextEncoder().encode(JSON.stringify(query)).length]));
+  const sizes = new Map(queries.map((query) => [query, new TextEncoder().encode(JSON.stringify(JSON.stringify(query))).length]));
   let used = 0;
   const kept = new Set<T>();
   for (const query of [...queries].sort((a, b) => b.state.dataUpdatedAt - a.state.dataUpdatedAt)) {
