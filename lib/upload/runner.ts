@@ -45,6 +45,8 @@ const EXPIRY_MARGIN_MS = 60_000;
 const PUT_RETRY_DELAYS_MS = [1000, 4000, 10_000, 20_000, 25_000];
 /** How an upload stopped on a new URL refused as the one before ends its words (storage's, before it). */
 export const REFUSED_THE_SAME_WAY = 'A new upload address was refused the same way.';
+/** Why a run stopped when storage refused to save it (full: "QUOTA_BYTES quota exceeded"). */
+export const NOT_SAVED = 'Primer could not save this upload’s progress: the browser’s storage for Primer is full or unavailable.';
 /** URLs requested per run at most (the first plus renewals after expiry or refusal). */
 const MAX_URLS_PER_RUN = 3;
 /**
@@ -138,8 +140,20 @@ export class UploadRunner {
     let record: UploadRecord = { ...start, failedStep: null, error: null, errorKind: null, errorStatus: null, needsAccess: null, serviceWaitUntil: null };
     const save = async (patch: Partial<UploadRecord>) => {
       record = { ...record, ...patch, updatedAt: this.#deps.now() };
-      await this.#deps.save(record);
+      try {
+        await this.#deps.save(record);
+      } catch (error) {
+        throw new ApiError('http', NOT_SAVED, { cause: error });
+      }
       return record;
+    };
+    /** The run's end, saved; resolves with it even when storage refuses it (full), to be announced. */
+    const end = async (patch: Partial<UploadRecord>) => {
+      try {
+        return await save(patch);
+      } catch {
+        return record;
+      }
     };
     let step: UploadStep = 'request-url';
     try {
@@ -219,20 +233,20 @@ export class UploadRunner {
       return await save({ state: 'processing', processingStatus: 'queued', processingProgress: null, polls: 0, nextCheckAt: this.#deps.now() + pollDelayMs(0) });
     } catch (error) {
       if (signal.aborted || (error instanceof ApiError && error.kind === 'aborted')) {
-        return save({ state: 'cancelled', failedStep: null, error: null, errorKind: null, errorStatus: null });
+        return end({ state: 'cancelled', failedStep: null, error: null, errorKind: null, errorStatus: null });
       }
       // complete-upload answered 404 or 410: the service no longer has the recording, and every
       // Retry would be answered so again. Said as final (recordingGone), with what to do instead.
       if (step === 'complete' && error instanceof ApiError && error.kind === 'not_found') {
-        return save({ state: 'failed', failedStep: step, error: RECORDING_GONE, errorKind: 'not_found' });
+        return end({ state: 'failed', failedStep: step, error: RECORDING_GONE, errorKind: 'not_found' });
       }
       const info = toErrorInfo(error);
       const waitMs = serviceWaitMs(info);
       if (waitMs !== null) {
         const until = this.#deps.now() + waitMs;
-        return save({ state: 'failed', failedStep: step, error: saidWithWait(info.message, until, waitMs), errorKind: info.kind, errorStatus: info.status, serviceWaitUntil: until });
+        return end({ state: 'failed', failedStep: step, error: saidWithWait(info.message, until, waitMs), errorKind: info.kind, errorStatus: info.status, serviceWaitUntil: until });
       }
-      return save({ state: 'failed', failedStep: step, error: info.message, errorKind: info.kind, errorStatus: info.status });
+      return end({ state: 'failed', failedStep: step, error: info.message, errorKind: info.kind, errorStatus: info.status });
     }
   }
 

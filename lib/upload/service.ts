@@ -48,6 +48,14 @@ export interface UploadPlatform {
 
 export class UploadService {
   readonly #platform: UploadPlatform;
+  /** The platform's store, with the runs' ends storage refused over what it holds (#unsaved). */
+  readonly #store: UploadStore;
+  /**
+   * Uploads whose run ended while storage refused every save of it (full), as they ended: storage
+   * still says they are going, but the badge, list() and the announcement go by how they ended,
+   * until a save of theirs lands. For this worker's life (a later start resumes them).
+   */
+  readonly #unsaved = new Map<string, UploadRecord>();
   readonly #runner: UploadRunner;
   readonly #poll: PollDeps;
   /** Alarm decisions, one after another (see #reschedule). */
@@ -71,6 +79,21 @@ export class UploadService {
 
   constructor(platform: UploadPlatform) {
     this.#platform = platform;
+    const store = platform.store;
+    this.#store = {
+      all: async () => (await store.all()).map((record) => this.#unsaved.get(record.id) ?? record),
+      get: async (id) => this.#unsaved.get(id) ?? (await store.get(id)),
+      put: async (record) => {
+        await store.put(record);
+        this.#unsaved.delete(record.id);
+      },
+      remove: async (id) => {
+        await store.remove(id);
+        this.#unsaved.delete(id);
+      },
+      update: (id, change) => store.update(id, change),
+      dropFinishedBefore: (cutoff) => store.dropFinishedBefore(cutoff),
+    };
     this.#runner = new UploadRunner({
       requestUrl: platform.requestUrl,
       put: platform.put,
@@ -78,13 +101,18 @@ export class UploadService {
       complete: platform.complete,
       missingAccess: platform.missingAccess,
       save: async (record) => {
-        await platform.store.put(record);
+        try {
+          await this.#store.put(record);
+        } catch (error) {
+          this.#unsaved.set(record.id, record);
+          throw error;
+        }
       },
       now: platform.now,
       sleep: platform.sleep,
     });
     this.#poll = {
-      store: platform.store,
+      store: this.#store,
       getRecording: platform.getRecording,
       beforeFinish: platform.dropCachedResults,
       finished: (record) => this.#finished(record),
@@ -93,7 +121,7 @@ export class UploadService {
   }
 
   list(): Promise<UploadRecord[]> {
-    return this.#platform.store.all();
+    return this.#store.all();
   }
 
   /** The popup has a file to hand over soon: the context that receives it is made ready. */
@@ -105,13 +133,13 @@ export class UploadService {
   async start(id: string, file: UploadFile, meta: UploadMeta): Promise<UploadRecord> {
     // A new id: nothing of start-up's to wait for (its file is the view's: #asked).
     this.#markAsked(id);
-    const existing = await this.#platform.store.get(id);
+    const existing = await this.#store.get(id);
     if (existing) return existing;
     // Checked again here: the popup checked the file it was given, but a message can say anything.
     const check = checkUploadInfo(file);
     if (!check.ok) throw new ApiError('bad_request', check.message);
     const record = newUploadRecord(id, file, meta, this.#platform.now());
-    await this.#platform.store.put(record);
+    await this.#store.put(record);
     this.#launch(record);
     return record;
   }
@@ -123,7 +151,7 @@ export class UploadService {
     // Not running here (e.g. the worker restarted): mark it so it is not resumed.
     if (isSending(record)) {
       const cancelled = { ...record, state: 'cancelled' as const, updatedAt: this.#platform.now() };
-      await this.#platform.store.put(cancelled);
+      await this.#store.put(cancelled);
       await this.#settled(cancelled);
       return cancelled;
     }
@@ -157,7 +185,7 @@ export class UploadService {
       errorKind: null,
       needsAccess: null,
     };
-    await this.#platform.store.put(resumed);
+    await this.#store.put(resumed);
     // The run is told how it stopped: a refusal it already met counts (UploadRunner.run).
     this.#launch(resumed, record);
     return resumed;
@@ -168,7 +196,7 @@ export class UploadService {
    * when its permission prompt takes the focus, and the popup's retry after the grant never ran.
    */
   async accessGranted(): Promise<void> {
-    for (const record of await this.#platform.store.all()) {
+    for (const record of await this.#store.all()) {
       if (record.state !== 'failed' || record.needsAccess === null || record.uploadUrl === null) continue;
       const missing = await this.#platform.missingAccess(record.uploadUrl).catch(() => 'refused');
       if (missing === null) await this.retry(record.id).catch(() => undefined);
@@ -181,10 +209,10 @@ export class UploadService {
    */
   async dismiss(id: string): Promise<boolean> {
     await this.#afterStartup(id);
-    const record = await this.#platform.store.get(id);
+    const record = await this.#store.get(id);
     if (!record) return false;
     if (isSending(record)) throw new ApiError('conflict', 'Cancel the upload before removing it.');
-    await this.#platform.store.remove(id);
+    await this.#store.remove(id);
     await this.#deleteFile(id);
     if (record.state === 'processing') {
       await this.#reschedule();
@@ -200,13 +228,13 @@ export class UploadService {
    * browser left open, a copy of gigabytes stayed until its row went, 30 days on.
    */
   async forgetFinishedBefore(cutoff: number): Promise<void> {
-    for (const id of await this.#platform.store.dropFinishedBefore(cutoff)) await this.#deleteFile(id);
+    for (const id of await this.#store.dropFinishedBefore(cutoff)) await this.#deleteFile(id);
     const asked = new Set<string>();
     this.#askedDuringPass.add(asked);
     try {
       const files = new Set(await this.#platform.listFiles().catch(() => []));
       if (files.size === 0) return;
-      const records = (await this.#platform.store.all()).filter((record) => files.has(record.id));
+      const records = (await this.#store.all()).filter((record) => files.has(record.id));
       await this.#deleteStoppedCopies(records, asked);
     } finally {
       this.#askedDuringPass.delete(asked);
@@ -237,7 +265,7 @@ export class UploadService {
    */
   async resume(): Promise<void> {
     const launched = (async () => {
-      const records = await this.#platform.store.all();
+      const records = await this.#store.all();
       for (const record of records) if (isSending(record) && !this.#runner.isRunning(record.id)) this.#launch(record);
       return records;
     })();
@@ -271,12 +299,15 @@ export class UploadService {
     // Launched already (two retries at once: the popup's click and the permission granted): its
     // end is seen to once, or it was announced twice.
     if (this.#runner.isRunning(record.id)) return;
-    // Neither rejects unhandled: the badge is redrawn on the next change, and a record that could
-    // not be saved as settled is picked up again by resume() at the next start.
+    // Neither rejects unhandled: the badge is redrawn on the next change.
     this.#updateBadge().catch(() => undefined);
     this.#runner
       .run(record, stopped)
-      .then((done) => this.#settled(done))
+      .then((done) => {
+        // Its end refused too: kept as it ended.
+        if (this.#unsaved.has(done.id)) this.#unsaved.set(done.id, done);
+        return this.#settled(done);
+      })
       .catch(() => undefined);
   }
 
@@ -294,14 +325,16 @@ export class UploadService {
   /**
    * Announces a stopped upload unless a view of the uploads shows it: now, or UNSEEN_CHECK_MS on
    * (the popup closed right after the click that started it). Not once it was retried or removed.
+   * Whatever is shown when storage took the end without its words, or not at all (full: runner.ts
+   * NOT_SAVED): the row cannot say why it stopped, or even that it did.
    */
   async #announceUnseen(record: UploadRecord): Promise<void> {
     for (const wait of [0, UNSEEN_CHECK_MS]) {
       if (wait > 0) await this.#platform.sleep(wait, new AbortController().signal).catch(() => undefined);
-      const current = await this.#platform.store.get(record.id);
+      const current = await this.#store.get(record.id);
       if (current?.state !== 'failed' || current.updatedAt !== record.updatedAt) return;
-      if (!(await this.#platform.uploadsShown().catch(() => false))) {
-        await this.#platform.announce(current);
+      if (this.#unsaved.has(record.id) || current.error !== record.error || !(await this.#platform.uploadsShown().catch(() => false))) {
+        await this.#platform.announce(record);
         return;
       }
     }
@@ -321,7 +354,7 @@ export class UploadService {
    */
   #reschedule(): Promise<void> {
     const decided = this.#scheduling.then(async () => {
-      await this.#platform.schedulePoll(nextPollAt(await this.#platform.store.all(), this.#platform.now()));
+      await this.#platform.schedulePoll(nextPollAt(await this.#store.all(), this.#platform.now()));
     });
     this.#scheduling = decided.catch(() => undefined);
     return decided;
@@ -340,7 +373,7 @@ export class UploadService {
   async #deleteUnusableFiles(): Promise<void> {
     const files = await this.#platform.listFiles().catch(() => []);
     if (files.length === 0) return;
-    const records = new Map((await this.#platform.store.all()).map((record) => [record.id, record]));
+    const records = new Map((await this.#store.all()).map((record) => [record.id, record]));
     const kept: UploadRecord[] = [];
     for (const id of files) {
       const record = records.get(id);
@@ -364,7 +397,7 @@ export class UploadService {
       if (!stoppedLongAgo(record)) continue;
       const id = record.id;
       // Read again: it may have moved meanwhile (a Retry keeps updatedAt until its run saves).
-      const now = await this.#platform.store.get(id);
+      const now = await this.#store.get(id);
       // Nor one another pass deletes now (start-up's and the hourly one at once: the alarm woke the
       // worker): the second's entry in #deleting, dropped as the first ended, held nothing back.
       if (this.#deleting.has(id)) continue;
@@ -374,7 +407,7 @@ export class UploadService {
         // (a new recording on the service) only to find no file to send. Said before the file goes:
         // a worker stopped between the two leaves a copy the next pass deletes, never a row
         // offering Retry for a file that is gone (no pass would come back to it).
-        await this.#platform.store.put({ ...record, state: 'failed', failedStep: 'put', error: MISSING_FILE, errorKind: null, errorStatus: null, needsAccess: null });
+        await this.#store.put({ ...record, state: 'failed', failedStep: 'put', error: MISSING_FILE, errorKind: null, errorStatus: null, needsAccess: null });
         await this.#deleteFile(id);
       })();
       this.#deleting.set(id, deleting);
@@ -383,12 +416,12 @@ export class UploadService {
   }
 
   async #updateBadge(): Promise<void> {
-    const active = (await this.#platform.store.all()).filter(isActive).length;
+    const active = (await this.#store.all()).filter(isActive).length;
     await this.#platform.showActive(active);
   }
 
   async #require(id: string): Promise<UploadRecord> {
-    const record = await this.#platform.store.get(id);
+    const record = await this.#store.get(id);
     if (!record) throw new ApiError('not_found', 'Primer has no such upload.');
     return record;
   }
