@@ -39,7 +39,9 @@ export function stateLabel(record: UploadRecord): string {
     case 'failed':
       if (record.needsAccess) return 'Needs your permission';
       // Primer stopped checking; the service never said it failed (and may yet finish it).
-      return noLongerFollowed(record) ? 'No longer followed' : `Failed while ${STEP_NAMES[record.failedStep ?? 'put']}`;
+      if (noLongerFollowed(record)) return 'No longer followed';
+      // No step: storage (full) took only a copy of its end no larger than what it had (runner.ts).
+      return record.failedStep === null ? 'Failed' : `Failed while ${STEP_NAMES[record.failedStep]}`;
   }
 }
 

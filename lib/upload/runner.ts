@@ -138,6 +138,8 @@ export class UploadRunner {
 
   async #run(start: UploadRecord, stopped: UploadRecord, signal: AbortSignal): Promise<UploadRecord> {
     let record: UploadRecord = { ...start, failedStep: null, error: null, errorKind: null, errorStatus: null, needsAccess: null, serviceWaitUntil: null };
+    /** The record as storage last took it (the run is given one stored). */
+    let stored = start;
     const save = async (patch: Partial<UploadRecord>) => {
       record = { ...record, ...patch, updatedAt: this.#deps.now() };
       try {
@@ -145,13 +147,20 @@ export class UploadRunner {
       } catch (error) {
         throw new ApiError('http', NOT_SAVED, { cause: error });
       }
+      stored = record;
       return record;
     };
-    /** The run's end, saved; resolves with it even when storage refuses it (full), to be announced. */
+    /**
+     * The run's end, saved. When storage refuses it (full: it grows the record), the record as
+     * storage last took it is marked ended instead: a shorter state word, so it lands, and no later
+     * start resumes it (each resume of one asking for an address made one more recording on the
+     * service, never recorded). Resolves with the end either way, to be announced.
+     */
     const end = async (patch: Partial<UploadRecord>) => {
       try {
         return await save(patch);
       } catch {
+        await this.#deps.save({ ...stored, state: record.state, failedStep: null, updatedAt: record.updatedAt }).catch(() => undefined);
         return record;
       }
     };

@@ -304,7 +304,7 @@ export class UploadService {
     this.#runner
       .run(record, stopped)
       .then((done) => {
-        // Its end refused too: kept as it ended.
+        // Its end refused too: kept as it ended (the runner’s last try may be a shorter copy of it).
         if (this.#unsaved.has(done.id)) this.#unsaved.set(done.id, done);
         return this.#settled(done);
       })

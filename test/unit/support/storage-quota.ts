@@ -6,14 +6,17 @@ export const QUOTA_BYTES = 10 * 1024 * 1024;
 /** Items' size as Chrome counts it against the quota: each key and its value as JSON. */
 export const storedSize = (items: Record<string, unknown>) => Object.entries(items).reduce((sum, [key, value]) => sum + key.length + JSON.stringify(value).length, 0);
 
+/** The fake's own set and remove, as first found: fakeBrowser.reset() between tests keeps a wrapper. */
+let unwrapped: Pick<typeof fakeBrowser.storage.local, 'set' | 'remove'> | null = null;
+
 /**
  * Makes the fake storage.local refuse a write that would take it past the quota, as Chrome does
  * ("QUOTA_BYTES quota exceeded"), counting what is written and removed from now on.
  */
 export function enforceStorageQuota(): void {
   const local = fakeBrowser.storage.local;
-  const set = local.set.bind(local);
-  const remove = local.remove.bind(local);
+  unwrapped ??= { set: local.set.bind(local), remove: local.remove.bind(local) };
+  const { set, remove } = unwrapped;
   const bytes = new Map<string, number>();
   local.set = async (items: Record<string, unknown>) => {
     const after = new Map(bytes);
