@@ -55,10 +55,17 @@ export async function movePreferencesToSync(): Promise<void> {
     const synced: unknown = (await browser.storage.sync.get(PREFERENCES_KEY))[PREFERENCES_KEY];
     const joined = joinedWith(synced, mine.data);
     if (!preferencesFit(joined)) {
-      // The joined lists, not this browser's alone: what is cut may be another browser's entries.
-      // As this version reads them, for the options page to name what was left out.
-      await browser.storage.local.set({ [PREFERENCES_BEFORE_SYNC_KEY]: preferencesAsRead(joined) });
+      // Synced first: pages read storage.sync only, and the note below grows storage.local, often
+      // full after an earlier version (it bounded nothing it kept): refused, it kept every list unapplied.
       await browser.storage.sync.set({ [PREFERENCES_KEY]: fitted(joined) });
+      // The joined lists, not this browser's alone: what is cut may be another browser's entries.
+      // As this version reads them, for the options page to name what was left out. Refused, the
+      // old copy stays: a later start joins it with what is synced again and writes the note then.
+      try {
+        await browser.storage.local.set({ [PREFERENCES_BEFORE_SYNC_KEY]: preferencesAsRead(joined) });
+      } catch {
+        return;
+      }
     } else if (JSON.stringify(joined) !== JSON.stringify(synced)) {
       await browser.storage.sync.set({ [PREFERENCES_KEY]: joined });
     }
