@@ -42,24 +42,26 @@ const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', '
 /** Weekdays that start as a month does ("mardi", "martes", "martedì"): Tuesday, not March. */
 const NOT_MONTHS = /^mar(di|tes|ted)/i;
 
-/** Languages whose month names are read besides the browser's own (calendars are often set to another). */
-const MONTH_LANGUAGES = ['en', 'de', 'fr', 'es', 'it', 'nl', 'pt', 'sv', 'da', 'nb', 'pl'];
+/**
+ * Languages whose month names are read besides the browser's own (calendars are often set to
+ * another). Croatian is here so that its "listopada" (October) is known to be Polish November too.
+ */
+const MONTH_LANGUAGES = ['en', 'de', 'fr', 'es', 'it', 'nl', 'pt', 'sv', 'da', 'nb', 'pl', 'fi', 'hr', 'cs', 'ca', 'tr'];
 
 /** Lower case, without accents or a final dot: "Mär." and "mar", "févr." and "fevr" compare. */
 function monthKey(word: string): string {
   return word.normalize('NFD').replace(/\p{M}/gu, '').replace(/\.$/, '').toLowerCase();
 }
 
-let monthNames: Map<string, number> | null = null;
+/** A month name two languages give different months ("listopada": hr October, pl November). */
+const AMBIGUOUS = -1;
 
 /**
- * Month names, long and short, as dates write them ("19. Mai", "19 maja", "10 juin", "3 févr."),
- * in the browser's languages and MONTH_LANGUAGES, from the browser's own locale data.
+ * The month names of some languages, long and short, as dates write them ("19. Mai", "19 maja",
+ * "10 juin", "3 févr."), from the browser's own locale data; AMBIGUOUS where two of them disagree.
  */
-function monthTable(): Map<string, number> {
-  if (monthNames) return monthNames;
+function monthNamesOf(languages: Iterable<string>): Map<string, number> {
   const table = new Map<string, number>();
-  const languages = new Set([...(globalThis.navigator?.languages ?? []), ...MONTH_LANGUAGES]);
   for (const language of languages) {
     for (const month of ['long', 'short'] as const) {
       let format: Intl.DateTimeFormat;
@@ -70,11 +72,26 @@ function monthTable(): Map<string, number> {
       }
       for (let index = 0; index < 12; index++) {
         const name = format.formatToParts(new Date(Date.UTC(2026, index, 15))).find((part) => part.type === 'month')?.value;
-        const key = name && !/\d/.test(name) ? monthKey(name) : null;
-        if (key !== null && !table.has(key)) table.set(key, index);
+        // Catalan's month carries its "de"/"d’" ("de novembre", "d’octubre").
+        const key = name && !/\d/.test(name) ? monthKey(name.replace(/^(?:de |d[’'])/, '')) : null;
+        if (key !== null) table.set(key, table.has(key) && table.get(key) !== index ? AMBIGUOUS : index);
       }
     }
   }
+  return table;
+}
+
+let monthNames: Map<string, number> | null = null;
+
+/**
+ * Month names in the browser's languages and MONTH_LANGUAGES. The browser's languages settle a
+ * name the others give another month (a Polish user's "listopada" is November); among the others,
+ * such a name is no month at all rather than a guess.
+ */
+function monthTable(): Map<string, number> {
+  if (monthNames) return monthNames;
+  const table = monthNamesOf(new Set(globalThis.navigator?.languages ?? []));
+  for (const [key, index] of monthNamesOf(MONTH_LANGUAGES)) if (!table.has(key)) table.set(key, index);
   return (monthNames = table);
 }
 
@@ -90,23 +107,24 @@ interface DayOfYear {
 }
 
 /**
- * A month by its name in one of the languages read (monthTable), else by its first three letters,
- * which most languages' names share with English ("Juni", "septembre", "marzo"); never the
- * weekdays that begin as one does: "mardi 19 mai" is Tuesday the 19th, not March 19.
+ * A month by its name in one of the languages read (monthTable), else a short word by its first
+ * three letters, as English abbreviates ("Sept", "Mart"); not a long one ("marraskuuta" is Finnish
+ * November), nor the weekdays that begin as one does: "mardi 19 mai" is Tuesday the 19th, not March 19.
  */
 function monthOf(word: string): number | null {
   if (NOT_MONTHS.test(word) || word.length < 3) return null;
   const key = monthKey(word);
   const named = monthTable().get(key);
-  if (named !== undefined) return named;
-  const index = MONTHS.indexOf(key.slice(0, 3));
+  if (named !== undefined) return named === AMBIGUOUS ? null : named;
+  const index = key.length <= 4 ? MONTHS.indexOf(key.slice(0, 3)) : -1;
   return index >= 0 ? index : null;
 }
 
 /** The first date in the text: "May 19, 2026", "19 May 2026", "2026-05-19", or "19/05/2026" when the order is certain. */
 function findDate(text: string): DayOfYear | null {
   const found: DayOfYear[] = [];
-  for (const m of text.matchAll(/(?<!\p{L})(\p{L}{3,12})\.? (\d{1,2})(?:st|nd|rd|th)?\b,?(?: (\d{4})\b)?/gu)) {
+  // A number that goes on with ":" or "." and a digit is a clock's hour ("octubre 14:00"), never the day.
+  for (const m of text.matchAll(/(?<!\p{L})(\p{L}{3,12})\.? (\d{1,2})(?:st|nd|rd|th)?\b(?![:.]\d),?(?: (\d{4})\b)?/gu)) {
     const month = monthOf(m[1]!);
     const end = m.index + m[0].length;
     // A short weekday spelled as a month ("mar." is Tuesday in French, Spanish and Italian): its
@@ -114,8 +132,8 @@ function findDate(text: string): DayOfYear | null {
     if (month === null || (!m[3] && (WEEKDAY_BEFORE_DATE.test(text.slice(end)) || monthFollows(text.slice(end))))) continue;
     found.push({ month, day: Number(m[2]), year: m[3] ? Number(m[3]) : null, end });
   }
-  // Spanish and Portuguese put "de" between ("19 de mayo de 2026").
-  for (const m of text.matchAll(/\b(\d{1,2})(?:st|nd|rd|th)?\.?(?: de)? (\p{L}{3,12})(?!\p{L})\.?,?(?:(?: de)? (\d{4})\b)?/gu)) {
+  // Spanish and Portuguese put "de" between ("19 de mayo de 2026"), Catalan "d’" before a vowel ("20 d’octubre").
+  for (const m of text.matchAll(/\b(\d{1,2})(?:st|nd|rd|th)?\.?(?: de | d[’']| )(\p{L}{3,12})(?!\p{L})\.?,?(?:(?: de)? (\d{4})\b)?/gu)) {
     const month = monthOf(m[2]!);
     if (month === null) continue;
     // "29 – 30 December 2025": the range starts on the 29th (a day before the end's; not "10:00 - 12 June").
