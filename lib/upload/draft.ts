@@ -154,6 +154,18 @@ function findDate(text: string): DayOfYear | null {
 }
 
 /**
+ * How 12-hour clocks mark the half of the day in languages that write no "am"/"pm" (CLDR: ko, ja,
+ * zh, el, hu, vi, tr, cs, sl, sv, uk, ar, fa, lv, lt, ms, af, is), exactly, dots and case included
+ * (Spanish "de" is no Hungarian "de."). Beside a clock, the time is not read.
+ */
+const DAY_PERIODS = [
+  ...['오전', '오후', '午前', '午後', '上午', '下午', 'π.μ.', 'μ.μ.', 'de.', 'du.', 'SA', 'CH', 'ÖÖ', 'ÖS', 'dop.', 'odp.', 'pop.', 'fm', 'em'],
+  ...['дп', 'пп', 'ص', 'م', 'ق.ظ.', 'ب.ظ.', 'priekšp.', 'pēcp.', 'priešpiet', 'popiet', 'PG', 'PTG', 'vm.', 'nm.', 'f.h.', 'e.h.'],
+];
+const DAY_PERIOD = `(?<![\\p{L}.])(?:${DAY_PERIODS.map((period) => period.replaceAll('.', '\\.')).join('|')})(?!\\p{L})`;
+const DAY_PERIOD_BY_CLOCK = new RegExp(`${DAY_PERIOD} ?\\d{1,2}[:.]\\d{2}|\\d{1,2}[:.]\\d{2} ?${DAY_PERIOD}`, 'u');
+
+/**
  * The start of a meeting from the text a calendar shows, e.g. "Tuesday, May 19, 2026⋅10:00 –
  * 10:45am", "Tue 19 May 2026 14:30" or "Tue 19/05/2026 10:00 - 10:45". Null when it cannot be read
  * for sure.
@@ -165,10 +177,14 @@ export function parseWhen(text: string | null, now: Date = new Date(), { needTim
   if (!date) return null;
   const rest = clean.slice(date.end);
   // A bare hour is a time only as the start of a range: Calendar writes "10 – 11am" for 10:00.
-  // "pm", "PM" or "p.m.": the meridiem is told by its first letter.
-  const times = [...rest.matchAll(/\b(\d{1,2})(?::(\d{2}))?\s?([ap]\.?m)?\b(?=(\s*\.?\s*[–—-]\s*\d{1,2}(?::\d{2})?\s?[ap]\.?m\b)?)/gi)].filter(
-    (match) => match[2] !== undefined || match[3] !== undefined || match[4] !== undefined,
-  );
+  // "pm", "PM", "p.m." or "p. m.": the meridiem is told by its first letter. The minutes of "2.00
+  // PM" or "2 h 00 p.m." are no hour (such a clock is not read); nor is a clock marked as no
+  // other language's is ("오후 2:00", "2:00 μ.μ."), rather than read as the morning.
+  const times = DAY_PERIOD_BY_CLOCK.test(rest)
+    ? []
+    : [...rest.matchAll(/(?<!\d ?[.h] ?)\b(\d{1,2})(?::(\d{2}))?\s?([ap](?:\. ?)?m)?\b(?=(\s*\.?\s*[–—-]\s*\d{1,2}(?::\d{2})?\s?[ap](?:\. ?)?m\b)?)/gi)].filter(
+        (match) => match[2] !== undefined || match[3] !== undefined || match[4] !== undefined,
+      );
   const start = times[0];
   // A date whose time cannot be read is midnight for the form (the user sets the time); telling
   // two events apart (needTime), it is no time at all.
@@ -202,7 +218,7 @@ export function parseWhen(text: string | null, now: Date = new Date(), { needTim
  * 31 – Jan 1, 2027" starts in 2026).
  */
 function yearOfRange(rest: string, startMonth: number): number | null {
-  const clock = rest.search(/\d{1,2}:\d{2}|\b\d{1,2}\s?[ap]\.?m\b/i);
+  const clock = rest.search(/\d{1,2}:\d{2}|\b\d{1,2}\s?[ap](?:\. ?)?m\b/i);
   const head = clock < 0 ? rest : rest.slice(0, clock);
   const year = /\b((?:19|20)\d{2})\b/.exec(head);
   if (!year || !/[–—-]/.test(head.slice(0, year.index))) return null;
