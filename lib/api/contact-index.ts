@@ -56,14 +56,22 @@ export { normaliseName };
 
 /**
  * A full name as contacts are matched by it: in either order ("Chen, Maya" is "Maya Chen"), as
- * normaliseName, "ß" as "ss", as it is written in capitals ("Strauß" is "STRAUSS"), which
- * toLowerCase does not undo, and without the invisible characters (withoutInvisibles) that an RTL
- * app, an import or a copy adds: "Maya Chen" and "Maya Chen" with a direction mark after it look
- * alike on every screen, so they are namesakes, and a page's name with marks around it is the
- * contact's name. (Not normaliseName's: the content scripts' budget has no room.)
+ * normaliseName, and as it is written in capitals where toLowerCase does not undo them: "ß" as
+ * "ss" ("Strauß" is "STRAUSS"), Turkish "ı" and "i̇" as "i" ("Işık" is "IŞIK", lowered "işik";
+ * "İ" lowers to "i" and a dot), Greek without its accents and final "ς" ("Μαρία" is "ΜΑΡΙΑ");
+ * and without the invisible characters (withoutInvisibles) that an RTL app, an import or a copy
+ * adds: "Maya Chen" and "Maya Chen" with a direction mark after it look alike on every screen, so
+ * they are namesakes, and a page's name with marks around it is the contact's name. (Not
+ * normaliseName's: the content scripts' budget has no room.)
  */
 export function nameKey(name: string): string {
-  return normaliseName(fullName(withoutInvisibles(name))).replace(/ß/g, 'ss');
+  return normaliseName(fullName(withoutInvisibles(name)))
+    .replace(/ß/g, 'ss')
+    .replace(/ı|i\u0307/g, 'i')
+    .normalize('NFD')
+    .replace(/(?<=\p{Script=Greek})\p{M}+/gu, '')
+    .normalize('NFC')
+    .replace(/ς/g, 'σ');
 }
 
 export class ContactIndex {
