@@ -1,10 +1,6 @@
 /** Turns anything `sendRequest` throws into one sentence a person can act on. */
 import { ApiError } from '@/lib/api/errors';
-
-/** A service's message as a sentence: services rarely end theirs ("Invalid API key"), and advice follows. */
-function sentence(message: string): string {
-  return /[.!?…]["'”’)]*$/.test(message) ? message : `${message}.`;
-}
+import { sentence } from '@/lib/format/text';
 
 export function errorMessage(error: unknown): string {
   if (error instanceof ApiError) {

@@ -81,6 +81,14 @@ export function serverText(value: string | null | undefined, max = SERVER_TEXT_M
 }
 
 /**
+ * A service's message as a sentence, for words of Primer's to follow it: services rarely end
+ * theirs ("Invalid API key"). One already ended, before a closing quote or bracket too, is kept.
+ */
+export function sentence(message: string): string {
+  return /[.!?…]["'”’)\]]*$/.test(message) ? message : `${message}.`;
+}
+
+/**
  * A server's code word as words to read: "transcription_completed" → "Transcription completed".
  * Words sent joined by their capitals (an enum serialised by name: "InProgress", "inReview") are
  * split first, else they read as one: "Inprogress".

@@ -24,8 +24,9 @@ export function waitLeft(seconds: number): string {
 export function waitEnds(deadline: number, waitMs: number, locale: string = UI_LOCALE): string {
   if (waitMs < 60_000) return 'within a minute';
   const day = new Date(deadline);
-  // A wait of a day or more may end on another day: the day is said too (and the year, when the
-  // wait ends in the next one).
-  if (waitMs >= 24 * 60 * 60 * 1000) return `on ${dateAndTime(deadline, locale, deadline - waitMs)}`;
+  const start = deadline - waitMs;
+  // A wait that ends on another day (a day or more, or 20 hours from 14:00) says the day too, else
+  // "at 10:00" reads as this morning's, already past (and the year, when it ends in the next one).
+  if (waitMs >= 24 * 60 * 60 * 1000 || day.toDateString() !== new Date(start).toDateString()) return `on ${dateAndTime(deadline, locale, start)}`;
   return `at ${day.toLocaleTimeString(locale, clockFormat(locale))}`;
 }

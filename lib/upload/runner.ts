@@ -6,7 +6,7 @@
  * that expired or was refused is requested again. Platform-free: every effect is a dependency.
  */
 import { ApiError, serviceWaitMs, toErrorInfo } from '../api/error-info';
-import { SERVER_TEXT_MAX, serverText } from '../format/text';
+import { SERVER_TEXT_MAX, sentence, serverText } from '../format/text';
 import { waitEnds } from '../format/wait';
 import type { PresignedUpload } from '../models';
 import { pollDelayMs } from './poller';
@@ -90,7 +90,7 @@ function saysExpired(error: ApiError): boolean {
 function saidWithWait(message: string, until: number, waitMs: number): string {
   // The service's words are cut short enough that the row (SERVER_TEXT_MAX) still shows when.
   const said = serverText(message.replace(/ Try again in a moment\.$/, ''), SERVER_TEXT_MAX - 80) ?? '';
-  return `${said} The service asked for a wait: Retry can work ${waitEnds(until, waitMs)}.`;
+  return `${said === '' ? '' : `${sentence(said)} `}The service asked for a wait: Retry can work ${waitEnds(until, waitMs)}.`;
 }
 
 function hostOf(pattern: string): string {
