@@ -27,7 +27,8 @@ export function UploadItem({ record }: { record: UploadRecord }) {
   const titleId = useId();
   // The service asked for a wait (a rate limit's Retry-After): a Retry before it ends is refused at
   // once. Retry stays (a Tab stop described by the error, which says until when) but does nothing.
-  const waitLeft = useCountdown(record.state === 'failed' ? record.serviceWaitUntil : null);
+  // One saved on a clock put back since (updatedAt ahead of it) is not held: poller.ts dueAt.
+  const waitLeft = useCountdown(record.state === 'failed' ? record.serviceWaitUntil : null, Infinity, record.updatedAt);
   const held = waitLeft !== null && waitLeft > 0;
   const errorId = useId();
 

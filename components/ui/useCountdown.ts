@@ -1,18 +1,22 @@
 import { useEffect, useState } from 'react';
+import { aheadOfClock } from '@/lib/clock';
 
 /**
  * Whole seconds left until `deadline` (ms since the epoch), ticking once a second; null without
- * one. Never more than `totalMs` (the wait it counts down), even before the first tick.
+ * one. Never more than `totalMs` (the wait it counts down), even before the first tick. A deadline
+ * set (`setAt`) ahead of the clock, on a clock put back since, is over: an hour fast, a minute's
+ * wait would last an hour and a minute.
  */
-export function useCountdown(deadline: number | null, totalMs = Infinity): number | null {
-  const [now, setNow] = useState(() => Date.now());
+export function useCountdown(deadline: number | null, totalMs = Infinity, setAt?: number): number | null {
+  // With the deadline it was read for: until the first tick, one read before it may be from long before it was set.
+  const [read, setRead] = useState(() => ({ now: Date.now(), deadline }));
   useEffect(() => {
     if (deadline === null) return;
     // Stops at the deadline: a notice staying on screen after its wait re-rendered every second.
     const tick = () => {
       const now = Date.now();
-      setNow(now);
-      if (now >= deadline) clearInterval(timer);
+      setRead({ now, deadline });
+      if (now >= deadline || (setAt !== undefined && aheadOfClock(setAt, now))) clearInterval(timer);
     };
     const first = setTimeout(tick, 0);
     const timer = setInterval(tick, 1000);
@@ -20,8 +24,10 @@ export function useCountdown(deadline: number | null, totalMs = Infinity): numbe
       clearTimeout(first);
       clearInterval(timer);
     };
-  }, [deadline]);
-  return deadline === null ? null : Math.min(Math.ceil(totalMs / 1000), Math.max(0, Math.ceil((deadline - now) / 1000)));
+  }, [deadline, setAt]);
+  if (deadline === null) return null;
+  if (setAt !== undefined && read.deadline === deadline && aheadOfClock(setAt, read.now)) return 0;
+  return Math.min(Math.ceil(totalMs / 1000), Math.max(0, Math.ceil((deadline - read.now) / 1000)));
 }
 
 /**

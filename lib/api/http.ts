@@ -13,6 +13,7 @@
 import { onThisComputer } from './webhook-url';
 import { ApiError, defaultMessage, kindForStatus, NO_ACCESS_CODE, NOT_THE_SERVICE_CODE, parseErrorBody, parseRateLimitReset, parseRetryAfter, withBareCode } from './errors';
 import { parseJson } from './json-text';
+import { aheadOfClock } from '../clock';
 
 export type FetchLike = (input: string, init?: RequestInit) => Promise<Response>;
 
@@ -74,13 +75,20 @@ export interface HttpOptions {
   quiet?: QuietStore;
 }
 
+/** A quiet the service asked for: until when, and when it asked (both on this computer's clock). */
+export interface Quiet {
+  until: number;
+  from: number;
+}
+
 /**
  * Keeps until when the service asked to be left alone (a 429's Retry-After) beyond the life of
  * the worker: MV3 stops an idle one, and a fresh one would send pages' lookups straight away.
+ * A bare `until` (kept before `from` was) is a quiet asked for at an unknown moment.
  */
 export interface QuietStore {
-  get(): Promise<number>;
-  set(until: number): Promise<void>;
+  get(): Promise<Quiet | number>;
+  set(until: number, from?: number): Promise<void>;
 }
 
 export interface RequestOptions {
@@ -179,6 +187,8 @@ export class Http {
    * and another tab's 20 would all be sent, and refused, again.
    */
   #quietUntil = 0;
+  /** When the quiet was asked for; 0 for one kept without it (no clock is put back before that). */
+  #quietFrom = 0;
   /**
    * Who asked for the quiet: a 429 (busy) or a 503 with Retry-After (unavailable), said as such to
    * the calls it holds back. A quiet read back from storage is taken as a rate limit's.
@@ -220,7 +230,7 @@ export class Http {
     for (let attempt = 1; ; attempt++) {
       try {
         // The storage a presigned URL points to has limits of its own.
-        if (!options.absolute && this.#quietUntil > this.#now()) await this.#quiet(interactive, options.signal);
+        if (!options.absolute && this.#quietLeft() > 0) await this.#quiet(interactive, options.signal);
         return await this.#once(method, url, once);
       } catch (error) {
         if (!(error instanceof ApiError)) throw error;
@@ -232,13 +242,32 @@ export class Http {
   }
 
   async #readQuiet(store: QuietStore): Promise<void> {
-    const until = await store.get().catch(() => 0);
-    this.#quietUntil = Math.max(this.#quietUntil, until);
+    const stored = await store.get().catch(() => 0);
+    const { until, from } = typeof stored === 'number' ? { until: stored, from: 0 } : stored;
+    if (until > this.#quietUntil) {
+      this.#quietUntil = until;
+      this.#quietFrom = from;
+    }
   }
 
-  /** Waits out the service's asked-for quiet (#quietUntil), or fails as the rate limit it is. */
+  /**
+   * What is left of the quiet. A clock put back since it was asked for (an hour fast, then put
+   * right) would stretch it by as much, a minute into an hour and a minute: it starts again from
+   * now, no longer than was asked.
+   */
+  #quietLeft(): number {
+    const now = this.#now();
+    if (aheadOfClock(this.#quietFrom, now)) {
+      this.#quietUntil = now + (this.#quietUntil - this.#quietFrom);
+      this.#quietFrom = now;
+      this.#quietStore?.set(this.#quietUntil, now).catch(() => undefined);
+    }
+    return this.#quietUntil - now;
+  }
+
+  /** Waits out the service's asked-for quiet (#quietLeft), or fails as the rate limit it is. */
   async #quiet(interactive: boolean, signal?: AbortSignal): Promise<void> {
-    const left = this.#quietUntil - this.#now();
+    const left = this.#quietLeft();
     const policy = interactive ? INTERACTIVE_RETRY : this.#retry;
     if (left > policy.maxRetryAfterMs) throw this.#quietError(left);
     await this.#sleep(left, signal);
@@ -282,7 +311,7 @@ export class Http {
       // Checked again once the call has its slot: calls waiting in the gate when another was told
       // 429 passed the check before it (request()), and were all sent, and refused, anyway. Thrown
       // as the rate limit it is, the slot is freed and the retry loop waits or hands it back.
-      const left = this.#quietUntil - this.#now();
+      const left = this.#quietLeft();
       if (left > 0) throw this.#quietError(left);
       try {
         return await this.#send(method, url, options);
@@ -294,10 +323,14 @@ export class Http {
           // A 503's Retry-After is a guess at the outage ("3600" from a maintenance page), not a
           // quota: held to the longest wait a call makes, so a Try again after it reaches the service.
           const hold = error.kind === 'server' ? Math.min(error.retryAfterMs, this.#retry.maxRetryAfterMs) : error.retryAfterMs;
-          const until = this.#now() + hold;
-          if (until > this.#quietUntil) this.#quietKind = error.kind === 'server' ? 'server' : 'rate_limited';
-          this.#quietUntil = Math.max(this.#quietUntil, until);
-          this.#quietStore?.set(this.#quietUntil).catch(() => undefined);
+          const now = this.#now();
+          const until = now + hold;
+          if (until > this.#quietUntil) {
+            this.#quietKind = error.kind === 'server' ? 'server' : 'rate_limited';
+            this.#quietUntil = until;
+            this.#quietFrom = now;
+          }
+          this.#quietStore?.set(this.#quietUntil, this.#quietFrom).catch(() => undefined);
         }
         throw error;
       }

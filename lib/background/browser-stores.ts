@@ -198,6 +198,9 @@ export async function clearContactIndex(): Promise<void> {
 
 const QUIET_PREFIX = 'quietUntil:';
 
+/** A quiet as kept: `{until, from}`, or a bare `until` (kept before `from` was, read as before). */
+const StoredQuietSchema = z.union([z.number(), z.object({ until: z.number(), from: z.number() })]);
+
 /**
  * The service's asked-for quiet (api/http.ts QuietStore) for one address, in storage.session: it
  * outlives a stopped worker, not the browser, and is never readable by content scripts. New
@@ -208,13 +211,13 @@ export function sessionQuietStore(baseUrl: string): QuietStore {
   const generation = quietGeneration;
   return {
     async get() {
-      const value = (await browser.storage.session.get(key))[key];
-      return typeof value === 'number' && Number.isFinite(value) ? value : 0;
+      const stored = StoredQuietSchema.safeParse((await browser.storage.session.get(key))[key]);
+      return stored.success ? stored.data : 0;
     },
-    async set(until) {
+    async set(until, from) {
       // A 429 answered to the old settings' client after the reset is not the new settings' quiet.
       if (generation !== quietGeneration) return;
-      await browser.storage.session.set({ [key]: until });
+      await browser.storage.session.set({ [key]: from === undefined ? until : { until, from } });
     },
   };
 }

@@ -14,6 +14,7 @@ import { ApiError } from '../api/error-info';
 import type { Recording } from '../models';
 import { sameId } from '../api/normalise/values';
 import { NO_LONGER_FOLLOWED, RECORDING_GONE, withoutContact, type UploadRecord } from './record';
+import { aheadOfClock } from '../clock';
 import type { UploadStore } from './store';
 
 export const FIRST_DELAY_MS = 30_000;
@@ -28,16 +29,13 @@ export function pollDelayMs(polls: number): number {
   return Math.min(FIRST_DELAY_MS * 2 ** Math.min(polls, 20), MAX_DELAY_MS);
 }
 
-/** How far ahead of the clock a record may have been saved (clocks adjusted by a few seconds) and its due time still count. */
-const CLOCK_SLACK_MS = 60_000;
-
 /**
  * When this processing upload's next scheduled check is due (records from before due times: now).
  * One saved more than a minute "ahead" of `now` was saved while the clock was wrong (set back
  * since): its due time may be hours away, and it is due now instead.
  */
 export function dueAt(record: UploadRecord, now?: number): number {
-  if (now !== undefined && record.updatedAt - now > CLOCK_SLACK_MS) return now;
+  if (now !== undefined && aheadOfClock(record.updatedAt, now)) return now;
   return record.nextCheckAt ?? record.updatedAt;
 }
 
