@@ -8,6 +8,7 @@ import type { ContactRecord } from '../models';
 import { withoutInvisibles } from '../format/invisible';
 import { fullName, normaliseName } from '../sites/person-name';
 import { ownAddressAsShown } from '../storage/preferences';
+import { aheadOfClock } from '../clock';
 
 export interface IndexSnapshot {
   contacts: ContactRecord[];
@@ -128,7 +129,7 @@ export class ContactIndex {
     // One found in a list older than its lifetime: the list is read again first, as a namesake
     // added since would make them no longer the only one (none, or two, the old list answers as
     // well; an address stays exact however old). A list that cannot be read again answers nothing.
-    if (this.#byName.get(key)?.length === 1 && this.#builtAt !== null && this.#now() - this.#builtAt > this.#ttlMs) {
+    if (this.#byName.get(key)?.length === 1 && this.#stale()) {
       if (!(await this.refresh().then(() => true, () => false))) return null;
     }
     const found = this.#byName.get(key) ?? [];
@@ -187,10 +188,21 @@ export class ContactIndex {
       await this.refresh();
       return;
     }
-    if (this.#now() - this.#builtAt > this.#ttlMs) {
+    if (this.#stale()) {
       // Stale: answer from what we have, rebuild behind the scenes.
       this.refresh().catch(() => undefined);
     }
+  }
+
+  /**
+   * Whether the list read is older than its lifetime. One dated ahead of the clock was read while
+   * the clock was fast (set back since): its age is unknown, and it is stale rather than fresh for
+   * as long as the clock moved.
+   */
+  #stale(): boolean {
+    if (this.#builtAt === null) return false;
+    const now = this.#now();
+    return now - this.#builtAt > this.#ttlMs || aheadOfClock(this.#builtAt, now);
   }
 
   async #restore(): Promise<void> {
