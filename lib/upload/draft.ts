@@ -146,8 +146,9 @@ function findDate(text: string): DayOfYear | null {
   }
   for (const m of text.matchAll(/\b(\d{1,2})[/.](\d{1,2})[/.](\d{4})\b/g)) {
     const [a, b] = [Number(m[1]), Number(m[2])];
-    // 19/05 is day-first, 05/19 month-first; 05/06 could be either, so it is not guessed.
-    if (a > 12 && b <= 12) found.push({ day: a, month: b - 1, year: Number(m[3]), end: m.index + m[0].length });
+    // 19/05 is day-first, 05/19 month-first; 05/06 could be either, so it is not guessed. 05/05
+    // is the same day either way.
+    if ((a > 12 || a === b) && b <= 12) found.push({ day: a, month: b - 1, year: Number(m[3]), end: m.index + m[0].length });
     else if (b > 12 && a <= 12) found.push({ day: b, month: a - 1, year: Number(m[3]), end: m.index + m[0].length });
   }
   return found.sort((x, y) => x.end - y.end)[0] ?? null;
