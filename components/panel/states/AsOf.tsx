@@ -1,7 +1,10 @@
 /**
  * When a copy shown instead of a newer one was had: the time, and how long ago ("22 Nov, 10:00
- * (2 h ago)", "19 Nov, 10:00 (3 days ago)"); the age on screen only.
+ * (2 h ago)", "19 Nov, 10:00 (3 days ago)"); the age on screen only. A copy dated ahead of the
+ * clock (had while it was fast, set back since) is of unknown age: only its time is said, not
+ * "just now".
  */
+import { aheadOfClock } from '@/lib/clock';
 import { ageOf, dateAndTime } from '@/lib/format/provenance';
 import { useMinuteClock } from './useMinuteClock';
 
@@ -15,7 +18,7 @@ export function AsOf({ asOf, now: given }: { asOf: number; now?: number }) {
       </time>
       {/* Not to screen readers: the notes around it are live regions, read out whole each time the
           age ticks ("3 min ago", "4 min ago") while the panel asks again behind them. The time is enough. */}
-      <span aria-hidden="true"> ({ageOf(asOf, now)})</span>
+      {aheadOfClock(asOf, now) ? null : <span aria-hidden="true"> ({ageOf(asOf, now)})</span>}
     </>
   );
 }
