@@ -13,6 +13,7 @@
 import { z } from 'zod/mini';
 import { ApiError, type ApiErrorInfo } from '../api/errors';
 import { STORED_ANSWER_MAX_AGE_MS } from '../storage/answer-age';
+import { aheadOfClock } from '../clock';
 
 export interface CacheStore {
   get(key: string): Promise<unknown>;
@@ -112,8 +113,6 @@ const OFFLINE_KINDS = new Set(['network', 'timeout', 'server', 'rate_limited']);
 /** A copy this young is not even refreshed behind a revalidation: it was just fetched. */
 const JUST_FETCHED_MS = 10_000;
 
-/** How far ahead of the clock an entry may be stored (clocks adjusted by a few seconds) and still be aged. */
-const CLOCK_SLACK_MS = 60_000;
 /** The largest answer written to the store (as UTF-8 JSON); larger ones are kept in memory only. */
 export const MAX_STORED_ENTRY_BYTES = 1024 * 1024;
 /** Answered values wait at most this long for the calls still on their way before being written. */
@@ -340,7 +339,7 @@ export class SwrCache {
    */
   #ageOf(storedAt: number, now = this.#now()): number {
     const age = now - storedAt;
-    return age < -CLOCK_SLACK_MS ? Infinity : Math.max(0, age);
+    return aheadOfClock(storedAt, now) ? Infinity : Math.max(0, age);
   }
 
   async #read<T>(key: string, schema: z.ZodMiniType<T>): Promise<{ value: T; storedAt: number } | null> {

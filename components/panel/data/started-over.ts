@@ -12,10 +12,9 @@ import { z } from 'zod/mini';
 import { browser } from '#imports';
 import { PAGE_AREA, watchPageItem } from '@/lib/storage/page-area';
 import { SETTINGS_SAVED_KEY } from '@/lib/storage/settings-change';
+import { aheadOfClock } from '@/lib/clock';
 
 const StartedOverSchema = z.number();
-/** How far ahead of the clock a stored time may be and still be compared (clocks adjusted by a few seconds). */
-const CLOCK_SLACK_MS = 60_000;
 
 /**
  * The service's answers `client` holds that it received by `at` (queries without an answer are not
@@ -43,5 +42,5 @@ export function watchStartedOver(onStartedOver: (at: number) => void): () => voi
  */
 export async function lastStartedOver(): Promise<number | null> {
   const at = StartedOverSchema.safeParse((await browser.storage[PAGE_AREA].get(SETTINGS_SAVED_KEY))[SETTINGS_SAVED_KEY]);
-  return at.success && at.data <= Date.now() + CLOCK_SLACK_MS ? at.data : null;
+  return at.success && !aheadOfClock(at.data, Date.now()) ? at.data : null;
 }
