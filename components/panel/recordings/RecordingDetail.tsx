@@ -33,7 +33,7 @@ function KeyDecisionList({ decisions }: { decisions: readonly string[] }) {
     <>
       <ul className="plain-list" ref={listRef}>
         {decisions.slice(0, shown).map((decision, index) => (
-          <li key={index} tabIndex={-1} ref={landFocusWhenGone}>
+          <li key={index} tabIndex={-1} ref={landFocusWhenGone} dir="auto">
             {decision}
           </li>
         ))}
@@ -170,7 +170,7 @@ export function RecordingDetail({ id, onBack, backLabel }: { id: string; onBack:
           onRetry={recording.data ? () => recording.refetch() : undefined}
         />
       ) : null}
-      {data?.status === 'failed' && serverText(data.error) ? <p className="problem">Processing failed: {serverText(data.error)}</p> : null}
+      {data?.status === 'failed' && serverText(data.error) ? <p className="problem">Processing failed: <bdi>{serverText(data.error)}</bdi></p> : null}
       {data && !ask && data.status !== 'failed' ? <p className="subtle">Insights and the transcript appear once processing is done.</p> : null}
       {ask && insights.isPending && !insightsProblem ? <Skeleton label="Loading this conversation’s insights" lines={2} /> : null}
       {insights.data ? <InsightsOfRecording insights={insights.data} /> : null}

@@ -370,7 +370,7 @@ describe('recordings being processed', () => {
     renderWithClient(<RecordingDetail id="c" onBack={() => undefined} backLabel="Back" />);
     expect(await screen.findByText('Queued')).toBeInTheDocument();
     await vi.advanceTimersByTimeAsync(PROCESSING_POLL_MS);
-    expect(await screen.findByText('Processing failed: Audio could not be decoded')).toBeInTheDocument();
+    expect(await screen.findByText((_, element) => element?.tagName === 'P' && element.textContent === 'Processing failed: Audio could not be decoded')).toBeInTheDocument();
     expect(screen.getByRole('status')).toHaveTextContent('Processing failed.');
   });
 
@@ -714,7 +714,7 @@ describe('RecordingDetail', () => {
   it('shows why processing failed, and a server without per-recording insights shows none', async () => {
     fakeBackground({ 'recording.get': recording('c', { status: 'failed', error: 'Audio could not be decoded' }) });
     const { unmount } = renderWithClient(<RecordingDetail id="c" onBack={() => undefined} backLabel="Back" />);
-    expect(await screen.findByText('Processing failed: Audio could not be decoded')).toBeInTheDocument();
+    expect(await screen.findByText((_, element) => element?.tagName === 'P' && element.textContent === 'Processing failed: Audio could not be decoded')).toBeInTheDocument();
     unmount();
     fakeBackground({ 'recording.get': recording('d'), 'recording.insights': null, 'recording.transcript': { recordingId: 'd', segments: [] } });
     renderWithClient(<RecordingDetail id="d" onBack={() => undefined} backLabel="Back" />);

@@ -16,7 +16,7 @@ describe('RecordingDetail', () => {
     const error = `<b>Worker crashed</b>\n\n${'at decode (ffmpeg.c:42)\n'.repeat(50)}`;
     fakeBackground({ 'recording.get': { ...failed, error }, 'recording.insights': null, 'recording.transcript': { recordingId: 'c', segments: [] } });
     renderWithClient(<RecordingDetail id="c" onBack={() => undefined} backLabel="Back" />);
-    const shown = await screen.findByText(/^Processing failed: /);
+    const shown = await screen.findByText((_, element) => element?.tagName === 'P' && /^Processing failed: /.test(element.textContent ?? ''));
     expect(shown.textContent).toMatch(/^Processing failed: <b>Worker crashed<\/b> at decode \(ffmpeg\.c:42\) at decode .*…$/);
     expect(shown.textContent?.length).toBeLessThanOrEqual('Processing failed: '.length + 200);
     expect(shown.querySelector('b')).toBeNull();
