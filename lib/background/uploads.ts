@@ -10,7 +10,7 @@ import { AZURE_PUT_BLOB_MAX_BYTES, isAzureBlobUrl } from '../api/azure-blob';
 import { LOCAL_UPLOAD_ADDRESS, TOO_LARGE_FOR_AZURE } from '../api/errors';
 import { formatBytes } from '../upload/file-check';
 import type { UploadRequest } from '../api/client';
-import { serverText } from '../format/text';
+import { isolatedText, serverText } from '../format/text';
 import { ApiError } from '../api/error-info';
 import { deleteUploadFile, listUploadFileIds } from '../upload/file-store';
 import { MISSING_FILE, noLongerFollowed, recordingGone, refusedOnEveryRetry, withoutContact, type UploadMeta, type UploadRecord } from '../upload/record';
@@ -34,7 +34,9 @@ function abortableSleep(ms: number, signal: AbortSignal): Promise<void> {
 
 /** What the notification says of a recording that finished processing, failed to, or could not be sent. */
 export function announcementOf(record: UploadRecord): { title: string; message: string } {
-  const title = record.meta.title;
+  // Plain text, so the page's title, the service's words and the contact's name are isolated with
+  // characters: an override in any of them would turn Primer's words after it backwards.
+  const title = isolatedText(record.meta.title);
   if (record.state === 'failed' && record.failedStep !== null && record.failedStep !== 'processing') {
     const why = serverText(record.error) ?? 'the upload stopped';
     // The file gone, or the recording gone from the service, there is no Retry (retryLabel): the
@@ -49,7 +51,7 @@ export function announcementOf(record: UploadRecord): { title: string; message: 
           : 'Open Primer’s toolbar button to try again.';
     return {
       title: record.needsAccess ? 'Recording upload needs your permission' : 'Recording upload stopped',
-      message: `“${title}”: ${why}${/[.!?…]$/.test(why) ? '' : '.'} ${next}`,
+      message: `“${title}”: ${isolatedText(why)}${/[.!?…]$/.test(why) ? '' : '.'} ${next}`,
     };
   }
   // The service never said it failed: nothing to upload again, only to look for on the service.
@@ -59,11 +61,11 @@ export function announcementOf(record: UploadRecord): { title: string; message: 
   if (record.state !== 'completed') {
     // The service's words, as the popup's row shows them: on one line, cut, one full stop.
     const why = serverText(record.error) ?? 'processing failed';
-    return { title: 'Recording could not be processed', message: `“${title}”: ${why}${/[.!?…]$/.test(why) ? '' : '.'}` };
+    return { title: 'Recording could not be processed', message: `“${title}”: ${isolatedText(why)}${/[.!?…]$/.test(why) ? '' : '.'}` };
   }
   const contact = record.meta.primaryContactName;
   const byName = record.meta.primaryContactMatchedBy === 'name' ? ' (matched by name)' : '';
-  return { title: 'Recording processed', message: `“${title}” is ready${contact ? `; ${contact}’s briefing is up to date${byName}` : ''}.` };
+  return { title: 'Recording processed', message: `“${title}” is ready${contact ? `; ${isolatedText(contact)}’s briefing is up to date${byName}` : ''}.` };
 }
 
 interface ViewsApi {

@@ -65,6 +65,17 @@ export function uniqueTopics(topics: readonly string[]): string[] {
   return out;
 }
 
+/**
+ * Text from a page or the service set inside Primer's own sentence where no <bdi> can be (a system
+ * notification's plain text): between U+2068 FIRST STRONG ISOLATE and U+2069 POP DIRECTIONAL
+ * ISOLATE, so its direction, or an override or embedding left open in it, cannot reorder the words
+ * around it (the closing isolate ends every one opened after its opening one: UAX #9, X6a). Its own
+ * isolate marks are dropped: a stray U+2069 would close ours early, a stray opening one take our close.
+ */
+export function isolatedText(text: string): string {
+  return `\u2068${text.replace(/[\u2066-\u2069]/g, '')}\u2069`;
+}
+
 /** How much of a service's own message is shown: enough to tell failures apart. */
 export const SERVER_TEXT_MAX = 200;
 

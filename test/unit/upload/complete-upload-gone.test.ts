@@ -43,7 +43,7 @@ describe('complete-upload answered 404 or 410: the service no longer has the rec
     // Neither the row's button nor the notification promises that trying again helps.
     expect(retryLabel(failed)).toBeNull();
     const { message } = announcementOf(failed);
-    expect(message).toBe('“Weekly sync”: The service no longer has this recording; upload the file again. Open Primer’s toolbar button to upload it again.');
+    expect(message).toBe('“\u2068Weekly sync\u2069”: \u2068The service no longer has this recording; upload the file again.\u2069 Open Primer’s toolbar button to upload it again.');
     expect(message).not.toMatch(/try again/);
 
     // A retry asked all the same (a message can say anything) is refused without asking the service.

@@ -28,7 +28,7 @@ it('does not say the chosen contact’s briefing is up to date when the processe
   const done = await checkProcessing(watched, deps);
   expect(done.state).toBe('completed');
   // The service's recording has no primary contact: nothing of Maya Chen's was updated.
-  expect(announcementOf(done).message).not.toMatch(/Maya Chen’s briefing is up to date/);
+  expect(announcementOf(done).message).not.toMatch(/Maya Chen\u2069’s briefing is up to date/);
 });
 
 async function processedAs(processed: Recording): Promise<string> {
@@ -49,5 +49,5 @@ it.each([
   ['says nothing of a primary contact', { ...detail, participants: [] }, true],
 ])('names the chosen contact’s briefing only if the recording is not shown to be someone else’s: one that %s', async (_what, body, named) => {
   const message = await processedAs(toRecording(body));
-  expect(message.includes('Maya Chen’s briefing is up to date')).toBe(named);
+  expect(message.includes('Maya Chen\u2069’s briefing is up to date')).toBe(named);
 });

@@ -31,5 +31,5 @@ it('the poller keeps the contact of a recording that lists her as a participant 
   const done = await checkProcessing(watched, deps);
   expect(done.state).toBe('completed');
   expect(changedByProcessing('scope', done)).toContain('scope|insights|c-maya');
-  expect(announcementOf(done).message).toMatch(/Maya Chen’s briefing is up to date/);
+  expect(announcementOf(done).message).toMatch(/Maya Chen\u2069’s briefing is up to date/);
 });

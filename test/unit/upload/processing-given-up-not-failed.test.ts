@@ -33,7 +33,7 @@ it('does not call a recording the service is still processing failed when Primer
   expect(stateLabel(last)).toBe('No longer followed');
   expect(announcementOf(last)).toEqual({
     title: 'Primer stopped following a recording',
-    message: '“Weekly sync”: the service had not finished processing it after about a day. Check it on the service.',
+    message: '“\u2068Weekly sync\u2069”: the service had not finished processing it after about a day. Check it on the service.',
   });
   expect(retryLabel(last)).toBeNull();
   expect(sameFileNote([last], last.file, new Date(T0))).toMatch(/uploading it again makes a second recording/);
