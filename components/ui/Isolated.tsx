@@ -3,17 +3,22 @@
  * each isolated (`<bdi>`): an Arabic or Hebrew one keeps its own order without reordering the
  * commas, numbers and words around it ("2027 budget" torn from its topic).
  */
-import { Fragment } from 'react';
+import { Fragment, type ReactNode } from 'react';
 
-export function IsolatedList({ items }: { items: readonly string[] }) {
+/** Pieces as a sentence lists them, each as given: "a, b, c". */
+export function Listed({ items }: { items: readonly ReactNode[] }) {
   return (
     <>
       {items.map((item, index) => (
         <Fragment key={index}>
           {index > 0 ? ', ' : null}
-          <bdi>{item}</bdi>
+          {item}
         </Fragment>
       ))}
     </>
   );
+}
+
+export function IsolatedList({ items }: { items: readonly string[] }) {
+  return <Listed items={items.map((item, index) => <bdi key={index}>{item}</bdi>)} />;
 }

@@ -40,8 +40,14 @@ export interface TopicPeople {
   people: MeetingPerson[];
 }
 
-/** The name as shown: a contact found only by a name match is labelled so wherever it is named. */
-export function personLabel({ name, detail, matchedBy }: Pick<MeetingPerson, 'name' | 'detail'> & { matchedBy: MatchKind | null }): string {
+/** Whom the meeting names, with what it says after the name. */
+export type LabelledPerson = Pick<MeetingPerson, 'name' | 'detail'> & { matchedBy: MatchKind | null };
+
+/**
+ * The name as said in one string (an aria-label, an announcement): a contact found only by a name
+ * match is labelled so wherever it is named. Shown, it is PersonLabel (the name isolated alone).
+ */
+export function personLabel({ name, detail, matchedBy }: LabelledPerson): string {
   const notes = [detail, matchedBy === 'name' ? 'matched by name' : null].filter((note) => note !== null);
   return notes.length > 0 ? `${name} (${notes.join(', ')})` : name;
 }

@@ -10,6 +10,7 @@ import { Button } from '@/components/ui/Button';
 import type { PageSurface } from '@/lib/panel/context';
 import { IsolatedList } from '@/components/ui/Isolated';
 import { ProblemNotice } from '../states/ProblemNotice';
+import { PersonLabel } from '../PersonLabel';
 import { problemKind, PROBLEMS } from '../states/problem-text';
 import { Skeleton } from '../states/Skeleton';
 import type { Attendee } from './attendees';
@@ -45,19 +46,15 @@ export function AttendeeSummary({ attendee, onOpen, onRetry, detail = null, avoi
   // Namesakes' cards, headings and buttons would read alike: each says who it is.
   // What names them anywhere but beside the badge says the name match too (the owner's rule): a
   // screen reader going button by button, or a notice read alone, never hears the badge.
-  const named = personLabel({ name, detail, matchedBy: match?.matchedBy ?? null });
+  const person = { name, detail, matchedBy: match?.matchedBy ?? null };
+  const named = personLabel(person);
   return (
     <li className="attendee">
       <div className="attendee-head">
         {/* Takes focus when Try again below goes (focus-landing.ts). */}
         <h3 tabIndex={-1}>
-          <bdi>{name}</bdi>
-          {detail ? (
-            <>
-              {' ('}
-              <bdi>{detail}</bdi>)
-            </>
-          ) : null}
+          {/* The badge below says the name match. */}
+          <PersonLabel person={{ ...person, matchedBy: null }} />
         </h3>
         {email && email !== name && email !== detail ? <p className="subtle">{email}</p> : null}
         {match?.matchedBy === 'name' ? <p className="badge">matched by name</p> : null}

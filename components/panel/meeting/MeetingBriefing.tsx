@@ -9,7 +9,6 @@ import type { SubjectPerson } from '@/lib/panel/subject';
 import { actionItemsByPerson, avoidedInMeeting, namesakeDetails, personLabel, sharedTopics, topicsToAvoid, type BriefedAttendee, type MeetingActionItem, type TopicPeople } from '@/lib/format/meeting';
 import { meetingProvenance } from '@/lib/format/provenance';
 import { surfaceNoun, surfacePeople } from '@/lib/format/surface';
-import { IsolatedList } from '@/components/ui/Isolated';
 import { calendarWhen, joinedWithAnd, rangesApart } from '@/lib/format/text';
 import { recordingFinder, useHeldRecordings } from '../data/queries';
 import { ActionItemList } from '../person/ActionItemList';
@@ -20,6 +19,7 @@ import { Button } from '@/components/ui/Button';
 import { usePaintedMark } from '../paint-mark';
 import { useSayWhenLoaded } from '../announcer';
 import { FindByEmailButton } from '../PersonSearch';
+import { PeopleList, PersonLabel } from '../PersonLabel';
 import type { PaintDetail } from '@/lib/panel/paint-mark';
 import { FreshnessNote } from '../states/FreshnessNote';
 import { ProblemNotice } from '../states/ProblemNotice';
@@ -76,7 +76,7 @@ function TopicPeopleList({ entries, label }: { entries: TopicPeople[]; label: st
               <bdi>{topic}</bdi>
             </strong>{' '}
             <span className="subtle">
-              — <IsolatedList items={people.map(personLabel)} />
+              — <PeopleList people={people} />
             </span>
           </li>
         ))}
@@ -150,7 +150,7 @@ function commonProblem(attendees: readonly Attendee[]): CommonProblem | null {
 const mixedReasons = (one: string) => `They failed for different reasons: each ${one}’s card below says why.`;
 
 /** Whom else an item listed under one attendee is pending for, as the meeting names them. */
-const alsoPendingFor = (item: MeetingActionItem) => item.alsoFor?.map(personLabel);
+const alsoPendingFor = (item: MeetingActionItem) => item.alsoFor;
 
 /** Each person's pending items shown (overdue first) before "Show all": 250 people's came to 2,500 rows above the attendees. */
 export const MEETING_ITEMS_SHOWN = 5;
@@ -400,7 +400,7 @@ export function MeetingBriefing({ surface, onOpenPerson, onAvoids, onOpenRecordi
             <div key={person.id} className="action-group">
               {/* Takes focus when this person's "Show all" or item goes with a refresh (focus-landing.ts). */}
               <h3 tabIndex={-1}>
-                <bdi>{personLabel(person)}</bdi>
+                <PersonLabel person={person} />
               </h3>
               <ActionItemList
                 items={items}

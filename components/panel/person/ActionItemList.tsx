@@ -3,12 +3,13 @@
  * ones marked (never one the server says is done: a recording's list keeps those).
  */
 import type { ActionItem } from '@/lib/models';
+import type { LabelledPerson } from '@/lib/format/meeting';
 import { formatDueDate } from '@/lib/format/dates';
 import { isItemOverdue, sortActionItems } from '@/lib/format/briefing';
 import { nonBlank, statusAsWords } from '@/lib/format/text';
 import { Button } from '@/components/ui/Button';
-import { IsolatedList } from '@/components/ui/Isolated';
 import { landFocusWhenGone } from '../focus-landing';
+import { PeopleList } from '../PersonLabel';
 import { useShowMore } from '../show-more';
 import { ItemSourceNote, type RecordingLookup } from './ItemSourceNote';
 
@@ -29,7 +30,7 @@ interface ActionItemListProps<T extends ActionItem> {
   /** What "Show all" names, after its count ("pending action items"); `whose`: told apart by whom (a meeting's lists). */
   moreLabel?: { what: string; whose?: string };
   /** Whom else an item is pending for, named beside it (a meeting lists an item shared by several once). */
-  alsoPendingFor?: (item: T) => readonly string[] | undefined;
+  alsoPendingFor?: (item: T) => readonly LabelledPerson[] | undefined;
   now?: Date;
 }
 
@@ -113,7 +114,7 @@ export function ActionItemList<T extends ActionItem>({ items, label, onOpenRecor
                   ) : null}
                   {others.length > 0 ? (
                     <span>
-                      Also pending for <IsolatedList items={others} />
+                      Also pending for <PeopleList people={others} />
                     </span>
                   ) : null}
                   {item.source ? <ItemSourceNote source={item.source} item={item.text} onOpenRecording={onOpenRecording} lookup={lookup} now={now} /> : null}

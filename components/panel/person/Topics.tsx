@@ -2,13 +2,14 @@
 import { useId } from 'react';
 import type { Insights } from '@/lib/models';
 import { sourcedTopicsToRaise, type TopicSource } from '@/lib/format/briefing';
-import { personLabel, type TopicPeople } from '@/lib/format/meeting';
+import type { TopicPeople } from '@/lib/format/meeting';
 import { surfaceNoun } from '@/lib/format/surface';
 import type { PageSurface } from '@/lib/panel/context';
 import { topicKey, uniqueTopics } from '@/lib/format/text';
 import { Button } from '@/components/ui/Button';
 import { landFocusWhenGone } from '../focus-landing';
 import { useShowMore } from '../show-more';
+import { PeopleList } from '../PersonLabel';
 
 /** Topics to raise shown per source before "Show all": 150 of them pushed the topics to avoid thousands of pixels down. */
 export const TOPICS_SHOWN = 12;
@@ -63,7 +64,7 @@ export function Topics({ insights, meetingAvoids }: { insights: Insights; meetin
   const raise = own.filter(({ topic }) => !avoidedHere.has(topicKey(topic)));
   const notHere = own.flatMap(({ topic }) => {
     const entry = avoidedHere.get(topicKey(topic));
-    return entry ? [`${topic} (${entry.people.map(personLabel).join(', ')})`] : [];
+    return entry ? [{ topic, people: entry.people }] : [];
   });
   const groups = SOURCES.map(({ source, label }) => ({
     label,
@@ -98,7 +99,14 @@ export function Topics({ insights, meetingAvoids }: { insights: Insights; meetin
           <p className="subtle">
             {kind === 'event' ? 'Others there would rather avoid these, and everyone hears what is raised.' : 'Others on it would rather avoid these, and everyone on it reads what is written.'}
           </p>
-          <TopicList topics={notHere} label={`Topics not to raise in ${where}`} />
+          <ul className="chips" aria-label={`Topics not to raise in ${where}`}>
+            {/* The topic and each name isolated apart: one chip of dir="auto" took its direction from the topic, and a Hebrew name's "(matched by name)" went before it. */}
+            {notHere.map(({ topic, people }) => (
+              <li key={topicKey(topic)} tabIndex={-1} ref={landFocusWhenGone}>
+                <bdi>{topic}</bdi> (<PeopleList people={people} />)
+              </li>
+            ))}
+          </ul>
         </div>
       ) : null}
       {avoid.length > 0 ? (
