@@ -10,7 +10,6 @@ import { clearPanelFocus } from '@/lib/panel/target';
 import type { TopicPeople } from '@/lib/format/meeting';
 import { surfaceNoun } from '@/lib/format/surface';
 import { displayName, personKey, subjectOf, surfaceOf, withoutPageMatches, type Subject, type SubjectPerson } from '@/lib/panel/subject';
-import { withMatchNote } from '@/lib/models/contact';
 import { watchSettings } from '@/lib/storage/settings-change';
 import type { PanelTarget } from '@/lib/panel/target';
 import type { PageContext, PageSurface } from '@/lib/panel/context';
@@ -23,6 +22,7 @@ import { focusLost } from './focus-landing';
 import { afterFirstBriefing } from './paint-mark';
 import { PersonBriefing } from './person/PersonBriefing';
 import { PersonSearch } from './PersonSearch';
+import { PersonLabel } from './PersonLabel';
 import { PanelAnnouncer } from './announcer';
 import { SetupNotice } from './SetupNotice';
 import { Skeleton } from './states/Skeleton';
@@ -47,15 +47,16 @@ function UploadRecordingButton(props: { target: PanelTarget; label?: string }) {
  * `from`: an attendee opened from the briefing of a meeting (or conversation) of this kind: what
  * it avoids is said there too, in its words.
  */
-type PersonView = { kind: 'person'; person: SubjectPerson; from?: PageSurface['kind'] };
-type View = (PersonView | { kind: 'recording'; id: string }) & {
-  back: string;
+/** `back`: what the way back names (a person's name isolated in it: backToPerson). */
+type PersonView = { kind: 'person'; person: SubjectPerson; from?: PageSurface['kind']; back: ReactNode };
+type RecordingView = { kind: 'recording'; id: string; back: string };
+type View = (PersonView | RecordingView) & {
   /** Where keyboard focus was when this view was opened: it goes back there on "Back". */
   returnTo: HTMLElement | null;
   /** The address searched for, on a search's result: the search field holds it while the view is open. */
   searched?: string;
 };
-type NewView = (PersonView | { kind: 'recording'; id: string }) & { back: string };
+type NewView = PersonView | RecordingView;
 
 /** The heading of the view on screen, which takes focus when the view changes under the user. */
 function focusVisibleHeading(main: HTMLElement | null): void {
@@ -84,13 +85,17 @@ function focusedElement(): HTMLElement | null {
   return document.activeElement instanceof HTMLElement && document.activeElement !== document.body ? document.activeElement : null;
 }
 
-/** The way back to a person, named as their view names them. */
-function backToPerson(person: SubjectPerson): string {
-  return `Back to ${withMatchNote(displayName(person), person.match?.matchedBy)}`;
+/** The way back to a person, named as their view names them: the name isolated, as a right-to-left one would reorder "(matched by name)". */
+function backToPerson(person: SubjectPerson): ReactNode {
+  return (
+    <>
+      Back to <PersonLabel person={{ name: displayName(person), detail: null, matchedBy: person.match?.matchedBy ?? null }} />
+    </>
+  );
 }
 
 /** The way back from a search names what it returns to: the page, or what was chosen on a card. */
-function backFromSearch(subject: Subject | null): string {
+function backFromSearch(subject: Subject | null): ReactNode {
   if (subject?.kind === 'person' && subject.chosen) return backToPerson(subject.person);
   if (subject?.kind === 'meeting' && subject.chosen) return `Back to the ${surfaceNoun(subject.surface.kind)}`;
   return 'Back to this page';
@@ -284,7 +289,7 @@ export function Panel({ firstTarget, initialTarget }: { firstTarget?: Promise<Pa
     return () => document.removeEventListener('keydown', onKeyDown);
   }, []);
 
-  const backButton = (label: string): ReactNode => (
+  const backButton = (label: ReactNode): ReactNode => (
     <Button variant="secondary" className="back" onClick={pop} aria-keyshortcuts="Escape">
       <span aria-hidden="true">← </span>
       {label}

@@ -24,7 +24,7 @@ export function PersonLabel({ person: { name, detail, matchedBy } }: { person: L
   );
 }
 
-/** People named one after another: "A, B, C", each as PersonLabel shows them. */
-export function PeopleList({ people }: { people: readonly LabelledPerson[] }) {
-  return <Listed items={people.map((person, index) => <PersonLabel key={index} person={person} />)} />;
+/** People named in a sentence: "A, B and C" (`and`), else "A, B, C", each as PersonLabel shows them. */
+export function PeopleList({ people, and = false }: { people: readonly LabelledPerson[]; and?: boolean }) {
+  return <Listed items={people.map((person, index) => <PersonLabel key={index} person={person} />)} and={and} />;
 }

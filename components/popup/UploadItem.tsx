@@ -8,7 +8,8 @@ import { permissionPatternFor } from '@/lib/api/base-url';
 import { ApiError, toErrorInfo } from '@/lib/api/error-info';
 import { sendRequest } from '@/lib/messaging/send';
 import { serverText } from '@/lib/format/text';
-import { contactNamed, isActive, isSending, noLongerFollowed, type UploadRecord } from '@/lib/upload/record';
+import { isActive, isSending, noLongerFollowed, type UploadRecord } from '@/lib/upload/record';
+import { PersonLabel } from '@/components/panel/PersonLabel';
 import { meetingWhen, progressOf, refusalAdvice, retryLabel, sizeAndType, stateLabel } from './upload-text';
 
 /**
@@ -65,7 +66,13 @@ export function UploadItem({ record }: { record: UploadRecord }) {
       <p className="upload-item__meta">
         {sizeAndType(record)}
         {record.meta.meetingDate ? ` · ${meetingWhen(record.meta.meetingDate)}` : ''}
-        {record.meta.primaryContactName ? ` · with ${contactNamed(record.meta)}` : ''}
+        {/* The name isolated: a right-to-left one would reorder "(matched by name)" and the date before it. */}
+        {record.meta.primaryContactName ? (
+          <>
+            {' · with '}
+            <PersonLabel person={{ name: record.meta.primaryContactName, detail: null, matchedBy: record.meta.primaryContactMatchedBy ?? null }} />
+          </>
+        ) : null}
       </p>
       {progress ? (
         <div className="upload-item__progress">

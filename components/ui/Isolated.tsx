@@ -5,13 +5,13 @@
  */
 import { Fragment, type ReactNode } from 'react';
 
-/** Pieces as a sentence lists them, each as given: "a, b, c". */
-export function Listed({ items }: { items: readonly ReactNode[] }) {
+/** Pieces as a sentence lists them, each as given: "a, b, c", or with `and` "a, b and c". */
+export function Listed({ items, and = false }: { items: readonly ReactNode[]; and?: boolean }) {
   return (
     <>
       {items.map((item, index) => (
         <Fragment key={index}>
-          {index > 0 ? ', ' : null}
+          {index === 0 ? null : and && index === items.length - 1 ? ' and ' : ', '}
           {item}
         </Fragment>
       ))}

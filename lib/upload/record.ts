@@ -5,7 +5,6 @@
 import { z } from 'zod/mini';
 import { API_ERROR_KINDS } from '../api/error-info';
 import { REFUSED_ON_EVERY_RETRY } from '../api/errors';
-import { withMatchNote } from '../models/contact';
 
 export const UPLOAD_STATES = ['requesting-url', 'uploading', 'completing', 'processing', 'completed', 'failed', 'cancelled'] as const;
 export type UploadState = (typeof UPLOAD_STATES)[number];
@@ -103,12 +102,6 @@ export const UploadRecordSchema = z.object({
   errorStatus: z._default(z.nullable(z.int().check(z.minimum(100), z.maximum(599))), null),
 });
 export type UploadRecord = z.infer<typeof UploadRecordSchema>;
-
-/** The upload's contact as the popup and notifications name it: a name match says so. */
-export function contactNamed(meta: Pick<UploadMeta, 'primaryContactName' | 'primaryContactMatchedBy'>): string | null {
-  if (meta.primaryContactName === null) return null;
-  return withMatchNote(meta.primaryContactName, meta.primaryContactMatchedBy);
-}
 
 /** The upload's details naming no contact: its recording is not tied to the one chosen. */
 export function withoutContact(meta: UploadMeta): UploadMeta {

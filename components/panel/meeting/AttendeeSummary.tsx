@@ -62,7 +62,7 @@ export function AttendeeSummary({ attendee, onOpen, onRetry, detail = null, avoi
       {state.status === 'looking-up' || state.status === 'loading' ? <Skeleton label={`Loading ${named}`} lines={2} /> : null}
       {state.status === 'failed' && showProblem ? (
         // Not "<named>’s": a label may end in a bracket ("Maya Chen (matched by name)’s").
-        <ProblemNotice error={state.error} what={`the briefing of ${named}`} onRetry={onRetry} retrying={state.retrying} />
+        <ProblemNotice error={state.error} what={<>the briefing of <PersonLabel person={person} /></>} onRetry={onRetry} retrying={state.retrying} />
       ) : null}
       {state.status === 'failed' && !showProblem ? (
         <p className="subtle attendee-note">

@@ -6,10 +6,10 @@
 import { useEffect, useId, type ReactNode } from 'react';
 import type { PageSurface } from '@/lib/panel/context';
 import type { SubjectPerson } from '@/lib/panel/subject';
-import { actionItemsByPerson, avoidedInMeeting, namesakeDetails, personLabel, sharedTopics, topicsToAvoid, type BriefedAttendee, type MeetingActionItem, type TopicPeople } from '@/lib/format/meeting';
+import { actionItemsByPerson, avoidedInMeeting, namesakeDetails, personLabel, sharedTopics, topicsToAvoid, type BriefedAttendee, type LabelledPerson, type MeetingActionItem, type TopicPeople } from '@/lib/format/meeting';
 import { meetingProvenance } from '@/lib/format/provenance';
 import { surfaceNoun, surfacePeople } from '@/lib/format/surface';
-import { calendarWhen, joinedWithAnd, rangesApart } from '@/lib/format/text';
+import { calendarWhen, rangesApart } from '@/lib/format/text';
 import { recordingFinder, useHeldRecordings } from '../data/queries';
 import { ActionItemList } from '../person/ActionItemList';
 import { TOPICS_SHOWN } from '../person/Topics';
@@ -165,10 +165,15 @@ function leftOutWhy(reasons: readonly ('own' | 'excluded')[]): string {
   return `${who} is one of your own addresses or in a domain you excluded`;
 }
 
+/*
+ * The notes below name people inside Primer's sentences, each name isolated (PeopleList): two
+ * right-to-left names side by side in plain text made one run and were shown in swapped order.
+ */
+
 /** "the attendees’ briefings" only when that is everyone's: else whose, or how many of them. `many`: what the surface's people are called. */
-function whoseBriefings(labels: readonly string[], of: number, many: string): string {
-  if (labels.length >= of) return many === 'attendees' ? 'the attendees’ briefings' : 'everyone’s briefings';
-  return labels.length <= NAMED_AT_MOST ? `the briefings of ${joinedWithAnd(labels)}` : `the briefings of ${labels.length} of ${of} ${many}`;
+function whoseBriefings(people: readonly LabelledPerson[], of: number, many: string): ReactNode {
+  if (people.length >= of) return many === 'attendees' ? 'the attendees’ briefings' : 'everyone’s briefings';
+  return people.length <= NAMED_AT_MOST ? <>the briefings of <PeopleList people={people} and /></> : `the briefings of ${people.length} of ${of} ${many}`;
 }
 
 /** Up to this many people are named in a sentence; more are counted. */
@@ -178,34 +183,44 @@ const NAMED_AT_MOST = 3;
  * Whose latest briefings could not be loaded (their copies are shown, and their cards read like the
  * fresh ones): named as whose failed are, when they are some of the attendees; else counted.
  */
-function whoseLatest(labels: readonly string[], of: number, { one, many }: { one: string; many: string }): string {
-  if (labels.length < of && labels.length <= NAMED_AT_MOST) return `the latest ${labels.length === 1 ? 'briefing' : 'briefings'} of ${joinedWithAnd(labels)}`;
-  return labels.length === 1 ? `the latest briefing of one ${one}` : `the latest briefings of ${labels.length} ${many}`;
+function whoseLatest(people: readonly LabelledPerson[], of: number, { one, many }: { one: string; many: string }): ReactNode {
+  if (people.length < of && people.length <= NAMED_AT_MOST) return <>the latest {people.length === 1 ? 'briefing' : 'briefings'} of <PeopleList people={people} and /></>;
+  return people.length === 1 ? `the latest briefing of one ${one}` : `the latest briefings of ${people.length} ${many}`;
 }
 
 /** Whose briefings are shown from their last copy, among fresh ones: named as whose latest could not be loaded are. */
-function whoseCopies(labels: readonly string[], many: string): string {
-  if (labels.length > NAMED_AT_MOST) return `the briefings of ${labels.length} ${many}`;
-  return `the ${labels.length === 1 ? 'briefing' : 'briefings'} of ${joinedWithAnd(labels)}`;
+function whoseCopies(people: readonly LabelledPerson[], many: string): ReactNode {
+  if (people.length > NAMED_AT_MOST) return `the briefings of ${people.length} ${many}`;
+  return <>the {people.length === 1 ? 'briefing' : 'briefings'} of <PeopleList people={people} and /></>;
 }
 
 /**
  * Who is left out of the meeting's topics and pending items because their briefing could not be loaded: without it,
  * a missing attendee read as one with nothing to avoid and nothing pending. `noun`: the meeting, or the conversation (surface.ts).
  */
-function missingNote(labels: readonly string[], noun: string, many: string): string {
-  const one = labels.length === 1;
-  const who = labels.length <= NAMED_AT_MOST ? joinedWithAnd(labels) : `${labels.length} ${many}`;
-  return `${who} ${one ? 'is' : 'are'} left out of the ${noun}’s topics and pending items: ${one ? 'their briefing' : 'their briefings'} could not be loaded, so what to avoid with them and what they have pending is not known.`;
+function missingNote(people: readonly LabelledPerson[], noun: string, many: string): ReactNode {
+  const one = people.length === 1;
+  const who = people.length <= NAMED_AT_MOST ? <PeopleList people={people} and /> : `${people.length} ${many}`;
+  return (
+    <>
+      {who} {one ? 'is' : 'are'} left out of the {noun}’s topics and pending items: {one ? 'their briefing' : 'their briefings'} could not be loaded, so what to avoid
+      with them and what they have pending is not known.
+    </>
+  );
 }
 
 /**
  * Whose briefing is still on its way, so not yet in the meeting's topics and pending items: else
  * those read as the whole meeting's. Not live: each card's placeholder says it is loading.
  */
-function waitingNote(labels: readonly string[], noun: string, many: string): string {
-  const whose = labels.length === 1 ? `the briefing of ${labels[0]}` : labels.length <= NAMED_AT_MOST ? `the briefings of ${joinedWithAnd(labels)}` : `the briefings of ${labels.length} ${many}`;
-  return `Still loading ${whose}: not yet in the ${noun}’s topics and pending items.`;
+function waitingNote(people: readonly LabelledPerson[], noun: string, many: string): ReactNode {
+  const whose =
+    people.length > NAMED_AT_MOST ? `the briefings of ${people.length} ${many}` : <>the {people.length === 1 ? 'briefing' : 'briefings'} of <PeopleList people={people} and /></>;
+  return (
+    <>
+      Still loading {whose}: not yet in the {noun}’s topics and pending items.
+    </>
+  );
 }
 
 export function MeetingBriefing({ surface, onOpenPerson, onAvoids, onOpenRecording, unknownAction, meetingAction, nav, onPainted, now: givenNow }: MeetingBriefingProps) {
@@ -266,9 +281,9 @@ export function MeetingBriefing({ surface, onOpenPerson, onAvoids, onOpenRecordi
   // Listed with a brief (or why there is none): everyone but the people not in Primer.
   const known = attendees.filter((attendee) => attendee.state.status !== 'unknown');
   // As the meeting's lists name them: namesakes told apart, a contact found by name said to be.
-  const labelOf = (attendee: Attendee) => {
+  const personOf = (attendee: Attendee): LabelledPerson => {
     const match = 'match' in attendee.state ? attendee.state.match : null;
-    return personLabel({ name: attendee.name, detail: detailOf(attendee), matchedBy: match?.matchedBy ?? 'email' });
+    return { name: attendee.name, detail: detailOf(attendee), matchedBy: match?.matchedBy ?? 'email' };
   };
   const failed = known.filter((attendee) => attendee.state.status === 'failed');
   const waiting = known.filter((attendee) => attendee.state.status === 'loading' || attendee.state.status === 'looking-up');
@@ -285,7 +300,7 @@ export function MeetingBriefing({ surface, onOpenPerson, onAvoids, onOpenRecordi
     .flatMap((attendee) => (attendee.state.status === 'briefed' ? [{ ...attendee.state.reply, updatedAt: attendee.state.updatedAt }] : []))
     .sort((a, b) => a.asOf - b.asOf)[0];
   // Whose, when fresh briefings are shown beside them: else the old ones read like the fresh.
-  const copiedWhose = copied.length < briefed.length ? whoseCopies(copied.map(labelOf), called.many) : undefined;
+  const copiedWhose = copied.length < briefed.length ? whoseCopies(copied.map(personOf), called.many) : undefined;
   const when = calendarWhen(surface.when);
   const common = commonProblem(attendees);
   const source = meetingProvenance(briefed, now, called);
@@ -356,7 +371,7 @@ export function MeetingBriefing({ surface, onOpenPerson, onAvoids, onOpenRecordi
       {common ? (
         <ProblemNotice
           error={common.error}
-          what={whoseBriefings(common.failed.map(labelOf), known.length, called.many)}
+          what={whoseBriefings(common.failed.map(personOf), known.length, called.many)}
           reason={common.mixed ? mixedReasons(called.one) : undefined}
           onRetry={() => void refetch()}
           retrying={common.retrying}
@@ -373,7 +388,7 @@ export function MeetingBriefing({ surface, onOpenPerson, onAvoids, onOpenRecordi
       {stalest?.refreshProblem && !common ? (
         <ProblemNotice
           error={stalest.refreshProblem.error}
-          what={whoseLatest(behindAttendees.map(labelOf), known.length, called)}
+          what={whoseLatest(behindAttendees.map(personOf), known.length, called)}
           onRetry={() => void refetch()}
           retrying={stalest.refreshProblem.retrying}
         >
@@ -381,8 +396,8 @@ export function MeetingBriefing({ surface, onOpenPerson, onAvoids, onOpenRecordi
         </ProblemNotice>
       ) : null}
       {source ? <p className="source provenance">{source}</p> : null}
-      {failed.length > 0 && briefed.length > 0 ? <p className="subtle missing-note">{missingNote(failed.map(labelOf), surfaceNoun(surface.kind), called.many)}</p> : null}
-      {waiting.length > 0 && briefed.length > 0 ? <p className="subtle missing-note">{waitingNote(waiting.map(labelOf), surfaceNoun(surface.kind), called.many)}</p> : null}
+      {failed.length > 0 && briefed.length > 0 ? <p className="subtle missing-note">{missingNote(failed.map(personOf), surfaceNoun(surface.kind), called.many)}</p> : null}
+      {waiting.length > 0 && briefed.length > 0 ? <p className="subtle missing-note">{waitingNote(waiting.map(personOf), surfaceNoun(surface.kind), called.many)}</p> : null}
       {avoid.length > 0 ? (
         <Section title={<><span aria-hidden="true">⚠ </span>Topics to avoid</>} className="avoid-warning">
           <TopicPeopleList entries={avoid} label="Topics to avoid and whom they concern" />

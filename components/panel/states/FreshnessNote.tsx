@@ -3,6 +3,7 @@
  * as of when. A busy service is asked again after the wait it gave (or half a minute); otherwise the
  * user may retry (LastCopyNote).
  */
+import type { ReactNode } from 'react';
 import { serviceWaitMs, type ApiErrorInfo } from '@/lib/api/errors';
 import { staleReason } from './problem-text';
 import { AsOf } from './AsOf';
@@ -17,7 +18,7 @@ interface FreshnessNoteProps {
   updatedAt: number;
   now?: number;
   /** Whose briefing is the copy, where only some shown are (a meeting's): "the briefing of Maya Chen". */
-  whose?: string;
+  whose?: ReactNode;
 }
 
 export function FreshnessNote({ asOf, problem, onRetry, updatedAt, now, whose = 'the briefing' }: FreshnessNoteProps) {

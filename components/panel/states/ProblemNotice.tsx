@@ -13,8 +13,8 @@ import { problemAbout } from './problem-text';
 
 interface ProblemNoticeProps {
   error: unknown;
-  /** What failed to load, e.g. "this briefing". */
-  what: string;
+  /** What failed to load, e.g. "this briefing" (names in it isolated: PersonLabel). */
+  what: ReactNode;
   onRetry?: () => void;
   /** True while the query is still retrying on its own. */
   retrying?: boolean;
