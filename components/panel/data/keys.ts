@@ -12,8 +12,6 @@ export const keys = {
   contact: (query: PersonQuery) => ['contact', 'email' in query ? `email:${query.email.toLowerCase()}` : `name:${nameKey(query.name)}`] as const,
   insights: (contactId: string) => ['insights', contactId] as const,
   recordings: (contactId: string) => ['recordings', contactId] as const,
-  /** The look again at a contact's list while one of its recordings moves (not persisted, not a list). */
-  recordingsPoll: (contactId: string) => ['recordings-poll', contactId] as const,
   recording: (id: string) => ['recording', id] as const,
   transcript: (id: string) => ['transcript', id] as const,
   recordingInsights: (id: string) => ['recording-insights', id] as const,

@@ -131,78 +131,18 @@ export function recordingsOptions(contactId: string) {
     // answers each with its first page again.
     getNextPageParam: (last: RecordingPage, pages: RecordingPage[]) =>
       last.hasMore && !onlyRepeats(last, pages) ? last.offset + last.received : undefined,
-    // Only while the list is shown (an observer's option): a last copy is asked for again, every
-    // page, until the service answers. Recordings in progress are looked at by useMovingPoll.
-    refetchInterval: (query: { state: ListState }) => {
-      const copy = polled(query.state) ? oldestCopy(query.state.data?.pages ?? []) : null;
-      return copy ? copyAskAgainMs(copy.problem) : false;
+    // Only while the list is shown (an observer's option): stops once nothing listed is in
+    // progress; a last copy is asked for again until the service answers.
+    refetchInterval: (query: { state: { data: { pages: RecordingPage[] } | undefined; status: string; fetchMeta: { fetchMore?: unknown } | null } }) => {
+      // After a failure of another kind (a refused key), asking again is the notice's Try again;
+      // not after "More recordings" failed: the pages shown did not, and may still be moving.
+      if (query.state.status === 'error' && !query.state.fetchMeta?.fetchMore) return false;
+      const pages = query.state.data?.pages ?? [];
+      const copy = oldestCopy(pages);
+      if (copy) return copyAskAgainMs(copy.problem);
+      return stillMoving(pages.flatMap((page) => page.recordings)) ? PROCESSING_POLL_MS : false;
     },
   };
-}
-
-interface ListState {
-  data: { pages: RecordingPage[] } | undefined;
-  status: string;
-  fetchMeta: { fetchMore?: unknown } | null;
-}
-
-/**
- * Whether the list is looked at again by itself. After a failure of another kind (a refused key),
- * asking again is the notice's Try again; not after "More recordings" failed: the pages shown did
- * not, and may still be moving.
- */
-const polled = (state: ListState | undefined): state is ListState => state !== undefined && !(state.status === 'error' && !state.fetchMeta?.fetchMore);
-
-/** Whether the list looks again for recordings in progress (stops once none listed is). */
-function listMoving(state: ListState | undefined): boolean {
-  if (!polled(state)) return false;
-  const pages = state.data?.pages ?? [];
-  return !oldestCopy(pages) && stillMoving(pages.flatMap((page) => page.recordings));
-}
-
-/**
- * While a recording listed is queued, processed or uploaded, the first page is asked for again
- * (where new and processing recordings are, newest first), not every page loaded: TanStack asks
- * for each page again on an infinite query's refetch (9 calls a poll after eight "More
- * recordings"). One moving further down is asked for alone. A first page listing others than
- * before (a recording added or gone) shifts the pages after it: then they are all asked for
- * again, once; so they are when the first page fails, whose failure the list says.
- */
-function useMovingPoll(contactId: string) {
-  const client = useQueryClient();
-  const key = keys.recordings(contactId);
-  const listState = () => client.getQueryState<InfiniteData<RecordingPage, number>>(key);
-  const again = () => client.refetchQueries({ queryKey: key, exact: true }, { cancelRefetch: false });
-  useQuery({
-    queryKey: keys.recordingsPoll(contactId),
-    queryFn: async () => {
-      // Under way already ("More recordings", Try again): what it brings is newer.
-      if (listState()?.fetchStatus !== 'idle') return null;
-      const first = await sendRequest('recordings.list', { contactId, limit: RECORDINGS_PAGE_SIZE, offset: 0 }).catch(() => null);
-      const held = listState()?.data;
-      if (!held || listState()?.fetchStatus !== 'idle') return null;
-      if (first === null || (held.pages.length > 1 && listedIds(first).join('\n') !== listedIds(held.pages[0]!).join('\n'))) {
-        await again();
-        return null;
-      }
-      const further = held.pages.slice(1).flatMap((page) => page.recordings).filter((recording) => stillMoving([recording]));
-      const fresh = (await Promise.all(further.map((recording) => sendRequest('recording.get', { id: recording.id }).catch(() => null)))).filter(
-        (recording): recording is Recording => recording !== null && !recording.copy,
-      );
-      const latest = (recording: Recording) => fresh.find(({ id }) => id === recording.id) ?? recording;
-      client.setQueryData<InfiniteData<RecordingPage, number>>(key, (data) =>
-        data && { ...data, pages: data.pages.map((page, index) => (index === 0 ? first : { ...page, recordings: page.recordings.map(latest) })) },
-      );
-      return null;
-    },
-    // Read as the list's hook renders (each of its changes).
-    enabled: listMoving(listState()),
-    // Nothing to ask at once: the list was just had.
-    initialData: null,
-    staleTime: Infinity,
-    retry: false,
-    refetchInterval: () => (listMoving(listState()) ? PROCESSING_POLL_MS : false),
-  });
 }
 
 /** The ids of the recordings the server listed on a page, others' left out of it included. */
@@ -229,9 +169,7 @@ export function recordingsOf(pages: readonly RecordingPage[]): Recording[] {
 }
 
 export function useRecordings(contactId: string) {
-  const query = useInfiniteQuery(recordingsOptions(contactId));
-  useMovingPoll(contactId);
-  return query;
+  return useInfiniteQuery(recordingsOptions(contactId));
 }
 
 /** Finds a recording by id among these listed ones (null when it is not among them). */
