@@ -143,7 +143,7 @@ export function PersonBriefing({ person, onOpenRecording, nav, unknownAction, on
       {body}
       {/* The recordings need only the contact: shown while the insights load, and when they fail. */}
       {contactId !== null ? (
-        <RecordingsSection contactId={contactId} onOpen={onOpenRecording} saidAbove={insightsProblem ? problemKind(insightsProblem.error) : null} />
+        <RecordingsSection key={contactId} contactId={contactId} onOpen={onOpenRecording} saidAbove={insightsProblem ? problemKind(insightsProblem.error) : null} />
       ) : null}
     </article>
   );

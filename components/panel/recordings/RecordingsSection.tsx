@@ -46,7 +46,11 @@ export function RecordingsSection({ contactId, onOpen, saidAbove = null }: Recor
   // A page's worth at a time: a server ignoring `limit` lists every recording at once (2,000 rows
   // drawn together). What it sent beyond them is held, shown by "More recordings" before the next
   // page is asked for (which starts after all it sent, held ones included).
-  const [shown, setShown] = useState(RECORDINGS_PAGE_SIZE);
+  // Counted for one contact: the section given another (its lookup answered with someone else)
+  // starts from a page's worth of theirs.
+  const [shownFor, setShownFor] = useState({ contactId, count: RECORDINGS_PAGE_SIZE });
+  const shown = shownFor.contactId === contactId ? shownFor.count : RECORDINGS_PAGE_SIZE;
+  const [presses, setPresses] = useState(0);
   const listed = recordingsOf(query.data?.pages ?? []);
   const recordings = listed.slice(0, shown);
   const held = listed.length > recordings.length;
@@ -108,7 +112,8 @@ export function RecordingsSection({ contactId, onOpen, saidAbove = null }: Recor
     const focused = document.activeElement;
     setAsked({ before, trigger: focused && focused !== sectionRef.current && sectionRef.current?.contains(focused) ? focused : null });
     setLoaded(null);
-    setShown(recordings.length + RECORDINGS_PAGE_SIZE);
+    setPresses((count) => count + 1);
+    setShownFor({ contactId, count: recordings.length + RECORDINGS_PAGE_SIZE });
     if (held) return;
     void query.fetchNextPage().then((result) => {
       // Failed (the notice says so, focus stays) or nothing new: there is no row to wait for.
@@ -173,7 +178,13 @@ export function RecordingsSection({ contactId, onOpen, saidAbove = null }: Recor
       {/* Said while the next page loads and once it is in: focus then moves to a row, which says what it is, not that more came. */}
       <p className="more-status" role="status" data-unsaved>
         {/* While a retry waits, the notice below says when instead. */}
-        {loadingMore && !looking && !moreProblem?.retrying ? 'Loading more recordings…' : loaded ? <span className="visually-hidden">{moreLoaded(loaded.count)}</span> : null}
+        {loadingMore && !looking && !moreProblem?.retrying ? 'Loading more recordings…' : loaded ? (
+          // A node of its own each press: held rows shown at once said the same words as the last
+          // press, React kept the text as it was, and the live region said nothing.
+          <span key={presses} className="visually-hidden">
+            {moreLoaded(loaded.count)}
+          </span>
+        ) : null}
       </p>
       {moreProblem ? <ProblemNotice error={moreProblem.error} what="more recordings" onRetry={loadMore} retrying={moreProblem.retrying} /> : null}
     </section>
