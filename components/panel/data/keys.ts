@@ -9,7 +9,8 @@ import type { PersonQuery } from '@/lib/messaging/protocol';
 import { nameKey } from '@/lib/api/contact-index';
 
 export const keys = {
-  contact: (query: PersonQuery) => ['contact', 'email' in query ? `email:${query.email.toLowerCase()}` : `name:${nameKey(query.name)}`] as const,
+  // A name's key changes with the matching rules (nameKey): a saved answer under the old rules is not read again.
+  contact: (query: PersonQuery) => ['contact', 'email' in query ? `email:${query.email.toLowerCase()}` : `name-key:${nameKey(query.name)}`] as const,
   insights: (contactId: string) => ['insights', contactId] as const,
   recordings: (contactId: string) => ['recordings', contactId] as const,
   recording: (id: string) => ['recording', id] as const,

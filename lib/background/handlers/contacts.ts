@@ -91,10 +91,11 @@ function shown(contact: ContactRecord, matchedBy: ContactMatch['matchedBy']): Co
  * Lookups' cache keys (under `contact-`, which dropWhere clears). Named anew when the matching rules
  * change, so no answer given under the old rules is served (a name that now has a namesake in
  * "Last, First" order, an address two contacts share, a name that differs from a namesake's only
- * by an invisible character, an address whose domain is in its own letters).
+ * by an invisible character, an address whose domain is in its own letters, a Turkish or Greek name
+ * and its capitals).
  */
 const BY_EMAIL = 'contact-by-address';
-const BY_NAME = 'contact-by-full-name';
+const BY_NAME = 'contact-by-name-key';
 
 /** A page's lookup stopped because its tab was closed: whoever joined its call asks again. */
 class TabClosed extends ApiError {
