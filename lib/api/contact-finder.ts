@@ -338,6 +338,9 @@ function searchWords(name: string): string[] | null {
   const [first = '', ...rest] = name.normalize('NFC').trim().split(/\s+/);
   if (!plain(first) || /ss/i.test(first)) return null;
   const other = rest.filter(plain).at(-1);
+  // nameKey takes Turkish "ı" for "i": a namesake "Aslı Altın" is found by no word of "Asli Altin"
+  // that has an "i" (a server's search does not fold it); one word without finds them both.
+  if (/i/i.test(first) && (other === undefined || /i/i.test(other))) return null;
   return other === undefined || other.toLowerCase() === first.toLowerCase() ? [first] : [first, other];
 }
 
