@@ -107,16 +107,17 @@ interface DayOfYear {
 }
 
 /**
- * A month by its name in one of the languages read (monthTable), else a short word by its first
- * three letters, as English abbreviates ("Sept", "Mart"); not a long one ("marraskuuta" is Finnish
- * November), nor the weekdays that begin as one does: "mardi 19 mai" is Tuesday the 19th, not March 19.
+ * A month by its name in one of the languages read (monthTable), else by its first three letters,
+ * as English abbreviates and many languages begin theirs ("Sept", "martie", "március"; Finnish
+ * "marraskuuta", November, is in the table first), not the weekdays that begin as one does:
+ * "mardi 19 mai" is Tuesday the 19th, not March 19.
  */
 function monthOf(word: string): number | null {
   if (NOT_MONTHS.test(word) || word.length < 3) return null;
   const key = monthKey(word);
   const named = monthTable().get(key);
   if (named !== undefined) return named === AMBIGUOUS ? null : named;
-  const index = key.length <= 4 ? MONTHS.indexOf(key.slice(0, 3)) : -1;
+  const index = MONTHS.indexOf(key.slice(0, 3));
   return index >= 0 ? index : null;
 }
 
