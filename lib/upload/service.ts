@@ -313,8 +313,9 @@ export class UploadService {
 
   async #settled(record: UploadRecord): Promise<void> {
     // Stored at its URL: the file is never sent again (a retry only completes; a failed processing
-    // cannot be retried), so neither the copy nor the File is kept.
-    if (record.putDone) await this.#deleteFile(record.id);
+    // cannot be retried), so neither the copy nor the File is kept: once storage says so too (its
+    // save refused, a Retry or the next start goes by a record that still has the file to send).
+    if (record.putDone && (await this.#platform.store.get(record.id).catch(() => null))?.putDone === true) await this.#deleteFile(record.id);
     if (record.state === 'processing') await this.#reschedule();
     await this.#updateBadge();
     // Stopped on the way (a permission to give, a refusal): the popup that said "you can close
