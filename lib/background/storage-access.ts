@@ -60,12 +60,12 @@ export async function movePreferencesToSync(): Promise<void> {
       await browser.storage.sync.set({ [PREFERENCES_KEY]: fitted(joined) });
       // The joined lists, not this browser's alone: what is cut may be another browser's entries.
       // As this version reads them, for the options page to name what was left out. Refused, the
-      // old copy stays: a later start joins it with what is synced again and writes the note then.
-      try {
-        await browser.storage.local.set({ [PREFERENCES_BEFORE_SYNC_KEY]: preferencesAsRead(joined) });
-      } catch {
-        return;
-      }
+      // old copy makes room for it (about its size): kept, a later start joined it with what is
+      // synced again, and brought back what the user had removed since.
+      await browser.storage.local.set({ [PREFERENCES_BEFORE_SYNC_KEY]: preferencesAsRead(joined) }).catch(async () => {
+        await browser.storage.local.remove(PREFERENCES_KEY);
+        await browser.storage.local.set({ [PREFERENCES_BEFORE_SYNC_KEY]: preferencesAsRead(joined) }).catch(() => undefined);
+      });
     } else if (JSON.stringify(joined) !== JSON.stringify(synced)) {
       await browser.storage.sync.set({ [PREFERENCES_KEY]: joined });
     }
