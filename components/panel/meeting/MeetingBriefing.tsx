@@ -64,9 +64,15 @@ function Section({ title, className, children }: { title: ReactNode; className?:
   );
 }
 
-/** A part at a time, as the person briefing's topics: an attendee's thousands pushed the attendees far down. */
-function TopicPeopleList({ entries, label }: { entries: TopicPeople[]; label: string }) {
-  const { shown, left, listRef, more } = useShowMore(entries.length, TOPICS_SHOWN);
+/**
+ * Topics to avoid shown before "Show all": every one an ordinary meeting has (the warning is whole,
+ * and an attendee card's "and N more" points here), not the thousands a misbehaving server lists.
+ */
+const AVOID_SHOWN = 40;
+
+/** A part at a time: an attendee's thousands pushed the attendees far down. */
+function TopicPeopleList({ entries, label, limit }: { entries: TopicPeople[]; label: string; limit: number }) {
+  const { shown, left, listRef, more } = useShowMore(entries.length, limit);
   return (
     <>
       <ul className="topic-people" aria-label={label} ref={listRef}>
@@ -400,12 +406,12 @@ export function MeetingBriefing({ surface, onOpenPerson, onAvoids, onOpenRecordi
       {waiting.length > 0 && briefed.length > 0 ? <p className="subtle missing-note">{waitingNote(waiting.map(personOf), surfaceNoun(surface.kind), called.many)}</p> : null}
       {avoid.length > 0 ? (
         <Section title={<><span aria-hidden="true">⚠ </span>Topics to avoid</>} className="avoid-warning">
-          <TopicPeopleList entries={avoid} label="Topics to avoid and whom they concern" />
+          <TopicPeopleList entries={avoid} label="Topics to avoid and whom they concern" limit={AVOID_SHOWN} />
         </Section>
       ) : null}
       {shared.length > 0 ? (
         <Section title="Shared topics">
-          <TopicPeopleList entries={shared} label={`Topics several ${called.many} share`} />
+          <TopicPeopleList entries={shared} label={`Topics several ${called.many} share`} limit={TOPICS_SHOWN} />
         </Section>
       ) : null}
       {actions.length > 0 ? (

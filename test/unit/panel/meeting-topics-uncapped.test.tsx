@@ -2,10 +2,11 @@
  * The meeting briefing's "Topics to avoid" lists every sensitive topic of every attendee, each a
  * row: one attendee whose insights hold 3,000 (a misbehaving server, years of conversations)
  * puts 3,000 rows on screen at once, above the attendees, with no "Show all" (the person
- * briefing and the hover card cap the same list). It is drawn a part at a time, its "Show all"
- * reached by keyboard, focus going on to the first topic it added.
+ * card counts the rest). It is drawn a part at a time, its "Show all" reached by keyboard, focus
+ * going on to the first topic it added; an ordinary meeting's topics to avoid are all shown (the
+ * warning is whole: an attendee card's "and N more" points to it).
  */
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { expect, it, vi } from 'vitest';
 import { MeetingBriefing } from '@/components/panel/meeting/MeetingBriefing';
@@ -28,16 +29,26 @@ it('draws a part of a long list of topics to avoid, with a way to see the rest',
 
 it('shows the rest of the topics to avoid with “Show all”, by keyboard, focus going to the first one added', async () => {
   const people = [pagePerson('Maya Chen', 'maya@ex.com', match('m', 'Maya Chen', 'maya@ex.com'))];
-  const topics = Array.from({ length: 20 }, (_, i) => `sensitive ${i}`);
+  const topics = Array.from({ length: 60 }, (_, i) => `sensitive ${i}`);
   fakeBackground({ 'contact.insights': () => Promise.resolve(reply(insights({ contactId: 'm', sensitiveTopics: topics }))), 'contact.find': () => Promise.resolve(null) });
   renderWithClient(<MeetingBriefing now={NOW} onOpenPerson={() => undefined} surface={surface(people)} />);
   const list = await screen.findByRole('list', { name: 'Topics to avoid and whom they concern' }, { timeout: 20_000 });
   const shown = within(list).getAllByRole('listitem').length;
-  expect(shown).toBeLessThan(20);
-  const button = screen.getByRole('button', { name: 'Show all 20 topics to avoid and whom they concern' });
+  expect(shown).toBeLessThan(60);
+  const button = screen.getByRole('button', { name: 'Show all 60 topics to avoid and whom they concern' });
   button.focus();
   await userEvent.keyboard('{Enter}');
-  expect(within(list).getAllByRole('listitem')).toHaveLength(20);
+  expect(within(list).getAllByRole('listitem')).toHaveLength(60);
   expect(document.activeElement).toBe(within(list).getAllByRole('listitem')[shown]);
-  expect(screen.queryByRole('button', { name: /^Show all 20/ })).toBeNull();
+  expect(screen.queryByRole('button', { name: /^Show all 60/ })).toBeNull();
+}, 30_000);
+
+it('shows every topic to avoid of an ordinary meeting, with no “Show all”', async () => {
+  const people = [pagePerson('Maya Chen', 'maya@ex.com', match('m', 'Maya Chen', 'maya@ex.com')), pagePerson('Jonas Berg', 'jonas@ex.com', match('j', 'Jonas Berg', 'jonas@ex.com'))];
+  const of = (id: string) => insights({ contactId: id, sensitiveTopics: Array.from({ length: 15 }, (_, i) => `${id} sensitive ${i}`) });
+  fakeBackground({ 'contact.insights': ({ contactId }) => Promise.resolve(reply(of(contactId))), 'contact.find': () => Promise.resolve(null) });
+  renderWithClient(<MeetingBriefing now={NOW} onOpenPerson={() => undefined} surface={surface(people)} />);
+  const list = await screen.findByRole('list', { name: 'Topics to avoid and whom they concern' }, { timeout: 20_000 });
+  await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(30));
+  expect(screen.queryByRole('button', { name: /^Show all \d+ topics to avoid/ })).toBeNull();
 }, 30_000);
