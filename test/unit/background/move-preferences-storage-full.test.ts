@@ -3,24 +3,30 @@
  * storage is often full then (it bounded none of what it kept). Lists too long for storage.sync are
  * cut to fit and written there first, so pages apply the user's excluded domains (and own
  * addresses) at once; the whole lists' local note (PREFERENCES_BEFORE_SYNC_KEY), refused for want
- * of room, does not hold them back: the old copy makes room for it (kept, a later start would join
- * it with the synced lists again and bring back entries the user removed meanwhile).
+ * of room, does not hold them back: the old copy makes room for it. Kept, each later start of the
+ * worker (MV3 stops an idle one within a minute) joined it with the synced lists again, and brought
+ * back an entry the user had removed on the options page meanwhile.
  */
 import { beforeEach, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { movePreferencesToSync } from '@/lib/background/storage-access';
-import { isExcludedAddress, PREFERENCES_BEFORE_SYNC_KEY, readPreferences } from '@/lib/storage/preferences';
+import { isExcludedAddress, PREFERENCES_BEFORE_SYNC_KEY, preferencesItem, readPreferences } from '@/lib/storage/preferences';
 import { enforceStorageQuota, QUOTA_BYTES, storedSize } from '../support/storage-quota';
 
 beforeEach(enforceStorageQuota);
 
-it('applies the excluded domains on the sites even when storage.local has no room for the copy of the whole lists', async () => {
-  const domains = ['mycompany.example', ...Array.from({ length: 600 }, (_, i) => `partner-${String(i).padStart(4, '0')}.example.com`)];
+const domains = ['mycompany.example', ...Array.from({ length: 600 }, (_, i) => `partner-${String(i).padStart(4, '0')}.example.com`)];
+
+/** An earlier version's local preferences, with what it kept besides filling storage but for a few bytes. */
+async function oldListsInFullStorage(): Promise<void> {
   const old = { sites: { 'google-calendar': true, gmail: true, outlook: true }, excludedDomains: domains, ownAddresses: ['me@mycompany.example'] };
   await fakeBrowser.storage.local.set({ preferences: old });
-  // What the earlier version kept besides, filling its storage but for a few bytes.
   const used = storedSize({ preferences: old });
   await fakeBrowser.storage.local.set({ panelQueryCache: 'x'.repeat(QUOTA_BYTES - used - 100 - storedSize({ panelQueryCache: '' })) });
+}
+
+it('applies the excluded domains on the sites even when storage.local has no room for the copy of the whole lists', async () => {
+  await oldListsInFullStorage();
 
   await movePreferencesToSync().catch(() => undefined);
 
@@ -36,4 +42,19 @@ it('applies the excluded domains on the sites even when storage.local has no roo
   const synced = await fakeBrowser.storage.sync.get(null);
   await movePreferencesToSync();
   expect(await fakeBrowser.storage.sync.get(null)).toEqual(synced);
+});
+
+it('does not bring back an entry the user removed after the lists were synced', async () => {
+  await oldListsInFullStorage();
+  await movePreferencesToSync().catch(() => undefined);
+  const synced = await readPreferences();
+  expect(synced.excludedDomains).toContain('partner-0000.example.com');
+
+  // On the options page the user removes a partner they now do want briefings on.
+  await preferencesItem.setValue({ ...synced, excludedDomains: synced.excludedDomains.filter((d) => d !== 'partner-0000.example.com') });
+  expect((await readPreferences()).excludedDomains).not.toContain('partner-0000.example.com');
+
+  // The worker stops when idle and starts again.
+  await movePreferencesToSync().catch(() => undefined);
+  expect((await readPreferences()).excludedDomains).not.toContain('partner-0000.example.com');
 });
