@@ -15,6 +15,9 @@ import type { CacheStore } from './cache';
 /** Built once: every storage change reaches the listener below. */
 const StoredAtSchema = z.object({ storedAt: z.number() });
 
+const WRITTEN_KEY = 'cacheWrittenSincePrune';
+const WrittenSchema = z.number();
+
 export const storageCacheStore: CacheStore = {
   async get(key) {
     const stored = await browser.storage.local.get(CACHE_PREFIX + key);
@@ -35,6 +38,16 @@ export const storageCacheStore: CacheStore = {
     return Object.keys(all)
       .filter((key) => key.startsWith(CACHE_PREFIX))
       .map((key) => key.slice(CACHE_PREFIX.length));
+  },
+  // In storage.session: it outlives a stopped worker, not the browser (a new one starts by pruning).
+  writtenSincePrune: {
+    async get() {
+      const kept = WrittenSchema.safeParse((await browser.storage.session.get(WRITTEN_KEY))[WRITTEN_KEY]);
+      return kept.success && kept.data >= 0 ? kept.data : null;
+    },
+    async set(bytes) {
+      await browser.storage.session.set({ [WRITTEN_KEY]: bytes });
+    },
   },
   watchChanges(onChanged) {
     const listener = (changes: Record<string, { newValue?: unknown }>, area: string) => {

@@ -29,6 +29,12 @@ export interface CacheStore {
    * Returns how to stop. Optional: a store only this cache writes needs none.
    */
   watchChanges?(onChanged: (changes: { key: string; storedAt: number | null }[]) => void): () => void;
+  /**
+   * The bytes the cache wrote since its last prune, kept beyond the worker's life: a new worker
+   * goes on counting, rather than read the whole store to prune at its first write. Optional:
+   * without it (null: nothing kept), a new cache prunes at its first write.
+   */
+  writtenSincePrune?: { get(): Promise<number | null>; set(bytes: number): Promise<void> };
 }
 
 const EntrySchema = z.object({ value: z.unknown(), storedAt: z.number() });
@@ -142,10 +148,11 @@ export class SwrCache {
   #flushHeld = false;
   #writing: Promise<void> = Promise.resolve();
   /**
-   * Bytes written to the store since the last prune (PRUNE_AFTER_WRITTEN_BYTES). Unknown in a new
-   * worker (the last one may have written as much since the hourly prune): its first write prunes.
+   * Bytes written to the store since the last prune (PRUNE_AFTER_WRITTEN_BYTES); null until read
+   * from the store's count (CacheStore.writtenSincePrune). Not kept, it is unknown (the last worker
+   * may have written as much since the hourly prune): the first write prunes.
    */
-  #writtenSincePrune = PRUNE_AFTER_WRITTEN_BYTES;
+  #writtenSincePrune: number | null = null;
   readonly #online: () => boolean;
 
   constructor(store: CacheStore, now: () => number = () => Date.now(), online: () => boolean = () => globalThis.navigator?.onLine !== false) {
@@ -264,6 +271,11 @@ export class SwrCache {
     if (keys.size > 0) await this.#store.remove([...keys]);
   }
 
+  #countWritten(bytes: number): void {
+    this.#writtenSincePrune = bytes;
+    this.#store.writtenSincePrune?.set(bytes).catch(() => undefined);
+  }
+
   /**
    * Removes persisted entries older than `maxAgeMs`, then the oldest others until the rest take at
    * most `maxBytes` (as UTF-8 JSON, as the browser counts its quota): the browser's storage is
@@ -272,7 +284,7 @@ export class SwrCache {
    * PRUNE_AFTER_WRITTEN_BYTES since.
    */
   async prune(maxAgeMs: number, maxBytes = Infinity): Promise<number> {
-    this.#writtenSincePrune = 0;
+    this.#countWritten(0);
     const keys = await this.#store.keys();
     const stored: Record<string, unknown> = this.#store.getMany
       ? await this.#store.getMany(keys)
@@ -323,8 +335,10 @@ export class SwrCache {
       .then(async () => {
         // Pruned to its share first (as upkeep does) once this write takes it PRUNE_AFTER_WRITTEN_BYTES
         // past the last prune: it never grows much more than that past its share.
-        if (this.#writtenSincePrune + bytes > PRUNE_AFTER_WRITTEN_BYTES) await this.prune(STORED_ANSWER_MAX_AGE_MS, CACHE_MAX_BYTES).catch(() => undefined);
-        this.#writtenSincePrune += bytes;
+        const written = this.#writtenSincePrune ?? (await this.#store.writtenSincePrune?.get().catch(() => null)) ?? PRUNE_AFTER_WRITTEN_BYTES;
+        if (written + bytes > PRUNE_AFTER_WRITTEN_BYTES) await this.prune(STORED_ANSWER_MAX_AGE_MS, CACHE_MAX_BYTES).catch(() => undefined);
+        else this.#writtenSincePrune = written;
+        this.#countWritten((this.#writtenSincePrune ?? 0) + bytes);
         if (Object.keys(batch).length > 0) await this.#store.setMany(batch);
         if (tooLarge.length > 0) await this.#store.remove(tooLarge);
       })
