@@ -150,8 +150,9 @@ export class ContactFinder {
       // The first word's decides; a common last word's ("Li", "Smith") finding more than a page
       // would page the whole list for every such name: the first word's answer stands alone then.
       if (page.items.length > 0 && page.complete !== true) {
-        // With nothing found by the first word, nothing decides but the whole list.
-        if (index === 0 || found.length === 0) return null;
+        // With nothing found by the first word, nothing decides but the whole list; nor when the
+        // first word holds an "i": its answer misses a namesake written with "ı" (searchWords).
+        if (index === 0 || found.length === 0 || /i/i.test(words[0] ?? '')) return null;
         break;
       }
       // Not push(...items): spread, a server's page of 130,000 overflows the stack.
