@@ -64,7 +64,16 @@ export async function movePreferencesToSync(): Promise<void> {
       // synced again, and brought back what the user had removed since.
       await browser.storage.local.set({ [PREFERENCES_BEFORE_SYNC_KEY]: preferencesAsRead(joined) }).catch(async () => {
         await browser.storage.local.remove(PREFERENCES_KEY);
-        await browser.storage.local.set({ [PREFERENCES_BEFORE_SYNC_KEY]: preferencesAsRead(joined) }).catch(() => undefined);
+        await browser.storage.local
+          .set({ [PREFERENCES_BEFORE_SYNC_KEY]: preferencesAsRead(joined) })
+          // Larger than the old copy by another browser's entries: this browser's own lists, the
+          // ones cut (joined last) among them, in the room the old copy left.
+          .catch(() => browser.storage.local.set({ [PREFERENCES_BEFORE_SYNC_KEY]: preferencesAsRead(mine.data) }))
+          // No room even so: the old copy goes back, for a later start, rather than nothing at all.
+          .catch(async () => {
+            await browser.storage.local.set({ [PREFERENCES_KEY]: old });
+            throw new Error('The preferences kept before sync could not be noted: storage.local is full.');
+          });
       });
     } else if (JSON.stringify(joined) !== JSON.stringify(synced)) {
       await browser.storage.sync.set({ [PREFERENCES_KEY]: joined });

@@ -5,7 +5,9 @@
  * addresses) at once; the whole lists' local note (PREFERENCES_BEFORE_SYNC_KEY), refused for want
  * of room, does not hold them back: the old copy makes room for it. Kept, each later start of the
  * worker (MV3 stops an idle one within a minute) joined it with the synced lists again, and brought
- * back an entry the user had removed on the options page meanwhile.
+ * back an entry the user had removed on the options page meanwhile. With another browser's lists
+ * synced already, the whole lists' note is larger than the room the old copy leaves: this browser's
+ * own lists (the ones cut among them) are noted instead, not nothing.
  */
 import { beforeEach, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
@@ -57,4 +59,19 @@ it('does not bring back an entry the user removed after the lists were synced', 
   // The worker stops when idle and starts again.
   await movePreferencesToSync().catch(() => undefined);
   expect((await readPreferences()).excludedDomains).not.toContain('partner-0000.example.com');
+});
+
+it('keeps every domain this browser excluded somewhere when another browser synced lists already', async () => {
+  const otherBrowsers = Array.from({ length: 150 }, (_, i) => `vendor-${String(i).padStart(4, '0')}.example.org`);
+  await fakeBrowser.storage.sync.set({ preferences: { sites: { 'google-calendar': true, gmail: true, outlook: true }, excludedDomains: otherBrowsers, ownAddresses: [] } });
+  await oldListsInFullStorage();
+
+  await movePreferencesToSync().catch(() => undefined);
+
+  // On the pages, or in the note the options page reads (or in the old copy, for a later start).
+  const onPages = (await readPreferences()).excludedDomains;
+  const local = await fakeBrowser.storage.local.get(null);
+  const noted = (local[PREFERENCES_BEFORE_SYNC_KEY] as { excludedDomains?: string[] } | undefined)?.excludedDomains ?? [];
+  const oldCopy = (local.preferences as { excludedDomains?: string[] } | undefined)?.excludedDomains ?? [];
+  expect(domains.filter((domain) => !onPages.includes(domain) && !noted.includes(domain) && !oldCopy.includes(domain))).toEqual([]);
 });
