@@ -142,7 +142,7 @@ export class SwrCache {
   /** Entries answered but not yet written; written together by `flush`. */
   readonly #unwritten = new Map<string, Entry>();
   /** Answers too large to store, by key (their storedAt): removing an older stored copy does not drop them from memory. */
-  readonly #memoryOnly = new Map<string, number>();
+  readonly #memoryOnly = new Map<string, { storedAt: number; bytes: number }>();
   #flushTimer: ReturnType<typeof setTimeout> | null = null;
   /** Whether the pending write waits for calls on their way (HOLD_WRITES_MS) or is due on the next task. */
   #flushHeld = false;
@@ -164,7 +164,7 @@ export class SwrCache {
       for (const { key, storedAt } of changes) {
         this.#preloaded.delete(key);
         const inMemory = this.#memory.get(key)?.storedAt;
-        if (this.#unwritten.has(key) || inMemory === storedAt || (storedAt === null && inMemory === this.#memoryOnly.get(key))) continue;
+        if (this.#unwritten.has(key) || inMemory === storedAt || (storedAt === null && inMemory === this.#memoryOnly.get(key)?.storedAt)) continue;
         this.#memory.delete(key);
       }
     });
@@ -307,7 +307,31 @@ export class SwrCache {
       }
     }
     if (gone.length > 0) await this.#store.remove(gone);
+    this.#pruneMemoryOnly(maxAgeMs, maxBytes);
     return gone.length;
+  }
+
+  /**
+   * Answers kept in memory only (too large to store) go by the same age and size: Firefox's
+   * background page lives as long as the browser, and every long transcript opened was held to the end.
+   */
+  #pruneMemoryOnly(maxAgeMs: number, maxBytes: number): void {
+    const now = this.#now();
+    const forget = (key: string) => {
+      this.#memory.delete(key);
+      this.#memoryOnly.delete(key);
+    };
+    const held: [string, { storedAt: number; bytes: number }][] = [];
+    for (const [key, entry] of this.#memoryOnly) {
+      if (this.#ageOf(entry.storedAt, now) > maxAgeMs) forget(key);
+      else held.push([key, entry]);
+    }
+    let total = held.reduce((sum, [, { bytes }]) => sum + bytes, 0);
+    for (const [key, { bytes }] of held.sort(([, a], [, b]) => a.storedAt - b.storedAt)) {
+      if (total <= maxBytes) break;
+      forget(key);
+      total -= bytes;
+    }
   }
 
   /**
@@ -321,12 +345,12 @@ export class SwrCache {
     // An answer larger than MAX_STORED_ENTRY_BYTES (a three-hour transcript) is answered from memory
     // only: one 2 MB transcript was 2.65 MB written at once, past what the cache may write between
     // its prunes (PRUNE_AFTER_WRITTEN_BYTES). A copy stored before it is dropped, not left behind it.
-    const entries = [...this.#unwritten];
-    const tooLarge = entries.filter(([key, entry]) => bytesOf(key) + bytesOf(JSON.stringify(entry)) > MAX_STORED_ENTRY_BYTES).map(([key]) => key);
-    const batch = Object.fromEntries(entries.filter(([key]) => !tooLarge.includes(key)));
-    const bytes = Object.entries(batch).reduce((sum, [key, entry]) => sum + bytesOf(key) + bytesOf(JSON.stringify(entry)), 0);
-    for (const [key, entry] of entries) {
-      if (tooLarge.includes(key)) this.#memoryOnly.set(key, entry.storedAt);
+    const entries = [...this.#unwritten].map(([key, entry]) => ({ key, entry, bytes: bytesOf(key) + bytesOf(JSON.stringify(entry)) }));
+    const tooLarge = entries.filter(({ bytes }) => bytes > MAX_STORED_ENTRY_BYTES).map(({ key }) => key);
+    const batch = Object.fromEntries(entries.filter(({ key }) => !tooLarge.includes(key)).map(({ key, entry }) => [key, entry]));
+    const bytes = entries.reduce((sum, entry) => sum + (tooLarge.includes(entry.key) ? 0 : entry.bytes), 0);
+    for (const { key, entry, bytes: size } of entries) {
+      if (tooLarge.includes(key)) this.#memoryOnly.set(key, { storedAt: entry.storedAt, bytes: size });
       else this.#memoryOnly.delete(key);
     }
     this.#unwritten.clear();
