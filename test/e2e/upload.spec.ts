@@ -162,7 +162,7 @@ test('a recording picked in the popup arrives once, even when the popup closes m
   await expect(processing.locator('.upload-item__state')).toHaveText('Processed', { timeout: 15_000 });
   await expect(processing.getByRole('progressbar')).toHaveCount(0);
   await expect.poll(() => shownNotifications(serviceWorker)).toEqual([
-    { id: expect.stringMatching(/^primer-upload-/), title: 'Recording processed', message: '“Weekly sync” is ready.' },
+    { id: expect.stringMatching(/^primer-upload-/), title: 'Recording processed', message: '“\u2068Weekly sync\u2069” is ready.' },
   ]);
   // Recorded as notifications.create was called: Chrome lists it once create has finished (its icon
   // loaded), and the badge is redrawn only after that (UploadService #finished: announce, then the
@@ -225,7 +225,7 @@ test('closing the popup right after clicking Upload loses nothing: the upload co
     // Nobody is watching: the alarm checks processing, and the notification says it is done.
     await expect
       .poll(() => shownNotifications(serviceWorker), { timeout: 60_000, intervals: [1000] })
-      .toContainEqual({ id: expect.stringMatching(/^primer-upload-/), title: 'Recording processed', message: '“Board meeting” is ready.' });
+      .toContainEqual({ id: expect.stringMatching(/^primer-upload-/), title: 'Recording processed', message: '“\u2068Board meeting\u2069” is ready.' });
 
     // Exactly once: one more recording, one PUT of the whole file, one completion.
     expect(presignCount(standIn)).toBe(2);
@@ -258,7 +258,7 @@ test('a recording the service cannot process is shown failed, announced, and can
   await expect(item.getByRole('button', { name: /Retry/ })).toHaveCount(0);
   await expect(item.getByRole('button', { name: 'Remove' })).toBeVisible();
   await expect.poll(() => shownNotifications(serviceWorker)).toEqual([
-    { id: expect.stringMatching(/^primer-upload-/), title: 'Recording could not be processed', message: '“Standup (fail)”: Audio could not be decoded.' },
+    { id: expect.stringMatching(/^primer-upload-/), title: 'Recording could not be processed', message: '“\u2068Standup (fail)\u2069”: \u2068Audio could not be decoded\u2069.' },
   ]);
   // Redrawn after the notification's create has finished (UploadService #finished).
   await expect.poll(() => badgeText(serviceWorker)).toBe('');
@@ -284,7 +284,7 @@ test('an upload the storage refuses after the popup closed is announced, with wh
       {
         id: expect.stringMatching(/^primer-upload-/),
         title: 'Recording upload stopped',
-        message: '“Refused”: The upload server answered 400: Unsupported header (InvalidArgument). Open Primer’s toolbar button to try again.',
+        message: '“\u2068Refused\u2069”: \u2068The upload server answered 400: Unsupported header (InvalidArgument)\u2069. Open Primer’s toolbar button to try again.',
       },
     ]);
   expect(await badgeText(serviceWorker)).toBe('');
