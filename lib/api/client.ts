@@ -43,6 +43,11 @@ export interface ClientOptions extends HttpOptions {
   indexPersistence?: IndexPersistence;
   /** Upper bound on pages read when indexing the whole contact list. */
   maxContactPages?: number;
+  /**
+   * The key's tag (lib/background/key-vault.ts keyTag) its answers are filed under. A client
+   * without one (a connection test of unsaved values) files nothing: its scope is no account's.
+   */
+  keyTag?: string;
 }
 
 export interface ListRecordingsParams {
@@ -76,19 +81,15 @@ const FIRST_PAGE_SIZES = [100, 50, 20];
 /** How many pages of webhooks are read at most (a cursor that never ends). */
 const MAX_WEBHOOK_PAGES = 10;
 
-/**
- * A short tag of an API key (32-bit FNV-1a, hex): tells keys apart in cache keys without keeping
- * anything that would let the key be recovered.
- */
-export function keyTag(apiKey: string): string {
-  let hash = 0x811c9dc5;
-  for (let i = 0; i < apiKey.length; i++) hash = Math.imul(hash ^ apiKey.charCodeAt(i), 0x01000193);
-  return (hash >>> 0).toString(16).padStart(8, '0');
-}
+/** The scope of a client made without a key tag: no tag (hex digits) is this word. */
+const UNTAGGED = 'none';
 
-/** What answers fetched with these settings are filed under (ServiceClient.cacheScope): never the key itself. */
-export function cacheScopeOf(baseUrl: string, apiKey: string): string {
-  return `${baseUrl}|key-${keyTag(apiKey)}`;
+/**
+ * What answers fetched with these settings are filed under (ServiceClient.cacheScope): the address
+ * and a tag of the key (lib/background/key-vault.ts keyTag), never the key or a plain hash of it.
+ */
+export function cacheScopeOf(baseUrl: string, keyTag: string): string {
+  return `${baseUrl}|tag-${keyTag}`;
 }
 
 /** Words for "queued" also said of a recording just made, before its file arrived: no proof a completion was taken. */
@@ -114,7 +115,7 @@ export class ServiceClient {
 
   constructor(baseUrl: string, apiKey: string, options: ClientOptions = {}) {
     this.http = new Http(baseUrl, apiKey, options);
-    this.#cacheScope = cacheScopeOf(this.http.baseUrl, apiKey);
+    this.#cacheScope = cacheScopeOf(this.http.baseUrl, options.keyTag ?? UNTAGGED);
     this.#discovery = options.discovery ?? new MemoryDiscoveryStore();
     this.#maxContactPages = options.maxContactPages ?? 500;
     this.#now = options.now ?? Date.now;

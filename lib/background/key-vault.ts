@@ -19,6 +19,11 @@ const KEY_ID = 'api-key-wrapper-bound';
  * hold, then deleted: a copy of an old record written back later then opens nowhere.
  */
 const UNBOUND_KEY_ID = 'api-key-wrapper';
+/**
+ * Tags keys (keyTag) for what is filed under them in storage.local. A secret of this browser's, so
+ * a tag stored there tells nothing of the key to whoever reads it: Firefox's content scripts can.
+ */
+const TAGGER_ID = 'api-key-tagger';
 
 function request<T>(req: IDBRequest<T>): Promise<T> {
   return new Promise((resolve, reject) => {
@@ -34,24 +39,66 @@ async function openDb(): Promise<IDBDatabase> {
 }
 
 let cachedKey: Promise<CryptoKey> | null = null;
+let cachedTagger: Promise<CryptoKey> | null = null;
+/** Tags given in this worker's life, by key (memory only, as the key itself is). */
+const tags = new Map<string, Promise<string>>();
 
-async function wrappingKey(): Promise<CryptoKey> {
-  cachedKey ??= (async () => {
+/** The vault's key stored as `id`, made by `generate` the first time; non-extractable either way. */
+function storedKey(id: string, generate: () => Promise<CryptoKey>): Promise<CryptoKey> {
+  return (async () => {
     const db = await openDb();
     try {
-      const existing = (await request(db.transaction(STORE).objectStore(STORE).get(KEY_ID))) as CryptoKey | undefined;
+      const existing = (await request(db.transaction(STORE).objectStore(STORE).get(id))) as CryptoKey | undefined;
       if (existing) return existing;
-      const key = await crypto.subtle.generateKey({ name: 'AES-GCM', length: 256 }, false, ['encrypt', 'decrypt']);
-      await request(db.transaction(STORE, 'readwrite').objectStore(STORE).put(key, KEY_ID));
+      const key = await generate();
+      await request(db.transaction(STORE, 'readwrite').objectStore(STORE).put(key, id));
       return key;
     } finally {
       db.close();
     }
-  })().catch((error: unknown) => {
-    cachedKey = null;
-    throw error;
-  });
+  })();
+}
+
+async function wrappingKey(): Promise<CryptoKey> {
+  cachedKey ??= storedKey(KEY_ID, () => crypto.subtle.generateKey({ name: 'AES-GCM', length: 256 }, false, ['encrypt', 'decrypt'])).catch(
+    (error: unknown) => {
+      cachedKey = null;
+      throw error;
+    },
+  );
   return cachedKey;
+}
+
+async function tagger(): Promise<CryptoKey> {
+  cachedTagger ??= storedKey(TAGGER_ID, () => crypto.subtle.generateKey({ name: 'HMAC', hash: 'SHA-256' }, false, ['sign'])).catch(
+    (error: unknown) => {
+      cachedTagger = null;
+      throw error;
+    },
+  );
+  return cachedTagger;
+}
+
+/**
+ * A tag of an API key (HMAC-SHA-256 with this browser's secret, 16 hex digits): tells keys apart
+ * in what is filed under them in storage.local. A plain hash of the key there let a short key be
+ * found by trying keys until one hashed to the tag. Throws when the vault cannot be read now.
+ */
+export function keyTag(secret: string): Promise<string> {
+  let tag = tags.get(secret);
+  if (!tag) {
+    tag = (async () => {
+      const mac = new Uint8Array(await crypto.subtle.sign('HMAC', await tagger(), new TextEncoder().encode(secret)));
+      let hex = '';
+      for (const byte of mac.subarray(0, 8)) hex += byte.toString(16).padStart(2, '0');
+      return hex;
+    })();
+    // The settings are read again after every change; the few keys seen are tagged once.
+    if (tags.size >= 4) tags.clear();
+    tags.set(secret, tag);
+    void tag.catch(() => tags.get(secret) === tag && tags.delete(secret));
+  }
+  return tag;
 }
 
 function toBase64(bytes: Uint8Array): string {
@@ -72,7 +119,11 @@ function bindingFor(address: string): Uint8Array<ArrayBuffer> {
   return new TextEncoder().encode(address);
 }
 
-/** The last four characters shown of a key, or none of a short one (they would be most of it). */
+/**
+ * The last four characters of a key, for the options page, or none of a short one (they would be
+ * most of it). Never stored: storage.local is readable by Firefox's content scripts, and the
+ * ending of a short key beside anything derived from it would give the rest away.
+ */
 export function keyHint(secret: string): string | null {
   return secret.length >= 8 ? secret.slice(-4) : null;
 }
@@ -89,7 +140,7 @@ export async function seal(secret: string, address: string): Promise<SealedSecre
     v: 2,
     iv: toBase64(iv),
     data: toBase64(new Uint8Array(data)),
-    hint: keyHint(secret),
+    hint: null,
     url: address,
   };
 }
@@ -153,4 +204,6 @@ export async function forgetUnboundWrappingKey(): Promise<void> {
 /** For tests: forget the in-memory handle so the next call reads IndexedDB again. */
 export function resetVaultForTests(): void {
   cachedKey = null;
+  cachedTagger = null;
+  tags.clear();
 }

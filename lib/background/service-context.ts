@@ -3,7 +3,7 @@
  * response cache, and one cap on concurrent calls to the service.
  */
 import { browser } from '#imports';
-import { cacheScopeOf, keyTag, ServiceClient, type ClientOptions } from '../api/client';
+import { cacheScopeOf, ServiceClient, type ClientOptions } from '../api/client';
 import { ApiError, defaultMessage } from '../api/errors';
 import { abortableSleep, type FetchLike, type Gate } from '../api/http';
 import {
@@ -18,13 +18,22 @@ import {
 import { SwrCache, type CacheStore } from './cache';
 import { createLimiter } from './limiter';
 import { createStayAwake } from './stay-awake';
-import { effectiveSettings } from './settings';
+import { effectiveSettings, type EffectiveSettings } from './settings';
+import { keyTag } from './key-vault';
 import { accessChecked } from './service-access';
 import { announceSettingsSaved } from '../storage/settings-change';
 import { readItem, settingsScopeItem } from '../storage/items';
 import { z } from 'zod/mini';
 
 export const MAX_CONCURRENT_CALLS = 6;
+
+/** The settings in effect and their key's tag (key-vault.ts keyTag), which what they fetch is filed under. */
+type TaggedSettings = EffectiveSettings & { tag: string | null };
+
+async function taggedSettings(): Promise<TaggedSettings> {
+  const settings = await effectiveSettings();
+  return { ...settings, tag: settings.apiKey === null ? null : await keyTag(settings.apiKey) };
+}
 
 export interface ServiceContextOptions {
   cacheStore: CacheStore;
@@ -54,7 +63,7 @@ export class ServiceContext {
    * The settings in effect, read (and the key unsealed) once rather than on every call: a
    * 20-person meeting is 20 calls. Forgotten whenever they change (saveAndReset, resetIfSettingsChanged).
    */
-  #settings: ReturnType<typeof effectiveSettings> | null = null;
+  #settings: Promise<TaggedSettings> | null = null;
   /** The settings (server and key) the cache was last emptied for; resets run one at a time. */
   #resetFor: string | null = null;
   #resetting: Promise<unknown> = Promise.resolve();
@@ -89,43 +98,51 @@ export class ServiceContext {
    */
   async client(): Promise<ServiceClient> {
     await this.settled();
-    this.#settings ??= effectiveSettings();
+    this.#settings ??= taggedSettings();
     const settings = this.#settings;
     // A failed read is not remembered: the next call reads again.
     settings.catch(() => this.#settings === settings && (this.#settings = null));
     const resets = this.#resets;
-    const { baseUrl, apiKey } = await settings;
+    const { baseUrl, apiKey, tag } = await settings;
     // A reset began while they were read (a key saved in another tab): they may be the old ones,
     // and a client made now would save the old account's contact list as the new one's.
     if (resets !== this.#resets) return this.client();
-    if (!baseUrl || !apiKey) {
+    if (!baseUrl || !apiKey || tag === null) {
       // Not remembered either: "no key" may be a vault that cannot be read just now (settings.ts).
       if (this.#settings === settings) this.#settings = null;
       throw new ApiError('not_configured', defaultMessage('not_configured'));
     }
     // Stored data may have been fetched with other settings (changed while no worker listened).
-    const scope = cacheScopeOf(baseUrl, apiKey);
+    const scope = cacheScopeOf(baseUrl, tag);
     if (scope !== this.#scopeKnown) {
       await this.#queue(() => this.#adoptScope(scope, resets));
       return this.client();
     }
     const fingerprint = `${baseUrl}\n${apiKey}`;
     if (this.#current?.fingerprint !== fingerprint) {
-      this.#current = { fingerprint, client: this.clientFor(baseUrl, apiKey, { persistent: true }) };
+      this.#current = { fingerprint, client: this.clientFor(baseUrl, apiKey, { persistent: tag }) };
     }
     return this.#current.client;
   }
 
-  /** A client for given values (connection test of unsaved values uses a throwaway one). */
-  clientFor(baseUrl: string, apiKey: string, { persistent }: { persistent: boolean }): ServiceClient {
+  /**
+   * A client for given values (connection test of unsaved values uses a throwaway one, `false`);
+   * the settings' own is given their key's tag, which its answers are filed under.
+   */
+  clientFor(baseUrl: string, apiKey: string, { persistent }: { persistent: string | false }): ServiceClient {
     return new ServiceClient(baseUrl, apiKey, {
       sleep: this.#sleep,
       ...this.#clientOptions,
       // The settings' client says when access to the host is missing; a test's finds out itself.
       fetch: persistent ? accessChecked(this.#fetch, baseUrl) : this.#fetch,
       gate: this.#gate,
-      ...(persistent
-        ? { discovery: accountDiscoveryStore(), indexPersistence: storageIndexPersistence(baseUrl, keyTag(apiKey)), quiet: sessionQuietStore(baseUrl) }
+      ...(persistent !== false
+        ? {
+            keyTag: persistent,
+            discovery: accountDiscoveryStore(),
+            indexPersistence: storageIndexPersistence(baseUrl, persistent),
+            quiet: sessionQuietStore(baseUrl),
+          }
         : { retry: { attempts: 1 }, timeoutMs: 10_000 }),
     });
   }
@@ -214,10 +231,10 @@ export class ServiceContext {
    * was learned of it afresh (a Save is how a user asks to try again), but nothing shown starts over.
    */
   async #reset(when: 'always' | 'ifChanged' | 'save'): Promise<boolean> {
-    const { baseUrl, apiKey } = await effectiveSettings().catch(() => ({ baseUrl: null, apiKey: null }));
+    const { baseUrl, apiKey, tag } = await taggedSettings().catch(() => ({ baseUrl: null, apiKey: null, tag: null }));
     const fingerprint = `${baseUrl}\n${apiKey}`;
     if (when === 'ifChanged' && fingerprint === this.#resetFor) return false;
-    const scope = baseUrl && apiKey ? cacheScopeOf(baseUrl, apiKey) : null;
+    const scope = baseUrl && tag !== null ? cacheScopeOf(baseUrl, tag) : null;
     const changed = when !== 'save' || !(await this.#inEffect(fingerprint, scope));
     this.#resetFor = fingerprint;
     // First: a client made from here on saves its contact list (and sample contact); the old one's saves are dropped.

@@ -73,7 +73,8 @@ let migration: Promise<void> | null = null;
  * happen only once: a copy of the old record written back later, with another address beside
  * it, opens nowhere. A key with no valid address beside it is dropped (the user enters it again).
  * The background starts it when it starts; every read of the settings waits for it. Until it has
- * run, an old key is not used at all.
+ * run, an old key is not used at all. A key sealed since has the ending earlier versions kept
+ * beside it wiped.
  */
 export function migrateUnboundKey(): Promise<void> {
   migration ??= (async () => {
@@ -83,6 +84,11 @@ export function migrateUnboundKey(): Promise<void> {
       const address = baseUrlOf(policy.serviceUrl ?? (await readSavedUrl()));
       const secret = await openUnbound(unbound.data);
       await sealedApiKeyItem.setValue(secret !== null && address !== null ? await seal(secret, address) : null);
+    } else {
+      // Earlier versions kept the key's ending beside its ciphertext, where Firefox's content
+      // scripts can read it: most of a short key.
+      const sealed = await readSealed();
+      if (sealed !== null && sealed.hint !== null) await sealedApiKeyItem.setValue({ ...sealed, hint: null });
     }
     await forgetUnboundWrappingKey();
   })().catch((error: unknown) => {

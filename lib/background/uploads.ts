@@ -16,6 +16,7 @@ import { deleteUploadFile, listUploadFileIds } from '../upload/file-store';
 import { MISSING_FILE, noLongerFollowed, recordingGone, refusedOnEveryRetry, withoutContact, type UploadMeta, type UploadRecord } from '../upload/record';
 import { UploadService } from '../upload/service';
 import { storageUploadStore } from '../upload/store';
+import { legacyAccountRenames } from './legacy-key-tags';
 import { FileSender } from '../upload/file-sender';
 import { HeldFiles } from '../upload/held-files';
 import { localTransport, offscreenApi, offscreenTransport, type UploadTransport } from '../upload/transport';
@@ -269,5 +270,6 @@ export function createUploadService(context: ServiceContext, transport: UploadTr
     listFiles: listUploadFileIds,
     now: Date.now,
     sleep: abortableSleep,
+    accountRenames: legacyAccountRenames,
   });
 }

@@ -20,6 +20,7 @@ export const SealedSecretSchema = z.object({
   v: z.literal(2),
   iv: z.string(),
   data: z.string(),
+  /** Null: earlier versions kept the key's last characters here, wiped on start (lib/background/settings.ts). */
   hint: z.nullable(z.string()),
   url: z.string(),
 });

@@ -44,6 +44,11 @@ export interface UploadPlatform {
   listFiles: () => Promise<string[]>;
   now: () => number;
   sleep: (ms: number, signal: AbortSignal) => Promise<void>;
+  /**
+   * At start-up, before anything is launched: how accounts written by earlier versions are renamed
+   * (lib/background/legacy-key-tags.ts); null, or none given, renames nothing.
+   */
+  accountRenames?: () => Promise<((account: string) => string) | null>;
 }
 
 export class UploadService {
@@ -265,6 +270,8 @@ export class UploadService {
    */
   async resume(): Promise<void> {
     const launched = (async () => {
+      // A record left with its old account still waits, saying why; it is not lost for this.
+      await this.#renameAccounts().catch(() => undefined);
       const records = await this.#store.all();
       for (const record of records) if (isSending(record) && !this.#runner.isRunning(record.id)) this.#launch(record);
       return records;
@@ -281,6 +288,15 @@ export class UploadService {
     if (!records.some(isSending)) await this.#platform.tidy().catch(() => undefined);
     await this.#reschedule();
     await this.#updateBadge();
+  }
+
+  async #renameAccounts(): Promise<void> {
+    const rename = await this.#platform.accountRenames?.().catch(() => null);
+    if (!rename) return;
+    for (const record of await this.#store.all()) {
+      if (record.account === null || rename(record.account) === record.account) continue;
+      await this.#store.update(record.id, (current) => (current.account === null ? current : { ...current, account: rename(current.account) }));
+    }
   }
 
   /** Waits for start-up's launches (and for `id`'s kept file, if it is being deleted); the file is the view's from now on. */

@@ -1,3 +1,5 @@
+// The vault (lib/background/key-vault.ts) keeps its keys in IndexedDB: every ServiceContext client tags its key there.
+import 'fake-indexeddb/auto';
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach } from 'vitest';

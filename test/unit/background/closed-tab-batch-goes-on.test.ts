@@ -10,6 +10,7 @@
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { effectiveSettings } from '@/lib/background/settings';
+import { keyTag } from '@/lib/background/key-vault';
 import { ServiceContext } from '@/lib/background/service-context';
 import { storageCacheStore, storageDiscoveryStore } from '@/lib/background/browser-stores';
 import { createHandlers } from '@/lib/background/handlers';
@@ -20,6 +21,8 @@ vi.mock('@/lib/background/settings', async (original) => ({ ...(await original<o
 const BASE = 'https://api.test';
 
 beforeEach(async () => {
+  // The vault's tagging key is read from (fake) IndexedDB on real timers; key tags then need none.
+  await keyTag('key');
   vi.useFakeTimers();
   vi.mocked(effectiveSettings).mockResolvedValue({ baseUrl: BASE, apiKey: 'key', policy: {} });
   vi.spyOn(fakeBrowser.permissions, 'contains').mockResolvedValue(true as never);

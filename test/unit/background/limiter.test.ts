@@ -87,7 +87,7 @@ describe('calls on their way keep the service worker up', () => {
         new Promise<Response>((_resolve, reject) => init?.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))));
       const clientOptions = { random: () => 1, timeoutMs: 15_000, retry: { attempts: 3, baseDelayMs: 25_000, maxDelayMs: 25_000 } };
       const context = new ServiceContext({ cacheStore: storageCacheStore, fetch, ping, clientOptions });
-      const http = context.clientFor('https://api.example.com', 'k', { persistent: true }).http;
+      const http = context.clientFor('https://api.example.com', 'k', { persistent: '0123456789abcdef' }).http;
       const outcome = http.request('GET', '/api/v2/contacts').catch((error: unknown) => (error as { kind?: string }).kind);
       // 15 s, a 25 s wait, 15 s, a 25 s wait, 15 s: 95 s without an event of its own.
       await vi.advanceTimersByTimeAsync(94_000);

@@ -15,6 +15,7 @@ import { ServiceContext } from '@/lib/background/service-context';
 import { storageCacheStore, storageDiscoveryStore } from '@/lib/background/browser-stores';
 import { createHandlers } from '@/lib/background/handlers';
 import { cacheScopeOf } from '@/lib/api/client';
+import { keyTag } from '@/lib/background/key-vault';
 import { CACHE_PREFIX } from '@/lib/storage/items';
 
 vi.mock('@/lib/background/settings', async (original) => ({ ...(await original<object>()), effectiveSettings: vi.fn() }));
@@ -47,7 +48,7 @@ it.each([
 
   // Before the update, an hour ago: a page showed the name in capitals, then a single exact name.
   const contact = CONTACTS.find((c) => c.id === id)!;
-  const key = `${CACHE_PREFIX}${cacheScopeOf(BASE, 'key')}|contact-by-full-name|${oldNameKey(capitals)}`;
+  const key = `${CACHE_PREFIX}${cacheScopeOf(BASE, await keyTag('key'))}|contact-by-full-name|${oldNameKey(capitals)}`;
   await fakeBrowser.storage.local.set({
     [key]: { value: { contact: { id, name: contact.name, email: contact.email, company: null, title: null }, matchedBy: 'name' }, storedAt: Date.now() - 60 * 60 * 1000 },
   });

@@ -10,6 +10,7 @@
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { effectiveSettings } from '@/lib/background/settings';
+import { keyTag } from '@/lib/background/key-vault';
 import { ServiceContext } from '@/lib/background/service-context';
 import { storageCacheStore, storageDiscoveryStore } from '@/lib/background/browser-stores';
 import { createHandlers } from '@/lib/background/handlers';
@@ -19,7 +20,11 @@ vi.mock('@/lib/background/settings', async (original) => ({ ...(await original<o
 const BASE = 'https://api.test';
 const person = (i: number) => ({ id: `c${i}`, name: `Person ${i}`, email: `p${i}@example.com`, company: null, title: null });
 
-beforeEach(() => vi.useFakeTimers());
+beforeEach(async () => {
+  // The vault's tagging key is read from (fake) IndexedDB on real timers; key tags then need none.
+  await keyTag('key');
+  vi.useFakeTimers();
+});
 afterEach(() => vi.useRealTimers());
 
 it('answers the panel as soon as its own call would, not "timed out" behind a page’s queued lookups', async () => {
