@@ -12,7 +12,7 @@ import { surfaceNoun, surfacePeople } from '@/lib/format/surface';
 import { calendarWhen, rangesApart } from '@/lib/format/text';
 import { recordingFinder, useHeldRecordings } from '../data/queries';
 import { ActionItemList } from '../person/ActionItemList';
-import { TOPICS_SHOWN } from '../person/Topics';
+import { AVOID_SHOWN, TOPICS_SHOWN } from '../person/Topics';
 import { landFocusWhenGone } from '../focus-landing';
 import { useShowMore } from '../show-more';
 import { Button } from '@/components/ui/Button';
@@ -64,11 +64,6 @@ function Section({ title, className, children }: { title: ReactNode; className?:
   );
 }
 
-/**
- * Topics to avoid shown before "Show all": every one an ordinary meeting has (the warning is whole,
- * and an attendee card's "and N more" points here), not the thousands a misbehaving server lists.
- */
-const AVOID_SHOWN = 40;
 
 /** A part at a time: an attendee's thousands pushed the attendees far down. */
 function TopicPeopleList({ entries, label, limit }: { entries: TopicPeople[]; label: string; limit: number }) {

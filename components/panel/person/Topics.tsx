@@ -14,6 +14,12 @@ import { PeopleList } from '../PersonLabel';
 /** Topics to raise shown per source before "Show all": 150 of them pushed the topics to avoid thousands of pixels down. */
 export const TOPICS_SHOWN = 12;
 
+/**
+ * Topics to avoid shown before "Show all": every one an ordinary briefing has (the warning is
+ * whole), not the thousands a misbehaving server lists.
+ */
+export const AVOID_SHOWN = 40;
+
 /** `limit`: chips shown before a "Show all" button (all of them without one). */
 export function TopicList({ topics, label, limit = Infinity }: { topics: readonly string[]; label: string; limit?: number }) {
   const unique = uniqueTopics(topics);
@@ -30,6 +36,28 @@ export function TopicList({ topics, label, limit = Infinity }: { topics: readonl
       {left > 0 ? (
         <Button ref={landFocusWhenGone} variant="secondary" className="show-all" onClick={() => more()} aria-label={`Show all ${unique.length} ${label.toLowerCase()}`}>
           Show all {unique.length}
+        </Button>
+      ) : null}
+    </>
+  );
+}
+
+/** This person's topics someone else in the meeting is to avoid, with whom they concern; a part at a time. */
+function NotHereList({ entries, label }: { entries: readonly TopicPeople[]; label: string }) {
+  const { shown, left, listRef, more } = useShowMore(entries.length, AVOID_SHOWN);
+  return (
+    <>
+      <ul className="chips" aria-label={label} ref={listRef}>
+        {/* The topic and each name isolated apart: one chip of dir="auto" took its direction from the topic, and a Hebrew name's "(matched by name)" went before it. */}
+        {entries.slice(0, shown).map(({ topic, people }) => (
+          <li key={topicKey(topic)} tabIndex={-1} ref={landFocusWhenGone}>
+            <bdi>{topic}</bdi> (<PeopleList people={people} />)
+          </li>
+        ))}
+      </ul>
+      {left > 0 ? (
+        <Button ref={landFocusWhenGone} variant="secondary" className="show-all" onClick={() => more()} aria-label={`Show all ${entries.length} ${label.toLowerCase()}`}>
+          Show all {entries.length}
         </Button>
       ) : null}
     </>
@@ -99,14 +127,7 @@ export function Topics({ insights, meetingAvoids }: { insights: Insights; meetin
           <p className="subtle">
             {kind === 'event' ? 'Others there would rather avoid these, and everyone hears what is raised.' : 'Others on it would rather avoid these, and everyone on it reads what is written.'}
           </p>
-          <ul className="chips" aria-label={`Topics not to raise in ${where}`}>
-            {/* The topic and each name isolated apart: one chip of dir="auto" took its direction from the topic, and a Hebrew name's "(matched by name)" went before it. */}
-            {notHere.map(({ topic, people }) => (
-              <li key={topicKey(topic)} tabIndex={-1} ref={landFocusWhenGone}>
-                <bdi>{topic}</bdi> (<PeopleList people={people} />)
-              </li>
-            ))}
-          </ul>
+          <NotHereList entries={notHere} label={`Topics not to raise in ${where}`} />
         </div>
       ) : null}
       {avoid.length > 0 ? (
@@ -114,7 +135,7 @@ export function Topics({ insights, meetingAvoids }: { insights: Insights; meetin
           <h3>
             <span aria-hidden="true">⚠ </span>Avoid
           </h3>
-          <TopicList topics={avoid} label="Topics to avoid" />
+          <TopicList topics={avoid} label="Topics to avoid" limit={AVOID_SHOWN} />
         </div>
       ) : null}
     </section>
