@@ -9,6 +9,7 @@ import { isActive } from '@/lib/upload/record';
 import { UPLOADS_KEPT } from '@/lib/upload/store';
 import { STORED_ANSWER_MAX_AGE_MS } from '@/lib/storage/answer-age';
 import { useUploadAnnouncement } from './announce';
+import { retryLabel } from './upload-text';
 
 /** Finished uploads are forgotten with the cache's answers (lib/background/upkeep.ts). */
 const FINISHED_KEPT_DAYS = Math.round(STORED_ANSWER_MAX_AGE_MS / 86_400_000);
@@ -57,7 +58,9 @@ export function UploadList({ uploads, labelledBy }: { uploads: UploadRecord[]; l
    * region until the next announcement (`after`: what the region said when it was set).
    */
   const [cleared, setCleared] = useState<{ text: string; after: string | null } | null>(null);
-  const finished = uploads.filter((record) => !isActive(record));
+  // A failure Retry can mend is not finished: its kept file is what Retry sends (cleared, the file
+  // is picked again). Removed on its own row, as it is meant to be.
+  const finished = uploads.filter((record) => !isActive(record) && (record.state !== 'failed' || retryLabel(record) === null));
   const clearFinished = () => {
     setClearing(null);
     setCleared(null);

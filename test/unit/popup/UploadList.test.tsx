@@ -291,7 +291,9 @@ describe('UploadList: what it keeps', () => {
     const user = userEvent.setup();
     fakeBackground({ 'upload.dismiss': () => Promise.resolve({ removed: true }) });
     const titled = (id: string, title: string, state: UploadRecord['state']) => record({ id, state, meta: { ...record().meta, title } });
-    render(<UploadList uploads={[titled('a', 'Going', 'uploading'), titled('b', 'Done', 'completed'), titled('c', 'Broke', 'failed'), titled('d', 'Stopped', 'cancelled')]} />);
+    // A failure no Retry can mend (the service no longer has the recording) is finished too.
+    const broke = { ...titled('c', 'Broke', 'failed'), failedStep: 'complete', errorKind: 'not_found' } as const;
+    render(<UploadList uploads={[titled('a', 'Going', 'uploading'), titled('b', 'Done', 'completed'), broke, titled('d', 'Stopped', 'cancelled')]} />);
     expect(screen.getByText('This browser keeps your last 20 uploads here, finished ones for 30 days.')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Clear finished (3)' }));
     await waitFor(() => expect(sent('upload.dismiss')).toEqual([{ id: 'b' }, { id: 'c' }, { id: 'd' }]));
@@ -303,13 +305,23 @@ describe('UploadList: what it keeps', () => {
     render(
       <>
         <h2 id="recent">Recent uploads</h2>
-        <UploadList labelledBy="recent" uploads={[record({ id: 'a', state: 'uploading' }), record({ id: 'b', state: 'completed' }), record({ id: 'c', state: 'failed' })]} />
+        <UploadList labelledBy="recent" uploads={[record({ id: 'a', state: 'uploading' }), record({ id: 'b', state: 'completed' }), record({ id: 'c', state: 'cancelled' })]} />
       </>,
     );
     await user.click(screen.getByRole('button', { name: 'Clear finished (2)' }));
     await waitFor(() => expect(screen.getByText('Cleared 2 finished uploads.')).toBeInTheDocument());
     expect(screen.getByText('Cleared 2 finished uploads.').closest('[role="status"]')).not.toBeNull();
     expect(screen.getByRole('group', { name: 'Recent uploads' })).toHaveFocus();
+  });
+
+  it('keeps an upload that failed and can be retried: its kept file is what Retry sends, with no file picked again', async () => {
+    const user = userEvent.setup();
+    fakeBackground({ 'upload.dismiss': () => Promise.resolve({ removed: true }) });
+    const dropped = record({ id: 'a', state: 'failed', failedStep: 'put', error: 'The connection was lost.' });
+    render(<UploadList uploads={[dropped, record({ id: 'b', state: 'completed' }), record({ id: 'c', state: 'completed' })]} />);
+    expect(screen.getByRole('button', { name: 'Retry' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Clear finished (2)' }));
+    await waitFor(() => expect(sent('upload.dismiss')).toEqual([{ id: 'b' }, { id: 'c' }]));
   });
 
   it('offers no clearing for a single finished upload (its own Remove does it)', () => {
