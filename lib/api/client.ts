@@ -48,6 +48,8 @@ export interface ClientOptions extends HttpOptions {
    * without one (a connection test of unsaved values) files nothing: its scope is no account's.
    */
   keyTag?: string;
+  /** The hash earlier versions filed the key under (lib/background/upload-account.ts): recognises their uploads' account. */
+  legacyKeyHash?: string;
 }
 
 export interface ListRecordingsParams {
@@ -110,12 +112,14 @@ export class ServiceClient {
   readonly #discovery: DiscoveryStore;
   readonly #finder: ContactFinder;
   readonly #cacheScope: string;
+  readonly #legacyKeyHash: string | null;
   readonly #maxContactPages: number;
   readonly #now: () => number;
 
   constructor(baseUrl: string, apiKey: string, options: ClientOptions = {}) {
     this.http = new Http(baseUrl, apiKey, options);
     this.#cacheScope = cacheScopeOf(this.http.baseUrl, options.keyTag ?? UNTAGGED);
+    this.#legacyKeyHash = options.legacyKeyHash ?? null;
     this.#discovery = options.discovery ?? new MemoryDiscoveryStore();
     this.#maxContactPages = options.maxContactPages ?? 500;
     this.#now = options.now ?? Date.now;
@@ -137,6 +141,10 @@ export class ServiceClient {
    */
   get cacheScope(): string {
     return this.#cacheScope;
+  }
+
+  get legacyKeyHash(): string | null {
+    return this.#legacyKeyHash;
   }
 
   // ---------- recordings ----------

@@ -39,7 +39,7 @@ async function openDb(): Promise<IDBDatabase> {
 }
 
 let cachedKey: Promise<CryptoKey> | null = null;
-let cachedTagger: Promise<CryptoKey> | null = null;
+let cachedTagger: Promise<{ key: CryptoKey; id: string }> | null = null;
 /** Tags given in this worker's life, by key (memory only, as the key itself is). */
 const tags = new Map<string, Promise<string>>();
 
@@ -69,29 +69,43 @@ async function wrappingKey(): Promise<CryptoKey> {
   return cachedKey;
 }
 
-async function tagger(): Promise<CryptoKey> {
-  cachedTagger ??= storedKey(TAGGER_ID, () => crypto.subtle.generateKey({ name: 'HMAC', hash: 'SHA-256' }, false, ['sign'])).catch(
-    (error: unknown) => {
-      cachedTagger = null;
-      throw error;
-    },
-  );
+const newTagger = () => crypto.subtle.generateKey({ name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
+
+/**
+ * The tagging key and its id. A vault that cannot be read (IndexedDB failing, a full disk) gives a
+ * key kept in memory for this worker's life: an administrator's key, never sealed, works without
+ * the vault, and what is filed under its tag starts over with the next worker (the scope differs).
+ */
+async function tagger(): Promise<{ key: CryptoKey; id: string }> {
+  cachedTagger ??= (async () => {
+    const key = await storedKey(TAGGER_ID, newTagger).catch(() => newTagger());
+    return { key, id: hex(await crypto.subtle.sign('HMAC', key, new TextEncoder().encode('\u0000vault-id')), 4) };
+  })().catch((error: unknown) => {
+    cachedTagger = null;
+    throw error;
+  });
   return cachedTagger;
 }
 
+function hex(buffer: ArrayBuffer, bytes: number): string {
+  let text = '';
+  for (const byte of new Uint8Array(buffer).subarray(0, bytes)) text += byte.toString(16).padStart(2, '0');
+  return text;
+}
+
 /**
- * A tag of an API key (HMAC-SHA-256 with this browser's secret, 16 hex digits): tells keys apart
- * in what is filed under them in storage.local. A plain hash of the key there let a short key be
- * found by trying keys until one hashed to the tag. Throws when the vault cannot be read now.
+ * A tag of an API key, `<vault id>-<HMAC-SHA-256 with this browser's secret>` (8 and 16 hex
+ * digits): tells keys apart in what is filed under them in storage.local. A plain hash of the key
+ * there let a short key be found by trying keys until one hashed to the tag. The vault id says
+ * which secret made it: a tag made with a vault since lost (site data cleared) is of no key known
+ * now, rather than of another key (lib/background/upload-account.ts).
  */
 export function keyTag(secret: string): Promise<string> {
   let tag = tags.get(secret);
   if (!tag) {
     tag = (async () => {
-      const mac = new Uint8Array(await crypto.subtle.sign('HMAC', await tagger(), new TextEncoder().encode(secret)));
-      let hex = '';
-      for (const byte of mac.subarray(0, 8)) hex += byte.toString(16).padStart(2, '0');
-      return hex;
+      const { key, id } = await tagger();
+      return `${id}-${hex(await crypto.subtle.sign('HMAC', key, new TextEncoder().encode(secret)), 8)}`;
     })();
     // The settings are read again after every change; the few keys seen are tagged once.
     if (tags.size >= 4) tags.clear();

@@ -20,6 +20,7 @@ import { createLimiter } from './limiter';
 import { createStayAwake } from './stay-awake';
 import { effectiveSettings, type EffectiveSettings } from './settings';
 import { keyTag } from './key-vault';
+import { legacyKeyHash } from './upload-account';
 import { accessChecked } from './service-access';
 import { announceSettingsSaved } from '../storage/settings-change';
 import { readItem, settingsScopeItem } from '../storage/items';
@@ -139,6 +140,7 @@ export class ServiceContext {
       ...(persistent !== false
         ? {
             keyTag: persistent,
+            legacyKeyHash: legacyKeyHash(apiKey),
             discovery: accountDiscoveryStore(),
             indexPersistence: storageIndexPersistence(baseUrl, persistent),
             quiet: sessionQuietStore(baseUrl),

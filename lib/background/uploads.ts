@@ -16,7 +16,7 @@ import { deleteUploadFile, listUploadFileIds } from '../upload/file-store';
 import { MISSING_FILE, noLongerFollowed, recordingGone, refusedOnEveryRetry, withoutContact, type UploadMeta, type UploadRecord } from '../upload/record';
 import { UploadService } from '../upload/service';
 import { storageUploadStore } from '../upload/store';
-import { legacyAccountRenames } from './legacy-key-tags';
+import { legacyAccountRenames, retiredAccount, sameAccount } from './upload-account';
 import { FileSender } from '../upload/file-sender';
 import { HeldFiles } from '../upload/held-files';
 import { localTransport, offscreenApi, offscreenTransport, type UploadTransport } from '../upload/transport';
@@ -160,7 +160,7 @@ export function checkUploadSize(uploadUrl: string, size: number): void {
  * after the settings changed its upload waits, saying why, until they are set back. Null: the
  * service or account in effect (records from before).
  */
-export async function recordingClient<C extends { baseUrl: string; cacheScope?: string }>(
+export async function recordingClient<C extends { baseUrl: string; cacheScope?: string; legacyKeyHash?: string | null }>(
   context: { client(): Promise<C> },
   serviceUrl: string | null | undefined,
   account: string | null = null,
@@ -169,7 +169,11 @@ export async function recordingClient<C extends { baseUrl: string; cacheScope?: 
   if (serviceUrl && serviceUrl !== client.baseUrl) {
     throw new ApiError('not_configured', `This recording was created on ${serviceUrl}, and Primer now uses ${client.baseUrl}. Set Primer back to ${serviceUrl} to finish it.`);
   }
-  if (account && client.cacheScope !== undefined && account !== client.cacheScope) {
+  if (account && client.cacheScope !== undefined && !sameAccount(account, { scope: client.cacheScope, legacyKeyHash: client.legacyKeyHash ?? null })) {
+    // Renamed at the update: that key is known no more (upload-account.ts), so saving it cannot be asked.
+    if (retiredAccount(account)) {
+      throw new ApiError('not_configured', `This recording was created with another API key for ${client.baseUrl} (another account), saved before Primer was last updated. Finish it on the service, or upload the file again.`);
+    }
     throw new ApiError('not_configured', `This recording was created with another API key for ${client.baseUrl} (another account). Save that key in Primer’s options again to finish it.`);
   }
   return client;
@@ -179,6 +183,8 @@ export async function recordingClient<C extends { baseUrl: string; cacheScope?: 
 export interface RecordingHome {
   baseUrl: string;
   account: string | null;
+  /** The key's hash as earlier versions kept it (upload-account.ts): recognises their records' account. */
+  legacyKeyHash?: string | null;
 }
 
 /**
@@ -199,9 +205,9 @@ export function uploadRequest(record: UploadRecord, home: RecordingHome): Upload
   };
 }
 
-function onItsService(record: UploadRecord, { baseUrl, account }: RecordingHome): boolean {
+function onItsService(record: UploadRecord, { baseUrl, account, legacyKeyHash }: RecordingHome): boolean {
   const sameService = record.serviceUrl === null || record.serviceUrl === baseUrl;
-  return sameService && (record.account === null || account === null || record.account === account);
+  return sameService && (record.account === null || account === null || sameAccount(record.account, { scope: account, legacyKeyHash: legacyKeyHash ?? null }));
 }
 
 /**
@@ -239,7 +245,7 @@ export function createUploadService(context: ServiceContext, transport: UploadTr
     store: storageUploadStore({ onDropped: (ids) => ids.forEach((id) => void deleteFile(id).catch(() => undefined)) }),
     requestUrl: async (record, signal) => {
       const client = await context.client();
-      const home = { baseUrl: client.baseUrl, account: client.cacheScope };
+      const home = { baseUrl: client.baseUrl, account: client.cacheScope, legacyKeyHash: client.legacyKeyHash };
       const { withoutExtras, ...presigned } = await client.requestUpload(uploadRequest(record, home), { signal });
       checkUploadAddress(presigned.uploadUrl, client.baseUrl);
       checkUploadSize(presigned.uploadUrl, record.file.size);

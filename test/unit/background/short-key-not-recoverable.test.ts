@@ -14,7 +14,7 @@ import { cacheScopeOf } from '@/lib/api/client';
 import { storageCacheStore, storageDiscoveryStore } from '@/lib/background/browser-stores';
 import { createHandlers } from '@/lib/background/handlers';
 import { keyTag, resetVaultForTests, seal } from '@/lib/background/key-vault';
-import { legacyAccountRenames } from '@/lib/background/legacy-key-tags';
+import { legacyAccountRenames } from '@/lib/background/upload-account';
 import { ServiceContext } from '@/lib/background/service-context';
 import { effectiveSettings, migrateUnboundKey, resetSettingsForTests, saveSettings, settingsView } from '@/lib/background/settings';
 import { recordingClient } from '@/lib/background/uploads';

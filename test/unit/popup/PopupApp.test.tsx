@@ -70,8 +70,9 @@ describe('PopupApp', () => {
       render(<PopupApp draft={draft()} />);
       await screen.findByRole('listitem', { name: 'Weekly sync: Processing' });
       act(() => void vi.advanceTimersByTime(2000));
-      // The first check answered (a check still waiting holds the next back: the test below).
-      await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
+      // The first check answered (a check still waiting holds the next back: the test below). A few
+      // turns: the form's memory is read from (fake) IndexedDB meanwhile, on a loaded machine slowly.
+      for (let turn = 0; turn < 5; turn++) await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
       act(() => void vi.advanceTimersByTime(2000));
       expect(sent('upload.check')).toEqual([{ id: 'u1' }, { id: 'u1' }]);
       await act(() => fakeBrowser.storage.local.set({ [UPLOADS_KEY]: [record({ state: 'completed' })] }));
