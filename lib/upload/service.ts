@@ -46,7 +46,7 @@ export interface UploadPlatform {
   sleep: (ms: number, signal: AbortSignal) => Promise<void>;
   /**
    * At start-up, before anything is launched: how accounts written by earlier versions are renamed
-   * (lib/background/legacy-key-tags.ts); null, or none given, renames nothing.
+   * (lib/background/upload-account.ts); null, or none given, renames nothing.
    */
   accountRenames?: () => Promise<((account: string) => string) | null>;
 }

@@ -1,6 +1,6 @@
 // @vitest-environment node
 /**
- * legacy-key-tags.ts renames an earlier version's upload account to the new tag only when it
+ * upload-account.ts renames an earlier version's upload account to the new tag only when it
  * equals `<address in effect>|key-<hash of the key in effect>`. An upload made on another address
  * with the same key (the row says "This recording was created on A, and Primer now uses B. Set
  * Primer back to A to finish it.") is renamed to `A|tag-retired` instead, though the key that made
