@@ -9,9 +9,9 @@
  * (a content script) can change the saved address, but not move the key to it.
  */
 import type { SealedSecret, UnboundSealedSecret } from '../storage/items';
+import { resetStoredSignerForTests } from '../storage/stored-signature';
+import { deleteKey, openDb, readKey, storedKey } from '../storage/vault';
 
-const DB_NAME = 'primer-vault';
-const STORE = 'keys';
 /** Seals keys bound to an address (`v: 2`). */
 const KEY_ID = 'api-key-wrapper-bound';
 /**
@@ -25,39 +25,10 @@ const UNBOUND_KEY_ID = 'api-key-wrapper';
  */
 const TAGGER_ID = 'api-key-tagger';
 
-function request<T>(req: IDBRequest<T>): Promise<T> {
-  return new Promise((resolve, reject) => {
-    req.onsuccess = () => resolve(req.result);
-    req.onerror = () => reject(req.error ?? new Error('IndexedDB request failed'));
-  });
-}
-
-async function openDb(): Promise<IDBDatabase> {
-  const open = indexedDB.open(DB_NAME, 1);
-  open.onupgradeneeded = () => open.result.createObjectStore(STORE);
-  return request(open);
-}
-
 let cachedKey: Promise<CryptoKey> | null = null;
 let cachedTagger: Promise<{ key: CryptoKey; id: string }> | null = null;
 /** Tags given in this worker's life, by key (memory only, as the key itself is). */
 const tags = new Map<string, Promise<string>>();
-
-/** The vault's key stored as `id`, made by `generate` the first time; non-extractable either way. */
-function storedKey(id: string, generate: () => Promise<CryptoKey>): Promise<CryptoKey> {
-  return (async () => {
-    const db = await openDb();
-    try {
-      const existing = (await request(db.transaction(STORE).objectStore(STORE).get(id))) as CryptoKey | undefined;
-      if (existing) return existing;
-      const key = await generate();
-      await request(db.transaction(STORE, 'readwrite').objectStore(STORE).put(key, id));
-      return key;
-    } finally {
-      db.close();
-    }
-  })();
-}
 
 async function wrappingKey(): Promise<CryptoKey> {
   cachedKey ??= storedKey(KEY_ID, () => crypto.subtle.generateKey({ name: 'AES-GCM', length: 256 }, false, ['encrypt', 'decrypt'])).catch(
@@ -179,8 +150,8 @@ export async function unseal(sealed: SealedSecret, address: string): Promise<str
   }
 }
 
-async function unboundWrappingKey(db: IDBDatabase): Promise<CryptoKey | undefined> {
-  return (await request(db.transaction(STORE).objectStore(STORE).get(UNBOUND_KEY_ID))) as CryptoKey | undefined;
+function unboundWrappingKey(db: IDBDatabase): Promise<CryptoKey | undefined> {
+  return readKey(db, UNBOUND_KEY_ID);
 }
 
 /**
@@ -209,7 +180,7 @@ export async function openUnbound(sealed: UnboundSealedSecret): Promise<string |
 export async function forgetUnboundWrappingKey(): Promise<void> {
   const db = await openDb();
   try {
-    if (await unboundWrappingKey(db)) await request(db.transaction(STORE, 'readwrite').objectStore(STORE).delete(UNBOUND_KEY_ID));
+    if (await unboundWrappingKey(db)) await deleteKey(db, UNBOUND_KEY_ID);
   } finally {
     db.close();
   }
@@ -220,4 +191,5 @@ export function resetVaultForTests(): void {
   cachedKey = null;
   cachedTagger = null;
   tags.clear();
+  resetStoredSignerForTests();
 }
