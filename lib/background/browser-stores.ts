@@ -10,6 +10,7 @@ import type { IndexPersistence, IndexSnapshot } from '../api/contact-index';
 import { DiscoveryRecordSchema, EMPTY_DISCOVERY, WITHOUT_ACCOUNT_DATA, type DiscoveryRecord, type DiscoveryStore } from '../api/discovery';
 import { ContactRecordSchema, type ContactRecord } from '../models';
 import { CACHE_PREFIX, discoveryItem } from '../storage/items';
+import { STORED_SIGNATURE_LENGTH, signStored, verifyStored } from '../storage/stored-signature';
 import type { CacheStore } from './cache';
 
 /** Built once: every storage change reaches the listener below. */
@@ -18,17 +19,63 @@ const StoredAtSchema = z.object({ storedAt: z.number() });
 const WRITTEN_KEY = 'cacheWrittenSincePrune';
 const WrittenSchema = z.number();
 
+/*
+ * On Firefox (`import.meta.env.FIREFOX`) content scripts can write storage.local
+ * (storage-access.ts), so a page that took one over could file answers of its own there: a lookup
+ * naming any contact to its tab, a briefing in the service's name. There what is read back as the
+ * service's must carry the extension's signature (lib/storage/stored-signature.ts). Chrome 140+
+ * closes the area to content scripts, and reads and writes it as before (the checks below are
+ * build-time constants, and Chrome's build has none of this).
+ */
+
+/** What a signature adds to a stored object, as the browser counts it: `,"sig":"…"`. */
+export const SIGNATURE_FIELD_BYTES = ',"sig":""'.length + STORED_SIGNATURE_LENGTH;
+
+/** A cache entry's signed content: when it was stored and its value. */
+const entryContent = (storedAt: unknown, value: unknown) => `${String(storedAt)}:${JSON.stringify(value)}`;
+
+/** `entry` ({value, storedAt}) as written on Firefox: with its signature, after them. */
+async function signedEntry(storageKey: string, entry: unknown): Promise<unknown> {
+  if (typeof entry !== 'object' || entry === null) return entry;
+  const { value, storedAt } = entry as { value?: unknown; storedAt?: unknown };
+  return { value, storedAt, sig: await signStored(storageKey, entryContent(storedAt, value)) };
+}
+
+/** Of `stored` (storage keys), the entries of `keys` signed by the extension, by cache key. */
+async function verifiedEntries(keys: string[], stored: Record<string, unknown>): Promise<Record<string, unknown>> {
+  const verified = await Promise.all(keys.map((key) => verifiedEntry(CACHE_PREFIX + key, stored[CACHE_PREFIX + key])));
+  return Object.fromEntries(keys.flatMap((key, i) => (verified[i] === undefined ? [] : [[key, verified[i]]])));
+}
+
+/** The stored entry when its signature is the extension's, for this key and content; else absent. */
+async function verifiedEntry(storageKey: string, stored: unknown): Promise<unknown> {
+  if (typeof stored !== 'object' || stored === null) return undefined;
+  const { value, storedAt, sig } = stored as { value?: unknown; storedAt?: unknown; sig?: unknown };
+  return typeof storedAt === 'number' && (await verifyStored(storageKey, entryContent(storedAt, value), sig)) ? stored : undefined;
+}
+
 export const storageCacheStore: CacheStore = {
   async get(key) {
     const stored = await browser.storage.local.get(CACHE_PREFIX + key);
+    if (import.meta.env.FIREFOX) return verifiedEntry(CACHE_PREFIX + key, stored[CACHE_PREFIX + key]);
     return stored[CACHE_PREFIX + key];
   },
   async getMany(keys) {
     const stored = await browser.storage.local.get(keys.map((key) => CACHE_PREFIX + key));
+    if (import.meta.env.FIREFOX) return verifiedEntries(keys, stored);
     return Object.fromEntries(keys.flatMap((key) => (CACHE_PREFIX + key in stored ? [[key, stored[CACHE_PREFIX + key]]] : [])));
   },
   async setMany(entries) {
+    if (import.meta.env.FIREFOX) {
+      const signed = await Promise.all(Object.entries(entries).map(async ([key, entry]): Promise<[string, unknown]> => [CACHE_PREFIX + key, await signedEntry(CACHE_PREFIX + key, entry)]));
+      await browser.storage.local.set(Object.fromEntries(signed));
+      return;
+    }
     await browser.storage.local.set(Object.fromEntries(Object.entries(entries).map(([key, value]) => [CACHE_PREFIX + key, value])));
+  },
+  // The signature is part of what is stored: SwrCache counts it with each entry it writes.
+  get entryOverheadBytes() {
+    return import.meta.env.FIREFOX ? SIGNATURE_FIELD_BYTES : 0;
   },
   async remove(keys) {
     await browser.storage.local.remove(keys.map((key) => CACHE_PREFIX + key));
@@ -49,6 +96,9 @@ export const storageCacheStore: CacheStore = {
       await browser.storage.session.set({ [WRITTEN_KEY]: bytes });
     },
   },
+  // Takes only the new storedAt, to tell another's change from the cache's own write (its memory
+  // copy is kept only when the two agree): nothing of a change is served, so a page's forged entry
+  // at most sends the next read to the store, where its signature is checked.
   watchChanges(onChanged) {
     const listener = (changes: Record<string, { newValue?: unknown }>, area: string) => {
       if (area !== 'local') return;
@@ -190,18 +240,34 @@ export function storageIndexPersistence(baseUrl: string, account?: string): Inde
   const generation = indexGeneration;
   return {
     async load(): Promise<IndexSnapshot | null> {
-      const parsed = StoredIndexSchema.safeParse((await browser.storage.local.get(INDEX_KEY))[INDEX_KEY]);
+      const stored: unknown = (await browser.storage.local.get(INDEX_KEY))[INDEX_KEY];
+      const parsed = StoredIndexSchema.safeParse(import.meta.env.FIREFOX ? await verifiedIndex(stored) : stored);
       return parsed.success && parsed.data.baseUrl === baseUrl && parsed.data.account === account ? parsed.data : null;
     },
     async save(snapshot) {
       if (generation !== indexGeneration) return;
       const value = { baseUrl, ...(account === undefined ? {} : { account }), ...snapshot, contacts: snapshot.contacts.map(slim) };
-      // Counted as the browser counts its quota (key and UTF-8 JSON). An older copy that fitted
-      // goes too: read after a restart, it would be taken for the current list.
-      if (utf8.encode(INDEX_KEY + JSON.stringify(value)).length > INDEX_MAX_BYTES) await browser.storage.local.remove(INDEX_KEY);
-      else await browser.storage.local.set({ [INDEX_KEY]: value });
+      const content = JSON.stringify(value);
+      // Counted as the browser counts its quota (key and UTF-8 JSON, with Firefox's signature). An
+      // older copy that fitted goes too: read after a restart, it would be taken for the current list.
+      if (utf8.encode(INDEX_KEY + content).length + (import.meta.env.FIREFOX ? SIGNATURE_FIELD_BYTES : 0) > INDEX_MAX_BYTES) {
+        await browser.storage.local.remove(INDEX_KEY);
+      } else if (import.meta.env.FIREFOX) {
+        const sig = await signStored(INDEX_KEY, content);
+        // Cleared while it was signed: the list is the old settings' (as above).
+        if (generation === indexGeneration) await browser.storage.local.set({ [INDEX_KEY]: { ...value, sig } });
+      } else {
+        await browser.storage.local.set({ [INDEX_KEY]: value });
+      }
     },
   };
+}
+
+/** The stored list without its signature, when that is the extension's (Firefox: see above); else absent. */
+async function verifiedIndex(stored: unknown): Promise<unknown> {
+  if (typeof stored !== 'object' || stored === null) return undefined;
+  const { sig, ...value } = stored as Record<string, unknown>;
+  return (await verifyStored(INDEX_KEY, JSON.stringify(value), sig)) ? value : undefined;
 }
 
 export async function clearContactIndex(): Promise<void> {

@@ -35,6 +35,8 @@ export interface CacheStore {
    * without it (null: nothing kept), a new cache prunes at its first write.
    */
   writtenSincePrune?: { get(): Promise<number | null>; set(bytes: number): Promise<void> };
+  /** Bytes the store adds to each entry it writes (a signature: browser-stores.ts), counted with it. */
+  readonly entryOverheadBytes?: number;
 }
 
 const EntrySchema = z.object({ value: z.unknown(), storedAt: z.number() });
@@ -345,7 +347,8 @@ export class SwrCache {
     // An answer larger than MAX_STORED_ENTRY_BYTES (a three-hour transcript) is answered from memory
     // only: one 2 MB transcript was 2.65 MB written at once, past what the cache may write between
     // its prunes (PRUNE_AFTER_WRITTEN_BYTES). A copy stored before it is dropped, not left behind it.
-    const entries = [...this.#unwritten].map(([key, entry]) => ({ key, entry, bytes: bytesOf(key) + bytesOf(JSON.stringify(entry)) }));
+    const overhead = this.#store.entryOverheadBytes ?? 0;
+    const entries = [...this.#unwritten].map(([key, entry]) => ({ key, entry, bytes: bytesOf(key) + bytesOf(JSON.stringify(entry)) + overhead }));
     const tooLarge = entries.filter(({ bytes }) => bytes > MAX_STORED_ENTRY_BYTES).map(({ key }) => key);
     const batch = Object.fromEntries(entries.filter(({ key }) => !tooLarge.includes(key)).map(({ key, entry }) => [key, entry]));
     const bytes = entries.reduce((sum, entry) => sum + (tooLarge.includes(entry.key) ? 0 : entry.bytes), 0);
