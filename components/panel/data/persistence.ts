@@ -13,6 +13,7 @@ import {
 } from '@tanstack/query-persist-client-core';
 import { dehydrate, type Query, type QueryClient } from '@tanstack/react-query';
 import { z } from 'zod/mini';
+import { prepareStoredSigner, signStored, STORED_SIGNATURE_LENGTH, verifyStored } from '@/lib/storage/stored-signature';
 import { STORED_ANSWER_MAX_AGE_MS } from '@/lib/storage/answer-age';
 import { PANEL_CACHE_KEY } from '@/lib/storage/panel-cache-key';
 import { readPreferences, watchPreferences, type Preferences } from '@/lib/storage/preferences';
@@ -152,17 +153,45 @@ function snapshot(client: PersistedClient): string {
   return text;
 }
 
+/**
+ * Firefox: content scripts can write storage.local (lib/background/storage-access.ts), and a page
+ * that took one over could save briefings of its own for the panel to show as the service's. There
+ * the saved text carries the extension's signature (lib/storage/stored-signature.ts) as its last field,
+ * `,"sig":"…"}`, over the text without it; read back without one that verifies, it is absent.
+ * Still JSON with its `timestamp` (upkeep.ts and the start-up script read it as it is). Chrome
+ * closes storage.local to content scripts, and saves and reads the text as before.
+ */
+const SIGNATURE_FIELD = new RegExp(`,"sig":"([A-Za-z0-9+/=]{${STORED_SIGNATURE_LENGTH}})"\\}$`);
+
+async function signed(text: string): Promise<string> {
+  if (!text.endsWith('}') || text.length < 3) return text;
+  return `${text.slice(0, -1)},"sig":"${await signStored(PANEL_CACHE_KEY, text)}"}`;
+}
+
+/** The saved text as signed, when its signature is the extension's; else null (nothing saved). */
+async function verified(text: string): Promise<string | null> {
+  const field = SIGNATURE_FIELD.exec(text);
+  if (!field) return null;
+  const unsigned = `${text.slice(0, field.index)}}`;
+  return (await verifyStored(PANEL_CACHE_KEY, unsigned, field[1])) ? unsigned : null;
+}
+
 async function writeIfNewest(text: string): Promise<void> {
   const taken = snapshotOf.get(text) ?? ++snapshots;
   snapshotOf.delete(text);
   if (taken < newestWritten) return;
   newestWritten = taken;
-  await browser.storage.local.set({ [PANEL_CACHE_KEY]: text });
+  if (!import.meta.env.FIREFOX) return browser.storage.local.set({ [PANEL_CACHE_KEY]: text });
+  const stored = await signed(text);
+  // A later snapshot went on while this one was signed: that one is written, not this one after it.
+  if (taken === newestWritten) await browser.storage.local.set({ [PANEL_CACHE_KEY]: stored });
 }
 
 /** `firstRead`: the saved cache as already read (the start-up script), used for the first read. */
 export function createPanelPersister(firstRead?: Promise<unknown>) {
   let early = firstRead;
+  // Read while the saved cache is: its signature is checked as soon as it is there.
+  if (import.meta.env.FIREFOX) prepareStoredSigner();
   return createAsyncStoragePersister({
     key: PANEL_CACHE_KEY,
     // Short, so a briefing seen a moment ago is already saved if the panel closes.
@@ -174,7 +203,8 @@ export function createPanelPersister(firstRead?: Promise<unknown>) {
         const read = early ?? browser.storage.local.get(key).then((stored) => stored[key]);
         early = undefined;
         const value = await read;
-        return typeof value === 'string' ? value : null;
+        if (typeof value !== 'string') return null;
+        return import.meta.env.FIREFOX ? verified(value) : value;
       },
       setItem: (_key, value) => writeIfNewest(value),
       removeItem: (key) => browser.storage.local.remove(key),
