@@ -24,9 +24,12 @@ const UNBOUND_KEY_ID = 'api-key-wrapper';
  * a tag stored there tells nothing of the key to whoever reads it: Firefox's content scripts can.
  */
 const TAGGER_ID = 'api-key-tagger';
+/** Seals other values kept in storage.local (sealValue: an upload's presigned address): a key of its own. */
+const VALUE_KEY_ID = 'value-sealer';
 
 let cachedKey: Promise<CryptoKey> | null = null;
 let cachedTagger: Promise<{ key: CryptoKey; id: string }> | null = null;
+let cachedValueKey: Promise<CryptoKey> | null = null;
 /** Tags given in this worker's life, by key (memory only, as the key itself is). */
 const tags = new Map<string, Promise<string>>();
 
@@ -38,6 +41,16 @@ async function wrappingKey(): Promise<CryptoKey> {
     },
   );
   return cachedKey;
+}
+
+async function valueKey(): Promise<CryptoKey> {
+  cachedValueKey ??= storedKey(VALUE_KEY_ID, () => crypto.subtle.generateKey({ name: 'AES-GCM', length: 256 }, false, ['encrypt', 'decrypt'])).catch(
+    (error: unknown) => {
+      cachedValueKey = null;
+      throw error;
+    },
+  );
+  return cachedValueKey;
 }
 
 const newTagger = () => crypto.subtle.generateKey({ name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
@@ -150,6 +163,46 @@ export async function unseal(sealed: SealedSecret, address: string): Promise<str
   }
 }
 
+/** A value sealed with sealValue: AES-GCM ciphertext of its JSON. */
+export interface SealedValue {
+  iv: string;
+  data: string;
+}
+
+/**
+ * Seals `value` (anything JSON holds) for `binding`, AES-GCM's additional data: only
+ * `openValue(…, binding)` opens it, so a sealed value copied elsewhere (another record) opens
+ * nowhere. Throws when the vault cannot be read now.
+ */
+export async function sealValue(value: unknown, binding: string): Promise<SealedValue> {
+  const iv = crypto.getRandomValues(new Uint8Array(12));
+  const data = await crypto.subtle.encrypt(
+    { name: 'AES-GCM', iv, additionalData: new TextEncoder().encode(binding) },
+    await valueKey(),
+    new TextEncoder().encode(JSON.stringify(value)),
+  );
+  return { iv: toBase64(iv), data: toBase64(new Uint8Array(data)) };
+}
+
+/**
+ * The value sealed for `binding` (unknown: the caller checks its shape), or `null` when it was
+ * sealed for another binding, is not ciphertext of this vault (written by someone else), or the
+ * vault's key was lost since (site data cleared). Throws when the vault cannot be read now.
+ */
+export async function openValue(sealed: SealedValue, binding: string): Promise<unknown> {
+  const key = await valueKey();
+  try {
+    const plain = await crypto.subtle.decrypt(
+      { name: 'AES-GCM', iv: fromBase64(sealed.iv), additionalData: new TextEncoder().encode(binding) },
+      key,
+      fromBase64(sealed.data),
+    );
+    return JSON.parse(new TextDecoder().decode(plain)) as unknown;
+  } catch {
+    return null;
+  }
+}
+
 function unboundWrappingKey(db: IDBDatabase): Promise<CryptoKey | undefined> {
   return readKey(db, UNBOUND_KEY_ID);
 }
@@ -190,6 +243,7 @@ export async function forgetUnboundWrappingKey(): Promise<void> {
 export function resetVaultForTests(): void {
   cachedKey = null;
   cachedTagger = null;
+  cachedValueKey = null;
   tags.clear();
   resetStoredSignerForTests();
 }
