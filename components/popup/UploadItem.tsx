@@ -43,9 +43,10 @@ export function UploadItem({ record }: { record: UploadRecord }) {
   };
   const onRetry = () => {
     // The permission prompt must come straight from the click, before anything is awaited. It asks
-    // for the upload address's one host, worked out here: the record is read back from
-    // storage.local, which content scripts can write too, and its needsAccess could name any pattern.
-    const pattern = record.needsAccess && record.uploadUrl ? permissionPatternFor(record.uploadUrl) : null;
+    // for one host, worked out here by the background's rule: the record is read back from
+    // storage.local, which content scripts can write too, and its needsAccess could name any
+    // pattern (a wildcard gives none). The upload's address itself is kept sealed, for the background only.
+    const pattern = record.needsAccess ? permissionPatternFor(record.needsAccess) : null;
     const asking = record.needsAccess ? (pattern ? requestHostPermission(pattern) : Promise.resolve(false)) : Promise.resolve(true);
     void act(async () => {
       if (!(await asking)) throw new ApiError('forbidden', 'Primer was not allowed to send the file there, so the upload did not go on.');
