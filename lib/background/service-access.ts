@@ -10,7 +10,7 @@ import { z } from 'zod/mini';
 import { permissionPatternFor } from '../api/base-url';
 import { ApiError, NO_ACCESS_CODE } from '../api/errors';
 import type { FetchLike } from '../api/http';
-import { parseUploads, UPLOADS_KEY } from '../upload/store';
+import { uploadStore } from './upload-store';
 
 /** Host patterns asked for as service addresses since the last save (content scripts can write it: it only ever takes access away). */
 const askedItem = storage.defineItem<unknown>('local:serviceAccessAsked', { fallback: [] });
@@ -63,7 +63,8 @@ export async function noteServiceAccess(pattern: string): Promise<void> {
 
 /** The hosts uploads not yet finished may still send to (a retry, a resume). */
 async function uploadPatterns(): Promise<Set<string>> {
-  const records = parseUploads((await browser.storage.local.get(UPLOADS_KEY))[UPLOADS_KEY]);
+  // Their addresses as the background opens them: one in plain text in storage.local is no upload's.
+  const records = await uploadStore().all();
   return new Set(records.flatMap((record) => (record.state !== 'completed' && record.uploadUrl ? [permissionPatternFor(record.uploadUrl)] : [])).filter((pattern) => pattern !== null));
 }
 

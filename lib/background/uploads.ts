@@ -15,8 +15,8 @@ import { ApiError } from '../api/error-info';
 import { deleteUploadFile, listUploadFileIds } from '../upload/file-store';
 import { MISSING_FILE, noLongerFollowed, recordingGone, refusedOnEveryRetry, withoutContact, type UploadMeta, type UploadRecord } from '../upload/record';
 import { UploadService } from '../upload/service';
-import { storageUploadStore } from '../upload/store';
 import { legacyAccountRenames, retiredAccount, sameAccount } from './upload-account';
+import { uploadStore } from './upload-store';
 import { FileSender } from '../upload/file-sender';
 import { HeldFiles } from '../upload/held-files';
 import { localTransport, offscreenApi, offscreenTransport, type UploadTransport } from '../upload/transport';
@@ -242,7 +242,7 @@ export function createUploadService(context: ServiceContext, transport: UploadTr
     await deleteUploadFile(id);
   };
   return new UploadService({
-    store: storageUploadStore({ onDropped: (ids) => ids.forEach((id) => void deleteFile(id).catch(() => undefined)) }),
+    store: uploadStore({ onDropped: (ids) => ids.forEach((id) => void deleteFile(id).catch(() => undefined)) }),
     requestUrl: async (record, signal) => {
       const client = await context.client();
       const home = { baseUrl: client.baseUrl, account: client.cacheScope, legacyKeyHash: client.legacyKeyHash };

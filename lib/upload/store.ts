@@ -1,6 +1,12 @@
 /**
  * Where uploads are kept: storage.local under one key, newest first, the most recent few only.
  * Views watch the key for progress, so nothing has to be sent to whichever view is open.
+ *
+ * An upload's presigned address and its headers (a credential to write the recording's object, and
+ * S3's SSE-C customer key among the headers) are kept there only sealed (AddressSealer: the
+ * background's vault), bound to the upload's id and recording: Firefox's content scripts can read
+ * and write storage.local, and an address written there in plain text (by a page, or by an earlier
+ * version) is never followed. Views never need the address.
  */
 import { browser } from '#imports';
 import { z } from 'zod/mini';
@@ -10,6 +16,34 @@ export const UPLOADS_KEY = 'uploads';
 /** How many uploads the list keeps (finished ones beyond it go, oldest first); the popup says so. */
 export const UPLOADS_KEPT = 20;
 const KEEP = UPLOADS_KEPT;
+
+const SealedSchema = z.object({ iv: z.string().check(z.maxLength(64)), data: z.string() });
+export type SealedAddress = z.infer<typeof SealedSchema>;
+
+/** What sealing keeps of an upload's address: the URL and the headers chosen for the PUT. */
+const AddressSchema = z.object({ url: z.string(), headers: z.record(z.string(), z.string()) });
+
+/**
+ * Seals values for `binding` (AES-GCM's additional data) and opens them again: the background's
+ * vault (lib/background/key-vault.ts sealValue, openValue). `open` gives null, or throws, when it cannot.
+ */
+export interface AddressSealer {
+  seal(value: unknown, binding: string): Promise<SealedAddress>;
+  open(sealed: SealedAddress, binding: string): Promise<unknown>;
+}
+
+/**
+ * As stored: `uploadUrl` null and `uploadHeaders` empty, the address sealed beside them. Earlier
+ * versions wrote the address in plain text: their records parse, without it. A sealed address
+ * that does not parse is none (the record stays).
+ */
+const StoredRecordSchema = z.extend(UploadRecordSchema, { sealedAddress: z.catch(z._default(z.nullable(SealedSchema), null), null) });
+type StoredRecord = z.infer<typeof StoredRecordSchema>;
+
+/** An address is sealed for one upload and its one recording: copied to another record, it opens nowhere. */
+function addressBinding(record: Pick<UploadRecord, 'id' | 'recordingId'>): string {
+  return JSON.stringify(['upload-address', record.id, record.recordingId]);
+}
 
 export interface UploadStore {
   all(): Promise<UploadRecord[]>;
@@ -26,14 +60,21 @@ export interface UploadStore {
   dropFinishedBefore(cutoff: number): Promise<string[]>;
 }
 
-/** Reads the stored list; entries that do not fit the schema (an older version wrote them) are dropped. */
-export function parseUploads(raw: unknown): UploadRecord[] {
+function parseStored(raw: unknown): StoredRecord[] {
   const list = z.array(z.unknown()).safeParse(raw);
   if (!list.success) return [];
   return list.data.flatMap((entry) => {
-    const parsed = UploadRecordSchema.safeParse(entry);
+    const parsed = StoredRecordSchema.safeParse(entry);
     return parsed.success ? [parsed.data] : [];
   });
+}
+
+/**
+ * Reads the stored list, as views show it: with no upload address (one in plain text is an earlier
+ * version's, or a page's). Entries that do not fit the schema (an older version wrote them) are dropped.
+ */
+export function parseUploads(raw: unknown): UploadRecord[] {
+  return parseStored(raw).map(({ sealedAddress: _sealed, ...record }) => ({ ...record, uploadUrl: null, uploadHeaders: {} }));
 }
 
 const isFinished = (record: UploadRecord) => record.state === 'completed' || record.state === 'cancelled' || record.state === 'failed';
@@ -49,12 +90,39 @@ function trim(records: UploadRecord[]): UploadRecord[] {
 export interface StoreOptions {
   /** Uploads dropped to keep the list short: their files can never be used again. */
   onDropped?: (ids: string[]) => void;
+  /**
+   * Seals upload addresses for storage (the background's vault). Without one, no address is
+   * stored: a run keeps its own in memory, and a later one asks the service for a new one.
+   */
+  sealer?: AddressSealer;
 }
 
-export function storageUploadStore({ onDropped }: StoreOptions = {}): UploadStore {
+export function storageUploadStore({ onDropped, sealer }: StoreOptions = {}): UploadStore {
   // Writes are chained so concurrent updates of two uploads never overwrite each other.
   let queue: Promise<unknown> = Promise.resolve();
-  const read = async () => parseUploads((await browser.storage.local.get(UPLOADS_KEY))[UPLOADS_KEY]);
+  /**
+   * The address sealed for this record, or none: sealed for another record or recording, written
+   * by anyone but this vault, sealed by a vault since lost, or a vault that cannot be read now. An
+   * upload with none asks for a new one when it needs one, as after an expired one (runner.ts).
+   */
+  const opened = async (record: UploadRecord, sealed: SealedAddress | null) => {
+    if (!sealer || sealed === null) return null;
+    const parsed = AddressSchema.safeParse(await sealer.open(sealed, addressBinding(record)).catch(() => null));
+    return parsed.success ? parsed.data : null;
+  };
+  const read = async (): Promise<UploadRecord[]> =>
+    Promise.all(
+      parseStored((await browser.storage.local.get(UPLOADS_KEY))[UPLOADS_KEY]).map(async ({ sealedAddress, ...record }) => {
+        const address = await opened(record, sealedAddress);
+        return { ...record, uploadUrl: address?.url ?? null, uploadHeaders: address?.headers ?? {} };
+      }),
+    );
+  /** As stored: the address sealed, or (no vault to seal it now) not kept. */
+  const stored = async (record: UploadRecord): Promise<StoredRecord> => {
+    const address = record.uploadUrl === null ? null : { url: record.uploadUrl, headers: record.uploadHeaders };
+    const sealedAddress = address && sealer ? await sealer.seal(address, addressBinding(record)).catch(() => null) : null;
+    return { ...record, uploadUrl: null, uploadHeaders: {}, sealedAddress };
+  };
   const write = (change: (records: UploadRecord[]) => UploadRecord[]) => {
     const next = queue.then(async () => {
       const current = await read();
@@ -62,7 +130,7 @@ export function storageUploadStore({ onDropped }: StoreOptions = {}): UploadStor
       // Nothing to change (an update that found the record already moved on): nothing written.
       if (changed === current) return;
       const kept = trim(changed);
-      await browser.storage.local.set({ [UPLOADS_KEY]: kept });
+      await browser.storage.local.set({ [UPLOADS_KEY]: await Promise.all(kept.map(stored)) });
       if (kept.length < changed.length) onDropped?.(changed.filter((record) => !kept.includes(record)).map((record) => record.id));
     });
     queue = next.catch(() => undefined);

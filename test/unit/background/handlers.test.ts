@@ -12,6 +12,7 @@ import { createHandlers } from '@/lib/background/handlers';
 import { OPTIONS_OPEN_INTERVAL_MS } from '@/lib/background/handlers/settings';
 import { resetVaultForTests } from '@/lib/background/key-vault';
 import { ServiceContext } from '@/lib/background/service-context';
+import { uploadStore } from '@/lib/background/upload-store';
 import { noteShown } from '@/lib/background/shown-contacts';
 import { watchSettings } from '@/lib/storage/settings-change';
 import type { MessageType, RequestOf } from '@/lib/messaging/protocol';
@@ -110,8 +111,8 @@ describe('settings and connection', () => {
     remove.mockClear();
     // Tried before saving, with access given from its click (nothing answers there).
     await send('connection.test', { serviceUrl: 'http://localhost:9', apiKey: standIn.apiKey });
-    // An upload not finished sends to storage on the former address's host.
-    await fakeBrowser.storage.local.set({ uploads: [uploadRecord({ state: 'failed', uploadUrl: 'https://old.example.com/put?sig=1' })] });
+    // An upload not finished sends to storage on the former address's host (its address sealed, as the background keeps it).
+    await uploadStore().put(uploadRecord({ state: 'failed', recordingId: 'rec-1', uploadUrl: 'https://old.example.com/put?sig=1' }));
     await configure();
     expect(removed()).toEqual(['http://localhost/*']);
     // Saving the key alone gives nothing back while the upload may still send there…

@@ -10,20 +10,28 @@
 import { describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { UploadService } from '@/lib/upload/service';
-import { storageUploadStore, UPLOADS_KEY } from '@/lib/upload/store';
-import { fakePlatform, idle, T0, withUrl } from '../upload/helpers';
+import { resetVaultForTests } from '@/lib/background/key-vault';
+import { uploadStore } from '@/lib/background/upload-store';
+import { parseUploads, UPLOADS_KEY } from '@/lib/upload/store';
+import { isSending } from '@/lib/upload/record';
+import { fakePlatform, T0, withUrl } from '../upload/helpers';
+
+/** The run has ended (the vault's IndexedDB takes a few turns): the file sent, or the upload stopped. */
+async function settled(): Promise<void> {
+  await vi.waitFor(async () => expect(isSending((await uploadStore().get('u1'))!)).toBe(false));
+}
 
 const stored = async () => (await fakeBrowser.storage.local.get(UPLOADS_KEY))[UPLOADS_KEY] as Record<string, unknown>[];
 
 function background() {
   vi.spyOn(fakeBrowser.permissions, 'contains').mockResolvedValue(true as never);
-  const platform = fakePlatform(storageUploadStore(), () => T0 + 60_000);
+  const platform = fakePlatform(uploadStore(), () => T0 + 60_000);
   return { platform, service: new UploadService(platform) };
 }
 
 describe('a stored upload address', () => {
   it('copied from another upload’s record is not where this upload sends its recording', async () => {
-    const store = storageUploadStore();
+    const store = uploadStore();
     // The page's own upload (its recording rec-9 at an address of its choosing), and the user's.
     await store.put(withUrl({ id: 'page', state: 'failed', failedStep: 'put', error: 'x', recordingId: 'rec-9', uploadUrl: 'https://storage.example/rec-9?sig=page' }, 'page'));
     await store.put(withUrl({ state: 'failed', failedStep: 'put', error: 'The connection dropped.', errorKind: 'network' }));
@@ -34,7 +42,7 @@ describe('a stored upload address', () => {
 
     const { platform, service } = background();
     await service.resume();
-    await idle();
+    await settled();
     const sentTo = platform.put.mock.calls.map(([record]) => record.uploadUrl);
     expect(sentTo).not.toContain('https://storage.example/rec-9?sig=page');
     expect(sentTo).toEqual(['https://storage.example/rec-2?sig=2']);
@@ -46,10 +54,42 @@ describe('a stored upload address', () => {
 
     const { platform, service } = background();
     await service.resume();
-    await idle();
+    await settled();
     expect(platform.requestUrl).toHaveBeenCalledTimes(1);
     expect(platform.put.mock.calls.map(([record]) => record.uploadUrl)).toEqual(['https://storage.example/rec-2?sig=2']);
-    const [record] = await storageUploadStore().all();
+    const [record] = await uploadStore().all();
     expect(record).toMatchObject({ state: 'processing', recordingId: 'rec-2', abandonedRecordingIds: ['rec-1'] });
+  });
+
+  it('sealed by the background is opened again at the next start: the upload goes on at it, no new recording', async () => {
+    await uploadStore().put(withUrl({ state: 'uploading' }));
+    // Nothing of it readable in storage.local, nor in what views read from there.
+    expect(JSON.stringify(await stored())).not.toContain('sig=1');
+    expect(parseUploads(await stored())[0]).toMatchObject({ recordingId: 'rec-1', uploadUrl: null, uploadHeaders: {} });
+
+    const { platform, service } = background();
+    await service.resume();
+    await settled();
+    expect(platform.requestUrl).not.toHaveBeenCalled();
+    expect(platform.put.mock.calls.map(([record]) => [record.uploadUrl, record.uploadHeaders])).toEqual([
+      ['https://storage.example/rec-1?sig=1', { 'x-amz-server-side-encryption': 'AES256' }],
+    ]);
+  });
+
+  it('sealed by a vault since lost (site data cleared) is none: a new one is asked for; a file already stored needs none', async () => {
+    await uploadStore().put(withUrl({ state: 'uploading' }));
+    await uploadStore().put(withUrl({ id: 'u2', state: 'completing', putDone: true, createdAt: T0 - 1 }, 'u2'));
+    await new Promise<void>((resolve) => {
+      resetVaultForTests();
+      indexedDB.deleteDatabase('primer-vault').onsuccess = () => resolve();
+    });
+
+    const { platform, service } = background();
+    await service.resume();
+    await settled();
+    await vi.waitFor(async () => expect((await uploadStore().get('u2'))?.state).toBe('processing'));
+    expect(platform.requestUrl).toHaveBeenCalledTimes(1);
+    expect(platform.put.mock.calls.map(([record]) => [record.id, record.uploadUrl])).toEqual([['u1', 'https://storage.example/rec-2?sig=2']]);
+    expect(platform.complete.mock.calls.map(([recordingId]) => recordingId).sort()).toEqual(['rec-1', 'rec-2']);
   });
 });

@@ -12,8 +12,15 @@ import { describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { missingUploadAccess } from '@/lib/background/uploads';
 import { UploadService } from '@/lib/upload/service';
-import { storageUploadStore, UPLOADS_KEY } from '@/lib/upload/store';
-import { fakePlatform, idle, T0, withUrl } from '../upload/helpers';
+import { uploadStore } from '@/lib/background/upload-store';
+import { UPLOADS_KEY } from '@/lib/upload/store';
+import { isSending } from '@/lib/upload/record';
+import { fakePlatform, T0, withUrl } from '../upload/helpers';
+
+/** The run has ended (the vault's IndexedDB takes a few turns): the file sent, or the upload stopped. */
+async function settled(): Promise<void> {
+  await vi.waitFor(async () => expect(isSending((await uploadStore().get('u1'))!)).toBe(false));
+}
 
 const ISSUED = 'https://storage.example/rec-1?sig=1';
 const ATTACKERS = 'https://storage.example/attacker-bucket/loot.m4a?sig=theirs';
@@ -28,30 +35,32 @@ function background() {
   // Primer was allowed to send to the service's storage host (the popup's "Allow and upload").
   vi.spyOn(fakeBrowser.permissions, 'contains').mockImplementation((({ origins }: { origins: string[] }) =>
     Promise.resolve(origins.every((origin) => origin === 'https://storage.example/*'))) as never);
-  const platform = { ...fakePlatform(storageUploadStore(), () => T0 + 60_000), missingAccess: missingUploadAccess };
+  const platform = { ...fakePlatform(uploadStore(), () => T0 + 60_000), missingAccess: missingUploadAccess };
   return { platform, service: new UploadService(platform) };
 }
 
 describe('an upload address a page wrote into storage.local', () => {
   it('is not where the next start sends the recording', async () => {
     // The upload stopped mid-PUT (a dropped connection), its file kept for a retry.
-    await storageUploadStore().put(withUrl({ state: 'failed', failedStep: 'put', error: 'The connection dropped.', errorKind: 'network', serviceUrl: 'https://svc.example' }));
+    await uploadStore().put(withUrl({ state: 'failed', failedStep: 'put', error: 'The connection dropped.', errorKind: 'network', serviceUrl: 'https://svc.example' }));
     await rewriteAsPage({ state: 'uploading', failedStep: null, error: null, uploadUrl: ATTACKERS, uploadHeaders: { 'x-goog-meta-owner': 'them' }, urlExpiresAt: null });
 
     const { platform, service } = background();
     await service.resume();
-    await idle();
+    await settled();
+    expect(platform.put).toHaveBeenCalled();
     const sentTo = platform.put.mock.calls.map(([record]) => record.uploadUrl);
     expect(sentTo).not.toContain(ATTACKERS);
   });
 
   it('is not where Retry sends the recording', async () => {
-    await storageUploadStore().put(withUrl({ state: 'failed', failedStep: 'put', error: 'The connection dropped.', errorKind: 'network', serviceUrl: 'https://svc.example' }));
+    await uploadStore().put(withUrl({ state: 'failed', failedStep: 'put', error: 'The connection dropped.', errorKind: 'network', serviceUrl: 'https://svc.example' }));
     await rewriteAsPage({ uploadUrl: ATTACKERS, urlExpiresAt: null });
 
     const { platform, service } = background();
     await service.retry('u1');
-    await idle();
+    await settled();
+    expect(platform.put).toHaveBeenCalled();
     const sentTo = platform.put.mock.calls.map(([record]) => record.uploadUrl);
     expect(sentTo).not.toContain(ATTACKERS);
     // Only ever the address the service issued (or a new one it issues).

@@ -8,21 +8,22 @@
  * the page wanted. (The runner forgets the URL once the file is stored, but the window is the
  * whole upload and the URL stays valid after it.)
  */
-import { expect, it } from 'vitest';
+import { expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { UploadService } from '@/lib/upload/service';
-import { storageUploadStore, UPLOADS_KEY } from '@/lib/upload/store';
-import { deferred, fakePlatform, idle, T0, uploadRecord } from '../upload/helpers';
+import { uploadStore } from '@/lib/background/upload-store';
+import { UPLOADS_KEY } from '@/lib/upload/store';
+import { deferred, fakePlatform, T0, uploadRecord } from '../upload/helpers';
 
 it('keeps the presigned upload URL and its headers out of storage.local while the file is sent', async () => {
-  const platform = fakePlatform(storageUploadStore(), () => T0);
+  const platform = fakePlatform(uploadStore(), () => T0);
   const putting = deferred();
   platform.put.mockImplementation(() => putting.promise);
   const service = new UploadService(platform);
   const record = uploadRecord();
   await service.start('u1', record.file, record.meta);
-  await idle();
-  expect(platform.put).toHaveBeenCalledTimes(1);
+  // The vault's IndexedDB takes a few turns.
+  await vi.waitFor(() => expect(platform.put).toHaveBeenCalledTimes(1));
 
   // What a content script reads meanwhile.
   const stored = JSON.stringify((await fakeBrowser.storage.local.get(UPLOADS_KEY))[UPLOADS_KEY]);

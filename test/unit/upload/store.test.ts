@@ -7,6 +7,9 @@ import { T0, uploadRecord, withUrl } from './helpers';
 
 const at = (id: string, createdAt: number, patch: Partial<UploadRecord> = {}) => uploadRecord({ createdAt, updatedAt: createdAt, ...patch }, id);
 
+/** As views read it: never an upload's address (store.ts: kept only sealed, for the background). */
+const viewed = (record: UploadRecord): UploadRecord => ({ ...record, uploadUrl: null, uploadHeaders: {} });
+
 async function stored(): Promise<unknown> {
   return (await fakeBrowser.storage.local.get(UPLOADS_KEY))[UPLOADS_KEY];
 }
@@ -15,12 +18,12 @@ describe('parseUploads', () => {
   it('keeps valid records and drops what does not fit', () => {
     const good = withUrl();
     const { needsAccess: _dropped, ...older } = uploadRecord({}, 'old');
-    expect(parseUploads([good, null, 'x', { id: 'u2' }, { ...good, id: 'u3', state: 'paused' }, older, { ...good, id: 'u4', file: { ...good.file, size: 0 } }])).toEqual([good]);
+    expect(parseUploads([good, null, 'x', { id: 'u2' }, { ...good, id: 'u3', state: 'paused' }, older, { ...good, id: 'u4', file: { ...good.file, size: 0 } }])).toEqual([viewed(good)]);
   });
 
   it('keeps an upload whose failure kind a later version wrote, its kind unknown', () => {
     const failed = withUrl({ state: 'failed', failedStep: 'put', error: 'x', errorKind: 'server' });
-    expect(parseUploads([{ ...failed, errorKind: 'quota_exceeded' }])).toEqual([{ ...failed, errorKind: null }]);
+    expect(parseUploads([{ ...failed, errorKind: 'quota_exceeded' }])).toEqual([viewed({ ...failed, errorKind: null })]);
   });
 
   it.each([
@@ -149,7 +152,34 @@ describe('storageUploadStore', () => {
 
   it('reads a record saved before due times existed as having none', () => {
     const { nextCheckAt: _missing, ...older } = withUrl({ state: 'processing' });
-    expect(parseUploads([older])).toEqual([withUrl({ state: 'processing', nextCheckAt: null })]);
+    expect(parseUploads([older])).toEqual([viewed(withUrl({ state: 'processing', nextCheckAt: null }))]);
+  });
+
+  it('keeps no upload address in plain text: none without a sealer, and one written there in plain text is none', async () => {
+    await storageUploadStore().put(withUrl({ state: 'failed' }));
+    expect(JSON.stringify(await stored())).not.toMatch(/sig=1|x-amz/);
+    expect(await storageUploadStore().get('u1')).toEqual(viewed(withUrl({ state: 'failed' })));
+    await fakeBrowser.storage.local.set({ [UPLOADS_KEY]: [withUrl({ state: 'failed' })] });
+    expect(await storageUploadStore().get('u1')).toEqual(viewed(withUrl({ state: 'failed' })));
+  });
+
+  it('keeps an upload address sealed for its record and recording, opened only for them', async () => {
+    const sealer = {
+      seal: vi.fn((value: unknown, binding: string) => Promise.resolve({ iv: binding, data: JSON.stringify(value) })),
+      open: vi.fn((sealed: { iv: string; data: string }, binding: string) => Promise.resolve(sealed.iv === binding ? (JSON.parse(sealed.data) as unknown) : null)),
+    };
+    const store = storageUploadStore({ sealer });
+    await store.put(withUrl({ state: 'failed' }));
+    expect(await store.get('u1')).toEqual(withUrl({ state: 'failed' }));
+    const [entry] = (await stored()) as Record<string, unknown>[];
+    expect(entry).toMatchObject({ uploadUrl: null, uploadHeaders: {} });
+    // Another recording's (or another record's) address: none. A vault that cannot be read: none either.
+    await fakeBrowser.storage.local.set({ [UPLOADS_KEY]: [{ ...entry, recordingId: 'rec-9' }] });
+    expect(await store.get('u1')).toMatchObject({ recordingId: 'rec-9', uploadUrl: null, uploadHeaders: {} });
+    await fakeBrowser.storage.local.set({ [UPLOADS_KEY]: [entry] });
+    sealer.open.mockRejectedValueOnce(new Error('IndexedDB unavailable'));
+    expect(await store.get('u1')).toMatchObject({ uploadUrl: null });
+    expect(await store.get('u1')).toEqual(withUrl({ state: 'failed' }));
   });
 
   it('keeps more than 20 when they are all active', async () => {
