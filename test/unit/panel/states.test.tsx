@@ -41,6 +41,8 @@ describe('ProblemNotice', () => {
   });
 
   it('keeps what the alert says fixed while the countdown ticks, and says a long wait readably', async () => {
+    // Mid-morning: an hour's wait from near midnight ends tomorrow, and says the day (tested apart).
+    vi.setSystemTime(new Date(2026, 4, 19, 10, 0));
     const start = Date.now();
     render(<ProblemNotice error={new ApiError('rate_limited', 'slow', { retryAfterMs: 3_600_000 })} what="this briefing" onRetry={() => undefined} retrying />);
     await act(() => vi.advanceTimersByTimeAsync(10));
