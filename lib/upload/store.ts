@@ -97,40 +97,65 @@ export interface StoreOptions {
   sealer?: AddressSealer;
 }
 
+/**
+ * An address the version before this one kept in plain text (no sealed one beside it). Chrome
+ * closes storage.local to pages (lib/background/storage-access.ts): it is that version's, and is
+ * used (sealed at the next write), or an upload it left waiting for host access would make a
+ * second recording once allowed. Firefox's pages can write the area: there it is none.
+ */
+function plainAddress(record: UploadRecord): { url: string; headers: Record<string, string> } | null {
+  if (import.meta.env.FIREFOX || record.uploadUrl === null) return null;
+  return { url: record.uploadUrl, headers: record.uploadHeaders };
+}
+
 export function storageUploadStore({ onDropped, sealer }: StoreOptions = {}): UploadStore {
   // Writes are chained so concurrent updates of two uploads never overwrite each other.
   let queue: Promise<unknown> = Promise.resolve();
   /**
    * The address sealed for this record, or none: sealed for another record or recording, written
-   * by anyone but this vault, sealed by a vault since lost, or a vault that cannot be read now. An
-   * upload with none asks for a new one when it needs one, as after an expired one (runner.ts).
+   * by anyone but this vault, or sealed by a vault since lost. An upload with none asks for a new
+   * one when it needs one, as after an expired one (runner.ts). A vault that cannot be read now
+   * opens none either, but the sealed copy is `held`: written back as it was, not lost for good.
    */
-  const opened = async (record: UploadRecord, sealed: SealedAddress | null) => {
-    if (!sealer || sealed === null) return null;
-    const parsed = AddressSchema.safeParse(await sealer.open(sealed, addressBinding(record)).catch(() => null));
+  const opened = async (record: UploadRecord, sealed: SealedAddress | null, held: Map<string, SealedAddress>) => {
+    if (sealed === null) return plainAddress(record);
+    if (!sealer) return null;
+    let value: unknown;
+    try {
+      value = await sealer.open(sealed, addressBinding(record));
+    } catch {
+      held.set(addressBinding(record), sealed);
+      return null;
+    }
+    const parsed = AddressSchema.safeParse(value);
     return parsed.success ? parsed.data : null;
   };
-  const read = async (): Promise<UploadRecord[]> =>
-    Promise.all(
+  const readHeld = async (): Promise<{ records: UploadRecord[]; held: Map<string, SealedAddress> }> => {
+    const held = new Map<string, SealedAddress>();
+    const records = await Promise.all(
       parseStored((await browser.storage.local.get(UPLOADS_KEY))[UPLOADS_KEY]).map(async ({ sealedAddress, ...record }) => {
-        const address = await opened(record, sealedAddress);
+        const address = await opened(record, sealedAddress, held);
         return { ...record, uploadUrl: address?.url ?? null, uploadHeaders: address?.headers ?? {} };
       }),
     );
-  /** As stored: the address sealed, or (no vault to seal it now) not kept. */
-  const stored = async (record: UploadRecord): Promise<StoredRecord> => {
+    return { records, held };
+  };
+  const read = async (): Promise<UploadRecord[]> => (await readHeld()).records;
+  /** As stored: the address sealed; one held (see opened) as it was; else (no vault to seal it now) not kept. */
+  const stored = async (record: UploadRecord, held: Map<string, SealedAddress>): Promise<StoredRecord> => {
     const address = record.uploadUrl === null ? null : { url: record.uploadUrl, headers: record.uploadHeaders };
-    const sealedAddress = address && sealer ? await sealer.seal(address, addressBinding(record)).catch(() => null) : null;
-    return { ...record, uploadUrl: null, uploadHeaders: {}, sealedAddress };
+    const binding = addressBinding(record);
+    const sealed = address && sealer ? await sealer.seal(address, binding).catch(() => null) : null;
+    return { ...record, uploadUrl: null, uploadHeaders: {}, sealedAddress: sealed ?? held.get(binding) ?? null };
   };
   const write = (change: (records: UploadRecord[]) => UploadRecord[]) => {
     const next = queue.then(async () => {
-      const current = await read();
+      const { records: current, held } = await readHeld();
       const changed = change(current);
       // Nothing to change (an update that found the record already moved on): nothing written.
       if (changed === current) return;
       const kept = trim(changed);
-      await browser.storage.local.set({ [UPLOADS_KEY]: await Promise.all(kept.map(stored)) });
+      await browser.storage.local.set({ [UPLOADS_KEY]: await Promise.all(kept.map((record) => stored(record, held))) });
       if (kept.length < changed.length) onDropped?.(changed.filter((record) => !kept.includes(record)).map((record) => record.id));
     });
     queue = next.catch(() => undefined);

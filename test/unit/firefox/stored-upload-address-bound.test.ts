@@ -7,7 +7,7 @@
  * followed either (anyone could have written it): the upload asks the service for a new one, as
  * for an expired address, and goes on. What the user would see: nothing, the upload goes on.
  */
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { UploadService } from '@/lib/upload/service';
 import { resetVaultForTests } from '@/lib/background/key-vault';
@@ -15,6 +15,10 @@ import { uploadStore } from '@/lib/background/upload-store';
 import { parseUploads, UPLOADS_KEY } from '@/lib/upload/store';
 import { isSending } from '@/lib/upload/record';
 import { fakePlatform, T0, withUrl } from '../upload/helpers';
+
+// A Firefox build: its pages can write storage.local (Chrome's cannot, and reads an earlier version's plain address).
+beforeEach(() => vi.stubEnv('FIREFOX', true as never));
+afterEach(() => vi.unstubAllEnvs());
 
 /** The run has ended (the vault's IndexedDB takes a few turns): the file sent, or the upload stopped. */
 async function settled(): Promise<void> {

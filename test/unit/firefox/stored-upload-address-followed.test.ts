@@ -8,7 +8,7 @@
  * pressed on the row does the same. What the user would see: an upload that goes on as usual (at most
  * a later "could not be processed") while their meeting recording went to someone else's bucket.
  */
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { missingUploadAccess } from '@/lib/background/uploads';
 import { UploadService } from '@/lib/upload/service';
@@ -16,6 +16,10 @@ import { uploadStore } from '@/lib/background/upload-store';
 import { UPLOADS_KEY } from '@/lib/upload/store';
 import { isSending } from '@/lib/upload/record';
 import { fakePlatform, T0, withUrl } from '../upload/helpers';
+
+// A Firefox build: its pages can write storage.local (Chrome's cannot, and reads an earlier version's plain address).
+beforeEach(() => vi.stubEnv('FIREFOX', true as never));
+afterEach(() => vi.unstubAllEnvs());
 
 /** The run has ended (the vault's IndexedDB takes a few turns): the file sent, or the upload stopped. */
 async function settled(): Promise<void> {
