@@ -15,7 +15,6 @@ import { ActionItemList } from '../person/ActionItemList';
 import { AVOID_SHOWN, TOPICS_SHOWN } from '../person/Topics';
 import { landFocusWhenGone } from '../focus-landing';
 import { useShowMore } from '../show-more';
-import { Button } from '@/components/ui/Button';
 import { usePaintedMark } from '../paint-mark';
 import { useSayWhenLoaded } from '../announcer';
 import { FindByEmailButton } from '../PersonSearch';
@@ -30,6 +29,7 @@ import { AsOf } from '../states/AsOf';
 import { OpenOptionsButton } from '@/components/ui/OpenOptionsButton';
 import { AttendeeSummary } from './AttendeeSummary';
 import { useAttendees, type Attendee } from './attendees';
+import { ShowAllButton } from '../ShowAllButton';
 
 interface MeetingBriefingProps {
   surface: PageSurface;
@@ -82,11 +82,7 @@ function TopicPeopleList({ entries, label, limit }: { entries: TopicPeople[]; la
           </li>
         ))}
       </ul>
-      {left > 0 ? (
-        <Button ref={landFocusWhenGone} variant="secondary" className="show-all" onClick={() => more()} aria-label={`Show all ${entries.length} ${label.toLowerCase()}`}>
-          Show all {entries.length}
-        </Button>
-      ) : null}
+      {left > 0 ? <ShowAllButton total={entries.length} label={label} onClick={() => more()} /> : null}
     </>
   );
 }

@@ -6,10 +6,10 @@ import type { TopicPeople } from '@/lib/format/meeting';
 import { surfaceNoun } from '@/lib/format/surface';
 import type { PageSurface } from '@/lib/panel/context';
 import { topicKey, uniqueTopics } from '@/lib/format/text';
-import { Button } from '@/components/ui/Button';
 import { landFocusWhenGone } from '../focus-landing';
 import { useShowMore } from '../show-more';
 import { PeopleList } from '../PersonLabel';
+import { ShowAllButton } from '../ShowAllButton';
 
 /** Topics to raise shown per source before "Show all": 150 of them pushed the topics to avoid thousands of pixels down. */
 export const TOPICS_SHOWN = 12;
@@ -33,11 +33,7 @@ export function TopicList({ topics, label, limit = Infinity }: { topics: readonl
           </li>
         ))}
       </ul>
-      {left > 0 ? (
-        <Button ref={landFocusWhenGone} variant="secondary" className="show-all" onClick={() => more()} aria-label={`Show all ${unique.length} ${label.toLowerCase()}`}>
-          Show all {unique.length}
-        </Button>
-      ) : null}
+      {left > 0 ? <ShowAllButton total={unique.length} label={label} onClick={() => more()} /> : null}
     </>
   );
 }
@@ -55,11 +51,7 @@ function NotHereList({ entries, label }: { entries: readonly TopicPeople[]; labe
           </li>
         ))}
       </ul>
-      {left > 0 ? (
-        <Button ref={landFocusWhenGone} variant="secondary" className="show-all" onClick={() => more()} aria-label={`Show all ${entries.length} ${label.toLowerCase()}`}>
-          Show all {entries.length}
-        </Button>
-      ) : null}
+      {left > 0 ? <ShowAllButton total={entries.length} label={label} onClick={() => more()} /> : null}
     </>
   );
 }
