@@ -10,7 +10,7 @@
  */
 import type { SealedSecret, UnboundSealedSecret } from '../storage/items';
 import { resetStoredSignerForTests } from '../storage/stored-signature';
-import { deleteKey, openDb, readKey, storedKey } from '../storage/vault';
+import { deleteKey, fromBase64, openDb, readKey, storedKey, toBase64 } from '../storage/vault';
 
 /** Seals keys bound to an address (`v: 2`). */
 const KEY_ID = 'api-key-wrapper-bound';
@@ -27,30 +27,22 @@ const TAGGER_ID = 'api-key-tagger';
 /** Seals other values kept in storage.local (sealValue: an upload's presigned address): a key of its own. */
 const VALUE_KEY_ID = 'value-sealer';
 
-let cachedKey: Promise<CryptoKey> | null = null;
+/** The vault's keys read (or made) in this worker's life, by id; a failed read is not remembered. */
+const vaultKeys = new Map<string, Promise<CryptoKey>>();
 let cachedTagger: Promise<{ key: CryptoKey; id: string }> | null = null;
-let cachedValueKey: Promise<CryptoKey> | null = null;
 /** Tags given in this worker's life, by key (memory only, as the key itself is). */
 const tags = new Map<string, Promise<string>>();
 
-async function wrappingKey(): Promise<CryptoKey> {
-  cachedKey ??= storedKey(KEY_ID, () => crypto.subtle.generateKey({ name: 'AES-GCM', length: 256 }, false, ['encrypt', 'decrypt'])).catch(
-    (error: unknown) => {
-      cachedKey = null;
-      throw error;
-    },
-  );
-  return cachedKey;
-}
+const newAesKey = () => crypto.subtle.generateKey({ name: 'AES-GCM', length: 256 }, false, ['encrypt', 'decrypt']);
 
-async function valueKey(): Promise<CryptoKey> {
-  cachedValueKey ??= storedKey(VALUE_KEY_ID, () => crypto.subtle.generateKey({ name: 'AES-GCM', length: 256 }, false, ['encrypt', 'decrypt'])).catch(
-    (error: unknown) => {
-      cachedValueKey = null;
-      throw error;
-    },
-  );
-  return cachedValueKey;
+function vaultKey(id: string): Promise<CryptoKey> {
+  let key = vaultKeys.get(id);
+  if (!key) {
+    key = storedKey(id, newAesKey);
+    vaultKeys.set(id, key);
+    void key.catch(() => vaultKeys.get(id) === key && vaultKeys.delete(id));
+  }
+  return key;
 }
 
 const newTagger = () => crypto.subtle.generateKey({ name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
@@ -99,22 +91,27 @@ export function keyTag(secret: string): Promise<string> {
   return tag;
 }
 
-function toBase64(bytes: Uint8Array): string {
-  let binary = '';
-  for (const byte of bytes) binary += String.fromCharCode(byte);
-  return btoa(binary);
+/** AES-GCM ciphertext of `plain` with `binding` as its additional data: it opens only with the same binding. */
+async function encrypt(key: CryptoKey, plain: string, binding: string): Promise<{ iv: string; data: string }> {
+  const iv = crypto.getRandomValues(new Uint8Array(12));
+  const data = await crypto.subtle.encrypt({ name: 'AES-GCM', iv, additionalData: bindingFor(binding) }, key, new TextEncoder().encode(plain));
+  return { iv: toBase64(iv), data: toBase64(new Uint8Array(data)) };
 }
 
-function fromBase64(text: string): Uint8Array<ArrayBuffer> {
-  const binary = atob(text);
-  const bytes = new Uint8Array(binary.length);
-  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
-  return bytes;
+/** What encrypt() sealed with `binding`, or null when it does not open (another binding, another key, not ciphertext). */
+async function decrypt(key: CryptoKey, sealed: { iv: string; data: string }, binding?: string): Promise<string | null> {
+  try {
+    const additionalData = binding === undefined ? {} : { additionalData: bindingFor(binding) };
+    const plain = await crypto.subtle.decrypt({ name: 'AES-GCM', iv: fromBase64(sealed.iv), ...additionalData }, key, fromBase64(sealed.data));
+    return new TextDecoder().decode(plain);
+  } catch {
+    return null;
+  }
 }
 
-/** What the ciphertext is bound to: the normalised base URL (lib/api/base-url.ts) the key is for. */
-function bindingFor(address: string): Uint8Array<ArrayBuffer> {
-  return new TextEncoder().encode(address);
+/** What a ciphertext is bound to: for the API key, the normalised base URL (lib/api/base-url.ts) it is for. */
+function bindingFor(binding: string): Uint8Array<ArrayBuffer> {
+  return new TextEncoder().encode(binding);
 }
 
 /**
@@ -128,19 +125,7 @@ export function keyHint(secret: string): string | null {
 
 /** Seals `secret` for `address` (a normalised base URL): only `unseal(…, address)` opens it. */
 export async function seal(secret: string, address: string): Promise<SealedSecret> {
-  const iv = crypto.getRandomValues(new Uint8Array(12));
-  const data = await crypto.subtle.encrypt(
-    { name: 'AES-GCM', iv, additionalData: bindingFor(address) },
-    await wrappingKey(),
-    new TextEncoder().encode(secret),
-  );
-  return {
-    v: 2,
-    iv: toBase64(iv),
-    data: toBase64(new Uint8Array(data)),
-    hint: null,
-    url: address,
-  };
+  return { v: 2, ...(await encrypt(await vaultKey(KEY_ID), secret, address)), hint: null, url: address };
 }
 
 /**
@@ -150,17 +135,7 @@ export async function seal(secret: string, address: string): Promise<SealedSecre
  * disk) throws: the key may open again later, and must not be taken for one that never will.
  */
 export async function unseal(sealed: SealedSecret, address: string): Promise<string | null> {
-  const key = await wrappingKey();
-  try {
-    const plain = await crypto.subtle.decrypt(
-      { name: 'AES-GCM', iv: fromBase64(sealed.iv), additionalData: bindingFor(address) },
-      key,
-      fromBase64(sealed.data),
-    );
-    return new TextDecoder().decode(plain);
-  } catch {
-    return null;
-  }
+  return decrypt(await vaultKey(KEY_ID), sealed, address);
 }
 
 /** A value sealed with sealValue: AES-GCM ciphertext of its JSON. */
@@ -175,13 +150,7 @@ export interface SealedValue {
  * nowhere. Throws when the vault cannot be read now.
  */
 export async function sealValue(value: unknown, binding: string): Promise<SealedValue> {
-  const iv = crypto.getRandomValues(new Uint8Array(12));
-  const data = await crypto.subtle.encrypt(
-    { name: 'AES-GCM', iv, additionalData: new TextEncoder().encode(binding) },
-    await valueKey(),
-    new TextEncoder().encode(JSON.stringify(value)),
-  );
-  return { iv: toBase64(iv), data: toBase64(new Uint8Array(data)) };
+  return encrypt(await vaultKey(VALUE_KEY_ID), JSON.stringify(value), binding);
 }
 
 /**
@@ -190,17 +159,8 @@ export async function sealValue(value: unknown, binding: string): Promise<Sealed
  * vault's key was lost since (site data cleared). Throws when the vault cannot be read now.
  */
 export async function openValue(sealed: SealedValue, binding: string): Promise<unknown> {
-  const key = await valueKey();
-  try {
-    const plain = await crypto.subtle.decrypt(
-      { name: 'AES-GCM', iv: fromBase64(sealed.iv), additionalData: new TextEncoder().encode(binding) },
-      key,
-      fromBase64(sealed.data),
-    );
-    return JSON.parse(new TextDecoder().decode(plain)) as unknown;
-  } catch {
-    return null;
-  }
+  const plain = await decrypt(await vaultKey(VALUE_KEY_ID), sealed, binding);
+  return plain === null ? null : (JSON.parse(plain) as unknown);
 }
 
 function unboundWrappingKey(db: IDBDatabase): Promise<CryptoKey | undefined> {
@@ -220,13 +180,8 @@ export async function openUnbound(sealed: UnboundSealedSecret): Promise<string |
   } finally {
     db.close();
   }
-  if (!key) return null;
-  try {
-    const plain = await crypto.subtle.decrypt({ name: 'AES-GCM', iv: fromBase64(sealed.iv) }, key, fromBase64(sealed.data));
-    return new TextDecoder().decode(plain);
-  } catch {
-    return null;
-  }
+  // Sealed before the binding: no additional data.
+  return key ? decrypt(key, sealed) : null;
 }
 
 /** Deletes the wrapping key of unbound keys (once the key it sealed is bound, or if there is none). */
@@ -241,9 +196,8 @@ export async function forgetUnboundWrappingKey(): Promise<void> {
 
 /** For tests: forget the in-memory handle so the next call reads IndexedDB again. */
 export function resetVaultForTests(): void {
-  cachedKey = null;
+  vaultKeys.clear();
   cachedTagger = null;
-  cachedValueKey = null;
   tags.clear();
   resetStoredSignerForTests();
 }

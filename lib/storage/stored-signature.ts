@@ -6,7 +6,7 @@
  * pass for the service's. An HMAC-SHA-256 with a non-extractable key kept in the vault (vault.ts),
  * which only the extension's own pages can open.
  */
-import { storedKey } from './vault';
+import { fromBase64, storedKey, toBase64 } from './vault';
 
 const SIGNER_ID = 'stored-answer-signer';
 
@@ -44,20 +44,14 @@ function signedBytes(storageKey: string, content: string): Uint8Array<ArrayBuffe
 
 /** The signature of `content` stored under `storageKey` (base64). */
 export async function signStored(storageKey: string, content: string): Promise<string> {
-  const signature = new Uint8Array(await crypto.subtle.sign('HMAC', await signer(), signedBytes(storageKey, content)));
-  let binary = '';
-  for (const byte of signature) binary += String.fromCharCode(byte);
-  return btoa(binary);
+  return toBase64(new Uint8Array(await crypto.subtle.sign('HMAC', await signer(), signedBytes(storageKey, content))));
 }
 
 /** Whether `signature` is signStored's for `content` under `storageKey`: false for anything else, or when there is no key. */
 export async function verifyStored(storageKey: string, content: string, signature: unknown): Promise<boolean> {
   if (typeof signature !== 'string' || signature.length !== STORED_SIGNATURE_LENGTH) return false;
   try {
-    const binary = atob(signature);
-    const bytes = new Uint8Array(binary.length);
-    for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
-    return await crypto.subtle.verify('HMAC', await signer(), bytes, signedBytes(storageKey, content));
+    return await crypto.subtle.verify('HMAC', await signer(), fromBase64(signature), signedBytes(storageKey, content));
   } catch {
     return false;
   }

@@ -13,25 +13,19 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { cacheScopeOf } from '@/lib/api/client';
 import { storageCacheStore, storageDiscoveryStore } from '@/lib/background/browser-stores';
 import { createHandlers } from '@/lib/background/handlers';
-import { keyTag, resetVaultForTests, seal } from '@/lib/background/key-vault';
+import { keyTag, seal } from '@/lib/background/key-vault';
 import { legacyAccountRenames } from '@/lib/background/upload-account';
 import { ServiceContext } from '@/lib/background/service-context';
 import { effectiveSettings, migrateUnboundKey, resetSettingsForTests, saveSettings, settingsView } from '@/lib/background/settings';
 import { recordingClient } from '@/lib/background/uploads';
 import { UploadService } from '@/lib/upload/service';
 import { fakePlatform, memoryStore, T0, uploadRecord } from '../upload/helpers';
+import { deleteVault, fnv } from './vault-helpers';
 
 const BASE = 'https://api.test';
 const SHORT_KEY = 'k7Q2x9Zp';
 const OTHER_KEY = 'r4Tm8wLq';
 const MAYA = { id: 'c-maya', name: 'Maya Chen', email: 'maya@example.com' };
-
-/** The tag earlier versions filed things under: 32-bit FNV-1a of the key, hex. */
-function fnv(key: string): string {
-  let hash = 0x811c9dc5;
-  for (let i = 0; i < key.length; i++) hash = Math.imul(hash ^ key.charCodeAt(i), 0x01000193);
-  return (hash >>> 0).toString(16).padStart(8, '0');
-}
 
 /** Everything a plain function of the key would leave, which a reader could try keys against. */
 const derivedFrom = (key: string) => [
@@ -55,14 +49,6 @@ async function readableWithoutTheVault(): Promise<string> {
   const all = await fakeBrowser.storage.local.get(null);
   const { apiKeySealed, ...rest } = all as { apiKeySealed?: { iv: string; data: string } };
   return JSON.stringify({ ...rest, apiKeySealed: apiKeySealed && { ...apiKeySealed, iv: null, data: null } }) + Object.keys(all).join('\n');
-}
-
-async function deleteVault() {
-  resetVaultForTests();
-  await new Promise((resolve) => {
-    const request = indexedDB.deleteDatabase('primer-vault');
-    request.onsuccess = request.onerror = resolve;
-  });
 }
 
 beforeEach(async () => {

@@ -20,23 +20,14 @@ import { resetSettingsForTests, saveSettings } from '@/lib/background/settings';
 import { recordingClient } from '@/lib/background/uploads';
 import { UploadService } from '@/lib/upload/service';
 import { fakePlatform, idle, memoryStore, T0, withUrl } from './helpers';
+import { deleteVault, fnv } from '../background/vault-helpers';
 
 const BASE = 'https://api.test';
 const KEY = 'sk_live_0123456789abcdef';
 
-function fnv(key: string): string {
-  let hash = 0x811c9dc5;
-  for (let i = 0; i < key.length; i++) hash = Math.imul(hash ^ key.charCodeAt(i), 0x01000193);
-  return (hash >>> 0).toString(16).padStart(8, '0');
-}
-
 beforeEach(async () => {
-  resetVaultForTests();
+  await deleteVault();
   resetSettingsForTests();
-  await new Promise((resolve) => {
-    const request = indexedDB.deleteDatabase('primer-vault');
-    request.onsuccess = request.onerror = resolve;
-  });
   vi.spyOn(fakeBrowser.permissions, 'contains').mockResolvedValue(true as never);
 });
 

@@ -19,16 +19,11 @@ import { resetSettingsForTests, saveSettings } from '@/lib/background/settings';
 import { recordingClient } from '@/lib/background/uploads';
 import { UploadService } from '@/lib/upload/service';
 import { fakePlatform, memoryStore, T0, uploadRecord } from './helpers';
+import { fnv } from '../background/vault-helpers';
 
 const OLD = 'https://old.api.test';
 const NEW = 'https://api.test';
 const KEY = 'sk_live_0123456789abcdef';
-
-function fnv(key: string): string {
-  let hash = 0x811c9dc5;
-  for (let i = 0; i < key.length; i++) hash = Math.imul(hash ^ key.charCodeAt(i), 0x01000193);
-  return (hash >>> 0).toString(16).padStart(8, '0');
-}
 
 beforeEach(() => {
   resetVaultForTests();

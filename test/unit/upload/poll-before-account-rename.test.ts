@@ -21,15 +21,10 @@ import { recordingClient } from '@/lib/background/uploads';
 import type { Recording } from '@/lib/models';
 import { UploadService } from '@/lib/upload/service';
 import { fakePlatform, memoryStore, T0, uploadRecord } from './helpers';
+import { fnv } from '../background/vault-helpers';
 
 const BASE = 'https://api.test';
 const KEY = 'sk_live_0123456789abcdef';
-
-function fnv(key: string): string {
-  let hash = 0x811c9dc5;
-  for (let i = 0; i < key.length; i++) hash = Math.imul(hash ^ key.charCodeAt(i), 0x01000193);
-  return (hash >>> 0).toString(16).padStart(8, '0');
-}
 
 const processing: Recording = {
   id: 'rec-1', filename: 'Weekly sync.m4a', title: 'Weekly sync', meetingDate: null, status: 'processing', rawStatus: null,

@@ -12,21 +12,13 @@ import 'fake-indexeddb/auto';
 import { beforeEach, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { storageCacheStore } from '@/lib/background/browser-stores';
-import { resetVaultForTests } from '@/lib/background/key-vault';
 import { ServiceContext } from '@/lib/background/service-context';
 import { resetSettingsForTests, saveSettings } from '@/lib/background/settings';
 import { recordingClient } from '@/lib/background/uploads';
+import { deleteVault } from '../background/vault-helpers';
 
 const BASE = 'https://api.test';
 const KEY = 'sk_live_0123456789abcdef';
-
-async function deleteVault() {
-  resetVaultForTests();
-  await new Promise((resolve) => {
-    const request = indexedDB.deleteDatabase('primer-vault');
-    request.onsuccess = request.onerror = resolve;
-  });
-}
 
 beforeEach(async () => {
   await deleteVault();
