@@ -11,3 +11,11 @@ export const MAX_URL_LENGTH = 2000;
 
 /** The longest API key a message may carry; the options form refuses a longer one first, saying so. */
 export const MAX_API_KEY_LENGTH = 4000;
+
+/**
+ * The longest saved side-panel cache a `panel.cache.save` message may carry (characters): a save's
+ * answers are kept to 2 MiB as storage charges them (PANEL_CACHE_MAX_BYTES in
+ * components/panel/data/persistence.ts), which their text never exceeds; the rest is room for the
+ * JSON around them.
+ */
+export const MAX_PANEL_CACHE_TEXT = 3 * 1024 * 1024;

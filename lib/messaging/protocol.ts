@@ -21,7 +21,7 @@ import { validateWebhookUrl } from '../api/webhook-url';
 import { PanelFocusSchema } from '../panel/context';
 import { UploadFileSchema, UploadMetaSchema, UploadRecordSchema } from '../upload/record';
 import { contentProtocol, PersonQuery } from './content-protocol';
-import { MAX_API_KEY_LENGTH, MAX_INSIGHTS_BATCH, MAX_URL_LENGTH } from './limits';
+import { MAX_API_KEY_LENGTH, MAX_INSIGHTS_BATCH, MAX_PANEL_CACHE_TEXT, MAX_URL_LENGTH } from './limits';
 import { message } from './message-definition';
 
 export type { Audience, MessageDefinition } from './message-definition';
@@ -110,6 +110,11 @@ export const protocol = {
    * it will brief in the window's active tab (lib/background/panel-head-start.ts).
    */
   'panel.warm': message('extension', z.object({ windowId: z.int() }), z.object({})),
+  /**
+   * Firefox: the side panel's saved cache, for the background to sign and write
+   * (lib/background/handlers/panel-cache.ts): a closing panel cannot wait for its signature.
+   */
+  'panel.cache.save': message('extension', z.object({ text: z.string().check(z.maxLength(MAX_PANEL_CACHE_TEXT)) }), z.object({})),
   /**
    * "Open Primer options" on a hover card whose briefing failed for want of a setup or a valid key:
    * a content script cannot call runtime.openOptionsPage, so the background opens the page.

@@ -13,7 +13,9 @@ import {
 } from '@tanstack/query-persist-client-core';
 import { dehydrate, type Query, type QueryClient } from '@tanstack/react-query';
 import { z } from 'zod/mini';
-import { prepareStoredSigner, signStored, STORED_SIGNATURE_LENGTH, verifyStored } from '@/lib/storage/stored-signature';
+import { sendRequest } from '@/lib/messaging/send';
+import { verifiedPanelCache } from '@/lib/storage/panel-cache-signature';
+import { prepareStoredSigner } from '@/lib/storage/stored-signature';
 import { STORED_ANSWER_MAX_AGE_MS } from '@/lib/storage/answer-age';
 import { PANEL_CACHE_KEY } from '@/lib/storage/panel-cache-key';
 import { readPreferences, watchPreferences, type Preferences } from '@/lib/storage/preferences';
@@ -154,37 +156,18 @@ function snapshot(client: PersistedClient): string {
 }
 
 /**
- * Firefox: content scripts can write storage.local (lib/background/storage-access.ts), and a page
- * that took one over could save briefings of its own for the panel to show as the service's. There
- * the saved text carries the extension's signature (lib/storage/stored-signature.ts) as its last field,
- * `,"sig":"…"}`, over the text without it; read back without one that verifies, it is absent.
- * Still JSON with its `timestamp` (upkeep.ts and the start-up script read it as it is). Chrome
- * closes storage.local to content scripts, and saves and reads the text as before.
+ * Hands a snapshot to storage unless a newer one was already handed over. Chrome writes it here.
+ * Firefox stores it signed (lib/storage/panel-cache-signature.ts), and a closing panel cannot wait
+ * for a signature: the background signs and writes it, in the order the snapshots are sent. The
+ * message is sent before this returns, so a save from `pagehide` is not lost.
  */
-const SIGNATURE_FIELD = new RegExp(`,"sig":"([A-Za-z0-9+/=]{${STORED_SIGNATURE_LENGTH}})"\\}$`);
-
-async function signed(text: string): Promise<string> {
-  if (!text.endsWith('}') || text.length < 3) return text;
-  return `${text.slice(0, -1)},"sig":"${await signStored(PANEL_CACHE_KEY, text)}"}`;
-}
-
-/** The saved text as signed, when its signature is the extension's; else null (nothing saved). */
-async function verified(text: string): Promise<string | null> {
-  const field = SIGNATURE_FIELD.exec(text);
-  if (!field) return null;
-  const unsigned = `${text.slice(0, field.index)}}`;
-  return (await verifyStored(PANEL_CACHE_KEY, unsigned, field[1])) ? unsigned : null;
-}
-
 async function writeIfNewest(text: string): Promise<void> {
   const taken = snapshotOf.get(text) ?? ++snapshots;
   snapshotOf.delete(text);
   if (taken < newestWritten) return;
   newestWritten = taken;
   if (!import.meta.env.FIREFOX) return browser.storage.local.set({ [PANEL_CACHE_KEY]: text });
-  const stored = await signed(text);
-  // A later snapshot went on while this one was signed: that one is written, not this one after it.
-  if (taken === newestWritten) await browser.storage.local.set({ [PANEL_CACHE_KEY]: stored });
+  await sendRequest('panel.cache.save', { text });
 }
 
 /** `firstRead`: the saved cache as already read (the start-up script), used for the first read. */
@@ -204,7 +187,7 @@ export function createPanelPersister(firstRead?: Promise<unknown>) {
         early = undefined;
         const value = await read;
         if (typeof value !== 'string') return null;
-        return import.meta.env.FIREFOX ? verified(value) : value;
+        return import.meta.env.FIREFOX ? verifiedPanelCache(value) : value;
       },
       setItem: (_key, value) => writeIfNewest(value),
       removeItem: (key) => browser.storage.local.remove(key),

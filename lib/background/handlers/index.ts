@@ -5,6 +5,7 @@ import { panelHeadStart } from '../panel-head-start';
 import { contactHandlers } from './contacts';
 import { pageStatusHandlers } from './page-status';
 import { panelHandlers } from './panel';
+import { panelCacheHandlers } from './panel-cache';
 import { recordingHandlers } from './recordings';
 import { settingsHandlers } from './settings';
 import { uploadHandlers } from './uploads';
@@ -22,6 +23,7 @@ export function createHandlers(context: ServiceContext, uploads: UploadService =
     ...recordingHandlers(context),
     ...pageStatusHandlers(),
     ...panelHandlers(panelHeadStart(context)),
+    ...panelCacheHandlers(),
     ...uploadHandlers(uploads),
   };
 }

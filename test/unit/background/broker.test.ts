@@ -24,6 +24,7 @@ function handlers(overrides: Partial<Handlers> = {}): Handlers {
     'page.left': fail,
     'panel.focus': fail,
     'panel.warm': fail,
+    'panel.cache.save': fail,
     'options.open': fail,
     'recordings.list': fail,
     'recording.get': fail,

@@ -12,6 +12,7 @@ import { readPersisted, savePanelCache, startPanelCache } from '@/components/pan
 import { PANEL_CACHE_KEY } from '@/lib/storage/panel-cache-key';
 import { dropOldCopies } from '@/lib/background/upkeep';
 import { insights, reply } from '../panel/fixtures';
+import { listeningBackground } from './panel-background';
 
 const WORDS = 'Wire the payment today to the new account number in my last e-mail.';
 
@@ -31,6 +32,8 @@ afterEach(() => vi.unstubAllEnvs());
 describe('on Firefox', () => {
   it('restores the briefings it saved, signed, and not ones a page wrote or changed', async () => {
     vi.stubEnv('FIREFOX', true as never);
+    // The background signs and writes the panel's saves (lib/background/handlers/panel-cache.ts).
+    listeningBackground();
     const client = new QueryClient();
     client.setQueryData(['insights', 'm'], reply(insights({ communicationApproach: 'Lead with numbers.' })));
     await savePanelCache(client);
