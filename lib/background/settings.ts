@@ -4,7 +4,8 @@
  * and only for the address it belongs to:
  * - the user's key is sealed for the address it was saved with (key-vault.ts) and opens for no
  *   other, so changing the saved address (from another options tab, or anything else that can
- *   write storage.local, such as a content script) leaves Primer with no key for the new one;
+ *   write storage.local) leaves Primer with no key for the new one; on Firefox, where content
+ *   scripts can write storage.local, only an address the extension signed is believed (readSavedUrl);
  * - an administrator's key goes only to the administrator's address: with no address in the
  *   policy it is not used at all, never with an address the user chose.
  */
@@ -19,9 +20,12 @@ import {
   sealedApiKeyItem,
   SealedSecretSchema,
   serviceUrlItem,
+  SignedAddressSchema,
+  signedServiceUrlItem,
   UnboundSealedSecretSchema,
   type SealedSecret,
 } from '../storage/items';
+import { signStored, verifyStored } from '../storage/stored-signature';
 import { forgetUnboundWrappingKey, keyHint, openUnbound, seal, unseal } from './key-vault';
 
 const ManagedPolicySchema = z.object({
@@ -61,7 +65,27 @@ function baseUrlOf(raw: string | null | undefined): string | null {
   return normalised.ok ? normalised.baseUrl : null;
 }
 
-const readSavedUrl = () => readItem(serviceUrlItem, z.nullable(z.string()));
+/** What the address is signed as (stored-signature.ts), under the storage key of its signed copy. */
+const SIGNED_ADDRESS = 'serviceUrlSigned';
+
+/**
+ * The address the user saved. Firefox: the copy the extension signed when it was saved (a page can
+ * rewrite `serviceUrl` there), else the address the saved key was sealed for (an earlier version
+ * signed nothing; a key opens only for its own address), else none: never what a page wrote.
+ */
+async function readSavedUrl(): Promise<string | null> {
+  if (!import.meta.env.FIREFOX) return readItem(serviceUrlItem, z.nullable(z.string()));
+  const signed = await readItem(signedServiceUrlItem, z.nullable(SignedAddressSchema));
+  if (signed !== null && (await verifyStored(SIGNED_ADDRESS, signed.url, signed.sig))) return signed.url;
+  return (await openedFor(await readSealed()))?.address ?? null;
+}
+
+/** The writes that save `address` (a normalised base URL) as the user's: on Firefox with its signed copy. */
+async function addressWrites(address: string): Promise<Parameters<typeof storage.setItems>[0]> {
+  const plain = { item: serviceUrlItem, value: address };
+  if (!import.meta.env.FIREFOX) return [plain];
+  return [plain, { item: signedServiceUrlItem, value: { url: address, sig: await signStored(SIGNED_ADDRESS, address) } }];
+}
 /** The sealed key; one sealed by an earlier version, for any address, reads as none. */
 const readSealed = () => readItem(sealedApiKeyItem, z.nullable(SealedSecretSchema));
 
@@ -193,8 +217,12 @@ export async function saveSettings(change: { serviceUrl?: string; apiKey?: strin
     if (policy.serviceUrl !== undefined) throw new ApiError('forbidden', 'Your administrator set the service address.');
     const normalised = normaliseBaseUrl(change.serviceUrl);
     if (!normalised.ok) throw new ApiError('bad_request', normalised.message);
-    writes.push({ item: serviceUrlItem, value: normalised.baseUrl });
     address = normalised.baseUrl;
+    writes.push(...(await addressWrites(address)));
+  } else if (import.meta.env.FIREFOX && policy.serviceUrl === undefined && address !== null && change.apiKey !== undefined) {
+    // The address in effect, signed now: one an earlier version saved (believed for its key's
+    // sake) stays the user's once that key is removed or replaced.
+    writes.push(...(await addressWrites(address)));
   }
   if (change.apiKey !== undefined) {
     if (policy.apiKey !== undefined) throw new ApiError('forbidden', 'Your administrator set the API key.');

@@ -40,6 +40,15 @@ export type UnboundSealedSecret = z.infer<typeof UnboundSealedSecretSchema>;
 
 export const serviceUrlItem = storage.defineItem<string | null>('local:serviceUrl', { fallback: null, version: 1 });
 
+/**
+ * Firefox: the saved address again, with the extension's signature (lib/storage/stored-signature.ts).
+ * Content scripts can write storage.local there (lib/background/storage-access.ts): `serviceUrl` is
+ * written as before but only this copy is believed (lib/background/settings.ts). Not on Chrome.
+ */
+export const SignedAddressSchema = z.object({ url: z.string().check(z.maxLength(2048)), sig: z.string().check(z.maxLength(100)) });
+export type SignedAddress = z.infer<typeof SignedAddressSchema>;
+export const signedServiceUrlItem = storage.defineItem<SignedAddress | null>('local:serviceUrlSigned', { fallback: null, version: 1 });
+
 export const sealedApiKeyItem = storage.defineItem<SealedSecret | null>('local:apiKeySealed', {
   fallback: null,
   version: 1,

@@ -16,7 +16,7 @@ export const SETTINGS_SAVED_KEY = 'settingsSavedAt';
  * For the extension's own pages and the background; content scripts use watchSettingsSaved.
  */
 export const SETTINGS_KEYS: Partial<Record<string, readonly string[]>> = {
-  local: ['serviceUrl', 'apiKeySealed'],
+  local: ['serviceUrl', 'serviceUrlSigned', 'apiKeySealed'],
   managed: ['serviceUrl', 'apiKey'],
 };
 

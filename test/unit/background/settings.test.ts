@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { resetVaultForTests, seal, unseal } from '@/lib/background/key-vault';
 import { apiKeyFor, effectiveSettings, migrateUnboundKey, resetSettingsForTests, saveSettings, settingsView } from '@/lib/background/settings';
-import { sealedApiKeyItem, serviceUrlItem } from '@/lib/storage/items';
+import { sealedApiKeyItem, serviceUrlItem, signedServiceUrlItem } from '@/lib/storage/items';
 import { SETTINGS_KEYS, SETTINGS_SAVED_KEY, watchSettings, watchSettingsSaved } from '@/lib/storage/settings-change';
 
 const KEY = 'sk_live_0123456789abcdef';
@@ -361,6 +361,6 @@ describe('watchSettings', () => {
   });
 
   it('knows the saved settings by the keys they are stored under', () => {
-    expect(SETTINGS_KEYS.local).toEqual([serviceUrlItem, sealedApiKeyItem].map((item) => item.key.replace(/^local:/, '')));
+    expect(SETTINGS_KEYS.local).toEqual([serviceUrlItem, signedServiceUrlItem, sealedApiKeyItem].map((item) => item.key.replace(/^local:/, '')));
   });
 });
