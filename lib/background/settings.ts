@@ -75,9 +75,24 @@ const SIGNED_ADDRESS = 'serviceUrlSigned';
  */
 async function readSavedUrl(): Promise<string | null> {
   if (!import.meta.env.FIREFOX) return readItem(serviceUrlItem, z.nullable(z.string()));
+  return (await signedAddress()) ?? (await openedFor(await readSealed()))?.address ?? null;
+}
+
+/** Firefox: the address in the signed copy, when the extension signed it; else null. */
+async function signedAddress(): Promise<string | null> {
   const signed = await readItem(signedServiceUrlItem, z.nullable(SignedAddressSchema));
-  if (signed !== null && (await verifyStored(SIGNED_ADDRESS, signed.url, signed.sig))) return signed.url;
-  return (await openedFor(await readSealed()))?.address ?? null;
+  return signed !== null && (await verifyStored(SIGNED_ADDRESS, signed.url, signed.sig)) ? signed.url : null;
+}
+
+/**
+ * Firefox: an address saved before its copy was signed, believed for the sake of the key sealed
+ * for it (readSavedUrl), is signed once at start, not on the user's next Save: a Save that
+ * changes nothing would otherwise change a watched item and have every page start over.
+ */
+async function signAddressOfKey(): Promise<void> {
+  if ((await signedAddress()) !== null) return;
+  const address = (await openedFor(await readSealed()))?.address ?? null;
+  if (address !== null) await storage.setItems(await addressWrites(address));
 }
 
 /** The writes that save `address` (a normalised base URL) as the user's: on Firefox with its signed copy. */
@@ -103,16 +118,22 @@ let migration: Promise<void> | null = null;
 export function migrateUnboundKey(): Promise<void> {
   migration ??= (async () => {
     const unbound = UnboundSealedSecretSchema.safeParse(await sealedApiKeyItem.getValue());
+    const policy = await readPolicy();
     if (unbound.success) {
-      const policy = await readPolicy();
-      const address = baseUrlOf(policy.serviceUrl ?? (await readSavedUrl()));
+      // The address as that version saved it, plain (no copy was signed then): it sent the key there.
+      const address = baseUrlOf(policy.serviceUrl ?? (await readItem(serviceUrlItem, z.nullable(z.string()))));
       const secret = await openUnbound(unbound.data);
-      await sealedApiKeyItem.setValue(secret !== null && address !== null ? await seal(secret, address) : null);
+      const mine = import.meta.env.FIREFOX && policy.serviceUrl === undefined && address !== null;
+      await storage.setItems([
+        { item: sealedApiKeyItem, value: secret !== null && address !== null ? await seal(secret, address) : null },
+        ...(mine ? await addressWrites(address) : []),
+      ]);
     } else {
       // Earlier versions kept the key's ending beside its ciphertext, where Firefox's content
       // scripts can read it: most of a short key.
       const sealed = await readSealed();
       if (sealed !== null && sealed.hint !== null) await sealedApiKeyItem.setValue({ ...sealed, hint: null });
+      if (import.meta.env.FIREFOX && policy.serviceUrl === undefined) await signAddressOfKey();
     }
     await forgetUnboundWrappingKey();
   })().catch((error: unknown) => {

@@ -113,8 +113,17 @@ export const protocol = {
   /**
    * Firefox: the side panel's saved cache, for the background to sign and write
    * (lib/background/handlers/panel-cache.ts): a closing panel cannot wait for its signature.
+   * `panel` names the panel page, `snapshot` numbers its saves in the order they were taken.
    */
-  'panel.cache.save': message('extension', z.object({ text: z.string().check(z.maxLength(MAX_PANEL_CACHE_TEXT)) }), z.object({})),
+  'panel.cache.save': message(
+    'extension',
+    z.object({
+      text: z.string().check(z.maxLength(MAX_PANEL_CACHE_TEXT)),
+      panel: z.string().check(z.minLength(1), z.maxLength(100)),
+      snapshot: z.int().check(z.minimum(0)),
+    }),
+    z.object({}),
+  ),
   /**
    * "Open Primer options" on a hover card whose briefing failed for want of a setup or a valid key:
    * a content script cannot call runtime.openOptionsPage, so the background opens the page.

@@ -155,6 +155,9 @@ function snapshot(client: PersistedClient): string {
   return text;
 }
 
+/** This panel page, to the background writing its saves (Firefox): its snapshots are numbered here. */
+const THIS_PANEL = crypto.randomUUID();
+
 /**
  * Hands a snapshot to storage unless a newer one was already handed over. Chrome writes it here.
  * Firefox stores it signed (lib/storage/panel-cache-signature.ts), and a closing panel cannot wait
@@ -167,7 +170,7 @@ async function writeIfNewest(text: string): Promise<void> {
   if (taken < newestWritten) return;
   newestWritten = taken;
   if (!import.meta.env.FIREFOX) return browser.storage.local.set({ [PANEL_CACHE_KEY]: text });
-  await sendRequest('panel.cache.save', { text });
+  await sendRequest('panel.cache.save', { text, panel: THIS_PANEL, snapshot: taken });
 }
 
 /** `firstRead`: the saved cache as already read (the start-up script), used for the first read. */

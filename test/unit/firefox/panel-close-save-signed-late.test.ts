@@ -58,7 +58,7 @@ describe('closing the side panel', () => {
   it('on Firefox the background signs and writes only what an extension page sends, never a content script', async () => {
     vi.stubEnv('FIREFOX', true as never);
     listeningBackground(PAGE);
-    const refused = await fakeBrowser.runtime.sendMessage({ primer: 1, type: 'panel.cache.save', payload: { text: '{"timestamp":1,"buster":"v1","clientState":{"mutations":[],"queries":[]}}' } });
+    const refused = await fakeBrowser.runtime.sendMessage({ primer: 1, type: 'panel.cache.save', payload: { text: '{"timestamp":1,"buster":"v1","clientState":{"mutations":[],"queries":[]}}', panel: 'p', snapshot: 1 } });
     expect(refused).toMatchObject({ ok: false, error: { kind: 'forbidden' } });
     expect(await saved()).toBeUndefined();
   });
@@ -68,7 +68,7 @@ describe('the background writing the panel’s saves', () => {
   it('writes them in the order they came, an older one slower to land never landing after a newer one', async () => {
     vi.stubEnv('FIREFOX', true as never);
     listeningBackground(PANEL);
-    const save = (text: string) => fakeBrowser.runtime.sendMessage({ primer: 1, type: 'panel.cache.save', payload: { text } });
+    const save = (text: string, snapshot: number) => fakeBrowser.runtime.sendMessage({ primer: 1, type: 'panel.cache.save', payload: { text, panel: 'p', snapshot } });
     // The older save is slow to land (a large write, a busy disk).
     const set = fakeBrowser.storage.local.set.bind(fakeBrowser.storage.local);
     const slowly = (items: Record<string, unknown>) => new Promise<void>((resolve) => setTimeout(() => resolve(set(items)), 50));
@@ -78,7 +78,7 @@ describe('the background writing the panel’s saves', () => {
     vi.spyOn(fakeBrowser.storage.local, 'set').mockImplementation(landing);
     const older = '{"timestamp":1,"buster":"v1","clientState":{"mutations":[],"queries":[]}}';
     const newer = '{"timestamp":2,"buster":"v1","clientState":{"mutations":[],"queries":[]}}';
-    const replies = await Promise.all([save(older), save(newer)]);
+    const replies = await Promise.all([save(older, 1), save(newer, 2)]);
     expect(replies).toMatchObject([{ ok: true }, { ok: true }]);
     // Every write has landed.
     await new Promise((resolve) => setTimeout(resolve, 100));
