@@ -133,7 +133,8 @@ export function migrateUnboundKey(): Promise<void> {
       // scripts can read it: most of a short key.
       const sealed = await readSealed();
       if (sealed !== null && sealed.hint !== null) await sealedApiKeyItem.setValue({ ...sealed, hint: null });
-      if (import.meta.env.FIREFOX && policy.serviceUrl === undefined) await signAddressOfKey();
+      // Not written now (storage full): on a later start; readSavedUrl believes it meanwhile.
+      if (import.meta.env.FIREFOX && policy.serviceUrl === undefined) await signAddressOfKey().catch(() => undefined);
     }
     await forgetUnboundWrappingKey();
   })().catch((error: unknown) => {
