@@ -92,6 +92,9 @@ describe('PopupApp', () => {
       await fakeBrowser.storage.local.set({ [UPLOADS_KEY]: [record({ state: 'processing' })] });
       render(<PopupApp draft={draft()} />);
       await screen.findByRole('listitem', { name: 'Weekly sync: Processing' });
+      // A few turns: the row's effects (the 2 s checks among them) may still be scheduled when it is
+      // found (React runs them after the paint, outside act, on a loaded machine later).
+      for (let turn = 0; turn < 5; turn++) await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
       act(() => void vi.advanceTimersByTime(8000));
       expect(sent('upload.check')).toHaveLength(1);
       await act(() => {
