@@ -7,10 +7,17 @@
 import { z } from 'zod/mini';
 import { PageViewsSchema } from '../panel/context';
 import { SITES } from '../sites/types';
-import { contentReplies, LONGEST_NAME } from './content-replies';
+import { ContactMatchSchema } from '../models/contact';
+import { contentReplies, LONGEST_NAME, LOOKUP_FAILED } from './content-replies';
 import { message } from './message-definition';
 
-export { LOOKUP_FAILED, PersonAnswer } from './content-replies';
+export { LOOKUP_FAILED } from './content-replies';
+/**
+ * One person's answer: the match, null for not a contact, or LOOKUP_FAILED (ask again later). The
+ * content scripts check a reply of these by hand, the same way (content-replies.ts).
+ */
+export const PersonAnswer = z.nullable(z.union([ContactMatchSchema, z.literal(LOOKUP_FAILED)]));
+export type PersonAnswer = z.infer<typeof PersonAnswer>;
 
 const Email = z.string().check(z.trim(), z.minLength(3), z.maxLength(320));
 export const PersonQuery = z.union([
@@ -25,7 +32,7 @@ export const contentProtocol = {
   'people.find': message(
     'any',
     z.object({ people: z.array(PersonQuery).check(z.maxLength(1000)) }),
-    contentReplies['people.find'],
+    z.array(PersonAnswer),
   ),
   /** A content script's self-check: whether the page's layout is recognised, and what it found. */
   'page.status': message(

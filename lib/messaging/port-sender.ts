@@ -5,7 +5,7 @@
  * every port lost or refused: the content runtime then checks whether the extension itself is gone.
  */
 import type { z } from 'zod/mini';
-import { backgroundUnavailable, checkReply, type Definitions } from './sender';
+import { backgroundUnavailable, checkReply, type Definitions, type ReplyCheck } from './sender';
 import { envelope } from './envelope';
 import { PortAnswerSchema, type PortLike } from './port';
 
@@ -21,7 +21,7 @@ interface Waiting {
  * so a content script need not bundle the requests' schemas. `P` (the messages' definitions, for
  * the requests' types) is given explicitly: `createPortSender<typeof protocol>(replies, connect)`.
  */
-export type ReplySchemas<P extends Definitions> = { [T in keyof P]: P[T]['response'] };
+export type ReplySchemas<P extends Definitions> = { [T in keyof P]: ReplyCheck<z.infer<P[T]['response']>> };
 
 export function createPortSender<P extends Definitions>(replies: ReplySchemas<P>, connect: () => PortLike) {
   let port: PortLike | null = null;
@@ -97,7 +97,7 @@ export function createPortSender<P extends Definitions>(replies: ReplySchemas<P>
         lost();
       }
     });
-    return checkReply(replies[type], raw);
+    return checkReply<z.infer<P[T]['response']>>(replies[type], raw);
   }
 
   /**

