@@ -2,7 +2,7 @@
 import { clockFormat, UI_LOCALE } from '@/lib/format/dates';
 import { nonBlank, statusAsWords } from '@/lib/format/text';
 import { formatBytes } from '@/lib/upload/file-check';
-import { isSending, MISSING_FILE, noLongerFollowed, recordingGone, refusedOnEveryRetry, type UploadRecord, type UploadStep } from '@/lib/upload/record';
+import { isSending, MISSING_FILE, noLongerFollowed, recordingGone, refusedOnEveryRetry, untrustedUpload, type UploadRecord, type UploadStep } from '@/lib/upload/record';
 import { TOO_LARGE_ANSWER } from '@/lib/api/errors';
 
 const STEP_NAMES: Record<UploadStep, string> = {
@@ -71,6 +71,8 @@ export function progressOf(record: UploadRecord): Progress | null {
 export function retryLabel(record: UploadRecord): string | null {
   if (record.state === 'cancelled') return 'Resume';
   if (record.state !== 'failed' || record.failedStep === 'processing') return null;
+  // Firefox: its stored record is not as the background signed it; the row says to upload the file again.
+  if (import.meta.env.FIREFOX && untrustedUpload(record)) return null;
   if (record.needsAccess) return 'Allow and upload';
   // The file is gone (a restart before a copy was kept): Retry would ask for a new upload address,
   // a new recording at the service, and fail the same way. The row says to pick the file again,

@@ -1,17 +1,27 @@
 import { useEffect, useState } from 'react';
 import { browser } from '#imports';
 import type { UploadRecord } from '@/lib/upload/record';
-import { parseUploads, UPLOADS_KEY } from '@/lib/upload/store';
+import { parseUploads, readUploads, UPLOADS_KEY } from '@/lib/upload/store';
 import { sendRequest } from '@/lib/messaging/send';
 
-/** Live list of uploads (the background writes progress to storage); null until first read. */
+/**
+ * Live list of uploads (the background writes progress to storage); null until first read. On
+ * Firefox each record's signature is checked (store.ts readUploads: content scripts can write
+ * there), and a list is shown only if no later one arrived while it was checked.
+ */
 export function useUploads(): UploadRecord[] | null {
   const [uploads, setUploads] = useState<UploadRecord[] | null>(null);
   useEffect(() => {
     let live = true;
-    void browser.storage.local.get(UPLOADS_KEY).then((stored) => live && setUploads(parseUploads(stored[UPLOADS_KEY])));
+    let latest = 0;
+    const show = (raw: unknown) => {
+      if (!import.meta.env.FIREFOX) return live && setUploads(parseUploads(raw));
+      const reading = ++latest;
+      void readUploads(raw).then((list) => live && reading === latest && setUploads(list));
+    };
+    void browser.storage.local.get(UPLOADS_KEY).then((stored) => show(stored[UPLOADS_KEY]));
     const onChanged = (changes: Record<string, { newValue?: unknown }>, area: string) => {
-      if (area === 'local' && UPLOADS_KEY in changes) setUploads(parseUploads(changes[UPLOADS_KEY]?.newValue));
+      if (area === 'local' && UPLOADS_KEY in changes) show(changes[UPLOADS_KEY]?.newValue);
     };
     browser.storage.onChanged.addListener(onChanged);
     return () => {

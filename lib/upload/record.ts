@@ -127,6 +127,23 @@ export function isSending(record: Pick<UploadRecord, 'state'>): boolean {
   return record.state === 'requesting-url' || record.state === 'uploading' || record.state === 'completing';
 }
 
+/**
+ * Why an upload is not gone on with (Firefox builds only): its record in storage.local is not as
+ * the background signed it (lib/upload/store.ts). Content scripts can write that area there, so a
+ * page may have rewritten its contact, service, account or host to allow, or stripped the
+ * signature (records of the version before carry none): nothing of it is acted upon, and the way
+ * on is a new upload. The store shows such a record as failed with these words (untrustedUpload).
+ */
+export const UNTRUSTED_UPLOAD = 'Primer cannot trust this upload’s saved details. Upload the file again.';
+
+/**
+ * A record the store read as not the background's (UNTRUSTED_UPLOAD): no Retry, no run, no check.
+ * Only Firefox's store makes one: callers test `import.meta.env.FIREFOX` first, so Chrome's build has none of it.
+ */
+export function untrustedUpload(record: Pick<UploadRecord, 'state' | 'error'>): boolean {
+  return record.state === 'failed' && record.error === UNTRUSTED_UPLOAD;
+}
+
 /** Why a PUT failed when the file itself is gone (file-sender.ts): a retry cannot send it. */
 export const MISSING_FILE = 'The recording’s file is no longer available to Primer; pick it again.';
 

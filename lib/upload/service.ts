@@ -3,7 +3,7 @@
  * processing, and tells the user (toolbar badge, notifications). The steps themselves are the
  * runner's; the PUT goes wherever the platform sends files (transport.ts).
  */
-import { MISSING_FILE, RECORDING_GONE, newUploadRecord, isActive, isSending, noLongerFollowed, recordingGone, type UploadFile, type UploadMeta, type UploadRecord } from './record';
+import { MISSING_FILE, RECORDING_GONE, UNTRUSTED_UPLOAD, newUploadRecord, isActive, isSending, noLongerFollowed, recordingGone, untrustedUpload, type UploadFile, type UploadMeta, type UploadRecord } from './record';
 import { checkProcessing, nextPollAt, pollDue, type PollDeps } from './poller';
 import { UploadRunner, type UploadDeps } from './runner';
 import type { UploadStore } from './store';
@@ -171,6 +171,9 @@ export class UploadService {
     await this.#afterStartup(id);
     const record = await this.#require(id);
     if (this.#runner.isRunning(id)) return record;
+    // Firefox: its stored record is not as the background signed it (a page may have rewritten its
+    // contact, service or account): nothing of it is gone on with, its kept file sent nowhere.
+    if (import.meta.env.FIREFOX && untrustedUpload(record)) throw new ApiError('conflict', UNTRUSTED_UPLOAD);
     if (record.state === 'failed' && record.failedStep === 'processing') {
       if (noLongerFollowed(record)) throw new ApiError('conflict', 'Primer no longer follows this recording; check it on the service.');
       throw new ApiError('conflict', 'The service could not process this recording; upload the file again.');
@@ -405,11 +408,13 @@ export class UploadService {
    * more than STOPPED_COPY_KEPT_MS ago: a recording of gigabytes is not kept on disk for a retry
    * that is not coming (its row then asks for the file). Not the copy of one a view asked about
    * (`asked`: a Retry as the worker woke), one running, one that moved since it was read, or one
-   * another pass is deleting.
+   * another pass is deleting. On Firefox, the copy of an upload whose stored record is untrusted
+   * (record.ts UNTRUSTED_UPLOAD) goes at once: it can never be sent, and its row already says to upload the file again.
    */
   async #deleteStoppedCopies(records: readonly UploadRecord[], asked: ReadonlySet<string>): Promise<void> {
     const stoppedLongAgo = (record: UploadRecord) =>
-      !record.putDone && (record.state === 'failed' || record.state === 'cancelled') && this.#platform.now() - record.updatedAt > STOPPED_COPY_KEPT_MS;
+      (import.meta.env.FIREFOX && untrustedUpload(record)) ||
+      (!record.putDone && (record.state === 'failed' || record.state === 'cancelled') && this.#platform.now() - record.updatedAt > STOPPED_COPY_KEPT_MS);
     for (const record of records) {
       if (!stoppedLongAgo(record)) continue;
       const id = record.id;
@@ -420,6 +425,8 @@ export class UploadService {
       if (this.#deleting.has(id)) continue;
       if (asked.has(id) || this.#runner.isRunning(id) || now === null || now.updatedAt !== record.updatedAt || !stoppedLongAgo(now)) continue;
       const deleting = (async () => {
+        // Untrusted (Firefox): its row says so already, and nothing of it is written back signed.
+        if (import.meta.env.FIREFOX && untrustedUpload(now)) return this.#deleteFile(id);
         // Its row says to pick the file again, with no Retry: one would ask for a new upload address
         // (a new recording on the service) only to find no file to send. Said before the file goes:
         // a worker stopped between the two leaves a copy the next pass deletes, never a row

@@ -7,10 +7,20 @@
  * background's vault), bound to the upload's id and recording: Firefox's content scripts can read
  * and write storage.local, and an address written there in plain text (by a page, or by an earlier
  * version) is never followed. Views never need the address.
+ *
+ * On Firefox (`import.meta.env.FIREFOX`) the rest of a record could be rewritten there too (its
+ * contact, the service and account its recording is on, the host to allow), or its signature
+ * stripped: each record is written with the extension's signature of its content
+ * (lib/storage/stored-signature.ts), and one that does not verify, whoever wrote it (records of
+ * the version before carry none), is read as failed and untrusted (record.ts UNTRUSTED_UPLOAD),
+ * keeping nothing of what it said but its title, file and date: it is never resumed, retried,
+ * completed or checked, and views offer only Remove. Chrome 140+ closes storage.local to content
+ * scripts (lib/background/storage-access.ts): its build has none of this.
  */
 import { browser } from '#imports';
 import { z } from 'zod/mini';
-import { UploadRecordSchema, type UploadRecord } from './record';
+import { newUploadRecord, UNTRUSTED_UPLOAD, UploadRecordSchema, withoutContact, type UploadRecord } from './record';
+import { signStored, verifyStored } from '../storage/stored-signature';
 
 export const UPLOADS_KEY = 'uploads';
 /** How many uploads the list keeps (finished ones beyond it go, oldest first); the popup says so. */
@@ -60,21 +70,78 @@ export interface UploadStore {
   dropFinishedBefore(cutoff: number): Promise<string[]>;
 }
 
-function parseStored(raw: unknown): StoredRecord[] {
+/** A stored upload as read, and the entry it was read from (with its signature, on Firefox). */
+interface Entry {
+  stored: StoredRecord;
+  raw: unknown;
+}
+
+function parseStored(raw: unknown): Entry[] {
   const list = z.array(z.unknown()).safeParse(raw);
   if (!list.success) return [];
   return list.data.flatMap((entry) => {
     const parsed = StoredRecordSchema.safeParse(entry);
-    return parsed.success ? [parsed.data] : [];
+    return parsed.success ? [{ stored: parsed.data, raw: entry }] : [];
   });
 }
 
+/** A record as views see it: with no upload address. */
+const forView = ({ sealedAddress: _sealed, ...record }: StoredRecord): UploadRecord => ({ ...record, uploadUrl: null, uploadHeaders: {} });
+
 /**
  * Reads the stored list, as views show it: with no upload address (one in plain text is an earlier
- * version's, or a page's). Entries that do not fit the schema (an older version wrote them) are dropped.
+ * version's, or a page's). Entries that do not fit the schema (an older version wrote them) are
+ * dropped. Signatures are not checked (readUploads does, on Firefox).
  */
 export function parseUploads(raw: unknown): UploadRecord[] {
-  return parseStored(raw).map(({ sealedAddress: _sealed, ...record }) => ({ ...record, uploadUrl: null, uploadHeaders: {} }));
+  return parseStored(raw).map(({ stored }) => forView(stored));
+}
+
+/**
+ * Firefox: what is signed of a stored upload, its content as read (StoredRecordSchema's, so a field
+ * a page added or an optional one it dropped is no difference): JSON with the keys in order at every level.
+ */
+function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map((item) => (item === undefined ? 'null' : canonical(item))).join(',')}]`;
+  if (typeof value === 'object' && value !== null) {
+    const fields = Object.entries(value as Record<string, unknown>).filter(([, field]) => field !== undefined);
+    return `{${fields
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+      .map(([key, field]) => `${JSON.stringify(key)}:${canonical(field)}`)
+      .join(',')}}`;
+  }
+  return JSON.stringify(value) ?? 'null';
+}
+
+/** Firefox: `entry` as written, with the extension's signature of its content beside it (unsigned when it cannot be signed: untrusted when read). */
+async function signedEntry(entry: StoredRecord): Promise<unknown> {
+  const parsed = StoredRecordSchema.safeParse(entry);
+  if (!parsed.success) return entry;
+  const sig = await signStored(UPLOADS_KEY, canonical(parsed.data)).catch(() => null);
+  return sig === null ? parsed.data : { ...parsed.data, sig };
+}
+
+/** Firefox: whether the entry carries the extension's signature of its content as it stands. */
+function signedAsItStands({ stored, raw }: Entry): Promise<boolean> {
+  return verifyStored(UPLOADS_KEY, canonical(stored), (raw as { sig?: unknown }).sig);
+}
+
+/**
+ * Firefox: what is shown of, and done with, a record that is not as the background signed it:
+ * failed, saying so (UNTRUSTED_UPLOAD), with its title, file and date to tell which upload it was,
+ * and nothing else (no contact, recording, service, account, host to allow, or address).
+ */
+function untrustedRecord({ id, file, meta, createdAt, updatedAt }: StoredRecord): UploadRecord {
+  return { ...newUploadRecord(id, file, withoutContact(meta), createdAt), updatedAt, state: 'failed', error: UNTRUSTED_UPLOAD };
+}
+
+/**
+ * Reads the stored list as views show it (parseUploads). On Firefox, a record that is not as the
+ * background signed it is shown as untrusted, with Remove only (untrustedRecord).
+ */
+export async function readUploads(raw: unknown): Promise<UploadRecord[]> {
+  if (!import.meta.env.FIREFOX) return parseUploads(raw);
+  return Promise.all(parseStored(raw).map(async (entry) => ((await signedAsItStands(entry)) ? forView(entry.stored) : untrustedRecord(entry.stored))));
 }
 
 const isFinished = (record: UploadRecord) => record.state === 'completed' || record.state === 'cancelled' || record.state === 'failed';
@@ -130,32 +197,47 @@ export function storageUploadStore({ onDropped, sealer }: StoreOptions = {}): Up
     const parsed = AddressSchema.safeParse(value);
     return parsed.success ? parsed.data : null;
   };
-  const readHeld = async (): Promise<{ records: UploadRecord[]; held: Map<string, SealedAddress> }> => {
+  /**
+   * The stored records, their addresses opened. On Firefox, one not as the background signed it is
+   * read as untrusted (untrustedRecord), and `untrusted` keeps the entry it was read from: written
+   * back as it was found, never signed, unless a write replaces it with a record of the background's own.
+   */
+  const readHeld = async (): Promise<{ records: UploadRecord[]; held: Map<string, SealedAddress>; untrusted: Map<UploadRecord, unknown> }> => {
     const held = new Map<string, SealedAddress>();
+    const untrusted = new Map<UploadRecord, unknown>();
     const records = await Promise.all(
-      parseStored((await browser.storage.local.get(UPLOADS_KEY))[UPLOADS_KEY]).map(async ({ sealedAddress, ...record }) => {
+      parseStored((await browser.storage.local.get(UPLOADS_KEY))[UPLOADS_KEY]).map(async (entry) => {
+        if (import.meta.env.FIREFOX && !(await signedAsItStands(entry))) {
+          const record = untrustedRecord(entry.stored);
+          untrusted.set(record, entry.raw);
+          return record;
+        }
+        const { sealedAddress, ...record } = entry.stored;
         const address = await opened(record, sealedAddress, held);
         return { ...record, uploadUrl: address?.url ?? null, uploadHeaders: address?.headers ?? {} };
       }),
     );
-    return { records, held };
+    return { records, held, untrusted };
   };
   const read = async (): Promise<UploadRecord[]> => (await readHeld()).records;
-  /** As stored: the address sealed; one held (see opened) as it was; else (no vault to seal it now) not kept. */
-  const stored = async (record: UploadRecord, held: Map<string, SealedAddress>): Promise<StoredRecord> => {
+  /** As stored: the address sealed; one held (see opened) as it was; else (no vault to seal it now) not kept. Signed on Firefox. */
+  const stored = async (record: UploadRecord, held: Map<string, SealedAddress>): Promise<unknown> => {
     const address = record.uploadUrl === null ? null : { url: record.uploadUrl, headers: record.uploadHeaders };
     const binding = addressBinding(record);
     const sealed = address && sealer ? await sealer.seal(address, binding).catch(() => null) : null;
-    return { ...record, uploadUrl: null, uploadHeaders: {}, sealedAddress: sealed ?? held.get(binding) ?? null };
+    const entry: StoredRecord = { ...record, uploadUrl: null, uploadHeaders: {}, sealedAddress: sealed ?? held.get(binding) ?? null };
+    return import.meta.env.FIREFOX ? signedEntry(entry) : entry;
   };
   const write = (change: (records: UploadRecord[]) => UploadRecord[]) => {
     const next = queue.then(async () => {
-      const { records: current, held } = await readHeld();
+      const { records: current, held, untrusted } = await readHeld();
       const changed = change(current);
       // Nothing to change (an update that found the record already moved on): nothing written.
       if (changed === current) return;
       const kept = trim(changed);
-      await browser.storage.local.set({ [UPLOADS_KEY]: await Promise.all(kept.map((record) => stored(record, held))) });
+      // An untrusted record passed on as read goes back as it was found (Firefox: see readHeld).
+      const entries = kept.map((record) => (import.meta.env.FIREFOX && untrusted.has(record) ? untrusted.get(record) : stored(record, held)));
+      await browser.storage.local.set({ [UPLOADS_KEY]: await Promise.all(entries) });
       if (kept.length < changed.length) onDropped?.(changed.filter((record) => !kept.includes(record)).map((record) => record.id));
     });
     queue = next.catch(() => undefined);

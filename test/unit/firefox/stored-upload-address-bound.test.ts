@@ -13,7 +13,7 @@ import { UploadService } from '@/lib/upload/service';
 import { resetVaultForTests } from '@/lib/background/key-vault';
 import { uploadStore } from '@/lib/background/upload-store';
 import { parseUploads, UPLOADS_KEY } from '@/lib/upload/store';
-import { isSending } from '@/lib/upload/record';
+import { isSending, UNTRUSTED_UPLOAD } from '@/lib/upload/record';
 import { fakePlatform, T0, withUrl } from '../upload/helpers';
 
 // A Firefox build: its pages can write storage.local (Chrome's cannot, and reads an earlier version's plain address).
@@ -49,20 +49,23 @@ describe('a stored upload address', () => {
     await settled();
     const sentTo = platform.put.mock.calls.map(([record]) => record.uploadUrl);
     expect(sentTo).not.toContain('https://storage.example/rec-9?sig=page');
-    expect(sentTo).toEqual(['https://storage.example/rec-2?sig=2']);
+    // Nor anywhere: the record, not as the background signed it, is untrusted (upload-record-rewritten-by-page.test.ts).
+    expect(sentTo).toEqual([]);
+    expect(await uploadStore().get('u1')).toMatchObject({ state: 'failed', error: UNTRUSTED_UPLOAD });
   });
 
-  it('kept in plain text by an earlier version is not followed: a new one is asked for, and the upload goes on', async () => {
+  it('kept in plain text by an earlier version is not followed: the record, unsigned, is untrusted and not resumed', async () => {
     // As the version before wrote it: the address and its headers in the record.
     await fakeBrowser.storage.local.set({ [UPLOADS_KEY]: [withUrl({ state: 'uploading', uploadUrl: 'https://storage.example/elsewhere?sig=old' })] });
 
     const { platform, service } = background();
     await service.resume();
     await settled();
-    expect(platform.requestUrl).toHaveBeenCalledTimes(1);
-    expect(platform.put.mock.calls.map(([record]) => record.uploadUrl)).toEqual(['https://storage.example/rec-2?sig=2']);
+    // An earlier version's record is unsigned, as one a page stripped: nothing of it is gone on with.
+    expect(platform.requestUrl).not.toHaveBeenCalled();
+    expect(platform.put).not.toHaveBeenCalled();
     const [record] = await uploadStore().all();
-    expect(record).toMatchObject({ state: 'processing', recordingId: 'rec-2', abandonedRecordingIds: ['rec-1'] });
+    expect(record).toMatchObject({ state: 'failed', error: UNTRUSTED_UPLOAD, uploadUrl: null });
   });
 
   it('sealed by the background is opened again at the next start: the upload goes on at it, no new recording', async () => {
@@ -80,7 +83,7 @@ describe('a stored upload address', () => {
     ]);
   });
 
-  it('sealed by a vault since lost (site data cleared) is none: a new one is asked for; a file already stored needs none', async () => {
+  it('sealed by a vault since lost (site data cleared) is none, and the records, their signatures lost with it, are untrusted', async () => {
     await uploadStore().put(withUrl({ state: 'uploading' }));
     await uploadStore().put(withUrl({ id: 'u2', state: 'completing', putDone: true, createdAt: T0 - 1 }, 'u2'));
     await new Promise<void>((resolve) => {
@@ -91,9 +94,13 @@ describe('a stored upload address', () => {
     const { platform, service } = background();
     await service.resume();
     await settled();
-    await vi.waitFor(async () => expect((await uploadStore().get('u2'))?.state).toBe('processing'));
-    expect(platform.requestUrl).toHaveBeenCalledTimes(1);
-    expect(platform.put.mock.calls.map(([record]) => [record.id, record.uploadUrl])).toEqual([['u1', 'https://storage.example/rec-2?sig=2']]);
-    expect(platform.complete.mock.calls.map(([recordingId]) => recordingId).sort()).toEqual(['rec-1', 'rec-2']);
+    // The signer's key went with the vault: what it signed cannot be told from a page's writing.
+    expect(platform.requestUrl).not.toHaveBeenCalled();
+    expect(platform.put).not.toHaveBeenCalled();
+    expect(platform.complete).not.toHaveBeenCalled();
+    expect((await uploadStore().all()).map((record) => [record.id, record.state, record.error])).toEqual([
+      ['u1', 'failed', UNTRUSTED_UPLOAD],
+      ['u2', 'failed', UNTRUSTED_UPLOAD],
+    ]);
   });
 });

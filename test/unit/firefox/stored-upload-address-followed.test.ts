@@ -14,7 +14,7 @@ import { missingUploadAccess } from '@/lib/background/uploads';
 import { UploadService } from '@/lib/upload/service';
 import { uploadStore } from '@/lib/background/upload-store';
 import { UPLOADS_KEY } from '@/lib/upload/store';
-import { isSending } from '@/lib/upload/record';
+import { isSending, UNTRUSTED_UPLOAD } from '@/lib/upload/record';
 import { fakePlatform, T0, withUrl } from '../upload/helpers';
 
 // A Firefox build: its pages can write storage.local (Chrome's cannot, and reads an earlier version's plain address).
@@ -52,9 +52,10 @@ describe('an upload address a page wrote into storage.local', () => {
     const { platform, service } = background();
     await service.resume();
     await settled();
-    expect(platform.put).toHaveBeenCalled();
     const sentTo = platform.put.mock.calls.map(([record]) => record.uploadUrl);
     expect(sentTo).not.toContain(ATTACKERS);
+    // Nor anywhere: the rewritten record is untrusted (upload-record-rewritten-by-page.test.ts).
+    expect(sentTo).toEqual([]);
   });
 
   it('is not where Retry sends the recording', async () => {
@@ -62,12 +63,12 @@ describe('an upload address a page wrote into storage.local', () => {
     await rewriteAsPage({ uploadUrl: ATTACKERS, urlExpiresAt: null });
 
     const { platform, service } = background();
-    await service.retry('u1');
+    // Refused: the rewritten record is untrusted (upload-record-rewritten-by-page.test.ts).
+    await expect(service.retry('u1')).rejects.toThrow(UNTRUSTED_UPLOAD);
     await settled();
-    expect(platform.put).toHaveBeenCalled();
     const sentTo = platform.put.mock.calls.map(([record]) => record.uploadUrl);
     expect(sentTo).not.toContain(ATTACKERS);
-    // Only ever the address the service issued (or a new one it issues).
+    // Only ever the address the service issued (or a new one it issues): here none.
     expect(sentTo.every((url) => url === ISSUED || url.startsWith('https://storage.example/rec-'))).toBe(true);
   });
 });
