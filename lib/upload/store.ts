@@ -19,7 +19,7 @@
  */
 import { browser } from '#imports';
 import { z } from 'zod/mini';
-import { newUploadRecord, UNTRUSTED_UPLOAD, UploadRecordSchema, withoutContact, type UploadRecord } from './record';
+import { newUploadRecord, UNTRUSTED_UPLOAD, UploadRecordSchema, untrustedUpload, withoutContact, type UploadRecord } from './record';
 import { signStored, verifyStored } from '../storage/stored-signature';
 
 export const UPLOADS_KEY = 'uploads';
@@ -70,23 +70,21 @@ export interface UploadStore {
   dropFinishedBefore(cutoff: number): Promise<string[]>;
 }
 
-/** A stored upload as read, and the entry it was read from (with its signature, on Firefox). */
-interface Entry {
-  stored: StoredRecord;
-  raw: unknown;
-}
+/**
+ * Firefox: the entry each record was read from (its signature beside it), by the parsed record;
+ * and by an untrusted one (untrustedRecord), to be written back as it was found.
+ */
+const foundAs = new WeakMap<object, unknown>();
 
-function parseStored(raw: unknown): Entry[] {
+function parseStored(raw: unknown): StoredRecord[] {
   const list = z.array(z.unknown()).safeParse(raw);
   if (!list.success) return [];
   return list.data.flatMap((entry) => {
     const parsed = StoredRecordSchema.safeParse(entry);
-    return parsed.success ? [{ stored: parsed.data, raw: entry }] : [];
+    if (import.meta.env.FIREFOX && parsed.success) foundAs.set(parsed.data, entry);
+    return parsed.success ? [parsed.data] : [];
   });
 }
-
-/** A record as views see it: with no upload address. */
-const forView = ({ sealedAddress: _sealed, ...record }: StoredRecord): UploadRecord => ({ ...record, uploadUrl: null, uploadHeaders: {} });
 
 /**
  * Reads the stored list, as views show it: with no upload address (one in plain text is an earlier
@@ -94,7 +92,7 @@ const forView = ({ sealedAddress: _sealed, ...record }: StoredRecord): UploadRec
  * dropped. Signatures are not checked (readUploads does, on Firefox).
  */
 export function parseUploads(raw: unknown): UploadRecord[] {
-  return parseStored(raw).map(({ stored }) => forView(stored));
+  return parseStored(raw).map(({ sealedAddress: _sealed, ...record }) => ({ ...record, uploadUrl: null, uploadHeaders: {} }));
 }
 
 /**
@@ -113,17 +111,22 @@ function canonical(value: unknown): string {
   return JSON.stringify(value) ?? 'null';
 }
 
-/** Firefox: `entry` as written, with the extension's signature of its content beside it (unsigned when it cannot be signed: untrusted when read). */
+/**
+ * Firefox: `entry` as written, with the extension's signature of its content beside it. Unsigned
+ * (untrusted when read) when it cannot be signed, or says it is untrusted: made from one, it is never signed.
+ */
 async function signedEntry(entry: StoredRecord): Promise<unknown> {
   const parsed = StoredRecordSchema.safeParse(entry);
-  if (!parsed.success) return entry;
+  if (!parsed.success || untrustedUpload(parsed.data)) return entry;
   const sig = await signStored(UPLOADS_KEY, canonical(parsed.data)).catch(() => null);
   return sig === null ? parsed.data : { ...parsed.data, sig };
 }
 
-/** Firefox: whether the entry carries the extension's signature of its content as it stands. */
-function signedAsItStands({ stored, raw }: Entry): Promise<boolean> {
-  return verifyStored(UPLOADS_KEY, canonical(stored), (raw as { sig?: unknown }).sig);
+/** Firefox: whether the record was read from an entry with the extension's signature of its content as it stands. */
+function signedAsItStands(stored: StoredRecord): Promise<boolean> {
+  const entry = foundAs.get(stored);
+  const sig = typeof entry === 'object' && entry !== null ? (entry as { sig?: unknown }).sig : undefined;
+  return verifyStored(UPLOADS_KEY, canonical(stored), sig);
 }
 
 /**
@@ -131,8 +134,11 @@ function signedAsItStands({ stored, raw }: Entry): Promise<boolean> {
  * failed, saying so (UNTRUSTED_UPLOAD), with its title, file and date to tell which upload it was,
  * and nothing else (no contact, recording, service, account, host to allow, or address).
  */
-function untrustedRecord({ id, file, meta, createdAt, updatedAt }: StoredRecord): UploadRecord {
-  return { ...newUploadRecord(id, file, withoutContact(meta), createdAt), updatedAt, state: 'failed', error: UNTRUSTED_UPLOAD };
+function untrustedRecord(stored: StoredRecord): UploadRecord {
+  const { id, file, meta, createdAt, updatedAt } = stored;
+  const record: UploadRecord = { ...newUploadRecord(id, file, withoutContact(meta), createdAt), updatedAt, state: 'failed', error: UNTRUSTED_UPLOAD };
+  foundAs.set(record, foundAs.get(stored));
+  return record;
 }
 
 /**
@@ -141,7 +147,13 @@ function untrustedRecord({ id, file, meta, createdAt, updatedAt }: StoredRecord)
  */
 export async function readUploads(raw: unknown): Promise<UploadRecord[]> {
   if (!import.meta.env.FIREFOX) return parseUploads(raw);
-  return Promise.all(parseStored(raw).map(async (entry) => ((await signedAsItStands(entry)) ? forView(entry.stored) : untrustedRecord(entry.stored))));
+  return Promise.all(
+    parseStored(raw).map(async (stored) => {
+      if (!(await signedAsItStands(stored))) return untrustedRecord(stored);
+      const { sealedAddress: _sealed, ...record } = stored;
+      return { ...record, uploadUrl: null, uploadHeaders: {} };
+    }),
+  );
 }
 
 const isFinished = (record: UploadRecord) => record.state === 'completed' || record.state === 'cancelled' || record.state === 'failed';
@@ -199,25 +211,20 @@ export function storageUploadStore({ onDropped, sealer }: StoreOptions = {}): Up
   };
   /**
    * The stored records, their addresses opened. On Firefox, one not as the background signed it is
-   * read as untrusted (untrustedRecord), and `untrusted` keeps the entry it was read from: written
-   * back as it was found, never signed, unless a write replaces it with a record of the background's own.
+   * read as untrusted (untrustedRecord): written back as it was found (foundAs), never signed,
+   * unless a write replaces it with a record of the background's own.
    */
-  const readHeld = async (): Promise<{ records: UploadRecord[]; held: Map<string, SealedAddress>; untrusted: Map<UploadRecord, unknown> }> => {
+  const readHeld = async (): Promise<{ records: UploadRecord[]; held: Map<string, SealedAddress> }> => {
     const held = new Map<string, SealedAddress>();
-    const untrusted = new Map<UploadRecord, unknown>();
     const records = await Promise.all(
-      parseStored((await browser.storage.local.get(UPLOADS_KEY))[UPLOADS_KEY]).map(async (entry) => {
-        if (import.meta.env.FIREFOX && !(await signedAsItStands(entry))) {
-          const record = untrustedRecord(entry.stored);
-          untrusted.set(record, entry.raw);
-          return record;
-        }
-        const { sealedAddress, ...record } = entry.stored;
+      parseStored((await browser.storage.local.get(UPLOADS_KEY))[UPLOADS_KEY]).map(async (stored) => {
+        if (import.meta.env.FIREFOX && !(await signedAsItStands(stored))) return untrustedRecord(stored);
+        const { sealedAddress, ...record } = stored;
         const address = await opened(record, sealedAddress, held);
         return { ...record, uploadUrl: address?.url ?? null, uploadHeaders: address?.headers ?? {} };
       }),
     );
-    return { records, held, untrusted };
+    return { records, held };
   };
   const read = async (): Promise<UploadRecord[]> => (await readHeld()).records;
   /** As stored: the address sealed; one held (see opened) as it was; else (no vault to seal it now) not kept. Signed on Firefox. */
@@ -230,14 +237,13 @@ export function storageUploadStore({ onDropped, sealer }: StoreOptions = {}): Up
   };
   const write = (change: (records: UploadRecord[]) => UploadRecord[]) => {
     const next = queue.then(async () => {
-      const { records: current, held, untrusted } = await readHeld();
+      const { records: current, held } = await readHeld();
       const changed = change(current);
       // Nothing to change (an update that found the record already moved on): nothing written.
       if (changed === current) return;
       const kept = trim(changed);
       // An untrusted record passed on as read goes back as it was found (Firefox: see readHeld).
-      const entries = kept.map((record) => (import.meta.env.FIREFOX && untrusted.has(record) ? untrusted.get(record) : stored(record, held)));
-      await browser.storage.local.set({ [UPLOADS_KEY]: await Promise.all(entries) });
+      await browser.storage.local.set({ [UPLOADS_KEY]: await Promise.all(kept.map((record) => (import.meta.env.FIREFOX && foundAs.has(record) ? foundAs.get(record) : stored(record, held)))) });
       if (kept.length < changed.length) onDropped?.(changed.filter((record) => !kept.includes(record)).map((record) => record.id));
     });
     queue = next.catch(() => undefined);

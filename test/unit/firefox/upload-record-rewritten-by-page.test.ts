@@ -17,7 +17,7 @@ import { uploadStore } from '@/lib/background/upload-store';
 import { UPLOADS_KEY } from '@/lib/upload/store';
 import { isSending, type UploadRecord } from '@/lib/upload/record';
 import { retryLabel } from '@/components/popup/upload-text';
-import { fakePlatform, presigned, T0, uploadRecord, withUrl } from '../upload/helpers';
+import { deferred, fakePlatform, presigned, T0, uploadRecord, withUrl } from '../upload/helpers';
 
 beforeEach(() => vi.stubEnv('FIREFOX', true as never));
 afterEach(() => vi.unstubAllEnvs());
@@ -114,6 +114,8 @@ describe('an upload record a page rewrote in storage.local', () => {
     await new Promise((resolve) => setTimeout(resolve, 20));
     expectNothingDone(platform);
     await expectUntrustedRow(service);
+    // Its kept copy can never be sent: it goes.
+    expect(platform.deleteFile).toHaveBeenCalledWith('u1');
   });
 
   it('with its signature copied from another record: not trusted', async () => {
@@ -149,6 +151,25 @@ describe('an upload record a page rewrote in storage.local', () => {
 });
 
 describe('an upload record the background signed, untouched', () => {
+  it('rewritten by a page while its file is being sent: the run goes on with the background’s own copy, and its next save is trusted again', async () => {
+    const { platform, service } = background();
+    const putting = deferred();
+    platform.put.mockImplementation(() => putting.promise);
+    const record = uploadRecord();
+    await service.start('u1', record.file, record.meta);
+    await vi.waitFor(() => expect(platform.put).toHaveBeenCalledTimes(1));
+    await rewriteAsPage({}, { primaryContactId: 'c-attackers-pick' });
+    // Meanwhile the hourly pass leaves the running upload's file alone.
+    await service.forgetFinishedBefore(T0 - 1);
+    expect(platform.deleteFile).not.toHaveBeenCalled();
+
+    putting.resolve();
+    // (Read as untrusted until the run's next save: not a sign the run ended.)
+    await vi.waitFor(async () => expect((await uploadStore().get('u1'))?.state).toBe('processing'));
+    expect(await uploadStore().get('u1')).toMatchObject({ state: 'processing', error: null, meta: { primaryContactId: 'c-maya' } });
+    expect(platform.complete.mock.calls.map(([id]) => id)).toEqual(['rec-2']);
+  });
+
   it('is retried as before: the recording is created for its contact, the file sent, and processed', async () => {
     await uploadStore().put(stoppedAtRequest());
 
