@@ -408,13 +408,13 @@ export class UploadService {
    * more than STOPPED_COPY_KEPT_MS ago: a recording of gigabytes is not kept on disk for a retry
    * that is not coming (its row then asks for the file). Not the copy of one a view asked about
    * (`asked`: a Retry as the worker woke), one running, one that moved since it was read, or one
-   * another pass is deleting. On Firefox, the copy of an upload whose stored record is untrusted
-   * (record.ts UNTRUSTED_UPLOAD) goes at once: it can never be sent, and its row already says to upload the file again.
+   * another pass is deleting. On Firefox, an upload whose stored record is untrusted (record.ts
+   * UNTRUSTED_UPLOAD) keeps its copy as long as any stopped one (never sent while it is untrusted):
+   * a vault unreadable at one start reads every record so, and they are trusted again at the next.
    */
   async #deleteStoppedCopies(records: readonly UploadRecord[], asked: ReadonlySet<string>): Promise<void> {
     const stoppedLongAgo = (record: UploadRecord) =>
-      (import.meta.env.FIREFOX && untrustedUpload(record)) ||
-      (!record.putDone && (record.state === 'failed' || record.state === 'cancelled') && this.#platform.now() - record.updatedAt > STOPPED_COPY_KEPT_MS);
+      !record.putDone && (record.state === 'failed' || record.state === 'cancelled') && this.#platform.now() - record.updatedAt > STOPPED_COPY_KEPT_MS;
     for (const record of records) {
       if (!stoppedLongAgo(record)) continue;
       const id = record.id;
