@@ -5,6 +5,7 @@ import { resetVaultForTests, seal, unseal } from '@/lib/background/key-vault';
 import { apiKeyFor, effectiveSettings, migrateUnboundKey, resetSettingsForTests, saveSettings, settingsView } from '@/lib/background/settings';
 import { sealedApiKeyItem, serviceUrlItem, signedServiceUrlItem } from '@/lib/storage/items';
 import { SETTINGS_KEYS, SETTINGS_SAVED_KEY, watchSettings, watchSettingsSaved } from '@/lib/storage/settings-change';
+import { idb, storeUnboundKey } from './vault-helpers';
 
 const KEY = 'sk_live_0123456789abcdef';
 const SVC = 'https://svc.example.com';
@@ -23,32 +24,6 @@ beforeEach(async () => {
   await deleteVault();
 });
 
-function idb<T>(request: IDBRequest<T>): Promise<T> {
-  return new Promise((resolve, reject) => {
-    request.onsuccess = () => resolve(request.result);
-    request.onerror = () => reject(request.error ?? new Error('IndexedDB request failed'));
-  });
-}
-
-const base64 = (bytes: Uint8Array) => btoa(String.fromCharCode(...bytes));
-
-/**
- * A key as the version before the address binding left it: AES-GCM without additional data, under
- * the wrapping key `api-key-wrapper` in the vault, `{v: 1}` in storage.local.
- */
-async function storeUnboundKey(secret: string) {
-  const open = indexedDB.open('primer-vault', 1);
-  open.onupgradeneeded = () => open.result.createObjectStore('keys');
-  const db = await idb(open);
-  const wrapper = await crypto.subtle.generateKey({ name: 'AES-GCM', length: 256 }, false, ['encrypt', 'decrypt']);
-  await idb(db.transaction('keys', 'readwrite').objectStore('keys').put(wrapper, 'api-key-wrapper'));
-  db.close();
-  const iv = crypto.getRandomValues(new Uint8Array(12));
-  const data = new Uint8Array(await crypto.subtle.encrypt({ name: 'AES-GCM', iv }, wrapper, new TextEncoder().encode(secret)));
-  const sealed = { v: 1, iv: base64(iv), data: base64(data), hint: secret.slice(-4) };
-  await fakeBrowser.storage.local.set({ apiKeySealed: sealed });
-  return sealed;
-}
 
 async function vaultKeyIds(): Promise<IDBValidKey[]> {
   const open = indexedDB.open('primer-vault', 1);

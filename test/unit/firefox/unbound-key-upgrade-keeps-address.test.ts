@@ -11,32 +11,10 @@ import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { effectiveSettings, migrateUnboundKey, resetSettingsForTests, settingsView } from '@/lib/background/settings';
-import { deleteVault } from '../background/vault-helpers';
+import { deleteVault, storeUnboundKey } from '../background/vault-helpers';
 
 const KEY = 'sk_live_0123456789abcdef';
 const SVC = 'https://svc.example.com';
-
-function idb<T>(request: IDBRequest<T>): Promise<T> {
-  return new Promise((resolve, reject) => {
-    request.onsuccess = () => resolve(request.result);
-    request.onerror = () => reject(request.error ?? new Error('IndexedDB request failed'));
-  });
-}
-
-const base64 = (bytes: Uint8Array) => btoa(String.fromCharCode(...bytes));
-
-/** As the version before the address binding left it (the same as test/unit/background/settings.test.ts builds it). */
-async function storeUnboundKey(secret: string) {
-  const open = indexedDB.open('primer-vault', 1);
-  open.onupgradeneeded = () => open.result.createObjectStore('keys');
-  const db = await idb(open);
-  const wrapper = await crypto.subtle.generateKey({ name: 'AES-GCM', length: 256 }, false, ['encrypt', 'decrypt']);
-  await idb(db.transaction('keys', 'readwrite').objectStore('keys').put(wrapper, 'api-key-wrapper'));
-  db.close();
-  const iv = crypto.getRandomValues(new Uint8Array(12));
-  const data = new Uint8Array(await crypto.subtle.encrypt({ name: 'AES-GCM', iv }, wrapper, new TextEncoder().encode(secret)));
-  await fakeBrowser.storage.local.set({ apiKeySealed: { v: 1, iv: base64(iv), data: base64(data), hint: secret.slice(-4) } });
-}
 
 beforeEach(async () => {
   resetSettingsForTests();
