@@ -18,17 +18,17 @@ let cachedSigner: Promise<CryptoKey> | null = null;
 const newSigner = () => crypto.subtle.generateKey({ name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
 
 /**
- * The signing key. A vault that cannot be read (IndexedDB failing, a full disk) gives a key kept in
- * memory for this page's or worker's life, as the API key's tagger does: what was signed before is
- * then unverifiable, so absent, and fetched again.
+ * The signing key, from the vault. One that cannot be read now (IndexedDB failing for a moment, a
+ * full disk) is tried again on the next use, never replaced by a key kept in memory: what that
+ * signed would be unverifiable to every other page and after the next start (an upload sent
+ * meanwhile read as untrusted). Meanwhile nothing is signed (signStored throws) and nothing
+ * verifies: answers are not kept, and are fetched again.
  */
 function signer(): Promise<CryptoKey> {
-  cachedSigner ??= storedKey(SIGNER_ID, newSigner)
-    .catch(() => newSigner())
-    .catch((error: unknown) => {
-      cachedSigner = null;
-      throw error;
-    });
+  cachedSigner ??= storedKey(SIGNER_ID, newSigner).catch((error: unknown) => {
+    cachedSigner = null;
+    throw error;
+  });
   return cachedSigner;
 }
 

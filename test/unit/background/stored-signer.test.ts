@@ -39,14 +39,20 @@ it('keeps its key in the vault: a new worker verifies what the last one signed',
   expect(await verifyStored('contactIndex', '{}', sig)).toBe(true);
 });
 
-it('signs with a key of its own for the worker’s life when the vault cannot be read; what was signed before is unverifiable', async () => {
+it('signs nothing while the vault cannot be read, and reads it again on the next use (no key of its own in memory)', async () => {
   const before = await signStored('cache:a', 'x');
   resetVaultForTests();
-  vi.spyOn(indexedDB, 'open').mockImplementation(() => {
+  const open = indexedDB.open.bind(indexedDB);
+  const failing = vi.spyOn(indexedDB, 'open').mockImplementation(() => {
     throw new DOMException('Internal error opening backing store', 'UnknownError');
   });
   expect(await verifyStored('cache:a', 'x', before)).toBe(false);
+  await expect(signStored('cache:a', 'x')).rejects.toThrow();
+  // The vault reads again: what was signed before verifies, and what is signed now verifies elsewhere too.
+  failing.mockImplementation(open);
+  expect(await verifyStored('cache:a', 'x', before)).toBe(true);
   const now = await signStored('cache:a', 'x');
+  resetVaultForTests();
   expect(await verifyStored('cache:a', 'x', now)).toBe(true);
 });
 
