@@ -10,12 +10,18 @@
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { browser } from '#imports';
-import { parseUploads, UPLOADS_KEY } from '@/lib/upload/store';
+import { parseUploads, readUploads, UPLOADS_KEY } from '@/lib/upload/store';
 
-/** Whether an upload turned `completed` between the two stored lists. */
-export function someCompleted(before: unknown, after: unknown): boolean {
-  const done = new Set(parseUploads(before).flatMap((record) => (record.state === 'completed' ? [record.id] : [])));
-  return parseUploads(after).some((record) => record.state === 'completed' && !done.has(record.id));
+/**
+ * Whether an upload turned `completed` between the two stored lists. On Firefox, where a page can
+ * write the list, only records the background signed count (readUploads): a made-up "completed"
+ * written again and again would have the panel call the service each time.
+ */
+export async function someCompleted(before: unknown, after: unknown): Promise<boolean> {
+  const read = import.meta.env.FIREFOX ? readUploads : (raw: unknown) => Promise.resolve(parseUploads(raw));
+  const [was, now] = await Promise.all([read(before), read(after)]);
+  const done = new Set(was.flatMap((record) => (record.state === 'completed' ? [record.id] : [])));
+  return now.some((record) => record.state === 'completed' && !done.has(record.id));
 }
 
 export function useRefreshOnUploads(): void {
@@ -23,9 +29,12 @@ export function useRefreshOnUploads(): void {
   useEffect(() => {
     const onChanged = (changes: Record<string, { oldValue?: unknown; newValue?: unknown }>, area: string) => {
       const change = changes[UPLOADS_KEY];
-      if (area !== 'local' || !change || !someCompleted(change.oldValue, change.newValue)) return;
-      void client.invalidateQueries({ queryKey: ['insights'] });
-      void client.invalidateQueries({ queryKey: ['recordings'] });
+      if (area !== 'local' || !change) return;
+      void someCompleted(change.oldValue, change.newValue).then((completed) => {
+        if (!completed) return;
+        void client.invalidateQueries({ queryKey: ['insights'] });
+        void client.invalidateQueries({ queryKey: ['recordings'] });
+      });
     };
     browser.storage.onChanged.addListener(onChanged);
     return () => browser.storage.onChanged.removeListener(onChanged);

@@ -113,11 +113,11 @@ describe('uploads from the side panel', () => {
     expect(invalidate).toHaveBeenCalledWith({ queryKey: ['recordings'] });
   });
 
-  it('only uploads that just completed count', () => {
+  it('only uploads that just completed count', async () => {
     const done = record({ state: 'completed' });
-    expect(someCompleted([], [done])).toBe(true);
-    expect(someCompleted([done], [done])).toBe(false);
-    expect(someCompleted(undefined, [record({ state: 'completed', meta: { ...done.meta, primaryContactId: null } })])).toBe(true);
-    expect(someCompleted([record({ state: 'processing' })], [record({ state: 'failed', failedStep: 'processing' })])).toBe(false);
+    expect(await someCompleted([], [done])).toBe(true);
+    expect(await someCompleted([done], [done])).toBe(false);
+    expect(await someCompleted(undefined, [record({ state: 'completed', meta: { ...done.meta, primaryContactId: null } })])).toBe(true);
+    expect(await someCompleted([record({ state: 'processing' })], [record({ state: 'failed', failedStep: 'processing' })])).toBe(false);
   });
 });
