@@ -14,15 +14,14 @@ export function useUploads(): UploadRecord[] | null {
   useEffect(() => {
     let live = true;
     let latest = 0;
-    const checked = (raw: unknown) => {
+    const show = (raw: unknown) => {
+      if (!import.meta.env.FIREFOX) return void (live && setUploads(parseUploads(raw)));
       const reading = ++latest;
       void readUploads(raw).then((list) => live && reading === latest && setUploads(list));
     };
-    void browser.storage.local.get(UPLOADS_KEY).then((stored) => (import.meta.env.FIREFOX ? checked(stored[UPLOADS_KEY]) : live && setUploads(parseUploads(stored[UPLOADS_KEY]))));
+    void browser.storage.local.get(UPLOADS_KEY).then((stored) => show(stored[UPLOADS_KEY]));
     const onChanged = (changes: Record<string, { newValue?: unknown }>, area: string) => {
-      if (area !== 'local' || !(UPLOADS_KEY in changes)) return;
-      if (import.meta.env.FIREFOX) checked(changes[UPLOADS_KEY]?.newValue);
-      else setUploads(parseUploads(changes[UPLOADS_KEY]?.newValue));
+      if (area === 'local' && UPLOADS_KEY in changes) show(changes[UPLOADS_KEY]?.newValue);
     };
     browser.storage.onChanged.addListener(onChanged);
     return () => {

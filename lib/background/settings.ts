@@ -65,6 +65,9 @@ function baseUrlOf(raw: string | null | undefined): string | null {
   return normalised.ok ? normalised.baseUrl : null;
 }
 
+/** The `serviceUrl` item as stored: what Chrome believes, and what an earlier version saved. */
+const readPlainUrl = () => readItem(serviceUrlItem, z.nullable(z.string()));
+
 /** What the address is signed as (stored-signature.ts), under the storage key of its signed copy. */
 const SIGNED_ADDRESS = 'serviceUrlSigned';
 
@@ -74,7 +77,7 @@ const SIGNED_ADDRESS = 'serviceUrlSigned';
  * signed nothing; a key opens only for its own address), else none: never what a page wrote.
  */
 async function readSavedUrl(): Promise<string | null> {
-  if (!import.meta.env.FIREFOX) return readItem(serviceUrlItem, z.nullable(z.string()));
+  if (!import.meta.env.FIREFOX) return readPlainUrl();
   return (await signedAddress()) ?? (await openedFor(await readSealed()))?.address ?? null;
 }
 
@@ -121,7 +124,7 @@ export function migrateUnboundKey(): Promise<void> {
     const policy = await readPolicy();
     if (unbound.success) {
       // The address as that version saved it, plain (no copy was signed then): it sent the key there.
-      const address = baseUrlOf(policy.serviceUrl ?? (await readItem(serviceUrlItem, z.nullable(z.string()))));
+      const address = baseUrlOf(policy.serviceUrl ?? (await readPlainUrl()));
       const secret = await openUnbound(unbound.data);
       const mine = import.meta.env.FIREFOX && policy.serviceUrl === undefined && address !== null;
       await storage.setItems([

@@ -10,7 +10,7 @@
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { browser } from '#imports';
-import { parseUploads, readUploads, UPLOADS_KEY } from '@/lib/upload/store';
+import { readUploads, UPLOADS_KEY } from '@/lib/upload/store';
 
 /**
  * Whether an upload turned `completed` between the two stored lists. On Firefox, where a page can
@@ -18,8 +18,7 @@ import { parseUploads, readUploads, UPLOADS_KEY } from '@/lib/upload/store';
  * written again and again would have the panel call the service each time.
  */
 export async function someCompleted(before: unknown, after: unknown): Promise<boolean> {
-  const read = import.meta.env.FIREFOX ? readUploads : (raw: unknown) => Promise.resolve(parseUploads(raw));
-  const [was, now] = await Promise.all([read(before), read(after)]);
+  const [was, now] = await Promise.all([readUploads(before), readUploads(after)]);
   const done = new Set(was.flatMap((record) => (record.state === 'completed' ? [record.id] : [])));
   return now.some((record) => record.state === 'completed' && !done.has(record.id));
 }
