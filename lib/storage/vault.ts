@@ -2,8 +2,8 @@
  * The vault: the extension origin's IndexedDB, where its non-extractable CryptoKeys are kept.
  * Content scripts run in the page's origin and cannot open it. The API key's own keys
  * (lib/background/key-vault.ts) and the signer of what is kept in storage.local
- * (stored-signature.ts) live here, each under its own id. Only those two modules import this one
- * (eslint.config.js).
+ * (stored-signature.ts) live here, each under its own id, beside the counters of which signed
+ * write is the latest (write-generation.ts). Only those modules import this one (eslint.config.js).
  */
 const DB_NAME = 'primer-vault';
 const STORE = 'keys';
@@ -24,6 +24,43 @@ export async function openDb(): Promise<IDBDatabase> {
 /** The key stored as `id`, or undefined. */
 export async function readKey(db: IDBDatabase, id: string): Promise<CryptoKey | undefined> {
   return (await request(db.transaction(STORE).objectStore(STORE).get(id))) as CryptoKey | undefined;
+}
+
+/** The value stored as `id`, or undefined. */
+export async function readValue(id: string): Promise<unknown> {
+  const db = await openDb();
+  try {
+    return await request(db.transaction(STORE).objectStore(STORE).get(id));
+  } finally {
+    db.close();
+  }
+}
+
+/**
+ * Stores `change(value)` as `id` in the transaction that read `value` (undefined when there is
+ * none): two of the extension's pages changing it at once never both see the same value.
+ * Resolves with what was stored once it is committed.
+ */
+export async function changeValue<T>(id: string, change: (value: unknown) => T): Promise<T> {
+  const db = await openDb();
+  try {
+    return await new Promise<T>((resolve, reject) => {
+      const tx = db.transaction(STORE, 'readwrite');
+      const store = tx.objectStore(STORE);
+      let next: T;
+      const read = store.get(id);
+      // Put from the read's own callback: the transaction is still active there.
+      read.onsuccess = () => {
+        next = change(read.result);
+        store.put(next, id);
+      };
+      tx.oncomplete = () => resolve(next);
+      tx.onerror = () => reject(tx.error ?? new Error('IndexedDB transaction failed'));
+      tx.onabort = () => reject(tx.error ?? new Error('IndexedDB transaction aborted'));
+    });
+  } finally {
+    db.close();
+  }
 }
 
 export async function deleteKey(db: IDBDatabase, id: string): Promise<void> {

@@ -14,13 +14,16 @@
  * (lib/storage/stored-signature.ts), and one that does not verify, whoever wrote it (records of
  * the version before carry none), is read as failed and untrusted (record.ts UNTRUSTED_UPLOAD),
  * keeping nothing of what it said but its title, file and date: it is never resumed, retried,
- * completed or checked, and views offer only Remove. Chrome 140+ closes storage.local to content
+ * completed or checked, and views offer only Remove. The signature covers the write's generation
+ * (lib/storage/write-generation.ts): an entry the background signed in an earlier write (kept by a
+ * page while the upload was being sent, written back after the user cancelled it) is untrusted too. Chrome 140+ closes storage.local to content
  * scripts (lib/background/storage-access.ts): its build has none of this.
  */
 import { browser } from '#imports';
 import { z } from 'zod/mini';
 import { newUploadRecord, UNTRUSTED_UPLOAD, UploadRecordSchema, untrustedUpload, withoutContact, type UploadRecord } from './record';
 import { signStored, verifyStored } from '../storage/stored-signature';
+import { beginWrite, currentGenerations, isCurrentGeneration, writeLanded, type Generations } from '../storage/write-generation';
 
 export const UPLOADS_KEY = 'uploads';
 /** How many uploads the list keeps (finished ones beyond it go, oldest first); the popup says so. */
@@ -111,23 +114,34 @@ function canonical(value: unknown): string {
   return JSON.stringify(value) ?? 'null';
 }
 
+/** Firefox: what is signed of a record written in the write of `generation`. */
+const signedContent = (generation: number, stored: StoredRecord) => `${generation}:${canonical(stored)}`;
+
 /**
- * Firefox: `entry` as written, with the extension's signature of its content beside it. Unsigned
- * (untrusted when read) when it cannot be signed, or says it is untrusted: made from one, it is never signed.
+ * Firefox: `entry` as written in the write of `generation`, with it and the extension's signature
+ * of both beside it. Unsigned (untrusted when read) when it cannot be signed (no generation: the
+ * vault could not be read), or says it is untrusted: made from one, it is never signed.
  */
-async function signedEntry(entry: StoredRecord): Promise<unknown> {
+async function signedEntry(entry: StoredRecord, generation: number | null): Promise<unknown> {
   const parsed = StoredRecordSchema.safeParse(entry);
-  if (!parsed.success || untrustedUpload(parsed.data)) return entry;
-  const sig = await signStored(UPLOADS_KEY, canonical(parsed.data)).catch(() => null);
-  return sig === null ? parsed.data : { ...parsed.data, sig };
+  if (!parsed.success || untrustedUpload(parsed.data) || generation === null) return parsed.success ? parsed.data : entry;
+  const sig = await signStored(UPLOADS_KEY, signedContent(generation, parsed.data)).catch(() => null);
+  return sig === null ? parsed.data : { ...parsed.data, gen: generation, sig };
 }
 
-/** Firefox: whether the record was read from an entry with the extension's signature of its content as it stands. */
-function signedAsItStands(stored: StoredRecord): Promise<boolean> {
+/**
+ * Firefox: whether the record was read from an entry with the extension's signature of its content
+ * as it stands, written in a generation `accepted` takes (none when the vault could not be read).
+ */
+function signedAsItStands(stored: StoredRecord, accepted: Generations | null): Promise<boolean> | false {
   const entry = foundAs.get(stored);
-  const sig = typeof entry === 'object' && entry !== null ? (entry as { sig?: unknown }).sig : undefined;
-  return verifyStored(UPLOADS_KEY, canonical(stored), sig);
+  const { sig, gen } = typeof entry === 'object' && entry !== null ? (entry as { sig?: unknown; gen?: unknown }) : {};
+  if (accepted === null || !isCurrentGeneration(gen, accepted) || typeof gen !== 'number') return false;
+  return verifyStored(UPLOADS_KEY, signedContent(gen, stored), sig);
 }
+
+/** Firefox: the generations accepted now, or null when the vault cannot be read (nothing is trusted). */
+const acceptedNow = () => currentGenerations(UPLOADS_KEY).catch(() => null);
 
 /**
  * Firefox: what is shown of, and done with, a record that is not as the background signed it:
@@ -147,9 +161,10 @@ function untrustedRecord(stored: StoredRecord): UploadRecord {
  */
 export async function readUploads(raw: unknown): Promise<UploadRecord[]> {
   if (!import.meta.env.FIREFOX) return parseUploads(raw);
+  const accepted = await acceptedNow();
   return Promise.all(
     parseStored(raw).map(async (stored) => {
-      if (!(await signedAsItStands(stored))) return untrustedRecord(stored);
+      if (!(await signedAsItStands(stored, accepted))) return untrustedRecord(stored);
       const { sealedAddress: _sealed, ...record } = stored;
       return { ...record, uploadUrl: null, uploadHeaders: {} };
     }),
@@ -216,9 +231,15 @@ export function storageUploadStore({ onDropped, sealer }: StoreOptions = {}): Up
    */
   const readHeld = async (): Promise<{ records: UploadRecord[]; held: Map<string, SealedAddress> }> => {
     const held = new Map<string, SealedAddress>();
+    // Firefox: the last landed write taken before the list is read, the last begun after it, so
+    // a write of ours landing meanwhile never makes what was read look like a page's replay.
+    const before = import.meta.env.FIREFOX ? await acceptedNow() : null;
+    const raw = (await browser.storage.local.get(UPLOADS_KEY))[UPLOADS_KEY];
+    const after = import.meta.env.FIREFOX ? await acceptedNow() : null;
+    const accepted = before && after && { landed: before.landed, begun: after.begun };
     const records = await Promise.all(
-      parseStored((await browser.storage.local.get(UPLOADS_KEY))[UPLOADS_KEY]).map(async (stored) => {
-        if (import.meta.env.FIREFOX && !(await signedAsItStands(stored))) return untrustedRecord(stored);
+      parseStored(raw).map(async (stored) => {
+        if (import.meta.env.FIREFOX && !(await signedAsItStands(stored, accepted))) return untrustedRecord(stored);
         const { sealedAddress, ...record } = stored;
         const address = await opened(record, sealedAddress, held);
         return { ...record, uploadUrl: address?.url ?? null, uploadHeaders: address?.headers ?? {} };
@@ -227,13 +248,13 @@ export function storageUploadStore({ onDropped, sealer }: StoreOptions = {}): Up
     return { records, held };
   };
   const read = async (): Promise<UploadRecord[]> => (await readHeld()).records;
-  /** As stored: the address sealed; one held (see opened) as it was; else (no vault to seal it now) not kept. Signed on Firefox. */
-  const stored = async (record: UploadRecord, held: Map<string, SealedAddress>): Promise<unknown> => {
+  /** As stored: the address sealed; one held (see opened) as it was; else (no vault to seal it now) not kept. Signed on Firefox, for the write of `generation`. */
+  const stored = async (record: UploadRecord, held: Map<string, SealedAddress>, generation: number | null): Promise<unknown> => {
     const address = record.uploadUrl === null ? null : { url: record.uploadUrl, headers: record.uploadHeaders };
     const binding = addressBinding(record);
     const sealed = address && sealer ? await sealer.seal(address, binding).catch(() => null) : null;
     const entry: StoredRecord = { ...record, uploadUrl: null, uploadHeaders: {}, sealedAddress: sealed ?? held.get(binding) ?? null };
-    return import.meta.env.FIREFOX ? signedEntry(entry) : entry;
+    return import.meta.env.FIREFOX ? signedEntry(entry, generation) : entry;
   };
   const write = (change: (records: UploadRecord[]) => UploadRecord[]) => {
     const next = queue.then(async () => {
@@ -242,8 +263,10 @@ export function storageUploadStore({ onDropped, sealer }: StoreOptions = {}): Up
       // Nothing to change (an update that found the record already moved on): nothing written.
       if (changed === current) return;
       const kept = trim(changed);
+      const generation = import.meta.env.FIREFOX ? await beginWrite(UPLOADS_KEY).catch(() => null) : null;
       // An untrusted record passed on as read goes back as it was found (Firefox: see readHeld).
-      await browser.storage.local.set({ [UPLOADS_KEY]: await Promise.all(kept.map((record) => (import.meta.env.FIREFOX && foundAs.has(record) ? foundAs.get(record) : stored(record, held)))) });
+      await browser.storage.local.set({ [UPLOADS_KEY]: await Promise.all(kept.map((record) => (import.meta.env.FIREFOX && foundAs.has(record) ? foundAs.get(record) : stored(record, held, generation)))) });
+      if (generation !== null) await writeLanded(UPLOADS_KEY, generation).catch(() => undefined);
       if (kept.length < changed.length) onDropped?.(changed.filter((record) => !kept.includes(record)).map((record) => record.id));
     });
     queue = next.catch(() => undefined);
