@@ -89,13 +89,18 @@ function parseStored(raw: unknown): StoredRecord[] {
   });
 }
 
+/** What views show of a stored record the background signed: all but its sealed address. */
+function withoutAddress({ sealedAddress: _sealed, ...record }: StoredRecord): UploadRecord {
+  return { ...record, uploadUrl: null, uploadHeaders: {} };
+}
+
 /**
  * Reads the stored list, as views show it: with no upload address (one in plain text is an earlier
  * version's, or a page's). Entries that do not fit the schema (an older version wrote them) are
  * dropped. Signatures are not checked (readUploads does, on Firefox).
  */
 export function parseUploads(raw: unknown): UploadRecord[] {
-  return parseStored(raw).map(({ sealedAddress: _sealed, ...record }) => ({ ...record, uploadUrl: null, uploadHeaders: {} }));
+  return parseStored(raw).map(withoutAddress);
 }
 
 /**
@@ -131,13 +136,19 @@ async function signedEntry(entry: StoredRecord, generation: number | null): Prom
 
 /**
  * Firefox: whether the record was read from an entry with the extension's signature of its content
- * as it stands, written in a generation `accepted` takes (none when the vault could not be read).
+ * as it stands (`signed`), written in a generation `accepted` takes (`current`); neither when the
+ * vault could not be read. Signed but not current: written before the last write that landed.
  */
-function signedAsItStands(stored: StoredRecord, accepted: Generations | null): Promise<boolean> | false {
+async function signatureOf(stored: StoredRecord, accepted: Generations | null): Promise<{ signed: boolean; current: boolean }> {
   const entry = foundAs.get(stored);
   const { sig, gen } = typeof entry === 'object' && entry !== null ? (entry as { sig?: unknown; gen?: unknown }) : {};
-  if (accepted === null || !isCurrentGeneration(gen, accepted) || typeof gen !== 'number') return false;
-  return verifyStored(UPLOADS_KEY, signedContent(gen, stored), sig);
+  if (accepted === null || typeof gen !== 'number' || !(await verifyStored(UPLOADS_KEY, signedContent(gen, stored), sig))) return { signed: false, current: false };
+  return { signed: true, current: isCurrentGeneration(gen, accepted) };
+}
+
+/** Firefox: whether the record was signed by the background in a write `accepted` takes. */
+async function signedAsItStands(stored: StoredRecord, accepted: Generations | null): Promise<boolean> {
+  return (await signatureOf(stored, accepted)).current;
 }
 
 /** Firefox: the generations accepted now, or null when the vault cannot be read (nothing is trusted). */
@@ -157,18 +168,27 @@ function untrustedRecord(stored: StoredRecord): UploadRecord {
 
 /**
  * Reads the stored list as views show it (parseUploads). On Firefox, a record that is not as the
- * background signed it is shown as untrusted, with Remove only (untrustedRecord).
+ * background signed it is shown as untrusted, with Remove only (untrustedRecord). A list the
+ * background signed before its last write landed is either one a view read just before that write
+ * (a change it has not been told of yet) or a page's replay: the list stored now is read instead,
+ * where such a record is untrusted.
  */
 export async function readUploads(raw: unknown): Promise<UploadRecord[]> {
   if (!import.meta.env.FIREFOX) return parseUploads(raw);
   const accepted = await acceptedNow();
-  return Promise.all(
-    parseStored(raw).map(async (stored) => {
-      if (!(await signedAsItStands(stored, accepted))) return untrustedRecord(stored);
-      const { sealedAddress: _sealed, ...record } = stored;
-      return { ...record, uploadUrl: null, uploadHeaders: {} };
-    }),
-  );
+  const stored = parseStored(raw);
+  const signatures = await Promise.all(stored.map((record) => signatureOf(record, accepted)));
+  if (signatures.some(({ signed, current }) => signed && !current)) {
+    const now = (await browser.storage.local.get(UPLOADS_KEY))[UPLOADS_KEY];
+    const after = await acceptedNow();
+    return shownAsSigned(parseStored(now), accepted && after && { landed: accepted.landed, begun: after.begun });
+  }
+  return stored.map((record, index) => (signatures[index]!.current ? withoutAddress(record) : untrustedRecord(record)));
+}
+
+/** Firefox: the records as views show them, each signed in a write `accepted` takes, or untrusted. */
+function shownAsSigned(stored: StoredRecord[], accepted: Generations | null): Promise<UploadRecord[]> {
+  return Promise.all(stored.map(async (record) => ((await signedAsItStands(record, accepted)) ? withoutAddress(record) : untrustedRecord(record))));
 }
 
 const isFinished = (record: UploadRecord) => record.state === 'completed' || record.state === 'cancelled' || record.state === 'failed';

@@ -10,15 +10,19 @@
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { browser } from '#imports';
-import { readUploads, UPLOADS_KEY } from '@/lib/upload/store';
+import { parseUploads, readUploads, UPLOADS_KEY } from '@/lib/upload/store';
 
 /**
  * Whether an upload turned `completed` between the two stored lists. On Firefox, where a page can
- * write the list, only records the background signed count (readUploads): a made-up "completed"
- * written again and again would have the panel call the service each time.
+ * write the list, only records the background signed count in the new one (readUploads): a
+ * made-up "completed" written again and again would have the panel call the service each time.
+ * The old list is only taken at its word (parseUploads): signed in an earlier write, it would read
+ * as untrusted, and every save would count each completed upload again; a page's own old list can
+ * at most hold back one refresh.
  */
 export async function someCompleted(before: unknown, after: unknown): Promise<boolean> {
-  const [was, now] = await Promise.all([readUploads(before), readUploads(after)]);
+  const was = parseUploads(before);
+  const now = await readUploads(after);
   const done = new Set(was.flatMap((record) => (record.state === 'completed' ? [record.id] : [])));
   return now.some((record) => record.state === 'completed' && !done.has(record.id));
 }

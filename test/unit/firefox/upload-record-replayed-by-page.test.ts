@@ -58,8 +58,20 @@ it('the popup shows an entry the page wrote back from before the last write as u
   const [current] = await readUploads((await fakeBrowser.storage.local.get(UPLOADS_KEY))[UPLOADS_KEY]);
   expect(current).toMatchObject({ state: 'cancelled', error: null });
 
+  // The page writes it back: the popup is told of the change.
+  await fakeBrowser.storage.local.set({ [UPLOADS_KEY]: whileSending });
   const [replayed] = await readUploads(whileSending);
   expect(replayed).toMatchObject({ state: 'failed', error: UNTRUSTED_UPLOAD });
+});
+
+it('the popup told of a list after a later write landed shows the list stored now, not an untrusted row', async () => {
+  const store = uploadStore();
+  await store.put(withUrl({ state: 'uploading', serviceUrl: 'https://svc.example' }));
+  const told = (await fakeBrowser.storage.local.get(UPLOADS_KEY))[UPLOADS_KEY];
+  await store.update('u1', (record) => ({ ...record, state: 'cancelled' }));
+
+  const [shown] = await readUploads(told);
+  expect(shown).toMatchObject({ state: 'cancelled', error: null });
 });
 
 it('a write begun but never landed (the worker stopped between its steps) leaves the stored upload trusted, and the next write refuses both older entries', async () => {
@@ -75,6 +87,8 @@ it('a write begun but never landed (the worker stopped between its steps) leaves
 
   await uploadStore().update('u1', (record) => ({ ...record, state: 'cancelled' }));
   expect(await uploadStore().get('u1')).toMatchObject({ state: 'cancelled', error: null });
+  await fakeBrowser.storage.local.set({ [UPLOADS_KEY]: first });
+  expect(await uploadStore().get('u1')).toMatchObject({ state: 'failed', error: UNTRUSTED_UPLOAD });
   const [replayed] = await readUploads(first);
   expect(replayed).toMatchObject({ state: 'failed', error: UNTRUSTED_UPLOAD });
 });
