@@ -45,7 +45,8 @@ export async function changeValue<T>(id: string, change: (value: unknown) => T):
   const db = await openDb();
   try {
     return await new Promise<T>((resolve, reject) => {
-      const tx = db.transaction(STORE, 'readwrite');
+      // Flushed to disk before it counts as done: what is written after it (storage.local) must not outlive it.
+      const tx = db.transaction(STORE, 'readwrite', { durability: 'strict' });
       const store = tx.objectStore(STORE);
       let next: T;
       const read = store.get(id);

@@ -123,15 +123,23 @@ function canonical(value: unknown): string {
 const signedContent = (generation: number, stored: StoredRecord) => `${generation}:${canonical(stored)}`;
 
 /**
+ * The vault (IndexedDB) once more after a failure: a momentary one passes. Firefox's writes need it
+ * three times, and a write that cannot have it fails (writes nothing) rather than leave every
+ * upload unsigned or read as untrusted for good.
+ */
+const twice = <T>(attempt: () => Promise<T>): Promise<T> => attempt().catch(() => attempt());
+
+/**
  * Firefox: `entry` as written in the write of `generation`, with it and the extension's signature
- * of both beside it. Unsigned (untrusted when read) when it cannot be signed (no generation: the
- * vault could not be read), or says it is untrusted: made from one, it is never signed.
+ * of both beside it (rejects when it cannot be signed: the write fails). One that says it is
+ * untrusted, made from one, is never signed.
  */
 async function signedEntry(entry: StoredRecord, generation: number | null): Promise<unknown> {
   const parsed = StoredRecordSchema.safeParse(entry);
-  if (!parsed.success || untrustedUpload(parsed.data) || generation === null) return parsed.success ? parsed.data : entry;
-  const sig = await signStored(UPLOADS_KEY, signedContent(generation, parsed.data)).catch(() => null);
-  return sig === null ? parsed.data : { ...parsed.data, gen: generation, sig };
+  if (!parsed.success || untrustedUpload(parsed.data)) return parsed.success ? parsed.data : entry;
+  if (generation === null) throw new Error('No write generation to sign with.');
+  const sig = await twice(() => signStored(UPLOADS_KEY, signedContent(generation, parsed.data)));
+  return { ...parsed.data, gen: generation, sig };
 }
 
 /**
@@ -152,7 +160,7 @@ async function signedAsItStands(stored: StoredRecord, accepted: Generations | nu
 }
 
 /** Firefox: the generations accepted now, or null when the vault cannot be read (nothing is trusted). */
-const acceptedNow = () => currentGenerations(UPLOADS_KEY).catch(() => null);
+const acceptedNow = () => twice(() => currentGenerations(UPLOADS_KEY)).catch(() => null);
 
 /**
  * Firefox: what is shown of, and done with, a record that is not as the background signed it:
@@ -249,7 +257,7 @@ export function storageUploadStore({ onDropped, sealer }: StoreOptions = {}): Up
    * read as untrusted (untrustedRecord): written back as it was found (foundAs), never signed,
    * unless a write replaces it with a record of the background's own.
    */
-  const readHeld = async (): Promise<{ records: UploadRecord[]; held: Map<string, SealedAddress> }> => {
+  const readHeld = async (): Promise<{ records: UploadRecord[]; held: Map<string, SealedAddress>; trustUnknown: boolean }> => {
     const held = new Map<string, SealedAddress>();
     // Firefox: the last landed write taken before the list is read, the last begun after it, so
     // a write of ours landing meanwhile never makes what was read look like a page's replay.
@@ -265,7 +273,8 @@ export function storageUploadStore({ onDropped, sealer }: StoreOptions = {}): Up
         return { ...record, uploadUrl: address?.url ?? null, uploadHeaders: address?.headers ?? {} };
       }),
     );
-    return { records, held };
+    // Firefox: with no generations to check against, every record read as untrusted, whatever it is.
+    return { records, held, trustUnknown: import.meta.env.FIREFOX && accepted === null };
   };
   const read = async (): Promise<UploadRecord[]> => (await readHeld()).records;
   /** As stored: the address sealed; one held (see opened) as it was; else (no vault to seal it now) not kept. Signed on Firefox, for the write of `generation`. */
@@ -278,12 +287,14 @@ export function storageUploadStore({ onDropped, sealer }: StoreOptions = {}): Up
   };
   const write = (change: (records: UploadRecord[]) => UploadRecord[]) => {
     const next = queue.then(async () => {
-      const { records: current, held } = await readHeld();
+      const { records: current, held, trustUnknown } = await readHeld();
+      // Written back as read, every record would stay untrusted once the vault is back: nothing is written.
+      if (trustUnknown) throw new Error('The uploads cannot be checked now (the vault cannot be read).');
       const changed = change(current);
       // Nothing to change (an update that found the record already moved on): nothing written.
       if (changed === current) return;
       const kept = trim(changed);
-      const generation = import.meta.env.FIREFOX ? await beginWrite(UPLOADS_KEY).catch(() => null) : null;
+      const generation = import.meta.env.FIREFOX ? await twice(() => beginWrite(UPLOADS_KEY)) : null;
       // An untrusted record passed on as read goes back as it was found (Firefox: see readHeld).
       await browser.storage.local.set({ [UPLOADS_KEY]: await Promise.all(kept.map((record) => (import.meta.env.FIREFOX && foundAs.has(record) ? foundAs.get(record) : stored(record, held, generation)))) });
       if (generation !== null) await writeLanded(UPLOADS_KEY, generation).catch(() => undefined);
