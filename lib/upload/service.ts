@@ -15,6 +15,12 @@ export const UNSEEN_CHECK_MS = 10_000;
 
 /** How long the copy of a stopped upload's file is kept for a retry. */
 export const STOPPED_COPY_KEPT_MS = 24 * 60 * 60 * 1000;
+/**
+ * When the alarm comes back while the uploads cannot be read or an end is still unsaved (Firefox:
+ * the vault, without which nothing can be checked or written, failing for a while): the alarm is
+ * the one timer that outlives a worker, and its poll saves those ends first.
+ */
+export const UNREADABLE_RETRY_MS = 60_000;
 
 export interface UploadPlatform {
   store: UploadStore;
@@ -261,6 +267,7 @@ export class UploadService {
   /** The alarm's work: the uploads whose check is due are checked, and the alarm set for the next one. */
   async poll(): Promise<void> {
     try {
+      await this.#saveUnsaved();
       await pollDue(this.#poll);
     } finally {
       await this.#reschedule();
@@ -335,7 +342,8 @@ export class UploadService {
     // cannot be retried), so neither the copy nor the File is kept: once storage says so too (its
     // save refused, a Retry or the next start goes by a record that still has the file to send).
     if (record.putDone && (await this.#platform.store.get(record.id).catch(() => null))?.putDone === true) await this.#deleteFile(record.id);
-    if (record.state === 'processing') await this.#reschedule();
+    // Its end unsaved too: the alarm comes back to save it (#saveUnsaved).
+    if (record.state === 'processing' || this.#unsaved.has(record.id)) await this.#reschedule();
     await this.#updateBadge();
     // Stopped on the way (a permission to give, a refusal): the popup that said "you can close
     // this window" may be closed, and the badge going out would read as done.
@@ -374,10 +382,24 @@ export class UploadService {
    */
   #reschedule(): Promise<void> {
     const decided = this.#scheduling.then(async () => {
-      await this.#platform.schedulePoll(nextPollAt(await this.#store.all(), this.#platform.now()));
+      const now = this.#platform.now();
+      // Unreadable now (Firefox's vault failing): whether anything is processed is unknown, so the
+      // alarm comes back soon rather than being cleared; likewise while a run's end is unsaved.
+      const records = await this.#store.all().catch(() => null);
+      const due = records === null ? null : nextPollAt(records, now);
+      const retry = records === null || this.#unsaved.size > 0 ? now + UNREADABLE_RETRY_MS : null;
+      await this.#platform.schedulePoll(due === null ? retry : retry === null ? due : Math.min(due, retry));
     });
     this.#scheduling = decided.catch(() => undefined);
     return decided;
+  }
+
+  /**
+   * Saves the runs' ends storage refused (Firefox: the vault could not be read, and nothing could be
+   * written): the popup reads storage, and showed the upload still "Finishing…" with no button.
+   */
+  async #saveUnsaved(): Promise<void> {
+    for (const record of [...this.#unsaved.values()]) await this.#store.put(record).catch(() => undefined);
   }
 
   #deleteFile(id: string): Promise<void> {

@@ -276,7 +276,12 @@ export function storageUploadStore({ onDropped, sealer }: StoreOptions = {}): Up
     // Firefox: with no generations to check against, every record read as untrusted, whatever it is.
     return { records, held, trustUnknown: import.meta.env.FIREFOX && accepted === null };
   };
-  const read = async (): Promise<UploadRecord[]> => (await readHeld()).records;
+  /** The records; rejects when, on Firefox, they cannot be checked now (a decision on all-untrusted records would be wrong). */
+  const read = async (): Promise<UploadRecord[]> => {
+    const { records, trustUnknown } = await readHeld();
+    if (trustUnknown) throw new Error('The uploads cannot be checked now (the vault cannot be read).');
+    return records;
+  };
   /** As stored: the address sealed; one held (see opened) as it was; else (no vault to seal it now) not kept. Signed on Firefox, for the write of `generation`. */
   const stored = async (record: UploadRecord, held: Map<string, SealedAddress>, generation: number | null): Promise<unknown> => {
     const address = record.uploadUrl === null ? null : { url: record.uploadUrl, headers: record.uploadHeaders };
@@ -297,7 +302,8 @@ export function storageUploadStore({ onDropped, sealer }: StoreOptions = {}): Up
       const generation = import.meta.env.FIREFOX ? await twice(() => beginWrite(UPLOADS_KEY)) : null;
       // An untrusted record passed on as read goes back as it was found (Firefox: see readHeld).
       await browser.storage.local.set({ [UPLOADS_KEY]: await Promise.all(kept.map((record) => (import.meta.env.FIREFOX && foundAs.has(record) ? foundAs.get(record) : stored(record, held, generation)))) });
-      if (generation !== null) await writeLanded(UPLOADS_KEY, generation).catch(() => undefined);
+      // Not recorded, the write before this one stays accepted (a replay of it would pass): tried twice too.
+      if (generation !== null) await twice(() => writeLanded(UPLOADS_KEY, generation)).catch(() => undefined);
       if (kept.length < changed.length) onDropped?.(changed.filter((record) => !kept.includes(record)).map((record) => record.id));
     });
     queue = next.catch(() => undefined);

@@ -13,31 +13,46 @@ import { browser } from '#imports';
 import { parseUploads, readUploads, UPLOADS_KEY } from '@/lib/upload/store';
 
 /**
- * Whether an upload turned `completed` between the two stored lists. On Firefox, where a page can
- * write the list, only records the background signed count in the new one (readUploads): a
- * made-up "completed" written again and again would have the panel call the service each time.
- * The old list is only taken at its word (parseUploads): signed in an earlier write, it would read
- * as untrusted, and every save would count each completed upload again; a page's own old list can
- * at most hold back one refresh.
+ * Whether an upload turned `completed` between the two stored lists, and not one in `seen` (the
+ * completed uploads this panel has already seen, to which the new list's are added). On Firefox,
+ * where a page can write the list, only records the background signed count in the new one
+ * (readUploads): a made-up "completed" written again and again would have the panel call the
+ * service each time. The old list is only taken at its word (parseUploads): signed in an earlier
+ * write, it would read as untrusted, and every save would count each completed upload again. And
+ * a page that empties the list and writes the background's own back, again and again, has no new
+ * completed upload to show: `seen` has them.
  */
-export async function someCompleted(before: unknown, after: unknown): Promise<boolean> {
+export async function someCompleted(before: unknown, after: unknown, seen: Set<string> = new Set()): Promise<boolean> {
   const was = parseUploads(before);
   const now = await readUploads(after);
-  const done = new Set(was.flatMap((record) => (record.state === 'completed' ? [record.id] : [])));
-  return now.some((record) => record.state === 'completed' && !done.has(record.id));
+  const done = new Set([...seen, ...was.flatMap((record) => (record.state === 'completed' ? [record.id] : []))]);
+  const completed = now.filter((record) => record.state === 'completed');
+  for (const record of completed) seen.add(record.id);
+  return completed.some((record) => !done.has(record.id));
 }
 
 export function useRefreshOnUploads(): void {
   const client = useQueryClient();
   useEffect(() => {
+    // The completed uploads seen since the panel opened (those of its first reading included);
+    // changes are looked at one after another, after that first reading.
+    const seen = new Set<string>();
+    let looked: Promise<unknown> = browser.storage.local
+      .get(UPLOADS_KEY)
+      .then(async (stored) => {
+        for (const record of await readUploads(stored[UPLOADS_KEY])) if (record.state === 'completed') seen.add(record.id);
+      })
+      .catch(() => undefined);
     const onChanged = (changes: Record<string, { oldValue?: unknown; newValue?: unknown }>, area: string) => {
       const change = changes[UPLOADS_KEY];
       if (area !== 'local' || !change) return;
-      void someCompleted(change.oldValue, change.newValue).then((completed) => {
-        if (!completed) return;
-        void client.invalidateQueries({ queryKey: ['insights'] });
-        void client.invalidateQueries({ queryKey: ['recordings'] });
-      });
+      looked = looked
+        .then(async () => {
+          if (!(await someCompleted(change.oldValue, change.newValue, seen))) return;
+          void client.invalidateQueries({ queryKey: ['insights'] });
+          void client.invalidateQueries({ queryKey: ['recordings'] });
+        })
+        .catch(() => undefined);
     };
     browser.storage.onChanged.addListener(onChanged);
     return () => browser.storage.onChanged.removeListener(onChanged);
