@@ -71,6 +71,8 @@ export class UploadService {
   readonly #poll: PollDeps;
   /** Alarm decisions, one after another (see #reschedule). */
   #scheduling: Promise<unknown> = Promise.resolve();
+  /** Start-up's resume failed (the uploads could not be read): the alarm's next poll does it. */
+  #resumePending = false;
   /**
    * Start-up's own work on the uploads (resume): done once the uploads cut off are launched again.
    * What a view asks (the click that woke the worker) waits for it: a Cancel of an upload about to
@@ -267,6 +269,7 @@ export class UploadService {
   /** The alarm's work: the uploads whose check is due are checked, and the alarm set for the next one. */
   async poll(): Promise<void> {
     try {
+      if (this.#resumePending) await this.resume().catch(() => undefined);
       await this.#saveUnsaved();
       await pollDue(this.#poll);
     } finally {
@@ -279,6 +282,19 @@ export class UploadService {
    * still on its way; kept files no upload can use are deleted; processing is watched.
    */
   async resume(): Promise<void> {
+    try {
+      await this.#resumeOnce();
+      this.#resumePending = false;
+    } catch (error) {
+      // Firefox: the uploads could not be read (the vault failing). The alarm comes back in a
+      // minute (#reschedule), and its poll starts over (poll).
+      this.#resumePending = true;
+      await this.#reschedule().catch(() => undefined);
+      throw error;
+    }
+  }
+
+  async #resumeOnce(): Promise<void> {
     const launched = (async () => {
       // A record left with its old account still waits, saying why; it is not lost for this.
       await this.#renameAccounts().catch(() => undefined);
@@ -344,7 +360,8 @@ export class UploadService {
     if (record.putDone && (await this.#platform.store.get(record.id).catch(() => null))?.putDone === true) await this.#deleteFile(record.id);
     // Its end unsaved too: the alarm comes back to save it (#saveUnsaved).
     if (record.state === 'processing' || this.#unsaved.has(record.id)) await this.#reschedule();
-    await this.#updateBadge();
+    // Unreadable now (Firefox's vault failing), the badge waits for the next change; the announcement does not.
+    await this.#updateBadge().catch(() => undefined);
     // Stopped on the way (a permission to give, a refusal): the popup that said "you can close
     // this window" may be closed, and the badge going out would read as done.
     if (record.state === 'failed') await this.#announceUnseen(record);
@@ -399,7 +416,13 @@ export class UploadService {
    * written): the popup reads storage, and showed the upload still "Finishing…" with no button.
    */
   async #saveUnsaved(): Promise<void> {
-    for (const record of [...this.#unsaved.values()]) await this.#store.put(record).catch(() => undefined);
+    let saved = false;
+    for (const [id, record] of [...this.#unsaved]) {
+      // A run still going saves its own, and an end saved or replaced meanwhile is not this one.
+      if (this.#runner.isRunning(id) || this.#unsaved.get(id) !== record) continue;
+      saved = (await this.#store.put(record).then(() => true, () => false)) || saved;
+    }
+    if (saved) await this.#updateBadge().catch(() => undefined);
   }
 
   #deleteFile(id: string): Promise<void> {

@@ -14,7 +14,7 @@ import { parseUploads, readUploads, UPLOADS_KEY } from '@/lib/upload/store';
 
 /**
  * Whether an upload turned `completed` between the two stored lists, and not one in `seen` (the
- * completed uploads this panel has already seen, to which the new list's are added). On Firefox,
+ * completed uploads this panel has already seen, to which both lists' are added). On Firefox,
  * where a page can write the list, only records the background signed count in the new one
  * (readUploads): a made-up "completed" written again and again would have the panel call the
  * service each time. The old list is only taken at its word (parseUploads): signed in an earlier
@@ -25,24 +25,19 @@ import { parseUploads, readUploads, UPLOADS_KEY } from '@/lib/upload/store';
 export async function someCompleted(before: unknown, after: unknown, seen: Set<string> = new Set()): Promise<boolean> {
   const was = parseUploads(before);
   const now = await readUploads(after);
-  const done = new Set([...seen, ...was.flatMap((record) => (record.state === 'completed' ? [record.id] : []))]);
-  const completed = now.filter((record) => record.state === 'completed');
+  for (const record of was) if (record.state === 'completed') seen.add(record.id);
+  const completed = now.filter((record) => record.state === 'completed' && !seen.has(record.id));
   for (const record of completed) seen.add(record.id);
-  return completed.some((record) => !done.has(record.id));
+  return completed.length > 0;
 }
 
 export function useRefreshOnUploads(): void {
   const client = useQueryClient();
   useEffect(() => {
-    // The completed uploads seen since the panel opened (those of its first reading included);
-    // changes are looked at one after another, after that first reading.
+    // The completed uploads seen in the changes since the panel opened, looked at one after
+    // another. Not read at opening: an upload completing meanwhile would count as seen, unrefreshed.
     const seen = new Set<string>();
-    let looked: Promise<unknown> = browser.storage.local
-      .get(UPLOADS_KEY)
-      .then(async (stored) => {
-        for (const record of await readUploads(stored[UPLOADS_KEY])) if (record.state === 'completed') seen.add(record.id);
-      })
-      .catch(() => undefined);
+    let looked: Promise<unknown> = Promise.resolve();
     const onChanged = (changes: Record<string, { oldValue?: unknown; newValue?: unknown }>, area: string) => {
       const change = changes[UPLOADS_KEY];
       if (area !== 'local' || !change) return;
