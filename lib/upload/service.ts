@@ -73,6 +73,8 @@ export class UploadService {
   #scheduling: Promise<unknown> = Promise.resolve();
   /** Start-up's resume failed (the uploads could not be read): the alarm's next poll does it. */
   #resumePending = false;
+  /** Uploads launched by this worker: a resume the alarm runs again never launches them a second time. */
+  readonly #launched = new Set<string>();
   /**
    * Start-up's own work on the uploads (resume): done once the uploads cut off are launched again.
    * What a view asks (the click that woke the worker) waits for it: a Cancel of an upload about to
@@ -283,7 +285,7 @@ export class UploadService {
    */
   async resume(): Promise<void> {
     try {
-      await this.#resumeOnce();
+      await this.#resumeOnce(this.#resumePending);
       this.#resumePending = false;
     } catch (error) {
       // Firefox: the uploads could not be read (the vault failing). The alarm comes back in a
@@ -294,12 +296,18 @@ export class UploadService {
     }
   }
 
-  async #resumeOnce(): Promise<void> {
+  /**
+   * `again`: the alarm's poll runs it after start-up's failed. Uploads may have been launched or
+   * acted on since (a run ended while the list was read; a Cancel on its way): those it leaves
+   * alone, or a finished upload was sent again and a cancelled one resumed.
+   */
+  async #resumeOnce(again: boolean): Promise<void> {
     const launched = (async () => {
       // A record left with its old account still waits, saying why; it is not lost for this.
       await this.#renameAccounts().catch(() => undefined);
       const records = await this.#store.all();
-      for (const record of records) if (isSending(record) && !this.#runner.isRunning(record.id)) this.#launch(record);
+      const leftAlone = (id: string) => this.#runner.isRunning(id) || (again && (this.#launched.has(id) || this.#asked.has(id)));
+      for (const record of records) if (isSending(record) && !leftAlone(record.id)) this.#launch(record);
       return records;
     })();
     // Released once the launches are made, before the kept files are tidied: listing them waits
@@ -341,6 +349,7 @@ export class UploadService {
     // Launched already (two retries at once: the popup's click and the permission granted): its
     // end is seen to once, or it was announced twice.
     if (this.#runner.isRunning(record.id)) return;
+    this.#launched.add(record.id);
     // Neither rejects unhandled: the badge is redrawn on the next change.
     this.#updateBadge().catch(() => undefined);
     this.#runner
