@@ -33,8 +33,10 @@ it('leaves no record of a tab closed while its page’s lookups were on their wa
   vi.spyOn(fakeBrowser.permissions, 'contains').mockResolvedValue(true as never);
   await storageDiscoveryStore.update(BASE, { contactLookup: 'email-param', contactLookupCheckedAt: Date.now() });
   // The service takes two seconds to answer.
-  const fetch = () =>
-    new Promise<Response>((resolve) =>
+  let calls = 0;
+  const fetch = () => {
+    calls++;
+    return new Promise<Response>((resolve) =>
       setTimeout(
         () =>
           resolve(
@@ -45,10 +47,12 @@ it('leaves no record of a tab closed while its page’s lookups were on their wa
         2000,
       ),
     );
+  };
   forgetFocusOnNavigation();
   const handlers = createHandlers(new ServiceContext({ cacheStore: storageCacheStore, fetch, ping: () => Promise.resolve() }));
   const batch = handlers['people.find']({ people: [{ email: 'maya@example.com' }] }, { sender: 'content', tabId: 21 });
-  await vi.advanceTimersByTimeAsync(500);
+  // The lookup is on its way (reading the settings and the vault takes real time, not the fake clock's).
+  await vi.waitFor(() => expect(calls).toBe(1));
   // The user closes the tab before the answer comes.
   await fakeBrowser.tabs.onRemoved.trigger(21, { windowId: 1, isWindowClosing: false });
   await vi.advanceTimersByTimeAsync(5000);
