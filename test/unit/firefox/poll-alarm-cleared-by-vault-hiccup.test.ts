@@ -9,22 +9,14 @@
  * never refreshes its briefings, the popup row says "Processing" until the popup is opened (its
  * own checks) or the browser restarted.
  */
-import { afterEach, beforeEach, expect, it, vi } from 'vitest';
+import { expect, it, vi } from 'vitest';
 import { UploadService } from '@/lib/upload/service';
 import { uploadStore } from '@/lib/background/upload-store';
-import { resetVaultForTests } from '@/lib/background/key-vault';
 import { ApiError } from '@/lib/api/error-info';
 import { fakePlatform, T0, uploadRecord } from '../upload/helpers';
+import { asFirefoxWithFreshVault, vaultDown } from './vault-failures';
 
-beforeEach(() => {
-  vi.stubEnv('FIREFOX', true as never);
-  resetVaultForTests();
-});
-afterEach(() => {
-  vi.unstubAllEnvs();
-  vi.restoreAllMocks();
-  resetVaultForTests();
-});
+asFirefoxWithFreshVault();
 
 it('a poll that met a vault failure does not leave a processing upload without its alarm', async () => {
   const now = T0 + 60_000;
@@ -34,9 +26,7 @@ it('a poll that met a vault failure does not leave a processing upload without i
   const service = new UploadService(platform);
 
   // The vault cannot be opened while the alarm's poll runs; it is back right after.
-  vi.spyOn(indexedDB, 'open').mockImplementation(() => {
-    throw new DOMException('Internal error opening backing store', 'UnknownError');
-  });
+  vaultDown();
   await service.poll().catch(() => undefined);
   vi.mocked(indexedDB.open).mockRestore();
 

@@ -8,21 +8,13 @@
  * panel never refreshes), and an upload cut off by the last shutdown is not resumed, until the
  * browser is restarted.
  */
-import { afterEach, beforeEach, expect, it, vi } from 'vitest';
+import { expect, it, vi } from 'vitest';
 import { UploadService } from '@/lib/upload/service';
 import { uploadStore } from '@/lib/background/upload-store';
-import { resetVaultForTests } from '@/lib/background/key-vault';
 import { fakePlatform, T0, uploadRecord } from '../upload/helpers';
+import { asFirefoxWithFreshVault, vaultDown } from './vault-failures';
 
-beforeEach(() => {
-  vi.stubEnv('FIREFOX', true as never);
-  resetVaultForTests();
-});
-afterEach(() => {
-  vi.unstubAllEnvs();
-  vi.restoreAllMocks();
-  resetVaultForTests();
-});
+asFirefoxWithFreshVault();
 
 it('a start that met a vault failure still has the alarm come back for the processing upload', async () => {
   const now = T0 + 60_000;
@@ -31,9 +23,7 @@ it('a start that met a vault failure still has the alarm come back for the proce
   const service = new UploadService(platform);
 
   // The vault cannot be opened while the background page starts; it is back right after.
-  vi.spyOn(indexedDB, 'open').mockImplementation(() => {
-    throw new DOMException('Internal error opening backing store', 'UnknownError');
-  });
+  vaultDown();
   await service.resume().catch(() => undefined);
   vi.mocked(indexedDB.open).mockRestore();
   await new Promise((resolve) => setTimeout(resolve, 20));

@@ -10,31 +10,19 @@
  * (there is nothing to try). Only a browser restart moved it. Now the alarm comes back while an
  * end is unsaved, and its poll saves it first.
  */
-import { afterEach, beforeEach, expect, it, vi } from 'vitest';
+import { expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { UNREADABLE_RETRY_MS, UploadService } from '@/lib/upload/service';
 import { uploadStore } from '@/lib/background/upload-store';
-import { resetVaultForTests } from '@/lib/background/key-vault';
 import { readUploads, UPLOADS_KEY } from '@/lib/upload/store';
 import { fakePlatform, T0, uploadRecord } from '../upload/helpers';
+import { asFirefoxWithFreshVault, vaultDown } from './vault-failures';
 
-beforeEach(() => {
-  vi.stubEnv('FIREFOX', true as never);
-  resetVaultForTests();
-});
-afterEach(() => {
-  vi.unstubAllEnvs();
-  vi.restoreAllMocks();
-  resetVaultForTests();
-});
+asFirefoxWithFreshVault();
 
 it('an upload whose end could not be saved while the vault was down is not left "completing" once it is back', async () => {
-  const open = indexedDB.open.bind(indexedDB);
   let down = false;
-  vi.spyOn(indexedDB, 'open').mockImplementation((...args: Parameters<typeof indexedDB.open>) => {
-    if (down) throw new DOMException('Internal error opening backing store', 'UnknownError');
-    return open(...args);
-  });
+  vaultDown(() => down);
   const platform = fakePlatform(uploadStore(), () => T0 + 60_000);
   // complete-upload is accepted; the vault fails for a moment just as the run saves "processing".
   platform.complete.mockImplementation(() => {

@@ -8,30 +8,18 @@
  * the toolbar badge keeps counting the stopped upload as going for the rest of the session.
  * Before 5b19e65d the read gave the unsaved end over untrusted records: announced, badge 0.
  */
-import { afterEach, beforeEach, expect, it, vi } from 'vitest';
+import { expect, it } from 'vitest';
 import { UploadService } from '@/lib/upload/service';
 import { uploadStore } from '@/lib/background/upload-store';
-import { resetVaultForTests } from '@/lib/background/key-vault';
 import { ApiError } from '@/lib/api/error-info';
 import { fakePlatform, T0, uploadRecord } from '../upload/helpers';
+import { asFirefoxWithFreshVault, vaultDown } from './vault-failures';
 
-beforeEach(() => {
-  vi.stubEnv('FIREFOX', true as never);
-  resetVaultForTests();
-});
-afterEach(() => {
-  vi.unstubAllEnvs();
-  vi.restoreAllMocks();
-  resetVaultForTests();
-});
+asFirefoxWithFreshVault();
 
 it('an upload that stops while the vault is down is announced and no longer counted on the badge', async () => {
-  const open = indexedDB.open.bind(indexedDB);
   let down = false;
-  vi.spyOn(indexedDB, 'open').mockImplementation((...args: Parameters<typeof indexedDB.open>) => {
-    if (down) throw new DOMException('Internal error opening backing store', 'UnknownError');
-    return open(...args);
-  });
+  vaultDown(() => down);
   const platform = fakePlatform(uploadStore(), () => T0 + 60_000);
   platform.uploadsShown.mockResolvedValue(false);
   // complete-upload fails (offline) just as the vault fails for a moment.
