@@ -410,10 +410,12 @@ export class UploadService {
     const decided = this.#scheduling.then(async () => {
       const now = this.#platform.now();
       // Unreadable now (Firefox's vault failing): whether anything is processed is unknown, so the
-      // alarm comes back soon rather than being cleared; likewise while a run's end is unsaved.
+      // alarm comes back soon rather than being cleared. Likewise while a run's end is unsaved, on
+      // Firefox only: its background page keeps #unsaved; Chrome's worker is gone by then, and the
+      // next one, woken by the alarm, would resume the upload from storage and announce it again.
       const records = await this.#store.all().catch(() => null);
       const due = records === null ? null : nextPollAt(records, now);
-      const retry = records === null || this.#unsaved.size > 0 ? now + UNREADABLE_RETRY_MS : null;
+      const retry = records === null || (import.meta.env.FIREFOX && this.#unsaved.size > 0) ? now + UNREADABLE_RETRY_MS : null;
       await this.#platform.schedulePoll(due === null ? retry : retry === null ? due : Math.min(due, retry));
     });
     this.#scheduling = decided.catch(() => undefined);
