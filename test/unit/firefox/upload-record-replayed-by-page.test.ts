@@ -11,22 +11,17 @@
  */
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { UploadService } from '@/lib/upload/service';
 import { uploadStore } from '@/lib/background/upload-store';
 import { readUploads, UPLOADS_KEY } from '@/lib/upload/store';
 import { UNTRUSTED_UPLOAD } from '@/lib/upload/record';
 import { beginWrite } from '@/lib/storage/write-generation';
-import { fakePlatform, T0, withUrl } from '../upload/helpers';
+import { withUrl } from '../upload/helpers';
+import { restartedBackground } from './vault-failures';
 
 beforeEach(() => vi.stubEnv('FIREFOX', true as never));
 afterEach(() => vi.unstubAllEnvs());
 
-function background() {
-  vi.spyOn(fakeBrowser.permissions, 'contains').mockResolvedValue(true as never);
-  const platform = fakePlatform(uploadStore(), () => T0 + 60_000);
-  platform.listFiles.mockResolvedValue(['u1']);
-  return { platform, service: new UploadService(platform) };
-}
+const background = restartedBackground;
 
 it('an upload the user cancelled is not resumed when a page writes back the signed entry it had while sending', async () => {
   // Cut off mid-PUT (the worker stopped); the page keeps what storage held then.

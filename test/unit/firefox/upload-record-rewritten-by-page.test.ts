@@ -12,12 +12,13 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { UploadService } from '@/lib/upload/service';
+import type { UploadService } from '@/lib/upload/service';
 import { uploadStore } from '@/lib/background/upload-store';
 import { UPLOADS_KEY } from '@/lib/upload/store';
 import { isSending, type UploadRecord } from '@/lib/upload/record';
 import { retryLabel } from '@/components/popup/upload-text';
-import { deferred, fakePlatform, presigned, T0, uploadRecord, withUrl } from '../upload/helpers';
+import { deferred, presigned, T0, uploadRecord, withUrl } from '../upload/helpers';
+import { restartedBackground } from './vault-failures';
 
 beforeEach(() => vi.stubEnv('FIREFOX', true as never));
 afterEach(() => vi.unstubAllEnvs());
@@ -32,12 +33,7 @@ async function rewriteAsPage(patch: Record<string, unknown>, meta: Record<string
   });
 }
 
-function background() {
-  vi.spyOn(fakeBrowser.permissions, 'contains').mockResolvedValue(true as never);
-  const platform = fakePlatform(uploadStore(), () => T0 + 60_000);
-  platform.listFiles.mockResolvedValue(['u1']);
-  return { platform, service: new UploadService(platform) };
-}
+const background = restartedBackground;
 
 /** Stopped asking for an upload address (the network dropped): the row offers Retry. */
 const stoppedAtRequest = () => uploadRecord({ state: 'failed', failedStep: 'request-url', error: 'The connection dropped.', errorKind: 'network' });

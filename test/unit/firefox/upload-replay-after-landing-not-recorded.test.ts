@@ -9,10 +9,10 @@
  */
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { UploadService } from '@/lib/upload/service';
 import { uploadStore } from '@/lib/background/upload-store';
 import { UPLOADS_KEY } from '@/lib/upload/store';
-import { fakePlatform, T0, withUrl } from '../upload/helpers';
+import { withUrl } from '../upload/helpers';
+import { restartedBackground } from './vault-failures';
 
 beforeEach(() => vi.stubEnv('FIREFOX', true as never));
 afterEach(() => {
@@ -20,12 +20,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-function background() {
-  vi.spyOn(fakeBrowser.permissions, 'contains').mockResolvedValue(true as never);
-  const platform = fakePlatform(uploadStore(), () => T0 + 60_000);
-  platform.listFiles.mockResolvedValue(['u1']);
-  return { platform, service: new UploadService(platform) };
-}
+const background = restartedBackground;
 
 it('a cancel whose landing met one vault failure does not let the page replay the upload being sent', async () => {
   await uploadStore().put(withUrl({ state: 'uploading', serviceUrl: 'https://svc.example' }));

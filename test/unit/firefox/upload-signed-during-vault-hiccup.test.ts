@@ -10,22 +10,16 @@
  * upload is not resumed but stays failed as untrusted, though no page ever touched it. Before the
  * signing, the same hiccup left uploads alone (the sealer tries the vault again at each write).
  */
-import { afterEach, beforeEach, expect, it, vi } from 'vitest';
+import { expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { UploadService } from '@/lib/upload/service';
 import { uploadStore } from '@/lib/background/upload-store';
 import { UPLOADS_KEY } from '@/lib/upload/store';
 import { resetVaultForTests } from '@/lib/background/key-vault';
 import { fakePlatform, T0, uploadRecord, withUrl } from '../upload/helpers';
+import { asFirefoxWithFreshVault } from './vault-failures';
 
-beforeEach(() => {
-  vi.stubEnv('FIREFOX', true as never);
-  resetVaultForTests();
-});
-afterEach(() => {
-  vi.unstubAllEnvs();
-  resetVaultForTests();
-});
+asFirefoxWithFreshVault();
 
 /** IndexedDB fails to open once (the vault's hiccup), then works again. */
 function vaultFailsOnce(): void {

@@ -13,21 +13,14 @@
  * details. Upload the file again." with only Remove, though no page touched anything; the upload is
  * not resumed at the next start either.
  */
-import { afterEach, beforeEach, expect, it, vi } from 'vitest';
+import { expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { uploadStore } from '@/lib/background/upload-store';
-import { resetVaultForTests } from '@/lib/background/key-vault';
 import { readUploads, UPLOADS_KEY } from '@/lib/upload/store';
 import { uploadRecord, withUrl } from '../upload/helpers';
+import { asFirefoxWithFreshVault } from './vault-failures';
 
-beforeEach(() => {
-  vi.stubEnv('FIREFOX', true as never);
-  resetVaultForTests();
-});
-afterEach(() => {
-  vi.unstubAllEnvs();
-  resetVaultForTests();
-});
+asFirefoxWithFreshVault();
 
 /** The `nth` IndexedDB open from now on fails (a momentary failure); the others work. */
 function vaultFailsAt(nth: number, seen: string[] = []): void {

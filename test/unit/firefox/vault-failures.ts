@@ -1,6 +1,10 @@
-/** Firefox tests of the vault (IndexedDB) failing: the build stubbed as Firefox's, the vault's keys forgotten around each test. */
+/** Firefox tests of the uploads and the vault (IndexedDB): the build stubbed as Firefox's, the vault's keys forgotten around each test. */
 import { afterEach, beforeEach, vi } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { resetVaultForTests } from '@/lib/background/key-vault';
+import { uploadStore } from '@/lib/background/upload-store';
+import { UploadService } from '@/lib/upload/service';
+import { fakePlatform, T0 } from '../upload/helpers';
 
 /** Registers the hooks: Firefox's build, the vault's keys read afresh, every spy restored. */
 export function asFirefoxWithFreshVault(): void {
@@ -22,4 +26,12 @@ export function vaultDown(isDown: () => boolean = () => true): void {
     if (isDown()) throw new DOMException('Internal error opening backing store', 'UnknownError');
     return open(...args);
   });
+}
+
+/** The background started again: an upload service over the vault-sealed store, with host access and upload u1's kept file. */
+export function restartedBackground() {
+  vi.spyOn(fakeBrowser.permissions, 'contains').mockResolvedValue(true as never);
+  const platform = fakePlatform(uploadStore(), () => T0 + 60_000);
+  platform.listFiles.mockResolvedValue(['u1']);
+  return { platform, service: new UploadService(platform) };
 }
