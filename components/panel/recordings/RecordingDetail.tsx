@@ -3,7 +3,7 @@
  * server offers them, and its transcript. Insights and transcript exist once processing is done; for
  * a status Primer does not know, they are asked for anyway.
  */
-import { useEffect, useId, useRef } from 'react';
+import { useId, useLayoutEffect, useRef } from 'react';
 import { Button } from '@/components/ui/Button';
 import { ApiError, isNotYet } from '@/lib/api/errors';
 import { serverText } from '@/lib/format/text';
@@ -133,7 +133,9 @@ export function RecordingDetail({ id, onBack, backLabel }: { id: string; onBack:
   const checkInsights = useCheckAgain('insights', id);
   const transcriptId = useId();
   const headingRef = useRef<HTMLHeadingElement>(null);
-  useEffect(() => headingRef.current?.focus(), []);
+  // In the commit that draws it (a layout effect): the loading view's heading, which had focus, is
+  // gone by then, and a passive effect left focus on the document until it ran.
+  useLayoutEffect(() => headingRef.current?.focus(), []);
   const loading = !data && recording.isPending && !recordingProblem;
   // The heading the focus is on changes from "Recording" to the recording's title: said, as a
   // briefing loaded is (one that failed is its problem notice's to say).

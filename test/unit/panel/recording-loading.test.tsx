@@ -48,7 +48,18 @@ describe('opening the first recording, while its view’s code loads', () => {
     expect(screen.getByRole('button', { name: 'Back to the briefing' })).toBeVisible();
     expect(screen.getByRole('status', { name: 'Loading the recording' })).toBeInTheDocument();
 
+    // What had focus when the recording's own view was drawn (a microtask after the commit, before
+    // any task): never the document, not even until a later effect moves it.
+    const focusWhenDrawn: Array<Element | null> = [];
+    const observer = new MutationObserver(() => {
+      const drawn = [...document.querySelectorAll('h1')].find((heading) => heading.textContent === 'Call a');
+      if (drawn && focusWhenDrawn.length === 0) focusWhenDrawn.push(document.activeElement === drawn ? drawn : document.activeElement);
+    });
+    observer.observe(document.body, { childList: true, subtree: true, characterData: true });
     gate.open();
-    expect(await screen.findByRole('heading', { level: 1, name: 'Call a' })).toHaveFocus();
+    const heading = await screen.findByRole('heading', { level: 1, name: 'Call a' });
+    observer.disconnect();
+    expect(heading).toHaveFocus();
+    expect(focusWhenDrawn).toEqual([heading]);
   });
 });
