@@ -139,6 +139,19 @@ export class UploadService {
     return this.#store.all();
   }
 
+  /**
+   * Saves what a view asked for before acting on it. Refused (storage.local full, "QUOTA_BYTES quota
+   * exceeded"; on Firefox the vault unreadable), nothing is done, and the view says why in Primer's
+   * words: the message layer says "Something went wrong inside Primer" of an error it does not know.
+   */
+  async #record(record: UploadRecord, what: string): Promise<void> {
+    try {
+      await this.#store.put(record);
+    } catch (error) {
+      throw new ApiError('http', `Primer could not ${what}: the browser’s storage for Primer is full or unavailable.`, { cause: error });
+    }
+  }
+
   /** The popup has a file to hand over soon: the context that receives it is made ready. */
   prepare(): Promise<void> {
     return this.#platform.prepareHandOver();
@@ -154,7 +167,7 @@ export class UploadService {
     const check = checkUploadInfo(file);
     if (!check.ok) throw new ApiError('bad_request', check.message);
     const record = newUploadRecord(id, file, meta, this.#platform.now());
-    await this.#store.put(record);
+    await this.#record(record, 'start this upload');
     this.#launch(record);
     return record;
   }
@@ -166,7 +179,7 @@ export class UploadService {
     // Not running here (e.g. the worker restarted): mark it so it is not resumed.
     if (isSending(record)) {
       const cancelled = { ...record, state: 'cancelled' as const, updatedAt: this.#platform.now() };
-      await this.#store.put(cancelled);
+      await this.#record(cancelled, 'cancel this upload');
       await this.#settled(cancelled);
       return cancelled;
     }
@@ -203,7 +216,7 @@ export class UploadService {
       errorKind: null,
       needsAccess: null,
     };
-    await this.#store.put(resumed);
+    await this.#record(resumed, 'try this upload again');
     // The run is told how it stopped: a refusal it already met counts (UploadRunner.run).
     this.#launch(resumed, record);
     return resumed;
