@@ -64,8 +64,14 @@ const SEL_ROOTS = [
 ] as const;
 /** Headings (role first, then tags). */
 const SEL_HEADING = ['[role="heading"]', 'h1', 'h2', 'h3'] as const;
-/** Person buttons in a header heading; Live Persona Card targets (Briskine PR #550). */
+/** Person buttons in a compose field's chip; Live Persona Card targets (Briskine PR #550). */
 const SEL_PERSON_TARGET = ['button', '[data-lpc-hover-target-id]'] as const;
+/**
+ * People in a header heading: the ARIA capture shows each as a `button`, which the DOM need not
+ * write as <button> (read-mode snapshots show the sender as `span[aria-label="From: …"]`), so the
+ * role counts too. Headers only: in a compose field a role=button may be a chip's remove control.
+ */
+const SEL_HEADER_TARGET = [...SEL_PERSON_TARGET, '[role="button"]'] as const;
 /** Compose recipient fields (Briskine): single-line editables; the body is aria-multiline. */
 const SEL_RECIPIENT_FIELD = '[contenteditable="true"]:not([aria-multiline="true"])';
 /** A chip inside a field: Briskine (current: `:scope > [contenteditable]`; before Aug 2024: draggable / LPC). */
@@ -119,6 +125,7 @@ const SEL_ANCHORS = ['#O365_MainLink_Me', '#O365_NavHeader', '[data-convid]', '[
 const HEADING = SEL_HEADING.join(', ');
 const NOT_PEOPLE = SEL_NOT_PEOPLE.join(', ');
 const PERSON_TARGET = SEL_PERSON_TARGET.join(', ');
+const HEADER_TARGET = SEL_HEADER_TARGET.join(', ');
 
 /** Positional roles (the order Outlook always uses): From, To, Cc, Bcc. */
 const HEADER_ORDER: readonly PersonRole[] = ['sender', 'to', 'cc', 'bcc'];
@@ -165,10 +172,10 @@ function isHeaderPerson(target: Element): boolean {
   return target.hasAttribute('data-lpc-hover-target-id') || !OVERFLOW_COUNT.test((target.textContent ?? '').trim());
 }
 
-function targetsIn(container: Element): Element[] {
+function targetsIn(container: Element, selectors: readonly string[] = SEL_PERSON_TARGET, list = PERSON_TARGET): Element[] {
   // Keep the outermost of nested targets (a button inside an LPC target, or the reverse).
-  return queryAll(container, SEL_PERSON_TARGET).filter((el) => {
-    const outer = el.parentElement?.closest(PERSON_TARGET);
+  return queryAll(container, selectors).filter((el) => {
+    const outer = el.parentElement?.closest(list);
     return !outer || !container.contains(outer);
   });
 }
@@ -188,7 +195,7 @@ function readMessage(root: Element, owned: Owned, people = new PeopleCollector()
     }
     if (passed) index = 0;
     if (!owned(heading) || heading.closest(NOT_PEOPLE)) continue;
-    const targets = targetsIn(heading).filter(isHeaderPerson);
+    const targets = targetsIn(heading, SEL_HEADER_TARGET, HEADER_TARGET).filter(isHeaderPerson);
     const first = targets[0];
     if (first === undefined) {
       if (subject === null && index === 0) subject = shownText(heading);
