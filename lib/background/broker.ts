@@ -23,6 +23,8 @@ export interface MessageSender {
 export interface HandlerContext {
   sender: SenderKind;
   tabId: number | null;
+  /** The sending frame of that tab (0: its top frame). */
+  frameId?: number | null;
 }
 
 export type Handlers = {
@@ -68,7 +70,7 @@ export function createBroker(handlers: Handlers, self: ExtensionIdentity) {
     if (!payload.success) return refuse('bad_request', `Invalid ${type} request.`);
     try {
       const handler = handlers[type] as (payload: unknown, context: HandlerContext) => Promise<unknown>;
-      const data = await handler(payload.data, { sender: senderKind, tabId: sender.tab?.id ?? null });
+      const data = await handler(payload.data, { sender: senderKind, tabId: sender.tab?.id ?? null, frameId: sender.tab ? (sender.frameId ?? null) : null });
       const checked = definition.response.safeParse(data);
       if (!checked.success) return { ok: false, error: new ApiError('invalid_response', 'Primer produced an invalid reply.').toInfo() };
       return { ok: true, data: checked.data };

@@ -84,6 +84,9 @@ export function startSelfCheck(
 
   const recognisedNow = (): boolean => {
     if (!active()) return true;
+    // A window the site drew into itself (Outlook's pop-out, about:blank) shows what the site
+    // chose there, not a layout Primer expects of an address.
+    if (location.protocol === 'about:') return true;
     const where = new URL(location.href);
     if (adapter.peopleless?.(where)) return true;
     if (!adapter.recognise(document)) return false;

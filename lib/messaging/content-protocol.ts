@@ -54,4 +54,9 @@ export const contentProtocol = {
    * `at`, when (the page's clock), so a choice made since on the next page stays.
    */
   'page.left': message('any', z.object({ page: PageId, at: z.number() }), contentReplies['page.left']),
+  /**
+   * The hover card's bundle, run in the sending frame by the background: for a window the site drew
+   * into (Outlook's pop-out, about:blank), where the content script's import() of it never settles.
+   */
+  'card.load': message('any', z.object({}), contentReplies['card.load']),
 } as const;

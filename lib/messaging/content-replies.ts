@@ -62,4 +62,5 @@ export const contentReplies = {
   } as ReplyCheck<PersonAnswer[]>,
   'page.status': z.object({ recorded: Flag }),
   'page.left': z.object({ forgotten: Flag }),
+  'card.load': z.object({ loaded: Flag }),
 };

@@ -895,3 +895,31 @@ test('a supported site whose layout is not recognised says so on the toolbar bad
   await expect.poll(async () => (await badge()).text).toBe('');
   await expect(panel.getByRole('heading', { level: 1, name: 'Primer is switched off for Gmail' })).toBeVisible();
 });
+
+test('an Outlook message popped out into a window Outlook draws into (about:blank) has its people marked, with their cards', async ({ context, extensionId, standIn }) => {
+  await configure(context, extensionId, standIn);
+  const fixture = expected.pages.find((candidate) => candidate.file === 'outlook/reading-pane.html')!;
+  const view = fixture.views[0]!;
+  await serveFixture(context, view.url, html(fixture.file));
+  const outlook = await context.newPage();
+  await outlook.goto(view.url);
+  await expect.poll(() => markerLabels(outlook), { timeout: 20_000 }).not.toEqual([]);
+  // As OWA's pop-out does: an empty window it opens, then draws the message into from this page.
+  const [popout] = await Promise.all([
+    context.waitForEvent('page'),
+    outlook.evaluate(() => {
+      const win = window.open('', 'primer-popout', 'popup,width=900,height=700');
+      if (!win) throw new Error('no pop-out window');
+      win.document.title = 'Message';
+      const copy = document.body.cloneNode(true) as HTMLElement;
+      for (const marker of copy.querySelectorAll('[data-primer-marker]')) marker.remove();
+      setTimeout(() => win.document.body.append(...[...copy.childNodes].map((node) => win.document.importNode(node, true))), 300);
+    }),
+  ]);
+  const errors = watchErrors(popout);
+  await expect.poll(() => popout.evaluate(() => location.href)).toBe('about:blank');
+  await expect.poll(async () => new Set(await markerLabels(popout)), { timeout: 20_000 }).toEqual(expectationsFor(view).labels);
+  await popout.getByRole('button', { name: 'Primer briefing: Daniel Weiss (matched by name)' }).focus();
+  await hoverCard(popout, 'Briefing: Daniel Weiss').toContainText('matched by name');
+  expect(errors).toEqual([]);
+});

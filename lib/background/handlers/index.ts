@@ -2,6 +2,7 @@
 import type { Handlers } from '../broker';
 import type { ServiceContext } from '../service-context';
 import { panelHeadStart } from '../panel-head-start';
+import { cardHandlers } from './card';
 import { contactHandlers } from './contacts';
 import { pageStatusHandlers } from './page-status';
 import { panelHandlers } from './panel';
@@ -22,6 +23,7 @@ export function createHandlers(context: ServiceContext, uploads: UploadService =
     ...contactHandlers(context, health),
     ...recordingHandlers(context),
     ...pageStatusHandlers(),
+    ...cardHandlers(),
     ...panelHandlers(panelHeadStart(context)),
     ...panelCacheHandlers(),
     ...uploadHandlers(uploads),

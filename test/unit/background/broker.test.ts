@@ -22,6 +22,7 @@ function handlers(overrides: Partial<Handlers> = {}): Handlers {
     'people.find': fail,
     'page.status': fail,
     'page.left': fail,
+    'card.load': fail,
     'panel.focus': fail,
     'panel.warm': fail,
     'panel.cache.save': fail,
