@@ -18,6 +18,7 @@ import { withMatchNote } from '@/lib/models/contact';
 import css from './card.css?inline';
 import { focusTarget, markersOf, refocusAfter } from './refocus';
 import { siteTheme } from './site-theme';
+import { warmUp } from './warm-up';
 
 const GAP = 8;
 
@@ -565,6 +566,7 @@ export function createHoverCardApi(): HoverCardApi {
       // Where the person was, when they are not marked again: their element or surface, if still on the page.
       stopFollowing = refocusAfter({ scanner, key: mark.key, roots: [], near: mark.element.isConnected ? mark.element : mark.surface.root, marker: mark.marker, focus, skip: focusedAtHide.others }, host);
     },
+    warmUp,
     contains(node) {
       const element = host();
       return current !== null && element !== null && (element === node || element.contains(node) || ui!.shadow.contains(node));

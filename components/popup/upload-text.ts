@@ -1,5 +1,5 @@
 /** What an upload's row says: its state in words, its progress, what the user can do next. */
-import { clockFormat, UI_LOCALE } from '@/lib/format/dates';
+import { clockFormat, uiLocale } from '@/lib/format/dates';
 import { nonBlank, statusAsWords } from '@/lib/format/text';
 import { formatBytes } from '@/lib/upload/file-check';
 import { isSending, MISSING_FILE, noLongerFollowed, recordingGone, refusedOnEveryRetry, untrustedUpload, type UploadRecord, type UploadStep } from '@/lib/upload/record';
@@ -122,13 +122,13 @@ export function sizeAndType(record: UploadRecord): string {
   return `${record.file.name} · ${formatBytes(record.file.size)}`;
 }
 
-/** "today 14:05", "3 Mar 2026 09:30": when the meeting was, in English as the popup is (UI_LOCALE). */
+/** "today 14:05", "3 Mar 2026 09:30": when the meeting was, in English as the popup is (uiLocale()). */
 export function meetingWhen(iso: string, now: Date = new Date()): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return '';
-  const time = date.toLocaleTimeString(UI_LOCALE, clockFormat());
+  const time = date.toLocaleTimeString(uiLocale(), clockFormat());
   if (date.toDateString() === now.toDateString()) return `today ${time}`;
-  return `${date.toLocaleDateString(UI_LOCALE, { day: 'numeric', month: 'short', year: 'numeric' })} ${time}`;
+  return `${date.toLocaleDateString(uiLocale(), { day: 'numeric', month: 'short', year: 'numeric' })} ${time}`;
 }
 
 /**

@@ -49,6 +49,8 @@ export interface HoverCardApi {
    * by `focus` (the injected script's, so that it opens no card Esc closed), with their new mark.
    */
   follow(mark: Mark, scanner: CardRequest['scanner'], focus: (element: HTMLElement, mark?: Mark) => void): void;
+  /** Readies what the first card needs beyond the bundle's code, in tasks of their own (components/card/warm-up.ts). */
+  warmUp(): Promise<void>;
 }
 
 /** Where the card bundle registers itself in the content script's isolated world. */

@@ -17,6 +17,9 @@ export function loadHoverCard(): Promise<HoverCardApi> {
     else await import(/* @vite-ignore */ browser.runtime.getURL(CARD_SCRIPT));
     const api = (globalThis as Record<string, unknown>)[CARD_GLOBAL] as HoverCardApi | undefined;
     if (!api) throw new Error('The hover card did not load.');
+    // Not in the task that evaluated the bundle: the card's first show (its shadow root, styles)
+    // and the locale data come each in a task of their own.
+    await api.warmUp();
     return api;
   })().catch((error: unknown) => {
     loading = null;

@@ -3,7 +3,7 @@
  * user can weigh it. Built only from what the server gave; nothing is said about what it did not.
  */
 import type { Insights } from '../models';
-import { clockFormat, dateSortKey, UI_LOCALE, isCalendarDay, readDate, lastConversation, relativeDay, relativeDayOf } from './dates';
+import { clockFormat, dateSortKey, uiLocale, isCalendarDay, readDate, lastConversation, relativeDay, relativeDayOf } from './dates';
 import { eachContactOnce, type BriefedAttendee } from './meeting';
 import { surfacePeople } from './surface';
 
@@ -21,7 +21,7 @@ function latestOf(value: string | null, now: Date): string | null {
 export function conversationsText(total: number | null): string | null {
   if (total === null || total === 0) return null;
   // Grouped as the reader writes numbers ("2,469 conversations"); most counts are small: no formatter for them.
-  return total === 1 ? '1 conversation' : `${total < 1000 ? total : total.toLocaleString(UI_LOCALE)} conversations`;
+  return total === 1 ? '1 conversation' : `${total < 1000 ? total : total.toLocaleString(uiLocale())} conversations`;
 }
 
 export function provenance(insights: Insights, now: Date = new Date()): string | null {
@@ -72,7 +72,7 @@ export function meetingProvenance(briefed: readonly BriefedAttendee[], now: Date
  * "23 Nov, 10:42": a moment as the panel shows it, with its year when that is not the year of
  * `now` (a copy from last December, a wait that ends next January).
  */
-export function dateAndTime(ms: number, locale: string = UI_LOCALE, now: number = Date.now()): string {
+export function dateAndTime(ms: number, locale: string = uiLocale(), now: number = Date.now()): string {
   const year = new Date(ms).getFullYear() === new Date(now).getFullYear() ? {} : { year: 'numeric' as const };
   return new Date(ms).toLocaleString(locale, { day: 'numeric', month: 'short', ...year, ...clockFormat(locale) });
 }

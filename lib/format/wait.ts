@@ -1,5 +1,5 @@
 /** A wait before Primer asks the service again, said two ways: counting down, and once for screen readers. */
-import { clockFormat, UI_LOCALE } from './dates';
+import { clockFormat, uiLocale } from './dates';
 import { dateAndTime } from './provenance';
 
 /**
@@ -21,7 +21,7 @@ export function waitLeft(seconds: number): string {
  * phrase that stays the same while it runs ("within a minute", "at 10:42", "on 23 Nov, 10:42"),
  * so a live region holding it is not read out again every second.
  */
-export function waitEnds(deadline: number, waitMs: number, locale: string = UI_LOCALE): string {
+export function waitEnds(deadline: number, waitMs: number, locale: string = uiLocale()): string {
   if (waitMs < 60_000) return 'within a minute';
   const day = new Date(deadline);
   const start = deadline - waitMs;

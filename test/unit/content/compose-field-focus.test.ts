@@ -48,7 +48,7 @@ describe('Outlook compose: focusing a recipient field to type another address', 
     expect(bcc.querySelectorAll('primer-mark')).toHaveLength(1);
 
     const shown: CardRequest[] = [];
-    const api: HoverCardApi = { show: (r) => void shown.push(r), hide: () => undefined, contains: () => false, follow: () => undefined };
+    const api: HoverCardApi = { show: (r) => void shown.push(r), hide: () => undefined, contains: () => false, follow: () => undefined, warmUp: () => Promise.resolve() };
     ctx = new ContentScriptContext('test');
     installHoverCards(ctx, scanner, () => Promise.resolve(api));
 

@@ -21,6 +21,7 @@ export function fakeCard() {
     },
     contains: (target) => open && (target === node || node.contains(target)),
     follow: (...args) => void followed.push(args),
+    warmUp: () => Promise.resolve(),
   };
   return { api, shown, followed, node, isOpen: () => open };
 }
