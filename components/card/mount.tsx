@@ -41,7 +41,9 @@ const WIDTH = 300;
  * Said on the card when the browser would not open the panel from it (Firefox allows that only
  * from the toolbar or the keyboard): how to open it, and that it will show what was chosen.
  */
-export function openPanelHint(shortcut: string | null, focus: PanelFocus): string {
+export function openPanelHint(shortcut: string | null, focus: PanelFocus, popout = false): string {
+  // Neither the keys nor the toolbar button are there: the main window has both.
+  if (popout) return 'Primer’s briefing panel cannot open in a pop-out window: to see the briefing, choose Open briefing in the main browser window.';
   const what = focus.kind === 'person' ? withMatchNote(focus.match.contact.name?.trim() || focus.match.contact.email || 'this person', focus.match.matchedBy) : surfacePeople(focus.surface.kind);
   const keys = shortcut ? `press ${shortcut}, or ` : '';
   return `To see the briefing, ${keys}open Primer’s toolbar button and choose Open briefing: the panel will show ${what}.`;
@@ -107,7 +109,7 @@ export function CardWithData({ request, onClose, askAt = -Infinity, onGone }: { 
     const focus = { ...chosen, from: request.from };
     request.onOpenBriefing();
     sendRequest('panel.focus', { focus })
-      .then(({ opened, shortcut }) => (opened ? onClose() : setHint(openPanelHint(shortcut, focus))))
+      .then(({ opened, shortcut, popout }) => (opened ? onClose() : setHint(openPanelHint(shortcut, focus, popout))))
       .catch((error: unknown) => setHint(unreachable(error)));
   };
   // A content script cannot open the options page itself: the background does. The card then

@@ -98,12 +98,13 @@ export const protocol = {
   /**
    * "Open briefing" on a hover card: brief this person (or meeting) in the side panel of the
    * sender's tab. Sent from a click, so the background may open the panel (Chrome; Firefox does
-   * not allow it). `opened: false` means the user must open it: `shortcut` is the keys that do.
+   * not allow it). `opened: false` means the user must open it: `shortcut` is the keys that do;
+   * `popout`: the tab is in a pop-out window (Outlook's popped-out message), which has no panel.
    */
   'panel.focus': message(
     'any',
     z.object({ focus: PanelFocusSchema }),
-    z.object({ opened: z.boolean(), shortcut: z.nullable(z.string().check(z.maxLength(100))) }),
+    z.object({ opened: z.boolean(), shortcut: z.nullable(z.string().check(z.maxLength(100))), popout: z.optional(z.literal(true)) }),
   ),
   /**
    * The toolbar's "Open briefing" has just opened the panel of this window: start asking for what

@@ -69,6 +69,21 @@ export async function panelShowing(tabId: number): Promise<boolean> {
   return false;
 }
 
+/**
+ * Whether the tab's window can show the panel: a pop-out window (Outlook's popped-out message, a
+ * window of type popup) has neither a side panel nor the toolbar button. Chrome's sidePanel.open
+ * resolves for such a tab all the same, and shows nothing. A window it cannot read counts as one.
+ */
+export async function windowHoldsPanel(tabId: number): Promise<boolean> {
+  try {
+    const { windowId } = await browser.tabs.get(tabId);
+    const { type } = await browser.windows.get(windowId);
+    return (type ?? 'normal') === 'normal';
+  } catch {
+    return true;
+  }
+}
+
 /** The keys that open the briefing, as the user has them set (they can change them), or null. */
 export async function openBriefingShortcut(): Promise<string | null> {
   try {

@@ -896,7 +896,12 @@ test('a supported site whose layout is not recognised says so on the toolbar bad
   await expect(panel.getByRole('heading', { level: 1, name: 'Primer is switched off for Gmail' })).toBeVisible();
 });
 
-test('an Outlook message popped out into a window Outlook draws into (about:blank) has its people marked, with their cards', async ({ context, extensionId, standIn }) => {
+/**
+ * Primer set up, Outlook's reading pane open, and the message popped out as OWA's pop-out does: an
+ * empty window (about:blank) it opens, then draws the message into from its own page. Returns the
+ * pop-out once Primer has marked its people.
+ */
+async function outlookPopout(context: BrowserContext, extensionId: string, standIn: StandIn) {
   await configure(context, extensionId, standIn);
   const fixture = expected.pages.find((candidate) => candidate.file === 'outlook/reading-pane.html')!;
   const view = fixture.views[0]!;
@@ -904,7 +909,6 @@ test('an Outlook message popped out into a window Outlook draws into (about:blan
   const outlook = await context.newPage();
   await outlook.goto(view.url);
   await expect.poll(() => markerLabels(outlook), { timeout: 20_000 }).not.toEqual([]);
-  // As OWA's pop-out does: an empty window it opens, then draws the message into from this page.
   const [popout] = await Promise.all([
     context.waitForEvent('page'),
     outlook.evaluate(() => {
@@ -919,7 +923,25 @@ test('an Outlook message popped out into a window Outlook draws into (about:blan
   const errors = watchErrors(popout);
   await expect.poll(() => popout.evaluate(() => location.href)).toBe('about:blank');
   await expect.poll(async () => new Set(await markerLabels(popout)), { timeout: 20_000 }).toEqual(expectationsFor(view).labels);
+  return { popout, errors };
+}
+
+test('an Outlook message popped out into a window Outlook draws into (about:blank) has its people marked, with their cards', async ({ context, extensionId, standIn }) => {
+  const { popout, errors } = await outlookPopout(context, extensionId, standIn);
   await popout.getByRole('button', { name: 'Primer briefing: Daniel Weiss (matched by name)' }).focus();
   await hoverCard(popout, 'Briefing: Daniel Weiss').toContainText('matched by name');
+  expect(errors).toEqual([]);
+});
+
+test('Open briefing on a card in a popped-out Outlook window, which has no side panel, says so rather than close as if the panel opened', async ({ context, extensionId, standIn, serviceWorker }) => {
+  const { popout, errors } = await outlookPopout(context, extensionId, standIn);
+  await popout.getByRole('button', { name: 'Primer briefing: Daniel Weiss (matched by name)' }).focus();
+  await popout.keyboard.press('Enter');
+  const card = hoverCard(popout, 'Briefing: Daniel Weiss');
+  await card.toContainText('matched by name');
+  await card.click('Open briefing');
+  // Chrome's sidePanel.open resolves for a tab of a popup window, and shows no panel there.
+  await card.toContainText('Primer’s briefing panel cannot open in a pop-out window');
+  expect(await serviceWorker.evaluate(() => (globalThis as unknown as { chrome: { runtime: { getContexts(filter: object): Promise<unknown[]> } } }).chrome.runtime.getContexts({ contextTypes: ['SIDE_PANEL'] }))).toEqual([]);
   expect(errors).toEqual([]);
 });

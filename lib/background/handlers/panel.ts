@@ -12,7 +12,7 @@ import { browser } from '#imports';
 import { ApiError } from '../../api/errors';
 import { focusWithinLimits, type PanelFocus } from '../../panel/context';
 import { focusWithShownMatches } from '../../panel/shown-matches';
-import { openBriefingShortcut, openPanel, panelShowing } from '../../panel/open';
+import { openBriefingShortcut, openPanel, panelShowing, windowHoldsPanel } from '../../panel/open';
 import { onSupportedSite } from '../../sites/matches';
 import { focusKey, shownKey, statusKey } from '../../storage/session-keys';
 import type { Handlers } from '../broker';
@@ -49,6 +49,11 @@ export function panelHandlers(headStart: PanelHeadStart = NO_HEAD_START): Pick<H
       if (focus === null) {
         await opening;
         throw new ApiError('forbidden', 'Primer briefs from a page only the people it shows.');
+      }
+      // A pop-out window shows no panel, opened or not, and no keys or toolbar button open one there.
+      if (!(await windowHoldsPanel(tabId))) {
+        await opening;
+        return { opened: false, shortcut: null, popout: true as const };
       }
       // Already open (it will show the new focus) counts as opened.
       const opened = (await opening) || (await panelShowing(tabId));
