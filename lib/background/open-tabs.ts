@@ -19,7 +19,8 @@ export async function runInOpenTabs(api: Api = browser): Promise<number> {
     const files = (script.js ?? []) as Paths;
     if (!script.matches?.length || files.length === 0) continue;
     // Only tabs of the sites Primer may read: the user may have taken access to one away.
-    const tabs = await api.tabs.query({ url: script.matches }).catch(() => []);
+    const onSites = await api.tabs.query({ url: script.matches }).catch(() => []);
+    const tabs = script.match_about_blank ? [...onSites, ...(await openedBy(api, onSites))] : onSites;
     for (const tab of tabs) {
       // A discarded tab loads its page again when shown, and the manifest's scripts with it.
       if (tab.id === undefined || tab.discarded) continue;
@@ -34,6 +35,18 @@ export async function runInOpenTabs(api: Api = browser): Promise<number> {
     }
   }
   return reached;
+}
+
+/**
+ * The windows those tabs opened and draw into themselves (Outlook's pop-out: about:blank), where
+ * the manifest runs the script too: their address is not shown (no site's), and running the
+ * script succeeds only where its site's page made them.
+ */
+async function openedBy(api: Api, tabs: readonly { id?: number }[]) {
+  const openers = new Set(tabs.map((tab) => tab.id));
+  if (openers.size === 0) return [];
+  const all = await api.tabs.query({}).catch(() => []);
+  return all.filter((tab) => tab.url === undefined && tab.openerTabId !== undefined && openers.has(tab.openerTabId));
 }
 
 /** Registered when the worker starts: the install or update event comes once, on its first start. */

@@ -945,3 +945,20 @@ test('Open briefing on a card in a popped-out Outlook window, which has no side 
   expect(await serviceWorker.evaluate(() => (globalThis as unknown as { chrome: { runtime: { getContexts(filter: object): Promise<unknown[]> } } }).chrome.runtime.getContexts({ contextTypes: ['SIDE_PANEL'] }))).toEqual([]);
   expect(errors).toEqual([]);
 });
+
+test('an Outlook pop-out open across an update of Primer marks its people again, once each', async ({ context, extensionId, standIn, serviceWorker }) => {
+  const { popout, errors } = await outlookPopout(context, extensionId, standIn);
+  const before = (await markerLabels(popout)).sort();
+  // The old script's markers, told from the new one's: they go with it.
+  await popout.locator('[data-primer-marker]').evaluateAll((nodes) => nodes.forEach((node) => node.setAttribute('data-test-old', '')));
+  // An update: Chrome reloads the extension; the old script stands down and takes its markers.
+  await turnOnDeveloperMode(context);
+  const restarted = context.waitForEvent('serviceworker', { predicate: (worker) => worker.url().startsWith(`chrome-extension://${extensionId}/`) });
+  await serviceWorker.evaluate(() => (globalThis as unknown as { chrome: { runtime: { reload(): void } } }).chrome.runtime.reload()).catch(() => undefined);
+  await restarted;
+  await expect(popout.locator('[data-test-old]')).toHaveCount(0, { timeout: 20_000 });
+  // Its address (about:blank) is no site's: Primer runs its script there as the manifest does.
+  await expect.poll(async () => (await markerLabels(popout)).sort(), { timeout: 20_000 }).toEqual(before);
+  await expect(popout.locator('[data-primer-marker]')).toHaveCount(before.length);
+  expect(errors).toEqual([]);
+});

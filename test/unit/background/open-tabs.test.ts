@@ -50,3 +50,32 @@ describe('runInOpenTabs', () => {
     expect(calls.filter((call) => call.startsWith('js'))).toEqual(['js 3 content-scripts/gmail.js']);
   });
 });
+
+describe('runInOpenTabs and the windows a site draws into (Outlook’s pop-out: about:blank)', () => {
+  it('runs a script the manifest runs in about:blank there too: in the windows its site’s tabs opened, whose address is no site’s', async () => {
+    const outlook = { matches: ['https://outlook.office.com/*'], match_about_blank: true, css: ['content-scripts/outlook.css'], js: ['content-scripts/outlook.js'] };
+    const calls: string[] = [];
+    const all = [
+      { id: 1, url: 'https://outlook.office.com/mail/' },
+      // Outlook's pop-out, opened by tab 1: its address (about:blank) is not shown.
+      { id: 2, openerTabId: 1 },
+      // A link from Outlook opened on a site Primer may read: not Outlook's window.
+      { id: 3, openerTabId: 1, url: 'https://calendar.google.com/calendar/u/0/r' },
+      // Opened by a tab of another site.
+      { id: 4, openerTabId: 9 },
+    ];
+    const api = {
+      runtime: { getManifest: () => ({ content_scripts: [outlook] }) },
+      tabs: { query: ({ url }: { url?: string[] }) => Promise.resolve(url ? all.filter((tab) => tab.url?.startsWith('https://outlook.office.com/')) : all) },
+      scripting: {
+        insertCSS: () => Promise.resolve(),
+        executeScript: ({ target }: { target: { tabId: number } }) => {
+          calls.push(`js ${target.tabId}`);
+          return Promise.resolve([]);
+        },
+      },
+    } as unknown as Parameters<typeof runInOpenTabs>[0];
+    expect(await runInOpenTabs(api)).toBe(2);
+    expect(calls).toEqual(['js 1', 'js 2']);
+  });
+});
