@@ -960,5 +960,7 @@ test('an Outlook pop-out open across an update of Primer marks its people again,
   // Its address (about:blank) is no site's: Primer runs its script there as the manifest does.
   await expect.poll(async () => (await markerLabels(popout)).sort(), { timeout: 20_000 }).toEqual(before);
   await expect(popout.locator('[data-primer-marker]')).toHaveCount(before.length);
+  await popout.getByRole('button', { name: 'Primer briefing: Daniel Weiss (matched by name)' }).focus();
+  await hoverCard(popout, 'Briefing: Daniel Weiss').toContainText('matched by name');
   expect(errors).toEqual([]);
 });
