@@ -299,12 +299,25 @@ function isCalendarPath(path: string | undefined): boolean {
   return path?.includes('/calendar/') === true;
 }
 
+/**
+ * The page's path. A window Outlook draws into itself (its pop-out: about:blank) has none of its
+ * own: its base URL is the address of the page that opened it (a popped-out event, the calendar).
+ */
+function pagePath(doc: Document): string | undefined {
+  if (!doc.URL.startsWith('about:')) return doc.location?.pathname;
+  try {
+    return new URL(doc.baseURI).pathname;
+  } catch {
+    return undefined;
+  }
+}
+
 function readSurface(root: Element): Surface | null {
   if (isHidden(root)) return null;
   const owned = ownedByRoot(root, SEL_ROOTS);
   // The calendar holds events and event forms, never mail: the message reader would take any
   // heading holding a button for a person (a response group's "Accepted (3)", the grid's "Today").
-  if (isCalendarPath(root.ownerDocument.location?.pathname)) return readCompose(root, owned, { calendar: true }) ?? readEvent(root, owned);
+  if (isCalendarPath(pagePath(root.ownerDocument))) return readCompose(root, owned, { calendar: true }) ?? readEvent(root, owned);
   const people = new PeopleCollector();
   const message = readMessage(root, owned, people);
   // A reply written inline, inside the reading pane (no compose form of its own around it): the
