@@ -7,13 +7,14 @@
  */
 import { browser } from '#imports';
 import { sendContentRequest } from '../messaging/send-content';
+import { isDrawnWindow } from '../sites/drawn-window';
 import { CARD_GLOBAL, CARD_SCRIPT, type HoverCardApi } from './card-api';
 
 let loading: Promise<HoverCardApi> | null = null;
 
 export function loadHoverCard(): Promise<HoverCardApi> {
   loading ??= (async () => {
-    if (location.protocol === 'about:') await sendContentRequest('card.load', {});
+    if (isDrawnWindow()) await sendContentRequest('card.load', {});
     else await import(/* @vite-ignore */ browser.runtime.getURL(CARD_SCRIPT));
     const api = (globalThis as Record<string, unknown>)[CARD_GLOBAL] as HoverCardApi | undefined;
     if (!api) throw new Error('The hover card did not load.');

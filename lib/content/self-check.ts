@@ -17,6 +17,7 @@
  * the site's settings pages show no one on purpose: no report of a problem there.
  */
 import type { PageView } from '../panel/view';
+import { isDrawnWindow } from '../sites/drawn-window';
 import type { SiteAdapter } from '../sites/types';
 import type { ScanStats } from './scanner';
 
@@ -86,7 +87,7 @@ export function startSelfCheck(
     if (!active()) return true;
     // A window the site drew into itself (Outlook's pop-out, about:blank) shows what the site
     // chose there, not a layout Primer expects of an address.
-    if (location.protocol === 'about:') return true;
+    if (isDrawnWindow()) return true;
     const where = new URL(location.href);
     if (adapter.peopleless?.(where)) return true;
     if (!adapter.recognise(document)) return false;

@@ -44,6 +44,7 @@ import {
 } from './address';
 import type { ParsedContact } from './address';
 import { fullName } from './person-name';
+import { isDrawnWindow } from './drawn-window';
 import { queryAll } from './query';
 import type { PersonRole, SiteAdapter, Surface } from './types';
 
@@ -304,7 +305,7 @@ function isCalendarPath(path: string | undefined): boolean {
  * own: its base URL is the address of the page that opened it (a popped-out event, the calendar).
  */
 function pagePath(doc: Document): string | undefined {
-  if (!doc.URL.startsWith('about:')) return doc.location?.pathname;
+  if (!isDrawnWindow(doc.URL)) return doc.location?.pathname;
   try {
     return new URL(doc.baseURI).pathname;
   } catch {
