@@ -11,7 +11,7 @@ import { createRoot, type Root } from 'react-dom/client';
 import type { CardRequest, HoverCardApi } from '@/lib/content/card-api';
 import { own } from '@/lib/content/owned-nodes';
 import { ApiError, isContactGone, toErrorInfo } from '@/lib/api/errors';
-import { sendRequest } from '@/lib/messaging/send';
+import { sendCardRequest } from '@/lib/messaging/send-card';
 import type { PanelFocus } from '@/lib/panel/context';
 import { HoverCard, surfacePeople, type InsightsState } from './HoverCard';
 import { withMatchNote } from '@/lib/models/contact';
@@ -83,7 +83,7 @@ export function CardWithData({ request, onClose, askAt = -Infinity, onGone }: { 
   useEffect(() => {
     let live = true;
     const ask = () =>
-      void sendRequest('contact.insights', { contactId: request.match.contact.id })
+      void sendCardRequest('contact.insights', { contactId: request.match.contact.id })
         .then(({ insights, asOf, problem }) => live && setState({ status: 'ready', insights, copy: problem ? { asOf, problem } : null }))
         .catch((error: unknown) => {
           if (!live) return;
@@ -108,7 +108,7 @@ export function CardWithData({ request, onClose, askAt = -Infinity, onGone }: { 
     // Where it was chosen: the background forgets the choice once the page shows other views.
     const focus = { ...chosen, from: request.from };
     request.onOpenBriefing();
-    sendRequest('panel.focus', { focus })
+    sendCardRequest('panel.focus', { focus })
       .then(({ opened, shortcut, popout }) => (opened ? onClose() : setHint(openPanelHint(shortcut, focus, popout))))
       .catch((error: unknown) => setHint(unreachable(error)));
   };
@@ -116,7 +116,7 @@ export function CardWithData({ request, onClose, askAt = -Infinity, onGone }: { 
   // closes (what it says would be out of date once the setup is fixed).
   const openOptions = () => {
     setHint(null);
-    sendRequest('options.open', {})
+    sendCardRequest('options.open', {})
       .then(() => onClose())
       .catch((error: unknown) => setHint(unreachable(error)));
   };

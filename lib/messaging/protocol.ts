@@ -7,7 +7,6 @@
 import { z } from 'zod/mini';
 import {
   ContactMatchSchema,
-  InsightsSchema,
   RecordingInsightsSchema,
   RecordingPageSchema,
   RecordingSchema,
@@ -16,10 +15,9 @@ import {
   WebhookSchema,
 } from '../models';
 import { ApiErrorInfoSchema } from '../api/error-info';
-import { isPathSafeId } from '../api/path-segment';
 import { validateWebhookUrl } from '../api/webhook-url';
-import { PanelFocusSchema } from '../panel/context';
 import { UploadFileSchema, UploadMetaSchema, UploadRecordSchema } from '../upload/record';
+import { cardProtocol, Id, InsightsReplySchema } from './card-protocol';
 import { contentProtocol, PersonQuery } from './content-protocol';
 import { MAX_API_KEY_LENGTH, MAX_INSIGHTS_BATCH, MAX_PANEL_CACHE_TEXT, MAX_URL_LENGTH } from './limits';
 import { message } from './message-definition';
@@ -27,6 +25,7 @@ import { message } from './message-definition';
 export type { Audience, MessageDefinition } from './message-definition';
 export type { PersonAnswer, PersonQuery } from './content-protocol';
 export { LOOKUP_FAILED } from './content-protocol';
+export { InsightsReplySchema, type InsightsReply } from './card-protocol';
 
 export const SettingsViewSchema = z.object({
   serviceUrl: z.nullable(z.string()),
@@ -66,19 +65,8 @@ export const ConnectionResultSchema = z.discriminatedUnion('ok', [
 ]);
 export type ConnectionResult = z.infer<typeof ConnectionResultSchema>;
 
-/** Goes into request paths: never `.` or `..` (lib/api/path-segment.ts). */
-const Id = z.string().check(z.minLength(1), z.maxLength(200), z.refine(isPathSafeId));
 const Url = z.string().check(z.maxLength(MAX_URL_LENGTH));
 const Key = z.string().check(z.maxLength(MAX_API_KEY_LENGTH));
-
-export const InsightsReplySchema = z.object({
-  insights: InsightsSchema,
-  /** When the service gave these insights (ms since the epoch). */
-  asOf: z.number(),
-  /** Why they could not be refreshed (offline, rate limited, server error); null when current. */
-  problem: z.nullable(ApiErrorInfoSchema),
-});
-export type InsightsReply = z.infer<typeof InsightsReplySchema>;
 
 /**
  * One contact's part of a `contacts.insights` reply: their insights, why they could not be had, or
@@ -95,17 +83,7 @@ export type InsightsResult = z.infer<typeof InsightsResultSchema>;
 
 export const protocol = {
   ...contentProtocol,
-  /**
-   * "Open briefing" on a hover card: brief this person (or meeting) in the side panel of the
-   * sender's tab. Sent from a click, so the background may open the panel (Chrome; Firefox does
-   * not allow it). `opened: false` means the user must open it: `shortcut` is the keys that do;
-   * `popout`: the tab is in a pop-out window (Outlook's popped-out message), which has no panel.
-   */
-  'panel.focus': message(
-    'any',
-    z.object({ focus: PanelFocusSchema }),
-    z.object({ opened: z.boolean(), shortcut: z.nullable(z.string().check(z.maxLength(100))), popout: z.optional(z.literal(true)) }),
-  ),
+  ...cardProtocol,
   /**
    * The toolbar's "Open briefing" has just opened the panel of this window: start asking for what
    * it will brief in the window's active tab (lib/background/panel-head-start.ts).
@@ -125,11 +103,6 @@ export const protocol = {
     }),
     z.object({}),
   ),
-  /**
-   * "Open Primer options" on a hover card whose briefing failed for want of a setup or a valid key:
-   * a content script cannot call runtime.openOptionsPage, so the background opens the page.
-   */
-  'options.open': message('any', z.object({}), z.object({})),
   'settings.get': message('extension', z.object({}), SettingsViewSchema),
   'settings.save': message(
     'extension',
@@ -166,17 +139,6 @@ export const protocol = {
   'webhook.delete': message('extension', z.object({ id: Id }), z.object({ deleted: z.boolean() })),
   /** One person someone waits to see (the panel, the popup): pages ask in batches (people.find). */
   'contact.find': message('extension', PersonQuery, z.nullable(ContactMatchSchema)),
-  /**
-   * A contact's insights and how current they are. `revalidate` (the side panel) is answered from a
-   * copy under a minute old, else asks the service first (failing fast: someone is waiting) and
-   * falls back to the last known insights only when it cannot answer; without it the background
-   * serves its cache stale-while-revalidate (the hover card).
-   */
-  'contact.insights': message(
-    'any',
-    z.object({ contactId: Id, revalidate: z.optional(z.boolean()) }),
-    InsightsReplySchema,
-  ),
   /**
    * Many contacts' insights in one message (a meeting's attendees), as the side panel asks for
    * them: a recent copy at once, else the service first, else the last copy with why. One result

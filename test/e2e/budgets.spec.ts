@@ -38,7 +38,11 @@ test('each site injects at most 20 KB gzipped on page load, without React', () =
     }
   }
   // The markers are React's own: the card's code, loaded on the first card, has them.
-  expect(fs.readFileSync(path.join(OUTPUT, 'hover-card.js'), 'utf8')).toMatch(/react\.transitional\.element/);
+  const card = fs.readFileSync(path.join(OUTPUT, 'hover-card.js'), 'utf8');
+  expect(card).toMatch(/react\.transitional\.element/);
+  // The card builds only its own messages' schemas on the first hover (lib/messaging/card-protocol.ts).
+  expect(card).toContain('contact.insights');
+  expect(card).not.toMatch(/upload\.start|webhook\.create|recording\.transcript/);
 });
 
 test('only the background carries webextension-polyfill', () => {

@@ -11,7 +11,7 @@ import { ContentScriptContext } from 'wxt/utils/content-script-context';
 import { createHoverCardApi } from '@/components/card/mount';
 import { mayaCardRequest } from './maya-card-request';
 
-vi.mock('@/lib/messaging/send', () => ({ sendRequest: vi.fn(() => new Promise(() => undefined)) }));
+vi.mock('@/lib/messaging/send-card', () => ({ sendCardRequest: vi.fn(() => new Promise(() => undefined)) }));
 
 const css = readFileSync('components/card/card.css', 'utf8');
 const hostRule = /:host \{[^}]*\}/.exec(css)?.[0] ?? '';

@@ -9,9 +9,9 @@ import { NO_ACCESS_CODE, NOT_THE_SERVICE_CODE } from '@/lib/api/errors';
 import type { CardRequest } from '@/lib/content/card-api';
 import { noMarks } from './no-marks';
 import type { ContactMatch } from '@/lib/models';
-import { sendRequest } from '@/lib/messaging/send';
+import { sendCardRequest } from '@/lib/messaging/send-card';
 
-vi.mock('@/lib/messaging/send', () => ({ sendRequest: vi.fn() }));
+vi.mock('@/lib/messaging/send-card', () => ({ sendCardRequest: vi.fn() }));
 
 const insightsReply = {
   insights: {
@@ -45,7 +45,7 @@ describe('the hover card on the page', () => {
     marker = document.querySelector('primer-mark')!;
     for (const element of [anchor, document.querySelector('#alex')!]) vi.spyOn(element, 'getBoundingClientRect').mockImplementation(() => new DOMRect(100, 200, 80, 16));
     ctx = new ContentScriptContext('test');
-    vi.mocked(sendRequest).mockReset();
+    vi.mocked(sendCardRequest).mockReset();
   });
   afterEach(() => {
     ctx.notifyInvalidated();
@@ -71,7 +71,7 @@ describe('the hover card on the page', () => {
     });
 
   it('says on the marker whether the card it pops up is open (aria-expanded), as a button with a popup must', async () => {
-    vi.mocked(sendRequest).mockImplementation((() => new Promise(() => undefined)) as never);
+    vi.mocked(sendCardRequest).mockImplementation((() => new Promise(() => undefined)) as never);
     const api = createHoverCardApi();
     api.show(requestFor(anchor, 'm'));
     await buttonIn('Close briefing');
@@ -81,7 +81,7 @@ describe('the hover card on the page', () => {
   });
 
   it('keeps Esc pressed in the card from the site’s capturing handlers, as it does for Esc on the marker (the site’s popup the person is in stays open)', async () => {
-    vi.mocked(sendRequest).mockImplementation((() => new Promise(() => undefined)) as never);
+    vi.mocked(sendCardRequest).mockImplementation((() => new Promise(() => undefined)) as never);
     const siteEarly = vi.fn();
     document.addEventListener('keydown', siteEarly, { capture: true });
     try {
@@ -99,7 +99,7 @@ describe('the hover card on the page', () => {
 
   it('does not close the next person’s card when the panel answers late for the one before', async () => {
     let answer: (value: { opened: boolean; shortcut: string | null }) => void = () => undefined;
-    vi.mocked(sendRequest).mockImplementation(((type: string) =>
+    vi.mocked(sendCardRequest).mockImplementation(((type: string) =>
       type === 'contact.insights' ? Promise.resolve(insightsReply) : type === 'panel.focus' ? new Promise((resolve) => (answer = resolve)) : Promise.reject(new Error(type))) as never);
     const api = createHoverCardApi();
     api.show(requestFor(anchor, 'm'));

@@ -12,11 +12,11 @@ import { createHoverCardApi } from '@/components/card/mount';
 import { installHoverCards } from '@/lib/content/hover';
 import { PeopleLookup } from '@/lib/content/lookup';
 import { PageScanner } from '@/lib/content/scanner';
-import { sendRequest } from '@/lib/messaging/send';
+import { sendCardRequest } from '@/lib/messaging/send-card';
 import { DEFAULT_PREFERENCES } from '@/lib/storage/preferences';
 import { fakeAdapter } from '../content/fake-adapter';
 
-vi.mock('@/lib/messaging/send', () => ({ sendRequest: vi.fn() }));
+vi.mock('@/lib/messaging/send-card', () => ({ sendCardRequest: vi.fn() }));
 vi.mock('@/lib/content/from-user', () => ({ fromUser: () => true }));
 
 let ctx: ContentScriptContext;
@@ -31,7 +31,7 @@ beforeEach(() => {
     return shadow;
   });
   vi.spyOn(fakeBrowser.runtime, 'getManifest').mockReturnValue({ manifest_version: 3, name: 'Primer', version: '1', side_panel: { default_path: 'sidepanel.html' } } as never);
-  vi.mocked(sendRequest).mockImplementation((() => new Promise(() => undefined)) as never);
+  vi.mocked(sendCardRequest).mockImplementation((() => new Promise(() => undefined)) as never);
   ctx = new ContentScriptContext('test');
 });
 afterEach(() => {

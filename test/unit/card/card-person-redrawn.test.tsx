@@ -7,12 +7,12 @@
  */
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import { ApiError, NOT_THE_SERVICE_CODE } from '@/lib/api/errors';
-import { sendRequest } from '@/lib/messaging/send';
+import { sendCardRequest } from '@/lib/messaging/send-card';
 import type { PersonQuery } from '@/lib/messaging/content-protocol';
 import { cardHost, cardOpen, contactAnswer, leavePage, pageWithCards, type PageWithCards } from './page-with-cards';
 
 // The briefing never arrives unless a test says otherwise.
-vi.mock('@/lib/messaging/send', () => ({ sendRequest: vi.fn(() => new Promise(() => undefined)) }));
+vi.mock('@/lib/messaging/send-card', () => ({ sendCardRequest: vi.fn(() => new Promise(() => undefined)) }));
 
 let page: PageWithCards | undefined;
 /** The service's contacts by address (a test removes one). */
@@ -77,7 +77,7 @@ it('leaves focus alone once the user moved it on', async () => {
   expect(document.activeElement).toBe(elsewhere);
 });
 it('takes the marker of a contact the service no longer has off the page once the card saying so closes, focus staying in the thread', async () => {
-  vi.mocked(sendRequest).mockImplementation(() => Promise.reject(new ApiError('not_found', 'The service does not have this item.', { status: 404 })));
+  vi.mocked(sendCardRequest).mockImplementation(() => Promise.reject(new ApiError('not_found', 'The service does not have this item.', { status: 404 })));
   await openByKeyboard(true);
   // The service removed her (the background forgot her lookups on that 404).
   known.delete('maya@example.com');
@@ -93,7 +93,7 @@ it('takes the marker of a contact the service no longer has off the page once th
 });
 
 it('keeps the marker when the 404 came from an address that is not the service (the contact may well be there)', async () => {
-  vi.mocked(sendRequest).mockImplementation(() => Promise.reject(new ApiError('not_found', 'Not found', { status: 404, code: NOT_THE_SERVICE_CODE })));
+  vi.mocked(sendCardRequest).mockImplementation(() => Promise.reject(new ApiError('not_found', 'Not found', { status: 404, code: NOT_THE_SERVICE_CODE })));
   await openByKeyboard(true);
   await new Promise((resolve) => setTimeout(resolve, 30));
   cardHost()!.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true, composed: true }));

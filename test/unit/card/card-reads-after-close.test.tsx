@@ -7,10 +7,10 @@
  */
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import { ApiError } from '@/lib/api/errors';
-import { sendRequest } from '@/lib/messaging/send';
+import { sendCardRequest } from '@/lib/messaging/send-card';
 import { cardHost, cardOpen, leavePage, mayaAndDan, pageWithCards, type PageWithCards } from './page-with-cards';
 
-vi.mock('@/lib/messaging/send', () => ({ sendRequest: vi.fn(() => new Promise(() => undefined)) }));
+vi.mock('@/lib/messaging/send-card', () => ({ sendCardRequest: vi.fn(() => new Promise(() => undefined)) }));
 
 let page: PageWithCards | undefined;
 let known: Set<string>;
@@ -53,7 +53,7 @@ it.each([
 });
 
 it('takes every marker of a contact the service no longer has off the page, not only the one whose card said so', async () => {
-  vi.mocked(sendRequest).mockImplementation(() => Promise.reject(new ApiError('not_found', 'The service does not have this item.', { status: 404 })));
+  vi.mocked(sendCardRequest).mockImplementation(() => Promise.reject(new ApiError('not_found', 'The service does not have this item.', { status: 404 })));
   await openByKeyboard(true);
   known.delete('maya@example.com');
   known.delete('maya.chen@home.example');
@@ -67,14 +67,14 @@ it('takes every marker of a contact the service no longer has off the page, not 
 });
 
 it('still takes the gone contact’s marker off when the pointer then opens someone else’s card while focus is on her marker', async () => {
-  vi.mocked(sendRequest).mockImplementation(() => Promise.reject(new ApiError('not_found', 'The service does not have this item.', { status: 404 })));
+  vi.mocked(sendCardRequest).mockImplementation(() => Promise.reject(new ApiError('not_found', 'The service does not have this item.', { status: 404 })));
   await openByKeyboard(false);
   known.delete('maya@example.com');
   await new Promise((resolve) => setTimeout(resolve, 30));
   // The pointer rests on Dan: hover.ts hides Maya's card and shows Dan's in one task.
   const dan = document.querySelector<HTMLElement>('#one [data-mail="dan@example.com"]')!;
   dan.dispatchEvent(new PointerEvent('pointerover', { bubbles: true }));
-  await vi.waitFor(() => expect(vi.mocked(sendRequest).mock.calls.some(([, payload]) => (payload as { contactId?: string }).contactId === 'c-dan')).toBe(true), { timeout: 2000 });
+  await vi.waitFor(() => expect(vi.mocked(sendCardRequest).mock.calls.some(([, payload]) => (payload as { contactId?: string }).contactId === 'c-dan')).toBe(true), { timeout: 2000 });
   await new Promise((resolve) => setTimeout(resolve, 100));
   // Her answer was forgotten, but the thread was never read again: her marker stays, and she is not asked about.
   expect(find).toHaveBeenCalledTimes(2);

@@ -6,7 +6,7 @@ import type { CardRequest } from '@/lib/content/card-api';
 import type { ContactMatch } from '@/lib/models';
 import { fakeBackground } from '../support/fake-background';
 
-vi.mock('@/lib/messaging/send', () => ({ sendRequest: vi.fn() }));
+vi.mock('@/lib/messaging/send-card', () => ({ sendCardRequest: vi.fn() }));
 
 const DAY = 24 * 60 * 60 * 1000;
 const maya: ContactMatch = { contact: { id: 'm', name: 'Maya Chen', email: 'maya.chen@example.com', company: null, title: null }, matchedBy: 'email' };

@@ -6,10 +6,10 @@
  */
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import { ApiError } from '@/lib/api/errors';
-import { sendRequest } from '@/lib/messaging/send';
+import { sendCardRequest } from '@/lib/messaging/send-card';
 import { cardHost, cardOpen, leavePage, mayaAndDan, pageWithCards, type PageWithCards } from './page-with-cards';
 
-vi.mock('@/lib/messaging/send', () => ({ sendRequest: vi.fn(() => new Promise(() => undefined)) }));
+vi.mock('@/lib/messaging/send-card', () => ({ sendCardRequest: vi.fn(() => new Promise(() => undefined)) }));
 
 let page: PageWithCards | undefined;
 let known: Set<string>;
@@ -23,7 +23,7 @@ async function setUp(html: string) {
 
 beforeEach(() => {
   page = undefined;
-  vi.mocked(sendRequest).mockImplementation(() => Promise.reject(new ApiError('not_found', 'The service does not have this item.', { status: 404 })));
+  vi.mocked(sendCardRequest).mockImplementation(() => Promise.reject(new ApiError('not_found', 'The service does not have this item.', { status: 404 })));
 });
 afterEach(() => leavePage(page));
 

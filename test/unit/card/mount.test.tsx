@@ -9,7 +9,7 @@ import { mayaCardRequest } from './maya-card-request';
 import { noMarks } from './no-marks';
 
 // The briefing never arrives: the card stays on its skeleton.
-vi.mock('@/lib/messaging/send', () => ({ sendRequest: vi.fn(() => new Promise(() => undefined)) }));
+vi.mock('@/lib/messaging/send-card', () => ({ sendCardRequest: vi.fn(() => new Promise(() => undefined)) }));
 
 describe('createHoverCardApi', () => {
   let ctx: ContentScriptContext;
@@ -160,9 +160,9 @@ describe('createHoverCardApi', () => {
   });
 
   it('asks again for a card moved straight to another place of the same contact (hide and show in one task)', async () => {
-    const { sendRequest } = await import('@/lib/messaging/send');
+    const { sendCardRequest } = await import('@/lib/messaging/send-card');
     const { api } = await openCard();
-    const asked = vi.mocked(sendRequest).mock.calls.length;
+    const asked = vi.mocked(sendCardRequest).mock.calls.length;
     expect(asked).toBeGreaterThan(0);
     const second = document.createElement('span');
     document.body.append(second);
@@ -170,14 +170,14 @@ describe('createHoverCardApi', () => {
     // The pointer rests on the same sender in the next message's header: the card moves there.
     api.hide();
     api.show({ ...lastRequest(), anchor: second });
-    await vi.waitFor(() => expect(vi.mocked(sendRequest).mock.calls.length).toBeGreaterThan(asked));
+    await vi.waitFor(() => expect(vi.mocked(sendCardRequest).mock.calls.length).toBeGreaterThan(asked));
   });
 
   it('asks nothing for cards shown in a quick run through people (arrow keys through a list) until one stays up', async () => {
-    const { sendRequest } = await import('@/lib/messaging/send');
+    const { sendCardRequest } = await import('@/lib/messaging/send-card');
     const { api } = await openCard();
     // Whom the card asked for (StrictMode runs an effect twice in tests: each once).
-    const askedFor = () => [...new Set(vi.mocked(sendRequest).mock.calls.filter(([type]) => type === 'contact.insights').map(([, data]) => (data as { contactId: string }).contactId))];
+    const askedFor = () => [...new Set(vi.mocked(sendCardRequest).mock.calls.filter(([type]) => type === 'contact.insights').map(([, data]) => (data as { contactId: string }).contactId))];
     const person = (id: string) => ({ ...lastRequest(), match: { ...lastRequest().match, contact: { ...lastRequest().match.contact, id } } });
     // The clock is the test's from here: nothing the machine's load does moves it.
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'] });
@@ -190,7 +190,7 @@ describe('createHoverCardApi', () => {
       });
     try {
       await show('first');
-      vi.mocked(sendRequest).mockClear();
+      vi.mocked(sendCardRequest).mockClear();
       // Focus moves on to the next two guests within a moment each.
       await show('next-1');
       await vi.advanceTimersByTimeAsync(50);

@@ -9,7 +9,7 @@ import type { CardRequest } from '@/lib/content/card-api';
 import type { ContactMatch } from '@/lib/models';
 import { fakeBackground, sent } from '../support/fake-background';
 
-vi.mock('@/lib/messaging/send', () => ({ sendRequest: vi.fn() }));
+vi.mock('@/lib/messaging/send-card', () => ({ sendCardRequest: vi.fn() }));
 
 const maya: ContactMatch = { contact: { id: 'm', name: 'Maya Chen', email: 'maya.chen@example.com', company: null, title: null }, matchedBy: 'email' };
 const insights = {

@@ -12,7 +12,7 @@ import { installHoverCards } from '@/lib/content/hover';
 import { PeopleLookup } from '@/lib/content/lookup';
 import { PageScanner } from '@/lib/content/scanner';
 import type { PersonAnswer, PersonQuery } from '@/lib/messaging/content-protocol';
-import { sendRequest } from '@/lib/messaging/send';
+import { sendCardRequest } from '@/lib/messaging/send-card';
 import { DEFAULT_PREFERENCES } from '@/lib/storage/preferences';
 import { fakeAdapter } from '../content/fake-adapter';
 
@@ -58,7 +58,7 @@ export async function pageWithCards(html: string, find: (people: PersonQuery[]) 
 /** After each test: the script stands down, and the briefing never arrives again unless a test says so. */
 export function leavePage(page: PageWithCards | undefined): void {
   page?.ctx.notifyInvalidated();
-  vi.mocked(sendRequest).mockReset().mockImplementation(() => new Promise(() => undefined));
+  vi.mocked(sendCardRequest).mockReset().mockImplementation(() => new Promise(() => undefined));
 }
 
 export const cardHost = () => document.querySelector<HTMLElement>('primer-hover-card');

@@ -1,9 +1,13 @@
-/** A fake background for UI tests: the mocked `sendRequest` answers from a table of replies. */
+/**
+ * A fake background for UI tests: the mocked senders (`sendRequest`, and the hover card's
+ * `sendCardRequest` where a test mocks it) answer from a table of replies.
+ */
 import type { ReactElement } from 'react';
 import { QueryClient, QueryClientProvider, type DefaultOptions } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import { vi } from 'vitest';
 import { sendRequest } from '@/lib/messaging/send';
+import { sendCardRequest } from '@/lib/messaging/send-card';
 import { ApiError, toErrorInfo } from '@/lib/api/errors';
 import type { InsightsResult, MessageType, RequestOf, ResponseOf } from '@/lib/messaging/protocol';
 
@@ -29,27 +33,35 @@ function batchFrom(single: Reply<'contact.insights'>) {
     );
 }
 
-/** Makes the mocked `sendRequest` answer each message type from `replies`. */
-export function fakeBackground(replies: Background) {
-  const mock = vi.mocked(sendRequest);
-  mock.mockReset();
-  const single = replies['contact.insights'];
-  const table: Background = { ...(single !== undefined ? { 'contacts.insights': batchFrom(single) } : {}), ...replies };
-  mock.mockImplementation(((type: MessageType, payload: unknown) => {
-    const reply = table[type] as unknown;
-    if (reply === undefined) return Promise.reject(new Error(`test did not expect ${type}`));
-    if (reply instanceof Error) return Promise.reject(reply);
-    if (typeof reply === 'function') return (reply as (p: unknown) => Promise<unknown>)(payload);
-    return Promise.resolve(reply);
-  }) as typeof sendRequest);
-  return mock;
+/** The senders this test mocked: the pages' `sendRequest`, the hover card's `sendCardRequest`. */
+function mockedSenders() {
+  return [sendRequest, sendCardRequest].filter((sender) => vi.isMockFunction(sender)).map((sender) => vi.mocked(sender as typeof sendRequest));
 }
 
-/** Calls the mock received for one message type, as payloads. */
+/** Makes the mocked senders answer each message type from `replies`. */
+export function fakeBackground(replies: Background) {
+  const single = replies['contact.insights'];
+  const table: Background = { ...(single !== undefined ? { 'contacts.insights': batchFrom(single) } : {}), ...replies };
+  const mocks = mockedSenders();
+  if (mocks.length === 0) throw new Error('fakeBackground: the test mocks neither @/lib/messaging/send nor @/lib/messaging/send-card');
+  for (const mock of mocks) {
+    mock.mockReset();
+    mock.mockImplementation(((type: MessageType, payload: unknown) => {
+      const reply = table[type] as unknown;
+      if (reply === undefined) return Promise.reject(new Error(`test did not expect ${type}`));
+      if (reply instanceof Error) return Promise.reject(reply);
+      if (typeof reply === 'function') return (reply as (p: unknown) => Promise<unknown>)(payload);
+      return Promise.resolve(reply);
+    }) as typeof sendRequest);
+  }
+  return mocks[0]!;
+}
+
+/** Calls the mocks received for one message type, as payloads. */
 export function sent<T extends MessageType>(type: T): RequestOf<T>[] {
-  return vi
-    .mocked(sendRequest)
-    .mock.calls.filter(([t]) => t === type)
+  return mockedSenders()
+    .flatMap((mock) => mock.mock.calls)
+    .filter(([t]) => t === type)
     .map(([, payload]) => payload as RequestOf<T>);
 }
 
