@@ -83,13 +83,26 @@ export function startSelfCheck(
   let lastRecognised: boolean | null = null;
   let last: string | null = null;
 
+  /**
+   * What the address says, worked out again only when it changes: the check runs after every
+   * batch, and most batches (a chip added, a time rewritten) leave the address as it was.
+   */
+  let address: { href: string; where: URL; peopleless: boolean } | null = null;
+  const here = () => {
+    const href = location.href;
+    if (address?.href !== href) {
+      // A window the site drew into itself (Outlook's pop-out, about:blank) shows what the site
+      // chose there, not a layout Primer expects of an address.
+      const where = new URL(href);
+      address = { href, where, peopleless: isDrawnWindow(href) || (adapter.peopleless?.(where) ?? false) };
+    }
+    return address;
+  };
+
   const recognisedNow = (): boolean => {
     if (!active()) return true;
-    // A window the site drew into itself (Outlook's pop-out, about:blank) shows what the site
-    // chose there, not a layout Primer expects of an address.
-    if (isDrawnWindow()) return true;
-    const where = new URL(location.href);
-    if (adapter.peopleless?.(where)) return true;
+    const { where, peopleless } = here();
+    if (peopleless) return true;
     if (!adapter.recognise(document)) return false;
     return foundAnyone() || !(adapter.expectsPeople?.(document, where) ?? false);
   };
