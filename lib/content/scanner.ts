@@ -247,8 +247,13 @@ export class PageScanner {
     const aboveRoot = () => (above ??= aroundOf(surface.root.parentElement, null));
     const around = new Map<Element, Around>();
     let retryAt = Infinity;
-    this.#write(() => {
+    // A surface read again with the same people (a message's time rewritten, a line added to its
+    // body) changes no marker: a dry run first says so, and the write hook's cost (the observer
+    // taken off the page and put back) is spared. Both runs make the same choices.
+    let writes = false;
+    const apply = (dry?: boolean) => {
       people.forEach((person, i) => {
+        if (dry && writes) return;
         const match = matches[i];
         if (!match) {
           if (match !== undefined) return;
@@ -268,11 +273,16 @@ export class PageScanner {
           keep.add(element);
           // The texts a marker is placed after, worked out once per person (lazily: most elements
           // of a re-read surface are marked already).
-          this.#mark(element, keys[i]!, person, match, surface, () => (texts ??= markerTexts(person)), mayEdit, aboveRoot, around);
+          if (dry) writes ||= !this.#markHolds(element, keys[i]!);
+          else this.#mark(element, keys[i]!, person, match, surface, () => (texts ??= markerTexts(person)), mayEdit, aboveRoot, around);
         }
       });
-      this.#unmarkRoot(surface.root, keep);
-    });
+      if (dry) writes ||= [...(this.#byRoot.get(surface.root) ?? [])].some((element) => !keep.has(element) && this.#marks.get(element)?.surface.root === surface.root);
+      else this.#unmarkRoot(surface.root, keep);
+    };
+    apply(true);
+    if (writes) this.#write(apply);
+    else apply();
     this.#byRoot.set(surface.root, keep);
     if (retryAt < Infinity) this.#failed.set(surface.root, retryAt);
     else this.#failed.delete(surface.root);
@@ -312,9 +322,15 @@ export class PageScanner {
     else apply();
   }
 
+  /** Whether `element`'s mark is `key`'s with its marker (if any) still beside it: nothing to redo. */
+  #markHolds(element: Element, key: string): boolean {
+    const existing = this.#marks.get(element);
+    return existing?.key === key && (existing.marker === null || besideItsPerson(existing.marker, element));
+  }
+
   #mark(element: Element, key: string, person: FoundPerson, match: ContactMatch, surface: Surface, texts: () => string[], mayEdit: boolean, aboveRoot: () => Around, around: Map<Element, Around>): void {
     const existing = this.#marks.get(element);
-    if (existing?.key === key && (existing.marker === null || besideItsPerson(existing.marker, element))) {
+    if (existing && this.#markHolds(element, key)) {
       // The same person, answered afresh (a contact merged into another: the card and the panel brief the newer).
       existing.surface = surface;
       existing.match = match;

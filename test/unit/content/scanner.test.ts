@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { CONTACT_MS, FAILED_RETRY_MS, PeopleLookup, WHOLE_FAILURE_MS } from '@/lib/content/lookup';
-import { MARKER_ATTRIBUTE, markerLabel } from '@/lib/content/marker';
+import { MARKER_ATTRIBUTE, MARKER_TAG, markerLabel } from '@/lib/content/marker';
 import { BATCH_DELAY_MS, watchSurfaces } from '@/lib/content/observer';
 import { PageScanner } from '@/lib/content/scanner';
 import { calendarAdapter } from '@/lib/sites/calendar';
@@ -108,18 +108,35 @@ describe('PageScanner', () => {
   /** A scanner whose writes are counted: how many markers each one added (or took away, negative). */
   const withWriteHook = () => {
     const writes: number[] = [];
+    // Markers added or taken away outside the hook: the page's observer would see those.
+    const unhooked: Node[] = [];
+    const watch = new MutationObserver(() => undefined);
+    watch.observe(document, { childList: true, subtree: true });
+    const collect = () => {
+      for (const record of watch.takeRecords()) {
+        for (const node of [...record.addedNodes, ...record.removedNodes]) if (node instanceof Element && node.matches(MARKER_TAG)) unhooked.push(node);
+      }
+    };
+    const lookup = new PeopleLookup(find);
     const hooked = new PageScanner({
       adapter,
-      lookup: new PeopleLookup(find),
+      lookup,
       preferences: () => preferences,
       ownAddresses: () => new Set(),
       write: (apply) => {
+        collect();
         const before = markers().length;
         apply();
+        watch.takeRecords();
         writes.push(markers().length - before);
       },
     });
-    return { hooked, writes };
+    /** The markers changed outside the hook since last asked (the test's own edits included). */
+    const outsideHook = () => {
+      collect();
+      return unhooked.splice(0);
+    };
+    return { hooked, writes, lookup, outsideHook };
   };
 
   it('makes its DOM changes (markers in, markers out) through the write hook', async () => {
@@ -129,8 +146,35 @@ describe('PageScanner', () => {
     expect(writes).toEqual([2]);
     document.querySelector('span[data-mail="bo@example.com"]')!.setAttribute('data-mail', 'nobody@unknown.example');
     await hooked.scan(roots);
-    // Bo's mark goes as soon as the element shows someone else; the marking after the lookup changes nothing more.
-    expect(writes).toEqual([2, -1, 0]);
+    // Bo's mark goes as soon as the element shows someone else; the marking after the lookup changes
+    // nothing more, and goes without the hook.
+    expect(writes).toEqual([2, -1]);
+  });
+
+  it('reads a surface again without the write hook when no marker changes (a time rewritten, a line added)', async () => {
+    const { hooked, writes, lookup, outsideHook } = withWriteHook();
+    const roots = page(`<div class="s"><span data-mail="maya@example.com">Maya</span><span data-mail="bo@example.com">Bo</span><span data-mail="x@unknown.example">X</span><i>2 minutes ago</i></div>`);
+    await hooked.scan(roots);
+    expect(writes).toEqual([2]);
+    document.querySelector('i')!.textContent = '3 minutes ago';
+    await hooked.scan(roots);
+    await hooked.scan(roots);
+    expect(writes).toEqual([2]);
+    expect(markers()).toHaveLength(2);
+    expect(outsideHook()).toEqual([]);
+    // A marker the site took away is put back, through the hook.
+    markers()[0]!.remove();
+    expect(outsideHook()).toHaveLength(1);
+    await hooked.scan(roots);
+    expect(writes).toEqual([2, 1]);
+    expect(outsideHook()).toEqual([]);
+    // Someone still shown who is no longer a contact loses their marker through it.
+    find.mockImplementation((people) => Promise.resolve(people.map((p) => (key(p) === 'e:bo@example.com' ? null : (KNOWN[key(p)] ?? null)))));
+    lookup.forget('e:bo@example.com');
+    await hooked.scan(roots);
+    expect(writes).toEqual([2, 1, -1]);
+    expect(markers()).toHaveLength(1);
+    expect(outsideHook()).toEqual([]);
   });
 
   it('takes down a marker that outlived its person’s element through the write hook too (the observer must not see it)', async () => {
