@@ -37,11 +37,14 @@ export function panelHandlers(headStart: PanelHeadStart = NO_HEAD_START): Pick<H
       if (tabId === null) return { opened: false, shortcut: await openBriefingShortcut() };
       // Open first: the user gesture does not survive much waiting.
       const opening = openPanel({ tabId });
+      // A pop-out window shows no panel, opened or not, and no keys or toolbar button open one
+      // there: nothing is kept for its tab, nor are the briefing's calls started.
+      const popout = !(await windowHoldsPanel(tabId));
       // A page's choice names only the contacts it was given: checked and stored in one turn of the
       // tabs' records, so a settings reset (panel-reset.ts) comes before both or forgets the choice.
       const focus = await inTabTurn(async () => {
         const allowed = sender === 'content' ? focusWithShownMatches(limited, await shownContacts(tabId)) : limited;
-        if (allowed === null) return null;
+        if (allowed === null || popout) return allowed;
         headStart.focus(allowed);
         await browser.storage.session.set({ [focusKey(tabId)]: { ...allowed, chosenAt: Date.now() } });
         return allowed;
@@ -50,8 +53,7 @@ export function panelHandlers(headStart: PanelHeadStart = NO_HEAD_START): Pick<H
         await opening;
         throw new ApiError('forbidden', 'Primer briefs from a page only the people it shows.');
       }
-      // A pop-out window shows no panel, opened or not, and no keys or toolbar button open one there.
-      if (!(await windowHoldsPanel(tabId))) {
+      if (popout) {
         await opening;
         return { opened: false, shortcut: null, popout: true as const };
       }

@@ -9,6 +9,7 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { panelHandlers } from '@/lib/background/handlers/panel';
 import { noteShown } from '@/lib/background/shown-contacts';
 import type { PanelFocus } from '@/lib/panel/context';
+import { focusKey } from '@/lib/storage/session-keys';
 
 const focus: PanelFocus = { kind: 'person', match: { contact: { id: 'm', name: 'Maya', email: 'maya@example.com', company: null, title: null }, matchedBy: 'email' } };
 
@@ -26,4 +27,20 @@ it('says the panel cannot open in a pop-out window, though Chrome’s open resol
 
 it('still opens it for a tab of a normal window', async () => {
   expect(await panelHandlers()['panel.focus']({ focus }, { sender: 'content', tabId: 6 })).toEqual({ opened: true, shortcut: null });
+});
+
+it('stores no choice for a pop-out’s tab, nor starts the briefing’s calls: no panel there will ever read them', async () => {
+  const headStart = { focus: vi.fn(), tab: vi.fn() };
+  await panelHandlers(headStart)['panel.focus']({ focus }, { sender: 'content', tabId: 7 });
+  expect(await fakeBrowser.storage.session.get(focusKey(7))).toEqual({});
+  expect(headStart.focus).not.toHaveBeenCalled();
+  // A person the pop-out never showed is still refused there.
+  await expect(panelHandlers(headStart)['panel.focus']({ focus: { ...focus, match: { ...focus.match, contact: { ...focus.match.contact, id: 'x' } } } }, { sender: 'content', tabId: 7 })).rejects.toMatchObject({ kind: 'forbidden' });
+});
+
+it('stores the choice for a tab of a normal window, and starts its calls', async () => {
+  const headStart = { focus: vi.fn(), tab: vi.fn() };
+  await panelHandlers(headStart)['panel.focus']({ focus }, { sender: 'content', tabId: 6 });
+  expect(await fakeBrowser.storage.session.get(focusKey(6))).toEqual({ [focusKey(6)]: expect.objectContaining({ kind: 'person' }) });
+  expect(headStart.focus).toHaveBeenCalledOnce();
 });
