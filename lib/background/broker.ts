@@ -18,6 +18,8 @@ export interface MessageSender {
   url?: string;
   tab?: { id?: number };
   frameId?: number;
+  /** Chrome: the sending document (a frame that navigated since is another document). */
+  documentId?: string;
 }
 
 export interface HandlerContext {
@@ -25,6 +27,8 @@ export interface HandlerContext {
   tabId: number | null;
   /** The sending frame of that tab (0: its top frame). */
   frameId?: number | null;
+  /** Chrome: the sending document of that frame, to act on the very page that asked. */
+  documentId?: string | null;
 }
 
 export type Handlers = {
@@ -70,7 +74,7 @@ export function createBroker(handlers: Handlers, self: ExtensionIdentity) {
     if (!payload.success) return refuse('bad_request', `Invalid ${type} request.`);
     try {
       const handler = handlers[type] as (payload: unknown, context: HandlerContext) => Promise<unknown>;
-      const data = await handler(payload.data, { sender: senderKind, tabId: sender.tab?.id ?? null, frameId: sender.tab ? (sender.frameId ?? null) : null });
+      const data = await handler(payload.data, { sender: senderKind, tabId: sender.tab?.id ?? null, frameId: sender.tab ? (sender.frameId ?? null) : null, documentId: sender.tab ? (sender.documentId ?? null) : null });
       const checked = definition.response.safeParse(data);
       if (!checked.success) return { ok: false, error: new ApiError('invalid_response', 'Primer produced an invalid reply.').toInfo() };
       return { ok: true, data: checked.data };

@@ -24,7 +24,7 @@ export const PortAnswerSchema = z.object({ id: z.number(), reply: z.unknown() })
 /** The part of a runtime.Port both ends use (the browser's ports, and fakes in tests). */
 export interface PortLike {
   name: string;
-  sender?: { id?: string; url?: string; tab?: { id?: number }; frameId?: number };
+  sender?: { id?: string; url?: string; tab?: { id?: number }; frameId?: number; documentId?: string };
   postMessage(message: unknown): void;
   disconnect(): void;
   onMessage: { addListener(listener: (message: unknown) => void): void };

@@ -11,10 +11,11 @@ import type { Handlers } from '../broker';
 
 export function cardHandlers(): Pick<Handlers, 'card.load'> {
   return {
-    'card.load': async (_request, { sender, tabId, frameId }) => {
+    'card.load': async (_request, { sender, tabId, frameId, documentId }) => {
       if (sender !== 'content' || tabId === null || frameId === undefined || frameId === null) throw new ApiError('bad_request', 'Only a page’s own frame can load the hover card.');
       if (import.meta.env.FIREFOX) await browser.tabs.executeScript(tabId, { frameId, file: CARD_SCRIPT, matchAboutBlank: true });
-      else await browser.scripting.executeScript({ target: { tabId, frameIds: [frameId] }, files: [CARD_SCRIPT] });
+      // Chrome names the page that asked: a frame that went on to another page meanwhile is not it.
+      else await browser.scripting.executeScript({ target: documentId ? { tabId, documentIds: [documentId] } : { tabId, frameIds: [frameId] }, files: [CARD_SCRIPT] });
       return { loaded: true };
     },
   };

@@ -80,6 +80,19 @@ describe('createBroker', () => {
     expect(reply).toEqual({ ok: true, data: [null] });
   });
 
+  it('tells a handler the tab, frame and (Chrome) document that asked, and none of them for its own pages', async () => {
+    const load = vi.fn(() => Promise.resolve({ loaded: true as const }));
+    const broker = createBroker(handlers({ 'card.load': load }), self);
+    await broker({ primer: 1, type: 'card.load', payload: {} }, { ...fromContent, frameId: 0, documentId: 'DOC-1' });
+    await broker({ primer: 1, type: 'card.load', payload: {} }, { ...fromContent, frameId: 2 });
+    await broker({ primer: 1, type: 'card.load', payload: {} }, { id: 'ext-id', url: 'chrome-extension://ext-id/sidepanel.html', documentId: 'DOC-2' });
+    expect(load.mock.calls.map((call) => (call as unknown[])[1])).toEqual([
+      { sender: 'content', tabId: 9, frameId: 0, documentId: 'DOC-1' },
+      { sender: 'content', tabId: 9, frameId: 2, documentId: null },
+      { sender: 'extension', tabId: null, frameId: null, documentId: null },
+    ]);
+  });
+
   it('validates payloads before any handler runs', async () => {
     const find = vi.fn();
     const broker = createBroker(handlers({ 'contact.find': find }), self);

@@ -17,3 +17,10 @@ it('runs the bundle in the asking frame of the asking tab only', async () => {
   }
   expect(executeScript).toHaveBeenCalledTimes(1);
 });
+
+it('runs it in the very page that asked where the browser names it (Chrome): not in one the frame went on to', async () => {
+  const executeScript = vi.fn(() => Promise.resolve([]));
+  (fakeBrowser as unknown as { scripting: unknown }).scripting = { executeScript };
+  await cardHandlers()['card.load']({}, { sender: 'content', tabId: 7, frameId: 0, documentId: 'DOC-1' });
+  expect(executeScript).toHaveBeenCalledExactlyOnceWith({ target: { tabId: 7, documentIds: ['DOC-1'] }, files: ['/hover-card.js'] });
+});
