@@ -7,6 +7,7 @@ import type { ContentScriptContext } from '#imports';
 import { normaliseName } from '../sites/person-name';
 import { sendContentRequest } from '../messaging/send-content';
 import { queryAll } from '../sites/query';
+import { openerDocument } from '../sites/drawn-window';
 import type { SiteAdapter } from '../sites/types';
 import { DEFAULT_PREFERENCES, isSiteEnabled, ownAddressAsShown, readPreferences, watchPreferences, type Preferences } from '../storage/preferences';
 import { watchServiceAccess } from '../storage/service-access';
@@ -114,8 +115,11 @@ export async function startPrimer(ctx: ContentScriptContext, adapter: SiteAdapte
     if (ctx.isInvalid) return;
     let everything = false;
     if (performance.now() - ownReadAt > OWN_ADDRESSES_TTL_MS) {
-      const addresses = new Set(adapter.ownAddresses(document));
-      const names = new Set((adapter.ownNames?.(document) ?? []).map(normaliseName));
+      const read = (doc: Document) => [new Set(adapter.ownAddresses(doc)), new Set((adapter.ownNames?.(doc) ?? []).map(normaliseName))] as const;
+      let [addresses, names] = read(document);
+      // A pop-out the site draws into shows no account button: the page that opened it does.
+      const opened = addresses.size || names.size ? null : openerDocument();
+      if (opened) [addresses, names] = read(opened);
       if (addresses.size > 0 || names.size > 0) {
         ownReadAt = performance.now();
         // Found late (the account button after a thread already read) or another account: the

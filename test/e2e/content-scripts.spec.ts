@@ -899,30 +899,43 @@ test('a supported site whose layout is not recognised says so on the toolbar bad
 /**
  * Primer set up, Outlook's reading pane open, and the message popped out as OWA's pop-out does: an
  * empty window (about:blank) it opens, then draws the message into from its own page. Returns the
- * pop-out once Primer has marked its people.
+ * pop-out once Primer has marked its people. With `signedInAs`, the Outlook page's account manager
+ * shows that person, and the pop-out is drawn without it (OWA draws only the message into it):
+ * they are the user, and marked nowhere.
  */
-async function outlookPopout(context: BrowserContext, extensionId: string, standIn: StandIn) {
+async function outlookPopout(context: BrowserContext, extensionId: string, standIn: StandIn, signedInAs?: { name: string; email: string }) {
   await configure(context, extensionId, standIn);
   const fixture = expected.pages.find((candidate) => candidate.file === 'outlook/reading-pane.html')!;
   const view = fixture.views[0]!;
-  await serveFixture(context, view.url, html(fixture.file));
+  let page = html(fixture.file);
+  if (signedInAs) {
+    // The account manager only: "Primer Tester" among the To recipients stays someone else.
+    page = page
+      .replace(/(Account manager for |mectrl_header_text">|mectrl_currentAccount_primary" class="mectrl_name mectrl_truncate">)Primer Tester/g, `$1${signedInAs.name}`)
+      .replace('me@primer-user.example', signedInAs.email);
+    expect(page).not.toMatch(/Account manager for Primer Tester|me@primer-user/);
+  }
+  await serveFixture(context, view.url, page);
   const outlook = await context.newPage();
   await outlook.goto(view.url);
   await expect.poll(() => markerLabels(outlook), { timeout: 20_000 }).not.toEqual([]);
   const [popout] = await Promise.all([
     context.waitForEvent('page'),
-    outlook.evaluate(() => {
+    outlook.evaluate((withAccount) => {
       const win = window.open('', 'primer-popout', 'popup,width=900,height=700');
       if (!win) throw new Error('no pop-out window');
       win.document.title = 'Message';
       const copy = document.body.cloneNode(true) as HTMLElement;
       for (const marker of copy.querySelectorAll('[data-primer-marker]')) marker.remove();
+      if (!withAccount) copy.querySelector('#O365_NavHeader')!.remove();
       setTimeout(() => win.document.body.append(...[...copy.childNodes].map((node) => win.document.importNode(node, true))), 300);
-    }),
+    }, !signedInAs),
   ]);
   const errors = watchErrors(popout);
   await expect.poll(() => popout.evaluate(() => location.href)).toBe('about:blank');
-  await expect.poll(async () => new Set(await markerLabels(popout)), { timeout: 20_000 }).toEqual(expectationsFor(view).labels);
+  const { labels } = expectationsFor(view);
+  if (signedInAs) expect(labels.delete(`Primer briefing: ${signedInAs.name}`)).toBe(true);
+  await expect.poll(async () => new Set(await markerLabels(popout)), { timeout: 20_000 }).toEqual(labels);
   return { popout, errors };
 }
 
@@ -930,6 +943,18 @@ test('an Outlook message popped out into a window Outlook draws into (about:blan
   const { popout, errors } = await outlookPopout(context, extensionId, standIn);
   await popout.getByRole('button', { name: 'Primer briefing: Daniel Weiss (matched by name)' }).focus();
   await hoverCard(popout, 'Briefing: Daniel Weiss').toContainText('matched by name');
+  expect(errors).toEqual([]);
+});
+
+test('an Outlook pop-out drawn without the account button leaves the user out: the Outlook page that opened it shows who they are', async ({ context, extensionId, standIn }) => {
+  // The user is a known contact, and in the message's Cc.
+  const grace = SAMPLE_CONTACTS.find((contact) => contact.id === CONTACT_IDS.graceLiu)!;
+  const { popout, errors } = await outlookPopout(context, extensionId, standIn, grace);
+  await expect(popout.getByText('Grace Liu <grace.liu@example.org>')).toBeVisible();
+  await expect(popout.locator('#O365_MainLink_Me, [id^="mectrl_"]')).toHaveCount(0);
+  // Neither marked nor sent to the service.
+  expect(await markerLabels(popout)).not.toContain('Primer briefing: Grace Liu');
+  expect(emailsLookedUp(standIn).has(grace.email)).toBe(false);
   expect(errors).toEqual([]);
 });
 

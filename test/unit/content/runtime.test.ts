@@ -72,6 +72,7 @@ describe('startPrimer', () => {
     // The sender keeps its port between tests: close it, as a stopped background would.
     dropPort();
     vi.useRealTimers();
+    vi.unstubAllGlobals();
   });
 
   const settle = async (ms = BATCH_DELAY_MS) => {
@@ -201,6 +202,30 @@ describe('startPrimer', () => {
     await settle();
     expect(messages.filter((m) => m.type === 'people.find').flatMap((m) => m.payload.people)).toEqual([{ email: 'maya@example.com' }]);
     expect(markers()).toBe(1);
+  });
+
+  // Outlook's pop-out (about:blank, drawn into by the Outlook page that opened it) shows only the
+  // message: the account button, and so the user's address, is on the opener's page.
+  it.each([
+    ['a pop-out the site drew into leaves out the user its opener’s account button shows', 'about:blank', false, false],
+    ['a pop-out whose opener is now another site (reading it throws) asks about the user', 'about:blank', true, true],
+    ['a page of its own never reads the page that opened it', 'https://outlook.office.com/mail/', false, true],
+  ])('%s', async (_what, href, crossOrigin, askedAboutUser) => {
+    vi.stubGlobal('location', new URL(href));
+    const shown = document.implementation.createHTMLDocument();
+    shown.body.innerHTML = '<div id="account"></div>';
+    const read = vi.fn(() => {
+      if (crossOrigin) throw new DOMException('Blocked a frame from accessing a cross-origin frame.', 'SecurityError');
+      return shown;
+    });
+    vi.stubGlobal('opener', { get document() { return read(); } });
+    document.body.innerHTML = '<div class="s"><span data-mail="alias@work.example">Me</span><span data-mail="maya@example.com">Maya</span></div>';
+    await startPrimer(ctx, fakeAdapter({ ownAddresses: (doc) => (doc.querySelector('#account') ? ['alias@work.example'] : []) }));
+    await settle();
+    const asked = messages.filter((m) => m.type === 'people.find').flatMap((m) => m.payload.people);
+    expect(asked).toEqual(askedAboutUser ? [{ email: 'alias@work.example' }, { email: 'maya@example.com' }] : [{ email: 'maya@example.com' }]);
+    expect(document.querySelector('[data-mail="alias@work.example"] [data-primer-marker]') !== null).toBe(askedAboutUser);
+    if (href.startsWith('https:')) expect(read).not.toHaveBeenCalled();
   });
 
   it('asks again about a person whose lookup failed on a scan a minute later (not on every change), marking the rest at once', async () => {
