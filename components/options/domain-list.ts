@@ -35,7 +35,9 @@ export function isDomain(domain: string): boolean {
 
 /**
  * "@Example.COM", "*.example.com", ".example.com" and "example.com." all mean "example.com"; so do
- * an address pasted from the browser ("https://example.com/team") and one with a port.
+ * an address pasted from the browser ("https://example.com/team") and one with a port, and a web
+ * site's "www.example.com": www names the site, never where its people's mail goes (kept, it
+ * covered no one at example.com, and their addresses were sent).
  */
 export function normaliseDomain(entry: string): string {
   const trimmed = entry.trim().toLowerCase();
@@ -43,7 +45,8 @@ export function normaliseDomain(entry: string): string {
   return host
     .replace(/^@/, '')
     .replace(/^\*?\./, '')
-    .replace(/\.$/, '');
+    .replace(/\.$/, '')
+    .replace(/^www\.(?=[^.]+\.[^.]+)/, '');
 }
 
 function hostOfUrl(url: string): string {

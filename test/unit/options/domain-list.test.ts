@@ -34,6 +34,17 @@ describe('parseDomainList', () => {
     });
   });
 
+  it('takes a web site’s address for its domain: www. names the site, never where its people’s mail goes', () => {
+    // Pasted from the address bar, "https://www.partner.example/team" was kept as
+    // "www.partner.example", which covers no one at jan@partner.example: their addresses were sent.
+    expect(parseDomainList('https://www.Partner.example/team\nwww.vendor.co.uk\nwww.example.com:443')).toEqual({
+      ok: true,
+      values: ['partner.example', 'vendor.co.uk', 'example.com'],
+    });
+    // A host that is more than www and a top-level label stays as it is.
+    expect(parseDomainList('www2.example.com, wwwpartner.example, www.com')).toEqual({ ok: true, values: ['www2.example.com', 'wwwpartner.example', 'www.com'] });
+  });
+
   it('accepts international and punycode domains', () => {
     expect(parseDomainList('bücher.de, xn--bcher-kva.de, 例え.jp')).toEqual({
       ok: true,
