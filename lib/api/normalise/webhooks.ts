@@ -50,13 +50,14 @@ export function toWebhook(
   const unwrapped = unwrap(raw, ['id', 'url', 'events'], ['webhook', 'data']);
   const body = isObj(unwrapped) ? unwrapped : requested ? {} : null;
   if (body === null) throw invalid('the webhook');
-  // GitHub's and Gitea's keep the address under `config`.
+  // GitHub's and Gitea's keep the address under `config`; GitHub's `url` beside it is the hook's
+  // own address in the API, not where events go.
   const config = isObj(body.config) ? body.config : {};
   // What a reply keeps beside the webhook it wraps (`{webhook: {…}, secret}`, also inside
   // `{success, data: {webhook, secret}}`): a secret shown once.
   const outside = [raw, isObj(raw) ? raw.data : null].filter((source): source is Obj => isObj(source) && source !== unwrapped);
   const id = idOf(body, ...ID_KEYS, 'webhook_id', 'webhookId') ?? idFromLocation(requested?.location);
-  const url = textOf(body, ...URL_KEYS) ?? textOf(config, 'url') ?? requested?.url ?? null;
+  const url = textOf(config, 'url') ?? textOf(body, ...URL_KEYS) ?? requested?.url ?? null;
   // A listed entry with neither an id nor an address: nothing the user could recognise or delete.
   if (id === null && url === null) throw invalid('the webhook');
   const eventsKey = EVENT_LIST_KEYS.find((key) => body[key] != null);

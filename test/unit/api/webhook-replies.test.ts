@@ -35,6 +35,23 @@ describe('listed webhooks under other common names', () => {
     expect(toWebhookList([entry])).toEqual([expect.objectContaining({ url: 'https://h.test/a', events: ['contact.updated'] })]);
   });
 
+  it('shows the receiver’s address, not the webhook’s own API address beside it (GitHub: url, config.url)', () => {
+    // GitHub's hook: `url` is the hook itself in the API, `config.url` where events are sent. The
+    // list showed (and Delete named) the API address, and an address listed already was never seen.
+    const hook = {
+      id: 12345678,
+      name: 'web',
+      active: true,
+      events: ['contact.updated'],
+      config: { content_type: 'json', insecure_ssl: '0', url: 'https://h.test/a' },
+      url: 'https://api.test/api/v2/webhooks/12345678',
+      test_url: 'https://api.test/api/v2/webhooks/12345678/test',
+      ping_url: 'https://api.test/api/v2/webhooks/12345678/pings',
+    };
+    expect(toWebhookList([hook])).toEqual([expect.objectContaining({ id: '12345678', url: 'https://h.test/a' })]);
+    expect(toWebhook({ ...hook, config: { ...hook.config, url: requested.url } }, { ...requested, status: 201 }).url).toBe(requested.url);
+  });
+
   it('says a webhook the service calls disabled is paused (Svix: disabled: true)', () => {
     expect(toWebhookList([{ id: 'w', url: 'https://h.test/a', disabled: true }])[0]?.active).toBe(false);
   });
