@@ -112,7 +112,8 @@ function createdIn(raw: unknown, url: string, status: number | null): unknown {
     );
   }
   if (!isObj(raw)) return raw;
-  if (!saidFailed && !saysSomething(raw.error)) return raw;
+  // `errors` too: a handler that forgot its status code answers its validation's list with a 200.
+  if (!saidFailed && !saysSomething(raw.error) && !saysSomething(raw.errors)) return raw;
   const said = parseErrorBody(JSON.stringify(raw), 'application/json').message;
   throw new ApiError('bad_request', said ? `The service did not create the webhook: ${said}` : 'The service did not create the webhook.');
 }
