@@ -1,9 +1,12 @@
-/** What the service returned for a new webhook; the signing secret is shown this one time. */
+/**
+ * What the service returned for a new webhook; the signing secret is shown this one time, and no
+ * more once the webhook is deleted (`deleted`): it signs nothing then.
+ */
 import type { Webhook } from '@/lib/models';
 import { CopyField } from '@/components/ui/CopyField';
 import { eventTitle } from './webhook-events';
 
-export function WebhookCreated({ webhook }: { webhook: Webhook }) {
+export function WebhookCreated({ webhook, deleted = false }: { webhook: Webhook; deleted?: boolean }) {
   return (
     <div className="options-created">
       <h3>Webhook created</h3>
@@ -31,7 +34,9 @@ export function WebhookCreated({ webhook }: { webhook: Webhook }) {
           )}
         </dd>
       </dl>
-      {webhook.secret ? (
+      {deleted ? (
+        <p className="ui-hint">This webhook was deleted since: its signing secret signs nothing any more.</p>
+      ) : webhook.secret ? (
         <CopyField
           label="Signing secret"
           about={webhook.url || webhook.id ? `for ${[webhook.url, webhook.id && `(${webhook.id})`].filter(Boolean).join(' ')}` : undefined}

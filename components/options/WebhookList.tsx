@@ -14,7 +14,8 @@ import { errorMessage } from './error-message';
 import { useWebhookList, webhooksKey } from './queries';
 import { eventTitle } from './webhook-events';
 
-export function WebhookList() {
+/** `onDeleted`: told the id of each webhook the list found deleted (here, or elsewhere meanwhile). */
+export function WebhookList({ onDeleted }: { onDeleted?: (id: string) => void } = {}) {
   const list = useWebhookList(true);
   const queryClient = useQueryClient();
   const [confirming, setConfirming] = useState<string | null>(null);
@@ -23,10 +24,13 @@ export function WebhookList() {
 
   const remove = useMutation({
     mutationFn: (id: string) => sendRequest('webhook.delete', { id }),
-    onSuccess: ({ deleted }) => {
+    onSuccess: ({ deleted }, id) => {
       // The deleted row goes: focus lands on the list's heading, not on the document (the next
       // Tab would start over at the top of the page).
-      if (deleted) headingRef.current?.focus();
+      if (deleted) {
+        headingRef.current?.focus();
+        onDeleted?.(id);
+      }
       setConfirming(null);
       setStatus(
         deleted
@@ -43,6 +47,7 @@ export function WebhookList() {
         if (fresh.data?.supported && !fresh.data.items.some((webhook) => webhook.id === id)) {
           setConfirming(null);
           headingRef.current?.focus();
+          onDeleted?.(id);
           setStatus({ tone: 'success', text: 'The webhook was already deleted.' });
           return;
         }

@@ -17,9 +17,12 @@ export function WebhookSection({ settings }: { settings: SettingsView }) {
   // signing secret, which the service shows once and the page says it will not show again. Kept
   // here, they stay when the key is removed meanwhile (the form below goes; the secret must not).
   const [created, setCreated] = useState<Webhook[]>([]);
+  // Those deleted from the list since: their secrets sign nothing any more (one deleted and made
+  // again for the same address left two to copy, the dead one's as if it still signed the events).
+  const [deleted, setDeleted] = useState<ReadonlySet<string>>(new Set());
   const shownOnce = created.map((webhook, index) => (
     // Index from the end: a newer one added at the top leaves the older ones' keys (and copy state) alone.
-    <WebhookCreated key={created.length - index} webhook={webhook} />
+    <WebhookCreated key={created.length - index} webhook={webhook} deleted={webhook.id !== null && deleted.has(webhook.id)} />
   ));
   return (
     <Section title="Webhooks">
@@ -31,7 +34,7 @@ export function WebhookSection({ settings }: { settings: SettingsView }) {
         <>
           <WebhookSetup serviceUrl={service?.ok ? service.baseUrl : null} onCreated={(webhook) => setCreated((earlier) => [webhook, ...earlier])} />
           {shownOnce}
-          <WebhookList />
+          <WebhookList onDeleted={(id) => setDeleted((earlier) => new Set(earlier).add(id))} />
         </>
       ) : (
         <>

@@ -189,6 +189,46 @@ describe('WebhookSection', () => {
     expect(screen.getByLabelText('Signing secret')).toHaveValue('whsec_once');
   });
 
+  it('no longer offers the signing secret of a webhook created in this visit once it is deleted from the list', async () => {
+    // Deleted to change its events, then made again for the same address: two "Copy this secret
+    // now" boxes for one address, the dead one's secret offered as if it still signed the events.
+    const user = userEvent.setup();
+    let items: Webhook[] = [];
+    let made = 0;
+    fakeBackground({
+      'webhook.list': () => Promise.resolve({ supported: true, items }),
+      'webhook.create': ({ url, events }) => {
+        made += 1;
+        const created = webhook({ id: `wh_${made}`, url, events, secret: `whsec_${made}` });
+        items = [...items, { ...created, secret: null }];
+        return Promise.resolve(created);
+      },
+      'webhook.delete': ({ id }) => {
+        items = items.filter((item) => item.id !== id);
+        return Promise.resolve({ deleted: true });
+      },
+    });
+    renderWithClient(<WebhookSection settings={settingsView()} />);
+    await user.type(screen.getByLabelText('Webhook URL'), 'https://hooks.example.com/primer');
+    await user.click(screen.getByRole('checkbox', { name: 'New insights' }));
+    await user.click(screen.getByRole('button', { name: 'Create webhook' }));
+    expect(await screen.findByLabelText('Signing secret')).toHaveValue('whsec_1');
+
+    await user.click(await screen.findByRole('button', { name: 'Delete webhook https://hooks.example.com/primer' }));
+    await user.click(screen.getByRole('button', { name: 'Yes, delete' }));
+    expect(await screen.findByText('The webhook was deleted.')).toBeInTheDocument();
+    expect(screen.queryByLabelText('Signing secret')).not.toBeInTheDocument();
+    expect(screen.queryByText(/Copy this secret now/)).not.toBeInTheDocument();
+    expect(screen.getByText(/This webhook was deleted since: its signing secret signs nothing/)).toBeInTheDocument();
+
+    // Made again: only the new one's secret is offered.
+    await user.type(screen.getByLabelText('Webhook URL'), 'https://hooks.example.com/primer');
+    await user.click(screen.getByRole('checkbox', { name: 'Contact changed' }));
+    await user.click(screen.getByRole('button', { name: 'Create webhook' }));
+    await waitFor(() => expect(screen.getAllByRole('heading', { name: 'Webhook created' })).toHaveLength(2));
+    expect(screen.getAllByLabelText(/^Signing secret/).map((field) => (field as HTMLInputElement).value)).toEqual(['whsec_2']);
+  });
+
   it('names an event kind it does not know as the service sent it, whatever its name', () => {
     for (const kind of ['constructor', 'toString', '__proto__', 'deal.won']) expect(eventTitle(kind)).toBe(kind);
   });
