@@ -34,6 +34,7 @@ import {
   transcriptNotYet,
   recordingInsightsNotYet,
   sameId,
+  refusedDeletion,
   toWebhook,
   toWebhookPage,
 } from './normalise';
@@ -650,15 +651,18 @@ export class ServiceClient {
 
   /** `false` when the server offers no deletion. */
   async deleteWebhook(id: string, { signal, interactive }: Signal = {}): Promise<boolean> {
+    let body: unknown;
     try {
-      await this.http.request('DELETE', `/api/v2/webhooks/${pathSegment(id)}`, { signal, interactive });
-      return true;
+      body = (await this.http.request('DELETE', `/api/v2/webhooks/${pathSegment(id)}`, { signal, interactive })).body;
     } catch (error) {
       // A 2xx whose body is not what its type says ("Deleted" as JSON) still deleted it, as for creation.
       if (error instanceof ApiError && error.kind === 'invalid_response' && error.status !== null && error.status >= 200 && error.status < 300) return true;
       if (error instanceof ApiError && isUnsupported(error) && error.status !== 404) return false;
       throw error;
     }
+    // A 2xx that says it failed ({success: false, error}) deleted nothing.
+    refusedDeletion(body);
+    return true;
   }
 }
 

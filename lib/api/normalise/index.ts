@@ -18,4 +18,4 @@ export { toStatus } from './recording-status';
 export { toRecording, toRecordingPage } from './recordings';
 export { toTranscript, transcriptNotYet } from './transcripts';
 export { toPresignedUpload } from './uploads';
-export { toWebhook, toWebhookList, toWebhookPage } from './webhooks';
+export { refusedDeletion, toWebhook, toWebhookList, toWebhookPage } from './webhooks';

@@ -118,6 +118,21 @@ function createdIn(raw: unknown, url: string, status: number | null): unknown {
   throw new ApiError('bad_request', said ? `The service did not create the webhook: ${said}` : 'The service did not create the webhook.');
 }
 
+/**
+ * Throws when a 2xx to a webhook's deletion says it failed, as the creation's are read (createdIn):
+ * `success`, `ok` or `deleted` false; JSend's failure, or an error said, unless the reply is the
+ * webhook itself (an id at its top: its `status` is the webhook's state, not the call's). Taken as
+ * deleted, the page said "The webhook was deleted." and the service went on sending its events.
+ */
+export function refusedDeletion(raw: unknown): void {
+  if (!isObj(raw)) return;
+  const saidSo = raw.success === false || raw.ok === false || raw.deleted === false;
+  const saidFailed = raw.status === 'fail' || raw.status === 'error' || saysSomething(raw.error) || saysSomething(raw.errors);
+  if (!saidSo && (!saidFailed || idOf(raw, ...ID_KEYS) !== null)) return;
+  const said = parseErrorBody(JSON.stringify(raw), 'application/json').message;
+  throw new ApiError('bad_request', said ? `The service did not delete the webhook: ${said}` : 'The service did not delete the webhook.');
+}
+
 /** A listed entry's address, or null when it is no readable webhook. */
 function readableUrl(entry: unknown): string | null {
   return eachReadable([entry], toWebhook)[0]?.url ?? null;
