@@ -1,6 +1,6 @@
 /** One attendee in a meeting briefing: the gist, and a way to their full briefing. */
 import type { ReactNode } from 'react';
-import { fallbackFact, pendingCounts, topicsToRaise } from '@/lib/format/briefing';
+import { FACT_MAX, fallbackFact, pendingCounts, topicsToRaise } from '@/lib/format/briefing';
 import { lastConversation } from '@/lib/format/dates';
 import { personLabel } from '@/lib/format/meeting';
 import { surfaceNoun } from '@/lib/format/surface';
@@ -82,6 +82,14 @@ export function AttendeeSummary({ attendee, onOpen, onRetry, detail = null, avoi
 /** Topics to avoid named on a card, as on the hover card; the rest are counted. */
 const AVOID_SHOWN = 4;
 
+/**
+ * A topic's length on a card, as on the hover card's chips. The card's facts are cut in their text
+ * (the tone to FACT_MAX): a paragraph-long tone or topic ran one card to thousands of characters,
+ * which pushed the attendees after it down and was read whole. The full briefing has them whole.
+ */
+const TOPIC_MAX = 80;
+const cutTopics = (topics: readonly string[]) => topics.map((topic) => serverText(topic, TOPIC_MAX) ?? topic);
+
 function Gist({ reply, avoided, surfaceKind, now }: { reply: Extract<Attendee['state'], { status: 'briefed' }>['reply']; avoided?: ReadonlySet<string>; surfaceKind: PageSurface['kind']; now: Date }) {
   const { insights } = reply;
   // Two topics fit a card; how many more there are is said, not dropped (the full briefing has them).
@@ -91,12 +99,13 @@ function Gist({ reply, avoided, surfaceKind, now }: { reply: Extract<Attendee['s
   const { pending, overdue } = pendingCounts(insights, now);
   const last = lastConversation(insights.lastConversationDate, now);
   const facts: [string, ReactNode][] = [];
-  if (insights.preferredTone) facts.push(['Tone', <bdi>{insights.preferredTone}</bdi>]);
+  const tone = serverText(insights.preferredTone, FACT_MAX);
+  if (tone) facts.push(['Tone', <bdi>{tone}</bdi>]);
   if (raise.length > 0) {
     facts.push([
       'Raise',
       <>
-        <IsolatedList items={raise} />
+        <IsolatedList items={cutTopics(raise)} />
         {more > 0 ? ` and ${more} more` : ''}
       </>,
     ]);
@@ -111,7 +120,7 @@ function Gist({ reply, avoided, surfaceKind, now }: { reply: Extract<Attendee['s
     facts.push([
       'Avoid',
       <>
-        <IsolatedList items={avoidShown} />
+        <IsolatedList items={cutTopics(avoidShown)} />
         {avoid.length > avoidShown.length ? ` and ${avoid.length - avoidShown.length} more` : ''}
       </>,
     ]);
