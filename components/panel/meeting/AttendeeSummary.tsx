@@ -52,12 +52,17 @@ export function AttendeeSummary({ attendee, onOpen, onRetry, detail = null, avoi
     <li className="attendee">
       <div className="attendee-head">
         {/* Takes focus when Try again below goes (focus-landing.ts). */}
-        <h3 tabIndex={-1}>
-          {/* The badge below says the name match. */}
+        {/* Shown beside the badge; named with the name match, as a heading is heard alone (going heading by heading). */}
+        <h3 tabIndex={-1} aria-label={match?.matchedBy === 'name' ? named : undefined}>
           <PersonLabel person={{ ...person, matchedBy: null }} />
         </h3>
         {email && email !== name && email !== detail ? <p className="subtle">{email}</p> : null}
-        {match?.matchedBy === 'name' ? <p className="badge">matched by name</p> : null}
+        {/* For the eye: the heading's name says it already. */}
+        {match?.matchedBy === 'name' ? (
+          <p className="badge" aria-hidden="true">
+            matched by name
+          </p>
+        ) : null}
       </div>
       {state.status === 'looking-up' || state.status === 'loading' ? <Skeleton label={`Loading ${named}`} lines={2} /> : null}
       {state.status === 'failed' && showProblem ? (

@@ -1,7 +1,7 @@
 /** Who is being briefed: name, address, role at their company, and how they were matched. */
 import { Fragment } from 'react';
 import { nonBlank } from '@/lib/format/text';
-import type { ContactMatch } from '@/lib/models';
+import { withMatchNote, type ContactMatch } from '@/lib/models';
 import { BreakableAddress } from '@/components/ui/BreakableAddress';
 
 interface PersonHeaderProps {
@@ -15,11 +15,13 @@ export function PersonHeader({ match, fallbackName, fallbackEmail }: PersonHeade
   const contact = match?.contact;
   const name = nonBlank(contact?.name) ?? fallbackName;
   const email = nonBlank(contact?.email) ?? nonBlank(fallbackEmail);
+  const byName = match?.matchedBy === 'name';
   const role = [contact?.title, contact?.company].filter((part): part is string => Boolean(part));
   return (
     <header className="person-header">
-      {/* Named as written: some name computations (jsdom's) put a space at each <wbr>. */}
-      <h1 className="subject-title" tabIndex={-1} aria-label={name.includes('@') ? name : undefined}>
+      {/* Named as written: some name computations (jsdom's) put a space at each <wbr>. With the name
+          match: focus lands here as the briefing opens, and the heading is read alone. */}
+      <h1 className="subject-title" tabIndex={-1} aria-label={byName || name.includes('@') ? withMatchNote(name, match?.matchedBy) : undefined}>
         <BreakableAddress text={name} />
       </h1>
       {email && email !== name ? (
@@ -38,9 +40,12 @@ export function PersonHeader({ match, fallbackName, fallbackEmail }: PersonHeade
           ))}
         </p>
       ) : null}
-      {match?.matchedBy === 'name' ? (
+      {byName ? (
         <>
-          <p className="badge">matched by name</p>
+          {/* For the eye: the title's name says it already. */}
+          <p className="badge" aria-hidden="true">
+            matched by name
+          </p>
           {/* Said as text, not a tooltip: a tooltip reaches neither the keyboard nor touch. */}
           <p className="subtle">The page showed no address; one contact has exactly this full name.</p>
         </>

@@ -24,7 +24,7 @@ it('isolates the name in “Back to …” apart from its “(matched by name)�
   const first = { tabId: 7, focus: { kind: 'person' as const, match: match('d', 'דנה כהן', 'dana@example.com', 'name') }, page: null, status: null };
   await browserShows(first);
   render(<PanelApp client={new QueryClient({ defaultOptions: { queries: { retry: false } } })} restored={Promise.resolve()} firstTarget={Promise.resolve(first)} />);
-  expect(await screen.findByRole('heading', { level: 1, name: 'דנה כהן' })).toBeInTheDocument();
+  expect(await screen.findByRole('heading', { level: 1, name: 'דנה כהן (matched by name)' })).toBeInTheDocument();
   await user.type(within(screen.getByRole('search')).getByLabelText('Find a person by e-mail'), 'nobody@example.com{Enter}');
   const back = await screen.findByRole('button', { name: 'Back to דנה כהן (matched by name)' });
   expect([...back.querySelectorAll('bdi')].map((bdi) => bdi.textContent)).toEqual(['דנה כהן']);
