@@ -54,7 +54,8 @@ interface MeetingBriefingProps {
 function Section({ title, className, children }: { title: ReactNode; className?: string; children: ReactNode }) {
   const id = useId();
   return (
-    <section className={['panel-section', className].filter(Boolean).join(' ')} tabIndex={0} aria-labelledby={id}>
+    // Gone with a refresh while the user is on it: focus lands on the briefing's heading, as a person's sections do (focus-landing.ts).
+    <section className={['panel-section', className].filter(Boolean).join(' ')} tabIndex={0} aria-labelledby={id} ref={landFocusWhenGone}>
       {/* Takes focus when a refresh takes away the control the user was on in it (focus-landing.ts). */}
       <h2 id={id} tabIndex={-1}>
         {title}
