@@ -44,7 +44,8 @@ function Summary({ text }: { text: string }) {
         {whole ? text : short}
       </p>
       {short !== text ? (
-        <Button variant="secondary" aria-expanded={whole} aria-controls={id} onClick={() => setWhole(!whole)}>
+        // Gone with a refresh that shortened the summary while the user is on it: focus lands on the section's heading.
+        <Button ref={landFocusWhenGone} variant="secondary" aria-expanded={whole} aria-controls={id} onClick={() => setWhole(!whole)}>
           Show the whole summary
         </Button>
       ) : null}
