@@ -4,7 +4,7 @@
 import type { ActionItem, ItemSource } from '../../models';
 import { ID_KEYS, fromJsonText, idOf, isObj, scalarText, textOf, toFlag, type Obj } from './values';
 import { dateOf } from './dates';
-import { SENTENCE_SEPARATORS, toTextList } from './text-lists';
+import { listIn, SENTENCE_SEPARATORS, toTextList } from './text-lists';
 
 /**
  * Where an item keeps its text: the task itself before what it is filed under (`{task: "Send the
@@ -19,9 +19,10 @@ const DONE_STATUSES = new Set(['done', 'completed', 'complete', 'closed', 'resol
  * items, whose source is that recording (not said again beside each).
  */
 export function toActionItems(raw: unknown, { pendingOnly, ofRecording = false }: { pendingOnly: boolean; ofRecording?: boolean }): ActionItem[] {
-  const value = fromJsonText(raw);
-  // An object is no list of items: `{total: 2, overdue: 1}` counts them (a map of text → count is
-  // for topics, toTextList).
+  // A list wrapped in an object (`{items: […], total: 1}`) is that list.
+  const value = listIn(fromJsonText(raw));
+  // Another object is no list of items: `{total: 2, overdue: 1}` counts them (a map of text → count
+  // is for topics, toTextList).
   if (!Array.isArray(value)) return isObj(value) ? [] : toTextList(value, ACTION_ITEM_TEXT_KEYS, SENTENCE_SEPARATORS).map((text) => ({ text, owner: null, dueDate: null, status: null }));
   const out: ActionItem[] = [];
   for (const entry of value) {

@@ -3,6 +3,7 @@
  * field that may come as a list or an object.
  */
 import { fromJsonText, isObj, scalarText, textOf, type Obj } from './values';
+import { resourceOf } from './envelope';
 
 /**
  * Where an object in a list keeps its text. What names the thing (a topic's name, a task's title,
@@ -54,12 +55,26 @@ function textEntries(text: string, separators: RegExp): string[] {
   return lines.flatMap((line) => line.trim().replace(/^(?:[-*•+]|\d{1,3}[.)])\s+/, '').split(separators));
 }
 
+/** Where an object around a list keeps it: a nested page (`items`, DRF's `results`), a relation (Strapi's, JSON:API's `data`). */
+const WRAPPED_LIST_KEYS = ['items', 'results', 'data'];
+
+/**
+ * The list an object wraps (`{items: […], total: 3}`, `{data: […]}`), each entry's own fields
+ * (a relation keeps them under `attributes`); any other value as it is. Read as "an object is no
+ * list", every topic and item in it was dropped: "No insights yet" for a full briefing.
+ */
+export function listIn(value: unknown): unknown {
+  if (!isObj(value)) return value;
+  const list = WRAPPED_LIST_KEYS.map((key) => value[key]).find(Array.isArray);
+  return list === undefined ? value : list.map((entry: unknown) => (isObj(entry) ? resourceOf(entry) : entry));
+}
+
 /**
  * A list given as strings, as objects with a text-like field (among `keys`), as `[text, count]`
- * pairs, as a map of text → count, or as text (textEntries).
+ * pairs, as a map of text → count, as text (textEntries), or wrapped in an object (listIn).
  */
 export function toTextList(raw: unknown, keys: readonly string[] = ITEM_TEXT_KEYS, separators: RegExp = TOPIC_SEPARATORS): string[] {
-  const value = fromJsonText(raw);
+  const value = listIn(fromJsonText(raw));
   if (isObj(value)) return countedKeys(value)?.flatMap((key) => scalarText(key) ?? []) ?? [];
   const entries: unknown[] = typeof value === 'string' ? textEntries(value, separators) : Array.isArray(value) ? value : [];
   const out: string[] = [];
