@@ -89,10 +89,16 @@ function mongoDate(value: unknown): unknown {
 }
 
 /**
+ * A date written as no date: pandas' missing datetime (NaT) and missing number (NaN), as text, and
+ * JavaScript's String() of an invalid Date. Kept as written, they showed as "Last NaT", "Due NaN".
+ */
+const NOT_A_DATE = new Set(['nat', 'nan', 'invalid date']);
+
+/**
  * First date among the keys: digits (numbers or text, ASP.NET's "/Date(ms)/", Mongo's `{$date}`)
  * become ISO text, a timestamp gets its zone (isoTimestamp; an RFC 9557 zone after its offset is
- * left off), other text is kept as written for the date formatter; a placeholder date counts as
- * none.
+ * left off), other text is kept as written for the date formatter; a placeholder date, or text
+ * saying there is none (NOT_A_DATE), counts as none.
  */
 export function dateOf(source: Obj, ...keys: string[]): string | null {
   for (const key of keys) {
@@ -101,7 +107,7 @@ export function dateOf(source: Obj, ...keys: string[]): string | null {
     if (text === null) continue;
     const ms = ASP_NET_DATE.exec(text)?.[1];
     if (typeof value !== 'number' && ms === undefined && !/^-?\d+(\.\d+)?$/.test(text)) {
-      if (isPlaceholderYear(text)) continue;
+      if (NOT_A_DATE.has(text.toLowerCase()) || isPlaceholderYear(text)) continue;
       return isoTimestamp(text.replace(ZONE_SUFFIX, '')) ?? text;
     }
     const date = dateFromDigits(ms ?? text);
