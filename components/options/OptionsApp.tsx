@@ -1,8 +1,7 @@
 /** The options page: service settings and connection test, where Primer works, then webhooks. */
-import { Button } from '@/components/ui/Button';
-import { landFocusWhenGone } from '@/components/panel/focus-landing';
 import { Section } from '@/components/ui/Section';
 import { errorMessage } from './error-message';
+import { LoadFailed } from './LoadFailed';
 import { useSettings } from './queries';
 import { SectionErrorBoundary } from './SectionErrorBoundary';
 import { ServiceSettingsForm } from './ServiceSettingsForm';
@@ -23,15 +22,7 @@ export function OptionsApp() {
     );
   } else if (settings.isError) {
     content = (
-      <div role="alert" className="ui-message ui-message--error">
-        <p>Primer could not load its settings. {errorMessage(settings.error)}</p>
-        <p>
-          {/* Gone once pressed (the query is pending again): focus lands on the page's heading. */}
-          <Button ref={landFocusWhenGone} variant="secondary" onClick={() => void settings.refetch()}>
-            Try again
-          </Button>
-        </p>
-      </div>
+      <LoadFailed onRetry={() => void settings.refetch()}>Primer could not load its settings. {errorMessage(settings.error)}</LoadFailed>
     );
   } else {
     content = (

@@ -18,10 +18,10 @@ import {
 } from '@/lib/storage/preferences';
 import { SITE_NAMES, SITES, type SiteId } from '@/lib/sites/types';
 import { Button } from '@/components/ui/Button';
-import { landFocusWhenGone } from '@/components/panel/focus-landing';
 import { LiveRegion, type Tone } from '@/components/ui/Message';
 import { Section } from '@/components/ui/Section';
 import { formatList, parseAddressList, parseDomainList } from './domain-list';
+import { LoadFailed } from './LoadFailed';
 
 const preferencesKey = ['preferences'] as const;
 const beforeSyncKey = ['preferencesBeforeSync'] as const;
@@ -93,15 +93,7 @@ export function SitesSection() {
     );
   } else if (preferences.isError) {
     content = (
-      <div role="alert" className="ui-message ui-message--error">
-        <p>Primer could not load these choices. Reload this page and try again.</p>
-        <p>
-          {/* Gone once pressed (the query is pending again): focus lands on the section's heading. */}
-          <Button ref={landFocusWhenGone} variant="secondary" onClick={() => void preferences.refetch()}>
-            Try again
-          </Button>
-        </p>
-      </div>
+      <LoadFailed onRetry={() => void preferences.refetch()}>Primer could not load these choices. Reload this page and try again.</LoadFailed>
     );
   } else {
     content = (

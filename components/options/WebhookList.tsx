@@ -8,9 +8,9 @@ import { ApiError } from '@/lib/api/error-info';
 import { sendRequest } from '@/lib/messaging/send';
 import type { Webhook } from '@/lib/models';
 import { Button } from '@/components/ui/Button';
-import { landFocusWhenGone } from '@/components/panel/focus-landing';
 import { LiveRegion, type Tone } from '@/components/ui/Message';
 import { errorMessage } from './error-message';
+import { LoadFailed } from './LoadFailed';
 import { useWebhookList, webhooksKey } from './queries';
 import { eventTitle } from './webhook-events';
 
@@ -61,15 +61,7 @@ export function WebhookList({ onDeleted }: { onDeleted?: (id: string) => void } 
     body = <p role="status">Loading webhooks…</p>;
   } else if (list.isError) {
     body = (
-      <div role="alert" className="ui-message ui-message--error">
-        <p>Primer could not load the webhooks. {errorMessage(list.error)}</p>
-        <p>
-          {/* Gone once pressed (the query is pending again): focus lands on the list's heading. */}
-          <Button ref={landFocusWhenGone} variant="secondary" onClick={() => void list.refetch()}>
-            Try again
-          </Button>
-        </p>
-      </div>
+      <LoadFailed onRetry={() => void list.refetch()}>Primer could not load the webhooks. {errorMessage(list.error)}</LoadFailed>
     );
   } else if (!list.data.supported) {
     body = (
