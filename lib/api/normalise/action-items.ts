@@ -12,7 +12,11 @@ import { listIn, SENTENCE_SEPARATORS, toTextList } from './text-lists';
  */
 const ACTION_ITEM_TEXT_KEYS = ['task', 'action', 'action_item', 'item', 'text', 'title', 'name', 'description', 'summary', 'content', 'value', 'subject', 'label', 'decision', 'topic', 'keyword'];
 
-const DONE_STATUSES = new Set(['done', 'completed', 'complete', 'closed', 'resolved', 'cancelled', 'canceled']);
+/** Statuses of work nobody owes any more, as trackers word them (`Won't do`, `wont_do`: see statusWords). */
+const DONE_STATUSES = new Set(['done', 'completed', 'complete', 'closed', 'resolved', 'cancelled', 'canceled', 'finished', 'dismissed', 'archived', 'obsolete', 'wont do', 'wont fix']);
+
+/** A status compared as words: any case, apostrophes dropped, `_` and `-` as spaces. */
+const statusWords = (status: string) => status.toLowerCase().replace(/['’]/g, '').replace(/[\s_-]+/g, ' ').trim();
 
 /**
  * `pendingOnly`: a contact's pending items (done ones left out). `ofRecording`: one recording's own
@@ -40,7 +44,7 @@ export function toActionItems(raw: unknown, { pendingOnly, ofRecording = false }
     const completed =
       toFlag(entry.completed ?? entry.done ?? entry.is_completed ?? entry.isCompleted ?? entry.is_done ?? entry.isDone) ??
       (dateOf(entry, 'completed_at', 'completedAt', 'done_at', 'doneAt') === null ? null : true);
-    const done = (status !== null && DONE_STATUSES.has(status.toLowerCase())) || completed === true;
+    const done = (status !== null && DONE_STATUSES.has(statusWords(status))) || completed === true;
     if (pendingOnly && done) continue;
     // Said only of a done item: kept ones (a recording's own) are then never marked overdue.
     out.push({
