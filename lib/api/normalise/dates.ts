@@ -1,6 +1,6 @@
 /**
- * Dates however a server writes them: ISO text with or without a zone, epoch seconds or
- * milliseconds, compact days; placeholder dates (Go’s zero time, the Unix epoch) are none.
+ * Dates however a server writes them: ISO text with or without a zone, epoch seconds,
+ * milliseconds, microseconds or nanoseconds, compact days; placeholder dates (Go’s zero time, the Unix epoch) are none.
  */
 import { DATE_WORD } from '../../format/date-words';
 import { isObj, scalarText, type Obj } from './values';
@@ -9,10 +9,13 @@ const EARLIEST_MOMENT = Date.UTC(2000, 0, 1);
 const LATEST_MOMENT = Date.UTC(2100, 0, 1);
 
 /**
- * A date written only in digits, as ISO text: epoch seconds (10 digits before any fraction) or
- * milliseconds (13), within 2000–2100, and a compact calendar day "20261112". Anything else in
+ * A date written only in digits, as ISO text: epoch seconds (10 digits before any fraction),
+ * milliseconds (13), microseconds (16) or nanoseconds (19), within 2000–2100, and a compact calendar day "20261112". Anything else in
  * digits (a duration, a row number) is no date: null.
  */
+/** Milliseconds per unit of an epoch time, by its count of whole digits (within 2000–2100). */
+const EPOCH_UNIT_MS: Record<number, number> = { 10: 1000, 13: 1, 16: 1e-3, 19: 1e-6 };
+
 function dateFromDigits(digits: string): string | null {
   const compact = /^(\d{4})(\d{2})(\d{2})$/.exec(digits);
   if (compact) {
@@ -22,7 +25,8 @@ function dateFromDigits(digits: string): string | null {
     return real ? date.toISOString().slice(0, 10) : null;
   }
   const whole = digits.split('.')[0] ?? '';
-  const ms = whole.length === 10 ? Number(digits) * 1000 : whole.length === 13 ? Number(digits) : Number.NaN;
+  // Seconds, milliseconds, microseconds (PostgreSQL, Python), nanoseconds (Go's UnixNano, pandas).
+  const ms = Number(digits) * (EPOCH_UNIT_MS[whole.length] ?? Number.NaN);
   return ms >= EARLIEST_MOMENT && ms < LATEST_MOMENT ? new Date(Math.round(ms)).toISOString() : null;
 }
 
