@@ -65,13 +65,20 @@ function secondsTime(entry: Obj, ...keys: string[]): SegmentTime | null {
   return value === null ? null : { value, bare: false };
 }
 
+/** 2000-01-01 in epoch seconds: a number from here on (seconds or milliseconds) is a moment, not an offset. */
+const EARLIEST_MOMENT_S = 946_684_800;
+
 /**
- * A clock or duration text under a key that may also hold a moment (`timestamp: "00:01:23"`): a
- * number or a date there is when it was said, not how far into the recording.
+ * A time under a key that may also hold a moment (`timestamp`): a clock or duration text
+ * ("00:01:23"), or a number too small to be a moment (65.2, 65200: seconds or milliseconds, as
+ * the series shows). A date there, or epoch seconds or milliseconds, is when it was said, not how
+ * far into the recording.
  */
 function clockTime(entry: Obj, ...keys: string[]): SegmentTime | null {
   for (const key of keys) {
     const value = entry[key];
+    const number = numberOf(entry, key);
+    if (number !== null && number >= 0 && number < EARLIEST_MOMENT_S) return { value: number, bare: true };
     const seconds = typeof value === 'string' && !/^[\d.\s]+$/.test(value) ? toSeconds(value) : null;
     if (seconds !== null) return { value: seconds, bare: false, clock: clockForm(value) };
   }
