@@ -5,8 +5,12 @@
 import type { TranscriptSegment } from '../../models';
 import { labelsAsSpeakers, toSeconds } from './transcript-segments';
 
-/** A line with an optional leading time: `00:01:23`, `[00:01:23.5]`, `[00:01:23,456] -` (SRT-style comma). */
-const LINE_PATTERN = /^(?:\[?(\d{1,2}(?::\d{1,2}){1,2}(?:[.,]\d+)?)\]?\s*[-–]?\s*)?(.+)$/;
+const LINE_CLOCK = String.raw`\d{1,2}(?::\d{1,2}){1,2}(?:[.,]\d+)?`;
+/**
+ * A line with an optional leading time: `00:01:23`, `[00:01:23.5]`, `[00:01:23,456] -` (SRT-style
+ * comma), or a range: Whisper's `[00:00.000 --> 00:05.000]`, `[00:01:05 - 00:01:09]`.
+ */
+const LINE_PATTERN = new RegExp(String.raw`^(?:\[?(${LINE_CLOCK})(?:\s*(?:-->|[-–])\s*(${LINE_CLOCK}))?\]?\s*[-–]?\s*)?(.+)$`);
 const LABEL_PATTERN = /^([^:\n]{1,60}):\s+(.+)$/;
 /** Lower-case words a name may hold: "Ludwig van Beethoven", "Maria de la Cruz". */
 const NAME_PARTICLES = new Set(['al', 'bin', 'da', 'de', 'del', 'della', 'der', 'di', 'du', 'el', 'la', 'le', 'ten', 'ter', 'van', 'von', 'y']);
@@ -82,7 +86,7 @@ function nonBlankLines(text: string): string[] {
 function plainLines(text: string): TextLine[] {
   return nonBlankLines(text).map((line) => {
       const match = LINE_PATTERN.exec(line);
-    return { start: match?.[1] ? toSeconds(match[1]) : null, end: null, rest: match?.[2]?.trim() ?? line, voice: null };
+    return { start: match?.[1] ? toSeconds(match[1]) : null, end: match?.[2] ? toSeconds(match[2]) : null, rest: match?.[3]?.trim() ?? line, voice: null };
   });
 }
 
