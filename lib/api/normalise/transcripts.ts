@@ -42,8 +42,11 @@ export function toTranscript(raw: unknown, recordingId: string): Transcript {
   // The status may sit beside the transcript or around it (`{status, transcript: {segments}}`).
   const status = toStatus(textOf(body, ...STATUS_KEYS) ?? (isObj(raw) ? textOf(raw, ...STATUS_KEYS) : null));
   const pending = status === 'uploading' || status === 'queued' || status === 'processing';
+  // Who speaks may be listed around the transcript too (`{speakers, transcript: {segments}}`); its own list wins.
+  const around = [raw, isObj(raw) ? raw.data : null].filter((level): level is Obj => isObj(level) && level !== body);
+  const speakers = new Map([...around.flatMap((level) => [...speakersOf(level)]), ...speakersOf(body)]);
   const listed = (list: unknown[]) => {
-    const segments = segmentsOf(list, durationOf(body) ?? (isObj(raw) ? durationOf(raw) : null), speakersOf(body));
+    const segments = segmentsOf(list, durationOf(body) ?? (isObj(raw) ? durationOf(raw) : null), speakers);
     // No segment yet of a recording still being processed: not a transcript with nothing said.
     if (segments.length === 0 && pending) throw transcriptNotYet();
     return { recordingId: id, segments: listedSegments(list, segments) };
