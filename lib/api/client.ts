@@ -172,7 +172,7 @@ export class ServiceClient {
     if (contactId === undefined) return page;
     // A server ignoring the contact filter lists everyone's recordings. One that names someone else
     // as its contact is not theirs when it lists no participants, or only ones with ids, none
-    // theirs. Participants listed without ids (addresses, names) may be them: theirs by the
+    // theirs; one naming no contact, when it lists participants, all with ids, none theirs. Participants listed without ids (addresses, names) may be them: theirs by the
     // filter (a server filtering by participant), unless the page shows the filter ignored.
     // (Paging still goes by what the server listed: `received`.)
     // Participants' bare ids beside a name or address are contact ids where the page shows it: one
@@ -181,18 +181,22 @@ export class ServiceClient {
     const isContactId = (id: string) => sameId(id, contactId) || primaries.some((primary) => sameId(primary, id));
     const idsAreContacts = page.recordings.some((recording) => recording.participants.some((participant) => participant.id !== undefined && isContactId(participant.id)));
     const contactOf = (participant: Participant) => participant.contactId ?? (idsAreContacts ? (participant.id ?? null) : null);
-    const someoneElses = (recording: Recording) =>
-      recording.primaryContactId !== null &&
-      !sameId(recording.primaryContactId, contactId) &&
-      !recording.participants.some((participant) => {
+    const amongParticipants = (recording: Recording) =>
+      recording.participants.some((participant) => {
         const id = contactOf(participant);
         return id !== null && sameId(id, contactId);
       });
-    const certainlyNotTheirs = (recording: Recording) => someoneElses(recording) && recording.participants.every((participant) => contactOf(participant) !== null);
+    const someoneElses = (recording: Recording) =>
+      recording.primaryContactId !== null && !sameId(recording.primaryContactId, contactId) && !amongParticipants(recording);
+    // No main contact (uploaded without one), and participants listed, none of them this person:
+    // with each participant a contact, someone else's meeting as surely as one naming another.
+    const nobodysWithOthers = (recording: Recording) => recording.primaryContactId === null && recording.participants.length > 0 && !amongParticipants(recording);
+    const certainlyNotTheirs = (recording: Recording) =>
+      (someoneElses(recording) || nobodysWithOthers(recording)) && recording.participants.every((participant) => contactOf(participant) !== null);
     // Seen ignored only by one whose participants are listed, all with ids: a recording with none
     // listed yet (still processing) is left out alone, not with the meetings they attended.
     const filterIgnored = page.recordings.some((recording) => recording.participants.length > 0 && certainlyNotTheirs(recording));
-    const theirs = page.recordings.filter((recording) => !(filterIgnored ? someoneElses(recording) : certainlyNotTheirs(recording)));
+    const theirs = page.recordings.filter((recording) => !certainlyNotTheirs(recording) && !(filterIgnored && someoneElses(recording)));
     if (theirs.length === page.recordings.length) return page;
     // With others' left out, the server's total counts the account's, not theirs (paging, `hasMore`,
     // was settled by it); what it listed tells a page it repeats from one a new recording shifted.
