@@ -186,6 +186,11 @@ function toSegmentDraft(entry: unknown, speakers: ReadonlyMap<string, string>): 
   const name = named ?? labelled ?? (isObj(speakerValue) ? null : textOf(entry, 'name'));
   // A letter given as a name is someone's ("J"); only a bare label ("A", AssemblyAI's) is a voice's.
   const letterIsName = named !== null;
+  // Said only under an id key (`speaker_id`, a speaker's `id`): a token of 6 or more with a digit in
+  // it is an id (a Mongo ObjectId, a cuid, "usr_8f3k2x"), no name; a name there ("Maya Chen",
+  // Gong's) and a short label ("S1") are kept.
+  const byIdOnly = named === null && (isObj(speakerValue) ? textOf(speakerValue, 'label') === null : textOf(entry, 'speaker', 'speaker_label', 'speakerLabel') === null);
+  const opaqueId = (text: string) => byIdOnly && /^(?=\S*\d)\S{6,}$/.test(text);
   // Diarisation numbers speakers (Deepgram's `speaker: 0`, pyannote's and WhisperX's "SPEAKER_00",
   // AWS Transcribe's "spk_0"); such a label is no name to show.
   const digits = (text: string | null) => {
@@ -197,7 +202,7 @@ function toSegmentDraft(entry: unknown, speakers: ReadonlyMap<string, string>): 
   const listed = (id !== null ? speakers.get(id) : undefined) ?? (name !== null ? speakers.get(name) : undefined);
   const speaker: SpeakerDraft = listed
     ? { name: listed, number: null }
-    : name !== null && (SPEAKER_ID.test(name) || (!letterIsName && LONE_LETTER.test(name)))
+    : name !== null && (SPEAKER_ID.test(name) || opaqueId(name) || (!letterIsName && LONE_LETTER.test(name)))
       ? { name: null, number: null, label: name }
       : { name: digits(name) === null ? name : null, number: digits(name) ?? digits(id) };
   if (Array.isArray(entry.elements)) return monologueDraft(entry.elements, speaker);
