@@ -57,8 +57,9 @@ export function toTranscript(raw: unknown, recordingId: string): Transcript {
   // `transcript` holds the list too where an envelope was read through to it (`{data: {transcript: […]}}`).
   const lists = [...SEGMENT_LIST_KEYS, 'transcript'].map((key) => body[key]).filter(Array.isArray);
   const text = textOf(body, ...TRANSCRIPT_TEXT_KEYS);
-  // Beside the text, a list of something else (`items` of action items) is no transcript.
-  const list = text === null ? lists[0] : lists.find((entries) => entries.length === 0 || entries.some(isSegmentLike));
+  // Beside the text, a list of something else (`items` of action items) is no transcript, nor is
+  // an empty one (`{text, segments: []}`: no timed segments made): the text is.
+  const list = text === null ? lists[0] : lists.find((entries) => entries.some(isSegmentLike));
   if (list) return listed(list);
   if (text !== null) return { recordingId: id, segments: segmentsFromText(text) };
   // Word timings only, each speaker's run of words a segment (words none of which reads as one: not understood).
