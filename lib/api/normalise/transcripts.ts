@@ -13,7 +13,8 @@ import { vendorTranscript } from './transcript-vendors';
 import { wordTurns } from './transcript-words';
 
 const SEGMENT_LIST_KEYS = ['segments', 'utterances', 'monologues', 'sentences', 'results', 'entries', 'paragraphs', 'items', 'turns', 'dialogue', 'lines'];
-const TRANSCRIPT_TEXT_KEYS = ['text', 'transcript', 'content', 'full_text', 'fullText', 'transcript_text', 'transcriptText'];
+/** `data` last: an envelope's own field, holding the text itself (`{status: "success", data: "…"}`). */
+const TRANSCRIPT_TEXT_KEYS = ['text', 'transcript', 'content', 'full_text', 'fullText', 'transcript_text', 'transcriptText', 'data'];
 const STATUS_KEYS = ['status', 'state', 'processing_status'];
 /** What a transcript reply may say beside its transcript without saying anything of it. */
 const ABOUT_KEYS = new Set([
@@ -54,8 +55,9 @@ export function toTranscript(raw: unknown, recordingId: string): Transcript {
   const vendor = vendorTranscript(body);
   if (typeof vendor === 'string') return { recordingId: id, segments: segmentsFromText(vendor) };
   if (vendor !== null) return listed(vendor);
-  // `transcript` holds the list too where an envelope was read through to it (`{data: {transcript: […]}}`).
-  const lists = [...SEGMENT_LIST_KEYS, 'transcript'].map((key) => body[key]).filter(Array.isArray);
+  // `transcript` holds the list too where an envelope was read through to it (`{data: {transcript: […]}}`),
+  // and `data` where the transcript object wraps its list (`{transcript: {data: […]}}`).
+  const lists = [...SEGMENT_LIST_KEYS, 'transcript', 'data'].map((key) => body[key]).filter(Array.isArray);
   const text = textOf(body, ...TRANSCRIPT_TEXT_KEYS);
   // Beside the text, a list of something else (`items` of action items) is no transcript, nor is
   // an empty one (`{text, segments: []}`: no timed segments made): the text is.
