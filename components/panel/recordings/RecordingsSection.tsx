@@ -54,7 +54,9 @@ export function RecordingsSection({ contactId, onOpen, saidAbove = null }: Recor
   const listed = recordingsOf(query.data?.pages ?? []);
   const recordings = listed.slice(0, shown);
   const held = listed.length > recordings.length;
-  const total = query.data?.pages[0]?.total ?? null;
+  // The server's total, unless a page had others' recordings left out (the contact filter ignored):
+  // then it counts the account's, though the first page, all theirs, could not tell.
+  const total = query.data?.pages.some((page) => page.listed !== undefined) ? null : (query.data?.pages[0]?.total ?? null);
   const loadingMore = query.isFetchingNextPage;
   // The next page's failure, said as soon as a call fails while a retry waits (TanStack keeps the
   // page fetching until its retries are spent), as the first page's is; then once they are spent.
