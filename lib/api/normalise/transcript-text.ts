@@ -145,13 +145,24 @@ function subtitleCues(text: string): TextLine[] | null {
   const cues: TextLine[] = [];
   for (const block of text.split(/\r?\n[ \t]*\r?\n/)) {
     const lines = block.split(/\r?\n/).map((line) => line.trim());
-    const at = lines.findIndex((line) => CUE_TIMING.test(line));
-    const timing = at < 0 ? null : CUE_TIMING.exec(lines[at] ?? '');
-    if (!timing) continue;
-    const body = lines.slice(at + 1).filter((line) => line !== '').join(' ');
-    const spoken = body.replace(/<[^>]*>/g, '').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&nbsp;/g, ' ').replace(/&amp;/g, '&').trim();
-    if (spoken === '') continue;
-    cues.push({ start: toSeconds(timing[1]), end: toSeconds(timing[2]), rest: spoken, voice: CUE_VOICE.exec(body)?.[1]?.trim() || null });
+    // Each timing line starts a cue: cues written without the blank line between them (or one a
+    // line, "00:00:00.000 --> 00:00:05.000 Hello") were read as one.
+    const timings = lines.flatMap((line, index) => (CUE_TIMING.test(line) ? [index] : []));
+    timings.forEach((at, turn) => {
+      const line = lines[at] ?? '';
+      const timing = CUE_TIMING.exec(line);
+      if (!timing) return;
+      const next = timings[turn + 1] ?? lines.length;
+      // The next cue's number (SRT), on the line before its timing.
+      const until = next < lines.length && next - 1 > at && /^\d+$/.test(lines[next - 1] ?? '') ? next - 1 : next;
+      // After the timing on its line: WebVTT's cue settings ("align:start line:0"), or the cue's text.
+      const after = line.slice(timing[0].length).trim();
+      const own = after.split(/\s+/).every((setting) => /^[a-z]+:\S+$/.test(setting)) ? '' : after;
+      const body = [own, ...lines.slice(at + 1, until)].filter((part) => part !== '').join(' ');
+      const spoken = body.replace(/<[^>]*>/g, '').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&nbsp;/g, ' ').replace(/&amp;/g, '&').trim();
+      if (spoken === '') return;
+      cues.push({ start: toSeconds(timing[1]), end: toSeconds(timing[2]), rest: spoken, voice: CUE_VOICE.exec(body)?.[1]?.trim() || null });
+    });
   }
   return cues.length === 0 ? null : cues;
 }
