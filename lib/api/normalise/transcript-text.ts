@@ -83,11 +83,26 @@ function nonBlankLines(text: string): string[] {
     .filter((line) => line !== '');
 }
 
+/** A line holding only a time ("00:05:00", "[00:00:12]"), as Google Meet writes one every few minutes. */
+const TIME_ALONE = new RegExp(String.raw`^\[?(${LINE_CLOCK})\]?$`);
+
 function plainLines(text: string): TextLine[] {
-  return nonBlankLines(text).map((line) => {
-      const match = LINE_PATTERN.exec(line);
-    return { start: match?.[1] ? toSeconds(match[1]) : null, end: match?.[2] ? toSeconds(match[2]) : null, rest: match?.[3]?.trim() ?? line, voice: null };
-  });
+  const lines: TextLine[] = [];
+  // A time alone on its line is the time of the line after it, not a line (read as one, "00:00:12"
+  // was a line "2" said at 0:01).
+  let timeAbove: number | null = null;
+  for (const line of nonBlankLines(text)) {
+    const alone = TIME_ALONE.exec(line);
+    if (alone) {
+      timeAbove = toSeconds(alone[1]);
+      continue;
+    }
+    const match = LINE_PATTERN.exec(line);
+    const start = match?.[1] ? toSeconds(match[1]) : timeAbove;
+    lines.push({ start, end: match?.[2] ? toSeconds(match[2]) : null, rest: match?.[3]?.trim() ?? line, voice: null });
+    timeAbove = null;
+  }
+  return lines;
 }
 
 const HEADER_PATTERN = /^([^:\n]{1,60}?)\s+(\d{1,2}(?::\d{2}){1,2})$/;
