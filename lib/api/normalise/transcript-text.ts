@@ -105,18 +105,19 @@ function plainLines(text: string): TextLine[] {
   return lines;
 }
 
-const HEADER_PATTERN = /^([^:\n]{1,60}?)\s+(\d{1,2}(?::\d{2}){1,2})$/;
+/** "Speaker 1  00:01", Zoom's "[Maya Chen] 10:02:13", Rev's "Maya Chen (00:05):" (or "[00:05]:"). */
+const HEADER_PATTERN = /^([^:\n]{1,60}?)\s+(?:\((\d{1,2}(?::\d{2}){1,2})\)|\[(\d{1,2}(?::\d{2}){1,2})\]|(\d{1,2}(?::\d{2}){1,2})):?$/;
 /** Lines an export puts above its first speaker header (title, date, attendees). */
 const MAX_LINES_ABOVE_HEADERS = 3;
 
 /**
- * A header line of Otter's or Zoom's text export: who speaks, and from when. "Speaker 1  00:01",
- * or Zoom's "[Maya Chen] 10:02:13" with the name in brackets.
+ * A header line of Otter's, Zoom's or Rev's text export: who speaks, and from when. "Speaker 1
+ * 00:01", Zoom's "[Maya Chen] 10:02:13" with the name in brackets, Rev's "Maya Chen (00:05):".
  */
 function speakerHeader(line: string): { name: string; start: number | null } | null {
   const match = HEADER_PATTERN.exec(line);
   const name = match?.[1]?.trim().replace(/^\[([^\]]+)\]$/, '$1').trim();
-  return name && looksLikeSpeaker(name) ? { name, start: toSeconds(match?.[2]) } : null;
+  return name && looksLikeSpeaker(name) ? { name, start: toSeconds(match?.[2] ?? match?.[3] ?? match?.[4]) } : null;
 }
 
 /**
