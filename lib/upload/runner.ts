@@ -186,9 +186,12 @@ export class UploadRunner {
             // new recording at the service, so it is asked for once, not until the limit.
             const again = refusal !== null && refused >= 2 && !saysExpired(refusal);
             if (refusal !== null && (again || urls >= MAX_URLS_PER_RUN)) {
-              // Storage's own words, so the cause can be told (and passed on to whoever runs it).
-              const said = refusal.message.replace(/\.$/, '');
-              throw new ApiError('forbidden', `${said}. ${again ? REFUSED_THE_SAME_WAY : 'Every new upload address was refused too; try again later.'}`, {
+              // Storage's own words, so the cause can be told (and passed on to whoever runs it), cut
+              // short enough that the row and the notification (SERVER_TEXT_MAX) still show Primer's
+              // after them: S3's SignatureDoesNotMatch alone took the whole row.
+              const ending = again ? REFUSED_THE_SAME_WAY : 'Every new upload address was refused too; try again later.';
+              const said = serverText(refusal.message, SERVER_TEXT_MAX - ending.length - 1) ?? '';
+              throw new ApiError('forbidden', `${said === '' ? '' : `${sentence(said)} `}${ending}`, {
                 status: refusal.status,
                 code: refusal.code,
               });
