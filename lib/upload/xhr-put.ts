@@ -57,10 +57,25 @@ export function storageErrorCode(body: string): string | null {
   return /<Code>([^<]{1,100})<\/Code>/.exec(body)?.[1] ?? null;
 }
 
+/**
+ * What storage's `<Message>` says. Azure Blob's ends with lines of its request's id and the time
+ * ("…\nRequestId:7c8e…\nTime:2026-…"), noise that filled the row; and to an expired or otherwise
+ * refused SAS address (AuthenticationFailed) it says only to check the Authorization header, which
+ * Primer never sends: the cause is its AuthenticationErrorDetail ("Signature not valid in the
+ * specified time frame: …"), said instead, without the string it signed ("Signature did not
+ * match. String to sign used was …", many lines).
+ */
+function storageMessageOf(body: string): string | undefined {
+  const detail = /<AuthenticationErrorDetail>([^<]{1,2000})<\/AuthenticationErrorDetail>/.exec(body)?.[1]?.split(/\s*String to sign used was|\n/)[0]?.trim();
+  if (detail) return detail;
+  const message = /<Message>([^<]{1,300})<\/Message>/.exec(body)?.[1];
+  return message?.replace(/\s*\nRequestId:[\s\S]*$/, '').trim() || undefined;
+}
+
 /** `<Code>AccessDenied</Code><Message>Request has expired</Message>` → "The upload server answered 403: Request has expired (AccessDenied)". */
 export function storageErrorMessage(status: number, body: string): string {
   const code = storageErrorCode(body);
-  const message = /<Message>([^<]{1,300})<\/Message>/.exec(body)?.[1];
+  const message = storageMessageOf(body);
   const detail = message ? (code ? `${message} (${code})` : message) : code;
   if (detail) return `The upload server answered ${status}: ${detail}`;
   // A proxy's own page (nginx's client_max_body_size) names nothing but the status.
