@@ -66,10 +66,24 @@ export function storageErrorCode(body: string): string | null {
  * match. String to sign used was …", many lines).
  */
 function storageMessageOf(body: string): string | undefined {
-  const detail = /<AuthenticationErrorDetail>([^<]{1,2000})<\/AuthenticationErrorDetail>/.exec(body)?.[1]?.split(/\s*String to sign used was|\n/)[0]?.trim();
+  const detail = xmlText(/<AuthenticationErrorDetail>([^<]{1,2000})<\/AuthenticationErrorDetail>/.exec(body)?.[1])?.split(/\s*String to sign used was|\n/)[0]?.trim();
   if (detail) return detail;
-  const message = /<Message>([^<]{1,300})<\/Message>/.exec(body)?.[1];
+  const message = xmlText(/<Message>([^<]{1,300})<\/Message>/.exec(body)?.[1]);
   return message?.replace(/\s*\nRequestId:[\s\S]*$/, '').trim() || undefined;
+}
+
+const XML_ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
+
+/**
+ * XML text as the text it holds: storage escapes quotes, apostrophes and ampersands in its words
+ * (MinIO, with Go's encoding/xml, writes ' and " as &#39; and &#34;), which the row showed as written.
+ */
+function xmlText(text: string | undefined): string | undefined {
+  return text?.replace(/&(?:#(\d{1,7})|#x([\da-f]{1,6})|(amp|lt|gt|quot|apos));/gi, (whole, decimal?: string, hex?: string, name?: string) => {
+    if (name) return XML_ENTITIES[name.toLowerCase()] ?? whole;
+    const point = decimal ? Number(decimal) : Number.parseInt(hex ?? '', 16);
+    return point > 0 && point <= 0x10ffff ? String.fromCodePoint(point) : whole;
+  });
 }
 
 /** `<Code>AccessDenied</Code><Message>Request has expired</Message>` → "The upload server answered 403: Request has expired (AccessDenied)". */
