@@ -163,12 +163,20 @@ export function HoverCard({
     <section className="card" lang="en" role="dialog" aria-label={`Briefing: ${withMatchNote(name, matchedBy)}`} aria-describedby={bodyId}>
       <div className="head">
         <div className="who">
-          <h2 className="name" dir="auto">{name}</h2>
+          {/* Named with the name match, as the panel's headings are: a heading is heard alone (going heading by heading). */}
+          <h2 className="name" dir="auto" aria-label={matchedBy === 'name' ? withMatchNote(name, matchedBy) : undefined}>
+            {name}
+          </h2>
           {contact.email && contact.name ? <p className="email">{contact.email}</p> : null}
           {contact.title || contact.company ? (
             <p className="role" dir="auto">{[contact.title, contact.company].filter(Boolean).join(' · ')}</p>
           ) : null}
-          {matchedBy === 'name' ? <p className="badge">matched by name</p> : null}
+          {/* For the eye: the heading's name says it already. */}
+          {matchedBy === 'name' ? (
+            <p className="badge" aria-hidden="true">
+              matched by name
+            </p>
+          ) : null}
         </div>
         <button ref={closeRef} type="button" className="close" aria-label="Close briefing" onClick={onClose}>
           ×
