@@ -112,6 +112,9 @@ export function installHoverCards(
    */
   const show = async (mark: Mark, input: { from: HTMLElement | null; focusCard: boolean; pointer?: boolean }) => {
     hideTimer = cancel(hideTimer);
+    // Focus come to the person of a card the pointer opened (a click on the marker): it stays as
+    // one focus opened does when the pointer leaves.
+    if (open?.mark === mark) returnFocusTo ??= input.from;
     if (open?.mark === mark || pending?.mark === mark) return;
     const asked = { mark, pointer: input.pointer };
     pending = asked;

@@ -587,6 +587,21 @@ describe('installHoverCards', () => {
     expect(card.isOpen()).toBe(false);
   });
 
+  it('keeps a card the pointer opened once its marker is clicked (focus on it), as one a click opened, when the pointer leaves', async () => {
+    over(maya);
+    await vi.advanceTimersByTimeAsync(SHOW_DELAY_MS);
+    expect(card.shown).toHaveLength(1);
+    // A press on the marker gives it focus; its click is the marker's, as a button's.
+    marker.focus();
+    marker.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true, detail: 1 }));
+    await vi.advanceTimersByTimeAsync(0);
+    out(maya, document.querySelector('#away'));
+    await vi.advanceTimersByTimeAsync(HIDE_DELAY_MS * 2);
+    expect(card.isOpen()).toBe(true);
+    expect(card.shown).toHaveLength(1);
+    expect(marker).toHaveFocus();
+  });
+
   it('keeps a card focus on its marker opened when the mouse passes over people and off them', async () => {
     marker.focus();
     await vi.advanceTimersByTimeAsync(0);
