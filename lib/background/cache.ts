@@ -103,13 +103,19 @@ export interface CachePolicy<T> {
    */
   briefly?: (value: T) => boolean;
   brieflyMs?: number;
+  /**
+   * Values never served past their freshness, neither while refreshed nor when the service cannot
+   * be reached: the caller waits for the service's word. A match by name is one: it is the only
+   * contact with that name in the list as read, and a namesake added since makes it no one's.
+   */
+  onlyFresh?: (value: T) => boolean;
 }
 
 /** How long a value the policy keeps `briefly` is fresh, unless it says otherwise. */
 export const BRIEFLY_MS = 60_000;
 
 /** `briefly` is honoured by `get` only: nothing revalidated (lists, a recording's status) is kept briefly. */
-export interface RevalidatePolicy<T> extends Omit<CachePolicy<T>, 'briefly' | 'brieflyMs'> {
+export interface RevalidatePolicy<T> extends Omit<CachePolicy<T>, 'briefly' | 'brieflyMs' | 'onlyFresh'> {
   /**
    * A copy younger than this answers a revalidation at once (refreshed behind it): asking the
    * service again so soon would return the same thing one round trip later.
@@ -177,7 +183,8 @@ export class SwrCache {
     const age = entry ? this.#ageOf(entry.storedAt) : Infinity;
     const brief = entry !== null && policy.briefly?.(entry.value) === true;
     if (entry && age <= (brief ? Math.min(policy.brieflyMs ?? BRIEFLY_MS, policy.freshMs) : policy.freshMs)) return { ...entry, stale: false };
-    if (entry && age <= policy.maxStaleMs) {
+    const servable = entry !== null && policy.onlyFresh?.(entry.value) !== true;
+    if (entry && servable && age <= policy.maxStaleMs) {
       this.#refresh(key, fetcher, ask, true).catch((error: unknown) => ask.refreshFailed?.(error));
       return this.#online() ? { ...entry, stale: true } : { ...entry, stale: true, problem: offline().toInfo() };
     }
@@ -185,7 +192,7 @@ export class SwrCache {
       const fresh = await this.#refresh(key, fetcher, ask);
       return { value: fresh.value as T, storedAt: fresh.storedAt, stale: false };
     } catch (error) {
-      if (entry && unreachable(error)) return { ...entry, stale: true, problem: error.toInfo() };
+      if (entry && servable && unreachable(error)) return { ...entry, stale: true, problem: error.toInfo() };
       throw error;
     }
   }

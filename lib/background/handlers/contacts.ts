@@ -23,9 +23,12 @@ import type { ServiceClient } from '../../api/client';
 const MINUTE = 60_000;
 /**
  * A contact found by address is fresh for half an hour; "not a contact", and a contact found by
- * name, for five minutes (a namesake added since makes the name no one's); then each is served
- * while it is refreshed (a page's marks never wait on it). Someone just added to the service is
- * found within about two of a page's memories of the answer (10 minutes, lib/content/lookup.ts).
+ * name, for five minutes (a namesake added since makes the name no one's); then an address's
+ * answer is served while it is refreshed (a page's marks never wait on it). Someone just added to
+ * the service is found within about two of a page's memories of the answer (10 minutes,
+ * lib/content/lookup.ts). A match by name is never served older (onlyFresh), as the index never
+ * answers a single name from a list past its lifetime (allByName): served stale, a name a
+ * namesake shares now named the old contact once more, for a page's 10 minutes.
  */
 export const CONTACT_POLICY: CachePolicy<ContactMatch | null> = {
   schema: z.nullable(ContactMatchSchema),
@@ -33,6 +36,7 @@ export const CONTACT_POLICY: CachePolicy<ContactMatch | null> = {
   maxStaleMs: 7 * 24 * 60 * MINUTE,
   briefly: (match) => match === null || match.matchedBy === 'name',
   brieflyMs: 5 * MINUTE,
+  onlyFresh: (match) => match?.matchedBy === 'name',
 };
 export const INSIGHTS_POLICY = { schema: InsightsSchema, freshMs: 5 * MINUTE, maxStaleMs: 7 * 24 * 60 * MINUTE };
 /**

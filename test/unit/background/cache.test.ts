@@ -78,6 +78,22 @@ describe('SwrCache', () => {
     expect(await cache.get('e', () => Promise.reject(new ApiError('network', 'down')), early)).toMatchObject({ value: [], stale: true });
   });
 
+  it('never serves a value its policy keeps only fresh past its freshness, neither while refreshed nor with the service down', async () => {
+    let now = 0;
+    const cache = new SwrCache(memoryStore(), () => now);
+    // A negative number stands for a match by name: only the service's word of now counts.
+    const fragile = { ...policy, onlyFresh: (n: number) => n < 0 };
+    await cache.get('name', () => Promise.resolve(-1), fragile);
+    await cache.get('address', () => Promise.resolve(1), fragile);
+    now = 999;
+    expect((await cache.get('name', () => Promise.resolve(-2), fragile)).value).toBe(-1);
+    now = 5000;
+    expect(await cache.get('name', () => Promise.resolve(-2), fragile)).toEqual({ value: -2, storedAt: 5000, stale: false });
+    expect(await cache.get('address', () => Promise.resolve(2), fragile)).toMatchObject({ value: 1, stale: true });
+    now = 10_000;
+    await expect(cache.get('name', () => Promise.reject(new ApiError('network', 'down')), fragile)).rejects.toMatchObject({ kind: 'network' });
+  });
+
   it('waits for the service when the value is too old, but serves it if the service is down', async () => {
     let now = 0;
     const cache = new SwrCache(memoryStore(), () => now);
