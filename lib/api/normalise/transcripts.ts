@@ -4,7 +4,7 @@
  */
 import type { Transcript } from '../../models';
 import { ApiError, NOT_YET_CODE } from '../errors';
-import { ID_KEYS, invalid, isObj, numberOf, textOf, type Obj } from './values';
+import { ID_KEYS, invalid, isObj, numberOf, sameId, textOf, type Obj } from './values';
 import { unwrap } from './envelope';
 import { toStatus } from './recording-status';
 import { isSegmentLike, isSpeakerLabel, segmentsOf, toSeconds } from './transcript-segments';
@@ -39,7 +39,7 @@ export function toTranscript(raw: unknown, recordingId: string): Transcript {
   if (typeof body === 'string') return { recordingId, segments: segmentsFromText(body) };
   if (Array.isArray(body)) return { recordingId, segments: listedSegments(body, segmentsOf(body)) };
   if (!isObj(body)) throw invalid('the transcript');
-  const id = textOf(body, 'recording_id', 'recordingId') ?? recordingId;
+  const id = recordingOf([raw, isObj(raw) ? raw.data : null, body], recordingId);
   // The status may sit beside the transcript or around it (`{status, transcript: {segments}}`).
   const status = toStatus(textOf(body, ...STATUS_KEYS) ?? (isObj(raw) ? textOf(raw, ...STATUS_KEYS) : null));
   const pending = status === 'uploading' || status === 'queued' || status === 'processing';
@@ -79,6 +79,21 @@ export function toTranscript(raw: unknown, recordingId: string): Transcript {
     if (status !== 'failed') throw transcriptNotYet();
   }
   throw invalid('the transcript text');
+}
+
+/**
+ * The recording the reply says the transcript is of, at any level read through; another one than
+ * asked is refused, as a recording's insights are (insights.ts): someone else's words would be
+ * shown under this meeting's title.
+ */
+function recordingOf(levels: unknown[], asked: string): string {
+  for (const level of levels) {
+    const stated = isObj(level) ? textOf(level, 'recording_id', 'recordingId') : null;
+    if (stated !== null && !sameId(stated, asked)) {
+      throw new ApiError('invalid_response', `The service sent the transcript of another recording (${stated.slice(0, 80)}, not ${asked.slice(0, 80)}); Primer does not show it.`);
+    }
+  }
+  return asked;
 }
 
 /**
