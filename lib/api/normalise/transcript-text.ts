@@ -86,6 +86,9 @@ function nonBlankLines(text: string): string[] {
 /** A line holding only a time ("00:05:00", "[00:00:12]"), as Google Meet writes one every few minutes. */
 const TIME_ALONE = new RegExp(String.raw`^\[?(${LINE_CLOCK})\]?$`);
 
+/** Rev's and Descript's speaker, time and words on one line: "Maya Chen (00:01:05): Hello", "Speaker 1 [00:05]: Hi". */
+const SAME_LINE_HEADER = new RegExp(String.raw`^([^:\n()[\]]{1,60}?)\s+(?:\((${LINE_CLOCK})\)|\[(${LINE_CLOCK})\]):\s+(.+)$`);
+
 function plainLines(text: string): TextLine[] {
   const lines: TextLine[] = [];
   // A time alone on its line is the time of the line after it, not a line (read as one, "00:00:12"
@@ -95,6 +98,13 @@ function plainLines(text: string): TextLine[] {
     const alone = TIME_ALONE.exec(line);
     if (alone) {
       timeAbove = toSeconds(alone[1]);
+      continue;
+    }
+    // The time inside the label ("Name (00:05): …") holds the label's colon: read as "Name: …" from then.
+    const header = SAME_LINE_HEADER.exec(line);
+    if (header && looksLikeSpeaker(header[1]!.trim())) {
+      lines.push({ start: toSeconds(header[2] ?? header[3]), end: null, rest: `${header[1]!.trim()}: ${header[4]!.trim()}`, voice: null });
+      timeAbove = null;
       continue;
     }
     const match = LINE_PATTERN.exec(line);
