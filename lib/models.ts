@@ -160,5 +160,7 @@ export const WebhookSchema = z.object({
   secret: z.nullable(z.string()),
   active: z.nullable(z.boolean()),
   createdAt: z.nullable(z.string()),
+  /** The service says its deliveries fail (it keeps trying): not switched off. */
+  failing: z.optional(z.boolean()),
 });
 export type Webhook = z.infer<typeof WebhookSchema>;

@@ -134,7 +134,7 @@ function WebhookItem({ webhook, addressShared, confirming, busy, onAsk, onCancel
     <li className="options-webhook">
       <p className="options-webhook__url">
         <code>{webhook.url ?? '(no address given)'}</code>
-        {webhook.active === false ? <span className="ui-lock"> paused</span> : null}
+        {webhook.active === false ? <span className="ui-lock"> paused</span> : webhook.failing ? <span className="ui-lock"> deliveries failing</span> : null}
       </p>
       <p id={detailsId} className="ui-hint">
         {webhook.events.length > 0 ? webhook.events.map(eventTitle).join(', ') : 'No events listed'}

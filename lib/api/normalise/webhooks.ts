@@ -11,7 +11,9 @@ import { nextListQuery, type LinkPaging } from './contact-page';
 import { sameWebhookAddress } from '../webhook-url';
 
 const ACTIVE_WEBHOOK_WORDS = new Set(['active', 'enabled', 'on', 'live', 'running', 'verified']);
-const INACTIVE_WEBHOOK_WORDS = new Set(['inactive', 'disabled', 'paused', 'off', 'suspended', 'stopped', 'failing', 'deactivated']);
+const INACTIVE_WEBHOOK_WORDS = new Set(['inactive', 'disabled', 'paused', 'off', 'suspended', 'stopped', 'deactivated']);
+/** Deliveries failing (Svix's and Hookdeck's "failing"): still on, the service keeps trying it. */
+const FAILING_WEBHOOK_WORDS = new Set(['failing', 'degraded', 'unhealthy', 'erroring']);
 
 /** A webhook's status word as on/off; a word that says neither ("pending_verification") is unknown. */
 function webhookStatusActive(status: string | null): boolean | null {
@@ -73,6 +75,7 @@ export function toWebhook(
       (disabled === null ? null : !disabled) ??
       webhookStatusActive(textOf(body, 'status', 'state')),
     createdAt: dateOf(body, 'created_at', 'createdAt'),
+    ...(FAILING_WEBHOOK_WORDS.has(textOf(body, 'status', 'state')?.toLowerCase() ?? '') ? { failing: true } : {}),
   };
 }
 

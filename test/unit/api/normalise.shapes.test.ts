@@ -418,7 +418,7 @@ describe('webhook lists', () => {
     }
     expect(() => toWebhook({ success: false }, requested)).toThrow(expect.objectContaining({ message: 'The service did not create the webhook.' }));
     // A webhook that says it is failing (its deliveries) is still one, and so is one with an id beside an error field.
-    expect(toWebhook({ id: 'w1', status: 'failing' }, requested)).toMatchObject({ id: 'w1', active: false });
+    expect(toWebhook({ id: 'w1', status: 'failing' }, requested)).toMatchObject({ id: 'w1', active: null, failing: true });
     expect(toWebhook({ id: 'w1', error: null }, requested)).toMatchObject({ id: 'w1' });
     expect(toWebhook({ success: true, data: { id: 'w2' } }, requested)).toMatchObject({ id: 'w2' });
   });
