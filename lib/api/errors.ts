@@ -98,6 +98,9 @@ export const NO_ACCESS_CODE = 'primer_no_access';
 /** Marks a failure of the contact list itself that says the address is not the service's: see asNotTheService. */
 export const NOT_THE_SERVICE_CODE = 'primer_not_the_service';
 
+/** The code of an error that says the service could not make a recording's transcript (its status says failed): no retry helps. */
+export const TRANSCRIPT_FAILED_CODE = 'primer_transcript_failed';
+
 /**
  * The contact list the interface defines (no filter, first page) answered 404 or not as a list (a
  * web page, another API's JSON): whatever is at the address, it is not the service, for every

@@ -3,7 +3,7 @@
  * is wrong), wait (the service asked to slow down), retry (it failed or cannot be reached), or
  * find the person by e-mail (the service no longer has the contact the page matched).
  */
-import { NO_ACCESS_CODE, NOT_THE_SERVICE_CODE, toErrorInfo, type ApiErrorKind } from '@/lib/api/errors';
+import { NO_ACCESS_CODE, NOT_THE_SERVICE_CODE, TRANSCRIPT_FAILED_CODE, toErrorInfo, type ApiErrorKind } from '@/lib/api/errors';
 
 export type NextStep = 'options' | 'retry' | 'wait' | 'search' | 'none';
 
@@ -74,6 +74,7 @@ const NO_ACCESS: Problem = {
 export function problemAbout(kind: ApiErrorKind, about: 'contact' | 'recording', waitMs: number | null = null, code: string | null = null): Problem {
   if (code === NOT_THE_SERVICE_CODE) return NOT_THE_SERVICE;
   if (code === NO_ACCESS_CODE) return NO_ACCESS;
+  if (code === TRANSCRIPT_FAILED_CODE) return { text: 'The service could not make a transcript of this recording.', next: 'none' };
   // Its view has a way back to the briefing already; nothing else would find it.
   if (kind === 'not_found' && about === 'recording') return { text: 'The service no longer has this recording.', next: 'none' };
   if (kind === 'server' && waitMs !== null) return UNAVAILABLE;

@@ -3,7 +3,7 @@
  * there is no transcript yet.
  */
 import type { Transcript } from '../../models';
-import { ApiError, NOT_YET_CODE } from '../errors';
+import { ApiError, NOT_YET_CODE, TRANSCRIPT_FAILED_CODE } from '../errors';
 import { ID_KEYS, invalid, isObj, numberOf, sameId, textOf, type Obj } from './values';
 import { unwrap } from './envelope';
 import { toStatus } from './recording-status';
@@ -78,6 +78,8 @@ export function toTranscript(raw: unknown, recordingId: string): Transcript {
     if (status === 'completed') return { recordingId: id, segments: [] };
     if (status !== 'failed') throw transcriptNotYet();
   }
+  // No transcript anywhere in a reply that says it failed: said so, not as an answer Primer cannot read.
+  if (status === 'failed') throw new ApiError('server', 'The service could not make a transcript of this recording.', { code: TRANSCRIPT_FAILED_CODE });
   throw invalid('the transcript text');
 }
 
