@@ -6,18 +6,9 @@
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { toTranscript } from '@/lib/api/normalise';
-import { ApiError, TRANSCRIPT_FAILED_CODE } from '@/lib/api/errors';
+import { TRANSCRIPT_FAILED_CODE } from '@/lib/api/errors';
+import { transcriptError } from '../support/transcript-error';
 import { ProblemNotice } from '@/components/panel/states/ProblemNotice';
-
-function thrown(raw: unknown): ApiError {
-  try {
-    toTranscript(raw, 'rec_1');
-  } catch (error) {
-    if (error instanceof ApiError) return error;
-    throw error;
-  }
-  throw new Error('read as a transcript');
-}
 
 describe('a transcript the service says failed', () => {
   it.each([
@@ -26,7 +17,7 @@ describe('a transcript the service says failed', () => {
     ['around an empty transcript', { status: 'failed', transcript: null, reason: 'unsupported codec' }],
     ['in an envelope', { data: { status: 'failed', failure_reason: 'timeout' } }],
   ])('is said as failed (%s)', (_case, raw) => {
-    expect(thrown(raw).code).toBe(TRANSCRIPT_FAILED_CODE);
+    expect(transcriptError(raw).code).toBe(TRANSCRIPT_FAILED_CODE);
   });
 
   it('a failed status beside the transcript itself still shows it', () => {
@@ -35,7 +26,7 @@ describe('a transcript the service says failed', () => {
 
   it('the recording view says so, without Try again', () => {
     const onRetry = () => undefined;
-    render(<ProblemNotice error={thrown({ status: 'failed', error: 'audio too short' })} what="the transcript" about="recording" onRetry={onRetry} />);
+    render(<ProblemNotice error={transcriptError({ status: 'failed', error: 'audio too short' })} what="the transcript" about="recording" onRetry={onRetry} />);
     expect(screen.getByRole('alert')).toHaveTextContent('Could not load the transcript. The service could not make a transcript of this recording.');
     expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
   });

@@ -6,19 +6,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import { toTranscript } from '@/lib/api/normalise/transcripts';
-import { ApiError } from '@/lib/api/errors';
+import { transcriptError } from '../support/transcript-error';
 
 const segments = [{ speaker: 'Maya Chen', start: 1, end: 4, text: 'Hello' }];
-
-function refused(raw: unknown): ApiError {
-  try {
-    toTranscript(raw, 'rec_1');
-  } catch (error) {
-    if (error instanceof ApiError) return error;
-    throw error;
-  }
-  throw new Error('read as a transcript');
-}
 
 describe('a transcript that names another recording', () => {
   it.each([
@@ -28,7 +18,7 @@ describe('a transcript that names another recording', () => {
     ['in an envelope', { data: { recording_id: 'rec_2', transcript: { segments } } }],
     ['beside plain text', { recording_id: 'rec_2', text: 'Maya: Hello' }],
   ])('is refused (%s)', (_where, raw) => {
-    const error = refused(raw);
+    const error = transcriptError(raw);
     expect(error.kind).toBe('invalid_response');
     expect(error.message).toMatch(/another recording/);
   });
