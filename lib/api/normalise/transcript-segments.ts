@@ -175,12 +175,18 @@ export function isSegmentLike(entry: unknown): boolean {
   return Array.isArray(entry.elements) || partsOf(entry) !== null || TEXT_KEYS.some((key) => typeof entry[key] === 'string') || ALTERNATIVE_TEXT_KEYS.some((key) => typeof alternative[key] === 'string');
 }
 
+/** A speaker object's name: whole, else its parts (a serializer's `first_name`, `last_name`). */
+function speakerObjectName(speaker: Obj): string | null {
+  const parts = [textOf(speaker, 'first_name', 'firstName', 'given_name', 'givenName'), textOf(speaker, 'last_name', 'lastName', 'family_name', 'familyName')];
+  return textOf(speaker, ...NAME_KEYS) ?? (parts.filter((part) => part !== null).join(' ') || null);
+}
+
 function toSegmentDraft(entry: unknown, speakers: ReadonlyMap<string, string>): SegmentDraft | null {
   if (typeof entry === 'string') return entry.trim() === '' ? null : { speaker: { name: null, number: null }, start: null, end: null, text: entry.trim() };
   if (!isObj(entry)) return null;
   // Recall.ai names the speaker as a `participant: {id, name}`.
   const speakerValue = entry.speaker ?? (isObj(entry.participant) ? entry.participant : undefined);
-  const named = isObj(speakerValue) ? textOf(speakerValue, ...NAME_KEYS) : textOf(entry, 'speaker_name', 'speakerName');
+  const named = isObj(speakerValue) ? speakerObjectName(speakerValue) : textOf(entry, 'speaker_name', 'speakerName');
   const labelled = isObj(speakerValue) ? textOf(speakerValue, 'label', 'id') : textOf(entry, 'speaker', 'speaker_label', 'speakerLabel', 'speaker_id', 'speakerId');
   // A name before a number or label: Rev.ai sends both (`speaker: 0, speaker_name: "Maya"`).
   const name = named ?? labelled ?? (isObj(speakerValue) ? null : textOf(entry, 'name'));
