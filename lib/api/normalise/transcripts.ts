@@ -39,21 +39,23 @@ export function toTranscript(raw: unknown, recordingId: string): Transcript {
   if (typeof body === 'string') return { recordingId, segments: segmentsFromText(body) };
   if (Array.isArray(body)) return { recordingId, segments: listedSegments(body, segmentsOf(body)) };
   if (!isObj(body)) throw invalid('the transcript');
-  const id = recordingOf([raw, isObj(raw) ? raw.data : null, body], recordingId);
+  // The levels around the transcript object: the reply, and its `data` envelope.
+  const envelopes = [raw, isObj(raw) ? raw.data : null];
+  refuseOtherRecording([...envelopes, body], recordingId);
   // The status may sit beside the transcript or around it (`{status, transcript: {segments}}`).
   const status = toStatus(textOf(body, ...STATUS_KEYS) ?? (isObj(raw) ? textOf(raw, ...STATUS_KEYS) : null));
   const pending = status === 'uploading' || status === 'queued' || status === 'processing';
   // Who speaks may be listed around the transcript too (`{speakers, transcript: {segments}}`); its own list wins.
-  const around = [raw, isObj(raw) ? raw.data : null].filter((level): level is Obj => isObj(level) && level !== body);
+  const around = envelopes.filter((level): level is Obj => isObj(level) && level !== body);
   const speakers = new Map([...around.flatMap((level) => [...speakersOf(level)]), ...speakersOf(body)]);
   const listed = (list: unknown[]) => {
     const segments = segmentsOf(list, durationOf(body) ?? (isObj(raw) ? durationOf(raw) : null), speakers);
     // No segment yet of a recording still being processed: not a transcript with nothing said.
     if (segments.length === 0 && pending) throw transcriptNotYet();
-    return { recordingId: id, segments: listedSegments(list, segments) };
+    return { recordingId, segments: listedSegments(list, segments) };
   };
   const vendor = vendorTranscript(body);
-  if (typeof vendor === 'string') return { recordingId: id, segments: segmentsFromText(vendor) };
+  if (typeof vendor === 'string') return { recordingId, segments: segmentsFromText(vendor) };
   if (vendor !== null) return listed(vendor);
   // `transcript` holds the list too where an envelope was read through to it (`{data: {transcript: […]}}`),
   // and `data` where the transcript object wraps its list (`{transcript: {data: […]}}`).
@@ -63,19 +65,19 @@ export function toTranscript(raw: unknown, recordingId: string): Transcript {
   // an empty one (`{text, segments: []}`: no timed segments made): the text is.
   const list = text === null ? lists[0] : lists.find((entries) => entries.some(isSegmentLike));
   if (list) return listed(list);
-  if (text !== null) return { recordingId: id, segments: segmentsFromText(text) };
+  if (text !== null) return { recordingId, segments: segmentsFromText(text) };
   // Word timings only, each speaker's run of words a segment (words none of which reads as one: not understood).
   const turns = Array.isArray(body.words) ? wordTurns(body.words) : [];
   if (turns.length > 0) return listed(turns);
   // A null list (Go's nil slice): a transcript with nothing said, not a broken reply.
   if (SEGMENT_LIST_KEYS.some((key) => body[key] === null)) {
     if (pending) throw transcriptNotYet();
-    return { recordingId: id, segments: [] };
+    return { recordingId, segments: [] };
   }
   // Nothing but ids and a status, and transcript fields null or blank (`{}`, `{transcript: null}`):
   // no transcript yet, as a 204 says; empty once the recording is said to be completed.
   if (saysNothing(body, pending)) {
-    if (status === 'completed') return { recordingId: id, segments: [] };
+    if (status === 'completed') return { recordingId, segments: [] };
     if (status !== 'failed') throw transcriptNotYet();
   }
   // No transcript anywhere in a reply that says it failed: said so, not as an answer Primer cannot read.
@@ -88,14 +90,13 @@ export function toTranscript(raw: unknown, recordingId: string): Transcript {
  * asked is refused, as a recording's insights are (insights.ts): someone else's words would be
  * shown under this meeting's title.
  */
-function recordingOf(levels: unknown[], asked: string): string {
+function refuseOtherRecording(levels: unknown[], asked: string): void {
   for (const level of levels) {
     const stated = isObj(level) ? textOf(level, 'recording_id', 'recordingId') : null;
     if (stated !== null && !sameId(stated, asked)) {
       throw new ApiError('invalid_response', `The service sent the transcript of another recording (${stated.slice(0, 80)}, not ${asked.slice(0, 80)}); Primer does not show it.`);
     }
   }
-  return asked;
 }
 
 /**

@@ -65,6 +65,7 @@ export function toWebhook(
   const eventsKey = EVENT_LIST_KEYS.find((key) => body[key] != null);
   const events = toTextList(subscribedEvents(eventsKey === undefined ? undefined : body[eventsKey]), WEBHOOK_EVENT_KEYS);
   const disabled = toFlag(body.disabled ?? body.is_disabled ?? body.isDisabled);
+  const statusWord = textOf(body, 'status', 'state');
   return {
     id,
     url,
@@ -73,9 +74,9 @@ export function toWebhook(
     active:
       toFlag(body.active ?? body.enabled ?? body.is_active ?? body.isActive ?? body.is_enabled ?? body.isEnabled) ??
       (disabled === null ? null : !disabled) ??
-      webhookStatusActive(textOf(body, 'status', 'state')),
+      webhookStatusActive(statusWord),
     createdAt: dateOf(body, 'created_at', 'createdAt'),
-    ...(FAILING_WEBHOOK_WORDS.has(textOf(body, 'status', 'state')?.toLowerCase() ?? '') ? { failing: true } : {}),
+    ...(FAILING_WEBHOOK_WORDS.has(statusWord?.toLowerCase() ?? '') ? { failing: true } : {}),
   };
 }
 
