@@ -54,7 +54,11 @@ function expiryOf(body: Obj, now: number): string | null {
   return Number.isNaN(date.getTime()) ? null : date.toISOString();
 }
 
-/** Headers as an object, or as a list of `{name, value}` (or `{key, value}`). */
+/**
+ * Headers as an object, or as a list of `{name, value}` (or `{key, value}`). A value the JSON
+ * gives as a number or a boolean (`"x-amz-meta-duration": 3600`, a bucket-key flag `true`) is
+ * still a signed header: left out, the storage refuses the PUT's signature.
+ */
 function headersOf(value: unknown): Record<string, string> {
   const headers: Record<string, string> = {};
   const pairs = isObj(value)
@@ -63,7 +67,7 @@ function headersOf(value: unknown): Record<string, string> {
       ? value.filter(isObj).map((entry) => [textOf(entry, 'name', 'key', 'header'), entry.value] as const)
       : [];
   for (const [name, headerValue] of pairs) {
-    if (name && typeof headerValue === 'string') headers[name] = headerValue;
+    if (name && (typeof headerValue === 'string' || typeof headerValue === 'boolean' || Number.isFinite(headerValue))) headers[name] = String(headerValue);
   }
   return headers;
 }

@@ -24,7 +24,14 @@ describe('presigned upload', () => {
     [{ upload_url: 'https://s3.test/u?sig=1', recording_id: 'r1', expires_at: '2026-11-22T10:15:00Z' }, '2026-11-22T10:15:00.000Z', {}],
     [{ url: 'https://s3.test/u?sig=1', id: 'r1', expires_in: 900 }, '2026-11-22T10:15:00.000Z', {}],
     [{ presigned_url: 'https://s3.test/u?sig=1', recording: { id: 'r1' } }, null, {}],
-    [{ uploadUrl: 'https://s3.test/u?sig=1', recordingId: 'r1', headers: { 'x-amz-acl': 'private', n: 1 } }, null, { 'x-amz-acl': 'private' }],
+    [{ uploadUrl: 'https://s3.test/u?sig=1', recordingId: 'r1', headers: { 'x-amz-acl': 'private', n: { a: 1 }, m: null } }, null, { 'x-amz-acl': 'private' }],
+    // Signed headers the JSON gives as numbers or booleans are sent as their text.
+    [
+      { uploadUrl: 'https://s3.test/u?sig=1', recordingId: 'r1', headers: { 'x-amz-meta-duration': 3600, 'x-amz-server-side-encryption-bucket-key-enabled': true, bad: Number.NaN } },
+      null,
+      { 'x-amz-meta-duration': '3600', 'x-amz-server-side-encryption-bucket-key-enabled': 'true' },
+    ],
+    [{ uploadUrl: 'https://s3.test/u?sig=1', recordingId: 'r1', headers: [{ name: 'x-amz-meta-size', value: 42 }] }, null, { 'x-amz-meta-size': '42' }],
     [{ data: { upload_url: 'https://s3.test/u?sig=1', recording_id: 'r1' } }, null, {}],
   ])('reads %j', (raw, expiresAt, headers) => {
     expect(toPresignedUpload(raw, 'https://svc.test', NOW)).toEqual({ uploadUrl: 'https://s3.test/u?sig=1', recordingId: 'r1', expiresAt, headers });
