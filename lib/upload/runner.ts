@@ -65,11 +65,12 @@ const EXPIRED_CODES = new Set(['AccessDenied', 'ExpiredToken', 'RequestExpired',
 /**
  * Whether storage refused the URL itself (expired, revoked, signature no longer valid), so a new
  * one may work: any 403 (S3: AccessDenied "Request has expired", SignatureDoesNotMatch; Azure:
- * AuthenticationFailed), and a 400 or 401 only when its body says the URL expired or was denied.
+ * AuthenticationFailed), any 410 (a signed-upload endpoint of the service's own says an expired or
+ * used URL is Gone), and a 400 or 401 only when its body says the URL expired or was denied.
  * Any other refusal (a malformed request, a file too large) would fail again with a new URL.
  */
 export function refusesUrl(error: ApiError): boolean {
-  if (error.status === 403) return true;
+  if (error.status === 403 || error.status === 410) return true;
   if (error.status !== 400 && error.status !== 401) return false;
   return (error.code !== null && EXPIRED_CODES.has(error.code)) || /\bexpired\b/i.test(error.message);
 }

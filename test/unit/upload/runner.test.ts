@@ -80,7 +80,7 @@ const URL_2 = 'https://storage.example/rec-2?sig=2';
 const URL_3 = 'https://storage.example/rec-3?sig=3';
 
 describe('refusesUrl', () => {
-  it('takes any 403 as a refused URL, a 400 or 401 only when storage says the URL expired or was denied', () => {
+  it('takes any 403 or 410 as a refused URL, a 400 or 401 only when storage says the URL expired or was denied', () => {
     expect(refusesUrl(new ApiError('forbidden', 'x', { status: 403 }))).toBe(true);
     expect(refusesUrl(new ApiError('bad_request', 'x', { status: 400, code: 'ExpiredToken' }))).toBe(true);
     expect(refusesUrl(new ApiError('unauthorized', 'x', { status: 401, code: 'AccessDenied' }))).toBe(true);
@@ -89,6 +89,8 @@ describe('refusesUrl', () => {
     expect(refusesUrl(new ApiError('unauthorized', 'x', { status: 401 }))).toBe(false);
     expect(refusesUrl(new ApiError('not_found', 'x', { status: 404, code: 'AccessDenied' }))).toBe(false);
     expect(refusesUrl(new ApiError('network', 'expired'))).toBe(false);
+    // A signed-upload endpoint of the service's own (not S3) answers an expired or used URL 410 Gone.
+    expect(refusesUrl(new ApiError('not_found', 'The upload server answered 410.', { status: 410 }))).toBe(true);
   });
 });
 
