@@ -4,7 +4,7 @@
  * itself is the credential. Failures come back as ApiError, with object storage's XML error
  * (<Code>/<Message>) read for the message and code (the runner tells an expired URL by them).
  */
-import { ApiError, kindForStatus, TOO_LARGE_ANSWER, type ApiErrorKind } from '../api/errors';
+import { ApiError, kindForStatus, parseErrorBody, TOO_LARGE_ANSWER, type ApiErrorKind } from '../api/errors';
 
 export interface PutRequest {
   url: string;
@@ -52,9 +52,25 @@ function kindOf(status: number, code: string | null): ApiErrorKind {
   return connection ?? kindForStatus(status);
 }
 
-/** The `<Code>` of object storage's XML error (`AccessDenied`, `ExpiredToken` …), when there is one. */
+/**
+ * Storage that answers in JSON rather than S3's XML (Supabase Storage's signed upload URLs,
+ * Firebase, a service's own upload endpoint): its words and code, read as the service's errors are.
+ * A status number given as the code (`{"error": {"code": 403}}`) names nothing more.
+ */
+function jsonRefusal(body: string): { message: string | null; code: string | null } | null {
+  try {
+    const json: unknown = JSON.parse(body);
+    if (json === null || typeof json !== 'object') return null;
+  } catch {
+    return null;
+  }
+  const { message, code } = parseErrorBody(body, 'application/json');
+  return { message, code: code !== null && /^\d+$/.test(code) ? null : code };
+}
+
+/** The `<Code>` of object storage's XML error (`AccessDenied`, `ExpiredToken` …), or its JSON error's code, when there is one. */
 export function storageErrorCode(body: string): string | null {
-  return /<Code>([^<]{1,100})<\/Code>/.exec(body)?.[1] ?? null;
+  return /<Code>([^<]{1,100})<\/Code>/.exec(body)?.[1] ?? jsonRefusal(body)?.code ?? null;
 }
 
 /**
@@ -68,7 +84,7 @@ export function storageErrorCode(body: string): string | null {
 function storageMessageOf(body: string): string | undefined {
   const detail = xmlText(/<AuthenticationErrorDetail>([^<]{1,2000})<\/AuthenticationErrorDetail>/.exec(body)?.[1])?.split(/\s*String to sign used was|\n/)[0]?.trim();
   if (detail) return detail;
-  const message = xmlText(/<Message>([^<]{1,300})<\/Message>/.exec(body)?.[1]);
+  const message = xmlText(/<Message>([^<]{1,300})<\/Message>/.exec(body)?.[1]) ?? jsonRefusal(body)?.message ?? undefined;
   return message?.replace(/\s*\nRequestId:[\s\S]*$/, '').trim() || undefined;
 }
 
