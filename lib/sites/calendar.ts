@@ -235,10 +235,10 @@ export const calendarAdapter: SiteAdapter = {
   readSurface: (root) => withReadCache(() => readSurface(root)),
   // Any one anchor will do: stop at the first found (a missing one costs a whole-page search).
   recognise: (doc) => SEL_ANCHORS.some((selector) => doc.querySelector(selector) !== null),
-  // Settings (`/calendar/u/0/r/settings/…`) and Tasks (`/r/tasks`) list no one; nor do the pages
-  // outside the app: booking pages (`/calendar/appointments/…`, older `/calendar/selfsched`) and
-  // public embeds (`/calendar/embed?src=…`).
-  peopleless: (where) => /\/(r\/settings|r\/tasks|appointments|selfsched|embed)(\/|$)/.test(where.pathname),
+  // Settings (`/calendar/u/0/r/settings/…`), Tasks (`/r/tasks`) and the Trash (`/r/trash`: deleted
+  // events, often none) list no one; nor do the pages outside the app: booking pages
+  // (`/calendar/appointments/…`, older `/calendar/selfsched`) and public embeds (`/calendar/embed?src=…`).
+  peopleless: (where) => /\/(r\/settings|r\/tasks|r\/trash|appointments|selfsched|embed)(\/|$)/.test(where.pathname),
   // Events may have no guests; one whose guest list shows rows has some, organizer and user
   // included: reading no one there means the rows' address attributes changed.
   expectsPeople: (doc) => withReadCache(() => queryAll(doc, SEL_GUEST_LISTS).some((list) => !isHidden(list) && list.querySelector(SEL_GUEST_ROW) !== null)),
