@@ -93,7 +93,18 @@ export function ApiKeyField({ settings, address, value, onChange, onRemove, busy
       {keyAddress !== null && confirming ? (
         // One click under Show API key removed a key many services show only once: asked first, as
         // Delete is, with focus on Cancel (a held Enter does not confirm it).
-        <p className="options-inline-actions" role="group" aria-label="Remove the API key">
+        // Esc backs out as Cancel does (focus is on Cancel; a keyboard user expects Esc to say no).
+        <p
+          className="options-inline-actions"
+          role="group"
+          aria-label="Remove the API key"
+          onKeyDown={(event) => {
+            if (event.key !== 'Escape') return;
+            event.preventDefault();
+            backToRemove.current = true;
+            setConfirming(false);
+          }}
+        >
           <span>Remove the key{ending}? Briefings stop until a key is saved again.</span>{' '}
           <Button
             variant="danger"
@@ -115,6 +126,7 @@ export function ApiKeyField({ settings, address, value, onChange, onRemove, busy
           <Button
             variant="secondary"
             autoFocus
+            aria-keyshortcuts="Escape"
             onClick={() => {
               backToRemove.current = true;
               setConfirming(false);

@@ -146,12 +146,23 @@ function WebhookItem({ webhook, addressShared, confirming, busy, onAsk, onCancel
         ) : null}
       </p>
       {webhook.id === null ? null : confirming ? (
-        <div className="options-confirm" role="group" aria-label={`Confirm deleting ${name}`} aria-describedby={detailsId}>
+        <div
+          className="options-confirm"
+          role="group"
+          aria-label={`Confirm deleting ${name}`}
+          aria-describedby={detailsId}
+          // Esc backs out as Cancel does (not while the delete is on its way, as Cancel is held then).
+          onKeyDown={(event) => {
+            if (event.key !== 'Escape' || busy) return;
+            event.preventDefault();
+            onCancel();
+          }}
+        >
           <p>Delete the webhook for {name}? The service will stop sending events there.</p>
           <Button variant="danger" onClick={onConfirm} busy={busy}>
             Yes, delete
           </Button>
-          <Button variant="secondary" onClick={busy ? undefined : onCancel} aria-disabled={busy || undefined} autoFocus>
+          <Button variant="secondary" onClick={busy ? undefined : onCancel} aria-disabled={busy || undefined} aria-keyshortcuts="Escape" autoFocus>
             Cancel
           </Button>
         </div>
