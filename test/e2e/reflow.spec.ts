@@ -75,6 +75,14 @@ test('the side panel reflows at 320 px with text at 200 %: a meeting and a perso
   await expect(panel.getByRole('heading', { level: 1, name: 'Maya Chen' })).toBeVisible();
   await expect(panel.getByRole('region', { name: /Recent recordings/ })).toBeVisible();
   await expectReflow(panel, 'panel-person', 320);
+
+  // With text at 200 % the search bar is about 340 px tall: stuck at the top, it hid half the panel
+  // over the whole briefing. In a panel that text makes short it scrolls away with the page.
+  await setBrowserFontSize(panel, 32);
+  await panel.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  const bar = await panel.evaluate(() => document.querySelector('.panel-bar')!.getBoundingClientRect().bottom);
+  expect(bar, 'the bar’s bottom edge, scrolled to the end of a briefing with text at 200 %').toBeLessThanOrEqual(0);
+  await setBrowserFontSize(panel, 16);
 });
 
 test('the side panel’s notice that something other than Primer’s service answers at its address passes axe-core and reflows at 320 px with text at 200 %', async ({ context, extensionId, serviceWorker, standIn }) => {

@@ -50,6 +50,23 @@ describe('the sticky panel bar', () => {
     expect(css).toMatch(/\.panel-bar\s*\{[^}]*position:\s*sticky/);
   });
 
+  it('scrolls away with the page in a short panel, where large text or zoom made it half the panel’s height', () => {
+    // At 320 px with text at 200 % the bar (name, label, field, and Find wrapped under it) is about
+    // 340 px: stuck at the top of a 720 px panel it hid half of every briefing, and never left.
+    // Measured in em, so the browser's text size (and zoom, which shortens the panel in CSS px) counts.
+    const css = readFileSync('components/panel/panel.css', 'utf8');
+    const query = /@media \(max-height:\s*([\d.]+)em\)\s*\{([\s\S]*?)\n\}/.exec(css);
+    expect(query, 'a max-height query in em').not.toBeNull();
+    const [, height, body] = query!;
+    // 720 px of panel at text 32 px is 22.5em; at 16 px the bar is about 7em, a quarter of 28em.
+    expect(Number(height)).toBeGreaterThanOrEqual(28);
+    expect(body).toMatch(/\.panel-bar\s*\{[^}]*position:\s*static/);
+    // Nothing is stuck at the top there: the scroll padding for it goes too.
+    const html = /html\s*\{([^}]*)\}/.exec(body!);
+    expect(html?.[1]).toMatch(/scroll-padding-top:/);
+    expect(html?.[1]).not.toMatch(/--panel-bar-height/);
+  });
+
   it('keeps the height the padding uses up to date as the bar grows, and removes it when gone', () => {
     const { resize } = fakeResizeObserver();
     const height = { value: 109.6 };
