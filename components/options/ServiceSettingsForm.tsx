@@ -113,9 +113,14 @@ export function ServiceSettingsForm({ settings }: { settings: SettingsView }) {
     pointAt(urlRef.current, message);
   }
 
-  /** The saved key is for another address and none was typed: saving or testing would go without it. */
-  function rejectMissingKey(): boolean {
-    if (!urlCheck.ok || keyAddress === null || urlCheck.baseUrl === keyAddress || key.trim() !== '') return false;
+  /**
+   * No key was typed and none is saved for this address: saving or testing would go without it. A
+   * first Save may keep the address alone (it says the key is still needed); a test cannot run, and
+   * asked the browser for access to the host before saying so under its button.
+   */
+  function rejectMissingKey({ testing = false } = {}): boolean {
+    if (!urlCheck.ok || urlCheck.baseUrl === keyAddress || key.trim() !== '') return false;
+    if (keyAddress === null && (!testing || settings.locked.apiKey)) return false;
     const message = `Enter the API key for ${urlCheck.baseUrl}.`;
     setKeyError(message);
     pointAt(keyRef.current, message);
@@ -186,7 +191,7 @@ export function ServiceSettingsForm({ settings }: { settings: SettingsView }) {
         rejectUrl(urlCheck.message);
         return null;
       }
-      if (rejectMissingKey()) return null;
+      if (rejectMissingKey({ testing: true })) return null;
       if (!urlLocked) payload.serviceUrl = urlCheck.baseUrl;
       permissionPattern = urlCheck.permissionPattern;
     }

@@ -96,6 +96,23 @@ describe('ConnectionTest', () => {
     expect(screen.queryByRole('button', { name: 'Grant access' })).not.toBeInTheDocument();
   });
 
+  it('on a first setup, asks for the key at its field before testing an address typed alone: no permission prompt for a test that cannot run', async () => {
+    // A new user typed the address and pressed Test connection: the browser asked for access to
+    // the host, and only then did the page say, under the button, that the key was missing.
+    const user = userEvent.setup();
+    const request = grantPermission(true);
+    fakeBackground({});
+    renderWithClient(<ServiceSettingsForm settings={settingsView({ serviceUrl: null, hasApiKey: false, apiKeyHint: null })} />);
+    await user.type(screen.getByLabelText('Service address'), 'new.example.net');
+    await user.click(screen.getByRole('button', { name: 'Test connection' }));
+    expect(request).not.toHaveBeenCalled();
+    expect(sent('connection.test')).toHaveLength(0);
+    const key = screen.getByLabelText('API key');
+    expect(key).toHaveAttribute('aria-invalid', 'true');
+    expect(key).toHaveAccessibleDescription(/Enter the API key for https:\/\/new\.example\.net/);
+    expect(key).toHaveFocus();
+  });
+
   it('does not test a new address with the saved key: asks for the key typed for it', async () => {
     const user = userEvent.setup();
     fakeBackground({});
