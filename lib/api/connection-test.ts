@@ -13,7 +13,7 @@ import { toContactPage } from './normalise';
 export async function testConnection(client: ServiceClient, signal?: AbortSignal): Promise<ConnectionResult> {
   const query = { limit: 1, offset: 0 };
   try {
-    const response = await client.http.request('GET', CONTACTS_PATH, { query, signal });
+    const response = await listFirstContacts(client, query, signal);
     // Every shape the client reads elsewhere passes: the same normaliser reads it.
     const page = toContactPage(response.body, query);
     // No body at all (204, an empty 200, `null`) is how some services list no contacts, and also
@@ -25,6 +25,11 @@ export async function testConnection(client: ServiceClient, signal?: AbortSignal
     if (!(error instanceof ApiError)) throw error;
     // Sent on elsewhere (http.ts): where to is worth saying.
     if (error.kind === 'http' && error.code === NOT_THE_SERVICE_CODE) return notService(error.message);
+    // Refused even without the query, by an address that keeps its list behind the key: the
+    // service, saying why in its own words (a key some services refuse with a 400).
+    if (error.kind === 'bad_request' && (await refusedWithoutKey(client.http, {}, signal).catch(() => false))) {
+      return { ok: false, reason: 'refused_request', message: refusedMessage(error.message) };
+    }
     switch (error.kind) {
       case 'unauthorized':
         return { ok: false, reason: 'bad_key', message: 'The service did not accept this API key.' };
@@ -45,6 +50,28 @@ export async function testConnection(client: ServiceClient, signal?: AbortSignal
         return notService();
     }
   }
+}
+
+/**
+ * The list's query parameters are the service's own (the interface does not show them): one that
+ * validates them may refuse `limit=1` (a minimum page size) or `offset` (another way of paging)
+ * with a 400 or 422. Asked again without them, it answers as its lookups will find it.
+ */
+async function listFirstContacts(client: ServiceClient, query: { limit: number; offset: number }, signal?: AbortSignal) {
+  try {
+    return await client.http.request('GET', CONTACTS_PATH, { query, signal });
+  } catch (error) {
+    if (!(error instanceof ApiError) || error.kind !== 'bad_request') throw error;
+    return client.http.request('GET', CONTACTS_PATH, { signal });
+  }
+}
+
+/** The service's words, as text (the key was taken out of them), and what to check. */
+function refusedMessage(said: string): string {
+  const words = said.trim();
+  const next = 'Check the API key, and that the address is the one given for the service’s API.';
+  if (words === '' || words === defaultMessage('bad_request')) return next;
+  return `The service said: “${words}”${/[.!?]$/.test(words) ? '' : '.'} ${next}`;
 }
 
 /**

@@ -55,6 +55,8 @@ export const CONNECTION_FAILURES = [
   'forbidden',
   'unreachable',
   'not_service',
+  /** The service (it refuses the list without a key) refused the request with the key: a 400 or 422. */
+  'refused_request',
   'server_error',
   'rate_limited',
 ] as const;
