@@ -4,39 +4,11 @@
  * address never had one, nor one whose access was taken away on chrome://extensions. Without it
  * every lookup fails as if the service were down.
  */
-import { useEffect, useState } from 'react';
-import { browser } from '#imports';
+import { useState } from 'react';
 import { normaliseBaseUrl } from '@/lib/api/base-url';
 import { Button } from '@/components/ui/Button';
+import { useHostAccess } from '@/components/ui/useHostAccess';
 import { requestHostPermission } from './host-permission';
-
-async function hasAccess(pattern: string): Promise<boolean> {
-  try {
-    return await browser.permissions.contains({ origins: [pattern] });
-  } catch {
-    return true;
-  }
-}
-
-/** Whether Primer may contact `pattern`'s host, kept current as access is given or taken away. */
-function useHostAccess(pattern: string | null): [granted: boolean | null, check: () => void] {
-  const [granted, setGranted] = useState<{ pattern: string; granted: boolean } | null>(null);
-  const [checks, setChecks] = useState(0);
-  useEffect(() => {
-    if (pattern === null) return;
-    let live = true;
-    const check = () => void hasAccess(pattern).then((value) => live && setGranted({ pattern, granted: value }));
-    check();
-    browser.permissions.onAdded.addListener(check);
-    browser.permissions.onRemoved.addListener(check);
-    return () => {
-      live = false;
-      browser.permissions.onAdded.removeListener(check);
-      browser.permissions.onRemoved.removeListener(check);
-    };
-  }, [pattern, checks]);
-  return [pattern !== null && granted?.pattern === pattern ? granted.granted : null, () => setChecks((count) => count + 1)];
-}
 
 /** One function for every render: the note takes focus once, when it replaces the button pressed. */
 const focusOnMount = (note: HTMLElement | null) => note?.focus();

@@ -16,6 +16,7 @@ import { openBriefingShortcut, openPanel, opensAnywhere } from '@/lib/panel/open
 import type { UploadDraft } from '@/lib/upload/draft';
 import { isSending } from '@/lib/upload/record';
 import { LookupProblemNote } from './LookupProblemNote';
+import { ServiceAccessNote } from './ServiceAccessNote';
 import { privateWindowBlock, uploadBlockedText } from './upload-blocked';
 import { formInTab, useActiveTabProblem } from './useActiveTabProblem';
 import { UploadForm, type StartedUpload } from './UploadForm';
@@ -35,8 +36,9 @@ type Setup = 'loading' | 'ready' | { missing: string } | { unanswered: string };
  * key, perhaps): the draft's contacts are still the old settings' ids, and the new form must not
  * offer them.
  */
-function useSetup(): { setup: Setup; settingsChanged: boolean } {
+function useSetup(): { setup: Setup; settingsChanged: boolean; serviceUrl: string | null } {
   const [setup, setSetup] = useState<Setup>('loading');
+  const [serviceUrl, setServiceUrl] = useState<string | null>(null);
   const [settingsChanged, setSettingsChanged] = useState(false);
   useEffect(() => {
     let live = true;
@@ -46,7 +48,11 @@ function useSetup(): { setup: Setup; settingsChanged: boolean } {
       const reading = ++asked;
       const current = () => live && reading === asked;
       sendRequest('settings.get', {})
-        .then((settings) => current() && setSetup(settings.serviceUrl && settings.hasApiKey ? 'ready' : { missing: setupMissing(settings) }))
+        .then((settings) => {
+          if (!current()) return;
+          setSetup(settings.serviceUrl && settings.hasApiKey ? 'ready' : { missing: setupMissing(settings) });
+          setServiceUrl(settings.serviceUrl);
+        })
         // Not "not set up": a user who is set up was sent to enter the key again.
         .catch(() => current() && setSetup({ unanswered: 'Primer’s background did not answer. Close this window and open it again.' }));
     };
@@ -63,7 +69,7 @@ function useSetup(): { setup: Setup; settingsChanged: boolean } {
       unwatch();
     };
   }, []);
-  return { setup, settingsChanged };
+  return { setup, settingsChanged, serviceUrl };
 }
 
 function setupMissing(settings: SettingsView | null): string {
@@ -95,7 +101,7 @@ function closeIfPopup(): void {
 }
 
 export function PopupApp({ draft: loadingDraft }: { draft: Promise<UploadDraft> }) {
-  const { setup, settingsChanged } = useSetup();
+  const { setup, settingsChanged, serviceUrl } = useSetup();
   const problem = useActiveTabProblem();
   // The tab's lookups found no address or key for it (settings changed since they were read):
   // an upload would fail the same way, so the section says what the setup needs, as above.
@@ -168,6 +174,8 @@ export function PopupApp({ draft: loadingDraft }: { draft: Promise<UploadDraft> 
         </p>
       ) : null}
       <LookupProblemNote problem={problem} />
+      {/* Once: the tab's own lookups said it already. Only once set up: until then the setup is what is missing. */}
+      {setup === 'ready' && problem?.problem !== 'no_access' ? <ServiceAccessNote serviceUrl={serviceUrl} /> : null}
 
       <section className="popup__section" aria-labelledby="upload-heading">
         <h2 id="upload-heading" ref={uploadHeadingRef} tabIndex={-1}>
