@@ -40,7 +40,7 @@ export async function testConnection(client: ServiceClient, signal?: AbortSignal
         return {
           ok: false,
           reason: 'unreachable',
-          message: `Nothing answered at ${client.baseUrl}. Check the address and your connection.${plainHttpHint(client.baseUrl)}`,
+          message: `Nothing answered at ${client.baseUrl}. Check the address and your connection.${plainHttpHint(client.baseUrl) || certificateHint(client.baseUrl)}`,
         };
       case 'rate_limited':
         return { ok: false, reason: 'rate_limited', message: 'The service is busy (rate limited). Try again shortly.' };
@@ -96,6 +96,15 @@ function notService(seen?: string): ConnectionResult {
       `${seen ? `${seen} ` : ''}Its reply is not the service’s: a web site, a sign-in page or another server answers like this. ` +
       'Enter the address of the service’s API (your administrator or the service’s documentation gives it) and test again.',
   };
+}
+
+/**
+ * An https service whose certificate this browser does not trust (self-signed, a company's own
+ * authority) fails like no server at all: the browser tells Primer nothing more. A tab shows it.
+ */
+function certificateHint(baseUrl: string): string {
+  if (new URL(baseUrl).protocol !== 'https:') return '';
+  return ' If the address opens in a tab with a certificate warning, this browser does not trust the service’s certificate: ask whoever runs the service to use one it trusts, or to have this computer trust it.';
 }
 
 /**
