@@ -2,8 +2,9 @@
  * "Test connection": asks the background to try the typed (unsaved) values, falling back to the
  * saved ones, and says plainly what happened.
  */
-import { useImperativeHandle, useRef, useState, type ReactNode, type Ref } from 'react';
+import { useEffect, useImperativeHandle, useRef, useState, type ReactNode, type Ref } from 'react';
 import { useMutation } from '@tanstack/react-query';
+import { browser } from '#imports';
 import { sendRequest } from '@/lib/messaging/send';
 import type { RequestOf } from '@/lib/messaging/protocol';
 import { Button } from '@/components/ui/Button';
@@ -57,6 +58,21 @@ export function ConnectionTest({ prepare, ref }: Props) {
       test.reset();
     },
   }));
+
+  // Access to the host taken away (chrome://extensions): "Connected" is no longer true, and the
+  // options page's note above now says so. The result goes, as after an edit.
+  const connectedTo = test.data?.ok ? lastDraft?.permissionPattern : null;
+  const resetTest = test.reset;
+  useEffect(() => {
+    if (!connectedTo) return;
+    const removed = ({ origins }: { origins?: string[] }) => {
+      if (!origins?.includes(connectedTo)) return;
+      setLastDraft(null);
+      resetTest();
+    };
+    browser.permissions.onRemoved.addListener(removed);
+    return () => browser.permissions.onRemoved.removeListener(removed);
+  }, [connectedTo, resetTest]);
 
   function run() {
     const draft = prepare();
