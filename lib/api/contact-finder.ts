@@ -27,6 +27,11 @@ import { toContact, toContactPage } from './normalise';
 const RECHECK_AFTER_MS = 24 * 60 * 60 * 1000;
 const CALIBRATION_SAMPLE = 20;
 const NAME_SEARCH_LIMIT = 100;
+/**
+ * Pages of one address's search read at most: past them (an address inside hundreds of others'),
+ * the whole list decides.
+ */
+const ADDRESS_SEARCH_PAGES = 10;
 /** Route missing or filter refused: try the next form. Anything else is a real failure. */
 const NOT_THIS_FORM = new Set(['not_found', 'bad_request', 'http']);
 
@@ -92,9 +97,37 @@ export class ContactFinder {
       await this.#store.update(this.#http.baseUrl, { contactLookup: 'local-index', contactLookupCheckedAt: this.#now() });
       return pickByEmail(await this.#index.byEmail(wanted), wanted);
     }
-    const found = pickByEmail(candidates, wanted);
+    const found = pickByEmail(candidates, wanted) ?? (await this.#onLaterPages(lookup, candidates, wanted, call));
+    if (found === 'unread') return pickByEmail(await this.#index.byEmail(wanted), wanted);
     if (found === null && (await this.#mayMissStored(wanted))) return pickByEmail(await this.#index.byEmail(wanted), wanted);
     return found;
+  }
+
+  /**
+   * The asked address on the pages after `first`, as the server names them: a substring search
+   * (`al@…` is inside `hal@…` and `val@…`) on a server with a page size of its own finds its
+   * contact past the first page. Null once the pages end without them; 'unread' when they did not
+   * end (too many, or a page the filter answered with others): the whole list decides.
+   */
+  async #onLaterPages(lookup: ContactLookup, first: ContactRecord[], wanted: string, call: FindOptions): Promise<ContactRecord | null | 'unread'> {
+    let more = laterPages.get(first);
+    const seen = new Set(first.map((contact) => contact.id));
+    for (let page = 1; more !== undefined; page++) {
+      if (page >= ADDRESS_SEARCH_PAGES) return 'unread';
+      const items = await this.#list(more.path, more.query, call).catch((error: unknown) => {
+        // A page past the end (DRF's "Invalid page." 404) or refused: nothing more to read there.
+        if (error instanceof ApiError && NOT_THIS_FORM.has(error.kind)) return [];
+        throw error;
+      });
+      // Other people, or the same page again (the paging ignored): the rest is unknown.
+      const fresh = items.filter((contact) => !seen.has(contact.id));
+      if (!this.#honoursFilter(lookup, items, wanted) || (items.length > 0 && fresh.length === 0)) return 'unread';
+      for (const contact of fresh) seen.add(contact.id);
+      const found = pickByEmail(items, wanted);
+      if (found !== null) return found;
+      more = laterPages.get(items);
+    }
+    return null;
   }
 
   /**
@@ -309,11 +342,20 @@ export class ContactFinder {
     }
   }
 
+  /** One page of a filtered list; the query of the page after it, when the server names one, is kept in `laterPages`. */
   async #list(path: string, query: Record<string, string>, call: FindOptions): Promise<ContactRecord[]> {
-    const response = await this.#http.request('GET', path, { query: { ...query, limit: 50 }, ...call });
-    return toContactPage(response.body, { limit: 50, offset: 0 }).items;
+    const asked: Record<string, string> = { ...query, limit: query.limit ?? '50' };
+    const response = await this.#http.request('GET', path, { query: asked, ...call });
+    const linkPaging = { link: response.headers.get('link'), requestUrl: this.#http.url(path, asked), apiRoot: this.#http.url('/api/v2') };
+    const page = toContactPage(response.body, { limit: Number(asked.limit) || 50, offset: Number(asked.offset ?? 0) || 0 }, linkPaging);
+    // The filter goes with the next page's query: a cursor or an offset worked out here names none.
+    if (page.next !== null && page.items.length > 0) laterPages.set(page.items, { path, query: { ...asked, ...(JSON.parse(page.next) as Record<string, string>) } });
+    return page.items;
   }
 }
+
+/** The next page of a filtered list's answer (ContactFinder.#list), by the answer's own array. */
+const laterPages = new WeakMap<ContactRecord[], { path: string; query: Record<string, string> }>();
 
 /** `shared`, or an `aborted` failure as soon as `signal` is: the caller stops waiting, the work goes on. */
 function untilAborted<T>(shared: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
