@@ -250,7 +250,10 @@ export class ContactFinder {
     let caseSensitive = false;
     for (const lookup of CONTACT_LOOKUPS) {
       if (lookup === 'local-index') break;
-      const candidates = await this.#run(lookup, asStored, call);
+      const candidates = await this.#run(lookup, asStored, call).catch((error: unknown) => {
+        if (failsAsForm(error)) return 'unsupported' as const;
+        throw error;
+      });
       if (!Array.isArray(candidates)) continue;
       if (finds(candidates) && this.#honoursFilter(lookup, candidates, wanted)) {
         chosen = lookup;
@@ -356,6 +359,16 @@ export class ContactFinder {
 
 /** The next page of a filtered list's answer (ContactFinder.#list), by the answer's own array. */
 const laterPages = new WeakMap<ContactRecord[], { path: string; query: Record<string, string> }>();
+
+/**
+ * A form being tried that fails with the service's own error (500, 501; retried already): a route
+ * that takes the form's path for a contact's id (Express and Mongoose: `/contacts/search` is
+ * "Cast to ObjectId failed", every time), not a service down. A gateway's 502, 503 or 504 is: the
+ * lookup fails, and the forms are tried again on the next one.
+ */
+function failsAsForm(error: unknown): boolean {
+  return error instanceof ApiError && error.kind === 'server' && (error.status === 500 || error.status === 501);
+}
 
 /** `shared`, or an `aborted` failure as soon as `signal` is: the caller stops waiting, the work goes on. */
 function untilAborted<T>(shared: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
