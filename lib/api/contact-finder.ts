@@ -350,7 +350,15 @@ export class ContactFinder {
     const asked: Record<string, string> = { ...query, limit: query.limit ?? '50' };
     const response = await this.#http.request('GET', path, { query: asked, ...call });
     const linkPaging = { link: response.headers.get('link'), requestUrl: this.#http.url(path, asked), apiRoot: this.#http.url('/api/v2') };
-    const page = toContactPage(response.body, { limit: Number(asked.limit) || 50, offset: Number(asked.offset ?? 0) || 0 }, linkPaging);
+    let page;
+    try {
+      page = toContactPage(response.body, { limit: Number(asked.limit) || 50, offset: Number(asked.offset ?? 0) || 0 }, linkPaging);
+    } catch (error) {
+      // No list: a filter may answer with its one contact itself (`{id, name, email}`, `{contact: …}`).
+      const single = oneContact(response.body);
+      if (single === null) throw error;
+      return single;
+    }
     // The filter goes with the next page's query: a cursor or an offset worked out here names none.
     if (page.next !== null && page.items.length > 0) laterPages.set(page.items, { path, query: { ...asked, ...(JSON.parse(page.next) as Record<string, string>) } });
     return page.items;
@@ -434,6 +442,21 @@ function hasAsciiFormDomain(address: string): boolean {
  */
 function pickByEmail(candidates: ContactRecord[], wanted: string): ContactRecord | null {
   return theOnly(candidates.filter((contact) => hasAddress(contact, wanted)));
+}
+
+/**
+ * A filter's answer that is one contact rather than a list: that contact, when it has an address
+ * (the filter's word is checked against it, as a list's is), or nobody (`{"contact": null}`).
+ * Null when it reads as neither.
+ */
+function oneContact(body: unknown): ContactRecord[] | null {
+  if (saysNobody(body)) return [];
+  try {
+    const contact = toContact(body);
+    return addressesOf(contact).length > 0 ? [contact] : null;
+  } catch {
+    return null;
+  }
 }
 
 /**
