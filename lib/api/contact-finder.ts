@@ -328,7 +328,8 @@ export class ContactFinder {
           return await this.#list('/api/v2/contacts', { q: email }, call);
         case 'by-email-path': {
           const response = await this.#http.request('GET', `/api/v2/contacts/by-email/${encodeURIComponent(email)}`, { ...call });
-          return response.body === null || saysNobody(response.body) ? [] : [toContact(response.body)];
+          // One contact, or a list of them (an address need not be unique: `[]` is nobody).
+          return oneContact(response.body) ?? toContactPage(response.body, { limit: 50, offset: 0 }).items;
         }
         case 'local-index':
           return await this.#index.byEmail(email);
