@@ -51,7 +51,7 @@ interface Flight {
   pending: Promise<Entry>;
   interactive: boolean;
   /** dropWhere's tests made while it was on its way: an answer one of them matches is not kept. */
-  drops: ((value: unknown) => boolean)[];
+  drops: ((value: unknown, key: string) => boolean)[];
 }
 
 /**
@@ -255,21 +255,21 @@ export class SwrCache {
   }
 
   /**
-   * Drops the entries under `prefix` whose value `matches` (in memory and stored): answers that
-   * turned out wrong, e.g. lookups naming a contact the service no longer has.
+   * Drops the entries under `prefix` whose value (or key: what was asked) `matches`, in memory and
+   * stored: answers that turned out wrong, e.g. lookups naming a contact the service no longer has.
    */
-  async dropWhere(prefix: string, matches: (value: unknown) => boolean): Promise<void> {
+  async dropWhere(prefix: string, matches: (value: unknown, key: string) => boolean): Promise<void> {
     // A call on its way may answer with what the service had before: such an answer is not kept.
     for (const [key, flight] of this.#inflight) if (key.startsWith(prefix)) flight.drops.push(matches);
     const keys = new Set<string>();
-    for (const [key, entry] of this.#memory) if (key.startsWith(prefix) && matches(entry.value)) keys.add(key);
+    for (const [key, entry] of this.#memory) if (key.startsWith(prefix) && matches(entry.value, key)) keys.add(key);
     const stored = (await this.#store.keys()).filter((key) => key.startsWith(prefix) && !keys.has(key));
     const values: Record<string, unknown> = this.#store.getMany
       ? await this.#store.getMany(stored)
       : Object.fromEntries(await Promise.all(stored.map(async (key): Promise<[string, unknown]> => [key, await this.#store.get(key)])));
     for (const key of stored) {
       const entry = EntrySchema.safeParse(values[key]);
-      if (entry.success && matches(entry.data.value)) keys.add(key);
+      if (entry.success && matches(entry.data.value, key)) keys.add(key);
     }
     for (const key of keys) {
       this.#memory.delete(key);
@@ -483,7 +483,7 @@ export class SwrCache {
     const value = await fetcher();
     const entry = { value, storedAt: this.#now() };
     const asked = flight();
-    if (this.#inflight.get(key) === asked && !asked.drops.some((drop) => drop(value))) {
+    if (this.#inflight.get(key) === asked && !asked.drops.some((drop) => drop(value, key))) {
       this.#memory.set(key, entry);
       this.#unwritten.set(key, entry);
     }

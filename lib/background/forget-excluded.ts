@@ -9,7 +9,8 @@ import { browser } from '#imports';
 import { ContactMatchSchema } from '../models/contact';
 import { leavesSomeoneOut, leftOutPerson } from '../panel/left-out';
 import { PANEL_CACHE_KEY, SAVED_BRIEFINGS_KEY } from '../storage/panel-cache-key';
-import { watchPreferences, type Preferences } from '../storage/preferences';
+import { leftOutBy, watchPreferences, type Preferences } from '../storage/preferences';
+import { BY_EMAIL } from './handlers/contacts';
 import type { ServiceContext } from './service-context';
 
 /** Forgets what the cache kept of the people `preferences` leave out. */
@@ -23,10 +24,13 @@ export async function forgetLeftOut(context: ServiceContext, preferences: Prefer
   );
   if (scope === null) return;
   const ids = new Set<string>();
-  await context.cache.dropWhere(`${scope}|contact-`, (value) => {
+  const byAddress = `${scope}|${BY_EMAIL}|`;
+  await context.cache.dropWhere(`${scope}|contact-`, (value, key) => {
     const match = ContactMatchSchema.safeParse(value).data;
-    if (match === undefined || leftOutPerson(null, match, preferences) === null) return false;
-    ids.add(match.contact.id);
+    // The address asked about, whoever it found (no one, or a contact filed under another address).
+    const asked = key.startsWith(byAddress) && leftOutBy(key.slice(byAddress.length), preferences) !== null;
+    if (match !== undefined && leftOutPerson(null, match, preferences) !== null) ids.add(match.contact.id);
+    else if (!asked) return false;
     return true;
   });
   if (ids.size === 0) return;

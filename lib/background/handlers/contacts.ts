@@ -98,7 +98,7 @@ function shown(contact: ContactRecord, matchedBy: ContactMatch['matchedBy']): Co
  * by an invisible character, an address whose domain is in its own letters, a Turkish or Greek name
  * and its capitals).
  */
-const BY_EMAIL = 'contact-by-address';
+export const BY_EMAIL = 'contact-by-address';
 const BY_NAME = 'contact-by-name-key';
 
 /** A page's lookup stopped because its tab was closed: whoever joined its call asks again. */
