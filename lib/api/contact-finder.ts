@@ -299,9 +299,24 @@ export class ContactFinder {
 
   async #answersSample(lookup: ContactLookup, wanted: string, call: FindOptions): Promise<boolean> {
     const sample = (await this.#store.get(this.#http.baseUrl)).contactLookupSample;
-    if (!sample || normaliseEmail(sample) === wanted) return false;
-    const found = await this.#run(lookup, sample, call);
-    this.#missingIsNobody = Array.isArray(found) && found.some((contact) => hasAddress(contact, normaliseEmail(sample)));
+    if (!sample) return false;
+    const asked = normaliseEmail(sample);
+    const found = asked === wanted ? 'missing' : await this.#run(lookup, sample, call);
+    this.#missingIsNobody = Array.isArray(found) && found.some((contact) => hasAddress(contact, asked));
+    if (this.#missingIsNobody || (found !== 'missing' && !Array.isArray(found))) return this.#missingIsNobody;
+    // The sample not found either: the route gone, or the contact deleted or merged since. A
+    // contact the list shows now tells: the sample itself still listed, the route is gone; another
+    // one the form finds becomes the sample, and the form's 404s mean nobody.
+    const listed = await this.#http
+      .request('GET', CONTACTS_PATH, { query: { limit: CALIBRATION_SAMPLE }, ...call })
+      .then((page) => toContactPage(page.body, { limit: CALIBRATION_SAMPLE, offset: 0 }).items)
+      .catch(() => []);
+    const current = listed.find((contact) => contact.email);
+    if (!current?.email || listed.some((contact) => hasAddress(contact, asked))) return false;
+    const now = current.email.trim();
+    const answer = normaliseEmail(now) === wanted ? found : await this.#run(lookup, now, call);
+    this.#missingIsNobody = Array.isArray(answer) && answer.some((contact) => contact.id === current.id);
+    if (this.#missingIsNobody) await this.#store.update(this.#http.baseUrl, { contactLookupSample: now });
     return this.#missingIsNobody;
   }
 
