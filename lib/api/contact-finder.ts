@@ -322,12 +322,13 @@ export class ContactFinder {
 
   #honoursFilter(lookup: ContactLookup, candidates: ContactRecord[], wanted: string): boolean {
     if (lookup === 'search-param' || lookup === 'q-param') {
-      return candidates.every(
-        (contact) => addressesOf(contact).some((address) => address.includes(wanted)) || (contact.name ?? '').toLowerCase().includes(wanted),
-      );
+      const like = likePattern(wanted, true);
+      const fits = (text: string) => text.includes(wanted) || like?.test(text) === true;
+      return candidates.every((contact) => addressesOf(contact).some(fits) || fits((contact.name ?? '').toLowerCase()));
     }
     // Any of its addresses: a server's filter finds a contact by each of them.
-    return candidates.every((contact) => hasAddress(contact, wanted));
+    const like = likePattern(wanted, false);
+    return candidates.every((contact) => hasAddress(contact, wanted) || (like !== null && addressesOf(contact).some((address) => like.test(address))));
   }
 
   async #run(lookup: ContactLookup, email: string, call: FindOptions): Promise<Candidates> {
@@ -444,6 +445,18 @@ function nameOnlyWord(name: string, addresses: readonly string[]): string | null
     if (plain(word) && /[a-z]/i.test(word) && !addresses.some((address) => address.includes(word.toLowerCase()))) return word;
   }
   return null;
+}
+
+/**
+ * The address as SQL's LIKE reads it, where it holds `_` (any one character) or `%` (any run): a
+ * filter comparing with LIKE (Rails' `where("email ILIKE ?", …)`) answers `jo.doe@…` for `jo_doe@…`,
+ * which is still its filter at work, not one ignored. Only for telling that: an address matches
+ * only exactly. `within`: anywhere in the text (a search), else the whole of it. Null without either.
+ */
+function likePattern(wanted: string, within: boolean): RegExp | null {
+  if (!/[_%]/.test(wanted)) return null;
+  const source = wanted.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/_/g, '.').replace(/%/g, '.*');
+  return new RegExp(within ? source : `^${source}$`);
 }
 
 /** Whether a normalised address has a domain written in its ASCII form ("xn--mller-kva.de"): a service may keep it in its own letters. */
