@@ -326,9 +326,14 @@ export class ContactFinder {
       const fits = (text: string) => text.includes(wanted) || like?.test(text) === true;
       return candidates.every((contact) => addressesOf(contact).some(fits) || fits((contact.name ?? '').toLowerCase()));
     }
-    // Any of its addresses: a server's filter finds a contact by each of them.
+    // Any of its addresses: a server's filter finds a contact by each of them. Or the filter at
+    // work otherwise: a LIKE match, or plus-addressing folded (a CRM's canonical address finds
+    // `maya@…` for `maya+news@…`), which the answer then is not taken for (pickByEmail).
     const like = likePattern(wanted, false);
-    return candidates.every((contact) => hasAddress(contact, wanted) || (like !== null && addressesOf(contact).some((address) => like.test(address))));
+    const untagged = withoutPlusTag(wanted);
+    return candidates.every((contact) =>
+      addressesOf(contact).some((address) => address === wanted || like?.test(address) === true || withoutPlusTag(address) === untagged),
+    );
   }
 
   async #run(lookup: ContactLookup, email: string, call: FindOptions): Promise<Candidates> {
@@ -457,6 +462,11 @@ function likePattern(wanted: string, within: boolean): RegExp | null {
   if (!/[_%]/.test(wanted)) return null;
   const source = wanted.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/_/g, '.').replace(/%/g, '.*');
   return new RegExp(within ? source : `^${source}$`);
+}
+
+/** A normalised address without its plus tag (`maya+news@x` as `maya@x`): only to tell a filter at work, never to match. */
+function withoutPlusTag(address: string): string {
+  return address.replace(/\+[^@]*(?=@[^@]*$)/, '');
 }
 
 /** Whether a normalised address has a domain written in its ASCII form ("xn--mller-kva.de"): a service may keep it in its own letters. */
