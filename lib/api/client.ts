@@ -19,7 +19,7 @@ import { ContactFinder } from './contact-finder';
 import type { ContactList, IndexPersistence } from './contact-index';
 import { MemoryDiscoveryStore, type DiscoveryStore, type RecordingInsightRoute } from './discovery';
 import { ApiError, asNotTheService } from './errors';
-import { Http, type HttpOptions } from './http';
+import { Http, type HttpOptions, type RequestOptions } from './http';
 import { pathSegment } from './path-segment';
 import {
   embeddedRecordingInsights,
@@ -80,6 +80,13 @@ export interface Signal {
 const INSIGHT_ROUTES_RECHECK_MS = 24 * 60 * 60 * 1000;
 /** The contact list's page sizes, largest first: a server refusing one is asked for the next. */
 const FIRST_PAGE_SIZES = [100, 50, 20];
+
+/**
+ * The longest wait for a quota to renew that the contact list's pages sit through: failed, the list
+ * is read again from its first page a minute later, spends the quota at the same page, and never
+ * ends (a per-minute quota's Retry-After is up to a minute). The worker is kept up meanwhile.
+ */
+const LIST_WAITS_OUT_MS = 2 * 60_000;
 
 /** How many pages of webhooks are read at most (a cursor that never ends). */
 const MAX_WEBHOOK_PAGES = 10;
@@ -406,7 +413,7 @@ export class ServiceClient {
   /** One page; `next` is the token from the previous page (whatever paging the server uses). */
   async listContacts(
     params: { limit?: number; next?: string | null; search?: string } = {},
-    { signal }: Signal = {},
+    { signal, waitsOut }: Signal & Pick<RequestOptions, 'waitsOut'> = {},
   ): Promise<ContactPage> {
     const limit = params.limit ?? 50;
     const query: Record<string, string | number | undefined> = params.next
@@ -416,7 +423,7 @@ export class ServiceClient {
     // The size this page was asked for: the next page's query carries its own.
     const asked = Number(query.limit ?? limit);
     try {
-      const response = await this.http.request('GET', '/api/v2/contacts', { query, signal });
+      const response = await this.http.request('GET', '/api/v2/contacts', { query, signal, waitsOut });
       // Only this call reads the Link header: it is the one that pages on to the next page.
       const linkPaging = { link: response.headers.get('link'), requestUrl: this.http.url('/api/v2/contacts', query), apiRoot: this.http.url('/api/v2') };
       return toContactPage(response.body, { limit: Number.isFinite(asked) && asked > 0 ? asked : limit, offset: Number.isFinite(offset) ? offset : 0 }, linkPaging);
@@ -470,7 +477,7 @@ export class ServiceClient {
       let result: ContactPage;
       try {
         if (next === null) ({ result, limit } = await this.#firstContactPage(signal));
-        else result = await this.listContacts({ limit, next }, { signal });
+        else result = await this.listContacts({ limit, next }, { signal, waitsOut: LIST_WAITS_OUT_MS });
       } catch (error) {
         // A server refusing the probe's offset has said its last page already.
         const pastTheEnd = error instanceof ApiError && (error.kind === 'bad_request' || error.kind === 'invalid_response' || (mayHaveEnded && error.kind === 'not_found'));
@@ -547,7 +554,7 @@ export class ServiceClient {
   async #firstContactPage(signal: AbortSignal | undefined, sizes: readonly number[] = FIRST_PAGE_SIZES): Promise<{ result: ContactPage; limit: number }> {
     const [limit = 100, ...smaller] = sizes;
     try {
-      return { result: await this.listContacts({ limit }, { signal }), limit };
+      return { result: await this.listContacts({ limit }, { signal, waitsOut: LIST_WAITS_OUT_MS }), limit };
     } catch (error) {
       if (smaller.length > 0 && error instanceof ApiError && error.kind === 'bad_request') return this.#firstContactPage(signal, smaller);
       throw error;

@@ -106,6 +106,12 @@ export interface RequestOptions {
   interactive?: boolean;
   /** Any 2xx is the whole answer: the body is not read (servers send `OK` labelled JSON, and worse). */
   ignoreBody?: boolean;
+  /**
+   * The longest wait the service asks for (Retry-After) that this call sits through, where longer
+   * than the policy's: background work that, failed, starts over and spends the quota again (the
+   * whole contact list's pages). Never for a call someone waits for on screen.
+   */
+  waitsOut?: number;
 }
 
 export interface HttpResponse {
@@ -230,11 +236,11 @@ export class Http {
     for (let attempt = 1; ; attempt++) {
       try {
         // The storage a presigned URL points to has limits of its own.
-        if (!options.absolute && this.#quietLeft() > 0) await this.#quiet(interactive, options.signal);
+        if (!options.absolute && this.#quietLeft() > 0) await this.#quiet(interactive, options.signal, options.waitsOut);
         return await this.#once(method, url, once);
       } catch (error) {
         if (!(error instanceof ApiError)) throw error;
-        const delay = this.#retryDelay(error, attempt, idempotent, interactive);
+        const delay = this.#retryDelay(error, attempt, idempotent, interactive, options.waitsOut);
         if (delay === null) throw error;
         await this.#sleep(delay, options.signal);
       }
@@ -266,10 +272,9 @@ export class Http {
   }
 
   /** Waits out the service's asked-for quiet (#quietLeft), or fails as the rate limit it is. */
-  async #quiet(interactive: boolean, signal?: AbortSignal): Promise<void> {
+  async #quiet(interactive: boolean, signal?: AbortSignal, waitsOut = 0): Promise<void> {
     const left = this.#quietLeft();
-    const policy = interactive ? INTERACTIVE_RETRY : this.#retry;
-    if (left > policy.maxRetryAfterMs) throw this.#quietError(left);
+    if (left > this.#longestWait(interactive, waitsOut)) throw this.#quietError(left);
     await this.#sleep(left, signal);
   }
 
@@ -277,8 +282,13 @@ export class Http {
     return new HeldBack(this.#quietKind, defaultMessage(this.#quietKind), { status: null, retryAfterMs: left });
   }
 
+  /** The longest asked-for wait a call sits through (RequestOptions.waitsOut). */
+  #longestWait(interactive: boolean, waitsOut = 0): number {
+    return interactive ? INTERACTIVE_RETRY.maxRetryAfterMs : Math.max(this.#retry.maxRetryAfterMs, waitsOut);
+  }
+
   /** How long to wait before the next attempt, or null when this error ends the call. */
-  #retryDelay(error: ApiError, attempt: number, idempotent: boolean, interactive: boolean): number | null {
+  #retryDelay(error: ApiError, attempt: number, idempotent: boolean, interactive: boolean, waitsOut = 0): number | null {
     const policy = interactive ? INTERACTIVE_RETRY : this.#retry;
     if (attempt >= policy.attempts) return null;
     const { kind, status } = error;
@@ -296,7 +306,7 @@ export class Http {
     // A wait said to be over already (0, a date in the past: a server clock behind ours) is no
     // wait: taken as said, every attempt would follow the last at once.
     if (error.retryAfterMs !== null && error.retryAfterMs > 0) {
-      return error.retryAfterMs <= policy.maxRetryAfterMs ? error.retryAfterMs : null;
+      return error.retryAfterMs <= this.#longestWait(interactive, waitsOut) ? error.retryAfterMs : null;
     }
     // A rate limit without a retry time is handed back too when someone is waiting: the panel says so.
     if (interactive && kind === 'rate_limited') return null;
