@@ -345,6 +345,25 @@ describe('people and recordings', () => {
     expect(lookups() - before).toBeLessThanOrEqual(6);
   });
 
+  it('stops a page’s batch at the first refusal of a key revoked since the client started: the lookups still waiting are not sent', async () => {
+    // The key worked (the client's first lookups are done); the service then revokes it. With a
+    // new key (above) the client's first call is refused and every lookup fails with it, so the
+    // batch's own stop is only reached here, each lookup meeting the refusal by itself.
+    await configure();
+    expect(await send('people.find', { people: [{ email: 'grace.liu@example.org' }] }, content)).toMatchObject({ ok: true });
+    standIn.failNext({ path: '/api/v2/contacts', status: 401, times: 1_000 });
+    const lookups = () => standIn.requests.filter((r) => r.path.startsWith('/api/v2/contacts')).length;
+    const before = lookups();
+    const people = Array.from({ length: 60 }, (_, i) => ({ email: `person${String(i)}@unknown.example` }));
+    expect(await send('people.find', { people }, content)).toMatchObject({ ok: false, error: { kind: 'unauthorized' } });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    // Refused (so the batch did meet the key's refusal), then at most the calls already on their
+    // way (six at a time) and those started in the slots the first refusals freed before they
+    // reached the batch (one or two): not the fifty-odd still waiting.
+    expect(lookups() - before).toBeGreaterThan(0);
+    expect(lookups() - before).toBeLessThanOrEqual(12);
+  });
+
   it('tells a tab that joined the stopped batch’s calls of the refusal, not of a cancelled request', async () => {
     await send('people.find', { people: [{ email: 'grace.liu@example.org' }] }, content);
     await send('settings.save', { apiKey: 'wrong-key' });
