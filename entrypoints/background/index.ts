@@ -9,6 +9,7 @@ import { createHandlers } from '@/lib/background/handlers';
 import { listenForCommands } from '@/lib/background/commands';
 import { openOptionsOnInstall } from '@/lib/background/first-run';
 import { runInOpenTabsOnInstall } from '@/lib/background/open-tabs';
+import { remindUntilSetUp } from '@/lib/background/setup-reminder';
 import { forgetFocusOnNavigation } from '@/lib/background/handlers/panel';
 import { LookupHealth } from '@/lib/background/lookup-health';
 import { panelHeadStart } from '@/lib/background/panel-head-start';
@@ -34,6 +35,8 @@ export default defineBackground(() => {
   movePreferencesToSync().catch(() => undefined);
   // A new user is shown where to start (registered at once: the install event comes on this start).
   openOptionsOnInstall();
+  // Until it is set up, the toolbar button says so on every tab (the options page may be closed).
+  remindUntilSetUp();
   // Chrome: tabs of the sites open before this install or update get Primer's scripts now.
   if (!import.meta.env.FIREFOX) runInOpenTabsOnInstall();
   // Why pages' lookups fail, on their toolbar button; forgotten with the settings it was about.

@@ -53,3 +53,13 @@ function inTurn(step: () => Promise<void>): Promise<void> {
   showing = run.catch(() => undefined);
   return run;
 }
+
+/**
+ * Every open tab's badge put in line again, alerts kept: the global title or colour changed, and a
+ * tab whose alert was cleared holds a copy of the old ones (toolbar.ts).
+ */
+export async function showEveryTabAlert(): Promise<void> {
+  const tabs = await browser.tabs.query({});
+  const ids = tabs.flatMap(({ id }) => (id === undefined ? [] : [id]));
+  await Promise.all(ids.map((id) => showTabAlert(id).catch(() => undefined)));
+}
