@@ -28,6 +28,8 @@ import { RefreshNote } from '../states/RefreshNote';
 import { AsOf } from '../states/AsOf';
 import { OpenOptionsButton } from '@/components/ui/OpenOptionsButton';
 import { AttendeeSummary } from './AttendeeSummary';
+import { AttendeeNames, nothingBriefable } from './AttendeeNames';
+import { useSetup } from '../SetupNotice';
 import { useAttendees, type Attendee } from './attendees';
 import { ShowAllButton } from '../ShowAllButton';
 
@@ -321,6 +323,33 @@ export function MeetingBriefing({ surface, onOpenPerson, onAvoids, onOpenRecordi
   const shownSince = attendees
     .flatMap((attendee) => (attendee.state.status === 'briefed' ? [attendee.state.reply.asOf] : []))
     .sort((a, b) => a - b)[0];
+
+  // Before Primer can brief anyone (not set up, no access to the service): what to do, then who is here.
+  const blocked = nothingBriefable(attendees, useSetup().state);
+  const firstFailure = failed.find(({ state }) => state.status === 'failed')?.state;
+  if (blocked && firstFailure?.status === 'failed') {
+    return (
+      <article className="briefing">
+        {nav}
+        <header className="person-header">
+          <h1 className="subject-title" tabIndex={-1} dir="auto">
+            {title}
+          </h1>
+          {when ? (
+            <p className="subtle" dir="auto">
+              {rangesApart(when).map((piece, index) => (piece.range ? <span key={index} className="keep-together">{piece.text}</span> : piece.text))}
+            </p>
+          ) : null}
+          <p className="subtle">{peopleCount(attendees.length)}</p>
+        </header>
+        {/* Not set up: the setup notice above the view says it, this points to it. No access: this says it, with the way to options. */}
+        <ProblemNotice error={firstFailure.error} what={whoseBriefings(failed.map(personOf), known.length, called.many)} onRetry={() => void refetch()} retrying={firstFailure.retrying} />
+        <Section title={called.many === 'attendees' ? 'Attendees' : 'People'}>
+          <AttendeeNames attendees={attendees} />
+        </Section>
+      </article>
+    );
+  }
 
   return (
     // Not aria-busy: each attendee still loading says so itself (Skeleton's status), and one
