@@ -14,6 +14,8 @@ export const CONNECTION_FAILURE_TEXT: Record<Failure, string> = {
   forbidden: 'The service refused access to contacts with this API key',
   unreachable: 'Primer could not reach the service. Check the address and your network connection.',
   not_service: 'This address answers, but it is not the Conversation Intelligence Service',
+  // Not the key: a static site, a firewall or a proxy answered the refusal, not the service.
+  web_page_refusal: 'This address answered with a web page refusing access',
   refused_request: 'The service refused Primer’s request for its contacts',
   server_error: 'The service had a problem. Try again in a moment.',
   rate_limited: 'The service is busy (too many requests). Try again in a minute.',

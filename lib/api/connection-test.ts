@@ -6,7 +6,7 @@ import { codeAsWords } from '../format/text';
 import type { ConnectionResult } from '../messaging/protocol';
 import { GRANTABLE_HTTP_HOSTS } from './base-url';
 import type { ServiceClient } from './client';
-import { ApiError, defaultMessage, NOT_THE_SERVICE_CODE } from './errors';
+import { ApiError, defaultMessage, NOT_THE_SERVICE_CODE, WEB_PAGE_REFUSAL_CODE } from './errors';
 import { CONTACTS_PATH, refusedWithoutKey } from './keyless-check';
 import { toContactPage } from './normalise';
 
@@ -30,6 +30,7 @@ export async function testConnection(client: ServiceClient, signal?: AbortSignal
     if (error.kind === 'bad_request' && (await refusedWithoutKey(client.http, {}, signal).catch(() => false))) {
       return { ok: false, reason: 'refused_request', message: refusedMessage(error.message) };
     }
+    if (error.code === WEB_PAGE_REFUSAL_CODE) return { ok: false, reason: 'web_page_refusal', message: webPageRefusalMessage(error) };
     switch (error.kind) {
       case 'unauthorized':
         return { ok: false, reason: 'bad_key', message: 'The service did not accept this API key.' };
@@ -85,6 +86,22 @@ function forbiddenMessage(said: string, code: string | null): string {
   const words = primers ? (code !== null && !code.startsWith('primer_') ? codeAsWords(code) : '') : said.trim();
   if (words === '') return next;
   return `The service said: “${words}”${/[.!?]$/.test(words) ? '' : '.'} ${next}`;
+}
+
+/**
+ * A 401 or 403 as a web page or XML (http.ts): an address that is not the service's (a static
+ * site's AccessDenied, a sign-in page), or a proxy or firewall in front of the service. Not "the
+ * key": that sent users to their key when the address was wrong. A service that refuses a key with
+ * a page of its own (a framework's default 401 page) is possible too, so it is said last.
+ */
+function webPageRefusalMessage(error: ApiError): string {
+  const words = error.message.trim();
+  const said = words === '' || words === defaultMessage(error.kind) ? '' : ` (it said “${words.replace(/[.!?]$/, '')}”)`;
+  return (
+    `This address answered status ${error.status ?? '?'} with a web page, not the service’s reply${said}. ` +
+    'Check the service address: it should be the one given for the service’s API. ' +
+    'If it is right, a proxy or firewall in front of the service refused the request (ask whoever runs it), or the service refused the key with a page of its own.'
+  );
 }
 
 /** The page shows this under its headline: what was seen, and the next step. */

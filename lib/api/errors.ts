@@ -98,6 +98,21 @@ export const NO_ACCESS_CODE = 'primer_no_access';
 /** Marks a failure of the contact list itself that says the address is not the service's: see asNotTheService. */
 export const NOT_THE_SERVICE_CODE = 'primer_not_the_service';
 
+/**
+ * Marks a 401 or 403 answered with a web page or an XML body, not the service's JSON: a static
+ * site's (S3, CloudFront: AccessDenied), a firewall's block page, a basic-auth prompt's page. Still
+ * a refusal (its kind stays), but not the service's word on the key: the address may be wrong, or
+ * a proxy in front of the service refused the request (Test connection says so).
+ */
+export const WEB_PAGE_REFUSAL_CODE = 'primer_web_page_refusal';
+
+/** Whether a reply's body is markup (HTML, XML) by its type or its first character, not JSON. */
+export function isMarkup(body: string, contentType: string | null): boolean {
+  const type = contentType ?? '';
+  if (/html|xml/i.test(type)) return true;
+  return !/json/i.test(type) && body.trimStart().startsWith('<');
+}
+
 /** The code of an error that says the service could not make a recording's transcript (its status says failed): no retry helps. */
 export const TRANSCRIPT_FAILED_CODE = 'primer_transcript_failed';
 

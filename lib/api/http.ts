@@ -11,7 +11,7 @@
  * policy above.
  */
 import { onThisComputer } from './webhook-url';
-import { ApiError, defaultMessage, kindForStatus, NO_ACCESS_CODE, NOT_THE_SERVICE_CODE, parseErrorBody, parseRateLimitReset, parseRetryAfter, withBareCode } from './errors';
+import { ApiError, defaultMessage, isMarkup, kindForStatus, NO_ACCESS_CODE, NOT_THE_SERVICE_CODE, parseErrorBody, parseRateLimitReset, parseRetryAfter, WEB_PAGE_REFUSAL_CODE, withBareCode } from './errors';
 import { parseJson } from './json-text';
 import { aheadOfClock } from '../clock';
 
@@ -437,9 +437,11 @@ export class Http {
     }
     // And out of what was read: a key escaped in the JSON text (`\/` for `/`) reads back whole.
     const message = parsed.bareCode && parsed.message !== null ? withBareCode(kind, parsed.message) : (parsed.message ?? defaultMessage(kind));
+    // A refusal as a web page is marked so (its XML code, S3's AccessDenied, says no more than that).
+    const webPage = (kind === 'unauthorized' || kind === 'forbidden') && isMarkup(text, contentType);
     return new ApiError(kind, this.#redact(message), {
       status: response.status,
-      code: parsed.code === null ? null : this.#redact(parsed.code),
+      code: webPage ? WEB_PAGE_REFUSAL_CODE : parsed.code === null ? null : this.#redact(parsed.code),
       retryAfterMs: (kind === 'rate_limited' || kind === 'server') && retryAfterMs !== null ? Math.min(retryAfterMs, LONGEST_SERVICE_WAIT_MS) : null,
     });
   }

@@ -55,6 +55,8 @@ export const CONNECTION_FAILURES = [
   'forbidden',
   'unreachable',
   'not_service',
+  /** A 401 or 403 answered with a web page or XML, not the service's JSON: the address, or a proxy in front. */
+  'web_page_refusal',
   /** The service (it refuses the list without a key) refused the request with the key: a 400 or 422. */
   'refused_request',
   'server_error',
