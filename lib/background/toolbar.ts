@@ -91,6 +91,15 @@ export async function setSetupReminder(title: string | null): Promise<boolean> {
   return before !== (title ?? defaultTitle());
 }
 
+/** What the global badge says now; null when the browser cannot tell. */
+async function globalBadgeText(button: Action): Promise<string | null> {
+  try {
+    return await button.getBadgeText({});
+  } catch {
+    return null;
+  }
+}
+
 /** Writes the global badge and title from what is known, one write after another (no mix of two). */
 function showGlobal(): Promise<void> {
   const run = globalWrites.then(async () => {
@@ -104,8 +113,9 @@ function showGlobal(): Promise<void> {
       uncoloured.clear();
       await button.setBadgeText({ text: badge.text });
     }
-    // Set up before the uploads said anything: the reminder's "set" goes all the same.
-    else if (setupTitle === null) await button.setBadgeText({ text: '' });
+    // Set up before this worker's uploads said anything: the reminder's "set" goes, an earlier
+    // worker's "↑2" stays (the uploads say theirs once they have read their records).
+    else if (setupTitle === null && (await globalBadgeText(button)) === SETUP_BADGE.text) await button.setBadgeText({ text: '' });
     if (setupTitle !== undefined) await button.setTitle({ title: setupTitle ?? defaultTitle() });
   });
   globalWrites = run.catch(() => undefined);

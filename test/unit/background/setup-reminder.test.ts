@@ -41,6 +41,7 @@ function chromeAction() {
       else tab(tabId).colour = color;
       return Promise.resolve();
     },
+    getBadgeText: ({ tabId }: { tabId?: number }) => Promise.resolve(tabId === undefined ? global.text : (tabs.get(tabId)?.text ?? global.text)),
     getTitle: ({ tabId }: { tabId?: number }) => Promise.resolve(tabId === undefined ? global.title : (tabs.get(tabId)?.title ?? global.title)),
   };
   return {
@@ -126,6 +127,18 @@ describe('the toolbar button before Primer is set up', () => {
     await startWorker();
     await vi.waitFor(() => expect(model.on(2)).toMatchObject({ title: 'Primer', text: '' }));
     expect(model.on(1)).toMatchObject({ text: 'off', title: expect.stringMatching(/^Primer: the service refused the API key/) as unknown });
+  });
+
+  it('leaves the uploads’ "↑2" an earlier worker showed when a set-up Primer’s worker starts again', async () => {
+    const model = chromeAction();
+    setUp(model);
+    vi.spyOn(fakeBrowser.storage.managed, 'get').mockResolvedValue({ serviceUrl: 'https://svc.example.com', apiKey: 'sk_live_0123456789abcdef' } as never);
+    const first = await startWorker();
+    await first.setGlobalBadge('↑2', '#1a56b0');
+    // Stopped and started again: its uploads say their count only once they have read their records.
+    await startWorker();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(model.on(1)).toMatchObject({ text: '↑2', title: 'Primer' });
   });
 
   it('names the administrator when a policy key without an address keeps Primer unconnected', async () => {
