@@ -32,6 +32,12 @@ const NAME_SEARCH_LIMIT = 100;
  * the whole list decides.
  */
 const ADDRESS_SEARCH_PAGES = 10;
+/**
+ * How long a form's 404s mean nobody once it answered its sample: then the sample is asked again,
+ * so a route gone (a new version of the service) is noticed within minutes, not at the next
+ * calibration a day later (nor never, in Firefox's background page, which lives with the browser).
+ */
+const NOBODY_PROVEN_FOR_MS = 10 * 60_000;
 /** Route missing or filter refused: try the next form. Anything else is a real failure. */
 const NOT_THIS_FORM = new Set(['not_found', 'bad_request', 'http']);
 
@@ -54,8 +60,11 @@ export class ContactFinder {
   #calibrating: Promise<ContactLookup> | null = null;
   /** What calibration already fetched for its sample address, so asking for it costs nothing more. */
   #calibrationAnswer: { email: string; candidates: ContactRecord[] } | null = null;
-  /** The calibrated form answered its sample after a 404 for another address: its 404 means nobody. */
-  #missingIsNobody = false;
+  /**
+   * When the calibrated form last answered its sample after a 404 for another address: its 404s
+   * mean nobody for a while (NOBODY_PROVEN_FOR_MS), then the sample is asked again (a route gone).
+   */
+  #nobodyProvenAt: number | null = null;
 
   constructor(
     http: Http,
@@ -85,7 +94,7 @@ export class ContactFinder {
     if (candidates === 'refused') return pickByEmail(await this.#index.byEmail(wanted), wanted);
     // 404: "no such contact" from a search, or the route gone. The sample it found is asked again,
     // once: found, its 404s mean nobody from then on, as far as the filter can tell (below).
-    if (candidates === 'missing' && (this.#missingIsNobody || (await this.#answersSample(lookup, wanted, call)))) {
+    if (candidates === 'missing' && (this.#missingIsNobody() || (await this.#answersSample(lookup, wanted, call)))) {
       return (await this.#mayMissStored(wanted)) ? pickByEmail(await this.#index.byEmail(wanted), wanted) : null;
     }
     if (candidates === 'unsupported' || candidates === 'missing') {
@@ -293,7 +302,7 @@ export class ContactFinder {
       contactSearchCoversNames: coversNames,
       contactLookupSample: chosen === 'local-index' ? null : asStored,
     });
-    this.#missingIsNobody = false;
+    this.#nobodyProvenAt = null;
     return chosen;
   }
 
@@ -302,8 +311,9 @@ export class ContactFinder {
     if (!sample) return false;
     const asked = normaliseEmail(sample);
     const found = asked === wanted ? 'missing' : await this.#run(lookup, sample, call);
-    this.#missingIsNobody = Array.isArray(found) && found.some((contact) => hasAddress(contact, asked));
-    if (this.#missingIsNobody || (found !== 'missing' && !Array.isArray(found))) return this.#missingIsNobody;
+    const answered = Array.isArray(found) && found.some((contact) => hasAddress(contact, asked));
+    this.#nobodyProvenAt = answered ? this.#now() : null;
+    if (answered || (found !== 'missing' && !Array.isArray(found))) return answered;
     // The sample not found either: the route gone, or the contact deleted or merged since. A
     // contact the list shows now tells: the sample itself still listed, the route is gone; another
     // one the form finds becomes the sample, and the form's 404s mean nobody.
@@ -315,9 +325,15 @@ export class ContactFinder {
     if (!current?.email || listed.some((contact) => hasAddress(contact, asked))) return false;
     const now = current.email.trim();
     const answer = normaliseEmail(now) === wanted ? found : await this.#run(lookup, now, call);
-    this.#missingIsNobody = Array.isArray(answer) && answer.some((contact) => contact.id === current.id);
-    if (this.#missingIsNobody) await this.#store.update(this.#http.baseUrl, { contactLookupSample: now });
-    return this.#missingIsNobody;
+    const answeredNow = Array.isArray(answer) && answer.some((contact) => contact.id === current.id);
+    this.#nobodyProvenAt = answeredNow ? this.#now() : null;
+    if (answeredNow) await this.#store.update(this.#http.baseUrl, { contactLookupSample: now });
+    return answeredNow;
+  }
+
+  /** Whether the form's 404s were shown lately to mean nobody (#nobodyProvenAt). */
+  #missingIsNobody(): boolean {
+    return this.#nobodyProvenAt !== null && this.#now() - this.#nobodyProvenAt >= 0 && this.#now() - this.#nobodyProvenAt < NOBODY_PROVEN_FOR_MS;
   }
 
   #honoursFilter(lookup: ContactLookup, candidates: ContactRecord[], wanted: string): boolean {
@@ -357,8 +373,7 @@ export class ContactFinder {
       }
     } catch (error) {
       if (error instanceof ApiError && NOT_THIS_FORM.has(error.kind)) {
-        // by-email answers 404 for "no such person" once it is known to work.
-        if (lookup === 'by-email-path' && error.kind === 'not_found') return [];
+        // A 404: "no such person" from a route that works, or the route gone (findByEmail tells).
         if (error.kind === 'not_found') return 'missing';
         return error.kind === 'bad_request' ? 'refused' : 'unsupported';
       }
