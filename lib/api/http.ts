@@ -201,6 +201,15 @@ export class Http {
    */
   #quietKind: 'rate_limited' | 'server' = 'rate_limited';
   readonly #quietStore: QuietStore | undefined;
+  /**
+   * The addresses whose patient calls timed out with no answer of any kind since. Two or more:
+   * the service is silent (packets dropped), not one slow route, and while a call is out asking
+   * the patient calls that get a slot are not sent (#once): a page's 50 lookups each waited out
+   * four 15 s timeouts, six at a time, and said nothing for eight minutes while the slots were held.
+   */
+  readonly #timedOut = new Set<string>();
+  /** Calls to the service on their way now. */
+  #sending = 0;
   /** The stored quiet, read once before the first call. */
   #quietRead: Promise<void> | null = null;
 
@@ -237,7 +246,7 @@ export class Http {
       try {
         // The storage a presigned URL points to has limits of its own.
         if (!options.absolute && this.#quietLeft() > 0) await this.#quiet(interactive, options.signal, options.waitsOut);
-        return await this.#once(method, url, once);
+        return await this.#once(method, url, once, idempotent);
       } catch (error) {
         if (!(error instanceof ApiError)) throw error;
         const delay = this.#retryDelay(error, attempt, idempotent, interactive, options.waitsOut);
@@ -314,7 +323,7 @@ export class Http {
     return Math.round(this.#random() * ceiling);
   }
 
-  #once(method: string, url: string, options: RequestOptions): Promise<HttpResponse> {
+  #once(method: string, url: string, options: RequestOptions, idempotent: boolean): Promise<HttpResponse> {
     return this.#gate(async () => {
       // The storage a presigned URL points to has limits of its own.
       if (options.absolute) return this.#send(method, url, options);
@@ -323,9 +332,20 @@ export class Http {
       // as the rate limit it is, the slot is freed and the retry loop waits or hands it back.
       const left = this.#quietLeft();
       if (left > 0) throw this.#quietError(left);
+      // Silent, and another call is out finding out when it answers again: this one, which may
+      // be sent again, fails as that call will, not sent. Someone on screen still asks (4 s).
+      if (this.#timedOut.size >= 2 && this.#sending > 0 && idempotent && options.interactive !== true) {
+        throw new ApiError('timeout', defaultMessage('timeout'));
+      }
+      this.#sending++;
       try {
-        return await this.#send(method, url, options);
+        const response = await this.#send(method, url, options);
+        this.#timedOut.clear();
+        return response;
       } catch (error) {
+        // Any answer, a refusal too, ends the silence; a patient call's timeout (15 s) counts to it.
+        if (error instanceof ApiError && error.status !== null) this.#timedOut.clear();
+        else if (error instanceof ApiError && error.kind === 'timeout' && options.interactive !== true) this.#timedOut.add(url);
         // Learnt before the slot is freed, so the call waiting for it sees the quiet. A 503 that
         // says when to come back asks for the same: a meeting's other calls would all get it too.
         const asksForQuiet = error instanceof ApiError && (error.kind === 'rate_limited' || (error.kind === 'server' && error.status === 503));
@@ -343,6 +363,8 @@ export class Http {
           this.#quietStore?.set(this.#quietUntil, this.#quietFrom).catch(() => undefined);
         }
         throw error;
+      } finally {
+        this.#sending--;
       }
     }, options.interactive === true);
   }
