@@ -7,7 +7,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@/lib/api/error-info';
 import type { PresignedUpload } from '@/lib/models';
 import type { UploadRecord } from '@/lib/upload/record';
-import { refusesUrl, UploadRunner, urlUsable, type UploadDeps } from '@/lib/upload/runner';
+import { REFUSED_THE_SAME_WAY, refusesUrl, UploadRunner, urlUsable, type UploadDeps } from '@/lib/upload/runner';
 import { deferred, FILE_SIZE, presigned, T0, untilAborted, uploadRecord, withUrl } from './helpers';
 
 type PutFn = UploadDeps['put'];
@@ -429,6 +429,16 @@ describe('UploadRunner: URL expiry and refusal', () => {
       error: `${mismatch}. A new upload address was refused the same way.`,
       abandonedRecordingIds: ['rec-1'],
     });
+  });
+
+  it('asks for one new URL only when storage refuses a URL with AccessDenied and no word of expiry (a bucket policy), as for a signature', async () => {
+    const h = harness();
+    // The code S3 gives an expired URL too, but here without "expired": nothing says time ran out.
+    const denied = 'The upload server answered 403: Access Denied (AccessDenied)';
+    h.put.mockRejectedValue(new ApiError('forbidden', denied, { status: 403, code: 'AccessDenied' }));
+    const done = await h.runner.run(uploadRecord());
+    expect(h.requestUrl).toHaveBeenCalledTimes(2);
+    expect(done).toMatchObject({ state: 'failed', failedStep: 'put', error: `${denied}. ${REFUSED_THE_SAME_WAY}`, abandonedRecordingIds: ['rec-1'] });
   });
 
   it('asks for one new URL only on a retry that starts from the URL it already had (a PUT that failed on the network)', async () => {
