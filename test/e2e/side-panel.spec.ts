@@ -6,7 +6,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Page, Worker } from 'playwright/test';
+import type { BrowserContext, Page, Worker } from 'playwright/test';
 import { CONTACT_IDS, SAMPLE_CONTACTS, SAMPLE_INSIGHTS } from '../stand-in/sample-data';
 import { expect, serveFixture, servePage, test, type StandIn } from './support/browser';
 import { FLOOR_PAGE, FLOOR_PAGES } from '../support/floor-page';
@@ -71,13 +71,22 @@ function watchErrors(page: Page) {
   return errors;
 }
 
+/**
+ * The side panel of `tabId`, its console errors and uncaught exceptions collected from before it
+ * loads: one watched only once `openPanel` returned misses every error of the panel's start.
+ */
+async function openPanelWatchingErrors(context: BrowserContext, extensionId: string, tabId: number) {
+  let errors: string[] = [];
+  const panel = await openPanel(context, extensionId, tabId, (opened) => (errors = watchErrors(opened)));
+  return { panel, errors };
+}
+
 test('from a calendar event, the panel briefs the whole meeting', async ({ context, extensionId, serviceWorker, standIn }) => {
   await configure(context, extensionId, standIn);
   const page = await openFixture(context, 'calendar/event-popup.html', CALENDAR_URL);
   await expect(page.getByRole('button', { name: 'Primer briefing: Maya Chen' })).toBeVisible({ timeout: 20_000 });
 
-  const panel = await openPanel(context, extensionId, await tabIdOf(serviceWorker, page));
-  const errors = watchErrors(panel);
+  const { panel, errors } = await openPanelWatchingErrors(context, extensionId, await tabIdOf(serviceWorker, page));
   timings.meetingCold = await timeToBriefing(panel);
   await expect(panel.getByRole('heading', { level: 1, name: 'Q3 roadmap review' })).toBeVisible();
 
@@ -141,8 +150,7 @@ test('a person chosen on a Calendar card stays while the popup is closed, and th
     serviceWorker.evaluate(async (k) => (await (globalThis as unknown as { chrome: ChromeLike }).chrome.storage.session.get(k))[k] ?? null, key);
   // Chosen on the event's popup, and said so.
   await expect.poll(() => session(`panelFocus:${tabId}`)).toMatchObject({ kind: 'person', from: { kind: 'event', title: 'Q3 roadmap review' } });
-  const panel = await openPanel(context, extensionId, tabId);
-  const errors = watchErrors(panel);
+  const { panel, errors } = await openPanelWatchingErrors(context, extensionId, tabId);
   await expect(panel.getByRole('heading', { level: 1, name: 'Maya Chen' })).toBeVisible();
 
   // The popup closed: nothing else to brief, the choice stays.
@@ -179,8 +187,7 @@ for (const asleep of [false, true]) {
     const { tabId, card } = await openCardByKeyboard(serviceWorker, page, 'Maya Chen');
     await card.click('Open briefing');
     await card.toBeHidden();
-    const panel = await openPanel(context, extensionId, tabId);
-    const errors = watchErrors(panel);
+    const { panel, errors } = await openPanelWatchingErrors(context, extensionId, tabId);
     await expect(panel.getByRole('heading', { level: 1, name: 'Maya Chen' })).toBeVisible();
     // The tab's stored choice and page report, read from the panel (the background may be stopped).
     const stored = () =>
@@ -225,8 +232,7 @@ test('"Open briefing" on a Gmail hover card briefs that person, recordings and t
     .poll(() => serviceWorker.evaluate((key) => (globalThis as unknown as { chrome: { storage: { session: { get(k: string): Promise<Record<string, unknown>> } } } }).chrome.storage.session.get(key), `panelFocus:${tabId}`))
     .toMatchObject({ [`panelFocus:${tabId}`]: { kind: 'person', match: { contact: { id: CONTACT_IDS.mayaChen } } } });
 
-  const panel = await openPanel(context, extensionId, tabId);
-  const errors = watchErrors(panel);
+  const { panel, errors } = await openPanelWatchingErrors(context, extensionId, tabId);
   timings.personCold = await timeToBriefing(panel);
   await expect(panel.getByRole('heading', { level: 1, name: 'Maya Chen' })).toBeVisible();
   const maya = SAMPLE_INSIGHTS[CONTACT_IDS.mayaChen]!;
@@ -357,9 +363,12 @@ test('text from the service that looks like markup shows as text, on the hover c
   expect(await card.count('img, script, b')).toBe(0);
   await card.click('Open briefing');
 
-  const panel = await openPanel(context, extensionId, tabId);
-  watchDialogs(panel);
-  const panelErrors = watchErrors(panel);
+  // Its dialogs and errors heard from its start: the briefing is drawn as the page loads.
+  let panelErrors: string[] = [];
+  const panel = await openPanel(context, extensionId, tabId, (opened) => {
+    watchDialogs(opened);
+    panelErrors = watchErrors(opened);
+  });
   await expect(panel.getByRole('heading', { level: 1, name: 'Omar Haddad' })).toBeVisible();
   const talk = panel.getByRole('region', { name: 'How to talk to them' });
   await expect(talk).toContainText(String(omar.communication_approach));
@@ -541,8 +550,7 @@ test('errors, unknown people and pages with nothing to brief say what to do next
 
   // A failing service with nothing cached: said within a couple of seconds, with Try again.
   standIn.failNext({ path: /^\/api\/v2\/insights\//, status: 500, times: 10_000 });
-  const failing = await openPanel(context, extensionId, tabId);
-  const errors = watchErrors(failing);
+  const { panel: failing, errors } = await openPanelWatchingErrors(context, extensionId, tabId);
   const alert = failing.getByRole('alert').filter({ hasText: 'Could not load this briefing' });
   await expect(alert).toContainText('The service had a problem answering.', { timeout: 5_000 });
   await expect(alert.getByRole('button', { name: 'Try again' })).toBeVisible({ timeout: 5_000 });
@@ -607,8 +615,7 @@ test('keyboard only: every section’s controls in order, a meeting to an attend
   const page = await openFixture(context, 'calendar/event-popup.html', CALENDAR_URL);
   await expect(page.getByRole('button', { name: 'Primer briefing: Maya Chen' })).toBeVisible({ timeout: 20_000 });
   const tabId = await tabIdOf(serviceWorker, page);
-  const panel = await openPanel(context, extensionId, tabId);
-  const errors = watchErrors(panel);
+  const { panel, errors } = await openPanelWatchingErrors(context, extensionId, tabId);
   // Every attendee's briefing in (the paint mark), and the upload offers (loaded with the view).
   await timeToBriefing(panel);
   await expect(panel.getByRole('button', { name: /^Upload (a )?recording/ })).toHaveCount(2);

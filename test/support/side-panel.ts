@@ -21,8 +21,12 @@ export async function tabIdOf(serviceWorker: Worker, page: Page): Promise<number
   return id;
 }
 
-export async function openPanel(context: BrowserContext, extensionId: string, tabId: number): Promise<Page> {
-  return openWatched(context, `chrome-extension://${extensionId}/sidepanel.html?tab=${tabId}`);
+/**
+ * `beforeNavigation`: run on the new tab before it loads the panel, for listeners that must hear
+ * its start (console errors of its first render come before `goto` returns).
+ */
+export async function openPanel(context: BrowserContext, extensionId: string, tabId: number, beforeNavigation?: (page: Page) => void): Promise<Page> {
+  return openWatched(context, `chrome-extension://${extensionId}/sidepanel.html?tab=${tabId}`, beforeNavigation);
 }
 
 /** Opens another page of the extension (e.g. the timing floor) in a tab. */
@@ -38,9 +42,10 @@ export async function openExtensionPage(context: BrowserContext, extensionId: st
  */
 const sessions = new WeakMap<Page, CDPSession>();
 
-async function openWatched(context: BrowserContext, url: string): Promise<Page> {
+async function openWatched(context: BrowserContext, url: string, beforeNavigation?: (page: Page) => void): Promise<Page> {
   const page = await context.newPage();
   sessions.set(page, await context.newCDPSession(page));
+  beforeNavigation?.(page);
   await page.goto(url);
   return page;
 }
