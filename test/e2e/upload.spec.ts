@@ -3,6 +3,7 @@
  * the stand-in. The stand-in's upload origin is `localhost` while its API is `127.0.0.1`, so access
  * to the upload origin is a separate permission, asked for from the user's click.
  */
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -22,6 +23,18 @@ const UPLOAD_ORIGIN = 'http://localhost/*';
 const FIXTURES = path.resolve(import.meta.dirname, '../fixtures');
 const ARTIFACTS = path.resolve(import.meta.dirname, '../artifacts/upload');
 const CALENDAR_URL = 'https://calendar.google.com/calendar/u/0/r/week/2026/5/18';
+
+/**
+ * The SHA-256 of what the storage server keeps for each stored upload: the bytes themselves, not
+ * only how many arrived (a body of the right size, zeros or another file's, is no recording).
+ */
+function storedDigests(standIn: StandIn): string[] {
+  return [...standIn.uploads.values()].map((stored) => sha256(fs.readFileSync(stored.path)));
+}
+
+function sha256(bytes: Buffer): string {
+  return createHash('sha256').update(bytes).digest('hex');
+}
 
 /** Allows the upload origin the way a user would, from the popup's own "Allow and upload". */
 async function grantUploadOrigin(context: BrowserContext, extensionId: string, popup: PopupPage, title: string) {
@@ -140,6 +153,7 @@ test('a recording picked in the popup arrives once, even when the popup closes m
   await expect.poll(() => completeCount(standIn), { timeout: 20_000 }).toBe(1);
   const [recordingId, stored] = [...standIn.uploads.entries()][0]!;
   expect(stored.bytes).toBe(audio.length);
+  expect(storedDigests(standIn), 'the stored bytes are the recording picked').toEqual([sha256(audio)]);
   // What the form said reached the service with the presigned-url request.
   expect(standIn.recording(recordingId)).toMatchObject({ filename: 'Weekly sync.wav', fileSize: audio.length, speakersExpected: 3, title: 'Weekly sync' });
   expect(stored.contentType).toBe('audio/wav');
@@ -221,6 +235,7 @@ test('closing the popup right after clicking Upload loses nothing: the upload co
     await expect.poll(() => standIn.uploads.size, { timeout: 60_000 }).toBe(2);
     const board = [...standIn.uploads.entries()].find(([, stored]) => stored.bytes === bytes);
     expect(board).toBeDefined();
+    expect(sha256(fs.readFileSync(board![1].path)), 'the stored bytes are the file picked').toBe(sha256(fs.readFileSync(file)));
     await expect.poll(() => completeCount(standIn), { timeout: 20_000 }).toBe(2);
     // Nobody is watching: the alarm checks processing, and the notification says it is done.
     await expect
@@ -328,6 +343,8 @@ test('an expired upload URL is asked for again, and a retry after the service fi
   expect(presignCount(standIn)).toBe(presignedBefore + 1);
   expect(completeCount(standIn)).toBe(2);
   expect(standIn.uploads.size).toBe(2);
+  // Both stored as picked: Retro's after a new URL, Planning's from the copy kept for its Retry.
+  expect(storedDigests(standIn), 'the stored bytes are the recordings picked').toEqual([sha256(wavTone(5)), sha256(wavTone(5))]);
   await expect.poll(() => keptFiles(serviceWorker)).toBe(0);
 });
 
