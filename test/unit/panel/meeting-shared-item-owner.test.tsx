@@ -27,4 +27,17 @@ describe('an action item pending for several attendees, owned by one of them', (
     expect(within(dans).getByText('Send the revised pricing sheet')).toBeInTheDocument();
     expect(within(dans).getByText(/^Also pending for/)).toHaveTextContent('Also pending for Maya Chen');
   });
+
+  it('is listed under its owner when the service names the owner by address (in another case)', async () => {
+    const maya = match('m', 'Maya Chen', 'maya@example.com');
+    const dan = match('d', 'Daniel Weiss', 'dan@example.net');
+    const item = { text: 'Send the revised pricing sheet', owner: 'Dan@Example.net', dueDate: '2026-11-30', status: 'open', source: { recordingId: 'rec_1', title: 'Weekly sync', date: '2026-11-15' } };
+    fakeBackground({ 'contact.insights': ({ contactId }) => Promise.resolve(reply(insights({ contactId, pendingActionItems: [{ ...item }] }))) });
+    renderWithClient(<MeetingBriefing now={NOW} onOpenPerson={() => undefined} surface={surface([pagePerson('Maya Chen', 'maya@example.com', maya), pagePerson('Daniel Weiss', 'dan@example.net', dan)])} />);
+    expect(await screen.findByRole('heading', { name: /^Pending action items/ })).toHaveTextContent('Pending action items (1)');
+    expect(screen.queryByRole('list', { name: 'Pending action items: Maya Chen' })).toBeNull();
+    const dans = screen.getByRole('list', { name: 'Pending action items: Daniel Weiss' });
+    expect(within(dans).getByText('Send the revised pricing sheet')).toBeInTheDocument();
+    expect(within(dans).getByText(/^Also pending for/)).toHaveTextContent('Also pending for Maya Chen');
+  });
 });
