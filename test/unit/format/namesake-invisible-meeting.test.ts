@@ -22,3 +22,15 @@ it('(as before) tells apart two attendees with exactly the same name', () => {
   ]);
   expect(details.get('a')).toBe('maya@acme.example');
 });
+
+it('tells namesakes who share an address apart by number, which the address cannot do (two contacts of one mailbox)', () => {
+  const details = namesakeDetails([
+    { id: 'a', name: 'Maya Chen', email: 'team@acme.example' },
+    { id: 'b', name: 'Maya Chen', email: 'Team@Acme.example ' },
+    { id: 'c', name: 'Maya Chen', email: 'maya.chen@globex.example' },
+  ]);
+  expect(details.get('a')).toBe('1');
+  expect(details.get('b')).toBe('2');
+  // The third's address is hers alone: it tells her apart.
+  expect(details.get('c')).toBe('maya.chen@globex.example');
+});
