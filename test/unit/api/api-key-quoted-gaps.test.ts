@@ -10,6 +10,8 @@ it.each([
   '"sk_live_1234",', // "api_key": "sk_live_1234",
   "'sk_live_1234';", // const KEY = 'sk_live_1234';
   '"Bearer sk_live_1234"', // "Authorization": "Bearer sk_live_1234"
+  'Bearer "sk_live_1234"', // a header written with the key quoted after the scheme
+  "Bearer 'sk_live_1234'",
 ])('reads %s as the key sk_live_1234', (pasted) => {
   expect(cleanApiKey(pasted)).toEqual({ ok: true, key: 'sk_live_1234' });
 });
