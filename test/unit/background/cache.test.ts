@@ -48,6 +48,20 @@ describe('SwrCache', () => {
     expect((await cache.get('k', () => Promise.resolve(3), policy)).value).toBe(2);
   });
 
+  it('keeps an early value no longer than the policy keeps any value, when that is shorter than the brief lifetime', async () => {
+    let now = 0;
+    const cache = new SwrCache(memoryStore(), () => now);
+    // Values fresh a second; an early one (empty) is not believed longer for being early.
+    const short = { schema: z.array(z.number()), freshMs: 1000, maxStaleMs: 10_000_000, briefly: (list: number[]) => list.length === 0 };
+    await cache.get('k', () => Promise.resolve([]), short);
+    now = 1001;
+    // Within the brief lifetime (else the test would prove nothing about the shorter one).
+    expect(now).toBeLessThan(BRIEFLY_MS);
+    const refreshing = vi.fn(() => Promise.resolve([1]));
+    expect(await cache.get('k', refreshing, short)).toEqual({ value: [], storedAt: 0, stale: true });
+    expect(refreshing).toHaveBeenCalledTimes(1);
+  });
+
   it('keeps a value its policy calls early fresh only briefly, then serves it while it is refreshed', async () => {
     let now = 0;
     const cache = new SwrCache(memoryStore(), () => now);
