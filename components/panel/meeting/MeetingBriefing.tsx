@@ -69,6 +69,22 @@ function Section({ title, className, children }: { title: ReactNode; className?:
 
 
 /** A part at a time: an attendee's thousands pushed the attendees far down. */
+/** The meeting's title and when it is (a time range kept on one line). */
+function MeetingTitle({ title, when }: { title: string; when: string | null }) {
+  return (
+    <>
+      <h1 className="subject-title" tabIndex={-1} dir="auto">
+        {title}
+      </h1>
+      {when ? (
+        <p className="subtle" dir="auto">
+          {rangesApart(when).map((piece, index) => (piece.range ? <span key={index} className="keep-together">{piece.text}</span> : piece.text))}
+        </p>
+      ) : null}
+    </>
+  );
+}
+
 function TopicPeopleList({ entries, label, limit }: { entries: TopicPeople[]; label: string; limit: number }) {
   const { shown, left, listRef, more } = useShowMore(entries.length, limit);
   return (
@@ -332,14 +348,7 @@ export function MeetingBriefing({ surface, onOpenPerson, onAvoids, onOpenRecordi
       <article className="briefing">
         {nav}
         <header className="person-header">
-          <h1 className="subject-title" tabIndex={-1} dir="auto">
-            {title}
-          </h1>
-          {when ? (
-            <p className="subtle" dir="auto">
-              {rangesApart(when).map((piece, index) => (piece.range ? <span key={index} className="keep-together">{piece.text}</span> : piece.text))}
-            </p>
-          ) : null}
+          <MeetingTitle title={title} when={when} />
           <p className="subtle">{peopleCount(attendees.length)}</p>
         </header>
         {/* Not set up: the setup notice above the view says it, this points to it. No access: this says it, with the way to options. */}
@@ -357,14 +366,7 @@ export function MeetingBriefing({ surface, onOpenPerson, onAvoids, onOpenRecordi
     <article className="briefing">
       {nav}
       <header className="person-header">
-        <h1 className="subject-title" tabIndex={-1} dir="auto">
-          {title}
-        </h1>
-        {when ? (
-          <p className="subtle" dir="auto">
-            {rangesApart(when).map((piece, index) => (piece.range ? <span key={index} className="keep-together">{piece.text}</span> : piece.text))}
-          </p>
-        ) : null}
+        <MeetingTitle title={title} when={when} />
         {everyoneLeftOut ? null : (
           <p className="subtle">
             {peopleCount(attendees.length)}
@@ -480,20 +482,7 @@ export function MeetingBriefing({ surface, onOpenPerson, onAvoids, onOpenRecordi
       ) : null}
       {unknown.length > 0 ? (
         <Section title={<>Not in Primer yet <span className="count">({unknown.length})</span></>}>
-          <ul className="unknown-people">
-            {unknown.map((attendee) => (
-              // Isolated as on attendees' cards: an Arabic name must not pull the address's "2024." into its run.
-              <li key={attendee.key}>
-                <bdi>{attendee.name}</bdi>
-                {attendee.person.email && attendee.person.email !== attendee.name ? (
-                  <span className="subtle">
-                    {' '}
-                    <bdi>{attendee.person.email}</bdi>
-                  </span>
-                ) : null}
-              </li>
-            ))}
-          </ul>
+          <AttendeeNames attendees={unknown} />
           {unknownAction}
         </Section>
       ) : null}
