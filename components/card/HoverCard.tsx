@@ -7,7 +7,7 @@ import { AsOf } from '@/components/panel/states/AsOf';
 import { PROBLEMS, problemAbout, staleReason } from '@/components/panel/states/problem-text';
 import { useWait } from '@/components/ui/useCountdown';
 import { WaitText } from '@/components/ui/WaitText';
-import { defaultMessage, NO_ACCESS_CODE, NOT_THE_SERVICE_CODE, serviceWaitMs, type ApiErrorInfo } from '@/lib/api/errors';
+import { defaultMessage, NO_ACCESS_CODE, NOT_THE_SERVICE_CODE, serviceWaitMs, WEB_PAGE_REFUSAL_CODE, type ApiErrorInfo } from '@/lib/api/errors';
 import { FACT_MAX, fallbackFact, isEmptyBriefing, pendingCounts, topicsToRaise } from '@/lib/format/briefing';
 import { lastConversation } from '@/lib/format/dates';
 import { conversationCount } from '@/lib/format/provenance';
@@ -60,11 +60,12 @@ const ERROR_TEXT: Partial<Record<ApiErrorInfo['kind'], string>> = {
 
 /**
  * A failure that only Primer's options put right, whatever its kind: no access to the service's
- * host, or something else answering at its address (a sign-in page). Said as the panel says it;
+ * host, something else answering at its address (a sign-in page), or a web page refusing Primer
+ * there (a proxy's, a wrong address's 401 or 403: not the service's word on the key). Said as the panel says it;
  * Try again would fail the same way.
  */
 function optionsProblem(error: ApiErrorInfo): string | null {
-  return error.code === NO_ACCESS_CODE || error.code === NOT_THE_SERVICE_CODE ? problemAbout(error.kind, 'contact', null, error.code).text : null;
+  return error.code === NO_ACCESS_CODE || error.code === NOT_THE_SERVICE_CODE || error.code === WEB_PAGE_REFUSAL_CODE ? problemAbout(error.kind, 'contact', null, error.code).text : null;
 }
 
 /** A busy (or unavailable) service's wait is said after this, and the sentence stays when the wait is over. */

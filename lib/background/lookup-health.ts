@@ -18,7 +18,7 @@
 import { browser } from '#imports';
 import { z } from 'zod/mini';
 import { permissionPatternFor } from '../api/base-url';
-import { ApiError, NOT_THE_SERVICE_CODE } from '../api/errors';
+import { ApiError, NOT_THE_SERVICE_CODE, WEB_PAGE_REFUSAL_CODE } from '../api/errors';
 import { onSupportedSite } from '../sites/matches';
 import { readLookupProblem, type LookupProblem, type LookupProblemKind } from '../storage/lookup-problem';
 import { announceServiceAccess } from '../storage/service-access';
@@ -191,10 +191,13 @@ export class LookupHealth {
   async #verdict({ failures, answered }: LookupOutcome, baseUrl: string | null): Promise<Verdict> {
     const kinds = failures.map(kindOf);
     if (kinds.some(({ kind }) => kind === 'not_configured')) return 'not_configured';
-    if (kinds.some(({ kind }) => kind === 'unauthorized')) return 'key_refused';
+    // A refusal only ever as a web page (a proxy's, a static site's at a wrong address) never judged the key.
+    const refusals = kinds.filter(({ kind }) => kind === 'unauthorized' || kind === 'forbidden');
+    const pageOnly = refusals.length > 0 && refusals.every(({ code }) => code === WEB_PAGE_REFUSAL_CODE);
+    if (kinds.some(({ kind }) => kind === 'unauthorized')) return pageOnly ? 'web_page_refusal' : 'key_refused';
     // The key works and the service is there; other people's failures (a 403 on one contact) are their own.
     if (answered) return 'answered';
-    if (kinds.some(({ kind }) => kind === 'forbidden')) return 'key_forbidden';
+    if (kinds.some(({ kind }) => kind === 'forbidden')) return pageOnly ? 'web_page_refusal' : 'key_forbidden';
     // Every lookup met a 404 or a web page where the contact list should be: a wrong address. One
     // contact the service does not know is "not a contact", never a failure (contact-finder.ts).
     if (kinds.length > 0 && kinds.every(({ code }) => code === NOT_THE_SERVICE_CODE)) return 'not_the_service';

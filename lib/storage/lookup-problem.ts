@@ -20,6 +20,11 @@ export const LOOKUP_PROBLEMS = [
   'unreachable',
   /** Something answers at the address, but not as the service: 404 or a web page for every lookup. */
   'not_the_service',
+  /**
+   * A 401 or 403 answered with a web page or XML, not the service's reply (a wrong address, a
+   * proxy or firewall in front of the service): the key was never judged.
+   */
+  'web_page_refusal',
 ] as const;
 export type LookupProblemKind = (typeof LOOKUP_PROBLEMS)[number];
 
@@ -56,6 +61,11 @@ export function describeLookupProblem({ problem, service, administrator }: Looku
       return { cause: `${where} is not answering`, fix: 'Check your connection, or the address in Primer’s options.' };
     case 'not_the_service':
       return { cause: `${where} does not answer as Primer’s service`, fix: 'Check the service address in Primer’s options.' };
+    case 'web_page_refusal':
+      return {
+        cause: `${where} answered with a web page refusing access, not the service’s reply`,
+        fix: 'Check the service address in Primer’s options; if it is right, a proxy or firewall in front of the service refused Primer.',
+      };
   }
 }
 

@@ -3,7 +3,7 @@
  * is wrong), wait (the service asked to slow down), retry (it failed or cannot be reached), or
  * find the person by e-mail (the service no longer has the contact the page matched).
  */
-import { NO_ACCESS_CODE, NOT_THE_SERVICE_CODE, TRANSCRIPT_FAILED_CODE, toErrorInfo, type ApiErrorKind } from '@/lib/api/errors';
+import { NO_ACCESS_CODE, NOT_THE_SERVICE_CODE, TRANSCRIPT_FAILED_CODE, WEB_PAGE_REFUSAL_CODE, toErrorInfo, type ApiErrorKind } from '@/lib/api/errors';
 
 export type NextStep = 'options' | 'retry' | 'wait' | 'search' | 'none';
 
@@ -59,6 +59,16 @@ const NOT_THE_SERVICE: Problem = {
   retry: true,
 };
 
+/**
+ * A 401 or 403 answered with a web page, not the service's reply (lib/api/http.ts): a wrong address,
+ * or a proxy or firewall in front of the service. The key was never judged.
+ */
+const WEB_PAGE_REFUSAL: Problem = {
+  text: 'A web page, not the service, refused Primer at the service address: check the address in Primer’s options. If it is right, a proxy or firewall in front of the service refused the request.',
+  next: 'options',
+  retry: true,
+};
+
 /** No access to the service's host (an administrator's address, access taken away): retrying will not help. */
 const NO_ACCESS: Problem = {
   text: 'Primer has not been allowed to contact the service yet: allow it in Primer’s options.',
@@ -74,6 +84,7 @@ const NO_ACCESS: Problem = {
 export function problemAbout(kind: ApiErrorKind, about: 'contact' | 'recording', waitMs: number | null = null, code: string | null = null): Problem {
   if (code === NOT_THE_SERVICE_CODE) return NOT_THE_SERVICE;
   if (code === NO_ACCESS_CODE) return NO_ACCESS;
+  if (code === WEB_PAGE_REFUSAL_CODE) return WEB_PAGE_REFUSAL;
   if (code === TRANSCRIPT_FAILED_CODE) return { text: 'The service could not make a transcript of this recording.', next: 'none' };
   // Its view has a way back to the briefing already; nothing else would find it.
   if (kind === 'not_found' && about === 'recording') return { text: 'The service no longer has this recording.', next: 'none' };

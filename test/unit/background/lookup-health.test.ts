@@ -114,6 +114,20 @@ async function configure(apiKey = standIn.apiKey) {
 }
 
 describe('a tab whose lookups cannot work says why on its toolbar button', () => {
+  it.each([
+    [401, '<html><head><title>401 Authorization Required</title></head><body><center><h1>401 Authorization Required</h1></center><hr><center>nginx</center></body></html>'],
+    [403, '<?xml version="1.0" encoding="UTF-8"?><Error><Code>AccessDenied</Code><Message>Access Denied</Message></Error>'],
+  ])('a %i web page (a proxy, a static site, a wrong address): says the address answered with a web page, not that the key was refused', async (status, body) => {
+    await configure();
+    await pageLooksUp(4);
+    standIn.failNext({ path: '/api/v2/contacts', status, body });
+    expect(await pageLooksUp(4)).toMatchObject({ ok: false });
+    expect(await badge(4)).toBe('off');
+    expect(await title(4)).toMatch(/answered with a web page refusing access/);
+    expect(await title(4)).not.toMatch(/API key/);
+    expect(await readLookupProblem(4)).toEqual({ problem: 'web_page_refusal', service: new URL(standIn.baseUrl).origin });
+  });
+
   it('a refused key: at once, with the fix, on that tab only; cleared by the next lookup that works', async () => {
     await configure();
     await pageLooksUp(4);

@@ -5,7 +5,7 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { ContentScriptContext } from 'wxt/utils/content-script-context';
 import { HoverCard } from '@/components/card/HoverCard';
 import { createHoverCardApi } from '@/components/card/mount';
-import { NO_ACCESS_CODE, NOT_THE_SERVICE_CODE } from '@/lib/api/errors';
+import { NO_ACCESS_CODE, NOT_THE_SERVICE_CODE, WEB_PAGE_REFUSAL_CODE } from '@/lib/api/errors';
 import type { CardRequest } from '@/lib/content/card-api';
 import { noMarks } from './no-marks';
 import type { ContactMatch } from '@/lib/models';
@@ -118,7 +118,7 @@ describe('the hover card on the page', () => {
 
 describe('HoverCard on a failure the options page fixes', () => {
   const maya: ContactMatch = { contact: { id: 'm', name: 'Maya Chen', email: 'maya@example.com', company: null, title: null }, matchedBy: 'email' };
-  const failed = (kind: 'network' | 'http', code: string) => ({ status: 'error' as const, error: { kind, message: 'x', status: null, code, retryAfterMs: null } });
+  const failed = (kind: 'network' | 'http' | 'unauthorized' | 'forbidden', code: string) => ({ status: 'error' as const, error: { kind, message: 'x', status: null, code, retryAfterMs: null } });
 
   it('says Primer may not contact the service yet, and offers the options (not Try again), as the panel does', () => {
     render(<HoverCard match={maya} focusOnOpen={false} onClose={() => undefined} state={failed('network', NO_ACCESS_CODE)} onOpenOptions={() => undefined} onRetry={() => undefined} />);
@@ -129,6 +129,12 @@ describe('HoverCard on a failure the options page fixes', () => {
   it('says the service address sends Primer elsewhere (a sign-in page), and offers the options, as the panel does', () => {
     render(<HoverCard match={maya} focusOnOpen={false} onClose={() => undefined} state={failed('http', NOT_THE_SERVICE_CODE)} onOpenOptions={() => undefined} onRetry={() => undefined} />);
     expect(screen.getByRole('alert')).toHaveTextContent(/check the address in Primer’s options/);
+    expect(screen.getByRole('button', { name: 'Open Primer options' })).toBeInTheDocument();
+  });
+  it.each(['unauthorized', 'forbidden'] as const)('says a web page refused Primer at the address (a proxy, a wrong address), not the key (%s), and offers the options', (kind) => {
+    render(<HoverCard match={maya} focusOnOpen={false} onClose={() => undefined} state={failed(kind, WEB_PAGE_REFUSAL_CODE)} onOpenOptions={() => undefined} onRetry={() => undefined} />);
+    expect(screen.getByRole('alert')).toHaveTextContent(/A web page, not the service, refused Primer/);
+    expect(screen.getByRole('alert')).not.toHaveTextContent(/API key/);
     expect(screen.getByRole('button', { name: 'Open Primer options' })).toBeInTheDocument();
   });
 });
