@@ -70,9 +70,12 @@ async function listFirstContacts(client: ServiceClient, query: { limit: number; 
 /** The service's words, as text (the key was taken out of them), and what to check. */
 function refusedMessage(said: string): string {
   const words = said.trim();
-  const next = 'Check the API key, and that the address is the one given for the service’s API.';
-  if (words === '' || words === defaultMessage('bad_request')) return next;
-  return `The service said: “${words}”${/[.!?]$/.test(words) ? '' : '.'} ${next}`;
+  return inTheirWords(words === defaultMessage('bad_request') ? '' : words, 'Check the API key, and that the address is the one given for the service’s API.');
+}
+
+/** "The service said: “…”." before what to check; what to check alone when it said nothing. */
+function inTheirWords(words: string, next: string): string {
+  return words === '' ? next : `The service said: “${words}”${/[.!?]$/.test(words) ? '' : '.'} ${next}`;
 }
 
 /**
@@ -81,11 +84,9 @@ function refusedMessage(said: string): string {
  * Only a code said (`{"error": "ip_not_allowed"}`: the message is Primer's words), the code is.
  */
 function forbiddenMessage(said: string, code: string | null): string {
-  const next = 'Check that the key is right and that it may read contacts.';
   const primers = said.trim() === '' || said.trim() === defaultMessage('forbidden');
   const words = primers ? (code !== null && !code.startsWith('primer_') ? codeAsWords(code) : '') : said.trim();
-  if (words === '') return next;
-  return `The service said: “${words}”${/[.!?]$/.test(words) ? '' : '.'} ${next}`;
+  return inTheirWords(words, 'Check that the key is right and that it may read contacts.');
 }
 
 /**
