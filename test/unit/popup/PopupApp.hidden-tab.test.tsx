@@ -33,6 +33,9 @@ describe('the upload form in a tab behind others', () => {
     await fakeBrowser.storage.local.set({ [UPLOADS_KEY]: [record({ state: 'processing' })] });
     render(<PopupApp draft={Promise.resolve(EMPTY_DRAFT)} />);
     await screen.findByRole('listitem', { name: 'Weekly sync: Processing' });
+    // The row can be drawn before React has run its effects (an update from a resolved promise,
+    // outside act): the 2 s check's interval is set then. Let them run before the clock moves.
+    await answered();
     act(() => void vi.advanceTimersByTime(2000));
     await answered();
     expect(sent('upload.check')).toHaveLength(1);
