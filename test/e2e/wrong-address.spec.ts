@@ -12,13 +12,18 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import type { BrowserContext, Page, Worker } from 'playwright/test';
 import { expect, serveFixture, test, type StandIn } from './support/browser';
+import type { ExpectedView } from './support/people-in-view';
 import { OptionsPage } from './support/options-page';
 import { openPanel, tabIdOf } from './support/side-panel';
 
 const FIXTURES = path.resolve(import.meta.dirname, '../fixtures');
 const GMAIL_URL = 'https://mail.google.com/mail/u/0/#inbox/FMfcgzQXJWDsKmvBqLwNkPdTrZhbVcQx';
-/** The thread's known contacts (test/fixtures/expected.json), as the markers name them. */
-const THREAD_LABELS = ['Primer briefing: Daniel Weiss', 'Primer briefing: Maya Chen', 'Primer briefing: Alex Kim', 'Primer briefing: Jonas Berg'];
+/** The thread's known contacts (test/fixtures/expected.json), as the markers name them: as the page shows them. */
+const THREAD_LABELS = (JSON.parse(fs.readFileSync(path.join(FIXTURES, 'expected.json'), 'utf8')) as { pages: { file: string; views: ExpectedView[] }[] }).pages
+  .find((page) => page.file === 'gmail/thread.html')!
+  .views[0]!.surfaces.flatMap((surface) => surface.people)
+  .filter((person) => person.contactId !== null)
+  .map((person) => `Primer briefing: ${person.name ?? person.email}`);
 
 interface Impostor {
   status: number;

@@ -122,6 +122,7 @@ export const CONTACT_IDS = {
   alexKimCom: 'ctc_alex_kim_1',
   alexKimOrg: 'ctc_alex_kim_2',
   lenaNovak: 'ctc_lena_novak',
+  eveMoreau: 'ctc_eve_moreau',
 } as const;
 
 /** The account holder, who appears in every sample meeting (not a contact). */
@@ -224,7 +225,13 @@ function buildContacts(c: Clock): Contact[] {
       created_at: c.ago(300 - i, 9 + (i % 8)),
     });
   }
-  return [...main, ...fillers];
+  // Listed last, so the fillers keep their places (tests take the first contacts for meetings).
+  // Her name carries an attribute break-out and an element, as a hostile sender could set it: the
+  // fixture pages show her under it, so every place that renders a known contact's name meets it.
+  const hostile: Contact[] = [
+    { id: CONTACT_IDS.eveMoreau, name: 'Eve "><img src=x onerror=window.__pwned=1>', email: 'eve.moreau@example.org', company: 'Redteam Labs', title: 'Security Researcher', created_at: c.ago(45, 10) },
+  ];
+  return [...main, ...fillers, ...hostile];
 }
 
 function buildInsights(c: Clock): Record<string, ContactInsights> {
@@ -415,6 +422,23 @@ function buildInsights(c: Clock): Record<string, ContactInsights> {
       values_relationships: true,
       prefers_brevity: false,
       updated_at: c.ago(55, 15),
+    },
+    {
+      // Every text the hover card and the panel show carries a payload that sets window.__pwned if
+      // it is ever parsed as markup (Omar's use alert(), which a test hears as a dialog).
+      contact_id: I.eveMoreau,
+      communication_approach: 'Reply in writing first <img src=x onerror="window.__pwned=1"> then call.',
+      preferred_tone: 'direct <script>window.__pwned=1</script>',
+      personality_summary: 'Tests every form she meets: "><svg onload=window.__pwned=1>',
+      recent_topics: ['bug bounty scope', '<img src=x onerror="window.__pwned=1"> report'],
+      sensitive_topics: ['" onmouseover="window.__pwned=1 disclosure dates'],
+      pending_action_items: [
+        { text: 'Send the triage notes <img src=x onerror="window.__pwned=1">', due_date: c.date(4), owner: 'Jordan Lee', status: 'open' },
+      ],
+      last_conversation_date: c.ago(8, 11),
+      total_conversations: 2,
+      prefers_direct: true,
+      updated_at: c.ago(8, 12),
     },
   ];
   return Object.fromEntries(list.map((entry) => [entry.contact_id, entry]));

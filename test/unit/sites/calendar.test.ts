@@ -23,6 +23,8 @@ describe('calendar adapter: details', () => {
     expect((window as { __pwned?: unknown }).__pwned).toBeUndefined();
     const edit = readAll(calendarAdapter, loadView('calendar/event-page.html', 'edit-page'))[0]!;
     expect(edit.people.find((p) => p.email === 'script-name@unknown.example')?.name).toBe('<script>window.__pwned=1</script>');
+    // A known contact's name, as the page shows it, with an attribute break-out in it.
+    expect(edit.people.find((p) => p.email === 'eve.moreau@example.org')).toMatchObject({ name: 'Eve "><img src=x onerror=window.__pwned=1>', roles: ['guest'] });
     expect(edit.context.title).toBe('Renewal sync "><svg onload=window.__pwned=1>');
   });
 
@@ -192,7 +194,7 @@ describe('calendar adapter: details', () => {
     surfaces = readAll(calendarAdapter, doc);
     expect(surfaces.map((s) => s.root)).toEqual([doc.querySelector('[data-is-create]')]);
     for (const s of [surfaces[0]!, readAll(calendarAdapter, loadView('calendar/event-page.html', 'edit-page'))[0]!]) {
-      expect(s.people).toHaveLength(9);
+      expect(s.people).toHaveLength(10);
       expect(s.context).toEqual(context);
     }
   });

@@ -48,7 +48,7 @@ const byEmail = (people: FoundPerson[]): Record<string, PersonRole[]> =>
 it('keeps every recipient of the to and cc rows in an unlisted language, also those the header leaves out', () => {
   const english = readAll(gmailAdapter, parse(fixtureHtml('gmail/thread.html'))).find((s) => s.kind === 'thread')!;
   const thread = readAll(gmailAdapter, unlistedLanguage()).find((s) => s.kind === 'thread')!;
-  // The header shows "to me, Alex, +4": Jonas and Riley (to), Daniel and Mallory (cc) are only in the table.
+  // The header shows "to me, Alex, +5": Jonas and Riley (to), Daniel, Mallory and Eve (cc) are only in the table.
   expect(thread.people.map((p) => p.email).sort()).toEqual(english.people.map((p) => p.email).sort());
   const roles = byEmail(thread.people);
   for (const email of ['alex.kim@example.com', 'jonas.berg@example.org', 'riley.stone@unknown.example', 'mallory@unknown.example']) {

@@ -24,6 +24,8 @@ describe('gmail adapter: details', () => {
     const surface = thread(doc);
     expect(surface.context.title).toBe('Q3 roadmap review <img src=x onerror="window.__pwned=1">');
     expect(surface.people.find((p) => p.email === 'mallory@unknown.example')?.name).toBe('"><svg onload=window.__pwned=1>');
+    // A known contact's name, read from the details table's name attribute, with an attribute break-out in it.
+    expect(surface.people.find((p) => p.email === 'eve.moreau@example.org')).toMatchObject({ name: 'Eve "><img src=x onerror=window.__pwned=1>', roles: ['cc'] });
     const compose = readAll(gmailAdapter, loadView('gmail/compose.html', 'inbox+compose')).find((s) => s.kind === 'compose')!;
     expect(compose.context.title).toBe('<script>window.__pwned=1</script> intro call');
     expect(compose.people.find((p) => p.email === 'attr-name@unknown.example')?.name).toBe('" onmouseover="window.__pwned=1');
@@ -47,7 +49,7 @@ describe('gmail adapter: details', () => {
       span.setAttribute('name', 'Bad');
       hb.append(span);
     }
-    expect(thread(doc).people).toHaveLength(7);
+    expect(thread(doc).people).toHaveLength(8);
   });
 
   it('reads the sender of collapsed messages, and only that', () => {
@@ -78,7 +80,7 @@ describe('gmail adapter: details', () => {
   it('with the details closed, reads the header recipients as "to" and not the "+N" marker', () => {
     const doc = loadView('gmail/thread.html', 'thread');
     doc.querySelector('.ajA')!.remove();
-    expect(doc.querySelector('.ajz-more')?.textContent).toBe('+4');
+    expect(doc.querySelector('.ajz-more')?.textContent).toBe('+5');
     const people = thread(doc).people.map((p) => ({ email: p.email, roles: p.roles }));
     expect(people).toEqual([
       { email: 'daniel.weiss@example.net', roles: ['sender'] },
@@ -158,7 +160,7 @@ describe('gmail adapter: details', () => {
     expect(surfaces.map((s) => s.kind).sort()).toEqual(['compose', 'thread']);
     const t = surfaces.find((s) => s.kind === 'thread')!;
     expect(t.people.some((p) => p.email === 'sofia.alvarez@example.com')).toBe(false);
-    expect(t.people).toHaveLength(7);
+    expect(t.people).toHaveLength(8);
     expect(surfaces.find((s) => s.kind === 'compose')!.people).toHaveLength(7);
   });
 
@@ -168,7 +170,7 @@ describe('gmail adapter: details', () => {
     expect(surfaces).toHaveLength(1);
     expect(surfaces[0]!.kind).toBe('thread');
     expect(surfaces[0]!.root.getAttribute('role')).toBe('main');
-    expect(surfaces[0]!.people).toHaveLength(7);
+    expect(surfaces[0]!.people).toHaveLength(8);
     expect(surfaces[0]!.context.title).toBe('Q3 roadmap review <img src=x onerror="window.__pwned=1">');
   });
 
@@ -216,7 +218,7 @@ describe('gmail adapter: details', () => {
     const root = doc.getElementById('fixture-thread')!;
     expect(gmailAdapter.readSurface(root)).toBeNull();
     root.append(messages);
-    expect(gmailAdapter.readSurface(root)?.people).toHaveLength(7);
+    expect(gmailAdapter.readSurface(root)?.people).toHaveLength(8);
   });
 
   it('reads legacy compose fields ("Name <addr>" values) when there are no chips', () => {
