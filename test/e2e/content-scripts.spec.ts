@@ -319,6 +319,87 @@ async function expectCardAccessible(card: HoverCard, state: string) {
   await page.evaluate(() => document.getElementById('dark-site')?.remove());
 }
 
+/** Elements a payload would make were its text parsed as markup (the fixtures have none of their own: check.ts). */
+const PAYLOAD_ELEMENTS = 'img, svg, iframe, script:not([data-fixture-script]), [onerror], [onload], [onmouseover]';
+
+/**
+ * `typeof window.__pwned` in each of the page's isolated worlds, with the extension each belongs to
+ * (Primer's content script is where the card is drawn), read through the DevTools Protocol:
+ * Playwright evaluates in the main world only.
+ */
+async function pwnedInIsolatedWorlds(page: Page): Promise<{ extension: string; pwned: string }[]> {
+  const cdp = await page.context().newCDPSession(page);
+  const isolated: number[] = [];
+  cdp.on('Runtime.executionContextCreated', ({ context }) => {
+    if ((context.auxData as { type?: string } | undefined)?.type === 'isolated') isolated.push(context.id);
+  });
+  // Enabling reports every context that exists already, before it answers.
+  await cdp.send('Runtime.enable');
+  const seen: { extension: string; pwned: string }[] = [];
+  for (const contextId of isolated) {
+    const expression = 'JSON.stringify({ extension: String(globalThis.chrome?.runtime?.id), pwned: typeof window.__pwned })';
+    const { result } = await cdp.send('Runtime.evaluate', { expression, contextId, returnByValue: true });
+    seen.push(JSON.parse(String(result.value)) as { extension: string; pwned: string });
+  }
+  await cdp.detach();
+  return seen;
+}
+
+/**
+ * A known contact whose name, as the page shows it, carries an attribute break-out and an element
+ * (sample data: Eve); her briefing's texts carry payloads too. Where the pages' hostile names were
+ * all unknown people's, no marker or card ever rendered one.
+ */
+for (const file of ['gmail/thread.html', 'calendar/event-page.html']) {
+  test(`${file}: a known contact whose name carries markup gets a marker and a card saying it as text, and nothing of it runs`, async ({ context, extensionId, standIn }) => {
+    const view = expected.pages.find((candidate) => candidate.file === file)!.views[0]!;
+    const shown = view.surfaces.flatMap((surface) => surface.people).find((person) => person.contactId === CONTACT_IDS.eveMoreau);
+    expect(shown?.name, `${file} shows Eve by a hostile name`).toMatch(/"><img src=x onerror=/);
+    const eve = SAMPLE_CONTACTS.find((contact) => contact.id === CONTACT_IDS.eveMoreau)!;
+    const insights = SAMPLE_INSIGHTS[CONTACT_IDS.eveMoreau]!;
+    await configure(context, extensionId, standIn);
+    await serveFixture(context, view.url, html(file));
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    const dialogs: string[] = [];
+    page.on('dialog', (dialog) => {
+      dialogs.push(dialog.message());
+      void dialog.dismiss();
+    });
+    await page.goto(view.url);
+
+    // The marker's accessible name holds the page's name for her, character for character.
+    const label = `Primer briefing: ${shown!.name!}`;
+    const marker = page.getByRole('button', { name: label, exact: true });
+    await expect(marker).toBeAttached({ timeout: 20_000 });
+    expect(await marker.getAttribute('aria-label')).toBe(label);
+    expect(await page.locator(PAYLOAD_ELEMENTS).count()).toBe(0);
+
+    await marker.focus();
+    await page.keyboard.press('Enter');
+    // The card names her as the service does (the same text here), and shows her briefing's texts as text.
+    const card = hoverCard(page, `Briefing: ${eve.name}`);
+    await card.toHaveFocusOn('Close briefing');
+    for (const text of [eve.name, `Tone${String(insights.preferred_tone)}`, String(insights.recent_topics?.[1]), String(insights.sensitive_topics?.[0])]) {
+      await card.toContainText(text);
+    }
+    // Read inside the card's closed shadow root: no element was made from any of it.
+    expect(await card.count(PAYLOAD_ELEMENTS)).toBe(0);
+    expect(await pageSeesCardRoot(page)).toEqual({ host: true, shadowRoot: false, text: '' });
+    expect(await page.locator(PAYLOAD_ELEMENTS).count()).toBe(0);
+
+    await page.keyboard.press('Escape');
+    await card.toBeHidden();
+    expect(await page.evaluate(() => (window as unknown as { __pwned?: unknown }).__pwned)).toBeUndefined();
+    // Nor in Primer's content script's world, where the card was drawn.
+    const worlds = await pwnedInIsolatedWorlds(page);
+    expect(worlds.map(({ extension }) => extension)).toContain(extensionId);
+    expect(worlds.filter(({ pwned }) => pwned !== 'undefined')).toEqual([]);
+    expect(dialogs).toEqual([]);
+    expect(errors).toEqual([]);
+  });
+}
+
 test('a page that defined a custom element under the card’s name gets no way into the card (ElementInternals)', async ({ context, extensionId, standIn }) => {
   const { page, url, errors } = await calendarPopupTab(context, extensionId, standIn);
   // Before any of the page's or Primer's code: the element's class runs on every element of that

@@ -382,6 +382,90 @@ test('text from the service that looks like markup shows as text, on the hover c
   expect(panelErrors).toEqual([]);
 });
 
+/** Elements a payload would make were its text parsed as markup (the panel draws none of its own). */
+const PAYLOAD_ELEMENTS = 'body img, body svg, body iframe, body script, [onerror], [onload], [onmouseover]';
+/** A known contact whose name, on the pages and at the service, carries markup, as do her briefing's texts (sample data). */
+const EVE = SAMPLE_CONTACTS.find((contact) => contact.id === CONTACT_IDS.eveMoreau)!;
+const EVE_INSIGHTS = SAMPLE_INSIGHTS[CONTACT_IDS.eveMoreau]!;
+
+/** Records the dialogs (alert, confirm) a page opens, dismissing them. */
+function watchDialogs(target: Page) {
+  const dialogs: string[] = [];
+  target.on('dialog', (dialog) => {
+    dialogs.push(dialog.message());
+    void dialog.dismiss();
+  });
+  return dialogs;
+}
+
+test('a known contact whose name carries markup: Open briefing on her Gmail card briefs her in the panel, every text shown as text, nothing run', async ({ context, extensionId, serviceWorker, standIn }) => {
+  await configure(context, extensionId, standIn);
+  const page = await openFixture(context, 'gmail/thread.html', GMAIL_URL);
+  const pageDialogs = watchDialogs(page);
+  const pageErrors = watchErrors(page);
+  const { tabId, card } = await openCardByKeyboard(serviceWorker, page, EVE.name);
+  await card.toContainText(EVE.name);
+  await card.click('Open briefing');
+
+  let panelErrors: string[] = [];
+  let panelDialogs: string[] = [];
+  const panel = await openPanel(context, extensionId, tabId, (opened) => {
+    panelDialogs = watchDialogs(opened);
+    panelErrors = watchErrors(opened);
+  });
+  await expect(panel.getByRole('heading', { level: 1, name: EVE.name, exact: true })).toBeVisible();
+  const talk = panel.getByRole('region', { name: 'How to talk to them' });
+  await expect(talk).toContainText(String(EVE_INSIGHTS.preferred_tone));
+  await expect(talk).toContainText(String(EVE_INSIGHTS.communication_approach));
+  await expect(talk).toContainText(String(EVE_INSIGHTS.personality_summary));
+  await expect(panel.getByRole('list', { name: 'Topics to raise: recent' })).toContainText(String(EVE_INSIGHTS.recent_topics?.[1]));
+  await expect(panel.getByRole('list', { name: 'Topics to avoid' })).toContainText(String(EVE_INSIGHTS.sensitive_topics?.[0]));
+  await expect(panel.getByRole('list', { name: 'Pending action items' })).toContainText(String(EVE_INSIGHTS.pending_action_items?.[0]?.text));
+  await loaded(panel);
+  expect(await panel.locator(PAYLOAD_ELEMENTS).count()).toBe(0);
+
+  expect(await panel.evaluate(() => (window as unknown as { __pwned?: unknown }).__pwned)).toBeUndefined();
+  expect(await page.evaluate(() => (window as unknown as { __pwned?: unknown }).__pwned)).toBeUndefined();
+  expect([...pageDialogs, ...panelDialogs]).toEqual([]);
+  expect([...pageErrors, ...panelErrors]).toEqual([]);
+});
+
+test('a known contact whose name carries markup, in a meeting: the panel’s briefing of a Calendar event names her and shows her texts as text, nothing run', async ({ context, extensionId, serviceWorker, standIn }) => {
+  await configure(context, extensionId, standIn);
+  const fixture = 'calendar/event-page.html';
+  const view = (JSON.parse(fs.readFileSync(path.join(FIXTURES, 'expected.json'), 'utf8')) as { pages: { file: string; views: { url: string }[] }[] }).pages.find((page) => page.file === fixture)!.views[0]!;
+  const page = await openFixture(context, fixture, view.url);
+  const pageDialogs = watchDialogs(page);
+  await expect(page.getByRole('button', { name: `Primer briefing: ${EVE.name}`, exact: true })).toBeAttached({ timeout: 20_000 });
+
+  let panelErrors: string[] = [];
+  let panelDialogs: string[] = [];
+  const panel = await openPanel(context, extensionId, await tabIdOf(serviceWorker, page), (opened) => {
+    panelDialogs = watchDialogs(opened);
+    panelErrors = watchErrors(opened);
+  });
+  await expect(panel.getByRole('heading', { level: 1 })).toContainText('Renewal sync "><svg onload=window.__pwned=1>');
+  const attendees = panel.getByRole('region', { name: 'Attendees' });
+  await expect(attendees.getByRole('heading', { level: 3, name: EVE.name, exact: true })).toBeVisible();
+  await expect(attendees.getByRole('button', { name: `Full briefing: ${EVE.name}`, exact: true })).toBeVisible();
+  await expect(panel.getByRole('list', { name: `Pending action items: ${EVE.name}`, exact: true })).toContainText(String(EVE_INSIGHTS.pending_action_items?.[0]?.text));
+  await expect(panel.getByRole('list', { name: 'Topics to avoid and whom they concern' }).getByRole('listitem').filter({ hasText: String(EVE_INSIGHTS.sensitive_topics?.[0]) })).toContainText(EVE.name);
+  await loaded(panel);
+  expect(await panel.locator(PAYLOAD_ELEMENTS).count()).toBe(0);
+
+  // Her own briefing, from the meeting.
+  await attendees.getByRole('button', { name: `Full briefing: ${EVE.name}`, exact: true }).click();
+  await expect(panel.getByRole('heading', { level: 1, name: EVE.name, exact: true })).toBeVisible();
+  await expect(panel.getByRole('region', { name: 'How to talk to them' })).toContainText(String(EVE_INSIGHTS.communication_approach));
+  await loaded(panel);
+  expect(await panel.locator(PAYLOAD_ELEMENTS).count()).toBe(0);
+
+  expect(await panel.evaluate(() => (window as unknown as { __pwned?: unknown }).__pwned)).toBeUndefined();
+  expect(await page.evaluate(() => (window as unknown as { __pwned?: unknown }).__pwned)).toBeUndefined();
+  expect([...pageDialogs, ...panelDialogs]).toEqual([]);
+  expect(panelErrors).toEqual([]);
+});
+
 test('offline, the panel shows the last briefing and says as of when; a refused key leads to options', async ({ context, extensionId, serviceWorker, standIn }) => {
   await configure(context, extensionId, standIn);
   const page = await openFixture(context, 'calendar/event-popup.html', CALENDAR_URL);
