@@ -97,6 +97,11 @@ export const ContactPageSchema = z.object({
   complete: z.optional(z.boolean()),
   /** The server said more follows (named the next page, or `has_more: true`): the same page again is the paging ignored. */
   moreSaid: z.optional(z.boolean()),
+  /**
+   * More follows by the server's `has_more` alone, the next page asked as Primer works it out (an
+   * offset, a page number, Stripe's `starting_after`): a server paging after its last id may read it by another name.
+   */
+  nextUnnamed: z.optional(z.boolean()),
   /** The reply's `count` was this page's own length (so no total): the whole list, from a server sending it every time. */
   countedItself: z.optional(z.boolean()),
 });

@@ -15,6 +15,7 @@ import type {
   Webhook,
   WebhookEvent,
 } from '../models';
+import { AfterIdPaging } from './after-id-paging';
 import { ContactFinder } from './contact-finder';
 import type { ContactList, IndexPersistence } from './contact-index';
 import { MemoryDiscoveryStore, type DiscoveryStore, type RecordingInsightRoute } from './discovery';
@@ -472,6 +473,13 @@ export class ServiceClient {
     let mayHaveEnded = false;
     /** The page before said more followed (moreSaid). */
     let moreSaid = false;
+    /** The page before said more followed by `has_more` alone (nextUnnamed): a list paged after its last id (after-id-paging.ts). */
+    let nextUnnamed = false;
+    /** The last id of the last page that brought someone new. */
+    let lastId: string | null = null;
+    const afterId = new AfterIdPaging();
+    /** The next page's query by the last id under another name, where only `has_more` said more followed. */
+    const retryAfterId = () => (nextUnnamed && lastId !== null ? afterId.retry(lastId, limit, next === null ? null : (JSON.parse(next) as Record<string, string>)) : null);
     for (let page = 0; page < this.#maxContactPages && !asked.has(next); page++) {
       asked.add(next);
       let result: ContactPage;
@@ -479,6 +487,12 @@ export class ServiceClient {
         if (next === null) ({ result, limit } = await this.#firstContactPage(signal));
         else result = await this.listContacts({ limit, next }, { signal, waitsOut: LIST_WAITS_OUT_MS });
       } catch (error) {
+        // More was said to follow and the way asked was refused (an offset): by the last id, then.
+        const retry = error instanceof ApiError && error.kind === 'bad_request' ? retryAfterId() : null;
+        if (retry !== null) {
+          next = retry;
+          continue;
+        }
         // A server refusing the probe's offset has said its last page already.
         const pastTheEnd = error instanceof ApiError && (error.kind === 'bad_request' || error.kind === 'invalid_response' || (mayHaveEnded && error.kind === 'not_found'));
         if ((probing || mayHaveEnded) && pastTheEnd) {
@@ -515,6 +529,14 @@ export class ServiceClient {
         complete = !moreSaid && result.total === null && seen.size < limit && (counted || (rows % 10 !== 0 && rows % 25 !== 0));
         break;
       }
+      // More was said to follow, and the way asked brought only people seen already (the first page
+      // again for an offset): the page after the last id, under each name it may be read by. An
+      // empty page is the end, as ever (`has_more` said of any full page, the last one too).
+      const retry = fresh.length === 0 && result.items.length > 0 ? retryAfterId() : null;
+      if (retry !== null) {
+        next = retry;
+        continue;
+      }
       if (fresh.length === 0) {
         // An empty page, the probe past a short one, a server clamping a page past the end to its
         // last (everyone it counts is read), or one that sends everyone at once is the end. People
@@ -525,6 +547,9 @@ export class ServiceClient {
         break;
       }
       moreSaid = result.moreSaid === true;
+      nextUnnamed = result.nextUnnamed === true;
+      afterId.broughtSomeone();
+      lastId = result.items.at(-1)?.id ?? lastId;
       mayHaveEnded = result.items.length < limit;
       byName ||= result.linkPaged === true || moreSaid;
       // A short page the server itself called the last (`next: null`, `has_more: false`) is the end.
@@ -537,7 +562,7 @@ export class ServiceClient {
         next = JSON.stringify({ limit: String(limit), page: String(pageNumber) });
         continue;
       }
-      next = uncertainEnd ? JSON.stringify({ limit: String(limit), offset: String(seen.size) }) : result.next;
+      next = uncertainEnd ? JSON.stringify({ limit: String(limit), offset: String(seen.size) }) : ((nextUnnamed && lastId !== null ? afterId.after(lastId, limit) : null) ?? result.next);
       if (next === null) {
         complete = true;
         break;

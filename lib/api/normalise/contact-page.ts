@@ -44,7 +44,17 @@ export function toContactPage(raw: unknown, request: PageRequest, linkPaging?: L
   // More follows by the server's own word (a cursor, a token, a link, `has_more: true`), not by
   // Primer's arithmetic: the same page again for it is the paging ignored, not the list's end.
   const moreSaid = next !== null && (!(found instanceof Counted) || hasMoreOf(body, paging) === true);
-  return { items, total, next: next === null ? null : JSON.stringify(next), ...(linkPaged ? { linkPaged } : {}), ...(complete ? { complete } : {}), ...(moreSaid ? { moreSaid } : {}), ...(countedItself ? { countedItself } : {}) };
+  const nextUnnamed = found instanceof Counted && hasMoreOf(body, paging) === true;
+  return {
+    items,
+    total,
+    next: next === null ? null : JSON.stringify(next),
+    ...(linkPaged ? { linkPaged } : {}),
+    ...(complete ? { complete } : {}),
+    ...(moreSaid ? { moreSaid } : {}),
+    ...(nextUnnamed ? { nextUnnamed } : {}),
+    ...(countedItself ? { countedItself } : {}),
+  };
 }
 
 type Query = Record<string, string>;
@@ -97,7 +107,7 @@ function linkedNextQuery({ link, requestUrl, apiRoot }: LinkPaging): Query | nul
   return next.origin === root.origin && underRoot ? Object.fromEntries(next.searchParams.entries()) : undefined;
 }
 
-/** A next page worked out by Primer from a page number or an offset, not named by the server. */
+/** A next page worked out by Primer from a page number, an offset or the last id, not named by the server. */
 class Counted {
   constructor(readonly query: Query) {}
 }
@@ -155,7 +165,7 @@ function nextPageQuery(
   // GitHub's style: the next page only in the `Link` header, the body a bare array.
   if (headerNext !== undefined) return headerNext;
   // Stripe's lists ({object: "list", has_more}) go on after the last item's id; they refuse offset.
-  if (body.object === 'list' && hasMore === true && lastId !== null) return { starting_after: lastId, limit: String(request.limit) };
+  if (body.object === 'list' && hasMore === true && lastId !== null) return new Counted({ starting_after: lastId, limit: String(request.limit) });
 
   // A next page's number ("next_page": 2); null there is the last page.
   const nextPage = numberOf(body, 'next_page', 'nextPage') ?? numberOf(paging, 'next_page', 'nextPage');
