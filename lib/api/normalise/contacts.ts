@@ -7,11 +7,48 @@ import { eachReadable, unwrap } from './envelope';
 
 /** Where a contact's address is named as its primary one. */
 const PRIMARY_EMAIL_KEYS = ['primary_email', 'primaryEmail'];
-/** Where a contact's address usually is (its primary one when it has several). */
-const EMAIL_KEYS = ['email', 'email_address', 'emailAddress'];
-/** Lists of addresses (the primary flagged in one, or first), and further addresses beside `email`. */
-const EMAIL_LIST_KEYS = ['emails', 'email_addresses', 'emailAddresses', 'additional_emails', 'additionalEmails', 'secondary_emails', 'secondaryEmails', 'other_emails', 'otherEmails', 'alternate_emails', 'alternateEmails'];
-const OTHER_EMAIL_KEYS = ['secondary_email', 'secondaryEmail', 'alternate_email', 'alternateEmail', 'other_email', 'otherEmail'];
+/** Where a contact's address usually is (its primary one when it has several; a work address where `email` is absent). */
+const EMAIL_KEYS = ['email', 'email_address', 'emailAddress', 'work_email', 'workEmail', 'business_email', 'businessEmail'];
+/**
+ * Lists of addresses (the primary flagged in one, or first), and further addresses beside `email`:
+ * always the contact's own (Apollo's `personal_emails`, a private one), never someone else's
+ * about them (an owner's, an assistant's: `owner_email` would make the owner every contact).
+ */
+const EMAIL_LIST_KEYS = [
+  'emails',
+  'email_addresses',
+  'emailAddresses',
+  'additional_emails',
+  'additionalEmails',
+  'secondary_emails',
+  'secondaryEmails',
+  'other_emails',
+  'otherEmails',
+  'alternate_emails',
+  'alternateEmails',
+  'alternative_emails',
+  'alternativeEmails',
+  'personal_emails',
+  'personalEmails',
+  'email_aliases',
+  'emailAliases',
+];
+const OTHER_EMAIL_KEYS = [
+  'secondary_email',
+  'secondaryEmail',
+  'alternate_email',
+  'alternateEmail',
+  'alternative_email',
+  'alternativeEmail',
+  'other_email',
+  'otherEmail',
+  'personal_email',
+  'personalEmail',
+  'home_email',
+  'homeEmail',
+  'private_email',
+  'privateEmail',
+];
 /** Where an entry of such a list (`{email: …, primary: true}`) keeps its address. */
 const EMAIL_ENTRY_KEYS = ['email', 'address', 'value', 'email_address', 'emailAddress'];
 
