@@ -250,7 +250,7 @@ export class Http {
       } catch (error) {
         if (!(error instanceof ApiError)) throw error;
         const delay = this.#retryDelay(error, attempt, idempotent, interactive, options.waitsOut);
-        if (delay === null) throw error;
+        if (delay === null) throw this.#handedBack(error);
         await this.#sleep(delay, options.signal);
       }
     }
@@ -294,6 +294,18 @@ export class Http {
   /** The longest asked-for wait a call sits through (RequestOptions.waitsOut). */
   #longestWait(interactive: boolean, waitsOut = 0): number {
     return interactive ? INTERACTIVE_RETRY.maxRetryAfterMs : Math.max(this.#retry.maxRetryAfterMs, waitsOut);
+  }
+
+  /**
+   * A server error's wait as long as calls are held for it (#once) at most: a maintenance page's
+   * "3600" is a guess at the outage, and handed back as said, the panel and the hover card held
+   * Try again (and a last copy's next ask) for an hour, though a call after the hold reaches the
+   * service. Decided on the wait as said (#retryDelay): no call sits through a longer one.
+   */
+  #handedBack(error: ApiError): ApiError {
+    const hold = this.#retry.maxRetryAfterMs;
+    if (error.kind !== 'server' || error.retryAfterMs === null || error.retryAfterMs <= hold) return error;
+    return new ApiError(error.kind, error.message, { status: error.status, code: error.code, retryAfterMs: hold, cause: error });
   }
 
   /** How long to wait before the next attempt, or null when this error ends the call. */
