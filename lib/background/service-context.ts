@@ -27,6 +27,8 @@ import { readItem, settingsScopeItem } from '../storage/items';
 import { z } from 'zod/mini';
 
 export const MAX_CONCURRENT_CALLS = 6;
+/** Of those, kept for what someone waits for on screen (the side panel, the popup): page lookups take the rest. */
+export const ON_SCREEN_RESERVED_CALLS = 1;
 
 /** The settings in effect and their key's tag (key-vault.ts keyTag), which what they fetch is filed under. */
 type TaggedSettings = EffectiveSettings & { tag: string | null };
@@ -54,7 +56,7 @@ export interface ServiceContextOptions {
 export class ServiceContext {
   readonly cache: SwrCache;
   readonly #fetch: FetchLike;
-  /** Every call to the service waits here for one of MAX_CONCURRENT_CALLS slots. */
+  /** Every call to the service waits here for one of MAX_CONCURRENT_CALLS slots (one kept for on-screen calls). */
   readonly #gate: Gate;
   /** Calls and the waits between their attempts keep the worker up while they last. */
   readonly #sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
@@ -82,7 +84,7 @@ export class ServiceContext {
 
   constructor(options: ServiceContextOptions) {
     this.cache = new SwrCache(options.cacheStore);
-    const limiter = createLimiter(MAX_CONCURRENT_CALLS);
+    const limiter = createLimiter(MAX_CONCURRENT_CALLS, ON_SCREEN_RESERVED_CALLS);
     const awake = createStayAwake(options.ping ?? (() => browser.runtime.getPlatformInfo()));
     this.#gate = (task, first) => awake(() => limiter(task, first));
     this.#sleep = (ms, signal) => awake(() => abortableSleep(ms, signal));

@@ -1,5 +1,6 @@
 /**
- * A page's lookups (people.find) wait for one of six call slots, in the order they came. When the
+ * A page's lookups (people.find) wait for one of the call slots a page may take (five of six: one is
+ * kept for the side panel), in the order they came. When the
  * tab that asked is closed, nobody needs its batch any more (its records are even forgotten:
  * closed-tab-records.test.ts), so its calls still waiting, or on their way, are stopped: they went
  * on being sent, and the page the user went to waited behind them (with a service answering in
@@ -11,7 +12,7 @@ import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { effectiveSettings } from '@/lib/background/settings';
 import { keyTag } from '@/lib/background/key-vault';
-import { ServiceContext } from '@/lib/background/service-context';
+import { MAX_CONCURRENT_CALLS, ON_SCREEN_RESERVED_CALLS, ServiceContext } from '@/lib/background/service-context';
 import { storageCacheStore, storageDiscoveryStore } from '@/lib/background/browser-stores';
 import { createHandlers } from '@/lib/background/handlers';
 import { forgetFocusOnNavigation } from '@/lib/background/handlers/panel';
@@ -70,7 +71,7 @@ it('stops sending a closed tab’s lookups to a service that does not answer', a
   await fakeBrowser.tabs.onRemoved.trigger(23, { windowId: 1, isWindowClosing: false });
   const atClose = asked.length;
   await vi.advanceTimersByTimeAsync(5 * 60_000);
-  expect({ atClose, sentAfterTheTabClosed: asked.length - atClose }).toEqual({ atClose: 6, sentAfterTheTabClosed: 0 });
+  expect({ atClose, sentAfterTheTabClosed: asked.length - atClose }).toEqual({ atClose: MAX_CONCURRENT_CALLS - ON_SCREEN_RESERVED_CALLS, sentAfterTheTabClosed: 0 });
 }, 60_000);
 
 it('answers another tab, and the panel, that joined a call of the closed tab’s', async () => {

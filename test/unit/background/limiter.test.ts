@@ -24,6 +24,41 @@ describe('createLimiter', () => {
     expect(order).toHaveLength(5);
   });
 
+  it('keeps reserved slots for calls someone waits for on screen, never running more than the cap', async () => {
+    const limit = createLimiter(3, 1);
+    let active = 0;
+    let peak = 0;
+    const releases: (() => void)[] = [];
+    const held = (kind: string, started: string[]) => () =>
+      new Promise<void>((resolve) => {
+        active++;
+        peak = Math.max(peak, active);
+        started.push(kind);
+        releases.push(() => {
+          active--;
+          resolve();
+        });
+      });
+    const started: string[] = [];
+    const page = ['a', 'b', 'c', 'd'].map((name) => limit(held(name, started)));
+    await Promise.resolve();
+    // Two of the three for the page: the third is kept.
+    expect(started).toEqual(['a', 'b']);
+    const panel = ['maya', 'dan'].map((name) => limit(held(name, started), true));
+    await Promise.resolve();
+    expect(started).toEqual(['a', 'b', 'maya']);
+    // A page call ending hands its slot to the panel's next call, first in line.
+    releases.shift()!();
+    await vi.waitFor(() => expect(started).toEqual(['a', 'b', 'maya', 'dan']));
+    while (releases.length > 0) {
+      releases.shift()!();
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    }
+    await Promise.all([...page, ...panel]);
+    expect(started).toEqual(['a', 'b', 'maya', 'dan', 'c', 'd']);
+    expect(peak).toBe(3);
+  });
+
   it('frees the slot when a task fails', async () => {
     const limit = createLimiter(1);
     await expect(limit(() => Promise.reject(new Error('x')))).rejects.toThrow('x');

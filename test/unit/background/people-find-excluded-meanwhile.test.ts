@@ -2,7 +2,7 @@
 /**
  * "Addresses at these domains are never sent to the service." contact.find checks the exclusions
  * itself ("whoever asks"); so does a page's people.find batch, as it arrives and again as each
- * lookup waits its turn: a large page's batch waits for the six call slots for many seconds, and a
+ * lookup waits its turn: a large page's batch waits for the page's call slots for many seconds, and a
  * domain the user excludes meanwhile is not sent, one queued lookup after another.
  */
 import 'fake-indexeddb/auto';
@@ -11,7 +11,7 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { createBroker } from '@/lib/background/broker';
 import { storageCacheStore, storageDiscoveryStore } from '@/lib/background/browser-stores';
 import { createHandlers } from '@/lib/background/handlers';
-import { ServiceContext } from '@/lib/background/service-context';
+import { MAX_CONCURRENT_CALLS, ON_SCREEN_RESERVED_CALLS, ServiceContext } from '@/lib/background/service-context';
 import { DEFAULT_PREFERENCES, preferencesItem } from '@/lib/storage/preferences';
 
 const BASE = 'https://corp.example.com';
@@ -36,10 +36,11 @@ it('does not send an address whose domain was excluded while the page’s batch 
   const broker = createBroker(createHandlers(context), { id: 'x', origin: 'chrome-extension://x/' });
   const page = { id: 'x', url: 'https://mail.google.com/mail/u/0/', tab: { id: 3 } };
 
-  // Six clients fill the six slots; a colleague at mycompany.com waits behind them.
-  const people = [...Array.from({ length: 6 }, (_, i) => ({ email: `client${i}@client.example` })), { email: 'ana@mycompany.com' }];
+  // Clients fill the slots a page's lookups may take (one is kept for the panel); a colleague at mycompany.com waits behind them.
+  const pageSlots = MAX_CONCURRENT_CALLS - ON_SCREEN_RESERVED_CALLS;
+  const people = [...Array.from({ length: pageSlots }, (_, i) => ({ email: `client${i}@client.example` })), { email: 'ana@mycompany.com' }];
   const batch = broker({ primer: 1, type: 'people.find', payload: { people } }, page)!;
-  await vi.waitFor(() => expect(asked).toHaveLength(6));
+  await vi.waitFor(() => expect(asked).toHaveLength(pageSlots));
 
   // The user excludes their own company's domain in the options meanwhile.
   await preferencesItem.setValue({ ...DEFAULT_PREFERENCES, excludedDomains: ['mycompany.com'] });
@@ -47,7 +48,7 @@ it('does not send an address whose domain was excluded while the page’s batch 
   const answer = await batch;
   expect.soft(asked).not.toContain('ana@mycompany.com');
   // Not a contact, to the page: it leaves her out by now anyway.
-  expect.soft(answer).toMatchObject({ ok: true, data: [null, null, null, null, null, null, null] });
+  expect.soft(answer).toMatchObject({ ok: true, data: people.map(() => null) });
 });
 
 it('answers an address already left out when the batch comes as no one’s, without asking or keeping that answer', async () => {
