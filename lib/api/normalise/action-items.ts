@@ -4,6 +4,7 @@
 import type { ActionItem, ItemSource } from '../../models';
 import { ID_KEYS, fromJsonText, idOf, isObj, scalarText, textOf, toFlag, type Obj } from './values';
 import { dateOf } from './dates';
+import { nameFromParts } from './person-name';
 import { listIn, SENTENCE_SEPARATORS, toTextList } from './text-lists';
 
 /**
@@ -63,9 +64,13 @@ const OWNER_KEYS = ['owner', 'assignee', 'assigned_to', 'assignedTo', 'owners', 
 /** An owner as a joined row writes it, beside the item. */
 const OWNER_TEXT_KEYS = ['owner_name', 'ownerName', 'assignee_name', 'assigneeName', 'owner_email', 'ownerEmail', 'assignee_email', 'assigneeEmail'];
 
-/** A person by any of the usual names for a name (Jira's displayName, Slack's display_name), else their address. */
+/**
+ * A person by any of the usual names for a name (Jira's displayName, Slack's display_name), or by
+ * its parts (a user serializer's `first_name`, `last_name`), else their address.
+ */
 function personText(value: unknown): string | null {
-  return isObj(value) ? textOf(value, 'name', 'display_name', 'displayName', 'full_name', 'fullName', 'email') : scalarText(value);
+  if (!isObj(value)) return scalarText(value);
+  return textOf(value, 'name', 'display_name', 'displayName', 'full_name', 'fullName') ?? nameFromParts(value) ?? textOf(value, 'email');
 }
 
 /** Whose an item is: a person, a list of people (joined: "Dan Brown, Maya Chen"), or a name or address beside it. */

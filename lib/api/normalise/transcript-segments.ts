@@ -4,6 +4,7 @@
  */
 import type { TranscriptSegment } from '../../models';
 import { isObj, numberOf, Scalar, scalarText, textOf, type Obj } from './values';
+import { nameFromParts } from './person-name';
 
 /** "01:02:03.5", "02:03" or SRT's "00:01:23,456": hours (optional), minutes, seconds. */
 const CLOCK = /^(?:(\d+):)?(\d{1,2}):(\d{1,2}(?:[.,]\d+)?)$/;
@@ -177,8 +178,7 @@ export function isSegmentLike(entry: unknown): boolean {
 
 /** A speaker object's name: whole, else its parts (a serializer's `first_name`, `last_name`). */
 function speakerObjectName(speaker: Obj): string | null {
-  const parts = [textOf(speaker, 'first_name', 'firstName', 'given_name', 'givenName'), textOf(speaker, 'last_name', 'lastName', 'family_name', 'familyName')];
-  return textOf(speaker, ...NAME_KEYS) ?? (parts.filter((part) => part !== null).join(' ') || null);
+  return textOf(speaker, ...NAME_KEYS) ?? nameFromParts(speaker);
 }
 
 function toSegmentDraft(entry: unknown, speakers: ReadonlyMap<string, string>): SegmentDraft | null {

@@ -31,3 +31,13 @@ it('reads a pending item’s owner the same way in a person’s briefing', () =>
   const items = toInsights({ pending_action_items: [{ text: 'Send the deck', owner_name: 'Dan Brown' }] }, 'c1').pendingActionItems;
   expect(items.map((item) => item.owner)).toEqual(['Dan Brown']);
 });
+
+it('reads an owner object naming the person in parts, as a user serializer writes it, before their address', () => {
+  expect(
+    owners(
+      { text: 'Send the deck', owner: { id: 7, first_name: 'Dan', last_name: 'Brown', email: 'dan@example.com' } },
+      { text: 'Book the room', assignee: { givenName: 'Maya', familyName: 'Chen' } },
+      { text: 'Share notes', assignees: [{ firstName: 'Priya' }, { first_name: 'Dan', last_name: 'Brown' }] },
+    ),
+  ).toEqual(['Dan Brown', 'Maya Chen', 'Priya, Dan Brown']);
+});
