@@ -85,14 +85,34 @@ export function toTextList(raw: unknown, keys: readonly string[] = ITEM_TEXT_KEY
   return out;
 }
 
+/** Ends a sentence: a stop, perhaps before a closing quote or bracket. */
+const SENTENCE_END = /[.!?…。！？]["'”’)\]]*$/u;
+
 /**
- * A text field (a tone, a summary) as one line of text, however it came: text, a list (joined with
- * commas: `["formal", "concise"]`) or an object holding the text (`{summary: "…"}`, `{value: "formal"}`).
+ * A list's entries as one line: each once (case and spaces aside: `["formal", "Formal"]` is one
+ * word), words joined with commas ("formal, concise"), and after a sentence a space only: a
+ * summary sent as its sentences read "detail-oriented., Warm with…".
+ */
+function joinedProse(list: readonly string[]): string | null {
+  const seen = new Set<string>();
+  let out = '';
+  for (const entry of list) {
+    const key = entry.toLowerCase().replace(/\s+/g, ' ');
+    if (seen.has(key)) continue;
+    seen.add(key);
+    out += out === '' ? entry : `${SENTENCE_END.test(out) ? ' ' : ', '}${entry}`;
+  }
+  return out || null;
+}
+
+/**
+ * A text field (a tone, a summary) as one line of text, however it came: text, a list (joinedProse:
+ * `["formal", "concise"]` is "formal, concise") or an object holding the text (`{summary: "…"}`, `{value: "formal"}`).
  */
 export function proseOf(source: Obj, ...keys: string[]): string | null {
   for (const key of keys) {
     const value = fromJsonText(source[key]);
-    const text = Array.isArray(value) ? toTextList(value).join(', ') || null : isObj(value) ? textOf(value, ...ITEM_TEXT_KEYS) : scalarText(value);
+    const text = Array.isArray(value) ? joinedProse(toTextList(value)) : isObj(value) ? textOf(value, ...ITEM_TEXT_KEYS) : scalarText(value);
     if (text !== null) return text;
   }
   return null;

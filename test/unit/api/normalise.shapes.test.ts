@@ -238,6 +238,23 @@ describe('text fields given as lists or objects', () => {
     expect(toInsights({ preferred_tone: { value: 'formal', confidence: 0.8 } }, 'c1').preferredTone).toBe('formal');
     expect(toInsights({ preferred_tone: [], communication_approach: {} }, 'c1')).toMatchObject({ preferredTone: null, communicationApproach: null });
   });
+
+  it('joins a list of sentences as sentences, and says a word repeated in another case once', () => {
+    // A model's summary as a list of its sentences: "detail-oriented., Warm" read as a typo.
+    const insights = toInsights(
+      {
+        personality_summary: ['Analytical and detail-oriented.', 'Warm with close colleagues!', 'Dislikes surprises'],
+        preferred_tone: ['formal', 'Formal ', 'concise', 'FORMAL'],
+        communication_approach: ['Lead with numbers.', 'lead with numbers.'],
+      },
+      'c1',
+    );
+    expect(insights).toMatchObject({
+      personalitySummary: 'Analytical and detail-oriented. Warm with close colleagues! Dislikes surprises',
+      preferredTone: 'formal, concise',
+      communicationApproach: 'Lead with numbers.',
+    });
+  });
 });
 
 describe('placeholder words', () => {
