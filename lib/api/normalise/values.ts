@@ -22,6 +22,15 @@ export function isObj(value: unknown): value is Obj {
 const PLACEHOLDERS = new Set(['none', 'null', 'undefined', 'n/a', '[]', '{}', '""']);
 
 /**
+ * A missing number as text, as JavaScript ("NaN") and Python's str() of pandas' missing value
+ * ("nan") write it; in its own case only, as "Nan" is a given name.
+ */
+const NOT_A_NUMBER = new Set(['NaN', 'nan']);
+
+/** An object made text by JavaScript (String({}), a template literal): "[object Object]", perhaps several joined by commas. */
+const OBJECT_AS_TEXT = /^\[object \w+\](?:\s*,\s*\[object \w+\])*$/;
+
+/**
  * A list or an object that came serialised as text (a JSON column read as a string:
  * `'["Q3 roadmap", "hiring"]'`): the value it holds. Anything else is returned as it is.
  */
@@ -40,15 +49,17 @@ export function fromJsonText(value: unknown): unknown {
 
 /**
  * A scalar as text to show: trimmed, numbers as strings; missing when it would show nothing (blank,
- * or only invisible characters: a zero-width space, a direction mark), when a placeholder word, or a
- * lone dash ("-", "—": how a template or a spreadsheet writes none).
+ * or only invisible characters: a zero-width space, a direction mark), when a placeholder word, a
+ * missing number ("NaN") or an object made text ("[object Object]"), or a lone dash ("-", "—": how
+ * a template or a spreadsheet writes none).
  */
 export function scalarText(value: unknown): string | null {
   const parsed = Scalar.safeParse(value);
   if (!parsed.success) return null;
   const text = String(parsed.data).trim();
   const seen = withoutInvisibles(text).trim();
-  return seen === '' || /^\p{Pd}+$/u.test(seen) || PLACEHOLDERS.has(seen.toLowerCase()) ? null : text;
+  const nothing = seen === '' || /^\p{Pd}+$/u.test(seen) || PLACEHOLDERS.has(seen.toLowerCase()) || NOT_A_NUMBER.has(seen) || OBJECT_AS_TEXT.test(seen);
+  return nothing ? null : text;
 }
 
 /** First present, non-empty text among the given keys (numbers become strings). */

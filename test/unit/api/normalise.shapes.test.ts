@@ -268,6 +268,25 @@ describe('placeholder words', () => {
     expect(toRecording({ id: 1, title: 'undefined', status: 'completed' }).title).toBeNull();
     expect(toInsights({ personality_summary: 'None of the usual small talk' }, 'c1').personalitySummary).toBe('None of the usual small talk');
   });
+
+  it('reads a missing number\'s "NaN" and a JavaScript object made text ("[object Object]") as missing, not as words to show', () => {
+    // pandas and JavaScript write a missing value as NaN; String({}) and `${obj}` write "[object Object]".
+    const insights = toInsights(
+      {
+        preferred_tone: 'NaN',
+        communication_approach: '[object Object]',
+        personality_summary: '[object Object],[object Object]',
+        recent_topics: ['nan', '[object Object]', 'Budget'],
+        pending_action_items: [{ text: '[object Object]' }, { text: 'Send the deck', owner: '[object Object]', status: 'NaN' }],
+      },
+      'c1',
+    );
+    expect(insights).toMatchObject({ preferredTone: null, communicationApproach: null, personalitySummary: null, recentTopics: ['Budget'] });
+    expect(insights.pendingActionItems).toEqual([{ text: 'Send the deck', owner: null, dueDate: null, status: null }]);
+    // A name that only looks like it is kept: "Nan" is someone's.
+    expect(toContact({ id: 1, name: 'Nan', email: 'nan@example.com' })).toMatchObject({ name: 'Nan', email: 'nan@example.com' });
+    expect(toInsights({ personality_summary: 'Shares [object Object] jokes from code reviews' }, 'c1').personalitySummary).toBe('Shares [object Object] jokes from code reviews');
+  });
 });
 
 describe('dates as epoch numbers', () => {
