@@ -60,7 +60,7 @@ export function toRecording(raw: unknown): Recording {
   const saidNone = [...PRIMARY_CONTACT_KEYS, 'primary_contact'].some((key) => body[key] === null || (typeof body[key] === 'string' && body[key].trim() === ''));
   return {
     id,
-    filename: textOf(body, 'filename', 'file_name', 'fileName'),
+    filename: fileNameOf(textOf(body, 'filename', 'file_name', 'fileName')),
     title: textOf(body, 'title', 'name', 'topic'),
     meetingDate: dateOf(body, 'meeting_date', 'meetingDate', 'date', 'started_at', 'startedAt', 'recorded_at'),
     createdAt: dateOf(body, 'created_at', 'createdAt', 'uploaded_at', 'uploadedAt'),
@@ -72,6 +72,26 @@ export function toRecording(raw: unknown): Recording {
     participants: toParticipants(body.participants ?? body.attendees ?? body.speakers),
     error: failureOf(body),
   };
+}
+
+/**
+ * The file's own name, where a server sends where it is kept: the last part of a storage key or a
+ * path ("recordings/7f3e…/weekly-sync.m4a", "C:\\Users\\…\\call.mp3") or of its URL, without the
+ * query a signed URL carries, decoded ("Q3%20review.m4a"). A name has no slash; one ending in a
+ * slash is kept as written.
+ */
+function fileNameOf(text: string | null): string | null {
+  if (text === null) return null;
+  const url = /^[a-z][a-z\d+.-]*:\/\//i.test(text);
+  const path = url ? text.replace(/[?#].*$/, '') : text;
+  const last = path.split(/[/\\]/).at(-1)?.trim();
+  if (!last) return text;
+  if (!url) return last;
+  try {
+    return decodeURIComponent(last);
+  } catch {
+    return last;
+  }
 }
 
 const FAILURE_TEXT_KEYS = ['message', 'detail', 'reason', 'description', 'error_message', 'errorMessage'];
