@@ -2,7 +2,8 @@
  * Dates in three more well-known dialects are read by the normaliser: ASP.NET's "/Date(ms)/"
  * (JavaScriptSerializer, WCF, MVC's Json()), RFC 9557's zone after the offset ("…+01:00[Europe/
  * Berlin]": java.time's ZonedDateTime, JavaScript's Temporal), and MongoDB Extended JSON's
- * `{$date: …}` (as its `{_id: {$oid}}` ids are). They came out as the raw text ("/Date(…)/"), or
+ * `{$date: …}` (as its `{_id: {$oid}}` ids are), and PHP's DateTime as json_encode writes it
+ * (`{date, timezone_type, timezone}`). They came out as the raw text ("/Date(…)/"), or
  * as no date at all. Their placeholders (.NET's MinValue, the epoch) are still none.
  */
 import { render, screen } from '@testing-library/react';
@@ -45,5 +46,23 @@ describe('dates in other well-known dialects', () => {
     expect(insights.lastConversationDate).toBe('2026-11-30T00:00:00.000Z');
     expect(toRecording({ id: 'r4', status: 'completed', meeting_date: { $date: 1795996800000 } }).meetingDate).toBe('2026-11-30T00:00:00.000Z');
     expect(toRecording({ id: 'r5', status: 'completed', meeting_date: { $date: { $numberLong: '-62135596800000' } } }).meetingDate).toBeNull();
+  });
+
+  it('reads PHP’s DateTime as json_encode writes it, in its zone: a name, an offset or UTC', () => {
+    // {date, timezone_type, timezone}: type 3 names a zone, type 1 gives an offset, type 2 an abbreviation.
+    const php = (date: string, timezone_type: number, timezone: string) => ({ date, timezone_type, timezone });
+    const recording = toRecording({ id: 'r1', status: 'completed', meeting_date: php('2026-11-30 10:00:00.000000', 3, 'Europe/Berlin') });
+    expect(Date.parse(recording.meetingDate!)).toBe(Date.parse('2026-11-30T09:00:00Z'));
+    // Summer time is the zone's own on that day.
+    expect(Date.parse(toRecording({ id: 'r2', status: 'completed', meeting_date: php('2026-07-01 10:00:00.000000', 3, 'Europe/Berlin') }).meetingDate!)).toBe(Date.parse('2026-07-01T08:00:00Z'));
+    expect(Date.parse(toRecording({ id: 'r3', status: 'completed', meeting_date: php('2026-11-30 10:00:00.000000', 1, '-05:00') }).meetingDate!)).toBe(Date.parse('2026-11-30T15:00:00Z'));
+    expect(Date.parse(toRecording({ id: 'r4', status: 'completed', meeting_date: php('2026-11-30 10:00:00.000000', 3, 'UTC') }).meetingDate!)).toBe(Date.parse('2026-11-30T10:00:00Z'));
+    const insights = toInsights({ contact_id: 'm', last_conversation_date: php('2026-11-19 15:00:00.000000', 3, 'UTC'), total_conversations: 3 }, 'm');
+    render(<Conversations insights={insights} now={NOW} />);
+    expect(screen.getByRole('region', { name: 'Conversations' })).toHaveTextContent(/3 days ago/);
+    const [item] = toActionItems([{ text: 'Send pricing', due_date: php('2026-11-30 00:00:00.000000', 3, 'UTC') }], { pendingOnly: true });
+    expect(formatDueDate(item!.dueDate, 'en-GB')).toBe('30 Nov 2026');
+    // MySQL's zero date, as PHP reads it ("-0001-11-30"): no date.
+    expect(toRecording({ id: 'r5', status: 'completed', meeting_date: php('-0001-11-30 00:00:00.000000', 3, 'UTC') }).meetingDate).toBeNull();
   });
 });
