@@ -69,9 +69,20 @@ interface TextLine {
   voice: string | null;
 }
 
-/** A line's "Label:" when it reads as a speaker's name (in brackets or not: "[Maya Chen]:"), with the text after it. */
+/**
+ * A label in markdown emphasis, its colon inside or after it ("**Maya Chen:** Hello", "*Dan*: Hi",
+ * "__Speaker 1:__"), as a model writing a transcript out puts it: "Maya Chen: Hello".
+ */
+const EMPHASISED_LABEL = /^(\*{1,2}|_{1,2})([^*_:\n]{1,60}?)(?::\1|\1:)\s+(.+)$/;
+
+function withoutEmphasis(rest: string): string {
+  const emphasised = EMPHASISED_LABEL.exec(rest);
+  return emphasised ? `${emphasised[2]!.trim()}: ${emphasised[3]!}` : rest;
+}
+
+/** A line's "Label:" when it reads as a speaker's name (in brackets or not: "[Maya Chen]:"; in emphasis: withoutEmphasis), with the text after it. */
 function speakerLabel(rest: string): { name: string; text: string } | null {
-  const labelled = LABEL_PATTERN.exec(rest);
+  const labelled = LABEL_PATTERN.exec(withoutEmphasis(rest));
   const name = labelled?.[1]?.trim().replace(/^\[([^\]]+)\]$/, '$1').trim();
   return name && looksLikeSpeaker(name) ? { name, text: labelled?.[2]?.trim() ?? '' } : null;
 }

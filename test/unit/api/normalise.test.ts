@@ -374,6 +374,22 @@ describe('transcripts', () => {
     // The time is kept when the label is not a speaker.
     expect(toTranscript('[00:05] Note: recording started\nhello\nthere\nall', 'r1').segments[0]).toEqual({ speaker: null, start: 5, end: null, text: 'Note: recording started' });
   });
+
+  it('reads a speaker’s label in markdown emphasis, as a model writing a transcript out puts it', () => {
+    const texts = (text: string) => toTranscript(text, 'r1').segments.map((segment) => [segment.speaker, segment.start, segment.text]);
+    expect(texts('**Maya Chen:** Hello there\n**Dan**: Hi, Maya\n[00:05] __Speaker 3:__ Sorry I am late\n*Maya Chen*: No problem')).toEqual([
+      ['Maya Chen', null, 'Hello there'],
+      ['Dan', null, 'Hi, Maya'],
+      ['Speaker 3', 5, 'Sorry I am late'],
+      ['Maya Chen', null, 'No problem'],
+    ]);
+    // Emphasis that is no label stays the line's own text.
+    expect(texts('**Note:** the recording started late\nWe went over the numbers.\nSo, to sum up: yes.')).toEqual([
+      [null, null, '**Note:** the recording started late'],
+      [null, null, 'We went over the numbers.'],
+      [null, null, 'So, to sum up: yes.'],
+    ]);
+  });
 });
 
 describe('contacts', () => {
