@@ -48,14 +48,21 @@ function clockForm(value: unknown): 'hms' | 'ms' | undefined {
   return clock ? (clock[1] === undefined ? 'ms' : 'hms') : undefined;
 }
 
+/**
+ * A time under `start`/`end` keys (seconds, or milliseconds by key or by the series). A number from
+ * 2000-01-01 on in epoch seconds is a moment (Unix time in seconds or milliseconds: a live pipeline's
+ * stamp), when the words were said, not how far in: no offset, as under `timestamp` (clockTime).
+ */
 function segmentTime(entry: Obj, secondsKeys: string[], msKeys: string[]): SegmentTime | null {
   for (const key of msKeys) {
     const ms = numberOf(entry, key);
-    if (ms !== null) return { value: ms / 1000, bare: false };
+    if (ms !== null) return ms >= EARLIEST_MOMENT_S ? null : { value: ms / 1000, bare: false };
   }
   for (const key of secondsKeys) {
     const seconds = toSeconds(entry[key]);
-    if (seconds !== null) return { value: seconds, bare: Scalar.safeParse(entry[key]).success && /^[\d.\s]+$/.test(String(entry[key])), clock: clockForm(entry[key]) };
+    if (seconds !== null) {
+      return seconds >= EARLIEST_MOMENT_S ? null : { value: seconds, bare: Scalar.safeParse(entry[key]).success && /^[\d.\s]+$/.test(String(entry[key])), clock: clockForm(entry[key]) };
+    }
   }
   return null;
 }
