@@ -65,11 +65,20 @@ const OWNER_KEYS = ['owner', 'assignee', 'assigned_to', 'assignedTo', 'owners', 
 const OWNER_TEXT_KEYS = ['owner_name', 'ownerName', 'assignee_name', 'assigneeName', 'owner_email', 'ownerEmail', 'assignee_email', 'assigneeEmail'];
 
 /**
+ * An owner given by their id (a foreign key: Django REST writes one as the related row's id by
+ * default): only digits, a UUID or a Mongo ObjectId names no one ("Owner: 7").
+ */
+const PERSON_ID = /^(?:\d+|[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|[0-9a-f]{24})$/i;
+
+/**
  * A person by any of the usual names for a name (Jira's displayName, Slack's display_name), or by
  * its parts (a user serializer's `first_name`, `last_name`), else their address.
  */
 function personText(value: unknown): string | null {
-  if (!isObj(value)) return scalarText(value);
+  if (!isObj(value)) {
+    const text = scalarText(value);
+    return text === null || PERSON_ID.test(text) ? null : text;
+  }
   return textOf(value, 'name', 'display_name', 'displayName', 'full_name', 'fullName') ?? nameFromParts(value) ?? textOf(value, 'email');
 }
 

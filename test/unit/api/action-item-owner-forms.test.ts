@@ -41,3 +41,17 @@ it('reads an owner object naming the person in parts, as a user serializer write
     ),
   ).toEqual(['Dan Brown', 'Maya Chen', 'Priya, Dan Brown']);
 });
+
+it('shows no owner where the reply gives only their id (a foreign key, as Django REST writes one by default)', () => {
+  expect(
+    owners(
+      { text: 'Send the deck', owner: 7 },
+      { text: 'Book the room', assignee: '42' },
+      { text: 'Share notes', owner: '3f0e2b1c-9a4d-4e2f-8b1a-2c3d4e5f6a7b' },
+      { text: 'Draft the plan', assignees: [7, 'Maya Chen'] },
+      { text: 'Call back', owner: { id: 7 } },
+    ),
+  ).toEqual([null, null, null, 'Maya Chen', null]);
+  // A name or address beside the id is shown.
+  expect(owners({ text: 'Send the deck', owner: 7, owner_name: 'Dan Brown' })).toEqual(['Dan Brown']);
+});
