@@ -2,9 +2,9 @@
  * Insights of a contact (topics, tone, preference flags) and of a recording (items, decisions, topics).
  */
 import type { Insights, PreferenceFlags, RecordingInsights } from '../../models';
-import { invalid, isObj, numberOf, sameId, textOf, toFlag, type Obj } from './values';
+import { fromJsonText, invalid, isObj, numberOf, sameId, textOf, toFlag, type Obj } from './values';
 import { dateOf } from './dates';
-import { DECISION_TEXT_KEYS, proseOf, SENTENCE_SEPARATORS, toTextList } from './text-lists';
+import { DECISION_TEXT_KEYS, ITEM_TEXT_KEYS, proseOf, SENTENCE_SEPARATORS, toTextList } from './text-lists';
 import { resourceOf, unwrap } from './envelope';
 import { toActionItems } from './action-items';
 import { recordingBody } from './recordings';
@@ -12,8 +12,11 @@ import { ApiError, NOT_YET_CODE } from '../errors';
 
 const INSIGHT_PROBES = ['preferred_tone', 'communication_approach', 'total_conversations', 'recent_topics', 'preferredTone'];
 
-/** A name without case or underscores: `prefers_data_driven` and `prefersDataDriven` alike. */
-const squash = (name: string) => name.replace(/_/g, '').toLowerCase();
+/** A name without case, underscores, hyphens or spaces: `prefers_data_driven`, `prefersDataDriven` and "Prefers data-driven" alike. */
+const squash = (name: string) => name.replace(/[\s_-]/g, '').toLowerCase();
+
+/** Where a row of a list of preferences names its flag: `{name, value}`, an attribute table's `{key, value}`, `{flag, value}`. */
+const FLAG_NAME_KEYS = ['name', 'key', 'flag', 'preference'];
 
 /** A flag's own value: as sent, or inside an object with its confidence (`{value: true, confidence: 0.8}`). */
 function flagValue(value: unknown): boolean | null {
@@ -27,8 +30,8 @@ function flagValue(value: unknown): boolean | null {
 function listedFlags(list: unknown[]): Map<string, boolean> {
   const out = new Map<string, boolean>();
   for (const entry of list) {
-    const name = toTextList([entry])[0];
-    if (name !== undefined) out.set(squash(name), (isObj(entry) ? flagValue(entry) : null) ?? true);
+    const name = isObj(entry) ? textOf(entry, ...FLAG_NAME_KEYS, ...ITEM_TEXT_KEYS) : (toTextList([entry])[0] ?? null);
+    if (name !== null) out.set(squash(name), (isObj(entry) ? flagValue(entry) : null) ?? true);
   }
   return out;
 }
@@ -39,8 +42,10 @@ function listedFlags(list: unknown[]): Map<string, boolean> {
  * true, the rest unknown (a list does not say "no").
  */
 function flagsOf(body: Obj): PreferenceFlags {
-  const flags = isObj(body.preferences) ? { ...body, ...body.preferences } : body;
-  const listed = Array.isArray(body.preferences) ? listedFlags(body.preferences) : null;
+  // Also sent as text: a JSON column read as a string, or the names in one line ("prefers_direct, prefers_brevity").
+  const preferences = fromJsonText(body.preferences);
+  const flags = isObj(preferences) ? { ...body, ...preferences } : body;
+  const listed = Array.isArray(preferences) ? listedFlags(preferences) : typeof preferences === 'string' ? listedFlags(toTextList(preferences)) : null;
   const flag = (snake: string, camel: string) => flagValue(flags[snake] ?? flags[camel]) ?? listed?.get(squash(snake)) ?? null;
   const read: PreferenceFlags = {
     prefersDataDriven: flag('prefers_data_driven', 'prefersDataDriven'),

@@ -673,6 +673,21 @@ describe('preference flags with a confidence, or as a list of the ones that hold
       prefersDataDriven: true, prefersDirect: null, valuesRelationships: null, dislikesSmallTalk: true, prefersBrevity: null, dislikesJargon: null,
     });
   });
+
+  it('reads key/value rows, names written as words, and a list or object sent as text', () => {
+    const none = { prefersDataDriven: null, prefersDirect: null, valuesRelationships: null, dislikesSmallTalk: null, prefersBrevity: null, dislikesJargon: null };
+    // An attribute table's rows: {key, value}; a flag row {flag, value}.
+    expect(toInsights({ preferences: [{ key: 'prefers_direct', value: true }, { key: 'dislikes_jargon', value: false }, { flag: 'prefers_brevity', value: 'yes' }] }, 'c1').flags).toEqual({
+      ...none, prefersDirect: true, dislikesJargon: false, prefersBrevity: true,
+    });
+    // Names as words, spaced or hyphenated.
+    expect(toInsights({ preferences: ['Prefers Brevity', 'dislikes-jargon', 'Values relationships'] }, 'c1').flags).toEqual({
+      ...none, prefersBrevity: true, dislikesJargon: true, valuesRelationships: true,
+    });
+    // A JSON column read as a string, and names in one line.
+    expect(toInsights({ preferences: '{"prefers_direct": true, "prefers_brevity": false}' }, 'c1').flags).toEqual({ ...none, prefersDirect: true, prefersBrevity: false });
+    expect(toInsights({ preferences: 'prefers_data_driven, dislikes_small_talk' }, 'c1').flags).toEqual({ ...none, prefersDataDriven: true, dislikesSmallTalk: true });
+  });
 });
 
 describe('done action items, however the server marks them', () => {
