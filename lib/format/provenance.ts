@@ -24,10 +24,13 @@ export function conversationsText(total: number | null): string | null {
   return total === 1 ? '1 conversation' : `${total < 1000 ? total : total.toLocaleString(uiLocale())} conversations`;
 }
 
+/** After the count, when the latest was: "the latest 3 days ago", or of one conversation only when ("3 days ago"). */
+const latestAfter = (total: number, latest: string) => (total === 1 ? latest : `the latest ${latest}`);
+
 export function provenance(insights: Insights, now: Date = new Date()): string | null {
   const count = conversationsText(insights.totalConversations);
   const latest = latestOf(insights.lastConversationDate, now);
-  if (count && latest) return `From ${count}, the latest ${latest}.`;
+  if (count && latest) return `From ${count}, ${latestAfter(insights.totalConversations ?? 0, latest)}.`;
   if (count) return `From ${count}.`;
   if (latest) return `The latest conversation was ${latest}.`;
   return null;
@@ -62,7 +65,7 @@ export function meetingProvenance(briefed: readonly BriefedAttendee[], now: Date
   const people = counted.length === 1 ? `1 ${called.one}` : `${counted.length} ${called.many}`;
   const conversations = conversationsText(total);
   const count = conversations ? `${counted.length > 1 ? 'up to ' : ''}${conversations} with ${people}` : null;
-  if (count && latest) return `From ${count}, the latest ${latest}.`;
+  if (count && latest) return `From ${count}, ${latestAfter(total, latest)}.`;
   if (count) return `From ${count}.`;
   if (latest) return `The latest conversation with them was ${latest}.`;
   return null;

@@ -45,6 +45,8 @@ describe('provenance', () => {
   it('says how many conversations a briefing comes from and how recent the latest is', () => {
     expect(provenance(insights({ totalConversations: 5, lastConversationDate: '2026-11-19T10:00:00' }), NOW)).toBe('From 5 conversations, the latest 3 days ago.');
     expect(provenance(insights({ totalConversations: 1 }), NOW)).toBe('From 1 conversation.');
+    // One conversation is no "latest" of several: when it was.
+    expect(provenance(insights({ totalConversations: 1, lastConversationDate: '2026-11-19T10:00:00' }), NOW)).toBe('From 1 conversation, 3 days ago.');
     expect(provenance(insights({ lastConversationDate: '2026-11-21' }), NOW)).toBe('The latest conversation was yesterday.');
     expect(provenance(insights({ totalConversations: 0 }), NOW)).toBeNull();
     expect(provenance(insights(), NOW)).toBeNull();
@@ -229,6 +231,7 @@ describe('meeting', () => {
     const mayaByName = { ...counted(maya, 7, '2026-11-19'), matchedBy: 'name' as const };
     expect(meetingProvenance([counted(maya, 7, '2026-11-19'), counted(dan, 2), mayaByName], NOW)).toBe('From up to 9 conversations with 2 attendees, the latest 3 days ago.');
     expect(meetingProvenance([counted(maya, 1), counted(maya, 1)], NOW)).toBe('From 1 conversation with 1 attendee.');
+    expect(meetingProvenance([counted(maya, 1, '2026-11-19')], NOW)).toBe('From 1 conversation with 1 attendee, 3 days ago.');
   });
 
   it('says a meeting’s count is at most the sum (attendees share meetings), and finds the latest date as briefings read dates', () => {
