@@ -30,6 +30,15 @@ function countedKeys(value: Obj): string[] | null {
   return counted.sort((a, b) => b[1] - a[1]).map(([key]) => key);
 }
 
+/**
+ * Lists grouped under headings, every value a list (a model's `{hobbies: ["golf"], work: ["AI"]}`):
+ * the lists, in order. Null when any value is something else (`{name, aliases: […]}` is one thing).
+ */
+function groupedLists(value: Obj): unknown[][] | null {
+  const lists = Object.values(value);
+  return lists.every(Array.isArray) ? lists : null;
+}
+
 /** `[text, count]`, as Counter.most_common() writes an entry: its text. */
 function pairText(entry: unknown): string | null {
   return Array.isArray(entry) && entry.length === 2 && typeof entry[0] === 'string' && typeof entry[1] === 'number' ? scalarText(entry[0]) : null;
@@ -71,11 +80,12 @@ export function listIn(value: unknown): unknown {
 
 /**
  * A list given as strings, as objects with a text-like field (among `keys`), as `[text, count]`
- * pairs, as a map of text → count, as text (textEntries), or wrapped in an object (listIn).
+ * pairs, as a map of text → count, as lists under headings (groupedLists), as text (textEntries), or
+ * wrapped in an object (listIn).
  */
 export function toTextList(raw: unknown, keys: readonly string[] = ITEM_TEXT_KEYS, separators: RegExp = TOPIC_SEPARATORS): string[] {
   const value = listIn(fromJsonText(raw));
-  if (isObj(value)) return countedKeys(value)?.flatMap((key) => scalarText(key) ?? []) ?? [];
+  if (isObj(value)) return countedKeys(value)?.flatMap((key) => scalarText(key) ?? []) ?? groupedLists(value)?.flatMap((list) => toTextList(list, keys, separators)) ?? [];
   const entries: unknown[] = typeof value === 'string' ? textEntries(value, separators) : Array.isArray(value) ? value : [];
   const out: string[] = [];
   for (const entry of entries) {

@@ -656,8 +656,16 @@ describe('topics with counts', () => {
     expect(toWebhook({ id: 'w', url: 'https://h.test', events: { 'insights.generated': true, 'contact.updated': false } }).events).toEqual(['insights.generated']);
   });
 
+  it('reads topics grouped under headings (a model’s {hobbies: [...], work: [...]}) as all of them, in order', () => {
+    expect(toInsights({ interests: { hobbies: ['golf', 'sailing'], professional: ['AI', { name: 'data platforms' }] } }, 'c1').interests).toEqual([
+      'golf', 'sailing', 'AI', 'data platforms',
+    ]);
+    expect(toInsights({ sensitive_topics: { personal: ['divorce'], work: ['layoffs', 'the Atlas delay'] } }, 'c1').sensitiveTopics).toEqual(['divorce', 'layoffs', 'the Atlas delay']);
+  });
+
   it('reads no list from an object holding anything else', () => {
     expect(toTextList({ name: 'Budget', count: 3 })).toEqual([]);
+    expect(toTextList({ name: 'Budget', aliases: ['budgets'] })).toEqual([]);
     expect(toTextList([[3, 'x']])).toEqual([]);
   });
 });
