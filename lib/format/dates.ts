@@ -111,12 +111,33 @@ function parse(value: string | null, due = false): Read | null {
     // "12/11/2026" is 12 Nov or 11 Dec, and nothing says which the server meant (the engine would
     // guess month first): no date is read, so it is shown as written and never overdue.
     if (first <= 12 && second <= 12 && first !== second) return null;
-    // Otherwise the number past 12 is the day; a time after the date is left to the engine below.
-    if (numeric[0] === text) return first > 12 ? calendarDay(year, second, first) : calendarDay(year, first, second);
+    // Otherwise the number past 12 is the day.
+    const [month, day] = first > 12 ? [second, first] : [first, second];
+    if (numeric[0] === text) return calendarDay(year, month, day);
+    // A time after it: read here, as the engine reads no day-first date ("13.11.2026 15:00"); any
+    // other text after it is left to the engine below.
+    const time = CLOCK_AFTER_DATE.exec(text.slice(numeric[0].length));
+    if (time) return localMoment(year, month, day, time);
   }
   if (!namesWholeDate(text)) return null;
   const date = new Date(text);
   return Number.isNaN(date.getTime()) ? null : { date, day: localDay(date), calendar: false };
+}
+
+/** A clock time after a date: "15:00", "09:30:15", "3:00 PM", "3 p.m." excepted (no minutes). */
+const CLOCK_AFTER_DATE = /^[\sT]+(\d{1,2}):(\d{2})(?::(\d{2}))?(?:\s*([ap])\.?m\.?)?$/i;
+
+/**
+ * A day and a clock time with no zone, in the reader's zone, as the engine reads "11/13/2026
+ * 15:00". Null for a time no clock shows ("25:00", "13:00 PM") or a day no month has.
+ */
+function localMoment(year: number, month: number, day: number, [, h, m, s = '0', half]: RegExpExecArray): Read | null {
+  const [hours, minutes, seconds] = [h, m, s].map(Number) as [number, number, number];
+  if (minutes > 59 || seconds > 59 || (half ? hours < 1 || hours > 12 : hours > 23)) return null;
+  const hour = half ? (hours % 12) + (half.toLowerCase() === 'p' ? 12 : 0) : hours;
+  const date = new Date(year, month - 1, day, hour, minutes, seconds);
+  if (date.getMonth() !== month - 1 || date.getDate() !== day) return null;
+  return { date, day: localDay(date), calendar: false };
 }
 
 // Intl formatters are costly to build and a briefing formats dozens of dates: one per locale.

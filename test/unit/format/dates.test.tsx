@@ -152,6 +152,18 @@ describe('due dates given as text', () => {
     expect(isOverdue('31/10/2026', NOW)).toBe(true);
     for (const value of ['31/02/2026', '13/13/2026', '02/31/2026']) expect(formatDate(value)).toBeNull();
   });
+
+  it('reads such a date with a time after it, day first as month first (a server writing "d.m.Y H:i")', () => {
+    for (const value of ['13/11/2026 15:00', '13.11.2026 15:00', '13-11-2026 09:30:15', '11/13/2026 15:00', '13.11.2026 3:00 PM']) {
+      expect(formatDate(value, 'en-GB')).toBe('13 Nov 2026');
+      expect(relativeDay(value, NOW, 'en')).toBe('today');
+    }
+    expect(formatDueDate('31.10.2026 17:00', 'en-GB')).toBe('31 Oct 2026');
+    expect(isOverdue('31.10.2026 17:00', NOW)).toBe(true);
+    // Still unread where the order is in doubt, or the time is none.
+    expect(formatDate('12.11.2026 15:00')).toBeNull();
+    expect(formatDate('13.11.2026 25:00')).toBeNull();
+  });
 });
 
 describe('the language dates are written in', () => {
