@@ -183,9 +183,12 @@ export function isSegmentLike(entry: unknown): boolean {
   return Array.isArray(entry.elements) || partsOf(entry) !== null || TEXT_KEYS.some((key) => typeof entry[key] === 'string') || ALTERNATIVE_TEXT_KEYS.some((key) => typeof alternative[key] === 'string');
 }
 
-/** A speaker object's name: whole, else its parts (a serializer's `first_name`, `last_name`). */
+/** Where a speaker is given by address only (a meeting platform's `{id, email}`): who they are, as no id says. */
+const EMAIL_KEYS = ['email', 'email_address', 'emailAddress'];
+
+/** A speaker object's name: whole, else its parts (a serializer's `first_name`, `last_name`), else their address. */
 function speakerObjectName(speaker: Obj): string | null {
-  return textOf(speaker, ...NAME_KEYS) ?? nameFromParts(speaker);
+  return textOf(speaker, ...NAME_KEYS) ?? nameFromParts(speaker) ?? textOf(speaker, ...EMAIL_KEYS);
 }
 
 function toSegmentDraft(entry: unknown, speakers: ReadonlyMap<string, string>): SegmentDraft | null {
@@ -193,7 +196,7 @@ function toSegmentDraft(entry: unknown, speakers: ReadonlyMap<string, string>): 
   if (!isObj(entry)) return null;
   // Recall.ai names the speaker as a `participant: {id, name}`.
   const speakerValue = entry.speaker ?? (isObj(entry.participant) ? entry.participant : undefined);
-  const named = isObj(speakerValue) ? speakerObjectName(speakerValue) : textOf(entry, 'speaker_name', 'speakerName');
+  const named = isObj(speakerValue) ? speakerObjectName(speakerValue) : textOf(entry, 'speaker_name', 'speakerName', 'speaker_email', 'speakerEmail');
   const labelled = isObj(speakerValue) ? textOf(speakerValue, 'label', 'id') : textOf(entry, 'speaker', 'speaker_label', 'speakerLabel', 'speaker_id', 'speakerId');
   // A name before a number or label: Rev.ai sends both (`speaker: 0, speaker_name: "Maya"`).
   const name = named ?? labelled ?? (isObj(speakerValue) ? null : textOf(entry, 'name'));

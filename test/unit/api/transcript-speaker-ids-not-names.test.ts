@@ -1,6 +1,6 @@
 /**
  * A segment that says who speaks only by an id (`speaker_id: "65a1b2c3d4e5f6a7b8c9d0e1"`, a Mongo
- * ObjectId; a cuid, a prefixed "usr_8f3k2x"; `speaker: {id: "contact_123", email}`): the id is no
+ * ObjectId; a cuid, a prefixed "usr_8f3k2x"; `speaker: {id: "contact_123"}`): the id is no
  * name to show. It was shown as the speaker's name, a string of letters and digits on every turn;
  * such speakers are numbered in order of first words, as UUIDs already were. A name under those
  * keys ("Maya Chen", Gong's speakerId) is still shown.
@@ -23,8 +23,13 @@ it('numbers speakers given only by an opaque id under speaker_id', () => {
   ).toEqual(['Speaker 1', 'Speaker 2', 'Speaker 1', 'Speaker 3']);
 });
 
-it('numbers speakers given as an object with an id and no name', () => {
-  expect(speakers({ segments: [{ speaker: { id: 'contact_123', email: 'maya@x.test' }, text: 'Hi' }, { speaker: { id: 'contact_456' }, text: 'Yo' }] })).toEqual(['Speaker 1', 'Speaker 2']);
+it('numbers speakers given as an object with an id and no name, and names one with an address by it', () => {
+  // The address says who it is (transcript-speaker-address.test.ts); the id alone does not.
+  expect(speakers({ segments: [{ speaker: { id: 'contact_123', email: 'maya@x.test' }, text: 'Hi' }, { speaker: { id: 'contact_456' }, text: 'Yo' }, { speaker: { id: 'contact_789' }, text: 'Hey' }] })).toEqual([
+    'maya@x.test',
+    'Speaker 1',
+    'Speaker 2',
+  ]);
 });
 
 it('still shows a name under speakerId, and names beside ids', () => {
