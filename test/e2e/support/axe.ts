@@ -99,6 +99,34 @@ export async function reflowProblems(page: Page): Promise<string[]> {
 }
 
 /**
+ * Words of the page's text split across two lines (a line ending inside "consolidation"): what
+ * `overflow-wrap: anywhere` does to a word with no room on a line of its own. Only plain words are
+ * read (letters and apostrophes, with trailing punctuation): an address or a dotted name has no
+ * other place to break and may. Each as `"word" in "its element's text"`.
+ */
+export async function wordsBrokenInside(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const broken: string[] = [];
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const element = node.parentElement;
+      if (!element?.checkVisibility({ visibilityProperty: true })) continue;
+      const text = node.textContent ?? '';
+      for (const match of text.matchAll(/\S+/g)) {
+        const word = /^[\p{L}’']{2,}/u.exec(match[0]);
+        if (!word || !/^[\p{L}’']+[.,:;!?…)]*$/u.test(match[0])) continue;
+        const range = document.createRange();
+        range.setStart(node, match.index);
+        range.setEnd(node, match.index + word[0].length);
+        const lines = new Set([...range.getClientRects()].filter((rect) => rect.width > 0).map((rect) => Math.round(rect.top)));
+        if (lines.size > 1) broken.push(`"${word[0]}" in "${(element.textContent ?? '').replace(/\s+/g, ' ').trim().slice(0, 50)}"`);
+      }
+    }
+    return broken;
+  });
+}
+
+/**
  * The browser's font size setting (Chrome's Settings › Appearance › Font size), as `standard` px:
  * 32 is text at 200 % of the default 16 px, what a user who needs large text sets. Text sized in
  * rem or em follows it; text sized in px does not.
