@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Page } from 'playwright/test';
 import { OptionsPage } from './support/options-page';
 import type { ChromeLike } from '../support/chrome-like';
-import { expectAccessible as expectAccessibleIn, reflowProblems, screenshotWhole, setBrowserFontSize } from './support/axe';
+import { expectAccessible as expectAccessibleIn, reflowProblems, screenshotWhole, setBrowserFontSize, wordsBrokenInside } from './support/axe';
 import { expect, test } from './support/browser';
 
 const ARTIFACTS = path.resolve(import.meta.dirname, '../artifacts/options');
@@ -116,6 +116,9 @@ test('the options page reflows at 360 px wide, with text at 200 % too, in its er
     await setBrowserFontSize(page, fontSize);
     await screenshotWhole(page, path.join(ARTIFACTS, `narrow-errors-text-${fontSize}.png`));
     expect(await reflowProblems(page), `errors, text ${fontSize} px`).toEqual([]);
+    // The sites' and events' names and hints wrap between words ("Googl / e Calen / dar" when the
+    // page's, the section's and the fieldset's margins, grown with the text, left them 140 px).
+    expect(await wordsBrokenInside(page), `errors, text ${fontSize} px: words split across lines`).toEqual([]);
   }
   await expectAccessible(page, 'narrow-errors-text-32');
   // A webhook created: its id, address, events and secret (long unbroken strings) fit.
