@@ -88,6 +88,25 @@ test('the side panel reflows at 320 px with text at 200 %: a meeting and a perso
   await setBrowserFontSize(panel, 16);
 });
 
+test('the side panel reflows at 320 px with text at 200 %: a person opened from a mail thread', async ({ context, extensionId, serviceWorker, standIn }) => {
+  test.setTimeout(90_000);
+  await configure(context, extensionId, standIn);
+  const thread = await openFixture(context, 'gmail/thread.html', GMAIL_URL);
+  const panel = await openPanel(context, extensionId, await tabIdOf(serviceWorker, thread));
+  await panel.getByRole('button', { name: /^Full briefing: / }).first().click({ timeout: 20_000 });
+  // The longest way back's label: "← Back to the conversation" tore its last word at 200 %.
+  await expect(panel.getByRole('button', { name: 'Back to the conversation' })).toBeVisible();
+  await expect(panel.getByRole('region', { name: /Recent recordings/ })).toBeVisible();
+  // The panel's own sizes, not the shared stylesheet's (linked after it in the built page): its
+  // 15 px text and the way back's small padding (a primary button's 16 px and 1rem won before).
+  const sizes = await panel.evaluate(() => ({
+    text: getComputedStyle(document.body).fontSize,
+    back: getComputedStyle(document.querySelector('.back')!).paddingInlineStart,
+  }));
+  expect(sizes).toEqual({ text: '15px', back: '11.2px' });
+  await expectReflow(panel, 'panel-thread-person', 320);
+});
+
 test('the side panel’s notice that something other than Primer’s service answers at its address passes axe-core and reflows at 320 px with text at 200 %', async ({ context, extensionId, serviceWorker, standIn }) => {
   await configure(context, extensionId, standIn);
   // The address answers, but not as the service: a 404 where the contact list should be.
