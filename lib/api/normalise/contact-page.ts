@@ -40,11 +40,12 @@ export function toContactPage(raw: unknown, request: PageRequest, linkPaging?: L
   const linkPaged = headerNext !== undefined && next === headerNext;
   // The last page by the server's own word (`has_more: false`, a Link header without next, a
   // total reached), not by a page shorter than asked for, which a server capping its size sends too.
-  const complete = next === null && (hasMoreOf(body, paging) === false || linkPaged || nextSaidNull(body, paging) || (total !== null && total <= request.offset + items.length));
+  const hasMore = hasMoreOf(body, paging);
+  const complete = next === null && (hasMore === false || linkPaged || nextSaidNull(body, paging) || (total !== null && total <= request.offset + items.length));
   // More follows by the server's own word (a cursor, a token, a link, `has_more: true`), not by
   // Primer's arithmetic: the same page again for it is the paging ignored, not the list's end.
-  const moreSaid = next !== null && (!(found instanceof Counted) || hasMoreOf(body, paging) === true);
-  const nextUnnamed = found instanceof Counted && hasMoreOf(body, paging) === true;
+  const moreSaid = next !== null && (!(found instanceof Counted) || hasMore === true);
+  const nextUnnamed = found instanceof Counted && hasMore === true;
   return {
     items,
     total,
