@@ -406,6 +406,11 @@ test('a known contact whose name carries markup: Open briefing on her Gmail card
   const { tabId, card } = await openCardByKeyboard(serviceWorker, page, EVE.name);
   await card.toContainText(EVE.name);
   await card.click('Open briefing');
+  await card.toBeHidden();
+  // The card told the background to brief her in this tab (a click that missed would not).
+  await expect
+    .poll(() => serviceWorker.evaluate(async (key) => (await (globalThis as unknown as { chrome: ChromeLike }).chrome.storage.session.get(key))[key] ?? null, `panelFocus:${tabId}`))
+    .toMatchObject({ kind: 'person', match: { contact: { id: CONTACT_IDS.eveMoreau } } });
 
   let panelErrors: string[] = [];
   let panelDialogs: string[] = [];

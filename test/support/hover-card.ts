@@ -93,6 +93,9 @@ function inCard(
     const wanted = action.button;
     const found = buttons.filter((button) => matches(nameOf(button), wanted));
     if (found.length !== 1) return { card: true, target: null, why: `${found.length} visible buttons match` };
+    // A card still loading grows once its briefing is in, moving its buttons down: a point read
+    // now may be missed by the click that follows (seen on a loaded CI machine).
+    if ([...card.querySelectorAll('.skeleton')].some(visible)) return { card: true, target: null, why: 'the card is still loading' };
     const button = found[0] as HTMLElement;
     if ((button as HTMLButtonElement).disabled) return { card: true, target: null, why: 'the button is disabled' };
     // As Playwright's click: into view first (inside the card, which may scroll), then the point
