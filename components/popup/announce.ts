@@ -1,6 +1,6 @@
 /**
  * What the upload list says to screen readers as uploads move: a change of state ("Weekly sync:
- * Processed"), and while sending only each quarter of the file, not every percent (the bar itself
+ * Ready"), and while sending only each quarter of the file, not every percent (the bar itself
  * updates every second; announcing each change would drown everything else out).
  */
 import { useState } from 'react';

@@ -33,7 +33,7 @@ export function stateLabel(record: UploadRecord): string {
     case 'processing':
       return 'Processing';
     case 'completed':
-      return 'Processed';
+      return 'Ready';
     case 'cancelled':
       return 'Cancelled';
     case 'failed':

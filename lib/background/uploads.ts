@@ -66,7 +66,7 @@ export function announcementOf(record: UploadRecord): { title: string; message: 
   }
   const contact = record.meta.primaryContactName;
   const byName = record.meta.primaryContactMatchedBy === 'name' ? ' (matched by name)' : '';
-  return { title: 'Recording processed', message: `“${title}” is ready${contact ? `; ${isolatedText(contact)}’s briefing is up to date${byName}` : ''}.` };
+  return { title: 'Recording ready', message: `“${title}” is ready${contact ? `; ${isolatedText(contact)}’s briefing is up to date${byName}` : ''}.` };
 }
 
 interface ViewsApi {

@@ -107,13 +107,13 @@ async function run(headless: boolean, standIn: StandIn, launched: Launched, stop
     for (const shot of shots) await shot.page.screenshot({ path: shot.file, fullPage: true });
     shots.push({ page: panel, file: path.join(SHOTS, '3-side-panel-meeting-briefing.png') });
     await screenshotPanel(panel, shots[2]!.file, 380);
-    // A recording uploaded through the toolbar popup (its page), followed to "Processed".
+    // A recording uploaded through the toolbar popup (its page), followed to "Ready".
     const popup = await launched.context.newPage();
     await popup.setViewportSize({ width: 380, height: 640 });
     await popup.goto(`chrome-extension://${launched.extensionId}/popup.html`);
     await popup.getByLabel('Recording', { exact: true }).setInputFiles({ name: 'Q3 roadmap review.wav', mimeType: 'audio/wav', buffer: wavTone(20) });
     await popup.getByRole('button', { name: 'Upload', exact: true }).click();
-    await popup.getByRole('listitem', { name: 'Q3 roadmap review: Processed' }).waitFor({ timeout: 30_000 });
+    await popup.getByRole('listitem', { name: 'Q3 roadmap review: Ready' }).waitFor({ timeout: 30_000 });
     shots.push({ page: popup, file: path.join(SHOTS, '4-popup-recording-uploaded.png') });
     await popup.screenshot({ path: shots[3]!.file, fullPage: true });
     // The panel beside the Gmail thread: the sender's and recipients' briefings.

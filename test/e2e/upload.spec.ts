@@ -173,10 +173,10 @@ test('a recording picked in the popup arrives once, even when the popup closes m
   expect(await badgeText(serviceWorker)).toBe('↑1');
 
   // The open popup checks every 2 s: completed, announced once with the recording's title.
-  await expect(processing.locator('.upload-item__state')).toHaveText('Processed', { timeout: 15_000 });
+  await expect(processing.locator('.upload-item__state')).toHaveText('Ready', { timeout: 15_000 });
   await expect(processing.getByRole('progressbar')).toHaveCount(0);
   await expect.poll(() => shownNotifications(serviceWorker)).toEqual([
-    { id: expect.stringMatching(/^primer-upload-/), title: 'Recording processed', message: '“\u2068Weekly sync\u2069” is ready.' },
+    { id: expect.stringMatching(/^primer-upload-/), title: 'Recording ready', message: '“\u2068Weekly sync\u2069” is ready.' },
   ]);
   // Recorded as notifications.create was called: Chrome lists it once create has finished (its icon
   // loaded), and the badge is redrawn only after that (UploadService #finished: announce, then the
@@ -196,7 +196,7 @@ test('a recording picked in the popup arrives once, even when the popup closes m
 
   // Recent uploads survive a reload (they live in storage, not in the popup).
   await popup.page.reload();
-  await expect(popup.item('Weekly sync')).toContainText('Processed');
+  await expect(popup.item('Weekly sync')).toContainText('Ready');
 
   // Accessible in both themes; screenshots kept as artifacts.
   fs.mkdirSync(ARTIFACTS, { recursive: true });
@@ -218,7 +218,7 @@ test('closing the popup right after clicking Upload loses nothing: the upload co
   await popup.pick('Warm-up.wav', wavTone(2));
   await popup.uploadButton.click();
   await grantUploadOrigin(context, extensionId, popup, 'Warm-up');
-  await expect(popup.item('Warm-up')).toContainText('Processed', { timeout: 30_000 });
+  await expect(popup.item('Warm-up')).toContainText('Ready', { timeout: 30_000 });
 
   // A large recording: copying it anywhere before the hand-over would take longer than the popup lives.
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'primer-e2e-upload-'));
@@ -240,7 +240,7 @@ test('closing the popup right after clicking Upload loses nothing: the upload co
     // Nobody is watching: the alarm checks processing, and the notification says it is done.
     await expect
       .poll(() => shownNotifications(serviceWorker), { timeout: 60_000, intervals: [1000] })
-      .toContainEqual({ id: expect.stringMatching(/^primer-upload-/), title: 'Recording processed', message: '“\u2068Board meeting\u2069” is ready.' });
+      .toContainEqual({ id: expect.stringMatching(/^primer-upload-/), title: 'Recording ready', message: '“\u2068Board meeting\u2069” is ready.' });
 
     // Exactly once: one more recording, one PUT of the whole file, one completion.
     expect(presignCount(standIn)).toBe(2);
@@ -249,7 +249,7 @@ test('closing the popup right after clicking Upload loses nothing: the upload co
     expect((await shownNotifications(serviceWorker)).filter((shown) => shown.message.includes('Board meeting'))).toHaveLength(1);
     const again = await PopupPage.open(context, extensionId);
     await expect(again.item('Board meeting')).toHaveCount(1);
-    await expect(again.item('Board meeting')).toContainText('Processed');
+    await expect(again.item('Board meeting')).toContainText('Ready');
     // Redrawn after the notification's create has finished (UploadService #finished).
     await expect.poll(() => badgeText(serviceWorker)).toBe('');
     expect(await keptFiles(serviceWorker)).toBe(0);
@@ -314,7 +314,7 @@ test('an expired upload URL is asked for again, and a retry after the service fi
   await popup.pick('Retro.wav', wavTone(5));
   await popup.uploadButton.click();
   await grantUploadOrigin(context, extensionId, popup, 'Retro');
-  await expect(popup.item('Retro')).toContainText('Processed', { timeout: 30_000 });
+  await expect(popup.item('Retro')).toContainText('Ready', { timeout: 30_000 });
   expect(presignCount(standIn)).toBe(2);
   expect(puts(standIn).map((entry) => entry.status)).toEqual([403, 200]);
   expect(completeCount(standIn)).toBe(1);
@@ -339,7 +339,7 @@ test('an expired upload URL is asked for again, and a retry after the service fi
   // Fixed on the service's side: Retry goes on with a fresh URL and completes once.
   standIn.setDialect({ expireUploadUrls: false });
   await planning.getByRole('button', { name: 'Retry' }).click();
-  await expect(planning).toContainText('Processed', { timeout: 30_000 });
+  await expect(planning).toContainText('Ready', { timeout: 30_000 });
   expect(presignCount(standIn)).toBe(presignedBefore + 1);
   expect(completeCount(standIn)).toBe(2);
   expect(standIn.uploads.size).toBe(2);
@@ -363,7 +363,7 @@ test('a server error on complete-upload is retried without a second recording', 
 
   standIn.clearFaults();
   await item.getByRole('button', { name: 'Retry finishing' }).click();
-  await expect(item).toContainText('Processed', { timeout: 30_000 });
+  await expect(item).toContainText('Ready', { timeout: 30_000 });
   // The file went once and the recording was created once; only complete-upload was repeated.
   expect(presignCount(standIn)).toBe(1);
   expect(puts(standIn)).toHaveLength(1);

@@ -5,7 +5,7 @@ import { record } from '../popup/records';
 describe('announcementOf (the notification when processing ends)', () => {
   it('names the contact whose briefing is now up to date, saying so of a name match', () => {
     expect(announcementOf(record({ state: 'completed' }))).toEqual({
-      title: 'Recording processed',
+      title: 'Recording ready',
       message: '“\u2068Weekly sync\u2069” is ready; \u2068Maya Chen\u2069’s briefing is up to date.',
     });
     const byName = record({ state: 'completed', meta: { ...record().meta, primaryContactName: 'Jo Park', primaryContactMatchedBy: 'name' } });

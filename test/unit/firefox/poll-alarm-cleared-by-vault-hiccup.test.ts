@@ -5,7 +5,7 @@
  * alarm decision that follows (UploadService #reschedule, in poll's finally) reads no upload
  * "processing" and clears the alarm. Nothing sets it again once the vault is back (Firefox's
  * background page lives the whole browser session). What the user sees: the recording the service
- * is processing is never checked again: no "Recording processed" notification, the side panel
+ * is processing is never checked again: no "Recording ready" notification, the side panel
  * never refreshes its briefings, the popup row says "Processing" until the popup is opened (its
  * own checks) or the browser restarted.
  */

@@ -4,7 +4,7 @@
  * start, reads the uploads before it reaches #reschedule: the rejection ends it there (caught in
  * entrypoints/background/index.ts) and no alarm is set, nothing retries. Firefox's background page
  * lives the whole browser session. What the user sees after a vault hiccup at browser start: the
- * recording the service is processing is never checked (no "Recording processed" notification, the
+ * recording the service is processing is never checked (no "Recording ready" notification, the
  * panel never refreshes), and an upload cut off by the last shutdown is not resumed, until the
  * browser is restarted.
  */

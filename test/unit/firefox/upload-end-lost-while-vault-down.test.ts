@@ -5,7 +5,7 @@
  * end again once the vault is back, and Firefox's background page lives the whole browser session.
  * What the user sees: the recording was sent and complete-upload accepted (the service is
  * processing it), but the popup row stays "Finishing…" for good, with no button (not Cancel, Retry
- * or Remove); it is never checked, so "Recording processed" never comes, while the notification
+ * or Remove); it is never checked, so "Recording ready" never comes, while the notification
  * said "Primer could not save this upload’s progress … Open Primer’s toolbar button to try again"
  * (there is nothing to try). Only a browser restart moved it. Now the alarm comes back while an
  * end is unsaved, and its poll saves it first.

@@ -36,7 +36,7 @@ describe('PopupApp’s recent uploads, heard', () => {
         [UPLOADS_KEY]: [record({ state: 'completed' }), record({ id: 'u2', state: 'processing', meta: other }), record({ id: 'u3', state: 'completed', meta: { ...other, title: 'Old' } })],
       }),
     );
-    expect(region).toHaveTextContent(/^Weekly sync: Processed\.$/);
+    expect(region).toHaveTextContent(/^Weekly sync: Ready\.$/);
 
     // A failure is said with the service's reason, as short and on one line as its row shows it.
     const trace = `Audio could not be decoded.\n\n${'at decode (worker.js:1) '.repeat(40)}`;

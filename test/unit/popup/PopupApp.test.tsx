@@ -59,7 +59,7 @@ describe('PopupApp', () => {
     expect(within(recent).getAllByRole('listitem')).toHaveLength(1);
 
     await act(() => fakeBrowser.storage.local.set({ [UPLOADS_KEY]: [record({ state: 'completed' })] }));
-    expect(await within(recent).findByRole('listitem', { name: 'Weekly sync: Processed' })).toBeInTheDocument();
+    expect(await within(recent).findByRole('listitem', { name: 'Weekly sync: Ready' })).toBeInTheDocument();
   });
 
   it('checks processing every 2 s while open, and stops once it is done', async () => {
@@ -76,7 +76,7 @@ describe('PopupApp', () => {
       act(() => void vi.advanceTimersByTime(2000));
       expect(sent('upload.check')).toEqual([{ id: 'u1' }, { id: 'u1' }]);
       await act(() => fakeBrowser.storage.local.set({ [UPLOADS_KEY]: [record({ state: 'completed' })] }));
-      await screen.findByRole('listitem', { name: 'Weekly sync: Processed' });
+      await screen.findByRole('listitem', { name: 'Weekly sync: Ready' });
       act(() => void vi.advanceTimersByTime(6000));
       expect(sent('upload.check')).toHaveLength(2);
     } finally {

@@ -140,7 +140,7 @@ describe('UploadList', () => {
     await user.click(within(screen.getByRole('listitem', { name: 'B: Cancelled' })).getByRole('button', { name: 'Resume' }));
     await waitFor(() => expect(sent('upload.retry')).toEqual([{ id: 'a' }, { id: 'b' }]));
 
-    const c = screen.getByRole('listitem', { name: 'C: Processed' });
+    const c = screen.getByRole('listitem', { name: 'C: Ready' });
     expect(within(c).queryByRole('progressbar')).toBeNull();
     await user.click(within(c).getByRole('button', { name: 'Remove' }));
     expect(sent('upload.dismiss')).toEqual([{ id: 'c' }]);
@@ -223,7 +223,7 @@ describe('UploadList announcements', () => {
     const { rerender } = render(<UploadList uploads={[record({ state: 'processing' })]} />);
     expect(status()).toHaveTextContent(/^$/);
     rerender(<UploadList uploads={[record({ state: 'completed' })]} />);
-    expect(status()).toHaveTextContent('Weekly sync: Processed.');
+    expect(status()).toHaveTextContent('Weekly sync: Ready.');
     rerender(<UploadList uploads={[record({ state: 'failed', failedStep: 'complete', error: 'Service unavailable' })]} />);
     expect(status()).toHaveTextContent('Weekly sync: Failed while telling the service the file has arrived (Service unavailable).');
   });
@@ -260,9 +260,9 @@ describe('UploadList keeps the keyboard’s place', () => {
     const first = record({ id: 'a', state: 'completed', meta: { ...record().meta, title: 'First' } });
     const second = record({ id: 'b', state: 'completed', meta: { ...record().meta, title: 'Second' } });
     const { rerender } = render(<UploadList uploads={[first, second]} />);
-    await user.click(within(screen.getByRole('listitem', { name: 'First: Processed' })).getByRole('button', { name: 'Remove' }));
+    await user.click(within(screen.getByRole('listitem', { name: 'First: Ready' })).getByRole('button', { name: 'Remove' }));
     rerender(<UploadList uploads={[second]} />);
-    expect(screen.getByRole('listitem', { name: 'Second: Processed' })).toHaveFocus();
+    expect(screen.getByRole('listitem', { name: 'Second: Ready' })).toHaveFocus();
     await user.tab();
     await user.keyboard('{Enter}');
     rerender(<UploadList uploads={[]} />);

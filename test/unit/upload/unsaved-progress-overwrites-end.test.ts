@@ -6,7 +6,7 @@
  * saves its end (storage took it: the entry leaves #unsaved); the poll then writes that upload's
  * old progress over it. Nothing writes the end again (the run is over). What the user sees: an
  * upload sent and being processed shows "Uploading" again for good, is never checked (no
- * "Recording processed"), and at the next start it is resumed from the old progress, the file
+ * "Recording ready"), and at the next start it is resumed from the old progress, the file
  * sent again.
  */
 import { expect, it } from 'vitest';
