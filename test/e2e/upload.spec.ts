@@ -411,3 +411,38 @@ test('"Upload a recording of this meeting" in the side panel opens the upload pr
   const left = await serviceWorker.evaluate(async () => (await (globalThis as unknown as { chrome: { storage: { session: { get(key: string): Promise<Record<string, unknown>> } } } }).chrome.storage.session.get('uploadDraft')).uploadDraft);
   expect(left).toBeUndefined();
 });
+
+test('the meeting date’s calendar button, reached with Tab, is ringed as every other control is', async ({ context, extensionId, standIn }) => {
+  await configure(context, extensionId, standIn);
+  const popup = await PopupPage.open(context, extensionId);
+  const { page } = popup;
+  await popup.meetingDate.focus();
+  // Tab walks the field's parts, then its calendar button: focus inside the field, not on the field itself.
+  const onButton = () => popup.meetingDate.evaluate((input) => input.matches(':focus-within') && !input.matches(':focus'));
+  for (let press = 0; press < 10 && !(await onButton()); press++) await page.keyboard.press('Tab');
+  expect(await onButton(), 'Tab reached the calendar button').toBe(true);
+  // The ring is drawn in --focus, 3 px wide (theme.css); Chromium's own is a thin dark line.
+  const focus = await page.evaluate(() => {
+    const probe = document.body.appendChild(document.createElement('i'));
+    probe.style.color = 'var(--focus)';
+    const rgb = getComputedStyle(probe).color.match(/\d+/g)!.map(Number);
+    probe.remove();
+    return rgb;
+  });
+  const box = (await popup.meetingDate.boundingBox())!;
+  const shot = await page.screenshot({ clip: { x: box.x + box.width - 48, y: box.y - 6, width: 54, height: box.height + 12 }, scale: 'css' });
+  const ringed = await page.evaluate(async ({ png, focus }) => {
+    const image = await createImageBitmap(await (await fetch(`data:image/png;base64,${png}`)).blob());
+    const canvas = new OffscreenCanvas(image.width, image.height);
+    const context = canvas.getContext('2d')!;
+    context.drawImage(image, 0, 0);
+    const { data } = context.getImageData(0, 0, image.width, image.height);
+    let count = 0;
+    for (let at = 0; at < data.length; at += 4) {
+      if (Math.abs(data[at]! - focus[0]!) + Math.abs(data[at + 1]! - focus[1]!) + Math.abs(data[at + 2]! - focus[2]!) < 30) count++;
+    }
+    return count;
+  }, { png: shot.toString('base64'), focus });
+  // A 3 px ring around a 20 px button is some 250 px of that colour; the field's edge is another colour.
+  expect(ringed, 'pixels of the focus ring’s colour around the calendar button').toBeGreaterThan(150);
+});
