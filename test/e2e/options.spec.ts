@@ -98,6 +98,30 @@ test('a user connects Primer to the service and sets up a webhook', async ({
   });
 });
 
+test('the options page reflows at 320 px wide with text at 200 %, no word split across lines', async ({ context, extensionId, standIn }) => {
+  const options = await OptionsPage.open(context, extensionId);
+  const { page } = options;
+  fs.mkdirSync(ARTIFACTS, { recursive: true });
+  // The narrowest a window is asked to reflow at (WCAG 1.4.10), and Chrome's side panel width.
+  await page.setViewportSize({ width: 320, height: 800 });
+  await options.saveSettings(standIn.baseUrl, standIn.apiKey);
+  await loaded(page);
+  await setBrowserFontSize(page, 32);
+  expect(await wordsBrokenInside(page), 'connected: words split across lines').toEqual([]);
+  await setBrowserFontSize(page, 16);
+  await options.apiKey.fill('wrong-key-0000');
+  await options.testConnection();
+  await expect(options.connectionStatus).toContainText('The service did not accept this API key');
+  const webhooks = options.webhooksSection;
+  await webhooks.getByRole('button', { name: 'Create webhook' }).click();
+  await expect(webhooks.getByText('Choose at least one event.')).toBeVisible();
+  await loaded(page);
+  await setBrowserFontSize(page, 32);
+  await screenshotWhole(page, path.join(ARTIFACTS, 'narrowest-errors-text-32.png'));
+  expect(await reflowProblems(page)).toEqual([]);
+  expect(await wordsBrokenInside(page), 'words split across lines').toEqual([]);
+});
+
 test('the options page reflows at 360 px wide, with text at 200 % too, in its error states and with a new webhook’s secret', async ({ context, extensionId, standIn }) => {
   const options = await OptionsPage.open(context, extensionId);
   const { page } = options;
