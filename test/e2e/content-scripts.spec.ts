@@ -350,11 +350,15 @@ async function pwnedInIsolatedWorlds(page: Page): Promise<{ extension: string; p
  * (sample data: Eve); her briefing's texts carry payloads too. Where the pages' hostile names were
  * all unknown people's, no marker or card ever rendered one.
  */
-for (const file of ['gmail/thread.html', 'calendar/event-page.html']) {
+for (const file of ['gmail/thread.html', 'calendar/event-page.html', 'outlook/reading-pane.html']) {
   test(`${file}: a known contact whose name carries markup gets a marker and a card saying it as text, and nothing of it runs`, async ({ context, extensionId, standIn }) => {
     const view = expected.pages.find((candidate) => candidate.file === file)!.views[0]!;
-    const shown = view.surfaces.flatMap((surface) => surface.people).find((person) => person.contactId === CONTACT_IDS.eveMoreau);
+    // With her address, or (Outlook) by that name alone, which matches her and no one else.
+    const withAddress = view.surfaces.flatMap((surface) => surface.people).find((person) => person.contactId === CONTACT_IDS.eveMoreau);
+    const nameOnly = view.surfaces.flatMap((surface) => surface.namesOnly).find((person) => person.contactIds.length === 1 && person.contactIds[0] === CONTACT_IDS.eveMoreau);
+    const shown = withAddress ?? nameOnly;
     expect(shown?.name, `${file} shows Eve by a hostile name`).toMatch(/"><img src=x onerror=/);
+    const matched = withAddress === undefined ? ' (matched by name)' : '';
     const eve = SAMPLE_CONTACTS.find((contact) => contact.id === CONTACT_IDS.eveMoreau)!;
     const insights = SAMPLE_INSIGHTS[CONTACT_IDS.eveMoreau]!;
     await configure(context, extensionId, standIn);
@@ -369,7 +373,7 @@ for (const file of ['gmail/thread.html', 'calendar/event-page.html']) {
     await page.goto(view.url);
 
     // The marker's accessible name holds the page's name for her, character for character.
-    const label = `Primer briefing: ${shown!.name!}`;
+    const label = `Primer briefing: ${shown!.name!}${matched}`;
     const marker = page.getByRole('button', { name: label, exact: true });
     await expect(marker).toBeAttached({ timeout: 20_000 });
     expect(await marker.getAttribute('aria-label')).toBe(label);
@@ -377,10 +381,12 @@ for (const file of ['gmail/thread.html', 'calendar/event-page.html']) {
 
     await marker.focus();
     await page.keyboard.press('Enter');
-    // The card names her as the service does (the same text here), and shows her briefing's texts as text.
-    const card = hoverCard(page, `Briefing: ${eve.name}`);
+    // The card names her as the service does (the same text here), matched by name where she was
+    // (in its name and its badge), and shows her briefing's texts as text.
+    const card = hoverCard(page, `Briefing: ${eve.name}${matched}`);
     await card.toHaveFocusOn('Close briefing');
-    for (const text of [eve.name, `Tone${String(insights.preferred_tone)}`, String(insights.recent_topics?.[1]), String(insights.sensitive_topics?.[0])]) {
+    const texts = [eve.name, `Tone${String(insights.preferred_tone)}`, String(insights.recent_topics?.[1]), String(insights.sensitive_topics?.[0])];
+    for (const text of matched ? [...texts, 'matched by name'] : texts) {
       await card.toContainText(text);
     }
     // Read inside the card's closed shadow root: no element was made from any of it.
