@@ -388,6 +388,11 @@ const PAYLOAD_ELEMENTS = 'body img, body svg, body iframe, body script, [onerror
 const EVE = SAMPLE_CONTACTS.find((contact) => contact.id === CONTACT_IDS.eveMoreau)!;
 const EVE_INSIGHTS = SAMPLE_INSIGHTS[CONTACT_IDS.eveMoreau]!;
 
+/** The address a fixture is served at (expected.json). */
+function fixtureUrl(file: string): string {
+  return (JSON.parse(fs.readFileSync(path.join(FIXTURES, 'expected.json'), 'utf8')) as { pages: { file: string; views: { url: string }[] }[] }).pages.find((page) => page.file === file)!.views[0]!.url;
+}
+
 /** Records the dialogs (alert, confirm) a page opens, dismissing them. */
 function watchDialogs(target: Page) {
   const dialogs: string[] = [];
@@ -398,42 +403,52 @@ function watchDialogs(target: Page) {
   return dialogs;
 }
 
-test('a known contact whose name carries markup: Open briefing on her Gmail card briefs her in the panel, every text shown as text, nothing run', async ({ context, extensionId, serviceWorker, standIn }) => {
-  await configure(context, extensionId, standIn);
-  const page = await openFixture(context, 'gmail/thread.html', GMAIL_URL);
-  const pageDialogs = watchDialogs(page);
-  const pageErrors = watchErrors(page);
-  const { tabId, card } = await openCardByKeyboard(serviceWorker, page, EVE.name);
-  await card.toContainText(EVE.name);
-  await card.click('Open briefing');
-  await card.toBeHidden();
-  // The card told the background to brief her in this tab (a click that missed would not).
-  await expect
-    .poll(() => serviceWorker.evaluate(async (key) => (await (globalThis as unknown as { chrome: ChromeLike }).chrome.storage.session.get(key))[key] ?? null, `panelFocus:${tabId}`))
-    .toMatchObject({ kind: 'person', match: { contact: { id: CONTACT_IDS.eveMoreau } } });
+/** Where Eve is shown: with her address (Gmail), or by her name alone, which matches her (Outlook). */
+const EVE_PAGES = [
+  { site: 'Gmail', file: 'gmail/thread.html', url: GMAIL_URL, matchedBy: 'email' },
+  { site: 'Outlook', file: 'outlook/reading-pane.html', url: fixtureUrl('outlook/reading-pane.html'), matchedBy: 'name' },
+] as const;
 
-  let panelErrors: string[] = [];
-  let panelDialogs: string[] = [];
-  const panel = await openPanel(context, extensionId, tabId, (opened) => {
-    panelDialogs = watchDialogs(opened);
-    panelErrors = watchErrors(opened);
+for (const { site, file, url, matchedBy } of EVE_PAGES) {
+  test(`a known contact whose name carries markup: Open briefing on her ${site} card briefs her in the panel, every text shown as text, nothing run`, async ({ context, extensionId, serviceWorker, standIn }) => {
+    await configure(context, extensionId, standIn);
+    const page = await openFixture(context, file, url);
+    const pageDialogs = watchDialogs(page);
+    const pageErrors = watchErrors(page);
+    // Matched by name, the marker, the card and the panel's heading all say so.
+    const named = matchedBy === 'name' ? `${EVE.name} (matched by name)` : EVE.name;
+    const { tabId, card } = await openCardByKeyboard(serviceWorker, page, named);
+    await card.toContainText(EVE.name);
+    await card.click('Open briefing');
+    await card.toBeHidden();
+    // The card told the background to brief her in this tab (a click that missed would not).
+    await expect
+      .poll(() => serviceWorker.evaluate(async (key) => (await (globalThis as unknown as { chrome: ChromeLike }).chrome.storage.session.get(key))[key] ?? null, `panelFocus:${tabId}`))
+      .toMatchObject({ kind: 'person', match: { contact: { id: CONTACT_IDS.eveMoreau }, matchedBy } });
+
+    let panelErrors: string[] = [];
+    let panelDialogs: string[] = [];
+    const panel = await openPanel(context, extensionId, tabId, (opened) => {
+      panelDialogs = watchDialogs(opened);
+      panelErrors = watchErrors(opened);
+    });
+    await expect(panel.getByRole('heading', { level: 1, name: named, exact: true })).toBeVisible();
+    const talk = panel.getByRole('region', { name: 'How to talk to them' });
+    await expect(talk).toContainText(String(EVE_INSIGHTS.preferred_tone));
+    await expect(talk).toContainText(String(EVE_INSIGHTS.communication_approach));
+    await expect(talk).toContainText(String(EVE_INSIGHTS.personality_summary));
+    await expect(panel.getByRole('list', { name: 'Topics to raise: recent' })).toContainText(String(EVE_INSIGHTS.recent_topics?.[1]));
+    await expect(panel.getByRole('list', { name: 'Topics to avoid' })).toContainText(String(EVE_INSIGHTS.sensitive_topics?.[0]));
+    await expect(panel.getByRole('list', { name: 'Pending action items' })).toContainText(String(EVE_INSIGHTS.pending_action_items?.[0]?.text));
+    await loaded(panel);
+    expect(await panel.locator(PAYLOAD_ELEMENTS).count()).toBe(0);
+
+    expect(await panel.evaluate(() => (window as unknown as { __pwned?: unknown }).__pwned)).toBeUndefined();
+    expect(await page.evaluate(() => (window as unknown as { __pwned?: unknown }).__pwned)).toBeUndefined();
+    expect([...pageDialogs, ...panelDialogs]).toEqual([]);
+    expect([...pageErrors, ...panelErrors]).toEqual([]);
   });
-  await expect(panel.getByRole('heading', { level: 1, name: EVE.name, exact: true })).toBeVisible();
-  const talk = panel.getByRole('region', { name: 'How to talk to them' });
-  await expect(talk).toContainText(String(EVE_INSIGHTS.preferred_tone));
-  await expect(talk).toContainText(String(EVE_INSIGHTS.communication_approach));
-  await expect(talk).toContainText(String(EVE_INSIGHTS.personality_summary));
-  await expect(panel.getByRole('list', { name: 'Topics to raise: recent' })).toContainText(String(EVE_INSIGHTS.recent_topics?.[1]));
-  await expect(panel.getByRole('list', { name: 'Topics to avoid' })).toContainText(String(EVE_INSIGHTS.sensitive_topics?.[0]));
-  await expect(panel.getByRole('list', { name: 'Pending action items' })).toContainText(String(EVE_INSIGHTS.pending_action_items?.[0]?.text));
-  await loaded(panel);
-  expect(await panel.locator(PAYLOAD_ELEMENTS).count()).toBe(0);
-
-  expect(await panel.evaluate(() => (window as unknown as { __pwned?: unknown }).__pwned)).toBeUndefined();
-  expect(await page.evaluate(() => (window as unknown as { __pwned?: unknown }).__pwned)).toBeUndefined();
-  expect([...pageDialogs, ...panelDialogs]).toEqual([]);
-  expect([...pageErrors, ...panelErrors]).toEqual([]);
-});
+}
 
 test('a known contact whose name carries markup, in a meeting: the panel’s briefing of a Calendar event names her and shows her texts as text, nothing run', async ({ context, extensionId, serviceWorker, standIn }) => {
   await configure(context, extensionId, standIn);
