@@ -24,7 +24,8 @@ export interface LinkPaging {
  * a `Link` header when the list call passes `linkPaging`).
  */
 export function toContactPage(raw: unknown, request: PageRequest, linkPaging?: LinkPaging): ContactPage {
-  const { body, list } = listReply(raw, ['items', 'contacts', 'results', 'data'], 'the contact list');
+  // `members`: Slack's users.list and other directories of people; `people`, `users` likewise.
+  const { body, list } = listReply(raw, ['items', 'contacts', 'results', 'data', 'members', 'people', 'users'], 'the contact list');
   const items = toContacts(list);
   const paging = pagingOf(body);
   // A `count` that is this page's own length is no total, however short the page: a server capping
@@ -76,10 +77,18 @@ export function nextListQuery(body: Obj, received: number, lastId: string | null
   return query === null ? null : Object.fromEntries(Object.entries(query).map(([key, value]) => [key, value === String(Number.MAX_SAFE_INTEGER) ? String(received) : value]));
 }
 
-/** DRF's (and JSON:API's) `next: null`: the last page, whatever a count beside it says. */
+/**
+ * DRF's (and JSON:API's) `next: null`: the last page, whatever a count beside it says. So is a
+ * cursor left empty (Slack's `response_metadata.next_cursor: ""`) or null.
+ */
 function nextSaidNull(body: Obj, paging: Obj): boolean {
   const links = isObj(body.links) ? body.links : {};
-  return [body, paging, links].some((source) => 'next' in source && source.next === null);
+  return [body, paging, links].some((source) => 'next' in source && source.next === null) || cursorEnded(body, paging);
+}
+
+/** A cursor key present with nothing in it: `""` (Slack's last page) or null. */
+function cursorEnded(body: Obj, paging: Obj): boolean {
+  return [body, paging].some((source) => 'next_cursor' in source && (source.next_cursor === null || (typeof source.next_cursor === 'string' && source.next_cursor.trim() === '')));
 }
 
 /** Relations a `Link` header pages with: naming any of them without `next` says this is the last page. */
@@ -137,7 +146,7 @@ function nextPageQuery(
     const after = textOf(paging.next, 'after');
     if (after !== null) return { after, limit: String(request.limit) };
   }
-  if (body.next_cursor === null || paging.next_cursor === null) return null;
+  if (cursorEnded(body, paging)) return null;
   // Google's style sends the token back as pageToken; its snake_case twin as page_token.
   const pageToken = textOf(body, 'nextPageToken') ?? textOf(paging, 'nextPageToken');
   if (pageToken !== null) return { pageToken, limit: String(request.limit) };

@@ -69,8 +69,8 @@ export const TOTAL_KEYS = ['total', 'total_count', 'totalCount', 'count', 'total
 
 /** Where a list reply keeps its paging details, when not at its top. */
 export function pagingOf(body: Obj): Obj {
-  // `paging`: HubSpot's and the Graph API's.
-  for (const key of ['pagination', 'meta', 'page_info', 'paging']) {
+  // `paging`: HubSpot's and the Graph API's; `response_metadata`: Slack's (`next_cursor`).
+  for (const key of ['pagination', 'meta', 'page_info', 'paging', 'response_metadata']) {
     const paging = body[key];
     if (isObj(paging)) return paging;
   }

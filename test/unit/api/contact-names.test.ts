@@ -368,6 +368,8 @@ describe('a list read only in part never makes a name look unique', () => {
     ['an opaque token under `next`', (start: number, more: boolean) => ({ items: people.slice(start, start + 50), next: more ? btoa(String(start + 50)) : null })],
     ['HubSpot’s `paging.next.after`', (start: number, more: boolean) => ({ results: people.slice(start, start + 50), ...(more ? { paging: { next: { after: btoa(String(start + 50)), link: 'https://api.test/x' } } } : {}) })],
     ['a cursor object `{cursor: {next}}`', (start: number, more: boolean) => ({ items: people.slice(start, start + 50), cursor: { next: more ? btoa(String(start + 50)) : null } })],
+    ['Slack’s `response_metadata.next_cursor` (empty on the last page)', (start: number, more: boolean) => ({ ok: true, members: people.slice(start, start + 50), response_metadata: { next_cursor: more ? btoa(String(start + 50)) : '' } })],
+    ['`contacts` with Slack’s `response_metadata`', (start: number, more: boolean) => ({ contacts: people.slice(start, start + 50), response_metadata: { next_cursor: more ? btoa(String(start + 50)) : '' } })],
   ])('reads a list paged by %s (50 a page, offset ignored) to its end', async (_, reply) => {
     const { service, asked } = fakeService(await indexed(), (url) => {
       const token = url.searchParams.get('cursor') ?? url.searchParams.get('after');

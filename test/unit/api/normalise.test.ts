@@ -434,12 +434,21 @@ describe('contacts', () => {
     ['last page', { items: [{ id: 'a' }], page: 3, per_page: 2, total_pages: 3 }, null],
     ['cursor', { items: [{ id: 'a' }], next_cursor: 'abc' }, { cursor: 'abc', limit: '2' }],
     ['cursor end', { items: [{ id: 'a' }], next_cursor: null }, null],
+    ['Slack’s cursor', { ok: true, members: [{ id: 'a' }, { id: 'b' }], response_metadata: { next_cursor: 'dXNlcjpVMDYx' } }, { cursor: 'dXNlcjpVMDYx', limit: '2' }],
+    ['Slack’s cursor end (empty)', { ok: true, members: [{ id: 'a' }, { id: 'b' }], response_metadata: { next_cursor: '' } }, null],
+    ['an empty cursor at the top', { contacts: [{ id: 'a' }, { id: 'b' }], next_cursor: '' }, null],
     ['pagination object', { items: [{ id: 'a' }, { id: 'b' }], pagination: { total: 3, limit: 2, offset: 0 } }, { offset: '2', limit: '2' }],
     ['next link', { items: [{ id: 'a' }], next: 'https://svc.test/api/v2/contacts?page=2&size=1' }, { page: '2', size: '1' }],
     ['empty', { items: [], total: 9 }, null],
   ])('paging: %s', (_name, raw, next) => {
     const page = toContactPage(raw, req);
     expect(page.next === null ? null : (JSON.parse(page.next) as unknown)).toEqual(next);
+  });
+
+  it('takes Slack’s empty `next_cursor` as the list’s end by the server’s word', () => {
+    const page = toContactPage({ ok: true, members: [{ id: 'a' }, { id: 'b' }], response_metadata: { next_cursor: '' } }, req);
+    expect(page).toMatchObject({ next: null, complete: true });
+    expect(page.items.map((contact) => contact.id)).toEqual(['a', 'b']);
   });
 
   it('reads bare arrays and wrapped lists, skipping bad entries', () => {
