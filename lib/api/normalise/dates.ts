@@ -1,10 +1,11 @@
 /**
  * Dates however a server writes them: ISO text with or without a zone, epoch seconds,
- * milliseconds, microseconds or nanoseconds, compact days, other platforms' objects (Mongo's, PHP's); placeholder dates (Go’s zero time, the Unix epoch) are none.
+ * milliseconds, microseconds or nanoseconds, compact days, other platforms' objects (Mongo's, PHP's, `{date, timezone}`); placeholder dates (Go’s zero time, the Unix epoch) are none.
  */
 import { DATE_WORD } from '../../format/date-words';
 import { isObj, scalarText, type Obj } from './values';
 import { phpDateText } from './php-date';
+import { dateInObject } from './date-object';
 
 const EARLIEST_MOMENT = Date.UTC(2000, 0, 1);
 const LATEST_MOMENT = Date.UTC(2100, 0, 1);
@@ -101,7 +102,8 @@ const NOT_A_DATE = new Set(['nat', 'nan', 'invalid date']);
 
 /**
  * First date among the keys: digits (numbers or text, ASP.NET's "/Date(ms)/", Mongo's `{$date}`)
- * become ISO text, and so does PHP's DateTime object (php-date.ts); a timestamp gets its zone (isoTimestamp; an RFC 9557 zone after its offset is
+ * become ISO text, and so does PHP's DateTime object (php-date.ts); a date in an object of its own
+ * (`{date, timezone}`, Google's `{dateTime, timeZone}`: date-object.ts) is read as sent bare; a timestamp gets its zone (isoTimestamp; an RFC 9557 zone after its offset is
  * left off), other text is kept as written for the date formatter; a placeholder date, or text
  * saying there is none (NOT_A_DATE), counts as none.
  */
@@ -109,7 +111,7 @@ export function dateOf(source: Obj, ...keys: string[]): string | null {
   for (const key of keys) {
     const php = phpDateText(source[key]);
     if (php === null) continue;
-    const value = php ?? mongoDate(source[key]);
+    const value = php ?? dateInObject(mongoDate(source[key]));
     const text = scalarText(value);
     if (text === null) continue;
     const ms = ASP_NET_DATE.exec(text)?.[1];

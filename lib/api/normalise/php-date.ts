@@ -28,7 +28,7 @@ function offsetText(minutes: number): string {
 }
 
 /** The offset a zone's name has at a wall time: its offset at that moment (summer time included). */
-function offsetAtWallTime(zone: string, date: string): string | null {
+export function offsetAtWallTime(zone: string, date: string): string | null {
   const wall = Date.parse(`${date.replace(' ', 'T')}Z`);
   const first = zoneOffsetMinutes(zone, wall);
   if (first === null) return null;

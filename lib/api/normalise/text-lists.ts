@@ -116,13 +116,49 @@ function joinedProse(list: readonly string[]): string | null {
 }
 
 /**
+ * Fields that describe a text rather than say it: an id, a time, its kind or source, a model's
+ * name, its language. Read as prose they showed "ca_1, Lead with numbers, model".
+ */
+const ABOUT_THE_TEXT = /^(?:_?id|type|kind|source|model|version|lang(?:uage)?|locale|status|format)$|(?:_id|Id|_at|At|_date|Date)$/;
+
+/**
+ * An object's own fields as prose (`{style: "Direct", notes: "Short emails"}`, `{traits: ["curious",
+ * "analytical"]}`): each field's text or list in order, each entry once (case aside). A field that
+ * is a phrase is a statement of its own, so one before a capital is ended with a stop ("Direct and
+ * data-first. Responds best to short emails"); words are joined with commas ("formal, brisk").
+ * Numbers and flags (a confidence, a score) say nothing to show. Null when no field holds text.
+ */
+function fieldsProse(value: Obj): string | null {
+  const seen = new Set<string>();
+  const once = (entry: string): boolean => {
+    const key = entry.toLowerCase().replace(/\s+/g, ' ');
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  };
+  let out = '';
+  let last = '';
+  for (const [key, field] of Object.entries(value)) {
+    if (ABOUT_THE_TEXT.test(key)) continue;
+    const entries = typeof field === 'string' ? [scalarText(field) ?? ''] : Array.isArray(field) ? toTextList(field) : [];
+    const text = joinedProse(entries.filter((entry) => entry !== '' && once(entry)));
+    if (text === null) continue;
+    const statement = /\s/.test(last) && /^\p{Lu}/u.test(text);
+    out += out === '' ? text : SENTENCE_END.test(out) ? ` ${text}` : statement ? `. ${text}` : `, ${text}`;
+    last = text;
+  }
+  return out || null;
+}
+
+/**
  * A text field (a tone, a summary) as one line of text, however it came: text, a list (joinedProse:
- * `["formal", "concise"]` is "formal, concise") or an object holding the text (`{summary: "…"}`, `{value: "formal"}`).
+ * `["formal", "concise"]` is "formal, concise"), an object holding the text (`{summary: "…"}`,
+ * `{value: "formal"}`) or its own fields of text (fieldsProse).
  */
 export function proseOf(source: Obj, ...keys: string[]): string | null {
   for (const key of keys) {
     const value = fromJsonText(source[key]);
-    const text = Array.isArray(value) ? joinedProse(toTextList(value)) : isObj(value) ? textOf(value, ...ITEM_TEXT_KEYS) : scalarText(value);
+    const text = Array.isArray(value) ? joinedProse(toTextList(value)) : isObj(value) ? (textOf(value, ...ITEM_TEXT_KEYS) ?? fieldsProse(value)) : scalarText(value);
     if (text !== null) return text;
   }
   return null;

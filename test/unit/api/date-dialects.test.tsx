@@ -65,4 +65,23 @@ describe('dates in other well-known dialects', () => {
     // MySQL's zero date, as PHP reads it ("-0001-11-30"): no date.
     expect(toRecording({ id: 'r5', status: 'completed', meeting_date: php('-0001-11-30 00:00:00.000000', 3, 'UTC') }).meetingDate).toBeNull();
   });
+
+  it('reads a date inside an object of its own ({date}, {date, timezone}, Google’s {dateTime, timeZone})', () => {
+    const insights = toInsights({ contact_id: 'm', last_conversation_date: { date: '2026-11-19' }, total_conversations: 3 }, 'm');
+    expect(insights.lastConversationDate).toBe('2026-11-19');
+    render(<Conversations insights={insights} now={NOW} />);
+    expect(screen.getByRole('region', { name: 'Conversations' })).toHaveTextContent(/3 days ago/);
+    const [item] = toActionItems([{ text: 'Send pricing', due_date: { date: '2026-11-30' } }], { pendingOnly: true });
+    expect(formatDueDate(item!.dueDate, 'en-GB')).toBe('30 Nov 2026');
+    // A wall time in a named zone is that zone's (winter and summer); one with its own offset keeps it.
+    const at = (date: object) => Date.parse(toRecording({ id: 'r', status: 'completed', meeting_date: date }).meetingDate ?? '');
+    expect(at({ date: '2026-11-30T10:00:00', timezone: 'Europe/Berlin' })).toBe(Date.parse('2026-11-30T09:00:00Z'));
+    expect(at({ date: '2026-07-01 10:00:00', timezone: 'Europe/Berlin' })).toBe(Date.parse('2026-07-01T08:00:00Z'));
+    expect(at({ dateTime: '2026-11-30T10:00:00-05:00', timeZone: 'America/New_York' })).toBe(Date.parse('2026-11-30T15:00:00Z'));
+    expect(at({ date: '2026-11-30T10:00:00', timezone: 'UTC' })).toBe(Date.parse('2026-11-30T10:00:00Z'));
+    // A day is a day whatever its zone; placeholders are still none.
+    expect(toRecording({ id: 'r1', status: 'completed', meeting_date: { date: '2026-11-30', timezone: 'Europe/Berlin' } }).meetingDate).toBe('2026-11-30');
+    expect(toRecording({ id: 'r2', status: 'completed', meeting_date: { date: '0001-01-01' } }).meetingDate).toBeNull();
+    expect(toRecording({ id: 'r3', status: 'completed', meeting_date: { date: null } }).meetingDate).toBeNull();
+  });
 });

@@ -257,6 +257,35 @@ describe('text fields given as lists or objects', () => {
   });
 });
 
+describe('text fields given as objects of the server’s own fields', () => {
+  it('reads each field’s prose or list, in order, each once', () => {
+    const insights = toInsights(
+      {
+        communication_approach: { style: 'Direct and data-first', notes: 'Responds best to short emails' },
+        personality_summary: { traits: ['curious', 'Analytical', 'analytical'] },
+        preferred_tone: { register: 'formal', pace: 'brisk', confidence: 0.8 },
+      },
+      'c1',
+    );
+    expect(insights).toMatchObject({
+      communicationApproach: 'Direct and data-first. Responds best to short emails',
+      personalitySummary: 'curious, Analytical',
+      preferredTone: 'formal, brisk',
+    });
+  });
+
+  it('leaves out what describes the text rather than says it (ids, times, kinds), and reads nothing from numbers alone', () => {
+    const insights = toInsights(
+      {
+        communication_approach: { id: 'ca_1', style: 'Lead with numbers.', notes: ['Keep it short.', 'keep it short.'], updated_at: '2026-11-01T10:00:00Z', source: 'model' },
+        personality_summary: { score: 0.7, flagged: true },
+      },
+      'c1',
+    );
+    expect(insights).toMatchObject({ communicationApproach: 'Lead with numbers. Keep it short.', personalitySummary: null });
+  });
+});
+
 describe('placeholder words', () => {
   it('reads "None", "null", "undefined" and "N/A" as missing, but not inside longer text', () => {
     const insights = toInsights(
