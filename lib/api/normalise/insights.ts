@@ -2,7 +2,8 @@
  * Insights of a contact (topics, tone, preference flags) and of a recording (items, decisions, topics).
  */
 import type { Insights, PreferenceFlags, RecordingInsights } from '../../models';
-import { fromJsonText, invalid, isObj, numberOf, sameId, textOf, toFlag, type Obj } from './values';
+import { fromJsonText, invalid, isObj, numberOf, sameId, textOf, type Obj } from './values';
+import { flagOrLikelihood, likelihoodOf } from './flag-likelihood';
 import { dateOf } from './dates';
 import { DECISION_TEXT_KEYS, ITEM_TEXT_KEYS, proseOf, SENTENCE_SEPARATORS, toTextList } from './text-lists';
 import { resourceOf, unwrap } from './envelope';
@@ -18,9 +19,20 @@ const squash = (name: string) => name.replace(/[\s_-]/g, '').toLowerCase();
 /** Where a row of a list of preferences names its flag: `{name, value}`, an attribute table's `{key, value}`, `{flag, value}`. */
 const FLAG_NAME_KEYS = ['name', 'key', 'flag', 'preference'];
 
-/** A flag's own value: as sent, or inside an object with its confidence (`{value: true, confidence: 0.8}`). */
+/** Where an object keeps a flag's value (`{value: true, confidence: 0.8}`, `{probability: 0.9}`). */
+const FLAG_VALUE_KEYS = ['value', 'enabled', 'probability', 'likelihood'];
+
+/**
+ * A flag's own value: as sent, or inside an object with its confidence; a probability (`0.9`,
+ * `{probability: 0.9}`) only when confident (flag-likelihood.ts).
+ */
 function flagValue(value: unknown): boolean | null {
-  return isObj(value) ? toFlag(value.value ?? value.enabled) : toFlag(value);
+  return flagOrLikelihood(ownValue(value));
+}
+
+/** What a flag says as sent: the value itself, or the first one an object holds under FLAG_VALUE_KEYS. */
+function ownValue(value: unknown): unknown {
+  return isObj(value) ? FLAG_VALUE_KEYS.map((key) => value[key]).find((entry) => entry !== undefined && entry !== null) : value;
 }
 
 /**
@@ -31,7 +43,10 @@ function listedFlags(list: unknown[]): Map<string, boolean> {
   const out = new Map<string, boolean>();
   for (const entry of list) {
     const name = isObj(entry) ? textOf(entry, ...FLAG_NAME_KEYS, ...ITEM_TEXT_KEYS) : (toTextList([entry])[0] ?? null);
-    if (name !== null) out.set(squash(name), (isObj(entry) ? flagValue(entry) : null) ?? true);
+    const value = isObj(entry) ? flagValue(entry) : null;
+    // A row giving a probability it is unsure of (`{name, value: 0.5}`) says nothing of its flag.
+    const unsure = value === null && isObj(entry) && likelihoodOf(ownValue(entry)) !== null;
+    if (name !== null && !unsure) out.set(squash(name), value ?? true);
   }
   return out;
 }

@@ -705,6 +705,19 @@ describe('preference flags with a confidence, or as a list of the ones that hold
     expect(flags).toMatchObject({ prefersDataDriven: true, prefersDirect: false, prefersBrevity: null });
   });
 
+  it('reads a probability as the flag only when it is confident: 0.7 or more holds, 0.3 or less does not, between is unknown', () => {
+    const flags = toInsights(
+      { prefers_data_driven: 0.9, prefers_direct: 0.12, values_relationships: 0.5, dislikes_small_talk: '0.75', prefers_brevity: { probability: 0.3 }, dislikes_jargon: { value: 0.69 } },
+      'c1',
+    ).flags;
+    expect(flags).toEqual({ prefersDataDriven: true, prefersDirect: false, valuesRelationships: null, dislikesSmallTalk: true, prefersBrevity: false, dislikesJargon: null });
+    // 1 and 0 are still true and false; every flag unlikely is still the column's default, unknown.
+    expect(toInsights({ prefers_direct: 1, prefers_brevity: 0 }, 'c1').flags).toMatchObject({ prefersDirect: true, prefersBrevity: false });
+    // A row of a preferences list with an unsure probability says nothing of its flag, not that it holds.
+    expect(toInsights({ preferences: [{ name: 'prefers_direct', value: 0.5 }, { name: 'prefers_brevity', probability: 0.95 }] }, 'c1').flags).toMatchObject({ prefersDirect: null, prefersBrevity: true });
+    expect(Object.values(toInsights({ prefers_data_driven: 0.1, prefers_direct: 0.2, values_relationships: 0.05, dislikes_small_talk: 0.3, prefers_brevity: 0, dislikes_jargon: 0.25 }, 'c1').flags)).toEqual(Array(6).fill(null));
+  });
+
   it('reads a list of flag names as those flags holding, the rest unknown', () => {
     expect(toInsights({ preferences: ['prefers_data_driven', 'dislikesSmallTalk', 'likes_cats'] }, 'c1').flags).toEqual({
       prefersDataDriven: true, prefersDirect: null, valuesRelationships: null, dislikesSmallTalk: true, prefersBrevity: null, dislikesJargon: null,
