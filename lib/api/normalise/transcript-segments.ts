@@ -11,16 +11,31 @@ const CLOCK = /^(?:(\d+):)?(\d{1,2}):(\d{1,2}(?:[.,]\d+)?)$/;
 const ISO_DURATION = /^P(?:(\d+(?:\.\d+)?)D)?(?:T(?:(\d+(?:\.\d+)?)H)?(?:(\d+(?:\.\d+)?)M)?(?:(\d+(?:\.\d+)?)S)?)?$/i;
 
 /**
+ * Protobuf's Duration as an object (`{seconds: "63", nanos: 500000000}`), as Google's client
+ * libraries hand it on rather than as JSON's "63.5s"; either part may be left out (proto3 omits
+ * zeros). Null for any other value.
+ */
+function protobufDuration(value: unknown): number | null {
+  if (!isObj(value) || !('seconds' in value || 'nanos' in value)) return null;
+  const seconds = value.seconds === undefined ? 0 : Number(value.seconds);
+  const nanos = value.nanos === undefined ? 0 : Number(value.nanos);
+  return typeof value.seconds !== 'boolean' && typeof value.nanos !== 'boolean' && Number.isFinite(seconds) && Number.isFinite(nanos) ? seconds + nanos / 1e9 : null;
+}
+
+/**
  * Seconds from 63.5, "63.5", a clock "01:02:03.5" or "02:03" (the fraction after a dot or, as
- * SRT writes it, a comma), an ISO-8601 duration "PT1M3.5S" (Java's, .NET's, Go's encoders) or
- * protobuf JSON's "63.5s" (Google).
+ * SRT writes it, a comma), an ISO-8601 duration "PT1M3.5S" (Java's, .NET's, Go's encoders),
+ * protobuf JSON's "63.5s" (Google) or its Duration object (protobufDuration), or milliseconds
+ * with their unit ("1500ms").
  */
 export function toSeconds(value: unknown): number | null {
   if (typeof value === 'number' && Number.isFinite(value)) return value;
-  if (typeof value !== 'string') return null;
+  if (typeof value !== 'string') return protobufDuration(value);
   const trimmed = value.trim();
   const plain = /^(\d+(?:\.\d+)?)s?$/i.exec(trimmed);
   if (plain) return Number(plain[1]);
+  const ms = /^(\d+(?:\.\d+)?)\s*ms$/i.exec(trimmed);
+  if (ms) return Number(ms[1]) / 1000;
   // Only a clock's fraction may follow a comma: a bare "1,500" may be a thousands separator.
   const clock = CLOCK.exec(trimmed);
   if (clock) return Number(clock[1] ?? 0) * 3600 + Number(clock[2]) * 60 + Number(clock[3]?.replace(',', '.'));

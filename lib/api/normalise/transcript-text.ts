@@ -80,11 +80,23 @@ function withoutEmphasis(rest: string): string {
   return emphasised ? `${emphasised[2]!.trim()}: ${emphasised[3]!}` : rest;
 }
 
-/** A line's "Label:" when it reads as a speaker's name (in brackets or not: "[Maya Chen]:"; in emphasis: withoutEmphasis), with the text after it. */
+/** A name in brackets before the words, without a colon: "[Maya] hello", as some recorders and bots write a line. */
+const BRACKETED_LABEL = /^\[([^\]\n]{1,60})\]\s+(.+)$/;
+/** What a transcript marks in brackets that is no one speaking: "[Laughter]", "[Music]", "[Inaudible]". */
+const SOUND_TAG = /^(?:music|laughter|laughs?|applause|inaudible|unintelligible|crosstalk|cross-talk|silence|pause|noise|background noise|coughs?|sighs?)$/i;
+
+/**
+ * A line's "Label:" when it reads as a speaker's name (in brackets or not: "[Maya Chen]:"; in
+ * emphasis: withoutEmphasis), with the text after it; or a name in brackets without the colon
+ * ("[Maya] hello"), when no sound tag.
+ */
 function speakerLabel(rest: string): { name: string; text: string } | null {
   const labelled = LABEL_PATTERN.exec(withoutEmphasis(rest));
   const name = labelled?.[1]?.trim().replace(/^\[([^\]]+)\]$/, '$1').trim();
-  return name && looksLikeSpeaker(name) ? { name, text: labelled?.[2]?.trim() ?? '' } : null;
+  if (name && looksLikeSpeaker(name)) return { name, text: labelled?.[2]?.trim() ?? '' };
+  const bracketed = BRACKETED_LABEL.exec(rest);
+  const inBrackets = bracketed?.[1]?.trim();
+  return inBrackets && looksLikeSpeaker(inBrackets) && !SOUND_TAG.test(inBrackets) ? { name: inBrackets, text: bracketed?.[2]?.trim() ?? '' } : null;
 }
 
 function nonBlankLines(text: string): string[] {

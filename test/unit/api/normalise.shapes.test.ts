@@ -543,8 +543,20 @@ describe('segment times as ISO-8601 durations and clock text', () => {
     ['PT1M23.5S', 83.5], ['PT2H', 7200], ['PT1H2M3S', 3723], ['P0DT0H0M1.25S', 1.25], ['pt45s', 45],
     ['00:01:23,456', 83.456], ['00:01:23.456', 83.456], ['01:23,5', 83.5], ['1.500s', 1.5],
     ['PT', null], ['P', null], ['PT1,5X', null], ['1,500', null],
+    ['1500ms', 1.5], ['250 ms', 0.25], ['1500MS', 1.5], ['ms', null], ['1,500ms', null],
   ])('%s → %j', (time, seconds) => {
     expect(toTranscript({ segments: [{ start: time, text: 'a' }] }, 'r1').segments[0]?.start).toBe(seconds);
+  });
+
+  it('reads protobuf’s Duration as an object, {seconds, nanos} (a Google client library’s own)', () => {
+    const segments = toTranscript(
+      { segments: [{ start: { seconds: '1', nanos: 500_000_000 }, end: { seconds: 3 }, text: 'a' }, { startTime: { nanos: 250_000_000 }, text: 'b' }, { start: { seconds: 'x' }, text: 'c' }] },
+      'r1',
+    ).segments;
+    expect(segments.map((s) => [s.start, s.end])).toEqual([[1.5, 3], [0.25, null], [null, null]]);
+    // Google's words, timed the same way.
+    const words = toTranscript({ words: [{ word: 'Hi', startOffset: { seconds: 2 }, endOffset: { seconds: 2, nanos: 400_000_000 }, speakerTag: 1 }] }, 'r1').segments;
+    expect(words.map((s) => [s.start, s.end])).toEqual([[2, 2.4]]);
   });
 
   it('does not take ISO or clock times for milliseconds', () => {

@@ -44,3 +44,22 @@ it('names lettered codes in order of first words, and keeps written-out labels',
     ['Speaker 3', 'Hi.'],
   ]);
 });
+
+it('reads a speaker in brackets before the words without a colon ("[Maya] hello")', () => {
+  expect(read('[Maya] hello\n[Dan Brown] Hi, Maya.\n[Maya] Shall we start?')).toEqual([
+    ['Maya', 'hello'],
+    ['Dan Brown', 'Hi, Maya.'],
+    ['Maya', 'Shall we start?'],
+  ]);
+  // After a time, too; a sound in brackets is no speaker.
+  expect(read('[00:00:01] [Maya] hello\n[00:00:04] [Dan] Hi.\n[00:00:06] [Laughter] ok then')).toEqual([
+    ['Maya', 'hello'],
+    ['Dan', 'Hi.'],
+    [null, '[Laughter] ok then'],
+  ]);
+  // One bracketed word in prose says nothing.
+  expect(read('We met [Tuesday] to plan.\nThen we left.')).toEqual([
+    [null, 'We met [Tuesday] to plan.'],
+    [null, 'Then we left.'],
+  ]);
+});
