@@ -108,14 +108,17 @@ function contactAddresses(body: Obj): { email: string | null; emails: string[] }
 }
 
 export function toContact(raw: unknown): ContactRecord {
-  const body = unwrap(raw, [...ID_KEYS, 'email'], ['contact', 'data']);
-  if (!isObj(body)) throw invalid('the contact');
+  const unwrapped = unwrap(raw, [...ID_KEYS, 'email'], ['contact', 'data']);
+  if (!isObj(unwrapped)) throw invalid('the contact');
+  // Slack's members keep their address and title in `profile`: read where the contact has none of its own.
+  const body = isObj(unwrapped.profile) ? { ...unwrapped.profile, ...unwrapped } : unwrapped;
   const id = idOf(body, ...ID_KEYS, 'contact_id', 'contactId', 'uuid');
   if (id === null) throw invalid('the contact’s id');
   const { email, emails } = contactAddresses(body);
   // The name may be an object of its own: `name: {first, last}` or `{full: "…"}`.
   const nameObject = isObj(body.name) ? body.name : {};
-  let name = textOf(body, 'name', 'full_name', 'fullName', 'display_name', 'displayName') ?? textOf(nameObject, 'full', 'full_name', 'fullName', 'display', 'formatted');
+  // Slack's `real_name` is the person's; its `name` is a handle ("maya").
+  let name = textOf(body, 'real_name', 'realName', 'name', 'full_name', 'fullName', 'display_name', 'displayName') ?? textOf(nameObject, 'full', 'full_name', 'fullName', 'display', 'formatted');
   if (name === null) {
     const within = { ...body, ...nameObject };
     // Bare `first` / `last` only inside a name object: beside a contact's fields they may mean anything.

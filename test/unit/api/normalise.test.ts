@@ -424,6 +424,13 @@ describe('contacts', () => {
     expect(contact.emails).toEqual(emails);
   });
 
+  it('reads a Slack member: its real name over its handle, its address and title in its profile', () => {
+    const member = { id: 'U061F7AUR', name: 'maya', real_name: 'Maya Chen', profile: { email: 'maya@x.test', real_name: 'Maya Chen', title: 'CFO' } };
+    expect(toContact(member)).toMatchObject({ id: 'U061F7AUR', name: 'Maya Chen', email: 'maya@x.test', emails: ['maya@x.test'], title: 'CFO' });
+    // The profile's own fields only where the member has none.
+    expect(toContact({ id: 'U2', email: 'own@x.test', profile: { email: 'other@x.test', real_name_normalized: 'Dan' }, name: 'Dan Ito' })).toMatchObject({ name: 'Dan Ito', email: 'own@x.test', emails: ['own@x.test'] });
+  });
+
   const req = { limit: 2, offset: 0 };
   it.each([
     ['offset/total', { items: [{ id: 'a' }, { id: 'b' }], total: 5, limit: 2, offset: 0 }, { offset: '2', limit: '2' }],
