@@ -10,6 +10,7 @@ import { resourceOf, unwrap } from './envelope';
 import { toActionItems } from './action-items';
 import { recordingBody } from './recordings';
 import { ApiError, NOT_YET_CODE } from '../errors';
+import { uniqueTopics } from '../../format/text';
 
 const INSIGHT_PROBES = ['preferred_tone', 'communication_approach', 'total_conversations', 'recent_topics', 'preferredTone'];
 
@@ -226,7 +227,9 @@ export function toRecordingInsights(raw: unknown, recordingId: string): Recordin
   return {
     recordingId: ownerOf(single, RECORDING_OWNER_KEYS, recordingId, 'recording'),
     actionItems: toActionItems(body.action_items ?? body.actionItems, { pendingOnly: false, ofRecording: true }),
-    keyDecisions: toTextList(body.key_decisions ?? body.keyDecisions ?? body.decisions, DECISION_TEXT_KEYS, SENTENCE_SEPARATORS),
+    // Each once, told apart as topics are (case, spaces, a closing stop aside): a model listing a
+    // decision again ("Go with B", "go with B.") showed it twice under "Key decisions".
+    keyDecisions: uniqueTopics(toTextList(body.key_decisions ?? body.keyDecisions ?? body.decisions, DECISION_TEXT_KEYS, SENTENCE_SEPARATORS)),
     topicsDiscussed: toTextList(body.topics_discussed ?? body.topicsDiscussed ?? body.topics),
   };
 }
