@@ -52,13 +52,35 @@ export function segmentsFromText(text: string): TranscriptSegment[] {
   for (const { label } of lines) if (label) uses.set(label.name, (uses.get(label.name) ?? 0) + 1);
   const labelledLines = [...uses.values()].reduce((sum, count) => sum + count, 0);
   const mostlyLabelled = labelledLines >= 2 && labelledLines * 2 >= lines.length;
-  const segments = lines.map(({ start, end, rest, voice, label }) => {
+  const spoken = lines.map(({ start, end, rest, voice, label }) => {
     if (voice !== null) return { speaker: voice, start, end, text: rest };
     const speaker = label && (mostlyLabelled || (uses.get(label.name) ?? 0) >= 2) ? label : null;
     return { speaker: speaker?.name ?? null, start, end, text: speaker ? speaker.text : rest };
   });
+  // Turns go on over lines only where each turn is labelled, two speakers named or more. Under one
+  // ("Interviewer: …" above the answers), a line without a label is someone else's.
+  const named = new Set(spoken.flatMap(({ speaker }) => speaker ?? []));
+  const segments = named.size >= 2 ? withTurnsGoingOn(spoken) : spoken;
   const speakers = labelsAsSpeakers(segments.map(({ speaker }) => speaker));
   return segments.map((segment, index) => ({ ...segment, speaker: speakers[index] ?? null }));
+}
+
+/**
+ * A line without a label or a time of its own under a speaker's line is that speaker going on (a
+ * turn wrapped over lines): shown alone, it was words said by no one. Not a sound alone
+ * ("[Laughter]"), a line that reads as a header ("Budget 10:00", an agenda's) nor one with a label
+ * not taken for a speaker ("The end: for now", a note's): those may be no one's words.
+ */
+function withTurnsGoingOn(segments: TranscriptSegment[]): TranscriptSegment[] {
+  const out: TranscriptSegment[] = [];
+  for (const segment of segments) {
+    const previous = out.at(-1);
+    const goesOn = segment.speaker === null && segment.start === null && segment.end === null && previous !== undefined && previous.speaker !== null;
+    const ownLine = soundAlone(segment.text) || speakerHeader(segment.text) !== null || LABEL_PATTERN.test(withoutEmphasis(segment.text));
+    if (goesOn && !ownLine) out[out.length - 1] = { ...previous, text: `${previous.text} ${segment.text}` };
+    else out.push(segment);
+  }
+  return out;
 }
 
 /** A line of a text transcript: its times, its text, and the voice a subtitle cue names (`<v Maya>`). */
@@ -84,6 +106,12 @@ function withoutEmphasis(rest: string): string {
 const BRACKETED_LABEL = /^\[([^\]\n]{1,60})\]\s+(.+)$/;
 /** What a transcript marks in brackets that is no one speaking: "[Laughter]", "[Music]", "[Inaudible]". */
 const SOUND_TAG = /^(?:music|laughter|laughs?|applause|inaudible|unintelligible|crosstalk|cross-talk|silence|pause|noise|background noise|coughs?|sighs?)$/i;
+
+/** A line that is only a sound in brackets ("[Laughter]"): no one's words, so no one's to go on with. */
+function soundAlone(rest: string): boolean {
+  const tag = /^\[([^\]\n]{1,60})\]$/.exec(rest)?.[1]?.trim();
+  return tag !== undefined && SOUND_TAG.test(tag);
+}
 
 /**
  * A line's "Label:" when it reads as a speaker's name (in brackets or not: "[Maya Chen]:"; in

@@ -334,8 +334,8 @@ describe('transcripts', () => {
     const text = 'Maya Chen: Hello there\n\n[00:05] Jo: Hi\nno speaker line';
     const expected = [
       { speaker: 'Maya Chen', start: null, end: null, text: 'Hello there' },
-      { speaker: 'Jo', start: 5, end: null, text: 'Hi' },
-      { speaker: null, start: null, end: null, text: 'no speaker line' },
+      // A line without a label or a time after a speaker's is that speaker going on.
+      { speaker: 'Jo', start: 5, end: null, text: 'Hi no speaker line' },
     ];
     expect(toTranscript(text, 'r1').segments).toEqual(expected);
     expect(toTranscript({ text }, 'r1').segments).toEqual(expected);
