@@ -14,6 +14,16 @@ const ARTIFACTS = path.resolve(import.meta.dirname, '../artifacts/options');
  */
 const loaded = (page: Page) => expect(page.getByRole('status').filter({ hasText: /^Loading .+…$/ })).toHaveCount(0);
 
+/** The page's error states, for the reflow checks: a refused key, a webhook form sent empty. */
+async function showErrorStates(options: OptionsPage) {
+  await options.apiKey.fill('wrong-key-0000');
+  await options.testConnection();
+  await expect(options.connectionStatus).toContainText('The service did not accept this API key');
+  await options.webhooksSection.getByRole('button', { name: 'Create webhook' }).click();
+  await expect(options.webhooksSection.getByText('Choose at least one event.')).toBeVisible();
+  await loaded(options.page);
+}
+
 /** axe-core finds nothing on the page in the light and the dark theme; a screenshot of each is kept. */
 const expectAccessible = async (page: Page, state: string) => {
   await loaded(page);
@@ -109,13 +119,7 @@ test('the options page reflows at 320 px wide with text at 200 %, no word split 
   await setBrowserFontSize(page, 32);
   expect(await wordsBrokenInside(page), 'connected: words split across lines').toEqual([]);
   await setBrowserFontSize(page, 16);
-  await options.apiKey.fill('wrong-key-0000');
-  await options.testConnection();
-  await expect(options.connectionStatus).toContainText('The service did not accept this API key');
-  const webhooks = options.webhooksSection;
-  await webhooks.getByRole('button', { name: 'Create webhook' }).click();
-  await expect(webhooks.getByText('Choose at least one event.')).toBeVisible();
-  await loaded(page);
+  await showErrorStates(options);
   await setBrowserFontSize(page, 32);
   await screenshotWhole(page, path.join(ARTIFACTS, 'narrowest-errors-text-32.png'));
   expect(await reflowProblems(page)).toEqual([]);
@@ -128,14 +132,8 @@ test('the options page reflows at 360 px wide, with text at 200 % too, in its er
   fs.mkdirSync(ARTIFACTS, { recursive: true });
   await page.setViewportSize({ width: 360, height: 800 });
   await options.saveSettings(standIn.baseUrl, standIn.apiKey);
-  // Error states: a refused key, a webhook form sent empty.
-  await options.apiKey.fill('wrong-key-0000');
-  await options.testConnection();
-  await expect(options.connectionStatus).toContainText('The service did not accept this API key');
+  await showErrorStates(options);
   const webhooks = options.webhooksSection;
-  await webhooks.getByRole('button', { name: 'Create webhook' }).click();
-  await expect(webhooks.getByText('Choose at least one event.')).toBeVisible();
-  await loaded(page);
   for (const fontSize of [16, 32]) {
     await setBrowserFontSize(page, fontSize);
     await screenshotWhole(page, path.join(ARTIFACTS, `narrow-errors-text-${fontSize}.png`));
