@@ -44,10 +44,10 @@ function listedFlags(list: unknown[]): Map<string, boolean> {
   const out = new Map<string, boolean>();
   for (const entry of list) {
     const name = isObj(entry) ? textOf(entry, ...FLAG_NAME_KEYS, ...ITEM_TEXT_KEYS) : (toTextList([entry])[0] ?? null);
-    const value = isObj(entry) ? flagValue(entry) : null;
+    const own = isObj(entry) ? ownValue(entry) : undefined;
+    const value = flagOrLikelihood(own);
     // A row giving a probability it is unsure of (`{name, value: 0.5}`) says nothing of its flag.
-    const unsure = value === null && isObj(entry) && likelihoodOf(ownValue(entry)) !== null;
-    if (name !== null && !unsure) out.set(squash(name), value ?? true);
+    if (name !== null && !(value === null && likelihoodOf(own) !== null)) out.set(squash(name), value ?? true);
   }
   return out;
 }

@@ -95,6 +95,17 @@ export function toTextList(raw: unknown, keys: readonly string[] = ITEM_TEXT_KEY
   return out;
 }
 
+/** A test passing each entry the first time it comes, case and spaces aside ("Formal" after "formal" fails). */
+function firstTimeOnly(): (entry: string) => boolean {
+  const seen = new Set<string>();
+  return (entry) => {
+    const key = entry.toLowerCase().replace(/\s+/g, ' ');
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  };
+}
+
 /** Ends a sentence: a stop, perhaps before a closing quote or bracket. */
 const SENTENCE_END = /[.!?…。！？]["'”’)\]]*$/u;
 
@@ -104,12 +115,10 @@ const SENTENCE_END = /[.!?…。！？]["'”’)\]]*$/u;
  * summary sent as its sentences read "detail-oriented., Warm with…".
  */
 function joinedProse(list: readonly string[]): string | null {
-  const seen = new Set<string>();
+  const once = firstTimeOnly();
   let out = '';
   for (const entry of list) {
-    const key = entry.toLowerCase().replace(/\s+/g, ' ');
-    if (seen.has(key)) continue;
-    seen.add(key);
+    if (!once(entry)) continue;
     out += out === '' ? entry : `${SENTENCE_END.test(out) ? ' ' : ', '}${entry}`;
   }
   return out || null;
@@ -129,13 +138,7 @@ const ABOUT_THE_TEXT = /^(?:_?id|type|kind|source|model|version|lang(?:uage)?|lo
  * Numbers and flags (a confidence, a score) say nothing to show. Null when no field holds text.
  */
 function fieldsProse(value: Obj): string | null {
-  const seen = new Set<string>();
-  const once = (entry: string): boolean => {
-    const key = entry.toLowerCase().replace(/\s+/g, ' ');
-    if (seen.has(key)) return false;
-    seen.add(key);
-    return true;
-  };
+  const once = firstTimeOnly();
   let out = '';
   let last = '';
   for (const [key, field] of Object.entries(value)) {
